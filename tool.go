@@ -53,8 +53,8 @@ type Tool struct {
 	// the directive's defer option.
 	Deferred bool
 	// Tokens is the size of the tool's definition as a model reads it, per
-	// schema dialect, counted by toolgen at build time; zero when nobody
-	// counted (a tool written by hand, or from an MCP server).
+	// schema dialect, counted by toolgen at build time (see Tokens); zero
+	// when nobody counted (a tool written by hand, or from an MCP server).
 	Tokens Tokens
 	// SearchTerms is the tool's entry in the search index toolgen writes at
 	// build time (its terms and their weights, in a layout internal to
@@ -69,15 +69,32 @@ type Tool struct {
 	Call func(ctx context.Context, args []byte) (Result, error)
 }
 
-// Tokens is the size of a tool's definition (its name, description and
-// input schema, as a provider's tool definition carries them) in tokens of
-// one dialect each, counted by toolgen at build time with the o200k_base
-// encoding (OpenAI's GPT-4o and later models; other providers' tokenizers
-// differ by some percent). Zero for a dialect the tool has no schema in.
+// Tokens is the size of a tool's definition, in tokens, per schema
+// dialect, counted by toolgen at build time (go doc
+// github.com/toolgen-dev/toolgen/cmd/toolgen, "Catalogs: token counts and
+// budgets"; toolgen -catalog prints them).
+//
+// What is counted, for each dialect, is the tool definition a provider
+// receives, as compact JSON without HTML escaping:
+//
+//	{"name":NAME,"description":DESCRIPTION,"parameters":SCHEMA}
+//
+// with SCHEMA the tool's schema in that dialect (InputSchema,
+// StrictSchema, GeminiSchema), tokenised with the o200k_base encoding of
+// OpenAI's GPT-4o and later models. A provider wraps each definition in a
+// few tokens of its own framing ("type":"function" and the like, or its
+// model's chat template), and other model families' tokenizers (Claude,
+// Gemini, open models) count the same text some percent higher or lower:
+// read the numbers as the size of the text, comparable between tools and
+// between builds, not as a provider's bill.
+//
+// A dialect the schema has no form in counts 0 (StrictSchema or
+// GeminiSchema nil); its provider is sent InputSchema instead, whose size
+// is Default. All three are 0 for a tool toolgen did not generate.
 type Tokens struct {
 	Default int // with InputSchema
-	Strict  int // with StrictSchema
-	Gemini  int // with GeminiSchema
+	Strict  int // with StrictSchema; 0 when it is nil
+	Gemini  int // with GeminiSchema; 0 when it is nil
 }
 
 // Annotations are hints about a tool's behaviour, as in MCP's ToolAnnotations.

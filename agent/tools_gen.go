@@ -44,6 +44,7 @@ func (recv *subagent) Tools() []toolgen.Tool {
 		Description: "askAgent runs the agent on a prompt, with the deps of the run that calls it, and returns its answer.",
 		InputSchema: toolgenInputaskAgent,
 		Namespace:   "agent",
+		Tokens:      toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallaskAgent(recv, ctx, args)
 		},

@@ -78,6 +78,7 @@ func (recv *files) Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "builtin",
+		Tokens:    toolgen.Tokens{Default: 157, Strict: 164, Gemini: 135},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallReadFile(recv, ctx, args)
 		},
@@ -88,6 +89,7 @@ func (recv *files) Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Idempotent: true},
 		RequiresApproval: true,
 		Namespace:        "builtin",
+		Tokens:           toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallWriteFile(recv, ctx, args)
 		},
@@ -97,6 +99,7 @@ func (recv *files) Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputEditFile,
 		RequiresApproval: true,
 		Namespace:        "builtin",
+		Tokens:           toolgen.Tokens{Default: 166, Strict: 161, Gemini: 144},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallEditFile(recv, ctx, args)
 		},
@@ -110,6 +113,7 @@ func (recv *files) Tools() []toolgen.Tool {
 		},
 		RequiresApproval: true,
 		Namespace:        "builtin",
+		Tokens:           toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallDeleteFile(recv, ctx, args)
 		},
@@ -122,6 +126,7 @@ func (recv *files) Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "builtin",
+		Tokens:    toolgen.Tokens{Default: 118, Strict: 126, Gemini: 96},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallListFiles(recv, ctx, args)
 		},
@@ -134,6 +139,7 @@ func (recv *files) Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "builtin",
+		Tokens:    toolgen.Tokens{Default: 114, Strict: 97, Gemini: 92},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallGlob(recv, ctx, args)
 		},
@@ -146,6 +152,7 @@ func (recv *files) Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "builtin",
+		Tokens:    toolgen.Tokens{Default: 178, Strict: 183, Gemini: 156},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallSearchFiles(recv, ctx, args)
 		},
@@ -164,6 +171,7 @@ func (recv *shell) Tools() []toolgen.Tool {
 		},
 		RequiresApproval: true,
 		Namespace:        "builtin",
+		Tokens:           toolgen.Tokens{Default: 333, Strict: 325, Gemini: 311},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallRunCommand(recv, ctx, args)
 		},

@@ -43,6 +43,7 @@ func (recv *webTool) Tools() []toolgen.Tool {
 			ReadOnly:  true,
 		},
 		Namespace: "search",
+		Tokens:    toolgen.Tokens{Default: 114, Strict: 93, Gemini: 92},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallWebSearch(recv, ctx, args)
 		},

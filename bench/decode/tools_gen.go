@@ -44,6 +44,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputGetWeather,
 		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Namespace:    "decode",
+		Tokens:       toolgen.Tokens{Default: 131, Strict: 151, Gemini: 109},
 		Call:         toolgenCallGetWeather,
 	}, {
 		Name:         ToolArchiveThread,
@@ -51,6 +52,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputArchiveThread,
 		OutputSchema: toolgenOutputArchiveThread,
 		Namespace:    "decode",
+		Tokens:       toolgen.Tokens{Default: 386, Strict: 394, Gemini: 344},
 		Call:         toolgenCallArchiveThread,
 	}})
 }

@@ -13,6 +13,7 @@
 // Usage:
 //
 //	toolgen [flags] [dir]
+//	toolgen -catalog [-budget N] [dir...]
 //	toolgen mcp (-command CMD | -url URL [-header K:V]...) -package NAME -output FILE [-check]
 //
 // toolgen mcp connects to an MCP server (a command spoken to over stdio, or
@@ -50,7 +51,8 @@
 //     (Tool.Namespace)
 //
 // Unknown options, a second directive, and any other //toolgen: directive are
-// errors at their position. The tool's description is the doc comment as plain
+// errors at their position (//toolgen:schema on types and //toolgen:budget at
+// file level have sections of their own below). The tool's description is the doc comment as plain
 // text (a tool without one is an error: the description is what the model
 // reads to choose the tool) (paragraphs unwrapped), without the directive and
 // without a parameter list that toolgen moved onto the properties (below).
@@ -424,13 +426,88 @@
 //     None when the input has a recursive type ($ref), a map, a value of any
 //     type or an integer enum.
 //
+// # Catalogs: token counts and budgets
+//
+// Every tool definition a model is sent takes room in its context on every
+// request, and a catalog of tens of tools can take tens of thousands of
+// tokens. toolgen counts them at build time. Each generated tool holds its
+// count per dialect, in the order toolgen.Tokens declares them:
+//
+//	Tokens: toolgen.Tokens{Default: 170, Strict: 201, Gemini: 143},
+//
+// What is counted, for each dialect, is the definition a provider receives,
+// as compact JSON without HTML escaping:
+//
+//	{"name":NAME,"description":DESCRIPTION,"parameters":SCHEMA}
+//
+// NAME and DESCRIPTION as Tool.Name and Tool.Description hold them, SCHEMA
+// the input schema in that dialect, byte for byte as the program holds it
+// (the generated file's schema; the strict and Gemini forms, which toolgen
+// derives at generate time with the code that derives them at start-up). A
+// dialect the schema has no form in counts 0: its provider is sent the
+// default schema, and totals count the tool at its default size there. The
+// tokens are those of o200k_base, the encoding of OpenAI's GPT-4o and later
+// models (github.com/tiktoken-go/tokenizer, linked into toolgen only:
+// programs that run tools do not carry its vocabulary). Providers add a few
+// tokens of framing per tool, and other model families' tokenizers count the
+// same text some percent higher or lower: the numbers compare tools and
+// builds; they are not a bill.
+//
+// toolgen -catalog prints, for the packages in the directories given (the
+// current one by default), a row per tool, largest first: its name,
+// namespace, whether it is deferred, its tokens in each dialect ("-": no form
+// in that dialect), and its largest parts in the default dialect, each
+// counted alone as a share of the definition: the description, shown as
+// "(description)", each top-level property with its schema ("filters 41%"),
+// and $defs. Then the totals, per dialect, of the tools sent up front and of
+// the deferred ones (the defer option: with tool search on, a deferred tool
+// is not sent until the model finds it). It writes no file.
+//
+//	$ toolgen -catalog ./builtin ./search
+//	TOOL                   NAMESPACE  DEFERRED  DEFAULT  STRICT  GEMINI  LARGEST PARTS (DEFAULT)
+//	run_command            builtin    no        333      325     311     (description) 64%, command 14%, timeout_seconds 11%
+//	search_files           builtin    no        178      183     156     (description) 23%, glob 20%, pattern 19%
+//	edit_file              builtin    no        166      161     144     (description) 26%, replace_all 14%, new_string 11%
+//	...
+//	delete_file            builtin    no        98       81      76      (description) 37%, path 18%
+//
+//	9 tools sent up front                       1384     1319    1186
+//	0 tools deferred                            0        0       0
+//
+// A budget caps the tokens of the tools sent up front (those not deferred),
+// in every dialect, and fails generation when they exceed it, naming the
+// dialect, the total and the tools to defer or trim, largest first (the
+// fewest whose deferral would bring the total within the budget):
+//
+//	crm.go:4:1: //toolgen:budget: the tools sent up front (not deferred) take 9412 tokens in the default dialect, 1412 over the budget of 8000; defer or trim, largest first: search_contacts (3120)
+//
+// A package states its budget with a //toolgen:budget N directive at file
+// level, in any one of its files: in the package doc comment, or in a
+// comment of its own (separated by a blank line from the next declaration),
+// such as beside //go:generate:
+//
+//	//go:generate go tool toolgen
+//	//toolgen:budget 8000
+//
+// N is a whole number of tokens above zero. A malformed directive, a second
+// one in the package, and one in a declaration's comments are errors at
+// their file:line:col. The -budget N flag sets a budget from the command
+// line, as CI would: with it, a package must keep within both. Both fail
+// toolgen, toolgen -check and -show (so CI that checks generated files
+// checks budgets too); toolgen -catalog prints its table, then checks each
+// package's directive against its own tools and -budget against the tools
+// of all the packages listed together, as one agent would be sent them.
+//
 // # The command
 //
 //	toolgen [flags] [dir]
+//	toolgen -catalog [-budget N] [dir...]
 //	  -output name  the file to write in dir (default tools_gen.go)
 //	  -check        write nothing; exit 1 with a unified diff if the file is stale
 //	  -tags list    extra comma-separated build tags for loading the package
-//	  -show         print the tools, their positions and schemas as JSON; write nothing
+//	  -show         print the tools, their positions, schemas and token counts as JSON; write nothing
+//	  -catalog      print the tools of the packages in the dirs and their token counts; write nothing
+//	  -budget N     fail when the tools sent up front take more than N tokens in any dialect
 //	  -v            say what was done
 //
 // A directory that does not exist, or a file given in its place, is a usage

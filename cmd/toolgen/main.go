@@ -10,7 +10,9 @@ import (
 	"os"
 	"strings"
 
+	"github.com/toolgen-dev/toolgen/internal/catalog"
 	"github.com/toolgen-dev/toolgen/internal/generate"
+	"github.com/toolgen-dev/toolgen/internal/model"
 )
 
 func main() {
@@ -20,8 +22,10 @@ func main() {
 type options struct {
 	output, tags string
 	check, show  bool
+	catalog      bool
+	budget       int
 	verbose      bool
-	dir          string
+	dirs         []string // one, except with -catalog
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -37,7 +41,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "toolgen:", err)
 		return 1
 	}
-	f, err := generate.Run(generate.Config{Dir: opts.dir, Output: opts.output, Tags: splitTags(opts.tags), WorkDir: wd})
+	if opts.catalog {
+		return printCatalog(opts, wd, stdout, stderr)
+	}
+	f, err := generate.Run(generate.Config{Dir: opts.dirs[0], Output: opts.output, Tags: splitTags(opts.tags), WorkDir: wd, Budget: opts.budget})
 	if err != nil {
 		fmt.Fprintln(stderr, err) // user errors: one file:line:col line each
 		return 1
@@ -59,25 +66,31 @@ func parseFlags(args []string, stderr io.Writer) (options, bool) {
 	fs.BoolVar(&o.check, "check", false, "write nothing; exit 1 with a diff if the file is stale")
 	fs.StringVar(&o.tags, "tags", "", "extra comma-separated build tags for loading the package")
 	fs.BoolVar(&o.show, "show", false, "print the tools and their schemas; write nothing")
+	fs.BoolVar(&o.catalog, "catalog", false, "print the tools of the packages in dirs and the tokens their definitions take; write nothing")
+	fs.IntVar(&o.budget, "budget", 0, "fail when the tools sent up front (not deferred) take more than this many tokens in any dialect")
 	fs.BoolVar(&o.verbose, "v", false, "say what was done")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: toolgen [flags] [dir]")
+		fmt.Fprintln(stderr, "usage: toolgen [flags] [dir]\n       toolgen -catalog [-budget N] [dir...]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return o, false
 	}
-	if fs.NArg() > 1 || strings.ContainsRune(o.output, os.PathSeparator) {
+	several := fs.NArg() > 1 && !o.catalog // a catalog may list several packages
+	clash := o.catalog && (o.check || o.show)
+	if several || clash || o.budget < 0 || strings.ContainsRune(o.output, os.PathSeparator) {
 		fs.Usage()
 		return o, false
 	}
-	o.dir = "."
-	if fs.NArg() == 1 {
-		o.dir = fs.Arg(0)
+	o.dirs = fs.Args()
+	if len(o.dirs) == 0 {
+		o.dirs = []string{"."}
 	}
-	if msg := notADirectory(o.dir); msg != "" {
-		fmt.Fprintln(stderr, "toolgen:", msg)
-		return o, false
+	for _, dir := range o.dirs {
+		if msg := notADirectory(dir); msg != "" {
+			fmt.Fprintln(stderr, "toolgen:", msg)
+			return o, false
+		}
 	}
 	return o, true
 }
@@ -144,6 +157,30 @@ func show(f *generate.File, stdout, stderr io.Writer) int {
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(f.Package); err != nil {
 		fmt.Fprintln(stderr, "toolgen:", err)
+		return 1
+	}
+	return 0
+}
+
+// printCatalog prints the catalog of the packages in opts.dirs, then checks
+// their budgets: each package's //toolgen:budget on its tools, -budget on
+// all of them together, as an agent given them all would be sent them.
+func printCatalog(opts options, wd string, stdout, stderr io.Writer) int {
+	var pkgs []*model.Package
+	for _, dir := range opts.dirs {
+		m, _, err := generate.Load(generate.Config{Dir: dir, Tags: splitTags(opts.tags), WorkDir: wd})
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		pkgs = append(pkgs, m)
+	}
+	if err := catalog.Write(stdout, pkgs); err != nil {
+		fmt.Fprintln(stderr, "toolgen:", err)
+		return 1
+	}
+	if err := generate.CheckBudgets(pkgs, opts.budget, wd); err != nil {
+		fmt.Fprintln(stderr, err)
 		return 1
 	}
 	return 0

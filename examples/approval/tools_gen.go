@@ -40,6 +40,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{OpenWorld: true},
 		RequiresApproval: true,
 		Namespace:        "main",
+		Tokens:           toolgen.Tokens{Default: 108, Strict: 87, Gemini: 82},
 		Call:             toolgenCallSendEmail,
 	}})
 }

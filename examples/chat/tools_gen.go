@@ -40,6 +40,7 @@ func (recv *Outbox) Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{OpenWorld: true},
 		RequiresApproval: true,
 		Namespace:        "main",
+		Tokens:           toolgen.Tokens{Default: 108, Strict: 87, Gemini: 82},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallSendEmail(recv, ctx, args)
 		},

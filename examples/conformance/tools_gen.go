@@ -95,6 +95,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "main",
+		Tokens:    toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
 		Call:      toolgenCallTestSimpleText,
 	}, {
 		Name:        ToolTestImageContent,
@@ -105,6 +106,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "main",
+		Tokens:    toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
 		Call:      toolgenCallTestImageContent,
 	}, {
 		Name:        ToolTestAudioContent,
@@ -115,6 +117,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "main",
+		Tokens:    toolgen.Tokens{Default: 47, Strict: 30, Gemini: 26},
 		Call:      toolgenCallTestAudioContent,
 	}, {
 		Name:        ToolTestEmbeddedResource,
@@ -125,6 +128,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "main",
+		Tokens:    toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
 		Call:      toolgenCallTestEmbeddedResource,
 	}, {
 		Name:        ToolTestMultipleContentTypes,
@@ -135,6 +139,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "main",
+		Tokens:    toolgen.Tokens{Default: 56, Strict: 39, Gemini: 35},
 		Call:      toolgenCallTestMultipleContentTypes,
 	}, {
 		Name:        ToolTestToolWithLogging,
@@ -142,6 +147,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTestToolWithLogging,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "main",
+		Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 33},
 		Call:        toolgenCallTestToolWithLogging,
 	}, {
 		Name:        ToolTestToolWithProgress,
@@ -149,6 +155,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTestToolWithProgress,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "main",
+		Tokens:      toolgen.Tokens{Default: 62, Strict: 45, Gemini: 41},
 		Call:        toolgenCallTestToolWithProgress,
 	}, {
 		Name:        ToolTestErrorHandling,
@@ -156,6 +163,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTestErrorHandling,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "main",
+		Tokens:      toolgen.Tokens{Default: 58, Strict: 41, Gemini: 37},
 		Call:        toolgenCallTestErrorHandling,
 	}, {
 		Name:        ToolTestSampling,
@@ -166,6 +174,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:  true,
 		},
 		Namespace: "main",
+		Tokens:    toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
 		Call:      toolgenCallTestSampling,
 	}, {
 		Name:        ToolTestElicitation,
@@ -173,6 +182,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTestElicitation,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "main",
+		Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
 		Call:        toolgenCallTestElicitation,
 	}, {
 		Name:        ToolTestElicitationSep1034Defaults,
@@ -180,6 +190,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTestElicitationSep1034Defaults,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "main",
+		Tokens:      toolgen.Tokens{Default: 68, Strict: 51, Gemini: 47},
 		Call:        toolgenCallTestElicitationSep1034Defaults,
 	}, {
 		Name:        ToolTestElicitationSep1330Enums,
@@ -187,6 +198,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTestElicitationSep1330Enums,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "main",
+		Tokens:      toolgen.Tokens{Default: 70, Strict: 53, Gemini: 49},
 		Call:        toolgenCallTestElicitationSep1330Enums,
 	}})
 }

@@ -39,6 +39,7 @@ func Tools() []toolgen.Tool {
 		Description: "RecordReading records a temperature reading from a weather station. Each call adds a reading: the same call sent twice records two, so the tool is annotated neither read-only nor idempotent, and a client must not send it again when its answer is lost.",
 		InputSchema: toolgenInputRecordReading,
 		Namespace:   "main",
+		Tokens:      toolgen.Tokens{Default: 165, Strict: 148, Gemini: 143},
 		Call:        toolgenCallRecordReading,
 	}})
 }

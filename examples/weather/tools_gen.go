@@ -46,6 +46,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "weather",
+		Tokens:    toolgen.Tokens{Default: 109, Strict: 104, Gemini: 87},
 		Call:      toolgenCallGetWeather,
 	}, {
 		Name:         ToolGetForecast,
@@ -54,6 +55,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputGetForecast,
 		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Namespace:    "weather",
+		Tokens:       toolgen.Tokens{Default: 140, Strict: 139, Gemini: 114},
 		Call:         toolgenCallGetForecast,
 	}})
 }

@@ -46,8 +46,9 @@ func Package(pkg *packages.Package, dir string) (*model.Package, Errors) {
 		dir:       dir,
 	}
 	a.schemas = a.scanTypeDirectives()
-	out := &model.Package{Name: pkg.Name, Path: pkg.PkgPath, Declared: pkg.Types.Scope().Names()}
-	for _, fd := range a.annotatedFuncs() {
+	files := a.sortedFiles()
+	out := &model.Package{Name: pkg.Name, Path: pkg.PkgPath, Declared: pkg.Types.Scope().Names(), Budget: a.scanBudget(files)}
+	for _, fd := range annotatedFuncs(files) {
 		if t := a.tool(fd); t != nil {
 			out.Tools = append(out.Tools, t)
 		}
@@ -61,13 +62,19 @@ func Package(pkg *packages.Package, dir string) (*model.Package, Errors) {
 	return out, nil
 }
 
-// annotatedFuncs returns the functions with a //toolgen: directive, files by
-// name, then in source order, so that output never depends on load order.
-func (a *analyzer) annotatedFuncs() []*ast.FuncDecl {
+// sortedFiles returns the package's files by name, so that output never
+// depends on load order.
+func (a *analyzer) sortedFiles() []*ast.File {
 	files := slices.Clone(a.pkg.Syntax)
 	slices.SortFunc(files, func(x, y *ast.File) int {
 		return cmp.Compare(a.fset.File(x.Pos()).Name(), a.fset.File(y.Pos()).Name())
 	})
+	return files
+}
+
+// annotatedFuncs returns the functions with a //toolgen: directive, in the
+// order of files, then in source order.
+func annotatedFuncs(files []*ast.File) []*ast.FuncDecl {
 	var fds []*ast.FuncDecl
 	for _, f := range files {
 		for _, decl := range f.Decls {

@@ -33,6 +33,10 @@ func (a *analyzer) findDirective(doc *ast.CommentGroup) *directive {
 		if !strings.HasPrefix(c.Text, directivePrefix) {
 			continue
 		}
+		if isBudget(c) {
+			a.errorf(c.Slash, budgetPlace)
+			continue
+		}
 		if found != nil {
 			a.errorf(c.Slash, "a second //toolgen: directive; one function is one tool")
 			continue
@@ -48,6 +52,7 @@ func (a *analyzer) parseDirective(c *ast.Comment) *directive {
 		a.errorf(c.Slash, "//toolgen:schema belongs in the doc comment of a type declaration; a function takes //toolgen:tool")
 		return nil
 	}
+
 	if len(words) == 0 || words[0] != "tool" {
 		a.errorf(c.Slash, "unknown directive %s (toolgen knows //toolgen:tool)", strings.Fields(c.Text)[0])
 		return nil

@@ -98,13 +98,17 @@ func directives(cg *ast.CommentGroup) []*ast.Comment {
 
 // misplaced reports a directive where toolgen reads none.
 func (a *analyzer) misplaced(c *ast.Comment) {
+	if isBudget(c) {
+		a.errorf(c.Slash, budgetPlace)
+		return
+	}
 	switch directiveName(c) {
 	case "//toolgen:schema":
 		a.errorf(c.Slash, "//toolgen:schema belongs in the doc comment of a type declaration")
 	case "//toolgen:tool":
 		a.errorf(c.Slash, "//toolgen:tool belongs in the doc comment of a function or method")
 	default:
-		a.errorf(c.Slash, "unknown directive %s (toolgen knows //toolgen:tool on functions and //toolgen:schema on types)", directiveName(c))
+		a.errorf(c.Slash, "unknown directive %s (toolgen knows //toolgen:tool on functions, //toolgen:schema on types and //toolgen:budget at file level)", directiveName(c))
 	}
 }
 

@@ -91,6 +91,10 @@ func (g *generator) toolValue(t *model.Tool) jen.Code {
 	if t.Deferred {
 		fields = append(fields, field("Deferred", jen.True()))
 	}
+	fields = append(fields, field("Tokens", rt("Tokens").Values(
+		jen.Id("Default").Op(":").Lit(t.Tokens.Default),
+		jen.Id("Strict").Op(":").Lit(t.Tokens.Strict),
+		jen.Id("Gemini").Op(":").Lit(t.Tokens.Gemini))))
 	fields = append(fields, field("Call", call), jen.Line())
 	return jen.Values(fields...)
 }

@@ -4,10 +4,14 @@
 package generate
 
 import (
+	"errors"
 	"fmt"
+	"go/token"
 	"path/filepath"
+	"strings"
 
 	"github.com/toolgen-dev/toolgen/internal/analyze"
+	"github.com/toolgen-dev/toolgen/internal/catalog"
 	"github.com/toolgen-dev/toolgen/internal/emit"
 	"github.com/toolgen-dev/toolgen/internal/genfile"
 	"github.com/toolgen-dev/toolgen/internal/load"
@@ -28,6 +32,10 @@ type Config struct {
 	// Env holds extra KEY=value settings for the go command that loads the
 	// package, after the process's environment (so they win).
 	Env []string
+	// Budget, when above zero, caps the tokens of the definitions of the
+	// tools sent up front, in every dialect (toolgen -budget); the
+	// package's //toolgen:budget holds too.
+	Budget int
 }
 
 // File is one generated file.
@@ -38,36 +46,95 @@ type File struct {
 }
 
 // Run generates the file for the package in cfg.Dir. User mistakes come
-// back as analyze.Errors, with positions relative to cfg.WorkDir.
+// back as analyze.Errors, with positions relative to cfg.WorkDir, and so
+// does a //toolgen:budget the tools exceed (cfg.Budget's overruns are a
+// plain error).
 func Run(cfg Config) (*File, error) {
-	dir, err := filepath.Abs(cfg.Dir)
+	m, dir, err := Load(cfg)
 	if err != nil {
 		return nil, err
 	}
-	work := cfg.WorkDir
-	if work == "" {
-		work = dir
-	}
-	if work, err = filepath.Abs(work); err != nil {
-		return nil, err
-	}
-	pkg, err := load.Package(dir, cfg.Tags, cfg.Env)
+	work, err := workDir(cfg, dir)
 	if err != nil {
 		return nil, err
 	}
-	m, errs := analyze.Package(pkg, work)
-	if len(errs) > 0 {
-		return nil, errs.Relative(work)
+	if err := CheckBudgets([]*model.Package{m}, cfg.Budget, work); err != nil {
+		return nil, err
 	}
-	if len(m.Tools) == 0 {
-		return nil, fmt.Errorf("package %s has no functions marked //toolgen:tool", pkg.PkgPath)
-	}
-	schema.Derive(m) // the stage between analyze and emit
 	src, err := emit.File(m)
 	if err != nil {
 		return nil, err
 	}
 	return &File{Path: filepath.Join(dir, outputName(cfg)), Content: src, Package: m}, nil
+}
+
+// Load runs the pipeline up to the file: the package's tools, their
+// schemas and their token counts. It checks no budget. dir is the
+// package's directory, absolute.
+func Load(cfg Config) (m *model.Package, dir string, err error) {
+	if dir, err = filepath.Abs(cfg.Dir); err != nil {
+		return nil, "", err
+	}
+	work, err := workDir(cfg, dir)
+	if err != nil {
+		return nil, "", err
+	}
+	pkg, err := load.Package(dir, cfg.Tags, cfg.Env)
+	if err != nil {
+		return nil, "", err
+	}
+	m, errs := analyze.Package(pkg, work)
+	if len(errs) > 0 {
+		return nil, "", errs.Relative(work)
+	}
+	if len(m.Tools) == 0 {
+		return nil, "", fmt.Errorf("package %s has no functions marked //toolgen:tool", pkg.PkgPath)
+	}
+	schema.Derive(m) // the stage between analyze and emit
+	catalog.Count(m)
+	return m, dir, nil
+}
+
+// workDir is cfg.WorkDir, absolute, or dir.
+func workDir(cfg Config, dir string) (string, error) {
+	if cfg.WorkDir == "" {
+		return dir, nil
+	}
+	return filepath.Abs(cfg.WorkDir)
+}
+
+// CheckBudgets checks each package's tools against its //toolgen:budget,
+// and the tools of all pkgs together against limit (-budget) when it is
+// above zero: the tools sent up front (not deferred) must take no more
+// tokens than a budget in any dialect. It returns one line per dialect
+// over a budget: the directive's at its position relative to work (as
+// analyze.Errors), the limit's naming the flag and the packages.
+func CheckBudgets(pkgs []*model.Package, limit int, work string) error {
+	var positioned analyze.Errors
+	var all []*model.Tool
+	for _, pkg := range pkgs {
+		all = append(all, pkg.Tools...)
+		if b := pkg.Budget; b != nil {
+			for _, o := range catalog.OverBudget(pkg.Tools, b.Tokens) {
+				pos := token.Position{Filename: b.Pos.File, Line: b.Pos.Line, Column: b.Pos.Col}
+				positioned = append(positioned, analyze.Error{Pos: pos, Msg: "//toolgen:budget: " + o.Message()})
+			}
+		}
+	}
+	var errs []error
+	if len(positioned) > 0 {
+		errs = append(errs, positioned.Relative(work))
+	}
+	if limit > 0 {
+		paths := make([]string, len(pkgs))
+		for i, pkg := range pkgs {
+			paths[i] = pkg.Path
+		}
+		for _, o := range catalog.OverBudget(all, limit) {
+			errs = append(errs, fmt.Errorf("toolgen -budget %d (%s): %s", limit, strings.Join(paths, ", "), o.Message()))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 func outputName(cfg Config) string {

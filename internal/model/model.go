@@ -12,6 +12,24 @@ type Package struct {
 	// Declared are the package's top-level names, the generated file's
 	// aside: its imports must not take one of them.
 	Declared []string `json:"-"`
+	// Budget is the package's //toolgen:budget, or nil.
+	Budget *Budget `json:"budget,omitempty"`
+}
+
+// Budget is a ceiling on the tokens of the tool definitions a model is sent
+// up front (the tools not deferred), in every dialect.
+type Budget struct {
+	Tokens int      `json:"tokens"`
+	Pos    Position `json:"pos"` // the directive's
+}
+
+// Tokens is the size of a tool's definition in o200k_base tokens, per
+// schema dialect; 0 for a dialect the tool has no form in (internal/catalog
+// says what is counted).
+type Tokens struct {
+	Default int `json:"default"`
+	Strict  int `json:"strict"`
+	Gemini  int `json:"gemini"`
 }
 
 // Tool is one annotated function or method.
@@ -56,6 +74,18 @@ type Tool struct {
 	// generator derives them with the same code, to tell at build time.
 	NoStrict string `json:"no_strict,omitempty"`
 	NoGemini string `json:"no_gemini,omitempty"`
+	// Dialects holds InputSchema as compact JSON text in each dialect,
+	// as the schema stage derived it ("" for a form the schema lacks):
+	// what the definitions are counted on.
+	Dialects Dialects `json:"-"`
+	// Tokens is the size of the tool's definition per dialect, filled after
+	// the schemas (internal/catalog).
+	Tokens Tokens `json:"tokens"`
+}
+
+// Dialects are an input schema's texts, one per dialect.
+type Dialects struct {
+	Default, Strict, Gemini string
 }
 
 // Receiver is the type whose method a tool is.

@@ -28,24 +28,30 @@ func Derive(pkg *model.Package) {
 // value.
 func Tool(t *model.Tool) {
 	t.InputSchema = objectSchema(t.Input, "", false)
-	t.NoStrict, t.NoGemini = dialects(t.InputSchema)
+	dialects(t)
 	t.OutputSchema = outputSchema(t.Result)
 }
 
-// dialects says why s has no strict or Gemini form (or "" where it has
-// one), with the derivation the runtime runs at start-up (toolimpl).
-func dialects(s *model.Schema) (noStrict, noGemini string) {
-	text, err := s.Compact()
+// dialects derives t's input schema in each dialect, with the derivation
+// the runtime runs at start-up (toolimpl), and keeps the texts (the token
+// counts are made from them) and why a form is missing.
+func dialects(t *model.Tool) {
+	text, err := t.InputSchema.Compact()
 	if err != nil {
 		panic("toolgen bug: an input schema does not encode: " + err.Error()) // built from plain data
 	}
-	if _, err := toolimpl.StrictSchema([]byte(text)); err != nil {
-		noStrict = err.Error()
+	t.Dialects = model.Dialects{Default: text}
+	t.NoStrict, t.NoGemini = "", ""
+	if strict, err := toolimpl.StrictSchema([]byte(text)); err != nil {
+		t.NoStrict = err.Error()
+	} else {
+		t.Dialects.Strict = string(strict)
 	}
-	if _, err := toolimpl.GeminiSchema([]byte(text)); err != nil {
-		noGemini = err.Error()
+	if gemini, err := toolimpl.GeminiSchema([]byte(text)); err != nil {
+		t.NoGemini = err.Error()
+	} else {
+		t.Dialects.Gemini = string(gemini)
 	}
-	return noStrict, noGemini
 }
 
 // outputSchema is the schema of a result's structured content, or nil for

@@ -42,6 +42,13 @@ func TestDeriveInput(t *testing.T) {
 		"city":{"type":"string","minLength":1}},"required":["days"],"additionalProperties":false}`, schemaJSON(t, tool.InputSchema))
 	assert.Empty(t, tool.NoStrict, "a strict form exists")
 	assert.Empty(t, tool.NoGemini, "a Gemini form exists")
+	compact, err := tool.InputSchema.Compact()
+	require.NoError(t, err)
+	assert.Equal(t, compact, tool.Dialects.Default, "the default text is the schema generated code holds")
+	assert.Equal(t, `{"type":"object","properties":{"days":{"type":"integer","description":"How many days ahead.","minimum":1,"maximum":14},`+
+		`"city":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["days","city"],"additionalProperties":false}`, tool.Dialects.Strict)
+	assert.Equal(t, `{"type":"object","properties":{"days":{"type":"integer","description":"How many days ahead.","minimum":1,"maximum":14},`+
+		`"city":{"type":"string","minLength":1}},"required":["days"]}`, tool.Dialects.Gemini)
 
 	tags := &model.Field{JSONName: "tags", Path: []model.Step{{Name: "tags"}},
 		Type: &model.Type{Kind: model.KindMap, Key: &model.Type{Kind: model.KindString, Name: "string"}, Elem: &model.Type{Kind: model.KindString, Name: "string"}}}
@@ -49,6 +56,8 @@ func TestDeriveInput(t *testing.T) {
 	Tool(tool)
 	assert.Contains(t, tool.NoStrict, "map", "strict mode cannot say a map")
 	assert.Contains(t, tool.NoGemini, "map", "nor can Gemini")
+	assert.Empty(t, tool.Dialects.Strict, "no strict text without a strict form")
+	assert.Empty(t, tool.Dialects.Gemini, "nor a Gemini one")
 }
 
 func TestDeriveOutput(t *testing.T) {

@@ -74,6 +74,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:  true,
 		},
 		Namespace: "e2e",
+		Tokens:    toolgen.Tokens{Default: 281, Strict: 329, Gemini: 0},
 		Call:      toolgenCallSearch,
 	}, {
 		Name:        ToolEcho,
@@ -81,12 +82,14 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputEcho,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "e2e",
+		Tokens:      toolgen.Tokens{Default: 89, Strict: 80, Gemini: 67},
 		Call:        toolgenCallEcho,
 	}, {
 		Name:        ToolFail,
 		Description: "Fail always fails, with the reason given.",
 		InputSchema: toolgenInputFail,
 		Namespace:   "e2e",
+		Tokens:      toolgen.Tokens{Default: 58, Strict: 41, Gemini: 36},
 		Call:        toolgenCallFail,
 	}, {
 		Name:        ToolBoom,
@@ -94,12 +97,14 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputBoom,
 		Annotations: toolgen.Annotations{Destructive: true},
 		Namespace:   "e2e",
+		Tokens:      toolgen.Tokens{Default: 43, Strict: 26, Gemini: 22},
 		Call:        toolgenCallBoom,
 	}, {
 		Name:        ToolSleep,
 		Description: "Sleep waits, or stops when the call is cancelled.",
 		InputSchema: toolgenInputSleep,
 		Namespace:   "e2e",
+		Tokens:      toolgen.Tokens{Default: 60, Strict: 43, Gemini: 38},
 		Call:        toolgenCallSleep,
 	}, {
 		Name:         ToolCount,
@@ -107,6 +112,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCount,
 		OutputSchema: toolgenOutputCount,
 		Namespace:    "e2e",
+		Tokens:       toolgen.Tokens{Default: 137, Strict: 146, Gemini: 0},
 		Call:         toolgenCallCount,
 	}, {
 		Name:         ToolMirror,
@@ -114,6 +120,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputMirror,
 		OutputSchema: toolgenOutputMirror,
 		Namespace:    "e2e",
+		Tokens:       toolgen.Tokens{Default: 359, Strict: 0, Gemini: 0},
 		Call:         toolgenCallMirror,
 	}, {
 		Name:         ToolBound,
@@ -121,6 +128,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputBound,
 		OutputSchema: toolgenOutputBound,
 		Namespace:    "e2e",
+		Tokens:       toolgen.Tokens{Default: 141, Strict: 124, Gemini: 119},
 		Call:         toolgenCallBound,
 	}})
 }
@@ -133,6 +141,7 @@ func (recv *Counter) Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputAdd,
 		RequiresApproval: true,
 		Namespace:        "e2e",
+		Tokens:           toolgen.Tokens{Default: 60, Strict: 43, Gemini: 38},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallAdd(recv, ctx, args)
 		},
@@ -143,6 +152,7 @@ func (recv *Counter) Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputTotal,
 		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Namespace:    "e2e",
+		Tokens:       toolgen.Tokens{Default: 44, Strict: 27, Gemini: 23},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallTotal(recv, ctx, args)
 		},

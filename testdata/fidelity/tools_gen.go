@@ -215,6 +215,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnInt,
 		OutputSchema: toolgenOutputReturnInt,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
 		Call:         toolgenCallReturnInt,
 	}, {
 		Name:         ToolReturnFloat,
@@ -222,6 +223,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnFloat,
 		OutputSchema: toolgenOutputReturnFloat,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
 		Call:         toolgenCallReturnFloat,
 	}, {
 		Name:         ToolReturnBool,
@@ -229,6 +231,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnBool,
 		OutputSchema: toolgenOutputReturnBool,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
 		Call:         toolgenCallReturnBool,
 	}, {
 		Name:         ToolReturnEnum,
@@ -236,6 +239,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnEnum,
 		OutputSchema: toolgenOutputReturnEnum,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
 		Call:         toolgenCallReturnEnum,
 	}, {
 		Name:         ToolReturnSlice,
@@ -243,6 +247,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnSlice,
 		OutputSchema: toolgenOutputReturnSlice,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
 		Call:         toolgenCallReturnSlice,
 	}, {
 		Name:         ToolReturnMap,
@@ -250,6 +255,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnMap,
 		OutputSchema: toolgenOutputReturnMap,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
 		Call:         toolgenCallReturnMap,
 	}, {
 		Name:         ToolReturnArray,
@@ -257,6 +263,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnArray,
 		OutputSchema: toolgenOutputReturnArray,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
 		Call:         toolgenCallReturnArray,
 	}, {
 		Name:         ToolReturnBlob,
@@ -264,6 +271,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnBlob,
 		OutputSchema: toolgenOutputReturnBlob,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
 		Call:         toolgenCallReturnBlob,
 	}, {
 		Name:         ToolReturnAny,
@@ -271,6 +279,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnAny,
 		OutputSchema: toolgenOutputReturnAny,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 80, Strict: 63, Gemini: 58},
 		Call:         toolgenCallReturnAny,
 	}, {
 		Name:         ToolReturnPtrInt,
@@ -278,6 +287,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnPtrInt,
 		OutputSchema: toolgenOutputReturnPtrInt,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
 		Call:         toolgenCallReturnPtrInt,
 	}, {
 		Name:         ToolReturnText,
@@ -285,6 +295,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnText,
 		OutputSchema: toolgenOutputReturnText,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
 		Call:         toolgenCallReturnText,
 	}, {
 		Name:         ToolReturnJSON,
@@ -292,6 +303,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnJSON,
 		OutputSchema: toolgenOutputReturnJSON,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 84, Strict: 67, Gemini: 62},
 		Call:         toolgenCallReturnJSON,
 	}, {
 		Name:         ToolReturnStamped,
@@ -299,6 +311,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnStamped,
 		OutputSchema: toolgenOutputReturnStamped,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 86, Strict: 69, Gemini: 64},
 		Call:         toolgenCallReturnStamped,
 	}, {
 		Name:         ToolReturnForeign,
@@ -306,6 +319,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnForeign,
 		OutputSchema: toolgenOutputReturnForeign,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
 		Call:         toolgenCallReturnForeign,
 	}, {
 		Name:         ToolReturnNamedMap,
@@ -313,6 +327,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnNamedMap,
 		OutputSchema: toolgenOutputReturnNamedMap,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 84, Strict: 67, Gemini: 62},
 		Call:         toolgenCallReturnNamedMap,
 	}, {
 		Name:         ToolReturnPlaces,
@@ -320,6 +335,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnPlaces,
 		OutputSchema: toolgenOutputReturnPlaces,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 86, Strict: 69, Gemini: 64},
 		Call:         toolgenCallReturnPlaces,
 	}, {
 		Name:         ToolReturnAnySlice,
@@ -327,6 +343,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnAnySlice,
 		OutputSchema: toolgenOutputReturnAnySlice,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
 		Call:         toolgenCallReturnAnySlice,
 	}, {
 		Name:         ToolEchoScalars,
@@ -334,6 +351,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoScalars,
 		OutputSchema: toolgenOutputEchoScalars,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 325, Strict: 308, Gemini: 303},
 		Call:         toolgenCallEchoScalars,
 	}, {
 		Name:         ToolEchoEnums,
@@ -341,6 +359,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoEnums,
 		OutputSchema: toolgenOutputEchoEnums,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 256, Strict: 0, Gemini: 0},
 		Call:         toolgenCallEchoEnums,
 	}, {
 		Name:         ToolEchoCollections,
@@ -348,6 +367,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoCollections,
 		OutputSchema: toolgenOutputEchoCollections,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 384, Strict: 0, Gemini: 0},
 		Call:         toolgenCallEchoCollections,
 	}, {
 		Name:         ToolEchoPointers,
@@ -355,6 +375,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoPointers,
 		OutputSchema: toolgenOutputEchoPointers,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 190, Strict: 280, Gemini: 0},
 		Call:         toolgenCallEchoPointers,
 	}, {
 		Name:         ToolEchoConstrained,
@@ -362,6 +383,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoConstrained,
 		OutputSchema: toolgenOutputEchoConstrained,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 253, Strict: 250, Gemini: 219},
 		Call:         toolgenCallEchoConstrained,
 	}, {
 		Name:         ToolEchoFormats,
@@ -369,6 +391,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoFormats,
 		OutputSchema: toolgenOutputEchoFormats,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 173, Strict: 152, Gemini: 117},
 		Call:         toolgenCallEchoFormats,
 	}, {
 		Name:         ToolEchoSpecial,
@@ -376,6 +399,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoSpecial,
 		OutputSchema: toolgenOutputEchoSpecial,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 156, Strict: 0, Gemini: 0},
 		Call:         toolgenCallEchoSpecial,
 	}, {
 		Name:         ToolEchoEmbedded,
@@ -383,6 +407,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoEmbedded,
 		OutputSchema: toolgenOutputEchoEmbedded,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 89, Strict: 84, Gemini: 67},
 		Call:         toolgenCallEchoEmbedded,
 	}, {
 		Name:         ToolEchoOmit,
@@ -390,6 +415,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoOmit,
 		OutputSchema: toolgenOutputEchoOmit,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 283, Strict: 0, Gemini: 0},
 		Call:         toolgenCallEchoOmit,
 	}, {
 		Name:         ToolEchoTree,
@@ -397,6 +423,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoTree,
 		OutputSchema: toolgenOutputEchoTree,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 181, Strict: 210, Gemini: 0},
 		Call:         toolgenCallEchoTree,
 	}, {
 		Name:         ToolFlat,
@@ -404,6 +431,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputFlat,
 		OutputSchema: toolgenOutputFlat,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 150, Strict: 152, Gemini: 128},
 		Call:         toolgenCallFlat,
 	}, {
 		Name:         ToolDensify,
@@ -411,6 +439,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputDensify,
 		OutputSchema: toolgenOutputDensify,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 197, Strict: 0, Gemini: 0},
 		Call:         toolgenCallDensify,
 	}, {
 		Name:         ToolEchoMethods,
@@ -418,6 +447,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoMethods,
 		OutputSchema: toolgenOutputEchoMethods,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 184, Strict: 0, Gemini: 0},
 		Call:         toolgenCallEchoMethods,
 	}, {
 		Name:         ToolEchoNumbers,
@@ -425,6 +455,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoNumbers,
 		OutputSchema: toolgenOutputEchoNumbers,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 135, Strict: 141, Gemini: 113},
 		Call:         toolgenCallEchoNumbers,
 	}, {
 		Name:         ToolEchoShapes,
@@ -432,6 +463,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoShapes,
 		OutputSchema: toolgenOutputEchoShapes,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 341, Strict: 0, Gemini: 0},
 		Call:         toolgenCallEchoShapes,
 	}, {
 		Name:         ToolEchoEmbeds,
@@ -439,6 +471,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoEmbeds,
 		OutputSchema: toolgenOutputEchoEmbeds,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 289, Strict: 295, Gemini: 252},
 		Call:         toolgenCallEchoEmbeds,
 	}, {
 		Name:         ToolEchoEmbedsMore,
@@ -446,6 +479,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoEmbedsMore,
 		OutputSchema: toolgenOutputEchoEmbedsMore,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 239, Strict: 247, Gemini: 212},
 		Call:         toolgenCallEchoEmbedsMore,
 	}, {
 		Name:         ToolEchoTagged,
@@ -453,6 +487,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoTagged,
 		OutputSchema: toolgenOutputEchoTagged,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 165, Strict: 184, Gemini: 143},
 		Call:         toolgenCallEchoTagged,
 	}, {
 		Name:         ToolEchoNamed,
@@ -460,6 +495,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoNamed,
 		OutputSchema: toolgenOutputEchoNamed,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 576, Strict: 0, Gemini: 0},
 		Call:         toolgenCallEchoNamed,
 	}, {
 		Name:         ToolEchoWide,
@@ -467,6 +503,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoWide,
 		OutputSchema: toolgenOutputEchoWide,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 568, Strict: 0, Gemini: 0},
 		Call:         toolgenCallEchoWide,
 	}, {
 		Name:         ToolEchoGraph,
@@ -474,6 +511,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoGraph,
 		OutputSchema: toolgenOutputEchoGraph,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 478, Strict: 0, Gemini: 0},
 		Call:         toolgenCallEchoGraph,
 	}, {
 		Name:         ToolEchoDeeps,
@@ -481,6 +519,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoDeeps,
 		OutputSchema: toolgenOutputEchoDeeps,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 401, Strict: 0, Gemini: 0},
 		Call:         toolgenCallEchoDeeps,
 	}, {
 		Name:         ToolEchoOmits,
@@ -488,6 +527,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoOmits,
 		OutputSchema: toolgenOutputEchoOmits,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 426, Strict: 0, Gemini: 0},
 		Call:         toolgenCallEchoOmits,
 	}, {
 		Name:         ToolEchoPlaces,
@@ -495,6 +535,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoPlaces,
 		OutputSchema: toolgenOutputEchoPlaces,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 398, Strict: 0, Gemini: 0},
 		Call:         toolgenCallEchoPlaces,
 	}, {
 		Name:         ToolFlatAll,
@@ -502,6 +543,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputFlatAll,
 		OutputSchema: toolgenOutputFlatAll,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 605, Strict: 0, Gemini: 0},
 		Call:         toolgenCallFlatAll,
 	}, {
 		Name:         ToolEchoMisc,
@@ -509,6 +551,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoMisc,
 		OutputSchema: toolgenOutputEchoMisc,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 367, Strict: 0, Gemini: 0},
 		Call:         toolgenCallEchoMisc,
 	}, {
 		Name:         ToolFlatDefaults,
@@ -516,6 +559,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputFlatDefaults,
 		OutputSchema: toolgenOutputFlatDefaults,
 		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 136, Strict: 145, Gemini: 104},
 		Call:         toolgenCallFlatDefaults,
 	}})
 }

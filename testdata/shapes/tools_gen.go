@@ -63,6 +63,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoGrid,
 		OutputSchema: toolgenOutputEchoGrid,
 		Namespace:    "shapes",
+		Tokens:       toolgen.Tokens{Default: 272, Strict: 0, Gemini: 0},
 		Call:         toolgenCallEchoGrid,
 	}, {
 		Name:         ToolEchoMatrix,
@@ -70,6 +71,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoMatrix,
 		OutputSchema: toolgenOutputEchoMatrix,
 		Namespace:    "shapes",
+		Tokens:       toolgen.Tokens{Default: 96, Strict: 94, Gemini: 74},
 		Call:         toolgenCallEchoMatrix,
 	}, {
 		Name:         ToolEchoTable,
@@ -77,6 +79,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoTable,
 		OutputSchema: toolgenOutputEchoTable,
 		Namespace:    "shapes",
+		Tokens:       toolgen.Tokens{Default: 97, Strict: 0, Gemini: 0},
 		Call:         toolgenCallEchoTable,
 	}, {
 		Name:         ToolEchoTimes,
@@ -84,6 +87,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoTimes,
 		OutputSchema: toolgenOutputEchoTimes,
 		Namespace:    "shapes",
+		Tokens:       toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
 		Call:         toolgenCallEchoTimes,
 	}, {
 		Name:         ToolNils,
@@ -91,6 +95,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputNils,
 		OutputSchema: toolgenOutputNils,
 		Namespace:    "shapes",
+		Tokens:       toolgen.Tokens{Default: 58, Strict: 41, Gemini: 37},
 		Call:         toolgenCallNils,
 	}, {
 		Name:         ToolGetReport,
@@ -98,6 +103,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputGetReport,
 		OutputSchema: toolgenOutputGetReport,
 		Namespace:    "shapes",
+		Tokens:       toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
 		Call:         toolgenCallGetReport,
 	}, {
 		Name:         ToolCount,
@@ -105,6 +111,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCount,
 		OutputSchema: toolgenOutputCount,
 		Namespace:    "shapes",
+		Tokens:       toolgen.Tokens{Default: 47, Strict: 30, Gemini: 26},
 		Call:         toolgenCallCount,
 	}})
 }

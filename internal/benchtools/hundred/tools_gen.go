@@ -335,6 +335,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool000,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool000,
 	}, {
 		Name:        ToolTool001,
@@ -342,6 +343,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool001,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool001,
 	}, {
 		Name:        ToolTool002,
@@ -349,6 +351,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool002,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool002,
 	}, {
 		Name:        ToolTool003,
@@ -356,6 +359,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool003,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool003,
 	}, {
 		Name:        ToolTool004,
@@ -363,6 +367,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool004,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool004,
 	}, {
 		Name:        ToolTool005,
@@ -370,6 +375,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool005,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool005,
 	}, {
 		Name:        ToolTool006,
@@ -377,6 +383,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool006,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool006,
 	}, {
 		Name:        ToolTool007,
@@ -384,6 +391,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool007,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool007,
 	}, {
 		Name:        ToolTool008,
@@ -391,6 +399,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool008,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool008,
 	}, {
 		Name:        ToolTool009,
@@ -398,6 +407,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool009,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool009,
 	}, {
 		Name:        ToolTool010,
@@ -405,6 +415,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool010,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool010,
 	}, {
 		Name:        ToolTool011,
@@ -412,6 +423,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool011,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool011,
 	}, {
 		Name:        ToolTool012,
@@ -419,6 +431,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool012,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool012,
 	}, {
 		Name:        ToolTool013,
@@ -426,6 +439,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool013,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool013,
 	}, {
 		Name:        ToolTool014,
@@ -433,6 +447,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool014,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool014,
 	}, {
 		Name:        ToolTool015,
@@ -440,6 +455,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool015,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool015,
 	}, {
 		Name:        ToolTool016,
@@ -447,6 +463,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool016,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool016,
 	}, {
 		Name:        ToolTool017,
@@ -454,6 +471,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool017,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool017,
 	}, {
 		Name:        ToolTool018,
@@ -461,6 +479,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool018,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool018,
 	}, {
 		Name:        ToolTool019,
@@ -468,6 +487,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool019,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool019,
 	}, {
 		Name:        ToolTool020,
@@ -475,6 +495,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool020,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool020,
 	}, {
 		Name:        ToolTool021,
@@ -482,6 +503,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool021,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool021,
 	}, {
 		Name:        ToolTool022,
@@ -489,6 +511,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool022,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool022,
 	}, {
 		Name:        ToolTool023,
@@ -496,6 +519,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool023,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool023,
 	}, {
 		Name:        ToolTool024,
@@ -503,6 +527,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool024,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool024,
 	}, {
 		Name:        ToolTool025,
@@ -510,6 +535,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool025,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool025,
 	}, {
 		Name:        ToolTool026,
@@ -517,6 +543,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool026,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool026,
 	}, {
 		Name:        ToolTool027,
@@ -524,6 +551,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool027,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool027,
 	}, {
 		Name:        ToolTool028,
@@ -531,6 +559,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool028,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool028,
 	}, {
 		Name:        ToolTool029,
@@ -538,6 +567,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool029,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool029,
 	}, {
 		Name:        ToolTool030,
@@ -545,6 +575,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool030,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool030,
 	}, {
 		Name:        ToolTool031,
@@ -552,6 +583,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool031,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool031,
 	}, {
 		Name:        ToolTool032,
@@ -559,6 +591,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool032,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool032,
 	}, {
 		Name:        ToolTool033,
@@ -566,6 +599,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool033,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool033,
 	}, {
 		Name:        ToolTool034,
@@ -573,6 +607,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool034,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool034,
 	}, {
 		Name:        ToolTool035,
@@ -580,6 +615,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool035,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool035,
 	}, {
 		Name:        ToolTool036,
@@ -587,6 +623,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool036,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool036,
 	}, {
 		Name:        ToolTool037,
@@ -594,6 +631,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool037,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool037,
 	}, {
 		Name:        ToolTool038,
@@ -601,6 +639,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool038,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool038,
 	}, {
 		Name:        ToolTool039,
@@ -608,6 +647,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool039,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool039,
 	}, {
 		Name:        ToolTool040,
@@ -615,6 +655,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool040,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool040,
 	}, {
 		Name:        ToolTool041,
@@ -622,6 +663,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool041,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool041,
 	}, {
 		Name:        ToolTool042,
@@ -629,6 +671,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool042,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool042,
 	}, {
 		Name:        ToolTool043,
@@ -636,6 +679,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool043,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool043,
 	}, {
 		Name:        ToolTool044,
@@ -643,6 +687,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool044,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool044,
 	}, {
 		Name:        ToolTool045,
@@ -650,6 +695,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool045,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool045,
 	}, {
 		Name:        ToolTool046,
@@ -657,6 +703,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool046,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool046,
 	}, {
 		Name:        ToolTool047,
@@ -664,6 +711,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool047,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool047,
 	}, {
 		Name:        ToolTool048,
@@ -671,6 +719,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool048,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool048,
 	}, {
 		Name:        ToolTool049,
@@ -678,6 +727,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool049,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool049,
 	}, {
 		Name:        ToolTool050,
@@ -685,6 +735,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool050,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool050,
 	}, {
 		Name:        ToolTool051,
@@ -692,6 +743,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool051,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool051,
 	}, {
 		Name:        ToolTool052,
@@ -699,6 +751,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool052,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool052,
 	}, {
 		Name:        ToolTool053,
@@ -706,6 +759,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool053,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool053,
 	}, {
 		Name:        ToolTool054,
@@ -713,6 +767,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool054,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool054,
 	}, {
 		Name:        ToolTool055,
@@ -720,6 +775,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool055,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool055,
 	}, {
 		Name:        ToolTool056,
@@ -727,6 +783,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool056,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool056,
 	}, {
 		Name:        ToolTool057,
@@ -734,6 +791,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool057,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool057,
 	}, {
 		Name:        ToolTool058,
@@ -741,6 +799,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool058,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool058,
 	}, {
 		Name:        ToolTool059,
@@ -748,6 +807,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool059,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool059,
 	}, {
 		Name:        ToolTool060,
@@ -755,6 +815,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool060,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool060,
 	}, {
 		Name:        ToolTool061,
@@ -762,6 +823,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool061,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool061,
 	}, {
 		Name:        ToolTool062,
@@ -769,6 +831,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool062,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool062,
 	}, {
 		Name:        ToolTool063,
@@ -776,6 +839,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool063,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool063,
 	}, {
 		Name:        ToolTool064,
@@ -783,6 +847,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool064,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool064,
 	}, {
 		Name:        ToolTool065,
@@ -790,6 +855,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool065,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool065,
 	}, {
 		Name:        ToolTool066,
@@ -797,6 +863,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool066,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool066,
 	}, {
 		Name:        ToolTool067,
@@ -804,6 +871,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool067,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool067,
 	}, {
 		Name:        ToolTool068,
@@ -811,6 +879,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool068,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool068,
 	}, {
 		Name:        ToolTool069,
@@ -818,6 +887,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool069,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool069,
 	}, {
 		Name:        ToolTool070,
@@ -825,6 +895,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool070,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool070,
 	}, {
 		Name:        ToolTool071,
@@ -832,6 +903,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool071,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool071,
 	}, {
 		Name:        ToolTool072,
@@ -839,6 +911,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool072,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool072,
 	}, {
 		Name:        ToolTool073,
@@ -846,6 +919,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool073,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool073,
 	}, {
 		Name:        ToolTool074,
@@ -853,6 +927,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool074,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool074,
 	}, {
 		Name:        ToolTool075,
@@ -860,6 +935,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool075,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool075,
 	}, {
 		Name:        ToolTool076,
@@ -867,6 +943,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool076,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool076,
 	}, {
 		Name:        ToolTool077,
@@ -874,6 +951,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool077,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool077,
 	}, {
 		Name:        ToolTool078,
@@ -881,6 +959,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool078,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool078,
 	}, {
 		Name:        ToolTool079,
@@ -888,6 +967,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool079,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool079,
 	}, {
 		Name:        ToolTool080,
@@ -895,6 +975,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool080,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool080,
 	}, {
 		Name:        ToolTool081,
@@ -902,6 +983,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool081,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool081,
 	}, {
 		Name:        ToolTool082,
@@ -909,6 +991,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool082,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool082,
 	}, {
 		Name:        ToolTool083,
@@ -916,6 +999,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool083,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool083,
 	}, {
 		Name:        ToolTool084,
@@ -923,6 +1007,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool084,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool084,
 	}, {
 		Name:        ToolTool085,
@@ -930,6 +1015,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool085,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool085,
 	}, {
 		Name:        ToolTool086,
@@ -937,6 +1023,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool086,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool086,
 	}, {
 		Name:        ToolTool087,
@@ -944,6 +1031,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool087,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool087,
 	}, {
 		Name:        ToolTool088,
@@ -951,6 +1039,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool088,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool088,
 	}, {
 		Name:        ToolTool089,
@@ -958,6 +1047,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool089,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool089,
 	}, {
 		Name:        ToolTool090,
@@ -965,6 +1055,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool090,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool090,
 	}, {
 		Name:        ToolTool091,
@@ -972,6 +1063,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool091,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool091,
 	}, {
 		Name:        ToolTool092,
@@ -979,6 +1071,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool092,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool092,
 	}, {
 		Name:        ToolTool093,
@@ -986,6 +1079,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool093,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool093,
 	}, {
 		Name:        ToolTool094,
@@ -993,6 +1087,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool094,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool094,
 	}, {
 		Name:        ToolTool095,
@@ -1000,6 +1095,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool095,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool095,
 	}, {
 		Name:        ToolTool096,
@@ -1007,6 +1103,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool096,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool096,
 	}, {
 		Name:        ToolTool097,
@@ -1014,6 +1111,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool097,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool097,
 	}, {
 		Name:        ToolTool098,
@@ -1021,6 +1119,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool098,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool098,
 	}, {
 		Name:        ToolTool099,
@@ -1028,6 +1127,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool099,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		Call:        toolgenCallTool099,
 	}})
 }

@@ -41,6 +41,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputGetWeather,
 		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Namespace:    "weather",
+		Tokens:       toolgen.Tokens{Default: 170, Strict: 201, Gemini: 143},
 		Call:         toolgenCallGetWeather,
 	}})
 }

@@ -50,6 +50,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoCustom,
 		OutputSchema: toolgenOutputEchoCustom,
 		Namespace:    "methods",
+		Tokens:       toolgen.Tokens{Default: 395, Strict: 0, Gemini: 0},
 		Call:         toolgenCallEchoCustom,
 	}, {
 		Name:         ToolEchoStd,
@@ -57,6 +58,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoStd,
 		OutputSchema: toolgenOutputEchoStd,
 		Namespace:    "methods",
+		Tokens:       toolgen.Tokens{Default: 366, Strict: 417, Gemini: 0},
 		Call:         toolgenCallEchoStd,
 	}, {
 		Name:         ToolWait,
@@ -64,6 +66,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputWait,
 		OutputSchema: toolgenOutputWait,
 		Namespace:    "methods",
+		Tokens:       toolgen.Tokens{Default: 79, Strict: 62, Gemini: 57},
 		Call:         toolgenCallWait,
 	}})
 }

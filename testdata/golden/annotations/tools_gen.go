@@ -71,6 +71,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputGetHTTPStatus,
 		OutputSchema: toolgenOutputGetHTTPStatus,
 		Namespace:    "annotations",
+		Tokens:       toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
 		Call:         toolgenCallGetHTTPStatus,
 	}, {
 		Name:        ToolLookup,
@@ -78,6 +79,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputLookup,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "annotations",
+		Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 32},
 		Call:        toolgenCallLookup,
 	}, {
 		Name:             ToolDelete,
@@ -86,6 +88,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "annotations",
+		Tokens:           toolgen.Tokens{Default: 56, Strict: 39, Gemini: 34},
 		Call:             toolgenCallDelete,
 	}, {
 		Name:        ToolUpsert,
@@ -93,6 +96,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputUpsert,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "annotations",
+		Tokens:      toolgen.Tokens{Default: 56, Strict: 39, Gemini: 34},
 		Call:        toolgenCallUpsert,
 	}, {
 		Name:        ToolFetch,
@@ -100,6 +104,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputFetch,
 		Annotations: toolgen.Annotations{OpenWorld: true},
 		Namespace:   "annotations",
+		Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 32},
 		Call:        toolgenCallFetch,
 	}, {
 		Name:        ToolEverything,
@@ -113,6 +118,7 @@ func Tools() []toolgen.Tool {
 		},
 		RequiresApproval: true,
 		Namespace:        "annotations",
+		Tokens:           toolgen.Tokens{Default: 57, Strict: 40, Gemini: 36},
 		Call:             toolgenCallEverything,
 	}, {
 		Name:             ToolApprove,
@@ -120,12 +126,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputApprove,
 		RequiresApproval: true,
 		Namespace:        "annotations",
+		Tokens:           toolgen.Tokens{Default: 44, Strict: 27, Gemini: 23},
 		Call:             toolgenCallApprove,
 	}, {
 		Name:        ToolLongest,
 		Description: "Longest has a 64-character name, the most providers accept.",
 		InputSchema: toolgenInputLongest,
 		Namespace:   "annotations",
+		Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 33},
 		Call:        toolgenCallLongest,
 	}, {
 		Name:        ToolArchive,
@@ -133,6 +141,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputArchive,
 		Namespace:   "records",
 		Deferred:    true,
+		Tokens:      toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
 		Call:        toolgenCallArchive,
 	}, {
 		Name:        ToolPurge,
@@ -141,6 +150,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{Destructive: true},
 		Namespace:   "annotations",
 		Deferred:    true,
+		Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
 		Call:        toolgenCallPurge,
 	}})
 }

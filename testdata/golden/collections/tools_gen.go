@@ -47,6 +47,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputMeasure,
 		OutputSchema: toolgenOutputMeasure,
 		Namespace:    "collections",
+		Tokens:       toolgen.Tokens{Default: 580, Strict: 0, Gemini: 0},
 		Call:         toolgenCallMeasure,
 	}, {
 		Name:         ToolFlat,
@@ -54,6 +55,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputFlat,
 		OutputSchema: toolgenOutputFlat,
 		Namespace:    "collections",
+		Tokens:       toolgen.Tokens{Default: 218, Strict: 0, Gemini: 0},
 		Call:         toolgenCallFlat,
 	}, {
 		Name:         ToolArrays,
@@ -61,6 +63,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputArrays,
 		OutputSchema: toolgenOutputArrays,
 		Namespace:    "collections",
+		Tokens:       toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
 		Call:         toolgenCallArrays,
 	}})
 }

@@ -43,12 +43,14 @@ func Tools() []toolgen.Tool {
 		Description: "Register signs someone up.",
 		InputSchema: toolgenInputRegister,
 		Namespace:   "constraints",
+		Tokens:      toolgen.Tokens{Default: 625, Strict: 631, Gemini: 0},
 		Call:        toolgenCallRegister,
 	}, {
 		Name:        ToolBook,
 		Description: "Book takes constraints from its doc items.",
 		InputSchema: toolgenInputBook,
 		Namespace:   "constraints",
+		Tokens:      toolgen.Tokens{Default: 263, Strict: 278, Gemini: 223},
 		Call:        toolgenCallBook,
 	}})
 }

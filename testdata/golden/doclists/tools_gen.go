@@ -51,6 +51,7 @@ func Tools() []toolgen.Tool {
 		Description: "At books a slot. A colon inside an option's value (the pattern) does not end the options: the description starts at the first colon followed by a space.",
 		InputSchema: toolgenInputAt,
 		Namespace:   "doclists",
+		Tokens:      toolgen.Tokens{Default: 135, Strict: 114, Gemini: 113},
 		Call:        toolgenCallAt,
 	}, {
 		Name:         ToolSplitN,
@@ -58,18 +59,21 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputSplitN,
 		OutputSchema: toolgenOutputSplitN,
 		Namespace:    "doclists",
+		Tokens:       toolgen.Tokens{Default: 156, Strict: 139, Gemini: 134},
 		Call:         toolgenCallSplitN,
 	}, {
 		Name:        ToolGetWeather,
 		Description: "GetWeather looks up the weather.",
 		InputSchema: toolgenInputGetWeather,
 		Namespace:   "doclists",
+		Tokens:      toolgen.Tokens{Default: 94, Strict: 85, Gemini: 72},
 		Call:        toolgenCallGetWeather,
 	}, {
 		Name:        ToolNotes,
 		Description: "Notes keeps a list whose items do not all name parameters: it is prose.\n\n  - text: what to note.\n  - tags: no such parameter, so the whole list stays.",
 		InputSchema: toolgenInputNotes,
 		Namespace:   "doclists",
+		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
 		Call:        toolgenCallNotes,
 	}})
 }

@@ -38,6 +38,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputPlan,
 		OutputSchema: toolgenOutputPlan,
 		Namespace:    "enumexported",
+		Tokens:       toolgen.Tokens{Default: 114, Strict: 97, Gemini: 0},
 		Call:         toolgenCallPlan,
 	}})
 }

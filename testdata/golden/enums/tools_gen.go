@@ -46,6 +46,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputMix,
 		OutputSchema: toolgenOutputMix,
 		Namespace:    "enums",
+		Tokens:       toolgen.Tokens{Default: 369, Strict: 0, Gemini: 0},
 		Call:         toolgenCallMix,
 	}, {
 		Name:         ToolPick,
@@ -53,12 +54,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputPick,
 		OutputSchema: toolgenOutputPick,
 		Namespace:    "enums",
+		Tokens:       toolgen.Tokens{Default: 165, Strict: 160, Gemini: 0},
 		Call:         toolgenCallPick,
 	}, {
 		Name:        ToolName,
 		Description: "Name returns an enum as text.",
 		InputSchema: toolgenInputName,
 		Namespace:   "enums",
+		Tokens:      toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
 		Call:        toolgenCallName,
 	}})
 }

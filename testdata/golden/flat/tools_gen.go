@@ -56,18 +56,21 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputSearch,
 		OutputSchema: toolgenOutputSearch,
 		Namespace:    "flat",
+		Tokens:       toolgen.Tokens{Default: 171, Strict: 169, Gemini: 140},
 		Call:         toolgenCallSearch,
 	}, {
 		Name:        ToolGreet,
 		Description: "Greet greets someone. The items of this list name no parameter, so they stay in the description:\n  - be polite\n  - be brief",
 		InputSchema: toolgenInputGreet,
 		Namespace:   "flat",
+		Tokens:      toolgen.Tokens{Default: 108, Strict: 103, Gemini: 86},
 		Call:        toolgenCallGreet,
 	}, {
 		Name:        ToolSnake,
 		Description: "Snake covers parameter names in every case: each becomes a snake_case property, and doc items may use either spelling.",
 		InputSchema: toolgenInputSnake,
 		Namespace:   "flat",
+		Tokens:      toolgen.Tokens{Default: 136, Strict: 119, Gemini: 114},
 		Call:        toolgenCallSnake,
 	}, {
 		Name:         ToolUndocumented,
@@ -75,12 +78,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputUndocumented,
 		OutputSchema: toolgenOutputUndocumented,
 		Namespace:    "flat",
+		Tokens:       toolgen.Tokens{Default: 70, Strict: 53, Gemini: 48},
 		Call:         toolgenCallUndocumented,
 	}, {
 		Name:        ToolMixed,
 		Description: "Mixed has a list with items about parameters and others, under no Parameters: heading: it is prose, and stays whole (under the heading, the stray item would be an error).\n\nNotes:\n  - id: the record.\n  - note: not a parameter of this tool, so it stays.\n  - verbose: say more.",
 		InputSchema: toolgenInputMixed,
 		Namespace:   "flat",
+		Tokens:      toolgen.Tokens{Default: 131, Strict: 114, Gemini: 109},
 		Call:        toolgenCallMixed,
 	}})
 }

@@ -37,6 +37,7 @@ func Tools() []toolgen.Tool {
 		Description: "Mix takes float bounds.",
 		InputSchema: toolgenInputTake,
 		Namespace:   "float32",
+		Tokens:      toolgen.Tokens{Default: 252, Strict: 246, Gemini: 205},
 		Call:        toolgenCallTake,
 	}})
 }

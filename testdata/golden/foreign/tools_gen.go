@@ -45,6 +45,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputLocate,
 		OutputSchema: toolgenOutputLocate,
 		Namespace:    "foreign",
+		Tokens:       toolgen.Tokens{Default: 371, Strict: 366, Gemini: 314},
 		Call:         toolgenCallLocate,
 	}, {
 		Name:         ToolMove,
@@ -52,6 +53,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputMove,
 		OutputSchema: toolgenOutputMove,
 		Namespace:    "foreign",
+		Tokens:       toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
 		Call:         toolgenCallMove,
 	}})
 }

@@ -43,12 +43,14 @@ func Tools() []toolgen.Tool {
 		Description: "Draw draws a shape.",
 		InputSchema: toolgenInputDraw,
 		Namespace:   "foreigndocs",
+		Tokens:      toolgen.Tokens{Default: 179, Strict: 184, Gemini: 157},
 		Call:        toolgenCallDraw,
 	}, {
 		Name:        ToolPaint,
 		Description: "Paint paints a shape; its parameters have no items, so their types' docs describe them. image.Point is from the standard library, whose docs toolgen does not read.",
 		InputSchema: toolgenInputPaint,
 		Namespace:   "foreigndocs",
+		Tokens:      toolgen.Tokens{Default: 177, Strict: 160, Gemini: 150},
 		Call:        toolgenCallPaint,
 	}})
 }

@@ -41,6 +41,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputSave,
 		OutputSchema: toolgenOutputSave,
 		Namespace:    "imports",
+		Tokens:       toolgen.Tokens{Default: 92, Strict: 0, Gemini: 0},
 		Call:         toolgenCallSave,
 	}})
 }

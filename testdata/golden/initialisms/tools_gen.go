@@ -48,6 +48,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputIsNaN,
 		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Namespace:    "initialisms",
+		Tokens:       toolgen.Tokens{Default: 64, Strict: 47, Gemini: 42},
 		Call:         toolgenCallIsNaN,
 	}, {
 		Name:        ToolGetIPv6Address,
@@ -55,12 +56,14 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputGetIPv6Address,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "initialisms",
+		Tokens:      toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
 		Call:        toolgenCallGetIPv6Address,
 	}, {
 		Name:        ToolOAuth2Login,
 		Description: "OAuth2Login logs in with OAuth 2.",
 		InputSchema: toolgenInputOAuth2Login,
 		Namespace:   "initialisms",
+		Tokens:      toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
 		Call:        toolgenCallOAuth2Login,
 	}})
 }

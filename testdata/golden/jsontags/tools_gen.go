@@ -38,6 +38,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputSave,
 		OutputSchema: toolgenOutputSave,
 		Namespace:    "jsontags",
+		Tokens:       toolgen.Tokens{Default: 177, Strict: 191, Gemini: 147},
 		Call:         toolgenCallSave,
 	}})
 }

@@ -47,6 +47,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoCustom,
 		OutputSchema: toolgenOutputEchoCustom,
 		Namespace:    "marshalers",
+		Tokens:       toolgen.Tokens{Default: 395, Strict: 0, Gemini: 0},
 		Call:         toolgenCallEchoCustom,
 	}, {
 		Name:         ToolFlags,
@@ -54,6 +55,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputFlags,
 		OutputSchema: toolgenOutputFlags,
 		Namespace:    "marshalers",
+		Tokens:       toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
 		Call:         toolgenCallFlags,
 	}, {
 		Name:         ToolHot,
@@ -61,6 +63,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputHot,
 		OutputSchema: toolgenOutputHot,
 		Namespace:    "marshalers",
+		Tokens:       toolgen.Tokens{Default: 54, Strict: 37, Gemini: 33},
 		Call:         toolgenCallHot,
 	}})
 }

@@ -58,6 +58,7 @@ func (recv *Store) Tools() []toolgen.Tool {
 		InputSchema: toolgenInputGet,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "methods",
+		Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 32},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallGet(recv, ctx, args)
 		},
@@ -67,6 +68,7 @@ func (recv *Store) Tools() []toolgen.Tool {
 		InputSchema: toolgenInputPut,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "methods",
+		Tokens:      toolgen.Tokens{Default: 64, Strict: 47, Gemini: 42},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallPut(recv, ctx, args)
 		},
@@ -80,6 +82,7 @@ func (recv *Clock) Tools() []toolgen.Tool {
 		Description: "Zone names the clock's zone.",
 		InputSchema: toolgenInputNow,
 		Namespace:   "methods",
+		Tokens:      toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallNow(recv, ctx, args)
 		},
@@ -89,6 +92,7 @@ func (recv *Clock) Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAdd,
 		OutputSchema: toolgenOutputAdd,
 		Namespace:    "methods",
+		Tokens:       toolgen.Tokens{Default: 57, Strict: 40, Gemini: 35},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallAdd(recv, ctx, args)
 		},
@@ -97,6 +101,7 @@ func (recv *Clock) Tools() []toolgen.Tool {
 		Description: "Tick is declared on the alias: it is a tool of Clock.",
 		InputSchema: toolgenInputTick,
 		Namespace:   "methods",
+		Tokens:      toolgen.Tokens{Default: 53, Strict: 36, Gemini: 32},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallTick(recv, ctx, args)
 		},
@@ -110,6 +115,7 @@ func Tools() []toolgen.Tool {
 		Description: "Version is a package function beside the methods.",
 		InputSchema: toolgenInputVersion,
 		Namespace:   "methods",
+		Tokens:      toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
 		Call:        toolgenCallVersion,
 	}})
 }
@@ -122,6 +128,7 @@ func (recv *Counter) Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputIncr,
 		OutputSchema: toolgenOutputIncr,
 		Namespace:    "methods",
+		Tokens:       toolgen.Tokens{Default: 56, Strict: 39, Gemini: 34},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallIncr(recv, ctx, args)
 		},

@@ -42,6 +42,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputSend,
 		OutputSchema: toolgenOutputSend,
 		Namespace:    "namedbytes",
+		Tokens:       toolgen.Tokens{Default: 227, Strict: 0, Gemini: 0},
 		Call:         toolgenCallSend,
 	}, {
 		Name:         ToolFlat,
@@ -49,6 +50,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputFlat,
 		OutputSchema: toolgenOutputFlat,
 		Namespace:    "namedbytes",
+		Tokens:       toolgen.Tokens{Default: 92, Strict: 64, Gemini: 59},
 		Call:         toolgenCallFlat,
 	}})
 }

@@ -58,6 +58,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputGetReport,
 		OutputSchema: toolgenOutputGetReport,
 		Namespace:    "nilresults",
+		Tokens:       toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
 		Call:         toolgenCallGetReport,
 	}, {
 		Name:         ToolFull,
@@ -65,6 +66,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputFull,
 		OutputSchema: toolgenOutputFull,
 		Namespace:    "nilresults",
+		Tokens:       toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
 		Call:         toolgenCallFull,
 	}, {
 		Name:         ToolDeep,
@@ -72,6 +74,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputDeep,
 		OutputSchema: toolgenOutputDeep,
 		Namespace:    "nilresults",
+		Tokens:       toolgen.Tokens{Default: 57, Strict: 40, Gemini: 36},
 		Call:         toolgenCallDeep,
 	}, {
 		Name:         ToolNumbers,
@@ -79,6 +82,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputNumbers,
 		OutputSchema: toolgenOutputNumbers,
 		Namespace:    "nilresults",
+		Tokens:       toolgen.Tokens{Default: 62, Strict: 45, Gemini: 41},
 		Call:         toolgenCallNumbers,
 	}, {
 		Name:         ToolIndirect,
@@ -86,6 +90,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputIndirect,
 		OutputSchema: toolgenOutputIndirect,
 		Namespace:    "nilresults",
+		Tokens:       toolgen.Tokens{Default: 60, Strict: 43, Gemini: 39},
 		Call:         toolgenCallIndirect,
 	}, {
 		Name:         ToolBlob,
@@ -93,6 +98,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputBlob,
 		OutputSchema: toolgenOutputBlob,
 		Namespace:    "nilresults",
+		Tokens:       toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
 		Call:         toolgenCallBlob,
 	}})
 }

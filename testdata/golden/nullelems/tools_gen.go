@@ -38,6 +38,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputPlan,
 		OutputSchema: toolgenOutputPlan,
 		Namespace:    "nullelems",
+		Tokens:       toolgen.Tokens{Default: 251, Strict: 0, Gemini: 0},
 		Call:         toolgenCallPlan,
 	}})
 }

@@ -40,6 +40,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputSummarize,
 		OutputSchema: toolgenOutputSummarize,
 		Namespace:    "omit",
+		Tokens:       toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
 		Call:         toolgenCallSummarize,
 	}})
 }

@@ -39,6 +39,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputSummarize,
 		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Namespace:    "omitzero",
+		Tokens:       toolgen.Tokens{Default: 56, Strict: 39, Gemini: 34},
 		Call:         toolgenCallSummarize,
 	}})
 }

@@ -44,6 +44,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputWiden,
 		OutputSchema: toolgenOutputWiden,
 		Namespace:    "outputvalues",
+		Tokens:       toolgen.Tokens{Default: 136, Strict: 123, Gemini: 0},
 		Call:         toolgenCallWiden,
 	}, {
 		Name:         ToolCombine,
@@ -51,6 +52,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCombine,
 		OutputSchema: toolgenOutputCombine,
 		Namespace:    "outputvalues",
+		Tokens:       toolgen.Tokens{Default: 70, Strict: 47, Gemini: 42},
 		Call:         toolgenCallCombine,
 	}})
 }

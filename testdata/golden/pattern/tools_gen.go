@@ -39,6 +39,7 @@ func Tools() []toolgen.Tool {
 		Description: "Check takes patterns in ECMA-262 syntax.",
 		InputSchema: toolgenInputCheck,
 		Namespace:   "pattern",
+		Tokens:      toolgen.Tokens{Default: 286, Strict: 276, Gemini: 254},
 		Call:        toolgenCallCheck,
 	}})
 }

@@ -57,6 +57,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputShapes,
 		OutputSchema: toolgenOutputShapes,
 		Namespace:    "ptrarrays",
+		Tokens:       toolgen.Tokens{Default: 285, Strict: 0, Gemini: 0},
 		Call:         toolgenCallShapes,
 	}, {
 		Name:         ToolEcho,
@@ -64,6 +65,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEcho,
 		OutputSchema: toolgenOutputEcho,
 		Namespace:    "ptrarrays",
+		Tokens:       toolgen.Tokens{Default: 421, Strict: 0, Gemini: 0},
 		Call:         toolgenCallEcho,
 	}, {
 		Name:         ToolTriple,
@@ -71,6 +73,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputTriple,
 		OutputSchema: toolgenOutputTriple,
 		Namespace:    "ptrarrays",
+		Tokens:       toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
 		Call:         toolgenCallTriple,
 	}, {
 		Name:         ToolPairs,
@@ -78,6 +81,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputPairs,
 		OutputSchema: toolgenOutputPairs,
 		Namespace:    "ptrarrays",
+		Tokens:       toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
 		Call:         toolgenCallPairs,
 	}, {
 		Name:         ToolMatrix,
@@ -85,6 +89,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputMatrix,
 		OutputSchema: toolgenOutputMatrix,
 		Namespace:    "ptrarrays",
+		Tokens:       toolgen.Tokens{Default: 53, Strict: 36, Gemini: 32},
 		Call:         toolgenCallMatrix,
 	}})
 }

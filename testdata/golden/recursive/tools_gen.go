@@ -49,6 +49,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputWalk,
 		OutputSchema: toolgenOutputWalk,
 		Namespace:    "recursive",
+		Tokens:       toolgen.Tokens{Default: 150, Strict: 159, Gemini: 0},
 		Call:         toolgenCallWalk,
 	}, {
 		Name:         ToolSum,
@@ -56,6 +57,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputSum,
 		OutputSchema: toolgenOutputSum,
 		Namespace:    "recursive",
+		Tokens:       toolgen.Tokens{Default: 208, Strict: 226, Gemini: 0},
 		Call:         toolgenCallSum,
 	}, {
 		Name:         ToolBrowse,
@@ -63,6 +65,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputBrowse,
 		OutputSchema: toolgenOutputBrowse,
 		Namespace:    "recursive",
+		Tokens:       toolgen.Tokens{Default: 294, Strict: 299, Gemini: 0},
 		Call:         toolgenCallBrowse,
 	}, {
 		Name:         ToolDraw,
@@ -70,6 +73,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputDraw,
 		OutputSchema: toolgenOutputDraw,
 		Namespace:    "recursive",
+		Tokens:       toolgen.Tokens{Default: 215, Strict: 0, Gemini: 0},
 		Call:         toolgenCallDraw,
 	}})
 }

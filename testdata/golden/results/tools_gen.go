@@ -85,12 +85,14 @@ func Tools() []toolgen.Tool {
 		Description: "Text returns text.",
 		InputSchema: toolgenInputText,
 		Namespace:   "results",
+		Tokens:      toolgen.Tokens{Default: 43, Strict: 26, Gemini: 22},
 		Call:        toolgenCallText,
 	}, {
 		Name:        ToolTextOnly,
 		Description: "TextOnly returns text without an error.",
 		InputSchema: toolgenInputTextOnly,
 		Namespace:   "results",
+		Tokens:      toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
 		Call:        toolgenCallTextOnly,
 	}, {
 		Name:         ToolCheck,
@@ -98,6 +100,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCheck,
 		OutputSchema: toolgenOutputCheck,
 		Namespace:    "results",
+		Tokens:       toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
 		Call:         toolgenCallCheck,
 	}, {
 		Name:         ToolCheckPtr,
@@ -105,6 +108,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCheckPtr,
 		OutputSchema: toolgenOutputCheckPtr,
 		Namespace:    "results",
+		Tokens:       toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
 		Call:         toolgenCallCheckPtr,
 	}, {
 		Name:         ToolCheckOnly,
@@ -112,6 +116,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCheckOnly,
 		OutputSchema: toolgenOutputCheckOnly,
 		Namespace:    "results",
+		Tokens:       toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
 		Call:         toolgenCallCheckOnly,
 	}, {
 		Name:         ToolList,
@@ -119,6 +124,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputList,
 		OutputSchema: toolgenOutputList,
 		Namespace:    "results",
+		Tokens:       toolgen.Tokens{Default: 53, Strict: 36, Gemini: 32},
 		Call:         toolgenCallList,
 	}, {
 		Name:         ToolNumber,
@@ -126,6 +132,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputNumber,
 		OutputSchema: toolgenOutputNumber,
 		Namespace:    "results",
+		Tokens:       toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
 		Call:         toolgenCallNumber,
 	}, {
 		Name:         ToolTable,
@@ -133,6 +140,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputTable,
 		OutputSchema: toolgenOutputTable,
 		Namespace:    "results",
+		Tokens:       toolgen.Tokens{Default: 60, Strict: 43, Gemini: 39},
 		Call:         toolgenCallTable,
 	}, {
 		Name:         ToolFlag,
@@ -140,6 +148,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputFlag,
 		OutputSchema: toolgenOutputFlag,
 		Namespace:    "results",
+		Tokens:       toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
 		Call:         toolgenCallFlag,
 	}, {
 		Name:         ToolMaybe,
@@ -147,24 +156,28 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputMaybe,
 		OutputSchema: toolgenOutputMaybe,
 		Namespace:    "results",
+		Tokens:       toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
 		Call:         toolgenCallMaybe,
 	}, {
 		Name:        ToolNothing,
 		Description: "Nothing returns only an error: \"ok\" on success.",
 		InputSchema: toolgenInputNothing,
 		Namespace:   "results",
+		Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
 		Call:        toolgenCallNothing,
 	}, {
 		Name:        ToolPicture,
 		Description: "Picture returns a toolgen.Result as it is: content the tool chose (an image), no output schema.",
 		InputSchema: toolgenInputPicture,
 		Namespace:   "results",
+		Tokens:      toolgen.Tokens{Default: 61, Strict: 44, Gemini: 40},
 		Call:        toolgenCallPicture,
 	}, {
 		Name:        ToolPictureOnly,
 		Description: "PictureOnly returns a toolgen.Result without an error.",
 		InputSchema: toolgenInputPictureOnly,
 		Namespace:   "results",
+		Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
 		Call:        toolgenCallPictureOnly,
 	}})
 }

@@ -48,18 +48,21 @@ func Tools() []toolgen.Tool {
 		Description: "Ping takes no arguments: its rule type has no fields.",
 		InputSchema: toolgenInputPing,
 		Namespace:   "rules",
+		Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
 		Call:        toolgenCallPing,
 	}, {
 		Name:        ToolCopy,
 		Description: "Copy has flat parameters, exported in the rule type; _tmp loses its underscore.",
 		InputSchema: toolgenInputCopy,
 		Namespace:   "rules",
+		Tokens:      toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
 		Call:        toolgenCallCopy,
 	}, {
 		Name:        ToolDoAssign,
 		Description: "DoAssign assigns work.",
 		InputSchema: toolgenInputDoAssign,
 		Namespace:   "rules",
+		Tokens:      toolgen.Tokens{Default: 179, Strict: 174, Gemini: 157},
 		Call:        toolgenCallDoAssign,
 	}})
 }
@@ -72,6 +75,7 @@ func (recv *Counter) Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAdd,
 		OutputSchema: toolgenOutputAdd,
 		Namespace:    "rules",
+		Tokens:       toolgen.Tokens{Default: 52, Strict: 35, Gemini: 30},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallAdd(recv, ctx, args)
 		},

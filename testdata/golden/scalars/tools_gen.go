@@ -55,6 +55,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEcho,
 		OutputSchema: toolgenOutputEcho,
 		Namespace:    "scalars",
+		Tokens:       toolgen.Tokens{Default: 430, Strict: 413, Gemini: 408},
 		Call:         toolgenCallEcho,
 	}, {
 		Name:         ToolWidths,
@@ -62,12 +63,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputWidths,
 		OutputSchema: toolgenOutputWidths,
 		Namespace:    "scalars",
+		Tokens:       toolgen.Tokens{Default: 183, Strict: 204, Gemini: 161},
 		Call:         toolgenCallWidths,
 	}, {
 		Name:        ToolGetLabel,
 		Description: "Label returns a named string: text.",
 		InputSchema: toolgenInputGetLabel,
 		Namespace:   "scalars",
+		Tokens:      toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
 		Call:        toolgenCallGetLabel,
 	}, {
 		Name:         ToolFloat32,
@@ -75,6 +78,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputFloat32,
 		OutputSchema: toolgenOutputFloat32,
 		Namespace:    "scalars",
+		Tokens:       toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
 		Call:         toolgenCallFloat32,
 	}, {
 		Name:         ToolUint64,
@@ -82,6 +86,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputUint64,
 		OutputSchema: toolgenOutputUint64,
 		Namespace:    "scalars",
+		Tokens:       toolgen.Tokens{Default: 63, Strict: 46, Gemini: 41},
 		Call:         toolgenCallUint64,
 	}})
 }

@@ -60,6 +60,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputStore,
 		OutputSchema: toolgenOutputStore,
 		Namespace:    "special",
+		Tokens:       toolgen.Tokens{Default: 467, Strict: 0, Gemini: 0},
 		Call:         toolgenCallStore,
 	}, {
 		Name:         ToolStamp,
@@ -67,6 +68,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputStamp,
 		OutputSchema: toolgenOutputStamp,
 		Namespace:    "special",
+		Tokens:       toolgen.Tokens{Default: 155, Strict: 0, Gemini: 0},
 		Call:         toolgenCallStamp,
 	}, {
 		Name:         ToolDump,
@@ -74,6 +76,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputDump,
 		OutputSchema: toolgenOutputDump,
 		Namespace:    "special",
+		Tokens:       toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
 		Call:         toolgenCallDump,
 	}, {
 		Name:         ToolBytes,
@@ -81,6 +84,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputBytes,
 		OutputSchema: toolgenOutputBytes,
 		Namespace:    "special",
+		Tokens:       toolgen.Tokens{Default: 45, Strict: 28, Gemini: 24},
 		Call:         toolgenCallBytes,
 	}, {
 		Name:         ToolAnything,
@@ -88,6 +92,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAnything,
 		OutputSchema: toolgenOutputAnything,
 		Namespace:    "special",
+		Tokens:       toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
 		Call:         toolgenCallAnything,
 	}, {
 		Name:         ToolAddress,
@@ -95,6 +100,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAddress,
 		OutputSchema: toolgenOutputAddress,
 		Namespace:    "special",
+		Tokens:       toolgen.Tokens{Default: 47, Strict: 30, Gemini: 26},
 		Call:         toolgenCallAddress,
 	}})
 }

@@ -46,6 +46,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoStd,
 		OutputSchema: toolgenOutputEchoStd,
 		Namespace:    "stdtypes",
+		Tokens:       toolgen.Tokens{Default: 366, Strict: 417, Gemini: 0},
 		Call:         toolgenCallEchoStd,
 	}, {
 		Name:         ToolWait,
@@ -53,6 +54,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputWait,
 		OutputSchema: toolgenOutputWait,
 		Namespace:    "stdtypes",
+		Tokens:       toolgen.Tokens{Default: 79, Strict: 62, Gemini: 57},
 		Call:         toolgenCallWait,
 	}})
 }

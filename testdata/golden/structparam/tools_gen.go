@@ -50,18 +50,21 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputListItems,
 		OutputSchema: toolgenOutputListItems,
 		Namespace:    "structparam",
+		Tokens:       toolgen.Tokens{Default: 328, Strict: 379, Gemini: 301},
 		Call:         toolgenCallListItems,
 	}, {
 		Name:        ToolPing,
 		Description: "Ping takes a struct with no fields.",
 		InputSchema: toolgenInputPing,
 		Namespace:   "structparam",
+		Tokens:      toolgen.Tokens{Default: 47, Strict: 30, Gemini: 26},
 		Call:        toolgenCallPing,
 	}, {
 		Name:        ToolConfigure,
 		Description: "Configure takes a pointer to a struct.",
 		InputSchema: toolgenInputConfigure,
 		Namespace:   "structparam",
+		Tokens:      toolgen.Tokens{Default: 57, Strict: 40, Gemini: 35},
 		Call:        toolgenCallConfigure,
 	}, {
 		Name:         ToolSegment,
@@ -69,6 +72,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputSegment,
 		OutputSchema: toolgenOutputSegment,
 		Namespace:    "structparam",
+		Tokens:       toolgen.Tokens{Default: 144, Strict: 139, Gemini: 112},
 		Call:         toolgenCallSegment,
 	}})
 }

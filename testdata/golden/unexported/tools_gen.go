@@ -40,6 +40,7 @@ func Tools() []toolgen.Tool {
 		Description: "ping answers pong.",
 		InputSchema: toolgenInputping,
 		Namespace:   "unexported",
+		Tokens:      toolgen.Tokens{Default: 43, Strict: 26, Gemini: 22},
 		Call:        toolgenCallping,
 	}})
 }
@@ -51,6 +52,7 @@ func (recv *helper) Tools() []toolgen.Tool {
 		Description: "ask asks the helper.",
 		InputSchema: toolgenInputask,
 		Namespace:   "unexported",
+		Tokens:      toolgen.Tokens{Default: 61, Strict: 44, Gemini: 39},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallask(recv, ctx, args)
 		},

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// crmSource has a tool sent up front and a deferred one, larger.
+const crmSource = `package demo
+
+import "context"
+
+// Greet says hello.
+//
+//toolgen:tool readonly
+func Greet(ctx context.Context, name string) (string, error) { return "hello " + name, nil }
+
+// ExportArgs say what to export.
+type ExportArgs struct {
+	// Format is the file format: csv for spreadsheets, vcf for address
+	// books, json for programs.
+	Format string ` + "`json:\"format\"`" + `
+	// Fields are the contact fields to export, in the order of the columns.
+	Fields []string ` + "`json:\"fields,omitempty\"`" + `
+}
+
+// Export writes every contact to a file and returns its path.
+//
+//toolgen:tool defer namespace=contacts
+func Export(ctx context.Context, args ExportArgs) (string, error) { return "", nil }
+`
+
+func TestCatalogPrintsTheTable(t *testing.T) {
+	dir := newPackage(t, crmSource)
+	code, stdout, stderr := runCLI("-catalog")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, `TOOL                  NAMESPACE  DEFERRED  DEFAULT  STRICT  GEMINI  LARGEST PARTS (DEFAULT)
+export                contacts   yes       113      109     91      format 27%, fields 27%, (description) 12%
+greet                 demo       no        55       38      33      name 11%, (description) 9%
+
+1 tool sent up front                       55       38      33
+1 tool deferred                            113      109     91
+`+legendText, stdout)
+	assert.NoFileExists(t, filepath.Join(dir, "tools_gen.go"), "-catalog writes nothing")
+}
+
+// legendText ends the catalog.
+const legendText = `
+Tokens of o200k_base (OpenAI GPT-4o and later; other models' tokenizers differ by some percent)
+in each definition {"name","description","parameters"} as compact JSON; a provider adds a few per tool.
+-: the schema has no form in that dialect; its provider is sent the default one, which the totals count.
+`
+
+func TestCatalogOfSeveralPackages(t *testing.T) {
+	dir := newPackage(t, crmSource)
+	writeFiles(t, dir, map[string]string{"mail/mail.go": `package mail
+
+// Send sends a message.
+//
+//toolgen:tool
+func Send(to, body string) error { return nil }
+`})
+	code, stdout, stderr := runCLI("-catalog", ".", "./mail")
+	require.Equal(t, 0, code, stderr)
+	assert.Regexp(t, `\nsend +mail +no +\d+`, stdout)
+	assert.Regexp(t, `\n2 tools sent up front +\d+`, stdout)
+
+	// -budget holds for all the packages listed together, as one agent
+	// would be sent them; the table is printed all the same.
+	code, stdout, stderr = runCLI("-catalog", "-budget", "60", ".", "./mail")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stdout, "TOOL ")
+	assert.Contains(t, stderr, "toolgen -budget 60 (demo.test, demo.test/mail): the tools sent up front (not deferred) take ")
+}
+
+func TestBudgetFlagFailsGeneration(t *testing.T) {
+	dir := newPackage(t, crmSource)
+	code, _, stderr := runCLI("-budget", "50")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "toolgen -budget 50 (demo.test): the tools sent up front (not deferred) take 55 tokens in the default dialect, "+
+		"5 over the budget of 50; defer or trim, largest first: greet (55)\n", stderr, "only the default dialect is over; the deferred export does not count")
+	assert.NoFileExists(t, filepath.Join(dir, "tools_gen.go"))
+
+	code, _, stderr = runCLI("-budget", "55")
+	assert.Equal(t, 0, code, stderr)
+	assert.FileExists(t, filepath.Join(dir, "tools_gen.go"))
+}
+
+func TestBudgetDirectiveFailsGenerationAndCheck(t *testing.T) {
+	dir := newPackage(t, crmSource)
+	require.Equal(t, 0, run(nil, new(nopWriter), new(nopWriter)))
+	src := "// Package demo greets.\n//\n//toolgen:budget 40\n" + crmSource
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "tools.go"), []byte(src), 0o644))
+
+	want := "tools.go:3:1: //toolgen:budget: the tools sent up front (not deferred) take 55 tokens in the default dialect, 15 over the budget of 40; defer or trim, largest first: greet (55)\n"
+	for _, args := range [][]string{nil, {"-check"}} {
+		code, _, stderr := runCLI(args...)
+		assert.Equal(t, 1, code, args)
+		assert.Equal(t, want, stderr, args)
+	}
+	code, stdout, stderr := runCLI("-catalog")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stdout, "1 tool sent up front")
+	assert.Equal(t, want, stderr)
+}
+
+func TestCatalogUsageErrors(t *testing.T) {
+	for _, args := range [][]string{{"-catalog", "-check"}, {"-catalog", "-show"}, {"-budget", "-1"}, {"-budget", "many"}} {
+		code, _, stderr := runCLI(args...)
+		assert.Equal(t, 2, code, args)
+		assert.Contains(t, stderr, "usage: toolgen", args)
+	}
+}
+
+type nopWriter struct{}
+
+func (*nopWriter) Write(p []byte) (int, error) { return len(p), nil }
