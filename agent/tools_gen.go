@@ -63,6 +63,7 @@ func (recv *toolSearcher) Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "agent",
+		Tokens:    toolgen.Tokens{Default: 154, Strict: 149, Gemini: 132},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallsearchTools(recv, ctx, args)
 		},

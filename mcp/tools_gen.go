@@ -44,6 +44,7 @@ func (recv *catalog) Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "mcp",
+		Tokens:    toolgen.Tokens{Default: 148, Strict: 143, Gemini: 126},
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallsearchTools(recv, ctx, args)
 		},

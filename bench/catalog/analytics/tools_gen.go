@@ -231,6 +231,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "analytics",
+		Tokens:    toolgen.Tokens{Default: 247, Strict: 273, Gemini: 221},
 		Call:      toolgenCallRunAnalyticsReport,
 	}, {
 		Name:         ToolGetPageViews,
@@ -242,6 +243,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "analytics",
+		Tokens:    toolgen.Tokens{Default: 190, Strict: 184, Gemini: 168},
 		Call:      toolgenCallGetPageViews,
 	}, {
 		Name:         ToolGetTrafficSources,
@@ -253,6 +255,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "analytics",
+		Tokens:    toolgen.Tokens{Default: 101, Strict: 84, Gemini: 79},
 		Call:      toolgenCallGetTrafficSources,
 	}, {
 		Name:         ToolGetActiveUsers,
@@ -264,6 +267,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "analytics",
+		Tokens:    toolgen.Tokens{Default: 120, Strict: 103, Gemini: 98},
 		Call:      toolgenCallGetActiveUsers,
 	}, {
 		Name:         ToolGetVisitorsByLocation,
@@ -275,6 +279,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "analytics",
+		Tokens:    toolgen.Tokens{Default: 149, Strict: 132, Gemini: 127},
 		Call:      toolgenCallGetVisitorsByLocation,
 	}, {
 		Name:         ToolGetDeviceBreakdown,
@@ -286,6 +291,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "analytics",
+		Tokens:    toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
 		Call:      toolgenCallGetDeviceBreakdown,
 	}, {
 		Name:         ToolGetTopSearchQueries,
@@ -297,6 +303,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "analytics",
+		Tokens:    toolgen.Tokens{Default: 132, Strict: 115, Gemini: 110},
 		Call:      toolgenCallGetTopSearchQueries,
 	}, {
 		Name:         ToolGetCoreWebVitals,
@@ -308,12 +315,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "analytics",
+		Tokens:    toolgen.Tokens{Default: 107, Strict: 90, Gemini: 85},
 		Call:      toolgenCallGetCoreWebVitals,
 	}, {
 		Name:        ToolTrackEvent,
 		Description: "TrackEvent records a product event for a user, with properties.",
 		InputSchema: toolgenInputTrackEvent,
 		Namespace:   "analytics",
+		Tokens:      toolgen.Tokens{Default: 143, Strict: 0, Gemini: 0},
 		Call:        toolgenCallTrackEvent,
 	}, {
 		Name:         ToolListTrackedEvents,
@@ -325,6 +334,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "analytics",
+		Tokens:    toolgen.Tokens{Default: 63, Strict: 46, Gemini: 42},
 		Call:      toolgenCallListTrackedEvents,
 	}, {
 		Name:         ToolGetEventCounts,
@@ -336,6 +346,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "analytics",
+		Tokens:    toolgen.Tokens{Default: 163, Strict: 159, Gemini: 141},
 		Call:      toolgenCallGetEventCounts,
 	}, {
 		Name:         ToolGetUserEventTimeline,
@@ -347,12 +358,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "analytics",
+		Tokens:    toolgen.Tokens{Default: 121, Strict: 127, Gemini: 99},
 		Call:      toolgenCallGetUserEventTimeline,
 	}, {
 		Name:        ToolCreateFunnel,
 		Description: "CreateFunnel saves a funnel: an ordered list of events users go through.",
 		InputSchema: toolgenInputCreateFunnel,
 		Namespace:   "analytics",
+		Tokens:      toolgen.Tokens{Default: 145, Strict: 128, Gemini: 123},
 		Call:        toolgenCallCreateFunnel,
 	}, {
 		Name:         ToolAnalyzeFunnel,
@@ -364,6 +377,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "analytics",
+		Tokens:    toolgen.Tokens{Default: 141, Strict: 136, Gemini: 119},
 		Call:      toolgenCallAnalyzeFunnel,
 	}, {
 		Name:         ToolGetRetentionCohorts,
@@ -375,12 +389,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "analytics",
+		Tokens:    toolgen.Tokens{Default: 227, Strict: 210, Gemini: 205},
 		Call:      toolgenCallGetRetentionCohorts,
 	}, {
 		Name:        ToolCreateUserSegment,
 		Description: "CreateUserSegment saves a group of users defined by properties and behavior, to filter reports with.",
 		InputSchema: toolgenInputCreateUserSegment,
 		Namespace:   "analytics",
+		Tokens:      toolgen.Tokens{Default: 116, Strict: 99, Gemini: 94},
 		Call:        toolgenCallCreateUserSegment,
 	}, {
 		Name:         ToolGetSegmentSize,
@@ -392,18 +408,21 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "analytics",
+		Tokens:    toolgen.Tokens{Default: 96, Strict: 92, Gemini: 74},
 		Call:      toolgenCallGetSegmentSize,
 	}, {
 		Name:        ToolCreateDashboard,
 		Description: "CreateDashboard creates an empty dashboard.",
 		InputSchema: toolgenInputCreateDashboard,
 		Namespace:   "analytics",
+		Tokens:      toolgen.Tokens{Default: 79, Strict: 73, Gemini: 57},
 		Call:        toolgenCallCreateDashboard,
 	}, {
 		Name:        ToolAddDashboardWidget,
 		Description: "AddDashboardWidget adds a chart, number or table to a dashboard.",
 		InputSchema: toolgenInputAddDashboardWidget,
 		Namespace:   "analytics",
+		Tokens:      toolgen.Tokens{Default: 190, Strict: 173, Gemini: 168},
 		Call:        toolgenCallAddDashboardWidget,
 	}, {
 		Name:         ToolListDashboards,
@@ -415,6 +434,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "analytics",
+		Tokens:    toolgen.Tokens{Default: 66, Strict: 63, Gemini: 44},
 		Call:      toolgenCallListDashboards,
 	}, {
 		Name:        ToolShareDashboard,
@@ -422,18 +442,21 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputShareDashboard,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "analytics",
+		Tokens:      toolgen.Tokens{Default: 104, Strict: 87, Gemini: 82},
 		Call:        toolgenCallShareDashboard,
 	}, {
 		Name:        ToolScheduleReportDelivery,
 		Description: "ScheduleReportDelivery emails a dashboard or report to people on a schedule.",
 		InputSchema: toolgenInputScheduleReportDelivery,
 		Namespace:   "analytics",
+		Tokens:      toolgen.Tokens{Default: 162, Strict: 145, Gemini: 140},
 		Call:        toolgenCallScheduleReportDelivery,
 	}, {
 		Name:        ToolCreateMetricAlert,
 		Description: "CreateMetricAlert notifies a channel when a metric crosses a threshold.",
 		InputSchema: toolgenInputCreateMetricAlert,
 		Namespace:   "analytics",
+		Tokens:      toolgen.Tokens{Default: 213, Strict: 196, Gemini: 191},
 		Call:        toolgenCallCreateMetricAlert,
 	}, {
 		Name:         ToolListMetricAlerts,
@@ -445,6 +468,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "analytics",
+		Tokens:    toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
 		Call:      toolgenCallListMetricAlerts,
 	}, {
 		Name:        ToolMuteMetricAlert,
@@ -452,6 +476,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputMuteMetricAlert,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "analytics",
+		Tokens:      toolgen.Tokens{Default: 91, Strict: 74, Gemini: 69},
 		Call:        toolgenCallMuteMetricAlert,
 	}, {
 		Name:         ToolDetectMetricAnomalies,
@@ -463,6 +488,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "analytics",
+		Tokens:    toolgen.Tokens{Default: 152, Strict: 135, Gemini: 130},
 		Call:      toolgenCallDetectMetricAnomalies,
 	}, {
 		Name:         ToolForecastMetric,
@@ -474,6 +500,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "analytics",
+		Tokens:    toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
 		Call:      toolgenCallForecastMetric,
 	}, {
 		Name:         ToolComparePeriods,
@@ -485,18 +512,21 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "analytics",
+		Tokens:    toolgen.Tokens{Default: 177, Strict: 160, Gemini: 155},
 		Call:      toolgenCallComparePeriods,
 	}, {
 		Name:        ToolAddTimelineAnnotation,
 		Description: "AddTimelineAnnotation marks a date on every chart with a note, such as a release or an outage.",
 		InputSchema: toolgenInputAddTimelineAnnotation,
 		Namespace:   "analytics",
+		Tokens:      toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
 		Call:        toolgenCallAddTimelineAnnotation,
 	}, {
 		Name:        ToolCreateExperiment,
 		Description: "CreateExperiment sets up an A/B test between variants.",
 		InputSchema: toolgenInputCreateExperiment,
 		Namespace:   "analytics",
+		Tokens:      toolgen.Tokens{Default: 186, Strict: 194, Gemini: 164},
 		Call:        toolgenCallCreateExperiment,
 	}, {
 		Name:         ToolGetExperimentResults,
@@ -508,12 +538,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "analytics",
+		Tokens:    toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
 		Call:      toolgenCallGetExperimentResults,
 	}, {
 		Name:        ToolStopExperiment,
 		Description: "StopExperiment ends an A/B test and rolls out the winning variant to all users.",
 		InputSchema: toolgenInputStopExperiment,
 		Namespace:   "analytics",
+		Tokens:      toolgen.Tokens{Default: 95, Strict: 89, Gemini: 73},
 		Call:        toolgenCallStopExperiment,
 	}, {
 		Name:         ToolGetRevenueMetrics,
@@ -525,6 +557,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "analytics",
+		Tokens:    toolgen.Tokens{Default: 193, Strict: 176, Gemini: 171},
 		Call:      toolgenCallGetRevenueMetrics,
 	}, {
 		Name:         ToolGetNPSScore,
@@ -536,6 +569,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "analytics",
+		Tokens:    toolgen.Tokens{Default: 113, Strict: 96, Gemini: 91},
 		Call:      toolgenCallGetNPSScore,
 	}, {
 		Name:        ToolBuildCampaignURL,
@@ -546,6 +580,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "analytics",
+		Tokens:    toolgen.Tokens{Default: 152, Strict: 146, Gemini: 130},
 		Call:      toolgenCallBuildCampaignURL,
 	}, {
 		Name:         ToolGetCampaignPerformance,
@@ -557,6 +592,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "analytics",
+		Tokens:    toolgen.Tokens{Default: 121, Strict: 104, Gemini: 99},
 		Call:      toolgenCallGetCampaignPerformance,
 	}, {
 		Name:        ToolExportRawEvents,
@@ -564,6 +600,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputExportRawEvents,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "analytics",
+		Tokens:      toolgen.Tokens{Default: 194, Strict: 177, Gemini: 172},
 		Call:        toolgenCallExportRawEvents,
 	}, {
 		Name:             ToolDeleteUserAnalyticsData,
@@ -572,6 +609,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "analytics",
+		Tokens:           toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
 		Call:             toolgenCallDeleteUserAnalyticsData,
 	}, {
 		Name:         ToolListSessionRecordings,
@@ -583,6 +621,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "analytics",
+		Tokens:    toolgen.Tokens{Default: 134, Strict: 153, Gemini: 112},
 		Call:      toolgenCallListSessionRecordings,
 	}, {
 		Name:        ToolGetPageHeatmap,
@@ -593,6 +632,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "analytics",
+		Tokens:    toolgen.Tokens{Default: 140, Strict: 134, Gemini: 118},
 		Call:      toolgenCallGetPageHeatmap,
 	}})
 }

@@ -232,6 +232,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "calendar",
+		Tokens:    toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
 		Call:      toolgenCallListCalendars,
 	}, {
 		Name:         ToolCreateCalendar,
@@ -239,6 +240,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateCalendar,
 		OutputSchema: toolgenOutputCreateCalendar,
 		Namespace:    "calendar",
+		Tokens:       toolgen.Tokens{Default: 128, Strict: 122, Gemini: 106},
 		Call:         toolgenCallCreateCalendar,
 	}, {
 		Name:             ToolDeleteCalendar,
@@ -247,6 +249,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "calendar",
+		Tokens:           toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
 		Call:             toolgenCallDeleteCalendar,
 	}, {
 		Name:         ToolListCalendarEvents,
@@ -258,6 +261,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "calendar",
+		Tokens:    toolgen.Tokens{Default: 128, Strict: 123, Gemini: 106},
 		Call:      toolgenCallListCalendarEvents,
 	}, {
 		Name:         ToolGetCalendarEvent,
@@ -269,6 +273,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "calendar",
+		Tokens:    toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
 		Call:      toolgenCallGetCalendarEvent,
 	}, {
 		Name:         ToolCreateCalendarEvent,
@@ -276,6 +281,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateCalendarEvent,
 		OutputSchema: toolgenOutputCreateCalendarEvent,
 		Namespace:    "calendar",
+		Tokens:       toolgen.Tokens{Default: 308, Strict: 372, Gemini: 286},
 		Call:         toolgenCallCreateCalendarEvent,
 	}, {
 		Name:         ToolUpdateCalendarEvent,
@@ -284,6 +290,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUpdateCalendarEvent,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "calendar",
+		Tokens:       toolgen.Tokens{Default: 172, Strict: 223, Gemini: 150},
 		Call:         toolgenCallUpdateCalendarEvent,
 	}, {
 		Name:         ToolRescheduleEvent,
@@ -292,6 +299,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputRescheduleEvent,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "calendar",
+		Tokens:       toolgen.Tokens{Default: 134, Strict: 117, Gemini: 112},
 		Call:         toolgenCallRescheduleEvent,
 	}, {
 		Name:        ToolCancelCalendarEvent,
@@ -299,6 +307,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputCancelCalendarEvent,
 		Annotations: toolgen.Annotations{Destructive: true},
 		Namespace:   "calendar",
+		Tokens:      toolgen.Tokens{Default: 111, Strict: 105, Gemini: 89},
 		Call:        toolgenCallCancelCalendarEvent,
 	}, {
 		Name:         ToolInviteAttendees,
@@ -306,6 +315,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputInviteAttendees,
 		OutputSchema: toolgenOutputInviteAttendees,
 		Namespace:    "calendar",
+		Tokens:       toolgen.Tokens{Default: 115, Strict: 98, Gemini: 93},
 		Call:         toolgenCallInviteAttendees,
 	}, {
 		Name:         ToolRemoveAttendee,
@@ -314,6 +324,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputRemoveAttendee,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "calendar",
+		Tokens:       toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
 		Call:         toolgenCallRemoveAttendee,
 	}, {
 		Name:        ToolRespondToInvitation,
@@ -321,6 +332,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputRespondToInvitation,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "calendar",
+		Tokens:      toolgen.Tokens{Default: 138, Strict: 132, Gemini: 116},
 		Call:        toolgenCallRespondToInvitation,
 	}, {
 		Name:         ToolFindFreeSlots,
@@ -332,6 +344,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "calendar",
+		Tokens:    toolgen.Tokens{Default: 180, Strict: 163, Gemini: 158},
 		Call:      toolgenCallFindFreeSlots,
 	}, {
 		Name:         ToolGetFreeBusy,
@@ -343,6 +356,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "calendar",
+		Tokens:    toolgen.Tokens{Default: 125, Strict: 108, Gemini: 103},
 		Call:      toolgenCallGetFreeBusy,
 	}, {
 		Name:         ToolCreateRecurringEvent,
@@ -350,6 +364,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateRecurringEvent,
 		OutputSchema: toolgenOutputCreateRecurringEvent,
 		Namespace:    "calendar",
+		Tokens:       toolgen.Tokens{Default: 394, Strict: 447, Gemini: 368},
 		Call:         toolgenCallCreateRecurringEvent,
 	}, {
 		Name:         ToolEndRecurringSeries,
@@ -358,12 +373,14 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputEndRecurringSeries,
 		Annotations:  toolgen.Annotations{Destructive: true},
 		Namespace:    "calendar",
+		Tokens:       toolgen.Tokens{Default: 105, Strict: 88, Gemini: 83},
 		Call:         toolgenCallEndRecurringSeries,
 	}, {
 		Name:        ToolSetEventReminder,
 		Description: "SetEventReminder adds a reminder before an event.",
 		InputSchema: toolgenInputSetEventReminder,
 		Namespace:   "calendar",
+		Tokens:      toolgen.Tokens{Default: 146, Strict: 129, Gemini: 124},
 		Call:        toolgenCallSetEventReminder,
 	}, {
 		Name:         ToolAddVideoConference,
@@ -372,6 +389,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputAddVideoConference,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "calendar",
+		Tokens:       toolgen.Tokens{Default: 114, Strict: 97, Gemini: 92},
 		Call:         toolgenCallAddVideoConference,
 	}, {
 		Name:         ToolBookMeetingRoom,
@@ -379,6 +397,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputBookMeetingRoom,
 		OutputSchema: toolgenOutputBookMeetingRoom,
 		Namespace:    "calendar",
+		Tokens:       toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
 		Call:         toolgenCallBookMeetingRoom,
 	}, {
 		Name:         ToolListMeetingRooms,
@@ -390,6 +409,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "calendar",
+		Tokens:    toolgen.Tokens{Default: 171, Strict: 202, Gemini: 149},
 		Call:      toolgenCallListMeetingRooms,
 	}, {
 		Name:        ToolShareCalendar,
@@ -397,6 +417,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputShareCalendar,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "calendar",
+		Tokens:      toolgen.Tokens{Default: 156, Strict: 139, Gemini: 134},
 		Call:        toolgenCallShareCalendar,
 	}, {
 		Name:        ToolRevokeCalendarAccess,
@@ -407,6 +428,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace: "calendar",
+		Tokens:    toolgen.Tokens{Default: 86, Strict: 69, Gemini: 64},
 		Call:      toolgenCallRevokeCalendarAccess,
 	}, {
 		Name:         ToolSetOutOfOffice,
@@ -414,6 +436,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputSetOutOfOffice,
 		OutputSchema: toolgenOutputSetOutOfOffice,
 		Namespace:    "calendar",
+		Tokens:       toolgen.Tokens{Default: 154, Strict: 148, Gemini: 132},
 		Call:         toolgenCallSetOutOfOffice,
 	}, {
 		Name:        ToolSetWorkingHours,
@@ -421,6 +444,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSetWorkingHours,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "calendar",
+		Tokens:      toolgen.Tokens{Default: 258, Strict: 241, Gemini: 236},
 		Call:        toolgenCallSetWorkingHours,
 	}, {
 		Name:         ToolGetDailyAgenda,
@@ -432,6 +456,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "calendar",
+		Tokens:    toolgen.Tokens{Default: 75, Strict: 73, Gemini: 53},
 		Call:      toolgenCallGetDailyAgenda,
 	}, {
 		Name:         ToolSearchCalendarEvents,
@@ -443,6 +468,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "calendar",
+		Tokens:    toolgen.Tokens{Default: 117, Strict: 123, Gemini: 95},
 		Call:      toolgenCallSearchCalendarEvents,
 	}, {
 		Name:         ToolMoveEventToCalendar,
@@ -451,6 +477,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputMoveEventToCalendar,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "calendar",
+		Tokens:       toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
 		Call:         toolgenCallMoveEventToCalendar,
 	}, {
 		Name:         ToolImportICSFile,
@@ -459,6 +486,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputImportICSFile,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
 		Namespace:    "calendar",
+		Tokens:       toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
 		Call:         toolgenCallImportICSFile,
 	}, {
 		Name:        ToolExportCalendar,
@@ -466,6 +494,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputExportCalendar,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "calendar",
+		Tokens:      toolgen.Tokens{Default: 122, Strict: 105, Gemini: 100},
 		Call:        toolgenCallExportCalendar,
 	}, {
 		Name:         ToolSetCalendarTimeZone,
@@ -474,6 +503,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputSetCalendarTimeZone,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "calendar",
+		Tokens:       toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
 		Call:         toolgenCallSetCalendarTimeZone,
 	}, {
 		Name:         ToolBlockFocusTime,
@@ -481,12 +511,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputBlockFocusTime,
 		OutputSchema: toolgenOutputBlockFocusTime,
 		Namespace:    "calendar",
+		Tokens:       toolgen.Tokens{Default: 129, Strict: 123, Gemini: 107},
 		Call:         toolgenCallBlockFocusTime,
 	}, {
 		Name:        ToolProposeNewMeetingTime,
 		Description: "ProposeNewMeetingTime suggests another time to the organizer of an event you were invited to.",
 		InputSchema: toolgenInputProposeNewMeetingTime,
 		Namespace:   "calendar",
+		Tokens:      toolgen.Tokens{Default: 138, Strict: 132, Gemini: 116},
 		Call:        toolgenCallProposeNewMeetingTime,
 	}, {
 		Name:         ToolListEventAttendees,
@@ -498,6 +530,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "calendar",
+		Tokens:    toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
 		Call:      toolgenCallListEventAttendees,
 	}, {
 		Name:         ToolAttachFileToEvent,
@@ -505,12 +538,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAttachFileToEvent,
 		OutputSchema: toolgenOutputAttachFileToEvent,
 		Namespace:    "calendar",
+		Tokens:       toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
 		Call:         toolgenCallAttachFileToEvent,
 	}, {
 		Name:        ToolCreateBookingPage,
 		Description: "CreateBookingPage creates a public page where others can pick a free time on your calendar and book an appointment with you.",
 		InputSchema: toolgenInputCreateBookingPage,
 		Namespace:   "calendar",
+		Tokens:      toolgen.Tokens{Default: 151, Strict: 159, Gemini: 129},
 		Call:        toolgenCallCreateBookingPage,
 	}, {
 		Name:         ToolListPublicHolidays,
@@ -522,6 +557,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "calendar",
+		Tokens:    toolgen.Tokens{Default: 118, Strict: 101, Gemini: 96},
 		Call:      toolgenCallListPublicHolidays,
 	}, {
 		Name:        ToolConvertTimeZone,
@@ -532,6 +568,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "calendar",
+		Tokens:    toolgen.Tokens{Default: 110, Strict: 93, Gemini: 88},
 		Call:      toolgenCallConvertTimeZone,
 	}, {
 		Name:         ToolSubscribeToCalendar,
@@ -540,6 +577,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputSubscribeToCalendar,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
 		Namespace:    "calendar",
+		Tokens:       toolgen.Tokens{Default: 105, Strict: 99, Gemini: 83},
 		Call:         toolgenCallSubscribeToCalendar,
 	}, {
 		Name:         ToolFindSchedulingConflicts,
@@ -551,6 +589,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "calendar",
+		Tokens:    toolgen.Tokens{Default: 105, Strict: 88, Gemini: 83},
 		Call:      toolgenCallFindSchedulingConflicts,
 	}, {
 		Name:         ToolDuplicateCalendarEvent,
@@ -558,6 +597,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputDuplicateCalendarEvent,
 		OutputSchema: toolgenOutputDuplicateCalendarEvent,
 		Namespace:    "calendar",
+		Tokens:       toolgen.Tokens{Default: 102, Strict: 85, Gemini: 80},
 		Call:         toolgenCallDuplicateCalendarEvent,
 	}})
 }

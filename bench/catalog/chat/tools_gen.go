@@ -209,6 +209,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputPostChatMessage,
 		OutputSchema: toolgenOutputPostChatMessage,
 		Namespace:    "chat",
+		Tokens:       toolgen.Tokens{Default: 123, Strict: 106, Gemini: 101},
 		Call:         toolgenCallPostChatMessage,
 	}, {
 		Name:         ToolSendDirectMessage,
@@ -216,6 +217,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputSendDirectMessage,
 		OutputSchema: toolgenOutputSendDirectMessage,
 		Namespace:    "chat",
+		Tokens:       toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
 		Call:         toolgenCallSendDirectMessage,
 	}, {
 		Name:         ToolReplyInThread,
@@ -223,6 +225,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReplyInThread,
 		OutputSchema: toolgenOutputReplyInThread,
 		Namespace:    "chat",
+		Tokens:       toolgen.Tokens{Default: 133, Strict: 116, Gemini: 111},
 		Call:         toolgenCallReplyInThread,
 	}, {
 		Name:         ToolGetThreadReplies,
@@ -234,6 +237,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "chat",
+		Tokens:    toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
 		Call:      toolgenCallGetThreadReplies,
 	}, {
 		Name:         ToolEditChatMessage,
@@ -242,6 +246,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputEditChatMessage,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "chat",
+		Tokens:       toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
 		Call:         toolgenCallEditChatMessage,
 	}, {
 		Name:        ToolDeleteChatMessage,
@@ -252,12 +257,14 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace: "chat",
+		Tokens:    toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
 		Call:      toolgenCallDeleteChatMessage,
 	}, {
 		Name:        ToolScheduleChatMessage,
 		Description: "ScheduleChatMessage posts a message to a channel at a later time.",
 		InputSchema: toolgenInputScheduleChatMessage,
 		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 107, Strict: 90, Gemini: 85},
 		Call:        toolgenCallScheduleChatMessage,
 	}, {
 		Name:         ToolGetChannelHistory,
@@ -269,6 +276,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "chat",
+		Tokens:    toolgen.Tokens{Default: 115, Strict: 109, Gemini: 93},
 		Call:      toolgenCallGetChannelHistory,
 	}, {
 		Name:         ToolSearchChatMessages,
@@ -280,6 +288,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "chat",
+		Tokens:    toolgen.Tokens{Default: 119, Strict: 137, Gemini: 97},
 		Call:      toolgenCallSearchChatMessages,
 	}, {
 		Name:         ToolListMentions,
@@ -291,6 +300,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "chat",
+		Tokens:    toolgen.Tokens{Default: 101, Strict: 95, Gemini: 79},
 		Call:      toolgenCallListMentions,
 	}, {
 		Name:         ToolListChannels,
@@ -302,6 +312,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "chat",
+		Tokens:    toolgen.Tokens{Default: 129, Strict: 124, Gemini: 107},
 		Call:      toolgenCallListChannels,
 	}, {
 		Name:         ToolCreateChannel,
@@ -309,6 +320,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateChannel,
 		OutputSchema: toolgenOutputCreateChannel,
 		Namespace:    "chat",
+		Tokens:       toolgen.Tokens{Default: 149, Strict: 143, Gemini: 127},
 		Call:         toolgenCallCreateChannel,
 	}, {
 		Name:        ToolArchiveChannel,
@@ -319,6 +331,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace: "chat",
+		Tokens:    toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
 		Call:      toolgenCallArchiveChannel,
 	}, {
 		Name:         ToolRenameChannel,
@@ -327,6 +340,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputRenameChannel,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "chat",
+		Tokens:       toolgen.Tokens{Default: 101, Strict: 84, Gemini: 79},
 		Call:         toolgenCallRenameChannel,
 	}, {
 		Name:         ToolSetChannelTopic,
@@ -335,6 +349,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputSetChannelTopic,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "chat",
+		Tokens:       toolgen.Tokens{Default: 86, Strict: 69, Gemini: 64},
 		Call:         toolgenCallSetChannelTopic,
 	}, {
 		Name:         ToolInviteToChannel,
@@ -343,6 +358,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputInviteToChannel,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "chat",
+		Tokens:       toolgen.Tokens{Default: 91, Strict: 74, Gemini: 69},
 		Call:         toolgenCallInviteToChannel,
 	}, {
 		Name:        ToolKickFromChannel,
@@ -353,6 +369,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace: "chat",
+		Tokens:    toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
 		Call:      toolgenCallKickFromChannel,
 	}, {
 		Name:         ToolJoinChannel,
@@ -361,6 +378,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputJoinChannel,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "chat",
+		Tokens:       toolgen.Tokens{Default: 67, Strict: 50, Gemini: 45},
 		Call:         toolgenCallJoinChannel,
 	}, {
 		Name:        ToolLeaveChannel,
@@ -368,6 +386,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputLeaveChannel,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 65, Strict: 48, Gemini: 43},
 		Call:        toolgenCallLeaveChannel,
 	}, {
 		Name:         ToolListChannelMembers,
@@ -379,6 +398,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "chat",
+		Tokens:    toolgen.Tokens{Default: 67, Strict: 50, Gemini: 45},
 		Call:      toolgenCallListChannelMembers,
 	}, {
 		Name:        ToolMuteChannel,
@@ -386,6 +406,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputMuteChannel,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 101, Strict: 96, Gemini: 79},
 		Call:        toolgenCallMuteChannel,
 	}, {
 		Name:        ToolMarkChannelRead,
@@ -393,6 +414,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputMarkChannelRead,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
 		Call:        toolgenCallMarkChannelRead,
 	}, {
 		Name:        ToolAddReaction,
@@ -400,6 +422,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputAddReaction,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 110, Strict: 93, Gemini: 88},
 		Call:        toolgenCallAddReaction,
 	}, {
 		Name:        ToolRemoveReaction,
@@ -407,6 +430,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputRemoveReaction,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 104, Strict: 87, Gemini: 82},
 		Call:        toolgenCallRemoveReaction,
 	}, {
 		Name:        ToolPinMessage,
@@ -414,6 +438,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputPinMessage,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
 		Call:        toolgenCallPinMessage,
 	}, {
 		Name:         ToolListPinnedMessages,
@@ -425,6 +450,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "chat",
+		Tokens:    toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
 		Call:      toolgenCallListPinnedMessages,
 	}, {
 		Name:        ToolSaveMessage,
@@ -432,6 +458,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSaveMessage,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
 		Call:        toolgenCallSaveMessage,
 	}, {
 		Name:         ToolShareMessage,
@@ -439,6 +466,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputShareMessage,
 		OutputSchema: toolgenOutputShareMessage,
 		Namespace:    "chat",
+		Tokens:       toolgen.Tokens{Default: 122, Strict: 116, Gemini: 100},
 		Call:         toolgenCallShareMessage,
 	}, {
 		Name:        ToolSetChatStatus,
@@ -446,6 +474,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSetChatStatus,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 121, Strict: 128, Gemini: 99},
 		Call:        toolgenCallSetChatStatus,
 	}, {
 		Name:        ToolSetPresence,
@@ -453,6 +482,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSetPresence,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
 		Call:        toolgenCallSetPresence,
 	}, {
 		Name:        ToolSnoozeNotifications,
@@ -460,6 +490,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSnoozeNotifications,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
 		Call:        toolgenCallSnoozeNotifications,
 	}, {
 		Name:         ToolFindChatUserByEmail,
@@ -471,6 +502,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "chat",
+		Tokens:    toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
 		Call:      toolgenCallFindChatUserByEmail,
 	}, {
 		Name:         ToolUploadFileToChannel,
@@ -478,6 +510,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputUploadFileToChannel,
 		OutputSchema: toolgenOutputUploadFileToChannel,
 		Namespace:    "chat",
+		Tokens:       toolgen.Tokens{Default: 118, Strict: 123, Gemini: 96},
 		Call:         toolgenCallUploadFileToChannel,
 	}, {
 		Name:         ToolCreateChatReminder,
@@ -485,6 +518,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateChatReminder,
 		OutputSchema: toolgenOutputCreateChatReminder,
 		Namespace:    "chat",
+		Tokens:       toolgen.Tokens{Default: 113, Strict: 107, Gemini: 91},
 		Call:         toolgenCallCreateChatReminder,
 	}, {
 		Name:         ToolListChatReminders,
@@ -496,12 +530,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "chat",
+		Tokens:    toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
 		Call:      toolgenCallListChatReminders,
 	}, {
 		Name:        ToolCreateUserGroup,
 		Description: "CreateUserGroup creates an @handle that mentions a group of people at once, such as @oncall.",
 		InputSchema: toolgenInputCreateUserGroup,
 		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 134, Strict: 117, Gemini: 112},
 		Call:        toolgenCallCreateUserGroup,
 	}, {
 		Name:        ToolUpdateUserGroupMembers,
@@ -509,12 +545,14 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputUpdateUserGroupMembers,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 91, Strict: 74, Gemini: 69},
 		Call:        toolgenCallUpdateUserGroupMembers,
 	}, {
 		Name:        ToolStartHuddle,
 		Description: "StartHuddle starts an audio call in a channel or direct message that members can join.",
 		InputSchema: toolgenInputStartHuddle,
 		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
 		Call:        toolgenCallStartHuddle,
 	}, {
 		Name:         ToolCreatePoll,
@@ -522,6 +560,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreatePoll,
 		OutputSchema: toolgenOutputCreatePoll,
 		Namespace:    "chat",
+		Tokens:       toolgen.Tokens{Default: 146, Strict: 129, Gemini: 124},
 		Call:         toolgenCallCreatePoll,
 	}, {
 		Name:        ToolSendSMS,
@@ -529,6 +568,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSendSMS,
 		Annotations: toolgen.Annotations{OpenWorld: true},
 		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 144, Strict: 134, Gemini: 122},
 		Call:        toolgenCallSendSMS,
 	}})
 }

@@ -230,6 +230,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "cloud",
+		Tokens:    toolgen.Tokens{Default: 154, Strict: 174, Gemini: 132},
 		Call:      toolgenCallListVMs,
 	}, {
 		Name:         ToolGetVM,
@@ -241,6 +242,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "cloud",
+		Tokens:    toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
 		Call:      toolgenCallGetVM,
 	}, {
 		Name:         ToolCreateVM,
@@ -248,6 +250,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateVM,
 		OutputSchema: toolgenOutputCreateVM,
 		Namespace:    "cloud",
+		Tokens:       toolgen.Tokens{Default: 331, Strict: 0, Gemini: 0},
 		Call:         toolgenCallCreateVM,
 	}, {
 		Name:         ToolStartVM,
@@ -256,6 +259,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputStartVM,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "cloud",
+		Tokens:       toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
 		Call:         toolgenCallStartVM,
 	}, {
 		Name:         ToolStopVM,
@@ -264,6 +268,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputStopVM,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "cloud",
+		Tokens:       toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
 		Call:         toolgenCallStopVM,
 	}, {
 		Name:         ToolRebootVM,
@@ -271,6 +276,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputRebootVM,
 		OutputSchema: toolgenOutputRebootVM,
 		Namespace:    "cloud",
+		Tokens:       toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
 		Call:         toolgenCallRebootVM,
 	}, {
 		Name:             ToolDeleteVM,
@@ -279,6 +285,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "cloud",
+		Tokens:           toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
 		Call:             toolgenCallDeleteVM,
 	}, {
 		Name:         ToolResizeVM,
@@ -286,6 +293,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputResizeVM,
 		OutputSchema: toolgenOutputResizeVM,
 		Namespace:    "cloud",
+		Tokens:       toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
 		Call:         toolgenCallResizeVM,
 	}, {
 		Name:        ToolGetVMConsoleOutput,
@@ -293,6 +301,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputGetVMConsoleOutput,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "cloud",
+		Tokens:      toolgen.Tokens{Default: 107, Strict: 90, Gemini: 85},
 		Call:        toolgenCallGetVMConsoleOutput,
 	}, {
 		Name:         ToolGetVMMetrics,
@@ -304,6 +313,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "cloud",
+		Tokens:    toolgen.Tokens{Default: 201, Strict: 196, Gemini: 179},
 		Call:      toolgenCallGetVMMetrics,
 	}, {
 		Name:         ToolCreateDiskSnapshot,
@@ -311,6 +321,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateDiskSnapshot,
 		OutputSchema: toolgenOutputCreateDiskSnapshot,
 		Namespace:    "cloud",
+		Tokens:       toolgen.Tokens{Default: 88, Strict: 82, Gemini: 66},
 		Call:         toolgenCallCreateDiskSnapshot,
 	}, {
 		Name:         ToolListDiskSnapshots,
@@ -322,12 +333,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "cloud",
+		Tokens:    toolgen.Tokens{Default: 72, Strict: 70, Gemini: 50},
 		Call:      toolgenCallListDiskSnapshots,
 	}, {
 		Name:        ToolCreateDiskFromSnapshot,
 		Description: "CreateDiskFromSnapshot creates a new disk holding a snapshot's data.",
 		InputSchema: toolgenInputCreateDiskFromSnapshot,
 		Namespace:   "cloud",
+		Tokens:      toolgen.Tokens{Default: 109, Strict: 92, Gemini: 87},
 		Call:        toolgenCallCreateDiskFromSnapshot,
 	}, {
 		Name:        ToolAttachDisk,
@@ -335,6 +348,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputAttachDisk,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "cloud",
+		Tokens:      toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
 		Call:        toolgenCallAttachDisk,
 	}, {
 		Name:        ToolDetachDisk,
@@ -342,6 +356,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputDetachDisk,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "cloud",
+		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
 		Call:        toolgenCallDetachDisk,
 	}, {
 		Name:        ToolScaleInstanceGroup,
@@ -349,6 +364,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputScaleInstanceGroup,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "cloud",
+		Tokens:      toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
 		Call:        toolgenCallScaleInstanceGroup,
 	}, {
 		Name:         ToolListBuckets,
@@ -360,6 +376,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "cloud",
+		Tokens:    toolgen.Tokens{Default: 66, Strict: 63, Gemini: 44},
 		Call:      toolgenCallListBuckets,
 	}, {
 		Name:         ToolCreateBucket,
@@ -367,6 +384,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateBucket,
 		OutputSchema: toolgenOutputCreateBucket,
 		Namespace:    "cloud",
+		Tokens:       toolgen.Tokens{Default: 201, Strict: 184, Gemini: 179},
 		Call:         toolgenCallCreateBucket,
 	}, {
 		Name:             ToolDeleteBucket,
@@ -375,6 +393,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "cloud",
+		Tokens:           toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
 		Call:             toolgenCallDeleteBucket,
 	}, {
 		Name:         ToolListBucketObjects,
@@ -386,6 +405,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "cloud",
+		Tokens:    toolgen.Tokens{Default: 123, Strict: 117, Gemini: 101},
 		Call:      toolgenCallListBucketObjects,
 	}, {
 		Name:         ToolUploadObject,
@@ -393,6 +413,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputUploadObject,
 		OutputSchema: toolgenOutputUploadObject,
 		Namespace:    "cloud",
+		Tokens:       toolgen.Tokens{Default: 128, Strict: 123, Gemini: 106},
 		Call:         toolgenCallUploadObject,
 	}, {
 		Name:        ToolDeleteObject,
@@ -403,6 +424,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace: "cloud",
+		Tokens:    toolgen.Tokens{Default: 80, Strict: 63, Gemini: 58},
 		Call:      toolgenCallDeleteObject,
 	}, {
 		Name:        ToolGeneratePresignedURL,
@@ -410,6 +432,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputGeneratePresignedURL,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "cloud",
+		Tokens:      toolgen.Tokens{Default: 159, Strict: 142, Gemini: 137},
 		Call:        toolgenCallGeneratePresignedURL,
 	}, {
 		Name:        ToolSetBucketLifecycle,
@@ -420,6 +443,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace: "cloud",
+		Tokens:    toolgen.Tokens{Default: 257, Strict: 275, Gemini: 230},
 		Call:      toolgenCallSetBucketLifecycle,
 	}, {
 		Name:        ToolGrantBucketAccess,
@@ -427,6 +451,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputGrantBucketAccess,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "cloud",
+		Tokens:      toolgen.Tokens{Default: 166, Strict: 149, Gemini: 144},
 		Call:        toolgenCallGrantBucketAccess,
 	}, {
 		Name:         ToolListDNSZones,
@@ -438,6 +463,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "cloud",
+		Tokens:    toolgen.Tokens{Default: 56, Strict: 39, Gemini: 35},
 		Call:      toolgenCallListDNSZones,
 	}, {
 		Name:         ToolListDNSRecords,
@@ -449,6 +475,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "cloud",
+		Tokens:    toolgen.Tokens{Default: 200, Strict: 207, Gemini: 178},
 		Call:      toolgenCallListDNSRecords,
 	}, {
 		Name:         ToolCreateDNSRecord,
@@ -456,6 +483,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateDNSRecord,
 		OutputSchema: toolgenOutputCreateDNSRecord,
 		Namespace:    "cloud",
+		Tokens:       toolgen.Tokens{Default: 258, Strict: 241, Gemini: 236},
 		Call:         toolgenCallCreateDNSRecord,
 	}, {
 		Name:         ToolUpdateDNSRecord,
@@ -464,6 +492,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUpdateDNSRecord,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "cloud",
+		Tokens:       toolgen.Tokens{Default: 130, Strict: 125, Gemini: 108},
 		Call:         toolgenCallUpdateDNSRecord,
 	}, {
 		Name:        ToolDeleteDNSRecord,
@@ -474,6 +503,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace: "cloud",
+		Tokens:    toolgen.Tokens{Default: 84, Strict: 67, Gemini: 62},
 		Call:      toolgenCallDeleteDNSRecord,
 	}, {
 		Name:         ToolGetIAMPolicy,
@@ -485,6 +515,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "cloud",
+		Tokens:    toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
 		Call:      toolgenCallGetIAMPolicy,
 	}, {
 		Name:             ToolAddIAMBinding,
@@ -494,6 +525,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Idempotent: true},
 		RequiresApproval: true,
 		Namespace:        "cloud",
+		Tokens:           toolgen.Tokens{Default: 161, Strict: 157, Gemini: 139},
 		Call:             toolgenCallAddIAMBinding,
 	}, {
 		Name:         ToolRemoveIAMBinding,
@@ -505,6 +537,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace: "cloud",
+		Tokens:    toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
 		Call:      toolgenCallRemoveIAMBinding,
 	}, {
 		Name:         ToolListIAMRoles,
@@ -516,12 +549,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "cloud",
+		Tokens:    toolgen.Tokens{Default: 79, Strict: 76, Gemini: 57},
 		Call:      toolgenCallListIAMRoles,
 	}, {
 		Name:        ToolCreateServiceAccount,
 		Description: "CreateServiceAccount creates an identity for an application or workload to call cloud APIs with.",
 		InputSchema: toolgenInputCreateServiceAccount,
 		Namespace:   "cloud",
+		Tokens:      toolgen.Tokens{Default: 98, Strict: 92, Gemini: 76},
 		Call:        toolgenCallCreateServiceAccount,
 	}, {
 		Name:             ToolCreateServiceAccountKey,
@@ -529,6 +564,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputCreateServiceAccountKey,
 		RequiresApproval: true,
 		Namespace:        "cloud",
+		Tokens:           toolgen.Tokens{Default: 80, Strict: 63, Gemini: 58},
 		Call:             toolgenCallCreateServiceAccountKey,
 	}, {
 		Name:         ToolCreateFirewallRule,
@@ -536,6 +572,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateFirewallRule,
 		OutputSchema: toolgenOutputCreateFirewallRule,
 		Namespace:    "cloud",
+		Tokens:       toolgen.Tokens{Default: 362, Strict: 390, Gemini: 335},
 		Call:         toolgenCallCreateFirewallRule,
 	}, {
 		Name:         ToolListFirewallRules,
@@ -547,6 +584,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "cloud",
+		Tokens:    toolgen.Tokens{Default: 69, Strict: 66, Gemini: 47},
 		Call:      toolgenCallListFirewallRules,
 	}, {
 		Name:        ToolDeleteFirewallRule,
@@ -557,12 +595,14 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace: "cloud",
+		Tokens:    toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
 		Call:      toolgenCallDeleteFirewallRule,
 	}, {
 		Name:        ToolReserveStaticIP,
 		Description: "ReserveStaticIP reserves an external IP address that stays the same across machine restarts.",
 		InputSchema: toolgenInputReserveStaticIP,
 		Namespace:   "cloud",
+		Tokens:      toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
 		Call:        toolgenCallReserveStaticIP,
 	}, {
 		Name:         ToolGetCloudCosts,
@@ -574,6 +614,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "cloud",
+		Tokens:    toolgen.Tokens{Default: 177, Strict: 160, Gemini: 155},
 		Call:      toolgenCallGetCloudCosts,
 	}, {
 		Name:         ToolListRegions,
@@ -585,6 +626,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "cloud",
+		Tokens:    toolgen.Tokens{Default: 53, Strict: 36, Gemini: 32},
 		Call:      toolgenCallListRegions,
 	}, {
 		Name:        ToolCreateSSHKey,
@@ -592,6 +634,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputCreateSSHKey,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "cloud",
+		Tokens:      toolgen.Tokens{Default: 114, Strict: 97, Gemini: 92},
 		Call:        toolgenCallCreateSSHKey,
 	}})
 }

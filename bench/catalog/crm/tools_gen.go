@@ -221,6 +221,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateContact,
 		OutputSchema: toolgenOutputCreateContact,
 		Namespace:    "crm",
+		Tokens:       toolgen.Tokens{Default: 207, Strict: 260, Gemini: 185},
 		Call:         toolgenCallCreateContact,
 	}, {
 		Name:         ToolGetContact,
@@ -232,6 +233,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "crm",
+		Tokens:    toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
 		Call:      toolgenCallGetContact,
 	}, {
 		Name:         ToolUpdateContact,
@@ -240,6 +242,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUpdateContact,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "crm",
+		Tokens:       toolgen.Tokens{Default: 114, Strict: 167, Gemini: 92},
 		Call:         toolgenCallUpdateContact,
 	}, {
 		Name:             ToolDeleteContact,
@@ -248,6 +251,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "crm",
+		Tokens:           toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 		Call:             toolgenCallDeleteContact,
 	}, {
 		Name:         ToolSearchContacts,
@@ -259,6 +263,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "crm",
+		Tokens:    toolgen.Tokens{Default: 139, Strict: 145, Gemini: 117},
 		Call:      toolgenCallSearchContacts,
 	}, {
 		Name:         ToolMergeContacts,
@@ -267,6 +272,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputMergeContacts,
 		Annotations:  toolgen.Annotations{Destructive: true},
 		Namespace:    "crm",
+		Tokens:       toolgen.Tokens{Default: 109, Strict: 92, Gemini: 87},
 		Call:         toolgenCallMergeContacts,
 	}, {
 		Name:         ToolCreateCompany,
@@ -274,6 +280,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateCompany,
 		OutputSchema: toolgenOutputCreateCompany,
 		Namespace:    "crm",
+		Tokens:       toolgen.Tokens{Default: 210, Strict: 227, Gemini: 188},
 		Call:         toolgenCallCreateCompany,
 	}, {
 		Name:         ToolGetCompany,
@@ -285,6 +292,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "crm",
+		Tokens:    toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 		Call:      toolgenCallGetCompany,
 	}, {
 		Name:         ToolUpdateCompany,
@@ -293,6 +301,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUpdateCompany,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "crm",
+		Tokens:       toolgen.Tokens{Default: 227, Strict: 267, Gemini: 205},
 		Call:         toolgenCallUpdateCompany,
 	}, {
 		Name:         ToolListCompanies,
@@ -304,6 +313,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "crm",
+		Tokens:    toolgen.Tokens{Default: 216, Strict: 234, Gemini: 194},
 		Call:      toolgenCallListCompanies,
 	}, {
 		Name:         ToolCreateLead,
@@ -311,6 +321,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateLead,
 		OutputSchema: toolgenOutputCreateLead,
 		Namespace:    "crm",
+		Tokens:       toolgen.Tokens{Default: 197, Strict: 191, Gemini: 175},
 		Call:         toolgenCallCreateLead,
 	}, {
 		Name:         ToolUpdateLeadStatus,
@@ -319,6 +330,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUpdateLeadStatus,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "crm",
+		Tokens:       toolgen.Tokens{Default: 184, Strict: 178, Gemini: 162},
 		Call:         toolgenCallUpdateLeadStatus,
 	}, {
 		Name:         ToolConvertLead,
@@ -326,6 +338,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputConvertLead,
 		OutputSchema: toolgenOutputConvertLead,
 		Namespace:    "crm",
+		Tokens:       toolgen.Tokens{Default: 95, Strict: 90, Gemini: 73},
 		Call:         toolgenCallConvertLead,
 	}, {
 		Name:         ToolAssignLead,
@@ -334,6 +347,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputAssignLead,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "crm",
+		Tokens:       toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
 		Call:         toolgenCallAssignLead,
 	}, {
 		Name:         ToolListLeads,
@@ -345,6 +359,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "crm",
+		Tokens:    toolgen.Tokens{Default: 280, Strict: 314, Gemini: 258},
 		Call:      toolgenCallListLeads,
 	}, {
 		Name:         ToolCreateDeal,
@@ -352,6 +367,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateDeal,
 		OutputSchema: toolgenOutputCreateDeal,
 		Namespace:    "crm",
+		Tokens:       toolgen.Tokens{Default: 286, Strict: 295, Gemini: 264},
 		Call:         toolgenCallCreateDeal,
 	}, {
 		Name:         ToolGetDeal,
@@ -363,6 +379,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "crm",
+		Tokens:    toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
 		Call:      toolgenCallGetDeal,
 	}, {
 		Name:         ToolUpdateDeal,
@@ -371,6 +388,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUpdateDeal,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "crm",
+		Tokens:       toolgen.Tokens{Default: 104, Strict: 134, Gemini: 82},
 		Call:         toolgenCallUpdateDeal,
 	}, {
 		Name:         ToolUpdateDealStage,
@@ -379,6 +397,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUpdateDealStage,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "crm",
+		Tokens:       toolgen.Tokens{Default: 164, Strict: 147, Gemini: 142},
 		Call:         toolgenCallUpdateDealStage,
 	}, {
 		Name:         ToolListDeals,
@@ -390,6 +409,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "crm",
+		Tokens:    toolgen.Tokens{Default: 203, Strict: 237, Gemini: 181},
 		Call:      toolgenCallListDeals,
 	}, {
 		Name:         ToolMarkDealLost,
@@ -398,6 +418,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputMarkDealLost,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "crm",
+		Tokens:       toolgen.Tokens{Default: 181, Strict: 187, Gemini: 159},
 		Call:         toolgenCallMarkDealLost,
 	}, {
 		Name:         ToolCloseDealWon,
@@ -406,6 +427,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCloseDealWon,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "crm",
+		Tokens:       toolgen.Tokens{Default: 97, Strict: 92, Gemini: 75},
 		Call:         toolgenCallCloseDealWon,
 	}, {
 		Name:         ToolGetPipelineSummary,
@@ -417,6 +439,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "crm",
+		Tokens:    toolgen.Tokens{Default: 90, Strict: 100, Gemini: 68},
 		Call:      toolgenCallGetPipelineSummary,
 	}, {
 		Name:         ToolGetSalesForecast,
@@ -428,6 +451,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "crm",
+		Tokens:    toolgen.Tokens{Default: 125, Strict: 120, Gemini: 103},
 		Call:      toolgenCallGetSalesForecast,
 	}, {
 		Name:         ToolLogCRMActivity,
@@ -435,6 +459,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputLogCRMActivity,
 		OutputSchema: toolgenOutputLogCRMActivity,
 		Namespace:    "crm",
+		Tokens:       toolgen.Tokens{Default: 224, Strict: 244, Gemini: 202},
 		Call:         toolgenCallLogCRMActivity,
 	}, {
 		Name:         ToolListCRMActivities,
@@ -446,6 +471,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "crm",
+		Tokens:    toolgen.Tokens{Default: 109, Strict: 131, Gemini: 87},
 		Call:      toolgenCallListCRMActivities,
 	}, {
 		Name:         ToolAddContactNote,
@@ -453,6 +479,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAddContactNote,
 		OutputSchema: toolgenOutputAddContactNote,
 		Namespace:    "crm",
+		Tokens:       toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
 		Call:         toolgenCallAddContactNote,
 	}, {
 		Name:         ToolCreateFollowUpTask,
@@ -460,6 +487,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateFollowUpTask,
 		OutputSchema: toolgenOutputCreateFollowUpTask,
 		Namespace:    "crm",
+		Tokens:       toolgen.Tokens{Default: 169, Strict: 201, Gemini: 147},
 		Call:         toolgenCallCreateFollowUpTask,
 	}, {
 		Name:         ToolListCRMTasks,
@@ -471,6 +499,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "crm",
+		Tokens:    toolgen.Tokens{Default: 124, Strict: 132, Gemini: 102},
 		Call:      toolgenCallListCRMTasks,
 	}, {
 		Name:         ToolCompleteCRMTask,
@@ -479,6 +508,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCompleteCRMTask,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "crm",
+		Tokens:       toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 		Call:         toolgenCallCompleteCRMTask,
 	}, {
 		Name:         ToolTagContacts,
@@ -487,12 +517,14 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputTagContacts,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "crm",
+		Tokens:       toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
 		Call:         toolgenCallTagContacts,
 	}, {
 		Name:        ToolCreateContactSegment,
 		Description: "CreateContactSegment saves a filtered list of contacts that updates itself as contacts change, for campaigns and reports.",
 		InputSchema: toolgenInputCreateContactSegment,
 		Namespace:   "crm",
+		Tokens:      toolgen.Tokens{Default: 115, Strict: 98, Gemini: 93},
 		Call:        toolgenCallCreateContactSegment,
 	}, {
 		Name:         ToolEnrollInEmailSequence,
@@ -500,6 +532,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEnrollInEmailSequence,
 		OutputSchema: toolgenOutputEnrollInEmailSequence,
 		Namespace:    "crm",
+		Tokens:       toolgen.Tokens{Default: 124, Strict: 120, Gemini: 102},
 		Call:         toolgenCallEnrollInEmailSequence,
 	}, {
 		Name:         ToolRemoveFromEmailSequence,
@@ -508,6 +541,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputRemoveFromEmailSequence,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "crm",
+		Tokens:       toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
 		Call:         toolgenCallRemoveFromEmailSequence,
 	}, {
 		Name:        ToolImportContacts,
@@ -515,6 +549,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputImportContacts,
 		Annotations: toolgen.Annotations{OpenWorld: true},
 		Namespace:   "crm",
+		Tokens:      toolgen.Tokens{Default: 135, Strict: 0, Gemini: 0},
 		Call:        toolgenCallImportContacts,
 	}, {
 		Name:        ToolExportContacts,
@@ -522,6 +557,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputExportContacts,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "crm",
+		Tokens:      toolgen.Tokens{Default: 104, Strict: 99, Gemini: 82},
 		Call:        toolgenCallExportContacts,
 	}, {
 		Name:             ToolTransferRecordOwnership,
@@ -530,6 +566,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema:     toolgenOutputTransferRecordOwnership,
 		RequiresApproval: true,
 		Namespace:        "crm",
+		Tokens:           toolgen.Tokens{Default: 135, Strict: 118, Gemini: 113},
 		Call:             toolgenCallTransferRecordOwnership,
 	}, {
 		Name:         ToolAddDealLineItem,
@@ -537,6 +574,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAddDealLineItem,
 		OutputSchema: toolgenOutputAddDealLineItem,
 		Namespace:    "crm",
+		Tokens:       toolgen.Tokens{Default: 139, Strict: 135, Gemini: 117},
 		Call:         toolgenCallAddDealLineItem,
 	}, {
 		Name:         ToolGetContactTimeline,
@@ -548,6 +586,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "crm",
+		Tokens:    toolgen.Tokens{Default: 110, Strict: 93, Gemini: 88},
 		Call:      toolgenCallGetContactTimeline,
 	}, {
 		Name:         ToolFindDuplicateContacts,
@@ -559,6 +598,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "crm",
+		Tokens:    toolgen.Tokens{Default: 108, Strict: 91, Gemini: 86},
 		Call:      toolgenCallFindDuplicateContacts,
 	}, {
 		Name:         ToolSetContactEmailOptOut,
@@ -567,6 +607,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputSetContactEmailOptOut,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "crm",
+		Tokens:       toolgen.Tokens{Default: 125, Strict: 119, Gemini: 103},
 		Call:         toolgenCallSetContactEmailOptOut,
 	}})
 }

@@ -228,6 +228,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputRunSQLQuery,
 		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Namespace:    "database",
+		Tokens:       toolgen.Tokens{Default: 142, Strict: 125, Gemini: 120},
 		Call:         toolgenCallRunSQLQuery,
 	}, {
 		Name:             ToolExecuteSQLStatement,
@@ -237,6 +238,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "database",
+		Tokens:           toolgen.Tokens{Default: 122, Strict: 105, Gemini: 100},
 		Call:             toolgenCallExecuteSQLStatement,
 	}, {
 		Name:        ToolExplainQuery,
@@ -244,6 +246,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputExplainQuery,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "database",
+		Tokens:      toolgen.Tokens{Default: 119, Strict: 102, Gemini: 97},
 		Call:        toolgenCallExplainQuery,
 	}, {
 		Name:         ToolListDatabases,
@@ -255,6 +258,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "database",
+		Tokens:    toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 		Call:      toolgenCallListDatabases,
 	}, {
 		Name:         ToolListTables,
@@ -266,6 +270,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "database",
+		Tokens:    toolgen.Tokens{Default: 89, Strict: 83, Gemini: 67},
 		Call:      toolgenCallListTables,
 	}, {
 		Name:         ToolDescribeTable,
@@ -277,6 +282,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "database",
+		Tokens:    toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
 		Call:      toolgenCallDescribeTable,
 	}, {
 		Name:         ToolGetTableStats,
@@ -288,6 +294,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "database",
+		Tokens:    toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
 		Call:      toolgenCallGetTableStats,
 	}, {
 		Name:         ToolCreateTable,
@@ -295,6 +302,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateTable,
 		OutputSchema: toolgenOutputCreateTable,
 		Namespace:    "database",
+		Tokens:       toolgen.Tokens{Default: 326, Strict: 385, Gemini: 295},
 		Call:         toolgenCallCreateTable,
 	}, {
 		Name:             ToolDropTable,
@@ -303,6 +311,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "database",
+		Tokens:           toolgen.Tokens{Default: 102, Strict: 85, Gemini: 80},
 		Call:             toolgenCallDropTable,
 	}, {
 		Name:         ToolAddColumn,
@@ -310,12 +319,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAddColumn,
 		OutputSchema: toolgenOutputAddColumn,
 		Namespace:    "database",
+		Tokens:       toolgen.Tokens{Default: 291, Strict: 330, Gemini: 264},
 		Call:         toolgenCallAddColumn,
 	}, {
 		Name:        ToolCreateIndex,
 		Description: "CreateIndex creates an index on columns of a table.",
 		InputSchema: toolgenInputCreateIndex,
 		Namespace:   "database",
+		Tokens:      toolgen.Tokens{Default: 166, Strict: 160, Gemini: 144},
 		Call:        toolgenCallCreateIndex,
 	}, {
 		Name:        ToolDropIndex,
@@ -326,6 +337,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace: "database",
+		Tokens:    toolgen.Tokens{Default: 76, Strict: 59, Gemini: 54},
 		Call:      toolgenCallDropIndex,
 	}, {
 		Name:         ToolListIndexes,
@@ -337,6 +349,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "database",
+		Tokens:    toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
 		Call:      toolgenCallListIndexes,
 	}, {
 		Name:         ToolGetSlowQueries,
@@ -348,6 +361,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "database",
+		Tokens:    toolgen.Tokens{Default: 117, Strict: 114, Gemini: 95},
 		Call:      toolgenCallGetSlowQueries,
 	}, {
 		Name:         ToolListActiveQueries,
@@ -359,6 +373,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "database",
+		Tokens:    toolgen.Tokens{Default: 86, Strict: 96, Gemini: 64},
 		Call:      toolgenCallListActiveQueries,
 	}, {
 		Name:         ToolListBlockingLocks,
@@ -370,6 +385,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "database",
+		Tokens:    toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
 		Call:      toolgenCallListBlockingLocks,
 	}, {
 		Name:        ToolCancelRunningQuery,
@@ -377,12 +393,14 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputCancelRunningQuery,
 		Annotations: toolgen.Annotations{Destructive: true},
 		Namespace:   "database",
+		Tokens:      toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
 		Call:        toolgenCallCancelRunningQuery,
 	}, {
 		Name:        ToolVacuumTable,
 		Description: "VacuumTable reclaims the space of dead rows in a table and updates its planner statistics.",
 		InputSchema: toolgenInputVacuumTable,
 		Namespace:   "database",
+		Tokens:      toolgen.Tokens{Default: 115, Strict: 98, Gemini: 93},
 		Call:        toolgenCallVacuumTable,
 	}, {
 		Name:         ToolInsertRows,
@@ -390,6 +408,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputInsertRows,
 		OutputSchema: toolgenOutputInsertRows,
 		Namespace:    "database",
+		Tokens:       toolgen.Tokens{Default: 115, Strict: 0, Gemini: 0},
 		Call:         toolgenCallInsertRows,
 	}, {
 		Name:             ToolUpdateRows,
@@ -399,6 +418,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "database",
+		Tokens:           toolgen.Tokens{Default: 142, Strict: 0, Gemini: 0},
 		Call:             toolgenCallUpdateRows,
 	}, {
 		Name:             ToolDeleteRows,
@@ -408,6 +428,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "database",
+		Tokens:           toolgen.Tokens{Default: 114, Strict: 93, Gemini: 92},
 		Call:             toolgenCallDeleteRows,
 	}, {
 		Name:         ToolExportQueryResults,
@@ -416,6 +437,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputExportQueryResults,
 		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Namespace:    "database",
+		Tokens:       toolgen.Tokens{Default: 114, Strict: 97, Gemini: 92},
 		Call:         toolgenCallExportQueryResults,
 	}, {
 		Name:         ToolImportCSVIntoTable,
@@ -423,6 +445,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputImportCSVIntoTable,
 		OutputSchema: toolgenOutputImportCSVIntoTable,
 		Namespace:    "database",
+		Tokens:       toolgen.Tokens{Default: 139, Strict: 133, Gemini: 117},
 		Call:         toolgenCallImportCSVIntoTable,
 	}, {
 		Name:         ToolListSchemaMigrations,
@@ -434,6 +457,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "database",
+		Tokens:    toolgen.Tokens{Default: 118, Strict: 113, Gemini: 96},
 		Call:      toolgenCallListSchemaMigrations,
 	}, {
 		Name:             ToolApplyMigrations,
@@ -442,6 +466,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema:     toolgenOutputApplyMigrations,
 		RequiresApproval: true,
 		Namespace:        "database",
+		Tokens:           toolgen.Tokens{Default: 88, Strict: 83, Gemini: 66},
 		Call:             toolgenCallApplyMigrations,
 	}, {
 		Name:             ToolRollbackMigration,
@@ -451,6 +476,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "database",
+		Tokens:           toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
 		Call:             toolgenCallRollbackMigration,
 	}, {
 		Name:        ToolDiffDatabaseSchemas,
@@ -461,12 +487,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "database",
+		Tokens:    toolgen.Tokens{Default: 107, Strict: 90, Gemini: 85},
 		Call:      toolgenCallDiffDatabaseSchemas,
 	}, {
 		Name:        ToolCreateDatabaseUser,
 		Description: "CreateDatabaseUser creates a login role with a generated password.",
 		InputSchema: toolgenInputCreateDatabaseUser,
 		Namespace:   "database",
+		Tokens:      toolgen.Tokens{Default: 103, Strict: 98, Gemini: 81},
 		Call:        toolgenCallCreateDatabaseUser,
 	}, {
 		Name:             ToolGrantTablePrivileges,
@@ -475,6 +503,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Idempotent: true},
 		RequiresApproval: true,
 		Namespace:        "database",
+		Tokens:           toolgen.Tokens{Default: 214, Strict: 197, Gemini: 192},
 		Call:             toolgenCallGrantTablePrivileges,
 	}, {
 		Name:        ToolRevokeTablePrivileges,
@@ -485,6 +514,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace: "database",
+		Tokens:    toolgen.Tokens{Default: 207, Strict: 190, Gemini: 185},
 		Call:      toolgenCallRevokeTablePrivileges,
 	}, {
 		Name:         ToolCreateDatabaseBackup,
@@ -492,6 +522,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateDatabaseBackup,
 		OutputSchema: toolgenOutputCreateDatabaseBackup,
 		Namespace:    "database",
+		Tokens:       toolgen.Tokens{Default: 88, Strict: 82, Gemini: 66},
 		Call:         toolgenCallCreateDatabaseBackup,
 	}, {
 		Name:         ToolListDatabaseBackups,
@@ -503,6 +534,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "database",
+		Tokens:    toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
 		Call:      toolgenCallListDatabaseBackups,
 	}, {
 		Name:             ToolRestoreDatabaseBackup,
@@ -511,12 +543,14 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "database",
+		Tokens:           toolgen.Tokens{Default: 132, Strict: 140, Gemini: 110},
 		Call:             toolgenCallRestoreDatabaseBackup,
 	}, {
 		Name:        ToolCreateReadReplica,
 		Description: "CreateReadReplica creates a read-only copy of an instance that follows its changes.",
 		InputSchema: toolgenInputCreateReadReplica,
 		Namespace:   "database",
+		Tokens:      toolgen.Tokens{Default: 112, Strict: 106, Gemini: 90},
 		Call:        toolgenCallCreateReadReplica,
 	}, {
 		Name:         ToolGetReplicationLag,
@@ -528,6 +562,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "database",
+		Tokens:    toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
 		Call:      toolgenCallGetReplicationLag,
 	}, {
 		Name:             ToolPromoteReplica,
@@ -536,6 +571,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "database",
+		Tokens:           toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
 		Call:             toolgenCallPromoteReplica,
 	}, {
 		Name:             ToolResizeDatabaseInstance,
@@ -543,6 +579,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputResizeDatabaseInstance,
 		RequiresApproval: true,
 		Namespace:        "database",
+		Tokens:           toolgen.Tokens{Default: 115, Strict: 122, Gemini: 93},
 		Call:             toolgenCallResizeDatabaseInstance,
 	}, {
 		Name:        ToolGetCacheValue,
@@ -553,6 +590,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "database",
+		Tokens:    toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
 		Call:      toolgenCallGetCacheValue,
 	}, {
 		Name:        ToolSetCacheValue,
@@ -560,6 +598,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSetCacheValue,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "database",
+		Tokens:      toolgen.Tokens{Default: 110, Strict: 106, Gemini: 88},
 		Call:        toolgenCallSetCacheValue,
 	}, {
 		Name:         ToolInvalidateCacheKeys,
@@ -571,6 +610,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace: "database",
+		Tokens:    toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
 		Call:      toolgenCallInvalidateCacheKeys,
 	}, {
 		Name:         ToolFindDocumentsInCollection,
@@ -582,6 +622,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "database",
+		Tokens:    toolgen.Tokens{Default: 157, Strict: 140, Gemini: 135},
 		Call:      toolgenCallFindDocumentsInCollection,
 	}})
 }

@@ -211,6 +211,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateDocument,
 		OutputSchema: toolgenOutputCreateDocument,
 		Namespace:    "docs",
+		Tokens:       toolgen.Tokens{Default: 104, Strict: 111, Gemini: 82},
 		Call:         toolgenCallCreateDocument,
 	}, {
 		Name:        ToolGetDocumentContent,
@@ -221,12 +222,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "docs",
+		Tokens:    toolgen.Tokens{Default: 123, Strict: 106, Gemini: 101},
 		Call:      toolgenCallGetDocumentContent,
 	}, {
 		Name:        ToolAppendToDocument,
 		Description: "AppendToDocument adds text at the end of a document, optionally as a heading.",
 		InputSchema: toolgenInputAppendToDocument,
 		Namespace:   "docs",
+		Tokens:      toolgen.Tokens{Default: 118, Strict: 114, Gemini: 96},
 		Call:        toolgenCallAppendToDocument,
 	}, {
 		Name:         ToolFindAndReplaceInDocument,
@@ -235,18 +238,21 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputFindAndReplaceInDocument,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "docs",
+		Tokens:       toolgen.Tokens{Default: 127, Strict: 110, Gemini: 105},
 		Call:         toolgenCallFindAndReplaceInDocument,
 	}, {
 		Name:        ToolInsertTable,
 		Description: "InsertTable inserts an empty table into a document after a heading or at the end.",
 		InputSchema: toolgenInputInsertTable,
 		Namespace:   "docs",
+		Tokens:      toolgen.Tokens{Default: 139, Strict: 134, Gemini: 117},
 		Call:        toolgenCallInsertTable,
 	}, {
 		Name:        ToolInsertImage,
 		Description: "InsertImage inserts an image into a document.",
 		InputSchema: toolgenInputInsertImage,
 		Namespace:   "docs",
+		Tokens:      toolgen.Tokens{Default: 124, Strict: 131, Gemini: 102},
 		Call:        toolgenCallInsertImage,
 	}, {
 		Name:         ToolCommentOnDocument,
@@ -254,6 +260,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCommentOnDocument,
 		OutputSchema: toolgenOutputCommentOnDocument,
 		Namespace:    "docs",
+		Tokens:       toolgen.Tokens{Default: 109, Strict: 92, Gemini: 87},
 		Call:         toolgenCallCommentOnDocument,
 	}, {
 		Name:         ToolListDocumentComments,
@@ -265,6 +272,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "docs",
+		Tokens:    toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
 		Call:      toolgenCallListDocumentComments,
 	}, {
 		Name:        ToolResolveDocumentComment,
@@ -272,6 +280,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputResolveDocumentComment,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "docs",
+		Tokens:      toolgen.Tokens{Default: 99, Strict: 93, Gemini: 77},
 		Call:        toolgenCallResolveDocumentComment,
 	}, {
 		Name:        ToolExportDocument,
@@ -279,6 +288,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputExportDocument,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "docs",
+		Tokens:      toolgen.Tokens{Default: 179, Strict: 162, Gemini: 157},
 		Call:        toolgenCallExportDocument,
 	}, {
 		Name:         ToolListDocumentRevisions,
@@ -290,6 +300,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "docs",
+		Tokens:    toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
 		Call:      toolgenCallListDocumentRevisions,
 	}, {
 		Name:         ToolGetDocumentStats,
@@ -301,6 +312,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "docs",
+		Tokens:    toolgen.Tokens{Default: 77, Strict: 60, Gemini: 55},
 		Call:      toolgenCallGetDocumentStats,
 	}, {
 		Name:         ToolTranslateDocument,
@@ -308,6 +320,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputTranslateDocument,
 		OutputSchema: toolgenOutputTranslateDocument,
 		Namespace:    "docs",
+		Tokens:       toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
 		Call:         toolgenCallTranslateDocument,
 	}, {
 		Name:         ToolFillDocumentTemplate,
@@ -315,6 +328,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputFillDocumentTemplate,
 		OutputSchema: toolgenOutputFillDocumentTemplate,
 		Namespace:    "docs",
+		Tokens:       toolgen.Tokens{Default: 137, Strict: 0, Gemini: 0},
 		Call:         toolgenCallFillDocumentTemplate,
 	}, {
 		Name:        ToolPublishToWeb,
@@ -325,6 +339,7 @@ func Tools() []toolgen.Tool {
 			OpenWorld:  true,
 		},
 		Namespace: "docs",
+		Tokens:    toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
 		Call:      toolgenCallPublishToWeb,
 	}, {
 		Name:         ToolCreateSpreadsheet,
@@ -332,6 +347,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateSpreadsheet,
 		OutputSchema: toolgenOutputCreateSpreadsheet,
 		Namespace:    "docs",
+		Tokens:       toolgen.Tokens{Default: 101, Strict: 84, Gemini: 79},
 		Call:         toolgenCallCreateSpreadsheet,
 	}, {
 		Name:         ToolReadSheetRange,
@@ -343,6 +359,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "docs",
+		Tokens:    toolgen.Tokens{Default: 122, Strict: 105, Gemini: 100},
 		Call:      toolgenCallReadSheetRange,
 	}, {
 		Name:         ToolWriteSheetRange,
@@ -351,6 +368,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputWriteSheetRange,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "docs",
+		Tokens:       toolgen.Tokens{Default: 199, Strict: 182, Gemini: 177},
 		Call:         toolgenCallWriteSheetRange,
 	}, {
 		Name:         ToolAppendSheetRows,
@@ -358,6 +376,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAppendSheetRows,
 		OutputSchema: toolgenOutputAppendSheetRows,
 		Namespace:    "docs",
+		Tokens:       toolgen.Tokens{Default: 120, Strict: 103, Gemini: 98},
 		Call:         toolgenCallAppendSheetRows,
 	}, {
 		Name:        ToolClearSheetRange,
@@ -368,6 +387,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace: "docs",
+		Tokens:    toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
 		Call:      toolgenCallClearSheetRange,
 	}, {
 		Name:        ToolSetCellFormula,
@@ -375,12 +395,14 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSetCellFormula,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "docs",
+		Tokens:      toolgen.Tokens{Default: 128, Strict: 111, Gemini: 106},
 		Call:        toolgenCallSetCellFormula,
 	}, {
 		Name:        ToolAddSheetTab,
 		Description: "AddSheetTab adds a sheet (tab) to a spreadsheet.",
 		InputSchema: toolgenInputAddSheetTab,
 		Namespace:   "docs",
+		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
 		Call:        toolgenCallAddSheetTab,
 	}, {
 		Name:        ToolDeleteSheetTab,
@@ -388,6 +410,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputDeleteSheetTab,
 		Annotations: toolgen.Annotations{Destructive: true},
 		Namespace:   "docs",
+		Tokens:      toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
 		Call:        toolgenCallDeleteSheetTab,
 	}, {
 		Name:        ToolSortSheetRange,
@@ -395,18 +418,21 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSortSheetRange,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "docs",
+		Tokens:      toolgen.Tokens{Default: 135, Strict: 118, Gemini: 113},
 		Call:        toolgenCallSortSheetRange,
 	}, {
 		Name:        ToolCreatePivotTable,
 		Description: "CreatePivotTable summarizes a range of data in a pivot table.",
 		InputSchema: toolgenInputCreatePivotTable,
 		Namespace:   "docs",
+		Tokens:      toolgen.Tokens{Default: 325, Strict: 332, Gemini: 298},
 		Call:        toolgenCallCreatePivotTable,
 	}, {
 		Name:        ToolCreateChart,
 		Description: "CreateChart adds a chart of a range of data to a spreadsheet.",
 		InputSchema: toolgenInputCreateChart,
 		Namespace:   "docs",
+		Tokens:      toolgen.Tokens{Default: 187, Strict: 181, Gemini: 165},
 		Call:        toolgenCallCreateChart,
 	}, {
 		Name:        ToolFormatCells,
@@ -414,12 +440,14 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputFormatCells,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "docs",
+		Tokens:      toolgen.Tokens{Default: 255, Strict: 309, Gemini: 233},
 		Call:        toolgenCallFormatCells,
 	}, {
 		Name:        ToolAddConditionalFormatting,
 		Description: "AddConditionalFormatting colors cells of a range that meet a condition.",
 		InputSchema: toolgenInputAddConditionalFormatting,
 		Namespace:   "docs",
+		Tokens:      toolgen.Tokens{Default: 147, Strict: 130, Gemini: 125},
 		Call:        toolgenCallAddConditionalFormatting,
 	}, {
 		Name:        ToolFreezePanes,
@@ -427,6 +455,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputFreezePanes,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "docs",
+		Tokens:      toolgen.Tokens{Default: 137, Strict: 120, Gemini: 115},
 		Call:        toolgenCallFreezePanes,
 	}, {
 		Name:        ToolAddDropdownValidation,
@@ -434,6 +463,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputAddDropdownValidation,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "docs",
+		Tokens:      toolgen.Tokens{Default: 141, Strict: 124, Gemini: 119},
 		Call:        toolgenCallAddDropdownValidation,
 	}, {
 		Name:        ToolProtectSheetRange,
@@ -441,6 +471,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputProtectSheetRange,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "docs",
+		Tokens:      toolgen.Tokens{Default: 127, Strict: 110, Gemini: 105},
 		Call:        toolgenCallProtectSheetRange,
 	}, {
 		Name:         ToolImportCSVToSheet,
@@ -449,6 +480,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputImportCSVToSheet,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
 		Namespace:    "docs",
+		Tokens:       toolgen.Tokens{Default: 117, Strict: 111, Gemini: 95},
 		Call:         toolgenCallImportCSVToSheet,
 	}, {
 		Name:         ToolCreatePresentation,
@@ -456,6 +488,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreatePresentation,
 		OutputSchema: toolgenOutputCreatePresentation,
 		Namespace:    "docs",
+		Tokens:       toolgen.Tokens{Default: 84, Strict: 78, Gemini: 62},
 		Call:         toolgenCallCreatePresentation,
 	}, {
 		Name:         ToolAddSlide,
@@ -463,6 +496,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAddSlide,
 		OutputSchema: toolgenOutputAddSlide,
 		Namespace:    "docs",
+		Tokens:       toolgen.Tokens{Default: 197, Strict: 214, Gemini: 175},
 		Call:         toolgenCallAddSlide,
 	}, {
 		Name:         ToolGetSlidesOutline,
@@ -474,6 +508,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "docs",
+		Tokens:    toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
 		Call:      toolgenCallGetSlidesOutline,
 	}, {
 		Name:        ToolAddSpeakerNotes,
@@ -481,6 +516,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputAddSpeakerNotes,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "docs",
+		Tokens:      toolgen.Tokens{Default: 111, Strict: 94, Gemini: 89},
 		Call:        toolgenCallAddSpeakerNotes,
 	}, {
 		Name:        ToolShareDocument,
@@ -488,6 +524,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputShareDocument,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "docs",
+		Tokens:      toolgen.Tokens{Default: 150, Strict: 144, Gemini: 128},
 		Call:        toolgenCallShareDocument,
 	}, {
 		Name:         ToolDuplicateDocument,
@@ -495,6 +532,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputDuplicateDocument,
 		OutputSchema: toolgenOutputDuplicateDocument,
 		Namespace:    "docs",
+		Tokens:       toolgen.Tokens{Default: 93, Strict: 87, Gemini: 71},
 		Call:         toolgenCallDuplicateDocument,
 	}, {
 		Name:         ToolSearchDocuments,
@@ -506,6 +544,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "docs",
+		Tokens:    toolgen.Tokens{Default: 134, Strict: 140, Gemini: 112},
 		Call:      toolgenCallSearchDocuments,
 	}, {
 		Name:        ToolDeleteDocument,
@@ -516,6 +555,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace: "docs",
+		Tokens:    toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 		Call:      toolgenCallDeleteDocument,
 	}})
 }

@@ -225,6 +225,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "ecommerce",
+		Tokens:    toolgen.Tokens{Default: 224, Strict: 254, Gemini: 202},
 		Call:      toolgenCallListOrders,
 	}, {
 		Name:         ToolGetOrder,
@@ -236,6 +237,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "ecommerce",
+		Tokens:    toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
 		Call:      toolgenCallGetOrder,
 	}, {
 		Name:         ToolCreateDraftOrder,
@@ -243,6 +245,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateDraftOrder,
 		OutputSchema: toolgenOutputCreateDraftOrder,
 		Namespace:    "ecommerce",
+		Tokens:       toolgen.Tokens{Default: 319, Strict: 372, Gemini: 287},
 		Call:         toolgenCallCreateDraftOrder,
 	}, {
 		Name:             ToolCancelOrder,
@@ -252,6 +255,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "ecommerce",
+		Tokens:           toolgen.Tokens{Default: 134, Strict: 117, Gemini: 112},
 		Call:             toolgenCallCancelOrder,
 	}, {
 		Name:         ToolUpdateOrderShippingAddress,
@@ -260,12 +264,14 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUpdateOrderShippingAddress,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "ecommerce",
+		Tokens:       toolgen.Tokens{Default: 196, Strict: 214, Gemini: 169},
 		Call:         toolgenCallUpdateOrderShippingAddress,
 	}, {
 		Name:        ToolAddOrderNote,
 		Description: "AddOrderNote adds an internal note to an order, not shown to the customer.",
 		InputSchema: toolgenInputAddOrderNote,
 		Namespace:   "ecommerce",
+		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
 		Call:        toolgenCallAddOrderNote,
 	}, {
 		Name:         ToolPutOrderOnHold,
@@ -274,6 +280,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputPutOrderOnHold,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "ecommerce",
+		Tokens:       toolgen.Tokens{Default: 118, Strict: 101, Gemini: 96},
 		Call:         toolgenCallPutOrderOnHold,
 	}, {
 		Name:         ToolFlagOrderForFraudReview,
@@ -282,6 +289,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputFlagOrderForFraudReview,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "ecommerce",
+		Tokens:       toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
 		Call:         toolgenCallFlagOrderForFraudReview,
 	}, {
 		Name:         ToolFulfillOrder,
@@ -289,6 +297,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputFulfillOrder,
 		OutputSchema: toolgenOutputFulfillOrder,
 		Namespace:    "ecommerce",
+		Tokens:       toolgen.Tokens{Default: 240, Strict: 247, Gemini: 213},
 		Call:         toolgenCallFulfillOrder,
 	}, {
 		Name:         ToolGetShippingRates,
@@ -300,6 +309,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "ecommerce",
+		Tokens:    toolgen.Tokens{Default: 229, Strict: 259, Gemini: 202},
 		Call:      toolgenCallGetShippingRates,
 	}, {
 		Name:         ToolCreateShippingLabel,
@@ -307,6 +317,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateShippingLabel,
 		OutputSchema: toolgenOutputCreateShippingLabel,
 		Namespace:    "ecommerce",
+		Tokens:       toolgen.Tokens{Default: 285, Strict: 280, Gemini: 263},
 		Call:         toolgenCallCreateShippingLabel,
 	}, {
 		Name:        ToolTrackPackage,
@@ -318,18 +329,21 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "ecommerce",
+		Tokens:    toolgen.Tokens{Default: 133, Strict: 128, Gemini: 111},
 		Call:      toolgenCallTrackPackage,
 	}, {
 		Name:        ToolCreateReturnAuthorization,
 		Description: "CreateReturnAuthorization opens a return for items of an order and emails the customer a prepaid return label.",
 		InputSchema: toolgenInputCreateReturnAuthorization,
 		Namespace:   "ecommerce",
+		Tokens:      toolgen.Tokens{Default: 248, Strict: 231, Gemini: 221},
 		Call:        toolgenCallCreateReturnAuthorization,
 	}, {
 		Name:        ToolReceiveReturn,
 		Description: "ReceiveReturn records returned items arriving at the warehouse and their condition, restocking the resellable ones.",
 		InputSchema: toolgenInputReceiveReturn,
 		Namespace:   "ecommerce",
+		Tokens:      toolgen.Tokens{Default: 141, Strict: 124, Gemini: 119},
 		Call:        toolgenCallReceiveReturn,
 	}, {
 		Name:             ToolRefundOrder,
@@ -338,12 +352,14 @@ func Tools() []toolgen.Tool {
 		OutputSchema:     toolgenOutputRefundOrder,
 		RequiresApproval: true,
 		Namespace:        "ecommerce",
+		Tokens:           toolgen.Tokens{Default: 126, Strict: 131, Gemini: 104},
 		Call:             toolgenCallRefundOrder,
 	}, {
 		Name:        ToolIssueStoreCredit,
 		Description: "IssueStoreCredit gives a customer credit to spend in the store.",
 		InputSchema: toolgenInputIssueStoreCredit,
 		Namespace:   "ecommerce",
+		Tokens:      toolgen.Tokens{Default: 126, Strict: 132, Gemini: 104},
 		Call:        toolgenCallIssueStoreCredit,
 	}, {
 		Name:         ToolGetCustomerOrderHistory,
@@ -355,6 +371,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "ecommerce",
+		Tokens:    toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 		Call:      toolgenCallGetCustomerOrderHistory,
 	}, {
 		Name:         ToolListProducts,
@@ -366,6 +383,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "ecommerce",
+		Tokens:    toolgen.Tokens{Default: 146, Strict: 177, Gemini: 124},
 		Call:      toolgenCallListProducts,
 	}, {
 		Name:         ToolGetProduct,
@@ -377,6 +395,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "ecommerce",
+		Tokens:    toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
 		Call:      toolgenCallGetProduct,
 	}, {
 		Name:         ToolCreateProduct,
@@ -384,6 +403,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateProduct,
 		OutputSchema: toolgenOutputCreateProduct,
 		Namespace:    "ecommerce",
+		Tokens:       toolgen.Tokens{Default: 197, Strict: 241, Gemini: 175},
 		Call:         toolgenCallCreateProduct,
 	}, {
 		Name:         ToolUpdateProductPrice,
@@ -392,6 +412,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUpdateProductPrice,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "ecommerce",
+		Tokens:       toolgen.Tokens{Default: 118, Strict: 114, Gemini: 96},
 		Call:         toolgenCallUpdateProductPrice,
 	}, {
 		Name:         ToolArchiveProduct,
@@ -400,6 +421,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputArchiveProduct,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "ecommerce",
+		Tokens:       toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 		Call:         toolgenCallArchiveProduct,
 	}, {
 		Name:         ToolAddProductVariant,
@@ -407,6 +429,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAddProductVariant,
 		OutputSchema: toolgenOutputAddProductVariant,
 		Namespace:    "ecommerce",
+		Tokens:       toolgen.Tokens{Default: 149, Strict: 0, Gemini: 0},
 		Call:         toolgenCallAddProductVariant,
 	}, {
 		Name:        ToolAddProductToCollection,
@@ -414,6 +437,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputAddProductToCollection,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "ecommerce",
+		Tokens:      toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
 		Call:        toolgenCallAddProductToCollection,
 	}, {
 		Name:         ToolGetInventoryLevel,
@@ -425,6 +449,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "ecommerce",
+		Tokens:    toolgen.Tokens{Default: 97, Strict: 91, Gemini: 75},
 		Call:      toolgenCallGetInventoryLevel,
 	}, {
 		Name:         ToolAdjustInventory,
@@ -432,12 +457,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAdjustInventory,
 		OutputSchema: toolgenOutputAdjustInventory,
 		Namespace:    "ecommerce",
+		Tokens:       toolgen.Tokens{Default: 182, Strict: 165, Gemini: 160},
 		Call:         toolgenCallAdjustInventory,
 	}, {
 		Name:        ToolTransferStock,
 		Description: "TransferStock moves units of a SKU from one location to another.",
 		InputSchema: toolgenInputTransferStock,
 		Namespace:   "ecommerce",
+		Tokens:      toolgen.Tokens{Default: 120, Strict: 103, Gemini: 98},
 		Call:        toolgenCallTransferStock,
 	}, {
 		Name:         ToolListLowStockItems,
@@ -449,6 +476,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "ecommerce",
+		Tokens:    toolgen.Tokens{Default: 98, Strict: 107, Gemini: 76},
 		Call:      toolgenCallListLowStockItems,
 	}, {
 		Name:             ToolCreatePurchaseOrder,
@@ -456,12 +484,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputCreatePurchaseOrder,
 		RequiresApproval: true,
 		Namespace:        "ecommerce",
+		Tokens:           toolgen.Tokens{Default: 171, Strict: 167, Gemini: 144},
 		Call:             toolgenCallCreatePurchaseOrder,
 	}, {
 		Name:        ToolReceivePurchaseOrder,
 		Description: "ReceivePurchaseOrder records the stock of a purchase order as delivered and adds it to inventory.",
 		InputSchema: toolgenInputReceivePurchaseOrder,
 		Namespace:   "ecommerce",
+		Tokens:      toolgen.Tokens{Default: 149, Strict: 132, Gemini: 122},
 		Call:        toolgenCallReceivePurchaseOrder,
 	}, {
 		Name:         ToolListSuppliers,
@@ -473,12 +503,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "ecommerce",
+		Tokens:    toolgen.Tokens{Default: 56, Strict: 39, Gemini: 35},
 		Call:      toolgenCallListSuppliers,
 	}, {
 		Name:        ToolCreateDiscountCode,
 		Description: "CreateDiscountCode creates a code customers enter at checkout.",
 		InputSchema: toolgenInputCreateDiscountCode,
 		Namespace:   "ecommerce",
+		Tokens:      toolgen.Tokens{Default: 235, Strict: 256, Gemini: 213},
 		Call:        toolgenCallCreateDiscountCode,
 	}, {
 		Name:        ToolDeactivateDiscountCode,
@@ -486,12 +518,14 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputDeactivateDiscountCode,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "ecommerce",
+		Tokens:      toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
 		Call:        toolgenCallDeactivateDiscountCode,
 	}, {
 		Name:        ToolCreateGiftCard,
 		Description: "CreateGiftCard issues a gift card and emails it to a recipient.",
 		InputSchema: toolgenInputCreateGiftCard,
 		Namespace:   "ecommerce",
+		Tokens:      toolgen.Tokens{Default: 107, Strict: 101, Gemini: 85},
 		Call:        toolgenCallCreateGiftCard,
 	}, {
 		Name:         ToolCheckGiftCardBalance,
@@ -503,6 +537,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "ecommerce",
+		Tokens:    toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
 		Call:      toolgenCallCheckGiftCardBalance,
 	}, {
 		Name:         ToolListAbandonedCarts,
@@ -514,6 +549,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "ecommerce",
+		Tokens:    toolgen.Tokens{Default: 102, Strict: 97, Gemini: 80},
 		Call:      toolgenCallListAbandonedCarts,
 	}, {
 		Name:        ToolSendCartRecoveryEmail,
@@ -521,6 +557,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSendCartRecoveryEmail,
 		Annotations: toolgen.Annotations{OpenWorld: true},
 		Namespace:   "ecommerce",
+		Tokens:      toolgen.Tokens{Default: 97, Strict: 92, Gemini: 75},
 		Call:        toolgenCallSendCartRecoveryEmail,
 	}, {
 		Name:         ToolListProductReviews,
@@ -532,6 +569,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "ecommerce",
+		Tokens:    toolgen.Tokens{Default: 118, Strict: 126, Gemini: 96},
 		Call:      toolgenCallListProductReviews,
 	}, {
 		Name:         ToolModerateProductReview,
@@ -540,6 +578,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputModerateProductReview,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "ecommerce",
+		Tokens:       toolgen.Tokens{Default: 151, Strict: 145, Gemini: 129},
 		Call:         toolgenCallModerateProductReview,
 	}, {
 		Name:         ToolGetBestSellers,
@@ -551,6 +590,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "ecommerce",
+		Tokens:    toolgen.Tokens{Default: 147, Strict: 130, Gemini: 125},
 		Call:      toolgenCallGetBestSellers,
 	}})
 }

@@ -216,6 +216,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputSendEmail,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
 		Namespace:    "email",
+		Tokens:       toolgen.Tokens{Default: 227, Strict: 269, Gemini: 205},
 		Call:         toolgenCallSendEmail,
 	}, {
 		Name:         ToolListEmails,
@@ -227,6 +228,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "email",
+		Tokens:    toolgen.Tokens{Default: 120, Strict: 114, Gemini: 98},
 		Call:      toolgenCallListEmails,
 	}, {
 		Name:         ToolSearchEmails,
@@ -238,6 +240,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "email",
+		Tokens:    toolgen.Tokens{Default: 182, Strict: 198, Gemini: 160},
 		Call:      toolgenCallSearchEmails,
 	}, {
 		Name:         ToolGetEmail,
@@ -249,6 +252,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "email",
+		Tokens:    toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 		Call:      toolgenCallGetEmail,
 	}, {
 		Name:         ToolGetEmailThread,
@@ -260,6 +264,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "email",
+		Tokens:    toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
 		Call:      toolgenCallGetEmailThread,
 	}, {
 		Name:         ToolReplyToEmail,
@@ -268,6 +273,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputReplyToEmail,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
 		Namespace:    "email",
+		Tokens:       toolgen.Tokens{Default: 122, Strict: 105, Gemini: 100},
 		Call:         toolgenCallReplyToEmail,
 	}, {
 		Name:         ToolForwardEmail,
@@ -276,6 +282,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputForwardEmail,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
 		Namespace:    "email",
+		Tokens:       toolgen.Tokens{Default: 111, Strict: 105, Gemini: 89},
 		Call:         toolgenCallForwardEmail,
 	}, {
 		Name:         ToolCreateEmailDraft,
@@ -283,6 +290,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateEmailDraft,
 		OutputSchema: toolgenOutputCreateEmailDraft,
 		Namespace:    "email",
+		Tokens:       toolgen.Tokens{Default: 232, Strict: 274, Gemini: 210},
 		Call:         toolgenCallCreateEmailDraft,
 	}, {
 		Name:         ToolUpdateEmailDraft,
@@ -291,6 +299,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUpdateEmailDraft,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "email",
+		Tokens:       toolgen.Tokens{Default: 108, Strict: 138, Gemini: 86},
 		Call:         toolgenCallUpdateEmailDraft,
 	}, {
 		Name:         ToolSendEmailDraft,
@@ -299,6 +308,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputSendEmailDraft,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
 		Namespace:    "email",
+		Tokens:       toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
 		Call:         toolgenCallSendEmailDraft,
 	}, {
 		Name:         ToolListEmailDrafts,
@@ -310,6 +320,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "email",
+		Tokens:    toolgen.Tokens{Default: 52, Strict: 35, Gemini: 31},
 		Call:      toolgenCallListEmailDrafts,
 	}, {
 		Name:        ToolDeleteEmail,
@@ -317,6 +328,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputDeleteEmail,
 		Annotations: toolgen.Annotations{Destructive: true},
 		Namespace:   "email",
+		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
 		Call:        toolgenCallDeleteEmail,
 	}, {
 		Name:         ToolArchiveEmails,
@@ -325,6 +337,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputArchiveEmails,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "email",
+		Tokens:       toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
 		Call:         toolgenCallArchiveEmails,
 	}, {
 		Name:         ToolMarkEmailsRead,
@@ -333,6 +346,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputMarkEmailsRead,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "email",
+		Tokens:       toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
 		Call:         toolgenCallMarkEmailsRead,
 	}, {
 		Name:         ToolMoveEmailsToFolder,
@@ -341,6 +355,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputMoveEmailsToFolder,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "email",
+		Tokens:       toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
 		Call:         toolgenCallMoveEmailsToFolder,
 	}, {
 		Name:         ToolLabelEmails,
@@ -349,6 +364,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputLabelEmails,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "email",
+		Tokens:       toolgen.Tokens{Default: 110, Strict: 93, Gemini: 88},
 		Call:         toolgenCallLabelEmails,
 	}, {
 		Name:        ToolFlagEmail,
@@ -356,6 +372,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputFlagEmail,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "email",
+		Tokens:      toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
 		Call:        toolgenCallFlagEmail,
 	}, {
 		Name:        ToolCreateMailFolder,
@@ -363,6 +380,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputCreateMailFolder,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "email",
+		Tokens:      toolgen.Tokens{Default: 102, Strict: 96, Gemini: 80},
 		Call:        toolgenCallCreateMailFolder,
 	}, {
 		Name:         ToolListMailFolders,
@@ -374,6 +392,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "email",
+		Tokens:    toolgen.Tokens{Default: 57, Strict: 40, Gemini: 36},
 		Call:      toolgenCallListMailFolders,
 	}, {
 		Name:         ToolGetUnreadCount,
@@ -385,6 +404,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "email",
+		Tokens:    toolgen.Tokens{Default: 70, Strict: 67, Gemini: 48},
 		Call:      toolgenCallGetUnreadCount,
 	}, {
 		Name:         ToolScheduleEmail,
@@ -393,6 +413,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputScheduleEmail,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
 		Namespace:    "email",
+		Tokens:       toolgen.Tokens{Default: 254, Strict: 296, Gemini: 232},
 		Call:         toolgenCallScheduleEmail,
 	}, {
 		Name:         ToolCancelScheduledEmail,
@@ -401,6 +422,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCancelScheduledEmail,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "email",
+		Tokens:       toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
 		Call:         toolgenCallCancelScheduledEmail,
 	}, {
 		Name:        ToolSnoozeEmail,
@@ -408,12 +430,14 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSnoozeEmail,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "email",
+		Tokens:      toolgen.Tokens{Default: 101, Strict: 84, Gemini: 79},
 		Call:        toolgenCallSnoozeEmail,
 	}, {
 		Name:        ToolDownloadEmailAttachment,
 		Description: "DownloadEmailAttachment saves an attachment of a message to a file.",
 		InputSchema: toolgenInputDownloadEmailAttachment,
 		Namespace:   "email",
+		Tokens:      toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
 		Call:        toolgenCallDownloadEmailAttachment,
 	}, {
 		Name:         ToolCreateMailFilter,
@@ -421,6 +445,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateMailFilter,
 		OutputSchema: toolgenOutputCreateMailFilter,
 		Namespace:    "email",
+		Tokens:       toolgen.Tokens{Default: 297, Strict: 373, Gemini: 275},
 		Call:         toolgenCallCreateMailFilter,
 	}, {
 		Name:         ToolListMailFilters,
@@ -432,6 +457,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "email",
+		Tokens:    toolgen.Tokens{Default: 52, Strict: 35, Gemini: 31},
 		Call:      toolgenCallListMailFilters,
 	}, {
 		Name:        ToolDeleteMailFilter,
@@ -442,6 +468,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace: "email",
+		Tokens:    toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
 		Call:      toolgenCallDeleteMailFilter,
 	}, {
 		Name:        ToolSetVacationResponder,
@@ -449,6 +476,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSetVacationResponder,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "email",
+		Tokens:      toolgen.Tokens{Default: 166, Strict: 193, Gemini: 144},
 		Call:        toolgenCallSetVacationResponder,
 	}, {
 		Name:        ToolBlockSender,
@@ -456,6 +484,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputBlockSender,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "email",
+		Tokens:      toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
 		Call:        toolgenCallBlockSender,
 	}, {
 		Name:        ToolUnsubscribeFromMailingList,
@@ -463,12 +492,14 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputUnsubscribeFromMailingList,
 		Annotations: toolgen.Annotations{OpenWorld: true},
 		Namespace:   "email",
+		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
 		Call:        toolgenCallUnsubscribeFromMailingList,
 	}, {
 		Name:        ToolReportSpam,
 		Description: "ReportSpam moves messages to spam and reports them to the provider.",
 		InputSchema: toolgenInputReportSpam,
 		Namespace:   "email",
+		Tokens:      toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
 		Call:        toolgenCallReportSpam,
 	}, {
 		Name:        ToolSetEmailSignature,
@@ -476,12 +507,14 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSetEmailSignature,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "email",
+		Tokens:      toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
 		Call:        toolgenCallSetEmailSignature,
 	}, {
 		Name:        ToolCreateEmailTemplate,
 		Description: "CreateEmailTemplate saves a reusable message with {{placeholders}}.",
 		InputSchema: toolgenInputCreateEmailTemplate,
 		Namespace:   "email",
+		Tokens:      toolgen.Tokens{Default: 115, Strict: 98, Gemini: 93},
 		Call:        toolgenCallCreateEmailTemplate,
 	}, {
 		Name:         ToolSendTemplatedEmail,
@@ -490,12 +523,14 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputSendTemplatedEmail,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
 		Namespace:    "email",
+		Tokens:       toolgen.Tokens{Default: 132, Strict: 0, Gemini: 0},
 		Call:         toolgenCallSendTemplatedEmail,
 	}, {
 		Name:        ToolCreateEmailCampaign,
 		Description: "CreateEmailCampaign schedules a marketing email to a list or segment of subscribers.",
 		InputSchema: toolgenInputCreateEmailCampaign,
 		Namespace:   "email",
+		Tokens:      toolgen.Tokens{Default: 137, Strict: 133, Gemini: 115},
 		Call:        toolgenCallCreateEmailCampaign,
 	}, {
 		Name:         ToolGetEmailCampaignStats,
@@ -507,6 +542,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "email",
+		Tokens:    toolgen.Tokens{Default: 79, Strict: 62, Gemini: 57},
 		Call:      toolgenCallGetEmailCampaignStats,
 	}, {
 		Name:             ToolAddMailboxDelegate,
@@ -514,6 +550,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputAddMailboxDelegate,
 		RequiresApproval: true,
 		Namespace:        "email",
+		Tokens:           toolgen.Tokens{Default: 148, Strict: 131, Gemini: 126},
 		Call:             toolgenCallAddMailboxDelegate,
 	}, {
 		Name:        ToolVerifyEmailAddress,
@@ -525,6 +562,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "email",
+		Tokens:    toolgen.Tokens{Default: 84, Strict: 67, Gemini: 62},
 		Call:      toolgenCallVerifyEmailAddress,
 	}, {
 		Name:        ToolRecallEmail,
@@ -532,6 +570,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputRecallEmail,
 		Annotations: toolgen.Annotations{Destructive: true},
 		Namespace:   "email",
+		Tokens:      toolgen.Tokens{Default: 101, Strict: 95, Gemini: 79},
 		Call:        toolgenCallRecallEmail,
 	}, {
 		Name:         ToolGetEmailReadReceipt,
@@ -543,6 +582,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "email",
+		Tokens:    toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
 		Call:      toolgenCallGetEmailReadReceipt,
 	}})
 }

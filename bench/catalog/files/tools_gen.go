@@ -220,6 +220,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "files",
+		Tokens:    toolgen.Tokens{Default: 145, Strict: 151, Gemini: 123},
 		Call:      toolgenCallListFiles,
 	}, {
 		Name:         ToolSearchFiles,
@@ -231,6 +232,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "files",
+		Tokens:    toolgen.Tokens{Default: 176, Strict: 194, Gemini: 154},
 		Call:      toolgenCallSearchFiles,
 	}, {
 		Name:        ToolReadFile,
@@ -241,6 +243,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "files",
+		Tokens:    toolgen.Tokens{Default: 99, Strict: 94, Gemini: 77},
 		Call:      toolgenCallReadFile,
 	}, {
 		Name:         ToolWriteFile,
@@ -249,6 +252,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputWriteFile,
 		Annotations:  toolgen.Annotations{Destructive: true},
 		Namespace:    "files",
+		Tokens:       toolgen.Tokens{Default: 129, Strict: 112, Gemini: 107},
 		Call:         toolgenCallWriteFile,
 	}, {
 		Name:         ToolAppendToFile,
@@ -256,6 +260,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAppendToFile,
 		OutputSchema: toolgenOutputAppendToFile,
 		Namespace:    "files",
+		Tokens:       toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
 		Call:         toolgenCallAppendToFile,
 	}, {
 		Name:        ToolDeleteFile,
@@ -263,6 +268,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputDeleteFile,
 		Annotations: toolgen.Annotations{Destructive: true},
 		Namespace:   "files",
+		Tokens:      toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
 		Call:        toolgenCallDeleteFile,
 	}, {
 		Name:         ToolMoveFile,
@@ -270,6 +276,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputMoveFile,
 		OutputSchema: toolgenOutputMoveFile,
 		Namespace:    "files",
+		Tokens:       toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
 		Call:         toolgenCallMoveFile,
 	}, {
 		Name:         ToolCopyFile,
@@ -277,6 +284,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCopyFile,
 		OutputSchema: toolgenOutputCopyFile,
 		Namespace:    "files",
+		Tokens:       toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
 		Call:         toolgenCallCopyFile,
 	}, {
 		Name:         ToolRenameFile,
@@ -284,6 +292,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputRenameFile,
 		OutputSchema: toolgenOutputRenameFile,
 		Namespace:    "files",
+		Tokens:       toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
 		Call:         toolgenCallRenameFile,
 	}, {
 		Name:         ToolCreateFolder,
@@ -292,6 +301,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCreateFolder,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "files",
+		Tokens:       toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 		Call:         toolgenCallCreateFolder,
 	}, {
 		Name:        ToolDeleteFolder,
@@ -299,6 +309,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputDeleteFolder,
 		Annotations: toolgen.Annotations{Destructive: true},
 		Namespace:   "files",
+		Tokens:      toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
 		Call:        toolgenCallDeleteFolder,
 	}, {
 		Name:         ToolGetFileMetadata,
@@ -310,6 +321,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "files",
+		Tokens:    toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
 		Call:      toolgenCallGetFileMetadata,
 	}, {
 		Name:         ToolShareFile,
@@ -317,6 +329,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputShareFile,
 		OutputSchema: toolgenOutputShareFile,
 		Namespace:    "files",
+		Tokens:       toolgen.Tokens{Default: 220, Strict: 234, Gemini: 194},
 		Call:         toolgenCallShareFile,
 	}, {
 		Name:        ToolRevokeFileAccess,
@@ -327,6 +340,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace: "files",
+		Tokens:    toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
 		Call:      toolgenCallRevokeFileAccess,
 	}, {
 		Name:         ToolListFilePermissions,
@@ -338,6 +352,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "files",
+		Tokens:    toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
 		Call:      toolgenCallListFilePermissions,
 	}, {
 		Name:         ToolCreateShareLink,
@@ -345,6 +360,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateShareLink,
 		OutputSchema: toolgenOutputCreateShareLink,
 		Namespace:    "files",
+		Tokens:       toolgen.Tokens{Default: 241, Strict: 259, Gemini: 219},
 		Call:         toolgenCallCreateShareLink,
 	}, {
 		Name:        ToolDisableShareLink,
@@ -355,6 +371,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace: "files",
+		Tokens:    toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
 		Call:      toolgenCallDisableShareLink,
 	}, {
 		Name:         ToolListFileVersions,
@@ -366,6 +383,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "files",
+		Tokens:    toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
 		Call:      toolgenCallListFileVersions,
 	}, {
 		Name:         ToolRestoreFileVersion,
@@ -373,6 +391,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputRestoreFileVersion,
 		OutputSchema: toolgenOutputRestoreFileVersion,
 		Namespace:    "files",
+		Tokens:       toolgen.Tokens{Default: 105, Strict: 88, Gemini: 83},
 		Call:         toolgenCallRestoreFileVersion,
 	}, {
 		Name:         ToolListTrash,
@@ -384,6 +403,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "files",
+		Tokens:    toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
 		Call:      toolgenCallListTrash,
 	}, {
 		Name:         ToolRestoreFromTrash,
@@ -392,6 +412,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputRestoreFromTrash,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "files",
+		Tokens:       toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
 		Call:         toolgenCallRestoreFromTrash,
 	}, {
 		Name:             ToolEmptyTrash,
@@ -400,6 +421,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "files",
+		Tokens:           toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
 		Call:             toolgenCallEmptyTrash,
 	}, {
 		Name:         ToolCompressFiles,
@@ -407,6 +429,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCompressFiles,
 		OutputSchema: toolgenOutputCompressFiles,
 		Namespace:    "files",
+		Tokens:       toolgen.Tokens{Default: 148, Strict: 131, Gemini: 126},
 		Call:         toolgenCallCompressFiles,
 	}, {
 		Name:         ToolExtractArchive,
@@ -414,6 +437,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputExtractArchive,
 		OutputSchema: toolgenOutputExtractArchive,
 		Namespace:    "files",
+		Tokens:       toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
 		Call:         toolgenCallExtractArchive,
 	}, {
 		Name:         ToolGetStorageQuota,
@@ -425,6 +449,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "files",
+		Tokens:    toolgen.Tokens{Default: 59, Strict: 42, Gemini: 38},
 		Call:      toolgenCallGetStorageQuota,
 	}, {
 		Name:        ToolLockFile,
@@ -432,6 +457,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputLockFile,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "files",
+		Tokens:      toolgen.Tokens{Default: 95, Strict: 89, Gemini: 73},
 		Call:        toolgenCallLockFile,
 	}, {
 		Name:        ToolUnlockFile,
@@ -439,12 +465,14 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputUnlockFile,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "files",
+		Tokens:      toolgen.Tokens{Default: 77, Strict: 60, Gemini: 55},
 		Call:        toolgenCallUnlockFile,
 	}, {
 		Name:        ToolAddFileComment,
 		Description: "AddFileComment leaves a comment on a file, visible to everyone it is shared with.",
 		InputSchema: toolgenInputAddFileComment,
 		Namespace:   "files",
+		Tokens:      toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
 		Call:        toolgenCallAddFileComment,
 	}, {
 		Name:         ToolListRecentFiles,
@@ -456,6 +484,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "files",
+		Tokens:    toolgen.Tokens{Default: 80, Strict: 63, Gemini: 58},
 		Call:      toolgenCallListRecentFiles,
 	}, {
 		Name:        ToolStarFile,
@@ -463,6 +492,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputStarFile,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "files",
+		Tokens:      toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
 		Call:        toolgenCallStarFile,
 	}, {
 		Name:         ToolConvertFileFormat,
@@ -470,6 +500,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputConvertFileFormat,
 		OutputSchema: toolgenOutputConvertFileFormat,
 		Namespace:    "files",
+		Tokens:       toolgen.Tokens{Default: 161, Strict: 144, Gemini: 139},
 		Call:         toolgenCallConvertFileFormat,
 	}, {
 		Name:        ToolGetFileChecksum,
@@ -480,6 +511,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "files",
+		Tokens:    toolgen.Tokens{Default: 142, Strict: 125, Gemini: 120},
 		Call:      toolgenCallGetFileChecksum,
 	}, {
 		Name:         ToolFindDuplicateFiles,
@@ -491,6 +523,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "files",
+		Tokens:    toolgen.Tokens{Default: 98, Strict: 93, Gemini: 76},
 		Call:      toolgenCallFindDuplicateFiles,
 	}, {
 		Name:        ToolSyncFolder,
@@ -498,6 +531,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSyncFolder,
 		Annotations: toolgen.Annotations{Destructive: true},
 		Namespace:   "files",
+		Tokens:      toolgen.Tokens{Default: 221, Strict: 243, Gemini: 199},
 		Call:        toolgenCallSyncFolder,
 	}, {
 		Name:         ToolUploadFileFromURL,
@@ -506,6 +540,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUploadFileFromURL,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
 		Namespace:    "files",
+		Tokens:       toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
 		Call:         toolgenCallUploadFileFromURL,
 	}, {
 		Name:        ToolGetFileDownloadURL,
@@ -513,6 +548,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputGetFileDownloadURL,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "files",
+		Tokens:      toolgen.Tokens{Default: 104, Strict: 87, Gemini: 82},
 		Call:        toolgenCallGetFileDownloadURL,
 	}, {
 		Name:             ToolTransferFileOwnership,
@@ -520,6 +556,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputTransferFileOwnership,
 		RequiresApproval: true,
 		Namespace:        "files",
+		Tokens:           toolgen.Tokens{Default: 107, Strict: 90, Gemini: 85},
 		Call:             toolgenCallTransferFileOwnership,
 	}, {
 		Name:         ToolListSharedWithMe,
@@ -531,6 +568,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "files",
+		Tokens:    toolgen.Tokens{Default: 101, Strict: 96, Gemini: 79},
 		Call:      toolgenCallListSharedWithMe,
 	}, {
 		Name:        ToolSetFileTags,
@@ -538,6 +576,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSetFileTags,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "files",
+		Tokens:      toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
 		Call:        toolgenCallSetFileTags,
 	}, {
 		Name:        ToolScanFileForViruses,
@@ -545,6 +584,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputScanFileForViruses,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "files",
+		Tokens:      toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
 		Call:        toolgenCallScanFileForViruses,
 	}, {
 		Name:        ToolGenerateThumbnail,
@@ -552,6 +592,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputGenerateThumbnail,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "files",
+		Tokens:      toolgen.Tokens{Default: 104, Strict: 87, Gemini: 82},
 		Call:        toolgenCallGenerateThumbnail,
 	}})
 }

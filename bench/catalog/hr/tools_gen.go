@@ -232,6 +232,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "hr",
+		Tokens:    toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
 		Call:      toolgenCallGetEmployee,
 	}, {
 		Name:         ToolSearchEmployeeDirectory,
@@ -243,6 +244,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "hr",
+		Tokens:    toolgen.Tokens{Default: 105, Strict: 110, Gemini: 83},
 		Call:      toolgenCallSearchEmployeeDirectory,
 	}, {
 		Name:             ToolOnboardEmployee,
@@ -251,6 +253,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema:     toolgenOutputOnboardEmployee,
 		RequiresApproval: true,
 		Namespace:        "hr",
+		Tokens:           toolgen.Tokens{Default: 281, Strict: 264, Gemini: 255},
 		Call:             toolgenCallOnboardEmployee,
 	}, {
 		Name:         ToolUpdateEmployeeRecord,
@@ -259,6 +262,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUpdateEmployeeRecord,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "hr",
+		Tokens:       toolgen.Tokens{Default: 133, Strict: 174, Gemini: 111},
 		Call:         toolgenCallUpdateEmployeeRecord,
 	}, {
 		Name:             ToolOffboardEmployee,
@@ -268,6 +272,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "hr",
+		Tokens:           toolgen.Tokens{Default: 197, Strict: 180, Gemini: 175},
 		Call:             toolgenCallOffboardEmployee,
 	}, {
 		Name:         ToolGetOrgChart,
@@ -279,6 +284,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "hr",
+		Tokens:    toolgen.Tokens{Default: 99, Strict: 95, Gemini: 77},
 		Call:      toolgenCallGetOrgChart,
 	}, {
 		Name:         ToolListDirectReports,
@@ -290,6 +296,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "hr",
+		Tokens:    toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 		Call:      toolgenCallListDirectReports,
 	}, {
 		Name:        ToolUpdateEmergencyContact,
@@ -297,6 +304,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputUpdateEmergencyContact,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "hr",
+		Tokens:      toolgen.Tokens{Default: 128, Strict: 111, Gemini: 106},
 		Call:        toolgenCallUpdateEmergencyContact,
 	}, {
 		Name:         ToolRequestTimeOff,
@@ -304,6 +312,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputRequestTimeOff,
 		OutputSchema: toolgenOutputRequestTimeOff,
 		Namespace:    "hr",
+		Tokens:       toolgen.Tokens{Default: 239, Strict: 245, Gemini: 217},
 		Call:         toolgenCallRequestTimeOff,
 	}, {
 		Name:         ToolReviewTimeOffRequest,
@@ -312,6 +321,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputReviewTimeOffRequest,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "hr",
+		Tokens:       toolgen.Tokens{Default: 105, Strict: 99, Gemini: 83},
 		Call:         toolgenCallReviewTimeOffRequest,
 	}, {
 		Name:         ToolListTimeOffRequests,
@@ -323,6 +333,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "hr",
+		Tokens:    toolgen.Tokens{Default: 167, Strict: 200, Gemini: 145},
 		Call:      toolgenCallListTimeOffRequests,
 	}, {
 		Name:         ToolCancelTimeOffRequest,
@@ -331,6 +342,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCancelTimeOffRequest,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "hr",
+		Tokens:       toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
 		Call:         toolgenCallCancelTimeOffRequest,
 	}, {
 		Name:         ToolGetPTOBalance,
@@ -342,6 +354,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "hr",
+		Tokens:    toolgen.Tokens{Default: 86, Strict: 84, Gemini: 64},
 		Call:      toolgenCallGetPTOBalance,
 	}, {
 		Name:         ToolListPeopleOutOfOffice,
@@ -353,6 +366,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "hr",
+		Tokens:    toolgen.Tokens{Default: 91, Strict: 99, Gemini: 69},
 		Call:      toolgenCallListPeopleOutOfOffice,
 	}, {
 		Name:        ToolGetPayslip,
@@ -363,6 +377,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "hr",
+		Tokens:    toolgen.Tokens{Default: 122, Strict: 117, Gemini: 100},
 		Call:      toolgenCallGetPayslip,
 	}, {
 		Name:             ToolUpdateCompensation,
@@ -370,6 +385,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputUpdateCompensation,
 		RequiresApproval: true,
 		Namespace:        "hr",
+		Tokens:           toolgen.Tokens{Default: 160, Strict: 143, Gemini: 138},
 		Call:             toolgenCallUpdateCompensation,
 	}, {
 		Name:             ToolAwardBonus,
@@ -377,12 +393,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputAwardBonus,
 		RequiresApproval: true,
 		Namespace:        "hr",
+		Tokens:           toolgen.Tokens{Default: 153, Strict: 149, Gemini: 131},
 		Call:             toolgenCallAwardBonus,
 	}, {
 		Name:        ToolLogTimesheetHours,
 		Description: "LogTimesheetHours records hours worked on a day against a project code.",
 		InputSchema: toolgenInputLogTimesheetHours,
 		Namespace:   "hr",
+		Tokens:      toolgen.Tokens{Default: 135, Strict: 130, Gemini: 113},
 		Call:        toolgenCallLogTimesheetHours,
 	}, {
 		Name:         ToolCreateJobOpening,
@@ -390,6 +408,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateJobOpening,
 		OutputSchema: toolgenOutputCreateJobOpening,
 		Namespace:    "hr",
+		Tokens:       toolgen.Tokens{Default: 182, Strict: 189, Gemini: 160},
 		Call:         toolgenCallCreateJobOpening,
 	}, {
 		Name:         ToolListJobOpenings,
@@ -401,6 +420,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "hr",
+		Tokens:    toolgen.Tokens{Default: 91, Strict: 85, Gemini: 69},
 		Call:      toolgenCallListJobOpenings,
 	}, {
 		Name:         ToolCloseJobOpening,
@@ -409,6 +429,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCloseJobOpening,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "hr",
+		Tokens:       toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
 		Call:         toolgenCallCloseJobOpening,
 	}, {
 		Name:         ToolAddCandidate,
@@ -416,6 +437,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAddCandidate,
 		OutputSchema: toolgenOutputAddCandidate,
 		Namespace:    "hr",
+		Tokens:       toolgen.Tokens{Default: 147, Strict: 165, Gemini: 125},
 		Call:         toolgenCallAddCandidate,
 	}, {
 		Name:         ToolListCandidates,
@@ -427,6 +449,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "hr",
+		Tokens:    toolgen.Tokens{Default: 147, Strict: 142, Gemini: 125},
 		Call:      toolgenCallListCandidates,
 	}, {
 		Name:         ToolAdvanceCandidate,
@@ -435,6 +458,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputAdvanceCandidate,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "hr",
+		Tokens:       toolgen.Tokens{Default: 148, Strict: 131, Gemini: 126},
 		Call:         toolgenCallAdvanceCandidate,
 	}, {
 		Name:         ToolRejectCandidate,
@@ -442,18 +466,21 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputRejectCandidate,
 		OutputSchema: toolgenOutputRejectCandidate,
 		Namespace:    "hr",
+		Tokens:       toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
 		Call:         toolgenCallRejectCandidate,
 	}, {
 		Name:        ToolScheduleInterview,
 		Description: "ScheduleInterview books an interview with a candidate and interviewers.",
 		InputSchema: toolgenInputScheduleInterview,
 		Namespace:   "hr",
+		Tokens:      toolgen.Tokens{Default: 205, Strict: 199, Gemini: 183},
 		Call:        toolgenCallScheduleInterview,
 	}, {
 		Name:        ToolSubmitInterviewScorecard,
 		Description: "SubmitInterviewScorecard records an interviewer's feedback and recommendation on a candidate.",
 		InputSchema: toolgenInputSubmitInterviewScorecard,
 		Namespace:   "hr",
+		Tokens:      toolgen.Tokens{Default: 148, Strict: 131, Gemini: 126},
 		Call:        toolgenCallSubmitInterviewScorecard,
 	}, {
 		Name:             ToolCreateOfferLetter,
@@ -461,30 +488,35 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputCreateOfferLetter,
 		RequiresApproval: true,
 		Namespace:        "hr",
+		Tokens:           toolgen.Tokens{Default: 179, Strict: 189, Gemini: 157},
 		Call:             toolgenCallCreateOfferLetter,
 	}, {
 		Name:        ToolLaunchReviewCycle,
 		Description: "LaunchReviewCycle starts a performance review cycle: self reviews, peer feedback and manager reviews for a group of employees.",
 		InputSchema: toolgenInputLaunchReviewCycle,
 		Namespace:   "hr",
+		Tokens:      toolgen.Tokens{Default: 158, Strict: 141, Gemini: 136},
 		Call:        toolgenCallLaunchReviewCycle,
 	}, {
 		Name:        ToolSubmitPerformanceReview,
 		Description: "SubmitPerformanceReview submits a manager's review of an employee in a review cycle.",
 		InputSchema: toolgenInputSubmitPerformanceReview,
 		Namespace:   "hr",
+		Tokens:      toolgen.Tokens{Default: 172, Strict: 155, Gemini: 150},
 		Call:        toolgenCallSubmitPerformanceReview,
 	}, {
 		Name:        ToolCreateEmployeeGoal,
 		Description: "CreateEmployeeGoal sets a goal (OKR) for an employee with its key results.",
 		InputSchema: toolgenInputCreateEmployeeGoal,
 		Namespace:   "hr",
+		Tokens:      toolgen.Tokens{Default: 136, Strict: 119, Gemini: 114},
 		Call:        toolgenCallCreateEmployeeGoal,
 	}, {
 		Name:        ToolGiveKudos,
 		Description: "GiveKudos publicly thanks a colleague on the recognition feed.",
 		InputSchema: toolgenInputGiveKudos,
 		Namespace:   "hr",
+		Tokens:      toolgen.Tokens{Default: 108, Strict: 102, Gemini: 86},
 		Call:        toolgenCallGiveKudos,
 	}, {
 		Name:         ToolListBenefitPlans,
@@ -496,12 +528,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "hr",
+		Tokens:    toolgen.Tokens{Default: 79, Strict: 76, Gemini: 57},
 		Call:      toolgenCallListBenefitPlans,
 	}, {
 		Name:        ToolEnrollInBenefitPlan,
 		Description: "EnrollInBenefitPlan enrolls an employee, and dependents, in a benefit plan.",
 		InputSchema: toolgenInputEnrollInBenefitPlan,
 		Namespace:   "hr",
+		Tokens:      toolgen.Tokens{Default: 123, Strict: 106, Gemini: 101},
 		Call:        toolgenCallEnrollInBenefitPlan,
 	}, {
 		Name:         ToolAssignTrainingCourse,
@@ -509,6 +543,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAssignTrainingCourse,
 		OutputSchema: toolgenOutputAssignTrainingCourse,
 		Namespace:    "hr",
+		Tokens:       toolgen.Tokens{Default: 124, Strict: 107, Gemini: 102},
 		Call:         toolgenCallAssignTrainingCourse,
 	}, {
 		Name:         ToolGetTrainingCompletion,
@@ -520,12 +555,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "hr",
+		Tokens:    toolgen.Tokens{Default: 91, Strict: 85, Gemini: 69},
 		Call:      toolgenCallGetTrainingCompletion,
 	}, {
 		Name:        ToolSubmitExpenseClaim,
 		Description: "SubmitExpenseClaim submits a business expense for reimbursement.",
 		InputSchema: toolgenInputSubmitExpenseClaim,
 		Namespace:   "hr",
+		Tokens:      toolgen.Tokens{Default: 252, Strict: 260, Gemini: 230},
 		Call:        toolgenCallSubmitExpenseClaim,
 	}, {
 		Name:        ToolApproveExpenseClaim,
@@ -533,6 +570,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputApproveExpenseClaim,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "hr",
+		Tokens:      toolgen.Tokens{Default: 106, Strict: 100, Gemini: 84},
 		Call:        toolgenCallApproveExpenseClaim,
 	}, {
 		Name:         ToolGetHeadcountReport,
@@ -544,12 +582,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "hr",
+		Tokens:    toolgen.Tokens{Default: 148, Strict: 144, Gemini: 126},
 		Call:      toolgenCallGetHeadcountReport,
 	}, {
 		Name:        ToolRequestEquipment,
 		Description: "RequestEquipment orders a piece of equipment for an employee from IT.",
 		InputSchema: toolgenInputRequestEquipment,
 		Namespace:   "hr",
+		Tokens:      toolgen.Tokens{Default: 181, Strict: 188, Gemini: 159},
 		Call:        toolgenCallRequestEquipment,
 	}})
 }

@@ -211,6 +211,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateIssue,
 		OutputSchema: toolgenOutputCreateIssue,
 		Namespace:    "issues",
+		Tokens:       toolgen.Tokens{Default: 350, Strict: 397, Gemini: 328},
 		Call:         toolgenCallCreateIssue,
 	}, {
 		Name:         ToolGetIssue,
@@ -222,6 +223,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "issues",
+		Tokens:    toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
 		Call:      toolgenCallGetIssue,
 	}, {
 		Name:         ToolUpdateIssue,
@@ -230,6 +232,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUpdateIssue,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "issues",
+		Tokens:       toolgen.Tokens{Default: 178, Strict: 221, Gemini: 156},
 		Call:         toolgenCallUpdateIssue,
 	}, {
 		Name:         ToolSearchIssues,
@@ -241,6 +244,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "issues",
+		Tokens:    toolgen.Tokens{Default: 108, Strict: 91, Gemini: 86},
 		Call:      toolgenCallSearchIssues,
 	}, {
 		Name:         ToolListProjectIssues,
@@ -252,6 +256,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "issues",
+		Tokens:    toolgen.Tokens{Default: 246, Strict: 277, Gemini: 224},
 		Call:      toolgenCallListProjectIssues,
 	}, {
 		Name:         ToolAssignIssue,
@@ -260,6 +265,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputAssignIssue,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "issues",
+		Tokens:       toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
 		Call:         toolgenCallAssignIssue,
 	}, {
 		Name:         ToolTransitionIssue,
@@ -268,6 +274,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputTransitionIssue,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "issues",
+		Tokens:       toolgen.Tokens{Default: 123, Strict: 106, Gemini: 101},
 		Call:         toolgenCallTransitionIssue,
 	}, {
 		Name:         ToolCloseIssue,
@@ -276,6 +283,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCloseIssue,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "issues",
+		Tokens:       toolgen.Tokens{Default: 157, Strict: 151, Gemini: 135},
 		Call:         toolgenCallCloseIssue,
 	}, {
 		Name:         ToolReopenIssue,
@@ -284,12 +292,14 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputReopenIssue,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "issues",
+		Tokens:       toolgen.Tokens{Default: 80, Strict: 74, Gemini: 58},
 		Call:         toolgenCallReopenIssue,
 	}, {
 		Name:        ToolCommentOnIssue,
 		Description: "CommentOnIssue adds a comment to an issue.",
 		InputSchema: toolgenInputCommentOnIssue,
 		Namespace:   "issues",
+		Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
 		Call:        toolgenCallCommentOnIssue,
 	}, {
 		Name:         ToolAddIssueLabels,
@@ -298,6 +308,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputAddIssueLabels,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "issues",
+		Tokens:       toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
 		Call:         toolgenCallAddIssueLabels,
 	}, {
 		Name:         ToolRemoveIssueLabel,
@@ -306,6 +317,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputRemoveIssueLabel,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "issues",
+		Tokens:       toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
 		Call:         toolgenCallRemoveIssueLabel,
 	}, {
 		Name:        ToolLinkIssues,
@@ -313,6 +325,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputLinkIssues,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "issues",
+		Tokens:      toolgen.Tokens{Default: 170, Strict: 153, Gemini: 148},
 		Call:        toolgenCallLinkIssues,
 	}, {
 		Name:         ToolCreateSubtask,
@@ -320,6 +333,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateSubtask,
 		OutputSchema: toolgenOutputCreateSubtask,
 		Namespace:    "issues",
+		Tokens:       toolgen.Tokens{Default: 102, Strict: 97, Gemini: 80},
 		Call:         toolgenCallCreateSubtask,
 	}, {
 		Name:        ToolWatchIssue,
@@ -327,12 +341,14 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputWatchIssue,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "issues",
+		Tokens:      toolgen.Tokens{Default: 89, Strict: 72, Gemini: 67},
 		Call:        toolgenCallWatchIssue,
 	}, {
 		Name:        ToolLogWorkTime,
 		Description: "LogWorkTime records time spent on an issue.",
 		InputSchema: toolgenInputLogWorkTime,
 		Namespace:   "issues",
+		Tokens:      toolgen.Tokens{Default: 126, Strict: 131, Gemini: 104},
 		Call:        toolgenCallLogWorkTime,
 	}, {
 		Name:         ToolCreateSprint,
@@ -340,6 +356,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateSprint,
 		OutputSchema: toolgenOutputCreateSprint,
 		Namespace:    "issues",
+		Tokens:       toolgen.Tokens{Default: 145, Strict: 139, Gemini: 123},
 		Call:         toolgenCallCreateSprint,
 	}, {
 		Name:         ToolStartSprint,
@@ -348,6 +365,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputStartSprint,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "issues",
+		Tokens:       toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
 		Call:         toolgenCallStartSprint,
 	}, {
 		Name:         ToolCompleteSprint,
@@ -355,6 +373,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCompleteSprint,
 		OutputSchema: toolgenOutputCompleteSprint,
 		Namespace:    "issues",
+		Tokens:       toolgen.Tokens{Default: 103, Strict: 101, Gemini: 81},
 		Call:         toolgenCallCompleteSprint,
 	}, {
 		Name:        ToolMoveIssuesToSprint,
@@ -362,6 +381,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputMoveIssuesToSprint,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "issues",
+		Tokens:      toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
 		Call:        toolgenCallMoveIssuesToSprint,
 	}, {
 		Name:         ToolGetSprintBurndown,
@@ -373,6 +393,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "issues",
+		Tokens:    toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
 		Call:      toolgenCallGetSprintBurndown,
 	}, {
 		Name:         ToolGetBoard,
@@ -384,12 +405,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "issues",
+		Tokens:    toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 		Call:      toolgenCallGetBoard,
 	}, {
 		Name:        ToolCreateMilestone,
 		Description: "CreateMilestone creates a milestone in a repository to group issues and pull requests toward a date.",
 		InputSchema: toolgenInputCreateMilestone,
 		Namespace:   "issues",
+		Tokens:      toolgen.Tokens{Default: 120, Strict: 116, Gemini: 98},
 		Call:        toolgenCallCreateMilestone,
 	}, {
 		Name:         ToolListMilestones,
@@ -401,6 +424,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "issues",
+		Tokens:    toolgen.Tokens{Default: 89, Strict: 72, Gemini: 67},
 		Call:      toolgenCallListMilestones,
 	}, {
 		Name:         ToolCreatePullRequest,
@@ -408,6 +432,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreatePullRequest,
 		OutputSchema: toolgenOutputCreatePullRequest,
 		Namespace:    "issues",
+		Tokens:       toolgen.Tokens{Default: 179, Strict: 198, Gemini: 157},
 		Call:         toolgenCallCreatePullRequest,
 	}, {
 		Name:         ToolListPullRequests,
@@ -419,6 +444,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "issues",
+		Tokens:    toolgen.Tokens{Default: 154, Strict: 172, Gemini: 132},
 		Call:      toolgenCallListPullRequests,
 	}, {
 		Name:         ToolGetPullRequest,
@@ -430,6 +456,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "issues",
+		Tokens:    toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
 		Call:      toolgenCallGetPullRequest,
 	}, {
 		Name:        ToolGetPRDiff,
@@ -440,6 +467,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "issues",
+		Tokens:    toolgen.Tokens{Default: 106, Strict: 100, Gemini: 84},
 		Call:      toolgenCallGetPRDiff,
 	}, {
 		Name:             ToolMergePullRequest,
@@ -448,6 +476,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema:     toolgenOutputMergePullRequest,
 		RequiresApproval: true,
 		Namespace:        "issues",
+		Tokens:           toolgen.Tokens{Default: 163, Strict: 146, Gemini: 141},
 		Call:             toolgenCallMergePullRequest,
 	}, {
 		Name:         ToolRequestPRReview,
@@ -456,18 +485,21 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputRequestPRReview,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "issues",
+		Tokens:       toolgen.Tokens{Default: 114, Strict: 97, Gemini: 92},
 		Call:         toolgenCallRequestPRReview,
 	}, {
 		Name:        ToolSubmitPRReview,
 		Description: "SubmitPRReview approves a pull request, requests changes, or comments on it.",
 		InputSchema: toolgenInputSubmitPRReview,
 		Namespace:   "issues",
+		Tokens:      toolgen.Tokens{Default: 156, Strict: 150, Gemini: 134},
 		Call:        toolgenCallSubmitPRReview,
 	}, {
 		Name:        ToolAddPRReviewComment,
 		Description: "AddPRReviewComment comments on a line of a pull request's diff.",
 		InputSchema: toolgenInputAddPRReviewComment,
 		Namespace:   "issues",
+		Tokens:      toolgen.Tokens{Default: 153, Strict: 136, Gemini: 131},
 		Call:        toolgenCallAddPRReviewComment,
 	}, {
 		Name:         ToolListCIChecks,
@@ -479,18 +511,21 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "issues",
+		Tokens:    toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
 		Call:      toolgenCallListCIChecks,
 	}, {
 		Name:        ToolRerunCIWorkflow,
 		Description: "RerunCIWorkflow runs a CI workflow run again, all its jobs or only the failed ones.",
 		InputSchema: toolgenInputRerunCIWorkflow,
 		Namespace:   "issues",
+		Tokens:      toolgen.Tokens{Default: 119, Strict: 102, Gemini: 97},
 		Call:        toolgenCallRerunCIWorkflow,
 	}, {
 		Name:        ToolCreateBranch,
 		Description: "CreateBranch creates a branch from another branch or a commit.",
 		InputSchema: toolgenInputCreateBranch,
 		Namespace:   "issues",
+		Tokens:      toolgen.Tokens{Default: 108, Strict: 102, Gemini: 86},
 		Call:        toolgenCallCreateBranch,
 	}, {
 		Name:        ToolDeleteBranch,
@@ -501,6 +536,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace: "issues",
+		Tokens:    toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
 		Call:      toolgenCallDeleteBranch,
 	}, {
 		Name:         ToolListCommits,
@@ -512,6 +548,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "issues",
+		Tokens:    toolgen.Tokens{Default: 148, Strict: 175, Gemini: 126},
 		Call:      toolgenCallListCommits,
 	}, {
 		Name:        ToolGetRepoFileContents,
@@ -522,18 +559,21 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "issues",
+		Tokens:    toolgen.Tokens{Default: 116, Strict: 110, Gemini: 94},
 		Call:      toolgenCallGetRepoFileContents,
 	}, {
 		Name:        ToolCreateRelease,
 		Description: "CreateRelease tags a version and publishes release notes.",
 		InputSchema: toolgenInputCreateRelease,
 		Namespace:   "issues",
+		Tokens:      toolgen.Tokens{Default: 171, Strict: 176, Gemini: 149},
 		Call:        toolgenCallCreateRelease,
 	}, {
 		Name:        ToolCreateRepository,
 		Description: "CreateRepository creates a repository, optionally from a template.",
 		InputSchema: toolgenInputCreateRepository,
 		Namespace:   "issues",
+		Tokens:      toolgen.Tokens{Default: 120, Strict: 125, Gemini: 98},
 		Call:        toolgenCallCreateRepository,
 	}, {
 		Name:             ToolAddRepoCollaborator,
@@ -542,6 +582,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Idempotent: true},
 		RequiresApproval: true,
 		Namespace:        "issues",
+		Tokens:           toolgen.Tokens{Default: 162, Strict: 145, Gemini: 140},
 		Call:             toolgenCallAddRepoCollaborator,
 	}})
 }

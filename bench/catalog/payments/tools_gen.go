@@ -221,6 +221,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema:     toolgenOutputCreateCharge,
 		RequiresApproval: true,
 		Namespace:        "payments",
+		Tokens:           toolgen.Tokens{Default: 199, Strict: 206, Gemini: 177},
 		Call:             toolgenCallCreateCharge,
 	}, {
 		Name:         ToolCaptureCharge,
@@ -228,6 +229,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCaptureCharge,
 		OutputSchema: toolgenOutputCaptureCharge,
 		Namespace:    "payments",
+		Tokens:       toolgen.Tokens{Default: 92, Strict: 86, Gemini: 70},
 		Call:         toolgenCallCaptureCharge,
 	}, {
 		Name:         ToolGetCharge,
@@ -239,6 +241,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "payments",
+		Tokens:    toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
 		Call:      toolgenCallGetCharge,
 	}, {
 		Name:         ToolListCharges,
@@ -250,6 +253,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "payments",
+		Tokens:    toolgen.Tokens{Default: 187, Strict: 218, Gemini: 165},
 		Call:      toolgenCallListCharges,
 	}, {
 		Name:             ToolRefundCharge,
@@ -258,6 +262,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema:     toolgenOutputRefundCharge,
 		RequiresApproval: true,
 		Namespace:        "payments",
+		Tokens:           toolgen.Tokens{Default: 149, Strict: 155, Gemini: 127},
 		Call:             toolgenCallRefundCharge,
 	}, {
 		Name:         ToolListRefunds,
@@ -269,6 +274,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "payments",
+		Tokens:    toolgen.Tokens{Default: 111, Strict: 134, Gemini: 89},
 		Call:      toolgenCallListRefunds,
 	}, {
 		Name:         ToolGetRefund,
@@ -280,6 +286,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "payments",
+		Tokens:    toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
 		Call:      toolgenCallGetRefund,
 	}, {
 		Name:         ToolCreateBillingCustomer,
@@ -287,6 +294,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateBillingCustomer,
 		OutputSchema: toolgenOutputCreateBillingCustomer,
 		Namespace:    "payments",
+		Tokens:       toolgen.Tokens{Default: 126, Strict: 0, Gemini: 0},
 		Call:         toolgenCallCreateBillingCustomer,
 	}, {
 		Name:         ToolGetBillingCustomer,
@@ -298,6 +306,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "payments",
+		Tokens:    toolgen.Tokens{Default: 89, Strict: 98, Gemini: 67},
 		Call:      toolgenCallGetBillingCustomer,
 	}, {
 		Name:         ToolUpdateBillingCustomer,
@@ -306,6 +315,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUpdateBillingCustomer,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "payments",
+		Tokens:       toolgen.Tokens{Default: 136, Strict: 164, Gemini: 114},
 		Call:         toolgenCallUpdateBillingCustomer,
 	}, {
 		Name:         ToolAttachPaymentMethod,
@@ -313,6 +323,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAttachPaymentMethod,
 		OutputSchema: toolgenOutputAttachPaymentMethod,
 		Namespace:    "payments",
+		Tokens:       toolgen.Tokens{Default: 119, Strict: 102, Gemini: 97},
 		Call:         toolgenCallAttachPaymentMethod,
 	}, {
 		Name:         ToolListPaymentMethods,
@@ -324,6 +335,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "payments",
+		Tokens:    toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 		Call:      toolgenCallListPaymentMethods,
 	}, {
 		Name:        ToolDetachPaymentMethod,
@@ -334,6 +346,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace: "payments",
+		Tokens:    toolgen.Tokens{Default: 77, Strict: 60, Gemini: 55},
 		Call:      toolgenCallDetachPaymentMethod,
 	}, {
 		Name:         ToolCreateInvoice,
@@ -341,6 +354,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateInvoice,
 		OutputSchema: toolgenOutputCreateInvoice,
 		Namespace:    "payments",
+		Tokens:       toolgen.Tokens{Default: 298, Strict: 330, Gemini: 267},
 		Call:         toolgenCallCreateInvoice,
 	}, {
 		Name:         ToolFinalizeInvoice,
@@ -349,6 +363,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputFinalizeInvoice,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "payments",
+		Tokens:       toolgen.Tokens{Default: 76, Strict: 59, Gemini: 54},
 		Call:         toolgenCallFinalizeInvoice,
 	}, {
 		Name:         ToolSendInvoice,
@@ -356,6 +371,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputSendInvoice,
 		OutputSchema: toolgenOutputSendInvoice,
 		Namespace:    "payments",
+		Tokens:       toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
 		Call:         toolgenCallSendInvoice,
 	}, {
 		Name:         ToolVoidInvoice,
@@ -367,6 +383,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace: "payments",
+		Tokens:    toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 		Call:      toolgenCallVoidInvoice,
 	}, {
 		Name:         ToolListInvoices,
@@ -378,6 +395,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "payments",
+		Tokens:    toolgen.Tokens{Default: 186, Strict: 205, Gemini: 164},
 		Call:      toolgenCallListInvoices,
 	}, {
 		Name:         ToolGetInvoice,
@@ -389,6 +407,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "payments",
+		Tokens:    toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
 		Call:      toolgenCallGetInvoice,
 	}, {
 		Name:         ToolMarkInvoicePaid,
@@ -397,12 +416,14 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputMarkInvoicePaid,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "payments",
+		Tokens:       toolgen.Tokens{Default: 95, Strict: 89, Gemini: 73},
 		Call:         toolgenCallMarkInvoicePaid,
 	}, {
 		Name:        ToolIssueCreditNote,
 		Description: "IssueCreditNote reduces the amount of a finalized invoice, or credits the customer's balance, without voiding it.",
 		InputSchema: toolgenInputIssueCreditNote,
 		Namespace:   "payments",
+		Tokens:      toolgen.Tokens{Default: 119, Strict: 102, Gemini: 97},
 		Call:        toolgenCallIssueCreditNote,
 	}, {
 		Name:         ToolRetryInvoicePayment,
@@ -410,6 +431,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputRetryInvoicePayment,
 		OutputSchema: toolgenOutputRetryInvoicePayment,
 		Namespace:    "payments",
+		Tokens:       toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
 		Call:         toolgenCallRetryInvoicePayment,
 	}, {
 		Name:         ToolListFailedPayments,
@@ -421,6 +443,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "payments",
+		Tokens:    toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
 		Call:      toolgenCallListFailedPayments,
 	}, {
 		Name:         ToolCreateSubscription,
@@ -428,6 +451,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateSubscription,
 		OutputSchema: toolgenOutputCreateSubscription,
 		Namespace:    "payments",
+		Tokens:       toolgen.Tokens{Default: 155, Strict: 162, Gemini: 133},
 		Call:         toolgenCallCreateSubscription,
 	}, {
 		Name:         ToolCancelSubscription,
@@ -436,6 +460,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCancelSubscription,
 		Annotations:  toolgen.Annotations{Destructive: true},
 		Namespace:    "payments",
+		Tokens:       toolgen.Tokens{Default: 116, Strict: 110, Gemini: 94},
 		Call:         toolgenCallCancelSubscription,
 	}, {
 		Name:         ToolChangeSubscriptionPlan,
@@ -443,6 +468,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputChangeSubscriptionPlan,
 		OutputSchema: toolgenOutputChangeSubscriptionPlan,
 		Namespace:    "payments",
+		Tokens:       toolgen.Tokens{Default: 189, Strict: 197, Gemini: 167},
 		Call:         toolgenCallChangeSubscriptionPlan,
 	}, {
 		Name:         ToolPauseSubscription,
@@ -451,6 +477,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputPauseSubscription,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "payments",
+		Tokens:       toolgen.Tokens{Default: 97, Strict: 93, Gemini: 75},
 		Call:         toolgenCallPauseSubscription,
 	}, {
 		Name:         ToolResumeSubscription,
@@ -459,6 +486,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputResumeSubscription,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "payments",
+		Tokens:       toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
 		Call:         toolgenCallResumeSubscription,
 	}, {
 		Name:         ToolListSubscriptions,
@@ -470,12 +498,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "payments",
+		Tokens:    toolgen.Tokens{Default: 149, Strict: 171, Gemini: 127},
 		Call:      toolgenCallListSubscriptions,
 	}, {
 		Name:        ToolCreateCoupon,
 		Description: "CreateCoupon creates a discount that customers or subscriptions can redeem, as a percentage or a fixed amount off.",
 		InputSchema: toolgenInputCreateCoupon,
 		Namespace:   "payments",
+		Tokens:      toolgen.Tokens{Default: 229, Strict: 266, Gemini: 207},
 		Call:        toolgenCallCreateCoupon,
 	}, {
 		Name:         ToolApplyCustomerDiscount,
@@ -484,24 +514,28 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputApplyCustomerDiscount,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "payments",
+		Tokens:       toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
 		Call:         toolgenCallApplyCustomerDiscount,
 	}, {
 		Name:        ToolCreatePrice,
 		Description: "CreatePrice creates a one-time or recurring price for a product.",
 		InputSchema: toolgenInputCreatePrice,
 		Namespace:   "payments",
+		Tokens:      toolgen.Tokens{Default: 207, Strict: 201, Gemini: 185},
 		Call:        toolgenCallCreatePrice,
 	}, {
 		Name:        ToolCreatePaymentLink,
 		Description: "CreatePaymentLink creates a hosted checkout page for a price, to share by email or chat.",
 		InputSchema: toolgenInputCreatePaymentLink,
 		Namespace:   "payments",
+		Tokens:      toolgen.Tokens{Default: 118, Strict: 101, Gemini: 96},
 		Call:        toolgenCallCreatePaymentLink,
 	}, {
 		Name:        ToolCreateTaxRate,
 		Description: "CreateTaxRate creates a tax rate to apply to invoice lines, such as a VAT or sales tax.",
 		InputSchema: toolgenInputCreateTaxRate,
 		Namespace:   "payments",
+		Tokens:      toolgen.Tokens{Default: 150, Strict: 133, Gemini: 128},
 		Call:        toolgenCallCreateTaxRate,
 	}, {
 		Name:         ToolListDisputes,
@@ -513,6 +547,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "payments",
+		Tokens:    toolgen.Tokens{Default: 114, Strict: 112, Gemini: 92},
 		Call:      toolgenCallListDisputes,
 	}, {
 		Name:         ToolSubmitDisputeEvidence,
@@ -520,6 +555,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputSubmitDisputeEvidence,
 		OutputSchema: toolgenOutputSubmitDisputeEvidence,
 		Namespace:    "payments",
+		Tokens:       toolgen.Tokens{Default: 190, Strict: 221, Gemini: 168},
 		Call:         toolgenCallSubmitDisputeEvidence,
 	}, {
 		Name:         ToolGetAccountBalance,
@@ -531,6 +567,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "payments",
+		Tokens:    toolgen.Tokens{Default: 58, Strict: 41, Gemini: 37},
 		Call:      toolgenCallGetAccountBalance,
 	}, {
 		Name:         ToolListPayouts,
@@ -542,6 +579,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "payments",
+		Tokens:    toolgen.Tokens{Default: 98, Strict: 109, Gemini: 76},
 		Call:      toolgenCallListPayouts,
 	}, {
 		Name:             ToolCreatePayout,
@@ -550,6 +588,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema:     toolgenOutputCreatePayout,
 		RequiresApproval: true,
 		Namespace:        "payments",
+		Tokens:           toolgen.Tokens{Default: 122, Strict: 118, Gemini: 100},
 		Call:             toolgenCallCreatePayout,
 	}, {
 		Name:         ToolGetPaymentVolume,
@@ -561,6 +600,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "payments",
+		Tokens:    toolgen.Tokens{Default: 180, Strict: 175, Gemini: 158},
 		Call:      toolgenCallGetPaymentVolume,
 	}})
 }

@@ -230,6 +230,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 288, Strict: 344, Gemini: 262},
 		Call:      toolgenCallSearchFlights,
 	}, {
 		Name:             ToolBookFlight,
@@ -239,6 +240,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{OpenWorld: true},
 		RequiresApproval: true,
 		Namespace:        "travel",
+		Tokens:           toolgen.Tokens{Default: 255, Strict: 277, Gemini: 228},
 		Call:             toolgenCallBookFlight,
 	}, {
 		Name:        ToolGetFlightStatus,
@@ -250,6 +252,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
 		Call:      toolgenCallGetFlightStatus,
 	}, {
 		Name:             ToolChangeFlight,
@@ -259,6 +262,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{OpenWorld: true},
 		RequiresApproval: true,
 		Namespace:        "travel",
+		Tokens:           toolgen.Tokens{Default: 108, Strict: 91, Gemini: 86},
 		Call:             toolgenCallChangeFlight,
 	}, {
 		Name:        ToolSelectSeat,
@@ -269,6 +273,7 @@ func Tools() []toolgen.Tool {
 			OpenWorld:  true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 126, Strict: 109, Gemini: 104},
 		Call:      toolgenCallSelectSeat,
 	}, {
 		Name:         ToolCheckInForFlight,
@@ -277,12 +282,14 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCheckInForFlight,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
 		Namespace:    "travel",
+		Tokens:       toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
 		Call:         toolgenCallCheckInForFlight,
 	}, {
 		Name:        ToolCreateFareAlert,
 		Description: "CreateFareAlert watches a route's fares and notifies you when the price drops below a target.",
 		InputSchema: toolgenInputCreateFareAlert,
 		Namespace:   "travel",
+		Tokens:      toolgen.Tokens{Default: 152, Strict: 135, Gemini: 130},
 		Call:        toolgenCallCreateFareAlert,
 	}, {
 		Name:         ToolFindNearbyAirports,
@@ -294,6 +301,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 105, Strict: 88, Gemini: 83},
 		Call:      toolgenCallFindNearbyAirports,
 	}, {
 		Name:         ToolSearchHotels,
@@ -306,6 +314,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 227, Strict: 281, Gemini: 197},
 		Call:      toolgenCallSearchHotels,
 	}, {
 		Name:             ToolBookHotel,
@@ -315,6 +324,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{OpenWorld: true},
 		RequiresApproval: true,
 		Namespace:        "travel",
+		Tokens:           toolgen.Tokens{Default: 109, Strict: 105, Gemini: 87},
 		Call:             toolgenCallBookHotel,
 	}, {
 		Name:        ToolCancelHotelReservation,
@@ -325,6 +335,7 @@ func Tools() []toolgen.Tool {
 			OpenWorld:   true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
 		Call:      toolgenCallCancelHotelReservation,
 	}, {
 		Name:         ToolSearchRentalCars,
@@ -337,6 +348,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 234, Strict: 242, Gemini: 212},
 		Call:      toolgenCallSearchRentalCars,
 	}, {
 		Name:             ToolBookRentalCar,
@@ -346,6 +358,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{OpenWorld: true},
 		RequiresApproval: true,
 		Namespace:        "travel",
+		Tokens:           toolgen.Tokens{Default: 109, Strict: 92, Gemini: 87},
 		Call:             toolgenCallBookRentalCar,
 	}, {
 		Name:             ToolRequestRide,
@@ -355,6 +368,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{OpenWorld: true},
 		RequiresApproval: true,
 		Namespace:        "travel",
+		Tokens:           toolgen.Tokens{Default: 189, Strict: 185, Gemini: 167},
 		Call:             toolgenCallRequestRide,
 	}, {
 		Name:        ToolCancelTripBooking,
@@ -366,6 +380,7 @@ func Tools() []toolgen.Tool {
 		},
 		RequiresApproval: true,
 		Namespace:        "travel",
+		Tokens:           toolgen.Tokens{Default: 93, Strict: 87, Gemini: 71},
 		Call:             toolgenCallCancelTripBooking,
 	}, {
 		Name:         ToolListTrips,
@@ -377,6 +392,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
 		Call:      toolgenCallListTrips,
 	}, {
 		Name:         ToolGetTripItinerary,
@@ -388,6 +404,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
 		Call:      toolgenCallGetTripItinerary,
 	}, {
 		Name:        ToolCheckTravelPolicyCompliance,
@@ -398,6 +415,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 86, Strict: 69, Gemini: 64},
 		Call:      toolgenCallCheckTravelPolicyCompliance,
 	}, {
 		Name:        ToolAddLoyaltyProgram,
@@ -405,6 +423,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputAddLoyaltyProgram,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "travel",
+		Tokens:      toolgen.Tokens{Default: 111, Strict: 94, Gemini: 89},
 		Call:        toolgenCallAddLoyaltyProgram,
 	}, {
 		Name:        ToolGetVisaRequirements,
@@ -416,6 +435,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 139, Strict: 122, Gemini: 117},
 		Call:      toolgenCallGetVisaRequirements,
 	}, {
 		Name:        ToolGetTravelAdvisory,
@@ -427,6 +447,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
 		Call:      toolgenCallGetTravelAdvisory,
 	}, {
 		Name:         ToolConvertCurrency,
@@ -439,6 +460,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 118, Strict: 101, Gemini: 96},
 		Call:      toolgenCallConvertCurrency,
 	}, {
 		Name:        ToolGetDestinationWeather,
@@ -450,6 +472,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 113, Strict: 96, Gemini: 91},
 		Call:      toolgenCallGetDestinationWeather,
 	}, {
 		Name:         ToolGetDirections,
@@ -462,6 +485,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 267, Strict: 262, Gemini: 245},
 		Call:      toolgenCallGetDirections,
 	}, {
 		Name:         ToolGetDistanceMatrix,
@@ -474,6 +498,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 164, Strict: 147, Gemini: 142},
 		Call:      toolgenCallGetDistanceMatrix,
 	}, {
 		Name:         ToolOptimizeMultiStopRoute,
@@ -486,6 +511,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 183, Strict: 166, Gemini: 161},
 		Call:      toolgenCallOptimizeMultiStopRoute,
 	}, {
 		Name:        ToolGetLiveTraffic,
@@ -496,6 +522,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:  true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
 		Call:      toolgenCallGetLiveTraffic,
 	}, {
 		Name:         ToolGetTransitDepartures,
@@ -507,6 +534,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:  true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 120, Strict: 114, Gemini: 98},
 		Call:      toolgenCallGetTransitDepartures,
 	}, {
 		Name:         ToolGeocodeAddress,
@@ -519,6 +547,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
 		Call:      toolgenCallGeocodeAddress,
 	}, {
 		Name:        ToolReverseGeocode,
@@ -530,6 +559,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
 		Call:      toolgenCallReverseGeocode,
 	}, {
 		Name:        ToolGetLocationTimeZone,
@@ -541,6 +571,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
 		Call:      toolgenCallGetLocationTimeZone,
 	}, {
 		Name:         ToolGetElevation,
@@ -553,6 +584,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 128, Strict: 111, Gemini: 101},
 		Call:      toolgenCallGetElevation,
 	}, {
 		Name:         ToolSearchNearbyPlaces,
@@ -565,6 +597,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 257, Strict: 264, Gemini: 235},
 		Call:      toolgenCallSearchNearbyPlaces,
 	}, {
 		Name:         ToolGetPlaceDetails,
@@ -577,6 +610,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
 		Call:      toolgenCallGetPlaceDetails,
 	}, {
 		Name:         ToolListPlaceReviews,
@@ -589,6 +623,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
 		Call:      toolgenCallListPlaceReviews,
 	}, {
 		Name:             ToolReserveRestaurantTable,
@@ -598,6 +633,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{OpenWorld: true},
 		RequiresApproval: true,
 		Namespace:        "travel",
+		Tokens:           toolgen.Tokens{Default: 148, Strict: 142, Gemini: 126},
 		Call:             toolgenCallReserveRestaurantTable,
 	}, {
 		Name:        ToolSavePlaceToList,
@@ -605,6 +641,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSavePlaceToList,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "travel",
+		Tokens:      toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
 		Call:        toolgenCallSavePlaceToList,
 	}, {
 		Name:        ToolRenderStaticMap,
@@ -615,6 +652,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace: "travel",
+		Tokens:    toolgen.Tokens{Default: 130, Strict: 113, Gemini: 108},
 		Call:      toolgenCallRenderStaticMap,
 	}, {
 		Name:             ToolShareLiveLocation,
@@ -622,12 +660,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputShareLiveLocation,
 		RequiresApproval: true,
 		Namespace:        "travel",
+		Tokens:           toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
 		Call:             toolgenCallShareLiveLocation,
 	}, {
 		Name:        ToolCreateGeofence,
 		Description: "CreateGeofence defines a circular area that triggers a notification when a tracked device enters or leaves it.",
 		InputSchema: toolgenInputCreateGeofence,
 		Namespace:   "travel",
+		Tokens:      toolgen.Tokens{Default: 168, Strict: 151, Gemini: 141},
 		Call:        toolgenCallCreateGeofence,
 	}})
 }
