@@ -525,9 +525,13 @@ func TestRunsAreReproducible(t *testing.T) {
 	assert.Contains(t, string(first), "Denied by policy")
 }
 
-func TestPanickingToolsAreResults(t *testing.T) {
+// panickingToolResult runs an agent whose model calls a tool named bad
+// that panics with value, then answers "sorry"; it returns the call's
+// result as the model read it, checked to be a failure.
+func panickingToolResult(t *testing.T, value any) toolgen.Result {
+	t.Helper()
 	tool := toolgen.Tool{Name: "bad", InputSchema: []byte(`{"type":"object"}`), Call: func(context.Context, []byte) (toolgen.Result, error) {
-		panic("nil map")
+		panic(value)
 	}}
 	model := rt.NewModel(rt.Calls(rt.Call("1", "bad", `{}`)), rt.Text("sorry"))
 	ag, err := agent.New(model, agent.WithTools([]toolgen.Tool{tool}))
@@ -537,5 +541,9 @@ func TestPanickingToolsAreResults(t *testing.T) {
 	assert.Equal(t, "sorry", s.Output())
 	res := lastResults(t, model)[0].Result
 	assert.True(t, res.IsError)
-	assert.Equal(t, "tool bad failed: panic: nil map", res.Text())
+	return res
+}
+
+func TestPanickingToolsAreResults(t *testing.T) {
+	assert.Equal(t, "tool bad failed: panic: nil map", panickingToolResult(t, "nil map").Text())
 }

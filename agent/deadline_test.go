@@ -148,9 +148,7 @@ func TestToolTimeoutUnderARunDeadline(t *testing.T) {
 			require.NoError(t, err)
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
-			s, err := runWithin(t, 5*time.Second, ctx, ag)
-			require.NoError(t, err)
-			assert.Equal(t, agent.StopDone, s.StopReason)
+			runDone(t, ctx, ag)
 			res := lastResults(t, model)[0].Result
 			assert.True(t, res.IsError)
 			assert.Equal(t, "tool slow did not finish within 50ms; it was abandoned", res.Text())

@@ -1,15 +1,11 @@
 package agent_test
 
 import (
-	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-dev/toolgen"
-	"github.com/toolgen-dev/toolgen/agent"
-	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
 	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
@@ -35,21 +31,11 @@ func TestPanicValuesThatPanicWhenPrinted(t *testing.T) {
 		{recursivePanic{}, "tool bad failed: panic: a agent_test.recursivePanic whose description panics"},
 		{panickingStringer{}, "tool bad failed: panic: a agent_test.panickingStringer whose description panics"},
 	} {
-		tool := toolgen.Tool{Name: "bad", InputSchema: []byte(`{"type":"object"}`), Call: func(context.Context, []byte) (toolgen.Result, error) {
-			panic(c.value)
-		}}
-		model := rt.NewModel(rt.Calls(rt.Call("1", "bad", `{}`)), rt.Text("sorry"))
-		ag, err := agent.New(model, agent.WithTools([]toolgen.Tool{tool}))
-		require.NoError(t, err)
-		s, err := ag.Run(context.Background(), "go", nil)
-		require.NoError(t, err)
-		assert.Equal(t, "sorry", s.Output())
-		res := lastResults(t, model)[0].Result
-		assert.True(t, res.IsError)
-		assert.Equal(t, c.want, res.Text())
+		assert.Equal(t, c.want, panickingToolResult(t, c.value).Text())
 
 		// Generated dispatch and the MCP server recover with Recover too.
 		var r toolgen.Result
+		var err error
 		func() {
 			defer toolimpl.Recover("bad", &r, &err)
 			panic(c.value)

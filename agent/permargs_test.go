@@ -70,13 +70,7 @@ func TestCheckArgumentNames(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := tt.perms.Check(tools)
-			if tt.want == "" {
-				require.NoError(t, err)
-				return
-			}
-			require.Error(t, err)
-			assert.Equal(t, tt.want, err.Error())
+			assertErrorText(t, tt.want, tt.perms.Check(tools))
 		})
 	}
 }

@@ -248,15 +248,21 @@ func TestCheck(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := tt.perms.Check(toolsNamed(tt.registered...))
-			if tt.want == "" {
-				require.NoError(t, err)
-				return
-			}
-			require.Error(t, err)
-			assert.Equal(t, tt.want, err.Error())
+			assertErrorText(t, tt.want, tt.perms.Check(toolsNamed(tt.registered...)))
 		})
 	}
+}
+
+// assertErrorText checks that err says want, or that there is no error
+// when want is "".
+func assertErrorText(t *testing.T, want string, err error) {
+	t.Helper()
+	if want == "" {
+		require.NoError(t, err)
+		return
+	}
+	require.Error(t, err)
+	assert.Equal(t, want, err.Error())
 }
 
 func TestCheckDoesNotReorderRegistered(t *testing.T) {

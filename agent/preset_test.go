@@ -26,6 +26,17 @@ var toolKinds = map[toolgen.ToolName]func(*toolgen.Tool){
 	"plain":             func(t *toolgen.Tool) {},
 }
 
+// toolsOfEveryKind is a tool of each of toolKinds, named after its kind;
+// builtin marks them as the harness's own tools (toolgen.Tool.Builtin).
+func toolsOfEveryKind(builtin bool) []toolgen.Tool {
+	var rec recorder
+	var tools []toolgen.Tool
+	for name, kind := range toolKinds {
+		tools = append(tools, rec.tool(name, func(t *toolgen.Tool) { kind(t); t.Builtin = builtin }))
+	}
+	return tools
+}
+
 // decided runs one turn calling every tool of tools with args, with an always-gated
 // tool besides so that nothing runs, and returns the outcome of each call
 // and why.
@@ -72,11 +83,7 @@ func TestPresetsKeepAHostToolsApproval(t *testing.T) {
 		agent.PresetAllowEdits: {"gated": ask, "gated_destructive": ask, "gated_read_only": ask, "destructive": ask, "read_only": allow, "plain": allow},
 		agent.PresetAllowReads: {"gated": ask, "gated_destructive": ask, "gated_read_only": ask, "destructive": ask, "read_only": allow, "plain": ask},
 	}
-	var rec recorder
-	var tools []toolgen.Tool
-	for name, kind := range toolKinds {
-		tools = append(tools, rec.tool(name, kind))
-	}
+	tools := toolsOfEveryKind(false)
 	for _, preset := range presets {
 		t.Run("preset "+string(preset), func(t *testing.T) {
 			got := decided(t, tools, `{}`, agent.WithPreset(preset))
@@ -100,11 +107,7 @@ func TestPresetsDecideBuiltinTools(t *testing.T) {
 		agent.PresetAllowEdits: {"gated": allow, "gated_destructive": ask, "gated_read_only": allow, "destructive": ask, "read_only": allow, "plain": allow},
 		agent.PresetAllowReads: {"gated": ask, "gated_destructive": ask, "gated_read_only": allow, "destructive": ask, "read_only": allow, "plain": ask},
 	}
-	var rec recorder
-	var tools []toolgen.Tool
-	for name, kind := range toolKinds {
-		tools = append(tools, rec.tool(name, func(t *toolgen.Tool) { kind(t); t.Builtin = true }))
-	}
+	tools := toolsOfEveryKind(true)
 	for _, preset := range presets {
 		t.Run("preset "+string(preset), func(t *testing.T) {
 			assert.Equal(t, want[preset], outcomes(decided(t, tools, `{}`, agent.WithPreset(preset))))

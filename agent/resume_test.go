@@ -95,58 +95,48 @@ func TestResumeAfterCancellationMidTurn(t *testing.T) {
 }
 
 func TestResumeDecidesAgainstTheCurrentPolicy(t *testing.T) {
-	tools := func(rec *recorder) agent.Option {
-		return agent.WithTools([]toolgen.Tool{rec.tool("free", nil), rec.tool("gated", requiresApproval)})
+	// resumeApproved pauses a run on the gated call, approves it, and
+	// resumes the run (through JSON) with an agent made with opts.
+	resumeApproved := func(t *testing.T, rec *recorder, opts ...agent.Option) (*rt.Model, *agent.Agent, *agent.State) {
+		t.Helper()
+		model, s := pausedOnGated(t, rec, rt.Text("done"))
+		require.NoError(t, s.Approve())
+		tools := agent.WithTools([]toolgen.Tool{rec.tool("free", nil), rec.tool("gated", requiresApproval)})
+		ag, err := agent.New(model, append([]agent.Option{tools}, opts...)...)
+		require.NoError(t, err)
+		s, err = ag.Resume(context.Background(), viaJSON(t, s), nil)
+		require.NoError(t, err)
+		return model, ag, s
 	}
 	t.Run("a deny rule added while paused denies", func(t *testing.T) {
 		var rec recorder
-		model, s := pausedOnGated(t, &rec, rt.Text("done"))
-		require.NoError(t, s.Approve())
-		ag, err := agent.New(model, tools(&rec), agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{{Tool: "gated"}}}))
-		require.NoError(t, err)
-		_, err = ag.Resume(context.Background(), viaJSON(t, s), nil)
-		require.NoError(t, err)
+		model, _, _ := resumeApproved(t, &rec, agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{{Tool: "gated"}}}))
 		assert.Equal(t, []string{"free {}"}, rec.ran(), "the approved call is denied now")
 		assert.Equal(t, []string{"free done", "Denied by policy: this call is not permitted."}, texts(lastResults(t, model)))
 	})
 	t.Run("a tool filtered out while paused does not run", func(t *testing.T) {
 		var rec recorder
-		model, s := pausedOnGated(t, &rec, rt.Text("done"))
-		require.NoError(t, s.Approve())
-		ag, err := agent.New(model, tools(&rec), agent.WithInactiveTools("free"))
-		require.NoError(t, err)
-		_, err = ag.Resume(context.Background(), viaJSON(t, s), nil)
-		require.NoError(t, err)
+		model, _, _ := resumeApproved(t, &rec, agent.WithInactiveTools("free"))
 		assert.Equal(t, []string{"gated {}"}, rec.ran())
 		assert.Equal(t, []string{`Denied: tool "free" is not available in this run (the program made it inactive), so this call was not run; the tools are: gated`,
 			"gated done"}, texts(lastResults(t, model)))
 	})
 	t.Run("an approval beats an ask rule added while paused", func(t *testing.T) {
 		var rec recorder
-		model, s := pausedOnGated(t, &rec, rt.Text("done"))
-		require.NoError(t, s.Approve())
-		ag, err := agent.New(model, tools(&rec), agent.WithPermissions(agent.Permissions{Ask: []toolgen.Rule{{Tool: "gated"}}}))
-		require.NoError(t, err)
-		s, err = ag.Resume(context.Background(), viaJSON(t, s), nil)
-		require.NoError(t, err)
+		_, _, s := resumeApproved(t, &rec, agent.WithPermissions(agent.Permissions{Ask: []toolgen.Rule{{Tool: "gated"}}}))
 		assert.Equal(t, agent.StopDone, s.StopReason)
 		assert.ElementsMatch(t, []string{"free {}", "gated {}"}, rec.ran())
 	})
 	t.Run("an allowed call that asks now pauses again", func(t *testing.T) {
 		var rec recorder
-		model, s := pausedOnGated(t, &rec, rt.Text("done"))
-		require.NoError(t, s.Approve())
-		ag, err := agent.New(model, tools(&rec), agent.WithPermissions(agent.Permissions{Ask: []toolgen.Rule{{Tool: "free"}}}))
-		require.NoError(t, err)
-		s, err = ag.Resume(context.Background(), viaJSON(t, s), nil)
-		require.NoError(t, err)
+		_, ag, s := resumeApproved(t, &rec, agent.WithPermissions(agent.Permissions{Ask: []toolgen.Rule{{Tool: "free"}}}))
 		assert.Equal(t, agent.StopPaused, s.StopReason)
 		require.Len(t, s.Pending(), 1)
 		assert.Equal(t, "1", s.Pending()[0].ID)
 		assert.Empty(t, rec.ran(), "nothing runs while a call of the turn asks")
 
 		require.NoError(t, s.Approve())
-		s, err = ag.Resume(context.Background(), viaJSON(t, s), nil)
+		s, err := ag.Resume(context.Background(), viaJSON(t, s), nil)
 		require.NoError(t, err)
 		assert.Equal(t, agent.StopDone, s.StopReason)
 		assert.ElementsMatch(t, []string{"free {}", "gated {}"}, rec.ran(), "the first approval still counts")

@@ -39,6 +39,26 @@ func runWithin(t *testing.T, d time.Duration, ctx context.Context, ag *agent.Age
 	}
 }
 
+// runDone runs the agent as runWithin does, within 5 s, and checks that
+// the run ended done.
+func runDone(t *testing.T, ctx context.Context, ag *agent.Agent) *agent.State {
+	t.Helper()
+	s, err := runWithin(t, 5*time.Second, ctx, ag)
+	require.NoError(t, err)
+	assert.Equal(t, agent.StopDone, s.StopReason)
+	return s
+}
+
+// keepFinished is an observer that keeps the EventToolFinished events in
+// *finished.
+func keepFinished(finished *[]agent.Event) agent.Option {
+	return agent.WithObserver(func(e agent.Event) {
+		if e.Kind == agent.EventToolFinished {
+			*finished = append(*finished, e)
+		}
+	})
+}
+
 func objectTool(name rtm.ToolName, call func(ctx context.Context, args []byte) (rtm.Result, error)) rtm.Tool {
 	return rtm.Tool{Name: name, InputSchema: []byte(`{"type":"object"}`), Call: call}
 }
@@ -68,16 +88,9 @@ func TestGoexitToolIsAnErrorResult(t *testing.T) {
 		rt.Calls(rt.Call("c1", "quit", `{}`), rt.Call("c2", "ok", `{}`), rt.Call("c3", "gen_quit", `{}`)),
 		rt.Text("sorry"),
 	)
-	ag, err := agent.New(model, agent.WithTools([]rtm.Tool{goexitTool("quit"), rec.tool("ok", nil), generated}),
-		agent.WithObserver(func(e agent.Event) {
-			if e.Kind == agent.EventToolFinished {
-				finished = append(finished, e)
-			}
-		}))
+	ag, err := agent.New(model, agent.WithTools([]rtm.Tool{goexitTool("quit"), rec.tool("ok", nil), generated}), keepFinished(&finished))
 	require.NoError(t, err)
-	s, err := runWithin(t, 5*time.Second, context.Background(), ag)
-	require.NoError(t, err)
-	assert.Equal(t, agent.StopDone, s.StopReason)
+	s := runDone(t, context.Background(), ag)
 	assert.Equal(t, "sorry", s.Output(), "the model was asked again")
 
 	results := lastResults(t, model)
@@ -176,16 +189,9 @@ func TestToolTimeoutAbandonsAStuckCall(t *testing.T) {
 	var finished []agent.Event
 	model := rt.NewModel(rt.Calls(rt.Call("c1", "stuck", `{}`), rt.Call("c2", "ok", `{}`)), rt.Text("it timed out"))
 	ag, err := agent.New(model, agent.WithTools([]rtm.Tool{stuck.tool("stuck"), rec.tool("ok", nil)}),
-		agent.WithToolTimeout(50*time.Millisecond, "stuck"),
-		agent.WithObserver(func(e agent.Event) {
-			if e.Kind == agent.EventToolFinished {
-				finished = append(finished, e)
-			}
-		}))
+		agent.WithToolTimeout(50*time.Millisecond, "stuck"), keepFinished(&finished))
 	require.NoError(t, err)
-	s, err := runWithin(t, 5*time.Second, context.Background(), ag)
-	require.NoError(t, err)
-	assert.Equal(t, agent.StopDone, s.StopReason)
+	s := runDone(t, context.Background(), ag)
 	assert.Equal(t, "it timed out", s.Output())
 	results := lastResults(t, model)
 	require.Len(t, results, 2)
@@ -217,9 +223,7 @@ func TestToolTimeoutOfAToolThatGivesUp(t *testing.T) {
 	model := rt.NewModel(rt.Calls(rt.Call("c1", "wait", `{}`)), rt.Text("ok"))
 	ag, err := agent.New(model, agent.WithTools([]rtm.Tool{tool}), agent.WithToolTimeout(20*time.Millisecond))
 	require.NoError(t, err)
-	s, err := runWithin(t, 5*time.Second, context.Background(), ag)
-	require.NoError(t, err)
-	assert.Equal(t, agent.StopDone, s.StopReason)
+	runDone(t, context.Background(), ag)
 	res := lastResults(t, model)[0].Result
 	assert.True(t, res.IsError)
 	assert.Equal(t, "tool wait did not finish within 20ms; it was abandoned", res.Text())

@@ -151,18 +151,7 @@ func (o *observer) observe(e agent.Event) {
 	r := o.run(e)
 	switch e.Kind {
 	case agent.EventTurnStarted:
-		r.endChat(codes.Error, "the model was asked again before answering") // never, in order
-		m := o.model(e.Agent)
-		name := semconv.GenAIOperationNameChat.Value.AsString()
-		attrs := []attribute.KeyValue{semconv.GenAIOperationNameChat, semconv.GenAIConversationID(e.RunID), TurnKey.Int(e.Turn)}
-		if m.name != "" {
-			name += " " + m.name
-			attrs = append(attrs, semconv.GenAIRequestModel(m.name))
-		}
-		if m.provider != "" {
-			attrs = append(attrs, semconv.GenAIProviderNameKey.String(m.provider))
-		}
-		_, r.chat = o.tracer.Start(r.ctx, name, trace.WithSpanKind(trace.SpanKindClient), trace.WithAttributes(attrs...))
+		o.startChat(r, e)
 	case agent.EventModelResponded:
 		r.usage = r.usage.Add(e.Usage)
 		if r.chat != nil {
@@ -170,37 +159,11 @@ func (o *observer) observe(e agent.Event) {
 			r.endChat(codes.Unset, "")
 		}
 	case agent.EventToolStarted:
-		attrs := []attribute.KeyValue{semconv.GenAIOperationNameExecuteTool, semconv.GenAIToolName(string(e.Call.Name)),
-			semconv.GenAIToolCallID(e.Call.ID), semconv.GenAIToolType("function"), TurnKey.Int(e.Turn)}
-		if o.cfg.content {
-			attrs = append(attrs, semconv.GenAIToolCallArgumentsKey.String(string(e.Call.Args)))
-		}
-		_, span := o.tracer.Start(r.ctx, semconv.GenAIOperationNameExecuteTool.Value.AsString()+" "+string(e.Call.Name), trace.WithAttributes(attrs...))
-		r.calls = append(r.calls, &call{id: e.Call.ID, name: string(e.Call.Name), span: span})
+		o.startCall(r, e)
 	case agent.EventToolFinished:
-		c := r.take(e.Call)
-		if c == nil {
-			return
-		}
-		if o.cfg.content {
-			c.span.SetAttributes(semconv.GenAIToolCallResultKey.String(e.Result.Text()))
-		}
-		if e.Reason != "" {
-			c.span.SetAttributes(ReasonKey.String(e.Reason))
-		}
-		if e.IsError {
-			c.span.SetAttributes(semconv.ErrorTypeKey.String(toolErrorType(e)))
-			c.span.SetStatus(codes.Error, toolErrorText(e))
-		}
-		c.span.End()
+		o.finishCall(r, e)
 	case agent.EventFileChanged:
-		if c := r.find(e.Call); c != nil && e.FileChange != nil {
-			attrs := []attribute.KeyValue{attribute.String("toolgen.file.change", string(e.FileChange.Kind))}
-			if o.cfg.content {
-				attrs = append(attrs, attribute.String("toolgen.file.path", e.FileChange.Path))
-			}
-			c.span.AddEvent(string(e.Kind), trace.WithAttributes(attrs...))
-		}
+		o.fileChanged(r, e)
 	case agent.EventCallDenied, agent.EventCallPaused, agent.EventCallApproved, agent.EventCallRejected:
 		attrs := []attribute.KeyValue{semconv.GenAIToolName(string(e.Call.Name)), semconv.GenAIToolCallID(e.Call.ID), TurnKey.Int(e.Turn)}
 		if e.Reason != "" && (e.Kind != agent.EventCallRejected || o.cfg.content) {
@@ -219,6 +182,66 @@ func (o *observer) observe(e agent.Event) {
 	case agent.EventRunFailed:
 		o.end(e.RunID, r, e.Err)
 	}
+}
+
+// startChat starts the span of a model call, on EventTurnStarted.
+func (o *observer) startChat(r *run, e agent.Event) {
+	r.endChat(codes.Error, "the model was asked again before answering") // never, in order
+	m := o.model(e.Agent)
+	name := semconv.GenAIOperationNameChat.Value.AsString()
+	attrs := []attribute.KeyValue{semconv.GenAIOperationNameChat, semconv.GenAIConversationID(e.RunID), TurnKey.Int(e.Turn)}
+	if m.name != "" {
+		name += " " + m.name
+		attrs = append(attrs, semconv.GenAIRequestModel(m.name))
+	}
+	if m.provider != "" {
+		attrs = append(attrs, semconv.GenAIProviderNameKey.String(m.provider))
+	}
+	_, r.chat = o.tracer.Start(r.ctx, name, trace.WithSpanKind(trace.SpanKindClient), trace.WithAttributes(attrs...))
+}
+
+// startCall starts the span of a tool call, on EventToolStarted.
+func (o *observer) startCall(r *run, e agent.Event) {
+	attrs := []attribute.KeyValue{semconv.GenAIOperationNameExecuteTool, semconv.GenAIToolName(string(e.Call.Name)),
+		semconv.GenAIToolCallID(e.Call.ID), semconv.GenAIToolType("function"), TurnKey.Int(e.Turn)}
+	if o.cfg.content {
+		attrs = append(attrs, semconv.GenAIToolCallArgumentsKey.String(string(e.Call.Args)))
+	}
+	_, span := o.tracer.Start(r.ctx, semconv.GenAIOperationNameExecuteTool.Value.AsString()+" "+string(e.Call.Name), trace.WithAttributes(attrs...))
+	r.calls = append(r.calls, &call{id: e.Call.ID, name: string(e.Call.Name), span: span})
+}
+
+// finishCall ends the span of a tool call, on EventToolFinished.
+func (o *observer) finishCall(r *run, e agent.Event) {
+	c := r.take(e.Call)
+	if c == nil {
+		return
+	}
+	if o.cfg.content {
+		c.span.SetAttributes(semconv.GenAIToolCallResultKey.String(e.Result.Text()))
+	}
+	if e.Reason != "" {
+		c.span.SetAttributes(ReasonKey.String(e.Reason))
+	}
+	if e.IsError {
+		c.span.SetAttributes(semconv.ErrorTypeKey.String(toolErrorType(e)))
+		c.span.SetStatus(codes.Error, toolErrorText(e))
+	}
+	c.span.End()
+}
+
+// fileChanged adds an event to the span of the tool call that changed a
+// file, on EventFileChanged.
+func (o *observer) fileChanged(r *run, e agent.Event) {
+	c := r.find(e.Call)
+	if c == nil || e.FileChange == nil {
+		return
+	}
+	attrs := []attribute.KeyValue{attribute.String("toolgen.file.change", string(e.FileChange.Kind))}
+	if o.cfg.content {
+		attrs = append(attrs, attribute.String("toolgen.file.path", e.FileChange.Path))
+	}
+	c.span.AddEvent(string(e.Kind), trace.WithAttributes(attrs...))
 }
 
 // run returns the open spans of e's run, starting its span if e is the

@@ -176,17 +176,22 @@ func TestParallelToolCalls(t *testing.T) {
 }
 
 func TestFailingTools(t *testing.T) {
-	t.Run("failed result", func(t *testing.T) {
+	// runCalling runs an agent whose model calls the tool once, then answers,
+	// observed; it returns the spans and the run's error.
+	runCalling := func(t *testing.T, called toolgen.Tool, opts ...agent.Option) ([]sdktrace.ReadOnlySpan, error) {
+		t.Helper()
 		rec := newRecorder(t)
-		failing := tool("fetch", func(context.Context, []byte) (toolgen.Result, error) {
-			return toolgen.ErrorResult("fetch: host unreachable"), nil
-		})
-		ag, err := agent.New(rt.NewModel(rt.Calls(rt.Call("c1", "fetch", `{}`)), rt.Text("sorry")),
-			agent.WithTools([]toolgen.Tool{failing}), agent.WithObserver(agentotel.Observer(rec.tracer)))
+		opts = append(opts, agent.WithTools([]toolgen.Tool{called}), agent.WithObserver(agentotel.Observer(rec.tracer)))
+		ag, err := agent.New(rt.NewModel(rt.Calls(rt.Call("c1", called.Name, `{}`)), rt.Text("sorry")), opts...)
 		require.NoError(t, err)
 		_, err = ag.Run(context.Background(), "go", nil)
+		return rec.spans(t), err
+	}
+	t.Run("failed result", func(t *testing.T) {
+		spans, err := runCalling(t, tool("fetch", func(context.Context, []byte) (toolgen.Result, error) {
+			return toolgen.ErrorResult("fetch: host unreachable"), nil
+		}))
 		require.NoError(t, err)
-		spans := rec.spans(t)
 		span := one(t, spans, "execute_tool fetch")
 		assert.Equal(t, sdktrace.Status{Code: codes.Error, Description: "fetch: host unreachable"}, span.Status())
 		assert.Equal(t, "tool_error", attrs(span)["error.type"].AsString())
@@ -195,16 +200,10 @@ func TestFailingTools(t *testing.T) {
 		assert.Len(t, named(spans, "chat"), 2)
 	})
 	t.Run("error", func(t *testing.T) {
-		rec := newRecorder(t)
-		broken := tool("fetch", func(context.Context, []byte) (toolgen.Result, error) {
+		spans, err := runCalling(t, tool("fetch", func(context.Context, []byte) (toolgen.Result, error) {
 			return toolgen.Result{}, errors.New("connection pool closed")
-		})
-		ag, err := agent.New(rt.NewModel(rt.Calls(rt.Call("c1", "fetch", `{}`)), rt.Text("sorry")),
-			agent.WithTools([]toolgen.Tool{broken}), agent.WithObserver(agentotel.Observer(rec.tracer)))
-		require.NoError(t, err)
-		_, err = ag.Run(context.Background(), "go", nil)
+		}))
 		require.Error(t, err)
-		spans := rec.spans(t)
 		span := one(t, spans, "execute_tool fetch")
 		assert.Equal(t, sdktrace.Status{Code: codes.Error, Description: "connection pool closed"}, span.Status())
 		assert.Equal(t, "_OTHER", attrs(span)["error.type"].AsString())
@@ -213,18 +212,12 @@ func TestFailingTools(t *testing.T) {
 		assert.Contains(t, run.Status().Description, "connection pool closed")
 	})
 	t.Run("timeout", func(t *testing.T) {
-		rec := newRecorder(t)
-		slow := tool("slow", func(ctx context.Context, _ []byte) (toolgen.Result, error) {
+		spans, err := runCalling(t, tool("slow", func(ctx context.Context, _ []byte) (toolgen.Result, error) {
 			<-ctx.Done()
 			return toolgen.Result{}, ctx.Err()
-		})
-		ag, err := agent.New(rt.NewModel(rt.Calls(rt.Call("c1", "slow", `{}`)), rt.Text("ok")),
-			agent.WithTools([]toolgen.Tool{slow}), agent.WithToolTimeout(time.Millisecond),
-			agent.WithObserver(agentotel.Observer(rec.tracer)))
+		}), agent.WithToolTimeout(time.Millisecond))
 		require.NoError(t, err)
-		_, err = ag.Run(context.Background(), "go", nil)
-		require.NoError(t, err)
-		span := one(t, rec.spans(t), "execute_tool slow")
+		span := one(t, spans, "execute_tool slow")
 		assert.Equal(t, codes.Error, span.Status().Code)
 		assert.Equal(t, "timeout", attrs(span)["error.type"].AsString())
 	})

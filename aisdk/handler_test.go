@@ -66,11 +66,83 @@ func serve(t *testing.T, model agent.Model, rec *tools, opts ...aisdk.Option) *h
 	a, err := agent.New(model, agent.WithTools(rec.all()),
 		agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{{Tool: "banned"}}}))
 	require.NoError(t, err)
+	return serveAgent(t, a, opts...)
+}
+
+// serveAgent serves a on 127.0.0.1 until the test ends.
+func serveAgent(t *testing.T, a *agent.Agent, opts ...aisdk.Option) *httptest.Server {
+	t.Helper()
 	h, err := aisdk.Handler(a, opts...)
 	require.NoError(t, err)
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return srv
+}
+
+// exchange sends req, with a timeout of 10 s, and returns the response's
+// status, header and body.
+func exchange(t *testing.T, req *http.Request) (int, http.Header, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(req.Context(), 10*time.Second)
+	defer cancel()
+	resp, err := http.DefaultClient.Do(req.WithContext(ctx))
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return resp.StatusCode, resp.Header, string(b)
+}
+
+// postInBackground posts a chat request from another goroutine and sends
+// on the channel it returns what came back: the whole stream, or the
+// error. (No require off the test's goroutine: the test reads what came.)
+func postInBackground(url, body string) <-chan string {
+	got := make(chan string, 1)
+	go func() {
+		resp, err := http.Post(url, "application/json", strings.NewReader(body))
+		if err != nil {
+			got <- err.Error()
+			return
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		got <- string(b)
+	}()
+	return got
+}
+
+// startStream sends a chat request on a client of its own, whose
+// connection the test drops mid-answer with cancel, as a page that goes
+// away does; end closes the response and the client's connections (defer
+// it).
+func startStream(t *testing.T, url, body string) (resp *http.Response, cancel context.CancelFunc, end func()) {
+	t.Helper()
+	client := &http.Client{Transport: &http.Transport{}}
+	ctx, cancel := context.WithCancel(context.Background())
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader(body))
+	require.NoError(t, err)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err = client.Do(req)
+	if err != nil {
+		cancel()
+		client.CloseIdleConnections()
+		require.NoError(t, err)
+	}
+	return resp, cancel, func() {
+		resp.Body.Close()
+		cancel()
+		client.CloseIdleConnections()
+	}
+}
+
+// awaitGate waits until a stream reaches gate; the test fails after 10 s.
+func awaitGate(t *testing.T, gate *rt.Gate) {
+	t.Helper()
+	select {
+	case <-gate.Reached():
+	case <-time.After(10 * time.Second):
+		t.Fatal("the stream did not reach the gate within 10 s")
+	}
 }
 
 // userMsg is a user's UIMessage.
@@ -474,17 +546,9 @@ func TestClientGoesAway(t *testing.T) {
 	require.NoError(t, err)
 	srv := httptest.NewServer(h)
 	defer srv.Close()
-	client := &http.Client{Transport: &http.Transport{}}
-	defer client.CloseIdleConnections()
 
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL, strings.NewReader(body(t, "c", userMsg("u1", "hi"))))
-	require.NoError(t, err)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := client.Do(req)
-	require.NoError(t, err)
-	defer resp.Body.Close()
+	resp, cancel, end := startStream(t, srv.URL, body(t, "c", userMsg("u1", "hi")))
+	defer end()
 	// Read until the second piece: the stream waits at the gate then.
 	sc := bufio.NewScanner(resp.Body)
 	for lines := 0; sc.Scan() && lines < 100; lines++ {
@@ -492,11 +556,7 @@ func TestClientGoesAway(t *testing.T) {
 			break
 		}
 	}
-	select {
-	case <-gate.Reached():
-	case <-time.After(10 * time.Second):
-		t.Fatal("the stream did not reach the gate within 10 s")
-	}
+	awaitGate(t, gate)
 	cancel()    // the client goes away mid-answer
 	srv.Close() // waits for the handler to return
 	ended := model.Ended()
@@ -542,23 +602,8 @@ func TestOneRequestAtATimePerChat(t *testing.T) {
 	gate := rt.NewGate()
 	model := rt.NewModel(rt.StreamText("a", "b").Hold(1, gate), rt.Text("other chat"))
 	srv := serve(t, model, &tools{})
-	req := body(t, "c", userMsg("u1", "hi"))
-	first := make(chan string, 1)
-	go func() { // no require off the test's goroutine: the test reads what came
-		resp, err := http.Post(srv.URL, "application/json", strings.NewReader(req))
-		if err != nil {
-			first <- err.Error()
-			return
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		first <- string(b)
-	}()
-	select {
-	case <-gate.Reached():
-	case <-time.After(10 * time.Second):
-		t.Fatal("the stream did not reach the gate within 10 s")
-	}
+	first := postInBackground(srv.URL, body(t, "c", userMsg("u1", "hi")))
+	awaitGate(t, gate)
 	resp, err := http.Post(srv.URL, "application/json", strings.NewReader(body(t, "c", userMsg("u1", "hi"))))
 	require.NoError(t, err)
 	b, _ := io.ReadAll(resp.Body)
@@ -626,10 +671,7 @@ func TestFileChangeDataParts(t *testing.T) {
 	model := rt.NewModel(rt.Calls(rt.Call("c1", "write", `{}`)), rt.StreamText("Done."))
 	ag, err := agent.New(model, agent.WithTools([]toolgen.Tool{write}))
 	require.NoError(t, err)
-	h, err := aisdk.Handler(ag)
-	require.NoError(t, err)
-	srv := httptest.NewServer(h)
-	defer srv.Close()
+	srv := serveAgent(t, ag)
 
 	chunks := post(t, srv.URL, body(t, "c", userMsg("u1", "write")))
 	var data []map[string]any

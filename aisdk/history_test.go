@@ -6,9 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strings"
 	"sync"
@@ -27,22 +25,16 @@ import (
 // getHistory GETs a chat's messages, as a reloaded page does.
 func getHistory(t *testing.T, srvURL, chatID string) (int, aisdk.ChatHistory, string) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, srvURL+"?id="+url.QueryEscape(chatID), nil)
+	req, err := http.NewRequest(http.MethodGet, srvURL+"?id="+url.QueryEscape(chatID), nil)
 	require.NoError(t, err)
-	resp, err := http.DefaultClient.Do(req)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
+	status, header, got := exchange(t, req)
 	var h aisdk.ChatHistory
-	if resp.StatusCode == http.StatusOK {
-		assert.Equal(t, "application/json", resp.Header.Get("Content-Type"))
-		assert.Equal(t, "no-store", resp.Header.Get("Cache-Control"))
-		require.NoError(t, json.Unmarshal(b, &h), string(b))
+	if status == http.StatusOK {
+		assert.Equal(t, "application/json", header.Get("Content-Type"))
+		assert.Equal(t, "no-store", header.Get("Cache-Control"))
+		require.NoError(t, json.Unmarshal([]byte(got), &h), got)
 	}
-	return resp.StatusCode, h, string(b)
+	return status, h, got
 }
 
 // A page reloaded while a call waits for approval gets the chat back from
@@ -134,22 +126,8 @@ func TestHistoryWhileStreaming(t *testing.T) {
 		agent.Part{Kind: agent.PartText, Text: "b"},
 	).Hold(2, gate))
 	srv := serve(t, model, &tools{})
-	done := make(chan string, 1)
-	go func() { // no require off the test's goroutine
-		resp, err := http.Post(srv.URL, "application/json", strings.NewReader(body(t, "c", userMsg("u1", "hi"))))
-		if err != nil {
-			done <- err.Error()
-			return
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		done <- string(b)
-	}()
-	select {
-	case <-gate.Reached():
-	case <-time.After(10 * time.Second):
-		t.Fatal("the stream did not reach the gate within 10 s")
-	}
+	done := postInBackground(srv.URL, body(t, "c", userMsg("u1", "hi")))
+	awaitGate(t, gate)
 	status, h, raw := getHistory(t, srv.URL, "c")
 	require.Equal(t, http.StatusOK, status, raw)
 	assert.True(t, h.Streaming, raw)
@@ -179,21 +157,9 @@ func TestHistoryAfterTheClientWentAway(t *testing.T) {
 	gate := rt.NewGate()
 	model := rt.NewModel(rt.StreamText("a", "b", "c").Hold(2, gate))
 	srv := serve(t, model, &tools{})
-	client := &http.Client{Transport: &http.Transport{}}
-	defer client.CloseIdleConnections()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL, strings.NewReader(body(t, "c", userMsg("u1", "hi"))))
-	require.NoError(t, err)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := client.Do(req)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	select {
-	case <-gate.Reached():
-	case <-time.After(10 * time.Second):
-		t.Fatal("the stream did not reach the gate within 10 s")
-	}
+	_, cancel, end := startStream(t, srv.URL, body(t, "c", userMsg("u1", "hi")))
+	defer end()
+	awaitGate(t, gate)
 	cancel()
 	var h aisdk.ChatHistory
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
@@ -215,10 +181,7 @@ func TestHistoryKeepsDataParts(t *testing.T) {
 	model := rt.NewModel(rt.Calls(rt.Call("c1", "write", `{}`)), rt.StreamText("Oops."))
 	ag, err := agent.New(model, agent.WithTools([]toolgen.Tool{write}))
 	require.NoError(t, err)
-	h, err := aisdk.Handler(ag)
-	require.NoError(t, err)
-	srv := httptest.NewServer(h)
-	defer srv.Close()
+	srv := serveAgent(t, ag)
 	post(t, srv.URL, body(t, "c", userMsg("u1", "write")))
 
 	_, hist, raw := getHistory(t, srv.URL, "c")

@@ -3,7 +3,6 @@ package aisdk_test
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -11,7 +10,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -34,9 +32,7 @@ func (m *countingModel) Generate(context.Context, agent.Request) (agent.Response
 // Content-Type (none when ""), Host and headers.
 func raw(t *testing.T, url, contentType, host string, header map[string]string, body string) (int, http.Header, string) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader(body))
+	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
 	require.NoError(t, err)
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
@@ -47,12 +43,7 @@ func raw(t *testing.T, url, contentType, host string, header map[string]string, 
 	for k, v := range header {
 		req.Header.Set(k, v)
 	}
-	resp, err := http.DefaultClient.Do(req)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
-	return resp.StatusCode, resp.Header, string(b)
+	return exchange(t, req)
 }
 
 // A web page can POST to any address without asking (a "simple" CORS
@@ -97,11 +88,15 @@ func serveModel(t *testing.T, model agent.Model, opts ...aisdk.Option) *httptest
 	t.Helper()
 	a, err := agent.New(model)
 	require.NoError(t, err)
-	h, err := aisdk.Handler(a, opts...)
+	return serveAgent(t, a, opts...)
+}
+
+// portOf is the port srv listens on.
+func portOf(t *testing.T, srv *httptest.Server) string {
+	t.Helper()
+	_, port, err := net.SplitHostPort(strings.TrimPrefix(srv.URL, "http://"))
 	require.NoError(t, err)
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	return srv
+	return port
 }
 
 // A page of another origin is refused, whatever it sends; the page's own
@@ -109,8 +104,7 @@ func serveModel(t *testing.T, model agent.Model, opts ...aisdk.Option) *httptest
 func TestForeignOriginsAreRefused(t *testing.T) {
 	model := &countingModel{}
 	srv := serveModel(t, model)
-	_, port, err := net.SplitHostPort(strings.TrimPrefix(srv.URL, "http://"))
-	require.NoError(t, err)
+	port := portOf(t, srv)
 	req := body(t, "c", userMsg("u1", "hi"))
 	for _, h := range []map[string]string{
 		{"Origin": "http://evil.example"},
@@ -211,8 +205,7 @@ func TestAllowedOrigins(t *testing.T) {
 func TestDNSRebindingIsRefused(t *testing.T) {
 	model := &countingModel{}
 	srv := serveModel(t, model)
-	_, port, err := net.SplitHostPort(strings.TrimPrefix(srv.URL, "http://"))
-	require.NoError(t, err)
+	port := portOf(t, srv)
 	req := body(t, "c", userMsg("u1", "hi"))
 	for _, host := range []string{
 		"evil.example",

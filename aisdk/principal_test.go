@@ -5,13 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -73,11 +70,8 @@ func TestChatBelongsToItsPrincipal(t *testing.T) {
 		}
 		return "", errors.New("sign in first")
 	}
-	h, err := aisdk.Handler(a, aisdk.WithStore(store), aisdk.WithPrincipal(user),
+	srv := serveAgent(t, a, aisdk.WithStore(store), aisdk.WithPrincipal(user),
 		aisdk.WithDeps(func(r *http.Request) (any, error) { return r.Header.Get("X-User"), nil }))
-	require.NoError(t, err)
-	srv := httptest.NewServer(h)
-	defer srv.Close()
 
 	status, chunks, got := asUser(t, srv.URL, "alice", body(t, "chat", userMsg("u1", "write f")))
 	require.Equal(t, http.StatusOK, status, got)
@@ -141,10 +135,7 @@ func TestPrincipalOptions(t *testing.T) {
 	_, err = aisdk.Handler(a, aisdk.WithPrincipal(nil))
 	assert.ErrorContains(t, err, "aisdk.WithPrincipal(nil)")
 	// An empty principal is no principal.
-	h, err := aisdk.Handler(a, aisdk.WithPrincipal(func(*http.Request) (string, error) { return "", nil }))
-	require.NoError(t, err)
-	srv := httptest.NewServer(h)
-	defer srv.Close()
+	srv := serveAgent(t, a, aisdk.WithPrincipal(func(*http.Request) (string, error) { return "", nil }))
 	status, _, got := asUser(t, srv.URL, "", body(t, "c", userMsg("u1", "hi")))
 	assert.Equal(t, http.StatusUnauthorized, status)
 	assert.Contains(t, got, "no principal")
@@ -154,9 +145,7 @@ func TestPrincipalOptions(t *testing.T) {
 // request headers, and returns the status and body.
 func getAs(t *testing.T, url, chatID, user string, header map[string]string) (int, string) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url+"?id="+chatID, nil)
+	req, err := http.NewRequest(http.MethodGet, url+"?id="+chatID, nil)
 	require.NoError(t, err)
 	if user != "" {
 		req.Header.Set("X-User", user)
@@ -168,12 +157,8 @@ func getAs(t *testing.T, url, chatID, user string, header map[string]string) (in
 		}
 		req.Header.Set(k, v)
 	}
-	resp, err := http.DefaultClient.Do(req)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
-	return resp.StatusCode, string(b)
+	status, _, got := exchange(t, req)
+	return status, got
 }
 
 // A chat's messages are read by its principal only, and never by another
@@ -190,10 +175,7 @@ func TestHistoryIsItsPrincipals(t *testing.T) {
 		}
 		return "", errors.New("sign in first")
 	}
-	h, err := aisdk.Handler(a, aisdk.WithPrincipal(user))
-	require.NoError(t, err)
-	srv := httptest.NewServer(h)
-	defer srv.Close()
+	srv := serveAgent(t, a, aisdk.WithPrincipal(user))
 	status, _, got := asUser(t, srv.URL, "alice", body(t, "chat", userMsg("u1", "write f, secret")))
 	require.Equal(t, http.StatusOK, status, got)
 

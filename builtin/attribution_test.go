@@ -58,6 +58,31 @@ func kindsAndPaths(changes []toolgen.FileChange) []string {
 	return out
 }
 
+// workspaceWithAFile makes a workspace holding a.txt ("one\n"), its file
+// tools (none asks for approval) and its shell tool.
+func workspaceWithAFile(t *testing.T) (root string, e *fileEnv, shell toolgen.Tool) {
+	t.Helper()
+	root = t.TempDir()
+	putFile(t, filepath.Join(root, "a.txt"), "one\n")
+	e = openFileEnv(t, root, builtin.FilesWithoutApproval())
+	tools, err := builtin.ShellTool(root)
+	require.NoError(t, err)
+	return root, e, tools[0]
+}
+
+// atOnce runs command and fileCall at the same time, fileCall after a
+// random pause of up to 40 ms that lets it fall anywhere in a command that
+// pauses first, and waits for both.
+func atOnce(command, fileCall func()) {
+	var wg sync.WaitGroup
+	wg.Go(command)
+	wg.Go(func() {
+		time.Sleep(time.Duration(rand.IntN(40)) * time.Millisecond)
+		fileCall()
+	})
+	wg.Wait()
+}
+
 // A command and a file tool running at the same time in one workspace (the
 // calls of one turn run in parallel) each report the changes they made,
 // and only those: a command's comparison of the tree before and after it
@@ -87,20 +112,10 @@ func TestConcurrentCallsReportOnlyTheirOwnChanges(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			for trial := range trials {
-				root := t.TempDir()
-				putFile(t, filepath.Join(root, "a.txt"), "one\n")
-				e := openFileEnv(t, root, builtin.FilesWithoutApproval())
-				shell, err := builtin.ShellTool(root)
-				require.NoError(t, err)
-
+				root, e, shell := workspaceWithAFile(t)
 				var file, cmd recordedCall
-				var wg sync.WaitGroup
-				wg.Go(func() { cmd = callRecording(t, shell[0], args("command", command)) })
-				wg.Go(func() {
-					time.Sleep(time.Duration(rand.IntN(40)) * time.Millisecond)
-					file = callRecording(t, e.tools[tc.tool], tc.args)
-				})
-				wg.Wait()
+				atOnce(func() { cmd = callRecording(t, shell, args("command", command)) },
+					func() { file = callRecording(t, e.tools[tc.tool], tc.args) })
 
 				require.False(t, file.isError, file.text)
 				require.False(t, cmd.isError, cmd.text)
@@ -125,12 +140,7 @@ func TestConcurrentCallsReportOnlyTheirOwnChanges(t *testing.T) {
 func TestConcurrentChangesOfOneFileFollowOneAnother(t *testing.T) {
 	const trials = 12
 	for trial := range trials {
-		root := t.TempDir()
-		putFile(t, filepath.Join(root, "a.txt"), "one\n")
-		e := openFileEnv(t, root, builtin.FilesWithoutApproval())
-		shell, err := builtin.ShellTool(root)
-		require.NoError(t, err)
-
+		root, e, shell := workspaceWithAFile(t)
 		var edit, cmd recordedCall
 		var mu sync.Mutex
 		var order []toolgen.FileChange // in the order reported, as the agent's events are
@@ -139,15 +149,10 @@ func TestConcurrentChangesOfOneFileFollowOneAnother(t *testing.T) {
 			defer mu.Unlock()
 			order = append(order, c)
 		}
-		var wg sync.WaitGroup
-		wg.Go(func() {
-			cmd = callRecordingInto(t, shell[0], args("command", "sleep 0.02; echo x >> a.txt"), record)
-		})
-		wg.Go(func() {
-			time.Sleep(time.Duration(rand.IntN(40)) * time.Millisecond)
-			edit = callRecordingInto(t, e.tools[builtin.ToolEditFile], args("path", "a.txt", "old_string", "one", "new_string", "two"), record)
-		})
-		wg.Wait()
+		atOnce(func() { cmd = callRecordingInto(t, shell, args("command", "sleep 0.02; echo x >> a.txt"), record) },
+			func() {
+				edit = callRecordingInto(t, e.tools[builtin.ToolEditFile], args("path", "a.txt", "old_string", "one", "new_string", "two"), record)
+			})
 		require.False(t, edit.isError, edit.text)
 		require.Len(t, edit.changes, 1, "trial %d", trial)
 		require.Len(t, cmd.changes, 1, "trial %d: %s", trial, cmd.text)

@@ -124,15 +124,8 @@ func TestRevertRestoresTheWorkspace(t *testing.T) {
 		all = append(all, got...)
 	}
 	// The changes may come from JSON (a UI sending back the events).
-	data, err := json.Marshal(all)
-	require.NoError(t, err)
-	var decoded []toolgen.FileChange
-	require.NoError(t, json.Unmarshal(data, &decoded))
-
-	ws, err := builtin.NewWorkspace(e.root)
-	require.NoError(t, err)
-	defer ws.Close()
-	require.NoError(t, ws.Revert(decoded...))
+	ws := openWorkspace(t, e.root)
+	require.NoError(t, ws.Revert(sentBack(t, all)...))
 	assert.Equal(t, "original\n", e.read("kept.txt"))
 	assert.Equal(t, "", e.read("empty.txt"))
 	assert.NoFileExists(t, filepath.Join(e.root, "new", "created.txt"))
@@ -146,10 +139,8 @@ func TestRevertRefusesAFileChangedSince(t *testing.T) {
 	cb, _ := e.changes(builtin.ToolWriteFile, args("path", "b.txt", "content", "B\n"))
 	e.write("b.txt", "someone else's\n")
 
-	ws, err := builtin.NewWorkspace(e.root)
-	require.NoError(t, err)
-	defer ws.Close()
-	err = ws.Revert(append(ca, cb...)...)
+	ws := openWorkspace(t, e.root)
+	err := ws.Revert(append(ca, cb...)...)
 	require.ErrorIs(t, err, builtin.ErrChangedSince)
 	assert.Contains(t, err.Error(), `"b.txt"`)
 	assert.Equal(t, "A\n", e.read("a.txt"), "nothing is written unless every file can be reverted")
@@ -173,10 +164,8 @@ func TestRevertRefusesWhatItCannotRestore(t *testing.T) {
 	large := strings.Repeat("x", builtin.MaxChangeBytes+1)
 	e.write("large.txt", large)
 	got, _ := e.changes(builtin.ToolWriteFile, args("path", "large.txt", "content", "small"))
-	ws, err := builtin.NewWorkspace(e.root)
-	require.NoError(t, err)
-	defer ws.Close()
-	err = ws.Revert(got...)
+	ws := openWorkspace(t, e.root)
+	err := ws.Revert(got...)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "was not kept")
 	assert.Equal(t, "small", e.read("large.txt"))
@@ -222,9 +211,7 @@ func TestFileChangesInAStreamingRun(t *testing.T) {
 		"tool_started 2", "file_changed 2 modified a.txt", "tool_finished 2",
 	}, seen)
 
-	ws, err := builtin.NewWorkspace(root)
-	require.NoError(t, err)
-	defer ws.Close()
+	ws := openWorkspace(t, root)
 	require.NoError(t, ws.Revert(changes...), "the run's changes roll back from its events")
 	assert.NoFileExists(t, filepath.Join(root, "a.txt"))
 }
@@ -261,9 +248,7 @@ func TestRunCommandReportsTheFilesItChanged(t *testing.T) {
 			Before: []byte("bye\n"), Diff: "--- a/gone.txt\n+++ /dev/null\n@@ -1 +0,0 @@\n-bye\n"},
 	}, got, "a file touched but not changed is not reported, nor .git")
 
-	ws, err := builtin.NewWorkspace(root)
-	require.NoError(t, err)
-	defer ws.Close()
+	ws := openWorkspace(t, root)
 	require.NoError(t, ws.Revert(got...))
 	assert.Equal(t, "one\n", e.read("edit.txt"))
 	assert.Equal(t, "bye\n", e.read("gone.txt"))
@@ -329,14 +314,8 @@ func TestDeleteFileReportsAndReverts(t *testing.T) {
 	// Revert brings the files back (from JSON, as a UI would send the
 	// events back), the directory emptied too.
 	require.NoError(t, os.Remove(filepath.Join(e.root, "dir")))
-	data, err := json.Marshal(deleted)
-	require.NoError(t, err)
-	var decoded []toolgen.FileChange
-	require.NoError(t, json.Unmarshal(data, &decoded))
-	ws, err := builtin.NewWorkspace(e.root)
-	require.NoError(t, err)
-	defer ws.Close()
-	require.NoError(t, ws.Revert(decoded...))
+	ws := openWorkspace(t, e.root)
+	require.NoError(t, ws.Revert(sentBack(t, deleted)...))
 	assert.Equal(t, "one\ntwo\n", e.read("dir/a.txt"))
 	assert.Equal(t, "a\x00b", e.read("bin"))
 

@@ -64,9 +64,7 @@ func TestFileToolsOptionErrors(t *testing.T) {
 		"builtin.MaxEditBytes(0): must be at least 1",
 		"builtin: nil option",
 	}, "\n"))
-	ws, err := builtin.NewWorkspace(dir)
-	require.NoError(t, err)
-	defer ws.Close()
+	ws := openWorkspace(t, dir)
 	_, err = ws.FileTools(builtin.MaxResults(0))
 	require.EqualError(t, err, "builtin.MaxResults(0): must be at least 1")
 	tools, err := ws.FileTools(builtin.MaxResults(1))
@@ -90,9 +88,7 @@ func TestWorkspaceDirResolvesLinks(t *testing.T) {
 	real := filepath.Join(dir, "real")
 	require.NoError(t, os.Mkdir(real, 0o755))
 	require.NoError(t, os.Symlink(real, filepath.Join(dir, "link")))
-	ws, err := builtin.NewWorkspace(filepath.Join(dir, "link"))
-	require.NoError(t, err)
-	defer ws.Close()
+	ws := openWorkspace(t, filepath.Join(dir, "link"))
 	require.Equal(t, real, ws.Dir())
 
 	// An absolute path is inside the workspace in either spelling.
@@ -330,12 +326,7 @@ func TestReadFileContinuation(t *testing.T) {
 
 func TestListFiles(t *testing.T) {
 	e := newFileEnv(t)
-	e.write("b.txt", "")
-	e.write(".hidden", "")
-	e.write("a/x.txt", "")
-	e.write("a/y/z.txt", "")
-	e.write(".git/config", "")
-	e.write("a/.git/HEAD", "")
+	e.touch("b.txt", ".hidden", "a/x.txt", "a/y/z.txt", ".git/config", "a/.git/HEAD")
 	require.NoError(t, os.Mkdir(filepath.Join(e.root, "empty"), 0o755))
 	list := func(a string) string { return e.ok(builtin.ToolListFiles, a) }
 
@@ -358,11 +349,7 @@ func TestListFiles(t *testing.T) {
 
 func TestListFilesCap(t *testing.T) {
 	e := newFileEnv(t, builtin.MaxResults(2))
-	e.write("d/1", "")
-	e.write("d/2", "")
-	e.write("d/sub/3", "")
-	e.write("two/1", "")
-	e.write("two/2", "")
+	e.touch("d/1", "d/2", "d/sub/3", "two/1", "two/2")
 	const more = "\n[... more not shown: the list stops at 2; narrow the path or pattern]"
 	require.Equal(t, "d/1\nd/2"+more, e.ok(builtin.ToolListFiles, jsonArgs("path", "d")))
 	require.Equal(t, "d/1\nd/2"+more, e.ok(builtin.ToolListFiles, jsonArgs("path", "d", "recursive", true)))
@@ -485,10 +472,7 @@ func TestGlob(t *testing.T) {
 
 func TestGlobCap(t *testing.T) {
 	e := newFileEnv(t, builtin.MaxResults(2))
-	e.write("a.go", "")
-	e.write("b.go", "")
-	e.write("c.txt", "")
-	e.write("d/e.go", "")
+	e.touch("a.go", "b.go", "c.txt", "d/e.go")
 	require.Equal(t, "a.go\nb.go\n[... more not shown: the list stops at 2; narrow the path or pattern]", e.ok(builtin.ToolGlob, jsonArgs("pattern", "**/*.go")))
 	require.Equal(t, "a.go\nb.go", e.ok(builtin.ToolGlob, jsonArgs("pattern", "*.go")))
 }

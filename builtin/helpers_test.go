@@ -2,6 +2,7 @@ package builtin_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -70,6 +71,43 @@ func (e *fileEnv) fail(name toolgen.ToolName, args string) string {
 func (e *fileEnv) write(name, content string) {
 	e.t.Helper()
 	putFile(e.t, filepath.Join(e.root, name), content)
+}
+
+// openWorkspace opens a workspace of dir, closed when the test ends.
+func openWorkspace(t testing.TB, dir string) *builtin.Workspace {
+	t.Helper()
+	ws, err := builtin.NewWorkspace(dir)
+	require.NoError(t, err)
+	t.Cleanup(func() { ws.Close() })
+	return ws
+}
+
+// openSandbox makes a sandbox of dir with opts, closed when the test ends.
+func openSandbox(t testing.TB, dir string, opts ...builtin.ShellOption) *builtin.Sandbox {
+	t.Helper()
+	sb, err := builtin.NewSandbox(dir, opts...)
+	require.NoError(t, err)
+	t.Cleanup(func() { sb.Close() })
+	return sb
+}
+
+// sentBack is changes after a round trip through JSON, as a UI sends the
+// events back.
+func sentBack(t testing.TB, changes []toolgen.FileChange) []toolgen.FileChange {
+	t.Helper()
+	data, err := json.Marshal(changes)
+	require.NoError(t, err)
+	var decoded []toolgen.FileChange
+	require.NoError(t, json.Unmarshal(data, &decoded))
+	return decoded
+}
+
+// touch writes empty files below the root, making their directories.
+func (e *fileEnv) touch(names ...string) {
+	e.t.Helper()
+	for _, name := range names {
+		e.write(name, "")
+	}
 }
 
 // read returns a file's content below the root.

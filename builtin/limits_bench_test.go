@@ -3,7 +3,6 @@
 package builtin_test
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -47,19 +46,7 @@ func BenchmarkCommandLimits(b *testing.B) {
 				}
 				opts = append(opts, builtin.RunAs(65534))
 			}
-			tools, err := builtin.ShellTool(dir, opts...)
-			if err != nil {
-				b.Fatal(err)
-			}
-			ctx := context.Background()
-			args := []byte(`{"command":"true"}`)
-			b.ResetTimer()
-			for b.Loop() {
-				res, err := tools[0].Call(ctx, args)
-				if err != nil || res.Text() != "(no output)\n[exit code 0]" {
-					b.Fatal(res.Text(), err)
-				}
-			}
+			runTrue(b, dir, opts...)
 		})
 	}
 }

@@ -21,9 +21,7 @@ import (
 func TestSandboxRunIsConfinedAsRunCommand(t *testing.T) {
 	requireLandlock(t)
 	w := newNetWorld(t)
-	sb, err := builtin.NewSandbox(w.ws, builtin.RequireConfinement())
-	require.NoError(t, err)
-	defer sb.Close()
+	sb := openSandbox(t, w.ws, builtin.RequireConfinement())
 	res, err := sb.Run(context.Background(), w.attacker+" sockets "+w.tcp+" "+w.udp+" "+w.unixPath+"; "+w.attacker+" caps; cat "+w.secret)
 	require.NoError(t, err)
 	assert.Contains(t, res.Output, "socketpair: ok\ndone\n")

@@ -36,19 +36,25 @@ func BenchmarkRunCommand(b *testing.B) {
 			} else if builtin.LandlockABI() < 6 && m.name != "mode=unconfined" {
 				b.Skip("this kernel has no Landlock ABI 6")
 			}
-			tools, err := builtin.ShellTool(b.TempDir(), append(m.opts, builtin.ShellWithoutApproval())...)
-			if err != nil {
-				b.Fatal(err)
-			}
-			ctx := context.Background()
-			args := []byte(`{"command":"true"}`)
-			b.ResetTimer()
-			for b.Loop() {
-				res, err := tools[0].Call(ctx, args)
-				if err != nil || res.Text() != "(no output)\n[exit code 0]" {
-					b.Fatal(res.Text(), err)
-				}
-			}
+			runTrue(b, b.TempDir(), append(m.opts, builtin.ShellWithoutApproval())...)
 		})
+	}
+}
+
+// runTrue measures run_command running true in dir, the shell tool made
+// with opts.
+func runTrue(b *testing.B, dir string, opts ...builtin.ShellOption) {
+	b.Helper()
+	tools, err := builtin.ShellTool(dir, opts...)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	args := []byte(`{"command":"true"}`)
+	for b.Loop() {
+		res, err := tools[0].Call(ctx, args)
+		if err != nil || res.Text() != "(no output)\n[exit code 0]" {
+			b.Fatal(res.Text(), err)
+		}
 	}
 }

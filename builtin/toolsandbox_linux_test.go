@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-dev/toolgen/agent"
-	"github.com/toolgen-dev/toolgen/builtin"
 )
 
 // Commands run through a user tool's sandbox are confined as run_command's
@@ -19,9 +18,7 @@ import (
 func TestSandboxConfinesCommands(t *testing.T) {
 	requireLandlock(t)
 	w := newSandboxWorld(t)
-	sb, err := builtin.NewSandbox(w.ws)
-	require.NoError(t, err)
-	defer sb.Close()
+	sb := openSandbox(t, w.ws)
 	got, _ := runWork(t, []agent.Option{agent.WithSandbox(sb)},
 		op("op", "run", "command", fmt.Sprintf("echo x > %s/y.txt", w.outside)),
 		op("op", "run", "command", "echo x > link-out/y.txt"),

@@ -135,9 +135,7 @@ func op(pairs ...any) string { return jsonArgs(pairs...) }
 
 func TestSandboxForUserToolsInAnAgentRun(t *testing.T) {
 	w := newSandboxWorld(t)
-	sb, err := builtin.NewSandbox(w.ws)
-	require.NoError(t, err)
-	defer sb.Close()
+	sb := openSandbox(t, w.ws)
 	got, changes := runWork(t, []agent.Option{agent.WithSandbox(sb)},
 		op("op", "write", "path", "sub/a.txt", "data", "hello\n"),
 		op("op", "read", "path", "sub/a.txt"),
@@ -164,9 +162,7 @@ func TestSandboxForUserToolsInAnAgentRun(t *testing.T) {
 
 func TestSandboxRefusesPathsOutside(t *testing.T) {
 	w := newSandboxWorld(t)
-	sb, err := builtin.NewSandbox(w.ws)
-	require.NoError(t, err)
-	defer sb.Close()
+	sb := openSandbox(t, w.ws)
 	got, changes := runWork(t, []agent.Option{agent.WithSandbox(sb)},
 		op("op", "read", "path", "../secret.txt"),
 		op("op", "read", "path", w.secret),
@@ -193,9 +189,7 @@ func TestSandboxRefusesPathsOutside(t *testing.T) {
 }
 
 func TestSandboxCommandTimeout(t *testing.T) {
-	sb, err := builtin.NewSandbox(t.TempDir(), builtin.Timeout(time.Second))
-	require.NoError(t, err)
-	defer sb.Close()
+	sb := openSandbox(t, t.TempDir(), builtin.Timeout(time.Second))
 	r, err := sb.Run(context.Background(), "echo started; sleep 60")
 	require.NoError(t, err)
 	assert.True(t, r.TimedOut)
@@ -210,9 +204,7 @@ func TestSandboxWithoutOneIsAClearError(t *testing.T) {
 }
 
 func TestSandboxToolsShareItsConfiguration(t *testing.T) {
-	sb, err := builtin.NewSandbox(t.TempDir(), builtin.Unconfined(), builtin.ShellWithoutApproval())
-	require.NoError(t, err)
-	defer sb.Close()
+	sb := openSandbox(t, t.TempDir(), builtin.Unconfined(), builtin.ShellWithoutApproval())
 	tools, err := sb.Tools(builtin.ReadOnly())
 	require.NoError(t, err)
 	var names []toolgen.ToolName

@@ -137,20 +137,7 @@ func connectOver(t *testing.T, tr contractTransport, srv *mcp.Server, copts *sdk
 // endpoint.
 func serveOn(t *testing.T, srv *mcp.Server, opts mcp.HTTPOptions) string {
 	t.Helper()
-	ln, err := mcp.Listen("127.0.0.1:0")
-	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx, ln, opts) }()
-	t.Cleanup(func() {
-		cancel()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			t.Error("Serve did not return")
-		}
-	})
-	return "http://" + ln.Addr().String() + mcp.Path
+	return "http://" + serve(t, srv, opts) + mcp.Path
 }
 
 // callBounded calls a tool, bounded in time.

@@ -180,53 +180,24 @@ func (f *fastPath) parse(body []byte, hreq fastRequest) (req fastRequest, ok boo
 func parseEnvelope(body []byte, req *fastRequest) (method, params []byte, ok bool) {
 	var d toolimpl.Decoder
 	d.Reset(body)
-	if !d.Object() {
-		return nil, nil, false
-	}
-	var seen [4]bool
-	for {
-		k, more := d.Field()
-		if !more {
-			break
-		}
-		var i int
+	var seen [4]bool // jsonrpc, id, method, params
+	ok = eachMemberOnce(&d, seen[:], func(k []byte) int {
 		switch string(k) {
 		case "jsonrpc":
-			i = 0
 			v, ok := d.StringBytes()
-			if !ok || string(v) != "2.0" {
-				return nil, nil, false
-			}
+			return indexIf(ok && string(v) == "2.0", 0)
 		case "id":
-			i = 1
 			v, ok := d.RawValue()
-			if !ok || !plainID(v) {
-				return nil, nil, false
-			}
 			req.id = v
+			return indexIf(ok && plainID(v), 1)
 		case "method":
-			i = 2
-			v, ok := d.RawValue()
-			if !ok {
-				return nil, nil, false
-			}
-			method = v
+			return rawMember(&d, &method, 2)
 		case "params":
-			i = 3
-			v, ok := d.RawValue()
-			if !ok {
-				return nil, nil, false
-			}
-			params = v
-		default:
-			return nil, nil, false
+			return rawMember(&d, &params, 3)
 		}
-		if seen[i] {
-			return nil, nil, false
-		}
-		seen[i] = true
-	}
-	if d.Close() != nil || !seen[0] || !seen[1] {
+		return -1
+	})
+	if !ok || !seen[0] || !seen[1] {
 		return nil, nil, false
 	}
 	return method, params, true
@@ -238,51 +209,26 @@ func parseEnvelope(body []byte, req *fastRequest) (method, params []byte, ok boo
 func (f *fastPath) parseCall(params []byte, req fastRequest, v2026 bool) (fastRequest, bool) {
 	var d toolimpl.Decoder
 	d.Reset(params)
-	if !d.Object() {
-		return req, false
-	}
 	var name []byte
-	var gotName, gotArgs, gotMeta bool
-	for {
-		k, more := d.Field()
-		if !more {
-			break
-		}
+	var seen [3]bool // name, arguments, _meta
+	ok := eachMemberOnce(&d, seen[:], func(k []byte) int {
 		switch string(k) {
-		case "_meta":
-			if !v2026 || gotMeta {
-				return req, false
-			}
-			gotMeta = true
-			v, ok := d.RawValue()
-			if !ok || !plainMeta(v, req.header) {
-				return req, false
-			}
 		case "name":
-			if gotName {
-				return req, false
-			}
-			gotName = true
-			v, ok := d.RawValue()
-			if !ok {
-				return req, false
-			}
-			name = v
+			return rawMember(&d, &name, 0)
 		case "arguments":
-			if gotArgs {
-				return req, false
-			}
-			gotArgs = true
 			v, ok := d.RawValue()
-			if !ok || len(v) == 0 || v[0] != '{' {
-				return req, false
-			}
 			req.args = v
-		default:
-			return req, false
+			return indexIf(ok && len(v) > 0 && v[0] == '{', 1)
+		case "_meta":
+			if !v2026 {
+				return -1
+			}
+			v, ok := d.RawValue()
+			return indexIf(ok && plainMeta(v, req.header), 2)
 		}
-	}
-	if d.Close() != nil || !gotArgs || gotMeta != v2026 || len(name) < 2 || name[0] != '"' || bytes.IndexByte(name[1:len(name)-1], '\\') >= 0 {
+		return -1
+	})
+	if !ok || !seen[1] || seen[2] != v2026 || len(name) < 2 || name[0] != '"' || bytes.IndexByte(name[1:len(name)-1], '\\') >= 0 {
 		return req, false
 	}
 	if v2026 && req.name != string(name[1:len(name)-1]) {
@@ -290,6 +236,44 @@ func (f *fastPath) parseCall(params []byte, req fastRequest, v2026 bool) (fastRe
 	}
 	req.tool = f.s.tools[string(name[1:len(name)-1])]
 	return req, req.tool != nil
+}
+
+// eachMemberOnce reads the object d is at, to the end of d's input: for
+// each member, read reads its value and returns the member's index in
+// seen, or -1 to refuse it (an unknown key, a value of the wrong kind). A
+// member that comes twice is refused too. It reports whether every member
+// was read and the object ended well; seen then says which came.
+func eachMemberOnce(d *toolimpl.Decoder, seen []bool, read func(key []byte) int) bool {
+	if !d.Object() {
+		return false
+	}
+	for k, more := d.Field(); more; k, more = d.Field() {
+		i := read(k)
+		if i < 0 || seen[i] {
+			return false
+		}
+		seen[i] = true
+	}
+	return d.Close() == nil
+}
+
+// indexIf is i when ok, else -1: what eachMemberOnce's read returns.
+func indexIf(ok bool, i int) int {
+	if ok {
+		return i
+	}
+	return -1
+}
+
+// rawMember reads a member's value, any JSON value, into *dst and returns
+// i, or -1 when it is not JSON.
+func rawMember(d *toolimpl.Decoder, dst *[]byte, i int) int {
+	v, ok := d.RawValue()
+	if !ok {
+		return -1
+	}
+	*dst = v
+	return i
 }
 
 // parseOrRecover is parse with a last line of defence. parse must refuse
@@ -371,41 +355,23 @@ func onlyMeta(params []byte, version string) bool {
 func plainMeta(meta []byte, version string) bool {
 	var d toolimpl.Decoder
 	d.Reset(meta)
-	if !d.Object() {
-		return false
+	var seen [3]bool // protocolVersion, clientInfo, clientCapabilities
+	isObject := func() bool {
+		v, ok := d.RawValue()
+		return ok && v[0] == '{'
 	}
-	var seen [3]bool
-	for {
-		k, more := d.Field()
-		if !more {
-			break
-		}
-		var i int
+	return eachMemberOnce(&d, seen[:], func(k []byte) int {
 		switch string(k) {
 		case "io.modelcontextprotocol/protocolVersion":
-			i = 0
 			v, ok := d.StringBytes()
-			if !ok || string(v) != version {
-				return false
-			}
-		case "io.modelcontextprotocol/clientInfo", "io.modelcontextprotocol/clientCapabilities":
-			i = 1
-			if string(k) == "io.modelcontextprotocol/clientCapabilities" {
-				i = 2
-			}
-			v, ok := d.RawValue()
-			if !ok || v[0] != '{' {
-				return false
-			}
-		default:
-			return false
+			return indexIf(ok && string(v) == version, 0)
+		case "io.modelcontextprotocol/clientInfo":
+			return indexIf(isObject(), 1)
+		case "io.modelcontextprotocol/clientCapabilities":
+			return indexIf(isObject(), 2)
 		}
-		if seen[i] {
-			return false
-		}
-		seen[i] = true
-	}
-	return d.Close() == nil && seen[0] && seen[1] && seen[2]
+		return -1
+	}) && seen[0] && seen[1] && seen[2]
 }
 
 // isEmptyObject reports whether b, a JSON value, is an object without

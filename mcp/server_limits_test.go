@@ -76,10 +76,7 @@ func countSessions(srv *mcp.Server) int {
 func TestSessionCapClosesLeastRecentlyUsed(t *testing.T) {
 	noLeaks(t)
 	srv := newServer(t, weather.Tools()...)
-	ts := httptest.NewServer(mustHandler(srv.Handler(mcp.HTTPOptions{JSONResponse: true, MaxSessions: 3})))
-	t.Cleanup(ts.Close)
-	t.Cleanup(http.DefaultClient.CloseIdleConnections)
-	url := ts.URL + mcp.Path
+	url := serveHandler(t, srv, mcp.HTTPOptions{JSONResponse: true, MaxSessions: 3})
 
 	var ids []string
 	for range 10 {
@@ -112,10 +109,7 @@ func TestSessionCapClosesLeastRecentlyUsed(t *testing.T) {
 func TestSessionCapRefusesWhenAllBusy(t *testing.T) {
 	noLeaks(t)
 	srv := newServer(t, weather.Tools()...)
-	ts := httptest.NewServer(mustHandler(srv.Handler(mcp.HTTPOptions{JSONResponse: true, MaxSessions: 1})))
-	t.Cleanup(ts.Close)
-	t.Cleanup(http.DefaultClient.CloseIdleConnections)
-	url := ts.URL + mcp.Path
+	url := serveHandler(t, srv, mcp.HTTPOptions{JSONResponse: true, MaxSessions: 1})
 	id := newSession(t, url)
 	stream := openStream(t, url, id)
 
@@ -156,10 +150,7 @@ func TestSessionTimeoutClosesIdleSessions(t *testing.T) {
 	noLeaks(t)
 	srv := newServer(t, weather.Tools()...)
 	const timeout = 200 * time.Millisecond
-	ts := httptest.NewServer(mustHandler(srv.Handler(mcp.HTTPOptions{JSONResponse: true, SessionTimeout: timeout})))
-	t.Cleanup(ts.Close)
-	t.Cleanup(http.DefaultClient.CloseIdleConnections)
-	url := ts.URL + mcp.Path
+	url := serveHandler(t, srv, mcp.HTTPOptions{JSONResponse: true, SessionTimeout: timeout})
 
 	listening := newSession(t, url)
 	stream := openStream(t, url, listening)
@@ -180,15 +171,23 @@ func TestSessionTimeoutClosesIdleSessions(t *testing.T) {
 func TestMaxBodyBytes(t *testing.T) {
 	noLeaks(t)
 	srv := newServer(t, weather.Tools()...)
-	ts := httptest.NewServer(mustHandler(srv.Handler(mcp.HTTPOptions{Stateless: true, JSONResponse: true, MaxBodyBytes: 1000})))
-	t.Cleanup(ts.Close)
-	t.Cleanup(http.DefaultClient.CloseIdleConnections)
+	url := serveHandler(t, srv, mcp.HTTPOptions{Stateless: true, JSONResponse: true, MaxBodyBytes: 1000})
 	big := `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"cursor":"` + strings.Repeat("x", 2000) + `"}}`
-	resp, body := mcpRequest(t, http.MethodPost, ts.URL+mcp.Path, "", big, nil)
+	resp, body := mcpRequest(t, http.MethodPost, url, "", big, nil)
 	assert.Equal(t, http.StatusRequestEntityTooLarge, resp.StatusCode)
 	assert.Contains(t, body, "exceeds 1000 bytes")
-	resp, body = mcpRequest(t, http.MethodPost, ts.URL+mcp.Path, "", toolsList, nil)
+	resp, body = mcpRequest(t, http.MethodPost, url, "", toolsList, nil)
 	assert.Equal(t, http.StatusOK, resp.StatusCode, body)
+}
+
+// serveHandler serves srv's handler with opts on 127.0.0.1 until the test
+// ends, and returns its endpoint.
+func serveHandler(t *testing.T, srv *mcp.Server, opts mcp.HTTPOptions) string {
+	t.Helper()
+	ts := httptest.NewServer(mustHandler(srv.Handler(opts)))
+	t.Cleanup(ts.Close)
+	t.Cleanup(http.DefaultClient.CloseIdleConnections)
+	return ts.URL + mcp.Path
 }
 
 // mustHandler is Handler's handler, for options known to be good.
@@ -208,17 +207,23 @@ func serve(t *testing.T, srv *mcp.Server, opts mcp.HTTPOptions) string {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ctx, ln, opts) }()
-	t.Cleanup(func() {
-		http.DefaultClient.CloseIdleConnections()
-		cancel()
-		select {
-		case err := <-done:
-			assert.NoError(t, err)
-		case <-time.After(20 * time.Second):
-			t.Error("Serve did not return")
-		}
-	})
+	t.Cleanup(func() { stopServing(t, cancel, done, 20*time.Second) })
 	return ln.Addr().String()
+}
+
+// stopServing ends a Serve or ListenAndServe that runs until its context
+// ends: it closes the idle connections of http.DefaultClient, cancels,
+// and checks that the call returned nil, within the time given.
+func stopServing(t *testing.T, cancel context.CancelFunc, done <-chan error, within time.Duration) {
+	t.Helper()
+	http.DefaultClient.CloseIdleConnections()
+	cancel()
+	select {
+	case err := <-done:
+		assert.NoError(t, err)
+	case <-time.After(within):
+		t.Errorf("Serve did not return within %v of its context ending", within)
+	}
 }
 
 // dial opens a raw connection to addr, closed when the test ends.
@@ -227,6 +232,27 @@ func dial(t *testing.T, addr string) net.Conn {
 	c, err := net.DialTimeout("tcp", addr, 5*time.Second)
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = c.Close() })
+	return c
+}
+
+// dialSending opens a raw connection to addr, closed when the test ends,
+// and sends text on it.
+func dialSending(t *testing.T, addr, text string) net.Conn {
+	t.Helper()
+	c := dial(t, addr)
+	_, err := io.WriteString(c, text)
+	require.NoError(t, err)
+	return c
+}
+
+// idleConn opens a raw connection to addr, closed when the test ends, that
+// has had a request answered and is now an idle keep-alive.
+func idleConn(t *testing.T, addr string) net.Conn {
+	t.Helper()
+	c := dialSending(t, addr, "GET /nothing HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	require.NoError(t, err)
+	_ = resp.Body.Close()
 	return c
 }
 
@@ -261,21 +287,9 @@ func TestSlowClientsAreCut(t *testing.T) {
 		Stateless: true, ReadHeaderTimeout: d, BodyTimeout: d, IdleTimeout: d,
 	})
 
-	slowBody := dial(t, addr)
-	_, err := io.WriteString(slowBody, slowHead+"Content-Length: 100\r\n\r\n{\"jsonrpc\":")
-	require.NoError(t, err)
-
-	slowHeaders := dial(t, addr)
-	_, err = io.WriteString(slowHeaders, "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n")
-	require.NoError(t, err)
-
-	keepAlive := dial(t, addr)
-	_, err = io.WriteString(keepAlive, "GET /nothing HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-	require.NoError(t, err)
-	resp, err := http.ReadResponse(bufio.NewReader(keepAlive), nil)
-	require.NoError(t, err)
-	_ = resp.Body.Close()
-
+	slowBody := dialSending(t, addr, slowHead+"Content-Length: 100\r\n\r\n{\"jsonrpc\":")
+	slowHeaders := dialSending(t, addr, "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+	keepAlive := idleConn(t, addr)
 	assert.True(t, closedWithin(slowBody, 5*time.Second), "slow body")
 	assert.True(t, closedWithin(slowHeaders, 5*time.Second), "slow headers")
 	assert.True(t, closedWithin(keepAlive, 5*time.Second), "idle keep-alive")
@@ -286,9 +300,7 @@ func TestSlowClientsAreCut(t *testing.T) {
 func TestSlowBodyGets408(t *testing.T) {
 	noLeaks(t)
 	addr := serve(t, newServer(t, weather.Tools()...), mcp.HTTPOptions{Stateless: true, BodyTimeout: 200 * time.Millisecond})
-	c := dial(t, addr)
-	_, err := io.WriteString(c, slowHead+"Content-Length: 100\r\n\r\n{")
-	require.NoError(t, err)
+	c := dialSending(t, addr, slowHead+"Content-Length: 100\r\n\r\n{")
 	_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
 	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
 	require.NoError(t, err)
@@ -333,9 +345,7 @@ func TestConnCapClosesStalledConnections(t *testing.T) {
 	})
 	var stalled []net.Conn
 	for range 4 {
-		c := dial(t, addr)
-		_, err := io.WriteString(c, "POST /mcp HTTP/1.1\r\n")
-		require.NoError(t, err)
+		c := dialSending(t, addr, "POST /mcp HTTP/1.1\r\n")
 		stalled = append(stalled, c)
 	}
 	time.Sleep(1200 * time.Millisecond) // past the grace of a second
@@ -360,15 +370,8 @@ func TestConnCapClosesIdleFirst(t *testing.T) {
 	addr := serve(t, newServer(t, weather.Tools()...), mcp.HTTPOptions{
 		Stateless: true, JSONResponse: true, MaxConns: 2, ReadHeaderTimeout: time.Minute, IdleTimeout: time.Minute,
 	})
-	stalled := dial(t, addr)
-	_, err := io.WriteString(stalled, "POST /mcp HTTP/1.1\r\n")
-	require.NoError(t, err)
-	idle := dial(t, addr)
-	_, err = io.WriteString(idle, "GET /nothing HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-	require.NoError(t, err)
-	resp, err := http.ReadResponse(bufio.NewReader(idle), nil)
-	require.NoError(t, err)
-	_ = resp.Body.Close()
+	stalled := dialSending(t, addr, "POST /mcp HTTP/1.1\r\n")
+	idle := idleConn(t, addr)
 	time.Sleep(1200 * time.Millisecond)
 
 	resp2, body := mcpRequest(t, http.MethodPost, "http://"+addr+mcp.Path, "", toolsList, nil)
@@ -388,10 +391,7 @@ func TestBearerToken(t *testing.T) {
 			return toolgen.TextResult(fmt.Sprintf("expires in an hour: %v", time.Until(ti.Expiration) > 59*time.Minute)), nil
 		}}
 	srv := newServer(t, append(weather.Tools(), whoami)...)
-	ts := httptest.NewServer(mustHandler(srv.Handler(mcp.HTTPOptions{Stateless: true, JSONResponse: true, TokenVerifier: mcp.StaticToken("s3cret")})))
-	t.Cleanup(ts.Close)
-	t.Cleanup(http.DefaultClient.CloseIdleConnections)
-	url := ts.URL + mcp.Path
+	url := serveHandler(t, srv, mcp.HTTPOptions{Stateless: true, JSONResponse: true, TokenVerifier: mcp.StaticToken("s3cret")})
 
 	resp, body := mcpRequest(t, http.MethodPost, url, "", toolsList, nil)
 	assert.Equal(t, http.StatusUnauthorized, resp.StatusCode, body)

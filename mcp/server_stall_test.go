@@ -115,20 +115,16 @@ func TestSlowGETStreamIsCut(t *testing.T) {
 		}
 		failed <- err
 	}()
-	select {
-	case err := <-failed:
-		assert.Error(t, err, "notifications to a stream that is not read stop being delivered")
-	case <-time.After(20 * time.Second):
-		_ = c.Close() // lets the sender go
-		<-failed
-		t.Fatal("sending notifications to a stream that is not read blocked")
+	err, sent := waitFor(t, failed, 20*time.Second, func() { _ = c.Close() }, "sending notifications to a stream that is not read blocked")
+	if !sent {
+		t.FailNow()
 	}
+	assert.Error(t, err, "notifications to a stream that is not read stop being delivered")
 	n, closed := drained(c, 10*time.Second)
 	assert.True(t, closed, "the server closed the stream's connection (got %d bytes)", n)
 	_ = ss.Close()
 }
 
-// slowReader returns at most 32 KiB a read, 10 ms apart.
 // slowReader reads at most 32 KiB every 25 ms: about 1.3 MB/s, steady.
 type slowReader struct{ r io.Reader }
 
@@ -189,16 +185,27 @@ func TestIdleStreamOutlivesStallTimeout(t *testing.T) {
 		}
 		got <- false
 	}()
-	select {
-	case ok := <-got:
+	if ok, read := waitFor(t, got, 10*time.Second, func() { stream.Close() }, "no notification on the stream"); read {
 		assert.True(t, ok, "the stream ended before the notification")
-	case <-time.After(10 * time.Second):
-		t.Error("no notification on the stream")
-		stream.Close()
-		<-got
 	}
 	stream.Close()
 	for ss := range srv.SDK().Sessions() {
 		_ = ss.Close()
+	}
+}
+
+// waitFor waits up to d for what a goroutine sends on ch. Past d it fails
+// the test with msg, calls unblock to let the goroutine end and waits for
+// it; ok is false then.
+func waitFor[T any](t *testing.T, ch <-chan T, d time.Duration, unblock func(), msg string) (v T, ok bool) {
+	t.Helper()
+	select {
+	case v = <-ch:
+		return v, true
+	case <-time.After(d):
+		t.Error(msg)
+		unblock()
+		<-ch
+		return v, false
 	}
 }

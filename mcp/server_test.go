@@ -151,10 +151,8 @@ func TestListToolsSendsGeneratedSchemas(t *testing.T) {
 // schemas are the generated ones, key order included.
 func TestSchemasOnTheWireAreTheGeneratedBytes(t *testing.T) {
 	noLeaks(t)
-	ts := httptest.NewServer(mustHandler(newServer(t, weather.Tools()...).Handler(mcp.HTTPOptions{Stateless: true, JSONResponse: true})))
-	defer ts.Close()
-	defer http.DefaultClient.CloseIdleConnections()
-	body := rawPost(t, ts.URL+mcp.Path, `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}`)
+	url := serveHandler(t, newServer(t, weather.Tools()...), mcp.HTTPOptions{Stateless: true, JSONResponse: true})
+	body := rawPost(t, url, `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}`)
 	var resp struct {
 		Result struct {
 			Tools []struct {
@@ -417,10 +415,7 @@ func post(t *testing.T, url, host, origin string) int {
 
 func TestDNSRebindingProtection(t *testing.T) {
 	noLeaks(t)
-	ts := httptest.NewServer(mustHandler(newServer(t, weather.Tools()...).Handler(mcp.HTTPOptions{Stateless: true, JSONResponse: true})))
-	defer ts.Close()
-	defer http.DefaultClient.CloseIdleConnections()
-	url := ts.URL + mcp.Path
+	url := serveHandler(t, newServer(t, weather.Tools()...), mcp.HTTPOptions{Stateless: true, JSONResponse: true})
 	cases := []struct {
 		host, origin string
 		want         int
@@ -463,14 +458,7 @@ func TestServeStopsWithContext(t *testing.T) {
 
 	url := "http://" + ln.Addr().String() + mcp.Path
 	assert.Equal(t, http.StatusOK, post(t, url, "", ""))
-	http.DefaultClient.CloseIdleConnections()
-	cancel()
-	select {
-	case err := <-done:
-		assert.NoError(t, err)
-	case <-time.After(10 * time.Second):
-		t.Fatal("Serve did not return after its context ended")
-	}
+	stopServing(t, cancel, done, 10*time.Second)
 }
 
 func TestListenAndServeReportsListenErrors(t *testing.T) {
@@ -501,12 +489,5 @@ func TestListenAndServeOnPortOnly(t *testing.T) {
 		_ = resp.Body.Close()
 		return true
 	}, 10*time.Second, 20*time.Millisecond)
-	http.DefaultClient.CloseIdleConnections()
-	cancel()
-	select {
-	case err := <-done:
-		assert.NoError(t, err)
-	case <-time.After(10 * time.Second):
-		t.Fatal("ListenAndServe did not return after its context ended")
-	}
+	stopServing(t, cancel, done, 10*time.Second)
 }

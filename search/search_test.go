@@ -22,6 +22,14 @@ import (
 	"github.com/toolgen-dev/toolgen/internal/backoff"
 )
 
+// providerError is err as a *ProviderError, which it must be.
+func providerError(t *testing.T, err error) *ProviderError {
+	t.Helper()
+	var perr *ProviderError
+	require.ErrorAs(t, err, &perr)
+	return perr
+}
+
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 // The request and response bodies below are written from Tavily's and
@@ -236,8 +244,7 @@ func TestSearXNGWithoutJSONFormat(t *testing.T) {
 	require.NoError(t, err)
 	defer c.Close()
 	_, err = c.Search(context.Background(), "golang")
-	var perr *ProviderError
-	require.ErrorAs(t, err, &perr)
+	perr := providerError(t, err)
 	assert.Equal(t, ProviderError{Provider: "searxng", Status: 403, Body: "403 Forbidden", Attempts: 1}, *perr)
 	assert.Contains(t, err.Error(), "search.formats")
 	assert.Equal(t, int32(1), s.hits.Load(), "403 is not retried")
@@ -282,8 +289,7 @@ func TestRetryAfterPastTheTotalBoundStops(t *testing.T) {
 	c := newTavily(t, s, WithRetry(4, time.Millisecond, 10*time.Second))
 	waits := recordSleeps(c)
 	_, err := c.Search(context.Background(), "q")
-	var perr *ProviderError
-	require.ErrorAs(t, err, &perr)
+	perr := providerError(t, err)
 	assert.Equal(t, ProviderError{Provider: "tavily", Status: 429, Body: `{"detail":{"error":"rate limit"}}`, Attempts: 1}, *perr)
 	assert.Equal(t, int32(1), s.hits.Load())
 	assert.Empty(t, *waits)
@@ -297,8 +303,7 @@ func TestServerErrorsAreRetriedUpToTheAttempts(t *testing.T) {
 	c := newTavily(t, s, fast(3)...)
 	waits := recordSleeps(c)
 	_, err := c.Search(context.Background(), "q")
-	var perr *ProviderError
-	require.ErrorAs(t, err, &perr)
+	perr := providerError(t, err)
 	assert.Equal(t, ProviderError{Provider: "tavily", Status: 502, Body: "upstream exploded", Attempts: 3}, *perr)
 	assert.Equal(t, int32(3), s.hits.Load())
 	require.Len(t, *waits, 2)
@@ -328,8 +333,7 @@ func TestClientErrorsAreNotRetried(t *testing.T) {
 		http.Error(w, `{"detail":{"error":"Unauthorized: missing or invalid API key."}}`, http.StatusUnauthorized)
 	})
 	_, err := newTavily(t, s, fast(5)...).Search(context.Background(), "q")
-	var perr *ProviderError
-	require.ErrorAs(t, err, &perr)
+	perr := providerError(t, err)
 	assert.Equal(t, 401, perr.Status)
 	assert.Equal(t, 1, perr.Attempts)
 	assert.Equal(t, int32(1), s.hits.Load())
@@ -345,8 +349,7 @@ func TestMalformedJSON(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			s := newServer(t, answer(body))
 			_, err := newTavily(t, s, fast(5)...).Search(context.Background(), "q")
-			var perr *ProviderError
-			require.ErrorAs(t, err, &perr)
+			perr := providerError(t, err)
 			assert.Equal(t, 200, perr.Status)
 			assert.Equal(t, 1, perr.Attempts, "a response that cannot be read is not retried")
 			assert.Equal(t, body, perr.Body)
@@ -377,8 +380,7 @@ func TestSlowResponsesTimeOutAndAreRetried(t *testing.T) {
 	s := newServer(t, h)
 	c := newTavily(t, s, WithTimeout(150*time.Millisecond), WithRetry(3, time.Millisecond, time.Minute))
 	_, err := c.Search(context.Background(), "q")
-	var perr *ProviderError
-	require.ErrorAs(t, err, &perr)
+	perr := providerError(t, err)
 	assert.Equal(t, 0, perr.Status)
 	assert.Equal(t, 3, perr.Attempts)
 	assert.ErrorIs(t, err, errAttemptTimeout)
@@ -391,8 +393,7 @@ func TestTheTotalBoundEndsRetries(t *testing.T) {
 	s := newServer(t, h)
 	c := newTavily(t, s, WithTimeout(time.Minute), WithRetry(1000, time.Millisecond, 200*time.Millisecond))
 	_, err := c.Search(context.Background(), "q")
-	var perr *ProviderError
-	require.ErrorAs(t, err, &perr)
+	perr := providerError(t, err)
 	assert.ErrorIs(t, err, errTotalTimeout)
 	assert.Equal(t, 1, perr.Attempts)
 	assert.Equal(t, int32(1), s.hits.Load())
@@ -402,8 +403,7 @@ func TestTheTotalBoundCountsWaits(t *testing.T) {
 	s := newServer(t, func(_ int32, w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusServiceUnavailable) })
 	c := newTavily(t, s, WithRetry(1000, 5*time.Millisecond, 50*time.Millisecond))
 	_, err := c.Search(context.Background(), "q")
-	var perr *ProviderError
-	require.ErrorAs(t, err, &perr)
+	perr := providerError(t, err)
 	assert.Less(t, perr.Attempts, 1000, "the total bound ended the retries")
 	// The bound ends a wait (the last answer was a 503) or an attempt in
 	// flight (no answer, and the server may not have seen it).
@@ -453,8 +453,7 @@ func TestConnectionErrorsAreRetried(t *testing.T) {
 		}
 	})
 	_, err := newTavily(t, s, fast(3)...).Search(context.Background(), "q")
-	var perr *ProviderError
-	require.ErrorAs(t, err, &perr)
+	perr := providerError(t, err)
 	assert.Equal(t, 0, perr.Status)
 	assert.Equal(t, 3, perr.Attempts)
 	assert.Error(t, perr.Err)
@@ -545,8 +544,7 @@ func TestAnOversizedResponseSaysSo(t *testing.T) {
 				io.WriteString(w, huge)
 			})
 			_, err := newTavily(t, s, fast(5)...).Search(context.Background(), "q")
-			var perr *ProviderError
-			require.ErrorAs(t, err, &perr)
+			perr := providerError(t, err)
 			assert.Equal(t, 200, perr.Status)
 			assert.Equal(t, 1, perr.Attempts)
 			assert.Equal(t, int32(1), s.hits.Load())

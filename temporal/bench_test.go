@@ -9,7 +9,6 @@ import (
 
 	"go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/client"
-	"go.temporal.io/sdk/worker"
 	"go.temporal.io/server/common/dynamicconfig"
 	server "go.temporal.io/server/temporal"
 	"go.temporal.io/server/temporaltest"
@@ -73,8 +72,7 @@ func BenchmarkTurn(b *testing.B) {
 		srv := temporaltest.NewServer(append(opts, temporaltest.WithBaseClientOptions(client.Options{Logger: quiet{}}))...)
 		defer srv.Stop()
 		a := benchAgent(b)
-		srv.NewWorker("agents", func(r worker.Registry) { temporal.Register(r, a, nil, temporal.Options{}) })
-		c := temporal.NewClient(srv.GetDefaultClient(), "agents")
+		c := serveAgent(srv, a, temporal.Options{})
 		n := 0
 		for b.Loop() {
 			n++

@@ -63,8 +63,7 @@ func TestCompactionAndEventsAsRun(t *testing.T) {
 	srv := newServer(t)
 	var got, want kinds
 	a := readAgent(t, rt.NewModel(longScript()...), summaries(), &got)
-	srv.NewWorker("agents", func(r worker.Registry) { temporal.Register(r, a, nil, temporal.Options{}) })
-	c := temporal.NewClient(srv.GetDefaultClient(), "agents")
+	c := serveAgent(srv, a, temporal.Options{})
 	ctx := context.Background()
 	require.NoError(t, c.Start(ctx, "run-c", "read"))
 	s, err := c.Result(ctx, "run-c")

@@ -168,6 +168,15 @@ func TestCrashBetweenToolAndModel(t *testing.T) {
 	assert.Equal(t, 1, cnt.count("charge"), "the charge ran exactly once")
 }
 
+// lookupAndCharge is a model that calls a read-only lookup and a
+// destructive charge in one turn, then answers "done".
+func lookupAndCharge() *turnModel {
+	return &turnModel{replies: []agent.Response{
+		calls(rt.Call("c1", "lookup", `{}`), rt.Call("c2", "charge", `{"cents":100}`)),
+		text("done"),
+	}}
+}
+
 // TestCrashMidTool kills the worker while a read-only lookup and a
 // destructive charge are both running: the lookup is retried on the new
 // worker with the same idempotency key (at least once), the charge is not
@@ -175,10 +184,7 @@ func TestCrashBetweenToolAndModel(t *testing.T) {
 func TestCrashMidTool(t *testing.T) {
 	srv := newServer(t)
 	lookupHold, chargeHold := newHold(), newHold()
-	model := &turnModel{replies: []agent.Response{
-		calls(rt.Call("c1", "lookup", `{}`), rt.Call("c2", "charge", `{"cents":100}`)),
-		text("done"),
-	}}
+	model := lookupAndCharge()
 	var cnt counter
 	w1 := startCrashWorker(t, srv, crashAgent(t, &cnt, model, lookupHold, chargeHold), crashOpts)
 	c := temporal.NewClient(srv.GetDefaultClient(), "agents")
@@ -210,10 +216,7 @@ func TestCrashMidTool(t *testing.T) {
 func TestCrashMidToolNoticedByHeartbeat(t *testing.T) {
 	srv := newServer(t)
 	lookupHold, chargeHold := newHold(), newHold()
-	model := &turnModel{replies: []agent.Response{
-		calls(rt.Call("c1", "lookup", `{}`), rt.Call("c2", "charge", `{"cents":100}`)),
-		text("done"),
-	}}
+	model := lookupAndCharge()
 	opts := temporal.Options{ModelTimeout: 2 * time.Second, ToolGrace: time.Hour, ToolHeartbeat: 2 * time.Second}
 	var cnt counter
 	w1 := startCrashWorker(t, srv, crashAgent(t, &cnt, model, lookupHold, chargeHold), opts)
@@ -242,10 +245,7 @@ func TestCrashMidToolNoticedByHeartbeat(t *testing.T) {
 func TestPerToolHeartbeat(t *testing.T) {
 	srv := newServer(t)
 	lookupHold, chargeHold := newHold(), newHold()
-	model := &turnModel{replies: []agent.Response{
-		calls(rt.Call("c1", "lookup", `{}`), rt.Call("c2", "charge", `{"cents":100}`)),
-		text("done"),
-	}}
+	model := lookupAndCharge()
 	opts := temporal.Options{ModelTimeout: 2 * time.Second, ToolGrace: time.Hour, Tools: map[toolgen.ToolName]temporal.ToolPolicy{
 		"lookup": {Heartbeat: 2 * time.Second},
 	}}

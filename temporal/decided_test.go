@@ -6,7 +6,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"go.temporal.io/sdk/worker"
 
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/temporal"
@@ -28,13 +27,12 @@ func TestADecidedCallStaysDecidedOnTemporal(t *testing.T) {
 		text("done"),
 	}}
 	a := newAgent(t, &cnt, model)
-	srv.NewWorker("agents", func(r worker.Registry) { temporal.Register(r, a, nil, temporal.Options{}) })
-	c := temporal.NewClient(srv.GetDefaultClient(), "agents")
+	c := serveAgent(srv, a, temporal.Options{})
 	ctx := context.Background()
 
 	const id = "run-decided"
 	require.NoError(t, c.Start(ctx, id, "send them"))
-	require.Len(t, waitPending(t, c, id), 3)
+	require.Len(t, waitPaused(t, srv, c, id), 3)
 	require.NoError(t, c.Approve(ctx, id, "c2"))
 	require.NoError(t, c.Reject(ctx, id, "not eve", "c3"))
 	assert.Equal(t, []string{"c4"}, pendingIDs(t, c, id))

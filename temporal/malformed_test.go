@@ -8,13 +8,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"go.temporal.io/api/enums/v1"
-	"go.temporal.io/sdk/client"
-	"go.temporal.io/sdk/worker"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
@@ -112,10 +108,7 @@ func TestMalformedArgumentsSurviveThePause(t *testing.T) {
 	require.NoError(t, err)
 	// A bound so small that the run continues as new after every step:
 	// with the model's response, and with the answered pause.
-	srv.NewWorker("agents", func(r worker.Registry) {
-		temporal.Register(r, a, nil, temporal.Options{ContinueAsNewAfter: 5})
-	})
-	c := temporal.NewClient(srv.GetDefaultClient(), "agents")
+	c := serveAgent(srv, a, temporal.Options{ContinueAsNewAfter: 5})
 	ctx := context.Background()
 
 	for class := range argBytes {
@@ -124,7 +117,7 @@ func TestMalformedArgumentsSurviveThePause(t *testing.T) {
 	for class, args := range argBytes {
 		t.Run(class, func(t *testing.T) {
 			id := "args-" + class
-			p := waitPaused(t, srv.GetDefaultClient(), c, id)
+			p := waitPaused(t, srv, c, id)
 			require.Len(t, p, 1)
 			assert.True(t, bytes.Equal(args, p[0].Args), "Pending: %q", p[0].Args)
 			s, err := c.State(ctx, id)
@@ -155,29 +148,6 @@ func TestMalformedArgumentsSurviveThePause(t *testing.T) {
 		want = append(want, inProcess(t, class).accepted...)
 	}
 	assert.ElementsMatch(t, want, got)
-}
-
-// waitPaused polls the run's pending calls until there are some, and
-// fails at once if the run ended instead.
-func waitPaused(t *testing.T, tc client.Client, c *temporal.Client, id string) []agent.PendingCall {
-	t.Helper()
-	ctx := context.Background()
-	for range 600 {
-		p, err := c.Pending(ctx, id)
-		require.NoError(t, err)
-		if len(p) > 0 {
-			return p
-		}
-		d, err := tc.DescribeWorkflowExecution(ctx, id, "")
-		require.NoError(t, err)
-		if st := d.GetWorkflowExecutionInfo().GetStatus(); st != enums.WORKFLOW_EXECUTION_STATUS_RUNNING {
-			_, err := c.Result(ctx, id)
-			t.Fatalf("the run ended (%s) without pausing: %v", st, err)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatal("the run never paused")
-	return nil
 }
 
 // inProcessRun is what the same run does in process.

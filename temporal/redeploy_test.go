@@ -72,7 +72,7 @@ func TestApprovalAfterARedeployThatChangedTheTool(t *testing.T) {
 			first := startWorker(t, srv, queue, agentWith(t, model, &before, nil, nil))
 			c := temporal.NewClient(srv.GetDefaultClient(), queue)
 			require.NoError(t, c.Start(ctx, id, "send it"))
-			require.Len(t, waitPending(t, c, id), 1)
+			require.Len(t, waitPaused(t, srv, c, id), 1)
 			first.Stop()
 			startWorker(t, srv, queue, agentWith(t, model, &after, tc.changeSend, tc.changeLookup))
 

@@ -7,7 +7,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"go.temporal.io/sdk/worker"
 
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/temporal"
@@ -49,13 +48,12 @@ func TestStartRefusesAnIDInUse(t *testing.T) {
 		text("sent"),
 	}}}
 	a := newAgent(t, &cnt, model)
-	srv.NewWorker("agents", func(r worker.Registry) { temporal.Register(r, a, nil, temporal.Options{}) })
-	c := temporal.NewClient(srv.GetDefaultClient(), "agents")
+	c := serveAgent(srv, a, temporal.Options{})
 	ctx := context.Background()
 
 	const id = "run-once"
 	require.NoError(t, c.Start(ctx, id, "send it"))
-	require.Len(t, waitPending(t, c, id), 1)
+	require.Len(t, waitPaused(t, srv, c, id), 1)
 	first, err := srv.GetDefaultClient().DescribeWorkflowExecution(ctx, id, "")
 	require.NoError(t, err)
 

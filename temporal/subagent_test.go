@@ -9,7 +9,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"go.temporal.io/sdk/worker"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
@@ -47,8 +46,7 @@ func TestSubAgentsAsChildWorkflows(t *testing.T) {
 	srv := newServer(t)
 	var cnt counter
 	a := subAgents(t, &cnt)
-	srv.NewWorker("agents", func(r worker.Registry) { temporal.Register(r, a, nil, temporal.Options{}) })
-	c := temporal.NewClient(srv.GetDefaultClient(), "agents")
+	c := serveAgent(srv, a, temporal.Options{})
 	ctx := context.Background()
 
 	const id = "run-sub"
@@ -135,8 +133,7 @@ func TestSubAgentEventsNameTheirParent(t *testing.T) {
 	parent, err := agent.New(rt.NewModel(rt.Calls(rt.Call("c1", "research", `{"prompt":"find x"}`)), rt.Text("42")),
 		agent.WithTools([]toolgen.Tool{research.AsTool("research", "researches")}))
 	require.NoError(t, err)
-	srv.NewWorker("agents", func(r worker.Registry) { temporal.Register(r, parent, nil, temporal.Options{}) })
-	c := temporal.NewClient(srv.GetDefaultClient(), "agents")
+	c := serveAgent(srv, parent, temporal.Options{})
 	ctx := context.Background()
 	require.NoError(t, c.Start(ctx, "run-ev", "find x"))
 	_, err = c.Result(ctx, "run-ev")
@@ -171,10 +168,7 @@ func TestFailedSubAgentIsPaidFor(t *testing.T) {
 	}
 	srv := newServer(t)
 	var cnt counter
-	srv.NewWorker("agents", func(r worker.Registry) {
-		temporal.Register(r, newParent(&cnt), nil, temporal.Options{ModelAttempts: 1})
-	})
-	c := temporal.NewClient(srv.GetDefaultClient(), "agents")
+	c := serveAgent(srv, newParent(&cnt), temporal.Options{ModelAttempts: 1})
 	ctx := context.Background()
 	require.NoError(t, c.Start(ctx, "run-fail", "find x"))
 	s, err := c.Result(ctx, "run-fail")
@@ -230,8 +224,7 @@ func TestSubAgentWorksInItsCallersSandbox(t *testing.T) {
 		return parent
 	}
 	srv := newServer(t)
-	srv.NewWorker("agents", func(r worker.Registry) { temporal.Register(r, newParent(), nil, temporal.Options{}) })
-	c := temporal.NewClient(srv.GetDefaultClient(), "agents")
+	c := serveAgent(srv, newParent(), temporal.Options{})
 	ctx := context.Background()
 	require.NoError(t, c.Start(ctx, "run-sb", "read"))
 	s, err := c.Result(ctx, "run-sb")

@@ -14,6 +14,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"go.temporal.io/api/enums/v1"
 	"go.temporal.io/api/history/v1"
 	"go.temporal.io/api/temporalproto"
 	"go.temporal.io/sdk/client"
@@ -81,15 +82,30 @@ func script() []rt.Reply {
 	}
 }
 
-// waitPending polls the run's pending calls until there are some.
-func waitPending(t *testing.T, c *temporal.Client, id string) []agent.PendingCall {
+// serveAgent runs a worker of a, registered with opts, on the test
+// server's task queue "agents", and returns a client of that queue.
+func serveAgent(srv *temporaltest.TestServer, a *agent.Agent, opts temporal.Options) *temporal.Client {
+	srv.NewWorker("agents", func(r worker.Registry) { temporal.Register(r, a, nil, opts) })
+	return temporal.NewClient(srv.GetDefaultClient(), "agents")
+}
+
+// waitPaused polls the run's pending calls until there are some, and
+// fails at once if the run ended instead.
+func waitPaused(t *testing.T, srv *temporaltest.TestServer, c *temporal.Client, id string) []agent.PendingCall {
 	t.Helper()
 	ctx := context.Background()
+	tc := srv.GetDefaultClient()
 	for range 600 {
 		p, err := c.Pending(ctx, id)
 		require.NoError(t, err)
 		if len(p) > 0 {
 			return p
+		}
+		d, err := tc.DescribeWorkflowExecution(ctx, id, "")
+		require.NoError(t, err)
+		if st := d.GetWorkflowExecutionInfo().GetStatus(); st != enums.WORKFLOW_EXECUTION_STATUS_RUNNING {
+			_, err := c.Result(ctx, id)
+			t.Fatalf("the run ended (%s) without pausing: %v", st, err)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
@@ -107,13 +123,12 @@ func TestRunWithApprovalThenReplay(t *testing.T) {
 	var cnt counter
 	model := rt.NewModel(script()...)
 	a := newAgent(t, &cnt, model)
-	srv.NewWorker("agents", func(r worker.Registry) { temporal.Register(r, a, nil, temporal.Options{}) })
-	c := temporal.NewClient(srv.GetDefaultClient(), "agents")
+	c := serveAgent(srv, a, temporal.Options{})
 	ctx := context.Background()
 
 	const id = "run-approval"
 	require.NoError(t, c.Start(ctx, id, "send it"))
-	pending := waitPending(t, c, id)
+	pending := waitPaused(t, srv, c, id)
 	require.Len(t, pending, 2)
 	assert.Equal(t, "c2", pending[0].ID)
 	assert.Equal(t, 1, cnt.count("lookup"))
@@ -256,15 +271,12 @@ func TestContinueAsNew(t *testing.T) {
 	srv := newServer(t)
 	var cnt counter
 	a := newAgent(t, &cnt, rt.NewModel(script()...))
-	srv.NewWorker("agents", func(r worker.Registry) {
-		temporal.Register(r, a, nil, temporal.Options{ContinueAsNewAfter: 10})
-	})
-	c := temporal.NewClient(srv.GetDefaultClient(), "agents")
+	c := serveAgent(srv, a, temporal.Options{ContinueAsNewAfter: 10})
 	ctx := context.Background()
 
 	const id = "run-long"
 	require.NoError(t, c.Start(ctx, id, "send it"))
-	waitPending(t, c, id)
+	waitPaused(t, srv, c, id)
 	require.NoError(t, c.Approve(ctx, id))
 	s, err := c.Result(ctx, id)
 	require.NoError(t, err)

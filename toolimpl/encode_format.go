@@ -160,7 +160,8 @@ func (e *Encoder) anyMap(m map[string]any) {
 	e.EndObject()
 }
 
-// integer writes v if it is of an integer type.
+// integer writes v if it is of an integer type. (A case for each type: a
+// type switch is how a dynamic integer is read without reflection.)
 func (e *Encoder) integer(v any) bool {
 	switch v := v.(type) {
 	case int:
@@ -211,22 +212,23 @@ func (e *Encoder) fallback(v any) {
 // encoding/json, which writes null for a nil pointer (and panics again for
 // a value whose method really panics, as encoding/json itself would).
 func marshalJSON(m json.Marshaler) (b []byte, ok bool, err error) {
-	defer func() {
-		if recover() != nil {
-			ok = false
-		}
-	}()
+	defer notOKOnPanic(&ok)
 	b, err = m.MarshalJSON()
 	return b, true, err
 }
 
 // marshalText is marshalJSON for encoding.TextMarshaler.
 func marshalText(m encoding.TextMarshaler) (b []byte, ok bool, err error) {
-	defer func() {
-		if recover() != nil {
-			ok = false
-		}
-	}()
+	defer notOKOnPanic(&ok)
 	b, err = m.MarshalText()
 	return b, true, err
+}
+
+// notOKOnPanic, deferred, stops a panic and sets *ok to false. (The two
+// functions above stay two, each calling its method directly: one taking
+// the method as a function value costs every marshaler an extra call.)
+func notOKOnPanic(ok *bool) {
+	if recover() != nil {
+		*ok = false
+	}
 }

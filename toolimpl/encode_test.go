@@ -2,6 +2,7 @@ package toolimpl
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/json"
 	"errors"
 	"math"
@@ -258,10 +259,12 @@ func TestEncoderText(t *testing.T) {
 	assert.ErrorIs(t, err, boom)
 	assert.EqualError(t, err, "json: error calling MarshalText for type toolimpl.textValue: boom")
 
-	var nilIP *time.Time
-	out, err = encoded(func(e *Encoder) { e.Text(nilIP) })
-	require.NoError(t, err)
-	assert.Equal(t, "null", out, "a nil pointer is null, as in encoding/json")
+	var nilPtr *time.Time
+	for _, m := range []encoding.TextMarshaler{nilPtr, nil} {
+		out, err = encoded(func(e *Encoder) { e.Text(m) })
+		require.NoError(t, err)
+		assert.Equal(t, "null", out, "%#v: a nil pointer or interface is null, as in encoding/json", m)
+	}
 }
 
 func TestEncoderJSON(t *testing.T) {
@@ -283,9 +286,11 @@ func TestEncoderJSON(t *testing.T) {
 	assert.ErrorIs(t, err, boom)
 
 	var nilPtr *pointerMarshaler
-	out, err = encoded(func(e *Encoder) { e.JSON(nilPtr) })
-	require.NoError(t, err)
-	assert.Equal(t, "null", out, "a nil pointer is null, as in encoding/json")
+	for _, m := range []json.Marshaler{nilPtr, nil} {
+		out, err = encoded(func(e *Encoder) { e.JSON(m) })
+		require.NoError(t, err)
+		assert.Equal(t, "null", out, "%#v: a nil pointer or interface is null, as in encoding/json", m)
+	}
 }
 
 type plainStruct struct {

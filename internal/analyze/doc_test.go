@@ -34,28 +34,129 @@ func toolDocOK(t *testing.T, cg *ast.CommentGroup, names []string) (string, map[
 	return doc, items
 }
 
-func TestToolDocTakesParameterItems(t *testing.T) {
-	fset, cg := funcDoc(t,
-		"// Search finds documents.",
-		"//",
-		"// Parameters:",
-		"//   - query: what to look for.",
-		"//   - limit min=1,max=100: how many, at most.",
-		"//",
-		"// Results come best first.",
-		"//",
-		"//toolgen:tool readonly",
-	)
-	doc, items := toolDocOK(t, cg, params("query", "limit"))
-	assert.Equal(t, "Search finds documents.\n\nResults come best first.", doc, "the items, their heading and the directive leave the description")
-	require.Len(t, items, 2)
-	assert.Equal(t, "what to look for.", items["query"].text)
-	assert.Empty(t, items["query"].constraints)
-	assert.Equal(t, "how many, at most.", items["limit"].text)
-	assert.Equal(t, "min=1,max=100", items["limit"].constraints)
-	pos := fset.Position(items["limit"].pos)
-	assert.Equal(t, 7, pos.Line, "the item's line")
-	assert.Equal(t, 8, pos.Column, "the parameter's name in the item")
+// docItem is what TestToolDocItems checks of a paramItem.
+type docItem struct{ constraints, text string }
+
+// lineCol is a position's line and column.
+type lineCol [2]int
+
+// toolDocItemCases are the doc comments of TestToolDocItems: the
+// description each leaves, and its items, by parameter (with some of their
+// positions).
+var toolDocItemCases = []struct {
+	name    string
+	doc     []string
+	params  []string
+	wantDoc string
+	want    map[string]docItem
+	wantPos map[string]lineCol
+}{
+	{
+		name: "the items, their heading and the directive leave the description",
+		doc: []string{
+			"// Search finds documents.",
+			"//",
+			"// Parameters:",
+			"//   - query: what to look for.",
+			"//   - limit min=1,max=100: how many, at most.",
+			"//",
+			"// Results come best first.",
+			"//",
+			"//toolgen:tool readonly",
+		},
+		params:  params("query", "limit"),
+		wantDoc: "Search finds documents.\n\nResults come best first.",
+		want:    map[string]docItem{"query": {"", "what to look for."}, "limit": {"min=1,max=100", "how many, at most."}},
+		wantPos: map[string]lineCol{"limit": {7, 8}},
+	},
+	{
+		name: "colons in the constraints and in the text",
+		doc: []string{
+			"// F does it.",
+			"//",
+			"//   - hhmm pattern=^[0-2][0-9]:[0-5][0-9]$: the time.",
+			"//   - at format=time: when:exactly.",
+		},
+		params:  params("hhmm", "at"),
+		wantDoc: "F does it.",
+		want:    map[string]docItem{"hhmm": {"pattern=^[0-2][0-9]:[0-5][0-9]$", "the time."}, "at": {"format=time", "when:exactly."}},
+		// The source starts with two lines.
+		wantPos: map[string]lineCol{"at": {6, 8}},
+	},
+	{
+		name: "commas belong to the constraints, space around them is trimmed, an item may have no text, items are keyed by Go name",
+		doc: []string{
+			"// F does it.",
+			"//",
+			"//   - code pattern=^[A-Z]{3}(,[A-Z]{3})*$: airport codes.",
+			"//   - note maxLength=200:",
+			"//   - day   format=date  :   the day.",
+			"//   - user_id: snake_case names work too.",
+		},
+		params:  params("code", "note", "day", "userID"),
+		wantDoc: "F does it.",
+		want: map[string]docItem{
+			"code": {"pattern=^[A-Z]{3}(,[A-Z]{3})*$", "airport codes."}, "note": {"maxLength=200", ""},
+			"day": {"format=date", "the day."}, "userID": {"", "snake_case names work too."},
+		},
+	},
+	{
+		name:    "the item's lines are one paragraph",
+		doc:     []string{"// F does it.", "//", "//   - query: what to look for,", "//     over two lines."},
+		params:  params("query"),
+		wantDoc: "F does it.",
+		want:    map[string]docItem{"query": {"", "what to look for, over two lines."}},
+	},
+	{
+		name: "items marked *, +, 1. and 2), under either heading",
+		doc: []string{
+			"// F does it.",
+			"//",
+			"// Parameters:",
+			"//  * a: star.",
+			"//  + b: plus.",
+			"//",
+			"// Arguments:",
+			"//  1. c: one.",
+			"//  2) d: two.",
+			"//",
+			"// Prose mentions - a: not an item.",
+		},
+		params:  params("a", "b", "c", "d"),
+		wantDoc: "F does it.\n\nProse mentions - a: not an item.",
+		want:    map[string]docItem{"a": {"", "star."}, "b": {"", "plus."}, "c": {"", "one."}, "d": {"", "two."}},
+		wantPos: map[string]lineCol{"a": {6, 7}, "b": {7, 7}, "c": {10, 8}, "d": {11, 8}},
+	},
+	{
+		name:    "a block comment",
+		doc:     []string{"/* F does it.", "", "Parameters:", "  - a: the a.", "  - b: the b.", "*/"},
+		params:  params("a", "b"),
+		wantDoc: "F does it.",
+		want:    map[string]docItem{"a": {"", "the a."}, "b": {"", "the b."}},
+		wantPos: map[string]lineCol{"b": {7, 5}},
+	},
+}
+
+// TestToolDocItems: the items of a doc comment that name parameters give
+// each its text and its constraints (between the name and the colon), at
+// the item's line and the name's column; the description keeps the rest.
+func TestToolDocItems(t *testing.T) {
+	for _, c := range toolDocItemCases {
+		t.Run(c.name, func(t *testing.T) {
+			fset, cg := funcDoc(t, c.doc...)
+			doc, items := toolDocOK(t, cg, c.params)
+			assert.Equal(t, c.wantDoc, doc)
+			got := map[string]docItem{}
+			for name, it := range items {
+				got[name] = docItem{it.constraints, it.text}
+			}
+			assert.Equal(t, c.want, got)
+			for name, want := range c.wantPos {
+				pos := fset.Position(items[name].pos)
+				assert.Equal(t, want, lineCol{pos.Line, pos.Column}, "item %s: the item's line, the name's column", name)
+			}
+		})
+	}
 }
 
 func TestToolDocHeadingListWithStrayItem(t *testing.T) {
@@ -116,52 +217,6 @@ func TestToolDocNoFlatParameters(t *testing.T) {
 	assert.Equal(t, "F does it.\n\nParameters:\n  - in: the input.", doc, "a struct parameter's fields have their own docs")
 }
 
-func TestToolDocColonInOptions(t *testing.T) {
-	fset, cg := funcDoc(t,
-		"// F does it.",
-		"//",
-		"//   - hhmm pattern=^[0-2][0-9]:[0-5][0-9]$: the time.",
-		"//   - at format=time: when:exactly.",
-	)
-	doc, items := toolDocOK(t, cg, params("hhmm", "at"))
-	assert.Equal(t, "F does it.", doc)
-	assert.Equal(t, "pattern=^[0-2][0-9]:[0-5][0-9]$", items["hhmm"].constraints)
-	assert.Equal(t, "the time.", items["hhmm"].text)
-	assert.Equal(t, "format=time", items["at"].constraints)
-	assert.Equal(t, "when:exactly.", items["at"].text)
-	pos := fset.Position(items["at"].pos)
-	assert.Equal(t, [2]int{6, 8}, [2]int{pos.Line, pos.Column}, "the item's line (the source starts with two lines), the name's column")
-}
-
-func TestToolDocItemPositions(t *testing.T) {
-	fset, cg := funcDoc(t,
-		"// F does it.",
-		"//",
-		"// Parameters:",
-		"//  * a: star.",
-		"//  + b: plus.",
-		"//",
-		"// Arguments:",
-		"//  1. c: one.",
-		"//  2) d: two.",
-		"//",
-		"// Prose mentions - a: not an item.",
-	)
-	_, items := toolDocOK(t, cg, params("a", "b", "c", "d"))
-	want := map[string][2]int{"a": {6, 7}, "b": {7, 7}, "c": {10, 8}, "d": {11, 8}}
-	for name, lc := range want {
-		pos := fset.Position(items[name].pos)
-		assert.Equal(t, lc, [2]int{pos.Line, pos.Column}, "item %s", name)
-	}
-}
-
-func TestToolDocBlockComment(t *testing.T) {
-	fset, cg := funcDoc(t, "/* F does it.", "", "Parameters:", "  - a: the a.", "  - b: the b.", "*/")
-	_, items := toolDocOK(t, cg, params("a", "b"))
-	pos := fset.Position(items["b"].pos)
-	assert.Equal(t, [2]int{7, 5}, [2]int{pos.Line, pos.Column})
-}
-
 func TestToolDocHeadings(t *testing.T) {
 	for _, heading := range []string{"Parameters:", "Params:", "Arguments:", "Args:"} {
 		_, cg := funcDoc(t, "// F does it.", "//", "// "+heading, "//   - x: the x.")
@@ -172,37 +227,6 @@ func TestToolDocHeadings(t *testing.T) {
 	_, cg := funcDoc(t, "// F does it.", "//", "// Notes:", "//   - x: the x.")
 	doc, _ := toolDocOK(t, cg, params("x"))
 	assert.Equal(t, "F does it.\n\nNotes:", doc, "other paragraphs stay, though a list of parameters goes")
-}
-
-func TestToolDocConstraintsAfterTheName(t *testing.T) {
-	_, cg := funcDoc(t,
-		"// F does it.",
-		"//",
-		"//   - code pattern=^[A-Z]{3}(,[A-Z]{3})*$: airport codes.",
-		"//   - note maxLength=200:",
-		"//   - day   format=date  :   the day.",
-		"//   - user_id: snake_case names work too.",
-	)
-	doc, items := toolDocOK(t, cg, params("code", "note", "day", "userID"))
-	assert.Equal(t, "pattern=^[A-Z]{3}(,[A-Z]{3})*$", items["code"].constraints, "commas belong to the constraints")
-	assert.Equal(t, "airport codes.", items["code"].text)
-	assert.Equal(t, "maxLength=200", items["note"].constraints)
-	assert.Empty(t, items["note"].text, "an item may have no text")
-	assert.Equal(t, "format=date", items["day"].constraints, "space around the constraints is trimmed")
-	assert.Equal(t, "the day.", items["day"].text)
-	assert.Equal(t, "snake_case names work too.", items["userID"].text, "items are keyed by Go name")
-	assert.Equal(t, "F does it.", doc)
-}
-
-func TestToolDocItemTextOverLines(t *testing.T) {
-	_, cg := funcDoc(t,
-		"// F does it.",
-		"//",
-		"//   - query: what to look for,",
-		"//     over two lines.",
-	)
-	_, items := toolDocOK(t, cg, params("query"))
-	assert.Equal(t, "what to look for, over two lines.", items["query"].text, "the item's lines are one paragraph")
 }
 
 func TestToolDocNoComment(t *testing.T) {

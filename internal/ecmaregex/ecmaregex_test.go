@@ -52,6 +52,7 @@ func TestTranslateRefuses(t *testing.T) {
 		`\Qa.b\E`:      `at offset 0: \Q...\E is not JSON Schema (ECMA-262) syntax; escape each special character with \ instead`,
 		`a\C`:          `at offset 1: \C is not JSON Schema (ECMA-262) syntax; write [^] for any character`,
 		`(a)\1`:        `at offset 3: backreferences like \1 are ECMA-262 syntax that RE2, which the decoder uses, cannot check; rewrite the pattern without them, or check the value in the tool`,
+		`[\1]`:         `at offset 1: \1 inside a class is not ECMA-262 syntax with the u flag (write \x.. for a character)`,
 		`(?<n>a)\k<n>`: `at offset 7: backreferences like \k<name> are ECMA-262 syntax that RE2, which the decoder uses, cannot check; rewrite the pattern without them, or check the value in the tool`,
 		`a(?=b)`:       `at offset 1: lookarounds like (?=...) are ECMA-262 syntax that RE2, which the decoder uses, cannot check; rewrite the pattern without them, or check the value in the tool`,
 		`(?<!a)b`:      `at offset 0: lookarounds like (?<!...) are ECMA-262 syntax that RE2, which the decoder uses, cannot check; rewrite the pattern without them, or check the value in the tool`,

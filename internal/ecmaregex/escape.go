@@ -192,23 +192,44 @@ func (t *translator) characterEscape(inClass bool) (rune, bool) {
 	t.pos += 2
 	switch {
 	case strings.IndexByte("fnrtv", c) >= 0:
-		return map[byte]rune{'f': '\f', 'n': '\n', 'r': '\r', 't': '\t', 'v': '\v'}[c], true
+		return controlEscapes[c], true
 	case c == 'c':
 		if t.pos < len(t.src) && ('a' <= t.src[t.pos]|0x20 && t.src[t.pos]|0x20 <= 'z') {
 			t.pos++
 			return rune(t.src[t.pos-1] % 32), true
 		}
 		t.fail(start, "\\c must be followed by a letter (\\cJ is a line feed)")
+		return 0, false
 	case c == 'x':
 		if v, ok := hexDigits(t.src, t.pos, 2); ok {
 			t.pos += 2
 			return v, true
 		}
 		t.fail(start, "\\x must be followed by two hexadecimal digits (write \\u{...} for more)")
+		return 0, false
 	case c == 'u':
 		return t.unicodeEscape(start)
 	case c == '0' && (t.pos >= len(t.src) || !isDigit(t.src[t.pos])):
 		return 0, true
+	case strings.IndexByte(`^$\.*+?()[]{}|/`, c) >= 0:
+		return rune(c), true
+	case c == '-' && inClass:
+		return '-', true
+	case c == 'b' && inClass:
+		return '\b', true
+	}
+	t.refuseEscape(start, c, inClass)
+	return 0, false
+}
+
+// controlEscapes are the characters of \f, \n, \r, \t and \v.
+var controlEscapes = map[byte]rune{'f': '\f', 'n': '\n', 'r': '\r', 't': '\t', 'v': '\v'}
+
+// refuseEscape records why the escape of c at start stands for no character
+// the translation can give: backreferences, other regexp dialects' escapes,
+// and escapes that ECMA-262 refuses with the u flag.
+func (t *translator) refuseEscape(start int, c byte, inClass bool) {
+	switch {
 	case isDigit(c) && inClass:
 		t.fail(start, "\\%c inside a class is not ECMA-262 syntax with the u flag (write \\x.. for a character)", c)
 	case isDigit(c):
@@ -217,12 +238,6 @@ func (t *translator) characterEscape(inClass bool) (rune, bool) {
 	case c == 'k':
 		t.fail(start, "backreferences like \\k<name> are ECMA-262 syntax that RE2, which the decoder uses, cannot check; "+
 			"rewrite the pattern without them, or check the value in the tool")
-	case strings.IndexByte(`^$\.*+?()[]{}|/`, c) >= 0:
-		return rune(c), true
-	case c == '-' && inClass:
-		return '-', true
-	case c == 'b' && inClass:
-		return '\b', true
 	case c == 'A' || c == 'z' || c == 'Z':
 		t.fail(start, "\\%c is not JSON Schema (ECMA-262) syntax; write %s (there is no multiline flag, so it matches only at the %s)",
 			c, map[bool]string{true: "^", false: "$"}[c == 'A'], map[bool]string{true: "start", false: "end"}[c == 'A'])
@@ -237,7 +252,6 @@ func (t *translator) characterEscape(inClass bool) (rune, bool) {
 		t.fail(start, "\\%c is not an ECMA-262 escape with the u flag; write the character itself "+
 			"(only ^ $ \\ . * + ? ( ) [ ] { } | / are escaped)", r)
 	}
-	return 0, false
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }

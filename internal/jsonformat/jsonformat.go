@@ -61,40 +61,29 @@ func validDateTime(s string) bool {
 // encoding/json (time.Time.UnmarshalText) rejects lower case t and z and
 // leap seconds, which the schema allows; the schema wins.
 func ParseDateTime[S ~string | ~[]byte](s S) (time.Time, bool) {
-	const layout = "2006-01-02T15:04:05"
-	if len(s) < len(layout)+1 || s[4] != '-' || s[7] != '-' || s[10] != 'T' && s[10] != 't' || s[13] != ':' || s[16] != ':' {
+	const date, clock = len("2006-01-02"), len("15:04:05")
+	if len(s) < date+1+clock+1 || s[date] != 'T' && s[date] != 't' {
 		return time.Time{}, false
 	}
-	year, ok1 := decimal(s[0:4])
-	month, ok2 := decimal(s[5:7])
-	day, ok3 := decimal(s[8:10])
-	hour, ok4 := decimal(s[11:13])
-	minute, ok5 := decimal(s[14:16])
-	second, ok6 := decimal(s[17:19])
-	if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 || !ok6 ||
-		month < 1 || month > 12 || day < 1 || day > daysIn(month, year) || hour > 23 || minute > 59 || second > 60 {
-		return time.Time{}, false
-	}
-	rest := s[len(layout):]
-	nanos := 0
-	if rest[0] == '.' {
-		end := digitsEnd(rest, 1)
-		if end == 1 {
-			return time.Time{}, false
-		}
-		nanos = fractionNanos(rest[1:end])
-		rest = rest[end:]
-	}
-	offset, ok := parseOffset(rest)
+	year, month, day, ok := readDate(s[:date])
 	if !ok {
 		return time.Time{}, false
 	}
-	if second == 60 && ((hour*60+minute-offset)%(24*60)+24*60)%(24*60) != 23*60+59 {
+	hour, minute, second, ok := readClock(s[date+1 : date+1+clock])
+	if !ok {
+		return time.Time{}, false
+	}
+	nanos, zone, ok := readFraction(s[date+1+clock:])
+	if !ok {
+		return time.Time{}, false
+	}
+	offset, ok := parseOffset(zone)
+	if !ok || !leapSecondOK(hour, minute, second, offset) {
 		return time.Time{}, false
 	}
 	// time.Date carries a second of 60 into the next minute.
 	t := time.Date(year, time.Month(month), day, hour, minute, second, nanos, time.UTC)
-	if rest[0] == 'Z' || rest[0] == 'z' {
+	if zone[0] == 'Z' || zone[0] == 'z' {
 		return t, true
 	}
 	t = t.Add(-time.Duration(offset) * time.Minute)
@@ -104,28 +93,21 @@ func ParseDateTime[S ~string | ~[]byte](s S) (time.Time, bool) {
 	return t.In(time.FixedZone("", offset*60)), true
 }
 
-// fractionNanos is a fraction of a second's digits (after the point) in
-// nanoseconds, digits beyond the ninth dropped.
-func fractionNanos[S ~string | ~[]byte](digits S) int {
-	n := 0
-	for i := range 9 {
-		n *= 10
-		if i < len(digits) {
-			n += int(digits[i] - '0')
-		}
-	}
-	return n
-}
-
 // validDate checks RFC 3339's full-date, 2006-01-02, for a day that exists.
 func validDate(s string) bool {
+	_, _, _, ok := readDate(s)
+	return ok
+}
+
+// readDate reads RFC 3339's full-date, 2006-01-02, a day that exists.
+func readDate[S ~string | ~[]byte](s S) (year, month, day int, ok bool) {
 	if len(s) != len("2006-01-02") || s[4] != '-' || s[7] != '-' {
-		return false
+		return 0, 0, 0, false
 	}
-	year, ok1 := decimal(s[0:4])
-	month, ok2 := decimal(s[5:7])
-	day, ok3 := decimal(s[8:10])
-	return ok1 && ok2 && ok3 && 1 <= month && month <= 12 && 1 <= day && day <= daysIn(month, year)
+	century, ofCentury := twoDigits(s, 0), twoDigits(s, 2)
+	year, month, day = century*100+ofCentury, twoDigits(s, 5), twoDigits(s, 8)
+	ok = century >= 0 && ofCentury >= 0 && 1 <= month && month <= 12 && 1 <= day && day <= daysIn(month, year)
+	return year, month, day, ok
 }
 
 func daysIn(month, year int) int {
@@ -145,29 +127,66 @@ func daysIn(month, year int) int {
 // a second, then Z or an offset like +02:00. A second of 60 (a leap
 // second) is allowed only at 23:59 UTC.
 func validTime(s string) bool {
-	if len(s) < len("15:04:05Z") || s[2] != ':' || s[5] != ':' {
+	const clock = len("15:04:05")
+	if len(s) < clock+1 {
 		return false
 	}
-	hour, ok1 := decimal(s[0:2])
-	minute, ok2 := decimal(s[3:5])
-	second, ok3 := decimal(s[6:8])
-	if !ok1 || !ok2 || !ok3 || hour > 23 || minute > 59 || second > 60 {
-		return false
-	}
-	rest := s[8:]
-	if len(rest) > 1 && rest[0] == '.' {
-		end := digitsEnd(rest, 1)
-		if end == 1 {
-			return false
-		}
-		rest = rest[end:]
-	}
-	offset, ok := parseOffset(rest)
+	hour, minute, second, ok := readClock(s[:clock])
 	if !ok {
 		return false
 	}
-	utc := ((hour*60+minute-offset)%(24*60) + 24*60) % (24 * 60)
-	return second < 60 || utc == 23*60+59
+	_, zone, ok := readFraction(s[clock:])
+	if !ok {
+		return false
+	}
+	offset, ok := parseOffset(zone)
+	return ok && leapSecondOK(hour, minute, second, offset)
+}
+
+// readClock reads RFC 3339's partial-time without its fraction, 15:04:05:
+// hours 00-23, minutes 00-59, seconds 00-60 (60 being a leap second; see
+// leapSecondOK).
+func readClock[S ~string | ~[]byte](s S) (hour, minute, second int, ok bool) {
+	if len(s) != len("15:04:05") || s[2] != ':' || s[5] != ':' {
+		return 0, 0, 0, false
+	}
+	hour, minute, second = twoDigits(s, 0), twoDigits(s, 3), twoDigits(s, 6)
+	ok = uint(hour) <= 23 && uint(minute) <= 59 && uint(second) <= 60
+	return hour, minute, second, ok
+}
+
+// readFraction reads the optional fraction of a second at the start of s,
+// a point and one or more digits: its nanoseconds, and the rest of s.
+func readFraction[S ~string | ~[]byte](s S) (nanos int, rest S, ok bool) {
+	if len(s) == 0 || s[0] != '.' {
+		return 0, s, true
+	}
+	end := digitsEnd(s, 1)
+	if end == 1 {
+		return 0, s, false
+	}
+	return fractionNanos(s[1:end]), s[end:], true
+}
+
+// fractionNanos is a fraction of a second's digits (after the point) in
+// nanoseconds, digits beyond the ninth dropped.
+func fractionNanos[S ~string | ~[]byte](digits S) int {
+	n := 0
+	for i := range 9 {
+		n *= 10
+		if i < len(digits) {
+			n += int(digits[i] - '0')
+		}
+	}
+	return n
+}
+
+// leapSecondOK reports whether a time of day with its offset (in minutes
+// east of UTC) has a second of 60 only at 23:59 UTC, when a leap second
+// may be inserted.
+func leapSecondOK(hour, minute, second, offset int) bool {
+	const day = 24 * 60
+	return second < 60 || ((hour*60+minute-offset)%day+day)%day == 23*60+59
 }
 
 // parseOffset reads a time zone, Z (or z) or +hh:mm or -hh:mm, as minutes
@@ -188,6 +207,16 @@ func parseOffset[S ~string | ~[]byte](s S) (int, bool) {
 		return -(h*60 + m), true
 	}
 	return h*60 + m, true
+}
+
+// twoDigits is the value of the two decimal digits at s[i], or -1 (which
+// the range checks of its callers refuse: as a uint it is out of any range).
+func twoDigits[S ~string | ~[]byte](s S, i int) int {
+	hi, lo := s[i]-'0', s[i+1]-'0'
+	if hi > 9 || lo > 9 {
+		return -1
+	}
+	return int(hi)*10 + int(lo)
 }
 
 // decimal returns the value of s, a few decimal digits.

@@ -295,14 +295,22 @@ func TestInt(t *testing.T) {
 		{`null`, 1, 14, 0, `/v: expected integer, got null`},
 		{`[3]`, 1, 14, 0, `/v: expected integer, got array`},
 	} {
-		got, err := read(`{"v":`+c.text+`}`, field(func(d *Decoder) int64 {
-			v, ok := d.Int(c.min, c.max)
-			assert.Equal(t, c.err == "", ok, c.text)
-			return v
-		}))
-		assert.Equal(t, c.want, got, c.text)
-		assert.Equal(t, prefixed(c.err), errText(err), c.text)
+		checkValue(t, c.text, func(d *Decoder) (int64, bool) { return d.Int(c.min, c.max) }, c.want, c.err)
 	}
+}
+
+// checkValue reads {"v": text} with readValue, and checks that it reports
+// ok exactly when there is no error, and gives want and the error
+// wantErr ("" for none).
+func checkValue[T any](t *testing.T, text string, readValue func(d *Decoder) (T, bool), want T, wantErr string) {
+	t.Helper()
+	got, err := read(`{"v":`+text+`}`, field(func(d *Decoder) T {
+		v, ok := readValue(d)
+		assert.Equal(t, wantErr == "", ok, text)
+		return v
+	}))
+	assert.Equal(t, want, got, text)
+	assert.Equal(t, prefixed(wantErr), errText(err), text)
 }
 
 // prefixed returns the error text of one problem.
@@ -333,13 +341,7 @@ func TestUint(t *testing.T) {
 		{`0.5`, 0, 5, 0, `/v: expected integer, got number 0.5`},
 		{`true`, 0, 5, 0, `/v: expected integer, got boolean true`},
 	} {
-		got, err := read(`{"v":`+c.text+`}`, field(func(d *Decoder) uint64 {
-			v, ok := d.Uint(c.min, c.max)
-			assert.Equal(t, c.err == "", ok, c.text)
-			return v
-		}))
-		assert.Equal(t, c.want, got, c.text)
-		assert.Equal(t, prefixed(c.err), errText(err), c.text)
+		checkValue(t, c.text, func(d *Decoder) (uint64, bool) { return d.Uint(c.min, c.max) }, c.want, c.err)
 	}
 }
 
@@ -368,13 +370,7 @@ func TestFloat(t *testing.T) {
 		{`"1.5"`, negInf, posInf, 64, 0, `/v: expected number, got string "1.5"`},
 		{`{}`, negInf, posInf, 64, 0, `/v: expected number, got object`},
 	} {
-		got, err := read(`{"v":`+c.text+`}`, field(func(d *Decoder) float64 {
-			v, ok := d.Float(c.min, c.max, c.bits)
-			assert.Equal(t, c.err == "", ok, c.text)
-			return v
-		}))
-		assert.Equal(t, c.want, got, c.text)
-		assert.Equal(t, prefixed(c.err), errText(err), c.text)
+		checkValue(t, c.text, func(d *Decoder) (float64, bool) { return d.Float(c.min, c.max, c.bits) }, c.want, c.err)
 	}
 }
 
@@ -392,17 +388,11 @@ func TestBytes(t *testing.T) {
 		{`"a-_b"`, nil, `/v: expected base64 string: illegal base64 data at input byte 1`},
 		{`5`, nil, `/v: expected string, got number 5`},
 	} {
-		got, err := read(`{"v":`+c.text+`}`, field(func(d *Decoder) []byte {
-			b, ok := d.Bytes()
-			assert.Equal(t, c.err == "", ok, c.text)
-			return b
-		}))
-		assert.Equal(t, c.want, got, c.text)
-		assert.Equal(t, prefixed(c.err), errText(err), c.text)
+		checkValue(t, c.text, func(d *Decoder) ([]byte, bool) { return d.Bytes() }, c.want, c.err)
 		if c.err == "" {
 			var std struct{ V []byte }
 			require.NoError(t, json.Unmarshal([]byte(`{"v":`+c.text+`}`), &std), "as encoding/json: %s", c.text)
-			assert.Equal(t, std.V, got, c.text)
+			assert.Equal(t, std.V, c.want, c.text)
 		}
 	}
 }
@@ -740,34 +730,27 @@ func TestAfterSyntaxErrorEverythingStops(t *testing.T) {
 	d.Invalid("recorded before the syntax error")
 	_, ok = d.String()
 	require.True(t, ok)
-	_, ok = d.Field()
-	assert.False(t, ok)
+	// refused checks that a read of the stopped Decoder reports false.
+	refused := func(_ any, ok bool) {
+		t.Helper()
+		assert.False(t, ok)
+	}
+	refused(d.Field())
 	assert.Equal(t, KindInvalid, d.Kind())
 	assert.False(t, d.Object())
-	_, ok = d.Array()
-	assert.False(t, ok)
+	refused(d.Array())
 	assert.False(t, d.Elem())
 	assert.False(t, d.Null())
-	_, ok = d.String()
-	assert.False(t, ok)
-	_, ok = d.StringBytes()
-	assert.False(t, ok)
-	_, ok = d.Bool()
-	assert.False(t, ok)
-	_, ok = d.Int(0, 9)
-	assert.False(t, ok)
-	_, ok = d.Uint(0, 9)
-	assert.False(t, ok)
-	_, ok = d.Float(0, 9, 64)
-	assert.False(t, ok)
-	_, ok = d.Bytes()
-	assert.False(t, ok)
-	_, ok = d.Time()
-	assert.False(t, ok)
-	_, ok = d.Raw()
-	assert.False(t, ok)
-	_, ok = d.Any()
-	assert.False(t, ok)
+	refused(d.String())
+	refused(d.StringBytes())
+	refused(d.Bool())
+	refused(d.Int(0, 9))
+	refused(d.Uint(0, 9))
+	refused(d.Float(0, 9, 64))
+	refused(d.Bytes())
+	refused(d.Time())
+	refused(d.Raw())
+	refused(d.Any())
 	d.Skip()
 	d.Unknown("")
 	d.Missing("m")

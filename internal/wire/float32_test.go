@@ -2,8 +2,6 @@ package wire
 
 import (
 	"testing"
-
-	"github.com/stretchr/testify/assert"
 )
 
 // Generated code passes a float32's bounds as the schema writes them (0.1,
@@ -27,12 +25,6 @@ func TestFloat32BoundsCompareBeforeRounding(t *testing.T) {
 		{`-3.4028236e38`, -width, width, 0, `/v: -3.4028236e38 is less than the minimum -3.4028235e+38`},
 		{`3.4028236e38`, negInf, posInf, 0, `/v: 3.4028236e38 is out of range for a 32-bit float`},
 	} {
-		got, err := read(`{"v":`+c.text+`}`, field(func(d *Decoder) float64 {
-			v, ok := d.Float(c.min, c.max, 32)
-			assert.Equal(t, c.err == "", ok, c.text)
-			return v
-		}))
-		assert.Equal(t, c.want, got, c.text)
-		assert.Equal(t, prefixed(c.err), errText(err), c.text)
+		checkValue(t, c.text, func(d *Decoder) (float64, bool) { return d.Float(c.min, c.max, 32) }, c.want, c.err)
 	}
 }
