@@ -56,7 +56,7 @@ func TestToolSearchOnTemporal(t *testing.T) {
 
 	const id = "run-search"
 	require.NoError(t, c.Start(ctx, id, "send it"))
-	p := waitPending(t, c, id)
+	p := waitPaused(t, srv, c, id)
 	require.Len(t, p, 1)
 	assert.Equal(t, toolgen.ToolName("send"), p[0].Name)
 	require.NoError(t, c.Approve(ctx, id, "c1"))
