@@ -39,6 +39,7 @@ func (recv *subagent) Tools() []toolgen.Tool {
 		Description: "askAgent runs the agent on a prompt, with the deps of the run that calls it, and returns its answer.",
 		InputSchema: toolgenInputaskAgent,
 		Namespace:   "agent",
+		SearchTerms: "1 31 CEBBCzBJQgcHYE agent:8 answer ask:5 ask_agent:4 call conversation dep everyth know need prompt:3 return run:2 see",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallaskAgent(recv, ctx, args)
 		},

@@ -94,8 +94,9 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "main",
-		Call:      toolgenCallTestSimpleText,
+		Namespace:   "main",
+		SearchTerms: "1 22 1YCAAMy main:2 respons return simpl:5 test:4 test_simpl_text:4 text:5",
+		Call:        toolgenCallTestSimpleText,
 	}, {
 		Name:        ToolTestImageContent,
 		Description: "TestImageContent returns an image.",
@@ -104,8 +105,9 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "main",
-		Call:      toolgenCallTestImageContent,
+		Namespace:   "main",
+		SearchTerms: "1 20 4KQEpo content:4 imag:5 main:2 return test:4 test_imag_content:4",
+		Call:        toolgenCallTestImageContent,
 	}, {
 		Name:        ToolTestAudioContent,
 		Description: "TestAudioContent returns audio.",
@@ -114,8 +116,9 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "main",
-		Call:      toolgenCallTestAudioContent,
+		Namespace:   "main",
+		SearchTerms: "1 20 4KIAoo audio:5 content:4 main:2 return test:4 test_audio_content:4",
+		Call:        toolgenCallTestAudioContent,
 	}, {
 		Name:        ToolTestEmbeddedResource,
 		Description: "TestEmbeddedResource returns an embedded text resource.",
@@ -124,8 +127,9 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "main",
-		Call:      toolgenCallTestEmbeddedResource,
+		Namespace:   "main",
+		SearchTerms: "1 22 6JAAkMw embed:5 main:2 resourc:5 return test:4 test_embed_resourc:4 text",
+		Call:        toolgenCallTestEmbeddedResource,
 	}, {
 		Name:        ToolTestMultipleContentTypes,
 		Description: "TestMultipleContentTypes returns text, an image and an embedded resource.",
@@ -134,14 +138,16 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "main",
-		Call:      toolgenCallTestMultipleContentTypes,
+		Namespace:   "main",
+		SearchTerms: "1 27 kPsAADASlAT content:4 embed imag main:2 multipl:4 resourc return test:4 test_multipl_content_type:4 text type:4",
+		Call:        toolgenCallTestMultipleContentTypes,
 	}, {
 		Name:        ToolTestToolWithLogging,
 		Description: "TestToolWithLogging sends three log messages while it runs.",
 		InputSchema: toolgenInputTestToolWithLogging,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "main",
+		SearchTerms: "1 24 0zCcCEACD0 log:5 main:2 messag run send test:4 test_tool_with_log:4 three tool:4 while",
 		Call:        toolgenCallTestToolWithLogging,
 	}, {
 		Name:        ToolTestToolWithProgress,
@@ -149,6 +155,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTestToolWithProgress,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "main",
+		SearchTerms: "1 24 izECUAFCY 100:2 50 main:2 out progress:5 report test:4 test_tool_with_progress:4 tool:4",
 		Call:        toolgenCallTestToolWithProgress,
 	}, {
 		Name:        ToolTestErrorHandling,
@@ -156,6 +163,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTestErrorHandling,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "main",
+		SearchTerms: "1 25 giAYKRLQFU alwai error:6 fail handl:4 is_error main:2 result set test:4 test_error_handl:4",
 		Call:        toolgenCallTestErrorHandling,
 	}, {
 		Name:        ToolTestSampling,
@@ -165,14 +173,16 @@ func Tools() []toolgen.Tool {
 			OpenWorld: true,
 			ReadOnly:  true,
 		},
-		Namespace: "main",
-		Call:      toolgenCallTestSampling,
+		Namespace:   "main",
+		SearchTerms: "1 24 iTEBSDiQDR ask client complet main:2 model:2 prompt:4 sampl:4 send test:4 test_sampl:4",
+		Call:        toolgenCallTestSampling,
 	}, {
 		Name:        ToolTestElicitation,
 		Description: "TestElicitation asks the user for a username.",
 		InputSchema: toolgenInputTestElicitation,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "main",
+		SearchTerms: "1 22 jxEgEAAi1 ask elicitation:4 main:2 messag:3 show test:4 test_elicitation:4 user:2 usernam",
 		Call:        toolgenCallTestElicitation,
 	}, {
 		Name:        ToolTestElicitationSep1034Defaults,
@@ -180,6 +190,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTestElicitationSep1034Defaults,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "main",
+		SearchTerms: "1 28 OFwgAYwAghT 1034 all ask default:5 elicitation:4 main:2 sep sep1034:4 test:4 test_elicitation_sep1034_default:4 valu",
 		Call:        toolgenCallTestElicitationSep1034Defaults,
 	}, {
 		Name:        ToolTestElicitationSep1330Enums,
@@ -187,6 +198,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTestElicitationSep1330Enums,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "main",
+		SearchTerms: "1 29 OeJAECRCAQkQ 1330 ask choic each elicitation:4 enum:5 form main:2 sep sep1330:4 test:4 test_elicitation_sep1330_enum:4",
 		Call:        toolgenCallTestElicitationSep1330Enums,
 	}})
 }

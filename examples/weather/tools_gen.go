@@ -45,8 +45,9 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "weather",
-		Call:      toolgenCallGetWeather,
+		Namespace:   "weather",
+		SearchTerms: "1 34 rAkKEgpQAMJCFTY absent celsiu:2 citi:4 current degre:2 exampl fahrenheit get:4 get_weather:4 look pari temperatur unit:3 up weather:7",
+		Call:        toolgenCallGetWeather,
 	}, {
 		Name:         ToolGetForecast,
 		Description:  "GetForecast returns the forecast for the coming days.",
@@ -54,6 +55,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputGetForecast,
 		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Namespace:    "weather",
+		SearchTerms:  "1 34 6nAgUgAgyCEIQAnUJsEJ 14 absent ahead celsiu:2 citi:3 come dai:4 degre:2 exampl fahrenheit forecast:5 get get_forecast look pari return temperatur unit:3 up weather:2",
 		Call:         toolgenCallGetForecast,
 	}})
 }

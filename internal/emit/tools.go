@@ -91,6 +91,7 @@ func (g *generator) toolValue(t *model.Tool) jen.Code {
 	if t.Deferred {
 		fields = append(fields, field("Deferred", jen.True()))
 	}
+	fields = append(fields, field("SearchTerms", jen.Lit(SearchTerms(t))))
 	fields = append(fields, field("Call", call), jen.Line())
 	return jen.Values(fields...)
 }

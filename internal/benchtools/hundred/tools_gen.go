@@ -335,6 +335,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool000,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 34 KhZBUICJSbYQQAIEjQAIi carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool000:4 work:2",
 		Call:        toolgenCallTool000,
 	}, {
 		Name:        ToolTool001,
@@ -342,6 +343,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool001,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 34 KhZBUICJSbYQQAIEjQAIi carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool001:4 work:2",
 		Call:        toolgenCallTool001,
 	}, {
 		Name:        ToolTool002,
@@ -349,6 +351,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool002,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 34 KhZBUICJSbYQQAIEjQAIi carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool002:4 work:2",
 		Call:        toolgenCallTool002,
 	}, {
 		Name:        ToolTool003,
@@ -356,6 +359,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool003,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 34 KhZBUICJSbYQQAIEjQAIi carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool003:4 work:2",
 		Call:        toolgenCallTool003,
 	}, {
 		Name:        ToolTool004,
@@ -363,6 +367,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool004,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 34 KhZBUICJSbYQQAIEjQAIi carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool004:4 work:2",
 		Call:        toolgenCallTool004,
 	}, {
 		Name:        ToolTool005,
@@ -370,6 +375,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool005,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 34 KhZBUICJSbYQQAIEjQAIi carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool005:4 work:2",
 		Call:        toolgenCallTool005,
 	}, {
 		Name:        ToolTool006,
@@ -377,6 +383,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool006,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 34 KhZBUICJSbYQQAIEjQAIi carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool006:4 work:2",
 		Call:        toolgenCallTool006,
 	}, {
 		Name:        ToolTool007,
@@ -384,6 +391,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool007,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 34 KhZBUICJSbYQQAIEjQAIi carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool007:4 work:2",
 		Call:        toolgenCallTool007,
 	}, {
 		Name:        ToolTool008,
@@ -391,6 +399,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool008,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 34 KhZBUICJSbYQQAIEjQAIi carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool008:4 work:2",
 		Call:        toolgenCallTool008,
 	}, {
 		Name:        ToolTool009,
@@ -398,6 +407,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool009,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 34 KhZBUICJSbYQQAIEjQAIi carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool009:4 work:2",
 		Call:        toolgenCallTool009,
 	}, {
 		Name:        ToolTool010,
@@ -405,6 +415,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool010,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 10 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool010:4 work:2",
 		Call:        toolgenCallTool010,
 	}, {
 		Name:        ToolTool011,
@@ -412,6 +423,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool011,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 11 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool011:4 work:2",
 		Call:        toolgenCallTool011,
 	}, {
 		Name:        ToolTool012,
@@ -419,6 +431,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool012,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 12 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool012:4 work:2",
 		Call:        toolgenCallTool012,
 	}, {
 		Name:        ToolTool013,
@@ -426,6 +439,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool013,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 13 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool013:4 work:2",
 		Call:        toolgenCallTool013,
 	}, {
 		Name:        ToolTool014,
@@ -433,6 +447,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool014,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 14 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool014:4 work:2",
 		Call:        toolgenCallTool014,
 	}, {
 		Name:        ToolTool015,
@@ -440,6 +455,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool015,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 15 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool015:4 work:2",
 		Call:        toolgenCallTool015,
 	}, {
 		Name:        ToolTool016,
@@ -447,6 +463,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool016,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 16 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool016:4 work:2",
 		Call:        toolgenCallTool016,
 	}, {
 		Name:        ToolTool017,
@@ -454,6 +471,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool017,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 17 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool017:4 work:2",
 		Call:        toolgenCallTool017,
 	}, {
 		Name:        ToolTool018,
@@ -461,6 +479,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool018,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 18 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool018:4 work:2",
 		Call:        toolgenCallTool018,
 	}, {
 		Name:        ToolTool019,
@@ -468,6 +487,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool019,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 19 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool019:4 work:2",
 		Call:        toolgenCallTool019,
 	}, {
 		Name:        ToolTool020,
@@ -475,6 +495,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool020,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 20 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool020:4 work:2",
 		Call:        toolgenCallTool020,
 	}, {
 		Name:        ToolTool021,
@@ -482,6 +503,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool021,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 21 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool021:4 work:2",
 		Call:        toolgenCallTool021,
 	}, {
 		Name:        ToolTool022,
@@ -489,6 +511,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool022,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 22 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool022:4 work:2",
 		Call:        toolgenCallTool022,
 	}, {
 		Name:        ToolTool023,
@@ -496,6 +519,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool023,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 23 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool023:4 work:2",
 		Call:        toolgenCallTool023,
 	}, {
 		Name:        ToolTool024,
@@ -503,6 +527,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool024,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 24 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool024:4 work:2",
 		Call:        toolgenCallTool024,
 	}, {
 		Name:        ToolTool025,
@@ -510,6 +535,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool025,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 25 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool025:4 work:2",
 		Call:        toolgenCallTool025,
 	}, {
 		Name:        ToolTool026,
@@ -517,6 +543,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool026,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 26 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool026:4 work:2",
 		Call:        toolgenCallTool026,
 	}, {
 		Name:        ToolTool027,
@@ -524,6 +551,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool027,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 27 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool027:4 work:2",
 		Call:        toolgenCallTool027,
 	}, {
 		Name:        ToolTool028,
@@ -531,6 +559,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool028,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 28 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool028:4 work:2",
 		Call:        toolgenCallTool028,
 	}, {
 		Name:        ToolTool029,
@@ -538,6 +567,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool029,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 29 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool029:4 work:2",
 		Call:        toolgenCallTool029,
 	}, {
 		Name:        ToolTool030,
@@ -545,6 +575,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool030,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 30 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool030:4 work:2",
 		Call:        toolgenCallTool030,
 	}, {
 		Name:        ToolTool031,
@@ -552,6 +583,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool031,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 31 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool031:4 work:2",
 		Call:        toolgenCallTool031,
 	}, {
 		Name:        ToolTool032,
@@ -559,6 +591,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool032,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 32 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool032:4 work:2",
 		Call:        toolgenCallTool032,
 	}, {
 		Name:        ToolTool033,
@@ -566,6 +599,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool033,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 33 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool033:4 work:2",
 		Call:        toolgenCallTool033,
 	}, {
 		Name:        ToolTool034,
@@ -573,6 +607,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool034,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 34 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool034:4 work:2",
 		Call:        toolgenCallTool034,
 	}, {
 		Name:        ToolTool035,
@@ -580,6 +615,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool035,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 35 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool035:4 work:2",
 		Call:        toolgenCallTool035,
 	}, {
 		Name:        ToolTool036,
@@ -587,6 +623,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool036,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 36 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool036:4 work:2",
 		Call:        toolgenCallTool036,
 	}, {
 		Name:        ToolTool037,
@@ -594,6 +631,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool037,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 37 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool037:4 work:2",
 		Call:        toolgenCallTool037,
 	}, {
 		Name:        ToolTool038,
@@ -601,6 +639,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool038,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 38 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool038:4 work:2",
 		Call:        toolgenCallTool038,
 	}, {
 		Name:        ToolTool039,
@@ -608,6 +647,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool039,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 39 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool039:4 work:2",
 		Call:        toolgenCallTool039,
 	}, {
 		Name:        ToolTool040,
@@ -615,6 +655,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool040,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 40 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool040:4 work:2",
 		Call:        toolgenCallTool040,
 	}, {
 		Name:        ToolTool041,
@@ -622,6 +663,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool041,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 41 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool041:4 work:2",
 		Call:        toolgenCallTool041,
 	}, {
 		Name:        ToolTool042,
@@ -629,6 +671,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool042,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 42 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool042:4 work:2",
 		Call:        toolgenCallTool042,
 	}, {
 		Name:        ToolTool043,
@@ -636,6 +679,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool043,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 43 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool043:4 work:2",
 		Call:        toolgenCallTool043,
 	}, {
 		Name:        ToolTool044,
@@ -643,6 +687,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool044,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 44 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool044:4 work:2",
 		Call:        toolgenCallTool044,
 	}, {
 		Name:        ToolTool045,
@@ -650,6 +695,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool045,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 45 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool045:4 work:2",
 		Call:        toolgenCallTool045,
 	}, {
 		Name:        ToolTool046,
@@ -657,6 +703,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool046,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 46 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool046:4 work:2",
 		Call:        toolgenCallTool046,
 	}, {
 		Name:        ToolTool047,
@@ -664,6 +711,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool047,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 47 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool047:4 work:2",
 		Call:        toolgenCallTool047,
 	}, {
 		Name:        ToolTool048,
@@ -671,6 +719,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool048,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 48 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool048:4 work:2",
 		Call:        toolgenCallTool048,
 	}, {
 		Name:        ToolTool049,
@@ -678,6 +727,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool049,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 49 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool049:4 work:2",
 		Call:        toolgenCallTool049,
 	}, {
 		Name:        ToolTool050,
@@ -685,6 +735,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool050,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 50 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool050:4 work:2",
 		Call:        toolgenCallTool050,
 	}, {
 		Name:        ToolTool051,
@@ -692,6 +743,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool051,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 51 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool051:4 work:2",
 		Call:        toolgenCallTool051,
 	}, {
 		Name:        ToolTool052,
@@ -699,6 +751,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool052,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 52 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool052:4 work:2",
 		Call:        toolgenCallTool052,
 	}, {
 		Name:        ToolTool053,
@@ -706,6 +759,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool053,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 53 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool053:4 work:2",
 		Call:        toolgenCallTool053,
 	}, {
 		Name:        ToolTool054,
@@ -713,6 +767,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool054,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 54 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool054:4 work:2",
 		Call:        toolgenCallTool054,
 	}, {
 		Name:        ToolTool055,
@@ -720,6 +775,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool055,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 55 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool055:4 work:2",
 		Call:        toolgenCallTool055,
 	}, {
 		Name:        ToolTool056,
@@ -727,6 +783,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool056,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 56 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool056:4 work:2",
 		Call:        toolgenCallTool056,
 	}, {
 		Name:        ToolTool057,
@@ -734,6 +791,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool057,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 57 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool057:4 work:2",
 		Call:        toolgenCallTool057,
 	}, {
 		Name:        ToolTool058,
@@ -741,6 +799,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool058,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 58 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool058:4 work:2",
 		Call:        toolgenCallTool058,
 	}, {
 		Name:        ToolTool059,
@@ -748,6 +807,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool059,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 59 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool059:4 work:2",
 		Call:        toolgenCallTool059,
 	}, {
 		Name:        ToolTool060,
@@ -755,6 +815,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool060,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 60 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool060:4 work:2",
 		Call:        toolgenCallTool060,
 	}, {
 		Name:        ToolTool061,
@@ -762,6 +823,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool061,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 61 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool061:4 work:2",
 		Call:        toolgenCallTool061,
 	}, {
 		Name:        ToolTool062,
@@ -769,6 +831,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool062,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 62 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool062:4 work:2",
 		Call:        toolgenCallTool062,
 	}, {
 		Name:        ToolTool063,
@@ -776,6 +839,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool063,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 63 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool063:4 work:2",
 		Call:        toolgenCallTool063,
 	}, {
 		Name:        ToolTool064,
@@ -783,6 +847,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool064,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 64 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool064:4 work:2",
 		Call:        toolgenCallTool064,
 	}, {
 		Name:        ToolTool065,
@@ -790,6 +855,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool065,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 65 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool065:4 work:2",
 		Call:        toolgenCallTool065,
 	}, {
 		Name:        ToolTool066,
@@ -797,6 +863,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool066,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 66 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool066:4 work:2",
 		Call:        toolgenCallTool066,
 	}, {
 		Name:        ToolTool067,
@@ -804,6 +871,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool067,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 67 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool067:4 work:2",
 		Call:        toolgenCallTool067,
 	}, {
 		Name:        ToolTool068,
@@ -811,6 +879,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool068,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 68 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool068:4 work:2",
 		Call:        toolgenCallTool068,
 	}, {
 		Name:        ToolTool069,
@@ -818,6 +887,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool069,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 69 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool069:4 work:2",
 		Call:        toolgenCallTool069,
 	}, {
 		Name:        ToolTool070,
@@ -825,6 +895,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool070,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 70 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool070:4 work:2",
 		Call:        toolgenCallTool070,
 	}, {
 		Name:        ToolTool071,
@@ -832,6 +903,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool071,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 71 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool071:4 work:2",
 		Call:        toolgenCallTool071,
 	}, {
 		Name:        ToolTool072,
@@ -839,6 +911,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool072,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 72 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool072:4 work:2",
 		Call:        toolgenCallTool072,
 	}, {
 		Name:        ToolTool073,
@@ -846,6 +919,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool073,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 73 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool073:4 work:2",
 		Call:        toolgenCallTool073,
 	}, {
 		Name:        ToolTool074,
@@ -853,6 +927,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool074,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 74 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool074:4 work:2",
 		Call:        toolgenCallTool074,
 	}, {
 		Name:        ToolTool075,
@@ -860,6 +935,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool075,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 75 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool075:4 work:2",
 		Call:        toolgenCallTool075,
 	}, {
 		Name:        ToolTool076,
@@ -867,6 +943,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool076,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 76 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool076:4 work:2",
 		Call:        toolgenCallTool076,
 	}, {
 		Name:        ToolTool077,
@@ -874,6 +951,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool077,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 77 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool077:4 work:2",
 		Call:        toolgenCallTool077,
 	}, {
 		Name:        ToolTool078,
@@ -881,6 +959,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool078,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 78 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool078:4 work:2",
 		Call:        toolgenCallTool078,
 	}, {
 		Name:        ToolTool079,
@@ -888,6 +967,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool079,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 79 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool079:4 work:2",
 		Call:        toolgenCallTool079,
 	}, {
 		Name:        ToolTool080,
@@ -895,6 +975,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool080,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 80 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool080:4 work:2",
 		Call:        toolgenCallTool080,
 	}, {
 		Name:        ToolTool081,
@@ -902,6 +983,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool081,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 81 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool081:4 work:2",
 		Call:        toolgenCallTool081,
 	}, {
 		Name:        ToolTool082,
@@ -909,6 +991,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool082,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 82 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool082:4 work:2",
 		Call:        toolgenCallTool082,
 	}, {
 		Name:        ToolTool083,
@@ -916,6 +999,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool083,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 83 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool083:4 work:2",
 		Call:        toolgenCallTool083,
 	}, {
 		Name:        ToolTool084,
@@ -923,6 +1007,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool084,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 84 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool084:4 work:2",
 		Call:        toolgenCallTool084,
 	}, {
 		Name:        ToolTool085,
@@ -930,6 +1015,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool085,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 85 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool085:4 work:2",
 		Call:        toolgenCallTool085,
 	}, {
 		Name:        ToolTool086,
@@ -937,6 +1023,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool086,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 86 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool086:4 work:2",
 		Call:        toolgenCallTool086,
 	}, {
 		Name:        ToolTool087,
@@ -944,6 +1031,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool087,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 87 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool087:4 work:2",
 		Call:        toolgenCallTool087,
 	}, {
 		Name:        ToolTool088,
@@ -951,6 +1039,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool088,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 88 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool088:4 work:2",
 		Call:        toolgenCallTool088,
 	}, {
 		Name:        ToolTool089,
@@ -958,6 +1047,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool089,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 89 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool089:4 work:2",
 		Call:        toolgenCallTool089,
 	}, {
 		Name:        ToolTool090,
@@ -965,6 +1055,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool090,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 90 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool090:4 work:2",
 		Call:        toolgenCallTool090,
 	}, {
 		Name:        ToolTool091,
@@ -972,6 +1063,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool091,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 91 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool091:4 work:2",
 		Call:        toolgenCallTool091,
 	}, {
 		Name:        ToolTool092,
@@ -979,6 +1071,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool092,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 92 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool092:4 work:2",
 		Call:        toolgenCallTool092,
 	}, {
 		Name:        ToolTool093,
@@ -986,6 +1079,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool093,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 93 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool093:4 work:2",
 		Call:        toolgenCallTool093,
 	}, {
 		Name:        ToolTool094,
@@ -993,6 +1087,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool094,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 94 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool094:4 work:2",
 		Call:        toolgenCallTool094,
 	}, {
 		Name:        ToolTool095,
@@ -1000,6 +1095,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool095,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 95 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool095:4 work:2",
 		Call:        toolgenCallTool095,
 	}, {
 		Name:        ToolTool096,
@@ -1007,6 +1103,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool096,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 96 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool096:4 work:2",
 		Call:        toolgenCallTool096,
 	}, {
 		Name:        ToolTool097,
@@ -1014,6 +1111,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool097,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 97 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool097:4 work:2",
 		Call:        toolgenCallTool097,
 	}, {
 		Name:        ToolTool098,
@@ -1021,6 +1119,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool098,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 98 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool098:4 work:2",
 		Call:        toolgenCallTool098,
 	}, {
 		Name:        ToolTool099,
@@ -1028,6 +1127,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool099,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
+		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 99 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool099:4 work:2",
 		Call:        toolgenCallTool099,
 	}})
 }
