@@ -46,6 +46,8 @@ type Agent struct {
 	events      *eventSink
 	compaction  *compaction     // nil: none (WithCompaction)
 	sandbox     toolgen.Sandbox // every call's toolgen.Ctx.Sandbox; nil: none
+	search      *ToolSearch     // nil: every offered tool is sent (WithToolSearch)
+	deferred    map[toolgen.ToolName]bool
 }
 
 // Option configures an Agent. An option given a bad value makes New fail
@@ -70,6 +72,7 @@ type config struct {
 	activeSet, inSet bool
 	compaction       *compaction
 	sandbox          toolgen.Sandbox
+	search           *ToolSearch
 }
 
 // WithTools adds tools (each set from a generated Tools function, a
@@ -228,8 +231,16 @@ func New(model Model, opts ...Option) (*Agent, error) {
 			return nil, err // it names the option
 		}
 	}
+	var searcher *toolSearcher
+	if c.search != nil {
+		searcher = &toolSearcher{limit: c.search.Limit}
+		c.sets = append(c.sets, searcher.Tools())
+	}
 	box, err := toolgen.NewToolbox(c.sets...)
 	if err != nil {
+		if searcher != nil {
+			return nil, fmt.Errorf("agent: %w (with tool search on, the agent adds a tool named %s)", err, ToolSearchTools)
+		}
 		return nil, fmt.Errorf("agent: %w", err)
 	}
 	if err := c.perms.Check(box.Tools()); err != nil {
@@ -245,12 +256,19 @@ func New(model Model, opts ...Option) (*Agent, error) {
 	a := &Agent{
 		model: model, name: c.name, system: c.system, tools: box, offered: offered,
 		perms: c.perms, preset: c.preset, maxTurns: c.maxTurns, parallelism: c.parallelism,
-		limits: c.limits(box), compaction: c.compaction, sandbox: c.sandbox,
-		events: &eventSink{agent: c.name, observer: c.observer, logger: c.logger},
+		limits: c.limits(box), compaction: c.compaction, sandbox: c.sandbox, search: c.search,
+		events:   &eventSink{agent: c.name, observer: c.observer, logger: c.logger},
+		deferred: map[toolgen.ToolName]bool{},
+	}
+	if searcher != nil {
+		searcher.agent = a
 	}
 	a.prints = make(map[toolgen.ToolName]ToolFingerprint, len(box.Tools()))
 	for _, t := range box.Tools() {
 		a.prints[t.Name] = ToolFingerprint{Name: t.Name, SchemaHash: schemaHash(t.InputSchema), ContractHash: contractHash(t)}
+		if t.Deferred {
+			a.deferred[t.Name] = true
+		}
 		if offered[t.Name] {
 			a.specs = append(a.specs, ToolSpec{
 				Name: t.Name, Description: t.Description, InputSchema: t.InputSchema,

@@ -499,6 +499,11 @@
 //     the events of the decisions are recorded in the State
 //     ([State.TakeEvents]) for the engine to deliver once ([Agent.Emit]).
 //     Run and Resume drive the same decision step.
+//   - Tool search (toolsearch.go): [WithToolSearch] sends the model the
+//     tools that are not deferred (toolgen.Tool.Deferred) and a
+//     search_tools tool ([ToolSearchTools]) over the tools' build-time
+//     index; what it finds is sent from the next request on, kept in
+//     [State.LoadedTools] and reported as an [EventToolsLoaded].
 //   - Resuming (resume.go): a paused turn's calls are decided again against
 //     the agent's current tools and permissions, and a call that finished
 //     (its result is in the State) never runs again.

@@ -26,6 +26,7 @@ const (
 	EventCallRejected   EventKind = "call_rejected"   // on Resume (or Next): a person rejected paused Call; Reason is what the model reads
 	EventToolStarted    EventKind = "tool_started"
 	EventFileChanged    EventKind = "file_changed"  // the running Call changed a file: FileChange says how
+	EventToolsLoaded    EventKind = "tools_loaded"  // tool search found deferred tools (or the model called them): Tools, sent from the next request on
 	EventToolFinished   EventKind = "tool_finished" // with Result, Duration and IsError (and Err); Reason when the call timed out or did not return
 	EventTurnFinished   EventKind = "turn_finished" // the model answered and the turn's calls have their results (not while paused)
 	EventRunStopped     EventKind = "run_stopped"   // with Stop
@@ -59,6 +60,8 @@ type Event struct {
 	// Compaction is what was compacted, for EventCompaction (Usage is
 	// what the compaction spent).
 	Compaction *CompactionRecord
+	// Tools are the tools loaded, for EventToolsLoaded.
+	Tools []toolgen.ToolName
 	// Result is what the tool returned, for EventToolFinished.
 	Result toolgen.Result
 	// Err is what went wrong: for EventRunFailed, the run's error; for an
@@ -93,7 +96,7 @@ func (s *eventSink) emit(ctx context.Context, e Event) {
 
 func (e Event) level() slog.Level {
 	switch e.Kind {
-	case EventCompaction, EventModelResponded, EventToolFinished, EventFileChanged, EventCallDenied, EventCallPaused, EventCallApproved, EventCallRejected, EventRunStopped:
+	case EventCompaction, EventModelResponded, EventToolFinished, EventFileChanged, EventToolsLoaded, EventCallDenied, EventCallPaused, EventCallApproved, EventCallRejected, EventRunStopped:
 		return slog.LevelInfo
 	case EventRunFailed:
 		return slog.LevelError
@@ -129,6 +132,8 @@ func (e Event) attrs() []slog.Attr {
 		if c := e.Compaction; c != nil {
 			attrs = append(attrs, slog.String("policy", c.Policy), slog.String("removed", c.Removed), slog.Int("saved_tokens", c.SavedTokens))
 		}
+	case EventToolsLoaded:
+		attrs = append(attrs, slog.String("tools", joinNames(e.Tools)))
 	case EventFileChanged:
 		if c := e.FileChange; c != nil {
 			attrs = append(attrs, slog.String("path", c.Path), slog.String("change", string(c.Kind)))

@@ -495,3 +495,42 @@ func ExampleAgent_Next() {
 	//   event run_stopped
 	// Echoed.
 }
+
+// With tool search on, the model is sent the tools that are not deferred
+// and search_tools; what a search finds is sent from the next request on.
+func ExampleWithToolSearch() {
+	refund := toolgen.Tool{
+		Name: "refund_payment", Description: "Refund a payment to the card it was charged on.",
+		Deferred: true, InputSchema: []byte(`{"type":"object"}`),
+		Call: func(context.Context, []byte) (toolgen.Result, error) { return toolgen.TextResult("refunded"), nil },
+	}
+	model := agenttest.NewModel(
+		agenttest.Calls(agenttest.Call("s1", agent.ToolSearchTools, `{"query":"refund a payment"}`)),
+		agenttest.Calls(agenttest.Call("r1", "refund_payment", `{}`)),
+		agenttest.Text("Refunded."),
+	)
+	a, err := agent.New(model, agent.WithTools(weather.Tools(), []toolgen.Tool{refund}),
+		agent.WithToolSearch(agent.ToolSearch{Limit: 3}))
+	if err != nil {
+		log.Fatal(err)
+	}
+	st, err := a.Run(context.Background(), "Refund my last payment.", nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for i, req := range model.Requests() {
+		var sent []toolgen.ToolName
+		for _, t := range req.Tools {
+			sent = append(sent, t.Name)
+		}
+		fmt.Printf("request %d sends %v\n", i+1, sent)
+	}
+	fmt.Println("loaded:", st.LoadedTools)
+	fmt.Println(st.Output())
+	// Output:
+	// request 1 sends [get_weather forecast search_tools]
+	// request 2 sends [get_weather forecast refund_payment search_tools]
+	// request 3 sends [get_weather forecast refund_payment search_tools]
+	// loaded: [refund_payment]
+	// Refunded.
+}

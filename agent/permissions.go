@@ -295,3 +295,14 @@ func (c *callArgs) readValue(d *wire.Decoder) bool {
 	c.text = wire.AppendCanonicalJSON(c.text, raw)
 	return ok
 }
+
+// deniesByName reports whether a deny rule refuses every call of the tool
+// name, whatever its arguments: a rule without Args whose Tool matches it.
+func (p Permissions) deniesByName(name toolgen.ToolName) bool {
+	for _, r := range p.Deny {
+		if len(r.Args) == 0 && Match(string(r.Tool), string(name)) {
+			return true
+		}
+	}
+	return false
+}

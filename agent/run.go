@@ -114,7 +114,7 @@ func (a *Agent) drive(ctx context.Context, s *State, deps any) error {
 
 // request is the request of s's transcript.
 func (a *Agent) request(s *State) Request {
-	return Request{System: a.system, Messages: s.Messages, Tools: a.specs}
+	return Request{System: a.system, Messages: s.Messages, Tools: a.toolsFor(s)}
 }
 
 // ask calls the model and adds its response.

@@ -56,6 +56,10 @@ type State struct {
 	// Compactions are the compactions of Messages, in order (see
 	// WithCompaction).
 	Compactions []CompactionRecord `json:"compactions,omitempty"`
+	// LoadedTools are the deferred tools that tool search found, or that
+	// the model called, in the order they were loaded: each request of the
+	// run sends them (WithToolSearch).
+	LoadedTools []toolgen.ToolName `json:"loaded_tools,omitempty"`
 
 	measured  measured // the model's count of the last request (compaction.go)
 	compacted int      // the turn whose request was compacted already

@@ -200,6 +200,9 @@ func (a *Agent) decide(c ToolCall) Decision {
 // unknown is what the model is told of a call to a tool the agent does
 // not have.
 func (a *Agent) unknown(name toolgen.ToolName) string {
+	if a.search != nil {
+		return fmt.Sprintf("unknown tool %q; find tools with %s", name, ToolSearchTools)
+	}
 	return fmt.Sprintf("unknown tool %q; the tools are: %s", name, a.offeredNames())
 }
 
@@ -257,6 +260,7 @@ func (a *Agent) finishTurn(s *State, out sink) {
 	s.Messages = append(s.Messages, Message{Role: RoleTool, Results: results})
 	s.Paused = nil
 	s.StopReason = ""
+	a.loadFound(s, results, out)
 	out.emit(s, Event{Kind: EventTurnFinished, RunID: s.RunID, Turn: s.Turns})
 }
 

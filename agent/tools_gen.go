@@ -24,12 +24,17 @@ const (
 	// the agent on a prompt, with the deps of the run that calls it, and returns
 	// its answer.
 	toolAskAgent toolgen.ToolName = "ask_agent"
+	// toolSearchTools names the tool search_tools ((*toolSearcher).searchTools).
+	// searchTools finds tools for a task among the tools you have not been sent
+	// yet, by what they do.
+	toolSearchTools toolgen.ToolName = "search_tools"
 )
 
 // A compile error here means a tool's signature changed since this file was
 // generated: run go generate.
 var (
-	_ func(*subagent, context.Context, string) (string, error) = (*subagent).askAgent
+	_ func(*subagent, context.Context, string) (string, error)               = (*subagent).askAgent
+	_ func(*toolSearcher, context.Context, string, *int) (FoundTools, error) = (*toolSearcher).searchTools
 )
 
 // Tools returns the tools of a subagent, which run on it: ask_agent.
@@ -46,6 +51,25 @@ func (recv *subagent) Tools() []toolgen.Tool {
 	}})
 }
 
+// Tools returns the tools of a toolSearcher, which run on it: search_tools.
+func (recv *toolSearcher) Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
+		Name:         toolSearchTools,
+		Description:  "searchTools finds tools for a task among the tools you have not been sent yet, by what they do. The tools it returns can be called from your next message on; search again with other words when none fits.",
+		InputSchema:  toolgenInputsearchTools,
+		OutputSchema: toolgenOutputsearchTools,
+		Annotations: toolgen.Annotations{
+			Idempotent: true,
+			ReadOnly:   true,
+		},
+		Namespace:   "agent",
+		SearchTerms: "1 53 gKBYBU5CAAAAQrSUAAAkZmA8QXSUBJg absent again agent:3 among calendar call event exampl few find fit limit:3 mani messag most move next none other payment queri:2 refund return:2 search:5 search_tool:4 sent should task tool:9 word:2 yet",
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallsearchTools(recv, ctx, args)
+		},
+	}})
+}
+
 // askAgentRule is a permission rule for the tool ask_agent: each field is a
 // glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
@@ -57,6 +81,20 @@ type askAgentRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r askAgentRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(toolAskAgent, toolgenArgsaskAgent, []string{r.Prompt})
+}
+
+// searchToolsRule is a permission rule for the tool search_tools: each field
+// is a glob over that argument's value (as toolgen.Rule's Args), and an empty
+// field does not constrain it.
+type searchToolsRule struct {
+	_     [0]func()
+	Query string // argument "query"
+	Limit string // argument "limit": an integer in canonical form or null ("7" matches 7.0)
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r searchToolsRule) Rule() toolgen.Rule {
+	return toolimpl.Rule(toolSearchTools, toolgenArgssearchTools, []string{r.Query, r.Limit})
 }
 
 // toolgenInputaskAgent is the JSON Schema of ask_agent's arguments.
@@ -92,4 +130,82 @@ func toolgenCallaskAgent(recv *subagent, ctx context.Context, args []byte) (res 
 	return toolgen.TextResult(out), nil
 }
 
+// toolgenInputsearchTools is the JSON Schema of search_tools's arguments.
+var toolgenInputsearchTools = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"What the tool should do, in a few words, for example \"refund a payment\" or \"move a calendar event\"."},"limit":{"type":"integer","description":"How many tools to return at most; the agent's limit when absent.","minimum":1,"maximum":20}},"required":["query"],"additionalProperties":false}`)
+
+// toolgenOutputsearchTools is the JSON Schema of search_tools's structured
+// result.
+var toolgenOutputsearchTools = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FoundTools is search_tools' result: the tools found, best first.","properties":{"tools":{"type":"array","description":"Tools can be called from the next request on.","items":{"type":"object","description":"FoundTool is one tool a search found.","properties":{"name":{"type":"string","description":"Name is the tool's name, to call it by."},"namespace":{"type":"string","description":"Namespace is the group the tool belongs to."},"description":{"type":"string","description":"Description is what the tool does."}},"required":["name","description"],"additionalProperties":false}}},"required":["tools"],"additionalProperties":false}`)
+
+// toolgenCallsearchTools reads the arguments of search_tools, calls (*toolSearcher).searchTools and writes its result.
+func toolgenCallsearchTools(recv *toolSearcher, ctx context.Context, args []byte) (res toolgen.Result, err error) {
+	defer toolimpl.Recover(toolSearchTools, &res, &err)
+	d := new(toolimpl.Decoder)
+	d.Reset(args)
+	var (
+		argQuery string
+		argLimit *int
+	)
+	var o toolimpl.ObjectReader
+	for k, ok := o.Start(d, toolgenArgssearchTools); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "query":
+			o.Saw(0)
+			if s0, ok := d.String(); ok {
+				argQuery = s0
+			}
+		case "limit":
+			if d.Null() {
+				argLimit = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(1, 20); ok {
+					*p0 = int(n1)
+				}
+				argLimit = p0
+			}
+		default:
+			o.Unknown(d)
+		}
+	}
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
+	}
+	out, err := recv.searchTools(ctx, argQuery, argLimit)
+	if err != nil {
+		return toolimpl.ToolFailed(ctx, err)
+	}
+	e := new(toolimpl.Encoder)
+	e.Reset(d.Spare())
+	toolgenEncodeFoundTools(e, &out)
+	return toolimpl.Structured(e), nil
+}
+
 var toolgenArgsaskAgent = &toolimpl.Object{Names: []string{"prompt"}, Required: []int{0}}
+var toolgenArgssearchTools = &toolimpl.Object{Names: []string{"query", "limit"}, Required: []int{0}}
+
+// toolgenEncodeFoundTools writes a FoundTools object.
+func toolgenEncodeFoundTools(e *toolimpl.Encoder, v *FoundTools) {
+	e.Object()
+	e.Member("\"tools\":")
+	e.Array()
+	for i0 := range v.Tools {
+		toolgenEncodeFoundTool(e, &v.Tools[i0])
+	}
+	e.EndArray()
+	e.EndObject()
+}
+
+// toolgenEncodeFoundTool writes a FoundTool object.
+func toolgenEncodeFoundTool(e *toolimpl.Encoder, v *FoundTool) {
+	e.Object()
+	e.Member("\"name\":")
+	e.String(string(v.Name))
+	if v.Namespace != "" {
+		e.Member("\"namespace\":")
+		e.String(v.Namespace)
+	}
+	e.Member("\"description\":")
+	e.String(v.Description)
+	e.EndObject()
+}

@@ -36,7 +36,9 @@
 // random bits, never the model's call id). A file a tool
 // changed (agent.FileChange) reaches the UI as a data-file-change part
 // (path, kind, sizes, hashes and the diff; not the old content), between the
-// call's input and its output. WithDeps gives each request's deps to the tools
+// call's input and its output. The tools that tool search loads
+// (agent.WithToolSearch) reach it as a data-tools-loaded part
+// (ToolsLoadedData), after the search call's output. WithDeps gives each request's deps to the tools
 // (the signed-in user, say), WithMaxBodyBytes bounds a request (8 MiB), and
 // run errors reach the UI as "An error occurred." unless WithErrorText says
 // more. Bad requests get a plain HTTP error (405, 400, 413, 415; 409 for a

@@ -648,3 +648,31 @@ func TestFileChangeDataParts(t *testing.T) {
 	assert.Less(t, slices.Index(types, aisdk.ChunkToolInputAvailable), first)
 	assert.Less(t, first, out, "the changes come before the call's output")
 }
+
+// Tool search's loaded tools reach the UI as a data part, after the
+// search call's output.
+func TestToolsLoadedDataPart(t *testing.T) {
+	refund := toolgen.Tool{Name: "refund_payment", Description: "Refund a payment.", Deferred: true,
+		InputSchema: []byte(`{"type":"object"}`),
+		Call:        func(context.Context, []byte) (toolgen.Result, error) { return toolgen.TextResult("ok"), nil }}
+	model := rt.NewModel(rt.Calls(rt.Call("s1", agent.ToolSearchTools, `{"query":"refund"}`)), rt.StreamText("Found it."))
+	ag, err := agent.New(model, agent.WithTools([]toolgen.Tool{refund}), agent.WithToolSearch(agent.ToolSearch{}))
+	require.NoError(t, err)
+	h, err := aisdk.Handler(ag)
+	require.NoError(t, err)
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+
+	chunks := post(t, srv.URL, body(t, "c", userMsg("u1", "refund")))
+	var types []string
+	var loaded map[string]any
+	for _, c := range chunks {
+		types = append(types, c["type"].(string))
+		if c["type"] == aisdk.ChunkDataToolsLoaded {
+			loaded = c
+		}
+	}
+	require.NotNil(t, loaded, "%v", types)
+	assert.Equal(t, map[string]any{"tools": []any{"refund_payment"}}, loaded["data"])
+	assert.Less(t, slices.Index(types, aisdk.ChunkToolOutputAvailable), slices.Index(types, aisdk.ChunkDataToolsLoaded))
+}

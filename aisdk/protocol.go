@@ -1,6 +1,10 @@
 package aisdk
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/toolgen-dev/toolgen"
+)
 
 // The wire types below follow the `ai` npm package (7.0.173, pinned in
 // testdata/npm): its uiMessageChunkSchema for the chunks, UIMessage and
@@ -115,12 +119,22 @@ type FileChangeData struct {
 	Diff       string `json:"diff,omitempty"`
 }
 
+// ToolsLoadedData is the data of a data-tools-loaded part: the deferred
+// tools that tool search found (or the model called), which the model is
+// sent from its next request on.
+type ToolsLoadedData struct {
+	Tools []toolgen.ToolName `json:"tools"`
+}
+
 // The chunk types this package writes.
 const (
 	ChunkStart = "start"
 	// ChunkDataFileChange reports a file a tool changed, as a data part
 	// (useChat keeps it in the message as a "data-file-change" part).
-	ChunkDataFileChange      = "data-file-change"
+	ChunkDataFileChange = "data-file-change"
+	// ChunkDataToolsLoaded names the deferred tools that tool search made
+	// callable (agent.WithToolSearch), as a data part ("data-tools-loaded").
+	ChunkDataToolsLoaded     = "data-tools-loaded"
 	ChunkStartStep           = "start-step"
 	ChunkTextStart           = "text-start"
 	ChunkTextDelta           = "text-delta"

@@ -64,6 +64,8 @@ func (s *streamer) event(e agent.Event) error {
 			return nil
 		}
 		return s.fileChange(e.Call.ID, *e.FileChange)
+	case agent.EventToolsLoaded:
+		return s.toolsLoaded(e.Tools)
 	}
 	return nil
 }
@@ -80,6 +82,16 @@ func (s *streamer) fileChange(callID string, c toolgen.FileChange) error {
 		return err // never: strings and numbers
 	}
 	return s.send(Chunk{Type: ChunkDataFileChange, ID: s.nextID("file-"), Data: data})
+}
+
+// toolsLoaded writes a data part naming the deferred tools that tool search
+// loaded (agent.WithToolSearch).
+func (s *streamer) toolsLoaded(names []toolgen.ToolName) error {
+	data, err := json.Marshal(ToolsLoadedData{Tools: names})
+	if err != nil {
+		return err // never: strings
+	}
+	return s.send(Chunk{Type: ChunkDataToolsLoaded, ID: s.nextID("tools-"), Data: data})
 }
 
 // part writes the chunks of a piece of the model's response.

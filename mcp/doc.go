@@ -241,6 +241,21 @@
 // in testdata/npm) against examples/conformance, a server whose tools are
 // annotated Go functions: "bash .ci/conformance", 30 of 30 active scenarios.
 //
+// # Many tools: search instead of a long list
+//
+// A client given hundreds of tool definitions spends its context on them
+// and chooses worse. WithToolSearch serves the deferred tools
+// (toolgen.Tool.Deferred, the directive's defer option) through search:
+// tools/list shows the tools that are not deferred, search_tools (finds
+// tools by what they do, over their build-time index, and returns their
+// definitions) and call_tool (calls one by name with its arguments). A call
+// through call_tool is the tool's own call in every other way: the same
+// permissions, approval (WithApprover or elicitation), deps and result. It
+// needs no session, so it works on stateless servers and behind a load
+// balancer.
+//
+//	srv, err := mcp.NewServer("shop", "1.0.0", shop.Tools(), mcp.WithToolSearch(5))
+//
 // # Using an MCP server's tools
 //
 // Package mcp also connects to MCP servers, through the official Go SDK, and

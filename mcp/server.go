@@ -20,7 +20,8 @@ import (
 // anything else MCP offers are added on SDK().
 type Server struct {
 	sdk      *sdkmcp.Server
-	tools    map[string]*toolgen.Tool // for the fast path
+	tools    map[string]*toolgen.Tool  // for the fast path
+	deferred map[toolgen.ToolName]bool // WithToolSearch: served through call_tool only
 	slots    *callSlots
 	versions []string // ServerOptions.SupportedProtocolVersions
 	// resultMeta is what a result at version 2026-07-28 begins with: the
@@ -47,6 +48,8 @@ type serverConfig struct {
 	deps     DepsFunc
 	perms    *agent.Permissions
 	approver ApproverFunc
+	// searchLimit is WithToolSearch's limit; 0 without tool search.
+	searchLimit int
 }
 
 // ServerOption configures NewServer. An option given a bad value makes
@@ -117,6 +120,7 @@ func NewServer(name, version string, tools []toolgen.Tool, opts ...ServerOption)
 	s := &Server{
 		sdk:        sdkmcp.NewServer(&sdkmcp.Implementation{Name: name, Version: version}, &cfg.sdk),
 		tools:      make(map[string]*toolgen.Tool, len(tools)),
+		deferred:   map[toolgen.ToolName]bool{},
 		versions:   slices.Clone(cfg.sdk.SupportedProtocolVersions),
 		resultMeta: append(append([]byte(`"_meta":{"io.modelcontextprotocol/serverInfo":`), info...), `},"resultType":"complete"`...),
 		deps:       cfg.deps,
@@ -128,15 +132,37 @@ func NewServer(name, version string, tools []toolgen.Tool, opts ...ServerOption)
 		s.slots = &callSlots{sem: make(chan struct{}, n)}
 	}
 	for _, t := range tools {
-		if s.tools[string(t.Name)] != nil {
-			return nil, fmt.Errorf("mcp: two tools named %q", t.Name)
+		if err := s.addServed(t, cfg.searchLimit > 0); err != nil {
+			return nil, err
 		}
-		s.tools[string(t.Name)] = &t
-		if err := s.addTool(&t); err != nil {
+	}
+	if cfg.searchLimit > 0 {
+		box, err := toolgen.NewToolbox(tools)
+		if err != nil {
+			return nil, fmt.Errorf("mcp: %w", err)
+		}
+		if err := s.addToolSearch(box, cfg.searchLimit); err != nil {
 			return nil, err
 		}
 	}
 	return s, nil
+}
+
+// addServed registers t, unless it is deferred and the server searches
+// its tools (WithToolSearch): call_tool reaches those.
+func (s *Server) addServed(t toolgen.Tool, search bool) error {
+	if s.tools[string(t.Name)] != nil || s.deferred[t.Name] {
+		return fmt.Errorf("mcp: two tools named %q", t.Name)
+	}
+	if search && t.Deferred {
+		if err := checkObjectSchema(t.InputSchema); err != nil {
+			return fmt.Errorf("mcp: tool %q: input schema: %w", t.Name, err)
+		}
+		s.deferred[t.Name] = true
+		return nil
+	}
+	s.tools[string(t.Name)] = &t
+	return s.addTool(&t)
 }
 
 // SDK returns the go-sdk server, to add resources, prompts or more tools, or

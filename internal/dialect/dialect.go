@@ -3,8 +3,11 @@
 // (Strict) and Gemini's function declarations (Gemini). It works on the
 // schema's JSON text, as toolgen writes it into generated code, and gives
 // byte for byte what the generator itself derives (internal/schema's
-// dialects): every scalar keeps its text, keywords keep model.Schema's
-// order, and the output is compact.
+// dialects): every scalar keeps its text, keywords keep the order of the
+// keyword table (internal/keyword), which model.Schema's follows, and the
+// output is compact. What each dialect keeps, drops or refuses of each
+// keyword is the table's; the rules on objects (strict mode's required and
+// additionalProperties, maps) and values (formats, enums) are here.
 //
 // A schema that cannot be said in a dialect has none: the functions return
 // an error saying why and where (a JSON pointer into the input), and
@@ -14,6 +17,8 @@ package dialect
 import (
 	"errors"
 	"strconv"
+
+	"github.com/toolgen-dev/toolgen/internal/keyword"
 )
 
 // OpenAI's strict mode (Structured Outputs, "strict": true on a function):
@@ -45,7 +50,7 @@ var (
 // no $ref), or more nesting, properties or enum values than it allows.
 // Keywords it does not support and that only narrow a value (minLength,
 // maxLength, unsupported formats, default, examples, contentEncoding) are
-// left out; $schema is dropped.
+// left out, as is $schema.
 func Strict(input []byte) ([]byte, error) {
 	in, err := parse(input)
 	if err != nil {
@@ -59,7 +64,6 @@ func Strict(input []byte) ([]byte, error) {
 	if st.props > strictMaxProperties {
 		return nil, errors.New(strconv.Itoa(st.props) + " properties in all, over strict mode's " + strconv.Itoa(strictMaxProperties))
 	}
-	in.schemaURI = span{}
 	w := writer{in: input, b: make([]byte, 0, outputSize(input))}
 	w.schema(in, false)
 	return w.b, nil
@@ -85,13 +89,16 @@ func (st *strictor) node(s *schema, depth int) {
 	case s.nEnum > strictMaxEnum:
 		st.fail("an enum of " + strconv.Itoa(s.nEnum) + " values, over strict mode's " + strconv.Itoa(strictMaxEnum))
 		return
-	case s.typ.hi == 0 && s.ref.hi == 0:
+	case !s.has.Has(keyword.Type) && !s.has.Has(keyword.Ref):
 		st.fail("a value of any type (no type and no $ref)")
 		return
+	case s.has&strictRefused != 0:
+		st.fail("keywords strict mode lacks (" + (s.has & strictRefused).Names() + ")")
+		return
 	}
-	s.minLength, s.maxLength, s.def, s.examples, s.contentEnc = span{}, span{}, span{}, span{}, span{}
+	s.has &^= strictDropped
 	if s.flags&strictFormat == 0 {
-		s.format = span{}
+		s.has = s.has.Without(keyword.Format)
 	}
 	if s.items != nil {
 		st.path.push(tokItems)
@@ -101,7 +108,7 @@ func (st *strictor) node(s *schema, depth int) {
 			return
 		}
 	}
-	if s.defs != nil {
+	if s.has.Has(keyword.Defs) {
 		st.path.push(tokDefs)
 		st.props2(s.defs, depth, false, nil)
 		st.path.pop()
@@ -110,31 +117,44 @@ func (st *strictor) node(s *schema, depth int) {
 		}
 	}
 	if s.flags&isObject != 0 {
-		if s.additional != nil && s.additional.s != nil {
+		if s.additional != nil {
 			st.fail("a map (additionalProperties with a schema)")
 			return
 		}
-		s.additional = &additionalFalse
-		s.hasProps = true
+		s.has = s.has.With(keyword.Properties).With(keyword.AdditionalProperties) // false
 		st.path.push(tokProperties)
 		st.props2(s.props, depth+1, true, s.required)
 		st.path.pop()
 		if st.err != nil {
 			return
 		}
-		if len(s.props) <= cap(s.required) {
-			s.required = s.required[:len(s.props)]
-		} else {
-			s.required = make([]str, len(s.props))
-		}
-		for i, p := range s.props {
-			s.required[i] = p.name
-		}
+		requireAll(s)
 	}
 }
 
-// additionalFalse is additionalProperties: false.
-var additionalFalse = additional{}
+// requireAll makes every property of s required.
+func requireAll(s *schema) {
+	if len(s.props) <= cap(s.required) {
+		s.required = s.required[:len(s.props)]
+	} else {
+		s.required = make([]str, len(s.props))
+	}
+	for i, p := range s.props {
+		s.required[i] = p.name
+	}
+	s.has = s.has.Without(keyword.Required)
+	if len(s.required) > 0 { // model.Schema omits it empty
+		s.has = s.has.With(keyword.Required)
+	}
+}
+
+// The keywords the dialects drop and refuse (the table's).
+var (
+	strictDropped = keyword.Fated(keyword.Strict, keyword.Dropped)
+	strictRefused = keyword.Fated(keyword.Strict, keyword.Refused) // none yet
+	geminiDropped = keyword.Fated(keyword.Gemini, keyword.Dropped)
+	geminiRefused = keyword.Fated(keyword.Gemini, keyword.Refused)
+)
 
 // props2 converts named schemas in place; when nullable, those not in
 // required are made nullable.
@@ -190,23 +210,20 @@ func (g *geminier) fail(what string) {
 // node turns s, in place, into its Gemini form, or sets g.err.
 func (g *geminier) node(s *schema) {
 	switch {
-	case s.ref.hi != 0:
-		g.fail("a $ref (a recursive type)")
+	case s.has&geminiRefused != 0:
+		g.fail(geminiRefusal(s.has & geminiRefused))
 		return
-	case s.typ.hi == 0:
+	case !s.has.Has(keyword.Type):
 		g.fail("a value of any type (no type)")
 		return
-	case len(s.defs) > 0:
-		g.fail("$defs (recursive types)")
-		return
-	case s.nEnum > 0 && s.flags&isString == 0:
+	case s.has.Has(keyword.Enum) && s.flags&isString == 0:
 		g.fail("an enum of other than strings")
 		return
 	}
-	isMap := s.additional != nil && s.additional.s != nil
-	s.schemaURI, s.additional, s.def, s.examples, s.contentEnc = span{}, nil, span{}, span{}, span{}
+	isMap := s.additional != nil
+	s.has &^= geminiDropped
 	if s.flags&geminiFormat == 0 {
-		s.format = span{}
+		s.has = s.has.Without(keyword.Format)
 	}
 	if s.items != nil {
 		g.path.push(tokItems)
@@ -235,6 +252,18 @@ func (g *geminier) node(s *schema) {
 		}
 	}
 	g.path.pop()
+}
+
+// geminiRefusal says why a schema with the keywords refused (those the
+// table says Gemini refuses) has no form in Gemini's subset.
+func geminiRefusal(refused keyword.Set) string {
+	switch {
+	case refused.Has(keyword.Ref):
+		return "a $ref (a recursive type)"
+	case refused.Has(keyword.Defs):
+		return "$defs (recursive types)"
+	}
+	return "keywords Gemini lacks (" + refused.Names() + ")"
 }
 
 // contains reports whether name is in list.

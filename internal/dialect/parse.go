@@ -5,33 +5,32 @@ import (
 	"errors"
 	"math"
 
+	"github.com/toolgen-dev/toolgen/internal/keyword"
 	"github.com/toolgen-dev/toolgen/internal/wire"
 )
 
 // schema is one schema of the input, in the shape of the generator's
-// model.Schema: every keyword it can hold, scalars as their text in the
-// input, so that writing it back gives the generator's own bytes. Keywords
-// that model.Schema omits when empty ("" or []) are absent here too.
+// model.Schema: every keyword of the table (internal/keyword) it can hold,
+// scalars as their text in the input, so that writing it back gives the
+// generator's own bytes.
 type schema struct {
-	schemaURI, ref, description, format, pattern, contentEnc span // strings
-
-	typ   span  // "name" or ["name","null"]
+	// has is the keywords written back: those of the input, less those
+	// empty ("" or []) that model.Schema omits, less those a dialect drops.
+	has keyword.Set
+	// text is the value of each keyword of a scalar kind (a string, a
+	// number, a type, any value, an array of values), as written.
+	text  [keyword.Count]span
 	flags uint8 // facts about type and format, decoded
+	nEnum int   // how many values enum has
 
-	anyOf                []*schema
-	enum                 span // an array
-	nEnum                int
-	minimum, maximum     span // any values
-	minLength, maxLength span // integers
-	minItems, maxItems   span
-	items                *schema
-	hasProps             bool // properties present, even if empty
-	props                []prop
-	required             []str
-	additional           *additional
-	def                  span // any value
-	examples             span // an array
-	defs                 []prop
+	// The keywords that hold schemas, and required: what the dialects
+	// work on.
+	anyOf      []*schema
+	items      *schema
+	props      []prop
+	required   []str
+	additional *schema // additionalProperties' schema; nil when it is false
+	defs       []prop
 }
 
 // The flags of a schema.
@@ -43,7 +42,7 @@ const (
 )
 
 // span is a keyword's value: where its text is in the input (compact or
-// not; the writer compacts it). The zero span is an absent keyword.
+// not; the writer compacts it).
 type span struct{ lo, hi int32 }
 
 // str is a JSON string: raw (with quotes and escapes, as written) and
@@ -56,35 +55,6 @@ type prop struct {
 	s      *schema
 	orNull bool // written as s or null (strict mode's optional properties)
 }
-
-// additional is additionalProperties: false (s nil) or a schema.
-type additional struct{ s *schema }
-
-// The keywords of model.Schema, as bits of a set.
-const (
-	kSchema = 1 << iota
-	kRef
-	kType
-	kDescription
-	kAnyOf
-	kEnum
-	kFormat
-	kPattern
-	kMinimum
-	kMaximum
-	kMinLength
-	kMaxLength
-	kMinItems
-	kMaxItems
-	kItems
-	kProperties
-	kRequired
-	kAdditional
-	kContentEnc
-	kDefault
-	kExamples
-	kDefs
-)
 
 // parser reads one JSON text into schemas, through wire's Scanner.
 type parser struct {
@@ -131,57 +101,6 @@ func (p *parser) bad(what string) error {
 // spanFrom is the span from start to the scanner's position.
 func (p *parser) spanFrom(start int) span { return span{int32(start), int32(p.sc.Pos())} }
 
-// keyword is the keyword named name, or 0.
-func keyword(name []byte) int {
-	switch string(name) {
-	case "$schema":
-		return kSchema
-	case "$ref":
-		return kRef
-	case "type":
-		return kType
-	case "description":
-		return kDescription
-	case "anyOf":
-		return kAnyOf
-	case "enum":
-		return kEnum
-	case "format":
-		return kFormat
-	case "pattern":
-		return kPattern
-	case "minimum":
-		return kMinimum
-	case "maximum":
-		return kMaximum
-	case "minLength":
-		return kMinLength
-	case "maxLength":
-		return kMaxLength
-	case "minItems":
-		return kMinItems
-	case "maxItems":
-		return kMaxItems
-	case "items":
-		return kItems
-	case "properties":
-		return kProperties
-	case "required":
-		return kRequired
-	case "additionalProperties":
-		return kAdditional
-	case "contentEncoding":
-		return kContentEnc
-	case "default":
-		return kDefault
-	case "examples":
-		return kExamples
-	case "$defs":
-		return kDefs
-	}
-	return 0
-}
-
 // schema reads one schema (at the scanner's position, after whitespace).
 func (p *parser) schema() (*schema, error) {
 	if p.sc.Kind() != wire.KindObject {
@@ -193,21 +112,23 @@ func (p *parser) schema() (*schema, error) {
 	} else {
 		s = &schema{}
 	}
-	seen := 0
+	var seen keyword.Set
 	err := p.sc.Object(func(raw, dec []byte) error {
-		key := str{raw, dec}
-		k := keyword(key.dec)
-		if k == 0 {
-			p.path.push(key.dec)
-			err := p.bad("unknown keyword " + string(key.raw))
-			p.path.pop()
-			return err
+		k, ok := keyword.Lookup(dec)
+		if ok && seen.Has(k) {
+			return p.bad("keyword " + string(raw) + " twice")
 		}
-		if seen&k != 0 {
-			return p.bad("keyword " + string(key.raw) + " twice")
+		p.path.push(dec)
+		defer p.path.pop()
+		if !ok {
+			return p.bad("unknown keyword " + string(raw))
 		}
-		seen |= k
-		return p.keyword(s, k, key)
+		seen = seen.With(k)
+		empty, err := p.keyword(s, k)
+		if !empty || k.WritesEmpty() { // model.Schema omits the others empty
+			s.has = s.has.With(k)
+		}
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -215,187 +136,182 @@ func (p *parser) schema() (*schema, error) {
 	return s, nil
 }
 
-// keyword reads the value of keyword k into s.
-func (p *parser) keyword(s *schema, k int, key str) error {
-	p.path.push(key.dec)
-	defer p.path.pop()
+// keyword reads the value of keyword k into s, and reports whether it is
+// empty ("", [] or {}). The keywords that hold schemas, and required, go
+// to the fields the dialects work on; the others are read by their kind,
+// as their text.
+func (p *parser) keyword(s *schema, k keyword.Keyword) (empty bool, err error) {
 	switch k {
-	case kSchema, kRef, kDescription, kFormat, kPattern, kContentEnc:
-		if p.sc.Kind() != wire.KindString {
-			return p.notA("a string")
-		}
-		start := p.sc.Pos()
-		_, v, err := p.sc.String()
-		if err != nil {
-			return err
-		}
-		if len(v) == 0 {
-			return nil // model.Schema omits an empty string
-		}
-		sp := p.spanFrom(start)
-		switch k {
-		case kSchema:
-			s.schemaURI = sp
-		case kRef:
-			s.ref = sp
-		case kDescription:
-			s.description = sp
-		case kFormat:
-			s.format = sp
-			if contains(strictFormats, v) {
-				s.flags |= strictFormat
-			}
-			if contains(geminiFormats, v) {
-				s.flags |= geminiFormat
-			}
-		case kPattern:
-			s.pattern = sp
-		case kContentEnc:
-			s.contentEnc = sp
-		}
-		return nil
-	case kType:
-		return p.typ(s)
-	case kAnyOf:
-		return p.sc.Array(func(i int) error {
+	case keyword.AnyOf:
+		err = p.sc.Array(func(i int) error {
 			p.path.pushIndex(i)
 			defer p.path.pop()
 			sub, err := p.schema()
 			s.anyOf = append(s.anyOf, sub)
 			return err
 		})
-	case kEnum, kExamples:
-		if p.sc.Kind() != wire.KindArray {
-			return p.notA("an array")
-		}
-		start, n := p.sc.Pos(), 0
-		if err := p.sc.Array(func(int) error { n++; return p.sc.Skip() }); err != nil {
-			return err
-		}
-		if n == 0 {
-			return nil // model.Schema omits an empty list
-		}
-		sp := p.spanFrom(start)
-		if k == kEnum {
-			s.enum, s.nEnum = sp, n
-		} else {
-			s.examples = sp
-		}
-		return nil
-	case kMinimum, kMaximum, kDefault:
-		start := p.sc.Pos()
-		if err := p.sc.Skip(); err != nil {
-			return err
-		}
-		v := p.spanFrom(start)
-		switch k {
-		case kMinimum:
-			s.minimum = v
-		case kMaximum:
-			s.maximum = v
-		default:
-			s.def = v
-		}
-		return nil
-	case kMinLength, kMaxLength, kMinItems, kMaxItems:
+		return len(s.anyOf) == 0, err
+	case keyword.Items:
+		s.items, err = p.schema()
+		return false, err
+	case keyword.Properties:
+		s.props, err = p.schemaMap()
+		return len(s.props) == 0, err
+	case keyword.Defs:
+		s.defs, err = p.schemaMap()
+		return len(s.defs) == 0, err
+	case keyword.Required:
+		err = p.required(s)
+		return len(s.required) == 0, err
+	case keyword.AdditionalProperties:
+		return false, p.additional(s)
+	}
+	start := p.sc.Pos()
+	empty, err = p.scalar(s, k)
+	s.text[k] = p.spanFrom(start)
+	return empty, err
+}
+
+// scalar reads the value of k, which holds no schema, by its kind.
+func (p *parser) scalar(s *schema, k keyword.Keyword) (empty bool, err error) {
+	switch kind := k.Kind(); kind {
+	case keyword.KindString:
+		return p.string(s, k)
+	case keyword.KindType:
+		return p.typ(s)
+	case keyword.KindCount:
+		return false, p.count()
+	case keyword.KindNumber:
 		if p.sc.Kind() != wire.KindNumber {
-			return p.notA("an integer")
+			return false, p.notA(kind.String())
 		}
-		start := p.sc.Pos()
-		_, integer, err := p.sc.Number()
-		if err != nil {
-			return err
+		_, _, err := p.sc.Number()
+		return false, err
+	case keyword.KindAny:
+		return false, p.sc.Skip()
+	case keyword.KindValues:
+		return p.values(s, k)
+	}
+	// A keyword added to the table with a kind read only above: the
+	// tests catch it.
+	return false, p.bad("keyword " + k.Name() + " (" + k.Kind().String() + ") has no reader")
+}
+
+// string reads a string; it notes whether a format is one a dialect
+// supports.
+func (p *parser) string(s *schema, k keyword.Keyword) (empty bool, err error) {
+	if p.sc.Kind() != wire.KindString {
+		return false, p.notA(keyword.KindString.String())
+	}
+	_, v, err := p.sc.String()
+	if err != nil {
+		return false, err
+	}
+	if k == keyword.Format {
+		if contains(strictFormats, v) {
+			s.flags |= strictFormat
 		}
-		if !integer {
-			return p.bad("not an integer")
+		if contains(geminiFormats, v) {
+			s.flags |= geminiFormat
 		}
-		v := p.spanFrom(start)
-		switch k {
-		case kMinLength:
-			s.minLength = v
-		case kMaxLength:
-			s.maxLength = v
-		case kMinItems:
-			s.minItems = v
-		default:
-			s.maxItems = v
-		}
-		return nil
-	case kItems:
-		sub, err := p.schema()
-		s.items = sub
+	}
+	return len(v) == 0, nil
+}
+
+// count reads a non-negative integer.
+func (p *parser) count() error {
+	if p.sc.Kind() != wire.KindNumber {
+		return p.notA(keyword.KindCount.String())
+	}
+	literal, integer, err := p.sc.Number()
+	if err != nil {
 		return err
-	case kProperties, kDefs:
-		var props []prop
-		err := p.sc.Object(func(raw, dec []byte) error {
-			p.path.push(dec)
-			defer p.path.pop()
-			sub, err := p.schema()
-			props = append(props, prop{name: str{raw, dec}, s: sub})
-			return err
-		})
-		if err != nil {
-			return err
-		}
-		if k == kProperties {
-			s.hasProps, s.props = true, props
-		} else {
-			s.defs = props
-		}
-		return nil
-	case kRequired:
-		return p.sc.Array(func(int) error {
-			if p.sc.Kind() != wire.KindString {
-				return p.notA("a string in required")
-			}
-			raw, dec, err := p.sc.String()
-			if err != nil {
-				return err
-			}
-			s.required = append(s.required, str{raw, dec})
-			return nil
-		})
-	case kAdditional:
-		switch p.sc.Kind() {
-		case wire.KindBool:
-			start := p.sc.Pos()
-			if err := p.sc.Skip(); err != nil {
-				return err
-			}
-			if p.sc.Pos()-start != len("false") {
-				return p.bad("not false or a schema")
-			}
-			s.additional = &additional{}
-			return nil
-		case wire.KindObject:
-			sub, err := p.schema()
-			s.additional = &additional{s: sub}
-			return err
-		}
-		return p.notA("false or a schema")
+	}
+	if !integer || literal[0] == '-' {
+		return p.bad("not " + keyword.KindCount.String())
 	}
 	return nil
 }
 
+// values reads an array of values (enum, examples), and counts them.
+func (p *parser) values(s *schema, k keyword.Keyword) (empty bool, err error) {
+	if p.sc.Kind() != wire.KindArray {
+		return false, p.notA(keyword.KindValues.String())
+	}
+	n := 0
+	if err := p.sc.Array(func(int) error { n++; return p.sc.Skip() }); err != nil {
+		return false, err
+	}
+	if k == keyword.Enum {
+		s.nEnum = n
+	}
+	return n == 0, nil
+}
+
+// schemaMap reads an object of schemas (properties, $defs).
+func (p *parser) schemaMap() ([]prop, error) {
+	var props []prop
+	err := p.sc.Object(func(raw, dec []byte) error {
+		p.path.push(dec)
+		defer p.path.pop()
+		sub, err := p.schema()
+		props = append(props, prop{name: str{raw, dec}, s: sub})
+		return err
+	})
+	return props, err
+}
+
+// required reads required: an array of strings.
+func (p *parser) required(s *schema) error {
+	return p.sc.Array(func(int) error {
+		if p.sc.Kind() != wire.KindString {
+			return p.notA("a string in required")
+		}
+		raw, dec, err := p.sc.String()
+		if err != nil {
+			return err
+		}
+		s.required = append(s.required, str{raw, dec})
+		return nil
+	})
+}
+
+// additional reads additionalProperties: false or a schema.
+func (p *parser) additional(s *schema) error {
+	want := keyword.KindFalseOrSchema.String()
+	switch p.sc.Kind() {
+	case wire.KindBool:
+		start := p.sc.Pos()
+		if err := p.sc.Skip(); err != nil {
+			return err
+		}
+		if p.sc.Pos()-start != len("false") {
+			return p.bad("not " + want)
+		}
+		return nil
+	case wire.KindObject:
+		var err error
+		s.additional, err = p.schema()
+		return err
+	}
+	return p.notA(want)
+}
+
 // typ reads the type keyword: a name, or [name, "null"].
-func (p *parser) typ(s *schema) error {
-	start := p.sc.Pos()
+func (p *parser) typ(s *schema) (empty bool, err error) {
 	switch p.sc.Kind() {
 	case wire.KindString:
 		_, v, err := p.sc.String()
 		if err != nil {
-			return err
+			return false, err
 		}
-		if len(v) > 0 {
-			s.typ = p.spanFrom(start)
-			switch string(v) {
-			case "object":
-				s.flags |= isObject
-			case "string":
-				s.flags |= isString
-			}
+		switch string(v) {
+		case "object":
+			s.flags |= isObject
+		case "string":
+			s.flags |= isString
 		}
-		return nil
+		return len(v) == 0, nil
 	case wire.KindArray:
 		var names [][]byte
 		err := p.sc.Array(func(int) error {
@@ -407,13 +323,12 @@ func (p *parser) typ(s *schema) error {
 			return err
 		})
 		if err != nil {
-			return err
+			return false, err
 		}
 		if len(names) != 2 || string(names[1]) != "null" {
-			return p.bad(`a type that is neither a name nor [name, "null"]`)
+			return false, p.bad(`a type that is neither a name nor [name, "null"]`)
 		}
-		s.typ = p.spanFrom(start)
-		return nil
+		return false, nil
 	}
-	return p.notA(`a type name or [name, "null"]`)
+	return false, p.notA(keyword.KindType.String())
 }

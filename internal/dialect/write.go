@@ -3,6 +3,8 @@ package dialect
 import (
 	"strconv"
 	"strings"
+
+	"github.com/toolgen-dev/toolgen/internal/keyword"
 )
 
 // writer writes schemas as compact JSON, taking their values' text from
@@ -13,29 +15,23 @@ type writer struct {
 	n  int // len(b) after the current object's '{'
 }
 
-// key starts a member.
-func (w *writer) key(k string) {
+// key starts the member of the keyword named name.
+func (w *writer) key(name string) {
 	if len(w.b) > w.n {
 		w.b = append(w.b, ',')
 	}
-	w.b = append(w.b, k...)
+	w.b = append(w.b, '"')
+	w.b = append(w.b, name...)
+	w.b = append(w.b, '"', ':')
 }
 
-// str writes a string keyword if present: its text as written.
-func (w *writer) str(k string, v span) {
-	if v.hi != 0 {
-		w.key(k)
-		w.b = append(w.b, w.in[v.lo:v.hi]...)
-	}
+// text writes a value as written (a string, a number).
+func (w *writer) text(v span) {
+	w.b = append(w.b, w.in[v.lo:v.hi]...)
 }
 
-// value writes a keyword holding any value if present, without its
-// insignificant whitespace.
-func (w *writer) value(k string, v span) {
-	if v.hi == 0 {
-		return
-	}
-	w.key(k)
+// value writes a value without its insignificant whitespace.
+func (w *writer) value(v span) {
 	raw := w.in[v.lo:v.hi]
 	for i := 0; i < len(raw); i++ {
 		c := raw[i]
@@ -58,20 +54,30 @@ func (w *writer) value(k string, v span) {
 	}
 }
 
-// schema writes s, its keywords in model.Schema's order, without its
-// description when noDesc.
+// schema writes s, its keywords in the table's order (model.Schema's),
+// without its description when noDesc.
 func (w *writer) schema(s *schema, noDesc bool) {
 	w.b = append(w.b, '{')
 	outer := w.n
 	w.n = len(w.b)
-	w.str(`"$schema":`, s.schemaURI)
-	w.str(`"$ref":`, s.ref)
-	w.value(`"type":`, s.typ)
-	if !noDesc {
-		w.str(`"description":`, s.description)
+	has := s.has
+	if noDesc {
+		has = has.Without(keyword.Description)
 	}
-	if len(s.anyOf) > 0 {
-		w.key(`"anyOf":[`)
+	for k := range has.All() {
+		w.keyword(s, k)
+	}
+	w.b = append(w.b, '}')
+	w.n = outer
+}
+
+// keyword writes keyword k of s: those that hold schemas, and required,
+// from the fields the dialects work on, the others from their text.
+func (w *writer) keyword(s *schema, k keyword.Keyword) {
+	w.key(k.Name())
+	switch k {
+	case keyword.AnyOf:
+		w.b = append(w.b, '[')
 		for i, sub := range s.anyOf {
 			if i > 0 {
 				w.b = append(w.b, ',')
@@ -79,26 +85,12 @@ func (w *writer) schema(s *schema, noDesc bool) {
 			w.schema(sub, false)
 		}
 		w.b = append(w.b, ']')
-	}
-	w.value(`"enum":`, s.enum)
-	w.str(`"format":`, s.format)
-	w.str(`"pattern":`, s.pattern)
-	w.value(`"minimum":`, s.minimum)
-	w.value(`"maximum":`, s.maximum)
-	w.str(`"minLength":`, s.minLength)
-	w.str(`"maxLength":`, s.maxLength)
-	w.str(`"minItems":`, s.minItems)
-	w.str(`"maxItems":`, s.maxItems)
-	if s.items != nil {
-		w.key(`"items":`)
+	case keyword.Items:
 		w.schema(s.items, false)
-	}
-	if s.hasProps {
-		w.key(`"properties":`)
+	case keyword.Properties:
 		w.props(s.props)
-	}
-	if len(s.required) > 0 {
-		w.key(`"required":[`)
+	case keyword.Required:
+		w.b = append(w.b, '[')
 		for i, r := range s.required {
 			if i > 0 {
 				w.b = append(w.b, ',')
@@ -106,24 +98,22 @@ func (w *writer) schema(s *schema, noDesc bool) {
 			w.b = append(w.b, r.raw...)
 		}
 		w.b = append(w.b, ']')
-	}
-	if s.additional != nil {
-		w.key(`"additionalProperties":`)
-		if s.additional.s == nil {
+	case keyword.AdditionalProperties:
+		if s.additional == nil {
 			w.b = append(w.b, "false"...)
 		} else {
-			w.schema(s.additional.s, false)
+			w.schema(s.additional, false)
+		}
+	case keyword.Defs:
+		w.props(s.defs)
+	default:
+		switch k.Kind() {
+		case keyword.KindString, keyword.KindCount, keyword.KindNumber:
+			w.text(s.text[k]) // no whitespace in it
+		default:
+			w.value(s.text[k])
 		}
 	}
-	w.str(`"contentEncoding":`, s.contentEnc)
-	w.value(`"default":`, s.def)
-	w.value(`"examples":`, s.examples)
-	if len(s.defs) > 0 {
-		w.key(`"$defs":`)
-		w.props(s.defs)
-	}
-	w.b = append(w.b, '}')
-	w.n = outer
 }
 
 func (w *writer) props(props []prop) {
@@ -141,9 +131,9 @@ func (w *writer) props(props []prop) {
 		// {"description": ..., "anyOf": [s, {"type": "null"}]}, the
 		// description moved to the wrapper.
 		w.b = append(w.b, '{')
-		if d := p.s.description; d.hi != 0 {
+		if p.s.has.Has(keyword.Description) {
 			w.b = append(w.b, `"description":`...)
-			w.b = append(w.b, w.in[d.lo:d.hi]...)
+			w.text(p.s.text[keyword.Description])
 			w.b = append(w.b, ',')
 		}
 		w.b = append(w.b, `"anyOf":[`...)

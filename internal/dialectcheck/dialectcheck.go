@@ -11,6 +11,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/toolgen-dev/toolgen/internal/keyword"
 )
 
 // Limits of OpenAI's strict mode.
@@ -20,19 +22,47 @@ const (
 	StrictMaxEnum       = 1000
 )
 
+// What each provider accepts, as its documentation states it. These lists
+// are this package's own knowledge, on purpose: the keyword table
+// (internal/keyword) says what the dialects keep of each keyword, and this
+// package checks that, so a checker that took its answers from the table
+// would only confirm it. They name the table's keywords through the table,
+// so that no name drifts, and every keyword of the table is in one of each
+// provider's two lists (the tests say so): adding a keyword to the table
+// forces a decision here, from the provider's documentation.
 var (
-	strictKeys = []string{"type", "description", "properties", "required", "additionalProperties", "items",
-		"enum", "const", "anyOf", "$ref", "$defs", "pattern", "format", "minimum", "maximum",
-		"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems"}
+	// strictKeys are the keywords strict mode accepts: the table's, and
+	// others toolgen does not write.
+	strictKeys = append(names(keyword.Type, keyword.Description, keyword.Properties, keyword.Required,
+		keyword.AdditionalProperties, keyword.Items, keyword.Enum, keyword.AnyOf, keyword.Ref, keyword.Defs,
+		keyword.Pattern, keyword.Format, keyword.Minimum, keyword.Maximum, keyword.MinItems, keyword.MaxItems),
+		"const", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")
+	// strictRefuses are the table's keywords strict mode does not accept.
+	strictRefuses = []keyword.Keyword{keyword.SchemaURI, keyword.MinLength, keyword.MaxLength,
+		keyword.ContentEncoding, keyword.Default, keyword.Examples}
 	strictTypes   = []string{"string", "number", "boolean", "integer", "object", "array", "null"}
 	strictFormats = []string{"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"}
 
-	geminiKeys = []string{"type", "format", "title", "description", "nullable", "enum", "maxItems", "minItems",
-		"properties", "required", "minProperties", "maxProperties", "minLength", "maxLength", "pattern",
-		"example", "anyOf", "propertyOrdering", "default", "items", "minimum", "maximum"}
+	// geminiKeys are the keywords Gemini's schema accepts: the table's,
+	// and others toolgen does not write.
+	geminiKeys = append(names(keyword.Type, keyword.Format, keyword.Description, keyword.Enum, keyword.MaxItems,
+		keyword.MinItems, keyword.Properties, keyword.Required, keyword.MinLength, keyword.MaxLength,
+		keyword.Pattern, keyword.AnyOf, keyword.Default, keyword.Items, keyword.Minimum, keyword.Maximum),
+		"title", "nullable", "minProperties", "maxProperties", "example", "propertyOrdering")
+	// geminiRefuses are the table's keywords Gemini does not accept.
+	geminiRefuses = []keyword.Keyword{keyword.SchemaURI, keyword.Ref, keyword.Defs, keyword.AdditionalProperties,
+		keyword.ContentEncoding, keyword.Examples}
 	geminiTypes   = []string{"string", "number", "integer", "boolean", "array", "object"}
 	geminiFormats = map[string][]string{"string": {"date-time", "enum"}, "number": {"float", "double"}, "integer": {"int32", "int64"}}
 )
+
+func names(ks ...keyword.Keyword) []string {
+	out := make([]string, len(ks))
+	for i, k := range ks {
+		out[i] = k.Name()
+	}
+	return out
+}
 
 // Strict lists how schema breaks OpenAI's strict mode rules (nil: it
 // follows them).

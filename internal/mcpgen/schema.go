@@ -8,7 +8,9 @@ import (
 	"github.com/dave/jennifer/jen"
 )
 
-// schema is the part of a JSON Schema the generator reads.
+// schema is the part of a JSON Schema the generator reads: keywords of the
+// keyword table (internal/keyword), which its tests check the tags against.
+// A server's other keywords are ignored.
 type schema struct {
 	Type        json.RawMessage    `json:"type"`
 	Description string             `json:"description"`

@@ -7,7 +7,9 @@ import (
 )
 
 // Schema is a JSON Schema (2020-12) with its keywords in a fixed order, so
-// that the text toolgen writes is stable and reads well.
+// that the text toolgen writes is stable and reads well: one field per
+// keyword of the keyword table (internal/keyword), in the table's order,
+// which encoding/json follows. Its tests hold the two together.
 type Schema struct {
 	SchemaURI   string      `json:"$schema,omitempty"`
 	Ref         string      `json:"$ref,omitempty"`
