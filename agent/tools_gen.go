@@ -44,7 +44,7 @@ func (recv *subagent) Tools() []toolgen.Tool {
 		Description: "askAgent runs the agent on a prompt, with the deps of the run that calls it, and returns its answer.",
 		InputSchema: toolgenInputaskAgent,
 		Namespace:   "agent",
-		SearchTerms: "1 31 CEBBCzBJQgcHYE agent:8 answer ask:5 ask_agent:4 call conversation dep everyth know need prompt:3 return run:2 see",
+		SearchTerms: "1 31 ADCiAliCDglSAN agent:8 answer ask:5 ask_agent:4 call conversation dep everyth know need prompt:3 return run:2 see",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallaskAgent(recv, ctx, args)
 		},
@@ -63,7 +63,7 @@ func (recv *toolSearcher) Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "agent",
-		SearchTerms: "1 53 gKBYBU5CAAAAQrSUAAAkZmA8QXSUBJg absent again agent:3 among calendar call event exampl few find fit limit:3 mani messag most move next none other payment queri:2 refund return:2 search:5 search_tool:4 sent should task tool:9 word:2 yet",
+		SearchTerms: "1 53 AGAAIHxKECAhgUNEAlTWGGDEACEBhII absent again agent:3 among calendar call event exampl few find fit limit:3 mani messag most move next none other payment queri:2 refund return:2 search:5 search_tool:4 sent should task tool:9 word:2 yet",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallsearchTools(recv, ctx, args)
 		},

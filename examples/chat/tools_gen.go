@@ -40,7 +40,7 @@ func (recv *Outbox) Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{OpenWorld: true},
 		RequiresApproval: true,
 		Namespace:        "main",
-		SearchTerms:      "1 28 hnlBggBBg6Ac address behalf bodi:2 email:6 line main:2 recipient send:5 send_email:4 subject:3 text user",
+		SearchTerms:      "1 28 KhbBJwIAIREY address behalf bodi:2 email:6 line main:2 recipient send:5 send_email:4 subject:3 text user",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallSendEmail(recv, ctx, args)
 		},

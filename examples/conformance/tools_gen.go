@@ -95,7 +95,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "main",
-		SearchTerms: "1 22 1YCAAMy main:2 respons return simpl:5 test:4 test_simpl_text:4 text:5",
+		SearchTerms: "1 22 CCREtRQ main:2 respons return simpl:5 test:4 test_simpl_text:4 text:5",
 		Call:        toolgenCallTestSimpleText,
 	}, {
 		Name:        ToolTestImageContent,
@@ -106,7 +106,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "main",
-		SearchTerms: "1 20 4KQEpo content:4 imag:5 main:2 return test:4 test_imag_content:4",
+		SearchTerms: "1 20 ANjEyg content:4 imag:5 main:2 return test:4 test_imag_content:4",
 		Call:        toolgenCallTestImageContent,
 	}, {
 		Name:        ToolTestAudioContent,
@@ -117,7 +117,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "main",
-		SearchTerms: "1 20 4KIAoo audio:5 content:4 main:2 return test:4 test_audio_content:4",
+		SearchTerms: "1 20 QBiE-C audio:5 content:4 main:2 return test:4 test_audio_content:4",
 		Call:        toolgenCallTestAudioContent,
 	}, {
 		Name:        ToolTestEmbeddedResource,
@@ -128,7 +128,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "main",
-		SearchTerms: "1 22 6JAAkMw embed:5 main:2 resourc:5 return test:4 test_embed_resourc:4 text",
+		SearchTerms: "1 22 HgQFhxE embed:5 main:2 resourc:5 return test:4 test_embed_resourc:4 text",
 		Call:        toolgenCallTestEmbeddedResource,
 	}, {
 		Name:        ToolTestMultipleContentTypes,
@@ -139,7 +139,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "main",
-		SearchTerms: "1 27 kPsAADASlAT content:4 embed imag main:2 multipl:4 resourc return test:4 test_multipl_content_type:4 text type:4",
+		SearchTerms: "1 27 agEFCEOwwCh content:4 embed imag main:2 multipl:4 resourc return test:4 test_multipl_content_type:4 text type:4",
 		Call:        toolgenCallTestMultipleContentTypes,
 	}, {
 		Name:        ToolTestToolWithLogging,
@@ -147,7 +147,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTestToolWithLogging,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "main",
-		SearchTerms: "1 24 0zCcCEACD0 log:5 main:2 messag run send test:4 test_tool_with_log:4 three tool:4 while",
+		SearchTerms: "1 24 wQArUUGhBA log:5 main:2 messag run send test:4 test_tool_with_log:4 three tool:4 while",
 		Call:        toolgenCallTestToolWithLogging,
 	}, {
 		Name:        ToolTestToolWithProgress,
@@ -155,7 +155,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTestToolWithProgress,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "main",
-		SearchTerms: "1 24 izECUAFCY 100:2 50 main:2 out progress:5 report test:4 test_tool_with_progress:4 tool:4",
+		SearchTerms: "1 24 gICEEePFS 100:2 50 main:2 out progress:5 report test:4 test_tool_with_progress:4 tool:4",
 		Call:        toolgenCallTestToolWithProgress,
 	}, {
 		Name:        ToolTestErrorHandling,
@@ -163,7 +163,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTestErrorHandling,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "main",
-		SearchTerms: "1 25 giAYKRLQFU alwai error:6 fail handl:4 is_error main:2 result set test:4 test_error_handl:4",
+		SearchTerms: "1 25 xAAkkbANFo alwai error:6 fail handl:4 is_error main:2 result set test:4 test_error_handl:4",
 		Call:        toolgenCallTestErrorHandling,
 	}, {
 		Name:        ToolTestSampling,
@@ -174,7 +174,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:  true,
 		},
 		Namespace:   "main",
-		SearchTerms: "1 24 iTEBSDiQDR ask client complet main:2 model:2 prompt:4 sampl:4 send test:4 test_sampl:4",
+		SearchTerms: "1 24 gJEoD2QDBA ask client complet main:2 model:2 prompt:4 sampl:4 send test:4 test_sampl:4",
 		Call:        toolgenCallTestSampling,
 	}, {
 		Name:        ToolTestElicitation,
@@ -182,7 +182,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTestElicitation,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "main",
-		SearchTerms: "1 22 jxEgEAAi1 ask elicitation:4 main:2 messag:3 show test:4 test_elicitation:4 user:2 usernam",
+		SearchTerms: "1 22 JwR0AaEGI ask elicitation:4 main:2 messag:3 show test:4 test_elicitation:4 user:2 usernam",
 		Call:        toolgenCallTestElicitation,
 	}, {
 		Name:        ToolTestElicitationSep1034Defaults,
@@ -190,7 +190,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTestElicitationSep1034Defaults,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "main",
-		SearchTerms: "1 28 OFwgAYwAghT 1034 all ask default:5 elicitation:4 main:2 sep sep1034:4 test:4 test_elicitation_sep1034_default:4 valu",
+		SearchTerms: "1 28 hAIAaAnUoPM 1034 all ask default:5 elicitation:4 main:2 sep sep1034:4 test:4 test_elicitation_sep1034_default:4 valu",
 		Call:        toolgenCallTestElicitationSep1034Defaults,
 	}, {
 		Name:        ToolTestElicitationSep1330Enums,
@@ -198,7 +198,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTestElicitationSep1330Enums,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "main",
-		SearchTerms: "1 29 OeJAECRCAQkQ 1330 ask choic each elicitation:4 enum:5 form main:2 sep sep1330:4 test:4 test_elicitation_sep1330_enum:4",
+		SearchTerms: "1 29 FQEQIJoeYxTA 1330 ask choic each elicitation:4 enum:5 form main:2 sep sep1330:4 test:4 test_elicitation_sep1330_enum:4",
 		Call:        toolgenCallTestElicitationSep1330Enums,
 	}})
 }

@@ -39,7 +39,7 @@ func Tools() []toolgen.Tool {
 		Description: "RecordReading records a temperature reading from a weather station. Each call adds a reading: the same call sent twice records two, so the tool is annotated neither read-only nor idempotent, and a client must not send it again when its answer is lost.",
 		InputSchema: toolgenInputRecordReading,
 		Namespace:   "main",
-		SearchTerms: "1 65 cPDoYRkSIBEUAHpUDiKEgAkgAQYYAjAkigAmIwB add again annotat answer call:2 celsiu:3 citi:3 client:2 degre each exampl free here id idempotent kept lost mai main:2 must neither nor note:2 onli pari put read:9 record:6 record_read:4 same send sent station:2 temperatur:2 text tool twice two weather",
+		SearchTerms: "1 65 h1IFwI0VoIwADiATBAQwoMiDwBwYFAAQgsiBACC add again annotat answer call:2 celsiu:3 citi:3 client:2 degre each exampl free here id idempotent kept lost mai main:2 must neither nor note:2 onli pari put read:9 record:6 record_read:4 same send sent station:2 temperatur:2 text tool twice two weather",
 		Call:        toolgenCallRecordReading,
 	}})
 }

@@ -46,7 +46,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "weather",
-		SearchTerms: "1 34 rAkKEgpQAMJCFTY absent celsiu:2 citi:4 current degre:2 exampl fahrenheit get:4 get_weather:4 look pari temperatur unit:3 up weather:7",
+		SearchTerms: "1 34 GB4aCxCq0COEACk absent celsiu:2 citi:4 current degre:2 exampl fahrenheit get:4 get_weather:4 look pari temperatur unit:3 up weather:7",
 		Call:        toolgenCallGetWeather,
 	}, {
 		Name:         ToolGetForecast,
@@ -55,7 +55,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputGetForecast,
 		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Namespace:    "weather",
-		SearchTerms:  "1 34 6nAgUgAgyCEIQAnUJsEJ 14 absent ahead celsiu:2 citi:3 come dai:4 degre:2 exampl fahrenheit forecast:5 get get_forecast look pari return temperatur unit:3 up weather:2",
+		SearchTerms:  "1 34 DoQdqIiwFoJiEwSAAIAF 14 absent ahead celsiu:2 citi:3 come dai:4 degre:2 exampl fahrenheit forecast:5 get get_forecast look pari return temperatur unit:3 up weather:2",
 		Call:         toolgenCallGetForecast,
 	}})
 }

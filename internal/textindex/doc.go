@@ -71,7 +71,7 @@
 // leading zeros). For example, a tool named get_weather described as
 // "Reports the weather in a city." is
 //
-//	1 12 ChCFh citi get:3 get_weather:3 report weather:4
+//	1 12 EiEZw citi get:3 get_weather:3 report weather:4
 //
 // The signature has one character of the base64url alphabet a term (one
 // for no term), 6 bits each, bit j of character i being bit 6i+j; a term

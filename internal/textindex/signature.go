@@ -36,6 +36,13 @@ func NewTerm(term string) Term {
 		h ^= uint64(term[i])
 		h *= 1099511628211
 	}
+	// FNV-1a mixes a short string's last bytes into the low bits only:
+	// murmur3's finalizer spreads them over the 64 bits.
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	h *= 0xc4ceb9fe1a85ec53
+	h ^= h >> 33
 	return Term{text: term, h1: uint32(h), h2: uint32(h >> 32)}
 }
 

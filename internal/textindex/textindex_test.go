@@ -71,7 +71,7 @@ func TestStem(t *testing.T) {
 
 func TestEntryLayout(t *testing.T) {
 	got := Tool("get_weather", "", "Reports the weather in a city.", nil)
-	assert.Equal(t, "1 12 ChCFh citi get:3 get_weather:3 report weather:4", got, "the package doc's example")
+	assert.Equal(t, "1 12 EiEZw citi get:3 get_weather:3 report weather:4", got, "the package doc's example")
 
 	e, ok := Parse(got)
 	require.True(t, ok)
@@ -85,14 +85,14 @@ func TestEntryLayout(t *testing.T) {
 func TestWeightsAreCapped(t *testing.T) {
 	var b Builder
 	b.Add(Description, strings.Repeat("word ", 500))
-	assert.Equal(t, "1 99 G word:99", b.Entry())
+	assert.Equal(t, "1 99 i word:99", b.Entry())
 }
 
 func TestFieldWeights(t *testing.T) {
 	got := Tool("send", "mail", "Sends.", []byte(`{"type":"object","properties":{"to":{"type":"string","description":"recipient"},"urgency":{"enum":["low","high",3,true,null]}}}`))
 	// to is a stop word, 3 a single character; true and null are not
 	// strings or numbers.
-	assert.Equal(t, "1 11 0FSIgA high low mail:2 recipient send:4 urgenci:2", got)
+	assert.Equal(t, "1 11 IhwiEa high low mail:2 recipient send:4 urgenci:2", got)
 }
 
 func TestAddSchemaWalksEveryKeywordWithSchemas(t *testing.T) {
@@ -125,7 +125,7 @@ func TestAddSchemaKeepsWhatCameBeforeASyntaxError(t *testing.T) {
 	var b Builder
 	err := b.AddSchema([]byte(`{"properties":{"city":{"description":"the city"},"unit":`))
 	require.Error(t, err)
-	assert.Equal(t, "1 5 Rh citi:3 unit:2", b.Entry())
+	assert.Equal(t, "1 5 wU citi:3 unit:2", b.Entry())
 	var empty Builder
 	assert.NoError(t, empty.AddSchema([]byte(`true`)))
 	assert.Error(t, empty.AddSchema(nil))
@@ -153,13 +153,13 @@ func TestDecodeRoundTrip(t *testing.T) {
 }
 
 func TestDecodeRejectsWhatEntryDoesNotWrite(t *testing.T) {
-	valid := "1 2 AF a b" // AF: the bits of a and b
+	valid := "1 2 gD a b" // gD: the bits of a and b
 	_, _, err := Decode(valid)
 	require.NoError(t, err)
 	for _, s := range []string{
 		"", "1", "1 ", "1 0", "2 0 A", "1 x A", "1 01 A", "1 -1 A", " 1 0 A", "1 0 A ", "1 0 B", "1 0 AA",
-		"1 2 AF a  b", "1 2 AF a b ", "1 2 AF a:2:2 b", "1 2 AF A b", "1 3 AF a:1 b", "1 3 AF a:02 b",
-		"1 2 AF b a", "1 2 AF a a", "1 3 AF a b", "1 2 AFA a b", "1 2 A a b", "1 2 _F a b", "1 2 AF a-b b",
+		"1 2 gD a  b", "1 2 gD a b ", "1 2 gD a:2:2 b", "1 2 gD A b", "1 3 gD a:1 b", "1 3 gD a:02 b",
+		"1 2 gD b a", "1 2 gD a a", "1 3 gD a b", "1 2 gDA a b", "1 2 g a b", "1 2 _D a b", "1 2 gD a-b b",
 		"1 1 A " + strings.Repeat("a", MaxTermLen+1), "1 1 A \xff", "1 1 A a\x00", "1 1 A :", "1 2 A a:",
 	} {
 		_, _, err := Decode(s)

@@ -74,7 +74,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:  true,
 		},
 		Namespace:   "e2e",
-		SearchTerms: "1 55 EV5lAUICBBCCcugKFuWAQCsCBCgKHQ best careful code:2 date:2 e2e:2 earth email:2 first:2 glanc hard lat:2 level:3 lon:2 look:3 narrow near:2 newest order page:3 place queri:3 read result return score:2 search:5 sort:3 tag:3 thing up",
+		SearchTerms: "1 55 UQgqQEGwAIGUEchCMnCIqOJAwBoAEB best careful code:2 date:2 e2e:2 earth email:2 first:2 glanc hard lat:2 level:3 lon:2 look:3 narrow near:2 newest order page:3 place queri:3 read result return score:2 search:5 sort:3 tag:3 thing up",
 		Call:        toolgenCallSearch,
 	}, {
 		Name:        ToolEcho,
@@ -82,14 +82,14 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputEcho,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "e2e",
-		SearchTerms: "1 17 wPQAABFZ absent e2e:2 echo:4 mani onc repeat:2 text:3 time:3",
+		SearchTerms: "1 17 eAQko6AA absent e2e:2 echo:4 mani onc repeat:2 text:3 time:3",
 		Call:        toolgenCallEcho,
 	}, {
 		Name:        ToolFail,
 		Description: "Fail always fails, with the reason given.",
 		InputSchema: toolgenInputFail,
 		Namespace:   "e2e",
-		SearchTerms: "1 12 EkByQ alwai e2e:2 fail:5 given reason:3",
+		SearchTerms: "1 12 AQsYS alwai e2e:2 fail:5 given reason:3",
 		Call:        toolgenCallFail,
 	}, {
 		Name:        ToolBoom,
@@ -97,14 +97,14 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputBoom,
 		Annotations: toolgen.Annotations{Destructive: true},
 		Namespace:   "e2e",
-		SearchTerms: "1 7 QBW boom:4 e2e:2 panic",
+		SearchTerms: "1 7 DBT boom:4 e2e:2 panic",
 		Call:        toolgenCallBoom,
 	}, {
 		Name:        ToolSleep,
 		Description: "Sleep waits, or stops when the call is cancelled.",
 		InputSchema: toolgenInputSleep,
 		Namespace:   "e2e",
-		SearchTerms: "1 12 SyJAwEO call cancel e2e:2 ms:2 sleep:4 stop wait",
+		SearchTerms: "1 12 MCcABzQ call cancel e2e:2 ms:2 sleep:4 stop wait",
 		Call:        toolgenCallSleep,
 	}, {
 		Name:         ToolCount,
@@ -112,7 +112,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCount,
 		OutputSchema: toolgenOutputCount,
 		Namespace:    "e2e",
-		SearchTerms:  "1 21 AsJGqI children:4 count:5 e2e:2 name:4 node:3 tree:3",
+		SearchTerms:  "1 21 INREUY children:4 count:5 e2e:2 name:4 node:3 tree:3",
 		Call:         toolgenCallCount,
 	}, {
 		Name:         ToolMirror,
@@ -120,7 +120,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputMirror,
 		OutputSchema: toolgenOutputMirror,
 		Namespace:    "e2e",
-		SearchTerms:  "1 57 UCAMAAQXRRBBIgBISFQiCMWAAECwLSkhgsxCq 192 2001 addr:2 address ani:2 argument best blob:2 careful date:2 db8 e2e:2 f32:2 first:2 glanc grid:2 hard i8:2 i_pv4 i_pv6 level look mirror:4 newest order pair:2 pv4 pv6 raw:2 read result return score:2 sort:3 u16:2 u64:2 vote:2",
+		SearchTerms:  "1 57 QAEo4AwkASEgewQQJAdFEFjpmVOiEAZBASiRJ 192 2001 addr:2 address ani:2 argument best blob:2 careful date:2 db8 e2e:2 f32:2 first:2 glanc grid:2 hard i8:2 i_pv4 i_pv6 level look mirror:4 newest order pair:2 pv4 pv6 raw:2 read result return score:2 sort:3 u16:2 u64:2 vote:2",
 		Call:         toolgenCallMirror,
 	}, {
 		Name:         ToolBound,
@@ -128,7 +128,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputBound,
 		OutputSchema: toolgenOutputBound,
 		Namespace:    "e2e",
-		SearchTerms:  "1 16 A3QgQCzI argument bound:4 e2e:2 narrow:2 neg:2 return wide:2 width:2",
+		SearchTerms:  "1 16 CBwlowEo argument bound:4 e2e:2 narrow:2 neg:2 return wide:2 width:2",
 		Call:         toolgenCallBound,
 	}})
 }
@@ -141,7 +141,7 @@ func (recv *Counter) Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputAdd,
 		RequiresApproval: true,
 		Namespace:        "e2e",
-		SearchTerms:      "1 16 JCSDIM add:5 ask counter:4 counter_add:3 e2e:2 sai",
+		SearchTerms:      "1 16 DANOEE add:5 ask counter:4 counter_add:3 e2e:2 sai",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallAdd(recv, ctx, args)
 		},
@@ -152,7 +152,7 @@ func (recv *Counter) Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputTotal,
 		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Namespace:    "e2e",
-		SearchTerms:  "1 8 UigR counter e2e:2 read total:4",
+		SearchTerms:  "1 8 CFhI counter e2e:2 read total:4",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallTotal(recv, ctx, args)
 		},

@@ -215,7 +215,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnInt,
 		OutputSchema: toolgenOutputReturnInt,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 18 APICoB fideliti:2 int:4 integer return:5 return_int:4 word:2",
+		SearchTerms:  "1 18 BShDDi fideliti:2 int:4 integer return:5 return_int:4 word:2",
 		Call:         toolgenCallReturnInt,
 	}, {
 		Name:         ToolReturnFloat,
@@ -223,7 +223,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnFloat,
 		OutputSchema: toolgenOutputReturnFloat,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 18 QHKhC fideliti:2 float:5 return:5 return_float:4 word:2",
+		SearchTerms:  "1 18 Akcsg fideliti:2 float:5 return:5 return_float:4 word:2",
 		Call:         toolgenCallReturnFloat,
 	}, {
 		Name:         ToolReturnBool,
@@ -231,7 +231,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnBool,
 		OutputSchema: toolgenOutputReturnBool,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 18 AdKgB bool:5 fideliti:2 return:5 return_bool:4 word:2",
+		SearchTerms:  "1 18 AUcog bool:5 fideliti:2 return:5 return_bool:4 word:2",
 		Call:         toolgenCallReturnBool,
 	}, {
 		Name:         ToolReturnEnum,
@@ -239,7 +239,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnEnum,
 		OutputSchema: toolgenOutputReturnEnum,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 19 EOKmIB enum:5 fideliti:2 integer return:5 return_enum:4 word:2",
+		SearchTerms:  "1 19 AQkHmi enum:5 fideliti:2 integer return:5 return_enum:4 word:2",
 		Call:         toolgenCallReturnEnum,
 	}, {
 		Name:         ToolReturnSlice,
@@ -247,7 +247,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnSlice,
 		OutputSchema: toolgenOutputReturnSlice,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 19 wPIioA fideliti:2 nil return:5 return_slice:4 slice:5 word:2",
+		SearchTerms:  "1 19 AWiTKg fideliti:2 nil return:5 return_slice:4 slice:5 word:2",
 		Call:         toolgenCallReturnSlice,
 	}, {
 		Name:         ToolReturnMap,
@@ -255,7 +255,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnMap,
 		OutputSchema: toolgenOutputReturnMap,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 19 6qICIE fideliti:2 map:5 nil return:5 return_map:4 word:2",
+		SearchTerms:  "1 19 AWgDHk fideliti:2 map:5 nil return:5 return_map:4 word:2",
 		Call:         toolgenCallReturnMap,
 	}, {
 		Name:         ToolReturnArray,
@@ -263,7 +263,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnArray,
 		OutputSchema: toolgenOutputReturnArray,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 19 AqIGcA arrai:5 fideliti:2 name return:5 return_arrai:4 word:2",
+		SearchTerms:  "1 19 A4wHGg arrai:5 fideliti:2 name return:5 return_arrai:4 word:2",
 		Call:         toolgenCallReturnArray,
 	}, {
 		Name:         ToolReturnBlob,
@@ -271,7 +271,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnBlob,
 		OutputSchema: toolgenOutputReturnBlob,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 19 Qs4xAGA blob:4 byte fideliti:2 name return:5 return_blob:4 word:2",
+		SearchTerms:  "1 19 CgB8hIk blob:4 byte fideliti:2 name return:5 return_blob:4 word:2",
 		Call:         toolgenCallReturnBlob,
 	}, {
 		Name:         ToolReturnAny,
@@ -279,7 +279,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnAny,
 		OutputSchema: toolgenOutputReturnAny,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 18 BFKiI ani:5 fideliti:2 return:5 return_ani:4 word:2",
+		SearchTerms:  "1 18 BEfJg ani:5 fideliti:2 return:5 return_ani:4 word:2",
 		Call:         toolgenCallReturnAny,
 	}, {
 		Name:         ToolReturnPtrInt,
@@ -287,7 +287,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnPtrInt,
 		OutputSchema: toolgenOutputReturnPtrInt,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 24 IqFjSAkIA fideliti:2 int:4 integer nil pointer ptr:4 return:5 return_ptr_int:4 word:2",
+		SearchTerms:  "1 24 TgSA0CkYg fideliti:2 int:4 integer nil pointer ptr:4 return:5 return_ptr_int:4 word:2",
 		Call:         toolgenCallReturnPtrInt,
 	}, {
 		Name:         ToolReturnText,
@@ -295,7 +295,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnText,
 		OutputSchema: toolgenOutputReturnText,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 19 IqqiIg fideliti:2 return:5 return_text:4 text:5 type word:2",
+		SearchTerms:  "1 19 BQgHCg fideliti:2 return:5 return_text:4 text:5 type word:2",
 		Call:         toolgenCallReturnText,
 	}, {
 		Name:         ToolReturnJSON,
@@ -303,7 +303,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnJSON,
 		OutputSchema: toolgenOutputReturnJSON,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 20 osAVYEI fideliti:2 json:5 return:5 return_json:4 type valu word:2",
+		SearchTerms:  "1 20 IgB0wAo fideliti:2 json:5 return:5 return_json:4 type valu word:2",
 		Call:         toolgenCallReturnJSON,
 	}, {
 		Name:         ToolReturnStamped,
@@ -311,7 +311,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnStamped,
 		OutputSchema: toolgenOutputReturnStamped,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 21 gUCISRDM emb fideliti:2 return:5 return_stamp:4 stamp:4 struct time:2 word:2",
+		SearchTerms:  "1 21 EAMgGwIg emb fideliti:2 return:5 return_stamp:4 stamp:4 struct time:2 word:2",
 		Call:         toolgenCallReturnStamped,
 	}, {
 		Name:         ToolReturnForeign,
@@ -319,7 +319,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnForeign,
 		OutputSchema: toolgenOutputReturnForeign,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 21 AwkiUHmgA another fideliti:2 foreign:4 packag pointer return:5 return_foreign:4 struct word:2",
+		SearchTerms:  "1 21 KMQC0BkE0 another fideliti:2 foreign:4 packag pointer return:5 return_foreign:4 struct word:2",
 		Call:         toolgenCallReturnForeign,
 	}, {
 		Name:         ToolReturnNamedMap,
@@ -327,7 +327,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnNamedMap,
 		OutputSchema: toolgenOutputReturnNamedMap,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 23 KKIGKQ fideliti:2 map:5 name:5 return:5 return_name_map:4 word:2",
+		SearchTerms:  "1 23 BagHSk fideliti:2 map:5 name:5 return:5 return_name_map:4 word:2",
 		Call:         toolgenCallReturnNamedMap,
 	}, {
 		Name:         ToolReturnPlaces,
@@ -335,7 +335,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnPlaces,
 		OutputSchema: toolgenOutputReturnPlaces,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 22 wE7Q0CIQAz everi fideliti:2 method place:4 position return:5 return_place:4 type valu word:2",
+		SearchTerms:  "1 22 gAgRhegFBg everi fideliti:2 method place:4 position return:5 return_place:4 type valu word:2",
 		Call:         toolgenCallReturnPlaces,
 	}, {
 		Name:         ToolReturnAnySlice,
@@ -343,7 +343,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReturnAnySlice,
 		OutputSchema: toolgenOutputReturnAnySlice,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 24 H8AVIUC ani:5 fideliti:2 hold return:5 return_ani_slice:4 slice:5 word:2",
+		SearchTerms:  "1 24 BAB1-Ag ani:5 fideliti:2 hold return:5 return_ani_slice:4 slice:5 word:2",
 		Call:         toolgenCallReturnAnySlice,
 	}, {
 		Name:         ToolEchoScalars,
@@ -351,7 +351,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoScalars,
 		OutputSchema: toolgenOutputEchoScalars,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 46 QAQp4ZGQACARAAoADYDAo argument count:3 echo:4 echo_scalar:4 f32:2 f64:2 fideliti:2 i16:2 i32:2 i64:2 i8:2 integer label:3 name:2 return scalar:4 string u16:2 u32:2 u64:2 u8:2",
+		SearchTerms:  "1 46 EsAFIp9RgCEPGAwIAIGBQ argument count:3 echo:4 echo_scalar:4 f32:2 f64:2 fideliti:2 i16:2 i32:2 i64:2 i8:2 integer label:3 name:2 return scalar:4 string u16:2 u32:2 u64:2 u8:2",
 		Call:         toolgenCallEchoScalars,
 	}, {
 		Name:         ToolEchoEnums,
@@ -359,7 +359,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoEnums,
 		OutputSchema: toolgenOutputEchoEnums,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 69 RUCMcLKAQLISwMCggBMgLVEJ 128 argument bit by_name:2 color:3 colour:6 cs:2 echo:4 echo_enum:4 enum:10 fideliti:2 fire:3 grass:3 green:6 integer:2 name:2 pc:2 prioriti:2 red:6 return small string:3 unsign width",
+		SearchTerms:  "1 69 ZqERNIjKhkEgMh6CSJAhwAKI 128 argument bit by_name:2 color:3 colour:6 cs:2 echo:4 echo_enum:4 enum:10 fideliti:2 fire:3 grass:3 green:6 integer:2 name:2 pc:2 prioriti:2 red:6 return small string:3 unsign width",
 		Call:         toolgenCallEchoEnums,
 	}, {
 		Name:         ToolEchoCollections,
@@ -367,7 +367,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoCollections,
 		OutputSchema: toolgenOutputEchoCollections,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 55 JwEtsZQdIoeDIBAQDIQAY argument byte:2 collection:4 echo:4 echo_collection:4 elem:2 fideliti:2 grid:2 int:2 kei:2 list:2 map:4 nest:2 plain:3 point:5 ptr:4 ptr_elem:2 ptr_map:2 return str:2 struct:3",
+		SearchTerms:  "1 55 ToAQIJBRACWZCo8AhGkCA argument byte:2 collection:4 echo:4 echo_collection:4 elem:2 fideliti:2 grid:2 int:2 kei:2 list:2 map:4 nest:2 plain:3 point:5 ptr:4 ptr_elem:2 ptr_map:2 return str:2 struct:3",
 		Call:         toolgenCallEchoCollections,
 	}, {
 		Name:         ToolEchoPointers,
@@ -375,7 +375,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoPointers,
 		OutputSchema: toolgenOutputEchoPointers,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 40 QQAhsYAUAIAhJAgAD4ACR argument echo:4 echo_pointer:4 enum fideliti:2 integer must:2 pb:2 pf:2 pi:2 pl:2 plain pm:2 point pointer:4 pp:2 prioriti ps:2 pt:2 return struct",
+		SearchTerms:  "1 40 UMIQBAhQQDEZVm6ESGWgB argument echo:4 echo_pointer:4 enum fideliti:2 integer must:2 pb:2 pf:2 pi:2 pl:2 plain pm:2 point pointer:4 pp:2 prioriti ps:2 pt:2 return struct",
 		Call:         toolgenCallEchoPointers,
 	}, {
 		Name:         ToolEchoConstrained,
@@ -383,7 +383,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoConstrained,
 		OutputSchema: toolgenOutputEchoConstrained,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 45 QDCDVyAkLISpGAIJggEKMI ag:2 argument code:2 color:3 colour:2 constrain:4 echo:4 echo_constrain:4 enum fideliti:2 fire grass green:2 mode:2 name:2 ratio:2 ratio32:2 red:2 return small:2 string tag:2",
+		SearchTerms:  "1 45 BSiADdyERIxIZpAUBCKJUE ag:2 argument code:2 color:3 colour:2 constrain:4 echo:4 echo_constrain:4 enum fideliti:2 fire grass green:2 mode:2 name:2 ratio:2 ratio32:2 red:2 return small:2 string tag:2",
 		Call:         toolgenCallEchoConstrained,
 	}, {
 		Name:         ToolEchoFormats,
@@ -391,7 +391,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoFormats,
 		OutputSchema: toolgenOutputEchoFormats,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 38 YZyKFgAwCAJIIEB argument date:4 date_time:2 echo:4 echo_format:4 email:2 fideliti:2 format:4 hostnam:2 ipv4:2 ipv6:2 return time:4 uri:2 uuid:2",
+		SearchTerms:  "1 38 ABFhIJIuyHVDCEA argument date:4 date_time:2 echo:4 echo_format:4 email:2 fideliti:2 format:4 hostnam:2 ipv4:2 ipv6:2 return time:4 uri:2 uuid:2",
 		Call:         toolgenCallEchoFormats,
 	}, {
 		Name:         ToolEchoSpecial,
@@ -399,7 +399,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoSpecial,
 		OutputSchema: toolgenOutputEchoSpecial,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 38 EADk6FiY0ISIGASUAUjGQgQ 1000000000 192 2001 addr:2 address ani:2 argument blob:2 db8 duration echo:4 echo_special:4 fideliti:2 i_pv4 i_pv6 nanosecond pv4 pv6 raw:2 return second special:4 wait:2",
+		SearchTerms:  "1 38 EYgBAAAAYCpcJATZNJQBRyH 1000000000 192 2001 addr:2 address ani:2 argument blob:2 db8 duration echo:4 echo_special:4 fideliti:2 i_pv4 i_pv6 nanosecond pv4 pv6 raw:2 return second special:4 wait:2",
 		Call:         toolgenCallEchoSpecial,
 	}, {
 		Name:         ToolEchoEmbedded,
@@ -407,7 +407,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoEmbedded,
 		OutputSchema: toolgenOutputEchoEmbedded,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 27 MbaGAQEiMWBg argument base echo:4 echo_embed:4 embed:4 extra:2 fideliti:2 id:2 note:3 own:2 return shadow",
+		SearchTerms:  "1 27 wlIGmqKQMEQA argument base echo:4 echo_embed:4 embed:4 extra:2 fideliti:2 id:2 note:3 own:2 return shadow",
 		Call:         toolgenCallEchoEmbedded,
 	}, {
 		Name:         ToolEchoOmit,
@@ -415,7 +415,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoOmit,
 		OutputSchema: toolgenOutputEchoOmit,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 58 hBKkDESwAwAEIjIMCCEIIA1ACQCQQ amount:3 argument bin:2 call currenci:3 dict:2 e1:2 e2:2 e3:2 e4:2 e5:2 echo:4 echo_omit:4 fideliti:2 is_zero monei omit:4 omitzero plain:3 point return struct whatever z1:2 z2:2 z3:2 z4:2 z5:2 zero:2",
+		SearchTerms:  "1 58 AQCgAAgCsByiIkPzCUEgWKBoSUQwC amount:3 argument bin:2 call currenci:3 dict:2 e1:2 e2:2 e3:2 e4:2 e5:2 echo:4 echo_omit:4 fideliti:2 is_zero monei omit:4 omitzero plain:3 point return struct whatever z1:2 z2:2 z3:2 z4:2 z5:2 zero:2",
 		Call:         toolgenCallEchoOmit,
 	}, {
 		Name:         ToolEchoTree,
@@ -423,7 +423,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoTree,
 		OutputSchema: toolgenOutputEchoTree,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 40 AIvkAThCECg argument echo:4 echo_tree:4 fideliti:2 kid:4 left:4 name:4 recursiv:4 return tree:8 type:4",
+		SearchTerms:  "1 40 gAhJxWHwEAA argument echo:4 echo_tree:4 fideliti:2 kid:4 left:4 name:4 recursiv:4 return tree:8 type:4",
 		Call:         toolgenCallEchoTree,
 	}, {
 		Name:         ToolFlat,
@@ -431,7 +431,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputFlat,
 		OutputSchema: toolgenOutputFlat,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 30 uiCCGkDFsBIBiMiQ color:3 colour:2 count:2 enum fideliti:2 fire flat:5 grass green:2 mani name:3 parameter red:2 string tag:2 take",
+		SearchTerms:  "1 30 RMgx7FAgUuEQgKgA color:3 colour:2 count:2 enum fideliti:2 fire flat:5 grass green:2 mani name:3 parameter red:2 string tag:2 take",
 		Call:         toolgenCallFlat,
 	}, {
 		Name:         ToolDensify,
@@ -439,7 +439,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputDensify,
 		OutputSchema: toolgenOutputDensify,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 20 WZZCAUMBIjBg argument densifi:4 everi fideliti:2 member nil plain:2 pm:2 point:2 return struct:2 written",
+		SearchTerms:  "1 20 AGo4FiaAOoIE argument densifi:4 everi fideliti:2 member nil plain:2 pm:2 point:2 return struct:2 written",
 		Call:         toolgenCallDensify,
 	}, {
 		Name:         ToolEchoMethods,
@@ -447,7 +447,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoMethods,
 		OutputSchema: toolgenOutputEchoMethods,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 61 ImaIFZAEICBYEUSkECI 21:3 21_c:3 argument echo:4 echo_method:4 fideliti:2 high:2 itself:3 level:6 low:2 method:4 pt:2 read:5 return temp:7 temperatur:3 text:2 type:2 write:5",
+		SearchTerms:  "1 61 MHAcOWgpCk1AA6BEA1A 21:3 21_c:3 argument echo:4 echo_method:4 fideliti:2 high:2 itself:3 level:6 low:2 method:4 pt:2 read:5 return temp:7 temperatur:3 text:2 type:2 write:5",
 		Call:         toolgenCallEchoMethods,
 	}, {
 		Name:         ToolEchoNumbers,
@@ -455,7 +455,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoNumbers,
 		OutputSchema: toolgenOutputEchoNumbers,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 37 FIIpocGQSKIFgLAACdjAI 1000000000 2e10 ani:2 argument big:2 bigf:2 decimal duration echo:4 echo_number:4 fideliti:2 float integer nanosecond number:5 point return second size:2 string wait:2",
+		SearchTerms:  "1 37 EMSAAJkwAWsJUBxJAAGAH 1000000000 2e10 ani:2 argument big:2 bigf:2 decimal duration echo:4 echo_number:4 fideliti:2 float integer nanosecond number:5 point return second size:2 string wait:2",
 		Call:         toolgenCallEchoNumbers,
 	}, {
 		Name:         ToolEchoShapes,
@@ -463,7 +463,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoShapes,
 		OutputSchema: toolgenOutputEchoShapes,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 37 IIQkjApQFqQASwABAQ amap:2 ap:2 argument echo:4 echo_shape:4 fideliti:2 mpa:2 ms:2 pa:2 paa:2 pat:2 plain point return shape:4 spa:2 ss:2 struct",
+		SearchTerms:  "1 37 IFSTICUqhkFgpBQUBE amap:2 ap:2 argument echo:4 echo_shape:4 fideliti:2 mpa:2 ms:2 pa:2 paa:2 pat:2 plain point return shape:4 spa:2 ss:2 struct",
 		Call:         toolgenCallEchoShapes,
 	}, {
 		Name:         ToolEchoEmbeds,
@@ -471,7 +471,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoEmbeds,
 		OutputSchema: toolgenOutputEchoEmbeds,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 64 hjGqgqlBwmAHAQHACANwhwAMME argument box:4 call count:3 echo:4 echo_emb:4 emb:4 embed:4 encod fideliti:2 hid:2 hidden:3 integer json kept:2 make member:2 name:8 only2:2 pointer:2 return rev:2 share:2 string tag:5 unexport",
+		SearchTerms:  "1 64 oqONEgi0GIBEiQCNSEeAhCKEoA argument box:4 call count:3 echo:4 echo_emb:4 emb:4 embed:4 encod fideliti:2 hid:2 hidden:3 integer json kept:2 make member:2 name:8 only2:2 pointer:2 return rev:2 share:2 string tag:5 unexport",
 		Call:         toolgenCallEchoEmbeds,
 	}, {
 		Name:         ToolEchoEmbedsMore,
@@ -479,7 +479,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoEmbedsMore,
 		OutputSchema: toolgenOutputEchoEmbedsMore,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 87 AyIK-EYQGcwAiAAlgECBAEBKAIhcAHBISYAD argument deep echo:4 echo_emb_more:4 els:2 emb:9 encod:2 fideliti:2 id:2 json:2 level:2 lost:2 lvl:2 make:2 method:2 more:4 note:4 noth:2 only2:2 own:2 pe:2 pointer promot:2 ptr ptr_emb read:3 return share:2 stamp:6 struct text:2 time:6 two type untag write:3",
+		SearchTerms:  "1 87 hKQBsCIDAgaMgEkwClgQKRIBC7kyBMAGGAoA argument deep echo:4 echo_emb_more:4 els:2 emb:9 encod:2 fideliti:2 id:2 json:2 level:2 lost:2 lvl:2 make:2 method:2 more:4 note:4 noth:2 only2:2 own:2 pe:2 pointer promot:2 ptr ptr_emb read:3 return share:2 stamp:6 struct text:2 time:6 two type untag write:3",
 		Call:         toolgenCallEchoEmbedsMore,
 	}, {
 		Name:         ToolEchoTagged,
@@ -487,7 +487,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoTagged,
 		OutputSchema: toolgenOutputEchoTagged,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 34 AUWqBBEgFGEMKAQ 100:2 argument bslash:2 echo:4 echo_tag:4 empti:2 fideliti:2 name:2 naïve:2 no_name:2 quot:2 return space:2 tag:4 upper:2",
+		SearchTerms:  "1 34 AJgzBMI0yAXoCAA 100:2 argument bslash:2 echo:4 echo_tag:4 empti:2 fideliti:2 name:2 naïve:2 no_name:2 quot:2 return space:2 tag:4 upper:2",
 		Call:         toolgenCallEchoTagged,
 	}, {
 		Name:         ToolEchoNamed,
@@ -495,7 +495,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoNamed,
 		OutputSchema: toolgenOutputEchoNamed,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 140 gOBALkSEK2UjGyCIREwWiAAVU4ACkgBAEC1NAFHAUKIggh argument arr:2 arrai:4 base64:6 blob:7 board:3 by_kei:2 byte:7 code:3 echo:4 echo_name:4 encod:6 fideliti:2 hash:3 index:3 join:3 json:7 kei:2 label letter:5 list lose map messag:2 method:2 my_raw:3 name:13 number octet:2 onli pblob:2 raw:7 raw_messag:2 read:2 return slice:3 still str str_list string tag:2 text:2 themselv:2 u8s:2 write:8 written",
+		SearchTerms:  "1 140 IHLJUAcBgEBABMhTABEixAoqCaRHsCrc2bJCABFIAnGAgA argument arr:2 arrai:4 base64:6 blob:7 board:3 by_kei:2 byte:7 code:3 echo:4 echo_name:4 encod:6 fideliti:2 hash:3 index:3 join:3 json:7 kei:2 label letter:5 list lose map messag:2 method:2 my_raw:3 name:13 number octet:2 onli pblob:2 raw:7 raw_messag:2 read:2 return slice:3 still str str_list string tag:2 text:2 themselv:2 u8s:2 write:8 written",
 		Call:         toolgenCallEchoNamed,
 	}, {
 		Name:         ToolEchoWide,
@@ -503,7 +503,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoWide,
 		OutputSchema: toolgenOutputEchoWide,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 140 AwAEQRMGEEgbiPABYBDCIgAhoHEQEDgiEAAEEEdIBQAgQAkw0G 127:2 128:2 18446744073709551615:2 65535:2 9223372036854775807 9223372036854775808:3 ai:2 argument bell:3 bool constant:2 def:2 def_o:2 echo:4 echo_wide:4 edg enum:12 escap:3 fideliti:2 flag float hi:3 huge:2 héllo:3 i64:3 i8:4 int64 int8:2 ko:2 line:6 mu:2 name:2 need:3 negativ:2 odd:7 pu:2 ratio return sai:3 sep:3 string:3 two:3 u16:4 u64:4 uint16:2 uint64:2 valu:7 whose:3 wide:4 世界:3",
+		SearchTerms:  "1 140 oQgWIAQAIAIsRylCoVs4H0BAgAFUUzAQlEgQRWQjJ4QCggA5AM 127:2 128:2 18446744073709551615:2 65535:2 9223372036854775807 9223372036854775808:3 ai:2 argument bell:3 bool constant:2 def:2 def_o:2 echo:4 echo_wide:4 edg enum:12 escap:3 fideliti:2 flag float hi:3 huge:2 héllo:3 i64:3 i8:4 int64 int8:2 ko:2 line:6 mu:2 name:2 need:3 negativ:2 odd:7 pu:2 ratio return sai:3 sep:3 string:3 two:3 u16:4 u64:4 uint16:2 uint64:2 valu:7 whose:3 wide:4 世界:3",
 		Call:         toolgenCallEchoWide,
 	}, {
 		Name:         ToolEchoGraph,
@@ -511,7 +511,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoGraph,
 		OutputSchema: toolgenOutputEchoGraph,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 122 yAxE6MCBSB4AGgEHGcAXJJA argument arrai:9 back:2 each:3 echo:4 echo_graph:4 edg:4 fideliti:2 graph:16 id:4 kid:4 map:9 next:4 other:6 pair:4 peer:2 pointer:9 recurs:9 ref:4 refer:3 return slice:9 through:9",
+		SearchTerms:  "1 122 RQgAYRyJIJBGbQKAPXQI4AE argument arrai:9 back:2 each:3 echo:4 echo_graph:4 edg:4 fideliti:2 graph:16 id:4 kid:4 map:9 next:4 other:6 pair:4 peer:2 pointer:9 recurs:9 ref:4 refer:3 return slice:9 through:9",
 		Call:         toolgenCallEchoGraph,
 	}, {
 		Name:         ToolEchoDeeps,
@@ -519,7 +519,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoDeeps,
 		OutputSchema: toolgenOutputEchoDeeps,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 85 QCCCQGgkx4BQMOFASmgoIBBkKAiAODwAgEQCK ani:4 argument color colour:2 deep:4 def:6 def_c:2 def_s:2 echo:4 echo_deep:4 enum fideliti:2 fire forest:3 grass green:2 kid:2 left:2 ma:2 name:3 pa:2 plain:2 pmp:2 point:2 pp:2 ppi:2 ppp:2 psp:2 recursiv:4 red:2 return slice spp:2 string struct:2 tree:3 type:4",
+		SearchTerms:  "1 85 RGgQAAwJoUYKrQARlsEI27wBAwNDFIUAGEUhA ani:4 argument color colour:2 deep:4 def:6 def_c:2 def_s:2 echo:4 echo_deep:4 enum fideliti:2 fire forest:3 grass green:2 kid:2 left:2 ma:2 name:3 pa:2 plain:2 pmp:2 point:2 pp:2 ppi:2 ppp:2 psp:2 recursiv:4 red:2 return slice spp:2 string struct:2 tree:3 type:4",
 		Call:         toolgenCallEchoDeeps,
 	}, {
 		Name:         ToolEchoOmits,
@@ -527,7 +527,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoOmits,
 		OutputSchema: toolgenOutputEchoOmits,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 79 QGEWkOADqCiFgQkEQSEEFHIAAAwEkGkQQQHACL 21 21_c ani:2 argument arr:2 arr0:2 base64:2 blob:4 both:2 byte:2 echo:4 echo_omit:4 encod:2 fideliti:2 itself json:2 label name:3 omit:4 pi:2 plain:3 point:3 pst:2 raw:2 read return st:2 str:2 string struct:3 temp temperatur write:3 za:2 zb:2 zm:2 zp:2 zt:2",
+		SearchTerms:  "1 79 wShKACAH4iJLegDgIA0qhmdIgIdlCAICgehBCA 21 21_c ani:2 argument arr:2 arr0:2 base64:2 blob:4 both:2 byte:2 echo:4 echo_omit:4 encod:2 fideliti:2 itself json:2 label name:3 omit:4 pi:2 plain:3 point:3 pst:2 raw:2 read return st:2 str:2 string struct:3 temp temperatur write:3 za:2 zb:2 zm:2 zp:2 zt:2",
 		Call:         toolgenCallEchoOmits,
 	}, {
 		Name:         ToolEchoPlaces,
@@ -535,7 +535,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoPlaces,
 		OutputSchema: toolgenOutputEchoPlaces,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 147 xFAaBPRQoMQJKgICQpICARQwBEABAJQQg0KAgCBAL ani:4 argument both:9 case:4 echo:4 echo_place:4 fideliti:2 integer:2 json:4 marshal:2 marshal_text:2 method:5 ok:2 on:2 onli:2 onli_out:2 oo:4 out:2 place:4 pointer:3 pt:4 ptm:2 ptr:3 ptr_text:3 read:6 receiver:7 return shape:2 side:3 string:4 text:14 ua:2 um:2 unmarshal:2 unmarshal_text:2 upper:8 us:2 valu:4 win:2 write:8 written:2",
+		SearchTerms:  "1 147 SVRdHgQD5SIAFAAOkhAIFZEITUA8drBIBCA5QAAAA ani:4 argument both:9 case:4 echo:4 echo_place:4 fideliti:2 integer:2 json:4 marshal:2 marshal_text:2 method:5 ok:2 on:2 onli:2 onli_out:2 oo:4 out:2 place:4 pointer:3 pt:4 ptm:2 ptr:3 ptr_text:3 read:6 receiver:7 return shape:2 side:3 string:4 text:14 ua:2 um:2 unmarshal:2 unmarshal_text:2 upper:8 us:2 valu:4 win:2 write:8 written:2",
 		Call:         toolgenCallEchoPlaces,
 	}, {
 		Name:         ToolFlatAll,
@@ -543,7 +543,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputFlatAll,
 		OutputSchema: toolgenOutputFlatAll,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 177 wUfAqXcmMcEAIABBWkgbgkRASA0AaRDAlIQUwJJIIGYIiVoSAAEYQAcODAAmIrAFJsGwCQIGD 1000000000 18446744073709551615 21 21_c 9223372036854775808 all:4 ani:3 another:5 arrai:2 base64 bell blob:3 board:3 byte case celsiu:9 citi:4 declar:5 deep:2 degre:6 duration encod enum:5 escap everi fahrenheit:9 fideliti:2 flat:5 flat_all:4 hi high huge héllo index:3 itself json kind level:3 line:2 low map name:3 nanosecond need octet:2 odd:3 p_place:2 packag:5 parameter place:6 read:3 receiver sai second sep slice string:5 struct:2 take temp:3 temperatur text two type u64:3 uint64 unit:9 upper:4 valu:3 wait:2 whose write:5 世界",
+		SearchTerms:  "1 177 AmMERAqAAsBgIoCjUTAGUpKACgIQsSKBFQAB1AMApfXCIFQEIl5kYILCoCUCdRUEDUAGGphSB 1000000000 18446744073709551615 21 21_c 9223372036854775808 all:4 ani:3 another:5 arrai:2 base64 bell blob:3 board:3 byte case celsiu:9 citi:4 declar:5 deep:2 degre:6 duration encod enum:5 escap everi fahrenheit:9 fideliti:2 flat:5 flat_all:4 hi high huge héllo index:3 itself json kind level:3 line:2 low map name:3 nanosecond need octet:2 odd:3 p_place:2 packag:5 parameter place:6 read:3 receiver sai second sep slice string:5 struct:2 take temp:3 temperatur text two type u64:3 uint64 unit:9 upper:4 valu:3 wait:2 whose write:5 世界",
 		Call:         toolgenCallFlatAll,
 	}, {
 		Name:         ToolEchoMisc,
@@ -551,7 +551,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoMisc,
 		OutputSchema: toolgenOutputEchoMisc,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 134 iHASgyBXgIQBCwIAxBIDQQKQHGkAAJASEcvUSiBDA 1000000000 addressabl:4 argument call:4 dur:4 dur_map:2 duration echo:4 echo_misc:4 element:4 encod:4 fideliti:2 field:4 id:2 itself:4 json:12 map:2 marshal:4 marshal_json:4 misc:4 nanosecond note:2 num:2 onli:4 pi:2 pj:4 pja:2 pjp:2 point:4 pointer:4 ptr:4 ptr_json:4 receiver:4 return second slice:4 struct:4 time:2 upper:4 valu:4 write:4",
+		SearchTerms:  "1 134 CkaZkPpIpaAABAIWgiggEIMBtGAI4iUMJSAgsAQjA 1000000000 addressabl:4 argument call:4 dur:4 dur_map:2 duration echo:4 echo_misc:4 element:4 encod:4 fideliti:2 field:4 id:2 itself:4 json:12 map:2 marshal:4 marshal_json:4 misc:4 nanosecond note:2 num:2 onli:4 pi:2 pj:4 pja:2 pjp:2 point:4 pointer:4 ptr:4 ptr_json:4 receiver:4 return second slice:4 struct:4 time:2 upper:4 valu:4 write:4",
 		Call:         toolgenCallEchoMisc,
 	}, {
 		Name:         ToolFlatDefaults,
@@ -559,7 +559,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputFlatDefaults,
 		OutputSchema: toolgenOutputFlatDefaults,
 		Namespace:    "fidelity",
-		SearchTerms:  "1 32 lIANERwAARtjA celsiu:3 default:5 degre:2 fahrenheit:3 fideliti:2 flat:4 flat_default:4 mani optional parameter tag:2 take unit:3",
+		SearchTerms:  "1 32 IAigABs9lg6EI celsiu:3 default:5 degre:2 fahrenheit:3 fideliti:2 flat:4 flat_default:4 mani optional parameter tag:2 take unit:3",
 		Call:         toolgenCallFlatDefaults,
 	}})
 }

@@ -63,7 +63,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoGrid,
 		OutputSchema: toolgenOutputEchoGrid,
 		Namespace:    "shapes",
-		SearchTerms:  "1 36 IgsVDAhA4MEEmMIw argument by_name:2 cell:2 deep:2 echo:4 echo_grid:4 element grid:4 id:2 item:3 name:2 return row:2 shape:2 squar:2 time:2",
+		SearchTerms:  "1 36 RjYACg4xCDC2SEAA argument by_name:2 cell:2 deep:2 echo:4 echo_grid:4 element grid:4 id:2 item:3 name:2 return row:2 shape:2 squar:2 time:2",
 		Call:         toolgenCallEchoGrid,
 	}, {
 		Name:         ToolEchoMatrix,
@@ -71,7 +71,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoMatrix,
 		OutputSchema: toolgenOutputEchoMatrix,
 		Namespace:    "shapes",
-		SearchTerms:  "1 20 APmBgWA arrai:2 echo:4 echo_matrix:4 matrix:5 pointer:2 return shape:2",
+		SearchTerms:  "1 20 KCIEhGx arrai:2 echo:4 echo_matrix:4 matrix:5 pointer:2 return shape:2",
 		Call:         toolgenCallEchoMatrix,
 	}, {
 		Name:         ToolEchoTable,
@@ -79,7 +79,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoTable,
 		OutputSchema: toolgenOutputEchoTable,
 		Namespace:    "shapes",
-		SearchTerms:  "1 20 S8RiEgkMA arrai echo:4 echo_tabl:4 map pointer return shape:2 slice tabl:5",
+		SearchTerms:  "1 20 SoABGK2Ax arrai echo:4 echo_tabl:4 map pointer return shape:2 slice tabl:5",
 		Call:         toolgenCallEchoTable,
 	}, {
 		Name:         ToolEchoTimes,
@@ -87,7 +87,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEchoTimes,
 		OutputSchema: toolgenOutputEchoTimes,
 		Namespace:    "shapes",
-		SearchTerms:  "1 18 SLBDAGA echo:4 echo_time:4 instant:2 read return shape:2 time:4",
+		SearchTerms:  "1 18 LSAEhDC echo:4 echo_time:4 instant:2 read return shape:2 time:4",
 		Call:         toolgenCallEchoTimes,
 	}, {
 		Name:         ToolNils,
@@ -95,7 +95,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputNils,
 		OutputSchema: toolgenOutputNils,
 		Namespace:    "shapes",
-		SearchTerms:  "1 12 wuJAKI nil:6 null pointer return shape:2 valu",
+		SearchTerms:  "1 12 KHgkKA nil:6 null pointer return shape:2 valu",
 		Call:         toolgenCallNils,
 	}, {
 		Name:         ToolGetReport,
@@ -103,7 +103,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputGetReport,
 		OutputSchema: toolgenOutputGetReport,
 		Namespace:    "shapes",
-		SearchTerms:  "1 18 UzgFgEaU fail get:4 get_report:4 nil report:4 result return shape:2",
+		SearchTerms:  "1 18 Q0QgoxQY fail get:4 get_report:4 nil report:4 result return shape:2",
 		Call:         toolgenCallGetReport,
 	}, {
 		Name:         ToolCount,
@@ -111,7 +111,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCount,
 		OutputSchema: toolgenOutputCount,
 		Namespace:    "shapes",
-		SearchTerms:  "1 10 4OIIKJ count:4 fail nil result return shape:2",
+		SearchTerms:  "1 10 IHhECR count:4 fail nil result return shape:2",
 		Call:         toolgenCallCount,
 	}})
 }

@@ -231,7 +231,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "analytics",
-		SearchTerms: "1 70 cDFFQE9RD8AGoD0gjaxrBAASSAIQQEBAqAg ad analytic:6 bounc bounc_rate categori comput conversion countri descend devic devic_categori dimension:4 end exampl:3 expression filter:3 group:2 hoc limit:2 metric:5 order:3 order_by:3 over page page_path path period:3 price rate report:5 run:5 run_analytic_report:4 session sort start",
+		SearchTerms: "1 70 AiROCDDEIAUyFQgR0iAhhoTg2pUYzBAioAi ad analytic:6 bounc bounc_rate categori comput conversion countri descend devic devic_categori dimension:4 end exampl:3 expression filter:3 group:2 hoc limit:2 metric:5 order:3 order_by:3 over page page_path path period:3 price rate report:5 run:5 run_analytic_report:4 session sort start",
 		Call:        toolgenCallRunAnalyticsReport,
 	}, {
 		Name:         ToolGetPageViews,
@@ -243,7 +243,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "analytics",
-		SearchTerms: "1 67 sAIVwJ6lQABUhASAIAEwPIyk2U absent analytic:2 dai:3 each end get:4 get_page_view:4 granulariti:2 hour:3 month:3 on:4 over page:7 path:3 per:4 period:2 point:5 price return site:2 start time view:5 week:3 whole:2 width",
+		SearchTerms: "1 67 ABGyBGKQlDmCoAyQLC8ECQUWgM absent analytic:2 dai:3 each end get:4 get_page_view:4 granulariti:2 hour:3 month:3 on:4 over page:7 path:3 per:4 period:2 point:5 price return site:2 start time view:5 week:3 whole:2 width",
 		Call:        toolgenCallGetPageViews,
 	}, {
 		Name:         ToolGetTrafficSources,
@@ -255,7 +255,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "analytics",
-		SearchTerms: "1 28 CAQwAMikDJIYhb analytic:2 break campaign channel down end get:4 get_traffic_sourc:4 period:2 referrer sourc:4 start traffic:4 visit",
+		SearchTerms: "1 28 KADEhAVpLgQAUm analytic:2 break campaign channel down end get:4 get_traffic_sourc:4 period:2 referrer sourc:4 start traffic:4 visit",
 		Call:        toolgenCallGetTrafficSources,
 	}, {
 		Name:         ToolGetActiveUsers,
@@ -267,7 +267,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "analytics",
-		SearchTerms: "1 49 agVQNBAKmKQIQOARMAZ 30 activ:8 analytic:2 count dai:3 daili distinct get:4 get_activ_user:4 last minut month:3 monthli now realtim:2 user:8 week:3 weekli window:3",
+		SearchTerms: "1 49 BYghN6QJCK9QQAWAFAi 30 activ:8 analytic:2 count dai:3 daili distinct get:4 get_activ_user:4 last minut month:3 monthli now realtim:2 user:8 week:3 weekli window:3",
 		Call:        toolgenCallGetActiveUsers,
 	}, {
 		Name:         ToolGetVisitorsByLocation,
@@ -279,7 +279,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "analytics",
-		SearchTerms: "1 42 kEACpAEiAaGUgCJ8K analytic:2 break breakdown citi:4 countri:4 down end fine get:4 get_visitor_by_location:4 level:2 location:4 period:2 region:4 start state visitor:5",
+		SearchTerms: "1 42 UEOABhJQh4JQBgBiT analytic:2 break breakdown citi:4 countri:4 down end fine get:4 get_visitor_by_location:4 level:2 location:4 period:2 region:4 start state visitor:5",
 		Call:        toolgenCallGetVisitorsByLocation,
 	}, {
 		Name:         ToolGetDeviceBreakdown,
@@ -291,7 +291,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "analytics",
-		SearchTerms: "1 30 GIgYjSGSIQgGl0Z analytic:2 break breakdown:4 browser devic:5 down end get:4 get_devic_breakdown:4 operat period:2 session start system type",
+		SearchTerms: "1 30 0KCoGCQBcCoAFUU analytic:2 break breakdown:4 browser devic:5 down end get:4 get_devic_breakdown:4 operat period:2 session start system type",
 		Call:        toolgenCallGetDeviceBreakdown,
 	}, {
 		Name:         ToolGetTopSearchQueries,
@@ -303,7 +303,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "analytics",
-		SearchTerms: "1 40 UIKZAXEQVBWIABmUAy9 analytic:2 averag brought click end engin get:4 get_top_search_queri:4 impression limit:2 list mani period:2 position queri:6 search:5 start top:4 visitor",
+		SearchTerms: "1 40 gapCIIYEoAwSEOISw4G analytic:2 averag brought click end engin get:4 get_top_search_queri:4 impression limit:2 list mani period:2 position queri:6 search:5 start top:4 visitor",
 		Call:        toolgenCallGetTopSearchQueries,
 	}, {
 		Name:         ToolGetCoreWebVitals,
@@ -315,14 +315,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "analytics",
-		SearchTerms: "1 44 SZSwkIuAMABAEBxACWIBiKJ analytic:2 cl core:4 desktop get:4 get_core_web_vital:4 inp interactiviti layout lcp load measur mobil:3 page:2 rather real return score shift url:2 visit:2 vital:4 web:4",
+		SearchTerms: "1 44 QKUAoZQsoggOqCqA0AUCgBR analytic:2 cl core:4 desktop get:4 get_core_web_vital:4 inp interactiviti layout lcp load measur mobil:3 page:2 rather real return score shift url:2 visit:2 vital:4 web:4",
 		Call:        toolgenCallGetCoreWebVitals,
 	}, {
 		Name:        ToolTrackEvent,
 		Description: "TrackEvent records a product event for a user, with properties.",
 		InputSchema: toolgenInputTrackEvent,
 		Namespace:   "analytics",
-		SearchTerms: "1 42 KC0yAiMChLYIHMIC8AM absent analytic:2 complet event:9 happen id:2 name now plan pro product properti:4 record signup signup_complet track:4 track_event:4 user:4 user_id:2",
+		SearchTerms: "1 42 IiVhFJYgKAoxxYaAAAB absent analytic:2 complet event:9 happen id:2 name now plan pro product properti:4 record signup signup_complet track:4 track_event:4 user:4 user_id:2",
 		Call:        toolgenCallTrackEvent,
 	}, {
 		Name:         ToolListTrackedEvents,
@@ -334,7 +334,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "analytics",
-		SearchTerms: "1 28 mALEgkC2AySCE 30 analytic:2 dai event:5 last list:5 list_track_event:4 name over product send track:4 volum",
+		SearchTerms: "1 28 BTBssGQPQkYAG 30 analytic:2 dai event:5 last list:5 list_track_event:4 name over product send track:4 volum",
 		Call:        toolgenCallListTrackedEvents,
 	}, {
 		Name:         ToolGetEventCounts,
@@ -346,7 +346,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "analytics",
-		SearchTerms: "1 54 GYgAcgsFCJCXCuIIYhGqIANM analytic:2 break breakdown:2 breakdown_by:2 broken count:7 distinct down:2 end event:9 get:4 get_event_count:4 instead name optionalli over period:2 plan properti:2 start time uniqu:2 uniqu_user:2 user:3",
+		SearchTerms: "1 54 IhCoC-CFaAgIA4xBqmMCaEgA analytic:2 break breakdown:2 breakdown_by:2 broken count:7 distinct down:2 end event:9 get:4 get_event_count:4 instead name optionalli over period:2 plan properti:2 start time uniqu:2 uniqu_user:2 user:3",
 		Call:        toolgenCallGetEventCounts,
 	}, {
 		Name:         ToolGetUserEventTimeline,
@@ -358,14 +358,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "analytics",
-		SearchTerms: "1 43 OCgQRGESBLQAQMUQA4I analytic:2 end event:5 everi follow get:4 get_user_event_timelin:4 id:2 on order path period:2 product return start through timelin:4 user:8 user_id:2",
+		SearchTerms: "1 43 RAsAtoYjCEo0wNCAgAD analytic:2 end event:5 everi follow get:4 get_user_event_timelin:4 id:2 on order path period:2 product return start through timelin:4 user:8 user_id:2",
 		Call:        toolgenCallGetUserEventTimeline,
 	}, {
 		Name:        ToolCreateFunnel,
 		Description: "CreateFunnel saves a funnel: an ordered list of events users go through.",
 		InputSchema: toolgenInputCreateFunnel,
 		Namespace:   "analytics",
-		SearchTerms: "1 46 iQgAqgYAAIbhKwCEoVwWJCAiQ analytic:2 checkout complet creat:4 creat_funnel:4 dai:2 event:2 funnel:6 go list long name:3 order:2 price purchas save start start_checkout step:2 through user:2 view view_price window:2 window_dai:2",
+		SearchTerms: "1 46 JBBiEUKMwPJEKBsQAyQTQGoQE analytic:2 checkout complet creat:4 creat_funnel:4 dai:2 event:2 funnel:6 go list long name:3 order:2 price purchas save start start_checkout step:2 through user:2 view view_price window:2 window_dai:2",
 		Call:        toolgenCallCreateFunnel,
 	}, {
 		Name:         ToolAnalyzeFunnel,
@@ -377,7 +377,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "analytics",
-		SearchTerms: "1 43 eAPgEUAYEQUEVTCXDC4A analytic:2 analyz:4 analyz_funnel:4 drop each end funnel:8 funnel_id:2 id:4 mani off onli period:2 reach return segment:3 segment_id:2 start step user:2",
+		SearchTerms: "1 43 0AmBun5LCgAEOJbAAgBQ analytic:2 analyz:4 analyz_funnel:4 drop each end funnel:8 funnel_id:2 id:4 mani off onli period:2 reach return segment:3 segment_id:2 start step user:2",
 		Call:        toolgenCallAnalyzeFunnel,
 	}, {
 		Name:         ToolGetRetentionCohorts,
@@ -389,14 +389,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "analytics",
-		SearchTerms: "1 89 cJCmCIEryFEBAAnUFQYwFhgEgEBcIgQMG analytic:2 back:2 came cohort:9 come complet count dai:3 did each:2 event:8 first get:4 get_retention_cohort:4 hour:3 last later month:3 on:4 per:4 period:4 point:4 put retention:4 return:5 return_event:2 share signup signup_complet start:3 start_event:2 user:2 week:3",
+		SearchTerms: "1 89 hFALGDorFRSRESCAEAxBQRA8IVEQ0cCME analytic:2 back:2 came cohort:9 come complet count dai:3 did each:2 event:8 first get:4 get_retention_cohort:4 hour:3 last later month:3 on:4 per:4 period:4 point:4 put retention:4 return:5 return_event:2 share signup signup_complet start:3 start_event:2 user:2 week:3",
 		Call:        toolgenCallGetRetentionCohorts,
 	}, {
 		Name:        ToolCreateUserSegment,
 		Description: "CreateUserSegment saves a group of users defined by properties and behavior, to filter reports with.",
 		InputSchema: toolgenInputCreateUserSegment,
 		Namespace:   "analytics",
-		SearchTerms: "1 43 2gJAECFgECQCxDYISSGZUwI 30 all analytic:2 behavior condition:3 countri creat:4 creat_user_segment:4 dai de defin did filter group last meet name:3 properti purchas report save segment:5 user:6",
+		SearchTerms: "1 43 JAQJgSdxZyAxpGEMwBAUCQg 30 all analytic:2 behavior condition:3 countri creat:4 creat_user_segment:4 dai de defin did filter group last meet name:3 properti purchas report save segment:5 user:6",
 		Call:        toolgenCallCreateUserSegment,
 	}, {
 		Name:         ToolGetSegmentSize,
@@ -408,21 +408,21 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "analytics",
-		SearchTerms: "1 35 lwM0gAUEKDQ0Q absent analytic:2 as_of:2 count date:2 get:4 get_segment_size:4 id:2 now:2 segment:8 segment_id:2 size:4 user",
+		SearchTerms: "1 35 AuwjEEIERShQk absent analytic:2 as_of:2 count date:2 get:4 get_segment_size:4 id:2 now:2 segment:8 segment_id:2 size:4 user",
 		Call:        toolgenCallGetSegmentSize,
 	}, {
 		Name:        ToolCreateDashboard,
 		Description: "CreateDashboard creates an empty dashboard.",
 		InputSchema: toolgenInputCreateDashboard,
 		Namespace:   "analytics",
-		SearchTerms: "1 23 WEAgk0A analytic:2 creat:5 creat_dashboard:4 dashboard:6 description:2 empti name:3",
+		SearchTerms: "1 23 AgdIRAk analytic:2 creat:5 creat_dashboard:4 dashboard:6 description:2 empti name:3",
 		Call:        toolgenCallCreateDashboard,
 	}, {
 		Name:        ToolAddDashboardWidget,
 		Description: "AddDashboardWidget adds a chart, number or table to a dashboard.",
 		InputSchema: toolgenInputAddDashboardWidget,
 		Namespace:   "analytics",
-		SearchTerms: "1 80 xBIkhAOoAFBA-pEUERECAAKKDsgEoARBGh add:5 add_dashboard_widget:4 analytic:2 bar:3 bar_chart:2 categori chart:5 column conversion count dai dashboard:8 dashboard_id:2 data funnel:2 id:2 line:3 line_chart:2 metric number:4 on over purchas queri:3 row show step:2 tabl:3 time titl:3 trend type:2 widget:7 widget_type:2",
+		SearchTerms: "1 80 RFYCGSCQmQBICsBwH6AKBCEKEkAqILRJI0 add:5 add_dashboard_widget:4 analytic:2 bar:3 bar_chart:2 categori chart:5 column conversion count dai dashboard:8 dashboard_id:2 data funnel:2 id:2 line:3 line_chart:2 metric number:4 on over purchas queri:3 row show step:2 tabl:3 time titl:3 trend type:2 widget:7 widget_type:2",
 		Call:        toolgenCallAddDashboardWidget,
 	}, {
 		Name:         ToolListDashboards,
@@ -434,7 +434,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "analytics",
-		SearchTerms: "1 24 ChCoDZwVUA analytic:2 contain dashboard:6 list:5 list_dashboard:4 name onli queri:2 see whose",
+		SearchTerms: "1 24 gErkQYQyCB analytic:2 contain dashboard:6 list:5 list_dashboard:4 name onli queri:2 see whose",
 		Call:        toolgenCallListDashboards,
 	}, {
 		Name:        ToolShareDashboard,
@@ -442,21 +442,21 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputShareDashboard,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "analytics",
-		SearchTerms: "1 34 lqqgAKhGEGEAQ analytic:2 can_edit:2 chang dashboard:8 dashboard_id:2 edit:2 email:2 id:2 let peopl:2 share:5 share_dashboard:4 them",
+		SearchTerms: "1 34 FJB0lUE0JQQww analytic:2 can_edit:2 chang dashboard:8 dashboard_id:2 edit:2 email:2 id:2 let peopl:2 share:5 share_dashboard:4 them",
 		Call:        toolgenCallShareDashboard,
 	}, {
 		Name:        ToolScheduleReportDelivery,
 		Description: "ScheduleReportDelivery emails a dashboard or report to people on a schedule.",
 		InputSchema: toolgenInputScheduleReportDelivery,
 		Namespace:   "analytics",
-		SearchTerms: "1 54 lTOggvFAEyg4AEiAgQABQQYkA address analytic:2 csv daili:2 dashboard:2 deliveri:4 email:2 everi:2 first format:2 frequenci:2 id:2 mondai month monthli:2 morn often pdf peopl recipient:2 report:8 report_id:2 schedul:5 schedul_report_deliveri:4 weekli:2",
+		SearchTerms: "1 54 AQTrZhE8oNUghIU8ABGAwJgSC address analytic:2 csv daili:2 dashboard:2 deliveri:4 email:2 everi:2 first format:2 frequenci:2 id:2 mondai month monthli:2 morn often pdf peopl recipient:2 report:8 report_id:2 schedul:5 schedul_report_deliveri:4 weekli:2",
 		Call:        toolgenCallScheduleReportDelivery,
 	}, {
 		Name:        ToolCreateMetricAlert,
 		Description: "CreateMetricAlert notifies a channel when a metric crosses a threshold.",
 		InputSchema: toolgenInputCreateMetricAlert,
 		Namespace:   "analytics",
-		SearchTerms: "1 77 RakFMhYAwRxAADIJnDISCiOIlgDoXAA4oE abov:3 address alert:4 analytic:2 below:3 chang:3 chang_percent:2 channel:2 comput condition:2 creat:4 creat_metric_alert:4 cross email error error_rate fall fire metric:9 minut:2 more notifi:3 over percent:3 percentag rate rise send signup threshold:6 valu:4 webhook window:3 window_minut:2",
+		SearchTerms: "1 77 DgonJEAZREDoUBcAAnKogNFZHgSgAAAA2M abov:3 address alert:4 analytic:2 below:3 chang:3 chang_percent:2 channel:2 comput condition:2 creat:4 creat_metric_alert:4 cross email error error_rate fall fire metric:9 minut:2 more notifi:3 over percent:3 percentag rate rise send signup threshold:6 valu:4 webhook window:3 window_minut:2",
 		Call:        toolgenCallCreateMetricAlert,
 	}, {
 		Name:         ToolListMetricAlerts,
@@ -468,7 +468,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "analytics",
-		SearchTerms: "1 24 iNIiYjAE alert:5 analytic:2 each fire list:5 list_metric_alert:4 metric:5 whether",
+		SearchTerms: "1 24 RAVCKIJC alert:5 analytic:2 each fire list:5 list_metric_alert:4 metric:5 whether",
 		Call:        toolgenCallListMetricAlerts,
 	}, {
 		Name:        ToolMuteMetricAlert,
@@ -476,7 +476,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputMuteMetricAlert,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "analytics",
-		SearchTerms: "1 34 GMDQCS5IKiAA again alert:8 alert_id:2 analytic:2 id:2 metric:5 mute:4 mute_metric_alert:4 silenc speak time until:3",
+		SearchTerms: "1 34 UEAMkQsY0igI again alert:8 alert_id:2 analytic:2 id:2 metric:5 mute:4 mute_metric_alert:4 silenc speak time until:3",
 		Call:        toolgenCallMuteMetricAlert,
 	}, {
 		Name:         ToolDetectMetricAnomalies,
@@ -488,7 +488,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "analytics",
-		SearchTerms: "1 40 MAAgBcMEEQgkQtQSAb8J analytic:2 anomali:4 detect:4 detect_metric_anomali:4 deviation drop end extrem find histori metric:8 onli outlier period:2 report:2 sensitiviti:2 small spike start unusual",
+		SearchTerms: "1 40 AAIJ0ggZgAAH-gZDMmgR analytic:2 anomali:4 detect:4 detect_metric_anomali:4 deviation drop end extrem find histori metric:8 onli outlier period:2 report:2 sensitiviti:2 small spike start unusual",
 		Call:        toolgenCallDetectMetricAnomalies,
 	}, {
 		Name:         ToolForecastMetric,
@@ -500,7 +500,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "analytics",
-		SearchTerms: "1 30 ySIkCASOQICGl ahead analytic:2 dai:2 far forecast:4 forecast_metric:4 futur histori horizon:2 horizon_dai:2 metric:8 project valu",
+		SearchTerms: "1 30 CKRiGDDMHrUAI ahead analytic:2 dai:2 far forecast:4 forecast_metric:4 futur histori horizon:2 horizon_dai:2 metric:8 project valu",
 		Call:        toolgenCallForecastMetric,
 	}, {
 		Name:         ToolComparePeriods,
@@ -512,21 +512,21 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "analytics",
-		SearchTerms: "1 54 NIIyB0VIIUkEABAWOQYR absolut analytic:2 between chang compar:7 compar_period:4 current:6 current_from:2 current_to:2 date end:2 metric:4 percentag period:4 previou:4 previou_from:2 previou_to:2 rang:5 start:2 two",
+		SearchTerms: "1 54 ZABhAgsZQQLUEkFQVggC absolut analytic:2 between chang compar:7 compar_period:4 current:6 current_from:2 current_to:2 date end:2 metric:4 percentag period:4 previou:4 previou_from:2 previou_to:2 rang:5 start:2 two",
 		Call:        toolgenCallComparePeriods,
 	}, {
 		Name:        ToolAddTimelineAnnotation,
 		Description: "AddTimelineAnnotation marks a date on every chart with a note, such as a release or an outage.",
 		InputSchema: toolgenInputAddTimelineAnnotation,
 		Namespace:   "analytics",
-		SearchTerms: "1 30 qcYiBAOiBBAGIQ add:4 add_timelin_annotation:4 analytic:2 annotation:4 chart date:2 everi mark note:2 outag releas text:2 time timelin:4",
+		SearchTerms: "1 30 NiBAD1wHBNVACA add:4 add_timelin_annotation:4 analytic:2 annotation:4 chart date:2 everi mark note:2 outag releas text:2 time timelin:4",
 		Call:        toolgenCallAddTimelineAnnotation,
 	}, {
 		Name:        ToolCreateExperiment,
 		Description: "CreateExperiment sets up an A/B test between variants.",
 		InputSchema: toolgenInputCreateExperiment,
 		Namespace:   "analytics",
-		SearchTerms: "1 68 UDUEJBSBDDwAQJBhrxl0oJCIwA5BESwAEgj analytic:2 audienc:3 between checkout control:2 conversion creat:4 creat_experiment:4 decid each empti even event experiment:4 first limit metric:3 name:3 new new_checkout primari:3 primari_metric:3 segment set share split:3 sum test:2 traffic:3 traffic_split:3 up user variant:6 whose winner",
+		SearchTerms: "1 68 OAAgFckIZKUw-lQIwCkgPgwGkQBgSIIFIEE analytic:2 audienc:3 between checkout control:2 conversion creat:4 creat_experiment:4 decid each empti even event experiment:4 first limit metric:3 name:3 new new_checkout primari:3 primari_metric:3 segment set share split:3 sum test:2 traffic:3 traffic_split:3 up user variant:6 whose winner",
 		Call:        toolgenCallCreateExperiment,
 	}, {
 		Name:         ToolGetExperimentResults,
@@ -538,14 +538,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "analytics",
-		SearchTerms: "1 35 KADzICgiAqHAxhDFI analytic:2 be best control conversion each experiment:7 experiment_id:2 get:4 get_experiment_result:4 id:2 lift over probabiliti result:4 return variant",
+		SearchTerms: "1 35 HYZBDTABFQABjwCGS analytic:2 be best control conversion each experiment:7 experiment_id:2 get:4 get_experiment_result:4 id:2 lift over probabiliti result:4 return variant",
 		Call:        toolgenCallGetExperimentResults,
 	}, {
 		Name:        ToolStopExperiment,
 		Description: "StopExperiment ends an A/B test and rolls out the winning variant to all users.",
 		InputSchema: toolgenInputStopExperiment,
 		Namespace:   "analytics",
-		SearchTerms: "1 36 OwSjYCCCCKlIhggkI absent all analytic:2 control end experiment:7 experiment_id:2 id:2 out:2 roll:2 stop:4 stop_experiment:4 test user variant:2 win winner:2",
+		SearchTerms: "1 36 DCZxAhABEQJdBwkAQ absent all analytic:2 control end experiment:7 experiment_id:2 id:2 out:2 roll:2 stop:4 stop_experiment:4 test user variant:2 win winner:2",
 		Call:        toolgenCallStopExperiment,
 	}, {
 		Name:         ToolGetRevenueMetrics,
@@ -557,7 +557,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "analytics",
-		SearchTerms: "1 76 eVFj0JYUiEAUCAZhegCGOAEAIQDkDIwKYC analytic:2 annual arpu:2 arr:2 averag churn:2 churn_rate:2 customer:3 exist expansion first get:4 get_revenu_metric:4 kept last lifetim lost ltv:2 metric:8 month:5 monthli mrr:2 net:2 net_revenu_retention:2 per:2 rate:2 recur:2 retention:2 return revenu:11 share subscription user valu",
+		SearchTerms: "1 76 BgBDEKu0CFBQZAVIiQIIQUAZaBIkSKKCsC analytic:2 annual arpu:2 arr:2 averag churn:2 churn_rate:2 customer:3 exist expansion first get:4 get_revenu_metric:4 kept last lifetim lost ltv:2 metric:8 month:5 monthli mrr:2 net:2 net_revenu_retention:2 per:2 rate:2 recur:2 retention:2 return revenu:11 share subscription user valu",
 		Call:        toolgenCallGetRevenueMetrics,
 	}, {
 		Name:         ToolGetNPSScore,
@@ -569,7 +569,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "analytics",
-		SearchTerms: "1 32 aAFVMEkAANAEHTlJ analytic:2 answer detractor end get:4 get_np_score:4 net np:4 passiv period:2 promoter:2 return score:5 share start survei",
+		SearchTerms: "1 32 AUEiScQhD2BWEAGC analytic:2 answer detractor end get:4 get_np_score:4 net np:4 passiv period:2 promoter:2 return score:5 share start survei",
 		Call:        toolgenCallGetNPSScore,
 	}, {
 		Name:        ToolBuildCampaignURL,
@@ -580,7 +580,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "analytics",
-		SearchTerms: "1 58 P2dEiERKEAAJAUhwYAoEhwCMAWEU add analytic:2 apart attribut build:4 build_campaign_url:4 campaign:8 content:3 email land launch link:2 medium:3 newsletter page parameter sourc:3 spring spring_launch tell through url:6 utm:5 utm_campaign utm_content utm_medium utm_sourc visit",
+		SearchTerms: "1 58 hOAHssGaugICBFmRDgBBMABQQAI0 add analytic:2 apart attribut build:4 build_campaign_url:4 campaign:8 content:3 email land launch link:2 medium:3 newsletter page parameter sourc:3 spring spring_launch tell through url:6 utm:5 utm_campaign utm_content utm_medium utm_sourc visit",
 		Call:        toolgenCallBuildCampaignURL,
 	}, {
 		Name:         ToolGetCampaignPerformance,
@@ -592,7 +592,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "analytics",
-		SearchTerms: "1 36 MkAk1FBAiMCBwwgA-M analytic:2 campaign:8 conversion end get:4 get_campaign_performanc:4 market performanc:4 period:2 return revenu sign start up utm utm_campaign valu visit",
+		SearchTerms: "1 36 CJQJEEHQoCCN4AAAhi analytic:2 campaign:8 conversion end get:4 get_campaign_performanc:4 market performanc:4 period:2 return revenu sign start up utm utm_campaign valu visit",
 		Call:        toolgenCallGetCampaignPerformance,
 	}, {
 		Name:        ToolExportRawEvents,
@@ -600,7 +600,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputExportRawEvents,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "analytics",
-		SearchTerms: "1 60 oFRlASA4JkBUcQDgqBEgFCkAEEDhRA all analytic:2 apach bigqueri:2 comma csv:2 destination empti end event:8 export:5 export_raw_event:4 file format:3 json jsonl:2 line link:2 object on onli parquet:3 per period:3 raw:5 separat start tabl valu warehous:2",
+		SearchTerms: "1 60 gCRAOEoDgCcCQEBHQCYDryLE0BcgII all analytic:2 apach bigqueri:2 comma csv:2 destination empti end event:8 export:5 export_raw_event:4 file format:3 json jsonl:2 line link:2 object on onli parquet:3 per period:3 raw:5 separat start tabl valu warehous:2",
 		Call:        toolgenCallExportRawEvents,
 	}, {
 		Name:             ToolDeleteUserAnalyticsData,
@@ -609,7 +609,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "analytics",
-		SearchTerms:      "1 40 qQACKUEG6IkQJBcYE about analytic:6 ccpa data:4 delet:4 delet_user_analytic_data:4 deletion eras everyth gdpr honor id:2 privaci record request user:8 user_id:2",
+		SearchTerms:      "1 40 A6FwAjMDgSArEADCs about analytic:6 ccpa data:4 delet:4 delet_user_analytic_data:4 deletion eras everyth gdpr honor id:2 privaci record request user:8 user_id:2",
 		Call:             toolgenCallDeleteUserAnalyticsData,
 	}, {
 		Name:         ToolListSessionRecordings,
@@ -621,7 +621,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "analytics",
-		SearchTerms: "1 61 WCaQIQkmGgJRjrwEAhCCAgJC analytic:2 duration:2 error:3 id:2 least length list:5 list_session_record:4 long min:2 min_duration_second:2 onli:4 page:4 path record:4 replai second:2 session:9 threw user:4 user_id:2 visit visitor with_error:2",
+		SearchTerms: "1 61 ArkFDHATMiGTAQAAUOkgBAoS analytic:2 duration:2 error:3 id:2 least length list:5 list_session_record:4 long min:2 min_duration_second:2 onli:4 page:4 path record:4 replai second:2 session:9 threw user:4 user_id:2 visit visitor with_error:2",
 		Call:        toolgenCallListSessionRecordings,
 	}, {
 		Name:        ToolGetPageHeatmap,
@@ -632,7 +632,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "analytics",
-		SearchTerms: "1 48 6EEQJKwAQkWAAEaRUUs analytic:2 click:4 desktop devic:2 far get:4 get_page_heatmap:4 heatmap:4 kind:2 mobil move:4 page:6 peopl:2 pointer:2 return scroll:4 show url:2 visitor",
+		SearchTerms: "1 48 aNaKKoJGwEgBEIIGBgK analytic:2 click:4 desktop devic:2 far get:4 get_page_heatmap:4 heatmap:4 kind:2 mobil move:4 page:6 peopl:2 pointer:2 return scroll:4 show url:2 visitor",
 		Call:        toolgenCallGetPageHeatmap,
 	}})
 }

@@ -232,7 +232,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "calendar",
-		SearchTerms: "1 18 LEBSQ calendar:7 list:5 list_calendar:4 own subscrib",
+		SearchTerms: "1 18 BIArh calendar:7 list:5 list_calendar:4 own subscrib",
 		Call:        toolgenCallListCalendars,
 	}, {
 		Name:         ToolCreateCalendar,
@@ -240,7 +240,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateCalendar,
 		OutputSchema: toolgenOutputCreateCalendar,
 		Namespace:    "calendar",
-		SearchTerms:  "1 43 Q2ScCAASgIZQRENDBaI 1e88e5 berlin calendar:8 call color:3 creat:5 creat_calendar:4 europ exampl:2 hex iana name:3 project rotation secondari team time:3 time_zone:2 zone:3",
+		SearchTerms:  "1 43 cISCQBICQWgxCJymAAC 1e88e5 berlin calendar:8 call color:3 creat:5 creat_calendar:4 europ exampl:2 hex iana name:3 project rotation secondari team time:3 time_zone:2 zone:3",
 		Call:         toolgenCallCreateCalendar,
 	}, {
 		Name:             ToolDeleteCalendar,
@@ -249,7 +249,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "calendar",
-		SearchTerms:      "1 31 WABiYQBFEX all calendar:11 calendar_id:2 cannot delet:7 delet_calendar:4 event id:2 primari secondari",
+		SearchTerms:      "1 31 gSAIBkaAVN all calendar:11 calendar_id:2 cannot delet:7 delet_calendar:4 event id:2 primari secondari",
 		Call:             toolgenCallDeleteCalendar,
 	}, {
 		Name:         ToolListCalendarEvents,
@@ -261,7 +261,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "calendar",
-		SearchTerms: "1 44 YnCkIDkSFJELBEGBQwU absent between calendar:10 calendar_id:2 end event:6 expand id:2 list:5 list_calendar_event:4 occurrenc on order primari recur start:2 time two window:2",
+		SearchTerms: "1 44 YYOQAQYoASA0QEOUhBB absent between calendar:10 calendar_id:2 end event:6 expand id:2 list:5 list_calendar_event:4 occurrenc on order primari recur start:2 time two window:2",
 		Call:        toolgenCallListCalendarEvents,
 	}, {
 		Name:         ToolGetCalendarEvent,
@@ -273,7 +273,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "calendar",
-		SearchTerms: "1 30 WIXIQAATCU attende calendar:6 event:8 event_id:2 get:4 get_calendar_event:4 id:2 on respons return",
+		SearchTerms: "1 30 EGkojQLBBI attende calendar:6 event:8 event_id:2 get:4 get_calendar_event:4 id:2 on respons return",
 		Call:        toolgenCallGetCalendarEvent,
 	}, {
 		Name:         ToolCreateCalendarEvent,
@@ -281,7 +281,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateCalendarEvent,
 		OutputSchema: toolgenOutputCreateCalendarEvent,
 		Namespace:    "calendar",
-		SearchTerms:  "1 118 w6KnLMAJFKSQIAIA4QACgiAEJxQQBACCZAkhENBBUcUjGo add:2 address:2 agenda all:3 all_dai:3 attende:7 busi calendar:14 calendar_id:3 creat:4 creat_calendar_event:4 dai:4 default:2 description:2 detail email:2 empti end:4 event:10 everyon id:3 ignor invit:2 invitation:4 location:2 make note onli optionalli other peopl place primari privat:2 public:2 see:3 send:3 send_invitation:3 set shown span start:4 time titl:3 visibiliti:2 whole",
+		SearchTerms:  "1 118 VAJgC0ISAhhiAxEwHPVBCACAACYgVCQhIoEEIZmAUQAQ4K add:2 address:2 agenda all:3 all_dai:3 attende:7 busi calendar:14 calendar_id:3 creat:4 creat_calendar_event:4 dai:4 default:2 description:2 detail email:2 empti end:4 event:10 everyon id:3 ignor invit:2 invitation:4 location:2 make note onli optionalli other peopl place primari privat:2 public:2 see:3 send:3 send_invitation:3 set shown span start:4 time titl:3 visibiliti:2 whole",
 		Call:         toolgenCallCreateCalendarEvent,
 	}, {
 		Name:         ToolUpdateCalendarEvent,
@@ -290,7 +290,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUpdateCalendarEvent,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "calendar",
-		SearchTerms:  "1 65 4m2kQKgWABIEMkmIAwA about attende:4 calendar:6 chang:3 description:4 email end:3 event:8 event_id:2 id:2 location:4 new:5 notifi:3 notifi_attende:3 start:3 time titl:4 updat:4 updat_calendar_event:4",
+		SearchTerms:  "1 65 BQGBvAYmACA1YECEgoR about attende:4 calendar:6 chang:3 description:4 email end:3 event:8 event_id:2 id:2 location:4 new:5 notifi:3 notifi_attende:3 start:3 time titl:4 updat:4 updat_calendar_event:4",
 		Call:         toolgenCallUpdateCalendarEvent,
 	}, {
 		Name:         ToolRescheduleEvent,
@@ -299,7 +299,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputRescheduleEvent,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "calendar",
-		SearchTerms:  "1 52 4HXTUxAqQgAElQgABEQYI attende calendar:2 duration event:9 event_id:2 id:2 keep move:2 new:4 new_start:2 occurrenc:3 onli:3 rather recur reschedul:4 reschedul_event:4 seri start:4 tell thi_occurrenc_onli:2 time:2",
+		SearchTerms:  "1 52 AEoMIwhM-QVAJhgTwFQAx attende calendar:2 duration event:9 event_id:2 id:2 keep move:2 new:4 new_start:2 occurrenc:3 onli:3 rather recur reschedul:4 reschedul_event:4 seri start:4 tell thi_occurrenc_onli:2 time:2",
 		Call:         toolgenCallRescheduleEvent,
 	}, {
 		Name:        ToolCancelCalendarEvent,
@@ -307,7 +307,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputCancelCalendarEvent,
 		Annotations: toolgen.Annotations{Destructive: true},
 		Namespace:   "calendar",
-		SearchTerms: "1 41 IJabHUkBAgoAGgp attende:3 calendar:7 cancel:5 cancel_calendar_event:4 cancellation email event:8 event_id:2 id:2 messag:2 note notifi:2 organiz remov sent",
+		SearchTerms: "1 41 IiUsA0qowHgACQC attende:3 calendar:7 cancel:5 cancel_calendar_event:4 cancellation email event:8 event_id:2 id:2 messag:2 note notifi:2 organiz remov sent",
 		Call:        toolgenCallCancelCalendarEvent,
 	}, {
 		Name:         ToolInviteAttendees,
@@ -315,7 +315,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputInviteAttendees,
 		OutputSchema: toolgenOutputInviteAttendees,
 		Namespace:    "calendar",
-		SearchTerms:  "1 40 cb9cIAJgBhAgBQRkQ add:2 address attende:5 calendar:2 email:3 event:4 event_id:2 exist id:2 invit:4 invit_attende:4 invitation mark optional:3 peopl:2 send them:2",
+		SearchTerms:  "1 40 TEVkESNBAqKCAhAAe add:2 address attende:5 calendar:2 email:3 event:4 event_id:2 exist id:2 invit:4 invit_attende:4 invitation mark optional:3 peopl:2 send them:2",
 		Call:         toolgenCallInviteAttendees,
 	}, {
 		Name:         ToolRemoveAttendee,
@@ -324,7 +324,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputRemoveAttendee,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "calendar",
-		SearchTerms:  "1 31 sSZKYFCAASEBH attende:5 calendar:2 email:2 event:4 event_id:2 guest id:2 list off person remov:5 remov_attende:4 take",
+		SearchTerms:  "1 31 AIFGJFFcBgcBE attende:5 calendar:2 email:2 event:4 event_id:2 guest id:2 list off person remov:5 remov_attende:4 take",
 		Call:         toolgenCallRemoveAttendee,
 	}, {
 		Name:        ToolRespondToInvitation,
@@ -332,7 +332,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputRespondToInvitation,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "calendar",
-		SearchTerms: "1 44 eiAheCAQAlXBQEEoASA accept:4 answer attend:3 calendar:2 comment:2 declin:3 event:4 event_id:2 id:2 invit invitation:4 might note organizer respond:4 respond_to_invitation:4 respons:2 tentativ:2 tentativeli",
+		SearchTerms: "1 44 CKEgJEUgAAD_WgIUxAH accept:4 answer attend:3 calendar:2 comment:2 declin:3 event:4 event_id:2 id:2 invit invitation:4 might note organizer respond:4 respond_to_invitation:4 respons:2 tentativ:2 tentativeli",
 		Call:        toolgenCallRespondToInvitation,
 	}, {
 		Name:         ToolFindFreeSlots,
@@ -344,7 +344,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "calendar",
-		SearchTerms: "1 61 oTRLIEloBAkAMhgDjCEABMgEACIljI address all attend attende:2 calendar:2 duration:2 duration_minut:2 earliest email end everyon find:5 find_free_slot:4 free:5 given:2 hour:3 latest length:2 meet:2 minut:2 must onli:3 peopl:2 propos slot:4 start time:2 within work:3 work_hour_onli:2",
+		SearchTerms: "1 61 AkAAQIZUbFMWJgK6ZcZCLmUAEAFAAD address all attend attende:2 calendar:2 duration:2 duration_minut:2 earliest email end everyon find:5 find_free_slot:4 free:5 given:2 hour:3 latest length:2 meet:2 minut:2 must onli:3 peopl:2 propos slot:4 start time:2 within work:3 work_hour_onli:2",
 		Call:        toolgenCallFindFreeSlots,
 	}, {
 		Name:         ToolGetFreeBusy,
@@ -356,7 +356,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "calendar",
-		SearchTerms: "1 36 YmGAhCTiUFCAoEUyQwo busi:5 calendar:3 detail each email:2 end event free:4 get:4 get_free_busi:4 interval look peopl person return start up window:2 without",
+		SearchTerms: "1 36 CBQHpycyokAwAMEMARD busi:5 calendar:3 detail each email:2 end event free:4 get:4 get_free_busi:4 interval look peopl person return start up window:2 without",
 		Call:        toolgenCallGetFreeBusy,
 	}, {
 		Name:         ToolCreateRecurringEvent,
@@ -364,7 +364,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateRecurringEvent,
 		OutputSchema: toolgenOutputCreateRecurringEvent,
 		Namespace:    "calendar",
-		SearchTerms:  "1 141 EDNEHIPeBIgSHSqAoIAAABFABcgRkNJGCMhAhRDEABqhFAGDgJFEcgAgVQDiAI address after:2 attende:2 by_dai:3 calendar:5 calendar_id:2 count:3 creat:5 creat_recur_event:4 dai:5 daili:3 date duration:3 duration_minut:3 each:2 email empti end:2 event:5 everi:6 exampl first fr:2 frequenci:2 fridai id:2 interval:4 invit length list mani minut:3 mo:3 mondai month monthli:3 occurrenc:4 often other period primari recur:4 recurrenc repeat:3 sa:2 saturdai seri:2 start:3 su:2 sundai th:2 thursdai titl:3 tu:2 tuesdai until:3 wednesdai week:3 weekdai:2 weekli:5 year yearli:3",
+		SearchTerms:  "1 141 swgEBygyE0QAaEQBJCIFJdDTewUAR8BYIQCiAQWAEQYooIDYQDIFECQSASopAA address after:2 attende:2 by_dai:3 calendar:5 calendar_id:2 count:3 creat:5 creat_recur_event:4 dai:5 daili:3 date duration:3 duration_minut:3 each:2 email empti end:2 event:5 everi:6 exampl first fr:2 frequenci:2 fridai id:2 interval:4 invit length list mani minut:3 mo:3 mondai month monthli:3 occurrenc:4 often other period primari recur:4 recurrenc repeat:3 sa:2 saturdai seri:2 start:3 su:2 sundai th:2 thursdai titl:3 tu:2 tuesdai until:3 wednesdai week:3 weekdai:2 weekli:5 year yearli:3",
 		Call:         toolgenCallCreateRecurringEvent,
 	}, {
 		Name:         ToolEndRecurringSeries,
@@ -373,14 +373,14 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputEndRecurringSeries,
 		Annotations:  toolgen.Annotations{Destructive: true},
 		Namespace:    "calendar",
-		SearchTerms:  "1 45 -iBWkAKgIERGSUgUiE after ani calendar:2 date:4 earlier end:4 end_recur_seri:4 event:3 event_id:2 id:2 keep kept last:3 last_date:2 occurrenc:3 recur:5 seri:5 stop",
+		SearchTerms:  "1 45 FAmCAB2tALQLhAyEhB after ani calendar:2 date:4 earlier end:4 end_recur_seri:4 event:3 event_id:2 id:2 keep kept last:3 last_date:2 occurrenc:3 recur:5 seri:5 stop",
 		Call:         toolgenCallEndRecurringSeries,
 	}, {
 		Name:        ToolSetEventReminder,
 		Description: "SetEventReminder adds a reminder before an event.",
 		InputSchema: toolgenInputSetEventReminder,
 		Namespace:   "calendar",
-		SearchTerms: "1 53 0MCBKgBgoUEPwAEaAQQwss add befor:4 calendar:2 devic email:3 event:8 event_id:2 id:2 long messag method:2 minut:2 minut_befor:2 notification popup:2 remind:2 reminder:5 set:4 set_event_reminder:4 sm:2 start text",
+		SearchTerms: "1 53 rSQoERAwwbEKK_AYjgCBgA add befor:4 calendar:2 devic email:3 event:8 event_id:2 id:2 long messag method:2 minut:2 minut_befor:2 notification popup:2 remind:2 reminder:5 set:4 set_event_reminder:4 sm:2 start text",
 		Call:        toolgenCallSetEventReminder,
 	}, {
 		Name:         ToolAddVideoConference,
@@ -389,7 +389,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputAddVideoConference,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "calendar",
-		SearchTerms:  "1 46 c6AwwAAGJKgQUWogqI add:4 add_video_conferenc:4 attach calendar:2 call:2 conferenc:4 event:4 event_id:2 googl id:2 link meet:3 microsoft provider:2 servic team:3 video:6 zoom:3",
+		SearchTerms:  "1 46 ZAKiiAksAFQKBQdAGb add:4 add_video_conferenc:4 attach calendar:2 call:2 conferenc:4 event:4 event_id:2 googl id:2 link meet:3 microsoft provider:2 servic team:3 video:6 zoom:3",
 		Call:         toolgenCallAddVideoConference,
 	}, {
 		Name:         ToolBookMeetingRoom,
@@ -397,7 +397,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputBookMeetingRoom,
 		OutputSchema: toolgenOutputBookMeetingRoom,
 		Namespace:    "calendar",
-		SearchTerms:  "1 41 uoUMCETACWFJC book:4 book_meet_room:4 calendar:2 event:4 event_id:2 id:4 list list_meet_room meet:6 reserv room:9 room_id:2 time",
+		SearchTerms:  "1 41 MIgA81SYRwaEE book:4 book_meet_room:4 calendar:2 event:4 event_id:2 id:4 list list_meet_room meet:6 reserv room:9 room_id:2 time",
 		Call:         toolgenCallBookMeetingRoom,
 	}, {
 		Name:         ToolListMeetingRooms,
@@ -409,7 +409,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "calendar",
-		SearchTerms: "1 66 8hFTwGgTgiCDMcEBBCQBCQUgUOB all between build:3 calendar:2 capaciti:2 exampl featur:2 free:6 free_from:2 free_to:2 least list:5 list_meet_room:4 mani meet:5 min:2 min_capaciti:2 onli:5 optionalli peopl projector room:9 seat those time:3 two whiteboard",
+		SearchTerms: "1 66 gG4AY2QEEQimAxRBoIbQ2EVQCIt all between build:3 calendar:2 capaciti:2 exampl featur:2 free:6 free_from:2 free_to:2 least list:5 list_meet_room:4 mani meet:5 min:2 min_capaciti:2 onli:5 optionalli peopl projector room:9 seat those time:3 two whiteboard",
 		Call:        toolgenCallListMeetingRooms,
 	}, {
 		Name:        ToolShareCalendar,
@@ -417,7 +417,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputShareCalendar,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "calendar",
-		SearchTerms: "1 60 8RYACQEsgBUg0AICWSRQGBZEg access:3 add all also busi:3 calendar:11 calendar_id:2 chang:2 detail email:2 event:2 free:2 free_busi:2 give id:2 on onli owner:2 person:2 read:2 see:3 set share:6 share_calendar:4 write:2",
+		SearchTerms: "1 60 DFGriEuRpIFIABAYgYGIEgFRB access:3 add all also busi:3 calendar:11 calendar_id:2 chang:2 detail email:2 event:2 free:2 free_busi:2 give id:2 on onli owner:2 person:2 read:2 see:3 set share:6 share_calendar:4 write:2",
 		Call:        toolgenCallShareCalendar,
 	}, {
 		Name:        ToolRevokeCalendarAccess,
@@ -428,7 +428,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace:   "calendar",
-		SearchTerms: "1 32 UJCYzQhBBE access:4 calendar:10 calendar_id:2 email:2 id:2 person:2 revok:4 revok_calendar_access:4 share stop",
+		SearchTerms: "1 32 gLIDNAKA7A access:4 calendar:10 calendar_id:2 email:2 id:2 person:2 revok:4 revok_calendar_access:4 share stop",
 		Call:        toolgenCallRevokeCalendarAccess,
 	}, {
 		Name:         ToolSetOutOfOffice,
@@ -436,7 +436,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputSetOutOfOffice,
 		OutputSchema: toolgenOutputSetOutOfOffice,
 		Namespace:    "calendar",
-		SearchTerms:  "1 50 QWvGxAIYADEJAwghwi absenc:3 block calendar:3 declin:5 declin_meet:2 dure end:3 exist invitation meet:5 messag:4 offic:4 optionalli out:4 sent set:4 set_out_of_offic:4 start:3",
+		SearchTerms:  "1 50 TAoSBAHQQ04jVDYAAI absenc:3 block calendar:3 declin:5 declin_meet:2 dure end:3 exist invitation meet:5 messag:4 offic:4 optionalli out:4 sent set:4 set_out_of_offic:4 start:3",
 		Call:         toolgenCallSetOutOfOffice,
 	}, {
 		Name:        ToolSetWorkingHours,
@@ -444,7 +444,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSetWorkingHours,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "calendar",
-		SearchTerms: "1 75 CPKMCAIYoTAAQxAQRSCRhAggQcAkUAEAAaEQ 00 09 17 30 calendar:2 dai:7 end:3 fr:2 fridai hour:6 iana mo:2 mondai respect sa:2 saturdai schedul set:5 set_work_hour:4 start:3 su:2 suggestion sundai th:2 those thursdai time:3 time_zone:2 tu:2 tuesdai usualli wednesdai week weekdai work:6 zone:3",
+		SearchTerms: "1 75 uAMFSYAcAKBqUiFDCWIgNAOAKk5-DMEAACSA 00 09 17 30 calendar:2 dai:7 end:3 fr:2 fridai hour:6 iana mo:2 mondai respect sa:2 saturdai schedul set:5 set_work_hour:4 start:3 su:2 suggestion sundai th:2 those thursdai time:3 time_zone:2 tu:2 tuesdai usualli wednesdai week weekdai work:6 zone:3",
 		Call:        toolgenCallSetWorkingHours,
 	}, {
 		Name:         ToolGetDailyAgenda,
@@ -456,7 +456,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "calendar",
-		SearchTerms: "1 30 uA4BIAIChoQJMV absent across agenda:4 all calendar:3 dai:2 daili:4 date:2 event get:4 get_daili_agenda:4 on return todai",
+		SearchTerms: "1 30 IEDMCpwBQlAVCF absent across agenda:4 all calendar:3 dai:2 daili:4 date:2 event get:4 get_daili_agenda:4 on return todai",
 		Call:        toolgenCallGetDailyAgenda,
 	}, {
 		Name:         ToolSearchCalendarEvents,
@@ -468,7 +468,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "calendar",
-		SearchTerms: "1 40 4SVCBAooJglAFUFQgo after attende befor calendar:6 description event:7 find location look match onli:2 queri:3 search:4 search_calendar_event:4 text:2 time:2 titl whose",
+		SearchTerms: "1 40 kACiEAOBVQvChFUAAR after attende befor calendar:6 description event:7 find location look match onli:2 queri:3 search:4 search_calendar_event:4 text:2 time:2 titl whose",
 		Call:        toolgenCallSearchCalendarEvents,
 	}, {
 		Name:         ToolMoveEventToCalendar,
@@ -477,7 +477,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputMoveEventToCalendar,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "calendar",
-		SearchTerms:  "1 41 8ARCQAjvhE another calendar:11 event:8 event_id:2 id:4 move:6 move_event_to_calendar:4 target:2 target_calendar_id:2 write",
+		SearchTerms:  "1 41 A6AIjGLAZo another calendar:11 event:8 event_id:2 id:4 move:6 move_event_to_calendar:4 target:2 target_calendar_id:2 write",
 		Call:         toolgenCallMoveEventToCalendar,
 	}, {
 		Name:         ToolImportICSFile,
@@ -486,7 +486,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputImportICSFile,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
 		Namespace:    "calendar",
-		SearchTerms:  "1 37 UAkCQyRJAM calendar:7 calendar_id:2 event file:6 i_calendar ic:6 id:2 import:6 import_ic_file:4 url:2",
+		SearchTerms:  "1 37 oCWKJAmCBo calendar:7 calendar_id:2 event file:6 i_calendar ic:6 id:2 import:6 import_ic_file:4 url:2",
 		Call:         toolgenCallImportICSFile,
 	}, {
 		Name:        ToolExportCalendar,
@@ -494,7 +494,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputExportCalendar,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "calendar",
-		SearchTerms: "1 39 aeA4BBnAAhTNQ0QFA4B address between calendar:11 calendar_id:2 dai:2 date download event export:4 export_calendar:4 file first i_calendar id:2 includ:2 last return two write",
+		SearchTerms: "1 39 rQkQEARpCugoRoQUABF address between calendar:11 calendar_id:2 dai:2 date download event export:4 export_calendar:4 file first i_calendar id:2 includ:2 last return two write",
 		Call:        toolgenCallExportCalendar,
 	}, {
 		Name:         ToolSetCalendarTimeZone,
@@ -503,7 +503,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputSetCalendarTimeZone,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "calendar",
-		SearchTerms:  "1 49 YJHFQBqAJhELBEDpA america calendar:10 calendar_id:2 chang event exampl iana id:2 new new_york set:4 set_calendar_time_zone:4 show time:8 time_zone:2 york zone:8",
+		SearchTerms:  "1 49 NohBAAJBOQKSbwAAD america calendar:10 calendar_id:2 chang event exampl iana id:2 new new_york set:4 set_calendar_time_zone:4 show time:8 time_zone:2 york zone:8",
 		Call:         toolgenCallSetCalendarTimeZone,
 	}, {
 		Name:         ToolBlockFocusTime,
@@ -511,14 +511,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputBlockFocusTime,
 		OutputSchema: toolgenOutputBlockFocusTime,
 		Namespace:    "calendar",
-		SearchTerms:  "1 45 wEtShAwgAIEJAQAtwk absent block:4 block_focu_time:4 busi calendar:4 declin down end:3 focu:6 head invitation new reserv shown:2 start:3 time:7 titl:3 work",
+		SearchTerms:  "1 45 WDSCAAGPTwojSEaABI absent block:4 block_focu_time:4 busi calendar:4 declin down end:3 focu:6 head invitation new reserv shown:2 start:3 time:7 titl:3 work",
 		Call:         toolgenCallBlockFocusTime,
 	}, {
 		Name:        ToolProposeNewMeetingTime,
 		Description: "ProposeNewMeetingTime suggests another time to the organizer of an event you were invited to.",
 		InputSchema: toolgenInputProposeNewMeetingTime,
 		Namespace:   "calendar",
-		SearchTerms: "1 48 YjNy8BIAoQAA0QAi2Q another calendar:2 comment:2 end:3 event:4 event_id:2 id:2 invit meet:4 new:4 organizer propos:6 propos_new_meet_time:4 start:3 suggest suit time:6 why",
+		SearchTerms: "1 48 QAqxBBHMQMQjRlYABb another calendar:2 comment:2 end:3 event:4 event_id:2 id:2 invit meet:4 new:4 organizer propos:6 propos_new_meet_time:4 start:3 suggest suit time:6 why",
 		Call:        toolgenCallProposeNewMeetingTime,
 	}, {
 		Name:         ToolListEventAttendees,
@@ -530,7 +530,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "calendar",
-		SearchTerms: "1 33 vYxIQGGQBSgQC accept answer attende:4 calendar:2 declin each event:8 event_id:2 id:2 invit list:5 list_event_attende:4 whether",
+		SearchTerms: "1 33 QJASNHAZBg5QE accept answer attende:4 calendar:2 declin each event:8 event_id:2 id:2 invit list:5 list_event_attende:4 whether",
 		Call:        toolgenCallListEventAttendees,
 	}, {
 		Name:         ToolAttachFileToEvent,
@@ -538,14 +538,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAttachFileToEvent,
 		OutputSchema: toolgenOutputAttachFileToEvent,
 		Namespace:    "calendar",
-		SearchTerms:  "1 39 sWzmCFIQJ0AAAJ address attach:5 attach_file_to_event:4 attende calendar:2 document:2 event:8 event_id:2 file:6 file_url:2 id:2 invitation open url:2",
+		SearchTerms:  "1 39 aQBTA3BA9IAEAM address attach:5 attach_file_to_event:4 attende calendar:2 document:2 event:8 event_id:2 file:6 file_url:2 id:2 invitation open url:2",
 		Call:         toolgenCallAttachFileToEvent,
 	}, {
 		Name:        ToolCreateBookingPage,
 		Description: "CreateBookingPage creates a public page where others can pick a free time on your calendar and book an appointment with you.",
 		InputSchema: toolgenInputCreateBookingPage,
 		Namespace:   "calendar",
-		SearchTerms: "1 69 kO0bBILhBAUCQAEMQBABQwD55ADANZM 30 appointment:4 between book:5 buffer:2 buffer_minut:2 calendar:3 call creat:5 creat_book_page:4 dai:3 duration:2 duration_minut:2 each exampl free:2 intro kept length max:2 max_per_dai:2 min minut:4 most other page:6 per:3 pick public time:2 titl:3",
+		SearchTerms: "1 69 AEDzgFhCM-ggOCmRKEA0xUICCDIsBIA 30 appointment:4 between book:5 buffer:2 buffer_minut:2 calendar:3 call creat:5 creat_book_page:4 dai:3 duration:2 duration_minut:2 each exampl free:2 intro kept length max:2 max_per_dai:2 min minut:4 most other page:6 per:3 pick public time:2 titl:3",
 		Call:        toolgenCallCreateBookingPage,
 	}, {
 		Name:         ToolListPublicHolidays,
@@ -557,7 +557,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "calendar",
-		SearchTerms: "1 34 MLhEiZKAsAAO 3166 alpha calendar:2 code countri:4 de holidai:5 iso list:5 list_public_holidai:4 public:5 year:4",
+		SearchTerms: "1 34 4AARBFUOE2JK 3166 alpha calendar:2 code countri:4 de holidai:5 iso list:5 list_public_holidai:4 public:5 year:4",
 		Call:        toolgenCallListPublicHolidays,
 	}, {
 		Name:        ToolConvertTimeZone,
@@ -568,7 +568,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "calendar",
-		SearchTerms: "1 39 tKFAgAYAoSSkG another calendar:2 convert:6 convert_time_zone:4 dai date express iana offset on time:10 to_time_zone:2 zone:8",
+		SearchTerms: "1 39 IKJQAPOkZUYAS another calendar:2 convert:6 convert_time_zone:4 dai date express iana offset on time:10 to_time_zone:2 zone:8",
 		Call:        toolgenCallConvertTimeZone,
 	}, {
 		Name:         ToolSubscribeToCalendar,
@@ -577,7 +577,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputSubscribeToCalendar,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
 		Namespace:    "calendar",
-		SearchTerms:  "1 36 2pQEBhUBCEAIwBAli add address:2 cal calendar:8 feed:2 i_cal list:2 name:3 onli periodicalli publish read refresh stai subscrib:4 subscrib_to_calendar:4 url:2",
+		SearchTerms:  "1 36 zACYUMNIAgIAFpFTU add address:2 cal calendar:8 feed:2 i_cal list:2 name:3 onli periodicalli publish read refresh stai subscrib:4 subscrib_to_calendar:4 url:2",
 		Call:         toolgenCallSubscribeToCalendar,
 	}, {
 		Name:         ToolFindSchedulingConflicts,
@@ -589,7 +589,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "calendar",
-		SearchTerms: "1 31 QTjFLQJJBAIGwABwA between calendar:2 conflict:4 each end event find:4 find_schedul_conflict:4 list other overlap schedul:4 start time two window:2 your",
+		SearchTerms: "1 31 IKAECjBCCLKAxhRCC between calendar:2 conflict:4 each end event find:4 find_schedul_conflict:4 list other overlap schedul:4 start time two window:2 your",
 		Call:        toolgenCallFindSchedulingConflicts,
 	}, {
 		Name:         ToolDuplicateCalendarEvent,
@@ -597,7 +597,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputDuplicateCalendarEvent,
 		OutputSchema: toolgenOutputDuplicateCalendarEvent,
 		Namespace:    "calendar",
-		SearchTerms:  "1 41 s6XIQASAACSAD attende calendar:6 copi:3 description duplicat:4 duplicat_calendar_event:4 event:8 event_id:2 id:2 new:3 new_start:2 start:4 time",
+		SearchTerms:  "1 41 QIAKIVScZSIEU attende calendar:6 copi:3 description duplicat:4 duplicat_calendar_event:4 event:8 event_id:2 id:2 new:3 new_start:2 start:4 time",
 		Call:         toolgenCallDuplicateCalendarEvent,
 	}})
 }

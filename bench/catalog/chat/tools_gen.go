@@ -209,7 +209,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputPostChatMessage,
 		OutputSchema: toolgenOutputPostChatMessage,
 		Namespace:    "chat",
-		SearchTerms:  "1 45 ogAAECE0KAMwaWqkQQt allow channel:4 chat:6 format general id like link:3 markdown mention messag:7 name post:5 post_chat_messag:4 preview show text:2 unfurl:2 unfurl_link:2",
+		SearchTerms:  "1 45 II1IEzAkCDAZKRAWTIh allow channel:4 chat:6 format general id like link:3 markdown mention messag:7 name post:5 post_chat_messag:4 preview show text:2 unfurl:2 unfurl_link:2",
 		Call:         toolgenCallPostChatMessage,
 	}, {
 		Name:         ToolSendDirectMessage,
@@ -217,7 +217,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputSendDirectMessage,
 		OutputSchema: toolgenOutputSendDirectMessage,
 		Namespace:    "chat",
-		SearchTerms:  "1 35 apYSEQgpgAAGCSBp chat:2 direct:4 email group id messag:6 name on person privat recipient send:5 send_direct_messag:4 small text:2 user:3",
+		SearchTerms:  "1 35 dkpNjAoERjDIAQAg chat:2 direct:4 email group id messag:6 name on person privat recipient send:5 send_direct_messag:4 small text:2 user:3",
 		Call:         toolgenCallSendDirectMessage,
 	}, {
 		Name:         ToolReplyInThread,
@@ -225,7 +225,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputReplyInThread,
 		OutputSchema: toolgenOutputReplyInThread,
 		Namespace:    "chat",
-		SearchTerms:  "1 46 MEEwgBhCI1AZE3 also:3 also_send_to_channel:2 channel:6 chat:2 id:3 messag:3 repli:7 repli_in_thread:4 send:2 show start text:2 thread:8 thread_id:2",
+		SearchTerms:  "1 46 ESIOgZFRqgJVAk also:3 also_send_to_channel:2 channel:6 chat:2 id:3 messag:3 repli:7 repli_in_thread:4 send:2 show start text:2 thread:8 thread_id:2",
 		Call:         toolgenCallReplyInThread,
 	}, {
 		Name:         ToolGetThreadReplies,
@@ -237,7 +237,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "chat",
-		SearchTerms: "1 37 MBQIKIkQED1K_ channel:3 chat:2 first get:4 get_thread_repli:4 id:2 messag:3 oldest repli:5 return start thread:8 thread_id:2",
+		SearchTerms: "1 37 AYgDIONJDCIAk channel:3 chat:2 first get:4 get_thread_repli:4 id:2 messag:3 oldest repli:5 return start thread:8 thread_id:2",
 		Call:        toolgenCallGetThreadReplies,
 	}, {
 		Name:         ToolEditChatMessage,
@@ -246,7 +246,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputEditChatMessage,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "chat",
-		SearchTerms:  "1 37 EtoFRAFTAS0 channel:3 chat:6 edit:4 edit_chat_messag:4 id:2 messag:9 messag_id:2 new post replac text:4",
+		SearchTerms:  "1 37 iWIQYQcigEm channel:3 chat:6 edit:4 edit_chat_messag:4 id:2 messag:9 messag_id:2 new post replac text:4",
 		Call:         toolgenCallEditChatMessage,
 	}, {
 		Name:        ToolDeleteChatMessage,
@@ -257,14 +257,14 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace:   "chat",
-		SearchTerms: "1 32 GAoGETQt channel:3 chat:6 delet:5 delet_chat_messag:4 id:2 messag:9 messag_id:2 post",
+		SearchTerms: "1 32 wSAGzCwo channel:3 chat:6 delet:5 delet_chat_messag:4 id:2 messag:9 messag_id:2 post",
 		Call:        toolgenCallDeleteChatMessage,
 	}, {
 		Name:        ToolScheduleChatMessage,
 		Description: "ScheduleChatMessage posts a message to a channel at a later time.",
 		InputSchema: toolgenInputScheduleChatMessage,
 		Namespace:   "chat",
-		SearchTerms: "1 34 kTGACEegU0 channel:4 chat:6 later messag:6 post:4 post_at:2 schedul:4 schedul_chat_messag:4 text:2 time",
+		SearchTerms: "1 34 SLCAkgiGQo channel:4 chat:6 later messag:6 post:4 post_at:2 schedul:4 schedul_chat_messag:4 text:2 time",
 		Call:        toolgenCallScheduleChatMessage,
 	}, {
 		Name:         ToolGetChannelHistory,
@@ -276,7 +276,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "chat",
-		SearchTerms: "1 38 UygGgAwEYqCwmGEp after channel:8 chat:2 first get:4 get_channel_histori:4 histori:4 limit:2 messag:3 most newest onli recent return:2 sinc:2 time",
+		SearchTerms: "1 38 gAB8CJqwAmg0BEsi after channel:8 chat:2 first get:4 get_channel_histori:4 histori:4 limit:2 messag:3 most newest onli recent return:2 sinc:2 time",
 		Call:        toolgenCallGetChannelHistory,
 	}, {
 		Name:         ToolSearchChatMessages,
@@ -288,7 +288,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "chat",
-		SearchTerms: "1 44 WghEAQwpBGihgMIj across after:3 channel:4 chat:6 from_user:2 look messag:7 onli:3 person queri:2 search:5 search_chat_messag:4 see time user:2 word",
+		SearchTerms: "1 44 AEiM5IgWEmA1AAgy across after:3 channel:4 chat:6 from_user:2 look messag:7 onli:3 person queri:2 search:5 search_chat_messag:4 see time user:2 word",
 		Call:        toolgenCallSearchChatMessages,
 	}, {
 		Name:         ToolListMentions,
@@ -300,7 +300,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "chat",
-		SearchTerms: "1 34 NJMiCwJEAAWKLq after chat:2 group list:5 list_mention:4 mention:7 messag onli:4 recent seen sinc:2 time unread:2 unread_onli:2",
+		SearchTerms: "1 34 AARHnQRFICXIMg after chat:2 group list:5 list_mention:4 mention:7 messag onli:4 recent seen sinc:2 time unread:2 unread_onli:2",
 		Call:        toolgenCallListMentions,
 	}, {
 		Name:         ToolListChannels,
@@ -312,7 +312,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "chat",
-		SearchTerms: "1 51 UkWJEBCRImhAQACgH anyon archiv:3 channel:8 chat:2 includ:3 includ_archiv:2 invitation join:2 kind:2 list:5 list_channel:4 member:3 member_onli:2 onli:5 privat:3 public:3 workspac:2",
+		SearchTerms: "1 51 jsIyhHAEDgTCEBBAj anyon archiv:3 channel:8 chat:2 includ:3 includ_archiv:2 invitation join:2 kind:2 list:5 list_channel:4 member:3 member_onli:2 onli:5 privat:3 public:3 workspac:2",
 		Call:        toolgenCallListChannels,
 	}, {
 		Name:         ToolCreateChannel,
@@ -320,7 +320,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateChannel,
 		OutputSchema: toolgenOutputCreateChannel,
 		Namespace:    "chat",
-		SearchTerms:  "1 41 gIKqDDAACAkpogiEwAxD anyon apollo case channel:6 chat:2 creat:5 creat_channel:4 exampl invitation join:2 kind:2 lower member name:2 privat:3 proj public:3 purpos:2 space workspac",
+		SearchTerms:  "1 41 DQGkKWjIFMA4XSAAAEgh anyon apollo case channel:6 chat:2 creat:5 creat_channel:4 exampl invitation join:2 kind:2 lower member name:2 privat:3 proj public:3 purpos:2 space workspac",
 		Call:         toolgenCallCreateChannel,
 	}, {
 		Name:        ToolArchiveChannel,
@@ -331,7 +331,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace:   "chat",
-		SearchTerms: "1 25 GCwQjQQJI archiv:5 archiv_channel:4 becom channel:9 chat:2 leav list onli read",
+		SearchTerms: "1 25 CgpYAC8Mp archiv:5 archiv_channel:4 becom channel:9 chat:2 leav list onli read",
 		Call:        toolgenCallArchiveChannel,
 	}, {
 		Name:         ToolRenameChannel,
@@ -340,7 +340,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputRenameChannel,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "chat",
-		SearchTerms:  "1 28 EDGEEDZc chang channel:8 chat:2 name:4 new:3 new_name:2 renam:4 renam_channel:4",
+		SearchTerms:  "1 28 BwJBbSUo chang channel:8 chat:2 name:4 new:3 new_name:2 renam:4 renam_channel:4",
 		Call:         toolgenCallRenameChannel,
 	}, {
 		Name:         ToolSetChannelTopic,
@@ -349,7 +349,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputSetChannelTopic,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "chat",
-		SearchTerms:  "1 30 kD5CBBQY channel:8 chat:2 new set:5 set_channel_topic:4 shown top topic:8",
+		SearchTerms:  "1 30 RQBBRik5 channel:8 chat:2 new set:5 set_channel_topic:4 shown top topic:8",
 		Call:         toolgenCallSetChannelTopic,
 	}, {
 		Name:         ToolInviteToChannel,
@@ -358,7 +358,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputInviteToChannel,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "chat",
-		SearchTerms:  "1 27 XBCAoMEREF add channel:8 chat:2 email id invit:4 invit_to_channel:4 name peopl:2 user:3",
+		SearchTerms:  "1 27 FKLVJwAQAo add channel:8 chat:2 email id invit:4 invit_to_channel:4 name peopl:2 user:3",
 		Call:         toolgenCallInviteToChannel,
 	}, {
 		Name:        ToolKickFromChannel,
@@ -369,7 +369,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace:   "chat",
-		SearchTerms: "1 23 jQMEIwI channel:8 chat:2 kick:4 kick_from_channel:4 person:2 remov user:2",
+		SearchTerms: "1 23 QKWGBAw channel:8 chat:2 kick:4 kick_from_channel:4 person:2 remov user:2",
 		Call:        toolgenCallKickFromChannel,
 	}, {
 		Name:         ToolJoinChannel,
@@ -378,7 +378,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputJoinChannel,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "chat",
-		SearchTerms:  "1 21 iRIgMoY channel:8 chat:2 join:4 join_channel:4 make member public",
+		SearchTerms:  "1 21 YYCANQ4 channel:8 chat:2 join:4 join_channel:4 make member public",
 		Call:         toolgenCallJoinChannel,
 	}, {
 		Name:        ToolLeaveChannel,
@@ -386,7 +386,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputLeaveChannel,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
-		SearchTerms: "1 20 6ABwAR channel:8 chat:2 leav:4 leav_channel:4 out take",
+		SearchTerms: "1 20 AMsYgw channel:8 chat:2 leav:4 leav_channel:4 out take",
 		Call:        toolgenCallLeaveChannel,
 	}, {
 		Name:         ToolListChannelMembers,
@@ -398,7 +398,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "chat",
-		SearchTerms: "1 24 iAUiER channel:8 chat:2 list:5 list_channel_member:4 member:4 peopl",
+		SearchTerms: "1 24 QkCJow channel:8 chat:2 list:5 list_channel_member:4 member:4 peopl",
 		Call:        toolgenCallListChannelMembers,
 	}, {
 		Name:        ToolMuteChannel,
@@ -406,7 +406,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputMuteChannel,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
-		SearchTerms: "1 31 EGBwYICroSF absent channel:8 chat:2 mute:5 mute_channel:4 notification silenc time unmut:3 until:4 while",
+		SearchTerms: "1 31 CBoAJCWgeAt absent channel:8 chat:2 mute:5 mute_channel:4 notification silenc time unmut:3 until:4 while",
 		Call:        toolgenCallMuteChannel,
 	}, {
 		Name:        ToolMarkChannelRead,
@@ -414,7 +414,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputMarkChannelRead,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
-		SearchTerms: "1 26 nABDIuo channel:8 chat:2 everi mark:5 mark_channel_read:4 messag read:5",
+		SearchTerms: "1 26 gIhBzAy channel:8 chat:2 everi mark:5 mark_channel_read:4 messag read:5",
 		Call:        toolgenCallMarkChannelRead,
 	}, {
 		Name:        ToolAddReaction,
@@ -422,7 +422,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputAddReaction,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
-		SearchTerms: "1 36 OwMASIBCMig4i add:5 add_reaction:4 channel:3 chat:2 colon emoji:4 id:2 messag:5 messag_id:2 name reaction:5 thumbsup without",
+		SearchTerms: "1 36 JY6EAMQITQYBk add:5 add_reaction:4 channel:3 chat:2 colon emoji:4 id:2 messag:5 messag_id:2 name reaction:5 thumbsup without",
 		Call:        toolgenCallAddReaction,
 	}, {
 		Name:        ToolRemoveReaction,
@@ -430,7 +430,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputRemoveReaction,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
-		SearchTerms: "1 34 EMQARAlxESm ad channel:3 chat:2 emoji:4 id:2 messag:5 messag_id:2 name reaction:5 remov:5 remov_reaction:4",
+		SearchTerms: "1 34 AsrAaQUBhEm ad channel:3 chat:2 emoji:4 id:2 messag:5 messag_id:2 name reaction:5 remov:5 remov_reaction:4",
 		Call:        toolgenCallRemoveReaction,
 	}, {
 		Name:        ToolPinMessage,
@@ -438,7 +438,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputPinMessage,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
-		SearchTerms: "1 31 EIgUSkUBkk channel:4 chat:2 find id:2 item member messag:8 messag_id:2 pin:6 pin_messag:4",
+		SearchTerms: "1 31 BLGAVqKAIs channel:4 chat:2 find id:2 item member messag:8 messag_id:2 pin:6 pin_messag:4",
 		Call:        toolgenCallPinMessage,
 	}, {
 		Name:         ToolListPinnedMessages,
@@ -450,7 +450,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "chat",
-		SearchTerms: "1 25 CAdkEx channel:4 chat:2 list:5 list_pin_messag:4 messag:5 pin:5",
+		SearchTerms: "1 25 AEY4ow channel:4 chat:2 list:5 list_pin_messag:4 messag:5 pin:5",
 		Call:        toolgenCallListPinnedMessages,
 	}, {
 		Name:        ToolSaveMessage,
@@ -458,7 +458,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSaveMessage,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
-		SearchTerms: "1 32 MVEARAcbCSk back channel:3 chat:2 come id:2 item later messag:9 messag_id:2 save:6 save_messag:4",
+		SearchTerms: "1 32 BHKAaQUACMk back channel:3 chat:2 come id:2 item later messag:9 messag_id:2 save:6 save_messag:4",
 		Call:        toolgenCallSaveMessage,
 	}, {
 		Name:         ToolShareMessage,
@@ -466,7 +466,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputShareMessage,
 		OutputSchema: toolgenOutputShareMessage,
 		Namespace:    "chat",
-		SearchTerms:  "1 42 MCgSQIABlCgM7 abov another channel:6 chat:2 comment:3 id:2 messag:10 messag_id:2 share:7 share_messag:4 shown text to_channel:2",
+		SearchTerms:  "1 42 EIlIAMQYhEEZ0 abov another channel:6 chat:2 comment:3 id:2 messag:10 messag_id:2 share:7 share_messag:4 shown text to_channel:2",
 		Call:         toolgenCallShareMessage,
 	}, {
 		Name:        ToolSetChatStatus,
@@ -474,7 +474,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSetChatStatus,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
-		SearchTerms: "1 42 YoiHGQAAxFBACRiP calendar chat:6 clear:2 emoji:4 empti expir:2 expir_at:2 meet name:2 next set:5 set_chat_statu:4 shown statu:6 text:3 time",
+		SearchTerms: "1 42 FEAKK4EQSiQ4ULAq calendar chat:6 clear:2 emoji:4 empti expir:2 expir_at:2 meet name:2 next set:5 set_chat_statu:4 shown statu:6 text:3 time",
 		Call:        toolgenCallSetChatStatus,
 	}, {
 		Name:        ToolSetPresence,
@@ -482,7 +482,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSetPresence,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
-		SearchTerms: "1 34 uIJEQBBB0ioCJO activ:2 alwai app appear auto:3 awai:5 chat:2 presenc:6 set:5 set_presenc:4 shown us whether while",
+		SearchTerms: "1 34 DAKqkBgiFESBA4 activ:2 alwai app appear auto:3 awai:5 chat:2 presenc:6 set:5 set_presenc:4 shown us whether while",
 		Call:        toolgenCallSetPresence,
 	}, {
 		Name:        ToolSnoozeNotifications,
@@ -490,7 +490,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSnoozeNotifications,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
-		SearchTerms: "1 23 HAAAOxICVH all chat:2 disturb long minut:3 notification:5 number paus snooz:4 snooz_notification:4",
+		SearchTerms: "1 23 AUCICTQQUh all chat:2 disturb long minut:3 notification:5 number paus snooz:4 snooz_notification:4",
 		Call:        toolgenCallSnoozeNotifications,
 	}, {
 		Name:         ToolFindChatUserByEmail,
@@ -502,7 +502,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "chat",
-		SearchTerms: "1 31 1JBAkEQBFG address:2 chat:6 email:7 find:4 find_chat_user_by_email:4 look member up user:4 workspac",
+		SearchTerms: "1 31 B5vUEIAAA0 address:2 chat:6 email:7 find:4 find_chat_user_by_email:4 look member up user:4 workspac",
 		Call:        toolgenCallFindChatUserByEmail,
 	}, {
 		Name:         ToolUploadFileToChannel,
@@ -510,7 +510,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputUploadFileToChannel,
 		OutputSchema: toolgenOutputUploadFileToChannel,
 		Namespace:    "chat",
-		SearchTerms:  "1 38 qUChIBMwFABn channel:8 chat:2 comment:3 file:7 local messag optional path:2 post titl:3 upload:5 upload_file_to_channel:4",
+		SearchTerms:  "1 38 BsYBSCANgKQk channel:8 chat:2 comment:3 file:7 local messag optional path:2 post titl:3 upload:5 upload_file_to_channel:4",
 		Call:         toolgenCallUploadFileToChannel,
 	}, {
 		Name:         ToolCreateChatReminder,
@@ -518,7 +518,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateChatReminder,
 		OutputSchema: toolgenOutputCreateChatReminder,
 		Namespace:    "chat",
-		SearchTerms:  "1 33 LVwSAQAkAIIMQKL about absent ask bot chat:6 creat:4 creat_chat_reminder:4 els remind:3 reminder:4 someon someth text:2 time user:2",
+		SearchTerms:  "1 33 UEAGQyaC0OQDIBg about absent ask bot chat:6 creat:4 creat_chat_reminder:4 els remind:3 reminder:4 someon someth text:2 time user:2",
 		Call:         toolgenCallCreateChatReminder,
 	}, {
 		Name:         ToolListChatReminders,
@@ -530,14 +530,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "chat",
-		SearchTerms: "1 21 CgBQe chat:6 list:5 list_chat_reminder:4 pend reminder:5",
+		SearchTerms: "1 21 ABWph chat:6 list:5 list_chat_reminder:4 pend reminder:5",
 		Call:        toolgenCallListChatReminders,
 	}, {
 		Name:        ToolCreateUserGroup,
 		Description: "CreateUserGroup creates an @handle that mentions a group of people at once, such as @oncall.",
 		InputSchema: toolgenInputCreateUserGroup,
 		Namespace:   "chat",
-		SearchTerms: "1 37 KkIgpAkdAkS4JK chat:2 creat:5 creat_user_group:4 displai group:6 handl:4 member mention name:3 onc oncal peopl user:6 without",
+		SearchTerms: "1 37 AIAXmkBDhTAIEi chat:2 creat:5 creat_user_group:4 displai group:6 handl:4 member mention name:3 onc oncal peopl user:6 without",
 		Call:        toolgenCallCreateUserGroup,
 	}, {
 		Name:        ToolUpdateUserGroupMembers,
@@ -545,14 +545,14 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputUpdateUserGroupMembers,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
-		SearchTerms: "1 34 FSUU-CAYI chat:2 group:6 handl:3 member:6 new replac updat:4 updat_user_group_member:4 user:7",
+		SearchTerms: "1 34 AhBhIgACu chat:2 group:6 handl:3 member:6 new replac updat:4 updat_user_group_member:4 user:7",
 		Call:        toolgenCallUpdateUserGroupMembers,
 	}, {
 		Name:        ToolStartHuddle,
 		Description: "StartHuddle starts an audio call in a channel or direct message that members can join.",
 		InputSchema: toolgenInputStartHuddle,
 		Namespace:   "chat",
-		SearchTerms: "1 32 IIFMAcgBEuiQj audio call channel:4 chat:2 conversation direct:2 huddl:4 join member messag:2 start:6 start_huddl:4 video:3",
+		SearchTerms: "1 32 MokBoJAIJnQAm audio call channel:4 chat:2 conversation direct:2 huddl:4 join member messag:2 start:6 start_huddl:4 video:3",
 		Call:        toolgenCallStartHuddle,
 	}, {
 		Name:         ToolCreatePoll,
@@ -560,7 +560,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreatePoll,
 		OutputSchema: toolgenOutputCreatePoll,
 		Namespace:    "chat",
-		SearchTerms:  "1 40 WATFAEAWBgooSEInAB allow anonymou:2 answer:2 channel:4 chat:2 choic:2 choos creat:4 creat_poll:4 hide multipl:2 multipl_choic:2 option:2 poll:5 post question:3 several vote",
+		SearchTerms:  "1 40 FIZUjAqAEGYihAAJEp allow anonymou:2 answer:2 channel:4 chat:2 choic:2 choos creat:4 creat_poll:4 hide multipl:2 multipl_choic:2 option:2 poll:5 post question:3 several vote",
 		Call:         toolgenCallCreatePoll,
 	}, {
 		Name:        ToolSendSMS,
@@ -568,7 +568,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSendSMS,
 		Annotations: toolgen.Annotations{OpenWorld: true},
 		Namespace:   "chat",
-		SearchTerms: "1 40 YYgiIAgToDwgBA1Ip 14155550100 164 absent alphanumeric chat:2 default form id:2 messag:2 number:4 phone:2 send:6 send_sm:4 sender:3 sender_id:2 sm:4 text:3",
+		SearchTerms: "1 40 kkhwACCFwCOAigJBk 14155550100 164 absent alphanumeric chat:2 default form id:2 messag:2 number:4 phone:2 send:6 send_sm:4 sender:3 sender_id:2 sm:4 text:3",
 		Call:        toolgenCallSendSMS,
 	}})
 }

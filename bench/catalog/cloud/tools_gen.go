@@ -230,7 +230,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "cloud",
-		SearchTerms: "1 58 yACEAYpqBio5BIAISgAgIQoKkOwRQ bill boot cloud:2 delet disk down east1 exampl filter kei kept label:4 list:5 list_vm:4 machin:4 onli:3 pend:2 region:4 run:2 shut start state:4 stop:2 terminat:2 up us valu virtual vm:4",
+		SearchTerms: "1 58 MAeATBkGkkKgiVi4QCMELJCZxBEMA bill boot cloud:2 delet disk down east1 exampl filter kei kept label:4 list:5 list_vm:4 machin:4 onli:3 pend:2 region:4 run:2 shut start state:4 stop:2 terminat:2 up us valu virtual vm:4",
 		Call:        toolgenCallListVMs,
 	}, {
 		Name:         ToolGetVM,
@@ -242,7 +242,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "cloud",
-		SearchTerms: "1 29 EH8IACACBiTkR address cloud:2 configuration get:4 get_vm:4 id:3 machin:2 name return state virtual vm:6 vm_id:2",
+		SearchTerms: "1 29 ANBFgEFdmGEAM address cloud:2 configuration get:4 get_vm:4 id:3 machin:2 name return state virtual vm:6 vm_id:2",
 		Call:        toolgenCallGetVM,
 	}, {
 		Name:         ToolCreateVM,
@@ -250,7 +250,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateVM,
 		OutputSchema: toolgenOutputCreateVM,
 		Namespace:    "cloud",
-		SearchTerms:  "1 126 ExBgnewZEQINirACgJIgAlAkACioBYCKKAAhAjwWgHAAJVUBECABHkIcQB 12 2404 address allow ani boot:3 cheaper cloud:2 creat:4 creat_vm:4 data debian disk:4 disk_size_gb:3 e2 europ everi exampl:4 external gb:3 give imag:4 ip:4 kei:5 label:4 launch log lt machin:7 machin_type:3 make name:2 new preemptibl project public:4 public_ip:3 root run script:3 size:5 spot:3 ssh:3 ssh_kei:3 standard startup:3 startup_script:3 stop team time type:3 ubuntu uniqu valu virtual vm:4 west1 zone:2",
+		SearchTerms:  "1 126 QmECoCQBkBRAgQhClohYCVCAIhgEDYA9UVEE5AdRFMKFkEhfAVDCgAgCDU 12 2404 address allow ani boot:3 cheaper cloud:2 creat:4 creat_vm:4 data debian disk:4 disk_size_gb:3 e2 europ everi exampl:4 external gb:3 give imag:4 ip:4 kei:5 label:4 launch log lt machin:7 machin_type:3 make name:2 new preemptibl project public:4 public_ip:3 root run script:3 size:5 spot:3 ssh:3 ssh_kei:3 standard startup:3 startup_script:3 stop team time type:3 ubuntu uniqu valu virtual vm:4 west1 zone:2",
 		Call:         toolgenCallCreateVM,
 	}, {
 		Name:         ToolStartVM,
@@ -259,7 +259,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputStartVM,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "cloud",
-		SearchTerms:  "1 25 UhTAFAiRRG boot cloud:2 id:2 machin:2 start:4 start_vm:4 stop virtual vm:6 vm_id:2",
+		SearchTerms:  "1 25 AKEIR08jKI boot cloud:2 id:2 machin:2 start:4 start_vm:4 stop virtual vm:6 vm_id:2",
 		Call:         toolgenCallStartVM,
 	}, {
 		Name:         ToolStopVM,
@@ -268,7 +268,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputStopVM,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "cloud",
-		SearchTerms:  "1 38 wIVAZYwKFAAEABkCJBPIV be bill clean cloud:2 comput disk down forc:2 id:2 kept machin:2 off power shut shutdown stop:5 stop_vm:4 virtual vm:6 vm_id:2 without",
+		SearchTerms:  "1 38 EAJLkCAA4okJBWISRiRiQ be bill clean cloud:2 comput disk down forc:2 id:2 kept machin:2 off power shut shutdown stop:5 stop_vm:4 virtual vm:6 vm_id:2 without",
 		Call:         toolgenCallStopVM,
 	}, {
 		Name:         ToolRebootVM,
@@ -276,7 +276,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputRebootVM,
 		OutputSchema: toolgenOutputRebootVM,
 		Namespace:    "cloud",
-		SearchTerms:  "1 34 IjQvIAkUgHIAxAgiC clean cloud:2 cycl hard:2 id:2 instead like machin:2 power reboot:5 reboot_vm:4 reset restart run virtual vm:6 vm_id:2",
+		SearchTerms:  "1 34 BCxFAQBLBVURWoBCC clean cloud:2 cycl hard:2 id:2 instead like machin:2 power reboot:5 reboot_vm:4 reset restart run virtual vm:6 vm_id:2",
 		Call:         toolgenCallRebootVM,
 	}, {
 		Name:             ToolDeleteVM,
@@ -285,7 +285,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "cloud",
-		SearchTerms:      "1 38 IZgGQnDYAGNgQSA also attach cloud:2 delet:8 delet_disk:2 delet_vm:4 disk:4 id:2 kept machin:2 optionalli otherwis virtual vm:6 vm_id:2",
+		SearchTerms:      "1 38 CkGaBACBLatgoAC also attach cloud:2 delet:8 delet_disk:2 delet_vm:4 disk:4 id:2 kept machin:2 optionalli otherwis virtual vm:6 vm_id:2",
 		Call:             toolgenCallDeleteVM,
 	}, {
 		Name:         ToolResizeVM,
@@ -293,7 +293,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputResizeVM,
 		OutputSchema: toolgenOutputResizeVM,
 		Namespace:    "cloud",
-		SearchTerms:  "1 41 pFNuBUAGQAAVQMAgBG chang cloud:2 cpu exampl highmem id:2 machin:6 machin_type:2 memori n2 new resiz:4 resiz_vm:4 restart type:4 virtual vm:6 vm_id:2",
+		SearchTerms:  "1 41 FAiDABiEEoF0khKCBB chang cloud:2 cpu exampl highmem id:2 machin:6 machin_type:2 memori n2 new resiz:4 resiz_vm:4 restart type:4 virtual vm:6 vm_id:2",
 		Call:         toolgenCallResizeVM,
 	}, {
 		Name:        ToolGetVMConsoleOutput,
@@ -301,7 +301,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputGetVMConsoleOutput,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "cloud",
-		SearchTerms: "1 45 UIGkOoMwLCACEAiMpYAs boot cloud:2 consol:5 error get:4 get_vm_consol_output:4 id:2 kernel last line:4 machin:2 mani messag output:4 return serial show virtual vm:6 vm_id:2",
+		SearchTerms: "1 45 hIMxoBA4S0go0lagCAAV boot cloud:2 consol:5 error get:4 get_vm_consol_output:4 id:2 kernel last line:4 machin:2 mani messag output:4 return serial show virtual vm:6 vm_id:2",
 		Call:        toolgenCallGetVMConsoleOutput,
 	}, {
 		Name:         ToolGetVMMetrics,
@@ -313,7 +313,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "cloud",
-		SearchTerms: "1 82 kigS2EYpBIBJMAiBEiJAgAwSAASwqiZAMAUIC absent byte:2 cloud:2 cpu:4 disk:4 disk_io:2 end get:4 get_vm_metric:4 id:2 io:2 machin:2 measur memori:4 metric:6 network:5 network_in:2 network_out:2 now out:2 per:3 percent:2 read receiv return second:3 sent seri start time us usag utilization vm:6 vm_id:2 window:2 write",
+		SearchTerms: "1 82 gCgAIUJC4GgCwBRKQqlESyoEBY2whXEAACA3g absent byte:2 cloud:2 cpu:4 disk:4 disk_io:2 end get:4 get_vm_metric:4 id:2 io:2 machin:2 measur memori:4 metric:6 network:5 network_in:2 network_out:2 now out:2 per:3 percent:2 read receiv return second:3 sent seri start time us usag utilization vm:6 vm_id:2 window:2 write",
 		Call:        toolgenCallGetVMMetrics,
 	}, {
 		Name:         ToolCreateDiskSnapshot,
@@ -321,7 +321,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateDiskSnapshot,
 		OutputSchema: toolgenOutputCreateDiskSnapshot,
 		Namespace:    "cloud",
-		SearchTerms:  "1 34 MLFEEgESBSGDg backup cloud:2 creat:4 creat_disk_snapshot:4 description:2 disk:8 disk_id:2 id:2 persistent point snapshot:5 take time",
+		SearchTerms:  "1 34 gsAFoUCpTwIkC backup cloud:2 creat:4 creat_disk_snapshot:4 description:2 disk:8 disk_id:2 id:2 persistent point snapshot:5 take time",
 		Call:         toolgenCallCreateDiskSnapshot,
 	}, {
 		Name:         ToolListDiskSnapshots,
@@ -333,14 +333,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "cloud",
-		SearchTerms: "1 32 aAARAMUBB all cloud:2 disk:9 disk_id:2 id:2 list:5 list_disk_snapshot:4 onli snapshot:6",
+		SearchTerms: "1 32 IjBQhQplC all cloud:2 disk:9 disk_id:2 id:2 list:5 list_disk_snapshot:4 onli snapshot:6",
 		Call:        toolgenCallListDiskSnapshots,
 	}, {
 		Name:        ToolCreateDiskFromSnapshot,
 		Description: "CreateDiskFromSnapshot creates a new disk holding a snapshot's data.",
 		InputSchema: toolgenInputCreateDiskFromSnapshot,
 		Namespace:   "cloud",
-		SearchTerms: "1 41 k5CBBgXFIOCB cloud:2 creat:5 creat_disk_from_snapshot:4 data disk:7 hold id:2 name:3 new:3 snapshot:8 snapshot_id:2 zone:3",
+		SearchTerms: "1 41 QUgB6EoqBSAh cloud:2 creat:5 creat_disk_from_snapshot:4 data disk:7 hold id:2 name:3 new:3 snapshot:8 snapshot_id:2 zone:3",
 		Call:        toolgenCallCreateDiskFromSnapshot,
 	}, {
 		Name:        ToolAttachDisk,
@@ -348,7 +348,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputAttachDisk,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "cloud",
-		SearchTerms: "1 42 ENSHWoAAQ0MBGA attach:6 attach_disk:4 cloud:2 disk:8 disk_id:2 id:4 machin:2 onli:3 persistent read:3 read_onli:2 virtual vm:2 vm_id:2",
+		SearchTerms: "1 42 AQDTCQKQjxahIC attach:6 attach_disk:4 cloud:2 disk:8 disk_id:2 id:4 machin:2 onli:3 persistent read:3 read_onli:2 virtual vm:2 vm_id:2",
 		Call:        toolgenCallAttachDisk,
 	}, {
 		Name:        ToolDetachDisk,
@@ -356,7 +356,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputDetachDisk,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "cloud",
-		SearchTerms: "1 34 kCdwEAwSaQA cloud:2 detach:5 detach_disk:4 disk:9 disk_id:2 id:4 kept machin:2 virtual vm:2 vm_id:2",
+		SearchTerms: "1 34 gcIAoCjLVGE cloud:2 detach:5 detach_disk:4 disk:9 disk_id:2 id:4 kept machin:2 virtual vm:2 vm_id:2",
 		Call:        toolgenCallDetachDisk,
 	}, {
 		Name:        ToolScaleInstanceGroup,
@@ -364,7 +364,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputScaleInstanceGroup,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "cloud",
-		SearchTerms: "1 32 QhUJbBSBoQ cloud:2 group:8 instanc:6 machin:2 manag number:2 scale:4 scale_instanc_group:4 set size:2",
+		SearchTerms: "1 32 BRgQAXGGCs cloud:2 group:8 instanc:6 machin:2 manag number:2 scale:4 scale_instanc_group:4 set size:2",
 		Call:        toolgenCallScaleInstanceGroup,
 	}, {
 		Name:         ToolListBuckets,
@@ -376,7 +376,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "cloud",
-		SearchTerms: "1 24 yAgQgIZFI bucket:6 cloud:2 list:5 list_bucket:4 object onli project region:3 storag",
+		SearchTerms: "1 24 AmAMiwsHA bucket:6 cloud:2 list:5 list_bucket:4 object onli project region:3 storag",
 		Call:        toolgenCallListBuckets,
 	}, {
 		Name:         ToolCreateBucket,
@@ -384,7 +384,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateBucket,
 		OutputSchema: toolgenOutputCreateBucket,
 		Namespace:    "cloud",
-		SearchTerms:  "1 81 QVQDRCAOAgwQZQMDAEJ0kYKQaQCCHyQhQiAAxAmk about:2 access:3 ani archiv:2 block:2 bucket:7 class:2 cloud:2 coldlin:2 creat:5 creat_bucket:4 data:2 default delet frequentli globalli keep kept month name:3 nearlin:2 object:2 old onc:2 overwritten public:3 public_access_block:2 quarter rareli read:4 refus region:2 standard:2 storag:4 storag_class:2 store tier uniqu version:3 year",
+		SearchTerms:  "1 81 WQCcARMAIBIs0h-KpLAoAqkKl0CGGEIAICEgAEXV about:2 access:3 ani archiv:2 block:2 bucket:7 class:2 cloud:2 coldlin:2 creat:5 creat_bucket:4 data:2 default delet frequentli globalli keep kept month name:3 nearlin:2 object:2 old onc:2 overwritten public:3 public_access_block:2 quarter rareli read:4 refus region:2 standard:2 storag:4 storag_class:2 store tier uniqu version:3 year",
 		Call:         toolgenCallCreateBucket,
 	}, {
 		Name:             ToolDeleteBucket,
@@ -393,7 +393,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "cloud",
-		SearchTerms:      "1 33 qAwcKkZAGJB bucket:7 cloud:2 delet:8 delet_bucket:4 first forc:3 hold name:2 object:3 onli too",
+		SearchTerms:      "1 33 AdkAEgtUDBi bucket:7 cloud:2 delet:8 delet_bucket:4 first forc:3 hold name:2 object:3 onli too",
 		Call:             toolgenCallDeleteBucket,
 	}, {
 		Name:         ToolListBucketObjects,
@@ -405,7 +405,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "cloud",
-		SearchTerms: "1 41 UrAlGBaFggAoGKhg 2026 bucket:8 cloud:2 exampl kei:2 limit:2 list:5 list_bucket_object:4 log most object:6 onli prefix:3 return start:2 whose",
+		SearchTerms: "1 41 AAadwSEhQgBXWCoA 2026 bucket:8 cloud:2 exampl kei:2 limit:2 list:5 list_bucket_object:4 log most object:6 onli prefix:3 return start:2 whose",
 		Call:        toolgenCallListBucketObjects,
 	}, {
 		Name:         ToolUploadObject,
@@ -413,7 +413,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputUploadObject,
 		OutputSchema: toolgenOutputUploadObject,
 		Namespace:    "cloud",
-		SearchTerms:  "1 48 SRADUSglRBKACJ3YkQyEqg absent bucket:4 cloud:2 content:2 content_type:2 exampl file:2 guess kei:3 local:2 mime name object:5 path:2 pdf q3 report sourc:2 sourc_path:2 type:3 upload:5 upload_object:4",
+		SearchTerms:  "1 48 AAArIZHwkKAA14DKBEOAxh absent bucket:4 cloud:2 content:2 content_type:2 exampl file:2 guess kei:3 local:2 mime name object:5 path:2 pdf q3 report sourc:2 sourc_path:2 type:3 upload:5 upload_object:4",
 		Call:         toolgenCallUploadObject,
 	}, {
 		Name:        ToolDeleteObject,
@@ -424,7 +424,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace:   "cloud",
-		SearchTerms: "1 24 FmASkI bucket:4 cloud:2 delet:5 delet_object:4 kei:3 object:6",
+		SearchTerms: "1 24 oQESSE bucket:4 cloud:2 delet:5 delet_object:4 kei:3 object:6",
 		Call:        toolgenCallDeleteObject,
 	}, {
 		Name:        ToolGeneratePresignedURL,
@@ -432,7 +432,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputGeneratePresignedURL,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "cloud",
-		SearchTerms: "1 58 ggFTg1Ih5BAguKgwxIRNhQECAAm address:2 anyon bucket:3 cloud:2 credential download:3 expir:2 expir_in_minut:2 generat:4 generat_presign_url:4 get:3 kei:3 let limit long method:2 minut:2 object:2 on presign:4 put:3 return time upload:3 url:4 without work",
+		SearchTerms: "1 58 hHGgkkIgAUxEUVjRqBETGMSAoiJ address:2 anyon bucket:3 cloud:2 credential download:3 expir:2 expir_in_minut:2 generat:4 generat_presign_url:4 get:3 kei:3 let limit long method:2 minut:2 object:2 on presign:4 put:3 return time upload:3 url:4 without work",
 		Call:        toolgenCallGeneratePresignedURL,
 	}, {
 		Name:        ToolSetBucketLifecycle,
@@ -443,7 +443,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace:   "cloud",
-		SearchTerms: "1 106 hKEIRoRAYRAXsSegYcgCZEEkgsIAIIWGqIGCUdCAEE0wQg about:2 ag:4 ag_dai:2 all archiv:2 bucket:8 class cloud:2 colder:2 coldlin:2 dai:3 data delet:6 empti frequentli instead kei kept lifecycl:6 lifecycl_rule list mani month move:6 move_to:3 nearlin:2 new object:4 older onc:2 onli prefix:2 quarter rareli read:4 remov replac rule:5 set:4 set_bucket_lifecycl:4 standard:2 start storag:2 them:5 whose year",
+		SearchTerms: "1 106 EALADCQ6KgFABNIF2hOtEAQAsSEJAJLFZsACUCBYEjgACS about:2 ag:4 ag_dai:2 all archiv:2 bucket:8 class cloud:2 colder:2 coldlin:2 dai:3 data delet:6 empti frequentli instead kei kept lifecycl:6 lifecycl_rule list mani month move:6 move_to:3 nearlin:2 new object:4 older onc:2 onli prefix:2 quarter rareli read:4 remov replac rule:5 set:4 set_bucket_lifecycl:4 standard:2 start storag:2 them:5 whose year",
 		Call:        toolgenCallSetBucketLifecycle,
 	}, {
 		Name:        ToolGrantBucketAccess,
@@ -451,7 +451,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputGrantBucketAccess,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "cloud",
-		SearchTerms: "1 75 FFL0CYigRTImhIChBgMEh4AIzIRiA access:5 account:2 admin:2 bob bucket:8 cloud:2 com:2 creator:2 data delet exampl:2 grant:5 grant_bucket_access:4 group:2 let list member:2 new object:10 object_admin:2 object_creator:2 object_viewer:2 read:3 role:2 servic:2 servic_account user:2 viewer:2 write:3",
+		SearchTerms: "1 75 GBUUSJaIAEQQAgTqEhETdLDkDhBkg access:5 account:2 admin:2 bob bucket:8 cloud:2 com:2 creator:2 data delet exampl:2 grant:5 grant_bucket_access:4 group:2 let list member:2 new object:10 object_admin:2 object_creator:2 object_viewer:2 read:3 role:2 servic:2 servic_account user:2 viewer:2 write:3",
 		Call:        toolgenCallGrantBucketAccess,
 	}, {
 		Name:         ToolListDNSZones,
@@ -463,7 +463,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "cloud",
-		SearchTerms: "1 24 aABmhsAk cloud:2 dn:5 domain host list:5 list_dn_zone:4 project zone:5",
+		SearchTerms: "1 24 4AAQMFpA cloud:2 dn:5 domain host list:5 list_dn_zone:4 project zone:5",
 		Call:        toolgenCallListDNSZones,
 	}, {
 		Name:         ToolListDNSRecords,
@@ -475,7 +475,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "cloud",
-		SearchTerms: "1 84 gFJ5ggA5BAQgAIIgciREUAGAVAScWhQACAAEtAXZ aaaa:2 address:2 alia allow another api authoriti caa:2 certificat cloud:2 cname:2 com:2 dkim dn:5 domain exampl:4 i_pv4 i_pv6 issu list:5 list_dn_record:4 location mail mx:2 name:5 ns:2 onli:2 pv4 pv6 record:9 record_type:2 server:2 servic spf srv:2 text txt:2 type:3 verification zone:4",
+		SearchTerms: "1 84 BBIAKRkCQUZHAIQBAA5AQwtSYEmLwDQAKVSCEQem aaaa:2 address:2 alia allow another api authoriti caa:2 certificat cloud:2 cname:2 com:2 dkim dn:5 domain exampl:4 i_pv4 i_pv6 issu list:5 list_dn_record:4 location mail mx:2 name:5 ns:2 onli:2 pv4 pv6 record:9 record_type:2 server:2 servic spf srv:2 text txt:2 type:3 verification zone:4",
 		Call:        toolgenCallListDNSRecords,
 	}, {
 		Name:         ToolCreateDNSRecord,
@@ -483,7 +483,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateDNSRecord,
 		OutputSchema: toolgenOutputCreateDNSRecord,
 		Namespace:    "cloud",
-		SearchTerms:  "1 96 AZIi8BBEw0BAIGpBhBFQIINESlAQBAOBREesCAEAOAEACdFwVM aaaa:2 add address:3 alia allow another authoriti caa:2 cach certificat cloud:2 cname:2 com creat:4 creat_dn_record:4 dkim dn:5 domain exampl:3 host i_pv4 i_pv6 ip issu location long mai mail mx:2 name:6 ns:2 pv4 pv6 record:10 record_type:2 resolver second server:2 servic spf srv:2 target text ttl:2 txt:2 type:3 valu:3 verification www zone:4",
+		SearchTerms:  "1 96 JECCIZCBxBAwJeCAAFRBAEoNAiQdPZwQg5pgNAAAsQSlAIArPT aaaa:2 add address:3 alia allow another authoriti caa:2 cach certificat cloud:2 cname:2 com creat:4 creat_dn_record:4 dkim dn:5 domain exampl:3 host i_pv4 i_pv6 ip issu location long mai mail mx:2 name:6 ns:2 pv4 pv6 record:10 record_type:2 resolver second server:2 servic spf srv:2 target text ttl:2 txt:2 type:3 valu:3 verification www zone:4",
 		Call:         toolgenCallCreateDNSRecord,
 	}, {
 		Name:         ToolUpdateDNSRecord,
@@ -492,7 +492,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUpdateDNSRecord,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "cloud",
-		SearchTerms:  "1 42 EzCkEFAgFCKgp chang cloud:2 dn:5 id:2 new:2 record:8 record_id:2 second ttl:4 updat:4 updat_dn_record:4 valu:4 zone:3",
+		SearchTerms:  "1 42 BqgIhEAHKFIQM chang cloud:2 dn:5 id:2 new:2 record:8 record_id:2 second ttl:4 updat:4 updat_dn_record:4 valu:4 zone:3",
 		Call:         toolgenCallUpdateDNSRecord,
 	}, {
 		Name:        ToolDeleteDNSRecord,
@@ -503,7 +503,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace:   "cloud",
-		SearchTerms: "1 32 2AiAAIEG2 cloud:2 delet:4 delet_dn_record:4 dn:5 id:2 record:8 record_id:2 remov zone:4",
+		SearchTerms: "1 32 gTQUhRIAA cloud:2 delet:4 delet_dn_record:4 dn:5 id:2 record:8 record_id:2 remov zone:4",
 		Call:        toolgenCallDeleteDNSRecord,
 	}, {
 		Name:         ToolGetIAMPolicy,
@@ -515,7 +515,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "cloud",
-		SearchTerms: "1 30 CjaAQEQAzSRUS acm cloud:2 exampl folder get:4 get_iam_polici:4 iam:4 polici:4 prod project:2 resourc:4 return role",
+		SearchTerms: "1 30 BMCBEANBiCprk acm cloud:2 exampl folder get:4 get_iam_polici:4 iam:4 polici:4 prod project:2 resourc:4 return role",
 		Call:        toolgenCallGetIAMPolicy,
 	}, {
 		Name:             ToolAddIAMBinding,
@@ -525,7 +525,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Idempotent: true},
 		RequiresApproval: true,
 		Namespace:        "cloud",
-		SearchTerms:      "1 56 OCHp0NACEISISILENEJAASMFkA account:2 acm add:4 add_iam_bind:4 ann bind:4 cloud:2 com comput exampl:3 expir:2 expir_at:2 grant:2 group:2 iam:4 laps member:2 prod project resourc:4 role:5 servic:2 servic_account time user:2 viewer",
+		SearchTerms:      "1 56 FBYDKohAwJQCZCCEMpsFATChYg account:2 acm add:4 add_iam_bind:4 ann bind:4 cloud:2 com comput exampl:3 expir:2 expir_at:2 grant:2 group:2 iam:4 laps member:2 prod project resourc:4 role:5 servic:2 servic_account time user:2 viewer",
 		Call:             toolgenCallAddIAMBinding,
 	}, {
 		Name:         ToolRemoveIAMBinding,
@@ -537,7 +537,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace:   "cloud",
-		SearchTerms: "1 32 S8EAEEGBVO awai bind:4 cloud:2 iam:4 member:4 remov:4 remov_iam_bind:4 resourc:4 role:4 take",
+		SearchTerms: "1 32 SxQkhEGAHG awai bind:4 cloud:2 iam:4 member:4 remov:4 remov_iam_bind:4 resourc:4 role:4 take",
 		Call:        toolgenCallRemoveIAMBinding,
 	}, {
 		Name:         ToolListIAMRoles,
@@ -549,14 +549,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "cloud",
-		SearchTerms: "1 33 MiwZEAbIgqigCBBB cloud:2 contain custom exampl filter:2 iam:4 list:5 list_iam_role:4 name onli permission predefin role:6 storag titl whose",
+		SearchTerms: "1 33 wIREikGkwij1WDAA cloud:2 contain custom exampl filter:2 iam:4 list:5 list_iam_role:4 name onli permission predefin role:6 storag titl whose",
 		Call:        toolgenCallListIAMRoles,
 	}, {
 		Name:        ToolCreateServiceAccount,
 		Description: "CreateServiceAccount creates an identity for an application or workload to call cloud APIs with.",
 		InputSchema: toolgenInputCreateServiceAccount,
 		Namespace:   "cloud",
-		SearchTerms: "1 34 cCgRBgM5ggBHKpMA account:5 api application bill call cloud:3 creat:5 creat_servic_account:4 description:2 exampl exporter id identiti name:2 servic:4 workload",
+		SearchTerms: "1 34 g4RBGObUZCRDgAAD account:5 api application bill call cloud:3 creat:5 creat_servic_account:4 description:2 exampl exporter id identiti name:2 servic:4 workload",
 		Call:        toolgenCallCreateServiceAccount,
 	}, {
 		Name:             ToolCreateServiceAccountKey,
@@ -564,7 +564,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputCreateServiceAccountKey,
 		RequiresApproval: true,
 		Namespace:        "cloud",
-		SearchTerms:      "1 38 gLoAUEAOLCCC account:8 cloud:2 creat:5 creat_servic_account_kei:4 email file json kei:5 onc return servic:7 servic_account:2",
+		SearchTerms:      "1 38 DoQJK1oINQgA account:8 cloud:2 creat:5 creat_servic_account_kei:4 email file json kei:5 onc return servic:7 servic_account:2",
 		Call:             toolgenCallCreateServiceAccountKey,
 	}, {
 		Name:         ToolCreateFirewallRule,
@@ -572,7 +572,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateFirewallRule,
 		OutputSchema: toolgenOutputCreateFirewallRule,
 		Namespace:    "cloud",
-		SearchTerms:  "1 127 QREphFGANQOCABNCJGCgDsSFkQAACILABkhIEwHAGOACKWMAS0hQao 113 203 22 24 8000 8100 action:3 add all:2 allow:3 cidr cloud:2 come creat:4 creat_firewal_rule:4 default:2 deni:3 direction:2 drop egress:2 everi exampl:2 firewal:6 firewal_action icmp:3 incom:2 ingress:2 let limit lower machin:2 mai match name:2 network:6 on:2 outgo:2 ping port:4 prioriti:2 protocol:5 rang:5 rule:7 sourc:3 sourc_rang:3 tag:4 target:3 target_tag:3 tcp:3 through traffic:5 udp:3 vpc win",
+		SearchTerms:  "1 127 jxOIJCaqgERKAA2CQAggOEOAREQBgSUnSjmYZHEIAAhBVE0ngEFFCg 113 203 22 24 8000 8100 action:3 add all:2 allow:3 cidr cloud:2 come creat:4 creat_firewal_rule:4 default:2 deni:3 direction:2 drop egress:2 everi exampl:2 firewal:6 firewal_action icmp:3 incom:2 ingress:2 let limit lower machin:2 mai match name:2 network:6 on:2 outgo:2 ping port:4 prioriti:2 protocol:5 rang:5 rule:7 sourc:3 sourc_rang:3 tag:4 target:3 target_tag:3 tcp:3 through traffic:5 udp:3 vpc win",
 		Call:         toolgenCallCreateFirewallRule,
 	}, {
 		Name:         ToolListFirewallRules,
@@ -584,7 +584,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "cloud",
-		SearchTerms: "1 28 tCBGohAT absent all cloud:2 firewal:5 list:5 list_firewal_rule:4 network:5 rule:5",
+		SearchTerms: "1 28 IIQNuFJB absent all cloud:2 firewal:5 list:5 list_firewal_rule:4 network:5 rule:5",
 		Call:        toolgenCallListFirewallRules,
 	}, {
 		Name:        ToolDeleteFirewallRule,
@@ -595,14 +595,14 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace:   "cloud",
-		SearchTerms: "1 24 kgIcMI cloud:2 delet:5 delet_firewal_rule:4 firewal:5 name:2 rule:6",
+		SearchTerms: "1 24 IIMWgA cloud:2 delet:5 delet_firewal_rule:4 firewal:5 name:2 rule:6",
 		Call:        toolgenCallDeleteFirewallRule,
 	}, {
 		Name:        ToolReserveStaticIP,
 		Description: "ReserveStaticIP reserves an external IP address that stays the same across machine restarts.",
 		InputSchema: toolgenInputReserveStaticIP,
 		Namespace:   "cloud",
-		SearchTerms: "1 35 MLRAAoIQZo0QCE across address:3 cloud:2 external ip:5 machin name:3 region:3 reserv:5 reserv_static_ip:4 restart same stai static:4",
+		SearchTerms: "1 35 CiIYCSGQjCAMIL across address:3 cloud:2 external ip:5 machin name:3 region:3 reserv:5 reserv_static_ip:4 restart same stai static:4",
 		Call:        toolgenCallReserveStaticIP,
 	}, {
 		Name:         ToolGetCloudCosts,
@@ -614,7 +614,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "cloud",
-		SearchTerms: "1 59 ECbQGTNUALSAIAITRcQlAYhCBQwE account:2 between break broken cloud:7 comput cost:4 dai:2 date down:2 first get:4 get_cloud_cost:4 group:2 group_by:2 label:4 last product project:4 region:4 resourc return servic:3 spent storag team total two",
+		SearchTerms: "1 59 pTYoEMUkRBMCQpCECYxwCAYEJRQg account:2 between break broken cloud:7 comput cost:4 dai:2 date down:2 first get:4 get_cloud_cost:4 group:2 group_by:2 label:4 last product project:4 region:4 resourc return servic:3 spent storag team total two",
 		Call:        toolgenCallGetCloudCosts,
 	}, {
 		Name:         ToolListRegions,
@@ -626,7 +626,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "cloud",
-		SearchTerms: "1 19 IBgEkmU cloud:2 creat list:5 list_region:4 region:5 resourc zone",
+		SearchTerms: "1 19 wAUoE0E cloud:2 creat list:5 list_region:4 region:5 resourc zone",
 		Call:        toolgenCallListRegions,
 	}, {
 		Name:        ToolCreateSSHKey,
@@ -634,7 +634,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputCreateSSHKey,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "cloud",
-		SearchTerms: "1 44 CUiIbAiUASKQQEKBREH aaaa cloud:2 comment creat:4 creat_ssh_kei:4 ed25519 holder kei:8 log login machin:2 metadata name project:2 public:3 public_kei:2 register ssh:6 user:2",
+		SearchTerms: "1 44 AIACN5uDQQkhBSAA4E3 aaaa cloud:2 comment creat:4 creat_ssh_kei:4 ed25519 holder kei:8 log login machin:2 metadata name project:2 public:3 public_kei:2 register ssh:6 user:2",
 		Call:        toolgenCallCreateSSHKey,
 	}})
 }

@@ -221,7 +221,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateContact,
 		OutputSchema: toolgenOutputCreateContact,
 		Namespace:    "crm",
-		SearchTerms:  "1 79 a6R8EAgMtEjAgIIpSDBhEFQASAygQKKASZCAPQ 14155550100 164 absent add address champion compani:3 compani_id:2 contact:5 creat:4 creat_contact:4 crm:3 email:3 engineer exampl famili first:2 first_name:2 form given id:5 job label last:2 last_name:2 name:6 newsletter number owner:3 owner_id:3 person:2 phone:3 responsibl salesperson tag:2 titl:3 vp work:2",
+		SearchTerms:  "1 79 3QAE0AZAkgBRUGrwBQQWIgTbIgDRQgACERICwC 14155550100 164 absent add address champion compani:3 compani_id:2 contact:5 creat:4 creat_contact:4 crm:3 email:3 engineer exampl famili first:2 first_name:2 form given id:5 job label last:2 last_name:2 name:6 newsletter number owner:3 owner_id:3 person:2 phone:3 responsibl salesperson tag:2 titl:3 vp work:2",
 		Call:         toolgenCallCreateContact,
 	}, {
 		Name:         ToolGetContact,
@@ -233,7 +233,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "crm",
-		SearchTerms: "1 24 WQRBASKV contact:8 contact_id:2 crm:2 detail get:4 get_contact:4 id:2 return",
+		SearchTerms: "1 24 gvgyAWAo contact:8 contact_id:2 crm:2 detail get:4 get_contact:4 id:2 return",
 		Call:        toolgenCallGetContact,
 	}, {
 		Name:         ToolUpdateContact,
@@ -242,7 +242,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUpdateContact,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "crm",
-		SearchTerms:  "1 52 raBqlGxUBURQQwIIAC chang compani:3 compani_id:2 contact:7 contact_id:2 crm:2 email:3 first:2 first_name:2 id:4 job last:2 last_name:2 name:5 phone:3 titl:3 updat:4 updat_contact:4",
+		SearchTerms:  "1 52 hInwai5FAQEQEEAAQ4 chang compani:3 compani_id:2 contact:7 contact_id:2 crm:2 email:3 first:2 first_name:2 id:4 job last:2 last_name:2 name:5 phone:3 titl:3 updat:4 updat_contact:4",
 		Call:         toolgenCallUpdateContact,
 	}, {
 		Name:             ToolDeleteContact,
@@ -251,7 +251,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "crm",
-		SearchTerms:      "1 26 WwiFEgcAO activiti contact:8 contact_id:2 crm:3 delet:4 delet_contact:4 histori id:2 remov",
+		SearchTerms:      "1 26 gxBWggjSg activiti contact:8 contact_id:2 crm:3 delet:4 delet_contact:4 histori id:2 remov",
 		Call:             toolgenCallDeleteContact,
 	}, {
 		Name:         ToolSearchContacts,
@@ -263,7 +263,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "crm",
-		SearchTerms: "1 50 apiAWhEEEyBLCAQKgDAJah address compani:4 compani_id:2 contact:8 crm:2 email:2 find id:2 limit:2 most name:2 number onli:2 optionalli part phone:2 queri:2 return search:4 search_contact:4 tag:4 within",
+		SearchTerms: "1 50 AA4IQXACDhikaFCalAAgKO address compani:4 compani_id:2 contact:8 crm:2 email:2 find id:2 limit:2 most name:2 number onli:2 optionalli part phone:2 queri:2 return search:4 search_contact:4 tag:4 within",
 		Call:        toolgenCallSearchContacts,
 	}, {
 		Name:         ToolMergeContacts,
@@ -272,7 +272,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputMergeContacts,
 		Annotations:  toolgen.Annotations{Destructive: true},
 		Namespace:    "crm",
-		SearchTerms:  "1 43 oAhSM0eIAAABRUBJG activiti combin contact:8 crm:2 deal delet duplicat:3 duplicat_id:2 field id:4 keep:2 merg:6 merg_contact:4 on primari:3 primari_id:2 tag",
+		SearchTerms:  "1 43 Q4ZB5ICFAmJBEA0Aw activiti combin contact:8 crm:2 deal delet duplicat:3 duplicat_id:2 field id:4 keep:2 merg:6 merg_contact:4 on primari:3 primari_id:2 tag",
 		Call:         toolgenCallMergeContacts,
 	}, {
 		Name:         ToolCreateCompany,
@@ -280,7 +280,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateCompany,
 		OutputSchema: toolgenOutputCreateCompany,
 		Namespace:    "crm",
-		SearchTerms:  "1 69 oUAUiICAIIOIhyQNAQAwANIQgCgW 10:3 1000:6 11:3 200:3 201:3 50:3 51:3 account acm add com compani:5 creat:4 creat_compani:4 crm:3 domain:3 emploi employe:5 exampl:2 industri:3 logistic mani more name:3 organization peopl size:2 websit",
+		SearchTerms:  "1 69 BCtCgKJEWT8AsoBICAid7IIBQAgA 10:3 1000:6 11:3 200:3 201:3 50:3 51:3 account acm add com compani:5 creat:4 creat_compani:4 crm:3 domain:3 emploi employe:5 exampl:2 industri:3 logistic mani more name:3 organization peopl size:2 websit",
 		Call:         toolgenCallCreateCompany,
 	}, {
 		Name:         ToolGetCompany,
@@ -292,7 +292,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "crm",
-		SearchTerms: "1 27 MQ0SCSATMBY compani:8 compani_id:2 contact crm:2 deal detail get:4 get_compani:4 id:2 open return",
+		SearchTerms: "1 27 A-IKJEAlEIY compani:8 compani_id:2 contact crm:2 deal detail get:4 get_compani:4 id:2 open return",
 		Call:        toolgenCallGetCompany,
 	}, {
 		Name:         ToolUpdateCompany,
@@ -301,7 +301,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUpdateCompany,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "crm",
-		SearchTerms:  "1 85 wGAUJQA4gYRCAIGIkiEgCAAWgS 10:3 1000:6 11:3 200:3 201:3 50:3 51:3 account band chang compani:8 compani_id:2 crm:2 domain:4 employe:5 id:4 industri:4 more name:4 new:5 owner:4 owner_id:2 size:4 updat:4 updat_compani:4 websit",
+		SearchTerms:  "1 85 DAOHIQxQM4Q4xBIBAa-GAFgAgT 10:3 1000:6 11:3 200:3 201:3 50:3 51:3 account band chang compani:8 compani_id:2 crm:2 domain:4 employe:5 id:4 industri:4 more name:4 new:5 owner:4 owner_id:2 size:4 updat:4 updat_compani:4 websit",
 		Call:         toolgenCallUpdateCompany,
 	}, {
 		Name:         ToolListCompanies,
@@ -313,7 +313,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "crm",
-		SearchTerms: "1 76 yCIiAMAKIEGIAxEACaSDAAGgz 10:3 1000:6 11:3 200:3 201:3 50:3 51:3 compani:9 crm:3 employe:5 filter id:2 industri:4 limit:2 list:5 list_compani:4 more most onli:3 own owner:3 owner_id:2 return salesperson size:4",
+		SearchTerms: "1 76 CAqBEsIUDmECMgAgg0bGYARCA 10:3 1000:6 11:3 200:3 201:3 50:3 51:3 compani:9 crm:3 employe:5 filter id:2 industri:4 limit:2 list:5 list_compani:4 more most onli:3 own owner:3 owner_id:2 return salesperson size:4",
 		Call:        toolgenCallListCompanies,
 	}, {
 		Name:         ToolCreateLead,
@@ -321,7 +321,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateLead,
 		OutputSchema: toolgenOutputCreateLead,
 		Namespace:    "crm",
-		SearchTerms:  "1 69 O2YoJJQQAAQAAiEKQEIiUQCiSCAYAyAAT1IlIUF ad address advertis:2 came campaign cold:2 cold_outreach:2 compani:3 conferenc creat:4 creat_lead:4 crm:2 customer:2 email:3 event:2 form found full lead:5 met name:4 outreach:2 paid partner:3 pass person potential qualifi record refer referral:2 reseller sale show sourc:2 team trade websit:3 yet",
+		SearchTerms:  "1 69 QPAAoIKCCCLIRstQAtKgEhwNgAABsAQQxChA65k ad address advertis:2 came campaign cold:2 cold_outreach:2 compani:3 conferenc creat:4 creat_lead:4 crm:2 customer:2 email:3 event:2 form found full lead:5 met name:4 outreach:2 paid partner:3 pass person potential qualifi record refer referral:2 reseller sale show sourc:2 team trade websit:3 yet",
 		Call:         toolgenCallCreateLead,
 	}, {
 		Name:         ToolUpdateLeadStatus,
@@ -330,7 +330,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUpdateLeadStatus,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "crm",
-		SearchTerms:  "1 68 dJMBNXQAcCAkdAQCoQAckkAQAQQUgYx another answer authoriti budget bui competitor contact:3 crm:2 disqualifi:3 duplicat fit id:2 lead:9 lead_id:2 move need new:3 nurtur:2 out qualifi:2 qualification reach readi reason:2 spam statu:8 unqualifi:3 updat:4 updat_lead_statu:4 why yet:3",
+		SearchTerms:  "1 68 CAI2Ar8H2BEEhIAPBEWQJAQADLERIcE another answer authoriti budget bui competitor contact:3 crm:2 disqualifi:3 duplicat fit id:2 lead:9 lead_id:2 move need new:3 nurtur:2 out qualifi:2 qualification reach readi reason:2 spam statu:8 unqualifi:3 updat:4 updat_lead_statu:4 why yet:3",
 		Call:         toolgenCallUpdateLeadStatus,
 	}, {
 		Name:         ToolConvertLead,
@@ -338,7 +338,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputConvertLead,
 		OutputSchema: toolgenOutputConvertLead,
 		Namespace:    "crm",
-		SearchTerms:  "1 38 cCqIBELInAVECYAE also compani contact convert:4 convert_lead:4 creat crm:2 deal:4 deal_name:2 id:2 lead:8 lead_id:2 name:3 optionalli qualifi turn",
+		SearchTerms:  "1 38 AhATbqNhAXGLAAAS also compani contact convert:4 convert_lead:4 creat crm:2 deal:4 deal_name:2 id:2 lead:8 lead_id:2 name:3 optionalli qualifi turn",
 		Call:         toolgenCallConvertLead,
 	}, {
 		Name:         ToolAssignLead,
@@ -347,7 +347,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputAssignLead,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "crm",
-		SearchTerms:  "1 32 N4FAQCibhAo assign:4 assign_lead:4 crm:2 give id:4 lead:8 lead_id:2 owner:2 owner_id:2 salesperson:2 work",
+		SearchTerms:  "1 32 BktqJJAIJQE assign:4 assign_lead:4 crm:2 give id:4 lead:8 lead_id:2 owner:2 owner_id:2 salesperson:2 work",
 		Call:         toolgenCallAssignLead,
 	}, {
 		Name:         ToolListLeads,
@@ -359,7 +359,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "crm",
-		SearchTerms: "1 112 _0zAJsDxYAuEACAAMABIAAClShRAcMIiRACIQoCBAEOgggBAAUkSCxAiiJJZ ad advertis:2 after:3 answer authoriti budget bui campaign cold:2 cold_outreach:2 competitor conferenc contact:3 creat:3 creat_after:2 creation crm:2 customer date disqualifi:2 duplicat event:2 fit form found id:2 lead:9 list:5 list_lead:4 met need new:2 nurtur:2 onli:4 out outreach:2 own owner:2 owner_id:2 paid partner:3 pass qualifi:2 reach readi refer referral:2 reseller sale salesperson show sourc:4 spam statu:4 team time trade unqualifi:2 websit:3 yet:3",
+		SearchTerms: "1 112 ExEAABMMIEZBaLCQlUAAwUiImAWFIFaEAYANHIkgEAAxoAZCcaQDEQAEqzjh ad advertis:2 after:3 answer authoriti budget bui campaign cold:2 cold_outreach:2 competitor conferenc contact:3 creat:3 creat_after:2 creation crm:2 customer date disqualifi:2 duplicat event:2 fit form found id:2 lead:9 list:5 list_lead:4 met need new:2 nurtur:2 onli:4 out outreach:2 own owner:2 owner_id:2 paid partner:3 pass qualifi:2 reach readi refer referral:2 reseller sale salesperson show sourc:4 spam statu:4 team time trade unqualifi:2 websit:3 yet:3",
 		Call:        toolgenCallListLeads,
 	}, {
 		Name:         ToolCreateDeal,
@@ -367,7 +367,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateDeal,
 		OutputSchema: toolgenOutputCreateDeal,
 		Namespace:    "crm",
-		SearchTerms:  "1 108 EhZIiIIDYoYJiAYiCBYBUVAFxxgACmBpAIRpWQoRAtAJQBEEAEOALQKo 200 4217 absent acm amount:2 close:7 close_date:2 close_lost:2 close_won:2 code compani:3 compani_id:2 contact:3 contact_id:3 conversation creat:4 creat_deal:4 crm:2 currenci:2 customer:2 date:3 deal:4 demo:2 demonstrat discoveri:2 exampl expect:2 first id:7 involv iso lost:3 name:2 need negotiat negotiation:2 open opportuniti owner:2 owner_id:2 peopl product proposal:3 prospect:2 quot sale seat sent side sign stage:3 start term understand valu won:2",
+		SearchTerms:  "1 108 kAAGMxpOIykGEiZFKJPqUlQWAMgU0IogsASAE51phEYCAMAARQgAIQkA 200 4217 absent acm amount:2 close:7 close_date:2 close_lost:2 close_won:2 code compani:3 compani_id:2 contact:3 contact_id:3 conversation creat:4 creat_deal:4 crm:2 currenci:2 customer:2 date:3 deal:4 demo:2 demonstrat discoveri:2 exampl expect:2 first id:7 involv iso lost:3 name:2 need negotiat negotiation:2 open opportuniti owner:2 owner_id:2 peopl product proposal:3 prospect:2 quot sale seat sent side sign stage:3 start term understand valu won:2",
 		Call:         toolgenCallCreateDeal,
 	}, {
 		Name:         ToolGetDeal,
@@ -379,7 +379,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "crm",
-		SearchTerms: "1 28 MgMDqggR4iga contact crm:2 deal:8 deal_id:2 get:4 get_deal:4 histori id:2 item line return stage",
+		SearchTerms: "1 28 JFwkugAQMZAU contact crm:2 deal:8 deal_id:2 get:4 get_deal:4 histori id:2 item line return stage",
 		Call:        toolgenCallGetDeal,
 	}, {
 		Name:         ToolUpdateDeal,
@@ -388,7 +388,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUpdateDeal,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "crm",
-		SearchTerms:  "1 44 YhgoEQKcMaMoAAk amount:3 chang close:3 close_date:2 crm:2 date:3 deal:7 deal_id:2 expect id:4 name:3 owner:3 owner_id:2 updat:4 updat_deal:4",
+		SearchTerms:  "1 44 xwIusdGIQAjACAA amount:3 chang close:3 close_date:2 crm:2 date:3 deal:7 deal_id:2 expect id:4 name:3 owner:3 owner_id:2 updat:4 updat_deal:4",
 		Call:         toolgenCallUpdateDeal,
 	}, {
 		Name:         ToolUpdateDealStage,
@@ -397,7 +397,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUpdateDealStage,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "crm",
-		SearchTerms:  "1 69 AJFSRJIESRAoGWHkBSDiTITUEYIASQRi another close:4 close_lost:2 close_won:2 conversation crm:2 deal:8 deal_id:2 demo:2 demonstrat discoveri:2 first id:2 lost:3 move need negotiat negotiation:2 new pipelin product proposal:3 prospect:2 quot sent sign stage:8 term understand updat:4 updat_deal_stage:4 won:2",
+		SearchTerms:  "1 69 IQIqDuEJYCKoKKAQE0aAAeiQUgAgACRE another close:4 close_lost:2 close_won:2 conversation crm:2 deal:8 deal_id:2 demo:2 demonstrat discoveri:2 first id:2 lost:3 move need negotiat negotiation:2 new pipelin product proposal:3 prospect:2 quot sent sign stage:8 term understand updat:4 updat_deal_stage:4 won:2",
 		Call:         toolgenCallUpdateDealStage,
 	}, {
 		Name:         ToolListDeals,
@@ -409,7 +409,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "crm",
-		SearchTerms: "1 94 CGJSiMIkQYgkRhAKDO5ABjIUDCTCizQFAqQFAYAFmw amount:2 befor:3 close:8 close_befor:2 close_lost:2 close_won:2 conversation crm:2 date:2 deal:9 demo:2 demonstrat discoveri:2 expect:2 first id:2 least list:5 list_deal:4 lost:3 min:2 min_amount:2 much need negotiat negotiation:2 onli:4 own owner:3 owner_id:2 product proposal:3 prospect:2 quot salesperson sent sign stage:4 term understand won:2 worth",
+		SearchTerms: "1 94 UAJEeegXUmgICoAKF0AAIOgiTCgQOiYhXASgIAgEGB amount:2 befor:3 close:8 close_befor:2 close_lost:2 close_won:2 conversation crm:2 date:2 deal:9 demo:2 demonstrat discoveri:2 expect:2 first id:2 least list:5 list_deal:4 lost:3 min:2 min_amount:2 much need negotiat negotiation:2 onli:4 own owner:3 owner_id:2 product proposal:3 prospect:2 quot salesperson sent sign stage:4 term understand won:2 worth",
 		Call:        toolgenCallListDeals,
 	}, {
 		Name:         ToolMarkDealLost,
@@ -418,7 +418,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputMarkDealLost,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "crm",
-		SearchTerms:  "1 71 YNIkFQjwcGAKOBIGPATAGdAGAK4ARwAoI ani budget:3 chose chosen close competitor:6 crm:2 deal:8 deal_id:2 detail expensiv featur:3 id:2 instead lost:5 main mark:4 mark_deal_lost:4 miss no_budget:2 no_respons:2 note:2 price:2 reason:3 record respons:2 right silent time:3 too went why year",
+		SearchTerms:  "1 71 IwgMZoIRgNkxS4BgBhAAIIFCxAwGSZRAK ani budget:3 chose chosen close competitor:6 crm:2 deal:8 deal_id:2 detail expensiv featur:3 id:2 instead lost:5 main mark:4 mark_deal_lost:4 miss no_budget:2 no_respons:2 note:2 price:2 reason:3 record respons:2 right silent time:3 too went why year",
 		Call:         toolgenCallMarkDealLost,
 	}, {
 		Name:         ToolCloseDealWon,
@@ -427,7 +427,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCloseDealWon,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "crm",
-		SearchTerms:  "1 43 UhE4DKwhwhACMF absent amount:4 close:5 close_deal_won:4 contract crm:2 deal:9 deal_id:2 final:3 final_amount:2 id:2 sign:2 valu won:5",
+		SearchTerms:  "1 43 wSMCZ7ALR8AEBA absent amount:4 close:5 close_deal_won:4 contract crm:2 deal:9 deal_id:2 final:3 final_amount:2 id:2 sign:2 valu won:5",
 		Call:         toolgenCallCloseDealWon,
 	}, {
 		Name:         ToolGetPipelineSummary,
@@ -439,7 +439,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "crm",
-		SearchTerms: "1 44 pgHEgLClAAAAHnASA4u count crm:2 deal:3 each get:4 get_pipelin_summari:4 id:4 onli:2 open owner:2 owner_id:2 pipelin:5 salesperson stage summari:4 team:3 team_id:2 total valu",
+		SearchTerms: "1 44 RRkEvqChAYKAgiAAAFC count crm:2 deal:3 each get:4 get_pipelin_summari:4 id:4 onli:2 open owner:2 owner_id:2 pipelin:5 salesperson stage summari:4 team:3 team_id:2 total valu",
 		Call:        toolgenCallGetPipelineSummary,
 	}, {
 		Name:         ToolGetSalesForecast,
@@ -451,7 +451,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "crm",
-		SearchTerms: "1 44 yiiBQBaAgiLAAQg4JpAgACFn 2026 close crm:2 deal:2 exampl expect forecast:4 get:4 get_sale_forecast:4 id:2 onli open owner:2 owner_id:2 probabiliti project q3 quarter:4 revenu sale:4 salesperson stage weight win",
+		SearchTerms: "1 44 KkgILWvggwBtBAABeZAYAAgA 2026 close crm:2 deal:2 exampl expect forecast:4 get:4 get_sale_forecast:4 id:2 onli open owner:2 owner_id:2 probabiliti project q3 quarter:4 revenu sale:4 salesperson stage weight win",
 		Call:        toolgenCallGetSalesForecast,
 	}, {
 		Name:         ToolLogCRMActivity,
@@ -459,7 +459,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputLogCRMActivity,
 		OutputSchema: toolgenOutputLogCRMActivity,
 		Namespace:    "crm",
-		SearchTerms:  "1 95 E0hRiEBADqjAAADDDCBilWwgAwiONQBGBQMWKCDSKy activiti:5 activiti_type against call:5 concern contact:3 contact_id:2 crm:7 deal:4 deal_id:2 discuss dm:2 duration:2 duration_minut:2 email:4 exchang form free happen id:4 interaction involv kind link link_in linkedin:2 linkedin_dm:2 log:5 log_crm_activiti:4 meet:5 messag minut:2 note:4 occur:2 occur_at:2 outsid person:2 phone record summari:2 type:3 video",
+		SearchTerms:  "1 95 AeaoBmRQqhwoSpAJCVLNBUzQGkQLaEKhEiAgIBBABC activiti:5 activiti_type against call:5 concern contact:3 contact_id:2 crm:7 deal:4 deal_id:2 discuss dm:2 duration:2 duration_minut:2 email:4 exchang form free happen id:4 interaction involv kind link link_in linkedin:2 linkedin_dm:2 log:5 log_crm_activiti:4 meet:5 messag minut:2 note:4 occur:2 occur_at:2 outsid person:2 phone record summari:2 type:3 video",
 		Call:         toolgenCallLogCRMActivity,
 	}, {
 		Name:         ToolListCRMActivities,
@@ -471,7 +471,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "crm",
-		SearchTerms: "1 49 s2BTESNFETCJRAACC activiti:7 after contact:4 contact_id:2 crm:6 deal:4 deal_id:2 first id:4 interaction list:5 list_crm_activiti:4 log newest onli:3 sinc:2 time",
+		SearchTerms: "1 49 wADUlrDBCSgZWBREw activiti:7 after contact:4 contact_id:2 crm:6 deal:4 deal_id:2 first id:4 interaction list:5 list_crm_activiti:4 log newest onli:3 sinc:2 time",
 		Call:        toolgenCallListCRMActivities,
 	}, {
 		Name:         ToolAddContactNote,
@@ -479,7 +479,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAddContactNote,
 		OutputSchema: toolgenOutputAddContactNote,
 		Namespace:    "crm",
-		SearchTerms:  "1 34 uBMQCEY4giY add:4 add_contact_note:4 attach contact:8 contact_id:2 crm:2 free id:2 note:6 record text:3",
+		SearchTerms:  "1 34 nMuhdAApBBQ add:4 add_contact_note:4 attach contact:8 contact_id:2 crm:2 free id:2 note:6 record text:3",
 		Call:         toolgenCallAddContactNote,
 	}, {
 		Name:         ToolCreateFollowUpTask,
@@ -487,7 +487,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateFollowUpTask,
 		OutputSchema: toolgenOutputCreateFollowUpTask,
 		Namespace:    "crm",
-		SearchTerms:  "1 69 yCCBRUwCwjZQkAQUYIsFIEjBwA absent assigne:3 assigne_id:2 concern:2 contact:3 contact_id:2 creat:5 creat_follow_up_task:4 crm:2 deal:4 deal_id:2 due:3 follow:4 high:3 high_prioriti:3 id:6 list person prioriti:3 salesperson show task:5 ti titl:2 top up:4",
+		SearchTerms:  "1 69 MFMOQSBoptyABDAQphAgAp6AmI absent assigne:3 assigne_id:2 concern:2 contact:3 contact_id:2 creat:5 creat_follow_up_task:4 crm:2 deal:4 deal_id:2 due:3 follow:4 high:3 high_prioriti:3 id:6 list person prioriti:3 salesperson show task:5 ti titl:2 top up:4",
 		Call:         toolgenCallCreateFollowUpTask,
 	}, {
 		Name:         ToolListCRMTasks,
@@ -499,7 +499,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "crm",
-		SearchTerms: "1 57 QihAtAAkc2DEIgCUgtwQMCgV absent alreadi assigne:3 assigne_id:2 befor:3 complet:2 completion crm:6 date do done due:4 due_befor:2 id:2 includ:3 includ_complet:2 list:5 list_crm_task:4 onli:2 person salespeopl task:7 time your",
+		SearchTerms: "1 57 gQiQASAEwg16DVmEJqEouoAh absent alreadi assigne:3 assigne_id:2 befor:3 complet:2 completion crm:6 date do done due:4 due_befor:2 id:2 includ:3 includ_complet:2 list:5 list_crm_task:4 onli:2 person salespeopl task:7 time your",
 		Call:        toolgenCallListCRMTasks,
 	}, {
 		Name:         ToolCompleteCRMTask,
@@ -508,7 +508,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCompleteCRMTask,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "crm",
-		SearchTerms:  "1 28 GJQkCIWaI complet:4 complet_crm_task:4 crm:6 done id:2 mark sale task:7 task_id:2",
+		SearchTerms:  "1 28 MHFaMAkoA complet:4 complet_crm_task:4 crm:6 done id:2 mark sale task:7 task_id:2",
 		Call:         toolgenCallCompleteCRMTask,
 	}, {
 		Name:         ToolTagContacts,
@@ -517,14 +517,14 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputTagContacts,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "crm",
-		SearchTerms:  "1 30 2jEFEAEKJ add:2 contact:8 contact_id:2 crm:2 id:2 onc several tag:8 tag_contact:4",
+		SearchTerms:  "1 30 FjBSAnCAy add:2 contact:8 contact_id:2 crm:2 id:2 onc several tag:8 tag_contact:4",
 		Call:         toolgenCallTagContacts,
 	}, {
 		Name:        ToolCreateContactSegment,
 		Description: "CreateContactSegment saves a filtered list of contacts that updates itself as contacts change, for campaigns and reports.",
 		InputSchema: toolgenInputCreateContactSegment,
 		Namespace:   "crm",
-		SearchTerms: "1 43 QBIlUAYEPBg4SgkokAYRCB 200 51 campaign chang compani contact:6 creat:4 creat_contact_segment:4 crm:2 cto exampl expression filter:4 itself list name:3 report save segment:5 size titl updat",
+		SearchTerms: "1 43 BC4gwaQXNCsCQwCynECAAI 200 51 campaign chang compani contact:6 creat:4 creat_contact_segment:4 crm:2 cto exampl expression filter:4 itself list name:3 report save segment:5 size titl updat",
 		Call:        toolgenCallCreateContactSegment,
 	}, {
 		Name:         ToolEnrollInEmailSequence,
@@ -532,7 +532,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEnrollInEmailSequence,
 		OutputSchema: toolgenOutputEnrollInEmailSequence,
 		Namespace:    "crm",
-		SearchTerms:  "1 48 8aMmgAlQIYQIQEwgWD absent add automat contact:4 contact_id:2 crm:2 email:6 enrol:5 enrol_in_email_sequenc:4 first id:4 now sale send sequenc:8 sequenc_id:2 start:2 start_at:2",
+		SearchTerms:  "1 48 xKiQqA8eEgESUoAAAd absent add automat contact:4 contact_id:2 crm:2 email:6 enrol:5 enrol_in_email_sequenc:4 first id:4 now sale send sequenc:8 sequenc_id:2 start:2 start_at:2",
 		Call:         toolgenCallEnrollInEmailSequence,
 	}, {
 		Name:         ToolRemoveFromEmailSequence,
@@ -541,7 +541,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputRemoveFromEmailSequence,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "crm",
-		SearchTerms:  "1 39 sbkCkBCAkCIhF automat contact:4 contact_id:2 crm:2 email:5 id:4 out remov:4 remov_from_email_sequenc:4 sequenc:8 sequenc_id:2 stop take",
+		SearchTerms:  "1 39 UINFQNFQlCIBc automat contact:4 contact_id:2 crm:2 email:5 id:4 out remov:4 remov_from_email_sequenc:4 sequenc:8 sequenc_id:2 stop take",
 		Call:         toolgenCallRemoveFromEmailSequence,
 	}, {
 		Name:        ToolImportContacts,
@@ -549,7 +549,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputImportContacts,
 		Annotations: toolgen.Annotations{OpenWorld: true},
 		Namespace:   "crm",
-		SearchTerms: "1 56 QSqLikBEB-SAAQAAQQAQC2BkM alreadi column:3 column_map:2 contact:6 creat crm:3 csv:3 each email:2 exampl exist:3 field file:4 file_url:2 import:4 import_contact:4 instead mail map:2 skip them updat:4 updat_exist:2 url:2 whose",
+		SearchTerms: "1 56 IWA5EsEQQrAbIoAgKGGkAQlAM alreadi column:3 column_map:2 contact:6 creat crm:3 csv:3 each email:2 exampl exist:3 field file:4 file_url:2 import:4 import_contact:4 instead mail map:2 skip them updat:4 updat_exist:2 url:2 whose",
 		Call:        toolgenCallImportContacts,
 	}, {
 		Name:        ToolExportContacts,
@@ -557,7 +557,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputExportContacts,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "crm",
-		SearchTerms: "1 38 sIApAgoIIEBkRhIAyC address all:2 contact:6 crm:2 csv download empti export:4 export_contact:4 field:3 file id:2 includ onli return segment:4 segment_id:2 write",
+		SearchTerms: "1 38 ACaoOAdUwEAViDgYAU address all:2 contact:6 crm:2 csv download empti export:4 export_contact:4 field:3 file id:2 includ onli return segment:4 segment_id:2 write",
 		Call:        toolgenCallExportContacts,
 	}, {
 		Name:             ToolTransferRecordOwnership,
@@ -566,7 +566,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema:     toolgenOutputTransferRecordOwnership,
 		RequiresApproval: true,
 		Namespace:        "crm",
-		SearchTerms:      "1 62 iZaEWMIiIEACbJIQIFgCmFRECHoABJBor alreadi also another close:2 compani contact crm:2 current deal:4 everi exampl from_owner_id:2 id:4 includ:2 includ_close_deal:2 leav lost move new on open own owner:6 ownership:4 reassign record:4 salesperson someon task to_owner_id:2 transfer:4 transfer_record_ownership:4 won",
+		SearchTerms:      "1 62 iGAoRdASKJyQSqCAzgMUUlcCBQQRwIDEU alreadi also another close:2 compani contact crm:2 current deal:4 everi exampl from_owner_id:2 id:4 includ:2 includ_close_deal:2 leav lost move new on open own owner:6 ownership:4 reassign record:4 salesperson someon task to_owner_id:2 transfer:4 transfer_record_ownership:4 won",
 		Call:             toolgenCallTransferRecordOwnership,
 	}, {
 		Name:         ToolAddDealLineItem,
@@ -574,7 +574,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAddDealLineItem,
 		OutputSchema: toolgenOutputAddDealLineItem,
 		Namespace:    "crm",
-		SearchTerms:  "1 56 sEmEgAK2EkUCjESGABC add:5 add_deal_line_item:4 book crm:2 deal:8 deal_id:2 discount:4 discount_percent:2 id:4 item:4 line:4 list mani percent:2 price:2 product:4 product_id:2 quantiti:3 unit",
+		SearchTerms:  "1 56 jBGAGIipABIUUBsUwML add:5 add_deal_line_item:4 book crm:2 deal:8 deal_id:2 discount:4 discount_percent:2 id:4 item:4 line:4 list mani percent:2 price:2 product:4 product_id:2 quantiti:3 unit",
 		Call:         toolgenCallAddDealLineItem,
 	}, {
 		Name:         ToolGetContactTimeline,
@@ -586,7 +586,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "crm",
-		SearchTerms: "1 43 UpCAQwLEFABgVCHIkACoQp call chang contact:8 contact_id:2 crm:2 deal email entri everyth first get:4 get_contact_timelin:4 happen id:2 limit:2 meet most newest return:2 timelin:4 visit web",
+		SearchTerms: "1 43 RAwIITECFtwlQASZAEEoIN call chang contact:8 contact_id:2 crm:2 deal email entri everyth first get:4 get_contact_timelin:4 happen id:2 limit:2 meet most newest return:2 timelin:4 visit web",
 		Call:        toolgenCallGetContactTimeline,
 	}, {
 		Name:         ToolFindDuplicateContacts,
@@ -598,7 +598,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "crm",
-		SearchTerms: "1 47 UlBILQQLJKJ3IABShEDwh address compani compar contact:5 crm:2 duplicat:4 email:3 find:5 find_duplicat_contact:4 first group last like look match:2 match_on:2 name:3 number person phone:3 same:4",
+		SearchTerms: "1 47 BgUUkO5wAZ4UTIAEQAEAq address compani compar contact:5 crm:2 duplicat:4 email:3 find:5 find_duplicat_contact:4 first group last like look match:2 match_on:2 name:3 number person phone:3 same:4",
 		Call:        toolgenCallFindDuplicateContacts,
 	}, {
 		Name:         ToolSetContactEmailOptOut,
@@ -607,7 +607,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputSetContactEmailOptOut,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "crm",
-		SearchTerms:  "1 59 w5qQQEjlVAgSAEAJAAABVj audit campaign contact:9 contact_id:2 crm:2 email:6 id:2 log market:2 opt:7 opt_out:2 out:7 reason:2 record sequenc set:4 set_contact_email_opt_out:4 skip stop true want why",
+		SearchTerms:  "1 59 WCQLcSUFBBUGCFCBDFRMIs audit campaign contact:9 contact_id:2 crm:2 email:6 id:2 log market:2 opt:7 opt_out:2 out:7 reason:2 record sequenc set:4 set_contact_email_opt_out:4 skip stop true want why",
 		Call:         toolgenCallSetContactEmailOptOut,
 	}})
 }

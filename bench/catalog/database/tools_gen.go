@@ -228,7 +228,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputRunSQLQuery,
 		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Namespace:    "database",
-		SearchTerms:  "1 51 oQACTcgzHUCQKhbiAAA after cancel databas:5 long max:2 max_row:2 most onli queri:7 read return:2 row:4 run:5 run_sql_queri:4 second:2 select sql:7 timeout:2 timeout_second:2",
+		SearchTerms:  "1 51 AEAENAoBoEpCgqMgODF after cancel databas:5 long max:2 max_row:2 most onli queri:7 read return:2 row:4 run:5 run_sql_queri:4 second:2 select sql:7 timeout:2 timeout_second:2",
 		Call:         toolgenCallRunSQLQuery,
 	}, {
 		Name:             ToolExecuteSQLStatement,
@@ -238,7 +238,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "database",
-		SearchTerms:      "1 49 AAoikQhE1EKyUgwTAQCAAqB affect alter back chang commit data databas:5 delet dry:2 dry_run:2 execut:4 execut_sql_statement:4 insert instead return roll row run:3 schema sql:7 statement:6 transaction:2 updat",
+		SearchTerms:      "1 49 BRRAXLCGgQ6EXAAFUKAEAhn affect alter back chang commit data databas:5 delet dry:2 dry_run:2 execut:4 execut_sql_statement:4 insert instead return roll row run:3 schema sql:7 statement:6 transaction:2 updat",
 		Call:             toolgenCallExecuteSQLStatement,
 	}, {
 		Name:        ToolExplainQuery,
@@ -246,7 +246,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputExplainQuery,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "database",
-		SearchTerms: "1 40 agwAH0RIbBkFgABA actual:2 analyz:3 count databas:6 explain:4 explain_queri:4 plan queri:7 report:2 row run:2 show sql:2 time:2 us would",
+		SearchTerms: "1 40 AGoyACC1kCJ4WFQI actual:2 analyz:3 count databas:6 explain:4 explain_queri:4 plan queri:7 report:2 row run:2 show sql:2 time:2 us would",
 		Call:        toolgenCallExplainQuery,
 	}, {
 		Name:         ToolListDatabases,
@@ -258,7 +258,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "database",
-		SearchTerms: "1 22 A9UAFE databas:8 instanc:3 list:5 list_databas:4 server size",
+		SearchTerms: "1 22 BASSvA databas:8 instanc:3 list:5 list_databas:4 server size",
 		Call:        toolgenCallListDatabases,
 	}, {
 		Name:         ToolListTables,
@@ -270,7 +270,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "database",
-		SearchTerms: "1 29 CQJRpMME0I absent databas:6 estimat list:5 list_tabl:4 public row schema:4 size tabl:5",
+		SearchTerms: "1 29 AAABSKWeel absent databas:6 estimat list:5 list_tabl:4 public row schema:4 size tabl:5",
 		Call:        toolgenCallListTables,
 	}, {
 		Name:         ToolDescribeTable,
@@ -282,7 +282,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "database",
-		SearchTerms: "1 31 EArDM5SgAGTA column constraint databas:5 describ:4 describ_tabl:4 foreign index kei return schema tabl:10 type",
+		SearchTerms: "1 31 RABMAodhagkU column constraint databas:5 describ:4 describ_tabl:4 foreign index kei return schema tabl:10 type",
 		Call:        toolgenCallDescribeTable,
 	}, {
 		Name:         ToolGetTableStats,
@@ -294,7 +294,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "database",
-		SearchTerms: "1 37 GghTGCEASKAJNVNGM analyz databas:5 dead get:4 get_tabl_stat:4 index last return row scan sequential size stat:4 tabl:8 time vacuum versu",
+		SearchTerms: "1 37 BBYgBJFBHNsg_ATAS analyz databas:5 dead get:4 get_tabl_stat:4 index last return row scan sequential size stat:4 tabl:8 time vacuum versu",
 		Call:        toolgenCallGetTableStats,
 	}, {
 		Name:         ToolCreateTable,
@@ -302,7 +302,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateTable,
 		OutputSchema: toolgenOutputCreateTable,
 		Namespace:    "database",
-		SearchTerms:  "1 110 HcBZuRmC8mEcEUmKAWiAQAIQgZUiAoBABGYgoYAAJcEiQ7ikA 32 64 bigint:2 binari bit:2 boolean:2 calendar column:7 column_type creat:5 creat_tabl:4 customer databas:4 date:4 decimal default:2 definition:2 exact exist:4 expression fals foreign id if_not_exist:3 integer:4 json jsonb:2 kei:3 length name:4 noth now nullabl:2 numeric:2 primari:2 primari_kei:2 referenc:3 schema:2 sql:2 tabl:6 text:3 time:2 timestamptz:2 true type:4 uniqu:2 uuid:3 variabl zone",
+		SearchTerms:  "1 110 QCGiAQBAoQAUgiOAoRQICEHT-wQqIKMBgQjTwFggMMeAQoekK 32 64 bigint:2 binari bit:2 boolean:2 calendar column:7 column_type creat:5 creat_tabl:4 customer databas:4 date:4 decimal default:2 definition:2 exact exist:4 expression fals foreign id if_not_exist:3 integer:4 json jsonb:2 kei:3 length name:4 noth now nullabl:2 numeric:2 primari:2 primari_kei:2 referenc:3 schema:2 sql:2 tabl:6 text:3 time:2 timestamptz:2 true type:4 uniqu:2 uuid:3 variabl zone",
 		Call:         toolgenCallCreateTable,
 	}, {
 		Name:             ToolDropTable,
@@ -311,7 +311,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "database",
-		SearchTerms:      "1 31 ECrjoALABCGj also cascad:2 data databas:5 delet depend drop:5 drop_tabl:4 foreign kei tabl:8 view",
+		SearchTerms:      "1 31 5BFJoIElUAgw also cascad:2 data databas:5 delet depend drop:5 drop_tabl:4 foreign kei tabl:8 view",
 		Call:             toolgenCallDropTable,
 	}, {
 		Name:         ToolAddColumn,
@@ -319,14 +319,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAddColumn,
 		OutputSchema: toolgenOutputAddColumn,
 		Namespace:    "database",
-		SearchTerms:  "1 99 rugmXyIwLIoEMTDgVCABAQgNKRAOAEIwgoIAAiiAMtNpA 32 64 add:5 add_column:4 bigint:2 binari bit:2 boolean:2 calendar column:10 column_type customer databas:5 date:4 decimal default:2 definition exact expression fals foreign id integer:4 json jsonb:2 kei:3 length name:2 now nullabl:2 numeric:2 primari:2 primari_kei:2 referenc:3 sql:2 tabl:4 text:3 time:2 timestamptz:2 true type:4 uniqu:2 uuid:3 variabl zone",
+		SearchTerms:  "1 99 RiDJAKAgABUgRHAKCgIIO22ogUSgJACGVwBQQGzDAh1IK 32 64 add:5 add_column:4 bigint:2 binari bit:2 boolean:2 calendar column:10 column_type customer databas:5 date:4 decimal default:2 definition exact expression fals foreign id integer:4 json jsonb:2 kei:3 length name:2 now nullabl:2 numeric:2 primari:2 primari_kei:2 referenc:3 sql:2 tabl:4 text:3 time:2 timestamptz:2 true type:4 uniqu:2 uuid:3 variabl zone",
 		Call:         toolgenCallAddColumn,
 	}, {
 		Name:        ToolCreateIndex,
 		Description: "CreateIndex creates an index on columns of a table.",
 		InputSchema: toolgenInputCreateIndex,
 		Namespace:   "database",
-		SearchTerms: "1 46 FAhADtKJYM7ADxkAC absent build column:4 concurrentli:2 creat:5 creat_index:4 databas:5 generat index:7 lock make name:3 order tabl:5 uniqu:3 without write",
+		SearchTerms: "1 46 RUAiEgJBppKAWgRAa absent build column:4 concurrentli:2 creat:5 creat_index:4 databas:5 generat index:7 lock make name:3 order tabl:5 uniqu:3 without write",
 		Call:        toolgenCallCreateIndex,
 	}, {
 		Name:        ToolDropIndex,
@@ -337,7 +337,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace:   "database",
-		SearchTerms: "1 22 CpANIK databas:5 delet drop:4 drop_index:4 index:6 name:2",
+		SearchTerms: "1 22 IICWkQ databas:5 delet drop:4 drop_index:4 index:6 name:2",
 		Call:        toolgenCallDropIndex,
 	}, {
 		Name:         ToolListIndexes,
@@ -349,7 +349,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "database",
-		SearchTerms: "1 27 CLXSIBUIB databas:5 each index:5 list:5 list_index:4 often size tabl:4 us",
+		SearchTerms: "1 27 AlQAWB8Eh databas:5 each index:5 list:5 list_index:4 often size tabl:4 us",
 		Call:        toolgenCallListIndexes,
 	}, {
 		Name:         ToolGetSlowQueries,
@@ -361,7 +361,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "database",
-		SearchTerms: "1 44 oQCOyIIwRIgZABOUgDq averag databas:5 get:4 get_slow_queri:4 limit:2 list mani mean:2 milli:2 min:2 min_mean_milli:2 most onli queri:8 slow:4 slower statistic time took",
+		SearchTerms: "1 44 oywgtIIBhChAGoaRBSK averag databas:5 get:4 get_slow_queri:4 limit:2 list mani mean:2 milli:2 min:2 min_mean_milli:2 most onli queri:8 slow:4 slower statistic time took",
 		Call:        toolgenCallGetSlowQueries,
 	}, {
 		Name:         ToolListActiveQueries,
@@ -373,7 +373,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "database",
-		SearchTerms: "1 40 EsKQqwOADLEWhAA activ:4 connection databas:5 duration:2 least list:5 list_activ_queri:4 long min:2 min_duration_second:2 now onli:2 queri:6 run:2 second:2",
+		SearchTerms: "1 40 wFdCAE0hIChbFEK activ:4 connection databas:5 duration:2 least list:5 list_activ_queri:4 long min:2 min_duration_second:2 now onli:2 queri:6 run:2 second:2",
 		Call:        toolgenCallListActiveQueries,
 	}, {
 		Name:         ToolListBlockingLocks,
@@ -385,7 +385,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "database",
-		SearchTerms: "1 28 RajyEIQCA block:4 databas:5 hold list:5 list_block_lock:4 lock:5 session:2 them wait",
+		SearchTerms: "1 28 EEBEykpEo block:4 databas:5 hold list:5 list_block_lock:4 lock:5 session:2 them wait",
 		Call:        toolgenCallListBlockingLocks,
 	}, {
 		Name:        ToolCancelRunningQuery,
@@ -393,14 +393,14 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputCancelRunningQuery,
 		Annotations: toolgen.Annotations{Destructive: true},
 		Namespace:   "database",
-		SearchTerms: "1 36 FBEqZmIoQwgAAQ cancel:6 cancel_run_queri:4 close connection databas:2 id onli pid:2 process queri:6 rather run:4 session:3 terminat:3",
+		SearchTerms: "1 36 QRALIxaUDIKKEA cancel:6 cancel_run_queri:4 close connection databas:2 id onli pid:2 process queri:6 rather run:4 session:3 terminat:3",
 		Call:        toolgenCallCancelRunningQuery,
 	}, {
 		Name:        ToolVacuumTable,
 		Description: "VacuumTable reclaims the space of dead rows in a table and updates its planner statistics.",
 		InputSchema: toolgenInputVacuumTable,
 		Namespace:   "database",
-		SearchTerms: "1 37 FggRmksJoSEhQVMAI databas:5 dead full:2 lock operat planner reclaim return rewrit row space:2 statistic system tabl:9 updat vacuum:4 vacuum_tabl:4",
+		SearchTerms: "1 37 ARF4ARABNFHglwCCZ databas:5 dead full:2 lock operat planner reclaim return rewrit row space:2 statistic system tabl:9 updat vacuum:4 vacuum_tabl:4",
 		Call:        toolgenCallVacuumTable,
 	}, {
 		Name:         ToolInsertRows,
@@ -408,7 +408,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputInsertRows,
 		OutputSchema: toolgenOutputInsertRows,
 		Namespace:    "database",
-		SearchTerms:  "1 32 Ghy0jhBQECC column databas:5 insert:5 insert_row:4 name object on per row:8 tabl:4 valu",
+		SearchTerms:  "1 32 kIgAAbkwPKQ column databas:5 insert:5 insert_row:4 name object on per row:8 tabl:4 valu",
 		Call:         toolgenCallInsertRows,
 	}, {
 		Name:             ToolUpdateRows,
@@ -418,7 +418,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "database",
-		SearchTerms:      "1 42 IgwJQaA4ZAwSAA0ANUAMh 30 column:2 condition:2 creat creat_at dai databas:5 interval match name new now row:5 set:3 sql statu tabl:4 trial updat:4 updat_row:4 valu",
+		SearchTerms:      "1 42 ChMCIpBUFhIdChYmnQDAQ 30 column:2 condition:2 creat creat_at dai databas:5 interval match name new now row:5 set:3 sql statu tabl:4 trial updat:4 updat_row:4 valu",
 		Call:             toolgenCallUpdateRows,
 	}, {
 		Name:             ToolDeleteRows,
@@ -428,7 +428,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "database",
-		SearchTerms:      "1 32 EBlhMAVAA6Cj condition:2 databas:5 delet:5 delet_row:4 empti match mistak never requir row:5 sql tabl:5",
+		SearchTerms:      "1 32 AFkBGKMQRSBw condition:2 databas:5 delet:5 delet_row:4 empti match mistak never requir row:5 sql tabl:5",
 		Call:             toolgenCallDeleteRows,
 	}, {
 		Name:         ToolExportQueryResults,
@@ -437,7 +437,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputExportQueryResults,
 		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Namespace:    "database",
-		SearchTerms:  "1 40 qIgFCIGCKLCcTgTwC address bucket csv:2 databas:5 destination:2 export:5 export_queri_result:4 file:2 gs queri:6 result:4 row run sql:2 storag user write",
+		SearchTerms:  "1 40 ASYyBYmogVhA8IDBE address bucket csv:2 databas:5 destination:2 export:5 export_queri_result:4 file:2 gs queri:6 result:4 row run sql:2 storag user write",
 		Call:         toolgenCallExportQueryResults,
 	}, {
 		Name:         ToolImportCSVIntoTable,
@@ -445,7 +445,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputImportCSVIntoTable,
 		OutputSchema: toolgenOutputImportCSVIntoTable,
 		Namespace:    "database",
-		SearchTerms:  "1 46 phEISCQwtKESMkFQhQMQB absent address column comma csv:5 databas:5 delimiter:2 field file:2 first header:2 hold import:4 import_csv_into_tabl:4 line load name row separator sourc:2 tabl:8",
+		SearchTerms:  "1 46 AIYBwIBwY0ZRLFKGhRCg6 absent address column comma csv:5 databas:5 delimiter:2 field file:2 first header:2 hold import:4 import_csv_into_tabl:4 line load name row separator sourc:2 tabl:8",
 		Call:         toolgenCallImportCSVIntoTable,
 	}, {
 		Name:         ToolListSchemaMigrations,
@@ -457,7 +457,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "database",
-		SearchTerms: "1 44 GsVAFIbMIIBiAkiM alreadi appli:2 databas:5 each fail:3 list:5 list_schema_migration:4 migration:6 onli pend:2 ran run:3 schema:5 state:3 whether yet",
+		SearchTerms: "1 44 AmQEhIBh0oBYCOMG alreadi appli:2 databas:5 each fail:3 list:5 list_schema_migration:4 migration:6 onli pend:2 ran run:3 schema:5 state:3 whether yet",
 		Call:        toolgenCallListSchemaMigrations,
 	}, {
 		Name:             ToolApplyMigrations,
@@ -466,7 +466,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema:     toolgenOutputApplyMigrations,
 		RequiresApproval: true,
 		Namespace:        "database",
-		SearchTerms:      "1 31 GMCCsohQgagUI after all appli:4 appli_migration:4 databas:5 migration:5 pend run schema stop to_version:2 up version:4",
+		SearchTerms:      "1 31 CDAAsQmDyMoFE after all appli:4 appli_migration:4 databas:5 migration:5 pend run schema stop to_version:2 up version:4",
 		Call:             toolgenCallApplyMigrations,
 	}, {
 		Name:             ToolRollbackMigration,
@@ -476,7 +476,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "database",
-		SearchTerms:      "1 28 pnQRQBAokCZ appli databas:5 mani migration:6 most recentli revert:2 rollback:4 rollback_migration:4 schema step:2",
+		SearchTerms:      "1 28 Ig4IRRhiBmE appli databas:5 mani migration:6 most recentli revert:2 rollback:4 rollback_migration:4 schema step:2",
 		Call:             toolgenCallRollbackMigration,
 	}, {
 		Name:        ToolDiffDatabaseSchemas,
@@ -487,14 +487,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "database",
-		SearchTerms: "1 40 EICx6UJCCWYJAwKASg app:2 compar:2 databas:9 diff:4 diff_databas_schema:4 first make match prod referenc return schema:5 second sourc:2 sql stage target:2 two",
+		SearchTerms: "1 40 IICACxJgg5kBoBQQBl app:2 compar:2 databas:9 diff:4 diff_databas_schema:4 first make match prod referenc return schema:5 second sourc:2 sql stage target:2 two",
 		Call:        toolgenCallDiffDatabaseSchemas,
 	}, {
 		Name:        ToolCreateDatabaseUser,
 		Description: "CreateDatabaseUser creates a login role with a generated password.",
 		InputSchema: toolgenInputCreateDatabaseUser,
 		Namespace:   "database",
-		SearchTerms: "1 41 uIABKCgBXQDHUQhigk connection:3 connection_limit:2 creat:5 creat_databas_user:4 databas:7 generat instanc:2 limit:2 login mai most name open password role:2 server user:4 usernam:2",
+		SearchTerms: "1 41 hCwgTE6CgqEFaDkIUA connection:3 connection_limit:2 creat:5 creat_databas_user:4 databas:7 generat instanc:2 limit:2 login mai most name open password role:2 server user:4 usernam:2",
 		Call:        toolgenCallCreateDatabaseUser,
 	}, {
 		Name:             ToolGrantTablePrivileges,
@@ -503,7 +503,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Idempotent: true},
 		RequiresApproval: true,
 		Namespace:        "database",
-		SearchTerms:      "1 71 -QEA2il8QUC-CEBlCQYAiCILE add all:2 chang creat databas:5 delet:2 empti everi:2 foreign grant:5 grant_tabl_privileg:4 insert:2 kei privileg:11 read referenc:2 remov role:4 row:4 schema:2 select:2 tabl:11 truncat:2 updat:2 user",
+		SearchTerms:      "1 71 BRFBUUAS0fAYirAowRiBgxUQI add all:2 chang creat databas:5 delet:2 empti everi:2 foreign grant:5 grant_tabl_privileg:4 insert:2 kei privileg:11 read referenc:2 remov role:4 row:4 schema:2 select:2 tabl:11 truncat:2 updat:2 user",
 		Call:             toolgenCallGrantTablePrivileges,
 	}, {
 		Name:        ToolRevokeTablePrivileges,
@@ -514,7 +514,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace:   "database",
-		SearchTerms: "1 68 aRAAtIPRDhRKUAJgoEEGgRBkGF add all:2 awai chang creat databas:5 delet:2 empti everi foreign insert:2 kei privileg:11 read referenc:2 remov revok:4 revok_tabl_privileg:4 role:4 row:4 select:2 tabl:10 take truncat:2 updat:2 user",
+		SearchTerms: "1 68 BRWB44AMR3BATYBAJckoExwSAI add all:2 awai chang creat databas:5 delet:2 empti everi foreign insert:2 kei privileg:11 read referenc:2 remov revok:4 revok_tabl_privileg:4 role:4 row:4 select:2 tabl:10 take truncat:2 updat:2 user",
 		Call:        toolgenCallRevokeTablePrivileges,
 	}, {
 		Name:         ToolCreateDatabaseBackup,
@@ -522,7 +522,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateDatabaseBackup,
 		OutputSchema: toolgenOutputCreateDatabaseBackup,
 		Namespace:    "database",
-		SearchTerms:  "1 32 OESTQVJGADCDh backup:5 befor creat:4 creat_databas_backup:4 databas:7 demand description:2 instanc:3 migration order server take why",
+		SearchTerms:  "1 32 BEQQ8gg9RUogE backup:5 befor creat:4 creat_databas_backup:4 databas:7 demand description:2 instanc:3 migration order server take why",
 		Call:         toolgenCallCreateDatabaseBackup,
 	}, {
 		Name:         ToolListDatabaseBackups,
@@ -534,7 +534,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "database",
-		SearchTerms: "1 27 A0BaE4gw automatic backup:5 databas:7 demand instanc:3 list:5 list_databas_backup:4 server",
+		SearchTerms: "1 27 xEgImwLC automatic backup:5 databas:7 demand instanc:3 list:5 list_databas_backup:4 server",
 		Call:        toolgenCallListDatabaseBackups,
 	}, {
 		Name:             ToolRestoreDatabaseBackup,
@@ -543,14 +543,14 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "database",
-		SearchTerms:      "1 56 MKnhKFAwAoYABkYCw approval backup:8 backup_id:2 databas:6 exist:2 id:2 instanc:5 need new overwrit point:4 point_in_time:3 restor:7 restor_databas_backup:4 target:2 target_instanc:2 time:5",
+		SearchTerms:      "1 56 CU5BBAyRKHGiUQgAI approval backup:8 backup_id:2 databas:6 exist:2 id:2 instanc:5 need new overwrit point:4 point_in_time:3 restor:7 restor_databas_backup:4 target:2 target_instanc:2 time:5",
 		Call:             toolgenCallRestoreDatabaseBackup,
 	}, {
 		Name:        ToolCreateReadReplica,
 		Description: "CreateReadReplica creates a read-only copy of an instance that follows its changes.",
 		InputSchema: toolgenInputCreateReadReplica,
 		Namespace:   "database",
-		SearchTerms: "1 39 UpwRRFUMAAGkEIBO absent chang copi creat:5 creat_read_replica:4 databas:2 follow instanc:3 machin onli primari:2 put read:5 region:2 replica:6 tier:3",
+		SearchTerms: "1 39 BgCGJoRIczAdAJkW absent chang copi creat:5 creat_read_replica:4 databas:2 follow instanc:3 machin onli primari:2 put read:5 region:2 replica:6 tier:3",
 		Call:        toolgenCallCreateReadReplica,
 	}, {
 		Name:         ToolGetReplicationLag,
@@ -562,7 +562,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "database",
-		SearchTerms: "1 27 wMbBAYIAoiE5 behind databas:2 each far get:4 get_replication_lag:4 instanc:2 lag:4 primari:2 replica replication:4 return",
+		SearchTerms: "1 27 qMzQFgNBYARG behind databas:2 each far get:4 get_replication_lag:4 instanc:2 lag:4 primari:2 replica replication:4 return",
 		Call:        toolgenCallGetReplicationLag,
 	}, {
 		Name:             ToolPromoteReplica,
@@ -571,7 +571,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "database",
-		SearchTerms:      "1 23 pJSUAEwyw databas:2 failover make migration primari promot:4 promot_replica:4 replica:8 standalon",
+		SearchTerms:      "1 23 wrAUSAINQ databas:2 failover make migration primari promot:4 promot_replica:4 replica:8 standalon",
 		Call:             toolgenCallPromoteReplica,
 	}, {
 		Name:             ToolResizeDatabaseInstance,
@@ -579,7 +579,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputResizeDatabaseInstance,
 		RequiresApproval: true,
 		Namespace:        "database",
-		SearchTerms:      "1 47 IBNnaEALFCAQWIQACS 32768 chang custom databas:7 db gb:2 grow instanc:7 machin new:2 onli resiz:4 resiz_databas_instanc:4 server size:2 storag:5 storag_gb:2 tier:4",
+		SearchTerms:      "1 47 hEAiMQ4AEoktwFICoJ 32768 chang custom databas:7 db gb:2 grow instanc:7 machin new:2 onli resiz:4 resiz_databas_instanc:4 server size:2 storag:5 storag_gb:2 tier:4",
 		Call:             toolgenCallResizeDatabaseInstance,
 	}, {
 		Name:        ToolGetCacheValue,
@@ -590,7 +590,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "database",
-		SearchTerms: "1 26 A2Bggys cach:5 databas:2 get:4 get_cach_valu:4 kei:5 read valu:5",
+		SearchTerms: "1 26 IRjQgBW cach:5 databas:2 get:4 get_cach_valu:4 kei:5 read valu:5",
 		Call:        toolgenCallGetCacheValue,
 	}, {
 		Name:        ToolSetCacheValue,
@@ -598,7 +598,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSetCacheValue,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "database",
-		SearchTerms: "1 41 AQQ0TUiBBECuwZpg absent after cach:5 databas:2 expir expiri kei:5 long never second:2 set:4 set_cach_valu:4 ttl:2 ttl_second:2 valu:8 write",
+		SearchTerms: "1 41 xEgTS6wAEhAdAAIq absent after cach:5 databas:2 expir expiri kei:5 long never second:2 set:4 set_cach_valu:4 ttl:2 ttl_second:2 valu:8 write",
 		Call:        toolgenCallSetCacheValue,
 	}, {
 		Name:         ToolInvalidateCacheKeys,
@@ -610,7 +610,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace:   "database",
-		SearchTerms: "1 29 ugphIAAwFCgl 42 cach:5 databas:2 delet glob invalidat:4 invalidat_cach_kei:4 kei:5 match pattern:3 product session",
+		SearchTerms: "1 29 ADgoFJNAVgoJ 42 cach:5 databas:2 delet glob invalidat:4 invalidat_cach_kei:4 kei:5 match pattern:3 product session",
 		Call:        toolgenCallInvalidateCacheKeys,
 	}, {
 		Name:         ToolFindDocumentsInCollection,
@@ -622,7 +622,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "database",
-		SearchTerms: "1 47 chSIIaAQgQI4hA5gDBhYh 30 activ ag all collection:8 databas:2 document:6 empti field filter:4 find:4 find_document_in_collection:4 gt json:2 limit:2 most projection:2 queri return:2 statu store",
+		SearchTerms: "1 47 CAIlwnHsKQERBEjLCAUJA 30 activ ag all collection:8 databas:2 document:6 empti field filter:4 find:4 find_document_in_collection:4 gt json:2 limit:2 most projection:2 queri return:2 statu store",
 		Call:        toolgenCallFindDocumentsInCollection,
 	}})
 }

@@ -211,7 +211,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateDocument,
 		OutputSchema: toolgenOutputCreateDocument,
 		Namespace:    "docs",
-		SearchTerms:  "1 39 MKEIAAAChiPtV creat:6 creat_document:4 doc:2 document:6 empti folder:3 folder_id:2 id:4 start templat:4 templat_id:2 text titl:3",
+		SearchTerms:  "1 39 l6AgoFgASGQKA creat:6 creat_document:4 doc:2 document:6 empti folder:3 folder_id:2 id:4 start templat:4 templat_id:2 text titl:3",
 		Call:         toolgenCallCreateDocument,
 	}, {
 		Name:        ToolGetDocumentContent,
@@ -222,14 +222,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "docs",
-		SearchTerms: "1 49 cUIQlAUDAFMARFVga content:4 doc:2 document:8 document_id:2 form format:2 get:4 get_document_content:4 head html:4 id:2 list markdown:4 plain:4 return tabl text:4",
+		SearchTerms: "1 49 FAtAhSgBFAikLFpCy content:4 doc:2 document:8 document_id:2 form format:2 get:4 get_document_content:4 head html:4 id:2 list markdown:4 plain:4 return tabl text:4",
 		Call:        toolgenCallGetDocumentContent,
 	}, {
 		Name:        ToolAppendToDocument,
 		Description: "AppendToDocument adds text at the end of a document, optionally as a heading.",
 		InputSchema: toolgenInputAppendToDocument,
 		Namespace:   "docs",
-		SearchTerms: "1 40 KlAIAIEIGCIkBIP add append:4 append_to_document:4 doc:2 document:8 document_id:2 end head:4 head_level:2 id:2 level:3 make markdown optionalli text:4",
+		SearchTerms: "1 40 NjCAJDDBIaUAiUQ add append:4 append_to_document:4 doc:2 document:8 document_id:2 end head:4 head_level:2 id:2 level:3 make markdown optionalli text:4",
 		Call:        toolgenCallAppendToDocument,
 	}, {
 		Name:         ToolFindAndReplaceInDocument,
@@ -238,21 +238,21 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputFindAndReplaceInDocument,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "docs",
-		SearchTerms:  "1 48 IyACEoAwIhUDRQWBkr case:3 doc:2 document:8 document_id:2 everi exactli find:6 find_and_replac_in_document:4 id:2 look lower match:3 match_case:2 occurrenc replac:7 replacement text:2 upper",
+		SearchTerms:  "1 48 FAXykMJFESFIngAYRA case:3 doc:2 document:8 document_id:2 everi exactli find:6 find_and_replac_in_document:4 id:2 look lower match:3 match_case:2 occurrenc replac:7 replacement text:2 upper",
 		Call:         toolgenCallFindAndReplaceInDocument,
 	}, {
 		Name:        ToolInsertTable,
 		Description: "InsertTable inserts an empty table into a document after a heading or at the end.",
 		InputSchema: toolgenInputInsertTable,
 		Namespace:   "docs",
-		SearchTerms: "1 46 sAAAAshDrhEkyJQD after:4 after_head:2 column:3 doc:2 document:4 document_id:2 empti end head:4 id:2 insert:6 insert_tabl:4 number:2 row:3 section tabl:5",
+		SearchTerms: "1 46 Bo0Ag8MMHgCECsMQ after:4 after_head:2 column:3 doc:2 document:4 document_id:2 empti end head:4 id:2 insert:6 insert_tabl:4 number:2 row:3 section tabl:5",
 		Call:        toolgenCallInsertTable,
 	}, {
 		Name:        ToolInsertImage,
 		Description: "InsertImage inserts an image into a document.",
 		InputSchema: toolgenInputInsertImage,
 		Namespace:   "docs",
-		SearchTerms: "1 52 YQAYJJMFeAIRFEGFS4B absent address after:3 after_head:2 doc:2 document:4 document_id:2 end head:3 id:2 imag:9 imag_url:2 insert:6 insert_imag:4 point:2 section url:2 width:3 width_point:2",
+		SearchTerms: "1 52 BhkGCRM3QgEYBIAAYlU absent address after:3 after_head:2 doc:2 document:4 document_id:2 end head:3 id:2 imag:9 imag_url:2 insert:6 insert_imag:4 point:2 section url:2 width:3 width_point:2",
 		Call:        toolgenCallInsertImage,
 	}, {
 		Name:         ToolCommentOnDocument,
@@ -260,7 +260,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCommentOnDocument,
 		OutputSchema: toolgenOutputCommentOnDocument,
 		Namespace:    "docs",
-		SearchTerms:  "1 38 MKACgKBTFHiAc about assign comment:7 comment_on_document:4 doc:2 document:8 document_id:2 id:2 mention passag:2 quot:2 quot_text:2 text:4",
+		SearchTerms:  "1 38 FuAgXFQACMoMU about assign comment:7 comment_on_document:4 doc:2 document:8 document_id:2 id:2 mention passag:2 quot:2 quot_text:2 text:4",
 		Call:         toolgenCallCommentOnDocument,
 	}, {
 		Name:         ToolListDocumentComments,
@@ -272,7 +272,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "docs",
-		SearchTerms: "1 37 kAJILMDlAs comment:6 doc:2 document:8 document_id:2 id:2 includ:3 includ_resolv:2 list:5 list_document_comment:4 resolv:3",
+		SearchTerms: "1 37 BOANjBE4iI comment:6 doc:2 document:8 document_id:2 id:2 includ:3 includ_resolv:2 list:5 list_document_comment:4 resolv:3",
 		Call:        toolgenCallListDocumentComments,
 	}, {
 		Name:        ToolResolveDocumentComment,
@@ -280,7 +280,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputResolveDocumentComment,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "docs",
-		SearchTerms: "1 41 GEABICskMYQE befor comment:8 comment_id:2 doc:2 document:7 document_id:2 id:4 mark post repli:3 resolv:6 resolv_document_comment:4",
+		SearchTerms: "1 41 B8IIxBgxAVQE befor comment:8 comment_id:2 doc:2 document:7 document_id:2 id:4 mark post repli:3 resolv:6 resolv_document_comment:4",
 		Call:        toolgenCallResolveDocumentComment,
 	}, {
 		Name:        ToolExportDocument,
@@ -288,7 +288,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputExportDocument,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "docs",
-		SearchTerms: "1 73 QiAUigA0R2BBGANzSSIANgwISBiIYKAgBAcqB address book comma csv:2 doc:2 document:9 document_id:2 docx:2 download epub:2 excel export:5 export_document:4 file:3 format:4 id:2 markdown md:2 microsoft:3 odt:2 on open open_document pdf:3 point power power_point pptx:2 presentation:2 return separat sheet spreadsheet:2 text valu word xlsx:2",
+		SearchTerms: "1 73 iIJkIKBAUAAHKgRDCMtC0AoaQSMjAKyQNmQQc address book comma csv:2 doc:2 document:9 document_id:2 docx:2 download epub:2 excel export:5 export_document:4 file:3 format:4 id:2 markdown md:2 microsoft:3 odt:2 on open open_document pdf:3 point power power_point pptx:2 presentation:2 return separat sheet spreadsheet:2 text valu word xlsx:2",
 		Call:        toolgenCallExportDocument,
 	}, {
 		Name:         ToolListDocumentRevisions,
@@ -300,7 +300,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "docs",
-		SearchTerms: "1 31 EmACDIDlNI doc:2 document:8 document_id:2 id:2 list:5 list_document_revision:4 made revision:5 save them",
+		SearchTerms: "1 31 BGAFHgNRii doc:2 document:8 document_id:2 id:2 list:5 list_document_revision:4 made revision:5 save them",
 		Call:        toolgenCallListDocumentRevisions,
 	}, {
 		Name:         ToolGetDocumentStats,
@@ -312,7 +312,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "docs",
-		SearchTerms: "1 33 HIoQCAhUY6EJgU character count doc:2 document:8 document_id:2 estimat get:4 get_document_stat:4 id:2 page read stat:4 time word",
+		SearchTerms: "1 33 BSBEWQyAwiEAaU character count doc:2 document:8 document_id:2 estimat get:4 get_document_stat:4 id:2 page read stat:4 time word",
 		Call:        toolgenCallGetDocumentStats,
 	}, {
 		Name:         ToolTranslateDocument,
@@ -320,7 +320,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputTranslateDocument,
 		OutputSchema: toolgenOutputTranslateDocument,
 		Namespace:    "docs",
-		SearchTerms:  "1 38 ZaBAIUCCAMOgBUAEC 47 bcp br copi doc:2 document:8 document_id:2 fr id:2 languag:3 make pt tag target:2 target_languag:2 translat:5 translat_document:4",
+		SearchTerms:  "1 38 DHpIKyBBBtjAAigCA 47 bcp br copi doc:2 document:8 document_id:2 fr id:2 languag:3 make pt tag target:2 target_languag:2 translat:5 translat_document:4",
 		Call:         toolgenCallTranslateDocument,
 	}, {
 		Name:         ToolFillDocumentTemplate,
@@ -328,7 +328,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputFillDocumentTemplate,
 		OutputSchema: toolgenOutputFillDocumentTemplate,
 		Namespace:    "docs",
-		SearchTerms:  "1 47 MAWMAhACBxoQQENDDdF 14 acm client creat date doc:2 document:7 each fill:4 fill_document_templat:4 id:2 juli new placeholder:2 replac templat:8 templat_id:2 titl:3 valu:4",
+		SearchTerms:  "1 47 BQ9iCwMmAIBCZKBOURA 14 acm client creat date doc:2 document:7 each fill:4 fill_document_templat:4 id:2 juli new placeholder:2 replac templat:8 templat_id:2 titl:3 valu:4",
 		Call:         toolgenCallFillDocumentTemplate,
 	}, {
 		Name:        ToolPublishToWeb,
@@ -339,7 +339,7 @@ func Tools() []toolgen.Tool {
 			OpenWorld:  true,
 		},
 		Namespace:   "docs",
-		SearchTerms: "1 36 M0AGYo7BwgkkQAKG address chang doc:2 document:5 document_id:2 id:2 instead onli public publish:6 publish_to_web:4 read stop unpublish:2 updat web:5",
+		SearchTerms: "1 36 BhkMgMJRQATcQJEE address chang doc:2 document:5 document_id:2 id:2 instead onli public publish:6 publish_to_web:4 read stop unpublish:2 updat web:5",
 		Call:        toolgenCallPublishToWeb,
 	}, {
 		Name:         ToolCreateSpreadsheet,
@@ -347,7 +347,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateSpreadsheet,
 		OutputSchema: toolgenOutputCreateSpreadsheet,
 		Namespace:    "docs",
-		SearchTerms:  "1 29 GaAJBIA3lI creat:5 creat_spreadsheet:4 doc:2 empti name:2 on sheet:4 sheet1 spreadsheet:6 titl:3",
+		SearchTerms:  "1 29 ECI9QSCQyC creat:5 creat_spreadsheet:4 doc:2 empti name:2 on sheet:4 sheet1 spreadsheet:6 titl:3",
 		Call:         toolgenCallCreateSpreadsheet,
 	}, {
 		Name:         ToolReadSheetRange,
@@ -359,7 +359,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "docs",
-		SearchTerms: "1 47 cAEFBZBBBDEAEEzJFK9 a1:4 a1_rang:2 budget cell comput doc:2 f40 formula:3 id:2 instead notation rang:7 read:4 read_sheet_rang:4 return:2 sheet:4 spreadsheet:3 spreadsheet_id:2 valu:2",
+		SearchTerms: "1 47 FQkUQUChgkAVF6ygSFA a1:4 a1_rang:2 budget cell comput doc:2 f40 formula:3 id:2 instead notation rang:7 read:4 read_sheet_rang:4 return:2 sheet:4 spreadsheet:3 spreadsheet_id:2 valu:2",
 		Call:        toolgenCallReadSheetRange,
 	}, {
 		Name:         ToolWriteSheetRange,
@@ -368,7 +368,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputWriteSheetRange,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "docs",
-		SearchTerms:  "1 73 UVAAhEBAgBHYkpKUcDGCAMCAJGxwgZAKkK a1:3 a1_rang:2 a3 b2 budget cell:2 doc:2 enter:2 formula given id:2 input:2 input_mode:2 left mode:2 number pars rang:8 raw:2 read row:3 sheet:4 spreadsheet:3 spreadsheet_id:2 store sum top type user:2 user_enter:2 valu:5 whole write:5 write_sheet_rang:4",
+		SearchTerms:  "1 73 gQADCmYUQZWyRABAB8BiQJAUitLMYBFCAC a1:3 a1_rang:2 a3 b2 budget cell:2 doc:2 enter:2 formula given id:2 input:2 input_mode:2 left mode:2 number pars rang:8 raw:2 read row:3 sheet:4 spreadsheet:3 spreadsheet_id:2 store sum top type user:2 user_enter:2 valu:5 whole write:5 write_sheet_rang:4",
 		Call:         toolgenCallWriteSheetRange,
 	}, {
 		Name:         ToolAppendSheetRows,
@@ -376,7 +376,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAppendSheetRows,
 		OutputSchema: toolgenOutputAppendSheetRows,
 		Namespace:    "docs",
-		SearchTerms:  "1 40 OAFigIQDAyCQ8 add:2 after append:4 append_sheet_row:4 data doc:2 id:2 last name row:9 sheet:8 spreadsheet:3 spreadsheet_id:2",
+		SearchTerms:  "1 40 poAkoERIIkguo add:2 after append:4 append_sheet_row:4 data doc:2 id:2 last name row:9 sheet:8 spreadsheet:3 spreadsheet_id:2",
 		Call:         toolgenCallAppendSheetRows,
 	}, {
 		Name:        ToolClearSheetRange,
@@ -387,7 +387,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace:   "docs",
-		SearchTerms: "1 38 OgUgNmkAEQIiCgf a1:3 a1_rang:2 clear:4 clear_sheet_rang:4 doc:2 empti format id:2 keep notation rang:7 sheet:4 spreadsheet:3 spreadsheet_id:2 valu",
+		SearchTerms: "1 38 FknAqMDRRQESIWA a1:3 a1_rang:2 clear:4 clear_sheet_rang:4 doc:2 empti format id:2 keep notation rang:7 sheet:4 spreadsheet:3 spreadsheet_id:2 valu",
 		Call:        toolgenCallClearSheetRange,
 	}, {
 		Name:        ToolSetCellFormula,
@@ -395,14 +395,14 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSetCellFormula,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "docs",
-		SearchTerms: "1 41 6AAUSWQERACk8Iw2 c10 cell:8 comput doc:2 formula:8 id:2 paid put return set:4 set_cell_formula:4 spreadsheet:3 spreadsheet_id:2 sumif summari valu",
+		SearchTerms: "1 41 FuEChAMiCEDVFAUw c10 cell:8 comput doc:2 formula:8 id:2 paid put return set:4 set_cell_formula:4 spreadsheet:3 spreadsheet_id:2 sumif summari valu",
 		Call:        toolgenCallSetCellFormula,
 	}, {
 		Name:        ToolAddSheetTab,
 		Description: "AddSheetTab adds a sheet (tab) to a spreadsheet.",
 		InputSchema: toolgenInputAddSheetTab,
 		Namespace:   "docs",
-		SearchTerms: "1 33 GawFAIA3AZ add:5 add_sheet_tab:4 doc:2 id:2 name sheet:6 spreadsheet:4 spreadsheet_id:2 tab:5 titl:2",
+		SearchTerms: "1 33 FKIxRygAwC add:5 add_sheet_tab:4 doc:2 id:2 name sheet:6 spreadsheet:4 spreadsheet_id:2 tab:5 titl:2",
 		Call:        toolgenCallAddSheetTab,
 	}, {
 		Name:        ToolDeleteSheetTab,
@@ -410,7 +410,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputDeleteSheetTab,
 		Annotations: toolgen.Annotations{Destructive: true},
 		Namespace:   "docs",
-		SearchTerms: "1 34 GyhaAwBQWEZ data delet:5 delet_sheet_tab:4 doc:2 id:2 name sheet:6 spreadsheet:4 spreadsheet_id:2 tab:5 titl:2",
+		SearchTerms: "1 34 BVgELyECCwh data delet:5 delet_sheet_tab:4 doc:2 id:2 name sheet:6 spreadsheet:4 spreadsheet_id:2 tab:5 titl:2",
 		Call:        toolgenCallDeleteSheetTab,
 	}, {
 		Name:        ToolSortSheetRange,
@@ -418,21 +418,21 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSortSheetRange,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "docs",
-		SearchTerms: "1 49 NAgDB28YSQQBQESAgO a1:2 a1_rang:2 column:4 descend:2 doc:2 first header id:2 largest letter rang:7 row:3 sheet:4 sort:7 sort_sheet_rang:4 spreadsheet:3 spreadsheet_id:2 without",
+		SearchTerms: "1 49 EJSIAmQEkFOACQxxpB a1:2 a1_rang:2 column:4 descend:2 doc:2 first header id:2 largest letter rang:7 row:3 sheet:4 sort:7 sort_sheet_rang:4 spreadsheet:3 spreadsheet_id:2 without",
 		Call:        toolgenCallSortSheetRange,
 	}, {
 		Name:        ToolCreatePivotTable,
 		Description: "CreatePivotTable summarizes a range of data in a pivot table.",
 		InputSchema: toolgenInputCreatePivotTable,
 		Namespace:   "docs",
-		SearchTerms: "1 114 SOgQAqEUCUwFFl0eGqoi4FBAkgiAEBJAEIQCGDhBC a1 absent aggregat averag:2 column:10 count:4 count_distinct:2 creat:4 creat_pivot_tabl:4 data:2 distinct:3 doc:2 group:2 h5000 header:4 id:2 largest max:2 mean min:2 new number:2 order pivot:7 pivot_valu put rang:4 row:5 sheet:5 smallest sourc:4 sourc_rang:3 spreadsheet:2 spreadsheet_id:2 sum:2 summariz:3 tabl:6 target:3 target_sheet:3 total valu:6",
+		SearchTerms: "1 114 QgMQBVKABhAUMIGcwGAGwuAAJEgy4Ag0AGMwaMgB2 a1 absent aggregat averag:2 column:10 count:4 count_distinct:2 creat:4 creat_pivot_tabl:4 data:2 distinct:3 doc:2 group:2 h5000 header:4 id:2 largest max:2 mean min:2 new number:2 order pivot:7 pivot_valu put rang:4 row:5 sheet:5 smallest sourc:4 sourc_rang:3 spreadsheet:2 spreadsheet_id:2 sum:2 summariz:3 tabl:6 target:3 target_sheet:3 total valu:6",
 		Call:        toolgenCallCreatePivotTable,
 	}, {
 		Name:        ToolCreateChart,
 		Description: "CreateChart adds a chart of a range of data to a spreadsheet.",
 		InputSchema: toolgenInputCreateChart,
 		Namespace:   "docs",
-		SearchTerms: "1 74 VBIAFAHQEhJMYhIkkQSBEASCBkggQQQykC a1:2 a1_rang:2 add area:2 bar:4 chart:9 chart_type:2 column:3 creat:4 creat_chart:4 data:2 doc:2 fill first horizontal id:2 kind label line:4 over part pie:2 point rang:3 scatter:2 spreadsheet:4 spreadsheet_id:2 time titl:3 two type:2 variabl vertical whole",
+		SearchTerms: "1 74 lHgCOSQUQyF7QFBUEyQ6AIEAEMKKYdsSAw a1:2 a1_rang:2 add area:2 bar:4 chart:9 chart_type:2 column:3 creat:4 creat_chart:4 data:2 doc:2 fill first horizontal id:2 kind label line:4 over part pie:2 point rang:3 scatter:2 spreadsheet:4 spreadsheet_id:2 time titl:3 two type:2 variabl vertical whole",
 		Call:        toolgenCallCreateChart,
 	}, {
 		Name:        ToolFormatCells,
@@ -440,14 +440,14 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputFormatCells,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "docs",
-		SearchTerms: "1 103 gGhADNJQriAxUQQEiQEUBMEBAAAABAELJklSYBBAChJ 03 07:2 09 12 14:2 2026:2 23 234:2 23_e 30 56:2 b2 background:3 bold:2 cell:6 chang color:6 currenci:2 d20 date:4 date_time:2 doc:2 fff2cc font format:8 format_cell:4 hex:2 id:2 italic:2 number:7 number_format:3 percent:2 rang:3 scientific:2 sheet1 show spreadsheet:2 spreadsheet_id:2 text:5 text_color:3 time:2 wrap:2 wrap_text:2",
+		SearchTerms: "1 103 GBACAUZ2RA4hpHAhLQbBYmEgDKYIgppcSCgIhGIEQsA 03 07:2 09 12 14:2 2026:2 23 234:2 23_e 30 56:2 b2 background:3 bold:2 cell:6 chang color:6 currenci:2 d20 date:4 date_time:2 doc:2 fff2cc font format:8 format_cell:4 hex:2 id:2 italic:2 number:7 number_format:3 percent:2 rang:3 scientific:2 sheet1 show spreadsheet:2 spreadsheet_id:2 text:5 text_color:3 time:2 wrap:2 wrap_text:2",
 		Call:        toolgenCallFormatCells,
 	}, {
 		Name:        ToolAddConditionalFormatting,
 		Description: "AddConditionalFormatting colors cells of a range that meet a condition.",
 		InputSchema: toolgenInputAddConditionalFormatting,
 		Namespace:   "docs",
-		SearchTerms: "1 52 oBMQwSRQAhiDCAAAAAUUMqFFUf a1:2 a1_rang:2 add:4 add_conditional_format:4 appli background:2 cell:2 color:2 condition:3 conditional:4 contain custom doc:2 e2 format:4 formula hex id:2 meet overdu rang:3 rule spreadsheet:3 spreadsheet_id:2 text text_contain",
+		SearchTerms: "1 52 ZFAzAJIgIVSCAsKCNswPHgAiIA a1:2 a1_rang:2 add:4 add_conditional_format:4 appli background:2 cell:2 color:2 condition:3 conditional:4 contain custom doc:2 e2 format:4 formula hex id:2 meet overdu rang:3 rule spreadsheet:3 spreadsheet_id:2 text text_contain",
 		Call:        toolgenCallAddConditionalFormatting,
 	}, {
 		Name:        ToolFreezePanes,
@@ -455,7 +455,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputFreezePanes,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "docs",
-		SearchTerms: "1 41 KBIgU5BAoYAkyAQS column:4 doc:2 first freez:6 freez_pane:4 id:2 keep name pane:4 row:4 scroll sheet:4 spreadsheet:3 spreadsheet_id:2 visibl while",
+		SearchTerms: "1 41 EgNAqAIJTmASqsVI column:4 doc:2 first freez:6 freez_pane:4 id:2 keep name pane:4 row:4 scroll sheet:4 spreadsheet:3 spreadsheet_id:2 visibl while",
 		Call:        toolgenCallFreezePanes,
 	}, {
 		Name:        ToolAddDropdownValidation,
@@ -463,7 +463,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputAddDropdownValidation,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "docs",
-		SearchTerms: "1 54 8YAwHACJghqABCIAghKRMIib a1:2 a1_rang:2 add:4 add_dropdown_validation:4 allow:3 allow_valu:2 cell:2 choic doc:2 dropdown:5 id:2 instead list other rang:3 reject restrict shown spreadsheet:3 spreadsheet_id:2 strict:2 validation:4 valu:4 warn",
+		SearchTerms: "1 54 JJqI2AKiAhADEEBkwcUhBKhE a1:2 a1_rang:2 add:4 add_dropdown_validation:4 allow:3 allow_valu:2 cell:2 choic doc:2 dropdown:5 id:2 instead list other rang:3 reject restrict shown spreadsheet:3 spreadsheet_id:2 strict:2 validation:4 valu:4 warn",
 		Call:        toolgenCallAddDropdownValidation,
 	}, {
 		Name:        ToolProtectSheetRange,
@@ -471,7 +471,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputProtectSheetRange,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "docs",
-		SearchTerms: "1 48 UIToJCwAg2AAQAARCTiICga a1:2 a1_rang:2 address cell chang doc:2 edit editor:3 email everyon id:2 list mai name protect:4 protect_sheet_rang:4 rang:7 sheet:5 spreadsheet:3 spreadsheet_id:2 still stop whole",
+		SearchTerms: "1 48 JAgsIgh54IUgQkIAgKhrKBX a1:2 a1_rang:2 address cell chang doc:2 edit editor:3 email everyon id:2 list mai name protect:4 protect_sheet_rang:4 rang:7 sheet:5 spreadsheet:3 spreadsheet_id:2 still stop whole",
 		Call:        toolgenCallProtectSheetRange,
 	}, {
 		Name:         ToolImportCSVToSheet,
@@ -480,7 +480,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputImportCSVToSheet,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
 		Namespace:    "docs",
-		SearchTerms:  "1 46 sA-AFLAQAQgEREigK absent content csv:8 csv_url:2 doc:2 file:2 fill id:2 import:4 import_csv_to_sheet:4 new read replac sheet:9 spreadsheet:3 spreadsheet_id:2 url:2",
+		SearchTerms:  "1 46 yC50ASAhhgoSJcQrA absent content csv:8 csv_url:2 doc:2 file:2 fill id:2 import:4 import_csv_to_sheet:4 new read replac sheet:9 spreadsheet:3 spreadsheet_id:2 url:2",
 		Call:         toolgenCallImportCSVToSheet,
 	}, {
 		Name:         ToolCreatePresentation,
@@ -488,7 +488,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreatePresentation,
 		OutputSchema: toolgenOutputCreatePresentation,
 		Namespace:    "docs",
-		SearchTerms:  "1 27 QmwERIBT0DJ creat:5 creat_presentation:4 deck doc:2 light name presentation:5 simpl slide theme:3 titl:3",
+		SearchTerms:  "1 27 AElmaAMCQgk creat:5 creat_presentation:4 deck doc:2 light name presentation:5 simpl slide theme:3 titl:3",
 		Call:         toolgenCallCreatePresentation,
 	}, {
 		Name:         ToolAddSlide,
@@ -496,7 +496,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAddSlide,
 		OutputSchema: toolgenOutputAddSlide,
 		Namespace:    "docs",
-		SearchTerms:  "1 75 pAgEIiITYwThwIoAEQ8AoSpKBImSK absent add:5 add_slide:4 blank:2 bodi:6 bullet:2 column:3 doc:2 empti end header id:2 index insert layout:3 line on per position:2 presentation:4 presentation_id:2 section:3 slide:7 subtitl text titl:10 titl_and_bodi:2 two:3 two_column:2",
+		SearchTerms:  "1 75 xGsYgWKBkAVEBEICMkDAgBpJDiRJQ absent add:5 add_slide:4 blank:2 bodi:6 bullet:2 column:3 doc:2 empti end header id:2 index insert layout:3 line on per position:2 presentation:4 presentation_id:2 section:3 slide:7 subtitl text titl:10 titl_and_bodi:2 two:3 two_column:2",
 		Call:         toolgenCallAddSlide,
 	}, {
 		Name:         ToolGetSlidesOutline,
@@ -508,7 +508,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "docs",
-		SearchTerms: "1 31 EOKBAQBgIqgU doc:2 each get:4 get_slide_outlin:4 id:2 outlin:4 presentation:4 presentation_id:2 return slide:5 text titl",
+		SearchTerms: "1 31 CMqc0gCCIEw0 doc:2 each get:4 get_slide_outlin:4 id:2 outlin:4 presentation:4 presentation_id:2 return slide:5 text titl",
 		Call:        toolgenCallGetSlidesOutline,
 	}, {
 		Name:        ToolAddSpeakerNotes,
@@ -516,7 +516,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputAddSpeakerNotes,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "docs",
-		SearchTerms: "1 40 GAwLABArGiAPIU add:4 add_speaker_note:4 doc:2 first id:2 index:2 note:8 presentation:3 presentation_id:2 presenter set slide:4 slide_index:2 speaker:4",
+		SearchTerms: "1 40 JWoGCRIgVCCJIg add:4 add_speaker_note:4 doc:2 first id:2 index:2 note:8 presentation:3 presentation_id:2 presenter set slide:4 slide_index:2 speaker:4",
 		Call:        toolgenCallAddSpeakerNotes,
 	}, {
 		Name:        ToolShareDocument,
@@ -524,7 +524,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputShareDocument,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "docs",
-		SearchTerms: "1 49 UIiQUJIgAEkhCJFIEkAAQh access comment:2 commenter:2 doc:2 document:8 document_id:2 edit editor:2 email:3 give id:2 messag:2 note notification person:2 presentation read:3 role:2 share:4 share_document:4 spreadsheet viewer:2",
+		SearchTerms: "1 49 BgQKAYYlAJiEKahYgGEcCR access comment:2 commenter:2 doc:2 document:8 document_id:2 edit editor:2 email:3 give id:2 messag:2 note notification person:2 presentation read:3 role:2 share:4 share_document:4 spreadsheet viewer:2",
 		Call:        toolgenCallShareDocument,
 	}, {
 		Name:         ToolDuplicateDocument,
@@ -532,7 +532,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputDuplicateDocument,
 		OutputSchema: toolgenOutputDuplicateDocument,
 		Namespace:    "docs",
-		SearchTerms:  "1 32 uGDBACJUo4IE absent copi:3 doc:2 document:8 document_id:2 duplicat:4 duplicat_document:4 id:2 make presentation spreadsheet titl:3",
+		SearchTerms:  "1 32 BdAJxDScAUUh absent copi:3 doc:2 document:8 document_id:2 duplicat:4 duplicat_document:4 id:2 make presentation spreadsheet titl:3",
 		Call:         toolgenCallDuplicateDocument,
 	}, {
 		Name:         ToolSearchDocuments,
@@ -544,7 +544,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "docs",
-		SearchTerms: "1 47 MkVSGGAAwOoIgYNIoEAYJ address content deck doc:2 document:10 email find kind:3 look onli:2 own owner:2 presentation:3 queri:2 search:4 search_document:4 slide spreadsheet:4 text titl word",
+		SearchTerms: "1 47 KQQVMGGgSUgQJEEDMAQCS address content deck doc:2 document:10 email find kind:3 look onli:2 own owner:2 presentation:3 queri:2 search:4 search_document:4 slide spreadsheet:4 text titl word",
 		Call:        toolgenCallSearchDocuments,
 	}, {
 		Name:        ToolDeleteDocument,
@@ -555,7 +555,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace:   "docs",
-		SearchTerms: "1 26 OAIGiJD9QK delet:4 delet_document:4 doc:2 document:8 document_id:2 id:2 move presentation spreadsheet trash",
+		SearchTerms: "1 26 hWUFhGkgki delet:4 delet_document:4 doc:2 document:8 document_id:2 id:2 move presentation spreadsheet trash",
 		Call:        toolgenCallDeleteDocument,
 	}})
 }

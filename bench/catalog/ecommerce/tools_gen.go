@@ -225,7 +225,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "ecommerce",
-		SearchTerms: "1 86 20kEBAHEY_BAwFTURSCMAAAJhUTAMQBaAo after:3 await befor:3 cancel:3 carrier customer:3 date deliver:3 ecommerc:2 email:2 hand held hold:2 limit:2 list:5 list_order:4 most on_hold:2 onli:4 order:10 paid:3 payment pend:2 place:6 place_after:2 place_befor:2 return:4 review ship:3 state statu:3 store time:2 yet",
+		SearchTerms: "1 86 AAiCCUh0QgAQjQDK0CMkPRgA28HAHBgQCA after:3 await befor:3 cancel:3 carrier customer:3 date deliver:3 ecommerc:2 email:2 hand held hold:2 limit:2 list:5 list_order:4 most on_hold:2 onli:4 order:10 paid:3 payment pend:2 place:6 place_after:2 place_befor:2 return:4 review ship:3 state statu:3 store time:2 yet",
 		Call:        toolgenCallListOrders,
 	}, {
 		Name:         ToolGetOrder,
@@ -237,7 +237,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "ecommerce",
-		SearchTerms: "1 30 UAZYAlIIZqTIY 1042 ecommerc:2 get:4 get_order:4 histori id:3 item number order:8 order_id:2 payment return ship",
+		SearchTerms: "1 30 BIYBAV0YjyCAF 1042 ecommerc:2 get:4 get_order:4 histori id:3 item number order:8 order_id:2 payment return ship",
 		Call:        toolgenCallGetOrder,
 	}, {
 		Name:         ToolCreateDraftOrder,
@@ -245,7 +245,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateDraftOrder,
 		OutputSchema: toolgenOutputCreateDraftOrder,
 		Namespace:    "ecommerce",
-		SearchTerms:  "1 101 DQduKAAijzQk4CCIRIhGgNQGhICBAEgA8AOUAYBhUggEzg 3166 address:4 alpha behalf bui citi:2 code:4 countri:2 creat:5 creat_draft_order:4 customer:3 discount:2 discount_code:2 draft:4 ecommerc:2 email:4 exampl internal invoic:3 iso item:3 line line1:2 line2:2 line_item link name:2 note:3 order:6 pai phone:3 postal:3 postal_code:2 product provinc quantiti:3 region:2 sale send:3 send_invoic:3 ship:2 ship_address:2 sku:2 state variant wholesal",
+		SearchTerms:  "1 101 ZEosBEIDLGOgdAAgFrQAsRBg8GQdIogQCAIAZEIQgBsOoA 3166 address:4 alpha behalf bui citi:2 code:4 countri:2 creat:5 creat_draft_order:4 customer:3 discount:2 discount_code:2 draft:4 ecommerc:2 email:4 exampl internal invoic:3 iso item:3 line line1:2 line2:2 line_item link name:2 note:3 order:6 pai phone:3 postal:3 postal_code:2 product provinc quantiti:3 region:2 sale send:3 send_invoic:3 ship:2 ship_address:2 sku:2 state variant wholesal",
 		Call:         toolgenCallCreateDraftOrder,
 	}, {
 		Name:             ToolCancelOrder,
@@ -255,7 +255,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "ecommerce",
-		SearchTerms:      "1 45 JEqAAPENxYgGIFEBQAG back:2 cancel:5 cancel_order:4 customer ecommerc:2 id:2 item:2 optionalli order:8 order_id:2 payment put:2 reason:2 refund:4 restock:2 ship shown stock:2 why",
+		SearchTerms:      "1 45 BAGwxCMgUSAfA6DJARY back:2 cancel:5 cancel_order:4 customer ecommerc:2 id:2 item:2 optionalli order:8 order_id:2 payment put:2 reason:2 refund:4 restock:2 ship shown stock:2 why",
 		Call:             toolgenCallCancelOrder,
 	}, {
 		Name:         ToolUpdateOrderShippingAddress,
@@ -264,14 +264,14 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUpdateOrderShippingAddress,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "ecommerce",
-		SearchTerms:  "1 62 gKUoMmAcBQMFIQJBCoADSHAlArm 3166 address:7 alpha chang citi:2 code:2 countri:2 deliver ecommerc:2 id:2 iso line1:2 line2:2 name:2 new order:8 order_id:2 phone:2 postal:2 postal_code:2 provinc region:2 ship:4 state unship updat:4 updat_order_ship_address:4",
+		SearchTerms:  "1 62 VYHWA4gJAmFCzAaQTggACyJgRGB 3166 address:7 alpha chang citi:2 code:2 countri:2 deliver ecommerc:2 id:2 iso line1:2 line2:2 name:2 new order:8 order_id:2 phone:2 postal:2 postal_code:2 provinc region:2 ship:4 state unship updat:4 updat_order_ship_address:4",
 		Call:         toolgenCallUpdateOrderShippingAddress,
 	}, {
 		Name:        ToolAddOrderNote,
 		Description: "AddOrderNote adds an internal note to an order, not shown to the customer.",
 		InputSchema: toolgenInputAddOrderNote,
 		Namespace:   "ecommerce",
-		SearchTerms: "1 34 HBkgCZIhSZ add:5 add_order_note:4 customer ecommerc:2 id:2 internal note:8 order:8 order_id:2 shown",
+		SearchTerms: "1 34 lCBMNgQoAW add:5 add_order_note:4 customer ecommerc:2 id:2 internal note:8 order:8 order_id:2 shown",
 		Call:        toolgenCallAddOrderNote,
 	}, {
 		Name:         ToolPutOrderOnHold,
@@ -280,7 +280,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputPutOrderOnHold,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "ecommerce",
-		SearchTerms:  "1 45 ygMALyBxu08oAgkAMABCA address await be check ecommerc:2 exampl fulfil held hold:4 id:2 instead order:9 order_id:2 put:4 put_order_on_hold:4 reason:2 releas:4 stock stop until why",
+		SearchTerms:  "1 45 YAMYGCChQMmAoAK6DigIa address await be check ecommerc:2 exampl fulfil held hold:4 id:2 instead order:9 order_id:2 put:4 put_order_on_hold:4 reason:2 releas:4 stock stop until why",
 		Call:         toolgenCallPutOrderOnHold,
 	}, {
 		Name:         ToolFlagOrderForFraudReview,
@@ -289,7 +289,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputFlagOrderForFraudReview,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "ecommerce",
-		SearchTerms:  "1 40 6gIRJQSpBEME0dAA ecommerc:2 flag:4 flag_order_for_fraud_review:4 fraud:4 fraudulent hold id:2 look mark note:2 order:8 order_id:2 person possibli review:5 wrong",
+		SearchTerms:  "1 40 AkiEiQdFEISUBFhg ecommerc:2 flag:4 flag_order_for_fraud_review:4 fraud:4 fraudulent hold id:2 look mark note:2 order:8 order_id:2 person possibli review:5 wrong",
 		Call:         toolgenCallFlagOrderForFraudReview,
 	}, {
 		Name:         ToolFulfillOrder,
@@ -297,7 +297,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputFulfillOrder,
 		OutputSchema: toolgenOutputFulfillOrder,
 		Namespace:    "ecommerce",
-		SearchTerms:  "1 87 SGQgwQhACsYKBA5HFMA4CgiAgwQ5MhiULoJTCCg all carrier:4 customer:4 detail dhl:3 ecommerc:2 email empti ex express fed fed_ex fedex:2 fulfil:4 fulfil_order:4 id:2 item:6 line line_item mark notifi:3 notifi_customer:2 number:4 order:8 order_id:2 postal product quantiti:3 remain servic ship:2 sku:2 state track:5 track_number:2 unit up:3 usp:2 variant",
+		SearchTerms:  "1 87 LCI0oOKgyihBAmIQDkBgCKAGCWuAhEI4AESAFAA all carrier:4 customer:4 detail dhl:3 ecommerc:2 email empti ex express fed fed_ex fedex:2 fulfil:4 fulfil_order:4 id:2 item:6 line line_item mark notifi:3 notifi_customer:2 number:4 order:8 order_id:2 postal product quantiti:3 remain servic ship:2 sku:2 state track:5 track_number:2 unit up:3 usp:2 variant",
 		Call:         toolgenCallFulfillOrder,
 	}, {
 		Name:         ToolGetShippingRates,
@@ -309,7 +309,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "ecommerce",
-		SearchTerms: "1 68 ASCuOAWGBAPABEJqADAEbAHQAVnAUA6AZElEj 3166 absent address alpha carrier citi:2 code:2 countri:2 default deliveri destination ecommerc:2 from_location:2 get:4 get_ship_rate:4 iso kg:2 line1:2 line2:2 location:2 name:2 on parcel:2 phone:2 postal:2 postal_code:2 price provinc quot rate:4 region:2 ship:5 state time warehous weight:3 weight_kg:2",
+		SearchTerms: "1 68 IJtDBCAIgZiAQ8kYo8ALBKhCAABQABxBxR4UG 3166 absent address alpha carrier citi:2 code:2 countri:2 default deliveri destination ecommerc:2 from_location:2 get:4 get_ship_rate:4 iso kg:2 line1:2 line2:2 location:2 name:2 on parcel:2 phone:2 postal:2 postal_code:2 price provinc quot rate:4 region:2 ship:5 state time warehous weight:3 weight_kg:2",
 		Call:        toolgenCallGetShippingRates,
 	}, {
 		Name:         ToolCreateShippingLabel,
@@ -317,7 +317,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateShippingLabel,
 		OutputSchema: toolgenOutputCreateShippingLabel,
 		Namespace:    "ecommerce",
-		SearchTerms:  "1 120 BQQgYEOUBQDQMgloARAYFkACBEGHACkiIAMAxBIRAj0FpI9KOJBQ box:3 bui business:3 carrier:4 cm:6 creat:4 creat_ship_label:4 dai:5 deliveri dhl:3 ecommerc:2 ex express fast fed fed_ex fedex:2 ground:2 height:3 height_cm:2 id:2 kg:2 label:5 length:3 length_cm:2 level make next order:3 order_id:2 overnight:2 parcel:2 postal recipient requir:3 servic:4 servic_level ship:6 sign signatur:3 signatur_requir:3 state travel two:2 two_dai:2 unit up:3 usp:2 weight:2 weight_kg:2 width:3 width_cm:2",
+		SearchTerms:  "1 120 yQGskCNwBnIBEBJFgQWhcNAKwDkAAYhqGoEmCBABQoNAGZsAYwrA box:3 bui business:3 carrier:4 cm:6 creat:4 creat_ship_label:4 dai:5 deliveri dhl:3 ecommerc:2 ex express fast fed fed_ex fedex:2 ground:2 height:3 height_cm:2 id:2 kg:2 label:5 length:3 length_cm:2 level make next order:3 order_id:2 overnight:2 parcel:2 postal recipient requir:3 servic:4 servic_level ship:6 sign signatur:3 signatur_requir:3 state travel two:2 two_dai:2 unit up:3 usp:2 weight:2 weight_kg:2 width:3 width_cm:2",
 		Call:         toolgenCallCreateShippingLabel,
 	}, {
 		Name:        ToolTrackPackage,
@@ -329,21 +329,21 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "ecommerce",
-		SearchTerms: "1 53 gQAEBxIUxAOgjJBRACQTwGOeGRg absent carrier:3 date deliveri detect dhl:3 ecommerc:2 event ex expect express fed fed_ex fedex:2 number:4 packag:4 parcel postal return servic state track:8 track_number:2 track_packag:4 unit up:3 usp:2",
+		SearchTerms: "1 53 FgaEAARoB6gDBVRARkWiARBRBSA absent carrier:3 date deliveri detect dhl:3 ecommerc:2 event ex expect express fed fed_ex fedex:2 number:4 packag:4 parcel postal return servic state track:8 track_number:2 track_packag:4 unit up:3 usp:2",
 		Call:        toolgenCallTrackPackage,
 	}, {
 		Name:        ToolCreateReturnAuthorization,
 		Description: "CreateReturnAuthorization opens a return for items of an order and emails the customer a prepaid return label.",
 		InputSchema: toolgenInputCreateReturnAuthorization,
 		Namespace:   "ecommerce",
-		SearchTerms: "1 92 CEgMRBECkCBcWAgzjCAA4QgFBSyCEFMQEIwE5QBQ4 arriv authorization:4 broken chang creat:4 creat_return_authorization:4 customer damag:2 describ:2 differ doe_not_fit:2 ecommerc:2 email fit:2 id:2 includ item:7 label:4 line line_item list longer:2 mind need:2 no_longer_need:2 not_as_describ:2 open order:5 order_id:2 prepaid:4 prepaid_label:2 product quantiti:3 reason:2 return:8 size sku:2 variant why wrong:3 wrong_item:2",
+		SearchTerms: "1 92 rIAgwRKAxWIgAT3QhR6gkSQAMEwqAGkEAmCEigLIA arriv authorization:4 broken chang creat:4 creat_return_authorization:4 customer damag:2 describ:2 differ doe_not_fit:2 ecommerc:2 email fit:2 id:2 includ item:7 label:4 line line_item list longer:2 mind need:2 no_longer_need:2 not_as_describ:2 open order:5 order_id:2 prepaid:4 prepaid_label:2 product quantiti:3 reason:2 return:8 size sku:2 variant why wrong:3 wrong_item:2",
 		Call:        toolgenCallCreateReturnAuthorization,
 	}, {
 		Name:        ToolReceiveReturn,
 		Description: "ReceiveReturn records returned items arriving at the warehouse and their condition, restocking the resellable ones.",
 		InputSchema: toolgenInputReceiveReturn,
 		Namespace:   "ecommerce",
-		SearchTerms: "1 50 hhKyAVYaQ0AIAAQDISIC2gAKC arriv back box broken condition:3 defectiv:2 ecommerc:2 go id:2 item:2 off on open:4 receiv:4 receiv_return:4 record resellabl:3 restock return:8 return_id:2 shelf sold state warehous written",
+		SearchTerms: "1 50 BRpZBjPQQIUCGRgSAheIjKAMA arriv back box broken condition:3 defectiv:2 ecommerc:2 go id:2 item:2 off on open:4 receiv:4 receiv_return:4 record resellabl:3 restock return:8 return_id:2 shelf sold state warehous written",
 		Call:        toolgenCallReceiveReturn,
 	}, {
 		Name:             ToolRefundOrder,
@@ -352,14 +352,14 @@ func Tools() []toolgen.Tool {
 		OutputSchema:     toolgenOutputRefundOrder,
 		RequiresApproval: true,
 		Namespace:        "ecommerce",
-		SearchTerms:      "1 49 VBlCAA4IwOBAPQQmpBCBAPBK absent all also amount:2 cost customer ecommerc:2 id:2 includ:2 includ_ship:2 method much order:9 order_id:2 original part payment reason:2 record refund:6 refund_order:4 ship:3 whole why",
+		SearchTerms:      "1 49 AEgEwBNADo1QMQlqiNFIARGC absent all also amount:2 cost customer ecommerc:2 id:2 includ:2 includ_ship:2 method much order:9 order_id:2 original part payment reason:2 record refund:6 refund_order:4 ship:3 whole why",
 		Call:             toolgenCallRefundOrder,
 	}, {
 		Name:        ToolIssueStoreCredit,
 		Description: "IssueStoreCredit gives a customer credit to spend in the store.",
 		InputSchema: toolgenInputIssueStoreCredit,
 		Namespace:   "ecommerce",
-		SearchTerms: "1 40 DJRVKgGEFFDIgxBE amount:2 credit:7 customer:3 ecommerc:2 email:2 expir:2 expir_at:2 give issu:4 issu_store_credit:4 laps note:2 shown spend store:5 why",
+		SearchTerms: "1 40 hVKNDcADAEAiYBhK amount:2 credit:7 customer:3 ecommerc:2 email:2 expir:2 expir_at:2 give issu:4 issu_store_credit:4 laps note:2 shown spend store:5 why",
 		Call:        toolgenCallIssueStoreCredit,
 	}, {
 		Name:         ToolGetCustomerOrderHistory,
@@ -371,7 +371,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "ecommerce",
-		SearchTerms: "1 31 RVGCKIyBFBR customer:6 ecommerc:2 email:2 get:4 get_customer_order_histori:4 histori:4 lifetim order:5 past return spend",
+		SearchTerms: "1 31 gQ4QqFIwmAK customer:6 ecommerc:2 email:2 get:4 get_customer_order_histori:4 histori:4 lifetim order:5 past return spend",
 		Call:        toolgenCallGetCustomerOrderHistory,
 	}, {
 		Name:         ToolListProducts,
@@ -383,7 +383,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "ecommerce",
-		SearchTerms: "1 51 YiMkQiEoPrQhCMAKECgAVW activ:2 archiv:2 brand catalog collection:4 draft:2 ecommerc:2 list:5 list_product:4 longer onli:3 product:8 queri:2 sale sold state statu:3 supplier titl:2 vendor:3 visibl word",
+		SearchTerms: "1 51 BggoQuuQ5gCRKBQMnJCkYQ activ:2 archiv:2 brand catalog collection:4 draft:2 ecommerc:2 list:5 list_product:4 longer onli:3 product:8 queri:2 sale sold state statu:3 supplier titl:2 vendor:3 visibl word",
 		Call:        toolgenCallListProducts,
 	}, {
 		Name:         ToolGetProduct,
@@ -395,7 +395,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "ecommerce",
-		SearchTerms: "1 28 MwFuCJBQGBS ecommerc:2 get:4 get_product:4 id:3 imag price product:8 product_id:2 return sku variant",
+		SearchTerms: "1 28 BEOAoGBlQA7 ecommerc:2 get:4 get_product:4 id:3 imag price product:8 product_id:2 return sku variant",
 		Call:        toolgenCallGetProduct,
 	}, {
 		Name:         ToolCreateProduct,
@@ -403,7 +403,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateProduct,
 		OutputSchema: toolgenOutputCreateProduct,
 		Namespace:    "ecommerce",
-		SearchTerms:  "1 65 IaQ6CxAI8CiJLHkYCtCVBAQoAJEJgSDG activ:2 add allow archiv:2 catalog compar:2 compar_at_price:2 creat:4 creat_product:4 cross description:2 draft:2 ecommerc:2 gram:2 html longer out price:5 product:7 product_statu sale:2 sku:2 sold statu:3 store tag:2 titl:2 vendor:2 visibl weight:2 weight_gram:2 whether",
+		SearchTerms:  "1 65 FFAUNKAapHDOqACSSRoBAOWJQQAgAiBC activ:2 add allow archiv:2 catalog compar:2 compar_at_price:2 creat:4 creat_product:4 cross description:2 draft:2 ecommerc:2 gram:2 html longer out price:5 product:7 product_statu sale:2 sku:2 sold statu:3 store tag:2 titl:2 vendor:2 visibl weight:2 weight_gram:2 whether",
 		Call:         toolgenCallCreateProduct,
 	}, {
 		Name:         ToolUpdateProductPrice,
@@ -412,7 +412,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUpdateProductPrice,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "ecommerce",
-		SearchTerms:  "1 47 4Q2BwN6AMCABZABBA chang compar:2 compar_at_price:2 cross ecommerc:2 id:3 new out price:12 product:8 product_id:2 sale sell show sku updat:4 updat_product_price:4",
+		SearchTerms:  "1 47 DgFxKEoNOEBWBUAoI chang compar:2 compar_at_price:2 cross ecommerc:2 id:3 new out price:12 product:8 product_id:2 sale sell show sku updat:4 updat_product_price:4",
 		Call:         toolgenCallUpdateProductPrice,
 	}, {
 		Name:         ToolArchiveProduct,
@@ -421,7 +421,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputArchiveProduct,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "ecommerce",
-		SearchTerms:  "1 27 OVCamgAQSEA archiv:4 archiv_product:4 ecommerc:2 id:2 off out product:8 product_id:2 sale storefront take",
+		SearchTerms:  "1 27 AHwGsGZEwIS archiv:4 archiv_product:4 ecommerc:2 id:2 off out product:8 product_id:2 sale storefront take",
 		Call:         toolgenCallArchiveProduct,
 	}, {
 		Name:         ToolAddProductVariant,
@@ -429,7 +429,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAddProductVariant,
 		OutputSchema: toolgenOutputAddProductVariant,
 		Namespace:    "ecommerce",
-		SearchTerms:  "1 47 qAuAqSDE5ACEKAlA absent add:5 add_product_variant:4 color:2 ecommerc:2 id:2 navi option:3 price:3 product:9 product_id:2 size:2 sku:3 valu variant:6 xl",
+		SearchTerms:  "1 47 TlANJgYRigUlIAoJ absent add:5 add_product_variant:4 color:2 ecommerc:2 id:2 navi option:3 price:3 product:9 product_id:2 size:2 sku:3 valu variant:6 xl",
 		Call:         toolgenCallAddProductVariant,
 	}, {
 		Name:        ToolAddProductToCollection,
@@ -437,7 +437,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputAddProductToCollection,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "ecommerce",
-		SearchTerms: "1 38 OwImdKJAogSA add:4 add_product_to_collection:4 collection:8 collection_id:2 ecommerc:2 id:4 product:8 product_id:2 put sale storefront summer",
+		SearchTerms: "1 38 JEmGkVIAFEBT add:4 add_product_to_collection:4 collection:8 collection_id:2 ecommerc:2 id:4 product:8 product_id:2 put sale storefront summer",
 		Call:        toolgenCallAddProductToCollection,
 	}, {
 		Name:         ToolGetInventoryLevel,
@@ -449,7 +449,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "ecommerce",
-		SearchTerms: "1 37 IkCEJFkk56I2BAQWACI availabl commit ecommerc:2 get:4 get_inventori_level:4 hand incom inventori:4 level:4 location:3 mani onli order per return sku:4 store unit warehous",
+		SearchTerms: "1 37 iAFILgQAEEwEE7mwQQW availabl commit ecommerc:2 get:4 get_inventori_level:4 hand incom inventori:4 level:4 location:3 mani onli order per return sku:4 store unit warehous",
 		Call:        toolgenCallGetInventoryLevel,
 	}, {
 		Name:         ToolAdjustInventory,
@@ -457,14 +457,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAdjustInventory,
 		OutputSchema: toolgenOutputAdjustInventory,
 		Namespace:    "ecommerce",
-		SearchTerms:  "1 58 IAK7QQKMPKh5AzhKwQhooAAGCAApAA add:2 adjust:4 adjust_inventori:4 arriv back correction:2 count damag:3 delta:2 ecommerc:2 inventori:4 item location:3 lost negativ put reason:3 receiv:2 remov:2 restock:2 return shrinkag:2 sku:4 stock stolen store unit:2 warehous:2 why wrong",
+		SearchTerms:  "1 58 HCwEBoWmiAZMAMoqgASwQ0OIIBFALE add:2 adjust:4 adjust_inventori:4 arriv back correction:2 count damag:3 delta:2 ecommerc:2 inventori:4 item location:3 lost negativ put reason:3 receiv:2 remov:2 restock:2 return shrinkag:2 sku:4 stock stolen store unit:2 warehous:2 why wrong",
 		Call:         toolgenCallAdjustInventory,
 	}, {
 		Name:        ToolTransferStock,
 		Description: "TransferStock moves units of a SKU from one location to another.",
 		InputSchema: toolgenInputTransferStock,
 		Namespace:   "ecommerce",
-		SearchTerms: "1 35 YgIAD0iYUJtEBSg another ecommerc:2 from_location:2 go location:5 mani move on quantiti:2 sku:4 stock:4 to_location:2 transfer:4 transfer_stock:4 unit",
+		SearchTerms: "1 35 eAMcEEUGkU0AQiR another ecommerc:2 from_location:2 go location:5 mani move on quantiti:2 sku:4 stock:4 to_location:2 transfer:4 transfer_stock:4 unit",
 		Call:        toolgenCallTransferStock,
 	}, {
 		Name:         ToolListLowStockItems,
@@ -476,7 +476,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "ecommerce",
-		SearchTerms: "1 42 IEmAIHg2ZWIWhASCQCw absent availabl below each ecommerc:2 item:4 level list:5 list_low_stock_item:4 location:3 low:4 onli point reorder report sku:2 stock:5 threshold:3 whose",
+		SearchTerms: "1 42 DQGA7ggoEAkwAyJSQxS absent availabl below each ecommerc:2 item:4 level list:5 list_low_stock_item:4 location:3 low:4 onli point reorder report sku:2 stock:5 threshold:3 whose",
 		Call:        toolgenCallListLowStockItems,
 	}, {
 		Name:             ToolCreatePurchaseOrder,
@@ -484,14 +484,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputCreatePurchaseOrder,
 		RequiresApproval: true,
 		Namespace:        "ecommerce",
-		SearchTerms:      "1 55 UkURKgkE4uNBLEFCQjwkEAEC creat:4 creat_purchas_order:4 date deliver:2 deliver_to:2 deliveri ecommerc:2 expect:3 expect_at:2 id:2 item:3 line line_item location order:5 product purchas:4 quantiti:4 receiv sku:3 stock supplier:4 supplier_id:2 variant",
+		SearchTerms:      "1 55 HAwAg0gAW6QAHDMIBUhEJJGI creat:4 creat_purchas_order:4 date deliver:2 deliver_to:2 deliveri ecommerc:2 expect:3 expect_at:2 id:2 item:3 line line_item location order:5 product purchas:4 quantiti:4 receiv sku:3 stock supplier:4 supplier_id:2 variant",
 		Call:             toolgenCallCreatePurchaseOrder,
 	}, {
 		Name:        ToolReceivePurchaseOrder,
 		Description: "ReceivePurchaseOrder records the stock of a purchase order as delivered and adds it to inventory.",
 		InputSchema: toolgenInputReceivePurchaseOrder,
 		Namespace:   "ecommerce",
-		SearchTerms: "1 51 UIESAWJo_QYIkUgToggYC add deliver ecommerc:2 id:2 inventori item line line_item miss order:8 product purchas:8 purchas_order_id:2 quantiti:4 receiv:7 receiv_purchas_order:4 record sku:2 some stock variant",
+		SearchTerms: "1 51 jAsAQKAAQEgMYQB2KBxMA add deliver ecommerc:2 id:2 inventori item line line_item miss order:8 product purchas:8 purchas_order_id:2 quantiti:4 receiv:7 receiv_purchas_order:4 record sku:2 some stock variant",
 		Call:        toolgenCallReceivePurchaseOrder,
 	}, {
 		Name:         ToolListSuppliers,
@@ -503,14 +503,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "ecommerce",
-		SearchTerms: "1 20 pljTAhCA bui ecommerc:2 lead list:5 list_supplier:4 store supplier:5 time",
+		SearchTerms: "1 20 AUmqJwJM bui ecommerc:2 lead list:5 list_supplier:4 store supplier:5 time",
 		Call:        toolgenCallListSuppliers,
 	}, {
 		Name:        ToolCreateDiscountCode,
 		Description: "CreateDiscountCode creates a code customers enter at checkout.",
 		InputSchema: toolgenInputCreateDiscountCode,
 		Namespace:   "ecommerce",
-		SearchTerms: "1 94 71ABjNQKBA1NJ2ICIQCcsCAggAQEAcAqAhAMjiA3L4 all amount:4 appli becom checkout code:8 creat:5 creat_discount_code:4 customer discount:7 discount_type:2 ecommerc:2 end:2 end_at:2 enter expir fix:2 fix_amount:2 free:4 free_ship:2 ignor kind limit:2 mani minimum:2 minimum_subtotal:2 off:3 order:2 percentag:4 ship:4 smallest start:2 start_at:2 subtotal:2 summer20 time type:2 us usag:2 usag_limit:2 valid valu:2",
+		SearchTerms: "1 94 Rgd6AAgIKAHoQI8cRDQLaACQCqpEE6APABSMgIkTAo all amount:4 appli becom checkout code:8 creat:5 creat_discount_code:4 customer discount:7 discount_type:2 ecommerc:2 end:2 end_at:2 enter expir fix:2 fix_amount:2 free:4 free_ship:2 ignor kind limit:2 mani minimum:2 minimum_subtotal:2 off:3 order:2 percentag:4 ship:4 smallest start:2 start_at:2 subtotal:2 summer20 time type:2 us usag:2 usag_limit:2 valid valu:2",
 		Call:        toolgenCallCreateDiscountCode,
 	}, {
 		Name:        ToolDeactivateDiscountCode,
@@ -518,14 +518,14 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputDeactivateDiscountCode,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "ecommerce",
-		SearchTerms: "1 25 SE3LQCA code:8 deactivat:4 deactivat_discount_code:4 discount:5 ecommerc:2 stop work",
+		SearchTerms: "1 25 ECgDwwO code:8 deactivat:4 deactivat_discount_code:4 discount:5 ecommerc:2 stop work",
 		Call:        toolgenCallDeactivateDiscountCode,
 	}, {
 		Name:        ToolCreateGiftCard,
 		Description: "CreateGiftCard issues a gift card and emails it to a recipient.",
 		InputSchema: toolgenInputCreateGiftCard,
 		Namespace:   "ecommerce",
-		SearchTerms: "1 38 gdOUBIBBgwBmQh amount:2 card:6 creat:4 creat_gift_card:4 ecommerc:2 email:3 gift:5 issu messag:3 personal receiv recipient:3 recipient_email:2 valu",
+		SearchTerms: "1 38 gKaIgMDAIUBFEB amount:2 card:6 creat:4 creat_gift_card:4 ecommerc:2 email:3 gift:5 issu messag:3 personal receiv recipient:3 recipient_email:2 valu",
 		Call:        toolgenCallCreateGiftCard,
 	}, {
 		Name:         ToolCheckGiftCardBalance,
@@ -537,7 +537,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "ecommerce",
-		SearchTerms: "1 32 kQ7wBBAxJD balanc:4 card:6 check:4 check_gift_card_balanc:4 code:3 ecommerc:2 gift:6 remain return valu",
+		SearchTerms: "1 32 oABIvDwjA0 balanc:4 card:6 check:4 check_gift_card_balanc:4 code:3 ecommerc:2 gift:6 remain return valu",
 		Call:        toolgenCallCheckGiftCardBalance,
 	}, {
 		Name:         ToolListAbandonedCarts,
@@ -549,7 +549,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "ecommerce",
-		SearchTerms: "1 42 pQEMA2LgeDAEAIiaAgJB abandon:5 after cart:6 checkout complet customer did ecommerc:2 least list:5 list_abandon_cart:4 min:2 min_valu:2 much onli:2 sinc:2 start time valu:2 worth",
+		SearchTerms: "1 42 oxIGFIwlkRBBBgtEIEZg abandon:5 after cart:6 checkout complet customer did ecommerc:2 least list:5 list_abandon_cart:4 min:2 min_valu:2 much onli:2 sinc:2 start time valu:2 worth",
 		Call:        toolgenCallListAbandonedCarts,
 	}, {
 		Name:        ToolSendCartRecoveryEmail,
@@ -557,7 +557,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSendCartRecoveryEmail,
 		Annotations: toolgen.Annotations{OpenWorld: true},
 		Namespace:   "ecommerce",
-		SearchTerms: "1 46 5aACQKKFiCigQchIEQ abandon:2 back cart:6 cart_id:2 checkout:2 code:3 customer discount:3 discount_code:2 ecommerc:2 email:5 id:2 includ link optionalli recoveri:4 send:4 send_cart_recoveri_email:4",
+		SearchTerms: "1 46 KZjQIAaXThYJEEAQZA abandon:2 back cart:6 cart_id:2 checkout:2 code:3 customer discount:3 discount_code:2 ecommerc:2 email:5 id:2 includ link optionalli recoveri:4 send:4 send_cart_recoveri_email:4",
 		Call:        toolgenCallSendCartRecoveryEmail,
 	}, {
 		Name:         ToolListProductReviews,
@@ -569,7 +569,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "ecommerce",
-		SearchTerms: "1 53 pRiiAEC3NKgEkEKsAAC customer ecommerc:2 id:2 list:5 list_product_review:4 mani max:2 max_rate:2 moderation most onli:5 product:8 product_id:2 rate:3 review:8 star unpublish:2 unpublish_onli:2 wait",
+		SearchTerms: "1 53 kAFAFAoiVBoQ2q4RAWC customer ecommerc:2 id:2 list:5 list_product_review:4 mani max:2 max_rate:2 moderation most onli:5 product:8 product_id:2 rate:3 review:8 star unpublish:2 unpublish_onli:2 wait",
 		Call:        toolgenCallListProductReviews,
 	}, {
 		Name:         ToolModerateProductReview,
@@ -578,7 +578,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputModerateProductReview,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "ecommerce",
-		SearchTerms:  "1 55 TDcJIKOgUFMAIhEhCQICEiB abusiv action:2 customer ecommerc:2 flag:3 hide:3 id:2 keep mark moderat:4 moderat_product_review:4 off page:2 post product:5 public:2 publish:3 repli:4 review:8 review_id:2 show spam store",
+		SearchTerms:  "1 55 AN4ZySKmTKOkQAIGMAYAAGU abusiv action:2 customer ecommerc:2 flag:3 hide:3 id:2 keep mark moderat:4 moderat_product_review:4 off page:2 post product:5 public:2 publish:3 repli:4 review:8 review_id:2 show spam store",
 		Call:         toolgenCallModerateProductReview,
 	}, {
 		Name:         ToolGetBestSellers,
@@ -590,7 +590,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "ecommerce",
-		SearchTerms: "1 41 kAaAwD0RDmEAQQ4A4s best:4 by_revenu:2 ecommerc:2 end get:4 get_best_seller:4 instead limit:2 mani over period:3 product:2 rank:2 revenu:4 seller:4 sold start unit:2",
+		SearchTerms: "1 41 gBYTmCHAJggR1DARRC best:4 by_revenu:2 ecommerc:2 end get:4 get_best_seller:4 instead limit:2 mani over period:3 product:2 rank:2 revenu:4 seller:4 sold start unit:2",
 		Call:        toolgenCallGetBestSellers,
 	}})
 }

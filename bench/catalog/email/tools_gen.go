@@ -216,7 +216,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputSendEmail,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
 		Namespace:    "email",
-		SearchTerms:  "1 66 1j9okISCAABIBAiAGJUUgyEiAQam address:3 attach attachment:3 bcc:2 blind bodi:4 carbon cc:2 copi:2 email:7 file go hidden html:5 line mailbox messag:2 other path recipient:3 repli:4 repli_to:3 send:5 send_email:4 sender set subject:4 text",
+		SearchTerms:  "1 66 SMFiGtOLkIYCBoAmgiwArESQEAgB address:3 attach attachment:3 bcc:2 blind bodi:4 carbon cc:2 copi:2 email:7 file go hidden html:5 line mailbox messag:2 other path recipient:3 repli:4 repli_to:3 send:5 send_email:4 sender set subject:4 text",
 		Call:         toolgenCallSendEmail,
 	}, {
 		Name:         ToolListEmails,
@@ -228,7 +228,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "email",
-		SearchTerms: "1 40 lSQxAAAjB7mIQBgAg absent email:6 first folder:4 inbox label limit:2 list:5 list_email:4 mailbox messag:3 most newest onli:3 return unread:3 unread_onli:2",
+		SearchTerms: "1 40 CESwmJKFMRIIFBJkC absent email:6 first folder:4 inbox label limit:2 list:5 list_email:4 mailbox messag:3 most newest onli:3 return unread:3 unread_onli:2",
 		Call:        toolgenCallListEmails,
 	}, {
 		Name:         ToolSearchEmails,
@@ -240,7 +240,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "email",
-		SearchTerms: "1 59 QiNHwKAAgAhuAqsCglCknBCAEg address after:3 attachment:4 befor:3 bodi date email:6 filter find ha_attachment:2 limit:2 look messag:6 most name onli:4 optional queri:3 receiv:2 return search:5 search_email:4 sender subject time:2 word",
+		SearchTerms: "1 59 AGCBR41QhRAWpCp1BE4mEAAICJ address after:3 attachment:4 befor:3 bodi date email:6 filter find ha_attachment:2 limit:2 look messag:6 most name onli:4 optional queri:3 receiv:2 return search:5 search_email:4 sender subject time:2 word",
 		Call:        toolgenCallSearchEmails,
 	}, {
 		Name:         ToolGetEmail,
@@ -252,7 +252,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "email",
-		SearchTerms: "1 27 UFEA5QAQeVw attachment bodi email:6 full get:4 get_email:4 id:2 list messag:4 messag_id:2 return",
+		SearchTerms: "1 27 qUqAYUYgEFI attachment bodi email:6 full get:4 get_email:4 id:2 list messag:4 messag_id:2 return",
 		Call:        toolgenCallGetEmail,
 	}, {
 		Name:         ToolGetEmailThread,
@@ -264,7 +264,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "email",
-		SearchTerms: "1 31 0CKgCxECoqU0 conversation:2 email:6 everi first get:4 get_email_thread:4 id:2 messag oldest return thread:6 thread_id:2",
+		SearchTerms: "1 31 AsgRqqpMOAAG conversation:2 email:6 everi first get:4 get_email_thread:4 id:2 messag oldest return thread:6 thread_id:2",
 		Call:        toolgenCallGetEmailThread,
 	}, {
 		Name:         ToolReplyToEmail,
@@ -273,7 +273,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputReplyToEmail,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
 		Namespace:    "email",
-		SearchTerms:  "1 44 cmiBMggCClBAQGVCiB6 all:2 also below bodi:2 email:6 everi everyon id:2 messag:4 messag_id:2 original other quot recipient repli:10 repli_all:2 repli_to_email:4 sender text",
+		SearchTerms:  "1 44 oAHdzwAoCwiQkVIEyIE all:2 also below bodi:2 email:6 everi everyon id:2 messag:4 messag_id:2 original other quot recipient repli:10 repli_all:2 repli_to_email:4 sender text",
 		Call:         toolgenCallReplyToEmail,
 	}, {
 		Name:         ToolForwardEmail,
@@ -282,7 +282,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputForwardEmail,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
 		Namespace:    "email",
-		SearchTerms:  "1 35 sfQDABFIAgqEEx abov ad address attachment email:6 forward:7 forward_email:4 id:2 messag:5 messag_id:2 note:2 other peopl text",
+		SearchTerms:  "1 35 USSoG3BGIADgAJ abov ad address attachment email:6 forward:7 forward_email:4 id:2 messag:5 messag_id:2 note:2 other peopl text",
 		Call:         toolgenCallForwardEmail,
 	}, {
 		Name:         ToolCreateEmailDraft,
@@ -290,7 +290,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateEmailDraft,
 		OutputSchema: toolgenOutputCreateEmailDraft,
 		Namespace:    "email",
-		SearchTerms:  "1 71 VPajiECkAgCCQCBRIADEUsBLjQGAIRi address:3 attach attachment:3 bcc:2 blind bodi:4 carbon cc:2 copi:2 creat:4 creat_email_draft:4 draft:5 email:6 file go hidden html:5 line messag:2 other path recipient:3 repli:4 repli_to:3 save send sender set subject:4 text without",
+		SearchTerms:  "1 71 jYSItoZTFiqoEFABaJQTwAWSQLEBAwA address:3 attach attachment:3 bcc:2 blind bodi:4 carbon cc:2 copi:2 creat:4 creat_email_draft:4 draft:5 email:6 file go hidden html:5 line messag:2 other path recipient:3 repli:4 repli_to:3 save send sender set subject:4 text without",
 		Call:         toolgenCallCreateEmailDraft,
 	}, {
 		Name:         ToolUpdateEmailDraft,
@@ -299,7 +299,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUpdateEmailDraft,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "email",
-		SearchTerms:  "1 35 8RIKKIGSYKA bodi:3 cc:2 chang draft:7 draft_id:2 email:6 id:2 recipient subject:3 updat:4 updat_email_draft:4",
+		SearchTerms:  "1 35 J8tQKgEAGAA bodi:3 cc:2 chang draft:7 draft_id:2 email:6 id:2 recipient subject:3 updat:4 updat_email_draft:4",
 		Call:         toolgenCallUpdateEmailDraft,
 	}, {
 		Name:         ToolSendEmailDraft,
@@ -308,7 +308,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputSendEmailDraft,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
 		Namespace:    "email",
-		SearchTerms:  "1 28 -CCAhSA draft:8 draft_id:2 email:6 id:2 save send:5 send_email_draft:4",
+		SearchTerms:  "1 28 pZwwACC draft:8 draft_id:2 email:6 id:2 save send:5 send_email_draft:4",
 		Call:         toolgenCallSendEmailDraft,
 	}, {
 		Name:         ToolListEmailDrafts,
@@ -320,7 +320,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "email",
-		SearchTerms: "1 21 OiBQC draft:5 email:6 list:5 list_email_draft:4 unsent",
+		SearchTerms: "1 21 ziQgB draft:5 email:6 list:5 list_email_draft:4 unsent",
 		Call:        toolgenCallListEmailDrafts,
 	}, {
 		Name:        ToolDeleteEmail,
@@ -328,7 +328,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputDeleteEmail,
 		Annotations: toolgen.Annotations{Destructive: true},
 		Namespace:   "email",
-		SearchTerms: "1 30 cBQJRAQQEYp delet:5 delet_email:4 email:6 good id:2 messag:4 messag_id:2 move permanent:2 skip trash:2",
+		SearchTerms: "1 30 K1gAY0RIIUA delet:5 delet_email:4 email:6 good id:2 messag:4 messag_id:2 move permanent:2 skip trash:2",
 		Call:        toolgenCallDeleteEmail,
 	}, {
 		Name:         ToolArchiveEmails,
@@ -337,7 +337,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputArchiveEmails,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "email",
-		SearchTerms:  "1 27 UJRIxgMwAQj archiv:4 archiv_email:4 delet email:6 id:2 inbox messag:4 messag_id:2 remov them without",
+		SearchTerms:  "1 27 AVhG7wQCAFQ archiv:4 archiv_email:4 delet email:6 id:2 inbox messag:4 messag_id:2 remov them without",
 		Call:         toolgenCallArchiveEmails,
 	}, {
 		Name:         ToolMarkEmailsRead,
@@ -346,7 +346,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputMarkEmailsRead,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "email",
-		SearchTerms:  "1 35 1DobCCAFhk email:6 fals id:2 mark:5 mark_email_read:4 messag:4 messag_id:2 read:8 true unread:2",
+		SearchTerms:  "1 35 EPsgXGCBoA email:6 fals id:2 mark:5 mark_email_read:4 messag:4 messag_id:2 read:8 true unread:2",
 		Call:         toolgenCallMarkEmailsRead,
 	}, {
 		Name:         ToolMoveEmailsToFolder,
@@ -355,7 +355,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputMoveEmailsToFolder,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "email",
-		SearchTerms:  "1 33 uAJiAJlwh destination email:6 folder:8 id:2 mailbox messag:4 messag_id:2 move:5 move_email_to_folder:4",
+		SearchTerms:  "1 33 BNC0UJwxA destination email:6 folder:8 id:2 mailbox messag:4 messag_id:2 move:5 move_email_to_folder:4",
 		Call:         toolgenCallMoveEmailsToFolder,
 	}, {
 		Name:         ToolLabelEmails,
@@ -364,7 +364,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputLabelEmails,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "email",
-		SearchTerms:  "1 34 qADngBEE3 appli:2 email:6 id:2 instead label:9 label_email:4 messag:4 messag_id:2 remov:4",
+		SearchTerms:  "1 34 Adq0QYIUA appli:2 email:6 id:2 instead label:9 label_email:4 messag:4 messag_id:2 remov:4",
 		Call:         toolgenCallLabelEmails,
 	}, {
 		Name:        ToolFlagEmail,
@@ -372,7 +372,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputFlagEmail,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "email",
-		SearchTerms: "1 34 kHATmBAAKARm clear:2 email:6 fals flag:9 flag_email:4 follow id:2 messag:4 messag_id:2 star true up",
+		SearchTerms: "1 34 KtAJxSKMCQCo clear:2 email:6 fals flag:9 flag_email:4 follow id:2 messag:4 messag_id:2 star true up",
 		Call:        toolgenCallFlagEmail,
 	}, {
 		Name:        ToolCreateMailFolder,
@@ -380,7 +380,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputCreateMailFolder,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "email",
-		SearchTerms: "1 36 i0ADAAI4YqUmKA acm client:2 color:3 creat:5 creat_mail_folder:4 e53935 email:2 folder:6 label:2 mail:4 mailbox name:3 nest under",
+		SearchTerms: "1 36 CECY5EOFLDRIBA acm client:2 color:3 creat:5 creat_mail_folder:4 e53935 email:2 folder:6 label:2 mail:4 mailbox name:3 nest under",
 		Call:        toolgenCallCreateMailFolder,
 	}, {
 		Name:         ToolListMailFolders,
@@ -392,7 +392,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "email",
-		SearchTerms: "1 24 5DFQQJTiA count email:2 folder:5 label list:5 list_mail_folder:4 mail:4 mailbox unread",
+		SearchTerms: "1 24 hEqEDAjUA count email:2 folder:5 label list:5 list_mail_folder:4 mail:4 mailbox unread",
 		Call:        toolgenCallListMailFolders,
 	}, {
 		Name:         ToolGetUnreadCount,
@@ -404,7 +404,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "email",
-		SearchTerms: "1 29 hGKDAhETGyMw absent count:4 email:2 folder:4 get:4 get_unread_count:4 hold inbox mani messag return unread:5",
+		SearchTerms: "1 29 JhgpEjAmJAEU absent count:4 email:2 folder:4 get:4 get_unread_count:4 hold inbox mani messag return unread:5",
 		Call:        toolgenCallGetUnreadCount,
 	}, {
 		Name:         ToolScheduleEmail,
@@ -413,7 +413,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputScheduleEmail,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
 		Namespace:    "email",
-		SearchTerms:  "1 74 VH2WFZEpCAAIAXAACBagBFLgiZICAEJi address:3 attach attachment:3 bcc:2 blind bodi:4 carbon cc:2 copi:2 email:6 file given go hidden html:5 later line messag:2 other path recipient:3 repli:4 repli_to:3 schedul:4 schedul_email:4 send:5 send_at:3 sender set subject:4 text time",
+		SearchTerms:  "1 74 iYWUYRTLLIiARgQMAMRyGMgpEkAiIAwA address:3 attach attachment:3 bcc:2 blind bodi:4 carbon cc:2 copi:2 email:6 file given go hidden html:5 later line messag:2 other path recipient:3 repli:4 repli_to:3 schedul:4 schedul_email:4 send:5 send_at:3 sender set subject:4 text time",
 		Call:         toolgenCallScheduleEmail,
 	}, {
 		Name:         ToolCancelScheduledEmail,
@@ -422,7 +422,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCancelScheduledEmail,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "email",
-		SearchTerms:  "1 33 sHhsFBgAOgAk be cancel:4 cancel_schedul_email:4 draft:3 draft_id:2 email:6 id:2 keep messag:2 schedul:6 sent stop",
+		SearchTerms:  "1 33 hkQFgCEF4iCg be cancel:4 cancel_schedul_email:4 draft:3 draft_id:2 email:6 id:2 keep messag:2 schedul:6 sent stop",
 		Call:         toolgenCallCancelScheduledEmail,
 	}, {
 		Name:        ToolSnoozeEmail,
@@ -430,14 +430,14 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSnoozeEmail,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "email",
-		SearchTerms: "1 33 vKEAQpoqICAMg back:2 come:2 email:6 hide id:2 inbox messag:4 messag_id:2 snooz:4 snooz_email:4 time unread until:3",
+		SearchTerms: "1 33 E6VmwMSAJQADI back:2 come:2 email:6 hide id:2 inbox messag:4 messag_id:2 snooz:4 snooz_email:4 time unread until:3",
 		Call:        toolgenCallSnoozeEmail,
 	}, {
 		Name:        ToolDownloadEmailAttachment,
 		Description: "DownloadEmailAttachment saves an attachment of a message to a file.",
 		InputSchema: toolgenInputDownloadEmailAttachment,
 		Namespace:   "email",
-		SearchTerms: "1 40 mKgAERQA7EUj attachment:8 attachment_id:2 destination:2 download:4 download_email_attachment:4 email:6 file id:4 messag:4 messag_id:2 path save:2",
+		SearchTerms: "1 40 JtYBgDCMQBKB attachment:8 attachment_id:2 destination:2 download:4 download_email_attachment:4 email:6 file id:4 messag:4 messag_id:2 path save:2",
 		Call:        toolgenCallDownloadEmailAttachment,
 	}, {
 		Name:         ToolCreateMailFilter,
@@ -445,7 +445,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateMailFilter,
 		OutputSchema: toolgenOutputCreateMailFilter,
 		Namespace:    "email",
-		SearchTerms:  "1 123 IKMOOeICBSlMEYQgBKjaTAAkoxkgQxSUIAGmJDhjJAECEx action:6 address:2 alreadi also another appli:6 appli_to_exist:3 archiv:2 attachment:3 automaticalli contain:4 creat:5 creat_mail_filter:4 delet:3 email:2 exist:3 filter:4 forward:9 forward_to:3 ha_attachment:2 ha_word:2 inbox incom label:9 mail:5 mark:3 mark_read:2 match messag:4 move never:3 never_spam:2 onli read:3 receiv recipient rule send sender skip sort spam:3 star:3 subject:3 trash word:3",
+		SearchTerms:  "1 123 AAIgDUCWSMFoGcqSzqCiWVSIoTKgFBAG0oBgJABIICZAIb action:6 address:2 alreadi also another appli:6 appli_to_exist:3 archiv:2 attachment:3 automaticalli contain:4 creat:5 creat_mail_filter:4 delet:3 email:2 exist:3 filter:4 forward:9 forward_to:3 ha_attachment:2 ha_word:2 inbox incom label:9 mail:5 mark:3 mark_read:2 match messag:4 move never:3 never_spam:2 onli read:3 receiv recipient rule send sender skip sort spam:3 star:3 subject:3 trash word:3",
 		Call:         toolgenCallCreateMailFilter,
 	}, {
 		Name:         ToolListMailFilters,
@@ -457,7 +457,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "email",
-		SearchTerms: "1 23 4AQGMhGQ appli email:2 filter:4 incom list:5 list_mail_filter:4 mail:5 rule",
+		SearchTerms: "1 23 ICFZKhLA appli email:2 filter:4 incom list:5 list_mail_filter:4 mail:5 rule",
 		Call:        toolgenCallListMailFilters,
 	}, {
 		Name:        ToolDeleteMailFilter,
@@ -468,7 +468,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace:   "email",
-		SearchTerms: "1 29 qBggQbUSC delet:5 delet_mail_filter:4 email:2 filter:6 filter_id:2 id:2 incom mail:5 rule:2",
+		SearchTerms: "1 29 yFSYzDYAA delet:5 delet_mail_filter:4 email:2 filter:6 filter_id:2 id:2 incom mail:5 rule:2",
 		Call:        toolgenCallDeleteMailFilter,
 	}, {
 		Name:        ToolSetVacationResponder,
@@ -476,7 +476,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSetVacationResponder,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "email",
-		SearchTerms: "1 55 sIrASgAikHCfgAAjYJAAM3 automatic:2 bodi:2 contact:3 contact_onli:2 date email:2 enabl:2 end:2 messag off onli:3 peopl repli:6 responder:4 set:5 set_vacation_responder:4 start:3 stop subject:3 text turn:2 vacation:4",
+		SearchTerms: "1 55 KFB4Q9gYUIhCIITYTQRAAI automatic:2 bodi:2 contact:3 contact_onli:2 date email:2 enabl:2 end:2 messag off onli:3 peopl repli:6 responder:4 set:5 set_vacation_responder:4 start:3 stop subject:3 text turn:2 vacation:4",
 		Call:        toolgenCallSetVacationResponder,
 	}, {
 		Name:        ToolBlockSender,
@@ -484,7 +484,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputBlockSender,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "email",
-		SearchTerms: "1 29 630ABEBsKAAqLk address:4 all block:4 block_sender:4 com domain:2 email:2 futur mail send sender:5 spam straight whole",
+		SearchTerms: "1 29 IKmKQCOYwMCEiJ address:4 all block:4 block_sender:4 com domain:2 email:2 futur mail send sender:5 spam straight whole",
 		Call:        toolgenCallBlockSender,
 	}, {
 		Name:        ToolUnsubscribeFromMailingList,
@@ -492,14 +492,14 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputUnsubscribeFromMailingList,
 		Annotations: toolgen.Annotations{OpenWorld: true},
 		Namespace:   "email",
-		SearchTerms: "1 35 dFIAZAASiwo came email:2 header id:2 list:7 mail:5 messag:4 messag_id:2 unsubscrib:6 unsubscrib_from_mail_list:4 us",
+		SearchTerms: "1 35 E0gB5WQAEHk came email:2 header id:2 list:7 mail:5 messag:4 messag_id:2 unsubscrib:6 unsubscrib_from_mail_list:4 us",
 		Call:        toolgenCallUnsubscribeFromMailingList,
 	}, {
 		Name:        ToolReportSpam,
 		Description: "ReportSpam moves messages to spam and reports them to the provider.",
 		InputSchema: toolgenInputReportSpam,
 		Namespace:   "email",
-		SearchTerms: "1 34 sSEOUBIApSww email:2 id:2 messag:4 messag_id:2 move phish:3 provider rather report:6 report_spam:4 spam:6 them:2",
+		SearchTerms: "1 34 A8Jhi2CsUADR email:2 id:2 messag:4 messag_id:2 move phish:3 provider rather report:6 report_spam:4 spam:6 them:2",
 		Call:        toolgenCallReportSpam,
 	}, {
 		Name:        ToolSetEmailSignature,
@@ -507,14 +507,14 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSetEmailSignature,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "email",
-		SearchTerms: "1 39 KvQIAQoGLAQPCBEj ad add allow also email:6 end forward html messag repli:3 set:5 set_email_signatur:4 signatur:8 us:2 us_for_repli:2 write",
+		SearchTerms: "1 39 RBIBlImgHwYWggAB ad add allow also email:6 end forward html messag repli:3 set:5 set_email_signatur:4 signatur:8 us:2 us_for_repli:2 write",
 		Call:        toolgenCallSetEmailSignature,
 	}, {
 		Name:        ToolCreateEmailTemplate,
 		Description: "CreateEmailTemplate saves a reusable message with {{placeholders}}.",
 		InputSchema: toolgenInputCreateEmailTemplate,
 		Namespace:   "email",
-		SearchTerms: "1 42 IaAACAkCclCo5bEgo bodi:2 creat:4 creat_email_templat:4 email:6 first first_name hold:2 line mai:2 messag name:4 placeholder:3 reusabl save subject:3 templat:5 text",
+		SearchTerms: "1 42 kASkswIGA0KEmwQRA bodi:2 creat:4 creat_email_templat:4 email:6 first first_name hold:2 line mai:2 messag name:4 placeholder:3 reusabl save subject:3 templat:5 text",
 		Call:        toolgenCallCreateEmailTemplate,
 	}, {
 		Name:         ToolSendTemplatedEmail,
@@ -523,14 +523,14 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputSendTemplatedEmail,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
 		Namespace:    "email",
-		SearchTerms:  "1 41 MSVCWYgQASRIRUsEyg ana each email:6 fill first first_name id:2 messag name placeholder:2 recipient save send:5 send_templat_email:4 templat:8 templat_id:2 valu variabl:2",
+		SearchTerms:  "1 41 AIvOYOAcAwEBJAUKSA ana each email:6 fill first first_name id:2 messag name placeholder:2 recipient save send:5 send_templat_email:4 templat:8 templat_id:2 valu variabl:2",
 		Call:         toolgenCallSendTemplatedEmail,
 	}, {
 		Name:        ToolCreateEmailCampaign,
 		Description: "CreateEmailCampaign schedules a marketing email to a list or segment of subscribers.",
 		InputSchema: toolgenInputCreateEmailCampaign,
 		Namespace:   "email",
-		SearchTerms: "1 53 JtAEQQAQAkJkBEOybIi absent campaign:5 creat:4 creat_email_campaign:4 draft email:7 id:4 internal list:4 list_id:2 market name:3 schedul segment:2 send:5 send_at:2 subscriber templat:3 templat_id:2",
+		SearchTerms: "1 53 BMUhwRNiAxG5QAIdgkI absent campaign:5 creat:4 creat_email_campaign:4 draft email:7 id:4 internal list:4 list_id:2 market name:3 schedul segment:2 send:5 send_at:2 subscriber templat:3 templat_id:2",
 		Call:        toolgenCallCreateEmailCampaign,
 	}, {
 		Name:         ToolGetEmailCampaignStats,
@@ -542,7 +542,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "email",
-		SearchTerms: "1 37 0sABCMkVAoQIEc bounc campaign:8 campaign_id:2 click deliveri email:6 get:4 get_email_campaign_stat:4 id:2 number open return stat:4 unsubscrib",
+		SearchTerms: "1 37 A0DMAR2LQoALgU bounc campaign:8 campaign_id:2 click deliveri email:6 get:4 get_email_campaign_stat:4 id:2 number open return stat:4 unsubscrib",
 		Call:        toolgenCallGetEmailCampaignStats,
 	}, {
 		Name:             ToolAddMailboxDelegate,
@@ -550,7 +550,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputAddMailboxDelegate,
 		RequiresApproval: true,
 		Namespace:        "email",
-		SearchTerms:      "1 61 UobglRJpAAkYAkAfEQSkCE access:2 add:4 add_mailbox_delegat:4 address another behalf:3 delegat:6 delet email:2 full:2 full_access:2 let mai mail:4 mailbox:5 organiz permission:2 person:2 read:5 send:8 send_as:2 send_on_behalf:2",
+		SearchTerms:      "1 61 xgDIIwTBGoGxBBQIgEBRQO access:2 add:4 add_mailbox_delegat:4 address another behalf:3 delegat:6 delet email:2 full:2 full_access:2 let mai mail:4 mailbox:5 organiz permission:2 person:2 read:5 send:8 send_as:2 send_on_behalf:2",
 		Call:             toolgenCallAddMailboxDelegate,
 	}, {
 		Name:        ToolVerifyEmailAddress,
@@ -562,7 +562,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "email",
-		SearchTerms: "1 35 Yt2uDDggCYBAkSAQ accept address:8 anyth check:2 domain email:6 exist form mail mailbox send verifi:4 verifi_email_address:4 well whether without",
+		SearchTerms: "1 35 QEIEJJROWQgiCaAW accept address:8 anyth check:2 domain email:6 exist form mail mailbox send verifi:4 verifi_email_address:4 well whether without",
 		Call:        toolgenCallVerifyEmailAddress,
 	}, {
 		Name:        ToolRecallEmail,
@@ -570,7 +570,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputRecallEmail,
 		Annotations: toolgen.Annotations{Destructive: true},
 		Namespace:   "email",
-		SearchTerms: "1 36 oWgAIcOiFDBABIDh1 correct email:6 id:2 messag:5 messag_id:2 open organization peopl place recal:4 recal_email:4 replacement:2 retract send sent:2 tri yet",
+		SearchTerms: "1 36 AE5GEnFF0CLIAYIBA correct email:6 id:2 messag:5 messag_id:2 open organization peopl place recal:4 recal_email:4 replacement:2 retract send sent:2 tri yet",
 		Call:        toolgenCallRecallEmail,
 	}, {
 		Name:         ToolGetEmailReadReceipt,
@@ -582,7 +582,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "email",
-		SearchTerms: "1 37 kcGGCFBQUkkIE4 each email:6 get:4 get_email_read_receipt:4 id:2 messag:4 messag_id:2 open read:4 receipt:4 recipient report sent:2 whether",
+		SearchTerms: "1 37 AQbMjQBCboC0IE each email:6 get:4 get_email_read_receipt:4 id:2 messag:4 messag_id:2 open read:4 receipt:4 recipient report sent:2 whether",
 		Call:        toolgenCallGetEmailReadReceipt,
 	}})
 }

@@ -220,7 +220,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "files",
-		SearchTerms: "1 54 EyhQBKgMoJAB4AhFgGFCaCAMyGQ also content directli drive:2 everi exampl file:7 folder:5 glob insid list:6 list_file:4 match must name next next_page_token page:4 page_token:2 path pattern:2 pdf previou recursiv:2 root subfolder token:3",
+		SearchTerms: "1 54 CIBCWQUBcggYBAawIyIRbCNrEoQ also content directli drive:2 everi exampl file:7 folder:5 glob insid list:6 list_file:4 match must name next next_page_token page:4 page_token:2 path pattern:2 pdf previou recursiv:2 root subfolder token:3",
 		Call:        toolgenCallListFiles,
 	}, {
 		Name:         ToolSearchFiles,
@@ -232,7 +232,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "files",
-		SearchTerms: "1 73 AhwoIjB1GBBIAiAFnniiGwgIAMhAAzDEQGCA4Ax address after:3 anywher application chang content:2 date drive email exampl file:11 find full limit:2 look match mime:3 mime_type:2 modifi:2 modifi_after:2 modification most name:2 narrow onli:3 optionalli own owner:2 pdf queri:3 result return search:4 search_file:4 text time type:4 whose word",
+		SearchTerms: "1 73 iBChAIyBKJDJAKuEgIiUghXhhwixFC0CZAAEMQU address after:3 anywher application chang content:2 date drive email exampl file:11 find full limit:2 look match mime:3 mime_type:2 modifi:2 modifi_after:2 modification most name:2 narrow onli:3 optionalli own owner:2 pdf queri:3 result return search:4 search_file:4 text time type:4 whose word",
 		Call:        toolgenCallSearchFiles,
 	}, {
 		Name:        ToolReadFile,
@@ -243,7 +243,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "files",
-		SearchTerms: "1 40 KZTgIHgiABAMDkIw5K absent after base64 binari byte:3 content encod file:10 mani max:2 max_byte:2 path:3 read:4 read_file:4 return:2 stop text whole",
+		SearchTerms: "1 40 8QESCxCYiAAW6AWMBA absent after base64 binari byte:3 content encod file:10 mani max:2 max_byte:2 path:3 read:4 read_file:4 return:2 stop text whole",
 		Call:        toolgenCallReadFile,
 	}, {
 		Name:         ToolWriteFile,
@@ -252,7 +252,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputWriteFile,
 		Annotations:  toolgen.Annotations{Destructive: true},
 		Namespace:    "files",
-		SearchTerms:  "1 46 GCOQECyRIQINDkkoB content:5 creat:2 error exist:3 file:11 folder given miss new otherwis overwrit:3 parent path:3 replac:2 set write:5 write_file:4",
+		SearchTerms:  "1 46 DKwrgwIEgmgCJUIiY content:5 creat:2 error exist:3 file:11 folder given miss new otherwis overwrit:3 parent path:3 replac:2 set write:5 write_file:4",
 		Call:         toolgenCallWriteFile,
 	}, {
 		Name:         ToolAppendToFile,
@@ -260,7 +260,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAppendToFile,
 		OutputSchema: toolgenOutputAppendToFile,
 		Namespace:    "files",
-		SearchTerms:  "1 27 rGCAAAhkX add append:5 append_to_file:4 content:2 end exist file:8 path:3 text:2",
+		SearchTerms:  "1 27 XoBpgYERQ add append:5 append_to_file:4 content:2 end exist file:8 path:3 text:2",
 		Call:         toolgenCallAppendToFile,
 	}, {
 		Name:        ToolDeleteFile,
@@ -268,7 +268,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputDeleteFile,
 		Annotations: toolgen.Annotations{Destructive: true},
 		Namespace:   "files",
-		SearchTerms: "1 30 ZAQIiAYFkML cannot delet:5 delet_file:4 file:9 good move path:3 permanent:2 restor skip trash:2",
+		SearchTerms: "1 30 CjqAQsBJoQB cannot delet:5 delet_file:4 file:9 good move path:3 permanent:2 restor skip trash:2",
 		Call:        toolgenCallDeleteFile,
 	}, {
 		Name:         ToolMoveFile,
@@ -276,7 +276,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputMoveFile,
 		OutputSchema: toolgenOutputMoveFile,
 		Namespace:    "files",
-		SearchTerms:  "1 34 lAAIBFrwW another destination:2 destination_folder:2 file:8 folder:6 move:7 move_file:4 path:2 sourc:2",
+		SearchTerms:  "1 34 BsBgEwQ44 another destination:2 destination_folder:2 file:8 folder:6 move:7 move_file:4 path:2 sourc:2",
 		Call:         toolgenCallMoveFile,
 	}, {
 		Name:         ToolCopyFile,
@@ -284,7 +284,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCopyFile,
 		OutputSchema: toolgenOutputCopyFile,
 		Namespace:    "files",
-		SearchTerms:  "1 30 NFAAMAKciYD another copi:7 copi_file:4 destination:2 file:8 folder make on path:2 same sourc:2",
+		SearchTerms:  "1 30 nwaAQAiBCd0 another copi:7 copi_file:4 destination:2 file:8 folder make on path:2 same sourc:2",
 		Call:         toolgenCallCopyFile,
 	}, {
 		Name:         ToolRenameFile,
@@ -292,7 +292,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputRenameFile,
 		OutputSchema: toolgenOutputRenameFile,
 		Namespace:    "files",
-		SearchTerms:  "1 35 JMgKQAFOEIT chang file:8 folder:3 move name:4 new:3 new_name:2 path:3 renam:4 renam_file:4 without:2",
+		SearchTerms:  "1 35 Bg-ISUEjgHA chang file:8 folder:3 move name:4 new:3 new_name:2 path:3 renam:4 renam_file:4 without:2",
 		Call:         toolgenCallRenameFile,
 	}, {
 		Name:         ToolCreateFolder,
@@ -301,7 +301,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCreateFolder,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "files",
-		SearchTerms:  "1 25 DCQIAgF8H ani creat:5 creat_folder:4 file:2 folder:7 miss new parent path:3",
+		SearchTerms:  "1 25 ngBlg4ASF ani creat:5 creat_folder:4 file:2 folder:7 miss new parent path:3",
 		Call:         toolgenCallCreateFolder,
 	}, {
 		Name:        ToolDeleteFolder,
@@ -309,7 +309,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputDeleteFolder,
 		Annotations: toolgen.Annotations{Destructive: true},
 		Namespace:   "files",
-		SearchTerms: "1 33 OgAM1EJCwgpmC content delet:6 delet_folder:4 empti file:2 folder:8 move onli path:3 recursiv:3 set too trash",
+		SearchTerms: "1 33 BCyFoYERisCCi content delet:6 delet_folder:4 empti file:2 folder:8 move onli path:3 recursiv:3 set too trash",
 		Call:        toolgenCallDeleteFolder,
 	}, {
 		Name:         ToolGetFileMetadata,
@@ -321,7 +321,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "files",
-		SearchTerms: "1 33 CQWiphACAQHIEVz content file:8 folder get:4 get_file_metadata:4 metadata:4 modification owner path:3 return size tag time type without",
+		SearchTerms: "1 33 DCYpCBEW0oQzkAE content file:8 folder get:4 get_file_metadata:4 metadata:4 modification owner path:3 return size tag time type without",
 		Call:        toolgenCallGetFileMetadata,
 	}, {
 		Name:         ToolShareFile,
@@ -329,7 +329,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputShareFile,
 		OutputSchema: toolgenOutputShareFile,
 		Namespace:    "files",
-		SearchTerms:  "1 76 ISkEpwWTOEBAmCIASACABYWCwFFIDSAyg6 about access:2 chang comment commenter:2 download editor:2 email:5 expir:3 expir_at:3 file:8 folder:2 get give googl group:2 includ leav messag:3 move notifi:3 notification open path:3 person:4 remov role:3 send share:8 share_file:4 style time view viewer:2",
+		SearchTerms:  "1 76 XEgJAWEyzApgATSgcUIFQdABkEKIECLJMg about access:2 chang comment commenter:2 download editor:2 email:5 expir:3 expir_at:3 file:8 folder:2 get give googl group:2 includ leav messag:3 move notifi:3 notification open path:3 person:4 remov role:3 send share:8 share_file:4 style time view viewer:2",
 		Call:         toolgenCallShareFile,
 	}, {
 		Name:        ToolRevokeFileAccess,
@@ -340,7 +340,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace:   "files",
-		SearchTerms: "1 36 VRQhSGAMgMT access:6 email:2 file:8 folder:2 group:2 path:3 person:2 remov:2 revok:4 revok_file_access:4 whose",
+		SearchTerms: "1 36 BRrMWpABQMg access:6 email:2 file:8 folder:2 group:2 path:3 person:2 remov:2 revok:4 revok_file_access:4 whose",
 		Call:        toolgenCallRevokeFileAccess,
 	}, {
 		Name:         ToolListFilePermissions,
@@ -352,7 +352,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "files",
-		SearchTerms: "1 28 ngCiAlgM access file:8 folder:2 list:5 list_file_permission:4 path:3 permission:4 role",
+		SearchTerms: "1 28 RwJkARtA access file:8 folder:2 list:5 list_file_permission:4 path:3 permission:4 role",
 		Call:        toolgenCallListFilePermissions,
 	}, {
 		Name:         ToolCreateShareLink,
@@ -360,7 +360,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateShareLink,
 		OutputSchema: toolgenOutputCreateShareLink,
 		Namespace:    "files",
-		SearchTerms:  "1 87 IjEIiBYZCJ4AAkSVISAWIawJJIyoQApUExgS absent access:2 alreadi anyon:4 chang comment commenter:2 creat:5 creat_share_link:4 download editor:2 enter expir:2 expir_at:2 file:4 folder:2 leav link:10 member:2 move must onli open:5 organization:4 password:3 path:3 peopl:3 restrict:2 role:2 share:6 sign stop time view viewer:3 work",
+		SearchTerms:  "1 87 HZADCEToEFwKI0ELoUQABCtBMwmAAIRFlANA absent access:2 alreadi anyon:4 chang comment commenter:2 creat:5 creat_share_link:4 download editor:2 enter expir:2 expir_at:2 file:4 folder:2 leav link:10 member:2 move must onli open:5 organization:4 password:3 path:3 peopl:3 restrict:2 role:2 share:6 sign stop time view viewer:3 work",
 		Call:         toolgenCallCreateShareLink,
 	}, {
 		Name:        ToolDisableShareLink,
@@ -371,7 +371,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace:   "files",
-		SearchTerms: "1 38 IoCGBQOwEHJuQAJ creat creat_share_link disabl:4 disabl_share_link:4 file:2 id:3 link:9 link_id:2 longer off open return share:6 turn work",
+		SearchTerms: "1 38 kgCYEWCFAcSQAVA creat creat_share_link disabl:4 disabl_share_link:4 file:2 id:3 link:9 link_id:2 longer off open return share:6 turn work",
 		Call:        toolgenCallDisableShareLink,
 	}, {
 		Name:         ToolListFileVersions,
@@ -383,7 +383,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "files",
-		SearchTerms: "1 28 BAEQimZIG file:8 first list:5 list_file_version:4 newest path:3 revision store version:4",
+		SearchTerms: "1 28 AhFiEWjUE file:8 first list:5 list_file_version:4 newest path:3 revision store version:4",
 		Call:        toolgenCallListFileVersions,
 	}, {
 		Name:         ToolRestoreFileVersion,
@@ -391,7 +391,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputRestoreFileVersion,
 		OutputSchema: toolgenOutputRestoreFileVersion,
 		Namespace:    "files",
-		SearchTerms:  "1 45 KgMgBAYAII20g0wV availabl content:2 current:2 earlier file:9 id:3 list list_file_version make path:3 restor:4 restor_file_version:4 revision:3 stai version:7 version_id:2",
+		SearchTerms:  "1 45 E0wUAEohBMjQKTAJ availabl content:2 current:2 earlier file:9 id:3 list list_file_version make path:3 restor:4 restor_file_version:4 revision:3 stai version:7 version_id:2",
 		Call:         toolgenCallRestoreFileVersion,
 	}, {
 		Name:         ToolListTrash,
@@ -403,7 +403,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "files",
-		SearchTerms: "1 27 IAIoiJEGrCEj delet entri file:3 first folder limit:2 list:5 list_trash:4 most:2 recentli return trash:5",
+		SearchTerms: "1 27 BJQCgikIKi2K delet entri file:3 first folder limit:2 list:5 list_trash:4 most:2 recentli return trash:5",
 		Call:        toolgenCallListTrash,
 	}, {
 		Name:         ToolRestoreFromTrash,
@@ -412,7 +412,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputRestoreFromTrash,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "files",
-		SearchTerms:  "1 26 BAQBC0hwm back file:4 folder:2 original path:3 put restor:4 restor_from_trash:4 trash:6",
+		SearchTerms:  "1 26 hwFwIyRQg back file:4 folder:2 original path:3 put restor:4 restor_from_trash:4 trash:6",
 		Call:         toolgenCallRestoreFromTrash,
 	}, {
 		Name:             ToolEmptyTrash,
@@ -421,7 +421,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "files",
-		SearchTerms:      "1 18 RBKgUUN delet empti:4 empti_trash:4 everyth file:2 permanentli trash:5",
+		SearchTerms:      "1 18 IoMwcoQ delet empti:4 empti_trash:4 everyth file:2 permanentli trash:5",
 		Call:             toolgenCallEmptyTrash,
 	}, {
 		Name:         ToolCompressFiles,
@@ -429,7 +429,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCompressFiles,
 		OutputSchema: toolgenOutputCompressFiles,
 		Namespace:    "files",
-		SearchTerms:  "1 52 KIAEUE5FBYAATIoS4A 7z:2 archiv:7 archiv_path:2 compress:5 compress_file:4 creat file:8 folder:2 format:3 gz:2 gzip includ on pack path:5 tar:2 tarbal zip:4",
+		SearchTerms:  "1 52 SAIYOaqVwCAGghAIBI 7z:2 archiv:7 archiv_path:2 compress:5 compress_file:4 creat file:8 folder:2 format:3 gz:2 gzip includ on pack path:5 tar:2 tarbal zip:4",
 		Call:         toolgenCallCompressFiles,
 	}, {
 		Name:         ToolExtractArchive,
@@ -437,7 +437,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputExtractArchive,
 		OutputSchema: toolgenOutputExtractArchive,
 		Namespace:    "files",
-		SearchTerms:  "1 35 OAAAJRQkVUrARRB 7z archiv:8 archiv_path:2 creat destination:2 extract:4 extract_archiv:4 file:2 folder:2 gz miss path:3 tar unpack:2 zip",
+		SearchTerms:  "1 35 CAhZU2E0AMACgWU 7z archiv:8 archiv_path:2 creat destination:2 extract:4 extract_archiv:4 file:2 folder:2 gz miss path:3 tar unpack:2 zip",
 		Call:         toolgenCallExtractArchive,
 	}, {
 		Name:         ToolGetStorageQuota,
@@ -449,7 +449,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "files",
-		SearchTerms: "1 25 EECKJQURCU account allow file:2 get:4 get_storag_quota:4 much:2 quota:4 return storag:5 us",
+		SearchTerms: "1 25 EoUQgANBBK account allow file:2 get:4 get_storag_quota:4 much:2 quota:4 return storag:5 us",
 		Call:        toolgenCallGetStorageQuota,
 	}, {
 		Name:        ToolLockFile,
@@ -457,7 +457,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputLockFile,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "files",
-		SearchTerms: "1 32 O0EzUpKDAUICgN check edit:2 file:9 lock:4 lock_file:4 onli other out path:3 reason:2 shown try unlock until",
+		SearchTerms: "1 32 UEwDCg1GmACBE0 check edit:2 file:9 lock:4 lock_file:4 onli other out path:3 reason:2 shown try unlock until",
 		Call:        toolgenCallLockFile,
 	}, {
 		Name:        ToolUnlockFile,
@@ -465,14 +465,14 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputUnlockFile,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "files",
-		SearchTerms: "1 28 FgIIxBCMkID again edit file:9 lock:2 lock_file other path:3 releas taken unlock:4 unlock_file:4",
+		SearchTerms: "1 28 GAPCRkJBAQg again edit file:9 lock:2 lock_file other path:3 releas taken unlock:4 unlock_file:4",
 		Call:        toolgenCallUnlockFile,
 	}, {
 		Name:        ToolAddFileComment,
 		Description: "AddFileComment leaves a comment on a file, visible to everyone it is shared with.",
 		InputSchema: toolgenInputAddFileComment,
 		Namespace:   "files",
-		SearchTerms: "1 35 DigCIIhhaMAwa add:4 add_file_comment:4 comment:6 everyon file:8 leav mention:2 notifi path:3 peopl share text:2 visibl",
+		SearchTerms: "1 35 NAwhhOAADFGcM add:4 add_file_comment:4 comment:6 everyon file:8 leav mention:2 notifi path:3 peopl share text:2 visibl",
 		Call:        toolgenCallAddFileComment,
 	}, {
 		Name:         ToolListRecentFiles,
@@ -484,7 +484,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "files",
-		SearchTerms: "1 29 YAigrAYdD0 chang file:8 limit:2 list:5 list_recent_file:4 most:2 open recent:4 recentli return",
+		SearchTerms: "1 29 BIEilAURKH chang file:8 limit:2 list:5 list_recent_file:4 most:2 open recent:4 recentli return",
 		Call:        toolgenCallListRecentFiles,
 	}, {
 		Name:        ToolStarFile,
@@ -492,7 +492,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputStarFile,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "files",
-		SearchTerms: "1 30 jBEKQAwBRH add fals file:9 folder path:3 remov star:8 star_file:4 true unstar",
+		SearchTerms: "1 30 lilgeAMAIC add fals file:9 folder path:3 remov star:8 star_file:4 true unstar",
 		Call:        toolgenCallStarFile,
 	}, {
 		Name:         ToolConvertFileFormat,
@@ -500,7 +500,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputConvertFileFormat,
 		OutputSchema: toolgenOutputConvertFileFormat,
 		Namespace:    "files",
-		SearchTerms:  "1 70 Eh4AQAWBBMjcBhBBYAWARCEAASooBa another convert:7 convert_file_format:4 document:2 docx:2 file:7 format:9 imag:3 jpeg jpg:2 markdown md:2 microsoft next on:2 original page:2 path:3 pdf:2 per:2 plain png:3 portabl result save target:2 target_format:2 text txt:2 word",
+		SearchTerms:  "1 70 QGgomKzBwKCgwRGABCcHkYA0I5DBCI another convert:7 convert_file_format:4 document:2 docx:2 file:7 format:9 imag:3 jpeg jpg:2 markdown md:2 microsoft next on:2 original page:2 path:3 pdf:2 per:2 plain png:3 portabl result save target:2 target_format:2 text txt:2 word",
 		Call:         toolgenCallConvertFileFormat,
 	}, {
 		Name:        ToolGetFileChecksum,
@@ -511,7 +511,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "files",
-		SearchTerms: "1 51 TJjmCyBligIiAAUABBCEKI 128 160 256:2 algorithm:3 bit:3 checksum:5 compar comput content copi download file:8 get:4 get_file_checksum:4 hash md5:3 path:3 sha:2 sha1:2 sha256:2 two verifi",
+		SearchTerms: "1 51 0DBiMLgJBoRhEnBIBECRQN 128 160 256:2 algorithm:3 bit:3 checksum:5 compar comput content copi download file:8 get:4 get_file_checksum:4 hash md5:3 path:3 sha:2 sha1:2 sha256:2 two verifi",
 		Call:        toolgenCallGetFileChecksum,
 	}, {
 		Name:         ToolFindDuplicateFiles,
@@ -523,7 +523,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "files",
-		SearchTerms: "1 42 _oTBokAiQAAoTAoUiE byte content:2 duplicat:4 file:8 find:5 find_duplicat_file:4 folder:4 group identical ignor mani min:2 min_size:2 scan size:2 smaller subfolder under",
+		SearchTerms: "1 42 qRACHFCsArhcgEmYAw byte content:2 duplicat:4 file:8 find:5 find_duplicat_file:4 folder:4 group identical ignor mani min:2 min_size:2 scan size:2 smaller subfolder under",
 		Call:        toolgenCallFindDuplicateFiles,
 	}, {
 		Name:        ToolSyncFolder,
@@ -531,7 +531,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSyncFolder,
 		Annotations: toolgen.Annotations{Destructive: true},
 		Namespace:   "files",
-		SearchTerms: "1 95 MQBHEIEgoKIDQUcgIBODAICCaoAQpWZIQdgYXSEjEmyAA bidirectional:2 both chang:3 copi delet:4 delet_extraneou:3 direction:2 download:2 drive:4 dry:2 dry_run:2 exampl exclud:3 extraneou:3 file:4 folder:8 glob hold list local:5 local_path:2 machin make modul newest node node_modul path:5 pattern receiv remot:2 remot_path:2 report run:2 same send side:2 skip sync:4 sync_folder:4 upload:2 wai:2 win without would",
+		SearchTerms: "1 95 KAAkLAI4VFIeAIPQAC4EBAAMSskdSYkD8AId0DY0ACgDA bidirectional:2 both chang:3 copi delet:4 delet_extraneou:3 direction:2 download:2 drive:4 dry:2 dry_run:2 exampl exclud:3 extraneou:3 file:4 folder:8 glob hold list local:5 local_path:2 machin make modul newest node node_modul path:5 pattern receiv remot:2 remot_path:2 report run:2 same send side:2 skip sync:4 sync_folder:4 upload:2 wai:2 win without would",
 		Call:        toolgenCallSyncFolder,
 	}, {
 		Name:         ToolUploadFileFromURL,
@@ -540,7 +540,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUploadFileFromURL,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
 		Namespace:    "files",
-		SearchTerms:  "1 34 GBksGQUQxAED address:2 destination:2 download drive file:8 http:2 path save:2 upload:4 upload_file_from_url:4 url:6 web",
+		SearchTerms:  "1 34 oIYAIjoNQLII address:2 destination:2 download drive file:8 http:2 path save:2 upload:4 upload_file_from_url:4 url:6 web",
 		Call:         toolgenCallUploadFileFromURL,
 	}, {
 		Name:        ToolGetFileDownloadURL,
@@ -548,7 +548,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputGetFileDownloadURL,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "files",
-		SearchTerms: "1 42 CkAmQBIZBGQtkSQN address:2 direct download:5 expir:2 expir_in_minut:2 file:8 get:4 get_file_download_url:4 live long minut:2 path:3 return short url:4 work",
+		SearchTerms: "1 42 pAg8AYxmXQi3AAQG address:2 direct download:5 expir:2 expir_in_minut:2 file:8 get:4 get_file_download_url:4 live long minut:2 path:3 return short url:4 work",
 		Call:        toolgenCallGetFileDownloadURL,
 	}, {
 		Name:             ToolTransferFileOwnership,
@@ -556,7 +556,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputTransferFileOwnership,
 		RequiresApproval: true,
 		Namespace:        "files",
-		SearchTerms:      "1 43 KSOJCAfA4ACQXEMwog access another editor email file:8 folder:2 keep make must new:3 new_owner:2 organization owner:4 ownership:4 path:3 person transfer:4 transfer_file_ownership:4",
+		SearchTerms:      "1 43 DIgUbdEYEAJkAAZZBR access another editor email file:8 folder:2 keep make must new:3 new_owner:2 organization owner:4 ownership:4 path:3 person transfer:4 transfer_file_ownership:4",
 		Call:             toolgenCallTransferFileOwnership,
 	}, {
 		Name:         ToolListSharedWithMe,
@@ -568,7 +568,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "files",
-		SearchTerms: "1 34 8dEHAAmAhADPgBh address email file:3 folder item:2 limit:2 list:5 list_share_with_me:4 most onli other peopl return share:8 share_by:2",
+		SearchTerms: "1 34 DQmqUYAUAcwKksI address email file:3 folder item:2 limit:2 list:5 list_share_with_me:4 most onli other peopl return share:8 share_by:2",
 		Call:        toolgenCallListSharedWithMe,
 	}, {
 		Name:        ToolSetFileTags,
@@ -576,7 +576,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSetFileTags,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "files",
-		SearchTerms: "1 36 CwIGVEMKwQI1D all empti file:8 folder:2 list new path:3 remov replac set:4 set_file_tag:4 tag:8 them",
+		SearchTerms: "1 36 BAUBtJAYaoYGR all empti file:8 folder:2 list new path:3 remov replac set:4 set_file_tag:4 tag:8 them",
 		Call:        toolgenCallSetFileTags,
 	}, {
 		Name:        ToolScanFileForViruses,
@@ -584,7 +584,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputScanFileForViruses,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "files",
-		SearchTerms: "1 29 RiDQAF0BSP check file:8 folder found malwar path:3 report scan:5 scan_file_for_virus:4 virus:4",
+		SearchTerms: "1 29 BEnAeCGCKB check file:8 folder found malwar path:3 report scan:5 scan_file_for_virus:4 virus:4",
 		Call:        toolgenCallScanFileForViruses,
 	}, {
 		Name:        ToolGenerateThumbnail,
@@ -592,7 +592,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputGenerateThumbnail,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "files",
-		SearchTerms: "1 32 CEQHABgFCWDdg1F address document file:3 generat:4 generat_thumbnail:4 imag:2 path:3 pixel preview:2 render return small thumbnail:4 video width:3",
+		SearchTerms: "1 32 RqLNAqMkAJbEAAc address document file:3 generat:4 generat_thumbnail:4 imag:2 path:3 pixel preview:2 render return small thumbnail:4 video width:3",
 		Call:        toolgenCallGenerateThumbnail,
 	}})
 }

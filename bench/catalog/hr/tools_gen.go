@@ -232,7 +232,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "hr",
-		SearchTerms: "1 33 IrhFkAAJ0oAGMCgo date department email employe:8 employe_id:2 get:4 get_employe:4 hr:2 id:3 location manager profil return start titl work",
+		SearchTerms: "1 33 AmJiDQ6iBEwGgAJS date department email employe:8 employe_id:2 get:4 get_employe:4 hr:2 id:3 location manager profil return start titl work",
 		Call:        toolgenCallGetEmployee,
 	}, {
 		Name:         ToolSearchEmployeeDirectory,
@@ -244,7 +244,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "hr",
-		SearchTerms: "1 39 OkhAAAQFwqSFKAwF countri department:4 directori:4 employe:5 find hr:2 location:3 name:2 offic onli:2 part queri:2 search:4 search_employe_directori:4 skill titl:2",
+		SearchTerms: "1 39 BChkCICHkHgwAAJR countri department:4 directori:4 employe:5 find hr:2 location:3 name:2 offic onli:2 part queri:2 search:4 search_employe_directori:4 skill titl:2",
 		Call:        toolgenCallSearchEmployeeDirectory,
 	}, {
 		Name:             ToolOnboardEmployee,
@@ -253,7 +253,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema:     toolgenOutputOnboardEmployee,
 		RequiresApproval: true,
 		Namespace:        "hr",
-		SearchTerms:      "1 107 YgAwmMIGCEKERYBCIAgAKAFLBSLTInS1QwiMIiCTIBgxAIQlCRAMHwZw account annual:3 annual_salari:3 base checklist contract contractor:3 countri creat currenci:3 date:2 department:2 email:3 employe:5 employment:2 employment_type equipment external fix full:3 full_time:2 hire hour:2 hr:2 id:2 intern:2 internship job kind location:2 manager:2 manager_id:2 messag name:2 new offic onboard:5 onboard_employe:4 paperwork part:2 part_time:2 per permanent:2 personal record reduc remot salari:4 start:3 start_date:2 term time:4 titl:3 type:3 welcom year",
+		SearchTerms:      "1 107 HBABURqqiAEgB-aggAg-10FjCFQjGCAYdBNBAygMQgQREjACICgAYUQB account annual:3 annual_salari:3 base checklist contract contractor:3 countri creat currenci:3 date:2 department:2 email:3 employe:5 employment:2 employment_type equipment external fix full:3 full_time:2 hire hour:2 hr:2 id:2 intern:2 internship job kind location:2 manager:2 manager_id:2 messag name:2 new offic onboard:5 onboard_employe:4 paperwork part:2 part_time:2 per permanent:2 personal record reduc remot salari:4 start:3 start_date:2 term time:4 titl:3 type:3 welcom year",
 		Call:             toolgenCallOnboardEmployee,
 	}, {
 		Name:         ToolUpdateEmployeeRecord,
@@ -262,7 +262,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUpdateEmployeeRecord,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "hr",
-		SearchTerms:  "1 60 aQRCdhARAiMUIF0UQh4AMCAj absent after chang:2 date:3 department:3 effect effectiv:3 effectiv_date:3 employe:7 employe_id:2 exampl hr:2 id:4 location:3 manager:3 manager_id:2 promotion record:4 take titl:3 todai transfer updat:4 updat_employe_record:4",
+		SearchTerms:  "1 60 BggFCSFCam1ADExBbGAEABmY absent after chang:2 date:3 department:3 effect effectiv:3 effectiv_date:3 employe:7 employe_id:2 exampl hr:2 id:4 location:3 manager:3 manager_id:2 promotion record:4 take titl:3 todai transfer updat:4 updat_employe_record:4",
 		Call:         toolgenCallUpdateEmployeeRecord,
 	}, {
 		Name:             ToolOffboardEmployee,
@@ -272,7 +272,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "hr",
-		SearchTerms:      "1 78 QPIpiITBgCkwMBCIQAkQQgARA1OKYQgwVDAACAjEpd access again caus contract:2 contract_end:2 dai:4 departur eligibl:2 eligibl_for_rehir:2 eliminat employe:9 employe_id:2 end:3 fix go hire hr:2 id:2 last:4 last_dai:2 layoff:2 leav let mai offboard:4 offboard_employe:4 performanc position reason:2 record rehir:2 removal resign resignation:2 retir retirement:2 schedul term termination:2 whether why work",
+		SearchTerms:      "1 78 BEANA2YAoEKjwJtQ4dyAFwCDJgRAcAdACkQUsKIISg access again caus contract:2 contract_end:2 dai:4 departur eligibl:2 eligibl_for_rehir:2 eliminat employe:9 employe_id:2 end:3 fix go hire hr:2 id:2 last:4 last_dai:2 layoff:2 leav let mai offboard:4 offboard_employe:4 performanc position reason:2 record rehir:2 removal resign resignation:2 retir retirement:2 schedul term termination:2 whether why work",
 		Call:             toolgenCallOffboardEmployee,
 	}, {
 		Name:         ToolGetOrgChart,
@@ -284,7 +284,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "hr",
-		SearchTerms: "1 40 RBNAEkUNBCgAabCULKSK absent ceo chart:4 depth:2 down employe:3 get:4 get_org_chart:4 hr:2 id:2 level mani org:4 report return root:2 root_employe_id:2 top tree:2 under",
+		SearchTerms: "1 40 kkMRgAgCmnMUMpKAMaAF absent ceo chart:4 depth:2 down employe:3 get:4 get_org_chart:4 hr:2 id:2 level mani org:4 report return root:2 root_employe_id:2 top tree:2 under",
 		Call:        toolgenCallGetOrgChart,
 	}, {
 		Name:         ToolListDirectReports,
@@ -296,7 +296,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "hr",
-		SearchTerms: "1 29 TDAygAXAA direct:4 employe hr:2 id:2 list:5 list_direct_report:4 manager:4 manager_id:2 report:5",
+		SearchTerms: "1 29 FJARJK5mA direct:4 employe hr:2 id:2 list:5 list_direct_report:4 manager:4 manager_id:2 report:5",
 		Call:        toolgenCallListDirectReports,
 	}, {
 		Name:        ToolUpdateEmergencyContact,
@@ -304,7 +304,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputUpdateEmergencyContact,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "hr",
-		SearchTerms: "1 44 IAIQDA1fMZMAEE5AsiA call contact:6 emergenci:4 employe:4 employe_id:2 happen hr:2 id:2 name:3 number parent person phone:3 relationship:2 set someth spous updat:4 updat_emergenci_contact:4",
+		SearchTerms: "1 44 JAGCBpAzugCLmgiAQQK call contact:6 emergenci:4 employe:4 employe_id:2 happen hr:2 id:2 name:3 number parent person phone:3 relationship:2 set someth spous updat:4 updat_emergenci_contact:4",
 		Call:        toolgenCallUpdateEmergencyContact,
 	}, {
 		Name:         ToolRequestTimeOff,
@@ -312,7 +312,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputRequestTimeOff,
 		OutputSchema: toolgenOutputRequestTimeOff,
 		Namespace:    "hr",
-		SearchTerms:  "1 91 4EAEUZDaSATYwBKAEMQMQAEJCaBbdAcIQyBhAgoMnzQ absent adoption approver ask bereavement:2 between birth child civic dai:6 date death duti:3 employe:3 employe_id:2 end:2 first half:3 half_dai:2 holidai hr:2 id:2 illness juri:2 juri_duti:2 kind last leav:5 leav_type:2 note:3 off:6 paid parental:2 relativ request:4 request_time_off:4 sick:2 start:3 time:4 two type:2 unpaid:3 vacation:2",
+		SearchTerms:  "1 91 BECQkcRIIAIkKAgGG3VT0yCAyCZIgCEMCECCAguJFQA absent adoption approver ask bereavement:2 between birth child civic dai:6 date death duti:3 employe:3 employe_id:2 end:2 first half:3 half_dai:2 holidai hr:2 id:2 illness juri:2 juri_duti:2 kind last leav:5 leav_type:2 note:3 off:6 paid parental:2 relativ request:4 request_time_off:4 sick:2 start:3 time:4 two type:2 unpaid:3 vacation:2",
 		Call:         toolgenCallRequestTimeOff,
 	}, {
 		Name:         ToolReviewTimeOffRequest,
@@ -321,7 +321,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputReviewTimeOffRequest,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "hr",
-		SearchTerms:  "1 43 4snQBVpA4ABUABgG approv:4 comment:2 employe fals hr:2 id:2 leav note off:4 reject:2 request:8 request_id:2 review:4 review_time_off_request:4 time:4 true",
+		SearchTerms:  "1 43 QkEheQd6AUgmAADK approv:4 comment:2 employe fals hr:2 id:2 leav note off:4 reject:2 request:8 request_id:2 review:4 review_time_off_request:4 time:4 true",
 		Call:         toolgenCallReviewTimeOffRequest,
 	}, {
 		Name:         ToolListTimeOffRequests,
@@ -333,7 +333,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "hr",
-		SearchTerms: "1 66 wAQq6BAsAgHTAIzIARghqCQKAFB after approv:3 approver befor cancel:2 date:3 down employe:4 employe_id:2 end hr:2 id:2 leav list:5 list_time_off_request:4 off:4 onli:4 pend:2 reject:2 request:9 start state statu:3 time:4 turn wait withdrawn",
+		SearchTerms: "1 66 JQCEAgI2AMieDXI2RECVyAUQAgS after approv:3 approver befor cancel:2 date:3 down employe:4 employe_id:2 end hr:2 id:2 leav list:5 list_time_off_request:4 off:4 onli:4 pend:2 reject:2 request:9 start state statu:3 time:4 turn wait withdrawn",
 		Call:        toolgenCallListTimeOffRequests,
 	}, {
 		Name:         ToolCancelTimeOffRequest,
@@ -342,7 +342,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCancelTimeOffRequest,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "hr",
-		SearchTerms:  "1 34 EeCMpCAIcAlM approv cancel:4 cancel_time_off_request:4 hr:2 id:2 leav off:4 pend request:8 request_id:2 time:4 withdraw",
+		SearchTerms:  "1 34 AEkF8xID4AII approv cancel:4 cancel_time_off_request:4 hr:2 id:2 leav off:4 pend request:8 request_id:2 time:4 withdraw",
 		Call:         toolgenCallCancelTimeOffRequest,
 	}, {
 		Name:         ToolGetPTOBalance,
@@ -354,7 +354,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "hr",
-		SearchTerms: "1 38 IAeABEEAgiEBjMwVSQN absent accru balanc:4 dai each employe:4 employe_id:2 get:4 get_pto_balanc:4 hr:2 id:2 kind leav left mani:2 plan pto:4 return year",
+		SearchTerms: "1 38 0Jk0MhgoLEERkIYgQBC absent accru balanc:4 dai each employe:4 employe_id:2 get:4 get_pto_balanc:4 hr:2 id:2 kind leav left mani:2 plan pto:4 return year",
 		Call:        toolgenCallGetPTOBalance,
 	}, {
 		Name:         ToolListPeopleOutOfOffice,
@@ -366,7 +366,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "hr",
-		SearchTerms: "1 34 GyEAEExADyDEM absent dai date:3 department:3 hr:2 leav list:5 list_peopl_out_of_offic:4 offic:4 onli out:4 peopl:4 todai",
+		SearchTerms: "1 34 Ah1ghHMYRkQEB absent dai date:3 department:3 hr:2 leav list:5 list_peopl_out_of_offic:4 offic:4 onli out:4 peopl:4 todai",
 		Call:        toolgenCallListPeopleOutOfOffice,
 	}, {
 		Name:        ToolGetPayslip,
@@ -377,7 +377,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "hr",
-		SearchTerms: "1 38 MyMwwBRgUgAIQgilAK 06 2026 absent deduction employe:4 employe_id:2 get:4 get_payslip:4 gross hr:2 id:2 month net pai:3 payslip:5 period:3 return tax",
+		SearchTerms: "1 38 AASdWEA9hAKDqEBkBG 06 2026 absent deduction employe:4 employe_id:2 get:4 get_payslip:4 gross hr:2 id:2 month net pai:3 payslip:5 period:3 return tax",
 		Call:        toolgenCallGetPayslip,
 	}, {
 		Name:             ToolUpdateCompensation,
@@ -385,7 +385,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputUpdateCompensation,
 		RequiresApproval: true,
 		Namespace:        "hr",
-		SearchTerms:      "1 53 wAhKQEhEFwC9j1ABqYAWAmCCC adjustment annual:2 annual_salari:2 base:2 chang compensation:4 currenci:3 date:3 effect effectiv:2 effectiv_date:2 employe:4 employe_id:2 hr:2 id:2 market new per promotion reason:2 salari:4 take updat:4 updat_compensation:4 year",
+		SearchTerms:      "1 53 BEAVYHKAgJsG2AoU4EBYSgCxU adjustment annual:2 annual_salari:2 base:2 chang compensation:4 currenci:3 date:3 effect effectiv:2 effectiv_date:2 employe:4 employe_id:2 hr:2 id:2 market new per promotion reason:2 salari:4 take updat:4 updat_compensation:4 year",
 		Call:             toolgenCallUpdateCompensation,
 	}, {
 		Name:             ToolAwardBonus,
@@ -393,14 +393,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputAwardBonus,
 		RequiresApproval: true,
 		Namespace:        "hr",
-		SearchTerms:      "1 48 SAJRAMQoAG3AYAGeBqAA absent amount:3 award:4 award_bonu:4 bonu:5 currenci:3 date:3 employe:4 employe_id:2 gross hr:2 id:2 next off on pai:3 pai_date:2 payrol:2 reason:2 run:2",
+		SearchTerms:      "1 48 wKU8jSAA2wGSccAQGJAE absent amount:3 award:4 award_bonu:4 bonu:5 currenci:3 date:3 employe:4 employe_id:2 gross hr:2 id:2 next off on pai:3 pai_date:2 payrol:2 reason:2 run:2",
 		Call:             toolgenCallAwardBonus,
 	}, {
 		Name:        ToolLogTimesheetHours,
 		Description: "LogTimesheetHours records hours worked on a day against a project code.",
 		InputSchema: toolgenInputLogTimesheetHours,
 		Namespace:   "hr",
-		SearchTerms: "1 48 ZSFUPAAgokKJRwCiAG absent against client code:3 dai:2 date:2 employe:3 employe_id:2 hour:8 hr:2 id:2 log:4 log_timesheet_hour:4 project:4 project_code:2 record timesheet:4 work:2",
+		SearchTerms: "1 48 ABaAYkEuHJIGHBBgAQ absent against client code:3 dai:2 date:2 employe:3 employe_id:2 hour:8 hr:2 id:2 log:4 log_timesheet_hour:4 project:4 project_code:2 record timesheet:4 work:2",
 		Call:        toolgenCallLogTimesheetHours,
 	}, {
 		Name:         ToolCreateJobOpening,
@@ -408,7 +408,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateJobOpening,
 		OutputSchema: toolgenOutputCreateJobOpening,
 		Namespace:    "hr",
-		SearchTerms:  "1 69 kUJDBBsMFIg4IACYgEBoAgiY4QhJ bottom career creat:4 creat_job_open:4 department:3 description:3 hire:5 hire_manager_id:2 hr:2 id:2 job:6 location:2 manager:3 markdown max:2 min:2 offic open:5 page position publish rang:2 remot salari:6 salari_max:2 salari_min:2 titl:3 top",
+		SearchTerms:  "1 69 AAeMGjZDg04rgkBwHAgJAA4oYIEM bottom career creat:4 creat_job_open:4 department:3 description:3 hire:5 hire_manager_id:2 hr:2 id:2 job:6 location:2 manager:3 markdown max:2 min:2 offic open:5 page position publish rang:2 remot salari:6 salari_max:2 salari_min:2 titl:3 top",
 		Call:         toolgenCallCreateJobOpening,
 	}, {
 		Name:         ToolListJobOpenings,
@@ -420,7 +420,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "hr",
-		SearchTerms: "1 39 MGDg4hKhgBIERSAgU appli cancel close:2 department:3 each fill hr:2 includ:3 includ_close:2 job:4 list:5 list_job_open:4 mani onli open:5 peopl position:2",
+		SearchTerms: "1 39 QOIQAyMGCwRLOJxCA appli cancel close:2 department:3 each fill hr:2 includ:3 includ_close:2 job:4 list:5 list_job_open:4 mani onli open:5 peopl position:2",
 		Call:        toolgenCallListJobOpenings,
 	}, {
 		Name:         ToolCloseJobOpening,
@@ -429,7 +429,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCloseJobOpening,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "hr",
-		SearchTerms:  "1 37 mlAybEEAQkA0gZ cancel career close:5 close_job_open:4 fill:4 hr:2 id:2 job:6 job_id:2 off open:4 page position:3 take",
+		SearchTerms:  "1 37 ASpEUwgwLJCGDC cancel career close:5 close_job_open:4 fill:4 hr:2 id:2 job:6 job_id:2 off open:4 page position:3 take",
 		Call:         toolgenCallCloseJobOpening,
 	}, {
 		Name:         ToolAddCandidate,
@@ -437,7 +437,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAddCandidate,
 		OutputSchema: toolgenOutputAddCandidate,
 		Namespace:    "hr",
-		SearchTerms:  "1 53 ooMEAiDVIRU4iEGUCgssATAcED add:5 add_candidat:4 address:2 appli applicant came candidat:5 cv email:2 employe hire hr:2 id:3 job:4 job_id:2 link link_in linkedin:2 name:2 pipelin profil referral resum:2 resum_url:2 sourc:3 url:2",
+		SearchTerms:  "1 53 xFUCDYwIUQQRgAKrVYQCEggQIj add:5 add_candidat:4 address:2 appli applicant came candidat:5 cv email:2 employe hire hr:2 id:3 job:4 job_id:2 link link_in linkedin:2 name:2 pipelin profil referral resum:2 resum_url:2 sourc:3 url:2",
 		Call:         toolgenCallAddCandidate,
 	}, {
 		Name:         ToolListCandidates,
@@ -449,7 +449,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "hr",
-		SearchTerms: "1 63 wFCggkhI3kEgNGwAEA5AACkALEBigJ accept appli:2 applicant application assignment call candidat:5 extend hire:2 home:3 hr:2 id:2 interview job:3 job_id:2 list:5 list_candidat:4 loop offer:4 onli onsit:2 phone:2 phone_screen:2 position receiv recruiter screen:2 stage:4 take:3 take_home:2",
+		SearchTerms: "1 63 ARYQQBcAI0hZENAAa_qEkgBJkiFAQg accept appli:2 applicant application assignment call candidat:5 extend hire:2 home:3 hr:2 id:2 interview job:3 job_id:2 list:5 list_candidat:4 loop offer:4 onli onsit:2 phone:2 phone_screen:2 position receiv recruiter screen:2 stage:4 take:3 take_home:2",
 		Call:        toolgenCallListCandidates,
 	}, {
 		Name:         ToolAdvanceCandidate,
@@ -458,7 +458,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputAdvanceCandidate,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "hr",
-		SearchTerms:  "1 64 wNCgmkhISAEiJGwAEAdBQjgADEJigB accept advanc:4 advanc_candidat:4 another appli:2 application assignment call candidat:8 candidat_id:2 extend hire:3 home:3 hr:2 id:2 interview loop move new offer:4 onsit:2 phone:2 phone_screen:2 pipelin receiv recruiter screen:2 stage:4 take:3 take_home:2",
+		SearchTerms:  "1 64 URQQwhRAI0kZGNgAadqkkABImiFEQo accept advanc:4 advanc_candidat:4 another appli:2 application assignment call candidat:8 candidat_id:2 extend hire:3 home:3 hr:2 id:2 interview loop move new offer:4 onsit:2 phone:2 phone_screen:2 pipelin receiv recruiter screen:2 stage:4 take:3 take_home:2",
 		Call:         toolgenCallAdvanceCandidate,
 	}, {
 		Name:         ToolRejectCandidate,
@@ -466,21 +466,21 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputRejectCandidate,
 		OutputSchema: toolgenOutputRejectCandidate,
 		Namespace:    "hr",
-		SearchTerms:  "1 42 ILVhMAFiiAAWhKBO applicant candidat:8 candidat_id:2 email:3 hr:2 id:2 internal optionalli reason:3 reject:5 reject_candidat:4 rejection:2 send:4 send_email:2 templat them",
+		SearchTerms:  "1 42 AkIBVBIyS0ZDYhRQ applicant candidat:8 candidat_id:2 email:3 hr:2 id:2 internal optionalli reason:3 reject:5 reject_candidat:4 rejection:2 send:4 send_email:2 templat them",
 		Call:         toolgenCallRejectCandidate,
 	}, {
 		Name:        ToolScheduleInterview,
 		Description: "ScheduleInterview books an interview with a candidate and interviewers.",
 		InputSchema: toolgenInputScheduleInterview,
 		Namespace:   "hr",
-		SearchTerms: "1 62 4C0IACK0AAAuAMIAYIidq4gOEjS assess book call:2 candidat:4 candidat_id:2 design duration:2 duration_minut:2 focu:2 hr:2 id:4 interview:5 interviewer:4 interviewer_id:2 kind:2 long minut:2 offic onsit:2 phone:3 place schedul:4 schedul_interview:4 start:3 system take video:3",
+		SearchTerms: "1 62 AwSkgSJAI4WDHSqZYgFBIgISAYk assess book call:2 candidat:4 candidat_id:2 design duration:2 duration_minut:2 focu:2 hr:2 id:4 interview:5 interviewer:4 interviewer_id:2 kind:2 long minut:2 offic onsit:2 phone:3 place schedul:4 schedul_interview:4 start:3 system take video:3",
 		Call:        toolgenCallScheduleInterview,
 	}, {
 		Name:        ToolSubmitInterviewScorecard,
 		Description: "SubmitInterviewScorecard records an interviewer's feedback and recommendation on a candidate.",
 		InputSchema: toolgenInputSubmitInterviewScorecard,
 		Namespace:   "hr",
-		SearchTerms: "1 54 0ggQQ2AElggCvACikABE candidat definiteli:2 feedback:2 hire hr:2 id:2 interview:7 interview_id:2 interviewer lean:2 note:2 recommendation:3 record scorecard:4 strong:4 strong_no:2 strong_ye:2 submit:4 submit_interview_scorecard:4 ye:6",
+		SearchTerms: "1 54 EQ0CuAiDqAARAo4kgKkj candidat definiteli:2 feedback:2 hire hr:2 id:2 interview:7 interview_id:2 interviewer lean:2 note:2 recommendation:3 record scorecard:4 strong:4 strong_no:2 strong_ye:2 submit:4 submit_interview_scorecard:4 ye:6",
 		Call:        toolgenCallSubmitInterviewScorecard,
 	}, {
 		Name:             ToolCreateOfferLetter,
@@ -488,35 +488,35 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputCreateOfferLetter,
 		RequiresApproval: true,
 		Namespace:        "hr",
-		SearchTerms:      "1 66 kIoAENKxIAAgHeEplpAKMCCAoQAhK annual:2 annual_salari:2 approval base candidat:4 candidat_id:2 creat:4 creat_offer_letter:4 currenci:3 date:3 draft equiti:2 equiti_share:2 expir:2 expir_at:2 hr:2 id:2 job laps letter:4 offer:7 option propos salari:3 share:2 signatur start:3 start_date:2 stock",
+		SearchTerms:      "1 66 FiIoAMJSAQXhBh8pslCIIJoECIBZE annual:2 annual_salari:2 approval base candidat:4 candidat_id:2 creat:4 creat_offer_letter:4 currenci:3 date:3 draft equiti:2 equiti_share:2 expir:2 expir_at:2 hr:2 id:2 job laps letter:4 offer:7 option propos salari:3 share:2 signatur start:3 start_date:2 stock",
 		Call:             toolgenCallCreateOfferLetter,
 	}, {
 		Name:        ToolLaunchReviewCycle,
 		Description: "LaunchReviewCycle starts a performance review cycle: self reviews, peer feedback and manager reviews for a group of employees.",
 		InputSchema: toolgenInputLaunchReviewCycle,
 		Namespace:   "hr",
-		SearchTerms: "1 60 cVHCCBIARAIAANcAQBtorQkA 2026 ask cycl:6 due:3 employe:3 employe_id:2 empti everyon feedback:4 group h1 hr:2 id:2 includ:2 includ_peer_feedback:2 launch:4 launch_review_cycl:4 manager name:3 peer:4 performanc review:9 self start",
+		SearchTerms: "1 60 CAgArgGC4h1YvkBEiBBGCRJk 2026 ask cycl:6 due:3 employe:3 employe_id:2 empti everyon feedback:4 group h1 hr:2 id:2 includ:2 includ_peer_feedback:2 launch:4 launch_review_cycl:4 manager name:3 peer:4 performanc review:9 self start",
 		Call:        toolgenCallLaunchReviewCycle,
 	}, {
 		Name:        ToolSubmitPerformanceReview,
 		Description: "SubmitPerformanceReview submits a manager's review of an employee in a review cycle.",
 		InputSchema: toolgenInputSubmitPerformanceReview,
 		Namespace:   "hr",
-		SearchTerms: "1 68 wKFIACKRIDA5BEUDoKgBsWjiGQg area below:2 cycl:4 cycl_id:2 did employe:4 employe_id:2 exampl exce:2 exceed:2 expectation:4 far growth hr:2 id:4 manager meet:3 met outstand:2 overal performanc:4 rate:3 review:8 strength submit:5 submit_performanc_review:4 summari:2",
+		SearchTerms: "1 68 XAIUQoqHEDHWBIp8IALCASNQEEE area below:2 cycl:4 cycl_id:2 did employe:4 employe_id:2 exampl exce:2 exceed:2 expectation:4 far growth hr:2 id:4 manager meet:3 met outstand:2 overal performanc:4 rate:3 review:8 strength submit:5 submit_performanc_review:4 summari:2",
 		Call:        toolgenCallSubmitPerformanceReview,
 	}, {
 		Name:        ToolCreateEmployeeGoal,
 		Description: "CreateEmployeeGoal sets a goal (OKR) for an employee with its key results.",
 		InputSchema: toolgenInputCreateEmployeeGoal,
 		Namespace:   "hr",
-		SearchTerms: "1 46 NhFSECIAApgxQgDLAD creat:4 creat_employe_goal:4 due:2 employe:8 employe_id:2 goal:5 hr:2 id:2 kei:3 kei_result:2 measurabl objectiv okr reach result:4 set should titl:2",
+		SearchTerms: "1 46 JwqwQCrlJAIJKiCiEA creat:4 creat_employe_goal:4 due:2 employe:8 employe_id:2 goal:5 hr:2 id:2 kei:3 kei_result:2 measurabl objectiv okr reach result:4 set should titl:2",
 		Call:        toolgenCallCreateEmployeeGoal,
 	}, {
 		Name:        ToolGiveKudos,
 		Description: "GiveKudos publicly thanks a colleague on the recognition feed.",
 		InputSchema: toolgenInputGiveKudos,
 		Namespace:   "hr",
-		SearchTerms: "1 37 tSYTQLEICgkAIkwFQI4 colleagu:2 compani customer employe:2 employe_id:2 feed give:4 give_kudo:4 hr:2 id:2 kudo:4 messag:2 obsession publicli recognition show thank:2 them valu:3",
+		SearchTerms: "1 37 AUGMUFLi6EgToCgUQAQ colleagu:2 compani customer employe:2 employe_id:2 feed give:4 give_kudo:4 hr:2 id:2 kudo:4 messag:2 obsession publicli recognition show thank:2 them valu:3",
 		Call:        toolgenCallGiveKudos,
 	}, {
 		Name:         ToolListBenefitPlans,
@@ -528,14 +528,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "hr",
-		SearchTerms: "1 33 MMpAIIYkwYkkFAEF benefit:4 countri dental employe enrol health hr:2 list:5 list_benefit_plan:4 location:2 offer onli other plan:6 retirement vision",
+		SearchTerms: "1 33 AEC1RY5LQVgQGCBd benefit:4 countri dental employe enrol health hr:2 list:5 list_benefit_plan:4 location:2 offer onli other plan:6 retirement vision",
 		Call:        toolgenCallListBenefitPlans,
 	}, {
 		Name:        ToolEnrollInBenefitPlan,
 		Description: "EnrollInBenefitPlan enrolls an employee, and dependents, in a benefit plan.",
 		InputSchema: toolgenInputEnrollInBenefitPlan,
 		Namespace:   "hr",
-		SearchTerms: "1 42 kICpAAYwYWUA benefit:5 cover dependent:4 employe:4 employe_id:2 enrol:5 enrol_in_benefit_plan:4 hr:2 id:4 name plan:8 plan_id:2",
+		SearchTerms: "1 42 QESDsG5BBCII benefit:5 cover dependent:4 employe:4 employe_id:2 enrol:5 enrol_in_benefit_plan:4 hr:2 id:4 name plan:8 plan_id:2",
 		Call:        toolgenCallEnrollInBenefitPlan,
 	}, {
 		Name:         ToolAssignTrainingCourse,
@@ -543,7 +543,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAssignTrainingCourse,
 		OutputSchema: toolgenOutputAssignTrainingCourse,
 		Namespace:    "hr",
-		SearchTerms:  "1 47 MEEdQhCcMkjAUwCQAS annual assign:5 assign_train_cours:4 awareness complet cours:8 cours_id:2 date due:3 employe:4 employe_id:2 exampl hr:2 id:4 learn must securiti train:5",
+		SearchTerms:  "1 47 QQyFwiImBDII3AIwgB annual assign:5 assign_train_cours:4 awareness complet cours:8 cours_id:2 date due:3 employe:4 employe_id:2 exampl hr:2 id:4 learn must securiti train:5",
 		Call:         toolgenCallAssignTrainingCourse,
 	}, {
 		Name:         ToolGetTrainingCompletion,
@@ -555,14 +555,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "hr",
-		SearchTerms: "1 33 GACHQOAQRLRSQ complet completion:4 cours:4 cours_id:2 department:3 get:4 get_train_completion:4 hr:2 id:2 onli overdu report train:4",
+		SearchTerms: "1 33 YJxRQlUIBOAGG complet completion:4 cours:4 cours_id:2 department:3 get:4 get_train_completion:4 hr:2 id:2 onli overdu report train:4",
 		Call:        toolgenCallGetTrainingCompletion,
 	}, {
 		Name:        ToolSubmitExpenseClaim,
 		Description: "SubmitExpenseClaim submits a business expense for reimbursement.",
 		InputSchema: toolgenInputSubmitExpenseClaim,
 		Namespace:   "hr",
-		SearchTerms: "1 91 GsOCUAHCiVEIYkOCCCARCCVIGZCBQMJYDSRAsbFLQQJAgDSA amount:2 anyth bill book business:2 categori:3 claim:4 client code:2 conferenc cours currenci:2 date:2 description:2 els employe:2 employe_id:2 entertainment equipment:2 expens:7 expens_categori flight hardwar hotel hr:2 id:2 kind licens meal:3 offic other:2 pdf photo project:3 project_code:2 receipt:3 receipt_url:2 reimbursement softwar:2 spent submit:5 submit_expens_claim:4 subscription suppli taxi train:3 travel:2 url:2",
+		SearchTerms: "1 91 BA9ABgNZiGakShUCABklloCIMQo8HUaEeEggwMQBCQHAgkEC amount:2 anyth bill book business:2 categori:3 claim:4 client code:2 conferenc cours currenci:2 date:2 description:2 els employe:2 employe_id:2 entertainment equipment:2 expens:7 expens_categori flight hardwar hotel hr:2 id:2 kind licens meal:3 offic other:2 pdf photo project:3 project_code:2 receipt:3 receipt_url:2 reimbursement softwar:2 spent submit:5 submit_expens_claim:4 subscription suppli taxi train:3 travel:2 url:2",
 		Call:        toolgenCallSubmitExpenseClaim,
 	}, {
 		Name:        ToolApproveExpenseClaim,
@@ -570,7 +570,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputApproveExpenseClaim,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "hr",
-		SearchTerms: "1 40 EZFDpQATBCIAN approv:8 approv_expens_claim:4 claim:8 claim_id:2 comment:2 employe:2 expens:5 fals hr:2 id:2 note reject:2 true",
+		SearchTerms: "1 40 YJQZomBISiAOU approv:8 approv_expens_claim:4 claim:8 claim_id:2 comment:2 employe:2 expens:5 fals hr:2 id:2 note reject:2 true",
 		Call:        toolgenCallApproveExpenseClaim,
 	}, {
 		Name:         ToolGetHeadcountReport,
@@ -582,14 +582,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "hr",
-		SearchTerms: "1 58 owKkgAgiAogQZIrRKJHACKlgAF absent as_of:2 break broken count:2 countri date department:4 departur down:2 employe employment:4 employment_type:2 get:4 get_headcount_report:4 group:2 group_by:2 headcount:4 hire hr:2 location:3 manager:3 offic report:4 todai type:4",
+		SearchTerms: "1 58 ICXATID0kQhQADwDDMBBhokCmo absent as_of:2 break broken count:2 countri date department:4 departur down:2 employe employment:4 employment_type:2 get:4 get_headcount_report:4 group:2 group_by:2 headcount:4 hire hr:2 location:3 manager:3 offic report:4 todai type:4",
 		Call:        toolgenCallGetHeadcountReport,
 	}, {
 		Name:        ToolRequestEquipment,
 		Description: "RequestEquipment orders a piece of equipment for an employee from IT.",
 		InputSchema: toolgenInputRequestEquipment,
 		Namespace:   "hr",
-		SearchTerms: "1 62 gAJQEMBwCAmQCJGEsoihqpxG8BgI absent address chair:3 deliveri employe:5 employe_id:2 equipment:5 ergonomic external headset:3 hr:2 id:2 item:2 justification:2 keyboard:3 laptop:3 mobil monitor:3 need offic order:2 phone:3 piec request:4 request_equipment:4 ship:2 ship_to:2 why",
+		SearchTerms: "1 62 BgFmDyLEUkv4KEAhUkyAEBCAIAAD absent address chair:3 deliveri employe:5 employe_id:2 equipment:5 ergonomic external headset:3 hr:2 id:2 item:2 justification:2 keyboard:3 laptop:3 mobil monitor:3 need offic order:2 phone:3 piec request:4 request_equipment:4 ship:2 ship_to:2 why",
 		Call:        toolgenCallRequestEquipment,
 	}})
 }

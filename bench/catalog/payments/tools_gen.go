@@ -221,7 +221,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema:     toolgenOutputCreateCharge,
 		RequiresApproval: true,
 		Namespace:        "payments",
-		SearchTerms:      "1 73 C3AiCVTJIGAIAECCigAtmECAyEAYAKIQIDkkA7C 19 1999 4217 99 absent account amount:3 authoriz captur:3 card case charg:7 code collect creat:4 creat_charg:4 currenci:3 customer:5 customer_id:2 dashboard default description:2 id:4 iso later lower method:3 monei now onli otherwis payment:5 payment_method_id:2 receipt save shown smallest unit usd",
+		SearchTerms:      "1 73 2BGErDACIwIsEPiIdwpBYAUQCoyIMEQRUorYgQB 19 1999 4217 99 absent account amount:3 authoriz captur:3 card case charg:7 code collect creat:4 creat_charg:4 currenci:3 customer:5 customer_id:2 dashboard default description:2 id:4 iso later lower method:3 monei now onli otherwis payment:5 payment_method_id:2 receipt save shown smallest unit usd",
 		Call:             toolgenCallCreateCharge,
 	}, {
 		Name:         ToolCaptureCharge,
@@ -229,7 +229,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCaptureCharge,
 		OutputSchema: toolgenOutputCaptureCharge,
 		Namespace:    "payments",
-		SearchTerms:  "1 34 GjRgkAYEGiAUQ absent all amount:3 authoriz:3 captur:5 captur_charg:4 charg:8 charg_id:2 collect id:2 less much payment:2",
+		SearchTerms:  "1 34 dIgAUEWcbAIkB absent all amount:3 authoriz:3 captur:5 captur_charg:4 charg:8 charg_id:2 collect id:2 less much payment:2",
 		Call:         toolgenCallCaptureCharge,
 	}, {
 		Name:         ToolGetCharge,
@@ -241,7 +241,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "payments",
-		SearchTerms: "1 25 ChUIIg0FU charg:8 charg_id:2 get:4 get_charg:4 id:2 payment:2 refund return statu",
+		SearchTerms: "1 25 ghOUGCkAI charg:8 charg_id:2 get:4 get_charg:4 id:2 payment:2 refund return statu",
 		Call:        toolgenCallGetCharge,
 	}, {
 		Name:         ToolListCharges,
@@ -253,7 +253,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "payments",
-		SearchTerms: "1 72 iJSRAoSRECJgwNKSR1ICCgB2AgDRkMk after:3 befor:3 charg:10 collect creat:4 creat_after:2 creat_befor:2 customer:4 customer_id:2 date declin error fail:2 first id:2 limit:2 list:5 list_charg:4 monei most newest onli:4 payment:2 pend:2 process return state statu:3 still succeed:2 time:2",
+		SearchTerms: "1 72 giMgEIQCBF0ggA2XQwHGgCLaBQFAlQI after:3 befor:3 charg:10 collect creat:4 creat_after:2 creat_befor:2 customer:4 customer_id:2 date declin error fail:2 first id:2 limit:2 list:5 list_charg:4 monei most newest onli:4 payment:2 pend:2 process return state statu:3 still succeed:2 time:2",
 		Call:        toolgenCallListCharges,
 	}, {
 		Name:             ToolRefundCharge,
@@ -262,7 +262,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema:     toolgenOutputRefundCharge,
 		RequiresApproval: true,
 		Namespace:        "payments",
-		SearchTerms:      "1 58 OBQYADiAuwgrIBALBDB7AGTokAGrAA absent account all amount:3 ask back came card:2 charg:9 charg_id:2 customer:3 duplicat:2 fraudulent:2 give id:2 much part payment:2 permission reason:2 refund:5 refund_charg:4 remain request:2 request_by_customer:2 twice us whole why without",
+		SearchTerms:      "1 58 AhgRgAOgCAHI8RaPAOJBCPEMUCGSAD absent account all amount:3 ask back came card:2 charg:9 charg_id:2 customer:3 duplicat:2 fraudulent:2 give id:2 much part payment:2 permission reason:2 refund:5 refund_charg:4 remain request:2 request_by_customer:2 twice us whole why without",
 		Call:             toolgenCallRefundCharge,
 	}, {
 		Name:         ToolListRefunds,
@@ -274,7 +274,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "payments",
-		SearchTerms: "1 49 MCBPAJIl4TCBxIEAB after:3 befor:3 charg:4 charg_id:2 creat:4 creat_after:2 creat_befor:2 date first id:2 list:5 list_refund:4 newest onli:3 payment:2 refund:8 time:2",
+		SearchTerms: "1 49 ABDQMgoBLwJMXBlAA after:3 befor:3 charg:4 charg_id:2 creat:4 creat_after:2 creat_befor:2 date first id:2 list:5 list_refund:4 newest onli:3 payment:2 refund:8 time:2",
 		Call:        toolgenCallListRefunds,
 	}, {
 		Name:         ToolGetRefund,
@@ -286,7 +286,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "payments",
-		SearchTerms: "1 24 qSGABQPV get:4 get_refund:4 id:2 payment:2 refund:8 refund_id:2 return statu",
+		SearchTerms: "1 24 gkCnQwCI get:4 get_refund:4 id:2 payment:2 refund:8 refund_id:2 return statu",
 		Call:        toolgenCallGetRefund,
 	}, {
 		Name:         ToolCreateBillingCustomer,
@@ -294,7 +294,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateBillingCustomer,
 		OutputSchema: toolgenOutputCreateBillingCustomer,
 		Namespace:    "payments",
-		SearchTerms:  "1 46 VIiVWSAEBBBOKkEI0gIBkI 42 account account_id belong bill:5 compani creat:5 creat_bill_customer:4 customer:7 data email:3 exampl id invoic kei metadata:2 method name:3 own payment:3 subscription valu",
+		SearchTerms:  "1 46 IkYoiSEeUHRBxCFOBRACRg 42 account account_id belong bill:5 compani creat:5 creat_bill_customer:4 customer:7 data email:3 exampl id invoic kei metadata:2 method name:3 own payment:3 subscription valu",
 		Call:         toolgenCallCreateBillingCustomer,
 	}, {
 		Name:         ToolGetBillingCustomer,
@@ -306,7 +306,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "payments",
-		SearchTerms: "1 40 JJBCCAIsICIMXVQ balanc bill:5 customer:9 customer_id:2 default email:4 get:4 get_bill_customer:4 id:2 look method payment:3 return up us",
+		SearchTerms: "1 40 CgUrMHnEQAYBFAO balanc bill:5 customer:9 customer_id:2 default email:4 get:4 get_bill_customer:4 id:2 look method payment:3 return up us",
 		Call:        toolgenCallGetBillingCustomer,
 	}, {
 		Name:         ToolUpdateBillingCustomer,
@@ -315,7 +315,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUpdateBillingCustomer,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "payments",
-		SearchTerms:  "1 58 ZasIQMhEgBDQQcQIpA address:4 bill:6 chang customer:8 customer_id:2 email:4 id:6 line name:4 new:3 on other payment:2 tax:4 tax_id:2 updat:4 updat_bill_customer:4 vat",
+		SearchTerms:  "1 58 RAioZPyNCAMiBAIEAF address:4 bill:6 chang customer:8 customer_id:2 email:4 id:6 line name:4 new:3 on other payment:2 tax:4 tax_id:2 updat:4 updat_bill_customer:4 vat",
 		Call:         toolgenCallUpdateBillingCustomer,
 	}, {
 		Name:         ToolAttachPaymentMethod,
@@ -323,7 +323,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAttachPaymentMethod,
 		OutputSchema: toolgenOutputAttachPaymentMethod,
 		Namespace:    "payments",
-		SearchTerms:  "1 53 RBWBAQIABBRKoiMKcQCpCI account:2 attach:4 attach_payment_method:4 bank card:2 checkout customer:4 customer_id:2 default:2 form futur id:4 invoic make:2 make_default:2 method:6 payment:8 payment_method_id:2 save subscription tokeniz us",
+		SearchTerms:  "1 53 EgwIqgUITvRAgXIIhSTQAC account:2 attach:4 attach_payment_method:4 bank card:2 checkout customer:4 customer_id:2 default:2 form futur id:4 invoic make:2 make_default:2 method:6 payment:8 payment_method_id:2 save subscription tokeniz us",
 		Call:         toolgenCallAttachPaymentMethod,
 	}, {
 		Name:         ToolListPaymentMethods,
@@ -335,7 +335,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "payments",
-		SearchTerms: "1 31 FIAIJMqSGwQ account bank card customer:4 customer_id:2 id:2 list:5 list_payment_method:4 method:4 payment:6 save",
+		SearchTerms: "1 31 CEAWcFEQPBA account bank card customer:4 customer_id:2 id:2 list:5 list_payment_method:4 method:4 payment:6 save",
 		Call:        toolgenCallListPaymentMethods,
 	}, {
 		Name:        ToolDetachPaymentMethod,
@@ -346,7 +346,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace:   "payments",
-		SearchTerms: "1 34 FKgBEAhqoDgS account:2 bank card:2 customer detach:4 detach_payment_method:4 id:2 method:6 payment:8 payment_method_id:2 remov save",
+		SearchTerms: "1 34 KtCA5nAhUERA account:2 bank card:2 customer detach:4 detach_payment_method:4 id:2 method:6 payment:8 payment_method_id:2 remov save",
 		Call:        toolgenCallDetachPaymentMethod,
 	}, {
 		Name:         ToolCreateInvoice,
@@ -354,7 +354,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateInvoice,
 		OutputSchema: toolgenOutputCreateInvoice,
 		Namespace:    "payments",
-		SearchTerms:  "1 112 CMGERhxEJBAvqAhgCiEUFIEzMTwQAgBCAGgJUDMhAQRAokj 30:2 4217 about advanc:3 after amount:3 appli auto:3 auto_advanc:3 case creat:5 creat_invoic:4 currenci:3 customer:3 customer_id:2 dai:3 dai_until_due:3 description:2 draft due:3 email finaliz hour id:5 invoic:9 invoic_item iso item:4 line:3 lower memo:2 net note on payment:3 price print quantiti:2 rate:4 smallest tax:4 tax_rate_id:3 term unit:5 unit_amount:3 until:3 usd",
+		SearchTerms:  "1 112 xkgYDkCEBMWQTxEAWh61gEIAmBCNVWBY6SYAAACAtSgIBjA 30:2 4217 about advanc:3 after amount:3 appli auto:3 auto_advanc:3 case creat:5 creat_invoic:4 currenci:3 customer:3 customer_id:2 dai:3 dai_until_due:3 description:2 draft due:3 email finaliz hour id:5 invoic:9 invoic_item iso item:4 line:3 lower memo:2 net note on payment:3 price print quantiti:2 rate:4 smallest tax:4 tax_rate_id:3 term unit:5 unit_amount:3 until:3 usd",
 		Call:         toolgenCallCreateInvoice,
 	}, {
 		Name:         ToolFinalizeInvoice,
@@ -363,7 +363,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputFinalizeInvoice,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "payments",
-		SearchTerms:  "1 29 sVBQgeBA4bAQ draft:2 finaliz:4 finaliz_invoic:4 give id:2 invoic:8 invoic_id:2 lock make number payabl payment:2",
+		SearchTerms:  "1 29 FFYIwNGHCUIA draft:2 finaliz:4 finaliz_invoic:4 give id:2 invoic:8 invoic_id:2 lock make number payabl payment:2",
 		Call:         toolgenCallFinalizeInvoice,
 	}, {
 		Name:         ToolSendInvoice,
@@ -371,7 +371,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputSendInvoice,
 		OutputSchema: toolgenOutputSendInvoice,
 		Namespace:    "payments",
-		SearchTerms:  "1 27 1hAQILC0OBg customer email finaliz id:2 invoic:8 invoic_id:2 link pai payment:2 send:4 send_invoic:4",
+		SearchTerms:  "1 27 kUlQoBtBIAE customer email finaliz id:2 invoic:8 invoic_id:2 link pai payment:2 send:4 send_invoic:4",
 		Call:         toolgenCallSendInvoice,
 	}, {
 		Name:         ToolVoidInvoice,
@@ -383,7 +383,7 @@ func Tools() []toolgen.Tool {
 			Idempotent:  true,
 		},
 		Namespace:   "payments",
-		SearchTerms: "1 26 FgwAYBMfgm cancel finaliz id:2 invoic:8 invoic_id:2 paid payment:2 should void:4 void_invoic:4",
+		SearchTerms: "1 26 CKCAXgHCKA cancel finaliz id:2 invoic:8 invoic_id:2 paid payment:2 should void:4 void_invoic:4",
 		Call:        toolgenCallVoidInvoice,
 	}, {
 		Name:         ToolListInvoices,
@@ -395,7 +395,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "payments",
-		SearchTerms: "1 73 nRkEkQOBpSBAQ4ADSCgBBEAEcPRHCGUEp await bad befor:3 cancel customer:4 customer_id:2 date:2 debt draft:2 due:4 due_befor:2 editabl finaliz full id:2 invoic:9 limit:2 list:5 list_invoic:4 most off onli:3 open:2 paid:3 payment:3 return sent state statu:3 still uncollectibl:2 void:2 written",
+		SearchTerms: "1 73 BgQEBFASBYFEdc4BVIguMBHMRLgFAxSQA await bad befor:3 cancel customer:4 customer_id:2 date:2 debt draft:2 due:4 due_befor:2 editabl finaliz full id:2 invoic:9 limit:2 list:5 list_invoic:4 most off onli:3 open:2 paid:3 payment:3 return sent state statu:3 still uncollectibl:2 void:2 written",
 		Call:        toolgenCallListInvoices,
 	}, {
 		Name:         ToolGetInvoice,
@@ -407,7 +407,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "payments",
-		SearchTerms: "1 31 ESaAMkLAA2RgQ 0042 address get:4 get_invoic:4 id:3 inv invoic:8 invoic_id:2 line number payment:3 pdf return",
+		SearchTerms: "1 31 AIgJgedoCKoAO 0042 address get:4 get_invoic:4 id:3 inv invoic:8 invoic_id:2 line number payment:3 pdf return",
 		Call:        toolgenCallGetInvoice,
 	}, {
 		Name:         ToolMarkInvoicePaid,
@@ -416,14 +416,14 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputMarkInvoicePaid,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "payments",
-		SearchTerms:  "1 38 KwS1AEKUDYIshBQ8 bank check exampl id:2 invoic:8 invoic_id:2 mark:4 mark_invoic_paid:4 note:2 open outsid paid:6 payment:2 platform record transfer",
+		SearchTerms:  "1 38 jkWIEQcFiMiZAEAA bank check exampl id:2 invoic:8 invoic_id:2 mark:4 mark_invoic_paid:4 note:2 open outsid paid:6 payment:2 platform record transfer",
 		Call:         toolgenCallMarkInvoicePaid,
 	}, {
 		Name:        ToolIssueCreditNote,
 		Description: "IssueCreditNote reduces the amount of a finalized invoice, or credits the customer's balance, without voiding it.",
 		InputSchema: toolgenInputIssueCreditNote,
 		Namespace:   "payments",
-		SearchTerms: "1 44 JEAGCxIBShCEQv4sAQ amount:4 balanc credit:7 customer finaliz id:2 invoic:4 invoic_id:2 issu:4 issu_credit_note:4 note:5 payment:2 print reason:2 reduc void why without",
+		SearchTerms: "1 44 gbnwAAPsXGqCIAYAAI amount:4 balanc credit:7 customer finaliz id:2 invoic:4 invoic_id:2 issu:4 issu_credit_note:4 note:5 payment:2 print reason:2 reduc void why without",
 		Call:        toolgenCallIssueCreditNote,
 	}, {
 		Name:         ToolRetryInvoicePayment,
@@ -431,7 +431,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputRetryInvoicePayment,
 		OutputSchema: toolgenOutputRetryInvoicePayment,
 		Namespace:    "payments",
-		SearchTerms:  "1 33 FJACJYhA6DAY again collect customer id:2 invoic:8 invoic_id:2 method open payment:7 retri:4 retri_invoic_payment:4 tri",
+		SearchTerms:  "1 33 CUKhxNILSUIA again collect customer id:2 invoic:8 invoic_id:2 method open payment:7 retri:4 retri_invoic_payment:4 tri",
 		Call:         toolgenCallRetryInvoicePayment,
 	}, {
 		Name:         ToolListFailedPayments,
@@ -443,7 +443,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "payments",
-		SearchTerms: "1 34 ESQEOwqIAQ4HIGN after automatic charg declin:2 fail:5 failur invoic list:5 list_fail_payment:4 onli payment:7 reason sinc:2 time whose",
+		SearchTerms: "1 34 EEICQiCTZDwqMIk after automatic charg declin:2 fail:5 failur invoic list:5 list_fail_payment:4 onli payment:7 reason sinc:2 time whose",
 		Call:        toolgenCallListFailedPayments,
 	}, {
 		Name:         ToolCreateSubscription,
@@ -451,7 +451,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCreateSubscription,
 		OutputSchema: toolgenOutputCreateSubscription,
 		Namespace:    "payments",
-		SearchTerms:  "1 59 uKgAJVAIIQBmCJepYG8RYggANqQQB appli befor charg code coupon:3 creat:4 creat_subscription:4 customer:4 customer_id:2 dai:3 exampl first free id:4 monthli number payment:2 plan price:4 price_id:2 pro quantiti:2 recur:2 seat subscrib subscription:4 trial:3 trial_dai:2 unit",
+		SearchTerms:  "1 59 IIAYIpRiomnZBiAB4DCARFEEBlkAE appli befor charg code coupon:3 creat:4 creat_subscription:4 customer:4 customer_id:2 dai:3 exampl first free id:4 monthli number payment:2 plan price:4 price_id:2 pro quantiti:2 recur:2 seat subscrib subscription:4 trial:3 trial_dai:2 unit",
 		Call:         toolgenCallCreateSubscription,
 	}, {
 		Name:         ToolCancelSubscription,
@@ -460,7 +460,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCancelSubscription,
 		Annotations:  toolgen.Annotations{Destructive: true},
 		Namespace:    "payments",
-		SearchTerms:  "1 45 PDOAADKNBJCgScAAoI alreadi at_period_end:2 cancel:4 cancel_subscription:4 churn customer end:5 id:2 keep now paid:2 payment:2 period:4 reason:3 report subscription:8 subscription_id:2 until",
+		SearchTerms:  "1 45 JQyEQBCPWDZbALYAFC alreadi at_period_end:2 cancel:4 cancel_subscription:4 churn customer end:5 id:2 keep now paid:2 payment:2 period:4 reason:3 report subscription:8 subscription_id:2 until",
 		Call:         toolgenCallCancelSubscription,
 	}, {
 		Name:         ToolChangeSubscriptionPlan,
@@ -468,7 +468,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputChangeSubscriptionPlan,
 		OutputSchema: toolgenOutputChangeSubscriptionPlan,
 		Namespace:    "payments",
-		SearchTerms:  "1 84 QTAaIBnBCgECJAUwBYQCBw0hxBZksQmEIQI absent:2 alwai:2 alwai_invoic:2 another appli bill chang:5 chang_subscription_plan:4 charg creat:2 creat_proration:2 credit differenc:2 downgrad id:4 invoic:4 mid move new:5 new_price_id:2 next:2 none:2 now number payment:2 period:2 plan:4 price:5 proration:4 quantiti:3 seat subscription:8 subscription_id:2 unchang:2 upgrad",
+		SearchTerms:  "1 84 CAICUyRUaABSCU8AYTSIuxDCAgkBKgQiEBG absent:2 alwai:2 alwai_invoic:2 another appli bill chang:5 chang_subscription_plan:4 charg creat:2 creat_proration:2 credit differenc:2 downgrad id:4 invoic:4 mid move new:5 new_price_id:2 next:2 none:2 now number payment:2 period:2 plan:4 price:5 proration:4 quantiti:3 seat subscription:8 subscription_id:2 unchang:2 upgrad",
 		Call:         toolgenCallChangeSubscriptionPlan,
 	}, {
 		Name:         ToolPauseSubscription,
@@ -477,7 +477,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputPauseSubscription,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "payments",
-		SearchTerms:  "1 39 qgBC5MARoAgKxhwYg absent again bill:2 cancel date id:2 paus:5 paus_subscription:4 payment:2 resum:3 resum_at:2 start stop subscription:8 subscription_id:2 until:2 without",
+		SearchTerms:  "1 39 IABCAIRDsspEFykAF absent again bill:2 cancel date id:2 paus:5 paus_subscription:4 payment:2 resum:3 resum_at:2 start stop subscription:8 subscription_id:2 until:2 without",
 		Call:         toolgenCallPauseSubscription,
 	}, {
 		Name:         ToolResumeSubscription,
@@ -486,7 +486,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputResumeSubscription,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "payments",
-		SearchTerms:  "1 25 LAASJoWUC bill id:2 paus payment:2 restart resum:4 resum_subscription:4 subscription:8 subscription_id:2",
+		SearchTerms:  "1 25 ARgaMDAjJ bill id:2 paus payment:2 restart resum:4 resum_subscription:4 subscription:8 subscription_id:2",
 		Call:         toolgenCallResumeSubscription,
 	}, {
 		Name:         ToolListSubscriptions,
@@ -498,14 +498,14 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "payments",
-		SearchTerms: "1 66 2ASIIQYFEAGAWQDEEQwTFZEnI activ:2 bill:2 cancel:2 customer:4 customer_id:2 due:2 end fail free id:4 last list:5 list_subscription:4 normalli onli:3 past:2 past_due:2 paus:3 payment:3 price:4 price_id:2 state statu:3 subscription:8 trial:3",
+		SearchTerms: "1 66 BABhVEgP4FtEAAokQACGRpsIF activ:2 bill:2 cancel:2 customer:4 customer_id:2 due:2 end fail free id:4 last list:5 list_subscription:4 normalli onli:3 past:2 past_due:2 paus:3 payment:3 price:4 price_id:2 state statu:3 subscription:8 trial:3",
 		Call:        toolgenCallListSubscriptions,
 	}, {
 		Name:        ToolCreateCoupon,
 		Description: "CreateCoupon creates a discount that customers or subscriptions can redeem, as a percentage or a fixed amount off.",
 		InputSchema: toolgenInputCreateCoupon,
 		Namespace:   "payments",
-		SearchTerms: "1 90 WnRQnHEGAQYGCgCAhh5M4tbFIChAAleDgBQkgMgDU all amount:5 amount_off:3 code:3 coupon:4 creat:5 creat_coupon:4 currenci customer:2 discount:2 duration:5 duration_in_month:2 enter everi first fix:2 forever:2 invoic:2 last long mani:2 max:2 max_redemption:2 month:4 number off:8 onc:2 onli payment:2 percent:2 percent_off:2 percentag:2 redeem redemption:2 repeat:3 smallest spring25 subscription time unit us",
+		SearchTerms: "1 90 RidEAKQkgBDAoZVVEW6gTGBYREQS1wQCCFgCJghYx all amount:5 amount_off:3 code:3 coupon:4 creat:5 creat_coupon:4 currenci customer:2 discount:2 duration:5 duration_in_month:2 enter everi first fix:2 forever:2 invoic:2 last long mani:2 max:2 max_redemption:2 month:4 number off:8 onc:2 onli payment:2 percent:2 percent_off:2 percentag:2 redeem redemption:2 repeat:3 smallest spring25 subscription time unit us",
 		Call:        toolgenCallCreateCoupon,
 	}, {
 		Name:         ToolApplyCustomerDiscount,
@@ -514,28 +514,28 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputApplyCustomerDiscount,
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "payments",
-		SearchTerms:  "1 35 NRAQIPCSGQI appli:5 appli_customer_discount:4 code coupon:4 customer:8 customer_id:2 discount:5 id:2 invoic payment:2 subscription",
+		SearchTerms:  "1 35 IEFfIBsghRC appli:5 appli_customer_discount:4 code coupon:4 customer:8 customer_id:2 discount:5 id:2 invoic payment:2 subscription",
 		Call:         toolgenCallApplyCustomerDiscount,
 	}, {
 		Name:        ToolCreatePrice,
 		Description: "CreatePrice creates a one-time or recurring price for a product.",
 		InputSchema: toolgenInputCreatePrice,
 		Namespace:   "payments",
-		SearchTerms: "1 78 Q6BoJgskBBRAogoYIUEVkHIABgjAQChASDIALA 2026 4217 amount:2 bill case creat:5 creat_price:4 currenci:3 dai:2 daili exampl id:2 internal interval:2 iso lower month:2 monthli:2 name nicknam:2 on:4 on_time:3 payment:3 period price:6 pro product:4 product_id:2 recur singl smallest time:4 unit:3 unit_amount:2 week:2 weekli year:2 yearli",
+		SearchTerms: "1 78 QIVKVxMxANFCAKIyHAGIRJDyAITCFgiUR14gAC 2026 4217 amount:2 bill case creat:5 creat_price:4 currenci:3 dai:2 daili exampl id:2 internal interval:2 iso lower month:2 monthli:2 name nicknam:2 on:4 on_time:3 payment:3 period price:6 pro product:4 product_id:2 recur singl smallest time:4 unit:3 unit_amount:2 week:2 weekli year:2 yearli",
 		Call:        toolgenCallCreatePrice,
 	}, {
 		Name:        ToolCreatePaymentLink,
 		Description: "CreatePaymentLink creates a hosted checkout page for a price, to share by email or chat.",
 		InputSchema: toolgenInputCreatePaymentLink,
 		Namespace:   "payments",
-		SearchTerms: "1 48 yJKED5MEA3gCFABIUAIAiC allow:2 allow_promotion_code:2 buyer chat checkout code:2 coupon creat:5 creat_payment_link:4 email enter host id:2 let link:4 page payment:6 price:4 price_id:2 promotion:2 quantiti:3 share",
+		SearchTerms: "1 48 QjSoARBxHDBAgZJkgFARFs allow:2 allow_promotion_code:2 buyer chat checkout code:2 coupon creat:5 creat_payment_link:4 email enter host id:2 let link:4 page payment:6 price:4 price_id:2 promotion:2 quantiti:3 share",
 		Call:        toolgenCallCreatePaymentLink,
 	}, {
 		Name:        ToolCreateTaxRate,
 		Description: "CreateTaxRate creates a tax rate to apply to invoice lines, such as a VAT or sales tax.",
 		InputSchema: toolgenInputCreateTaxRate,
 		Namespace:   "payments",
-		SearchTerms: "1 50 QgAABgQcRFFiDAEI0AJQJL alreadi appli:2 ca creat:5 creat_tax_rate:4 de displai:2 displai_name:2 includ inclusiv:2 invoic:2 jurisdiction:2 line name:2 payment:2 percentag:2 price rate:6 sale shown tax:7 vat:2",
+		SearchTerms: "1 50 QAAggxYQ0OQA2yRECsYExY alreadi appli:2 ca creat:5 creat_tax_rate:4 de displai:2 displai_name:2 includ inclusiv:2 invoic:2 jurisdiction:2 line name:2 payment:2 percentag:2 price rate:6 sale shown tax:7 vat:2",
 		Call:        toolgenCallCreateTaxRate,
 	}, {
 		Name:         ToolListDisputes,
@@ -547,7 +547,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "payments",
-		SearchTerms: "1 46 sSAAAiCCJTACITogc8A1lk bank cardholder:2 chargeback decid:3 disput:5 due evidenc list:5 list_disput:4 lost:2 need:2 need_respons:2 onli open payment:2 respons:2 review:2 state statu:2 under:2 under_review:2 won:2",
+		SearchTerms: "1 46 FgIEQGFIdzQigBlwhTCJAE bank cardholder:2 chargeback decid:3 disput:5 due evidenc list:5 list_disput:4 lost:2 need:2 need_respons:2 onli open payment:2 respons:2 review:2 state statu:2 under:2 under_review:2 won:2",
 		Call:        toolgenCallListDisputes,
 	}, {
 		Name:         ToolSubmitDisputeEvidence,
@@ -555,7 +555,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputSubmitDisputeEvidence,
 		OutputSchema: toolgenOutputSubmitDisputeEvidence,
 		Namespace:    "payments",
-		SearchTerms:  "1 84 izkVkhQCzABCuICMADAEmIIBZ-pBlYQAIB account address:2 bank:2 carrier chargeback communication:3 contest customer:4 customer_communication:3 disput:6 disput_id:2 draft email evidenc:6 explanation:3 good id:2 invoic now number:4 otherwis payment:2 physical receipt:4 receipt_url:3 save:2 send shipment submit:8 submit_disput_evidenc:4 track:4 track_number:3 transaction url:3",
+		SearchTerms:  "1 84 XQinPEicUKAQQT3II47oIBAggoIIMAAEgA account address:2 bank:2 carrier chargeback communication:3 contest customer:4 customer_communication:3 disput:6 disput_id:2 draft email evidenc:6 explanation:3 good id:2 invoic now number:4 otherwis payment:2 physical receipt:4 receipt_url:3 save:2 send shipment submit:8 submit_disput_evidenc:4 track:4 track_number:3 transaction url:3",
 		Call:         toolgenCallSubmitDisputeEvidence,
 	}, {
 		Name:         ToolGetAccountBalance,
@@ -567,7 +567,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "payments",
-		SearchTerms: "1 26 ASQqUqpACg1F0 account:4 availabl balanc:4 currenci get:4 get_account_balanc:4 monei out pai payment:2 pend return settlement",
+		SearchTerms: "1 26 AYMHQEHZQLCAE account:4 availabl balanc:4 currenci get:4 get_account_balanc:4 monei out pai payment:2 pend return settlement",
 		Call:        toolgenCallGetAccountBalance,
 	}, {
 		Name:         ToolListPayouts,
@@ -579,7 +579,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "payments",
-		SearchTerms: "1 41 FIRDog6IFKbgjQAh account after:3 arriv:2 arrival:4 arrival_after:2 arrival_befor:2 balanc bank befor:3 date:2 list:5 list_payout:4 onli:2 payment:2 payout:6 transfer",
+		SearchTerms: "1 41 CAAWA4RwhHSWCCBJ account after:3 arriv:2 arrival:4 arrival_after:2 arrival_befor:2 balanc bank befor:3 date:2 list:5 list_payout:4 onli:2 payment:2 payout:6 transfer",
 		Call:        toolgenCallListPayouts,
 	}, {
 		Name:             ToolCreatePayout,
@@ -588,7 +588,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema:     toolgenOutputCreatePayout,
 		RequiresApproval: true,
 		Namespace:        "payments",
-		SearchTerms:      "1 41 JgAEIEwES4SEJEESfEB absent account:4 amount:3 availabl balanc bank:3 bank_account_id:2 creat:4 creat_payout:4 currenci:4 default destination id:2 monei payment:2 payout:4 send smallest unit",
+		SearchTerms:      "1 41 EKMgQAoiwGERQliUUAE absent account:4 amount:3 availabl balanc bank:3 bank_account_id:2 creat:4 creat_payout:4 currenci:4 default destination id:2 monei payment:2 payout:4 send smallest unit",
 		Call:             toolgenCallCreatePayout,
 	}, {
 		Name:         ToolGetPaymentVolume,
@@ -600,7 +600,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "payments",
-		SearchTerms: "1 60 cAqiBiDGAKjSAFAI0OiAsJ bucket:4 currenci:3 dai:4 each end get:4 get_payment_volum:4 granulariti:2 gross month:4 net on:3 onli payment:8 per:4 period:2 refund start total volum:5 week:4 width",
+		SearchTerms: "1 60 gEhMcGTYwKAEkeA4FikYAB bucket:4 currenci:3 dai:4 each end get:4 get_payment_volum:4 granulariti:2 gross month:4 net on:3 onli payment:8 per:4 period:2 refund start total volum:5 week:4 width",
 		Call:        toolgenCallGetPaymentVolume,
 	}})
 }

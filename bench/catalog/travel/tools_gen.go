@@ -230,7 +230,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 100 AOVKKMpociAADlJLcNAGJKgkQiwoIhSAKkAIEpUiAAQBig adult:2 airlin:3 airport:2 between business:3 cabin:4 carrier citi class code:2 date:6 depart:2 depart_date:2 destination:2 economi:6 find first:3 flight:6 iata lh limit lon make max:2 max_price:2 nonstop:2 nonstop_onli:2 offer on onli:2 origin:3 premium:3 premium_economi:2 price:2 result return:3 return_date:3 round:2 search:4 search_flight:4 sfo travel:2 trip:2 two ua wai",
+		SearchTerms: "1 100 goYpJhAIAhBEyxAICoIAwJrcASOImA0RyNIEJSMCYChIQB adult:2 airlin:3 airport:2 between business:3 cabin:4 carrier citi class code:2 date:6 depart:2 depart_date:2 destination:2 economi:6 find first:3 flight:6 iata lh limit lon make max:2 max_price:2 nonstop:2 nonstop_onli:2 offer on onli:2 origin:3 premium:3 premium_economi:2 price:2 result return:3 return_date:3 round:2 search:4 search_flight:4 sfo travel:2 trip:2 two ua wai",
 		Call:        toolgenCallSearchFlights,
 	}, {
 		Name:             ToolBookFlight,
@@ -240,7 +240,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{OpenWorld: true},
 		RequiresApproval: true,
 		Namespace:        "travel",
-		SearchTerms:      "1 92 2HgQwIKBAKQBAwKKcsIKZAQyUMiSWIKEMFIIE aisl:3 ani:2 assign birth:2 birth_date:2 book:6 book_flight:4 date:2 famili:2 famili_name:2 flight:7 flyer frequent given:2 given_name:2 id:2 international issu kind loyalti:3 loyalti_number:3 name:4 need number:5 offer:4 offer_id:2 passenger:4 passport:4 preferenc:3 search search_flight seat:3 seat_preferenc:2 ticket travel:2 traveler:2 window:3",
+		SearchTerms:      "1 92 QAEDKJMiVSEGaE5CQT3SaNQHgoEABIBVAIZBA aisl:3 ani:2 assign birth:2 birth_date:2 book:6 book_flight:4 date:2 famili:2 famili_name:2 flight:7 flyer frequent given:2 given_name:2 id:2 international issu kind loyalti:3 loyalti_number:3 name:4 need number:5 offer:4 offer_id:2 passenger:4 passport:4 preferenc:3 search search_flight seat:3 seat_preferenc:2 ticket travel:2 traveler:2 window:3",
 		Call:             toolgenCallBookFlight,
 	}, {
 		Name:        ToolGetFlightStatus,
@@ -252,7 +252,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 40 igquBSFAIsKAEAYZAYJ airlin arrival cancellation code dai date:2 delai departur:2 flight:7 flight_number:2 gate get:4 get_flight_statu:4 lh400 number:3 return statu:4 time travel:2",
+		SearchTerms: "1 40 EBgAIYAoYuIQSoaQWSG airlin arrival cancellation code dai date:2 delai departur:2 flight:7 flight_number:2 gate get:4 get_flight_statu:4 lh400 number:3 return statu:4 time travel:2",
 		Call:        toolgenCallGetFlightStatus,
 	}, {
 		Name:             ToolChangeFlight,
@@ -262,7 +262,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{OpenWorld: true},
 		RequiresApproval: true,
 		Namespace:        "travel",
-		SearchTerms:      "1 46 UgkSECIUFiCQBJEKA5LkIC ani another book:4 book_referenc:2 chang:5 chang_flight:4 differenc exchang fare flight:5 id:2 k2 new:2 new_offer_id:2 offer:4 pai pnr qp referenc:3 travel:2 x7 x7_k2_qp",
+		SearchTerms:      "1 46 PgRYjAAEUVUEN8oQATEAIM ani another book:4 book_referenc:2 chang:5 chang_flight:4 differenc exchang fare flight:5 id:2 k2 new:2 new_offer_id:2 offer:4 pai pnr qp referenc:3 travel:2 x7 x7_k2_qp",
 		Call:             toolgenCallChangeFlight,
 	}, {
 		Name:        ToolSelectSeat,
@@ -273,7 +273,7 @@ func Tools() []toolgen.Tool {
 			OpenWorld:  true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 39 EgShAhIgAa9sA 14 14_c book:5 book_referenc:2 flight:4 flight_number:2 number:2 pick referenc:3 seat:8 select:4 select_seat:4 travel:2",
+		SearchTerms: "1 39 BIoL0lUiBAQBR 14 14_c book:5 book_referenc:2 flight:4 flight_number:2 number:2 pick referenc:3 seat:8 select:4 select_seat:4 travel:2",
 		Call:        toolgenCallSelectSeat,
 	}, {
 		Name:         ToolCheckInForFlight,
@@ -282,14 +282,14 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCheckInForFlight,
 		Annotations:  toolgen.Annotations{OpenWorld: true},
 		Namespace:    "travel",
-		SearchTerms:  "1 38 KISUQABAigTE2PRE board book:3 book_referenc:2 check:5 check_in_for_flight:4 famili:3 famili_name:2 flight:4 lead name:3 onlin pass referenc:3 return travel:2 traveler:2",
+		SearchTerms:  "1 38 EAhOTUEkiyAuABgL board book:3 book_referenc:2 check:5 check_in_for_flight:4 famili:3 famili_name:2 flight:4 lead name:3 onlin pass referenc:3 return travel:2 traveler:2",
 		Call:         toolgenCallCheckInForFlight,
 	}, {
 		Name:        ToolCreateFareAlert,
 		Description: "CreateFareAlert watches a route's fares and notifies you when the price drops below a target.",
 		InputSchema: toolgenInputCreateFareAlert,
 		Namespace:   "travel",
-		SearchTerms: "1 51 AgQ0AAcAAw04C1hGDXDYK airport:2 alert:4 arrival below:2 creat:4 creat_fare_alert:4 date:3 depart:2 depart_date:2 departur destination:2 drop fare:5 notifi:2 origin:2 price:4 rout target:3 target_price:2 travel:3 watch",
+		SearchTerms: "1 51 AIAE5EEkpYQClIpYBAMKI airport:2 alert:4 arrival below:2 creat:4 creat_fare_alert:4 date:3 depart:2 depart_date:2 departur destination:2 drop fare:5 notifi:2 origin:2 price:4 rout target:3 target_price:2 travel:3 watch",
 		Call:        toolgenCallCreateFareAlert,
 	}, {
 		Name:         ToolFindNearbyAirports,
@@ -301,7 +301,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 36 tEICCgIHIgRkgTEp address airport:5 citi:2 distanc far find:4 find_nearbi_airport:4 km:2 list look near:3 nearbi:4 point radiu:2 radiu_km:2 travel:2",
+		SearchTerms: "1 36 KAqkAUDQ82AECCrE address airport:5 citi:2 distanc far find:4 find_nearbi_airport:4 km:2 list look near:3 nearbi:4 point radiu:2 radiu_km:2 travel:2",
 		Call:        toolgenCallFindNearbyAirports,
 	}, {
 		Name:         ToolSearchHotels,
@@ -314,7 +314,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 77 MDCtJDAWEKhEBBAEHUCuOEMI0CNRABCklAkgcCL address ameniti:3 availabl check:4 check_in:2 check_out:2 citi date find free free_wifi given guest:2 gym highest hotel:6 landmark max:3 max_nightli:3 min:2 min_star:2 must near:4 night nightli:3 onli:2 out:2 park per place price refundabl:2 refundabl_onli:2 room:3 search:4 search_hotel:4 star:2 travel:2 wifi",
+		SearchTerms: "1 77 IAZk2AJAIIQCIEYVOuSRCkehABGiUAVAAiJoFQx address ameniti:3 availabl check:4 check_in:2 check_out:2 citi date find free free_wifi given guest:2 gym highest hotel:6 landmark max:3 max_nightli:3 min:2 min_star:2 must near:4 night nightli:3 onli:2 out:2 park per place price refundabl:2 refundabl_onli:2 room:3 search:4 search_hotel:4 star:2 travel:2 wifi",
 		Call:        toolgenCallSearchHotels,
 	}, {
 		Name:             ToolBookHotel,
@@ -324,7 +324,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{OpenWorld: true},
 		RequiresApproval: true,
 		Namespace:        "travel",
-		SearchTerms:      "1 46 WAgTAxCCQ6AcGUBIi5BAQC arrival book:4 book_hotel:4 floor guest:2 guest_name:2 high hotel:6 id:2 late name:3 offer:4 offer_id:2 request:2 reserv reservation room search search_hotel special:2 special_request:2 travel:2",
+		SearchTerms:      "1 46 BhUCkQQAw1zA45CgBFQeIE arrival book:4 book_hotel:4 floor guest:2 guest_name:2 high hotel:6 id:2 late name:3 offer:4 offer_id:2 request:2 reserv reservation room search search_hotel special:2 special_request:2 travel:2",
 		Call:             toolgenCallBookHotel,
 	}, {
 		Name:        ToolCancelHotelReservation,
@@ -335,7 +335,7 @@ func Tools() []toolgen.Tool {
 			OpenWorld:   true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 35 EwAuGQQoAiAqHAC book:3 book_referenc:2 cancel:5 cancel_hotel_reservation:4 cancellation confirmation due hotel:6 number polici referenc:2 refund reservation:4 travel:2 under",
+		SearchTerms: "1 35 BgAEBnoYgqwQESJ book:3 book_referenc:2 cancel:5 cancel_hotel_reservation:4 cancellation confirmation due hotel:6 number polici referenc:2 refund reservation:4 travel:2 under",
 		Call:        toolgenCallCancelHotelReservation,
 	}, {
 		Name:         ToolSearchRentalCars,
@@ -348,7 +348,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 80 B2EOkY9kxBAEMmIiYAhMCAEVwICKMQKCcGUII absent address airport availabl batteri car:9 car_class:2 categori class:2 code compact:2 dropoff:4 dropoff_at:2 electric:3 find fullsiz:2 larger midsiz:2 pick pickup:6 pickup_at:2 place:2 rental:5 return:2 search:4 search_rental_car:4 seat:4 small sport suv:2 time travel:2 trunk up utiliti van:2 vehicl",
+		SearchTerms: "1 80 aARC5ghiQDBIIldOwzEEYIyMQCEeCRAghA4QE absent address airport availabl batteri car:9 car_class:2 categori class:2 code compact:2 dropoff:4 dropoff_at:2 electric:3 find fullsiz:2 larger midsiz:2 pick pickup:6 pickup_at:2 place:2 rental:5 return:2 search:4 search_rental_car:4 seat:4 small sport suv:2 time travel:2 trunk up utiliti van:2 vehicl",
 		Call:        toolgenCallSearchRentalCars,
 	}, {
 		Name:             ToolBookRentalCar,
@@ -358,7 +358,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{OpenWorld: true},
 		RequiresApproval: true,
 		Namespace:        "travel",
-		SearchTerms:      "1 48 UBYLACoQgEgRAghE37mCC add book:4 book_rental_car:4 car:6 collision cover driver:3 driver_name:2 full id:2 insuranc:2 main name:2 offer:4 offer_id:2 rental:6 reserv search search_rental_car theft travel:2",
+		SearchTerms:      "1 48 hqIASIgIVckAnOYRqDkMg add book:4 book_rental_car:4 car:6 collision cover driver:3 driver_name:2 full id:2 insuranc:2 main name:2 offer:4 offer_id:2 rental:6 reserv search search_rental_car theft travel:2",
 		Call:             toolgenCallBookRentalCar,
 	}, {
 		Name:             ToolRequestRide,
@@ -368,7 +368,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{OpenWorld: true},
 		RequiresApproval: true,
 		Namespace:        "travel",
-		SearchTerms:      "1 66 ALQRJICJiIAGClBREERiCoQpIKgkARR absent address car:5 destination:3 end go hail high kind now:2 order other pick pickup:4 place point premium:2 request:4 request_ride:4 ride:7 ride_type:2 rider schedul:3 schedul_at:2 share:3 standard:2 time travel:2 type:2 up:3 xl:2",
+		SearchTerms:      "1 66 IAOAAAJCwGY6gDiHQlInAAAXIAEmhhB absent address car:5 destination:3 end go hail high kind now:2 order other pick pickup:4 place point premium:2 request:4 request_ride:4 ride:7 ride_type:2 rider schedul:3 schedul_at:2 share:3 standard:2 time travel:2 type:2 up:3 xl:2",
 		Call:             toolgenCallRequestRide,
 	}, {
 		Name:        ToolCancelTripBooking,
@@ -380,7 +380,7 @@ func Tools() []toolgen.Tool {
 		},
 		RequiresApproval: true,
 		Namespace:        "travel",
-		SearchTerms:      "1 37 oAC9ZLAgABdCE book:8 book_referenc:2 cancel:5 cancel_trip_book:4 car flight manager rail reason:2 referenc:3 travel:3 trip:5 why",
+		SearchTerms:      "1 37 AIwg0BcyJYEAR book:8 book_referenc:2 cancel:5 cancel_trip_book:4 car flight manager rail reason:2 referenc:3 travel:3 trip:5 why",
 		Call:             toolgenCallCancelTripBooking,
 	}, {
 		Name:         ToolListTrips,
@@ -392,7 +392,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 26 CAgWAgwGk book end list:5 list_trip:4 onli:3 travel:2 trip:6 upcom:2 upcom_onli:2",
+		SearchTerms: "1 26 AgRdAspEU book end list:5 list_trip:4 onli:3 travel:2 trip:6 upcom:2 upcom_onli:2",
 		Call:        toolgenCallListTrips,
 	}, {
 		Name:         ToolGetTripItinerary,
@@ -404,7 +404,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 34 cEIiaMaKADMIGAd car confirmation flight get:4 get_trip_itinerari:4 hotel id:2 itinerari:4 number order return ride travel:2 trip:8 trip_id:2",
+		SearchTerms: "1 34 AhGIoQKUkqQSACF car confirmation flight get:4 get_trip_itinerari:4 hotel id:2 itinerari:4 number order return ride travel:2 trip:8 trip_id:2",
 		Call:        toolgenCallGetTripItinerary,
 	}, {
 		Name:        ToolCheckTravelPolicyCompliance,
@@ -415,7 +415,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 41 YAQkWUwAHCC8ALQE against break car check:5 check_travel_polici_complianc:4 compani complianc:4 flight hotel id:2 offer:4 offer_id:2 polici:5 rule sai travel:7",
+		SearchTerms: "1 41 QmAAACekv7BgEAhA against break car check:5 check_travel_polici_complianc:4 compani complianc:4 flight hotel id:2 offer:4 offer_id:2 polici:5 rule sai travel:7",
 		Call:        toolgenCallCheckTravelPolicyCompliance,
 	}, {
 		Name:        ToolAddLoyaltyProgram,
@@ -423,7 +423,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputAddLoyaltyProgram,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "travel",
-		SearchTerms: "1 39 1EAKgCEBoIIB_JLYDjK add:4 add_loyalti_program:4 bonvoi car flyer frequent hotel loyalti:5 marriott membership mile more number:4 profil program:7 rental save travel:2 traveler",
+		SearchTerms: "1 39 hcmCCIBABkMyBESDQSA add:4 add_loyalti_program:4 bonvoi car flyer frequent hotel loyalti:5 marriott membership mile more number:4 profil program:7 rental save travel:2 traveler",
 		Call:        toolgenCallAddLoyaltyProgram,
 	}, {
 		Name:        ToolGetVisaRequirements,
@@ -435,7 +435,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 43 RiAUAAmiGEQQkRUiCjwhKJ6 another authorization business:3 citizen citizenship:2 countri:3 destination:2 electronic enter get:4 get_visa_requirement:4 need on passport rather requirement:4 sai tourism travel:2 trip visa:5 visit whether",
+		SearchTerms: "1 43 gBCQIccpDjgACCHqACREGUJ another authorization business:3 citizen citizenship:2 countri:3 destination:2 electronic enter get:4 get_visa_requirement:4 need on passport rather requirement:4 sai tourism travel:2 trip visa:5 visit whether",
 		Call:        toolgenCallGetVisaRequirements,
 	}, {
 		Name:        ToolGetTravelAdvisory,
@@ -447,7 +447,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 28 gAGAICBRv5 advisori:5 countri:4 get:4 get_travel_advisori:4 government level note return safeti travel:6",
+		SearchTerms: "1 28 ghFMkSpDIM advisori:5 countri:4 get:4 get_travel_advisori:4 government level note return safeti travel:6",
 		Call:        toolgenCallGetTravelAdvisory,
 	}, {
 		Name:         ToolConvertCurrency,
@@ -460,7 +460,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 26 KKAUTBIQ amount:4 between convert:6 convert_currenci:4 currenci:7 rate todai travel:2",
+		SearchTerms: "1 26 EpEnqAIE amount:4 between convert:6 convert_currenci:4 currenci:7 rate todai travel:2",
 		Call:        toolgenCallConvertCurrency,
 	}, {
 		Name:        ToolGetDestinationWeather,
@@ -472,7 +472,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 31 SA0ApgwWAAbGU citi:3 dai:2 date destination:5 first forecast get:4 get_destination_weather:4 last return travel:2 trip weather:5",
+		SearchTerms: "1 31 BRBDgDOo5aAEF citi:3 dai:2 date destination:5 first forecast get:4 get_destination_weather:4 last return travel:2 trip weather:5",
 		Call:        toolgenCallGetDestinationWeather,
 	}, {
 		Name:         ToolGetDirections,
@@ -485,7 +485,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 81 AgxIYigGzACkAgSAIAWECVEENJDUABsEpKYCBN2J absent address:2 avoid:5 bicycl:3 car depart:2 depart_at:2 departur destination:3 direction:4 distanc drive:2 duration ferri:3 foot get:4 get_direction:4 highwai:2 kind:2 lat:2 lng:2 mode:2 motorwai now origin:3 place:2 public return road:3 rout:2 step time timetabl toll:3 traffic transit:2 transport travel:3 turn:2 walk:2",
+		SearchTerms: "1 81 EIoFEIAgAQWAGgIHYAJ0YYwx4VARsoTABQAMCHWD absent address:2 avoid:5 bicycl:3 car depart:2 depart_at:2 departur destination:3 direction:4 distanc drive:2 duration ferri:3 foot get:4 get_direction:4 highwai:2 kind:2 lat:2 lng:2 mode:2 motorwai now origin:3 place:2 public return road:3 rout:2 step time timetabl toll:3 traffic transit:2 transport travel:3 turn:2 walk:2",
 		Call:        toolgenCallGetDirections,
 	}, {
 		Name:         ToolGetDistanceMatrix,
@@ -498,7 +498,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 51 AxoQVAKYBBFAEQAigwzhAd address:2 between bicycl:3 car destination:3 distanc:5 drive:2 each:2 foot get:4 get_distanc_matrix:4 matrix:4 mode:2 origin:3 place:2 public return time transit:2 transport travel:4 walk:2",
+		SearchTerms: "1 51 CQABGSwAHB4mIqAQsQI1IH address:2 between bicycl:3 car destination:3 distanc:5 drive:2 each:2 foot get:4 get_distanc_matrix:4 matrix:4 mode:2 origin:3 place:2 public return time transit:2 transport travel:4 walk:2",
 		Call:        toolgenCallGetDistanceMatrix,
 	}, {
 		Name:         ToolOptimizeMultiStopRoute,
@@ -511,7 +511,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 59 UDRBhGcSogBABgAFMiOaQAsV bicycl:3 car drive:2 end foot list mode:2 multi:4 optimiz:4 optimiz_multi_stop_rout:4 order place public return:2 return_to_start:2 rout:6 shortest start:6 stop:7 transit:2 transport travel:3 visit walk:2",
+		SearchTerms: "1 59 CgAAAACEalGwEI0KsxNwmwEd bicycl:3 car drive:2 end foot list mode:2 multi:4 optimiz:4 optimiz_multi_stop_rout:4 order place public return:2 return_to_start:2 rout:6 shortest start:6 stop:7 transit:2 transport travel:3 visit walk:2",
 		Call:        toolgenCallOptimizeMultiStopRoute,
 	}, {
 		Name:        ToolGetLiveTraffic,
@@ -522,7 +522,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:  true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 34 EGIkEAIAKTiikDgd 880 area:4 closur condition current downtown get:4 get_live_traffic:4 incident live:4 northbound oakland return road:2 traffic:5 travel:2",
+		SearchTerms: "1 34 EgChhggyaVgMGRgG 880 area:4 closur condition current downtown get:4 get_live_traffic:4 incident live:4 northbound oakland return road:2 traffic:5 travel:2",
 		Call:        toolgenCallGetLiveTraffic,
 	}, {
 		Name:         ToolGetTransitDepartures,
@@ -534,7 +534,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:  true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 39 oADgAVFOCABSS04wBo buse departur:6 get:4 get_transit_departur:4 id limit:2 line:3 mani name next onli return stop:4 subwai train tram transit:4 travel:2",
+		SearchTerms: "1 39 gAagVIMMwEGRwhYkwC buse departur:6 get:4 get_transit_departur:4 id limit:2 line:3 mani name next onli return stop:4 subwai train tram transit:4 travel:2",
 		Call:        toolgenCallGetTransitDepartures,
 	}, {
 		Name:         ToolGeocodeAddress,
@@ -547,7 +547,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 20 ISMBiW address:8 coordinat geocod:4 geocod_address:4 travel:2 turn",
+		SearchTerms: "1 20 kBC0Ba address:8 coordinat geocod:4 geocod_address:4 travel:2 turn",
 		Call:        toolgenCallGeocodeAddress,
 	}, {
 		Name:        ToolReverseGeocode,
@@ -559,7 +559,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 26 CLQwEQElEkEM8E address coordinat geocod:4 lat:2 lng:2 location nearest parameter point revers:4 revers_geocod:4 street travel:2 turn",
+		SearchTerms: "1 26 gISeCDBQ4iCgGZ address coordinat geocod:4 lat:2 lng:2 location nearest parameter point revers:4 revers_geocod:4 street travel:2 turn",
 		Call:        toolgenCallReverseGeocode,
 	}, {
 		Name:        ToolGetLocationTimeZone,
@@ -571,7 +571,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 36 jqVMAgAiAAZg0 current get:4 get_location_time_zone:4 lat:2 lng:2 local location:5 parameter point:2 return time:6 travel:2 zone:5",
+		SearchTerms: "1 36 EMAnIAmtAahEV current get:4 get_location_time_zone:4 lat:2 lng:2 local location:5 parameter point:2 return time:6 travel:2 zone:5",
 		Call:        toolgenCallGetLocationTimeZone,
 	}, {
 		Name:         ToolGetElevation,
@@ -584,7 +584,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 30 ELIVAhkhMAQMQR abov elevation:4 get:4 get_elevation:4 height lat:2 level lng:2 location:3 map point:3 return sea travel:2",
+		SearchTerms: "1 30 AMItgAwwIwLCKV abov elevation:4 get:4 get_elevation:4 height lat:2 level lng:2 location:3 map point:3 return sea travel:2",
 		Call:        toolgenCallGetElevation,
 	}, {
 		Name:         ToolSearchNearbyPlaces,
@@ -597,7 +597,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 107 VdcxYAxcJgEUixDSAEIJF5gOBSAOAAAAIARlwAAAgQsB0CpmcgFU 24 address atm:2 bar:3 business cafe:2 cafés car cash categori charger:3 electric ev:2 ev_charger:2 far find fuel ga:2 ga_station:2 groceri hospital:3 hour interest lat lng look:2 machin meter:2 near:3 nearbi:4 now:3 onli:2 open:3 open_now:2 park:3 pharmaci:4 place:9 place_type:2 point queri:2 radiu:2 radiu_meter:2 ramen restaurant:3 search:4 search_nearbi_place:4 station:3 store supermarket:2 travel:2 type:2 vehicl",
+		SearchTerms: "1 107 QLZBIYzhAcAVQGYAAxYaMIRGCwASJ1EgKAIMggk2YAIQkoCgYJDJ 24 address atm:2 bar:3 business cafe:2 cafés car cash categori charger:3 electric ev:2 ev_charger:2 far find fuel ga:2 ga_station:2 groceri hospital:3 hour interest lat lng look:2 machin meter:2 near:3 nearbi:4 now:3 onli:2 open:3 open_now:2 park:3 pharmaci:4 place:9 place_type:2 point queri:2 radiu:2 radiu_meter:2 ramen restaurant:3 search:4 search_nearbi_place:4 station:3 store supermarket:2 travel:2 type:2 vehicl",
 		Call:        toolgenCallSearchNearbyPlaces,
 	}, {
 		Name:         ToolGetPlaceDetails,
@@ -610,7 +610,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 34 IGoTAYUMhgJIGB4 address detail:4 get:4 get_place_detail:4 hour id:2 number open phone place:8 place_id:2 rate return travel:2 websit",
+		SearchTerms: "1 34 AgroAYWeJGSAAAN address detail:4 get:4 get_place_detail:4 hour id:2 number open phone place:8 place_id:2 rate return travel:2 websit",
 		Call:        toolgenCallGetPlaceDetails,
 	}, {
 		Name:         ToolListPlaceReviews,
@@ -623,7 +623,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 41 8JAkGAQEA0UQR0wCiw date first:2 id:2 instead list:4 list_place_review:4 most newest:2 newest_first:2 place:8 place_id:2 relevanc relevant return review:5 sort travel:2 visitor",
+		SearchTerms: "1 41 ACCiSAwE4BGBlZhA0C date first:2 id:2 instead list:4 list_place_review:4 most newest:2 newest_first:2 place:8 place_id:2 relevanc relevant return review:5 sort travel:2 visitor",
 		Call:        toolgenCallListPlaceReviews,
 	}, {
 		Name:             ToolReserveRestaurantTable,
@@ -633,7 +633,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{OpenWorld: true},
 		RequiresApproval: true,
 		Namespace:        "travel",
-		SearchTerms:      "1 47 4QkoKEBIADZBIEDMnkJw book call id:2 mani name:3 number parti:2 parti_size:2 peopl phone:3 place:2 place_id:2 reserv:4 reserv_restaurant_tabl:4 reservation restaurant:7 size:2 tabl:5 time travel:2",
+		SearchTerms:      "1 47 hBEAICK8CXUYCRkCAAQR book call id:2 mani name:3 number parti:2 parti_size:2 peopl phone:3 place:2 place_id:2 reserv:4 reserv_restaurant_tabl:4 reservation restaurant:7 size:2 tabl:5 time travel:2",
 		Call:             toolgenCallReserveRestaurantTable,
 	}, {
 		Name:        ToolSavePlaceToList,
@@ -641,7 +641,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSavePlaceToList,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "travel",
-		SearchTerms: "1 35 kgACJAB0mBg go id:2 list:8 name on place:8 place_id:2 save:5 save_place_to_list:4 travel:2 want",
+		SearchTerms: "1 35 EMgAKE1AEFK go id:2 list:8 name on place:8 place_id:2 save:5 save_place_to_list:4 travel:2 want",
 		Call:        toolgenCallSavePlaceToList,
 	}, {
 		Name:        ToolRenderStaticMap,
@@ -652,7 +652,7 @@ func Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "travel",
-		SearchTerms: "1 41 IcCQDiAAbCAAEEYaUaQ 15 address:2 center:3 imag lat lng map:5 mark marker:3 place:3 render:4 render_static_map:4 return show static:4 street travel:2 world zoom:2",
+		SearchTerms: "1 41 IAJOjBQjI0gxQ8hEARU 15 address:2 center:3 imag lat lng map:5 mark marker:3 place:3 render:4 render_static_map:4 return show static:4 street travel:2 world zoom:2",
 		Call:        toolgenCallRenderStaticMap,
 	}, {
 		Name:             ToolShareLiveLocation,
@@ -660,14 +660,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputShareLiveLocation,
 		RequiresApproval: true,
 		Namespace:        "travel",
-		SearchTerms:      "1 30 gGaIjTRCo4AA email:2 live:4 location:5 long minut:2 person:2 real share:5 share_live_location:4 time travel:2 while",
+		SearchTerms:      "1 30 AghRCYrMgEwS email:2 live:4 location:5 long minut:2 person:2 real share:5 share_live_location:4 time travel:2 while",
 		Call:             toolgenCallShareLiveLocation,
 	}, {
 		Name:        ToolCreateGeofence,
 		Description: "CreateGeofence defines a circular area that triggers a notification when a tracked device enters or leaves it.",
 		InputSchema: toolgenInputCreateGeofence,
 		Namespace:   "travel",
-		SearchTerms: "1 42 QIGBALKCARgTATgKFTDZM area:2 center:3 circular creat:4 creat_geofenc:4 defin devic enter geofenc:4 lat:2 leav lng:2 meter:2 name:3 notification radiu:3 radiu_meter:2 track travel:2 trigger warehous",
+		SearchTerms: "1 42 uDjBANAsVkhojBgGDIAIA area:2 center:3 circular creat:4 creat_geofenc:4 defin devic enter geofenc:4 lat:2 leav lng:2 meter:2 name:3 notification radiu:3 radiu_meter:2 track travel:2 trigger warehous",
 		Call:        toolgenCallCreateGeofence,
 	}})
 }

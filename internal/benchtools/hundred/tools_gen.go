@@ -335,7 +335,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool000,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 34 KhZBUICJSbYQQAIEjQAIi carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool000:4 work:2",
+		SearchTerms: "1 34 6gAAgNRQgE4ALekGAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool000:4 work:2",
 		Call:        toolgenCallTool000,
 	}, {
 		Name:        ToolTool001,
@@ -343,7 +343,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool001,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 34 KhZBUICJSbYQQAIEjQAIi carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool001:4 work:2",
+		SearchTerms: "1 34 6gAAgNRQgE4ALekEAQiN5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool001:4 work:2",
 		Call:        toolgenCallTool001,
 	}, {
 		Name:        ToolTool002,
@@ -351,7 +351,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool002,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 34 KhZBUICJSbYQQAIEjQAIi carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool002:4 work:2",
+		SearchTerms: "1 34 6gAAgNRQgE4ALekEAUiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool002:4 work:2",
 		Call:        toolgenCallTool002,
 	}, {
 		Name:        ToolTool003,
@@ -359,7 +359,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool003,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 34 KhZBUICJSbYQQAIEjQAIi carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool003:4 work:2",
+		SearchTerms: "1 34 6gAAgNRQoE4ALekEAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool003:4 work:2",
 		Call:        toolgenCallTool003,
 	}, {
 		Name:        ToolTool004,
@@ -367,7 +367,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool004,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 34 KhZBUICJSbYQQAIEjQAIi carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool004:4 work:2",
+		SearchTerms: "1 34 6gAAgNRQgE4ELekEAQiJ7 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool004:4 work:2",
 		Call:        toolgenCallTool004,
 	}, {
 		Name:        ToolTool005,
@@ -375,7 +375,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool005,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 34 KhZBUICJSbYQQAIEjQAIi carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool005:4 work:2",
+		SearchTerms: "1 34 6gAAhNRQhE4ALekEAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool005:4 work:2",
 		Call:        toolgenCallTool005,
 	}, {
 		Name:        ToolTool006,
@@ -383,7 +383,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool006,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 34 KhZBUICJSbYQQAIEjQAIi carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool006:4 work:2",
+		SearchTerms: "1 34 6gACgNRQgE5ALekEAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool006:4 work:2",
 		Call:        toolgenCallTool006,
 	}, {
 		Name:        ToolTool007,
@@ -391,7 +391,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool007,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 34 KhZBUICJSbYQQAIEjQAIi carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool007:4 work:2",
+		SearchTerms: "1 34 6gAAgNRQgE4ALekEAQmJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool007:4 work:2",
 		Call:        toolgenCallTool007,
 	}, {
 		Name:        ToolTool008,
@@ -399,7 +399,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool008,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 34 KhZBUICJSbYQQAIEjQAIi carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool008:4 work:2",
+		SearchTerms: "1 34 6gAAgNRQgE4ALe0EAQiZ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool008:4 work:2",
 		Call:        toolgenCallTool008,
 	}, {
 		Name:        ToolTool009,
@@ -407,7 +407,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool009,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 34 KhZBUICJSbYQQAIEjQAIi carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool009:4 work:2",
+		SearchTerms: "1 34 6gAAgNRQgE4ALekEgSiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool009:4 work:2",
 		Call:        toolgenCallTool009,
 	}, {
 		Name:        ToolTool010,
@@ -415,7 +415,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool010,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 10 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool010:4 work:2",
+		SearchTerms: "1 35 6BBAQdEBBiAHQRHJCAIyI9 10 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool010:4 work:2",
 		Call:        toolgenCallTool010,
 	}, {
 		Name:        ToolTool011,
@@ -423,7 +423,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool011,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 11 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool011:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBBigHTRHJGAIyI9 11 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool011:4 work:2",
 		Call:        toolgenCallTool011,
 	}, {
 		Name:        ToolTool012,
@@ -431,7 +431,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool012,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 12 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool012:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBBqAHQRHJCAoyI9 12 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool012:4 work:2",
 		Call:        toolgenCallTool012,
 	}, {
 		Name:        ToolTool013,
@@ -439,7 +439,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool013,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 13 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool013:4 work:2",
+		SearchTerms: "1 35 6BFAAdEBBiAHwRHJCAKyI9 13 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool013:4 work:2",
 		Call:        toolgenCallTool013,
 	}, {
 		Name:        ToolTool014,
@@ -447,7 +447,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool014,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 14 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool014:4 work:2",
+		SearchTerms: "1 35 6BBCAdEJBiAHQRHJCAIyI9 14 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool014:4 work:2",
 		Call:        toolgenCallTool014,
 	}, {
 		Name:        ToolTool015,
@@ -455,7 +455,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool015,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 15 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool015:4 work:2",
+		SearchTerms: "1 35 6BFAAdEBBiAHQRHJCAIyI9 15 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool015:4 work:2",
 		Call:        toolgenCallTool015,
 	}, {
 		Name:        ToolTool016,
@@ -463,7 +463,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool016,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 16 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool016:4 work:2",
+		SearchTerms: "1 35 6BBEAdEBBiAHQRHNCAIyI9 16 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool016:4 work:2",
 		Call:        toolgenCallTool016,
 	}, {
 		Name:        ToolTool017,
@@ -471,7 +471,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool017,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 17 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool017:4 work:2",
+		SearchTerms: "1 35 6DBAAdEBBiAHQRXJCAIyI9 17 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool017:4 work:2",
 		Call:        toolgenCallTool017,
 	}, {
 		Name:        ToolTool018,
@@ -479,7 +479,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool018,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 18 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool018:4 work:2",
+		SearchTerms: "1 35 6FBAAdEBBiAHQRHJCAIyI9 18 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool018:4 work:2",
 		Call:        toolgenCallTool018,
 	}, {
 		Name:        ToolTool019,
@@ -487,7 +487,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool019,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 19 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool019:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBBiAHwZHJCAIyY9 19 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool019:4 work:2",
 		Call:        toolgenCallTool019,
 	}, {
 		Name:        ToolTool020,
@@ -495,7 +495,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool020,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 20 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool020:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBBmFHQRHJCAIyI9 20 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool020:4 work:2",
 		Call:        toolgenCallTool020,
 	}, {
 		Name:        ToolTool021,
@@ -503,7 +503,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool021,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 21 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool021:4 work:2",
+		SearchTerms: "1 35 7BBAAdEBBiAPQRHJCAIyI9 21 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool021:4 work:2",
 		Call:        toolgenCallTool021,
 	}, {
 		Name:        ToolTool022,
@@ -511,7 +511,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool022,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 22 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool022:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBBiAXQRHJCIMyI9 22 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool022:4 work:2",
 		Call:        toolgenCallTool022,
 	}, {
 		Name:        ToolTool023,
@@ -519,7 +519,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool023,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 23 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool023:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBDiAHQxHJCAIyI9 23 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool023:4 work:2",
 		Call:        toolgenCallTool023,
 	}, {
 		Name:        ToolTool024,
@@ -527,7 +527,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool024,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 24 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool024:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBDioHQRHJCAIyI9 24 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool024:4 work:2",
 		Call:        toolgenCallTool024,
 	}, {
 		Name:        ToolTool025,
@@ -535,7 +535,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool025,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 25 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool025:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBBiAPQRPJSAKyI9 25 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool025:4 work:2",
 		Call:        toolgenCallTool025,
 	}, {
 		Name:        ToolTool026,
@@ -543,7 +543,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool026,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 26 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool026:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBJiAnRRHJCAJyI9 26 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool026:4 work:2",
 		Call:        toolgenCallTool026,
 	}, {
 		Name:        ToolTool027,
@@ -551,7 +551,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool027,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 27 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool027:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBBiAHSRHJCAIyo9 27 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool027:4 work:2",
 		Call:        toolgenCallTool027,
 	}, {
 		Name:        ToolTool028,
@@ -559,7 +559,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool028,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 28 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool028:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBBiAnQRHJCAIyI9 28 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool028:4 work:2",
 		Call:        toolgenCallTool028,
 	}, {
 		Name:        ToolTool029,
@@ -567,7 +567,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool029,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 29 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool029:4 work:2",
+		SearchTerms: "1 35 -BBAAdEBBiAHQRHJCAIyI9 29 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool029:4 work:2",
 		Call:        toolgenCallTool029,
 	}, {
 		Name:        ToolTool030,
@@ -575,7 +575,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool030,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 30 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool030:4 work:2",
+		SearchTerms: "1 35 6BBAAdFBBiAPSRHJDAIyI9 30 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool030:4 work:2",
 		Call:        toolgenCallTool030,
 	}, {
 		Name:        ToolTool031,
@@ -583,7 +583,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool031,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 31 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool031:4 work:2",
+		SearchTerms: "1 35 6BDAAdEBBiAHQRHZCAIyI9 31 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool031:4 work:2",
 		Call:        toolgenCallTool031,
 	}, {
 		Name:        ToolTool032,
@@ -591,7 +591,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool032,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 32 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool032:4 work:2",
+		SearchTerms: "1 35 6BBAAdMBBiAHQRHLCgIyI9 32 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool032:4 work:2",
 		Call:        toolgenCallTool032,
 	}, {
 		Name:        ToolTool033,
@@ -599,7 +599,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool033,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 33 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool033:4 work:2",
+		SearchTerms: "1 35 6hBAQdEBBiAHQRHJSAIyI9 33 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool033:4 work:2",
 		Call:        toolgenCallTool033,
 	}, {
 		Name:        ToolTool034,
@@ -607,7 +607,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool034,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 34 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool034:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBBiAHQRHJCAIyI9 34 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool034:4 work:2",
 		Call:        toolgenCallTool034,
 	}, {
 		Name:        ToolTool035,
@@ -615,7 +615,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool035,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 35 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool035:4 work:2",
+		SearchTerms: "1 35 6BBAAdsBBmAHQRHJCAIyI9 35 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool035:4 work:2",
 		Call:        toolgenCallTool035,
 	}, {
 		Name:        ToolTool036,
@@ -623,7 +623,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool036,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 36 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool036:4 work:2",
+		SearchTerms: "1 35 6BBgBdEBBiAHwRHJCAIyI9 36 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool036:4 work:2",
 		Call:        toolgenCallTool036,
 	}, {
 		Name:        ToolTool037,
@@ -631,7 +631,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool037,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 37 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool037:4 work:2",
+		SearchTerms: "1 35 6BBAAdERBiCHQRHJCAIyI9 37 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool037:4 work:2",
 		Call:        toolgenCallTool037,
 	}, {
 		Name:        ToolTool038,
@@ -639,7 +639,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool038,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 38 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool038:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBBiCHQRHJDAIyo9 38 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool038:4 work:2",
 		Call:        toolgenCallTool038,
 	}, {
 		Name:        ToolTool039,
@@ -647,7 +647,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool039,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 39 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool039:4 work:2",
+		SearchTerms: "1 35 6BBIAdEBBiAHQRHJCAoyK9 39 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool039:4 work:2",
 		Call:        toolgenCallTool039,
 	}, {
 		Name:        ToolTool040,
@@ -655,7 +655,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool040,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 40 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool040:4 work:2",
+		SearchTerms: "1 35 6BjAAdEBBiAHQRHZCAIyI9 40 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool040:4 work:2",
 		Call:        toolgenCallTool040,
 	}, {
 		Name:        ToolTool041,
@@ -663,7 +663,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool041,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 41 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool041:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBBiCHQRHJCIIyI9 41 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool041:4 work:2",
 		Call:        toolgenCallTool041,
 	}, {
 		Name:        ToolTool042,
@@ -671,7 +671,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool042,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 42 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool042:4 work:2",
+		SearchTerms: "1 35 6BBAAdEFBiAHQRHJCAIyo9 42 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool042:4 work:2",
 		Call:        toolgenCallTool042,
 	}, {
 		Name:        ToolTool043,
@@ -679,7 +679,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool043,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 43 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool043:4 work:2",
+		SearchTerms: "1 35 6BBBAdEBhiAHQRXJCAJyI9 43 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool043:4 work:2",
 		Call:        toolgenCallTool043,
 	}, {
 		Name:        ToolTool044,
@@ -687,7 +687,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool044,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 44 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool044:4 work:2",
+		SearchTerms: "1 35 6BBAAdMBByAHQRXJCAIyI9 44 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool044:4 work:2",
 		Call:        toolgenCallTool044,
 	}, {
 		Name:        ToolTool045,
@@ -695,7 +695,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool045,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 45 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool045:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBFiAPQRHJCAIyY9 45 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool045:4 work:2",
 		Call:        toolgenCallTool045,
 	}, {
 		Name:        ToolTool046,
@@ -703,7 +703,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool046,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 46 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool046:4 work:2",
+		SearchTerms: "1 35 6BBIAdEBBiAHQRHNCAIyI9 46 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool046:4 work:2",
 		Call:        toolgenCallTool046,
 	}, {
 		Name:        ToolTool047,
@@ -711,7 +711,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool047,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 47 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool047:4 work:2",
+		SearchTerms: "1 35 6BBAIdEhBiAHQTHJCAIyI9 47 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool047:4 work:2",
 		Call:        toolgenCallTool047,
 	}, {
 		Name:        ToolTool048,
@@ -719,7 +719,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool048,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 48 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool048:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBBiAHQZHJCEIyI9 48 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool048:4 work:2",
 		Call:        toolgenCallTool048,
 	}, {
 		Name:        ToolTool049,
@@ -727,7 +727,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool049,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 49 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool049:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBBjAHQRHJCAI6K9 49 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool049:4 work:2",
 		Call:        toolgenCallTool049,
 	}, {
 		Name:        ToolTool050,
@@ -735,7 +735,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool050,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 50 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool050:4 work:2",
+		SearchTerms: "1 35 6BDACdEBRiAHQRHNCAIyI9 50 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool050:4 work:2",
 		Call:        toolgenCallTool050,
 	}, {
 		Name:        ToolTool051,
@@ -743,7 +743,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool051,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 51 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool051:4 work:2",
+		SearchTerms: "1 35 6BBEEdEBBiAHQRHpCAIyI9 51 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool051:4 work:2",
 		Call:        toolgenCallTool051,
 	}, {
 		Name:        ToolTool052,
@@ -751,7 +751,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool052,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 52 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool052:4 work:2",
+		SearchTerms: "1 35 6BBAgdEDBiAHQRHJCCIyI9 52 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool052:4 work:2",
 		Call:        toolgenCallTool052,
 	}, {
 		Name:        ToolTool053,
@@ -759,7 +759,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool053,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 53 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool053:4 work:2",
+		SearchTerms: "1 35 6DBAAdGBBiAHQRPJCAIyI9 53 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool053:4 work:2",
 		Call:        toolgenCallTool053,
 	}, {
 		Name:        ToolTool054,
@@ -767,7 +767,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool054,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 54 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool054:4 work:2",
+		SearchTerms: "1 35 6BBABdEBBigHQRHJCAYyJ9 54 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool054:4 work:2",
 		Call:        toolgenCallTool054,
 	}, {
 		Name:        ToolTool055,
@@ -775,7 +775,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool055,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 55 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool055:4 work:2",
+		SearchTerms: "1 35 6BBAEdEBByAHQRHJGAIyK9 55 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool055:4 work:2",
 		Call:        toolgenCallTool055,
 	}, {
 		Name:        ToolTool056,
@@ -783,7 +783,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool056,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 56 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool056:4 work:2",
+		SearchTerms: "1 35 6BRAA9EBBiAHQRHJDAIyI9 56 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool056:4 work:2",
 		Call:        toolgenCallTool056,
 	}, {
 		Name:        ToolTool057,
@@ -791,7 +791,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool057,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 57 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool057:4 work:2",
+		SearchTerms: "1 35 6JBAAdEFByAHQRHJCAIyK9 57 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool057:4 work:2",
 		Call:        toolgenCallTool057,
 	}, {
 		Name:        ToolTool058,
@@ -799,7 +799,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool058,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 58 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool058:4 work:2",
+		SearchTerms: "1 35 6BBAAdERBmAHQRHLSAIyI9 58 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool058:4 work:2",
 		Call:        toolgenCallTool058,
 	}, {
 		Name:        ToolTool059,
@@ -807,7 +807,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool059,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 59 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool059:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBBiAHQRHJCCIyI9 59 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool059:4 work:2",
 		Call:        toolgenCallTool059,
 	}, {
 		Name:        ToolTool060,
@@ -815,7 +815,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool060,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 60 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool060:4 work:2",
+		SearchTerms: "1 35 6BHAAdUBBiAHQRHJCAIyI9 60 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool060:4 work:2",
 		Call:        toolgenCallTool060,
 	}, {
 		Name:        ToolTool061,
@@ -823,7 +823,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool061,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 61 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool061:4 work:2",
+		SearchTerms: "1 35 6BBAAdMRBiAHQRHJCAYyI9 61 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool061:4 work:2",
 		Call:        toolgenCallTool061,
 	}, {
 		Name:        ToolTool062,
@@ -831,7 +831,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool062,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 62 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool062:4 work:2",
+		SearchTerms: "1 35 6BnAAdEBBiAHURHJCAIyI9 62 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool062:4 work:2",
 		Call:        toolgenCallTool062,
 	}, {
 		Name:        ToolTool063,
@@ -839,7 +839,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool063,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 63 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool063:4 work:2",
+		SearchTerms: "1 35 6JBQAdEBBiAHQRHZCAIyM9 63 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool063:4 work:2",
 		Call:        toolgenCallTool063,
 	}, {
 		Name:        ToolTool064,
@@ -847,7 +847,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool064,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 64 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool064:4 work:2",
+		SearchTerms: "1 35 6BBQA9EBBigHURHJCAIyI9 64 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool064:4 work:2",
 		Call:        toolgenCallTool064,
 	}, {
 		Name:        ToolTool065,
@@ -855,7 +855,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool065,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 65 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool065:4 work:2",
+		SearchTerms: "1 35 6BBAAdERBiAHQRHJCAI6I9 65 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool065:4 work:2",
 		Call:        toolgenCallTool065,
 	}, {
 		Name:        ToolTool066,
@@ -863,7 +863,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool066,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 66 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool066:4 work:2",
+		SearchTerms: "1 35 6BJAAdFBJiAHQRHJCAIyM9 66 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool066:4 work:2",
 		Call:        toolgenCallTool066,
 	}, {
 		Name:        ToolTool067,
@@ -871,7 +871,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool067,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 67 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool067:4 work:2",
+		SearchTerms: "1 35 6RBAAdEBBqAHQRHJGEIyI9 67 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool067:4 work:2",
 		Call:        toolgenCallTool067,
 	}, {
 		Name:        ToolTool068,
@@ -879,7 +879,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool068,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 68 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool068:4 work:2",
+		SearchTerms: "1 35 6BhAAdUBBiAHQRHJCAIyI9 68 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool068:4 work:2",
 		Call:        toolgenCallTool068,
 	}, {
 		Name:        ToolTool069,
@@ -887,7 +887,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool069,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 69 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool069:4 work:2",
+		SearchTerms: "1 35 6BBAAdEFFiAHQRHJCBIyI9 69 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool069:4 work:2",
 		Call:        toolgenCallTool069,
 	}, {
 		Name:        ToolTool070,
@@ -895,7 +895,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool070,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 70 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool070:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBBigHQRHJSAoyI9 70 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool070:4 work:2",
 		Call:        toolgenCallTool070,
 	}, {
 		Name:        ToolTool071,
@@ -903,7 +903,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool071,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 71 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool071:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBBiAHQRHLCFIyI9 71 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool071:4 work:2",
 		Call:        toolgenCallTool071,
 	}, {
 		Name:        ToolTool072,
@@ -911,7 +911,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool072,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 72 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool072:4 work:2",
+		SearchTerms: "1 35 6BBAAdFBBiAHYRHJCAIyI9 72 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool072:4 work:2",
 		Call:        toolgenCallTool072,
 	}, {
 		Name:        ToolTool073,
@@ -919,7 +919,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool073,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 73 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool073:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBByAHQRnJCAIyI9 73 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool073:4 work:2",
 		Call:        toolgenCallTool073,
 	}, {
 		Name:        ToolTool074,
@@ -927,7 +927,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool074,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 74 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool074:4 work:2",
+		SearchTerms: "1 35 6BBAAdERBiEHQRHJCAI2I9 74 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool074:4 work:2",
 		Call:        toolgenCallTool074,
 	}, {
 		Name:        ToolTool075,
@@ -935,7 +935,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool075,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 75 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool075:4 work:2",
+		SearchTerms: "1 35 6BBAAdEDRiAHSRHJCAMyI9 75 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool075:4 work:2",
 		Call:        toolgenCallTool075,
 	}, {
 		Name:        ToolTool076,
@@ -943,7 +943,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool076,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 76 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool076:4 work:2",
+		SearchTerms: "1 35 7BBAAdEBRiAHSRHJCAIyo9 76 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool076:4 work:2",
 		Call:        toolgenCallTool076,
 	}, {
 		Name:        ToolTool077,
@@ -951,7 +951,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool077,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 77 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool077:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBBiQHQRHJKAIyI9 77 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool077:4 work:2",
 		Call:        toolgenCallTool077,
 	}, {
 		Name:        ToolTool078,
@@ -959,7 +959,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool078,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 78 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool078:4 work:2",
+		SearchTerms: "1 35 6BBIAdEBBiAHQRHJCAIyM9 78 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool078:4 work:2",
 		Call:        toolgenCallTool078,
 	}, {
 		Name:        ToolTool079,
@@ -967,7 +967,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool079,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGCAKhQQAIi 79 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool079:4 work:2",
+		SearchTerms: "1 35 6BBABdEBBigHQRHJCAIyI9 79 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool079:4 work:2",
 		Call:        toolgenCallTool079,
 	}, {
 		Name:        ToolTool080,
@@ -975,7 +975,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool080,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 80 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool080:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBBiAHQRHJCAM7I9 80 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool080:4 work:2",
 		Call:        toolgenCallTool080,
 	}, {
 		Name:        ToolTool081,
@@ -983,7 +983,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool081,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 81 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool081:4 work:2",
+		SearchTerms: "1 35 6RBAAdEBDiAHQRHJCAIyI9 81 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool081:4 work:2",
 		Call:        toolgenCallTool081,
 	}, {
 		Name:        ToolTool082,
@@ -991,7 +991,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool082,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 82 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool082:4 work:2",
+		SearchTerms: "1 35 6BBACdFBByAHQRHJCAIyI9 82 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool082:4 work:2",
 		Call:        toolgenCallTool082,
 	}, {
 		Name:        ToolTool083,
@@ -999,7 +999,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool083,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 83 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool083:4 work:2",
+		SearchTerms: "1 35 6BBAIfGBBigHQRHJCAIyI9 83 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool083:4 work:2",
 		Call:        toolgenCallTool083,
 	}, {
 		Name:        ToolTool084,
@@ -1007,7 +1007,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool084,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 84 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool084:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBFiCHQRnJCAIyI9 84 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool084:4 work:2",
 		Call:        toolgenCallTool084,
 	}, {
 		Name:        ToolTool085,
@@ -1015,7 +1015,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool085,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 85 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool085:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBBiAHQRHJCAI-I9 85 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool085:4 work:2",
 		Call:        toolgenCallTool085,
 	}, {
 		Name:        ToolTool086,
@@ -1023,7 +1023,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool086,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 86 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool086:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBDiIHQRHJCIIyI9 86 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool086:4 work:2",
 		Call:        toolgenCallTool086,
 	}, {
 		Name:        ToolTool087,
@@ -1031,7 +1031,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool087,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 87 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool087:4 work:2",
+		SearchTerms: "1 35 6BBEBdEBBiAHQRHJCAIyo9 87 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool087:4 work:2",
 		Call:        toolgenCallTool087,
 	}, {
 		Name:        ToolTool088,
@@ -1039,7 +1039,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool088,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 88 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool088:4 work:2",
+		SearchTerms: "1 35 6RBAAdEBFiAHRRHJCAMyI9 88 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool088:4 work:2",
 		Call:        toolgenCallTool088,
 	}, {
 		Name:        ToolTool089,
@@ -1047,7 +1047,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool089,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 89 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool089:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBBqBHQRHJCAoyI9 89 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool089:4 work:2",
 		Call:        toolgenCallTool089,
 	}, {
 		Name:        ToolTool090,
@@ -1055,7 +1055,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool090,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 90 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool090:4 work:2",
+		SearchTerms: "1 35 6BBEAdEBBiAHUxHJCAIyI9 90 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool090:4 work:2",
 		Call:        toolgenCallTool090,
 	}, {
 		Name:        ToolTool091,
@@ -1063,7 +1063,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool091,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 91 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool091:4 work:2",
+		SearchTerms: "1 35 6BBABdEBBqAHQRHJCBIyI9 91 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool091:4 work:2",
 		Call:        toolgenCallTool091,
 	}, {
 		Name:        ToolTool092,
@@ -1071,7 +1071,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool092,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 92 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool092:4 work:2",
+		SearchTerms: "1 35 6BBAAdEDBiAHQRHJCAIyI9 92 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool092:4 work:2",
 		Call:        toolgenCallTool092,
 	}, {
 		Name:        ToolTool093,
@@ -1079,7 +1079,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool093,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 93 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool093:4 work:2",
+		SearchTerms: "1 35 6BBAIdGBBiAHQRHJCAIyI9 93 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool093:4 work:2",
 		Call:        toolgenCallTool093,
 	}, {
 		Name:        ToolTool094,
@@ -1087,7 +1087,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool094,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 94 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool094:4 work:2",
+		SearchTerms: "1 35 6BDAAfEBBiAHQRHJCIIyI9 94 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool094:4 work:2",
 		Call:        toolgenCallTool094,
 	}, {
 		Name:        ToolTool095,
@@ -1095,7 +1095,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool095,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 95 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool095:4 work:2",
+		SearchTerms: "1 35 6BBAAfEBBiAPQRHJCAIyI9 95 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool095:4 work:2",
 		Call:        toolgenCallTool095,
 	}, {
 		Name:        ToolTool096,
@@ -1103,7 +1103,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool096,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 96 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool096:4 work:2",
+		SearchTerms: "1 35 6JDgAdEBBiAHQRHJGAIyI9 96 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool096:4 work:2",
 		Call:        toolgenCallTool096,
 	}, {
 		Name:        ToolTool097,
@@ -1111,7 +1111,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool097,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 97 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool097:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBByAHQTHJCAKyI9 97 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool097:4 work:2",
 		Call:        toolgenCallTool097,
 	}, {
 		Name:        ToolTool098,
@@ -1119,7 +1119,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool098,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 98 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool098:4 work:2",
+		SearchTerms: "1 35 6BBAAdEBBiAHQRHJCIdyI9 98 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool098:4 work:2",
 		Call:        toolgenCallTool098,
 	}, {
 		Name:        ToolTool099,
@@ -1127,7 +1127,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTool099,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
-		SearchTerms: "1 35 ahyCwxIkItBDGEAKhQQAIi 99 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool099:4 work:2",
+		SearchTerms: "1 35 6JDAAdEBBigXQRHJCAIyI9 99 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool099:4 work:2",
 		Call:        toolgenCallTool099,
 	}})
 }

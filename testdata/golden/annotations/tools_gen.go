@@ -71,7 +71,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputGetHTTPStatus,
 		OutputSchema: toolgenOutputGetHTTPStatus,
 		Namespace:    "annotations",
-		SearchTerms:  "1 26 kg0CILAwKT annotation:2 default get:5 get_http_statu:4 handl http:4 initialism name statu:5 url:2",
+		SearchTerms:  "1 26 oAugFRSYCY annotation:2 default get:5 get_http_statu:4 handl http:4 initialism name statu:5 url:2",
 		Call:         toolgenCallGetHTTPStatus,
 	}, {
 		Name:        ToolLookup,
@@ -79,7 +79,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputLookup,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "annotations",
-		SearchTerms: "1 10 DITcA annotation:2 id:2 lookup:4 onli read",
+		SearchTerms: "1 10 IhJIE annotation:2 id:2 lookup:4 onli read",
 		Call:        toolgenCallLookup,
 	}, {
 		Name:             ToolDelete,
@@ -88,7 +88,7 @@ func Tools() []toolgen.Tool {
 		Annotations:      toolgen.Annotations{Destructive: true},
 		RequiresApproval: true,
 		Namespace:        "annotations",
-		SearchTerms:      "1 11 DhQOCM annotation:2 ask delet:4 destroi first id:2",
+		SearchTerms:      "1 11 4AMGAE annotation:2 ask delet:4 destroi first id:2",
 		Call:             toolgenCallDelete,
 	}, {
 		Name:        ToolUpsert,
@@ -96,7 +96,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputUpsert,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "annotations",
-		SearchTerms: "1 11 OESiCA annotation:2 id:2 mai run twice upsert:4",
+		SearchTerms: "1 11 UAWDAC annotation:2 id:2 mai run twice upsert:4",
 		Call:        toolgenCallUpsert,
 	}, {
 		Name:        ToolFetch,
@@ -104,7 +104,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputFetch,
 		Annotations: toolgen.Annotations{OpenWorld: true},
 		Namespace:   "annotations",
-		SearchTerms: "1 10 D2SAC annotation:2 fetch:4 reach url:2 web",
+		SearchTerms: "1 10 KlVQA annotation:2 fetch:4 reach url:2 web",
 		Call:        toolgenCallFetch,
 	}, {
 		Name:        ToolEverything,
@@ -118,7 +118,7 @@ func Tools() []toolgen.Tool {
 		},
 		RequiresApproval: true,
 		Namespace:        "annotations",
-		SearchTerms:      "1 16 XJAgMLBAEwA all:3 ani annotation:2 custom everi everyth it_all:3 name option order set",
+		SearchTerms:      "1 16 LBgULIsMDKQ all:3 ani annotation:2 custom everi everyth it_all:3 name option order set",
 		Call:             toolgenCallEverything,
 	}, {
 		Name:             ToolApprove,
@@ -126,14 +126,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:      toolgenInputApprove,
 		RequiresApproval: true,
 		Namespace:        "annotations",
-		SearchTerms:      "1 9 jkDBU annotation:2 approv:4 approval need onli",
+		SearchTerms:      "1 9 AnLIA annotation:2 approv:4 approval need onli",
 		Call:             toolgenCallApprove,
 	}, {
 		Name:        ToolLongest,
 		Description: "Longest has a 64-character name, the most providers accept.",
 		InputSchema: toolgenInputLongest,
 		Namespace:   "annotations",
-		SearchTerms: "1 12 HAAINBuCI 64 abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl:3 accept annotation:2 character longest most name provider",
+		SearchTerms: "1 12 ABNaEiBJS 64 abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl:3 accept annotation:2 character longest most name provider",
 		Call:        toolgenCallLongest,
 	}, {
 		Name:        ToolArchive,
@@ -141,7 +141,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputArchive,
 		Namespace:   "records",
 		Deferred:    true,
-		SearchTerms: "1 18 ESmIC4ChQCQAY archiv:4 found front id:2 namespac own rather record:2 search sent through tool up",
+		SearchTerms: "1 18 DoTgn0DICEDAC archiv:4 found front id:2 namespac own rather record:2 search sent through tool up",
 		Call:        toolgenCallArchive,
 	}, {
 		Name:        ToolPurge,
@@ -150,7 +150,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{Destructive: true},
 		Namespace:   "annotations",
 		Deferred:    true,
-		SearchTerms: "1 9 SBnJg annotation:2 defer namespac packag purg:4",
+		SearchTerms: "1 9 iwNAY annotation:2 defer namespac packag purg:4",
 		Call:        toolgenCallPurge,
 	}})
 }

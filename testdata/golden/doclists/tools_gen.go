@@ -51,7 +51,7 @@ func Tools() []toolgen.Tool {
 		Description: "At books a slot. A colon inside an option's value (the pattern) does not end the options: the description starts at the first colon followed by a space.",
 		InputSchema: toolgenInputAt,
 		Namespace:   "doclists",
-		SearchTerms: "1 25 qEyEgDBwgCCkBO0KA8C book colon:2 description doclist:2 end first follow hh hhmm:2 insid mm option:2 pattern room:3 slot space start time valu",
+		SearchTerms: "1 25 QwEADKZJETybRHDBQAC book colon:2 description doclist:2 end first follow hh hhmm:2 insid mm option:2 pattern room:3 slot space start time valu",
 		Call:        toolgenCallAt,
 	}, {
 		Name:         ToolSplitN,
@@ -59,21 +59,21 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputSplitN,
 		OutputSchema: toolgenOutputSplitN,
 		Namespace:    "doclists",
-		SearchTerms:  "1 39 EZgGV4AiDiQDGEsCwALiAC all between count determin doclist:2 last most nil number remainder result return:2 sep:3 separat separator slice:2 split:4 split_n:4 substr:7 those unsplit zero",
+		SearchTerms:  "1 39 BGjBMFIUChwFMIkcYBEiCY all between count determin doclist:2 last most nil number remainder result return:2 sep:3 separat separator slice:2 split:4 split_n:4 substr:7 those unsplit zero",
 		Call:         toolgenCallSplitN,
 	}, {
 		Name:        ToolGetWeather,
 		Description: "GetWeather looks up the weather.",
 		InputSchema: toolgenInputGetWeather,
 		Namespace:   "doclists",
-		SearchTerms: "1 29 WAMBwKSIJ6QR citi:3 doclist:2 exampl get:4 get_weather:4 look name:2 pari unit:3 unit_name:2 up weather:5",
+		SearchTerms: "1 29 iAr5JQ0AKBIk citi:3 doclist:2 exampl get:4 get_weather:4 look name:2 pari unit:3 unit_name:2 up weather:5",
 		Call:        toolgenCallGetWeather,
 	}, {
 		Name:        ToolNotes,
 		Description: "Notes keeps a list whose items do not all name parameters: it is prose.\n\n  - text: what to note.\n  - tags: no such parameter, so the whole list stays.",
 		InputSchema: toolgenInputNotes,
 		Namespace:   "doclists",
-		SearchTerms: "1 23 CNCaQ1AQCIUEKY all doclist:2 item keep list:2 name note:5 parameter:2 prose stai tag text:3 whole whose",
+		SearchTerms: "1 23 FKSwTJCglkRqCA all doclist:2 item keep list:2 name note:5 parameter:2 prose stai tag text:3 whole whose",
 		Call:        toolgenCallNotes,
 	}})
 }

@@ -38,7 +38,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputPlan,
 		OutputSchema: toolgenOutputPlan,
 		Namespace:    "enumexported",
-		SearchTerms:  "1 23 Ui0igxhzECCYE color:2 dai:5 enumexport:2 first green hard label level:2 plan:4 red schedul second work",
+		SearchTerms:  "1 23 gQFTCHANhBRgM color:2 dai:5 enumexport:2 first green hard label level:2 plan:4 red schedul second work",
 		Call:         toolgenCallPlan,
 	}})
 }

@@ -46,7 +46,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputMix,
 		OutputSchema: toolgenOutputMix,
 		Namespace:    "enums",
-		SearchTerms:  "1 105 AeSxhyMQgUHkBQmCPFQQABkDiZARQgBkFQeAAQAEkQLCJ alon back blue:3 by_room:2 color:12 comment constant declar document:2 enum:5 escap fast:3 fire:3 grass:3 green:6 hi json level mix:5 mode:5 mode_fast must name negativ now on onli paint palett:2 plain prioriti:3 quot:3 red:9 return room:2 sai same sign:4 string:2 trim:3 two urgent usual valu:3 wait",
+		SearchTerms:  "1 105 zogEnAQgPUEkgVAiBFJgBAsSgObwaACGlpAIIEFCFAghB alon back blue:3 by_room:2 color:12 comment constant declar document:2 enum:5 escap fast:3 fire:3 grass:3 green:6 hi json level mix:5 mode:5 mode_fast must name negativ now on onli paint palett:2 plain prioriti:3 quot:3 red:9 return room:2 sai same sign:4 string:2 trim:3 two urgent usual valu:3 wait",
 		Call:         toolgenCallMix,
 	}, {
 		Name:         ToolPick,
@@ -54,14 +54,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputPick,
 		OutputSchema: toolgenOutputPick,
 		Namespace:    "enums",
-		SearchTerms:  "1 42 yoBUEOgAgoBECE1gBCc0BQBItE blue color:5 document enum:4 fire flat grass green:2 level:2 much name now on parameter pick:4 prioriti:3 red:3 return same string take two urgent usual valu wait",
+		SearchTerms:  "1 42 tROgwAp0QgQggAYNLAJNApAChI blue color:5 document enum:4 fire flat grass green:2 level:2 much name now on parameter pick:4 prioriti:3 red:3 return same string take two urgent usual valu wait",
 		Call:         toolgenCallPick,
 	}, {
 		Name:        ToolName,
 		Description: "Name returns an enum as text.",
 		InputSchema: toolgenInputName,
 		Namespace:   "enums",
-		SearchTerms: "1 23 QSMAMKckADAS blue color:3 document enum:4 fire grass green:2 name:4 red:3 return string text",
+		SearchTerms: "1 23 TSSNBggVYgAA blue color:3 document enum:4 fire grass green:2 name:4 red:3 return string text",
 		Call:        toolgenCallName,
 	}})
 }

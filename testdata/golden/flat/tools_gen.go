@@ -56,21 +56,21 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputSearch,
 		OutputSchema: toolgenOutputSearch,
 		Namespace:    "flat",
-		SearchTerms:  "1 45 lGisgCCBQgCD2EKKnsAEJAOGGEACw 639 best bodi code come document:3 exact:2 find first:2 flat:2 id:2 iso lang:2 languag limit:2 look mani match most phrase queri:2 result return search:6 titl user:2 user_id:2 whole whose",
+		SearchTerms:  "1 45 AMw5SCaBBgVMBLEUSIsQYABiLQEBA 639 best bodi code come document:3 exact:2 find first:2 flat:2 id:2 iso lang:2 languag limit:2 look mani match most phrase queri:2 result return search:6 titl user:2 user_id:2 whole whose",
 		Call:         toolgenCallSearch,
 	}, {
 		Name:        ToolGreet,
 		Description: "Greet greets someone. The items of this list name no parameter, so they stay in the description:\n  - be polite\n  - be brief",
 		InputSchema: toolgenInputGreet,
 		Namespace:   "flat",
-		SearchTerms: "1 24 9olAEFAOgyjAI brief description flat:2 greet:8 item list name:3 parameter polit someon stai time:2 us",
+		SearchTerms: "1 24 FaBkAQGYSwwAg brief description flat:2 greet:8 item list name:3 parameter polit someon stai time:2 us",
 		Call:        toolgenCallGreet,
 	}, {
 		Name:        ToolSnake,
 		Description: "Snake covers parameter names in every case: each becomes a snake_case property, and doc items may use either spelling.",
 		InputSchema: toolgenInputSnake,
 		Namespace:   "flat",
-		SearchTerms: "1 50 kgNeEAAJgQCEA7kIEbomgYGUAEVA becom bodi:3 case:2 cover doc each either everi flat:2 http:2 http_statu:2 item:3 mai name:3 parameter properti report snake:5 snake_case spell statu:3 top10:2 top10_item:2 us user:2 user_name:2 xml:2 xml_bodi:2",
+		SearchTerms: "1 50 BUECIAPENAGgA0AEHJGDoUAaOhKC becom bodi:3 case:2 cover doc each either everi flat:2 http:2 http_statu:2 item:3 mai name:3 parameter properti report snake:5 snake_case spell statu:3 top10:2 top10_item:2 us user:2 user_name:2 xml:2 xml_bodi:2",
 		Call:        toolgenCallSnake,
 	}, {
 		Name:         ToolUndocumented,
@@ -78,14 +78,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputUndocumented,
 		OutputSchema: toolgenOutputUndocumented,
 		Namespace:    "flat",
-		SearchTerms:  "1 11 PAxIBAyC add description flat:2 number parameter sum two undocument:3",
+		SearchTerms:  "1 11 HCEhLEZC add description flat:2 number parameter sum two undocument:3",
 		Call:         toolgenCallUndocumented,
 	}, {
 		Name:        ToolMixed,
 		Description: "Mixed has a list with items about parameters and others, under no Parameters: heading: it is prose, and stays whole (under the heading, the stray item would be an error).\n\nNotes:\n  - id: the record.\n  - note: not a parameter of this tool, so it stays.\n  - verbose: say more.",
 		InputSchema: toolgenInputMixed,
 		Namespace:   "flat",
-		SearchTerms: "1 37 yJJEhFAgHFJmoUIJ0wECAG about error flat:2 head:2 id:3 item:2 list mix:4 more note:2 other parameter:3 prose record sai stai:2 strai tool under:2 verbos:3 whole would",
+		SearchTerms: "1 37 BwYlHAI44RgAAgFIlBLARQ about error flat:2 head:2 id:3 item:2 list mix:4 more note:2 other parameter:3 prose record sai stai:2 strai tool under:2 verbos:3 whole would",
 		Call:        toolgenCallMixed,
 	}})
 }

@@ -45,7 +45,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputLocate,
 		OutputSchema: toolgenOutputLocate,
 		Namespace:    "foreign",
-		SearchTerms:  "1 67 BlYWiCiFdlCACYA0Q1AAqBYACBCUMALCIIODI box:2 case claim constant:2 differ enum:2 export foreign:2 give helper here:2 imag:4 imag_point:2 integer lat:2 level:3 local:2 locat:4 max:2 min:2 mode:3 name:3 odd:2 onli pixel:2 place plain point:7 return same share still those toolgen type unexport would",
+		SearchTerms:  "1 67 AwESBLWETUYAhABUCIEAkJFCj1WxwwQKXCBCJ box:2 case claim constant:2 differ enum:2 export foreign:2 give helper here:2 imag:4 imag_point:2 integer lat:2 level:3 local:2 locat:4 max:2 min:2 mode:3 name:3 odd:2 onli pixel:2 place plain point:7 return same share still those toolgen type unexport would",
 		Call:         toolgenCallLocate,
 	}, {
 		Name:         ToolMove,
@@ -53,7 +53,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputMove,
 		OutputSchema: toolgenOutputMove,
 		Namespace:    "foreign",
-		SearchTerms:  "1 11 nEgQC foreign:3 move:4 parameter struct:2 take",
+		SearchTerms:  "1 11 kIUBD foreign:3 move:4 parameter struct:2 take",
 		Call:         toolgenCallMove,
 	}})
 }

@@ -43,14 +43,14 @@ func Tools() []toolgen.Tool {
 		Description: "Draw draws a shape.",
 		InputSchema: toolgenInputDraw,
 		Namespace:   "foreigndocs",
-		SearchTerms: "1 44 QFBBOKAREoQ-jICChBQyQYg caption circl:3 corner:4 draw:5 equal figur:2 foreigndoc:2 four height:2 kind:3 label:2 pin pixel radiu rectangl:2 round sai shape side:2 size:3 squar:2 under width:2",
+		SearchTerms: "1 44 hhoIhg1EFLZBAmABmjOxAIE caption circl:3 corner:4 draw:5 equal figur:2 foreigndoc:2 four height:2 kind:3 label:2 pin pixel radiu rectangl:2 round sai shape side:2 size:3 squar:2 under width:2",
 		Call:        toolgenCallDraw,
 	}, {
 		Name:        ToolPaint,
 		Description: "Paint paints a shape; its parameters have no items, so their types' docs describe them. image.Point is from the standard library, whose docs toolgen does not read.",
 		InputSchema: toolgenInputPaint,
 		Namespace:   "foreigndocs",
-		SearchTerms: "1 44 lUBoFEWJMCRYxZJJEkSAgICFKDTg alon circl:3 color:4 comment describ:2 doc:2 equal figur foreigndoc:2 four imag item kind:4 librari name paint:5 parameter point read round shape side squar:2 standard them toolgen type whose",
+		SearchTerms: "1 44 FEELkgDlOARJEAAUDSsgIEcQrBSa alon circl:3 color:4 comment describ:2 doc:2 equal figur foreigndoc:2 four imag item kind:4 librari name paint:5 parameter point read round shape side squar:2 standard them toolgen type whose",
 		Call:        toolgenCallPaint,
 	}})
 }

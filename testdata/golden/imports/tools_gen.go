@@ -41,7 +41,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputSave,
 		OutputSchema: toolgenOutputSave,
 		Namespace:    "imports",
-		SearchTerms:  "1 14 KkCCs0 import:2 note raw:2 save:5 score:2 text:2",
+		SearchTerms:  "1 14 ZAZBHA import:2 note raw:2 save:5 score:2 text:2",
 		Call:         toolgenCallSave,
 	}})
 }

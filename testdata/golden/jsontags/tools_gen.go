@@ -38,7 +38,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputSave,
 		OutputSchema: toolgenOutputSave,
 		Namespace:    "jsontags",
-		SearchTerms:  "1 29 IgUBCZRAuhQhADSA also bslash:2 count:3 default document echo empti:2 jsontag:2 meta:2 naïve:2 null quot:2 rev:2 save:4 sent space:2",
+		SearchTerms:  "1 29 GWdmJwQACEGCEHAE also bslash:2 count:3 default document echo empti:2 jsontag:2 meta:2 naïve:2 null quot:2 rev:2 save:4 sent space:2",
 		Call:         toolgenCallSave,
 	}})
 }

@@ -58,7 +58,7 @@ func (recv *Store) Tools() []toolgen.Tool {
 		InputSchema: toolgenInputGet,
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "methods",
-		SearchTerms: "1 10 QDAgp get:4 kei:2 method:2 return valu",
+		SearchTerms: "1 10 EGFcY get:4 kei:2 method:2 return valu",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallGet(recv, ctx, args)
 		},
@@ -68,7 +68,7 @@ func (recv *Store) Tools() []toolgen.Tool {
 		InputSchema: toolgenInputPut,
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "methods",
-		SearchTerms: "1 18 g0MKAAo kei:2 method:2 put:4 set store:3 store_put:3 valu:3",
+		SearchTerms: "1 18 JMZAhBk kei:2 method:2 put:4 set store:3 store_put:3 valu:3",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallPut(recv, ctx, args)
 		},
@@ -82,7 +82,7 @@ func (recv *Clock) Tools() []toolgen.Tool {
 		Description: "Zone names the clock's zone.",
 		InputSchema: toolgenInputNow,
 		Namespace:   "methods",
-		SearchTerms: "1 9 cAQho clock method:2 name now:3 zone:2",
+		SearchTerms: "1 9 IDhRA clock method:2 name now:3 zone:2",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallNow(recv, ctx, args)
 		},
@@ -92,7 +92,7 @@ func (recv *Clock) Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAdd,
 		OutputSchema: toolgenOutputAdd,
 		Namespace:    "methods",
-		SearchTerms:  "1 12 RCkQq add:5 hour:3 method:2 struct take",
+		SearchTerms:  "1 12 DCRRB add:5 hour:3 method:2 struct take",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallAdd(recv, ctx, args)
 		},
@@ -101,7 +101,7 @@ func (recv *Clock) Tools() []toolgen.Tool {
 		Description: "Tick is declared on the alias: it is a tool of Clock.",
 		InputSchema: toolgenInputTick,
 		Namespace:   "methods",
-		SearchTerms: "1 10 UHARBh alia clock declar method:2 tick:4 tool",
+		SearchTerms: "1 10 ITFcGg alia clock declar method:2 tick:4 tool",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallTick(recv, ctx, args)
 		},
@@ -115,7 +115,7 @@ func Tools() []toolgen.Tool {
 		Description: "Version is a package function beside the methods.",
 		InputSchema: toolgenInputVersion,
 		Namespace:   "methods",
-		SearchTerms: "1 10 RBkJg besid function method:3 packag version:4",
+		SearchTerms: "1 10 AYH0A besid function method:3 packag version:4",
 		Call:        toolgenCallVersion,
 	}})
 }
@@ -128,7 +128,7 @@ func (recv *Counter) Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputIncr,
 		OutputSchema: toolgenOutputIncr,
 		Namespace:    "methods",
-		SearchTerms:  "1 8 MgIg counter incr:4 increment method:2",
+		SearchTerms:  "1 8 AYpI counter incr:4 increment method:2",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallIncr(recv, ctx, args)
 		},

@@ -42,7 +42,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputSend,
 		OutputSchema: toolgenOutputSend,
 		Namespace:    "namedbytes",
-		SearchTerms:  "1 39 gge8AgAyECKREQOUEIo arrai byte code:2 each:2 echo fix:2 itself letter:4 name:5 namedbyt:2 octet:3 opt:2 packet raw:2 send:4 slice:2 text them:2 write",
+		SearchTerms:  "1 39 INAQKhAIIwURIXBqCD4 arrai byte code:2 each:2 echo fix:2 itself letter:4 name:5 namedbyt:2 octet:3 opt:2 packet raw:2 send:4 slice:2 text them:2 write",
 		Call:         toolgenCallSend,
 	}, {
 		Name:         ToolFlat,
@@ -50,7 +50,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputFlat,
 		OutputSchema: toolgenOutputFlat,
 		Namespace:    "namedbytes",
-		SearchTerms:  "1 21 tUOAgCSggjDB byte data:2 flat:5 more:2 name:2 namedbyt:2 octet parameter return slice:2 take them",
+		SearchTerms:  "1 21 EBAJAggkM4Dw byte data:2 flat:5 more:2 name:2 namedbyt:2 octet parameter return slice:2 take them",
 		Call:         toolgenCallFlat,
 	}})
 }

@@ -58,7 +58,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputGetReport,
 		OutputSchema: toolgenOutputGetReport,
 		Namespace:    "nilresults",
-		SearchTerms:  "1 20 omC4AgRZGU fail get:4 get_report:4 nil nilresult:2 pointer report:4 result return struct",
+		SearchTerms:  "1 20 kAFEgKCTGI fail get:4 get_report:4 nil nilresult:2 pointer report:4 result return struct",
 		Call:         toolgenCallGetReport,
 	}, {
 		Name:         ToolFull,
@@ -66,7 +66,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputFull,
 		OutputSchema: toolgenOutputFull,
 		Namespace:    "nilresults",
-		SearchTerms:  "1 11 wLAJoJ full:5 nil nilresult:2 return struct valu",
+		SearchTerms:  "1 11 IGgOmA full:5 nil nilresult:2 return struct valu",
 		Call:         toolgenCallFull,
 	}, {
 		Name:         ToolDeep,
@@ -74,7 +74,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputDeep,
 		OutputSchema: toolgenOutputDeep,
 		Namespace:    "nilresults",
-		SearchTerms:  "1 14 QqECIUkME deep:4 either fail nil nilresult:2 pointer:2 result return struct",
+		SearchTerms:  "1 14 igChUB8MY deep:4 either fail nil nilresult:2 pointer:2 result return struct",
 		Call:         toolgenCallDeep,
 	}, {
 		Name:         ToolNumbers,
@@ -82,7 +82,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputNumbers,
 		OutputSchema: toolgenOutputNumbers,
 		Namespace:    "nilresults",
-		SearchTerms:  "1 17 gMFogIcSlDC element fail nil:2 nilresult:2 null number:4 pointer:2 result return slice wrap",
+		SearchTerms:  "1 17 MBSQAUQzFCY element fail nil:2 nilresult:2 null number:4 pointer:2 result return slice wrap",
 		Call:         toolgenCallNumbers,
 	}, {
 		Name:         ToolIndirect,
@@ -90,7 +90,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputIndirect,
 		OutputSchema: toolgenOutputIndirect,
 		Namespace:    "nilresults",
-		SearchTerms:  "1 15 WogGAAsGA indirect:4 inner int mai nilresult:2 null pointer:3 return wrap",
+		SearchTerms:  "1 15 DgCA0wsQR indirect:4 inner int mai nilresult:2 null pointer:3 return wrap",
 		Call:         toolgenCallIndirect,
 	}, {
 		Name:         ToolBlob,
@@ -98,7 +98,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputBlob,
 		OutputSchema: toolgenOutputBlob,
 		Namespace:    "nilresults",
-		SearchTerms:  "1 10 wDEAsA blob:4 byte nil nilresult:2 return wrap",
+		SearchTerms:  "1 10 CGgDWo blob:4 byte nil nilresult:2 return wrap",
 		Call:         toolgenCallBlob,
 	}})
 }

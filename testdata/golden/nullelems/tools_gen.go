@@ -38,7 +38,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputPlan,
 		OutputSchema: toolgenOutputPlan,
 		Namespace:    "nullelems",
-		SearchTerms:  "1 25 AdAqCFQQqHAi detour:2 end:2 name:2 nil null nullelem:2 place:3 plan:5 point:3 read rout stop:2",
+		SearchTerms:  "1 25 hA6BpAoUKuaA detour:2 end:2 name:2 nil null nullelem:2 place:3 plan:5 point:3 read rout stop:2",
 		Call:         toolgenCallPlan,
 	}})
 }

@@ -40,7 +40,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputSummarize,
 		OutputSchema: toolgenOutputSummarize,
 		Namespace:    "omit",
-		SearchTerms:  "1 8 okwB omit:2 report return summariz:4",
+		SearchTerms:  "1 8 Agoa omit:2 report return summariz:4",
 		Call:         toolgenCallSummarize,
 	}})
 }

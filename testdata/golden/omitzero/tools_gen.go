@@ -39,7 +39,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputSummarize,
 		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Namespace:    "omitzero",
-		SearchTerms:  "1 9 JMwR dai:2 omitzero:2 report summariz:4",
+		SearchTerms:  "1 9 IIqO dai:2 omitzero:2 report summariz:4",
 		Call:         toolgenCallSummarize,
 	}})
 }

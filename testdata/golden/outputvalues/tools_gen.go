@@ -44,7 +44,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputWiden,
 		OutputSchema: toolgenOutputWiden,
 		Namespace:    "outputvalues",
-		SearchTerms:  "1 28 LOBs5FIE8BgAAlKVAC bit constant dai:2 everi exampl grant hold mai:2 outputvalu:2 perm:3 permission:2 read result return set user:2 widen:4 write",
+		SearchTerms:  "1 28 hxQpBIRCglQA1DgKBA bit constant dai:2 everi exampl grant hold mai:2 outputvalu:2 perm:3 permission:2 read result return set user:2 widen:4 write",
 		Call:         toolgenCallWiden,
 	}, {
 		Name:         ToolCombine,
@@ -52,7 +52,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCombine,
 		OutputSchema: toolgenOutputCombine,
 		Namespace:    "outputvalues",
-		SearchTerms:  "1 13 ywHAQA2A combin:4 constant mai outputvalu:2 perm:2 permission return union",
+		SearchTerms:  "1 13 UQAkVwwA combin:4 constant mai outputvalu:2 perm:2 permission return union",
 		Call:         toolgenCallCombine,
 	}})
 }

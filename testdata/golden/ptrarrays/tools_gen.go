@@ -57,7 +57,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputShapes,
 		OutputSchema: toolgenOutputShapes,
 		Namespace:    "ptrarrays",
-		SearchTerms:  "1 39 SRQMqmDQRkxAUQkAAQgOoBY 2x2 by_name:2 cell:2 deep:2 flat instant integer matrix name:3 nest pair:4 parameter ptrarrai:2 return row:2 shape:5 squar:2 string take them three time:2 two",
+		SearchTerms:  "1 39 xIAIJAhRBASFAfCDkKUlJIJ 2x2 by_name:2 cell:2 deep:2 flat instant integer matrix name:3 nest pair:4 parameter ptrarrai:2 return row:2 shape:5 squar:2 string take them three time:2 two",
 		Call:         toolgenCallShapes,
 	}, {
 		Name:         ToolEcho,
@@ -65,7 +65,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEcho,
 		OutputSchema: toolgenOutputEcho,
 		Namespace:    "ptrarrays",
-		SearchTerms:  "1 38 IoExacYkAhASIJgAD4QJY arrai by_name:2 cell:3 deep:2 echo:4 grid:2 insid mix:2 name:2 nest pointer ptrarrai:2 return row:2 shape squar:2 stack:2 struct:2 tabl:2 take time:2",
+		SearchTerms:  "1 38 QMA6AIAFEiVwjowcTTBQY arrai by_name:2 cell:3 deep:2 echo:4 grid:2 insid mix:2 name:2 nest pointer ptrarrai:2 return row:2 shape squar:2 stack:2 struct:2 tabl:2 take time:2",
 		Call:         toolgenCallEcho,
 	}, {
 		Name:         ToolTriple,
@@ -73,7 +73,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputTriple,
 		OutputSchema: toolgenOutputTriple,
 		Namespace:    "ptrarrays",
-		SearchTerms:  "1 10 gqhAuI arrai pointer ptrarrai:2 return tripl:4 wrap",
+		SearchTerms:  "1 10 GAgIOo arrai pointer ptrarrai:2 return tripl:4 wrap",
 		Call:         toolgenCallTriple,
 	}, {
 		Name:         ToolPairs,
@@ -81,7 +81,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputPairs,
 		OutputSchema: toolgenOutputPairs,
 		Namespace:    "ptrarrays",
-		SearchTerms:  "1 11 BsGCoVE arrai pair:4 pointer ptrarrai:2 return slice wrap",
+		SearchTerms:  "1 11 CEAEjH4 arrai pair:4 pointer ptrarrai:2 return slice wrap",
 		Call:         toolgenCallPairs,
 	}, {
 		Name:         ToolMatrix,
@@ -89,7 +89,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputMatrix,
 		OutputSchema: toolgenOutputMatrix,
 		Namespace:    "ptrarrays",
-		SearchTerms:  "1 12 AqlAuA arrai:2 matrix:4 pointer:2 ptrarrai:2 return wrap",
+		SearchTerms:  "1 12 CAgIO6 arrai:2 matrix:4 pointer:2 ptrarrai:2 return wrap",
 		Call:         toolgenCallMatrix,
 	}})
 }

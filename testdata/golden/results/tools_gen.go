@@ -85,14 +85,14 @@ func Tools() []toolgen.Tool {
 		Description: "Text returns text.",
 		InputSchema: toolgenInputText,
 		Namespace:   "results",
-		SearchTerms: "1 8 KQq result:2 return text:5",
+		SearchTerms: "1 8 DFB result:2 return text:5",
 		Call:        toolgenCallText,
 	}, {
 		Name:        ToolTextOnly,
 		Description: "TextOnly returns text without an error.",
 		InputSchema: toolgenInputTextOnly,
 		Namespace:   "results",
-		SearchTerms: "1 18 SIiCekg error onli:4 result:2 return text:5 text_onli:4 without",
+		SearchTerms: "1 18 aoEMwRg error onli:4 result:2 return text:5 text_onli:4 without",
 		Call:        toolgenCallTextOnly,
 	}, {
 		Name:         ToolCheck,
@@ -100,7 +100,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCheck,
 		OutputSchema: toolgenOutputCheck,
 		Namespace:    "results",
-		SearchTerms:  "1 12 IShRxQTA check:4 content output result:2 return schema struct structur",
+		SearchTerms:  "1 12 QEQxlQK4 check:4 content output result:2 return schema struct structur",
 		Call:         toolgenCallCheck,
 	}, {
 		Name:         ToolCheckPtr,
@@ -108,7 +108,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCheckPtr,
 		OutputSchema: toolgenOutputCheckPtr,
 		Namespace:    "results",
-		SearchTerms:  "1 20 yiADKEkIE check:4 check_ptr:4 fail nil pointer ptr:4 result:3 return struct",
+		SearchTerms:  "1 20 jgCBVLkMI check:4 check_ptr:4 fail nil pointer ptr:4 result:3 return struct",
 		Call:         toolgenCallCheckPtr,
 	}, {
 		Name:         ToolCheckOnly,
@@ -116,7 +116,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputCheckOnly,
 		OutputSchema: toolgenOutputCheckOnly,
 		Namespace:    "results",
-		SearchTerms:  "1 18 CQKUxgTA check:4 check_onli:4 error onli:4 result:2 return struct without",
+		SearchTerms:  "1 18 YQQwHwIg check:4 check_onli:4 error onli:4 result:2 return struct without",
 		Call:         toolgenCallCheckOnly,
 	}, {
 		Name:         ToolList,
@@ -124,7 +124,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputList,
 		OutputSchema: toolgenOutputList,
 		Namespace:    "results",
-		SearchTerms:  "1 10 ABB7D list:4 result:3 return slice wrap",
+		SearchTerms:  "1 10 EQEph list:4 result:3 return slice wrap",
 		Call:         toolgenCallList,
 	}, {
 		Name:         ToolNumber,
@@ -132,7 +132,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputNumber,
 		OutputSchema: toolgenOutputNumber,
 		Namespace:    "results",
-		SearchTerms:  "1 9 gBKpD int number:4 result:2 return wrap",
+		SearchTerms:  "1 9 FRMIg int number:4 result:2 return wrap",
 		Call:         toolgenCallNumber,
 	}, {
 		Name:         ToolTable,
@@ -140,7 +140,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputTable,
 		OutputSchema: toolgenOutputTable,
 		Namespace:    "results",
-		SearchTerms:  "1 14 SggAhEsag fix map:2 object on result:2 return schema tabl:4 wrap",
+		SearchTerms:  "1 14 kiCJmIEA5 fix map:2 object on result:2 return schema tabl:4 wrap",
 		Call:         toolgenCallTable,
 	}, {
 		Name:         ToolFlag,
@@ -148,7 +148,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputFlag,
 		OutputSchema: toolgenOutputFlag,
 		Namespace:    "results",
-		SearchTerms:  "1 11 CICCG9A bool error flag:4 result:2 return without wrap",
+		SearchTerms:  "1 11 YAEMkVw bool error flag:4 result:2 return without wrap",
 		Call:         toolgenCallFlag,
 	}, {
 		Name:         ToolMaybe,
@@ -156,28 +156,28 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputMaybe,
 		OutputSchema: toolgenOutputMaybe,
 		Namespace:    "results",
-		SearchTerms:  "1 11 gJEAi9A mayb:4 non pointer result:2 return struct wrap",
+		SearchTerms:  "1 11 SCGkhVQ mayb:4 non pointer result:2 return struct wrap",
 		Call:         toolgenCallMaybe,
 	}, {
 		Name:        ToolNothing,
 		Description: "Nothing returns only an error: \"ok\" on success.",
 		InputSchema: toolgenInputNothing,
 		Namespace:   "results",
-		SearchTerms: "1 11 SYgCm0A error noth:4 ok onli result:2 return success",
+		SearchTerms: "1 11 aIEMiBh error noth:4 ok onli result:2 return success",
 		Call:        toolgenCallNothing,
 	}, {
 		Name:        ToolPicture,
 		Description: "Picture returns a toolgen.Result as it is: content the tool chose (an image), no output schema.",
 		InputSchema: toolgenInputPicture,
 		Namespace:   "results",
-		SearchTerms: "1 15 S6KgIABQHG chose content imag output pictur:4 result:3 return schema tool toolgen",
+		SearchTerms: "1 15 hQCkhIUhBm chose content imag output pictur:4 result:3 return schema tool toolgen",
 		Call:        toolgenCallPicture,
 	}, {
 		Name:        ToolPictureOnly,
 		Description: "PictureOnly returns a toolgen.Result without an error.",
 		InputSchema: toolgenInputPictureOnly,
 		Namespace:   "results",
-		SearchTerms: "1 19 GRIcgAaE error onli:4 pictur:4 pictur_onli:4 result:3 return toolgen without",
+		SearchTerms: "1 19 ZQQgC0Mk error onli:4 pictur:4 pictur_onli:4 result:3 return toolgen without",
 		Call:        toolgenCallPictureOnly,
 	}})
 }

@@ -48,21 +48,21 @@ func Tools() []toolgen.Tool {
 		Description: "Ping takes no arguments: its rule type has no fields.",
 		InputSchema: toolgenInputPing,
 		Namespace:   "rules",
-		SearchTerms: "1 11 CFogMR argument field ping:4 rule:3 take type",
+		SearchTerms: "1 11 yQOWhA argument field ping:4 rule:3 take type",
 		Call:        toolgenCallPing,
 	}, {
 		Name:        ToolCopy,
 		Description: "Copy has flat parameters, exported in the rule type; _tmp loses its underscore.",
 		InputSchema: toolgenInputCopy,
 		Namespace:   "rules",
-		SearchTerms: "1 16 vAlhEoQKE copi:4 export flat lose parameter rule:3 tmp:3 type underscor",
+		SearchTerms: "1 16 IGaIUBFOA copi:4 export flat lose parameter rule:3 tmp:3 type underscor",
 		Call:        toolgenCallCopy,
 	}, {
 		Name:        ToolDoAssign,
 		Description: "DoAssign assigns work.",
 		InputSchema: toolgenInputDoAssign,
 		Namespace:   "rules",
-		SearchTerms: "1 63 QAUVQRACmbFywQxBCoNQSArQCTE also assign:5 back clash:2 do_assign fall field json:2 keep method name:10 ordinari owner:6 owner_name:3 promot rule:7 sai size:3 step:2 suffix tag:2 take:2 team:2 team_name:2 whose work would:2",
+		SearchTerms: "1 63 CBEDlMQRlQSEAQFYpQFVDqgAgEK also assign:5 back clash:2 do_assign fall field json:2 keep method name:10 ordinari owner:6 owner_name:3 promot rule:7 sai size:3 step:2 suffix tag:2 take:2 team:2 team_name:2 whose work would:2",
 		Call:        toolgenCallDoAssign,
 	}})
 }
@@ -75,7 +75,7 @@ func (recv *Counter) Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputAdd,
 		OutputSchema: toolgenOutputAdd,
 		Namespace:    "rules",
-		SearchTerms:  "1 7 hU add:5 rule:2",
+		SearchTerms:  "1 7 RB add:5 rule:2",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallAdd(recv, ctx, args)
 		},

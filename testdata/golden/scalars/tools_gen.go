@@ -55,7 +55,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputEcho,
 		OutputSchema: toolgenOutputEcho,
 		Namespace:    "scalars",
-		SearchTerms:  "1 71 EGIQWMmIPoghSIIRHYBQcBIAAQAYcIoAFQgID bool:2 boolean byte:2 celsiu:2 constant count:4 degre echo:4 enum everi flag:3 float32:2 float64:2 input int:2 int16:2 int32:2 int64:2 int8:2 label:3 name:3 read return rune:2 scalar:3 small:2 string:3 temp:2 temperatur uint:2 uint16:2 uint32:2 uint64:2 uint8:2 unsign without written",
+		SearchTerms:  "1 71 sCi0oKmBZx6e5AAACAVWAoBIAnWJwQUAACBGQ bool:2 boolean byte:2 celsiu:2 constant count:4 degre echo:4 enum everi flag:3 float32:2 float64:2 input int:2 int16:2 int32:2 int64:2 int8:2 label:3 name:3 read return rune:2 scalar:3 small:2 string:3 temp:2 temperatur uint:2 uint16:2 uint32:2 uint64:2 uint8:2 unsign without written",
 		Call:         toolgenCallEcho,
 	}, {
 		Name:         ToolWidths,
@@ -63,14 +63,14 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputWidths,
 		OutputSchema: toolgenOutputWidths,
 		Namespace:    "scalars",
-		SearchTerms:  "1 36 aEpxgkBjgAABCgiE4GCo boolean celsiu:2 count:4 degre f32:2 flag:3 flat i8:2 name:2 odd parameter pointer scalar:2 take temp:2 temperatur them u32:2 unsign width:5",
+		SearchTerms:  "1 36 QgwVoKXgIgVo1aAEqAGQ boolean celsiu:2 count:4 degre f32:2 flag:3 flat i8:2 name:2 odd parameter pointer scalar:2 take temp:2 temperatur them u32:2 unsign width:5",
 		Call:         toolgenCallWidths,
 	}, {
 		Name:        ToolGetLabel,
 		Description: "Label returns a named string: text.",
 		InputSchema: toolgenInputGetLabel,
 		Namespace:   "scalars",
-		SearchTerms: "1 22 AHMIRADBEBQ constant enum get:3 get_label:3 label:5 name:2 return scalar:2 string:2 text without",
+		SearchTerms: "1 22 KIouAUMgBBI constant enum get:3 get_label:3 label:5 name:2 return scalar:2 string:2 text without",
 		Call:        toolgenCallGetLabel,
 	}, {
 		Name:         ToolFloat32,
@@ -78,7 +78,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputFloat32,
 		OutputSchema: toolgenOutputFloat32,
 		Namespace:    "scalars",
-		SearchTerms:  "1 9 oEjD float32:5 return scalar:2 wrap",
+		SearchTerms:  "1 9 Migg float32:5 return scalar:2 wrap",
 		Call:         toolgenCallFloat32,
 	}, {
 		Name:         ToolUint64,
@@ -86,7 +86,7 @@ func Tools() []toolgen.Tool {
 		InputSchema:  toolgenInputUint64,
 		OutputSchema: toolgenOutputUint64,
 		Namespace:    "scalars",
-		SearchTerms:  "1 9 pGgD return scalar:2 uint64:5 wrap",
+		SearchTerms:  "1 9 Ijgh return scalar:2 uint64:5 wrap",
 		Call:         toolgenCallUint64,
 	}})
 }

@@ -40,7 +40,7 @@ func Tools() []toolgen.Tool {
 		Description: "ping answers pong.",
 		InputSchema: toolgenInputping,
 		Namespace:   "unexported",
-		SearchTerms: "1 8 hIqR answer ping:4 pong unexport:2",
+		SearchTerms: "1 8 WAVA answer ping:4 pong unexport:2",
 		Call:        toolgenCallping,
 	}})
 }
@@ -52,7 +52,7 @@ func (recv *helper) Tools() []toolgen.Tool {
 		Description: "ask asks the helper.",
 		InputSchema: toolgenInputask,
 		Namespace:   "unexported",
-		SearchTerms: "1 11 xSEY ask:6 helper prompt:2 unexport:2",
+		SearchTerms: "1 11 SwmQ ask:6 helper prompt:2 unexport:2",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallask(recv, ctx, args)
 		},
