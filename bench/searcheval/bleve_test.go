@@ -119,7 +119,9 @@ func (x *bleveIndex) search(q string, limit int) ([]toolgen.Tool, error) {
 		m.SetField("text")
 		bq = m
 	}
-	res, err := x.index.Search(bleve.NewSearchRequestOptions(bq, limit, 0, false))
+	req := bleve.NewSearchRequestOptions(bq, limit, 0, false)
+	req.SortBy([]string{"-_score", "_id"}) // ties in name order, as toolgen's; by default they come in the order the index happens to hold
+	res, err := x.index.Search(req)
 	if err != nil {
 		return nil, err
 	}
