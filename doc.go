@@ -17,7 +17,9 @@
 //   - [Rule]: a permission rule as data, a tool name or glob and argument
 //     globs. Generated XRule types build one; package agent decides with it.
 //   - [Toolbox]: tools from any number of packages, looked up and called by
-//     name; a panic in a tool is a failed result, not a crash.
+//     name; a panic in a tool is a failed result, not a crash. Its
+//     [Toolbox.Search] ranks the tools for a query in words (BM25 over
+//     terms toolgen indexed at build time, [SearchHit]).
 //
 // Where the rest is:
 //   - The agent loop (the Agent, models, State, events, permissions and

@@ -9,16 +9,20 @@ import (
 	"github.com/toolgen-dev/toolgen/internal/panics"
 )
 
-// Toolbox holds tools from any number of packages and finds them by name.
+// Toolbox holds tools from any number of packages, finds them by name,
+// and searches them by what they do (Search).
 type Toolbox struct {
 	tools  []Tool
 	byName map[ToolName]int
+	index  searchIndex
 }
 
 // NewToolbox puts sets of tools (each from a generated Tools function)
 // together. Two tools of one name are an error naming it: a model could not
 // tell them apart. The toolbox keeps a lone set as it is, without copying
-// (generated Tools functions return a new slice each call).
+// (generated Tools functions return a new slice each call). A tool without
+// SearchTerms (written by hand, or from an MCP server) is analyzed for
+// Search here, once.
 func NewToolbox(sets ...[]Tool) (*Toolbox, error) {
 	var tools []Tool
 	if len(sets) == 1 {
@@ -35,6 +39,7 @@ func NewToolbox(sets ...[]Tool) (*Toolbox, error) {
 		}
 		b.byName[t.Name] = i
 	}
+	b.index = newSearchIndex(tools)
 	return b, nil
 }
 

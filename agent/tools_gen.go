@@ -45,6 +45,7 @@ func (recv *subagent) Tools() []toolgen.Tool {
 		InputSchema: toolgenInputaskAgent,
 		Namespace:   "agent",
 		Tokens:      toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
+		SearchTerms: "1 31 ADCiAliCDglSAN agent:8 answer ask:5 ask_agent:4 call conversation dep everyth know need prompt:3 return run:2 see",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallaskAgent(recv, ctx, args)
 		},
@@ -62,8 +63,9 @@ func (recv *toolSearcher) Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "agent",
-		Tokens:    toolgen.Tokens{Default: 154, Strict: 149, Gemini: 132},
+		Namespace:   "agent",
+		Tokens:      toolgen.Tokens{Default: 154, Strict: 149, Gemini: 132},
+		SearchTerms: "1 53 AGAAIHxKECAhgUNEAlTWGGDEACEBhII absent again agent:3 among calendar call event exampl few find fit limit:3 mani messag most move next none other payment queri:2 refund return:2 search:5 search_tool:4 sent should task tool:9 word:2 yet",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallsearchTools(recv, ctx, args)
 		},

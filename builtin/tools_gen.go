@@ -77,8 +77,9 @@ func (recv *files) Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "builtin",
-		Tokens:    toolgen.Tokens{Default: 157, Strict: 164, Gemini: 135},
+		Namespace:   "builtin",
+		Tokens:      toolgen.Tokens{Default: 157, Strict: 164, Gemini: 135},
+		SearchTerms: "1 55 QKMEJlDIEFmCAJARpAccADFKCI 2000 absent:2 builtin:2 come count end file:7 first limit:2 line:3 long mani most next number offset:3 output part path:3 read:8 read_file:4 relativ:2 root:2 sai text workspac:3",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallReadFile(recv, ctx, args)
 		},
@@ -90,6 +91,7 @@ func (recv *files) Tools() []toolgen.Tool {
 		RequiresApproval: true,
 		Namespace:        "builtin",
 		Tokens:           toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
+		SearchTerms:      "1 36 EBQaCDjRAVjkgwKIQA builtin:2 content:3 creat directori file:7 held need new parent path:2 relativ replac root text whole workspac:2 write:5 write_file:4",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallWriteFile(recv, ctx, args)
 		},
@@ -100,6 +102,7 @@ func (recv *files) Tools() []toolgen.Tool {
 		RequiresApproval: true,
 		Namespace:        "builtin",
 		Tokens:           toolgen.Tokens{Default: 166, Strict: 161, Gemini: 144},
+		SearchTerms:      "1 79 ERFQAECwOFBIeUAy4CAE3AoZipIFcEEQkwopAEQK absent all:3 appear builtin:2 copi edit:4 edit_file:4 everi:2 exact exactli fals file:7 includ just line must new:2 new_string:2 number occurrenc:2 old:3 old_string:3 on onc path:2 place put read read_file relativ replac:7 replac_all:3 root set space string:5 text:3 white without workspac:2",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallEditFile(recv, ctx, args)
 		},
@@ -114,6 +117,7 @@ func (recv *files) Tools() []toolgen.Tool {
 		RequiresApproval: true,
 		Namespace:        "builtin",
 		Tokens:           toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
+		SearchTerms:      "1 34 4oEVYAiANZDIrQAG builtin:2 delet:6 delet_file:4 directori file:7 lead link:2 neither nor on path:2 regular relativ root symbolic workspac:2",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallDeleteFile(recv, ctx, args)
 		},
@@ -125,8 +129,9 @@ func (recv *files) Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "builtin",
-		Tokens:    toolgen.Tokens{Default: 118, Strict: 126, Gemini: 96},
+		Namespace:   "builtin",
+		Tokens:      toolgen.Tokens{Default: 118, Strict: 126, Gemini: 96},
+		SearchTerms: "1 45 gCAjWyiguQFkVQAmYiAE absent:2 below:2 builtin:2 directori:6 end entri everi everyth fals file:5 git left list:6 list_file:4 out path:2 recursiv:3 relativ root:2 workspac:2",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallListFiles(recv, ctx, args)
 		},
@@ -138,8 +143,9 @@ func (recv *files) Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "builtin",
-		Tokens:    toolgen.Tokens{Default: 114, Strict: 97, Gemini: 92},
+		Namespace:   "builtin",
+		Tokens:      toolgen.Tokens{Default: 114, Strict: 97, Gemini: 92},
+		SearchTerms: "1 36 mFAEKNEHZIwlKSJAXoSFAB ani builtin:2 character cmd file find glob:4 go:2 main match:2 number on:2 path:2 pattern:5 relativ root segment:2 set sort whose within workspac:2",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallGlob(recv, ctx, args)
 		},
@@ -151,8 +157,9 @@ func (recv *files) Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "builtin",
-		Tokens:    toolgen.Tokens{Default: 178, Strict: 183, Gemini: 156},
+		Namespace:   "builtin",
+		Tokens:      toolgen.Tokens{Default: 178, Strict: 183, Gemini: 156},
+		SearchTerms: "1 63 ggAAgIyKEGEQUkssRGrkkAhXiuAaGAQA absent binari builtin:2 content directori exampl:2 expression:2 file:8 func git glob:2 go handler line:2 match:2 name onli path:4 pattern:2 re2 regular:2 relativ return root:2 search:7 search_file:4 skip syntax text:2 todo whose:2 workspac:2",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallSearchFiles(recv, ctx, args)
 		},
@@ -172,6 +179,7 @@ func (recv *shell) Tools() []toolgen.Tool {
 		RequiresApproval: true,
 		Namespace:        "builtin",
 		Tokens:           toolgen.Tokens{Default: 333, Strict: 325, Gemini: 311},
+		SearchTerms:      "1 140 TEAJIkAGSiAAgA02QTYIjgGGAIAWAJAWjCLRBhQCLYgVIQ0jAABAgQwUgYBMIpAygQrpqBzy3IBJAzcQVqyCEACSKPg4CCMC 40 absent after all appli ask back background begin bin builtin:2 byte call:2 carri cd cmd code:2 come command:13 configur directori each empti end:2 environment everi exampl exit:3 fail far few filter flag get go grep head home input interactiv keep kill:2 lang last left limit line:2 long longest mai make middl most new next omit onli order out output:3 over pass past path pipe print process:2 program rather redirection replac return:2 root run:7 run_command:4 second:3 server set sh shell:2 start:2 stderr stdin stdout still tail:2 test them time timeout:3 timeout_second:2 together variabl:2 work:2 workspac:2 written",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallRunCommand(recv, ctx, args)
 		},

@@ -43,8 +43,9 @@ func (recv *catalog) Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "mcp",
-		Tokens:    toolgen.Tokens{Default: 148, Strict: 143, Gemini: 126},
+		Namespace:   "mcp",
+		Tokens:      toolgen.Tokens{Default: 148, Strict: 143, Gemini: 126},
+		SearchTerms: "1 54 BEAAAWRKGiApgcNFAkBWGGBUDSEUhIY absent among argument calendar call:2 call_tool event exampl few find give includ limit:3 list mani mcp:2 most move name payment queri:2 refund return:2 search:4 search_tool:4 server:2 should show those tool:11 word",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallsearchTools(recv, ctx, args)
 		},

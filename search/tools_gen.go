@@ -42,8 +42,9 @@ func (recv *webTool) Tools() []toolgen.Tool {
 			OpenWorld: true,
 			ReadOnly:  true,
 		},
-		Namespace: "search",
-		Tokens:    toolgen.Tokens{Default: 114, Strict: 93, Gemini: 92},
+		Namespace:   "search",
+		Tokens:      toolgen.Tokens{Default: 114, Strict: 93, Gemini: 92},
+		SearchTerms: "1 39 FB4kqxUgDUmsFQ4AQKiBA chang cite each engin fact know mai most page queri:2 relevant return search:9 snippet titl type url:2 us:2 web:5 web_search:4 would",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallWebSearch(recv, ctx, args)
 		},

@@ -41,6 +41,7 @@ func Tools() []toolgen.Tool {
 		RequiresApproval: true,
 		Namespace:        "main",
 		Tokens:           toolgen.Tokens{Default: 108, Strict: 87, Gemini: 82},
+		SearchTerms:      "1 28 KhbBJwIAIREY address behalf bodi:2 email:6 line main:2 recipient send:5 send_email:4 subject:3 text user",
 		Call:             toolgenCallSendEmail,
 	}})
 }

@@ -45,9 +45,10 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "weather",
-		Tokens:    toolgen.Tokens{Default: 109, Strict: 104, Gemini: 87},
-		Call:      toolgenCallGetWeather,
+		Namespace:   "weather",
+		Tokens:      toolgen.Tokens{Default: 109, Strict: 104, Gemini: 87},
+		SearchTerms: "1 34 GB4aCxCq0COEACk absent celsiu:2 citi:4 current degre:2 exampl fahrenheit get:4 get_weather:4 look pari temperatur unit:3 up weather:7",
+		Call:        toolgenCallGetWeather,
 	}, {
 		Name:         ToolGetForecast,
 		Description:  "GetForecast returns the forecast for the coming days.",
@@ -56,6 +57,7 @@ func Tools() []toolgen.Tool {
 		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Namespace:    "weather",
 		Tokens:       toolgen.Tokens{Default: 140, Strict: 139, Gemini: 114},
+		SearchTerms:  "1 34 DoQdqIiwFoJiEwSAAIAF 14 absent ahead celsiu:2 citi:3 come dai:4 degre:2 exampl fahrenheit forecast:5 get get_forecast look pari return temperatur unit:3 up weather:2",
 		Call:         toolgenCallGetForecast,
 	}})
 }

@@ -73,9 +73,10 @@ func Tools() []toolgen.Tool {
 			OpenWorld: true,
 			ReadOnly:  true,
 		},
-		Namespace: "e2e",
-		Tokens:    toolgen.Tokens{Default: 281, Strict: 329, Gemini: 0},
-		Call:      toolgenCallSearch,
+		Namespace:   "e2e",
+		Tokens:      toolgen.Tokens{Default: 281, Strict: 329, Gemini: 0},
+		SearchTerms: "1 55 UQgqQEGwAIGUEchCMnCIqOJAwBoAEB best careful code:2 date:2 e2e:2 earth email:2 first:2 glanc hard lat:2 level:3 lon:2 look:3 narrow near:2 newest order page:3 place queri:3 read result return score:2 search:5 sort:3 tag:3 thing up",
+		Call:        toolgenCallSearch,
 	}, {
 		Name:        ToolEcho,
 		Description: "Echo repeats a text.",
@@ -83,6 +84,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "e2e",
 		Tokens:      toolgen.Tokens{Default: 89, Strict: 80, Gemini: 67},
+		SearchTerms: "1 17 eAQko6AA absent e2e:2 echo:4 mani onc repeat:2 text:3 time:3",
 		Call:        toolgenCallEcho,
 	}, {
 		Name:        ToolFail,
@@ -90,6 +92,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputFail,
 		Namespace:   "e2e",
 		Tokens:      toolgen.Tokens{Default: 58, Strict: 41, Gemini: 36},
+		SearchTerms: "1 12 AQsYS alwai e2e:2 fail:5 given reason:3",
 		Call:        toolgenCallFail,
 	}, {
 		Name:        ToolBoom,
@@ -98,6 +101,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{Destructive: true},
 		Namespace:   "e2e",
 		Tokens:      toolgen.Tokens{Default: 43, Strict: 26, Gemini: 22},
+		SearchTerms: "1 7 DBT boom:4 e2e:2 panic",
 		Call:        toolgenCallBoom,
 	}, {
 		Name:        ToolSleep,
@@ -105,6 +109,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSleep,
 		Namespace:   "e2e",
 		Tokens:      toolgen.Tokens{Default: 60, Strict: 43, Gemini: 38},
+		SearchTerms: "1 12 MCcABzQ call cancel e2e:2 ms:2 sleep:4 stop wait",
 		Call:        toolgenCallSleep,
 	}, {
 		Name:         ToolCount,
@@ -113,6 +118,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCount,
 		Namespace:    "e2e",
 		Tokens:       toolgen.Tokens{Default: 137, Strict: 146, Gemini: 0},
+		SearchTerms:  "1 21 INREUY children:4 count:5 e2e:2 name:4 node:3 tree:3",
 		Call:         toolgenCallCount,
 	}, {
 		Name:         ToolMirror,
@@ -121,6 +127,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputMirror,
 		Namespace:    "e2e",
 		Tokens:       toolgen.Tokens{Default: 359, Strict: 0, Gemini: 0},
+		SearchTerms:  "1 57 QAEo4AwkASEgewQQJAdFEFjpmVOiEAZBASiRJ 192 2001 addr:2 address ani:2 argument best blob:2 careful date:2 db8 e2e:2 f32:2 first:2 glanc grid:2 hard i8:2 i_pv4 i_pv6 level look mirror:4 newest order pair:2 pv4 pv6 raw:2 read result return score:2 sort:3 u16:2 u64:2 vote:2",
 		Call:         toolgenCallMirror,
 	}, {
 		Name:         ToolBound,
@@ -129,6 +136,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputBound,
 		Namespace:    "e2e",
 		Tokens:       toolgen.Tokens{Default: 141, Strict: 124, Gemini: 119},
+		SearchTerms:  "1 16 CBwlowEo argument bound:4 e2e:2 narrow:2 neg:2 return wide:2 width:2",
 		Call:         toolgenCallBound,
 	}})
 }
@@ -142,6 +150,7 @@ func (recv *Counter) Tools() []toolgen.Tool {
 		RequiresApproval: true,
 		Namespace:        "e2e",
 		Tokens:           toolgen.Tokens{Default: 60, Strict: 43, Gemini: 38},
+		SearchTerms:      "1 16 DANOEE add:5 ask counter:4 counter_add:3 e2e:2 sai",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallAdd(recv, ctx, args)
 		},
@@ -153,6 +162,7 @@ func (recv *Counter) Tools() []toolgen.Tool {
 		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Namespace:    "e2e",
 		Tokens:       toolgen.Tokens{Default: 44, Strict: 27, Gemini: 23},
+		SearchTerms:  "1 8 CFhI counter e2e:2 read total:4",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallTotal(recv, ctx, args)
 		},

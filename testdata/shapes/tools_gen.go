@@ -64,6 +64,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputEchoGrid,
 		Namespace:    "shapes",
 		Tokens:       toolgen.Tokens{Default: 272, Strict: 0, Gemini: 0},
+		SearchTerms:  "1 36 RjYACg4xCDC2SEAA argument by_name:2 cell:2 deep:2 echo:4 echo_grid:4 element grid:4 id:2 item:3 name:2 return row:2 shape:2 squar:2 time:2",
 		Call:         toolgenCallEchoGrid,
 	}, {
 		Name:         ToolEchoMatrix,
@@ -72,6 +73,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputEchoMatrix,
 		Namespace:    "shapes",
 		Tokens:       toolgen.Tokens{Default: 96, Strict: 94, Gemini: 74},
+		SearchTerms:  "1 20 KCIEhGx arrai:2 echo:4 echo_matrix:4 matrix:5 pointer:2 return shape:2",
 		Call:         toolgenCallEchoMatrix,
 	}, {
 		Name:         ToolEchoTable,
@@ -80,6 +82,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputEchoTable,
 		Namespace:    "shapes",
 		Tokens:       toolgen.Tokens{Default: 97, Strict: 0, Gemini: 0},
+		SearchTerms:  "1 20 SoABGK2Ax arrai echo:4 echo_tabl:4 map pointer return shape:2 slice tabl:5",
 		Call:         toolgenCallEchoTable,
 	}, {
 		Name:         ToolEchoTimes,
@@ -88,6 +91,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputEchoTimes,
 		Namespace:    "shapes",
 		Tokens:       toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
+		SearchTerms:  "1 18 LSAEhDC echo:4 echo_time:4 instant:2 read return shape:2 time:4",
 		Call:         toolgenCallEchoTimes,
 	}, {
 		Name:         ToolNils,
@@ -96,6 +100,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputNils,
 		Namespace:    "shapes",
 		Tokens:       toolgen.Tokens{Default: 58, Strict: 41, Gemini: 37},
+		SearchTerms:  "1 12 KHgkKA nil:6 null pointer return shape:2 valu",
 		Call:         toolgenCallNils,
 	}, {
 		Name:         ToolGetReport,
@@ -104,6 +109,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputGetReport,
 		Namespace:    "shapes",
 		Tokens:       toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
+		SearchTerms:  "1 18 Q0QgoxQY fail get:4 get_report:4 nil report:4 result return shape:2",
 		Call:         toolgenCallGetReport,
 	}, {
 		Name:         ToolCount,
@@ -112,6 +118,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCount,
 		Namespace:    "shapes",
 		Tokens:       toolgen.Tokens{Default: 47, Strict: 30, Gemini: 26},
+		SearchTerms:  "1 10 IHhECR count:4 fail nil result return shape:2",
 		Call:         toolgenCallCount,
 	}})
 }

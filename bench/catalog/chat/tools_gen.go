@@ -210,6 +210,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputPostChatMessage,
 		Namespace:    "chat",
 		Tokens:       toolgen.Tokens{Default: 123, Strict: 106, Gemini: 101},
+		SearchTerms:  "1 45 II1IEzAkCDAZKRAWTIh allow channel:4 chat:6 format general id like link:3 markdown mention messag:7 name post:5 post_chat_messag:4 preview show text:2 unfurl:2 unfurl_link:2",
 		Call:         toolgenCallPostChatMessage,
 	}, {
 		Name:         ToolSendDirectMessage,
@@ -218,6 +219,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputSendDirectMessage,
 		Namespace:    "chat",
 		Tokens:       toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
+		SearchTerms:  "1 35 dkpNjAoERjDIAQAg chat:2 direct:4 email group id messag:6 name on person privat recipient send:5 send_direct_messag:4 small text:2 user:3",
 		Call:         toolgenCallSendDirectMessage,
 	}, {
 		Name:         ToolReplyInThread,
@@ -226,6 +228,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputReplyInThread,
 		Namespace:    "chat",
 		Tokens:       toolgen.Tokens{Default: 133, Strict: 116, Gemini: 111},
+		SearchTerms:  "1 46 ESIOgZFRqgJVAk also:3 also_send_to_channel:2 channel:6 chat:2 id:3 messag:3 repli:7 repli_in_thread:4 send:2 show start text:2 thread:8 thread_id:2",
 		Call:         toolgenCallReplyInThread,
 	}, {
 		Name:         ToolGetThreadReplies,
@@ -236,9 +239,10 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "chat",
-		Tokens:    toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
-		Call:      toolgenCallGetThreadReplies,
+		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
+		SearchTerms: "1 37 AYgDIONJDCIAk channel:3 chat:2 first get:4 get_thread_repli:4 id:2 messag:3 oldest repli:5 return start thread:8 thread_id:2",
+		Call:        toolgenCallGetThreadReplies,
 	}, {
 		Name:         ToolEditChatMessage,
 		Description:  "EditChatMessage replaces the text of a message you posted.",
@@ -247,6 +251,7 @@ func Tools() []toolgen.Tool {
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "chat",
 		Tokens:       toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
+		SearchTerms:  "1 37 iWIQYQcigEm channel:3 chat:6 edit:4 edit_chat_messag:4 id:2 messag:9 messag_id:2 new post replac text:4",
 		Call:         toolgenCallEditChatMessage,
 	}, {
 		Name:        ToolDeleteChatMessage,
@@ -256,15 +261,17 @@ func Tools() []toolgen.Tool {
 			Destructive: true,
 			Idempotent:  true,
 		},
-		Namespace: "chat",
-		Tokens:    toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
-		Call:      toolgenCallDeleteChatMessage,
+		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
+		SearchTerms: "1 32 wSAGzCwo channel:3 chat:6 delet:5 delet_chat_messag:4 id:2 messag:9 messag_id:2 post",
+		Call:        toolgenCallDeleteChatMessage,
 	}, {
 		Name:        ToolScheduleChatMessage,
 		Description: "ScheduleChatMessage posts a message to a channel at a later time.",
 		InputSchema: toolgenInputScheduleChatMessage,
 		Namespace:   "chat",
 		Tokens:      toolgen.Tokens{Default: 107, Strict: 90, Gemini: 85},
+		SearchTerms: "1 34 SLCAkgiGQo channel:4 chat:6 later messag:6 post:4 post_at:2 schedul:4 schedul_chat_messag:4 text:2 time",
 		Call:        toolgenCallScheduleChatMessage,
 	}, {
 		Name:         ToolGetChannelHistory,
@@ -275,9 +282,10 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "chat",
-		Tokens:    toolgen.Tokens{Default: 115, Strict: 109, Gemini: 93},
-		Call:      toolgenCallGetChannelHistory,
+		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 115, Strict: 109, Gemini: 93},
+		SearchTerms: "1 38 gAB8CJqwAmg0BEsi after channel:8 chat:2 first get:4 get_channel_histori:4 histori:4 limit:2 messag:3 most newest onli recent return:2 sinc:2 time",
+		Call:        toolgenCallGetChannelHistory,
 	}, {
 		Name:         ToolSearchChatMessages,
 		Description:  "SearchChatMessages searches messages across the channels you can see.",
@@ -287,9 +295,10 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "chat",
-		Tokens:    toolgen.Tokens{Default: 119, Strict: 137, Gemini: 97},
-		Call:      toolgenCallSearchChatMessages,
+		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 119, Strict: 137, Gemini: 97},
+		SearchTerms: "1 44 AEiM5IgWEmA1AAgy across after:3 channel:4 chat:6 from_user:2 look messag:7 onli:3 person queri:2 search:5 search_chat_messag:4 see time user:2 word",
+		Call:        toolgenCallSearchChatMessages,
 	}, {
 		Name:         ToolListMentions,
 		Description:  "ListMentions lists recent messages that @mention you or a group you are in.",
@@ -299,9 +308,10 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "chat",
-		Tokens:    toolgen.Tokens{Default: 101, Strict: 95, Gemini: 79},
-		Call:      toolgenCallListMentions,
+		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 101, Strict: 95, Gemini: 79},
+		SearchTerms: "1 34 AARHnQRFICXIMg after chat:2 group list:5 list_mention:4 mention:7 messag onli:4 recent seen sinc:2 time unread:2 unread_onli:2",
+		Call:        toolgenCallListMentions,
 	}, {
 		Name:         ToolListChannels,
 		Description:  "ListChannels lists the workspace's channels.",
@@ -311,9 +321,10 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "chat",
-		Tokens:    toolgen.Tokens{Default: 129, Strict: 124, Gemini: 107},
-		Call:      toolgenCallListChannels,
+		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 129, Strict: 124, Gemini: 107},
+		SearchTerms: "1 51 jsIyhHAEDgTCEBBAj anyon archiv:3 channel:8 chat:2 includ:3 includ_archiv:2 invitation join:2 kind:2 list:5 list_channel:4 member:3 member_onli:2 onli:5 privat:3 public:3 workspac:2",
+		Call:        toolgenCallListChannels,
 	}, {
 		Name:         ToolCreateChannel,
 		Description:  "CreateChannel creates a channel.",
@@ -321,6 +332,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCreateChannel,
 		Namespace:    "chat",
 		Tokens:       toolgen.Tokens{Default: 149, Strict: 143, Gemini: 127},
+		SearchTerms:  "1 41 DQGkKWjIFMA4XSAAAEgh anyon apollo case channel:6 chat:2 creat:5 creat_channel:4 exampl invitation join:2 kind:2 lower member name:2 privat:3 proj public:3 purpos:2 space workspac",
 		Call:         toolgenCallCreateChannel,
 	}, {
 		Name:        ToolArchiveChannel,
@@ -330,9 +342,10 @@ func Tools() []toolgen.Tool {
 			Destructive: true,
 			Idempotent:  true,
 		},
-		Namespace: "chat",
-		Tokens:    toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
-		Call:      toolgenCallArchiveChannel,
+		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
+		SearchTerms: "1 25 CgpYAC8Mp archiv:5 archiv_channel:4 becom channel:9 chat:2 leav list onli read",
+		Call:        toolgenCallArchiveChannel,
 	}, {
 		Name:         ToolRenameChannel,
 		Description:  "RenameChannel changes a channel's name.",
@@ -341,6 +354,7 @@ func Tools() []toolgen.Tool {
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "chat",
 		Tokens:       toolgen.Tokens{Default: 101, Strict: 84, Gemini: 79},
+		SearchTerms:  "1 28 BwJBbSUo chang channel:8 chat:2 name:4 new:3 new_name:2 renam:4 renam_channel:4",
 		Call:         toolgenCallRenameChannel,
 	}, {
 		Name:         ToolSetChannelTopic,
@@ -350,6 +364,7 @@ func Tools() []toolgen.Tool {
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "chat",
 		Tokens:       toolgen.Tokens{Default: 86, Strict: 69, Gemini: 64},
+		SearchTerms:  "1 30 RQBBRik5 channel:8 chat:2 new set:5 set_channel_topic:4 shown top topic:8",
 		Call:         toolgenCallSetChannelTopic,
 	}, {
 		Name:         ToolInviteToChannel,
@@ -359,6 +374,7 @@ func Tools() []toolgen.Tool {
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "chat",
 		Tokens:       toolgen.Tokens{Default: 91, Strict: 74, Gemini: 69},
+		SearchTerms:  "1 27 FKLVJwAQAo add channel:8 chat:2 email id invit:4 invit_to_channel:4 name peopl:2 user:3",
 		Call:         toolgenCallInviteToChannel,
 	}, {
 		Name:        ToolKickFromChannel,
@@ -368,9 +384,10 @@ func Tools() []toolgen.Tool {
 			Destructive: true,
 			Idempotent:  true,
 		},
-		Namespace: "chat",
-		Tokens:    toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
-		Call:      toolgenCallKickFromChannel,
+		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
+		SearchTerms: "1 23 QKWGBAw channel:8 chat:2 kick:4 kick_from_channel:4 person:2 remov user:2",
+		Call:        toolgenCallKickFromChannel,
 	}, {
 		Name:         ToolJoinChannel,
 		Description:  "JoinChannel makes you a member of a public channel.",
@@ -379,6 +396,7 @@ func Tools() []toolgen.Tool {
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "chat",
 		Tokens:       toolgen.Tokens{Default: 67, Strict: 50, Gemini: 45},
+		SearchTerms:  "1 21 YYCANQ4 channel:8 chat:2 join:4 join_channel:4 make member public",
 		Call:         toolgenCallJoinChannel,
 	}, {
 		Name:        ToolLeaveChannel,
@@ -387,6 +405,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
 		Tokens:      toolgen.Tokens{Default: 65, Strict: 48, Gemini: 43},
+		SearchTerms: "1 20 AMsYgw channel:8 chat:2 leav:4 leav_channel:4 out take",
 		Call:        toolgenCallLeaveChannel,
 	}, {
 		Name:         ToolListChannelMembers,
@@ -397,9 +416,10 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "chat",
-		Tokens:    toolgen.Tokens{Default: 67, Strict: 50, Gemini: 45},
-		Call:      toolgenCallListChannelMembers,
+		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 67, Strict: 50, Gemini: 45},
+		SearchTerms: "1 24 QkCJow channel:8 chat:2 list:5 list_channel_member:4 member:4 peopl",
+		Call:        toolgenCallListChannelMembers,
 	}, {
 		Name:        ToolMuteChannel,
 		Description: "MuteChannel silences a channel's notifications, for a while or until unmuted.",
@@ -407,6 +427,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
 		Tokens:      toolgen.Tokens{Default: 101, Strict: 96, Gemini: 79},
+		SearchTerms: "1 31 CBoAJCWgeAt absent channel:8 chat:2 mute:5 mute_channel:4 notification silenc time unmut:3 until:4 while",
 		Call:        toolgenCallMuteChannel,
 	}, {
 		Name:        ToolMarkChannelRead,
@@ -415,6 +436,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
 		Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
+		SearchTerms: "1 26 gIhBzAy channel:8 chat:2 everi mark:5 mark_channel_read:4 messag read:5",
 		Call:        toolgenCallMarkChannelRead,
 	}, {
 		Name:        ToolAddReaction,
@@ -423,6 +445,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
 		Tokens:      toolgen.Tokens{Default: 110, Strict: 93, Gemini: 88},
+		SearchTerms: "1 36 JY6EAMQITQYBk add:5 add_reaction:4 channel:3 chat:2 colon emoji:4 id:2 messag:5 messag_id:2 name reaction:5 thumbsup without",
 		Call:        toolgenCallAddReaction,
 	}, {
 		Name:        ToolRemoveReaction,
@@ -431,6 +454,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
 		Tokens:      toolgen.Tokens{Default: 104, Strict: 87, Gemini: 82},
+		SearchTerms: "1 34 AsrAaQUBhEm ad channel:3 chat:2 emoji:4 id:2 messag:5 messag_id:2 name reaction:5 remov:5 remov_reaction:4",
 		Call:        toolgenCallRemoveReaction,
 	}, {
 		Name:        ToolPinMessage,
@@ -439,6 +463,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
 		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
+		SearchTerms: "1 31 BLGAVqKAIs channel:4 chat:2 find id:2 item member messag:8 messag_id:2 pin:6 pin_messag:4",
 		Call:        toolgenCallPinMessage,
 	}, {
 		Name:         ToolListPinnedMessages,
@@ -449,9 +474,10 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "chat",
-		Tokens:    toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
-		Call:      toolgenCallListPinnedMessages,
+		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
+		SearchTerms: "1 25 AEY4ow channel:4 chat:2 list:5 list_pin_messag:4 messag:5 pin:5",
+		Call:        toolgenCallListPinnedMessages,
 	}, {
 		Name:        ToolSaveMessage,
 		Description: "SaveMessage saves a message to your saved items to come back to later.",
@@ -459,6 +485,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
 		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
+		SearchTerms: "1 32 BHKAaQUACMk back channel:3 chat:2 come id:2 item later messag:9 messag_id:2 save:6 save_messag:4",
 		Call:        toolgenCallSaveMessage,
 	}, {
 		Name:         ToolShareMessage,
@@ -467,6 +494,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputShareMessage,
 		Namespace:    "chat",
 		Tokens:       toolgen.Tokens{Default: 122, Strict: 116, Gemini: 100},
+		SearchTerms:  "1 42 EIlIAMQYhEEZ0 abov another channel:6 chat:2 comment:3 id:2 messag:10 messag_id:2 share:7 share_messag:4 shown text to_channel:2",
 		Call:         toolgenCallShareMessage,
 	}, {
 		Name:        ToolSetChatStatus,
@@ -475,6 +503,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
 		Tokens:      toolgen.Tokens{Default: 121, Strict: 128, Gemini: 99},
+		SearchTerms: "1 42 FEAKK4EQSiQ4ULAq calendar chat:6 clear:2 emoji:4 empti expir:2 expir_at:2 meet name:2 next set:5 set_chat_statu:4 shown statu:6 text:3 time",
 		Call:        toolgenCallSetChatStatus,
 	}, {
 		Name:        ToolSetPresence,
@@ -483,6 +512,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
 		Tokens:      toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
+		SearchTerms: "1 34 DAKqkBgiFESBA4 activ:2 alwai app appear auto:3 awai:5 chat:2 presenc:6 set:5 set_presenc:4 shown us whether while",
 		Call:        toolgenCallSetPresence,
 	}, {
 		Name:        ToolSnoozeNotifications,
@@ -491,6 +521,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
 		Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
+		SearchTerms: "1 23 AUCICTQQUh all chat:2 disturb long minut:3 notification:5 number paus snooz:4 snooz_notification:4",
 		Call:        toolgenCallSnoozeNotifications,
 	}, {
 		Name:         ToolFindChatUserByEmail,
@@ -501,9 +532,10 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "chat",
-		Tokens:    toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
-		Call:      toolgenCallFindChatUserByEmail,
+		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
+		SearchTerms: "1 31 B5vUEIAAA0 address:2 chat:6 email:7 find:4 find_chat_user_by_email:4 look member up user:4 workspac",
+		Call:        toolgenCallFindChatUserByEmail,
 	}, {
 		Name:         ToolUploadFileToChannel,
 		Description:  "UploadFileToChannel uploads a file to a channel, with an optional comment.",
@@ -511,6 +543,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUploadFileToChannel,
 		Namespace:    "chat",
 		Tokens:       toolgen.Tokens{Default: 118, Strict: 123, Gemini: 96},
+		SearchTerms:  "1 38 BsYBSCANgKQk channel:8 chat:2 comment:3 file:7 local messag optional path:2 post titl:3 upload:5 upload_file_to_channel:4",
 		Call:         toolgenCallUploadFileToChannel,
 	}, {
 		Name:         ToolCreateChatReminder,
@@ -519,6 +552,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCreateChatReminder,
 		Namespace:    "chat",
 		Tokens:       toolgen.Tokens{Default: 113, Strict: 107, Gemini: 91},
+		SearchTerms:  "1 33 UEAGQyaC0OQDIBg about absent ask bot chat:6 creat:4 creat_chat_reminder:4 els remind:3 reminder:4 someon someth text:2 time user:2",
 		Call:         toolgenCallCreateChatReminder,
 	}, {
 		Name:         ToolListChatReminders,
@@ -529,15 +563,17 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "chat",
-		Tokens:    toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
-		Call:      toolgenCallListChatReminders,
+		Namespace:   "chat",
+		Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
+		SearchTerms: "1 21 ABWph chat:6 list:5 list_chat_reminder:4 pend reminder:5",
+		Call:        toolgenCallListChatReminders,
 	}, {
 		Name:        ToolCreateUserGroup,
 		Description: "CreateUserGroup creates an @handle that mentions a group of people at once, such as @oncall.",
 		InputSchema: toolgenInputCreateUserGroup,
 		Namespace:   "chat",
 		Tokens:      toolgen.Tokens{Default: 134, Strict: 117, Gemini: 112},
+		SearchTerms: "1 37 AIAXmkBDhTAIEi chat:2 creat:5 creat_user_group:4 displai group:6 handl:4 member mention name:3 onc oncal peopl user:6 without",
 		Call:        toolgenCallCreateUserGroup,
 	}, {
 		Name:        ToolUpdateUserGroupMembers,
@@ -546,6 +582,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "chat",
 		Tokens:      toolgen.Tokens{Default: 91, Strict: 74, Gemini: 69},
+		SearchTerms: "1 34 AhBhIgACu chat:2 group:6 handl:3 member:6 new replac updat:4 updat_user_group_member:4 user:7",
 		Call:        toolgenCallUpdateUserGroupMembers,
 	}, {
 		Name:        ToolStartHuddle,
@@ -553,6 +590,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputStartHuddle,
 		Namespace:   "chat",
 		Tokens:      toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
+		SearchTerms: "1 32 MokBoJAIJnQAm audio call channel:4 chat:2 conversation direct:2 huddl:4 join member messag:2 start:6 start_huddl:4 video:3",
 		Call:        toolgenCallStartHuddle,
 	}, {
 		Name:         ToolCreatePoll,
@@ -561,6 +599,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCreatePoll,
 		Namespace:    "chat",
 		Tokens:       toolgen.Tokens{Default: 146, Strict: 129, Gemini: 124},
+		SearchTerms:  "1 40 FIZUjAqAEGYihAAJEp allow anonymou:2 answer:2 channel:4 chat:2 choic:2 choos creat:4 creat_poll:4 hide multipl:2 multipl_choic:2 option:2 poll:5 post question:3 several vote",
 		Call:         toolgenCallCreatePoll,
 	}, {
 		Name:        ToolSendSMS,
@@ -569,6 +608,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{OpenWorld: true},
 		Namespace:   "chat",
 		Tokens:      toolgen.Tokens{Default: 144, Strict: 134, Gemini: 122},
+		SearchTerms: "1 40 kkhwACCFwCOAigJBk 14155550100 164 absent alphanumeric chat:2 default form id:2 messag:2 number:4 phone:2 send:6 send_sm:4 sender:3 sender_id:2 sm:4 text:3",
 		Call:        toolgenCallSendSMS,
 	}})
 }

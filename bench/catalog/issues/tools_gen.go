@@ -212,6 +212,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCreateIssue,
 		Namespace:    "issues",
 		Tokens:       toolgen.Tokens{Default: 350, Strict: 397, Gemini: 328},
+		SearchTerms:  "1 125 gqkwBBXQKIAwmsRIQtEJgCgqQCAwYfSQ4zwEKaSgIBgAlSACMSCVMAyWRIhC acm api assigne:3 belong blocker:2 bodi:3 box broken bug:3 creat:4 creat_issu:4 critical:2 default description effort epic:7 estimat featur:3 file fix:2 functionaliti high:2 investigation issu:12 issu_type kei:2 kind label:2 larg low:2 markdown medium:2 new:2 now parent:3 parent_epic:3 piec point:3 prioriti:3 project:5 releas repositori reproduc sever someth soon spike:2 split step stop stori:3 stori_point:3 task:3 time:2 titl:2 type:3 urgent usernam web work:3",
 		Call:         toolgenCallCreateIssue,
 	}, {
 		Name:         ToolGetIssue,
@@ -222,9 +223,10 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "issues",
-		Tokens:    toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
-		Call:      toolgenCallGetIssue,
+		Namespace:   "issues",
+		Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
+		SearchTerms: "1 28 kEAZAAGJcKIoE 1234 56 acm api comment description get:4 get_issu:4 issu:8 kei:3 link return web",
+		Call:        toolgenCallGetIssue,
 	}, {
 		Name:         ToolUpdateIssue,
 		Description:  "UpdateIssue changes an issue's title, description, priority, estimate or due date.",
@@ -233,6 +235,7 @@ func Tools() []toolgen.Tool {
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "issues",
 		Tokens:       toolgen.Tokens{Default: 178, Strict: 221, Gemini: 156},
+		SearchTerms:  "1 65 qJB4AAVLAHAjWBiUENhygCgWAUMD2CB blocker:2 bodi:2 chang critical:2 date:3 default description due:3 due_date:2 estimat fix:2 high:2 issu:8 kei:2 low:2 medium:2 now point:2 prioriti:4 releas sever soon stop stori:2 stori_point:2 time titl:3 updat:4 updat_issu:4 urgent work",
 		Call:         toolgenCallUpdateIssue,
 	}, {
 		Name:         ToolSearchIssues,
@@ -243,9 +246,10 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "issues",
-		Tokens:    toolgen.Tokens{Default: 108, Strict: 91, Gemini: 86},
-		Call:      toolgenCallSearchIssues,
+		Namespace:   "issues",
+		Tokens:      toolgen.Tokens{Default: 108, Strict: 91, Gemini: 86},
+		SearchTerms: "1 34 AhggiIFxWaxUBiEkA done exampl find issu:8 label languag limit:2 most project queri:4 regression return search:4 search_issu:4 statu tracker web",
+		Call:        toolgenCallSearchIssues,
 	}, {
 		Name:         ToolListProjectIssues,
 		Description:  "ListProjectIssues lists a project's issues by status, assignee, label or type.",
@@ -255,9 +259,10 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "issues",
-		Tokens:    toolgen.Tokens{Default: 246, Strict: 277, Gemini: 224},
-		Call:      toolgenCallListProjectIssues,
+		Namespace:   "issues",
+		Tokens:      toolgen.Tokens{Default: 246, Strict: 277, Gemini: 224},
+		SearchTerms: "1 99 AQhAkElAUuEAOwCqUSLgQTFkCgIRoEUMiUQINJAPAiG assign assigne:3 be bodi box broken bug:2 done:2 epic:2 featur:2 finish functionaliti in_progress:2 in_review:2 investigation issu:14 issu_type:2 kei label:4 larg list:5 list_project_issu:4 new none onli:4 piec progress:2 project:8 repositori review:3 someth spike:2 split start statu:4 task:2 time todo:2 type:4 unassign user wait work:3",
+		Call:        toolgenCallListProjectIssues,
 	}, {
 		Name:         ToolAssignIssue,
 		Description:  "AssignIssue assigns an issue to a user, or unassigns it.",
@@ -266,6 +271,7 @@ func Tools() []toolgen.Tool {
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "issues",
 		Tokens:       toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
+		SearchTerms:  "1 26 Ih5mIMAAS assign:5 assign_issu:4 assigne:2 empti issu:8 kei:2 unassign:2 user usernam",
 		Call:         toolgenCallAssignIssue,
 	}, {
 		Name:         ToolTransitionIssue,
@@ -275,6 +281,7 @@ func Tools() []toolgen.Tool {
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "issues",
 		Tokens:       toolgen.Tokens{Default: 123, Strict: 106, Gemini: 101},
+		SearchTerms:  "1 44 ACKGg0AtFgCSBWLOiAGV another be done:2 finish in_progress:2 in_review:2 issu:8 kei:2 move new progress:2 review:3 start statu:4 todo:2 transition:4 transition_issu:4 wait work workflow",
 		Call:         toolgenCallTransitionIssue,
 	}, {
 		Name:         ToolCloseIssue,
@@ -284,6 +291,7 @@ func Tools() []toolgen.Tool {
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "issues",
 		Tokens:       toolgen.Tokens{Default: 157, Strict: 151, Gemini: 135},
+		SearchTerms:  "1 57 A0FrAEEoQaDSAIuFAkIKHZ another bug cannot:2 cannot_reproduc:2 close:6 close_issu:4 comment:3 could done duplicat:2 end fix:5 intend:2 issu:9 kei:2 reproduc:3 resolution:3 same wont:2 wont_fix:2 work:2 work_as_intend:2",
 		Call:         toolgenCallCloseIssue,
 	}, {
 		Name:         ToolReopenIssue,
@@ -293,6 +301,7 @@ func Tools() []toolgen.Tool {
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "issues",
 		Tokens:       toolgen.Tokens{Default: 80, Strict: 74, Gemini: 58},
+		SearchTerms:  "1 24 UMlAQEW close comment:2 issu:8 kei:2 reopen:6 reopen_issu:4 why",
 		Call:         toolgenCallReopenIssue,
 	}, {
 		Name:        ToolCommentOnIssue,
@@ -300,6 +309,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputCommentOnIssue,
 		Namespace:   "issues",
 		Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
+		SearchTerms: "1 24 XAJEIkW add bodi:2 comment:6 comment_on_issu:4 issu:8 kei:2 markdown",
 		Call:        toolgenCallCommentOnIssue,
 	}, {
 		Name:         ToolAddIssueLabels,
@@ -309,6 +319,7 @@ func Tools() []toolgen.Tool {
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "issues",
 		Tokens:       toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
+		SearchTerms:  "1 28 LMEAI add:6 add_issu_label:4 issu:8 kei:2 label:8",
 		Call:         toolgenCallAddIssueLabels,
 	}, {
 		Name:         ToolRemoveIssueLabel,
@@ -318,6 +329,7 @@ func Tools() []toolgen.Tool {
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "issues",
 		Tokens:       toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
+		SearchTerms:  "1 28 quAAo issu:8 kei:2 label:8 remov:6 remov_issu_label:4",
 		Call:         toolgenCallRemoveIssueLabel,
 	}, {
 		Name:        ToolLinkIssues,
@@ -326,6 +338,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "issues",
 		Tokens:      toolgen.Tokens{Default: 170, Strict: 153, Gemini: 148},
+		SearchTerms: "1 65 wE1JmAOACYQAVYBADCgSxG between block:7 duplicat:3 first:2 from_kei:2 is_block_by:2 issu:10 kei:4 link:6 link_issu:4 link_type:2 looseli on:2 other:4 record relat:4 relat_to:2 relationship second:2 to_kei:2 two type:2",
 		Call:        toolgenCallLinkIssues,
 	}, {
 		Name:         ToolCreateSubtask,
@@ -334,6 +347,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCreateSubtask,
 		Namespace:    "issues",
 		Tokens:       toolgen.Tokens{Default: 102, Strict: 97, Gemini: 80},
+		SearchTerms:  "1 32 MDk0QkTAKF assigne:2 creat:5 creat_subtask:4 issu:4 kei:2 parent:3 parent_kei:2 subtask:6 titl:3 under",
 		Call:         toolgenCallCreateSubtask,
 	}, {
 		Name:        ToolWatchIssue,
@@ -342,6 +356,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "issues",
 		Tokens:      toolgen.Tokens{Default: 89, Strict: 72, Gemini: 67},
+		SearchTerms: "1 29 3SAKGCCQEFD about chang fals issu:8 kei:2 notification stop subscrib true watch:8 watch_issu:4",
 		Call:        toolgenCallWatchIssue,
 	}, {
 		Name:        ToolLogWorkTime,
@@ -349,6 +364,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputLogWorkTime,
 		Namespace:   "issues",
 		Tokens:      toolgen.Tokens{Default: 126, Strict: 131, Gemini: 104},
+		SearchTerms: "1 38 goAErgQHQ4PgWE absent comment:2 done issu:4 kei:2 log:4 log_work_time:4 minut:2 now record spent:2 start:3 time:6 work:5",
 		Call:        toolgenCallLogWorkTime,
 	}, {
 		Name:         ToolCreateSprint,
@@ -357,6 +373,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCreateSprint,
 		Namespace:    "issues",
 		Tokens:       toolgen.Tokens{Default: 145, Strict: 139, Gemini: 123},
+		SearchTerms:  "1 41 gagRyUABZgBkgK 42 achiev board:4 board_id:2 creat:5 creat_sprint:4 end:3 goal:2 id:2 issu:2 name:3 should sprint:8 start:3",
 		Call:         toolgenCallCreateSprint,
 	}, {
 		Name:         ToolStartSprint,
@@ -366,6 +383,7 @@ func Tools() []toolgen.Tool {
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "issues",
 		Tokens:       toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
+		SearchTerms:  "1 24 8JtA0EA id:2 issu:2 plan sprint:8 sprint_id:2 start:5 start_sprint:4",
 		Call:         toolgenCallStartSprint,
 	}, {
 		Name:         ToolCompleteSprint,
@@ -374,6 +392,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCompleteSprint,
 		Namespace:    "issues",
 		Tokens:       toolgen.Tokens{Default: 103, Strict: 101, Gemini: 81},
+		SearchTerms:  "1 43 g0OgISmlAGTgAAY absent activ another backlog:2 complet:4 complet_sprint:4 end id:2 issu:6 move:3 move_open_issu_to:2 open:2 sprint:10 sprint_id:2 unfinish:2",
 		Call:         toolgenCallCompleteSprint,
 	}, {
 		Name:        ToolMoveIssuesToSprint,
@@ -382,6 +401,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "issues",
 		Tokens:      toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
+		SearchTerms: "1 37 pNDQhEFQZAKgQ add another backlog id:2 issu:8 kei:2 move:4 move_issu_to_sprint:4 out sprint:9 sprint_id:2 take them",
 		Call:        toolgenCallMoveIssuesToSprint,
 	}, {
 		Name:         ToolGetSprintBurndown,
@@ -392,9 +412,10 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "issues",
-		Tokens:    toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
-		Call:      toolgenCallGetSprintBurndown,
+		Namespace:   "issues",
+		Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
+		SearchTerms: "1 34 paiOCekRQgBADF burndown:4 chang dai:2 get:4 get_sprint_burndown:4 id:2 issu:2 point remain return scope sprint:8 sprint_id:2 stori",
+		Call:        toolgenCallGetSprintBurndown,
 	}, {
 		Name:         ToolGetBoard,
 		Description:  "GetBoard returns a board's columns with the issues in each.",
@@ -404,15 +425,17 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "issues",
-		Tokens:    toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-		Call:      toolgenCallGetBoard,
+		Namespace:   "issues",
+		Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
+		SearchTerms: "1 26 IhSSMAMoZ board:8 board_id:2 column each get:4 get_board:4 id:2 issu:3 return",
+		Call:        toolgenCallGetBoard,
 	}, {
 		Name:        ToolCreateMilestone,
 		Description: "CreateMilestone creates a milestone in a repository to group issues and pull requests toward a date.",
 		InputSchema: toolgenInputCreateMilestone,
 		Namespace:   "issues",
 		Tokens:      toolgen.Tokens{Default: 120, Strict: 116, Gemini: 98},
+		SearchTerms: "1 38 BhikEqaKcggEFCAA6 creat:5 creat_mileston:4 date:2 due:3 due_on:2 group issu:3 mileston:6 name owner pull repo:2 repositori request titl:3 toward v2",
 		Call:        toolgenCallCreateMilestone,
 	}, {
 		Name:         ToolListMilestones,
@@ -423,9 +446,10 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "issues",
-		Tokens:    toolgen.Tokens{Default: 89, Strict: 72, Gemini: 67},
-		Call:      toolgenCallListMilestones,
+		Namespace:   "issues",
+		Tokens:      toolgen.Tokens{Default: 89, Strict: 72, Gemini: 67},
+		SearchTerms: "1 31 REUBCngAaqAB close:3 includ:3 includ_close:2 issu:2 list:5 list_mileston:4 mileston:6 name owner progress repo:2 repositori",
+		Call:        toolgenCallListMilestones,
 	}, {
 		Name:         ToolCreatePullRequest,
 		Description:  "CreatePullRequest opens a pull request to merge a branch.",
@@ -433,6 +457,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCreatePullRequest,
 		Namespace:    "issues",
 		Tokens:       toolgen.Tokens{Default: 179, Strict: 198, Gemini: 157},
+		SearchTerms:  "1 56 TbWykCIGyYZAYEIAAxGJUAAAC base:2 bodi:2 branch:3 chang creat:4 creat_pull_request:4 draft:3 head:2 issu:2 main merg:2 name open:2 owner pull:5 readi repo:2 request:6 review:2 reviewer:3 slug team titl:3 usernam usualli",
 		Call:         toolgenCallCreatePullRequest,
 	}, {
 		Name:         ToolListPullRequests,
@@ -443,9 +468,10 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "issues",
-		Tokens:    toolgen.Tokens{Default: 154, Strict: 172, Gemini: 132},
-		Call:      toolgenCallListPullRequests,
+		Namespace:   "issues",
+		Tokens:      toolgen.Tokens{Default: 154, Strict: 172, Gemini: 132},
+		SearchTerms: "1 65 GoMIwDBIQYAKhWCI0MgBCAS absent all:2 ani author:2 await close:3 issu:2 list:5 list_pull_request:4 merg:4 name onli:2 open:4 owner pull:8 repo:2 repositori request:10 review:3 review_request:2 state:3 user:2 without",
+		Call:        toolgenCallListPullRequests,
 	}, {
 		Name:         ToolGetPullRequest,
 		Description:  "GetPullRequest returns a pull request with its description, reviews and mergeability.",
@@ -455,9 +481,10 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "issues",
-		Tokens:    toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
-		Call:      toolgenCallGetPullRequest,
+		Namespace:   "issues",
+		Tokens:      toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
+		SearchTerms: "1 33 hUAHiIcIQKAAM description get:4 get_pull_request:4 issu:2 mergeabiliti name number:3 owner pull:6 repo:2 request:6 return review",
+		Call:        toolgenCallGetPullRequest,
 	}, {
 		Name:        ToolGetPRDiff,
 		Description: "GetPRDiff returns the unified diff of a pull request's changes.",
@@ -466,9 +493,10 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "issues",
-		Tokens:    toolgen.Tokens{Default: 106, Strict: 100, Gemini: 84},
-		Call:      toolgenCallGetPRDiff,
+		Namespace:   "issues",
+		Tokens:      toolgen.Tokens{Default: 106, Strict: 100, Gemini: 84},
+		SearchTerms: "1 38 RhA41IMG8ggAHAAAq chang:2 diff:5 file get:4 get_pr_diff:4 issu:2 name number:3 onli owner path:2 pr:4 pull:2 repo:2 request:2 return unifi",
+		Call:        toolgenCallGetPRDiff,
 	}, {
 		Name:             ToolMergePullRequest,
 		Description:      "MergePullRequest merges a pull request into its base branch.",
@@ -477,6 +505,7 @@ func Tools() []toolgen.Tool {
 		RequiresApproval: true,
 		Namespace:        "issues",
 		Tokens:           toolgen.Tokens{Default: 163, Strict: 146, Gemini: 141},
+		SearchTerms:      "1 60 mkWmGPlIkAoECCgGICASE afterward base:2 branch:4 commit:3 delet:3 delet_branch:2 head issu:2 merg:9 merg_pull_request:4 method:2 name number:3 on onto owner pull:6 rebas:3 repo:2 request:6 squash:3",
 		Call:             toolgenCallMergePullRequest,
 	}, {
 		Name:         ToolRequestPRReview,
@@ -486,6 +515,7 @@ func Tools() []toolgen.Tool {
 		Annotations:  toolgen.Annotations{Idempotent: true},
 		Namespace:    "issues",
 		Tokens:       toolgen.Tokens{Default: 114, Strict: 97, Gemini: 92},
+		SearchTerms:  "1 38 ZdACSDRAHCAUABAI ask issu:2 name number:3 owner peopl pr:4 pull:2 repo:2 request:6 request_pr_review:4 review:5 reviewer:2 slug team:2 usernam",
 		Call:         toolgenCallRequestPRReview,
 	}, {
 		Name:        ToolSubmitPRReview,
@@ -493,6 +523,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSubmitPRReview,
 		Namespace:   "issues",
 		Tokens:      toolgen.Tokens{Default: 156, Strict: 150, Gemini: 134},
+		SearchTerms: "1 60 TKUMBAMCiMQAsBaAA4GBMYCxi approv:4 befor bodi:2 chang:5 comment:3 event:2 feedback issu:2 made merg must name number:3 owner pr:4 pull:2 repo:2 request:5 request_chang:2 review:5 submit:4 submit_pr_review:4 summari verdict:2 without",
 		Call:        toolgenCallSubmitPRReview,
 	}, {
 		Name:        ToolAddPRReviewComment,
@@ -500,6 +531,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputAddPRReviewComment,
 		Namespace:   "issues",
 		Tokens:      toolgen.Tokens{Default: 153, Strict: 136, Gemini: 131},
+		SearchTerms: "1 52 jJIAgGFI2wAqIEQSkYYAIAT add:4 add_pr_review_comment:4 block bodi:2 chang comment:6 diff file:2 issu:2 line:4 name new number:3 owner path:2 pr:4 propos pull:2 repo:2 request:2 review:4 suggestion version",
 		Call:        toolgenCallAddPRReviewComment,
 	}, {
 		Name:         ToolListCIChecks,
@@ -510,15 +542,17 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "issues",
-		Tokens:    toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
-		Call:      toolgenCallListCIChecks,
+		Namespace:   "issues",
+		Tokens:      toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
+		SearchTerms: "1 35 jYQyCGwSwAIJGII branch:2 check:5 ci:5 commit:2 issu:2 list:5 list_ci_check:4 name owner pass ref:2 repo:2 sha tag whether",
+		Call:        toolgenCallListCIChecks,
 	}, {
 		Name:        ToolRerunCIWorkflow,
 		Description: "RerunCIWorkflow runs a CI workflow run again, all its jobs or only the failed ones.",
 		InputSchema: toolgenInputRerunCIWorkflow,
 		Namespace:   "issues",
 		Tokens:      toolgen.Tokens{Default: 119, Strict: 102, Gemini: 97},
+		SearchTerms: "1 50 TuTowAJMBgEGSTERAC again all ci:5 fail:4 fail_onli:2 id:2 issu:2 job:2 name on onli:4 owner repo:2 rerun:5 rerun_ci_workflow:4 run:5 run_id:2 workflow:6",
 		Call:        toolgenCallRerunCIWorkflow,
 	}, {
 		Name:        ToolCreateBranch,
@@ -526,6 +560,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputCreateBranch,
 		Namespace:   "issues",
 		Tokens:      toolgen.Tokens{Default: 108, Strict: 102, Gemini: 86},
+		SearchTerms: "1 33 hEFUoEIIJKYAY absent another branch:9 commit:2 creat:5 creat_branch:4 default issu:2 name:3 new owner repo:2 start",
 		Call:        toolgenCallCreateBranch,
 	}, {
 		Name:        ToolDeleteBranch,
@@ -535,9 +570,10 @@ func Tools() []toolgen.Tool {
 			Destructive: true,
 			Idempotent:  true,
 		},
-		Namespace: "issues",
-		Tokens:    toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
-		Call:      toolgenCallDeleteBranch,
+		Namespace:   "issues",
+		Tokens:      toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
+		SearchTerms: "1 24 5IDgKwCI branch:6 delet:5 delet_branch:4 issu:2 name:3 owner repo:2 repositori",
+		Call:        toolgenCallDeleteBranch,
 	}, {
 		Name:         ToolListCommits,
 		Description:  "ListCommits lists a branch's commits, newest first, by author, date or path.",
@@ -547,9 +583,10 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "issues",
-		Tokens:    toolgen.Tokens{Default: 148, Strict: 175, Gemini: 126},
-		Call:      toolgenCallListCommits,
+		Namespace:   "issues",
+		Tokens:      toolgen.Tokens{Default: 148, Strict: 175, Gemini: 126},
+		SearchTerms: "1 50 CIoAiHJgAoCRAGSU8KARUA6 absent after author:3 branch:5 commit:8 date default file first folder issu:2 list:5 list_commit:4 name newest onli:3 owner path:3 repo:2 sinc:2 time touch user",
+		Call:        toolgenCallListCommits,
 	}, {
 		Name:        ToolGetRepoFileContents,
 		Description: "GetRepoFileContents returns a file of a repository at a branch, tag or commit.",
@@ -558,15 +595,17 @@ func Tools() []toolgen.Tool {
 			Idempotent: true,
 			ReadOnly:   true,
 		},
-		Namespace: "issues",
-		Tokens:    toolgen.Tokens{Default: 116, Strict: 110, Gemini: 94},
-		Call:      toolgenCallGetRepoFileContents,
+		Namespace:   "issues",
+		Tokens:      toolgen.Tokens{Default: 116, Strict: 110, Gemini: 94},
+		SearchTerms: "1 44 BhhtlAAFEgpAFEBEG absent branch:3 commit:2 content:4 default file:6 get:4 get_repo_file_content:4 issu:2 name owner path:3 ref:2 repo:6 repositori return tag:2",
+		Call:        toolgenCallGetRepoFileContents,
 	}, {
 		Name:        ToolCreateRelease,
 		Description: "CreateRelease tags a version and publishes release notes.",
 		InputSchema: toolgenInputCreateRelease,
 		Namespace:   "issues",
 		Tokens:      toolgen.Tokens{Default: 171, Strict: 176, Gemini: 149},
+		SearchTerms: "1 53 zSkdAQIRgMKOhOEQVAkqAEEgCAD absent branch creat:5 creat_releas:4 default draft:2 generat issu:2 mark merg miss name:3 note:4 owner pre prereleas:2 publish pull releas:8 repo:2 request save tag:4 titl unpublish v1 version",
 		Call:        toolgenCallCreateRelease,
 	}, {
 		Name:        ToolCreateRepository,
@@ -574,6 +613,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputCreateRepository,
 		Namespace:   "issues",
 		Tokens:      toolgen.Tokens{Default: 120, Strict: 125, Gemini: 98},
+		SearchTerms: "1 39 RVgOTIBhQTRBohAA copi creat:5 creat_repositori:4 description:3 issu:2 line mai make name:3 on optionalli organization owner:2 privat:3 repositori:6 templat:4",
 		Call:        toolgenCallCreateRepository,
 	}, {
 		Name:             ToolAddRepoCollaborator,
@@ -583,6 +623,7 @@ func Tools() []toolgen.Tool {
 		RequiresApproval: true,
 		Namespace:        "issues",
 		Tokens:           toolgen.Tokens{Default: 162, Strict: 145, Gemini: 140},
+		SearchTerms:      "1 60 DGhKQFTBjDHBAGgTSYBGApRAioRUAID access:2 add:4 add_repo_collaborator:4 admin:3 branch clone collaborator:4 delet everyth give includ issu:4 level maintain:2 manag:2 name open owner permission:2 pull push read:2 repo:6 repositori:2 request right triag:2 user:3 usernam without write:2",
 		Call:             toolgenCallAddRepoCollaborator,
 	}})
 }

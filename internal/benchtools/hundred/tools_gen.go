@@ -336,6 +336,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 34 6gAAgNRQgE4ALekGAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool000:4 work:2",
 		Call:        toolgenCallTool000,
 	}, {
 		Name:        ToolTool001,
@@ -344,6 +345,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 34 6gAAgNRQgE4ALekEAQiN5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool001:4 work:2",
 		Call:        toolgenCallTool001,
 	}, {
 		Name:        ToolTool002,
@@ -352,6 +354,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 34 6gAAgNRQgE4ALekEAUiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool002:4 work:2",
 		Call:        toolgenCallTool002,
 	}, {
 		Name:        ToolTool003,
@@ -360,6 +363,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 34 6gAAgNRQoE4ALekEAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool003:4 work:2",
 		Call:        toolgenCallTool003,
 	}, {
 		Name:        ToolTool004,
@@ -368,6 +372,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 34 6gAAgNRQgE4ELekEAQiJ7 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool004:4 work:2",
 		Call:        toolgenCallTool004,
 	}, {
 		Name:        ToolTool005,
@@ -376,6 +381,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 34 6gAAhNRQhE4ALekEAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool005:4 work:2",
 		Call:        toolgenCallTool005,
 	}, {
 		Name:        ToolTool006,
@@ -384,6 +390,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 34 6gACgNRQgE5ALekEAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool006:4 work:2",
 		Call:        toolgenCallTool006,
 	}, {
 		Name:        ToolTool007,
@@ -392,6 +399,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 34 6gAAgNRQgE4ALekEAQmJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool007:4 work:2",
 		Call:        toolgenCallTool007,
 	}, {
 		Name:        ToolTool008,
@@ -400,6 +408,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 34 6gAAgNRQgE4ALe0EAQiZ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool008:4 work:2",
 		Call:        toolgenCallTool008,
 	}, {
 		Name:        ToolTool009,
@@ -408,6 +417,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 34 6gAAgNRQgE4ALekEgSiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool009:4 work:2",
 		Call:        toolgenCallTool009,
 	}, {
 		Name:        ToolTool010,
@@ -416,6 +426,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAQdEBBiAHQRHJCAIyI9 10 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool010:4 work:2",
 		Call:        toolgenCallTool010,
 	}, {
 		Name:        ToolTool011,
@@ -424,6 +435,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBBigHTRHJGAIyI9 11 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool011:4 work:2",
 		Call:        toolgenCallTool011,
 	}, {
 		Name:        ToolTool012,
@@ -432,6 +444,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBBqAHQRHJCAoyI9 12 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool012:4 work:2",
 		Call:        toolgenCallTool012,
 	}, {
 		Name:        ToolTool013,
@@ -440,6 +453,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BFAAdEBBiAHwRHJCAKyI9 13 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool013:4 work:2",
 		Call:        toolgenCallTool013,
 	}, {
 		Name:        ToolTool014,
@@ -448,6 +462,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBCAdEJBiAHQRHJCAIyI9 14 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool014:4 work:2",
 		Call:        toolgenCallTool014,
 	}, {
 		Name:        ToolTool015,
@@ -456,6 +471,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BFAAdEBBiAHQRHJCAIyI9 15 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool015:4 work:2",
 		Call:        toolgenCallTool015,
 	}, {
 		Name:        ToolTool016,
@@ -464,6 +480,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBEAdEBBiAHQRHNCAIyI9 16 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool016:4 work:2",
 		Call:        toolgenCallTool016,
 	}, {
 		Name:        ToolTool017,
@@ -472,6 +489,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6DBAAdEBBiAHQRXJCAIyI9 17 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool017:4 work:2",
 		Call:        toolgenCallTool017,
 	}, {
 		Name:        ToolTool018,
@@ -480,6 +498,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6FBAAdEBBiAHQRHJCAIyI9 18 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool018:4 work:2",
 		Call:        toolgenCallTool018,
 	}, {
 		Name:        ToolTool019,
@@ -488,6 +507,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBBiAHwZHJCAIyY9 19 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool019:4 work:2",
 		Call:        toolgenCallTool019,
 	}, {
 		Name:        ToolTool020,
@@ -496,6 +516,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBBmFHQRHJCAIyI9 20 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool020:4 work:2",
 		Call:        toolgenCallTool020,
 	}, {
 		Name:        ToolTool021,
@@ -504,6 +525,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 7BBAAdEBBiAPQRHJCAIyI9 21 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool021:4 work:2",
 		Call:        toolgenCallTool021,
 	}, {
 		Name:        ToolTool022,
@@ -512,6 +534,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBBiAXQRHJCIMyI9 22 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool022:4 work:2",
 		Call:        toolgenCallTool022,
 	}, {
 		Name:        ToolTool023,
@@ -520,6 +543,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBDiAHQxHJCAIyI9 23 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool023:4 work:2",
 		Call:        toolgenCallTool023,
 	}, {
 		Name:        ToolTool024,
@@ -528,6 +552,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBDioHQRHJCAIyI9 24 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool024:4 work:2",
 		Call:        toolgenCallTool024,
 	}, {
 		Name:        ToolTool025,
@@ -536,6 +561,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBBiAPQRPJSAKyI9 25 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool025:4 work:2",
 		Call:        toolgenCallTool025,
 	}, {
 		Name:        ToolTool026,
@@ -544,6 +570,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBJiAnRRHJCAJyI9 26 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool026:4 work:2",
 		Call:        toolgenCallTool026,
 	}, {
 		Name:        ToolTool027,
@@ -552,6 +579,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBBiAHSRHJCAIyo9 27 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool027:4 work:2",
 		Call:        toolgenCallTool027,
 	}, {
 		Name:        ToolTool028,
@@ -560,6 +588,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBBiAnQRHJCAIyI9 28 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool028:4 work:2",
 		Call:        toolgenCallTool028,
 	}, {
 		Name:        ToolTool029,
@@ -568,6 +597,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 -BBAAdEBBiAHQRHJCAIyI9 29 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool029:4 work:2",
 		Call:        toolgenCallTool029,
 	}, {
 		Name:        ToolTool030,
@@ -576,6 +606,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdFBBiAPSRHJDAIyI9 30 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool030:4 work:2",
 		Call:        toolgenCallTool030,
 	}, {
 		Name:        ToolTool031,
@@ -584,6 +615,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BDAAdEBBiAHQRHZCAIyI9 31 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool031:4 work:2",
 		Call:        toolgenCallTool031,
 	}, {
 		Name:        ToolTool032,
@@ -592,6 +624,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdMBBiAHQRHLCgIyI9 32 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool032:4 work:2",
 		Call:        toolgenCallTool032,
 	}, {
 		Name:        ToolTool033,
@@ -600,6 +633,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6hBAQdEBBiAHQRHJSAIyI9 33 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool033:4 work:2",
 		Call:        toolgenCallTool033,
 	}, {
 		Name:        ToolTool034,
@@ -608,6 +642,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBBiAHQRHJCAIyI9 34 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool034:4 work:2",
 		Call:        toolgenCallTool034,
 	}, {
 		Name:        ToolTool035,
@@ -616,6 +651,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdsBBmAHQRHJCAIyI9 35 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool035:4 work:2",
 		Call:        toolgenCallTool035,
 	}, {
 		Name:        ToolTool036,
@@ -624,6 +660,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBgBdEBBiAHwRHJCAIyI9 36 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool036:4 work:2",
 		Call:        toolgenCallTool036,
 	}, {
 		Name:        ToolTool037,
@@ -632,6 +669,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdERBiCHQRHJCAIyI9 37 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool037:4 work:2",
 		Call:        toolgenCallTool037,
 	}, {
 		Name:        ToolTool038,
@@ -640,6 +678,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBBiCHQRHJDAIyo9 38 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool038:4 work:2",
 		Call:        toolgenCallTool038,
 	}, {
 		Name:        ToolTool039,
@@ -648,6 +687,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBIAdEBBiAHQRHJCAoyK9 39 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool039:4 work:2",
 		Call:        toolgenCallTool039,
 	}, {
 		Name:        ToolTool040,
@@ -656,6 +696,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BjAAdEBBiAHQRHZCAIyI9 40 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool040:4 work:2",
 		Call:        toolgenCallTool040,
 	}, {
 		Name:        ToolTool041,
@@ -664,6 +705,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBBiCHQRHJCIIyI9 41 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool041:4 work:2",
 		Call:        toolgenCallTool041,
 	}, {
 		Name:        ToolTool042,
@@ -672,6 +714,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEFBiAHQRHJCAIyo9 42 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool042:4 work:2",
 		Call:        toolgenCallTool042,
 	}, {
 		Name:        ToolTool043,
@@ -680,6 +723,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBBAdEBhiAHQRXJCAJyI9 43 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool043:4 work:2",
 		Call:        toolgenCallTool043,
 	}, {
 		Name:        ToolTool044,
@@ -688,6 +732,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdMBByAHQRXJCAIyI9 44 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool044:4 work:2",
 		Call:        toolgenCallTool044,
 	}, {
 		Name:        ToolTool045,
@@ -696,6 +741,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBFiAPQRHJCAIyY9 45 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool045:4 work:2",
 		Call:        toolgenCallTool045,
 	}, {
 		Name:        ToolTool046,
@@ -704,6 +750,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBIAdEBBiAHQRHNCAIyI9 46 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool046:4 work:2",
 		Call:        toolgenCallTool046,
 	}, {
 		Name:        ToolTool047,
@@ -712,6 +759,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAIdEhBiAHQTHJCAIyI9 47 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool047:4 work:2",
 		Call:        toolgenCallTool047,
 	}, {
 		Name:        ToolTool048,
@@ -720,6 +768,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBBiAHQZHJCEIyI9 48 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool048:4 work:2",
 		Call:        toolgenCallTool048,
 	}, {
 		Name:        ToolTool049,
@@ -728,6 +777,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBBjAHQRHJCAI6K9 49 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool049:4 work:2",
 		Call:        toolgenCallTool049,
 	}, {
 		Name:        ToolTool050,
@@ -736,6 +786,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BDACdEBRiAHQRHNCAIyI9 50 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool050:4 work:2",
 		Call:        toolgenCallTool050,
 	}, {
 		Name:        ToolTool051,
@@ -744,6 +795,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBEEdEBBiAHQRHpCAIyI9 51 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool051:4 work:2",
 		Call:        toolgenCallTool051,
 	}, {
 		Name:        ToolTool052,
@@ -752,6 +804,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAgdEDBiAHQRHJCCIyI9 52 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool052:4 work:2",
 		Call:        toolgenCallTool052,
 	}, {
 		Name:        ToolTool053,
@@ -760,6 +813,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6DBAAdGBBiAHQRPJCAIyI9 53 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool053:4 work:2",
 		Call:        toolgenCallTool053,
 	}, {
 		Name:        ToolTool054,
@@ -768,6 +822,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBABdEBBigHQRHJCAYyJ9 54 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool054:4 work:2",
 		Call:        toolgenCallTool054,
 	}, {
 		Name:        ToolTool055,
@@ -776,6 +831,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAEdEBByAHQRHJGAIyK9 55 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool055:4 work:2",
 		Call:        toolgenCallTool055,
 	}, {
 		Name:        ToolTool056,
@@ -784,6 +840,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BRAA9EBBiAHQRHJDAIyI9 56 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool056:4 work:2",
 		Call:        toolgenCallTool056,
 	}, {
 		Name:        ToolTool057,
@@ -792,6 +849,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6JBAAdEFByAHQRHJCAIyK9 57 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool057:4 work:2",
 		Call:        toolgenCallTool057,
 	}, {
 		Name:        ToolTool058,
@@ -800,6 +858,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdERBmAHQRHLSAIyI9 58 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool058:4 work:2",
 		Call:        toolgenCallTool058,
 	}, {
 		Name:        ToolTool059,
@@ -808,6 +867,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBBiAHQRHJCCIyI9 59 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool059:4 work:2",
 		Call:        toolgenCallTool059,
 	}, {
 		Name:        ToolTool060,
@@ -816,6 +876,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BHAAdUBBiAHQRHJCAIyI9 60 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool060:4 work:2",
 		Call:        toolgenCallTool060,
 	}, {
 		Name:        ToolTool061,
@@ -824,6 +885,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdMRBiAHQRHJCAYyI9 61 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool061:4 work:2",
 		Call:        toolgenCallTool061,
 	}, {
 		Name:        ToolTool062,
@@ -832,6 +894,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BnAAdEBBiAHURHJCAIyI9 62 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool062:4 work:2",
 		Call:        toolgenCallTool062,
 	}, {
 		Name:        ToolTool063,
@@ -840,6 +903,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6JBQAdEBBiAHQRHZCAIyM9 63 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool063:4 work:2",
 		Call:        toolgenCallTool063,
 	}, {
 		Name:        ToolTool064,
@@ -848,6 +912,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBQA9EBBigHURHJCAIyI9 64 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool064:4 work:2",
 		Call:        toolgenCallTool064,
 	}, {
 		Name:        ToolTool065,
@@ -856,6 +921,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdERBiAHQRHJCAI6I9 65 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool065:4 work:2",
 		Call:        toolgenCallTool065,
 	}, {
 		Name:        ToolTool066,
@@ -864,6 +930,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BJAAdFBJiAHQRHJCAIyM9 66 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool066:4 work:2",
 		Call:        toolgenCallTool066,
 	}, {
 		Name:        ToolTool067,
@@ -872,6 +939,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6RBAAdEBBqAHQRHJGEIyI9 67 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool067:4 work:2",
 		Call:        toolgenCallTool067,
 	}, {
 		Name:        ToolTool068,
@@ -880,6 +948,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BhAAdUBBiAHQRHJCAIyI9 68 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool068:4 work:2",
 		Call:        toolgenCallTool068,
 	}, {
 		Name:        ToolTool069,
@@ -888,6 +957,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEFFiAHQRHJCBIyI9 69 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool069:4 work:2",
 		Call:        toolgenCallTool069,
 	}, {
 		Name:        ToolTool070,
@@ -896,6 +966,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBBigHQRHJSAoyI9 70 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool070:4 work:2",
 		Call:        toolgenCallTool070,
 	}, {
 		Name:        ToolTool071,
@@ -904,6 +975,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBBiAHQRHLCFIyI9 71 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool071:4 work:2",
 		Call:        toolgenCallTool071,
 	}, {
 		Name:        ToolTool072,
@@ -912,6 +984,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdFBBiAHYRHJCAIyI9 72 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool072:4 work:2",
 		Call:        toolgenCallTool072,
 	}, {
 		Name:        ToolTool073,
@@ -920,6 +993,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBByAHQRnJCAIyI9 73 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool073:4 work:2",
 		Call:        toolgenCallTool073,
 	}, {
 		Name:        ToolTool074,
@@ -928,6 +1002,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdERBiEHQRHJCAI2I9 74 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool074:4 work:2",
 		Call:        toolgenCallTool074,
 	}, {
 		Name:        ToolTool075,
@@ -936,6 +1011,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEDRiAHSRHJCAMyI9 75 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool075:4 work:2",
 		Call:        toolgenCallTool075,
 	}, {
 		Name:        ToolTool076,
@@ -944,6 +1020,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 7BBAAdEBRiAHSRHJCAIyo9 76 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool076:4 work:2",
 		Call:        toolgenCallTool076,
 	}, {
 		Name:        ToolTool077,
@@ -952,6 +1029,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBBiQHQRHJKAIyI9 77 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool077:4 work:2",
 		Call:        toolgenCallTool077,
 	}, {
 		Name:        ToolTool078,
@@ -960,6 +1038,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBIAdEBBiAHQRHJCAIyM9 78 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool078:4 work:2",
 		Call:        toolgenCallTool078,
 	}, {
 		Name:        ToolTool079,
@@ -968,6 +1047,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBABdEBBigHQRHJCAIyI9 79 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool079:4 work:2",
 		Call:        toolgenCallTool079,
 	}, {
 		Name:        ToolTool080,
@@ -976,6 +1056,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBBiAHQRHJCAM7I9 80 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool080:4 work:2",
 		Call:        toolgenCallTool080,
 	}, {
 		Name:        ToolTool081,
@@ -984,6 +1065,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6RBAAdEBDiAHQRHJCAIyI9 81 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool081:4 work:2",
 		Call:        toolgenCallTool081,
 	}, {
 		Name:        ToolTool082,
@@ -992,6 +1074,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBACdFBByAHQRHJCAIyI9 82 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool082:4 work:2",
 		Call:        toolgenCallTool082,
 	}, {
 		Name:        ToolTool083,
@@ -1000,6 +1083,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAIfGBBigHQRHJCAIyI9 83 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool083:4 work:2",
 		Call:        toolgenCallTool083,
 	}, {
 		Name:        ToolTool084,
@@ -1008,6 +1092,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBFiCHQRnJCAIyI9 84 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool084:4 work:2",
 		Call:        toolgenCallTool084,
 	}, {
 		Name:        ToolTool085,
@@ -1016,6 +1101,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBBiAHQRHJCAI-I9 85 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool085:4 work:2",
 		Call:        toolgenCallTool085,
 	}, {
 		Name:        ToolTool086,
@@ -1024,6 +1110,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBDiIHQRHJCIIyI9 86 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool086:4 work:2",
 		Call:        toolgenCallTool086,
 	}, {
 		Name:        ToolTool087,
@@ -1032,6 +1119,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBEBdEBBiAHQRHJCAIyo9 87 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool087:4 work:2",
 		Call:        toolgenCallTool087,
 	}, {
 		Name:        ToolTool088,
@@ -1040,6 +1128,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6RBAAdEBFiAHRRHJCAMyI9 88 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool088:4 work:2",
 		Call:        toolgenCallTool088,
 	}, {
 		Name:        ToolTool089,
@@ -1048,6 +1137,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBBqBHQRHJCAoyI9 89 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool089:4 work:2",
 		Call:        toolgenCallTool089,
 	}, {
 		Name:        ToolTool090,
@@ -1056,6 +1146,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBEAdEBBiAHUxHJCAIyI9 90 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool090:4 work:2",
 		Call:        toolgenCallTool090,
 	}, {
 		Name:        ToolTool091,
@@ -1064,6 +1155,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBABdEBBqAHQRHJCBIyI9 91 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool091:4 work:2",
 		Call:        toolgenCallTool091,
 	}, {
 		Name:        ToolTool092,
@@ -1072,6 +1164,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEDBiAHQRHJCAIyI9 92 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool092:4 work:2",
 		Call:        toolgenCallTool092,
 	}, {
 		Name:        ToolTool093,
@@ -1080,6 +1173,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAIdGBBiAHQRHJCAIyI9 93 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool093:4 work:2",
 		Call:        toolgenCallTool093,
 	}, {
 		Name:        ToolTool094,
@@ -1088,6 +1182,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BDAAfEBBiAHQRHJCIIyI9 94 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool094:4 work:2",
 		Call:        toolgenCallTool094,
 	}, {
 		Name:        ToolTool095,
@@ -1096,6 +1191,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAfEBBiAPQRHJCAIyI9 95 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool095:4 work:2",
 		Call:        toolgenCallTool095,
 	}, {
 		Name:        ToolTool096,
@@ -1104,6 +1200,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6JDgAdEBBiAHQRHJGAIyI9 96 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool096:4 work:2",
 		Call:        toolgenCallTool096,
 	}, {
 		Name:        ToolTool097,
@@ -1112,6 +1209,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBByAHQTHJCAKyI9 97 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool097:4 work:2",
 		Call:        toolgenCallTool097,
 	}, {
 		Name:        ToolTool098,
@@ -1120,6 +1218,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6BBAAdEBBiAHQRHJCIdyI9 98 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool098:4 work:2",
 		Call:        toolgenCallTool098,
 	}, {
 		Name:        ToolTool099,
@@ -1128,6 +1227,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "hundred",
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+		SearchTerms: "1 35 6JDAAdEBBigXQRHJCAIyI9 99 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool099:4 work:2",
 		Call:        toolgenCallTool099,
 	}})
 }

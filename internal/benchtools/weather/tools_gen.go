@@ -42,6 +42,7 @@ func Tools() []toolgen.Tool {
 		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Namespace:    "weather",
 		Tokens:       toolgen.Tokens{Default: 170, Strict: 201, Gemini: 143},
+		SearchTerms:  "1 40 AElCYICuQNQHAPFAQAW ahead celsiu citi:3 dai:3 degre:2 echo fahrenheit forecast get:4 get_weather:4 label lat:2 lon:2 place precis return tag:2 unit:3 weather:6",
 		Call:         toolgenCallGetWeather,
 	}})
 }

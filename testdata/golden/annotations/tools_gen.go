@@ -72,6 +72,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputGetHTTPStatus,
 		Namespace:    "annotations",
 		Tokens:       toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
+		SearchTerms:  "1 26 oAugFRSYCY annotation:2 default get:5 get_http_statu:4 handl http:4 initialism name statu:5 url:2",
 		Call:         toolgenCallGetHTTPStatus,
 	}, {
 		Name:        ToolLookup,
@@ -80,6 +81,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "annotations",
 		Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 32},
+		SearchTerms: "1 10 IhJIE annotation:2 id:2 lookup:4 onli read",
 		Call:        toolgenCallLookup,
 	}, {
 		Name:             ToolDelete,
@@ -89,6 +91,7 @@ func Tools() []toolgen.Tool {
 		RequiresApproval: true,
 		Namespace:        "annotations",
 		Tokens:           toolgen.Tokens{Default: 56, Strict: 39, Gemini: 34},
+		SearchTerms:      "1 11 4AMGAE annotation:2 ask delet:4 destroi first id:2",
 		Call:             toolgenCallDelete,
 	}, {
 		Name:        ToolUpsert,
@@ -97,6 +100,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "annotations",
 		Tokens:      toolgen.Tokens{Default: 56, Strict: 39, Gemini: 34},
+		SearchTerms: "1 11 UAWDAC annotation:2 id:2 mai run twice upsert:4",
 		Call:        toolgenCallUpsert,
 	}, {
 		Name:        ToolFetch,
@@ -105,6 +109,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{OpenWorld: true},
 		Namespace:   "annotations",
 		Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 32},
+		SearchTerms: "1 10 KlVQA annotation:2 fetch:4 reach url:2 web",
 		Call:        toolgenCallFetch,
 	}, {
 		Name:        ToolEverything,
@@ -119,6 +124,7 @@ func Tools() []toolgen.Tool {
 		RequiresApproval: true,
 		Namespace:        "annotations",
 		Tokens:           toolgen.Tokens{Default: 57, Strict: 40, Gemini: 36},
+		SearchTerms:      "1 16 LBgULIsMDKQ all:3 ani annotation:2 custom everi everyth it_all:3 name option order set",
 		Call:             toolgenCallEverything,
 	}, {
 		Name:             ToolApprove,
@@ -127,6 +133,7 @@ func Tools() []toolgen.Tool {
 		RequiresApproval: true,
 		Namespace:        "annotations",
 		Tokens:           toolgen.Tokens{Default: 44, Strict: 27, Gemini: 23},
+		SearchTerms:      "1 9 AnLIA annotation:2 approv:4 approval need onli",
 		Call:             toolgenCallApprove,
 	}, {
 		Name:        ToolLongest,
@@ -134,6 +141,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputLongest,
 		Namespace:   "annotations",
 		Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 33},
+		SearchTerms: "1 12 ABNaEiBJS 64 abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl:3 accept annotation:2 character longest most name provider",
 		Call:        toolgenCallLongest,
 	}, {
 		Name:        ToolArchive,
@@ -142,6 +150,7 @@ func Tools() []toolgen.Tool {
 		Namespace:   "records",
 		Deferred:    true,
 		Tokens:      toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
+		SearchTerms: "1 18 DoTgn0DICEDAC archiv:4 found front id:2 namespac own rather record:2 search sent through tool up",
 		Call:        toolgenCallArchive,
 	}, {
 		Name:        ToolPurge,
@@ -151,6 +160,7 @@ func Tools() []toolgen.Tool {
 		Namespace:   "annotations",
 		Deferred:    true,
 		Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
+		SearchTerms: "1 9 iwNAY annotation:2 defer namespac packag purg:4",
 		Call:        toolgenCallPurge,
 	}})
 }

@@ -44,6 +44,7 @@ func Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "budget",
 		Tokens:      toolgen.Tokens{Default: 57, Strict: 40, Gemini: 35},
+		SearchTerms: "1 11 IGZKi budget:2 contact find id:3 lookup:4",
 		Call:        toolgenCallLookup,
 	}, {
 		Name:        ToolExport,
@@ -52,6 +53,7 @@ func Tools() []toolgen.Tool {
 		Namespace:   "budget",
 		Deferred:    true,
 		Tokens:      toolgen.Tokens{Default: 186, Strict: 204, Gemini: 164},
+		SearchTerms: "1 58 KACg4AyKA3RkTgAsbEISUoosBiIkgkwU address:2 archiv:4 book:2 budget:2 chang column contact:4 csv empti everi exist export:6 field:5 file:3 format:4 includ json larg onli order path program replac return sinc:4 spreadsheet take time vcf while workspac write",
 		Call:        toolgenCallExport,
 	}})
 }

@@ -48,6 +48,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputMeasure,
 		Namespace:    "collections",
 		Tokens:       toolgen.Tokens{Default: 580, Strict: 0, Gemini: 0},
+		SearchTerms:  "1 82 AAgiBBnJSJMZkAAiCFNBH2nhAkgWCQE best:2 board by_kei:2 collection:3 count:2 empti:2 everi fix grid:3 id:3 inlin:5 kei:2 matrix:2 measur:4 name:3 nest:7 optional:2 origin:2 pair:2 place:2 point:7 read score:2 size slice struct:5 tag:2 type us:5 wherever:5 write",
 		Call:         toolgenCallMeasure,
 	}, {
 		Name:         ToolFlat,
@@ -56,6 +57,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputFlat,
 		Namespace:    "collections",
 		Tokens:       toolgen.Tokens{Default: 218, Strict: 0, Gemini: 0},
+		SearchTerms:  "1 36 AAJqyEAg0uICgLNQ collection:3 flat:5 inlin:2 kei:4 lookup:2 map name nest:2 pair:2 parameter point:4 string struct:2 take us:3 wherever:2",
 		Call:         toolgenCallFlat,
 	}, {
 		Name:         ToolArrays,
@@ -64,6 +66,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputArrays,
 		Namespace:    "collections",
 		Tokens:       toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
+		SearchTerms:  "1 9 ggwg arrai:5 collection:2 return wrap",
 		Call:         toolgenCallArrays,
 	}})
 }

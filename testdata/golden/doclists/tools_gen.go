@@ -52,6 +52,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputAt,
 		Namespace:   "doclists",
 		Tokens:      toolgen.Tokens{Default: 135, Strict: 114, Gemini: 113},
+		SearchTerms: "1 25 QwEADKZJETybRHDBQAC book colon:2 description doclist:2 end first follow hh hhmm:2 insid mm option:2 pattern room:3 slot space start time valu",
 		Call:        toolgenCallAt,
 	}, {
 		Name:         ToolSplitN,
@@ -60,6 +61,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputSplitN,
 		Namespace:    "doclists",
 		Tokens:       toolgen.Tokens{Default: 156, Strict: 139, Gemini: 134},
+		SearchTerms:  "1 39 BGjBMFIUChwFMIkcYBEiCY all between count determin doclist:2 last most nil number remainder result return:2 sep:3 separat separator slice:2 split:4 split_n:4 substr:7 those unsplit zero",
 		Call:         toolgenCallSplitN,
 	}, {
 		Name:        ToolGetWeather,
@@ -67,6 +69,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputGetWeather,
 		Namespace:   "doclists",
 		Tokens:      toolgen.Tokens{Default: 94, Strict: 85, Gemini: 72},
+		SearchTerms: "1 29 iAr5JQ0AKBIk citi:3 doclist:2 exampl get:4 get_weather:4 look name:2 pari unit:3 unit_name:2 up weather:5",
 		Call:        toolgenCallGetWeather,
 	}, {
 		Name:        ToolNotes,
@@ -74,6 +77,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputNotes,
 		Namespace:   "doclists",
 		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
+		SearchTerms: "1 23 FKSwTJCglkRqCA all doclist:2 item keep list:2 name note:5 parameter:2 prose stai tag text:3 whole whose",
 		Call:        toolgenCallNotes,
 	}})
 }

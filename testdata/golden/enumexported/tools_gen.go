@@ -39,6 +39,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputPlan,
 		Namespace:    "enumexported",
 		Tokens:       toolgen.Tokens{Default: 114, Strict: 97, Gemini: 0},
+		SearchTerms:  "1 23 gQFTCHANhBRgM color:2 dai:5 enumexport:2 first green hard label level:2 plan:4 red schedul second work",
 		Call:         toolgenCallPlan,
 	}})
 }

@@ -57,6 +57,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputSearch,
 		Namespace:    "flat",
 		Tokens:       toolgen.Tokens{Default: 171, Strict: 169, Gemini: 140},
+		SearchTerms:  "1 45 AMw5SCaBBgVMBLEUSIsQYABiLQEBA 639 best bodi code come document:3 exact:2 find first:2 flat:2 id:2 iso lang:2 languag limit:2 look mani match most phrase queri:2 result return search:6 titl user:2 user_id:2 whole whose",
 		Call:         toolgenCallSearch,
 	}, {
 		Name:        ToolGreet,
@@ -64,6 +65,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputGreet,
 		Namespace:   "flat",
 		Tokens:      toolgen.Tokens{Default: 108, Strict: 103, Gemini: 86},
+		SearchTerms: "1 24 FaBkAQGYSwwAg brief description flat:2 greet:8 item list name:3 parameter polit someon stai time:2 us",
 		Call:        toolgenCallGreet,
 	}, {
 		Name:        ToolSnake,
@@ -71,6 +73,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputSnake,
 		Namespace:   "flat",
 		Tokens:      toolgen.Tokens{Default: 136, Strict: 119, Gemini: 114},
+		SearchTerms: "1 50 BUECIAPENAGgA0AEHJGDoUAaOhKC becom bodi:3 case:2 cover doc each either everi flat:2 http:2 http_statu:2 item:3 mai name:3 parameter properti report snake:5 snake_case spell statu:3 top10:2 top10_item:2 us user:2 user_name:2 xml:2 xml_bodi:2",
 		Call:        toolgenCallSnake,
 	}, {
 		Name:         ToolUndocumented,
@@ -79,6 +82,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUndocumented,
 		Namespace:    "flat",
 		Tokens:       toolgen.Tokens{Default: 70, Strict: 53, Gemini: 48},
+		SearchTerms:  "1 11 HCEhLEZC add description flat:2 number parameter sum two undocument:3",
 		Call:         toolgenCallUndocumented,
 	}, {
 		Name:        ToolMixed,
@@ -86,6 +90,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputMixed,
 		Namespace:   "flat",
 		Tokens:      toolgen.Tokens{Default: 131, Strict: 114, Gemini: 109},
+		SearchTerms: "1 37 BwYlHAI44RgAAgFIlBLARQ about error flat:2 head:2 id:3 item:2 list mix:4 more note:2 other parameter:3 prose record sai stai:2 strai tool under:2 verbos:3 whole would",
 		Call:        toolgenCallMixed,
 	}})
 }

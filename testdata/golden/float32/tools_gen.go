@@ -38,6 +38,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTake,
 		Namespace:   "float32",
 		Tokens:      toolgen.Tokens{Default: 252, Strict: 246, Gemini: 205},
+		SearchTerms: "1 23 ADD4KAgFlUAm bound float float32:2 long:2 low:2 mayb:2 mix plain:2 ratio:2 take:4 valu:2 wide:2",
 		Call:        toolgenCallTake,
 	}})
 }

@@ -44,6 +44,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputDraw,
 		Namespace:   "foreigndocs",
 		Tokens:      toolgen.Tokens{Default: 179, Strict: 184, Gemini: 157},
+		SearchTerms: "1 44 hhoIhg1EFLZBAmABmjOxAIE caption circl:3 corner:4 draw:5 equal figur:2 foreigndoc:2 four height:2 kind:3 label:2 pin pixel radiu rectangl:2 round sai shape side:2 size:3 squar:2 under width:2",
 		Call:        toolgenCallDraw,
 	}, {
 		Name:        ToolPaint,
@@ -51,6 +52,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputPaint,
 		Namespace:   "foreigndocs",
 		Tokens:      toolgen.Tokens{Default: 177, Strict: 160, Gemini: 150},
+		SearchTerms: "1 44 FEELkgDlOARJEAAUDSsgIEcQrBSa alon circl:3 color:4 comment describ:2 doc:2 equal figur foreigndoc:2 four imag item kind:4 librari name paint:5 parameter point read round shape side squar:2 standard them toolgen type whose",
 		Call:        toolgenCallPaint,
 	}})
 }

@@ -62,6 +62,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputBoth,
 		Namespace:   "hidden",
 		Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 33},
+		SearchTerms: "1 11 AYKBSZB argument both:4 context ctx hidden:2 take toolgen",
 		Call:        toolgenCallBoth,
 	}, {
 		Name:        ToolCtxOnly,
@@ -69,6 +70,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputCtxOnly,
 		Namespace:   "hidden",
 		Tokens:      toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
+		SearchTerms: "1 18 AnAQ3C ctx:5 ctx_onli:4 hidden:2 onli:5 take toolgen",
 		Call:        toolgenCallCtxOnly,
 	}, {
 		Name:        ToolCtxBetween,
@@ -76,6 +78,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputCtxBetween,
 		Namespace:   "hidden",
 		Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
+		SearchTerms: "1 22 igCDoQaCPA ani between:5 ctx:5 ctx_between:4 flat hidden:2 parameter position take toolgen",
 		Call:        toolgenCallCtxBetween,
 	}, {
 		Name:        ToolCtxLast,
@@ -83,6 +86,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputCtxLast,
 		Namespace:   "hidden",
 		Tokens:      toolgen.Tokens{Default: 63, Strict: 46, Gemini: 41},
+		SearchTerms: "1 20 DSIBkUsI ctx:5 ctx_last:4 hidden:2 last:4 struct take text:2 toolgen",
 		Call:        toolgenCallCtxLast,
 	}, {
 		Name:        ToolCtxFirst,
@@ -90,6 +94,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputCtxFirst,
 		Namespace:   "hidden",
 		Tokens:      toolgen.Tokens{Default: 63, Strict: 46, Gemini: 41},
+		SearchTerms: "1 20 CRIBsUsA ctx:5 ctx_first:4 first:4 hidden:2 struct take text:2 toolgen",
 		Call:        toolgenCallCtxFirst,
 	}, {
 		Name:        ToolAliased,
@@ -97,6 +102,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputAliased,
 		Namespace:   "hidden",
 		Tokens:      toolgen.Tokens{Default: 59, Strict: 42, Gemini: 37},
+		SearchTerms: "1 12 DIKASxg alia alias:4 context hidden:2 take text:2 through",
 		Call:        toolgenCallAliased,
 	}, {
 		Name:        ToolPlain,
@@ -104,6 +110,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputPlain,
 		Namespace:   "hidden",
 		Tokens:      toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
+		SearchTerms: "1 9 ANANH all hidden:2 parameter plain:4 take",
 		Call:        toolgenCallPlain,
 	}})
 }

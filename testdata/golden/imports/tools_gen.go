@@ -42,6 +42,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputSave,
 		Namespace:    "imports",
 		Tokens:       toolgen.Tokens{Default: 92, Strict: 0, Gemini: 0},
+		SearchTerms:  "1 14 ZAZBHA import:2 note raw:2 save:5 score:2 text:2",
 		Call:         toolgenCallSave,
 	}})
 }

@@ -39,6 +39,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputSave,
 		Namespace:    "jsontags",
 		Tokens:       toolgen.Tokens{Default: 177, Strict: 191, Gemini: 147},
+		SearchTerms:  "1 29 GWdmJwQACEGCEHAE also bslash:2 count:3 default document echo empti:2 jsontag:2 meta:2 naïve:2 null quot:2 rev:2 save:4 sent space:2",
 		Call:         toolgenCallSave,
 	}})
 }

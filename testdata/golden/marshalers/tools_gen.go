@@ -48,6 +48,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputEchoCustom,
 		Namespace:    "marshalers",
 		Tokens:       toolgen.Tokens{Default: 395, Strict: 0, Gemini: 0},
+		SearchTerms:  "1 137 CpHCVgAkFQFhSpAQRiAAIVogKfNEg15IhZqAAMJIAII 21:5 21_c:5 address:2 both:4 by_citi:2 celsiu:5 citi:2 count:3 custom:4 degre:5 direction echo:4 echo_custom:4 encod:2 flag:6 given integer:2 itself:4 json:10 level:3 marshal:3 marshal_json:3 marshaler:2 mayb:2 method:3 own pointer:2 ptr:2 read:4 receiver:2 return string:2 take:2 temp:9 temperatur:5 text:3 type unmarshal:2 unmarshal_json unmarshal_text win write:2 written:9",
 		Call:         toolgenCallEchoCustom,
 	}, {
 		Name:         ToolFlags,
@@ -56,6 +57,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputFlags,
 		Namespace:    "marshalers",
 		Tokens:       toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
+		SearchTerms:  "1 16 FBgxgoUxho call flag:5 json marshal marshal_json marshaler:2 pointer:2 receiver return through",
 		Call:         toolgenCallFlags,
 	}, {
 		Name:         ToolHot,
@@ -64,6 +66,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputHot,
 		Namespace:    "marshalers",
 		Tokens:       toolgen.Tokens{Default: 54, Strict: 37, Gemini: 33},
+		SearchTerms:  "1 14 wQZEEFPjA hot:4 json marshal marshal_json marshaler:2 receiver return temperatur valu:2",
 		Call:         toolgenCallHot,
 	}})
 }

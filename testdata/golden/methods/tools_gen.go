@@ -59,6 +59,7 @@ func (recv *Store) Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "methods",
 		Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 32},
+		SearchTerms: "1 10 EGFcY get:4 kei:2 method:2 return valu",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallGet(recv, ctx, args)
 		},
@@ -69,6 +70,7 @@ func (recv *Store) Tools() []toolgen.Tool {
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "methods",
 		Tokens:      toolgen.Tokens{Default: 64, Strict: 47, Gemini: 42},
+		SearchTerms: "1 18 JMZAhBk kei:2 method:2 put:4 set store:3 store_put:3 valu:3",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallPut(recv, ctx, args)
 		},
@@ -83,6 +85,7 @@ func (recv *Clock) Tools() []toolgen.Tool {
 		InputSchema: toolgenInputNow,
 		Namespace:   "methods",
 		Tokens:      toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
+		SearchTerms: "1 9 IDhRA clock method:2 name now:3 zone:2",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallNow(recv, ctx, args)
 		},
@@ -93,6 +96,7 @@ func (recv *Clock) Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputAdd,
 		Namespace:    "methods",
 		Tokens:       toolgen.Tokens{Default: 57, Strict: 40, Gemini: 35},
+		SearchTerms:  "1 12 DCRRB add:5 hour:3 method:2 struct take",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallAdd(recv, ctx, args)
 		},
@@ -102,6 +106,7 @@ func (recv *Clock) Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTick,
 		Namespace:   "methods",
 		Tokens:      toolgen.Tokens{Default: 53, Strict: 36, Gemini: 32},
+		SearchTerms: "1 10 ITFcGg alia clock declar method:2 tick:4 tool",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallTick(recv, ctx, args)
 		},
@@ -116,6 +121,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputVersion,
 		Namespace:   "methods",
 		Tokens:      toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
+		SearchTerms: "1 10 AYH0A besid function method:3 packag version:4",
 		Call:        toolgenCallVersion,
 	}})
 }
@@ -129,6 +135,7 @@ func (recv *Counter) Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputIncr,
 		Namespace:    "methods",
 		Tokens:       toolgen.Tokens{Default: 56, Strict: 39, Gemini: 34},
+		SearchTerms:  "1 8 AYpI counter incr:4 increment method:2",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallIncr(recv, ctx, args)
 		},

@@ -43,6 +43,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputSend,
 		Namespace:    "namedbytes",
 		Tokens:       toolgen.Tokens{Default: 227, Strict: 0, Gemini: 0},
+		SearchTerms:  "1 39 INAQKhAIIwURIXBqCD4 arrai byte code:2 each:2 echo fix:2 itself letter:4 name:5 namedbyt:2 octet:3 opt:2 packet raw:2 send:4 slice:2 text them:2 write",
 		Call:         toolgenCallSend,
 	}, {
 		Name:         ToolFlat,
@@ -51,6 +52,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputFlat,
 		Namespace:    "namedbytes",
 		Tokens:       toolgen.Tokens{Default: 92, Strict: 64, Gemini: 59},
+		SearchTerms:  "1 21 EBAJAggkM4Dw byte data:2 flat:5 more:2 name:2 namedbyt:2 octet parameter return slice:2 take them",
 		Call:         toolgenCallFlat,
 	}})
 }

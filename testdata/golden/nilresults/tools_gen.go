@@ -59,6 +59,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputGetReport,
 		Namespace:    "nilresults",
 		Tokens:       toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
+		SearchTerms:  "1 20 kAFEgKCTGI fail get:4 get_report:4 nil nilresult:2 pointer report:4 result return struct",
 		Call:         toolgenCallGetReport,
 	}, {
 		Name:         ToolFull,
@@ -67,6 +68,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputFull,
 		Namespace:    "nilresults",
 		Tokens:       toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
+		SearchTerms:  "1 11 IGgOmA full:5 nil nilresult:2 return struct valu",
 		Call:         toolgenCallFull,
 	}, {
 		Name:         ToolDeep,
@@ -75,6 +77,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputDeep,
 		Namespace:    "nilresults",
 		Tokens:       toolgen.Tokens{Default: 57, Strict: 40, Gemini: 36},
+		SearchTerms:  "1 14 igChUB8MY deep:4 either fail nil nilresult:2 pointer:2 result return struct",
 		Call:         toolgenCallDeep,
 	}, {
 		Name:         ToolNumbers,
@@ -83,6 +86,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputNumbers,
 		Namespace:    "nilresults",
 		Tokens:       toolgen.Tokens{Default: 62, Strict: 45, Gemini: 41},
+		SearchTerms:  "1 17 MBSQAUQzFCY element fail nil:2 nilresult:2 null number:4 pointer:2 result return slice wrap",
 		Call:         toolgenCallNumbers,
 	}, {
 		Name:         ToolIndirect,
@@ -91,6 +95,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputIndirect,
 		Namespace:    "nilresults",
 		Tokens:       toolgen.Tokens{Default: 60, Strict: 43, Gemini: 39},
+		SearchTerms:  "1 15 DgCA0wsQR indirect:4 inner int mai nilresult:2 null pointer:3 return wrap",
 		Call:         toolgenCallIndirect,
 	}, {
 		Name:         ToolBlob,
@@ -99,6 +104,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputBlob,
 		Namespace:    "nilresults",
 		Tokens:       toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
+		SearchTerms:  "1 10 CGgDWo blob:4 byte nil nilresult:2 return wrap",
 		Call:         toolgenCallBlob,
 	}})
 }

@@ -39,6 +39,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputPlan,
 		Namespace:    "nullelems",
 		Tokens:       toolgen.Tokens{Default: 251, Strict: 0, Gemini: 0},
+		SearchTerms:  "1 25 hA6BpAoUKuaA detour:2 end:2 name:2 nil null nullelem:2 place:3 plan:5 point:3 read rout stop:2",
 		Call:         toolgenCallPlan,
 	}})
 }

@@ -41,6 +41,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputSummarize,
 		Namespace:    "omit",
 		Tokens:       toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
+		SearchTerms:  "1 8 Agoa omit:2 report return summariz:4",
 		Call:         toolgenCallSummarize,
 	}})
 }

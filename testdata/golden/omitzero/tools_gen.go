@@ -40,6 +40,7 @@ func Tools() []toolgen.Tool {
 		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Namespace:    "omitzero",
 		Tokens:       toolgen.Tokens{Default: 56, Strict: 39, Gemini: 34},
+		SearchTerms:  "1 9 IIqO dai:2 omitzero:2 report summariz:4",
 		Call:         toolgenCallSummarize,
 	}})
 }

@@ -45,6 +45,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputWiden,
 		Namespace:    "outputvalues",
 		Tokens:       toolgen.Tokens{Default: 136, Strict: 123, Gemini: 0},
+		SearchTerms:  "1 28 hxQpBIRCglQA1DgKBA bit constant dai:2 everi exampl grant hold mai:2 outputvalu:2 perm:3 permission:2 read result return set user:2 widen:4 write",
 		Call:         toolgenCallWiden,
 	}, {
 		Name:         ToolCombine,
@@ -53,6 +54,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCombine,
 		Namespace:    "outputvalues",
 		Tokens:       toolgen.Tokens{Default: 70, Strict: 47, Gemini: 42},
+		SearchTerms:  "1 13 UQAkVwwA combin:4 constant mai outputvalu:2 perm:2 permission return union",
 		Call:         toolgenCallCombine,
 	}})
 }

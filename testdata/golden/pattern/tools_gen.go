@@ -40,6 +40,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputCheck,
 		Namespace:   "pattern",
 		Tokens:      toolgen.Tokens{Default: 286, Strict: 276, Gemini: 254},
+		SearchTerms: "1 57 hoEEgiJEAgimwSYmfLEARYXEZInA 2028 2029 262:3 ab123 character check:4 class:4 code:4 dot:3 ecma:3 escap:4 insid letter:3 like match name need neither nor:2 pattern:4 point properti shape space:4 syntax take:2 translat unicod:2",
 		Call:        toolgenCallCheck,
 	}})
 }

@@ -58,6 +58,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputShapes,
 		Namespace:    "ptrarrays",
 		Tokens:       toolgen.Tokens{Default: 285, Strict: 0, Gemini: 0},
+		SearchTerms:  "1 39 xIAIJAhRBASFAfCDkKUlJIJ 2x2 by_name:2 cell:2 deep:2 flat instant integer matrix name:3 nest pair:4 parameter ptrarrai:2 return row:2 shape:5 squar:2 string take them three time:2 two",
 		Call:         toolgenCallShapes,
 	}, {
 		Name:         ToolEcho,
@@ -66,6 +67,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputEcho,
 		Namespace:    "ptrarrays",
 		Tokens:       toolgen.Tokens{Default: 421, Strict: 0, Gemini: 0},
+		SearchTerms:  "1 38 QMA6AIAFEiVwjowcTTBQY arrai by_name:2 cell:3 deep:2 echo:4 grid:2 insid mix:2 name:2 nest pointer ptrarrai:2 return row:2 shape squar:2 stack:2 struct:2 tabl:2 take time:2",
 		Call:         toolgenCallEcho,
 	}, {
 		Name:         ToolTriple,
@@ -74,6 +76,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputTriple,
 		Namespace:    "ptrarrays",
 		Tokens:       toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
+		SearchTerms:  "1 10 GAgIOo arrai pointer ptrarrai:2 return tripl:4 wrap",
 		Call:         toolgenCallTriple,
 	}, {
 		Name:         ToolPairs,
@@ -82,6 +85,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputPairs,
 		Namespace:    "ptrarrays",
 		Tokens:       toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
+		SearchTerms:  "1 11 CEAEjH4 arrai pair:4 pointer ptrarrai:2 return slice wrap",
 		Call:         toolgenCallPairs,
 	}, {
 		Name:         ToolMatrix,
@@ -90,6 +94,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputMatrix,
 		Namespace:    "ptrarrays",
 		Tokens:       toolgen.Tokens{Default: 53, Strict: 36, Gemini: 32},
+		SearchTerms:  "1 12 CAgIO6 arrai:2 matrix:4 pointer:2 ptrarrai:2 return wrap",
 		Call:         toolgenCallMatrix,
 	}})
 }

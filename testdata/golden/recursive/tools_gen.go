@@ -50,6 +50,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputWalk,
 		Namespace:    "recursive",
 		Tokens:       toolgen.Tokens{Default: 150, Strict: 159, Gemini: 0},
+		SearchTerms:  "1 27 BhoA04GZBK children:6 name:4 node:2 own:2 recursiv:2 return take tree:3 type:2 walk:4",
 		Call:         toolgenCallWalk,
 	}, {
 		Name:         ToolSum,
@@ -58,6 +59,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputSum,
 		Namespace:    "recursive",
 		Tokens:       toolgen.Tokens{Default: 208, Strict: 226, Gemini: 0},
+		SearchTerms:  "1 38 EMUgKAQlUKEcWgE children:4 flat link:2 list:7 name:2 next:2 node:2 own:2 parameter recursiv:2 sum:4 take tree:4 type:2 valu:2",
 		Call:         toolgenCallSum,
 	}, {
 		Name:         ToolBrowse,
@@ -66,6 +68,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputBrowse,
 		Namespace:    "recursive",
 		Tokens:       toolgen.Tokens{Default: 294, Strict: 299, Gemini: 0},
+		SearchTerms:  "1 58 UAGKTNQADgFXgUKJyA belong:2 brows:4 dir:4 each:2 file:8 inlin:2 mai:2 meta:4 mutualli name:8 on:2 other:2 recursiv:5 refer:2 size:4 sub:4 take type",
 		Call:         toolgenCallBrowse,
 	}, {
 		Name:         ToolDraw,
@@ -74,6 +77,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputDraw,
 		Namespace:    "recursive",
 		Tokens:       toolgen.Tokens{Default: 215, Strict: 0, Gemini: 0},
+		SearchTerms:  "1 41 YwgIBFAQkAQVjCcdGJC children:4 draw:4 head:2 hold link:2 list:4 map name:2 next:2 node:2 own:2 pointer recursiv:3 root:2 struct take tree:2 type:3 valu:2",
 		Call:         toolgenCallDraw,
 	}})
 }

@@ -86,6 +86,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputText,
 		Namespace:   "results",
 		Tokens:      toolgen.Tokens{Default: 43, Strict: 26, Gemini: 22},
+		SearchTerms: "1 8 DFB result:2 return text:5",
 		Call:        toolgenCallText,
 	}, {
 		Name:        ToolTextOnly,
@@ -93,6 +94,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputTextOnly,
 		Namespace:   "results",
 		Tokens:      toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
+		SearchTerms: "1 18 aoEMwRg error onli:4 result:2 return text:5 text_onli:4 without",
 		Call:        toolgenCallTextOnly,
 	}, {
 		Name:         ToolCheck,
@@ -101,6 +103,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCheck,
 		Namespace:    "results",
 		Tokens:       toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
+		SearchTerms:  "1 12 QEQxlQK4 check:4 content output result:2 return schema struct structur",
 		Call:         toolgenCallCheck,
 	}, {
 		Name:         ToolCheckPtr,
@@ -109,6 +112,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCheckPtr,
 		Namespace:    "results",
 		Tokens:       toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
+		SearchTerms:  "1 20 jgCBVLkMI check:4 check_ptr:4 fail nil pointer ptr:4 result:3 return struct",
 		Call:         toolgenCallCheckPtr,
 	}, {
 		Name:         ToolCheckOnly,
@@ -117,6 +121,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputCheckOnly,
 		Namespace:    "results",
 		Tokens:       toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
+		SearchTerms:  "1 18 YQQwHwIg check:4 check_onli:4 error onli:4 result:2 return struct without",
 		Call:         toolgenCallCheckOnly,
 	}, {
 		Name:         ToolList,
@@ -125,6 +130,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputList,
 		Namespace:    "results",
 		Tokens:       toolgen.Tokens{Default: 53, Strict: 36, Gemini: 32},
+		SearchTerms:  "1 10 EQEph list:4 result:3 return slice wrap",
 		Call:         toolgenCallList,
 	}, {
 		Name:         ToolNumber,
@@ -133,6 +139,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputNumber,
 		Namespace:    "results",
 		Tokens:       toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
+		SearchTerms:  "1 9 FRMIg int number:4 result:2 return wrap",
 		Call:         toolgenCallNumber,
 	}, {
 		Name:         ToolTable,
@@ -141,6 +148,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputTable,
 		Namespace:    "results",
 		Tokens:       toolgen.Tokens{Default: 60, Strict: 43, Gemini: 39},
+		SearchTerms:  "1 14 kiCJmIEA5 fix map:2 object on result:2 return schema tabl:4 wrap",
 		Call:         toolgenCallTable,
 	}, {
 		Name:         ToolFlag,
@@ -149,6 +157,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputFlag,
 		Namespace:    "results",
 		Tokens:       toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
+		SearchTerms:  "1 11 YAEMkVw bool error flag:4 result:2 return without wrap",
 		Call:         toolgenCallFlag,
 	}, {
 		Name:         ToolMaybe,
@@ -157,6 +166,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputMaybe,
 		Namespace:    "results",
 		Tokens:       toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
+		SearchTerms:  "1 11 SCGkhVQ mayb:4 non pointer result:2 return struct wrap",
 		Call:         toolgenCallMaybe,
 	}, {
 		Name:        ToolNothing,
@@ -164,6 +174,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputNothing,
 		Namespace:   "results",
 		Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
+		SearchTerms: "1 11 aIEMiBh error noth:4 ok onli result:2 return success",
 		Call:        toolgenCallNothing,
 	}, {
 		Name:        ToolPicture,
@@ -171,6 +182,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputPicture,
 		Namespace:   "results",
 		Tokens:      toolgen.Tokens{Default: 61, Strict: 44, Gemini: 40},
+		SearchTerms: "1 15 hQCkhIUhBm chose content imag output pictur:4 result:3 return schema tool toolgen",
 		Call:        toolgenCallPicture,
 	}, {
 		Name:        ToolPictureOnly,
@@ -178,6 +190,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputPictureOnly,
 		Namespace:   "results",
 		Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
+		SearchTerms: "1 19 ZQQgC0Mk error onli:4 pictur:4 pictur_onli:4 result:3 return toolgen without",
 		Call:        toolgenCallPictureOnly,
 	}})
 }

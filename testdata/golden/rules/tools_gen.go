@@ -49,6 +49,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputPing,
 		Namespace:   "rules",
 		Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
+		SearchTerms: "1 11 yQOWhA argument field ping:4 rule:3 take type",
 		Call:        toolgenCallPing,
 	}, {
 		Name:        ToolCopy,
@@ -56,6 +57,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputCopy,
 		Namespace:   "rules",
 		Tokens:      toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
+		SearchTerms: "1 16 IGaIUBFOA copi:4 export flat lose parameter rule:3 tmp:3 type underscor",
 		Call:        toolgenCallCopy,
 	}, {
 		Name:        ToolDoAssign,
@@ -63,6 +65,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputDoAssign,
 		Namespace:   "rules",
 		Tokens:      toolgen.Tokens{Default: 179, Strict: 174, Gemini: 157},
+		SearchTerms: "1 63 CBEDlMQRlQSEAQFYpQFVDqgAgEK also assign:5 back clash:2 do_assign fall field json:2 keep method name:10 ordinari owner:6 owner_name:3 promot rule:7 sai size:3 step:2 suffix tag:2 take:2 team:2 team_name:2 whose work would:2",
 		Call:        toolgenCallDoAssign,
 	}})
 }
@@ -76,6 +79,7 @@ func (recv *Counter) Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputAdd,
 		Namespace:    "rules",
 		Tokens:       toolgen.Tokens{Default: 52, Strict: 35, Gemini: 30},
+		SearchTerms:  "1 7 RB add:5 rule:2",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallAdd(recv, ctx, args)
 		},

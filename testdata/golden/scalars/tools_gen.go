@@ -56,6 +56,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputEcho,
 		Namespace:    "scalars",
 		Tokens:       toolgen.Tokens{Default: 430, Strict: 413, Gemini: 408},
+		SearchTerms:  "1 71 sCi0oKmBZx6e5AAACAVWAoBIAnWJwQUAACBGQ bool:2 boolean byte:2 celsiu:2 constant count:4 degre echo:4 enum everi flag:3 float32:2 float64:2 input int:2 int16:2 int32:2 int64:2 int8:2 label:3 name:3 read return rune:2 scalar:3 small:2 string:3 temp:2 temperatur uint:2 uint16:2 uint32:2 uint64:2 uint8:2 unsign without written",
 		Call:         toolgenCallEcho,
 	}, {
 		Name:         ToolWidths,
@@ -64,6 +65,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputWidths,
 		Namespace:    "scalars",
 		Tokens:       toolgen.Tokens{Default: 183, Strict: 204, Gemini: 161},
+		SearchTerms:  "1 36 QgwVoKXgIgVo1aAEqAGQ boolean celsiu:2 count:4 degre f32:2 flag:3 flat i8:2 name:2 odd parameter pointer scalar:2 take temp:2 temperatur them u32:2 unsign width:5",
 		Call:         toolgenCallWidths,
 	}, {
 		Name:        ToolGetLabel,
@@ -71,6 +73,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputGetLabel,
 		Namespace:   "scalars",
 		Tokens:      toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
+		SearchTerms: "1 22 KIouAUMgBBI constant enum get:3 get_label:3 label:5 name:2 return scalar:2 string:2 text without",
 		Call:        toolgenCallGetLabel,
 	}, {
 		Name:         ToolFloat32,
@@ -79,6 +82,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputFloat32,
 		Namespace:    "scalars",
 		Tokens:       toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
+		SearchTerms:  "1 9 Migg float32:5 return scalar:2 wrap",
 		Call:         toolgenCallFloat32,
 	}, {
 		Name:         ToolUint64,
@@ -87,6 +91,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputUint64,
 		Namespace:    "scalars",
 		Tokens:       toolgen.Tokens{Default: 63, Strict: 46, Gemini: 41},
+		SearchTerms:  "1 9 Ijgh return scalar:2 uint64:5 wrap",
 		Call:         toolgenCallUint64,
 	}})
 }

@@ -61,6 +61,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputStore,
 		Namespace:    "special",
 		Tokens:       toolgen.Tokens{Default: 467, Strict: 0, Gemini: 0},
+		SearchTerms:  "1 119 iyA5ioDBuAEAxAaAkhESQASCOQBARIhEWEBAbQ4MGIUwQB2QKwAgThBwYIaABs4DI 10 1000000000 11 12 192:3 2001:2 24 addr:4 address:2 ani:2 blob:4 cidr code:3 constant db8:2 duration:3 emb empti:2 encod:2 enum i_pv4:2 i_pv6:2 int64 ip itself:2 json:4 keep like local lost marshal marshal_json month:2 name nanosecond:2 network notation note over:2 payload prefix:2 promot pv4:2 pv6:2 raw:2 read:3 return second sinc:2 slug:3 special:2 stamp:3 store:4 string:2 text:5 time:5 toolgen type underli unmarshal unmarshal_json until:2 whose win write:3",
 		Call:         toolgenCallStore,
 	}, {
 		Name:         ToolStamp,
@@ -69,6 +70,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputStamp,
 		Namespace:    "special",
 		Tokens:       toolgen.Tokens{Default: 155, Strict: 0, Gemini: 0},
+		SearchTerms:  "1 37 ICCBQERCEJAiIMwUSLEsiIQn 192 2001 addr:2 address data:2 db8 extra:2 flat i_pv4 i_pv6 itself local parameter pv4 pv6 read slug:3 special:3 stamp:4 take text:2 type:2 valu:2 write",
 		Call:         toolgenCallStamp,
 	}, {
 		Name:         ToolDump,
@@ -77,6 +79,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputDump,
 		Namespace:    "special",
 		Tokens:       toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
+		SearchTerms:  "1 10 BQgFDm dump:4 json raw return special:2 wrap",
 		Call:         toolgenCallDump,
 	}, {
 		Name:         ToolBytes,
@@ -85,6 +88,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputBytes,
 		Namespace:    "special",
 		Tokens:       toolgen.Tokens{Default: 45, Strict: 28, Gemini: 24},
+		SearchTerms:  "1 9 Bggu byte:5 return special:2 wrap",
 		Call:         toolgenCallBytes,
 	}, {
 		Name:         ToolAnything,
@@ -93,6 +97,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputAnything,
 		Namespace:    "special",
 		Tokens:       toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
+		SearchTerms:  "1 10 LAgQC2 ani anyth:4 return special:2 valu wrap",
 		Call:         toolgenCallAnything,
 	}, {
 		Name:         ToolAddress,
@@ -101,6 +106,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputAddress,
 		Namespace:    "special",
 		Tokens:       toolgen.Tokens{Default: 47, Strict: 30, Gemini: 26},
+		SearchTerms:  "1 10 BQiEC2 address:4 return special:2 text type wrap",
 		Call:         toolgenCallAddress,
 	}})
 }

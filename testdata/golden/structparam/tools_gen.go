@@ -51,6 +51,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputListItems,
 		Namespace:    "structparam",
 		Tokens:       toolgen.Tokens{Default: 328, Strict: 379, Gemini: 301},
+		SearchTerms:  "1 100 DJiCqUlhQASQEuGzGGBACglECFMnNEgIQejBRUojAAARIoQ after chang embed:3 encod extra:2 field:2 filter:3 first flatten go is_renam:2 item:6 json:3 label:3 limit:2 list:5 list_item:4 match:2 member name:8 nest no_tag:2 object offset:3 onli:2 onli_opt:2 opt:2 optional:2 page per promot queri rather reason:3 renam:2 result:2 return shown:2 string struct structparam:2 tag:6 type under unexport valu:2 visibl:3",
 		Call:         toolgenCallListItems,
 	}, {
 		Name:        ToolPing,
@@ -58,6 +59,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputPing,
 		Namespace:   "structparam",
 		Tokens:      toolgen.Tokens{Default: 47, Strict: 30, Gemini: 26},
+		SearchTerms: "1 9 aAQFJ field ping:4 struct structparam:2 take",
 		Call:        toolgenCallPing,
 	}, {
 		Name:        ToolConfigure,
@@ -65,6 +67,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputConfigure,
 		Namespace:   "structparam",
 		Tokens:      toolgen.Tokens{Default: 57, Strict: 40, Gemini: 35},
+		SearchTerms: "1 11 CAQUoM configur:4 pointer struct structparam:2 take verbos:2",
 		Call:        toolgenCallConfigure,
 	}, {
 		Name:         ToolSegment,
@@ -73,6 +76,7 @@ func Tools() []toolgen.Tool {
 		OutputSchema: toolgenOutputSegment,
 		Namespace:    "structparam",
 		Tokens:       toolgen.Tokens{Default: 144, Strict: 139, Gemini: 112},
+		SearchTerms:  "1 22 MQIZJgZEEwZB each flat object parameter:2 point:2 segment:6 struct structparam:2 take taken:2 twice:2 two",
 		Call:         toolgenCallSegment,
 	}})
 }

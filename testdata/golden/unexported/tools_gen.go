@@ -41,6 +41,7 @@ func Tools() []toolgen.Tool {
 		InputSchema: toolgenInputping,
 		Namespace:   "unexported",
 		Tokens:      toolgen.Tokens{Default: 43, Strict: 26, Gemini: 22},
+		SearchTerms: "1 8 WAVA answer ping:4 pong unexport:2",
 		Call:        toolgenCallping,
 	}})
 }
@@ -53,6 +54,7 @@ func (recv *helper) Tools() []toolgen.Tool {
 		InputSchema: toolgenInputask,
 		Namespace:   "unexported",
 		Tokens:      toolgen.Tokens{Default: 61, Strict: 44, Gemini: 39},
+		SearchTerms: "1 11 SwmQ ask:6 helper prompt:2 unexport:2",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallask(recv, ctx, args)
 		},

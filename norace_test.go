@@ -1,0 +1,5 @@
+//go:build !race
+
+package toolgen
+
+const raceEnabled = false
