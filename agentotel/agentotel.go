@@ -176,6 +176,12 @@ func (o *observer) observe(e agent.Event) {
 			attrs = append(attrs, attribute.String("toolgen.compaction.policy", c.Policy), attribute.Int("toolgen.compaction.saved_tokens", c.SavedTokens))
 		}
 		r.span.AddEvent(string(e.Kind), trace.WithAttributes(attrs...))
+	case agent.EventToolsLoaded:
+		names := make([]string, len(e.Tools))
+		for i, n := range e.Tools {
+			names[i] = string(n)
+		}
+		r.span.AddEvent(string(e.Kind), trace.WithAttributes(TurnKey.Int(e.Turn), attribute.StringSlice("toolgen.tools.loaded", names)))
 	case agent.EventRunStopped:
 		r.span.SetAttributes(StopKey.String(string(e.Stop)))
 		o.end(e.RunID, r, nil)

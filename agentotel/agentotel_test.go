@@ -433,3 +433,18 @@ func TestRejectionReasonIsContent(t *testing.T) {
 		}
 	}
 }
+
+func TestLoadedToolsAreAnEvent(t *testing.T) {
+	rec := newRecorder(t)
+	refund := tool("refund_payment", func(context.Context, []byte) (toolgen.Result, error) { return toolgen.TextResult("ok"), nil })
+	refund.Description, refund.Deferred = "Refund a payment.", true
+	ag, err := agent.New(rt.NewModel(rt.Calls(rt.Call("s1", agent.ToolSearchTools, `{"query":"refund payment"}`)), rt.Text("found")),
+		agent.WithTools([]toolgen.Tool{refund}), agent.WithToolSearch(agent.ToolSearch{}),
+		agent.WithObserver(agentotel.Observer(rec.tracer)))
+	require.NoError(t, err)
+	_, err = ag.Run(context.Background(), "refund", nil)
+	require.NoError(t, err)
+	run := one(t, rec.spans(t), "invoke_agent")
+	require.Equal(t, []string{"tools_loaded"}, eventNames(run))
+	assert.Equal(t, []string{"refund_payment"}, attrs2(run.Events()[0].Attributes)["toolgen.tools.loaded"].AsStringSlice())
+}
