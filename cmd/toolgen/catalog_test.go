@@ -119,3 +119,36 @@ func TestCatalogUsageErrors(t *testing.T) {
 type nopWriter struct{}
 
 func (*nopWriter) Write(p []byte) (int, error) { return len(p), nil }
+
+// dir/... lists every package below dir that has tools, as the go command
+// reads the pattern; testdata and packages without tools are left out.
+func TestCatalogOfAPattern(t *testing.T) {
+	newPackage(t, crmSource)
+	writeFiles(t, ".", map[string]string{
+		"mail/mail.go":             "package mail\n\n// Send sends a message.\n//\n//toolgen:tool\nfunc Send(to, body string) error { return nil }\n",
+		"plain/plain.go":           "package plain\n\n// Nothing is no tool.\nfunc Nothing() {}\n",
+		"testdata/x/x.go":          "package x\n\n// Hidden is a fixture.\n//\n//toolgen:tool\nfunc Hidden() error { return nil }\n",
+		"mail/inner/inner.go":      "package inner\n\n// Archive archives a message.\n//\n//toolgen:tool defer\nfunc Archive(id string) error { return nil }\n",
+		"mail/inner/inner_test.go": "package inner\n",
+	})
+	code, stdout, stderr := runCLI("-catalog", "./...")
+	require.Equal(t, 0, code, stderr)
+	for _, tool := range []string{"greet", "export", "send", "archive"} {
+		assert.Regexp(t, `\n`+tool+` +`, stdout)
+	}
+	assert.NotContains(t, stdout, "hidden", "testdata is left out")
+	assert.Regexp(t, `\n2 tools sent up front`, stdout)
+	assert.Regexp(t, `\n2 tools deferred`, stdout)
+
+	code, stdout, stderr = runCLI("-catalog", "./mail/...")
+	require.Equal(t, 0, code, stderr)
+	assert.Regexp(t, `\n1 tool sent up front`, stdout)
+	assert.Regexp(t, `\n1 tool deferred`, stdout)
+
+	code, _, stderr = runCLI("-catalog", "./plain/...")
+	assert.Equal(t, 2, code)
+	assert.Equal(t, "toolgen: ./plain/... matched no package with a //toolgen:tool directive\n", stderr)
+	code, _, stderr = runCLI("-catalog", "./nope/...")
+	assert.Equal(t, 2, code)
+	assert.Equal(t, "toolgen: directory ./nope does not exist\n", stderr)
+}

@@ -454,7 +454,9 @@
 // builds; they are not a bill.
 //
 // toolgen -catalog prints, for the packages in the directories given (the
-// current one by default), a row per tool, largest first: its name,
+// current one by default; dir/... stands for every directory below dir
+// whose Go files hold a //toolgen:tool, leaving out testdata, vendor and
+// directories named .x or _x), a row per tool, largest first: its name,
 // namespace, whether it is deferred, its tokens in each dialect ("-": no form
 // in that dialect), and its largest parts in the default dialect, each
 // counted alone as a share of the definition: the description, shown as

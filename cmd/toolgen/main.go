@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/toolgen-dev/toolgen/internal/catalog"
@@ -86,6 +87,14 @@ func parseFlags(args []string, stderr io.Writer) (options, bool) {
 	if len(o.dirs) == 0 {
 		o.dirs = []string{"."}
 	}
+	if o.catalog {
+		dirs, err := expandDirs(o.dirs)
+		if err != nil {
+			fmt.Fprintln(stderr, "toolgen:", err)
+			return o, false
+		}
+		o.dirs = dirs
+	}
 	for _, dir := range o.dirs {
 		if msg := notADirectory(dir); msg != "" {
 			fmt.Fprintln(stderr, "toolgen:", msg)
@@ -108,6 +117,68 @@ func notADirectory(dir string) string {
 		return dir + " is not a directory: name the package's directory"
 	}
 	return ""
+}
+
+// expandDirs replaces each dir/... of dirs, as the go command reads the
+// pattern, by the directories below dir (dir included) whose Go files
+// hold a //toolgen:tool directive, skipping testdata, vendor,
+// node_modules and directories whose name begins with . or _. A pattern
+// that matches no such directory is an error.
+func expandDirs(dirs []string) ([]string, error) {
+	var out []string
+	for _, dir := range dirs {
+		root, ok := strings.CutSuffix(dir, "...")
+		if !ok {
+			out = append(out, dir)
+			continue
+		}
+		if root = strings.TrimSuffix(root, "/"); root == "" {
+			root = "."
+		}
+		if msg := notADirectory(root); msg != "" {
+			return nil, errors.New(msg)
+		}
+		found, err := toolDirs(root)
+		if err != nil {
+			return nil, err
+		}
+		if len(found) == 0 {
+			return nil, fmt.Errorf("%s matched no package with a //toolgen:tool directive", dir)
+		}
+		out = append(out, found...)
+	}
+	return out, nil
+}
+
+// toolDirs lists the directories below root whose Go files hold a tool.
+func toolDirs(root string) ([]string, error) {
+	var out []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() && path != root && (name == "testdata" || name == "vendor" || name == "node_modules" ||
+			strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			return nil
+		}
+		dir := filepath.Dir(path)
+		if len(out) > 0 && out[len(out)-1] == dir {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if strings.Contains(string(src), "\n//toolgen:tool") {
+			out = append(out, dir)
+		}
+		return nil
+	})
+	return out, err
 }
 
 func splitTags(s string) []string {
