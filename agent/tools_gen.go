@@ -64,7 +64,7 @@ func (recv *toolSearcher) Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "agent",
-		Tokens:      toolgen.Tokens{Default: 154, Strict: 149, Gemini: 132},
+		Tokens:      toolgen.Tokens{Default: 158, Strict: 149, Gemini: 136},
 		SearchTerms: "1 53 AGAAIHxKECAhgUNEAlTWGGDEACEBhII absent again agent:3 among calendar call event exampl few find fit limit:3 mani messag most move next none other payment queri:2 refund return:2 search:5 search_tool:4 sent should task tool:9 word:2 yet",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallsearchTools(recv, ctx, args)
@@ -133,7 +133,7 @@ func toolgenCallaskAgent(recv *subagent, ctx context.Context, args []byte) (res 
 }
 
 // toolgenInputsearchTools is the JSON Schema of search_tools's arguments.
-var toolgenInputsearchTools = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"What the tool should do, in a few words, for example \"refund a payment\" or \"move a calendar event\"."},"limit":{"type":"integer","description":"How many tools to return at most; the agent's limit when absent.","minimum":1,"maximum":20}},"required":["query"],"additionalProperties":false}`)
+var toolgenInputsearchTools = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"What the tool should do, in a few words, for example \"refund a payment\" or \"move a calendar event\".","minLength":1},"limit":{"type":"integer","description":"How many tools to return at most; the agent's limit when absent.","minimum":1,"maximum":20}},"required":["query"],"additionalProperties":false}`)
 
 // toolgenOutputsearchTools is the JSON Schema of search_tools's structured
 // result.
@@ -154,6 +154,7 @@ func toolgenCallsearchTools(recv *toolSearcher, ctx context.Context, args []byte
 		case "query":
 			o.Saw(0)
 			if s0, ok := d.String(); ok {
+				d.CheckLength(s0, 1, -1)
 				argQuery = s0
 			}
 		case "limit":

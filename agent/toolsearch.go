@@ -81,7 +81,7 @@ type toolSearcher struct {
 // next message on; search again with other words when none fits.
 //
 // Parameters:
-//   - query: What the tool should do, in a few words, for example "refund a payment" or "move a calendar event".
+//   - query minLength=1: What the tool should do, in a few words, for example "refund a payment" or "move a calendar event".
 //   - limit min=1,max=20: How many tools to return at most; the agent's limit when absent.
 //
 //toolgen:tool readonly idempotent name=search_tools

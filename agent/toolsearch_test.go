@@ -197,3 +197,20 @@ func TestToolSearchThroughTheEngineSeam(t *testing.T) {
 	require.Equal(t, agent.ActionAskModel, act.Kind)
 	assert.Contains(t, names(act.Request.Tools), toolgen.ToolName("refund_payment"))
 }
+
+// An empty query is bad arguments, told to the model, not an empty list.
+func TestToolSearchEmptyQuery(t *testing.T) {
+	var calls []string
+	model := agenttest.NewModel(
+		agenttest.Calls(agenttest.Call("s1", agent.ToolSearchTools, `{"query":""}`)),
+		agenttest.Text("ok"),
+	)
+	a, err := agent.New(model, agent.WithTools(catalogTools(&calls)), agent.WithToolSearch(agent.ToolSearch{}))
+	require.NoError(t, err)
+	st, err := a.Run(context.Background(), "find", nil)
+	require.NoError(t, err)
+	res := model.Requests()[1].Messages[2].Results[0].Result
+	assert.True(t, res.IsError)
+	assert.Contains(t, res.Text(), `/query: "" is 0 characters long, shorter than the minimum 1`)
+	assert.Empty(t, st.LoadedTools)
+}

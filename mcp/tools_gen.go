@@ -44,7 +44,7 @@ func (recv *catalog) Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "mcp",
-		Tokens:      toolgen.Tokens{Default: 148, Strict: 143, Gemini: 126},
+		Tokens:      toolgen.Tokens{Default: 152, Strict: 143, Gemini: 130},
 		SearchTerms: "1 54 BEAAAWRKGiApgcNFAkBWGGBUDSEUhIY absent among argument calendar call:2 call_tool event exampl few find give includ limit:3 list mani mcp:2 most move name payment queri:2 refund return:2 search:4 search_tool:4 server:2 should show those tool:11 word",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallsearchTools(recv, ctx, args)
@@ -67,7 +67,7 @@ func (r searchToolsRule) Rule() toolgen.Rule {
 }
 
 // toolgenInputsearchTools is the JSON Schema of search_tools's arguments.
-var toolgenInputsearchTools = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"What the tool should do, in a few words, for example \"refund a payment\" or \"move a calendar event\"."},"limit":{"type":"integer","description":"How many tools to return at most; the server's limit when absent.","minimum":1,"maximum":20}},"required":["query"],"additionalProperties":false}`)
+var toolgenInputsearchTools = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"What the tool should do, in a few words, for example \"refund a payment\" or \"move a calendar event\".","minLength":1},"limit":{"type":"integer","description":"How many tools to return at most; the server's limit when absent.","minimum":1,"maximum":20}},"required":["query"],"additionalProperties":false}`)
 
 // toolgenOutputsearchTools is the JSON Schema of search_tools's structured
 // result.
@@ -88,6 +88,7 @@ func toolgenCallsearchTools(recv *catalog, ctx context.Context, args []byte) (re
 		case "query":
 			o.Saw(0)
 			if s0, ok := d.String(); ok {
+				d.CheckLength(s0, 1, -1)
 				argQuery = s0
 			}
 		case "limit":

@@ -71,7 +71,7 @@ type catalog struct {
 // call_tool, giving its name and its arguments.
 //
 // Parameters:
-//   - query: What the tool should do, in a few words, for example "refund a payment" or "move a calendar event".
+//   - query minLength=1: What the tool should do, in a few words, for example "refund a payment" or "move a calendar event".
 //   - limit min=1,max=20: How many tools to return at most; the server's limit when absent.
 //
 //toolgen:tool readonly idempotent name=search_tools
