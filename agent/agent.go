@@ -47,6 +47,7 @@ type Agent struct {
 	compaction  *compaction     // nil: none (WithCompaction)
 	sandbox     toolgen.Sandbox // every call's toolgen.Ctx.Sandbox; nil: none
 	search      *ToolSearch     // nil: every offered tool is sent (WithToolSearch)
+	native      bool            // with search: the model's provider searches (NativeToolSearcher)
 	deferred    map[toolgen.ToolName]bool
 }
 
@@ -232,7 +233,8 @@ func New(model Model, opts ...Option) (*Agent, error) {
 		}
 	}
 	var searcher *toolSearcher
-	if c.search != nil {
+	native := c.search != nil && searchesTools(model)
+	if c.search != nil && !native {
 		searcher = &toolSearcher{limit: c.search.Limit}
 		c.sets = append(c.sets, searcher.Tools())
 	}
@@ -256,7 +258,7 @@ func New(model Model, opts ...Option) (*Agent, error) {
 	a := &Agent{
 		model: model, name: c.name, system: c.system, tools: box, offered: offered,
 		perms: c.perms, preset: c.preset, maxTurns: c.maxTurns, parallelism: c.parallelism,
-		limits: c.limits(box), compaction: c.compaction, sandbox: c.sandbox, search: c.search,
+		limits: c.limits(box), compaction: c.compaction, sandbox: c.sandbox, search: c.search, native: native,
 		events:   &eventSink{agent: c.name, observer: c.observer, logger: c.logger},
 		deferred: map[toolgen.ToolName]bool{},
 	}

@@ -115,14 +115,19 @@ func WithCompaction(budget int, policies ...Compactor) Option {
 
 // EstimateTokens estimates a request's size in tokens: a quarter of the
 // bytes of its text (the system prompt, message texts, call names and
-// arguments, result texts and structured results, binary result data, and
-// the tools' names, descriptions and schemas), rounded up. English text and
+// arguments, result texts and structured results, binary result data, the
+// calls the provider ran and their results, and the tools' names,
+// descriptions and schemas), rounded up. A deferred tool counts only as
+// its name, which is what its provider's search reads up front. English text and
 // JSON run at about four bytes a token with the common tokenizers; the
 // figure is a budget's yardstick, not a bill.
 func EstimateTokens(req Request) int {
 	n := len(req.System) + messageBytes(req.Messages)
 	for _, t := range req.Tools {
-		n += len(t.Name) + len(t.Description) + len(t.InputSchema)
+		n += len(t.Name)
+		if !t.Deferred {
+			n += len(t.Description) + len(t.InputSchema)
+		}
 	}
 	return (n + 3) / 4
 }
@@ -136,6 +141,9 @@ func messageBytes(msgs []Message) int {
 		}
 		for _, r := range m.Results {
 			n += len(r.CallID) + len(r.Name) + resultBytes(r.Result)
+		}
+		for _, pc := range m.ProviderCalls {
+			n += len(pc.ID) + len(pc.Name) + len(pc.Args) + len(pc.Result)
 		}
 	}
 	return n

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -387,4 +388,22 @@ func BenchmarkCompaction(b *testing.B) {
 			b.ReportMetric(float64(largest), "largest-request-tokens")
 		})
 	}
+}
+
+// The estimate counts what the provider ran (its results can be large web
+// pages) and leaves out what a deferred tool's definition would add.
+func TestEstimateTokensCountsProviderCallsNotDeferredTools(t *testing.T) {
+	base := agent.Request{Messages: []agent.Message{{Role: agent.RoleUser, Text: "hi"}}}
+	withCall := base
+	withCall.Messages = append(slices.Clone(base.Messages), agent.Message{Role: agent.RoleAssistant,
+		ProviderCalls: []agent.ProviderCall{{ID: "s", Name: "web_search", Result: json.RawMessage(`"` + strings.Repeat("x", 4000) + `"`)}}})
+	assert.GreaterOrEqual(t, agent.EstimateTokens(withCall)-agent.EstimateTokens(base), 1000)
+
+	spec := agent.ToolSpec{Name: "refund_payment", Description: strings.Repeat("Refunds. ", 100), InputSchema: json.RawMessage(`{"type":"object"}`)}
+	sent, deferred := base, base
+	sent.Tools = []agent.ToolSpec{spec}
+	spec.Deferred = true
+	deferred.Tools = []agent.ToolSpec{spec}
+	assert.Less(t, agent.EstimateTokens(deferred), agent.EstimateTokens(base)+10)
+	assert.Greater(t, agent.EstimateTokens(sent), agent.EstimateTokens(base)+200)
 }

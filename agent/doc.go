@@ -503,7 +503,14 @@
 //     tools that are not deferred (toolgen.Tool.Deferred) and a
 //     search_tools tool ([ToolSearchTools]) over the tools' build-time
 //     index; what it finds is sent from the next request on, kept in
-//     [State.LoadedTools] and reported as an [EventToolsLoaded].
+//     [State.LoadedTools] and reported as an [EventToolsLoaded]. A
+//     [NativeToolSearcher] model's provider searches instead: deferred
+//     tools are sent marked [ToolSpec.Deferred], and the tools its search
+//     finds ([ProviderCall.Found]) are loaded the same way.
+//   - Provider calls (model.go): tools a provider runs itself (its tool
+//     search, web search) come back in [Message.ProviderCalls], are never
+//     run here, and are reported as [PartProviderCall] parts and
+//     [EventProviderCall] events.
 //   - Resuming (resume.go): a paused turn's calls are decided again against
 //     the agent's current tools and permissions, and a call that finished
 //     (its result is in the State) never runs again.

@@ -18,6 +18,7 @@ const (
 	EventTurnStarted    EventKind = "turn_started"    // the model is asked
 	EventModelPart      EventKind = "model_part"      // a piece of the response, as it comes (RunStream only)
 	EventModelResponded EventKind = "model_responded" // with Usage and Duration
+	EventProviderCall   EventKind = "provider_call"   // the provider ran ProviderCall (its own tool) while it answered
 	EventCallRequested  EventKind = "call_requested"  // the model asked for Call
 	EventCallAllowed    EventKind = "call_allowed"    // Call will run; Reason says why
 	EventCallDenied     EventKind = "call_denied"     // Call will not run; Reason says why
@@ -60,6 +61,8 @@ type Event struct {
 	// Compaction is what was compacted, for EventCompaction (Usage is
 	// what the compaction spent).
 	Compaction *CompactionRecord
+	// ProviderCall is the call the provider ran, for EventProviderCall.
+	ProviderCall *ProviderCall
 	// Tools are the tools loaded, for EventToolsLoaded.
 	Tools []toolgen.ToolName
 	// Result is what the tool returned, for EventToolFinished.

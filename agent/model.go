@@ -38,6 +38,25 @@ type ToolSpec struct {
 	// (see toolgen.Tool), nil when it has none; adapters choose.
 	StrictSchema json.RawMessage `json:"strict_schema,omitempty"`
 	GeminiSchema json.RawMessage `json:"gemini_schema,omitempty"`
+	// Deferred marks a tool the model should not see until its provider's
+	// own tool search finds it (the agent sets it only for a
+	// NativeToolSearcher; see WithToolSearch). An adapter sends it as its
+	// API defers a tool (Anthropic: defer_loading) with the API's search
+	// tool.
+	Deferred bool `json:"deferred,omitempty"`
+}
+
+// NativeToolSearcher is a Model whose provider searches deferred tools
+// itself: Anthropic's tool search tool (anthropic.WithToolSearch). An agent
+// with WithToolSearch over a model whose SearchesTools reports true sends
+// every tool it offers, those still deferred marked ToolSpec.Deferred, and
+// no search_tools: the provider searches, and the tools it finds are
+// recorded as search_tools' are (State.LoadedTools, EventToolsLoaded).
+type NativeToolSearcher interface {
+	Model
+	// SearchesTools reports whether the provider searches the tools sent
+	// with ToolSpec.Deferred.
+	SearchesTools() bool
 }
 
 // Response is a model's answer: an assistant message (text, tool calls or
@@ -69,14 +88,44 @@ const (
 )
 
 // Message is one entry of a transcript. An assistant message has Text,
-// Calls or both; a tool message has one Result per call of the assistant
-// message before it, in the same order (providers that want one message per
-// result split it).
+// Calls or both, and the calls its provider ran itself (ProviderCalls); a
+// tool message has one Result per call of the assistant message before it,
+// in the same order (providers that want one message per result split it).
 type Message struct {
 	Role    Role         `json:"role"`
 	Text    string       `json:"text,omitempty"`
 	Calls   []ToolCall   `json:"calls,omitempty"`
 	Results []ToolResult `json:"results,omitempty"`
+	// ProviderCalls are the calls of tools the provider ran while it
+	// answered (its tool search, web search, code execution), with their
+	// results, in the order it ran them. The loop never runs them; the
+	// transcript keeps them so that the adapter sends them back with the
+	// history, as the provider's API requires.
+	ProviderCalls []ProviderCall `json:"provider_calls,omitempty"`
+}
+
+// ProviderCall is a call of a tool that the provider ran itself, and its
+// result.
+type ProviderCall struct {
+	// Provider names the provider that ran it ("anthropic"), whose adapter
+	// alone sends it back.
+	Provider string `json:"provider"`
+	// ID is the provider's id of the call.
+	ID string `json:"id"`
+	// Name is the provider's name of its tool, such as
+	// "tool_search_tool_bm25" or "web_search".
+	Name string `json:"name"`
+	// Args are the call's arguments, as the provider gave them.
+	Args json.RawMessage `json:"args,omitempty"`
+	// Result is the call's result as the provider gave it, in the form its
+	// adapter sends back (for Anthropic, the whole result block); nil
+	// while the provider has not given it.
+	Result json.RawMessage `json:"result,omitempty"`
+	// IsError reports a result that says the call failed.
+	IsError bool `json:"is_error,omitempty"`
+	// Found are the tools a provider's tool search found, which the model
+	// can call from then on.
+	Found []toolgen.ToolName `json:"found,omitempty"`
 }
 
 // ToolCall is a model's request to call a tool.

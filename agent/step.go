@@ -245,6 +245,10 @@ func (a *Agent) applyResponse(s *State, r Response, d time.Duration, out sink) {
 	s.Turns++
 	s.Usage = s.Usage.Add(r.Usage)
 	out.emit(s, Event{Kind: EventModelResponded, RunID: s.RunID, Turn: s.Turns, Usage: r.Usage, Duration: d})
+	for i := range r.Message.ProviderCalls {
+		out.emit(s, Event{Kind: EventProviderCall, RunID: s.RunID, Turn: s.Turns, ProviderCall: &r.Message.ProviderCalls[i]})
+	}
+	a.loadProviderFound(s, r.Message.ProviderCalls, out)
 	if len(r.Message.Calls) == 0 {
 		out.emit(s, Event{Kind: EventTurnFinished, RunID: s.RunID, Turn: s.Turns})
 	}

@@ -24,17 +24,19 @@ type StreamingModel interface {
 // PartKind names a piece of a streamed response.
 type PartKind string
 
-// The kinds of parts, in the order a response's parts come: text and
-// reasoning interleave with calls; each call's parts come in the order
-// start, arguments, done; usage and finish come last.
+// The kinds of parts, in the order a response's parts come: text, reasoning
+// and the calls the provider ran interleave with calls; each call's parts
+// come in the order start, arguments, done; usage and finish come last.
 const (
 	PartText      PartKind = "text"       // Text is the next piece of the answer
 	PartReasoning PartKind = "reasoning"  // Text is the next piece of the model's reasoning
 	PartCallStart PartKind = "call_start" // Call has the ID and Name of call Index
 	PartCallArgs  PartKind = "call_args"  // Text is the next piece of call Index's JSON arguments
 	PartCallDone  PartKind = "call_done"  // Call is call Index, whole
-	PartUsage     PartKind = "usage"      // Usage counts the request's tokens
-	PartFinish    PartKind = "finish"     // Finish says why the model stopped
+	// ProviderCall is a call the provider ran, with its result, whole.
+	PartProviderCall PartKind = "provider_call"
+	PartUsage        PartKind = "usage"  // Usage counts the request's tokens
+	PartFinish       PartKind = "finish" // Finish says why the model stopped
 )
 
 // Part is a piece of a streamed response.
@@ -46,8 +48,10 @@ type Part struct {
 	Index int `json:"index,omitempty"`
 	// Call is the call so far (ID and Name on call_start, all of it on
 	// call_done).
-	Call  ToolCall `json:"call,omitzero"`
-	Usage Usage    `json:"usage,omitzero"`
+	Call ToolCall `json:"call,omitzero"`
+	// ProviderCall is the call the provider ran, on a provider_call part.
+	ProviderCall ProviderCall `json:"provider_call,omitzero"`
+	Usage        Usage        `json:"usage,omitzero"`
 	// Finish is the provider's reason for stopping ("stop", "tool_calls",
 	// "length"...), on the finish part.
 	Finish string `json:"finish,omitempty"`
@@ -74,11 +78,16 @@ func Stream(ctx context.Context, m Model, req Request) iter.Seq2[Part, error] {
 }
 
 // Parts are the parts of a whole response, in the order a stream gives
-// them: its text, then each call (start, arguments, done), then its usage
-// and the finish.
+// them: the calls the provider ran, its text, then each call (start,
+// arguments, done), then its usage and the finish.
 func Parts(resp Response) iter.Seq[Part] {
 	return func(yield func(Part) bool) {
 		msg := resp.Message
+		for _, pc := range msg.ProviderCalls {
+			if !yield(Part{Kind: PartProviderCall, ProviderCall: pc}) {
+				return
+			}
+		}
 		if msg.Text != "" && !yield(Part{Kind: PartText, Text: msg.Text}) {
 			return
 		}
@@ -103,9 +112,10 @@ func Parts(resp Response) iter.Seq[Part] {
 // A Collector puts a streamed response together, part by part. Its zero
 // value is ready to use.
 type Collector struct {
-	text  []byte
-	calls []collectedCall
-	usage Usage
+	text     []byte
+	calls    []collectedCall
+	provider []ProviderCall
+	usage    Usage
 }
 
 type collectedCall struct {
@@ -126,6 +136,8 @@ func (c *Collector) Add(p Part) error {
 		c.usage = c.usage.Add(p.Usage)
 	case PartCallStart, PartCallArgs, PartCallDone:
 		return c.addCall(p)
+	case PartProviderCall:
+		c.provider = append(c.provider, p.ProviderCall)
 	default:
 		return fmt.Errorf("agent: a stream part of unknown kind %q", p.Kind)
 	}
@@ -157,13 +169,14 @@ func (c *Collector) addCall(p Part) error {
 	return nil
 }
 
-// Response is the response the parts so far make: the text, the calls
+// Response is the response the parts so far make: the calls the provider
+// ran, the text, the calls
 // (a call that was not done is taken as its start and argument pieces, or
 // an empty object when none came) and the usage. A done call keeps the
 // arguments its done part gives, even empty ones, so that Collect gives
 // back the response Parts took apart, whatever bytes the model sent.
 func (c *Collector) Response() Response {
-	msg := Message{Role: RoleAssistant, Text: string(c.text)}
+	msg := Message{Role: RoleAssistant, Text: string(c.text), ProviderCalls: slices.Clip(c.provider)}
 	for _, cc := range c.calls {
 		call := cc.call
 		if !cc.done {

@@ -40,6 +40,14 @@ const DefaultToolSearchLimit = 5
 // search_tools is read-only and idempotent: presets let it run, and rules
 // may name it (ToolSearchTools). Without WithToolSearch, deferred tools are
 // sent like any other.
+//
+// With a model whose provider searches tools itself (NativeToolSearcher,
+// such as anthropic.WithToolSearch), the agent has no search_tools: it
+// sends the deferred tools marked ToolSpec.Deferred (but those a deny rule
+// refuses by name alone, which are not sent), the provider searches them,
+// and the tools its searches find (ProviderCall.Found) are loaded as
+// search_tools' are. The provider decides how many tools a search returns:
+// Limit does not apply.
 func WithToolSearch(ts ToolSearch) Option {
 	return func(c *config) error {
 		switch {
@@ -116,20 +124,42 @@ func (a *Agent) searchable(query string, n int) []toolgen.Tool {
 	return out
 }
 
+// searchesTools reports whether m's provider searches deferred tools
+// itself.
+func searchesTools(m Model) bool {
+	ns, ok := m.(NativeToolSearcher)
+	return ok && ns.SearchesTools()
+}
+
 // toolsFor is the tools a request of s offers: all the agent offers, or,
 // with tool search on, those not deferred, the ones s has loaded, and
-// search_tools.
+// search_tools; or, when the provider searches, those and the rest marked
+// Deferred.
 func (a *Agent) toolsFor(s *State) []ToolSpec {
 	if a.search == nil {
 		return a.specs
 	}
 	specs := make([]ToolSpec, 0, len(a.specs))
 	for _, spec := range a.specs {
-		if !a.deferred[spec.Name] || slices.Contains(s.LoadedTools, spec.Name) {
+		switch {
+		case !a.deferred[spec.Name] || slices.Contains(s.LoadedTools, spec.Name):
+			specs = append(specs, spec)
+		case a.native && !a.perms.deniesByName(spec.Name):
+			spec.Deferred = true
 			specs = append(specs, spec)
 		}
 	}
 	return specs
+}
+
+// loadProviderFound adds to s the deferred tools that the provider's own
+// tool search found in the response just added, and reports them.
+func (a *Agent) loadProviderFound(s *State, calls []ProviderCall, out sink) {
+	var found []toolgen.ToolName
+	for _, pc := range calls {
+		found = append(found, pc.Found...)
+	}
+	a.load(s, found, out)
 }
 
 // loadFound adds to s the deferred tools that the turn's searches found and
@@ -139,19 +169,27 @@ func (a *Agent) loadFound(s *State, results []ToolResult, out sink) {
 	if a.search == nil {
 		return
 	}
-	var loaded []toolgen.ToolName
-	load := func(name toolgen.ToolName) {
-		if a.deferred[name] && a.offered[name] && !slices.Contains(s.LoadedTools, name) && !slices.Contains(loaded, name) {
-			loaded = append(loaded, name)
-		}
-	}
+	var names []toolgen.ToolName
 	for _, r := range results {
 		if r.Name != ToolSearchTools {
-			load(r.Name)
+			names = append(names, r.Name)
 			continue
 		}
-		for _, name := range foundNames(r.Result) {
-			load(name)
+		names = append(names, foundNames(r.Result)...)
+	}
+	a.load(s, names, out)
+}
+
+// load adds to s, once each and in order, the names that are deferred
+// tools the agent offers and s has not loaded, and reports them.
+func (a *Agent) load(s *State, names []toolgen.ToolName, out sink) {
+	if a.search == nil {
+		return
+	}
+	var loaded []toolgen.ToolName
+	for _, name := range names {
+		if a.deferred[name] && a.offered[name] && !slices.Contains(s.LoadedTools, name) && !slices.Contains(loaded, name) {
+			loaded = append(loaded, name)
 		}
 	}
 	if len(loaded) > 0 {

@@ -214,3 +214,77 @@ func TestToolSearchEmptyQuery(t *testing.T) {
 	assert.Contains(t, res.Text(), `/query: "" is 0 characters long, shorter than the minimum 1`)
 	assert.Empty(t, st.LoadedTools)
 }
+
+// nativeSearcher is a scripted model whose provider searches deferred
+// tools itself (agent.NativeToolSearcher).
+type nativeSearcher struct{ *agenttest.Model }
+
+func (nativeSearcher) SearchesTools() bool { return true }
+
+// With a model that searches tools itself, the agent sends every tool it
+// offers, the deferred ones marked Deferred (but a denied one), and no
+// search_tools; a provider search's finds are loaded as search_tools'
+// are, kept across a pause and sent undeferred from the next request on.
+func TestNativeToolSearchLoadsWhatTheProviderFound(t *testing.T) {
+	var calls []string
+	search := agent.ProviderCall{Provider: "test", ID: "srv_1", Name: "tool_search", Args: json.RawMessage(`{"query":"refund"}`),
+		Result: json.RawMessage(`{"refs":["refund_payment"]}`), Found: []toolgen.ToolName{"refund_payment", "get_order", "no_such_tool"}}
+	model := nativeSearcher{agenttest.NewModel(
+		agenttest.Respond(func(agent.Request) agent.Response {
+			return agent.Response{Message: agent.Message{ProviderCalls: []agent.ProviderCall{search},
+				Calls: []agent.ToolCall{agenttest.Call("r1", "refund_payment", `{"id":"pay_1"}`)}}}
+		}),
+		agenttest.Text("Refunded."),
+	)}
+	var events []agent.Event
+	newAgent := func() *agent.Agent {
+		a, err := agent.New(model, agent.WithTools(catalogTools(&calls)), agent.WithToolSearch(agent.ToolSearch{}),
+			agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{{Tool: "delete_*"}}}),
+			agent.WithObserver(func(e agent.Event) { events = append(events, e) }))
+		require.NoError(t, err)
+		return a
+	}
+	st, err := newAgent().Run(context.Background(), "Refund pay_1", nil)
+	require.NoError(t, err)
+	require.Equal(t, agent.StopPaused, st.StopReason)
+	assert.Equal(t, []toolgen.ToolName{"refund_payment"}, st.LoadedTools, "only deferred tools the agent offers load")
+
+	first := model.Requests()[0].Tools
+	assert.Equal(t, []toolgen.ToolName{"get_order", "refund_payment", "cancel_subscription"}, names(first), "no search_tools, no denied tool")
+	assert.Equal(t, []bool{false, true, true}, deferredFlags(first))
+
+	kinds := eventKinds(events)
+	assert.Less(t, slices.Index(kinds, agent.EventProviderCall), slices.Index(kinds, agent.EventToolsLoaded))
+	i := slices.IndexFunc(events, func(e agent.Event) bool { return e.Kind == agent.EventProviderCall })
+	assert.Equal(t, search, *events[i].ProviderCall)
+
+	saved, err := json.Marshal(st)
+	require.NoError(t, err)
+	var back agent.State
+	require.NoError(t, json.Unmarshal(saved, &back))
+	assert.Equal(t, []agent.ProviderCall{search}, back.Messages[1].ProviderCalls, "the provider's calls survive a save")
+	require.NoError(t, back.Approve("r1"))
+	st, err = newAgent().Resume(context.Background(), &back, nil)
+	require.NoError(t, err)
+	assert.Equal(t, agent.StopDone, st.StopReason)
+	assert.Equal(t, []string{`refund_payment {"id":"pay_1"}`}, calls)
+	second := model.Requests()[1]
+	assert.Equal(t, []bool{false, false, true}, deferredFlags(second.Tools), "a found tool is sent undeferred")
+	assert.Equal(t, []agent.ProviderCall{search}, second.Messages[1].ProviderCalls, "the history carries the provider's calls")
+}
+
+func deferredFlags(specs []agent.ToolSpec) []bool {
+	var out []bool
+	for _, s := range specs {
+		out = append(out, s.Deferred)
+	}
+	return out
+}
+
+func eventKinds(events []agent.Event) []agent.EventKind {
+	var out []agent.EventKind
+	for _, e := range events {
+		out = append(out, e.Kind)
+	}
+	return out
+}

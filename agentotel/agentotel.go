@@ -176,6 +176,11 @@ func (o *observer) observe(e agent.Event) {
 			attrs = append(attrs, attribute.String("toolgen.compaction.policy", c.Policy), attribute.Int("toolgen.compaction.saved_tokens", c.SavedTokens))
 		}
 		r.span.AddEvent(string(e.Kind), trace.WithAttributes(attrs...))
+	case agent.EventProviderCall:
+		if pc := e.ProviderCall; pc != nil {
+			r.span.AddEvent(string(e.Kind), trace.WithAttributes(TurnKey.Int(e.Turn), semconv.GenAIProviderNameKey.String(pc.Provider),
+				semconv.GenAIToolName(pc.Name), semconv.GenAIToolCallID(pc.ID), attribute.Bool("toolgen.provider_call.error", pc.IsError)))
+		}
 	case agent.EventToolsLoaded:
 		names := make([]string, len(e.Tools))
 		for i, n := range e.Tools {

@@ -448,3 +448,30 @@ func TestLoadedToolsAreAnEvent(t *testing.T) {
 	require.Equal(t, []string{"tools_loaded"}, eventNames(run))
 	assert.Equal(t, []string{"refund_payment"}, attrs2(run.Events()[0].Attributes)["toolgen.tools.loaded"].AsStringSlice())
 }
+
+// A call the provider ran (its own tool search here) is an event of the
+// run's span, before the tools it loaded.
+func TestProviderCallIsAnEvent(t *testing.T) {
+	rec := newRecorder(t)
+	refund := tool("refund_payment", func(context.Context, []byte) (toolgen.Result, error) { return toolgen.TextResult("ok"), nil })
+	refund.Description, refund.Deferred = "Refund a payment.", true
+	search := agent.ProviderCall{Provider: "anthropic", ID: "srvtoolu_1", Name: "tool_search_tool_bm25", Found: []toolgen.ToolName{"refund_payment"}}
+	model := nativeSearcher{rt.NewModel(rt.Respond(func(agent.Request) agent.Response {
+		return agent.Response{Message: agent.Message{Text: "found", ProviderCalls: []agent.ProviderCall{search}}}
+	}))}
+	ag, err := agent.New(model, agent.WithTools([]toolgen.Tool{refund}), agent.WithToolSearch(agent.ToolSearch{}),
+		agent.WithObserver(agentotel.Observer(rec.tracer)))
+	require.NoError(t, err)
+	_, err = ag.Run(context.Background(), "refund", nil)
+	require.NoError(t, err)
+	run := one(t, rec.spans(t), "invoke_agent")
+	require.Equal(t, []string{"provider_call", "tools_loaded"}, eventNames(run))
+	ev := attrs2(run.Events()[0].Attributes)
+	assert.Equal(t, "anthropic", ev["gen_ai.provider.name"].AsString())
+	assert.Equal(t, "tool_search_tool_bm25", ev["gen_ai.tool.name"].AsString())
+	assert.Equal(t, "srvtoolu_1", ev["gen_ai.tool.call.id"].AsString())
+}
+
+type nativeSearcher struct{ *rt.Model }
+
+func (nativeSearcher) SearchesTools() bool { return true }

@@ -11,6 +11,13 @@
 // max_tokens while it was making a tool call is an error (its arguments are
 // incomplete); other stop reasons keep the text.
 //
+// Tools the API runs itself (its tool search, web search, code execution)
+// come back as agent.ProviderCalls: each server_tool_use block with its
+// result block, kept whole and sent back with the history as the API
+// requires. WithToolSearch uses the API's own search of deferred tools
+// (defer_loading and the BM25 tool search tool) for an agent made with
+// agent.WithToolSearch.
+//
 // Model streams (agent.StreamingModel): Stream, which Agent.RunStream uses,
 // sends the same request with "stream": true and yields the answer's text,
 // its thinking as reasoning parts, each tool_use block as a call (its
@@ -26,6 +33,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	ant "github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
@@ -45,9 +53,10 @@ const DefaultMaxTokens = 4096
 // Model is an agent.Model over the Messages API. It is safe for concurrent
 // use.
 type Model struct {
-	client    ant.Client
-	model     string
-	maxTokens int64
+	client     ant.Client
+	model      string
+	maxTokens  int64
+	toolSearch bool
 }
 
 // sdk is what the options and errors share with provider/openai's.
@@ -107,7 +116,7 @@ func New(opts ...Option) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Model{client: ant.NewClient(all...), model: c.Model, maxTokens: c.MaxTokens}, nil
+	return &Model{client: ant.NewClient(all...), model: c.Model, maxTokens: c.MaxTokens, toolSearch: c.ToolSearch}, nil
 }
 
 // Generate asks the model for the next assistant message.
@@ -140,9 +149,11 @@ func (m *Model) params(req agent.Request) (ant.MessageNewParams, error) {
 	return p, nil
 }
 
-// toolParams turns tool specs into custom tools with their default schema.
+// toolParams turns tool specs into custom tools with their default schema;
+// deferred ones with defer_loading, and then the API's tool search tool.
 func toolParams(specs []agent.ToolSpec) ([]ant.ToolUnionParam, error) {
-	tools := make([]ant.ToolUnionParam, 0, len(specs))
+	tools := make([]ant.ToolUnionParam, 0, len(specs)+1)
+	deferred := false
 	for _, s := range specs {
 		schema, err := inputSchema(s.InputSchema)
 		if err != nil {
@@ -152,7 +163,13 @@ func toolParams(specs []agent.ToolSpec) ([]ant.ToolUnionParam, error) {
 		if s.Description != "" {
 			t.Description = ant.String(s.Description)
 		}
+		if s.Deferred {
+			t.DeferLoading, deferred = ant.Bool(true), true
+		}
 		tools = append(tools, ant.ToolUnionParam{OfTool: &t})
+	}
+	if deferred {
+		tools = append(tools, toolSearchTool())
 	}
 	return tools, nil
 }
@@ -237,10 +254,10 @@ func resultBlocks(results []agent.ToolResult) []ant.ContentBlockParamUnion {
 	return blocks
 }
 
-// assistantBlocks are an earlier answer: its text (when not empty) and its
-// tool_use blocks.
+// assistantBlocks are an earlier answer: the calls the API ran, its text
+// (when not empty) and its tool_use blocks.
 func assistantBlocks(msg agent.Message) []ant.ContentBlockParamUnion {
-	var blocks []ant.ContentBlockParamUnion
+	blocks := providerBlocks(msg.ProviderCalls)
 	if msg.Text != "" {
 		blocks = append(blocks, ant.NewTextBlock(msg.Text))
 	}
@@ -258,20 +275,27 @@ func input(raw json.RawMessage) json.RawMessage {
 	return raw
 }
 
-// response translates the answer's text and tool_use blocks and its usage.
-// A body without content is not a message (an answer of something other
-// than the Messages API): an error, not an empty answer.
+// response translates the answer's text, tool_use blocks, the calls the
+// API ran (server_tool_use blocks and their results) and its usage. A body
+// without content is not a message (an answer of something other than the
+// Messages API): an error, not an empty answer.
 func response(m *ant.Message) (agent.Response, error) {
 	if !m.JSON.Content.Valid() {
 		return agent.Response{}, fmt.Errorf("anthropic: the response is not a message (no content): %.200s", m.RawJSON())
 	}
 	msg := agent.Message{Role: agent.RoleAssistant}
 	for _, b := range m.Content {
-		switch b.Type {
-		case "text":
+		switch {
+		case b.Type == "text":
 			msg.Text += b.Text
-		case "tool_use":
+		case b.Type == "tool_use":
 			msg.Calls = append(msg.Calls, agent.ToolCall{ID: b.ID, Name: toolgen.ToolName(b.Name), Args: b.Input})
+		case b.Type == "server_tool_use":
+			msg.ProviderCalls = append(msg.ProviderCalls, serverCall(b.ID, b.Name, b.Input))
+		case isServerResult(b.Type):
+			if i := slices.IndexFunc(msg.ProviderCalls, func(pc agent.ProviderCall) bool { return pc.ID == b.ToolUseID }); i >= 0 {
+				settle(&msg.ProviderCalls[i], json.RawMessage(b.RawJSON()))
+			}
 		}
 	}
 	if m.StopReason == ant.StopReasonMaxTokens && len(msg.Calls) > 0 {

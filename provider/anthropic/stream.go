@@ -2,7 +2,9 @@ package anthropic
 
 import (
 	"context"
+	"encoding/json"
 	"iter"
+	"slices"
 
 	ant "github.com/anthropics/anthropic-sdk-go/v2"
 
@@ -31,6 +33,7 @@ type event = ant.MessageStreamEventUnion
 type eventReader struct {
 	adapter.Parts
 	blocks map[int64]int // a tool_use block's index -> its call's Part.Index
+	server serverCalls
 	usage  agent.Usage
 	stop   ant.StopReason
 }
@@ -48,6 +51,7 @@ func (r *eventReader) Read(e event) (complete bool, err error) {
 		if i, ok := r.blocks[e.Index]; ok {
 			r.EndCall(i)
 		}
+		r.server.end(e.Index)
 	case "message_delta":
 		// The usage is cumulative; the input tokens are message_start's
 		// unless this says otherwise.
@@ -62,15 +66,30 @@ func (r *eventReader) Read(e event) (complete bool, err error) {
 		if r.stop == ant.StopReasonMaxTokens && r.Calls() > 0 {
 			return true, sdk.CallCut(int64(r.usage.OutputTokens))
 		}
+		for _, pc := range r.server.unsettled() {
+			r.ProviderCall(pc)
+		}
 		r.Finish(&r.usage, string(r.stop))
 		return true, nil
 	}
 	return false, nil
 }
 
-// blockStart reads the start of a content block: text, thinking or a
-// tool_use block, which starts a call.
+// blockStart reads the start of a content block: text, thinking, a
+// tool_use block, which starts a call, a server_tool_use block, which
+// starts a call the API runs, or its result, which settles it.
 func (r *eventReader) blockStart(index int64, b ant.ContentBlockStartEventContentBlockUnion) {
+	switch b.Type {
+	case "server_tool_use":
+		r.server.start(index, serverCall(b.ID, b.Name, json.RawMessage(b.JSON.Input.Raw())))
+		return
+	}
+	if isServerResult(b.Type) {
+		if pc, ok := r.server.settle(b.ToolUseID, json.RawMessage(b.RawJSON())); ok {
+			r.ProviderCall(pc)
+		}
+		return
+	}
 	switch b.Type {
 	case "text":
 		r.Text(b.Text)
@@ -96,6 +115,7 @@ func (r *eventReader) blockDelta(index int64, d ant.MessageStreamEventUnionDelta
 		if i, ok := r.blocks[index]; ok {
 			r.CallArgs(i, d.PartialJSON)
 		}
+		r.server.args(index, d.PartialJSON)
 	}
 }
 
@@ -104,3 +124,63 @@ func (r *eventReader) End() error { return sdk.StreamCut() }
 
 // Fail: an error status or an error event is an *APIError.
 func (r *eventReader) Fail(err error) error { return describe(err) }
+
+// serverCalls are the calls the API runs in a streamed answer: a
+// server_tool_use block's input comes in pieces, as a tool_use block's,
+// and its result in a block of its own after it.
+type serverCalls struct {
+	open  map[int64]*serverBlock // by block index, until the block stops
+	calls []agent.ProviderCall   // stopped, waiting for their result
+}
+
+type serverBlock struct {
+	call agent.ProviderCall
+	args []byte
+}
+
+func (s *serverCalls) start(index int64, pc agent.ProviderCall) {
+	if s.open == nil {
+		s.open = map[int64]*serverBlock{}
+	}
+	s.open[index] = &serverBlock{call: pc}
+}
+
+func (s *serverCalls) args(index int64, piece string) {
+	if b, ok := s.open[index]; ok {
+		b.args = append(b.args, piece...)
+	}
+}
+
+// end completes the call of block index, if it is one: its input is the
+// pieces that came, else the input its start gave.
+func (s *serverCalls) end(index int64) {
+	b, ok := s.open[index]
+	if !ok {
+		return
+	}
+	delete(s.open, index)
+	if len(b.args) > 0 {
+		b.call.Args = b.args
+	}
+	s.calls = append(s.calls, b.call)
+}
+
+// settle gives the call with id its result block, and returns it whole.
+func (s *serverCalls) settle(id string, block json.RawMessage) (agent.ProviderCall, bool) {
+	i := slices.IndexFunc(s.calls, func(pc agent.ProviderCall) bool { return pc.ID == id })
+	if i < 0 {
+		return agent.ProviderCall{}, false
+	}
+	pc := s.calls[i]
+	s.calls = slices.Delete(s.calls, i, i+1)
+	settle(&pc, block)
+	return pc, true
+}
+
+// unsettled takes the calls whose result did not come (an answer paused
+// while the API ran them).
+func (s *serverCalls) unsettled() []agent.ProviderCall {
+	out := s.calls
+	s.calls = nil
+	return out
+}

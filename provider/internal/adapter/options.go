@@ -40,6 +40,9 @@ type Config[O comparable] struct {
 	APIKey    string
 	Model     string
 	MaxTokens int64
+	// ToolSearch asks for the provider's own search of deferred tools
+	// (agent.NativeToolSearcher), for adapters whose API has one.
+	ToolSearch bool
 	// SDKOptions are the SDK's options, in the order the options gave them.
 	SDKOptions []O
 }

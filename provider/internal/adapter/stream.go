@@ -169,6 +169,11 @@ func (p *Parts) EndCalls() {
 	}
 }
 
+// ProviderCall adds a call the provider ran, whole.
+func (p *Parts) ProviderCall(pc agent.ProviderCall) {
+	p.parts = append(p.parts, agent.Part{Kind: agent.PartProviderCall, ProviderCall: pc})
+}
+
 // Finish adds the usage, when the provider gave it, and the provider's
 // reason for stopping: the answer's last parts.
 func (p *Parts) Finish(usage *agent.Usage, reason string) {
