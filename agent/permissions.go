@@ -296,9 +296,10 @@ func (c *callArgs) readValue(d *wire.Decoder) bool {
 	return ok
 }
 
-// deniesByName reports whether a deny rule refuses every call of the tool
+// DeniesEveryCall reports whether a deny rule refuses every call of the tool
 // name, whatever its arguments: a rule without Args whose Tool matches it.
-func (p Permissions) deniesByName(name toolgen.ToolName) bool {
+// Tool search leaves such tools out of what it finds.
+func (p Permissions) DeniesEveryCall(name toolgen.ToolName) bool {
 	for _, r := range p.Deny {
 		if len(r.Args) == 0 && Match(string(r.Tool), string(name)) {
 			return true

@@ -117,7 +117,7 @@ func (a *Agent) searchable(query string, n int) []toolgen.Tool {
 		if len(out) == n {
 			break
 		}
-		if t := hit.Tool; t.Name != ToolSearchTools && a.offered[t.Name] && !a.perms.deniesByName(t.Name) {
+		if t := hit.Tool; t.Name != ToolSearchTools && a.offered[t.Name] && !a.perms.DeniesEveryCall(t.Name) {
 			out = append(out, t)
 		}
 	}
@@ -144,7 +144,7 @@ func (a *Agent) toolsFor(s *State) []ToolSpec {
 		switch {
 		case !a.deferred[spec.Name] || slices.Contains(s.LoadedTools, spec.Name):
 			specs = append(specs, spec)
-		case a.native && !a.perms.deniesByName(spec.Name):
+		case a.native && !a.perms.DeniesEveryCall(spec.Name):
 			spec.Deferred = true
 			specs = append(specs, spec)
 		}

@@ -10,6 +10,7 @@ import (
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/internal/wire"
 	"github.com/toolgen-dev/toolgen/toolimpl"
 )
@@ -30,7 +31,9 @@ const (
 // call of the tool itself would be (WithPermissions, WithApprover,
 // elicitation, WithDeps), and what it returns is the tool's result. It
 // needs no session, so it works on stateless servers and across replicas.
-// limit is the most tools one search returns, 1 to 20.
+// limit is the most tools one search returns, 1 to 20. A search leaves out
+// the tools a deny rule refuses whatever their arguments
+// (agent.Permissions.DeniesEveryCall).
 //
 // Without WithToolSearch, deferred tools are listed like any other.
 func WithToolSearch(limit int) ServerOption {
@@ -63,6 +66,7 @@ type FoundTool struct {
 // server searches, deferred ones included.
 type catalog struct {
 	box   *toolgen.Toolbox
+	perms *agent.Permissions // nil: none
 	limit int
 }
 
@@ -81,8 +85,14 @@ func (c *catalog) searchTools(ctx context.Context, query string, limit *int) (Fo
 		n = *limit
 	}
 	found := FoundTools{Tools: []FoundTool{}}
-	for _, hit := range c.box.Search(query, n) {
+	for _, hit := range c.box.Search(query, 0) {
 		t := hit.Tool
+		if len(found.Tools) == n {
+			break
+		}
+		if c.perms != nil && c.perms.DeniesEveryCall(t.Name) {
+			continue // it would be refused whatever the arguments
+		}
 		found.Tools = append(found.Tools, FoundTool{Name: t.Name, Namespace: t.Namespace, Description: t.Description, InputSchema: t.InputSchema})
 	}
 	return found, nil
@@ -113,7 +123,7 @@ func callTool() toolgen.Tool {
 // addToolSearch registers search_tools and call_tool over every tool of
 // box, deferred ones included.
 func (s *Server) addToolSearch(box *toolgen.Toolbox, limit int) error {
-	search := (&catalog{box: box, limit: limit}).Tools()[0]
+	search := (&catalog{box: box, perms: s.perms, limit: limit}).Tools()[0]
 	for _, t := range []toolgen.Tool{search, callTool()} {
 		if _, taken := box.Lookup(t.Name); taken {
 			return fmt.Errorf("mcp: a tool is named %q, which mcp.WithToolSearch adds", t.Name)

@@ -77,6 +77,15 @@ func TestToolSearchServesDeferredTools(t *testing.T) {
 			assert.JSONEq(t, `{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`, string(found.Tools[0].InputSchema))
 			assert.LessOrEqual(t, len(found.Tools), 3)
 
+			res = callTool(t, cs, "search_tools", `{"query":"delete a customer and their data"}`)
+			require.False(t, res.IsError, "%v", res.Content)
+			found = mcp.FoundTools{}
+			require.NoError(t, json.Unmarshal(toJSON(t, res.StructuredContent), &found))
+			require.NotEmpty(t, found.Tools, "the limit is filled from the tools that may run")
+			for _, f := range found.Tools {
+				assert.NotEqual(t, toolgen.ToolName("delete_customer"), f.Name, "a search does not find a tool a deny rule refuses")
+			}
+
 			res = callTool(t, cs, "call_tool", `{"name":"cancel_subscription","arguments":{"id":"sub_1"}}`)
 			assert.False(t, res.IsError)
 			assert.Equal(t, "cancel_subscription done", text(t, res))
