@@ -22,7 +22,21 @@ type Ctx struct {
 	// none. A tool that needs one gets it with NeedSandbox, which says
 	// what is missing when it is nil.
 	Sandbox Sandbox
+
+	progress func(Progress) // the call's context's receiver (WithProgress), or nil
 }
+
+// Report reports the call's progress, as ReportProgress does with the
+// call's context: to whoever runs the tool, or to nobody.
+func (c Ctx) Report(p Progress) {
+	if c.progress != nil {
+		c.progress(p)
+	}
+}
+
+// Reporting reports whether anybody receives the call's progress (see
+// ReportsProgress).
+func (c Ctx) Reporting() bool { return c.progress != nil }
 
 // IdempotencyKey is a key that stays the same if this very call is made
 // again (a run resumed after a crash, say): the run id and the call id. A
@@ -50,9 +64,11 @@ func WithCtx(ctx context.Context, c Ctx) context.Context {
 	return context.WithValue(ctx, ctxKey{}, c)
 }
 
-// CtxFrom returns the Ctx carried by ctx, or the zero Ctx.
+// CtxFrom returns the Ctx carried by ctx, or the zero Ctx, with ctx's
+// progress receiver (WithProgress) for Report.
 func CtxFrom(ctx context.Context) Ctx {
 	c, _ := ctx.Value(ctxKey{}).(Ctx)
+	c.progress = progressFrom(ctx)
 	return c
 }
 

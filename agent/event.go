@@ -26,6 +26,7 @@ const (
 	EventCallApproved   EventKind = "call_approved"   // on Resume (or Next): a person approved paused Call, which will run
 	EventCallRejected   EventKind = "call_rejected"   // on Resume (or Next): a person rejected paused Call; Reason is what the model reads
 	EventToolStarted    EventKind = "tool_started"
+	EventToolProgress   EventKind = "tool_progress" // the running Call reported its progress: Progress
 	EventFileChanged    EventKind = "file_changed"  // the running Call changed a file: FileChange says how
 	EventToolsLoaded    EventKind = "tools_loaded"  // tool search found deferred tools (or the model called them): Tools, sent from the next request on
 	EventToolFinished   EventKind = "tool_finished" // with Result, Duration and IsError (and Err); Reason when the call timed out or did not return
@@ -56,6 +57,8 @@ type Event struct {
 	Stop     StopReason
 	// Part is the piece of the model's response, for EventModelPart.
 	Part Part
+	// Progress is what the running call reported, for EventToolProgress.
+	Progress *toolgen.Progress
 	// FileChange is the change the call made, for EventFileChanged.
 	FileChange *toolgen.FileChange
 	// Compaction is what was compacted, for EventCompaction (Usage is
@@ -80,6 +83,11 @@ type eventSink struct {
 	agent    string // the agent's name
 	observer func(Event)
 	logger   *slog.Logger
+}
+
+// listening reports whether an event emitted with ctx reaches anybody.
+func (s *eventSink) listening(ctx context.Context) bool {
+	return s.observer != nil || s.logger != nil || streamOf(ctx) != nil
 }
 
 func (s *eventSink) emit(ctx context.Context, e Event) {
@@ -137,6 +145,10 @@ func (e Event) attrs() []slog.Attr {
 		}
 	case EventToolsLoaded:
 		attrs = append(attrs, slog.String("tools", joinNames(e.Tools)))
+	case EventToolProgress:
+		if p := e.Progress; p != nil {
+			attrs = append(attrs, slog.String("message", p.Message), slog.Float64("progress", p.Progress), slog.Float64("total", p.Total))
+		}
 	case EventFileChanged:
 		if c := e.FileChange; c != nil {
 			attrs = append(attrs, slog.String("path", c.Path), slog.String("change", string(c.Kind)))

@@ -7,36 +7,45 @@ import (
 	"github.com/toolgen-dev/toolgen"
 )
 
-// callChanges turns the file changes a running call reports
-// (toolgen.ReportFileChange) into EventFileChanged events, from the tool's
-// goroutine, until the call ends: a change reported after that (by an
-// abandoned call) is dropped, so that no event follows the call's
-// tool_finished, nor the end of the run.
-type callChanges struct {
+// callReports turns what a running call reports from the tool's goroutine
+// (toolgen.ReportFileChange, toolgen.ReportProgress) into events
+// (EventFileChanged, EventToolProgress) until the call ends: a report made
+// after that (by an abandoned call) is dropped, so that no event follows
+// the call's tool_finished, nor the end of the run.
+type callReports struct {
 	mu    sync.Mutex
 	ended bool
-	emit  func(toolgen.FileChange)
+	emit  func(Event)
 }
 
-func (a *Agent) fileChanges(ctx context.Context, s *State, c ToolCall) *callChanges {
+func (a *Agent) callReports(ctx context.Context, s *State, c ToolCall) *callReports {
 	runID, turn := s.RunID, s.Turns
-	return &callChanges{emit: func(fc toolgen.FileChange) {
-		a.events.emit(ctx, Event{Kind: EventFileChanged, RunID: runID, Turn: turn, Call: c, FileChange: &fc})
+	return &callReports{emit: func(e Event) {
+		e.RunID, e.Turn, e.Call = runID, turn, c
+		a.events.emit(ctx, e)
 	}}
 }
 
-// report emits a change, unless the call ended.
-func (cc *callChanges) report(fc toolgen.FileChange) {
-	cc.mu.Lock()
-	defer cc.mu.Unlock()
-	if !cc.ended {
-		cc.emit(fc)
+// report emits e, unless the call ended.
+func (cr *callReports) report(e Event) {
+	cr.mu.Lock()
+	defer cr.mu.Unlock()
+	if !cr.ended {
+		cr.emit(e)
 	}
 }
 
+func (cr *callReports) fileChange(fc toolgen.FileChange) {
+	cr.report(Event{Kind: EventFileChanged, FileChange: &fc})
+}
+
+func (cr *callReports) progress(p toolgen.Progress) {
+	cr.report(Event{Kind: EventToolProgress, Progress: &p})
+}
+
 // end stops the reports; it waits for one being emitted.
-func (cc *callChanges) end() {
-	cc.mu.Lock()
-	cc.ended = true
-	cc.mu.Unlock()
+func (cr *callReports) end() {
+	cr.mu.Lock()
+	cr.ended = true
+	cr.mu.Unlock()
 }

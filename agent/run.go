@@ -202,9 +202,13 @@ func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any) (ToolR
 	defer cancel()
 	a.events.emit(ctx, Event{Kind: EventToolStarted, RunID: s.RunID, Turn: s.Turns, Call: c})
 	start := time.Now()
-	changes := a.fileChanges(ctx, s, c)
+	reports := a.callReports(ctx, s, c)
+	toolCtx := toolgen.WithFileChanges(toolgen.WithCtx(callCtx, rc), reports.fileChange)
+	if a.events.listening(ctx) { // else a tool's reports cost nothing
+		toolCtx = toolgen.WithProgress(toolCtx, reports.progress)
+	}
 	done := make(chan outcome, 1) // an abandoned call's send does not block
-	go runTool(withTranscript(toolgen.WithFileChanges(toolgen.WithCtx(callCtx, rc), changes.report), s.Messages), c.Name, t.Call, c.Args, done)
+	go runTool(withTranscript(toolCtx, s.Messages), c.Name, t.Call, c.Args, done)
 	var out outcome
 	select {
 	case out = <-done:
@@ -214,7 +218,7 @@ func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any) (ToolR
 	case <-callCtx.Done(): // never, without a timeout and a cancellable ctx
 		out = a.await(ctx, limit, callCtx, start, done)
 	}
-	changes.end() // no change is reported after tool_finished
+	reports.end() // no change or progress is reported after tool_finished
 	a.events.emit(ctx, Event{Kind: EventToolFinished, RunID: s.RunID, Turn: s.Turns, Call: c,
 		Duration: time.Since(start), IsError: out.res.IsError || out.err != nil, Reason: out.reason, Result: out.res, Err: toolErr(out)})
 	return ToolResult{CallID: c.ID, Name: c.Name, Result: out.res}, out.err
