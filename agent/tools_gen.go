@@ -49,6 +49,9 @@ func (recv *subagent) Tools() []toolgen.Tool {
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallaskAgent(recv, ctx, args)
 		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallaskAgent(recv, ctx, args)
+		}),
 	}})
 }
 
@@ -69,6 +72,9 @@ func (recv *toolSearcher) Tools() []toolgen.Tool {
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallsearchTools(recv, ctx, args)
 		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallsearchTools(recv, ctx, args)
+		}),
 	}})
 }
 
@@ -125,6 +131,9 @@ func toolgenCallaskAgent(recv *subagent, ctx context.Context, args []byte) (res 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := recv.askAgent(ctx, argPrompt)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -173,6 +182,9 @@ func toolgenCallsearchTools(recv *toolSearcher, ctx context.Context, args []byte
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := recv.searchTools(ctx, argQuery, argLimit)
 	if err != nil {

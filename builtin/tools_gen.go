@@ -83,6 +83,9 @@ func (recv *files) Tools() []toolgen.Tool {
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallReadFile(recv, ctx, args)
 		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallReadFile(recv, ctx, args)
+		}),
 	}, {
 		Name:             ToolWriteFile,
 		Description:      "WriteFile writes a text file in the workspace, creating it and its parent directories if needed, and replacing what it held.",
@@ -95,6 +98,9 @@ func (recv *files) Tools() []toolgen.Tool {
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallWriteFile(recv, ctx, args)
 		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallWriteFile(recv, ctx, args)
+		}),
 	}, {
 		Name:             ToolEditFile,
 		Description:      "EditFile replaces text in a file of the workspace: old_string must appear exactly once (copy it from read_file, without the line numbers, white space included), or set replace_all to replace every occurrence.",
@@ -106,6 +112,9 @@ func (recv *files) Tools() []toolgen.Tool {
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallEditFile(recv, ctx, args)
 		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallEditFile(recv, ctx, args)
+		}),
 	}, {
 		Name:        ToolDeleteFile,
 		Description: "DeleteFile deletes a file of the workspace. It deletes one regular file: not a directory, and not a symbolic link (neither the link nor what it leads to).",
@@ -121,6 +130,9 @@ func (recv *files) Tools() []toolgen.Tool {
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallDeleteFile(recv, ctx, args)
 		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallDeleteFile(recv, ctx, args)
+		}),
 	}, {
 		Name:        ToolListFiles,
 		Description: "ListFiles lists a directory of the workspace: its entries, or with recursive every file and directory below it. Directories end with \"/\"; .git directories are left out.",
@@ -135,6 +147,9 @@ func (recv *files) Tools() []toolgen.Tool {
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallListFiles(recv, ctx, args)
 		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallListFiles(recv, ctx, args)
+		}),
 	}, {
 		Name:        ToolGlob,
 		Description: "Glob finds the files of the workspace whose paths match a pattern, sorted. In the pattern, * matches within one path segment, ** any number of segments, ? one character, [a-z] a set: **/*.go, cmd/*/main.go.",
@@ -149,6 +164,9 @@ func (recv *files) Tools() []toolgen.Tool {
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallGlob(recv, ctx, args)
 		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallGlob(recv, ctx, args)
+		}),
 	}, {
 		Name:        ToolSearchFiles,
 		Description: "SearchFiles searches the contents of the workspace's text files for a regular expression (RE2 syntax) and returns the matching lines as path:line: text. Binary files and .git are skipped.",
@@ -163,6 +181,9 @@ func (recv *files) Tools() []toolgen.Tool {
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallSearchFiles(recv, ctx, args)
 		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallSearchFiles(recv, ctx, args)
+		}),
 	}})
 }
 
@@ -183,6 +204,9 @@ func (recv *shell) Tools() []toolgen.Tool {
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallRunCommand(recv, ctx, args)
 		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallRunCommand(recv, ctx, args)
+		}),
 	}})
 }
 
@@ -348,6 +372,9 @@ func toolgenCallReadFile(recv *files, ctx context.Context, args []byte) (res too
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := recv.ReadFile(ctx, argPath, argOffset, argLimit)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -386,6 +413,9 @@ func toolgenCallWriteFile(recv *files, ctx context.Context, args []byte) (res to
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := recv.WriteFile(ctx, argPath, argContent)
 	if err != nil {
@@ -443,6 +473,9 @@ func toolgenCallEditFile(recv *files, ctx context.Context, args []byte) (res too
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := recv.EditFile(ctx, argPath, argOldString, argNewString, argReplaceAll)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -475,6 +508,9 @@ func toolgenCallDeleteFile(recv *files, ctx context.Context, args []byte) (res t
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := recv.DeleteFile(ctx, argPath)
 	if err != nil {
@@ -525,6 +561,9 @@ func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (res to
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := recv.ListFiles(ctx, argPath, argRecursive)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -557,6 +596,9 @@ func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := recv.Glob(ctx, argPattern)
 	if err != nil {
@@ -613,6 +655,9 @@ func toolgenCallSearchFiles(recv *files, ctx context.Context, args []byte) (res 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := recv.SearchFiles(ctx, argPattern, argPath, argGlob)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -657,6 +702,9 @@ func toolgenCallRunCommand(recv *shell, ctx context.Context, args []byte) (res t
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := recv.RunCommand(ctx, argCommand, argTimeoutSeconds)
 	if err != nil {

@@ -49,6 +49,9 @@ func (recv *catalog) Tools() []toolgen.Tool {
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallsearchTools(recv, ctx, args)
 		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallsearchTools(recv, ctx, args)
+		}),
 	}})
 }
 
@@ -107,6 +110,9 @@ func toolgenCallsearchTools(recv *catalog, ctx context.Context, args []byte) (re
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := recv.searchTools(ctx, argQuery, argLimit)
 	if err != nil {

@@ -48,6 +48,9 @@ func (recv *webTool) Tools() []toolgen.Tool {
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallWebSearch(recv, ctx, args)
 		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallWebSearch(recv, ctx, args)
+		}),
 	}})
 }
 
@@ -90,6 +93,9 @@ func toolgenCallWebSearch(recv *webTool, ctx context.Context, args []byte) (res 
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := recv.WebSearch(ctx, argQuery)
 	if err != nil {

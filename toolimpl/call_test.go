@@ -2,6 +2,7 @@ package toolimpl
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -30,4 +31,28 @@ func TestToolFailedAndRecover(t *testing.T) {
 	res, err = panicking()
 	require.NoError(t, err)
 	assert.Equal(t, toolgen.ErrorResult("tool boom failed: panic: kaboom"), res)
+}
+
+// A generated tool's Validate decodes and validates without running the
+// tool, and words a refusal as the model reads it.
+func TestValidatorStopsBeforeTheTool(t *testing.T) {
+	ran := 0
+	call := func(ctx context.Context, args []byte) (toolgen.Result, error) {
+		if string(args) != `{}` {
+			return BadArgs(errors.New("invalid arguments: /n: missing (required)")), nil
+		}
+		if Checking(ctx) {
+			return toolgen.Result{}, nil
+		}
+		ran++
+		return toolgen.TextResult("ran"), nil
+	}
+	validate := Validator(call)
+	require.NoError(t, validate([]byte(`{}`)))
+	require.EqualError(t, validate([]byte(`{"x":1}`)), "invalid arguments: /n: missing (required)")
+	assert.Zero(t, ran, "checking never runs the tool")
+	res, err := call(context.Background(), []byte(`{}`))
+	require.NoError(t, err)
+	assert.Equal(t, "ran", res.Text())
+	assert.False(t, Checking(context.Background()))
 }

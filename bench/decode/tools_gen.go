@@ -47,6 +47,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 131, Strict: 151, Gemini: 109},
 		SearchTerms:  "1 35 ACoBjJaEJoB4pAgCq ahead argument celsiu citi:3 dai:3 decod:2 degre:2 echo fahrenheit forecast get:4 get_weather:4 label read tag:2 unit:3 weather:4",
 		Call:         toolgenCallGetWeather,
+		Validate:     toolimpl.Validator(toolgenCallGetWeather),
 	}, {
 		Name:         ToolArchiveThread,
 		Description:  "ArchiveThread files a thread of messages.",
@@ -56,6 +57,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 386, Strict: 394, Gemini: 344},
 		SearchTerms:  "1 83 Y0goWEL00y9JiERgAAETATAIGvAAAQEwJU archiv:4 archiv_thread:4 attach attachment:3 bodi:2 decod:2 email:4 file:2 high:2 id:2 label:2 limit:2 low:2 messag:7 mime:2 mime_type:2 name:6 normal:2 now on person:2 prioriti:3 read:2 recipient:2 score:2 sender:2 size:2 subject:2 thread:6 titl:2 type:2 urgent usual wait",
 		Call:         toolgenCallArchiveThread,
+		Validate:     toolimpl.Validator(toolgenCallArchiveThread),
 	}})
 }
 
@@ -108,6 +110,9 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetWeather(ctx, in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -134,6 +139,9 @@ func toolgenCallArchiveThread(ctx context.Context, args []byte) (res toolgen.Res
 	toolgenDecodeThread(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ArchiveThread(ctx, in)
 	if err != nil {

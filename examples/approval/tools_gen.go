@@ -43,6 +43,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 108, Strict: 87, Gemini: 82},
 		SearchTerms:      "1 28 KhbBJwIAIREY address behalf bodi:2 email:6 line main:2 recipient send:5 send_email:4 subject:3 text user",
 		Call:             toolgenCallSendEmail,
+		Validate:         toolimpl.Validator(toolgenCallSendEmail),
 	}})
 }
 
@@ -100,6 +101,9 @@ func toolgenCallSendEmail(ctx context.Context, args []byte) (res toolgen.Result,
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := SendEmail(ctx, toolgen.CtxFrom(ctx), argTo, argSubject, argBody)
 	if err != nil {

@@ -45,6 +45,9 @@ func (recv *Outbox) Tools() []toolgen.Tool {
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallSendEmail(recv, ctx, args)
 		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallSendEmail(recv, ctx, args)
+		}),
 	}})
 }
 
@@ -102,6 +105,9 @@ func toolgenCallSendEmail(recv *Outbox, ctx context.Context, args []byte) (res t
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := recv.SendEmail(ctx, argTo, argSubject, argBody)
 	if err != nil {

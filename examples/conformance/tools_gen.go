@@ -98,6 +98,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
 		SearchTerms: "1 22 CCREtRQ main:2 respons return simpl:5 test:4 test_simpl_text:4 text:5",
 		Call:        toolgenCallTestSimpleText,
+		Validate:    toolimpl.Validator(toolgenCallTestSimpleText),
 	}, {
 		Name:        ToolTestImageContent,
 		Description: "TestImageContent returns an image.",
@@ -110,6 +111,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
 		SearchTerms: "1 20 ANjEyg content:4 imag:5 main:2 return test:4 test_imag_content:4",
 		Call:        toolgenCallTestImageContent,
+		Validate:    toolimpl.Validator(toolgenCallTestImageContent),
 	}, {
 		Name:        ToolTestAudioContent,
 		Description: "TestAudioContent returns audio.",
@@ -122,6 +124,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 47, Strict: 30, Gemini: 26},
 		SearchTerms: "1 20 QBiE-C audio:5 content:4 main:2 return test:4 test_audio_content:4",
 		Call:        toolgenCallTestAudioContent,
+		Validate:    toolimpl.Validator(toolgenCallTestAudioContent),
 	}, {
 		Name:        ToolTestEmbeddedResource,
 		Description: "TestEmbeddedResource returns an embedded text resource.",
@@ -134,6 +137,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
 		SearchTerms: "1 22 HgQFhxE embed:5 main:2 resourc:5 return test:4 test_embed_resourc:4 text",
 		Call:        toolgenCallTestEmbeddedResource,
+		Validate:    toolimpl.Validator(toolgenCallTestEmbeddedResource),
 	}, {
 		Name:        ToolTestMultipleContentTypes,
 		Description: "TestMultipleContentTypes returns text, an image and an embedded resource.",
@@ -146,6 +150,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 56, Strict: 39, Gemini: 35},
 		SearchTerms: "1 27 agEFCEOwwCh content:4 embed imag main:2 multipl:4 resourc return test:4 test_multipl_content_type:4 text type:4",
 		Call:        toolgenCallTestMultipleContentTypes,
+		Validate:    toolimpl.Validator(toolgenCallTestMultipleContentTypes),
 	}, {
 		Name:        ToolTestToolWithLogging,
 		Description: "TestToolWithLogging sends three log messages while it runs.",
@@ -155,6 +160,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 33},
 		SearchTerms: "1 24 wQArUUGhBA log:5 main:2 messag run send test:4 test_tool_with_log:4 three tool:4 while",
 		Call:        toolgenCallTestToolWithLogging,
+		Validate:    toolimpl.Validator(toolgenCallTestToolWithLogging),
 	}, {
 		Name:        ToolTestToolWithProgress,
 		Description: "TestToolWithProgress reports progress at 0, 50 and 100 out of 100.",
@@ -164,6 +170,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 62, Strict: 45, Gemini: 41},
 		SearchTerms: "1 24 gICEEePFS 100:2 50 main:2 out progress:5 report test:4 test_tool_with_progress:4 tool:4",
 		Call:        toolgenCallTestToolWithProgress,
+		Validate:    toolimpl.Validator(toolgenCallTestToolWithProgress),
 	}, {
 		Name:        ToolTestErrorHandling,
 		Description: "TestErrorHandling always fails: its error is a result with isError set.",
@@ -173,6 +180,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 58, Strict: 41, Gemini: 37},
 		SearchTerms: "1 25 xAAkkbANFo alwai error:6 fail handl:4 is_error main:2 result set test:4 test_error_handl:4",
 		Call:        toolgenCallTestErrorHandling,
+		Validate:    toolimpl.Validator(toolgenCallTestErrorHandling),
 	}, {
 		Name:        ToolTestSampling,
 		Description: "TestSampling asks the client's model to complete a prompt.",
@@ -185,6 +193,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
 		SearchTerms: "1 24 gJEoD2QDBA ask client complet main:2 model:2 prompt:4 sampl:4 send test:4 test_sampl:4",
 		Call:        toolgenCallTestSampling,
+		Validate:    toolimpl.Validator(toolgenCallTestSampling),
 	}, {
 		Name:        ToolTestElicitation,
 		Description: "TestElicitation asks the user for a username.",
@@ -194,6 +203,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
 		SearchTerms: "1 22 JwR0AaEGI ask elicitation:4 main:2 messag:3 show test:4 test_elicitation:4 user:2 usernam",
 		Call:        toolgenCallTestElicitation,
+		Validate:    toolimpl.Validator(toolgenCallTestElicitation),
 	}, {
 		Name:        ToolTestElicitationSep1034Defaults,
 		Description: "TestElicitationSep1034Defaults asks for values that all have defaults (SEP-1034).",
@@ -203,6 +213,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 68, Strict: 51, Gemini: 47},
 		SearchTerms: "1 28 hAIAaAnUoPM 1034 all ask default:5 elicitation:4 main:2 sep sep1034:4 test:4 test_elicitation_sep1034_default:4 valu",
 		Call:        toolgenCallTestElicitationSep1034Defaults,
+		Validate:    toolimpl.Validator(toolgenCallTestElicitationSep1034Defaults),
 	}, {
 		Name:        ToolTestElicitationSep1330Enums,
 		Description: "TestElicitationSep1330Enums asks for choices in each of the enum forms of SEP-1330.",
@@ -212,6 +223,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 70, Strict: 53, Gemini: 49},
 		SearchTerms: "1 29 FQEQIJoeYxTA 1330 ask choic each elicitation:4 enum:5 form main:2 sep sep1330:4 test:4 test_elicitation_sep1330_enum:4",
 		Call:        toolgenCallTestElicitationSep1330Enums,
+		Validate:    toolimpl.Validator(toolgenCallTestElicitationSep1330Enums),
 	}})
 }
 
@@ -350,6 +362,9 @@ func toolgenCallTestSimpleText(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out := TestSimpleText()
 	return toolgen.TextResult(out), nil
 }
@@ -372,6 +387,9 @@ func toolgenCallTestImageContent(ctx context.Context, args []byte) (res toolgen.
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out := TestImageContent()
 	return out, nil
@@ -396,6 +414,9 @@ func toolgenCallTestAudioContent(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out := TestAudioContent()
 	return out, nil
 }
@@ -418,6 +439,9 @@ func toolgenCallTestEmbeddedResource(ctx context.Context, args []byte) (res tool
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out := TestEmbeddedResource()
 	return out, nil
@@ -442,6 +466,9 @@ func toolgenCallTestMultipleContentTypes(ctx context.Context, args []byte) (res 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out := TestMultipleContentTypes()
 	return out, nil
 }
@@ -464,6 +491,9 @@ func toolgenCallTestToolWithLogging(ctx context.Context, args []byte) (res toolg
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := TestToolWithLogging(ctx)
 	if err != nil {
@@ -491,6 +521,9 @@ func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (res tool
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := TestToolWithProgress(ctx)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -516,6 +549,9 @@ func toolgenCallTestErrorHandling(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := TestErrorHandling(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -548,6 +584,9 @@ func toolgenCallTestSampling(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := TestSampling(ctx, argPrompt)
 	if err != nil {
@@ -583,6 +622,9 @@ func toolgenCallTestElicitation(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := TestElicitation(ctx, argMessage)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -609,6 +651,9 @@ func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := TestElicitationSep1034Defaults(ctx)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -634,6 +679,9 @@ func toolgenCallTestElicitationSep1330Enums(ctx context.Context, args []byte) (r
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := TestElicitationSep1330Enums(ctx)
 	if err != nil {

@@ -42,6 +42,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 165, Strict: 148, Gemini: 143},
 		SearchTerms: "1 65 h1IFwI0VoIwADiATBAQwoMiDwBwYFAAQgsiBACC add again annotat answer call:2 celsiu:3 citi:3 client:2 degre each exampl free here id idempotent kept lost mai main:2 must neither nor note:2 onli pari put read:9 record:6 record_read:4 same send sent station:2 temperatur:2 text tool twice two weather",
 		Call:        toolgenCallRecordReading,
+		Validate:    toolimpl.Validator(toolgenCallRecordReading),
 	}})
 }
 
@@ -97,6 +98,9 @@ func toolgenCallRecordReading(ctx context.Context, args []byte) (res toolgen.Res
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := RecordReading(ctx, argCity, argCelsius, argNote)
 	if err != nil {

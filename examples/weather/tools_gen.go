@@ -49,6 +49,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 109, Strict: 104, Gemini: 87},
 		SearchTerms: "1 34 GB4aCxCq0COEACk absent celsiu:2 citi:4 current degre:2 exampl fahrenheit get:4 get_weather:4 look pari temperatur unit:3 up weather:7",
 		Call:        toolgenCallGetWeather,
+		Validate:    toolimpl.Validator(toolgenCallGetWeather),
 	}, {
 		Name:         ToolGetForecast,
 		Description:  "GetForecast returns the forecast for the coming days.",
@@ -59,6 +60,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 140, Strict: 139, Gemini: 114},
 		SearchTerms:  "1 34 DoQdqIiwFoJiEwSAAIAF 14 absent ahead celsiu:2 citi:3 come dai:4 degre:2 exampl fahrenheit forecast:5 get get_forecast look pari return temperatur unit:3 up weather:2",
 		Call:         toolgenCallGetForecast,
+		Validate:     toolimpl.Validator(toolgenCallGetForecast),
 	}})
 }
 
@@ -126,6 +128,9 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetWeather(ctx, argCity, argUnit)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -148,6 +153,9 @@ func toolgenCallGetForecast(ctx context.Context, args []byte) (res toolgen.Resul
 	toolgenDecodeForecast(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetForecast(ctx, in)
 	if err != nil {

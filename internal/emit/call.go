@@ -21,6 +21,9 @@ import (
 //		if err := d.Close(); err != nil {
 //			return toolimpl.BadArgs(err), nil
 //		}
+//		if toolimpl.Checking(ctx) {
+//			return res, nil
+//		}
 //		... call, write the result ...
 //	}
 //
@@ -40,6 +43,8 @@ func (g *generator) callFunc(t *model.Tool) {
 	body = append(body, g.readInput(t)...)
 	body = append(body, jen.If(jen.Err().Op(":=").Add(d.Clone().Dot("Close").Call()), jen.Err().Op("!=").Nil()).Block(
 		jen.Return(impl("BadArgs").Call(jen.Err()), jen.Nil())))
+	// toolgen.Tool.Validate (toolimpl.Validator) stops here.
+	body = append(body, jen.If(impl("Checking").Call(jen.Id("ctx"))).Block(jen.Return(jen.Id("res"), jen.Nil())))
 	body = append(body, g.callAndWrite(t)...)
 	g.code.Comment(fmt.Sprintf("%s reads the arguments of %s, calls %s and writes its result.", callName(t), t.Name, goRef(t)))
 	g.code.Func().Id(callName(t)).Params(params...).Params(jen.Id("res").Add(rt("Result")), jen.Err().Error()).Block(body...)

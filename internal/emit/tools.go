@@ -96,7 +96,7 @@ func (g *generator) toolValue(t *model.Tool) jen.Code {
 		jen.Id("Strict").Op(":").Lit(t.Tokens.Strict),
 		jen.Id("Gemini").Op(":").Lit(t.Tokens.Gemini))))
 	fields = append(fields, field("SearchTerms", jen.Lit(SearchTerms(t))))
-	fields = append(fields, field("Call", call), jen.Line())
+	fields = append(fields, field("Call", call), field("Validate", impl("Validator").Call(call)), jen.Line())
 	return jen.Values(fields...)
 }
 

@@ -77,6 +77,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 281, Strict: 329, Gemini: 0},
 		SearchTerms: "1 55 UQgqQEGwAIGUEchCMnCIqOJAwBoAEB best careful code:2 date:2 e2e:2 earth email:2 first:2 glanc hard lat:2 level:3 lon:2 look:3 narrow near:2 newest order page:3 place queri:3 read result return score:2 search:5 sort:3 tag:3 thing up",
 		Call:        toolgenCallSearch,
+		Validate:    toolimpl.Validator(toolgenCallSearch),
 	}, {
 		Name:        ToolEcho,
 		Description: "Echo repeats a text.",
@@ -86,6 +87,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 89, Strict: 80, Gemini: 67},
 		SearchTerms: "1 17 eAQko6AA absent e2e:2 echo:4 mani onc repeat:2 text:3 time:3",
 		Call:        toolgenCallEcho,
+		Validate:    toolimpl.Validator(toolgenCallEcho),
 	}, {
 		Name:        ToolFail,
 		Description: "Fail always fails, with the reason given.",
@@ -94,6 +96,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 58, Strict: 41, Gemini: 36},
 		SearchTerms: "1 12 AQsYS alwai e2e:2 fail:5 given reason:3",
 		Call:        toolgenCallFail,
+		Validate:    toolimpl.Validator(toolgenCallFail),
 	}, {
 		Name:        ToolBoom,
 		Description: "Boom panics.",
@@ -103,6 +106,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 43, Strict: 26, Gemini: 22},
 		SearchTerms: "1 7 DBT boom:4 e2e:2 panic",
 		Call:        toolgenCallBoom,
+		Validate:    toolimpl.Validator(toolgenCallBoom),
 	}, {
 		Name:        ToolSleep,
 		Description: "Sleep waits, or stops when the call is cancelled.",
@@ -111,6 +115,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 60, Strict: 43, Gemini: 38},
 		SearchTerms: "1 12 MCcABzQ call cancel e2e:2 ms:2 sleep:4 stop wait",
 		Call:        toolgenCallSleep,
+		Validate:    toolimpl.Validator(toolgenCallSleep),
 	}, {
 		Name:         ToolCount,
 		Description:  "Count counts a tree's nodes.",
@@ -120,6 +125,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 137, Strict: 146, Gemini: 0},
 		SearchTerms:  "1 21 INREUY children:4 count:5 e2e:2 name:4 node:3 tree:3",
 		Call:         toolgenCallCount,
+		Validate:     toolimpl.Validator(toolgenCallCount),
 	}, {
 		Name:         ToolMirror,
 		Description:  "Mirror returns its arguments.",
@@ -129,6 +135,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 359, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 57 QAEo4AwkASEgewQQJAdFEFjpmVOiEAZBASiRJ 192 2001 addr:2 address ani:2 argument best blob:2 careful date:2 db8 e2e:2 f32:2 first:2 glanc grid:2 hard i8:2 i_pv4 i_pv6 level look mirror:4 newest order pair:2 pv4 pv6 raw:2 read result return score:2 sort:3 u16:2 u64:2 vote:2",
 		Call:         toolgenCallMirror,
+		Validate:     toolimpl.Validator(toolgenCallMirror),
 	}, {
 		Name:         ToolBound,
 		Description:  "Bound returns its arguments.",
@@ -138,6 +145,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 141, Strict: 124, Gemini: 119},
 		SearchTerms:  "1 16 CBwlowEo argument bound:4 e2e:2 narrow:2 neg:2 return wide:2 width:2",
 		Call:         toolgenCallBound,
+		Validate:     toolimpl.Validator(toolgenCallBound),
 	}})
 }
 
@@ -154,6 +162,9 @@ func (recv *Counter) Tools() []toolgen.Tool {
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallAdd(recv, ctx, args)
 		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallAdd(recv, ctx, args)
+		}),
 	}, {
 		Name:         ToolTotal,
 		Description:  "Total reads the counter.",
@@ -166,6 +177,9 @@ func (recv *Counter) Tools() []toolgen.Tool {
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallTotal(recv, ctx, args)
 		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallTotal(recv, ctx, args)
+		}),
 	}})
 }
 
@@ -332,6 +346,9 @@ func toolgenCallSearch(ctx context.Context, args []byte) (res toolgen.Result, er
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Search(ctx, in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -380,6 +397,9 @@ func toolgenCallEcho(ctx context.Context, args []byte) (res toolgen.Result, err 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out := Echo(argText, argTimes)
 	return toolgen.TextResult(out), nil
 }
@@ -410,6 +430,9 @@ func toolgenCallFail(ctx context.Context, args []byte) (res toolgen.Result, err 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := Fail(ctx, argReason); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -433,6 +456,9 @@ func toolgenCallBoom(ctx context.Context, args []byte) (res toolgen.Result, err 
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Boom()
 	if err != nil {
@@ -467,6 +493,9 @@ func toolgenCallSleep(ctx context.Context, args []byte) (res toolgen.Result, err
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Sleep(ctx, argMs)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -491,6 +520,9 @@ func toolgenCallCount(ctx context.Context, args []byte) (res toolgen.Result, err
 	toolgenDecodeNode(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out := Count(in)
 	e := new(toolimpl.Encoder)
@@ -521,6 +553,9 @@ func toolgenCallMirror(ctx context.Context, args []byte) (res toolgen.Result, er
 	toolgenDecodeKinds(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Mirror(in)
 	if err != nil {
@@ -558,6 +593,9 @@ func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := recv.Add(ctx, toolgen.CtxFrom(ctx), argBy)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -585,6 +623,9 @@ func toolgenCallTotal(recv *Counter, ctx context.Context, args []byte) (res tool
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out := recv.Total()
 	e := new(toolimpl.Encoder)
@@ -615,6 +656,9 @@ func toolgenCallBound(ctx context.Context, args []byte) (res toolgen.Result, err
 	toolgenDecodeBounds(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Bound(in)
 	if err != nil {

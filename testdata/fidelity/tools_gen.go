@@ -218,6 +218,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
 		SearchTerms:  "1 18 BShDDi fideliti:2 int:4 integer return:5 return_int:4 word:2",
 		Call:         toolgenCallReturnInt,
+		Validate:     toolimpl.Validator(toolgenCallReturnInt),
 	}, {
 		Name:         ToolReturnFloat,
 		Description:  "ReturnFloat returns a float.",
@@ -227,6 +228,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
 		SearchTerms:  "1 18 Akcsg fideliti:2 float:5 return:5 return_float:4 word:2",
 		Call:         toolgenCallReturnFloat,
+		Validate:     toolimpl.Validator(toolgenCallReturnFloat),
 	}, {
 		Name:         ToolReturnBool,
 		Description:  "ReturnBool returns a bool.",
@@ -236,6 +238,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
 		SearchTerms:  "1 18 AUcog bool:5 fideliti:2 return:5 return_bool:4 word:2",
 		Call:         toolgenCallReturnBool,
+		Validate:     toolimpl.Validator(toolgenCallReturnBool),
 	}, {
 		Name:         ToolReturnEnum,
 		Description:  "ReturnEnum returns an integer enum.",
@@ -245,6 +248,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
 		SearchTerms:  "1 19 AQkHmi enum:5 fideliti:2 integer return:5 return_enum:4 word:2",
 		Call:         toolgenCallReturnEnum,
+		Validate:     toolimpl.Validator(toolgenCallReturnEnum),
 	}, {
 		Name:         ToolReturnSlice,
 		Description:  "ReturnSlice returns a slice, nil for n = 0.",
@@ -254,6 +258,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
 		SearchTerms:  "1 19 AWiTKg fideliti:2 nil return:5 return_slice:4 slice:5 word:2",
 		Call:         toolgenCallReturnSlice,
+		Validate:     toolimpl.Validator(toolgenCallReturnSlice),
 	}, {
 		Name:         ToolReturnMap,
 		Description:  "ReturnMap returns a map, nil for n = 0.",
@@ -263,6 +268,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
 		SearchTerms:  "1 19 AWgDHk fideliti:2 map:5 nil return:5 return_map:4 word:2",
 		Call:         toolgenCallReturnMap,
+		Validate:     toolimpl.Validator(toolgenCallReturnMap),
 	}, {
 		Name:         ToolReturnArray,
 		Description:  "ReturnArray returns a named array.",
@@ -272,6 +278,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
 		SearchTerms:  "1 19 A4wHGg arrai:5 fideliti:2 name return:5 return_arrai:4 word:2",
 		Call:         toolgenCallReturnArray,
+		Validate:     toolimpl.Validator(toolgenCallReturnArray),
 	}, {
 		Name:         ToolReturnBlob,
 		Description:  "ReturnBlob returns a named []byte.",
@@ -281,6 +288,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
 		SearchTerms:  "1 19 CgB8hIk blob:4 byte fideliti:2 name return:5 return_blob:4 word:2",
 		Call:         toolgenCallReturnBlob,
+		Validate:     toolimpl.Validator(toolgenCallReturnBlob),
 	}, {
 		Name:         ToolReturnAny,
 		Description:  "ReturnAny returns any.",
@@ -290,6 +298,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 80, Strict: 63, Gemini: 58},
 		SearchTerms:  "1 18 BEfJg ani:5 fideliti:2 return:5 return_ani:4 word:2",
 		Call:         toolgenCallReturnAny,
+		Validate:     toolimpl.Validator(toolgenCallReturnAny),
 	}, {
 		Name:         ToolReturnPtrInt,
 		Description:  "ReturnPtrInt returns a pointer to an integer, nil for n = 0.",
@@ -299,6 +308,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
 		SearchTerms:  "1 24 TgSA0CkYg fideliti:2 int:4 integer nil pointer ptr:4 return:5 return_ptr_int:4 word:2",
 		Call:         toolgenCallReturnPtrInt,
+		Validate:     toolimpl.Validator(toolgenCallReturnPtrInt),
 	}, {
 		Name:         ToolReturnText,
 		Description:  "ReturnText returns a text type.",
@@ -308,6 +318,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
 		SearchTerms:  "1 19 BQgHCg fideliti:2 return:5 return_text:4 text:5 type word:2",
 		Call:         toolgenCallReturnText,
+		Validate:     toolimpl.Validator(toolgenCallReturnText),
 	}, {
 		Name:         ToolReturnJSON,
 		Description:  "ReturnJSON returns a JSON type by value.",
@@ -317,6 +328,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 84, Strict: 67, Gemini: 62},
 		SearchTerms:  "1 20 IgB0wAo fideliti:2 json:5 return:5 return_json:4 type valu word:2",
 		Call:         toolgenCallReturnJSON,
+		Validate:     toolimpl.Validator(toolgenCallReturnJSON),
 	}, {
 		Name:         ToolReturnStamped,
 		Description:  "ReturnStamped returns a struct that embeds time.Time.",
@@ -326,6 +338,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 86, Strict: 69, Gemini: 64},
 		SearchTerms:  "1 21 EAMgGwIg emb fideliti:2 return:5 return_stamp:4 stamp:4 struct time:2 word:2",
 		Call:         toolgenCallReturnStamped,
+		Validate:     toolimpl.Validator(toolgenCallReturnStamped),
 	}, {
 		Name:         ToolReturnForeign,
 		Description:  "ReturnForeign returns a struct from another package by pointer.",
@@ -335,6 +348,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
 		SearchTerms:  "1 21 KMQC0BkE0 another fideliti:2 foreign:4 packag pointer return:5 return_foreign:4 struct word:2",
 		Call:         toolgenCallReturnForeign,
+		Validate:     toolimpl.Validator(toolgenCallReturnForeign),
 	}, {
 		Name:         ToolReturnNamedMap,
 		Description:  "ReturnNamedMap returns a named map.",
@@ -344,6 +358,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 84, Strict: 67, Gemini: 62},
 		SearchTerms:  "1 23 BagHSk fideliti:2 map:5 name:5 return:5 return_name_map:4 word:2",
 		Call:         toolgenCallReturnNamedMap,
+		Validate:     toolimpl.Validator(toolgenCallReturnNamedMap),
 	}, {
 		Name:         ToolReturnPlaces,
 		Description:  "ReturnPlaces returns method types in every position by value.",
@@ -353,6 +368,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 86, Strict: 69, Gemini: 64},
 		SearchTerms:  "1 22 gAgRhegFBg everi fideliti:2 method place:4 position return:5 return_place:4 type valu word:2",
 		Call:         toolgenCallReturnPlaces,
+		Validate:     toolimpl.Validator(toolgenCallReturnPlaces),
 	}, {
 		Name:         ToolReturnAnySlice,
 		Description:  "ReturnAnySlice returns any holding a slice.",
@@ -362,6 +378,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
 		SearchTerms:  "1 24 BAB1-Ag ani:5 fideliti:2 hold return:5 return_ani_slice:4 slice:5 word:2",
 		Call:         toolgenCallReturnAnySlice,
+		Validate:     toolimpl.Validator(toolgenCallReturnAnySlice),
 	}, {
 		Name:         ToolEchoScalars,
 		Description:  "EchoScalars returns its arguments.",
@@ -371,6 +388,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 325, Strict: 308, Gemini: 303},
 		SearchTerms:  "1 46 EsAFIp9RgCEPGAwIAIGBQ argument count:3 echo:4 echo_scalar:4 f32:2 f64:2 fideliti:2 i16:2 i32:2 i64:2 i8:2 integer label:3 name:2 return scalar:4 string u16:2 u32:2 u64:2 u8:2",
 		Call:         toolgenCallEchoScalars,
+		Validate:     toolimpl.Validator(toolgenCallEchoScalars),
 	}, {
 		Name:         ToolEchoEnums,
 		Description:  "EchoEnums returns its arguments.",
@@ -380,6 +398,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 256, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 69 ZqERNIjKhkEgMh6CSJAhwAKI 128 argument bit by_name:2 color:3 colour:6 cs:2 echo:4 echo_enum:4 enum:10 fideliti:2 fire:3 grass:3 green:6 integer:2 name:2 pc:2 prioriti:2 red:6 return small string:3 unsign width",
 		Call:         toolgenCallEchoEnums,
+		Validate:     toolimpl.Validator(toolgenCallEchoEnums),
 	}, {
 		Name:         ToolEchoCollections,
 		Description:  "EchoCollections returns its arguments.",
@@ -389,6 +408,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 384, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 55 ToAQIJBRACWZCo8AhGkCA argument byte:2 collection:4 echo:4 echo_collection:4 elem:2 fideliti:2 grid:2 int:2 kei:2 list:2 map:4 nest:2 plain:3 point:5 ptr:4 ptr_elem:2 ptr_map:2 return str:2 struct:3",
 		Call:         toolgenCallEchoCollections,
+		Validate:     toolimpl.Validator(toolgenCallEchoCollections),
 	}, {
 		Name:         ToolEchoPointers,
 		Description:  "EchoPointers returns its arguments.",
@@ -398,6 +418,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 190, Strict: 280, Gemini: 0},
 		SearchTerms:  "1 40 UMIQBAhQQDEZVm6ESGWgB argument echo:4 echo_pointer:4 enum fideliti:2 integer must:2 pb:2 pf:2 pi:2 pl:2 plain pm:2 point pointer:4 pp:2 prioriti ps:2 pt:2 return struct",
 		Call:         toolgenCallEchoPointers,
+		Validate:     toolimpl.Validator(toolgenCallEchoPointers),
 	}, {
 		Name:         ToolEchoConstrained,
 		Description:  "EchoConstrained returns its arguments.",
@@ -407,6 +428,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 253, Strict: 250, Gemini: 219},
 		SearchTerms:  "1 45 BSiADdyERIxIZpAUBCKJUE ag:2 argument code:2 color:3 colour:2 constrain:4 echo:4 echo_constrain:4 enum fideliti:2 fire grass green:2 mode:2 name:2 ratio:2 ratio32:2 red:2 return small:2 string tag:2",
 		Call:         toolgenCallEchoConstrained,
+		Validate:     toolimpl.Validator(toolgenCallEchoConstrained),
 	}, {
 		Name:         ToolEchoFormats,
 		Description:  "EchoFormats returns its arguments.",
@@ -416,6 +438,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 173, Strict: 152, Gemini: 117},
 		SearchTerms:  "1 38 ABFhIJIuyHVDCEA argument date:4 date_time:2 echo:4 echo_format:4 email:2 fideliti:2 format:4 hostnam:2 ipv4:2 ipv6:2 return time:4 uri:2 uuid:2",
 		Call:         toolgenCallEchoFormats,
+		Validate:     toolimpl.Validator(toolgenCallEchoFormats),
 	}, {
 		Name:         ToolEchoSpecial,
 		Description:  "EchoSpecial returns its arguments.",
@@ -425,6 +448,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 156, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 38 EYgBAAAAYCpcJATZNJQBRyH 1000000000 192 2001 addr:2 address ani:2 argument blob:2 db8 duration echo:4 echo_special:4 fideliti:2 i_pv4 i_pv6 nanosecond pv4 pv6 raw:2 return second special:4 wait:2",
 		Call:         toolgenCallEchoSpecial,
+		Validate:     toolimpl.Validator(toolgenCallEchoSpecial),
 	}, {
 		Name:         ToolEchoEmbedded,
 		Description:  "EchoEmbedded returns its arguments.",
@@ -434,6 +458,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 89, Strict: 84, Gemini: 67},
 		SearchTerms:  "1 27 wlIGmqKQMEQA argument base echo:4 echo_embed:4 embed:4 extra:2 fideliti:2 id:2 note:3 own:2 return shadow",
 		Call:         toolgenCallEchoEmbedded,
+		Validate:     toolimpl.Validator(toolgenCallEchoEmbedded),
 	}, {
 		Name:         ToolEchoOmit,
 		Description:  "EchoOmit returns its arguments.",
@@ -443,6 +468,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 283, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 58 AQCgAAgCsByiIkPzCUEgWKBoSUQwC amount:3 argument bin:2 call currenci:3 dict:2 e1:2 e2:2 e3:2 e4:2 e5:2 echo:4 echo_omit:4 fideliti:2 is_zero monei omit:4 omitzero plain:3 point return struct whatever z1:2 z2:2 z3:2 z4:2 z5:2 zero:2",
 		Call:         toolgenCallEchoOmit,
+		Validate:     toolimpl.Validator(toolgenCallEchoOmit),
 	}, {
 		Name:         ToolEchoTree,
 		Description:  "EchoTree returns its arguments.",
@@ -452,6 +478,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 181, Strict: 210, Gemini: 0},
 		SearchTerms:  "1 40 gAhJxWHwEAA argument echo:4 echo_tree:4 fideliti:2 kid:4 left:4 name:4 recursiv:4 return tree:8 type:4",
 		Call:         toolgenCallEchoTree,
+		Validate:     toolimpl.Validator(toolgenCallEchoTree),
 	}, {
 		Name:         ToolFlat,
 		Description:  "Flat takes flat parameters.",
@@ -461,6 +488,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 150, Strict: 152, Gemini: 128},
 		SearchTerms:  "1 30 RMgx7FAgUuEQgKgA color:3 colour:2 count:2 enum fideliti:2 fire flat:5 grass green:2 mani name:3 parameter red:2 string tag:2 take",
 		Call:         toolgenCallFlat,
+		Validate:     toolimpl.Validator(toolgenCallFlat),
 	}, {
 		Name:         ToolDensify,
 		Description:  "Densify returns its arguments with every member written, nil or not.",
@@ -470,6 +498,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 197, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 20 AGo4FiaAOoIE argument densifi:4 everi fideliti:2 member nil plain:2 pm:2 point:2 return struct:2 written",
 		Call:         toolgenCallDensify,
+		Validate:     toolimpl.Validator(toolgenCallDensify),
 	}, {
 		Name:         ToolEchoMethods,
 		Description:  "EchoMethods returns its arguments.",
@@ -479,6 +508,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 184, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 61 MHAcOWgpCk1AA6BEA1A 21:3 21_c:3 argument echo:4 echo_method:4 fideliti:2 high:2 itself:3 level:6 low:2 method:4 pt:2 read:5 return temp:7 temperatur:3 text:2 type:2 write:5",
 		Call:         toolgenCallEchoMethods,
+		Validate:     toolimpl.Validator(toolgenCallEchoMethods),
 	}, {
 		Name:         ToolEchoNumbers,
 		Description:  "EchoNumbers returns its arguments.",
@@ -488,6 +518,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 135, Strict: 141, Gemini: 113},
 		SearchTerms:  "1 37 EMSAAJkwAWsJUBxJAAGAH 1000000000 2e10 ani:2 argument big:2 bigf:2 decimal duration echo:4 echo_number:4 fideliti:2 float integer nanosecond number:5 point return second size:2 string wait:2",
 		Call:         toolgenCallEchoNumbers,
+		Validate:     toolimpl.Validator(toolgenCallEchoNumbers),
 	}, {
 		Name:         ToolEchoShapes,
 		Description:  "EchoShapes returns its arguments.",
@@ -497,6 +528,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 341, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 37 IFSTICUqhkFgpBQUBE amap:2 ap:2 argument echo:4 echo_shape:4 fideliti:2 mpa:2 ms:2 pa:2 paa:2 pat:2 plain point return shape:4 spa:2 ss:2 struct",
 		Call:         toolgenCallEchoShapes,
+		Validate:     toolimpl.Validator(toolgenCallEchoShapes),
 	}, {
 		Name:         ToolEchoEmbeds,
 		Description:  "EchoEmbeds returns its arguments.",
@@ -506,6 +538,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 289, Strict: 295, Gemini: 252},
 		SearchTerms:  "1 64 oqONEgi0GIBEiQCNSEeAhCKEoA argument box:4 call count:3 echo:4 echo_emb:4 emb:4 embed:4 encod fideliti:2 hid:2 hidden:3 integer json kept:2 make member:2 name:8 only2:2 pointer:2 return rev:2 share:2 string tag:5 unexport",
 		Call:         toolgenCallEchoEmbeds,
+		Validate:     toolimpl.Validator(toolgenCallEchoEmbeds),
 	}, {
 		Name:         ToolEchoEmbedsMore,
 		Description:  "EchoEmbedsMore returns its arguments.",
@@ -515,6 +548,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 239, Strict: 247, Gemini: 212},
 		SearchTerms:  "1 87 hKQBsCIDAgaMgEkwClgQKRIBC7kyBMAGGAoA argument deep echo:4 echo_emb_more:4 els:2 emb:9 encod:2 fideliti:2 id:2 json:2 level:2 lost:2 lvl:2 make:2 method:2 more:4 note:4 noth:2 only2:2 own:2 pe:2 pointer promot:2 ptr ptr_emb read:3 return share:2 stamp:6 struct text:2 time:6 two type untag write:3",
 		Call:         toolgenCallEchoEmbedsMore,
+		Validate:     toolimpl.Validator(toolgenCallEchoEmbedsMore),
 	}, {
 		Name:         ToolEchoTagged,
 		Description:  "EchoTagged returns its arguments.",
@@ -524,6 +558,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 165, Strict: 184, Gemini: 143},
 		SearchTerms:  "1 34 AJgzBMI0yAXoCAA 100:2 argument bslash:2 echo:4 echo_tag:4 empti:2 fideliti:2 name:2 naïve:2 no_name:2 quot:2 return space:2 tag:4 upper:2",
 		Call:         toolgenCallEchoTagged,
+		Validate:     toolimpl.Validator(toolgenCallEchoTagged),
 	}, {
 		Name:         ToolEchoNamed,
 		Description:  "EchoNamed returns its arguments.",
@@ -533,6 +568,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 576, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 140 IHLJUAcBgEBABMhTABEixAoqCaRHsCrc2bJCABFIAnGAgA argument arr:2 arrai:4 base64:6 blob:7 board:3 by_kei:2 byte:7 code:3 echo:4 echo_name:4 encod:6 fideliti:2 hash:3 index:3 join:3 json:7 kei:2 label letter:5 list lose map messag:2 method:2 my_raw:3 name:13 number octet:2 onli pblob:2 raw:7 raw_messag:2 read:2 return slice:3 still str str_list string tag:2 text:2 themselv:2 u8s:2 write:8 written",
 		Call:         toolgenCallEchoNamed,
+		Validate:     toolimpl.Validator(toolgenCallEchoNamed),
 	}, {
 		Name:         ToolEchoWide,
 		Description:  "EchoWide returns its arguments.",
@@ -542,6 +578,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 568, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 140 oQgWIAQAIAIsRylCoVs4H0BAgAFUUzAQlEgQRWQjJ4QCggA5AM 127:2 128:2 18446744073709551615:2 65535:2 9223372036854775807 9223372036854775808:3 ai:2 argument bell:3 bool constant:2 def:2 def_o:2 echo:4 echo_wide:4 edg enum:12 escap:3 fideliti:2 flag float hi:3 huge:2 héllo:3 i64:3 i8:4 int64 int8:2 ko:2 line:6 mu:2 name:2 need:3 negativ:2 odd:7 pu:2 ratio return sai:3 sep:3 string:3 two:3 u16:4 u64:4 uint16:2 uint64:2 valu:7 whose:3 wide:4 世界:3",
 		Call:         toolgenCallEchoWide,
+		Validate:     toolimpl.Validator(toolgenCallEchoWide),
 	}, {
 		Name:         ToolEchoGraph,
 		Description:  "EchoGraph returns its arguments.",
@@ -551,6 +588,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 478, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 122 RQgAYRyJIJBGbQKAPXQI4AE argument arrai:9 back:2 each:3 echo:4 echo_graph:4 edg:4 fideliti:2 graph:16 id:4 kid:4 map:9 next:4 other:6 pair:4 peer:2 pointer:9 recurs:9 ref:4 refer:3 return slice:9 through:9",
 		Call:         toolgenCallEchoGraph,
+		Validate:     toolimpl.Validator(toolgenCallEchoGraph),
 	}, {
 		Name:         ToolEchoDeeps,
 		Description:  "EchoDeeps returns its arguments.",
@@ -560,6 +598,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 401, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 85 RGgQAAwJoUYKrQARlsEI27wBAwNDFIUAGEUhA ani:4 argument color colour:2 deep:4 def:6 def_c:2 def_s:2 echo:4 echo_deep:4 enum fideliti:2 fire forest:3 grass green:2 kid:2 left:2 ma:2 name:3 pa:2 plain:2 pmp:2 point:2 pp:2 ppi:2 ppp:2 psp:2 recursiv:4 red:2 return slice spp:2 string struct:2 tree:3 type:4",
 		Call:         toolgenCallEchoDeeps,
+		Validate:     toolimpl.Validator(toolgenCallEchoDeeps),
 	}, {
 		Name:         ToolEchoOmits,
 		Description:  "EchoOmits returns its arguments.",
@@ -569,6 +608,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 426, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 79 wShKACAH4iJLegDgIA0qhmdIgIdlCAICgehBCA 21 21_c ani:2 argument arr:2 arr0:2 base64:2 blob:4 both:2 byte:2 echo:4 echo_omit:4 encod:2 fideliti:2 itself json:2 label name:3 omit:4 pi:2 plain:3 point:3 pst:2 raw:2 read return st:2 str:2 string struct:3 temp temperatur write:3 za:2 zb:2 zm:2 zp:2 zt:2",
 		Call:         toolgenCallEchoOmits,
+		Validate:     toolimpl.Validator(toolgenCallEchoOmits),
 	}, {
 		Name:         ToolEchoPlaces,
 		Description:  "EchoPlaces returns its arguments.",
@@ -578,6 +618,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 398, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 147 SVRdHgQD5SIAFAAOkhAIFZEITUA8drBIBCA5QAAAA ani:4 argument both:9 case:4 echo:4 echo_place:4 fideliti:2 integer:2 json:4 marshal:2 marshal_text:2 method:5 ok:2 on:2 onli:2 onli_out:2 oo:4 out:2 place:4 pointer:3 pt:4 ptm:2 ptr:3 ptr_text:3 read:6 receiver:7 return shape:2 side:3 string:4 text:14 ua:2 um:2 unmarshal:2 unmarshal_text:2 upper:8 us:2 valu:4 win:2 write:8 written:2",
 		Call:         toolgenCallEchoPlaces,
+		Validate:     toolimpl.Validator(toolgenCallEchoPlaces),
 	}, {
 		Name:         ToolFlatAll,
 		Description:  "FlatAll takes flat parameters of every kind.",
@@ -587,6 +628,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 605, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 177 AmMERAqAAsBgIoCjUTAGUpKACgIQsSKBFQAB1AMApfXCIFQEIl5kYILCoCUCdRUEDUAGGphSB 1000000000 18446744073709551615 21 21_c 9223372036854775808 all:4 ani:3 another:5 arrai:2 base64 bell blob:3 board:3 byte case celsiu:9 citi:4 declar:5 deep:2 degre:6 duration encod enum:5 escap everi fahrenheit:9 fideliti:2 flat:5 flat_all:4 hi high huge héllo index:3 itself json kind level:3 line:2 low map name:3 nanosecond need octet:2 odd:3 p_place:2 packag:5 parameter place:6 read:3 receiver sai second sep slice string:5 struct:2 take temp:3 temperatur text two type u64:3 uint64 unit:9 upper:4 valu:3 wait:2 whose write:5 世界",
 		Call:         toolgenCallFlatAll,
+		Validate:     toolimpl.Validator(toolgenCallFlatAll),
 	}, {
 		Name:         ToolEchoMisc,
 		Description:  "EchoMisc returns its arguments.",
@@ -596,6 +638,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 367, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 134 CkaZkPpIpaAABAIWgiggEIMBtGAI4iUMJSAgsAQjA 1000000000 addressabl:4 argument call:4 dur:4 dur_map:2 duration echo:4 echo_misc:4 element:4 encod:4 fideliti:2 field:4 id:2 itself:4 json:12 map:2 marshal:4 marshal_json:4 misc:4 nanosecond note:2 num:2 onli:4 pi:2 pj:4 pja:2 pjp:2 point:4 pointer:4 ptr:4 ptr_json:4 receiver:4 return second slice:4 struct:4 time:2 upper:4 valu:4 write:4",
 		Call:         toolgenCallEchoMisc,
+		Validate:     toolimpl.Validator(toolgenCallEchoMisc),
 	}, {
 		Name:         ToolFlatDefaults,
 		Description:  "FlatDefaults takes optional parameters with defaults.",
@@ -605,6 +648,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 136, Strict: 145, Gemini: 104},
 		SearchTerms:  "1 32 IAigABs9lg6EI celsiu:3 default:5 degre:2 fahrenheit:3 fideliti:2 flat:4 flat_default:4 mani optional parameter tag:2 take unit:3",
 		Call:         toolgenCallFlatDefaults,
+		Validate:     toolimpl.Validator(toolgenCallFlatDefaults),
 	}})
 }
 
@@ -1457,6 +1501,9 @@ func toolgenCallReturnInt(ctx context.Context, args []byte) (res toolgen.Result,
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ReturnInt(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1486,6 +1533,9 @@ func toolgenCallReturnFloat(ctx context.Context, args []byte) (res toolgen.Resul
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ReturnFloat(in)
 	if err != nil {
@@ -1517,6 +1567,9 @@ func toolgenCallReturnBool(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ReturnBool(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1547,6 +1600,9 @@ func toolgenCallReturnEnum(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ReturnEnum(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1576,6 +1632,9 @@ func toolgenCallReturnSlice(ctx context.Context, args []byte) (res toolgen.Resul
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ReturnSlice(in)
 	if err != nil {
@@ -1613,6 +1672,9 @@ func toolgenCallReturnMap(ctx context.Context, args []byte) (res toolgen.Result,
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ReturnMap(in)
 	if err != nil {
@@ -1654,6 +1716,9 @@ func toolgenCallReturnArray(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ReturnArray(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1688,6 +1753,9 @@ func toolgenCallReturnBlob(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ReturnBlob(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1716,6 +1784,9 @@ func toolgenCallReturnAny(ctx context.Context, args []byte) (res toolgen.Result,
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ReturnAny(in)
 	if err != nil {
@@ -1746,6 +1817,9 @@ func toolgenCallReturnPtrInt(ctx context.Context, args []byte) (res toolgen.Resu
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ReturnPtrInt(in)
 	if err != nil {
@@ -1780,6 +1854,9 @@ func toolgenCallReturnText(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ReturnText(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1809,6 +1886,9 @@ func toolgenCallReturnJSON(ctx context.Context, args []byte) (res toolgen.Result
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ReturnJSON(in)
 	if err != nil {
@@ -1840,6 +1920,9 @@ func toolgenCallReturnStamped(ctx context.Context, args []byte) (res toolgen.Res
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ReturnStamped(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1869,6 +1952,9 @@ func toolgenCallReturnForeign(ctx context.Context, args []byte) (res toolgen.Res
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ReturnForeign(in)
 	if err != nil {
@@ -1900,6 +1986,9 @@ func toolgenCallReturnNamedMap(ctx context.Context, args []byte) (res toolgen.Re
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ReturnNamedMap(in)
 	if err != nil {
@@ -1941,6 +2030,9 @@ func toolgenCallReturnPlaces(ctx context.Context, args []byte) (res toolgen.Resu
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ReturnPlaces(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1968,6 +2060,9 @@ func toolgenCallReturnAnySlice(ctx context.Context, args []byte) (res toolgen.Re
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ReturnAnySlice(in)
 	if err != nil {
@@ -1999,6 +2094,9 @@ func toolgenCallEchoScalars(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := EchoScalars(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2028,6 +2126,9 @@ func toolgenCallEchoEnums(ctx context.Context, args []byte) (res toolgen.Result,
 	toolgenDecodeEnums(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := EchoEnums(in)
 	if err != nil {
@@ -2061,6 +2162,9 @@ func toolgenCallEchoCollections(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := EchoCollections(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2089,6 +2193,9 @@ func toolgenCallEchoPointers(ctx context.Context, args []byte) (res toolgen.Resu
 	toolgenDecodePointers(d, in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := EchoPointers(in)
 	if err != nil {
@@ -2121,6 +2228,9 @@ func toolgenCallEchoConstrained(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := EchoConstrained(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2147,6 +2257,9 @@ func toolgenCallEchoFormats(ctx context.Context, args []byte) (res toolgen.Resul
 	toolgenDecodeFormats(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := EchoFormats(in)
 	if err != nil {
@@ -2179,6 +2292,9 @@ func toolgenCallEchoSpecial(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := EchoSpecial(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2205,6 +2321,9 @@ func toolgenCallEchoEmbedded(ctx context.Context, args []byte) (res toolgen.Resu
 	toolgenDecodeEmbedded(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := EchoEmbedded(in)
 	if err != nil {
@@ -2236,6 +2355,9 @@ func toolgenCallEchoOmit(ctx context.Context, args []byte) (res toolgen.Result, 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := EchoOmit(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2263,6 +2385,9 @@ func toolgenCallEchoTree(ctx context.Context, args []byte) (res toolgen.Result, 
 	toolgenDecodeTree(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := EchoTree(in)
 	if err != nil {
@@ -2334,6 +2459,9 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res toolgen.Result, err 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Flat(argName, argCount, argTags, argWhen, argColor)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2363,6 +2491,9 @@ func toolgenCallDensify(ctx context.Context, args []byte) (res toolgen.Result, e
 	toolgenDecodeSparse(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Densify(in)
 	if err != nil {
@@ -2395,6 +2526,9 @@ func toolgenCallEchoMethods(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := EchoMethods(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2424,6 +2558,9 @@ func toolgenCallEchoNumbers(ctx context.Context, args []byte) (res toolgen.Resul
 	toolgenDecodeNumbers(d, in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := EchoNumbers(in)
 	if err != nil {
@@ -2459,6 +2596,9 @@ func toolgenCallEchoShapes(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := EchoShapes(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2485,6 +2625,9 @@ func toolgenCallEchoEmbeds(ctx context.Context, args []byte) (res toolgen.Result
 	toolgenDecodeEmbeds(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := EchoEmbeds(in)
 	if err != nil {
@@ -2513,6 +2656,9 @@ func toolgenCallEchoEmbedsMore(ctx context.Context, args []byte) (res toolgen.Re
 	toolgenDecodeEmbedsMore(d, in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := EchoEmbedsMore(in)
 	if err != nil {
@@ -2544,6 +2690,9 @@ func toolgenCallEchoTagged(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := EchoTagged(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2573,6 +2722,9 @@ func toolgenCallEchoNamed(ctx context.Context, args []byte) (res toolgen.Result,
 	toolgenDecodeNamed(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := EchoNamed(in)
 	if err != nil {
@@ -2604,6 +2756,9 @@ func toolgenCallEchoWide(ctx context.Context, args []byte) (res toolgen.Result, 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := EchoWide(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2633,6 +2788,9 @@ func toolgenCallEchoGraph(ctx context.Context, args []byte) (res toolgen.Result,
 	toolgenDecodeGraph(d, in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := EchoGraph(in)
 	if err != nil {
@@ -2667,6 +2825,9 @@ func toolgenCallEchoDeeps(ctx context.Context, args []byte) (res toolgen.Result,
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := EchoDeeps(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2696,6 +2857,9 @@ func toolgenCallEchoOmits(ctx context.Context, args []byte) (res toolgen.Result,
 	toolgenDecodeOmits(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := EchoOmits(in)
 	if err != nil {
@@ -2727,6 +2891,9 @@ func toolgenCallEchoPlaces(ctx context.Context, args []byte) (res toolgen.Result
 	toolgenDecodePlaces(d, in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := EchoPlaces(in)
 	if err != nil {
@@ -2903,6 +3070,9 @@ func toolgenCallFlatAll(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := FlatAll(argUnit, argPlace, argPPlace, argBoard, argBlob, argIndex, argU64, argOdd, argTemp, argLevel, argAny, argWait, argOctets, argUpper, argDeep)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2932,6 +3102,9 @@ func toolgenCallEchoMisc(ctx context.Context, args []byte) (res toolgen.Result, 
 	toolgenDecodeMisc(d, in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := EchoMisc(in)
 	if err != nil {
@@ -3004,6 +3177,9 @@ func toolgenCallFlatDefaults(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := FlatDefaults(argN, argUnit, argTags, argWhen)
 	if err != nil {

@@ -66,6 +66,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 272, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 36 RjYACg4xCDC2SEAA argument by_name:2 cell:2 deep:2 echo:4 echo_grid:4 element grid:4 id:2 item:3 name:2 return row:2 shape:2 squar:2 time:2",
 		Call:         toolgenCallEchoGrid,
+		Validate:     toolimpl.Validator(toolgenCallEchoGrid),
 	}, {
 		Name:         ToolEchoMatrix,
 		Description:  "EchoMatrix returns a pointer to an array of pointers to arrays.",
@@ -75,6 +76,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 96, Strict: 94, Gemini: 74},
 		SearchTerms:  "1 20 KCIEhGx arrai:2 echo:4 echo_matrix:4 matrix:5 pointer:2 return shape:2",
 		Call:         toolgenCallEchoMatrix,
+		Validate:     toolimpl.Validator(toolgenCallEchoMatrix),
 	}, {
 		Name:         ToolEchoTable,
 		Description:  "EchoTable returns a map of pointers to arrays of slices.",
@@ -84,6 +86,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 97, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 20 SoABGK2Ax arrai echo:4 echo_tabl:4 map pointer return shape:2 slice tabl:5",
 		Call:         toolgenCallEchoTable,
+		Validate:     toolimpl.Validator(toolgenCallEchoTable),
 	}, {
 		Name:         ToolEchoTimes,
 		Description:  "EchoTimes returns the instants it reads.",
@@ -93,6 +96,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
 		SearchTerms:  "1 18 LSAEhDC echo:4 echo_time:4 instant:2 read return shape:2 time:4",
 		Call:         toolgenCallEchoTimes,
+		Validate:     toolimpl.Validator(toolgenCallEchoTimes),
 	}, {
 		Name:         ToolNils,
 		Description:  "Nils returns nil values: [], {}, \"\" and null where a pointer is nil.",
@@ -102,6 +106,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 58, Strict: 41, Gemini: 37},
 		SearchTerms:  "1 12 KHgkKA nil:6 null pointer return shape:2 valu",
 		Call:         toolgenCallNils,
+		Validate:     toolimpl.Validator(toolgenCallNils),
 	}, {
 		Name:         ToolGetReport,
 		Description:  "GetReport returns nil: a failed result.",
@@ -111,6 +116,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
 		SearchTerms:  "1 18 Q0QgoxQY fail get:4 get_report:4 nil report:4 result return shape:2",
 		Call:         toolgenCallGetReport,
+		Validate:     toolimpl.Validator(toolgenCallGetReport),
 	}, {
 		Name:         ToolCount,
 		Description:  "Count returns nil: a failed result.",
@@ -120,6 +126,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 47, Strict: 30, Gemini: 26},
 		SearchTerms:  "1 10 IHhECR count:4 fail nil result return shape:2",
 		Call:         toolgenCallCount,
+		Validate:     toolimpl.Validator(toolgenCallCount),
 	}})
 }
 
@@ -226,6 +233,9 @@ func toolgenCallEchoGrid(ctx context.Context, args []byte) (res toolgen.Result, 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := EchoGrid(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -292,6 +302,9 @@ func toolgenCallEchoMatrix(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := EchoMatrix(argM)
 	if err != nil {
@@ -373,6 +386,9 @@ func toolgenCallEchoTable(ctx context.Context, args []byte) (res toolgen.Result,
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := EchoTable(argT)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -431,6 +447,9 @@ func toolgenCallEchoTimes(ctx context.Context, args []byte) (res toolgen.Result,
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := EchoTimes(argAt)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -469,6 +488,9 @@ func toolgenCallNils(ctx context.Context, args []byte) (res toolgen.Result, err 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Nils()
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -499,6 +521,9 @@ func toolgenCallGetReport(ctx context.Context, args []byte) (res toolgen.Result,
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetReport()
 	if err != nil {
@@ -533,6 +558,9 @@ func toolgenCallCount(ctx context.Context, args []byte) (res toolgen.Result, err
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out := Count()
 	if out == nil {

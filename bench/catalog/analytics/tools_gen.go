@@ -234,6 +234,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 247, Strict: 273, Gemini: 221},
 		SearchTerms: "1 70 AiROCDDEIAUyFQgR0iAhhoTg2pUYzBAioAi ad analytic:6 bounc bounc_rate categori comput conversion countri descend devic devic_categori dimension:4 end exampl:3 expression filter:3 group:2 hoc limit:2 metric:5 order:3 order_by:3 over page page_path path period:3 price rate report:5 run:5 run_analytic_report:4 session sort start",
 		Call:        toolgenCallRunAnalyticsReport,
+		Validate:    toolimpl.Validator(toolgenCallRunAnalyticsReport),
 	}, {
 		Name:         ToolGetPageViews,
 		Description:  "GetPageViews returns page views of a page or the whole site over time.",
@@ -247,6 +248,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 190, Strict: 184, Gemini: 168},
 		SearchTerms: "1 67 ABGyBGKQlDmCoAyQLC8ECQUWgM absent analytic:2 dai:3 each end get:4 get_page_view:4 granulariti:2 hour:3 month:3 on:4 over page:7 path:3 per:4 period:2 point:5 price return site:2 start time view:5 week:3 whole:2 width",
 		Call:        toolgenCallGetPageViews,
+		Validate:    toolimpl.Validator(toolgenCallGetPageViews),
 	}, {
 		Name:         ToolGetTrafficSources,
 		Description:  "GetTrafficSources breaks visits down by referrer, channel and campaign.",
@@ -260,6 +262,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 101, Strict: 84, Gemini: 79},
 		SearchTerms: "1 28 KADEhAVpLgQAUm analytic:2 break campaign channel down end get:4 get_traffic_sourc:4 period:2 referrer sourc:4 start traffic:4 visit",
 		Call:        toolgenCallGetTrafficSources,
+		Validate:    toolimpl.Validator(toolgenCallGetTrafficSources),
 	}, {
 		Name:         ToolGetActiveUsers,
 		Description:  "GetActiveUsers counts the distinct users active now, in a day, a week or a month.",
@@ -273,6 +276,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 120, Strict: 103, Gemini: 98},
 		SearchTerms: "1 49 BYghN6QJCK9QQAWAFAi 30 activ:8 analytic:2 count dai:3 daili distinct get:4 get_activ_user:4 last minut month:3 monthli now realtim:2 user:8 week:3 weekli window:3",
 		Call:        toolgenCallGetActiveUsers,
+		Validate:    toolimpl.Validator(toolgenCallGetActiveUsers),
 	}, {
 		Name:         ToolGetVisitorsByLocation,
 		Description:  "GetVisitorsByLocation breaks visitors down by country, region or city.",
@@ -286,6 +290,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 149, Strict: 132, Gemini: 127},
 		SearchTerms: "1 42 UEOABhJQh4JQBgBiT analytic:2 break breakdown citi:4 countri:4 down end fine get:4 get_visitor_by_location:4 level:2 location:4 period:2 region:4 start state visitor:5",
 		Call:        toolgenCallGetVisitorsByLocation,
+		Validate:    toolimpl.Validator(toolgenCallGetVisitorsByLocation),
 	}, {
 		Name:         ToolGetDeviceBreakdown,
 		Description:  "GetDeviceBreakdown breaks sessions down by device type, operating system and browser.",
@@ -299,6 +304,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
 		SearchTerms: "1 30 0KCoGCQBcCoAFUU analytic:2 break breakdown:4 browser devic:5 down end get:4 get_devic_breakdown:4 operat period:2 session start system type",
 		Call:        toolgenCallGetDeviceBreakdown,
+		Validate:    toolimpl.Validator(toolgenCallGetDeviceBreakdown),
 	}, {
 		Name:         ToolGetTopSearchQueries,
 		Description:  "GetTopSearchQueries lists the search-engine queries that brought visitors, with impressions, clicks and average position.",
@@ -312,6 +318,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 132, Strict: 115, Gemini: 110},
 		SearchTerms: "1 40 gapCIIYEoAwSEOISw4G analytic:2 averag brought click end engin get:4 get_top_search_queri:4 impression limit:2 list mani period:2 position queri:6 search:5 start top:4 visitor",
 		Call:        toolgenCallGetTopSearchQueries,
+		Validate:    toolimpl.Validator(toolgenCallGetTopSearchQueries),
 	}, {
 		Name:         ToolGetCoreWebVitals,
 		Description:  "GetCoreWebVitals returns a page's loading, interactivity and layout-shift scores (LCP, INP, CLS) measured from real visits.",
@@ -325,6 +332,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 107, Strict: 90, Gemini: 85},
 		SearchTerms: "1 44 QKUAoZQsoggOqCqA0AUCgBR analytic:2 cl core:4 desktop get:4 get_core_web_vital:4 inp interactiviti layout lcp load measur mobil:3 page:2 rather real return score shift url:2 visit:2 vital:4 web:4",
 		Call:        toolgenCallGetCoreWebVitals,
+		Validate:    toolimpl.Validator(toolgenCallGetCoreWebVitals),
 	}, {
 		Name:        ToolTrackEvent,
 		Description: "TrackEvent records a product event for a user, with properties.",
@@ -333,6 +341,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 143, Strict: 0, Gemini: 0},
 		SearchTerms: "1 42 IiVhFJYgKAoxxYaAAAB absent analytic:2 complet event:9 happen id:2 name now plan pro product properti:4 record signup signup_complet track:4 track_event:4 user:4 user_id:2",
 		Call:        toolgenCallTrackEvent,
+		Validate:    toolimpl.Validator(toolgenCallTrackEvent),
 	}, {
 		Name:         ToolListTrackedEvents,
 		Description:  "ListTrackedEvents lists the event names the product sends, with their volume over the last 30 days.",
@@ -346,6 +355,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 63, Strict: 46, Gemini: 42},
 		SearchTerms: "1 28 BTBssGQPQkYAG 30 analytic:2 dai event:5 last list:5 list_track_event:4 name over product send track:4 volum",
 		Call:        toolgenCallListTrackedEvents,
+		Validate:    toolimpl.Validator(toolgenCallListTrackedEvents),
 	}, {
 		Name:         ToolGetEventCounts,
 		Description:  "GetEventCounts counts an event over time, optionally broken down by a property.",
@@ -359,6 +369,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 159, Gemini: 141},
 		SearchTerms: "1 54 IhCoC-CFaAgIA4xBqmMCaEgA analytic:2 break breakdown:2 breakdown_by:2 broken count:7 distinct down:2 end event:9 get:4 get_event_count:4 instead name optionalli over period:2 plan properti:2 start time uniqu:2 uniqu_user:2 user:3",
 		Call:        toolgenCallGetEventCounts,
+		Validate:    toolimpl.Validator(toolgenCallGetEventCounts),
 	}, {
 		Name:         ToolGetUserEventTimeline,
 		Description:  "GetUserEventTimeline returns every event of one user in order, to follow their path through the product.",
@@ -372,6 +383,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 121, Strict: 127, Gemini: 99},
 		SearchTerms: "1 43 RAsAtoYjCEo0wNCAgAD analytic:2 end event:5 everi follow get:4 get_user_event_timelin:4 id:2 on order path period:2 product return start through timelin:4 user:8 user_id:2",
 		Call:        toolgenCallGetUserEventTimeline,
+		Validate:    toolimpl.Validator(toolgenCallGetUserEventTimeline),
 	}, {
 		Name:        ToolCreateFunnel,
 		Description: "CreateFunnel saves a funnel: an ordered list of events users go through.",
@@ -380,6 +392,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 145, Strict: 128, Gemini: 123},
 		SearchTerms: "1 46 JBBiEUKMwPJEKBsQAyQTQGoQE analytic:2 checkout complet creat:4 creat_funnel:4 dai:2 event:2 funnel:6 go list long name:3 order:2 price purchas save start start_checkout step:2 through user:2 view view_price window:2 window_dai:2",
 		Call:        toolgenCallCreateFunnel,
+		Validate:    toolimpl.Validator(toolgenCallCreateFunnel),
 	}, {
 		Name:         ToolAnalyzeFunnel,
 		Description:  "AnalyzeFunnel returns how many users reach each step of a funnel and where they drop off.",
@@ -393,6 +406,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 141, Strict: 136, Gemini: 119},
 		SearchTerms: "1 43 0AmBun5LCgAEOJbAAgBQ analytic:2 analyz:4 analyz_funnel:4 drop each end funnel:8 funnel_id:2 id:4 mani off onli period:2 reach return segment:3 segment_id:2 start step user:2",
 		Call:        toolgenCallAnalyzeFunnel,
+		Validate:    toolimpl.Validator(toolgenCallAnalyzeFunnel),
 	}, {
 		Name:         ToolGetRetentionCohorts,
 		Description:  "GetRetentionCohorts returns, for each cohort of users who did a start event, the share who came back to do a return event in each later period.",
@@ -406,6 +420,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 227, Strict: 210, Gemini: 205},
 		SearchTerms: "1 89 hFALGDorFRSRESCAEAxBQRA8IVEQ0cCME analytic:2 back:2 came cohort:9 come complet count dai:3 did each:2 event:8 first get:4 get_retention_cohort:4 hour:3 last later month:3 on:4 per:4 period:4 point:4 put retention:4 return:5 return_event:2 share signup signup_complet start:3 start_event:2 user:2 week:3",
 		Call:        toolgenCallGetRetentionCohorts,
+		Validate:    toolimpl.Validator(toolgenCallGetRetentionCohorts),
 	}, {
 		Name:        ToolCreateUserSegment,
 		Description: "CreateUserSegment saves a group of users defined by properties and behavior, to filter reports with.",
@@ -414,6 +429,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 116, Strict: 99, Gemini: 94},
 		SearchTerms: "1 43 JAQJgSdxZyAxpGEMwBAUCQg 30 all analytic:2 behavior condition:3 countri creat:4 creat_user_segment:4 dai de defin did filter group last meet name:3 properti purchas report save segment:5 user:6",
 		Call:        toolgenCallCreateUserSegment,
+		Validate:    toolimpl.Validator(toolgenCallCreateUserSegment),
 	}, {
 		Name:         ToolGetSegmentSize,
 		Description:  "GetSegmentSize counts the users in a segment, now or at a date.",
@@ -427,6 +443,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 96, Strict: 92, Gemini: 74},
 		SearchTerms: "1 35 AuwjEEIERShQk absent analytic:2 as_of:2 count date:2 get:4 get_segment_size:4 id:2 now:2 segment:8 segment_id:2 size:4 user",
 		Call:        toolgenCallGetSegmentSize,
+		Validate:    toolimpl.Validator(toolgenCallGetSegmentSize),
 	}, {
 		Name:        ToolCreateDashboard,
 		Description: "CreateDashboard creates an empty dashboard.",
@@ -435,6 +452,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 79, Strict: 73, Gemini: 57},
 		SearchTerms: "1 23 AgdIRAk analytic:2 creat:5 creat_dashboard:4 dashboard:6 description:2 empti name:3",
 		Call:        toolgenCallCreateDashboard,
+		Validate:    toolimpl.Validator(toolgenCallCreateDashboard),
 	}, {
 		Name:        ToolAddDashboardWidget,
 		Description: "AddDashboardWidget adds a chart, number or table to a dashboard.",
@@ -443,6 +461,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 190, Strict: 173, Gemini: 168},
 		SearchTerms: "1 80 RFYCGSCQmQBICsBwH6AKBCEKEkAqILRJI0 add:5 add_dashboard_widget:4 analytic:2 bar:3 bar_chart:2 categori chart:5 column conversion count dai dashboard:8 dashboard_id:2 data funnel:2 id:2 line:3 line_chart:2 metric number:4 on over purchas queri:3 row show step:2 tabl:3 time titl:3 trend type:2 widget:7 widget_type:2",
 		Call:        toolgenCallAddDashboardWidget,
+		Validate:    toolimpl.Validator(toolgenCallAddDashboardWidget),
 	}, {
 		Name:         ToolListDashboards,
 		Description:  "ListDashboards lists the dashboards you can see.",
@@ -456,6 +475,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 66, Strict: 63, Gemini: 44},
 		SearchTerms: "1 24 gErkQYQyCB analytic:2 contain dashboard:6 list:5 list_dashboard:4 name onli queri:2 see whose",
 		Call:        toolgenCallListDashboards,
+		Validate:    toolimpl.Validator(toolgenCallListDashboards),
 	}, {
 		Name:        ToolShareDashboard,
 		Description: "ShareDashboard shares a dashboard with people.",
@@ -465,6 +485,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 104, Strict: 87, Gemini: 82},
 		SearchTerms: "1 34 FJB0lUE0JQQww analytic:2 can_edit:2 chang dashboard:8 dashboard_id:2 edit:2 email:2 id:2 let peopl:2 share:5 share_dashboard:4 them",
 		Call:        toolgenCallShareDashboard,
+		Validate:    toolimpl.Validator(toolgenCallShareDashboard),
 	}, {
 		Name:        ToolScheduleReportDelivery,
 		Description: "ScheduleReportDelivery emails a dashboard or report to people on a schedule.",
@@ -473,6 +494,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 162, Strict: 145, Gemini: 140},
 		SearchTerms: "1 54 AQTrZhE8oNUghIU8ABGAwJgSC address analytic:2 csv daili:2 dashboard:2 deliveri:4 email:2 everi:2 first format:2 frequenci:2 id:2 mondai month monthli:2 morn often pdf peopl recipient:2 report:8 report_id:2 schedul:5 schedul_report_deliveri:4 weekli:2",
 		Call:        toolgenCallScheduleReportDelivery,
+		Validate:    toolimpl.Validator(toolgenCallScheduleReportDelivery),
 	}, {
 		Name:        ToolCreateMetricAlert,
 		Description: "CreateMetricAlert notifies a channel when a metric crosses a threshold.",
@@ -481,6 +503,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 213, Strict: 196, Gemini: 191},
 		SearchTerms: "1 77 DgonJEAZREDoUBcAAnKogNFZHgSgAAAA2M abov:3 address alert:4 analytic:2 below:3 chang:3 chang_percent:2 channel:2 comput condition:2 creat:4 creat_metric_alert:4 cross email error error_rate fall fire metric:9 minut:2 more notifi:3 over percent:3 percentag rate rise send signup threshold:6 valu:4 webhook window:3 window_minut:2",
 		Call:        toolgenCallCreateMetricAlert,
+		Validate:    toolimpl.Validator(toolgenCallCreateMetricAlert),
 	}, {
 		Name:         ToolListMetricAlerts,
 		Description:  "ListMetricAlerts lists the metric alerts and whether each is firing.",
@@ -494,6 +517,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
 		SearchTerms: "1 24 RAVCKIJC alert:5 analytic:2 each fire list:5 list_metric_alert:4 metric:5 whether",
 		Call:        toolgenCallListMetricAlerts,
+		Validate:    toolimpl.Validator(toolgenCallListMetricAlerts),
 	}, {
 		Name:        ToolMuteMetricAlert,
 		Description: "MuteMetricAlert silences a metric alert until a time.",
@@ -503,6 +527,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 91, Strict: 74, Gemini: 69},
 		SearchTerms: "1 34 UEAMkQsY0igI again alert:8 alert_id:2 analytic:2 id:2 metric:5 mute:4 mute_metric_alert:4 silenc speak time until:3",
 		Call:        toolgenCallMuteMetricAlert,
+		Validate:    toolimpl.Validator(toolgenCallMuteMetricAlert),
 	}, {
 		Name:         ToolDetectMetricAnomalies,
 		Description:  "DetectMetricAnomalies finds unusual spikes and drops in a metric's history.",
@@ -516,6 +541,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 152, Strict: 135, Gemini: 130},
 		SearchTerms: "1 40 AAIJ0ggZgAAH-gZDMmgR analytic:2 anomali:4 detect:4 detect_metric_anomali:4 deviation drop end extrem find histori metric:8 onli outlier period:2 report:2 sensitiviti:2 small spike start unusual",
 		Call:        toolgenCallDetectMetricAnomalies,
+		Validate:    toolimpl.Validator(toolgenCallDetectMetricAnomalies),
 	}, {
 		Name:         ToolForecastMetric,
 		Description:  "ForecastMetric projects a metric's future values from its history.",
@@ -529,6 +555,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
 		SearchTerms: "1 30 CKRiGDDMHrUAI ahead analytic:2 dai:2 far forecast:4 forecast_metric:4 futur histori horizon:2 horizon_dai:2 metric:8 project valu",
 		Call:        toolgenCallForecastMetric,
+		Validate:    toolimpl.Validator(toolgenCallForecastMetric),
 	}, {
 		Name:         ToolComparePeriods,
 		Description:  "ComparePeriods compares a metric between two date ranges, with the absolute and percentage change.",
@@ -542,6 +569,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 177, Strict: 160, Gemini: 155},
 		SearchTerms: "1 54 ZABhAgsZQQLUEkFQVggC absolut analytic:2 between chang compar:7 compar_period:4 current:6 current_from:2 current_to:2 date end:2 metric:4 percentag period:4 previou:4 previou_from:2 previou_to:2 rang:5 start:2 two",
 		Call:        toolgenCallComparePeriods,
+		Validate:    toolimpl.Validator(toolgenCallComparePeriods),
 	}, {
 		Name:        ToolAddTimelineAnnotation,
 		Description: "AddTimelineAnnotation marks a date on every chart with a note, such as a release or an outage.",
@@ -550,6 +578,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
 		SearchTerms: "1 30 NiBAD1wHBNVACA add:4 add_timelin_annotation:4 analytic:2 annotation:4 chart date:2 everi mark note:2 outag releas text:2 time timelin:4",
 		Call:        toolgenCallAddTimelineAnnotation,
+		Validate:    toolimpl.Validator(toolgenCallAddTimelineAnnotation),
 	}, {
 		Name:        ToolCreateExperiment,
 		Description: "CreateExperiment sets up an A/B test between variants.",
@@ -558,6 +587,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 186, Strict: 194, Gemini: 164},
 		SearchTerms: "1 68 OAAgFckIZKUw-lQIwCkgPgwGkQBgSIIFIEE analytic:2 audienc:3 between checkout control:2 conversion creat:4 creat_experiment:4 decid each empti even event experiment:4 first limit metric:3 name:3 new new_checkout primari:3 primari_metric:3 segment set share split:3 sum test:2 traffic:3 traffic_split:3 up user variant:6 whose winner",
 		Call:        toolgenCallCreateExperiment,
+		Validate:    toolimpl.Validator(toolgenCallCreateExperiment),
 	}, {
 		Name:         ToolGetExperimentResults,
 		Description:  "GetExperimentResults returns each variant's conversion, lift over control and probability of being best.",
@@ -571,6 +601,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
 		SearchTerms: "1 35 HYZBDTABFQABjwCGS analytic:2 be best control conversion each experiment:7 experiment_id:2 get:4 get_experiment_result:4 id:2 lift over probabiliti result:4 return variant",
 		Call:        toolgenCallGetExperimentResults,
+		Validate:    toolimpl.Validator(toolgenCallGetExperimentResults),
 	}, {
 		Name:        ToolStopExperiment,
 		Description: "StopExperiment ends an A/B test and rolls out the winning variant to all users.",
@@ -579,6 +610,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 95, Strict: 89, Gemini: 73},
 		SearchTerms: "1 36 DCZxAhABEQJdBwkAQ absent all analytic:2 control end experiment:7 experiment_id:2 id:2 out:2 roll:2 stop:4 stop_experiment:4 test user variant:2 win winner:2",
 		Call:        toolgenCallStopExperiment,
+		Validate:    toolimpl.Validator(toolgenCallStopExperiment),
 	}, {
 		Name:         ToolGetRevenueMetrics,
 		Description:  "GetRevenueMetrics returns a subscription revenue metric month by month.",
@@ -592,6 +624,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 193, Strict: 176, Gemini: 171},
 		SearchTerms: "1 76 BgBDEKu0CFBQZAVIiQIIQUAZaBIkSKKCsC analytic:2 annual arpu:2 arr:2 averag churn:2 churn_rate:2 customer:3 exist expansion first get:4 get_revenu_metric:4 kept last lifetim lost ltv:2 metric:8 month:5 monthli mrr:2 net:2 net_revenu_retention:2 per:2 rate:2 recur:2 retention:2 return revenu:11 share subscription user valu",
 		Call:        toolgenCallGetRevenueMetrics,
+		Validate:    toolimpl.Validator(toolgenCallGetRevenueMetrics),
 	}, {
 		Name:         ToolGetNPSScore,
 		Description:  "GetNPSScore returns the Net Promoter Score from survey answers, with the shares of promoters, passives and detractors.",
@@ -605,6 +638,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 113, Strict: 96, Gemini: 91},
 		SearchTerms: "1 32 AUEiScQhD2BWEAGC analytic:2 answer detractor end get:4 get_np_score:4 net np:4 passiv period:2 promoter:2 return score:5 share start survei",
 		Call:        toolgenCallGetNPSScore,
+		Validate:    toolimpl.Validator(toolgenCallGetNPSScore),
 	}, {
 		Name:        ToolBuildCampaignURL,
 		Description: "BuildCampaignURL adds UTM parameters to a link, so that visits through it are attributed to a campaign.",
@@ -617,6 +651,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 152, Strict: 146, Gemini: 130},
 		SearchTerms: "1 58 hOAHssGaugICBFmRDgBBMABQQAI0 add analytic:2 apart attribut build:4 build_campaign_url:4 campaign:8 content:3 email land launch link:2 medium:3 newsletter page parameter sourc:3 spring spring_launch tell through url:6 utm:5 utm_campaign utm_content utm_medium utm_sourc visit",
 		Call:        toolgenCallBuildCampaignURL,
+		Validate:    toolimpl.Validator(toolgenCallBuildCampaignURL),
 	}, {
 		Name:         ToolGetCampaignPerformance,
 		Description:  "GetCampaignPerformance returns a marketing campaign's visits, sign-ups, conversions and revenue.",
@@ -630,6 +665,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 121, Strict: 104, Gemini: 99},
 		SearchTerms: "1 36 CJQJEEHQoCCN4AAAhi analytic:2 campaign:8 conversion end get:4 get_campaign_performanc:4 market performanc:4 period:2 return revenu sign start up utm utm_campaign valu visit",
 		Call:        toolgenCallGetCampaignPerformance,
+		Validate:    toolimpl.Validator(toolgenCallGetCampaignPerformance),
 	}, {
 		Name:        ToolExportRawEvents,
 		Description: "ExportRawEvents exports raw events of a period to a file or the linked warehouse.",
@@ -639,6 +675,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 194, Strict: 177, Gemini: 172},
 		SearchTerms: "1 60 gCRAOEoDgCcCQEBHQCYDryLE0BcgII all analytic:2 apach bigqueri:2 comma csv:2 destination empti end event:8 export:5 export_raw_event:4 file format:3 json jsonl:2 line link:2 object on onli parquet:3 per period:3 raw:5 separat start tabl valu warehous:2",
 		Call:        toolgenCallExportRawEvents,
+		Validate:    toolimpl.Validator(toolgenCallExportRawEvents),
 	}, {
 		Name:             ToolDeleteUserAnalyticsData,
 		Description:      "DeleteUserAnalyticsData erases everything recorded about a user, to honor a privacy (GDPR or CCPA) deletion request.",
@@ -649,6 +686,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
 		SearchTerms:      "1 40 A6FwAjMDgSArEADCs about analytic:6 ccpa data:4 delet:4 delet_user_analytic_data:4 deletion eras everyth gdpr honor id:2 privaci record request user:8 user_id:2",
 		Call:             toolgenCallDeleteUserAnalyticsData,
+		Validate:         toolimpl.Validator(toolgenCallDeleteUserAnalyticsData),
 	}, {
 		Name:         ToolListSessionRecordings,
 		Description:  "ListSessionRecordings lists replays of visitors' sessions, by user, page or length.",
@@ -662,6 +700,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 134, Strict: 153, Gemini: 112},
 		SearchTerms: "1 61 ArkFDHATMiGTAQAAUOkgBAoS analytic:2 duration:2 error:3 id:2 least length list:5 list_session_record:4 long min:2 min_duration_second:2 onli:4 page:4 path record:4 replai second:2 session:9 threw user:4 user_id:2 visit visitor with_error:2",
 		Call:        toolgenCallListSessionRecordings,
+		Validate:    toolimpl.Validator(toolgenCallListSessionRecordings),
 	}, {
 		Name:        ToolGetPageHeatmap,
 		Description: "GetPageHeatmap returns where visitors click, scroll or move the pointer on a page.",
@@ -674,6 +713,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 140, Strict: 134, Gemini: 118},
 		SearchTerms: "1 48 aNaKKoJGwEgBEIIGBgK analytic:2 click:4 desktop devic:2 far get:4 get_page_heatmap:4 heatmap:4 kind:2 mobil move:4 page:6 peopl:2 pointer:2 return scroll:4 show url:2 visitor",
 		Call:        toolgenCallGetPageHeatmap,
+		Validate:    toolimpl.Validator(toolgenCallGetPageHeatmap),
 	}})
 }
 
@@ -1288,6 +1328,9 @@ func toolgenCallRunAnalyticsReport(ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := RunAnalyticsReport(ctx, in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1356,6 +1399,9 @@ func toolgenCallGetPageViews(ctx context.Context, args []byte) (res toolgen.Resu
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetPageViews(ctx, argPath, argFrom, argTo, argGranularity)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1410,6 +1456,9 @@ func toolgenCallGetTrafficSources(ctx context.Context, args []byte) (res toolgen
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetTrafficSources(ctx, argFrom, argTo)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1455,6 +1504,9 @@ func toolgenCallGetActiveUsers(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetActiveUsers(ctx, argWindow)
 	if err != nil {
@@ -1510,6 +1562,9 @@ func toolgenCallGetVisitorsByLocation(ctx context.Context, args []byte) (res too
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetVisitorsByLocation(ctx, argFrom, argTo, argLevel)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1563,6 +1618,9 @@ func toolgenCallGetDeviceBreakdown(ctx context.Context, args []byte) (res toolge
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetDeviceBreakdown(ctx, argFrom, argTo)
 	if err != nil {
@@ -1624,6 +1682,9 @@ func toolgenCallGetTopSearchQueries(ctx context.Context, args []byte) (res toolg
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetTopSearchQueries(ctx, argFrom, argTo, argLimit)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1677,6 +1738,9 @@ func toolgenCallGetCoreWebVitals(ctx context.Context, args []byte) (res toolgen.
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetCoreWebVitals(ctx, argUrl, argMobile)
 	if err != nil {
@@ -1759,6 +1823,9 @@ func toolgenCallTrackEvent(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := TrackEvent(ctx, argEvent, argUserID, argProperties, argAt); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -1787,6 +1854,9 @@ func toolgenCallListTrackedEvents(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListTrackedEvents(ctx)
 	if err != nil {
@@ -1867,6 +1937,9 @@ func toolgenCallGetEventCounts(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetEventCounts(ctx, argEvent, argFrom, argTo, argBreakdownBy, argUniqueUsers)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1937,6 +2010,9 @@ func toolgenCallGetUserEventTimeline(ctx context.Context, args []byte) (res tool
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetUserEventTimeline(ctx, argUserID, argFrom, argTo)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2002,6 +2078,9 @@ func toolgenCallCreateFunnel(ctx context.Context, args []byte) (res toolgen.Resu
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateFunnel(ctx, argName, argSteps, argWindowDays)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2061,6 +2140,9 @@ func toolgenCallAnalyzeFunnel(ctx context.Context, args []byte) (res toolgen.Res
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := AnalyzeFunnel(ctx, argFunnelID, argFrom, argTo, argSegmentID)
 	if err != nil {
@@ -2132,6 +2214,9 @@ func toolgenCallGetRetentionCohorts(ctx context.Context, args []byte) (res toolg
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetRetentionCohorts(ctx, argStartEvent, argReturnEvent, argPeriod, argFrom, argTo)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2184,6 +2269,9 @@ func toolgenCallCreateUserSegment(ctx context.Context, args []byte) (res toolgen
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateUserSegment(ctx, argName, argConditions)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2232,6 +2320,9 @@ func toolgenCallGetSegmentSize(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetSegmentSize(ctx, argSegmentID, argAsOf)
 	if err != nil {
@@ -2284,6 +2375,9 @@ func toolgenCallCreateDashboard(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateDashboard(ctx, argName, argDescription)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2334,6 +2428,9 @@ func toolgenCallAddDashboardWidget(ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := AddDashboardWidget(ctx, argDashboardID, argWidgetType, argTitle, argQuery)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2376,6 +2473,9 @@ func toolgenCallListDashboards(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListDashboards(ctx, argQuery)
 	if err != nil {
@@ -2431,6 +2531,9 @@ func toolgenCallShareDashboard(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := ShareDashboard(ctx, argDashboardID, argEmails, argCanEdit); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2477,6 +2580,9 @@ func toolgenCallScheduleReportDelivery(ctx context.Context, args []byte) (res to
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ScheduleReportDelivery(ctx, argReportID, argRecipients, argFrequency, argFormat)
 	if err != nil {
@@ -2534,6 +2640,9 @@ func toolgenCallCreateMetricAlert(ctx context.Context, args []byte) (res toolgen
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateMetricAlert(ctx, argMetric, argCondition, argThreshold, argWindowMinutes, argNotify)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2563,6 +2672,9 @@ func toolgenCallListMetricAlerts(ctx context.Context, args []byte) (res toolgen.
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListMetricAlerts(ctx)
 	if err != nil {
@@ -2613,6 +2725,9 @@ func toolgenCallMuteMetricAlert(ctx context.Context, args []byte) (res toolgen.R
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := MuteMetricAlert(ctx, argAlertID, argUntil); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2669,6 +2784,9 @@ func toolgenCallDetectMetricAnomalies(ctx context.Context, args []byte) (res too
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := DetectMetricAnomalies(ctx, argMetric, argFrom, argTo, argSensitivity)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2722,6 +2840,9 @@ func toolgenCallForecastMetric(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ForecastMetric(ctx, argMetric, argHorizonDays)
 	if err != nil {
@@ -2795,6 +2916,9 @@ func toolgenCallComparePeriods(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ComparePeriods(ctx, argMetric, argCurrentFrom, argCurrentTo, argPreviousFrom, argPreviousTo)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2847,6 +2971,9 @@ func toolgenCallAddTimelineAnnotation(ctx context.Context, args []byte) (res too
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := AddTimelineAnnotation(ctx, argAt, argText); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2866,6 +2993,9 @@ func toolgenCallCreateExperiment(ctx context.Context, args []byte) (res toolgen.
 	toolgenDecodeNewExperiment(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CreateExperiment(ctx, in)
 	if err != nil {
@@ -2904,6 +3034,9 @@ func toolgenCallGetExperimentResults(ctx context.Context, args []byte) (res tool
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetExperimentResults(ctx, argExperimentID)
 	if err != nil {
@@ -2960,6 +3093,9 @@ func toolgenCallStopExperiment(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := StopExperiment(ctx, argExperimentID, argWinner); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -3006,6 +3142,9 @@ func toolgenCallGetRevenueMetrics(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetRevenueMetrics(ctx, argMetric, argFrom, argTo)
 	if err != nil {
@@ -3059,6 +3198,9 @@ func toolgenCallGetNPSScore(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetNPSScore(ctx, argFrom, argTo)
 	if err != nil {
@@ -3135,6 +3277,9 @@ func toolgenCallBuildCampaignURL(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := BuildCampaignURL(ctx, argUrl, argSource, argMedium, argCampaign, argContent)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3184,6 +3329,9 @@ func toolgenCallGetCampaignPerformance(ctx context.Context, args []byte) (res to
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetCampaignPerformance(ctx, argCampaign, argFrom, argTo)
 	if err != nil {
@@ -3236,6 +3384,9 @@ func toolgenCallExportRawEvents(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ExportRawEvents(ctx, argFrom, argTo, argEvents, argFormat)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3269,6 +3420,9 @@ func toolgenCallDeleteUserAnalyticsData(ctx context.Context, args []byte) (res t
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := DeleteUserAnalyticsData(ctx, argUserID); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3340,6 +3494,9 @@ func toolgenCallListSessionRecordings(ctx context.Context, args []byte) (res too
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListSessionRecordings(ctx, argUserID, argPage, argMinDurationSeconds, argWithErrors)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3398,6 +3555,9 @@ func toolgenCallGetPageHeatmap(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetPageHeatmap(ctx, argUrl, argKind, argDevice)
 	if err != nil {

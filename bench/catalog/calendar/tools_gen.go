@@ -235,6 +235,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
 		SearchTerms: "1 18 BIArh calendar:7 list:5 list_calendar:4 own subscrib",
 		Call:        toolgenCallListCalendars,
+		Validate:    toolimpl.Validator(toolgenCallListCalendars),
 	}, {
 		Name:         ToolCreateCalendar,
 		Description:  "CreateCalendar creates a secondary calendar, for example for a project or a team's on-call rotation.",
@@ -244,6 +245,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 128, Strict: 122, Gemini: 106},
 		SearchTerms:  "1 43 cISCQBICQWgxCJymAAC 1e88e5 berlin calendar:8 call color:3 creat:5 creat_calendar:4 europ exampl:2 hex iana name:3 project rotation secondari team time:3 time_zone:2 zone:3",
 		Call:         toolgenCallCreateCalendar,
+		Validate:     toolimpl.Validator(toolgenCallCreateCalendar),
 	}, {
 		Name:             ToolDeleteCalendar,
 		Description:      "DeleteCalendar deletes a secondary calendar and all its events.",
@@ -254,6 +256,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
 		SearchTerms:      "1 31 gSAIBkaAVN all calendar:11 calendar_id:2 cannot delet:7 delet_calendar:4 event id:2 primari secondari",
 		Call:             toolgenCallDeleteCalendar,
+		Validate:         toolimpl.Validator(toolgenCallDeleteCalendar),
 	}, {
 		Name:         ToolListCalendarEvents,
 		Description:  "ListCalendarEvents lists the events of a calendar between two times, in start order, expanding recurring events into occurrences.",
@@ -267,6 +270,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 128, Strict: 123, Gemini: 106},
 		SearchTerms: "1 44 YYOQAQYoASA0QEOUhBB absent between calendar:10 calendar_id:2 end event:6 expand id:2 list:5 list_calendar_event:4 occurrenc on order primari recur start:2 time two window:2",
 		Call:        toolgenCallListCalendarEvents,
+		Validate:    toolimpl.Validator(toolgenCallListCalendarEvents),
 	}, {
 		Name:         ToolGetCalendarEvent,
 		Description:  "GetCalendarEvent returns one event with its attendees and their responses.",
@@ -280,6 +284,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
 		SearchTerms: "1 30 EGkojQLBBI attende calendar:6 event:8 event_id:2 get:4 get_calendar_event:4 id:2 on respons return",
 		Call:        toolgenCallGetCalendarEvent,
+		Validate:    toolimpl.Validator(toolgenCallGetCalendarEvent),
 	}, {
 		Name:         ToolCreateCalendarEvent,
 		Description:  "CreateCalendarEvent adds an event to a calendar and optionally invites attendees.",
@@ -289,6 +294,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 308, Strict: 372, Gemini: 286},
 		SearchTerms:  "1 118 VAJgC0ISAhhiAxEwHPVBCACAACYgVCQhIoEEIZmAUQAQ4K add:2 address:2 agenda all:3 all_dai:3 attende:7 busi calendar:14 calendar_id:3 creat:4 creat_calendar_event:4 dai:4 default:2 description:2 detail email:2 empti end:4 event:10 everyon id:3 ignor invit:2 invitation:4 location:2 make note onli optionalli other peopl place primari privat:2 public:2 see:3 send:3 send_invitation:3 set shown span start:4 time titl:3 visibiliti:2 whole",
 		Call:         toolgenCallCreateCalendarEvent,
+		Validate:     toolimpl.Validator(toolgenCallCreateCalendarEvent),
 	}, {
 		Name:         ToolUpdateCalendarEvent,
 		Description:  "UpdateCalendarEvent changes an event's title, time, location or description.",
@@ -299,6 +305,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 172, Strict: 223, Gemini: 150},
 		SearchTerms:  "1 65 BQGBvAYmACA1YECEgoR about attende:4 calendar:6 chang:3 description:4 email end:3 event:8 event_id:2 id:2 location:4 new:5 notifi:3 notifi_attende:3 start:3 time titl:4 updat:4 updat_calendar_event:4",
 		Call:         toolgenCallUpdateCalendarEvent,
+		Validate:     toolimpl.Validator(toolgenCallUpdateCalendarEvent),
 	}, {
 		Name:         ToolRescheduleEvent,
 		Description:  "RescheduleEvent moves an event to a new start time, keeping its duration, and tells the attendees.",
@@ -309,6 +316,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 134, Strict: 117, Gemini: 112},
 		SearchTerms:  "1 52 AEoMIwhM-QVAJhgTwFQAx attende calendar:2 duration event:9 event_id:2 id:2 keep move:2 new:4 new_start:2 occurrenc:3 onli:3 rather recur reschedul:4 reschedul_event:4 seri start:4 tell thi_occurrenc_onli:2 time:2",
 		Call:         toolgenCallRescheduleEvent,
+		Validate:     toolimpl.Validator(toolgenCallRescheduleEvent),
 	}, {
 		Name:        ToolCancelCalendarEvent,
 		Description: "CancelCalendarEvent cancels an event you organize and removes it from the attendees' calendars.",
@@ -318,6 +326,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 111, Strict: 105, Gemini: 89},
 		SearchTerms: "1 41 IiUsA0qowHgACQC attende:3 calendar:7 cancel:5 cancel_calendar_event:4 cancellation email event:8 event_id:2 id:2 messag:2 note notifi:2 organiz remov sent",
 		Call:        toolgenCallCancelCalendarEvent,
+		Validate:    toolimpl.Validator(toolgenCallCancelCalendarEvent),
 	}, {
 		Name:         ToolInviteAttendees,
 		Description:  "InviteAttendees adds people to an existing event and sends them invitations.",
@@ -327,6 +336,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 115, Strict: 98, Gemini: 93},
 		SearchTerms:  "1 40 TEVkESNBAqKCAhAAe add:2 address attende:5 calendar:2 email:3 event:4 event_id:2 exist id:2 invit:4 invit_attende:4 invitation mark optional:3 peopl:2 send them:2",
 		Call:         toolgenCallInviteAttendees,
+		Validate:     toolimpl.Validator(toolgenCallInviteAttendees),
 	}, {
 		Name:         ToolRemoveAttendee,
 		Description:  "RemoveAttendee takes a person off an event's guest list.",
@@ -337,6 +347,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
 		SearchTerms:  "1 31 AIFGJFFcBgcBE attende:5 calendar:2 email:2 event:4 event_id:2 guest id:2 list off person remov:5 remov_attende:4 take",
 		Call:         toolgenCallRemoveAttendee,
+		Validate:     toolimpl.Validator(toolgenCallRemoveAttendee),
 	}, {
 		Name:        ToolRespondToInvitation,
 		Description: "RespondToInvitation accepts, declines or tentatively accepts an event you were invited to.",
@@ -346,6 +357,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 138, Strict: 132, Gemini: 116},
 		SearchTerms: "1 44 CKEgJEUgAAD_WgIUxAH accept:4 answer attend:3 calendar:2 comment:2 declin:3 event:4 event_id:2 id:2 invit invitation:4 might note organizer respond:4 respond_to_invitation:4 respons:2 tentativ:2 tentativeli",
 		Call:        toolgenCallRespondToInvitation,
+		Validate:    toolimpl.Validator(toolgenCallRespondToInvitation),
 	}, {
 		Name:         ToolFindFreeSlots,
 		Description:  "FindFreeSlots finds times when all the given people are free for a meeting of the given length.",
@@ -359,6 +371,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 180, Strict: 163, Gemini: 158},
 		SearchTerms: "1 61 AkAAQIZUbFMWJgK6ZcZCLmUAEAFAAD address all attend attende:2 calendar:2 duration:2 duration_minut:2 earliest email end everyon find:5 find_free_slot:4 free:5 given:2 hour:3 latest length:2 meet:2 minut:2 must onli:3 peopl:2 propos slot:4 start time:2 within work:3 work_hour_onli:2",
 		Call:        toolgenCallFindFreeSlots,
+		Validate:    toolimpl.Validator(toolgenCallFindFreeSlots),
 	}, {
 		Name:         ToolGetFreeBusy,
 		Description:  "GetFreeBusy returns the busy intervals of each person's calendar, without event details.",
@@ -372,6 +385,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 125, Strict: 108, Gemini: 103},
 		SearchTerms: "1 36 CBQHpycyokAwAMEMARD busi:5 calendar:3 detail each email:2 end event free:4 get:4 get_free_busi:4 interval look peopl person return start up window:2 without",
 		Call:        toolgenCallGetFreeBusy,
+		Validate:    toolimpl.Validator(toolgenCallGetFreeBusy),
 	}, {
 		Name:         ToolCreateRecurringEvent,
 		Description:  "CreateRecurringEvent creates an event that repeats daily, weekly, monthly or yearly.",
@@ -381,6 +395,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 394, Strict: 447, Gemini: 368},
 		SearchTerms:  "1 141 swgEBygyE0QAaEQBJCIFJdDTewUAR8BYIQCiAQWAEQYooIDYQDIFECQSASopAA address after:2 attende:2 by_dai:3 calendar:5 calendar_id:2 count:3 creat:5 creat_recur_event:4 dai:5 daili:3 date duration:3 duration_minut:3 each:2 email empti end:2 event:5 everi:6 exampl first fr:2 frequenci:2 fridai id:2 interval:4 invit length list mani minut:3 mo:3 mondai month monthli:3 occurrenc:4 often other period primari recur:4 recurrenc repeat:3 sa:2 saturdai seri:2 start:3 su:2 sundai th:2 thursdai titl:3 tu:2 tuesdai until:3 wednesdai week:3 weekdai:2 weekli:5 year yearli:3",
 		Call:         toolgenCallCreateRecurringEvent,
+		Validate:     toolimpl.Validator(toolgenCallCreateRecurringEvent),
 	}, {
 		Name:         ToolEndRecurringSeries,
 		Description:  "EndRecurringSeries stops a recurring event after a date; earlier occurrences are kept.",
@@ -391,6 +406,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 105, Strict: 88, Gemini: 83},
 		SearchTerms:  "1 45 FAmCAB2tALQLhAyEhB after ani calendar:2 date:4 earlier end:4 end_recur_seri:4 event:3 event_id:2 id:2 keep kept last:3 last_date:2 occurrenc:3 recur:5 seri:5 stop",
 		Call:         toolgenCallEndRecurringSeries,
+		Validate:     toolimpl.Validator(toolgenCallEndRecurringSeries),
 	}, {
 		Name:        ToolSetEventReminder,
 		Description: "SetEventReminder adds a reminder before an event.",
@@ -399,6 +415,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 146, Strict: 129, Gemini: 124},
 		SearchTerms: "1 53 rSQoERAwwbEKK_AYjgCBgA add befor:4 calendar:2 devic email:3 event:8 event_id:2 id:2 long messag method:2 minut:2 minut_befor:2 notification popup:2 remind:2 reminder:5 set:4 set_event_reminder:4 sm:2 start text",
 		Call:        toolgenCallSetEventReminder,
+		Validate:    toolimpl.Validator(toolgenCallSetEventReminder),
 	}, {
 		Name:         ToolAddVideoConference,
 		Description:  "AddVideoConference attaches a video-call link to an event.",
@@ -409,6 +426,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 114, Strict: 97, Gemini: 92},
 		SearchTerms:  "1 46 ZAKiiAksAFQKBQdAGb add:4 add_video_conferenc:4 attach calendar:2 call:2 conferenc:4 event:4 event_id:2 googl id:2 link meet:3 microsoft provider:2 servic team:3 video:6 zoom:3",
 		Call:         toolgenCallAddVideoConference,
+		Validate:     toolimpl.Validator(toolgenCallAddVideoConference),
 	}, {
 		Name:         ToolBookMeetingRoom,
 		Description:  "BookMeetingRoom reserves a meeting room for an event's time.",
@@ -418,6 +436,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
 		SearchTerms:  "1 41 MIgA81SYRwaEE book:4 book_meet_room:4 calendar:2 event:4 event_id:2 id:4 list list_meet_room meet:6 reserv room:9 room_id:2 time",
 		Call:         toolgenCallBookMeetingRoom,
+		Validate:     toolimpl.Validator(toolgenCallBookMeetingRoom),
 	}, {
 		Name:         ToolListMeetingRooms,
 		Description:  "ListMeetingRooms lists meeting rooms, optionally only those free between two times.",
@@ -431,6 +450,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 171, Strict: 202, Gemini: 149},
 		SearchTerms: "1 66 gG4AY2QEEQimAxRBoIbQ2EVQCIt all between build:3 calendar:2 capaciti:2 exampl featur:2 free:6 free_from:2 free_to:2 least list:5 list_meet_room:4 mani meet:5 min:2 min_capaciti:2 onli:5 optionalli peopl projector room:9 seat those time:3 two whiteboard",
 		Call:        toolgenCallListMeetingRooms,
+		Validate:    toolimpl.Validator(toolgenCallListMeetingRooms),
 	}, {
 		Name:        ToolShareCalendar,
 		Description: "ShareCalendar gives a person access to one of your calendars.",
@@ -440,6 +460,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 156, Strict: 139, Gemini: 134},
 		SearchTerms: "1 60 DFGriEuRpIFIABAYgYGIEgFRB access:3 add all also busi:3 calendar:11 calendar_id:2 chang:2 detail email:2 event:2 free:2 free_busi:2 give id:2 on onli owner:2 person:2 read:2 see:3 set share:6 share_calendar:4 write:2",
 		Call:        toolgenCallShareCalendar,
+		Validate:    toolimpl.Validator(toolgenCallShareCalendar),
 	}, {
 		Name:        ToolRevokeCalendarAccess,
 		Description: "RevokeCalendarAccess stops sharing a calendar with a person.",
@@ -452,6 +473,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 86, Strict: 69, Gemini: 64},
 		SearchTerms: "1 32 gLIDNAKA7A access:4 calendar:10 calendar_id:2 email:2 id:2 person:2 revok:4 revok_calendar_access:4 share stop",
 		Call:        toolgenCallRevokeCalendarAccess,
+		Validate:    toolimpl.Validator(toolgenCallRevokeCalendarAccess),
 	}, {
 		Name:         ToolSetOutOfOffice,
 		Description:  "SetOutOfOffice blocks your calendar for an absence and, optionally, declines the meetings in it with a message.",
@@ -461,6 +483,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 154, Strict: 148, Gemini: 132},
 		SearchTerms:  "1 50 TAoSBAHQQ04jVDYAAI absenc:3 block calendar:3 declin:5 declin_meet:2 dure end:3 exist invitation meet:5 messag:4 offic:4 optionalli out:4 sent set:4 set_out_of_offic:4 start:3",
 		Call:         toolgenCallSetOutOfOffice,
+		Validate:     toolimpl.Validator(toolgenCallSetOutOfOffice),
 	}, {
 		Name:        ToolSetWorkingHours,
 		Description: "SetWorkingHours sets the days and hours you usually work, which scheduling suggestions respect.",
@@ -470,6 +493,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 258, Strict: 241, Gemini: 236},
 		SearchTerms: "1 75 uAMFSYAcAKBqUiFDCWIgNAOAKk5-DMEAACSA 00 09 17 30 calendar:2 dai:7 end:3 fr:2 fridai hour:6 iana mo:2 mondai respect sa:2 saturdai schedul set:5 set_work_hour:4 start:3 su:2 suggestion sundai th:2 those thursdai time:3 time_zone:2 tu:2 tuesdai usualli wednesdai week weekdai work:6 zone:3",
 		Call:        toolgenCallSetWorkingHours,
+		Validate:    toolimpl.Validator(toolgenCallSetWorkingHours),
 	}, {
 		Name:         ToolGetDailyAgenda,
 		Description:  "GetDailyAgenda returns your events for one day across all your calendars.",
@@ -483,6 +507,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 75, Strict: 73, Gemini: 53},
 		SearchTerms: "1 30 IEDMCpwBQlAVCF absent across agenda:4 all calendar:3 dai:2 daili:4 date:2 event get:4 get_daili_agenda:4 on return todai",
 		Call:        toolgenCallGetDailyAgenda,
+		Validate:    toolimpl.Validator(toolgenCallGetDailyAgenda),
 	}, {
 		Name:         ToolSearchCalendarEvents,
 		Description:  "SearchCalendarEvents finds events whose title, description, location or attendees match a text query.",
@@ -496,6 +521,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 117, Strict: 123, Gemini: 95},
 		SearchTerms: "1 40 kACiEAOBVQvChFUAAR after attende befor calendar:6 description event:7 find location look match onli:2 queri:3 search:4 search_calendar_event:4 text:2 time:2 titl whose",
 		Call:        toolgenCallSearchCalendarEvents,
+		Validate:    toolimpl.Validator(toolgenCallSearchCalendarEvents),
 	}, {
 		Name:         ToolMoveEventToCalendar,
 		Description:  "MoveEventToCalendar moves an event from its calendar to another calendar you can write to.",
@@ -506,6 +532,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
 		SearchTerms:  "1 41 A6AIjGLAZo another calendar:11 event:8 event_id:2 id:4 move:6 move_event_to_calendar:4 target:2 target_calendar_id:2 write",
 		Call:         toolgenCallMoveEventToCalendar,
+		Validate:     toolimpl.Validator(toolgenCallMoveEventToCalendar),
 	}, {
 		Name:         ToolImportICSFile,
 		Description:  "ImportICSFile imports the events of an iCalendar (.ics) file into a calendar.",
@@ -516,6 +543,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
 		SearchTerms:  "1 37 oCWKJAmCBo calendar:7 calendar_id:2 event file:6 i_calendar ic:6 id:2 import:6 import_ic_file:4 url:2",
 		Call:         toolgenCallImportICSFile,
+		Validate:     toolimpl.Validator(toolgenCallImportICSFile),
 	}, {
 		Name:        ToolExportCalendar,
 		Description: "ExportCalendar writes a calendar's events between two dates as an iCalendar file and returns its download address.",
@@ -525,6 +553,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 122, Strict: 105, Gemini: 100},
 		SearchTerms: "1 39 rQkQEARpCugoRoQUABF address between calendar:11 calendar_id:2 dai:2 date download event export:4 export_calendar:4 file first i_calendar id:2 includ:2 last return two write",
 		Call:        toolgenCallExportCalendar,
+		Validate:    toolimpl.Validator(toolgenCallExportCalendar),
 	}, {
 		Name:         ToolSetCalendarTimeZone,
 		Description:  "SetCalendarTimeZone changes the time zone a calendar shows its events in.",
@@ -535,6 +564,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
 		SearchTerms:  "1 49 NohBAAJBOQKSbwAAD america calendar:10 calendar_id:2 chang event exampl iana id:2 new new_york set:4 set_calendar_time_zone:4 show time:8 time_zone:2 york zone:8",
 		Call:         toolgenCallSetCalendarTimeZone,
+		Validate:     toolimpl.Validator(toolgenCallSetCalendarTimeZone),
 	}, {
 		Name:         ToolBlockFocusTime,
 		Description:  "BlockFocusTime reserves time on your calendar for heads-down work, shown as busy and declining new invitations.",
@@ -544,6 +574,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 129, Strict: 123, Gemini: 107},
 		SearchTerms:  "1 45 WDSCAAGPTwojSEaABI absent block:4 block_focu_time:4 busi calendar:4 declin down end:3 focu:6 head invitation new reserv shown:2 start:3 time:7 titl:3 work",
 		Call:         toolgenCallBlockFocusTime,
+		Validate:     toolimpl.Validator(toolgenCallBlockFocusTime),
 	}, {
 		Name:        ToolProposeNewMeetingTime,
 		Description: "ProposeNewMeetingTime suggests another time to the organizer of an event you were invited to.",
@@ -552,6 +583,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 138, Strict: 132, Gemini: 116},
 		SearchTerms: "1 48 QAqxBBHMQMQjRlYABb another calendar:2 comment:2 end:3 event:4 event_id:2 id:2 invit meet:4 new:4 organizer propos:6 propos_new_meet_time:4 start:3 suggest suit time:6 why",
 		Call:        toolgenCallProposeNewMeetingTime,
+		Validate:    toolimpl.Validator(toolgenCallProposeNewMeetingTime),
 	}, {
 		Name:         ToolListEventAttendees,
 		Description:  "ListEventAttendees lists who was invited to an event and whether each has accepted, declined or not answered.",
@@ -565,6 +597,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
 		SearchTerms: "1 33 QJASNHAZBg5QE accept answer attende:4 calendar:2 declin each event:8 event_id:2 id:2 invit list:5 list_event_attende:4 whether",
 		Call:        toolgenCallListEventAttendees,
+		Validate:    toolimpl.Validator(toolgenCallListEventAttendees),
 	}, {
 		Name:         ToolAttachFileToEvent,
 		Description:  "AttachFileToEvent attaches a document to an event, so that attendees can open it from the invitation.",
@@ -574,6 +607,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
 		SearchTerms:  "1 39 aQBTA3BA9IAEAM address attach:5 attach_file_to_event:4 attende calendar:2 document:2 event:8 event_id:2 file:6 file_url:2 id:2 invitation open url:2",
 		Call:         toolgenCallAttachFileToEvent,
+		Validate:     toolimpl.Validator(toolgenCallAttachFileToEvent),
 	}, {
 		Name:        ToolCreateBookingPage,
 		Description: "CreateBookingPage creates a public page where others can pick a free time on your calendar and book an appointment with you.",
@@ -582,6 +616,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 151, Strict: 159, Gemini: 129},
 		SearchTerms: "1 69 AEDzgFhCM-ggOCmRKEA0xUICCDIsBIA 30 appointment:4 between book:5 buffer:2 buffer_minut:2 calendar:3 call creat:5 creat_book_page:4 dai:3 duration:2 duration_minut:2 each exampl free:2 intro kept length max:2 max_per_dai:2 min minut:4 most other page:6 per:3 pick public time:2 titl:3",
 		Call:        toolgenCallCreateBookingPage,
+		Validate:    toolimpl.Validator(toolgenCallCreateBookingPage),
 	}, {
 		Name:         ToolListPublicHolidays,
 		Description:  "ListPublicHolidays lists the public holidays of a country in a year.",
@@ -595,6 +630,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 118, Strict: 101, Gemini: 96},
 		SearchTerms: "1 34 4AARBFUOE2JK 3166 alpha calendar:2 code countri:4 de holidai:5 iso list:5 list_public_holidai:4 public:5 year:4",
 		Call:        toolgenCallListPublicHolidays,
+		Validate:    toolimpl.Validator(toolgenCallListPublicHolidays),
 	}, {
 		Name:        ToolConvertTimeZone,
 		Description: "ConvertTimeZone converts a time of day from one time zone to another.",
@@ -607,6 +643,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 110, Strict: 93, Gemini: 88},
 		SearchTerms: "1 39 IKJQAPOkZUYAS another calendar:2 convert:6 convert_time_zone:4 dai date express iana offset on time:10 to_time_zone:2 zone:8",
 		Call:        toolgenCallConvertTimeZone,
+		Validate:    toolimpl.Validator(toolgenCallConvertTimeZone),
 	}, {
 		Name:         ToolSubscribeToCalendar,
 		Description:  "SubscribeToCalendar adds a calendar published at an address (iCal feed) to your calendar list; it stays read-only and refreshes periodically.",
@@ -617,6 +654,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 105, Strict: 99, Gemini: 83},
 		SearchTerms:  "1 36 zACYUMNIAgIAFpFTU add address:2 cal calendar:8 feed:2 i_cal list:2 name:3 onli periodicalli publish read refresh stai subscrib:4 subscrib_to_calendar:4 url:2",
 		Call:         toolgenCallSubscribeToCalendar,
+		Validate:     toolimpl.Validator(toolgenCallSubscribeToCalendar),
 	}, {
 		Name:         ToolFindSchedulingConflicts,
 		Description:  "FindSchedulingConflicts lists the events of yours that overlap each other between two times.",
@@ -630,6 +668,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 105, Strict: 88, Gemini: 83},
 		SearchTerms: "1 31 IKAECjBCCLKAxhRCC between calendar:2 conflict:4 each end event find:4 find_schedul_conflict:4 list other overlap schedul:4 start time two window:2 your",
 		Call:        toolgenCallFindSchedulingConflicts,
+		Validate:    toolimpl.Validator(toolgenCallFindSchedulingConflicts),
 	}, {
 		Name:         ToolDuplicateCalendarEvent,
 		Description:  "DuplicateCalendarEvent copies an event, with its attendees and description, to a new start time.",
@@ -639,6 +678,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 102, Strict: 85, Gemini: 80},
 		SearchTerms:  "1 41 QIAKIVScZSIEU attende calendar:6 copi:3 description duplicat:4 duplicat_calendar_event:4 event:8 event_id:2 id:2 new:3 new_start:2 start:4 time",
 		Call:         toolgenCallDuplicateCalendarEvent,
+		Validate:     toolimpl.Validator(toolgenCallDuplicateCalendarEvent),
 	}})
 }
 
@@ -1262,6 +1302,9 @@ func toolgenCallListCalendars(ctx context.Context, args []byte) (res toolgen.Res
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListCalendars(ctx)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1327,6 +1370,9 @@ func toolgenCallCreateCalendar(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateCalendar(ctx, argName, argTimeZone, argColor)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1363,6 +1409,9 @@ func toolgenCallDeleteCalendar(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := DeleteCalendar(ctx, argCalendarID); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1418,6 +1467,9 @@ func toolgenCallListCalendarEvents(ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListCalendarEvents(ctx, argCalendarID, argFrom, argTo)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1466,6 +1518,9 @@ func toolgenCallGetCalendarEvent(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetCalendarEvent(ctx, argEventID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1494,6 +1549,9 @@ func toolgenCallCreateCalendarEvent(ctx context.Context, args []byte) (res toolg
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateCalendarEvent(ctx, in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1521,6 +1579,9 @@ func toolgenCallUpdateCalendarEvent(ctx context.Context, args []byte) (res toolg
 	toolgenDecodeEventChanges(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := UpdateCalendarEvent(ctx, in)
 	if err != nil {
@@ -1574,6 +1635,9 @@ func toolgenCallRescheduleEvent(ctx context.Context, args []byte) (res toolgen.R
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := RescheduleEvent(ctx, argEventID, argNewStart, argThisOccurrenceOnly)
 	if err != nil {
@@ -1629,6 +1693,9 @@ func toolgenCallCancelCalendarEvent(ctx context.Context, args []byte) (res toolg
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := CancelCalendarEvent(ctx, argEventID, argMessage, argNotify); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -1676,6 +1743,9 @@ func toolgenCallInviteAttendees(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := InviteAttendees(ctx, argEventID, argEmails, argOptional)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1722,6 +1792,9 @@ func toolgenCallRemoveAttendee(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := RemoveAttendee(ctx, argEventID, argEmail)
 	if err != nil {
@@ -1774,6 +1847,9 @@ func toolgenCallRespondToInvitation(ctx context.Context, args []byte) (res toolg
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := RespondToInvitation(ctx, argEventID, argResponse, argComment); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1833,6 +1909,9 @@ func toolgenCallFindFreeSlots(ctx context.Context, args []byte) (res toolgen.Res
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := FindFreeSlots(ctx, argAttendees, argDurationMinutes, argFrom, argTo, argWorkingHoursOnly)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1890,6 +1969,9 @@ func toolgenCallGetFreeBusy(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetFreeBusy(ctx, argEmails, argFrom, argTo)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1930,6 +2012,9 @@ func toolgenCallCreateRecurringEvent(ctx context.Context, args []byte) (res tool
 	toolgenDecodeRecurringEvent(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CreateRecurringEvent(ctx, in)
 	if err != nil {
@@ -1978,6 +2063,9 @@ func toolgenCallEndRecurringSeries(ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := EndRecurringSeries(ctx, argEventID, argLastDate)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2025,6 +2113,9 @@ func toolgenCallSetEventReminder(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := SetEventReminder(ctx, argEventID, argMinutesBefore, argMethod); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2065,6 +2156,9 @@ func toolgenCallAddVideoConference(ctx context.Context, args []byte) (res toolge
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := AddVideoConference(ctx, argEventID, argProvider)
 	if err != nil {
@@ -2112,6 +2206,9 @@ func toolgenCallBookMeetingRoom(ctx context.Context, args []byte) (res toolgen.R
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := BookMeetingRoom(ctx, argEventID, argRoomID)
 	if err != nil {
@@ -2196,6 +2293,9 @@ func toolgenCallListMeetingRooms(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListMeetingRooms(ctx, argBuilding, argMinCapacity, argFeatures, argFreeFrom, argFreeTo)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2249,6 +2349,9 @@ func toolgenCallShareCalendar(ctx context.Context, args []byte) (res toolgen.Res
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := ShareCalendar(ctx, argCalendarID, argEmail, argAccess); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2287,6 +2390,9 @@ func toolgenCallRevokeCalendarAccess(ctx context.Context, args []byte) (res tool
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := RevokeCalendarAccess(ctx, argCalendarID, argEmail); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2348,6 +2454,9 @@ func toolgenCallSetOutOfOffice(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := SetOutOfOffice(ctx, argStart, argEnd, argDeclineMeetings, argMessage)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2403,6 +2512,9 @@ func toolgenCallSetWorkingHours(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := SetWorkingHours(ctx, argDays, argStart, argEnd, argTimeZone); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2444,6 +2556,9 @@ func toolgenCallGetDailyAgenda(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetDailyAgenda(ctx, argDate)
 	if err != nil {
@@ -2515,6 +2630,9 @@ func toolgenCallSearchCalendarEvents(ctx context.Context, args []byte) (res tool
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := SearchCalendarEvents(ctx, argQuery, argFrom, argTo)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2569,6 +2687,9 @@ func toolgenCallMoveEventToCalendar(ctx context.Context, args []byte) (res toolg
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := MoveEventToCalendar(ctx, argEventID, argTargetCalendarID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2614,6 +2735,9 @@ func toolgenCallImportICSFile(ctx context.Context, args []byte) (res toolgen.Res
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ImportICSFile(ctx, argCalendarID, argUrl)
 	if err != nil {
@@ -2667,6 +2791,9 @@ func toolgenCallExportCalendar(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ExportCalendar(ctx, argCalendarID, argFrom, argTo)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2710,6 +2837,9 @@ func toolgenCallSetCalendarTimeZone(ctx context.Context, args []byte) (res toolg
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := SetCalendarTimeZone(ctx, argCalendarID, argTimeZone)
 	if err != nil {
@@ -2768,6 +2898,9 @@ func toolgenCallBlockFocusTime(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := BlockFocusTime(ctx, argStart, argEnd, argTitle)
 	if err != nil {
@@ -2829,6 +2962,9 @@ func toolgenCallProposeNewMeetingTime(ctx context.Context, args []byte) (res too
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := ProposeNewMeetingTime(ctx, argEventID, argStart, argEnd, argComment); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2865,6 +3001,9 @@ func toolgenCallListEventAttendees(ctx context.Context, args []byte) (res toolge
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListEventAttendees(ctx, argEventID)
 	if err != nil {
@@ -2919,6 +3058,9 @@ func toolgenCallAttachFileToEvent(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := AttachFileToEvent(ctx, argEventID, argFileURL)
 	if err != nil {
@@ -2985,6 +3127,9 @@ func toolgenCallCreateBookingPage(ctx context.Context, args []byte) (res toolgen
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateBookingPage(ctx, argTitle, argDurationMinutes, argBufferMinutes, argMaxPerDay)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3029,6 +3174,9 @@ func toolgenCallListPublicHolidays(ctx context.Context, args []byte) (res toolge
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListPublicHolidays(ctx, argCountry, argYear)
 	if err != nil {
@@ -3080,6 +3228,9 @@ func toolgenCallConvertTimeZone(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ConvertTimeZone(ctx, argAt, argToTimeZone)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3129,6 +3280,9 @@ func toolgenCallSubscribeToCalendar(ctx context.Context, args []byte) (res toolg
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := SubscribeToCalendar(ctx, argUrl, argName)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3175,6 +3329,9 @@ func toolgenCallFindSchedulingConflicts(ctx context.Context, args []byte) (res t
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := FindSchedulingConflicts(ctx, argFrom, argTo)
 	if err != nil {
@@ -3233,6 +3390,9 @@ func toolgenCallDuplicateCalendarEvent(ctx context.Context, args []byte) (res to
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := DuplicateCalendarEvent(ctx, argEventID, argNewStart)
 	if err != nil {

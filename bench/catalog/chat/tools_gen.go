@@ -212,6 +212,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 123, Strict: 106, Gemini: 101},
 		SearchTerms:  "1 45 II1IEzAkCDAZKRAWTIh allow channel:4 chat:6 format general id like link:3 markdown mention messag:7 name post:5 post_chat_messag:4 preview show text:2 unfurl:2 unfurl_link:2",
 		Call:         toolgenCallPostChatMessage,
+		Validate:     toolimpl.Validator(toolgenCallPostChatMessage),
 	}, {
 		Name:         ToolSendDirectMessage,
 		Description:  "SendDirectMessage sends a private message to one person or a small group.",
@@ -221,6 +222,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
 		SearchTerms:  "1 35 dkpNjAoERjDIAQAg chat:2 direct:4 email group id messag:6 name on person privat recipient send:5 send_direct_messag:4 small text:2 user:3",
 		Call:         toolgenCallSendDirectMessage,
+		Validate:     toolimpl.Validator(toolgenCallSendDirectMessage),
 	}, {
 		Name:         ToolReplyInThread,
 		Description:  "ReplyInThread replies to a message in its thread.",
@@ -230,6 +232,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 133, Strict: 116, Gemini: 111},
 		SearchTerms:  "1 46 ESIOgZFRqgJVAk also:3 also_send_to_channel:2 channel:6 chat:2 id:3 messag:3 repli:7 repli_in_thread:4 send:2 show start text:2 thread:8 thread_id:2",
 		Call:         toolgenCallReplyInThread,
+		Validate:     toolimpl.Validator(toolgenCallReplyInThread),
 	}, {
 		Name:         ToolGetThreadReplies,
 		Description:  "GetThreadReplies returns the replies in a message's thread, oldest first.",
@@ -243,6 +246,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
 		SearchTerms: "1 37 AYgDIONJDCIAk channel:3 chat:2 first get:4 get_thread_repli:4 id:2 messag:3 oldest repli:5 return start thread:8 thread_id:2",
 		Call:        toolgenCallGetThreadReplies,
+		Validate:    toolimpl.Validator(toolgenCallGetThreadReplies),
 	}, {
 		Name:         ToolEditChatMessage,
 		Description:  "EditChatMessage replaces the text of a message you posted.",
@@ -253,6 +257,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
 		SearchTerms:  "1 37 iWIQYQcigEm channel:3 chat:6 edit:4 edit_chat_messag:4 id:2 messag:9 messag_id:2 new post replac text:4",
 		Call:         toolgenCallEditChatMessage,
+		Validate:     toolimpl.Validator(toolgenCallEditChatMessage),
 	}, {
 		Name:        ToolDeleteChatMessage,
 		Description: "DeleteChatMessage deletes a message you posted.",
@@ -265,6 +270,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
 		SearchTerms: "1 32 wSAGzCwo channel:3 chat:6 delet:5 delet_chat_messag:4 id:2 messag:9 messag_id:2 post",
 		Call:        toolgenCallDeleteChatMessage,
+		Validate:    toolimpl.Validator(toolgenCallDeleteChatMessage),
 	}, {
 		Name:        ToolScheduleChatMessage,
 		Description: "ScheduleChatMessage posts a message to a channel at a later time.",
@@ -273,6 +279,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 107, Strict: 90, Gemini: 85},
 		SearchTerms: "1 34 SLCAkgiGQo channel:4 chat:6 later messag:6 post:4 post_at:2 schedul:4 schedul_chat_messag:4 text:2 time",
 		Call:        toolgenCallScheduleChatMessage,
+		Validate:    toolimpl.Validator(toolgenCallScheduleChatMessage),
 	}, {
 		Name:         ToolGetChannelHistory,
 		Description:  "GetChannelHistory returns a channel's recent messages, newest first.",
@@ -286,6 +293,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 115, Strict: 109, Gemini: 93},
 		SearchTerms: "1 38 gAB8CJqwAmg0BEsi after channel:8 chat:2 first get:4 get_channel_histori:4 histori:4 limit:2 messag:3 most newest onli recent return:2 sinc:2 time",
 		Call:        toolgenCallGetChannelHistory,
+		Validate:    toolimpl.Validator(toolgenCallGetChannelHistory),
 	}, {
 		Name:         ToolSearchChatMessages,
 		Description:  "SearchChatMessages searches messages across the channels you can see.",
@@ -299,6 +307,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 119, Strict: 137, Gemini: 97},
 		SearchTerms: "1 44 AEiM5IgWEmA1AAgy across after:3 channel:4 chat:6 from_user:2 look messag:7 onli:3 person queri:2 search:5 search_chat_messag:4 see time user:2 word",
 		Call:        toolgenCallSearchChatMessages,
+		Validate:    toolimpl.Validator(toolgenCallSearchChatMessages),
 	}, {
 		Name:         ToolListMentions,
 		Description:  "ListMentions lists recent messages that @mention you or a group you are in.",
@@ -312,6 +321,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 101, Strict: 95, Gemini: 79},
 		SearchTerms: "1 34 AARHnQRFICXIMg after chat:2 group list:5 list_mention:4 mention:7 messag onli:4 recent seen sinc:2 time unread:2 unread_onli:2",
 		Call:        toolgenCallListMentions,
+		Validate:    toolimpl.Validator(toolgenCallListMentions),
 	}, {
 		Name:         ToolListChannels,
 		Description:  "ListChannels lists the workspace's channels.",
@@ -325,6 +335,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 129, Strict: 124, Gemini: 107},
 		SearchTerms: "1 51 jsIyhHAEDgTCEBBAj anyon archiv:3 channel:8 chat:2 includ:3 includ_archiv:2 invitation join:2 kind:2 list:5 list_channel:4 member:3 member_onli:2 onli:5 privat:3 public:3 workspac:2",
 		Call:        toolgenCallListChannels,
+		Validate:    toolimpl.Validator(toolgenCallListChannels),
 	}, {
 		Name:         ToolCreateChannel,
 		Description:  "CreateChannel creates a channel.",
@@ -334,6 +345,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 149, Strict: 143, Gemini: 127},
 		SearchTerms:  "1 41 DQGkKWjIFMA4XSAAAEgh anyon apollo case channel:6 chat:2 creat:5 creat_channel:4 exampl invitation join:2 kind:2 lower member name:2 privat:3 proj public:3 purpos:2 space workspac",
 		Call:         toolgenCallCreateChannel,
+		Validate:     toolimpl.Validator(toolgenCallCreateChannel),
 	}, {
 		Name:        ToolArchiveChannel,
 		Description: "ArchiveChannel archives a channel: it becomes read-only and leaves the channel list.",
@@ -346,6 +358,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
 		SearchTerms: "1 25 CgpYAC8Mp archiv:5 archiv_channel:4 becom channel:9 chat:2 leav list onli read",
 		Call:        toolgenCallArchiveChannel,
+		Validate:    toolimpl.Validator(toolgenCallArchiveChannel),
 	}, {
 		Name:         ToolRenameChannel,
 		Description:  "RenameChannel changes a channel's name.",
@@ -356,6 +369,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 101, Strict: 84, Gemini: 79},
 		SearchTerms:  "1 28 BwJBbSUo chang channel:8 chat:2 name:4 new:3 new_name:2 renam:4 renam_channel:4",
 		Call:         toolgenCallRenameChannel,
+		Validate:     toolimpl.Validator(toolgenCallRenameChannel),
 	}, {
 		Name:         ToolSetChannelTopic,
 		Description:  "SetChannelTopic sets the topic shown at the top of a channel.",
@@ -366,6 +380,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 86, Strict: 69, Gemini: 64},
 		SearchTerms:  "1 30 RQBBRik5 channel:8 chat:2 new set:5 set_channel_topic:4 shown top topic:8",
 		Call:         toolgenCallSetChannelTopic,
+		Validate:     toolimpl.Validator(toolgenCallSetChannelTopic),
 	}, {
 		Name:         ToolInviteToChannel,
 		Description:  "InviteToChannel adds people to a channel.",
@@ -376,6 +391,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 91, Strict: 74, Gemini: 69},
 		SearchTerms:  "1 27 FKLVJwAQAo add channel:8 chat:2 email id invit:4 invit_to_channel:4 name peopl:2 user:3",
 		Call:         toolgenCallInviteToChannel,
+		Validate:     toolimpl.Validator(toolgenCallInviteToChannel),
 	}, {
 		Name:        ToolKickFromChannel,
 		Description: "KickFromChannel removes a person from a channel.",
@@ -388,6 +404,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
 		SearchTerms: "1 23 QKWGBAw channel:8 chat:2 kick:4 kick_from_channel:4 person:2 remov user:2",
 		Call:        toolgenCallKickFromChannel,
+		Validate:    toolimpl.Validator(toolgenCallKickFromChannel),
 	}, {
 		Name:         ToolJoinChannel,
 		Description:  "JoinChannel makes you a member of a public channel.",
@@ -398,6 +415,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 67, Strict: 50, Gemini: 45},
 		SearchTerms:  "1 21 YYCANQ4 channel:8 chat:2 join:4 join_channel:4 make member public",
 		Call:         toolgenCallJoinChannel,
+		Validate:     toolimpl.Validator(toolgenCallJoinChannel),
 	}, {
 		Name:        ToolLeaveChannel,
 		Description: "LeaveChannel takes you out of a channel.",
@@ -407,6 +425,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 65, Strict: 48, Gemini: 43},
 		SearchTerms: "1 20 AMsYgw channel:8 chat:2 leav:4 leav_channel:4 out take",
 		Call:        toolgenCallLeaveChannel,
+		Validate:    toolimpl.Validator(toolgenCallLeaveChannel),
 	}, {
 		Name:         ToolListChannelMembers,
 		Description:  "ListChannelMembers lists the people in a channel.",
@@ -420,6 +439,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 67, Strict: 50, Gemini: 45},
 		SearchTerms: "1 24 QkCJow channel:8 chat:2 list:5 list_channel_member:4 member:4 peopl",
 		Call:        toolgenCallListChannelMembers,
+		Validate:    toolimpl.Validator(toolgenCallListChannelMembers),
 	}, {
 		Name:        ToolMuteChannel,
 		Description: "MuteChannel silences a channel's notifications, for a while or until unmuted.",
@@ -429,6 +449,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 101, Strict: 96, Gemini: 79},
 		SearchTerms: "1 31 CBoAJCWgeAt absent channel:8 chat:2 mute:5 mute_channel:4 notification silenc time unmut:3 until:4 while",
 		Call:        toolgenCallMuteChannel,
+		Validate:    toolimpl.Validator(toolgenCallMuteChannel),
 	}, {
 		Name:        ToolMarkChannelRead,
 		Description: "MarkChannelRead marks every message of a channel as read.",
@@ -438,6 +459,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
 		SearchTerms: "1 26 gIhBzAy channel:8 chat:2 everi mark:5 mark_channel_read:4 messag read:5",
 		Call:        toolgenCallMarkChannelRead,
+		Validate:    toolimpl.Validator(toolgenCallMarkChannelRead),
 	}, {
 		Name:        ToolAddReaction,
 		Description: "AddReaction adds an emoji reaction to a message.",
@@ -447,6 +469,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 110, Strict: 93, Gemini: 88},
 		SearchTerms: "1 36 JY6EAMQITQYBk add:5 add_reaction:4 channel:3 chat:2 colon emoji:4 id:2 messag:5 messag_id:2 name reaction:5 thumbsup without",
 		Call:        toolgenCallAddReaction,
+		Validate:    toolimpl.Validator(toolgenCallAddReaction),
 	}, {
 		Name:        ToolRemoveReaction,
 		Description: "RemoveReaction removes an emoji reaction you added to a message.",
@@ -456,6 +479,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 104, Strict: 87, Gemini: 82},
 		SearchTerms: "1 34 AsrAaQUBhEm ad channel:3 chat:2 emoji:4 id:2 messag:5 messag_id:2 name reaction:5 remov:5 remov_reaction:4",
 		Call:        toolgenCallRemoveReaction,
+		Validate:    toolimpl.Validator(toolgenCallRemoveReaction),
 	}, {
 		Name:        ToolPinMessage,
 		Description: "PinMessage pins a message to a channel, where members find it in the pinned items.",
@@ -465,6 +489,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
 		SearchTerms: "1 31 BLGAVqKAIs channel:4 chat:2 find id:2 item member messag:8 messag_id:2 pin:6 pin_messag:4",
 		Call:        toolgenCallPinMessage,
+		Validate:    toolimpl.Validator(toolgenCallPinMessage),
 	}, {
 		Name:         ToolListPinnedMessages,
 		Description:  "ListPinnedMessages lists the messages pinned to a channel.",
@@ -478,6 +503,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
 		SearchTerms: "1 25 AEY4ow channel:4 chat:2 list:5 list_pin_messag:4 messag:5 pin:5",
 		Call:        toolgenCallListPinnedMessages,
+		Validate:    toolimpl.Validator(toolgenCallListPinnedMessages),
 	}, {
 		Name:        ToolSaveMessage,
 		Description: "SaveMessage saves a message to your saved items to come back to later.",
@@ -487,6 +513,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
 		SearchTerms: "1 32 BHKAaQUACMk back channel:3 chat:2 come id:2 item later messag:9 messag_id:2 save:6 save_messag:4",
 		Call:        toolgenCallSaveMessage,
+		Validate:    toolimpl.Validator(toolgenCallSaveMessage),
 	}, {
 		Name:         ToolShareMessage,
 		Description:  "ShareMessage shares a message into another channel, with a comment.",
@@ -496,6 +523,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 122, Strict: 116, Gemini: 100},
 		SearchTerms:  "1 42 EIlIAMQYhEEZ0 abov another channel:6 chat:2 comment:3 id:2 messag:10 messag_id:2 share:7 share_messag:4 shown text to_channel:2",
 		Call:         toolgenCallShareMessage,
+		Validate:     toolimpl.Validator(toolgenCallShareMessage),
 	}, {
 		Name:        ToolSetChatStatus,
 		Description: "SetChatStatus sets your status text and emoji, shown next to your name.",
@@ -505,6 +533,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 121, Strict: 128, Gemini: 99},
 		SearchTerms: "1 42 FEAKK4EQSiQ4ULAq calendar chat:6 clear:2 emoji:4 empti expir:2 expir_at:2 meet name:2 next set:5 set_chat_statu:4 shown statu:6 text:3 time",
 		Call:        toolgenCallSetChatStatus,
+		Validate:    toolimpl.Validator(toolgenCallSetChatStatus),
 	}, {
 		Name:        ToolSetPresence,
 		Description: "SetPresence sets whether you appear active or away.",
@@ -514,6 +543,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
 		SearchTerms: "1 34 DAKqkBgiFESBA4 activ:2 alwai app appear auto:3 awai:5 chat:2 presenc:6 set:5 set_presenc:4 shown us whether while",
 		Call:        toolgenCallSetPresence,
+		Validate:    toolimpl.Validator(toolgenCallSetPresence),
 	}, {
 		Name:        ToolSnoozeNotifications,
 		Description: "SnoozeNotifications pauses all your notifications (do not disturb) for a number of minutes.",
@@ -523,6 +553,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
 		SearchTerms: "1 23 AUCICTQQUh all chat:2 disturb long minut:3 notification:5 number paus snooz:4 snooz_notification:4",
 		Call:        toolgenCallSnoozeNotifications,
+		Validate:    toolimpl.Validator(toolgenCallSnoozeNotifications),
 	}, {
 		Name:         ToolFindChatUserByEmail,
 		Description:  "FindChatUserByEmail looks up a workspace member by email address.",
@@ -536,6 +567,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
 		SearchTerms: "1 31 B5vUEIAAA0 address:2 chat:6 email:7 find:4 find_chat_user_by_email:4 look member up user:4 workspac",
 		Call:        toolgenCallFindChatUserByEmail,
+		Validate:    toolimpl.Validator(toolgenCallFindChatUserByEmail),
 	}, {
 		Name:         ToolUploadFileToChannel,
 		Description:  "UploadFileToChannel uploads a file to a channel, with an optional comment.",
@@ -545,6 +577,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 118, Strict: 123, Gemini: 96},
 		SearchTerms:  "1 38 BsYBSCANgKQk channel:8 chat:2 comment:3 file:7 local messag optional path:2 post titl:3 upload:5 upload_file_to_channel:4",
 		Call:         toolgenCallUploadFileToChannel,
+		Validate:     toolimpl.Validator(toolgenCallUploadFileToChannel),
 	}, {
 		Name:         ToolCreateChatReminder,
 		Description:  "CreateChatReminder asks the bot to remind you or someone else of something at a time.",
@@ -554,6 +587,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 113, Strict: 107, Gemini: 91},
 		SearchTerms:  "1 33 UEAGQyaC0OQDIBg about absent ask bot chat:6 creat:4 creat_chat_reminder:4 els remind:3 reminder:4 someon someth text:2 time user:2",
 		Call:         toolgenCallCreateChatReminder,
+		Validate:     toolimpl.Validator(toolgenCallCreateChatReminder),
 	}, {
 		Name:         ToolListChatReminders,
 		Description:  "ListChatReminders lists your pending reminders.",
@@ -567,6 +601,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
 		SearchTerms: "1 21 ABWph chat:6 list:5 list_chat_reminder:4 pend reminder:5",
 		Call:        toolgenCallListChatReminders,
+		Validate:    toolimpl.Validator(toolgenCallListChatReminders),
 	}, {
 		Name:        ToolCreateUserGroup,
 		Description: "CreateUserGroup creates an @handle that mentions a group of people at once, such as @oncall.",
@@ -575,6 +610,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 134, Strict: 117, Gemini: 112},
 		SearchTerms: "1 37 AIAXmkBDhTAIEi chat:2 creat:5 creat_user_group:4 displai group:6 handl:4 member mention name:3 onc oncal peopl user:6 without",
 		Call:        toolgenCallCreateUserGroup,
+		Validate:    toolimpl.Validator(toolgenCallCreateUserGroup),
 	}, {
 		Name:        ToolUpdateUserGroupMembers,
 		Description: "UpdateUserGroupMembers replaces the members of a user group.",
@@ -584,6 +620,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 91, Strict: 74, Gemini: 69},
 		SearchTerms: "1 34 AhBhIgACu chat:2 group:6 handl:3 member:6 new replac updat:4 updat_user_group_member:4 user:7",
 		Call:        toolgenCallUpdateUserGroupMembers,
+		Validate:    toolimpl.Validator(toolgenCallUpdateUserGroupMembers),
 	}, {
 		Name:        ToolStartHuddle,
 		Description: "StartHuddle starts an audio call in a channel or direct message that members can join.",
@@ -592,6 +629,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
 		SearchTerms: "1 32 MokBoJAIJnQAm audio call channel:4 chat:2 conversation direct:2 huddl:4 join member messag:2 start:6 start_huddl:4 video:3",
 		Call:        toolgenCallStartHuddle,
+		Validate:    toolimpl.Validator(toolgenCallStartHuddle),
 	}, {
 		Name:         ToolCreatePoll,
 		Description:  "CreatePoll posts a poll to a channel.",
@@ -601,6 +639,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 146, Strict: 129, Gemini: 124},
 		SearchTerms:  "1 40 FIZUjAqAEGYihAAJEp allow anonymou:2 answer:2 channel:4 chat:2 choic:2 choos creat:4 creat_poll:4 hide multipl:2 multipl_choic:2 option:2 poll:5 post question:3 several vote",
 		Call:         toolgenCallCreatePoll,
+		Validate:     toolimpl.Validator(toolgenCallCreatePoll),
 	}, {
 		Name:        ToolSendSMS,
 		Description: "SendSMS sends a text message to a phone number.",
@@ -610,6 +649,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 144, Strict: 134, Gemini: 122},
 		SearchTerms: "1 40 kkhwACCFwCOAigJBk 14155550100 164 absent alphanumeric chat:2 default form id:2 messag:2 number:4 phone:2 send:6 send_sm:4 sender:3 sender_id:2 sm:4 text:3",
 		Call:        toolgenCallSendSMS,
+		Validate:    toolimpl.Validator(toolgenCallSendSMS),
 	}})
 }
 
@@ -1225,6 +1265,9 @@ func toolgenCallPostChatMessage(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := PostChatMessage(ctx, argChannel, argText, argUnfurlLinks)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1269,6 +1312,9 @@ func toolgenCallSendDirectMessage(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := SendDirectMessage(ctx, argUsers, argText)
 	if err != nil {
@@ -1328,6 +1374,9 @@ func toolgenCallReplyInThread(ctx context.Context, args []byte) (res toolgen.Res
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ReplyInThread(ctx, argChannel, argThreadID, argText, argAlsoSendToChannel)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1374,6 +1423,9 @@ func toolgenCallGetThreadReplies(ctx context.Context, args []byte) (res toolgen.
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetThreadReplies(ctx, argChannel, argThreadID)
 	if err != nil {
@@ -1435,6 +1487,9 @@ func toolgenCallEditChatMessage(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := EditChatMessage(ctx, argChannel, argMessageID, argText)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1477,6 +1532,9 @@ func toolgenCallDeleteChatMessage(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := DeleteChatMessage(ctx, argChannel, argMessageID); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1522,6 +1580,9 @@ func toolgenCallScheduleChatMessage(ctx context.Context, args []byte) (res toolg
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ScheduleChatMessage(ctx, argChannel, argText, argPostAt)
 	if err != nil {
@@ -1577,6 +1638,9 @@ func toolgenCallGetChannelHistory(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetChannelHistory(ctx, argChannel, argSince, argLimit)
 	if err != nil {
@@ -1659,6 +1723,9 @@ func toolgenCallSearchChatMessages(ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := SearchChatMessages(ctx, argQuery, argChannel, argFromUser, argAfter)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1716,6 +1783,9 @@ func toolgenCallListMentions(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListMentions(ctx, argSince, argUnreadOnly)
 	if err != nil {
@@ -1778,6 +1848,9 @@ func toolgenCallListChannels(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListChannels(ctx, argKind, argIncludeArchived, argMemberOnly)
 	if err != nil {
@@ -1842,6 +1915,9 @@ func toolgenCallCreateChannel(ctx context.Context, args []byte) (res toolgen.Res
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateChannel(ctx, argName, argKind, argPurpose)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1878,6 +1954,9 @@ func toolgenCallArchiveChannel(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := ArchiveChannel(ctx, argChannel); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1921,6 +2000,9 @@ func toolgenCallRenameChannel(ctx context.Context, args []byte) (res toolgen.Res
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := RenameChannel(ctx, argChannel, argNewName)
 	if err != nil {
@@ -1969,6 +2051,9 @@ func toolgenCallSetChannelTopic(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := SetChannelTopic(ctx, argChannel, argTopic)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2014,6 +2099,9 @@ func toolgenCallInviteToChannel(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := InviteToChannel(ctx, argChannel, argUsers)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2057,6 +2145,9 @@ func toolgenCallKickFromChannel(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := KickFromChannel(ctx, argChannel, argUser); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2092,6 +2183,9 @@ func toolgenCallJoinChannel(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := JoinChannel(ctx, argChannel)
 	if err != nil {
@@ -2129,6 +2223,9 @@ func toolgenCallLeaveChannel(ctx context.Context, args []byte) (res toolgen.Resu
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := LeaveChannel(ctx, argChannel); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2165,6 +2262,9 @@ func toolgenCallListChannelMembers(ctx context.Context, args []byte) (res toolge
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListChannelMembers(ctx, argChannel)
 	if err != nil {
@@ -2220,6 +2320,9 @@ func toolgenCallMuteChannel(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := MuteChannel(ctx, argChannel, argUntil); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2252,6 +2355,9 @@ func toolgenCallMarkChannelRead(ctx context.Context, args []byte) (res toolgen.R
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := MarkChannelRead(ctx, argChannel); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2296,6 +2402,9 @@ func toolgenCallAddReaction(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := AddReaction(ctx, argChannel, argMessageID, argEmoji); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2342,6 +2451,9 @@ func toolgenCallRemoveReaction(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := RemoveReaction(ctx, argChannel, argMessageID, argEmoji); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2380,6 +2492,9 @@ func toolgenCallPinMessage(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := PinMessage(ctx, argChannel, argMessageID); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2416,6 +2531,9 @@ func toolgenCallListPinnedMessages(ctx context.Context, args []byte) (res toolge
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListPinnedMessages(ctx, argChannel)
 	if err != nil {
@@ -2465,6 +2583,9 @@ func toolgenCallSaveMessage(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := SaveMessage(ctx, argChannel, argMessageID); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2525,6 +2646,9 @@ func toolgenCallShareMessage(ctx context.Context, args []byte) (res toolgen.Resu
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ShareMessage(ctx, argChannel, argMessageID, argToChannel, argComment)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2583,6 +2707,9 @@ func toolgenCallSetChatStatus(ctx context.Context, args []byte) (res toolgen.Res
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := SetChatStatus(ctx, argText, argEmoji, argExpiresAt); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2612,6 +2739,9 @@ func toolgenCallSetPresence(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := SetPresence(ctx, argPresence); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2645,6 +2775,9 @@ func toolgenCallSnoozeNotifications(ctx context.Context, args []byte) (res toolg
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := SnoozeNotifications(ctx, argMinutes); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2682,6 +2815,9 @@ func toolgenCallFindChatUserByEmail(ctx context.Context, args []byte) (res toolg
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := FindChatUserByEmail(ctx, argEmail)
 	if err != nil {
@@ -2752,6 +2888,9 @@ func toolgenCallUploadFileToChannel(ctx context.Context, args []byte) (res toolg
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := UploadFileToChannel(ctx, argChannel, argPath, argTitle, argComment)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2810,6 +2949,9 @@ func toolgenCallCreateChatReminder(ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateChatReminder(ctx, argText, argAt, argUser)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2842,6 +2984,9 @@ func toolgenCallListChatReminders(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListChatReminders(ctx)
 	if err != nil {
@@ -2898,6 +3043,9 @@ func toolgenCallCreateUserGroup(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateUserGroup(ctx, argHandle, argName, argUsers)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2936,6 +3084,9 @@ func toolgenCallUpdateUserGroupMembers(ctx context.Context, args []byte) (res to
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := UpdateUserGroupMembers(ctx, argHandle, argUsers); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2973,6 +3124,9 @@ func toolgenCallStartHuddle(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := StartHuddle(ctx, argChannel, argVideo)
 	if err != nil {
@@ -3045,6 +3199,9 @@ func toolgenCallCreatePoll(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreatePoll(ctx, argChannel, argQuestion, argOptions, argAnonymous, argMultipleChoice)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3099,6 +3256,9 @@ func toolgenCallSendSMS(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := SendSMS(ctx, argTo, argText, argSenderID)
 	if err != nil {

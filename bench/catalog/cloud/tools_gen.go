@@ -233,6 +233,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 154, Strict: 174, Gemini: 132},
 		SearchTerms: "1 58 MAeATBkGkkKgiVi4QCMELJCZxBEMA bill boot cloud:2 delet disk down east1 exampl filter kei kept label:4 list:5 list_vm:4 machin:4 onli:3 pend:2 region:4 run:2 shut start state:4 stop:2 terminat:2 up us valu virtual vm:4",
 		Call:        toolgenCallListVMs,
+		Validate:    toolimpl.Validator(toolgenCallListVMs),
 	}, {
 		Name:         ToolGetVM,
 		Description:  "GetVM returns a virtual machine's configuration, state and addresses.",
@@ -246,6 +247,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
 		SearchTerms: "1 29 ANBFgEFdmGEAM address cloud:2 configuration get:4 get_vm:4 id:3 machin:2 name return state virtual vm:6 vm_id:2",
 		Call:        toolgenCallGetVM,
+		Validate:    toolimpl.Validator(toolgenCallGetVM),
 	}, {
 		Name:         ToolCreateVM,
 		Description:  "CreateVM launches a new virtual machine.",
@@ -255,6 +257,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 331, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 126 QmECoCQBkBRAgQhClohYCVCAIhgEDYA9UVEE5AdRFMKFkEhfAVDCgAgCDU 12 2404 address allow ani boot:3 cheaper cloud:2 creat:4 creat_vm:4 data debian disk:4 disk_size_gb:3 e2 europ everi exampl:4 external gb:3 give imag:4 ip:4 kei:5 label:4 launch log lt machin:7 machin_type:3 make name:2 new preemptibl project public:4 public_ip:3 root run script:3 size:5 spot:3 ssh:3 ssh_kei:3 standard startup:3 startup_script:3 stop team time type:3 ubuntu uniqu valu virtual vm:4 west1 zone:2",
 		Call:         toolgenCallCreateVM,
+		Validate:     toolimpl.Validator(toolgenCallCreateVM),
 	}, {
 		Name:         ToolStartVM,
 		Description:  "StartVM boots a stopped virtual machine.",
@@ -265,6 +268,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
 		SearchTerms:  "1 25 AKEIR08jKI boot cloud:2 id:2 machin:2 start:4 start_vm:4 stop virtual vm:6 vm_id:2",
 		Call:         toolgenCallStartVM,
+		Validate:     toolimpl.Validator(toolgenCallStartVM),
 	}, {
 		Name:         ToolStopVM,
 		Description:  "StopVM shuts a virtual machine down; its disks are kept and it stops being billed for compute.",
@@ -275,6 +279,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
 		SearchTerms:  "1 38 EAJLkCAA4okJBWISRiRiQ be bill clean cloud:2 comput disk down forc:2 id:2 kept machin:2 off power shut shutdown stop:5 stop_vm:4 virtual vm:6 vm_id:2 without",
 		Call:         toolgenCallStopVM,
+		Validate:     toolimpl.Validator(toolgenCallStopVM),
 	}, {
 		Name:         ToolRebootVM,
 		Description:  "RebootVM restarts a running virtual machine.",
@@ -284,6 +289,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
 		SearchTerms:  "1 34 BCxFAQBLBVURWoBCC clean cloud:2 cycl hard:2 id:2 instead like machin:2 power reboot:5 reboot_vm:4 reset restart run virtual vm:6 vm_id:2",
 		Call:         toolgenCallRebootVM,
+		Validate:     toolimpl.Validator(toolgenCallRebootVM),
 	}, {
 		Name:             ToolDeleteVM,
 		Description:      "DeleteVM deletes a virtual machine, and optionally its disks.",
@@ -294,6 +300,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
 		SearchTerms:      "1 38 CkGaBACBLatgoAC also attach cloud:2 delet:8 delet_disk:2 delet_vm:4 disk:4 id:2 kept machin:2 optionalli otherwis virtual vm:6 vm_id:2",
 		Call:             toolgenCallDeleteVM,
+		Validate:         toolimpl.Validator(toolgenCallDeleteVM),
 	}, {
 		Name:         ToolResizeVM,
 		Description:  "ResizeVM changes a virtual machine's machine type (CPUs and memory); the machine is restarted.",
@@ -303,6 +310,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
 		SearchTerms:  "1 41 FAiDABiEEoF0khKCBB chang cloud:2 cpu exampl highmem id:2 machin:6 machin_type:2 memori n2 new resiz:4 resiz_vm:4 restart type:4 virtual vm:6 vm_id:2",
 		Call:         toolgenCallResizeVM,
+		Validate:     toolimpl.Validator(toolgenCallResizeVM),
 	}, {
 		Name:        ToolGetVMConsoleOutput,
 		Description: "GetVMConsoleOutput returns the last lines of a virtual machine's serial console, which shows boot messages and kernel errors.",
@@ -312,6 +320,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 107, Strict: 90, Gemini: 85},
 		SearchTerms: "1 45 hIMxoBA4S0go0lagCAAV boot cloud:2 consol:5 error get:4 get_vm_consol_output:4 id:2 kernel last line:4 machin:2 mani messag output:4 return serial show virtual vm:6 vm_id:2",
 		Call:        toolgenCallGetVMConsoleOutput,
+		Validate:    toolimpl.Validator(toolgenCallGetVMConsoleOutput),
 	}, {
 		Name:         ToolGetVMMetrics,
 		Description:  "GetVMMetrics returns a time series of a machine's CPU, memory, disk or network usage.",
@@ -325,6 +334,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 201, Strict: 196, Gemini: 179},
 		SearchTerms: "1 82 gCgAIUJC4GgCwBRKQqlESyoEBY2whXEAACA3g absent byte:2 cloud:2 cpu:4 disk:4 disk_io:2 end get:4 get_vm_metric:4 id:2 io:2 machin:2 measur memori:4 metric:6 network:5 network_in:2 network_out:2 now out:2 per:3 percent:2 read receiv return second:3 sent seri start time us usag utilization vm:6 vm_id:2 window:2 write",
 		Call:        toolgenCallGetVMMetrics,
+		Validate:    toolimpl.Validator(toolgenCallGetVMMetrics),
 	}, {
 		Name:         ToolCreateDiskSnapshot,
 		Description:  "CreateDiskSnapshot takes a point-in-time backup of a persistent disk.",
@@ -334,6 +344,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 88, Strict: 82, Gemini: 66},
 		SearchTerms:  "1 34 gsAFoUCpTwIkC backup cloud:2 creat:4 creat_disk_snapshot:4 description:2 disk:8 disk_id:2 id:2 persistent point snapshot:5 take time",
 		Call:         toolgenCallCreateDiskSnapshot,
+		Validate:     toolimpl.Validator(toolgenCallCreateDiskSnapshot),
 	}, {
 		Name:         ToolListDiskSnapshots,
 		Description:  "ListDiskSnapshots lists the snapshots of a disk, or of all disks.",
@@ -347,6 +358,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 72, Strict: 70, Gemini: 50},
 		SearchTerms: "1 32 IjBQhQplC all cloud:2 disk:9 disk_id:2 id:2 list:5 list_disk_snapshot:4 onli snapshot:6",
 		Call:        toolgenCallListDiskSnapshots,
+		Validate:    toolimpl.Validator(toolgenCallListDiskSnapshots),
 	}, {
 		Name:        ToolCreateDiskFromSnapshot,
 		Description: "CreateDiskFromSnapshot creates a new disk holding a snapshot's data.",
@@ -355,6 +367,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 109, Strict: 92, Gemini: 87},
 		SearchTerms: "1 41 QUgB6EoqBSAh cloud:2 creat:5 creat_disk_from_snapshot:4 data disk:7 hold id:2 name:3 new:3 snapshot:8 snapshot_id:2 zone:3",
 		Call:        toolgenCallCreateDiskFromSnapshot,
+		Validate:    toolimpl.Validator(toolgenCallCreateDiskFromSnapshot),
 	}, {
 		Name:        ToolAttachDisk,
 		Description: "AttachDisk attaches a persistent disk to a virtual machine.",
@@ -364,6 +377,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
 		SearchTerms: "1 42 AQDTCQKQjxahIC attach:6 attach_disk:4 cloud:2 disk:8 disk_id:2 id:4 machin:2 onli:3 persistent read:3 read_onli:2 virtual vm:2 vm_id:2",
 		Call:        toolgenCallAttachDisk,
+		Validate:    toolimpl.Validator(toolgenCallAttachDisk),
 	}, {
 		Name:        ToolDetachDisk,
 		Description: "DetachDisk detaches a disk from a virtual machine; the disk is kept.",
@@ -373,6 +387,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
 		SearchTerms: "1 34 gcIAoCjLVGE cloud:2 detach:5 detach_disk:4 disk:9 disk_id:2 id:4 kept machin:2 virtual vm:2 vm_id:2",
 		Call:        toolgenCallDetachDisk,
+		Validate:    toolimpl.Validator(toolgenCallDetachDisk),
 	}, {
 		Name:        ToolScaleInstanceGroup,
 		Description: "ScaleInstanceGroup sets the number of machines in a managed instance group.",
@@ -382,6 +397,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
 		SearchTerms: "1 32 BRgQAXGGCs cloud:2 group:8 instanc:6 machin:2 manag number:2 scale:4 scale_instanc_group:4 set size:2",
 		Call:        toolgenCallScaleInstanceGroup,
+		Validate:    toolimpl.Validator(toolgenCallScaleInstanceGroup),
 	}, {
 		Name:         ToolListBuckets,
 		Description:  "ListBuckets lists the object-storage buckets of the project.",
@@ -395,6 +411,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 66, Strict: 63, Gemini: 44},
 		SearchTerms: "1 24 AmAMiwsHA bucket:6 cloud:2 list:5 list_bucket:4 object onli project region:3 storag",
 		Call:        toolgenCallListBuckets,
+		Validate:    toolimpl.Validator(toolgenCallListBuckets),
 	}, {
 		Name:         ToolCreateBucket,
 		Description:  "CreateBucket creates an object-storage bucket.",
@@ -404,6 +421,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 201, Strict: 184, Gemini: 179},
 		SearchTerms:  "1 81 WQCcARMAIBIs0h-KpLAoAqkKl0CGGEIAICEgAEXV about:2 access:3 ani archiv:2 block:2 bucket:7 class:2 cloud:2 coldlin:2 creat:5 creat_bucket:4 data:2 default delet frequentli globalli keep kept month name:3 nearlin:2 object:2 old onc:2 overwritten public:3 public_access_block:2 quarter rareli read:4 refus region:2 standard:2 storag:4 storag_class:2 store tier uniqu version:3 year",
 		Call:         toolgenCallCreateBucket,
+		Validate:     toolimpl.Validator(toolgenCallCreateBucket),
 	}, {
 		Name:             ToolDeleteBucket,
 		Description:      "DeleteBucket deletes a bucket. A bucket holding objects is only deleted with force, which deletes the objects too.",
@@ -414,6 +432,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
 		SearchTerms:      "1 33 AdkAEgtUDBi bucket:7 cloud:2 delet:8 delet_bucket:4 first forc:3 hold name:2 object:3 onli too",
 		Call:             toolgenCallDeleteBucket,
+		Validate:         toolimpl.Validator(toolgenCallDeleteBucket),
 	}, {
 		Name:         ToolListBucketObjects,
 		Description:  "ListBucketObjects lists the objects of a bucket whose keys start with a prefix.",
@@ -427,6 +446,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 123, Strict: 117, Gemini: 101},
 		SearchTerms: "1 41 AAadwSEhQgBXWCoA 2026 bucket:8 cloud:2 exampl kei:2 limit:2 list:5 list_bucket_object:4 log most object:6 onli prefix:3 return start:2 whose",
 		Call:        toolgenCallListBucketObjects,
+		Validate:    toolimpl.Validator(toolgenCallListBucketObjects),
 	}, {
 		Name:         ToolUploadObject,
 		Description:  "UploadObject uploads a local file to a bucket.",
@@ -436,6 +456,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 128, Strict: 123, Gemini: 106},
 		SearchTerms:  "1 48 AAArIZHwkKAA14DKBEOAxh absent bucket:4 cloud:2 content:2 content_type:2 exampl file:2 guess kei:3 local:2 mime name object:5 path:2 pdf q3 report sourc:2 sourc_path:2 type:3 upload:5 upload_object:4",
 		Call:         toolgenCallUploadObject,
+		Validate:     toolimpl.Validator(toolgenCallUploadObject),
 	}, {
 		Name:        ToolDeleteObject,
 		Description: "DeleteObject deletes an object from a bucket.",
@@ -448,6 +469,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 80, Strict: 63, Gemini: 58},
 		SearchTerms: "1 24 oQESSE bucket:4 cloud:2 delet:5 delet_object:4 kei:3 object:6",
 		Call:        toolgenCallDeleteObject,
+		Validate:    toolimpl.Validator(toolgenCallDeleteObject),
 	}, {
 		Name:        ToolGeneratePresignedURL,
 		Description: "GeneratePresignedURL returns a time-limited address that lets anyone download or upload one object without credentials.",
@@ -457,6 +479,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 159, Strict: 142, Gemini: 137},
 		SearchTerms: "1 58 hHGgkkIgAUxEUVjRqBETGMSAoiJ address:2 anyon bucket:3 cloud:2 credential download:3 expir:2 expir_in_minut:2 generat:4 generat_presign_url:4 get:3 kei:3 let limit long method:2 minut:2 object:2 on presign:4 put:3 return time upload:3 url:4 without work",
 		Call:        toolgenCallGeneratePresignedURL,
+		Validate:    toolimpl.Validator(toolgenCallGeneratePresignedURL),
 	}, {
 		Name:        ToolSetBucketLifecycle,
 		Description: "SetBucketLifecycle replaces a bucket's lifecycle rules, which delete objects or move them to colder storage as they age.",
@@ -469,6 +492,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 257, Strict: 275, Gemini: 230},
 		SearchTerms: "1 106 EALADCQ6KgFABNIF2hOtEAQAsSEJAJLFZsACUCBYEjgACS about:2 ag:4 ag_dai:2 all archiv:2 bucket:8 class cloud:2 colder:2 coldlin:2 dai:3 data delet:6 empti frequentli instead kei kept lifecycl:6 lifecycl_rule list mani month move:6 move_to:3 nearlin:2 new object:4 older onc:2 onli prefix:2 quarter rareli read:4 remov replac rule:5 set:4 set_bucket_lifecycl:4 standard:2 start storag:2 them:5 whose year",
 		Call:        toolgenCallSetBucketLifecycle,
+		Validate:    toolimpl.Validator(toolgenCallSetBucketLifecycle),
 	}, {
 		Name:        ToolGrantBucketAccess,
 		Description: "GrantBucketAccess lets a user, group or service account read or write a bucket's objects.",
@@ -478,6 +502,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 166, Strict: 149, Gemini: 144},
 		SearchTerms: "1 75 GBUUSJaIAEQQAgTqEhETdLDkDhBkg access:5 account:2 admin:2 bob bucket:8 cloud:2 com:2 creator:2 data delet exampl:2 grant:5 grant_bucket_access:4 group:2 let list member:2 new object:10 object_admin:2 object_creator:2 object_viewer:2 read:3 role:2 servic:2 servic_account user:2 viewer:2 write:3",
 		Call:        toolgenCallGrantBucketAccess,
+		Validate:    toolimpl.Validator(toolgenCallGrantBucketAccess),
 	}, {
 		Name:         ToolListDNSZones,
 		Description:  "ListDNSZones lists the DNS zones (domains) the project hosts.",
@@ -491,6 +516,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 56, Strict: 39, Gemini: 35},
 		SearchTerms: "1 24 4AAQMFpA cloud:2 dn:5 domain host list:5 list_dn_zone:4 project zone:5",
 		Call:        toolgenCallListDNSZones,
+		Validate:    toolimpl.Validator(toolgenCallListDNSZones),
 	}, {
 		Name:         ToolListDNSRecords,
 		Description:  "ListDNSRecords lists the records of a DNS zone.",
@@ -504,6 +530,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 200, Strict: 207, Gemini: 178},
 		SearchTerms: "1 84 BBIAKRkCQUZHAIQBAA5AQwtSYEmLwDQAKVSCEQem aaaa:2 address:2 alia allow another api authoriti caa:2 certificat cloud:2 cname:2 com:2 dkim dn:5 domain exampl:4 i_pv4 i_pv6 issu list:5 list_dn_record:4 location mail mx:2 name:5 ns:2 onli:2 pv4 pv6 record:9 record_type:2 server:2 servic spf srv:2 text txt:2 type:3 verification zone:4",
 		Call:        toolgenCallListDNSRecords,
+		Validate:    toolimpl.Validator(toolgenCallListDNSRecords),
 	}, {
 		Name:         ToolCreateDNSRecord,
 		Description:  "CreateDNSRecord adds a record to a DNS zone.",
@@ -513,6 +540,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 258, Strict: 241, Gemini: 236},
 		SearchTerms:  "1 96 JECCIZCBxBAwJeCAAFRBAEoNAiQdPZwQg5pgNAAAsQSlAIArPT aaaa:2 add address:3 alia allow another authoriti caa:2 cach certificat cloud:2 cname:2 com creat:4 creat_dn_record:4 dkim dn:5 domain exampl:3 host i_pv4 i_pv6 ip issu location long mai mail mx:2 name:6 ns:2 pv4 pv6 record:10 record_type:2 resolver second server:2 servic spf srv:2 target text ttl:2 txt:2 type:3 valu:3 verification www zone:4",
 		Call:         toolgenCallCreateDNSRecord,
+		Validate:     toolimpl.Validator(toolgenCallCreateDNSRecord),
 	}, {
 		Name:         ToolUpdateDNSRecord,
 		Description:  "UpdateDNSRecord changes the values or TTL of a DNS record.",
@@ -523,6 +551,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 130, Strict: 125, Gemini: 108},
 		SearchTerms:  "1 42 BqgIhEAHKFIQM chang cloud:2 dn:5 id:2 new:2 record:8 record_id:2 second ttl:4 updat:4 updat_dn_record:4 valu:4 zone:3",
 		Call:         toolgenCallUpdateDNSRecord,
+		Validate:     toolimpl.Validator(toolgenCallUpdateDNSRecord),
 	}, {
 		Name:        ToolDeleteDNSRecord,
 		Description: "DeleteDNSRecord removes a record from a DNS zone.",
@@ -535,6 +564,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 84, Strict: 67, Gemini: 62},
 		SearchTerms: "1 32 gTQUhRIAA cloud:2 delet:4 delet_dn_record:4 dn:5 id:2 record:8 record_id:2 remov zone:4",
 		Call:        toolgenCallDeleteDNSRecord,
+		Validate:    toolimpl.Validator(toolgenCallDeleteDNSRecord),
 	}, {
 		Name:         ToolGetIAMPolicy,
 		Description:  "GetIAMPolicy returns who has which roles on a project, folder or resource.",
@@ -548,6 +578,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
 		SearchTerms: "1 30 BMCBEANBiCprk acm cloud:2 exampl folder get:4 get_iam_polici:4 iam:4 polici:4 prod project:2 resourc:4 return role",
 		Call:        toolgenCallGetIAMPolicy,
+		Validate:    toolimpl.Validator(toolgenCallGetIAMPolicy),
 	}, {
 		Name:             ToolAddIAMBinding,
 		Description:      "AddIAMBinding grants a role on a resource to a user, group or service account.",
@@ -559,6 +590,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 161, Strict: 157, Gemini: 139},
 		SearchTerms:      "1 56 FBYDKohAwJQCZCCEMpsFATChYg account:2 acm add:4 add_iam_bind:4 ann bind:4 cloud:2 com comput exampl:3 expir:2 expir_at:2 grant:2 group:2 iam:4 laps member:2 prod project resourc:4 role:5 servic:2 servic_account time user:2 viewer",
 		Call:             toolgenCallAddIAMBinding,
+		Validate:         toolimpl.Validator(toolgenCallAddIAMBinding),
 	}, {
 		Name:         ToolRemoveIAMBinding,
 		Description:  "RemoveIAMBinding takes a role on a resource away from a member.",
@@ -572,6 +604,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
 		SearchTerms: "1 32 SxQkhEGAHG awai bind:4 cloud:2 iam:4 member:4 remov:4 remov_iam_bind:4 resourc:4 role:4 take",
 		Call:        toolgenCallRemoveIAMBinding,
+		Validate:    toolimpl.Validator(toolgenCallRemoveIAMBinding),
 	}, {
 		Name:         ToolListIAMRoles,
 		Description:  "ListIAMRoles lists the predefined and custom roles, with their permissions.",
@@ -585,6 +618,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 79, Strict: 76, Gemini: 57},
 		SearchTerms: "1 33 wIREikGkwij1WDAA cloud:2 contain custom exampl filter:2 iam:4 list:5 list_iam_role:4 name onli permission predefin role:6 storag titl whose",
 		Call:        toolgenCallListIAMRoles,
+		Validate:    toolimpl.Validator(toolgenCallListIAMRoles),
 	}, {
 		Name:        ToolCreateServiceAccount,
 		Description: "CreateServiceAccount creates an identity for an application or workload to call cloud APIs with.",
@@ -593,6 +627,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 98, Strict: 92, Gemini: 76},
 		SearchTerms: "1 34 g4RBGObUZCRDgAAD account:5 api application bill call cloud:3 creat:5 creat_servic_account:4 description:2 exampl exporter id identiti name:2 servic:4 workload",
 		Call:        toolgenCallCreateServiceAccount,
+		Validate:    toolimpl.Validator(toolgenCallCreateServiceAccount),
 	}, {
 		Name:             ToolCreateServiceAccountKey,
 		Description:      "CreateServiceAccountKey creates a JSON key file for a service account and returns it once.",
@@ -602,6 +637,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 80, Strict: 63, Gemini: 58},
 		SearchTerms:      "1 38 DoQJK1oINQgA account:8 cloud:2 creat:5 creat_servic_account_kei:4 email file json kei:5 onc return servic:7 servic_account:2",
 		Call:             toolgenCallCreateServiceAccountKey,
+		Validate:         toolimpl.Validator(toolgenCallCreateServiceAccountKey),
 	}, {
 		Name:         ToolCreateFirewallRule,
 		Description:  "CreateFirewallRule adds a rule that allows or denies traffic to machines of a network.",
@@ -611,6 +647,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 362, Strict: 390, Gemini: 335},
 		SearchTerms:  "1 127 jxOIJCaqgERKAA2CQAggOEOAREQBgSUnSjmYZHEIAAhBVE0ngEFFCg 113 203 22 24 8000 8100 action:3 add all:2 allow:3 cidr cloud:2 come creat:4 creat_firewal_rule:4 default:2 deni:3 direction:2 drop egress:2 everi exampl:2 firewal:6 firewal_action icmp:3 incom:2 ingress:2 let limit lower machin:2 mai match name:2 network:6 on:2 outgo:2 ping port:4 prioriti:2 protocol:5 rang:5 rule:7 sourc:3 sourc_rang:3 tag:4 target:3 target_tag:3 tcp:3 through traffic:5 udp:3 vpc win",
 		Call:         toolgenCallCreateFirewallRule,
+		Validate:     toolimpl.Validator(toolgenCallCreateFirewallRule),
 	}, {
 		Name:         ToolListFirewallRules,
 		Description:  "ListFirewallRules lists the firewall rules of a network.",
@@ -624,6 +661,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 69, Strict: 66, Gemini: 47},
 		SearchTerms: "1 28 IIQNuFJB absent all cloud:2 firewal:5 list:5 list_firewal_rule:4 network:5 rule:5",
 		Call:        toolgenCallListFirewallRules,
+		Validate:    toolimpl.Validator(toolgenCallListFirewallRules),
 	}, {
 		Name:        ToolDeleteFirewallRule,
 		Description: "DeleteFirewallRule deletes a firewall rule.",
@@ -636,6 +674,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
 		SearchTerms: "1 24 IIMWgA cloud:2 delet:5 delet_firewal_rule:4 firewal:5 name:2 rule:6",
 		Call:        toolgenCallDeleteFirewallRule,
+		Validate:    toolimpl.Validator(toolgenCallDeleteFirewallRule),
 	}, {
 		Name:        ToolReserveStaticIP,
 		Description: "ReserveStaticIP reserves an external IP address that stays the same across machine restarts.",
@@ -644,6 +683,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
 		SearchTerms: "1 35 CiIYCSGQjCAMIL across address:3 cloud:2 external ip:5 machin name:3 region:3 reserv:5 reserv_static_ip:4 restart same stai static:4",
 		Call:        toolgenCallReserveStaticIP,
+		Validate:    toolimpl.Validator(toolgenCallReserveStaticIP),
 	}, {
 		Name:         ToolGetCloudCosts,
 		Description:  "GetCloudCosts returns what the cloud account spent between two dates, broken down by service, project, region or label.",
@@ -657,6 +697,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 177, Strict: 160, Gemini: 155},
 		SearchTerms: "1 59 pTYoEMUkRBMCQpCECYxwCAYEJRQg account:2 between break broken cloud:7 comput cost:4 dai:2 date down:2 first get:4 get_cloud_cost:4 group:2 group_by:2 label:4 last product project:4 region:4 resourc return servic:3 spent storag team total two",
 		Call:        toolgenCallGetCloudCosts,
+		Validate:    toolimpl.Validator(toolgenCallGetCloudCosts),
 	}, {
 		Name:         ToolListRegions,
 		Description:  "ListRegions lists the regions and zones where resources can be created.",
@@ -670,6 +711,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 53, Strict: 36, Gemini: 32},
 		SearchTerms: "1 19 wAUoE0E cloud:2 creat list:5 list_region:4 region:5 resourc zone",
 		Call:        toolgenCallListRegions,
+		Validate:    toolimpl.Validator(toolgenCallListRegions),
 	}, {
 		Name:        ToolCreateSSHKey,
 		Description: "CreateSSHKey registers a public SSH key in the project's metadata, so that its holder can log in to the project's machines.",
@@ -679,6 +721,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 114, Strict: 97, Gemini: 92},
 		SearchTerms: "1 44 AIACN5uDQQkhBSAA4E3 aaaa cloud:2 comment creat:4 creat_ssh_kei:4 ed25519 holder kei:8 log login machin:2 metadata name project:2 public:3 public_kei:2 register ssh:6 user:2",
 		Call:        toolgenCallCreateSSHKey,
+		Validate:    toolimpl.Validator(toolgenCallCreateSSHKey),
 	}})
 }
 
@@ -1358,6 +1401,9 @@ func toolgenCallListVMs(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListVMs(ctx, argRegion, argState, argLabel)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1404,6 +1450,9 @@ func toolgenCallGetVM(ctx context.Context, args []byte) (res toolgen.Result, err
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetVM(ctx, argVmID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1433,6 +1482,9 @@ func toolgenCallCreateVM(ctx context.Context, args []byte) (res toolgen.Result, 
 	toolgenDecodeNewVM(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CreateVM(ctx, in)
 	if err != nil {
@@ -1472,6 +1524,9 @@ func toolgenCallStartVM(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := StartVM(ctx, argVmID)
 	if err != nil {
@@ -1518,6 +1573,9 @@ func toolgenCallStopVM(ctx context.Context, args []byte) (res toolgen.Result, er
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := StopVM(ctx, argVmID, argForce)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1563,6 +1621,9 @@ func toolgenCallRebootVM(ctx context.Context, args []byte) (res toolgen.Result, 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := RebootVM(ctx, argVmID, argHard)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1605,6 +1666,9 @@ func toolgenCallDeleteVM(ctx context.Context, args []byte) (res toolgen.Result, 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := DeleteVM(ctx, argVmID, argDeleteDisks); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -1645,6 +1709,9 @@ func toolgenCallResizeVM(ctx context.Context, args []byte) (res toolgen.Result, 
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ResizeVM(ctx, argVmID, argMachineType)
 	if err != nil {
@@ -1688,6 +1755,9 @@ func toolgenCallGetVMConsoleOutput(ctx context.Context, args []byte) (res toolge
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetVMConsoleOutput(ctx, argVmID, argLines)
 	if err != nil {
@@ -1746,6 +1816,9 @@ func toolgenCallGetVMMetrics(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetVMMetrics(ctx, argVmID, argMetric, argFrom, argTo)
 	if err != nil {
@@ -1806,6 +1879,9 @@ func toolgenCallCreateDiskSnapshot(ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateDiskSnapshot(ctx, argDiskID, argDescription)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1851,6 +1927,9 @@ func toolgenCallListDiskSnapshots(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListDiskSnapshots(ctx, argDiskID)
 	if err != nil {
@@ -1908,6 +1987,9 @@ func toolgenCallCreateDiskFromSnapshot(ctx context.Context, args []byte) (res to
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateDiskFromSnapshot(ctx, argSnapshotID, argZone, argName)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1953,6 +2035,9 @@ func toolgenCallAttachDisk(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := AttachDisk(ctx, argVmID, argDiskID, argReadOnly); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -1990,6 +2075,9 @@ func toolgenCallDetachDisk(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := DetachDisk(ctx, argVmID, argDiskID); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2029,6 +2117,9 @@ func toolgenCallScaleInstanceGroup(ctx context.Context, args []byte) (res toolge
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := ScaleInstanceGroup(ctx, argGroup, argSize); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2070,6 +2161,9 @@ func toolgenCallListBuckets(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListBuckets(ctx, argRegion)
 	if err != nil {
@@ -2140,6 +2234,9 @@ func toolgenCallCreateBucket(ctx context.Context, args []byte) (res toolgen.Resu
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateBucket(ctx, argName, argRegion, argStorageClass, argVersioning, argPublicAccessBlocked)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2181,6 +2278,9 @@ func toolgenCallDeleteBucket(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := DeleteBucket(ctx, argName, argForce); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2235,6 +2335,9 @@ func toolgenCallListBucketObjects(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListBucketObjects(ctx, argBucket, argPrefix, argLimit)
 	if err != nil {
@@ -2306,6 +2409,9 @@ func toolgenCallUploadObject(ctx context.Context, args []byte) (res toolgen.Resu
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := UploadObject(ctx, argBucket, argKey, argSourcePath, argContentType)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2347,6 +2453,9 @@ func toolgenCallDeleteObject(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := DeleteObject(ctx, argBucket, argKey); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2397,6 +2506,9 @@ func toolgenCallGeneratePresignedURL(ctx context.Context, args []byte) (res tool
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GeneratePresignedURL(ctx, argBucket, argKey, argMethod, argExpiresInMinutes)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2434,6 +2546,9 @@ func toolgenCallSetBucketLifecycle(ctx context.Context, args []byte) (res toolge
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := SetBucketLifecycle(ctx, argBucket, argRules); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2478,6 +2593,9 @@ func toolgenCallGrantBucketAccess(ctx context.Context, args []byte) (res toolgen
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := GrantBucketAccess(ctx, argBucket, argMember, argRole); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2505,6 +2623,9 @@ func toolgenCallListDNSZones(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListDNSZones(ctx)
 	if err != nil {
@@ -2574,6 +2695,9 @@ func toolgenCallListDNSRecords(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListDNSRecords(ctx, argZone, argRecordType, argName)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2642,6 +2766,9 @@ func toolgenCallCreateDNSRecord(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateDNSRecord(ctx, argZone, argName, argRecordType, argValues, argTtl)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2704,6 +2831,9 @@ func toolgenCallUpdateDNSRecord(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := UpdateDNSRecord(ctx, argZone, argRecordID, argValues, argTtl)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2747,6 +2877,9 @@ func toolgenCallDeleteDNSRecord(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := DeleteDNSRecord(ctx, argZone, argRecordID); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2782,6 +2915,9 @@ func toolgenCallGetIAMPolicy(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetIAMPolicy(ctx, argResource)
 	if err != nil {
@@ -2853,6 +2989,9 @@ func toolgenCallAddIAMBinding(ctx context.Context, args []byte) (res toolgen.Res
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := AddIAMBinding(ctx, argResource, argMember, argRole, argExpiresAt)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2913,6 +3052,9 @@ func toolgenCallRemoveIAMBinding(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := RemoveIAMBinding(ctx, argResource, argMember, argRole)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2964,6 +3106,9 @@ func toolgenCallListIAMRoles(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListIAMRoles(ctx, argFilter)
 	if err != nil {
@@ -3020,6 +3165,9 @@ func toolgenCallCreateServiceAccount(ctx context.Context, args []byte) (res tool
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateServiceAccount(ctx, argName, argDescription)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3054,6 +3202,9 @@ func toolgenCallCreateServiceAccountKey(ctx context.Context, args []byte) (res t
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateServiceAccountKey(ctx, argServiceAccount)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3078,6 +3229,9 @@ func toolgenCallCreateFirewallRule(ctx context.Context, args []byte) (res toolge
 	toolgenDecodeNewFirewallRule(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CreateFirewallRule(ctx, in)
 	if err != nil {
@@ -3125,6 +3279,9 @@ func toolgenCallListFirewallRules(ctx context.Context, args []byte) (res toolgen
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListFirewallRules(ctx, argNetwork)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3169,6 +3326,9 @@ func toolgenCallDeleteFirewallRule(ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := DeleteFirewallRule(ctx, argName); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -3207,6 +3367,9 @@ func toolgenCallReserveStaticIP(ctx context.Context, args []byte) (res toolgen.R
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ReserveStaticIP(ctx, argRegion, argName)
 	if err != nil {
@@ -3255,6 +3418,9 @@ func toolgenCallGetCloudCosts(ctx context.Context, args []byte) (res toolgen.Res
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetCloudCosts(ctx, argFrom, argTo, argGroupBy)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3293,6 +3459,9 @@ func toolgenCallListRegions(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListRegions(ctx)
 	if err != nil {
@@ -3342,6 +3511,9 @@ func toolgenCallCreateSSHKey(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := CreateSSHKey(ctx, argUser, argPublicKey); err != nil {
 		return toolimpl.ToolFailed(ctx, err)

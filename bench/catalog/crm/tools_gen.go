@@ -224,6 +224,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 207, Strict: 260, Gemini: 185},
 		SearchTerms:  "1 79 3QAE0AZAkgBRUGrwBQQWIgTbIgDRQgACERICwC 14155550100 164 absent add address champion compani:3 compani_id:2 contact:5 creat:4 creat_contact:4 crm:3 email:3 engineer exampl famili first:2 first_name:2 form given id:5 job label last:2 last_name:2 name:6 newsletter number owner:3 owner_id:3 person:2 phone:3 responsibl salesperson tag:2 titl:3 vp work:2",
 		Call:         toolgenCallCreateContact,
+		Validate:     toolimpl.Validator(toolgenCallCreateContact),
 	}, {
 		Name:         ToolGetContact,
 		Description:  "GetContact returns a contact's details.",
@@ -237,6 +238,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
 		SearchTerms: "1 24 gvgyAWAo contact:8 contact_id:2 crm:2 detail get:4 get_contact:4 id:2 return",
 		Call:        toolgenCallGetContact,
+		Validate:    toolimpl.Validator(toolgenCallGetContact),
 	}, {
 		Name:         ToolUpdateContact,
 		Description:  "UpdateContact changes a contact's name, email, phone, company or job title.",
@@ -247,6 +249,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 114, Strict: 167, Gemini: 92},
 		SearchTerms:  "1 52 hInwai5FAQEQEEAAQ4 chang compani:3 compani_id:2 contact:7 contact_id:2 crm:2 email:3 first:2 first_name:2 id:4 job last:2 last_name:2 name:5 phone:3 titl:3 updat:4 updat_contact:4",
 		Call:         toolgenCallUpdateContact,
+		Validate:     toolimpl.Validator(toolgenCallUpdateContact),
 	}, {
 		Name:             ToolDeleteContact,
 		Description:      "DeleteContact removes a contact and its activity history from the CRM.",
@@ -257,6 +260,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 		SearchTerms:      "1 26 gxBWggjSg activiti contact:8 contact_id:2 crm:3 delet:4 delet_contact:4 histori id:2 remov",
 		Call:             toolgenCallDeleteContact,
+		Validate:         toolimpl.Validator(toolgenCallDeleteContact),
 	}, {
 		Name:         ToolSearchContacts,
 		Description:  "SearchContacts finds contacts by name, email or phone, optionally within a company or with a tag.",
@@ -270,6 +274,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 139, Strict: 145, Gemini: 117},
 		SearchTerms: "1 50 AA4IQXACDhikaFCalAAgKO address compani:4 compani_id:2 contact:8 crm:2 email:2 find id:2 limit:2 most name:2 number onli:2 optionalli part phone:2 queri:2 return search:4 search_contact:4 tag:4 within",
 		Call:        toolgenCallSearchContacts,
+		Validate:    toolimpl.Validator(toolgenCallSearchContacts),
 	}, {
 		Name:         ToolMergeContacts,
 		Description:  "MergeContacts merges duplicate contacts into one, keeping the primary contact's fields and combining activities, deals and tags.",
@@ -280,6 +285,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 109, Strict: 92, Gemini: 87},
 		SearchTerms:  "1 43 Q4ZB5ICFAmJBEA0Aw activiti combin contact:8 crm:2 deal delet duplicat:3 duplicat_id:2 field id:4 keep:2 merg:6 merg_contact:4 on primari:3 primari_id:2 tag",
 		Call:         toolgenCallMergeContacts,
+		Validate:     toolimpl.Validator(toolgenCallMergeContacts),
 	}, {
 		Name:         ToolCreateCompany,
 		Description:  "CreateCompany adds an organization (an account) to the CRM.",
@@ -289,6 +295,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 210, Strict: 227, Gemini: 188},
 		SearchTerms:  "1 69 BCtCgKJEWT8AsoBICAid7IIBQAgA 10:3 1000:6 11:3 200:3 201:3 50:3 51:3 account acm add com compani:5 creat:4 creat_compani:4 crm:3 domain:3 emploi employe:5 exampl:2 industri:3 logistic mani more name:3 organization peopl size:2 websit",
 		Call:         toolgenCallCreateCompany,
+		Validate:     toolimpl.Validator(toolgenCallCreateCompany),
 	}, {
 		Name:         ToolGetCompany,
 		Description:  "GetCompany returns a company's details with its contacts and open deals.",
@@ -302,6 +309,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 		SearchTerms: "1 27 A-IKJEAlEIY compani:8 compani_id:2 contact crm:2 deal detail get:4 get_compani:4 id:2 open return",
 		Call:        toolgenCallGetCompany,
+		Validate:    toolimpl.Validator(toolgenCallGetCompany),
 	}, {
 		Name:         ToolUpdateCompany,
 		Description:  "UpdateCompany changes a company's name, domain, industry, size or owner.",
@@ -312,6 +320,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 227, Strict: 267, Gemini: 205},
 		SearchTerms:  "1 85 DAOHIQxQM4Q4xBIBAa-GAFgAgT 10:3 1000:6 11:3 200:3 201:3 50:3 51:3 account band chang compani:8 compani_id:2 crm:2 domain:4 employe:5 id:4 industri:4 more name:4 new:5 owner:4 owner_id:2 size:4 updat:4 updat_compani:4 websit",
 		Call:         toolgenCallUpdateCompany,
+		Validate:     toolimpl.Validator(toolgenCallUpdateCompany),
 	}, {
 		Name:         ToolListCompanies,
 		Description:  "ListCompanies lists the companies in the CRM, filtered by industry, size or owner.",
@@ -325,6 +334,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 216, Strict: 234, Gemini: 194},
 		SearchTerms: "1 76 CAqBEsIUDmECMgAgg0bGYARCA 10:3 1000:6 11:3 200:3 201:3 50:3 51:3 compani:9 crm:3 employe:5 filter id:2 industri:4 limit:2 list:5 list_compani:4 more most onli:3 own owner:3 owner_id:2 return salesperson size:4",
 		Call:        toolgenCallListCompanies,
+		Validate:    toolimpl.Validator(toolgenCallListCompanies),
 	}, {
 		Name:         ToolCreateLead,
 		Description:  "CreateLead records a potential customer who is not yet qualified.",
@@ -334,6 +344,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 197, Strict: 191, Gemini: 175},
 		SearchTerms:  "1 69 QPAAoIKCCCLIRstQAtKgEhwNgAABsAQQxChA65k ad address advertis:2 came campaign cold:2 cold_outreach:2 compani:3 conferenc creat:4 creat_lead:4 crm:2 customer:2 email:3 event:2 form found full lead:5 met name:4 outreach:2 paid partner:3 pass person potential qualifi record refer referral:2 reseller sale show sourc:2 team trade websit:3 yet",
 		Call:         toolgenCallCreateLead,
+		Validate:     toolimpl.Validator(toolgenCallCreateLead),
 	}, {
 		Name:         ToolUpdateLeadStatus,
 		Description:  "UpdateLeadStatus moves a lead to another qualification status.",
@@ -344,6 +355,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 184, Strict: 178, Gemini: 162},
 		SearchTerms:  "1 68 CAI2Ar8H2BEEhIAPBEWQJAQADLERIcE another answer authoriti budget bui competitor contact:3 crm:2 disqualifi:3 duplicat fit id:2 lead:9 lead_id:2 move need new:3 nurtur:2 out qualifi:2 qualification reach readi reason:2 spam statu:8 unqualifi:3 updat:4 updat_lead_statu:4 why yet:3",
 		Call:         toolgenCallUpdateLeadStatus,
+		Validate:     toolimpl.Validator(toolgenCallUpdateLeadStatus),
 	}, {
 		Name:         ToolConvertLead,
 		Description:  "ConvertLead turns a qualified lead into a contact and a company, and optionally a deal.",
@@ -353,6 +365,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 95, Strict: 90, Gemini: 73},
 		SearchTerms:  "1 38 AhATbqNhAXGLAAAS also compani contact convert:4 convert_lead:4 creat crm:2 deal:4 deal_name:2 id:2 lead:8 lead_id:2 name:3 optionalli qualifi turn",
 		Call:         toolgenCallConvertLead,
+		Validate:     toolimpl.Validator(toolgenCallConvertLead),
 	}, {
 		Name:         ToolAssignLead,
 		Description:  "AssignLead gives a lead to a salesperson to work on.",
@@ -363,6 +376,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
 		SearchTerms:  "1 32 BktqJJAIJQE assign:4 assign_lead:4 crm:2 give id:4 lead:8 lead_id:2 owner:2 owner_id:2 salesperson:2 work",
 		Call:         toolgenCallAssignLead,
+		Validate:     toolimpl.Validator(toolgenCallAssignLead),
 	}, {
 		Name:         ToolListLeads,
 		Description:  "ListLeads lists leads by status, source and creation date.",
@@ -376,6 +390,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 280, Strict: 314, Gemini: 258},
 		SearchTerms: "1 112 ExEAABMMIEZBaLCQlUAAwUiImAWFIFaEAYANHIkgEAAxoAZCcaQDEQAEqzjh ad advertis:2 after:3 answer authoriti budget bui campaign cold:2 cold_outreach:2 competitor conferenc contact:3 creat:3 creat_after:2 creation crm:2 customer date disqualifi:2 duplicat event:2 fit form found id:2 lead:9 list:5 list_lead:4 met need new:2 nurtur:2 onli:4 out outreach:2 own owner:2 owner_id:2 paid partner:3 pass qualifi:2 reach readi refer referral:2 reseller sale salesperson show sourc:4 spam statu:4 team time trade unqualifi:2 websit:3 yet:3",
 		Call:        toolgenCallListLeads,
+		Validate:    toolimpl.Validator(toolgenCallListLeads),
 	}, {
 		Name:         ToolCreateDeal,
 		Description:  "CreateDeal opens a sales opportunity with a company.",
@@ -385,6 +400,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 286, Strict: 295, Gemini: 264},
 		SearchTerms:  "1 108 kAAGMxpOIykGEiZFKJPqUlQWAMgU0IogsASAE51phEYCAMAARQgAIQkA 200 4217 absent acm amount:2 close:7 close_date:2 close_lost:2 close_won:2 code compani:3 compani_id:2 contact:3 contact_id:3 conversation creat:4 creat_deal:4 crm:2 currenci:2 customer:2 date:3 deal:4 demo:2 demonstrat discoveri:2 exampl expect:2 first id:7 involv iso lost:3 name:2 need negotiat negotiation:2 open opportuniti owner:2 owner_id:2 peopl product proposal:3 prospect:2 quot sale seat sent side sign stage:3 start term understand valu won:2",
 		Call:         toolgenCallCreateDeal,
+		Validate:     toolimpl.Validator(toolgenCallCreateDeal),
 	}, {
 		Name:         ToolGetDeal,
 		Description:  "GetDeal returns a deal with its stage history, contacts and line items.",
@@ -398,6 +414,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
 		SearchTerms: "1 28 JFwkugAQMZAU contact crm:2 deal:8 deal_id:2 get:4 get_deal:4 histori id:2 item line return stage",
 		Call:        toolgenCallGetDeal,
+		Validate:    toolimpl.Validator(toolgenCallGetDeal),
 	}, {
 		Name:         ToolUpdateDeal,
 		Description:  "UpdateDeal changes a deal's name, amount, expected close date or owner.",
@@ -408,6 +425,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 104, Strict: 134, Gemini: 82},
 		SearchTerms:  "1 44 xwIusdGIQAjACAA amount:3 chang close:3 close_date:2 crm:2 date:3 deal:7 deal_id:2 expect id:4 name:3 owner:3 owner_id:2 updat:4 updat_deal:4",
 		Call:         toolgenCallUpdateDeal,
+		Validate:     toolimpl.Validator(toolgenCallUpdateDeal),
 	}, {
 		Name:         ToolUpdateDealStage,
 		Description:  "UpdateDealStage moves a deal to another stage of the pipeline.",
@@ -418,6 +436,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 164, Strict: 147, Gemini: 142},
 		SearchTerms:  "1 69 IQIqDuEJYCKoKKAQE0aAAeiQUgAgACRE another close:4 close_lost:2 close_won:2 conversation crm:2 deal:8 deal_id:2 demo:2 demonstrat discoveri:2 first id:2 lost:3 move need negotiat negotiation:2 new pipelin product proposal:3 prospect:2 quot sent sign stage:8 term understand updat:4 updat_deal_stage:4 won:2",
 		Call:         toolgenCallUpdateDealStage,
+		Validate:     toolimpl.Validator(toolgenCallUpdateDealStage),
 	}, {
 		Name:         ToolListDeals,
 		Description:  "ListDeals lists deals by stage, owner and expected close date.",
@@ -431,6 +450,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 203, Strict: 237, Gemini: 181},
 		SearchTerms: "1 94 UAJEeegXUmgICoAKF0AAIOgiTCgQOiYhXASgIAgEGB amount:2 befor:3 close:8 close_befor:2 close_lost:2 close_won:2 conversation crm:2 date:2 deal:9 demo:2 demonstrat discoveri:2 expect:2 first id:2 least list:5 list_deal:4 lost:3 min:2 min_amount:2 much need negotiat negotiation:2 onli:4 own owner:3 owner_id:2 product proposal:3 prospect:2 quot salesperson sent sign stage:4 term understand won:2 worth",
 		Call:        toolgenCallListDeals,
+		Validate:    toolimpl.Validator(toolgenCallListDeals),
 	}, {
 		Name:         ToolMarkDealLost,
 		Description:  "MarkDealLost closes a deal as lost and records why.",
@@ -441,6 +461,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 181, Strict: 187, Gemini: 159},
 		SearchTerms:  "1 71 IwgMZoIRgNkxS4BgBhAAIIFCxAwGSZRAK ani budget:3 chose chosen close competitor:6 crm:2 deal:8 deal_id:2 detail expensiv featur:3 id:2 instead lost:5 main mark:4 mark_deal_lost:4 miss no_budget:2 no_respons:2 note:2 price:2 reason:3 record respons:2 right silent time:3 too went why year",
 		Call:         toolgenCallMarkDealLost,
+		Validate:     toolimpl.Validator(toolgenCallMarkDealLost),
 	}, {
 		Name:         ToolCloseDealWon,
 		Description:  "CloseDealWon closes a deal as won with its final signed amount.",
@@ -451,6 +472,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 97, Strict: 92, Gemini: 75},
 		SearchTerms:  "1 43 wSMCZ7ALR8AEBA absent amount:4 close:5 close_deal_won:4 contract crm:2 deal:9 deal_id:2 final:3 final_amount:2 id:2 sign:2 valu won:5",
 		Call:         toolgenCallCloseDealWon,
+		Validate:     toolimpl.Validator(toolgenCallCloseDealWon),
 	}, {
 		Name:         ToolGetPipelineSummary,
 		Description:  "GetPipelineSummary totals the open deals in each stage of the pipeline, by count and value.",
@@ -464,6 +486,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 90, Strict: 100, Gemini: 68},
 		SearchTerms: "1 44 RRkEvqChAYKAgiAAAFC count crm:2 deal:3 each get:4 get_pipelin_summari:4 id:4 onli:2 open owner:2 owner_id:2 pipelin:5 salesperson stage summari:4 team:3 team_id:2 total valu",
 		Call:        toolgenCallGetPipelineSummary,
+		Validate:    toolimpl.Validator(toolgenCallGetPipelineSummary),
 	}, {
 		Name:         ToolGetSalesForecast,
 		Description:  "GetSalesForecast projects the revenue expected to close in a quarter, from the open deals weighted by their stage's win probability.",
@@ -477,6 +500,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 125, Strict: 120, Gemini: 103},
 		SearchTerms: "1 44 KkgILWvggwBtBAABeZAYAAgA 2026 close crm:2 deal:2 exampl expect forecast:4 get:4 get_sale_forecast:4 id:2 onli open owner:2 owner_id:2 probabiliti project q3 quarter:4 revenu sale:4 salesperson stage weight win",
 		Call:        toolgenCallGetSalesForecast,
+		Validate:    toolimpl.Validator(toolgenCallGetSalesForecast),
 	}, {
 		Name:         ToolLogCRMActivity,
 		Description:  "LogCRMActivity records a call, meeting, email or note against a contact or deal.",
@@ -486,6 +510,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 224, Strict: 244, Gemini: 202},
 		SearchTerms:  "1 95 AeaoBmRQqhwoSpAJCVLNBUzQGkQLaEKhEiAgIBBABC activiti:5 activiti_type against call:5 concern contact:3 contact_id:2 crm:7 deal:4 deal_id:2 discuss dm:2 duration:2 duration_minut:2 email:4 exchang form free happen id:4 interaction involv kind link link_in linkedin:2 linkedin_dm:2 log:5 log_crm_activiti:4 meet:5 messag minut:2 note:4 occur:2 occur_at:2 outsid person:2 phone record summari:2 type:3 video",
 		Call:         toolgenCallLogCRMActivity,
+		Validate:     toolimpl.Validator(toolgenCallLogCRMActivity),
 	}, {
 		Name:         ToolListCRMActivities,
 		Description:  "ListCRMActivities lists the logged interactions with a contact or deal, newest first.",
@@ -499,6 +524,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 109, Strict: 131, Gemini: 87},
 		SearchTerms: "1 49 wADUlrDBCSgZWBREw activiti:7 after contact:4 contact_id:2 crm:6 deal:4 deal_id:2 first id:4 interaction list:5 list_crm_activiti:4 log newest onli:3 sinc:2 time",
 		Call:        toolgenCallListCRMActivities,
+		Validate:    toolimpl.Validator(toolgenCallListCRMActivities),
 	}, {
 		Name:         ToolAddContactNote,
 		Description:  "AddContactNote attaches a free-text note to a contact's record.",
@@ -508,6 +534,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
 		SearchTerms:  "1 34 nMuhdAApBBQ add:4 add_contact_note:4 attach contact:8 contact_id:2 crm:2 free id:2 note:6 record text:3",
 		Call:         toolgenCallAddContactNote,
+		Validate:     toolimpl.Validator(toolgenCallAddContactNote),
 	}, {
 		Name:         ToolCreateFollowUpTask,
 		Description:  "CreateFollowUpTask creates a to-do for a salesperson, tied to a contact or deal.",
@@ -517,6 +544,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 169, Strict: 201, Gemini: 147},
 		SearchTerms:  "1 69 MFMOQSBoptyABDAQphAgAp6AmI absent assigne:3 assigne_id:2 concern:2 contact:3 contact_id:2 creat:5 creat_follow_up_task:4 crm:2 deal:4 deal_id:2 due:3 follow:4 high:3 high_prioriti:3 id:6 list person prioriti:3 salesperson show task:5 ti titl:2 top up:4",
 		Call:         toolgenCallCreateFollowUpTask,
+		Validate:     toolimpl.Validator(toolgenCallCreateFollowUpTask),
 	}, {
 		Name:         ToolListCRMTasks,
 		Description:  "ListCRMTasks lists salespeople's to-dos by assignee, due date and completion.",
@@ -530,6 +558,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 124, Strict: 132, Gemini: 102},
 		SearchTerms: "1 57 gQiQASAEwg16DVmEJqEouoAh absent alreadi assigne:3 assigne_id:2 befor:3 complet:2 completion crm:6 date do done due:4 due_befor:2 id:2 includ:3 includ_complet:2 list:5 list_crm_task:4 onli:2 person salespeopl task:7 time your",
 		Call:        toolgenCallListCRMTasks,
+		Validate:    toolimpl.Validator(toolgenCallListCRMTasks),
 	}, {
 		Name:         ToolCompleteCRMTask,
 		Description:  "CompleteCRMTask marks a sales to-do as done.",
@@ -540,6 +569,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 		SearchTerms:  "1 28 MHFaMAkoA complet:4 complet_crm_task:4 crm:6 done id:2 mark sale task:7 task_id:2",
 		Call:         toolgenCallCompleteCRMTask,
+		Validate:     toolimpl.Validator(toolgenCallCompleteCRMTask),
 	}, {
 		Name:         ToolTagContacts,
 		Description:  "TagContacts adds tags to several contacts at once.",
@@ -550,6 +580,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
 		SearchTerms:  "1 30 FjBSAnCAy add:2 contact:8 contact_id:2 crm:2 id:2 onc several tag:8 tag_contact:4",
 		Call:         toolgenCallTagContacts,
+		Validate:     toolimpl.Validator(toolgenCallTagContacts),
 	}, {
 		Name:        ToolCreateContactSegment,
 		Description: "CreateContactSegment saves a filtered list of contacts that updates itself as contacts change, for campaigns and reports.",
@@ -558,6 +589,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 115, Strict: 98, Gemini: 93},
 		SearchTerms: "1 43 BC4gwaQXNCsCQwCynECAAI 200 51 campaign chang compani contact:6 creat:4 creat_contact_segment:4 crm:2 cto exampl expression filter:4 itself list name:3 report save segment:5 size titl updat",
 		Call:        toolgenCallCreateContactSegment,
+		Validate:    toolimpl.Validator(toolgenCallCreateContactSegment),
 	}, {
 		Name:         ToolEnrollInEmailSequence,
 		Description:  "EnrollInEmailSequence adds contacts to an automated sequence of sales emails.",
@@ -567,6 +599,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 124, Strict: 120, Gemini: 102},
 		SearchTerms:  "1 48 xKiQqA8eEgESUoAAAd absent add automat contact:4 contact_id:2 crm:2 email:6 enrol:5 enrol_in_email_sequenc:4 first id:4 now sale send sequenc:8 sequenc_id:2 start:2 start_at:2",
 		Call:         toolgenCallEnrollInEmailSequence,
+		Validate:     toolimpl.Validator(toolgenCallEnrollInEmailSequence),
 	}, {
 		Name:         ToolRemoveFromEmailSequence,
 		Description:  "RemoveFromEmailSequence stops an automated email sequence for contacts.",
@@ -577,6 +610,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
 		SearchTerms:  "1 39 UINFQNFQlCIBc automat contact:4 contact_id:2 crm:2 email:5 id:4 out remov:4 remov_from_email_sequenc:4 sequenc:8 sequenc_id:2 stop take",
 		Call:         toolgenCallRemoveFromEmailSequence,
+		Validate:     toolimpl.Validator(toolgenCallRemoveFromEmailSequence),
 	}, {
 		Name:        ToolImportContacts,
 		Description: "ImportContacts creates or updates contacts from a CSV file.",
@@ -586,6 +620,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 135, Strict: 0, Gemini: 0},
 		SearchTerms: "1 56 IWA5EsEQQrAbIoAgKGGkAQlAM alreadi column:3 column_map:2 contact:6 creat crm:3 csv:3 each email:2 exampl exist:3 field file:4 file_url:2 import:4 import_contact:4 instead mail map:2 skip them updat:4 updat_exist:2 url:2 whose",
 		Call:        toolgenCallImportContacts,
+		Validate:    toolimpl.Validator(toolgenCallImportContacts),
 	}, {
 		Name:        ToolExportContacts,
 		Description: "ExportContacts writes contacts, all or a segment's, to a CSV file and returns its download address.",
@@ -595,6 +630,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 104, Strict: 99, Gemini: 82},
 		SearchTerms: "1 38 ACaoOAdUwEAViDgYAU address all:2 contact:6 crm:2 csv download empti export:4 export_contact:4 field:3 file id:2 includ onli return segment:4 segment_id:2 write",
 		Call:        toolgenCallExportContacts,
+		Validate:    toolimpl.Validator(toolgenCallExportContacts),
 	}, {
 		Name:             ToolTransferRecordOwnership,
 		Description:      "TransferRecordOwnership reassigns every contact, company, deal and open task owned by one salesperson to another, for example when someone leaves.",
@@ -605,6 +641,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 135, Strict: 118, Gemini: 113},
 		SearchTerms:      "1 62 iGAoRdASKJyQSqCAzgMUUlcCBQQRwIDEU alreadi also another close:2 compani contact crm:2 current deal:4 everi exampl from_owner_id:2 id:4 includ:2 includ_close_deal:2 leav lost move new on open own owner:6 ownership:4 reassign record:4 salesperson someon task to_owner_id:2 transfer:4 transfer_record_ownership:4 won",
 		Call:             toolgenCallTransferRecordOwnership,
+		Validate:         toolimpl.Validator(toolgenCallTransferRecordOwnership),
 	}, {
 		Name:         ToolAddDealLineItem,
 		Description:  "AddDealLineItem adds a product to a deal, with quantity and discount.",
@@ -614,6 +651,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 139, Strict: 135, Gemini: 117},
 		SearchTerms:  "1 56 jBGAGIipABIUUBsUwML add:5 add_deal_line_item:4 book crm:2 deal:8 deal_id:2 discount:4 discount_percent:2 id:4 item:4 line:4 list mani percent:2 price:2 product:4 product_id:2 quantiti:3 unit",
 		Call:         toolgenCallAddDealLineItem,
+		Validate:     toolimpl.Validator(toolgenCallAddDealLineItem),
 	}, {
 		Name:         ToolGetContactTimeline,
 		Description:  "GetContactTimeline returns everything that happened with a contact: emails, calls, meetings, deal changes and web visits, newest first.",
@@ -627,6 +665,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 110, Strict: 93, Gemini: 88},
 		SearchTerms: "1 43 RAwIITECFtwlQASZAEEoIN call chang contact:8 contact_id:2 crm:2 deal email entri everyth first get:4 get_contact_timelin:4 happen id:2 limit:2 meet most newest return:2 timelin:4 visit web",
 		Call:        toolgenCallGetContactTimeline,
+		Validate:    toolimpl.Validator(toolgenCallGetContactTimeline),
 	}, {
 		Name:         ToolFindDuplicateContacts,
 		Description:  "FindDuplicateContacts finds groups of contacts that look like the same person.",
@@ -640,6 +679,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 108, Strict: 91, Gemini: 86},
 		SearchTerms: "1 47 BgUUkO5wAZ4UTIAEQAEAq address compani compar contact:5 crm:2 duplicat:4 email:3 find:5 find_duplicat_contact:4 first group last like look match:2 match_on:2 name:3 number person phone:3 same:4",
 		Call:        toolgenCallFindDuplicateContacts,
+		Validate:    toolimpl.Validator(toolgenCallFindDuplicateContacts),
 	}, {
 		Name:         ToolSetContactEmailOptOut,
 		Description:  "SetContactEmailOptOut records that a contact does or does not want marketing email; opted-out contacts are skipped by sequences and campaigns.",
@@ -650,6 +690,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 125, Strict: 119, Gemini: 103},
 		SearchTerms:  "1 59 WCQLcSUFBBUGCFCBDFRMIs audit campaign contact:9 contact_id:2 crm:2 email:6 id:2 log market:2 opt:7 opt_out:2 out:7 reason:2 record sequenc set:4 set_contact_email_opt_out:4 skip stop true want why",
 		Call:         toolgenCallSetContactEmailOptOut,
+		Validate:     toolimpl.Validator(toolgenCallSetContactEmailOptOut),
 	}})
 }
 
@@ -1293,6 +1334,9 @@ func toolgenCallCreateContact(ctx context.Context, args []byte) (res toolgen.Res
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateContact(ctx, in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1333,6 +1377,9 @@ func toolgenCallGetContact(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetContact(ctx, argContactID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1359,6 +1406,9 @@ func toolgenCallUpdateContact(ctx context.Context, args []byte) (res toolgen.Res
 	toolgenDecodeContactChanges(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := UpdateContact(ctx, in)
 	if err != nil {
@@ -1395,6 +1445,9 @@ func toolgenCallDeleteContact(ctx context.Context, args []byte) (res toolgen.Res
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := DeleteContact(ctx, argContactID); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1461,6 +1514,9 @@ func toolgenCallSearchContacts(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := SearchContacts(ctx, argQuery, argCompanyID, argTag, argLimit)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1511,6 +1567,9 @@ func toolgenCallMergeContacts(ctx context.Context, args []byte) (res toolgen.Res
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := MergeContacts(ctx, argPrimaryID, argDuplicateIDs)
 	if err != nil {
@@ -1583,6 +1642,9 @@ func toolgenCallCreateCompany(ctx context.Context, args []byte) (res toolgen.Res
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateCompany(ctx, argName, argDomain, argIndustry, argSize)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1622,6 +1684,9 @@ func toolgenCallGetCompany(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetCompany(ctx, argCompanyID)
 	if err != nil {
@@ -1716,6 +1781,9 @@ func toolgenCallUpdateCompany(ctx context.Context, args []byte) (res toolgen.Res
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := UpdateCompany(ctx, argCompanyID, argName, argDomain, argIndustry, argSize, argOwnerID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1787,6 +1855,9 @@ func toolgenCallListCompanies(ctx context.Context, args []byte) (res toolgen.Res
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListCompanies(ctx, argIndustry, argSize, argOwnerID, argLimit)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1855,6 +1926,9 @@ func toolgenCallCreateLead(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateLead(ctx, argName, argEmail, argCompany, argSource)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1911,6 +1985,9 @@ func toolgenCallUpdateLeadStatus(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := UpdateLeadStatus(ctx, argLeadID, argStatus, argReason)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1962,6 +2039,9 @@ func toolgenCallConvertLead(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ConvertLead(ctx, argLeadID, argDealName)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2007,6 +2087,9 @@ func toolgenCallAssignLead(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := AssignLead(ctx, argLeadID, argOwnerID)
 	if err != nil {
@@ -2081,6 +2164,9 @@ func toolgenCallListLeads(ctx context.Context, args []byte) (res toolgen.Result,
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListLeads(ctx, argStatus, argSource, argCreatedAfter, argOwnerID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2114,6 +2200,9 @@ func toolgenCallCreateDeal(ctx context.Context, args []byte) (res toolgen.Result
 	toolgenDecodeNewDeal(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CreateDeal(ctx, in)
 	if err != nil {
@@ -2154,6 +2243,9 @@ func toolgenCallGetDeal(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetDeal(ctx, argDealID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2180,6 +2272,9 @@ func toolgenCallUpdateDeal(ctx context.Context, args []byte) (res toolgen.Result
 	toolgenDecodeDealChanges(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := UpdateDeal(ctx, in)
 	if err != nil {
@@ -2225,6 +2320,9 @@ func toolgenCallUpdateDealStage(ctx context.Context, args []byte) (res toolgen.R
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := UpdateDealStage(ctx, argDealID, argStage)
 	if err != nil {
@@ -2301,6 +2399,9 @@ func toolgenCallListDeals(ctx context.Context, args []byte) (res toolgen.Result,
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListDeals(ctx, argStage, argOwnerID, argClosingBefore, argMinAmount)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2374,6 +2475,9 @@ func toolgenCallMarkDealLost(ctx context.Context, args []byte) (res toolgen.Resu
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := MarkDealLost(ctx, argDealID, argReason, argCompetitor, argNotes)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2424,6 +2528,9 @@ func toolgenCallCloseDealWon(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CloseDealWon(ctx, argDealID, argFinalAmount)
 	if err != nil {
@@ -2482,6 +2589,9 @@ func toolgenCallGetPipelineSummary(ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetPipelineSummary(ctx, argOwnerID, argTeamID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2535,6 +2645,9 @@ func toolgenCallGetSalesForecast(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetSalesForecast(ctx, argQuarter, argOwnerID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2562,6 +2675,9 @@ func toolgenCallLogCRMActivity(ctx context.Context, args []byte) (res toolgen.Re
 	toolgenDecodeNewActivity(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := LogCRMActivity(ctx, in)
 	if err != nil {
@@ -2631,6 +2747,9 @@ func toolgenCallListCRMActivities(ctx context.Context, args []byte) (res toolgen
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListCRMActivities(ctx, argContactID, argDealID, argSince)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2685,6 +2804,9 @@ func toolgenCallAddContactNote(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := AddContactNote(ctx, argContactID, argText)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2712,6 +2834,9 @@ func toolgenCallCreateFollowUpTask(ctx context.Context, args []byte) (res toolge
 	toolgenDecodeNewTask(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CreateFollowUpTask(ctx, in)
 	if err != nil {
@@ -2775,6 +2900,9 @@ func toolgenCallListCRMTasks(ctx context.Context, args []byte) (res toolgen.Resu
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListCRMTasks(ctx, argAssigneeID, argDueBefore, argIncludeCompleted)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2823,6 +2951,9 @@ func toolgenCallCompleteCRMTask(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CompleteCRMTask(ctx, argTaskID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2864,6 +2995,9 @@ func toolgenCallTagContacts(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := TagContacts(ctx, argContactIDs, argTags)
 	if err != nil {
@@ -2910,6 +3044,9 @@ func toolgenCallCreateContactSegment(ctx context.Context, args []byte) (res tool
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CreateContactSegment(ctx, argName, argFilter)
 	if err != nil {
@@ -2964,6 +3101,9 @@ func toolgenCallEnrollInEmailSequence(ctx context.Context, args []byte) (res too
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := EnrollInEmailSequence(ctx, argSequenceID, argContactIDs, argStartAt)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3011,6 +3151,9 @@ func toolgenCallRemoveFromEmailSequence(ctx context.Context, args []byte) (res t
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := RemoveFromEmailSequence(ctx, argSequenceID, argContactIDs)
 	if err != nil {
@@ -3077,6 +3220,9 @@ func toolgenCallImportContacts(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ImportContacts(ctx, argFileURL, argColumnMapping, argUpdateExisting)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3119,6 +3265,9 @@ func toolgenCallExportContacts(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ExportContacts(ctx, argSegmentID, argFields)
 	if err != nil {
@@ -3169,6 +3318,9 @@ func toolgenCallTransferRecordOwnership(ctx context.Context, args []byte) (res t
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := TransferRecordOwnership(ctx, argFromOwnerID, argToOwnerID, argIncludeClosedDeals)
 	if err != nil {
@@ -3237,6 +3389,9 @@ func toolgenCallAddDealLineItem(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := AddDealLineItem(ctx, argDealID, argProductID, argQuantity, argDiscountPercent)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3284,6 +3439,9 @@ func toolgenCallGetContactTimeline(ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetContactTimeline(ctx, argContactID, argLimit)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3329,6 +3487,9 @@ func toolgenCallFindDuplicateContacts(ctx context.Context, args []byte) (res too
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := FindDuplicateContacts(ctx, argMatchOn)
 	if err != nil {
@@ -3398,6 +3559,9 @@ func toolgenCallSetContactEmailOptOut(ctx context.Context, args []byte) (res too
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := SetContactEmailOptOut(ctx, argContactID, argOptedOut, argReason)
 	if err != nil {

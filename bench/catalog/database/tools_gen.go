@@ -231,6 +231,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 142, Strict: 125, Gemini: 120},
 		SearchTerms:  "1 51 AEAENAoBoEpCgqMgODF after cancel databas:5 long max:2 max_row:2 most onli queri:7 read return:2 row:4 run:5 run_sql_queri:4 second:2 select sql:7 timeout:2 timeout_second:2",
 		Call:         toolgenCallRunSQLQuery,
+		Validate:     toolimpl.Validator(toolgenCallRunSQLQuery),
 	}, {
 		Name:             ToolExecuteSQLStatement,
 		Description:      "ExecuteSQLStatement runs an SQL statement that changes data or schema (INSERT, UPDATE, DELETE, ALTER...) in a transaction and returns the rows affected.",
@@ -242,6 +243,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 122, Strict: 105, Gemini: 100},
 		SearchTerms:      "1 49 BRRAXLCGgQ6EXAAFUKAEAhn affect alter back chang commit data databas:5 delet dry:2 dry_run:2 execut:4 execut_sql_statement:4 insert instead return roll row run:3 schema sql:7 statement:6 transaction:2 updat",
 		Call:             toolgenCallExecuteSQLStatement,
+		Validate:         toolimpl.Validator(toolgenCallExecuteSQLStatement),
 	}, {
 		Name:        ToolExplainQuery,
 		Description: "ExplainQuery shows the plan the database would use for a query, and with analyze, runs it and reports actual times.",
@@ -251,6 +253,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 119, Strict: 102, Gemini: 97},
 		SearchTerms: "1 40 AGoyACC1kCJ4WFQI actual:2 analyz:3 count databas:6 explain:4 explain_queri:4 plan queri:7 report:2 row run:2 show sql:2 time:2 us would",
 		Call:        toolgenCallExplainQuery,
+		Validate:    toolimpl.Validator(toolgenCallExplainQuery),
 	}, {
 		Name:         ToolListDatabases,
 		Description:  "ListDatabases lists the databases of an instance with their sizes.",
@@ -264,6 +267,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 		SearchTerms: "1 22 BASSvA databas:8 instanc:3 list:5 list_databas:4 server size",
 		Call:        toolgenCallListDatabases,
+		Validate:    toolimpl.Validator(toolgenCallListDatabases),
 	}, {
 		Name:         ToolListTables,
 		Description:  "ListTables lists the tables of a database schema with row estimates and sizes.",
@@ -277,6 +281,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 89, Strict: 83, Gemini: 67},
 		SearchTerms: "1 29 AAABSKWeel absent databas:6 estimat list:5 list_tabl:4 public row schema:4 size tabl:5",
 		Call:        toolgenCallListTables,
+		Validate:    toolimpl.Validator(toolgenCallListTables),
 	}, {
 		Name:         ToolDescribeTable,
 		Description:  "DescribeTable returns a table's columns, types, constraints, indexes and foreign keys.",
@@ -290,6 +295,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
 		SearchTerms: "1 31 RABMAodhagkU column constraint databas:5 describ:4 describ_tabl:4 foreign index kei return schema tabl:10 type",
 		Call:        toolgenCallDescribeTable,
+		Validate:    toolimpl.Validator(toolgenCallDescribeTable),
 	}, {
 		Name:         ToolGetTableStats,
 		Description:  "GetTableStats returns a table's size, dead rows, last vacuum and analyze times, and sequential versus index scans.",
@@ -303,6 +309,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
 		SearchTerms: "1 37 BBYgBJFBHNsg_ATAS analyz databas:5 dead get:4 get_tabl_stat:4 index last return row scan sequential size stat:4 tabl:8 time vacuum versu",
 		Call:        toolgenCallGetTableStats,
+		Validate:    toolimpl.Validator(toolgenCallGetTableStats),
 	}, {
 		Name:         ToolCreateTable,
 		Description:  "CreateTable creates a table from column definitions.",
@@ -312,6 +319,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 326, Strict: 385, Gemini: 295},
 		SearchTerms:  "1 110 QCGiAQBAoQAUgiOAoRQICEHT-wQqIKMBgQjTwFggMMeAQoekK 32 64 bigint:2 binari bit:2 boolean:2 calendar column:7 column_type creat:5 creat_tabl:4 customer databas:4 date:4 decimal default:2 definition:2 exact exist:4 expression fals foreign id if_not_exist:3 integer:4 json jsonb:2 kei:3 length name:4 noth now nullabl:2 numeric:2 primari:2 primari_kei:2 referenc:3 schema:2 sql:2 tabl:6 text:3 time:2 timestamptz:2 true type:4 uniqu:2 uuid:3 variabl zone",
 		Call:         toolgenCallCreateTable,
+		Validate:     toolimpl.Validator(toolgenCallCreateTable),
 	}, {
 		Name:             ToolDropTable,
 		Description:      "DropTable deletes a table and its data.",
@@ -322,6 +330,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 102, Strict: 85, Gemini: 80},
 		SearchTerms:      "1 31 5BFJoIElUAgw also cascad:2 data databas:5 delet depend drop:5 drop_tabl:4 foreign kei tabl:8 view",
 		Call:             toolgenCallDropTable,
+		Validate:         toolimpl.Validator(toolgenCallDropTable),
 	}, {
 		Name:         ToolAddColumn,
 		Description:  "AddColumn adds a column to a table.",
@@ -331,6 +340,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 291, Strict: 330, Gemini: 264},
 		SearchTerms:  "1 99 RiDJAKAgABUgRHAKCgIIO22ogUSgJACGVwBQQGzDAh1IK 32 64 add:5 add_column:4 bigint:2 binari bit:2 boolean:2 calendar column:10 column_type customer databas:5 date:4 decimal default:2 definition exact expression fals foreign id integer:4 json jsonb:2 kei:3 length name:2 now nullabl:2 numeric:2 primari:2 primari_kei:2 referenc:3 sql:2 tabl:4 text:3 time:2 timestamptz:2 true type:4 uniqu:2 uuid:3 variabl zone",
 		Call:         toolgenCallAddColumn,
+		Validate:     toolimpl.Validator(toolgenCallAddColumn),
 	}, {
 		Name:        ToolCreateIndex,
 		Description: "CreateIndex creates an index on columns of a table.",
@@ -339,6 +349,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 166, Strict: 160, Gemini: 144},
 		SearchTerms: "1 46 RUAiEgJBppKAWgRAa absent build column:4 concurrentli:2 creat:5 creat_index:4 databas:5 generat index:7 lock make name:3 order tabl:5 uniqu:3 without write",
 		Call:        toolgenCallCreateIndex,
+		Validate:    toolimpl.Validator(toolgenCallCreateIndex),
 	}, {
 		Name:        ToolDropIndex,
 		Description: "DropIndex deletes an index.",
@@ -351,6 +362,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 76, Strict: 59, Gemini: 54},
 		SearchTerms: "1 22 IICWkQ databas:5 delet drop:4 drop_index:4 index:6 name:2",
 		Call:        toolgenCallDropIndex,
+		Validate:    toolimpl.Validator(toolgenCallDropIndex),
 	}, {
 		Name:         ToolListIndexes,
 		Description:  "ListIndexes lists a table's indexes with their size and how often each is used.",
@@ -364,6 +376,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
 		SearchTerms: "1 27 AlQAWB8Eh databas:5 each index:5 list:5 list_index:4 often size tabl:4 us",
 		Call:        toolgenCallListIndexes,
+		Validate:    toolimpl.Validator(toolgenCallListIndexes),
 	}, {
 		Name:         ToolGetSlowQueries,
 		Description:  "GetSlowQueries lists the queries that took the most time, from the query statistics.",
@@ -377,6 +390,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 117, Strict: 114, Gemini: 95},
 		SearchTerms: "1 44 oywgtIIBhChAGoaRBSK averag databas:5 get:4 get_slow_queri:4 limit:2 list mani mean:2 milli:2 min:2 min_mean_milli:2 most onli queri:8 slow:4 slower statistic time took",
 		Call:        toolgenCallGetSlowQueries,
+		Validate:    toolimpl.Validator(toolgenCallGetSlowQueries),
 	}, {
 		Name:         ToolListActiveQueries,
 		Description:  "ListActiveQueries lists the connections and the queries they are running now.",
@@ -390,6 +404,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 86, Strict: 96, Gemini: 64},
 		SearchTerms: "1 40 wFdCAE0hIChbFEK activ:4 connection databas:5 duration:2 least list:5 list_activ_queri:4 long min:2 min_duration_second:2 now onli:2 queri:6 run:2 second:2",
 		Call:        toolgenCallListActiveQueries,
+		Validate:    toolimpl.Validator(toolgenCallListActiveQueries),
 	}, {
 		Name:         ToolListBlockingLocks,
 		Description:  "ListBlockingLocks lists sessions waiting on locks and the sessions holding them.",
@@ -403,6 +418,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
 		SearchTerms: "1 28 EEBEykpEo block:4 databas:5 hold list:5 list_block_lock:4 lock:5 session:2 them wait",
 		Call:        toolgenCallListBlockingLocks,
+		Validate:    toolimpl.Validator(toolgenCallListBlockingLocks),
 	}, {
 		Name:        ToolCancelRunningQuery,
 		Description: "CancelRunningQuery cancels the query of a session, or terminates the session.",
@@ -412,6 +428,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
 		SearchTerms: "1 36 QRALIxaUDIKKEA cancel:6 cancel_run_queri:4 close connection databas:2 id onli pid:2 process queri:6 rather run:4 session:3 terminat:3",
 		Call:        toolgenCallCancelRunningQuery,
+		Validate:    toolimpl.Validator(toolgenCallCancelRunningQuery),
 	}, {
 		Name:        ToolVacuumTable,
 		Description: "VacuumTable reclaims the space of dead rows in a table and updates its planner statistics.",
@@ -420,6 +437,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 115, Strict: 98, Gemini: 93},
 		SearchTerms: "1 37 ARF4ARABNFHglwCCZ databas:5 dead full:2 lock operat planner reclaim return rewrit row space:2 statistic system tabl:9 updat vacuum:4 vacuum_tabl:4",
 		Call:        toolgenCallVacuumTable,
+		Validate:    toolimpl.Validator(toolgenCallVacuumTable),
 	}, {
 		Name:         ToolInsertRows,
 		Description:  "InsertRows inserts rows into a table.",
@@ -429,6 +447,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 115, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 32 kIgAAbkwPKQ column databas:5 insert:5 insert_row:4 name object on per row:8 tabl:4 valu",
 		Call:         toolgenCallInsertRows,
+		Validate:     toolimpl.Validator(toolgenCallInsertRows),
 	}, {
 		Name:             ToolUpdateRows,
 		Description:      "UpdateRows sets columns of the rows of a table that match a condition.",
@@ -440,6 +459,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 142, Strict: 0, Gemini: 0},
 		SearchTerms:      "1 42 ChMCIpBUFhIdChYmnQDAQ 30 column:2 condition:2 creat creat_at dai databas:5 interval match name new now row:5 set:3 sql statu tabl:4 trial updat:4 updat_row:4 valu",
 		Call:             toolgenCallUpdateRows,
+		Validate:         toolimpl.Validator(toolgenCallUpdateRows),
 	}, {
 		Name:             ToolDeleteRows,
 		Description:      "DeleteRows deletes the rows of a table that match a condition.",
@@ -451,6 +471,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 114, Strict: 93, Gemini: 92},
 		SearchTerms:      "1 32 AFkBGKMQRSBw condition:2 databas:5 delet:5 delet_row:4 empti match mistak never requir row:5 sql tabl:5",
 		Call:             toolgenCallDeleteRows,
+		Validate:         toolimpl.Validator(toolgenCallDeleteRows),
 	}, {
 		Name:         ToolExportQueryResults,
 		Description:  "ExportQueryResults runs a query and writes its rows to a CSV file in a storage bucket.",
@@ -461,6 +482,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 114, Strict: 97, Gemini: 92},
 		SearchTerms:  "1 40 ASYyBYmogVhA8IDBE address bucket csv:2 databas:5 destination:2 export:5 export_queri_result:4 file:2 gs queri:6 result:4 row run sql:2 storag user write",
 		Call:         toolgenCallExportQueryResults,
+		Validate:     toolimpl.Validator(toolgenCallExportQueryResults),
 	}, {
 		Name:         ToolImportCSVIntoTable,
 		Description:  "ImportCSVIntoTable loads the rows of a CSV file into a table.",
@@ -470,6 +492,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 139, Strict: 133, Gemini: 117},
 		SearchTerms:  "1 46 AIYBwIBwY0ZRLFKGhRCg6 absent address column comma csv:5 databas:5 delimiter:2 field file:2 first header:2 hold import:4 import_csv_into_tabl:4 line load name row separator sourc:2 tabl:8",
 		Call:         toolgenCallImportCSVIntoTable,
+		Validate:     toolimpl.Validator(toolgenCallImportCSVIntoTable),
 	}, {
 		Name:         ToolListSchemaMigrations,
 		Description:  "ListSchemaMigrations lists the schema migrations and whether each has run.",
@@ -483,6 +506,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 118, Strict: 113, Gemini: 96},
 		SearchTerms: "1 44 AmQEhIBh0oBYCOMG alreadi appli:2 databas:5 each fail:3 list:5 list_schema_migration:4 migration:6 onli pend:2 ran run:3 schema:5 state:3 whether yet",
 		Call:        toolgenCallListSchemaMigrations,
+		Validate:    toolimpl.Validator(toolgenCallListSchemaMigrations),
 	}, {
 		Name:             ToolApplyMigrations,
 		Description:      "ApplyMigrations runs the pending schema migrations, all or up to a version.",
@@ -493,6 +517,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 88, Strict: 83, Gemini: 66},
 		SearchTerms:      "1 31 CDAAsQmDyMoFE after all appli:4 appli_migration:4 databas:5 migration:5 pend run schema stop to_version:2 up version:4",
 		Call:             toolgenCallApplyMigrations,
+		Validate:         toolimpl.Validator(toolgenCallApplyMigrations),
 	}, {
 		Name:             ToolRollbackMigration,
 		Description:      "RollbackMigration reverts the most recently applied schema migrations.",
@@ -504,6 +529,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
 		SearchTerms:      "1 28 Ig4IRRhiBmE appli databas:5 mani migration:6 most recentli revert:2 rollback:4 rollback_migration:4 schema step:2",
 		Call:             toolgenCallRollbackMigration,
+		Validate:         toolimpl.Validator(toolgenCallRollbackMigration),
 	}, {
 		Name:        ToolDiffDatabaseSchemas,
 		Description: "DiffDatabaseSchemas compares the schemas of two databases and returns the SQL that makes the second match the first.",
@@ -516,6 +542,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 107, Strict: 90, Gemini: 85},
 		SearchTerms: "1 40 IICACxJgg5kBoBQQBl app:2 compar:2 databas:9 diff:4 diff_databas_schema:4 first make match prod referenc return schema:5 second sourc:2 sql stage target:2 two",
 		Call:        toolgenCallDiffDatabaseSchemas,
+		Validate:    toolimpl.Validator(toolgenCallDiffDatabaseSchemas),
 	}, {
 		Name:        ToolCreateDatabaseUser,
 		Description: "CreateDatabaseUser creates a login role with a generated password.",
@@ -524,6 +551,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 103, Strict: 98, Gemini: 81},
 		SearchTerms: "1 41 hCwgTE6CgqEFaDkIUA connection:3 connection_limit:2 creat:5 creat_databas_user:4 databas:7 generat instanc:2 limit:2 login mai most name open password role:2 server user:4 usernam:2",
 		Call:        toolgenCallCreateDatabaseUser,
+		Validate:    toolimpl.Validator(toolgenCallCreateDatabaseUser),
 	}, {
 		Name:             ToolGrantTablePrivileges,
 		Description:      "GrantTablePrivileges grants a role privileges on tables.",
@@ -534,6 +562,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 214, Strict: 197, Gemini: 192},
 		SearchTerms:      "1 71 BRFBUUAS0fAYirAowRiBgxUQI add all:2 chang creat databas:5 delet:2 empti everi:2 foreign grant:5 grant_tabl_privileg:4 insert:2 kei privileg:11 read referenc:2 remov role:4 row:4 schema:2 select:2 tabl:11 truncat:2 updat:2 user",
 		Call:             toolgenCallGrantTablePrivileges,
+		Validate:         toolimpl.Validator(toolgenCallGrantTablePrivileges),
 	}, {
 		Name:        ToolRevokeTablePrivileges,
 		Description: "RevokeTablePrivileges takes privileges on tables away from a role.",
@@ -546,6 +575,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 207, Strict: 190, Gemini: 185},
 		SearchTerms: "1 68 BRWB44AMR3BATYBAJckoExwSAI add all:2 awai chang creat databas:5 delet:2 empti everi foreign insert:2 kei privileg:11 read referenc:2 remov revok:4 revok_tabl_privileg:4 role:4 row:4 select:2 tabl:10 take truncat:2 updat:2 user",
 		Call:        toolgenCallRevokeTablePrivileges,
+		Validate:    toolimpl.Validator(toolgenCallRevokeTablePrivileges),
 	}, {
 		Name:         ToolCreateDatabaseBackup,
 		Description:  "CreateDatabaseBackup takes an on-demand backup of an instance.",
@@ -555,6 +585,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 88, Strict: 82, Gemini: 66},
 		SearchTerms:  "1 32 BEQQ8gg9RUogE backup:5 befor creat:4 creat_databas_backup:4 databas:7 demand description:2 instanc:3 migration order server take why",
 		Call:         toolgenCallCreateDatabaseBackup,
+		Validate:     toolimpl.Validator(toolgenCallCreateDatabaseBackup),
 	}, {
 		Name:         ToolListDatabaseBackups,
 		Description:  "ListDatabaseBackups lists an instance's automatic and on-demand backups.",
@@ -568,6 +599,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
 		SearchTerms: "1 27 xEgImwLC automatic backup:5 databas:7 demand instanc:3 list:5 list_databas_backup:4 server",
 		Call:        toolgenCallListDatabaseBackups,
+		Validate:    toolimpl.Validator(toolgenCallListDatabaseBackups),
 	}, {
 		Name:             ToolRestoreDatabaseBackup,
 		Description:      "RestoreDatabaseBackup restores a backup, or a point in time, into a new or existing instance.",
@@ -578,6 +610,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 132, Strict: 140, Gemini: 110},
 		SearchTerms:      "1 56 CU5BBAyRKHGiUQgAI approval backup:8 backup_id:2 databas:6 exist:2 id:2 instanc:5 need new overwrit point:4 point_in_time:3 restor:7 restor_databas_backup:4 target:2 target_instanc:2 time:5",
 		Call:             toolgenCallRestoreDatabaseBackup,
+		Validate:         toolimpl.Validator(toolgenCallRestoreDatabaseBackup),
 	}, {
 		Name:        ToolCreateReadReplica,
 		Description: "CreateReadReplica creates a read-only copy of an instance that follows its changes.",
@@ -586,6 +619,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 112, Strict: 106, Gemini: 90},
 		SearchTerms: "1 39 BgCGJoRIczAdAJkW absent chang copi creat:5 creat_read_replica:4 databas:2 follow instanc:3 machin onli primari:2 put read:5 region:2 replica:6 tier:3",
 		Call:        toolgenCallCreateReadReplica,
+		Validate:    toolimpl.Validator(toolgenCallCreateReadReplica),
 	}, {
 		Name:         ToolGetReplicationLag,
 		Description:  "GetReplicationLag returns how far behind the primary each replica is.",
@@ -599,6 +633,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
 		SearchTerms: "1 27 qMzQFgNBYARG behind databas:2 each far get:4 get_replication_lag:4 instanc:2 lag:4 primari:2 replica replication:4 return",
 		Call:        toolgenCallGetReplicationLag,
+		Validate:    toolimpl.Validator(toolgenCallGetReplicationLag),
 	}, {
 		Name:             ToolPromoteReplica,
 		Description:      "PromoteReplica makes a replica a standalone primary, for a failover or a migration.",
@@ -609,6 +644,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
 		SearchTerms:      "1 23 wrAUSAINQ databas:2 failover make migration primari promot:4 promot_replica:4 replica:8 standalon",
 		Call:             toolgenCallPromoteReplica,
+		Validate:         toolimpl.Validator(toolgenCallPromoteReplica),
 	}, {
 		Name:             ToolResizeDatabaseInstance,
 		Description:      "ResizeDatabaseInstance changes an instance's machine tier or storage size.",
@@ -618,6 +654,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 115, Strict: 122, Gemini: 93},
 		SearchTerms:      "1 47 hEAiMQ4AEoktwFICoJ 32768 chang custom databas:7 db gb:2 grow instanc:7 machin new:2 onli resiz:4 resiz_databas_instanc:4 server size:2 storag:5 storag_gb:2 tier:4",
 		Call:             toolgenCallResizeDatabaseInstance,
+		Validate:         toolimpl.Validator(toolgenCallResizeDatabaseInstance),
 	}, {
 		Name:        ToolGetCacheValue,
 		Description: "GetCacheValue reads a key from the key-value cache.",
@@ -630,6 +667,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
 		SearchTerms: "1 26 IRjQgBW cach:5 databas:2 get:4 get_cach_valu:4 kei:5 read valu:5",
 		Call:        toolgenCallGetCacheValue,
+		Validate:    toolimpl.Validator(toolgenCallGetCacheValue),
 	}, {
 		Name:        ToolSetCacheValue,
 		Description: "SetCacheValue writes a key to the key-value cache, with an expiry.",
@@ -639,6 +677,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 110, Strict: 106, Gemini: 88},
 		SearchTerms: "1 41 xEgTS6wAEhAdAAIq absent after cach:5 databas:2 expir expiri kei:5 long never second:2 set:4 set_cach_valu:4 ttl:2 ttl_second:2 valu:8 write",
 		Call:        toolgenCallSetCacheValue,
+		Validate:    toolimpl.Validator(toolgenCallSetCacheValue),
 	}, {
 		Name:         ToolInvalidateCacheKeys,
 		Description:  "InvalidateCacheKeys deletes the cache keys that match a pattern.",
@@ -652,6 +691,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
 		SearchTerms: "1 29 ADgoFJNAVgoJ 42 cach:5 databas:2 delet glob invalidat:4 invalidat_cach_kei:4 kei:5 match pattern:3 product session",
 		Call:        toolgenCallInvalidateCacheKeys,
+		Validate:    toolimpl.Validator(toolgenCallInvalidateCacheKeys),
 	}, {
 		Name:         ToolFindDocumentsInCollection,
 		Description:  "FindDocumentsInCollection queries a document-store collection with a JSON filter.",
@@ -665,6 +705,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 157, Strict: 140, Gemini: 135},
 		SearchTerms: "1 47 CAIlwnHsKQERBEjLCAUJA 30 activ ag all collection:8 databas:2 document:6 empti field filter:4 find:4 find_document_in_collection:4 gt json:2 limit:2 most projection:2 queri return:2 statu store",
 		Call:        toolgenCallFindDocumentsInCollection,
+		Validate:    toolimpl.Validator(toolgenCallFindDocumentsInCollection),
 	}})
 }
 
@@ -1317,6 +1358,9 @@ func toolgenCallRunSQLQuery(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := RunSQLQuery(ctx, argDatabase, argSql, argMaxRows, argTimeoutSeconds)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1370,6 +1414,9 @@ func toolgenCallExecuteSQLStatement(ctx context.Context, args []byte) (res toolg
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ExecuteSQLStatement(ctx, argDatabase, argSql, argDryRun)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1421,6 +1468,9 @@ func toolgenCallExplainQuery(ctx context.Context, args []byte) (res toolgen.Resu
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ExplainQuery(ctx, argDatabase, argSql, argAnalyze)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1457,6 +1507,9 @@ func toolgenCallListDatabases(ctx context.Context, args []byte) (res toolgen.Res
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListDatabases(ctx, argInstance)
 	if err != nil {
@@ -1516,6 +1569,9 @@ func toolgenCallListTables(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListTables(ctx, argDatabase, argSchema)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1569,6 +1625,9 @@ func toolgenCallDescribeTable(ctx context.Context, args []byte) (res toolgen.Res
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := DescribeTable(ctx, argDatabase, argTable)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1615,6 +1674,9 @@ func toolgenCallGetTableStats(ctx context.Context, args []byte) (res toolgen.Res
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetTableStats(ctx, argDatabase, argTable)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1650,6 +1712,9 @@ func toolgenCallCreateTable(ctx context.Context, args []byte) (res toolgen.Resul
 	toolgenDecodeNewTable(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CreateTable(ctx, in)
 	if err != nil {
@@ -1699,6 +1764,9 @@ func toolgenCallDropTable(ctx context.Context, args []byte) (res toolgen.Result,
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := DropTable(ctx, argDatabase, argTable, argCascade); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -1743,6 +1811,9 @@ func toolgenCallAddColumn(ctx context.Context, args []byte) (res toolgen.Result,
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := AddColumn(ctx, argDatabase, argTable, argColumn)
 	if err != nil {
@@ -1825,6 +1896,9 @@ func toolgenCallCreateIndex(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateIndex(ctx, argDatabase, argTable, argColumns, argUnique, argName, argConcurrently)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1863,6 +1937,9 @@ func toolgenCallDropIndex(ctx context.Context, args []byte) (res toolgen.Result,
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := DropIndex(ctx, argDatabase, argName); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1905,6 +1982,9 @@ func toolgenCallListIndexes(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListIndexes(ctx, argDatabase, argTable)
 	if err != nil {
@@ -1977,6 +2057,9 @@ func toolgenCallGetSlowQueries(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetSlowQueries(ctx, argDatabase, argMinMeanMillis, argLimit)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2041,6 +2124,9 @@ func toolgenCallListActiveQueries(ctx context.Context, args []byte) (res toolgen
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListActiveQueries(ctx, argDatabase, argMinDurationSeconds)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2088,6 +2174,9 @@ func toolgenCallListBlockingLocks(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListBlockingLocks(ctx, argDatabase)
 	if err != nil {
@@ -2139,6 +2228,9 @@ func toolgenCallCancelRunningQuery(ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := CancelRunningQuery(ctx, argPid, argTerminate); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2182,6 +2274,9 @@ func toolgenCallVacuumTable(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := VacuumTable(ctx, argDatabase, argTable, argFull); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2253,6 +2348,9 @@ func toolgenCallInsertRows(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := InsertRows(ctx, argDatabase, argTable, argRows)
 	if err != nil {
@@ -2328,6 +2426,9 @@ func toolgenCallUpdateRows(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := UpdateRows(ctx, argDatabase, argTable, argSet, argWhere)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2384,6 +2485,9 @@ func toolgenCallDeleteRows(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := DeleteRows(ctx, argDatabase, argTable, argWhere)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2439,6 +2543,9 @@ func toolgenCallExportQueryResults(ctx context.Context, args []byte) (res toolge
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ExportQueryResults(ctx, argDatabase, argSql, argDestination)
 	if err != nil {
@@ -2513,6 +2620,9 @@ func toolgenCallImportCSVIntoTable(ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ImportCSVIntoTable(ctx, argDatabase, argTable, argSource, argHeader, argDelimiter)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2565,6 +2675,9 @@ func toolgenCallListSchemaMigrations(ctx context.Context, args []byte) (res tool
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListSchemaMigrations(ctx, argDatabase, argState)
 	if err != nil {
@@ -2625,6 +2738,9 @@ func toolgenCallApplyMigrations(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ApplyMigrations(ctx, argDatabase, argToVersion)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2679,6 +2795,9 @@ func toolgenCallRollbackMigration(ctx context.Context, args []byte) (res toolgen
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := RollbackMigration(ctx, argDatabase, argSteps)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2728,6 +2847,9 @@ func toolgenCallDiffDatabaseSchemas(ctx context.Context, args []byte) (res toolg
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := DiffDatabaseSchemas(ctx, argSource, argTarget)
 	if err != nil {
@@ -2780,6 +2902,9 @@ func toolgenCallCreateDatabaseUser(ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateDatabaseUser(ctx, argInstance, argUsername, argConnectionLimit)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2828,6 +2953,9 @@ func toolgenCallGrantTablePrivileges(ctx context.Context, args []byte) (res tool
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := GrantTablePrivileges(ctx, argDatabase, argRole, argTables, argPrivileges); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2874,6 +3002,9 @@ func toolgenCallRevokeTablePrivileges(ctx context.Context, args []byte) (res too
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := RevokeTablePrivileges(ctx, argDatabase, argRole, argTables, argPrivileges); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2923,6 +3054,9 @@ func toolgenCallCreateDatabaseBackup(ctx context.Context, args []byte) (res tool
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateDatabaseBackup(ctx, argInstance, argDescription)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2963,6 +3097,9 @@ func toolgenCallListDatabaseBackups(ctx context.Context, args []byte) (res toolg
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListDatabaseBackups(ctx, argInstance)
 	if err != nil {
@@ -3030,6 +3167,9 @@ func toolgenCallRestoreDatabaseBackup(ctx context.Context, args []byte) (res too
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := RestoreDatabaseBackup(ctx, argBackupID, argPointInTime, argTargetInstance); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -3080,6 +3220,9 @@ func toolgenCallCreateReadReplica(ctx context.Context, args []byte) (res toolgen
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateReadReplica(ctx, argInstance, argRegion, argTier)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3117,6 +3260,9 @@ func toolgenCallGetReplicationLag(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetReplicationLag(ctx, argInstance)
 	if err != nil {
@@ -3163,6 +3309,9 @@ func toolgenCallPromoteReplica(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := PromoteReplica(ctx, argReplica); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3219,6 +3368,9 @@ func toolgenCallResizeDatabaseInstance(ctx context.Context, args []byte) (res to
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := ResizeDatabaseInstance(ctx, argInstance, argTier, argStorageGB); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -3250,6 +3402,9 @@ func toolgenCallGetCacheValue(ctx context.Context, args []byte) (res toolgen.Res
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetCacheValue(ctx, argKey)
 	if err != nil {
@@ -3301,6 +3456,9 @@ func toolgenCallSetCacheValue(ctx context.Context, args []byte) (res toolgen.Res
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := SetCacheValue(ctx, argKey, argValue, argTtlSeconds); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -3337,6 +3495,9 @@ func toolgenCallInvalidateCacheKeys(ctx context.Context, args []byte) (res toolg
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := InvalidateCacheKeys(ctx, argPattern)
 	if err != nil {
@@ -3397,6 +3558,9 @@ func toolgenCallFindDocumentsInCollection(ctx context.Context, args []byte) (res
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := FindDocumentsInCollection(ctx, argCollection, argFilter, argProjection, argLimit)
 	if err != nil {

@@ -214,6 +214,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 104, Strict: 111, Gemini: 82},
 		SearchTerms:  "1 39 l6AgoFgASGQKA creat:6 creat_document:4 doc:2 document:6 empti folder:3 folder_id:2 id:4 start templat:4 templat_id:2 text titl:3",
 		Call:         toolgenCallCreateDocument,
+		Validate:     toolimpl.Validator(toolgenCallCreateDocument),
 	}, {
 		Name:        ToolGetDocumentContent,
 		Description: "GetDocumentContent returns a document's text as Markdown, plain text or HTML.",
@@ -226,6 +227,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 123, Strict: 106, Gemini: 101},
 		SearchTerms: "1 49 FAtAhSgBFAikLFpCy content:4 doc:2 document:8 document_id:2 form format:2 get:4 get_document_content:4 head html:4 id:2 list markdown:4 plain:4 return tabl text:4",
 		Call:        toolgenCallGetDocumentContent,
+		Validate:    toolimpl.Validator(toolgenCallGetDocumentContent),
 	}, {
 		Name:        ToolAppendToDocument,
 		Description: "AppendToDocument adds text at the end of a document, optionally as a heading.",
@@ -234,6 +236,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 118, Strict: 114, Gemini: 96},
 		SearchTerms: "1 40 NjCAJDDBIaUAiUQ add append:4 append_to_document:4 doc:2 document:8 document_id:2 end head:4 head_level:2 id:2 level:3 make markdown optionalli text:4",
 		Call:        toolgenCallAppendToDocument,
+		Validate:    toolimpl.Validator(toolgenCallAppendToDocument),
 	}, {
 		Name:         ToolFindAndReplaceInDocument,
 		Description:  "FindAndReplaceInDocument replaces every occurrence of a text in a document.",
@@ -244,6 +247,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 127, Strict: 110, Gemini: 105},
 		SearchTerms:  "1 48 FAXykMJFESFIngAYRA case:3 doc:2 document:8 document_id:2 everi exactli find:6 find_and_replac_in_document:4 id:2 look lower match:3 match_case:2 occurrenc replac:7 replacement text:2 upper",
 		Call:         toolgenCallFindAndReplaceInDocument,
+		Validate:     toolimpl.Validator(toolgenCallFindAndReplaceInDocument),
 	}, {
 		Name:        ToolInsertTable,
 		Description: "InsertTable inserts an empty table into a document after a heading or at the end.",
@@ -252,6 +256,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 139, Strict: 134, Gemini: 117},
 		SearchTerms: "1 46 Bo0Ag8MMHgCECsMQ after:4 after_head:2 column:3 doc:2 document:4 document_id:2 empti end head:4 id:2 insert:6 insert_tabl:4 number:2 row:3 section tabl:5",
 		Call:        toolgenCallInsertTable,
+		Validate:    toolimpl.Validator(toolgenCallInsertTable),
 	}, {
 		Name:        ToolInsertImage,
 		Description: "InsertImage inserts an image into a document.",
@@ -260,6 +265,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 124, Strict: 131, Gemini: 102},
 		SearchTerms: "1 52 BhkGCRM3QgEYBIAAYlU absent address after:3 after_head:2 doc:2 document:4 document_id:2 end head:3 id:2 imag:9 imag_url:2 insert:6 insert_imag:4 point:2 section url:2 width:3 width_point:2",
 		Call:        toolgenCallInsertImage,
+		Validate:    toolimpl.Validator(toolgenCallInsertImage),
 	}, {
 		Name:         ToolCommentOnDocument,
 		Description:  "CommentOnDocument comments on a passage of a document.",
@@ -269,6 +275,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 109, Strict: 92, Gemini: 87},
 		SearchTerms:  "1 38 FuAgXFQACMoMU about assign comment:7 comment_on_document:4 doc:2 document:8 document_id:2 id:2 mention passag:2 quot:2 quot_text:2 text:4",
 		Call:         toolgenCallCommentOnDocument,
+		Validate:     toolimpl.Validator(toolgenCallCommentOnDocument),
 	}, {
 		Name:         ToolListDocumentComments,
 		Description:  "ListDocumentComments lists the comments of a document.",
@@ -282,6 +289,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
 		SearchTerms: "1 37 BOANjBE4iI comment:6 doc:2 document:8 document_id:2 id:2 includ:3 includ_resolv:2 list:5 list_document_comment:4 resolv:3",
 		Call:        toolgenCallListDocumentComments,
+		Validate:    toolimpl.Validator(toolgenCallListDocumentComments),
 	}, {
 		Name:        ToolResolveDocumentComment,
 		Description: "ResolveDocumentComment marks a comment as resolved.",
@@ -291,6 +299,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 99, Strict: 93, Gemini: 77},
 		SearchTerms: "1 41 B8IIxBgxAVQE befor comment:8 comment_id:2 doc:2 document:7 document_id:2 id:4 mark post repli:3 resolv:6 resolv_document_comment:4",
 		Call:        toolgenCallResolveDocumentComment,
+		Validate:    toolimpl.Validator(toolgenCallResolveDocumentComment),
 	}, {
 		Name:        ToolExportDocument,
 		Description: "ExportDocument exports a document, spreadsheet or presentation to a file format and returns the file's download address.",
@@ -300,6 +309,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 179, Strict: 162, Gemini: 157},
 		SearchTerms: "1 73 iIJkIKBAUAAHKgRDCMtC0AoaQSMjAKyQNmQQc address book comma csv:2 doc:2 document:9 document_id:2 docx:2 download epub:2 excel export:5 export_document:4 file:3 format:4 id:2 markdown md:2 microsoft:3 odt:2 on open open_document pdf:3 point power power_point pptx:2 presentation:2 return separat sheet spreadsheet:2 text valu word xlsx:2",
 		Call:        toolgenCallExportDocument,
+		Validate:    toolimpl.Validator(toolgenCallExportDocument),
 	}, {
 		Name:         ToolListDocumentRevisions,
 		Description:  "ListDocumentRevisions lists the saved revisions of a document, who made them and when.",
@@ -313,6 +323,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
 		SearchTerms: "1 31 BGAFHgNRii doc:2 document:8 document_id:2 id:2 list:5 list_document_revision:4 made revision:5 save them",
 		Call:        toolgenCallListDocumentRevisions,
+		Validate:    toolimpl.Validator(toolgenCallListDocumentRevisions),
 	}, {
 		Name:         ToolGetDocumentStats,
 		Description:  "GetDocumentStats counts a document's words, characters and pages and estimates its reading time.",
@@ -326,6 +337,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 77, Strict: 60, Gemini: 55},
 		SearchTerms: "1 33 BSBEWQyAwiEAaU character count doc:2 document:8 document_id:2 estimat get:4 get_document_stat:4 id:2 page read stat:4 time word",
 		Call:        toolgenCallGetDocumentStats,
+		Validate:    toolimpl.Validator(toolgenCallGetDocumentStats),
 	}, {
 		Name:         ToolTranslateDocument,
 		Description:  "TranslateDocument makes a translated copy of a document.",
@@ -335,6 +347,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
 		SearchTerms:  "1 38 DHpIKyBBBtjAAigCA 47 bcp br copi doc:2 document:8 document_id:2 fr id:2 languag:3 make pt tag target:2 target_languag:2 translat:5 translat_document:4",
 		Call:         toolgenCallTranslateDocument,
+		Validate:     toolimpl.Validator(toolgenCallTranslateDocument),
 	}, {
 		Name:         ToolFillDocumentTemplate,
 		Description:  "FillDocumentTemplate creates a document from a template, replacing its {{placeholders}} with values.",
@@ -344,6 +357,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 137, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 47 BQ9iCwMmAIBCZKBOURA 14 acm client creat date doc:2 document:7 each fill:4 fill_document_templat:4 id:2 juli new placeholder:2 replac templat:8 templat_id:2 titl:3 valu:4",
 		Call:         toolgenCallFillDocumentTemplate,
+		Validate:     toolimpl.Validator(toolgenCallFillDocumentTemplate),
 	}, {
 		Name:        ToolPublishToWeb,
 		Description: "PublishToWeb publishes a document at a public, read-only web address that updates as the document changes.",
@@ -356,6 +370,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
 		SearchTerms: "1 36 BhkMgMJRQATcQJEE address chang doc:2 document:5 document_id:2 id:2 instead onli public publish:6 publish_to_web:4 read stop unpublish:2 updat web:5",
 		Call:        toolgenCallPublishToWeb,
+		Validate:    toolimpl.Validator(toolgenCallPublishToWeb),
 	}, {
 		Name:         ToolCreateSpreadsheet,
 		Description:  "CreateSpreadsheet creates a spreadsheet with named sheets.",
@@ -365,6 +380,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 101, Strict: 84, Gemini: 79},
 		SearchTerms:  "1 29 ECI9QSCQyC creat:5 creat_spreadsheet:4 doc:2 empti name:2 on sheet:4 sheet1 spreadsheet:6 titl:3",
 		Call:         toolgenCallCreateSpreadsheet,
+		Validate:     toolimpl.Validator(toolgenCallCreateSpreadsheet),
 	}, {
 		Name:         ToolReadSheetRange,
 		Description:  "ReadSheetRange returns the values of a range of cells.",
@@ -378,6 +394,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 122, Strict: 105, Gemini: 100},
 		SearchTerms: "1 47 FQkUQUChgkAVF6ygSFA a1:4 a1_rang:2 budget cell comput doc:2 f40 formula:3 id:2 instead notation rang:7 read:4 read_sheet_rang:4 return:2 sheet:4 spreadsheet:3 spreadsheet_id:2 valu:2",
 		Call:        toolgenCallReadSheetRange,
+		Validate:    toolimpl.Validator(toolgenCallReadSheetRange),
 	}, {
 		Name:         ToolWriteSheetRange,
 		Description:  "WriteSheetRange writes values into a range of cells, row by row.",
@@ -388,6 +405,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 199, Strict: 182, Gemini: 177},
 		SearchTerms:  "1 73 gQADCmYUQZWyRABAB8BiQJAUitLMYBFCAC a1:3 a1_rang:2 a3 b2 budget cell:2 doc:2 enter:2 formula given id:2 input:2 input_mode:2 left mode:2 number pars rang:8 raw:2 read row:3 sheet:4 spreadsheet:3 spreadsheet_id:2 store sum top type user:2 user_enter:2 valu:5 whole write:5 write_sheet_rang:4",
 		Call:         toolgenCallWriteSheetRange,
+		Validate:     toolimpl.Validator(toolgenCallWriteSheetRange),
 	}, {
 		Name:         ToolAppendSheetRows,
 		Description:  "AppendSheetRows adds rows after the last row of a sheet's data.",
@@ -397,6 +415,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 120, Strict: 103, Gemini: 98},
 		SearchTerms:  "1 40 poAkoERIIkguo add:2 after append:4 append_sheet_row:4 data doc:2 id:2 last name row:9 sheet:8 spreadsheet:3 spreadsheet_id:2",
 		Call:         toolgenCallAppendSheetRows,
+		Validate:     toolimpl.Validator(toolgenCallAppendSheetRows),
 	}, {
 		Name:        ToolClearSheetRange,
 		Description: "ClearSheetRange empties the values of a range, keeping its formatting.",
@@ -409,6 +428,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
 		SearchTerms: "1 38 FknAqMDRRQESIWA a1:3 a1_rang:2 clear:4 clear_sheet_rang:4 doc:2 empti format id:2 keep notation rang:7 sheet:4 spreadsheet:3 spreadsheet_id:2 valu",
 		Call:        toolgenCallClearSheetRange,
+		Validate:    toolimpl.Validator(toolgenCallClearSheetRange),
 	}, {
 		Name:        ToolSetCellFormula,
 		Description: "SetCellFormula puts a formula into a cell and returns its computed value.",
@@ -418,6 +438,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 128, Strict: 111, Gemini: 106},
 		SearchTerms: "1 41 FuEChAMiCEDVFAUw c10 cell:8 comput doc:2 formula:8 id:2 paid put return set:4 set_cell_formula:4 spreadsheet:3 spreadsheet_id:2 sumif summari valu",
 		Call:        toolgenCallSetCellFormula,
+		Validate:    toolimpl.Validator(toolgenCallSetCellFormula),
 	}, {
 		Name:        ToolAddSheetTab,
 		Description: "AddSheetTab adds a sheet (tab) to a spreadsheet.",
@@ -426,6 +447,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
 		SearchTerms: "1 33 FKIxRygAwC add:5 add_sheet_tab:4 doc:2 id:2 name sheet:6 spreadsheet:4 spreadsheet_id:2 tab:5 titl:2",
 		Call:        toolgenCallAddSheetTab,
+		Validate:    toolimpl.Validator(toolgenCallAddSheetTab),
 	}, {
 		Name:        ToolDeleteSheetTab,
 		Description: "DeleteSheetTab deletes a sheet (tab) and its data from a spreadsheet.",
@@ -435,6 +457,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
 		SearchTerms: "1 34 BVgELyECCwh data delet:5 delet_sheet_tab:4 doc:2 id:2 name sheet:6 spreadsheet:4 spreadsheet_id:2 tab:5 titl:2",
 		Call:        toolgenCallDeleteSheetTab,
+		Validate:    toolimpl.Validator(toolgenCallDeleteSheetTab),
 	}, {
 		Name:        ToolSortSheetRange,
 		Description: "SortSheetRange sorts the rows of a range by a column.",
@@ -444,6 +467,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 135, Strict: 118, Gemini: 113},
 		SearchTerms: "1 49 EJSIAmQEkFOACQxxpB a1:2 a1_rang:2 column:4 descend:2 doc:2 first header id:2 largest letter rang:7 row:3 sheet:4 sort:7 sort_sheet_rang:4 spreadsheet:3 spreadsheet_id:2 without",
 		Call:        toolgenCallSortSheetRange,
+		Validate:    toolimpl.Validator(toolgenCallSortSheetRange),
 	}, {
 		Name:        ToolCreatePivotTable,
 		Description: "CreatePivotTable summarizes a range of data in a pivot table.",
@@ -452,6 +476,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 325, Strict: 332, Gemini: 298},
 		SearchTerms: "1 114 QgMQBVKABhAUMIGcwGAGwuAAJEgy4Ag0AGMwaMgB2 a1 absent aggregat averag:2 column:10 count:4 count_distinct:2 creat:4 creat_pivot_tabl:4 data:2 distinct:3 doc:2 group:2 h5000 header:4 id:2 largest max:2 mean min:2 new number:2 order pivot:7 pivot_valu put rang:4 row:5 sheet:5 smallest sourc:4 sourc_rang:3 spreadsheet:2 spreadsheet_id:2 sum:2 summariz:3 tabl:6 target:3 target_sheet:3 total valu:6",
 		Call:        toolgenCallCreatePivotTable,
+		Validate:    toolimpl.Validator(toolgenCallCreatePivotTable),
 	}, {
 		Name:        ToolCreateChart,
 		Description: "CreateChart adds a chart of a range of data to a spreadsheet.",
@@ -460,6 +485,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 187, Strict: 181, Gemini: 165},
 		SearchTerms: "1 74 lHgCOSQUQyF7QFBUEyQ6AIEAEMKKYdsSAw a1:2 a1_rang:2 add area:2 bar:4 chart:9 chart_type:2 column:3 creat:4 creat_chart:4 data:2 doc:2 fill first horizontal id:2 kind label line:4 over part pie:2 point rang:3 scatter:2 spreadsheet:4 spreadsheet_id:2 time titl:3 two type:2 variabl vertical whole",
 		Call:        toolgenCallCreateChart,
+		Validate:    toolimpl.Validator(toolgenCallCreateChart),
 	}, {
 		Name:        ToolFormatCells,
 		Description: "FormatCells changes the font, number format and colors of a range of cells.",
@@ -469,6 +495,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 255, Strict: 309, Gemini: 233},
 		SearchTerms: "1 103 GBACAUZ2RA4hpHAhLQbBYmEgDKYIgppcSCgIhGIEQsA 03 07:2 09 12 14:2 2026:2 23 234:2 23_e 30 56:2 b2 background:3 bold:2 cell:6 chang color:6 currenci:2 d20 date:4 date_time:2 doc:2 fff2cc font format:8 format_cell:4 hex:2 id:2 italic:2 number:7 number_format:3 percent:2 rang:3 scientific:2 sheet1 show spreadsheet:2 spreadsheet_id:2 text:5 text_color:3 time:2 wrap:2 wrap_text:2",
 		Call:        toolgenCallFormatCells,
+		Validate:    toolimpl.Validator(toolgenCallFormatCells),
 	}, {
 		Name:        ToolAddConditionalFormatting,
 		Description: "AddConditionalFormatting colors cells of a range that meet a condition.",
@@ -477,6 +504,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 147, Strict: 130, Gemini: 125},
 		SearchTerms: "1 52 ZFAzAJIgIVSCAsKCNswPHgAiIA a1:2 a1_rang:2 add:4 add_conditional_format:4 appli background:2 cell:2 color:2 condition:3 conditional:4 contain custom doc:2 e2 format:4 formula hex id:2 meet overdu rang:3 rule spreadsheet:3 spreadsheet_id:2 text text_contain",
 		Call:        toolgenCallAddConditionalFormatting,
+		Validate:    toolimpl.Validator(toolgenCallAddConditionalFormatting),
 	}, {
 		Name:        ToolFreezePanes,
 		Description: "FreezePanes keeps the first rows and columns of a sheet visible while scrolling.",
@@ -486,6 +514,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 137, Strict: 120, Gemini: 115},
 		SearchTerms: "1 41 EgNAqAIJTmASqsVI column:4 doc:2 first freez:6 freez_pane:4 id:2 keep name pane:4 row:4 scroll sheet:4 spreadsheet:3 spreadsheet_id:2 visibl while",
 		Call:        toolgenCallFreezePanes,
+		Validate:    toolimpl.Validator(toolgenCallFreezePanes),
 	}, {
 		Name:        ToolAddDropdownValidation,
 		Description: "AddDropdownValidation restricts the cells of a range to a list of allowed values, shown as a dropdown.",
@@ -495,6 +524,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 141, Strict: 124, Gemini: 119},
 		SearchTerms: "1 54 JJqI2AKiAhADEEBkwcUhBKhE a1:2 a1_rang:2 add:4 add_dropdown_validation:4 allow:3 allow_valu:2 cell:2 choic doc:2 dropdown:5 id:2 instead list other rang:3 reject restrict shown spreadsheet:3 spreadsheet_id:2 strict:2 validation:4 valu:4 warn",
 		Call:        toolgenCallAddDropdownValidation,
+		Validate:    toolimpl.Validator(toolgenCallAddDropdownValidation),
 	}, {
 		Name:        ToolProtectSheetRange,
 		Description: "ProtectSheetRange stops everyone but the listed editors from changing a range.",
@@ -504,6 +534,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 127, Strict: 110, Gemini: 105},
 		SearchTerms: "1 48 JAgsIgh54IUgQkIAgKhrKBX a1:2 a1_rang:2 address cell chang doc:2 edit editor:3 email everyon id:2 list mai name protect:4 protect_sheet_rang:4 rang:7 sheet:5 spreadsheet:3 spreadsheet_id:2 still stop whole",
 		Call:        toolgenCallProtectSheetRange,
+		Validate:    toolimpl.Validator(toolgenCallProtectSheetRange),
 	}, {
 		Name:         ToolImportCSVToSheet,
 		Description:  "ImportCSVToSheet reads a CSV file into a sheet, replacing its contents.",
@@ -514,6 +545,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 117, Strict: 111, Gemini: 95},
 		SearchTerms:  "1 46 yC50ASAhhgoSJcQrA absent content csv:8 csv_url:2 doc:2 file:2 fill id:2 import:4 import_csv_to_sheet:4 new read replac sheet:9 spreadsheet:3 spreadsheet_id:2 url:2",
 		Call:         toolgenCallImportCSVToSheet,
+		Validate:     toolimpl.Validator(toolgenCallImportCSVToSheet),
 	}, {
 		Name:         ToolCreatePresentation,
 		Description:  "CreatePresentation creates a slide deck.",
@@ -523,6 +555,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 84, Strict: 78, Gemini: 62},
 		SearchTerms:  "1 27 AElmaAMCQgk creat:5 creat_presentation:4 deck doc:2 light name presentation:5 simpl slide theme:3 titl:3",
 		Call:         toolgenCallCreatePresentation,
+		Validate:     toolimpl.Validator(toolgenCallCreatePresentation),
 	}, {
 		Name:         ToolAddSlide,
 		Description:  "AddSlide adds a slide to a presentation.",
@@ -532,6 +565,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 197, Strict: 214, Gemini: 175},
 		SearchTerms:  "1 75 xGsYgWKBkAVEBEICMkDAgBpJDiRJQ absent add:5 add_slide:4 blank:2 bodi:6 bullet:2 column:3 doc:2 empti end header id:2 index insert layout:3 line on per position:2 presentation:4 presentation_id:2 section:3 slide:7 subtitl text titl:10 titl_and_bodi:2 two:3 two_column:2",
 		Call:         toolgenCallAddSlide,
+		Validate:     toolimpl.Validator(toolgenCallAddSlide),
 	}, {
 		Name:         ToolGetSlidesOutline,
 		Description:  "GetSlidesOutline returns the title and text of each slide of a presentation.",
@@ -545,6 +579,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
 		SearchTerms: "1 31 CMqc0gCCIEw0 doc:2 each get:4 get_slide_outlin:4 id:2 outlin:4 presentation:4 presentation_id:2 return slide:5 text titl",
 		Call:        toolgenCallGetSlidesOutline,
+		Validate:    toolimpl.Validator(toolgenCallGetSlidesOutline),
 	}, {
 		Name:        ToolAddSpeakerNotes,
 		Description: "AddSpeakerNotes sets the presenter's notes of a slide.",
@@ -554,6 +589,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 111, Strict: 94, Gemini: 89},
 		SearchTerms: "1 40 JWoGCRIgVCCJIg add:4 add_speaker_note:4 doc:2 first id:2 index:2 note:8 presentation:3 presentation_id:2 presenter set slide:4 slide_index:2 speaker:4",
 		Call:        toolgenCallAddSpeakerNotes,
+		Validate:    toolimpl.Validator(toolgenCallAddSpeakerNotes),
 	}, {
 		Name:        ToolShareDocument,
 		Description: "ShareDocument gives a person access to a document, spreadsheet or presentation.",
@@ -563,6 +599,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 150, Strict: 144, Gemini: 128},
 		SearchTerms: "1 49 BgQKAYYlAJiEKahYgGEcCR access comment:2 commenter:2 doc:2 document:8 document_id:2 edit editor:2 email:3 give id:2 messag:2 note notification person:2 presentation read:3 role:2 share:4 share_document:4 spreadsheet viewer:2",
 		Call:        toolgenCallShareDocument,
+		Validate:    toolimpl.Validator(toolgenCallShareDocument),
 	}, {
 		Name:         ToolDuplicateDocument,
 		Description:  "DuplicateDocument makes a copy of a document, spreadsheet or presentation.",
@@ -572,6 +609,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 93, Strict: 87, Gemini: 71},
 		SearchTerms:  "1 32 BdAJxDScAUUh absent copi:3 doc:2 document:8 document_id:2 duplicat:4 duplicat_document:4 id:2 make presentation spreadsheet titl:3",
 		Call:         toolgenCallDuplicateDocument,
+		Validate:     toolimpl.Validator(toolgenCallDuplicateDocument),
 	}, {
 		Name:         ToolSearchDocuments,
 		Description:  "SearchDocuments finds documents, spreadsheets and presentations by title and content.",
@@ -585,6 +623,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 134, Strict: 140, Gemini: 112},
 		SearchTerms: "1 47 KQQVMGGgSUgQJEEDMAQCS address content deck doc:2 document:10 email find kind:3 look onli:2 own owner:2 presentation:3 queri:2 search:4 search_document:4 slide spreadsheet:4 text titl word",
 		Call:        toolgenCallSearchDocuments,
+		Validate:    toolimpl.Validator(toolgenCallSearchDocuments),
 	}, {
 		Name:        ToolDeleteDocument,
 		Description: "DeleteDocument moves a document, spreadsheet or presentation to the trash.",
@@ -597,6 +636,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 		SearchTerms: "1 26 hWUFhGkgki delet:4 delet_document:4 doc:2 document:8 document_id:2 id:2 move presentation spreadsheet trash",
 		Call:        toolgenCallDeleteDocument,
+		Validate:    toolimpl.Validator(toolgenCallDeleteDocument),
 	}})
 }
 
@@ -1254,6 +1294,9 @@ func toolgenCallCreateDocument(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateDocument(ctx, argTitle, argFolderID, argTemplateID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1294,6 +1337,9 @@ func toolgenCallGetDocumentContent(ctx context.Context, args []byte) (res toolge
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetDocumentContent(ctx, argDocumentID, argFormat)
 	if err != nil {
@@ -1345,6 +1391,9 @@ func toolgenCallAppendToDocument(ctx context.Context, args []byte) (res toolgen.
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := AppendToDocument(ctx, argDocumentID, argText, argHeadingLevel); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1400,6 +1449,9 @@ func toolgenCallFindAndReplaceInDocument(ctx context.Context, args []byte) (res 
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := FindAndReplaceInDocument(ctx, argDocumentID, argFind, argReplace, argMatchCase)
 	if err != nil {
@@ -1463,6 +1515,9 @@ func toolgenCallInsertTable(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := InsertTable(ctx, argDocumentID, argRows, argColumns, argAfterHeading); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -1523,6 +1578,9 @@ func toolgenCallInsertImage(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := InsertImage(ctx, argDocumentID, argImageURL, argAfterHeading, argWidthPoints); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -1572,6 +1630,9 @@ func toolgenCallCommentOnDocument(ctx context.Context, args []byte) (res toolgen
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CommentOnDocument(ctx, argDocumentID, argQuotedText, argText)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1618,6 +1679,9 @@ func toolgenCallListDocumentComments(ctx context.Context, args []byte) (res tool
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListDocumentComments(ctx, argDocumentID, argIncludeResolved)
 	if err != nil {
@@ -1680,6 +1744,9 @@ func toolgenCallResolveDocumentComment(ctx context.Context, args []byte) (res to
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := ResolveDocumentComment(ctx, argDocumentID, argCommentID, argReply); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -1716,6 +1783,9 @@ func toolgenCallExportDocument(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ExportDocument(ctx, argDocumentID, argFormat)
 	if err != nil {
@@ -1754,6 +1824,9 @@ func toolgenCallListDocumentRevisions(ctx context.Context, args []byte) (res too
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListDocumentRevisions(ctx, argDocumentID)
 	if err != nil {
@@ -1803,6 +1876,9 @@ func toolgenCallGetDocumentStats(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetDocumentStats(ctx, argDocumentID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1849,6 +1925,9 @@ func toolgenCallTranslateDocument(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := TranslateDocument(ctx, argDocumentID, argTargetLanguage)
 	if err != nil {
@@ -1916,6 +1995,9 @@ func toolgenCallFillDocumentTemplate(ctx context.Context, args []byte) (res tool
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := FillDocumentTemplate(ctx, argTemplateID, argTitle, argValues)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1958,6 +2040,9 @@ func toolgenCallPublishToWeb(ctx context.Context, args []byte) (res toolgen.Resu
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := PublishToWeb(ctx, argDocumentID, argUnpublish)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1999,6 +2084,9 @@ func toolgenCallCreateSpreadsheet(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CreateSpreadsheet(ctx, argTitle, argSheets)
 	if err != nil {
@@ -2052,6 +2140,9 @@ func toolgenCallReadSheetRange(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ReadSheetRange(ctx, argSpreadsheetID, argA1Range, argFormulas)
 	if err != nil {
@@ -2119,6 +2210,9 @@ func toolgenCallWriteSheetRange(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := WriteSheetRange(ctx, argSpreadsheetID, argA1Range, argValues, argInputMode)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2173,6 +2267,9 @@ func toolgenCallAppendSheetRows(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := AppendSheetRows(ctx, argSpreadsheetID, argSheet, argRows)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2219,6 +2316,9 @@ func toolgenCallClearSheetRange(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := ClearSheetRange(ctx, argSpreadsheetID, argA1Range); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2264,6 +2364,9 @@ func toolgenCallSetCellFormula(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := SetCellFormula(ctx, argSpreadsheetID, argCell, argFormula)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2303,6 +2406,9 @@ func toolgenCallAddSheetTab(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := AddSheetTab(ctx, argSpreadsheetID, argTitle); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2341,6 +2447,9 @@ func toolgenCallDeleteSheetTab(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := DeleteSheetTab(ctx, argSpreadsheetID, argTitle); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2393,6 +2502,9 @@ func toolgenCallSortSheetRange(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := SortSheetRange(ctx, argSpreadsheetID, argA1Range, argColumn, argDescending); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2412,6 +2524,9 @@ func toolgenCallCreatePivotTable(ctx context.Context, args []byte) (res toolgen.
 	toolgenDecodePivotTable(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CreatePivotTable(ctx, in)
 	if err != nil {
@@ -2467,6 +2582,9 @@ func toolgenCallCreateChart(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateChart(ctx, argSpreadsheetID, argA1Range, argChartType, argTitle)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2486,6 +2604,9 @@ func toolgenCallFormatCells(ctx context.Context, args []byte) (res toolgen.Resul
 	toolgenDecodeCellFormat(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := FormatCells(ctx, in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2538,6 +2659,9 @@ func toolgenCallAddConditionalFormatting(ctx context.Context, args []byte) (res 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := AddConditionalFormatting(ctx, argSpreadsheetID, argA1Range, argCondition, argBackground); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2588,6 +2712,9 @@ func toolgenCallFreezePanes(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := FreezePanes(ctx, argSpreadsheetID, argSheet, argRows, argColumns); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2637,6 +2764,9 @@ func toolgenCallAddDropdownValidation(ctx context.Context, args []byte) (res too
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := AddDropdownValidation(ctx, argSpreadsheetID, argA1Range, argAllowedValues, argStrict); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2679,6 +2809,9 @@ func toolgenCallProtectSheetRange(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := ProtectSheetRange(ctx, argSpreadsheetID, argA1Range, argEditors); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2734,6 +2867,9 @@ func toolgenCallImportCSVToSheet(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ImportCSVToSheet(ctx, argSpreadsheetID, argCsvURL, argSheet)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2788,6 +2924,9 @@ func toolgenCallCreatePresentation(ctx context.Context, args []byte) (res toolge
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CreatePresentation(ctx, argTitle, argTheme)
 	if err != nil {
@@ -2865,6 +3004,9 @@ func toolgenCallAddSlide(ctx context.Context, args []byte) (res toolgen.Result, 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := AddSlide(ctx, argPresentationID, argLayout, argTitle, argBody, argPosition)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2908,6 +3050,9 @@ func toolgenCallGetSlidesOutline(ctx context.Context, args []byte) (res toolgen.
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetSlidesOutline(ctx, argPresentationID)
 	if err != nil {
@@ -2965,6 +3110,9 @@ func toolgenCallAddSpeakerNotes(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := AddSpeakerNotes(ctx, argPresentationID, argSlideIndex, argNotes); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -3018,6 +3166,9 @@ func toolgenCallShareDocument(ctx context.Context, args []byte) (res toolgen.Res
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := ShareDocument(ctx, argDocumentID, argEmail, argRole, argMessage); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -3065,6 +3216,9 @@ func toolgenCallDuplicateDocument(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := DuplicateDocument(ctx, argDocumentID, argTitle)
 	if err != nil {
@@ -3127,6 +3281,9 @@ func toolgenCallSearchDocuments(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := SearchDocuments(ctx, argQuery, argKind, argOwner)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3170,6 +3327,9 @@ func toolgenCallDeleteDocument(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := DeleteDocument(ctx, argDocumentID); err != nil {
 		return toolimpl.ToolFailed(ctx, err)

@@ -228,6 +228,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 224, Strict: 254, Gemini: 202},
 		SearchTerms: "1 86 AAiCCUh0QgAQjQDK0CMkPRgA28HAHBgQCA after:3 await befor:3 cancel:3 carrier customer:3 date deliver:3 ecommerc:2 email:2 hand held hold:2 limit:2 list:5 list_order:4 most on_hold:2 onli:4 order:10 paid:3 payment pend:2 place:6 place_after:2 place_befor:2 return:4 review ship:3 state statu:3 store time:2 yet",
 		Call:        toolgenCallListOrders,
+		Validate:    toolimpl.Validator(toolgenCallListOrders),
 	}, {
 		Name:         ToolGetOrder,
 		Description:  "GetOrder returns an order with its items, payments, shipping and history.",
@@ -241,6 +242,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
 		SearchTerms: "1 30 BIYBAV0YjyCAF 1042 ecommerc:2 get:4 get_order:4 histori id:3 item number order:8 order_id:2 payment return ship",
 		Call:        toolgenCallGetOrder,
+		Validate:    toolimpl.Validator(toolgenCallGetOrder),
 	}, {
 		Name:         ToolCreateDraftOrder,
 		Description:  "CreateDraftOrder creates an order on a customer's behalf, for example for a phone or wholesale sale.",
@@ -250,6 +252,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 319, Strict: 372, Gemini: 287},
 		SearchTerms:  "1 101 ZEosBEIDLGOgdAAgFrQAsRBg8GQdIogQCAIAZEIQgBsOoA 3166 address:4 alpha behalf bui citi:2 code:4 countri:2 creat:5 creat_draft_order:4 customer:3 discount:2 discount_code:2 draft:4 ecommerc:2 email:4 exampl internal invoic:3 iso item:3 line line1:2 line2:2 line_item link name:2 note:3 order:6 pai phone:3 postal:3 postal_code:2 product provinc quantiti:3 region:2 sale send:3 send_invoic:3 ship:2 ship_address:2 sku:2 state variant wholesal",
 		Call:         toolgenCallCreateDraftOrder,
+		Validate:     toolimpl.Validator(toolgenCallCreateDraftOrder),
 	}, {
 		Name:             ToolCancelOrder,
 		Description:      "CancelOrder cancels an order that has not shipped, optionally refunding it and putting its items back in stock.",
@@ -261,6 +264,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 134, Strict: 117, Gemini: 112},
 		SearchTerms:      "1 45 BAGwxCMgUSAfA6DJARY back:2 cancel:5 cancel_order:4 customer ecommerc:2 id:2 item:2 optionalli order:8 order_id:2 payment put:2 reason:2 refund:4 restock:2 ship shown stock:2 why",
 		Call:             toolgenCallCancelOrder,
+		Validate:         toolimpl.Validator(toolgenCallCancelOrder),
 	}, {
 		Name:         ToolUpdateOrderShippingAddress,
 		Description:  "UpdateOrderShippingAddress changes where an unshipped order is delivered.",
@@ -271,6 +275,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 196, Strict: 214, Gemini: 169},
 		SearchTerms:  "1 62 VYHWA4gJAmFCzAaQTggACyJgRGB 3166 address:7 alpha chang citi:2 code:2 countri:2 deliver ecommerc:2 id:2 iso line1:2 line2:2 name:2 new order:8 order_id:2 phone:2 postal:2 postal_code:2 provinc region:2 ship:4 state unship updat:4 updat_order_ship_address:4",
 		Call:         toolgenCallUpdateOrderShippingAddress,
+		Validate:     toolimpl.Validator(toolgenCallUpdateOrderShippingAddress),
 	}, {
 		Name:        ToolAddOrderNote,
 		Description: "AddOrderNote adds an internal note to an order, not shown to the customer.",
@@ -279,6 +284,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
 		SearchTerms: "1 34 lCBMNgQoAW add:5 add_order_note:4 customer ecommerc:2 id:2 internal note:8 order:8 order_id:2 shown",
 		Call:        toolgenCallAddOrderNote,
+		Validate:    toolimpl.Validator(toolgenCallAddOrderNote),
 	}, {
 		Name:         ToolPutOrderOnHold,
 		Description:  "PutOrderOnHold stops an order from being fulfilled until it is released.",
@@ -289,6 +295,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 118, Strict: 101, Gemini: 96},
 		SearchTerms:  "1 45 YAMYGCChQMmAoAK6DigIa address await be check ecommerc:2 exampl fulfil held hold:4 id:2 instead order:9 order_id:2 put:4 put_order_on_hold:4 reason:2 releas:4 stock stop until why",
 		Call:         toolgenCallPutOrderOnHold,
+		Validate:     toolimpl.Validator(toolgenCallPutOrderOnHold),
 	}, {
 		Name:         ToolFlagOrderForFraudReview,
 		Description:  "FlagOrderForFraudReview marks an order as possibly fraudulent and holds it for a person to review.",
@@ -299,6 +306,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
 		SearchTerms:  "1 40 AkiEiQdFEISUBFhg ecommerc:2 flag:4 flag_order_for_fraud_review:4 fraud:4 fraudulent hold id:2 look mark note:2 order:8 order_id:2 person possibli review:5 wrong",
 		Call:         toolgenCallFlagOrderForFraudReview,
+		Validate:     toolimpl.Validator(toolgenCallFlagOrderForFraudReview),
 	}, {
 		Name:         ToolFulfillOrder,
 		Description:  "FulfillOrder marks an order's items as shipped with a tracking number and notifies the customer.",
@@ -308,6 +316,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 240, Strict: 247, Gemini: 213},
 		SearchTerms:  "1 87 LCI0oOKgyihBAmIQDkBgCKAGCWuAhEI4AESAFAA all carrier:4 customer:4 detail dhl:3 ecommerc:2 email empti ex express fed fed_ex fedex:2 fulfil:4 fulfil_order:4 id:2 item:6 line line_item mark notifi:3 notifi_customer:2 number:4 order:8 order_id:2 postal product quantiti:3 remain servic ship:2 sku:2 state track:5 track_number:2 unit up:3 usp:2 variant",
 		Call:         toolgenCallFulfillOrder,
+		Validate:     toolimpl.Validator(toolgenCallFulfillOrder),
 	}, {
 		Name:         ToolGetShippingRates,
 		Description:  "GetShippingRates quotes the carriers' prices and delivery times for a parcel to an address.",
@@ -321,6 +330,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 229, Strict: 259, Gemini: 202},
 		SearchTerms: "1 68 IJtDBCAIgZiAQ8kYo8ALBKhCAABQABxBxR4UG 3166 absent address alpha carrier citi:2 code:2 countri:2 default deliveri destination ecommerc:2 from_location:2 get:4 get_ship_rate:4 iso kg:2 line1:2 line2:2 location:2 name:2 on parcel:2 phone:2 postal:2 postal_code:2 price provinc quot rate:4 region:2 ship:5 state time warehous weight:3 weight_kg:2",
 		Call:        toolgenCallGetShippingRates,
+		Validate:    toolimpl.Validator(toolgenCallGetShippingRates),
 	}, {
 		Name:         ToolCreateShippingLabel,
 		Description:  "CreateShippingLabel buys a shipping label for an order's parcel.",
@@ -330,6 +340,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 285, Strict: 280, Gemini: 263},
 		SearchTerms:  "1 120 yQGskCNwBnIBEBJFgQWhcNAKwDkAAYhqGoEmCBABQoNAGZsAYwrA box:3 bui business:3 carrier:4 cm:6 creat:4 creat_ship_label:4 dai:5 deliveri dhl:3 ecommerc:2 ex express fast fed fed_ex fedex:2 ground:2 height:3 height_cm:2 id:2 kg:2 label:5 length:3 length_cm:2 level make next order:3 order_id:2 overnight:2 parcel:2 postal recipient requir:3 servic:4 servic_level ship:6 sign signatur:3 signatur_requir:3 state travel two:2 two_dai:2 unit up:3 usp:2 weight:2 weight_kg:2 width:3 width_cm:2",
 		Call:         toolgenCallCreateShippingLabel,
+		Validate:     toolimpl.Validator(toolgenCallCreateShippingLabel),
 	}, {
 		Name:        ToolTrackPackage,
 		Description: "TrackPackage returns a parcel's tracking events and expected delivery date.",
@@ -343,6 +354,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 133, Strict: 128, Gemini: 111},
 		SearchTerms: "1 53 FgaEAARoB6gDBVRARkWiARBRBSA absent carrier:3 date deliveri detect dhl:3 ecommerc:2 event ex expect express fed fed_ex fedex:2 number:4 packag:4 parcel postal return servic state track:8 track_number:2 track_packag:4 unit up:3 usp:2",
 		Call:        toolgenCallTrackPackage,
+		Validate:    toolimpl.Validator(toolgenCallTrackPackage),
 	}, {
 		Name:        ToolCreateReturnAuthorization,
 		Description: "CreateReturnAuthorization opens a return for items of an order and emails the customer a prepaid return label.",
@@ -351,6 +363,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 248, Strict: 231, Gemini: 221},
 		SearchTerms: "1 92 rIAgwRKAxWIgAT3QhR6gkSQAMEwqAGkEAmCEigLIA arriv authorization:4 broken chang creat:4 creat_return_authorization:4 customer damag:2 describ:2 differ doe_not_fit:2 ecommerc:2 email fit:2 id:2 includ item:7 label:4 line line_item list longer:2 mind need:2 no_longer_need:2 not_as_describ:2 open order:5 order_id:2 prepaid:4 prepaid_label:2 product quantiti:3 reason:2 return:8 size sku:2 variant why wrong:3 wrong_item:2",
 		Call:        toolgenCallCreateReturnAuthorization,
+		Validate:    toolimpl.Validator(toolgenCallCreateReturnAuthorization),
 	}, {
 		Name:        ToolReceiveReturn,
 		Description: "ReceiveReturn records returned items arriving at the warehouse and their condition, restocking the resellable ones.",
@@ -359,6 +372,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 141, Strict: 124, Gemini: 119},
 		SearchTerms: "1 50 BRpZBjPQQIUCGRgSAheIjKAMA arriv back box broken condition:3 defectiv:2 ecommerc:2 go id:2 item:2 off on open:4 receiv:4 receiv_return:4 record resellabl:3 restock return:8 return_id:2 shelf sold state warehous written",
 		Call:        toolgenCallReceiveReturn,
+		Validate:    toolimpl.Validator(toolgenCallReceiveReturn),
 	}, {
 		Name:             ToolRefundOrder,
 		Description:      "RefundOrder refunds all or part of an order to the customer's original payment method.",
@@ -369,6 +383,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 126, Strict: 131, Gemini: 104},
 		SearchTerms:      "1 49 AEgEwBNADo1QMQlqiNFIARGC absent all also amount:2 cost customer ecommerc:2 id:2 includ:2 includ_ship:2 method much order:9 order_id:2 original part payment reason:2 record refund:6 refund_order:4 ship:3 whole why",
 		Call:             toolgenCallRefundOrder,
+		Validate:         toolimpl.Validator(toolgenCallRefundOrder),
 	}, {
 		Name:        ToolIssueStoreCredit,
 		Description: "IssueStoreCredit gives a customer credit to spend in the store.",
@@ -377,6 +392,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 126, Strict: 132, Gemini: 104},
 		SearchTerms: "1 40 hVKNDcADAEAiYBhK amount:2 credit:7 customer:3 ecommerc:2 email:2 expir:2 expir_at:2 give issu:4 issu_store_credit:4 laps note:2 shown spend store:5 why",
 		Call:        toolgenCallIssueStoreCredit,
+		Validate:    toolimpl.Validator(toolgenCallIssueStoreCredit),
 	}, {
 		Name:         ToolGetCustomerOrderHistory,
 		Description:  "GetCustomerOrderHistory returns a customer's past orders and lifetime spend.",
@@ -390,6 +406,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 		SearchTerms: "1 31 gQ4QqFIwmAK customer:6 ecommerc:2 email:2 get:4 get_customer_order_histori:4 histori:4 lifetim order:5 past return spend",
 		Call:        toolgenCallGetCustomerOrderHistory,
+		Validate:    toolimpl.Validator(toolgenCallGetCustomerOrderHistory),
 	}, {
 		Name:         ToolListProducts,
 		Description:  "ListProducts lists the catalog's products by collection, status, vendor or title.",
@@ -403,6 +420,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 146, Strict: 177, Gemini: 124},
 		SearchTerms: "1 51 BggoQuuQ5gCRKBQMnJCkYQ activ:2 archiv:2 brand catalog collection:4 draft:2 ecommerc:2 list:5 list_product:4 longer onli:3 product:8 queri:2 sale sold state statu:3 supplier titl:2 vendor:3 visibl word",
 		Call:        toolgenCallListProducts,
+		Validate:    toolimpl.Validator(toolgenCallListProducts),
 	}, {
 		Name:         ToolGetProduct,
 		Description:  "GetProduct returns a product with its variants, images and prices.",
@@ -416,6 +434,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
 		SearchTerms: "1 28 BEOAoGBlQA7 ecommerc:2 get:4 get_product:4 id:3 imag price product:8 product_id:2 return sku variant",
 		Call:        toolgenCallGetProduct,
+		Validate:    toolimpl.Validator(toolgenCallGetProduct),
 	}, {
 		Name:         ToolCreateProduct,
 		Description:  "CreateProduct adds a product to the store's catalog.",
@@ -425,6 +444,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 197, Strict: 241, Gemini: 175},
 		SearchTerms:  "1 65 FFAUNKAapHDOqACSSRoBAOWJQQAgAiBC activ:2 add allow archiv:2 catalog compar:2 compar_at_price:2 creat:4 creat_product:4 cross description:2 draft:2 ecommerc:2 gram:2 html longer out price:5 product:7 product_statu sale:2 sku:2 sold statu:3 store tag:2 titl:2 vendor:2 visibl weight:2 weight_gram:2 whether",
 		Call:         toolgenCallCreateProduct,
+		Validate:     toolimpl.Validator(toolgenCallCreateProduct),
 	}, {
 		Name:         ToolUpdateProductPrice,
 		Description:  "UpdateProductPrice changes a product's selling price and \"was\" price.",
@@ -435,6 +455,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 118, Strict: 114, Gemini: 96},
 		SearchTerms:  "1 47 DgFxKEoNOEBWBUAoI chang compar:2 compar_at_price:2 cross ecommerc:2 id:3 new out price:12 product:8 product_id:2 sale sell show sku updat:4 updat_product_price:4",
 		Call:         toolgenCallUpdateProductPrice,
+		Validate:     toolimpl.Validator(toolgenCallUpdateProductPrice),
 	}, {
 		Name:         ToolArchiveProduct,
 		Description:  "ArchiveProduct takes a product off sale and out of the storefront.",
@@ -445,6 +466,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 		SearchTerms:  "1 27 AHwGsGZEwIS archiv:4 archiv_product:4 ecommerc:2 id:2 off out product:8 product_id:2 sale storefront take",
 		Call:         toolgenCallArchiveProduct,
+		Validate:     toolimpl.Validator(toolgenCallArchiveProduct),
 	}, {
 		Name:         ToolAddProductVariant,
 		Description:  "AddProductVariant adds a variant, such as a size or color, to a product.",
@@ -454,6 +476,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 149, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 47 TlANJgYRigUlIAoJ absent add:5 add_product_variant:4 color:2 ecommerc:2 id:2 navi option:3 price:3 product:9 product_id:2 size:2 sku:3 valu variant:6 xl",
 		Call:         toolgenCallAddProductVariant,
+		Validate:     toolimpl.Validator(toolgenCallAddProductVariant),
 	}, {
 		Name:        ToolAddProductToCollection,
 		Description: "AddProductToCollection puts a product in a storefront collection.",
@@ -463,6 +486,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
 		SearchTerms: "1 38 JEmGkVIAFEBT add:4 add_product_to_collection:4 collection:8 collection_id:2 ecommerc:2 id:4 product:8 product_id:2 put sale storefront summer",
 		Call:        toolgenCallAddProductToCollection,
+		Validate:    toolimpl.Validator(toolgenCallAddProductToCollection),
 	}, {
 		Name:         ToolGetInventoryLevel,
 		Description:  "GetInventoryLevel returns how many units of a SKU are on hand, committed to orders, available and incoming, per location.",
@@ -476,6 +500,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 97, Strict: 91, Gemini: 75},
 		SearchTerms: "1 37 iAFILgQAEEwEE7mwQQW availabl commit ecommerc:2 get:4 get_inventori_level:4 hand incom inventori:4 level:4 location:3 mani onli order per return sku:4 store unit warehous",
 		Call:        toolgenCallGetInventoryLevel,
+		Validate:    toolimpl.Validator(toolgenCallGetInventoryLevel),
 	}, {
 		Name:         ToolAdjustInventory,
 		Description:  "AdjustInventory adds or removes units of a SKU at a location, with a reason.",
@@ -485,6 +510,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 182, Strict: 165, Gemini: 160},
 		SearchTerms:  "1 58 HCwEBoWmiAZMAMoqgASwQ0OIIBFALE add:2 adjust:4 adjust_inventori:4 arriv back correction:2 count damag:3 delta:2 ecommerc:2 inventori:4 item location:3 lost negativ put reason:3 receiv:2 remov:2 restock:2 return shrinkag:2 sku:4 stock stolen store unit:2 warehous:2 why wrong",
 		Call:         toolgenCallAdjustInventory,
+		Validate:     toolimpl.Validator(toolgenCallAdjustInventory),
 	}, {
 		Name:        ToolTransferStock,
 		Description: "TransferStock moves units of a SKU from one location to another.",
@@ -493,6 +519,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 120, Strict: 103, Gemini: 98},
 		SearchTerms: "1 35 eAMcEEUGkU0AQiR another ecommerc:2 from_location:2 go location:5 mani move on quantiti:2 sku:4 stock:4 to_location:2 transfer:4 transfer_stock:4 unit",
 		Call:        toolgenCallTransferStock,
+		Validate:    toolimpl.Validator(toolgenCallTransferStock),
 	}, {
 		Name:         ToolListLowStockItems,
 		Description:  "ListLowStockItems lists the SKUs whose available stock is at or below a threshold.",
@@ -506,6 +533,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 98, Strict: 107, Gemini: 76},
 		SearchTerms: "1 42 DQGA7ggoEAkwAyJSQxS absent availabl below each ecommerc:2 item:4 level list:5 list_low_stock_item:4 location:3 low:4 onli point reorder report sku:2 stock:5 threshold:3 whose",
 		Call:        toolgenCallListLowStockItems,
+		Validate:    toolimpl.Validator(toolgenCallListLowStockItems),
 	}, {
 		Name:             ToolCreatePurchaseOrder,
 		Description:      "CreatePurchaseOrder orders stock from a supplier.",
@@ -515,6 +543,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 171, Strict: 167, Gemini: 144},
 		SearchTerms:      "1 55 HAwAg0gAW6QAHDMIBUhEJJGI creat:4 creat_purchas_order:4 date deliver:2 deliver_to:2 deliveri ecommerc:2 expect:3 expect_at:2 id:2 item:3 line line_item location order:5 product purchas:4 quantiti:4 receiv sku:3 stock supplier:4 supplier_id:2 variant",
 		Call:             toolgenCallCreatePurchaseOrder,
+		Validate:         toolimpl.Validator(toolgenCallCreatePurchaseOrder),
 	}, {
 		Name:        ToolReceivePurchaseOrder,
 		Description: "ReceivePurchaseOrder records the stock of a purchase order as delivered and adds it to inventory.",
@@ -523,6 +552,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 149, Strict: 132, Gemini: 122},
 		SearchTerms: "1 51 jAsAQKAAQEgMYQB2KBxMA add deliver ecommerc:2 id:2 inventori item line line_item miss order:8 product purchas:8 purchas_order_id:2 quantiti:4 receiv:7 receiv_purchas_order:4 record sku:2 some stock variant",
 		Call:        toolgenCallReceivePurchaseOrder,
+		Validate:    toolimpl.Validator(toolgenCallReceivePurchaseOrder),
 	}, {
 		Name:         ToolListSuppliers,
 		Description:  "ListSuppliers lists the suppliers the store buys from, with lead times.",
@@ -536,6 +566,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 56, Strict: 39, Gemini: 35},
 		SearchTerms: "1 20 AUmqJwJM bui ecommerc:2 lead list:5 list_supplier:4 store supplier:5 time",
 		Call:        toolgenCallListSuppliers,
+		Validate:    toolimpl.Validator(toolgenCallListSuppliers),
 	}, {
 		Name:        ToolCreateDiscountCode,
 		Description: "CreateDiscountCode creates a code customers enter at checkout.",
@@ -544,6 +575,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 235, Strict: 256, Gemini: 213},
 		SearchTerms: "1 94 Rgd6AAgIKAHoQI8cRDQLaACQCqpEE6APABSMgIkTAo all amount:4 appli becom checkout code:8 creat:5 creat_discount_code:4 customer discount:7 discount_type:2 ecommerc:2 end:2 end_at:2 enter expir fix:2 fix_amount:2 free:4 free_ship:2 ignor kind limit:2 mani minimum:2 minimum_subtotal:2 off:3 order:2 percentag:4 ship:4 smallest start:2 start_at:2 subtotal:2 summer20 time type:2 us usag:2 usag_limit:2 valid valu:2",
 		Call:        toolgenCallCreateDiscountCode,
+		Validate:    toolimpl.Validator(toolgenCallCreateDiscountCode),
 	}, {
 		Name:        ToolDeactivateDiscountCode,
 		Description: "DeactivateDiscountCode stops a discount code from working.",
@@ -553,6 +585,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
 		SearchTerms: "1 25 ECgDwwO code:8 deactivat:4 deactivat_discount_code:4 discount:5 ecommerc:2 stop work",
 		Call:        toolgenCallDeactivateDiscountCode,
+		Validate:    toolimpl.Validator(toolgenCallDeactivateDiscountCode),
 	}, {
 		Name:        ToolCreateGiftCard,
 		Description: "CreateGiftCard issues a gift card and emails it to a recipient.",
@@ -561,6 +594,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 107, Strict: 101, Gemini: 85},
 		SearchTerms: "1 38 gKaIgMDAIUBFEB amount:2 card:6 creat:4 creat_gift_card:4 ecommerc:2 email:3 gift:5 issu messag:3 personal receiv recipient:3 recipient_email:2 valu",
 		Call:        toolgenCallCreateGiftCard,
+		Validate:    toolimpl.Validator(toolgenCallCreateGiftCard),
 	}, {
 		Name:         ToolCheckGiftCardBalance,
 		Description:  "CheckGiftCardBalance returns the remaining value of a gift card.",
@@ -574,6 +608,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
 		SearchTerms: "1 32 oABIvDwjA0 balanc:4 card:6 check:4 check_gift_card_balanc:4 code:3 ecommerc:2 gift:6 remain return valu",
 		Call:        toolgenCallCheckGiftCardBalance,
+		Validate:    toolimpl.Validator(toolgenCallCheckGiftCardBalance),
 	}, {
 		Name:         ToolListAbandonedCarts,
 		Description:  "ListAbandonedCarts lists checkouts that customers started but did not complete.",
@@ -587,6 +622,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 102, Strict: 97, Gemini: 80},
 		SearchTerms: "1 42 oxIGFIwlkRBBBgtEIEZg abandon:5 after cart:6 checkout complet customer did ecommerc:2 least list:5 list_abandon_cart:4 min:2 min_valu:2 much onli:2 sinc:2 start time valu:2 worth",
 		Call:        toolgenCallListAbandonedCarts,
+		Validate:    toolimpl.Validator(toolgenCallListAbandonedCarts),
 	}, {
 		Name:        ToolSendCartRecoveryEmail,
 		Description: "SendCartRecoveryEmail emails a customer a link back to their abandoned checkout, optionally with a discount.",
@@ -596,6 +632,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 97, Strict: 92, Gemini: 75},
 		SearchTerms: "1 46 KZjQIAaXThYJEEAQZA abandon:2 back cart:6 cart_id:2 checkout:2 code:3 customer discount:3 discount_code:2 ecommerc:2 email:5 id:2 includ link optionalli recoveri:4 send:4 send_cart_recoveri_email:4",
 		Call:        toolgenCallSendCartRecoveryEmail,
+		Validate:    toolimpl.Validator(toolgenCallSendCartRecoveryEmail),
 	}, {
 		Name:         ToolListProductReviews,
 		Description:  "ListProductReviews lists customers' reviews of products by rating.",
@@ -609,6 +646,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 118, Strict: 126, Gemini: 96},
 		SearchTerms: "1 53 kAFAFAoiVBoQ2q4RAWC customer ecommerc:2 id:2 list:5 list_product_review:4 mani max:2 max_rate:2 moderation most onli:5 product:8 product_id:2 rate:3 review:8 star unpublish:2 unpublish_onli:2 wait",
 		Call:        toolgenCallListProductReviews,
+		Validate:    toolimpl.Validator(toolgenCallListProductReviews),
 	}, {
 		Name:         ToolModerateProductReview,
 		Description:  "ModerateProductReview publishes, hides or flags a customer review, and can post a public reply.",
@@ -619,6 +657,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 151, Strict: 145, Gemini: 129},
 		SearchTerms:  "1 55 AN4ZySKmTKOkQAIGMAYAAGU abusiv action:2 customer ecommerc:2 flag:3 hide:3 id:2 keep mark moderat:4 moderat_product_review:4 off page:2 post product:5 public:2 publish:3 repli:4 review:8 review_id:2 show spam store",
 		Call:         toolgenCallModerateProductReview,
+		Validate:     toolimpl.Validator(toolgenCallModerateProductReview),
 	}, {
 		Name:         ToolGetBestSellers,
 		Description:  "GetBestSellers ranks products by units sold or revenue over a period.",
@@ -632,6 +671,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 147, Strict: 130, Gemini: 125},
 		SearchTerms: "1 41 gBYTmCHAJggR1DARRC best:4 by_revenu:2 ecommerc:2 end get:4 get_best_seller:4 instead limit:2 mani over period:3 product:2 rank:2 revenu:4 seller:4 sold start unit:2",
 		Call:        toolgenCallGetBestSellers,
+		Validate:    toolimpl.Validator(toolgenCallGetBestSellers),
 	}})
 }
 
@@ -1310,6 +1350,9 @@ func toolgenCallListOrders(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListOrders(ctx, argStatus, argEmail, argPlacedAfter, argPlacedBefore, argLimit)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1356,6 +1399,9 @@ func toolgenCallGetOrder(ctx context.Context, args []byte) (res toolgen.Result, 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetOrder(ctx, argOrderID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1383,6 +1429,9 @@ func toolgenCallCreateDraftOrder(ctx context.Context, args []byte) (res toolgen.
 	toolgenDecodeDraftOrder(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CreateDraftOrder(ctx, in)
 	if err != nil {
@@ -1442,6 +1491,9 @@ func toolgenCallCancelOrder(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CancelOrder(ctx, argOrderID, argReason, argRefund, argRestock)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1487,6 +1539,9 @@ func toolgenCallUpdateOrderShippingAddress(ctx context.Context, args []byte) (re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := UpdateOrderShippingAddress(ctx, argOrderID, argAddress)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1528,6 +1583,9 @@ func toolgenCallAddOrderNote(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := AddOrderNote(ctx, argOrderID, argNote); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1578,6 +1636,9 @@ func toolgenCallPutOrderOnHold(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := PutOrderOnHold(ctx, argOrderID, argReason, argRelease)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1624,6 +1685,9 @@ func toolgenCallFlagOrderForFraudReview(ctx context.Context, args []byte) (res t
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := FlagOrderForFraudReview(ctx, argOrderID, argNote)
 	if err != nil {
@@ -1695,6 +1759,9 @@ func toolgenCallFulfillOrder(ctx context.Context, args []byte) (res toolgen.Resu
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := FulfillOrder(ctx, argOrderID, argItems, argTrackingNumber, argCarrier, argNotifyCustomer)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1751,6 +1818,9 @@ func toolgenCallGetShippingRates(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetShippingRates(ctx, argTo, argWeightKg, argFromLocation)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1785,6 +1855,9 @@ func toolgenCallCreateShippingLabel(ctx context.Context, args []byte) (res toolg
 	toolgenDecodeParcel(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CreateShippingLabel(ctx, in)
 	if err != nil {
@@ -1830,6 +1903,9 @@ func toolgenCallTrackPackage(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := TrackPackage(ctx, argTrackingNumber, argCarrier)
 	if err != nil {
@@ -1879,6 +1955,9 @@ func toolgenCallCreateReturnAuthorization(ctx context.Context, args []byte) (res
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateReturnAuthorization(ctx, argOrderID, argItems, argReason, argPrepaidLabel)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1915,6 +1994,9 @@ func toolgenCallReceiveReturn(ctx context.Context, args []byte) (res toolgen.Res
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := ReceiveReturn(ctx, argReturnID, argCondition); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1979,6 +2061,9 @@ func toolgenCallRefundOrder(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := RefundOrder(ctx, argOrderID, argAmount, argIncludeShipping, argReason)
 	if err != nil {
@@ -2045,6 +2130,9 @@ func toolgenCallIssueStoreCredit(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := IssueStoreCredit(ctx, argEmail, argAmount, argExpiresAt, argNote); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2081,6 +2169,9 @@ func toolgenCallGetCustomerOrderHistory(ctx context.Context, args []byte) (res t
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetCustomerOrderHistory(ctx, argEmail)
 	if err != nil {
@@ -2165,6 +2256,9 @@ func toolgenCallListProducts(ctx context.Context, args []byte) (res toolgen.Resu
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListProducts(ctx, argQuery, argCollection, argStatus, argVendor)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2212,6 +2306,9 @@ func toolgenCallGetProduct(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetProduct(ctx, argProductID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2238,6 +2335,9 @@ func toolgenCallCreateProduct(ctx context.Context, args []byte) (res toolgen.Res
 	toolgenDecodeNewProduct(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CreateProduct(ctx, in)
 	if err != nil {
@@ -2297,6 +2397,9 @@ func toolgenCallUpdateProductPrice(ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := UpdateProductPrice(ctx, argProductID, argPrice, argCompareAtPrice)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2337,6 +2440,9 @@ func toolgenCallArchiveProduct(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ArchiveProduct(ctx, argProductID)
 	if err != nil {
@@ -2415,6 +2521,9 @@ func toolgenCallAddProductVariant(ctx context.Context, args []byte) (res toolgen
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := AddProductVariant(ctx, argProductID, argOptions, argSku, argPrice)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2457,6 +2566,9 @@ func toolgenCallAddProductToCollection(ctx context.Context, args []byte) (res to
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := AddProductToCollection(ctx, argProductID, argCollectionID); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2505,6 +2617,9 @@ func toolgenCallGetInventoryLevel(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetInventoryLevel(ctx, argSku, argLocation)
 	if err != nil {
@@ -2570,6 +2685,9 @@ func toolgenCallAdjustInventory(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := AdjustInventory(ctx, argSku, argLocation, argDelta, argReason)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2624,6 +2742,9 @@ func toolgenCallTransferStock(ctx context.Context, args []byte) (res toolgen.Res
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := TransferStock(ctx, argSku, argFromLocation, argToLocation, argQuantity)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2677,6 +2798,9 @@ func toolgenCallListLowStockItems(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListLowStockItems(ctx, argThreshold, argLocation)
 	if err != nil {
@@ -2743,6 +2867,9 @@ func toolgenCallCreatePurchaseOrder(ctx context.Context, args []byte) (res toolg
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreatePurchaseOrder(ctx, argSupplierID, argItems, argDeliverTo, argExpectedAt)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2781,6 +2908,9 @@ func toolgenCallReceivePurchaseOrder(ctx context.Context, args []byte) (res tool
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := ReceivePurchaseOrder(ctx, argPurchaseOrderID, argReceived); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2808,6 +2938,9 @@ func toolgenCallListSuppliers(ctx context.Context, args []byte) (res toolgen.Res
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListSuppliers(ctx)
 	if err != nil {
@@ -2902,6 +3035,9 @@ func toolgenCallCreateDiscountCode(ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateDiscountCode(ctx, argCode, argDiscountType, argValue, argStartsAt, argEndsAt, argUsageLimit, argMinimumSubtotal)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2935,6 +3071,9 @@ func toolgenCallDeactivateDiscountCode(ctx context.Context, args []byte) (res to
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := DeactivateDiscountCode(ctx, argCode); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2986,6 +3125,9 @@ func toolgenCallCreateGiftCard(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateGiftCard(ctx, argAmount, argRecipientEmail, argMessage)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3023,6 +3165,9 @@ func toolgenCallCheckGiftCardBalance(ctx context.Context, args []byte) (res tool
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CheckGiftCardBalance(ctx, argCode)
 	if err != nil {
@@ -3079,6 +3224,9 @@ func toolgenCallListAbandonedCarts(ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListAbandonedCarts(ctx, argSince, argMinValue)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3133,6 +3281,9 @@ func toolgenCallSendCartRecoveryEmail(ctx context.Context, args []byte) (res too
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := SendCartRecoveryEmail(ctx, argCartID, argDiscountCode); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3192,6 +3343,9 @@ func toolgenCallListProductReviews(ctx context.Context, args []byte) (res toolge
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListProductReviews(ctx, argProductID, argMaxRating, argUnpublishedOnly)
 	if err != nil {
@@ -3256,6 +3410,9 @@ func toolgenCallModerateProductReview(ctx context.Context, args []byte) (res too
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ModerateProductReview(ctx, argReviewID, argAction, argReply)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3314,6 +3471,9 @@ func toolgenCallGetBestSellers(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetBestSellers(ctx, argFrom, argTo, argByRevenue, argLimit)
 	if err != nil {

@@ -219,6 +219,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 227, Strict: 269, Gemini: 205},
 		SearchTerms:  "1 66 SMFiGtOLkIYCBoAmgiwArESQEAgB address:3 attach attachment:3 bcc:2 blind bodi:4 carbon cc:2 copi:2 email:7 file go hidden html:5 line mailbox messag:2 other path recipient:3 repli:4 repli_to:3 send:5 send_email:4 sender set subject:4 text",
 		Call:         toolgenCallSendEmail,
+		Validate:     toolimpl.Validator(toolgenCallSendEmail),
 	}, {
 		Name:         ToolListEmails,
 		Description:  "ListEmails lists the messages of a mailbox folder, newest first.",
@@ -232,6 +233,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 120, Strict: 114, Gemini: 98},
 		SearchTerms: "1 40 CESwmJKFMRIIFBJkC absent email:6 first folder:4 inbox label limit:2 list:5 list_email:4 mailbox messag:3 most newest onli:3 return unread:3 unread_onli:2",
 		Call:        toolgenCallListEmails,
+		Validate:    toolimpl.Validator(toolgenCallListEmails),
 	}, {
 		Name:         ToolSearchEmails,
 		Description:  "SearchEmails finds messages with a search query and optional sender, date and attachment filters.",
@@ -245,6 +247,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 182, Strict: 198, Gemini: 160},
 		SearchTerms: "1 59 AGCBR41QhRAWpCp1BE4mEAAICJ address after:3 attachment:4 befor:3 bodi date email:6 filter find ha_attachment:2 limit:2 look messag:6 most name onli:4 optional queri:3 receiv:2 return search:5 search_email:4 sender subject time:2 word",
 		Call:        toolgenCallSearchEmails,
+		Validate:    toolimpl.Validator(toolgenCallSearchEmails),
 	}, {
 		Name:         ToolGetEmail,
 		Description:  "GetEmail returns a message with its full body and attachment list.",
@@ -258,6 +261,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 		SearchTerms: "1 27 qUqAYUYgEFI attachment bodi email:6 full get:4 get_email:4 id:2 list messag:4 messag_id:2 return",
 		Call:        toolgenCallGetEmail,
+		Validate:    toolimpl.Validator(toolgenCallGetEmail),
 	}, {
 		Name:         ToolGetEmailThread,
 		Description:  "GetEmailThread returns every message of a conversation, oldest first.",
@@ -271,6 +275,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
 		SearchTerms: "1 31 AsgRqqpMOAAG conversation:2 email:6 everi first get:4 get_email_thread:4 id:2 messag oldest return thread:6 thread_id:2",
 		Call:        toolgenCallGetEmailThread,
+		Validate:    toolimpl.Validator(toolgenCallGetEmailThread),
 	}, {
 		Name:         ToolReplyToEmail,
 		Description:  "ReplyToEmail replies to a message, to its sender or to everyone on it.",
@@ -281,6 +286,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 122, Strict: 105, Gemini: 100},
 		SearchTerms:  "1 44 oAHdzwAoCwiQkVIEyIE all:2 also below bodi:2 email:6 everi everyon id:2 messag:4 messag_id:2 original other quot recipient repli:10 repli_all:2 repli_to_email:4 sender text",
 		Call:         toolgenCallReplyToEmail,
+		Validate:     toolimpl.Validator(toolgenCallReplyToEmail),
 	}, {
 		Name:         ToolForwardEmail,
 		Description:  "ForwardEmail forwards a message, with its attachments, to other people.",
@@ -291,6 +297,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 111, Strict: 105, Gemini: 89},
 		SearchTerms:  "1 35 USSoG3BGIADgAJ abov ad address attachment email:6 forward:7 forward_email:4 id:2 messag:5 messag_id:2 note:2 other peopl text",
 		Call:         toolgenCallForwardEmail,
+		Validate:     toolimpl.Validator(toolgenCallForwardEmail),
 	}, {
 		Name:         ToolCreateEmailDraft,
 		Description:  "CreateEmailDraft saves a message as a draft without sending it.",
@@ -300,6 +307,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 232, Strict: 274, Gemini: 210},
 		SearchTerms:  "1 71 jYSItoZTFiqoEFABaJQTwAWSQLEBAwA address:3 attach attachment:3 bcc:2 blind bodi:4 carbon cc:2 copi:2 creat:4 creat_email_draft:4 draft:5 email:6 file go hidden html:5 line messag:2 other path recipient:3 repli:4 repli_to:3 save send sender set subject:4 text without",
 		Call:         toolgenCallCreateEmailDraft,
+		Validate:     toolimpl.Validator(toolgenCallCreateEmailDraft),
 	}, {
 		Name:         ToolUpdateEmailDraft,
 		Description:  "UpdateEmailDraft changes the recipients, subject or body of a draft.",
@@ -310,6 +318,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 108, Strict: 138, Gemini: 86},
 		SearchTerms:  "1 35 J8tQKgEAGAA bodi:3 cc:2 chang draft:7 draft_id:2 email:6 id:2 recipient subject:3 updat:4 updat_email_draft:4",
 		Call:         toolgenCallUpdateEmailDraft,
+		Validate:     toolimpl.Validator(toolgenCallUpdateEmailDraft),
 	}, {
 		Name:         ToolSendEmailDraft,
 		Description:  "SendEmailDraft sends a saved draft.",
@@ -320,6 +329,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
 		SearchTerms:  "1 28 pZwwACC draft:8 draft_id:2 email:6 id:2 save send:5 send_email_draft:4",
 		Call:         toolgenCallSendEmailDraft,
+		Validate:     toolimpl.Validator(toolgenCallSendEmailDraft),
 	}, {
 		Name:         ToolListEmailDrafts,
 		Description:  "ListEmailDrafts lists your unsent drafts.",
@@ -333,6 +343,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 52, Strict: 35, Gemini: 31},
 		SearchTerms: "1 21 ziQgB draft:5 email:6 list:5 list_email_draft:4 unsent",
 		Call:        toolgenCallListEmailDrafts,
+		Validate:    toolimpl.Validator(toolgenCallListEmailDrafts),
 	}, {
 		Name:        ToolDeleteEmail,
 		Description: "DeleteEmail moves a message to the trash, or deletes it for good.",
@@ -342,6 +353,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
 		SearchTerms: "1 30 K1gAY0RIIUA delet:5 delet_email:4 email:6 good id:2 messag:4 messag_id:2 move permanent:2 skip trash:2",
 		Call:        toolgenCallDeleteEmail,
+		Validate:    toolimpl.Validator(toolgenCallDeleteEmail),
 	}, {
 		Name:         ToolArchiveEmails,
 		Description:  "ArchiveEmails removes messages from the inbox without deleting them.",
@@ -352,6 +364,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
 		SearchTerms:  "1 27 AVhG7wQCAFQ archiv:4 archiv_email:4 delet email:6 id:2 inbox messag:4 messag_id:2 remov them without",
 		Call:         toolgenCallArchiveEmails,
+		Validate:     toolimpl.Validator(toolgenCallArchiveEmails),
 	}, {
 		Name:         ToolMarkEmailsRead,
 		Description:  "MarkEmailsRead marks messages as read or unread.",
@@ -362,6 +375,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
 		SearchTerms:  "1 35 EPsgXGCBoA email:6 fals id:2 mark:5 mark_email_read:4 messag:4 messag_id:2 read:8 true unread:2",
 		Call:         toolgenCallMarkEmailsRead,
+		Validate:     toolimpl.Validator(toolgenCallMarkEmailsRead),
 	}, {
 		Name:         ToolMoveEmailsToFolder,
 		Description:  "MoveEmailsToFolder moves messages into a mailbox folder.",
@@ -372,6 +386,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
 		SearchTerms:  "1 33 BNC0UJwxA destination email:6 folder:8 id:2 mailbox messag:4 messag_id:2 move:5 move_email_to_folder:4",
 		Call:         toolgenCallMoveEmailsToFolder,
+		Validate:     toolimpl.Validator(toolgenCallMoveEmailsToFolder),
 	}, {
 		Name:         ToolLabelEmails,
 		Description:  "LabelEmails applies a label to messages, or removes it.",
@@ -382,6 +397,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 110, Strict: 93, Gemini: 88},
 		SearchTerms:  "1 34 Adq0QYIUA appli:2 email:6 id:2 instead label:9 label_email:4 messag:4 messag_id:2 remov:4",
 		Call:         toolgenCallLabelEmails,
+		Validate:     toolimpl.Validator(toolgenCallLabelEmails),
 	}, {
 		Name:        ToolFlagEmail,
 		Description: "FlagEmail flags (stars) a message for follow-up, or clears the flag.",
@@ -391,6 +407,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
 		SearchTerms: "1 34 KtAJxSKMCQCo clear:2 email:6 fals flag:9 flag_email:4 follow id:2 messag:4 messag_id:2 star true up",
 		Call:        toolgenCallFlagEmail,
+		Validate:    toolimpl.Validator(toolgenCallFlagEmail),
 	}, {
 		Name:        ToolCreateMailFolder,
 		Description: "CreateMailFolder creates a mailbox folder or label.",
@@ -400,6 +417,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 102, Strict: 96, Gemini: 80},
 		SearchTerms: "1 36 CECY5EOFLDRIBA acm client:2 color:3 creat:5 creat_mail_folder:4 e53935 email:2 folder:6 label:2 mail:4 mailbox name:3 nest under",
 		Call:        toolgenCallCreateMailFolder,
+		Validate:    toolimpl.Validator(toolgenCallCreateMailFolder),
 	}, {
 		Name:         ToolListMailFolders,
 		Description:  "ListMailFolders lists the mailbox's folders and labels with their unread counts.",
@@ -413,6 +431,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 57, Strict: 40, Gemini: 36},
 		SearchTerms: "1 24 hEqEDAjUA count email:2 folder:5 label list:5 list_mail_folder:4 mail:4 mailbox unread",
 		Call:        toolgenCallListMailFolders,
+		Validate:    toolimpl.Validator(toolgenCallListMailFolders),
 	}, {
 		Name:         ToolGetUnreadCount,
 		Description:  "GetUnreadCount returns how many unread messages a folder holds.",
@@ -426,6 +445,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 70, Strict: 67, Gemini: 48},
 		SearchTerms: "1 29 JhgpEjAmJAEU absent count:4 email:2 folder:4 get:4 get_unread_count:4 hold inbox mani messag return unread:5",
 		Call:        toolgenCallGetUnreadCount,
+		Validate:    toolimpl.Validator(toolgenCallGetUnreadCount),
 	}, {
 		Name:         ToolScheduleEmail,
 		Description:  "ScheduleEmail sends a message later, at a given time.",
@@ -436,6 +456,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 254, Strict: 296, Gemini: 232},
 		SearchTerms:  "1 74 iYWUYRTLLIiARgQMAMRyGMgpEkAiIAwA address:3 attach attachment:3 bcc:2 blind bodi:4 carbon cc:2 copi:2 email:6 file given go hidden html:5 later line messag:2 other path recipient:3 repli:4 repli_to:3 schedul:4 schedul_email:4 send:5 send_at:3 sender set subject:4 text time",
 		Call:         toolgenCallScheduleEmail,
+		Validate:     toolimpl.Validator(toolgenCallScheduleEmail),
 	}, {
 		Name:         ToolCancelScheduledEmail,
 		Description:  "CancelScheduledEmail stops a scheduled message from being sent and keeps it as a draft.",
@@ -446,6 +467,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
 		SearchTerms:  "1 33 hkQFgCEF4iCg be cancel:4 cancel_schedul_email:4 draft:3 draft_id:2 email:6 id:2 keep messag:2 schedul:6 sent stop",
 		Call:         toolgenCallCancelScheduledEmail,
+		Validate:     toolimpl.Validator(toolgenCallCancelScheduledEmail),
 	}, {
 		Name:        ToolSnoozeEmail,
 		Description: "SnoozeEmail hides a message from the inbox until a time, when it comes back as unread.",
@@ -455,6 +477,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 101, Strict: 84, Gemini: 79},
 		SearchTerms: "1 33 E6VmwMSAJQADI back:2 come:2 email:6 hide id:2 inbox messag:4 messag_id:2 snooz:4 snooz_email:4 time unread until:3",
 		Call:        toolgenCallSnoozeEmail,
+		Validate:    toolimpl.Validator(toolgenCallSnoozeEmail),
 	}, {
 		Name:        ToolDownloadEmailAttachment,
 		Description: "DownloadEmailAttachment saves an attachment of a message to a file.",
@@ -463,6 +486,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
 		SearchTerms: "1 40 JtYBgDCMQBKB attachment:8 attachment_id:2 destination:2 download:4 download_email_attachment:4 email:6 file id:4 messag:4 messag_id:2 path save:2",
 		Call:        toolgenCallDownloadEmailAttachment,
+		Validate:    toolimpl.Validator(toolgenCallDownloadEmailAttachment),
 	}, {
 		Name:         ToolCreateMailFilter,
 		Description:  "CreateMailFilter creates a rule that sorts, labels, forwards or deletes incoming mail automatically.",
@@ -472,6 +496,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 297, Strict: 373, Gemini: 275},
 		SearchTerms:  "1 123 AAIgDUCWSMFoGcqSzqCiWVSIoTKgFBAG0oBgJABIICZAIb action:6 address:2 alreadi also another appli:6 appli_to_exist:3 archiv:2 attachment:3 automaticalli contain:4 creat:5 creat_mail_filter:4 delet:3 email:2 exist:3 filter:4 forward:9 forward_to:3 ha_attachment:2 ha_word:2 inbox incom label:9 mail:5 mark:3 mark_read:2 match messag:4 move never:3 never_spam:2 onli read:3 receiv recipient rule send sender skip sort spam:3 star:3 subject:3 trash word:3",
 		Call:         toolgenCallCreateMailFilter,
+		Validate:     toolimpl.Validator(toolgenCallCreateMailFilter),
 	}, {
 		Name:         ToolListMailFilters,
 		Description:  "ListMailFilters lists the rules applied to incoming mail.",
@@ -485,6 +510,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 52, Strict: 35, Gemini: 31},
 		SearchTerms: "1 23 ICFZKhLA appli email:2 filter:4 incom list:5 list_mail_filter:4 mail:5 rule",
 		Call:        toolgenCallListMailFilters,
+		Validate:    toolimpl.Validator(toolgenCallListMailFilters),
 	}, {
 		Name:        ToolDeleteMailFilter,
 		Description: "DeleteMailFilter deletes a rule for incoming mail.",
@@ -497,6 +523,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
 		SearchTerms: "1 29 yFSYzDYAA delet:5 delet_mail_filter:4 email:2 filter:6 filter_id:2 id:2 incom mail:5 rule:2",
 		Call:        toolgenCallDeleteMailFilter,
+		Validate:    toolimpl.Validator(toolgenCallDeleteMailFilter),
 	}, {
 		Name:        ToolSetVacationResponder,
 		Description: "SetVacationResponder turns the automatic reply on or off and sets its message and dates.",
@@ -506,6 +533,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 166, Strict: 193, Gemini: 144},
 		SearchTerms: "1 55 KFB4Q9gYUIhCIITYTQRAAI automatic:2 bodi:2 contact:3 contact_onli:2 date email:2 enabl:2 end:2 messag off onli:3 peopl repli:6 responder:4 set:5 set_vacation_responder:4 start:3 stop subject:3 text turn:2 vacation:4",
 		Call:        toolgenCallSetVacationResponder,
+		Validate:    toolimpl.Validator(toolgenCallSetVacationResponder),
 	}, {
 		Name:        ToolBlockSender,
 		Description: "BlockSender sends all future mail from an address straight to spam.",
@@ -515,6 +543,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
 		SearchTerms: "1 29 IKmKQCOYwMCEiJ address:4 all block:4 block_sender:4 com domain:2 email:2 futur mail send sender:5 spam straight whole",
 		Call:        toolgenCallBlockSender,
+		Validate:    toolimpl.Validator(toolgenCallBlockSender),
 	}, {
 		Name:        ToolUnsubscribeFromMailingList,
 		Description: "UnsubscribeFromMailingList unsubscribes you from the mailing list a message came from, using its List-Unsubscribe header.",
@@ -524,6 +553,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
 		SearchTerms: "1 35 E0gB5WQAEHk came email:2 header id:2 list:7 mail:5 messag:4 messag_id:2 unsubscrib:6 unsubscrib_from_mail_list:4 us",
 		Call:        toolgenCallUnsubscribeFromMailingList,
+		Validate:    toolimpl.Validator(toolgenCallUnsubscribeFromMailingList),
 	}, {
 		Name:        ToolReportSpam,
 		Description: "ReportSpam moves messages to spam and reports them to the provider.",
@@ -532,6 +562,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
 		SearchTerms: "1 34 A8Jhi2CsUADR email:2 id:2 messag:4 messag_id:2 move phish:3 provider rather report:6 report_spam:4 spam:6 them:2",
 		Call:        toolgenCallReportSpam,
+		Validate:    toolimpl.Validator(toolgenCallReportSpam),
 	}, {
 		Name:        ToolSetEmailSignature,
 		Description: "SetEmailSignature sets the signature added to the end of messages you write.",
@@ -541,6 +572,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
 		SearchTerms: "1 39 RBIBlImgHwYWggAB ad add allow also email:6 end forward html messag repli:3 set:5 set_email_signatur:4 signatur:8 us:2 us_for_repli:2 write",
 		Call:        toolgenCallSetEmailSignature,
+		Validate:    toolimpl.Validator(toolgenCallSetEmailSignature),
 	}, {
 		Name:        ToolCreateEmailTemplate,
 		Description: "CreateEmailTemplate saves a reusable message with {{placeholders}}.",
@@ -549,6 +581,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 115, Strict: 98, Gemini: 93},
 		SearchTerms: "1 42 kASkswIGA0KEmwQRA bodi:2 creat:4 creat_email_templat:4 email:6 first first_name hold:2 line mai:2 messag name:4 placeholder:3 reusabl save subject:3 templat:5 text",
 		Call:        toolgenCallCreateEmailTemplate,
+		Validate:    toolimpl.Validator(toolgenCallCreateEmailTemplate),
 	}, {
 		Name:         ToolSendTemplatedEmail,
 		Description:  "SendTemplatedEmail sends a message from a saved template, filling in its placeholders.",
@@ -559,6 +592,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 132, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 41 AIvOYOAcAwEBJAUKSA ana each email:6 fill first first_name id:2 messag name placeholder:2 recipient save send:5 send_templat_email:4 templat:8 templat_id:2 valu variabl:2",
 		Call:         toolgenCallSendTemplatedEmail,
+		Validate:     toolimpl.Validator(toolgenCallSendTemplatedEmail),
 	}, {
 		Name:        ToolCreateEmailCampaign,
 		Description: "CreateEmailCampaign schedules a marketing email to a list or segment of subscribers.",
@@ -567,6 +601,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 137, Strict: 133, Gemini: 115},
 		SearchTerms: "1 53 BMUhwRNiAxG5QAIdgkI absent campaign:5 creat:4 creat_email_campaign:4 draft email:7 id:4 internal list:4 list_id:2 market name:3 schedul segment:2 send:5 send_at:2 subscriber templat:3 templat_id:2",
 		Call:        toolgenCallCreateEmailCampaign,
+		Validate:    toolimpl.Validator(toolgenCallCreateEmailCampaign),
 	}, {
 		Name:         ToolGetEmailCampaignStats,
 		Description:  "GetEmailCampaignStats returns a campaign's delivery, open, click, bounce and unsubscribe numbers.",
@@ -580,6 +615,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 79, Strict: 62, Gemini: 57},
 		SearchTerms: "1 37 A0DMAR2LQoALgU bounc campaign:8 campaign_id:2 click deliveri email:6 get:4 get_email_campaign_stat:4 id:2 number open return stat:4 unsubscrib",
 		Call:        toolgenCallGetEmailCampaignStats,
+		Validate:    toolimpl.Validator(toolgenCallGetEmailCampaignStats),
 	}, {
 		Name:             ToolAddMailboxDelegate,
 		Description:      "AddMailboxDelegate lets another person read or send mail from your mailbox.",
@@ -589,6 +625,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 148, Strict: 131, Gemini: 126},
 		SearchTerms:      "1 61 xgDIIwTBGoGxBBQIgEBRQO access:2 add:4 add_mailbox_delegat:4 address another behalf:3 delegat:6 delet email:2 full:2 full_access:2 let mai mail:4 mailbox:5 organiz permission:2 person:2 read:5 send:8 send_as:2 send_on_behalf:2",
 		Call:             toolgenCallAddMailboxDelegate,
+		Validate:         toolimpl.Validator(toolgenCallAddMailboxDelegate),
 	}, {
 		Name:        ToolVerifyEmailAddress,
 		Description: "VerifyEmailAddress checks whether an address is well formed, its domain accepts mail, and the mailbox exists, without sending anything.",
@@ -602,6 +639,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 84, Strict: 67, Gemini: 62},
 		SearchTerms: "1 35 QEIEJJROWQgiCaAW accept address:8 anyth check:2 domain email:6 exist form mail mailbox send verifi:4 verifi_email_address:4 well whether without",
 		Call:        toolgenCallVerifyEmailAddress,
+		Validate:    toolimpl.Validator(toolgenCallVerifyEmailAddress),
 	}, {
 		Name:        ToolRecallEmail,
 		Description: "RecallEmail tries to retract a message you sent to people in your organization, if they have not opened it yet.",
@@ -611,6 +649,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 101, Strict: 95, Gemini: 79},
 		SearchTerms: "1 36 AE5GEnFF0CLIAYIBA correct email:6 id:2 messag:5 messag_id:2 open organization peopl place recal:4 recal_email:4 replacement:2 retract send sent:2 tri yet",
 		Call:        toolgenCallRecallEmail,
+		Validate:    toolimpl.Validator(toolgenCallRecallEmail),
 	}, {
 		Name:         ToolGetEmailReadReceipt,
 		Description:  "GetEmailReadReceipt reports whether and when each recipient opened a message you sent.",
@@ -624,6 +663,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
 		SearchTerms: "1 37 AQbMjQBCboC0IE each email:6 get:4 get_email_read_receipt:4 id:2 messag:4 messag_id:2 open read:4 receipt:4 recipient report sent:2 whether",
 		Call:        toolgenCallGetEmailReadReceipt,
+		Validate:    toolimpl.Validator(toolgenCallGetEmailReadReceipt),
 	}})
 }
 
@@ -1222,6 +1262,9 @@ func toolgenCallSendEmail(ctx context.Context, args []byte) (res toolgen.Result,
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := SendEmail(ctx, in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1278,6 +1321,9 @@ func toolgenCallListEmails(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListEmails(ctx, argFolder, argUnreadOnly, argLimit)
 	if err != nil {
@@ -1371,6 +1417,9 @@ func toolgenCallSearchEmails(ctx context.Context, args []byte) (res toolgen.Resu
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := SearchEmails(ctx, argQuery, argFrom, argAfter, argBefore, argHasAttachment, argLimit)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1417,6 +1466,9 @@ func toolgenCallGetEmail(ctx context.Context, args []byte) (res toolgen.Result, 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetEmail(ctx, argMessageID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1457,6 +1509,9 @@ func toolgenCallGetEmailThread(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetEmailThread(ctx, argThreadID)
 	if err != nil {
@@ -1517,6 +1572,9 @@ func toolgenCallReplyToEmail(ctx context.Context, args []byte) (res toolgen.Resu
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ReplyToEmail(ctx, argMessageID, argBody, argReplyAll)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1572,6 +1630,9 @@ func toolgenCallForwardEmail(ctx context.Context, args []byte) (res toolgen.Resu
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ForwardEmail(ctx, argMessageID, argTo, argNote)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1600,6 +1661,9 @@ func toolgenCallCreateEmailDraft(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateEmailDraft(ctx, in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1627,6 +1691,9 @@ func toolgenCallUpdateEmailDraft(ctx context.Context, args []byte) (res toolgen.
 	toolgenDecodeDraftChanges(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := UpdateEmailDraft(ctx, in)
 	if err != nil {
@@ -1669,6 +1736,9 @@ func toolgenCallSendEmailDraft(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := SendEmailDraft(ctx, argDraftID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1701,6 +1771,9 @@ func toolgenCallListEmailDrafts(ctx context.Context, args []byte) (res toolgen.R
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListEmailDrafts(ctx)
 	if err != nil {
@@ -1751,6 +1824,9 @@ func toolgenCallDeleteEmail(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := DeleteEmail(ctx, argMessageID, argPermanent); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -1784,6 +1860,9 @@ func toolgenCallArchiveEmails(ctx context.Context, args []byte) (res toolgen.Res
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ArchiveEmails(ctx, argMessageIDs)
 	if err != nil {
@@ -1833,6 +1912,9 @@ func toolgenCallMarkEmailsRead(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := MarkEmailsRead(ctx, argMessageIDs, argRead)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1880,6 +1962,9 @@ func toolgenCallMoveEmailsToFolder(ctx context.Context, args []byte) (res toolge
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := MoveEmailsToFolder(ctx, argMessageIDs, argFolder)
 	if err != nil {
@@ -1934,6 +2019,9 @@ func toolgenCallLabelEmails(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := LabelEmails(ctx, argMessageIDs, argLabel, argRemove)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1979,6 +2067,9 @@ func toolgenCallFlagEmail(ctx context.Context, args []byte) (res toolgen.Result,
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := FlagEmail(ctx, argMessageID, argFlagged); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2023,6 +2114,9 @@ func toolgenCallCreateMailFolder(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateMailFolder(ctx, argName, argColor)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2052,6 +2146,9 @@ func toolgenCallListMailFolders(ctx context.Context, args []byte) (res toolgen.R
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListMailFolders(ctx)
 	if err != nil {
@@ -2108,6 +2205,9 @@ func toolgenCallGetUnreadCount(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetUnreadCount(ctx, argFolder)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2137,6 +2237,9 @@ func toolgenCallScheduleEmail(ctx context.Context, args []byte) (res toolgen.Res
 	toolgenDecodeScheduledEmail(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ScheduleEmail(ctx, in)
 	if err != nil {
@@ -2179,6 +2282,9 @@ func toolgenCallCancelScheduledEmail(ctx context.Context, args []byte) (res tool
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CancelScheduledEmail(ctx, argDraftID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2220,6 +2326,9 @@ func toolgenCallSnoozeEmail(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := SnoozeEmail(ctx, argMessageID, argUntil); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2266,6 +2375,9 @@ func toolgenCallDownloadEmailAttachment(ctx context.Context, args []byte) (res t
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := DownloadEmailAttachment(ctx, argMessageID, argAttachmentID, argDestination)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2290,6 +2402,9 @@ func toolgenCallCreateMailFilter(ctx context.Context, args []byte) (res toolgen.
 	toolgenDecodeNewFilter(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CreateMailFilter(ctx, in)
 	if err != nil {
@@ -2323,6 +2438,9 @@ func toolgenCallListMailFilters(ctx context.Context, args []byte) (res toolgen.R
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListMailFilters(ctx)
 	if err != nil {
@@ -2367,6 +2485,9 @@ func toolgenCallDeleteMailFilter(ctx context.Context, args []byte) (res toolgen.
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := DeleteMailFilter(ctx, argFilterID); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2451,6 +2572,9 @@ func toolgenCallSetVacationResponder(ctx context.Context, args []byte) (res tool
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := SetVacationResponder(ctx, argEnabled, argSubject, argBody, argStart, argEnd, argContactsOnly); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2482,6 +2606,9 @@ func toolgenCallBlockSender(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := BlockSender(ctx, argAddress); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2515,6 +2642,9 @@ func toolgenCallUnsubscribeFromMailingList(ctx context.Context, args []byte) (re
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := UnsubscribeFromMailingList(ctx, argMessageID); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2551,6 +2681,9 @@ func toolgenCallReportSpam(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := ReportSpam(ctx, argMessageIDs, argPhishing); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2590,6 +2723,9 @@ func toolgenCallSetEmailSignature(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := SetEmailSignature(ctx, argSignature, argUseForReplies); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2635,6 +2771,9 @@ func toolgenCallCreateEmailTemplate(ctx context.Context, args []byte) (res toolg
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CreateEmailTemplate(ctx, argName, argSubject, argBody)
 	if err != nil {
@@ -2697,6 +2836,9 @@ func toolgenCallSendTemplatedEmail(ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := SendTemplatedEmail(ctx, argTemplateID, argTo, argVariables)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2757,6 +2899,9 @@ func toolgenCallCreateEmailCampaign(ctx context.Context, args []byte) (res toolg
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateEmailCampaign(ctx, argName, argListID, argTemplateID, argSendAt)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2794,6 +2939,9 @@ func toolgenCallGetEmailCampaignStats(ctx context.Context, args []byte) (res too
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetEmailCampaignStats(ctx, argCampaignID)
 	if err != nil {
@@ -2836,6 +2984,9 @@ func toolgenCallAddMailboxDelegate(ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := AddMailboxDelegate(ctx, argDelegate, argPermission); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2868,6 +3019,9 @@ func toolgenCallVerifyEmailAddress(ctx context.Context, args []byte) (res toolge
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := VerifyEmailAddress(ctx, argAddress)
 	if err != nil {
@@ -2913,6 +3067,9 @@ func toolgenCallRecallEmail(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := RecallEmail(ctx, argMessageID, argReplacement)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2950,6 +3107,9 @@ func toolgenCallGetEmailReadReceipt(ctx context.Context, args []byte) (res toolg
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetEmailReadReceipt(ctx, argMessageID)
 	if err != nil {

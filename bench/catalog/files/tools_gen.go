@@ -223,6 +223,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 145, Strict: 151, Gemini: 123},
 		SearchTerms: "1 54 CIBCWQUBcggYBAawIyIRbCNrEoQ also content directli drive:2 everi exampl file:7 folder:5 glob insid list:6 list_file:4 match must name next next_page_token page:4 page_token:2 path pattern:2 pdf previou recursiv:2 root subfolder token:3",
 		Call:        toolgenCallListFiles,
+		Validate:    toolimpl.Validator(toolgenCallListFiles),
 	}, {
 		Name:         ToolSearchFiles,
 		Description:  "SearchFiles finds files anywhere in the drive whose name or content matches a full-text query, optionally narrowed by type and modification date.",
@@ -236,6 +237,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 176, Strict: 194, Gemini: 154},
 		SearchTerms: "1 73 iBChAIyBKJDJAKuEgIiUghXhhwixFC0CZAAEMQU address after:3 anywher application chang content:2 date drive email exampl file:11 find full limit:2 look match mime:3 mime_type:2 modifi:2 modifi_after:2 modification most name:2 narrow onli:3 optionalli own owner:2 pdf queri:3 result return search:4 search_file:4 text time type:4 whose word",
 		Call:        toolgenCallSearchFiles,
+		Validate:    toolimpl.Validator(toolgenCallSearchFiles),
 	}, {
 		Name:        ToolReadFile,
 		Description: "ReadFile returns the contents of a text file. Binary files are returned base64-encoded.",
@@ -248,6 +250,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 99, Strict: 94, Gemini: 77},
 		SearchTerms: "1 40 8QESCxCYiAAW6AWMBA absent after base64 binari byte:3 content encod file:10 mani max:2 max_byte:2 path:3 read:4 read_file:4 return:2 stop text whole",
 		Call:        toolgenCallReadFile,
+		Validate:    toolimpl.Validator(toolgenCallReadFile),
 	}, {
 		Name:         ToolWriteFile,
 		Description:  "WriteFile creates a file with the given contents, or replaces an existing file's contents when overwrite is set.",
@@ -258,6 +261,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 129, Strict: 112, Gemini: 107},
 		SearchTerms:  "1 46 DKwrgwIEgmgCJUIiY content:5 creat:2 error exist:3 file:11 folder given miss new otherwis overwrit:3 parent path:3 replac:2 set write:5 write_file:4",
 		Call:         toolgenCallWriteFile,
+		Validate:     toolimpl.Validator(toolgenCallWriteFile),
 	}, {
 		Name:         ToolAppendToFile,
 		Description:  "AppendToFile adds text to the end of an existing file.",
@@ -267,6 +271,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
 		SearchTerms:  "1 27 XoBpgYERQ add append:5 append_to_file:4 content:2 end exist file:8 path:3 text:2",
 		Call:         toolgenCallAppendToFile,
+		Validate:     toolimpl.Validator(toolgenCallAppendToFile),
 	}, {
 		Name:        ToolDeleteFile,
 		Description: "DeleteFile moves a file to the trash, or deletes it for good.",
@@ -276,6 +281,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
 		SearchTerms: "1 30 CjqAQsBJoQB cannot delet:5 delet_file:4 file:9 good move path:3 permanent:2 restor skip trash:2",
 		Call:        toolgenCallDeleteFile,
+		Validate:    toolimpl.Validator(toolgenCallDeleteFile),
 	}, {
 		Name:         ToolMoveFile,
 		Description:  "MoveFile moves a file or folder to another folder.",
@@ -285,6 +291,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
 		SearchTerms:  "1 34 BsBgEwQ44 another destination:2 destination_folder:2 file:8 folder:6 move:7 move_file:4 path:2 sourc:2",
 		Call:         toolgenCallMoveFile,
+		Validate:     toolimpl.Validator(toolgenCallMoveFile),
 	}, {
 		Name:         ToolCopyFile,
 		Description:  "CopyFile makes a copy of a file, in the same folder or another one.",
@@ -294,6 +301,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
 		SearchTerms:  "1 30 nwaAQAiBCd0 another copi:7 copi_file:4 destination:2 file:8 folder make on path:2 same sourc:2",
 		Call:         toolgenCallCopyFile,
+		Validate:     toolimpl.Validator(toolgenCallCopyFile),
 	}, {
 		Name:         ToolRenameFile,
 		Description:  "RenameFile changes the name of a file or folder without moving it.",
@@ -303,6 +311,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
 		SearchTerms:  "1 35 Bg-ISUEjgHA chang file:8 folder:3 move name:4 new:3 new_name:2 path:3 renam:4 renam_file:4 without:2",
 		Call:         toolgenCallRenameFile,
+		Validate:     toolimpl.Validator(toolgenCallRenameFile),
 	}, {
 		Name:         ToolCreateFolder,
 		Description:  "CreateFolder creates a folder, and any missing parent folders.",
@@ -313,6 +322,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 		SearchTerms:  "1 25 ngBlg4ASF ani creat:5 creat_folder:4 file:2 folder:7 miss new parent path:3",
 		Call:         toolgenCallCreateFolder,
+		Validate:     toolimpl.Validator(toolgenCallCreateFolder),
 	}, {
 		Name:        ToolDeleteFolder,
 		Description: "DeleteFolder moves a folder to the trash. A folder that is not empty is only deleted when recursive is set.",
@@ -322,6 +332,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
 		SearchTerms: "1 33 BCyFoYERisCCi content delet:6 delet_folder:4 empti file:2 folder:8 move onli path:3 recursiv:3 set too trash",
 		Call:        toolgenCallDeleteFolder,
+		Validate:    toolimpl.Validator(toolgenCallDeleteFolder),
 	}, {
 		Name:         ToolGetFileMetadata,
 		Description:  "GetFileMetadata returns a file's size, type, owner, modification time and tags, without its contents.",
@@ -335,6 +346,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
 		SearchTerms: "1 33 DCYpCBEW0oQzkAE content file:8 folder get:4 get_file_metadata:4 metadata:4 modification owner path:3 return size tag time type without",
 		Call:        toolgenCallGetFileMetadata,
+		Validate:    toolimpl.Validator(toolgenCallGetFileMetadata),
 	}, {
 		Name:         ToolShareFile,
 		Description:  "ShareFile gives a person or group access to a file or folder.",
@@ -344,6 +356,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 220, Strict: 234, Gemini: 194},
 		SearchTerms:  "1 76 XEgJAWEyzApgATSgcUIFQdABkEKIECLJMg about access:2 chang comment commenter:2 download editor:2 email:5 expir:3 expir_at:3 file:8 folder:2 get give googl group:2 includ leav messag:3 move notifi:3 notification open path:3 person:4 remov role:3 send share:8 share_file:4 style time view viewer:2",
 		Call:         toolgenCallShareFile,
+		Validate:     toolimpl.Validator(toolgenCallShareFile),
 	}, {
 		Name:        ToolRevokeFileAccess,
 		Description: "RevokeFileAccess removes a person's or group's access to a file or folder.",
@@ -356,6 +369,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
 		SearchTerms: "1 36 BRrMWpABQMg access:6 email:2 file:8 folder:2 group:2 path:3 person:2 remov:2 revok:4 revok_file_access:4 whose",
 		Call:        toolgenCallRevokeFileAccess,
+		Validate:    toolimpl.Validator(toolgenCallRevokeFileAccess),
 	}, {
 		Name:         ToolListFilePermissions,
 		Description:  "ListFilePermissions lists who has access to a file or folder and with which role.",
@@ -369,6 +383,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
 		SearchTerms: "1 28 RwJkARtA access file:8 folder:2 list:5 list_file_permission:4 path:3 permission:4 role",
 		Call:        toolgenCallListFilePermissions,
+		Validate:    toolimpl.Validator(toolgenCallListFilePermissions),
 	}, {
 		Name:         ToolCreateShareLink,
 		Description:  "CreateShareLink creates a link that opens a file or folder, for anyone or for members of the organization.",
@@ -378,6 +393,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 241, Strict: 259, Gemini: 219},
 		SearchTerms:  "1 87 HZADCEToEFwKI0ELoUQABCtBMwmAAIRFlANA absent access:2 alreadi anyon:4 chang comment commenter:2 creat:5 creat_share_link:4 download editor:2 enter expir:2 expir_at:2 file:4 folder:2 leav link:10 member:2 move must onli open:5 organization:4 password:3 path:3 peopl:3 restrict:2 role:2 share:6 sign stop time view viewer:3 work",
 		Call:         toolgenCallCreateShareLink,
+		Validate:     toolimpl.Validator(toolgenCallCreateShareLink),
 	}, {
 		Name:        ToolDisableShareLink,
 		Description: "DisableShareLink turns off a share link, so that opening it no longer works.",
@@ -390,6 +406,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
 		SearchTerms: "1 38 kgCYEWCFAcSQAVA creat creat_share_link disabl:4 disabl_share_link:4 file:2 id:3 link:9 link_id:2 longer off open return share:6 turn work",
 		Call:        toolgenCallDisableShareLink,
+		Validate:    toolimpl.Validator(toolgenCallDisableShareLink),
 	}, {
 		Name:         ToolListFileVersions,
 		Description:  "ListFileVersions lists the stored revisions of a file, newest first.",
@@ -403,6 +420,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
 		SearchTerms: "1 28 AhFiEWjUE file:8 first list:5 list_file_version:4 newest path:3 revision store version:4",
 		Call:        toolgenCallListFileVersions,
+		Validate:    toolimpl.Validator(toolgenCallListFileVersions),
 	}, {
 		Name:         ToolRestoreFileVersion,
 		Description:  "RestoreFileVersion makes an earlier revision of a file its current contents. The current contents stay available as a revision.",
@@ -412,6 +430,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 105, Strict: 88, Gemini: 83},
 		SearchTerms:  "1 45 E0wUAEohBMjQKTAJ availabl content:2 current:2 earlier file:9 id:3 list list_file_version make path:3 restor:4 restor_file_version:4 revision:3 stai version:7 version_id:2",
 		Call:         toolgenCallRestoreFileVersion,
+		Validate:     toolimpl.Validator(toolgenCallRestoreFileVersion),
 	}, {
 		Name:         ToolListTrash,
 		Description:  "ListTrash lists the files and folders in the trash, most recently deleted first.",
@@ -425,6 +444,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
 		SearchTerms: "1 27 BJQCgikIKi2K delet entri file:3 first folder limit:2 list:5 list_trash:4 most:2 recentli return trash:5",
 		Call:        toolgenCallListTrash,
+		Validate:    toolimpl.Validator(toolgenCallListTrash),
 	}, {
 		Name:         ToolRestoreFromTrash,
 		Description:  "RestoreFromTrash puts a trashed file or folder back where it was.",
@@ -435,6 +455,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
 		SearchTerms:  "1 26 hwFwIyRQg back file:4 folder:2 original path:3 put restor:4 restor_from_trash:4 trash:6",
 		Call:         toolgenCallRestoreFromTrash,
+		Validate:     toolimpl.Validator(toolgenCallRestoreFromTrash),
 	}, {
 		Name:             ToolEmptyTrash,
 		Description:      "EmptyTrash permanently deletes everything in the trash.",
@@ -445,6 +466,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
 		SearchTerms:      "1 18 IoMwcoQ delet empti:4 empti_trash:4 everyth file:2 permanentli trash:5",
 		Call:             toolgenCallEmptyTrash,
+		Validate:         toolimpl.Validator(toolgenCallEmptyTrash),
 	}, {
 		Name:         ToolCompressFiles,
 		Description:  "CompressFiles packs files and folders into one archive.",
@@ -454,6 +476,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 148, Strict: 131, Gemini: 126},
 		SearchTerms:  "1 52 SAIYOaqVwCAGghAIBI 7z:2 archiv:7 archiv_path:2 compress:5 compress_file:4 creat file:8 folder:2 format:3 gz:2 gzip includ on pack path:5 tar:2 tarbal zip:4",
 		Call:         toolgenCallCompressFiles,
+		Validate:     toolimpl.Validator(toolgenCallCompressFiles),
 	}, {
 		Name:         ToolExtractArchive,
 		Description:  "ExtractArchive unpacks a zip, tar.gz or 7z archive into a folder.",
@@ -463,6 +486,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
 		SearchTerms:  "1 35 CAhZU2E0AMACgWU 7z archiv:8 archiv_path:2 creat destination:2 extract:4 extract_archiv:4 file:2 folder:2 gz miss path:3 tar unpack:2 zip",
 		Call:         toolgenCallExtractArchive,
+		Validate:     toolimpl.Validator(toolgenCallExtractArchive),
 	}, {
 		Name:         ToolGetStorageQuota,
 		Description:  "GetStorageQuota returns how much storage the account uses and how much it is allowed.",
@@ -476,6 +500,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 59, Strict: 42, Gemini: 38},
 		SearchTerms: "1 25 EoUQgANBBK account allow file:2 get:4 get_storag_quota:4 much:2 quota:4 return storag:5 us",
 		Call:        toolgenCallGetStorageQuota,
+		Validate:    toolimpl.Validator(toolgenCallGetStorageQuota),
 	}, {
 		Name:        ToolLockFile,
 		Description: "LockFile checks out a file so that only you can edit it until you unlock it.",
@@ -485,6 +510,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 95, Strict: 89, Gemini: 73},
 		SearchTerms: "1 32 UEwDCg1GmACBE0 check edit:2 file:9 lock:4 lock_file:4 onli other out path:3 reason:2 shown try unlock until",
 		Call:        toolgenCallLockFile,
+		Validate:    toolimpl.Validator(toolgenCallLockFile),
 	}, {
 		Name:        ToolUnlockFile,
 		Description: "UnlockFile releases a lock taken with LockFile, so that others can edit the file again.",
@@ -494,6 +520,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 77, Strict: 60, Gemini: 55},
 		SearchTerms: "1 28 GAPCRkJBAQg again edit file:9 lock:2 lock_file other path:3 releas taken unlock:4 unlock_file:4",
 		Call:        toolgenCallUnlockFile,
+		Validate:    toolimpl.Validator(toolgenCallUnlockFile),
 	}, {
 		Name:        ToolAddFileComment,
 		Description: "AddFileComment leaves a comment on a file, visible to everyone it is shared with.",
@@ -502,6 +529,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
 		SearchTerms: "1 35 NAwhhOAADFGcM add:4 add_file_comment:4 comment:6 everyon file:8 leav mention:2 notifi path:3 peopl share text:2 visibl",
 		Call:        toolgenCallAddFileComment,
+		Validate:    toolimpl.Validator(toolgenCallAddFileComment),
 	}, {
 		Name:         ToolListRecentFiles,
 		Description:  "ListRecentFiles lists the files you opened or changed most recently.",
@@ -515,6 +543,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 80, Strict: 63, Gemini: 58},
 		SearchTerms: "1 29 BIEilAURKH chang file:8 limit:2 list:5 list_recent_file:4 most:2 open recent:4 recentli return",
 		Call:        toolgenCallListRecentFiles,
+		Validate:    toolimpl.Validator(toolgenCallListRecentFiles),
 	}, {
 		Name:        ToolStarFile,
 		Description: "StarFile adds a file to, or removes it from, your starred files.",
@@ -524,6 +553,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
 		SearchTerms: "1 30 lilgeAMAIC add fals file:9 folder path:3 remov star:8 star_file:4 true unstar",
 		Call:        toolgenCallStarFile,
+		Validate:    toolimpl.Validator(toolgenCallStarFile),
 	}, {
 		Name:         ToolConvertFileFormat,
 		Description:  "ConvertFileFormat converts a document or image into another format and saves the result next to the original.",
@@ -533,6 +563,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 161, Strict: 144, Gemini: 139},
 		SearchTerms:  "1 70 QGgomKzBwKCgwRGABCcHkYA0I5DBCI another convert:7 convert_file_format:4 document:2 docx:2 file:7 format:9 imag:3 jpeg jpg:2 markdown md:2 microsoft next on:2 original page:2 path:3 pdf:2 per:2 plain png:3 portabl result save target:2 target_format:2 text txt:2 word",
 		Call:         toolgenCallConvertFileFormat,
+		Validate:     toolimpl.Validator(toolgenCallConvertFileFormat),
 	}, {
 		Name:        ToolGetFileChecksum,
 		Description: "GetFileChecksum computes a checksum of a file's contents, to verify a download or compare two copies.",
@@ -545,6 +576,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 142, Strict: 125, Gemini: 120},
 		SearchTerms: "1 51 0DBiMLgJBoRhEnBIBECRQN 128 160 256:2 algorithm:3 bit:3 checksum:5 compar comput content copi download file:8 get:4 get_file_checksum:4 hash md5:3 path:3 sha:2 sha1:2 sha256:2 two verifi",
 		Call:        toolgenCallGetFileChecksum,
+		Validate:    toolimpl.Validator(toolgenCallGetFileChecksum),
 	}, {
 		Name:         ToolFindDuplicateFiles,
 		Description:  "FindDuplicateFiles finds files with identical contents under a folder, grouped by content.",
@@ -558,6 +590,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 98, Strict: 93, Gemini: 76},
 		SearchTerms: "1 42 qRACHFCsArhcgEmYAw byte content:2 duplicat:4 file:8 find:5 find_duplicat_file:4 folder:4 group identical ignor mani min:2 min_size:2 scan size:2 smaller subfolder under",
 		Call:        toolgenCallFindDuplicateFiles,
+		Validate:    toolimpl.Validator(toolgenCallFindDuplicateFiles),
 	}, {
 		Name:        ToolSyncFolder,
 		Description: "SyncFolder makes a local folder and a drive folder hold the same files.",
@@ -567,6 +600,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 221, Strict: 243, Gemini: 199},
 		SearchTerms: "1 95 KAAkLAI4VFIeAIPQAC4EBAAMSskdSYkD8AId0DY0ACgDA bidirectional:2 both chang:3 copi delet:4 delet_extraneou:3 direction:2 download:2 drive:4 dry:2 dry_run:2 exampl exclud:3 extraneou:3 file:4 folder:8 glob hold list local:5 local_path:2 machin make modul newest node node_modul path:5 pattern receiv remot:2 remot_path:2 report run:2 same send side:2 skip sync:4 sync_folder:4 upload:2 wai:2 win without would",
 		Call:        toolgenCallSyncFolder,
+		Validate:    toolimpl.Validator(toolgenCallSyncFolder),
 	}, {
 		Name:         ToolUploadFileFromURL,
 		Description:  "UploadFileFromURL downloads a file from a web address and saves it in the drive.",
@@ -577,6 +611,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
 		SearchTerms:  "1 34 oIYAIjoNQLII address:2 destination:2 download drive file:8 http:2 path save:2 upload:4 upload_file_from_url:4 url:6 web",
 		Call:         toolgenCallUploadFileFromURL,
+		Validate:     toolimpl.Validator(toolgenCallUploadFileFromURL),
 	}, {
 		Name:        ToolGetFileDownloadURL,
 		Description: "GetFileDownloadURL returns a short-lived direct download address for a file.",
@@ -586,6 +621,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 104, Strict: 87, Gemini: 82},
 		SearchTerms: "1 42 pAg8AYxmXQi3AAQG address:2 direct download:5 expir:2 expir_in_minut:2 file:8 get:4 get_file_download_url:4 live long minut:2 path:3 return short url:4 work",
 		Call:        toolgenCallGetFileDownloadURL,
+		Validate:    toolimpl.Validator(toolgenCallGetFileDownloadURL),
 	}, {
 		Name:             ToolTransferFileOwnership,
 		Description:      "TransferFileOwnership makes another person the owner of a file or folder; you keep editor access.",
@@ -595,6 +631,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 107, Strict: 90, Gemini: 85},
 		SearchTerms:      "1 43 DIgUbdEYEAJkAAZZBR access another editor email file:8 folder:2 keep make must new:3 new_owner:2 organization owner:4 ownership:4 path:3 person transfer:4 transfer_file_ownership:4",
 		Call:             toolgenCallTransferFileOwnership,
+		Validate:         toolimpl.Validator(toolgenCallTransferFileOwnership),
 	}, {
 		Name:         ToolListSharedWithMe,
 		Description:  "ListSharedWithMe lists files and folders other people have shared with you.",
@@ -608,6 +645,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 101, Strict: 96, Gemini: 79},
 		SearchTerms: "1 34 DQmqUYAUAcwKksI address email file:3 folder item:2 limit:2 list:5 list_share_with_me:4 most onli other peopl return share:8 share_by:2",
 		Call:        toolgenCallListSharedWithMe,
+		Validate:    toolimpl.Validator(toolgenCallListSharedWithMe),
 	}, {
 		Name:        ToolSetFileTags,
 		Description: "SetFileTags replaces the tags of a file or folder.",
@@ -617,6 +655,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
 		SearchTerms: "1 36 BAUBtJAYaoYGR all empti file:8 folder:2 list new path:3 remov replac set:4 set_file_tag:4 tag:8 them",
 		Call:        toolgenCallSetFileTags,
+		Validate:    toolimpl.Validator(toolgenCallSetFileTags),
 	}, {
 		Name:        ToolScanFileForViruses,
 		Description: "ScanFileForViruses checks a file for malware and reports what it found.",
@@ -626,6 +665,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
 		SearchTerms: "1 29 BEnAeCGCKB check file:8 folder found malwar path:3 report scan:5 scan_file_for_virus:4 virus:4",
 		Call:        toolgenCallScanFileForViruses,
+		Validate:    toolimpl.Validator(toolgenCallScanFileForViruses),
 	}, {
 		Name:        ToolGenerateThumbnail,
 		Description: "GenerateThumbnail renders a small preview image of a document, image or video and returns its address.",
@@ -635,6 +675,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 104, Strict: 87, Gemini: 82},
 		SearchTerms: "1 32 RqLNAqMkAJbEAAc address document file:3 generat:4 generat_thumbnail:4 imag:2 path:3 pixel preview:2 render return small thumbnail:4 video width:3",
 		Call:        toolgenCallGenerateThumbnail,
+		Validate:    toolimpl.Validator(toolgenCallGenerateThumbnail),
 	}})
 }
 
@@ -1267,6 +1308,9 @@ func toolgenCallListFiles(ctx context.Context, args []byte) (res toolgen.Result,
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListFiles(ctx, argFolder, argRecursive, argPattern, argPageToken)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1346,6 +1390,9 @@ func toolgenCallSearchFiles(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := SearchFiles(ctx, argQuery, argMimeType, argModifiedAfter, argOwner, argLimit)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1392,6 +1439,9 @@ func toolgenCallReadFile(ctx context.Context, args []byte) (res toolgen.Result, 
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ReadFile(ctx, argPath, argMaxBytes)
 	if err != nil {
@@ -1441,6 +1491,9 @@ func toolgenCallWriteFile(ctx context.Context, args []byte) (res toolgen.Result,
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := WriteFile(ctx, argPath, argContent, argOverwrite)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1487,6 +1540,9 @@ func toolgenCallAppendToFile(ctx context.Context, args []byte) (res toolgen.Resu
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := AppendToFile(ctx, argPath, argContent)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1529,6 +1585,9 @@ func toolgenCallDeleteFile(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := DeleteFile(ctx, argPath, argPermanent); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -1569,6 +1628,9 @@ func toolgenCallMoveFile(ctx context.Context, args []byte) (res toolgen.Result, 
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := MoveFile(ctx, argSource, argDestinationFolder)
 	if err != nil {
@@ -1614,6 +1676,9 @@ func toolgenCallCopyFile(ctx context.Context, args []byte) (res toolgen.Result, 
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CopyFile(ctx, argSource, argDestination)
 	if err != nil {
@@ -1661,6 +1726,9 @@ func toolgenCallRenameFile(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := RenameFile(ctx, argPath, argNewName)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1700,6 +1768,9 @@ func toolgenCallCreateFolder(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CreateFolder(ctx, argPath)
 	if err != nil {
@@ -1743,6 +1814,9 @@ func toolgenCallDeleteFolder(ctx context.Context, args []byte) (res toolgen.Resu
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := DeleteFolder(ctx, argPath, argRecursive); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -1780,6 +1854,9 @@ func toolgenCallGetFileMetadata(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetFileMetadata(ctx, argPath)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1805,6 +1882,9 @@ func toolgenCallShareFile(ctx context.Context, args []byte) (res toolgen.Result,
 	toolgenDecodeShareFileRequest(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ShareFile(ctx, in)
 	if err != nil {
@@ -1856,6 +1936,9 @@ func toolgenCallRevokeFileAccess(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := RevokeFileAccess(ctx, argPath, argEmail); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -1892,6 +1975,9 @@ func toolgenCallListFilePermissions(ctx context.Context, args []byte) (res toolg
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListFilePermissions(ctx, argPath)
 	if err != nil {
@@ -1976,6 +2062,9 @@ func toolgenCallCreateShareLink(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateShareLink(ctx, argPath, argAccess, argRole, argExpiresAt, argPassword)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2013,6 +2102,9 @@ func toolgenCallDisableShareLink(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := DisableShareLink(ctx, argLinkID); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2049,6 +2141,9 @@ func toolgenCallListFileVersions(ctx context.Context, args []byte) (res toolgen.
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListFileVersions(ctx, argPath)
 	if err != nil {
@@ -2104,6 +2199,9 @@ func toolgenCallRestoreFileVersion(ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := RestoreFileVersion(ctx, argPath, argVersionID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2142,6 +2240,9 @@ func toolgenCallListTrash(ctx context.Context, args []byte) (res toolgen.Result,
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListTrash(ctx, argLimit)
 	if err != nil {
@@ -2184,6 +2285,9 @@ func toolgenCallRestoreFromTrash(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := RestoreFromTrash(ctx, argPath)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2211,6 +2315,9 @@ func toolgenCallEmptyTrash(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := EmptyTrash(ctx)
 	if err != nil {
@@ -2256,6 +2363,9 @@ func toolgenCallCompressFiles(ctx context.Context, args []byte) (res toolgen.Res
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CompressFiles(ctx, argPaths, argArchivePath, argFormat)
 	if err != nil {
@@ -2304,6 +2414,9 @@ func toolgenCallExtractArchive(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ExtractArchive(ctx, argArchivePath, argDestination)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2336,6 +2449,9 @@ func toolgenCallGetStorageQuota(ctx context.Context, args []byte) (res toolgen.R
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetStorageQuota(ctx)
 	if err != nil {
@@ -2384,6 +2500,9 @@ func toolgenCallLockFile(ctx context.Context, args []byte) (res toolgen.Result, 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := LockFile(ctx, argPath, argReason); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2415,6 +2534,9 @@ func toolgenCallUnlockFile(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := UnlockFile(ctx, argPath); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2455,6 +2577,9 @@ func toolgenCallAddFileComment(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := AddFileComment(ctx, argPath, argText)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2492,6 +2617,9 @@ func toolgenCallListRecentFiles(ctx context.Context, args []byte) (res toolgen.R
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListRecentFiles(ctx, argLimit)
 	if err != nil {
@@ -2535,6 +2663,9 @@ func toolgenCallStarFile(ctx context.Context, args []byte) (res toolgen.Result, 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := StarFile(ctx, argPath, argStarred); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2576,6 +2707,9 @@ func toolgenCallConvertFileFormat(ctx context.Context, args []byte) (res toolgen
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ConvertFileFormat(ctx, argPath, argTargetFormat)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2616,6 +2750,9 @@ func toolgenCallGetFileChecksum(ctx context.Context, args []byte) (res toolgen.R
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetFileChecksum(ctx, argPath, argAlgorithm)
 	if err != nil {
@@ -2666,6 +2803,9 @@ func toolgenCallFindDuplicateFiles(ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := FindDuplicateFiles(ctx, argFolder, argMinSize)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2699,6 +2839,9 @@ func toolgenCallSyncFolder(ctx context.Context, args []byte) (res toolgen.Result
 	toolgenDecodeSyncRequest(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := SyncFolder(ctx, in)
 	if err != nil {
@@ -2744,6 +2887,9 @@ func toolgenCallUploadFileFromURL(ctx context.Context, args []byte) (res toolgen
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := UploadFileFromURL(ctx, argUrl, argDestination)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2787,6 +2933,9 @@ func toolgenCallGetFileDownloadURL(ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetFileDownloadURL(ctx, argPath, argExpiresInMinutes)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2826,6 +2975,9 @@ func toolgenCallTransferFileOwnership(ctx context.Context, args []byte) (res too
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := TransferFileOwnership(ctx, argPath, argNewOwner); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2875,6 +3027,9 @@ func toolgenCallListSharedWithMe(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListSharedWithMe(ctx, argSharedBy, argLimit)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2915,6 +3070,9 @@ func toolgenCallSetFileTags(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := SetFileTags(ctx, argPath, argTags); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2947,6 +3105,9 @@ func toolgenCallScanFileForViruses(ctx context.Context, args []byte) (res toolge
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ScanFileForViruses(ctx, argPath)
 	if err != nil {
@@ -2987,6 +3148,9 @@ func toolgenCallGenerateThumbnail(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GenerateThumbnail(ctx, argPath, argWidth)
 	if err != nil {

@@ -235,6 +235,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
 		SearchTerms: "1 33 AmJiDQ6iBEwGgAJS date department email employe:8 employe_id:2 get:4 get_employe:4 hr:2 id:3 location manager profil return start titl work",
 		Call:        toolgenCallGetEmployee,
+		Validate:    toolimpl.Validator(toolgenCallGetEmployee),
 	}, {
 		Name:         ToolSearchEmployeeDirectory,
 		Description:  "SearchEmployeeDirectory finds employees by name, title, department or location.",
@@ -248,6 +249,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 105, Strict: 110, Gemini: 83},
 		SearchTerms: "1 39 BChkCICHkHgwAAJR countri department:4 directori:4 employe:5 find hr:2 location:3 name:2 offic onli:2 part queri:2 search:4 search_employe_directori:4 skill titl:2",
 		Call:        toolgenCallSearchEmployeeDirectory,
+		Validate:    toolimpl.Validator(toolgenCallSearchEmployeeDirectory),
 	}, {
 		Name:             ToolOnboardEmployee,
 		Description:      "OnboardEmployee creates a new hire's employee record and starts the onboarding checklist (accounts, equipment, paperwork).",
@@ -258,6 +260,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 281, Strict: 264, Gemini: 255},
 		SearchTerms:      "1 107 HBABURqqiAEgB-aggAg-10FjCFQjGCAYdBNBAygMQgQREjACICgAYUQB account annual:3 annual_salari:3 base checklist contract contractor:3 countri creat currenci:3 date:2 department:2 email:3 employe:5 employment:2 employment_type equipment external fix full:3 full_time:2 hire hour:2 hr:2 id:2 intern:2 internship job kind location:2 manager:2 manager_id:2 messag name:2 new offic onboard:5 onboard_employe:4 paperwork part:2 part_time:2 per permanent:2 personal record reduc remot salari:4 start:3 start_date:2 term time:4 titl:3 type:3 welcom year",
 		Call:             toolgenCallOnboardEmployee,
+		Validate:         toolimpl.Validator(toolgenCallOnboardEmployee),
 	}, {
 		Name:         ToolUpdateEmployeeRecord,
 		Description:  "UpdateEmployeeRecord changes an employee's title, department, manager or location, for example after a promotion or transfer.",
@@ -268,6 +271,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 133, Strict: 174, Gemini: 111},
 		SearchTerms:  "1 60 BggFCSFCam1ADExBbGAEABmY absent after chang:2 date:3 department:3 effect effectiv:3 effectiv_date:3 employe:7 employe_id:2 exampl hr:2 id:4 location:3 manager:3 manager_id:2 promotion record:4 take titl:3 todai transfer updat:4 updat_employe_record:4",
 		Call:         toolgenCallUpdateEmployeeRecord,
+		Validate:     toolimpl.Validator(toolgenCallUpdateEmployeeRecord),
 	}, {
 		Name:             ToolOffboardEmployee,
 		Description:      "OffboardEmployee records an employee's departure and schedules the removal of their access on the last day.",
@@ -279,6 +283,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 197, Strict: 180, Gemini: 175},
 		SearchTerms:      "1 78 BEANA2YAoEKjwJtQ4dyAFwCDJgRAcAdACkQUsKIISg access again caus contract:2 contract_end:2 dai:4 departur eligibl:2 eligibl_for_rehir:2 eliminat employe:9 employe_id:2 end:3 fix go hire hr:2 id:2 last:4 last_dai:2 layoff:2 leav let mai offboard:4 offboard_employe:4 performanc position reason:2 record rehir:2 removal resign resignation:2 retir retirement:2 schedul term termination:2 whether why work",
 		Call:             toolgenCallOffboardEmployee,
+		Validate:         toolimpl.Validator(toolgenCallOffboardEmployee),
 	}, {
 		Name:         ToolGetOrgChart,
 		Description:  "GetOrgChart returns the reporting tree under an employee.",
@@ -292,6 +297,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 99, Strict: 95, Gemini: 77},
 		SearchTerms: "1 40 kkMRgAgCmnMUMpKAMaAF absent ceo chart:4 depth:2 down employe:3 get:4 get_org_chart:4 hr:2 id:2 level mani org:4 report return root:2 root_employe_id:2 top tree:2 under",
 		Call:        toolgenCallGetOrgChart,
+		Validate:    toolimpl.Validator(toolgenCallGetOrgChart),
 	}, {
 		Name:         ToolListDirectReports,
 		Description:  "ListDirectReports lists the employees who report to a manager.",
@@ -305,6 +311,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 		SearchTerms: "1 29 FJARJK5mA direct:4 employe hr:2 id:2 list:5 list_direct_report:4 manager:4 manager_id:2 report:5",
 		Call:        toolgenCallListDirectReports,
+		Validate:    toolimpl.Validator(toolgenCallListDirectReports),
 	}, {
 		Name:        ToolUpdateEmergencyContact,
 		Description: "UpdateEmergencyContact sets the person to call if something happens to an employee.",
@@ -314,6 +321,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 128, Strict: 111, Gemini: 106},
 		SearchTerms: "1 44 JAGCBpAzugCLmgiAQQK call contact:6 emergenci:4 employe:4 employe_id:2 happen hr:2 id:2 name:3 number parent person phone:3 relationship:2 set someth spous updat:4 updat_emergenci_contact:4",
 		Call:        toolgenCallUpdateEmergencyContact,
+		Validate:    toolimpl.Validator(toolgenCallUpdateEmergencyContact),
 	}, {
 		Name:         ToolRequestTimeOff,
 		Description:  "RequestTimeOff asks for leave between two dates.",
@@ -323,6 +331,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 239, Strict: 245, Gemini: 217},
 		SearchTerms:  "1 91 BECQkcRIIAIkKAgGG3VT0yCAyCZIgCEMCECCAguJFQA absent adoption approver ask bereavement:2 between birth child civic dai:6 date death duti:3 employe:3 employe_id:2 end:2 first half:3 half_dai:2 holidai hr:2 id:2 illness juri:2 juri_duti:2 kind last leav:5 leav_type:2 note:3 off:6 paid parental:2 relativ request:4 request_time_off:4 sick:2 start:3 time:4 two type:2 unpaid:3 vacation:2",
 		Call:         toolgenCallRequestTimeOff,
+		Validate:     toolimpl.Validator(toolgenCallRequestTimeOff),
 	}, {
 		Name:         ToolReviewTimeOffRequest,
 		Description:  "ReviewTimeOffRequest approves or rejects a leave request.",
@@ -333,6 +342,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 105, Strict: 99, Gemini: 83},
 		SearchTerms:  "1 43 QkEheQd6AUgmAADK approv:4 comment:2 employe fals hr:2 id:2 leav note off:4 reject:2 request:8 request_id:2 review:4 review_time_off_request:4 time:4 true",
 		Call:         toolgenCallReviewTimeOffRequest,
+		Validate:     toolimpl.Validator(toolgenCallReviewTimeOffRequest),
 	}, {
 		Name:         ToolListTimeOffRequests,
 		Description:  "ListTimeOffRequests lists leave requests by status, employee and dates.",
@@ -346,6 +356,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 167, Strict: 200, Gemini: 145},
 		SearchTerms: "1 66 JQCEAgI2AMieDXI2RECVyAUQAgS after approv:3 approver befor cancel:2 date:3 down employe:4 employe_id:2 end hr:2 id:2 leav list:5 list_time_off_request:4 off:4 onli:4 pend:2 reject:2 request:9 start state statu:3 time:4 turn wait withdrawn",
 		Call:        toolgenCallListTimeOffRequests,
+		Validate:    toolimpl.Validator(toolgenCallListTimeOffRequests),
 	}, {
 		Name:         ToolCancelTimeOffRequest,
 		Description:  "CancelTimeOffRequest withdraws a leave request, pending or approved.",
@@ -356,6 +367,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
 		SearchTerms:  "1 34 AEkF8xID4AII approv cancel:4 cancel_time_off_request:4 hr:2 id:2 leav off:4 pend request:8 request_id:2 time:4 withdraw",
 		Call:         toolgenCallCancelTimeOffRequest,
+		Validate:     toolimpl.Validator(toolgenCallCancelTimeOffRequest),
 	}, {
 		Name:         ToolGetPTOBalance,
 		Description:  "GetPTOBalance returns how many days of each kind of leave an employee has left this year, and how many are accrued or planned.",
@@ -369,6 +381,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 86, Strict: 84, Gemini: 64},
 		SearchTerms: "1 38 0Jk0MhgoLEERkIYgQBC absent accru balanc:4 dai each employe:4 employe_id:2 get:4 get_pto_balanc:4 hr:2 id:2 kind leav left mani:2 plan pto:4 return year",
 		Call:        toolgenCallGetPTOBalance,
+		Validate:    toolimpl.Validator(toolgenCallGetPTOBalance),
 	}, {
 		Name:         ToolListPeopleOutOfOffice,
 		Description:  "ListPeopleOutOfOffice lists who is on leave on a date.",
@@ -382,6 +395,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 91, Strict: 99, Gemini: 69},
 		SearchTerms: "1 34 Ah1ghHMYRkQEB absent dai date:3 department:3 hr:2 leav list:5 list_peopl_out_of_offic:4 offic:4 onli out:4 peopl:4 todai",
 		Call:        toolgenCallListPeopleOutOfOffice,
+		Validate:    toolimpl.Validator(toolgenCallListPeopleOutOfOffice),
 	}, {
 		Name:        ToolGetPayslip,
 		Description: "GetPayslip returns an employee's payslip for a pay period: gross pay, deductions, taxes and net pay.",
@@ -394,6 +408,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 122, Strict: 117, Gemini: 100},
 		SearchTerms: "1 38 AASdWEA9hAKDqEBkBG 06 2026 absent deduction employe:4 employe_id:2 get:4 get_payslip:4 gross hr:2 id:2 month net pai:3 payslip:5 period:3 return tax",
 		Call:        toolgenCallGetPayslip,
+		Validate:    toolimpl.Validator(toolgenCallGetPayslip),
 	}, {
 		Name:             ToolUpdateCompensation,
 		Description:      "UpdateCompensation changes an employee's base salary from a date.",
@@ -403,6 +418,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 160, Strict: 143, Gemini: 138},
 		SearchTerms:      "1 53 BEAVYHKAgJsG2AoU4EBYSgCxU adjustment annual:2 annual_salari:2 base:2 chang compensation:4 currenci:3 date:3 effect effectiv:2 effectiv_date:2 employe:4 employe_id:2 hr:2 id:2 market new per promotion reason:2 salari:4 take updat:4 updat_compensation:4 year",
 		Call:             toolgenCallUpdateCompensation,
+		Validate:         toolimpl.Validator(toolgenCallUpdateCompensation),
 	}, {
 		Name:             ToolAwardBonus,
 		Description:      "AwardBonus pays an employee a one-off bonus with a payroll run.",
@@ -412,6 +428,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 153, Strict: 149, Gemini: 131},
 		SearchTerms:      "1 48 wKU8jSAA2wGSccAQGJAE absent amount:3 award:4 award_bonu:4 bonu:5 currenci:3 date:3 employe:4 employe_id:2 gross hr:2 id:2 next off on pai:3 pai_date:2 payrol:2 reason:2 run:2",
 		Call:             toolgenCallAwardBonus,
+		Validate:         toolimpl.Validator(toolgenCallAwardBonus),
 	}, {
 		Name:        ToolLogTimesheetHours,
 		Description: "LogTimesheetHours records hours worked on a day against a project code.",
@@ -420,6 +437,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 135, Strict: 130, Gemini: 113},
 		SearchTerms: "1 48 ABaAYkEuHJIGHBBgAQ absent against client code:3 dai:2 date:2 employe:3 employe_id:2 hour:8 hr:2 id:2 log:4 log_timesheet_hour:4 project:4 project_code:2 record timesheet:4 work:2",
 		Call:        toolgenCallLogTimesheetHours,
+		Validate:    toolimpl.Validator(toolgenCallLogTimesheetHours),
 	}, {
 		Name:         ToolCreateJobOpening,
 		Description:  "CreateJobOpening opens a position to hire for and publishes it on the careers page.",
@@ -429,6 +447,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 182, Strict: 189, Gemini: 160},
 		SearchTerms:  "1 69 AAeMGjZDg04rgkBwHAgJAA4oYIEM bottom career creat:4 creat_job_open:4 department:3 description:3 hire:5 hire_manager_id:2 hr:2 id:2 job:6 location:2 manager:3 markdown max:2 min:2 offic open:5 page position publish rang:2 remot salari:6 salari_max:2 salari_min:2 titl:3 top",
 		Call:         toolgenCallCreateJobOpening,
+		Validate:     toolimpl.Validator(toolgenCallCreateJobOpening),
 	}, {
 		Name:         ToolListJobOpenings,
 		Description:  "ListJobOpenings lists open positions and how many people applied to each.",
@@ -442,6 +461,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 91, Strict: 85, Gemini: 69},
 		SearchTerms: "1 39 QOIQAyMGCwRLOJxCA appli cancel close:2 department:3 each fill hr:2 includ:3 includ_close:2 job:4 list:5 list_job_open:4 mani onli open:5 peopl position:2",
 		Call:        toolgenCallListJobOpenings,
+		Validate:    toolimpl.Validator(toolgenCallListJobOpenings),
 	}, {
 		Name:         ToolCloseJobOpening,
 		Description:  "CloseJobOpening closes a position, filled or cancelled, and takes it off the careers page.",
@@ -452,6 +472,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
 		SearchTerms:  "1 37 ASpEUwgwLJCGDC cancel career close:5 close_job_open:4 fill:4 hr:2 id:2 job:6 job_id:2 off open:4 page position:3 take",
 		Call:         toolgenCallCloseJobOpening,
+		Validate:     toolimpl.Validator(toolgenCallCloseJobOpening),
 	}, {
 		Name:         ToolAddCandidate,
 		Description:  "AddCandidate adds an applicant to a job's hiring pipeline.",
@@ -461,6 +482,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 147, Strict: 165, Gemini: 125},
 		SearchTerms:  "1 53 xFUCDYwIUQQRgAKrVYQCEggQIj add:5 add_candidat:4 address:2 appli applicant came candidat:5 cv email:2 employe hire hr:2 id:3 job:4 job_id:2 link link_in linkedin:2 name:2 pipelin profil referral resum:2 resum_url:2 sourc:3 url:2",
 		Call:         toolgenCallAddCandidate,
+		Validate:     toolimpl.Validator(toolgenCallAddCandidate),
 	}, {
 		Name:         ToolListCandidates,
 		Description:  "ListCandidates lists the applicants of a job, by stage.",
@@ -474,6 +496,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 147, Strict: 142, Gemini: 125},
 		SearchTerms: "1 63 ARYQQBcAI0hZENAAa_qEkgBJkiFAQg accept appli:2 applicant application assignment call candidat:5 extend hire:2 home:3 hr:2 id:2 interview job:3 job_id:2 list:5 list_candidat:4 loop offer:4 onli onsit:2 phone:2 phone_screen:2 position receiv recruiter screen:2 stage:4 take:3 take_home:2",
 		Call:        toolgenCallListCandidates,
+		Validate:    toolimpl.Validator(toolgenCallListCandidates),
 	}, {
 		Name:         ToolAdvanceCandidate,
 		Description:  "AdvanceCandidate moves a candidate to another stage of the hiring pipeline.",
@@ -484,6 +507,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 148, Strict: 131, Gemini: 126},
 		SearchTerms:  "1 64 URQQwhRAI0kZGNgAadqkkABImiFEQo accept advanc:4 advanc_candidat:4 another appli:2 application assignment call candidat:8 candidat_id:2 extend hire:3 home:3 hr:2 id:2 interview loop move new offer:4 onsit:2 phone:2 phone_screen:2 pipelin receiv recruiter screen:2 stage:4 take:3 take_home:2",
 		Call:         toolgenCallAdvanceCandidate,
+		Validate:     toolimpl.Validator(toolgenCallAdvanceCandidate),
 	}, {
 		Name:         ToolRejectCandidate,
 		Description:  "RejectCandidate rejects an applicant and optionally sends them a rejection email.",
@@ -493,6 +517,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
 		SearchTerms:  "1 42 AkIBVBIyS0ZDYhRQ applicant candidat:8 candidat_id:2 email:3 hr:2 id:2 internal optionalli reason:3 reject:5 reject_candidat:4 rejection:2 send:4 send_email:2 templat them",
 		Call:         toolgenCallRejectCandidate,
+		Validate:     toolimpl.Validator(toolgenCallRejectCandidate),
 	}, {
 		Name:        ToolScheduleInterview,
 		Description: "ScheduleInterview books an interview with a candidate and interviewers.",
@@ -501,6 +526,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 205, Strict: 199, Gemini: 183},
 		SearchTerms: "1 62 AwSkgSJAI4WDHSqZYgFBIgISAYk assess book call:2 candidat:4 candidat_id:2 design duration:2 duration_minut:2 focu:2 hr:2 id:4 interview:5 interviewer:4 interviewer_id:2 kind:2 long minut:2 offic onsit:2 phone:3 place schedul:4 schedul_interview:4 start:3 system take video:3",
 		Call:        toolgenCallScheduleInterview,
+		Validate:    toolimpl.Validator(toolgenCallScheduleInterview),
 	}, {
 		Name:        ToolSubmitInterviewScorecard,
 		Description: "SubmitInterviewScorecard records an interviewer's feedback and recommendation on a candidate.",
@@ -509,6 +535,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 148, Strict: 131, Gemini: 126},
 		SearchTerms: "1 54 EQ0CuAiDqAARAo4kgKkj candidat definiteli:2 feedback:2 hire hr:2 id:2 interview:7 interview_id:2 interviewer lean:2 note:2 recommendation:3 record scorecard:4 strong:4 strong_no:2 strong_ye:2 submit:4 submit_interview_scorecard:4 ye:6",
 		Call:        toolgenCallSubmitInterviewScorecard,
+		Validate:    toolimpl.Validator(toolgenCallSubmitInterviewScorecard),
 	}, {
 		Name:             ToolCreateOfferLetter,
 		Description:      "CreateOfferLetter drafts a job offer for a candidate, for approval and e-signature.",
@@ -518,6 +545,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 179, Strict: 189, Gemini: 157},
 		SearchTerms:      "1 66 FiIoAMJSAQXhBh8pslCIIJoECIBZE annual:2 annual_salari:2 approval base candidat:4 candidat_id:2 creat:4 creat_offer_letter:4 currenci:3 date:3 draft equiti:2 equiti_share:2 expir:2 expir_at:2 hr:2 id:2 job laps letter:4 offer:7 option propos salari:3 share:2 signatur start:3 start_date:2 stock",
 		Call:             toolgenCallCreateOfferLetter,
+		Validate:         toolimpl.Validator(toolgenCallCreateOfferLetter),
 	}, {
 		Name:        ToolLaunchReviewCycle,
 		Description: "LaunchReviewCycle starts a performance review cycle: self reviews, peer feedback and manager reviews for a group of employees.",
@@ -526,6 +554,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 158, Strict: 141, Gemini: 136},
 		SearchTerms: "1 60 CAgArgGC4h1YvkBEiBBGCRJk 2026 ask cycl:6 due:3 employe:3 employe_id:2 empti everyon feedback:4 group h1 hr:2 id:2 includ:2 includ_peer_feedback:2 launch:4 launch_review_cycl:4 manager name:3 peer:4 performanc review:9 self start",
 		Call:        toolgenCallLaunchReviewCycle,
+		Validate:    toolimpl.Validator(toolgenCallLaunchReviewCycle),
 	}, {
 		Name:        ToolSubmitPerformanceReview,
 		Description: "SubmitPerformanceReview submits a manager's review of an employee in a review cycle.",
@@ -534,6 +563,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 172, Strict: 155, Gemini: 150},
 		SearchTerms: "1 68 XAIUQoqHEDHWBIp8IALCASNQEEE area below:2 cycl:4 cycl_id:2 did employe:4 employe_id:2 exampl exce:2 exceed:2 expectation:4 far growth hr:2 id:4 manager meet:3 met outstand:2 overal performanc:4 rate:3 review:8 strength submit:5 submit_performanc_review:4 summari:2",
 		Call:        toolgenCallSubmitPerformanceReview,
+		Validate:    toolimpl.Validator(toolgenCallSubmitPerformanceReview),
 	}, {
 		Name:        ToolCreateEmployeeGoal,
 		Description: "CreateEmployeeGoal sets a goal (OKR) for an employee with its key results.",
@@ -542,6 +572,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 136, Strict: 119, Gemini: 114},
 		SearchTerms: "1 46 JwqwQCrlJAIJKiCiEA creat:4 creat_employe_goal:4 due:2 employe:8 employe_id:2 goal:5 hr:2 id:2 kei:3 kei_result:2 measurabl objectiv okr reach result:4 set should titl:2",
 		Call:        toolgenCallCreateEmployeeGoal,
+		Validate:    toolimpl.Validator(toolgenCallCreateEmployeeGoal),
 	}, {
 		Name:        ToolGiveKudos,
 		Description: "GiveKudos publicly thanks a colleague on the recognition feed.",
@@ -550,6 +581,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 108, Strict: 102, Gemini: 86},
 		SearchTerms: "1 37 AUGMUFLi6EgToCgUQAQ colleagu:2 compani customer employe:2 employe_id:2 feed give:4 give_kudo:4 hr:2 id:2 kudo:4 messag:2 obsession publicli recognition show thank:2 them valu:3",
 		Call:        toolgenCallGiveKudos,
+		Validate:    toolimpl.Validator(toolgenCallGiveKudos),
 	}, {
 		Name:         ToolListBenefitPlans,
 		Description:  "ListBenefitPlans lists the health, dental, vision, retirement and other plans employees can enroll in.",
@@ -563,6 +595,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 79, Strict: 76, Gemini: 57},
 		SearchTerms: "1 33 AEC1RY5LQVgQGCBd benefit:4 countri dental employe enrol health hr:2 list:5 list_benefit_plan:4 location:2 offer onli other plan:6 retirement vision",
 		Call:        toolgenCallListBenefitPlans,
+		Validate:    toolimpl.Validator(toolgenCallListBenefitPlans),
 	}, {
 		Name:        ToolEnrollInBenefitPlan,
 		Description: "EnrollInBenefitPlan enrolls an employee, and dependents, in a benefit plan.",
@@ -571,6 +604,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 123, Strict: 106, Gemini: 101},
 		SearchTerms: "1 42 QESDsG5BBCII benefit:5 cover dependent:4 employe:4 employe_id:2 enrol:5 enrol_in_benefit_plan:4 hr:2 id:4 name plan:8 plan_id:2",
 		Call:        toolgenCallEnrollInBenefitPlan,
+		Validate:    toolimpl.Validator(toolgenCallEnrollInBenefitPlan),
 	}, {
 		Name:         ToolAssignTrainingCourse,
 		Description:  "AssignTrainingCourse assigns a learning course to employees with a due date.",
@@ -580,6 +614,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 124, Strict: 107, Gemini: 102},
 		SearchTerms:  "1 47 QQyFwiImBDII3AIwgB annual assign:5 assign_train_cours:4 awareness complet cours:8 cours_id:2 date due:3 employe:4 employe_id:2 exampl hr:2 id:4 learn must securiti train:5",
 		Call:         toolgenCallAssignTrainingCourse,
+		Validate:     toolimpl.Validator(toolgenCallAssignTrainingCourse),
 	}, {
 		Name:         ToolGetTrainingCompletion,
 		Description:  "GetTrainingCompletion reports who has completed a course, who has not, and who is overdue.",
@@ -593,6 +628,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 91, Strict: 85, Gemini: 69},
 		SearchTerms: "1 33 YJxRQlUIBOAGG complet completion:4 cours:4 cours_id:2 department:3 get:4 get_train_completion:4 hr:2 id:2 onli overdu report train:4",
 		Call:        toolgenCallGetTrainingCompletion,
+		Validate:    toolimpl.Validator(toolgenCallGetTrainingCompletion),
 	}, {
 		Name:        ToolSubmitExpenseClaim,
 		Description: "SubmitExpenseClaim submits a business expense for reimbursement.",
@@ -601,6 +637,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 252, Strict: 260, Gemini: 230},
 		SearchTerms: "1 91 BA9ABgNZiGakShUCABklloCIMQo8HUaEeEggwMQBCQHAgkEC amount:2 anyth bill book business:2 categori:3 claim:4 client code:2 conferenc cours currenci:2 date:2 description:2 els employe:2 employe_id:2 entertainment equipment:2 expens:7 expens_categori flight hardwar hotel hr:2 id:2 kind licens meal:3 offic other:2 pdf photo project:3 project_code:2 receipt:3 receipt_url:2 reimbursement softwar:2 spent submit:5 submit_expens_claim:4 subscription suppli taxi train:3 travel:2 url:2",
 		Call:        toolgenCallSubmitExpenseClaim,
+		Validate:    toolimpl.Validator(toolgenCallSubmitExpenseClaim),
 	}, {
 		Name:        ToolApproveExpenseClaim,
 		Description: "ApproveExpenseClaim approves or rejects an employee's expense claim.",
@@ -610,6 +647,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 106, Strict: 100, Gemini: 84},
 		SearchTerms: "1 40 YJQZomBISiAOU approv:8 approv_expens_claim:4 claim:8 claim_id:2 comment:2 employe:2 expens:5 fals hr:2 id:2 note reject:2 true",
 		Call:        toolgenCallApproveExpenseClaim,
+		Validate:    toolimpl.Validator(toolgenCallApproveExpenseClaim),
 	}, {
 		Name:         ToolGetHeadcountReport,
 		Description:  "GetHeadcountReport counts employees, hires and departures, broken down by department, location or employment type.",
@@ -623,6 +661,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 148, Strict: 144, Gemini: 126},
 		SearchTerms: "1 58 ICXATID0kQhQADwDDMBBhokCmo absent as_of:2 break broken count:2 countri date department:4 departur down:2 employe employment:4 employment_type:2 get:4 get_headcount_report:4 group:2 group_by:2 headcount:4 hire hr:2 location:3 manager:3 offic report:4 todai type:4",
 		Call:        toolgenCallGetHeadcountReport,
+		Validate:    toolimpl.Validator(toolgenCallGetHeadcountReport),
 	}, {
 		Name:        ToolRequestEquipment,
 		Description: "RequestEquipment orders a piece of equipment for an employee from IT.",
@@ -631,6 +670,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 181, Strict: 188, Gemini: 159},
 		SearchTerms: "1 62 BgFmDyLEUkv4KEAhUkyAEBCAIAAD absent address chair:3 deliveri employe:5 employe_id:2 equipment:5 ergonomic external headset:3 hr:2 id:2 item:2 justification:2 keyboard:3 laptop:3 mobil monitor:3 need offic order:2 phone:3 piec request:4 request_equipment:4 ship:2 ship_to:2 why",
 		Call:        toolgenCallRequestEquipment,
+		Validate:    toolimpl.Validator(toolgenCallRequestEquipment),
 	}})
 }
 
@@ -1288,6 +1328,9 @@ func toolgenCallGetEmployee(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetEmployee(ctx, argEmployeeID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1351,6 +1394,9 @@ func toolgenCallSearchEmployeeDirectory(ctx context.Context, args []byte) (res t
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := SearchEmployeeDirectory(ctx, argQuery, argDepartment, argLocation)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1386,6 +1432,9 @@ func toolgenCallOnboardEmployee(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := OnboardEmployee(ctx, in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1413,6 +1462,9 @@ func toolgenCallUpdateEmployeeRecord(ctx context.Context, args []byte) (res tool
 	toolgenDecodeEmployeeChanges(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := UpdateEmployeeRecord(ctx, in)
 	if err != nil {
@@ -1471,6 +1523,9 @@ func toolgenCallOffboardEmployee(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := OffboardEmployee(ctx, argEmployeeID, argLastDay, argReason, argEligibleForRehire)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1521,6 +1576,9 @@ func toolgenCallGetOrgChart(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetOrgChart(ctx, argRootEmployeeID, argDepth)
 	if err != nil {
@@ -1575,6 +1633,9 @@ func toolgenCallListDirectReports(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListDirectReports(ctx, argManagerID)
 	if err != nil {
@@ -1637,6 +1698,9 @@ func toolgenCallUpdateEmergencyContact(ctx context.Context, args []byte) (res to
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := UpdateEmergencyContact(ctx, argEmployeeID, argName, argRelationship, argPhone); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1713,6 +1777,9 @@ func toolgenCallRequestTimeOff(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := RequestTimeOff(ctx, argEmployeeID, argLeaveType, argStart, argEnd, argHalfDay, argNote)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1770,6 +1837,9 @@ func toolgenCallReviewTimeOffRequest(ctx context.Context, args []byte) (res tool
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ReviewTimeOffRequest(ctx, argRequestID, argApprove, argComment)
 	if err != nil {
@@ -1848,6 +1918,9 @@ func toolgenCallListTimeOffRequests(ctx context.Context, args []byte) (res toolg
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListTimeOffRequests(ctx, argStatus, argEmployeeID, argFrom, argTo)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1896,6 +1969,9 @@ func toolgenCallCancelTimeOffRequest(ctx context.Context, args []byte) (res tool
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CancelTimeOffRequest(ctx, argRequestID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1940,6 +2016,9 @@ func toolgenCallGetPTOBalance(ctx context.Context, args []byte) (res toolgen.Res
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetPTOBalance(ctx, argEmployeeID)
 	if err != nil {
@@ -2007,6 +2086,9 @@ func toolgenCallListPeopleOutOfOffice(ctx context.Context, args []byte) (res too
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListPeopleOutOfOffice(ctx, argDate, argDepartment)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2061,6 +2143,9 @@ func toolgenCallGetPayslip(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetPayslip(ctx, argEmployeeID, argPeriod)
 	if err != nil {
@@ -2120,6 +2205,9 @@ func toolgenCallUpdateCompensation(ctx context.Context, args []byte) (res toolge
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := UpdateCompensation(ctx, argEmployeeID, argAnnualSalary, argCurrency, argEffectiveDate, argReason); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2183,6 +2271,9 @@ func toolgenCallAwardBonus(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := AwardBonus(ctx, argEmployeeID, argAmount, argCurrency, argReason, argPayDate); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2238,6 +2329,9 @@ func toolgenCallLogTimesheetHours(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := LogTimesheetHours(ctx, argEmployeeID, argDate, argHours, argProjectCode); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2322,6 +2416,9 @@ func toolgenCallCreateJobOpening(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateJobOpening(ctx, argTitle, argDepartment, argLocation, argHiringManagerID, argSalaryMin, argSalaryMax, argDescription)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2373,6 +2470,9 @@ func toolgenCallListJobOpenings(ctx context.Context, args []byte) (res toolgen.R
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListJobOpenings(ctx, argDepartment, argIncludeClosed)
 	if err != nil {
@@ -2428,6 +2528,9 @@ func toolgenCallCloseJobOpening(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CloseJobOpening(ctx, argJobID, argFilled)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2454,6 +2557,9 @@ func toolgenCallAddCandidate(ctx context.Context, args []byte) (res toolgen.Resu
 	toolgenDecodeNewCandidate(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := AddCandidate(ctx, in)
 	if err != nil {
@@ -2504,6 +2610,9 @@ func toolgenCallListCandidates(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListCandidates(ctx, argJobID, argStage)
 	if err != nil {
@@ -2557,6 +2666,9 @@ func toolgenCallAdvanceCandidate(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := AdvanceCandidate(ctx, argCandidateID, argStage)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2609,6 +2721,9 @@ func toolgenCallRejectCandidate(ctx context.Context, args []byte) (res toolgen.R
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := RejectCandidate(ctx, argCandidateID, argReason, argSendEmail)
 	if err != nil {
@@ -2678,6 +2793,9 @@ func toolgenCallScheduleInterview(ctx context.Context, args []byte) (res toolgen
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ScheduleInterview(ctx, argCandidateID, argInterviewerIDs, argStart, argDurationMinutes, argKind, argFocus)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2721,6 +2839,9 @@ func toolgenCallSubmitInterviewScorecard(ctx context.Context, args []byte) (res 
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := SubmitInterviewScorecard(ctx, argInterviewID, argRecommendation, argNotes); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2796,6 +2917,9 @@ func toolgenCallCreateOfferLetter(ctx context.Context, args []byte) (res toolgen
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateOfferLetter(ctx, argCandidateID, argAnnualSalary, argCurrency, argEquityShares, argStartDate, argExpiresAt)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2845,6 +2969,9 @@ func toolgenCallLaunchReviewCycle(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := LaunchReviewCycle(ctx, argName, argEmployeeIDs, argDue, argIncludePeerFeedback)
 	if err != nil {
@@ -2896,6 +3023,9 @@ func toolgenCallSubmitPerformanceReview(ctx context.Context, args []byte) (res t
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := SubmitPerformanceReview(ctx, argCycleID, argEmployeeID, argRating, argSummary); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2944,6 +3074,9 @@ func toolgenCallCreateEmployeeGoal(ctx context.Context, args []byte) (res toolge
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CreateEmployeeGoal(ctx, argEmployeeID, argTitle, argKeyResults, argDue)
 	if err != nil {
@@ -2995,6 +3128,9 @@ func toolgenCallGiveKudos(ctx context.Context, args []byte) (res toolgen.Result,
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := GiveKudos(ctx, argEmployeeID, argMessage, argValue); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -3036,6 +3172,9 @@ func toolgenCallListBenefitPlans(ctx context.Context, args []byte) (res toolgen.
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListBenefitPlans(ctx, argLocation)
 	if err != nil {
@@ -3091,6 +3230,9 @@ func toolgenCallEnrollInBenefitPlan(ctx context.Context, args []byte) (res toolg
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := EnrollInBenefitPlan(ctx, argEmployeeID, argPlanID, argDependents); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -3137,6 +3279,9 @@ func toolgenCallAssignTrainingCourse(ctx context.Context, args []byte) (res tool
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := AssignTrainingCourse(ctx, argCourseID, argEmployeeIDs, argDue)
 	if err != nil {
@@ -3193,6 +3338,9 @@ func toolgenCallGetTrainingCompletion(ctx context.Context, args []byte) (res too
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetTrainingCompletion(ctx, argCourseID, argDepartment)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3229,6 +3377,9 @@ func toolgenCallSubmitExpenseClaim(ctx context.Context, args []byte) (res toolge
 	toolgenDecodeExpenseClaim(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := SubmitExpenseClaim(ctx, in)
 	if err != nil {
@@ -3281,6 +3432,9 @@ func toolgenCallApproveExpenseClaim(ctx context.Context, args []byte) (res toolg
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := ApproveExpenseClaim(ctx, argClaimID, argApprove, argComment); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -3326,6 +3480,9 @@ func toolgenCallGetHeadcountReport(ctx context.Context, args []byte) (res toolge
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetHeadcountReport(ctx, argGroupBy, argAsOf)
 	if err != nil {
@@ -3398,6 +3555,9 @@ func toolgenCallRequestEquipment(ctx context.Context, args []byte) (res toolgen.
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := RequestEquipment(ctx, argEmployeeID, argItem, argShipTo, argJustification)
 	if err != nil {

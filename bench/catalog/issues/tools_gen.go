@@ -214,6 +214,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 350, Strict: 397, Gemini: 328},
 		SearchTerms:  "1 125 gqkwBBXQKIAwmsRIQtEJgCgqQCAwYfSQ4zwEKaSgIBgAlSACMSCVMAyWRIhC acm api assigne:3 belong blocker:2 bodi:3 box broken bug:3 creat:4 creat_issu:4 critical:2 default description effort epic:7 estimat featur:3 file fix:2 functionaliti high:2 investigation issu:12 issu_type kei:2 kind label:2 larg low:2 markdown medium:2 new:2 now parent:3 parent_epic:3 piec point:3 prioriti:3 project:5 releas repositori reproduc sever someth soon spike:2 split step stop stori:3 stori_point:3 task:3 time:2 titl:2 type:3 urgent usernam web work:3",
 		Call:         toolgenCallCreateIssue,
+		Validate:     toolimpl.Validator(toolgenCallCreateIssue),
 	}, {
 		Name:         ToolGetIssue,
 		Description:  "GetIssue returns an issue with its description, comments and links.",
@@ -227,6 +228,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
 		SearchTerms: "1 28 kEAZAAGJcKIoE 1234 56 acm api comment description get:4 get_issu:4 issu:8 kei:3 link return web",
 		Call:        toolgenCallGetIssue,
+		Validate:    toolimpl.Validator(toolgenCallGetIssue),
 	}, {
 		Name:         ToolUpdateIssue,
 		Description:  "UpdateIssue changes an issue's title, description, priority, estimate or due date.",
@@ -237,6 +239,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 178, Strict: 221, Gemini: 156},
 		SearchTerms:  "1 65 qJB4AAVLAHAjWBiUENhygCgWAUMD2CB blocker:2 bodi:2 chang critical:2 date:3 default description due:3 due_date:2 estimat fix:2 high:2 issu:8 kei:2 low:2 medium:2 now point:2 prioriti:4 releas sever soon stop stori:2 stori_point:2 time titl:3 updat:4 updat_issu:4 urgent work",
 		Call:         toolgenCallUpdateIssue,
+		Validate:     toolimpl.Validator(toolgenCallUpdateIssue),
 	}, {
 		Name:         ToolSearchIssues,
 		Description:  "SearchIssues finds issues with a query in the tracker's query language.",
@@ -250,6 +253,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 108, Strict: 91, Gemini: 86},
 		SearchTerms: "1 34 AhggiIFxWaxUBiEkA done exampl find issu:8 label languag limit:2 most project queri:4 regression return search:4 search_issu:4 statu tracker web",
 		Call:        toolgenCallSearchIssues,
+		Validate:    toolimpl.Validator(toolgenCallSearchIssues),
 	}, {
 		Name:         ToolListProjectIssues,
 		Description:  "ListProjectIssues lists a project's issues by status, assignee, label or type.",
@@ -263,6 +267,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 246, Strict: 277, Gemini: 224},
 		SearchTerms: "1 99 AQhAkElAUuEAOwCqUSLgQTFkCgIRoEUMiUQINJAPAiG assign assigne:3 be bodi box broken bug:2 done:2 epic:2 featur:2 finish functionaliti in_progress:2 in_review:2 investigation issu:14 issu_type:2 kei label:4 larg list:5 list_project_issu:4 new none onli:4 piec progress:2 project:8 repositori review:3 someth spike:2 split start statu:4 task:2 time todo:2 type:4 unassign user wait work:3",
 		Call:        toolgenCallListProjectIssues,
+		Validate:    toolimpl.Validator(toolgenCallListProjectIssues),
 	}, {
 		Name:         ToolAssignIssue,
 		Description:  "AssignIssue assigns an issue to a user, or unassigns it.",
@@ -273,6 +278,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
 		SearchTerms:  "1 26 Ih5mIMAAS assign:5 assign_issu:4 assigne:2 empti issu:8 kei:2 unassign:2 user usernam",
 		Call:         toolgenCallAssignIssue,
+		Validate:     toolimpl.Validator(toolgenCallAssignIssue),
 	}, {
 		Name:         ToolTransitionIssue,
 		Description:  "TransitionIssue moves an issue to another status of its workflow.",
@@ -283,6 +289,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 123, Strict: 106, Gemini: 101},
 		SearchTerms:  "1 44 ACKGg0AtFgCSBWLOiAGV another be done:2 finish in_progress:2 in_review:2 issu:8 kei:2 move new progress:2 review:3 start statu:4 todo:2 transition:4 transition_issu:4 wait work workflow",
 		Call:         toolgenCallTransitionIssue,
+		Validate:     toolimpl.Validator(toolgenCallTransitionIssue),
 	}, {
 		Name:         ToolCloseIssue,
 		Description:  "CloseIssue closes an issue with a resolution.",
@@ -293,6 +300,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 157, Strict: 151, Gemini: 135},
 		SearchTerms:  "1 57 A0FrAEEoQaDSAIuFAkIKHZ another bug cannot:2 cannot_reproduc:2 close:6 close_issu:4 comment:3 could done duplicat:2 end fix:5 intend:2 issu:9 kei:2 reproduc:3 resolution:3 same wont:2 wont_fix:2 work:2 work_as_intend:2",
 		Call:         toolgenCallCloseIssue,
+		Validate:     toolimpl.Validator(toolgenCallCloseIssue),
 	}, {
 		Name:         ToolReopenIssue,
 		Description:  "ReopenIssue reopens a closed issue.",
@@ -303,6 +311,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 80, Strict: 74, Gemini: 58},
 		SearchTerms:  "1 24 UMlAQEW close comment:2 issu:8 kei:2 reopen:6 reopen_issu:4 why",
 		Call:         toolgenCallReopenIssue,
+		Validate:     toolimpl.Validator(toolgenCallReopenIssue),
 	}, {
 		Name:        ToolCommentOnIssue,
 		Description: "CommentOnIssue adds a comment to an issue.",
@@ -311,6 +320,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
 		SearchTerms: "1 24 XAJEIkW add bodi:2 comment:6 comment_on_issu:4 issu:8 kei:2 markdown",
 		Call:        toolgenCallCommentOnIssue,
+		Validate:    toolimpl.Validator(toolgenCallCommentOnIssue),
 	}, {
 		Name:         ToolAddIssueLabels,
 		Description:  "AddIssueLabels adds labels to an issue.",
@@ -321,6 +331,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
 		SearchTerms:  "1 28 LMEAI add:6 add_issu_label:4 issu:8 kei:2 label:8",
 		Call:         toolgenCallAddIssueLabels,
+		Validate:     toolimpl.Validator(toolgenCallAddIssueLabels),
 	}, {
 		Name:         ToolRemoveIssueLabel,
 		Description:  "RemoveIssueLabel removes a label from an issue.",
@@ -331,6 +342,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
 		SearchTerms:  "1 28 quAAo issu:8 kei:2 label:8 remov:6 remov_issu_label:4",
 		Call:         toolgenCallRemoveIssueLabel,
+		Validate:     toolimpl.Validator(toolgenCallRemoveIssueLabel),
 	}, {
 		Name:        ToolLinkIssues,
 		Description: "LinkIssues records a relationship between two issues, such as one blocking the other.",
@@ -340,6 +352,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 170, Strict: 153, Gemini: 148},
 		SearchTerms: "1 65 wE1JmAOACYQAVYBADCgSxG between block:7 duplicat:3 first:2 from_kei:2 is_block_by:2 issu:10 kei:4 link:6 link_issu:4 link_type:2 looseli on:2 other:4 record relat:4 relat_to:2 relationship second:2 to_kei:2 two type:2",
 		Call:        toolgenCallLinkIssues,
+		Validate:    toolimpl.Validator(toolgenCallLinkIssues),
 	}, {
 		Name:         ToolCreateSubtask,
 		Description:  "CreateSubtask creates a subtask under an issue.",
@@ -349,6 +362,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 102, Strict: 97, Gemini: 80},
 		SearchTerms:  "1 32 MDk0QkTAKF assigne:2 creat:5 creat_subtask:4 issu:4 kei:2 parent:3 parent_kei:2 subtask:6 titl:3 under",
 		Call:         toolgenCallCreateSubtask,
+		Validate:     toolimpl.Validator(toolgenCallCreateSubtask),
 	}, {
 		Name:        ToolWatchIssue,
 		Description: "WatchIssue subscribes you to notifications about an issue's changes.",
@@ -358,6 +372,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 89, Strict: 72, Gemini: 67},
 		SearchTerms: "1 29 3SAKGCCQEFD about chang fals issu:8 kei:2 notification stop subscrib true watch:8 watch_issu:4",
 		Call:        toolgenCallWatchIssue,
+		Validate:    toolimpl.Validator(toolgenCallWatchIssue),
 	}, {
 		Name:        ToolLogWorkTime,
 		Description: "LogWorkTime records time spent on an issue.",
@@ -366,6 +381,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 126, Strict: 131, Gemini: 104},
 		SearchTerms: "1 38 goAErgQHQ4PgWE absent comment:2 done issu:4 kei:2 log:4 log_work_time:4 minut:2 now record spent:2 start:3 time:6 work:5",
 		Call:        toolgenCallLogWorkTime,
+		Validate:    toolimpl.Validator(toolgenCallLogWorkTime),
 	}, {
 		Name:         ToolCreateSprint,
 		Description:  "CreateSprint creates a sprint on a board.",
@@ -375,6 +391,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 145, Strict: 139, Gemini: 123},
 		SearchTerms:  "1 41 gagRyUABZgBkgK 42 achiev board:4 board_id:2 creat:5 creat_sprint:4 end:3 goal:2 id:2 issu:2 name:3 should sprint:8 start:3",
 		Call:         toolgenCallCreateSprint,
+		Validate:     toolimpl.Validator(toolgenCallCreateSprint),
 	}, {
 		Name:         ToolStartSprint,
 		Description:  "StartSprint starts a planned sprint.",
@@ -385,6 +402,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
 		SearchTerms:  "1 24 8JtA0EA id:2 issu:2 plan sprint:8 sprint_id:2 start:5 start_sprint:4",
 		Call:         toolgenCallStartSprint,
+		Validate:     toolimpl.Validator(toolgenCallStartSprint),
 	}, {
 		Name:         ToolCompleteSprint,
 		Description:  "CompleteSprint ends the active sprint and moves its unfinished issues to another sprint or the backlog.",
@@ -394,6 +412,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 103, Strict: 101, Gemini: 81},
 		SearchTerms:  "1 43 g0OgISmlAGTgAAY absent activ another backlog:2 complet:4 complet_sprint:4 end id:2 issu:6 move:3 move_open_issu_to:2 open:2 sprint:10 sprint_id:2 unfinish:2",
 		Call:         toolgenCallCompleteSprint,
+		Validate:     toolimpl.Validator(toolgenCallCompleteSprint),
 	}, {
 		Name:        ToolMoveIssuesToSprint,
 		Description: "MoveIssuesToSprint adds issues to a sprint, taking them out of the backlog or another sprint.",
@@ -403,6 +422,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
 		SearchTerms: "1 37 pNDQhEFQZAKgQ add another backlog id:2 issu:8 kei:2 move:4 move_issu_to_sprint:4 out sprint:9 sprint_id:2 take them",
 		Call:        toolgenCallMoveIssuesToSprint,
+		Validate:    toolimpl.Validator(toolgenCallMoveIssuesToSprint),
 	}, {
 		Name:         ToolGetSprintBurndown,
 		Description:  "GetSprintBurndown returns a sprint's remaining story points day by day, with scope changes.",
@@ -416,6 +436,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
 		SearchTerms: "1 34 paiOCekRQgBADF burndown:4 chang dai:2 get:4 get_sprint_burndown:4 id:2 issu:2 point remain return scope sprint:8 sprint_id:2 stori",
 		Call:        toolgenCallGetSprintBurndown,
+		Validate:    toolimpl.Validator(toolgenCallGetSprintBurndown),
 	}, {
 		Name:         ToolGetBoard,
 		Description:  "GetBoard returns a board's columns with the issues in each.",
@@ -429,6 +450,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 		SearchTerms: "1 26 IhSSMAMoZ board:8 board_id:2 column each get:4 get_board:4 id:2 issu:3 return",
 		Call:        toolgenCallGetBoard,
+		Validate:    toolimpl.Validator(toolgenCallGetBoard),
 	}, {
 		Name:        ToolCreateMilestone,
 		Description: "CreateMilestone creates a milestone in a repository to group issues and pull requests toward a date.",
@@ -437,6 +459,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 120, Strict: 116, Gemini: 98},
 		SearchTerms: "1 38 BhikEqaKcggEFCAA6 creat:5 creat_mileston:4 date:2 due:3 due_on:2 group issu:3 mileston:6 name owner pull repo:2 repositori request titl:3 toward v2",
 		Call:        toolgenCallCreateMilestone,
+		Validate:    toolimpl.Validator(toolgenCallCreateMilestone),
 	}, {
 		Name:         ToolListMilestones,
 		Description:  "ListMilestones lists a repository's milestones with their progress.",
@@ -450,6 +473,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 89, Strict: 72, Gemini: 67},
 		SearchTerms: "1 31 REUBCngAaqAB close:3 includ:3 includ_close:2 issu:2 list:5 list_mileston:4 mileston:6 name owner progress repo:2 repositori",
 		Call:        toolgenCallListMilestones,
+		Validate:    toolimpl.Validator(toolgenCallListMilestones),
 	}, {
 		Name:         ToolCreatePullRequest,
 		Description:  "CreatePullRequest opens a pull request to merge a branch.",
@@ -459,6 +483,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 179, Strict: 198, Gemini: 157},
 		SearchTerms:  "1 56 TbWykCIGyYZAYEIAAxGJUAAAC base:2 bodi:2 branch:3 chang creat:4 creat_pull_request:4 draft:3 head:2 issu:2 main merg:2 name open:2 owner pull:5 readi repo:2 request:6 review:2 reviewer:3 slug team titl:3 usernam usualli",
 		Call:         toolgenCallCreatePullRequest,
+		Validate:     toolimpl.Validator(toolgenCallCreatePullRequest),
 	}, {
 		Name:         ToolListPullRequests,
 		Description:  "ListPullRequests lists a repository's pull requests.",
@@ -472,6 +497,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 154, Strict: 172, Gemini: 132},
 		SearchTerms: "1 65 GoMIwDBIQYAKhWCI0MgBCAS absent all:2 ani author:2 await close:3 issu:2 list:5 list_pull_request:4 merg:4 name onli:2 open:4 owner pull:8 repo:2 repositori request:10 review:3 review_request:2 state:3 user:2 without",
 		Call:        toolgenCallListPullRequests,
+		Validate:    toolimpl.Validator(toolgenCallListPullRequests),
 	}, {
 		Name:         ToolGetPullRequest,
 		Description:  "GetPullRequest returns a pull request with its description, reviews and mergeability.",
@@ -485,6 +511,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
 		SearchTerms: "1 33 hUAHiIcIQKAAM description get:4 get_pull_request:4 issu:2 mergeabiliti name number:3 owner pull:6 repo:2 request:6 return review",
 		Call:        toolgenCallGetPullRequest,
+		Validate:    toolimpl.Validator(toolgenCallGetPullRequest),
 	}, {
 		Name:        ToolGetPRDiff,
 		Description: "GetPRDiff returns the unified diff of a pull request's changes.",
@@ -497,6 +524,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 106, Strict: 100, Gemini: 84},
 		SearchTerms: "1 38 RhA41IMG8ggAHAAAq chang:2 diff:5 file get:4 get_pr_diff:4 issu:2 name number:3 onli owner path:2 pr:4 pull:2 repo:2 request:2 return unifi",
 		Call:        toolgenCallGetPRDiff,
+		Validate:    toolimpl.Validator(toolgenCallGetPRDiff),
 	}, {
 		Name:             ToolMergePullRequest,
 		Description:      "MergePullRequest merges a pull request into its base branch.",
@@ -507,6 +535,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 163, Strict: 146, Gemini: 141},
 		SearchTerms:      "1 60 mkWmGPlIkAoECCgGICASE afterward base:2 branch:4 commit:3 delet:3 delet_branch:2 head issu:2 merg:9 merg_pull_request:4 method:2 name number:3 on onto owner pull:6 rebas:3 repo:2 request:6 squash:3",
 		Call:             toolgenCallMergePullRequest,
+		Validate:         toolimpl.Validator(toolgenCallMergePullRequest),
 	}, {
 		Name:         ToolRequestPRReview,
 		Description:  "RequestPRReview asks people or teams to review a pull request.",
@@ -517,6 +546,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 114, Strict: 97, Gemini: 92},
 		SearchTerms:  "1 38 ZdACSDRAHCAUABAI ask issu:2 name number:3 owner peopl pr:4 pull:2 repo:2 request:6 request_pr_review:4 review:5 reviewer:2 slug team:2 usernam",
 		Call:         toolgenCallRequestPRReview,
+		Validate:     toolimpl.Validator(toolgenCallRequestPRReview),
 	}, {
 		Name:        ToolSubmitPRReview,
 		Description: "SubmitPRReview approves a pull request, requests changes, or comments on it.",
@@ -525,6 +555,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 156, Strict: 150, Gemini: 134},
 		SearchTerms: "1 60 TKUMBAMCiMQAsBaAA4GBMYCxi approv:4 befor bodi:2 chang:5 comment:3 event:2 feedback issu:2 made merg must name number:3 owner pr:4 pull:2 repo:2 request:5 request_chang:2 review:5 submit:4 submit_pr_review:4 summari verdict:2 without",
 		Call:        toolgenCallSubmitPRReview,
+		Validate:    toolimpl.Validator(toolgenCallSubmitPRReview),
 	}, {
 		Name:        ToolAddPRReviewComment,
 		Description: "AddPRReviewComment comments on a line of a pull request's diff.",
@@ -533,6 +564,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 153, Strict: 136, Gemini: 131},
 		SearchTerms: "1 52 jJIAgGFI2wAqIEQSkYYAIAT add:4 add_pr_review_comment:4 block bodi:2 chang comment:6 diff file:2 issu:2 line:4 name new number:3 owner path:2 pr:4 propos pull:2 repo:2 request:2 review:4 suggestion version",
 		Call:        toolgenCallAddPRReviewComment,
+		Validate:    toolimpl.Validator(toolgenCallAddPRReviewComment),
 	}, {
 		Name:         ToolListCIChecks,
 		Description:  "ListCIChecks lists the CI checks of a commit or branch and whether they passed.",
@@ -546,6 +578,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
 		SearchTerms: "1 35 jYQyCGwSwAIJGII branch:2 check:5 ci:5 commit:2 issu:2 list:5 list_ci_check:4 name owner pass ref:2 repo:2 sha tag whether",
 		Call:        toolgenCallListCIChecks,
+		Validate:    toolimpl.Validator(toolgenCallListCIChecks),
 	}, {
 		Name:        ToolRerunCIWorkflow,
 		Description: "RerunCIWorkflow runs a CI workflow run again, all its jobs or only the failed ones.",
@@ -554,6 +587,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 119, Strict: 102, Gemini: 97},
 		SearchTerms: "1 50 TuTowAJMBgEGSTERAC again all ci:5 fail:4 fail_onli:2 id:2 issu:2 job:2 name on onli:4 owner repo:2 rerun:5 rerun_ci_workflow:4 run:5 run_id:2 workflow:6",
 		Call:        toolgenCallRerunCIWorkflow,
+		Validate:    toolimpl.Validator(toolgenCallRerunCIWorkflow),
 	}, {
 		Name:        ToolCreateBranch,
 		Description: "CreateBranch creates a branch from another branch or a commit.",
@@ -562,6 +596,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 108, Strict: 102, Gemini: 86},
 		SearchTerms: "1 33 hEFUoEIIJKYAY absent another branch:9 commit:2 creat:5 creat_branch:4 default issu:2 name:3 new owner repo:2 start",
 		Call:        toolgenCallCreateBranch,
+		Validate:    toolimpl.Validator(toolgenCallCreateBranch),
 	}, {
 		Name:        ToolDeleteBranch,
 		Description: "DeleteBranch deletes a branch of a repository.",
@@ -574,6 +609,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
 		SearchTerms: "1 24 5IDgKwCI branch:6 delet:5 delet_branch:4 issu:2 name:3 owner repo:2 repositori",
 		Call:        toolgenCallDeleteBranch,
+		Validate:    toolimpl.Validator(toolgenCallDeleteBranch),
 	}, {
 		Name:         ToolListCommits,
 		Description:  "ListCommits lists a branch's commits, newest first, by author, date or path.",
@@ -587,6 +623,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 148, Strict: 175, Gemini: 126},
 		SearchTerms: "1 50 CIoAiHJgAoCRAGSU8KARUA6 absent after author:3 branch:5 commit:8 date default file first folder issu:2 list:5 list_commit:4 name newest onli:3 owner path:3 repo:2 sinc:2 time touch user",
 		Call:        toolgenCallListCommits,
+		Validate:    toolimpl.Validator(toolgenCallListCommits),
 	}, {
 		Name:        ToolGetRepoFileContents,
 		Description: "GetRepoFileContents returns a file of a repository at a branch, tag or commit.",
@@ -599,6 +636,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 116, Strict: 110, Gemini: 94},
 		SearchTerms: "1 44 BhhtlAAFEgpAFEBEG absent branch:3 commit:2 content:4 default file:6 get:4 get_repo_file_content:4 issu:2 name owner path:3 ref:2 repo:6 repositori return tag:2",
 		Call:        toolgenCallGetRepoFileContents,
+		Validate:    toolimpl.Validator(toolgenCallGetRepoFileContents),
 	}, {
 		Name:        ToolCreateRelease,
 		Description: "CreateRelease tags a version and publishes release notes.",
@@ -607,6 +645,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 171, Strict: 176, Gemini: 149},
 		SearchTerms: "1 53 zSkdAQIRgMKOhOEQVAkqAEEgCAD absent branch creat:5 creat_releas:4 default draft:2 generat issu:2 mark merg miss name:3 note:4 owner pre prereleas:2 publish pull releas:8 repo:2 request save tag:4 titl unpublish v1 version",
 		Call:        toolgenCallCreateRelease,
+		Validate:    toolimpl.Validator(toolgenCallCreateRelease),
 	}, {
 		Name:        ToolCreateRepository,
 		Description: "CreateRepository creates a repository, optionally from a template.",
@@ -615,6 +654,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 120, Strict: 125, Gemini: 98},
 		SearchTerms: "1 39 RVgOTIBhQTRBohAA copi creat:5 creat_repositori:4 description:3 issu:2 line mai make name:3 on optionalli organization owner:2 privat:3 repositori:6 templat:4",
 		Call:        toolgenCallCreateRepository,
+		Validate:    toolimpl.Validator(toolgenCallCreateRepository),
 	}, {
 		Name:             ToolAddRepoCollaborator,
 		Description:      "AddRepoCollaborator gives a user access to a repository.",
@@ -625,6 +665,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 162, Strict: 145, Gemini: 140},
 		SearchTerms:      "1 60 DGhKQFTBjDHBAGgTSYBGApRAioRUAID access:2 add:4 add_repo_collaborator:4 admin:3 branch clone collaborator:4 delet everyth give includ issu:4 level maintain:2 manag:2 name open owner permission:2 pull push read:2 repo:6 repositori:2 request right triag:2 user:3 usernam without write:2",
 		Call:             toolgenCallAddRepoCollaborator,
+		Validate:         toolimpl.Validator(toolgenCallAddRepoCollaborator),
 	}})
 }
 
@@ -1267,6 +1308,9 @@ func toolgenCallCreateIssue(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateIssue(ctx, in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1306,6 +1350,9 @@ func toolgenCallGetIssue(ctx context.Context, args []byte) (res toolgen.Result, 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetIssue(ctx, argKey)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1332,6 +1379,9 @@ func toolgenCallUpdateIssue(ctx context.Context, args []byte) (res toolgen.Resul
 	toolgenDecodeIssueChanges(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := UpdateIssue(ctx, in)
 	if err != nil {
@@ -1378,6 +1428,9 @@ func toolgenCallSearchIssues(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := SearchIssues(ctx, argQuery, argLimit)
 	if err != nil {
@@ -1467,6 +1520,9 @@ func toolgenCallListProjectIssues(ctx context.Context, args []byte) (res toolgen
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListProjectIssues(ctx, argProject, argStatus, argAssignee, argLabel, argIssueType)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1520,6 +1576,9 @@ func toolgenCallAssignIssue(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := AssignIssue(ctx, argKey, argAssignee)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1564,6 +1623,9 @@ func toolgenCallTransitionIssue(ctx context.Context, args []byte) (res toolgen.R
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := TransitionIssue(ctx, argKey, argStatus)
 	if err != nil {
@@ -1620,6 +1682,9 @@ func toolgenCallCloseIssue(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CloseIssue(ctx, argKey, argResolution, argComment)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1671,6 +1736,9 @@ func toolgenCallReopenIssue(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ReopenIssue(ctx, argKey, argComment)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1714,6 +1782,9 @@ func toolgenCallCommentOnIssue(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CommentOnIssue(ctx, argKey, argBody)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1755,6 +1826,9 @@ func toolgenCallAddIssueLabels(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := AddIssueLabels(ctx, argKey, argLabels)
 	if err != nil {
@@ -1803,6 +1877,9 @@ func toolgenCallRemoveIssueLabel(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := RemoveIssueLabel(ctx, argKey, argLabel)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1848,6 +1925,9 @@ func toolgenCallLinkIssues(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := LinkIssues(ctx, argFromKey, argToKey, argLinkType); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1902,6 +1982,9 @@ func toolgenCallCreateSubtask(ctx context.Context, args []byte) (res toolgen.Res
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateSubtask(ctx, argParentKey, argTitle, argAssignee)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1943,6 +2026,9 @@ func toolgenCallWatchIssue(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := WatchIssue(ctx, argKey, argWatch); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2003,6 +2089,9 @@ func toolgenCallLogWorkTime(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := LogWorkTime(ctx, argKey, argMinutes, argStarted, argComment); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2069,6 +2158,9 @@ func toolgenCallCreateSprint(ctx context.Context, args []byte) (res toolgen.Resu
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateSprint(ctx, argBoardID, argName, argStart, argEnd, argGoal)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2108,6 +2200,9 @@ func toolgenCallStartSprint(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := StartSprint(ctx, argSprintID)
 	if err != nil {
@@ -2161,6 +2256,9 @@ func toolgenCallCompleteSprint(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CompleteSprint(ctx, argSprintID, argMoveOpenIssuesTo)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2202,6 +2300,9 @@ func toolgenCallMoveIssuesToSprint(ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := MoveIssuesToSprint(ctx, argSprintID, argKeys); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2238,6 +2339,9 @@ func toolgenCallGetSprintBurndown(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetSprintBurndown(ctx, argSprintID)
 	if err != nil {
@@ -2286,6 +2390,9 @@ func toolgenCallGetBoard(ctx context.Context, args []byte) (res toolgen.Result, 
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetBoard(ctx, argBoardID)
 	if err != nil {
@@ -2354,6 +2461,9 @@ func toolgenCallCreateMilestone(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateMilestone(ctx, argRepo, argTitle, argDueOn)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2398,6 +2508,9 @@ func toolgenCallListMilestones(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListMilestones(ctx, argRepo, argIncludeClosed)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2432,6 +2545,9 @@ func toolgenCallCreatePullRequest(ctx context.Context, args []byte) (res toolgen
 	toolgenDecodeNewPullRequest(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CreatePullRequest(ctx, in)
 	if err != nil {
@@ -2505,6 +2621,9 @@ func toolgenCallListPullRequests(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListPullRequests(ctx, argRepo, argState, argAuthor, argReviewRequested)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2559,6 +2678,9 @@ func toolgenCallGetPullRequest(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetPullRequest(ctx, argRepo, argNumber)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2611,6 +2733,9 @@ func toolgenCallGetPRDiff(ctx context.Context, args []byte) (res toolgen.Result,
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetPRDiff(ctx, argRepo, argNumber, argPath)
 	if err != nil {
@@ -2666,6 +2791,9 @@ func toolgenCallMergePullRequest(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := MergePullRequest(ctx, argRepo, argNumber, argMethod, argDeleteBranch)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2716,6 +2844,9 @@ func toolgenCallRequestPRReview(ctx context.Context, args []byte) (res toolgen.R
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := RequestPRReview(ctx, argRepo, argNumber, argReviewers)
 	if err != nil {
@@ -2775,6 +2906,9 @@ func toolgenCallSubmitPRReview(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := SubmitPRReview(ctx, argRepo, argNumber, argEvent, argBody); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2832,6 +2966,9 @@ func toolgenCallAddPRReviewComment(ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := AddPRReviewComment(ctx, argRepo, argNumber, argPath, argLine, argBody)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2874,6 +3011,9 @@ func toolgenCallListCIChecks(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListCIChecks(ctx, argRepo, argRef)
 	if err != nil {
@@ -2931,6 +3071,9 @@ func toolgenCallRerunCIWorkflow(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := RerunCIWorkflow(ctx, argRepo, argRunID, argFailedOnly); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2980,6 +3123,9 @@ func toolgenCallCreateBranch(ctx context.Context, args []byte) (res toolgen.Resu
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateBranch(ctx, argRepo, argName, argFrom)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3018,6 +3164,9 @@ func toolgenCallDeleteBranch(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := DeleteBranch(ctx, argRepo, argName); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3099,6 +3248,9 @@ func toolgenCallListCommits(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListCommits(ctx, argRepo, argBranch, argAuthor, argSince, argPath)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3159,6 +3311,9 @@ func toolgenCallGetRepoFileContents(ctx context.Context, args []byte) (res toolg
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetRepoFileContents(ctx, argRepo, argPath, argRef)
 	if err != nil {
@@ -3233,6 +3388,9 @@ func toolgenCallCreateRelease(ctx context.Context, args []byte) (res toolgen.Res
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateRelease(ctx, argRepo, argTag, argName, argNotes, argPrerelease, argDraft)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3295,6 +3453,9 @@ func toolgenCallCreateRepository(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateRepository(ctx, argName, argPrivate, argDescription, argTemplate)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3338,6 +3499,9 @@ func toolgenCallAddRepoCollaborator(ctx context.Context, args []byte) (res toolg
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := AddRepoCollaborator(ctx, argRepo, argUser, argPermission); err != nil {
 		return toolimpl.ToolFailed(ctx, err)

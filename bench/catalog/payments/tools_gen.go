@@ -224,6 +224,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 199, Strict: 206, Gemini: 177},
 		SearchTerms:      "1 73 2BGErDACIwIsEPiIdwpBYAUQCoyIMEQRUorYgQB 19 1999 4217 99 absent account amount:3 authoriz captur:3 card case charg:7 code collect creat:4 creat_charg:4 currenci:3 customer:5 customer_id:2 dashboard default description:2 id:4 iso later lower method:3 monei now onli otherwis payment:5 payment_method_id:2 receipt save shown smallest unit usd",
 		Call:             toolgenCallCreateCharge,
+		Validate:         toolimpl.Validator(toolgenCallCreateCharge),
 	}, {
 		Name:         ToolCaptureCharge,
 		Description:  "CaptureCharge collects an authorized charge, all of it or less.",
@@ -233,6 +234,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 92, Strict: 86, Gemini: 70},
 		SearchTerms:  "1 34 dIgAUEWcbAIkB absent all amount:3 authoriz:3 captur:5 captur_charg:4 charg:8 charg_id:2 collect id:2 less much payment:2",
 		Call:         toolgenCallCaptureCharge,
+		Validate:     toolimpl.Validator(toolgenCallCaptureCharge),
 	}, {
 		Name:         ToolGetCharge,
 		Description:  "GetCharge returns a charge with its status and refunds.",
@@ -246,6 +248,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
 		SearchTerms: "1 25 ghOUGCkAI charg:8 charg_id:2 get:4 get_charg:4 id:2 payment:2 refund return statu",
 		Call:        toolgenCallGetCharge,
+		Validate:    toolimpl.Validator(toolgenCallGetCharge),
 	}, {
 		Name:         ToolListCharges,
 		Description:  "ListCharges lists charges, newest first, by customer, status and date.",
@@ -259,6 +262,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 187, Strict: 218, Gemini: 165},
 		SearchTerms: "1 72 giMgEIQCBF0ggA2XQwHGgCLaBQFAlQI after:3 befor:3 charg:10 collect creat:4 creat_after:2 creat_befor:2 customer:4 customer_id:2 date declin error fail:2 first id:2 limit:2 list:5 list_charg:4 monei most newest onli:4 payment:2 pend:2 process return state statu:3 still succeed:2 time:2",
 		Call:        toolgenCallListCharges,
+		Validate:    toolimpl.Validator(toolgenCallListCharges),
 	}, {
 		Name:             ToolRefundCharge,
 		Description:      "RefundCharge gives back all or part of a charge to the card or account it came from.",
@@ -269,6 +273,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 149, Strict: 155, Gemini: 127},
 		SearchTerms:      "1 58 AhgRgAOgCAHI8RaPAOJBCPEMUCGSAD absent account all amount:3 ask back came card:2 charg:9 charg_id:2 customer:3 duplicat:2 fraudulent:2 give id:2 much part payment:2 permission reason:2 refund:5 refund_charg:4 remain request:2 request_by_customer:2 twice us whole why without",
 		Call:             toolgenCallRefundCharge,
+		Validate:         toolimpl.Validator(toolgenCallRefundCharge),
 	}, {
 		Name:         ToolListRefunds,
 		Description:  "ListRefunds lists refunds, newest first, by date or charge.",
@@ -282,6 +287,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 111, Strict: 134, Gemini: 89},
 		SearchTerms: "1 49 ABDQMgoBLwJMXBlAA after:3 befor:3 charg:4 charg_id:2 creat:4 creat_after:2 creat_befor:2 date first id:2 list:5 list_refund:4 newest onli:3 payment:2 refund:8 time:2",
 		Call:        toolgenCallListRefunds,
+		Validate:    toolimpl.Validator(toolgenCallListRefunds),
 	}, {
 		Name:         ToolGetRefund,
 		Description:  "GetRefund returns a refund and its status.",
@@ -295,6 +301,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
 		SearchTerms: "1 24 gkCnQwCI get:4 get_refund:4 id:2 payment:2 refund:8 refund_id:2 return statu",
 		Call:        toolgenCallGetRefund,
+		Validate:    toolimpl.Validator(toolgenCallGetRefund),
 	}, {
 		Name:         ToolCreateBillingCustomer,
 		Description:  "CreateBillingCustomer creates a customer that payment methods, invoices and subscriptions belong to.",
@@ -304,6 +311,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 126, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 46 IkYoiSEeUHRBxCFOBRACRg 42 account account_id belong bill:5 compani creat:5 creat_bill_customer:4 customer:7 data email:3 exampl id invoic kei metadata:2 method name:3 own payment:3 subscription valu",
 		Call:         toolgenCallCreateBillingCustomer,
+		Validate:     toolimpl.Validator(toolgenCallCreateBillingCustomer),
 	}, {
 		Name:         ToolGetBillingCustomer,
 		Description:  "GetBillingCustomer returns a customer with their balance and default payment method.",
@@ -317,6 +325,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 89, Strict: 98, Gemini: 67},
 		SearchTerms: "1 40 CgUrMHnEQAYBFAO balanc bill:5 customer:9 customer_id:2 default email:4 get:4 get_bill_customer:4 id:2 look method payment:3 return up us",
 		Call:        toolgenCallGetBillingCustomer,
+		Validate:    toolimpl.Validator(toolgenCallGetBillingCustomer),
 	}, {
 		Name:         ToolUpdateBillingCustomer,
 		Description:  "UpdateBillingCustomer changes a customer's email, name, address or tax id.",
@@ -327,6 +336,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 136, Strict: 164, Gemini: 114},
 		SearchTerms:  "1 58 RAioZPyNCAMiBAIEAF address:4 bill:6 chang customer:8 customer_id:2 email:4 id:6 line name:4 new:3 on other payment:2 tax:4 tax_id:2 updat:4 updat_bill_customer:4 vat",
 		Call:         toolgenCallUpdateBillingCustomer,
+		Validate:     toolimpl.Validator(toolgenCallUpdateBillingCustomer),
 	}, {
 		Name:         ToolAttachPaymentMethod,
 		Description:  "AttachPaymentMethod saves a card or bank account to a customer.",
@@ -336,6 +346,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 119, Strict: 102, Gemini: 97},
 		SearchTerms:  "1 53 EgwIqgUITvRAgXIIhSTQAC account:2 attach:4 attach_payment_method:4 bank card:2 checkout customer:4 customer_id:2 default:2 form futur id:4 invoic make:2 make_default:2 method:6 payment:8 payment_method_id:2 save subscription tokeniz us",
 		Call:         toolgenCallAttachPaymentMethod,
+		Validate:     toolimpl.Validator(toolgenCallAttachPaymentMethod),
 	}, {
 		Name:         ToolListPaymentMethods,
 		Description:  "ListPaymentMethods lists a customer's saved cards and bank accounts.",
@@ -349,6 +360,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 		SearchTerms: "1 31 CEAWcFEQPBA account bank card customer:4 customer_id:2 id:2 list:5 list_payment_method:4 method:4 payment:6 save",
 		Call:        toolgenCallListPaymentMethods,
+		Validate:    toolimpl.Validator(toolgenCallListPaymentMethods),
 	}, {
 		Name:        ToolDetachPaymentMethod,
 		Description: "DetachPaymentMethod removes a saved card or bank account from a customer.",
@@ -361,6 +373,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 77, Strict: 60, Gemini: 55},
 		SearchTerms: "1 34 KtCA5nAhUERA account:2 bank card:2 customer detach:4 detach_payment_method:4 id:2 method:6 payment:8 payment_method_id:2 remov save",
 		Call:        toolgenCallDetachPaymentMethod,
+		Validate:    toolimpl.Validator(toolgenCallDetachPaymentMethod),
 	}, {
 		Name:         ToolCreateInvoice,
 		Description:  "CreateInvoice drafts an invoice for a customer with line items.",
@@ -370,6 +383,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 298, Strict: 330, Gemini: 267},
 		SearchTerms:  "1 112 xkgYDkCEBMWQTxEAWh61gEIAmBCNVWBY6SYAAACAtSgIBjA 30:2 4217 about advanc:3 after amount:3 appli auto:3 auto_advanc:3 case creat:5 creat_invoic:4 currenci:3 customer:3 customer_id:2 dai:3 dai_until_due:3 description:2 draft due:3 email finaliz hour id:5 invoic:9 invoic_item iso item:4 line:3 lower memo:2 net note on payment:3 price print quantiti:2 rate:4 smallest tax:4 tax_rate_id:3 term unit:5 unit_amount:3 until:3 usd",
 		Call:         toolgenCallCreateInvoice,
+		Validate:     toolimpl.Validator(toolgenCallCreateInvoice),
 	}, {
 		Name:         ToolFinalizeInvoice,
 		Description:  "FinalizeInvoice locks a draft invoice, gives it a number and makes it payable.",
@@ -380,6 +394,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 76, Strict: 59, Gemini: 54},
 		SearchTerms:  "1 29 FFYIwNGHCUIA draft:2 finaliz:4 finaliz_invoic:4 give id:2 invoic:8 invoic_id:2 lock make number payabl payment:2",
 		Call:         toolgenCallFinalizeInvoice,
+		Validate:     toolimpl.Validator(toolgenCallFinalizeInvoice),
 	}, {
 		Name:         ToolSendInvoice,
 		Description:  "SendInvoice emails a finalized invoice to the customer with a link to pay it.",
@@ -389,6 +404,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
 		SearchTerms:  "1 27 kUlQoBtBIAE customer email finaliz id:2 invoic:8 invoic_id:2 link pai payment:2 send:4 send_invoic:4",
 		Call:         toolgenCallSendInvoice,
+		Validate:     toolimpl.Validator(toolgenCallSendInvoice),
 	}, {
 		Name:         ToolVoidInvoice,
 		Description:  "VoidInvoice cancels a finalized invoice that should not be paid.",
@@ -402,6 +418,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
 		SearchTerms: "1 26 CKCAXgHCKA cancel finaliz id:2 invoic:8 invoic_id:2 paid payment:2 should void:4 void_invoic:4",
 		Call:        toolgenCallVoidInvoice,
+		Validate:    toolimpl.Validator(toolgenCallVoidInvoice),
 	}, {
 		Name:         ToolListInvoices,
 		Description:  "ListInvoices lists invoices by customer, status and due date.",
@@ -415,6 +432,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 186, Strict: 205, Gemini: 164},
 		SearchTerms: "1 73 BgQEBFASBYFEdc4BVIguMBHMRLgFAxSQA await bad befor:3 cancel customer:4 customer_id:2 date:2 debt draft:2 due:4 due_befor:2 editabl finaliz full id:2 invoic:9 limit:2 list:5 list_invoic:4 most off onli:3 open:2 paid:3 payment:3 return sent state statu:3 still uncollectibl:2 void:2 written",
 		Call:        toolgenCallListInvoices,
+		Validate:    toolimpl.Validator(toolgenCallListInvoices),
 	}, {
 		Name:         ToolGetInvoice,
 		Description:  "GetInvoice returns an invoice with its lines, payments and PDF address.",
@@ -428,6 +446,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
 		SearchTerms: "1 31 AIgJgedoCKoAO 0042 address get:4 get_invoic:4 id:3 inv invoic:8 invoic_id:2 line number payment:3 pdf return",
 		Call:        toolgenCallGetInvoice,
+		Validate:    toolimpl.Validator(toolgenCallGetInvoice),
 	}, {
 		Name:         ToolMarkInvoicePaid,
 		Description:  "MarkInvoicePaid records that an open invoice was paid outside the platform, for example by bank transfer or check.",
@@ -438,6 +457,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 95, Strict: 89, Gemini: 73},
 		SearchTerms:  "1 38 jkWIEQcFiMiZAEAA bank check exampl id:2 invoic:8 invoic_id:2 mark:4 mark_invoic_paid:4 note:2 open outsid paid:6 payment:2 platform record transfer",
 		Call:         toolgenCallMarkInvoicePaid,
+		Validate:     toolimpl.Validator(toolgenCallMarkInvoicePaid),
 	}, {
 		Name:        ToolIssueCreditNote,
 		Description: "IssueCreditNote reduces the amount of a finalized invoice, or credits the customer's balance, without voiding it.",
@@ -446,6 +466,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 119, Strict: 102, Gemini: 97},
 		SearchTerms: "1 44 gbnwAAPsXGqCIAYAAI amount:4 balanc credit:7 customer finaliz id:2 invoic:4 invoic_id:2 issu:4 issu_credit_note:4 note:5 payment:2 print reason:2 reduc void why without",
 		Call:        toolgenCallIssueCreditNote,
+		Validate:    toolimpl.Validator(toolgenCallIssueCreditNote),
 	}, {
 		Name:         ToolRetryInvoicePayment,
 		Description:  "RetryInvoicePayment tries again to collect an open invoice with the customer's payment method.",
@@ -455,6 +476,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
 		SearchTerms:  "1 33 CUKhxNILSUIA again collect customer id:2 invoic:8 invoic_id:2 method open payment:7 retri:4 retri_invoic_payment:4 tri",
 		Call:         toolgenCallRetryInvoicePayment,
+		Validate:     toolimpl.Validator(toolgenCallRetryInvoicePayment),
 	}, {
 		Name:         ToolListFailedPayments,
 		Description:  "ListFailedPayments lists declined charges and invoices whose automatic payment failed, with the decline reason.",
@@ -468,6 +490,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
 		SearchTerms: "1 34 EEICQiCTZDwqMIk after automatic charg declin:2 fail:5 failur invoic list:5 list_fail_payment:4 onli payment:7 reason sinc:2 time whose",
 		Call:        toolgenCallListFailedPayments,
+		Validate:    toolimpl.Validator(toolgenCallListFailedPayments),
 	}, {
 		Name:         ToolCreateSubscription,
 		Description:  "CreateSubscription subscribes a customer to a recurring price.",
@@ -477,6 +500,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 155, Strict: 162, Gemini: 133},
 		SearchTerms:  "1 59 IIAYIpRiomnZBiAB4DCARFEEBlkAE appli befor charg code coupon:3 creat:4 creat_subscription:4 customer:4 customer_id:2 dai:3 exampl first free id:4 monthli number payment:2 plan price:4 price_id:2 pro quantiti:2 recur:2 seat subscrib subscription:4 trial:3 trial_dai:2 unit",
 		Call:         toolgenCallCreateSubscription,
+		Validate:     toolimpl.Validator(toolgenCallCreateSubscription),
 	}, {
 		Name:         ToolCancelSubscription,
 		Description:  "CancelSubscription ends a subscription, now or at the end of the period already paid for.",
@@ -487,6 +511,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 116, Strict: 110, Gemini: 94},
 		SearchTerms:  "1 45 JQyEQBCPWDZbALYAFC alreadi at_period_end:2 cancel:4 cancel_subscription:4 churn customer end:5 id:2 keep now paid:2 payment:2 period:4 reason:3 report subscription:8 subscription_id:2 until",
 		Call:         toolgenCallCancelSubscription,
+		Validate:     toolimpl.Validator(toolgenCallCancelSubscription),
 	}, {
 		Name:         ToolChangeSubscriptionPlan,
 		Description:  "ChangeSubscriptionPlan moves a subscription to another price or quantity (an upgrade or downgrade).",
@@ -496,6 +521,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 189, Strict: 197, Gemini: 167},
 		SearchTerms:  "1 84 CAICUyRUaABSCU8AYTSIuxDCAgkBKgQiEBG absent:2 alwai:2 alwai_invoic:2 another appli bill chang:5 chang_subscription_plan:4 charg creat:2 creat_proration:2 credit differenc:2 downgrad id:4 invoic:4 mid move new:5 new_price_id:2 next:2 none:2 now number payment:2 period:2 plan:4 price:5 proration:4 quantiti:3 seat subscription:8 subscription_id:2 unchang:2 upgrad",
 		Call:         toolgenCallChangeSubscriptionPlan,
+		Validate:     toolimpl.Validator(toolgenCallChangeSubscriptionPlan),
 	}, {
 		Name:         ToolPauseSubscription,
 		Description:  "PauseSubscription stops billing a subscription until a date, without cancelling it.",
@@ -506,6 +532,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 97, Strict: 93, Gemini: 75},
 		SearchTerms:  "1 39 IABCAIRDsspEFykAF absent again bill:2 cancel date id:2 paus:5 paus_subscription:4 payment:2 resum:3 resum_at:2 start stop subscription:8 subscription_id:2 until:2 without",
 		Call:         toolgenCallPauseSubscription,
+		Validate:     toolimpl.Validator(toolgenCallPauseSubscription),
 	}, {
 		Name:         ToolResumeSubscription,
 		Description:  "ResumeSubscription restarts billing of a paused subscription.",
@@ -516,6 +543,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
 		SearchTerms:  "1 25 ARgaMDAjJ bill id:2 paus payment:2 restart resum:4 resum_subscription:4 subscription:8 subscription_id:2",
 		Call:         toolgenCallResumeSubscription,
+		Validate:     toolimpl.Validator(toolgenCallResumeSubscription),
 	}, {
 		Name:         ToolListSubscriptions,
 		Description:  "ListSubscriptions lists subscriptions by customer, price and status.",
@@ -529,6 +557,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 149, Strict: 171, Gemini: 127},
 		SearchTerms: "1 66 BABhVEgP4FtEAAokQACGRpsIF activ:2 bill:2 cancel:2 customer:4 customer_id:2 due:2 end fail free id:4 last list:5 list_subscription:4 normalli onli:3 past:2 past_due:2 paus:3 payment:3 price:4 price_id:2 state statu:3 subscription:8 trial:3",
 		Call:        toolgenCallListSubscriptions,
+		Validate:    toolimpl.Validator(toolgenCallListSubscriptions),
 	}, {
 		Name:        ToolCreateCoupon,
 		Description: "CreateCoupon creates a discount that customers or subscriptions can redeem, as a percentage or a fixed amount off.",
@@ -537,6 +566,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 229, Strict: 266, Gemini: 207},
 		SearchTerms: "1 90 RidEAKQkgBDAoZVVEW6gTGBYREQS1wQCCFgCJghYx all amount:5 amount_off:3 code:3 coupon:4 creat:5 creat_coupon:4 currenci customer:2 discount:2 duration:5 duration_in_month:2 enter everi first fix:2 forever:2 invoic:2 last long mani:2 max:2 max_redemption:2 month:4 number off:8 onc:2 onli payment:2 percent:2 percent_off:2 percentag:2 redeem redemption:2 repeat:3 smallest spring25 subscription time unit us",
 		Call:        toolgenCallCreateCoupon,
+		Validate:    toolimpl.Validator(toolgenCallCreateCoupon),
 	}, {
 		Name:         ToolApplyCustomerDiscount,
 		Description:  "ApplyCustomerDiscount applies a coupon to a customer, so that their invoices and subscriptions are discounted.",
@@ -547,6 +577,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
 		SearchTerms:  "1 35 IEFfIBsghRC appli:5 appli_customer_discount:4 code coupon:4 customer:8 customer_id:2 discount:5 id:2 invoic payment:2 subscription",
 		Call:         toolgenCallApplyCustomerDiscount,
+		Validate:     toolimpl.Validator(toolgenCallApplyCustomerDiscount),
 	}, {
 		Name:        ToolCreatePrice,
 		Description: "CreatePrice creates a one-time or recurring price for a product.",
@@ -555,6 +586,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 207, Strict: 201, Gemini: 185},
 		SearchTerms: "1 78 QIVKVxMxANFCAKIyHAGIRJDyAITCFgiUR14gAC 2026 4217 amount:2 bill case creat:5 creat_price:4 currenci:3 dai:2 daili exampl id:2 internal interval:2 iso lower month:2 monthli:2 name nicknam:2 on:4 on_time:3 payment:3 period price:6 pro product:4 product_id:2 recur singl smallest time:4 unit:3 unit_amount:2 week:2 weekli year:2 yearli",
 		Call:        toolgenCallCreatePrice,
+		Validate:    toolimpl.Validator(toolgenCallCreatePrice),
 	}, {
 		Name:        ToolCreatePaymentLink,
 		Description: "CreatePaymentLink creates a hosted checkout page for a price, to share by email or chat.",
@@ -563,6 +595,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 118, Strict: 101, Gemini: 96},
 		SearchTerms: "1 48 QjSoARBxHDBAgZJkgFARFs allow:2 allow_promotion_code:2 buyer chat checkout code:2 coupon creat:5 creat_payment_link:4 email enter host id:2 let link:4 page payment:6 price:4 price_id:2 promotion:2 quantiti:3 share",
 		Call:        toolgenCallCreatePaymentLink,
+		Validate:    toolimpl.Validator(toolgenCallCreatePaymentLink),
 	}, {
 		Name:        ToolCreateTaxRate,
 		Description: "CreateTaxRate creates a tax rate to apply to invoice lines, such as a VAT or sales tax.",
@@ -571,6 +604,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 150, Strict: 133, Gemini: 128},
 		SearchTerms: "1 50 QAAggxYQ0OQA2yRECsYExY alreadi appli:2 ca creat:5 creat_tax_rate:4 de displai:2 displai_name:2 includ inclusiv:2 invoic:2 jurisdiction:2 line name:2 payment:2 percentag:2 price rate:6 sale shown tax:7 vat:2",
 		Call:        toolgenCallCreateTaxRate,
+		Validate:    toolimpl.Validator(toolgenCallCreateTaxRate),
 	}, {
 		Name:         ToolListDisputes,
 		Description:  "ListDisputes lists chargebacks opened by cardholders.",
@@ -584,6 +618,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 114, Strict: 112, Gemini: 92},
 		SearchTerms: "1 46 FgIEQGFIdzQigBlwhTCJAE bank cardholder:2 chargeback decid:3 disput:5 due evidenc list:5 list_disput:4 lost:2 need:2 need_respons:2 onli open payment:2 respons:2 review:2 state statu:2 under:2 under_review:2 won:2",
 		Call:        toolgenCallListDisputes,
+		Validate:    toolimpl.Validator(toolgenCallListDisputes),
 	}, {
 		Name:         ToolSubmitDisputeEvidence,
 		Description:  "SubmitDisputeEvidence saves or submits evidence to contest a chargeback.",
@@ -593,6 +628,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 190, Strict: 221, Gemini: 168},
 		SearchTerms:  "1 84 XQinPEicUKAQQT3II47oIBAggoIIMAAEgA account address:2 bank:2 carrier chargeback communication:3 contest customer:4 customer_communication:3 disput:6 disput_id:2 draft email evidenc:6 explanation:3 good id:2 invoic now number:4 otherwis payment:2 physical receipt:4 receipt_url:3 save:2 send shipment submit:8 submit_disput_evidenc:4 track:4 track_number:3 transaction url:3",
 		Call:         toolgenCallSubmitDisputeEvidence,
+		Validate:     toolimpl.Validator(toolgenCallSubmitDisputeEvidence),
 	}, {
 		Name:         ToolGetAccountBalance,
 		Description:  "GetAccountBalance returns the money available to pay out and pending settlement, by currency.",
@@ -606,6 +642,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 58, Strict: 41, Gemini: 37},
 		SearchTerms: "1 26 AYMHQEHZQLCAE account:4 availabl balanc:4 currenci get:4 get_account_balanc:4 monei out pai payment:2 pend return settlement",
 		Call:        toolgenCallGetAccountBalance,
+		Validate:    toolimpl.Validator(toolgenCallGetAccountBalance),
 	}, {
 		Name:         ToolListPayouts,
 		Description:  "ListPayouts lists transfers from the account balance to the bank.",
@@ -619,6 +656,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 98, Strict: 109, Gemini: 76},
 		SearchTerms: "1 41 CAAWA4RwhHSWCCBJ account after:3 arriv:2 arrival:4 arrival_after:2 arrival_befor:2 balanc bank befor:3 date:2 list:5 list_payout:4 onli:2 payment:2 payout:6 transfer",
 		Call:        toolgenCallListPayouts,
+		Validate:    toolimpl.Validator(toolgenCallListPayouts),
 	}, {
 		Name:             ToolCreatePayout,
 		Description:      "CreatePayout sends money from the available balance to a bank account.",
@@ -629,6 +667,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 122, Strict: 118, Gemini: 100},
 		SearchTerms:      "1 41 EKMgQAoiwGERQliUUAE absent account:4 amount:3 availabl balanc bank:3 bank_account_id:2 creat:4 creat_payout:4 currenci:4 default destination id:2 monei payment:2 payout:4 send smallest unit",
 		Call:             toolgenCallCreatePayout,
+		Validate:         toolimpl.Validator(toolgenCallCreatePayout),
 	}, {
 		Name:         ToolGetPaymentVolume,
 		Description:  "GetPaymentVolume totals gross payments, refunds and net volume per day, week or month.",
@@ -642,6 +681,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 180, Strict: 175, Gemini: 158},
 		SearchTerms: "1 60 gEhMcGTYwKAEkeA4FikYAB bucket:4 currenci:3 dai:4 each end get:4 get_payment_volum:4 granulariti:2 gross month:4 net on:3 onli payment:8 per:4 period:2 refund start total volum:5 week:4 width",
 		Call:        toolgenCallGetPaymentVolume,
+		Validate:    toolimpl.Validator(toolgenCallGetPaymentVolume),
 	}})
 }
 
@@ -1304,6 +1344,9 @@ func toolgenCallCreateCharge(ctx context.Context, args []byte) (res toolgen.Resu
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateCharge(ctx, argAmount, argCurrency, argCustomerID, argPaymentMethodID, argDescription, argCapture)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1355,6 +1398,9 @@ func toolgenCallCaptureCharge(ctx context.Context, args []byte) (res toolgen.Res
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CaptureCharge(ctx, argChargeID, argAmount)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1393,6 +1439,9 @@ func toolgenCallGetCharge(ctx context.Context, args []byte) (res toolgen.Result,
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetCharge(ctx, argChargeID)
 	if err != nil {
@@ -1476,6 +1525,9 @@ func toolgenCallListCharges(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListCharges(ctx, argCustomerID, argStatus, argCreatedAfter, argCreatedBefore, argLimit)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1542,6 +1594,9 @@ func toolgenCallRefundCharge(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := RefundCharge(ctx, argChargeID, argAmount, argReason)
 	if err != nil {
@@ -1610,6 +1665,9 @@ func toolgenCallListRefunds(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListRefunds(ctx, argChargeID, argCreatedAfter, argCreatedBefore)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1655,6 +1713,9 @@ func toolgenCallGetRefund(ctx context.Context, args []byte) (res toolgen.Result,
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetRefund(ctx, argRefundID)
 	if err != nil {
@@ -1727,6 +1788,9 @@ func toolgenCallCreateBillingCustomer(ctx context.Context, args []byte) (res too
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateBillingCustomer(ctx, argEmail, argName, argMetadata)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1783,6 +1847,9 @@ func toolgenCallGetBillingCustomer(ctx context.Context, args []byte) (res toolge
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetBillingCustomer(ctx, argCustomerID, argEmail)
 	if err != nil {
@@ -1869,6 +1936,9 @@ func toolgenCallUpdateBillingCustomer(ctx context.Context, args []byte) (res too
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := UpdateBillingCustomer(ctx, argCustomerID, argEmail, argName, argAddress, argTaxID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1922,6 +1992,9 @@ func toolgenCallAttachPaymentMethod(ctx context.Context, args []byte) (res toolg
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := AttachPaymentMethod(ctx, argCustomerID, argPaymentMethodID, argMakeDefault)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1962,6 +2035,9 @@ func toolgenCallListPaymentMethods(ctx context.Context, args []byte) (res toolge
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListPaymentMethods(ctx, argCustomerID)
 	if err != nil {
@@ -2007,6 +2083,9 @@ func toolgenCallDetachPaymentMethod(ctx context.Context, args []byte) (res toolg
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := DetachPaymentMethod(ctx, argPaymentMethodID); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -2029,6 +2108,9 @@ func toolgenCallCreateInvoice(ctx context.Context, args []byte) (res toolgen.Res
 	toolgenDecodeNewInvoice(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CreateInvoice(ctx, in)
 	if err != nil {
@@ -2071,6 +2153,9 @@ func toolgenCallFinalizeInvoice(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := FinalizeInvoice(ctx, argInvoiceID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2111,6 +2196,9 @@ func toolgenCallSendInvoice(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := SendInvoice(ctx, argInvoiceID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2150,6 +2238,9 @@ func toolgenCallVoidInvoice(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := VoidInvoice(ctx, argInvoiceID)
 	if err != nil {
@@ -2222,6 +2313,9 @@ func toolgenCallListInvoices(ctx context.Context, args []byte) (res toolgen.Resu
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListInvoices(ctx, argCustomerID, argStatus, argDueBefore, argLimit)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2268,6 +2362,9 @@ func toolgenCallGetInvoice(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetInvoice(ctx, argInvoiceID)
 	if err != nil {
@@ -2321,6 +2418,9 @@ func toolgenCallMarkInvoicePaid(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := MarkInvoicePaid(ctx, argInvoiceID, argNote)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2370,6 +2470,9 @@ func toolgenCallIssueCreditNote(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := IssueCreditNote(ctx, argInvoiceID, argAmount, argReason)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2407,6 +2510,9 @@ func toolgenCallRetryInvoicePayment(ctx context.Context, args []byte) (res toolg
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := RetryInvoicePayment(ctx, argInvoiceID)
 	if err != nil {
@@ -2448,6 +2554,9 @@ func toolgenCallListFailedPayments(ctx context.Context, args []byte) (res toolge
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListFailedPayments(ctx, argSince)
 	if err != nil {
@@ -2531,6 +2640,9 @@ func toolgenCallCreateSubscription(ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateSubscription(ctx, argCustomerID, argPriceID, argQuantity, argTrialDays, argCoupon)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2588,6 +2700,9 @@ func toolgenCallCancelSubscription(ctx context.Context, args []byte) (res toolge
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CancelSubscription(ctx, argSubscriptionID, argAtPeriodEnd, argReason)
 	if err != nil {
@@ -2656,6 +2771,9 @@ func toolgenCallChangeSubscriptionPlan(ctx context.Context, args []byte) (res to
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ChangeSubscriptionPlan(ctx, argSubscriptionID, argNewPriceID, argQuantity, argProration)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2708,6 +2826,9 @@ func toolgenCallPauseSubscription(ctx context.Context, args []byte) (res toolgen
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := PauseSubscription(ctx, argSubscriptionID, argResumeAt)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2748,6 +2869,9 @@ func toolgenCallResumeSubscription(ctx context.Context, args []byte) (res toolge
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ResumeSubscription(ctx, argSubscriptionID)
 	if err != nil {
@@ -2814,6 +2938,9 @@ func toolgenCallListSubscriptions(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListSubscriptions(ctx, argCustomerID, argPriceID, argStatus)
 	if err != nil {
@@ -2906,6 +3033,9 @@ func toolgenCallCreateCoupon(ctx context.Context, args []byte) (res toolgen.Resu
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateCoupon(ctx, argCode, argPercentOff, argAmountOff, argDuration, argDurationInMonths, argMaxRedemptions)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2949,6 +3079,9 @@ func toolgenCallApplyCustomerDiscount(ctx context.Context, args []byte) (res too
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ApplyCustomerDiscount(ctx, argCustomerID, argCoupon)
 	if err != nil {
@@ -3014,6 +3147,9 @@ func toolgenCallCreatePrice(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreatePrice(ctx, argProductID, argUnitAmount, argCurrency, argInterval, argNickname)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3059,6 +3195,9 @@ func toolgenCallCreatePaymentLink(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CreatePaymentLink(ctx, argPriceID, argQuantity, argAllowPromotionCodes)
 	if err != nil {
@@ -3111,6 +3250,9 @@ func toolgenCallCreateTaxRate(ctx context.Context, args []byte) (res toolgen.Res
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateTaxRate(ctx, argDisplayName, argPercentage, argJurisdiction, argInclusive)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3151,6 +3293,9 @@ func toolgenCallListDisputes(ctx context.Context, args []byte) (res toolgen.Resu
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListDisputes(ctx, argStatus)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3186,6 +3331,9 @@ func toolgenCallSubmitDisputeEvidence(ctx context.Context, args []byte) (res too
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := SubmitDisputeEvidence(ctx, in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3218,6 +3366,9 @@ func toolgenCallGetAccountBalance(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetAccountBalance(ctx)
 	if err != nil {
@@ -3274,6 +3425,9 @@ func toolgenCallListPayouts(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListPayouts(ctx, argArrivalAfter, argArrivalBefore)
 	if err != nil {
@@ -3340,6 +3494,9 @@ func toolgenCallCreatePayout(ctx context.Context, args []byte) (res toolgen.Resu
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreatePayout(ctx, argAmount, argCurrency, argBankAccountID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3402,6 +3559,9 @@ func toolgenCallGetPaymentVolume(ctx context.Context, args []byte) (res toolgen.
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetPaymentVolume(ctx, argFrom, argTo, argGranularity, argCurrency)
 	if err != nil {

@@ -233,6 +233,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 288, Strict: 344, Gemini: 262},
 		SearchTerms: "1 100 goYpJhAIAhBEyxAICoIAwJrcASOImA0RyNIEJSMCYChIQB adult:2 airlin:3 airport:2 between business:3 cabin:4 carrier citi class code:2 date:6 depart:2 depart_date:2 destination:2 economi:6 find first:3 flight:6 iata lh limit lon make max:2 max_price:2 nonstop:2 nonstop_onli:2 offer on onli:2 origin:3 premium:3 premium_economi:2 price:2 result return:3 return_date:3 round:2 search:4 search_flight:4 sfo travel:2 trip:2 two ua wai",
 		Call:        toolgenCallSearchFlights,
+		Validate:    toolimpl.Validator(toolgenCallSearchFlights),
 	}, {
 		Name:             ToolBookFlight,
 		Description:      "BookFlight books a flight offer for passengers and issues the tickets.",
@@ -244,6 +245,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 255, Strict: 277, Gemini: 228},
 		SearchTerms:      "1 92 QAEDKJMiVSEGaE5CQT3SaNQHgoEABIBVAIZBA aisl:3 ani:2 assign birth:2 birth_date:2 book:6 book_flight:4 date:2 famili:2 famili_name:2 flight:7 flyer frequent given:2 given_name:2 id:2 international issu kind loyalti:3 loyalti_number:3 name:4 need number:5 offer:4 offer_id:2 passenger:4 passport:4 preferenc:3 search search_flight seat:3 seat_preferenc:2 ticket travel:2 traveler:2 window:3",
 		Call:             toolgenCallBookFlight,
+		Validate:         toolimpl.Validator(toolgenCallBookFlight),
 	}, {
 		Name:        ToolGetFlightStatus,
 		Description: "GetFlightStatus returns a flight's departure and arrival times, gates, delays and cancellation.",
@@ -257,6 +259,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
 		SearchTerms: "1 40 EBgAIYAoYuIQSoaQWSG airlin arrival cancellation code dai date:2 delai departur:2 flight:7 flight_number:2 gate get:4 get_flight_statu:4 lh400 number:3 return statu:4 time travel:2",
 		Call:        toolgenCallGetFlightStatus,
+		Validate:    toolimpl.Validator(toolgenCallGetFlightStatus),
 	}, {
 		Name:             ToolChangeFlight,
 		Description:      "ChangeFlight exchanges a booked flight for another offer, paying any fare difference.",
@@ -268,6 +271,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 108, Strict: 91, Gemini: 86},
 		SearchTerms:      "1 46 PgRYjAAEUVUEN8oQATEAIM ani another book:4 book_referenc:2 chang:5 chang_flight:4 differenc exchang fare flight:5 id:2 k2 new:2 new_offer_id:2 offer:4 pai pnr qp referenc:3 travel:2 x7 x7_k2_qp",
 		Call:             toolgenCallChangeFlight,
+		Validate:         toolimpl.Validator(toolgenCallChangeFlight),
 	}, {
 		Name:        ToolSelectSeat,
 		Description: "SelectSeat picks a seat on a flight of a booking.",
@@ -280,6 +284,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 126, Strict: 109, Gemini: 104},
 		SearchTerms: "1 39 BIoL0lUiBAQBR 14 14_c book:5 book_referenc:2 flight:4 flight_number:2 number:2 pick referenc:3 seat:8 select:4 select_seat:4 travel:2",
 		Call:        toolgenCallSelectSeat,
+		Validate:    toolimpl.Validator(toolgenCallSelectSeat),
 	}, {
 		Name:         ToolCheckInForFlight,
 		Description:  "CheckInForFlight checks travelers in online and returns their boarding passes.",
@@ -290,6 +295,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
 		SearchTerms:  "1 38 EAhOTUEkiyAuABgL board book:3 book_referenc:2 check:5 check_in_for_flight:4 famili:3 famili_name:2 flight:4 lead name:3 onlin pass referenc:3 return travel:2 traveler:2",
 		Call:         toolgenCallCheckInForFlight,
+		Validate:     toolimpl.Validator(toolgenCallCheckInForFlight),
 	}, {
 		Name:        ToolCreateFareAlert,
 		Description: "CreateFareAlert watches a route's fares and notifies you when the price drops below a target.",
@@ -298,6 +304,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 152, Strict: 135, Gemini: 130},
 		SearchTerms: "1 51 AIAE5EEkpYQClIpYBAMKI airport:2 alert:4 arrival below:2 creat:4 creat_fare_alert:4 date:3 depart:2 depart_date:2 departur destination:2 drop fare:5 notifi:2 origin:2 price:4 rout target:3 target_price:2 travel:3 watch",
 		Call:        toolgenCallCreateFareAlert,
+		Validate:    toolimpl.Validator(toolgenCallCreateFareAlert),
 	}, {
 		Name:         ToolFindNearbyAirports,
 		Description:  "FindNearbyAirports lists the airports near a city or point, with distances.",
@@ -311,6 +318,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 105, Strict: 88, Gemini: 83},
 		SearchTerms: "1 36 KAqkAUDQ82AECCrE address airport:5 citi:2 distanc far find:4 find_nearbi_airport:4 km:2 list look near:3 nearbi:4 point radiu:2 radiu_km:2 travel:2",
 		Call:        toolgenCallFindNearbyAirports,
+		Validate:    toolimpl.Validator(toolgenCallFindNearbyAirports),
 	}, {
 		Name:         ToolSearchHotels,
 		Description:  "SearchHotels finds available hotel rooms near a place for given dates.",
@@ -325,6 +333,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 227, Strict: 281, Gemini: 197},
 		SearchTerms: "1 77 IAZk2AJAIIQCIEYVOuSRCkehABGiUAVAAiJoFQx address ameniti:3 availabl check:4 check_in:2 check_out:2 citi date find free free_wifi given guest:2 gym highest hotel:6 landmark max:3 max_nightli:3 min:2 min_star:2 must near:4 night nightli:3 onli:2 out:2 park per place price refundabl:2 refundabl_onli:2 room:3 search:4 search_hotel:4 star:2 travel:2 wifi",
 		Call:        toolgenCallSearchHotels,
+		Validate:    toolimpl.Validator(toolgenCallSearchHotels),
 	}, {
 		Name:             ToolBookHotel,
 		Description:      "BookHotel reserves a hotel room offer.",
@@ -336,6 +345,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 109, Strict: 105, Gemini: 87},
 		SearchTerms:      "1 46 BhUCkQQAw1zA45CgBFQeIE arrival book:4 book_hotel:4 floor guest:2 guest_name:2 high hotel:6 id:2 late name:3 offer:4 offer_id:2 request:2 reserv reservation room search search_hotel special:2 special_request:2 travel:2",
 		Call:             toolgenCallBookHotel,
+		Validate:         toolimpl.Validator(toolgenCallBookHotel),
 	}, {
 		Name:        ToolCancelHotelReservation,
 		Description: "CancelHotelReservation cancels a hotel booking, with the refund due under its cancellation policy.",
@@ -348,6 +358,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
 		SearchTerms: "1 35 BgAEBnoYgqwQESJ book:3 book_referenc:2 cancel:5 cancel_hotel_reservation:4 cancellation confirmation due hotel:6 number polici referenc:2 refund reservation:4 travel:2 under",
 		Call:        toolgenCallCancelHotelReservation,
+		Validate:    toolimpl.Validator(toolgenCallCancelHotelReservation),
 	}, {
 		Name:         ToolSearchRentalCars,
 		Description:  "SearchRentalCars finds rental cars available at a pickup place and time.",
@@ -362,6 +373,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 234, Strict: 242, Gemini: 212},
 		SearchTerms: "1 80 aARC5ghiQDBIIldOwzEEYIyMQCEeCRAghA4QE absent address airport availabl batteri car:9 car_class:2 categori class:2 code compact:2 dropoff:4 dropoff_at:2 electric:3 find fullsiz:2 larger midsiz:2 pick pickup:6 pickup_at:2 place:2 rental:5 return:2 search:4 search_rental_car:4 seat:4 small sport suv:2 time travel:2 trunk up utiliti van:2 vehicl",
 		Call:        toolgenCallSearchRentalCars,
+		Validate:    toolimpl.Validator(toolgenCallSearchRentalCars),
 	}, {
 		Name:             ToolBookRentalCar,
 		Description:      "BookRentalCar reserves a rental car offer.",
@@ -373,6 +385,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 109, Strict: 92, Gemini: 87},
 		SearchTerms:      "1 48 hqIASIgIVckAnOYRqDkMg add book:4 book_rental_car:4 car:6 collision cover driver:3 driver_name:2 full id:2 insuranc:2 main name:2 offer:4 offer_id:2 rental:6 reserv search search_rental_car theft travel:2",
 		Call:             toolgenCallBookRentalCar,
+		Validate:         toolimpl.Validator(toolgenCallBookRentalCar),
 	}, {
 		Name:             ToolRequestRide,
 		Description:      "RequestRide orders a ride-hailing car from a pickup point to a destination, now or at a scheduled time.",
@@ -384,6 +397,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 189, Strict: 185, Gemini: 167},
 		SearchTerms:      "1 66 IAOAAAJCwGY6gDiHQlInAAAXIAEmhhB absent address car:5 destination:3 end go hail high kind now:2 order other pick pickup:4 place point premium:2 request:4 request_ride:4 ride:7 ride_type:2 rider schedul:3 schedul_at:2 share:3 standard:2 time travel:2 type:2 up:3 xl:2",
 		Call:             toolgenCallRequestRide,
+		Validate:         toolimpl.Validator(toolgenCallRequestRide),
 	}, {
 		Name:        ToolCancelTripBooking,
 		Description: "CancelTripBooking cancels a flight, rail or car booking of a trip.",
@@ -397,6 +411,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 93, Strict: 87, Gemini: 71},
 		SearchTerms:      "1 37 AIwg0BcyJYEAR book:8 book_referenc:2 cancel:5 cancel_trip_book:4 car flight manager rail reason:2 referenc:3 travel:3 trip:5 why",
 		Call:             toolgenCallCancelTripBooking,
+		Validate:         toolimpl.Validator(toolgenCallCancelTripBooking),
 	}, {
 		Name:         ToolListTrips,
 		Description:  "ListTrips lists your trips with their bookings.",
@@ -410,6 +425,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
 		SearchTerms: "1 26 AgRdAspEU book end list:5 list_trip:4 onli:3 travel:2 trip:6 upcom:2 upcom_onli:2",
 		Call:        toolgenCallListTrips,
+		Validate:    toolimpl.Validator(toolgenCallListTrips),
 	}, {
 		Name:         ToolGetTripItinerary,
 		Description:  "GetTripItinerary returns a trip's flights, hotels, cars and rides in order, with confirmation numbers.",
@@ -423,6 +439,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
 		SearchTerms: "1 34 AhGIoQKUkqQSACF car confirmation flight get:4 get_trip_itinerari:4 hotel id:2 itinerari:4 number order return ride travel:2 trip:8 trip_id:2",
 		Call:        toolgenCallGetTripItinerary,
+		Validate:    toolimpl.Validator(toolgenCallGetTripItinerary),
 	}, {
 		Name:        ToolCheckTravelPolicyCompliance,
 		Description: "CheckTravelPolicyCompliance checks a flight, hotel or car offer against the company's travel policy and says which rules it breaks.",
@@ -435,6 +452,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 86, Strict: 69, Gemini: 64},
 		SearchTerms: "1 41 QmAAACekv7BgEAhA against break car check:5 check_travel_polici_complianc:4 compani complianc:4 flight hotel id:2 offer:4 offer_id:2 polici:5 rule sai travel:7",
 		Call:        toolgenCallCheckTravelPolicyCompliance,
+		Validate:    toolimpl.Validator(toolgenCallCheckTravelPolicyCompliance),
 	}, {
 		Name:        ToolAddLoyaltyProgram,
 		Description: "AddLoyaltyProgram saves a frequent-flyer, hotel or car-rental loyalty number to your traveler profile.",
@@ -444,6 +462,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 111, Strict: 94, Gemini: 89},
 		SearchTerms: "1 39 hcmCCIBABkMyBESDQSA add:4 add_loyalti_program:4 bonvoi car flyer frequent hotel loyalti:5 marriott membership mile more number:4 profil program:7 rental save travel:2 traveler",
 		Call:        toolgenCallAddLoyaltyProgram,
+		Validate:    toolimpl.Validator(toolgenCallAddLoyaltyProgram),
 	}, {
 		Name:        ToolGetVisaRequirements,
 		Description: "GetVisaRequirements says whether a citizen of one country needs a visa or an electronic authorization to enter another.",
@@ -457,6 +476,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 139, Strict: 122, Gemini: 117},
 		SearchTerms: "1 43 gBCQIccpDjgACCHqACREGUJ another authorization business:3 citizen citizenship:2 countri:3 destination:2 electronic enter get:4 get_visa_requirement:4 need on passport rather requirement:4 sai tourism travel:2 trip visa:5 visit whether",
 		Call:        toolgenCallGetVisaRequirements,
+		Validate:    toolimpl.Validator(toolgenCallGetVisaRequirements),
 	}, {
 		Name:        ToolGetTravelAdvisory,
 		Description: "GetTravelAdvisory returns the government's safety advisory level and notes for a country.",
@@ -470,6 +490,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
 		SearchTerms: "1 28 ghFMkSpDIM advisori:5 countri:4 get:4 get_travel_advisori:4 government level note return safeti travel:6",
 		Call:        toolgenCallGetTravelAdvisory,
+		Validate:    toolimpl.Validator(toolgenCallGetTravelAdvisory),
 	}, {
 		Name:         ToolConvertCurrency,
 		Description:  "ConvertCurrency converts an amount between currencies at today's rate.",
@@ -484,6 +505,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 118, Strict: 101, Gemini: 96},
 		SearchTerms: "1 26 EpEnqAIE amount:4 between convert:6 convert_currenci:4 currenci:7 rate todai travel:2",
 		Call:        toolgenCallConvertCurrency,
+		Validate:    toolimpl.Validator(toolgenCallConvertCurrency),
 	}, {
 		Name:        ToolGetDestinationWeather,
 		Description: "GetDestinationWeather returns the weather forecast for a destination on the dates of a trip.",
@@ -497,6 +519,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 113, Strict: 96, Gemini: 91},
 		SearchTerms: "1 31 BRBDgDOo5aAEF citi:3 dai:2 date destination:5 first forecast get:4 get_destination_weather:4 last return travel:2 trip weather:5",
 		Call:        toolgenCallGetDestinationWeather,
+		Validate:    toolimpl.Validator(toolgenCallGetDestinationWeather),
 	}, {
 		Name:         ToolGetDirections,
 		Description:  "GetDirections returns routes from an origin to a destination, with distance, duration and turn-by-turn steps.",
@@ -511,6 +534,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 267, Strict: 262, Gemini: 245},
 		SearchTerms: "1 81 EIoFEIAgAQWAGgIHYAJ0YYwx4VARsoTABQAMCHWD absent address:2 avoid:5 bicycl:3 car depart:2 depart_at:2 departur destination:3 direction:4 distanc drive:2 duration ferri:3 foot get:4 get_direction:4 highwai:2 kind:2 lat:2 lng:2 mode:2 motorwai now origin:3 place:2 public return road:3 rout:2 step time timetabl toll:3 traffic transit:2 transport travel:3 turn:2 walk:2",
 		Call:        toolgenCallGetDirections,
+		Validate:    toolimpl.Validator(toolgenCallGetDirections),
 	}, {
 		Name:         ToolGetDistanceMatrix,
 		Description:  "GetDistanceMatrix returns the travel time and distance between each origin and each destination.",
@@ -525,6 +549,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 164, Strict: 147, Gemini: 142},
 		SearchTerms: "1 51 CQABGSwAHB4mIqAQsQI1IH address:2 between bicycl:3 car destination:3 distanc:5 drive:2 each:2 foot get:4 get_distanc_matrix:4 matrix:4 mode:2 origin:3 place:2 public return time transit:2 transport travel:4 walk:2",
 		Call:        toolgenCallGetDistanceMatrix,
+		Validate:    toolimpl.Validator(toolgenCallGetDistanceMatrix),
 	}, {
 		Name:         ToolOptimizeMultiStopRoute,
 		Description:  "OptimizeMultiStopRoute orders a list of stops into the shortest route.",
@@ -539,6 +564,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 183, Strict: 166, Gemini: 161},
 		SearchTerms: "1 59 CgAAAACEalGwEI0KsxNwmwEd bicycl:3 car drive:2 end foot list mode:2 multi:4 optimiz:4 optimiz_multi_stop_rout:4 order place public return:2 return_to_start:2 rout:6 shortest start:6 stop:7 transit:2 transport travel:3 visit walk:2",
 		Call:        toolgenCallOptimizeMultiStopRoute,
+		Validate:    toolimpl.Validator(toolgenCallOptimizeMultiStopRoute),
 	}, {
 		Name:        ToolGetLiveTraffic,
 		Description: "GetLiveTraffic returns current traffic conditions, incidents and closures on a road or in an area.",
@@ -551,6 +577,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
 		SearchTerms: "1 34 EgChhggyaVgMGRgG 880 area:4 closur condition current downtown get:4 get_live_traffic:4 incident live:4 northbound oakland return road:2 traffic:5 travel:2",
 		Call:        toolgenCallGetLiveTraffic,
+		Validate:    toolimpl.Validator(toolgenCallGetLiveTraffic),
 	}, {
 		Name:         ToolGetTransitDepartures,
 		Description:  "GetTransitDepartures returns the next departures of buses, trams, trains or subways from a stop.",
@@ -564,6 +591,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 120, Strict: 114, Gemini: 98},
 		SearchTerms: "1 39 gAagVIMMwEGRwhYkwC buse departur:6 get:4 get_transit_departur:4 id limit:2 line:3 mani name next onli return stop:4 subwai train tram transit:4 travel:2",
 		Call:        toolgenCallGetTransitDepartures,
+		Validate:    toolimpl.Validator(toolgenCallGetTransitDepartures),
 	}, {
 		Name:         ToolGeocodeAddress,
 		Description:  "GeocodeAddress turns an address into coordinates.",
@@ -578,6 +606,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
 		SearchTerms: "1 20 kBC0Ba address:8 coordinat geocod:4 geocod_address:4 travel:2 turn",
 		Call:        toolgenCallGeocodeAddress,
+		Validate:    toolimpl.Validator(toolgenCallGeocodeAddress),
 	}, {
 		Name:        ToolReverseGeocode,
 		Description: "ReverseGeocode turns coordinates into the nearest street address.\n\nParameters:\n  - location: the point.",
@@ -591,6 +620,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
 		SearchTerms: "1 26 gISeCDBQ4iCgGZ address coordinat geocod:4 lat:2 lng:2 location nearest parameter point revers:4 revers_geocod:4 street travel:2 turn",
 		Call:        toolgenCallReverseGeocode,
+		Validate:    toolimpl.Validator(toolgenCallReverseGeocode),
 	}, {
 		Name:        ToolGetLocationTimeZone,
 		Description: "GetLocationTimeZone returns the time zone and current local time at a point.\n\nParameters:\n  - location: the point.",
@@ -604,6 +634,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
 		SearchTerms: "1 36 EMAnIAmtAahEV current get:4 get_location_time_zone:4 lat:2 lng:2 local location:5 parameter point:2 return time:6 travel:2 zone:5",
 		Call:        toolgenCallGetLocationTimeZone,
+		Validate:    toolimpl.Validator(toolgenCallGetLocationTimeZone),
 	}, {
 		Name:         ToolGetElevation,
 		Description:  "GetElevation returns the height above sea level of points.",
@@ -618,6 +649,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 128, Strict: 111, Gemini: 101},
 		SearchTerms: "1 30 AMItgAwwIwLCKV abov elevation:4 get:4 get_elevation:4 height lat:2 level lng:2 location:3 map point:3 return sea travel:2",
 		Call:        toolgenCallGetElevation,
+		Validate:    toolimpl.Validator(toolgenCallGetElevation),
 	}, {
 		Name:         ToolSearchNearbyPlaces,
 		Description:  "SearchNearbyPlaces finds businesses and points of interest near a place.",
@@ -632,6 +664,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 257, Strict: 264, Gemini: 235},
 		SearchTerms: "1 107 QLZBIYzhAcAVQGYAAxYaMIRGCwASJ1EgKAIMggk2YAIQkoCgYJDJ 24 address atm:2 bar:3 business cafe:2 cafés car cash categori charger:3 electric ev:2 ev_charger:2 far find fuel ga:2 ga_station:2 groceri hospital:3 hour interest lat lng look:2 machin meter:2 near:3 nearbi:4 now:3 onli:2 open:3 open_now:2 park:3 pharmaci:4 place:9 place_type:2 point queri:2 radiu:2 radiu_meter:2 ramen restaurant:3 search:4 search_nearbi_place:4 station:3 store supermarket:2 travel:2 type:2 vehicl",
 		Call:        toolgenCallSearchNearbyPlaces,
+		Validate:    toolimpl.Validator(toolgenCallSearchNearbyPlaces),
 	}, {
 		Name:         ToolGetPlaceDetails,
 		Description:  "GetPlaceDetails returns a place's address, phone number, opening hours, rating and website.",
@@ -646,6 +679,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
 		SearchTerms: "1 34 AgroAYWeJGSAAAN address detail:4 get:4 get_place_detail:4 hour id:2 number open phone place:8 place_id:2 rate return travel:2 websit",
 		Call:        toolgenCallGetPlaceDetails,
+		Validate:    toolimpl.Validator(toolgenCallGetPlaceDetails),
 	}, {
 		Name:         ToolListPlaceReviews,
 		Description:  "ListPlaceReviews returns the most relevant visitor reviews of a place.",
@@ -660,6 +694,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
 		SearchTerms: "1 41 ACCiSAwE4BGBlZhA0C date first:2 id:2 instead list:4 list_place_review:4 most newest:2 newest_first:2 place:8 place_id:2 relevanc relevant return review:5 sort travel:2 visitor",
 		Call:        toolgenCallListPlaceReviews,
+		Validate:    toolimpl.Validator(toolgenCallListPlaceReviews),
 	}, {
 		Name:             ToolReserveRestaurantTable,
 		Description:      "ReserveRestaurantTable books a table at a restaurant.",
@@ -671,6 +706,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 148, Strict: 142, Gemini: 126},
 		SearchTerms:      "1 47 hBEAICK8CXUYCRkCAAQR book call id:2 mani name:3 number parti:2 parti_size:2 peopl phone:3 place:2 place_id:2 reserv:4 reserv_restaurant_tabl:4 reservation restaurant:7 size:2 tabl:5 time travel:2",
 		Call:             toolgenCallReserveRestaurantTable,
+		Validate:         toolimpl.Validator(toolgenCallReserveRestaurantTable),
 	}, {
 		Name:        ToolSavePlaceToList,
 		Description: "SavePlaceToList saves a place to one of your lists, such as \"Want to go\".",
@@ -680,6 +716,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
 		SearchTerms: "1 35 EMgAKE1AEFK go id:2 list:8 name on place:8 place_id:2 save:5 save_place_to_list:4 travel:2 want",
 		Call:        toolgenCallSavePlaceToList,
+		Validate:    toolimpl.Validator(toolgenCallSavePlaceToList),
 	}, {
 		Name:        ToolRenderStaticMap,
 		Description: "RenderStaticMap returns the address of a map image centered on a place, with markers.",
@@ -692,6 +729,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 130, Strict: 113, Gemini: 108},
 		SearchTerms: "1 41 IAJOjBQjI0gxQ8hEARU 15 address:2 center:3 imag lat lng map:5 mark marker:3 place:3 render:4 render_static_map:4 return show static:4 street travel:2 world zoom:2",
 		Call:        toolgenCallRenderStaticMap,
+		Validate:    toolimpl.Validator(toolgenCallRenderStaticMap),
 	}, {
 		Name:             ToolShareLiveLocation,
 		Description:      "ShareLiveLocation shares your real-time location with a person for a while.",
@@ -701,6 +739,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
 		SearchTerms:      "1 30 AghRCYrMgEwS email:2 live:4 location:5 long minut:2 person:2 real share:5 share_live_location:4 time travel:2 while",
 		Call:             toolgenCallShareLiveLocation,
+		Validate:         toolimpl.Validator(toolgenCallShareLiveLocation),
 	}, {
 		Name:        ToolCreateGeofence,
 		Description: "CreateGeofence defines a circular area that triggers a notification when a tracked device enters or leaves it.",
@@ -709,6 +748,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 168, Strict: 151, Gemini: 141},
 		SearchTerms: "1 42 uDjBANAsVkhojBgGDIAIA area:2 center:3 circular creat:4 creat_geofenc:4 defin devic enter geofenc:4 lat:2 leav lng:2 meter:2 name:3 notification radiu:3 radiu_meter:2 track travel:2 trigger warehous",
 		Call:        toolgenCallCreateGeofence,
+		Validate:    toolimpl.Validator(toolgenCallCreateGeofence),
 	}})
 }
 
@@ -1323,6 +1363,9 @@ func toolgenCallSearchFlights(ctx context.Context, args []byte) (res toolgen.Res
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := SearchFlights(ctx, in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1393,6 +1436,9 @@ func toolgenCallBookFlight(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := BookFlight(ctx, argOfferID, argPassengers, argSeatPreference)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1436,6 +1482,9 @@ func toolgenCallGetFlightStatus(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetFlightStatus(ctx, argFlightNumber, argDate)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1478,6 +1527,9 @@ func toolgenCallChangeFlight(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ChangeFlight(ctx, argBookingReference, argNewOfferID)
 	if err != nil {
@@ -1528,6 +1580,9 @@ func toolgenCallSelectSeat(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := SelectSeat(ctx, argBookingReference, argFlightNumber, argSeat); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -1570,6 +1625,9 @@ func toolgenCallCheckInForFlight(ctx context.Context, args []byte) (res toolgen.
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CheckInForFlight(ctx, argBookingReference, argFamilyName)
 	if err != nil {
@@ -1635,6 +1693,9 @@ func toolgenCallCreateFareAlert(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CreateFareAlert(ctx, argOrigin, argDestination, argDepartDate, argTargetPrice)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1679,6 +1740,9 @@ func toolgenCallFindNearbyAirports(ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := FindNearbyAirports(ctx, argNear, argRadiusKm)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1712,6 +1776,9 @@ func toolgenCallSearchHotels(ctx context.Context, args []byte) (res toolgen.Resu
 	toolgenDecodeHotelSearch(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := SearchHotels(ctx, in)
 	if err != nil {
@@ -1776,6 +1843,9 @@ func toolgenCallBookHotel(ctx context.Context, args []byte) (res toolgen.Result,
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := BookHotel(ctx, argOfferID, argGuestName, argSpecialRequests)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1812,6 +1882,9 @@ func toolgenCallCancelHotelReservation(ctx context.Context, args []byte) (res to
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CancelHotelReservation(ctx, argBookingReference)
 	if err != nil {
@@ -1883,6 +1956,9 @@ func toolgenCallSearchRentalCars(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := SearchRentalCars(ctx, argPickup, argPickupAt, argDropoffAt, argDropoff, argCarClass)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -1941,6 +2017,9 @@ func toolgenCallBookRentalCar(ctx context.Context, args []byte) (res toolgen.Res
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := BookRentalCar(ctx, argOfferID, argDriverName, argInsurance)
 	if err != nil {
@@ -2003,6 +2082,9 @@ func toolgenCallRequestRide(ctx context.Context, args []byte) (res toolgen.Resul
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := RequestRide(ctx, argPickup, argDestination, argRideType, argScheduledAt)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2051,6 +2133,9 @@ func toolgenCallCancelTripBooking(ctx context.Context, args []byte) (res toolgen
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CancelTripBooking(ctx, argBookingReference, argReason)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2086,6 +2171,9 @@ func toolgenCallListTrips(ctx context.Context, args []byte) (res toolgen.Result,
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListTrips(ctx, argUpcomingOnly)
 	if err != nil {
@@ -2135,6 +2223,9 @@ func toolgenCallGetTripItinerary(ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetTripItinerary(ctx, argTripID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2179,6 +2270,9 @@ func toolgenCallCheckTravelPolicyCompliance(ctx context.Context, args []byte) (r
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := CheckTravelPolicyCompliance(ctx, argOfferID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2218,6 +2312,9 @@ func toolgenCallAddLoyaltyProgram(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := AddLoyaltyProgram(ctx, argProgram, argNumber); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2266,6 +2363,9 @@ func toolgenCallGetVisaRequirements(ctx context.Context, args []byte) (res toolg
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetVisaRequirements(ctx, argCitizenship, argDestination, argBusiness)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2300,6 +2400,9 @@ func toolgenCallGetTravelAdvisory(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetTravelAdvisory(ctx, argCountry)
 	if err != nil {
@@ -2353,6 +2456,9 @@ func toolgenCallConvertCurrency(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ConvertCurrency(ctx, argAmount, argFrom, argTo)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2404,6 +2510,9 @@ func toolgenCallGetDestinationWeather(ctx context.Context, args []byte) (res too
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetDestinationWeather(ctx, argCity, argFrom, argTo)
 	if err != nil {
@@ -2467,6 +2576,9 @@ func toolgenCallGetDirections(ctx context.Context, args []byte) (res toolgen.Res
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetDirections(ctx, argOrigin, argDestination, argMode, argDepartAt, argAvoid)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2520,6 +2632,9 @@ func toolgenCallGetDistanceMatrix(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetDistanceMatrix(ctx, argOrigins, argDestinations, argMode)
 	if err != nil {
@@ -2599,6 +2714,9 @@ func toolgenCallOptimizeMultiStopRoute(ctx context.Context, args []byte) (res to
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := OptimizeMultiStopRoute(ctx, argStart, argStops, argReturnToStart, argMode)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2635,6 +2753,9 @@ func toolgenCallGetLiveTraffic(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetLiveTraffic(ctx, argArea)
 	if err != nil {
@@ -2691,6 +2812,9 @@ func toolgenCallGetTransitDepartures(ctx context.Context, args []byte) (res tool
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetTransitDepartures(ctx, argStop, argLine, argLimit)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2739,6 +2863,9 @@ func toolgenCallGeocodeAddress(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GeocodeAddress(ctx, argAddress)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2763,6 +2890,9 @@ func toolgenCallReverseGeocode(ctx context.Context, args []byte) (res toolgen.Re
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ReverseGeocode(ctx, in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2783,6 +2913,9 @@ func toolgenCallGetLocationTimeZone(ctx context.Context, args []byte) (res toolg
 	toolgenDecodeLocation(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetLocationTimeZone(ctx, in)
 	if err != nil {
@@ -2818,6 +2951,9 @@ func toolgenCallGetElevation(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetElevation(ctx, argLocations)
 	if err != nil {
@@ -2899,6 +3035,9 @@ func toolgenCallSearchNearbyPlaces(ctx context.Context, args []byte) (res toolge
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := SearchNearbyPlaces(ctx, argQuery, argNear, argPlaceType, argRadiusMeters, argOpenNow)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2947,6 +3086,9 @@ func toolgenCallGetPlaceDetails(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetPlaceDetails(ctx, argPlaceID)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2993,6 +3135,9 @@ func toolgenCallListPlaceReviews(ctx context.Context, args []byte) (res toolgen.
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ListPlaceReviews(ctx, argPlaceID, argNewestFirst)
 	if err != nil {
@@ -3071,6 +3216,9 @@ func toolgenCallReserveRestaurantTable(ctx context.Context, args []byte) (res to
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ReserveRestaurantTable(ctx, argPlaceID, argPartySize, argAt, argName, argPhone)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3113,6 +3261,9 @@ func toolgenCallSavePlaceToList(ctx context.Context, args []byte) (res toolgen.R
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := SavePlaceToList(ctx, argPlaceID, argList); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3157,6 +3308,9 @@ func toolgenCallRenderStaticMap(ctx context.Context, args []byte) (res toolgen.R
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := RenderStaticMap(ctx, argCenter, argZoom, argMarkers)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3196,6 +3350,9 @@ func toolgenCallShareLiveLocation(ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := ShareLiveLocation(ctx, argEmail, argMinutes)
 	if err != nil {
@@ -3240,6 +3397,9 @@ func toolgenCallCreateGeofence(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CreateGeofence(ctx, argName, argCenter, argRadiusMeters)
 	if err != nil {

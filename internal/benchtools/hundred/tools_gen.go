@@ -338,6 +338,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 34 6gAAgNRQgE4ALekGAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool000:4 work:2",
 		Call:        toolgenCallTool000,
+		Validate:    toolimpl.Validator(toolgenCallTool000),
 	}, {
 		Name:        ToolTool001,
 		Description: "Tool001 does task number 1.",
@@ -347,6 +348,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 34 6gAAgNRQgE4ALekEAQiN5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool001:4 work:2",
 		Call:        toolgenCallTool001,
+		Validate:    toolimpl.Validator(toolgenCallTool001),
 	}, {
 		Name:        ToolTool002,
 		Description: "Tool002 does task number 2.",
@@ -356,6 +358,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 34 6gAAgNRQgE4ALekEAUiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool002:4 work:2",
 		Call:        toolgenCallTool002,
+		Validate:    toolimpl.Validator(toolgenCallTool002),
 	}, {
 		Name:        ToolTool003,
 		Description: "Tool003 does task number 3.",
@@ -365,6 +368,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 34 6gAAgNRQoE4ALekEAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool003:4 work:2",
 		Call:        toolgenCallTool003,
+		Validate:    toolimpl.Validator(toolgenCallTool003),
 	}, {
 		Name:        ToolTool004,
 		Description: "Tool004 does task number 4.",
@@ -374,6 +378,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 34 6gAAgNRQgE4ELekEAQiJ7 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool004:4 work:2",
 		Call:        toolgenCallTool004,
+		Validate:    toolimpl.Validator(toolgenCallTool004),
 	}, {
 		Name:        ToolTool005,
 		Description: "Tool005 does task number 5.",
@@ -383,6 +388,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 34 6gAAhNRQhE4ALekEAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool005:4 work:2",
 		Call:        toolgenCallTool005,
+		Validate:    toolimpl.Validator(toolgenCallTool005),
 	}, {
 		Name:        ToolTool006,
 		Description: "Tool006 does task number 6.",
@@ -392,6 +398,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 34 6gACgNRQgE5ALekEAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool006:4 work:2",
 		Call:        toolgenCallTool006,
+		Validate:    toolimpl.Validator(toolgenCallTool006),
 	}, {
 		Name:        ToolTool007,
 		Description: "Tool007 does task number 7.",
@@ -401,6 +408,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 34 6gAAgNRQgE4ALekEAQmJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool007:4 work:2",
 		Call:        toolgenCallTool007,
+		Validate:    toolimpl.Validator(toolgenCallTool007),
 	}, {
 		Name:        ToolTool008,
 		Description: "Tool008 does task number 8.",
@@ -410,6 +418,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 34 6gAAgNRQgE4ALe0EAQiZ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool008:4 work:2",
 		Call:        toolgenCallTool008,
+		Validate:    toolimpl.Validator(toolgenCallTool008),
 	}, {
 		Name:        ToolTool009,
 		Description: "Tool009 does task number 9.",
@@ -419,6 +428,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 34 6gAAgNRQgE4ALekEgSiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool009:4 work:2",
 		Call:        toolgenCallTool009,
+		Validate:    toolimpl.Validator(toolgenCallTool009),
 	}, {
 		Name:        ToolTool010,
 		Description: "Tool010 does task number 10.",
@@ -428,6 +438,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAQdEBBiAHQRHJCAIyI9 10 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool010:4 work:2",
 		Call:        toolgenCallTool010,
+		Validate:    toolimpl.Validator(toolgenCallTool010),
 	}, {
 		Name:        ToolTool011,
 		Description: "Tool011 does task number 11.",
@@ -437,6 +448,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBBigHTRHJGAIyI9 11 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool011:4 work:2",
 		Call:        toolgenCallTool011,
+		Validate:    toolimpl.Validator(toolgenCallTool011),
 	}, {
 		Name:        ToolTool012,
 		Description: "Tool012 does task number 12.",
@@ -446,6 +458,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBBqAHQRHJCAoyI9 12 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool012:4 work:2",
 		Call:        toolgenCallTool012,
+		Validate:    toolimpl.Validator(toolgenCallTool012),
 	}, {
 		Name:        ToolTool013,
 		Description: "Tool013 does task number 13.",
@@ -455,6 +468,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BFAAdEBBiAHwRHJCAKyI9 13 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool013:4 work:2",
 		Call:        toolgenCallTool013,
+		Validate:    toolimpl.Validator(toolgenCallTool013),
 	}, {
 		Name:        ToolTool014,
 		Description: "Tool014 does task number 14.",
@@ -464,6 +478,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBCAdEJBiAHQRHJCAIyI9 14 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool014:4 work:2",
 		Call:        toolgenCallTool014,
+		Validate:    toolimpl.Validator(toolgenCallTool014),
 	}, {
 		Name:        ToolTool015,
 		Description: "Tool015 does task number 15.",
@@ -473,6 +488,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BFAAdEBBiAHQRHJCAIyI9 15 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool015:4 work:2",
 		Call:        toolgenCallTool015,
+		Validate:    toolimpl.Validator(toolgenCallTool015),
 	}, {
 		Name:        ToolTool016,
 		Description: "Tool016 does task number 16.",
@@ -482,6 +498,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBEAdEBBiAHQRHNCAIyI9 16 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool016:4 work:2",
 		Call:        toolgenCallTool016,
+		Validate:    toolimpl.Validator(toolgenCallTool016),
 	}, {
 		Name:        ToolTool017,
 		Description: "Tool017 does task number 17.",
@@ -491,6 +508,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6DBAAdEBBiAHQRXJCAIyI9 17 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool017:4 work:2",
 		Call:        toolgenCallTool017,
+		Validate:    toolimpl.Validator(toolgenCallTool017),
 	}, {
 		Name:        ToolTool018,
 		Description: "Tool018 does task number 18.",
@@ -500,6 +518,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6FBAAdEBBiAHQRHJCAIyI9 18 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool018:4 work:2",
 		Call:        toolgenCallTool018,
+		Validate:    toolimpl.Validator(toolgenCallTool018),
 	}, {
 		Name:        ToolTool019,
 		Description: "Tool019 does task number 19.",
@@ -509,6 +528,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBBiAHwZHJCAIyY9 19 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool019:4 work:2",
 		Call:        toolgenCallTool019,
+		Validate:    toolimpl.Validator(toolgenCallTool019),
 	}, {
 		Name:        ToolTool020,
 		Description: "Tool020 does task number 20.",
@@ -518,6 +538,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBBmFHQRHJCAIyI9 20 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool020:4 work:2",
 		Call:        toolgenCallTool020,
+		Validate:    toolimpl.Validator(toolgenCallTool020),
 	}, {
 		Name:        ToolTool021,
 		Description: "Tool021 does task number 21.",
@@ -527,6 +548,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 7BBAAdEBBiAPQRHJCAIyI9 21 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool021:4 work:2",
 		Call:        toolgenCallTool021,
+		Validate:    toolimpl.Validator(toolgenCallTool021),
 	}, {
 		Name:        ToolTool022,
 		Description: "Tool022 does task number 22.",
@@ -536,6 +558,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBBiAXQRHJCIMyI9 22 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool022:4 work:2",
 		Call:        toolgenCallTool022,
+		Validate:    toolimpl.Validator(toolgenCallTool022),
 	}, {
 		Name:        ToolTool023,
 		Description: "Tool023 does task number 23.",
@@ -545,6 +568,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBDiAHQxHJCAIyI9 23 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool023:4 work:2",
 		Call:        toolgenCallTool023,
+		Validate:    toolimpl.Validator(toolgenCallTool023),
 	}, {
 		Name:        ToolTool024,
 		Description: "Tool024 does task number 24.",
@@ -554,6 +578,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBDioHQRHJCAIyI9 24 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool024:4 work:2",
 		Call:        toolgenCallTool024,
+		Validate:    toolimpl.Validator(toolgenCallTool024),
 	}, {
 		Name:        ToolTool025,
 		Description: "Tool025 does task number 25.",
@@ -563,6 +588,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBBiAPQRPJSAKyI9 25 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool025:4 work:2",
 		Call:        toolgenCallTool025,
+		Validate:    toolimpl.Validator(toolgenCallTool025),
 	}, {
 		Name:        ToolTool026,
 		Description: "Tool026 does task number 26.",
@@ -572,6 +598,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBJiAnRRHJCAJyI9 26 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool026:4 work:2",
 		Call:        toolgenCallTool026,
+		Validate:    toolimpl.Validator(toolgenCallTool026),
 	}, {
 		Name:        ToolTool027,
 		Description: "Tool027 does task number 27.",
@@ -581,6 +608,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBBiAHSRHJCAIyo9 27 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool027:4 work:2",
 		Call:        toolgenCallTool027,
+		Validate:    toolimpl.Validator(toolgenCallTool027),
 	}, {
 		Name:        ToolTool028,
 		Description: "Tool028 does task number 28.",
@@ -590,6 +618,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBBiAnQRHJCAIyI9 28 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool028:4 work:2",
 		Call:        toolgenCallTool028,
+		Validate:    toolimpl.Validator(toolgenCallTool028),
 	}, {
 		Name:        ToolTool029,
 		Description: "Tool029 does task number 29.",
@@ -599,6 +628,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 -BBAAdEBBiAHQRHJCAIyI9 29 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool029:4 work:2",
 		Call:        toolgenCallTool029,
+		Validate:    toolimpl.Validator(toolgenCallTool029),
 	}, {
 		Name:        ToolTool030,
 		Description: "Tool030 does task number 30.",
@@ -608,6 +638,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdFBBiAPSRHJDAIyI9 30 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool030:4 work:2",
 		Call:        toolgenCallTool030,
+		Validate:    toolimpl.Validator(toolgenCallTool030),
 	}, {
 		Name:        ToolTool031,
 		Description: "Tool031 does task number 31.",
@@ -617,6 +648,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BDAAdEBBiAHQRHZCAIyI9 31 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool031:4 work:2",
 		Call:        toolgenCallTool031,
+		Validate:    toolimpl.Validator(toolgenCallTool031),
 	}, {
 		Name:        ToolTool032,
 		Description: "Tool032 does task number 32.",
@@ -626,6 +658,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdMBBiAHQRHLCgIyI9 32 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool032:4 work:2",
 		Call:        toolgenCallTool032,
+		Validate:    toolimpl.Validator(toolgenCallTool032),
 	}, {
 		Name:        ToolTool033,
 		Description: "Tool033 does task number 33.",
@@ -635,6 +668,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6hBAQdEBBiAHQRHJSAIyI9 33 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool033:4 work:2",
 		Call:        toolgenCallTool033,
+		Validate:    toolimpl.Validator(toolgenCallTool033),
 	}, {
 		Name:        ToolTool034,
 		Description: "Tool034 does task number 34.",
@@ -644,6 +678,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBBiAHQRHJCAIyI9 34 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool034:4 work:2",
 		Call:        toolgenCallTool034,
+		Validate:    toolimpl.Validator(toolgenCallTool034),
 	}, {
 		Name:        ToolTool035,
 		Description: "Tool035 does task number 35.",
@@ -653,6 +688,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdsBBmAHQRHJCAIyI9 35 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool035:4 work:2",
 		Call:        toolgenCallTool035,
+		Validate:    toolimpl.Validator(toolgenCallTool035),
 	}, {
 		Name:        ToolTool036,
 		Description: "Tool036 does task number 36.",
@@ -662,6 +698,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBgBdEBBiAHwRHJCAIyI9 36 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool036:4 work:2",
 		Call:        toolgenCallTool036,
+		Validate:    toolimpl.Validator(toolgenCallTool036),
 	}, {
 		Name:        ToolTool037,
 		Description: "Tool037 does task number 37.",
@@ -671,6 +708,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdERBiCHQRHJCAIyI9 37 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool037:4 work:2",
 		Call:        toolgenCallTool037,
+		Validate:    toolimpl.Validator(toolgenCallTool037),
 	}, {
 		Name:        ToolTool038,
 		Description: "Tool038 does task number 38.",
@@ -680,6 +718,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBBiCHQRHJDAIyo9 38 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool038:4 work:2",
 		Call:        toolgenCallTool038,
+		Validate:    toolimpl.Validator(toolgenCallTool038),
 	}, {
 		Name:        ToolTool039,
 		Description: "Tool039 does task number 39.",
@@ -689,6 +728,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBIAdEBBiAHQRHJCAoyK9 39 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool039:4 work:2",
 		Call:        toolgenCallTool039,
+		Validate:    toolimpl.Validator(toolgenCallTool039),
 	}, {
 		Name:        ToolTool040,
 		Description: "Tool040 does task number 40.",
@@ -698,6 +738,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BjAAdEBBiAHQRHZCAIyI9 40 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool040:4 work:2",
 		Call:        toolgenCallTool040,
+		Validate:    toolimpl.Validator(toolgenCallTool040),
 	}, {
 		Name:        ToolTool041,
 		Description: "Tool041 does task number 41.",
@@ -707,6 +748,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBBiCHQRHJCIIyI9 41 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool041:4 work:2",
 		Call:        toolgenCallTool041,
+		Validate:    toolimpl.Validator(toolgenCallTool041),
 	}, {
 		Name:        ToolTool042,
 		Description: "Tool042 does task number 42.",
@@ -716,6 +758,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEFBiAHQRHJCAIyo9 42 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool042:4 work:2",
 		Call:        toolgenCallTool042,
+		Validate:    toolimpl.Validator(toolgenCallTool042),
 	}, {
 		Name:        ToolTool043,
 		Description: "Tool043 does task number 43.",
@@ -725,6 +768,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBBAdEBhiAHQRXJCAJyI9 43 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool043:4 work:2",
 		Call:        toolgenCallTool043,
+		Validate:    toolimpl.Validator(toolgenCallTool043),
 	}, {
 		Name:        ToolTool044,
 		Description: "Tool044 does task number 44.",
@@ -734,6 +778,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdMBByAHQRXJCAIyI9 44 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool044:4 work:2",
 		Call:        toolgenCallTool044,
+		Validate:    toolimpl.Validator(toolgenCallTool044),
 	}, {
 		Name:        ToolTool045,
 		Description: "Tool045 does task number 45.",
@@ -743,6 +788,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBFiAPQRHJCAIyY9 45 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool045:4 work:2",
 		Call:        toolgenCallTool045,
+		Validate:    toolimpl.Validator(toolgenCallTool045),
 	}, {
 		Name:        ToolTool046,
 		Description: "Tool046 does task number 46.",
@@ -752,6 +798,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBIAdEBBiAHQRHNCAIyI9 46 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool046:4 work:2",
 		Call:        toolgenCallTool046,
+		Validate:    toolimpl.Validator(toolgenCallTool046),
 	}, {
 		Name:        ToolTool047,
 		Description: "Tool047 does task number 47.",
@@ -761,6 +808,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAIdEhBiAHQTHJCAIyI9 47 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool047:4 work:2",
 		Call:        toolgenCallTool047,
+		Validate:    toolimpl.Validator(toolgenCallTool047),
 	}, {
 		Name:        ToolTool048,
 		Description: "Tool048 does task number 48.",
@@ -770,6 +818,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBBiAHQZHJCEIyI9 48 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool048:4 work:2",
 		Call:        toolgenCallTool048,
+		Validate:    toolimpl.Validator(toolgenCallTool048),
 	}, {
 		Name:        ToolTool049,
 		Description: "Tool049 does task number 49.",
@@ -779,6 +828,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBBjAHQRHJCAI6K9 49 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool049:4 work:2",
 		Call:        toolgenCallTool049,
+		Validate:    toolimpl.Validator(toolgenCallTool049),
 	}, {
 		Name:        ToolTool050,
 		Description: "Tool050 does task number 50.",
@@ -788,6 +838,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BDACdEBRiAHQRHNCAIyI9 50 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool050:4 work:2",
 		Call:        toolgenCallTool050,
+		Validate:    toolimpl.Validator(toolgenCallTool050),
 	}, {
 		Name:        ToolTool051,
 		Description: "Tool051 does task number 51.",
@@ -797,6 +848,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBEEdEBBiAHQRHpCAIyI9 51 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool051:4 work:2",
 		Call:        toolgenCallTool051,
+		Validate:    toolimpl.Validator(toolgenCallTool051),
 	}, {
 		Name:        ToolTool052,
 		Description: "Tool052 does task number 52.",
@@ -806,6 +858,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAgdEDBiAHQRHJCCIyI9 52 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool052:4 work:2",
 		Call:        toolgenCallTool052,
+		Validate:    toolimpl.Validator(toolgenCallTool052),
 	}, {
 		Name:        ToolTool053,
 		Description: "Tool053 does task number 53.",
@@ -815,6 +868,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6DBAAdGBBiAHQRPJCAIyI9 53 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool053:4 work:2",
 		Call:        toolgenCallTool053,
+		Validate:    toolimpl.Validator(toolgenCallTool053),
 	}, {
 		Name:        ToolTool054,
 		Description: "Tool054 does task number 54.",
@@ -824,6 +878,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBABdEBBigHQRHJCAYyJ9 54 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool054:4 work:2",
 		Call:        toolgenCallTool054,
+		Validate:    toolimpl.Validator(toolgenCallTool054),
 	}, {
 		Name:        ToolTool055,
 		Description: "Tool055 does task number 55.",
@@ -833,6 +888,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAEdEBByAHQRHJGAIyK9 55 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool055:4 work:2",
 		Call:        toolgenCallTool055,
+		Validate:    toolimpl.Validator(toolgenCallTool055),
 	}, {
 		Name:        ToolTool056,
 		Description: "Tool056 does task number 56.",
@@ -842,6 +898,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BRAA9EBBiAHQRHJDAIyI9 56 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool056:4 work:2",
 		Call:        toolgenCallTool056,
+		Validate:    toolimpl.Validator(toolgenCallTool056),
 	}, {
 		Name:        ToolTool057,
 		Description: "Tool057 does task number 57.",
@@ -851,6 +908,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6JBAAdEFByAHQRHJCAIyK9 57 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool057:4 work:2",
 		Call:        toolgenCallTool057,
+		Validate:    toolimpl.Validator(toolgenCallTool057),
 	}, {
 		Name:        ToolTool058,
 		Description: "Tool058 does task number 58.",
@@ -860,6 +918,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdERBmAHQRHLSAIyI9 58 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool058:4 work:2",
 		Call:        toolgenCallTool058,
+		Validate:    toolimpl.Validator(toolgenCallTool058),
 	}, {
 		Name:        ToolTool059,
 		Description: "Tool059 does task number 59.",
@@ -869,6 +928,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBBiAHQRHJCCIyI9 59 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool059:4 work:2",
 		Call:        toolgenCallTool059,
+		Validate:    toolimpl.Validator(toolgenCallTool059),
 	}, {
 		Name:        ToolTool060,
 		Description: "Tool060 does task number 60.",
@@ -878,6 +938,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BHAAdUBBiAHQRHJCAIyI9 60 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool060:4 work:2",
 		Call:        toolgenCallTool060,
+		Validate:    toolimpl.Validator(toolgenCallTool060),
 	}, {
 		Name:        ToolTool061,
 		Description: "Tool061 does task number 61.",
@@ -887,6 +948,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdMRBiAHQRHJCAYyI9 61 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool061:4 work:2",
 		Call:        toolgenCallTool061,
+		Validate:    toolimpl.Validator(toolgenCallTool061),
 	}, {
 		Name:        ToolTool062,
 		Description: "Tool062 does task number 62.",
@@ -896,6 +958,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BnAAdEBBiAHURHJCAIyI9 62 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool062:4 work:2",
 		Call:        toolgenCallTool062,
+		Validate:    toolimpl.Validator(toolgenCallTool062),
 	}, {
 		Name:        ToolTool063,
 		Description: "Tool063 does task number 63.",
@@ -905,6 +968,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6JBQAdEBBiAHQRHZCAIyM9 63 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool063:4 work:2",
 		Call:        toolgenCallTool063,
+		Validate:    toolimpl.Validator(toolgenCallTool063),
 	}, {
 		Name:        ToolTool064,
 		Description: "Tool064 does task number 64.",
@@ -914,6 +978,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBQA9EBBigHURHJCAIyI9 64 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool064:4 work:2",
 		Call:        toolgenCallTool064,
+		Validate:    toolimpl.Validator(toolgenCallTool064),
 	}, {
 		Name:        ToolTool065,
 		Description: "Tool065 does task number 65.",
@@ -923,6 +988,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdERBiAHQRHJCAI6I9 65 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool065:4 work:2",
 		Call:        toolgenCallTool065,
+		Validate:    toolimpl.Validator(toolgenCallTool065),
 	}, {
 		Name:        ToolTool066,
 		Description: "Tool066 does task number 66.",
@@ -932,6 +998,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BJAAdFBJiAHQRHJCAIyM9 66 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool066:4 work:2",
 		Call:        toolgenCallTool066,
+		Validate:    toolimpl.Validator(toolgenCallTool066),
 	}, {
 		Name:        ToolTool067,
 		Description: "Tool067 does task number 67.",
@@ -941,6 +1008,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6RBAAdEBBqAHQRHJGEIyI9 67 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool067:4 work:2",
 		Call:        toolgenCallTool067,
+		Validate:    toolimpl.Validator(toolgenCallTool067),
 	}, {
 		Name:        ToolTool068,
 		Description: "Tool068 does task number 68.",
@@ -950,6 +1018,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BhAAdUBBiAHQRHJCAIyI9 68 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool068:4 work:2",
 		Call:        toolgenCallTool068,
+		Validate:    toolimpl.Validator(toolgenCallTool068),
 	}, {
 		Name:        ToolTool069,
 		Description: "Tool069 does task number 69.",
@@ -959,6 +1028,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEFFiAHQRHJCBIyI9 69 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool069:4 work:2",
 		Call:        toolgenCallTool069,
+		Validate:    toolimpl.Validator(toolgenCallTool069),
 	}, {
 		Name:        ToolTool070,
 		Description: "Tool070 does task number 70.",
@@ -968,6 +1038,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBBigHQRHJSAoyI9 70 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool070:4 work:2",
 		Call:        toolgenCallTool070,
+		Validate:    toolimpl.Validator(toolgenCallTool070),
 	}, {
 		Name:        ToolTool071,
 		Description: "Tool071 does task number 71.",
@@ -977,6 +1048,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBBiAHQRHLCFIyI9 71 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool071:4 work:2",
 		Call:        toolgenCallTool071,
+		Validate:    toolimpl.Validator(toolgenCallTool071),
 	}, {
 		Name:        ToolTool072,
 		Description: "Tool072 does task number 72.",
@@ -986,6 +1058,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdFBBiAHYRHJCAIyI9 72 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool072:4 work:2",
 		Call:        toolgenCallTool072,
+		Validate:    toolimpl.Validator(toolgenCallTool072),
 	}, {
 		Name:        ToolTool073,
 		Description: "Tool073 does task number 73.",
@@ -995,6 +1068,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBByAHQRnJCAIyI9 73 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool073:4 work:2",
 		Call:        toolgenCallTool073,
+		Validate:    toolimpl.Validator(toolgenCallTool073),
 	}, {
 		Name:        ToolTool074,
 		Description: "Tool074 does task number 74.",
@@ -1004,6 +1078,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdERBiEHQRHJCAI2I9 74 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool074:4 work:2",
 		Call:        toolgenCallTool074,
+		Validate:    toolimpl.Validator(toolgenCallTool074),
 	}, {
 		Name:        ToolTool075,
 		Description: "Tool075 does task number 75.",
@@ -1013,6 +1088,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEDRiAHSRHJCAMyI9 75 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool075:4 work:2",
 		Call:        toolgenCallTool075,
+		Validate:    toolimpl.Validator(toolgenCallTool075),
 	}, {
 		Name:        ToolTool076,
 		Description: "Tool076 does task number 76.",
@@ -1022,6 +1098,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 7BBAAdEBRiAHSRHJCAIyo9 76 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool076:4 work:2",
 		Call:        toolgenCallTool076,
+		Validate:    toolimpl.Validator(toolgenCallTool076),
 	}, {
 		Name:        ToolTool077,
 		Description: "Tool077 does task number 77.",
@@ -1031,6 +1108,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBBiQHQRHJKAIyI9 77 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool077:4 work:2",
 		Call:        toolgenCallTool077,
+		Validate:    toolimpl.Validator(toolgenCallTool077),
 	}, {
 		Name:        ToolTool078,
 		Description: "Tool078 does task number 78.",
@@ -1040,6 +1118,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBIAdEBBiAHQRHJCAIyM9 78 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool078:4 work:2",
 		Call:        toolgenCallTool078,
+		Validate:    toolimpl.Validator(toolgenCallTool078),
 	}, {
 		Name:        ToolTool079,
 		Description: "Tool079 does task number 79.",
@@ -1049,6 +1128,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBABdEBBigHQRHJCAIyI9 79 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool079:4 work:2",
 		Call:        toolgenCallTool079,
+		Validate:    toolimpl.Validator(toolgenCallTool079),
 	}, {
 		Name:        ToolTool080,
 		Description: "Tool080 does task number 80.",
@@ -1058,6 +1138,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBBiAHQRHJCAM7I9 80 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool080:4 work:2",
 		Call:        toolgenCallTool080,
+		Validate:    toolimpl.Validator(toolgenCallTool080),
 	}, {
 		Name:        ToolTool081,
 		Description: "Tool081 does task number 81.",
@@ -1067,6 +1148,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6RBAAdEBDiAHQRHJCAIyI9 81 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool081:4 work:2",
 		Call:        toolgenCallTool081,
+		Validate:    toolimpl.Validator(toolgenCallTool081),
 	}, {
 		Name:        ToolTool082,
 		Description: "Tool082 does task number 82.",
@@ -1076,6 +1158,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBACdFBByAHQRHJCAIyI9 82 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool082:4 work:2",
 		Call:        toolgenCallTool082,
+		Validate:    toolimpl.Validator(toolgenCallTool082),
 	}, {
 		Name:        ToolTool083,
 		Description: "Tool083 does task number 83.",
@@ -1085,6 +1168,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAIfGBBigHQRHJCAIyI9 83 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool083:4 work:2",
 		Call:        toolgenCallTool083,
+		Validate:    toolimpl.Validator(toolgenCallTool083),
 	}, {
 		Name:        ToolTool084,
 		Description: "Tool084 does task number 84.",
@@ -1094,6 +1178,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBFiCHQRnJCAIyI9 84 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool084:4 work:2",
 		Call:        toolgenCallTool084,
+		Validate:    toolimpl.Validator(toolgenCallTool084),
 	}, {
 		Name:        ToolTool085,
 		Description: "Tool085 does task number 85.",
@@ -1103,6 +1188,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBBiAHQRHJCAI-I9 85 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool085:4 work:2",
 		Call:        toolgenCallTool085,
+		Validate:    toolimpl.Validator(toolgenCallTool085),
 	}, {
 		Name:        ToolTool086,
 		Description: "Tool086 does task number 86.",
@@ -1112,6 +1198,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBDiIHQRHJCIIyI9 86 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool086:4 work:2",
 		Call:        toolgenCallTool086,
+		Validate:    toolimpl.Validator(toolgenCallTool086),
 	}, {
 		Name:        ToolTool087,
 		Description: "Tool087 does task number 87.",
@@ -1121,6 +1208,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBEBdEBBiAHQRHJCAIyo9 87 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool087:4 work:2",
 		Call:        toolgenCallTool087,
+		Validate:    toolimpl.Validator(toolgenCallTool087),
 	}, {
 		Name:        ToolTool088,
 		Description: "Tool088 does task number 88.",
@@ -1130,6 +1218,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6RBAAdEBFiAHRRHJCAMyI9 88 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool088:4 work:2",
 		Call:        toolgenCallTool088,
+		Validate:    toolimpl.Validator(toolgenCallTool088),
 	}, {
 		Name:        ToolTool089,
 		Description: "Tool089 does task number 89.",
@@ -1139,6 +1228,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBBqBHQRHJCAoyI9 89 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool089:4 work:2",
 		Call:        toolgenCallTool089,
+		Validate:    toolimpl.Validator(toolgenCallTool089),
 	}, {
 		Name:        ToolTool090,
 		Description: "Tool090 does task number 90.",
@@ -1148,6 +1238,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBEAdEBBiAHUxHJCAIyI9 90 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool090:4 work:2",
 		Call:        toolgenCallTool090,
+		Validate:    toolimpl.Validator(toolgenCallTool090),
 	}, {
 		Name:        ToolTool091,
 		Description: "Tool091 does task number 91.",
@@ -1157,6 +1248,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBABdEBBqAHQRHJCBIyI9 91 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool091:4 work:2",
 		Call:        toolgenCallTool091,
+		Validate:    toolimpl.Validator(toolgenCallTool091),
 	}, {
 		Name:        ToolTool092,
 		Description: "Tool092 does task number 92.",
@@ -1166,6 +1258,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEDBiAHQRHJCAIyI9 92 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool092:4 work:2",
 		Call:        toolgenCallTool092,
+		Validate:    toolimpl.Validator(toolgenCallTool092),
 	}, {
 		Name:        ToolTool093,
 		Description: "Tool093 does task number 93.",
@@ -1175,6 +1268,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAIdGBBiAHQRHJCAIyI9 93 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool093:4 work:2",
 		Call:        toolgenCallTool093,
+		Validate:    toolimpl.Validator(toolgenCallTool093),
 	}, {
 		Name:        ToolTool094,
 		Description: "Tool094 does task number 94.",
@@ -1184,6 +1278,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BDAAfEBBiAHQRHJCIIyI9 94 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool094:4 work:2",
 		Call:        toolgenCallTool094,
+		Validate:    toolimpl.Validator(toolgenCallTool094),
 	}, {
 		Name:        ToolTool095,
 		Description: "Tool095 does task number 95.",
@@ -1193,6 +1288,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAfEBBiAPQRHJCAIyI9 95 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool095:4 work:2",
 		Call:        toolgenCallTool095,
+		Validate:    toolimpl.Validator(toolgenCallTool095),
 	}, {
 		Name:        ToolTool096,
 		Description: "Tool096 does task number 96.",
@@ -1202,6 +1298,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6JDgAdEBBiAHQRHJGAIyI9 96 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool096:4 work:2",
 		Call:        toolgenCallTool096,
+		Validate:    toolimpl.Validator(toolgenCallTool096),
 	}, {
 		Name:        ToolTool097,
 		Description: "Tool097 does task number 97.",
@@ -1211,6 +1308,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBByAHQTHJCAKyI9 97 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool097:4 work:2",
 		Call:        toolgenCallTool097,
+		Validate:    toolimpl.Validator(toolgenCallTool097),
 	}, {
 		Name:        ToolTool098,
 		Description: "Tool098 does task number 98.",
@@ -1220,6 +1318,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6BBAAdEBBiAHQRHJCIdyI9 98 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool098:4 work:2",
 		Call:        toolgenCallTool098,
+		Validate:    toolimpl.Validator(toolgenCallTool098),
 	}, {
 		Name:        ToolTool099,
 		Description: "Tool099 does task number 99.",
@@ -1229,6 +1328,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
 		SearchTerms: "1 35 6JDAAdEBBigXQRHJCAIyI9 99 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool099:4 work:2",
 		Call:        toolgenCallTool099,
+		Validate:    toolimpl.Validator(toolgenCallTool099),
 	}})
 }
 
@@ -2882,6 +2982,9 @@ func toolgenCallTool000(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool000(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -2938,6 +3041,9 @@ func toolgenCallTool001(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool001(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -2996,6 +3102,9 @@ func toolgenCallTool002(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool002(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3052,6 +3161,9 @@ func toolgenCallTool003(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool003(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3110,6 +3222,9 @@ func toolgenCallTool004(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool004(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3166,6 +3281,9 @@ func toolgenCallTool005(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool005(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3224,6 +3342,9 @@ func toolgenCallTool006(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool006(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3280,6 +3401,9 @@ func toolgenCallTool007(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool007(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3338,6 +3462,9 @@ func toolgenCallTool008(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool008(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3394,6 +3521,9 @@ func toolgenCallTool009(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool009(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3452,6 +3582,9 @@ func toolgenCallTool010(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool010(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3508,6 +3641,9 @@ func toolgenCallTool011(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool011(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3566,6 +3702,9 @@ func toolgenCallTool012(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool012(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3622,6 +3761,9 @@ func toolgenCallTool013(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool013(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3680,6 +3822,9 @@ func toolgenCallTool014(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool014(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3736,6 +3881,9 @@ func toolgenCallTool015(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool015(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3794,6 +3942,9 @@ func toolgenCallTool016(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool016(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3850,6 +4001,9 @@ func toolgenCallTool017(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool017(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -3908,6 +4062,9 @@ func toolgenCallTool018(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool018(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -3964,6 +4121,9 @@ func toolgenCallTool019(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool019(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4022,6 +4182,9 @@ func toolgenCallTool020(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool020(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -4078,6 +4241,9 @@ func toolgenCallTool021(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool021(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4136,6 +4302,9 @@ func toolgenCallTool022(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool022(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -4192,6 +4361,9 @@ func toolgenCallTool023(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool023(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4250,6 +4422,9 @@ func toolgenCallTool024(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool024(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -4306,6 +4481,9 @@ func toolgenCallTool025(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool025(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4364,6 +4542,9 @@ func toolgenCallTool026(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool026(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -4420,6 +4601,9 @@ func toolgenCallTool027(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool027(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4478,6 +4662,9 @@ func toolgenCallTool028(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool028(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -4534,6 +4721,9 @@ func toolgenCallTool029(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool029(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4592,6 +4782,9 @@ func toolgenCallTool030(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool030(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -4648,6 +4841,9 @@ func toolgenCallTool031(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool031(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4706,6 +4902,9 @@ func toolgenCallTool032(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool032(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -4762,6 +4961,9 @@ func toolgenCallTool033(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool033(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4820,6 +5022,9 @@ func toolgenCallTool034(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool034(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -4876,6 +5081,9 @@ func toolgenCallTool035(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool035(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -4934,6 +5142,9 @@ func toolgenCallTool036(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool036(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -4990,6 +5201,9 @@ func toolgenCallTool037(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool037(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5048,6 +5262,9 @@ func toolgenCallTool038(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool038(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -5104,6 +5321,9 @@ func toolgenCallTool039(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool039(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5162,6 +5382,9 @@ func toolgenCallTool040(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool040(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -5218,6 +5441,9 @@ func toolgenCallTool041(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool041(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5276,6 +5502,9 @@ func toolgenCallTool042(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool042(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -5332,6 +5561,9 @@ func toolgenCallTool043(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool043(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5390,6 +5622,9 @@ func toolgenCallTool044(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool044(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -5446,6 +5681,9 @@ func toolgenCallTool045(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool045(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5504,6 +5742,9 @@ func toolgenCallTool046(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool046(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -5560,6 +5801,9 @@ func toolgenCallTool047(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool047(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5618,6 +5862,9 @@ func toolgenCallTool048(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool048(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -5674,6 +5921,9 @@ func toolgenCallTool049(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool049(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5732,6 +5982,9 @@ func toolgenCallTool050(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool050(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -5788,6 +6041,9 @@ func toolgenCallTool051(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool051(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5846,6 +6102,9 @@ func toolgenCallTool052(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool052(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -5902,6 +6161,9 @@ func toolgenCallTool053(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool053(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -5960,6 +6222,9 @@ func toolgenCallTool054(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool054(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -6016,6 +6281,9 @@ func toolgenCallTool055(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool055(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6074,6 +6342,9 @@ func toolgenCallTool056(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool056(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -6130,6 +6401,9 @@ func toolgenCallTool057(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool057(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6188,6 +6462,9 @@ func toolgenCallTool058(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool058(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -6244,6 +6521,9 @@ func toolgenCallTool059(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool059(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6302,6 +6582,9 @@ func toolgenCallTool060(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool060(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -6358,6 +6641,9 @@ func toolgenCallTool061(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool061(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6416,6 +6702,9 @@ func toolgenCallTool062(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool062(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -6472,6 +6761,9 @@ func toolgenCallTool063(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool063(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6530,6 +6822,9 @@ func toolgenCallTool064(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool064(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -6586,6 +6881,9 @@ func toolgenCallTool065(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool065(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6644,6 +6942,9 @@ func toolgenCallTool066(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool066(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -6700,6 +7001,9 @@ func toolgenCallTool067(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool067(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6758,6 +7062,9 @@ func toolgenCallTool068(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool068(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -6814,6 +7121,9 @@ func toolgenCallTool069(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool069(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6872,6 +7182,9 @@ func toolgenCallTool070(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool070(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -6928,6 +7241,9 @@ func toolgenCallTool071(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool071(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -6986,6 +7302,9 @@ func toolgenCallTool072(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool072(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -7042,6 +7361,9 @@ func toolgenCallTool073(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool073(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7100,6 +7422,9 @@ func toolgenCallTool074(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool074(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -7156,6 +7481,9 @@ func toolgenCallTool075(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool075(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7214,6 +7542,9 @@ func toolgenCallTool076(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool076(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -7270,6 +7601,9 @@ func toolgenCallTool077(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool077(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7328,6 +7662,9 @@ func toolgenCallTool078(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool078(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -7384,6 +7721,9 @@ func toolgenCallTool079(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool079(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7442,6 +7782,9 @@ func toolgenCallTool080(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool080(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -7498,6 +7841,9 @@ func toolgenCallTool081(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool081(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7556,6 +7902,9 @@ func toolgenCallTool082(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool082(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -7612,6 +7961,9 @@ func toolgenCallTool083(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool083(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7670,6 +8022,9 @@ func toolgenCallTool084(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool084(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -7726,6 +8081,9 @@ func toolgenCallTool085(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool085(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7784,6 +8142,9 @@ func toolgenCallTool086(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool086(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -7840,6 +8201,9 @@ func toolgenCallTool087(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool087(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -7898,6 +8262,9 @@ func toolgenCallTool088(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool088(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -7954,6 +8321,9 @@ func toolgenCallTool089(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool089(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8012,6 +8382,9 @@ func toolgenCallTool090(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool090(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -8068,6 +8441,9 @@ func toolgenCallTool091(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool091(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8126,6 +8502,9 @@ func toolgenCallTool092(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool092(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -8182,6 +8561,9 @@ func toolgenCallTool093(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool093(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8240,6 +8622,9 @@ func toolgenCallTool094(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool094(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -8296,6 +8681,9 @@ func toolgenCallTool095(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool095(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8354,6 +8742,9 @@ func toolgenCallTool096(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool096(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -8410,6 +8801,9 @@ func toolgenCallTool097(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool097(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
@@ -8468,6 +8862,9 @@ func toolgenCallTool098(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Tool098(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -8524,6 +8921,9 @@ func toolgenCallTool099(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Tool099(ctx, argName, argCount, argTags, argOpts)
 	if err != nil {

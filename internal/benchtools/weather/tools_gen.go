@@ -44,6 +44,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 170, Strict: 201, Gemini: 143},
 		SearchTerms:  "1 40 AElCYICuQNQHAPFAQAW ahead celsiu citi:3 dai:3 degre:2 echo fahrenheit forecast get:4 get_weather:4 label lat:2 lon:2 place precis return tag:2 unit:3 weather:6",
 		Call:         toolgenCallGetWeather,
+		Validate:     toolimpl.Validator(toolgenCallGetWeather),
 	}})
 }
 
@@ -80,6 +81,9 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (res toolgen.Result
 	toolgenDecodeArgs(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := GetWeather(ctx, in)
 	if err != nil {

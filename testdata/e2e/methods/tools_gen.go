@@ -53,6 +53,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 395, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 137 CpDiMQAyCciwUIAUiIAApCFw42wAWnyC2UBAYSIAII 21:5 21_c:5 address:2 both:4 by_citi:2 celsiu:5 citi:2 count:3 custom:4 degre:5 direction echo:4 echo_custom:4 encod:2 flag:6 given integer:2 itself:4 json:10 level:3 marshal:3 marshal_json:3 mayb:2 method:5 own pointer:2 ptr:2 read:4 receiver:2 return string:2 take:2 temp:9 temperatur:5 text:3 type unmarshal:2 unmarshal_json unmarshal_text win write:2 written:9",
 		Call:         toolgenCallEchoCustom,
+		Validate:     toolimpl.Validator(toolgenCallEchoCustom),
 	}, {
 		Name:         ToolEchoStd,
 		Description:  "EchoStd returns what it was given.",
@@ -62,6 +63,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 366, Strict: 417, Gemini: 0},
 		SearchTerms:  "1 99 SiAgIMC4ABIjgGACgACEAAYCBgIQCyAKgUDJbHFHJ4wb5MBIQQgtKBAAxqHC 10 1000000000 11 12 192:2 2001 24 25 2e10 addr:2 address ani:3 cidr db8 debug decimal:2 duration echo:4 echo_std:4 error expression float:3 fraction given go i_pv4 i_pv6 info int:4 int_valu:2 integer:2 ip level:3 log method:2 month:2 nanosecond network notation number:6 offset optionalli pattern:2 point prefix:2 pv4 pv6 rat:2 rational re2 regular return second size:3 std:4 string:2 syntax timeout:2 valu:2 warn:2",
 		Call:         toolgenCallEchoStd,
+		Validate:     toolimpl.Validator(toolgenCallEchoStd),
 	}, {
 		Name:         ToolWait,
 		Description:  "Wait takes a duration directly.",
@@ -71,6 +73,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 79, Strict: 62, Gemini: 57},
 		SearchTerms:  "1 17 ISAaJALMBY 1000000000 directli duration:2 long method:2 nanosecond second take timeout:2 wait:5",
 		Call:         toolgenCallWait,
+		Validate:     toolimpl.Validator(toolgenCallWait),
 	}})
 }
 
@@ -154,6 +157,9 @@ func toolgenCallEchoCustom(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := EchoCustom(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -184,6 +190,9 @@ func toolgenCallEchoStd(ctx context.Context, args []byte) (res toolgen.Result, e
 	toolgenDecodeStd(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := EchoStd(in)
 	if err != nil {
@@ -226,6 +235,9 @@ func toolgenCallWait(ctx context.Context, args []byte) (res toolgen.Result, err 
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out := Wait(argTimeout)
 	e := new(toolimpl.Encoder)

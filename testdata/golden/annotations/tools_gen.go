@@ -74,6 +74,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
 		SearchTerms:  "1 26 oAugFRSYCY annotation:2 default get:5 get_http_statu:4 handl http:4 initialism name statu:5 url:2",
 		Call:         toolgenCallGetHTTPStatus,
+		Validate:     toolimpl.Validator(toolgenCallGetHTTPStatus),
 	}, {
 		Name:        ToolLookup,
 		Description: "Lookup is read-only.",
@@ -83,6 +84,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 32},
 		SearchTerms: "1 10 IhJIE annotation:2 id:2 lookup:4 onli read",
 		Call:        toolgenCallLookup,
+		Validate:    toolimpl.Validator(toolgenCallLookup),
 	}, {
 		Name:             ToolDelete,
 		Description:      "Delete destroys, and asks first.",
@@ -93,6 +95,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 56, Strict: 39, Gemini: 34},
 		SearchTerms:      "1 11 4AMGAE annotation:2 ask delet:4 destroi first id:2",
 		Call:             toolgenCallDelete,
+		Validate:         toolimpl.Validator(toolgenCallDelete),
 	}, {
 		Name:        ToolUpsert,
 		Description: "Upsert may run twice.",
@@ -102,6 +105,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 56, Strict: 39, Gemini: 34},
 		SearchTerms: "1 11 UAWDAC annotation:2 id:2 mai run twice upsert:4",
 		Call:        toolgenCallUpsert,
+		Validate:    toolimpl.Validator(toolgenCallUpsert),
 	}, {
 		Name:        ToolFetch,
 		Description: "Fetch reaches the web.",
@@ -111,6 +115,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 32},
 		SearchTerms: "1 10 KlVQA annotation:2 fetch:4 reach url:2 web",
 		Call:        toolgenCallFetch,
+		Validate:    toolimpl.Validator(toolgenCallFetch),
 	}, {
 		Name:        ToolEverything,
 		Description: "Everything sets every option, in any order, with a custom name.",
@@ -126,6 +131,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 57, Strict: 40, Gemini: 36},
 		SearchTerms:      "1 16 LBgULIsMDKQ all:3 ani annotation:2 custom everi everyth it_all:3 name option order set",
 		Call:             toolgenCallEverything,
+		Validate:         toolimpl.Validator(toolgenCallEverything),
 	}, {
 		Name:             ToolApprove,
 		Description:      "Approve only needs approval.",
@@ -135,6 +141,7 @@ func Tools() []toolgen.Tool {
 		Tokens:           toolgen.Tokens{Default: 44, Strict: 27, Gemini: 23},
 		SearchTerms:      "1 9 AnLIA annotation:2 approv:4 approval need onli",
 		Call:             toolgenCallApprove,
+		Validate:         toolimpl.Validator(toolgenCallApprove),
 	}, {
 		Name:        ToolLongest,
 		Description: "Longest has a 64-character name, the most providers accept.",
@@ -143,6 +150,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 33},
 		SearchTerms: "1 12 ABNaEiBJS 64 abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl:3 accept annotation:2 character longest most name provider",
 		Call:        toolgenCallLongest,
+		Validate:    toolimpl.Validator(toolgenCallLongest),
 	}, {
 		Name:        ToolArchive,
 		Description: "Archive is found through tool search rather than sent up front, in a namespace of its own.",
@@ -152,6 +160,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
 		SearchTerms: "1 18 DoTgn0DICEDAC archiv:4 found front id:2 namespac own rather record:2 search sent through tool up",
 		Call:        toolgenCallArchive,
+		Validate:    toolimpl.Validator(toolgenCallArchive),
 	}, {
 		Name:        ToolPurge,
 		Description: "Purge is deferred, in the package's namespace.",
@@ -162,6 +171,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
 		SearchTerms: "1 9 iwNAY annotation:2 defer namespac packag purg:4",
 		Call:        toolgenCallPurge,
+		Validate:    toolimpl.Validator(toolgenCallPurge),
 	}})
 }
 
@@ -309,6 +319,9 @@ func toolgenCallGetHTTPStatus(ctx context.Context, args []byte) (res toolgen.Res
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetHTTPStatus(argUrl)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -348,6 +361,9 @@ func toolgenCallLookup(ctx context.Context, args []byte) (res toolgen.Result, er
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Lookup(argId)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -381,6 +397,9 @@ func toolgenCallDelete(ctx context.Context, args []byte) (res toolgen.Result, er
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := Delete(argId); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -412,6 +431,9 @@ func toolgenCallUpsert(ctx context.Context, args []byte) (res toolgen.Result, er
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := Upsert(argId); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -445,6 +467,9 @@ func toolgenCallFetch(ctx context.Context, args []byte) (res toolgen.Result, err
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Fetch(argUrl)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -470,6 +495,9 @@ func toolgenCallEverything(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := Everything(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -493,6 +521,9 @@ func toolgenCallApprove(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := Approve(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -519,6 +550,9 @@ func toolgenCallLongest(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := Longest(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -552,6 +586,9 @@ func toolgenCallArchive(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := Archive(argId); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -575,6 +612,9 @@ func toolgenCallPurge(ctx context.Context, args []byte) (res toolgen.Result, err
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := Purge(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)

@@ -50,6 +50,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 580, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 82 AAgiBBnJSJMZkAAiCFNBH2nhAkgWCQE best:2 board by_kei:2 collection:3 count:2 empti:2 everi fix grid:3 id:3 inlin:5 kei:2 matrix:2 measur:4 name:3 nest:7 optional:2 origin:2 pair:2 place:2 point:7 read score:2 size slice struct:5 tag:2 type us:5 wherever:5 write",
 		Call:         toolgenCallMeasure,
+		Validate:     toolimpl.Validator(toolgenCallMeasure),
 	}, {
 		Name:         ToolFlat,
 		Description:  "Flat takes collections as flat parameters.",
@@ -59,6 +60,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 218, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 36 AAJqyEAg0uICgLNQ collection:3 flat:5 inlin:2 kei:4 lookup:2 map name nest:2 pair:2 parameter point:4 string struct:2 take us:3 wherever:2",
 		Call:         toolgenCallFlat,
+		Validate:     toolimpl.Validator(toolgenCallFlat),
 	}, {
 		Name:         ToolArrays,
 		Description:  "Arrays returns an array, wrapped.",
@@ -68,6 +70,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
 		SearchTerms:  "1 9 ggwg arrai:5 collection:2 return wrap",
 		Call:         toolgenCallArrays,
+		Validate:     toolimpl.Validator(toolgenCallArrays),
 	}})
 }
 
@@ -143,6 +146,9 @@ func toolgenCallMeasure(ctx context.Context, args []byte) (res toolgen.Result, e
 	toolgenDecodeShapes(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Measure(in)
 	if err != nil {
@@ -223,6 +229,9 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res toolgen.Result, err 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Flat(argPoints, argLookup, argPair, argKeys)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -266,6 +275,9 @@ func toolgenCallArrays(ctx context.Context, args []byte) (res toolgen.Result, er
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Arrays()
 	if err != nil {

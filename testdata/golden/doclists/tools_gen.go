@@ -54,6 +54,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 135, Strict: 114, Gemini: 113},
 		SearchTerms: "1 25 QwEADKZJETybRHDBQAC book colon:2 description doclist:2 end first follow hh hhmm:2 insid mm option:2 pattern room:3 slot space start time valu",
 		Call:        toolgenCallAt,
+		Validate:    toolimpl.Validator(toolgenCallAt),
 	}, {
 		Name:         ToolSplitN,
 		Description:  "SplitN slices s into substrings separated by sep and returns a slice of the substrings between those separators.\n\nThe count determines the number of substrings to return:\n  - n > 0: at most n substrings; the last substring will be the unsplit remainder;\n  - n == 0: the result is nil (zero substrings);\n  - n < 0: all substrings.",
@@ -63,6 +64,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 156, Strict: 139, Gemini: 134},
 		SearchTerms:  "1 39 BGjBMFIUChwFMIkcYBEiCY all between count determin doclist:2 last most nil number remainder result return:2 sep:3 separat separator slice:2 split:4 split_n:4 substr:7 those unsplit zero",
 		Call:         toolgenCallSplitN,
+		Validate:     toolimpl.Validator(toolgenCallSplitN),
 	}, {
 		Name:        ToolGetWeather,
 		Description: "GetWeather looks up the weather.",
@@ -71,6 +73,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 94, Strict: 85, Gemini: 72},
 		SearchTerms: "1 29 iAr5JQ0AKBIk citi:3 doclist:2 exampl get:4 get_weather:4 look name:2 pari unit:3 unit_name:2 up weather:5",
 		Call:        toolgenCallGetWeather,
+		Validate:    toolimpl.Validator(toolgenCallGetWeather),
 	}, {
 		Name:        ToolNotes,
 		Description: "Notes keeps a list whose items do not all name parameters: it is prose.\n\n  - text: what to note.\n  - tags: no such parameter, so the whole list stays.",
@@ -79,6 +82,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
 		SearchTerms: "1 23 FKSwTJCglkRqCA all doclist:2 item keep list:2 name note:5 parameter:2 prose stai tag text:3 whole whose",
 		Call:        toolgenCallNotes,
+		Validate:    toolimpl.Validator(toolgenCallNotes),
 	}})
 }
 
@@ -172,6 +176,9 @@ func toolgenCallAt(ctx context.Context, args []byte) (res toolgen.Result, err er
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := At(argHhmm, argRoom)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -219,6 +226,9 @@ func toolgenCallSplitN(ctx context.Context, args []byte) (res toolgen.Result, er
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := SplitN(argS, argSep, argN)
 	if err != nil {
@@ -275,6 +285,9 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetWeather(argCity, argUnitName)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -307,6 +320,9 @@ func toolgenCallNotes(ctx context.Context, args []byte) (res toolgen.Result, err
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Notes(argText)
 	if err != nil {

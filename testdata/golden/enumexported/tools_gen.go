@@ -41,6 +41,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 114, Strict: 97, Gemini: 0},
 		SearchTerms:  "1 23 gQFTCHANhBRgM color:2 dai:5 enumexport:2 first green hard label level:2 plan:4 red schedul second work",
 		Call:         toolgenCallPlan,
+		Validate:     toolimpl.Validator(toolgenCallPlan),
 	}})
 }
 
@@ -97,6 +98,9 @@ func toolgenCallPlan(ctx context.Context, args []byte) (res toolgen.Result, err 
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Plan(argDay, argLevel, argColor)
 	if err != nil {

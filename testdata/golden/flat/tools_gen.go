@@ -59,6 +59,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 171, Strict: 169, Gemini: 140},
 		SearchTerms:  "1 45 AMw5SCaBBgVMBLEUSIsQYABiLQEBA 639 best bodi code come document:3 exact:2 find first:2 flat:2 id:2 iso lang:2 languag limit:2 look mani match most phrase queri:2 result return search:6 titl user:2 user_id:2 whole whose",
 		Call:         toolgenCallSearch,
+		Validate:     toolimpl.Validator(toolgenCallSearch),
 	}, {
 		Name:        ToolGreet,
 		Description: "Greet greets someone. The items of this list name no parameter, so they stay in the description:\n  - be polite\n  - be brief",
@@ -67,6 +68,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 108, Strict: 103, Gemini: 86},
 		SearchTerms: "1 24 FaBkAQGYSwwAg brief description flat:2 greet:8 item list name:3 parameter polit someon stai time:2 us",
 		Call:        toolgenCallGreet,
+		Validate:    toolimpl.Validator(toolgenCallGreet),
 	}, {
 		Name:        ToolSnake,
 		Description: "Snake covers parameter names in every case: each becomes a snake_case property, and doc items may use either spelling.",
@@ -75,6 +77,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 136, Strict: 119, Gemini: 114},
 		SearchTerms: "1 50 BUECIAPENAGgA0AEHJGDoUAaOhKC becom bodi:3 case:2 cover doc each either everi flat:2 http:2 http_statu:2 item:3 mai name:3 parameter properti report snake:5 snake_case spell statu:3 top10:2 top10_item:2 us user:2 user_name:2 xml:2 xml_bodi:2",
 		Call:        toolgenCallSnake,
+		Validate:    toolimpl.Validator(toolgenCallSnake),
 	}, {
 		Name:         ToolUndocumented,
 		Description:  "Sum adds two numbers; its parameters have no descriptions.",
@@ -84,6 +87,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 70, Strict: 53, Gemini: 48},
 		SearchTerms:  "1 11 HCEhLEZC add description flat:2 number parameter sum two undocument:3",
 		Call:         toolgenCallUndocumented,
+		Validate:     toolimpl.Validator(toolgenCallUndocumented),
 	}, {
 		Name:        ToolMixed,
 		Description: "Mixed has a list with items about parameters and others, under no Parameters: heading: it is prose, and stays whole (under the heading, the stray item would be an error).\n\nNotes:\n  - id: the record.\n  - note: not a parameter of this tool, so it stays.\n  - verbose: say more.",
@@ -92,6 +96,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 131, Strict: 114, Gemini: 109},
 		SearchTerms: "1 37 BwYlHAI44RgAAgFIlBLARQ about error flat:2 head:2 id:3 item:2 list mix:4 more note:2 other parameter:3 prose record sai stai:2 strai tool under:2 verbos:3 whole would",
 		Call:        toolgenCallMixed,
+		Validate:    toolimpl.Validator(toolgenCallMixed),
 	}})
 }
 
@@ -231,6 +236,9 @@ func toolgenCallSearch(ctx context.Context, args []byte) (res toolgen.Result, er
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Search(ctx, argQuery, argLimit, argUserID, argExact, argLang)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -291,6 +299,9 @@ func toolgenCallGreet(ctx context.Context, args []byte) (res toolgen.Result, err
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out := Greet(argName, argGreeting, argTimes)
 	return toolgen.TextResult(out), nil
 }
@@ -343,6 +354,9 @@ func toolgenCallSnake(ctx context.Context, args []byte) (res toolgen.Result, err
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := Snake(argUserName, argHTTPStatus, argXMLBody, argX, argTop10Items); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -384,6 +398,9 @@ func toolgenCallUndocumented(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Undocumented(argA, argB)
 	if err != nil {
@@ -429,6 +446,9 @@ func toolgenCallMixed(ctx context.Context, args []byte) (res toolgen.Result, err
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := Mixed(argId, argVerbose); err != nil {
 		return toolimpl.ToolFailed(ctx, err)

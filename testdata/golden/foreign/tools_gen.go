@@ -48,6 +48,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 371, Strict: 366, Gemini: 314},
 		SearchTerms:  "1 67 AwESBLWETUYAhABUCIEAkJFCj1WxwwQKXCBCJ box:2 case claim constant:2 differ enum:2 export foreign:2 give helper here:2 imag:4 imag_point:2 integer lat:2 level:3 local:2 locat:4 max:2 min:2 mode:3 name:3 odd:2 onli pixel:2 place plain point:7 return same share still those toolgen type unexport would",
 		Call:         toolgenCallLocate,
+		Validate:     toolimpl.Validator(toolgenCallLocate),
 	}, {
 		Name:         ToolMove,
 		Description:  "Move takes a foreign struct as its struct parameter.",
@@ -57,6 +58,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
 		SearchTerms:  "1 11 kIUBD foreign:3 move:4 parameter struct:2 take",
 		Call:         toolgenCallMove,
+		Validate:     toolimpl.Validator(toolgenCallMove),
 	}})
 }
 
@@ -109,6 +111,9 @@ func toolgenCallLocate(ctx context.Context, args []byte) (res toolgen.Result, er
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Locate(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -134,6 +139,9 @@ func toolgenCallMove(ctx context.Context, args []byte) (res toolgen.Result, err 
 	toolgenDecodeshared_Point(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Move(in)
 	if err != nil {

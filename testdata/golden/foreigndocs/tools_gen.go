@@ -46,6 +46,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 179, Strict: 184, Gemini: 157},
 		SearchTerms: "1 44 hhoIhg1EFLZBAmABmjOxAIE caption circl:3 corner:4 draw:5 equal figur:2 foreigndoc:2 four height:2 kind:3 label:2 pin pixel radiu rectangl:2 round sai shape side:2 size:3 squar:2 under width:2",
 		Call:        toolgenCallDraw,
+		Validate:    toolimpl.Validator(toolgenCallDraw),
 	}, {
 		Name:        ToolPaint,
 		Description: "Paint paints a shape; its parameters have no items, so their types' docs describe them. image.Point is from the standard library, whose docs toolgen does not read.",
@@ -54,6 +55,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 177, Strict: 160, Gemini: 150},
 		SearchTerms: "1 44 FEELkgDlOARJEAAUDSsgIEcQrBSa alon circl:3 color:4 comment describ:2 doc:2 equal figur foreigndoc:2 four imag item kind:4 librari name paint:5 parameter point read round shape side squar:2 standard them toolgen type whose",
 		Call:        toolgenCallPaint,
+		Validate:    toolimpl.Validator(toolgenCallPaint),
 	}})
 }
 
@@ -103,6 +105,9 @@ func toolgenCallDraw(ctx context.Context, args []byte) (res toolgen.Result, err 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Draw(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -143,6 +148,9 @@ func toolgenCallPaint(ctx context.Context, args []byte) (res toolgen.Result, err
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Paint(argKind, argColor, argAt)
 	if err != nil {

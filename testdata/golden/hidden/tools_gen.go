@@ -64,6 +64,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 33},
 		SearchTerms: "1 11 AYKBSZB argument both:4 context ctx hidden:2 take toolgen",
 		Call:        toolgenCallBoth,
+		Validate:    toolimpl.Validator(toolgenCallBoth),
 	}, {
 		Name:        ToolCtxOnly,
 		Description: "CtxOnly takes only a toolgen.Ctx.",
@@ -72,6 +73,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
 		SearchTerms: "1 18 AnAQ3C ctx:5 ctx_onli:4 hidden:2 onli:5 take toolgen",
 		Call:        toolgenCallCtxOnly,
+		Validate:    toolimpl.Validator(toolgenCallCtxOnly),
 	}, {
 		Name:        ToolCtxBetween,
 		Description: "CtxBetween takes toolgen.Ctx between flat parameters: any position.",
@@ -80,6 +82,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
 		SearchTerms: "1 22 igCDoQaCPA ani between:5 ctx:5 ctx_between:4 flat hidden:2 parameter position take toolgen",
 		Call:        toolgenCallCtxBetween,
+		Validate:    toolimpl.Validator(toolgenCallCtxBetween),
 	}, {
 		Name:        ToolCtxLast,
 		Description: "CtxLast takes a struct and then a toolgen.Ctx.",
@@ -88,6 +91,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 63, Strict: 46, Gemini: 41},
 		SearchTerms: "1 20 DSIBkUsI ctx:5 ctx_last:4 hidden:2 last:4 struct take text:2 toolgen",
 		Call:        toolgenCallCtxLast,
+		Validate:    toolimpl.Validator(toolgenCallCtxLast),
 	}, {
 		Name:        ToolCtxFirst,
 		Description: "CtxFirst takes a toolgen.Ctx, then a struct.",
@@ -96,6 +100,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 63, Strict: 46, Gemini: 41},
 		SearchTerms: "1 20 CRIBsUsA ctx:5 ctx_first:4 first:4 hidden:2 struct take text:2 toolgen",
 		Call:        toolgenCallCtxFirst,
+		Validate:    toolimpl.Validator(toolgenCallCtxFirst),
 	}, {
 		Name:        ToolAliased,
 		Description: "Aliased takes its context through an alias.",
@@ -104,6 +109,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 59, Strict: 42, Gemini: 37},
 		SearchTerms: "1 12 DIKASxg alia alias:4 context hidden:2 take text:2 through",
 		Call:        toolgenCallAliased,
+		Validate:    toolimpl.Validator(toolgenCallAliased),
 	}, {
 		Name:        ToolPlain,
 		Description: "Plain takes no parameters at all.",
@@ -112,6 +118,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
 		SearchTerms: "1 9 ANANH all hidden:2 parameter plain:4 take",
 		Call:        toolgenCallPlain,
+		Validate:    toolimpl.Validator(toolgenCallPlain),
 	}})
 }
 
@@ -211,6 +218,9 @@ func toolgenCallBoth(ctx context.Context, args []byte) (res toolgen.Result, err 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Both(ctx, toolgen.CtxFrom(ctx))
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -235,6 +245,9 @@ func toolgenCallCtxOnly(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := CtxOnly(toolgen.CtxFrom(ctx)); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -274,6 +287,9 @@ func toolgenCallCtxBetween(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := CtxBetween(ctx, argA, toolgen.CtxFrom(ctx), argB); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -292,6 +308,9 @@ func toolgenCallCtxLast(ctx context.Context, args []byte) (res toolgen.Result, e
 	toolgenDecodeQuery(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CtxLast(in, toolgen.CtxFrom(ctx))
 	if err != nil {
@@ -313,6 +332,9 @@ func toolgenCallCtxFirst(ctx context.Context, args []byte) (res toolgen.Result, 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := CtxFirst(toolgen.CtxFrom(ctx), in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -331,6 +353,9 @@ func toolgenCallAliased(ctx context.Context, args []byte) (res toolgen.Result, e
 	toolgenDecodeQuery(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := Aliased(ctx, in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -355,6 +380,9 @@ func toolgenCallPlain(ctx context.Context, args []byte) (res toolgen.Result, err
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := Plain(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)

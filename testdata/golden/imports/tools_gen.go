@@ -44,6 +44,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 92, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 14 ZAZBHA import:2 note raw:2 save:5 score:2 text:2",
 		Call:         toolgenCallSave,
+		Validate:     toolimpl.Validator(toolgenCallSave),
 	}})
 }
 
@@ -82,6 +83,9 @@ func toolgenCallSave(ctx toolgencontext.Context, args []byte) (res toolgen.Resul
 	toolgenDecodeNote(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Save(in)
 	if err != nil {

@@ -50,6 +50,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 395, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 137 CpHCVgAkFQFhSpAQRiAAIVogKfNEg15IhZqAAMJIAII 21:5 21_c:5 address:2 both:4 by_citi:2 celsiu:5 citi:2 count:3 custom:4 degre:5 direction echo:4 echo_custom:4 encod:2 flag:6 given integer:2 itself:4 json:10 level:3 marshal:3 marshal_json:3 marshaler:2 mayb:2 method:3 own pointer:2 ptr:2 read:4 receiver:2 return string:2 take:2 temp:9 temperatur:5 text:3 type unmarshal:2 unmarshal_json unmarshal_text win write:2 written:9",
 		Call:         toolgenCallEchoCustom,
+		Validate:     toolimpl.Validator(toolgenCallEchoCustom),
 	}, {
 		Name:         ToolFlags,
 		Description:  "Flags returns flags through a pointer: the pointer-receiver MarshalJSON is called.",
@@ -59,6 +60,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
 		SearchTerms:  "1 16 FBgxgoUxho call flag:5 json marshal marshal_json marshaler:2 pointer:2 receiver return through",
 		Call:         toolgenCallFlags,
+		Validate:     toolimpl.Validator(toolgenCallFlags),
 	}, {
 		Name:         ToolHot,
 		Description:  "Hot returns a temperature by value: its MarshalJSON has a value receiver.",
@@ -68,6 +70,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 54, Strict: 37, Gemini: 33},
 		SearchTerms:  "1 14 wQZEEFPjA hot:4 json marshal marshal_json marshaler:2 receiver return temperatur valu:2",
 		Call:         toolgenCallHot,
+		Validate:     toolimpl.Validator(toolgenCallHot),
 	}})
 }
 
@@ -130,6 +133,9 @@ func toolgenCallEchoCustom(ctx context.Context, args []byte) (res toolgen.Result
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := EchoCustom(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -163,6 +169,9 @@ func toolgenCallFlags(ctx context.Context, args []byte) (res toolgen.Result, err
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Flags()
 	if err != nil {
@@ -200,6 +209,9 @@ func toolgenCallHot(ctx context.Context, args []byte) (res toolgen.Result, err e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out := Hot()
 	e := new(toolimpl.Encoder)

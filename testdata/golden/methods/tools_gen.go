@@ -63,6 +63,9 @@ func (recv *Store) Tools() []toolgen.Tool {
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallGet(recv, ctx, args)
 		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallGet(recv, ctx, args)
+		}),
 	}, {
 		Name:        ToolPut,
 		Description: "Put sets a value.",
@@ -74,6 +77,9 @@ func (recv *Store) Tools() []toolgen.Tool {
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallPut(recv, ctx, args)
 		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallPut(recv, ctx, args)
+		}),
 	}})
 }
 
@@ -89,6 +95,9 @@ func (recv *Clock) Tools() []toolgen.Tool {
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallNow(recv, ctx, args)
 		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallNow(recv, ctx, args)
+		}),
 	}, {
 		Name:         ToolAdd,
 		Description:  "Add adds hours, taking a struct.",
@@ -100,6 +109,9 @@ func (recv *Clock) Tools() []toolgen.Tool {
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallAdd(recv, ctx, args)
 		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallAdd(recv, ctx, args)
+		}),
 	}, {
 		Name:        ToolTick,
 		Description: "Tick is declared on the alias: it is a tool of Clock.",
@@ -110,6 +122,9 @@ func (recv *Clock) Tools() []toolgen.Tool {
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallTick(recv, ctx, args)
 		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallTick(recv, ctx, args)
+		}),
 	}})
 }
 
@@ -123,6 +138,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
 		SearchTerms: "1 10 AYH0A besid function method:3 packag version:4",
 		Call:        toolgenCallVersion,
+		Validate:    toolimpl.Validator(toolgenCallVersion),
 	}})
 }
 
@@ -139,6 +155,9 @@ func (recv *Counter) Tools() []toolgen.Tool {
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallIncr(recv, ctx, args)
 		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallIncr(recv, ctx, args)
+		}),
 	}})
 }
 
@@ -246,6 +265,9 @@ func toolgenCallGet(recv *Store, ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := recv.Get(argKey)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -285,6 +307,9 @@ func toolgenCallPut(recv *Store, ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := recv.Put(ctx, argKey, argValue); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -309,6 +334,9 @@ func toolgenCallNow(recv *Clock, ctx context.Context, args []byte) (res toolgen.
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out := recv.Now()
 	return toolgen.TextResult(out), nil
 }
@@ -328,6 +356,9 @@ func toolgenCallAdd(recv *Clock, ctx context.Context, args []byte) (res toolgen.
 	toolgenDecodeInput(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := recv.Add(in)
 	if err != nil {
@@ -359,6 +390,9 @@ func toolgenCallVersion(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out := Version()
 	return toolgen.TextResult(out), nil
@@ -393,6 +427,9 @@ func toolgenCallIncr(recv *Counter, ctx context.Context, args []byte) (res toolg
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := recv.Incr(argBy)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -423,6 +460,9 @@ func toolgenCallTick(recv *Clock, ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out := recv.Tick()
 	return toolgen.TextResult(out), nil

@@ -45,6 +45,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 227, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 39 INAQKhAIIwURIXBqCD4 arrai byte code:2 each:2 echo fix:2 itself letter:4 name:5 namedbyt:2 octet:3 opt:2 packet raw:2 send:4 slice:2 text them:2 write",
 		Call:         toolgenCallSend,
+		Validate:     toolimpl.Validator(toolgenCallSend),
 	}, {
 		Name:         ToolFlat,
 		Description:  "Flat takes and returns named byte slices as flat parameters.",
@@ -54,6 +55,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 92, Strict: 64, Gemini: 59},
 		SearchTerms:  "1 21 EBAJAggkM4Dw byte data:2 flat:5 more:2 name:2 namedbyt:2 octet parameter return slice:2 take them",
 		Call:         toolgenCallFlat,
+		Validate:     toolimpl.Validator(toolgenCallFlat),
 	}})
 }
 
@@ -110,6 +112,9 @@ func toolgenCallSend(ctx context.Context, args []byte) (res toolgen.Result, err 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Send(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -157,6 +162,9 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res toolgen.Result, err 
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Flat(argData, argMore)
 	if err != nil {

@@ -61,6 +61,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
 		SearchTerms:  "1 20 kAFEgKCTGI fail get:4 get_report:4 nil nilresult:2 pointer report:4 result return struct",
 		Call:         toolgenCallGetReport,
+		Validate:     toolimpl.Validator(toolgenCallGetReport),
 	}, {
 		Name:         ToolFull,
 		Description:  "Full returns a struct full of nil values.",
@@ -70,6 +71,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
 		SearchTerms:  "1 11 IGgOmA full:5 nil nilresult:2 return struct valu",
 		Call:         toolgenCallFull,
+		Validate:     toolimpl.Validator(toolgenCallFull),
 	}, {
 		Name:         ToolDeep,
 		Description:  "Deep returns a pointer to a pointer to a struct: either nil is a failed result.",
@@ -79,6 +81,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 57, Strict: 40, Gemini: 36},
 		SearchTerms:  "1 14 igChUB8MY deep:4 either fail nil nilresult:2 pointer:2 result return struct",
 		Call:         toolgenCallDeep,
+		Validate:     toolimpl.Validator(toolgenCallDeep),
 	}, {
 		Name:         ToolNumbers,
 		Description:  "Numbers returns a pointer to a slice of pointers, wrapped: a nil result fails; a nil element is null.",
@@ -88,6 +91,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 62, Strict: 45, Gemini: 41},
 		SearchTerms:  "1 17 MBSQAUQzFCY element fail nil:2 nilresult:2 null number:4 pointer:2 result return slice wrap",
 		Call:         toolgenCallNumbers,
+		Validate:     toolimpl.Validator(toolgenCallNumbers),
 	}, {
 		Name:         ToolIndirect,
 		Description:  "Indirect returns a pointer to a pointer to an int, wrapped: the inner pointer may be null.",
@@ -97,6 +101,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 60, Strict: 43, Gemini: 39},
 		SearchTerms:  "1 15 DgCA0wsQR indirect:4 inner int mai nilresult:2 null pointer:3 return wrap",
 		Call:         toolgenCallIndirect,
+		Validate:     toolimpl.Validator(toolgenCallIndirect),
 	}, {
 		Name:         ToolBlob,
 		Description:  "Blob returns bytes, wrapped: nil is \"\".",
@@ -106,6 +111,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
 		SearchTerms:  "1 10 CGgDWo blob:4 byte nil nilresult:2 return wrap",
 		Call:         toolgenCallBlob,
+		Validate:     toolimpl.Validator(toolgenCallBlob),
 	}})
 }
 
@@ -181,6 +187,9 @@ func toolgenCallGetReport(ctx context.Context, args []byte) (res toolgen.Result,
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := GetReport()
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -215,6 +224,9 @@ func toolgenCallFull(ctx context.Context, args []byte) (res toolgen.Result, err 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out := Full()
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -242,6 +254,9 @@ func toolgenCallDeep(ctx context.Context, args []byte) (res toolgen.Result, err 
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Deep()
 	if err != nil {
@@ -279,6 +294,9 @@ func toolgenCallNumbers(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Numbers()
 	if err != nil {
@@ -325,6 +343,9 @@ func toolgenCallIndirect(ctx context.Context, args []byte) (res toolgen.Result, 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out := Indirect()
 	if out == nil {
 		return toolgen.ErrorResult("indirect returned no result (a nil **int)"), nil
@@ -362,6 +383,9 @@ func toolgenCallBlob(ctx context.Context, args []byte) (res toolgen.Result, err 
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Blob()
 	if err != nil {

@@ -41,6 +41,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 251, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 25 hA6BpAoUKuaA detour:2 end:2 name:2 nil null nullelem:2 place:3 plan:5 point:3 read rout stop:2",
 		Call:         toolgenCallPlan,
+		Validate:     toolimpl.Validator(toolgenCallPlan),
 	}})
 }
 
@@ -79,6 +80,9 @@ func toolgenCallPlan(ctx context.Context, args []byte) (res toolgen.Result, err 
 	toolgenDecodeRoute(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Plan(ctx, in)
 	if err != nil {

@@ -43,6 +43,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
 		SearchTerms:  "1 8 Agoa omit:2 report return summariz:4",
 		Call:         toolgenCallSummarize,
+		Validate:     toolimpl.Validator(toolgenCallSummarize),
 	}})
 }
 
@@ -75,6 +76,9 @@ func toolgenCallSummarize(ctx context.Context, args []byte) (res toolgen.Result,
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Summarize()
 	if err != nil {

@@ -42,6 +42,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 56, Strict: 39, Gemini: 34},
 		SearchTerms:  "1 9 IIqO dai:2 omitzero:2 report summariz:4",
 		Call:         toolgenCallSummarize,
+		Validate:     toolimpl.Validator(toolgenCallSummarize),
 	}})
 }
 
@@ -86,6 +87,9 @@ func toolgenCallSummarize(ctx context.Context, args []byte) (res toolgen.Result,
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Summarize(ctx, argDays)
 	if err != nil {

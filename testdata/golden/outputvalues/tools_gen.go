@@ -47,6 +47,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 136, Strict: 123, Gemini: 0},
 		SearchTerms:  "1 28 hxQpBIRCglQA1DgKBA bit constant dai:2 everi exampl grant hold mai:2 outputvalu:2 perm:3 permission:2 read result return set user:2 widen:4 write",
 		Call:         toolgenCallWiden,
+		Validate:     toolimpl.Validator(toolgenCallWiden),
 	}, {
 		Name:         ToolCombine,
 		Description:  "Combine returns the union of permissions, which may be no constant.",
@@ -56,6 +57,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 70, Strict: 47, Gemini: 42},
 		SearchTerms:  "1 13 UQAkVwwA combin:4 constant mai outputvalu:2 perm:2 permission return union",
 		Call:         toolgenCallCombine,
+		Validate:     toolimpl.Validator(toolgenCallCombine),
 	}})
 }
 
@@ -105,6 +107,9 @@ func toolgenCallWiden(ctx context.Context, args []byte) (res toolgen.Result, err
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Widen(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -143,6 +148,9 @@ func toolgenCallCombine(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Combine(argPerms)
 	if err != nil {

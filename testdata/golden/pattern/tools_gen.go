@@ -42,6 +42,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 286, Strict: 276, Gemini: 254},
 		SearchTerms: "1 57 hoEEgiJEAgimwSYmfLEARYXEZInA 2028 2029 262:3 ab123 character check:4 class:4 code:4 dot:3 ecma:3 escap:4 insid letter:3 like match name need neither nor:2 pattern:4 point properti shape space:4 syntax take:2 translat unicod:2",
 		Call:        toolgenCallCheck,
+		Validate:    toolimpl.Validator(toolgenCallCheck),
 	}})
 }
 
@@ -89,6 +90,9 @@ func toolgenCallCheck(ctx context.Context, args []byte) (res toolgen.Result, err
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := Check(argS, argCode); err != nil {
 		return toolimpl.ToolFailed(ctx, err)

@@ -60,6 +60,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 285, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 39 xIAIJAhRBASFAfCDkKUlJIJ 2x2 by_name:2 cell:2 deep:2 flat instant integer matrix name:3 nest pair:4 parameter ptrarrai:2 return row:2 shape:5 squar:2 string take them three time:2 two",
 		Call:         toolgenCallShapes,
+		Validate:     toolimpl.Validator(toolgenCallShapes),
 	}, {
 		Name:         ToolEcho,
 		Description:  "Echo takes a struct of nested shapes and returns it.",
@@ -69,6 +70,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 421, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 38 QMA6AIAFEiVwjowcTTBQY arrai by_name:2 cell:3 deep:2 echo:4 grid:2 insid mix:2 name:2 nest pointer ptrarrai:2 return row:2 shape squar:2 stack:2 struct:2 tabl:2 take time:2",
 		Call:         toolgenCallEcho,
+		Validate:     toolimpl.Validator(toolgenCallEcho),
 	}, {
 		Name:         ToolTriple,
 		Description:  "Triple returns a pointer to an array, wrapped.",
@@ -78,6 +80,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
 		SearchTerms:  "1 10 GAgIOo arrai pointer ptrarrai:2 return tripl:4 wrap",
 		Call:         toolgenCallTriple,
+		Validate:     toolimpl.Validator(toolgenCallTriple),
 	}, {
 		Name:         ToolPairs,
 		Description:  "Pairs returns a slice of pointers to arrays, wrapped.",
@@ -87,6 +90,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
 		SearchTerms:  "1 11 CEAEjH4 arrai pair:4 pointer ptrarrai:2 return slice wrap",
 		Call:         toolgenCallPairs,
+		Validate:     toolimpl.Validator(toolgenCallPairs),
 	}, {
 		Name:         ToolMatrix,
 		Description:  "Matrix returns a pointer to an array of pointers to arrays, wrapped.",
@@ -96,6 +100,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 53, Strict: 36, Gemini: 32},
 		SearchTerms:  "1 12 CAgIO6 arrai:2 matrix:4 pointer:2 ptrarrai:2 return wrap",
 		Call:         toolgenCallMatrix,
+		Validate:     toolimpl.Validator(toolgenCallMatrix),
 	}})
 }
 
@@ -331,6 +336,9 @@ func toolgenCallShapes(ctx context.Context, args []byte) (res toolgen.Result, er
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Shapes(argCells, argRows, argByName, argSquare, argTimes, argDeep)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -360,6 +368,9 @@ func toolgenCallEcho(ctx context.Context, args []byte) (res toolgen.Result, err 
 	toolgenDecodeGrid(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Echo(in)
 	if err != nil {
@@ -391,6 +402,9 @@ func toolgenCallTriple(ctx context.Context, args []byte) (res toolgen.Result, er
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Triple()
 	if err != nil {
@@ -432,6 +446,9 @@ func toolgenCallPairs(ctx context.Context, args []byte) (res toolgen.Result, err
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Pairs()
 	if err != nil {
@@ -478,6 +495,9 @@ func toolgenCallMatrix(ctx context.Context, args []byte) (res toolgen.Result, er
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Matrix()
 	if err != nil {

@@ -52,6 +52,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 150, Strict: 159, Gemini: 0},
 		SearchTerms:  "1 27 BhoA04GZBK children:6 name:4 node:2 own:2 recursiv:2 return take tree:3 type:2 walk:4",
 		Call:         toolgenCallWalk,
+		Validate:     toolimpl.Validator(toolgenCallWalk),
 	}, {
 		Name:         ToolSum,
 		Description:  "Sum takes a list as a flat parameter.",
@@ -61,6 +62,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 208, Strict: 226, Gemini: 0},
 		SearchTerms:  "1 38 EMUgKAQlUKEcWgE children:4 flat link:2 list:7 name:2 next:2 node:2 own:2 parameter recursiv:2 sum:4 take tree:4 type:2 valu:2",
 		Call:         toolgenCallSum,
+		Validate:     toolimpl.Validator(toolgenCallSum),
 	}, {
 		Name:         ToolBrowse,
 		Description:  "Browse takes mutually recursive types.",
@@ -70,6 +72,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 294, Strict: 299, Gemini: 0},
 		SearchTerms:  "1 58 UAGKTNQADgFXgUKJyA belong:2 brows:4 dir:4 each:2 file:8 inlin:2 mai:2 meta:4 mutualli name:8 on:2 other:2 recursiv:5 refer:2 size:4 sub:4 take type",
 		Call:         toolgenCallBrowse,
+		Validate:     toolimpl.Validator(toolgenCallBrowse),
 	}, {
 		Name:         ToolDraw,
 		Description:  "Draw takes a struct holding recursive types in a map and a pointer.",
@@ -79,6 +82,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 215, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 41 YwgIBFAQkAQVjCcdGJC children:4 draw:4 head:2 hold link:2 list:4 map name:2 next:2 node:2 own:2 pointer recursiv:3 root:2 struct take tree:2 type:3 valu:2",
 		Call:         toolgenCallDraw,
+		Validate:     toolimpl.Validator(toolgenCallDraw),
 	}})
 }
 
@@ -156,6 +160,9 @@ func toolgenCallWalk(ctx context.Context, args []byte) (res toolgen.Result, err 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Walk(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -204,6 +211,9 @@ func toolgenCallSum(ctx context.Context, args []byte) (res toolgen.Result, err e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Sum(argList, argTrees)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -234,6 +244,9 @@ func toolgenCallBrowse(ctx context.Context, args []byte) (res toolgen.Result, er
 	toolgenDecodeDir(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Browse(in)
 	if err != nil {
@@ -271,6 +284,9 @@ func toolgenCallDraw(ctx context.Context, args []byte) (res toolgen.Result, err 
 	toolgenDecodeGraph(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Draw(in)
 	if err != nil {

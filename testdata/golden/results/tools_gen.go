@@ -88,6 +88,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 43, Strict: 26, Gemini: 22},
 		SearchTerms: "1 8 DFB result:2 return text:5",
 		Call:        toolgenCallText,
+		Validate:    toolimpl.Validator(toolgenCallText),
 	}, {
 		Name:        ToolTextOnly,
 		Description: "TextOnly returns text without an error.",
@@ -96,6 +97,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
 		SearchTerms: "1 18 aoEMwRg error onli:4 result:2 return text:5 text_onli:4 without",
 		Call:        toolgenCallTextOnly,
+		Validate:    toolimpl.Validator(toolgenCallTextOnly),
 	}, {
 		Name:         ToolCheck,
 		Description:  "Check returns a struct: structured content with an output schema.",
@@ -105,6 +107,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
 		SearchTerms:  "1 12 QEQxlQK4 check:4 content output result:2 return schema struct structur",
 		Call:         toolgenCallCheck,
+		Validate:     toolimpl.Validator(toolgenCallCheck),
 	}, {
 		Name:         ToolCheckPtr,
 		Description:  "CheckPtr returns a pointer to a struct; nil is a failed result.",
@@ -114,6 +117,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
 		SearchTerms:  "1 20 jgCBVLkMI check:4 check_ptr:4 fail nil pointer ptr:4 result:3 return struct",
 		Call:         toolgenCallCheckPtr,
+		Validate:     toolimpl.Validator(toolgenCallCheckPtr),
 	}, {
 		Name:         ToolCheckOnly,
 		Description:  "CheckOnly returns a struct without an error.",
@@ -123,6 +127,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
 		SearchTerms:  "1 18 YQQwHwIg check:4 check_onli:4 error onli:4 result:2 return struct without",
 		Call:         toolgenCallCheckOnly,
+		Validate:     toolimpl.Validator(toolgenCallCheckOnly),
 	}, {
 		Name:         ToolList,
 		Description:  "List returns a slice, wrapped as {\"result\": [...]}.",
@@ -132,6 +137,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 53, Strict: 36, Gemini: 32},
 		SearchTerms:  "1 10 EQEph list:4 result:3 return slice wrap",
 		Call:         toolgenCallList,
+		Validate:     toolimpl.Validator(toolgenCallList),
 	}, {
 		Name:         ToolNumber,
 		Description:  "Number returns an int, wrapped.",
@@ -141,6 +147,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
 		SearchTerms:  "1 9 FRMIg int number:4 result:2 return wrap",
 		Call:         toolgenCallNumber,
+		Validate:     toolimpl.Validator(toolgenCallNumber),
 	}, {
 		Name:         ToolTable,
 		Description:  "Table returns a map, wrapped: a map is an object, but not one with a fixed schema.",
@@ -150,6 +157,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 60, Strict: 43, Gemini: 39},
 		SearchTerms:  "1 14 kiCJmIEA5 fix map:2 object on result:2 return schema tabl:4 wrap",
 		Call:         toolgenCallTable,
+		Validate:     toolimpl.Validator(toolgenCallTable),
 	}, {
 		Name:         ToolFlag,
 		Description:  "Flag returns a bool without an error, wrapped.",
@@ -159,6 +167,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
 		SearchTerms:  "1 11 YAEMkVw bool error flag:4 result:2 return without wrap",
 		Call:         toolgenCallFlag,
+		Validate:     toolimpl.Validator(toolgenCallFlag),
 	}, {
 		Name:         ToolMaybe,
 		Description:  "Maybe returns a pointer to a non-struct, wrapped.",
@@ -168,6 +177,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
 		SearchTerms:  "1 11 SCGkhVQ mayb:4 non pointer result:2 return struct wrap",
 		Call:         toolgenCallMaybe,
+		Validate:     toolimpl.Validator(toolgenCallMaybe),
 	}, {
 		Name:        ToolNothing,
 		Description: "Nothing returns only an error: \"ok\" on success.",
@@ -176,6 +186,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
 		SearchTerms: "1 11 aIEMiBh error noth:4 ok onli result:2 return success",
 		Call:        toolgenCallNothing,
+		Validate:    toolimpl.Validator(toolgenCallNothing),
 	}, {
 		Name:        ToolPicture,
 		Description: "Picture returns a toolgen.Result as it is: content the tool chose (an image), no output schema.",
@@ -184,6 +195,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 61, Strict: 44, Gemini: 40},
 		SearchTerms: "1 15 hQCkhIUhBm chose content imag output pictur:4 result:3 return schema tool toolgen",
 		Call:        toolgenCallPicture,
+		Validate:    toolimpl.Validator(toolgenCallPicture),
 	}, {
 		Name:        ToolPictureOnly,
 		Description: "PictureOnly returns a toolgen.Result without an error.",
@@ -192,6 +204,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
 		SearchTerms: "1 19 ZQQgC0Mk error onli:4 pictur:4 pictur_onli:4 result:3 return toolgen without",
 		Call:        toolgenCallPictureOnly,
+		Validate:    toolimpl.Validator(toolgenCallPictureOnly),
 	}})
 }
 
@@ -324,6 +337,9 @@ func toolgenCallText(ctx context.Context, args []byte) (res toolgen.Result, err 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Text()
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -349,6 +365,9 @@ func toolgenCallTextOnly(ctx context.Context, args []byte) (res toolgen.Result, 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out := TextOnly()
 	return toolgen.TextResult(out), nil
 }
@@ -373,6 +392,9 @@ func toolgenCallCheck(ctx context.Context, args []byte) (res toolgen.Result, err
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Check()
 	if err != nil {
@@ -404,6 +426,9 @@ func toolgenCallCheckPtr(ctx context.Context, args []byte) (res toolgen.Result, 
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := CheckPtr()
 	if err != nil {
@@ -439,6 +464,9 @@ func toolgenCallCheckOnly(ctx context.Context, args []byte) (res toolgen.Result,
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out := CheckOnly()
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -466,6 +494,9 @@ func toolgenCallList(ctx context.Context, args []byte) (res toolgen.Result, err 
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := List()
 	if err != nil {
@@ -505,6 +536,9 @@ func toolgenCallNumber(ctx context.Context, args []byte) (res toolgen.Result, er
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Number()
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -538,6 +572,9 @@ func toolgenCallTable(ctx context.Context, args []byte) (res toolgen.Result, err
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Table()
 	if err != nil {
@@ -579,6 +616,9 @@ func toolgenCallFlag(ctx context.Context, args []byte) (res toolgen.Result, err 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out := Flag()
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -609,6 +649,9 @@ func toolgenCallMaybe(ctx context.Context, args []byte) (res toolgen.Result, err
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Maybe()
 	if err != nil {
@@ -644,6 +687,9 @@ func toolgenCallNothing(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := Nothing(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -667,6 +713,9 @@ func toolgenCallPicture(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Picture()
 	if err != nil {
@@ -692,6 +741,9 @@ func toolgenCallPictureOnly(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out := PictureOnly()
 	return out, nil

@@ -51,6 +51,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
 		SearchTerms: "1 11 yQOWhA argument field ping:4 rule:3 take type",
 		Call:        toolgenCallPing,
+		Validate:    toolimpl.Validator(toolgenCallPing),
 	}, {
 		Name:        ToolCopy,
 		Description: "Copy has flat parameters, exported in the rule type; _tmp loses its underscore.",
@@ -59,6 +60,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
 		SearchTerms: "1 16 IGaIUBFOA copi:4 export flat lose parameter rule:3 tmp:3 type underscor",
 		Call:        toolgenCallCopy,
+		Validate:    toolimpl.Validator(toolgenCallCopy),
 	}, {
 		Name:        ToolDoAssign,
 		Description: "DoAssign assigns work.",
@@ -67,6 +69,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 179, Strict: 174, Gemini: 157},
 		SearchTerms: "1 63 CBEDlMQRlQSEAQFYpQFVDqgAgEK also assign:5 back clash:2 do_assign fall field json:2 keep method name:10 ordinari owner:6 owner_name:3 promot rule:7 sai size:3 step:2 suffix tag:2 take:2 team:2 team_name:2 whose work would:2",
 		Call:        toolgenCallDoAssign,
+		Validate:    toolimpl.Validator(toolgenCallDoAssign),
 	}})
 }
 
@@ -83,6 +86,9 @@ func (recv *Counter) Tools() []toolgen.Tool {
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallAdd(recv, ctx, args)
 		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallAdd(recv, ctx, args)
+		}),
 	}})
 }
 
@@ -160,6 +166,9 @@ func toolgenCallPing(ctx context.Context, args []byte) (res toolgen.Result, err 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := Ping(); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -210,6 +219,9 @@ func toolgenCallCopy(ctx context.Context, args []byte) (res toolgen.Result, err 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := Copy(argFrom, argTo, arg_tmp, argN); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -228,6 +240,9 @@ func toolgenCallDoAssign(ctx context.Context, args []byte) (res toolgen.Result, 
 	toolgenDecodeAssign(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := DoAssign(in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -263,6 +278,9 @@ func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res toolge
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out := recv.Add(argBy)
 	e := new(toolimpl.Encoder)

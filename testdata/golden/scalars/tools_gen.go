@@ -58,6 +58,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 430, Strict: 413, Gemini: 408},
 		SearchTerms:  "1 71 sCi0oKmBZx6e5AAACAVWAoBIAnWJwQUAACBGQ bool:2 boolean byte:2 celsiu:2 constant count:4 degre echo:4 enum everi flag:3 float32:2 float64:2 input int:2 int16:2 int32:2 int64:2 int8:2 label:3 name:3 read return rune:2 scalar:3 small:2 string:3 temp:2 temperatur uint:2 uint16:2 uint32:2 uint64:2 uint8:2 unsign without written",
 		Call:         toolgenCallEcho,
+		Validate:     toolimpl.Validator(toolgenCallEcho),
 	}, {
 		Name:         ToolWidths,
 		Description:  "Widths takes flat parameters of the odd widths and pointers to them.",
@@ -67,6 +68,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 183, Strict: 204, Gemini: 161},
 		SearchTerms:  "1 36 QgwVoKXgIgVo1aAEqAGQ boolean celsiu:2 count:4 degre f32:2 flag:3 flat i8:2 name:2 odd parameter pointer scalar:2 take temp:2 temperatur them u32:2 unsign width:5",
 		Call:         toolgenCallWidths,
+		Validate:     toolimpl.Validator(toolgenCallWidths),
 	}, {
 		Name:        ToolGetLabel,
 		Description: "Label returns a named string: text.",
@@ -75,6 +77,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
 		SearchTerms: "1 22 KIouAUMgBBI constant enum get:3 get_label:3 label:5 name:2 return scalar:2 string:2 text without",
 		Call:        toolgenCallGetLabel,
+		Validate:    toolimpl.Validator(toolgenCallGetLabel),
 	}, {
 		Name:         ToolFloat32,
 		Description:  "Float32 returns a float32, wrapped.",
@@ -84,6 +87,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
 		SearchTerms:  "1 9 Migg float32:5 return scalar:2 wrap",
 		Call:         toolgenCallFloat32,
+		Validate:     toolimpl.Validator(toolgenCallFloat32),
 	}, {
 		Name:         ToolUint64,
 		Description:  "Uint64 returns a uint64, wrapped.",
@@ -93,6 +97,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 63, Strict: 46, Gemini: 41},
 		SearchTerms:  "1 9 Ijgh return scalar:2 uint64:5 wrap",
 		Call:         toolgenCallUint64,
+		Validate:     toolimpl.Validator(toolgenCallUint64),
 	}})
 }
 
@@ -202,6 +207,9 @@ func toolgenCallEcho(ctx context.Context, args []byte) (res toolgen.Result, err 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Echo(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -286,6 +294,9 @@ func toolgenCallWidths(ctx context.Context, args []byte) (res toolgen.Result, er
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Widths(argI8, argU32, argF32, argTemp, argCount, argFlag)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -325,6 +336,9 @@ func toolgenCallGetLabel(ctx context.Context, args []byte) (res toolgen.Result, 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out := GetLabel(argL)
 	return toolgen.TextResult(string(out)), nil
 }
@@ -357,6 +371,9 @@ func toolgenCallFloat32(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out := Float32(argX)
 	e := new(toolimpl.Encoder)
@@ -396,6 +413,9 @@ func toolgenCallUint64(ctx context.Context, args []byte) (res toolgen.Result, er
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Uint64(argX)
 	if err != nil {

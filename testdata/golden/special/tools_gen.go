@@ -63,6 +63,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 467, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 119 iyA5ioDBuAEAxAaAkhESQASCOQBARIhEWEBAbQ4MGIUwQB2QKwAgThBwYIaABs4DI 10 1000000000 11 12 192:3 2001:2 24 addr:4 address:2 ani:2 blob:4 cidr code:3 constant db8:2 duration:3 emb empti:2 encod:2 enum i_pv4:2 i_pv6:2 int64 ip itself:2 json:4 keep like local lost marshal marshal_json month:2 name nanosecond:2 network notation note over:2 payload prefix:2 promot pv4:2 pv6:2 raw:2 read:3 return second sinc:2 slug:3 special:2 stamp:3 store:4 string:2 text:5 time:5 toolgen type underli unmarshal unmarshal_json until:2 whose win write:3",
 		Call:         toolgenCallStore,
+		Validate:     toolimpl.Validator(toolgenCallStore),
 	}, {
 		Name:         ToolStamp,
 		Description:  "Stamp takes special types as flat parameters.",
@@ -72,6 +73,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 155, Strict: 0, Gemini: 0},
 		SearchTerms:  "1 37 ICCBQERCEJAiIMwUSLEsiIQn 192 2001 addr:2 address data:2 db8 extra:2 flat i_pv4 i_pv6 itself local parameter pv4 pv6 read slug:3 special:3 stamp:4 take text:2 type:2 valu:2 write",
 		Call:         toolgenCallStamp,
+		Validate:     toolimpl.Validator(toolgenCallStamp),
 	}, {
 		Name:         ToolDump,
 		Description:  "Dump returns raw JSON, wrapped.",
@@ -81,6 +83,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
 		SearchTerms:  "1 10 BQgFDm dump:4 json raw return special:2 wrap",
 		Call:         toolgenCallDump,
+		Validate:     toolimpl.Validator(toolgenCallDump),
 	}, {
 		Name:         ToolBytes,
 		Description:  "Bytes returns bytes, wrapped.",
@@ -90,6 +93,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 45, Strict: 28, Gemini: 24},
 		SearchTerms:  "1 9 Bggu byte:5 return special:2 wrap",
 		Call:         toolgenCallBytes,
+		Validate:     toolimpl.Validator(toolgenCallBytes),
 	}, {
 		Name:         ToolAnything,
 		Description:  "Anything returns any value, wrapped.",
@@ -99,6 +103,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
 		SearchTerms:  "1 10 LAgQC2 ani anyth:4 return special:2 valu wrap",
 		Call:         toolgenCallAnything,
+		Validate:     toolimpl.Validator(toolgenCallAnything),
 	}, {
 		Name:         ToolAddress,
 		Description:  "Address returns a text type, wrapped.",
@@ -108,6 +113,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 47, Strict: 30, Gemini: 26},
 		SearchTerms:  "1 10 BQiEC2 address:4 return special:2 text type wrap",
 		Call:         toolgenCallAddress,
+		Validate:     toolimpl.Validator(toolgenCallAddress),
 	}})
 }
 
@@ -212,6 +218,9 @@ func toolgenCallStore(ctx context.Context, args []byte) (res toolgen.Result, err
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Store(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -294,6 +303,9 @@ func toolgenCallStamp(ctx context.Context, args []byte) (res toolgen.Result, err
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Stamp(argAt, argData, argExtra, argValue, argAddr, argSlug)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -327,6 +339,9 @@ func toolgenCallDump(ctx context.Context, args []byte) (res toolgen.Result, err 
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Dump()
 	if err != nil {
@@ -362,6 +377,9 @@ func toolgenCallBytes(ctx context.Context, args []byte) (res toolgen.Result, err
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out := Bytes()
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
@@ -392,6 +410,9 @@ func toolgenCallAnything(ctx context.Context, args []byte) (res toolgen.Result, 
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Anything()
 	if err != nil {
@@ -426,6 +447,9 @@ func toolgenCallAddress(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Address()
 	if err != nil {

@@ -49,6 +49,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 366, Strict: 417, Gemini: 0},
 		SearchTerms:  "1 99 SiAgMMC4ABIjgGACgACEAAYCBgIQCyAKgUDJbHFHJ4wb4MBIQQgtKBAAxqHC 10 1000000000 11 12 192:2 2001 24 25 2e10 addr:2 address ani:3 cidr db8 debug decimal:2 duration echo:4 echo_std:4 error expression float:3 fraction given go i_pv4 i_pv6 info int:4 int_valu:2 integer:2 ip level:3 log month:2 nanosecond network notation number:6 offset optionalli pattern:2 point prefix:2 pv4 pv6 rat:2 rational re2 regular return second size:3 std:4 stdtype:2 string:2 syntax timeout:2 valu:2 warn:2",
 		Call:         toolgenCallEchoStd,
+		Validate:     toolimpl.Validator(toolgenCallEchoStd),
 	}, {
 		Name:         ToolWait,
 		Description:  "Wait takes a duration directly.",
@@ -58,6 +59,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 79, Strict: 62, Gemini: 57},
 		SearchTerms:  "1 17 YSAaIALMBc 1000000000 directli duration:2 long nanosecond second stdtype:2 take timeout:2 wait:5",
 		Call:         toolgenCallWait,
+		Validate:     toolimpl.Validator(toolgenCallWait),
 	}})
 }
 
@@ -116,6 +118,9 @@ func toolgenCallEchoStd(ctx context.Context, args []byte) (res toolgen.Result, e
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := EchoStd(in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -157,6 +162,9 @@ func toolgenCallWait(ctx context.Context, args []byte) (res toolgen.Result, err 
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out := Wait(argTimeout)
 	e := new(toolimpl.Encoder)

@@ -53,6 +53,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 328, Strict: 379, Gemini: 301},
 		SearchTerms:  "1 100 DJiCqUlhQASQEuGzGGBACglECFMnNEgIQejBRUojAAARIoQ after chang embed:3 encod extra:2 field:2 filter:3 first flatten go is_renam:2 item:6 json:3 label:3 limit:2 list:5 list_item:4 match:2 member name:8 nest no_tag:2 object offset:3 onli:2 onli_opt:2 opt:2 optional:2 page per promot queri rather reason:3 renam:2 result:2 return shown:2 string struct structparam:2 tag:6 type under unexport valu:2 visibl:3",
 		Call:         toolgenCallListItems,
+		Validate:     toolimpl.Validator(toolgenCallListItems),
 	}, {
 		Name:        ToolPing,
 		Description: "Ping takes a struct with no fields.",
@@ -61,6 +62,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 47, Strict: 30, Gemini: 26},
 		SearchTerms: "1 9 aAQFJ field ping:4 struct structparam:2 take",
 		Call:        toolgenCallPing,
+		Validate:    toolimpl.Validator(toolgenCallPing),
 	}, {
 		Name:        ToolConfigure,
 		Description: "Configure takes a pointer to a struct.",
@@ -69,6 +71,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 57, Strict: 40, Gemini: 35},
 		SearchTerms: "1 11 CAQUoM configur:4 pointer struct structparam:2 take verbos:2",
 		Call:        toolgenCallConfigure,
+		Validate:    toolimpl.Validator(toolgenCallConfigure),
 	}, {
 		Name:         ToolSegment,
 		Description:  "Segment takes two struct parameters: they are flat parameters, each an object.",
@@ -78,6 +81,7 @@ func Tools() []toolgen.Tool {
 		Tokens:       toolgen.Tokens{Default: 144, Strict: 139, Gemini: 112},
 		SearchTerms:  "1 22 MQIZJgZEEwZB each flat object parameter:2 point:2 segment:6 struct structparam:2 take taken:2 twice:2 two",
 		Call:         toolgenCallSegment,
+		Validate:     toolimpl.Validator(toolgenCallSegment),
 	}})
 }
 
@@ -160,6 +164,9 @@ func toolgenCallListItems(ctx context.Context, args []byte) (res toolgen.Result,
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ListItems(ctx, in)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -190,6 +197,9 @@ func toolgenCallPing(ctx context.Context, args []byte) (res toolgen.Result, err 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := Ping(in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -208,6 +218,9 @@ func toolgenCallConfigure(ctx context.Context, args []byte) (res toolgen.Result,
 	toolgenDecodeOptions(d, in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := Configure(ctx, in); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -250,6 +263,9 @@ func toolgenCallSegment(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := Segment(argFrom, argTo)
 	if err != nil {

@@ -43,6 +43,7 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 43, Strict: 26, Gemini: 22},
 		SearchTerms: "1 8 WAVA answer ping:4 pong unexport:2",
 		Call:        toolgenCallping,
+		Validate:    toolimpl.Validator(toolgenCallping),
 	}})
 }
 
@@ -58,6 +59,9 @@ func (recv *helper) Tools() []toolgen.Tool {
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallask(recv, ctx, args)
 		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallask(recv, ctx, args)
+		}),
 	}})
 }
 
@@ -100,6 +104,9 @@ func toolgenCallping(ctx context.Context, args []byte) (res toolgen.Result, err 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out := ping()
 	return toolgen.TextResult(out), nil
 }
@@ -129,6 +136,9 @@ func toolgenCallask(recv *helper, ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := recv.ask(ctx, argPrompt)
 	if err != nil {
