@@ -103,8 +103,8 @@ func (a *Agent) Next(s *State) (Action, error) {
 	switch {
 	case s == nil:
 		return Action{}, errors.New("agent: Next: no state")
-	case s.Version != StateVersion:
-		return Action{}, fmt.Errorf("agent: Next: the state is version %d; this runtime reads version %d", s.Version, StateVersion)
+	case !readable(s.Version):
+		return Action{}, fmt.Errorf("agent: Next: the state is version %d; this runtime reads versions 1 to %d", s.Version, StateVersion)
 	case len(s.Messages) == 0:
 		return Action{}, errors.New("agent: Next: the state has no messages")
 	}
@@ -118,7 +118,11 @@ func (a *Agent) Next(s *State) (Action, error) {
 		if err := a.checkFingerprints(s.Paused.Tools); err != nil {
 			return Action{}, err
 		}
+		if err := a.checkApprovals(s); err != nil {
+			return Action{}, fmt.Errorf("agent: Next: %w", err)
+		}
 	}
+	upgrade(s)
 	s.StopReason = ""
 	p := a.advance(s, sink{})
 	switch p.kind {

@@ -124,6 +124,10 @@ func TestPresetsDecideBuiltinTools(t *testing.T) {
 		assert.True(t, tool.Builtin, tool.Name)
 	}
 	got := outcomes(decided(t, real, `{"path":"a.txt","command":"true"}`, agent.WithPreset(agent.PresetAllowEdits)))
+	assert.Equal(t, agent.OutcomeDeny, got[builtin.ToolDeleteFile], "arguments the tool refuses are not put to a person")
+	for name, args := range map[toolgen.ToolName]string{builtin.ToolDeleteFile: `{"path":"a.txt"}`, builtin.ToolRunCommand: `{"command":"true"}`} {
+		got[name] = outcomes(decided(t, real, args, agent.WithPreset(agent.PresetAllowEdits)))[name]
+	}
 	assert.Equal(t, map[toolgen.ToolName]agent.Outcome{
 		builtin.ToolReadFile: allow, builtin.ToolListFiles: allow, builtin.ToolSearchFiles: allow, builtin.ToolGlob: allow,
 		builtin.ToolWriteFile: allow, builtin.ToolEditFile: allow, builtin.ToolDeleteFile: ask, builtin.ToolRunCommand: ask,

@@ -48,8 +48,10 @@ func (a *Agent) redecide(stored Decision) Decision {
 		return stored
 	case stored.Approval == Approved && d.Outcome == OutcomeAsk:
 		d.Approval, d.Reason = Approved, stored.Reason
+		d.ApprovedArgs, d.ModelCall = stored.ApprovedArgs, stored.ModelCall
 	case stored.Approval == Approved:
 		d.Approval = Approved
+		d.ApprovedArgs, d.ModelCall = stored.ApprovedArgs, stored.ModelCall
 	}
 	return d
 }

@@ -53,6 +53,7 @@ func (a *Agent) Resume(ctx context.Context, s *State, deps any) (*State, error) 
 	if err := a.checkResumable(s); err != nil {
 		return s, a.refuse(ctx, s, err, nil)
 	}
+	upgrade(s)
 	s.StopReason, s.compacted = "", 0
 	return s, a.drive(ctx, s, deps)
 }

@@ -11,8 +11,11 @@ import (
 )
 
 // StateVersion is the version of State's JSON form. Resume refuses a state
-// of another version.
-const StateVersion = 1
+// of another version, but reads version 1 (without approval digests: its
+// approvals are taken as they are) and writes it back as this one.
+//
+// Version 2 added Decision.ApprovedArgs and Decision.ModelCall.
+const StateVersion = 2
 
 // StopReason says why a run stopped.
 type StopReason string
@@ -89,6 +92,14 @@ type Decision struct {
 	Refusal string `json:"refusal,omitempty"`
 	// Approval is a person's answer to an ask: "" until given.
 	Approval Approval `json:"approval,omitempty"`
+	// ApprovedArgs is the digest of the arguments a person approved
+	// ("sha256:" and the hex SHA-256 of their canonical JSON): the call
+	// runs only if its arguments still have it.
+	ApprovedArgs string `json:"approved_args,omitempty"`
+	// ModelCall is the call as the model made it, when a person approved
+	// it with edited arguments (State.ApproveWith): Call holds the edited
+	// arguments, which run.
+	ModelCall *ToolCall `json:"model_call,omitempty"`
 	// Result is what the call returned, recorded as it finished, so that
 	// a resume of this state does not run it again; nil while it has not
 	// run, or did not finish (it failed with the run's ctx). A copy of the
@@ -209,6 +220,8 @@ func (s *State) decide(a Approval, reason string, ids []string) error {
 			d.Approval = a
 			if a == Rejected {
 				d.Refusal = rejection(reason)
+			} else {
+				d.ApprovedArgs = argsDigest(d.Call.Args)
 			}
 		}
 	}

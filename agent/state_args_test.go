@@ -181,6 +181,9 @@ type recordingWeather struct {
 func (r *recordingWeather) tools() []toolgen.Tool {
 	tools := weather.Tools()
 	for i, t := range tools {
+		// Without Validate, a call is put to a person whatever its
+		// arguments, so that a run pauses on any bytes.
+		tools[i].Validate = nil
 		call := t.Call
 		tools[i].Call = func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			r.mu.Lock()

@@ -119,6 +119,8 @@ func (a *Agent) reportRedecisions(s *State, stored, decisions []Decision, out si
 		case d.Outcome == OutcomeDeny && stored[i].Outcome != OutcomeDeny:
 			out.emit(s, Event{Kind: EventCallDenied, RunID: s.RunID, Turn: s.Turns, Call: d.Call, Reason: d.Reason})
 		case d.Outcome != OutcomeAsk:
+		case d.Approval == Approved && d.ModelCall != nil:
+			out.emit(s, Event{Kind: EventCallApproved, RunID: s.RunID, Turn: s.Turns, Call: d.Call, Reason: "approved by the user with edited arguments"})
 		case d.Approval == Approved:
 			out.emit(s, Event{Kind: EventCallApproved, RunID: s.RunID, Turn: s.Turns, Call: d.Call, Reason: "approved by the user"})
 		case d.Approval == Rejected:
@@ -194,6 +196,12 @@ func (a *Agent) decide(c ToolCall) Decision {
 	if d.Outcome == OutcomeDeny {
 		d.Refusal = "Denied by policy: this call is not permitted."
 	}
+	if d.Outcome == OutcomeAsk && t.Validate != nil {
+		// A person is never asked about a call the tool would refuse.
+		if err := t.Validate(c.Args); err != nil {
+			d.Outcome, d.Reason, d.Refusal = OutcomeDeny, "invalid arguments: not put to a person", err.Error()
+		}
+	}
 	return d
 }
 
@@ -260,6 +268,9 @@ func (a *Agent) finishTurn(s *State, out sink) {
 	results := make([]ToolResult, len(s.Paused.Calls))
 	for i, d := range s.Paused.Calls {
 		results[i] = d.refusal()
+		if d.ModelCall != nil && d.Result != nil {
+			results[i].Result = editNote(results[i].Result, d.Call.Args)
+		}
 	}
 	s.Messages = append(s.Messages, Message{Role: RoleTool, Results: results})
 	s.Paused = nil
@@ -298,8 +309,8 @@ func (a *Agent) checkResumable(s *State) error {
 	switch {
 	case s == nil:
 		return fmt.Errorf("resume: no state")
-	case s.Version != StateVersion:
-		return fmt.Errorf("resume: the state is version %d; this runtime reads version %d", s.Version, StateVersion)
+	case !readable(s.Version):
+		return fmt.Errorf("resume: the state is version %d; this runtime reads versions 1 to %d", s.Version, StateVersion)
 	case len(s.Messages) == 0:
 		return fmt.Errorf("resume: the state has no messages")
 	case s.StopReason == StopPaused && s.Paused == nil:
@@ -310,7 +321,13 @@ func (a *Agent) checkResumable(s *State) error {
 	if p := s.Pending(); len(p) > 0 {
 		return fmt.Errorf("resume: the run is paused on %s (call %s); call state.Approve or state.Reject first", p[0].Name, p[0].ID)
 	}
-	return a.checkFingerprints(s.Paused.Tools)
+	if err := a.checkFingerprints(s.Paused.Tools); err != nil {
+		return err
+	}
+	if err := a.checkApprovals(s); err != nil {
+		return fmt.Errorf("resume: %w", err)
+	}
+	return nil
 }
 
 func (a *Agent) checkFingerprints(fps []ToolFingerprint) error {
