@@ -22,6 +22,13 @@ type Ctx struct {
 	// none. A tool that needs one gets it with NeedSandbox, which says
 	// what is missing when it is nil.
 	Sandbox Sandbox
+	// Attempt counts this call among the tool's calls in a row that
+	// failed: 1 after a success (or for the first call), 2 after one
+	// failure... MaxFailures is the run's limit of such failures for the
+	// tool (agent.WithMaxFailures, Tool.MaxFailures), 0 for none: a tool
+	// may say more when Attempt nears it. Both 0 outside an agent run.
+	Attempt     int
+	MaxFailures int
 
 	progress func(Progress) // the call's context's receiver (WithProgress), or nil
 }

@@ -52,6 +52,12 @@ type Tool struct {
 	// Without tool search, a deferred tool is sent like any other. Set by
 	// the directive's defer option.
 	Deferred bool
+	// MaxFailures is the most failed calls of the tool in a row that an
+	// agent run allows: past it, the agent refuses the tool's calls for the
+	// rest of the run and tells the model to stop calling it (see
+	// agent.WithMaxFailures, which overrides it). 0: no limit of its own.
+	// Set by the directive's maxfailures=N option.
+	MaxFailures int
 	// Tokens is the size of the tool's definition as a model reads it, per
 	// schema dialect, counted by toolgen at build time (see Tokens); zero
 	// when nobody counted (a tool written by hand, or from an MCP server).

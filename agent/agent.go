@@ -48,6 +48,9 @@ type Agent struct {
 	sandbox     toolgen.Sandbox // every call's toolgen.Ctx.Sandbox; nil: none
 	search      *ToolSearch     // nil: every offered tool is sent (WithToolSearch)
 	native      bool            // with search: the model's provider searches (NativeToolSearcher)
+	// failureLimit is each tool's limit of failed calls in a row, if it
+	// has one (WithMaxFailures, toolgen.Tool.MaxFailures).
+	failureLimit map[toolgen.ToolName]int
 	deferred    map[toolgen.ToolName]bool
 }
 
@@ -74,6 +77,8 @@ type config struct {
 	compaction       *compaction
 	sandbox          toolgen.Sandbox
 	search           *ToolSearch
+	maxFailures      int                      // WithMaxFailures for every tool, or 0
+	toolFailures     map[toolgen.ToolName]int // WithMaxFailures for named tools
 }
 
 // WithTools adds tools (each set from a generated Tools function, a
@@ -255,10 +260,15 @@ func New(model Model, opts ...Option) (*Agent, error) {
 	if err != nil {
 		return nil, fmt.Errorf("agent: %w", err)
 	}
+	failureLimit, err := c.failureLimits(box)
+	if err != nil {
+		return nil, fmt.Errorf("agent: %w", err)
+	}
 	a := &Agent{
 		model: model, name: c.name, system: c.system, tools: box, offered: offered,
 		perms: c.perms, preset: c.preset, maxTurns: c.maxTurns, parallelism: c.parallelism,
 		limits: c.limits(box), compaction: c.compaction, sandbox: c.sandbox, search: c.search, native: native,
+		failureLimit: failureLimit,
 		events:   &eventSink{agent: c.name, observer: c.observer, logger: c.logger},
 		deferred: map[toolgen.ToolName]bool{},
 	}

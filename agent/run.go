@@ -194,7 +194,8 @@ type outcome struct {
 // none follows the end of a run.
 func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any) (ToolResult, error) {
 	t, _ := a.tools.Lookup(c.Name) // decided calls name known tools
-	rc := toolgen.Ctx{Deps: deps, Tool: c.Name, CallID: c.ID, RunID: s.RunID, Turn: s.Turns, Sandbox: a.sandboxFor(ctx)}
+	rc := toolgen.Ctx{Deps: deps, Tool: c.Name, CallID: c.ID, RunID: s.RunID, Turn: s.Turns, Sandbox: a.sandboxFor(ctx),
+		Attempt: failuresInARow(s, c.Name) + 1, MaxFailures: a.failureLimit[c.Name]}
 	limit := a.limitOf(c.Name)
 	callCtx, cancel := ctx, context.CancelFunc(func() {})
 	if limit.d > 0 {

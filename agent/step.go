@@ -44,7 +44,7 @@ func (a *Agent) next(s *State) plan {
 	last := s.Messages[len(s.Messages)-1]
 	switch {
 	case last.Role == RoleAssistant && len(last.Calls) > 0:
-		return a.decideTurn(last.Calls)
+		return a.decideTurn(s, last.Calls)
 	case last.Role == RoleAssistant:
 		return plan{kind: planStop, stop: StopDone}
 	case s.Turns >= a.maxTurns:
@@ -145,12 +145,14 @@ func (o sink) emit(s *State, e Event) {
 	o.events.emit(o.ctx, e)
 }
 
-// decideTurn decides every call of a turn. If any asks, nothing in the turn
-// runs yet: the run pauses.
-func (a *Agent) decideTurn(calls []ToolCall) plan {
+// decideTurn decides every call of a turn of s, refusing those of a tool
+// past its failure limit. If any asks, nothing in the turn runs yet: the
+// run pauses.
+func (a *Agent) decideTurn(s *State, calls []ToolCall) plan {
 	p := plan{kind: planTools, decisions: make([]Decision, len(calls))}
 	for i, c := range calls {
 		p.decisions[i] = a.decide(c)
+		a.overLimit(s, &p.decisions[i])
 		if p.decisions[i].Outcome == OutcomeAsk {
 			p.kind = planPause
 		}

@@ -49,6 +49,14 @@
 //   - namespace=NAME: the group the tool belongs to in catalogs and search
 //     results (1–64 of "a-z A-Z 0-9 _ -"); default: the Go package's name
 //     (Tool.Namespace)
+//   - maxfailures=N: an agent run refuses the tool's calls once N of them
+//     (1–100) failed in a row, and tells the model to stop calling it
+//     (Tool.MaxFailures; agent.WithMaxFailures overrides it)
+//
+// Every generated tool also has Tool.Validate, which decodes and validates
+// arguments without running the tool: the agent checks a call with it
+// before asking a person, and checks a person's edited arguments
+// (agent.State.ApproveWith).
 //
 // Unknown options, a second directive, and any other //toolgen: directive are
 // errors at their position (//toolgen:schema on types and //toolgen:budget at

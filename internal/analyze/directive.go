@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/toolgen-dev/toolgen/internal/model"
@@ -99,6 +100,13 @@ func (a *analyzer) applyOption(d *directive, pos token.Pos, key, value string, h
 			return
 		}
 		d.name = value
+	case "maxfailures":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > 100 {
+			a.errorf(pos, "maxfailures=%s: must be a whole number from 1 to 100 (the failed calls in a row a run allows)", value)
+			return
+		}
+		d.tool.MaxFailures = n
 	case "namespace":
 		if !toolNamePattern.MatchString(value) {
 			a.errorf(pos, "namespace %q must be 1 to 64 letters, digits, '_' or '-'", value)
@@ -106,6 +114,6 @@ func (a *analyzer) applyOption(d *directive, pos token.Pos, key, value string, h
 		}
 		d.namespace = value
 	default:
-		a.errorf(pos, "unknown option %q (options: name=NAME, namespace=NAME, readonly, destructive, idempotent, openworld, requires_approval, defer)", key)
+		a.errorf(pos, "unknown option %q (options: name=NAME, namespace=NAME, readonly, destructive, idempotent, openworld, requires_approval, defer, maxfailures=N)", key)
 	}
 }

@@ -91,6 +91,9 @@ func (g *generator) toolValue(t *model.Tool) jen.Code {
 	if t.Deferred {
 		fields = append(fields, field("Deferred", jen.True()))
 	}
+	if t.MaxFailures > 0 {
+		fields = append(fields, field("MaxFailures", jen.Lit(t.MaxFailures)))
+	}
 	fields = append(fields, field("Tokens", rt("Tokens").Values(
 		jen.Id("Default").Op(":").Lit(t.Tokens.Default),
 		jen.Id("Strict").Op(":").Lit(t.Tokens.Strict),

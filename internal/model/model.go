@@ -52,6 +52,9 @@ type Tool struct {
 	// of what a model is sent up front when tool search is on.
 	Namespace string `json:"namespace"`
 	Deferred  bool   `json:"deferred,omitempty"`
+	// MaxFailures is the maxfailures=N option: the most failed calls of
+	// the tool in a row that a run allows; 0 when not given.
+	MaxFailures int `json:"max_failures,omitempty"`
 
 	Params []*Param `json:"params"` // the Go parameters in order, hidden ones included
 	// Input is the object the arguments decode into: the fields of the one

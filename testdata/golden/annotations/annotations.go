@@ -52,3 +52,9 @@ func Archive(id string) error { return nil }
 //
 //toolgen:tool destructive defer
 func Purge() error { return nil }
+
+// Charge may fail three times in a row in a run before the agent stops
+// its calls.
+//
+//toolgen:tool maxfailures=3
+func Charge(amount int) error { return nil }

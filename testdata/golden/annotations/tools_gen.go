@@ -46,6 +46,9 @@ const (
 	// ToolPurge names the tool purge (Purge). Purge is deferred, in the package's
 	// namespace.
 	ToolPurge toolgen.ToolName = "purge"
+	// ToolCharge names the tool charge (Charge). Charge may fail three times in a
+	// row in a run before the agent stops its calls.
+	ToolCharge toolgen.ToolName = "charge"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -61,9 +64,10 @@ var (
 	_ func() error                 = Longest
 	_ func(string) error           = Archive
 	_ func() error                 = Purge
+	_ func(int) error              = Charge
 )
 
-// Tools returns the tools of package annotations: get_http_status, lookup, delete, upsert, fetch, do-it_all-2, approve, abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, archive, purge.
+// Tools returns the tools of package annotations: get_http_status, lookup, delete, upsert, fetch, do-it_all-2, approve, abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, archive, purge, charge.
 func Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolGetHTTPStatus,
@@ -172,6 +176,16 @@ func Tools() []toolgen.Tool {
 		SearchTerms: "1 9 iwNAY annotation:2 defer namespac packag purg:4",
 		Call:        toolgenCallPurge,
 		Validate:    toolimpl.Validator(toolgenCallPurge),
+	}, {
+		Name:        ToolCharge,
+		Description: "Charge may fail three times in a row in a run before the agent stops its calls.",
+		InputSchema: toolgenInputCharge,
+		Namespace:   "annotations",
+		MaxFailures: 3,
+		Tokens:      toolgen.Tokens{Default: 67, Strict: 50, Gemini: 45},
+		SearchTerms: "1 18 QBAAIVHWAyoDE agent amount:2 annotation:2 befor call charg:4 fail mai row run stop three time",
+		Call:        toolgenCallCharge,
+		Validate:    toolimpl.Validator(toolgenCallCharge),
 	}})
 }
 
@@ -287,6 +301,19 @@ type PurgeRule struct{}
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r PurgeRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolPurge}
+}
+
+// ChargeRule is a permission rule for the tool charge: each field is a glob
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
+// not constrain it.
+type ChargeRule struct {
+	_      [0]func()
+	Amount string // argument "amount": an integer in canonical form ("7" matches 7.0)
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ChargeRule) Rule() toolgen.Rule {
+	return toolimpl.Rule(ToolCharge, toolgenArgsCharge, []string{r.Amount})
 }
 
 // toolgenInputGetHTTPStatus is the JSON Schema of get_http_status's arguments.
@@ -622,6 +649,41 @@ func toolgenCallPurge(ctx context.Context, args []byte) (res toolgen.Result, err
 	return toolgen.TextResult("ok"), nil
 }
 
+// toolgenInputCharge is the JSON Schema of charge's arguments.
+var toolgenInputCharge = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"amount":{"type":"integer"}},"required":["amount"],"additionalProperties":false}`)
+
+// toolgenCallCharge reads the arguments of charge, calls Charge and writes its result.
+func toolgenCallCharge(ctx context.Context, args []byte) (res toolgen.Result, err error) {
+	defer toolimpl.Recover(ToolCharge, &res, &err)
+	d := new(toolimpl.Decoder)
+	d.Reset(args)
+	var (
+		argAmount int
+	)
+	var o toolimpl.ObjectReader
+	for k, ok := o.Start(d, toolgenArgsCharge); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "amount":
+			o.Saw(0)
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				argAmount = int(n0)
+			}
+		default:
+			o.Unknown(d)
+		}
+	}
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
+	if err := Charge(argAmount); err != nil {
+		return toolimpl.ToolFailed(ctx, err)
+	}
+	return toolgen.TextResult("ok"), nil
+}
+
 var toolgenArgsGetHTTPStatus = &toolimpl.Object{Names: []string{"url"}, Required: []int{0}}
 var toolgenArgsLookup = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
 var toolgenArgsDelete = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
@@ -632,3 +694,4 @@ var toolgenArgsApprove = &toolimpl.Object{Names: []string{}}
 var toolgenArgsLongest = &toolimpl.Object{Names: []string{}}
 var toolgenArgsArchive = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
 var toolgenArgsPurge = &toolimpl.Object{Names: []string{}}
+var toolgenArgsCharge = &toolimpl.Object{Names: []string{"amount"}, Required: []int{0}}

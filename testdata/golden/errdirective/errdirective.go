@@ -64,3 +64,13 @@ func NoNamespace() error { return nil }
 //
 //toolgen:tool defer=true namespace=a namespace=b
 func ValuedDefer() error { return nil }
+
+// ZeroFailures allows no failure at all, which is no limit.
+//
+//toolgen:tool maxfailures=0
+func ZeroFailures() error { return nil }
+
+// WordFailures gives a word.
+//
+//toolgen:tool maxfailures=many
+func WordFailures() error { return nil }

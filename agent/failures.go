@@ -1,0 +1,105 @@
+package agent
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/toolgen-dev/toolgen"
+)
+
+// WithMaxFailures bounds the failed calls of a tool in a row that a run
+// allows: n for the named tools, or for every other tool when no name is
+// given (n at least 1). A call fails when its result is an error: bad
+// arguments, the tool's error, a refusal. Once a tool has failed n times
+// in a row, the run refuses its calls (an EventCallDenied, "failure
+// limit") and tells the model to stop calling it and to go on without it
+// or ask the user; a call that succeeds starts the count again. The count
+// is read from the transcript, so a resumed run keeps it. Without this
+// option a tool's own limit applies (the directive's maxfailures=N,
+// toolgen.Tool.MaxFailures), else none: MaxTurns still bounds a run.
+// A running tool sees its count in toolgen.Ctx (Attempt, MaxFailures).
+func WithMaxFailures(n int, tools ...toolgen.ToolName) Option {
+	return func(c *config) error {
+		if n < 1 {
+			return fmt.Errorf("agent.WithMaxFailures(%d): must be at least 1", n)
+		}
+		if slices.Contains(tools, "") {
+			return fmt.Errorf("agent.WithMaxFailures(%d, %q): empty tool name", n, tools)
+		}
+		if len(tools) == 0 {
+			c.maxFailures = n
+			return nil
+		}
+		if c.toolFailures == nil {
+			c.toolFailures = map[toolgen.ToolName]int{}
+		}
+		for _, name := range tools {
+			c.toolFailures[name] = n
+		}
+		return nil
+	}
+}
+
+// failureLimits is every tool's limit: the option's for the tool, else
+// the option's for all tools, else the tool's own; 0 for none.
+func (c *config) failureLimits(box *toolgen.Toolbox) (map[toolgen.ToolName]int, error) {
+	var unknown []toolgen.ToolName
+	for name := range c.toolFailures {
+		if _, ok := box.Lookup(name); !ok {
+			unknown = append(unknown, name)
+		}
+	}
+	if len(unknown) > 0 {
+		slices.Sort(unknown)
+		return nil, fmt.Errorf("failure limits name tools that are not registered: %s (registered tools: %s)", joinNames(unknown), joinNames(box.Names()))
+	}
+	limits := map[toolgen.ToolName]int{}
+	for _, t := range box.Tools() {
+		n, ok := c.toolFailures[t.Name]
+		switch {
+		case ok:
+		case c.maxFailures > 0:
+			n = c.maxFailures
+		default:
+			n = t.MaxFailures
+		}
+		if n > 0 {
+			limits[t.Name] = n
+		}
+	}
+	return limits, nil
+}
+
+// failuresInARow counts the failed calls of tool name at the end of s's
+// transcript: its results from the last one back, up to one that did not
+// fail.
+func failuresInARow(s *State, name toolgen.ToolName) int {
+	n := 0
+	for i := len(s.Messages) - 1; i >= 0; i-- {
+		results := s.Messages[i].Results
+		for j := len(results) - 1; j >= 0; j-- {
+			if results[j].Name != name {
+				continue
+			}
+			if !results[j].Result.IsError {
+				return n
+			}
+			n++
+		}
+	}
+	return n
+}
+
+// overLimit refuses d's call when its tool failed as many times in a row
+// as it may: the model is told to stop calling it.
+func (a *Agent) overLimit(s *State, d *Decision) {
+	limit := a.failureLimit[d.Call.Name]
+	if limit == 0 || d.Outcome == OutcomeDeny {
+		return
+	}
+	if n := failuresInARow(s, d.Call.Name); n >= limit {
+		d.Outcome = OutcomeDeny
+		d.Reason = fmt.Sprintf("failure limit: %d failed calls in a row (limit %d)", n, limit)
+		d.Refusal = fmt.Sprintf("Not run: %s failed %d times in a row, its limit in this run, so its calls are refused from now on. Do not call %s again in this run; go on without it, or tell the user what went wrong.", d.Call.Name, n, d.Call.Name)
+	}
+}
