@@ -51,7 +51,7 @@ type Agent struct {
 	// failureLimit is each tool's limit of failed calls in a row, if it
 	// has one (WithMaxFailures, toolgen.Tool.MaxFailures).
 	failureLimit map[toolgen.ToolName]int
-	deferred    map[toolgen.ToolName]bool
+	deferred     map[toolgen.ToolName]bool
 }
 
 // Option configures an Agent. An option given a bad value makes New fail
@@ -269,8 +269,8 @@ func New(model Model, opts ...Option) (*Agent, error) {
 		perms: c.perms, preset: c.preset, maxTurns: c.maxTurns, parallelism: c.parallelism,
 		limits: c.limits(box), compaction: c.compaction, sandbox: c.sandbox, search: c.search, native: native,
 		failureLimit: failureLimit,
-		events:   &eventSink{agent: c.name, observer: c.observer, logger: c.logger},
-		deferred: map[toolgen.ToolName]bool{},
+		events:       &eventSink{agent: c.name, observer: c.observer, logger: c.logger},
+		deferred:     map[toolgen.ToolName]bool{},
 	}
 	if searcher != nil {
 		searcher.agent = a
