@@ -147,6 +147,23 @@
 //     is an error. Resume also continues a finished run to which you appended
 //     a user message.
 //
+//     A call whose arguments its tool would refuse (toolgen.Tool.Validate,
+//     which generated tools have) is never put to a person: it is denied
+//     ("invalid arguments: not put to a person") and the model reads every
+//     problem. [State.ApproveWith] approves a call with arguments a person
+//     edited: Resume checks them with the tool's decoder and decides the
+//     edited call again by the rules (a deny rule catches an edit), runs it
+//     with them, and the call's result tells the model what ran;
+//     [Agent.CheckEdit] checks an edit before it is given. Every approval
+//     records the digest of the arguments it approved
+//     (Decision.ApprovedArgs), and Resume refuses a State whose approved
+//     call's arguments no longer match (edited by hand after the approval).
+//
+//   - Failure limits: [WithMaxFailures] (or a tool's maxfailures=N
+//     directive option) refuses a tool's calls once it failed that many
+//     times in a row in the run, telling the model to go on without it;
+//     toolgen.Ctx.Attempt and MaxFailures show a tool where it stands.
+//
 //   - Decisions, for each call: a tool that is unknown is refused ("unknown
 //     tool "x"; the tools are: ..."), and one the program made inactive is
 //     denied ("Denied: tool "x" is not available in this run (the program
