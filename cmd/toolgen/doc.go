@@ -49,6 +49,9 @@
 //   - namespace=NAME: the group the tool belongs to in catalogs and search
 //     results (1–64 of "a-z A-Z 0-9 _ -"); default: the Go package's name
 //     (Tool.Namespace)
+//   - description="TEXT": the tool's description, a Go string literal,
+//     instead of the doc comment's text (the doc comment still documents
+//     the parameters, and is what Go readers read); it must not be empty
 //   - maxfailures=N: an agent run refuses the tool's calls once N of them
 //     (1–100) failed in a row, and tells the model to stop calling it
 //     (Tool.MaxFailures; agent.WithMaxFailures overrides it)

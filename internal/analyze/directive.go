@@ -1,11 +1,13 @@
 package analyze
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/toolgen-dev/toolgen/internal/model"
 )
@@ -20,6 +22,9 @@ type directive struct {
 	pos       token.Pos
 	name      string // from name=..., "" for the default
 	namespace string // from namespace=..., "" for the package's name
+	// description is from description="...", "" for the doc comment's
+	// text.
+	description string
 	tool      model.Tool
 }
 
@@ -60,21 +65,55 @@ func (a *analyzer) parseDirective(c *ast.Comment) *directive {
 	}
 	d := &directive{pos: c.Slash}
 	seen := map[string]bool{}
-	// Search each word after the previous one, so that a repeated option
-	// is reported where it is repeated.
-	from := len(directivePrefix) + len("tool")
-	for _, w := range words[1:] {
-		at := from + strings.Index(c.Text[from:], w)
-		from = at + len(w)
+	text := c.Text
+	for at := len(directivePrefix) + len("tool"); ; {
+		for at < len(text) && (text[at] == ' ' || text[at] == '\t') {
+			at++
+		}
+		if at == len(text) {
+			return d
+		}
 		pos := c.Slash + token.Pos(at)
-		key, value, hasValue := strings.Cut(w, "=")
+		key, value, hasValue, next, err := nextOption(text, at)
+		if err != "" {
+			a.errorf(pos, "%s", err)
+			return d
+		}
+		at = next
 		if seen[key] {
 			a.errorf(pos, "option %s given twice", key)
 		}
 		seen[key] = true
 		a.applyOption(d, pos, key, value, hasValue)
 	}
-	return d
+}
+
+// nextOption reads the option at text[at:]: a word, key or key=value, or
+// key="a Go string literal" (for values with spaces, as a description);
+// next is where the option ends.
+func nextOption(text string, at int) (key, value string, hasValue bool, next int, err string) {
+	end := strings.IndexAny(text[at:], " \t=")
+	if end < 0 {
+		return text[at:], "", false, len(text), ""
+	}
+	key, next = text[at:at+end], at+end
+	if text[next] != '=' {
+		return key, "", false, next, ""
+	}
+	next++
+	if next < len(text) && text[next] == '"' {
+		quoted, qerr := strconv.QuotedPrefix(text[next:])
+		if qerr != nil {
+			return key, "", true, len(text), fmt.Sprintf("option %s: the value starts with a quote but is not a Go string literal (%q...)", key, text[next:min(len(text), next+20)])
+		}
+		value, _ = strconv.Unquote(quoted)
+		return key, value, true, next + len(quoted), ""
+	}
+	end = strings.IndexAny(text[next:], " \t")
+	if end < 0 {
+		end = len(text) - next
+	}
+	return key, text[next : next+end], true, next + end, ""
 }
 
 func (a *analyzer) applyOption(d *directive, pos token.Pos, key, value string, hasValue bool) {
@@ -100,6 +139,16 @@ func (a *analyzer) applyOption(d *directive, pos token.Pos, key, value string, h
 			return
 		}
 		d.name = value
+	case "description":
+		switch {
+		case strings.TrimSpace(value) == "":
+			a.errorf(pos, "description=%q: the description is what the model reads to choose the tool; it must not be empty", value)
+			return
+		case !utf8.ValidString(value):
+			a.errorf(pos, "description=%q: not valid UTF-8", value)
+			return
+		}
+		d.description = value
 	case "maxfailures":
 		n, err := strconv.Atoi(value)
 		if err != nil || n < 1 || n > 100 {
@@ -114,6 +163,6 @@ func (a *analyzer) applyOption(d *directive, pos token.Pos, key, value string, h
 		}
 		d.namespace = value
 	default:
-		a.errorf(pos, "unknown option %q (options: name=NAME, namespace=NAME, readonly, destructive, idempotent, openworld, requires_approval, defer, maxfailures=N)", key)
+		a.errorf(pos, "unknown option %q (options: name=NAME, description=\"TEXT\", namespace=NAME, readonly, destructive, idempotent, openworld, requires_approval, defer, maxfailures=N)", key)
 	}
 }

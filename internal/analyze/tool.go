@@ -54,6 +54,9 @@ func (a *analyzer) tool(fd *ast.FuncDecl) *model.Tool {
 		return nil
 	}
 	a.describe(&t, fd, items)
+	if d.description != "" { // the directive's description= wins over the doc comment's text
+		t.Doc, t.Summary = d.description, summary(d.description)
+	}
 	if t.Doc == "" {
 		a.errorf(fd.Name.Pos(), "tool %s has no description: write a doc comment, it is what the model reads to choose the tool", t.GoName)
 		return nil

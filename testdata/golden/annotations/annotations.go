@@ -58,3 +58,9 @@ func Purge() error { return nil }
 //
 //toolgen:tool maxfailures=3
 func Charge(amount int) error { return nil }
+
+// refund is what Go readers read; the model reads the directive's
+// description.
+//
+//toolgen:tool description="Refund a payment to the card it was charged on: \"full\" or a partial amount." name=refund_payment
+func Refund(id string) error { return nil }

@@ -49,6 +49,9 @@ const (
 	// ToolCharge names the tool charge (Charge). Charge may fail three times in a
 	// row in a run before the agent stops its calls.
 	ToolCharge toolgen.ToolName = "charge"
+	// ToolRefund names the tool refund_payment (Refund). Refund a payment to the
+	// card it was charged on: "full" or a partial amount.
+	ToolRefund toolgen.ToolName = "refund_payment"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -65,9 +68,10 @@ var (
 	_ func(string) error           = Archive
 	_ func() error                 = Purge
 	_ func(int) error              = Charge
+	_ func(string) error           = Refund
 )
 
-// Tools returns the tools of package annotations: get_http_status, lookup, delete, upsert, fetch, do-it_all-2, approve, abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, archive, purge, charge.
+// Tools returns the tools of package annotations: get_http_status, lookup, delete, upsert, fetch, do-it_all-2, approve, abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, archive, purge, charge, refund_payment.
 func Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolGetHTTPStatus,
@@ -186,6 +190,15 @@ func Tools() []toolgen.Tool {
 		SearchTerms: "1 18 QBAAIVHWAyoDE agent amount:2 annotation:2 befor call charg:4 fail mai row run stop three time",
 		Call:        toolgenCallCharge,
 		Validate:    toolimpl.Validator(toolgenCallCharge),
+	}, {
+		Name:        ToolRefund,
+		Description: "Refund a payment to the card it was charged on: \"full\" or a partial amount.",
+		InputSchema: toolgenInputRefund,
+		Namespace:   "annotations",
+		Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
+		SearchTerms: "1 20 IGYgTwAjDA amount annotation:2 card charg full id:2 partial payment:4 refund:4 refund_payment:3",
+		Call:        toolgenCallRefund,
+		Validate:    toolimpl.Validator(toolgenCallRefund),
 	}})
 }
 
@@ -314,6 +327,19 @@ type ChargeRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ChargeRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolCharge, toolgenArgsCharge, []string{r.Amount})
+}
+
+// RefundRule is a permission rule for the tool refund_payment: each field is a
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
+// does not constrain it.
+type RefundRule struct {
+	_  [0]func()
+	Id string // argument "id"
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r RefundRule) Rule() toolgen.Rule {
+	return toolimpl.Rule(ToolRefund, toolgenArgsRefund, []string{r.Id})
 }
 
 // toolgenInputGetHTTPStatus is the JSON Schema of get_http_status's arguments.
@@ -684,6 +710,41 @@ func toolgenCallCharge(ctx context.Context, args []byte) (res toolgen.Result, er
 	return toolgen.TextResult("ok"), nil
 }
 
+// toolgenInputRefund is the JSON Schema of refund_payment's arguments.
+var toolgenInputRefund = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
+
+// toolgenCallRefund reads the arguments of refund_payment, calls Refund and writes its result.
+func toolgenCallRefund(ctx context.Context, args []byte) (res toolgen.Result, err error) {
+	defer toolimpl.Recover(ToolRefund, &res, &err)
+	d := new(toolimpl.Decoder)
+	d.Reset(args)
+	var (
+		argId string
+	)
+	var o toolimpl.ObjectReader
+	for k, ok := o.Start(d, toolgenArgsRefund); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "id":
+			o.Saw(0)
+			if s0, ok := d.String(); ok {
+				argId = s0
+			}
+		default:
+			o.Unknown(d)
+		}
+	}
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
+	if err := Refund(argId); err != nil {
+		return toolimpl.ToolFailed(ctx, err)
+	}
+	return toolgen.TextResult("ok"), nil
+}
+
 var toolgenArgsGetHTTPStatus = &toolimpl.Object{Names: []string{"url"}, Required: []int{0}}
 var toolgenArgsLookup = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
 var toolgenArgsDelete = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
@@ -695,3 +756,4 @@ var toolgenArgsLongest = &toolimpl.Object{Names: []string{}}
 var toolgenArgsArchive = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
 var toolgenArgsPurge = &toolimpl.Object{Names: []string{}}
 var toolgenArgsCharge = &toolimpl.Object{Names: []string{"amount"}, Required: []int{0}}
+var toolgenArgsRefund = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}

@@ -74,3 +74,13 @@ func ZeroFailures() error { return nil }
 //
 //toolgen:tool maxfailures=many
 func WordFailures() error { return nil }
+
+// EmptyDescription gives an empty description.
+//
+//toolgen:tool description=""
+func EmptyDescription() error { return nil }
+
+// OpenQuote starts a description it does not end.
+//
+//toolgen:tool description="Refund a payment
+func OpenQuote() error { return nil }
