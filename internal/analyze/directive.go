@@ -25,7 +25,7 @@ type directive struct {
 	// description is from description="...", "" for the doc comment's
 	// text.
 	description string
-	tool      model.Tool
+	tool        model.Tool
 }
 
 // findDirective returns the //toolgen: directive in a doc comment, or nil.
