@@ -11,6 +11,13 @@
 //   - [Ctx]: what a tool learns about the run that called it (its deps, the
 //     tool's name, the call and run ids, the turn), through a toolgen.Ctx
 //     parameter or [CtxFrom]; [DepsAs] gives the deps their type.
+//   - [Progress]: what a running tool reports before it returns (what it
+//     is doing, how far it is, what it has so far), with [ReportProgress],
+//     [Ctx.Report] or a [Partial], to the receiver [WithProgress] installs
+//     (the agent loop's, an MCP server's); [ReportsProgress] says whether
+//     one listens. A generated tool sends typed partial results through a
+//     toolgen.Partial[T] parameter, written by generated code, and its
+//     [Tool.PartialSchema] describes them for a UI.
 //   - [Sandbox]: where a tool reads, writes, lists and runs commands,
 //     confined, found in [Ctx] (package builtin implements it; the agent
 //     loop hands it on); [ErrNoSandbox] when a call has none.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log"
+	"strings"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/examples/weather"
@@ -166,6 +167,42 @@ func ExampleDepsAs() {
 	// Output:
 	// false Hello, Ada!
 	// true greet needs a user
+}
+
+// countWords is a tool function that sends the count so far after each
+// line. Marked //toolgen:tool, its toolgen.Partial[int] parameter would be
+// no argument: the generated dispatch passes one made with toolgen's own
+// encoder for int, and the tool's PartialSchema would be
+// {"type":"integer"}.
+func countWords(lines []string, counted toolgen.Partial[int]) int {
+	n := 0
+	for _, line := range lines {
+		n += len(strings.Fields(line))
+		_ = counted.SendWith(toolgen.Progress{Message: "counting"}, n) // an int always encodes
+	}
+	return n
+}
+
+// A tool sends partial results through a toolgen.Partial[T]. Whoever runs
+// the tool receives them as progress (WithProgress; the agent loop turns
+// them into tool_progress events); a test calling the function itself
+// makes the Partial with NewPartial, as the generated dispatch does.
+func ExamplePartial() {
+	ctx := toolgen.WithProgress(context.Background(), func(p toolgen.Progress) {
+		fmt.Println(p.Message, string(p.Partial))
+	})
+	encode := func(n int) ([]byte, error) { return json.Marshal(n) }
+	fmt.Println("total:", countWords([]string{"a b", "c", "d e f"}, toolgen.NewPartial(ctx, encode)))
+
+	// Nobody listens: nothing is encoded or reported.
+	quiet := toolgen.NewPartial(context.Background(), encode)
+	fmt.Println(quiet.Active(), "total:", countWords([]string{"a b"}, quiet))
+	// Output:
+	// counting 2
+	// counting 3
+	// counting 6
+	// total: 6
+	// false total: 2
 }
 
 // A hand-written tool that panics: called through CallSafely (as the

@@ -30,7 +30,12 @@ type Tool struct {
 	// OutputSchema is a JSON Schema of the Structured result, or nil when the
 	// tool returns text.
 	OutputSchema []byte
-	Annotations  Annotations
+	// PartialSchema is a JSON Schema of the partial results the tool
+	// sends while it runs (Progress.Partial, through a toolgen.Partial[T]
+	// parameter: T's schema), or nil when it sends none. It is for a UI
+	// that shows them; models are not sent it.
+	PartialSchema []byte
+	Annotations   Annotations
 	// RequiresApproval asks the agent loop to pause for a person's approval
 	// before the tool runs. For a host tool (every tool but Builtin ones)
 	// it holds under every agent preset: only a permission rule allowing

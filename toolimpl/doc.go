@@ -2,7 +2,7 @@
 // module's own adapters; not for programs.
 //
 // Generated tools files call it to read arguments ([Decoder]), write results
-// ([Encoder]), guard their version ([EnforceVersion]), survive a panicking
+// ([Encoder]) and partial results ([PartialEncoder]), guard their version ([EnforceVersion]), survive a panicking
 // tool ([Recover]), build permission rules ([Rule]) and derive their schema
 // dialects at start-up ([Tools]). Package mcp's stateless fast path reads
 // requests and writes responses with the same Decoder and Encoder, as

@@ -76,8 +76,10 @@
 //
 //   - A leading context.Context gets the call's context. A toolgen.Ctx
 //     parameter (anywhere) gets the run's deps and call details
-//     (toolgen.CtxFrom(ctx); the zero Ctx outside a run). Neither is in the
-//     schema.
+//     (toolgen.CtxFrom(ctx); the zero Ctx outside a run). A
+//     toolgen.Partial[T] parameter (anywhere, at most one) sends the tool's
+//     partial results while it runs (see Partial results). None of them is
+//     in the schema.
 //   - Flat parameters: each other parameter is one property, named in
 //     snake_case. A non-pointer parameter is required, a pointer one optional.
 //     Its description comes from an item of a parameter list in the doc
@@ -95,7 +97,7 @@
 // strings.SplitN's "- n < 0: all substrings.", is prose and stays in the
 // description as written. Under a heading, an item that names no parameter
 // ("doc item "citty" names no parameter of GetWeather (parameters: city,
-// unit)"), names a context.Context or toolgen.Ctx parameter, has no colon,
+// unit)"), names a context.Context, toolgen.Ctx or toolgen.Partial parameter, has no colon,
 // describes a parameter a second time, or has options that do not read is an
 // error at the item. A tool whose argument is one struct has no parameter
 // list: its fields' docs describe them.
@@ -280,6 +282,58 @@
 // context was cancelled while the tool ran and the tool returned the context's
 // error.
 //
+// # Partial results
+//
+// A tool with something to show before it returns (the hits found so far,
+// the text written up to now) takes a toolgen.Partial[T] parameter and
+// sends each partial result with Send:
+//
+//	// SearchDocs searches the documents, sending the hits found so far.
+//	//
+//	//toolgen:tool readonly
+//	func SearchDocs(ctx context.Context, query string, hits toolgen.Partial[[]Hit]) ([]Hit, error) {
+//		var found []Hit
+//		for i, doc := range docs {
+//			if strings.Contains(doc.Text, query) {
+//				found = append(found, Hit{Title: doc.Title})
+//				p := toolgen.Progress{Message: "searching", Progress: float64(i + 1), Total: float64(len(docs))}
+//				if err := hits.SendWith(p, found); err != nil {
+//					return nil, err
+//				}
+//			}
+//		}
+//		return found, nil
+//	}
+//
+// The parameter is no argument: the model never sees it. The generated
+// dispatch makes it from the call's context (toolgen.NewPartial) with an
+// encoder toolgen writes for T from the helpers that write results, so no
+// reflection runs. T may be any type a result may be, with the same
+// refusals (a text type without MarshalText; a pointer-receiver
+// MarshalJSON or MarshalText that encoding/json would not call on a value
+// sent by value: send a pointer, toolgen.Partial[*T]). A T toolgen cannot
+// write, a second Partial parameter and a pointer to a Partial are errors
+// at the parameter.
+//
+// Send reports v's JSON as toolgen.Progress.Partial, SendWith beside a
+// message and how far the tool is, Report a message or progress alone, to
+// whoever runs the tool: the agent loop, as an agent.EventToolProgress
+// (Event.Progress), or any receiver installed with toolgen.WithProgress.
+// Each is the whole of what the tool has so far, not what was added since:
+// a UI shows the latest until the result replaces it. When nobody listens,
+// Active is false and Send writes nothing, so a tool may send freely; a
+// value that cannot be written (a NaN) is not reported, and Send returns
+// the encoder's error.
+//
+// A partial result is written as a result's value is (nil slices as [],
+// nil pointer members left out), except that a value that is not an
+// object is not wrapped in {"result": ...} (progress may hold any JSON
+// value) and a nil *T is null. Its schema, T's described as output schemas
+// are (see Differences from encoding/json), is the tool's
+// toolgen.Tool.PartialSchema: a UI finds there the shape of what it will
+// receive. Models are not sent it, nor is it in the token counts; a tool
+// without a Partial has none.
+//
 // # How arguments are read
 //
 //   - One pass, no reflection, no look-ahead (slices grow by appending);
@@ -400,8 +454,9 @@
 //   - A compile-time check per tool ("var _ func(context.Context, string,
 //     *Unit) (string, error) = GetWeather"), so a changed signature fails the
 //     build until you run "go generate".
-//   - One compact JSON Schema per tool (its input's, and its structured
-//     result's when it has one): the descriptions read best in the doc
+//   - One compact JSON Schema per tool (its input's, its structured
+//     result's when it has one, and its partial results' when it sends
+//     some, beside an encoder for them): the descriptions read best in the doc
 //     comments they come from. Tools() returns the tools in source order, each
 //     field of toolgen.Tool in the order the type declares it; output is
 //     deterministic. The same input schema in OpenAI's strict dialect

@@ -187,13 +187,29 @@ func checkAddressable(t *model.Type, addressable bool, seen map[*model.Type]bool
 	return ""
 }
 
-// checkResultMethods reports a result type that encoding/json would write
-// by a shape the methods' schema does not describe; false when it did.
-func (a *analyzer) checkResultMethods(t *model.Tool, mt *model.Type, pos token.Pos) bool {
+// written names a value toolgen writes, in messages about its type: a
+// tool's result, or what its toolgen.Partial[T] sends.
+type written struct {
+	subject   string // "result", "toolgen.Partial[Row]"
+	byValue   string // "a result returned by value"
+	byPointer string // "return a pointer"
+}
+
+var writtenResult = written{subject: "result", byValue: "a result returned by value", byPointer: "return a pointer"}
+
+// checkWritable reports a type the encoder cannot write as encoding/json
+// does, the same rules for results and partial results: a text type
+// without MarshalText, or a marshaling method encoding/json would not
+// call; false when it did.
+func (a *analyzer) checkWritable(t *model.Tool, mt *model.Type, pos token.Pos, w written) bool {
+	if name := unwritable(mt, map[*model.Struct]bool{}); name != "" {
+		a.errorf(pos, "tool %s: %s: %s implements encoding.TextUnmarshaler but not encoding.TextMarshaler, so it cannot be written", t.GoName, w.subject, name)
+		return false
+	}
 	if name := checkAddressable(mt, mt.Kind == model.KindPointer, map[*model.Type]bool{}); name != "" {
-		a.errorf(pos, "tool %s: result: %s's %s method has a pointer receiver, and here encoding/json cannot take the value's address "+
-			"(a result returned by value, a map value, or a field of either), so it would write the value by its own type instead; "+
-			"return a pointer, use *%s in maps, or give the method a value receiver", t.GoName, name, marshalMethodOf(mt, name), name)
+		a.errorf(pos, "tool %s: %s: %s's %s method has a pointer receiver, and here encoding/json cannot take the value's address "+
+			"(%s, a map value, or a field of either), so it would write the value by its own type instead; "+
+			"%s, use *%s in maps, or give the method a value receiver", t.GoName, w.subject, name, marshalMethodOf(mt, name), w.byValue, w.byPointer, name)
 		return false
 	}
 	return true

@@ -128,6 +128,10 @@ func (a *analyzer) params(t *model.Tool, fd *ast.FuncDecl, sig *types.Signature)
 			t.Params = append(t.Params, &model.Param{GoName: v.Name(), Kind: model.ParamCtx})
 		case isToolgenCtxPointer(v.Type()):
 			a.errorf(pos, "tool %s: take toolgen.Ctx by value, not *toolgen.Ctx", t.GoName)
+		case isToolgenPartial(v.Type()):
+			a.partialParam(t, v, pos)
+		case isToolgenPartialPointer(v.Type()):
+			a.errorf(pos, "tool %s: take toolgen.Partial by value, not a pointer to it", t.GoName)
 		case v.Name() == "" || v.Name() == "_":
 			a.errorf(pos, "tool %s: parameter %d has no name; name it: the name becomes the argument's name", t.GoName, i+1)
 		default:
@@ -140,6 +144,32 @@ func (a *analyzer) params(t *model.Tool, fd *ast.FuncDecl, sig *types.Signature)
 		return nil
 	}
 	return a.flatParams(t, fd, args)
+}
+
+// partialParam reads a toolgen.Partial[T] parameter. T is written as a
+// result is, so it may be what a result may be, with the same refusals;
+// a second one is an error, since a UI shows one partial result.
+func (a *analyzer) partialParam(t *model.Tool, v *types.Var, pos token.Pos) {
+	if prev := t.Partial(); prev != nil {
+		a.errorf(pos, "tool %s: a second toolgen.Partial parameter (%s sends the partial results already); a tool sends one kind", t.GoName, prev.GoName)
+		return
+	}
+	p := &model.Param{GoName: v.Name(), Kind: model.ParamPartial}
+	t.Params = append(t.Params, p)
+	elem := types.Unalias(v.Type()).(*types.Named).TypeArgs().At(0)
+	w := written{
+		subject:   "toolgen.Partial[" + a.typeString(elem) + "]",
+		byValue:   "a value passed to Send by value",
+		byPointer: "send a pointer (toolgen.Partial[*" + a.typeString(elem) + "])",
+	}
+	mt, err := a.typeOf(elem)
+	if err != nil {
+		a.errorf(pos, "tool %s: %s: %v", t.GoName, w.subject, err)
+		return
+	}
+	if a.checkWritable(t, mt, pos, w) {
+		p.Type = mt
+	}
 }
 
 // paramPos is the position of the i'th parameter's name, or its type when
@@ -180,7 +210,7 @@ func (a *analyzer) flatParams(t *model.Tool, fd *ast.FuncDecl, args []*types.Var
 	}
 	var hidden []string
 	for _, p := range t.Params {
-		if p.Kind == model.ParamContext || p.Kind == model.ParamCtx {
+		if p.Kind == model.ParamContext || p.Kind == model.ParamCtx || p.Kind == model.ParamPartial {
 			hidden = append(hidden, p.GoName)
 		}
 	}
@@ -275,11 +305,7 @@ func (a *analyzer) resultValue(t *model.Tool, rt types.Type, pos token.Pos) {
 		t.Result = model.Result{Kind: model.ResultText, Type: mt}
 		return
 	}
-	if name := unwritable(mt, map[*model.Struct]bool{}); name != "" {
-		a.errorf(pos, "tool %s: result: %s implements encoding.TextUnmarshaler but not encoding.TextMarshaler, so it cannot be written", t.GoName, name)
-		return
-	}
-	if !a.checkResultMethods(t, mt, pos) {
+	if !a.checkWritable(t, mt, pos, writtenResult) {
 		return
 	}
 	t.Result = model.Result{Kind: model.ResultValue, Type: mt, Wrapped: mt.Base().Kind != model.KindStruct}
@@ -327,6 +353,15 @@ func isError(t types.Type) bool      { return types.Identical(t, types.Universe.
 // isToolgenResult reports whether t is toolgen.Result, which a tool returns
 // to choose its content itself (images, audio, resources).
 func isToolgenResult(t types.Type) bool { return isNamed(t, APIPath, "Result") }
+
+// isToolgenPartial reports whether t is a toolgen.Partial[T], through
+// which a tool sends partial results.
+func isToolgenPartial(t types.Type) bool { return isNamed(t, APIPath, "Partial") }
+
+func isToolgenPartialPointer(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	return ok && isToolgenPartial(p.Elem())
+}
 
 func isToolgenCtxPointer(t types.Type) bool {
 	p, ok := types.Unalias(t).(*types.Pointer)

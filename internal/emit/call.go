@@ -111,6 +111,8 @@ func (g *generator) toolCall(t *model.Tool) *jen.Statement {
 			args = append(args, jen.Id("ctx"))
 		case model.ParamCtx:
 			args = append(args, rt("CtxFrom").Call(jen.Id("ctx")))
+		case model.ParamPartial:
+			args = append(args, rt("NewPartial").Call(jen.Id("ctx"), jen.Id(partialName(t))))
 		case model.ParamStruct:
 			args = append(args, jen.Id("in"))
 		default:
@@ -121,6 +123,31 @@ func (g *generator) toolCall(t *model.Tool) *jen.Statement {
 		return jen.Id("recv").Dot(t.GoName).Call(args...)
 	}
 	return jen.Id(t.GoName).Call(args...)
+}
+
+// partialFunc writes the encoder of what a tool's toolgen.Partial[T]
+// sends, which the dispatch hands to toolgen.NewPartial:
+//
+//	func toolgenSendSearch(v Page) ([]byte, error) {
+//		e := toolimpl.PartialEncoder()
+//		toolgenEncodePage(e, &v)
+//		return toolimpl.PartialWritten(e)
+//	}
+//
+// It writes T as a result's value is written, with the same helpers, but
+// unwrapped (see schema's partialSchema), and hands out a copy: the
+// receiver may keep each partial result (toolimpl/partial.go says why the
+// Encoder is pooled).
+func (g *generator) partialFunc(t *model.Tool) {
+	p := t.Partial()
+	if p == nil {
+		return
+	}
+	body := []jen.Code{e.Clone().Op(":=").Add(impl("PartialEncoder")).Call()}
+	body = append(body, g.writeValue(p.Type, jen.Id("v"), 0)...)
+	body = append(body, jen.Return(impl("PartialWritten").Call(e.Clone())))
+	g.code.Comment(fmt.Sprintf("%s writes what %s sends through its toolgen.Partial[%s], as JSON.", partialName(t), t.Name, g.typeText(p.Type)))
+	g.code.Func().Id(partialName(t)).Params(jen.Id("v").Add(goType(p.Type))).Params(jen.Index().Byte(), jen.Error()).Block(body...)
 }
 
 // writeResult encodes a value result into the memory the decoder left

@@ -78,6 +78,7 @@ func file(pkg *model.Package, aliases map[string]string) ([]byte, error) {
 		}
 		g.schemas(t)
 		g.callFunc(t)
+		g.partialFunc(t)
 	}
 	// The helpers go in the last tool's piece: one may be a variable
 	// without a comment.
@@ -156,6 +157,8 @@ func paramType(p *model.Param) jen.Code {
 		return jen.Qual("context", "Context")
 	case model.ParamCtx:
 		return rt("Ctx")
+	case model.ParamPartial:
+		return rt("Partial").Types(goType(p.Type))
 	}
 	return goType(p.Type)
 }

@@ -81,6 +81,9 @@ func (g *generator) toolValue(t *model.Tool) jen.Code {
 	if t.OutputSchema != nil {
 		fields = append(fields, field("OutputSchema", jen.Id(outputVar(t))))
 	}
+	if t.PartialSchema != nil {
+		fields = append(fields, field("PartialSchema", jen.Id(partialVar(t))))
+	}
 	if ann := annotations(t); ann != nil {
 		fields = append(fields, field("Annotations", ann))
 	}
@@ -120,6 +123,11 @@ func callName(t *model.Tool) string  { return "toolgenCall" + t.GoName }
 func inputVar(t *model.Tool) string  { return "toolgenInput" + t.GoName }
 func outputVar(t *model.Tool) string { return "toolgenOutput" + t.GoName }
 
+// partialVar names the schema of a tool's partial results, partialName
+// their encoder.
+func partialVar(t *model.Tool) string  { return "toolgenPartial" + t.GoName }
+func partialName(t *model.Tool) string { return "toolgenSend" + t.GoName }
+
 // schemas writes a tool's schemas, compact: descriptions read best in the
 // source they come from. The strict and Gemini forms are derived at run
 // time (toolimpl.Tools); the generator derived them too, to tell here which
@@ -135,6 +143,9 @@ func (g *generator) schemas(t *model.Tool) {
 	g.schemaVar(inputVar(t), doc, t.InputSchema)
 	if t.OutputSchema != nil {
 		g.schemaVar(outputVar(t), fmt.Sprintf("%s is the JSON Schema of %s's structured result.", outputVar(t), t.Name), t.OutputSchema)
+	}
+	if t.PartialSchema != nil {
+		g.schemaVar(partialVar(t), fmt.Sprintf("%s is the JSON Schema of the partial results %s sends while it runs.", partialVar(t), t.Name), t.PartialSchema)
 	}
 }
 

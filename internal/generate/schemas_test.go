@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-dev/toolgen/internal/ecmaregex"
+	"github.com/toolgen-dev/toolgen/internal/model"
 )
 
 const metaschemaURL = "https://json-schema.org/draft/2020-12/schema"
@@ -35,19 +36,19 @@ func TestSchemasValid(t *testing.T) {
 			f, err := runCase(dir)
 			require.NoError(t, err, "case %s", dir)
 			for _, tool := range f.Package.Tools {
-				for _, which := range []string{"input", "output"} {
-					s := tool.InputSchema
-					if which == "output" {
-						s = tool.OutputSchema
-					}
+				for _, sc := range []struct {
+					which schemaRole
+					s     *model.Schema
+				}{{input, tool.InputSchema}, {output, tool.OutputSchema}, {partial, tool.PartialSchema}} {
+					which, s := sc.which, sc.s
 					if s == nil {
-						require.Equal(t, "output", which, "%s/%s has no input schema", name, tool.Name)
+						require.NotEqual(t, input, which, "%s/%s has no input schema", name, tool.Name)
 						continue
 					}
-					t.Run(tool.Name+"/"+which, func(t *testing.T) {
+					t.Run(tool.Name+"/"+string(which), func(t *testing.T) {
 						text, err := s.JSON()
 						require.NoError(t, err)
-						checkSchema(t, meta, text, which == "output")
+						checkSchema(t, meta, text, which)
 					})
 					checked.Add(1)
 				}
@@ -63,10 +64,22 @@ type failer interface {
 	FailNow()
 }
 
-// checkSchema checks a schema; output schemas may say null where the
-// encoder writes it (["T", "null"] or anyOf [S, {"type": "null"}]), input
-// schemas never.
-func checkSchema(t failer, meta *jsonschema.Schema, text string, output bool) {
+// schemaRole says what a schema describes: arguments, a structured result,
+// or the partial results a tool sends.
+type schemaRole string
+
+const (
+	input   schemaRole = "input"
+	output  schemaRole = "output"
+	partial schemaRole = "partial"
+)
+
+// checkSchema checks a schema; output and partial schemas may say null
+// where the encoder writes it (["T", "null"] or anyOf [S, {"type":
+// "null"}]), input schemas never. A partial result may be any value (it is
+// not wrapped in an object), the others are objects.
+func checkSchema(t failer, meta *jsonschema.Schema, text string, role schemaRole) {
+	written := role != input
 	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(text))
 	require.NoError(t, err, "schema is not JSON:\n%s", text)
 	require.NoError(t, meta.Validate(doc), "schema does not validate against the metaschema:\n%s", text)
@@ -82,9 +95,11 @@ func checkSchema(t failer, meta *jsonschema.Schema, text string, output bool) {
 
 	root, ok := doc.(map[string]any)
 	require.True(t, ok, "schema is not an object")
-	assert.Equal(t, "object", root["type"], "top level is not an object")
+	if role != partial {
+		assert.Equal(t, "object", root["type"], "top level is not an object")
+	}
 	assert.Equal(t, metaschemaURL, root["$schema"])
-	walkSchema(t, c, url, "#", root, output)
+	walkSchema(t, c, url, "#", root, written)
 }
 
 // ecmaRegexp reads patterns as JSON Schema does, in ECMA-262 syntax (the
@@ -205,26 +220,29 @@ func TestSchemaChecksFail(t *testing.T) {
 	tests := []struct {
 		name, schema string
 		want         string // in the first message; "" for none
-		output       bool
+		role         schemaRole
 	}{
-		{"valid", `{` + head + `, "type": "object", "properties": {"m": {"type": "object", "additionalProperties": {"type": "integer"}}}, "additionalProperties": false}`, "", false},
-		{"not a schema", `{` + head + `, "type": "object", "minimum": "one"}`, "metaschema", false},
-		{"bad pattern", `{` + head + `, "type": "object", "properties": {"s": {"type": "string", "pattern": "(a"}}, "additionalProperties": false}`, "does not compile", false},
-		{"dangling ref", `{` + head + `, "type": "object", "properties": {"s": {"$ref": "#/$defs/Nope"}}, "additionalProperties": false}`, "does not compile", false},
-		{"not an object", `{` + head + `, "type": "string"}`, "top level", false},
-		{"type union", `{` + head + `, "type": "object", "properties": {"s": {"type": ["string", "null"]}}, "additionalProperties": false}`, "not one type", false},
-		{"null in an output", `{` + head + `, "type": "object", "properties": {"s": {"type": ["string", "null"]}, "e": {"anyOf": [{"enum": ["a"]}, {"type": "null"}]}}, "additionalProperties": false}`, "", true},
-		{"union in an output", `{` + head + `, "type": "object", "properties": {"s": {"type": ["string", "integer"]}}, "additionalProperties": false}`, "not one type", true},
-		{"anyOf in an input", `{` + head + `, "type": "object", "properties": {"e": {"anyOf": [{"enum": ["a"]}, {"type": "null"}]}}, "additionalProperties": false}`, "anyOf", false},
-		{"open struct under anyOf", `{` + head + `, "type": "object", "properties": {"o": {"anyOf": [{"type": "object", "properties": {}}, {"type": "null"}]}}, "additionalProperties": false}`, "additionalProperties false", true},
-		{"open struct", `{` + head + `, "type": "object", "properties": {}}`, "additionalProperties false", false},
-		{"object without members", `{` + head + `, "type": "object", "properties": {"o": {"type": "object"}}, "additionalProperties": false}`, "must be a map", false},
-		{"default out of range", `{` + head + `, "type": "object", "properties": {"n": {"type": "integer", "minimum": 1, "default": 0}}, "additionalProperties": false}`, "default", false},
-		{"bad example in $defs", `{` + head + `, "type": "object", "properties": {}, "additionalProperties": false, "$defs": {"T": {"type": "string", "format": "email", "examples": ["no"]}}}`, "example 0", false},
+		{"valid", `{` + head + `, "type": "object", "properties": {"m": {"type": "object", "additionalProperties": {"type": "integer"}}}, "additionalProperties": false}`, "", input},
+		{"not a schema", `{` + head + `, "type": "object", "minimum": "one"}`, "metaschema", input},
+		{"bad pattern", `{` + head + `, "type": "object", "properties": {"s": {"type": "string", "pattern": "(a"}}, "additionalProperties": false}`, "does not compile", input},
+		{"dangling ref", `{` + head + `, "type": "object", "properties": {"s": {"$ref": "#/$defs/Nope"}}, "additionalProperties": false}`, "does not compile", input},
+		{"not an object", `{` + head + `, "type": "string"}`, "top level", input},
+		{"type union", `{` + head + `, "type": "object", "properties": {"s": {"type": ["string", "null"]}}, "additionalProperties": false}`, "not one type", input},
+		{"null in an output", `{` + head + `, "type": "object", "properties": {"s": {"type": ["string", "null"]}, "e": {"anyOf": [{"enum": ["a"]}, {"type": "null"}]}}, "additionalProperties": false}`, "", output},
+		{"union in an output", `{` + head + `, "type": "object", "properties": {"s": {"type": ["string", "integer"]}}, "additionalProperties": false}`, "not one type", output},
+		{"anyOf in an input", `{` + head + `, "type": "object", "properties": {"e": {"anyOf": [{"enum": ["a"]}, {"type": "null"}]}}, "additionalProperties": false}`, "anyOf", input},
+		{"open struct under anyOf", `{` + head + `, "type": "object", "properties": {"o": {"anyOf": [{"type": "object", "properties": {}}, {"type": "null"}]}}, "additionalProperties": false}`, "additionalProperties false", output},
+		{"open struct", `{` + head + `, "type": "object", "properties": {}}`, "additionalProperties false", input},
+		{"object without members", `{` + head + `, "type": "object", "properties": {"o": {"type": "object"}}, "additionalProperties": false}`, "must be a map", input},
+		{"default out of range", `{` + head + `, "type": "object", "properties": {"n": {"type": "integer", "minimum": 1, "default": 0}}, "additionalProperties": false}`, "default", input},
+		{"partial string", `{` + head + `, "type": "string"}`, "", partial},
+		{"nullable partial", `{` + head + `, "type": ["object", "null"], "properties": {}, "additionalProperties": false}`, "", partial},
+		{"open struct in a partial", `{` + head + `, "type": "array", "items": {"type": "object", "properties": {}}}`, "additionalProperties false", partial},
+		{"bad example in $defs", `{` + head + `, "type": "object", "properties": {}, "additionalProperties": false, "$defs": {"T": {"type": "string", "format": "email", "examples": ["no"]}}}`, "example 0", input},
 	}
 	for _, tt := range tests {
 		var r recorder
-		r.run(func() { checkSchema(&r, meta, tt.schema, tt.output) })
+		r.run(func() { checkSchema(&r, meta, tt.schema, tt.role) })
 		if tt.want == "" {
 			assert.Empty(t, r.msgs, tt.name)
 			continue

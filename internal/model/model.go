@@ -71,6 +71,9 @@ type Tool struct {
 
 	InputSchema  *Schema `json:"input_schema"`
 	OutputSchema *Schema `json:"output_schema,omitempty"`
+	// PartialSchema is the schema of what the tool's toolgen.Partial[T]
+	// parameter sends (T's), or nil when it has none.
+	PartialSchema *Schema `json:"partial_schema,omitempty"`
 	// NoStrict says why InputSchema has no form in OpenAI's strict dialect,
 	// NoGemini why it has none in Gemini's subset; "" when it has. The
 	// runtime derives those forms from the input schema at start-up; the
@@ -91,6 +94,16 @@ type Dialects struct {
 	Default, Strict, Gemini string
 }
 
+// Partial is the tool's toolgen.Partial[T] parameter, or nil.
+func (t *Tool) Partial() *Param {
+	for _, p := range t.Params {
+		if p.Kind == ParamPartial {
+			return p
+		}
+	}
+	return nil
+}
+
 // Receiver is the type whose method a tool is.
 type Receiver struct {
 	TypeName string `json:"type_name"`
@@ -104,6 +117,7 @@ type ParamKind string
 const (
 	ParamContext ParamKind = "context" // the call's context.Context
 	ParamCtx     ParamKind = "ctx"     // toolgen.Ctx
+	ParamPartial ParamKind = "partial" // toolgen.Partial[T]: Type is T
 	ParamFlat    ParamKind = "flat"    // one argument: Input.Fields[Field]
 	ParamStruct  ParamKind = "struct"  // all arguments: Input
 )
@@ -112,7 +126,7 @@ const (
 type Param struct {
 	GoName string    `json:"go_name"`
 	Kind   ParamKind `json:"kind"`
-	Type   *Type     `json:"type,omitempty"` // for flat and struct parameters
+	Type   *Type     `json:"type,omitempty"` // for flat and struct parameters; T of a toolgen.Partial[T]
 	Field  int       `json:"field"`          // for flat parameters: index in Input.Fields
 }
 

@@ -24,12 +24,16 @@ func Derive(pkg *model.Package) {
 }
 
 // Tool fills t's schemas: its input's, whether that input can be said in
-// each provider dialect, and its structured result's when it returns a
-// value.
+// each provider dialect, its structured result's when it returns a value,
+// and its partial results' when it sends some.
 func Tool(t *model.Tool) {
 	t.InputSchema = objectSchema(t.Input, "", false)
 	dialects(t)
 	t.OutputSchema = outputSchema(t.Result)
+	t.PartialSchema = nil
+	if p := t.Partial(); p != nil {
+		t.PartialSchema = partialSchema(p.Type)
+	}
 }
 
 // dialects derives t's input schema in each dialect, with the derivation
@@ -65,4 +69,25 @@ func outputSchema(r model.Result) *model.Schema {
 	}
 	b := r.Type.Base() // *T is described by T's doc
 	return objectSchema(b.Struct, b.Doc, true)
+}
+
+// partialSchema is the schema of what a toolgen.Partial[T] sends: T's, as
+// the encoder writes it (an output schema: a nil pointer is null). A struct
+// is inlined at the top, as in a result's schema. Unlike a result, a value
+// that is not an object is not wrapped: it goes in Progress.Partial, which
+// holds any JSON value, and MCP's rule that structured content be an
+// object does not apply to it.
+func partialSchema(t *model.Type) *model.Schema {
+	if base := t.Base(); base.Kind == model.KindStruct {
+		s := objectSchema(base.Struct, base.Doc, true)
+		if t.Kind == model.KindPointer {
+			s.Type = s.Type.OrNull()
+		}
+		return s
+	}
+	b := &builder{done: map[string]bool{}, output: true}
+	s := b.value(t, "")
+	s.SchemaURI = dialect
+	s.Defs = b.defs
+	return s
 }
