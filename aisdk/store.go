@@ -68,7 +68,8 @@ type Store interface {
 // one process the handler serves one request of a chat at a time; across
 // processes only the store can decide.) The handler uses TakeRun, when
 // its store has it, to take out the run it is about to resume, and
-// Delete or Save otherwise. MemoryStore is one.
+// Delete or Save otherwise. MemoryStore is one; so is the PostgreSQL
+// store of github.com/toolgen-dev/toolgen/aisdk/pgstore.
 type RunTaker interface {
 	Store
 	// TakeRun replaces the chat saved under chatID with next (deletes it
