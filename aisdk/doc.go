@@ -100,4 +100,18 @@
 // chat's id somewhere a reload finds it (examples/chat puts it in the
 // URL). 400 without an id, 404 for a chat with no messages kept, 500 when
 // the store failed.
+//
+// # Replicas
+//
+// Replicas of the handler behind a load balancer serve each other's chats
+// when they share their stores: github.com/toolgen-dev/toolgen/aisdk/pgstore
+// keeps both (the Store and the MessageStore) in one PostgreSQL table, a
+// module of its own. A run paused on one replica is then answered on
+// another and runs its approved calls once, even when two replicas get the
+// same answer at once (the store is a RunTaker: it takes the paused run out
+// in one conditional statement); a reload on any replica gets the chat
+// back. Each replica refuses a second request of a chat (409) and says
+// streaming: true only for the streams it serves itself. The pgstore
+// package doc says how to deploy it (the table, the pool, what is locked)
+// and what a client sees when a replica dies mid-answer.
 package aisdk

@@ -373,14 +373,14 @@ func (h *handler) run(ctx context.Context, req Request, chat *Chat, principal st
 		return h.agent.ResumeStream(ctx, s, deps, st.event)
 	}
 	if chat == nil || chat.Run == nil || chat.Run.StopReason != agent.StopPaused {
-		return nil, badRequest("chat %s has no run waiting for approval (it was answered, or dropped)", req.ID)
+		return nil, errRunTaken(req.ID)
 	}
 	s := chat.Run
 	rejected, err := decide(s, chat.Approvals, answers)
 	if err != nil {
 		return nil, err
 	}
-	if err := h.forgetRun(ctx, req.ID, chat, principal); err != nil {
+	if err := h.takeRun(ctx, req.ID, chat, principal); err != nil {
 		return nil, err
 	}
 	for _, id := range rejected {
@@ -401,6 +401,35 @@ func (h *handler) forgetRun(ctx context.Context, chatID string, chat *Chat, prin
 		return nil // bound already, nothing paused
 	}
 	return h.store.Save(ctx, chatID, &Chat{Principal: principal})
+}
+
+// takeRun takes the chat's paused run out of the store before it resumes:
+// atomically when the store is a RunTaker, so that of replicas sharing the
+// store, which each serve one request of a chat at a time but know nothing
+// of the others' requests, one alone resumes it. A request that finds the
+// run taken is told so, as one that came after.
+func (h *handler) takeRun(ctx context.Context, chatID string, chat *Chat, principal string) error {
+	taker, ok := h.store.(RunTaker)
+	if !ok {
+		return h.forgetRun(ctx, chatID, chat, principal)
+	}
+	var next *Chat
+	if h.principal != nil {
+		next = &Chat{Principal: principal}
+	}
+	took, err := taker.TakeRun(ctx, chatID, chat, next)
+	if err != nil {
+		return err
+	}
+	if !took {
+		return errRunTaken(chatID)
+	}
+	return nil
+}
+
+// errRunTaken is the answer to an approval whose run is not waiting.
+func errRunTaken(chatID string) error {
+	return badRequest("chat %s has no run waiting for approval (it was answered, or dropped)", chatID)
 }
 
 // approvalAnswers are the approval-responded tool parts of the last step of

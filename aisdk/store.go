@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/toolgen-dev/toolgen/agent"
@@ -25,22 +27,57 @@ type Chat struct {
 	Approvals map[string]string `json:"approvals,omitempty"`
 }
 
+// Pause names the chat's paused run: its approval ids, sorted and joined
+// by spaces; "" when no run waits (or it asked nothing). The handler makes
+// new random approval ids at every pause, so two pauses never share a
+// name: a RunTaker takes a run only under the name it was loaded with.
+func (c *Chat) Pause() string {
+	if c == nil || c.Run == nil || len(c.Approvals) == 0 {
+		return ""
+	}
+	ids := make([]string, 0, len(c.Approvals))
+	for _, id := range c.Approvals {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return strings.Join(ids, " ")
+}
+
 // Store keeps chats by id (the id useChat sends with every request)
 // between their requests. The handler saves a chat when its run pauses,
 // loads it when the chat's next request comes, and takes the paused run
 // out (deleting the chat, or, with WithPrincipal, saving it with no run)
 // before it resumes it or starts the chat over, so that a run resumes at
-// most once; with WithPrincipal it also saves a chat's principal when the
-// chat starts, and keeps it. A Store is used from concurrent requests.
-// Chat round-trips through JSON, so a Store may keep it anywhere (a
-// database, a cache). A Store bounded in size returns an error wrapping
-// ErrStoreFull from a Save that does not fit: the client is told it as it
-// is.
+// most once (a store shared by replicas of the handler is a RunTaker,
+// which takes a run out once whichever replica asks); with WithPrincipal
+// it also saves a chat's principal when the chat starts, and keeps it. A
+// Store is used from concurrent requests. Chat round-trips through JSON,
+// so a Store may keep it anywhere (a database, a cache). A Store bounded
+// in size returns an error wrapping ErrStoreFull from a Save that does not
+// fit: the client is told it as it is.
 type Store interface {
 	Save(ctx context.Context, chatID string, c *Chat) error
 	// Load returns the chat, or nil and no error when there is none.
 	Load(ctx context.Context, chatID string) (*Chat, error)
 	Delete(ctx context.Context, chatID string) error
+}
+
+// RunTaker is a Store that takes a chat's paused run out atomically, so
+// that of two requests answering the same approval at once, on two
+// replicas of a handler sharing the store, one alone resumes the run. (In
+// one process the handler serves one request of a chat at a time; across
+// processes only the store can decide.) The handler uses TakeRun, when
+// its store has it, to take out the run it is about to resume, and
+// Delete or Save otherwise. MemoryStore is one; so is the PostgreSQL
+// store of github.com/toolgen-dev/toolgen/aisdk/pgstore.
+type RunTaker interface {
+	Store
+	// TakeRun replaces the chat saved under chatID with next (deletes it
+	// when next is nil) if the chat saved is still paused as paused is
+	// (the same Chat.Pause, which must not be ""), and reports whether
+	// it did; when the chat saved has another run, or none (another
+	// request took it), it reports false and changes nothing.
+	TakeRun(ctx context.Context, chatID string, paused, next *Chat) (bool, error)
 }
 
 // ErrStoreFull is wrapped by the error of a Save that would take a Store
@@ -93,9 +130,51 @@ func (m *MemoryStore) Save(_ context.Context, chatID string, c *Chat) error {
 	if err != nil {
 		return fmt.Errorf("aisdk: saving the chat: %w", err)
 	}
-	size := chatBytes(chatID, b)
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	return m.saveLocked(chatID, b)
+}
+
+// TakeRun replaces the chat with next (or deletes it, next nil) if it is
+// still paused as paused is (see RunTaker).
+func (m *MemoryStore) TakeRun(_ context.Context, chatID string, paused, next *Chat) (bool, error) {
+	pause := paused.Pause()
+	if pause == "" {
+		return false, nil
+	}
+	var b []byte
+	if next != nil {
+		var err error
+		if b, err = json.Marshal(next); err != nil {
+			return false, fmt.Errorf("aisdk: saving the chat: %w", err)
+		}
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	old, ok := m.chats[chatID]
+	if !ok {
+		return false, nil
+	}
+	var saved Chat
+	if err := json.Unmarshal(old, &saved); err != nil {
+		return false, fmt.Errorf("aisdk: loading the chat: %w", err)
+	}
+	if saved.Pause() != pause {
+		return false, nil
+	}
+	if next == nil {
+		m.remove(chatID)
+		return true, nil
+	}
+	if err := m.saveLocked(chatID, b); err != nil {
+		return false, err // not the handler's: its next, a principal alone, fits where a paused run was
+	}
+	return true, nil
+}
+
+// saveLocked keeps b, a chat's JSON, as the chat's; m.mu is held.
+func (m *MemoryStore) saveLocked(chatID string, b []byte) error {
+	size := chatBytes(chatID, b)
 	others := m.bytes
 	if old, ok := m.chats[chatID]; ok {
 		others -= chatBytes(chatID, old)
