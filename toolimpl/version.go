@@ -14,7 +14,7 @@ package toolimpl
 // that do not understand each other never build.
 const (
 	// GenVersion is the version of generated code that this toolgen writes.
-	GenVersion = 5
+	GenVersion = 6
 	// MinVersion is the oldest generated code this runtime supports.
 	MinVersion = 5
 	// MaxVersion is the newest generated code this runtime supports.

@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -64,6 +64,7 @@ func Tools() []toolgen.Tool {
 		Tokens:        toolgen.Tokens{Default: 70, Strict: 53, Gemini: 48},
 		SearchTerms:   "1 25 hGEHAEBLkE after count:2 each far:2 page partial:2 read:6 read_row:4 row:5 send",
 		Call:          toolgenCallReadRows,
+		Validate:      toolimpl.Validator(toolgenCallReadRows),
 	}, {
 		Name:          ToolWrite,
 		Description:   "Write writes words, sending the text written so far.",
@@ -73,6 +74,7 @@ func Tools() []toolgen.Tool {
 		Tokens:        toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
 		SearchTerms:   "1 14 7EF0ABg far partial:2 send text word:3 write:5 written",
 		Call:          toolgenCallWrite,
+		Validate:      toolimpl.Validator(toolgenCallWrite),
 	}, {
 		Name:          ToolMaybe,
 		Description:   "Maybe sends a page, or nothing (null) when empty is true.",
@@ -82,6 +84,7 @@ func Tools() []toolgen.Tool {
 		Tokens:        toolgen.Tokens{Default: 64, Strict: 47, Gemini: 42},
 		SearchTerms:   "1 14 wBsQUTgA empti:3 mayb:4 noth null page partial:2 send true",
 		Call:          toolgenCallMaybe,
+		Validate:      toolimpl.Validator(toolgenCallMaybe),
 	}, {
 		Name:          ToolRatio,
 		Description:   "Ratio sends a float, which fails to encode when it is NaN.",
@@ -91,6 +94,7 @@ func Tools() []toolgen.Tool {
 		Tokens:        toolgen.Tokens{Default: 64, Strict: 47, Gemini: 42},
 		SearchTerms:   "1 14 UCQEgBlNY encod fail float na na_n nan:2 partial:2 ratio:4 send",
 		Call:          toolgenCallRatio,
+		Validate:      toolimpl.Validator(toolgenCallRatio),
 	}, {
 		Name:          ToolTick,
 		Description:   "Tick sends n values, each counted when it is written.",
@@ -100,6 +104,7 @@ func Tools() []toolgen.Tool {
 		Tokens:        toolgen.Tokens{Default: 61, Strict: 44, Gemini: 39},
 		SearchTerms:   "1 11 4QFkgBC count each partial:2 send tick:4 valu written",
 		Call:          toolgenCallTick,
+		Validate:      toolimpl.Validator(toolgenCallTick),
 	}, {
 		Name:          ToolRows,
 		Description:   "Rows sends n rows without asking whether anybody listens.",
@@ -109,6 +114,7 @@ func Tools() []toolgen.Tool {
 		Tokens:        toolgen.Tokens{Default: 59, Strict: 42, Gemini: 37},
 		SearchTerms:   "1 13 TBREOw5A anybodi ask listen partial:2 row:5 send whether without",
 		Call:          toolgenCallRows,
+		Validate:      toolimpl.Validator(toolgenCallRows),
 	}})
 }
 
@@ -223,6 +229,9 @@ func toolgenCallReadRows(ctx context.Context, args []byte) (res toolgen.Result, 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ReadRows(ctx, argCount, toolgen.NewPartial(ctx, toolgenSendReadRows))
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -268,6 +277,9 @@ func toolgenCallWrite(ctx context.Context, args []byte) (res toolgen.Result, err
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Write(argWords, toolgen.NewPartial(ctx, toolgenSendWrite))
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -311,6 +323,9 @@ func toolgenCallMaybe(ctx context.Context, args []byte) (res toolgen.Result, err
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := Maybe(argEmpty, toolgen.NewPartial(ctx, toolgenSendMaybe)); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -359,6 +374,9 @@ func toolgenCallRatio(ctx context.Context, args []byte) (res toolgen.Result, err
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := Ratio(argNan, toolgen.NewPartial(ctx, toolgenSendRatio)); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -402,6 +420,9 @@ func toolgenCallTick(ctx context.Context, args []byte) (res toolgen.Result, err 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	if err := Tick(argN, toolgen.NewPartial(ctx, toolgenSendTick)); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -444,6 +465,9 @@ func toolgenCallRows(ctx context.Context, args []byte) (res toolgen.Result, err 
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := Rows(argN, toolgen.NewPartial(ctx, toolgenSendRows)); err != nil {
 		return toolimpl.ToolFailed(ctx, err)

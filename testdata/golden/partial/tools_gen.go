@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -65,6 +65,7 @@ func Tools() []toolgen.Tool {
 		Tokens:        toolgen.Tokens{Default: 70, Strict: 53, Gemini: 48},
 		SearchTerms:   "1 24 xBZQMQBi far name page partial:2 read:6 read_tabl:4 send tabl:8",
 		Call:          toolgenCallReadTable,
+		Validate:      toolimpl.Validator(toolgenCallReadTable),
 	}, {
 		Name:          ToolWrite,
 		Description:   "Write writes text, sending what it has written so far.",
@@ -74,6 +75,7 @@ func Tools() []toolgen.Tool {
 		Tokens:        toolgen.Tokens{Default: 61, Strict: 44, Gemini: 39},
 		SearchTerms:   "1 13 7EU0ABB far partial:2 send text topic:2 write:5 written",
 		Call:          toolgenCallWrite,
+		Validate:      toolimpl.Validator(toolgenCallWrite),
 	}, {
 		Name:          ToolFind,
 		Description:   "Find takes a struct and sends a pointer, which may be nil.",
@@ -83,6 +85,7 @@ func Tools() []toolgen.Tool {
 		Tokens:        toolgen.Tokens{Default: 63, Strict: 46, Gemini: 41},
 		SearchTerms:   "1 14 SiCAgJkWA find:4 mai nil partial:2 pointer send struct take text:2",
 		Call:          toolgenCallFind,
+		Validate:      toolimpl.Validator(toolgenCallFind),
 	}, {
 		Name:          ToolWalk,
 		Description:   "Walk sends a recursive tree.",
@@ -93,6 +96,7 @@ func Tools() []toolgen.Tool {
 		Tokens:        toolgen.Tokens{Default: 45, Strict: 28, Gemini: 24},
 		SearchTerms:   "1 9 1A2YA partial:2 recursiv send tree walk:4",
 		Call:          toolgenCallWalk,
+		Validate:      toolimpl.Validator(toolgenCallWalk),
 	}, {
 		Name:          ToolCounts,
 		Description:   "Counts sends a map, through no named parameter.",
@@ -102,6 +106,7 @@ func Tools() []toolgen.Tool {
 		Tokens:        toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
 		SearchTerms:   "1 11 p4JgBhC count:4 map name parameter partial:2 send through",
 		Call:          toolgenCallCounts,
+		Validate:      toolimpl.Validator(toolgenCallCounts),
 	}, {
 		Name:          ToolList,
 		Description:   "List sends rows through an alias.",
@@ -112,6 +117,7 @@ func Tools() []toolgen.Tool {
 		Tokens:        toolgen.Tokens{Default: 51, Strict: 49, Gemini: 29},
 		SearchTerms:   "1 12 pAIgg1o alia limit:2 list:4 partial:2 row send through",
 		Call:          toolgenCallList,
+		Validate:      toolimpl.Validator(toolgenCallList),
 	}})
 }
 
@@ -129,6 +135,9 @@ func (recv *Table) Tools() []toolgen.Tool {
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallScan(recv, ctx, args)
 		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallScan(recv, ctx, args)
+		}),
 	}})
 }
 
@@ -242,6 +251,9 @@ func toolgenCallReadTable(ctx context.Context, args []byte) (res toolgen.Result,
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := ReadTable(ctx, argTable, toolgen.NewPartial(ctx, toolgenSendReadTable))
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -289,6 +301,9 @@ func toolgenCallWrite(ctx context.Context, args []byte) (res toolgen.Result, err
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Write(argTopic, toolgen.NewPartial(ctx, toolgenSendWrite), toolgen.CtxFrom(ctx))
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -319,6 +334,9 @@ func toolgenCallFind(ctx context.Context, args []byte) (res toolgen.Result, err 
 	toolgenDecodeQuery(d, &in)
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := Find(in, toolgen.NewPartial(ctx, toolgenSendFind)); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -362,6 +380,9 @@ func toolgenCallWalk(ctx context.Context, args []byte) (res toolgen.Result, err 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := Walk(ctx, toolgen.NewPartial(ctx, toolgenSendWalk))
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -403,6 +424,9 @@ func toolgenCallCounts(ctx context.Context, args []byte) (res toolgen.Result, er
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	if err := Counts(toolgen.NewPartial(ctx, toolgenSendCounts)); err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -461,6 +485,9 @@ func toolgenCallList(ctx context.Context, args []byte) (res toolgen.Result, err 
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
 	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
 	out, err := List(toolgen.NewPartial(ctx, toolgenSendList), argLimit)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
@@ -513,6 +540,9 @@ func toolgenCallScan(recv *Table, ctx context.Context, args []byte) (res toolgen
 	}
 	if err := d.Close(); err != nil {
 		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
 	}
 	out, err := recv.Scan(ctx, toolgen.NewPartial(ctx, toolgenSendScan))
 	if err != nil {
