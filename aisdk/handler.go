@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/internal/webguard"
 )
 
 // DefaultMaxBodyBytes bounds a request's body unless WithMaxBodyBytes says
@@ -34,15 +35,14 @@ const DefaultWriteStallTimeout = 30 * time.Second
 type Option func(*config) error
 
 type config struct {
-	store          Store
-	maxBody        int64
-	deps           func(*http.Request) (any, error)
-	principal      func(*http.Request) (string, error)
-	errorText      func(error) string
-	writeStall     time.Duration
-	allowedOrigins map[string]bool // normal origins (normalOrigin)
-	allowedHosts   map[string]bool // normal hosts (normalHost), with or without a port
-	history        *chatHistory    // the chats' messages, served to GET (history.go)
+	store      Store
+	maxBody    int64
+	deps       func(*http.Request) (any, error)
+	principal  func(*http.Request) (string, error)
+	errorText  func(error) string
+	writeStall time.Duration
+	guard      webguard.Guard // the origins and hosts served (origin.go)
+	history    *chatHistory   // the chats' messages, served to GET (history.go)
 }
 
 // WithStore keeps paused runs in s (default: a MemoryStore of
@@ -158,6 +158,7 @@ func Handler(a *agent.Agent, opts ...Option) (http.Handler, error) {
 		return nil, errors.New("aisdk.Handler: nil agent")
 	}
 	h := &handler{agent: a, busy: map[string]bool{}}
+	h.guard.Name = "aisdk"
 	h.maxBody = DefaultMaxBodyBytes
 	h.deps = func(*http.Request) (any, error) { return nil, nil }
 	h.errorText = func(error) string { return "An error occurred." }
@@ -211,11 +212,11 @@ func (h *handler) admit(w http.ResponseWriter, r *http.Request) (req Request, pr
 		return
 	}
 	if cors != "" && r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
-		preflight(w, r, cors)
+		webguard.Preflight(w, r, cors)
 		return
 	}
 	if cors != "" {
-		allowCORS(w, cors)
+		webguard.AllowCORS(w, cors)
 	}
 	if r.Method == http.MethodGet {
 		h.serveHistory(w, r)
@@ -226,7 +227,7 @@ func (h *handler) admit(w http.ResponseWriter, r *http.Request) (req Request, pr
 		http.Error(w, "aisdk: use POST, or GET ?id=<chat id> for a chat's messages", http.StatusMethodNotAllowed)
 		return
 	}
-	if err := checkJSON(r); err != nil {
+	if err := h.guard.CheckJSON(r); err != nil {
 		http.Error(w, err.Error(), http.StatusUnsupportedMediaType)
 		return
 	}

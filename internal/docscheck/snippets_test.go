@@ -47,6 +47,7 @@ var snippetImports = map[string]string{
 	"builtin":   "github.com/toolgen-dev/toolgen/builtin",
 	"mcp":       "github.com/toolgen-dev/toolgen/mcp",
 	"aisdk":     "github.com/toolgen-dev/toolgen/aisdk",
+	"agui":      "github.com/toolgen-dev/toolgen/agui",
 	"search":    "github.com/toolgen-dev/toolgen/search",
 	"openai":    "github.com/toolgen-dev/toolgen/provider/openai",
 	"anthropic": "github.com/toolgen-dev/toolgen/provider/anthropic",
