@@ -133,6 +133,7 @@ func TestApproveWithRefusedEdits(t *testing.T) {
 	require.NoError(t, s.ApproveWith("c1", json.RawMessage(`{"city":"Lyon"}`)))
 	s, err = a.Resume(context.Background(), saveAndLoad(t, s), nil)
 	require.NoError(t, err)
+	assert.Equal(t, agent.StopDone, s.StopReason)
 	assert.Equal(t, []string{`get_weather {"city":"Lyon"}`}, g.calls())
 
 	var g2 gatedWeather
