@@ -234,7 +234,7 @@ func checkJSON(r *http.Request) error {
 func preflight(w http.ResponseWriter, r *http.Request, origin string) {
 	allowCORS(w, origin)
 	h := w.Header()
-	h.Set("Access-Control-Allow-Methods", http.MethodPost)
+	h.Set("Access-Control-Allow-Methods", "GET, POST")
 	if req := r.Header.Get("Access-Control-Request-Headers"); req != "" {
 		h.Set("Access-Control-Allow-Headers", req) // the origin is trusted with its own headers
 	}
