@@ -34,6 +34,7 @@ type answerStream struct {
 	running  *runningAnswer
 	frame    bytes.Buffer // "data: <chunk>\n\n"
 	enc      *json.Encoder
+	chunk    Chunk // the chunk being encoded: encoded from here, it needs no allocation of its own
 }
 
 // send writes a chunk everywhere it goes. Its error stops the run: a
@@ -42,7 +43,10 @@ type answerStream struct {
 func (a *answerStream) send(c Chunk) error {
 	a.frame.Reset()
 	a.frame.WriteString("data: ")
-	if err := a.enc.Encode(c); err != nil { // Encode ends the JSON with "\n"
+	a.chunk = c
+	err := a.enc.Encode(&a.chunk) // it ends the JSON with "\n"
+	a.chunk = Chunk{}
+	if err != nil {
 		return err // never: a Chunk's raw JSON fields are valid
 	}
 	a.frame.WriteByte('\n')

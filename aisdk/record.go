@@ -144,11 +144,19 @@ func (r *recording) toolOutput(c Chunk) {
 	if len(c.ProviderMetadata) > 0 {
 		p.ResultProviderMetadata = bytes.Clone(c.ProviderMetadata)
 	}
-	p.Preliminary = c.Preliminary
 	if c.Type == ChunkToolOutputAvailable {
-		p.State, p.Output, p.ErrorText = StateOutputAvailable, bytes.Clone(c.Output), ""
+		// A running tool's outputs follow one another: the last one's copy,
+		// which nothing else holds (messagesLocked copies it), takes the next.
+		var out json.RawMessage
+		if p.Preliminary && c.Preliminary {
+			out = append(p.Output[:0], c.Output...)
+		} else {
+			out = bytes.Clone(c.Output)
+		}
+		p.State, p.Output, p.ErrorText, p.Preliminary = StateOutputAvailable, out, "", c.Preliminary
 		return
 	}
+	p.Preliminary = false
 	p.State, p.Output, p.ErrorText = StateOutputError, nil, c.ErrorText
 }
 
@@ -245,6 +253,11 @@ func (r *recording) messagesLocked() []UIMessage {
 	answer.Parts = append([]UIPart(nil), answer.Parts...)
 	for _, o := range r.open {
 		answer.Parts[o.index].Text = o.text.String()
+	}
+	for i, p := range answer.Parts {
+		if p.Preliminary {
+			answer.Parts[i].Output = bytes.Clone(p.Output) // the next preliminary output overwrites the recording's
+		}
 	}
 	switch {
 	case r.continues:
