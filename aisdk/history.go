@@ -35,7 +35,8 @@ const saveTimeout = 10 * time.Second
 // ChatHistory is the JSON a GET of the chat endpoint (?id=<chat id>)
 // answers: the chat's messages, ready for useChat's messages option, and
 // whether a request of the chat is streaming its answer in this process
-// now (then Messages hold what was streamed so far; ask again when it is
+// now (then Messages hold what was streamed so far: reconnect to the
+// answer's stream, useChat's resume, for the rest, or ask again when it is
 // over).
 type ChatHistory struct {
 	ID        string      `json:"id"`

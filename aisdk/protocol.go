@@ -223,10 +223,13 @@ type ToolsLoadedData struct {
 	Tools []toolgen.ToolName `json:"tools"`
 }
 
-// The chunk types this package writes.
+// The chunk types this package writes (and reads, to keep a chat's
+// history).
 const (
 	ChunkStart = "start"
-	// ChunkMessageMetadata updates the message's metadata.
+	// ChunkMessageMetadata updates the message's metadata. This package
+	// sends the metadata on the start and finish chunks; its history reads
+	// this chunk too.
 	ChunkMessageMetadata = "message-metadata"
 	// ChunkDataToolsLoaded names the deferred tools that tool search made
 	// callable (agent.WithToolSearch), as a data part ("data-tools-loaded").
