@@ -103,8 +103,11 @@
 // answer running or recently ended. The replay of an answer that continues
 // a message (an approval answered) begins with that message's parts, so the
 // client rebuilds it whole (the approvals it answered come back asked: ai 6
-// has no chunk for an answer; the calls' outputs follow). Mount the handler
-// on the endpoint's subtree too:
+// has no chunk for an answer; the calls' outputs follow). useChat's resume
+// option reconnects as the page loads, and so also replays an answer that
+// ended within the grace (the message comes out the same); a page that
+// loads the chat's history can resume only when it says streaming, as
+// examples/chat does. Mount the handler on the endpoint's subtree too:
 //
 //	http.Handle("/api/chat", h)
 //	http.Handle("/api/chat/", h) // <endpoint>/<chat id>/stream
