@@ -11,12 +11,16 @@ import (
 // Transcript converts a chat's UIMessages to the agent's transcript. A
 // user message becomes a user message of its text parts; an assistant
 // message becomes, for each of its steps (parts between step-start parts),
-// an assistant message of the step's text and finished tool calls, then a
-// tool message of their results. Tool parts that did not finish (their
-// input still streaming or available, waiting for approval) are left out:
-// the model never had their results. System messages are left out (the
-// agent has its own system prompt: a client does not set it), and so are
-// reasoning, file, source and data parts.
+// an assistant message of the step's text, the calls the provider ran
+// (agent.Message.ProviderCalls, from their ProviderCallOutput) and its
+// finished tool calls, then a tool message of their results. Tool parts
+// that did not finish (their input still streaming or available, waiting
+// for approval, or only a running tool's preliminary output) are left out:
+// the model never had their results. So are the fileChange and compaction
+// parts (no call the model made) and a provider-executed part whose
+// output does not say its provider and result. System messages are left
+// out (the agent has its own system prompt: a client does not set it), and
+// so are reasoning, file, source and data parts.
 func Transcript(msgs []UIMessage) []agent.Message {
 	var out []agent.Message
 	for _, m := range msgs {
@@ -48,29 +52,24 @@ func joinText(parts []UIPart) string {
 	return strings.Join(texts, "\n")
 }
 
-// appendStep appends one step of an assistant message: its text and calls,
-// then the calls' results.
+// appendStep appends one step of an assistant message: its text, the
+// calls the provider ran and the model's calls, then the calls' results.
 func appendStep(out []agent.Message, parts []UIPart) []agent.Message {
 	msg := agent.Message{Role: agent.RoleAssistant, Text: joinText(parts)}
 	var results []agent.ToolResult
 	for _, p := range parts {
 		name, ok := toolName(p)
-		if !ok {
+		if !ok || p.Preliminary {
+			continue // not a tool part, or not a result: the tool was running
+		}
+		if p.ProviderExecuted {
+			if pc, ok := providerCall(p); ok {
+				msg.ProviderCalls = append(msg.ProviderCalls, pc)
+			}
 			continue
 		}
-		var res toolgen.Result
-		switch p.State {
-		case StateOutputAvailable:
-			res = outputResult(p.Output)
-		case StateOutputError:
-			res = toolgen.ErrorResult(p.ErrorText)
-		case StateOutputDenied:
-			reason := ""
-			if p.Approval != nil {
-				reason = p.Approval.Reason
-			}
-			res = toolgen.ErrorResult(denial(reason))
-		default:
+		res, ok := partResult(p)
+		if !ok {
 			continue // not run: the model did not see a result
 		}
 		args := p.Input
@@ -80,7 +79,7 @@ func appendStep(out []agent.Message, parts []UIPart) []agent.Message {
 		msg.Calls = append(msg.Calls, agent.ToolCall{ID: p.ToolCallID, Name: name, Args: args})
 		results = append(results, agent.ToolResult{CallID: p.ToolCallID, Name: name, Result: res})
 	}
-	if msg.Text == "" && len(msg.Calls) == 0 {
+	if msg.Text == "" && len(msg.Calls) == 0 && len(msg.ProviderCalls) == 0 {
 		return out
 	}
 	out = append(out, msg)
@@ -88,6 +87,61 @@ func appendStep(out []agent.Message, parts []UIPart) []agent.Message {
 		out = append(out, agent.Message{Role: agent.RoleTool, Results: results})
 	}
 	return out
+}
+
+// partResult is the result a finished tool part stands for; ok is false
+// for a part that did not finish.
+func partResult(p UIPart) (toolgen.Result, bool) {
+	switch p.State {
+	case StateOutputAvailable:
+		return outputResult(p.Output), true
+	case StateOutputError:
+		return toolgen.ErrorResult(p.ErrorText), true
+	case StateOutputDenied:
+		reason := ""
+		if p.Approval != nil {
+			reason = p.Approval.Reason
+		}
+		return toolgen.ErrorResult(denial(reason)), true
+	}
+	return toolgen.Result{}, false
+}
+
+// providerCall is the call a provider-executed part stands for: its
+// provider and result from its output (ProviderCallOutput), or, for an
+// error, from its result's provider metadata. ok is false for the
+// fileChange and compaction parts, for a part that did not finish, and
+// for one whose output does not say its provider and result: the provider
+// could not take it back.
+func providerCall(p UIPart) (agent.ProviderCall, bool) {
+	if p.Type == "dynamic-tool" && (p.ToolName == ToolFileChange || p.ToolName == ToolCompaction) {
+		return agent.ProviderCall{}, false
+	}
+	var out ProviderCallOutput
+	switch p.State {
+	case StateOutputAvailable:
+		if json.Unmarshal(p.Output, &out) != nil {
+			return agent.ProviderCall{}, false
+		}
+	case StateOutputError:
+		var meta map[string]ProviderCallOutput
+		if json.Unmarshal(p.ResultProviderMetadata, &meta) != nil {
+			return agent.ProviderCall{}, false
+		}
+		out = meta[MetadataKey]
+	default:
+		return agent.ProviderCall{}, false
+	}
+	if out.Provider == "" || len(out.Result) == 0 {
+		return agent.ProviderCall{}, false
+	}
+	name, _ := toolName(p)
+	pc := agent.ProviderCall{Provider: out.Provider, ID: p.ToolCallID, Name: string(name), Result: out.Result,
+		IsError: p.State == StateOutputError, Found: out.Found}
+	if len(p.Input) > 0 && string(p.Input) != "null" {
+		pc.Args = p.Input
+	}
+	return pc, true
 }
 
 // toolName is the tool a part calls, if it is a tool part.

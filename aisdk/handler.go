@@ -35,14 +35,16 @@ const DefaultWriteStallTimeout = 30 * time.Second
 type Option func(*config) error
 
 type config struct {
-	store      Store
-	maxBody    int64
-	deps       func(*http.Request) (any, error)
-	principal  func(*http.Request) (string, error)
-	errorText  func(error) string
-	writeStall time.Duration
-	guard      webguard.Guard // the origins and hosts served (origin.go)
-	history    *chatHistory   // the chats' messages, served to GET (history.go)
+	store        Store
+	maxBody      int64
+	deps         func(*http.Request) (any, error)
+	principal    func(*http.Request) (string, error)
+	errorText    func(error) string
+	writeStall   time.Duration
+	guard        webguard.Guard // the origins and hosts served (origin.go)
+	history      *chatHistory   // the chats' messages, served to GET (history.go)
+	streams      StreamStore    // the answers' chunks, for clients that reconnect (streamstore.go)
+	resumeWindow time.Duration
 }
 
 // WithStore keeps paused runs in s (default: a MemoryStore of
@@ -107,9 +109,10 @@ func WithPrincipal(fn func(*http.Request) (string, error)) Option {
 // WithWriteStallTimeout bounds each write of a response (in pieces of at
 // most 32 KiB), and each flush, as mcp's WriteStallTimeout does (default
 // DefaultWriteStallTimeout): a client that stops reading fails the write
-// that long after the connection's buffers fill up; its run is cancelled,
-// a run paused for approval is kept so that the chat can go on, and the
-// chat is free for its next request. Only writes are timed: a stream with
+// that long after the connection's buffers fill up, and is dropped from
+// its answer, as a client that went away (see WithResumeWindow): a run
+// paused for approval is kept so that the chat can go on, and the chat is
+// free for its next request once the run is over. Only writes are timed: a stream with
 // nothing to send (a model thinking, a tool running) is never cut. d must
 // be positive.
 func WithWriteStallTimeout(d time.Duration) Option {
@@ -138,13 +141,45 @@ func WithErrorText(fn func(error) string) Option {
 	}
 }
 
+// WithStreamStore keeps the chunks of the answers for clients that
+// reconnect in s (default: a MemoryStreamStore of DefaultMaxStreams,
+// DefaultMaxStreamBytes and DefaultStreamGrace). A nil s is an error.
+func WithStreamStore(s StreamStore) Option {
+	return func(c *config) error {
+		if s == nil {
+			return errors.New("aisdk.WithStreamStore(nil): nil StreamStore")
+		}
+		c.streams = s
+		return nil
+	}
+}
+
+// WithResumeWindow sets how long a run goes on with no client reading its
+// answer (default DefaultResumeWindow): a client that goes away, or stops
+// reading, leaves its run going for d, so that it can reconnect (useChat's
+// resume) and read the whole answer; when nobody has read it for d, the
+// run is cancelled. With 0, a run is cancelled as soon as nobody reads it
+// (useChat's stop then stops it at once); a reconnect still reads an
+// answer that another client reads, or that ended. d must not be
+// negative.
+func WithResumeWindow(d time.Duration) Option {
+	return func(c *config) error {
+		if d < 0 {
+			return fmt.Errorf("aisdk.WithResumeWindow(%s): must not be negative", d)
+		}
+		c.resumeWindow = d
+		return nil
+	}
+}
+
 // handler serves one agent.
 type handler struct {
 	agent *agent.Agent
 	config
 
-	mu   sync.Mutex
-	busy map[string]bool // chats with a request in progress
+	mu      sync.Mutex
+	busy    map[string]bool           // chats with a request in progress
+	running map[string]*runningAnswer // chats with a run going on in this process
 }
 
 // Handler serves a as the endpoint of a useChat chat (the api of its
@@ -157,9 +192,10 @@ func Handler(a *agent.Agent, opts ...Option) (http.Handler, error) {
 	if a == nil {
 		return nil, errors.New("aisdk.Handler: nil agent")
 	}
-	h := &handler{agent: a, busy: map[string]bool{}}
+	h := &handler{agent: a, busy: map[string]bool{}, running: map[string]*runningAnswer{}}
 	h.guard.Name = "aisdk"
 	h.maxBody = DefaultMaxBodyBytes
+	h.resumeWindow = DefaultResumeWindow
 	h.deps = func(*http.Request) (any, error) { return nil, nil }
 	h.errorText = func(error) string { return "An error occurred." }
 	h.writeStall = DefaultWriteStallTimeout
@@ -175,6 +211,9 @@ func Handler(a *agent.Agent, opts ...Option) (http.Handler, error) {
 		h.store, _ = NewMemoryStore(DefaultMaxPaused) // DefaultMaxPaused is valid
 	}
 	h.setDefaultHistory()
+	if h.streams == nil {
+		h.streams, _ = NewMemoryStreamStore(DefaultMaxStreams, DefaultMaxStreamBytes, DefaultStreamGrace) // valid bounds
+	}
 	return h, nil
 }
 
@@ -219,12 +258,16 @@ func (h *handler) admit(w http.ResponseWriter, r *http.Request) (req Request, pr
 		webguard.AllowCORS(w, cors)
 	}
 	if r.Method == http.MethodGet {
+		if chatID, resume := resumePath(r); resume {
+			h.serveResume(w, r, chatID)
+			return
+		}
 		h.serveHistory(w, r)
 		return
 	}
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", "GET, POST")
-		http.Error(w, "aisdk: use POST, or GET ?id=<chat id> for a chat's messages", http.StatusMethodNotAllowed)
+		http.Error(w, "aisdk: use POST, GET ?id=<chat id> for a chat's messages, or GET <endpoint>/<chat id>/stream for its answer", http.StatusMethodNotAllowed)
 		return
 	}
 	if err := h.guard.CheckJSON(r); err != nil {
@@ -265,39 +308,35 @@ func (h *handler) serveChat(w http.ResponseWriter, r *http.Request, req Request,
 		}
 	}
 	defer release()
-	ctx := r.Context()
-	chat, err := h.load(ctx, req.ID, principal)
-	if errors.Is(err, errNotFound) {
-		http.Error(w, fmt.Sprintf("aisdk: no chat %s", req.ID), http.StatusNotFound)
+	chat, deps, ok := h.loadChat(w, r, req.ID, principal)
+	if !ok {
 		return
 	}
-	if err != nil {
-		http.Error(w, "aisdk: "+err.Error(), http.StatusInternalServerError)
-		return
-	}
-	deps, err := h.deps(r)
-	if err != nil {
-		http.Error(w, "aisdk: "+err.Error(), http.StatusInternalServerError)
-		return
-	}
-
-	w, endRecording := h.history.record(r.Context(), w, req)
-	defer endRecording()
-	sw := newWriter(w, h.writeStall)
-	st := &streamer{out: sw, approvals: map[string]string{}}
+	run, rejected, prepErr := h.prepare(r.Context(), req, chat, principal, answers)
+	out, end := h.beginAnswer(w, r, req)
+	defer end()
+	st := &streamer{out: out, approvals: map[string]string{}}
 	messageID := newID("msg-")
 	if len(answers) > 0 {
 		messageID = last.ID // the answer continues the message that asked
 	}
-	_ = sw.send(Chunk{Type: ChunkStart, MessageID: messageID})
-	state, runErr := h.run(ctx, req, chat, principal, answers, deps, st)
+	if run != nil {
+		st.runID = run.RunID
+	}
+	st.start(messageID)
+	if len(answers) > 0 {
+		out.keepOnly(replayOf(last)) // a reconnect replays the message whole
+	}
+	state, runErr := run, prepErr
+	if prepErr == nil {
+		state, runErr = h.runAnswer(out.ctx, run, rejected, deps, st)
+	}
 	if state != nil && state.StopReason == agent.StopPaused {
-		// Saved even if the stream failed (a client that stopped reading, or
-		// went away, as the approval was asked): the chat can go on, its
-		// approval answered once the client is back. The request's context
-		// may be over by now; the save is not.
+		// Saved even if nobody reads the stream any more (a client that
+		// went away as the approval was asked): the chat can go on, its
+		// approval answered once the client is back.
 		saved := &Chat{Principal: principal, Run: state, Approvals: st.approvals}
-		if err := h.store.Save(context.WithoutCancel(ctx), req.ID, saved); err != nil && runErr == nil {
+		if err := h.store.Save(context.WithoutCancel(out.ctx), req.ID, saved); err != nil && runErr == nil {
 			runErr = err
 		}
 	}
@@ -306,6 +345,26 @@ func (h *handler) serveChat(w http.ResponseWriter, r *http.Request, req Request,
 	// chat still claimed.
 	release()
 	st.end(runErr, state, h.errorText)
+}
+
+// loadChat loads the chat's record and makes the request's deps, or
+// answers the request with what went wrong.
+func (h *handler) loadChat(w http.ResponseWriter, r *http.Request, chatID, principal string) (*Chat, any, bool) {
+	chat, err := h.load(r.Context(), chatID, principal)
+	if errors.Is(err, errNotFound) {
+		http.Error(w, fmt.Sprintf("aisdk: no chat %s", chatID), http.StatusNotFound)
+		return nil, nil, false
+	}
+	if err != nil {
+		http.Error(w, "aisdk: "+err.Error(), http.StatusInternalServerError)
+		return nil, nil, false
+	}
+	deps, err := h.deps(r)
+	if err != nil {
+		http.Error(w, "aisdk: "+err.Error(), http.StatusInternalServerError)
+		return nil, nil, false
+	}
+	return chat, deps, true
 }
 
 // principalOf reads the request's principal ("" without WithPrincipal).
@@ -356,34 +415,39 @@ func (h *handler) load(ctx context.Context, chatID, principal string) (*Chat, er
 	return chat, nil
 }
 
-// run starts the chat's run, or resumes its paused one with the answers.
-// Either way the paused run is taken out of the store before the agent
-// runs, so that it runs at most once; with principals, the chat stays
-// bound to its principal.
-func (h *handler) run(ctx context.Context, req Request, chat *Chat, principal string, answers map[string]UIPart, deps any, st *streamer) (*agent.State, error) {
+// prepare makes the state the chat's run goes on from: a new run of the
+// request's messages, or the chat's paused run with the answers applied
+// (and the calls they rejected). Either way the paused run is taken out of
+// the store first, so that it runs at most once; with principals, the chat
+// stays bound to its principal.
+func (h *handler) prepare(ctx context.Context, req Request, chat *Chat, principal string, answers map[string]UIPart) (*agent.State, []string, error) {
 	if len(answers) == 0 {
 		// A new message: a run paused in this chat is abandoned.
 		if err := h.forgetRun(ctx, req.ID, chat, principal); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		msgs := Transcript(req.Messages)
 		if len(msgs) == 0 || msgs[len(msgs)-1].Role != agent.RoleUser {
-			return nil, badRequest("the last message has no text")
+			return nil, nil, badRequest("the last message has no text")
 		}
-		s := &agent.State{Version: agent.StateVersion, RunID: newID(""), Messages: msgs, StopReason: agent.StopDone}
-		return h.agent.ResumeStream(ctx, s, deps, st.event)
+		return &agent.State{Version: agent.StateVersion, RunID: newID(""), Messages: msgs, StopReason: agent.StopDone}, nil, nil
 	}
 	if chat == nil || chat.Run == nil || chat.Run.StopReason != agent.StopPaused {
-		return nil, errRunTaken(req.ID)
+		return nil, nil, errRunTaken(req.ID)
 	}
 	s := chat.Run
 	rejected, err := decide(s, chat.Approvals, answers)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := h.takeRun(ctx, req.ID, chat, principal); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	return s, rejected, nil
+}
+
+// runAnswer runs s, the rejected calls' denials streamed first.
+func (h *handler) runAnswer(ctx context.Context, s *agent.State, rejected []string, deps any, st *streamer) (*agent.State, error) {
 	for _, id := range rejected {
 		if err := st.send(Chunk{Type: ChunkToolOutputDenied, ToolCallID: id}); err != nil {
 			return s, err
@@ -522,7 +586,6 @@ type writer struct {
 	w     http.ResponseWriter
 	rc    *http.ResponseController
 	stall time.Duration
-	buf   []byte
 	err   error // the first write's or flush's error: the client went away, or stopped reading
 }
 
@@ -537,14 +600,6 @@ func newWriter(w http.ResponseWriter, stall time.Duration) *writer {
 	return &writer{w: w, rc: http.NewResponseController(w), stall: stall}
 }
 
-func (w *writer) send(c Chunk) error {
-	b, err := json.Marshal(c)
-	if err != nil {
-		return err // never: a Chunk's raw JSON fields are valid
-	}
-	return w.write(append(append(append(w.buf[:0], "data: "...), b...), "\n\n"...))
-}
-
 // stallPiece is the most written under one deadline: a client reading less
 // than this per stall timeout is cut, however steadily it reads.
 const stallPiece = 32 << 10
@@ -553,7 +608,6 @@ func (w *writer) write(b []byte) error {
 	if w.err != nil {
 		return w.err
 	}
-	w.buf = b
 	for len(b) > 0 && w.err == nil {
 		piece := b[:min(len(b), stallPiece)]
 		w.arm()

@@ -346,8 +346,12 @@ func TestApprovalApproved(t *testing.T) {
 	assert.Empty(t, rec.calls())
 	assert.Equal(t, 1, store.Len())
 
+	saved, err := store.Load(context.Background(), "chat")
+	require.NoError(t, err)
+	runID := saved.Run.RunID
 	chunks := post(t, srv.URL, body(t, "chat", userMsg("u1", "write f"), answer(msgID, "c1", approvalID, true, "")))
-	assert.Equal(t, map[string]any{"type": "start", "messageId": msgID}, chunks[0], "the answer continues the message that asked")
+	assert.Equal(t, map[string]any{"type": "start", "messageId": msgID, "messageMetadata": map[string]any{"runId": runID}}, chunks[0],
+		"the answer continues the message that asked, and the run")
 	assert.Equal(t, []string{
 		"start",
 		`tool-output-available toolCallId="c1" output="written"`,
@@ -535,33 +539,42 @@ func TestMemoryStoreBound(t *testing.T) {
 	assert.Equal(t, 1, store.Len())
 }
 
+// A client that goes away mid-answer leaves its run going for the resume
+// window, so that it can reconnect; when nobody has read the answer for
+// that long, the run is cancelled (at once with a window of 0).
 func TestClientGoesAway(t *testing.T) {
-	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	gate := rt.NewGate()
-	model := rt.NewModel(rt.StreamText("a", "b", "c").Hold(2, gate), rt.Text("never"))
-	rec := &tools{}
-	a, err := agent.New(model, agent.WithTools(rec.all()))
-	require.NoError(t, err)
-	h, err := aisdk.Handler(a)
-	require.NoError(t, err)
-	srv := httptest.NewServer(h)
-	defer srv.Close()
+	for _, window := range []time.Duration{0, 300 * time.Millisecond} {
+		t.Run(window.String(), func(t *testing.T) {
+			defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+			gate := rt.NewGate()
+			model := rt.NewModel(rt.StreamText("a", "b", "c").Hold(2, gate), rt.Text("never"))
+			rec := &tools{}
+			a, err := agent.New(model, agent.WithTools(rec.all()))
+			require.NoError(t, err)
+			h, err := aisdk.Handler(a, aisdk.WithResumeWindow(window))
+			require.NoError(t, err)
+			srv := httptest.NewServer(h)
+			defer srv.Close()
 
-	resp, cancel, end := startStream(t, srv.URL, body(t, "c", userMsg("u1", "hi")))
-	defer end()
-	// Read until the second piece: the stream waits at the gate then.
-	sc := bufio.NewScanner(resp.Body)
-	for lines := 0; sc.Scan() && lines < 100; lines++ {
-		if strings.Contains(sc.Text(), `"delta":"b"`) {
-			break
-		}
+			resp, cancel, end := startStream(t, srv.URL, body(t, "c", userMsg("u1", "hi")))
+			defer end()
+			// Read until the second piece: the stream waits at the gate then.
+			sc := bufio.NewScanner(resp.Body)
+			for lines := 0; sc.Scan() && lines < 100; lines++ {
+				if strings.Contains(sc.Text(), `"delta":"b"`) {
+					break
+				}
+			}
+			awaitGate(t, gate)
+			gone := time.Now()
+			cancel()    // the client goes away mid-answer
+			srv.Close() // waits for the handler, which runs the run, to return
+			ended := model.Ended()
+			require.Len(t, ended, 1, "the run asked no more")
+			assert.ErrorIs(t, ended[0], context.Canceled)
+			assert.GreaterOrEqual(t, time.Since(gone), window, "the run went on for the window")
+		})
 	}
-	awaitGate(t, gate)
-	cancel()    // the client goes away mid-answer
-	srv.Close() // waits for the handler to return
-	ended := model.Ended()
-	require.Len(t, ended, 1, "the run asked no more")
-	assert.ErrorIs(t, ended[0], context.Canceled)
 }
 
 func TestTranscript(t *testing.T) {
@@ -660,9 +673,11 @@ func TestTheNextRequestMayFollowTheEnd(t *testing.T) {
 	}
 }
 
-// A file a tool changed reaches useChat as a data part of its own, between
-// the call's input and its output.
-func TestFileChangeDataParts(t *testing.T) {
+// A file a tool changed reaches useChat as a dynamic tool part named
+// fileChange, which the agent ran (providerExecuted), its input the path
+// and kind, its output the change: one part per change, between the
+// call's input and its output.
+func TestFileChangeParts(t *testing.T) {
 	write := toolgen.Tool{Name: "write", InputSchema: []byte(`{"type":"object"}`), Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
 		toolgen.ReportFileChange(ctx, toolgen.FileChange{Path: "a.txt", Kind: toolgen.FileCreated, SizeAfter: 2, HashAfter: "h2", Diff: "+hi\n"})
 		toolgen.ReportFileChange(ctx, toolgen.FileChange{Path: "b.txt", Kind: toolgen.FileDeleted, SizeBefore: 3, HashBefore: "h3", Before: []byte("old")})
@@ -674,21 +689,34 @@ func TestFileChangeDataParts(t *testing.T) {
 	srv := serveAgent(t, ag)
 
 	chunks := post(t, srv.URL, body(t, "c", userMsg("u1", "write")))
-	var data []map[string]any
-	var types []string
+	var inputs, outputs []map[string]any
+	var order []string
 	for _, c := range chunks {
-		types = append(types, c["type"].(string))
-		if c["type"] == aisdk.ChunkDataFileChange {
-			data = append(data, c)
+		if c["toolName"] == aisdk.ToolFileChange || (c["type"] == aisdk.ChunkToolOutputAvailable && c["dynamic"] == true) {
+			assert.Equal(t, true, c["dynamic"], "%v", c)
+			assert.Equal(t, true, c["providerExecuted"], "%v", c)
+			if c["type"] == aisdk.ChunkToolInputAvailable {
+				inputs = append(inputs, c)
+			} else {
+				outputs = append(outputs, c)
+			}
+			order = append(order, "change")
+			continue
+		}
+		if id, _ := c["toolCallId"].(string); id == "c1" {
+			order = append(order, c["type"].(string))
 		}
 	}
-	require.Len(t, data, 2)
-	assert.Equal(t, map[string]any{"toolCallId": "c1", "path": "a.txt", "kind": "created", "sizeBefore": 0.0, "sizeAfter": 2.0, "hashAfter": "h2", "diff": "+hi\n"}, data[0]["data"])
-	assert.Equal(t, map[string]any{"toolCallId": "c1", "path": "b.txt", "kind": "deleted", "sizeBefore": 3.0, "sizeAfter": 0.0, "hashBefore": "h3"}, data[1]["data"], "the old content is not sent")
-	assert.NotEqual(t, data[0]["id"], data[1]["id"], "each change is a part of its own")
-	first, out := slices.Index(types, aisdk.ChunkDataFileChange), slices.Index(types, aisdk.ChunkToolOutputAvailable)
-	assert.Less(t, slices.Index(types, aisdk.ChunkToolInputAvailable), first)
-	assert.Less(t, first, out, "the changes come before the call's output")
+	require.Len(t, inputs, 2)
+	require.Len(t, outputs, 2)
+	assert.Equal(t, map[string]any{"path": "a.txt", "kind": "created"}, inputs[0]["input"])
+	assert.Equal(t, map[string]any{"path": "b.txt", "kind": "deleted"}, inputs[1]["input"])
+	assert.Equal(t, map[string]any{"toolCallId": "c1", "path": "a.txt", "kind": "created", "sizeBefore": 0.0, "sizeAfter": 2.0, "hashAfter": "h2", "diff": "+hi\n"}, outputs[0]["output"])
+	assert.Equal(t, map[string]any{"toolCallId": "c1", "path": "b.txt", "kind": "deleted", "sizeBefore": 3.0, "sizeAfter": 0.0, "hashBefore": "h3"}, outputs[1]["output"], "the old content is not sent")
+	assert.Equal(t, inputs[0]["toolCallId"], outputs[0]["toolCallId"])
+	assert.NotEqual(t, inputs[0]["toolCallId"], inputs[1]["toolCallId"], "each change is a part of its own")
+	assert.Equal(t, []string{aisdk.ChunkToolInputStart, aisdk.ChunkToolInputDelta, aisdk.ChunkToolInputAvailable, "change", "change", "change", "change", aisdk.ChunkToolOutputAvailable}, order,
+		"the changes come between the call's input and its output")
 }
 
 // Tool search's loaded tools reach the UI as a data part, after the

@@ -1,13 +1,11 @@
 package aisdk
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 	"sync"
 	"time"
 )
@@ -37,7 +35,8 @@ const saveTimeout = 10 * time.Second
 // ChatHistory is the JSON a GET of the chat endpoint (?id=<chat id>)
 // answers: the chat's messages, ready for useChat's messages option, and
 // whether a request of the chat is streaming its answer in this process
-// now (then Messages hold what was streamed so far; ask again when it is
+// now (then Messages hold what was streamed so far: reconnect to the
+// answer's stream, useChat's resume, for the rest, or ask again when it is
 // over).
 type ChatHistory struct {
 	ID        string      `json:"id"`
@@ -209,12 +208,11 @@ func (c *config) setDefaultHistory() {
 	}
 }
 
-// record starts recording the stream the handler writes to w for req: it
-// returns the ResponseWriter to write the stream to, and end, to call when
-// the stream is over (it saves the chat's messages). Only a UI message
-// stream (status 200 and the stream's header) counts: an error the handler
-// answers instead leaves the chat's history as it was.
-func (hist *chatHistory) record(ctx context.Context, w http.ResponseWriter, req Request) (_ http.ResponseWriter, end func()) {
+// record starts recording the answer the handler streams for req, the
+// chat's latest stream from now on; the recording's end saves the chat's
+// messages.
+func (hist *chatHistory) record(ctx context.Context, req Request) *recording {
+	rec := &recording{chatID: req.ID, request: req.Messages}
 	hist.mu.Lock()
 	lc := hist.live[req.ID]
 	if lc == nil {
@@ -222,16 +220,11 @@ func (hist *chatHistory) record(ctx context.Context, w http.ResponseWriter, req 
 		hist.live[req.ID] = lc
 	}
 	lc.count++
+	lc.begun++
+	rec.number, lc.latest = lc.begun, rec
 	hist.mu.Unlock()
-	rec := &recording{chatID: req.ID, request: req.Messages}
-	rec.isLatest = func() {
-		hist.mu.Lock()
-		lc.begun++
-		rec.number, lc.latest = lc.begun, rec
-		hist.mu.Unlock()
-	}
-	end = sync.OnceFunc(func() { hist.end(ctx, lc, rec) })
-	return &recordingWriter{ResponseWriter: w, rec: rec, end: end}, end
+	rec.end = sync.OnceFunc(func() { hist.end(ctx, lc, rec) })
+	return rec
 }
 
 // end marks rec over and saves the chat's messages, if rec is a stream
@@ -324,268 +317,6 @@ func (h *handler) serveHistory(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	_, _ = w.Write(b)
-}
-
-// recordingWriter passes a response through, and feeds what is written
-// to its recording.
-type recordingWriter struct {
-	http.ResponseWriter
-	rec *recording
-	end func() // ends the recording (once): called before the stream's end goes out
-}
-
-func (w *recordingWriter) WriteHeader(code int) {
-	w.rec.header(code, w.Header())
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *recordingWriter) Write(b []byte) (int, error) {
-	w.rec.header(http.StatusOK, w.Header()) // as net/http: a Write without WriteHeader is a 200
-	if w.rec.feed(b) {
-		// The history is saved before the client reads the stream's end,
-		// so that a page reloaded as soon as the answer ends finds it
-		// (not streaming: true, or the messages before the answer).
-		w.end()
-	}
-	return w.ResponseWriter.Write(b)
-}
-
-// Unwrap lets http.ResponseController reach the connection (flushes,
-// write deadlines).
-func (w *recordingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
-// FlushError flushes the response (http.ResponseController calls it).
-func (w *recordingWriter) FlushError() error {
-	return http.NewResponseController(w.ResponseWriter).Flush()
-}
-
-// Flush flushes the response, for code that asks for an http.Flusher.
-func (w *recordingWriter) Flush() { _ = w.FlushError() }
-
-// recording builds a chat's messages from the stream the handler writes:
-// the request's messages, then the answer, as the AI SDK's client builds
-// it from the same chunks (a new assistant message, or the request's last
-// one continued when the stream's start names it: an approval answered).
-type recording struct {
-	chatID  string
-	request []UIMessage
-
-	isLatest func() // numbers the recording, and makes it its chat's latest stream
-	number   uint64 // the stream's number in its chat (0: not a stream); under the history's mutex
-
-	mu         sync.Mutex
-	headerSeen bool
-	stream     bool // the response is a UI message stream
-	over       bool
-	pending    []byte // written bytes not yet a whole SSE event
-	answer     *UIMessage
-	continues  bool                     // answer continues the request's last message
-	changed    bool                     // a chunk changed the answer
-	open       map[string]*openTextPart // text and reasoning parts still streaming, by chunk id
-}
-
-type openTextPart struct {
-	index int // in answer.Parts
-	text  strings.Builder
-}
-
-// header sees the response's status: a UI message stream becomes its
-// chat's latest.
-func (r *recording) header(code int, h http.Header) {
-	r.mu.Lock()
-	first := !r.headerSeen
-	r.headerSeen = true
-	if first {
-		r.stream = code == http.StatusOK && h.Get(HeaderName) == HeaderValue
-	}
-	stream := r.stream
-	r.mu.Unlock()
-	if first && stream {
-		r.isLatest() // outside r.mu: the history locks its own mutex, then r.mu
-	}
-}
-
-// feed takes bytes of the stream, and applies each whole event's chunk;
-// it reports whether they hold the stream's end ([DONE]).
-func (r *recording) feed(b []byte) (done bool) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if !r.stream {
-		return false
-	}
-	r.pending = append(r.pending, b...)
-	for {
-		event, rest, ok := bytes.Cut(r.pending, []byte("\n\n"))
-		if !ok {
-			break
-		}
-		for line := range bytes.SplitSeq(event, []byte("\n")) {
-			data, ok := bytes.CutPrefix(line, []byte("data:"))
-			data = bytes.TrimPrefix(data, []byte(" "))
-			if !ok {
-				continue
-			}
-			if string(data) == "[DONE]" {
-				done = true
-				continue
-			}
-			var c Chunk
-			if json.Unmarshal(data, &c) == nil {
-				r.apply(c)
-			}
-		}
-		r.pending = rest
-	}
-	r.pending = append([]byte(nil), r.pending...) // keep no more than the rest
-	return done
-}
-
-// apply changes the answer by one chunk, as the `ai` package's
-// processUIMessageStream does for the chunks this package writes.
-func (r *recording) apply(c Chunk) {
-	if c.Type == ChunkStart {
-		r.start(c.MessageID)
-		return
-	}
-	if r.answer == nil {
-		r.start("")
-	}
-	switch c.Type {
-	case ChunkFinish, ChunkFinishStep, ChunkError:
-		return // they change no part
-	}
-	r.changed = true
-	m := r.answer
-	switch c.Type {
-	case ChunkStartStep:
-		m.Parts = append(m.Parts, UIPart{Type: "step-start"})
-	case ChunkTextStart, ChunkReasoningStart:
-		p := UIPart{Type: "text", State: "streaming"}
-		if c.Type == ChunkReasoningStart {
-			p = UIPart{Type: "reasoning", ID: c.ID, State: "streaming"}
-		}
-		m.Parts = append(m.Parts, p)
-		r.open[c.ID] = &openTextPart{index: len(m.Parts) - 1}
-	case ChunkTextDelta, ChunkReasoningDelta:
-		if o := r.open[c.ID]; o != nil {
-			o.text.WriteString(c.Delta)
-		}
-	case ChunkTextEnd, ChunkReasoningEnd:
-		if o := r.open[c.ID]; o != nil {
-			m.Parts[o.index].Text = o.text.String()
-			m.Parts[o.index].State = "done"
-			delete(r.open, c.ID)
-		}
-	case ChunkToolInputStart, ChunkToolInputAvailable:
-		p := r.toolPart(c.ToolCallID)
-		if p == nil {
-			m.Parts = append(m.Parts, UIPart{ToolCallID: c.ToolCallID})
-			p = &m.Parts[len(m.Parts)-1]
-		}
-		p.Type = "tool-" + c.ToolName
-		p.State = StateInputStreaming
-		if c.Type == ChunkToolInputAvailable {
-			p.State, p.Input = StateInputAvailable, c.Input
-		}
-	case ChunkToolApprovalRequest:
-		if p := r.toolPart(c.ToolCallID); p != nil {
-			p.State, p.Approval = StateApprovalRequested, &Approval{ID: c.ApprovalID}
-		}
-	case ChunkToolOutputAvailable:
-		if p := r.toolPart(c.ToolCallID); p != nil {
-			p.State, p.Output, p.ErrorText = StateOutputAvailable, c.Output, ""
-		}
-	case ChunkToolOutputError:
-		if p := r.toolPart(c.ToolCallID); p != nil {
-			p.State, p.Output, p.ErrorText = StateOutputError, nil, c.ErrorText
-		}
-	case ChunkToolOutputDenied:
-		if p := r.toolPart(c.ToolCallID); p != nil {
-			p.State = StateOutputDenied
-		}
-	default:
-		if strings.HasPrefix(c.Type, "data-") {
-			r.data(c)
-		}
-	}
-}
-
-// start begins the answer: the request's last message continued when the
-// stream names it, else a new assistant message.
-func (r *recording) start(messageID string) {
-	r.open = map[string]*openTextPart{}
-	if n := len(r.request); n > 0 && messageID != "" && r.request[n-1].ID == messageID && r.request[n-1].Role == "assistant" {
-		last := r.request[n-1]
-		last.Parts = append([]UIPart(nil), last.Parts...)
-		r.answer, r.continues = &last, true
-		return
-	}
-	if messageID == "" {
-		messageID = newID("msg-")
-	}
-	r.answer, r.continues = &UIMessage{ID: messageID, Role: "assistant", Parts: []UIPart{}}, false
-}
-
-// toolPart is the answer's tool part of a call, the latest if several.
-func (r *recording) toolPart(callID string) *UIPart {
-	parts := r.answer.Parts
-	for i := len(parts) - 1; i >= 0; i-- {
-		if _, ok := toolName(parts[i]); ok && parts[i].ToolCallID == callID {
-			return &parts[i]
-		}
-	}
-	return nil
-}
-
-// data keeps a data part: a part of the same type and id is replaced.
-func (r *recording) data(c Chunk) {
-	parts := r.answer.Parts
-	if c.ID != "" {
-		for i := range parts {
-			if parts[i].Type == c.Type && parts[i].ID == c.ID {
-				parts[i].Data = c.Data
-				return
-			}
-		}
-	}
-	r.answer.Parts = append(parts, UIPart{Type: c.Type, ID: c.ID, Data: c.Data})
-}
-
-// changesTheChat says whether the stream is one the chat's history
-// keeps: a UI message stream, and not an approval's answer that changed
-// nothing (one refused, as an answer to a run already resumed from another
-// tab is: its request holds that tab's stale copy of the chat).
-func (r *recording) changesTheChat() bool {
-	return r.stream && (r.changed || !r.continues)
-}
-
-func (r *recording) messages() []UIMessage {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.messagesLocked()
-}
-
-// messagesLocked are the chat's messages as recorded so far: the
-// request's and the answer (its streaming texts as far as they came). An
-// answer with no parts (a request refused before any) is left out.
-func (r *recording) messagesLocked() []UIMessage {
-	msgs := make([]UIMessage, 0, len(r.request)+1)
-	msgs = append(msgs, r.request...)
-	if r.answer == nil {
-		return msgs
-	}
-	answer := *r.answer
-	answer.Parts = append([]UIPart(nil), answer.Parts...)
-	for _, o := range r.open {
-		answer.Parts[o.index].Text = o.text.String()
-	}
-	switch {
-	case r.continues:
-		msgs[len(msgs)-1] = answer
-	case len(answer.Parts) > 0:
-		msgs = append(msgs, answer)
-	}
-	return msgs
 }
 
 // mayRead reports whether the request's principal may read the chat's

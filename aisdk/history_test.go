@@ -151,34 +151,45 @@ func TestHistoryWhileStreaming(t *testing.T) {
 	assert.Equal(t, aisdk.UIPart{Type: "text", Text: "ab", State: "done"}, h.Messages[1].Parts[2])
 }
 
-// A page that reloads mid-answer goes away: its run is cancelled, and the
-// history keeps what was streamed.
+// A page that reloads mid-answer goes away: its run goes on (the page may
+// reconnect), and the history keeps the whole answer; with a resume
+// window of 0 the run is cancelled, and the history keeps what was
+// streamed.
 func TestHistoryAfterTheClientWentAway(t *testing.T) {
-	gate := rt.NewGate()
-	model := rt.NewModel(rt.StreamText("a", "b", "c").Hold(2, gate))
-	srv := serve(t, model, &tools{})
-	_, cancel, end := startStream(t, srv.URL, body(t, "c", userMsg("u1", "hi")))
-	defer end()
-	awaitGate(t, gate)
-	cancel()
-	var h aisdk.ChatHistory
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		if _, h, _ = getHistory(t, srv.URL, "c"); !h.Streaming {
-			break
-		}
+	for _, window := range []time.Duration{0, aisdk.DefaultResumeWindow} {
+		t.Run(window.String(), func(t *testing.T) {
+			gate := rt.NewGate()
+			model := rt.NewModel(rt.StreamText("a", "b", "c").Hold(2, gate))
+			srv := serve(t, model, &tools{}, aisdk.WithResumeWindow(window))
+			_, cancel, end := startStream(t, srv.URL, body(t, "c", userMsg("u1", "hi")))
+			defer end()
+			awaitGate(t, gate)
+			cancel()
+			if window > 0 {
+				gate.Release() // the run goes on, with nobody reading
+			}
+			var h aisdk.ChatHistory
+			for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+				if _, h, _ = getHistory(t, srv.URL, "c"); !h.Streaming {
+					break
+				}
+			}
+			require.False(t, h.Streaming, "the run ended within 10 s")
+			require.Len(t, h.Messages, 2)
+			want := map[time.Duration]string{0: "ab", aisdk.DefaultResumeWindow: "abc"}[window]
+			assert.Equal(t, want, h.Messages[1].Parts[1].Text)
+		})
 	}
-	require.False(t, h.Streaming, "the run ended within 10 s of the client going")
-	require.Len(t, h.Messages, 2)
-	assert.Equal(t, "ab", h.Messages[1].Parts[1].Text)
 }
 
-// A file change's data part is kept with its data, as useChat keeps it.
-func TestHistoryKeepsDataParts(t *testing.T) {
+// A file change's part is kept with its input and output, as useChat
+// keeps it.
+func TestHistoryKeepsFileChangeParts(t *testing.T) {
 	write := toolgen.Tool{Name: "write", InputSchema: []byte(`{"type":"object"}`), Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
 		toolgen.ReportFileChange(ctx, toolgen.FileChange{Path: "a.txt", Kind: toolgen.FileCreated, SizeAfter: 2, HashAfter: "h2", Diff: "+hi\n"})
 		return toolgen.ErrorResult("half written"), nil
 	}}
-	model := rt.NewModel(rt.Calls(rt.Call("c1", "write", `{}`)), rt.StreamText("Oops."))
+	model := rt.NewModel(rt.Calls(rt.Call("c1", "write", `{}`)), rt.StreamText("Oops."), rt.Text("Again."))
 	ag, err := agent.New(model, agent.WithTools([]toolgen.Tool{write}))
 	require.NoError(t, err)
 	srv := serveAgent(t, ag)
@@ -189,15 +200,25 @@ func TestHistoryKeepsDataParts(t *testing.T) {
 	parts := hist.Messages[1].Parts
 	require.Len(t, parts, 5, raw)
 	assert.Equal(t, aisdk.UIPart{Type: "tool-write", ToolCallID: "c1", State: aisdk.StateOutputError, Input: json.RawMessage(`{}`), ErrorText: "half written"}, parts[1])
-	assert.Equal(t, "data-file-change", parts[2].Type)
-	assert.Equal(t, "file-1", parts[2].ID)
-	assert.JSONEq(t, `{"toolCallId":"c1","path":"a.txt","kind":"created","sizeBefore":0,"sizeAfter":2,"hashAfter":"h2","diff":"+hi\n"}`, string(parts[2].Data))
+	change := parts[2]
+	assert.Equal(t, "dynamic-tool", change.Type)
+	assert.Equal(t, aisdk.ToolFileChange, change.ToolName)
+	assert.True(t, change.ProviderExecuted)
+	assert.Equal(t, aisdk.StateOutputAvailable, change.State)
+	assert.JSONEq(t, `{"path":"a.txt","kind":"created"}`, string(change.Input))
+	assert.JSONEq(t, `{"toolCallId":"c1","path":"a.txt","kind":"created","sizeBefore":0,"sizeAfter":2,"hashAfter":"h2","diff":"+hi\n"}`, string(change.Output))
 
-	// The page sends the part back with its data, and it is kept.
+	// The page sends the part back, and it is kept; the model never
+	// reads it.
 	post(t, srv.URL, body(t, "c", append(hist.Messages, userMsg("u2", "again"))...))
 	_, again, raw := getHistory(t, srv.URL, "c")
 	require.Len(t, again.Messages, 4, raw)
 	assert.Equal(t, hist.Messages[1], again.Messages[1])
+	reqs := model.Requests()
+	require.Len(t, reqs, 3)
+	for _, m := range reqs[2].Messages {
+		assert.Empty(t, m.ProviderCalls, "the file change is no call of the model's")
+	}
 }
 
 // The chat's next request may come as soon as the client reads a stream's

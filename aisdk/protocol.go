@@ -10,11 +10,12 @@ import (
 // testdata/npm): its uiMessageChunkSchema for the chunks, UIMessage and
 // UIToolInvocation for the messages, and HttpChatTransport.sendMessages
 // for the request body. What this package writes and reads is the same in
-// ai 6 (6.0.326 was checked too): ai 7 added chunk types (custom,
-// reasoning-file, steering-message, reset-step, tool-approval-response), the
-// finish reason "interrupted" and optional fields, none of which this
-// package sends, and kept the headers, the request body, the tool part
-// states and the approval flow.
+// ai 6 (6.0.326, pinned in testdata/npm as "ai6", is tested too): ai 7
+// added chunk types (custom, reasoning-file, steering-message, reset-step,
+// tool-approval-response), the finish reason "interrupted" and optional
+// fields, none of which this package sends, and kept the headers, the
+// request body, the tool part states, the approval flow and the resumed
+// stream's URL.
 
 // Request is the body useChat's DefaultChatTransport POSTs: the chat's id,
 // its messages (the whole conversation, the newest last), what triggered
@@ -39,7 +40,8 @@ type UIMessage struct {
 
 // UIPart is one part of a UIMessage. Type is "text", "reasoning",
 // "step-start", "tool-NAME" (a tool call; NAME is the tool's), "dynamic-tool"
-// (a tool call naming its tool in ToolName), "file", "source-url",
+// (a tool call naming its tool in ToolName: the calls the provider ran, and
+// the fileChange and compaction parts), "file", "source-url",
 // "source-document" or "data-NAME". Only the fields of the part's type are
 // set.
 type UIPart struct {
@@ -57,6 +59,23 @@ type UIPart struct {
 	Output     json.RawMessage `json:"output,omitempty"`
 	ErrorText  string          `json:"errorText,omitempty"`
 	Approval   *Approval       `json:"approval,omitempty"`
+	// Preliminary marks an output a running tool reported (its progress),
+	// which its result replaces.
+	Preliminary bool `json:"preliminary,omitempty"`
+	// ProviderExecuted marks a call the provider ran itself (and the
+	// fileChange and compaction parts).
+	ProviderExecuted bool `json:"providerExecuted,omitempty"`
+	// CallProviderMetadata and ResultProviderMetadata are the provider
+	// metadata of a tool part's input and of its output or error (see
+	// ProviderCallOutput).
+	CallProviderMetadata   json.RawMessage `json:"callProviderMetadata,omitempty"`
+	ResultProviderMetadata json.RawMessage `json:"resultProviderMetadata,omitempty"`
+	// The fields of source-url, source-document and file parts.
+	SourceID  string `json:"sourceId,omitempty"`
+	URL       string `json:"url,omitempty"`
+	Title     string `json:"title,omitempty"`
+	MediaType string `json:"mediaType,omitempty"`
+	Filename  string `json:"filename,omitempty"`
 }
 
 // The states of a tool part.
@@ -90,6 +109,10 @@ type Chunk struct {
 	Delta string `json:"delta,omitempty"`
 	// MessageID is the assistant message's id, on start.
 	MessageID string `json:"messageId,omitempty"`
+	// MessageMetadata is the message's metadata (see MessageMetadata), on
+	// start, finish and message-metadata; the client merges it into the
+	// message's.
+	MessageMetadata json.RawMessage `json:"messageMetadata,omitempty"`
 	// The fields of tool chunks.
 	ToolCallID     string          `json:"toolCallId,omitempty"`
 	ToolName       string          `json:"toolName,omitempty"`
@@ -97,17 +120,77 @@ type Chunk struct {
 	Input          json.RawMessage `json:"input,omitempty"`
 	Output         json.RawMessage `json:"output,omitempty"`
 	ApprovalID     string          `json:"approvalId,omitempty"`
-	// ErrorText is an error chunk's or a tool-output-error's message.
+	// Preliminary marks a tool-output-available that a later one replaces:
+	// a running tool's progress.
+	Preliminary bool `json:"preliminary,omitempty"`
+	// ProviderExecuted marks the chunks of a call the provider ran, and
+	// Dynamic those of a dynamic-tool part.
+	ProviderExecuted bool `json:"providerExecuted,omitempty"`
+	Dynamic          bool `json:"dynamic,omitempty"`
+	// ProviderMetadata is a tool chunk's provider metadata: an object of
+	// objects, by provider.
+	ProviderMetadata json.RawMessage `json:"providerMetadata,omitempty"`
+	// ErrorText is an error chunk's, a tool-input-error's or a
+	// tool-output-error's message.
 	ErrorText string `json:"errorText,omitempty"`
 	// FinishReason is the finish chunk's: "stop", "length",
 	// "content-filter", "tool-calls", "error" or "other".
 	FinishReason string `json:"finishReason,omitempty"`
 	// Data is a data chunk's value (type "data-<name>").
 	Data json.RawMessage `json:"data,omitempty"`
+	// The fields of source-url, source-document and file chunks.
+	SourceID  string `json:"sourceId,omitempty"`
+	URL       string `json:"url,omitempty"`
+	Title     string `json:"title,omitempty"`
+	MediaType string `json:"mediaType,omitempty"`
+	Filename  string `json:"filename,omitempty"`
 }
 
-// FileChangeData is the data of a ChunkDataFileChange chunk: a file a tool
-// changed (see toolgen.FileChange; the old content is not sent).
+// MessageMetadata is the metadata of the assistant's message: the run's id
+// from the start chunk on, and on the finish chunk the tokens the run
+// spent (a run resumed after an approval counts from its start).
+type MessageMetadata struct {
+	RunID string        `json:"runId,omitempty"`
+	Usage *MessageUsage `json:"usage,omitempty"`
+}
+
+// MessageUsage counts tokens, as the AI SDK's LanguageModelUsage names
+// them.
+type MessageUsage struct {
+	InputTokens  int `json:"inputTokens"`
+	OutputTokens int `json:"outputTokens"`
+	TotalTokens  int `json:"totalTokens"`
+}
+
+// ProviderCallOutput is the output of a call the provider ran itself
+// (agent.ProviderCall; a dynamic-tool part with providerExecuted): the
+// provider, its result as it gave it (for Anthropic, the whole result
+// block) and the tools its tool search found. A call whose result says it
+// failed is a tool-output-error instead, with the same object in its
+// provider metadata under MetadataKey. Transcript reads it back, so that
+// the provider gets its calls and results back as they came.
+type ProviderCallOutput struct {
+	Provider string             `json:"provider"`
+	Result   json.RawMessage    `json:"result,omitempty"`
+	Found    []toolgen.ToolName `json:"found,omitempty"`
+}
+
+// MetadataKey is this package's key in a chunk's providerMetadata.
+const MetadataKey = "toolgen"
+
+// The names of the dynamic tool parts that are no tool's calls, as the AI
+// SDK's harnesses project them (dynamic, provider-executed): a file a tool
+// changed, and a compaction of the transcript. Transcript leaves them out.
+const (
+	// ToolFileChange's input is {path, kind}, its output FileChangeData.
+	ToolFileChange = "fileChange"
+	// ToolCompaction's input is {policy}, its output CompactionData.
+	ToolCompaction = "compaction"
+)
+
+// FileChangeData is the output of a fileChange part: a file a tool changed
+// (see toolgen.FileChange; the old content is not sent), and the call that
+// changed it.
 type FileChangeData struct {
 	ToolCallID string `json:"toolCallId"`
 	Path       string `json:"path"`
@@ -119,6 +202,20 @@ type FileChangeData struct {
 	Diff       string `json:"diff,omitempty"`
 }
 
+// CompactionData is the output of a compaction part: what a compaction of
+// the transcript removed before a request (see agent.CompactionRecord).
+type CompactionData struct {
+	Turn            int           `json:"turn"`
+	Policy          string        `json:"policy"`
+	Removed         string        `json:"removed,omitempty"`
+	RemovedMessages int           `json:"removedMessages,omitempty"`
+	ElidedResults   int           `json:"elidedResults,omitempty"`
+	TokensBefore    int           `json:"tokensBefore"`
+	TokensAfter     int           `json:"tokensAfter"`
+	SavedTokens     int           `json:"savedTokens"`
+	Usage           *MessageUsage `json:"usage,omitempty"`
+}
+
 // ToolsLoadedData is the data of a data-tools-loaded part: the deferred
 // tools that tool search found (or the model called), which the model is
 // sent from its next request on.
@@ -126,32 +223,42 @@ type ToolsLoadedData struct {
 	Tools []toolgen.ToolName `json:"tools"`
 }
 
-// The chunk types this package writes.
+// The chunk types this package writes (and reads, to keep a chat's
+// history).
 const (
 	ChunkStart = "start"
-	// ChunkDataFileChange reports a file a tool changed, as a data part
-	// (useChat keeps it in the message as a "data-file-change" part).
-	ChunkDataFileChange = "data-file-change"
+	// ChunkMessageMetadata updates the message's metadata. This package
+	// sends the metadata on the start and finish chunks; its history reads
+	// this chunk too.
+	ChunkMessageMetadata = "message-metadata"
 	// ChunkDataToolsLoaded names the deferred tools that tool search made
 	// callable (agent.WithToolSearch), as a data part ("data-tools-loaded").
-	ChunkDataToolsLoaded     = "data-tools-loaded"
-	ChunkStartStep           = "start-step"
-	ChunkTextStart           = "text-start"
-	ChunkTextDelta           = "text-delta"
-	ChunkTextEnd             = "text-end"
-	ChunkReasoningStart      = "reasoning-start"
-	ChunkReasoningDelta      = "reasoning-delta"
-	ChunkReasoningEnd        = "reasoning-end"
-	ChunkToolInputStart      = "tool-input-start"
-	ChunkToolInputDelta      = "tool-input-delta"
-	ChunkToolInputAvailable  = "tool-input-available"
+	ChunkDataToolsLoaded = "data-tools-loaded"
+	ChunkStartStep       = "start-step"
+	ChunkTextStart       = "text-start"
+	ChunkTextDelta       = "text-delta"
+	ChunkTextEnd         = "text-end"
+	ChunkReasoningStart  = "reasoning-start"
+	ChunkReasoningDelta  = "reasoning-delta"
+	ChunkReasoningEnd    = "reasoning-end"
+	ChunkToolInputStart  = "tool-input-start"
+	ChunkToolInputDelta  = "tool-input-delta"
+	// ChunkToolInputAvailable carries a call's whole input.
+	ChunkToolInputAvailable = "tool-input-available"
+	// ChunkToolInputError is a call whose input is not valid JSON, or
+	// that names a tool the agent does not have.
+	ChunkToolInputError      = "tool-input-error"
 	ChunkToolApprovalRequest = "tool-approval-request"
+	// ChunkToolOutputAvailable carries a call's output; with Preliminary,
+	// its progress so far.
 	ChunkToolOutputAvailable = "tool-output-available"
 	ChunkToolOutputError     = "tool-output-error"
 	ChunkToolOutputDenied    = "tool-output-denied"
-	ChunkFinishStep          = "finish-step"
-	ChunkFinish              = "finish"
-	ChunkError               = "error"
+	// ChunkSourceURL is a web page the provider's web search found.
+	ChunkSourceURL  = "source-url"
+	ChunkFinishStep = "finish-step"
+	ChunkFinish     = "finish"
+	ChunkError      = "error"
 )
 
 // HeaderName and HeaderValue mark a response as a UI message stream

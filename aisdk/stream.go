@@ -12,13 +12,15 @@ import (
 // streamer maps a run's events to chunks. The run hands it one event at a
 // time.
 type streamer struct {
-	out       *writer
+	out       *answerStream
+	runID     string
 	n         int    // numbers text and reasoning parts
 	text      string // the open text part's id, or ""
 	reasoning string // the open reasoning part's id, or ""
 	step      bool   // a start-step was sent and its finish-step not yet
 	calls     map[int]string
 	approvals map[string]string // the approval ids asked, by call id
+	provider  map[string]bool   // the provider calls sent, by id
 }
 
 func (s *streamer) send(c Chunk) error { return s.out.send(c) }
@@ -28,8 +30,8 @@ func (s *streamer) nextID(prefix string) string {
 	return prefix + strconv.Itoa(s.n)
 }
 
-// event writes the chunks an event makes; an error (the client went away)
-// stops the run.
+// event writes the chunks an event makes; an error (nobody can read the
+// answer any more) stops the run.
 func (s *streamer) event(e agent.Event) error {
 	switch e.Kind {
 	case agent.EventTurnStarted:
@@ -42,21 +44,21 @@ func (s *streamer) event(e agent.Event) error {
 		return s.part(e.Part)
 	case agent.EventModelResponded:
 		return s.closeParts()
+	case agent.EventProviderCall:
+		if e.ProviderCall == nil {
+			return nil
+		}
+		return s.providerCall(*e.ProviderCall) // sent already if it came as a part
 	case agent.EventCallPaused:
 		id := newApprovalID()
 		s.approvals[e.Call.ID] = id // before the send: kept even if the client is gone
 		return s.send(Chunk{Type: ChunkToolApprovalRequest, ApprovalID: id, ToolCallID: e.Call.ID})
 	case agent.EventCallDenied:
-		return s.send(Chunk{Type: ChunkToolOutputError, ToolCallID: e.Call.ID, ErrorText: "The call was not run: " + e.Reason + "."})
+		return s.denied(e)
+	case agent.EventToolProgress:
+		return s.progress(e.Call.ID, e.Progress)
 	case agent.EventToolFinished:
-		if e.IsError || e.Result.IsError {
-			text := e.Result.Text()
-			if text == "" {
-				text = "The tool failed: " + e.Reason
-			}
-			return s.send(Chunk{Type: ChunkToolOutputError, ToolCallID: e.Call.ID, ErrorText: text})
-		}
-		return s.send(Chunk{Type: ChunkToolOutputAvailable, ToolCallID: e.Call.ID, Output: output(e.Result)})
+		return s.toolFinished(e)
 	case agent.EventTurnFinished:
 		return s.finishStep()
 	case agent.EventFileChanged:
@@ -64,24 +66,156 @@ func (s *streamer) event(e agent.Event) error {
 			return nil
 		}
 		return s.fileChange(e.Call.ID, *e.FileChange)
+	case agent.EventCompaction:
+		if e.Compaction == nil {
+			return nil
+		}
+		return s.compaction(*e.Compaction)
 	case agent.EventToolsLoaded:
 		return s.toolsLoaded(e.Tools)
 	}
 	return nil
 }
 
-// fileChange writes a data part for a file a tool changed, with an id of
-// its own so that useChat keeps every change rather than the last.
+// denied writes a call the agent refused: one naming a tool it does not
+// have is an input error (the AI SDK's NoSuchToolError), any other (a
+// rule, an inactive tool) the call's error.
+func (s *streamer) denied(e agent.Event) error {
+	if e.Reason == "unknown tool" { // the agent's reason for a tool it does not have
+		return s.send(Chunk{Type: ChunkToolInputError, ToolCallID: e.Call.ID, ToolName: string(e.Call.Name),
+			Input: input(e.Call.Args), ErrorText: "The call was not run: unknown tool " + strconv.Quote(string(e.Call.Name)) + "."})
+	}
+	return s.send(Chunk{Type: ChunkToolOutputError, ToolCallID: e.Call.ID, ErrorText: "The call was not run: " + e.Reason + "."})
+}
+
+func (s *streamer) toolFinished(e agent.Event) error {
+	if e.IsError || e.Result.IsError {
+		text := e.Result.Text()
+		if text == "" {
+			text = "The tool failed: " + e.Reason
+		}
+		return s.send(Chunk{Type: ChunkToolOutputError, ToolCallID: e.Call.ID, ErrorText: text})
+	}
+	return s.send(Chunk{Type: ChunkToolOutputAvailable, ToolCallID: e.Call.ID, Output: output(e.Result)})
+}
+
+// progress writes a running call's progress as a preliminary output: the
+// partial result when the tool gave one (the output so far, which a UI
+// shows as it shows the result), else the progress itself ({message,
+// progress, total}).
+func (s *streamer) progress(callID string, p *toolgen.Progress) error {
+	if p == nil {
+		return nil
+	}
+	out := p.Partial
+	if len(out) == 0 || !json.Valid(out) {
+		b, err := json.Marshal(toolgen.Progress{Message: p.Message, Progress: p.Progress, Total: p.Total})
+		if err != nil {
+			return nil // a NaN or an infinity: nothing to show
+		}
+		out = b
+	}
+	return s.send(Chunk{Type: ChunkToolOutputAvailable, ToolCallID: callID, Output: out, Preliminary: true})
+}
+
+// providerCall writes a call the provider ran as a dynamic tool part the
+// provider executed: its input, then, once the provider gave it, its
+// result. A call is written once, whether it comes as a part, as an
+// event, or both.
+func (s *streamer) providerCall(pc agent.ProviderCall) error {
+	settled, seen := s.provider[pc.ID]
+	if settled {
+		return nil
+	}
+	if s.provider == nil {
+		s.provider = map[string]bool{}
+	}
+	s.provider[pc.ID] = len(pc.Result) > 0
+	if !seen {
+		if err := s.closeParts(); err != nil {
+			return err
+		}
+		var args json.RawMessage // none when the provider gave none: Transcript gives back what came
+		if len(pc.Args) > 0 {
+			args = validJSON(pc.Args)
+		}
+		err := s.send(Chunk{Type: ChunkToolInputAvailable, ToolCallID: pc.ID, ToolName: pc.Name, Input: args,
+			Dynamic: true, ProviderExecuted: true})
+		if err != nil {
+			return err
+		}
+	}
+	if len(pc.Result) == 0 {
+		return nil // the provider has not given it yet
+	}
+	return s.providerResult(pc)
+}
+
+// providerResult writes a provider call's result: its output
+// (ProviderCallOutput), or, when it says the call failed, its error with
+// the same object in the provider metadata; then a source-url for each web
+// page it lists.
+func (s *streamer) providerResult(pc agent.ProviderCall) error {
+	out, err := json.Marshal(ProviderCallOutput{Provider: pc.Provider, Result: validJSON(pc.Result), Found: pc.Found})
+	if err != nil {
+		return nil // never: strings and valid JSON
+	}
+	c := Chunk{Type: ChunkToolOutputAvailable, ToolCallID: pc.ID, Output: out, Dynamic: true, ProviderExecuted: true}
+	if pc.IsError {
+		meta, _ := json.Marshal(map[string]json.RawMessage{MetadataKey: out}) // valid JSON: always marshals
+		c = Chunk{Type: ChunkToolOutputError, ToolCallID: pc.ID, ErrorText: providerError(pc), Dynamic: true,
+			ProviderExecuted: true, ProviderMetadata: meta}
+	}
+	if err := s.send(c); err != nil {
+		return err
+	}
+	for i, src := range webSources(pc.Result) {
+		if err := s.send(Chunk{Type: ChunkSourceURL, SourceID: pc.ID + "-" + strconv.Itoa(i), URL: src.URL, Title: src.Title}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fileChange writes a file a tool changed as a dynamic tool part named
+// fileChange, which the agent ran (providerExecuted), as the AI SDK's
+// harnesses project a workspace's changes: its input the path and the
+// kind, its output the change.
 func (s *streamer) fileChange(callID string, c toolgen.FileChange) error {
-	data, err := json.Marshal(FileChangeData{
+	// Strings and numbers: they always marshal.
+	in, _ := json.Marshal(map[string]string{"path": c.Path, "kind": string(c.Kind)})
+	out, _ := json.Marshal(FileChangeData{
 		ToolCallID: callID, Path: c.Path, Kind: string(c.Kind),
 		SizeBefore: c.SizeBefore, SizeAfter: c.SizeAfter,
 		HashBefore: c.HashBefore, HashAfter: c.HashAfter, Diff: c.Diff,
 	})
-	if err != nil {
-		return err // never: strings and numbers
+	return s.projection(ToolFileChange, in, out)
+}
+
+// compaction writes a compaction of the transcript as a dynamic tool part
+// named compaction: its input the policy, its output what it removed.
+func (s *streamer) compaction(c agent.CompactionRecord) error {
+	in, _ := json.Marshal(map[string]string{"policy": c.Policy}) // a string: always marshals
+	data := CompactionData{Turn: c.Turn, Policy: c.Policy, Removed: c.Removed, RemovedMessages: c.RemovedMessages,
+		ElidedResults: c.ElidedResults, TokensBefore: c.TokensBefore, TokensAfter: c.TokensAfter, SavedTokens: c.SavedTokens}
+	if c.Usage != (agent.Usage{}) {
+		data.Usage = usage(c.Usage)
 	}
-	return s.send(Chunk{Type: ChunkDataFileChange, ID: s.nextID("file-"), Data: data})
+	out, _ := json.Marshal(data) // strings and numbers: always marshals
+	return s.projection(ToolCompaction, in, out)
+}
+
+// projection writes a dynamic, provider-executed tool part with its
+// input and output at once, under an id of its own.
+func (s *streamer) projection(name string, in, out json.RawMessage) error {
+	if err := s.closeParts(); err != nil {
+		return err
+	}
+	id := newID(name + "-")
+	if err := s.send(Chunk{Type: ChunkToolInputAvailable, ToolCallID: id, ToolName: name, Input: in, Dynamic: true, ProviderExecuted: true}); err != nil {
+		return err
+	}
+	return s.send(Chunk{Type: ChunkToolOutputAvailable, ToolCallID: id, Output: out, Dynamic: true, ProviderExecuted: true})
 }
 
 // toolsLoaded writes a data part naming the deferred tools that tool search
@@ -97,34 +231,8 @@ func (s *streamer) toolsLoaded(names []toolgen.ToolName) error {
 // part writes the chunks of a piece of the model's response.
 func (s *streamer) part(p agent.Part) error {
 	switch p.Kind {
-	case agent.PartText:
-		if p.Text == "" {
-			return nil
-		}
-		if err := s.closeReasoning(); err != nil {
-			return err
-		}
-		if s.text == "" {
-			s.text = s.nextID("text-")
-			if err := s.send(Chunk{Type: ChunkTextStart, ID: s.text}); err != nil {
-				return err
-			}
-		}
-		return s.send(Chunk{Type: ChunkTextDelta, ID: s.text, Delta: p.Text})
-	case agent.PartReasoning:
-		if p.Text == "" {
-			return nil
-		}
-		if err := s.closeText(); err != nil {
-			return err
-		}
-		if s.reasoning == "" {
-			s.reasoning = s.nextID("reasoning-")
-			if err := s.send(Chunk{Type: ChunkReasoningStart, ID: s.reasoning}); err != nil {
-				return err
-			}
-		}
-		return s.send(Chunk{Type: ChunkReasoningDelta, ID: s.reasoning, Delta: p.Text})
+	case agent.PartText, agent.PartReasoning:
+		return s.textPart(p)
 	case agent.PartCallStart:
 		if err := s.closeParts(); err != nil {
 			return err
@@ -137,17 +245,54 @@ func (s *streamer) part(p agent.Part) error {
 		}
 		return s.send(Chunk{Type: ChunkToolInputDelta, ToolCallID: id, InputTextDelta: p.Text})
 	case agent.PartCallDone:
-		if _, ok := s.calls[p.Index]; !ok {
-			if err := s.closeParts(); err != nil {
-				return err
-			}
-			if err := s.startCall(p.Index, p.Call); err != nil {
-				return err
-			}
-		}
-		return s.send(Chunk{Type: ChunkToolInputAvailable, ToolCallID: p.Call.ID, ToolName: string(p.Call.Name), Input: input(p.Call.Args)})
+		return s.callDone(p)
+	case agent.PartProviderCall:
+		return s.providerCall(p.ProviderCall)
 	}
 	return nil // usage and finish: the finish chunk comes at the end of the run
+}
+
+// textPart writes a piece of text or reasoning, opening its part (and
+// closing the other kind's) when it is the first piece.
+func (s *streamer) textPart(p agent.Part) error {
+	if p.Text == "" {
+		return nil
+	}
+	open, start, delta, prefix := &s.text, ChunkTextStart, ChunkTextDelta, "text-"
+	closeOther := s.closeReasoning
+	if p.Kind == agent.PartReasoning {
+		open, start, delta, prefix = &s.reasoning, ChunkReasoningStart, ChunkReasoningDelta, "reasoning-"
+		closeOther = s.closeText
+	}
+	if err := closeOther(); err != nil {
+		return err
+	}
+	if *open == "" {
+		*open = s.nextID(prefix)
+		if err := s.send(Chunk{Type: start, ID: *open}); err != nil {
+			return err
+		}
+	}
+	return s.send(Chunk{Type: delta, ID: *open, Delta: p.Text})
+}
+
+// callDone writes a call's whole input: tool-input-available, or, when the
+// arguments are not valid JSON, tool-input-error with them as a string
+// (the tool still decides what it makes of them: its result follows).
+func (s *streamer) callDone(p agent.Part) error {
+	if _, ok := s.calls[p.Index]; !ok {
+		if err := s.closeParts(); err != nil {
+			return err
+		}
+		if err := s.startCall(p.Index, p.Call); err != nil {
+			return err
+		}
+	}
+	c := Chunk{Type: ChunkToolInputAvailable, ToolCallID: p.Call.ID, ToolName: string(p.Call.Name), Input: input(p.Call.Args)}
+	if len(p.Call.Args) > 0 && !json.Valid(p.Call.Args) {
+		c.Type, c.ErrorText = ChunkToolInputError, "The arguments are not valid JSON."
+	}
+	return s.send(c)
 }
 
 func (s *streamer) startCall(index int, c agent.ToolCall) error {
@@ -191,9 +336,19 @@ func (s *streamer) finishStep() error {
 	return s.send(Chunk{Type: ChunkFinishStep})
 }
 
+// start writes the stream's start: the message's id, and the run's in its
+// metadata.
+func (s *streamer) start(messageID string) {
+	c := Chunk{Type: ChunkStart, MessageID: messageID}
+	if s.runID != "" {
+		c.MessageMetadata, _ = json.Marshal(MessageMetadata{RunID: s.runID}) // a string: always marshals
+	}
+	_ = s.send(c)
+}
+
 // end writes the end of the stream: the open parts' ends, the error if the
-// run failed, the finish chunk and [DONE]. The writer ignores it all once
-// the client has gone.
+// run failed, the finish chunk (with the run's usage in the message's
+// metadata) and [DONE].
 func (s *streamer) end(runErr error, state *agent.State, errorText func(error) string) {
 	_ = s.finishStep()
 	reason := "stop"
@@ -214,6 +369,14 @@ func (s *streamer) end(runErr error, state *agent.State, errorText func(error) s
 			reason = "other" // out of turns: not the model's length limit
 		}
 	}
-	_ = s.send(Chunk{Type: ChunkFinish, FinishReason: reason})
-	_ = s.out.write(append(s.out.buf[:0], "data: [DONE]\n\n"...))
+	finish := Chunk{Type: ChunkFinish, FinishReason: reason}
+	if state != nil {
+		finish.MessageMetadata, _ = json.Marshal(MessageMetadata{RunID: state.RunID, Usage: usage(state.Usage)}) // always marshals
+	}
+	_ = s.send(finish)
+	s.out.finish()
+}
+
+func usage(u agent.Usage) *MessageUsage {
+	return &MessageUsage{InputTokens: u.InputTokens, OutputTokens: u.OutputTokens, TotalTokens: u.InputTokens + u.OutputTokens}
 }

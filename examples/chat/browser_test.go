@@ -15,12 +15,13 @@ import (
 
 // TestBrowser runs the page in headless Chromium (test/browser.mjs, with
 // playwright-core from this directory's node_modules): it asks about the
-// weather and sees the answer stream in, approves an email in one chat and
+// weather and sees the answer stream in, searches the mail and sees the
+// search's progress before its result, approves an email in one chat and
 // denies one in another, reloads a chat while an email waits for approval
 // and approves it then (the email is sent once), sends a message while an
 // answer comes (the page refuses it, visibly, and keeps it), and opens a
 // chat in a second tab while its answer streams, then reloads mid-answer
-// (the page shows what came). It skips without Chromium (Debian's chromium at
+// (both reconnect to the answer and show it whole). It skips without Chromium (Debian's chromium at
 // /usr/bin/chromium, or the CHROMIUM variable), Node, or `npm ci` here;
 // .ci/run provides them and fails if it skips. Screenshots go to
 // $TOOLGEN_ARTIFACTS/chat, or a temporary directory; their paths are
@@ -59,8 +60,8 @@ func TestBrowser(t *testing.T) {
 	out, err := cmd.CombinedOutput()
 	t.Logf("node test/browser.mjs %s %s %s:\n%s", srv.URL, shots, slow.URL, out)
 	require.NoError(t, err)
-	assert.Contains(t, string(out), "browser: 5 passed, 0 failed")
-	for _, name := range []string{"chat-approval.png", "chat-approved.png", "chat-denied.png", "chat-reloaded.png", "chat-busy.png", "chat-second-tab.png"} {
+	assert.Contains(t, string(out), "browser: 6 passed, 0 failed")
+	for _, name := range []string{"chat-approval.png", "chat-approved.png", "chat-progress.png", "chat-denied.png", "chat-reloaded.png", "chat-busy.png", "chat-second-tab.png"} {
 		path := filepath.Join(shots, name)
 		assert.FileExists(t, path)
 		assert.Contains(t, string(out), "screenshot: "+path)

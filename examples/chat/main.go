@@ -1,11 +1,14 @@
 // Command chat is a chat page in the browser, built with React and the
 // Vercel AI SDK's useChat, talking to a Go agent through package aisdk: the
-// weather tools, and a send_email tool that asks for the user's approval
-// (Approve / Deny buttons). The model's text streams in as it is written.
-// The chat's id is in the page's URL and the server keeps the chat's
-// messages, so a reload shows the chat again, an email waiting for
-// approval included. While an answer comes, Send is off and a note says
-// so; what the user types meanwhile stays in the box.
+// weather tools, a search_mail tool that reads the mail folder by folder
+// (the page shows each folder read, and the hits so far, while it runs),
+// and a send_email tool that asks for the user's approval (Approve / Deny
+// buttons). The model's text streams in as it is written. The chat's id
+// is in the page's URL and the server keeps the chat's messages, so a
+// reload shows the chat again, an email waiting for approval included; a
+// page reloaded mid-answer reconnects to the answer and gets the rest.
+// While an answer comes, Send is off and a note says so; what the user
+// types meanwhile stays in the box.
 //
 // It uses a real model when the environment configures one
 // (OPENAI_API_KEY, OPENAI_BASE_URL or ANTHROPIC_API_KEY; see
@@ -40,7 +43,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	h, err := newHandler(model, &Outbox{})
+	h, err := newHandler(model, &Outbox{}, demoMailbox(600*time.Millisecond))
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -75,12 +78,13 @@ func newServer(h http.Handler) *http.Server {
 }
 
 // newHandler serves the page at / and the chat at /api/chat (useChat's
-// default endpoint), with an agent on model that has the weather tools and
-// outbox's send_email.
-func newHandler(model agent.Model, outbox *Outbox) (http.Handler, error) {
+// default endpoint; a page that lost its connection reconnects to
+// /api/chat/<chat id>/stream), with an agent on model that has the weather
+// tools, mailbox's search_mail and outbox's send_email.
+func newHandler(model agent.Model, outbox *Outbox, mailbox *Mailbox) (http.Handler, error) {
 	ag, err := agent.New(model,
-		agent.WithTools(weather.Tools(), outbox.Tools()),
-		agent.WithSystem("You are a helpful assistant in a chat page. You can look up the weather, and send email (the user approves each email)."),
+		agent.WithTools(weather.Tools(), mailbox.Tools(), outbox.Tools()),
+		agent.WithSystem("You are a helpful assistant in a chat page. You can look up the weather, search the user's mail, and send email (the user approves each email)."),
 	)
 	if err != nil {
 		return nil, err
@@ -91,6 +95,7 @@ func newHandler(model agent.Model, outbox *Outbox) (http.Handler, error) {
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/api/chat", chat)
+	mux.Handle("/api/chat/", chat) // reconnects: /api/chat/<chat id>/stream
 	mux.Handle("/", http.FileServerFS(page()))
 	return mux, nil
 }

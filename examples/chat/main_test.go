@@ -24,11 +24,11 @@ import (
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 // serve runs the example's handler on 127.0.0.1 with the demo model
-// (delay between words).
+// (delay between words) and the demo mailbox (ten times delay a folder).
 func serve(t *testing.T, delay time.Duration) (*httptest.Server, *Outbox) {
 	t.Helper()
 	outbox := &Outbox{}
-	h, err := newHandler(demoModel{delay: delay}, outbox)
+	h, err := newHandler(demoModel{delay: delay}, outbox, demoMailbox(10*delay))
 	require.NoError(t, err)
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
@@ -267,6 +267,69 @@ func TestReloadMidApproval(t *testing.T) {
 	assert.Equal(t, aisdk.StateOutputAvailable, history.Messages[1].Parts[2].State, "the email shows sent after the next reload")
 }
 
+// search_mail reports each folder it reads with the hits so far, which
+// reach the page as preliminary outputs before its result.
+func TestSearchMailStreamsItsProgress(t *testing.T) {
+	srv, _ := serve(t, 0)
+	chunks := post(t, srv.URL, aisdk.Request{ID: "chat-s", Trigger: "submit-message",
+		Messages: []aisdk.UIMessage{userMessage("u1", "Search my mail for invoice")}})
+	var outputs []MailSearch
+	var preliminary []bool
+	for _, c := range chunks {
+		if c.Type == aisdk.ChunkToolOutputAvailable {
+			var s MailSearch
+			require.NoError(t, json.Unmarshal(c.Output, &s))
+			outputs = append(outputs, s)
+			preliminary = append(preliminary, c.Preliminary)
+		}
+	}
+	assert.Equal(t, []bool{true, true, true, true, false}, preliminary, "a report a folder, then the result")
+	for i, folder := range []string{"Inbox", "Sent", "Archive", "Drafts"} {
+		assert.Equal(t, folder, outputs[i].Read[i])
+		assert.Len(t, outputs[i].Read, i+1)
+		assert.Equal(t, 4, outputs[i].Of)
+	}
+	assert.Len(t, outputs[0].Hits, 1, "the hits so far")
+	assert.Equal(t, outputs[3], outputs[4], "the last report is the result")
+	whole, _ := texts(chunks)
+	assert.Equal(t, []string{`Let me search your mail for "invoice".`,
+		`I found 3 emails about "invoice": "Invoice 1042 for March" from ana@example.com (Inbox); "Re: Invoice 1042 for March" from me@example.com (Sent); "Your invoice is overdue" from billing@example.com (Archive).`}, whole)
+}
+
+// A page that lost its connection mid-answer reconnects to
+// /api/chat/<chat id>/stream and gets the whole answer; a chat with no
+// answer streaming gets 204.
+func TestReconnectMidAnswer(t *testing.T) {
+	srv, _ := serve(t, 20*time.Millisecond)
+	resp, _ := get(t, srv.URL+"/api/chat/no-such-chat/stream")
+	assert.Equal(t, http.StatusNoContent, resp.StatusCode)
+
+	body, err := json.Marshal(aisdk.Request{ID: "chat-m", Trigger: "submit-message", Messages: []aisdk.UIMessage{userMessage("u1", "Hello")}})
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	r, err := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL+"/api/chat", bytes.NewReader(body))
+	require.NoError(t, err)
+	r.Header.Set("Content-Type", "application/json")
+	first, err := http.DefaultClient.Do(r)
+	require.NoError(t, err)
+	line, err := bufio.NewReader(first.Body).ReadString('\n') // the answer has begun
+	require.NoError(t, err, line)
+	cancel() // the connection is lost
+	first.Body.Close()
+
+	resp, raw := get(t, srv.URL+"/api/chat/chat-m/stream")
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.True(t, strings.HasSuffix(raw, "data: [DONE]\n\n"), raw)
+	var b strings.Builder
+	for l := range strings.SplitSeq(raw, "\n") {
+		var c aisdk.Chunk
+		if data, ok := strings.CutPrefix(l, "data: "); ok && json.Unmarshal([]byte(data), &c) == nil && c.Type == aisdk.ChunkTextDelta {
+			b.WriteString(c.Delta)
+		}
+	}
+	assert.Equal(t, hint, b.String(), "the whole answer, once")
+}
+
 func TestDemoModel(t *testing.T) {
 	m := demoModel{}
 	ask := func(text string) agent.Message {
@@ -284,6 +347,10 @@ func TestDemoModel(t *testing.T) {
 	require.Len(t, msg.Calls, 1)
 	assert.Equal(t, ToolSendEmail, msg.Calls[0].Name)
 	assert.Contains(t, string(msg.Calls[0].Args), `"to":"bo@example.org"`)
+	msg = ask(`Search my mail for "Lunch"`)
+	require.Len(t, msg.Calls, 1)
+	assert.Equal(t, ToolSearchMail, msg.Calls[0].Name)
+	assert.JSONEq(t, `{"query":"Lunch"}`, string(msg.Calls[0].Args))
 	msg = ask("Hello")
 	assert.Empty(t, msg.Calls)
 	assert.Equal(t, hint, msg.Text)

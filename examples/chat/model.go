@@ -18,9 +18,10 @@ import (
 // demoModel plays a model offline, deterministically, so that the page
 // works without an API key. Like a real model it keeps nothing between
 // requests: it reads the transcript. Asked about the weather it calls
-// get_weather, then answers with the result; asked to email it calls
-// send_email (which waits for the user's approval), then says what became
-// of it; anything else gets a hint. It streams its text word by word,
+// get_weather, then answers with the result; asked to search the mail it
+// calls search_mail (which reports each folder it reads), then lists what
+// it found; asked to email it calls send_email (which waits for the user's
+// approval), then says what became of it; anything else gets a hint. It streams its text word by word,
 // pausing for delay after each word so that a person sees it come in.
 type demoModel struct {
 	delay time.Duration
@@ -88,11 +89,12 @@ func sleep(ctx context.Context, d time.Duration) error {
 	}
 }
 
-const hint = `I am the demo model. Ask me "What's the weather in Paris?" or "Email ana@example.com that I am late."`
+const hint = `I am the demo model. Ask me "What's the weather in Paris?", "Search my mail for invoice" or "Email ana@example.com that I am late."`
 
 var (
-	emailRE = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+`)
-	cityRE  = regexp.MustCompile(`\b(?:[Ii]n|[Ff]or|[Aa]t)\s+([A-Z][\p{L}-]*(?:\s+[A-Z][\p{L}-]*)*)`)
+	emailRE  = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+`)
+	cityRE   = regexp.MustCompile(`\b(?:[Ii]n|[Ff]or|[Aa]t)\s+([A-Z][\p{L}-]*(?:\s+[A-Z][\p{L}-]*)*)`)
+	searchRE = regexp.MustCompile(`(?i)\b(?:search|find|look through)\b.*?\b(?:for|about)\s+"?([^"?.!]+)`)
 )
 
 // ask is the model's first answer to the user's text: a sentence, and the
@@ -100,6 +102,12 @@ var (
 func ask(text string) (string, []agent.ToolCall) {
 	lower := strings.ToLower(text)
 	id := callID()
+	if m := searchRE.FindStringSubmatch(text); m != nil && strings.Contains(lower, "mail") {
+		query := strings.TrimSpace(m[1])
+		args, _ := json.Marshal(map[string]string{"query": query})
+		return fmt.Sprintf("Let me search your mail for %q.", query),
+			[]agent.ToolCall{{ID: id, Name: ToolSearchMail, Args: args}}
+	}
 	switch {
 	case strings.Contains(lower, "email") || strings.Contains(lower, "mail "):
 		to := emailRE.FindString(text)
@@ -140,6 +148,24 @@ func answer(r agent.ToolResult) string {
 		return "Done: the email was " + text + "."
 	case r.Result.IsError:
 		return "The tool failed: " + text
+	case r.Name == ToolSearchMail:
+		return found(r.Result.Structured)
 	}
 	return "Here is the weather: " + text + "."
+}
+
+// found is the model's word on a mail search's result.
+func found(result json.RawMessage) string {
+	var s MailSearch
+	if err := json.Unmarshal(result, &s); err != nil {
+		return "The search said something I cannot read."
+	}
+	if len(s.Hits) == 0 {
+		return fmt.Sprintf("No email about %q in %d folders.", s.Query, len(s.Read))
+	}
+	var list []string
+	for _, h := range s.Hits {
+		list = append(list, fmt.Sprintf("%q from %s (%s)", h.Subject, h.From, h.Folder))
+	}
+	return fmt.Sprintf("I found %d emails about %q: %s.", len(s.Hits), s.Query, strings.Join(list, "; "))
 }

@@ -23,12 +23,17 @@ const (
 	// ToolSendEmail names the tool send_email ((*Outbox).SendEmail). SendEmail
 	// sends an email on the user's behalf.
 	ToolSendEmail toolgen.ToolName = "send_email"
+	// ToolSearchMail names the tool search_mail ((*Mailbox).SearchMail).
+	// SearchMail searches the user's mail, folder by folder, for emails whose
+	// sender or subject contains the query.
+	ToolSearchMail toolgen.ToolName = "search_mail"
 )
 
 // A compile error here means a tool's signature changed since this file was
 // generated: run go generate.
 var (
-	_ func(*Outbox, context.Context, string, string, string) (string, error) = (*Outbox).SendEmail
+	_ func(*Outbox, context.Context, string, string, string) (string, error)   = (*Outbox).SendEmail
+	_ func(*Mailbox, context.Context, toolgen.Ctx, string) (MailSearch, error) = (*Mailbox).SearchMail
 )
 
 // Tools returns the tools of a Outbox, which run on it: send_email.
@@ -51,6 +56,26 @@ func (recv *Outbox) Tools() []toolgen.Tool {
 	}})
 }
 
+// Tools returns the tools of a Mailbox, which run on it: search_mail.
+func (recv *Mailbox) Tools() []toolgen.Tool {
+	return toolimpl.Tools([]toolgen.Tool{{
+		Name:         ToolSearchMail,
+		Description:  "SearchMail searches the user's mail, folder by folder, for emails whose sender or subject contains the query.",
+		InputSchema:  toolgenInputSearchMail,
+		OutputSchema: toolgenOutputSearchMail,
+		Annotations:  toolgen.Annotations{ReadOnly: true},
+		Namespace:    "main",
+		Tokens:       toolgen.Tokens{Default: 95, Strict: 69, Gemini: 73},
+		SearchTerms:  "1 30 CwUmFxQBNBCgiAQ contain email folder:2 invoic look mail:5 main:2 queri:3 search:5 search_mail:4 sender subject user whose word",
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallSearchMail(recv, ctx, args)
+		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallSearchMail(recv, ctx, args)
+		}),
+	}})
+}
+
 // SendEmailRule is a permission rule for the tool send_email: each field is a
 // glob over that argument's value (as toolgen.Rule's Args), and an empty field
 // does not constrain it.
@@ -64,6 +89,19 @@ type SendEmailRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SendEmailRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolSendEmail, toolgenArgsSendEmail, []string{r.To, r.Subject, r.Body})
+}
+
+// SearchMailRule is a permission rule for the tool search_mail: each field is
+// a glob over that argument's value (as toolgen.Rule's Args), and an empty
+// field does not constrain it.
+type SearchMailRule struct {
+	_     [0]func()
+	Query string // argument "query"
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r SearchMailRule) Rule() toolgen.Rule {
+	return toolimpl.Rule(ToolSearchMail, toolgenArgsSearchMail, []string{r.Query})
 }
 
 // toolgenInputSendEmail is the JSON Schema of send_email's arguments.
@@ -116,4 +154,83 @@ func toolgenCallSendEmail(recv *Outbox, ctx context.Context, args []byte) (res t
 	return toolgen.TextResult(out), nil
 }
 
+// toolgenInputSearchMail is the JSON Schema of search_mail's arguments.
+var toolgenInputSearchMail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"the words to look for, such as \"invoice\".","minLength":1,"maxLength":100}},"required":["query"],"additionalProperties":false}`)
+
+// toolgenOutputSearchMail is the JSON Schema of search_mail's structured
+// result.
+var toolgenOutputSearchMail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"MailSearch is what search_mail found: the folders it read (of how many) and the emails whose sender or subject has the query. While the search runs, its progress is a MailSearch of the folders read so far.","properties":{"query":{"type":"string"},"read":{"type":"array","items":{"type":"string"}},"of":{"type":"integer"},"hits":{"type":"array","items":{"type":"object","description":"MailHit is an email a search found.","properties":{"folder":{"type":"string"},"from":{"type":"string"},"subject":{"type":"string"}},"required":["folder","from","subject"],"additionalProperties":false}}},"required":["query","read","of","hits"],"additionalProperties":false}`)
+
+// toolgenCallSearchMail reads the arguments of search_mail, calls (*Mailbox).SearchMail and writes its result.
+func toolgenCallSearchMail(recv *Mailbox, ctx context.Context, args []byte) (res toolgen.Result, err error) {
+	defer toolimpl.Recover(ToolSearchMail, &res, &err)
+	d := new(toolimpl.Decoder)
+	d.Reset(args)
+	var (
+		argQuery string
+	)
+	var o toolimpl.ObjectReader
+	for k, ok := o.Start(d, toolgenArgsSearchMail); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "query":
+			o.Saw(0)
+			if s0, ok := d.String(); ok {
+				d.CheckLength(s0, 1, 100)
+				argQuery = s0
+			}
+		default:
+			o.Unknown(d)
+		}
+	}
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
+	out, err := recv.SearchMail(ctx, toolgen.CtxFrom(ctx), argQuery)
+	if err != nil {
+		return toolimpl.ToolFailed(ctx, err)
+	}
+	e := new(toolimpl.Encoder)
+	e.Reset(d.Spare())
+	toolgenEncodeMailSearch(e, &out)
+	return toolimpl.Structured(e), nil
+}
+
 var toolgenArgsSendEmail = &toolimpl.Object{Names: []string{"to", "subject", "body"}, Required: []int{0, 1, 2}}
+var toolgenArgsSearchMail = &toolimpl.Object{Names: []string{"query"}, Required: []int{0}}
+
+// toolgenEncodeMailSearch writes a MailSearch object.
+func toolgenEncodeMailSearch(e *toolimpl.Encoder, v *MailSearch) {
+	e.Object()
+	e.Member("\"query\":")
+	e.String(v.Query)
+	e.Member("\"read\":")
+	e.Array()
+	for i0 := range v.Read {
+		e.String(v.Read[i0])
+	}
+	e.EndArray()
+	e.Member("\"of\":")
+	e.Int(int64(v.Of))
+	e.Member("\"hits\":")
+	e.Array()
+	for i0 := range v.Hits {
+		toolgenEncodeMailHit(e, &v.Hits[i0])
+	}
+	e.EndArray()
+	e.EndObject()
+}
+
+// toolgenEncodeMailHit writes a MailHit object.
+func toolgenEncodeMailHit(e *toolimpl.Encoder, v *MailHit) {
+	e.Object()
+	e.Member("\"folder\":")
+	e.String(v.Folder)
+	e.Member("\"from\":")
+	e.String(v.From)
+	e.Member("\"subject\":")
+	e.String(v.Subject)
+	e.EndObject()
+}

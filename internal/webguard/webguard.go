@@ -131,7 +131,7 @@ func (g *Guard) CheckJSON(r *http.Request) error {
 func Preflight(w http.ResponseWriter, r *http.Request, origin string) {
 	AllowCORS(w, origin)
 	h := w.Header()
-	h.Set("Access-Control-Allow-Methods", http.MethodPost)
+	h.Set("Access-Control-Allow-Methods", "GET, POST")
 	if req := r.Header.Get("Access-Control-Request-Headers"); req != "" {
 		h.Set("Access-Control-Allow-Headers", req) // the origin is trusted with its own headers
 	}

@@ -13,6 +13,13 @@ import './style.css';
 // The chat's id is in the URL (#chat=<id>), and the server keeps each
 // chat's messages (GET /api/chat?id=<id>): a reload shows the chat again,
 // an approval it waits for included, and the approval can be answered then.
+// A page loaded while an answer of the chat streams (a reload mid-answer, a
+// second tab) reconnects to it (useChat's resume, which GETs
+// /api/chat/<id>/stream) and gets the rest.
+//
+// A tool's progress comes as a preliminary output of its call (search_mail
+// reports each folder it has read, with the hits so far), shown until the
+// result replaces it.
 const API = '/api/chat';
 
 // freshIds are the chat ids this page made: the server has nothing of them
@@ -51,52 +58,40 @@ function Root() {
           New chat
         </button>
       </header>
-      <p className="hint">Try “What's the weather in Paris?” or “Email ana@example.com that I am late.”</p>
+      <p className="hint">Try “What's the weather in Paris?”, “Search my mail for invoice” or “Email ana@example.com that I am late.”</p>
       <Loader key={chatId} chatId={chatId} />
     </main>
   );
 }
 
-// Loader gets the chat's messages from the server, then shows the chat.
-// While an answer of the chat is still streaming on the server (a reload
-// mid-answer), it shows what came so far and asks again until it has
-// ended.
+// Loader gets the chat's messages from the server, then shows the chat;
+// while an answer of the chat is still streaming on the server, the chat
+// reconnects to it.
 function Loader({ chatId }) {
   const [loaded, setLoaded] = useState(freshIds.has(chatId) ? { messages: [] } : null);
-  const [partial, setPartial] = useState(null);
   const [failure, setFailure] = useState(null);
   useEffect(() => {
     if (loaded) return;
     let cancelled = false;
     (async () => {
-      // Bounded: an answer streams for minutes at most.
-      for (let attempt = 0; attempt < 600 && !cancelled; attempt++) {
-        let res;
-        try {
-          res = await fetch(`${API}?id=${encodeURIComponent(chatId)}`, { cache: 'no-store' });
-        } catch (e) {
-          if (!cancelled) setFailure(`the server did not answer (${e.message})`);
-          return;
-        }
-        if (cancelled) return;
-        if (res.status === 404) {
-          setLoaded({ messages: [], note: 'The server has no messages of this chat (it may have restarted): it starts empty.' });
-          return;
-        }
-        if (!res.ok) {
-          setFailure(`${res.status} ${(await res.text()).trim()}`);
-          return;
-        }
-        const h = await res.json();
-        if (cancelled) return;
-        if (!h.streaming) {
-          setLoaded({ messages: h.messages });
-          return;
-        }
-        setPartial(h.messages);
-        await new Promise((r) => setTimeout(r, 500));
+      let res;
+      try {
+        res = await fetch(`${API}?id=${encodeURIComponent(chatId)}`, { cache: 'no-store' });
+      } catch (e) {
+        if (!cancelled) setFailure(`the server did not answer (${e.message})`);
+        return;
       }
-      if (!cancelled) setFailure('the chat is still answering after 5 minutes: reload later');
+      if (cancelled) return;
+      if (res.status === 404) {
+        setLoaded({ messages: [], note: 'The server has no messages of this chat (it may have restarted): it starts empty.' });
+        return;
+      }
+      if (!res.ok) {
+        setFailure(`${res.status} ${(await res.text()).trim()}`);
+        return;
+      }
+      const h = await res.json();
+      if (!cancelled) setLoaded({ messages: h.messages, resume: h.streaming });
     })();
     return () => {
       cancelled = true;
@@ -113,21 +108,22 @@ function Loader({ chatId }) {
   if (!loaded) {
     return (
       <>
-        <Messages messages={partial ?? []} />
+        <Messages messages={[]} />
         <p className="note" role="status">
-          {partial ? 'An answer of this chat is still being written; it shows here when it has ended.' : 'Loading the chat…'}
+          Loading the chat…
         </p>
       </>
     );
   }
-  return <Chat chatId={chatId} initialMessages={loaded.messages} note={loaded.note} />;
+  return <Chat chatId={chatId} initialMessages={loaded.messages} resume={loaded.resume} note={loaded.note} />;
 }
 
-function Chat({ chatId, initialMessages, note }) {
+function Chat({ chatId, initialMessages, resume, note }) {
   const [input, setInput] = useState('');
   const { messages, sendMessage, addToolApprovalResponse, status, error } = useChat({
     id: chatId,
     messages: initialMessages,
+    resume: resume === true,
     transport: new DefaultChatTransport({ api: API }),
     sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
   });
@@ -192,8 +188,9 @@ function Part({ part, answer }) {
     return null;
   }
   const name = part.type.slice('tool-'.length);
+  const running = part.state === 'output-available' && part.preliminary === true;
   return (
-    <div className="tool" data-tool={name} data-state={part.state}>
+    <div className="tool" data-tool={name} data-state={part.state} data-preliminary={running ? 'true' : undefined}>
       <div>
         <code>{name}</code> <code className="args">{JSON.stringify(part.input)}</code>
       </div>
@@ -206,9 +203,41 @@ function Part({ part, answer }) {
           </button>
         </div>
       )}
-      {part.state === 'output-available' && <div className="output">→ {show(part.output)}</div>}
+      {part.state === 'output-available' &&
+        (name === 'search_mail' ? (
+          <MailSearch found={part.output} running={running} />
+        ) : (
+          <div className="output">→ {show(part.output)}</div>
+        ))}
       {part.state === 'output-error' && <div className="output failed">failed: {part.errorText}</div>}
       {part.state === 'output-denied' && <div className="output denied">denied: not run</div>}
+    </div>
+  );
+}
+
+// MailSearch shows search_mail's output: while it runs, the folders read
+// so far and the hits in them; then every hit.
+function MailSearch({ found, running }) {
+  const hits = found?.hits ?? [];
+  return (
+    <div className={running ? 'output progress' : 'output'}>
+      {running ? (
+        <span className="reading">
+          Reading folders… {found?.read?.length ?? 0} of {found?.of ?? '?'} read ({(found?.read ?? []).join(', ')}),{' '}
+          {hits.length} {hits.length === 1 ? 'hit' : 'hits'} so far
+        </span>
+      ) : (
+        <span className="done">
+          → {hits.length} {hits.length === 1 ? 'email' : 'emails'} in {found?.read?.length ?? 0} folders
+        </span>
+      )}
+      <ul className="hits">
+        {hits.map((h, i) => (
+          <li key={i}>
+            {h.subject} <span className="from">({h.from}, {h.folder})</span>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
