@@ -68,7 +68,13 @@ type Event struct {
 	ProviderCall *ProviderCall
 	// Tools are the tools loaded, for EventToolsLoaded.
 	Tools []toolgen.ToolName
-	// Result is what the tool returned, for EventToolFinished.
+	// Result is what the tool returned, for EventToolFinished; for
+	// EventCallDenied, what the model is told instead.
+	//
+	// An EventCallDenied's Reason is "unknown tool" for a tool the agent
+	// does not have, starts with "invalid arguments" for arguments the
+	// tool refuses (not put to a person), and with "failure limit" for a
+	// tool past WithMaxFailures: the calls a UI shows as input errors.
 	Result toolgen.Result
 	// Err is what went wrong: for EventRunFailed, the run's error; for an
 	// EventToolFinished with IsError, the tool's error, or the text of the

@@ -100,6 +100,16 @@ func (a *Agent) overLimit(s *State, d *Decision) {
 	if n := failuresInARow(s, d.Call.Name); n >= limit {
 		d.Outcome = OutcomeDeny
 		d.Reason = fmt.Sprintf("failure limit: %d failed calls in a row (limit %d)", n, limit)
-		d.Refusal = fmt.Sprintf("Not run: %s failed %d times in a row, its limit in this run, so its calls are refused from now on. Do not call %s again in this run; go on without it, or tell the user what went wrong.", d.Call.Name, n, d.Call.Name)
+		d.Refusal = fmt.Sprintf("Not run: %s failed %s in a row, its limit in this run, so its calls are refused from now on. Do not call %s again in this run; go on without it, or tell the user what went wrong.", d.Call.Name, times(n), d.Call.Name)
 	}
+}
+
+func times(n int) string {
+	switch n {
+	case 1:
+		return "once"
+	case 2:
+		return "twice"
+	}
+	return fmt.Sprintf("%d times", n)
 }

@@ -44,7 +44,7 @@ func TestMaxFailures(t *testing.T) {
 	assert.Equal(t, 2, seen[0].MaxFailures, "the option wins over the tool's own limit")
 	refused := s.Messages[6].Results[0].Result
 	assert.True(t, refused.IsError)
-	assert.Contains(t, refused.Text(), "lookup failed 2 times in a row, its limit in this run")
+	assert.Contains(t, refused.Text(), "lookup failed twice in a row, its limit in this run")
 	assert.Contains(t, refused.Text(), "Do not call lookup again in this run")
 	var denied []string
 	for _, e := range events {
@@ -96,5 +96,5 @@ func TestToolsOwnFailureLimit(t *testing.T) {
 	s, err := a.Run(context.Background(), "go", nil)
 	require.NoError(t, err)
 	assert.Equal(t, 4, i, "fail, succeed, fail, fail: the fifth call is refused")
-	assert.Contains(t, s.Messages[10].Results[0].Result.Text(), "failed 2 times in a row")
+	assert.Contains(t, s.Messages[10].Results[0].Result.Text(), "failed twice in a row")
 }

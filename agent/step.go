@@ -96,14 +96,14 @@ func (a *Agent) advance(s *State, out sink) plan {
 func (a *Agent) reportDecisions(s *State, decisions []Decision, out sink) {
 	for _, d := range decisions {
 		out.emit(s, Event{Kind: EventCallRequested, RunID: s.RunID, Turn: s.Turns, Call: d.Call})
-		kind := EventCallAllowed
+		e := Event{Kind: EventCallAllowed, RunID: s.RunID, Turn: s.Turns, Call: d.Call, Reason: d.Reason}
 		switch d.Outcome {
 		case OutcomeDeny:
-			kind = EventCallDenied
+			e.Kind, e.Result = EventCallDenied, toolgen.ErrorResult(d.Refusal)
 		case OutcomeAsk:
-			kind = EventCallPaused
+			e.Kind = EventCallPaused
 		}
-		out.emit(s, Event{Kind: kind, RunID: s.RunID, Turn: s.Turns, Call: d.Call, Reason: d.Reason})
+		out.emit(s, e)
 	}
 }
 

@@ -278,3 +278,18 @@ func TestTranscriptProviderParts(t *testing.T) {
 	only := []aisdk.UIMessage{userMsg("u1", "hi"), {ID: "a1", Role: "assistant", Parts: msgs[1].Parts[:3]}}
 	require.Len(t, aisdk.Transcript(only), 2)
 }
+
+// A tool past its failure limit (agent.WithMaxFailures) has its next call
+// refused as an input error, with what the model reads.
+func TestFailureLimitIsAnInputError(t *testing.T) {
+	failing := toolgen.Tool{Name: "lookup", InputSchema: []byte(`{"type":"object"}`), Call: func(context.Context, []byte) (toolgen.Result, error) {
+		return toolgen.ErrorResult("the service is down"), nil
+	}}
+	model := rt.NewModel(rt.Calls(rt.Call("c1", "lookup", `{}`)), rt.Calls(rt.Call("c2", "lookup", `{}`)), rt.Text("Sorry."))
+	ag, err := agent.New(model, agent.WithTools([]toolgen.Tool{failing}), agent.WithMaxFailures(1))
+	require.NoError(t, err)
+	chunks := post(t, serveAgent(t, ag).URL, body(t, "c", userMsg("u1", "look")))
+	calls := ofCall(chunks, "c2")
+	require.NotEmpty(t, calls)
+	assert.Contains(t, calls[len(calls)-1], `tool-input-error toolCallId="c2" toolName="lookup" input={} errorText="Not run: lookup failed once in a row`)
+}

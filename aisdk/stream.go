@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
+	"strings"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
@@ -78,12 +79,18 @@ func (s *streamer) event(e agent.Event) error {
 }
 
 // denied writes a call the agent refused: one naming a tool it does not
-// have is an input error (the AI SDK's NoSuchToolError), any other (a
-// rule, an inactive tool) the call's error.
+// have (the AI SDK's NoSuchToolError), one whose arguments the tool
+// refuses, and one of a tool past its failure limit are input errors, with
+// what the model reads; any other (a rule, an inactive tool) the call's
+// error.
 func (s *streamer) denied(e agent.Event) error {
-	if e.Reason == "unknown tool" { // the agent's reason for a tool it does not have
+	switch {
+	case e.Reason == "unknown tool": // the agent's reason for a tool it does not have
 		return s.send(Chunk{Type: ChunkToolInputError, ToolCallID: e.Call.ID, ToolName: string(e.Call.Name),
 			Input: input(e.Call.Args), ErrorText: "The call was not run: unknown tool " + strconv.Quote(string(e.Call.Name)) + "."})
+	case strings.HasPrefix(e.Reason, "invalid arguments"), strings.HasPrefix(e.Reason, "failure limit"):
+		return s.send(Chunk{Type: ChunkToolInputError, ToolCallID: e.Call.ID, ToolName: string(e.Call.Name),
+			Input: input(e.Call.Args), ErrorText: e.Result.Text()})
 	}
 	return s.send(Chunk{Type: ChunkToolOutputError, ToolCallID: e.Call.ID, ErrorText: "The call was not run: " + e.Reason + "."})
 }
