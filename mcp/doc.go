@@ -301,6 +301,19 @@
 // *mcp.ToolError when the tool reports failure). A call fails with a Go error
 // only when ctx is done or the connection is broken.
 //
+// Progress of a remote tool. A call made with a context that has a
+// progress receiver (toolgen.ReportsProgress: an agent run that an
+// observer, a logger or RunStream listens to) sends a progress token, and
+// each notifications/progress the server sends for it is reported on that
+// context (toolgen.ReportProgress), so the agent emits EventToolProgress
+// for the remote call as for a local tool: message, progress and total.
+// Every notification the server sent before its response is reported
+// before the call returns, and none after: the client takes them off the
+// wire as they are read (go-sdk's own handler may run after the call has
+// returned), on the reading goroutine. Without a receiver no token is
+// sent and the server sends nothing. Notifications a server sends outside
+// the call's stream (on a GET stream) are not delivered.
+//
 // Riding through a replica's death. Over mcp.URL, a call whose transport
 // failed is sent again when that cannot make a tool run twice: when nothing
 // reached the server (connection refused, or the session had broken: a new one
@@ -378,7 +391,9 @@
 //   - client.go: Connect, NewClient, the transports (Command, URL,
 //     SDKTransport) and the Client, which turns a server's tools into
 //     runtime.Tools; client_call.go: CallTool and its errors (RPCError,
-//     ToolError); client_schemas.go: the servers' schema bytes kept as sent;
+//     ToolError); client_schemas.go: what is watched on the wire, the
+//     servers' schema bytes kept as sent; client_progress.go: a remote
+//     call's progress notifications, delivered to its caller;
 //     client_unix.go: ending a Command server's whole process group.
 //   - testdata/stubborn: a stdio server that will not exit, for Close.
 //
