@@ -79,10 +79,7 @@ func WithCtx(ctx context.Context, c Ctx) context.Context {
 // progress receiver (WithProgress) for Report and its PreviousProgress.
 func CtxFrom(ctx context.Context) Ctx {
 	c, _ := ctx.Value(ctxKey{}).(Ctx)
-	c.progress = progressFrom(ctx)
-	if p, ok := PreviousProgress(ctx); ok {
-		c.previous = &p
-	}
+	c.progress, c.previous = progressFrom(ctx), previousFrom(ctx)
 	return c
 }
 

@@ -62,7 +62,7 @@ type previousProgressKey struct{}
 // lost calls again installs it (package temporal does, from the
 // activity's heartbeat details), so that a tool that can resume does.
 func WithPreviousProgress(ctx context.Context, p Progress) context.Context {
-	return context.WithValue(ctx, previousProgressKey{}, p)
+	return context.WithValue(ctx, previousProgressKey{}, &p)
 }
 
 // PreviousProgress returns the progress an earlier attempt of the call
@@ -72,6 +72,15 @@ func WithPreviousProgress(ctx context.Context, p Progress) context.Context {
 // start; any other tool ignores it. It is the same call: its idempotency
 // key (Ctx.IdempotencyKey) is the same too.
 func PreviousProgress(ctx context.Context) (Progress, bool) {
-	p, ok := ctx.Value(previousProgressKey{}).(Progress)
-	return p, ok
+	if p := previousFrom(ctx); p != nil {
+		return *p, true
+	}
+	return Progress{}, false
+}
+
+// previousFrom is the context's previous progress, or nil; a pointer, so
+// that CtxFrom, on every call, allocates nothing.
+func previousFrom(ctx context.Context) *Progress {
+	p, _ := ctx.Value(previousProgressKey{}).(*Progress)
+	return p
 }

@@ -30,3 +30,16 @@ func TestPreviousProgress(t *testing.T) {
 	assert.Equal(t, "c1", c.CallID)
 	assert.False(t, c.Reporting())
 }
+
+// CtxFrom runs on every call of a generated tool and for every event the
+// agent emits: it allocates nothing, whatever the context carries.
+func TestCtxFromAllocatesNothing(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	ctx := WithPreviousProgress(WithProgress(WithCtx(context.Background(), Ctx{CallID: "c1"}), func(Progress) {}), Progress{Progress: 1})
+	var c Ctx
+	allocs := testing.AllocsPerRun(100, func() { c = CtxFrom(ctx) })
+	assert.Zero(t, allocs)
+	assert.True(t, c.Reporting())
+}
