@@ -31,6 +31,7 @@ type Ctx struct {
 	MaxFailures int
 
 	progress func(Progress) // the call's context's receiver (WithProgress), or nil
+	previous *Progress      // the call's context's PreviousProgress, or nil
 }
 
 // Report reports the call's progress, as ReportProgress does with the
@@ -44,6 +45,16 @@ func (c Ctx) Report(p Progress) {
 // Reporting reports whether anybody receives the call's progress (see
 // ReportsProgress).
 func (c Ctx) Reporting() bool { return c.progress != nil }
+
+// PreviousProgress is the progress an earlier attempt of this call
+// reported last before it was lost, and whether there was one: what a
+// resumable tool continues from (see the function PreviousProgress).
+func (c Ctx) PreviousProgress() (Progress, bool) {
+	if c.previous == nil {
+		return Progress{}, false
+	}
+	return *c.previous, true
+}
 
 // IdempotencyKey is a key that stays the same if this very call is made
 // again (a run resumed after a crash, say): the run id and the call id. A
@@ -72,10 +83,10 @@ func WithCtx(ctx context.Context, c Ctx) context.Context {
 }
 
 // CtxFrom returns the Ctx carried by ctx, or the zero Ctx, with ctx's
-// progress receiver (WithProgress) for Report.
+// progress receiver (WithProgress) for Report and its PreviousProgress.
 func CtxFrom(ctx context.Context) Ctx {
 	c, _ := ctx.Value(ctxKey{}).(Ctx)
-	c.progress = progressFrom(ctx)
+	c.progress, c.previous = progressFrom(ctx), previousFrom(ctx)
 	return c
 }
 

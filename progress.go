@@ -53,3 +53,34 @@ func progressFrom(ctx context.Context) func(Progress) {
 	receive, _ := ctx.Value(progressKey{}).(func(Progress))
 	return receive
 }
+
+type previousProgressKey struct{}
+
+// WithPreviousProgress returns a context whose tool call is told p, the
+// progress an earlier attempt of this very call reported last before it
+// was lost (its worker died, its heartbeats stopped). A runner that runs
+// lost calls again installs it (package temporal does, from the
+// activity's heartbeat details), so that a tool that can resume does.
+func WithPreviousProgress(ctx context.Context, p Progress) context.Context {
+	return context.WithValue(ctx, previousProgressKey{}, &p)
+}
+
+// PreviousProgress returns the progress an earlier attempt of the call
+// ctx runs reported last, and whether there was one (see
+// WithPreviousProgress). A tool that can resume continues from there (its
+// Partial: the rows it had, the offset it reached) rather than from the
+// start; any other tool ignores it. It is the same call: its idempotency
+// key (Ctx.IdempotencyKey) is the same too.
+func PreviousProgress(ctx context.Context) (Progress, bool) {
+	if p := previousFrom(ctx); p != nil {
+		return *p, true
+	}
+	return Progress{}, false
+}
+
+// previousFrom is the context's previous progress, or nil; a pointer, so
+// that CtxFrom, on every call, allocates nothing.
+func previousFrom(ctx context.Context) *Progress {
+	p, _ := ctx.Value(previousProgressKey{}).(*Progress)
+	return p
+}

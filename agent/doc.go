@@ -295,6 +295,19 @@
 //     to 10,000 files and 8 MiB of contents, saying so in its result when a
 //     bound is hit) and reports what it created, changed or deleted; a large
 //     file's old content is not read, so such a change cannot be reverted.
+//
+//   - Progress: a tool reports how far it has got with
+//     "toolgen.ReportProgress(ctx, p)" (or its toolgen.Ctx's Report), and the
+//     agent emits it as a tool_progress event (Event.Progress), in order,
+//     between the call's tool_started and tool_finished, when somebody
+//     listens (an observer, the logger, RunStream); else the tool gets no
+//     receiver (toolgen.ReportsProgress is false) and reports cost nothing.
+//     A run whose own context has a receiver (a sub-agent's run, whose
+//     reports are also its caller's call's progress; a call served over MCP
+//     with a progress token; a Temporal activity, which heartbeats them)
+//     hands each report on to it too. mcp's client turns a remote tool's
+//     progress notifications into reports, so a remote call's progress is
+//     an EventToolProgress too.
 //     When the calls of a turn run in parallel, each change is still
 //     reported by the call that made it: the file tools' writes and a
 //     command's comparison wait for one another (two commands at once
@@ -467,8 +480,8 @@
 // turn_finished, run_stopped), in Run's order, and State.TakeEvents hands
 // them over; Agent.Emit delivers them to the agent's observer and logger at
 // the point the engine chooses (Temporal: only when not replaying).
-// CallTool emits tool_started, file_changed and tool_finished itself, as
-// the call runs. Left to the engine: model_responded's Duration
+// CallTool emits tool_started, file_changed, tool_progress and
+// tool_finished itself, as the call runs. Left to the engine: model_responded's Duration
 // (ApplyResponse records 0; an engine that timed the request may set it
 // before Emit), run_failed (the engine's own failures), model_part (Next
 // asks for a whole response, not a stream), and the usage of the
@@ -499,9 +512,10 @@
 //     run, one at a time, ending with run_stopped or run_failed; events
 //     name their agent and, for a sub-agent, the run that called it;
 //     [WithLogger] logs them.
-//   - File changes (filechange.go): a tool's toolgen.ReportFileChange
-//     reaches observers and RunStream as an EventFileChanged, between the
-//     call's tool_started and tool_finished.
+//   - File changes and progress (filechange.go): a tool's
+//     toolgen.ReportFileChange and toolgen.ReportProgress reach observers
+//     and RunStream as an EventFileChanged and an EventToolProgress,
+//     between the call's tool_started and tool_finished.
 //   - Compaction (compaction.go): [WithCompaction] keeps requests under a
 //     token budget ([EstimateTokens]) with policies ([ElideToolResults],
 //     [Summarize], or a [Compactor] of one's own); the compacted transcript

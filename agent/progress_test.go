@@ -106,3 +106,62 @@ func TestToolProgressAfterTimeoutIsDropped(t *testing.T) {
 	}
 	assert.Equal(t, -1, indexOf(kinds, agent.EventToolProgress))
 }
+
+// A run whose own context has a progress receiver (a call somebody
+// follows: a sub-agent's run, a durable engine's activity) hands its
+// tools' reports to it too, whether or not the run's own events reach
+// anybody; a report after the call ended reaches neither.
+func TestToolProgressGoesOnToTheRunsReceiver(t *testing.T) {
+	for _, observed := range []bool{false, true} {
+		var listening []bool
+		late := make(chan func(), 1)
+		var events, outer []toolgen.Progress
+		opts := []agent.Option{agent.WithTools([]toolgen.Tool{pagesTool(&listening, late)})}
+		if observed {
+			opts = append(opts, agent.WithObserver(func(e agent.Event) {
+				if e.Kind == agent.EventToolProgress {
+					events = append(events, *e.Progress)
+				}
+			}))
+		}
+		a, err := agent.New(rt.NewModel(rt.Calls(rt.Call("c1", "read_pages", `{}`)), rt.Text("done")), opts...)
+		require.NoError(t, err)
+		ctx := toolgen.WithProgress(context.Background(), func(p toolgen.Progress) { outer = append(outer, p) })
+		_, err = a.Run(ctx, "read", nil)
+		require.NoError(t, err)
+		(<-late)()
+		assert.Equal(t, []bool{true}, listening)
+		require.Len(t, outer, 3, "observed %v", observed)
+		assert.Equal(t, 3.0, outer[2].Progress)
+		if observed {
+			assert.Equal(t, outer, events)
+		} else {
+			assert.Empty(t, events)
+		}
+	}
+}
+
+// A sub-agent's tool reports as the progress of its caller's call too: a
+// consumer of RunStream gets the sub-agent's own events (its tool's
+// progress, labelled with the parent call) and the caller's call's.
+func TestSubAgentToolProgressIsItsCallersProgress(t *testing.T) {
+	var listening []bool
+	sub, err := agent.New(rt.NewModel(rt.Calls(rt.Call("s1", "read_pages", `{}`)), rt.Text("read")),
+		agent.WithTools([]toolgen.Tool{pagesTool(&listening, nil)}))
+	require.NoError(t, err)
+	a, err := agent.New(rt.NewModel(rt.Calls(rt.Call("c1", "reader", `{"prompt":"read"}`)), rt.Text("done")),
+		agent.WithTools([]toolgen.Tool{sub.AsTool("reader", "Reads pages.")}))
+	require.NoError(t, err)
+	progress := map[string][]toolgen.Progress{}
+	_, err = a.RunStream(context.Background(), "go", nil, func(e agent.Event) error {
+		if e.Kind == agent.EventToolProgress {
+			progress[e.ParentCallID+">"+e.Call.ID] = append(progress[e.ParentCallID+">"+e.Call.ID], *e.Progress)
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	require.Len(t, progress[">c1"], 3, "%v", progress)
+	assert.Equal(t, progress[">c1"], progress["c1>s1"])
+	assert.Len(t, progress, 2)
+	assert.Equal(t, []bool{true}, listening)
+}

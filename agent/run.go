@@ -206,7 +206,7 @@ func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any) (ToolR
 	start := time.Now()
 	reports := a.callReports(ctx, s, c)
 	toolCtx := toolgen.WithFileChanges(toolgen.WithCtx(callCtx, rc), reports.fileChange)
-	if a.events.listening(ctx) { // else a tool's reports cost nothing
+	if reports.receivesProgress() { // else a tool's reports cost nothing
 		toolCtx = toolgen.WithProgress(toolCtx, reports.progress)
 	}
 	done := make(chan outcome, 1) // an abandoned call's send does not block

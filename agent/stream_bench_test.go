@@ -6,7 +6,9 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
+	"github.com/toolgen-dev/toolgen/agent/agenttest"
 )
 
 // partsModel streams the same parts to every request.
@@ -90,4 +92,65 @@ func BenchmarkStreamOverhead(b *testing.B) {
 		})
 	})
 	_ = sink
+}
+
+// BenchmarkToolProgress is what a tool's progress report costs in a run:
+// a tool reporting reports times in one call, the run's own cost spread
+// over them, with nobody listening (listener=none: a plain Run, the tool
+// has no receiver) and through RunStream to a consumer that does nothing
+// (listener=runstream: an EventToolProgress per report). ns/report and
+// allocs/report are per report; compare BenchmarkStreamOverhead's
+// impl=runstream, a text part through the same run.
+func BenchmarkToolProgress(b *testing.B) {
+	const reports = 1000
+	pages := toolgen.Tool{Name: "pages", Description: "Reads pages.", InputSchema: []byte(`{"type":"object"}`),
+		Call: func(ctx context.Context, _ []byte) (toolgen.Result, error) {
+			c := toolgen.CtxFrom(ctx)
+			for i := range reports {
+				c.Report(toolgen.Progress{Message: "reading page", Progress: float64(i + 1), Total: reports})
+			}
+			return toolgen.TextResult("done"), nil
+		}}
+	ctx := context.Background()
+	perReport := func(b *testing.B, run func(ag *agent.Agent) error) (runs int) {
+		b.ReportAllocs()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		n := 0
+		for b.Loop() {
+			ag, err := agent.New(agenttest.NewModel(agenttest.Calls(agenttest.Call("c1", "pages", `{}`)), agenttest.Text("done")), agent.WithTools([]toolgen.Tool{pages}))
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := run(ag); err != nil {
+				b.Fatal(err)
+			}
+			n++
+		}
+		runtime.ReadMemStats(&after)
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n*reports), "ns/report")
+		b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(n*reports), "allocs/report")
+		return n
+	}
+	b.Run("listener=none", func(b *testing.B) {
+		perReport(b, func(ag *agent.Agent) error {
+			_, err := ag.Run(ctx, "go", nil)
+			return err
+		})
+	})
+	b.Run("listener=runstream", func(b *testing.B) {
+		progress := 0
+		runs := perReport(b, func(ag *agent.Agent) error {
+			_, err := ag.RunStream(ctx, "go", nil, func(e agent.Event) error {
+				if e.Kind == agent.EventToolProgress {
+					progress++
+				}
+				return nil
+			})
+			return err
+		})
+		if progress != runs*reports {
+			b.Fatalf("%d progress events", progress)
+		}
+	})
 }

@@ -24,7 +24,10 @@
 //
 // Decisions on calls (call_denied, call_paused, call_approved,
 // call_rejected) and compactions are events on the run's span; a file a
-// call changed (file_changed) is an event on the call's span.
+// call changed (file_changed) and a call's progress (tool_progress: how
+// much is done, the total, the message; see ProgressKey) are events on the
+// call's span. A tool that reports often makes many events: the SDK keeps
+// a span's first 128 by default (sdktrace.SpanLimits).
 //
 // # Parents
 //
@@ -39,9 +42,9 @@
 //
 // # Privacy
 //
-// Tool arguments and results, the paths of changed files and the reasons a
-// person gave for rejecting a call are not recorded unless WithContent is
-// given: traces often go to places that should not see them. Token usage,
+// Tool arguments and results, the partial results a tool reports with its
+// progress, the paths of changed files and the reasons a person gave for
+// rejecting a call are not recorded unless WithContent is given: traces often go to places that should not see them. Token usage,
 // tool names, call ids, durations and errors are always recorded; a failed
 // call's status holds its error's text, which for a failed result is the
 // text the tool returned (an error message, meant to say what went wrong).
@@ -74,6 +77,14 @@ const (
 	// ReasonKey is why a call was allowed, denied, paused, approved or
 	// rejected, or why a call did not return normally.
 	ReasonKey = attribute.Key("toolgen.agent.reason")
+	// ProgressKey, ProgressTotalKey and ProgressMessageKey are what a
+	// tool_progress event on a call's span says (toolgen.Progress: how
+	// much is done, of how much when known, what the tool is doing);
+	// ProgressPartialKey is its partial result, JSON, with WithContent.
+	ProgressKey        = attribute.Key("toolgen.progress")
+	ProgressTotalKey   = attribute.Key("toolgen.progress.total")
+	ProgressMessageKey = attribute.Key("toolgen.progress.message")
+	ProgressPartialKey = attribute.Key("toolgen.progress.partial")
 )
 
 // Option configures an Observer.
@@ -88,8 +99,9 @@ type model struct{ provider, name string }
 
 // WithContent records what privacy leaves out by default: a tool call's
 // arguments (gen_ai.tool.call.arguments) and result
-// (gen_ai.tool.call.result), the paths of the files a call changed, and
-// the reasons a person gave for rejecting calls.
+// (gen_ai.tool.call.result), the partial results it reports with its
+// progress, the paths of the files a call changed, and the reasons a
+// person gave for rejecting calls.
 func WithContent() Option {
 	return func(c *config) { c.content = true }
 }
@@ -164,6 +176,8 @@ func (o *observer) observe(e agent.Event) {
 		o.finishCall(r, e)
 	case agent.EventFileChanged:
 		o.fileChanged(r, e)
+	case agent.EventToolProgress:
+		o.progress(r, e)
 	case agent.EventCallDenied, agent.EventCallPaused, agent.EventCallApproved, agent.EventCallRejected:
 		attrs := []attribute.KeyValue{semconv.GenAIToolName(string(e.Call.Name)), semconv.GenAIToolCallID(e.Call.ID), TurnKey.Int(e.Turn)}
 		if e.Reason != "" && (e.Kind != agent.EventCallRejected || o.cfg.content) {
@@ -251,6 +265,29 @@ func (o *observer) fileChanged(r *run, e agent.Event) {
 	attrs := []attribute.KeyValue{attribute.String("toolgen.file.change", string(e.FileChange.Kind))}
 	if o.cfg.content {
 		attrs = append(attrs, attribute.String("toolgen.file.path", e.FileChange.Path))
+	}
+	c.span.AddEvent(string(e.Kind), trace.WithAttributes(attrs...))
+}
+
+// progress adds an event to the span of the tool call that reported its
+// progress, on EventToolProgress: the message and the numbers always (a
+// message says what the tool is doing, as its name does), the partial
+// result only with WithContent.
+func (o *observer) progress(r *run, e agent.Event) {
+	c := r.find(e.Call)
+	p := e.Progress
+	if c == nil || p == nil {
+		return
+	}
+	attrs := []attribute.KeyValue{ProgressKey.Float64(p.Progress)}
+	if p.Total > 0 {
+		attrs = append(attrs, ProgressTotalKey.Float64(p.Total))
+	}
+	if p.Message != "" {
+		attrs = append(attrs, ProgressMessageKey.String(p.Message))
+	}
+	if o.cfg.content && len(p.Partial) > 0 {
+		attrs = append(attrs, ProgressPartialKey.String(string(p.Partial)))
 	}
 	c.span.AddEvent(string(e.Kind), trace.WithAttributes(attrs...))
 }

@@ -475,3 +475,41 @@ func TestProviderCallIsAnEvent(t *testing.T) {
 type nativeSearcher struct{ *rt.Model }
 
 func (nativeSearcher) SearchesTools() bool { return true }
+
+// A tool's progress reports are events on its call's span, in order, with
+// how much is done, the total and the message; the partial result is
+// content.
+func TestProgressIsAnEventOfTheCall(t *testing.T) {
+	for _, content := range []bool{false, true} {
+		rec := newRecorder(t)
+		var opts []agentotel.Option
+		if content {
+			opts = append(opts, agentotel.WithContent())
+		}
+		pages := tool("pages", func(ctx context.Context, _ []byte) (toolgen.Result, error) {
+			toolgen.ReportProgress(ctx, toolgen.Progress{Message: "page 1", Progress: 1, Total: 2, Partial: []byte(`{"rows":["secret"]}`)})
+			toolgen.ReportProgress(ctx, toolgen.Progress{Message: "page 2", Progress: 2})
+			return toolgen.TextResult("2 pages"), nil
+		})
+		ag, err := agent.New(rt.NewModel(rt.Calls(rt.Call("c1", "pages", `{}`)), rt.Text("read")),
+			agent.WithTools([]toolgen.Tool{pages}), agent.WithObserver(agentotel.Observer(rec.tracer, opts...)))
+		require.NoError(t, err)
+		_, err = ag.Run(context.Background(), "read", nil)
+		require.NoError(t, err)
+
+		call := one(t, rec.spans(t), "execute_tool pages")
+		require.Equal(t, []string{"tool_progress", "tool_progress"}, eventNames(call))
+		first, second := attrs2(call.Events()[0].Attributes), attrs2(call.Events()[1].Attributes)
+		assert.Equal(t, 1.0, first[agentotel.ProgressKey].AsFloat64())
+		assert.Equal(t, 2.0, first[agentotel.ProgressTotalKey].AsFloat64())
+		assert.Equal(t, "page 1", first[agentotel.ProgressMessageKey].AsString())
+		if content {
+			assert.Equal(t, `{"rows":["secret"]}`, first[agentotel.ProgressPartialKey].AsString())
+		} else {
+			assert.NotContains(t, first, agentotel.ProgressPartialKey, "a partial result is content")
+		}
+		assert.Equal(t, 2.0, second[agentotel.ProgressKey].AsFloat64())
+		assert.NotContains(t, second, agentotel.ProgressTotalKey, "no total reported")
+		assert.NotContains(t, second, agentotel.ProgressPartialKey)
+	}
+}

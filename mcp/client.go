@@ -23,7 +23,7 @@ import (
 // tests, for example).
 type Transport struct {
 	// dial builds the SDK transport and, for Command, the process it starts.
-	dial func(o *clientOptions, store *schemaStore) (sdk.Transport, *exec.Cmd)
+	dial func(o *clientOptions, watch *wireWatch) (sdk.Transport, *exec.Cmd)
 	desc string
 	http bool // streamable HTTP: failed sends are seen, and retried
 }
@@ -35,12 +35,12 @@ func (t Transport) String() string { return t.desc }
 // stdio. Close ends the process and any process it started: see
 // [Client.Close].
 func Command(name string, args ...string) Transport {
-	return Transport{desc: name, dial: func(o *clientOptions, store *schemaStore) (sdk.Transport, *exec.Cmd) {
+	return Transport{desc: name, dial: func(o *clientOptions, watch *wireWatch) (sdk.Transport, *exec.Cmd) {
 		cmd := exec.Command(name, args...)
 		cmd.Env = o.env
 		cmd.Stderr = io.MultiWriter(o.stderr, o.stderrTail)
 		ownProcessGroup(cmd)
-		return watchTransport{&sdk.CommandTransport{Command: cmd, TerminateDuration: o.terminate}, store}, cmd
+		return watchTransport{&sdk.CommandTransport{Command: cmd, TerminateDuration: o.terminate}, watch}, cmd
 	}}
 }
 
@@ -48,8 +48,8 @@ func Command(name string, args ...string) Transport {
 // headers (an Authorization header, for example); headers may be nil.
 func URL(url string, headers http.Header) Transport {
 	headers = headers.Clone()
-	return Transport{desc: url, dial: func(o *clientOptions, store *schemaStore) (sdk.Transport, *exec.Cmd) {
-		hc := &http.Client{Transport: headerRoundTripper{base: o.roundTripper(), headers: headers, store: store}}
+	return Transport{desc: url, dial: func(o *clientOptions, watch *wireWatch) (sdk.Transport, *exec.Cmd) {
+		hc := &http.Client{Transport: headerRoundTripper{base: o.roundTripper(), headers: headers, watch: watch}}
 		return &sdk.StreamableClientTransport{Endpoint: url, HTTPClient: hc}, nil
 	}, http: true}
 }
@@ -57,17 +57,18 @@ func URL(url string, headers http.Header) Transport {
 // SDKTransport wraps a transport of the official Go SDK, such as one of
 // sdk.NewInMemoryTransports.
 func SDKTransport(t sdk.Transport) Transport {
-	return Transport{desc: fmt.Sprintf("%T", t), dial: func(_ *clientOptions, store *schemaStore) (sdk.Transport, *exec.Cmd) {
-		return watchTransport{t, store}, nil
+	return Transport{desc: fmt.Sprintf("%T", t), dial: func(_ *clientOptions, watch *wireWatch) (sdk.Transport, *exec.Cmd) {
+		return watchTransport{t, watch}, nil
 	}}
 }
 
 // headerRoundTripper adds fixed headers to every request, and watches the
-// responses to tools/list for the tools' schemas.
+// responses to tools/list for the tools' schemas and those to a call that
+// asked for progress for its notifications.
 type headerRoundTripper struct {
 	base    http.RoundTripper
 	headers http.Header
-	store   *schemaStore
+	watch   *wireWatch
 }
 
 // RoundTrip sends req with the extra headers set on a copy.
@@ -78,11 +79,11 @@ func (h headerRoundTripper) RoundTrip(req *http.Request) (*http.Response, error)
 			req.Header[http.CanonicalHeaderKey(k)] = append([]string(nil), vs...)
 		}
 	}
-	watch := isToolsList(req)
+	watched := isWatched(req)
 	resp, err := h.base.RoundTrip(req)
 	record(req, resp, err)
-	if err == nil && watch {
-		watchBody(resp, h.store)
+	if err == nil && watched {
+		watchBody(resp, h.watch)
 	}
 	return resp, err
 }
@@ -198,7 +199,8 @@ func WithHTTPTransport(rt http.RoundTripper) ClientOption {
 type Client struct {
 	transport Transport
 	opts      clientOptions
-	schemas   *schemaStore // the raw schemas of the tools listed
+	schemas   *schemaStore    // the raw schemas of the tools listed
+	progress  *progressRoutes // the calls waiting for notifications/progress
 
 	// The connection, made by the first call that needs it (or Connect).
 	connMu  sync.Mutex
@@ -236,7 +238,7 @@ func NewClient(t Transport, opts ...ClientOption) (*Client, error) {
 			return nil, err // it names the option
 		}
 	}
-	c.schemas = newSchemaStore()
+	c.schemas, c.progress = newSchemaStore(), &progressRoutes{}
 	return c, nil
 }
 
@@ -274,7 +276,7 @@ func (c *Client) conn(ctx context.Context) (*sdk.ClientSession, error) {
 	case c.session != nil:
 		return c.session, nil
 	}
-	st, cmd := c.transport.dial(&c.opts, c.schemas)
+	st, cmd := c.transport.dial(&c.opts, &wireWatch{schemas: c.schemas, progress: c.progress})
 	impl := &sdk.Implementation{Name: c.opts.name, Version: c.opts.version}
 	sc := sdk.NewClient(impl, &sdk.ClientOptions{
 		Capabilities:           &sdk.ClientCapabilities{},

@@ -68,6 +68,11 @@ func (e *ToolError) Error() string {
 // At most one new session is made per call, and one at a time: concurrent
 // calls that met the same lost session wait for it and use it. A JSON-RPC
 // error, a tool error and a done ctx are never retried.
+//
+// When ctx has a progress receiver (toolgen.ReportsProgress), the call
+// asks the server for progress, and each notifications/progress the
+// server sends for it is reported to ctx (toolgen.ReportProgress) before
+// CallTool returns; none is after (see the package documentation).
 func (c *Client) CallTool(ctx context.Context, name string, args []byte) (toolgen.Result, error) {
 	if len(args) == 0 {
 		args = []byte("{}")
@@ -75,10 +80,16 @@ func (c *Client) CallTool(ctx context.Context, name string, args []byte) (toolge
 	if !json.Valid(args) {
 		return toolgen.ErrorResult("the arguments are not valid JSON"), &RPCError{Tool: name, Code: jsonrpc.CodeInvalidParams, Message: "arguments are not valid JSON"}
 	}
+	params := &sdk.CallToolParams{Name: name, Arguments: json.RawMessage(args)}
+	if toolgen.ReportsProgress(ctx) {
+		token, remove := c.progress.add(ctx)
+		defer remove() // no report after the call returns
+		params.SetProgressToken(token)
+	}
 	var res *sdk.CallToolResult
 	err := c.withRetry(ctx, func(ctx context.Context) bool { return c.retrySafe(ctx, name) },
 		func(ctx context.Context, session *sdk.ClientSession) (err error) {
-			res, err = session.CallTool(ctx, &sdk.CallToolParams{Name: name, Arguments: json.RawMessage(args)})
+			res, err = session.CallTool(ctx, params)
 			return err
 		})
 	if err != nil {

@@ -17,7 +17,9 @@ import (
 // server's key order. To hand the model the server's schema bytes verbatim,
 // the client watches tools/list results on the wire: a wrapped connection
 // for stdio and in-memory transports, a wrapped HTTP body for streamable
-// HTTP. schemaStore keeps the latest bytes seen for each tool.
+// HTTP. schemaStore keeps the latest bytes seen for each tool. The same
+// watching delivers the progress notifications of calls that asked for
+// them (wireWatch, client_progress.go).
 
 // maxWatched bounds how much of one HTTP response or SSE event is kept for
 // watching; a larger one is passed through unwatched.
@@ -72,22 +74,46 @@ func (s *schemaStore) schemas(name string) (in, out json.RawMessage) {
 	return s.in[name], s.out[name]
 }
 
-// observeMessage observes a JSON-RPC message's result, if it has one.
-func (s *schemaStore) observeMessage(data []byte) {
+// wireWatch is what the client watches on the wire: the tools' schemas
+// in tools/list results, and the notifications/progress of the calls that
+// asked for progress (see progressRoutes).
+type wireWatch struct {
+	schemas  *schemaStore
+	progress *progressRoutes
+}
+
+// observeMessage observes a JSON-RPC message: a result, or a progress
+// notification. Messages that can be neither are not decoded.
+func (w *wireWatch) observeMessage(data []byte) {
+	if !bytes.Contains(data, []byte(`"tools"`)) && !bytes.Contains(data, []byte(`"notifications/progress"`)) {
+		return
+	}
 	msg, err := jsonrpc.DecodeMessage(data)
 	if err != nil {
 		return
 	}
-	if r, ok := msg.(*jsonrpc.Response); ok && r.Error == nil {
-		s.observe(r.Result)
+	w.observe(msg)
+}
+
+// observe observes a decoded message.
+func (w *wireWatch) observe(msg jsonrpc.Message) {
+	switch m := msg.(type) {
+	case *jsonrpc.Response:
+		if m.Error == nil {
+			w.schemas.observe(m.Result)
+		}
+	case *jsonrpc.Request:
+		if m.Method == "notifications/progress" {
+			w.progress.deliver(m.Params)
+		}
 	}
 }
 
 // watchTransport wraps a message transport (stdio, in-memory) so that its
-// connection's tools/list results are observed.
+// connection's messages are observed (see wireWatch).
 type watchTransport struct {
 	sdk.Transport
-	store *schemaStore
+	watch *wireWatch
 }
 
 // Connect connects the wrapped transport and watches the connection.
@@ -96,33 +122,35 @@ func (t watchTransport) Connect(ctx context.Context) (sdk.Connection, error) {
 	if err != nil {
 		return nil, err
 	}
-	return watchConn{Connection: conn, store: t.store}, nil
+	return watchConn{Connection: conn, watch: t.watch}, nil
 }
 
-// watchConn observes the results it reads.
+// watchConn observes the messages it reads, as it reads them: a progress
+// notification is delivered before the messages after it are read, so
+// before the response of its call.
 type watchConn struct {
 	sdk.Connection
-	store *schemaStore
+	watch *wireWatch
 }
 
-// Read reads the next message, observing a response's result.
+// Read reads the next message, observing it.
 func (c watchConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	msg, err := c.Connection.Read(ctx)
-	if r, ok := msg.(*jsonrpc.Response); ok && err == nil && r.Error == nil {
-		c.store.observe(r.Result)
+	if err == nil {
+		c.watch.observe(msg)
 	}
 	return msg, err
 }
 
 // watchBody wraps the body of an HTTP response to a POST so that the
-// JSON-RPC results in it (plain JSON or an SSE stream) are observed.
-func watchBody(resp *http.Response, store *schemaStore) {
+// JSON-RPC messages in it (plain JSON or an SSE stream) are observed.
+func watchBody(resp *http.Response, watch *wireWatch) {
 	mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	switch mt {
 	case "application/json":
-		resp.Body = &jsonWatcher{body: resp.Body, store: store}
+		resp.Body = &jsonWatcher{body: resp.Body, watch: watch}
 	case "text/event-stream":
-		resp.Body = &sseWatcher{body: resp.Body, store: store}
+		resp.Body = &sseWatcher{body: resp.Body, watch: watch}
 	}
 }
 
@@ -130,7 +158,7 @@ func watchBody(resp *http.Response, store *schemaStore) {
 type jsonWatcher struct {
 	body  io.ReadCloser
 	buf   bytes.Buffer
-	store *schemaStore
+	watch *wireWatch
 	done  bool
 }
 
@@ -142,7 +170,7 @@ func (w *jsonWatcher) Read(p []byte) (int, error) {
 	}
 	if err == io.EOF && !w.done && w.buf.Len() < maxWatched {
 		w.done = true
-		w.store.observeMessage(w.buf.Bytes())
+		w.watch.observeMessage(w.buf.Bytes())
 	}
 	return n, err
 }
@@ -155,7 +183,7 @@ type sseWatcher struct {
 	body  io.ReadCloser
 	line  []byte       // the current, unfinished line
 	data  bytes.Buffer // the current event's data lines
-	store *schemaStore
+	watch *wireWatch
 }
 
 // Read passes the stream through, observing each complete event.
@@ -186,7 +214,7 @@ func (w *sseWatcher) feed(b []byte) {
 func (w *sseWatcher) handleLine(line []byte) {
 	if len(line) == 0 {
 		if w.data.Len() > 0 {
-			w.store.observeMessage(w.data.Bytes())
+			w.watch.observeMessage(w.data.Bytes())
 		}
 		w.data.Reset()
 		return
@@ -204,9 +232,10 @@ func (w *sseWatcher) handleLine(line []byte) {
 // Close closes the body.
 func (w *sseWatcher) Close() error { return w.body.Close() }
 
-// isToolsList reports whether a request body is a tools/list request,
-// leaving the request's body readable again.
-func isToolsList(req *http.Request) bool {
+// isWatched reports whether a request body is a tools/list request or
+// carries a progress token (a call that asked for progress), whose
+// responses are watched, leaving the request's body readable again.
+func isWatched(req *http.Request) bool {
 	if req.Method != http.MethodPost || req.Body == nil || req.GetBody == nil {
 		return false
 	}
@@ -216,5 +245,5 @@ func isToolsList(req *http.Request) bool {
 	}
 	defer body.Close()
 	b, _ := io.ReadAll(io.LimitReader(body, maxWatched))
-	return bytes.Contains(b, []byte(`"tools/list"`))
+	return bytes.Contains(b, []byte(`"tools/list"`)) || bytes.Contains(b, []byte(`"progressToken"`))
 }

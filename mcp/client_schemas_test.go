@@ -4,14 +4,18 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolgen-dev/toolgen"
 )
 
 // orderedSchema has keys out of alphabetical order, which decoding into a
@@ -104,7 +108,7 @@ func TestSSEWatcherObservesEvents(t *testing.T) {
 		"event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":2,\n" +
 		"data: \"result\":{\"tools\":[{\"name\":\"t\",\"inputSchema\":{\"type\":\"object\",\"b\":1,\"a\":2}}]}}\n\n"
 	store := newSchemaStore()
-	w := &sseWatcher{body: io.NopCloser(oneByte{strings.NewReader(stream)}), store: store}
+	w := &sseWatcher{body: io.NopCloser(oneByte{strings.NewReader(stream)}), watch: &wireWatch{schemas: store, progress: &progressRoutes{}}}
 	got, err := io.ReadAll(w)
 	if err != nil || string(got) != stream {
 		t.Fatalf("the stream changed: %q, %v", got, err)
@@ -115,10 +119,40 @@ func TestSSEWatcherObservesEvents(t *testing.T) {
 	}
 }
 
+// A progress notification with the token of a call waiting for it is
+// delivered as its event ends, before the bytes after it are read; one
+// with another token, or after the call returned, is not.
+func TestSSEWatcherDeliversProgress(t *testing.T) {
+	routes := &progressRoutes{}
+	var got []toolgen.Progress
+	token, remove := routes.add(toolgen.WithProgress(context.Background(), func(p toolgen.Progress) { got = append(got, p) }))
+	note := func(token string, progress float64) string {
+		return `data: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"` + token + `","progress":` + fmt.Sprint(progress) + `,"total":4,"message":"m"}}` + "\n\n"
+	}
+	first := note(token, 1) + note("other", 2)
+	stream := first + note(token, 3) + `data: {"jsonrpc":"2.0","id":1,"result":{}}` + "\n\n"
+	w := &sseWatcher{body: io.NopCloser(oneByte{strings.NewReader(stream)}), watch: &wireWatch{schemas: newSchemaStore(), progress: routes}}
+	head := make([]byte, len(first))
+	if _, err := io.ReadFull(w, head); err != nil {
+		t.Fatal(err)
+	}
+	if want := []toolgen.Progress{{Message: "m", Progress: 1, Total: 4}}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("after the first events: %+v, want %+v", got, want)
+	}
+	if _, err := io.ReadAll(w); err != nil {
+		t.Fatal(err)
+	}
+	remove()
+	routes.deliver([]byte(`{"progressToken":"` + token + `","progress":5}`))
+	if len(got) != 2 || got[1].Progress != 3 {
+		t.Errorf("delivered %+v, want progress 1 and 3", got)
+	}
+}
+
 func TestJSONWatcherPassesBodyThrough(t *testing.T) {
 	body := `{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"t","inputSchema":{"type":"object","y":0,"x":1}}]}}`
 	store := newSchemaStore()
-	w := &jsonWatcher{body: io.NopCloser(oneByte{strings.NewReader(body)}), store: store}
+	w := &jsonWatcher{body: io.NopCloser(oneByte{strings.NewReader(body)}), watch: &wireWatch{schemas: store, progress: &progressRoutes{}}}
 	got, err := io.ReadAll(w)
 	if err != nil || !bytes.Equal(got, []byte(body)) {
 		t.Fatalf("the body changed: %q, %v", got, err)

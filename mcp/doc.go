@@ -24,9 +24,29 @@
 // two always sent, since MCP's defaults are true). An address without a host
 // listens on 127.0.0.1 only, and requests whose Host or Origin is not
 // localhost get 403 (DNS rebinding). During a call, a tool can report progress
-// ("mcp.Progress(ctx, ...)"), log (mcp.Log), or reach the client's session
-// (mcp.Session(ctx)) to request sampling or elicitation. Add resources and
-// prompts through srv.SDK(), the SDK's own server.
+// (toolgen.ReportProgress, a generated tool's toolgen.Ctx.Report, or
+// mcp.Progress; see "Progress" below), log (mcp.Log), or reach the client's
+// session (mcp.Session(ctx)) to request sampling or elicitation. Add
+// resources and prompts through srv.SDK(), the SDK's own server.
+//
+// Progress. A tools/call whose params._meta carries a progressToken asks
+// for progress: the server installs a receiver in the tool's context
+// (toolgen.WithProgress), and each report becomes a notifications/progress
+// {progressToken, progress, total, message} sent on the request's own
+// stream (its SSE response over HTTP), before the response and never after
+// it: a report made once the call was answered (by a goroutine the tool
+// left behind) is dropped. Without a token there is no receiver, so the
+// tool's toolgen.ReportsProgress is false and its reports cost a context
+// lookup. MCP requires progress to increase from one notification to the
+// next, and a tool's need not (a message alone, a new phase counted from
+// zero, NaN): a report whose Progress is not above the last one sent goes
+// out as the last plus 1, without a total, so the notification stays
+// valid and the message still gets through. MCP has no partial results,
+// so a report's Partial is not sent. The fast path sends the same
+// notifications as go-sdk; with application/json responses
+// (HTTPOptions.JSONResponse) a stateless request gets none, as with
+// go-sdk, and a stateful session gets them on its GET stream (go-sdk's
+// client opens one), not ordered with the response.
 //
 // Sessions or none. Over streamable HTTP the server is stateful by default:
 // each client gets an Mcp-Session-Id, which is what lets a tool ask the client
@@ -38,9 +58,9 @@
 // any request, with no session affinity, and a replaced replica costs no 404.
 // Then sampling and elicitation fail, mcp.Log sends at level info and above
 // (no client sets a level; and nothing with JSONResponse, where it fails), GET
-// gets 405 and the session limits do not apply; progress (mcp.Progress) and
-// results work. Resumability (replaying an SSE stream after Last-Event-ID)
-// would need sessions and an event store; the handler keeps none either way.
+// gets 405 and the session limits do not apply; progress and results work.
+// Resumability (replaying an SSE stream after Last-Event-ID) would need
+// sessions and an event store; the handler keeps none either way.
 // The default stays stateful because the server cannot tell whether a tool
 // calls mcp.Session or mcp.Log; generated tools only do if their own code
 // does, so a server of plain tools can choose "Stateless: true".
@@ -52,8 +72,8 @@
 // read once by toolgen's JSON reader, the generated code runs, the response is
 // written directly (tools/list from the bytes go-sdk gave once). Everything
 // else goes to go-sdk: initialize, notifications, other methods, batches,
-// _meta beyond the client's version, info and capabilities of protocol
-// 2026-07-28 (a progress token, a log level), unknown tools, calls that need
+// _meta beyond a progress token and the client's version, info and
+// capabilities of protocol 2026-07-28 (a log level), unknown tools, calls that need
 // approval or that a deny rule refuses, odd ids, other headers, and every
 // request once SDK() has been called (middleware or tools
 // added there must see every request). The responses are go-sdk's, up to the
@@ -281,6 +301,19 @@
 // *mcp.ToolError when the tool reports failure). A call fails with a Go error
 // only when ctx is done or the connection is broken.
 //
+// Progress of a remote tool. A call made with a context that has a
+// progress receiver (toolgen.ReportsProgress: an agent run that an
+// observer, a logger or RunStream listens to) sends a progress token, and
+// each notifications/progress the server sends for it is reported on that
+// context (toolgen.ReportProgress), so the agent emits EventToolProgress
+// for the remote call as for a local tool: message, progress and total.
+// Every notification the server sent before its response is reported
+// before the call returns, and none after: the client takes them off the
+// wire as they are read (go-sdk's own handler may run after the call has
+// returned), on the reading goroutine. Without a receiver no token is
+// sent and the server sends nothing. Notifications a server sends outside
+// the call's stream (on a GET stream) are not delivered.
+//
 // Riding through a replica's death. Over mcp.URL, a call whose transport
 // failed is sent again when that cannot make a tool run twice: when nothing
 // reached the server (connection refused, or the session had broken: a new one
@@ -336,6 +369,9 @@
 //   - server_call.go: what a tool can reach during an MCP call through its
 //     context: Session (sampling, elicitation), Progress, Log and TokenInfo.
 //     All are no-ops outside an MCP call.
+//   - server_progress.go: a call's progress reports as notifications/progress
+//     when its request carried a progress token (progress kept increasing,
+//     none after the response).
 //   - server_http.go: streamable HTTP at /mcp (Handler, Serve,
 //     ListenAndServe, Listen), HTTPOptions and their default limits, bearer
 //     tokens (StaticToken) and protected resource metadata, localhost-only
@@ -355,7 +391,9 @@
 //   - client.go: Connect, NewClient, the transports (Command, URL,
 //     SDKTransport) and the Client, which turns a server's tools into
 //     runtime.Tools; client_call.go: CallTool and its errors (RPCError,
-//     ToolError); client_schemas.go: the servers' schema bytes kept as sent;
+//     ToolError); client_schemas.go: what is watched on the wire, the
+//     servers' schema bytes kept as sent; client_progress.go: a remote
+//     call's progress notifications, delivered to its caller;
 //     client_unix.go: ending a Command server's whole process group.
 //   - testdata/stubborn: a stdio server that will not exit, for Close.
 //

@@ -35,7 +35,7 @@ import (
 // answers it; see TestFastPathAnswersWhereGoSDKDoesNot.)
 func differentialTools() []toolgen.Tool {
 	obj := []byte(`{"type":"object"}`)
-	return append(weather.Tools(),
+	return append(weather.Tools(), progressTool(),
 		toolgen.Tool{Name: "echo", Description: "echoes its arguments", InputSchema: obj,
 			Call: func(_ context.Context, args []byte) (toolgen.Result, error) {
 				return toolgen.TextResult(string(args)), nil
@@ -428,7 +428,13 @@ func fastPathShapes() []fastPathShape {
 		{name: "call arguments too deep", body: call(`{"name":"echo","arguments":` + deep(1001) + `}`), version: v},
 		{name: "call arguments huge", body: call(`{"name":"echo","arguments":{"pad":"` + strings.Repeat("y", 1<<20) + `"}}`), version: v, fast: true},
 		{name: "call unknown param", body: call(`{"name":"echo","arguments":{},"x":1}`), version: v},
-		{name: "call _meta progress", body: call(`{"name":"echo","arguments":{},"_meta":{"progressToken":"p"}}`), version: v},
+		{name: "call _meta progress", body: call(`{"name":"echo","arguments":{},"_meta":{"progressToken":"p"}}`), version: v, fast: true},
+		{name: "call _meta progress 7", body: call(`{"name":"echo","arguments":{},"_meta":{"progressToken":7}}`), version: v, fast: true},
+		{name: "call progress with a token", body: call(`{"name":"progress","arguments":{},"_meta":{"progressToken":"p"}}`), version: v, fast: true},
+		{name: "call _meta progress 7.0", body: call(`{"name":"echo","arguments":{},"_meta":{"progressToken":7.0}}`), version: v},
+		{name: "call _meta progress {}", body: call(`{"name":"echo","arguments":{},"_meta":{"progressToken":{}}}`), version: v},
+		{name: "call _meta progress and more", body: call(`{"name":"echo","arguments":{},"_meta":{"progressToken":"p","a":1}}`), version: v},
+		{name: "2026 call _meta progress", body: call(`{` + meta26[:len(meta26)-1] + `,"progressToken":"p"},"name":"echo","arguments":{}}`), version: v26, mcpMethod: "tools/call", mcpName: "echo", fast: true},
 		{name: "call _meta {}", body: call(`{"name":"echo","arguments":{},"_meta":{}}`), version: v},
 		{name: "call _meta null", body: call(`{"name":"echo","arguments":{},"_meta":null}`), version: v},
 		{name: "call _meta 7", body: call(`{"name":"echo","arguments":{},"_meta":7}`), version: v},

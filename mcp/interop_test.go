@@ -151,6 +151,15 @@ func TestInteropEverythingStdio(t *testing.T) {
 
 func TestInteropEverythingStreamableHTTP(t *testing.T) {
 	modules := npmModules(t)
+	addr := startEverythingHTTP(t, modules)
+	c := connectTo(t, URL("http://"+addr+"/mcp", nil), WithoutApproval())
+	checkEverything(t, c)
+}
+
+// startEverythingHTTP starts server-everything over streamable HTTP on
+// 127.0.0.1, ended with the test, and returns its address.
+func startEverythingHTTP(t *testing.T, modules string) string {
+	t.Helper()
 	port := freePort(t)
 	cmd := exec.Command(node(t, modules), serverJS(modules, "server-everything"), "streamableHttp")
 	cmd.Env = append(os.Environ(), fmt.Sprintf("PORT=%d", port))
@@ -166,8 +175,7 @@ func TestInteropEverythingStreamableHTTP(t *testing.T) {
 	})
 	addr := fmt.Sprintf("127.0.0.1:%d", port)
 	waitListening(t, addr)
-	c := connectTo(t, URL("http://"+addr+"/mcp", nil), WithoutApproval())
-	checkEverything(t, c)
+	return addr
 }
 
 func TestInteropFilesystem(t *testing.T) {
@@ -230,4 +238,49 @@ func waitListening(t *testing.T, addr string) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// checkLongRunning calls server-everything's trigger-long-running-operation
+// (five steps of 50 ms) through an agent that listens: each of the
+// server's progress notifications is an EventToolProgress of the call,
+// before its tool_finished.
+func checkLongRunning(t *testing.T, c *Client) {
+	tools := mustTools(t, c, "trigger-long-running-operation")
+	model := agenttest.NewModel(agenttest.Calls(agenttest.Call("c1", "trigger-long-running-operation", `{"duration":0.25,"steps":5}`)), agenttest.Text("done"))
+	ag, err := agent.New(model, agent.WithTools(tools))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	var got []string
+	if _, err := ag.RunStream(ctx, "go", nil, func(e agent.Event) error {
+		switch e.Kind {
+		case agent.EventToolStarted, agent.EventToolFinished:
+			got = append(got, string(e.Kind))
+		case agent.EventToolProgress:
+			got = append(got, fmt.Sprintf("%v/%v", e.Progress.Progress, e.Progress.Total))
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"tool_started", "1/5", "2/5", "3/5", "4/5", "5/5", "tool_finished"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("events %v, want %v", got, want)
+	}
+}
+
+func TestInteropEverythingProgressStdio(t *testing.T) {
+	modules := npmModules(t)
+	noLeaks(t)
+	c := connectTo(t, Command(node(t, modules), serverJS(modules, "server-everything"), "stdio"), WithoutApproval())
+	checkLongRunning(t, c)
+}
+
+func TestInteropEverythingProgressStreamableHTTP(t *testing.T) {
+	modules := npmModules(t)
+	addr := startEverythingHTTP(t, modules)
+	c := connectTo(t, URL("http://"+addr+"/mcp", nil), WithoutApproval())
+	checkLongRunning(t, c)
 }

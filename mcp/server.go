@@ -260,7 +260,12 @@ func (s *Server) toolHandler(t *toolgen.Tool) sdkmcp.ToolHandler {
 		case v.ask != nil:
 			return v.ask, nil
 		}
+		notifier := sdkProgressNotifier(ctx, req)
+		if notifier != nil {
+			ctx = withProgressNotifier(ctx, notifier)
+		}
 		res, err := call(ctx, *t, req.Params.Arguments)
+		notifier.end() // no notification after the response
 		if err != nil {
 			return nil, err
 		}

@@ -7,6 +7,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolgen-dev/toolgen"
 )
 
 // callKey is the context key of the MCP request a tool runs for.
@@ -34,24 +36,16 @@ func Session(ctx context.Context) *sdkmcp.ServerSession {
 }
 
 // Progress tells the client how far the current call has got: progress out
-// of total (0 when unknown), with an optional message. progress must increase
-// from one notification to the next. It does nothing outside an MCP call or
-// when the client did not ask for progress (no progress token).
+// of total (0 when unknown), with an optional message. It does nothing
+// outside an MCP call or when the client did not ask for progress (no
+// progress token). toolgen.ReportProgress does the same wherever the tool
+// runs (an agent's run too); both go through the call's notifications,
+// which keep progress increasing (see the package documentation).
 func Progress(ctx context.Context, progress, total float64, message string) error {
-	req := callFrom(ctx)
-	if req == nil || req.Session == nil {
-		return nil
+	if n := notifierFrom(ctx); n != nil {
+		return n.notify(toolgen.Progress{Progress: progress, Total: total, Message: message})
 	}
-	token := req.Params.GetProgressToken()
-	if token == nil {
-		return nil
-	}
-	return req.Session.NotifyProgress(ctx, &sdkmcp.ProgressNotificationParams{
-		ProgressToken: token,
-		Progress:      progress,
-		Total:         total,
-		Message:       message,
-	})
+	return nil
 }
 
 // Log sends a log message at level ("debug", "info", "notice", "warning",

@@ -29,10 +29,12 @@ import (
 // go-sdk itself gave for it once. Every request that is not of the
 // plainest form goes to go-sdk as before: initialize, notifications,
 // other methods, batches, members other than jsonrpc, id, method and
-// params, a params._meta other than version 2026-07-28's client version,
-// info and capabilities (a progress token, a log level), unknown tools,
-// calls that need approval or are denied (needsDecision), arguments that
-// are not an object, ids that go-sdk might write
+// params, a params._meta of a tools/call other than a progress token
+// (and, at version 2026-07-28, the client's version, info and
+// capabilities): a log level, or anything else; a progress token that is
+// not a plain id (see plainID), unknown tools, calls that need approval
+// or are denied (needsDecision), arguments that are not an object, ids
+// that go-sdk might write
 // differently (beyond 15 digits, not a plain string), other protocol
 // versions, other headers (Mcp-Session-Id, Last-Event-ID, Mcp-Param-*;
 // Mcp-Method and Mcp-Name only at 2026-07-28, matching the body), and
@@ -40,7 +42,9 @@ import (
 // (middleware, tools) must see every request. The responses are the ones
 // go-sdk gives, up to the order of JSON object members
 // (server_fast_test.go compares them; FuzzFastPathMatchesSDK, in
-// fast_differential_fuzz_test.go, compares what they mean for any bytes).
+// fast_differential_fuzz_test.go, compares what they mean for any bytes),
+// and so are the notifications/progress a call with a progress token
+// sends before its response, on the response's event stream.
 type fastPath struct {
 	s     *Server
 	sdk   http.Handler // go-sdk's handler, for everything else
@@ -76,6 +80,9 @@ type fastRequest struct {
 	header string // the protocol version
 	method string // the Mcp-Method header, if any
 	name   string // the Mcp-Name header, if any
+	// progressToken is the call's _meta.progressToken, raw (a plain id),
+	// or nil.
+	progressToken []byte
 }
 
 // serve answers r and reports true, or reports false having written
@@ -220,15 +227,15 @@ func (f *fastPath) parseCall(params []byte, req fastRequest, v2026 bool) (fastRe
 			req.args = v
 			return indexIf(ok && len(v) > 0 && v[0] == '{', 1)
 		case "_meta":
-			if !v2026 {
-				return -1
-			}
 			v, ok := d.RawValue()
-			return indexIf(ok && plainMeta(v, req.header), 2)
+			if !v2026 {
+				return indexIf(ok && progressMeta(v, &req.progressToken), 2)
+			}
+			return indexIf(ok && plainMeta(v, req.header, &req.progressToken), 2)
 		}
 		return -1
 	})
-	if !ok || !seen[1] || seen[2] != v2026 || len(name) < 2 || name[0] != '"' || bytes.IndexByte(name[1:len(name)-1], '\\') >= 0 {
+	if !ok || !seen[1] || (v2026 && !seen[2]) || len(name) < 2 || name[0] != '"' || bytes.IndexByte(name[1:len(name)-1], '\\') >= 0 {
 		return req, false
 	}
 	if v2026 && req.name != string(name[1:len(name)-1]) {
@@ -339,7 +346,7 @@ func onlyMeta(params []byte, version string) bool {
 		return false
 	}
 	meta, ok := d.RawValue()
-	if !ok || !plainMeta(meta, version) {
+	if !ok || !plainMeta(meta, version, nil) {
 		return false
 	}
 	if _, more := d.Field(); more {
@@ -350,12 +357,13 @@ func onlyMeta(params []byte, version string) bool {
 
 // plainMeta reports whether meta, a request's _meta at version 2026-07-28,
 // holds the protocol version (that of the header) and the client's info and
-// capabilities (objects), and nothing else: no log level, no progress
-// token, which would change what a call may send.
-func plainMeta(meta []byte, version string) bool {
+// capabilities (objects), and nothing else but, when token is not nil, a
+// progress token of the plainest form (see plainID), which it sets in
+// *token: no log level, which would change what a call may send.
+func plainMeta(meta []byte, version string, token *[]byte) bool {
 	var d toolimpl.Decoder
 	d.Reset(meta)
-	var seen [3]bool // protocolVersion, clientInfo, clientCapabilities
+	var seen [4]bool // protocolVersion, clientInfo, clientCapabilities, progressToken
 	isObject := func() bool {
 		v, ok := d.RawValue()
 		return ok && v[0] == '{'
@@ -369,9 +377,37 @@ func plainMeta(meta []byte, version string) bool {
 			return indexIf(isObject(), 1)
 		case "io.modelcontextprotocol/clientCapabilities":
 			return indexIf(isObject(), 2)
+		case "progressToken":
+			return indexIf(token != nil && readToken(&d, token), 3)
 		}
 		return -1
 	}) && seen[0] && seen[1] && seen[2]
+}
+
+// progressMeta reports whether meta, a request's _meta before version
+// 2026-07-28, holds a progress token of the plainest form and nothing
+// else; it sets the token in *token.
+func progressMeta(meta []byte, token *[]byte) bool {
+	var d toolimpl.Decoder
+	d.Reset(meta)
+	var seen [1]bool
+	return eachMemberOnce(&d, seen[:], func(k []byte) int {
+		if string(k) == "progressToken" {
+			return indexIf(readToken(&d, token), 0)
+		}
+		return -1
+	}) && seen[0]
+}
+
+// readToken reads a progress token into *token: a string or an integer
+// that go-sdk writes back as it came (see plainID), else it reports false.
+func readToken(d *toolimpl.Decoder, token *[]byte) bool {
+	v, ok := d.RawValue()
+	if !ok || !plainID(v) {
+		return false
+	}
+	*token = v
+	return true
 }
 
 // isEmptyObject reports whether b, a JSON value, is an object without
@@ -476,6 +512,10 @@ func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest)
 			Extra:  &sdkmcp.RequestExtra{TokenInfo: auth.TokenInfoFromContext(r.Context()), Header: r.Header},
 		})
 		ctx, v := f.s.begin(ctx, req.tool, req.args, callInfo{header: r.Header, request: r})
+		notifier := fc.progressNotifier(req.progressToken)
+		if notifier != nil {
+			ctx = withProgressNotifier(ctx, notifier)
+		}
 		switch {
 		case v.refusal != nil: // deps failed (needsDecision kept decisions away)
 			f.s.slots.give()
@@ -490,6 +530,7 @@ func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest)
 				return
 			}
 		}
+		notifier.end()
 	}
 	fc.mu.Lock()
 	defer fc.mu.Unlock()
@@ -682,6 +723,42 @@ func (c *fastCall) log(level string, data any) error {
 		c.sendLocked(msg, false)
 	}
 	return nil
+}
+
+// progressNotifier is the notifier of a call whose request carried token,
+// or nil without one. Its notifications are written on the response's
+// event stream, as go-sdk writes them; with application/json responses
+// (HTTPOptions.JSONResponse) go-sdk (1.8) sends none on a stateless
+// request, and neither does this: each fails with go-sdk's error.
+func (c *fastCall) progressNotifier(token []byte) *progressNotifier {
+	if token == nil {
+		return nil
+	}
+	return &progressNotifier{send: func(progress, total float64, message string) error {
+		if c.f.json {
+			return errJSONNotify
+		}
+		params, err := json.Marshal(&fastProgressParams{Token: token, Progress: progress, Total: total, Message: message})
+		if err != nil {
+			return err
+		}
+		msg := append(append([]byte(`{"jsonrpc":"2.0","method":"notifications/progress","params":`), params...), '}')
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if !c.done {
+			c.sendLocked(msg, false)
+		}
+		return nil
+	}}
+}
+
+// fastProgressParams are go-sdk's ProgressNotificationParams with the
+// token as the request had it.
+type fastProgressParams struct {
+	Token    json.RawMessage `json:"progressToken"`
+	Message  string          `json:"message,omitempty"`
+	Progress float64         `json:"progress"`
+	Total    float64         `json:"total,omitempty"`
 }
 
 // logRank orders MCP's log levels as go-sdk does (an unknown level ranks

@@ -76,6 +76,7 @@ func fastTools() []toolgen.Tool {
 				}
 				return toolgen.ErrorResult("unknown kind " + in.Kind), nil
 			}},
+		progressTool(),
 		toolgen.Tool{Name: "echo", Description: "echoes its arguments", InputSchema: obj,
 			Call: func(_ context.Context, args []byte) (toolgen.Result, error) {
 				return toolgen.TextResult(string(args)), nil
@@ -227,7 +228,18 @@ func TestFastPathAnswersAsGoSDK(t *testing.T) {
 		{"odd arguments", "POST", call("5", "echo", `{"s":"\u00e9\ud83d\ude00 <a>","n":1.50,"e":[],"o":{}}`), std(v0618), true},
 		{"whitespace", "POST", " {\"jsonrpc\" : \"2.0\",\n\"id\":9, \"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"arguments\":{ }}}\n", std(v0618), true},
 		{"members reordered", "POST", `{"params":{"arguments":{},"name":"echo"},"method":"tools/call","id":9,"jsonrpc":"2.0"}`, std(v0618), true},
-		{"_meta", "POST", `{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"echo","arguments":{},"_meta":{"progressToken":"p1"}}}`, std(v0618), false},
+		{"_meta", "POST", `{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"echo","arguments":{},"_meta":{"progressToken":"p1"}}}`, std(v0618), true},
+		{"progress", "POST", `{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"_meta":{"progressToken":"p1"},"name":"progress","arguments":{}}}`, std(v0618), true},
+		{"progress 2025-03-26", "POST", `{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"_meta":{"progressToken":"p1"},"name":"progress","arguments":{}}}`, std("2025-03-26"), true},
+		{"progress integer token", "POST", `{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"_meta":{"progressToken":-123456789012345},"name":"progress","arguments":{}}}`, std(v0618), true},
+		{"progress without token", "POST", call("6", "progress", `{}`), std(v0618), true},
+		{"progress float token", "POST", `{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"_meta":{"progressToken":1.5},"name":"progress","arguments":{}}}`, std(v0618), false},
+		{"progress huge token", "POST", `{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"_meta":{"progressToken":1234567890123456789},"name":"progress","arguments":{}}}`, std(v0618), false},
+		{"progress escaped token", "POST", `{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"_meta":{"progressToken":"a\u0041"},"name":"progress","arguments":{}}}`, std(v0618), false},
+		{"progress null token", "POST", `{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"_meta":{"progressToken":null},"name":"progress","arguments":{}}}`, std(v0618), false},
+		{"_meta beyond the token", "POST", `{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"_meta":{"progressToken":"p1","x":1},"name":"progress","arguments":{}}}`, std(v0618), false},
+		{"empty _meta", "POST", `{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"_meta":{},"name":"echo","arguments":{}}}`, std(v0618), false},
+		{"list with a token", "POST", `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"progressToken":"p1"}}}`, std(v0618), false},
 		{"duplicate member", "POST", `{"jsonrpc":"2.0","id":6,"id":7,"method":"tools/call","params":{"name":"echo","arguments":{}}}`, std(v0618), false},
 		{"unknown member", "POST", `{"jsonrpc":"2.0","id":6,"x":1,"method":"tools/call","params":{"name":"echo","arguments":{}}}`, std(v0618), false},
 		{"wrong jsonrpc", "POST", `{"jsonrpc":"1.0","id":6,"method":"tools/call","params":{"name":"echo","arguments":{}}}`, std(v0618), false},
@@ -245,7 +257,9 @@ func TestFastPathAnswersAsGoSDK(t *testing.T) {
 		{"2026 logs", "POST", call2026("1", "logs", `{}`, triple), h2026("tools/call", "logs"), true},
 		{"2026 text and structured", "POST", call2026("1", "shape", `{"Kind":"both"}`, triple), h2026("tools/call", "shape"), true},
 		{"2026 log level", "POST", call2026("1", "logs", `{}`, triple+`,"io.modelcontextprotocol/logLevel":"info"`), h2026("tools/call", "logs"), false},
-		{"2026 progress token", "POST", call2026("1", "echo", `{}`, triple+`,"progressToken":"p"`), h2026("tools/call", "echo"), false},
+		{"2026 progress token", "POST", call2026("1", "progress", `{}`, triple+`,"progressToken":"p"`), h2026("tools/call", "progress"), true},
+		{"2026 progress token twice", "POST", call2026("1", "progress", `{}`, triple+`,"progressToken":"p","progressToken":"q"`), h2026("tools/call", "progress"), false},
+		{"2026 list with a token", "POST", `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"_meta":{` + triple + `,"progressToken":"p"}}}`, h2026("tools/list", ""), false},
 		{"2026 no meta", "POST", call("1", "echo", `{}`), h2026("tools/call", "echo"), false},
 		{"2026 meta without info", "POST", call2026("1", "echo", `{}`, `"io.modelcontextprotocol/protocolVersion":"2026-07-28"`), h2026("tools/call", "echo"), false},
 		{"2026 meta version mismatch", "POST", call2026("1", "echo", `{}`, strings.Replace(triple, `"2026-07-28"`, `"2025-11-25"`, 1)), h2026("tools/call", "echo"), false},

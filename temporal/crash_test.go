@@ -240,8 +240,9 @@ func TestCrashMidToolNoticedByHeartbeat(t *testing.T) {
 
 // TestPerToolHeartbeat: a heartbeat set for one tool (Options.Tools)
 // notices a worker lost in the middle of its call within seconds, while
-// the other call lost with it keeps its hour-long timeout: the read-only
-// lookup runs again on the new worker, the charge's activity still waits.
+// the other call lost with it keeps the default heartbeat (a minute) and
+// its hour-long timeout: the read-only lookup runs again on the new
+// worker, the charge's activity still waits.
 func TestPerToolHeartbeat(t *testing.T) {
 	srv := newServer(t)
 	lookupHold, chargeHold := newHold(), newHold()
@@ -284,7 +285,7 @@ func TestPerToolHeartbeat(t *testing.T) {
 	require.Len(t, scheduled, 2)
 	assert.Equal(t, 2*time.Second, scheduled["lookup"].GetHeartbeatTimeout().AsDuration())
 	assert.Equal(t, int32(5), scheduled["lookup"].GetRetryPolicy().GetMaximumAttempts())
-	assert.Zero(t, scheduled["charge"].GetHeartbeatTimeout().AsDuration())
+	assert.Equal(t, temporal.DefaultToolHeartbeat, scheduled["charge"].GetHeartbeatTimeout().AsDuration(), "the default, a minute: not noticed yet")
 	assert.Equal(t, time.Hour+3*time.Second, scheduled["charge"].GetStartToCloseTimeout().AsDuration())
 	assert.Equal(t, int32(1), scheduled["charge"].GetRetryPolicy().GetMaximumAttempts())
 	require.NoError(t, srv.GetDefaultClient().TerminateWorkflow(ctx, id, "", "the test is over"))

@@ -74,9 +74,9 @@
 //
 // Each tool's calls run with a ToolPolicy: a timeout for one attempt (the
 // agent's timeout for the tool, agent.WithToolTimeout, plus
-// Options.ToolGrace; 24 hours without one), a heartbeat (Options.
-// ToolHeartbeat, none by default) and a number of attempts (by the
-// annotations, as above). Options.Tools overrides them per tool, by its
+// Options.ToolGrace; 24 hours without one), a heartbeat timeout (Options.
+// ToolHeartbeat; DefaultToolHeartbeat, a minute, for calls whose timeout
+// is longer) and a number of attempts (by the annotations, as above). Options.Tools overrides them per tool, by its
 // generated ToolName constant:
 //
 //	temporal.Options{Tools: map[toolgen.ToolName]temporal.ToolPolicy{
@@ -84,8 +84,28 @@
 //		billing.ToolCharge: {Timeout: 2 * time.Minute},
 //	}}
 //
-// A lost activity is noticed when its heartbeats stop, if it has one, or
-// else when its timeout passes.
+// A lost activity is noticed when its heartbeats stop, if it has a
+// heartbeat timeout, or else when its timeout passes.
+//
+// # Progress
+//
+// A tool call's activity heartbeats on a ticker while the tool runs (every
+// third of its heartbeat timeout: a tool that reports nothing for hours is
+// not taken for lost), and each progress the tool reports
+// (toolgen.ReportProgress, toolgen.Ctx.Report) becomes its heartbeat
+// details, a CallProgress (the SDK sends at most one heartbeat per throttle
+// interval, the latest; a partial result over 256 KiB is left out of
+// them). Client.Progress reads the latest progress of a run's calls in
+// flight from the server. When the worker is lost mid-call and the call is
+// tried again (a read-only or idempotent tool), the new attempt is told
+// the last progress recorded: toolgen.PreviousProgress(ctx), or the
+// toolgen.Ctx's PreviousProgress, so that a tool that can resume (a crawl
+// that reported the page it reached as its Partial) continues from there
+// rather than from the start, with the same idempotency key; any other
+// tool ignores it. The reports also reach the worker's agent's observers
+// as tool_progress events, from the activity; the workflow's history
+// records none, so a replay emits none. TestCrashMidToolResumesFromItsProgress
+// kills a worker mid-tool and checks all of it.
 //
 // # Sub-agents
 //
@@ -218,5 +238,5 @@
 //
 // Next:
 //   - streaming (model parts through an activity's heartbeats or a
-//     signal).
+//     signal); a tool's progress already goes through its heartbeats.
 package temporal

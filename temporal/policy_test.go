@@ -35,14 +35,14 @@ func TestToolPolicy(t *testing.T) {
 		timeout time.Duration // the agent's
 		want    ToolPolicy
 	}{
-		{"read-only retries", Options{}, readOnly, 0, ToolPolicy{Timeout: 24 * time.Hour, Retry: attempts(5)}},
-		{"idempotent retries", Options{ToolAttempts: 3}, idempotent, 0, ToolPolicy{Timeout: 24 * time.Hour, Retry: attempts(3)}},
-		{"destructive once", Options{}, destructive, 0, ToolPolicy{Timeout: 24 * time.Hour, Retry: attempts(1)}},
-		{"unannotated once", Options{}, plain, 0, ToolPolicy{Timeout: 24 * time.Hour, Retry: attempts(1)}},
-		{"the agent's timeout and the grace", Options{}, plain, time.Minute, ToolPolicy{Timeout: time.Minute + 30*time.Second, Retry: attempts(1)}},
-		{"a grace of one's own", Options{ToolGrace: time.Second}, plain, time.Minute, ToolPolicy{Timeout: time.Minute + time.Second, Retry: attempts(1)}},
+		{"read-only retries", Options{}, readOnly, 0, ToolPolicy{Timeout: 24 * time.Hour, Heartbeat: DefaultToolHeartbeat, Retry: attempts(5)}},
+		{"idempotent retries", Options{ToolAttempts: 3}, idempotent, 0, ToolPolicy{Timeout: 24 * time.Hour, Heartbeat: DefaultToolHeartbeat, Retry: attempts(3)}},
+		{"destructive once", Options{}, destructive, 0, ToolPolicy{Timeout: 24 * time.Hour, Heartbeat: DefaultToolHeartbeat, Retry: attempts(1)}},
+		{"unannotated once", Options{}, plain, 0, ToolPolicy{Timeout: 24 * time.Hour, Heartbeat: DefaultToolHeartbeat, Retry: attempts(1)}},
+		{"the agent's timeout and the grace", Options{}, plain, time.Minute, ToolPolicy{Timeout: time.Minute + 30*time.Second, Heartbeat: DefaultToolHeartbeat, Retry: attempts(1)}},
+		{"a grace of one's own", Options{ToolGrace: time.Second}, plain, time.Minute, ToolPolicy{Timeout: time.Minute + time.Second, Heartbeat: DefaultToolHeartbeat, Retry: attempts(1)}},
 		{"every tool heartbeats", Options{ToolHeartbeat: 5 * time.Second}, readOnly, 0, ToolPolicy{Timeout: 24 * time.Hour, Heartbeat: 5 * time.Second, Retry: attempts(5)}},
-		{"ToolRetry", Options{ToolRetry: func(toolgen.Tool) *temporal.RetryPolicy { return custom }}, destructive, 0, ToolPolicy{Timeout: 24 * time.Hour, Retry: custom}},
+		{"ToolRetry", Options{ToolRetry: func(toolgen.Tool) *temporal.RetryPolicy { return custom }}, destructive, 0, ToolPolicy{Timeout: 24 * time.Hour, Heartbeat: DefaultToolHeartbeat, Retry: custom}},
 		{
 			"one tool's heartbeat, timeout and attempts",
 			Options{Tools: map[toolgen.ToolName]ToolPolicy{"charge": {Timeout: time.Hour, Heartbeat: time.Second, Attempts: 2}}},
@@ -51,7 +51,7 @@ func TestToolPolicy(t *testing.T) {
 		{
 			"another tool keeps the defaults",
 			Options{Tools: map[toolgen.ToolName]ToolPolicy{"charge": {Heartbeat: time.Second}}},
-			readOnly, 0, ToolPolicy{Timeout: 24 * time.Hour, Retry: attempts(5)},
+			readOnly, 0, ToolPolicy{Timeout: 24 * time.Hour, Heartbeat: DefaultToolHeartbeat, Retry: attempts(5)},
 		},
 		{
 			"one tool without the heartbeat of all",
@@ -61,8 +61,10 @@ func TestToolPolicy(t *testing.T) {
 		{
 			"a tool's retry policy over ToolRetry",
 			Options{ToolRetry: func(toolgen.Tool) *temporal.RetryPolicy { return attempts(7) }, Tools: map[toolgen.ToolName]ToolPolicy{"charge": {Retry: custom}}},
-			destructive, 0, ToolPolicy{Timeout: 24 * time.Hour, Retry: custom},
+			destructive, 0, ToolPolicy{Timeout: 24 * time.Hour, Heartbeat: DefaultToolHeartbeat, Retry: custom},
 		},
+		{"no heartbeat for any tool", Options{ToolHeartbeat: -1}, readOnly, 0, ToolPolicy{Timeout: 24 * time.Hour, Retry: attempts(5)}},
+		{"no default heartbeat for a call as short as it", Options{}, plain, 20 * time.Second, ToolPolicy{Timeout: 50 * time.Second, Retry: attempts(1)}},
 		{"a sub-agent's run is not bounded by default", Options{}, subTool, 0, ToolPolicy{Retry: attempts(1)}},
 		{"a sub-agent's run, by the agent's timeout", Options{}, subTool, time.Minute, ToolPolicy{Timeout: time.Minute + 30*time.Second, Retry: attempts(1)}},
 	} {

@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
-	"time"
+	"strings"
 
 	enumspb "go.temporal.io/api/enums/v1"
 	"go.temporal.io/api/serviceerror"
 	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/converter"
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/sdk/workflow"
 
@@ -94,37 +94,9 @@ func (x *activities) compact(ctx context.Context, in CompactInput) (agent.Compac
 }
 
 func (x *activities) callTool(ctx context.Context, in ToolInput) (agent.ToolResult, error) {
-	if every := activity.GetInfo(ctx).HeartbeatTimeout / 3; every > 0 {
-		stop := heartbeat(ctx, every)
-		defer stop()
-	}
+	ctx, stop := startHeartbeats(ctx, in.Call.ID, in.Call.Name)
+	defer stop()
 	return x.agent.CallTool(callerContext(ctx, in.Parent, x.inherited), in.RunID, in.Call, x.deps)
-}
-
-// heartbeat records the activity's heartbeat every interval until stop is
-// called (and has returned), so that the server notices within the
-// heartbeat timeout that a worker running a long tool is gone.
-func heartbeat(ctx context.Context, every time.Duration) (stop func()) {
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		t := time.NewTicker(every)
-		defer t.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				activity.RecordHeartbeat(ctx)
-			}
-		}
-	})
-	return func() {
-		close(done)
-		wg.Wait()
-	}
 }
 
 // Client starts runs on a task queue and talks to them.
@@ -180,6 +152,31 @@ func (c *Client) runStatus(ctx context.Context, id string) string {
 		return "is running"
 	}
 	return fmt.Sprintf("ran (status %s)", st)
+}
+
+// Progress is the latest progress of run id's tool calls in flight, by
+// call id: what their activities' last heartbeats recorded (a call that
+// has reported nothing is not there, nor are the calls of a sub-agent's
+// run, a child workflow of its own). The details are decoded with the
+// SDK's default data converter, as the worker encodes them unless its
+// client was given another.
+func (c *Client) Progress(ctx context.Context, id string) (map[string]CallProgress, error) {
+	d, err := c.c.DescribeWorkflowExecution(ctx, id, "")
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]CallProgress{}
+	for _, a := range d.GetPendingActivities() {
+		name := a.GetActivityType().GetName()
+		if name != ToolActivity && !strings.HasPrefix(name, ToolActivity+"/") {
+			continue
+		}
+		var cp CallProgress
+		if details := a.GetHeartbeatDetails(); len(details.GetPayloads()) > 0 && converter.GetDefaultDataConverter().FromPayloads(details, &cp) == nil && cp.CallID != "" {
+			out[cp.CallID] = cp
+		}
+	}
+	return out, nil
 }
 
 // State is the current state of run id.

@@ -472,12 +472,14 @@ type Options struct {
 	// (agent.WithToolTimeout) to bound its activity (default 30 seconds);
 	// a tool without a timeout has 24 hours.
 	ToolGrace time.Duration
-	// ToolHeartbeat, when set, makes every tool call's activity heartbeat
-	// (every third of it) while the tool runs, and the server treat a call
-	// whose heartbeats stopped for ToolHeartbeat as lost with its worker:
+	// ToolHeartbeat is the heartbeat timeout of every tool call's
+	// activity: it heartbeats (every third of it) while the tool runs,
+	// with the tool's latest progress, and the server treats a call whose
+	// heartbeats stopped for ToolHeartbeat as lost with its worker:
 	// retried or reported as not completed, as above, without waiting for
-	// the call's whole timeout. 0: no heartbeats (ToolPolicy.Heartbeat sets
-	// one tool's).
+	// the call's whole timeout. 0: DefaultToolHeartbeat (a minute), for
+	// calls whose timeout is longer; negative: no heartbeat timeout
+	// (ToolPolicy.Heartbeat sets one tool's).
 	ToolHeartbeat time.Duration
 }
 
@@ -513,7 +515,7 @@ type ToolPolicy struct {
 	// while the tool runs, and the server treat a call whose heartbeats
 	// stopped for Heartbeat as lost with its worker: retried or reported as
 	// not completed without waiting for Timeout. Default:
-	// Options.ToolHeartbeat; negative: no heartbeats.
+	// Options.ToolHeartbeat; negative: no heartbeat timeout.
 	Heartbeat time.Duration
 	// Attempts is how many times a call is tried (at least once).
 	// Default: Options.ToolAttempts for a tool annotated idempotent or
@@ -541,14 +543,16 @@ func (o Options) toolPolicy(t toolgen.Tool, timeout time.Duration) ToolPolicy {
 		}
 		p.Timeout = timeout + grace
 	}
-	if p.Timeout == 0 {
-		if _, ok := agent.SubAgent(t); !ok {
-			p.Timeout = 24 * time.Hour
-		}
+	_, sub := agent.SubAgent(t)
+	if p.Timeout == 0 && !sub {
+		p.Timeout = 24 * time.Hour
+	}
+	if p.Heartbeat == 0 {
+		p.Heartbeat = o.ToolHeartbeat
 	}
 	switch {
-	case p.Heartbeat == 0:
-		p.Heartbeat = o.ToolHeartbeat
+	case p.Heartbeat == 0 && !sub && p.Timeout > DefaultToolHeartbeat: // a sub-agent's run is a child workflow
+		p.Heartbeat = DefaultToolHeartbeat // a lost worker is noticed within it
 	case p.Heartbeat < 0:
 		p.Heartbeat = 0
 	}
