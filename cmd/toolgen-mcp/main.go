@@ -134,7 +134,7 @@ func generateStubs(ctx context.Context, o mcpOptions) ([]byte, error) {
 	}
 	tools := make([]mcpgen.Tool, 0, len(remote))
 	for _, r := range remote {
-		tools = append(tools, mcpgen.Tool{Name: string(r.Name), Description: r.Description, InputSchema: r.InputSchema})
+		tools = append(tools, mcpgen.Tool{Name: string(r.Name), Description: r.Description, InputSchema: r.InputSchema, OutputSchema: r.OutputSchema})
 	}
 	name, version := c.ServerInfo()
 	return mcpgen.Generate(mcpgen.Config{Package: o.pkg, Source: fmt.Sprintf("%q %s", name, version), Tools: tools})

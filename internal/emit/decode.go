@@ -58,7 +58,11 @@ func (g *generator) objectBody(s *model.Struct, objVar string, lvalue func(*mode
 	}
 	g.objectVar(objVar, names, required, nullAbsent)
 	o := jen.Id("o")
-	cases = append(cases, jen.Default().Block(o.Clone().Dot("Unknown").Call(d)))
+	unknown := o.Clone().Dot("Unknown").Call(d)
+	if s.Open {
+		unknown = d.Clone().Dot("Skip").Call()
+	}
+	cases = append(cases, jen.Default().Block(unknown))
 	loop := jen.For(
 		jen.List(jen.Id("k"), jen.Id("ok")).Op(":=").Add(o.Clone().Dot("Start").Call(d, jen.Id(objVar))),
 		jen.Id("ok"),

@@ -90,6 +90,10 @@ type Struct struct {
 	Fields []*Field `json:"fields"`
 	// Recursive structs are referenced through $defs rather than inlined.
 	Recursive bool `json:"recursive,omitempty"`
+	// Open objects skip members they do not know instead of reporting
+	// them: a remote schema that allows additional properties (toolgen
+	// mcp's result types). A Go struct's object is never open.
+	Open bool `json:"open,omitempty"`
 }
 
 // Field is one member of a JSON object.
