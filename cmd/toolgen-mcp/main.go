@@ -1,9 +1,13 @@
 // Command toolgen-mcp writes typed Go stubs for the tools of an MCP server:
 // it connects (a command spoken to over stdio, or a streamable HTTP URL),
 // lists the tools and writes, per tool, an argument struct from its input
-// schema and a method of Stubs that validates the arguments and calls the
-// tool through an *mcp.Client. It leaves an unchanged file alone, and its
-// -check writes nothing and exits 1 with a diff if the file is stale.
+// schema, a result struct from its output schema, named types for its enums
+// and $defs, and a method of Stubs that checks the arguments as a toolgen
+// server's decoder would, calls the tool through an *mcp.Client and decodes
+// its structured result (the command toolgen's documentation, "Typed stubs
+// of an MCP server", has the mapping). It leaves an unchanged file alone,
+// and its -check writes nothing and exits 1 with a diff if the file is
+// stale.
 //
 // Usage:
 //
