@@ -609,9 +609,11 @@
 // ArgsType.Validate makes the same check alone. Patterns are ECMA-262, as
 // the schema has them, translated to Go's regexp (RE2) as toolgen's own
 // patterns are; a pattern RE2 cannot check (a lookaround, a
-// backreference) is not checked, and the field's doc comment says so. An integer's fractional bound is
-// rounded inwards (a minimum of 1.5 is 2). Constraints of an array's
-// elements (items with their own bounds) are not checked before sending.
+// backreference) is not checked, and the field's doc comment says so. The
+// constraints of an array's elements (items with bounds of their own) are
+// checked too. An integer's fractional bound is rounded inwards (a minimum
+// of 1.5 is 2). Keywords outside toolgen's table (exclusiveMinimum,
+// multipleOf, uniqueItems, const, oneOf, allOf, not) are not checked.
 //
 // The structured result is read with a generated decoder too, and checked
 // against the output schema: a result that does not match it, or none

@@ -370,8 +370,12 @@ const sliceBuffer = 8
 //		lv = append(make(T, 0, len(s0)), s0...)
 //	}
 func (g *generator) readSlice(t *model.Type, lv *jen.Statement, r model.Constraints, depth int, n func(string) *jen.Statement) []jen.Code {
+	var elem model.Constraints
+	if r.Items != nil {
+		elem = *r.Items
+	}
 	loop := []jen.Code{jen.Var().Add(n("e")).Add(goType(t.Elem))}
-	loop = append(loop, g.readValue(t.Elem, n("e"), model.Constraints{}, depth+1)...)
+	loop = append(loop, g.readValue(t.Elem, n("e"), elem, depth+1)...)
 	loop = append(loop, n("s").Op("=").Append(n("s"), n("e")))
 	body := []jen.Code{
 		jen.Var().Add(n("a")).Index(jen.Lit(sliceBuffer)).Add(goType(t.Elem)),

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"math/big"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -302,6 +303,12 @@ func (c *converter) constraints(p *schema, t *model.Type, doc string) (model.Con
 		}
 	case model.KindSlice:
 		r.MinItems, r.MaxItems = p.MinItems, p.MaxItems
+		if p.Items != nil {
+			var items model.Constraints
+			if items, doc = c.constraints(p.Items, t.Elem, doc); !reflect.DeepEqual(items, model.Constraints{}) {
+				r.Items = &items
+			}
+		}
 	}
 	return r, doc
 }

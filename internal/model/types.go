@@ -154,6 +154,9 @@ type Constraints struct {
 	Format    string  `json:"format,omitempty"`
 	Default   *Value  `json:"default,omitempty"`
 	Examples  []Value `json:"examples,omitempty"`
+	// Items are the constraints of a slice's elements: a remote schema's
+	// (toolgen mcp's stubs); a Go tag cannot state them.
+	Items *Constraints `json:"items,omitempty"`
 }
 
 // Value is a constant written in a tag, in its two spellings.
