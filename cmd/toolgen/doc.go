@@ -610,8 +610,8 @@
 // the schema has them, translated to Go's regexp (RE2) as toolgen's own
 // patterns are; a pattern RE2 cannot check (a lookaround, a
 // backreference) is not checked, and the field's doc comment says so. The
-// constraints of an array's elements (items with bounds of their own) are
-// checked too. An integer's fractional bound is rounded inwards (a minimum
+// constraints of an array's elements and of a map's values (items and
+// additionalProperties with bounds of their own) are checked too. An integer's fractional bound is rounded inwards (a minimum
 // of 1.5 is 2). Keywords outside toolgen's table (exclusiveMinimum,
 // multipleOf, uniqueItems, const, oneOf, allOf, not) are not checked.
 //

@@ -225,6 +225,7 @@ func TestRefusedBeforeSending(t *testing.T) {
 		Labels:  []string{"a", "b", "c", "much too long"},
 		Retries: ptr[int64](9),
 		Weight:  ptr(0.1),
+		Quotas:  map[string]int64{"cpu": -1},
 		Day:     ptr("2026-02-30"),
 		Root:    Task{Name: "", State: ptr[TaskState]("later")},
 	}
@@ -233,7 +234,7 @@ func TestRefusedBeforeSending(t *testing.T) {
 	if !errors.As(err, &ae) {
 		t.Fatalf("err = %v, want a *toolimpl.ArgsError", err)
 	}
-	const want = ` + "`" + `invalid arguments: /day: "2026-02-30" is not a valid date; /labels/3: "much too long" is 13 characters long, longer than the maximum 8; /labels: has 4 items, more than the maximum 3; /retries: 9 is greater than the maximum 5; /root/name: "" is 0 characters long, shorter than the minimum 1; /root/state: "later" is not one of "todo", "done"; /title: "x" is 1 character long, shorter than the minimum 3; /title: "x" does not match the pattern ^[A-Z]; /weight: 0.1 is less than the minimum 0.5` + "`" + `
+	const want = ` + "`" + `invalid arguments: /day: "2026-02-30" is not a valid date; /labels/3: "much too long" is 13 characters long, longer than the maximum 8; /labels: has 4 items, more than the maximum 3; /quotas/cpu: -1 is less than the minimum 0; /retries: 9 is greater than the maximum 5; /root/name: "" is 0 characters long, shorter than the minimum 1; /root/state: "later" is not one of "todo", "done"; /title: "x" is 1 character long, shorter than the minimum 3; /title: "x" does not match the pattern ^[A-Z]; /weight: 0.1 is less than the minimum 0.5` + "`" + `
 	if err.Error() != want {
 		t.Errorf("err =\n%v\nwant\n%s", err, want)
 	}

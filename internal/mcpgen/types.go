@@ -303,14 +303,24 @@ func (c *converter) constraints(p *schema, t *model.Type, doc string) (model.Con
 		}
 	case model.KindSlice:
 		r.MinItems, r.MaxItems = p.MinItems, p.MaxItems
-		if p.Items != nil {
-			var items model.Constraints
-			if items, doc = c.constraints(p.Items, t.Elem, doc); !reflect.DeepEqual(items, model.Constraints{}) {
-				r.Items = &items
-			}
-		}
+		r.Elem, doc = c.elemConstraints(p.Items, t.Elem, doc)
+	case model.KindMap:
+		r.Elem, doc = c.elemConstraints(p.additional(), t.Elem, doc)
 	}
 	return r, doc
+}
+
+// elemConstraints are the constraints of an array's items or an object's
+// additional members, nil when there are none.
+func (c *converter) elemConstraints(s *schema, t *model.Type, doc string) (*model.Constraints, string) {
+	if s == nil {
+		return nil, doc
+	}
+	r, doc := c.constraints(s, t, doc)
+	if reflect.DeepEqual(r, model.Constraints{}) {
+		return nil, doc
+	}
+	return &r, doc
 }
 
 // intBound is a minimum (up) or maximum (down) as the integer bound of an

@@ -154,9 +154,10 @@ type Constraints struct {
 	Format    string  `json:"format,omitempty"`
 	Default   *Value  `json:"default,omitempty"`
 	Examples  []Value `json:"examples,omitempty"`
-	// Items are the constraints of a slice's elements: a remote schema's
-	// (toolgen mcp's stubs); a Go tag cannot state them.
-	Items *Constraints `json:"items,omitempty"`
+	// Elem are the constraints of a slice's elements or a map's values: a
+	// remote schema's items or additionalProperties (toolgen mcp's stubs);
+	// a Go tag cannot state them.
+	Elem *Constraints `json:"elem,omitempty"`
 }
 
 // Value is a constant written in a tag, in its two spellings.
