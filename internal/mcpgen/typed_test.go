@@ -106,6 +106,19 @@ func TestTypedNames(t *testing.T) {
 	}
 }
 
+// A definition that is not an object and contains itself ends in
+// json.RawMessage where it recurs: Go has no type for it.
+func TestTypedRecursiveArray(t *testing.T) {
+	schema := `{"type":"object","properties":{"nest":{"$ref":"#/$defs/Nest"}},"$defs":{"Nest":{"type":"array","items":{"$ref":"#/$defs/Nest"}}}}`
+	src, err := Generate(Config{Package: "p", Tools: []Tool{{Name: "nest", InputSchema: []byte(schema)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "Nest []json.RawMessage `json:\"nest,omitempty\"`"; !strings.Contains(string(src), want) {
+		t.Errorf("stubs lack %s:\n%s", want, src)
+	}
+}
+
 // TestTypedStubsCall builds the typed stubs in a module of their own and
 // runs typedStubsTest there: against a go-sdk server on 127.0.0.1, a call
 // the stub refuses never reaches it, and one it answers comes back typed.

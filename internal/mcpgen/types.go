@@ -111,7 +111,10 @@ func (c *converter) typeOf(s *schema, name, what string, depth int) *model.Type 
 // ref is the named type of a reference to the root ("#") or one of its
 // $defs ("#/$defs/Name"); other references are json.RawMessage.
 func (c *converter) ref(ref string, depth int) *model.Type {
-	if t, ok := c.refs[ref]; ok && t != nil {
+	if t, ok := c.refs[ref]; ok {
+		if t == nil { // a definition that is not a struct, met inside itself
+			return rawType
+		}
 		return t
 	}
 	def, name := c.resolve(ref)
@@ -122,6 +125,7 @@ func (c *converter) ref(ref string, depth int) *model.Type {
 	if def.typeName() == "object" && len(def.Properties) > 0 {
 		return c.structType(def, exported(name), what, 0, ref)
 	}
+	c.refs[ref] = nil
 	t := c.typeOf(def, exported(name), what, depth)
 	c.refs[ref] = t
 	return t
