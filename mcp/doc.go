@@ -340,13 +340,21 @@
 //	toolgen mcp -url https://example.com/mcp -header "Authorization: Bearer $TOKEN" -package remote -output remote_gen.go
 //
 //	res, err := everything.NewStubs(c).GetSum(ctx, everything.GetSumArgs{A: 2, B: 3})
+//	out, err := remote.NewStubs(c).Report(ctx, remote.ReportArgs{Mode: remote.ReportArgsModeFast})
 //
 // Each remote tool gets an argument struct generated from its input schema
-// (required members as values, optional ones as pointers), a Validate method
-// (required members, string enums, nested objects) and a method on Stubs that
-// validates and calls. The file has the same header and version check (against
-// toolimpl) as a tools file, is written only when it changes, and
-// "toolgen mcp -check ..." exits 1 with a diff when it is stale (for CI).
+// (required members as values, optional ones as pointers), a result struct
+// from its output schema (the method then returns it, decoded and checked
+// against the schema), named types with constants for enums, time.Time for
+// date-time, named (recursive) types for $defs, and a method on Stubs that
+// checks the arguments and calls. The check is the decoder a toolgen server
+// reads arguments with (bounds, lengths, patterns, formats, enums, item
+// counts, required members): a call it refuses is never sent, and the
+// *toolimpl.ArgsError lists every problem in the server's words. The file
+// has the same header and version check (against toolimpl) as a tools file,
+// is written only when it changes, and "toolgen mcp -check ..." exits 1 with
+// a diff when it is stale (for CI). The toolgen command's documentation
+// ("Typed stubs of an MCP server") has the whole mapping.
 //
 // examples/mcpclient lists a server's tools and calls one; it is also the
 // client CI checks with the official conformance suite (initialize,

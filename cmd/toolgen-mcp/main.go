@@ -1,9 +1,13 @@
 // Command toolgen-mcp writes typed Go stubs for the tools of an MCP server:
 // it connects (a command spoken to over stdio, or a streamable HTTP URL),
 // lists the tools and writes, per tool, an argument struct from its input
-// schema and a method of Stubs that validates the arguments and calls the
-// tool through an *mcp.Client. It leaves an unchanged file alone, and its
-// -check writes nothing and exits 1 with a diff if the file is stale.
+// schema, a result struct from its output schema, named types for its enums
+// and $defs, and a method of Stubs that checks the arguments as a toolgen
+// server's decoder would, calls the tool through an *mcp.Client and decodes
+// its structured result (the command toolgen's documentation, "Typed stubs
+// of an MCP server", has the mapping). It leaves an unchanged file alone,
+// and its -check writes nothing and exits 1 with a diff if the file is
+// stale.
 //
 // Usage:
 //
@@ -134,7 +138,7 @@ func generateStubs(ctx context.Context, o mcpOptions) ([]byte, error) {
 	}
 	tools := make([]mcpgen.Tool, 0, len(remote))
 	for _, r := range remote {
-		tools = append(tools, mcpgen.Tool{Name: string(r.Name), Description: r.Description, InputSchema: r.InputSchema})
+		tools = append(tools, mcpgen.Tool{Name: string(r.Name), Description: r.Description, InputSchema: r.InputSchema, OutputSchema: r.OutputSchema})
 	}
 	name, version := c.ServerInfo()
 	return mcpgen.Generate(mcpgen.Config{Package: o.pkg, Source: fmt.Sprintf("%q %s", name, version), Tools: tools})

@@ -17,13 +17,13 @@
 //	toolgen mcp (-command CMD | -url URL [-header K:V]...) -package NAME -output FILE [-check]
 //
 // toolgen mcp connects to an MCP server (a command spoken to over stdio, or
-// a streamable HTTP URL), lists its tools and writes typed Go stubs: per tool
-// an argument struct from its input schema and a method of Stubs that
-// validates the arguments and calls the tool through an *mcp.Client. It too
-// leaves an unchanged file alone, and its -check writes nothing and exits 1
-// with a diff if the file is stale. It is a command of its own,
-// toolgen-mcp, which toolgen mcp builds and runs (toolgen itself does not
-// link the MCP SDK); add it with go get -tool
+// a streamable HTTP URL), lists its tools and writes typed Go stubs (see
+// "Typed stubs of an MCP server" below). It too leaves an unchanged file
+// alone, and its -check writes nothing and exits 1 with a diff if the file
+// is stale against the server's list (a tool, a schema or an enum value
+// added, changed or removed). It is a command of its own, toolgen-mcp,
+// which toolgen mcp builds and runs (toolgen itself does not link the MCP
+// SDK); add it with go get -tool
 // github.com/toolgen-dev/toolgen/cmd/toolgen-mcp to run it as go tool
 // toolgen-mcp.
 //
@@ -565,6 +565,67 @@
 // checks budgets too); toolgen -catalog prints its table, then checks each
 // package's directive against its own tools and -budget against the tools
 // of all the packages listed together, as one agent would be sent them.
+//
+// # Typed stubs of an MCP server
+//
+// toolgen mcp writes, per tool of the server, a struct of its arguments
+// (ReportArgs) from its input schema, a struct of its structured result
+// (ReportResult) from its output schema when it has one, and a method of
+// Stubs calling it:
+//
+//	func (s *Stubs) Report(ctx context.Context, args ReportArgs) (ReportResult, error)
+//
+// (a tool without an output schema returns its toolgen.Result as it is).
+// Schemas map to Go types as toolgen maps Go types to schemas, read back:
+//
+//   - properties become fields in name order, with json tags and the
+//     properties' descriptions as doc comments; an optional scalar or
+//     object is a pointer (nil is absent), an optional array or map is
+//     left out when empty, a required one reported missing when nil;
+//   - string, integer, number and boolean are string, int64, float64 and
+//     bool; an object with properties is a struct, one without a map
+//     (of its additionalProperties' type, else of any); anything else
+//     (anyOf, several types) is json.RawMessage;
+//   - an enum of strings or of integers is a named type with a constant
+//     per value (ReportArgsModeFast, ReportArgsLevel2, ReportArgsLevelMinus1);
+//   - format date-time is time.Time. format date stays a string, checked
+//     as a date: Go has no type for a calendar date, and a time.Time would
+//     make up a clock and a zone for it; the other formats toolgen knows
+//     (email, uri, uuid, ipv4, ipv6, hostname, time) are strings checked
+//     as such;
+//   - $ref to "#" or to "#/$defs/Name" is a named type (Name), recursive
+//     when the schema is: a struct's field of its own type is a pointer,
+//     an array of it a slice.
+//
+// Each stub checks its arguments before sending: it writes them with a
+// generated encoder and reads them back with the decoder toolgen generates
+// for a tool's arguments, so it refuses what a toolgen server would refuse
+// (minimum and maximum, minLength and maxLength, pattern, format, enum,
+// minItems and maxItems, required members), every problem at once in the
+// server's words, as a *toolimpl.ArgsError, and sends nothing:
+//
+//	invalid arguments: /retries: 9 is greater than the maximum 5; /title: "x" does not match the pattern ^[A-Z]
+//
+// ArgsType.Validate makes the same check alone. Patterns are ECMA-262, as
+// the schema has them, translated to Go's regexp (RE2) as toolgen's own
+// patterns are; a pattern RE2 cannot check (a lookaround, a
+// backreference) is not checked, and the field's doc comment says so. The
+// constraints of an array's elements and of a map's values (items and
+// additionalProperties with bounds of their own) are checked too. An integer's fractional bound is rounded inwards (a minimum
+// of 1.5 is 2). Keywords outside toolgen's table (exclusiveMinimum,
+// multipleOf, uniqueItems, const, oneOf, allOf, not) are not checked.
+//
+// The structured result is read with a generated decoder too, and checked
+// against the output schema: a result that does not match it, or none
+// where the schema promises one, is an error saying where:
+//
+//	mcp: tool report: the structured result does not match the output schema: invalid arguments: /state: "lost" is not one of "open", "closed"
+//
+// A result's members that
+// its schema does not name are skipped unless the schema says
+// additionalProperties: false. The stubs' own code runs no reflection
+// (encoding/json writes only a value of type any that holds other than
+// plain JSON values).
 //
 // # The command
 //

@@ -58,7 +58,11 @@ func (g *generator) objectBody(s *model.Struct, objVar string, lvalue func(*mode
 	}
 	g.objectVar(objVar, names, required, nullAbsent)
 	o := jen.Id("o")
-	cases = append(cases, jen.Default().Block(o.Clone().Dot("Unknown").Call(d)))
+	unknown := o.Clone().Dot("Unknown").Call(d)
+	if s.Open {
+		unknown = d.Clone().Dot("Skip").Call()
+	}
+	cases = append(cases, jen.Default().Block(unknown))
 	loop := jen.For(
 		jen.List(jen.Id("k"), jen.Id("ok")).Op(":=").Add(o.Clone().Dot("Start").Call(d, jen.Id(objVar))),
 		jen.Id("ok"),
@@ -165,7 +169,7 @@ func (g *generator) readValue(t *model.Type, lv *jen.Statement, r model.Constrai
 	case model.KindArray:
 		return g.readArray(t, lv, depth, n)
 	case model.KindMap:
-		return g.readMap(t, lv, depth, n)
+		return g.readMap(t, lv, r, depth, n)
 	case model.KindTime:
 		return readScalar(t, lv, n("t"), d.Clone().Dot("Time").Call())
 	case model.KindBytes:
@@ -367,7 +371,7 @@ const sliceBuffer = 8
 //	}
 func (g *generator) readSlice(t *model.Type, lv *jen.Statement, r model.Constraints, depth int, n func(string) *jen.Statement) []jen.Code {
 	loop := []jen.Code{jen.Var().Add(n("e")).Add(goType(t.Elem))}
-	loop = append(loop, g.readValue(t.Elem, n("e"), model.Constraints{}, depth+1)...)
+	loop = append(loop, g.readValue(t.Elem, n("e"), elemConstraints(r), depth+1)...)
 	loop = append(loop, n("s").Op("=").Append(n("s"), n("e")))
 	body := []jen.Code{
 		jen.Var().Add(n("a")).Index(jen.Lit(sliceBuffer)).Add(goType(t.Elem)),
@@ -403,6 +407,15 @@ func (g *generator) readArray(t *model.Type, lv *jen.Statement, depth int, n fun
 	return []jen.Code{jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Add(d.Clone().Dot("Array").Call()), jen.Id("ok")).Block(body...)}
 }
 
+// elemConstraints are the constraints of the elements of a slice or the
+// values of a map constrained by r: none, but in toolgen mcp's stubs.
+func elemConstraints(r model.Constraints) model.Constraints {
+	if r.Elem == nil {
+		return model.Constraints{}
+	}
+	return *r.Elem
+}
+
 // readMap reads an object into a map:
 //
 //	if d.Object() {
@@ -415,7 +428,7 @@ func (g *generator) readArray(t *model.Type, lv *jen.Statement, depth int, n fun
 //		}
 //		lv = m0
 //	}
-func (g *generator) readMap(t *model.Type, lv *jen.Statement, depth int, n func(string) *jen.Statement) []jen.Code {
+func (g *generator) readMap(t *model.Type, lv *jen.Statement, r model.Constraints, depth int, n func(string) *jen.Statement) []jen.Code {
 	key := n("k")
 	if needsConversion(t.Key) {
 		key = goType(t.Key).Call(n("k"))
@@ -424,7 +437,7 @@ func (g *generator) readMap(t *model.Type, lv *jen.Statement, depth int, n func(
 		n("k").Op(":=").Add(d.Clone().Dot("KeyString").Call()),
 		jen.Var().Add(n("v")).Add(goType(t.Elem)),
 	}
-	loopBody = append(loopBody, g.readValue(t.Elem, n("v"), model.Constraints{}, depth+1)...)
+	loopBody = append(loopBody, g.readValue(t.Elem, n("v"), elemConstraints(r), depth+1)...)
 	loopBody = append(loopBody, n("m").Index(key).Op("=").Add(n("v")))
 	return []jen.Code{jen.If(d.Clone().Dot("Object").Call()).Block(
 		n("m").Op(":=").Make(goType(t)),

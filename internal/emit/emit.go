@@ -86,7 +86,7 @@ func file(pkg *model.Package, aliases map[string]string) ([]byte, error) {
 		g.helperQueue[i]()
 	}
 	g.flush()
-	g.patternVars()
+	g.patternVars("toolgen tags")
 	if g.err != nil {
 		return nil, g.err
 	}

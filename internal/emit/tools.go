@@ -185,17 +185,20 @@ func (g *generator) pattern(p string) string {
 	return name
 }
 
-func (g *generator) patternVars() {
+// patternVars declares the compiled patterns; source says where they come
+// from.
+func (g *generator) patternVars(source string) {
 	if len(g.patternList) == 0 {
 		return
 	}
 	var defs []jen.Code
 	for _, p := range g.patternList {
-		// analyze refused every pattern Translate cannot translate.
+		// analyze refused every pattern Translate cannot translate (and
+		// toolgen mcp leaves those out).
 		translated, _ := ecmaregex.Translate(p)
 		defs = append(defs, jen.Comment(p), jen.Id(g.patterns[p]).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(translated)))
 	}
-	g.code.Comment("Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),")
+	g.code.Comment("Patterns from " + source + " (as the schema has them, in ECMA-262 syntax, above each),")
 	g.code.Comment("translated to Go regular expressions that match the same strings, compiled once.")
 	g.code.Var().Defs(defs...)
 }

@@ -1,8 +1,18 @@
 // Package mcpgen generates typed Go client stubs for the tools of an MCP
-// server: per tool an argument struct from its inputSchema, a Validate
-// method (required fields present, enums respected) and a method of Stubs
-// that validates and calls the tool through an *mcp.Client. The toolgen
-// command's mcp subcommand runs it against a live server.
+// server: per tool an argument struct from its inputSchema, a result struct
+// from its outputSchema (when it has one), named types for enums (with
+// their constants) and for $defs (recursive ones included), time.Time for
+// date-time strings, and a method of Stubs that checks the arguments, calls
+// the tool through an *mcp.Client and decodes its structured result. The
+// toolgen command's mcp subcommand runs it against a live server.
+//
+// The types are internal/model types, so that internal/emit writes their
+// readers and writers as it writes a tool's (no reflection): a stub writes
+// its arguments with the generated encoder and reads them back with the
+// generated decoder a toolgen server decodes them with, so it refuses
+// before sending what that server would refuse, every problem at once, in
+// the server's words; the structured result is read with a generated
+// decoder too, checked against the output schema.
 package mcpgen
 
 import (
@@ -15,11 +25,13 @@ import (
 
 	"github.com/toolgen-dev/toolgen/internal/emit"
 	"github.com/toolgen-dev/toolgen/internal/genfile"
+	"github.com/toolgen-dev/toolgen/internal/model"
 )
 
 const (
-	mcpPath = genfile.MCPPath
-	apiPath = genfile.APIPath
+	mcpPath  = genfile.MCPPath
+	apiPath  = genfile.APIPath
+	implPath = "github.com/toolgen-dev/toolgen/toolimpl"
 )
 
 // genVersion is the version of generated code the stubs declare, as the
@@ -29,9 +41,10 @@ var genVersion = emit.GenVersion
 
 // Tool is what the generator needs of a remote tool.
 type Tool struct {
-	Name        string          `json:"name"`
-	Description string          `json:"description,omitempty"`
-	InputSchema json.RawMessage `json:"inputSchema"`
+	Name         string          `json:"name"`
+	Description  string          `json:"description,omitempty"`
+	InputSchema  json.RawMessage `json:"inputSchema"`
+	OutputSchema json.RawMessage `json:"outputSchema,omitempty"`
 }
 
 // Config is one generation.
@@ -62,14 +75,16 @@ func Generate(cfg Config) ([]byte, error) {
 	f := genfile.New("", cfg.Package, genfile.Head{Generator: "toolgen mcp"})
 	versionGuard(f)
 	stubsDecl(f, cfg.Source)
-	names := newNamer()
+	methods := newNamer()
 	types := newNamer()
 	types.used["Stubs"], types.used["NewStubs"] = true, true
+	codecs := emit.NewCodecs()
 	for _, t := range tools {
-		if err := toolDecl(f, t, names.name(t.Name), types); err != nil {
+		if err := toolDecl(f, t, methods.name(t.Name), types, codecs); err != nil {
 			return nil, err
 		}
 	}
+	codecs.Write(f.Group, "the server's schemas")
 	src, err := genfile.Render(f)
 	if err != nil {
 		return nil, fmt.Errorf("mcpgen: %w", err)
@@ -88,9 +103,12 @@ func stubsDecl(f *jen.File, source string) {
 		doc = fmt.Sprintf("Stubs calls the tools of the MCP server %s with typed arguments.", source)
 	}
 	f.Comment(doc)
-	f.Comment("Each method validates its arguments against the tool's input schema first,")
-	f.Comment("then calls the tool: a failure the tool reports comes with a *mcp.ToolError,")
-	f.Comment("a call the server refuses with a *mcp.RPCError (see mcp.Client.CallTool).")
+	f.Comment("Each method checks its arguments against the tool's input schema first, as")
+	f.Comment("a toolgen server's generated decoder does, and sends nothing when they fail")
+	f.Comment("(a *toolimpl.ArgsError lists every problem); then it calls the tool: a")
+	f.Comment("failure the tool reports comes with a *mcp.ToolError, a call the server")
+	f.Comment("refuses with a *mcp.RPCError (see mcp.Client.CallTool). A tool with an")
+	f.Comment("output schema returns its structured result decoded and checked against it.")
 	f.Type().Id("Stubs").Struct(jen.Id("client").Op("*").Qual(mcpPath, "Client"))
 	f.Comment("NewStubs calls the server through c.")
 	f.Func().Id("NewStubs").Params(jen.Id("c").Op("*").Qual(mcpPath, "Client")).Op("*").Id("Stubs").Block(
@@ -98,52 +116,190 @@ func stubsDecl(f *jen.File, source string) {
 	)
 }
 
-// toolDecl declares one tool's argument struct (and the structs of its
-// nested objects), their Validate methods and the Stubs method calling it.
-func toolDecl(f *jen.File, t Tool, goName string, types *namer) error {
-	s, err := parseObject(t.InputSchema)
+// toolDecl declares one tool's types (its arguments, its result, and the
+// types they use), the check of its arguments and the Stubs method calling
+// it.
+func toolDecl(f *jen.File, t Tool, goName string, types *namer, codecs *emit.Codecs) error {
+	in, err := parseObject(t.InputSchema, "inputSchema")
 	if err != nil {
 		return fmt.Errorf("mcpgen: tool %s: %w", t.Name, err)
 	}
-	args := goName + "Args"
-	types.used[args] = true
-	structDecl(f, args, fmt.Sprintf("%s are the arguments of the tool %s.", args, t.Name), s.fields(args, types, 0))
+	conv := newConverter(in, types)
+	args := conv.object(in, goName+"Args", "the arguments of the tool "+t.Name)
+	decls := conv.decls
+	var result *model.Type
+	if len(t.OutputSchema) > 0 && string(t.OutputSchema) != "null" {
+		out, err := parseObject(t.OutputSchema, "outputSchema")
+		if err != nil {
+			return fmt.Errorf("mcpgen: tool %s: %w", t.Name, err)
+		}
+		rc := newConverter(out, types)
+		result = rc.object(out, goName+"Result", "the structured result of the tool "+t.Name)
+		decls = append(decls, rc.decls...)
+	}
+	for _, d := range decls {
+		typeDecl(f, d)
+	}
+	checkDecl(f, args, codecs)
 	for _, line := range methodDoc(goName, t) {
 		f.Comment(line)
 	}
-	f.Func().Params(jen.Id("s").Op("*").Id("Stubs")).Id(goName).
-		Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("args").Id(args)).
-		Params(jen.Qual(apiPath, "Result"), jen.Error()).Block(
-		jen.If(jen.Err().Op(":=").Id("args").Dot("Validate").Call(), jen.Err().Op("!=").Nil()).Block(
-			jen.Return(jen.Qual(apiPath, "Result").Values(), jen.Err()),
-		),
-		jen.List(jen.Id("b"), jen.Err()).Op(":=").Qual("encoding/json", "Marshal").Call(jen.Id("args")),
-		jen.If(jen.Err().Op("!=").Nil()).Block(
-			jen.Return(jen.Qual(apiPath, "Result").Values(), jen.Err()),
-		),
-		jen.Return(jen.Id("s").Dot("client").Dot("CallTool").Call(jen.Id("ctx"), jen.Lit(t.Name), jen.Id("b"))),
-	)
+	method := f.Func().Params(jen.Id("s").Op("*").Id("Stubs")).Id(goName).
+		Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("args").Id(args.Name))
+	if result == nil {
+		method.Params(jen.Qual(apiPath, "Result"), jen.Error()).Block(untypedCall(t.Name, args)...)
+		return nil
+	}
+	method.Params(jen.Id(result.Name), jen.Error()).Block(typedCall(t.Name, args, result, codecs)...)
 	return nil
 }
 
-// structDecl declares a struct with its Validate method, then the structs
-// of its nested objects.
-func structDecl(f *jen.File, name, doc string, fields []field) {
-	f.Comment(doc)
-	f.Type().Id(name).StructFunc(func(g *jen.Group) {
-		for _, fd := range fields {
-			if fd.doc != "" {
-				g.Comment(oneLine(fd.doc))
-			}
-			g.Id(fd.goName).Add(fd.goType()).Tag(map[string]string{"json": fd.tag()})
-		}
-	})
-	validateDecl(f, name, fields)
-	for _, fd := range fields {
-		if fd.sub != nil {
-			structDecl(f, fd.sub.name, fmt.Sprintf("%s is %s in %s.", fd.sub.name, fd.sub.what, name), fd.sub.fields)
+// checkDecl declares the function writing a tool's arguments and checking
+// them, and their Validate method.
+//
+//	func toolgenCheckEchoArgs(a *EchoArgs) ([]byte, error) {
+//		e := new(toolimpl.Encoder)
+//		e.Reset(nil)
+//		toolgenEncodeEchoArgs(e, a)
+//		b, err := e.Written()
+//		if err != nil {
+//			return nil, err
+//		}
+//		d := new(toolimpl.Decoder)
+//		d.Reset(b)
+//		var v EchoArgs
+//		toolgenDecodeEchoArgs(d, &v)
+//		if err := d.Close(); err != nil {
+//			return nil, err
+//		}
+//		return b, nil
+//	}
+func checkDecl(f *jen.File, args *model.Type, codecs *emit.Codecs) {
+	name := checkFunc(args)
+	f.Comment(fmt.Sprintf("%s writes a as JSON and reads that back as a toolgen server's", name))
+	f.Comment("generated decoder reads it, so that what the server would refuse is refused")
+	f.Comment("before sending: every problem at once, in its words.")
+	f.Func().Id(name).Params(jen.Id("a").Op("*").Id(args.Name)).Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Id("e").Op(":=").New(jen.Qual(implPath, "Encoder")),
+		jen.Id("e").Dot("Reset").Call(jen.Nil()),
+		jen.Id(codecs.Encoder(args)).Call(jen.Id("e"), jen.Id("a")),
+		jen.List(jen.Id("b"), jen.Err()).Op(":=").Id("e").Dot("Written").Call(),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.Id("d").Op(":=").New(jen.Qual(implPath, "Decoder")),
+		jen.Id("d").Dot("Reset").Call(jen.Id("b")),
+		jen.Var().Id("v").Id(args.Name),
+		jen.Id(codecs.Decoder(args)).Call(jen.Id("d"), jen.Op("&").Id("v")),
+		jen.If(jen.Err().Op(":=").Id("d").Dot("Close").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.Return(jen.Id("b"), jen.Nil()),
+	)
+	f.Comment("Validate checks a against the tool's input schema as a toolgen server's generated")
+	f.Comment("decoder does: nil, or a *toolimpl.ArgsError listing every problem in its words.")
+	f.Func().Params(jen.Id("a").Id(args.Name)).Id("Validate").Params().Error().Block(
+		jen.List(jen.Id("_"), jen.Err()).Op(":=").Id(name).Call(jen.Op("&").Id("a")),
+		jen.Return(jen.Err()),
+	)
+}
+
+func checkFunc(args *model.Type) string { return "toolgenCheck" + args.Name }
+
+// untypedCall checks the arguments and calls the tool, returning its result
+// as it is.
+func untypedCall(tool string, args *model.Type) []jen.Code {
+	return []jen.Code{
+		jen.List(jen.Id("b"), jen.Err()).Op(":=").Id(checkFunc(args)).Call(jen.Op("&").Id("args")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(apiPath, "Result").Values(), jen.Err())),
+		jen.Return(jen.Id("s").Dot("client").Dot("CallTool").Call(jen.Id("ctx"), jen.Lit(tool), jen.Id("b"))),
+	}
+}
+
+// typedCall checks the arguments, calls the tool and reads its structured
+// result with the generated decoder (which checks it against the output
+// schema).
+func typedCall(tool string, args, result *model.Type, codecs *emit.Codecs) []jen.Code {
+	out := jen.Id("out")
+	fail := func(msg string) jen.Code {
+		return jen.Return(out.Clone(), jen.Qual("fmt", "Errorf").Call(jen.Lit("mcp: tool %s: "+msg), jen.Lit(tool), jen.Err()))
+	}
+	return []jen.Code{
+		jen.Var().Add(out.Clone()).Id(result.Name),
+		jen.List(jen.Id("b"), jen.Err()).Op(":=").Id(checkFunc(args)).Call(jen.Op("&").Id("args")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(out.Clone(), jen.Err())),
+		jen.List(jen.Id("r"), jen.Err()).Op(":=").Id("s").Dot("client").Dot("CallTool").Call(jen.Id("ctx"), jen.Lit(tool), jen.Id("b")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(out.Clone(), jen.Err())),
+		jen.If(jen.Len(jen.Id("r").Dot("Structured")).Op("==").Lit(0)).Block(
+			jen.Return(out.Clone(), jen.Qual("fmt", "Errorf").Call(jen.Lit("mcp: tool %s: no structured result, though the tool has an output schema"), jen.Lit(tool)))),
+		jen.Id("d").Op(":=").New(jen.Qual(implPath, "Decoder")),
+		jen.Id("d").Dot("Reset").Call(jen.Id("r").Dot("Structured")),
+		jen.Id(codecs.Decoder(result)).Call(jen.Id("d"), jen.Op("&").Add(out.Clone())),
+		jen.If(jen.Err().Op(":=").Id("d").Dot("Close").Call(), jen.Err().Op("!=").Nil()).Block(
+			fail("the structured result does not match the output schema: %w")),
+		jen.Return(out.Clone(), jen.Nil()),
+	}
+}
+
+// typeDecl declares a struct or an enum with its constants.
+func typeDecl(f *jen.File, d decl) {
+	t := d.t
+	f.Comment(fmt.Sprintf("%s %s %s.", t.Name, d.verb(), d.what))
+	if doc := strings.TrimSpace(t.Doc); doc != "" {
+		f.Comment("")
+		for line := range strings.SplitSeq(doc, "\n") {
+			f.Comment(strings.TrimRight(line, " \t\r"))
 		}
 	}
+	if t.Kind == model.KindEnum {
+		basic := jen.String()
+		if t.Basic != model.KindString {
+			basic = jen.Int64()
+		}
+		f.Type().Id(t.Name).Add(basic)
+		defs := make([]jen.Code, len(t.Enum.Values))
+		for i, v := range t.Enum.Values {
+			defs[i] = jen.Id(v.GoName).Id(t.Name).Op("=").Id(v.Value)
+		}
+		f.Comment(fmt.Sprintf("The values of %s.", t.Name))
+		f.Const().Defs(defs...)
+		return
+	}
+	f.Type().Id(t.Name).StructFunc(func(g *jen.Group) {
+		for _, fd := range t.Struct.Fields {
+			if fd.Doc != "" {
+				for line := range strings.SplitSeq(fd.Doc, "\n") {
+					if line = oneLine(line); line != "" {
+						g.Comment(line)
+					}
+				}
+			}
+			g.Id(fd.Path[0].Name).Add(goType(fd.Type)).Tag(map[string]string{"json": tag(fd)})
+		}
+	})
+}
+
+// goType spells a type in the stubs.
+func goType(t *model.Type) *jen.Statement {
+	if t.Name != "" {
+		return jen.Qual(t.Pkg, t.Name)
+	}
+	switch t.Kind {
+	case model.KindPointer:
+		return jen.Op("*").Add(goType(t.Elem))
+	case model.KindSlice:
+		return jen.Index().Add(goType(t.Elem))
+	case model.KindMap:
+		return jen.Map(goType(t.Key)).Add(goType(t.Elem))
+	}
+	return jen.Any()
+}
+
+// tag is a field's json tag, saying what the generated encoder leaves out.
+func tag(f *model.Field) string {
+	switch {
+	case f.OmitZero:
+		return f.JSONName + ",omitzero"
+	case !f.Required:
+		return f.JSONName + ",omitempty"
+	}
+	return f.JSONName
 }
 
 // methodDoc documents a Stubs method with the tool's description, one
@@ -157,17 +313,6 @@ func methodDoc(goName string, t Tool) []string {
 		}
 	}
 	return doc
-}
-
-// validateDecl declares Validate: required fields present, enums respected.
-func validateDecl(f *jen.File, args string, fields []field) {
-	f.Comment("Validate checks what the input schema requires: required fields present, enum values allowed.")
-	f.Func().Params(jen.Id("a").Id(args)).Id("Validate").Params().Error().BlockFunc(func(g *jen.Group) {
-		for _, fd := range fields {
-			fd.checks(g, args)
-		}
-		g.Return(jen.Nil())
-	})
 }
 
 // oneLine folds a description into a single comment line.

@@ -134,8 +134,14 @@ func TestStubsVersionGuard(t *testing.T) {
 }
 
 // stubsModule writes stubs (and stubsTest) into a module of their own
-// inside testdata, requiring this checkout, and returns its directory.
+// inside testdata, and returns its directory.
 func stubsModule(t *testing.T, stubs []byte) string {
+	return stubsModuleWith(t, map[string][]byte{"stubs_gen.go": stubs, "stubs_test.go": []byte(stubsTest)})
+}
+
+// stubsModuleWith writes files into a module of their own inside testdata,
+// requiring this checkout, and returns its directory.
+func stubsModuleWith(t *testing.T, files map[string][]byte) string {
 	t.Helper()
 	root, err := filepath.Abs("../..")
 	if err != nil {
@@ -151,12 +157,7 @@ func stubsModule(t *testing.T, stubs []byte) string {
 		t.Fatal(err)
 	}
 	gomod := "module example.com/remote\n\ngo 1.26\n\nrequire github.com/toolgen-dev/toolgen v0.0.0\n\nreplace github.com/toolgen-dev/toolgen => " + root + "\n"
-	files := map[string][]byte{
-		"go.mod":        []byte(gomod),
-		"go.sum":        gosum,
-		"stubs_gen.go":  stubs,
-		"stubs_test.go": []byte(stubsTest),
-	}
+	files["go.mod"], files["go.sum"] = []byte(gomod), gosum
 	for name, data := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 			t.Fatal(err)
@@ -190,25 +191,29 @@ import (
 func ptr[T any](v T) *T { return &v }
 
 func TestValidate(t *testing.T) {
-	ok := SearchFilesArgs{Path: ".", Pattern: "*.go", Mode: "fast", Tags: []any{}, Sort: ptr("size")}
+	ok := SearchFilesArgs{Path: ".", Pattern: "*.go", Mode: SearchFilesArgsModeFast, Tags: []map[string]any{}, Sort: ptr(SearchFilesArgsSortSize)}
 	if err := ok.Validate(); err != nil {
 		t.Errorf("valid args: %v", err)
 	}
-	for name, bad := range map[string]SearchFilesArgs{
-		"bad enum":          {Path: ".", Pattern: "x", Mode: "slow", Tags: []any{}},
-		"bad optional enum": {Path: ".", Pattern: "x", Mode: "fast", Tags: []any{}, Sort: ptr("color")},
-		"missing array":     {Path: ".", Pattern: "x", Mode: "fast"},
+	for name, bad := range map[string]struct {
+		args SearchFilesArgs
+		want string
+	}{
+		"bad enum":          {SearchFilesArgs{Path: ".", Pattern: "x", Mode: "slow", Tags: []map[string]any{}}, ` + "`" + `invalid arguments: /mode: "slow" is not one of "fast", "full"` + "`" + `},
+		"bad optional enum": {SearchFilesArgs{Path: ".", Pattern: "x", Mode: "fast", Tags: []map[string]any{}, Sort: ptr[SearchFilesArgsSort]("color")}, ` + "`" + `invalid arguments: /sort: "color" is not one of "name", "size", "mtime"` + "`" + `},
+		"missing array":     {SearchFilesArgs{Path: ".", Pattern: "x", Mode: "fast"}, ` + "`" + `invalid arguments: /tags: missing (required)` + "`" + `},
+		"bound":             {SearchFilesArgs{Path: ".", Pattern: "x", Mode: "fast", Tags: []map[string]any{}, MaxResults: ptr[int64](0)}, ` + "`" + `invalid arguments: /max_results: 0 is less than the minimum 1` + "`" + `},
 	} {
-		if err := bad.Validate(); err == nil {
-			t.Errorf("%s: accepted", name)
+		if err := bad.args.Validate(); err == nil || err.Error() != bad.want {
+			t.Errorf("%s: err = %v, want %s", name, err, bad.want)
 		}
 	}
-	edit := EditFileArgs{Path: "f", Edits: []EditFileArgsEditsItem{{OldText: "a", NewText: "b", Kind: ptr("replace")}}}
+	edit := EditFileArgs{Path: "f", Edits: []EditFileArgsEditsItem{{OldText: "a", NewText: "b", Kind: ptr(EditFileArgsEditsItemKindReplace)}}}
 	if err := edit.Validate(); err != nil {
 		t.Errorf("valid nested args: %v", err)
 	}
-	edit.Edits = append(edit.Edits, EditFileArgsEditsItem{Kind: ptr("delete")})
-	if err := edit.Validate(); err == nil || !strings.Contains(err.Error(), "delete") {
+	edit.Edits = append(edit.Edits, EditFileArgsEditsItem{Kind: ptr[EditFileArgsEditsItemKind]("delete")})
+	if err := edit.Validate(); err == nil || err.Error() != ` + "`" + `invalid arguments: /edits/1/kind: "delete" is not one of "replace", "insert"` + "`" + ` {
 		t.Errorf("a bad enum in an element: err = %v", err)
 	}
 	b, _ := json.Marshal(EditFileArgs{Path: "f", Edits: []EditFileArgsEditsItem{{OldText: "a", NewText: "b"}}, Options: &EditFileArgsOptions{Backup: &EditFileArgsOptionsBackup{Suffix: "~"}}})
@@ -219,7 +224,7 @@ func TestValidate(t *testing.T) {
 	if string(b) != ` + "`" + `{"a":2,"b":3}` + "`" + ` {
 		t.Errorf("GetSumArgs encodes as %s", b)
 	}
-	b, _ = json.Marshal(SearchFilesArgs{Path: "p", Pattern: "q", Mode: "full", Tags: []any{}})
+	b, _ = json.Marshal(SearchFilesArgs{Path: "p", Pattern: "q", Mode: "full", Tags: []map[string]any{}})
 	if strings.Contains(string(b), "sort") || strings.Contains(string(b), "max_results") {
 		t.Errorf("optional fields sent: %s", b)
 	}

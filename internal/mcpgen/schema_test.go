@@ -12,12 +12,15 @@ import (
 // the keyword's kind of value.
 func TestSchemaFieldsAreKeywords(t *testing.T) {
 	holds := map[keyword.Kind]reflect.Type{
-		keyword.KindType:      reflect.TypeFor[json.RawMessage](), // a name or a list, read by typeName
-		keyword.KindString:    reflect.TypeFor[string](),
-		keyword.KindSchemaMap: reflect.TypeFor[map[string]*schema](),
-		keyword.KindStrings:   reflect.TypeFor[[]string](),
-		keyword.KindSchema:    reflect.TypeFor[*schema](),
-		keyword.KindValues:    reflect.TypeFor[[]json.RawMessage](),
+		keyword.KindType:          reflect.TypeFor[json.RawMessage](), // a name or a list, read by typeName
+		keyword.KindString:        reflect.TypeFor[string](),
+		keyword.KindSchemaMap:     reflect.TypeFor[map[string]*schema](),
+		keyword.KindStrings:       reflect.TypeFor[[]string](),
+		keyword.KindSchema:        reflect.TypeFor[*schema](),
+		keyword.KindValues:        reflect.TypeFor[[]json.RawMessage](),
+		keyword.KindCount:         reflect.TypeFor[*int](),            // absent is nil
+		keyword.KindNumber:        reflect.TypeFor[json.Number](),     // absent is ""
+		keyword.KindFalseOrSchema: reflect.TypeFor[json.RawMessage](), // read by closed and additional
 	}
 	st := reflect.TypeFor[schema]()
 	for i := range st.NumField() {

@@ -90,6 +90,10 @@ type Struct struct {
 	Fields []*Field `json:"fields"`
 	// Recursive structs are referenced through $defs rather than inlined.
 	Recursive bool `json:"recursive,omitempty"`
+	// Open objects skip members they do not know instead of reporting
+	// them: a remote schema that allows additional properties (toolgen
+	// mcp's result types). A Go struct's object is never open.
+	Open bool `json:"open,omitempty"`
 }
 
 // Field is one member of a JSON object.
@@ -150,6 +154,10 @@ type Constraints struct {
 	Format    string  `json:"format,omitempty"`
 	Default   *Value  `json:"default,omitempty"`
 	Examples  []Value `json:"examples,omitempty"`
+	// Elem are the constraints of a slice's elements or a map's values: a
+	// remote schema's items or additionalProperties (toolgen mcp's stubs);
+	// a Go tag cannot state them.
+	Elem *Constraints `json:"elem,omitempty"`
 }
 
 // Value is a constant written in a tag, in its two spellings.
