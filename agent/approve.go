@@ -58,6 +58,27 @@ func (s *State) ApproveWith(id string, args json.RawMessage) error {
 	return nil
 }
 
+// ApproveEdit is ApproveWith with a typed edit: the type toolgen writes
+// for each tool that requires approval (shop.SendEmailEdit for send_email),
+// so that the compiler checks the edit's fields and types. An edit for
+// another tool than the call's is an error.
+//
+//	err := state.ApproveEdit(id, shop.SendEmailEdit{To: "ana@example.com", Subject: "Late", Body: "In 10 minutes."})
+func (s *State) ApproveEdit(id string, edit toolgen.Edit) error {
+	d, err := s.editable(id)
+	if err != nil {
+		return err
+	}
+	if d.Call.Name != edit.Tool() {
+		return fmt.Errorf("approve call %s with edits: the call is of %s, the edit of %s", id, d.Call.Name, edit.Tool())
+	}
+	args, err := edit.Args()
+	if err != nil {
+		return fmt.Errorf("approve call %s with edits: %w", id, err)
+	}
+	return s.ApproveWith(id, args)
+}
+
 // checkEditShape refuses edited arguments that are not one JSON object.
 func checkEditShape(args json.RawMessage) error {
 	var obj map[string]json.RawMessage

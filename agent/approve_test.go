@@ -3,6 +3,8 @@ package agent_test
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +15,7 @@ import (
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
 	rt "github.com/toolgen-dev/toolgen/agent/agenttest"
+	"github.com/toolgen-dev/toolgen/builtin"
 	"github.com/toolgen-dev/toolgen/examples/weather"
 )
 
@@ -296,4 +299,32 @@ func fmtInts(xs []int) string {
 		b.WriteByte(byte('0' + x))
 	}
 	return b.String()
+}
+
+// A typed edit (the Edit type toolgen writes for a tool that requires
+// approval) is checked by the compiler, and runs as ApproveWith's; an edit
+// of another tool is refused.
+func TestApproveEditTyped(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"a.txt", "b.txt"} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(name), 0o600))
+	}
+	files, err := builtin.FileTools(dir)
+	require.NoError(t, err)
+	model := rt.NewModel(rt.Calls(rt.Call("c1", builtin.ToolDeleteFile, `{"path":"a.txt"}`)), rt.Text("deleted"))
+	a, err := agent.New(model, agent.WithTools(files))
+	require.NoError(t, err)
+	s, err := a.Run(context.Background(), "delete a.txt", nil)
+	require.NoError(t, err)
+	require.Equal(t, agent.StopPaused, s.StopReason)
+
+	timeout := 5
+	require.EqualError(t, s.ApproveEdit("c1", builtin.RunCommandEdit{Command: "rm b.txt", TimeoutSeconds: &timeout}),
+		"approve call c1 with edits: the call is of delete_file, the edit of run_command")
+	require.NoError(t, s.ApproveEdit("c1", builtin.DeleteFileEdit{Path: "b.txt"}))
+	s, err = a.Resume(context.Background(), saveAndLoad(t, s), nil)
+	require.NoError(t, err)
+	assert.FileExists(t, filepath.Join(dir, "a.txt"))
+	assert.NoFileExists(t, filepath.Join(dir, "b.txt"), "the edited call ran")
+	assert.Contains(t, s.Messages[2].Results[0].Result.Text(), `it ran with {"path":"b.txt"}`)
 }

@@ -324,6 +324,117 @@ func (r RunCommandRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolRunCommand, toolgenArgsRunCommand, []string{r.Command, r.TimeoutSeconds})
 }
 
+// WriteFileEdit is a person's edit of the arguments of a call of write_file,
+// for agent.State.ApproveEdit: the compiler checks its fields and their types;
+// the tool's decoder checks the rest.
+type WriteFileEdit struct {
+	_       [0]func()
+	Path    string // argument "path"
+	Content string // argument "content"
+}
+
+// Tool names the tool the edit is for.
+func (WriteFileEdit) Tool() toolgen.ToolName {
+	return ToolWriteFile
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a WriteFileEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"path\":")
+	e.String(a.Path)
+	e.Member("\"content\":")
+	e.String(a.Content)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// EditFileEdit is a person's edit of the arguments of a call of edit_file, for
+// agent.State.ApproveEdit: the compiler checks its fields and their types; the
+// tool's decoder checks the rest.
+type EditFileEdit struct {
+	_          [0]func()
+	Path       string // argument "path"
+	OldString  string // argument "old_string"
+	NewString  string // argument "new_string"
+	ReplaceAll *bool  // argument "replace_all"
+}
+
+// Tool names the tool the edit is for.
+func (EditFileEdit) Tool() toolgen.ToolName {
+	return ToolEditFile
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a EditFileEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"path\":")
+	e.String(a.Path)
+	e.Member("\"old_string\":")
+	e.String(a.OldString)
+	e.Member("\"new_string\":")
+	e.String(a.NewString)
+	if a.ReplaceAll != nil {
+		e.Member("\"replace_all\":")
+		e.Bool((*a.ReplaceAll))
+	}
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// DeleteFileEdit is a person's edit of the arguments of a call of delete_file,
+// for agent.State.ApproveEdit: the compiler checks its fields and their types;
+// the tool's decoder checks the rest.
+type DeleteFileEdit struct {
+	_    [0]func()
+	Path string // argument "path"
+}
+
+// Tool names the tool the edit is for.
+func (DeleteFileEdit) Tool() toolgen.ToolName {
+	return ToolDeleteFile
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a DeleteFileEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"path\":")
+	e.String(a.Path)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// RunCommandEdit is a person's edit of the arguments of a call of run_command,
+// for agent.State.ApproveEdit: the compiler checks its fields and their types;
+// the tool's decoder checks the rest.
+type RunCommandEdit struct {
+	_              [0]func()
+	Command        string // argument "command"
+	TimeoutSeconds *int   // argument "timeout_seconds"
+}
+
+// Tool names the tool the edit is for.
+func (RunCommandEdit) Tool() toolgen.ToolName {
+	return ToolRunCommand
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a RunCommandEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"command\":")
+	e.String(a.Command)
+	if a.TimeoutSeconds != nil {
+		e.Member("\"timeout_seconds\":")
+		e.Int(int64((*a.TimeoutSeconds)))
+	}
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
 // toolgenInputReadFile is the JSON Schema of read_file's arguments.
 var toolgenInputReadFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the file, relative to the workspace root."},"offset":{"type":"integer","description":"the first line to read, counting from 1; 1 when absent.","minimum":1},"limit":{"type":"integer","description":"how many lines to read at most; 2000 when absent.","minimum":1}},"required":["path"],"additionalProperties":false}`)
 

@@ -62,6 +62,35 @@ func (r SendEmailRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolSendEmail, toolgenArgsSendEmail, []string{r.To, r.Subject, r.Body})
 }
 
+// SendEmailEdit is a person's edit of the arguments of a call of send_email,
+// for agent.State.ApproveEdit: the compiler checks its fields and their types;
+// the tool's decoder checks the rest.
+type SendEmailEdit struct {
+	_       [0]func()
+	To      string // argument "to"
+	Subject string // argument "subject"
+	Body    string // argument "body"
+}
+
+// Tool names the tool the edit is for.
+func (SendEmailEdit) Tool() toolgen.ToolName {
+	return ToolSendEmail
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a SendEmailEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"to\":")
+	e.String(a.To)
+	e.Member("\"subject\":")
+	e.String(a.Subject)
+	e.Member("\"body\":")
+	e.String(a.Body)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
 // toolgenInputSendEmail is the JSON Schema of send_email's arguments.
 var toolgenInputSendEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"string","description":"the recipient's address.","format":"email"},"subject":{"type":"string","description":"the subject line.","maxLength":120},"body":{"type":"string","description":"the text of the email."}},"required":["to","subject","body"],"additionalProperties":false}`)
 

@@ -62,6 +62,9 @@ func (a *analyzer) tool(fd *ast.FuncDecl) *model.Tool {
 		return nil
 	}
 	t.RuleName, t.RuleFields = t.GoName+"Rule", ruleFields(t.Input.Fields)
+	if argsWritable(t.Input) {
+		t.EditName = t.GoName + "Edit"
+	}
 	return &t
 }
 
@@ -366,4 +369,15 @@ func isToolgenPartialPointer(t types.Type) bool {
 func isToolgenCtxPointer(t types.Type) bool {
 	p, ok := types.Unalias(t).(*types.Pointer)
 	return ok && isToolgenCtx(p.Elem())
+}
+
+// argsWritable reports whether the encoder can write every argument, as a
+// person's edit of them is written (the tool's Edit type).
+func argsWritable(in *model.Struct) bool {
+	for _, f := range in.Fields {
+		if unwritable(f.Type, map[*model.Struct]bool{}) != "" || checkAddressable(f.Type, f.Type.Kind == model.KindPointer, map[*model.Type]bool{}) != "" {
+			return false
+		}
+	}
+	return true
 }

@@ -71,6 +71,7 @@ func file(pkg *model.Package, aliases map[string]string) ([]byte, error) {
 	g.toolsFuncs()
 	g.flush()
 	g.ruleTypes()
+	g.editTypes()
 	g.flush()
 	for i, t := range pkg.Tools {
 		if i > 0 {

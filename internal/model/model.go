@@ -66,6 +66,10 @@ type Tool struct {
 	// RuleName is the generated permission-rule type (GetWeatherRule), and
 	// RuleFields its fields' names, one per member of Input.Fields, in the
 	// same order.
+	// EditName is the generated type of a person's edit of a call's
+	// arguments (GetWeatherEdit), written for tools that require approval;
+	// "" when the encoder cannot write the arguments.
+	EditName   string   `json:"edit_name,omitempty"`
 	RuleName   string   `json:"rule_name"`
 	RuleFields []string `json:"rule_fields,omitempty"`
 

@@ -328,6 +328,29 @@ func (r BoundRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolBound, toolgenObjectBounds, []string{r.Narrow, r.Wide, r.Width, r.Neg})
 }
 
+// AddEdit is a person's edit of the arguments of a call of counter_add, for
+// agent.State.ApproveEdit: the compiler checks its fields and their types; the
+// tool's decoder checks the rest.
+type AddEdit struct {
+	_  [0]func()
+	By int // argument "by"
+}
+
+// Tool names the tool the edit is for.
+func (AddEdit) Tool() toolgen.ToolName {
+	return ToolAdd
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a AddEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"by\":")
+	e.Int(int64(a.By))
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
 // toolgenInputSearch is the JSON Schema of search's arguments. It has no form
 // in Gemini's subset (an enum of other than strings at /properties/level):
 // Gemini gets it as it is.

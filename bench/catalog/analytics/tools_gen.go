@@ -1310,6 +1310,29 @@ func (r GetPageHeatmapRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolGetPageHeatmap, toolgenArgsGetPageHeatmap, []string{r.Url, r.Kind, r.Device})
 }
 
+// DeleteUserAnalyticsDataEdit is a person's edit of the arguments of a call of
+// delete_user_analytics_data, for agent.State.ApproveEdit: the compiler checks
+// its fields and their types; the tool's decoder checks the rest.
+type DeleteUserAnalyticsDataEdit struct {
+	_      [0]func()
+	UserID string // argument "user_id"
+}
+
+// Tool names the tool the edit is for.
+func (DeleteUserAnalyticsDataEdit) Tool() toolgen.ToolName {
+	return ToolDeleteUserAnalyticsData
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a DeleteUserAnalyticsDataEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"user_id\":")
+	e.String(a.UserID)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
 // toolgenInputRunAnalyticsReport is the JSON Schema of run_analytics_report's
 // arguments.
 var toolgenInputRunAnalyticsReport = []byte("{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"metrics\":{\"type\":\"array\",\"description\":\"Metrics to compute, for example [\\\"sessions\\\", \\\"conversions\\\", \\\"bounce_rate\\\"].\",\"minItems\":1,\"items\":{\"type\":\"string\"}},\"dimensions\":{\"type\":\"array\",\"description\":\"Dimensions to group by, for example [\\\"country\\\", \\\"device_category\\\"].\",\"items\":{\"type\":\"string\"}},\"from\":{\"type\":\"string\",\"description\":\"the start of the period\",\"format\":\"date-time\"},\"to\":{\"type\":\"string\",\"description\":\"the end of the period\",\"format\":\"date-time\"},\"filter\":{\"type\":\"string\",\"description\":\"Filter is an expression, for example `page_path =~ \\\"^/pricing\\\"`.\"},\"order_by\":{\"type\":\"string\",\"description\":\"OrderBy is the metric to sort by, descending.\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":10000,\"default\":100}},\"required\":[\"metrics\",\"from\",\"to\"],\"additionalProperties\":false}")

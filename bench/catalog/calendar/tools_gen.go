@@ -1280,6 +1280,29 @@ func (r DuplicateCalendarEventRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolDuplicateCalendarEvent, toolgenArgsDuplicateCalendarEvent, []string{r.EventID, r.NewStart})
 }
 
+// DeleteCalendarEdit is a person's edit of the arguments of a call of
+// delete_calendar, for agent.State.ApproveEdit: the compiler checks its fields
+// and their types; the tool's decoder checks the rest.
+type DeleteCalendarEdit struct {
+	_          [0]func()
+	CalendarID string // argument "calendar_id"
+}
+
+// Tool names the tool the edit is for.
+func (DeleteCalendarEdit) Tool() toolgen.ToolName {
+	return ToolDeleteCalendar
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a DeleteCalendarEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"calendar_id\":")
+	e.String(a.CalendarID)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
 // toolgenInputListCalendars is the JSON Schema of list_calendars's arguments.
 var toolgenInputListCalendars = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 

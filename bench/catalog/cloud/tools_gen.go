@@ -1347,6 +1347,115 @@ func (r CreateSSHKeyRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolCreateSSHKey, toolgenArgsCreateSSHKey, []string{r.User, r.PublicKey})
 }
 
+// DeleteVMEdit is a person's edit of the arguments of a call of delete_vm, for
+// agent.State.ApproveEdit: the compiler checks its fields and their types; the
+// tool's decoder checks the rest.
+type DeleteVMEdit struct {
+	_           [0]func()
+	VmID        string // argument "vm_id"
+	DeleteDisks bool   // argument "delete_disks"
+}
+
+// Tool names the tool the edit is for.
+func (DeleteVMEdit) Tool() toolgen.ToolName {
+	return ToolDeleteVM
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a DeleteVMEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"vm_id\":")
+	e.String(a.VmID)
+	e.Member("\"delete_disks\":")
+	e.Bool(a.DeleteDisks)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// DeleteBucketEdit is a person's edit of the arguments of a call of
+// delete_bucket, for agent.State.ApproveEdit: the compiler checks its fields
+// and their types; the tool's decoder checks the rest.
+type DeleteBucketEdit struct {
+	_     [0]func()
+	Name  string // argument "name"
+	Force bool   // argument "force"
+}
+
+// Tool names the tool the edit is for.
+func (DeleteBucketEdit) Tool() toolgen.ToolName {
+	return ToolDeleteBucket
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a DeleteBucketEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"name\":")
+	e.String(a.Name)
+	e.Member("\"force\":")
+	e.Bool(a.Force)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// AddIAMBindingEdit is a person's edit of the arguments of a call of
+// add_iam_binding, for agent.State.ApproveEdit: the compiler checks its fields
+// and their types; the tool's decoder checks the rest.
+type AddIAMBindingEdit struct {
+	_         [0]func()
+	Resource  string     // argument "resource"
+	Member    string     // argument "member"
+	Role      string     // argument "role"
+	ExpiresAt *time.Time // argument "expires_at"
+}
+
+// Tool names the tool the edit is for.
+func (AddIAMBindingEdit) Tool() toolgen.ToolName {
+	return ToolAddIAMBinding
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a AddIAMBindingEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"resource\":")
+	e.String(a.Resource)
+	e.Member("\"member\":")
+	e.String(a.Member)
+	e.Member("\"role\":")
+	e.String(a.Role)
+	if a.ExpiresAt != nil {
+		e.Member("\"expires_at\":")
+		e.Time((*a.ExpiresAt))
+	}
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// CreateServiceAccountKeyEdit is a person's edit of the arguments of a call of
+// create_service_account_key, for agent.State.ApproveEdit: the compiler checks
+// its fields and their types; the tool's decoder checks the rest.
+type CreateServiceAccountKeyEdit struct {
+	_              [0]func()
+	ServiceAccount string // argument "service_account"
+}
+
+// Tool names the tool the edit is for.
+func (CreateServiceAccountKeyEdit) Tool() toolgen.ToolName {
+	return ToolCreateServiceAccountKey
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a CreateServiceAccountKeyEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"service_account\":")
+	e.String(a.ServiceAccount)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
 // toolgenInputListVMs is the JSON Schema of list_vms's arguments.
 var toolgenInputListVMs = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"region":{"type":"string","description":"only machines in this region, for example \"us-east1\"."},"state":{"type":"string","description":"only machines in this state.\n\"running\": booted and billed\n\"stopped\": shut down; disks kept\n\"terminated\": deleted\n\"pending\": starting up","enum":["running","stopped","terminated","pending"]},"label":{"type":"string","description":"only machines with this label, \"key=value\"."}},"additionalProperties":false}`)
 

@@ -1317,6 +1317,58 @@ func (r SetContactEmailOptOutRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolSetContactEmailOptOut, toolgenArgsSetContactEmailOptOut, []string{r.ContactID, r.OptedOut, r.Reason})
 }
 
+// DeleteContactEdit is a person's edit of the arguments of a call of
+// delete_contact, for agent.State.ApproveEdit: the compiler checks its fields
+// and their types; the tool's decoder checks the rest.
+type DeleteContactEdit struct {
+	_         [0]func()
+	ContactID string // argument "contact_id"
+}
+
+// Tool names the tool the edit is for.
+func (DeleteContactEdit) Tool() toolgen.ToolName {
+	return ToolDeleteContact
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a DeleteContactEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"contact_id\":")
+	e.String(a.ContactID)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// TransferRecordOwnershipEdit is a person's edit of the arguments of a call of
+// transfer_record_ownership, for agent.State.ApproveEdit: the compiler checks
+// its fields and their types; the tool's decoder checks the rest.
+type TransferRecordOwnershipEdit struct {
+	_                  [0]func()
+	FromOwnerID        string // argument "from_owner_id"
+	ToOwnerID          string // argument "to_owner_id"
+	IncludeClosedDeals bool   // argument "include_closed_deals"
+}
+
+// Tool names the tool the edit is for.
+func (TransferRecordOwnershipEdit) Tool() toolgen.ToolName {
+	return ToolTransferRecordOwnership
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a TransferRecordOwnershipEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"from_owner_id\":")
+	e.String(a.FromOwnerID)
+	e.Member("\"to_owner_id\":")
+	e.String(a.ToOwnerID)
+	e.Member("\"include_closed_deals\":")
+	e.Bool(a.IncludeClosedDeals)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
 // toolgenInputCreateContact is the JSON Schema of create_contact's arguments.
 var toolgenInputCreateContact = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"first_name":{"type":"string","description":"given name"},"last_name":{"type":"string","description":"family name"},"email":{"type":"string","description":"work email address"},"phone":{"type":"string","description":"phone number in E.164 form, \"+14155550100\""},"company_id":{"type":"string","description":"the company the person works for"},"title":{"type":"string","description":"job title, for example \"VP Engineering\""},"owner_id":{"type":"string","description":"OwnerID is the salesperson responsible for the contact; you when absent."},"tags":{"type":"array","description":"labels such as \"newsletter\" or \"champion\"","items":{"type":"string"}}},"required":["first_name","last_name"],"additionalProperties":false}`)
 

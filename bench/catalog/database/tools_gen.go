@@ -1310,6 +1310,314 @@ func (r FindDocumentsInCollectionRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolFindDocumentsInCollection, toolgenArgsFindDocumentsInCollection, []string{r.Collection, r.Filter, r.Projection, r.Limit})
 }
 
+// ExecuteSQLStatementEdit is a person's edit of the arguments of a call of
+// execute_sql_statement, for agent.State.ApproveEdit: the compiler checks its
+// fields and their types; the tool's decoder checks the rest.
+type ExecuteSQLStatementEdit struct {
+	_        [0]func()
+	Database string // argument "database"
+	Sql      string // argument "sql"
+	DryRun   bool   // argument "dry_run"
+}
+
+// Tool names the tool the edit is for.
+func (ExecuteSQLStatementEdit) Tool() toolgen.ToolName {
+	return ToolExecuteSQLStatement
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a ExecuteSQLStatementEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"database\":")
+	e.String(a.Database)
+	e.Member("\"sql\":")
+	e.String(a.Sql)
+	e.Member("\"dry_run\":")
+	e.Bool(a.DryRun)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// DropTableEdit is a person's edit of the arguments of a call of drop_table,
+// for agent.State.ApproveEdit: the compiler checks its fields and their types;
+// the tool's decoder checks the rest.
+type DropTableEdit struct {
+	_        [0]func()
+	Database string // argument "database"
+	Table    string // argument "table"
+	Cascade  bool   // argument "cascade"
+}
+
+// Tool names the tool the edit is for.
+func (DropTableEdit) Tool() toolgen.ToolName {
+	return ToolDropTable
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a DropTableEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"database\":")
+	e.String(a.Database)
+	e.Member("\"table\":")
+	e.String(a.Table)
+	e.Member("\"cascade\":")
+	e.Bool(a.Cascade)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// UpdateRowsEdit is a person's edit of the arguments of a call of update_rows,
+// for agent.State.ApproveEdit: the compiler checks its fields and their types;
+// the tool's decoder checks the rest.
+type UpdateRowsEdit struct {
+	_        [0]func()
+	Database string         // argument "database"
+	Table    string         // argument "table"
+	Set      map[string]any // argument "set"
+	Where    string         // argument "where"
+}
+
+// Tool names the tool the edit is for.
+func (UpdateRowsEdit) Tool() toolgen.ToolName {
+	return ToolUpdateRows
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a UpdateRowsEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"database\":")
+	e.String(a.Database)
+	e.Member("\"table\":")
+	e.String(a.Table)
+	e.Member("\"set\":")
+	e.Object()
+	for _, k0 := range toolimpl.SortedKeys(a.Set) {
+		e.Key(k0)
+		v0 := a.Set[k0]
+		e.Any(v0)
+	}
+	e.EndObject()
+	e.Member("\"where\":")
+	e.String(a.Where)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// DeleteRowsEdit is a person's edit of the arguments of a call of delete_rows,
+// for agent.State.ApproveEdit: the compiler checks its fields and their types;
+// the tool's decoder checks the rest.
+type DeleteRowsEdit struct {
+	_        [0]func()
+	Database string // argument "database"
+	Table    string // argument "table"
+	Where    string // argument "where"
+}
+
+// Tool names the tool the edit is for.
+func (DeleteRowsEdit) Tool() toolgen.ToolName {
+	return ToolDeleteRows
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a DeleteRowsEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"database\":")
+	e.String(a.Database)
+	e.Member("\"table\":")
+	e.String(a.Table)
+	e.Member("\"where\":")
+	e.String(a.Where)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// ApplyMigrationsEdit is a person's edit of the arguments of a call of
+// apply_migrations, for agent.State.ApproveEdit: the compiler checks its
+// fields and their types; the tool's decoder checks the rest.
+type ApplyMigrationsEdit struct {
+	_         [0]func()
+	Database  string  // argument "database"
+	ToVersion *string // argument "to_version"
+}
+
+// Tool names the tool the edit is for.
+func (ApplyMigrationsEdit) Tool() toolgen.ToolName {
+	return ToolApplyMigrations
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a ApplyMigrationsEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"database\":")
+	e.String(a.Database)
+	if a.ToVersion != nil {
+		e.Member("\"to_version\":")
+		e.String((*a.ToVersion))
+	}
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// RollbackMigrationEdit is a person's edit of the arguments of a call of
+// rollback_migration, for agent.State.ApproveEdit: the compiler checks its
+// fields and their types; the tool's decoder checks the rest.
+type RollbackMigrationEdit struct {
+	_        [0]func()
+	Database string // argument "database"
+	Steps    int    // argument "steps"
+}
+
+// Tool names the tool the edit is for.
+func (RollbackMigrationEdit) Tool() toolgen.ToolName {
+	return ToolRollbackMigration
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a RollbackMigrationEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"database\":")
+	e.String(a.Database)
+	e.Member("\"steps\":")
+	e.Int(int64(a.Steps))
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// GrantTablePrivilegesEdit is a person's edit of the arguments of a call of
+// grant_table_privileges, for agent.State.ApproveEdit: the compiler checks its
+// fields and their types; the tool's decoder checks the rest.
+type GrantTablePrivilegesEdit struct {
+	_          [0]func()
+	Database   string      // argument "database"
+	Role       string      // argument "role"
+	Tables     []string    // argument "tables"
+	Privileges []Privilege // argument "privileges"
+}
+
+// Tool names the tool the edit is for.
+func (GrantTablePrivilegesEdit) Tool() toolgen.ToolName {
+	return ToolGrantTablePrivileges
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a GrantTablePrivilegesEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"database\":")
+	e.String(a.Database)
+	e.Member("\"role\":")
+	e.String(a.Role)
+	e.Member("\"tables\":")
+	e.Array()
+	for i0 := range a.Tables {
+		e.String(a.Tables[i0])
+	}
+	e.EndArray()
+	e.Member("\"privileges\":")
+	e.Array()
+	for i0 := range a.Privileges {
+		e.String(string(a.Privileges[i0]))
+	}
+	e.EndArray()
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// RestoreDatabaseBackupEdit is a person's edit of the arguments of a call of
+// restore_database_backup, for agent.State.ApproveEdit: the compiler checks
+// its fields and their types; the tool's decoder checks the rest.
+type RestoreDatabaseBackupEdit struct {
+	_              [0]func()
+	BackupID       *string    // argument "backup_id"
+	PointInTime    *time.Time // argument "point_in_time"
+	TargetInstance string     // argument "target_instance"
+}
+
+// Tool names the tool the edit is for.
+func (RestoreDatabaseBackupEdit) Tool() toolgen.ToolName {
+	return ToolRestoreDatabaseBackup
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a RestoreDatabaseBackupEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	if a.BackupID != nil {
+		e.Member("\"backup_id\":")
+		e.String((*a.BackupID))
+	}
+	if a.PointInTime != nil {
+		e.Member("\"point_in_time\":")
+		e.Time((*a.PointInTime))
+	}
+	e.Member("\"target_instance\":")
+	e.String(a.TargetInstance)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// PromoteReplicaEdit is a person's edit of the arguments of a call of
+// promote_replica, for agent.State.ApproveEdit: the compiler checks its fields
+// and their types; the tool's decoder checks the rest.
+type PromoteReplicaEdit struct {
+	_       [0]func()
+	Replica string // argument "replica"
+}
+
+// Tool names the tool the edit is for.
+func (PromoteReplicaEdit) Tool() toolgen.ToolName {
+	return ToolPromoteReplica
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a PromoteReplicaEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"replica\":")
+	e.String(a.Replica)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// ResizeDatabaseInstanceEdit is a person's edit of the arguments of a call of
+// resize_database_instance, for agent.State.ApproveEdit: the compiler checks
+// its fields and their types; the tool's decoder checks the rest.
+type ResizeDatabaseInstanceEdit struct {
+	_         [0]func()
+	Instance  string  // argument "instance"
+	Tier      *string // argument "tier"
+	StorageGB *int    // argument "storage_gb"
+}
+
+// Tool names the tool the edit is for.
+func (ResizeDatabaseInstanceEdit) Tool() toolgen.ToolName {
+	return ToolResizeDatabaseInstance
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a ResizeDatabaseInstanceEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"instance\":")
+	e.String(a.Instance)
+	if a.Tier != nil {
+		e.Member("\"tier\":")
+		e.String((*a.Tier))
+	}
+	if a.StorageGB != nil {
+		e.Member("\"storage_gb\":")
+		e.Int(int64((*a.StorageGB)))
+	}
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
 // toolgenInputRunSQLQuery is the JSON Schema of run_sql_query's arguments.
 var toolgenInputRunSQLQuery = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"sql":{"type":"string","description":"the query."},"max_rows":{"type":"integer","description":"the most rows to return.","minimum":1,"maximum":10000},"timeout_seconds":{"type":"integer","description":"cancel the query after this long.","minimum":1,"maximum":300}},"required":["database","sql","max_rows","timeout_seconds"],"additionalProperties":false}`)
 

@@ -1278,6 +1278,112 @@ func (r GetBestSellersRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolGetBestSellers, toolgenArgsGetBestSellers, []string{r.From, r.To, r.ByRevenue, r.Limit})
 }
 
+// CancelOrderEdit is a person's edit of the arguments of a call of
+// cancel_order, for agent.State.ApproveEdit: the compiler checks its fields
+// and their types; the tool's decoder checks the rest.
+type CancelOrderEdit struct {
+	_       [0]func()
+	OrderID string // argument "order_id"
+	Reason  string // argument "reason"
+	Refund  bool   // argument "refund"
+	Restock bool   // argument "restock"
+}
+
+// Tool names the tool the edit is for.
+func (CancelOrderEdit) Tool() toolgen.ToolName {
+	return ToolCancelOrder
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a CancelOrderEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"order_id\":")
+	e.String(a.OrderID)
+	e.Member("\"reason\":")
+	e.String(a.Reason)
+	e.Member("\"refund\":")
+	e.Bool(a.Refund)
+	e.Member("\"restock\":")
+	e.Bool(a.Restock)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// RefundOrderEdit is a person's edit of the arguments of a call of
+// refund_order, for agent.State.ApproveEdit: the compiler checks its fields
+// and their types; the tool's decoder checks the rest.
+type RefundOrderEdit struct {
+	_               [0]func()
+	OrderID         string   // argument "order_id"
+	Amount          *float64 // argument "amount"
+	IncludeShipping bool     // argument "include_shipping"
+	Reason          *string  // argument "reason"
+}
+
+// Tool names the tool the edit is for.
+func (RefundOrderEdit) Tool() toolgen.ToolName {
+	return ToolRefundOrder
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a RefundOrderEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"order_id\":")
+	e.String(a.OrderID)
+	if a.Amount != nil {
+		e.Member("\"amount\":")
+		e.Float((*a.Amount), 64)
+	}
+	e.Member("\"include_shipping\":")
+	e.Bool(a.IncludeShipping)
+	if a.Reason != nil {
+		e.Member("\"reason\":")
+		e.String((*a.Reason))
+	}
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// CreatePurchaseOrderEdit is a person's edit of the arguments of a call of
+// create_purchase_order, for agent.State.ApproveEdit: the compiler checks its
+// fields and their types; the tool's decoder checks the rest.
+type CreatePurchaseOrderEdit struct {
+	_          [0]func()
+	SupplierID string     // argument "supplier_id"
+	Items      []LineItem // argument "items"
+	DeliverTo  string     // argument "deliver_to"
+	ExpectedAt *time.Time // argument "expected_at"
+}
+
+// Tool names the tool the edit is for.
+func (CreatePurchaseOrderEdit) Tool() toolgen.ToolName {
+	return ToolCreatePurchaseOrder
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a CreatePurchaseOrderEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"supplier_id\":")
+	e.String(a.SupplierID)
+	e.Member("\"items\":")
+	e.Array()
+	for i0 := range a.Items {
+		toolgenEncodeLineItem(e, &a.Items[i0])
+	}
+	e.EndArray()
+	e.Member("\"deliver_to\":")
+	e.String(a.DeliverTo)
+	if a.ExpectedAt != nil {
+		e.Member("\"expected_at\":")
+		e.Time((*a.ExpectedAt))
+	}
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
 // toolgenInputListOrders is the JSON Schema of list_orders's arguments.
 var toolgenInputListOrders = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"status":{"type":"string","description":"only orders in this state.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","enum":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"email":{"type":"string","description":"only this customer's orders."},"placed_after":{"type":"string","description":"only orders placed after this time.","format":"date-time"},"placed_before":{"type":"string","description":"only orders placed before this time.","format":"date-time"},"limit":{"type":"integer","description":"the most orders to return.","minimum":1,"maximum":250}},"required":["limit"],"additionalProperties":false}`)
 
@@ -3492,6 +3598,16 @@ func toolgenCallGetBestSellers(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
+// toolgenEncodeLineItem writes a LineItem object.
+func toolgenEncodeLineItem(e *toolimpl.Encoder, v *LineItem) {
+	e.Object()
+	e.Member("\"sku\":")
+	e.String(v.SKU)
+	e.Member("\"quantity\":")
+	e.Int(int64(v.Quantity))
+	e.EndObject()
+}
+
 // toolgenDecodeOrderStatus reads a OrderStatus: one of "pending", "paid", "on_hold", "shipped", "delivered", "cancelled", "returned".
 func toolgenDecodeOrderStatus(d *toolimpl.Decoder, v *OrderStatus) {
 	s, ok := d.StringBytes()
@@ -4074,16 +4190,6 @@ func toolgenDecodeModeration(d *toolimpl.Decoder, v *Moderation) {
 
 var toolgenArgsModerateProductReview = &toolimpl.Object{Names: []string{"review_id", "action", "reply"}, Required: []int{0, 1}}
 var toolgenArgsGetBestSellers = &toolimpl.Object{Names: []string{"from", "to", "by_revenue", "limit"}, Required: []int{0, 1, 2, 3}}
-
-// toolgenEncodeLineItem writes a LineItem object.
-func toolgenEncodeLineItem(e *toolimpl.Encoder, v *LineItem) {
-	e.Object()
-	e.Member("\"sku\":")
-	e.String(v.SKU)
-	e.Member("\"quantity\":")
-	e.Int(int64(v.Quantity))
-	e.EndObject()
-}
 
 // toolgenEncodeAddress writes a Address object.
 func toolgenEncodeAddress(e *toolimpl.Encoder, v *Address) {

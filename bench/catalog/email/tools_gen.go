@@ -1246,6 +1246,32 @@ func (r GetEmailReadReceiptRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolGetEmailReadReceipt, toolgenArgsGetEmailReadReceipt, []string{r.MessageID})
 }
 
+// AddMailboxDelegateEdit is a person's edit of the arguments of a call of
+// add_mailbox_delegate, for agent.State.ApproveEdit: the compiler checks its
+// fields and their types; the tool's decoder checks the rest.
+type AddMailboxDelegateEdit struct {
+	_          [0]func()
+	Delegate   string             // argument "delegate"
+	Permission DelegatePermission // argument "permission"
+}
+
+// Tool names the tool the edit is for.
+func (AddMailboxDelegateEdit) Tool() toolgen.ToolName {
+	return ToolAddMailboxDelegate
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a AddMailboxDelegateEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"delegate\":")
+	e.String(a.Delegate)
+	e.Member("\"permission\":")
+	e.String(string(a.Permission))
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
 // toolgenInputSendEmail is the JSON Schema of send_email's arguments.
 var toolgenInputSendEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"array","description":"To are the recipients' addresses.","minItems":1,"items":{"type":"string"}},"cc":{"type":"array","description":"carbon-copy recipients","items":{"type":"string"}},"bcc":{"type":"array","description":"blind-copy recipients, hidden from the others","items":{"type":"string"}},"subject":{"type":"string","description":"Subject is the subject line."},"body":{"type":"string","description":"Body is the message text; HTML when HTML is set."},"html":{"type":"boolean","description":"the body is HTML"},"attachments":{"type":"array","description":"Attachments are paths or addresses of files to attach.","items":{"type":"string"}},"reply_to":{"type":"string","description":"ReplyTo is the address replies go to, when not the sender."}},"required":["to","subject","body"],"additionalProperties":false}`)
 

@@ -1251,6 +1251,52 @@ func (r GenerateThumbnailRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolGenerateThumbnail, toolgenArgsGenerateThumbnail, []string{r.Path, r.Width})
 }
 
+// EmptyTrashEdit is a person's edit of the arguments of a call of empty_trash,
+// for agent.State.ApproveEdit: the compiler checks its fields and their types;
+// the tool's decoder checks the rest.
+type EmptyTrashEdit struct {
+	_ [0]func()
+}
+
+// Tool names the tool the edit is for.
+func (EmptyTrashEdit) Tool() toolgen.ToolName {
+	return ToolEmptyTrash
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a EmptyTrashEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// TransferFileOwnershipEdit is a person's edit of the arguments of a call of
+// transfer_file_ownership, for agent.State.ApproveEdit: the compiler checks
+// its fields and their types; the tool's decoder checks the rest.
+type TransferFileOwnershipEdit struct {
+	_        [0]func()
+	Path     string // argument "path"
+	NewOwner string // argument "new_owner"
+}
+
+// Tool names the tool the edit is for.
+func (TransferFileOwnershipEdit) Tool() toolgen.ToolName {
+	return ToolTransferFileOwnership
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a TransferFileOwnershipEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"path\":")
+	e.String(a.Path)
+	e.Member("\"new_owner\":")
+	e.String(a.NewOwner)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
 // toolgenInputListFiles is the JSON Schema of list_files's arguments.
 var toolgenInputListFiles = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"folder":{"type":"string","description":"path of the folder, \"/\" for the root of the drive."},"recursive":{"type":"boolean","description":"also list the contents of every subfolder."},"pattern":{"type":"string","description":"a glob the names must match, for example \"*.pdf\"."},"page_token":{"type":"string","description":"the next_page_token of the previous page."}},"required":["folder","recursive"],"additionalProperties":false}`)
 

@@ -1298,6 +1298,193 @@ func (r RequestEquipmentRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolRequestEquipment, toolgenArgsRequestEquipment, []string{r.EmployeeID, r.Item, r.ShipTo, r.Justification})
 }
 
+// OnboardEmployeeEdit is a person's edit of the arguments of a call of
+// onboard_employee, for agent.State.ApproveEdit: the compiler checks its
+// fields and their types; the tool's decoder checks the rest.
+type OnboardEmployeeEdit struct {
+	_     [0]func()
+	Input NewHire // the tool's arguments
+}
+
+// Tool names the tool the edit is for.
+func (OnboardEmployeeEdit) Tool() toolgen.ToolName {
+	return ToolOnboardEmployee
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a OnboardEmployeeEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"name\":")
+	e.String(a.Input.Name)
+	e.Member("\"email\":")
+	e.String(a.Input.Email)
+	e.Member("\"title\":")
+	e.String(a.Input.Title)
+	e.Member("\"department\":")
+	e.String(a.Input.Department)
+	e.Member("\"manager_id\":")
+	e.String(a.Input.ManagerID)
+	e.Member("\"start_date\":")
+	e.Time(a.Input.StartDate)
+	e.Member("\"type\":")
+	e.String(string(a.Input.Type))
+	e.Member("\"location\":")
+	e.String(a.Input.Location)
+	e.Member("\"annual_salary\":")
+	e.Float(a.Input.AnnualSalary, 64)
+	e.Member("\"currency\":")
+	e.String(a.Input.Currency)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// OffboardEmployeeEdit is a person's edit of the arguments of a call of
+// offboard_employee, for agent.State.ApproveEdit: the compiler checks its
+// fields and their types; the tool's decoder checks the rest.
+type OffboardEmployeeEdit struct {
+	_                 [0]func()
+	EmployeeID        string    // argument "employee_id"
+	LastDay           time.Time // argument "last_day"
+	Reason            Departure // argument "reason"
+	EligibleForRehire bool      // argument "eligible_for_rehire"
+}
+
+// Tool names the tool the edit is for.
+func (OffboardEmployeeEdit) Tool() toolgen.ToolName {
+	return ToolOffboardEmployee
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a OffboardEmployeeEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"employee_id\":")
+	e.String(a.EmployeeID)
+	e.Member("\"last_day\":")
+	e.Time(a.LastDay)
+	e.Member("\"reason\":")
+	e.String(string(a.Reason))
+	e.Member("\"eligible_for_rehire\":")
+	e.Bool(a.EligibleForRehire)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// UpdateCompensationEdit is a person's edit of the arguments of a call of
+// update_compensation, for agent.State.ApproveEdit: the compiler checks its
+// fields and their types; the tool's decoder checks the rest.
+type UpdateCompensationEdit struct {
+	_             [0]func()
+	EmployeeID    string    // argument "employee_id"
+	AnnualSalary  float64   // argument "annual_salary"
+	Currency      string    // argument "currency"
+	EffectiveDate time.Time // argument "effective_date"
+	Reason        string    // argument "reason"
+}
+
+// Tool names the tool the edit is for.
+func (UpdateCompensationEdit) Tool() toolgen.ToolName {
+	return ToolUpdateCompensation
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a UpdateCompensationEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"employee_id\":")
+	e.String(a.EmployeeID)
+	e.Member("\"annual_salary\":")
+	e.Float(a.AnnualSalary, 64)
+	e.Member("\"currency\":")
+	e.String(a.Currency)
+	e.Member("\"effective_date\":")
+	e.Time(a.EffectiveDate)
+	e.Member("\"reason\":")
+	e.String(a.Reason)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// AwardBonusEdit is a person's edit of the arguments of a call of award_bonus,
+// for agent.State.ApproveEdit: the compiler checks its fields and their types;
+// the tool's decoder checks the rest.
+type AwardBonusEdit struct {
+	_          [0]func()
+	EmployeeID string     // argument "employee_id"
+	Amount     float64    // argument "amount"
+	Currency   string     // argument "currency"
+	Reason     string     // argument "reason"
+	PayDate    *time.Time // argument "pay_date"
+}
+
+// Tool names the tool the edit is for.
+func (AwardBonusEdit) Tool() toolgen.ToolName {
+	return ToolAwardBonus
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a AwardBonusEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"employee_id\":")
+	e.String(a.EmployeeID)
+	e.Member("\"amount\":")
+	e.Float(a.Amount, 64)
+	e.Member("\"currency\":")
+	e.String(a.Currency)
+	e.Member("\"reason\":")
+	e.String(a.Reason)
+	if a.PayDate != nil {
+		e.Member("\"pay_date\":")
+		e.Time((*a.PayDate))
+	}
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// CreateOfferLetterEdit is a person's edit of the arguments of a call of
+// create_offer_letter, for agent.State.ApproveEdit: the compiler checks its
+// fields and their types; the tool's decoder checks the rest.
+type CreateOfferLetterEdit struct {
+	_            [0]func()
+	CandidateID  string     // argument "candidate_id"
+	AnnualSalary float64    // argument "annual_salary"
+	Currency     string     // argument "currency"
+	EquityShares *int       // argument "equity_shares"
+	StartDate    time.Time  // argument "start_date"
+	ExpiresAt    *time.Time // argument "expires_at"
+}
+
+// Tool names the tool the edit is for.
+func (CreateOfferLetterEdit) Tool() toolgen.ToolName {
+	return ToolCreateOfferLetter
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a CreateOfferLetterEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"candidate_id\":")
+	e.String(a.CandidateID)
+	e.Member("\"annual_salary\":")
+	e.Float(a.AnnualSalary, 64)
+	e.Member("\"currency\":")
+	e.String(a.Currency)
+	if a.EquityShares != nil {
+		e.Member("\"equity_shares\":")
+		e.Int(int64((*a.EquityShares)))
+	}
+	e.Member("\"start_date\":")
+	e.Time(a.StartDate)
+	if a.ExpiresAt != nil {
+		e.Member("\"expires_at\":")
+		e.Time((*a.ExpiresAt))
+	}
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
 // toolgenInputGetEmployee is the JSON Schema of get_employee's arguments.
 var toolgenInputGetEmployee = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee's id or work email."}},"required":["employee_id"],"additionalProperties":false}`)
 

@@ -1291,6 +1291,67 @@ func (r AddRepoCollaboratorRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolAddRepoCollaborator, toolgenArgsAddRepoCollaborator, []string{r.Repo, r.User, r.Permission})
 }
 
+// MergePullRequestEdit is a person's edit of the arguments of a call of
+// merge_pull_request, for agent.State.ApproveEdit: the compiler checks its
+// fields and their types; the tool's decoder checks the rest.
+type MergePullRequestEdit struct {
+	_            [0]func()
+	Repo         string      // argument "repo"
+	Number       int         // argument "number"
+	Method       MergeMethod // argument "method"
+	DeleteBranch bool        // argument "delete_branch"
+}
+
+// Tool names the tool the edit is for.
+func (MergePullRequestEdit) Tool() toolgen.ToolName {
+	return ToolMergePullRequest
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a MergePullRequestEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"repo\":")
+	e.String(a.Repo)
+	e.Member("\"number\":")
+	e.Int(int64(a.Number))
+	e.Member("\"method\":")
+	e.String(string(a.Method))
+	e.Member("\"delete_branch\":")
+	e.Bool(a.DeleteBranch)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// AddRepoCollaboratorEdit is a person's edit of the arguments of a call of
+// add_repo_collaborator, for agent.State.ApproveEdit: the compiler checks its
+// fields and their types; the tool's decoder checks the rest.
+type AddRepoCollaboratorEdit struct {
+	_          [0]func()
+	Repo       string         // argument "repo"
+	User       string         // argument "user"
+	Permission RepoPermission // argument "permission"
+}
+
+// Tool names the tool the edit is for.
+func (AddRepoCollaboratorEdit) Tool() toolgen.ToolName {
+	return ToolAddRepoCollaborator
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a AddRepoCollaboratorEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"repo\":")
+	e.String(a.Repo)
+	e.Member("\"user\":")
+	e.String(a.User)
+	e.Member("\"permission\":")
+	e.String(string(a.Permission))
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
 // toolgenInputCreateIssue is the JSON Schema of create_issue's arguments.
 var toolgenInputCreateIssue = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"project":{"type":"string","description":"Project is the project key or repository, \"WEB\" or \"acme/api\"."},"title":{"type":"string","minLength":1,"maxLength":255},"body":{"type":"string","description":"Markdown description, steps to reproduce..."},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","enum":["bug","feature","task","epic","spike"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","enum":["blocker","critical","high","medium","low"]},"labels":{"type":"array","items":{"type":"string"}},"assignee":{"type":"string","description":"username of the assignee"},"parent_epic":{"type":"string","description":"ParentEpic is the key of the epic the issue belongs to."},"story_points":{"type":"integer","description":"StoryPoints is the estimate of effort.","minimum":0,"maximum":100}},"required":["project","title","type"],"additionalProperties":false}`)
 

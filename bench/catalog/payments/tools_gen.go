@@ -1273,6 +1273,112 @@ func (r GetPaymentVolumeRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolGetPaymentVolume, toolgenArgsGetPaymentVolume, []string{r.From, r.To, r.Granularity, r.Currency})
 }
 
+// CreateChargeEdit is a person's edit of the arguments of a call of
+// create_charge, for agent.State.ApproveEdit: the compiler checks its fields
+// and their types; the tool's decoder checks the rest.
+type CreateChargeEdit struct {
+	_               [0]func()
+	Amount          int64   // argument "amount"
+	Currency        string  // argument "currency"
+	CustomerID      string  // argument "customer_id"
+	PaymentMethodID *string // argument "payment_method_id"
+	Description     *string // argument "description"
+	Capture         bool    // argument "capture"
+}
+
+// Tool names the tool the edit is for.
+func (CreateChargeEdit) Tool() toolgen.ToolName {
+	return ToolCreateCharge
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a CreateChargeEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"amount\":")
+	e.Int(a.Amount)
+	e.Member("\"currency\":")
+	e.String(a.Currency)
+	e.Member("\"customer_id\":")
+	e.String(a.CustomerID)
+	if a.PaymentMethodID != nil {
+		e.Member("\"payment_method_id\":")
+		e.String((*a.PaymentMethodID))
+	}
+	if a.Description != nil {
+		e.Member("\"description\":")
+		e.String((*a.Description))
+	}
+	e.Member("\"capture\":")
+	e.Bool(a.Capture)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// RefundChargeEdit is a person's edit of the arguments of a call of
+// refund_charge, for agent.State.ApproveEdit: the compiler checks its fields
+// and their types; the tool's decoder checks the rest.
+type RefundChargeEdit struct {
+	_        [0]func()
+	ChargeID string        // argument "charge_id"
+	Amount   *int64        // argument "amount"
+	Reason   *RefundReason // argument "reason"
+}
+
+// Tool names the tool the edit is for.
+func (RefundChargeEdit) Tool() toolgen.ToolName {
+	return ToolRefundCharge
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a RefundChargeEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"charge_id\":")
+	e.String(a.ChargeID)
+	if a.Amount != nil {
+		e.Member("\"amount\":")
+		e.Int((*a.Amount))
+	}
+	if a.Reason != nil {
+		e.Member("\"reason\":")
+		e.String(string((*a.Reason)))
+	}
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// CreatePayoutEdit is a person's edit of the arguments of a call of
+// create_payout, for agent.State.ApproveEdit: the compiler checks its fields
+// and their types; the tool's decoder checks the rest.
+type CreatePayoutEdit struct {
+	_             [0]func()
+	Amount        int64   // argument "amount"
+	Currency      string  // argument "currency"
+	BankAccountID *string // argument "bank_account_id"
+}
+
+// Tool names the tool the edit is for.
+func (CreatePayoutEdit) Tool() toolgen.ToolName {
+	return ToolCreatePayout
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a CreatePayoutEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"amount\":")
+	e.Int(a.Amount)
+	e.Member("\"currency\":")
+	e.String(a.Currency)
+	if a.BankAccountID != nil {
+		e.Member("\"bank_account_id\":")
+		e.String((*a.BankAccountID))
+	}
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
 // toolgenInputCreateCharge is the JSON Schema of create_charge's arguments.
 var toolgenInputCreateCharge = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"amount":{"type":"integer","description":"the amount in the smallest currency unit, 1999 for $19.99.","minimum":50},"currency":{"type":"string","description":"ISO 4217 code in lower case, \"usd\".","pattern":"^[a-z]{3}$"},"customer_id":{"type":"string","description":"the customer to charge."},"payment_method_id":{"type":"string","description":"the card or account to charge; the customer's default when absent."},"description":{"type":"string","description":"shown on the receipt and in the dashboard."},"capture":{"type":"boolean","description":"collect the money now; otherwise only authorize it and capture later."}},"required":["amount","currency","customer_id","capture"],"additionalProperties":false}`)
 

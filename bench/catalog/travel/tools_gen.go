@@ -1346,6 +1346,252 @@ func (r CreateGeofenceRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolCreateGeofence, toolgenArgsCreateGeofence, []string{r.Name, r.Center, r.RadiusMeters})
 }
 
+// BookFlightEdit is a person's edit of the arguments of a call of book_flight,
+// for agent.State.ApproveEdit: the compiler checks its fields and their types;
+// the tool's decoder checks the rest.
+type BookFlightEdit struct {
+	_              [0]func()
+	OfferID        string          // argument "offer_id"
+	Passengers     []Passenger     // argument "passengers"
+	SeatPreference *SeatPreference // argument "seat_preference"
+}
+
+// Tool names the tool the edit is for.
+func (BookFlightEdit) Tool() toolgen.ToolName {
+	return ToolBookFlight
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a BookFlightEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"offer_id\":")
+	e.String(a.OfferID)
+	e.Member("\"passengers\":")
+	e.Array()
+	for i0 := range a.Passengers {
+		toolgenEncodePassenger(e, &a.Passengers[i0])
+	}
+	e.EndArray()
+	if a.SeatPreference != nil {
+		e.Member("\"seat_preference\":")
+		e.String(string((*a.SeatPreference)))
+	}
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// ChangeFlightEdit is a person's edit of the arguments of a call of
+// change_flight, for agent.State.ApproveEdit: the compiler checks its fields
+// and their types; the tool's decoder checks the rest.
+type ChangeFlightEdit struct {
+	_                [0]func()
+	BookingReference string // argument "booking_reference"
+	NewOfferID       string // argument "new_offer_id"
+}
+
+// Tool names the tool the edit is for.
+func (ChangeFlightEdit) Tool() toolgen.ToolName {
+	return ToolChangeFlight
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a ChangeFlightEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"booking_reference\":")
+	e.String(a.BookingReference)
+	e.Member("\"new_offer_id\":")
+	e.String(a.NewOfferID)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// BookHotelEdit is a person's edit of the arguments of a call of book_hotel,
+// for agent.State.ApproveEdit: the compiler checks its fields and their types;
+// the tool's decoder checks the rest.
+type BookHotelEdit struct {
+	_               [0]func()
+	OfferID         string  // argument "offer_id"
+	GuestName       string  // argument "guest_name"
+	SpecialRequests *string // argument "special_requests"
+}
+
+// Tool names the tool the edit is for.
+func (BookHotelEdit) Tool() toolgen.ToolName {
+	return ToolBookHotel
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a BookHotelEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"offer_id\":")
+	e.String(a.OfferID)
+	e.Member("\"guest_name\":")
+	e.String(a.GuestName)
+	if a.SpecialRequests != nil {
+		e.Member("\"special_requests\":")
+		e.String((*a.SpecialRequests))
+	}
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// BookRentalCarEdit is a person's edit of the arguments of a call of
+// book_rental_car, for agent.State.ApproveEdit: the compiler checks its fields
+// and their types; the tool's decoder checks the rest.
+type BookRentalCarEdit struct {
+	_          [0]func()
+	OfferID    string // argument "offer_id"
+	DriverName string // argument "driver_name"
+	Insurance  bool   // argument "insurance"
+}
+
+// Tool names the tool the edit is for.
+func (BookRentalCarEdit) Tool() toolgen.ToolName {
+	return ToolBookRentalCar
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a BookRentalCarEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"offer_id\":")
+	e.String(a.OfferID)
+	e.Member("\"driver_name\":")
+	e.String(a.DriverName)
+	e.Member("\"insurance\":")
+	e.Bool(a.Insurance)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// RequestRideEdit is a person's edit of the arguments of a call of
+// request_ride, for agent.State.ApproveEdit: the compiler checks its fields
+// and their types; the tool's decoder checks the rest.
+type RequestRideEdit struct {
+	_           [0]func()
+	Pickup      string     // argument "pickup"
+	Destination string     // argument "destination"
+	RideType    RideType   // argument "ride_type"
+	ScheduledAt *time.Time // argument "scheduled_at"
+}
+
+// Tool names the tool the edit is for.
+func (RequestRideEdit) Tool() toolgen.ToolName {
+	return ToolRequestRide
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a RequestRideEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"pickup\":")
+	e.String(a.Pickup)
+	e.Member("\"destination\":")
+	e.String(a.Destination)
+	e.Member("\"ride_type\":")
+	e.String(string(a.RideType))
+	if a.ScheduledAt != nil {
+		e.Member("\"scheduled_at\":")
+		e.Time((*a.ScheduledAt))
+	}
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// CancelTripBookingEdit is a person's edit of the arguments of a call of
+// cancel_trip_booking, for agent.State.ApproveEdit: the compiler checks its
+// fields and their types; the tool's decoder checks the rest.
+type CancelTripBookingEdit struct {
+	_                [0]func()
+	BookingReference string  // argument "booking_reference"
+	Reason           *string // argument "reason"
+}
+
+// Tool names the tool the edit is for.
+func (CancelTripBookingEdit) Tool() toolgen.ToolName {
+	return ToolCancelTripBooking
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a CancelTripBookingEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"booking_reference\":")
+	e.String(a.BookingReference)
+	if a.Reason != nil {
+		e.Member("\"reason\":")
+		e.String((*a.Reason))
+	}
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// ReserveRestaurantTableEdit is a person's edit of the arguments of a call of
+// reserve_restaurant_table, for agent.State.ApproveEdit: the compiler checks
+// its fields and their types; the tool's decoder checks the rest.
+type ReserveRestaurantTableEdit struct {
+	_         [0]func()
+	PlaceID   string    // argument "place_id"
+	PartySize int       // argument "party_size"
+	At        time.Time // argument "at"
+	Name      string    // argument "name"
+	Phone     *string   // argument "phone"
+}
+
+// Tool names the tool the edit is for.
+func (ReserveRestaurantTableEdit) Tool() toolgen.ToolName {
+	return ToolReserveRestaurantTable
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a ReserveRestaurantTableEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"place_id\":")
+	e.String(a.PlaceID)
+	e.Member("\"party_size\":")
+	e.Int(int64(a.PartySize))
+	e.Member("\"at\":")
+	e.Time(a.At)
+	e.Member("\"name\":")
+	e.String(a.Name)
+	if a.Phone != nil {
+		e.Member("\"phone\":")
+		e.String((*a.Phone))
+	}
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// ShareLiveLocationEdit is a person's edit of the arguments of a call of
+// share_live_location, for agent.State.ApproveEdit: the compiler checks its
+// fields and their types; the tool's decoder checks the rest.
+type ShareLiveLocationEdit struct {
+	_       [0]func()
+	Email   string // argument "email"
+	Minutes int    // argument "minutes"
+}
+
+// Tool names the tool the edit is for.
+func (ShareLiveLocationEdit) Tool() toolgen.ToolName {
+	return ToolShareLiveLocation
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a ShareLiveLocationEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"email\":")
+	e.String(a.Email)
+	e.Member("\"minutes\":")
+	e.Int(int64(a.Minutes))
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
 // toolgenInputSearchFlights is the JSON Schema of search_flights's arguments.
 var toolgenInputSearchFlights = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"origin":{"type":"string","description":"Origin is an airport or city code, \"SFO\" or \"LON\".","pattern":"^[A-Z]{3}$"},"destination":{"type":"string","pattern":"^[A-Z]{3}$"},"depart_date":{"type":"string","format":"date-time"},"return_date":{"type":"string","description":"ReturnDate makes it a round trip.","format":"date-time"},"adults":{"type":"integer","minimum":1,"maximum":9,"default":1},"cabin":{"type":"string","description":"Cabin is a flight's cabin class.\n\"economy\": economy\n\"premium_economy\": premium economy\n\"business\": business\n\"first\": first","enum":["economy","premium_economy","business","first"]},"nonstop_only":{"type":"boolean"},"max_price":{"type":"number"},"airlines":{"type":"array","description":"Airlines limits the results to these carriers' IATA codes, [\"LH\", \"UA\"].","items":{"type":"string"}}},"required":["origin","destination","depart_date"],"additionalProperties":false}`)
 
@@ -3406,6 +3652,26 @@ func toolgenCallCreateGeofence(ctx context.Context, args []byte) (res toolgen.Re
 		return toolimpl.ToolFailed(ctx, err)
 	}
 	return toolgen.TextResult(out), nil
+}
+
+// toolgenEncodePassenger writes a Passenger object.
+func toolgenEncodePassenger(e *toolimpl.Encoder, v *Passenger) {
+	e.Object()
+	e.Member("\"given_name\":")
+	e.String(v.GivenName)
+	e.Member("\"family_name\":")
+	e.String(v.FamilyName)
+	e.Member("\"birth_date\":")
+	e.Time(v.BirthDate)
+	if v.Passport != nil {
+		e.Member("\"passport\":")
+		e.String((*v.Passport))
+	}
+	if v.LoyaltyNumber != nil {
+		e.Member("\"loyalty_number\":")
+		e.String((*v.LoyaltyNumber))
+	}
+	e.EndObject()
 }
 
 // toolgenDecodeFlightSearch reads a FlightSearch object.

@@ -342,6 +342,69 @@ func (r RefundRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolRefund, toolgenArgsRefund, []string{r.Id})
 }
 
+// DeleteEdit is a person's edit of the arguments of a call of delete, for
+// agent.State.ApproveEdit: the compiler checks its fields and their types; the
+// tool's decoder checks the rest.
+type DeleteEdit struct {
+	_  [0]func()
+	Id string // argument "id"
+}
+
+// Tool names the tool the edit is for.
+func (DeleteEdit) Tool() toolgen.ToolName {
+	return ToolDelete
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a DeleteEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"id\":")
+	e.String(a.Id)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// EverythingEdit is a person's edit of the arguments of a call of do-it_all-2,
+// for agent.State.ApproveEdit: the compiler checks its fields and their types;
+// the tool's decoder checks the rest.
+type EverythingEdit struct {
+	_ [0]func()
+}
+
+// Tool names the tool the edit is for.
+func (EverythingEdit) Tool() toolgen.ToolName {
+	return ToolEverything
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a EverythingEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// ApproveEdit is a person's edit of the arguments of a call of approve, for
+// agent.State.ApproveEdit: the compiler checks its fields and their types; the
+// tool's decoder checks the rest.
+type ApproveEdit struct {
+	_ [0]func()
+}
+
+// Tool names the tool the edit is for.
+func (ApproveEdit) Tool() toolgen.ToolName {
+	return ToolApprove
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a ApproveEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
 // toolgenInputGetHTTPStatus is the JSON Schema of get_http_status's arguments.
 var toolgenInputGetHTTPStatus = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"url":{"type":"string"}},"required":["url"],"additionalProperties":false}`)
 
