@@ -50,6 +50,9 @@ type serverConfig struct {
 	approver ApproverFunc
 	// searchLimit is WithToolSearch's limit; 0 without tool search.
 	searchLimit int
+	// prompts and resources are WithPrompts' and WithResources'.
+	prompts   []toolgen.Prompt
+	resources []toolgen.Resource
 }
 
 // ServerOption configures NewServer. An option given a bad value makes
@@ -113,6 +116,12 @@ func NewServer(name, version string, tools []toolgen.Tool, opts ...ServerOption)
 			return nil, fmt.Errorf("mcp.WithPermissions: %w", err)
 		}
 	}
+	if len(cfg.prompts)+len(cfg.resources) > 0 {
+		// Completion is declared whenever there is something to complete;
+		// arguments without Values get no values (or WithSDKOptions'
+		// handler's).
+		cfg.sdk.CompletionHandler = newCompleter(cfg.prompts, cfg.resources, cfg.sdk.CompletionHandler).complete
+	}
 	info, err := json.Marshal(&sdkmcp.Implementation{Name: name, Version: version})
 	if err != nil {
 		return nil, err
@@ -135,6 +144,12 @@ func NewServer(name, version string, tools []toolgen.Tool, opts ...ServerOption)
 		if err := s.addServed(t, cfg.searchLimit > 0); err != nil {
 			return nil, err
 		}
+	}
+	if err := s.addPrompts(cfg.prompts); err != nil {
+		return nil, err
+	}
+	if err := s.addResources(cfg.resources); err != nil {
+		return nil, err
 	}
 	if cfg.searchLimit > 0 {
 		box, err := toolgen.NewToolbox(tools)
