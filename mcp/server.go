@@ -16,8 +16,9 @@ import (
 
 // Server serves toolgen tools over MCP. It wraps a go-sdk server: each tool
 // is registered with its generated schemas as they are, and a call hands the
-// raw arguments straight to the tool's generated Call. Resources, prompts and
-// anything else MCP offers are added on SDK().
+// raw arguments straight to the tool's generated Call. Prompts and
+// resources are WithPrompts' and WithResources'; anything else MCP offers is
+// added on SDK().
 type Server struct {
 	sdk      *sdkmcp.Server
 	tools    map[string]*toolgen.Tool  // for the fast path
