@@ -361,8 +361,9 @@
 // string types, since MCP sends prompt arguments and URI variables as
 // strings (another type is an error at the parameter: take a string and
 // parse it). A prompt's arguments are named as the Go parameters are
-// written (resourceUri stays resourceUri: a person types them), all
-// required; a parameter list in the doc comment describes them, as for
+// written (resourceUri stays resourceUri: a person types them), required
+// unless the parameter is a pointer (*string, *Tone: nil when the client
+// leaves the argument out); a parameter list in the doc comment describes them, as for
 // tools, and a named type's doc comment otherwise. A parameter of a string
 // enum (a named string type with constants, as for tools) takes only the
 // constants' values: toolgen.Prompt.Render and toolgen.Resource.ReadURI

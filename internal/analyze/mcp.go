@@ -23,7 +23,8 @@ type mcpFunc struct {
 
 // mcpSignature reads a prompt's or a resource's function: a package
 // function (not generic, not a method) whose parameters are an optional
-// context.Context first, then strings or named string types. MCP's prompt
+// context.Context first, then strings or named string types (or, for a
+// prompt, pointers to them: optional arguments). MCP's prompt
 // arguments and URI template variables are strings, so another type would
 // need a parser of toolgen's choosing; it is refused instead. ok is false
 // when something was reported.
@@ -53,15 +54,19 @@ func (a *analyzer) mcpSignature(fd *ast.FuncDecl, kind string) (f mcpFunc, sig *
 			continue
 		}
 		mt, err := a.typeOf(v.Type())
+		optional := err == nil && mt.Kind == model.KindPointer && kind == "prompt"
+		if optional {
+			mt = mt.Elem
+		}
 		switch {
 		case isContext(v.Type()):
 			a.errorf(pos, "%s %s: context.Context must be the first parameter", kind, f.goName)
 		case v.Name() == "" || v.Name() == "_":
 			a.errorf(pos, "%s %s: parameter %d has no name; name it: the name becomes the %s", kind, f.goName, i+1, paramRole(kind))
 		case err != nil || !isStringArg(mt):
-			a.errorf(pos, "%s %s: parameter %s has type %s; a %s is a string: take a string or a named string type (an enum's constants complete it)", kind, f.goName, v.Name(), a.typeString(v.Type()), paramRole(kind))
+			a.errorf(pos, "%s %s: parameter %s has type %s; a %s is a string: take %s", kind, f.goName, v.Name(), a.typeString(v.Type()), paramRole(kind), stringAdvice(kind))
 		default:
-			f.params = append(f.params, &model.StringParam{GoName: v.Name(), Name: v.Name(), Type: mt})
+			f.params = append(f.params, &model.StringParam{GoName: v.Name(), Name: v.Name(), Type: mt, Optional: optional})
 			f.paramPos = append(f.paramPos, pos)
 			names = append(names, v.Name())
 		}
@@ -84,6 +89,13 @@ func (a *analyzer) mcpSignature(fd *ast.FuncDecl, kind string) (f mcpFunc, sig *
 		}
 	}
 	return f, sig, len(a.errs) == before
+}
+
+func stringAdvice(kind string) string {
+	if kind == "prompt" {
+		return "a string or a named string type (an enum's constants complete it), or a pointer to one for an optional argument"
+	}
+	return "a string or a named string type (an enum's constants complete it)"
 }
 
 func paramRole(kind string) string {

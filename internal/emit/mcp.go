@@ -52,27 +52,30 @@ func promptValue(p *model.Prompt) jen.Code {
 	if len(p.Params) > 0 {
 		args := make([]jen.Code, len(p.Params))
 		for i, a := range p.Params {
-			args[i] = jen.Values(stringParamFields(a, jen.Id("Required").Op(":").True())...)
+			var required []jen.Code
+			if !a.Optional {
+				required = append(required, jen.Id("Required").Op(":").True())
+			}
+			args[i] = jen.Values(stringParamFields(a, required...)...)
 		}
 		fields = append(fields, field("Arguments", jen.Index().Add(rt("PromptArgument")).Values(lines(args)...)))
 	}
 	fn := jen.Func().Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("args").Map(jen.String()).String()).
 		Params(jen.Index().Add(rt("PromptMessage")), jen.Error())
 	call := jen.Id(p.GoName).Call(callArgs(p.HasContext, p.Params, "args")...)
-	var body []jen.Code
+	body := optionalArgs(p.Params)
 	switch {
 	case p.Messages && p.HasError:
-		body = []jen.Code{jen.Return(call)}
+		body = append(body, jen.Return(call))
 	case p.Messages:
-		body = []jen.Code{jen.Return(call, jen.Nil())}
+		body = append(body, jen.Return(call, jen.Nil()))
 	case p.HasError:
-		body = []jen.Code{
+		body = append(body,
 			jen.List(jen.Id("text"), jen.Err()).Op(":=").Add(call),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-			jen.Return(rt("UserText").Call(jen.Id("text")), jen.Nil()),
-		}
+			jen.Return(rt("UserText").Call(jen.Id("text")), jen.Nil()))
 	default:
-		body = []jen.Code{jen.Return(rt("UserText").Call(call), jen.Nil())}
+		body = append(body, jen.Return(rt("UserText").Call(call), jen.Nil()))
 	}
 	fields = append(fields, field("Get", fn.Block(body...)), jen.Line())
 	return jen.Values(fields...)
@@ -102,6 +105,38 @@ func stringParamFields(p *model.StringParam, extra ...jen.Code) []jen.Code {
 	return fields
 }
 
+// optionalArgs declares a pointer per optional argument, nil unless the
+// client sent the argument:
+//
+//	var optTone *Tone
+//	if v, ok := args["tone"]; ok {
+//		optTone = new(Tone(v))
+//	}
+func optionalArgs(params []*model.StringParam) []jen.Code {
+	var code []jen.Code
+	for _, p := range params {
+		if !p.Optional {
+			continue
+		}
+		v := jen.Id("v")
+		if p.Type.Pkg != "" {
+			v = goType(p.Type).Call(v)
+		}
+		code = append(code,
+			jen.Var().Id(optionalVar(p)).Op("*").Add(goType(p.Type)),
+			jen.If(jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Id("args").Index(jen.Lit(p.Name)), jen.Id("ok")).Block(
+				jen.Id(optionalVar(p)).Op("=").New(v)))
+	}
+	return code
+}
+
+// optionalVar names an optional argument's pointer: opt and the
+// parameter's name (optTone), which takes none of the closure's names
+// (ctx, args, v, ok).
+func optionalVar(p *model.StringParam) string {
+	return "opt" + strings.ToUpper(p.GoName[:1]) + p.GoName[1:]
+}
+
 // callArgs are the arguments of a prompt's or a resource's function: the
 // context, then each parameter's string from the map named from,
 // converted to the parameter's type.
@@ -111,6 +146,10 @@ func callArgs(hasContext bool, params []*model.StringParam, from string) []jen.C
 		args = append(args, jen.Id("ctx"))
 	}
 	for _, p := range params {
+		if p.Optional {
+			args = append(args, jen.Id(optionalVar(p)))
+			continue
+		}
 		v := jen.Id(from).Index(jen.Lit(p.Name))
 		if p.Type.Pkg != "" { // a named string type; string itself has no package
 

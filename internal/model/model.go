@@ -56,6 +56,9 @@ type StringParam struct {
 	Name   string `json:"name"` // the argument's or variable's name
 	Doc    string `json:"doc,omitempty"`
 	Type   *Type  `json:"type"` // string or a named string type (an enum's Values complete)
+	// Optional prompt arguments are pointers (*string, *Tone): nil when the
+	// client leaves them out. Template variables never are.
+	Optional bool `json:"optional,omitempty"`
 }
 
 // Budget is a ceiling on the tokens of the tool definitions a model is sent

@@ -62,3 +62,18 @@ func File(tone Tone, path Path) (string, error) {
 //
 //toolgen:resource uri="mem://raw" mime=application/octet-stream
 func Raw() []byte { return []byte{0, 1, 2} }
+
+// Greet greets, in a tone if given one.
+//
+//toolgen:prompt
+func Greet(name string, tone *Tone, title *string) string {
+	greeting := "Hello, "
+	if title != nil {
+		greeting += *title + " "
+	}
+	greeting += name
+	if tone != nil {
+		greeting += " (" + string(*tone) + ")"
+	}
+	return greeting
+}

@@ -61,3 +61,24 @@ func TestGeneratedResources(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, toolgen.ResourceContents{Blob: []byte{0, 1, 2}}, c)
 }
+
+func TestGeneratedOptionalArguments(t *testing.T) {
+	greet := promptNamed(t, "greet")
+	assert.Equal(t, []toolgen.PromptArgument{
+		{Name: "name", Required: true},
+		{Name: "tone", Description: "Tone is how a reply sounds.", Values: []string{"calm", "cheerful", "curt"}},
+		{Name: "title"},
+	}, greet.Arguments)
+	for args, want := range map[*map[string]string]string{
+		{"name": "Ada"}:                                 "Hello, Ada",
+		{"name": "Ada", "tone": "calm"}:                 "Hello, Ada (calm)",
+		{"name": "Ada", "title": "Dr.", "tone": "curt"}: "Hello, Dr. Ada (curt)",
+		{"name": "Ada", "title": ""}:                    "Hello,  Ada", // given, though empty: not nil
+	} {
+		msgs, err := greet.Render(t.Context(), *args)
+		require.NoError(t, err)
+		assert.Equal(t, want, msgs[0].Content.Text, "%v", *args)
+	}
+	_, err := greet.Render(t.Context(), map[string]string{"name": "Ada", "tone": "loud"})
+	assert.ErrorIs(t, err, toolgen.ErrBadArguments)
+}

@@ -18,7 +18,8 @@ const (
 	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
-// Prompts returns the MCP prompts of package prompts: reply, dialogue_of_two.
+// Prompts returns the MCP prompts of package prompts: reply, dialogue_of_two,
+// greet.
 func Prompts() []toolgen.Prompt {
 	return []toolgen.Prompt{{
 		Name:        "reply",
@@ -43,6 +44,25 @@ func Prompts() []toolgen.Prompt {
 		},
 		Get: func(ctx context.Context, args map[string]string) ([]toolgen.PromptMessage, error) {
 			return Dialogue(args["first"], args["second"]), nil
+		},
+	}, {
+		Name:        "greet",
+		Description: "Greet greets, in a tone if given one.",
+		Arguments: []toolgen.PromptArgument{
+			{Name: "name", Required: true},
+			{Name: "tone", Description: "Tone is how a reply sounds.", Values: []string{"calm", "cheerful", "curt"}},
+			{Name: "title"},
+		},
+		Get: func(ctx context.Context, args map[string]string) ([]toolgen.PromptMessage, error) {
+			var optTone *Tone
+			if v, ok := args["tone"]; ok {
+				optTone = new(Tone(v))
+			}
+			var optTitle *string
+			if v, ok := args["title"]; ok {
+				optTitle = new(v)
+			}
+			return toolgen.UserText(Greet(args["name"], optTone, optTitle)), nil
 		},
 	}}
 }

@@ -90,3 +90,13 @@ func Hello() string { return "" }
 //
 //toolgen:prompt name=hello
 func Hello2() string { return "" }
+
+// PtrVar takes a pointer: a template variable is always there.
+//
+//toolgen:resource uri="file:///{x}"
+func PtrVar(x *string) string { return *x }
+
+// PtrInt takes a pointer to an int.
+//
+//toolgen:prompt
+func PtrInt(n *int) string { return "" }

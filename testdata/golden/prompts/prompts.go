@@ -38,10 +38,18 @@ func CodeReview(code string, language Language) (string, error) {
 	return "Review this " + string(language) + " code:\n" + code, nil
 }
 
-// Greeting greets nobody in particular.
+// Greeting greets somebody, or nobody in particular.
+//
+// Parameters:
+//   - name: whom to greet
 //
 //toolgen:prompt name=hello
-func Greeting() string { return "Hello." }
+func Greeting(name *string, language *Language, topic *Topic) string {
+	if name == nil {
+		return "Hello."
+	}
+	return "Hello, " + *name + "."
+}
 
 // Explain explains a topic in two messages.
 //

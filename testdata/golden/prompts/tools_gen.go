@@ -38,9 +38,26 @@ func Prompts() []toolgen.Prompt {
 		},
 	}, {
 		Name:        "hello",
-		Description: "Greeting greets nobody in particular.",
+		Description: "Greeting greets somebody, or nobody in particular.",
+		Arguments: []toolgen.PromptArgument{
+			{Name: "name", Description: "whom to greet"},
+			{Name: "language", Description: "Language is a programming language.", Values: []string{"go", "rust", "python", "typescript"}},
+			{Name: "topic", Description: "Topic is a named string type without constants: any value."},
+		},
 		Get: func(ctx context.Context, args map[string]string) ([]toolgen.PromptMessage, error) {
-			return toolgen.UserText(Greeting()), nil
+			var optName *string
+			if v, ok := args["name"]; ok {
+				optName = new(v)
+			}
+			var optLanguage *Language
+			if v, ok := args["language"]; ok {
+				optLanguage = new(Language(v))
+			}
+			var optTopic *Topic
+			if v, ok := args["topic"]; ok {
+				optTopic = new(Topic(v))
+			}
+			return toolgen.UserText(Greeting(optName, optLanguage, optTopic)), nil
 		},
 	}, {
 		Name:        "explain",
