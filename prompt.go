@@ -83,8 +83,8 @@ type Resource struct {
 	Title       string // a name for people; "" for none
 	Description string
 	MIMEType    string
-	// Variables are the template's variables in the order they appear;
-	// none for a fixed resource.
+	// Variables describe the template's variables (generated code lists
+	// them all, in the parameters' order); none for a fixed resource.
 	Variables []ResourceVariable
 	// Read returns the contents for the variables' values, decoded from
 	// the URI read (ReadURI matches it).
@@ -112,8 +112,9 @@ type ResourceContents struct {
 // match the resource or a variable's value is not among its Values.
 var ErrResourceNotFound = errors.New("resource not found")
 
-// IsTemplate reports whether r's URI has variables.
-func (r Resource) IsTemplate() bool { return len(r.Variables) > 0 }
+// IsTemplate reports whether r's URI has variables ({name} expressions),
+// whether or not Variables describes them.
+func (r Resource) IsTemplate() bool { return templateExpr.MatchString(r.URI) }
 
 // ReadURI reads the resource at uri: the template's variables are taken
 // from it (percent-decoded) and checked against their Values.

@@ -82,6 +82,8 @@ func TestResourceReadURI(t *testing.T) {
 		},
 	}
 	assert.True(t, r.IsTemplate())
+	assert.True(t, toolgen.Resource{URI: "x://{id}"}.IsTemplate(), "without Variables")
+	assert.False(t, toolgen.Resource{URI: "x://fixed", Variables: []toolgen.ResourceVariable{{Name: "id"}}}.IsTemplate())
 	got, err := r.ReadURI(t.Context(), "ex://rust/lib.rs")
 	require.NoError(t, err)
 	assert.Equal(t, "rust:lib.rs", got.Text)
