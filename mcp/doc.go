@@ -193,7 +193,10 @@
 // the user typed (at most 100, with the total); for a reference it does not
 // know, or an argument of any string, it asks the CompletionHandler given
 // through WithSDKOptions, or answers no values. The completions capability
-// is declared whenever there are prompts or resources. toolgen.Prompt and
+// is declared whenever there are prompts or resources. Since MCP has no
+// enum for prompt arguments, an argument's description ends with the values
+// it takes ("One of: go, rust."), and a template's description lists its
+// variables' descriptions (MCP has no place for them of their own). toolgen.Prompt and
 // toolgen.Resource written by hand are served the same way. Prompts and
 // resources never take the fast path (it answers tools/call and tools/list
 // only), and need no session: a stateless server serves them.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -53,7 +54,7 @@ func (s *Server) addPrompts(prompts []toolgen.Prompt) error {
 		seen[p.Name] = true
 		sp := &sdkmcp.Prompt{Name: p.Name, Title: p.Title, Description: p.Description}
 		for _, a := range p.Arguments {
-			sp.Arguments = append(sp.Arguments, &sdkmcp.PromptArgument{Name: a.Name, Description: a.Description, Required: a.Required})
+			sp.Arguments = append(sp.Arguments, &sdkmcp.PromptArgument{Name: a.Name, Description: withValues(a.Description, a.Values), Required: a.Required})
 		}
 		s.sdk.AddPrompt(sp, promptHandler(p))
 	}
@@ -115,7 +116,7 @@ func (s *Server) addResource(r toolgen.Resource) (err error) {
 	}()
 	if r.IsTemplate() {
 		s.sdk.AddResourceTemplate(&sdkmcp.ResourceTemplate{
-			URITemplate: r.URI, Name: r.Name, Title: r.Title, Description: r.Description, MIMEType: r.MIMEType,
+			URITemplate: r.URI, Name: r.Name, Title: r.Title, Description: templateDescription(r), MIMEType: r.MIMEType,
 		}, resourceHandler(r))
 		return nil
 	}
@@ -123,6 +124,46 @@ func (s *Server) addResource(r toolgen.Resource) (err error) {
 		URI: r.URI, Name: r.Name, Title: r.Title, Description: r.Description, MIMEType: r.MIMEType,
 	}, resourceHandler(r))
 	return nil
+}
+
+// withValues is an argument's description followed by the values it
+// takes, if it takes only some: MCP's prompt arguments have no enum, and a
+// client that does not ask for completions shows the description.
+func withValues(desc string, values []string) string {
+	if values == nil {
+		return desc
+	}
+	one := "One of: " + strings.Join(values, ", ") + "."
+	desc = strings.TrimSpace(desc)
+	if desc == "" {
+		return one
+	}
+	if !strings.ContainsAny(desc[len(desc)-1:], ".!?:") {
+		desc += "."
+	}
+	return desc + " " + one
+}
+
+// templateDescription is a template's description, followed by its
+// variables' descriptions (MCP's resource templates have no place for
+// them of their own):
+//
+//	Note is a note by its name.
+//
+//	Variables:
+//	- name: the note's file name.
+//	- language: One of: go, rust.
+func templateDescription(r toolgen.Resource) string {
+	var b strings.Builder
+	for _, v := range r.Variables {
+		if desc := withValues(v.Description, v.Values); desc != "" {
+			fmt.Fprintf(&b, "\n- %s: %s", v.Name, desc)
+		}
+	}
+	if b.Len() == 0 {
+		return r.Description
+	}
+	return strings.TrimRight(r.Description, "\n") + "\n\nVariables:" + b.String()
 }
 
 // resourceHandler reads r at the request's URI. A URI that does not match

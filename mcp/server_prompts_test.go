@@ -42,7 +42,7 @@ var servedResources = []toolgen.Resource{{
 	},
 }, {
 	URI: "example://{language}/{file}", Name: "example", Description: "A sample file.", MIMEType: "application/octet-stream",
-	Variables: []toolgen.ResourceVariable{{Name: "language", Values: languages}, {Name: "file"}},
+	Variables: []toolgen.ResourceVariable{{Name: "language", Values: languages}, {Name: "file", Description: "the file's name"}},
 	Read: func(_ context.Context, vars map[string]string) (toolgen.ResourceContents, error) {
 		if vars["file"] == "missing" {
 			return toolgen.ResourceContents{}, errors.New("no such sample")
@@ -66,7 +66,8 @@ func TestServerPrompts(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, list.Prompts, 1)
 	assert.Equal(t, &sdkmcp.Prompt{Name: "review", Title: "Review", Description: "Review asks for a review.", Arguments: []*sdkmcp.PromptArgument{
-		{Name: "code", Description: "the code", Required: true}, {Name: "language", Required: true},
+		{Name: "code", Description: "the code", Required: true},
+		{Name: "language", Description: "One of: go, gleam, rust, python.", Required: true}, // for clients that do not complete
 	}}, list.Prompts[0])
 
 	res, err := cs.GetPrompt(t.Context(), &sdkmcp.GetPromptParams{Name: "review", Arguments: map[string]string{"code": "x := 1", "language": "go"}})
@@ -103,7 +104,12 @@ func TestServerResources(t *testing.T) {
 	assert.Equal(t, []*sdkmcp.Resource{{URI: "file:///readme", Name: "readme", Description: "The README.", MIMEType: "text/markdown"}}, list.Resources)
 	templates, err := cs.ListResourceTemplates(t.Context(), nil)
 	require.NoError(t, err)
-	assert.Equal(t, []*sdkmcp.ResourceTemplate{{URITemplate: "example://{language}/{file}", Name: "example", Description: "A sample file.", MIMEType: "application/octet-stream"}}, templates.ResourceTemplates)
+	// The variables' descriptions join the template's, which is their only
+	// place in MCP.
+	assert.Equal(t, []*sdkmcp.ResourceTemplate{{
+		URITemplate: "example://{language}/{file}", Name: "example", MIMEType: "application/octet-stream",
+		Description: "A sample file.\n\nVariables:\n- language: One of: go, gleam, rust, python.\n- file: the file's name",
+	}}, templates.ResourceTemplates)
 
 	read, err := cs.ReadResource(t.Context(), &sdkmcp.ReadResourceParams{URI: "file:///readme"})
 	require.NoError(t, err)

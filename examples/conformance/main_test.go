@@ -90,6 +90,7 @@ func TestFixtureGeneratedPromptsComplete(t *testing.T) {
 	require.Contains(t, byName, "test_prompt_with_embedded_resource")
 	assert.Equal(t, []*sdkmcp.PromptArgument{{Name: "resourceUri", Description: "URI of the resource to embed", Required: true}}, byName["test_prompt_with_embedded_resource"].Arguments)
 	assert.Equal(t, "Code Review", byName["code_review"].Title)
+	assert.Equal(t, "the code's language. One of: go, rust, python, typescript.", byName["code_review"].Arguments[1].Description)
 
 	res, err := cs.Complete(t.Context(), &sdkmcp.CompleteParams{
 		Ref:      &sdkmcp.CompleteReference{Type: "ref/prompt", Name: "code_review"},
