@@ -27,6 +27,12 @@
 //     name; a panic in a tool is a failed result, not a crash. Its
 //     [Toolbox.Search] ranks the tools for a query in words (BM25 over
 //     terms toolgen indexed at build time, [SearchHit]).
+//   - [Prompt] and [Resource]: MCP prompts (messages made from string
+//     arguments) and resources or resource templates, which generated
+//     Prompts and Resources functions return from //toolgen:prompt and
+//     //toolgen:resource functions and package mcp serves;
+//     [Prompt.Render] and [Resource.ReadURI] check the arguments (an
+//     enum's Values) and [Complete] offers the values that complete one.
 //
 // Where the rest is:
 //   - The agent loop (the Agent, models, State, events, permissions and

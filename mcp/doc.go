@@ -26,8 +26,8 @@
 // localhost get 403 (DNS rebinding). During a call, a tool can report progress
 // (toolgen.ReportProgress, a generated tool's toolgen.Ctx.Report, or
 // mcp.Progress; see "Progress" below), log (mcp.Log), or reach the client's
-// session (mcp.Session(ctx)) to request sampling or elicitation. Add
-// resources and prompts through srv.SDK(), the SDK's own server.
+// session (mcp.Session(ctx)) to request sampling or elicitation. Prompts
+// and resources are served beside the tools (see "Prompts and resources").
 //
 // Progress. A tools/call whose params._meta carries a progressToken asks
 // for progress: the server installs a receiver in the tool's context
@@ -193,6 +193,34 @@
 // check (Host and Origin must be localhost) applies to requests that arrive on
 // a loopback address.
 //
+// # Prompts, resources and completion
+//
+// Functions marked //toolgen:prompt and //toolgen:resource (see the toolgen
+// command) generate a package's Prompts() and Resources(), which the server
+// serves through go-sdk:
+//
+//	srv, err := mcp.NewServer("notes", "1.0.0", notes.Tools(),
+//		mcp.WithPrompts(notes.Prompts()...),
+//		mcp.WithResources(notes.Resources()...))
+//
+// prompts/get checks the arguments (each required one given, none unknown,
+// an enum's value among its constants) and answers invalid params
+// otherwise; resources/read takes a template's variables from the URI
+// (RFC 6570 simple expressions, percent-decoded) and answers resource not
+// found for a URI or a value the resource does not take. An error of the
+// function is the request's error, and so is a panic. completion/complete
+// offers the constants of an enum argument or variable that start with what
+// the user typed (at most 100, with the total); for a reference it does not
+// know, or an argument of any string, it asks the CompletionHandler given
+// through WithSDKOptions, or answers no values. The completions capability
+// is declared whenever there are prompts or resources. Since MCP has no
+// enum for prompt arguments, an argument's description ends with the values
+// it takes ("One of: go, rust."), and a template's description lists its
+// variables' descriptions (MCP has no place for them of their own). toolgen.Prompt and
+// toolgen.Resource written by hand are served the same way. Prompts and
+// resources never take the fast path (it answers tools/call and tools/list
+// only), and need no session: a stateless server serves them.
+//
 // # What a served tool gets: deps, approvals, idempotency
 //
 // Serving a tool over MCP keeps what the agent loop promises about it.
@@ -258,8 +286,10 @@
 //
 // CI runs the official MCP conformance suite
 // ("@modelcontextprotocol/conformance" 0.1.16, under Node 22 from npm, pinned
-// in testdata/npm) against examples/conformance, a server whose tools are
-// annotated Go functions: "bash .ci/conformance", 30 of 30 active scenarios.
+// in testdata/npm) against examples/conformance, a server whose tools,
+// prompts and resources are annotated Go functions: "bash .ci/conformance",
+// 30 of 30 active scenarios, the 10 of prompts, resources and completion
+// required by name.
 //
 // # Many tools: search instead of a long list
 //
@@ -374,6 +404,8 @@
 //     WithPermissions, WithApprover and asking the client by elicitation;
 //     server_approval_state.go: the signed request states of approval
 //     round trips.
+//   - server_prompts.go: WithPrompts, WithResources, their go-sdk
+//     handlers and completion/complete.
 //   - server_call.go: what a tool can reach during an MCP call through its
 //     context: Session (sampling, elicitation), Progress, Log and TokenInfo.
 //     All are no-ops outside an MCP call.
@@ -407,11 +439,12 @@
 //
 // # Examples
 //
-// Resources, prompts and completion are the SDK's business: add them on
-// (*Server).SDK(). examples/mcpserver serves the weather example's tools
+// Prompts and resources written without toolgen's types (subscriptions,
+// lists that change at run time) can still be added on (*Server).SDK().
+// examples/mcpserver serves the weather example's tools
 // and a non-idempotent one (record_reading), as one replica of several if
 // asked; examples/mcpload runs three of them behind nginx under load and
 // kills one; examples/mcpclient uses a server's tools; examples/conformance
-// is a fixture server that passes the official MCP conformance suite (run
-// by .ci/run).
+// is a fixture server, its tools, prompts and resources generated, that
+// passes the official MCP conformance suite (run by .ci/run).
 package mcp

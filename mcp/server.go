@@ -16,8 +16,9 @@ import (
 
 // Server serves toolgen tools over MCP. It wraps a go-sdk server: each tool
 // is registered with its generated schemas as they are, and a call hands the
-// raw arguments straight to the tool's generated Call. Resources, prompts and
-// anything else MCP offers are added on SDK().
+// raw arguments straight to the tool's generated Call. Prompts and
+// resources are WithPrompts' and WithResources'; anything else MCP offers is
+// added on SDK().
 type Server struct {
 	sdk      *sdkmcp.Server
 	tools    map[string]*toolgen.Tool  // for the fast path
@@ -50,6 +51,9 @@ type serverConfig struct {
 	approver ApproverFunc
 	// searchLimit is WithToolSearch's limit; 0 without tool search.
 	searchLimit int
+	// prompts and resources are WithPrompts' and WithResources'.
+	prompts   []toolgen.Prompt
+	resources []toolgen.Resource
 }
 
 // ServerOption configures NewServer. An option given a bad value makes
@@ -113,6 +117,12 @@ func NewServer(name, version string, tools []toolgen.Tool, opts ...ServerOption)
 			return nil, fmt.Errorf("mcp.WithPermissions: %w", err)
 		}
 	}
+	if len(cfg.prompts)+len(cfg.resources) > 0 {
+		// Completion is declared whenever there is something to complete;
+		// arguments without Values get no values (or WithSDKOptions'
+		// handler's).
+		cfg.sdk.CompletionHandler = newCompleter(cfg.prompts, cfg.resources, cfg.sdk.CompletionHandler).complete
+	}
 	info, err := json.Marshal(&sdkmcp.Implementation{Name: name, Version: version})
 	if err != nil {
 		return nil, err
@@ -135,6 +145,12 @@ func NewServer(name, version string, tools []toolgen.Tool, opts ...ServerOption)
 		if err := s.addServed(t, cfg.searchLimit > 0); err != nil {
 			return nil, err
 		}
+	}
+	if err := s.addPrompts(cfg.prompts); err != nil {
+		return nil, err
+	}
+	if err := s.addResources(cfg.resources); err != nil {
+		return nil, err
 	}
 	if cfg.searchLimit > 0 {
 		box, err := toolgen.NewToolbox(tools)

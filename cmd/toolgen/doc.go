@@ -1,6 +1,7 @@
 // Command toolgen generates static JSON Schemas, ToolName constants and
 // reflection-free dispatch for the Go functions of a package marked with a
-// //toolgen:tool directive. Run it with go generate:
+// //toolgen:tool directive (and MCP prompts and resources from
+// //toolgen:prompt and //toolgen:resource). Run it with go generate:
 //
 //	//go:generate go tool toolgen
 //
@@ -61,8 +62,8 @@
 // before asking a person, and checks a person's edited arguments
 // (agent.State.ApproveWith).
 //
-// Unknown options, a second directive, and any other //toolgen: directive are
-// errors at their position (//toolgen:schema on types and //toolgen:budget at
+// Unknown options, a second directive, and any other //toolgen: directive
+// (than tool, prompt, resource and those below) are errors at their position (//toolgen:schema on types and //toolgen:budget at
 // file level have sections of their own below). The tool's description is the doc comment as plain
 // text (a tool without one is an error: the description is what the model
 // reads to choose the tool) (paragraphs unwrapped), without the directive and
@@ -333,6 +334,57 @@
 // toolgen.Tool.PartialSchema: a UI finds there the shape of what it will
 // receive. Models are not sent it, nor is it in the token counts; a tool
 // without a Partial has none.
+//
+// # MCP prompts and resources
+//
+// //toolgen:prompt and //toolgen:resource mark package functions (not
+// methods) that become MCP prompts and resources, which package mcp
+// serves beside the tools (mcp.WithPrompts, mcp.WithResources). The
+// generated file then has "func Prompts() []toolgen.Prompt" and "func
+// Resources() []toolgen.Resource", with dispatch written out as for tools;
+// a package may have prompts and resources and no tools.
+//
+//	// CodeReview asks for a review of a piece of code.
+//	//
+//	// Parameters:
+//	//   - code: the code to review
+//	//
+//	//toolgen:prompt title="Code review"
+//	func CodeReview(code string, language Language) (string, error)
+//
+//	// Note is a note by its name.
+//	//
+//	//toolgen:resource uri="file:///notes/{name}" mime=text/markdown
+//	func Note(ctx context.Context, name string) (string, error)
+//
+// Parameters: an optional context.Context first, then strings or named
+// string types, since MCP sends prompt arguments and URI variables as
+// strings (another type is an error at the parameter: take a string and
+// parse it). A prompt's arguments are named as the Go parameters are
+// written (resourceUri stays resourceUri: a person types them), required
+// unless the parameter is a pointer (*string, *Tone: nil when the client
+// leaves the argument out); a parameter list in the doc comment describes them, as for
+// tools, and a named type's doc comment otherwise. A parameter of a string
+// enum (a named string type with constants, as for tools) takes only the
+// constants' values: toolgen.Prompt.Render and toolgen.Resource.ReadURI
+// refuse others, and completion/complete offers the values that start with
+// what the user typed.
+//
+// Results: a prompt returns string (one user message of text) or
+// []toolgen.PromptMessage (several messages, images, embedded resources),
+// a resource string (text) or []byte (a blob); each with an error or
+// without. The description is the doc comment's text, or description=.
+//
+// Options of both: name=NAME (default: the Go name in snake_case),
+// title="TEXT" (a name for people), description="TEXT". Of //toolgen:resource:
+// uri="URI" (required) and mime=TYPE. A URI without braces is a fixed
+// resource; one with {name} expressions is a resource template (RFC 6570,
+// level 1: simple expressions only, which match a value without '/', '?'
+// or '#', percent-decoded). At generate time every variable must be a
+// parameter and every parameter a variable, each variable appears once,
+// and operators ({+path}, {?q}), lists and modifiers are refused, each at
+// its position in the directive or at the parameter. Two prompts or two
+// resources with one name, or two resources with one URI, are errors.
 //
 // # How arguments are read
 //

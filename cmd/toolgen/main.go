@@ -202,7 +202,11 @@ func write(f *generate.File, verbose bool, stderr io.Writer) int {
 		if wrote {
 			state = "written"
 		}
-		fmt.Fprintf(stderr, "toolgen: %s: %d tools, %s\n", f.Path, len(f.Package.Tools), state)
+		counts := fmt.Sprintf("%d tools", len(f.Package.Tools))
+		if n := len(f.Package.Prompts) + len(f.Package.Resources); n > 0 {
+			counts += fmt.Sprintf(", %d prompts, %d resources", len(f.Package.Prompts), len(f.Package.Resources))
+		}
+		fmt.Fprintf(stderr, "toolgen: %s: %s, %s\n", f.Path, counts, state)
 	}
 	return 0
 }

@@ -1,7 +1,7 @@
 // Command conformance is an MCP server for the official conformance suite
 // (@modelcontextprotocol/conformance, run by .ci/run): its tools are
-// toolgen tools (tools.go, generated into tools_gen.go), its resources,
-// prompts and completion are added through the go-sdk (resources.go).
+// toolgen tools (tools.go), prompts and resources (resources.go), all
+// generated into tools_gen.go; completion answers from the enum constants.
 //
 //	go run ./examples/conformance                 # stdio
 //	go run ./examples/conformance -http :8080     # http://127.0.0.1:8080/mcp, stateful
@@ -50,18 +50,15 @@ func run(ctx context.Context, httpAddr string, stateless bool) error {
 	return srv.Serve(ctx, ln, mcp.HTTPOptions{Stateless: stateless})
 }
 
-// newServer is the fixture server: the toolgen tools, then resources and
-// prompts through the SDK.
+// newServer is the fixture server: the generated tools, prompts and
+// resources. Subscriptions are accepted and never notified: the suite
+// checks that subscribing answers.
 func newServer() (*mcp.Server, error) {
-	srv, err := mcp.NewServer("toolgen-conformance", "1.0.0", Tools(), mcp.WithSDKOptions(sdkmcp.ServerOptions{
-		CompletionHandler:  complete,
-		SubscribeHandler:   func(context.Context, *sdkmcp.SubscribeRequest) error { return nil },
-		UnsubscribeHandler: func(context.Context, *sdkmcp.UnsubscribeRequest) error { return nil },
-	}))
-	if err != nil {
-		return nil, err
-	}
-	addResources(srv.SDK())
-	addPrompts(srv.SDK())
-	return srv, nil
+	return mcp.NewServer("toolgen-conformance", "1.0.0", Tools(),
+		mcp.WithPrompts(Prompts()...),
+		mcp.WithResources(Resources()...),
+		mcp.WithSDKOptions(sdkmcp.ServerOptions{
+			SubscribeHandler:   func(context.Context, *sdkmcp.SubscribeRequest) error { return nil },
+			UnsubscribeHandler: func(context.Context, *sdkmcp.UnsubscribeRequest) error { return nil },
+		}))
 }

@@ -76,3 +76,42 @@ func TestFixtureResourcesAndPrompts(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, &sdkmcp.TextContent{Text: "Prompt with arguments: arg1='a', arg2='b'"}, pr.Messages[0].Content)
 }
+
+// The generated prompts and resources: listed with their doc comments,
+// enum arguments and variables completed from Language's constants.
+func TestFixtureGeneratedPromptsComplete(t *testing.T) {
+	cs := connect(t)
+	list, err := cs.ListPrompts(t.Context(), nil)
+	require.NoError(t, err)
+	byName := map[string]*sdkmcp.Prompt{}
+	for _, p := range list.Prompts {
+		byName[p.Name] = p
+	}
+	require.Contains(t, byName, "test_prompt_with_embedded_resource")
+	assert.Equal(t, []*sdkmcp.PromptArgument{{Name: "resourceUri", Description: "URI of the resource to embed", Required: true}}, byName["test_prompt_with_embedded_resource"].Arguments)
+	assert.Equal(t, "Code Review", byName["code_review"].Title)
+	assert.Equal(t, "the code's language. One of: go, rust, python, typescript.", byName["code_review"].Arguments[1].Description)
+
+	res, err := cs.Complete(t.Context(), &sdkmcp.CompleteParams{
+		Ref:      &sdkmcp.CompleteReference{Type: "ref/prompt", Name: "code_review"},
+		Argument: sdkmcp.CompleteParamsArgument{Name: "language", Value: "py"},
+	})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"python"}, res.Completion.Values)
+	res, err = cs.Complete(t.Context(), &sdkmcp.CompleteParams{
+		Ref:      &sdkmcp.CompleteReference{Type: "ref/resource", URI: "example://{language}/{file}"},
+		Argument: sdkmcp.CompleteParamsArgument{Name: "language", Value: ""},
+	})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"go", "rust", "python", "typescript"}, res.Completion.Values)
+
+	rr, err := cs.ReadResource(t.Context(), &sdkmcp.ReadResourceParams{URI: "example://go/main.go"})
+	require.NoError(t, err)
+	assert.Equal(t, "// main.go, in go", rr.Contents[0].Text)
+	_, err = cs.ReadResource(t.Context(), &sdkmcp.ReadResourceParams{URI: "example://cobol/main.cbl"})
+	assert.ErrorContains(t, err, "not found")
+
+	rr, err = cs.ReadResource(t.Context(), &sdkmcp.ReadResourceParams{URI: "test://static-binary"})
+	require.NoError(t, err)
+	assert.Equal(t, &sdkmcp.ResourceContents{URI: "test://static-binary", MIMEType: "image/png", Blob: pngData}, rr.Contents[0])
+}

@@ -1,98 +1,107 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"strings"
 
-	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolgen-dev/toolgen"
 )
 
-func addResources(s *sdkmcp.Server) {
-	s.AddResource(&sdkmcp.Resource{
-		Name: "static-text", Description: "A static text resource", MIMEType: "text/plain", URI: "test://static-text",
-	}, readStaticText)
-	s.AddResource(&sdkmcp.Resource{
-		Name: "static-binary", Description: "A static binary resource (a PNG image)", MIMEType: "image/png", URI: "test://static-binary",
-	}, readStaticBinary)
-	s.AddResourceTemplate(&sdkmcp.ResourceTemplate{
-		Name: "template", Description: "A resource template with an id", MIMEType: "application/json", URITemplate: "test://template/{id}/data",
-	}, readTemplate)
+// The suite's prompts and resources are annotated functions too:
+// //toolgen:prompt and //toolgen:resource generate Prompts() and
+// Resources() into tools_gen.go, which newServer serves with
+// mcp.WithPrompts and mcp.WithResources.
+
+// TestSimplePrompt is a prompt without arguments.
+//
+//toolgen:prompt title="Simple Test Prompt"
+func TestSimplePrompt() string { return "This is a simple prompt for testing." }
+
+// TestPromptWithArguments is a prompt with required arguments.
+//
+// Parameters:
+//   - arg1: First test argument
+//   - arg2: Second test argument
+//
+//toolgen:prompt title="Prompt With Arguments"
+func TestPromptWithArguments(arg1, arg2 string) string {
+	return fmt.Sprintf("Prompt with arguments: arg1='%s', arg2='%s'", arg1, arg2)
 }
 
-func readStaticText(_ context.Context, req *sdkmcp.ReadResourceRequest) (*sdkmcp.ReadResourceResult, error) {
-	return &sdkmcp.ReadResourceResult{Contents: []*sdkmcp.ResourceContents{{
-		URI: req.Params.URI, MIMEType: "text/plain", Text: "This is the content of the static text resource.",
-	}}}, nil
+// TestPromptWithEmbeddedResource is a prompt that embeds a resource.
+//
+// Parameters:
+//   - resourceUri: URI of the resource to embed
+//
+//toolgen:prompt title="Prompt With Embedded Resource"
+//lint:ignore ST1003 the suite names the argument resourceUri
+func TestPromptWithEmbeddedResource(resourceUri string) []toolgen.PromptMessage {
+	return []toolgen.PromptMessage{
+		{Role: "user", Content: toolgen.Content{Type: toolgen.ContentResource, URI: resourceUri, MIMEType: "text/plain", Text: "Embedded resource content for testing."}},
+		{Role: "user", Content: toolgen.Content{Type: toolgen.ContentText, Text: "Please process the embedded resource above."}},
+	}
 }
 
-func readStaticBinary(_ context.Context, req *sdkmcp.ReadResourceRequest) (*sdkmcp.ReadResourceResult, error) {
-	return &sdkmcp.ReadResourceResult{Contents: []*sdkmcp.ResourceContents{{
-		URI: req.Params.URI, MIMEType: "image/png", Blob: pngData,
-	}}}, nil
+// TestPromptWithImage is a prompt with an image.
+//
+//toolgen:prompt title="Prompt With Image"
+func TestPromptWithImage() []toolgen.PromptMessage {
+	return []toolgen.PromptMessage{
+		{Role: "user", Content: toolgen.Content{Type: toolgen.ContentImage, Data: pngData, MIMEType: "image/png"}},
+		{Role: "user", Content: toolgen.Content{Type: toolgen.ContentText, Text: "Please analyze the image above."}},
+	}
 }
 
-func readTemplate(_ context.Context, req *sdkmcp.ReadResourceRequest) (*sdkmcp.ReadResourceResult, error) {
-	uri := req.Params.URI
-	id := strings.TrimSuffix(strings.TrimPrefix(uri, "test://template/"), "/data")
-	return &sdkmcp.ReadResourceResult{Contents: []*sdkmcp.ResourceContents{{
-		URI: uri, MIMEType: "application/json",
-		Text: fmt.Sprintf(`{"id":%q,"templateTest":true,"data":%q}`, id, "Data for ID: "+id),
-	}}}, nil
+// Language is a programming language.
+type Language string
+
+// The languages code_review knows: completion/complete offers them.
+const (
+	Go         Language = "go"
+	Rust       Language = "rust"
+	Python     Language = "python"
+	TypeScript Language = "typescript"
+)
+
+// CodeReview asks for a review of a piece of code (not one of the suite's
+// prompts: its language argument completes from Language's constants).
+//
+// Parameters:
+//   - code: the code to review
+//   - language: the code's language
+//
+//toolgen:prompt title="Code Review"
+func CodeReview(code string, language Language) string {
+	return fmt.Sprintf("Please review this %s code:\n\n%s", language, code)
 }
 
-func addPrompts(s *sdkmcp.Server) {
-	s.AddPrompt(&sdkmcp.Prompt{Name: "test_simple_prompt", Title: "Simple Test Prompt", Description: "A prompt without arguments"}, simplePrompt)
-	s.AddPrompt(&sdkmcp.Prompt{
-		Name: "test_prompt_with_arguments", Title: "Prompt With Arguments", Description: "A prompt with required arguments",
-		Arguments: []*sdkmcp.PromptArgument{
-			{Name: "arg1", Description: "First test argument", Required: true},
-			{Name: "arg2", Description: "Second test argument", Required: true},
-		},
-	}, argumentsPrompt)
-	s.AddPrompt(&sdkmcp.Prompt{
-		Name: "test_prompt_with_embedded_resource", Title: "Prompt With Embedded Resource", Description: "A prompt that embeds a resource",
-		Arguments: []*sdkmcp.PromptArgument{{Name: "resourceUri", Description: "URI of the resource to embed", Required: true}},
-	}, resourcePrompt)
-	s.AddPrompt(&sdkmcp.Prompt{Name: "test_prompt_with_image", Title: "Prompt With Image", Description: "A prompt with an image"}, imagePrompt)
+// StaticText is a static text resource.
+//
+//toolgen:resource uri="test://static-text" name=static-text mime=text/plain
+func StaticText() string { return "This is the content of the static text resource." }
+
+// StaticBinary is a static binary resource (a PNG image).
+//
+//toolgen:resource uri="test://static-binary" name=static-binary mime=image/png
+func StaticBinary() []byte { return pngData }
+
+// TemplateData is a resource template with an id.
+//
+// Parameters:
+//   - id: any identifier
+//
+//toolgen:resource uri="test://template/{id}/data" name=template mime=application/json
+func TemplateData(id string) string {
+	return fmt.Sprintf(`{"id":%q,"templateTest":true,"data":%q}`, id, "Data for ID: "+id)
 }
 
-func userText(text string) *sdkmcp.PromptMessage {
-	return &sdkmcp.PromptMessage{Role: "user", Content: &sdkmcp.TextContent{Text: text}}
-}
-
-func simplePrompt(context.Context, *sdkmcp.GetPromptRequest) (*sdkmcp.GetPromptResult, error) {
-	return &sdkmcp.GetPromptResult{Description: "A simple test prompt", Messages: []*sdkmcp.PromptMessage{
-		userText("This is a simple prompt for testing."),
-	}}, nil
-}
-
-func argumentsPrompt(_ context.Context, req *sdkmcp.GetPromptRequest) (*sdkmcp.GetPromptResult, error) {
-	args := req.Params.Arguments
-	return &sdkmcp.GetPromptResult{Description: "A prompt with arguments", Messages: []*sdkmcp.PromptMessage{
-		userText(fmt.Sprintf("Prompt with arguments: arg1='%s', arg2='%s'", args["arg1"], args["arg2"])),
-	}}, nil
-}
-
-func resourcePrompt(_ context.Context, req *sdkmcp.GetPromptRequest) (*sdkmcp.GetPromptResult, error) {
-	embedded := &sdkmcp.EmbeddedResource{Resource: &sdkmcp.ResourceContents{
-		URI: req.Params.Arguments["resourceUri"], MIMEType: "text/plain", Text: "Embedded resource content for testing.",
-	}}
-	return &sdkmcp.GetPromptResult{Description: "A prompt with an embedded resource", Messages: []*sdkmcp.PromptMessage{
-		{Role: "user", Content: embedded},
-		userText("Please process the embedded resource above."),
-	}}, nil
-}
-
-func imagePrompt(context.Context, *sdkmcp.GetPromptRequest) (*sdkmcp.GetPromptResult, error) {
-	return &sdkmcp.GetPromptResult{Description: "A prompt with an image", Messages: []*sdkmcp.PromptMessage{
-		{Role: "user", Content: &sdkmcp.ImageContent{Data: pngData, MIMEType: "image/png"}},
-		userText("Please analyze the image above."),
-	}}, nil
-}
-
-// complete offers no completions: the suite checks that completion/complete
-// answers.
-func complete(context.Context, *sdkmcp.CompleteRequest) (*sdkmcp.CompleteResult, error) {
-	return &sdkmcp.CompleteResult{Completion: sdkmcp.CompletionResultDetails{Values: []string{}}}, nil
+// Example is a sample file in a language (not one of the suite's
+// resources: its language variable completes from Language's constants).
+//
+// Parameters:
+//   - language: the sample's language
+//   - file: the file's name
+//
+//toolgen:resource uri="example://{language}/{file}" name=example mime=text/plain
+func Example(language Language, file string) string {
+	return fmt.Sprintf("// %s, in %s", file, language)
 }

@@ -343,6 +343,105 @@ func (r TestElicitationSep1330EnumsRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolTestElicitationSep1330Enums}
 }
 
+// Prompts returns the MCP prompts of package main: test_simple_prompt,
+// test_prompt_with_arguments, test_prompt_with_embedded_resource,
+// test_prompt_with_image, code_review.
+func Prompts() []toolgen.Prompt {
+	return []toolgen.Prompt{{
+		Name:        "test_simple_prompt",
+		Title:       "Simple Test Prompt",
+		Description: "TestSimplePrompt is a prompt without arguments.",
+		Get: func(ctx context.Context, args map[string]string) ([]toolgen.PromptMessage, error) {
+			return toolgen.UserText(TestSimplePrompt()), nil
+		},
+	}, {
+		Name:        "test_prompt_with_arguments",
+		Title:       "Prompt With Arguments",
+		Description: "TestPromptWithArguments is a prompt with required arguments.",
+		Arguments: []toolgen.PromptArgument{
+			{Name: "arg1", Description: "First test argument", Required: true},
+			{Name: "arg2", Description: "Second test argument", Required: true},
+		},
+		Get: func(ctx context.Context, args map[string]string) ([]toolgen.PromptMessage, error) {
+			return toolgen.UserText(TestPromptWithArguments(args["arg1"], args["arg2"])), nil
+		},
+	}, {
+		Name:        "test_prompt_with_embedded_resource",
+		Title:       "Prompt With Embedded Resource",
+		Description: "TestPromptWithEmbeddedResource is a prompt that embeds a resource.",
+		Arguments: []toolgen.PromptArgument{
+			{Name: "resourceUri", Description: "URI of the resource to embed", Required: true},
+		},
+		Get: func(ctx context.Context, args map[string]string) ([]toolgen.PromptMessage, error) {
+			return TestPromptWithEmbeddedResource(args["resourceUri"]), nil
+		},
+	}, {
+		Name:        "test_prompt_with_image",
+		Title:       "Prompt With Image",
+		Description: "TestPromptWithImage is a prompt with an image.",
+		Get: func(ctx context.Context, args map[string]string) ([]toolgen.PromptMessage, error) {
+			return TestPromptWithImage(), nil
+		},
+	}, {
+		Name:        "code_review",
+		Title:       "Code Review",
+		Description: "CodeReview asks for a review of a piece of code (not one of the suite's prompts: its language argument completes from Language's constants).",
+		Arguments: []toolgen.PromptArgument{
+			{Name: "code", Description: "the code to review", Required: true},
+			{Name: "language", Description: "the code's language", Required: true, Values: []string{"go", "rust", "python", "typescript"}},
+		},
+		Get: func(ctx context.Context, args map[string]string) ([]toolgen.PromptMessage, error) {
+			return toolgen.UserText(CodeReview(args["code"], Language(args["language"]))), nil
+		},
+	}}
+}
+
+// Resources returns the MCP resources and resource templates of package main:
+// test://static-text, test://static-binary, test://template/{id}/data,
+// example://{language}/{file}.
+func Resources() []toolgen.Resource {
+	return []toolgen.Resource{{
+		URI:         "test://static-text",
+		Name:        "static-text",
+		Description: "StaticText is a static text resource.",
+		MIMEType:    "text/plain",
+		Read: func(ctx context.Context, vars map[string]string) (toolgen.ResourceContents, error) {
+			return toolgen.ResourceContents{Text: StaticText()}, nil
+		},
+	}, {
+		URI:         "test://static-binary",
+		Name:        "static-binary",
+		Description: "StaticBinary is a static binary resource (a PNG image).",
+		MIMEType:    "image/png",
+		Read: func(ctx context.Context, vars map[string]string) (toolgen.ResourceContents, error) {
+			return toolgen.ResourceContents{Blob: StaticBinary()}, nil
+		},
+	}, {
+		URI:         "test://template/{id}/data",
+		Name:        "template",
+		Description: "TemplateData is a resource template with an id.",
+		MIMEType:    "application/json",
+		Variables: []toolgen.ResourceVariable{
+			{Name: "id", Description: "any identifier"},
+		},
+		Read: func(ctx context.Context, vars map[string]string) (toolgen.ResourceContents, error) {
+			return toolgen.ResourceContents{Text: TemplateData(vars["id"])}, nil
+		},
+	}, {
+		URI:         "example://{language}/{file}",
+		Name:        "example",
+		Description: "Example is a sample file in a language (not one of the suite's resources: its language variable completes from Language's constants).",
+		MIMEType:    "text/plain",
+		Variables: []toolgen.ResourceVariable{
+			{Name: "language", Description: "the sample's language", Values: []string{"go", "rust", "python", "typescript"}},
+			{Name: "file", Description: "the file's name"},
+		},
+		Read: func(ctx context.Context, vars map[string]string) (toolgen.ResourceContents, error) {
+			return toolgen.ResourceContents{Text: Example(Language(vars["language"]), vars["file"])}, nil
+		},
+	}}
+}
+
 // toolgenInputTestSimpleText is the JSON Schema of test_simple_text's
 // arguments.
 var toolgenInputTestSimpleText = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)

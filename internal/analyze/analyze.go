@@ -49,10 +49,26 @@ func Package(pkg *packages.Package, dir string) (*model.Package, Errors) {
 	files := a.sortedFiles()
 	out := &model.Package{Name: pkg.Name, Path: pkg.PkgPath, Declared: pkg.Types.Scope().Names(), Budget: a.scanBudget(files)}
 	for _, fd := range annotatedFuncs(files) {
-		if t := a.tool(fd); t != nil {
-			out.Tools = append(out.Tools, t)
+		d := a.findDirective(fd.Doc)
+		if d == nil {
+			continue
+		}
+		switch d.kind {
+		case "prompt":
+			if p := a.prompt(fd, d); p != nil {
+				out.Prompts = append(out.Prompts, p)
+			}
+		case "resource":
+			if r := a.resource(fd, d); r != nil {
+				out.Resources = append(out.Resources, r)
+			}
+		default:
+			if t := a.tool(fd, d); t != nil {
+				out.Tools = append(out.Tools, t)
+			}
 		}
 	}
+	a.checkMCPNames(out)
 	a.checkNames(out.Tools)
 	if len(a.errs) > 0 {
 		a.explainCompileErrors()

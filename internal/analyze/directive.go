@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -17,8 +18,10 @@ const directivePrefix = "//toolgen:"
 // toolNamePattern is what every major provider accepts as a function name.
 var toolNamePattern = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
 
-// directive is a parsed //toolgen:tool line.
+// directive is a parsed //toolgen:tool, //toolgen:prompt or
+// //toolgen:resource line.
 type directive struct {
+	kind      string // "tool", "prompt" or "resource"
 	pos       token.Pos
 	name      string // from name=..., "" for the default
 	namespace string // from namespace=..., "" for the package's name
@@ -26,7 +29,14 @@ type directive struct {
 	// text.
 	description string
 	tool        model.Tool
+	// title, uri (with uriPos, where its value starts) and mime are the
+	// options of prompts and resources.
+	title, uri, mime string
+	uriPos           token.Pos
 }
+
+// directiveKinds are the words after //toolgen: that annotate a function.
+var directiveKinds = []string{"tool", "prompt", "resource"}
 
 // findDirective returns the //toolgen: directive in a doc comment, or nil.
 // Directives other than //toolgen:tool, and a second one, are errors.
@@ -44,7 +54,7 @@ func (a *analyzer) findDirective(doc *ast.CommentGroup) *directive {
 			continue
 		}
 		if found != nil {
-			a.errorf(c.Slash, "a second //toolgen: directive; one function is one tool")
+			a.errorf(c.Slash, "a second //toolgen: directive; one function is one tool, prompt or resource")
 			continue
 		}
 		found = a.parseDirective(c)
@@ -59,14 +69,14 @@ func (a *analyzer) parseDirective(c *ast.Comment) *directive {
 		return nil
 	}
 
-	if len(words) == 0 || words[0] != "tool" {
-		a.errorf(c.Slash, "unknown directive %s (toolgen knows //toolgen:tool)", strings.Fields(c.Text)[0])
+	if len(words) == 0 || !slices.Contains(directiveKinds, words[0]) {
+		a.errorf(c.Slash, "unknown directive %s (toolgen knows //toolgen:tool, //toolgen:prompt and //toolgen:resource)", strings.Fields(c.Text)[0])
 		return nil
 	}
-	d := &directive{pos: c.Slash}
+	d := &directive{kind: words[0], pos: c.Slash}
 	seen := map[string]bool{}
 	text := c.Text
-	for at := len(directivePrefix) + len("tool"); ; {
+	for at := len(directivePrefix) + len(d.kind); ; {
 		for at < len(text) && (text[at] == ' ' || text[at] == '\t') {
 			at++
 		}
@@ -79,12 +89,17 @@ func (a *analyzer) parseDirective(c *ast.Comment) *directive {
 			a.errorf(pos, "%s", err)
 			return d
 		}
+		quoted := at+len(key)+1 < len(text) && text[at+len(key)+1] == '"'
 		at = next
 		if seen[key] {
 			a.errorf(pos, "option %s given twice", key)
 		}
 		seen[key] = true
-		a.applyOption(d, pos, key, value, hasValue)
+		if d.kind == "tool" {
+			a.applyOption(d, pos, key, value, hasValue)
+		} else {
+			a.applyMCPOption(d, pos, key, value, quoted)
+		}
 	}
 }
 
@@ -166,3 +181,48 @@ func (a *analyzer) applyOption(d *directive, pos token.Pos, key, value string, h
 		a.errorf(pos, "unknown option %q (options: name=NAME, description=\"TEXT\", namespace=NAME, readonly, destructive, idempotent, openworld, requires_approval, defer, maxfailures=N)", key)
 	}
 }
+
+// applyMCPOption applies an option of //toolgen:prompt or
+// //toolgen:resource: name=, title=, description=, and a resource's uri=
+// and mime=.
+func (a *analyzer) applyMCPOption(d *directive, pos token.Pos, key, value string, quoted bool) {
+	known := "name=NAME, title=\"TEXT\", description=\"TEXT\""
+	if d.kind == "resource" {
+		known += ", uri=\"URI or URI template\", mime=TYPE"
+	}
+	switch {
+	case key == "name":
+		if !toolNamePattern.MatchString(value) {
+			a.errorf(pos, "%s name %q must be 1 to 64 letters, digits, '_' or '-'", d.kind, value)
+			return
+		}
+		d.name = value
+	case key == "title" || key == "description":
+		if strings.TrimSpace(value) == "" || !utf8.ValidString(value) {
+			a.errorf(pos, "%s=%q: must be non-empty UTF-8 text", key, value)
+			return
+		}
+		if key == "title" {
+			d.title = value
+		} else {
+			d.description = value
+		}
+	case key == "uri" && d.kind == "resource":
+		// Positions inside a quoted value are right while it has no escapes.
+		d.uri, d.uriPos = value, pos+token.Pos(len("uri="))
+		if quoted {
+			d.uriPos++
+		}
+	case key == "mime" && d.kind == "resource":
+		if !mimePattern.MatchString(value) {
+			a.errorf(pos, "mime=%q: not a MIME type (type/subtype)", value)
+			return
+		}
+		d.mime = value
+	default:
+		a.errorf(pos, "unknown option %q of //toolgen:%s (options: %s)", key, d.kind, known)
+	}
+}
+
+// mimePattern is a MIME type's type/subtype, with parameters.
+var mimePattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*(;.*)?$`)

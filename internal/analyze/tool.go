@@ -12,11 +12,7 @@ import (
 )
 
 // tool reads one annotated function; nil when it has errors (reported).
-func (a *analyzer) tool(fd *ast.FuncDecl) *model.Tool {
-	d := a.findDirective(fd.Doc)
-	if d == nil {
-		return nil
-	}
+func (a *analyzer) tool(fd *ast.FuncDecl, d *directive) *model.Tool {
 	obj, _ := a.pkg.TypesInfo.Defs[fd.Name].(*types.Func)
 	if obj == nil {
 		a.errorf(fd.Name.Pos(), "tool %s: the function could not be type-checked", fd.Name.Name)

@@ -64,14 +64,20 @@ func file(pkg *model.Package, aliases map[string]string) ([]byte, error) {
 	g.pieces = genfile.NewPieces(g.f)
 	g.code = g.pieces.Code()
 	g.versionGuard()
-	g.toolNames()
+	if len(pkg.Tools) > 0 { // a package may have only prompts and resources
+		g.toolNames()
+		g.flush()
+		g.signatureGuards()
+		g.flush()
+		g.toolsFuncs()
+		g.flush()
+		g.ruleTypes()
+		g.editTypes()
+		g.flush()
+	}
+	g.promptsFunc()
 	g.flush()
-	g.signatureGuards()
-	g.flush()
-	g.toolsFuncs()
-	g.flush()
-	g.ruleTypes()
-	g.editTypes()
+	g.resourcesFunc()
 	g.flush()
 	for i, t := range pkg.Tools {
 		if i > 0 {

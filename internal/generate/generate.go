@@ -87,8 +87,8 @@ func Load(cfg Config) (m *model.Package, dir string, err error) {
 	if len(errs) > 0 {
 		return nil, "", errs.Relative(work)
 	}
-	if len(m.Tools) == 0 {
-		return nil, "", fmt.Errorf("package %s has no functions marked //toolgen:tool", pkg.PkgPath)
+	if len(m.Tools)+len(m.Prompts)+len(m.Resources) == 0 {
+		return nil, "", fmt.Errorf("package %s has no functions marked //toolgen:tool, //toolgen:prompt or //toolgen:resource", pkg.PkgPath)
 	}
 	schema.Derive(m) // the stage between analyze and emit
 	catalog.Count(m)

@@ -14,6 +14,51 @@ type Package struct {
 	Declared []string `json:"-"`
 	// Budget is the package's //toolgen:budget, or nil.
 	Budget *Budget `json:"budget,omitempty"`
+	// Prompts and Resources are the //toolgen:prompt and
+	// //toolgen:resource functions, in source order.
+	Prompts   []*Prompt   `json:"prompts,omitempty"`
+	Resources []*Resource `json:"resources,omitempty"`
+}
+
+// Prompt is one //toolgen:prompt function: an MCP prompt.
+type Prompt struct {
+	GoName     string         `json:"go_name"`
+	Name       string         `json:"name"`
+	Title      string         `json:"title,omitempty"`
+	Doc        string         `json:"doc"`
+	Params     []*StringParam `json:"params"` // the arguments, in order
+	HasContext bool           `json:"has_context,omitempty"`
+	Messages   bool           `json:"messages,omitempty"` // returns []toolgen.PromptMessage, not a string
+	HasError   bool           `json:"has_error,omitempty"`
+	Pos        Position       `json:"pos"`
+}
+
+// Resource is one //toolgen:resource function: an MCP resource, or a
+// resource template when its URI has variables.
+type Resource struct {
+	GoName     string         `json:"go_name"`
+	Name       string         `json:"name"`
+	Title      string         `json:"title,omitempty"`
+	Doc        string         `json:"doc"`
+	URI        string         `json:"uri"` // a URI or an RFC 6570 template of simple expressions
+	MIMEType   string         `json:"mime_type,omitempty"`
+	Params     []*StringParam `json:"params"` // the template's variables, in the parameters' order
+	HasContext bool           `json:"has_context,omitempty"`
+	Blob       bool           `json:"blob,omitempty"` // returns []byte, not a string
+	HasError   bool           `json:"has_error,omitempty"`
+	Pos        Position       `json:"pos"`
+}
+
+// StringParam is a parameter of a prompt or resource function: a string
+// (a prompt argument or a template variable).
+type StringParam struct {
+	GoName string `json:"go_name"`
+	Name   string `json:"name"` // the argument's or variable's name
+	Doc    string `json:"doc,omitempty"`
+	Type   *Type  `json:"type"` // string or a named string type (an enum's Values complete)
+	// Optional prompt arguments are pointers (*string, *Tone): nil when the
+	// client leaves them out. Template variables never are.
+	Optional bool `json:"optional,omitempty"`
 }
 
 // Budget is a ceiling on the tokens of the tool definitions a model is sent

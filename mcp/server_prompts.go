@@ -1,0 +1,252 @@
+package mcp
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolgen-dev/toolgen"
+)
+
+// WithPrompts serves prompts (a package's generated Prompts(), or prompts
+// written by hand) beside the tools: prompts/list, and prompts/get, which
+// checks the arguments (toolgen.Prompt.Render) before calling Get. The
+// option may be given several times; two prompts with one name, or one
+// without Get, are NewServer's error.
+func WithPrompts(prompts ...toolgen.Prompt) ServerOption {
+	return func(dst *serverConfig) error {
+		dst.prompts = append(dst.prompts, prompts...)
+		return nil
+	}
+}
+
+// WithResources serves resources and resource templates (a package's
+// generated Resources(), or resources written by hand) beside the tools:
+// resources/list, resources/templates/list and resources/read. The option
+// may be given several times; two resources with one URI, one without
+// Read, or a URI go-sdk refuses are NewServer's error.
+func WithResources(resources ...toolgen.Resource) ServerOption {
+	return func(dst *serverConfig) error {
+		dst.resources = append(dst.resources, resources...)
+		return nil
+	}
+}
+
+// maxCompletions is the most values a completion/complete result holds,
+// as the specification says.
+const maxCompletions = 100
+
+// addPrompts registers the prompts with go-sdk.
+func (s *Server) addPrompts(prompts []toolgen.Prompt) error {
+	seen := map[string]bool{}
+	for _, p := range prompts {
+		switch {
+		case seen[p.Name]:
+			return fmt.Errorf("mcp: two prompts named %q", p.Name)
+		case p.Get == nil:
+			return fmt.Errorf("mcp: prompt %q has no Get", p.Name)
+		}
+		seen[p.Name] = true
+		sp := &sdkmcp.Prompt{Name: p.Name, Title: p.Title, Description: p.Description}
+		for _, a := range p.Arguments {
+			sp.Arguments = append(sp.Arguments, &sdkmcp.PromptArgument{Name: a.Name, Description: withValues(a.Description, a.Values), Required: a.Required})
+		}
+		s.sdk.AddPrompt(sp, promptHandler(p))
+	}
+	return nil
+}
+
+// promptHandler renders p. Bad arguments are invalid params; a panic of
+// Get is an error of the request rather than the end of the server.
+func promptHandler(p toolgen.Prompt) sdkmcp.PromptHandler {
+	return func(ctx context.Context, req *sdkmcp.GetPromptRequest) (res *sdkmcp.GetPromptResult, err error) {
+		defer recoverRequest("prompt "+p.Name, &err)
+		msgs, err := p.Render(ctx, req.Params.Arguments)
+		if errors.Is(err, toolgen.ErrBadArguments) {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
+		}
+		if err != nil {
+			return nil, err
+		}
+		res = &sdkmcp.GetPromptResult{Description: p.Description, Messages: make([]*sdkmcp.PromptMessage, len(msgs))}
+		for i, m := range msgs {
+			res.Messages[i] = &sdkmcp.PromptMessage{Role: sdkmcp.Role(m.Role), Content: toSDKContent(m.Content)}
+		}
+		return res, nil
+	}
+}
+
+// recoverRequest turns a panic of a prompt's or a resource's function
+// into the request's error.
+func recoverRequest(what string, err *error) {
+	if p := recover(); p != nil {
+		*err = fmt.Errorf("%s panicked: %v", what, p)
+	}
+}
+
+// addResources registers the resources and templates with go-sdk, which
+// panics on a URI or template it refuses: that becomes an error here.
+func (s *Server) addResources(resources []toolgen.Resource) (err error) {
+	seen := map[string]bool{}
+	for _, r := range resources {
+		switch {
+		case seen[r.URI]:
+			return fmt.Errorf("mcp: two resources with the URI %q", r.URI)
+		case r.Read == nil:
+			return fmt.Errorf("mcp: resource %q has no Read", r.URI)
+		}
+		seen[r.URI] = true
+		if err := s.addResource(r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Server) addResource(r toolgen.Resource) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("mcp: resource %q: %v", r.URI, p)
+		}
+	}()
+	if r.IsTemplate() {
+		s.sdk.AddResourceTemplate(&sdkmcp.ResourceTemplate{
+			URITemplate: r.URI, Name: r.Name, Title: r.Title, Description: templateDescription(r), MIMEType: r.MIMEType,
+		}, resourceHandler(r))
+		return nil
+	}
+	s.sdk.AddResource(&sdkmcp.Resource{
+		URI: r.URI, Name: r.Name, Title: r.Title, Description: r.Description, MIMEType: r.MIMEType,
+	}, resourceHandler(r))
+	return nil
+}
+
+// withValues is an argument's description followed by the values it
+// takes, if it takes only some: MCP's prompt arguments have no enum, and a
+// client that does not ask for completions shows the description.
+func withValues(desc string, values []string) string {
+	if values == nil {
+		return desc
+	}
+	one := "One of: " + strings.Join(values, ", ") + "."
+	desc = strings.TrimSpace(desc)
+	if desc == "" {
+		return one
+	}
+	if !strings.ContainsAny(desc[len(desc)-1:], ".!?:") {
+		desc += "."
+	}
+	return desc + " " + one
+}
+
+// templateDescription is a template's description, followed by its
+// variables' descriptions (MCP's resource templates have no place for
+// them of their own):
+//
+//	Note is a note by its name.
+//
+//	Variables:
+//	- name: the note's file name.
+//	- language: One of: go, rust.
+func templateDescription(r toolgen.Resource) string {
+	var b strings.Builder
+	for _, v := range r.Variables {
+		if desc := withValues(v.Description, v.Values); desc != "" {
+			fmt.Fprintf(&b, "\n- %s: %s", v.Name, desc)
+		}
+	}
+	if b.Len() == 0 {
+		return r.Description
+	}
+	return strings.TrimRight(r.Description, "\n") + "\n\nVariables:" + b.String()
+}
+
+// resourceHandler reads r at the request's URI. A URI that does not match
+// r's template, or a variable outside its Values, is MCP's resource not
+// found.
+func resourceHandler(r toolgen.Resource) sdkmcp.ResourceHandler {
+	return func(ctx context.Context, req *sdkmcp.ReadResourceRequest) (res *sdkmcp.ReadResourceResult, err error) {
+		defer recoverRequest("resource "+r.URI, &err)
+		uri := req.Params.URI
+		c, err := r.ReadURI(ctx, uri)
+		if errors.Is(err, toolgen.ErrResourceNotFound) {
+			return nil, sdkmcp.ResourceNotFoundError(uri)
+		}
+		if err != nil {
+			return nil, err
+		}
+		rc := &sdkmcp.ResourceContents{URI: uri, MIMEType: cmp.Or(c.MIMEType, r.MIMEType)}
+		if c.Blob != nil {
+			rc.Blob = c.Blob
+		} else {
+			rc.Text = c.Text
+		}
+		return &sdkmcp.ReadResourceResult{Contents: []*sdkmcp.ResourceContents{rc}}, nil
+	}
+}
+
+// completer answers completion/complete for the served prompts' arguments
+// and templates' variables that have Values (prefix matches, at most
+// maxCompletions); for anything else it asks next, the handler of
+// WithSDKOptions, or answers no values.
+type completer struct {
+	prompts   map[string]toolgen.Prompt
+	templates map[string]toolgen.Resource
+	next      func(context.Context, *sdkmcp.CompleteRequest) (*sdkmcp.CompleteResult, error)
+}
+
+func newCompleter(prompts []toolgen.Prompt, resources []toolgen.Resource, next func(context.Context, *sdkmcp.CompleteRequest) (*sdkmcp.CompleteResult, error)) *completer {
+	c := &completer{prompts: map[string]toolgen.Prompt{}, templates: map[string]toolgen.Resource{}, next: next}
+	for _, p := range prompts {
+		c.prompts[p.Name] = p
+	}
+	for _, r := range resources {
+		if r.IsTemplate() {
+			c.templates[r.URI] = r
+		}
+	}
+	return c
+}
+
+func (c *completer) complete(ctx context.Context, req *sdkmcp.CompleteRequest) (*sdkmcp.CompleteResult, error) {
+	values, ok := c.values(req.Params)
+	if !ok {
+		if c.next != nil {
+			return c.next(ctx, req)
+		}
+		values = []string{}
+	}
+	matches, total := toolgen.Complete(values, req.Params.Argument.Value, maxCompletions)
+	return &sdkmcp.CompleteResult{Completion: sdkmcp.CompletionResultDetails{
+		Values: matches, Total: total, HasMore: total > len(matches),
+	}}, nil
+}
+
+// values are the values of the argument or variable req names; false when
+// it names none of the served ones, or one without Values.
+func (c *completer) values(req *sdkmcp.CompleteParams) ([]string, bool) {
+	if req == nil || req.Ref == nil {
+		return nil, false
+	}
+	name := req.Argument.Name
+	switch req.Ref.Type {
+	case "ref/prompt":
+		for _, a := range c.prompts[req.Ref.Name].Arguments {
+			if a.Name == name && a.Values != nil {
+				return a.Values, true
+			}
+		}
+	case "ref/resource":
+		for _, v := range c.templates[req.Ref.URI].Variables {
+			if v.Name == name && v.Values != nil {
+				return v.Values, true
+			}
+		}
+	}
+	return nil, false
+}

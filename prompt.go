@@ -1,0 +1,186 @@
+package toolgen
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Prompt is an MCP prompt: messages made from string arguments, which a
+// client's user picks (a slash command, say). toolgen generates a package's
+// Prompts() from its //toolgen:prompt functions; package mcp serves them
+// (mcp.WithPrompts).
+type Prompt struct {
+	Name        string // the prompt's name, unique among a server's prompts
+	Title       string // a name for people; "" for none
+	Description string
+	Arguments   []PromptArgument
+	// Get makes the messages from the arguments, called by Render once
+	// they are checked.
+	Get func(ctx context.Context, args map[string]string) ([]PromptMessage, error)
+}
+
+// PromptArgument is one of a prompt's arguments. MCP's prompt arguments are
+// strings.
+type PromptArgument struct {
+	Name        string
+	Description string
+	Required    bool
+	// Values are the only values the argument takes (the constants of an
+	// enum type), which completion offers; nil for any string.
+	Values []string
+}
+
+// PromptMessage is one message of a prompt: Role is "user" or "assistant".
+type PromptMessage struct {
+	Role    string
+	Content Content
+}
+
+// UserText is a prompt of one user message, text: what a //toolgen:prompt
+// function returning a string gives.
+func UserText(text string) []PromptMessage {
+	return []PromptMessage{{Role: "user", Content: Content{Type: ContentText, Text: text}}}
+}
+
+// ErrBadArguments is wrapped by Render's errors about the arguments (a
+// missing one, an unknown one, a value not among Values), which MCP answers
+// as invalid params.
+var ErrBadArguments = errors.New("bad arguments")
+
+// Render checks args against the prompt's arguments (each required one
+// given, none unknown, each value among the argument's Values when it has
+// some) and calls Get.
+func (p Prompt) Render(ctx context.Context, args map[string]string) ([]PromptMessage, error) {
+	for name := range args {
+		if !slices.ContainsFunc(p.Arguments, func(a PromptArgument) bool { return a.Name == name }) {
+			return nil, fmt.Errorf("prompt %s: unknown argument %q: %w", p.Name, name, ErrBadArguments)
+		}
+	}
+	for _, a := range p.Arguments {
+		v, ok := args[a.Name]
+		switch {
+		case !ok && a.Required:
+			return nil, fmt.Errorf("prompt %s: argument %q is required: %w", p.Name, a.Name, ErrBadArguments)
+		case ok && a.Values != nil && !slices.Contains(a.Values, v):
+			return nil, fmt.Errorf("prompt %s: argument %q must be one of %q, not %q: %w", p.Name, a.Name, a.Values, v, ErrBadArguments)
+		}
+	}
+	return p.Get(ctx, args)
+}
+
+// Resource is an MCP resource, or a resource template when URI holds
+// variables ("file:///notes/{name}": RFC 6570 simple expressions, level 1).
+// toolgen generates a package's Resources() from its //toolgen:resource
+// functions; package mcp serves them (mcp.WithResources).
+type Resource struct {
+	URI         string // a URI, or a URI template
+	Name        string
+	Title       string // a name for people; "" for none
+	Description string
+	MIMEType    string
+	// Variables describe the template's variables (generated code lists
+	// them all, in the parameters' order); none for a fixed resource.
+	Variables []ResourceVariable
+	// Read returns the contents for the variables' values, decoded from
+	// the URI read (ReadURI matches it).
+	Read func(ctx context.Context, vars map[string]string) (ResourceContents, error)
+}
+
+// ResourceVariable is one variable of a resource template.
+type ResourceVariable struct {
+	Name        string
+	Description string
+	// Values are the only values the variable takes (the constants of an
+	// enum type), which completion offers; nil for any string.
+	Values []string
+}
+
+// ResourceContents is what a resource holds: Text, or Blob for binary
+// contents. MIMEType, when set, overrides the resource's.
+type ResourceContents struct {
+	Text     string
+	Blob     []byte
+	MIMEType string
+}
+
+// ErrResourceNotFound is wrapped by ReadURI's error when the URI does not
+// match the resource or a variable's value is not among its Values.
+var ErrResourceNotFound = errors.New("resource not found")
+
+// IsTemplate reports whether r's URI has variables ({name} expressions),
+// whether or not Variables describes them.
+func (r Resource) IsTemplate() bool { return templateExpr.MatchString(r.URI) }
+
+// ReadURI reads the resource at uri: the template's variables are taken
+// from it (percent-decoded) and checked against their Values.
+func (r Resource) ReadURI(ctx context.Context, uri string) (ResourceContents, error) {
+	vars, ok := MatchURITemplate(r.URI, uri)
+	if !ok {
+		return ResourceContents{}, fmt.Errorf("%s does not match %s: %w", uri, r.URI, ErrResourceNotFound)
+	}
+	for _, v := range r.Variables {
+		if v.Values != nil && !slices.Contains(v.Values, vars[v.Name]) {
+			return ResourceContents{}, fmt.Errorf("%s: %s must be one of %q: %w", uri, v.Name, v.Values, ErrResourceNotFound)
+		}
+	}
+	return r.Read(ctx, vars)
+}
+
+// templateExpr is a simple RFC 6570 expression: {name}.
+var templateExpr = regexp.MustCompile(`\{([A-Za-z0-9_]+)\}`)
+
+// MatchURITemplate matches uri against a template of simple expressions
+// ({name}) and returns the variables' values, percent-decoded. A value
+// holds no '/', '?' or '#' (simple expansion encodes them); a template
+// without expressions matches only itself.
+func MatchURITemplate(template, uri string) (map[string]string, bool) {
+	var pattern strings.Builder
+	pattern.WriteString("^")
+	var names []string
+	last := 0
+	for _, m := range templateExpr.FindAllStringSubmatchIndex(template, -1) {
+		pattern.WriteString(regexp.QuoteMeta(template[last:m[0]]))
+		pattern.WriteString(`([^/?#]*)`)
+		names = append(names, template[m[2]:m[3]])
+		last = m[1]
+	}
+	pattern.WriteString(regexp.QuoteMeta(template[last:]) + "$")
+	re, err := regexp.Compile(pattern.String())
+	if err != nil {
+		return nil, false
+	}
+	sub := re.FindStringSubmatch(uri)
+	if sub == nil {
+		return nil, false
+	}
+	vars := make(map[string]string, len(names))
+	for i, name := range names {
+		v, err := url.PathUnescape(sub[i+1])
+		if err != nil {
+			return nil, false
+		}
+		vars[name] = v
+	}
+	return vars, true
+}
+
+// Complete returns the values among values that start with prefix, at most
+// max of them, and how many match in all: what completion/complete answers
+// for an argument or variable with Values.
+func Complete(values []string, prefix string, max int) (matches []string, total int) {
+	matches = []string{}
+	for _, v := range values {
+		if strings.HasPrefix(v, prefix) {
+			total++
+			if len(matches) < max {
+				matches = append(matches, v)
+			}
+		}
+	}
+	return matches, total
+}
