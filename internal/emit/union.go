@@ -175,7 +175,10 @@ func (g *generator) unionEncodeHelper(t *model.Type) string {
 // writeMember writes the member held in m (a pointer when ptr).
 func (g *generator) writeMember(u *model.Union, m *model.UnionMember, v *jen.Statement, ptr bool) []jen.Code {
 	if u.Tag == "" {
-		if ptr {
+		switch {
+		case ptr && m.Type.Kind == model.KindStruct: // the helper takes the pointer itself
+			return []jen.Code{jen.Id(g.encodeHelper(m.Type)).Call(e, v)}
+		case ptr:
 			v = jen.Parens(jen.Op("*").Add(v))
 		}
 		return g.writeValue(m.Type, v, 0)

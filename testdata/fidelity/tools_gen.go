@@ -7713,7 +7713,7 @@ func toolgenEncodeUKey(e *toolimpl.Encoder, v UKey) {
 		if m == nil {
 			e.Null()
 		} else {
-			toolgenEncodeKeyPair(e, &(*m))
+			toolgenEncodeKeyPair(e, m)
 		}
 	case KeyFlag:
 		e.Bool(bool(m))

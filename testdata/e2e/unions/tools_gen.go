@@ -521,7 +521,7 @@ func toolgenEncodeKey(e *toolimpl.Encoder, v Key) {
 		if m == nil {
 			e.Null()
 		} else {
-			toolgenEncodeCompound(e, &(*m))
+			toolgenEncodeCompound(e, m)
 		}
 	case Flag:
 		e.Bool(bool(m))
