@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
@@ -156,4 +157,19 @@ func TestUntaggedEncodesAsEncodingJSON(t *testing.T) {
 		got := `{"result":` + encode(toolgenEncodeKey, k) + `}`
 		assert.JSONEq(t, string(want), got, "%#v", k)
 	}
+}
+
+// A rule's field for a union argument matches the value as the model sent
+// it: a tagged member by its tag anywhere in the object, an untagged string
+// member by its text.
+func TestRules(t *testing.T) {
+	byTag := AreaRule{Shapes: `*"kind":"rect"*`}.Rule()
+	assert.True(t, agent.MatchRule(byTag, ToolArea, []byte(`{"shapes":[{"width":1,"height":2,"kind":"rect"}]}`)))
+	assert.True(t, agent.MatchRule(byTag, ToolArea, []byte(`{"shapes":[{"kind":"circle","radius":1}, {"kind" : "rect","width":1,"height":2}]}`)))
+	assert.False(t, agent.MatchRule(byTag, ToolArea, []byte(`{"shapes":[{"kind":"circle","radius":1}]}`)))
+
+	byName := DescribeRule{Key: "admin*"}.Rule()
+	assert.True(t, agent.MatchRule(byName, ToolDescribe, []byte(`{"key":"administrator"}`)))
+	assert.False(t, agent.MatchRule(byName, ToolDescribe, []byte(`{"key":{"table":"admin","row":1}}`)))
+	assert.True(t, agent.MatchRule(DescribeRule{Key: `{"table":"admin"*`}.Rule(), ToolDescribe, []byte(`{"key":{"table":"admin","row":1.0}}`)))
 }
