@@ -298,8 +298,8 @@
 // members (recursive unions are not supported: break the cycle with a
 // json.RawMessage or a type of its own); a sealed interface declared in
 // another package (generate the tools in that package, or declare the
-// interface here); //toolgen:union on a type that is not an interface, and
-// unknown options. A type of another package that embeds the interface
+// interface here); //toolgen:union on a type that is not a sealed interface,
+// //toolgen:member on a type that implements none, and unknown options. A type of another package that embeds the interface
 // cannot be seen: the encoder fails on it at run time, saying to generate
 // again.
 //

@@ -55,6 +55,7 @@ func Package(pkg *packages.Package, dir string) (*model.Package, Errors) {
 		unionErrs:  map[*types.Named]error{},
 	}
 	a.schemas = a.scanTypeDirectives()
+	a.checkMemberDirectives()
 	files := a.sortedFiles()
 	out := &model.Package{Name: pkg.Name, Path: pkg.PkgPath, Declared: pkg.Types.Scope().Names(), Budget: a.scanBudget(files)}
 	for _, fd := range annotatedFuncs(files) {

@@ -46,6 +46,8 @@ type unionDirective struct {
 type memberDirective struct {
 	name string
 	pos  token.Pos
+	typ  types.Type // the type it is on; nil when it does not compile
+	on   string     // that type's name
 }
 
 // readUnionDirective reads //toolgen:union [tag=NAME] on a type spec.
@@ -53,6 +55,12 @@ func (a *analyzer) readUnionDirective(c *ast.Comment, spec *ast.TypeSpec) {
 	if _, ok := spec.Type.(*ast.InterfaceType); !ok {
 		a.errorf(c.Slash, "//toolgen:union belongs on an interface type with an unexported method; %s is not an interface", spec.Name.Name)
 		return
+	}
+	if obj := a.pkg.TypesInfo.Defs[spec.Name]; obj != nil {
+		if iface, ok := obj.Type().Underlying().(*types.Interface); ok && !sealed(iface) {
+			a.errorf(c.Slash, "//toolgen:union on %s, which has no unexported method: only a sealed interface, which no other package can implement, is a union; add one, such as is%s()", spec.Name.Name, spec.Name.Name)
+			return
+		}
 	}
 	opts, ok := a.directiveOptions(c, unionDirectiveName, "tag")
 	if !ok {
@@ -75,7 +83,35 @@ func (a *analyzer) readMemberDirective(c *ast.Comment, spec *ast.TypeSpec) {
 		a.errorf(c.Slash, "//toolgen:member needs name=: //toolgen:member name=circle")
 		return
 	}
-	a.memberDirs[spec.Name.Pos()] = memberDirective{name: opts["name"], pos: c.Slash}
+	md := memberDirective{name: opts["name"], pos: c.Slash, on: spec.Name.Name}
+	if obj := a.pkg.TypesInfo.Defs[spec.Name]; obj != nil {
+		md.typ = obj.Type()
+	}
+	a.memberDirs[spec.Name.Pos()] = md
+}
+
+// checkMemberDirectives reports a //toolgen:member on a type that
+// implements no sealed interface of the package, where it would name
+// nothing.
+func (a *analyzer) checkMemberDirectives() {
+	scope := a.pkg.Types.Scope()
+	var unions []*types.Interface
+	for _, name := range scope.Names() {
+		if obj, ok := scope.Lookup(name).(*types.TypeName); ok && !obj.IsAlias() {
+			if iface, ok := obj.Type().Underlying().(*types.Interface); ok && sealed(iface) {
+				unions = append(unions, iface)
+			}
+		}
+	}
+	for _, md := range a.memberDirs {
+		t := md.typ
+		if t == nil || slices.ContainsFunc(unions, func(u *types.Interface) bool {
+			return types.Implements(t, u) || types.Implements(types.NewPointer(t), u)
+		}) {
+			continue
+		}
+		a.errorf(md.pos, "//toolgen:member on %s, which implements no sealed interface of the package: the directive names a union's member; remove it", md.on)
+	}
 }
 
 // directiveOptions parses key=value words after a type directive's name,
@@ -147,7 +183,7 @@ func (a *analyzer) unionMembers(t *types.Named, iface *types.Interface, u *model
 	for _, obj := range impls {
 		named := obj.Type().(*types.Named)
 		if types.IsInterface(named) {
-			a.errorf(obj.Pos(), "%s embeds the union %s, so it would be one of its members; a member must be a concrete type that decoding can create: move %s's extra methods to the member types, or give it no unexported method of %s", obj.Name(), t.Obj().Name(), obj.Name(), t.Obj().Name())
+			a.errorf(obj.Pos(), "interface %s has the methods of union %s, so it would be one of its members, but a member must be a concrete type that decoding can create: declare %s without embedding %s (list the exported methods it needs)", obj.Name(), t.Obj().Name(), obj.Name(), t.Obj().Name())
 			continue
 		}
 		mt, err := a.typeOf(named)

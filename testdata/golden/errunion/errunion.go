@@ -123,6 +123,8 @@ type NotAnInterface struct{}
 type Misspelled interface{ isMisspelled() }
 
 // Open is an interface with exported methods only: not a union.
+//
+//toolgen:union tag=kind
 type Open interface{ Area() float64 }
 
 // Use takes every union above.
@@ -131,3 +133,8 @@ type Open interface{ Area() float64 }
 func Use(ctx context.Context, label Label, orphan Orphan, vehicle Vehicle, node Node, payload Payload, pet Pet, animal other.Animal, open Open) error {
 	return nil
 }
+
+// Stray is no member of any union.
+//
+//toolgen:member name=stray
+type Stray struct{}
