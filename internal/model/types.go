@@ -45,13 +45,13 @@ type Type struct {
 	Pkg  string `json:"pkg,omitempty"`
 	Doc  string `json:"doc,omitempty"` // a named type's doc comment
 
-	Bits   int     `json:"bits,omitempty"` // KindInt, KindUint, KindFloat
-	Key    *Type   `json:"key,omitempty"`  // KindMap: a string type
-	Elem   *Type   `json:"elem,omitempty"` // KindSlice, KindArray, KindMap (values), KindPointer; KindBytes of a named byte type
-	Len    int64   `json:"len,omitempty"`  // KindArray
-	Struct *Struct `json:"-"`              // KindStruct (left out of dumps: it may be recursive)
-	Enum   *Enum   `json:"enum,omitempty"` // KindEnum
-	Union  *Union  `json:"-"`              // KindUnion (left out of dumps: members may hold structs)
+	Bits   int     `json:"bits,omitempty"`  // KindInt, KindUint, KindFloat
+	Key    *Type   `json:"key,omitempty"`   // KindMap: a string type
+	Elem   *Type   `json:"elem,omitempty"`  // KindSlice, KindArray, KindMap (values), KindPointer; KindBytes of a named byte type
+	Len    int64   `json:"len,omitempty"`   // KindArray
+	Struct *Struct `json:"-"`               // KindStruct (left out of dumps: it may be recursive)
+	Enum   *Enum   `json:"enum,omitempty"`  // KindEnum
+	Union  *Union  `json:"union,omitempty"` // KindUnion (a union never holds itself, so dumps end)
 	// Basic is the underlying kind of an Enum or a named basic type:
 	// KindString, KindInt, KindUint, KindFloat or KindBool.
 	Basic Kind `json:"basic,omitempty"`
