@@ -30,18 +30,21 @@ const (
 	// ToolLargest names the tool largest (Largest). Largest returns the largest
 	// shape.
 	ToolLargest toolgen.ToolName = "largest"
+	// ToolGrow names the tool grow (Grow). Grow sends each shape as it grows.
+	ToolGrow toolgen.ToolName = "grow"
 )
 
 // A compile error here means a tool's signature changed since this file was
 // generated: run go generate.
 var (
-	_ func(context.Context, Shape, string) (string, error) = Draw
-	_ func(context.Context, Scene) (Scene, error)          = Render
-	_ func(context.Context, Key) (Key, error)              = Lookup
-	_ func(context.Context, []Shape) (Shape, error)        = Largest
+	_ func(context.Context, Shape, string) (string, error)     = Draw
+	_ func(context.Context, Scene) (Scene, error)              = Render
+	_ func(context.Context, Key) (Key, error)                  = Lookup
+	_ func(context.Context, []Shape) (Shape, error)            = Largest
+	_ func(context.Context, toolgen.Partial[Shape], int) error = Grow
 )
 
-// Tools returns the tools of package union: draw, render, lookup, largest.
+// Tools returns the tools of package union: draw, render, lookup, largest, grow.
 func Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        ToolDraw,
@@ -82,6 +85,16 @@ func Tools() []toolgen.Tool {
 		SearchTerms:  "1 47 gFJACHuRosAoAiLACZ8GABiA circl:2 draw figur height:2 kind:6 label:2 largest:5 method name point:2 pointer poli:2 polygon radiu:2 receiver rect:3 rectangl return round shape:5 store tag union:2 width:2",
 		Call:         toolgenCallLargest,
 		Validate:     toolimpl.Validator(toolgenCallLargest),
+	}, {
+		Name:          ToolGrow,
+		Description:   "Grow sends each shape as it grows.",
+		InputSchema:   toolgenInputGrow,
+		PartialSchema: toolgenPartialGrow,
+		Namespace:     "union",
+		Tokens:        toolgen.Tokens{Default: 57, Strict: 40, Gemini: 35},
+		SearchTerms:   "1 10 mJyAM each grow:5 send shape union:2",
+		Call:          toolgenCallGrow,
+		Validate:      toolimpl.Validator(toolgenCallGrow),
 	}})
 }
 
@@ -138,6 +151,19 @@ type LargestRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LargestRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolLargest, toolgenArgsLargest, []string{r.Shapes})
+}
+
+// GrowRule is a permission rule for the tool grow: each field is a glob over
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
+// constrain it.
+type GrowRule struct {
+	_ [0]func()
+	N string // argument "n": an integer in canonical form ("7" matches 7.0)
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r GrowRule) Rule() toolgen.Rule {
+	return toolimpl.Rule(ToolGrow, toolgenArgsGrow, []string{r.N})
 }
 
 // toolgenInputDraw is the JSON Schema of draw's arguments.
@@ -293,6 +319,52 @@ func toolgenCallLargest(ctx context.Context, args []byte) (res toolgen.Result, e
 	toolgenEncodeShape(e, out)
 	e.EndObject()
 	return toolimpl.Structured(e), nil
+}
+
+// toolgenInputGrow is the JSON Schema of grow's arguments.
+var toolgenInputGrow = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer"}},"required":["n"],"additionalProperties":false}`)
+
+// toolgenPartialGrow is the JSON Schema of the partial results grow sends
+// while it runs.
+var toolgenPartialGrow = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","description":"Shape is a figure to draw.","anyOf":[{"type":"object","description":"Circle is a round shape.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is a rectangle; its method has a pointer receiver, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\" in the tag.","properties":{"kind":{"type":"string","enum":["poly"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]}`)
+
+// toolgenCallGrow reads the arguments of grow, calls Grow and writes its result.
+func toolgenCallGrow(ctx context.Context, args []byte) (res toolgen.Result, err error) {
+	defer toolimpl.Recover(ToolGrow, &res, &err)
+	d := new(toolimpl.Decoder)
+	d.Reset(args)
+	var (
+		argN int
+	)
+	var o toolimpl.ObjectReader
+	for k, ok := o.Start(d, toolgenArgsGrow); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "n":
+			o.Saw(0)
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				argN = int(n0)
+			}
+		default:
+			o.Unknown(d)
+		}
+	}
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
+	if err := Grow(ctx, toolgen.NewPartial(ctx, toolgenSendGrow), argN); err != nil {
+		return toolimpl.ToolFailed(ctx, err)
+	}
+	return toolgen.TextResult("ok"), nil
+}
+
+// toolgenSendGrow writes what grow sends through its toolgen.Partial[Shape], as JSON.
+func toolgenSendGrow(v Shape) ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	toolgenEncodeShape(e, v)
+	return toolimpl.PartialWritten(e)
 }
 
 // toolgenDecodeShape reads a Shape: an object whose "kind" member names its type.
@@ -464,6 +536,8 @@ func toolgenEncodeShape(e *toolimpl.Encoder, v Shape) {
 		e.Fail(toolimpl.NotAMember("Shape", v))
 	}
 }
+
+var toolgenArgsGrow = &toolimpl.Object{Names: []string{"n"}, Required: []int{0}}
 
 // toolgenDecodeShape_Circle reads a Circle object as a member of Shape, its "kind" member "circle".
 func toolgenDecodeShape_Circle(d *toolimpl.Decoder, v *Circle) {

@@ -1,10 +1,14 @@
 // Package union covers sealed interfaces as unions: the tagged object form
 // (//toolgen:union tag=kind), the untagged form told apart by JSON type,
 // members with value and pointer receivers, a //toolgen:member name, and
-// unions in arguments, struct fields, slices and results.
+// unions in arguments, struct fields, slices, results and partial results.
 package union
 
-import "context"
+import (
+	"context"
+
+	"github.com/toolgen-dev/toolgen"
+)
 
 // Shape is a figure to draw.
 //
@@ -84,3 +88,8 @@ func Lookup(ctx context.Context, key Key) (Key, error) { return key, nil }
 //
 //toolgen:tool
 func Largest(ctx context.Context, shapes []Shape) (Shape, error) { return nil, nil }
+
+// Grow sends each shape as it grows.
+//
+//toolgen:tool
+func Grow(ctx context.Context, steps toolgen.Partial[Shape], n int) error { return nil }
