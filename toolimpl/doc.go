@@ -40,3 +40,14 @@ type Object = wire.Object
 // ObjectReader reads the members of an object, reporting unknown and
 // missing members itself.
 type ObjectReader = wire.ObjectReader
+
+// The kinds of JSON values, as Decoder.Kind reports them (an untagged
+// union's reader switches on them).
+const (
+	KindNull   = wire.KindNull
+	KindBool   = wire.KindBool
+	KindNumber = wire.KindNumber
+	KindString = wire.KindString
+	KindArray  = wire.KindArray
+	KindObject = wire.KindObject
+)

@@ -231,3 +231,11 @@ func (e *Encoder) Written() ([]byte, error) {
 func (e *Encoder) Number(n json.Number) {
 	e.number(n)
 }
+
+// NotAMember is the error a union's generated writer fails with when the
+// interface holds a type that was not a member when the file was generated
+// (a type added since, or one of another package that embeds the
+// interface).
+func NotAMember(union string, v any) error {
+	return fmt.Errorf("toolgen: %T is not a member of union %s as the generated code knows it; run go generate again", v, union)
+}

@@ -14,7 +14,10 @@ package toolimpl
 // that do not understand each other never build.
 const (
 	// GenVersion is the version of generated code that this toolgen writes.
-	GenVersion = 6
+	// Version 7 added what the readers and writers of unions call
+	// (Decoder.Tag, BadTag and Expected, the Kind constants, NotAMember);
+	// version 6, Tool.Validate and toolgen.Partial.
+	GenVersion = 7
 	// MinVersion is the oldest generated code this runtime supports.
 	MinVersion = 5
 	// MaxVersion is the newest generated code this runtime supports.

@@ -63,8 +63,10 @@
 // (agent.State.ApproveWith).
 //
 // Unknown options, a second directive, and any other //toolgen: directive
-// (than tool, prompt, resource and those below) are errors at their position (//toolgen:schema on types and //toolgen:budget at
-// file level have sections of their own below). The tool's description is the doc comment as plain
+// (than tool, prompt, resource and those below) are errors at their
+// position (//toolgen:schema, //toolgen:union and //toolgen:member on types
+// and //toolgen:budget at file level have sections of their own below).
+// The tool's description is the doc comment as plain
 // text (a tool without one is an error: the description is what the model
 // reads to choose the tool) (paragraphs unwrapped), without the directive and
 // without a parameter list that toolgen moved onto the properties (below).
@@ -187,6 +189,9 @@
 //   - *big.Float, *big.Rat: string; their text methods (""1.5"", ""1/3"")
 //   - netip.Addr, netip.Prefix, netip.AddrPort, *regexp.Regexp, slog.Level:
 //     string, described; their text (or JSON) methods
+//   - a sealed interface (one with an unexported method) declared in the
+//     package: a union of its implementations, "anyOf" its members (see
+//     Unions)
 //   - *T: T's schema; optional; null for a member reads as nil; null for an
 //     element of a slice, array or map is rejected, as the schema says; in
 //     output schemas a pointer the encoder can write as null (an element, a
@@ -197,9 +202,10 @@
 // Pointers, arrays, slices and maps nest in any combination (*[3]int,
 // []*[2]int, map[string]*[2]int, *[2][2]int). Channels, functions, complex
 // numbers, unsafe.Pointer, uintptr, maps with non-string keys, interfaces
-// other than any, anonymous structs and generic types are errors at their
-// position. Optional values are simply not required: the default input schema
-// never has "["null", T]" unions, and the top level is always an object.
+// other than any and sealed ones, anonymous structs and generic types are
+// errors at their position. Optional values are simply not required: the
+// default input schema never has "["null", T]" type lists, and the top level
+// is always an object.
 //
 // A method has the last word: where the schema allows a value that
 // UnmarshalJSON or UnmarshalText refuses, the model reads the method's error.
@@ -228,6 +234,76 @@
 // directions the type's methods handle. Its description replaces the type's
 // doc. It is an error anywhere but on a type of the package with JSON or text
 // methods.
+//
+// # Unions
+//
+// An interface with an unexported method can only be implemented in its own
+// package, so toolgen can list its implementations: such an interface,
+// declared in the package, is a union of its members, the package's named
+// non-interface types whose T or *T implements it, in source order. A member
+// whose methods have value receivers is read as a T; one that implements the
+// interface on *T only is read as a *T; the encoder writes T and *T for
+// either, and null for a nil interface (as encoding/json does).
+//
+// The tagged form, for members that are structs, is an object with a tag
+// member naming the member type, beside the member's own fields:
+//
+//	// Shape is a figure to draw.
+//	//
+//	//toolgen:union tag=kind
+//	type Shape interface{ isShape() }
+//
+//	type Circle struct {
+//		Radius float64 `json:"radius"`
+//	}
+//
+//	// Poly is a polygon.
+//	//
+//	//toolgen:member name=polygon
+//	type Poly struct { ... }
+//
+//	func (Circle) isShape() {}
+//	func (*Poly) isShape()  {}
+//
+// {"kind": "circle", "radius": 2} is a Circle. The tag's value is the
+// member's //toolgen:member name=..., else its Go name in snake_case. Its
+// schema is "anyOf" one object per member, each with the tag first as a
+// one-value "enum", required; the tags make the members exclusive, so anyOf
+// says what oneOf would, in the form OpenAI's strict mode and Gemini accept.
+// The tag may come anywhere in the object: the decoder looks ahead for it
+// (the object is scanned up to the tag once more, without allocating), then
+// reads the member, reporting every problem with its pointer into the member
+// (/shape/radius: missing (required)); a missing or unknown tag is reported
+// with the tags known. The encoder writes the tag first, then the member's
+// fields as for the struct.
+//
+// Without tag=, the members must have distinct JSON types (string, number,
+// boolean, object, array: integers and floats are both numbers): a named
+// string, a named integer and a struct, say. The schema is "anyOf" the
+// members' own schemas, the decoder picks the member by the value's JSON
+// type, and the encoder writes the member's own JSON, as encoding/json does.
+//
+// A union is a member of the arguments object (a parameter, or a field), never
+// the whole input, whose schema is an object in every dialect; a union result
+// is wrapped as {"result": ...} as other values are. Output schemas allow null
+// for a union, which the encoder writes for a nil interface. A permission
+// rule's field for a union argument matches its value as sent, as for any
+// argument: compact JSON with the members in the model's order, so a glob
+// finds a tagged member by its tag anywhere in it (*"kind":"circle"*).
+//
+// Errors at their position: a union without implementations; members of an
+// untagged union with the same JSON type (both named, with their positions),
+// or one that may be any JSON value (its own JSON methods); in the tagged form
+// a member that is not a struct, a member field named as the tag, two members
+// with one tag value; an interface that embeds the union (it would be a
+// member that decoding cannot create); a union reached again through its own
+// members (recursive unions are not supported: break the cycle with a
+// json.RawMessage or a type of its own); a sealed interface declared in
+// another package (generate the tools in that package, or declare the
+// interface here); //toolgen:union on a type that is not a sealed interface,
+// //toolgen:member on a type that implements none, and unknown options. A type of another package that embeds the interface
+// cannot be seen: the encoder fails on it at run time, saying to generate
+// again.
 //
 // # Constraints
 //
@@ -388,7 +464,8 @@
 //
 // # How arguments are read
 //
-//   - One pass, no reflection, no look-ahead (slices grow by appending);
+//   - One pass, no reflection, no look-ahead (slices grow by appending) but
+//     for a tagged union's tag (see Unions);
 //     unknown members are rejected (the message lists the known ones); every
 //     problem is reported with its JSON pointer, in reading order, then
 //     missing required members.

@@ -30,7 +30,12 @@ type analyzer struct {
 	building map[*types.Named]bool
 	ids      map[string]*types.Named
 	schemas  map[token.Pos]typeSchema // //toolgen:schema by type name
-	dir      string                   // positions in messages are relative to it
+	// unionDirs and memberDirs are //toolgen:union and //toolgen:member by
+	// type name; unionErrs the unions already refused.
+	unionDirs  map[token.Pos]unionDirective
+	memberDirs map[token.Pos]memberDirective
+	unionErrs  map[*types.Named]error
+	dir        string // positions in messages are relative to it
 }
 
 // Package finds the tools of pkg. The model is nil when there are errors.
@@ -44,8 +49,13 @@ func Package(pkg *packages.Package, dir string) (*model.Package, Errors) {
 		building:  map[*types.Named]bool{},
 		ids:       map[string]*types.Named{},
 		dir:       dir,
+
+		unionDirs:  map[token.Pos]unionDirective{},
+		memberDirs: map[token.Pos]memberDirective{},
+		unionErrs:  map[*types.Named]error{},
 	}
 	a.schemas = a.scanTypeDirectives()
+	a.checkMemberDirectives()
 	files := a.sortedFiles()
 	out := &model.Package{Name: pkg.Name, Path: pkg.PkgPath, Declared: pkg.Types.Scope().Names(), Budget: a.scanBudget(files)}
 	for _, fd := range annotatedFuncs(files) {

@@ -183,6 +183,14 @@ func checkAddressable(t *model.Type, addressable bool, seen map[*model.Type]bool
 				return name
 			}
 		}
+	case model.KindUnion:
+		// An interface holds a value member's copy, which encoding/json
+		// cannot address; a pointer member it can.
+		for _, m := range t.Union.Members {
+			if name := checkAddressable(m.Type, m.Pointer, seen); name != "" {
+				return name
+			}
+		}
 	}
 	return ""
 }
@@ -237,6 +245,11 @@ func walkTypes(t *model.Type, seen map[*model.Type]bool, visit func(*model.Type)
 	if t.Struct != nil {
 		for _, f := range t.Struct.Fields {
 			walkTypes(f.Type, seen, visit)
+		}
+	}
+	if t.Union != nil {
+		for _, m := range t.Union.Members {
+			walkTypes(m.Type, seen, visit)
 		}
 	}
 }

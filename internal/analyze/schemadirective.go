@@ -107,8 +107,10 @@ func (a *analyzer) misplaced(c *ast.Comment) {
 		a.errorf(c.Slash, "//toolgen:schema belongs in the doc comment of a type declaration")
 	case "//toolgen:tool":
 		a.errorf(c.Slash, "//toolgen:tool belongs in the doc comment of a function or method")
+	case unionDirectiveName, memberDirectiveName:
+		a.errorf(c.Slash, "%s belongs in the doc comment of a type declaration", directiveName(c))
 	default:
-		a.errorf(c.Slash, "unknown directive %s (toolgen knows //toolgen:tool on functions, //toolgen:schema on types and //toolgen:budget at file level)", directiveName(c))
+		a.errorf(c.Slash, "unknown directive %s (toolgen knows //toolgen:tool on functions, //toolgen:schema, //toolgen:union and //toolgen:member on types and //toolgen:budget at file level)", directiveName(c))
 	}
 }
 
@@ -116,7 +118,15 @@ func directiveName(c *ast.Comment) string { return strings.Fields(c.Text)[0] }
 
 // typeDirective reads one directive on a type declaration.
 func (a *analyzer) typeDirective(c *ast.Comment, spec *ast.TypeSpec, out map[token.Pos]typeSchema) {
-	if directiveName(c) != schemaDirective {
+	switch directiveName(c) {
+	case unionDirectiveName:
+		a.readUnionDirective(c, spec)
+		return
+	case memberDirectiveName:
+		a.readMemberDirective(c, spec)
+		return
+	case schemaDirective:
+	default:
 		a.misplaced(c)
 		return
 	}

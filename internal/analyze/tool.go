@@ -324,6 +324,12 @@ func unwritable(t *model.Type, seen map[*model.Struct]bool) string {
 				return name
 			}
 		}
+	case t.Union != nil:
+		for _, m := range t.Union.Members {
+			if name := unwritable(m.Type, seen); name != "" {
+				return name
+			}
+		}
 	}
 	return ""
 }

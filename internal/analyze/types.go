@@ -239,8 +239,8 @@ func (a *analyzer) namedShape(t *types.Named, obj *types.TypeName, pkg string) (
 		return m, nil
 	}
 	if iface, ok := t.Underlying().(*types.Interface); ok && !iface.Empty() {
-		// Named, so that the message says error or io.Reader, not its methods.
-		return nil, unsupported("interface type %s: only any (interface{}) can hold JSON", a.typeString(t))
+		// Named, so that a message says error or io.Reader, not its methods.
+		return a.unionType(t, iface)
 	}
 	m, err := a.typeOf(t.Underlying())
 	if err != nil {

@@ -41,6 +41,7 @@ var (
 	tokItems      = []byte("items")
 	tokProperties = []byte("properties")
 	tokDefs       = []byte("$defs")
+	tokAnyOf      = []byte("anyOf")
 )
 
 // Strict returns input, a JSON Schema as toolgen writes it (a JSON object,
@@ -89,6 +90,12 @@ func (st *strictor) node(s *schema, depth int) {
 	case s.nEnum > strictMaxEnum:
 		st.fail("an enum of " + strconv.Itoa(s.nEnum) + " values, over strict mode's " + strconv.Itoa(strictMaxEnum))
 		return
+	case isUnion(s) && depth == 0:
+		st.fail("a union (anyOf), where strict mode takes only an object")
+		return
+	case isUnion(s):
+		st.alternatives(s, depth)
+		return
 	case !s.has.Has(keyword.Type) && !s.has.Has(keyword.Ref):
 		st.fail("a value of any type (no type and no $ref)")
 		return
@@ -129,6 +136,27 @@ func (st *strictor) node(s *schema, depth int) {
 			return
 		}
 		requireAll(s)
+	}
+}
+
+// isUnion reports whether s is a union toolgen writes: anyOf its members,
+// without a type of its own (its alternatives have theirs).
+func isUnion(s *schema) bool {
+	return s.has.Has(keyword.AnyOf) && !s.has.Has(keyword.Type) && !s.has.Has(keyword.Ref)
+}
+
+// alternatives converts a union's members, each a schema of its own (both
+// dialects take anyOf below the root).
+func (st *strictor) alternatives(s *schema, depth int) {
+	for i, sub := range s.anyOf {
+		st.path.push(tokAnyOf)
+		st.path.pushIndex(i)
+		st.node(sub, depth)
+		st.path.pop()
+		st.path.pop()
+		if st.err != nil {
+			return
+		}
 	}
 }
 
@@ -212,6 +240,21 @@ func (g *geminier) node(s *schema) {
 	switch {
 	case s.has&geminiRefused != 0:
 		g.fail(geminiRefusal(s.has & geminiRefused))
+		return
+	case isUnion(s) && len(g.path.tokens) == 0:
+		g.fail("a union (anyOf), where Gemini takes only an object")
+		return
+	case isUnion(s):
+		for i, sub := range s.anyOf {
+			g.path.push(tokAnyOf)
+			g.path.pushIndex(i)
+			g.node(sub)
+			g.path.pop()
+			g.path.pop()
+			if g.err != nil {
+				return
+			}
+		}
 		return
 	case !s.has.Has(keyword.Type):
 		g.fail("a value of any type (no type)")

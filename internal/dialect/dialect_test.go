@@ -303,3 +303,28 @@ const benchSchema = `{"$schema":"https://json-schema.org/draft/2020-12/schema","
 	`"dry_run":{"type":"boolean","description":"Report the diff without writing the file.","default":false},` +
 	`"mode":{"type":"string","description":"How to match.","enum":["exact","fuzzy"]},` +
 	`"when":{"type":"string","format":"date-time"}},"required":["path","edits"],"additionalProperties":false}`
+
+// A union below the root keeps its anyOf in both dialects, each member
+// converted (strict mode's optional members nullable, a union that may be
+// left out gains null as one more member rather than an anyOf in an
+// anyOf); a union at the root has no form, since both take only objects
+// there.
+func TestUnionForms(t *testing.T) {
+	in := `{"type":"object","properties":{"focus":{"description":"F","anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["c"]},"r":{"type":"number","minimum":0}},"required":["kind"],"additionalProperties":false},{"type":"string"}]}},"additionalProperties":false}`
+	strict, err := Strict([]byte(in))
+	require.NoError(t, err)
+	assert.Equal(t, `{"type":"object","properties":{"focus":{"description":"F","anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["c"]},"r":{"anyOf":[{"type":"number","minimum":0},{"type":"null"}]}},"required":["kind","r"],"additionalProperties":false},{"type":"string"},{"type":"null"}]}},"required":["focus"],"additionalProperties":false}`, string(strict))
+	gemini, err := Gemini([]byte(in))
+	require.NoError(t, err)
+	assert.Equal(t, `{"type":"object","properties":{"focus":{"description":"F","anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["c"]},"r":{"type":"number","minimum":0}},"required":["kind"]},{"type":"string"}]}}}`, string(gemini))
+
+	root := `{"anyOf":[{"type":"object","properties":{},"additionalProperties":false},{"type":"string"}]}`
+	_, err = Strict([]byte(root))
+	assert.ErrorContains(t, err, "a union (anyOf), where strict mode takes only an object at the root")
+	_, err = Gemini([]byte(root))
+	assert.ErrorContains(t, err, "a union (anyOf), where Gemini takes only an object at the root")
+
+	member := `{"type":"object","properties":{"u":{"anyOf":[{"type":"string"},{"type":"object","additionalProperties":{"type":"string"}}]}},"required":["u"],"additionalProperties":false}`
+	_, err = Strict([]byte(member))
+	assert.ErrorContains(t, err, "a map (additionalProperties with a schema) at /properties/u/anyOf/1")
+}

@@ -137,8 +137,17 @@ func (w *writer) props(props []prop) {
 			w.b = append(w.b, ',')
 		}
 		w.b = append(w.b, `"anyOf":[`...)
-		w.schema(p.s, true)
-		w.b = append(w.b, `,{"type":"null"}]}`...)
+		if isUnion(p.s) {
+			// A union's members themselves, then null: no anyOf in an anyOf.
+			for _, sub := range p.s.anyOf {
+				w.schema(sub, false)
+				w.b = append(w.b, ',')
+			}
+		} else {
+			w.schema(p.s, true)
+			w.b = append(w.b, ',')
+		}
+		w.b = append(w.b, `{"type":"null"}]}`...)
 	}
 	w.b = append(w.b, '}')
 }

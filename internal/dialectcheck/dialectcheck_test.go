@@ -116,6 +116,29 @@ func TestExamplesAndBuiltinHaveEveryDialect(t *testing.T) {
 	}
 }
 
+// TestUnionsHaveEveryDialect: a union (anyOf of its members, below the
+// root) has a strict and a Gemini form, and both follow their rules.
+func TestUnionsHaveEveryDialect(t *testing.T) {
+	n := 0
+	for path, g := range schemasIn(t, "../../testdata/golden/union") {
+		for name, schema := range g {
+			if !strings.HasPrefix(name, "toolgenInput") {
+				continue
+			}
+			n++
+			strict, err := toolimpl.StrictSchema([]byte(schema))
+			if assert.NoError(t, err, "%s: %s", path, name) {
+				assert.Empty(t, dialectcheck.Strict(strict), "%s: %s", path, name)
+			}
+			gemini, err := toolimpl.GeminiSchema([]byte(schema))
+			if assert.NoError(t, err, "%s: %s", path, name) {
+				assert.Empty(t, dialectcheck.Gemini(gemini), "%s: %s", path, name)
+			}
+		}
+	}
+	assert.NotZero(t, n, "no union schemas found")
+}
+
 func TestDialectsLeftOut(t *testing.T) {
 	for _, vars := range schemasIn(t, "../../testdata/golden/recursive") {
 		for name, schema := range vars {

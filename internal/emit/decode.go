@@ -32,6 +32,13 @@ var d = jen.Id("d")
 //		}
 //	}
 func (g *generator) objectBody(s *model.Struct, objVar string, lvalue func(*model.Field) *jen.Statement) []jen.Code {
+	return g.objectBodyTag(s, objVar, lvalue, "")
+}
+
+// objectBodyTag is objectBody for a tagged union's member: the tag, named
+// last in the table (so that no index moves), is skipped, as the union's
+// reader has read it already.
+func (g *generator) objectBodyTag(s *model.Struct, objVar string, lvalue func(*model.Field) *jen.Statement, tag string) []jen.Code {
 	var body []jen.Code
 	var cases []jen.Code
 	names := make([]jen.Code, len(s.Fields))
@@ -55,6 +62,10 @@ func (g *generator) objectBody(s *model.Struct, objVar string, lvalue func(*mode
 		read = append(read, allocSteps(f, lvalue)...)
 		read = append(read, g.readMember(f, lvalue(f))...)
 		cases = append(cases, jen.Case(jen.Lit(f.JSONName)).Block(read...))
+	}
+	if tag != "" {
+		names = append(names, jen.Lit(tag))
+		cases = append(cases, jen.Case(jen.Lit(tag)).Block(d.Clone().Dot("Skip").Call()))
 	}
 	g.objectVar(objVar, names, required, nullAbsent)
 	o := jen.Id("o")
@@ -185,6 +196,8 @@ func (g *generator) readValue(t *model.Type, lv *jen.Statement, r model.Constrai
 		return g.readJSON(t, lv, r, depth)
 	case model.KindNumber:
 		return readNumber(t, lv, depth)
+	case model.KindUnion:
+		return []jen.Code{jen.Id(g.unionHelper(t)).Call(d, jen.Op("&").Add(lv))}
 	}
 	return readScalar(t, lv, n("x"), d.Clone().Dot("Any").Call())
 }

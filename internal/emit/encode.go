@@ -93,7 +93,7 @@ func notEmpty(t *model.Type, lv *jen.Statement) *jen.Statement {
 		return lv.Clone().Op("!=").Add(zeroLit(t))
 	case model.KindSlice, model.KindMap, model.KindBytes, model.KindRaw, model.KindArray:
 		return jen.Len(lv.Clone()).Op(">").Lit(0)
-	case model.KindAny:
+	case model.KindAny, model.KindUnion:
 		return lv.Clone().Op("!=").Nil()
 	case model.KindJSON, model.KindNumber:
 		return notEmptyMethods(t, lv)
@@ -111,7 +111,7 @@ func notZero(t *model.Type, lv *jen.Statement) *jen.Statement {
 		return lv.Clone().Op("!=").Op("*").New(goType(t))
 	}
 	switch t.Kind {
-	case model.KindSlice, model.KindMap, model.KindBytes, model.KindRaw, model.KindAny:
+	case model.KindSlice, model.KindMap, model.KindBytes, model.KindRaw, model.KindAny, model.KindUnion:
 		return lv.Clone().Op("!=").Nil()
 	case model.KindJSON, model.KindNumber:
 		return notZeroMethods(t, lv)
@@ -179,6 +179,8 @@ func (g *generator) writeValue(t *model.Type, v *jen.Statement, depth int) []jen
 		return g.writeJSON(t, v, depth)
 	case model.KindNumber:
 		return []jen.Code{call("Number", v.Clone())}
+	case model.KindUnion:
+		return []jen.Code{jen.Id(g.unionEncodeHelper(t)).Call(e, v.Clone())}
 	}
 	return []jen.Code{call("Any", v.Clone())}
 }

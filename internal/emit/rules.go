@@ -60,6 +60,8 @@ func ruleFieldMatches(t *model.Type) string {
 		}
 	}
 	switch {
+	case t.Kind == model.KindUnion:
+		return unionRuleMatches(t.Union) + orNull
 	case t.Kind == model.KindFloat:
 		return "a number in canonical form" + orNull + ` ("0.5" matches 5e-1)`
 	case t.Kind == model.KindInt || t.Kind == model.KindUint || t.Kind == model.KindEnum && t.Basic != model.KindString:
@@ -94,4 +96,15 @@ func (g *generator) ruleMethod(t *model.Tool) {
 	}
 	g.code.Comment("Rule returns r as a toolgen.Rule, for agent.Permissions.")
 	g.code.Func().Params(jen.Id("r").Id(t.RuleName)).Id("Rule").Params().Add(rt("Rule")).Block(jen.Return(ret))
+}
+
+// unionRuleMatches says what a union argument's glob matches: the value as
+// the model sent it, like any other argument (a rule is matched before the
+// arguments are decoded). A tagged member's object keeps the model's order
+// of members, so a glob picks a member by its tag anywhere in it.
+func unionRuleMatches(u *model.Union) string {
+	if u.Tag != "" {
+		return fmt.Sprintf(`compact JSON, numbers in canonical form, members in the order sent (*"%s":"%s"* matches that member)`, u.Tag, u.Members[0].Name)
+	}
+	return "a string's text, else compact JSON with numbers in canonical form"
 }

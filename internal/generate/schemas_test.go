@@ -124,8 +124,7 @@ func walkSchema(t failer, c *jsonschema.Compiler, url, ptr string, s map[string]
 		assert.True(t, isString, "%s: type is %v, not one type (no unions, no null)", ptr, s["type"])
 	}
 	if anyOf, ok := s["anyOf"].([]any); ok {
-		assert.True(t, output && len(anyOf) == 2 && isNullSchema(anyOf[1]), "%s: anyOf other than [S, {\"type\": \"null\"}] in an output schema", ptr)
-		walkSchema(t, c, url, ptr+"/anyOf/0", anyOf[0].(map[string]any), output)
+		walkAnyOf(t, c, url, ptr, anyOf, output)
 	}
 	if _, ok := s["properties"]; ok {
 		// Only struct objects have properties; maps have a schema for
@@ -151,6 +150,26 @@ func walkSchema(t failer, c *jsonschema.Compiler, url, ptr string, s map[string]
 		if sub, ok := s[kw].(map[string]any); ok {
 			walkSchema(t, c, url, ptr+"/"+kw, sub, output)
 		}
+	}
+}
+
+// walkAnyOf checks an anyOf: S or null in an output schema, or a union's
+// members (each a schema of one type; null last in an output schema, which
+// the encoder writes for a nil interface).
+func walkAnyOf(t failer, c *jsonschema.Compiler, url, ptr string, anyOf []any, output bool) {
+	alts := anyOf
+	if output && len(alts) > 0 && isNullSchema(alts[len(alts)-1]) {
+		alts = alts[:len(alts)-1]
+	}
+	assert.True(t, len(alts) > 0 && (output || len(alts) > 1), "%s: anyOf other than a union's members or, in an output schema, [S, {\"type\": \"null\"}]", ptr)
+	for i, alt := range alts {
+		m := alt.(map[string]any)
+		_, hasType := m["type"]
+		_, hasRef := m["$ref"]
+		_, hasEnum := m["enum"]
+		assert.True(t, hasType || hasRef || hasEnum && len(alts) == 1, "%s/anyOf/%d: a union's member without a type", ptr, i)
+		assert.False(t, !output && isNullSchema(m), "%s/anyOf/%d: null in an input schema's anyOf", ptr, i)
+		walkSchema(t, c, url, fmt.Sprintf("%s/anyOf/%d", ptr, i), m, output)
 	}
 }
 
@@ -231,6 +250,9 @@ func TestSchemaChecksFail(t *testing.T) {
 		{"null in an output", `{` + head + `, "type": "object", "properties": {"s": {"type": ["string", "null"]}, "e": {"anyOf": [{"enum": ["a"]}, {"type": "null"}]}}, "additionalProperties": false}`, "", output},
 		{"union in an output", `{` + head + `, "type": "object", "properties": {"s": {"type": ["string", "integer"]}}, "additionalProperties": false}`, "not one type", output},
 		{"anyOf in an input", `{` + head + `, "type": "object", "properties": {"e": {"anyOf": [{"enum": ["a"]}, {"type": "null"}]}}, "additionalProperties": false}`, "anyOf", input},
+		{"union in an input", `{` + head + `, "type": "object", "properties": {"u": {"anyOf": [{"type": "string"}, {"type": "integer"}]}}, "additionalProperties": false}`, "", input},
+		{"untyped union member", `{` + head + `, "type": "object", "properties": {"u": {"anyOf": [{"type": "string"}, {"description": "x"}]}}, "additionalProperties": false}`, "without a type", input},
+		{"open union member", `{` + head + `, "type": "object", "properties": {"u": {"anyOf": [{"type": "string"}, {"type": "object", "properties": {}}]}}, "additionalProperties": false}`, "additionalProperties false", input},
 		{"open struct under anyOf", `{` + head + `, "type": "object", "properties": {"o": {"anyOf": [{"type": "object", "properties": {}}, {"type": "null"}]}}, "additionalProperties": false}`, "additionalProperties false", output},
 		{"open struct", `{` + head + `, "type": "object", "properties": {}}`, "additionalProperties false", input},
 		{"object without members", `{` + head + `, "type": "object", "properties": {"o": {"type": "object"}}, "additionalProperties": false}`, "must be a map", input},

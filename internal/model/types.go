@@ -29,6 +29,10 @@ const (
 	KindJSON Kind = "json"
 	// KindNumber is json.Number: a JSON number kept as its literal text.
 	KindNumber Kind = "number"
+	// KindUnion is a sealed interface (one with an unexported method):
+	// one of its implementations in the package, told apart by a tag
+	// member or by the JSON type of the value (Union).
+	KindUnion Kind = "union"
 )
 
 // Type is a Go type and how it maps to JSON.
@@ -41,12 +45,13 @@ type Type struct {
 	Pkg  string `json:"pkg,omitempty"`
 	Doc  string `json:"doc,omitempty"` // a named type's doc comment
 
-	Bits   int     `json:"bits,omitempty"` // KindInt, KindUint, KindFloat
-	Key    *Type   `json:"key,omitempty"`  // KindMap: a string type
-	Elem   *Type   `json:"elem,omitempty"` // KindSlice, KindArray, KindMap (values), KindPointer; KindBytes of a named byte type
-	Len    int64   `json:"len,omitempty"`  // KindArray
-	Struct *Struct `json:"-"`              // KindStruct (left out of dumps: it may be recursive)
-	Enum   *Enum   `json:"enum,omitempty"` // KindEnum
+	Bits   int     `json:"bits,omitempty"`  // KindInt, KindUint, KindFloat
+	Key    *Type   `json:"key,omitempty"`   // KindMap: a string type
+	Elem   *Type   `json:"elem,omitempty"`  // KindSlice, KindArray, KindMap (values), KindPointer; KindBytes of a named byte type
+	Len    int64   `json:"len,omitempty"`   // KindArray
+	Struct *Struct `json:"-"`               // KindStruct (left out of dumps: it may be recursive)
+	Enum   *Enum   `json:"enum,omitempty"`  // KindEnum
+	Union  *Union  `json:"union,omitempty"` // KindUnion (a union never holds itself, so dumps end)
 	// Basic is the underlying kind of an Enum or a named basic type:
 	// KindString, KindInt, KindUint, KindFloat or KindBool.
 	Basic Kind `json:"basic,omitempty"`
@@ -127,6 +132,36 @@ type Step struct {
 	Pointer bool `json:"pointer,omitempty"`
 	// Type names the embedded struct a pointer step allocates.
 	Type *Type `json:"type,omitempty"`
+}
+
+// Union is a sealed interface's members: the named types of the package
+// that implement it.
+type Union struct {
+	// ID names the union's generated helpers; unique in the package.
+	ID string `json:"id"`
+	// Tag is the member that names the member type in the discriminated
+	// object form ({"kind": "circle", ...}); "" for the untagged form, where
+	// the members have distinct JSON types.
+	Tag     string         `json:"tag,omitempty"`
+	Members []*UnionMember `json:"members"`
+}
+
+// UnionMember is one implementation of a union's interface.
+type UnionMember struct {
+	// Name is the tag's value for the member: its //toolgen:member name=,
+	// else its Go name in snake_case. Untagged members have one too, for
+	// messages.
+	Name string `json:"name"`
+	// Type is the member's named type (a struct in the tagged form).
+	Type *Type `json:"type"`
+	// Pointer members implement the interface on *T only: the decoder
+	// stores a *T. Members with value receivers are stored as T; the
+	// encoder takes T and *T for them.
+	Pointer bool `json:"pointer,omitempty"`
+	// JSONType is the member's JSON type in the untagged form: "string",
+	// "number", "boolean", "object" or "array".
+	JSONType string   `json:"json_type,omitempty"`
+	Pos      Position `json:"pos"`
 }
 
 // Enum is the set of constants of an enum type.

@@ -159,8 +159,41 @@ func (b *builder) shape(t *model.Type) *model.Schema {
 		return b.methodsSchema(t)
 	case model.KindNumber:
 		return &model.Schema{Type: "number"}
+	case model.KindUnion:
+		return b.union(t.Union)
 	}
 	return &model.Schema{} // any, json.RawMessage: any JSON value
+}
+
+// union is anyOf the members' schemas, each described by its type's doc.
+// The tagged form gives each member's object the tag first, as an enum of
+// its one value, and requires it. anyOf, not oneOf: the tag's values (or
+// the members' distinct JSON types) make the members exclusive, so both
+// accept the same values, and anyOf is what OpenAI's strict mode and
+// Gemini take. An output schema also allows null, which the encoder writes
+// for a nil interface, as encoding/json does.
+func (b *builder) union(u *model.Union) *model.Schema {
+	var alts []*model.Schema
+	for _, m := range u.Members {
+		var s *model.Schema
+		if u.Tag != "" {
+			// Inlined even when the struct is recursive: the tag cannot be
+			// added to a $ref.
+			s = b.object(m.Type.Struct)
+			tag := &model.Schema{Type: "string", Enum: []model.RawJSON{model.RawJSON(model.JSONString(m.Name))}}
+			props := append(model.Properties{{Name: u.Tag, Schema: tag}}, *s.Properties...)
+			s.Properties = &props
+			s.Required = append([]string{u.Tag}, s.Required...)
+		} else {
+			s = b.shape(b.direction(m.Type))
+		}
+		s.Description = describe(m.Type, "")
+		alts = append(alts, s)
+	}
+	if b.output {
+		alts = append(alts, &model.Schema{Type: "null"})
+	}
+	return &model.Schema{AnyOf: alts}
 }
 
 // structRef inlines a struct, or refers to its $defs entry when it is

@@ -8,7 +8,8 @@
 //     problem with its JSON pointer, and Object and ObjectReader, the member
 //     tables it reads objects by. Generated dispatch drives it through
 //     toolimpl; agent's permission matcher reads arguments
-//     with it.
+//     with it. A tagged union's reader looks ahead for the tag with Tag
+//     (the one look-ahead, union.go), then reads the member in one pass.
 //   - Scanner, which reads a JSON text token by token and leaves each value
 //     as its text (a span of the input): internal/dialect derives the
 //     OpenAI-strict and Gemini forms of input schemas with it.

@@ -68,6 +68,7 @@ var goTypes = map[toolgen.ToolName]func() any{
 	ToolReturnAnySlice:  func() any { return new(In) },
 	ToolEchoMisc:        func() any { return new(*Misc) },
 	ToolFlatDefaults:    func() any { return new(FlatDefaultsArgs) },
+	ToolEchoUnions:      func() any { return new(unionsRef) },
 }
 
 // methodMembers are members whose Go type reads itself (UnmarshalText or
@@ -196,8 +197,8 @@ func (s *subject) check(doc []byte) []string {
 		if !jsonStricterAllowed(jsonErr) {
 			fail("the decoder accepts, encoding/json says %v", jsonErr)
 		}
-	} else if !same(reflect.ValueOf(decoded), reflect.ValueOf(goValue).Elem()) {
-		fail("the decoder read %#v, encoding/json read %#v", decoded, reflect.ValueOf(goValue).Elem().Interface())
+	} else if want := goOf(goValue); !same(reflect.ValueOf(decoded), want) {
+		fail("the decoder read %#v, encoding/json read %#v", decoded, want.Interface())
 	}
 	returned := lastOut
 	if res.Structured == nil && res.Content == nil {
@@ -252,7 +253,7 @@ func (s *subject) checkStrict(args any, res toolgen.Result) []string {
 // withNulls adds null for every member a strict schema has and v lacks, at
 // every level.
 func withNulls(v any, s schema) any {
-	s = s.resolve()
+	s = s.branch(v)
 	switch x := v.(type) {
 	case map[string]any:
 		out := map[string]any{}
@@ -279,9 +280,10 @@ func withNulls(v any, s schema) any {
 	return v
 }
 
-// nullable looks through a strict schema's anyOf [T, null] to T.
+// nullable looks through a strict schema's anyOf [T, null] to T (a union
+// that may be null, anyOf [members..., null], is left for branch).
 func nullable(s schema) schema {
-	if alts, ok := s.node["anyOf"].([]any); ok && len(alts) > 0 {
+	if alts, ok := s.node["anyOf"].([]any); ok && len(alts) == 2 {
 		if first, ok := alts[0].(map[string]any); ok {
 			return schema{node: first, root: s.root}
 		}
@@ -304,7 +306,7 @@ func (s *subject) checkResult(res toolgen.Result, returned any) []string {
 	if err := s.output.Validate(out); err != nil {
 		bad = append(bad, fmt.Sprintf("the result %s breaks the output schema: %v", res.Structured, err))
 	}
-	want, err := json.Marshal(returned)
+	want, err := json.Marshal(referenceOf(returned))
 	if err != nil {
 		return append(bad, "encoding/json cannot marshal the value: "+err.Error())
 	}
@@ -366,7 +368,7 @@ func decodeStrict(doc []byte, v any) error {
 // decoder reads them as absent (OpenAI's strict mode sends null for every
 // optional member), while the default schema has no null.
 func normalize(v any, s schema) any {
-	s = s.resolve()
+	s = s.branch(v)
 	switch x := v.(type) {
 	case map[string]any:
 		out := map[string]any{}
@@ -396,7 +398,7 @@ func normalize(v any, s schema) any {
 // withDefaults fills in absent members that have a default, as the decoder
 // does, so that encoding/json reads the same value.
 func withDefaults(v any, s schema) any {
-	s = s.resolve()
+	s = s.branch(v)
 	switch x := v.(type) {
 	case map[string]any:
 		out := map[string]any{}

@@ -38,6 +38,58 @@ func (s schema) resolve() schema {
 	}
 }
 
+// alternatives are the members of a union's anyOf (a schema with anyOf and
+// no type of its own), or nil.
+func (s schema) alternatives() []schema {
+	alts, ok := s.node["anyOf"].([]any)
+	if !ok || s.node["type"] != nil {
+		return nil
+	}
+	var out []schema
+	for _, a := range alts {
+		out = append(out, schema{node: a.(map[string]any), root: s.root})
+	}
+	return out
+}
+
+// branch is the member of a union that v is meant as: the object whose tag
+// (a property with a one-value enum) v has, else the member of v's JSON
+// type; s itself when s is no union or no member fits.
+func (s schema) branch(v any) schema {
+	s = s.resolve()
+	for _, alt := range s.alternatives() {
+		if alt.fits(v) {
+			return alt
+		}
+	}
+	return s
+}
+
+func (s schema) fits(v any) bool {
+	switch x := v.(type) {
+	case map[string]any:
+		if !slices.Contains(s.types(), "object") {
+			return false
+		}
+		props, _ := s.node["properties"].(map[string]any)
+		for name, p := range props {
+			if enum, ok := p.(map[string]any)["enum"].([]any); ok && len(enum) == 1 {
+				return x[name] == enum[0]
+			}
+		}
+		return true
+	case []any:
+		return slices.Contains(s.types(), "array")
+	case string:
+		return slices.Contains(s.types(), "string")
+	case bool:
+		return slices.Contains(s.types(), "boolean")
+	case json.Number:
+		return slices.Contains(s.types(), "integer") || slices.Contains(s.types(), "number")
+	}
+	return false
+}
+
 func (s schema) sub(key string) (schema, bool) {
 	m, ok := s.node[key].(map[string]any)
 	return schema{node: m, root: s.root}, ok
@@ -106,6 +158,9 @@ func (g *generator) value(s schema, depth int) any {
 	}
 	if enum, ok := s.node["enum"].([]any); ok {
 		return enum[g.rng.IntN(len(enum))]
+	}
+	if alts := s.alternatives(); alts != nil {
+		return g.value(alts[g.rng.IntN(len(alts))], depth)
 	}
 	types := s.types()
 	if len(types) == 0 {

@@ -20,8 +20,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
+	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -156,6 +156,9 @@ const (
 	// ToolFlatDefaults names the tool flat_defaults (FlatDefaults). FlatDefaults
 	// takes optional parameters with defaults.
 	ToolFlatDefaults toolgen.ToolName = "flat_defaults"
+	// ToolEchoUnions names the tool echo_unions (EchoUnions). EchoUnions returns
+	// its arguments.
+	ToolEchoUnions toolgen.ToolName = "echo_unions"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -205,9 +208,10 @@ var (
 	_ func(other.Unit, other.Place, *other.Place, Board, Blob, Index, U64, *Odd, Temp, *Level, any, time.Duration, []Octet, Upper, **int) (FlatAllArgs, error) = FlatAll
 	_ func(*Misc) (*Misc, error)                                                                                                                               = EchoMisc
 	_ func(*int, *other.Unit, []string, *time.Time) (FlatDefaultsArgs, error)                                                                                  = FlatDefaults
+	_ func(Unions) (Unions, error)                                                                                                                             = EchoUnions
 )
 
-// Tools returns the tools of package fidelity: return_int, return_float, return_bool, return_enum, return_slice, return_map, return_array, return_blob, return_any, return_ptr_int, return_text, return_json, return_stamped, return_foreign, return_named_map, return_places, return_any_slice, echo_scalars, echo_enums, echo_collections, echo_pointers, echo_constrained, echo_formats, echo_special, echo_embedded, echo_omit, echo_tree, flat, densify, echo_methods, echo_numbers, echo_shapes, echo_embeds, echo_embeds_more, echo_tagged, echo_named, echo_wide, echo_graph, echo_deeps, echo_omits, echo_places, flat_all, echo_misc, flat_defaults.
+// Tools returns the tools of package fidelity: return_int, return_float, return_bool, return_enum, return_slice, return_map, return_array, return_blob, return_any, return_ptr_int, return_text, return_json, return_stamped, return_foreign, return_named_map, return_places, return_any_slice, echo_scalars, echo_enums, echo_collections, echo_pointers, echo_constrained, echo_formats, echo_special, echo_embedded, echo_omit, echo_tree, flat, densify, echo_methods, echo_numbers, echo_shapes, echo_embeds, echo_embeds_more, echo_tagged, echo_named, echo_wide, echo_graph, echo_deeps, echo_omits, echo_places, flat_all, echo_misc, flat_defaults, echo_unions.
 func Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolReturnInt,
@@ -649,6 +653,16 @@ func Tools() []toolgen.Tool {
 		SearchTerms:  "1 32 IAigABs9lg6EI celsiu:3 default:5 degre:2 fahrenheit:3 fideliti:2 flat:4 flat_default:4 mani optional parameter tag:2 take unit:3",
 		Call:         toolgenCallFlatDefaults,
 		Validate:     toolimpl.Validator(toolgenCallFlatDefaults),
+	}, {
+		Name:         ToolEchoUnions,
+		Description:  "EchoUnions returns its arguments.",
+		InputSchema:  toolgenInputEchoUnions,
+		OutputSchema: toolgenOutputEchoUnions,
+		Namespace:    "fidelity",
+		Tokens:       toolgen.Tokens{Default: 1352, Strict: 1521, Gemini: 1275},
+		SearchTerms:  "1 264 BglAYjoCIASqgcgaQnJABlCaEQAAFE4BECLTMNgYRThSCGjlgBBQCgYgJIM argument arrai:2 boolean:2 circl:6 color:9 colour:6 constraint:3 echo:4 echo_union:4 enum:3 fideliti:2 fire:3 flag:2 grass:3 green:6 height:6 insid:3 json:2 kei:24 kei_flag:2 kei_list:2 kei_name:2 kei_num:2 kei_pair:2 kind:18 list:2 member:17 name:8 note:6 num:2 number:2 object:2 on:2 opt:2 optional:3 pair:2 per:2 point:6 pointer:3 poli:3 polygon:6 radiu:6 receiver:3 rect:9 red:6 return round:3 shape:3 ss:2 store:3 string:5 tag:9 toolgen:3 type:2 u_kei:2 union:9 untag:2 valu:3 width:6",
+		Call:         toolgenCallEchoUnions,
+		Validate:     toolimpl.Validator(toolgenCallEchoUnions),
 	}})
 }
 
@@ -1483,6 +1497,23 @@ type FlatDefaultsRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FlatDefaultsRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolFlatDefaults, toolgenArgsFlatDefaults, []string{r.N, r.Unit, r.Tags, r.When})
+}
+
+// EchoUnionsRule is a permission rule for the tool echo_unions: each field is
+// a glob over that argument's value (as toolgen.Rule's Args), and an empty
+// field does not constrain it.
+type EchoUnionsRule struct {
+	_    [0]func()
+	S    string // argument "s": compact JSON, numbers in canonical form, members in the order sent (*"kind":"circle"* matches that member)
+	Ss   string // argument "ss": compact JSON, numbers in canonical form (\[1] matches [1.0])
+	K    string // argument "k": a string's text, else compact JSON with numbers in canonical form
+	Opt  string // argument "opt": compact JSON, numbers in canonical form, members in the order sent (*"kind":"circle"* matches that member)
+	Keys string // argument "keys": compact JSON, numbers in canonical form (\[1] matches [1.0])
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EchoUnionsRule) Rule() toolgen.Rule {
+	return toolimpl.Rule(ToolEchoUnions, toolgenObjectUnions, []string{r.S, r.Ss, r.K, r.Opt, r.Keys})
 }
 
 // toolgenInputReturnInt is the JSON Schema of return_int's arguments.
@@ -3188,6 +3219,36 @@ func toolgenCallFlatDefaults(ctx context.Context, args []byte) (res toolgen.Resu
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
 	toolgenEncodeFlatDefaultsArgs(e, &out)
+	return toolimpl.Structured(e), nil
+}
+
+// toolgenInputEchoUnions is the JSON Schema of echo_unions's arguments.
+var toolgenInputEchoUnions = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"s":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0,"maximum":100},"note":{"type":"string","maxLength":5}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"required":["kind","points"],"additionalProperties":false}]},"ss":{"type":"array","items":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0,"maximum":100},"note":{"type":"string","maxLength":5}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"required":["kind","points"],"additionalProperties":false}]}},"k":{"description":"UKey is an untagged union: one member per JSON type.","anyOf":[{"type":"string","description":"KeyName is a string key."},{"type":"integer","description":"KeyNum is a number key.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"KeyPair is an object key.","properties":{"a":{"type":"string"},"b":{"type":"integer","minimum":-128,"maximum":127}},"required":["a"],"additionalProperties":false},{"type":"boolean","description":"KeyFlag is a boolean key."},{"type":"array","description":"KeyList is an array key.","items":{"type":"integer","minimum":0,"maximum":65535}}]},"opt":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0,"maximum":100},"note":{"type":"string","maxLength":5}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"required":["kind","points"],"additionalProperties":false}]},"keys":{"type":"array","items":{"description":"UKey is an untagged union: one member per JSON type.","anyOf":[{"type":"string","description":"KeyName is a string key."},{"type":"integer","description":"KeyNum is a number key.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"KeyPair is an object key.","properties":{"a":{"type":"string"},"b":{"type":"integer","minimum":-128,"maximum":127}},"required":["a"],"additionalProperties":false},{"type":"boolean","description":"KeyFlag is a boolean key."},{"type":"array","description":"KeyList is an array key.","items":{"type":"integer","minimum":0,"maximum":65535}}]}}},"required":["s","k"],"additionalProperties":false}`)
+
+// toolgenOutputEchoUnions is the JSON Schema of echo_unions's structured
+// result.
+var toolgenOutputEchoUnions = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Unions holds unions as members, elements and optional members.","properties":{"s":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"},"note":{"type":"string"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]},"ss":{"type":"array","items":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"},"note":{"type":"string"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]}},"k":{"description":"UKey is an untagged union: one member per JSON type.","anyOf":[{"type":"string","description":"KeyName is a string key."},{"type":"integer","description":"KeyNum is a number key.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"KeyPair is an object key.","properties":{"a":{"type":"string"},"b":{"type":"integer","minimum":-128,"maximum":127}},"required":["a"],"additionalProperties":false},{"type":"boolean","description":"KeyFlag is a boolean key."},{"type":"array","description":"KeyList is an array key.","items":{"type":"integer","minimum":0,"maximum":65535}},{"type":"null"}]},"opt":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"},"note":{"type":"string"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]},"keys":{"type":"array","items":{"description":"UKey is an untagged union: one member per JSON type.","anyOf":[{"type":"string","description":"KeyName is a string key."},{"type":"integer","description":"KeyNum is a number key.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"KeyPair is an object key.","properties":{"a":{"type":"string"},"b":{"type":"integer","minimum":-128,"maximum":127}},"required":["a"],"additionalProperties":false},{"type":"boolean","description":"KeyFlag is a boolean key."},{"type":"array","description":"KeyList is an array key.","items":{"type":"integer","minimum":0,"maximum":65535}},{"type":"null"}]}}},"required":["s","k"],"additionalProperties":false}`)
+
+// toolgenCallEchoUnions reads the arguments of echo_unions, calls EchoUnions and writes its result.
+func toolgenCallEchoUnions(ctx context.Context, args []byte) (res toolgen.Result, err error) {
+	defer toolimpl.Recover(ToolEchoUnions, &res, &err)
+	d := new(toolimpl.Decoder)
+	d.Reset(args)
+	var in Unions
+	toolgenDecodeUnions(d, &in)
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
+	out, err := EchoUnions(in)
+	if err != nil {
+		return toolimpl.ToolFailed(ctx, err)
+	}
+	e := new(toolimpl.Encoder)
+	e.Reset(d.Spare())
+	toolgenEncodeUnions(e, &out)
 	return toolimpl.Structured(e), nil
 }
 
@@ -6757,6 +6818,59 @@ func toolgenEncodeFlatDefaultsArgs(e *toolimpl.Encoder, v *FlatDefaultsArgs) {
 	e.EndObject()
 }
 
+// toolgenDecodeUnions reads a Unions object.
+func toolgenDecodeUnions(d *toolimpl.Decoder, v *Unions) {
+	var o toolimpl.ObjectReader
+	for k, ok := o.Start(d, toolgenObjectUnions); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "s":
+			o.Saw(0)
+			toolgenDecodeShape(d, &v.S)
+		case "ss":
+			toolgenDecodeSliceShape(d, &v.Ss)
+		case "k":
+			o.Saw(1)
+			toolgenDecodeUKey(d, &v.K)
+		case "opt":
+			toolgenDecodeShape(d, &v.Opt)
+		case "keys":
+			toolgenDecodeSliceUKey(d, &v.Keys)
+		default:
+			o.Unknown(d)
+		}
+	}
+}
+
+// toolgenEncodeUnions writes a Unions object.
+func toolgenEncodeUnions(e *toolimpl.Encoder, v *Unions) {
+	e.Object()
+	e.Member("\"s\":")
+	toolgenEncodeShape(e, v.S)
+	if len(v.Ss) > 0 {
+		e.Member("\"ss\":")
+		e.Array()
+		for i0 := range v.Ss {
+			toolgenEncodeShape(e, v.Ss[i0])
+		}
+		e.EndArray()
+	}
+	e.Member("\"k\":")
+	toolgenEncodeUKey(e, v.K)
+	if v.Opt != nil {
+		e.Member("\"opt\":")
+		toolgenEncodeShape(e, v.Opt)
+	}
+	if len(v.Keys) > 0 {
+		e.Member("\"keys\":")
+		e.Array()
+		for i0 := range v.Keys {
+			toolgenEncodeUKey(e, v.Keys[i0])
+		}
+		e.EndArray()
+	}
+	e.EndObject()
+}
+
 var toolgenObjectIn = &toolimpl.Object{Names: []string{"n", "word", "f"}, Required: []int{0, 1, 2}}
 var toolgenObjectScalars = &toolimpl.Object{Names: []string{"s", "b", "i", "i8", "i16", "i32", "i64", "u", "u8", "u16", "u32", "u64", "f32", "f64", "label", "count"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}}
 
@@ -7445,6 +7559,193 @@ func toolgenDecodeSlicetime_Duration(d *toolimpl.Decoder, v *[]time.Duration) {
 }
 
 var toolgenObjectMisc = &toolimpl.Object{Names: []string{"id", "note", "v", "pi", "pj", "pjs", "pja", "pjp", "upper", "UPPER", "durs", "dur_map", "nums", "times"}, Required: []int{0, 2, 4, 5, 6, 8, 9, 10}, NullAbsent: []int{1, 11, 12, 13}}
+
+// toolgenDecodeShape reads a Shape: an object whose "kind" member names its type.
+func toolgenDecodeShape(d *toolimpl.Decoder, v *Shape) {
+	tag, _ := d.Tag("kind")
+	switch string(tag) {
+	case "circle":
+		var m Circle
+		toolgenDecodeShape_Circle(d, &m)
+		*v = m
+	case "rect":
+		var m Rect
+		toolgenDecodeShape_Rect(d, &m)
+		*v = &m
+	case "polygon":
+		var m Poly
+		toolgenDecodeShape_Poly(d, &m)
+		*v = m
+	default:
+		d.BadTag("kind", "\"circle\", \"rect\", \"polygon\"")
+	}
+}
+
+// toolgenDecodeSliceShape reads a []Shape.
+func toolgenDecodeSliceShape(d *toolimpl.Decoder, v *[]Shape) {
+	if _, ok := d.Array(); ok {
+		var a0 [8]Shape
+		s0 := a0[:0]
+		for d.Elem() {
+			var e0 Shape
+			toolgenDecodeShape(d, &e0)
+			s0 = append(s0, e0)
+		}
+		*v = append(make([]Shape, 0, len(s0)), s0...)
+	}
+}
+
+// toolgenDecodeUKey reads a UKey: the member whose JSON type the value has.
+func toolgenDecodeUKey(d *toolimpl.Decoder, v *UKey) {
+	switch d.Kind() {
+	case toolimpl.KindString:
+		var m KeyName
+		if s0, ok := d.String(); ok {
+			m = KeyName(s0)
+		}
+		*v = m
+	case toolimpl.KindNumber:
+		var m KeyNum
+		if n0, ok := d.Int(-2147483648, 2147483647); ok {
+			m = KeyNum(n0)
+		}
+		*v = m
+	case toolimpl.KindObject:
+		var m KeyPair
+		toolgenDecodeKeyPair(d, &m)
+		*v = m
+	case toolimpl.KindBool:
+		var m KeyFlag
+		if b0, ok := d.Bool(); ok {
+			m = KeyFlag(b0)
+		}
+		*v = m
+	case toolimpl.KindArray:
+		var m KeyList
+		if _, ok := d.Array(); ok {
+			var a0 [8]uint16
+			s0 := a0[:0]
+			for d.Elem() {
+				var e0 uint16
+				if n1, ok := d.Uint(0, 65535); ok {
+					e0 = uint16(n1)
+				}
+				s0 = append(s0, e0)
+			}
+			m = append(make(KeyList, 0, len(s0)), s0...)
+		}
+		*v = m
+	default:
+		d.Expected("string, number, object, boolean or array")
+	}
+}
+
+// toolgenDecodeSliceUKey reads a []UKey.
+func toolgenDecodeSliceUKey(d *toolimpl.Decoder, v *[]UKey) {
+	if _, ok := d.Array(); ok {
+		var a0 [8]UKey
+		s0 := a0[:0]
+		for d.Elem() {
+			var e0 UKey
+			toolgenDecodeUKey(d, &e0)
+			s0 = append(s0, e0)
+		}
+		*v = append(make([]UKey, 0, len(s0)), s0...)
+	}
+}
+
+var toolgenObjectUnions = &toolimpl.Object{Names: []string{"s", "ss", "k", "opt", "keys"}, Required: []int{0, 2}, NullAbsent: []int{1, 3, 4}}
+
+// toolgenEncodeShape writes a Shape: an object whose "kind" member names its type.
+func toolgenEncodeShape(e *toolimpl.Encoder, v Shape) {
+	switch m := v.(type) {
+	case Circle:
+		toolgenEncodeShape_Circle(e, &m)
+	case *Circle:
+		if m == nil {
+			e.Null()
+		} else {
+			toolgenEncodeShape_Circle(e, m)
+		}
+	case *Rect:
+		if m == nil {
+			e.Null()
+		} else {
+			toolgenEncodeShape_Rect(e, m)
+		}
+	case Poly:
+		toolgenEncodeShape_Poly(e, &m)
+	case *Poly:
+		if m == nil {
+			e.Null()
+		} else {
+			toolgenEncodeShape_Poly(e, m)
+		}
+	case nil:
+		e.Null()
+	default:
+		e.Fail(toolimpl.NotAMember("Shape", v))
+	}
+}
+
+// toolgenEncodeUKey writes a UKey: the member whose JSON type the value has.
+func toolgenEncodeUKey(e *toolimpl.Encoder, v UKey) {
+	switch m := v.(type) {
+	case KeyName:
+		e.String(string(m))
+	case *KeyName:
+		if m == nil {
+			e.Null()
+		} else {
+			e.String(string((*m)))
+		}
+	case KeyNum:
+		e.Int(int64(m))
+	case *KeyNum:
+		if m == nil {
+			e.Null()
+		} else {
+			e.Int(int64((*m)))
+		}
+	case KeyPair:
+		toolgenEncodeKeyPair(e, &m)
+	case *KeyPair:
+		if m == nil {
+			e.Null()
+		} else {
+			toolgenEncodeKeyPair(e, m)
+		}
+	case KeyFlag:
+		e.Bool(bool(m))
+	case *KeyFlag:
+		if m == nil {
+			e.Null()
+		} else {
+			e.Bool(bool((*m)))
+		}
+	case KeyList:
+		e.Array()
+		for i0 := range m {
+			e.Uint(uint64(m[i0]))
+		}
+		e.EndArray()
+	case *KeyList:
+		if m == nil {
+			e.Null()
+		} else {
+			e.Array()
+			for i0 := range *m {
+				e.Uint(uint64((*m)[i0]))
+			}
+			e.EndArray()
+		}
+	case nil:
+		e.Null()
+	default:
+		e.Fail(toolimpl.NotAMember("UKey", v))
+	}
+}
+
 var toolgenObjectPoint = &toolimpl.Object{Names: []string{"x", "y"}, Required: []int{0, 1}}
 var toolgenObjectMoney = &toolimpl.Object{Names: []string{"amount", "currency"}, Required: []int{0, 1}}
 var toolgenObjectBox = &toolimpl.Object{Names: []string{"a"}, Required: []int{0}}
@@ -7466,6 +7767,199 @@ func toolgenDecodeSliceOther(d *toolimpl.Decoder, v *[]Other) {
 }
 
 var toolgenObjectOther = &toolimpl.Object{Names: []string{"back", "peers"}, Required: []int{1}}
+
+// toolgenDecodeShape_Circle reads a Circle object as a member of Shape, its "kind" member "circle".
+func toolgenDecodeShape_Circle(d *toolimpl.Decoder, v *Circle) {
+	var o toolimpl.ObjectReader
+	for k, ok := o.Start(d, toolgenObjectShape_Circle); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "radius":
+			o.Saw(0)
+			if f0, ok := d.Float(0, 100, 64); ok {
+				v.Radius = f0
+			}
+		case "note":
+			if s0, ok := d.String(); ok {
+				d.CheckLength(s0, 0, 5)
+				v.Note = s0
+			}
+		case "kind":
+			d.Skip()
+		default:
+			o.Unknown(d)
+		}
+	}
+}
+
+// toolgenDecodeShape_Rect reads a Rect object as a member of Shape, its "kind" member "rect".
+func toolgenDecodeShape_Rect(d *toolimpl.Decoder, v *Rect) {
+	var o toolimpl.ObjectReader
+	for k, ok := o.Start(d, toolgenObjectShape_Rect); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "width":
+			o.Saw(0)
+			if n0, ok := d.Int(-2147483648, 2147483647); ok {
+				v.Width = int32(n0)
+			}
+		case "height":
+			if d.Null() {
+				v.Height = nil
+			} else {
+				p0 := new(int32)
+				if n1, ok := d.Int(-2147483648, 2147483647); ok {
+					*p0 = int32(n1)
+				}
+				v.Height = p0
+			}
+		case "tags":
+			toolgenDecodeSlicestring(d, &v.Tags)
+		case "kind":
+			d.Skip()
+		default:
+			o.Unknown(d)
+		}
+	}
+}
+
+// toolgenDecodeShape_Poly reads a Poly object as a member of Shape, its "kind" member "polygon".
+func toolgenDecodeShape_Poly(d *toolimpl.Decoder, v *Poly) {
+	var o toolimpl.ObjectReader
+	for k, ok := o.Start(d, toolgenObjectShape_Poly); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "points":
+			o.Saw(0)
+			toolgenDecodeSlice2Offloat32(d, &v.Points)
+		case "color":
+			toolgenDecodeColor(d, &v.Color)
+		case "kind":
+			d.Skip()
+		default:
+			o.Unknown(d)
+		}
+	}
+}
+
+// toolgenDecodeKeyPair reads a KeyPair object.
+func toolgenDecodeKeyPair(d *toolimpl.Decoder, v *KeyPair) {
+	var o toolimpl.ObjectReader
+	for k, ok := o.Start(d, toolgenObjectKeyPair); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "a":
+			o.Saw(0)
+			if s0, ok := d.String(); ok {
+				v.A = s0
+			}
+		case "b":
+			if n0, ok := d.Int(-128, 127); ok {
+				v.B = int8(n0)
+			}
+		default:
+			o.Unknown(d)
+		}
+	}
+}
+
+// toolgenEncodeShape_Circle writes a Circle object as a member of Shape, its "kind" member first.
+func toolgenEncodeShape_Circle(e *toolimpl.Encoder, v *Circle) {
+	e.Object()
+	e.Member("\"kind\":")
+	e.String("circle")
+	e.Member("\"radius\":")
+	e.Float(v.Radius, 64)
+	if v.Note != "" {
+		e.Member("\"note\":")
+		e.String(v.Note)
+	}
+	e.EndObject()
+}
+
+// toolgenEncodeShape_Rect writes a Rect object as a member of Shape, its "kind" member first.
+func toolgenEncodeShape_Rect(e *toolimpl.Encoder, v *Rect) {
+	e.Object()
+	e.Member("\"kind\":")
+	e.String("rect")
+	e.Member("\"width\":")
+	e.Int(int64(v.Width))
+	if v.Height != nil {
+		e.Member("\"height\":")
+		e.Int(int64((*v.Height)))
+	}
+	if len(v.Tags) > 0 {
+		e.Member("\"tags\":")
+		e.Array()
+		for i0 := range v.Tags {
+			e.String(v.Tags[i0])
+		}
+		e.EndArray()
+	}
+	e.EndObject()
+}
+
+// toolgenEncodeShape_Poly writes a Poly object as a member of Shape, its "kind" member first.
+func toolgenEncodeShape_Poly(e *toolimpl.Encoder, v *Poly) {
+	e.Object()
+	e.Member("\"kind\":")
+	e.String("polygon")
+	e.Member("\"points\":")
+	e.Array()
+	for i0 := range v.Points {
+		e.Array()
+		for i1 := range v.Points[i0] {
+			e.Float(float64(v.Points[i0][i1]), 32)
+		}
+		e.EndArray()
+	}
+	e.EndArray()
+	if v.Color != "" {
+		e.Member("\"color\":")
+		e.String(string(v.Color))
+	}
+	e.EndObject()
+}
+
+// toolgenEncodeKeyPair writes a KeyPair object.
+func toolgenEncodeKeyPair(e *toolimpl.Encoder, v *KeyPair) {
+	e.Object()
+	e.Member("\"a\":")
+	e.String(v.A)
+	if v.B != 0 {
+		e.Member("\"b\":")
+		e.Int(int64(v.B))
+	}
+	e.EndObject()
+}
+
+var toolgenObjectShape_Circle = &toolimpl.Object{Names: []string{"radius", "note", "kind"}, Required: []int{0}, NullAbsent: []int{1}}
+var toolgenObjectShape_Rect = &toolimpl.Object{Names: []string{"width", "height", "tags", "kind"}, Required: []int{0}, NullAbsent: []int{2}}
+
+// toolgenDecodeSlice2Offloat32 reads a [][2]float32.
+func toolgenDecodeSlice2Offloat32(d *toolimpl.Decoder, v *[][2]float32) {
+	if _, ok := d.Array(); ok {
+		var a0 [8][2]float32
+		s0 := a0[:0]
+		for d.Elem() {
+			var e0 [2]float32
+			if _, ok := d.Array(); ok {
+				i1 := 0
+				for ; d.Elem(); i1++ {
+					if i1 < 2 {
+						if f2, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
+							e0[i1] = float32(f2)
+						}
+					} else {
+						d.Skip()
+					}
+				}
+				d.CheckItems(i1, 2, 2)
+			}
+			s0 = append(s0, e0)
+		}
+		*v = append(make([][2]float32, 0, len(s0)), s0...)
+	}
+}
+
+var toolgenObjectShape_Poly = &toolimpl.Object{Names: []string{"points", "color", "kind"}, Required: []int{0}, NullAbsent: []int{1}}
+var toolgenObjectKeyPair = &toolimpl.Object{Names: []string{"a", "b"}, Required: []int{0}, NullAbsent: []int{1}}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.
