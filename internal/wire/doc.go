@@ -8,7 +8,8 @@
 //     problem with its JSON pointer, and Object and ObjectReader, the member
 //     tables it reads objects by. Generated dispatch drives it through
 //     toolimpl; agent's permission matcher reads arguments
-//     with it.
+//     with it. Asked to (RepairIfAsked), it repairs malformed arguments
+//     whose fix is certain from the type being read (repair.go).
 //   - Scanner, which reads a JSON text token by token and leaves each value
 //     as its text (a span of the input): internal/dialect derives the
 //     OpenAI-strict and Gemini forms of input schemas with it.
