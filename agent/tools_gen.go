@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -107,6 +107,7 @@ func toolgenCallaskAgent(recv *subagent, ctx context.Context, args []byte) (res 
 	defer toolimpl.Recover(toolAskAgent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPrompt string
 	)
@@ -144,6 +145,7 @@ func toolgenCallsearchTools(recv *toolSearcher, ctx context.Context, args []byte
 	defer toolimpl.Recover(toolSearchTools, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery string
 		argLimit *int

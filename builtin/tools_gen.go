@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -308,6 +308,7 @@ func toolgenCallReadFile(recv *files, ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolReadFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath   string
 		argOffset *int
@@ -363,6 +364,7 @@ func toolgenCallWriteFile(recv *files, ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolWriteFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath    string
 		argContent string
@@ -402,6 +404,7 @@ func toolgenCallEditFile(recv *files, ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolEditFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath       string
 		argOldString  string
@@ -458,6 +461,7 @@ func toolgenCallDeleteFile(recv *files, ctx context.Context, args []byte) (res t
 	defer toolimpl.Recover(ToolDeleteFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath string
 	)
@@ -491,6 +495,7 @@ func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolListFiles, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath      *string
 		argRecursive *bool
@@ -540,6 +545,7 @@ func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolGlob, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPattern string
 	)
@@ -573,6 +579,7 @@ func toolgenCallSearchFiles(recv *files, ctx context.Context, args []byte) (res 
 	defer toolimpl.Recover(ToolSearchFiles, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPattern string
 		argPath    *string
@@ -628,6 +635,7 @@ func toolgenCallRunCommand(recv *shell, ctx context.Context, args []byte) (res t
 	defer toolimpl.Recover(ToolRunCommand, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCommand        string
 		argTimeoutSeconds *int

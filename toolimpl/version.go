@@ -14,7 +14,10 @@ package toolimpl
 // that do not understand each other never build.
 const (
 	// GenVersion is the version of generated code that this toolgen writes.
-	GenVersion = 5
+	//
+	// Version 6 calls Decoder.RepairIfAsked; files of version 5 build and
+	// run as before, their tools never repairing arguments.
+	GenVersion = 6
 	// MinVersion is the oldest generated code this runtime supports.
 	MinVersion = 5
 	// MaxVersion is the newest generated code this runtime supports.

@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -103,6 +103,7 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolGetWeather, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Weather
 	toolgenDecodeWeather(d, &in)
 	if err := d.Close(); err != nil {
@@ -130,6 +131,7 @@ func toolgenCallArchiveThread(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolArchiveThread, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Thread
 	toolgenDecodeThread(d, &in)
 	if err := d.Close(); err != nil {

@@ -49,6 +49,9 @@
 //   - namespace=NAME: the group the tool belongs to in catalogs and search
 //     results (1–64 of "a-z A-Z 0-9 _ -"); default: the Go package's name
 //     (Tool.Namespace)
+//   - norepair: the tool never repairs malformed arguments, even when its
+//     caller asks (see Repairs of malformed arguments): for a tool whose
+//     author wants every call sent right, such as one that moves money
 //
 // Unknown options, a second directive, and any other //toolgen: directive are
 // errors at their position (//toolgen:schema on types and //toolgen:budget at
@@ -300,6 +303,33 @@
 //   - At most 50 problems are listed in one message, followed by "… and N more
 //     problems".
 //
+// # Repairs of malformed arguments
+//
+// Models send malformed arguments: a string holding the array a []string
+// parameter wants ("tags": "[\"a\",\"b\"]"), "3" for an int, userId for
+// user_id, the arguments in a Markdown code fence, a trailing comma. A
+// generic JSON repair cannot know that tags is a []string; the generated
+// decoder can. When the caller asks for it (toolgen.Tool.CallRepairing; the
+// agent loop asks by default, see agent.WithArgRepair), the decoder repairs
+// what it is certain of from the Go type it is reading, as it reads, and the
+// call runs; its result ends with a note the model reads, so that it
+// learns:
+//
+//	arguments repaired before the call: /tags: a string holding a JSON array, read as the array
+//
+// Anything else, and anything ambiguous, is refused with the error the
+// arguments get without repairs: every problem, as above. A repaired value
+// is checked as any other (bounds, enums, patterns, required members), and
+// one that fails a check is not repaired. The repairs, their limits, and the
+// near misses that are refused ("3 apples", "1e999", a number for a string
+// with a pattern, [1,2] for a [][]int, two spellings of one name) are listed
+// in the documentation of package toolimpl; testdata/repair holds a corpus of
+// malformed arguments as models send them, with the outcome each must come
+// to. A generated tool repairs only when asked, and only the call it was
+// asked for: called without CallRepairing (Tool.Call, CallSafely, Toolbox.Call,
+// the MCP server), it reads arguments exactly as described above. The
+// directive option norepair turns repairs off for a tool.
+//
 // # Differences from encoding/json
 //
 // toolgen reads and writes each type as encoding/json does, except in these
@@ -380,7 +410,9 @@
 //     API was package runtime) on runtime/toolimpl.EnforceVersion, version 3
 //     and older on runtime.EnforceVersion. Regenerate it with "go tool
 //     toolgen" of this module version; then go fix ./... moves the code
-//     written by hand from the old import paths.
+//     written by hand from the old import paths. A file of version 5 still
+//     builds and runs; its tools never repair arguments (version 6 asks its
+//     decoder to, see Repairs of malformed arguments).
 //   - A documented ToolName constant (ToolGetWeather) and a permission-rule
 //     type (GetWeatherRule, see Permission rules) per tool; an unexported
 //     function or method (getWeather) gets unexported ones (toolGetWeather,

@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -340,6 +340,7 @@ func toolgenCallTestSimpleText(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolTestSimpleText, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTestSimpleText); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -363,6 +364,7 @@ func toolgenCallTestImageContent(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolTestImageContent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTestImageContent); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -386,6 +388,7 @@ func toolgenCallTestAudioContent(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolTestAudioContent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTestAudioContent); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -409,6 +412,7 @@ func toolgenCallTestEmbeddedResource(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolTestEmbeddedResource, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTestEmbeddedResource); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -432,6 +436,7 @@ func toolgenCallTestMultipleContentTypes(ctx context.Context, args []byte) (res 
 	defer toolimpl.Recover(ToolTestMultipleContentTypes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTestMultipleContentTypes); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -455,6 +460,7 @@ func toolgenCallTestToolWithLogging(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolTestToolWithLogging, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTestToolWithLogging); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -481,6 +487,7 @@ func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolTestToolWithProgress, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTestToolWithProgress); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -507,6 +514,7 @@ func toolgenCallTestErrorHandling(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolTestErrorHandling, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTestErrorHandling); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -531,6 +539,7 @@ func toolgenCallTestSampling(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolTestSampling, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPrompt string
 	)
@@ -565,6 +574,7 @@ func toolgenCallTestElicitation(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolTestElicitation, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessage string
 	)
@@ -599,6 +609,7 @@ func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte)
 	defer toolimpl.Recover(ToolTestElicitationSep1034Defaults, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTestElicitationSep1034Defaults); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -625,6 +636,7 @@ func toolgenCallTestElicitationSep1330Enums(ctx context.Context, args []byte) (r
 	defer toolimpl.Recover(ToolTestElicitationSep1330Enums, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTestElicitationSep1330Enums); ok; k, ok = o.Next(d) {
 		switch string(k) {

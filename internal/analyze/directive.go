@@ -84,6 +84,7 @@ func (a *analyzer) applyOption(d *directive, pos token.Pos, key, value string, h
 		"openworld":         &d.tool.OpenWorld,
 		"requires_approval": &d.tool.RequiresApproval,
 		"defer":             &d.tool.Deferred,
+		"norepair":          &d.tool.NoRepair,
 	}
 	if flag, ok := flags[key]; ok {
 		if hasValue {
@@ -106,6 +107,6 @@ func (a *analyzer) applyOption(d *directive, pos token.Pos, key, value string, h
 		}
 		d.namespace = value
 	default:
-		a.errorf(pos, "unknown option %q (options: name=NAME, namespace=NAME, readonly, destructive, idempotent, openworld, requires_approval, defer)", key)
+		a.errorf(pos, "unknown option %q (options: name=NAME, namespace=NAME, readonly, destructive, idempotent, openworld, requires_approval, defer, norepair)", key)
 	}
 }

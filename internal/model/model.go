@@ -52,6 +52,9 @@ type Tool struct {
 	// of what a model is sent up front when tool search is on.
 	Namespace string `json:"namespace"`
 	Deferred  bool   `json:"deferred,omitempty"`
+	// NoRepair (the norepair option) keeps the tool's decoder from
+	// repairing malformed arguments even when the caller asks for it.
+	NoRepair bool `json:"norepair,omitempty"`
 
 	Params []*Param `json:"params"` // the Go parameters in order, hidden ones included
 	// Input is the object the arguments decode into: the fields of the one

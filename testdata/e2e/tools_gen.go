@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -327,6 +327,7 @@ func toolgenCallSearch(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolSearch, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in SearchArgs
 	toolgenDecodeSearchArgs(d, &in)
 	if err := d.Close(); err != nil {
@@ -350,6 +351,7 @@ func toolgenCallEcho(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolEcho, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argText  string
 		argTimes *int
@@ -392,6 +394,7 @@ func toolgenCallFail(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolFail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argReason string
 	)
@@ -424,6 +427,7 @@ func toolgenCallBoom(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolBoom, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsBoom); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -449,6 +453,7 @@ func toolgenCallSleep(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolSleep, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMs int
 	)
@@ -487,6 +492,7 @@ func toolgenCallCount(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolCount, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Node
 	toolgenDecodeNode(d, &in)
 	if err := d.Close(); err != nil {
@@ -517,6 +523,7 @@ func toolgenCallMirror(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolMirror, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Kinds
 	toolgenDecodeKinds(d, &in)
 	if err := d.Close(); err != nil {
@@ -540,6 +547,7 @@ func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolAdd, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBy int
 	)
@@ -576,6 +584,7 @@ func toolgenCallTotal(recv *Counter, ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolTotal, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTotal); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -611,6 +620,7 @@ func toolgenCallBound(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolBound, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Bounds
 	toolgenDecodeBounds(d, &in)
 	if err := d.Close(); err != nil {

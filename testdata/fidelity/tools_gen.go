@@ -20,8 +20,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1452,6 +1452,7 @@ func toolgenCallReturnInt(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolReturnInt, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1482,6 +1483,7 @@ func toolgenCallReturnFloat(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolReturnFloat, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1512,6 +1514,7 @@ func toolgenCallReturnBool(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolReturnBool, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1542,6 +1545,7 @@ func toolgenCallReturnEnum(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolReturnEnum, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1572,6 +1576,7 @@ func toolgenCallReturnSlice(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolReturnSlice, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1609,6 +1614,7 @@ func toolgenCallReturnMap(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolReturnMap, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1649,6 +1655,7 @@ func toolgenCallReturnArray(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolReturnArray, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1683,6 +1690,7 @@ func toolgenCallReturnBlob(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolReturnBlob, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1712,6 +1720,7 @@ func toolgenCallReturnAny(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolReturnAny, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1742,6 +1751,7 @@ func toolgenCallReturnPtrInt(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolReturnPtrInt, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1775,6 +1785,7 @@ func toolgenCallReturnText(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolReturnText, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1805,6 +1816,7 @@ func toolgenCallReturnJSON(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolReturnJSON, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1835,6 +1847,7 @@ func toolgenCallReturnStamped(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolReturnStamped, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1865,6 +1878,7 @@ func toolgenCallReturnForeign(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolReturnForeign, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1896,6 +1910,7 @@ func toolgenCallReturnNamedMap(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolReturnNamedMap, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1936,6 +1951,7 @@ func toolgenCallReturnPlaces(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolReturnPlaces, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1964,6 +1980,7 @@ func toolgenCallReturnAnySlice(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolReturnAnySlice, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1994,6 +2011,7 @@ func toolgenCallEchoScalars(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolEchoScalars, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Scalars
 	toolgenDecodeScalars(d, &in)
 	if err := d.Close(); err != nil {
@@ -2024,6 +2042,7 @@ func toolgenCallEchoEnums(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolEchoEnums, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Enums
 	toolgenDecodeEnums(d, &in)
 	if err := d.Close(); err != nil {
@@ -2056,6 +2075,7 @@ func toolgenCallEchoCollections(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolEchoCollections, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Collections
 	toolgenDecodeCollections(d, &in)
 	if err := d.Close(); err != nil {
@@ -2085,6 +2105,7 @@ func toolgenCallEchoPointers(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolEchoPointers, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	in := new(Pointers)
 	toolgenDecodePointers(d, in)
 	if err := d.Close(); err != nil {
@@ -2116,6 +2137,7 @@ func toolgenCallEchoConstrained(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolEchoConstrained, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Constrained
 	toolgenDecodeConstrained(d, &in)
 	if err := d.Close(); err != nil {
@@ -2143,6 +2165,7 @@ func toolgenCallEchoFormats(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolEchoFormats, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Formats
 	toolgenDecodeFormats(d, &in)
 	if err := d.Close(); err != nil {
@@ -2174,6 +2197,7 @@ func toolgenCallEchoSpecial(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolEchoSpecial, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Special
 	toolgenDecodeSpecial(d, &in)
 	if err := d.Close(); err != nil {
@@ -2201,6 +2225,7 @@ func toolgenCallEchoEmbedded(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolEchoEmbedded, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Embedded
 	toolgenDecodeEmbedded(d, &in)
 	if err := d.Close(); err != nil {
@@ -2231,6 +2256,7 @@ func toolgenCallEchoOmit(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolEchoOmit, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Omit
 	toolgenDecodeOmit(d, &in)
 	if err := d.Close(); err != nil {
@@ -2259,6 +2285,7 @@ func toolgenCallEchoTree(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolEchoTree, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Tree
 	toolgenDecodeTree(d, &in)
 	if err := d.Close(); err != nil {
@@ -2285,6 +2312,7 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolFlat, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -2359,6 +2387,7 @@ func toolgenCallDensify(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolDensify, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Sparse
 	toolgenDecodeSparse(d, &in)
 	if err := d.Close(); err != nil {
@@ -2390,6 +2419,7 @@ func toolgenCallEchoMethods(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolEchoMethods, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	in := new(Methods)
 	toolgenDecodeMethods(d, in)
 	if err := d.Close(); err != nil {
@@ -2420,6 +2450,7 @@ func toolgenCallEchoNumbers(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolEchoNumbers, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	in := new(Numbers)
 	toolgenDecodeNumbers(d, in)
 	if err := d.Close(); err != nil {
@@ -2454,6 +2485,7 @@ func toolgenCallEchoShapes(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolEchoShapes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Shapes
 	toolgenDecodeShapes(d, &in)
 	if err := d.Close(); err != nil {
@@ -2481,6 +2513,7 @@ func toolgenCallEchoEmbeds(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolEchoEmbeds, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Embeds
 	toolgenDecodeEmbeds(d, &in)
 	if err := d.Close(); err != nil {
@@ -2509,6 +2542,7 @@ func toolgenCallEchoEmbedsMore(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolEchoEmbedsMore, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	in := new(EmbedsMore)
 	toolgenDecodeEmbedsMore(d, in)
 	if err := d.Close(); err != nil {
@@ -2539,6 +2573,7 @@ func toolgenCallEchoTagged(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolEchoTagged, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Tagged
 	toolgenDecodeTagged(d, &in)
 	if err := d.Close(); err != nil {
@@ -2569,6 +2604,7 @@ func toolgenCallEchoNamed(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolEchoNamed, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Named
 	toolgenDecodeNamed(d, &in)
 	if err := d.Close(); err != nil {
@@ -2599,6 +2635,7 @@ func toolgenCallEchoWide(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolEchoWide, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Wide
 	toolgenDecodeWide(d, &in)
 	if err := d.Close(); err != nil {
@@ -2629,6 +2666,7 @@ func toolgenCallEchoGraph(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolEchoGraph, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	in := new(Graph)
 	toolgenDecodeGraph(d, in)
 	if err := d.Close(); err != nil {
@@ -2662,6 +2700,7 @@ func toolgenCallEchoDeeps(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolEchoDeeps, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Deeps
 	toolgenDecodeDeeps(d, &in)
 	if err := d.Close(); err != nil {
@@ -2692,6 +2731,7 @@ func toolgenCallEchoOmits(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolEchoOmits, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Omits
 	toolgenDecodeOmits(d, &in)
 	if err := d.Close(); err != nil {
@@ -2723,6 +2763,7 @@ func toolgenCallEchoPlaces(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolEchoPlaces, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	in := new(Places)
 	toolgenDecodePlaces(d, in)
 	if err := d.Close(); err != nil {
@@ -2756,6 +2797,7 @@ func toolgenCallFlatAll(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolFlatAll, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUnit   other.Unit
 		argPlace  other.Place
@@ -2928,6 +2970,7 @@ func toolgenCallEchoMisc(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolEchoMisc, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	in := new(Misc)
 	toolgenDecodeMisc(d, in)
 	if err := d.Close(); err != nil {
@@ -2958,6 +3001,7 @@ func toolgenCallFlatDefaults(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolFlatDefaults, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argN    *int
 		argUnit *other.Unit

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -221,6 +221,7 @@ func toolgenCallEchoGrid(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolEchoGrid, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Grid
 	toolgenDecodeGrid(d, &in)
 	if err := d.Close(); err != nil {
@@ -248,6 +249,7 @@ func toolgenCallEchoMatrix(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolEchoMatrix, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argM *[2]*[2]int
 	)
@@ -336,6 +338,7 @@ func toolgenCallEchoTable(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolEchoTable, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argT map[string]*[2][]int
 	)
@@ -415,6 +418,7 @@ func toolgenCallEchoTimes(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolEchoTimes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAt []time.Time
 	)
@@ -459,6 +463,7 @@ func toolgenCallNils(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolNils, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsNils); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -490,6 +495,7 @@ func toolgenCallGetReport(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolGetReport, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsGetReport); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -524,6 +530,7 @@ func toolgenCallCount(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolCount, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsCount); ok; k, ok = o.Next(d) {
 		switch string(k) {

@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1283,6 +1283,7 @@ func toolgenCallRunAnalyticsReport(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolRunAnalyticsReport, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in ReportQuery
 	toolgenDecodeReportQuery(d, &in)
 	if err := d.Close(); err != nil {
@@ -1317,6 +1318,7 @@ func toolgenCallGetPageViews(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolGetPageViews, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath        *string
 		argFrom        time.Time
@@ -1386,6 +1388,7 @@ func toolgenCallGetTrafficSources(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolGetTrafficSources, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFrom time.Time
 		argTo   time.Time
@@ -1440,6 +1443,7 @@ func toolgenCallGetActiveUsers(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolGetActiveUsers, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argWindow ActiveWindow
 	)
@@ -1482,6 +1486,7 @@ func toolgenCallGetVisitorsByLocation(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolGetVisitorsByLocation, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFrom  time.Time
 		argTo    time.Time
@@ -1540,6 +1545,7 @@ func toolgenCallGetDeviceBreakdown(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolGetDeviceBreakdown, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFrom time.Time
 		argTo   time.Time
@@ -1594,6 +1600,7 @@ func toolgenCallGetTopSearchQueries(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolGetTopSearchQueries, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFrom  time.Time
 		argTo    time.Time
@@ -1654,6 +1661,7 @@ func toolgenCallGetCoreWebVitals(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolGetCoreWebVitals, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUrl    string
 		argMobile bool
@@ -1709,6 +1717,7 @@ func toolgenCallTrackEvent(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolTrackEvent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEvent      string
 		argUserID     string
@@ -1778,6 +1787,7 @@ func toolgenCallListTrackedEvents(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolListTrackedEvents, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsListTrackedEvents); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -1820,6 +1830,7 @@ func toolgenCallGetEventCounts(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolGetEventCounts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEvent       string
 		argFrom        time.Time
@@ -1897,6 +1908,7 @@ func toolgenCallGetUserEventTimeline(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolGetUserEventTimeline, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUserID string
 		argFrom   *time.Time
@@ -1962,6 +1974,7 @@ func toolgenCallCreateFunnel(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolCreateFunnel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName       string
 		argSteps      []string
@@ -2021,6 +2034,7 @@ func toolgenCallAnalyzeFunnel(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolAnalyzeFunnel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFunnelID  string
 		argFrom      time.Time
@@ -2092,6 +2106,7 @@ func toolgenCallGetRetentionCohorts(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolGetRetentionCohorts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argStartEvent  string
 		argReturnEvent string
@@ -2162,6 +2177,7 @@ func toolgenCallCreateUserSegment(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolCreateUserSegment, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName       string
 		argConditions []string
@@ -2204,6 +2220,7 @@ func toolgenCallGetSegmentSize(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolGetSegmentSize, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSegmentID string
 		argAsOf      *time.Time
@@ -2255,6 +2272,7 @@ func toolgenCallCreateDashboard(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolCreateDashboard, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName        string
 		argDescription *string
@@ -2300,6 +2318,7 @@ func toolgenCallAddDashboardWidget(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolAddDashboardWidget, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDashboardID string
 		argWidgetType  WidgetType
@@ -2354,6 +2373,7 @@ func toolgenCallListDashboards(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolListDashboards, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery *string
 	)
@@ -2403,6 +2423,7 @@ func toolgenCallShareDashboard(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolShareDashboard, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDashboardID string
 		argEmails      []string
@@ -2446,6 +2467,7 @@ func toolgenCallScheduleReportDelivery(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolScheduleReportDelivery, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argReportID   string
 		argRecipients []string
@@ -2494,6 +2516,7 @@ func toolgenCallCreateMetricAlert(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolCreateMetricAlert, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMetric        string
 		argCondition     Condition
@@ -2554,6 +2577,7 @@ func toolgenCallListMetricAlerts(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolListMetricAlerts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsListMetricAlerts); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -2590,6 +2614,7 @@ func toolgenCallMuteMetricAlert(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolMuteMetricAlert, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAlertID string
 		argUntil   time.Time
@@ -2633,6 +2658,7 @@ func toolgenCallDetectMetricAnomalies(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolDetectMetricAnomalies, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMetric      string
 		argFrom        time.Time
@@ -2699,6 +2725,7 @@ func toolgenCallForecastMetric(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolForecastMetric, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMetric      string
 		argHorizonDays int
@@ -2753,6 +2780,7 @@ func toolgenCallComparePeriods(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolComparePeriods, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMetric       string
 		argCurrentFrom  time.Time
@@ -2823,6 +2851,7 @@ func toolgenCallAddTimelineAnnotation(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolAddTimelineAnnotation, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAt   time.Time
 		argText string
@@ -2862,6 +2891,7 @@ func toolgenCallCreateExperiment(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolCreateExperiment, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewExperiment
 	toolgenDecodeNewExperiment(d, &in)
 	if err := d.Close(); err != nil {
@@ -2887,6 +2917,7 @@ func toolgenCallGetExperimentResults(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolGetExperimentResults, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argExperimentID string
 	)
@@ -2931,6 +2962,7 @@ func toolgenCallStopExperiment(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolStopExperiment, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argExperimentID string
 		argWinner       *string
@@ -2979,6 +3011,7 @@ func toolgenCallGetRevenueMetrics(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolGetRevenueMetrics, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMetric RevenueMetric
 		argFrom   time.Time
@@ -3036,6 +3069,7 @@ func toolgenCallGetNPSScore(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolGetNPSScore, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFrom time.Time
 		argTo   time.Time
@@ -3088,6 +3122,7 @@ func toolgenCallBuildCampaignURL(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolBuildCampaignURL, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUrl      string
 		argSource   string
@@ -3155,6 +3190,7 @@ func toolgenCallGetCampaignPerformance(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolGetCampaignPerformance, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCampaign string
 		argFrom     time.Time
@@ -3204,6 +3240,7 @@ func toolgenCallExportRawEvents(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolExportRawEvents, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFrom   time.Time
 		argTo     time.Time
@@ -3252,6 +3289,7 @@ func toolgenCallDeleteUserAnalyticsData(ctx context.Context, args []byte) (res t
 	defer toolimpl.Recover(ToolDeleteUserAnalyticsData, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUserID string
 	)
@@ -3289,6 +3327,7 @@ func toolgenCallListSessionRecordings(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolListSessionRecordings, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUserID             *string
 		argPage               *string
@@ -3366,6 +3405,7 @@ func toolgenCallGetPageHeatmap(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolGetPageHeatmap, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUrl    string
 		argKind   HeatmapKind

@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1252,6 +1252,7 @@ func toolgenCallListCalendars(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolListCalendars, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsListCalendars); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -1292,6 +1293,7 @@ func toolgenCallCreateCalendar(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolCreateCalendar, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName     string
 		argTimeZone string
@@ -1346,6 +1348,7 @@ func toolgenCallDeleteCalendar(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolDeleteCalendar, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCalendarID string
 	)
@@ -1383,6 +1386,7 @@ func toolgenCallListCalendarEvents(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolListCalendarEvents, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCalendarID *string
 		argFrom       time.Time
@@ -1448,6 +1452,7 @@ func toolgenCallGetCalendarEvent(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolGetCalendarEvent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID string
 	)
@@ -1489,6 +1494,7 @@ func toolgenCallCreateCalendarEvent(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolCreateCalendarEvent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewEvent
 	toolgenDecodeNewEvent(d, &in)
 	if err := d.Close(); err != nil {
@@ -1517,6 +1523,7 @@ func toolgenCallUpdateCalendarEvent(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolUpdateCalendarEvent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in EventChanges
 	toolgenDecodeEventChanges(d, &in)
 	if err := d.Close(); err != nil {
@@ -1545,6 +1552,7 @@ func toolgenCallRescheduleEvent(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolRescheduleEvent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID            string
 		argNewStart           time.Time
@@ -1594,6 +1602,7 @@ func toolgenCallCancelCalendarEvent(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolCancelCalendarEvent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID string
 		argMessage *string
@@ -1648,6 +1657,7 @@ func toolgenCallInviteAttendees(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolInviteAttendees, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID  string
 		argEmails   []string
@@ -1699,6 +1709,7 @@ func toolgenCallRemoveAttendee(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolRemoveAttendee, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID string
 		argEmail   string
@@ -1742,6 +1753,7 @@ func toolgenCallRespondToInvitation(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolRespondToInvitation, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID  string
 		argResponse Response
@@ -1793,6 +1805,7 @@ func toolgenCallFindFreeSlots(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolFindFreeSlots, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAttendees        []string
 		argDurationMinutes  int
@@ -1862,6 +1875,7 @@ func toolgenCallGetFreeBusy(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolGetFreeBusy, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmails []string
 		argFrom   time.Time
@@ -1926,6 +1940,7 @@ func toolgenCallCreateRecurringEvent(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolCreateRecurringEvent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in RecurringEvent
 	toolgenDecodeRecurringEvent(d, &in)
 	if err := d.Close(); err != nil {
@@ -1954,6 +1969,7 @@ func toolgenCallEndRecurringSeries(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolEndRecurringSeries, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID  string
 		argLastDate time.Time
@@ -1997,6 +2013,7 @@ func toolgenCallSetEventReminder(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolSetEventReminder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID       string
 		argMinutesBefore int
@@ -2044,6 +2061,7 @@ func toolgenCallAddVideoConference(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolAddVideoConference, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID  string
 		argProvider ConferenceProvider
@@ -2089,6 +2107,7 @@ func toolgenCallBookMeetingRoom(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolBookMeetingRoom, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID string
 		argRoomID  string
@@ -2136,6 +2155,7 @@ func toolgenCallListMeetingRooms(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolListMeetingRooms, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBuilding    *string
 		argMinCapacity *int
@@ -2221,6 +2241,7 @@ func toolgenCallShareCalendar(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolShareCalendar, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCalendarID string
 		argEmail      string
@@ -2264,6 +2285,7 @@ func toolgenCallRevokeCalendarAccess(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolRevokeCalendarAccess, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCalendarID string
 		argEmail      string
@@ -2307,6 +2329,7 @@ func toolgenCallSetOutOfOffice(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolSetOutOfOffice, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argStart           time.Time
 		argEnd             time.Time
@@ -2367,6 +2390,7 @@ func toolgenCallSetWorkingHours(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolSetWorkingHours, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDays     []Weekday
 		argStart    string
@@ -2422,6 +2446,7 @@ func toolgenCallGetDailyAgenda(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolGetDailyAgenda, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDate *time.Time
 	)
@@ -2475,6 +2500,7 @@ func toolgenCallSearchCalendarEvents(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolSearchCalendarEvents, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery string
 		argFrom  *time.Time
@@ -2545,6 +2571,7 @@ func toolgenCallMoveEventToCalendar(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolMoveEventToCalendar, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID          string
 		argTargetCalendarID string
@@ -2591,6 +2618,7 @@ func toolgenCallImportICSFile(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolImportICSFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCalendarID string
 		argUrl        string
@@ -2637,6 +2665,7 @@ func toolgenCallExportCalendar(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolExportCalendar, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCalendarID string
 		argFrom       time.Time
@@ -2687,6 +2716,7 @@ func toolgenCallSetCalendarTimeZone(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolSetCalendarTimeZone, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCalendarID string
 		argTimeZone   string
@@ -2734,6 +2764,7 @@ func toolgenCallBlockFocusTime(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolBlockFocusTime, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argStart time.Time
 		argEnd   time.Time
@@ -2788,6 +2819,7 @@ func toolgenCallProposeNewMeetingTime(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolProposeNewMeetingTime, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID string
 		argStart   time.Time
@@ -2848,6 +2880,7 @@ func toolgenCallListEventAttendees(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolListEventAttendees, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID string
 	)
@@ -2896,6 +2929,7 @@ func toolgenCallAttachFileToEvent(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolAttachFileToEvent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID string
 		argFileURL string
@@ -2939,6 +2973,7 @@ func toolgenCallCreateBookingPage(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolCreateBookingPage, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTitle           string
 		argDurationMinutes int
@@ -3005,6 +3040,7 @@ func toolgenCallListPublicHolidays(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolListPublicHolidays, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCountry string
 		argYear    int
@@ -3056,6 +3092,7 @@ func toolgenCallConvertTimeZone(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolConvertTimeZone, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAt         time.Time
 		argToTimeZone string
@@ -3100,6 +3137,7 @@ func toolgenCallSubscribeToCalendar(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolSubscribeToCalendar, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUrl  string
 		argName *string
@@ -3152,6 +3190,7 @@ func toolgenCallFindSchedulingConflicts(ctx context.Context, args []byte) (res t
 	defer toolimpl.Recover(ToolFindSchedulingConflicts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFrom time.Time
 		argTo   time.Time
@@ -3210,6 +3249,7 @@ func toolgenCallDuplicateCalendarEvent(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolDuplicateCalendarEvent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID  string
 		argNewStart time.Time

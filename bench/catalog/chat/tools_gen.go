@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1195,6 +1195,7 @@ func toolgenCallPostChatMessage(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolPostChatMessage, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel     string
 		argText        string
@@ -1248,6 +1249,7 @@ func toolgenCallSendDirectMessage(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolSendDirectMessage, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUsers []string
 		argText  string
@@ -1292,6 +1294,7 @@ func toolgenCallReplyInThread(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolReplyInThread, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel           string
 		argThreadID          string
@@ -1351,6 +1354,7 @@ func toolgenCallGetThreadReplies(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolGetThreadReplies, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel  string
 		argThreadID string
@@ -1405,6 +1409,7 @@ func toolgenCallEditChatMessage(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolEditChatMessage, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel   string
 		argMessageID string
@@ -1454,6 +1459,7 @@ func toolgenCallDeleteChatMessage(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolDeleteChatMessage, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel   string
 		argMessageID string
@@ -1493,6 +1499,7 @@ func toolgenCallScheduleChatMessage(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolScheduleChatMessage, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 		argText    string
@@ -1543,6 +1550,7 @@ func toolgenCallGetChannelHistory(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolGetChannelHistory, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 		argSince   *time.Time
@@ -1608,6 +1616,7 @@ func toolgenCallSearchChatMessages(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolSearchChatMessages, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery    string
 		argChannel  *string
@@ -1688,6 +1697,7 @@ func toolgenCallListMentions(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolListMentions, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSince      *time.Time
 		argUnreadOnly bool
@@ -1746,6 +1756,7 @@ func toolgenCallListChannels(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolListChannels, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKind            *ChannelKind
 		argIncludeArchived bool
@@ -1808,6 +1819,7 @@ func toolgenCallCreateChannel(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolCreateChannel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName    string
 		argKind    ChannelKind
@@ -1861,6 +1873,7 @@ func toolgenCallArchiveChannel(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolArchiveChannel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 	)
@@ -1897,6 +1910,7 @@ func toolgenCallRenameChannel(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolRenameChannel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 		argNewName string
@@ -1945,6 +1959,7 @@ func toolgenCallSetChannelTopic(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolSetChannelTopic, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 		argTopic   string
@@ -1992,6 +2007,7 @@ func toolgenCallInviteToChannel(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolInviteToChannel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 		argUsers   []string
@@ -2033,6 +2049,7 @@ func toolgenCallKickFromChannel(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolKickFromChannel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 		argUser    string
@@ -2075,6 +2092,7 @@ func toolgenCallJoinChannel(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolJoinChannel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 	)
@@ -2111,6 +2129,7 @@ func toolgenCallLeaveChannel(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolLeaveChannel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 	)
@@ -2148,6 +2167,7 @@ func toolgenCallListChannelMembers(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolListChannelMembers, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 	)
@@ -2191,6 +2211,7 @@ func toolgenCallMuteChannel(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolMuteChannel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 		argUntil   *time.Time
@@ -2235,6 +2256,7 @@ func toolgenCallMarkChannelRead(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolMarkChannelRead, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 	)
@@ -2267,6 +2289,7 @@ func toolgenCallAddReaction(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolAddReaction, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel   string
 		argMessageID string
@@ -2312,6 +2335,7 @@ func toolgenCallRemoveReaction(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolRemoveReaction, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel   string
 		argMessageID string
@@ -2356,6 +2380,7 @@ func toolgenCallPinMessage(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolPinMessage, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel   string
 		argMessageID string
@@ -2399,6 +2424,7 @@ func toolgenCallListPinnedMessages(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolListPinnedMessages, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 	)
@@ -2442,6 +2468,7 @@ func toolgenCallSaveMessage(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolSaveMessage, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel   string
 		argMessageID string
@@ -2484,6 +2511,7 @@ func toolgenCallShareMessage(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolShareMessage, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel   string
 		argMessageID string
@@ -2543,6 +2571,7 @@ func toolgenCallSetChatStatus(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolSetChatStatus, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argText      string
 		argEmoji     *string
@@ -2597,6 +2626,7 @@ func toolgenCallSetPresence(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolSetPresence, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPresence Presence
 	)
@@ -2628,6 +2658,7 @@ func toolgenCallSnoozeNotifications(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolSnoozeNotifications, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMinutes int
 	)
@@ -2665,6 +2696,7 @@ func toolgenCallFindChatUserByEmail(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolFindChatUserByEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmail string
 	)
@@ -2706,6 +2738,7 @@ func toolgenCallUploadFileToChannel(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolUploadFileToChannel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 		argPath    string
@@ -2775,6 +2808,7 @@ func toolgenCallCreateChatReminder(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolCreateChatReminder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argText string
 		argAt   time.Time
@@ -2833,6 +2867,7 @@ func toolgenCallListChatReminders(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolListChatReminders, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsListChatReminders); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -2869,6 +2904,7 @@ func toolgenCallCreateUserGroup(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolCreateUserGroup, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argHandle string
 		argName   string
@@ -2914,6 +2950,7 @@ func toolgenCallUpdateUserGroupMembers(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolUpdateUserGroupMembers, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argHandle string
 		argUsers  []string
@@ -2950,6 +2987,7 @@ func toolgenCallStartHuddle(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolStartHuddle, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 		argVideo   bool
@@ -2993,6 +3031,7 @@ func toolgenCallCreatePoll(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolCreatePoll, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel        string
 		argQuestion       string
@@ -3063,6 +3102,7 @@ func toolgenCallSendSMS(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolSendSMS, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTo       string
 		argText     string

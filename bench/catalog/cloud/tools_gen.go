@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1315,6 +1315,7 @@ func toolgenCallListVMs(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolListVMs, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRegion *string
 		argState  *VMState
@@ -1386,6 +1387,7 @@ func toolgenCallGetVM(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolGetVM, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argVmID string
 	)
@@ -1429,6 +1431,7 @@ func toolgenCallCreateVM(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolCreateVM, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewVM
 	toolgenDecodeNewVM(d, &in)
 	if err := d.Close(); err != nil {
@@ -1455,6 +1458,7 @@ func toolgenCallStartVM(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolStartVM, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argVmID string
 	)
@@ -1494,6 +1498,7 @@ func toolgenCallStopVM(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolStopVM, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argVmID  string
 		argForce bool
@@ -1539,6 +1544,7 @@ func toolgenCallRebootVM(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolRebootVM, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argVmID string
 		argHard bool
@@ -1581,6 +1587,7 @@ func toolgenCallDeleteVM(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolDeleteVM, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argVmID        string
 		argDeleteDisks bool
@@ -1622,6 +1629,7 @@ func toolgenCallResizeVM(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolResizeVM, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argVmID        string
 		argMachineType string
@@ -1665,6 +1673,7 @@ func toolgenCallGetVMConsoleOutput(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolGetVMConsoleOutput, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argVmID  string
 		argLines int
@@ -1708,6 +1717,7 @@ func toolgenCallGetVMMetrics(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolGetVMMetrics, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argVmID   string
 		argMetric Metric
@@ -1777,6 +1787,7 @@ func toolgenCallCreateDiskSnapshot(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolCreateDiskSnapshot, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDiskID      string
 		argDescription *string
@@ -1829,6 +1840,7 @@ func toolgenCallListDiskSnapshots(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolListDiskSnapshots, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDiskID *string
 	)
@@ -1878,6 +1890,7 @@ func toolgenCallCreateDiskFromSnapshot(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolCreateDiskFromSnapshot, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSnapshotID string
 		argZone       string
@@ -1923,6 +1936,7 @@ func toolgenCallAttachDisk(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolAttachDisk, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argVmID     string
 		argDiskID   string
@@ -1967,6 +1981,7 @@ func toolgenCallDetachDisk(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolDetachDisk, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argVmID   string
 		argDiskID string
@@ -2006,6 +2021,7 @@ func toolgenCallScaleInstanceGroup(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolScaleInstanceGroup, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argGroup string
 		argSize  int
@@ -2048,6 +2064,7 @@ func toolgenCallListBuckets(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolListBuckets, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRegion *string
 	)
@@ -2100,6 +2117,7 @@ func toolgenCallCreateBucket(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolCreateBucket, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName                string
 		argRegion              string
@@ -2158,6 +2176,7 @@ func toolgenCallDeleteBucket(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolDeleteBucket, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argForce bool
@@ -2201,6 +2220,7 @@ func toolgenCallListBucketObjects(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolListBucketObjects, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBucket string
 		argPrefix *string
@@ -2265,6 +2285,7 @@ func toolgenCallUploadObject(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolUploadObject, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBucket      string
 		argKey         string
@@ -2324,6 +2345,7 @@ func toolgenCallDeleteObject(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolDeleteObject, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBucket string
 		argKey    string
@@ -2363,6 +2385,7 @@ func toolgenCallGeneratePresignedURL(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolGeneratePresignedURL, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBucket           string
 		argKey              string
@@ -2413,6 +2436,7 @@ func toolgenCallSetBucketLifecycle(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolSetBucketLifecycle, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBucket string
 		argRules  []LifecycleRule
@@ -2450,6 +2474,7 @@ func toolgenCallGrantBucketAccess(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolGrantBucketAccess, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBucket string
 		argMember string
@@ -2496,6 +2521,7 @@ func toolgenCallListDNSZones(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolListDNSZones, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsListDNSZones); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -2536,6 +2562,7 @@ func toolgenCallListDNSRecords(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolListDNSRecords, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argZone       string
 		argRecordType *RecordType
@@ -2604,6 +2631,7 @@ func toolgenCallCreateDNSRecord(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolCreateDNSRecord, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argZone       string
 		argName       string
@@ -2665,6 +2693,7 @@ func toolgenCallUpdateDNSRecord(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolUpdateDNSRecord, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argZone     string
 		argRecordID string
@@ -2723,6 +2752,7 @@ func toolgenCallDeleteDNSRecord(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolDeleteDNSRecord, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argZone     string
 		argRecordID string
@@ -2765,6 +2795,7 @@ func toolgenCallGetIAMPolicy(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolGetIAMPolicy, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argResource string
 	)
@@ -2812,6 +2843,7 @@ func toolgenCallAddIAMBinding(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolAddIAMBinding, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argResource  string
 		argMember    string
@@ -2883,6 +2915,7 @@ func toolgenCallRemoveIAMBinding(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolRemoveIAMBinding, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argResource string
 		argMember   string
@@ -2942,6 +2975,7 @@ func toolgenCallListIAMRoles(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolListIAMRoles, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFilter *string
 	)
@@ -2991,6 +3025,7 @@ func toolgenCallCreateServiceAccount(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolCreateServiceAccount, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName        string
 		argDescription *string
@@ -3036,6 +3071,7 @@ func toolgenCallCreateServiceAccountKey(ctx context.Context, args []byte) (res t
 	defer toolimpl.Recover(ToolCreateServiceAccountKey, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argServiceAccount string
 	)
@@ -3074,6 +3110,7 @@ func toolgenCallCreateFirewallRule(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolCreateFirewallRule, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewFirewallRule
 	toolgenDecodeNewFirewallRule(d, &in)
 	if err := d.Close(); err != nil {
@@ -3102,6 +3139,7 @@ func toolgenCallListFirewallRules(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolListFirewallRules, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argNetwork *string
 	)
@@ -3151,6 +3189,7 @@ func toolgenCallDeleteFirewallRule(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolDeleteFirewallRule, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName string
 	)
@@ -3184,6 +3223,7 @@ func toolgenCallReserveStaticIP(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolReserveStaticIP, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRegion string
 		argName   string
@@ -3227,6 +3267,7 @@ func toolgenCallGetCloudCosts(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolGetCloudCosts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFrom    time.Time
 		argTo      time.Time
@@ -3284,6 +3325,7 @@ func toolgenCallListRegions(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolListRegions, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsListRegions); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -3319,6 +3361,7 @@ func toolgenCallCreateSSHKey(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolCreateSSHKey, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUser      string
 		argPublicKey string

@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1288,6 +1288,7 @@ func toolgenCallCreateContact(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolCreateContact, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewContact
 	toolgenDecodeNewContact(d, &in)
 	if err := d.Close(); err != nil {
@@ -1315,6 +1316,7 @@ func toolgenCallGetContact(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolGetContact, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argContactID string
 	)
@@ -1355,6 +1357,7 @@ func toolgenCallUpdateContact(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolUpdateContact, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in ContactChanges
 	toolgenDecodeContactChanges(d, &in)
 	if err := d.Close(); err != nil {
@@ -1378,6 +1381,7 @@ func toolgenCallDeleteContact(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolDeleteContact, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argContactID string
 	)
@@ -1415,6 +1419,7 @@ func toolgenCallSearchContacts(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolSearchContacts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery     string
 		argCompanyID *string
@@ -1490,6 +1495,7 @@ func toolgenCallMergeContacts(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolMergeContacts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPrimaryID    string
 		argDuplicateIDs []string
@@ -1534,6 +1540,7 @@ func toolgenCallCreateCompany(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolCreateCompany, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName     string
 		argDomain   *string
@@ -1605,6 +1612,7 @@ func toolgenCallGetCompany(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolGetCompany, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCompanyID string
 	)
@@ -1645,6 +1653,7 @@ func toolgenCallUpdateCompany(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolUpdateCompany, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCompanyID string
 		argName      *string
@@ -1738,6 +1747,7 @@ func toolgenCallListCompanies(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolListCompanies, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argIndustry *string
 		argSize     *CompanySize
@@ -1816,6 +1826,7 @@ func toolgenCallCreateLead(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolCreateLead, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName    string
 		argEmail   string
@@ -1878,6 +1889,7 @@ func toolgenCallUpdateLeadStatus(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolUpdateLeadStatus, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argLeadID string
 		argStatus LeadStatus
@@ -1933,6 +1945,7 @@ func toolgenCallConvertLead(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolConvertLead, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argLeadID   string
 		argDealName *string
@@ -1984,6 +1997,7 @@ func toolgenCallAssignLead(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolAssignLead, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argLeadID  string
 		argOwnerID string
@@ -2029,6 +2043,7 @@ func toolgenCallListLeads(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolListLeads, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argStatus       *LeadStatus
 		argSource       *LeadSource
@@ -2110,6 +2125,7 @@ func toolgenCallCreateDeal(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolCreateDeal, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewDeal
 	toolgenDecodeNewDeal(d, &in)
 	if err := d.Close(); err != nil {
@@ -2136,6 +2152,7 @@ func toolgenCallGetDeal(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolGetDeal, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDealID string
 	)
@@ -2176,6 +2193,7 @@ func toolgenCallUpdateDeal(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolUpdateDeal, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in DealChanges
 	toolgenDecodeDealChanges(d, &in)
 	if err := d.Close(); err != nil {
@@ -2204,6 +2222,7 @@ func toolgenCallUpdateDealStage(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolUpdateDealStage, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDealID string
 		argStage  DealStage
@@ -2247,6 +2266,7 @@ func toolgenCallListDeals(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolListDeals, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argStage         *DealStage
 		argOwnerID       *string
@@ -2330,6 +2350,7 @@ func toolgenCallMarkDealLost(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolMarkDealLost, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDealID     string
 		argReason     LossReason
@@ -2396,6 +2417,7 @@ func toolgenCallCloseDealWon(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolCloseDealWon, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDealID      string
 		argFinalAmount *float64
@@ -2448,6 +2470,7 @@ func toolgenCallGetPipelineSummary(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolGetPipelineSummary, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOwnerID *string
 		argTeamID  *string
@@ -2505,6 +2528,7 @@ func toolgenCallGetSalesForecast(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolGetSalesForecast, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuarter string
 		argOwnerID *string
@@ -2558,6 +2582,7 @@ func toolgenCallLogCRMActivity(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolLogCRMActivity, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewActivity
 	toolgenDecodeNewActivity(d, &in)
 	if err := d.Close(); err != nil {
@@ -2586,6 +2611,7 @@ func toolgenCallListCRMActivities(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolListCRMActivities, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argContactID *string
 		argDealID    *string
@@ -2661,6 +2687,7 @@ func toolgenCallAddContactNote(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolAddContactNote, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argContactID string
 		argText      string
@@ -2708,6 +2735,7 @@ func toolgenCallCreateFollowUpTask(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolCreateFollowUpTask, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewTask
 	toolgenDecodeNewTask(d, &in)
 	if err := d.Close(); err != nil {
@@ -2735,6 +2763,7 @@ func toolgenCallListCRMTasks(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolListCRMTasks, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAssigneeID       *string
 		argDueBefore        *time.Time
@@ -2805,6 +2834,7 @@ func toolgenCallCompleteCRMTask(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolCompleteCRMTask, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTaskID string
 	)
@@ -2845,6 +2875,7 @@ func toolgenCallTagContacts(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolTagContacts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argContactIDs []string
 		argTags       []string
@@ -2887,6 +2918,7 @@ func toolgenCallCreateContactSegment(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolCreateContactSegment, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName   string
 		argFilter string
@@ -2931,6 +2963,7 @@ func toolgenCallEnrollInEmailSequence(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolEnrollInEmailSequence, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSequenceID string
 		argContactIDs []string
@@ -2990,6 +3023,7 @@ func toolgenCallRemoveFromEmailSequence(ctx context.Context, args []byte) (res t
 	defer toolimpl.Recover(ToolRemoveFromEmailSequence, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSequenceID string
 		argContactIDs []string
@@ -3038,6 +3072,7 @@ func toolgenCallImportContacts(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolImportContacts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFileURL        string
 		argColumnMapping  map[string]string
@@ -3093,6 +3128,7 @@ func toolgenCallExportContacts(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolExportContacts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSegmentID *string
 		argFields    []string
@@ -3140,6 +3176,7 @@ func toolgenCallTransferRecordOwnership(ctx context.Context, args []byte) (res t
 	defer toolimpl.Recover(ToolTransferRecordOwnership, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFromOwnerID        string
 		argToOwnerID          string
@@ -3196,6 +3233,7 @@ func toolgenCallAddDealLineItem(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolAddDealLineItem, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDealID          string
 		argProductID       string
@@ -3260,6 +3298,7 @@ func toolgenCallGetContactTimeline(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolGetContactTimeline, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argContactID string
 		argLimit     int
@@ -3314,6 +3353,7 @@ func toolgenCallFindDuplicateContacts(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolFindDuplicateContacts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMatchOn MatchField
 	)
@@ -3364,6 +3404,7 @@ func toolgenCallSetContactEmailOptOut(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolSetContactEmailOptOut, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argContactID string
 		argOptedOut  bool

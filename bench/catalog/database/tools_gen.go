@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1281,6 +1281,7 @@ func toolgenCallRunSQLQuery(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolRunSQLQuery, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase       string
 		argSql            string
@@ -1340,6 +1341,7 @@ func toolgenCallExecuteSQLStatement(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolExecuteSQLStatement, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argSql      string
@@ -1391,6 +1393,7 @@ func toolgenCallExplainQuery(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolExplainQuery, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argSql      string
@@ -1440,6 +1443,7 @@ func toolgenCallListDatabases(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolListDatabases, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInstance string
 	)
@@ -1487,6 +1491,7 @@ func toolgenCallListTables(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolListTables, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argSchema   *string
@@ -1545,6 +1550,7 @@ func toolgenCallDescribeTable(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolDescribeTable, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argTable    string
@@ -1591,6 +1597,7 @@ func toolgenCallGetTableStats(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolGetTableStats, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argTable    string
@@ -1646,6 +1653,7 @@ func toolgenCallCreateTable(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolCreateTable, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewTable
 	toolgenDecodeNewTable(d, &in)
 	if err := d.Close(); err != nil {
@@ -1669,6 +1677,7 @@ func toolgenCallDropTable(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolDropTable, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argTable    string
@@ -1716,6 +1725,7 @@ func toolgenCallAddColumn(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolAddColumn, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argTable    string
@@ -1762,6 +1772,7 @@ func toolgenCallCreateIndex(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolCreateIndex, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase     string
 		argTable        string
@@ -1840,6 +1851,7 @@ func toolgenCallDropIndex(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolDropIndex, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argName     string
@@ -1882,6 +1894,7 @@ func toolgenCallListIndexes(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolListIndexes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argTable    string
@@ -1942,6 +1955,7 @@ func toolgenCallGetSlowQueries(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolGetSlowQueries, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase      string
 		argMinMeanMillis *float64
@@ -2007,6 +2021,7 @@ func toolgenCallListActiveQueries(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolListActiveQueries, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase           *string
 		argMinDurationSeconds *int
@@ -2071,6 +2086,7 @@ func toolgenCallListBlockingLocks(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolListBlockingLocks, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 	)
@@ -2115,6 +2131,7 @@ func toolgenCallCancelRunningQuery(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolCancelRunningQuery, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPid       int
 		argTerminate bool
@@ -2153,6 +2170,7 @@ func toolgenCallVacuumTable(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolVacuumTable, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argTable    string
@@ -2205,6 +2223,7 @@ func toolgenCallInsertRows(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolInsertRows, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argTable    string
@@ -2283,6 +2302,7 @@ func toolgenCallUpdateRows(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolUpdateRows, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argTable    string
@@ -2353,6 +2373,7 @@ func toolgenCallDeleteRows(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolDeleteRows, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argTable    string
@@ -2410,6 +2431,7 @@ func toolgenCallExportQueryResults(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolExportQueryResults, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase    string
 		argSql         string
@@ -2466,6 +2488,7 @@ func toolgenCallImportCSVIntoTable(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolImportCSVIntoTable, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase  string
 		argTable     string
@@ -2539,6 +2562,7 @@ func toolgenCallListSchemaMigrations(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolListSchemaMigrations, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argState    *MigrationState
@@ -2596,6 +2620,7 @@ func toolgenCallApplyMigrations(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolApplyMigrations, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase  string
 		argToVersion *string
@@ -2655,6 +2680,7 @@ func toolgenCallRollbackMigration(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolRollbackMigration, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argSteps    int
@@ -2705,6 +2731,7 @@ func toolgenCallDiffDatabaseSchemas(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolDiffDatabaseSchemas, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSource string
 		argTarget string
@@ -2745,6 +2772,7 @@ func toolgenCallCreateDatabaseUser(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolCreateDatabaseUser, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInstance        string
 		argUsername        string
@@ -2796,6 +2824,7 @@ func toolgenCallGrantTablePrivileges(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolGrantTablePrivileges, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase   string
 		argRole       string
@@ -2843,6 +2872,7 @@ func toolgenCallRevokeTablePrivileges(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolRevokeTablePrivileges, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase   string
 		argRole       string
@@ -2894,6 +2924,7 @@ func toolgenCallCreateDatabaseBackup(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolCreateDatabaseBackup, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInstance    string
 		argDescription *string
@@ -2946,6 +2977,7 @@ func toolgenCallListDatabaseBackups(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolListDatabaseBackups, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInstance string
 	)
@@ -2990,6 +3022,7 @@ func toolgenCallRestoreDatabaseBackup(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolRestoreDatabaseBackup, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBackupID       *string
 		argPointInTime    *time.Time
@@ -3045,6 +3078,7 @@ func toolgenCallCreateReadReplica(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolCreateReadReplica, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInstance string
 		argRegion   string
@@ -3100,6 +3134,7 @@ func toolgenCallGetReplicationLag(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolGetReplicationLag, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInstance string
 	)
@@ -3146,6 +3181,7 @@ func toolgenCallPromoteReplica(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolPromoteReplica, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argReplica string
 	)
@@ -3179,6 +3215,7 @@ func toolgenCallResizeDatabaseInstance(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolResizeDatabaseInstance, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInstance  string
 		argTier      *string
@@ -3233,6 +3270,7 @@ func toolgenCallGetCacheValue(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolGetCacheValue, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey string
 	)
@@ -3266,6 +3304,7 @@ func toolgenCallSetCacheValue(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolSetCacheValue, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey        string
 		argValue      string
@@ -3320,6 +3359,7 @@ func toolgenCallInvalidateCacheKeys(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolInvalidateCacheKeys, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPattern string
 	)
@@ -3364,6 +3404,7 @@ func toolgenCallFindDocumentsInCollection(ctx context.Context, args []byte) (res
 	defer toolimpl.Recover(ToolFindDocumentsInCollection, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCollection string
 		argFilter     string

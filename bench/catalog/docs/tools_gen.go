@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1214,6 +1214,7 @@ func toolgenCallCreateDocument(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolCreateDocument, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTitle      string
 		argFolderID   *string
@@ -1273,6 +1274,7 @@ func toolgenCallGetDocumentContent(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolGetDocumentContent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID string
 		argFormat     ContentFormat
@@ -1311,6 +1313,7 @@ func toolgenCallAppendToDocument(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolAppendToDocument, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID   string
 		argText         string
@@ -1365,6 +1368,7 @@ func toolgenCallFindAndReplaceInDocument(ctx context.Context, args []byte) (res 
 	defer toolimpl.Recover(ToolFindAndReplaceInDocument, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID string
 		argFind       string
@@ -1422,6 +1426,7 @@ func toolgenCallInsertTable(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolInsertTable, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID   string
 		argRows         int
@@ -1477,6 +1482,7 @@ func toolgenCallInsertImage(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolInsertImage, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID   string
 		argImageURL     string
@@ -1542,6 +1548,7 @@ func toolgenCallCommentOnDocument(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolCommentOnDocument, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID string
 		argQuotedText string
@@ -1595,6 +1602,7 @@ func toolgenCallListDocumentComments(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolListDocumentComments, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID      string
 		argIncludeResolved bool
@@ -1645,6 +1653,7 @@ func toolgenCallResolveDocumentComment(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolResolveDocumentComment, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID string
 		argCommentID  string
@@ -1695,6 +1704,7 @@ func toolgenCallExportDocument(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolExportDocument, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID string
 		argFormat     ExportFormat
@@ -1737,6 +1747,7 @@ func toolgenCallListDocumentRevisions(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolListDocumentRevisions, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID string
 	)
@@ -1785,6 +1796,7 @@ func toolgenCallGetDocumentStats(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolGetDocumentStats, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID string
 	)
@@ -1826,6 +1838,7 @@ func toolgenCallTranslateDocument(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolTranslateDocument, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID     string
 		argTargetLanguage string
@@ -1877,6 +1890,7 @@ func toolgenCallFillDocumentTemplate(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolFillDocumentTemplate, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTemplateID string
 		argTitle      string
@@ -1934,6 +1948,7 @@ func toolgenCallPublishToWeb(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolPublishToWeb, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID string
 		argUnpublish  bool
@@ -1978,6 +1993,7 @@ func toolgenCallCreateSpreadsheet(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolCreateSpreadsheet, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTitle  string
 		argSheets []string
@@ -2023,6 +2039,7 @@ func toolgenCallReadSheetRange(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolReadSheetRange, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argA1Range       string
@@ -2087,6 +2104,7 @@ func toolgenCallWriteSheetRange(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolWriteSheetRange, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argA1Range       string
@@ -2145,6 +2163,7 @@ func toolgenCallAppendSheetRows(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolAppendSheetRows, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argSheet         string
@@ -2195,6 +2214,7 @@ func toolgenCallClearSheetRange(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolClearSheetRange, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argA1Range       string
@@ -2234,6 +2254,7 @@ func toolgenCallSetCellFormula(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolSetCellFormula, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argCell          string
@@ -2279,6 +2300,7 @@ func toolgenCallAddSheetTab(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolAddSheetTab, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argTitle         string
@@ -2318,6 +2340,7 @@ func toolgenCallDeleteSheetTab(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolDeleteSheetTab, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argTitle         string
@@ -2357,6 +2380,7 @@ func toolgenCallSortSheetRange(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolSortSheetRange, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argA1Range       string
@@ -2408,6 +2432,7 @@ func toolgenCallCreatePivotTable(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolCreatePivotTable, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in PivotTable
 	toolgenDecodePivotTable(d, &in)
 	if err := d.Close(); err != nil {
@@ -2428,6 +2453,7 @@ func toolgenCallCreateChart(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolCreateChart, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argA1Range       string
@@ -2482,6 +2508,7 @@ func toolgenCallFormatCells(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolFormatCells, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in CellFormat
 	toolgenDecodeCellFormat(d, &in)
 	if err := d.Close(); err != nil {
@@ -2502,6 +2529,7 @@ func toolgenCallAddConditionalFormatting(ctx context.Context, args []byte) (res 
 	defer toolimpl.Recover(ToolAddConditionalFormatting, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argA1Range       string
@@ -2552,6 +2580,7 @@ func toolgenCallFreezePanes(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolFreezePanes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argSheet         string
@@ -2603,6 +2632,7 @@ func toolgenCallAddDropdownValidation(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolAddDropdownValidation, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argA1Range       string
@@ -2652,6 +2682,7 @@ func toolgenCallProtectSheetRange(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolProtectSheetRange, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argA1Range       string
@@ -2699,6 +2730,7 @@ func toolgenCallImportCSVToSheet(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolImportCSVToSheet, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argCsvURL        string
@@ -2760,6 +2792,7 @@ func toolgenCallCreatePresentation(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolCreatePresentation, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTitle string
 		argTheme *string
@@ -2810,6 +2843,7 @@ func toolgenCallAddSlide(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolAddSlide, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPresentationID string
 		argLayout         SlideLayout
@@ -2891,6 +2925,7 @@ func toolgenCallGetSlidesOutline(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolGetSlidesOutline, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPresentationID string
 	)
@@ -2935,6 +2970,7 @@ func toolgenCallAddSpeakerNotes(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolAddSpeakerNotes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPresentationID string
 		argSlideIndex     int
@@ -2979,6 +3015,7 @@ func toolgenCallShareDocument(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolShareDocument, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID string
 		argEmail      string
@@ -3037,6 +3074,7 @@ func toolgenCallDuplicateDocument(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolDuplicateDocument, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID string
 		argTitle      *string
@@ -3089,6 +3127,7 @@ func toolgenCallSearchDocuments(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolSearchDocuments, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery string
 		argKind  *DocKind
@@ -3153,6 +3192,7 @@ func toolgenCallDeleteDocument(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolDeleteDocument, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID string
 	)

@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1250,6 +1250,7 @@ func toolgenCallListOrders(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolListOrders, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argStatus       *OrderStatus
 		argEmail        *string
@@ -1338,6 +1339,7 @@ func toolgenCallGetOrder(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolGetOrder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOrderID string
 	)
@@ -1379,6 +1381,7 @@ func toolgenCallCreateDraftOrder(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolCreateDraftOrder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in DraftOrder
 	toolgenDecodeDraftOrder(d, &in)
 	if err := d.Close(); err != nil {
@@ -1406,6 +1409,7 @@ func toolgenCallCancelOrder(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolCancelOrder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOrderID string
 		argReason  string
@@ -1465,6 +1469,7 @@ func toolgenCallUpdateOrderShippingAddress(ctx context.Context, args []byte) (re
 	defer toolimpl.Recover(ToolUpdateOrderShippingAddress, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOrderID string
 		argAddress Address
@@ -1505,6 +1510,7 @@ func toolgenCallAddOrderNote(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolAddOrderNote, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOrderID string
 		argNote    string
@@ -1548,6 +1554,7 @@ func toolgenCallPutOrderOnHold(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolPutOrderOnHold, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOrderID string
 		argReason  string
@@ -1601,6 +1608,7 @@ func toolgenCallFlagOrderForFraudReview(ctx context.Context, args []byte) (res t
 	defer toolimpl.Recover(ToolFlagOrderForFraudReview, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOrderID string
 		argNote    string
@@ -1647,6 +1655,7 @@ func toolgenCallFulfillOrder(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolFulfillOrder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOrderID        string
 		argItems          []LineItem
@@ -1718,6 +1727,7 @@ func toolgenCallGetShippingRates(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolGetShippingRates, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTo           Address
 		argWeightKg     float64
@@ -1781,6 +1791,7 @@ func toolgenCallCreateShippingLabel(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolCreateShippingLabel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Parcel
 	toolgenDecodeParcel(d, &in)
 	if err := d.Close(); err != nil {
@@ -1804,6 +1815,7 @@ func toolgenCallTrackPackage(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolTrackPackage, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTrackingNumber string
 		argCarrier        *Carrier
@@ -1847,6 +1859,7 @@ func toolgenCallCreateReturnAuthorization(ctx context.Context, args []byte) (res
 	defer toolimpl.Recover(ToolCreateReturnAuthorization, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOrderID      string
 		argItems        []LineItem
@@ -1894,6 +1907,7 @@ func toolgenCallReceiveReturn(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolReceiveReturn, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argReturnID  string
 		argCondition ItemCondition
@@ -1934,6 +1948,7 @@ func toolgenCallRefundOrder(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolRefundOrder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOrderID         string
 		argAmount          *float64
@@ -1999,6 +2014,7 @@ func toolgenCallIssueStoreCredit(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolIssueStoreCredit, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmail     string
 		argAmount    float64
@@ -2064,6 +2080,7 @@ func toolgenCallGetCustomerOrderHistory(ctx context.Context, args []byte) (res t
 	defer toolimpl.Recover(ToolGetCustomerOrderHistory, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmail string
 	)
@@ -2111,6 +2128,7 @@ func toolgenCallListProducts(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolListProducts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery      *string
 		argCollection *string
@@ -2194,6 +2212,7 @@ func toolgenCallGetProduct(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolGetProduct, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argProductID string
 	)
@@ -2234,6 +2253,7 @@ func toolgenCallCreateProduct(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolCreateProduct, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewProduct
 	toolgenDecodeNewProduct(d, &in)
 	if err := d.Close(); err != nil {
@@ -2262,6 +2282,7 @@ func toolgenCallUpdateProductPrice(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolUpdateProductPrice, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argProductID      string
 		argPrice          float64
@@ -2320,6 +2341,7 @@ func toolgenCallArchiveProduct(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolArchiveProduct, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argProductID string
 	)
@@ -2365,6 +2387,7 @@ func toolgenCallAddProductVariant(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolAddProductVariant, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argProductID string
 		argOptions   map[string]string
@@ -2434,6 +2457,7 @@ func toolgenCallAddProductToCollection(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolAddProductToCollection, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argProductID    string
 		argCollectionID string
@@ -2477,6 +2501,7 @@ func toolgenCallGetInventoryLevel(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolGetInventoryLevel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSku      string
 		argLocation *string
@@ -2536,6 +2561,7 @@ func toolgenCallAdjustInventory(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolAdjustInventory, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSku      string
 		argLocation string
@@ -2588,6 +2614,7 @@ func toolgenCallTransferStock(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolTransferStock, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSku          string
 		argFromLocation string
@@ -2644,6 +2671,7 @@ func toolgenCallListLowStockItems(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolListLowStockItems, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argThreshold *int
 		argLocation  *string
@@ -2704,6 +2732,7 @@ func toolgenCallCreatePurchaseOrder(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolCreatePurchaseOrder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSupplierID string
 		argItems      []LineItem
@@ -2759,6 +2788,7 @@ func toolgenCallReceivePurchaseOrder(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolReceivePurchaseOrder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPurchaseOrderID string
 		argReceived        []LineItem
@@ -2799,6 +2829,7 @@ func toolgenCallListSuppliers(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolListSuppliers, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsListSuppliers); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -2835,6 +2866,7 @@ func toolgenCallCreateDiscountCode(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolCreateDiscountCode, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCode            string
 		argDiscountType    DiscountType
@@ -2918,6 +2950,7 @@ func toolgenCallDeactivateDiscountCode(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolDeactivateDiscountCode, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCode string
 	)
@@ -2951,6 +2984,7 @@ func toolgenCallCreateGiftCard(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolCreateGiftCard, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAmount         float64
 		argRecipientEmail string
@@ -3006,6 +3040,7 @@ func toolgenCallCheckGiftCardBalance(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolCheckGiftCardBalance, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCode string
 	)
@@ -3050,6 +3085,7 @@ func toolgenCallListAbandonedCarts(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolListAbandonedCarts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSince    time.Time
 		argMinValue *float64
@@ -3105,6 +3141,7 @@ func toolgenCallSendCartRecoveryEmail(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolSendCartRecoveryEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCartID       string
 		argDiscountCode *string
@@ -3153,6 +3190,7 @@ func toolgenCallListProductReviews(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolListProductReviews, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argProductID       *string
 		argMaxRating       *int
@@ -3223,6 +3261,7 @@ func toolgenCallModerateProductReview(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolModerateProductReview, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argReviewID string
 		argAction   Moderation
@@ -3279,6 +3318,7 @@ func toolgenCallGetBestSellers(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolGetBestSellers, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFrom      time.Time
 		argTo        time.Time

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1217,6 +1217,7 @@ func toolgenCallSendEmail(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolSendEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in OutgoingEmail
 	toolgenDecodeOutgoingEmail(d, &in)
 	if err := d.Close(); err != nil {
@@ -1244,6 +1245,7 @@ func toolgenCallListEmails(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolListEmails, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFolder     *string
 		argUnreadOnly bool
@@ -1308,6 +1310,7 @@ func toolgenCallSearchEmails(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolSearchEmails, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery         string
 		argFrom          *string
@@ -1399,6 +1402,7 @@ func toolgenCallGetEmail(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolGetEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageID string
 	)
@@ -1440,6 +1444,7 @@ func toolgenCallGetEmailThread(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolGetEmailThread, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argThreadID string
 	)
@@ -1487,6 +1492,7 @@ func toolgenCallReplyToEmail(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolReplyToEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageID string
 		argBody      string
@@ -1539,6 +1545,7 @@ func toolgenCallForwardEmail(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolForwardEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageID string
 		argTo        []string
@@ -1595,6 +1602,7 @@ func toolgenCallCreateEmailDraft(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolCreateEmailDraft, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in OutgoingEmail
 	toolgenDecodeOutgoingEmail(d, &in)
 	if err := d.Close(); err != nil {
@@ -1623,6 +1631,7 @@ func toolgenCallUpdateEmailDraft(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolUpdateEmailDraft, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in DraftChanges
 	toolgenDecodeDraftChanges(d, &in)
 	if err := d.Close(); err != nil {
@@ -1651,6 +1660,7 @@ func toolgenCallSendEmailDraft(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolSendEmailDraft, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDraftID string
 	)
@@ -1692,6 +1702,7 @@ func toolgenCallListEmailDrafts(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolListEmailDrafts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsListEmailDrafts); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -1727,6 +1738,7 @@ func toolgenCallDeleteEmail(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolDeleteEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageID string
 		argPermanent bool
@@ -1769,6 +1781,7 @@ func toolgenCallArchiveEmails(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolArchiveEmails, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageIDs []string
 	)
@@ -1811,6 +1824,7 @@ func toolgenCallMarkEmailsRead(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolMarkEmailsRead, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageIDs []string
 		argRead       bool
@@ -1859,6 +1873,7 @@ func toolgenCallMoveEmailsToFolder(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolMoveEmailsToFolder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageIDs []string
 		argFolder     string
@@ -1906,6 +1921,7 @@ func toolgenCallLabelEmails(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolLabelEmails, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageIDs []string
 		argLabel      string
@@ -1955,6 +1971,7 @@ func toolgenCallFlagEmail(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolFlagEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageID string
 		argFlagged   bool
@@ -1994,6 +2011,7 @@ func toolgenCallCreateMailFolder(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolCreateMailFolder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argColor *string
@@ -2043,6 +2061,7 @@ func toolgenCallListMailFolders(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolListMailFolders, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsListMailFolders); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -2085,6 +2104,7 @@ func toolgenCallGetUnreadCount(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolGetUnreadCount, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFolder *string
 	)
@@ -2133,6 +2153,7 @@ func toolgenCallScheduleEmail(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolScheduleEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in ScheduledEmail
 	toolgenDecodeScheduledEmail(d, &in)
 	if err := d.Close(); err != nil {
@@ -2161,6 +2182,7 @@ func toolgenCallCancelScheduledEmail(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolCancelScheduledEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDraftID string
 	)
@@ -2197,6 +2219,7 @@ func toolgenCallSnoozeEmail(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolSnoozeEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageID string
 		argUntil     time.Time
@@ -2236,6 +2259,7 @@ func toolgenCallDownloadEmailAttachment(ctx context.Context, args []byte) (res t
 	defer toolimpl.Recover(ToolDownloadEmailAttachment, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageID    string
 		argAttachmentID string
@@ -2286,6 +2310,7 @@ func toolgenCallCreateMailFilter(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolCreateMailFilter, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewFilter
 	toolgenDecodeNewFilter(d, &in)
 	if err := d.Close(); err != nil {
@@ -2314,6 +2339,7 @@ func toolgenCallListMailFilters(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolListMailFilters, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsListMailFilters); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -2350,6 +2376,7 @@ func toolgenCallDeleteMailFilter(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolDeleteMailFilter, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFilterID string
 	)
@@ -2383,6 +2410,7 @@ func toolgenCallSetVacationResponder(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolSetVacationResponder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEnabled      bool
 		argSubject      *string
@@ -2465,6 +2493,7 @@ func toolgenCallBlockSender(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolBlockSender, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAddress string
 	)
@@ -2498,6 +2527,7 @@ func toolgenCallUnsubscribeFromMailingList(ctx context.Context, args []byte) (re
 	defer toolimpl.Recover(ToolUnsubscribeFromMailingList, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageID string
 	)
@@ -2530,6 +2560,7 @@ func toolgenCallReportSpam(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolReportSpam, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageIDs []string
 		argPhishing   bool
@@ -2567,6 +2598,7 @@ func toolgenCallSetEmailSignature(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolSetEmailSignature, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSignature     string
 		argUseForReplies bool
@@ -2606,6 +2638,7 @@ func toolgenCallCreateEmailTemplate(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolCreateEmailTemplate, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName    string
 		argSubject string
@@ -2660,6 +2693,7 @@ func toolgenCallSendTemplatedEmail(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolSendTemplatedEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTemplateID string
 		argTo         []string
@@ -2716,6 +2750,7 @@ func toolgenCallCreateEmailCampaign(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolCreateEmailCampaign, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName       string
 		argListID     string
@@ -2777,6 +2812,7 @@ func toolgenCallGetEmailCampaignStats(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolGetEmailCampaignStats, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCampaignID string
 	)
@@ -2814,6 +2850,7 @@ func toolgenCallAddMailboxDelegate(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolAddMailboxDelegate, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDelegate   string
 		argPermission DelegatePermission
@@ -2851,6 +2888,7 @@ func toolgenCallVerifyEmailAddress(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolVerifyEmailAddress, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAddress string
 	)
@@ -2884,6 +2922,7 @@ func toolgenCallRecallEmail(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolRecallEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageID   string
 		argReplacement *string
@@ -2933,6 +2972,7 @@ func toolgenCallGetEmailReadReceipt(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolGetEmailReadReceipt, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageID string
 	)

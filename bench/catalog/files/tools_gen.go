@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1221,6 +1221,7 @@ func toolgenCallListFiles(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolListFiles, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFolder    string
 		argRecursive bool
@@ -1289,6 +1290,7 @@ func toolgenCallSearchFiles(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolSearchFiles, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery         string
 		argMimeType      *string
@@ -1364,6 +1366,7 @@ func toolgenCallReadFile(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolReadFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath     string
 		argMaxBytes *int
@@ -1411,6 +1414,7 @@ func toolgenCallWriteFile(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolWriteFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath      string
 		argContent   string
@@ -1463,6 +1467,7 @@ func toolgenCallAppendToFile(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolAppendToFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath    string
 		argContent string
@@ -1505,6 +1510,7 @@ func toolgenCallDeleteFile(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolDeleteFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath      string
 		argPermanent bool
@@ -1546,6 +1552,7 @@ func toolgenCallMoveFile(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolMoveFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSource            string
 		argDestinationFolder string
@@ -1591,6 +1598,7 @@ func toolgenCallCopyFile(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolCopyFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSource      string
 		argDestination string
@@ -1637,6 +1645,7 @@ func toolgenCallRenameFile(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolRenameFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath    string
 		argNewName string
@@ -1683,6 +1692,7 @@ func toolgenCallCreateFolder(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolCreateFolder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath string
 	)
@@ -1719,6 +1729,7 @@ func toolgenCallDeleteFolder(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolDeleteFolder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath      string
 		argRecursive bool
@@ -1762,6 +1773,7 @@ func toolgenCallGetFileMetadata(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolGetFileMetadata, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath string
 	)
@@ -1801,6 +1813,7 @@ func toolgenCallShareFile(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolShareFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in ShareFileRequest
 	toolgenDecodeShareFileRequest(d, &in)
 	if err := d.Close(); err != nil {
@@ -1832,6 +1845,7 @@ func toolgenCallRevokeFileAccess(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolRevokeFileAccess, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath  string
 		argEmail string
@@ -1875,6 +1889,7 @@ func toolgenCallListFilePermissions(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolListFilePermissions, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath string
 	)
@@ -1923,6 +1938,7 @@ func toolgenCallCreateShareLink(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolCreateShareLink, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath      string
 		argAccess    LinkAccess
@@ -1995,6 +2011,7 @@ func toolgenCallDisableShareLink(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolDisableShareLink, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argLinkID string
 	)
@@ -2032,6 +2049,7 @@ func toolgenCallListFileVersions(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolListFileVersions, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath string
 	)
@@ -2080,6 +2098,7 @@ func toolgenCallRestoreFileVersion(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolRestoreFileVersion, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath      string
 		argVersionID string
@@ -2125,6 +2144,7 @@ func toolgenCallListTrash(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolListTrash, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argLimit int
 	)
@@ -2166,6 +2186,7 @@ func toolgenCallRestoreFromTrash(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolRestoreFromTrash, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath string
 	)
@@ -2202,6 +2223,7 @@ func toolgenCallEmptyTrash(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolEmptyTrash, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsEmptyTrash); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -2231,6 +2253,7 @@ func toolgenCallCompressFiles(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolCompressFiles, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPaths       []string
 		argArchivePath string
@@ -2280,6 +2303,7 @@ func toolgenCallExtractArchive(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolExtractArchive, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argArchivePath string
 		argDestination string
@@ -2327,6 +2351,7 @@ func toolgenCallGetStorageQuota(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolGetStorageQuota, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsGetStorageQuota); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -2355,6 +2380,7 @@ func toolgenCallLockFile(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolLockFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath   string
 		argReason *string
@@ -2398,6 +2424,7 @@ func toolgenCallUnlockFile(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolUnlockFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath string
 	)
@@ -2431,6 +2458,7 @@ func toolgenCallAddFileComment(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolAddFileComment, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath string
 		argText string
@@ -2475,6 +2503,7 @@ func toolgenCallListRecentFiles(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolListRecentFiles, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argLimit int
 	)
@@ -2511,6 +2540,7 @@ func toolgenCallStarFile(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolStarFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath    string
 		argStarred bool
@@ -2554,6 +2584,7 @@ func toolgenCallConvertFileFormat(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolConvertFileFormat, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath         string
 		argTargetFormat DocumentFormat
@@ -2595,6 +2626,7 @@ func toolgenCallGetFileChecksum(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolGetFileChecksum, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath      string
 		argAlgorithm HashAlgorithm
@@ -2637,6 +2669,7 @@ func toolgenCallFindDuplicateFiles(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolFindDuplicateFiles, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFolder  string
 		argMinSize *int64
@@ -2695,6 +2728,7 @@ func toolgenCallSyncFolder(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolSyncFolder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in SyncRequest
 	toolgenDecodeSyncRequest(d, &in)
 	if err := d.Close(); err != nil {
@@ -2720,6 +2754,7 @@ func toolgenCallUploadFileFromURL(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolUploadFileFromURL, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUrl         string
 		argDestination string
@@ -2763,6 +2798,7 @@ func toolgenCallGetFileDownloadURL(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolGetFileDownloadURL, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath             string
 		argExpiresInMinutes int
@@ -2803,6 +2839,7 @@ func toolgenCallTransferFileOwnership(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolTransferFileOwnership, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath     string
 		argNewOwner string
@@ -2846,6 +2883,7 @@ func toolgenCallListSharedWithMe(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolListSharedWithMe, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSharedBy *string
 		argLimit    int
@@ -2893,6 +2931,7 @@ func toolgenCallSetFileTags(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolSetFileTags, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath string
 		argTags []string
@@ -2930,6 +2969,7 @@ func toolgenCallScanFileForViruses(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolScanFileForViruses, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath string
 	)
@@ -2964,6 +3004,7 @@ func toolgenCallGenerateThumbnail(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolGenerateThumbnail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath  string
 		argWidth int

@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1270,6 +1270,7 @@ func toolgenCallGetEmployee(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolGetEmployee, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmployeeID string
 	)
@@ -1311,6 +1312,7 @@ func toolgenCallSearchEmployeeDirectory(ctx context.Context, args []byte) (res t
 	defer toolimpl.Recover(ToolSearchEmployeeDirectory, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery      string
 		argDepartment *string
@@ -1381,6 +1383,7 @@ func toolgenCallOnboardEmployee(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolOnboardEmployee, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewHire
 	toolgenDecodeNewHire(d, &in)
 	if err := d.Close(); err != nil {
@@ -1409,6 +1412,7 @@ func toolgenCallUpdateEmployeeRecord(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolUpdateEmployeeRecord, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in EmployeeChanges
 	toolgenDecodeEmployeeChanges(d, &in)
 	if err := d.Close(); err != nil {
@@ -1437,6 +1441,7 @@ func toolgenCallOffboardEmployee(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolOffboardEmployee, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmployeeID        string
 		argLastDay           time.Time
@@ -1493,6 +1498,7 @@ func toolgenCallGetOrgChart(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolGetOrgChart, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRootEmployeeID *string
 		argDepth          int
@@ -1558,6 +1564,7 @@ func toolgenCallListDirectReports(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolListDirectReports, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argManagerID string
 	)
@@ -1602,6 +1609,7 @@ func toolgenCallUpdateEmergencyContact(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolUpdateEmergencyContact, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmployeeID   string
 		argName         string
@@ -1657,6 +1665,7 @@ func toolgenCallRequestTimeOff(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolRequestTimeOff, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmployeeID *string
 		argLeaveType  LeaveType
@@ -1736,6 +1745,7 @@ func toolgenCallReviewTimeOffRequest(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolReviewTimeOffRequest, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRequestID string
 		argApprove   bool
@@ -1794,6 +1804,7 @@ func toolgenCallListTimeOffRequests(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolListTimeOffRequests, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argStatus     *RequestStatus
 		argEmployeeID *string
@@ -1878,6 +1889,7 @@ func toolgenCallCancelTimeOffRequest(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolCancelTimeOffRequest, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRequestID string
 	)
@@ -1918,6 +1930,7 @@ func toolgenCallGetPTOBalance(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolGetPTOBalance, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmployeeID *string
 	)
@@ -1973,6 +1986,7 @@ func toolgenCallListPeopleOutOfOffice(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolListPeopleOutOfOffice, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDate       *time.Time
 		argDepartment *string
@@ -2032,6 +2046,7 @@ func toolgenCallGetPayslip(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolGetPayslip, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmployeeID *string
 		argPeriod     string
@@ -2078,6 +2093,7 @@ func toolgenCallUpdateCompensation(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolUpdateCompensation, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmployeeID    string
 		argAnnualSalary  float64
@@ -2135,6 +2151,7 @@ func toolgenCallAwardBonus(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolAwardBonus, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmployeeID string
 		argAmount     float64
@@ -2198,6 +2215,7 @@ func toolgenCallLogTimesheetHours(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolLogTimesheetHours, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmployeeID  *string
 		argDate        time.Time
@@ -2258,6 +2276,7 @@ func toolgenCallCreateJobOpening(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolCreateJobOpening, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTitle           string
 		argDepartment      string
@@ -2345,6 +2364,7 @@ func toolgenCallListJobOpenings(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolListJobOpenings, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDepartment    *string
 		argIncludeClosed bool
@@ -2404,6 +2424,7 @@ func toolgenCallCloseJobOpening(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolCloseJobOpening, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argJobID  string
 		argFilled bool
@@ -2450,6 +2471,7 @@ func toolgenCallAddCandidate(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolAddCandidate, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewCandidate
 	toolgenDecodeNewCandidate(d, &in)
 	if err := d.Close(); err != nil {
@@ -2478,6 +2500,7 @@ func toolgenCallListCandidates(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolListCandidates, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argJobID string
 		argStage *Stage
@@ -2535,6 +2558,7 @@ func toolgenCallAdvanceCandidate(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolAdvanceCandidate, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCandidateID string
 		argStage       Stage
@@ -2580,6 +2604,7 @@ func toolgenCallRejectCandidate(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolRejectCandidate, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCandidateID string
 		argReason      string
@@ -2629,6 +2654,7 @@ func toolgenCallScheduleInterview(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolScheduleInterview, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCandidateID     string
 		argInterviewerIDs  []string
@@ -2694,6 +2720,7 @@ func toolgenCallSubmitInterviewScorecard(ctx context.Context, args []byte) (res 
 	defer toolimpl.Recover(ToolSubmitInterviewScorecard, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInterviewID    string
 		argRecommendation Recommendation
@@ -2737,6 +2764,7 @@ func toolgenCallCreateOfferLetter(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolCreateOfferLetter, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCandidateID  string
 		argAnnualSalary float64
@@ -2812,6 +2840,7 @@ func toolgenCallLaunchReviewCycle(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolLaunchReviewCycle, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName                string
 		argEmployeeIDs         []string
@@ -2862,6 +2891,7 @@ func toolgenCallSubmitPerformanceReview(ctx context.Context, args []byte) (res t
 	defer toolimpl.Recover(ToolSubmitPerformanceReview, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCycleID    string
 		argEmployeeID string
@@ -2911,6 +2941,7 @@ func toolgenCallCreateEmployeeGoal(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolCreateEmployeeGoal, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmployeeID string
 		argTitle      string
@@ -2960,6 +2991,7 @@ func toolgenCallGiveKudos(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolGiveKudos, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmployeeID string
 		argMessage    string
@@ -3014,6 +3046,7 @@ func toolgenCallListBenefitPlans(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolListBenefitPlans, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argLocation *string
 	)
@@ -3063,6 +3096,7 @@ func toolgenCallEnrollInBenefitPlan(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolEnrollInBenefitPlan, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmployeeID string
 		argPlanID     string
@@ -3110,6 +3144,7 @@ func toolgenCallAssignTrainingCourse(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolAssignTrainingCourse, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCourseID    string
 		argEmployeeIDs []string
@@ -3164,6 +3199,7 @@ func toolgenCallGetTrainingCompletion(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolGetTrainingCompletion, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCourseID   string
 		argDepartment *string
@@ -3225,6 +3261,7 @@ func toolgenCallSubmitExpenseClaim(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolSubmitExpenseClaim, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in ExpenseClaim
 	toolgenDecodeExpenseClaim(d, &in)
 	if err := d.Close(); err != nil {
@@ -3246,6 +3283,7 @@ func toolgenCallApproveExpenseClaim(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolApproveExpenseClaim, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argClaimID string
 		argApprove bool
@@ -3300,6 +3338,7 @@ func toolgenCallGetHeadcountReport(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolGetHeadcountReport, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argGroupBy HeadcountGrouping
 		argAsOf    *time.Time
@@ -3355,6 +3394,7 @@ func toolgenCallRequestEquipment(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolRequestEquipment, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmployeeID    string
 		argItem          Item

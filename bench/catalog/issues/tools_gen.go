@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1262,6 +1262,7 @@ func toolgenCallCreateIssue(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolCreateIssue, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewIssue
 	toolgenDecodeNewIssue(d, &in)
 	if err := d.Close(); err != nil {
@@ -1288,6 +1289,7 @@ func toolgenCallGetIssue(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolGetIssue, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey string
 	)
@@ -1328,6 +1330,7 @@ func toolgenCallUpdateIssue(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolUpdateIssue, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in IssueChanges
 	toolgenDecodeIssueChanges(d, &in)
 	if err := d.Close(); err != nil {
@@ -1355,6 +1358,7 @@ func toolgenCallSearchIssues(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolSearchIssues, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery string
 		argLimit int
@@ -1409,6 +1413,7 @@ func toolgenCallListProjectIssues(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolListProjectIssues, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argProject   string
 		argStatus    *Status
@@ -1496,6 +1501,7 @@ func toolgenCallAssignIssue(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolAssignIssue, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey      string
 		argAssignee string
@@ -1543,6 +1549,7 @@ func toolgenCallTransitionIssue(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolTransitionIssue, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey    string
 		argStatus Status
@@ -1587,6 +1594,7 @@ func toolgenCallCloseIssue(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolCloseIssue, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey        string
 		argResolution Resolution
@@ -1642,6 +1650,7 @@ func toolgenCallReopenIssue(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolReopenIssue, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey     string
 		argComment *string
@@ -1690,6 +1699,7 @@ func toolgenCallCommentOnIssue(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolCommentOnIssue, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey  string
 		argBody string
@@ -1734,6 +1744,7 @@ func toolgenCallAddIssueLabels(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolAddIssueLabels, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey    string
 		argLabels []string
@@ -1779,6 +1790,7 @@ func toolgenCallRemoveIssueLabel(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolRemoveIssueLabel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey   string
 		argLabel string
@@ -1821,6 +1833,7 @@ func toolgenCallLinkIssues(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolLinkIssues, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFromKey  string
 		argToKey    string
@@ -1867,6 +1880,7 @@ func toolgenCallCreateSubtask(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolCreateSubtask, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argParentKey string
 		argTitle     string
@@ -1920,6 +1934,7 @@ func toolgenCallWatchIssue(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolWatchIssue, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey   string
 		argWatch bool
@@ -1958,6 +1973,7 @@ func toolgenCallLogWorkTime(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolLogWorkTime, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey     string
 		argMinutes int
@@ -2022,6 +2038,7 @@ func toolgenCallCreateSprint(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolCreateSprint, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBoardID string
 		argName    string
@@ -2091,6 +2108,7 @@ func toolgenCallStartSprint(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolStartSprint, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSprintID string
 	)
@@ -2132,6 +2150,7 @@ func toolgenCallCompleteSprint(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolCompleteSprint, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSprintID         string
 		argMoveOpenIssuesTo *string
@@ -2180,6 +2199,7 @@ func toolgenCallMoveIssuesToSprint(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolMoveIssuesToSprint, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSprintID string
 		argKeys     []string
@@ -2221,6 +2241,7 @@ func toolgenCallGetSprintBurndown(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolGetSprintBurndown, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSprintID string
 	)
@@ -2269,6 +2290,7 @@ func toolgenCallGetBoard(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolGetBoard, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBoardID string
 	)
@@ -2319,6 +2341,7 @@ func toolgenCallCreateMilestone(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolCreateMilestone, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo  string
 		argTitle string
@@ -2374,6 +2397,7 @@ func toolgenCallListMilestones(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolListMilestones, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo          string
 		argIncludeClosed bool
@@ -2428,6 +2452,7 @@ func toolgenCallCreatePullRequest(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolCreatePullRequest, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewPullRequest
 	toolgenDecodeNewPullRequest(d, &in)
 	if err := d.Close(); err != nil {
@@ -2456,6 +2481,7 @@ func toolgenCallListPullRequests(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolListPullRequests, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo            string
 		argState           *PRState
@@ -2535,6 +2561,7 @@ func toolgenCallGetPullRequest(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolGetPullRequest, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo   string
 		argNumber int
@@ -2577,6 +2604,7 @@ func toolgenCallGetPRDiff(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolGetPRDiff, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo   string
 		argNumber int
@@ -2632,6 +2660,7 @@ func toolgenCallMergePullRequest(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolMergePullRequest, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo         string
 		argNumber       int
@@ -2689,6 +2718,7 @@ func toolgenCallRequestPRReview(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolRequestPRReview, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo      string
 		argNumber    int
@@ -2736,6 +2766,7 @@ func toolgenCallSubmitPRReview(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolSubmitPRReview, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo   string
 		argNumber int
@@ -2790,6 +2821,7 @@ func toolgenCallAddPRReviewComment(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolAddPRReviewComment, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo   string
 		argNumber int
@@ -2851,6 +2883,7 @@ func toolgenCallListCIChecks(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolListCIChecks, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo string
 		argRef  string
@@ -2901,6 +2934,7 @@ func toolgenCallRerunCIWorkflow(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolRerunCIWorkflow, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo       string
 		argRunID      int64
@@ -2945,6 +2979,7 @@ func toolgenCallCreateBranch(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolCreateBranch, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo string
 		argName string
@@ -2995,6 +3030,7 @@ func toolgenCallDeleteBranch(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolDeleteBranch, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo string
 		argName string
@@ -3037,6 +3073,7 @@ func toolgenCallListCommits(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolListCommits, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo   string
 		argBranch *string
@@ -3125,6 +3162,7 @@ func toolgenCallGetRepoFileContents(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolGetRepoFileContents, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo string
 		argPath string
@@ -3175,6 +3213,7 @@ func toolgenCallCreateRelease(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolCreateRelease, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo       string
 		argTag        string
@@ -3249,6 +3288,7 @@ func toolgenCallCreateRepository(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolCreateRepository, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName        string
 		argPrivate     bool
@@ -3311,6 +3351,7 @@ func toolgenCallAddRepoCollaborator(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolAddRepoCollaborator, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo       string
 		argUser       string

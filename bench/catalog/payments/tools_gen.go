@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1245,6 +1245,7 @@ func toolgenCallCreateCharge(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolCreateCharge, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAmount          int64
 		argCurrency        string
@@ -1326,6 +1327,7 @@ func toolgenCallCaptureCharge(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolCaptureCharge, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChargeID string
 		argAmount   *int64
@@ -1376,6 +1378,7 @@ func toolgenCallGetCharge(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolGetCharge, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChargeID string
 	)
@@ -1416,6 +1419,7 @@ func toolgenCallListCharges(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolListCharges, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCustomerID    *string
 		argStatus        *ChargeStatus
@@ -1505,6 +1509,7 @@ func toolgenCallRefundCharge(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolRefundCharge, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChargeID string
 		argAmount   *int64
@@ -1565,6 +1570,7 @@ func toolgenCallListRefunds(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolListRefunds, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChargeID      *string
 		argCreatedAfter  *time.Time
@@ -1638,6 +1644,7 @@ func toolgenCallGetRefund(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolGetRefund, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRefundID string
 	)
@@ -1683,6 +1690,7 @@ func toolgenCallCreateBillingCustomer(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolCreateBillingCustomer, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmail    string
 		argName     *string
@@ -1750,6 +1758,7 @@ func toolgenCallGetBillingCustomer(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolGetBillingCustomer, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCustomerID *string
 		argEmail      *string
@@ -1807,6 +1816,7 @@ func toolgenCallUpdateBillingCustomer(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolUpdateBillingCustomer, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCustomerID string
 		argEmail      *string
@@ -1892,6 +1902,7 @@ func toolgenCallAttachPaymentMethod(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolAttachPaymentMethod, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCustomerID      string
 		argPaymentMethodID string
@@ -1945,6 +1956,7 @@ func toolgenCallListPaymentMethods(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolListPaymentMethods, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCustomerID string
 	)
@@ -1989,6 +2001,7 @@ func toolgenCallDetachPaymentMethod(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolDetachPaymentMethod, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPaymentMethodID string
 	)
@@ -2025,6 +2038,7 @@ func toolgenCallCreateInvoice(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolCreateInvoice, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewInvoice
 	toolgenDecodeNewInvoice(d, &in)
 	if err := d.Close(); err != nil {
@@ -2053,6 +2067,7 @@ func toolgenCallFinalizeInvoice(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolFinalizeInvoice, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInvoiceID string
 	)
@@ -2093,6 +2108,7 @@ func toolgenCallSendInvoice(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolSendInvoice, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInvoiceID string
 	)
@@ -2133,6 +2149,7 @@ func toolgenCallVoidInvoice(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolVoidInvoice, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInvoiceID string
 	)
@@ -2173,6 +2190,7 @@ func toolgenCallListInvoices(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolListInvoices, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCustomerID *string
 		argStatus     *InvoiceStatus
@@ -2251,6 +2269,7 @@ func toolgenCallGetInvoice(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolGetInvoice, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInvoiceID string
 	)
@@ -2292,6 +2311,7 @@ func toolgenCallMarkInvoicePaid(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolMarkInvoicePaid, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInvoiceID string
 		argNote      *string
@@ -2340,6 +2360,7 @@ func toolgenCallIssueCreditNote(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolIssueCreditNote, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInvoiceID string
 		argAmount    int64
@@ -2390,6 +2411,7 @@ func toolgenCallRetryInvoicePayment(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolRetryInvoicePayment, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInvoiceID string
 	)
@@ -2431,6 +2453,7 @@ func toolgenCallListFailedPayments(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolListFailedPayments, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSince time.Time
 	)
@@ -2479,6 +2502,7 @@ func toolgenCallCreateSubscription(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolCreateSubscription, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCustomerID string
 		argPriceID    string
@@ -2554,6 +2578,7 @@ func toolgenCallCancelSubscription(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolCancelSubscription, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSubscriptionID string
 		argAtPeriodEnd    bool
@@ -2612,6 +2637,7 @@ func toolgenCallChangeSubscriptionPlan(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolChangeSubscriptionPlan, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSubscriptionID string
 		argNewPriceID     *string
@@ -2679,6 +2705,7 @@ func toolgenCallPauseSubscription(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolPauseSubscription, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSubscriptionID string
 		argResumeAt       *time.Time
@@ -2731,6 +2758,7 @@ func toolgenCallResumeSubscription(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolResumeSubscription, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSubscriptionID string
 	)
@@ -2772,6 +2800,7 @@ func toolgenCallListSubscriptions(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolListSubscriptions, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCustomerID *string
 		argPriceID    *string
@@ -2840,6 +2869,7 @@ func toolgenCallCreateCoupon(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolCreateCoupon, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCode             string
 		argPercentOff       *float64
@@ -2926,6 +2956,7 @@ func toolgenCallApplyCustomerDiscount(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolApplyCustomerDiscount, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCustomerID string
 		argCoupon     string
@@ -2968,6 +2999,7 @@ func toolgenCallCreatePrice(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolCreatePrice, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argProductID  string
 		argUnitAmount int64
@@ -3030,6 +3062,7 @@ func toolgenCallCreatePaymentLink(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolCreatePaymentLink, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPriceID             string
 		argQuantity            int
@@ -3075,6 +3108,7 @@ func toolgenCallCreateTaxRate(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolCreateTaxRate, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDisplayName  string
 		argPercentage   float64
@@ -3130,6 +3164,7 @@ func toolgenCallListDisputes(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolListDisputes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argStatus *DisputeStatus
 	)
@@ -3181,6 +3216,7 @@ func toolgenCallSubmitDisputeEvidence(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolSubmitDisputeEvidence, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in DisputeEvidence
 	toolgenDecodeDisputeEvidence(d, &in)
 	if err := d.Close(); err != nil {
@@ -3209,6 +3245,7 @@ func toolgenCallGetAccountBalance(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolGetAccountBalance, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsGetAccountBalance); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -3241,6 +3278,7 @@ func toolgenCallListPayouts(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolListPayouts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argArrivalAfter  *time.Time
 		argArrivalBefore *time.Time
@@ -3304,6 +3342,7 @@ func toolgenCallCreatePayout(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolCreatePayout, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAmount        int64
 		argCurrency      string
@@ -3363,6 +3402,7 @@ func toolgenCallGetPaymentVolume(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolGetPaymentVolume, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFrom        time.Time
 		argTo          time.Time

@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -1318,6 +1318,7 @@ func toolgenCallSearchFlights(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolSearchFlights, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in FlightSearch
 	toolgenDecodeFlightSearch(d, &in)
 	if err := d.Close(); err != nil {
@@ -1352,6 +1353,7 @@ func toolgenCallBookFlight(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolBookFlight, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOfferID        string
 		argPassengers     []Passenger
@@ -1412,6 +1414,7 @@ func toolgenCallGetFlightStatus(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolGetFlightStatus, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFlightNumber string
 		argDate         time.Time
@@ -1455,6 +1458,7 @@ func toolgenCallChangeFlight(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolChangeFlight, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBookingReference string
 		argNewOfferID       string
@@ -1497,6 +1501,7 @@ func toolgenCallSelectSeat(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolSelectSeat, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBookingReference string
 		argFlightNumber     string
@@ -1547,6 +1552,7 @@ func toolgenCallCheckInForFlight(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolCheckInForFlight, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBookingReference string
 		argFamilyName       string
@@ -1597,6 +1603,7 @@ func toolgenCallCreateFareAlert(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolCreateFareAlert, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOrigin      string
 		argDestination string
@@ -1655,6 +1662,7 @@ func toolgenCallFindNearbyAirports(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolFindNearbyAirports, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argNear     string
 		argRadiusKm int
@@ -1708,6 +1716,7 @@ func toolgenCallSearchHotels(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolSearchHotels, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in HotelSearch
 	toolgenDecodeHotelSearch(d, &in)
 	if err := d.Close(); err != nil {
@@ -1741,6 +1750,7 @@ func toolgenCallBookHotel(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolBookHotel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOfferID         string
 		argGuestName       string
@@ -1795,6 +1805,7 @@ func toolgenCallCancelHotelReservation(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolCancelHotelReservation, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBookingReference string
 	)
@@ -1833,6 +1844,7 @@ func toolgenCallSearchRentalCars(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolSearchRentalCars, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPickup    string
 		argPickupAt  time.Time
@@ -1912,6 +1924,7 @@ func toolgenCallBookRentalCar(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolBookRentalCar, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOfferID    string
 		argDriverName string
@@ -1964,6 +1977,7 @@ func toolgenCallRequestRide(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolRequestRide, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPickup      string
 		argDestination string
@@ -2022,6 +2036,7 @@ func toolgenCallCancelTripBooking(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolCancelTripBooking, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBookingReference string
 		argReason           *string
@@ -2069,6 +2084,7 @@ func toolgenCallListTrips(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolListTrips, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUpcomingOnly bool
 	)
@@ -2117,6 +2133,7 @@ func toolgenCallGetTripItinerary(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolGetTripItinerary, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTripID string
 	)
@@ -2161,6 +2178,7 @@ func toolgenCallCheckTravelPolicyCompliance(ctx context.Context, args []byte) (r
 	defer toolimpl.Recover(ToolCheckTravelPolicyCompliance, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOfferID string
 	)
@@ -2195,6 +2213,7 @@ func toolgenCallAddLoyaltyProgram(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolAddLoyaltyProgram, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argProgram string
 		argNumber  string
@@ -2234,6 +2253,7 @@ func toolgenCallGetVisaRequirements(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolGetVisaRequirements, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCitizenship string
 		argDestination string
@@ -2282,6 +2302,7 @@ func toolgenCallGetTravelAdvisory(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolGetTravelAdvisory, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCountry string
 	)
@@ -2321,6 +2342,7 @@ func toolgenCallConvertCurrency(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolConvertCurrency, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAmount float64
 		argFrom   string
@@ -2375,6 +2397,7 @@ func toolgenCallGetDestinationWeather(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolGetDestinationWeather, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCity string
 		argFrom time.Time
@@ -2424,6 +2447,7 @@ func toolgenCallGetDirections(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolGetDirections, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOrigin      string
 		argDestination string
@@ -2497,6 +2521,7 @@ func toolgenCallGetDistanceMatrix(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolGetDistanceMatrix, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOrigins      []string
 		argDestinations []string
@@ -2555,6 +2580,7 @@ func toolgenCallOptimizeMultiStopRoute(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolOptimizeMultiStopRoute, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argStart         string
 		argStops         []string
@@ -2618,6 +2644,7 @@ func toolgenCallGetLiveTraffic(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolGetLiveTraffic, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argArea string
 	)
@@ -2656,6 +2683,7 @@ func toolgenCallGetTransitDepartures(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolGetTransitDepartures, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argStop  string
 		argLine  *string
@@ -2721,6 +2749,7 @@ func toolgenCallGeocodeAddress(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolGeocodeAddress, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAddress string
 	)
@@ -2758,6 +2787,7 @@ func toolgenCallReverseGeocode(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolReverseGeocode, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Location
 	toolgenDecodeLocation(d, &in)
 	if err := d.Close(); err != nil {
@@ -2779,6 +2809,7 @@ func toolgenCallGetLocationTimeZone(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolGetLocationTimeZone, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Location
 	toolgenDecodeLocation(d, &in)
 	if err := d.Close(); err != nil {
@@ -2803,6 +2834,7 @@ func toolgenCallGetElevation(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolGetElevation, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argLocations []Location
 	)
@@ -2849,6 +2881,7 @@ func toolgenCallSearchNearbyPlaces(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolSearchNearbyPlaces, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery        *string
 		argNear         string
@@ -2929,6 +2962,7 @@ func toolgenCallGetPlaceDetails(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolGetPlaceDetails, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPlaceID string
 	)
@@ -2970,6 +3004,7 @@ func toolgenCallListPlaceReviews(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolListPlaceReviews, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPlaceID     string
 		argNewestFirst bool
@@ -3024,6 +3059,7 @@ func toolgenCallReserveRestaurantTable(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolReserveRestaurantTable, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPlaceID   string
 		argPartySize int
@@ -3090,6 +3126,7 @@ func toolgenCallSavePlaceToList(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolSavePlaceToList, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPlaceID string
 		argList    string
@@ -3129,6 +3166,7 @@ func toolgenCallRenderStaticMap(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolRenderStaticMap, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCenter  string
 		argZoom    int
@@ -3173,6 +3211,7 @@ func toolgenCallShareLiveLocation(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolShareLiveLocation, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmail   string
 		argMinutes int
@@ -3213,6 +3252,7 @@ func toolgenCallCreateGeofence(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolCreateGeofence, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName         string
 		argCenter       Location

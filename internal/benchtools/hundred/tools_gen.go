@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -2840,6 +2840,7 @@ func toolgenCallTool000(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool000, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -2897,6 +2898,7 @@ func toolgenCallTool001(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool001, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -2954,6 +2956,7 @@ func toolgenCallTool002(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool002, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3011,6 +3014,7 @@ func toolgenCallTool003(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool003, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3068,6 +3072,7 @@ func toolgenCallTool004(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool004, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3125,6 +3130,7 @@ func toolgenCallTool005(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool005, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3182,6 +3188,7 @@ func toolgenCallTool006(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool006, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3239,6 +3246,7 @@ func toolgenCallTool007(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool007, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3296,6 +3304,7 @@ func toolgenCallTool008(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool008, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3353,6 +3362,7 @@ func toolgenCallTool009(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool009, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3410,6 +3420,7 @@ func toolgenCallTool010(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool010, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3467,6 +3478,7 @@ func toolgenCallTool011(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool011, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3524,6 +3536,7 @@ func toolgenCallTool012(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool012, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3581,6 +3594,7 @@ func toolgenCallTool013(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool013, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3638,6 +3652,7 @@ func toolgenCallTool014(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool014, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3695,6 +3710,7 @@ func toolgenCallTool015(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool015, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3752,6 +3768,7 @@ func toolgenCallTool016(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool016, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3809,6 +3826,7 @@ func toolgenCallTool017(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool017, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3866,6 +3884,7 @@ func toolgenCallTool018(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool018, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3923,6 +3942,7 @@ func toolgenCallTool019(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool019, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3980,6 +4000,7 @@ func toolgenCallTool020(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool020, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4037,6 +4058,7 @@ func toolgenCallTool021(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool021, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4094,6 +4116,7 @@ func toolgenCallTool022(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool022, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4151,6 +4174,7 @@ func toolgenCallTool023(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool023, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4208,6 +4232,7 @@ func toolgenCallTool024(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool024, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4265,6 +4290,7 @@ func toolgenCallTool025(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool025, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4322,6 +4348,7 @@ func toolgenCallTool026(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool026, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4379,6 +4406,7 @@ func toolgenCallTool027(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool027, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4436,6 +4464,7 @@ func toolgenCallTool028(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool028, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4493,6 +4522,7 @@ func toolgenCallTool029(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool029, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4550,6 +4580,7 @@ func toolgenCallTool030(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool030, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4607,6 +4638,7 @@ func toolgenCallTool031(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool031, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4664,6 +4696,7 @@ func toolgenCallTool032(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool032, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4721,6 +4754,7 @@ func toolgenCallTool033(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool033, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4778,6 +4812,7 @@ func toolgenCallTool034(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool034, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4835,6 +4870,7 @@ func toolgenCallTool035(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool035, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4892,6 +4928,7 @@ func toolgenCallTool036(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool036, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4949,6 +4986,7 @@ func toolgenCallTool037(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool037, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5006,6 +5044,7 @@ func toolgenCallTool038(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool038, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5063,6 +5102,7 @@ func toolgenCallTool039(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool039, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5120,6 +5160,7 @@ func toolgenCallTool040(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool040, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5177,6 +5218,7 @@ func toolgenCallTool041(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool041, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5234,6 +5276,7 @@ func toolgenCallTool042(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool042, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5291,6 +5334,7 @@ func toolgenCallTool043(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool043, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5348,6 +5392,7 @@ func toolgenCallTool044(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool044, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5405,6 +5450,7 @@ func toolgenCallTool045(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool045, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5462,6 +5508,7 @@ func toolgenCallTool046(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool046, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5519,6 +5566,7 @@ func toolgenCallTool047(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool047, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5576,6 +5624,7 @@ func toolgenCallTool048(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool048, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5633,6 +5682,7 @@ func toolgenCallTool049(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool049, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5690,6 +5740,7 @@ func toolgenCallTool050(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool050, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5747,6 +5798,7 @@ func toolgenCallTool051(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool051, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5804,6 +5856,7 @@ func toolgenCallTool052(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool052, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5861,6 +5914,7 @@ func toolgenCallTool053(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool053, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5918,6 +5972,7 @@ func toolgenCallTool054(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool054, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5975,6 +6030,7 @@ func toolgenCallTool055(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool055, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6032,6 +6088,7 @@ func toolgenCallTool056(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool056, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6089,6 +6146,7 @@ func toolgenCallTool057(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool057, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6146,6 +6204,7 @@ func toolgenCallTool058(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool058, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6203,6 +6262,7 @@ func toolgenCallTool059(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool059, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6260,6 +6320,7 @@ func toolgenCallTool060(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool060, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6317,6 +6378,7 @@ func toolgenCallTool061(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool061, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6374,6 +6436,7 @@ func toolgenCallTool062(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool062, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6431,6 +6494,7 @@ func toolgenCallTool063(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool063, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6488,6 +6552,7 @@ func toolgenCallTool064(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool064, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6545,6 +6610,7 @@ func toolgenCallTool065(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool065, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6602,6 +6668,7 @@ func toolgenCallTool066(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool066, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6659,6 +6726,7 @@ func toolgenCallTool067(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool067, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6716,6 +6784,7 @@ func toolgenCallTool068(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool068, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6773,6 +6842,7 @@ func toolgenCallTool069(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool069, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6830,6 +6900,7 @@ func toolgenCallTool070(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool070, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6887,6 +6958,7 @@ func toolgenCallTool071(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool071, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6944,6 +7016,7 @@ func toolgenCallTool072(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool072, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7001,6 +7074,7 @@ func toolgenCallTool073(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool073, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7058,6 +7132,7 @@ func toolgenCallTool074(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool074, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7115,6 +7190,7 @@ func toolgenCallTool075(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool075, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7172,6 +7248,7 @@ func toolgenCallTool076(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool076, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7229,6 +7306,7 @@ func toolgenCallTool077(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool077, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7286,6 +7364,7 @@ func toolgenCallTool078(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool078, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7343,6 +7422,7 @@ func toolgenCallTool079(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool079, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7400,6 +7480,7 @@ func toolgenCallTool080(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool080, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7457,6 +7538,7 @@ func toolgenCallTool081(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool081, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7514,6 +7596,7 @@ func toolgenCallTool082(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool082, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7571,6 +7654,7 @@ func toolgenCallTool083(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool083, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7628,6 +7712,7 @@ func toolgenCallTool084(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool084, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7685,6 +7770,7 @@ func toolgenCallTool085(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool085, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7742,6 +7828,7 @@ func toolgenCallTool086(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool086, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7799,6 +7886,7 @@ func toolgenCallTool087(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool087, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7856,6 +7944,7 @@ func toolgenCallTool088(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool088, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7913,6 +8002,7 @@ func toolgenCallTool089(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool089, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7970,6 +8060,7 @@ func toolgenCallTool090(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool090, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -8027,6 +8118,7 @@ func toolgenCallTool091(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool091, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -8084,6 +8176,7 @@ func toolgenCallTool092(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool092, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -8141,6 +8234,7 @@ func toolgenCallTool093(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool093, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -8198,6 +8292,7 @@ func toolgenCallTool094(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool094, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -8255,6 +8350,7 @@ func toolgenCallTool095(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool095, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -8312,6 +8408,7 @@ func toolgenCallTool096(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool096, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -8369,6 +8466,7 @@ func toolgenCallTool097(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool097, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -8426,6 +8524,7 @@ func toolgenCallTool098(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool098, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -8483,6 +8582,7 @@ func toolgenCallTool099(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool099, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int

@@ -52,3 +52,9 @@ func Archive(id string) error { return nil }
 //
 //toolgen:tool destructive defer
 func Purge() error { return nil }
+
+// Transfer never repairs its arguments: a model that sends "100" for the
+// amount is told to send a number.
+//
+//toolgen:tool norepair destructive
+func Transfer(to string, amount int) error { return nil }

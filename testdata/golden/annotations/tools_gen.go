@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -46,6 +46,9 @@ const (
 	// ToolPurge names the tool purge (Purge). Purge is deferred, in the package's
 	// namespace.
 	ToolPurge toolgen.ToolName = "purge"
+	// ToolTransfer names the tool transfer (Transfer). Transfer never repairs its
+	// arguments: a model that sends "100" for the amount is told to send a number.
+	ToolTransfer toolgen.ToolName = "transfer"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -61,9 +64,10 @@ var (
 	_ func() error                 = Longest
 	_ func(string) error           = Archive
 	_ func() error                 = Purge
+	_ func(string, int) error      = Transfer
 )
 
-// Tools returns the tools of package annotations: get_http_status, lookup, delete, upsert, fetch, do-it_all-2, approve, abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, archive, purge.
+// Tools returns the tools of package annotations: get_http_status, lookup, delete, upsert, fetch, do-it_all-2, approve, abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, archive, purge, transfer.
 func Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolGetHTTPStatus,
@@ -162,6 +166,15 @@ func Tools() []toolgen.Tool {
 		Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
 		SearchTerms: "1 9 iwNAY annotation:2 defer namespac packag purg:4",
 		Call:        toolgenCallPurge,
+	}, {
+		Name:        ToolTransfer,
+		Description: "Transfer never repairs its arguments: a model that sends \"100\" for the amount is told to send a number.",
+		InputSchema: toolgenInputTransfer,
+		Annotations: toolgen.Annotations{Destructive: true},
+		Namespace:   "annotations",
+		Tokens:      toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
+		SearchTerms: "1 18 wCSgbWDIogg 100 amount:3 annotation:2 argument model never number repair send:2 told transfer:4",
+		Call:        toolgenCallTransfer,
 	}})
 }
 
@@ -279,6 +292,20 @@ func (r PurgeRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolPurge}
 }
 
+// TransferRule is a permission rule for the tool transfer: each field is a
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
+// does not constrain it.
+type TransferRule struct {
+	_      [0]func()
+	To     string // argument "to"
+	Amount string // argument "amount": an integer in canonical form ("7" matches 7.0)
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TransferRule) Rule() toolgen.Rule {
+	return toolimpl.Rule(ToolTransfer, toolgenArgsTransfer, []string{r.To, r.Amount})
+}
+
 // toolgenInputGetHTTPStatus is the JSON Schema of get_http_status's arguments.
 var toolgenInputGetHTTPStatus = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"url":{"type":"string"}},"required":["url"],"additionalProperties":false}`)
 
@@ -291,6 +318,7 @@ func toolgenCallGetHTTPStatus(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolGetHTTPStatus, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUrl string
 	)
@@ -330,6 +358,7 @@ func toolgenCallLookup(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolLookup, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argId string
 	)
@@ -363,6 +392,7 @@ func toolgenCallDelete(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolDelete, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argId string
 	)
@@ -395,6 +425,7 @@ func toolgenCallUpsert(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolUpsert, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argId string
 	)
@@ -427,6 +458,7 @@ func toolgenCallFetch(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolFetch, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUrl string
 	)
@@ -460,6 +492,7 @@ func toolgenCallEverything(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolEverything, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsEverything); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -484,6 +517,7 @@ func toolgenCallApprove(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolApprove, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsApprove); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -510,6 +544,7 @@ func toolgenCallLongest(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolLongest, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsLongest); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -534,6 +569,7 @@ func toolgenCallArchive(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolArchive, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argId string
 	)
@@ -566,6 +602,7 @@ func toolgenCallPurge(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolPurge, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsPurge); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -582,6 +619,44 @@ func toolgenCallPurge(ctx context.Context, args []byte) (res toolgen.Result, err
 	return toolgen.TextResult("ok"), nil
 }
 
+// toolgenInputTransfer is the JSON Schema of transfer's arguments.
+var toolgenInputTransfer = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"string"},"amount":{"type":"integer"}},"required":["to","amount"],"additionalProperties":false}`)
+
+// toolgenCallTransfer reads the arguments of transfer, calls Transfer and writes its result.
+func toolgenCallTransfer(ctx context.Context, args []byte) (res toolgen.Result, err error) {
+	defer toolimpl.Recover(ToolTransfer, &res, &err)
+	d := new(toolimpl.Decoder)
+	d.Reset(args)
+	var (
+		argTo     string
+		argAmount int
+	)
+	var o toolimpl.ObjectReader
+	for k, ok := o.Start(d, toolgenArgsTransfer); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "to":
+			o.Saw(0)
+			if s0, ok := d.String(); ok {
+				argTo = s0
+			}
+		case "amount":
+			o.Saw(1)
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				argAmount = int(n0)
+			}
+		default:
+			o.Unknown(d)
+		}
+	}
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
+	}
+	if err := Transfer(argTo, argAmount); err != nil {
+		return toolimpl.ToolFailed(ctx, err)
+	}
+	return toolgen.TextResult("ok"), nil
+}
+
 var toolgenArgsGetHTTPStatus = &toolimpl.Object{Names: []string{"url"}, Required: []int{0}}
 var toolgenArgsLookup = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
 var toolgenArgsDelete = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
@@ -592,3 +667,4 @@ var toolgenArgsApprove = &toolimpl.Object{Names: []string{}}
 var toolgenArgsLongest = &toolimpl.Object{Names: []string{}}
 var toolgenArgsArchive = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
 var toolgenArgsPurge = &toolimpl.Object{Names: []string{}}
+var toolgenArgsTransfer = &toolimpl.Object{Names: []string{"to", "amount"}, Required: []int{0, 1}}

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -95,6 +95,7 @@ func toolgenCallLookup(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolLookup, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argId string
 	)
@@ -128,6 +129,7 @@ func toolgenCallExport(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolExport, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in ExportArgs
 	toolgenDecodeExportArgs(d, &in)
 	if err := d.Close(); err != nil {

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -139,6 +139,7 @@ func toolgenCallMeasure(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolMeasure, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Shapes
 	toolgenDecodeShapes(d, &in)
 	if err := d.Close(); err != nil {
@@ -172,6 +173,7 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolFlat, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPoints []Point
 		argLookup map[string]*Point
@@ -257,6 +259,7 @@ func toolgenCallArrays(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolArrays, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsArrays); ok; k, ok = o.Next(d) {
 		switch string(k) {

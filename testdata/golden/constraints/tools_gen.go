@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -128,6 +128,7 @@ func toolgenCallRegister(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolRegister, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Signup
 	toolgenDecodeSignup(d, &in)
 	if err := d.Close(); err != nil {
@@ -147,6 +148,7 @@ func toolgenCallBook(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolBook, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argGuests int
 		argName   string

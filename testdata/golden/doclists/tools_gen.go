@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -146,6 +146,7 @@ func toolgenCallAt(ctx context.Context, args []byte) (res toolgen.Result, err er
 	defer toolimpl.Recover(ToolAt, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argHhmm string
 		argRoom string
@@ -190,6 +191,7 @@ func toolgenCallSplitN(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolSplitN, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argS   string
 		argSep string
@@ -245,6 +247,7 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolGetWeather, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCity     string
 		argUnitName *string
@@ -290,6 +293,7 @@ func toolgenCallNotes(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolNotes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argText string
 	)

@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -132,6 +132,7 @@ func toolgenCallMix(ctx context.Context, args []byte) (res toolgen.Result, err e
 	defer toolimpl.Recover(ToolMix, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Paint
 	toolgenDecodePaint(d, &in)
 	if err := d.Close(); err != nil {
@@ -160,6 +161,7 @@ func toolgenCallPick(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolPick, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argColor    Color
 		argLevel    *Level
@@ -210,6 +212,7 @@ func toolgenCallName(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolName, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argC Color
 	)

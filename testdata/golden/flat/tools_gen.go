@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -183,6 +183,7 @@ func toolgenCallSearch(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolSearch, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery  string
 		argLimit  int
@@ -256,6 +257,7 @@ func toolgenCallGreet(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolGreet, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName     string
 		argGreeting Greeting
@@ -303,6 +305,7 @@ func toolgenCallSnake(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolSnake, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUserName   string
 		argHTTPStatus int
@@ -361,6 +364,7 @@ func toolgenCallUndocumented(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolUndocumented, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argA int
 		argB int
@@ -406,6 +410,7 @@ func toolgenCallMixed(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolMixed, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argId      int64
 		argVerbose bool

@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -104,6 +104,7 @@ func toolgenCallLocate(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolLocate, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Place
 	toolgenDecodePlace(d, &in)
 	if err := d.Close(); err != nil {
@@ -130,6 +131,7 @@ func toolgenCallMove(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolMove, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in shared.Point
 	toolgenDecodeshared_Point(d, &in)
 	if err := d.Close(); err != nil {

@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -98,6 +98,7 @@ func toolgenCallDraw(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolDraw, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in shapes.Shape
 	toolgenDecodeshapes_Shape(d, &in)
 	if err := d.Close(); err != nil {
@@ -118,6 +119,7 @@ func toolgenCallPaint(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolPaint, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKind  shapes.Kind
 		argColor shapes.Color

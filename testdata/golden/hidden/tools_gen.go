@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -201,6 +201,7 @@ func toolgenCallBoth(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolBoth, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsBoth); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -226,6 +227,7 @@ func toolgenCallCtxOnly(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolCtxOnly, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsCtxOnly); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -250,6 +252,7 @@ func toolgenCallCtxBetween(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolCtxBetween, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argA string
 		argB int
@@ -288,6 +291,7 @@ func toolgenCallCtxLast(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolCtxLast, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Query
 	toolgenDecodeQuery(d, &in)
 	if err := d.Close(); err != nil {
@@ -308,6 +312,7 @@ func toolgenCallCtxFirst(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolCtxFirst, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	in := new(Query)
 	toolgenDecodeQuery(d, in)
 	if err := d.Close(); err != nil {
@@ -327,6 +332,7 @@ func toolgenCallAliased(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolAliased, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Query
 	toolgenDecodeQuery(d, &in)
 	if err := d.Close(); err != nil {
@@ -346,6 +352,7 @@ func toolgenCallPlain(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolPlain, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsPlain); ok; k, ok = o.Next(d) {
 		switch string(k) {

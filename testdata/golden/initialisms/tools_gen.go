@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -123,6 +123,7 @@ func toolgenCallIsNaN(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolIsNaN, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRawValue string
 	)
@@ -160,6 +161,7 @@ func toolgenCallGetIPv6Address(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolGetIPv6Address, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argHostName        string
 		argUseDNSOverHTTPS bool
@@ -199,6 +201,7 @@ func toolgenCallOAuth2Login(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolOAuth2Login, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argGitHubUser string
 		argUserID     string

@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -125,6 +125,7 @@ func toolgenCallEchoCustom(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolEchoCustom, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Custom
 	toolgenDecodeCustom(d, &in)
 	if err := d.Close(); err != nil {
@@ -154,6 +155,7 @@ func toolgenCallFlags(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolFlags, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsFlags); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -191,6 +193,7 @@ func toolgenCallHot(ctx context.Context, args []byte) (res toolgen.Result, err e
 	defer toolimpl.Recover(ToolHot, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsHot); ok; k, ok = o.Next(d) {
 		switch string(k) {

@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -228,6 +228,7 @@ func toolgenCallGet(recv *Store, ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolGet, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey string
 	)
@@ -261,6 +262,7 @@ func toolgenCallPut(recv *Store, ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolPut, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey   string
 		argValue string
@@ -299,6 +301,7 @@ func toolgenCallNow(recv *Clock, ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolNow, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsNow); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -324,6 +327,7 @@ func toolgenCallAdd(recv *Clock, ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolAdd, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Input
 	toolgenDecodeInput(d, &in)
 	if err := d.Close(); err != nil {
@@ -350,6 +354,7 @@ func toolgenCallVersion(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolVersion, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsVersion); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -375,6 +380,7 @@ func toolgenCallIncr(recv *Counter, ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolIncr, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBy int
 	)
@@ -414,6 +420,7 @@ func toolgenCallTick(recv *Clock, ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolTick, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTick); ok; k, ok = o.Next(d) {
 		switch string(k) {

@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -105,6 +105,7 @@ func toolgenCallSend(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolSend, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	in := new(Packet)
 	toolgenDecodePacket(d, in)
 	if err := d.Close(); err != nil {
@@ -134,6 +135,7 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolFlat, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argData []Octet
 		argMore Octets

@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -171,6 +171,7 @@ func toolgenCallGetReport(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolGetReport, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsGetReport); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -205,6 +206,7 @@ func toolgenCallFull(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolFull, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsFull); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -233,6 +235,7 @@ func toolgenCallDeep(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolDeep, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsDeep); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -270,6 +273,7 @@ func toolgenCallNumbers(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolNumbers, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsNumbers); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -315,6 +319,7 @@ func toolgenCallIndirect(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolIndirect, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsIndirect); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -353,6 +358,7 @@ func toolgenCallBlob(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolBlob, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsBlob); ok; k, ok = o.Next(d) {
 		switch string(k) {

@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -69,6 +69,7 @@ func toolgenCallSummarize(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolSummarize, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDays int
 	)

@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -100,6 +100,7 @@ func toolgenCallWiden(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolWiden, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Grant
 	toolgenDecodeGrant(d, &in)
 	if err := d.Close(); err != nil {
@@ -126,6 +127,7 @@ func toolgenCallCombine(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolCombine, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPerms []Perm
 	)

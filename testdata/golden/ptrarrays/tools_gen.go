@@ -16,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -180,6 +180,7 @@ func toolgenCallShapes(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolShapes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCells  *[3]int
 		argRows   []*[2]int
@@ -356,6 +357,7 @@ func toolgenCallEcho(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolEcho, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Grid
 	toolgenDecodeGrid(d, &in)
 	if err := d.Close(); err != nil {
@@ -382,6 +384,7 @@ func toolgenCallTriple(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolTriple, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTriple); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -423,6 +426,7 @@ func toolgenCallPairs(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolPairs, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsPairs); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -469,6 +473,7 @@ func toolgenCallMatrix(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolMatrix, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsMatrix); ok; k, ok = o.Next(d) {
 		switch string(k) {

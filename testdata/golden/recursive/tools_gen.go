@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -151,6 +151,7 @@ func toolgenCallWalk(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolWalk, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Tree
 	toolgenDecodeTree(d, &in)
 	if err := d.Close(); err != nil {
@@ -179,6 +180,7 @@ func toolgenCallSum(ctx context.Context, args []byte) (res toolgen.Result, err e
 	defer toolimpl.Recover(ToolSum, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argList  *List
 		argTrees []Tree
@@ -230,6 +232,7 @@ func toolgenCallBrowse(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolBrowse, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Dir
 	toolgenDecodeDir(d, &in)
 	if err := d.Close(); err != nil {
@@ -267,6 +270,7 @@ func toolgenCallDraw(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolDraw, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Graph
 	toolgenDecodeGraph(d, &in)
 	if err := d.Close(); err != nil {

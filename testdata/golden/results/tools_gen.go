@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -314,6 +314,7 @@ func toolgenCallText(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolText, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsText); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -339,6 +340,7 @@ func toolgenCallTextOnly(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolTextOnly, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTextOnly); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -364,6 +366,7 @@ func toolgenCallCheck(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolCheck, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsCheck); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -395,6 +398,7 @@ func toolgenCallCheckPtr(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolCheckPtr, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsCheckPtr); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -429,6 +433,7 @@ func toolgenCallCheckOnly(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolCheckOnly, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsCheckOnly); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -457,6 +462,7 @@ func toolgenCallList(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolList, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsList); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -495,6 +501,7 @@ func toolgenCallNumber(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolNumber, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsNumber); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -529,6 +536,7 @@ func toolgenCallTable(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolTable, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTable); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -569,6 +577,7 @@ func toolgenCallFlag(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolFlag, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsFlag); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -600,6 +609,7 @@ func toolgenCallMaybe(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolMaybe, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsMaybe); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -634,6 +644,7 @@ func toolgenCallNothing(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolNothing, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsNothing); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -658,6 +669,7 @@ func toolgenCallPicture(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolPicture, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsPicture); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -683,6 +695,7 @@ func toolgenCallPictureOnly(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolPictureOnly, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsPictureOnly); ok; k, ok = o.Next(d) {
 		switch string(k) {

@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -150,6 +150,7 @@ func toolgenCallPing(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolPing, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsPing); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -174,6 +175,7 @@ func toolgenCallCopy(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolCopy, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFrom string
 		argTo   string
@@ -224,6 +226,7 @@ func toolgenCallDoAssign(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolDoAssign, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Assign
 	toolgenDecodeAssign(d, &in)
 	if err := d.Close(); err != nil {
@@ -246,6 +249,7 @@ func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolAdd, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBy int
 	)

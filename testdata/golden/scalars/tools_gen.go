@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -197,6 +197,7 @@ func toolgenCallEcho(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolEcho, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Numbers
 	toolgenDecodeNumbers(d, &in)
 	if err := d.Close(); err != nil {
@@ -223,6 +224,7 @@ func toolgenCallWidths(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolWidths, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argI8    int8
 		argU32   *uint32
@@ -307,6 +309,7 @@ func toolgenCallGetLabel(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolGetLabel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argL Label
 	)
@@ -340,6 +343,7 @@ func toolgenCallFloat32(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolFloat32, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argX float32
 	)
@@ -379,6 +383,7 @@ func toolgenCallUint64(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolUint64, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argX uint64
 	)

@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -207,6 +207,7 @@ func toolgenCallStore(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolStore, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Payload
 	toolgenDecodePayload(d, &in)
 	if err := d.Close(); err != nil {
@@ -237,6 +238,7 @@ func toolgenCallStamp(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolStamp, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAt    time.Time
 		argData  []byte
@@ -318,6 +320,7 @@ func toolgenCallDump(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolDump, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsDump); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -352,6 +355,7 @@ func toolgenCallBytes(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolBytes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsBytes); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -383,6 +387,7 @@ func toolgenCallAnything(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolAnything, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsAnything); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -417,6 +422,7 @@ func toolgenCallAddress(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolAddress, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsAddress); ok; k, ok = o.Next(d) {
 		switch string(k) {

@@ -18,8 +18,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -111,6 +111,7 @@ func toolgenCallEchoStd(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolEchoStd, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Std
 	toolgenDecodeStd(d, &in)
 	if err := d.Close(); err != nil {
@@ -140,6 +141,7 @@ func toolgenCallWait(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolWait, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTimeout time.Duration
 	)

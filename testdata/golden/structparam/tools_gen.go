@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(5 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 5)
+	_ = toolimpl.EnforceVersion(6 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 6)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -155,6 +155,7 @@ func toolgenCallListItems(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolListItems, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Query
 	toolgenDecodeQuery(d, &in)
 	if err := d.Close(); err != nil {
@@ -185,6 +186,7 @@ func toolgenCallPing(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolPing, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Empty
 	toolgenDecodeEmpty(d, &in)
 	if err := d.Close(); err != nil {
@@ -204,6 +206,7 @@ func toolgenCallConfigure(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolConfigure, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	in := new(Options)
 	toolgenDecodeOptions(d, in)
 	if err := d.Close(); err != nil {
@@ -226,6 +229,7 @@ func toolgenCallSegment(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolSegment, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFrom Point
 		argTo   *Point
