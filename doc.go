@@ -24,7 +24,10 @@
 //   - [Rule]: a permission rule as data, a tool name or glob and argument
 //     globs. Generated XRule types build one; package agent decides with it.
 //   - [Toolbox]: tools from any number of packages, looked up and called by
-//     name; a panic in a tool is a failed result, not a crash. Its
+//     name; a panic in a tool is a failed result, not a crash.
+//     [Tool.CallRepairing] asks a generated tool to repair malformed
+//     arguments whose fix is certain from its parameters' Go types, and
+//     tells the model what it changed (the agent loop calls tools so). Its
 //     [Toolbox.Search] ranks the tools for a query in words (BM25 over
 //     terms toolgen indexed at build time, [SearchHit]).
 //   - [Prompt] and [Resource]: MCP prompts (messages made from string

@@ -82,13 +82,15 @@ type Tool struct {
 	Call func(ctx context.Context, args []byte) (Result, error)
 	// Validate decodes and validates args as Call does, without running
 	// the tool: nil when Call would run it, else an error whose text is
-	// what Call would tell the model ("invalid arguments: /to: ..."). The
-	// agent checks a call's arguments with it before asking a person about
-	// the call, and checks a person's edit (agent.State.ApproveWith). nil
-	// for a tool that cannot be checked without running it (written by
-	// hand, from an MCP server): such calls are put to a person as they
-	// come. Generated tools have it.
-	Validate func(args []byte) error
+	// what Call would tell the model ("invalid arguments: /to: ...").
+	// ctx carries only what the decoder reads from a call's context (a
+	// request for repairs: see Check, which most callers want). The agent
+	// checks a call's arguments before asking a person about the call, and
+	// checks a person's edit (agent.State.ApproveWith). nil for a tool that
+	// cannot be checked without running it (written by hand, from an MCP
+	// server): such calls are put to a person as they come. Generated
+	// tools have it.
+	Validate func(ctx context.Context, args []byte) error
 }
 
 // Tokens is the size of a tool's definition, in tokens, per schema

@@ -52,6 +52,7 @@ type Agent struct {
 	// has one (WithMaxFailures, toolgen.Tool.MaxFailures).
 	failureLimit map[toolgen.ToolName]int
 	deferred     map[toolgen.ToolName]bool
+	noRepair     bool // WithArgRepair(false)
 }
 
 // Option configures an Agent. An option given a bad value makes New fail
@@ -79,6 +80,7 @@ type config struct {
 	search           *ToolSearch
 	maxFailures      int                      // WithMaxFailures for every tool, or 0
 	toolFailures     map[toolgen.ToolName]int // WithMaxFailures for named tools
+	noRepair         bool
 }
 
 // WithTools adds tools (each set from a generated Tools function, a
@@ -220,6 +222,26 @@ func WithSandbox(sb toolgen.Sandbox) Option {
 	}
 }
 
+// WithArgRepair says whether the agent's calls of generated tools repair
+// malformed arguments when the fix is certain (toolgen.Tool.CallRepairing):
+// on by default. A repaired call runs, and its result ends with a note that
+// says what was changed ("arguments repaired before the call: /tags: a
+// string holding a JSON array, read as the array"), so that the model
+// learns; arguments no certain repair makes whole are refused as they are
+// without repairs.
+//
+// Repair is on by default because each repair is one the tool's decoder is
+// sure of, from the parameter's Go type, and the model is told of it,
+// while a refused call costs a turn, and weaker models often send the same
+// call again. It is off, whatever this option says, for a call that a
+// permission rule with Args matches by its tool (in any list): such a rule
+// reads the arguments as sent, and a repair must not change what it read.
+// A tool whose author wants every call sent right (a payment) is
+// generated with the directive option norepair.
+func WithArgRepair(on bool) Option {
+	return func(c *config) error { c.noRepair = !on; return nil }
+}
+
 // New builds an agent. Configuration mistakes are errors here, never
 // surprises in a run: duplicate tools, unknown tool names in filters, deny
 // or ask rules naming a tool that is not registered, rules naming an
@@ -270,7 +292,7 @@ func New(model Model, opts ...Option) (*Agent, error) {
 		limits: c.limits(box), compaction: c.compaction, sandbox: c.sandbox, search: c.search, native: native,
 		failureLimit: failureLimit,
 		events:       &eventSink{agent: c.name, observer: c.observer, logger: c.logger},
-		deferred:     map[toolgen.ToolName]bool{},
+		deferred:     map[toolgen.ToolName]bool{}, noRepair: c.noRepair,
 	}
 	if searcher != nil {
 		searcher.agent = a

@@ -448,12 +448,12 @@ func TestAgentAsToolInheritsDeps(t *testing.T) {
 	sub, err := agent.New(subModel, agent.WithTools([]toolgen.Tool{inner}))
 	require.NoError(t, err)
 
-	model := rt.NewModel(rt.Calls(rt.Call("1", "helper", `{"prompt":"who is it?"}`), rt.Call("2", "helper", `{"prompt":7}`)), rt.Text("ok"))
+	model := rt.NewModel(rt.Calls(rt.Call("1", "helper", `{"prompt":"who is it?"}`), rt.Call("2", "helper", `{"prompt":true}`)), rt.Text("ok"))
 	ag, err := agent.New(model, agent.WithTools([]toolgen.Tool{sub.AsTool("helper", "asks a helper")}), agent.WithParallelism(1))
 	require.NoError(t, err)
 	_, err = ag.Run(context.Background(), "go", "alice")
 	require.NoError(t, err)
-	assert.Equal(t, []string{"the user is alice", "invalid arguments: /prompt: expected string, got number 7"}, texts(lastResults(t, model)))
+	assert.Equal(t, []string{"the user is alice", "invalid arguments: /prompt: expected string, got boolean true"}, texts(lastResults(t, model)))
 	assert.Equal(t, "who is it?", subModel.Requests()[0].Messages[0].Text)
 }
 

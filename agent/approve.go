@@ -146,13 +146,13 @@ func (a *Agent) CheckEdit(s *State, id string, args json.RawMessage) error {
 }
 
 // validate checks a call's arguments with its tool's Validate, when the
-// tool has one.
+// tool has one, reading them as the call will (repaired when it repairs).
 func (a *Agent) validate(c ToolCall) error {
 	t, ok := a.tools.Lookup(c.Name)
-	if !ok || t.Validate == nil {
+	if !ok {
 		return nil
 	}
-	return t.Validate(c.Args)
+	return t.Check(c.Args, a.repairs(c.Name))
 }
 
 // checkApprovals refuses a paused turn with an approved call, not run yet,

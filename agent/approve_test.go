@@ -328,3 +328,20 @@ func TestApproveEditTyped(t *testing.T) {
 	assert.NoFileExists(t, filepath.Join(dir, "b.txt"), "the edited call ran")
 	assert.Contains(t, s.Messages[2].Results[0].Result.Text(), `it ran with {"path":"b.txt"}`)
 }
+
+// Arguments a certain repair fixes are put to a person as the call will
+// run them: the run pauses (it is not refused), and the approved call runs
+// repaired.
+func TestRepairableArgumentsAreAsked(t *testing.T) {
+	var g gatedWeather
+	model := rt.NewModel(rt.Calls(rt.Call("c1", weather.ToolGetWeather, `{"City":"Paris"}`)), rt.Text("done"))
+	a := newGated(t, model, &g, nil)
+	s, err := a.Run(context.Background(), "weather?", nil)
+	require.NoError(t, err)
+	require.Equal(t, agent.StopPaused, s.StopReason)
+	require.NoError(t, s.Approve("c1"))
+	s, err = a.Resume(context.Background(), s, nil)
+	require.NoError(t, err)
+	assert.Len(t, g.calls(), 1)
+	assert.Contains(t, s.Messages[2].Results[0].Result.Text(), "arguments repaired")
+}

@@ -71,7 +71,7 @@
 //     WithSystem, WithPermissions, WithPreset, WithMaxTurns (default 20),
 //     WithParallelism (default 8), WithToolTimeout (default 10 minutes),
 //     WithActiveTools or WithInactiveTools, WithObserver, WithLogger,
-//     WithName. Every configuration mistake is an error from agent.New, never
+//     WithName, WithArgRepair (default on). Every configuration mistake is an error from agent.New, never
 //     a surprise in a run; a bad option value names the option and the value
 //     ("agent.WithMaxTurns(0): must be at least 1"), and none is clamped.
 //
@@ -111,6 +111,21 @@
 //     stops the model call and the tools (which get ctx); the loop waits for
 //     every call it started, up to the call's timeout, and the state holds the
 //     run up to the last complete step.
+//
+//   - Malformed arguments: the loop calls tools with
+//     toolgen.Tool.CallRepairing, so that a generated tool repairs what it is
+//     certain of from its parameters' Go types ("tags": "[\"a\"]" for a
+//     []string, "3" for an int, userId for user_id, a code fence, a trailing
+//     comma; the list is in package toolimpl's documentation), runs, and
+//     ends its result with a note the model reads ("arguments repaired
+//     before the call: /tags: a string holding a JSON array, read as the
+//     array"). Anything uncertain is refused as before, with every problem.
+//     Repair is on because each repair is one the tool's decoder is sure of,
+//     and the model is told, while a refused call costs a turn and weaker
+//     models often repeat it. WithArgRepair(false) turns it off; it is off
+//     for a tool that a permission rule with Args matches (such a rule reads
+//     the arguments as sent, and a repair must not change what it read),
+//     and for a tool generated with the directive option norepair.
 //
 //   - Tool timeouts: the loop waits for a call at most
 //     agent.DefaultToolTimeout (10 minutes); WithToolTimeout(d) changes it for

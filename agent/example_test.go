@@ -534,3 +534,29 @@ func ExampleWithToolSearch() {
 	// loaded: [refund_payment]
 	// Refunded.
 }
+
+// A model's malformed arguments are repaired when the tool's decoder is
+// certain of the fix (here a name in the wrong case), the call runs, and
+// the model reads what was repaired after the result. WithArgRepair(false) refuses such calls instead, with every
+// problem.
+func ExampleWithArgRepair() {
+	for _, on := range []bool{true, false} {
+		model := agenttest.NewModel(
+			agenttest.Calls(agenttest.Call("c1", weather.ToolGetWeather, `{"City":"Paris","unit":"c"}`)),
+			agenttest.Text("done"),
+		)
+		ag, err := agent.New(model, agent.WithTools(weather.Tools()), agent.WithArgRepair(on))
+		if err != nil {
+			log.Fatal(err)
+		}
+		if _, err := ag.Run(context.Background(), "Weather in Paris?", nil); err != nil {
+			log.Fatal(err)
+		}
+		results := model.Requests()[1].Messages
+		fmt.Println(results[len(results)-1].Results[0].Result.Text())
+	}
+	// Output:
+	// Paris: 17°C, sunny
+	// arguments repaired before the call: /City: the name "City", read as "city"
+	// invalid arguments: /City: unknown field (known fields: "city", "unit"); /city: missing (required)
+}

@@ -296,6 +296,19 @@ func (c *callArgs) readValue(d *wire.Decoder) bool {
 	return ok
 }
 
+// readsArgs reports whether a rule with Args, in any list, matches calls of
+// the tool name: its decision then depends on the arguments as sent.
+func (p Permissions) readsArgs(name toolgen.ToolName) bool {
+	for _, l := range p.lists() {
+		for _, r := range l.rules {
+			if len(r.Args) > 0 && Match(string(r.Tool), string(name)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // DeniesEveryCall reports whether a deny rule refuses every call of the tool
 // name, whatever its arguments: a rule without Args whose Tool matches it.
 // Tool search leaves such tools out of what it finds.

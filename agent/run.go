@@ -210,7 +210,7 @@ func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any) (ToolR
 		toolCtx = toolgen.WithProgress(toolCtx, reports.progress)
 	}
 	done := make(chan outcome, 1) // an abandoned call's send does not block
-	go runTool(withTranscript(toolCtx, s.Messages), c.Name, t.Call, c.Args, done)
+	go runTool(withTranscript(toolCtx, s.Messages), t, a.repairs(t.Name), c.Args, done)
 	var out outcome
 	select {
 	case out = <-done:
@@ -224,6 +224,13 @@ func (a *Agent) call(ctx context.Context, s *State, c ToolCall, deps any) (ToolR
 	a.events.emit(ctx, Event{Kind: EventToolFinished, RunID: s.RunID, Turn: s.Turns, Call: c,
 		Duration: time.Since(start), IsError: out.res.IsError || out.err != nil, Reason: out.reason, Result: out.res, Err: toolErr(out)})
 	return ToolResult{CallID: c.ID, Name: c.Name, Result: out.res}, out.err
+}
+
+// repairs reports whether the loop asks the tool name to repair malformed
+// arguments (toolgen.Tool.CallRepairing): unless WithArgRepair(false), or a
+// permission rule that reads arguments decides its calls.
+func (a *Agent) repairs(name toolgen.ToolName) bool {
+	return !a.noRepair && !a.perms.readsArgs(name)
 }
 
 // sandboxFor is the sandbox of a run's calls: the agent's (WithSandbox),
@@ -261,19 +268,24 @@ func (a *Agent) await(ctx context.Context, limit toolLimit, callCtx context.Cont
 	}
 }
 
-// runTool calls a tool and sends what it came to on done. A tool that ends
+// runTool calls a tool (asking it to repair malformed arguments when
+// repair is true) and sends what it came to on done. A tool that ends
 // its goroutine without returning (runtime.Goexit, which t.FailNow and the
 // like call) skips the send after the call, and recover sees nothing; the
 // deferred send reports it instead, so that the call still has a result
 // naming the tool.
-func runTool(ctx context.Context, name toolgen.ToolName, call func(context.Context, []byte) (toolgen.Result, error), args []byte, done chan<- outcome) {
+func runTool(ctx context.Context, t toolgen.Tool, repair bool, args []byte, done chan<- outcome) {
 	returned := false
 	defer func() {
 		if !returned {
-			done <- outcome{res: toolgen.ErrorResult(fmt.Sprintf("tool %s stopped without returning (runtime.Goexit)", name)), reason: "runtime.Goexit"}
+			done <- outcome{res: toolgen.ErrorResult(fmt.Sprintf("tool %s stopped without returning (runtime.Goexit)", t.Name)), reason: "runtime.Goexit"}
 		}
 	}()
-	res, err := toolgen.Tool{Name: name, Call: call}.CallSafely(ctx, args)
+	call := t.CallSafely
+	if repair {
+		call = t.CallRepairing
+	}
+	res, err := call(ctx, args)
 	returned = true
 	done <- outcome{res: res, err: err}
 }

@@ -198,9 +198,9 @@ func (a *Agent) decide(c ToolCall) Decision {
 	if d.Outcome == OutcomeDeny {
 		d.Refusal = "Denied by policy: this call is not permitted."
 	}
-	if d.Outcome == OutcomeAsk && t.Validate != nil {
+	if d.Outcome == OutcomeAsk {
 		// A person is never asked about a call the tool would refuse.
-		if err := t.Validate(c.Args); err != nil {
+		if err := t.Check(c.Args, a.repairs(c.Name)); err != nil {
 			d.Outcome, d.Reason, d.Refusal = OutcomeDeny, "invalid arguments: not put to a person", err.Error()
 		}
 	}

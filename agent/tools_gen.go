@@ -113,6 +113,7 @@ func toolgenCallaskAgent(recv *subagent, ctx context.Context, args []byte) (res 
 	defer toolimpl.Recover(toolAskAgent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPrompt string
 	)
@@ -153,6 +154,7 @@ func toolgenCallsearchTools(recv *toolSearcher, ctx context.Context, args []byte
 	defer toolimpl.Recover(toolSearchTools, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery string
 		argLimit *int

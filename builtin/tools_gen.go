@@ -443,6 +443,7 @@ func toolgenCallReadFile(recv *files, ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolReadFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath   string
 		argOffset *int
@@ -501,6 +502,7 @@ func toolgenCallWriteFile(recv *files, ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolWriteFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath    string
 		argContent string
@@ -543,6 +545,7 @@ func toolgenCallEditFile(recv *files, ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolEditFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath       string
 		argOldString  string
@@ -602,6 +605,7 @@ func toolgenCallDeleteFile(recv *files, ctx context.Context, args []byte) (res t
 	defer toolimpl.Recover(ToolDeleteFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath string
 	)
@@ -638,6 +642,7 @@ func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolListFiles, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath      *string
 		argRecursive *bool
@@ -690,6 +695,7 @@ func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolGlob, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPattern string
 	)
@@ -726,6 +732,7 @@ func toolgenCallSearchFiles(recv *files, ctx context.Context, args []byte) (res 
 	defer toolimpl.Recover(ToolSearchFiles, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPattern string
 		argPath    *string
@@ -784,6 +791,7 @@ func toolgenCallRunCommand(recv *shell, ctx context.Context, args []byte) (res t
 	defer toolimpl.Recover(ToolRunCommand, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCommand        string
 		argTimeoutSeconds *int

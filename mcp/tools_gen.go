@@ -81,6 +81,7 @@ func toolgenCallsearchTools(recv *catalog, ctx context.Context, args []byte) (re
 	defer toolimpl.Recover(toolSearchTools, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery string
 		argLimit *int

@@ -75,6 +75,7 @@ func toolgenCallWebSearch(recv *webTool, ctx context.Context, args []byte) (res 
 	defer toolimpl.Recover(ToolWebSearch, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery string
 	)

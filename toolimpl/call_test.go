@@ -48,8 +48,8 @@ func TestValidatorStopsBeforeTheTool(t *testing.T) {
 		return toolgen.TextResult("ran"), nil
 	}
 	validate := Validator(call)
-	require.NoError(t, validate([]byte(`{}`)))
-	require.EqualError(t, validate([]byte(`{"x":1}`)), "invalid arguments: /n: missing (required)")
+	require.NoError(t, validate(context.Background(), []byte(`{}`)))
+	require.EqualError(t, validate(context.Background(), []byte(`{"x":1}`)), "invalid arguments: /n: missing (required)")
 	assert.Zero(t, ran, "checking never runs the tool")
 	res, err := call(context.Background(), []byte(`{}`))
 	require.NoError(t, err)

@@ -24,9 +24,9 @@ func Checking(ctx context.Context) bool {
 // with a context that stops it once the arguments are decoded; the
 // failed result it returns for bad arguments becomes the error, worded as
 // the model would read it.
-func Validator(call func(context.Context, []byte) (toolgen.Result, error)) func([]byte) error {
-	return func(args []byte) error {
-		res, err := call(checking{context.Background()}, args)
+func Validator(call func(context.Context, []byte) (toolgen.Result, error)) func(context.Context, []byte) error {
+	return func(ctx context.Context, args []byte) error {
+		res, err := call(checking{ctx}, args)
 		switch {
 		case err != nil:
 			return err

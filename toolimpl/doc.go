@@ -17,6 +17,70 @@
 // the Encoder, is defined here: the compiler inlines a method into
 // generated code only from a package that code imports itself, and the
 // Encoder's small methods are what a result is written with.
+//
+// # Repairs of malformed arguments
+//
+// Generated dispatch calls [Decoder.RepairIfAsked] with the call's context
+// right after Reset (unless the tool has the directive option norepair).
+// When the context asks it of that call ([toolgen.Tool.CallRepairing], which
+// the agent loop uses by default), the Decoder repairs malformed arguments
+// whose fix is certain from the Go type being read, in the read method that
+// meets them: a generic JSON repair cannot know that a parameter is a
+// []string, the method reading it can. Nothing else is repaired:
+//
+//   - A string holding exactly one JSON array or object, where an array
+//     (slice, fixed array) or object (struct, map) is read:
+//     "tags": "[\"a\",\"b\"]" is ["a","b"]; white space around the value
+//     is allowed, nothing else ("[a, b]", "['a']", "[1,]" are refused). The
+//     whole arguments may be such a string.
+//   - A string holding exactly a JSON number literal, where a number is read:
+//     "3" is 3. No white space, no +, hex, leading zeros, NaN or Infinity;
+//     the number is then checked as if sent unquoted: "3.0" is the integer 3
+//     (3.0 is an integer in JSON Schema, and unquoted it reads so), "3.5" for
+//     an int, "1e999", "256" for a uint8 and "5" for an enum without 5 are
+//     refused.
+//   - "true" or "false" where a boolean is read ("True", "yes", "1" are
+//     refused).
+//   - A number where a plain string is read (a string or named string type
+//     without an enum, not a time, bytes, or a text type read by
+//     UnmarshalText), when its literal is the canonical one (42, -7, 0.5,
+//     12345678901234567890): read as that text, digit for digit. 1e3, 1.50,
+//     1.0 and -0 are refused: the model may mean another text. A string with
+//     a pattern or a format refuses the repair even when the text would
+//     match: such a string has a structure (a zip code, a phone number) that
+//     a number may have lost (02134 is not JSON, 2134 is). A maximum or
+//     minimum length is checked as usual.
+//   - A single string, number, boolean or object where an array is read as
+//     an object's member: "tags": "a" is ["a"], "points": {"x":1} is
+//     [{"x":1}]. Not as an element of an array ([1,2] for a [][]int may mean
+//     [[1,2]] or [[1],[2]]), not null, and not a string that may be a list in
+//     another spelling: empty, starting with [, { or ", or holding white
+//     space, a comma, a semicolon or a |.
+//   - A member name that is not known but whose snake_case form is exactly
+//     one known name's (userId, UserID, USER_ID, user-id for user_id;
+//     HTTPServer for http_server), when the object has neither that name nor
+//     another spelling of it: {"user_id":1,"userId":2} and
+//     {"userId":1,"UserID":2} are refused. userid, uid, user_id2 are other
+//     names. Map keys are never renamed.
+//   - The whole arguments in one Markdown code fence (a line ```json or ```,
+//     the arguments, a line ```), with nothing before or after it but white
+//     space; and a trailing comma before the } or ] of a value read as an
+//     object or array.
+//
+// Within a repaired value nothing more is repaired (a string holding an
+// array of quoted numbers is refused), and a value that fails a check of its
+// own once repaired (a bound, an enum, maxItems, a missing or unknown
+// member) undoes the repair. At most 50 repairs are made in one call. Arguments
+// the repairs do not make whole are refused with the error they get without
+// repairs, byte for byte: every problem as sent, or the syntax error a repair
+// of the syntax avoided. A repaired call runs, and Close reports the repairs
+// to the context's receiver, which CallRepairing adds to the result as a
+// note for the model:
+//
+//	arguments repaired before the call: /tags: a string holding a JSON array, read as the array; /days: the string "3", read as the number 3
+//
+// On valid arguments this costs nothing: the Decoder looks at the context
+// only when it meets something to repair, and allocates only then.
 package toolimpl
 
 import "github.com/toolgen-dev/toolgen/internal/wire"

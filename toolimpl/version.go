@@ -15,8 +15,10 @@ package toolimpl
 const (
 	// GenVersion is the version of generated code that this toolgen writes.
 	// Version 7 added what the readers and writers of unions call
-	// (Decoder.Tag, BadTag and Expected, the Kind constants, NotAMember);
-	// version 6, Tool.Validate and toolgen.Partial.
+	// (Decoder.Tag, BadTag and Expected, the Kind constants, NotAMember)
+	// and Decoder.RepairIfAsked (files of version 5 and 6 build and run as
+	// before, their tools never repairing arguments); version 6,
+	// Tool.Validate and toolgen.Partial.
 	GenVersion = 7
 	// MinVersion is the oldest generated code this runtime supports.
 	MinVersion = 5

@@ -105,6 +105,7 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolGetWeather, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Weather
 	toolgenDecodeWeather(d, &in)
 	if err := d.Close(); err != nil {
@@ -135,6 +136,7 @@ func toolgenCallArchiveThread(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolArchiveThread, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Thread
 	toolgenDecodeThread(d, &in)
 	if err := d.Close(); err != nil {

@@ -56,6 +56,9 @@
 //   - maxfailures=N: an agent run refuses the tool's calls once N of them
 //     (1–100) failed in a row, and tells the model to stop calling it
 //     (Tool.MaxFailures; agent.WithMaxFailures overrides it)
+//   - norepair: the tool never repairs malformed arguments, even when its
+//     caller asks (see Repairs of malformed arguments): for a tool whose
+//     author wants every call sent right, such as one that moves money
 //
 // Every generated tool also has Tool.Validate, which decodes and validates
 // arguments without running the tool: the agent checks a call with it
@@ -494,6 +497,33 @@
 //   - At most 50 problems are listed in one message, followed by "… and N more
 //     problems".
 //
+// # Repairs of malformed arguments
+//
+// Models send malformed arguments: a string holding the array a []string
+// parameter wants ("tags": "[\"a\",\"b\"]"), "3" for an int, userId for
+// user_id, the arguments in a Markdown code fence, a trailing comma. A
+// generic JSON repair cannot know that tags is a []string; the generated
+// decoder can. When the caller asks for it (toolgen.Tool.CallRepairing; the
+// agent loop asks by default, see agent.WithArgRepair), the decoder repairs
+// what it is certain of from the Go type it is reading, as it reads, and the
+// call runs; its result ends with a note the model reads, so that it
+// learns:
+//
+//	arguments repaired before the call: /tags: a string holding a JSON array, read as the array
+//
+// Anything else, and anything ambiguous, is refused with the error the
+// arguments get without repairs: every problem, as above. A repaired value
+// is checked as any other (bounds, enums, patterns, required members), and
+// one that fails a check is not repaired. The repairs, their limits, and the
+// near misses that are refused ("3 apples", "1e999", a number for a string
+// with a pattern, [1,2] for a [][]int, two spellings of one name) are listed
+// in the documentation of package toolimpl; testdata/repair holds a corpus of
+// malformed arguments as models send them, with the outcome each must come
+// to. A generated tool repairs only when asked, and only the call it was
+// asked for: called without CallRepairing (Tool.Call, CallSafely, Toolbox.Call,
+// the MCP server), it reads arguments exactly as described above. The
+// directive option norepair turns repairs off for a tool.
+//
 // # Differences from encoding/json
 //
 // toolgen reads and writes each type as encoding/json does, except in these
@@ -574,7 +604,9 @@
 //     API was package runtime) on runtime/toolimpl.EnforceVersion, version 3
 //     and older on runtime.EnforceVersion. Regenerate it with "go tool
 //     toolgen" of this module version; then go fix ./... moves the code
-//     written by hand from the old import paths.
+//     written by hand from the old import paths. A file of version 5 still
+//     builds and runs; its tools never repair arguments (version 6 asks its
+//     decoder to, see Repairs of malformed arguments).
 //   - A documented ToolName constant (ToolGetWeather) and a permission-rule
 //     type (GetWeatherRule, see Permission rules) per tool; an unexported
 //     function or method (getWeather) gets unexported ones (toolGetWeather,

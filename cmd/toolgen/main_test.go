@@ -126,7 +126,7 @@ func B() error { return nil }
 `)
 	code, _, stderr := runCLI()
 	assert.Equal(t, 1, code)
-	assert.Equal(t, `tools.go:5:16: unknown option "fast" (options: name=NAME, description="TEXT", namespace=NAME, readonly, destructive, idempotent, openworld, requires_approval, defer, maxfailures=N)
+	assert.Equal(t, `tools.go:5:16: unknown option "fast" (options: name=NAME, description="TEXT", namespace=NAME, readonly, destructive, idempotent, openworld, requires_approval, defer, maxfailures=N, norepair)
 tools.go:6:8: tool A: parameter ch: channel type chan int has no JSON form
 `, stderr)
 }
@@ -142,9 +142,9 @@ func TestShowPrintsTheModel(t *testing.T) {
 
 // TestEndToEnd runs the real command on the end-to-end packages, checks
 // their generated files are fresh, then runs their tests: generated code
-// compiled and called with good and bad arguments (e2e), and the
-// differential test of decoder, schema and encoder against a JSON Schema
-// validator and encoding/json (fidelity).
+// compiled and called with good and bad arguments (e2e), the differential
+// test of decoder, schema and encoder against a JSON Schema validator and
+// encoding/json (fidelity), and the corpus of malformed arguments (repair).
 func TestEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs another module")
@@ -153,14 +153,14 @@ func TestEndToEnd(t *testing.T) {
 	require.NoError(t, err)
 	env := append(os.Environ(), "GOWORK=off", "GOPROXY=off", "GOFLAGS=-mod=mod")
 
-	for _, pkg := range []string{"./e2e", "./e2e/methods", "./shapes", "./fidelity"} {
+	for _, pkg := range []string{"./e2e", "./e2e/methods", "./shapes", "./fidelity", "./repair"} {
 		toolgen := exec.Command(os.Args[0], "-check", pkg)
 		toolgen.Dir, toolgen.Env = root, append(env, "TOOLGEN_TEST_IS_TOOLGEN=1")
 		out, err := toolgen.CombinedOutput()
 		require.NoError(t, err, "testdata/%s/tools_gen.go is stale (go generate %s in testdata):\n%s", pkg, pkg, out)
 	}
 
-	gotest := exec.Command("go", "test", "-count=1", "./e2e/...", "./shapes/...", "./fidelity/...")
+	gotest := exec.Command("go", "test", "-count=1", "./e2e/...", "./shapes/...", "./fidelity/...", "./repair/...")
 	gotest.Dir, gotest.Env = root, env
 	out, err := gotest.CombinedOutput()
 	require.NoError(t, err, "%s", out)

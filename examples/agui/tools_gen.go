@@ -103,6 +103,7 @@ func toolgenCallSendEmail(recv *Outbox, ctx context.Context, args []byte) (res t
 	defer toolimpl.Recover(ToolSendEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTo      string
 		argSubject string

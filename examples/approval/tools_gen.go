@@ -99,6 +99,7 @@ func toolgenCallSendEmail(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolSendEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTo      string
 		argSubject string

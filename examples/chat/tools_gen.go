@@ -141,6 +141,7 @@ func toolgenCallSendEmail(recv *Outbox, ctx context.Context, args []byte) (res t
 	defer toolimpl.Recover(ToolSendEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTo      string
 		argSubject string
@@ -195,6 +196,7 @@ func toolgenCallSearchMail(recv *Mailbox, ctx context.Context, args []byte) (res
 	defer toolimpl.Recover(ToolSearchMail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery string
 	)

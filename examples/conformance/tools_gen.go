@@ -451,6 +451,7 @@ func toolgenCallTestSimpleText(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolTestSimpleText, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTestSimpleText); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -477,6 +478,7 @@ func toolgenCallTestImageContent(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolTestImageContent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTestImageContent); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -503,6 +505,7 @@ func toolgenCallTestAudioContent(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolTestAudioContent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTestAudioContent); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -529,6 +532,7 @@ func toolgenCallTestEmbeddedResource(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolTestEmbeddedResource, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTestEmbeddedResource); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -555,6 +559,7 @@ func toolgenCallTestMultipleContentTypes(ctx context.Context, args []byte) (res 
 	defer toolimpl.Recover(ToolTestMultipleContentTypes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTestMultipleContentTypes); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -581,6 +586,7 @@ func toolgenCallTestToolWithLogging(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolTestToolWithLogging, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTestToolWithLogging); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -610,6 +616,7 @@ func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolTestToolWithProgress, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTestToolWithProgress); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -639,6 +646,7 @@ func toolgenCallTestErrorHandling(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolTestErrorHandling, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTestErrorHandling); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -666,6 +674,7 @@ func toolgenCallTestSampling(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolTestSampling, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPrompt string
 	)
@@ -703,6 +712,7 @@ func toolgenCallTestElicitation(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolTestElicitation, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessage string
 	)
@@ -740,6 +750,7 @@ func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte)
 	defer toolimpl.Recover(ToolTestElicitationSep1034Defaults, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTestElicitationSep1034Defaults); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -769,6 +780,7 @@ func toolgenCallTestElicitationSep1330Enums(ctx context.Context, args []byte) (r
 	defer toolimpl.Recover(ToolTestElicitationSep1330Enums, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTestElicitationSep1330Enums); ok; k, ok = o.Next(d) {
 		switch string(k) {

@@ -69,6 +69,7 @@ func toolgenCallRecordReading(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolRecordReading, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCity    string
 		argCelsius float64

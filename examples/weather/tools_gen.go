@@ -101,6 +101,7 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolGetWeather, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCity string
 		argUnit *Unit
@@ -149,6 +150,7 @@ func toolgenCallGetForecast(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolGetForecast, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Forecast
 	toolgenDecodeForecast(d, &in)
 	if err := d.Close(); err != nil {

@@ -139,6 +139,7 @@ func (a *analyzer) applyOption(d *directive, pos token.Pos, key, value string, h
 		"openworld":         &d.tool.OpenWorld,
 		"requires_approval": &d.tool.RequiresApproval,
 		"defer":             &d.tool.Deferred,
+		"norepair":          &d.tool.NoRepair,
 	}
 	if flag, ok := flags[key]; ok {
 		if hasValue {
@@ -178,7 +179,7 @@ func (a *analyzer) applyOption(d *directive, pos token.Pos, key, value string, h
 		}
 		d.namespace = value
 	default:
-		a.errorf(pos, "unknown option %q (options: name=NAME, description=\"TEXT\", namespace=NAME, readonly, destructive, idempotent, openworld, requires_approval, defer, maxfailures=N)", key)
+		a.errorf(pos, "unknown option %q (options: name=NAME, description=\"TEXT\", namespace=NAME, readonly, destructive, idempotent, openworld, requires_approval, defer, maxfailures=N, norepair)", key)
 	}
 }
 

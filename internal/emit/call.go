@@ -17,6 +17,7 @@ import (
 //		defer toolimpl.Recover(ToolGetWeather, &res, &err)
 //		d := new(toolimpl.Decoder)
 //		d.Reset(args)
+//		d.RepairIfAsked(ctx) // unless the tool has the norepair option
 //		... read the arguments ...
 //		if err := d.Close(); err != nil {
 //			return toolimpl.BadArgs(err), nil
@@ -39,6 +40,9 @@ func (g *generator) callFunc(t *model.Tool) {
 		jen.Defer().Add(impl("Recover")).Call(jen.Id(t.ConstName), jen.Op("&").Id("res"), jen.Op("&").Err()),
 		d.Clone().Op(":=").New(impl("Decoder")),
 		d.Clone().Dot("Reset").Call(jen.Id("args")),
+	}
+	if !t.NoRepair {
+		body = append(body, d.Clone().Dot("RepairIfAsked").Call(jen.Id("ctx")))
 	}
 	body = append(body, g.readInput(t)...)
 	body = append(body, jen.If(jen.Err().Op(":=").Add(d.Clone().Dot("Close").Call()), jen.Err().Op("!=").Nil()).Block(

@@ -100,6 +100,9 @@ type Tool struct {
 	// MaxFailures is the maxfailures=N option: the most failed calls of
 	// the tool in a row that a run allows; 0 when not given.
 	MaxFailures int `json:"max_failures,omitempty"`
+	// NoRepair (the norepair option) keeps the tool's decoder from
+	// repairing malformed arguments even when the caller asks for it.
+	NoRepair bool `json:"norepair,omitempty"`
 
 	Params []*Param `json:"params"` // the Go parameters in order, hidden ones included
 	// Input is the object the arguments decode into: the fields of the one

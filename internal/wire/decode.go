@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"context"
 	"encoding/base64"
 	"math"
 	"regexp"
@@ -59,6 +60,11 @@ type Decoder struct {
 
 	arena   []byte // string storage, see store
 	scratch []byte // unescaped bytes returned by StringBytes and Field
+
+	// Repairs (repair.go): the context that may ask for them, nil when it
+	// does not; and what was repaired, allocated at the first repair.
+	repairCtx context.Context
+	rep       *repairLog
 }
 
 // Reset prepares d to read args. Empty or all-whitespace args read as {}: a
@@ -71,6 +77,7 @@ func (d *Decoder) Reset(args []byte) {
 	d.problems, d.omitted = nil, 0
 	d.nseg, d.deep = 0, d.deep[:0]
 	d.arena, d.scratch = nil, d.scratch[:0]
+	d.repairCtx, d.rep = nil, nil
 	switch {
 	case onlySpace(args):
 		d.data = emptyObject
@@ -123,6 +130,10 @@ func (d *Decoder) Field() ([]byte, bool) {
 func (d *Decoder) fieldRest(s *segment) ([]byte, bool) {
 	if s.n > 0 && d.at(',') {
 		d.pos++ // the usual case, without next's checks
+		if d.repairCtx != nil && d.trailingComma('}') {
+			d.end()
+			return nil, false
+		}
 	} else if !d.next(s.n == 0, '}') {
 		d.end()
 		return nil, false
@@ -170,6 +181,10 @@ func (d *Decoder) Elem() bool {
 	}
 	if s.n > 0 && d.at(',') {
 		d.pos++ // the usual case, without next's checks
+		if d.repairCtx != nil && d.pos < len(d.data) && kinds[d.data[d.pos]] == KindInvalid && d.trailingComma(']') {
+			d.end()
+			return false
+		}
 	} else if s.n == 0 && d.pos < len(d.data) && d.data[d.pos] > ' ' && d.data[d.pos] != ']' {
 		// the first element, right there: whoever reads it checks it
 	} else if !d.next(s.n == 0, ']') {
@@ -189,9 +204,10 @@ func (d *Decoder) Null() bool {
 	return d.literal("null")
 }
 
-// String reads a string.
+// String reads a string. With repairs asked for (RepairIfAsked), a number
+// in its canonical spelling is read as its text.
 func (d *Decoder) String() (string, bool) {
-	if !d.is(KindString) && !d.expect(typeString) {
+	if !d.is(KindString) && !d.expect(typeText) {
 		return "", false
 	}
 	data := d.data
@@ -376,9 +392,19 @@ func (d *Decoder) Unknown(known string) {
 
 // Missing records that the current object lacks the required member name.
 func (d *Decoder) Missing(name string) {
-	if !d.fatal {
-		d.problemAt(string(appendPointerToken(append([]byte(d.pointer()), '/'), name)), "missing (required)")
+	if d.fatal {
+		return
 	}
+	if d.inRepaired() {
+		d.failRepair()
+		return
+	}
+	d.problemAt(d.memberPointer(name), "missing (required)")
+}
+
+// memberPointer is the pointer of the member name of the current object.
+func (d *Decoder) memberPointer(name string) string {
+	return string(appendPointerToken(append([]byte(d.pointer()), '/'), name))
 }
 
 // NotOneOf records that the string just read is not one of allowed (ready to
@@ -431,6 +457,9 @@ func (d *Decoder) CheckPattern(s string, re *regexp.Regexp) {
 // pattern), where re is the RE2 translation of the schema's ECMA-262
 // pattern; a problem quotes pattern as the schema writes it.
 func (d *Decoder) MatchPattern(s string, re *regexp.Regexp, pattern string) {
+	if d.rep != nil && d.repairedText() {
+		d.failRepair() // a number read as a string, where the string has a structure
+	}
 	if !re.MatchString(s) {
 		d.problem(quote(s) + " does not match the pattern " + pattern)
 	}
@@ -439,16 +468,25 @@ func (d *Decoder) MatchPattern(s string, re *regexp.Regexp, pattern string) {
 // CheckFormat checks s against a JSON Schema format that toolgen supports
 // (see Formats).
 func (d *Decoder) CheckFormat(s string, format string) {
+	if d.rep != nil && d.repairedText() {
+		d.failRepair() // as in MatchPattern
+	}
 	if valid, known := jsonformat.Valid(s, format); known && !valid {
 		d.problem(quote(s) + " is not a valid " + format)
 	}
 }
 
 // Close checks that nothing but white space follows the value read and
-// returns the verdict: nil, or an *ArgsError listing every problem.
+// returns the verdict: nil, or an *ArgsError listing every problem. After
+// repairs (RepairIfAsked), nil also reports them to the context's receiver;
+// arguments the repairs did not make whole get the error they have as
+// sent.
 func (d *Decoder) Close() error {
 	if !d.fatal {
 		d.checkEnd()
+	}
+	if d.rep != nil && len(d.rep.notes) > 0 {
+		return d.repairVerdict()
 	}
 	switch {
 	case d.fatal:

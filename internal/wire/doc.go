@@ -10,6 +10,8 @@
 //     toolimpl; agent's permission matcher reads arguments
 //     with it. A tagged union's reader looks ahead for the tag with Tag
 //     (the one look-ahead, union.go), then reads the member in one pass.
+//     with it. Asked to (RepairIfAsked), it repairs malformed arguments
+//     whose fix is certain from the type being read (repair.go).
 //   - Scanner, which reads a JSON text token by token and leaves each value
 //     as its text (a span of the input): internal/dialect derives the
 //     OpenAI-strict and Gemini forms of input schemas with it.

@@ -60,9 +60,11 @@ func (o *Object) prepare() {
 // The decoder is passed to each call rather than kept: a pointer stored in
 // the reader would make every decoder escape to the heap.
 type ObjectReader struct {
-	obj  *Object
-	seen uint64   // required members seen, by their place in Required, below 64
-	more []uint64 // the same beyond 64, allocated only for such objects
+	obj     *Object
+	seen    uint64   // required members seen, by their place in Required, below 64
+	more    []uint64 // the same beyond 64, allocated only for such objects
+	start   int      // where the object's members start in the decoder's data
+	renamed uint64   // members read under a repaired name, by index in Names, below 64
 }
 
 // Start starts reading an object and returns the key of its first member to
@@ -73,6 +75,7 @@ func (r *ObjectReader) Start(d *Decoder, obj *Object) ([]byte, bool) {
 	if !d.Object() {
 		return nil, false
 	}
+	r.start = d.pos
 	return r.Next(d)
 }
 
@@ -97,9 +100,14 @@ func (r *ObjectReader) Next(d *Decoder) ([]byte, bool) {
 }
 
 // Unknown records that the member just returned is not one of the object's
-// and skips its value.
+// and skips its value. With repairs asked for (Decoder.RepairIfAsked), a
+// variant of a known name (userId for user_id) is read as that name
+// instead: the next call of Next returns that name, for the same value.
 func (r *ObjectReader) Unknown(d *Decoder) {
 	r.obj.once.Do(r.obj.prepare)
+	if d.repairCtx != nil && r.rename(d) {
+		return
+	}
 	d.Unknown(r.obj.known)
 }
 
@@ -137,13 +145,19 @@ func (r *ObjectReader) saw(j int) bool {
 }
 
 // missing records a problem for each required member not seen.
+// A required member read under a repaired name is missing as sent: that
+// problem is recorded as one the repair resolved.
 func (r *ObjectReader) missing(d *Decoder) {
-	if d.fatal || len(r.obj.Required) <= 64 && r.seen == 1<<len(r.obj.Required)-1 {
+	if d.fatal || len(r.obj.Required) <= 64 && r.seen == 1<<len(r.obj.Required)-1 && r.renamed == 0 {
 		return // all came (the usual case)
 	}
 	for j, i := range r.obj.Required {
-		if !r.saw(j) {
+		switch {
+		case !r.saw(j):
 			d.Missing(r.obj.Names[i])
+		case i < 64 && r.renamed&(1<<i) != 0:
+			d.problemAt(d.memberPointer(r.obj.Names[i]), "missing (required)")
+			d.rep.resolved++
 		}
 	}
 }

@@ -68,9 +68,13 @@ func (d *Decoder) top() *segment {
 }
 
 // pointer renders the JSON pointer (RFC 6901) of the current value.
-func (d *Decoder) pointer() string {
+func (d *Decoder) pointer() string { return d.pointerDepth(d.nseg) }
+
+// pointerDepth renders the JSON pointer of the value that the outermost n
+// open containers lead to (n-1: the innermost container itself).
+func (d *Decoder) pointerDepth(n int) string {
 	var b []byte
-	for i := 0; i < d.nseg; i++ {
+	for i := 0; i < n; i++ {
 		s := d.seg(i)
 		switch {
 		case s.n == 0:
@@ -102,7 +106,11 @@ func appendPointerToken[T ~string | ~[]byte](dst []byte, token T) []byte {
 // problem records msg about the current value; it is ignored after a syntax
 // error, which is then the only problem reported.
 func (d *Decoder) problem(msg string) {
-	if !d.fatal {
+	switch {
+	case d.fatal:
+	case d.inRepaired(): // the repaired value's own: the repair is undone
+		d.failRepair()
+	default:
 		d.problemAt(d.pointer(), msg)
 	}
 }
@@ -134,12 +142,18 @@ func (d *Decoder) mismatch(want string, got Kind) {
 	if d.fatal {
 		return
 	}
+	d.problem(mismatchText(want, got, d.data[start:d.pos]))
+}
+
+// mismatchText is the problem of the value lit, of kind got, where want is
+// read.
+func mismatchText(want string, got Kind, lit []byte) string {
 	msg := "expected " + want + ", got " + kindNames[got]
 	switch got {
 	case KindString, KindNumber, KindBool:
-		msg += " " + excerpt(d.data[start:d.pos], got == KindString)
+		msg += " " + excerpt(lit, got == KindString)
 	}
-	d.problem(msg)
+	return msg
 }
 
 // excerptLen is about how much of a value a problem quotes.

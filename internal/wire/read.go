@@ -33,6 +33,9 @@ const (
 	typeBoolean
 	typeNumber
 	typeInteger
+	// typeText is a string read by String, as it is: with repairs, a
+	// number may be read as its text (see repair.go).
+	typeText
 )
 
 var schemaTypes = [...]struct {
@@ -45,6 +48,7 @@ var schemaTypes = [...]struct {
 	typeBoolean: {"boolean", KindBool},
 	typeNumber:  {"number", KindNumber},
 	typeInteger: {"integer", KindNumber},
+	typeText:    {"string", KindString},
 }
 
 // expect reports whether the next value can be of the type wanted. If it
@@ -59,6 +63,8 @@ func (d *Decoder) expect(want schemaType) bool {
 	case d.fatal:
 	case k == KindInvalid:
 		d.failAt("looking for the start of a value")
+	case d.repairCtx != nil && d.repairValue(want, k):
+		return true
 	default:
 		d.mismatch(schemaTypes[want].name, k)
 	}
@@ -164,10 +170,19 @@ func (d *Decoder) checkEnd() {
 		return
 	}
 	what := "the arguments"
-	if d.firstByte() == '{' {
+	if d.sentFirstByte() == '{' {
 		what = "the arguments object"
 	}
-	d.fail("not valid JSON: unexpected data after " + what + " at offset " + strconv.Itoa(d.pos))
+	d.fail("not valid JSON: unexpected data after " + what + " at offset " + strconv.Itoa(d.sentOffset(d.pos)))
+}
+
+// sentFirstByte is firstByte of the arguments as sent (repairs change
+// d.data).
+func (d *Decoder) sentFirstByte() byte {
+	if d.rep != nil {
+		return d.rep.first
+	}
+	return d.firstByte()
 }
 
 // firstByte returns the first byte of the arguments that is not white space.

@@ -52,11 +52,25 @@ func (d *Decoder) fail(msg string) {
 // while context, e.g. "looking for the start of a value"), or the end of the
 // input when there is no such byte.
 func (d *Decoder) failAt(context string) {
-	if d.pos >= len(d.data) {
-		d.fail("not valid JSON: unexpected end of input")
-		return
+	d.fail(d.syntaxAt(d.pos, context))
+}
+
+// syntaxAt is the syntax error about the byte at pos, or the end of the
+// input when there is no such byte, found while context.
+func (d *Decoder) syntaxAt(pos int, context string) string {
+	if pos >= len(d.data) {
+		return "not valid JSON: unexpected end of input"
 	}
-	d.fail("not valid JSON: invalid " + describeByte(d.data, d.pos) + " " + context + " at offset " + strconv.Itoa(d.pos))
+	return "not valid JSON: invalid " + describeByte(d.data, pos) + " " + context + " at offset " + strconv.Itoa(d.sentOffset(pos))
+}
+
+// sentOffset is the offset in the arguments as sent of d.data[pos] (repairs
+// change d.data).
+func (d *Decoder) sentOffset(pos int) int {
+	if d.rep != nil {
+		return pos + d.rep.shift
+	}
+	return pos
 }
 
 // describeByte names the character starting at data[i] for an error
@@ -154,7 +168,7 @@ func (d *Decoder) skipContainer(closer byte) {
 // as deep as allowed.
 func (d *Decoder) enter() bool {
 	if d.depth >= maxDepth {
-		d.fail("nesting deeper than " + strconv.Itoa(maxDepth) + " levels at offset " + strconv.Itoa(d.pos))
+		d.fail("nesting deeper than " + strconv.Itoa(maxDepth) + " levels at offset " + strconv.Itoa(d.sentOffset(d.pos)))
 		return false
 	}
 	d.depth++

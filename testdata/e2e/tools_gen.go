@@ -364,6 +364,7 @@ func toolgenCallSearch(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolSearch, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in SearchArgs
 	toolgenDecodeSearchArgs(d, &in)
 	if err := d.Close(); err != nil {
@@ -390,6 +391,7 @@ func toolgenCallEcho(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolEcho, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argText  string
 		argTimes *int
@@ -435,6 +437,7 @@ func toolgenCallFail(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolFail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argReason string
 	)
@@ -470,6 +473,7 @@ func toolgenCallBoom(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolBoom, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsBoom); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -498,6 +502,7 @@ func toolgenCallSleep(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolSleep, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMs int
 	)
@@ -539,6 +544,7 @@ func toolgenCallCount(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolCount, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Node
 	toolgenDecodeNode(d, &in)
 	if err := d.Close(); err != nil {
@@ -572,6 +578,7 @@ func toolgenCallMirror(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolMirror, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Kinds
 	toolgenDecodeKinds(d, &in)
 	if err := d.Close(); err != nil {
@@ -598,6 +605,7 @@ func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolAdd, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBy int
 	)
@@ -637,6 +645,7 @@ func toolgenCallTotal(recv *Counter, ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolTotal, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTotal); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -675,6 +684,7 @@ func toolgenCallBound(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolBound, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Bounds
 	toolgenDecodeBounds(d, &in)
 	if err := d.Close(); err != nil {

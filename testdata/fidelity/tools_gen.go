@@ -1527,6 +1527,7 @@ func toolgenCallReturnInt(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolReturnInt, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1560,6 +1561,7 @@ func toolgenCallReturnFloat(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolReturnFloat, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1593,6 +1595,7 @@ func toolgenCallReturnBool(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolReturnBool, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1626,6 +1629,7 @@ func toolgenCallReturnEnum(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolReturnEnum, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1659,6 +1663,7 @@ func toolgenCallReturnSlice(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolReturnSlice, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1699,6 +1704,7 @@ func toolgenCallReturnMap(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolReturnMap, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1742,6 +1748,7 @@ func toolgenCallReturnArray(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolReturnArray, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1779,6 +1786,7 @@ func toolgenCallReturnBlob(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolReturnBlob, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1811,6 +1819,7 @@ func toolgenCallReturnAny(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolReturnAny, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1844,6 +1853,7 @@ func toolgenCallReturnPtrInt(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolReturnPtrInt, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1880,6 +1890,7 @@ func toolgenCallReturnText(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolReturnText, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1913,6 +1924,7 @@ func toolgenCallReturnJSON(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolReturnJSON, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1946,6 +1958,7 @@ func toolgenCallReturnStamped(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolReturnStamped, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -1979,6 +1992,7 @@ func toolgenCallReturnForeign(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolReturnForeign, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -2013,6 +2027,7 @@ func toolgenCallReturnNamedMap(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolReturnNamedMap, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -2056,6 +2071,7 @@ func toolgenCallReturnPlaces(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolReturnPlaces, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -2087,6 +2103,7 @@ func toolgenCallReturnAnySlice(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolReturnAnySlice, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in In
 	toolgenDecodeIn(d, &in)
 	if err := d.Close(); err != nil {
@@ -2120,6 +2137,7 @@ func toolgenCallEchoScalars(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolEchoScalars, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Scalars
 	toolgenDecodeScalars(d, &in)
 	if err := d.Close(); err != nil {
@@ -2153,6 +2171,7 @@ func toolgenCallEchoEnums(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolEchoEnums, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Enums
 	toolgenDecodeEnums(d, &in)
 	if err := d.Close(); err != nil {
@@ -2188,6 +2207,7 @@ func toolgenCallEchoCollections(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolEchoCollections, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Collections
 	toolgenDecodeCollections(d, &in)
 	if err := d.Close(); err != nil {
@@ -2220,6 +2240,7 @@ func toolgenCallEchoPointers(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolEchoPointers, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	in := new(Pointers)
 	toolgenDecodePointers(d, in)
 	if err := d.Close(); err != nil {
@@ -2254,6 +2275,7 @@ func toolgenCallEchoConstrained(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolEchoConstrained, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Constrained
 	toolgenDecodeConstrained(d, &in)
 	if err := d.Close(); err != nil {
@@ -2284,6 +2306,7 @@ func toolgenCallEchoFormats(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolEchoFormats, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Formats
 	toolgenDecodeFormats(d, &in)
 	if err := d.Close(); err != nil {
@@ -2318,6 +2341,7 @@ func toolgenCallEchoSpecial(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolEchoSpecial, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Special
 	toolgenDecodeSpecial(d, &in)
 	if err := d.Close(); err != nil {
@@ -2348,6 +2372,7 @@ func toolgenCallEchoEmbedded(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolEchoEmbedded, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Embedded
 	toolgenDecodeEmbedded(d, &in)
 	if err := d.Close(); err != nil {
@@ -2381,6 +2406,7 @@ func toolgenCallEchoOmit(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolEchoOmit, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Omit
 	toolgenDecodeOmit(d, &in)
 	if err := d.Close(); err != nil {
@@ -2412,6 +2438,7 @@ func toolgenCallEchoTree(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolEchoTree, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Tree
 	toolgenDecodeTree(d, &in)
 	if err := d.Close(); err != nil {
@@ -2441,6 +2468,7 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolFlat, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -2518,6 +2546,7 @@ func toolgenCallDensify(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolDensify, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Sparse
 	toolgenDecodeSparse(d, &in)
 	if err := d.Close(); err != nil {
@@ -2552,6 +2581,7 @@ func toolgenCallEchoMethods(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolEchoMethods, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	in := new(Methods)
 	toolgenDecodeMethods(d, in)
 	if err := d.Close(); err != nil {
@@ -2585,6 +2615,7 @@ func toolgenCallEchoNumbers(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolEchoNumbers, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	in := new(Numbers)
 	toolgenDecodeNumbers(d, in)
 	if err := d.Close(); err != nil {
@@ -2622,6 +2653,7 @@ func toolgenCallEchoShapes(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolEchoShapes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Shapes
 	toolgenDecodeShapes(d, &in)
 	if err := d.Close(); err != nil {
@@ -2652,6 +2684,7 @@ func toolgenCallEchoEmbeds(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolEchoEmbeds, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Embeds
 	toolgenDecodeEmbeds(d, &in)
 	if err := d.Close(); err != nil {
@@ -2683,6 +2716,7 @@ func toolgenCallEchoEmbedsMore(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolEchoEmbedsMore, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	in := new(EmbedsMore)
 	toolgenDecodeEmbedsMore(d, in)
 	if err := d.Close(); err != nil {
@@ -2716,6 +2750,7 @@ func toolgenCallEchoTagged(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolEchoTagged, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Tagged
 	toolgenDecodeTagged(d, &in)
 	if err := d.Close(); err != nil {
@@ -2749,6 +2784,7 @@ func toolgenCallEchoNamed(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolEchoNamed, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Named
 	toolgenDecodeNamed(d, &in)
 	if err := d.Close(); err != nil {
@@ -2782,6 +2818,7 @@ func toolgenCallEchoWide(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolEchoWide, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Wide
 	toolgenDecodeWide(d, &in)
 	if err := d.Close(); err != nil {
@@ -2815,6 +2852,7 @@ func toolgenCallEchoGraph(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolEchoGraph, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	in := new(Graph)
 	toolgenDecodeGraph(d, in)
 	if err := d.Close(); err != nil {
@@ -2851,6 +2889,7 @@ func toolgenCallEchoDeeps(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolEchoDeeps, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Deeps
 	toolgenDecodeDeeps(d, &in)
 	if err := d.Close(); err != nil {
@@ -2884,6 +2923,7 @@ func toolgenCallEchoOmits(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolEchoOmits, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Omits
 	toolgenDecodeOmits(d, &in)
 	if err := d.Close(); err != nil {
@@ -2918,6 +2958,7 @@ func toolgenCallEchoPlaces(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolEchoPlaces, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	in := new(Places)
 	toolgenDecodePlaces(d, in)
 	if err := d.Close(); err != nil {
@@ -2954,6 +2995,7 @@ func toolgenCallFlatAll(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolFlatAll, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUnit   other.Unit
 		argPlace  other.Place
@@ -3129,6 +3171,7 @@ func toolgenCallEchoMisc(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolEchoMisc, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	in := new(Misc)
 	toolgenDecodeMisc(d, in)
 	if err := d.Close(); err != nil {
@@ -3162,6 +3205,7 @@ func toolgenCallFlatDefaults(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolFlatDefaults, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argN    *int
 		argUnit *other.Unit
@@ -3234,6 +3278,7 @@ func toolgenCallEchoUnions(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolEchoUnions, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Unions
 	toolgenDecodeUnions(d, &in)
 	if err := d.Close(); err != nil {

@@ -228,6 +228,7 @@ func toolgenCallEchoGrid(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolEchoGrid, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Grid
 	toolgenDecodeGrid(d, &in)
 	if err := d.Close(); err != nil {
@@ -258,6 +259,7 @@ func toolgenCallEchoMatrix(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolEchoMatrix, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argM *[2]*[2]int
 	)
@@ -349,6 +351,7 @@ func toolgenCallEchoTable(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolEchoTable, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argT map[string]*[2][]int
 	)
@@ -431,6 +434,7 @@ func toolgenCallEchoTimes(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolEchoTimes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAt []time.Time
 	)
@@ -478,6 +482,7 @@ func toolgenCallNils(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolNils, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsNils); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -512,6 +517,7 @@ func toolgenCallGetReport(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolGetReport, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsGetReport); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -549,6 +555,7 @@ func toolgenCallCount(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolCount, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsCount); ok; k, ok = o.Next(d) {
 		switch string(k) {

@@ -1346,6 +1346,7 @@ func toolgenCallRunAnalyticsReport(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolRunAnalyticsReport, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in ReportQuery
 	toolgenDecodeReportQuery(d, &in)
 	if err := d.Close(); err != nil {
@@ -1383,6 +1384,7 @@ func toolgenCallGetPageViews(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolGetPageViews, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath        *string
 		argFrom        time.Time
@@ -1455,6 +1457,7 @@ func toolgenCallGetTrafficSources(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolGetTrafficSources, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFrom time.Time
 		argTo   time.Time
@@ -1512,6 +1515,7 @@ func toolgenCallGetActiveUsers(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolGetActiveUsers, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argWindow ActiveWindow
 	)
@@ -1557,6 +1561,7 @@ func toolgenCallGetVisitorsByLocation(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolGetVisitorsByLocation, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFrom  time.Time
 		argTo    time.Time
@@ -1618,6 +1623,7 @@ func toolgenCallGetDeviceBreakdown(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolGetDeviceBreakdown, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFrom time.Time
 		argTo   time.Time
@@ -1675,6 +1681,7 @@ func toolgenCallGetTopSearchQueries(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolGetTopSearchQueries, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFrom  time.Time
 		argTo    time.Time
@@ -1738,6 +1745,7 @@ func toolgenCallGetCoreWebVitals(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolGetCoreWebVitals, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUrl    string
 		argMobile bool
@@ -1796,6 +1804,7 @@ func toolgenCallTrackEvent(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolTrackEvent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEvent      string
 		argUserID     string
@@ -1868,6 +1877,7 @@ func toolgenCallListTrackedEvents(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolListTrackedEvents, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsListTrackedEvents); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -1913,6 +1923,7 @@ func toolgenCallGetEventCounts(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolGetEventCounts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEvent       string
 		argFrom        time.Time
@@ -1993,6 +2004,7 @@ func toolgenCallGetUserEventTimeline(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolGetUserEventTimeline, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUserID string
 		argFrom   *time.Time
@@ -2061,6 +2073,7 @@ func toolgenCallCreateFunnel(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolCreateFunnel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName       string
 		argSteps      []string
@@ -2123,6 +2136,7 @@ func toolgenCallAnalyzeFunnel(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolAnalyzeFunnel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFunnelID  string
 		argFrom      time.Time
@@ -2197,6 +2211,7 @@ func toolgenCallGetRetentionCohorts(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolGetRetentionCohorts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argStartEvent  string
 		argReturnEvent string
@@ -2270,6 +2285,7 @@ func toolgenCallCreateUserSegment(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolCreateUserSegment, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName       string
 		argConditions []string
@@ -2315,6 +2331,7 @@ func toolgenCallGetSegmentSize(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolGetSegmentSize, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSegmentID string
 		argAsOf      *time.Time
@@ -2369,6 +2386,7 @@ func toolgenCallCreateDashboard(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolCreateDashboard, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName        string
 		argDescription *string
@@ -2417,6 +2435,7 @@ func toolgenCallAddDashboardWidget(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolAddDashboardWidget, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDashboardID string
 		argWidgetType  WidgetType
@@ -2474,6 +2493,7 @@ func toolgenCallListDashboards(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolListDashboards, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery *string
 	)
@@ -2526,6 +2546,7 @@ func toolgenCallShareDashboard(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolShareDashboard, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDashboardID string
 		argEmails      []string
@@ -2572,6 +2593,7 @@ func toolgenCallScheduleReportDelivery(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolScheduleReportDelivery, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argReportID   string
 		argRecipients []string
@@ -2623,6 +2645,7 @@ func toolgenCallCreateMetricAlert(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolCreateMetricAlert, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMetric        string
 		argCondition     Condition
@@ -2686,6 +2709,7 @@ func toolgenCallListMetricAlerts(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolListMetricAlerts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsListMetricAlerts); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -2725,6 +2749,7 @@ func toolgenCallMuteMetricAlert(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolMuteMetricAlert, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAlertID string
 		argUntil   time.Time
@@ -2771,6 +2796,7 @@ func toolgenCallDetectMetricAnomalies(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolDetectMetricAnomalies, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMetric      string
 		argFrom        time.Time
@@ -2840,6 +2866,7 @@ func toolgenCallForecastMetric(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolForecastMetric, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMetric      string
 		argHorizonDays int
@@ -2897,6 +2924,7 @@ func toolgenCallComparePeriods(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolComparePeriods, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMetric       string
 		argCurrentFrom  time.Time
@@ -2970,6 +2998,7 @@ func toolgenCallAddTimelineAnnotation(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolAddTimelineAnnotation, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAt   time.Time
 		argText string
@@ -3012,6 +3041,7 @@ func toolgenCallCreateExperiment(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolCreateExperiment, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewExperiment
 	toolgenDecodeNewExperiment(d, &in)
 	if err := d.Close(); err != nil {
@@ -3040,6 +3070,7 @@ func toolgenCallGetExperimentResults(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolGetExperimentResults, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argExperimentID string
 	)
@@ -3087,6 +3118,7 @@ func toolgenCallStopExperiment(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolStopExperiment, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argExperimentID string
 		argWinner       *string
@@ -3138,6 +3170,7 @@ func toolgenCallGetRevenueMetrics(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolGetRevenueMetrics, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMetric RevenueMetric
 		argFrom   time.Time
@@ -3198,6 +3231,7 @@ func toolgenCallGetNPSScore(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolGetNPSScore, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFrom time.Time
 		argTo   time.Time
@@ -3253,6 +3287,7 @@ func toolgenCallBuildCampaignURL(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolBuildCampaignURL, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUrl      string
 		argSource   string
@@ -3323,6 +3358,7 @@ func toolgenCallGetCampaignPerformance(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolGetCampaignPerformance, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCampaign string
 		argFrom     time.Time
@@ -3375,6 +3411,7 @@ func toolgenCallExportRawEvents(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolExportRawEvents, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFrom   time.Time
 		argTo     time.Time
@@ -3426,6 +3463,7 @@ func toolgenCallDeleteUserAnalyticsData(ctx context.Context, args []byte) (res t
 	defer toolimpl.Recover(ToolDeleteUserAnalyticsData, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUserID string
 	)
@@ -3466,6 +3504,7 @@ func toolgenCallListSessionRecordings(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolListSessionRecordings, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUserID             *string
 		argPage               *string
@@ -3546,6 +3585,7 @@ func toolgenCallGetPageHeatmap(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolGetPageHeatmap, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUrl    string
 		argKind   HeatmapKind

@@ -1315,6 +1315,7 @@ func toolgenCallListCalendars(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolListCalendars, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsListCalendars); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -1358,6 +1359,7 @@ func toolgenCallCreateCalendar(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolCreateCalendar, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName     string
 		argTimeZone string
@@ -1415,6 +1417,7 @@ func toolgenCallDeleteCalendar(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolDeleteCalendar, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCalendarID string
 	)
@@ -1455,6 +1458,7 @@ func toolgenCallListCalendarEvents(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolListCalendarEvents, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCalendarID *string
 		argFrom       time.Time
@@ -1523,6 +1527,7 @@ func toolgenCallGetCalendarEvent(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolGetCalendarEvent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID string
 	)
@@ -1567,6 +1572,7 @@ func toolgenCallCreateCalendarEvent(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolCreateCalendarEvent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewEvent
 	toolgenDecodeNewEvent(d, &in)
 	if err := d.Close(); err != nil {
@@ -1598,6 +1604,7 @@ func toolgenCallUpdateCalendarEvent(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolUpdateCalendarEvent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in EventChanges
 	toolgenDecodeEventChanges(d, &in)
 	if err := d.Close(); err != nil {
@@ -1629,6 +1636,7 @@ func toolgenCallRescheduleEvent(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolRescheduleEvent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID            string
 		argNewStart           time.Time
@@ -1681,6 +1689,7 @@ func toolgenCallCancelCalendarEvent(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolCancelCalendarEvent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID string
 		argMessage *string
@@ -1738,6 +1747,7 @@ func toolgenCallInviteAttendees(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolInviteAttendees, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID  string
 		argEmails   []string
@@ -1792,6 +1802,7 @@ func toolgenCallRemoveAttendee(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolRemoveAttendee, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID string
 		argEmail   string
@@ -1838,6 +1849,7 @@ func toolgenCallRespondToInvitation(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolRespondToInvitation, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID  string
 		argResponse Response
@@ -1892,6 +1904,7 @@ func toolgenCallFindFreeSlots(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolFindFreeSlots, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAttendees        []string
 		argDurationMinutes  int
@@ -1964,6 +1977,7 @@ func toolgenCallGetFreeBusy(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolGetFreeBusy, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmails []string
 		argFrom   time.Time
@@ -2031,6 +2045,7 @@ func toolgenCallCreateRecurringEvent(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolCreateRecurringEvent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in RecurringEvent
 	toolgenDecodeRecurringEvent(d, &in)
 	if err := d.Close(); err != nil {
@@ -2062,6 +2077,7 @@ func toolgenCallEndRecurringSeries(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolEndRecurringSeries, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID  string
 		argLastDate time.Time
@@ -2108,6 +2124,7 @@ func toolgenCallSetEventReminder(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolSetEventReminder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID       string
 		argMinutesBefore int
@@ -2158,6 +2175,7 @@ func toolgenCallAddVideoConference(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolAddVideoConference, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID  string
 		argProvider ConferenceProvider
@@ -2206,6 +2224,7 @@ func toolgenCallBookMeetingRoom(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolBookMeetingRoom, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID string
 		argRoomID  string
@@ -2256,6 +2275,7 @@ func toolgenCallListMeetingRooms(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolListMeetingRooms, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBuilding    *string
 		argMinCapacity *int
@@ -2344,6 +2364,7 @@ func toolgenCallShareCalendar(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolShareCalendar, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCalendarID string
 		argEmail      string
@@ -2390,6 +2411,7 @@ func toolgenCallRevokeCalendarAccess(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolRevokeCalendarAccess, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCalendarID string
 		argEmail      string
@@ -2436,6 +2458,7 @@ func toolgenCallSetOutOfOffice(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolSetOutOfOffice, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argStart           time.Time
 		argEnd             time.Time
@@ -2499,6 +2522,7 @@ func toolgenCallSetWorkingHours(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolSetWorkingHours, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDays     []Weekday
 		argStart    string
@@ -2557,6 +2581,7 @@ func toolgenCallGetDailyAgenda(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolGetDailyAgenda, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDate *time.Time
 	)
@@ -2613,6 +2638,7 @@ func toolgenCallSearchCalendarEvents(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolSearchCalendarEvents, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery string
 		argFrom  *time.Time
@@ -2686,6 +2712,7 @@ func toolgenCallMoveEventToCalendar(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolMoveEventToCalendar, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID          string
 		argTargetCalendarID string
@@ -2735,6 +2762,7 @@ func toolgenCallImportICSFile(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolImportICSFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCalendarID string
 		argUrl        string
@@ -2784,6 +2812,7 @@ func toolgenCallExportCalendar(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolExportCalendar, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCalendarID string
 		argFrom       time.Time
@@ -2837,6 +2866,7 @@ func toolgenCallSetCalendarTimeZone(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolSetCalendarTimeZone, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCalendarID string
 		argTimeZone   string
@@ -2887,6 +2917,7 @@ func toolgenCallBlockFocusTime(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolBlockFocusTime, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argStart time.Time
 		argEnd   time.Time
@@ -2944,6 +2975,7 @@ func toolgenCallProposeNewMeetingTime(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolProposeNewMeetingTime, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID string
 		argStart   time.Time
@@ -3007,6 +3039,7 @@ func toolgenCallListEventAttendees(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolListEventAttendees, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID string
 	)
@@ -3058,6 +3091,7 @@ func toolgenCallAttachFileToEvent(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolAttachFileToEvent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID string
 		argFileURL string
@@ -3104,6 +3138,7 @@ func toolgenCallCreateBookingPage(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolCreateBookingPage, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTitle           string
 		argDurationMinutes int
@@ -3173,6 +3208,7 @@ func toolgenCallListPublicHolidays(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolListPublicHolidays, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCountry string
 		argYear    int
@@ -3227,6 +3263,7 @@ func toolgenCallConvertTimeZone(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolConvertTimeZone, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAt         time.Time
 		argToTimeZone string
@@ -3274,6 +3311,7 @@ func toolgenCallSubscribeToCalendar(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolSubscribeToCalendar, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUrl  string
 		argName *string
@@ -3329,6 +3367,7 @@ func toolgenCallFindSchedulingConflicts(ctx context.Context, args []byte) (res t
 	defer toolimpl.Recover(ToolFindSchedulingConflicts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFrom time.Time
 		argTo   time.Time
@@ -3390,6 +3429,7 @@ func toolgenCallDuplicateCalendarEvent(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolDuplicateCalendarEvent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEventID  string
 		argNewStart time.Time

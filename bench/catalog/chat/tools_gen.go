@@ -1235,6 +1235,7 @@ func toolgenCallPostChatMessage(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolPostChatMessage, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel     string
 		argText        string
@@ -1291,6 +1292,7 @@ func toolgenCallSendDirectMessage(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolSendDirectMessage, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUsers []string
 		argText  string
@@ -1338,6 +1340,7 @@ func toolgenCallReplyInThread(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolReplyInThread, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel           string
 		argThreadID          string
@@ -1400,6 +1403,7 @@ func toolgenCallGetThreadReplies(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolGetThreadReplies, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel  string
 		argThreadID string
@@ -1457,6 +1461,7 @@ func toolgenCallEditChatMessage(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolEditChatMessage, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel   string
 		argMessageID string
@@ -1509,6 +1514,7 @@ func toolgenCallDeleteChatMessage(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolDeleteChatMessage, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel   string
 		argMessageID string
@@ -1551,6 +1557,7 @@ func toolgenCallScheduleChatMessage(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolScheduleChatMessage, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 		argText    string
@@ -1604,6 +1611,7 @@ func toolgenCallGetChannelHistory(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolGetChannelHistory, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 		argSince   *time.Time
@@ -1672,6 +1680,7 @@ func toolgenCallSearchChatMessages(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolSearchChatMessages, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery    string
 		argChannel  *string
@@ -1755,6 +1764,7 @@ func toolgenCallListMentions(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolListMentions, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSince      *time.Time
 		argUnreadOnly bool
@@ -1816,6 +1826,7 @@ func toolgenCallListChannels(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolListChannels, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKind            *ChannelKind
 		argIncludeArchived bool
@@ -1881,6 +1892,7 @@ func toolgenCallCreateChannel(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolCreateChannel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName    string
 		argKind    ChannelKind
@@ -1937,6 +1949,7 @@ func toolgenCallArchiveChannel(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolArchiveChannel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 	)
@@ -1976,6 +1989,7 @@ func toolgenCallRenameChannel(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolRenameChannel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 		argNewName string
@@ -2027,6 +2041,7 @@ func toolgenCallSetChannelTopic(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolSetChannelTopic, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 		argTopic   string
@@ -2077,6 +2092,7 @@ func toolgenCallInviteToChannel(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolInviteToChannel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 		argUsers   []string
@@ -2121,6 +2137,7 @@ func toolgenCallKickFromChannel(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolKickFromChannel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 		argUser    string
@@ -2166,6 +2183,7 @@ func toolgenCallJoinChannel(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolJoinChannel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 	)
@@ -2205,6 +2223,7 @@ func toolgenCallLeaveChannel(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolLeaveChannel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 	)
@@ -2245,6 +2264,7 @@ func toolgenCallListChannelMembers(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolListChannelMembers, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 	)
@@ -2291,6 +2311,7 @@ func toolgenCallMuteChannel(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolMuteChannel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 		argUntil   *time.Time
@@ -2338,6 +2359,7 @@ func toolgenCallMarkChannelRead(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolMarkChannelRead, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 	)
@@ -2373,6 +2395,7 @@ func toolgenCallAddReaction(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolAddReaction, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel   string
 		argMessageID string
@@ -2421,6 +2444,7 @@ func toolgenCallRemoveReaction(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolRemoveReaction, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel   string
 		argMessageID string
@@ -2468,6 +2492,7 @@ func toolgenCallPinMessage(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolPinMessage, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel   string
 		argMessageID string
@@ -2514,6 +2539,7 @@ func toolgenCallListPinnedMessages(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolListPinnedMessages, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 	)
@@ -2560,6 +2586,7 @@ func toolgenCallSaveMessage(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolSaveMessage, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel   string
 		argMessageID string
@@ -2605,6 +2632,7 @@ func toolgenCallShareMessage(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolShareMessage, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel   string
 		argMessageID string
@@ -2667,6 +2695,7 @@ func toolgenCallSetChatStatus(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolSetChatStatus, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argText      string
 		argEmoji     *string
@@ -2724,6 +2753,7 @@ func toolgenCallSetPresence(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolSetPresence, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPresence Presence
 	)
@@ -2758,6 +2788,7 @@ func toolgenCallSnoozeNotifications(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolSnoozeNotifications, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMinutes int
 	)
@@ -2798,6 +2829,7 @@ func toolgenCallFindChatUserByEmail(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolFindChatUserByEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmail string
 	)
@@ -2842,6 +2874,7 @@ func toolgenCallUploadFileToChannel(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolUploadFileToChannel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 		argPath    string
@@ -2914,6 +2947,7 @@ func toolgenCallCreateChatReminder(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolCreateChatReminder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argText string
 		argAt   time.Time
@@ -2975,6 +3009,7 @@ func toolgenCallListChatReminders(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolListChatReminders, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsListChatReminders); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -3014,6 +3049,7 @@ func toolgenCallCreateUserGroup(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolCreateUserGroup, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argHandle string
 		argName   string
@@ -3062,6 +3098,7 @@ func toolgenCallUpdateUserGroupMembers(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolUpdateUserGroupMembers, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argHandle string
 		argUsers  []string
@@ -3101,6 +3138,7 @@ func toolgenCallStartHuddle(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolStartHuddle, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel string
 		argVideo   bool
@@ -3147,6 +3185,7 @@ func toolgenCallCreatePoll(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolCreatePoll, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChannel        string
 		argQuestion       string
@@ -3220,6 +3259,7 @@ func toolgenCallSendSMS(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolSendSMS, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTo       string
 		argText     string

@@ -1467,6 +1467,7 @@ func toolgenCallListVMs(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolListVMs, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRegion *string
 		argState  *VMState
@@ -1541,6 +1542,7 @@ func toolgenCallGetVM(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolGetVM, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argVmID string
 	)
@@ -1587,6 +1589,7 @@ func toolgenCallCreateVM(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolCreateVM, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewVM
 	toolgenDecodeNewVM(d, &in)
 	if err := d.Close(); err != nil {
@@ -1616,6 +1619,7 @@ func toolgenCallStartVM(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolStartVM, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argVmID string
 	)
@@ -1658,6 +1662,7 @@ func toolgenCallStopVM(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolStopVM, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argVmID  string
 		argForce bool
@@ -1706,6 +1711,7 @@ func toolgenCallRebootVM(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolRebootVM, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argVmID string
 		argHard bool
@@ -1751,6 +1757,7 @@ func toolgenCallDeleteVM(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolDeleteVM, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argVmID        string
 		argDeleteDisks bool
@@ -1795,6 +1802,7 @@ func toolgenCallResizeVM(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolResizeVM, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argVmID        string
 		argMachineType string
@@ -1841,6 +1849,7 @@ func toolgenCallGetVMConsoleOutput(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolGetVMConsoleOutput, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argVmID  string
 		argLines int
@@ -1887,6 +1896,7 @@ func toolgenCallGetVMMetrics(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolGetVMMetrics, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argVmID   string
 		argMetric Metric
@@ -1959,6 +1969,7 @@ func toolgenCallCreateDiskSnapshot(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolCreateDiskSnapshot, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDiskID      string
 		argDescription *string
@@ -2014,6 +2025,7 @@ func toolgenCallListDiskSnapshots(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolListDiskSnapshots, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDiskID *string
 	)
@@ -2066,6 +2078,7 @@ func toolgenCallCreateDiskFromSnapshot(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolCreateDiskFromSnapshot, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSnapshotID string
 		argZone       string
@@ -2114,6 +2127,7 @@ func toolgenCallAttachDisk(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolAttachDisk, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argVmID     string
 		argDiskID   string
@@ -2161,6 +2175,7 @@ func toolgenCallDetachDisk(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolDetachDisk, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argVmID   string
 		argDiskID string
@@ -2203,6 +2218,7 @@ func toolgenCallScaleInstanceGroup(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolScaleInstanceGroup, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argGroup string
 		argSize  int
@@ -2248,6 +2264,7 @@ func toolgenCallListBuckets(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolListBuckets, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRegion *string
 	)
@@ -2303,6 +2320,7 @@ func toolgenCallCreateBucket(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolCreateBucket, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName                string
 		argRegion              string
@@ -2364,6 +2382,7 @@ func toolgenCallDeleteBucket(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolDeleteBucket, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argForce bool
@@ -2410,6 +2429,7 @@ func toolgenCallListBucketObjects(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolListBucketObjects, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBucket string
 		argPrefix *string
@@ -2477,6 +2497,7 @@ func toolgenCallUploadObject(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolUploadObject, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBucket      string
 		argKey         string
@@ -2539,6 +2560,7 @@ func toolgenCallDeleteObject(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolDeleteObject, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBucket string
 		argKey    string
@@ -2581,6 +2603,7 @@ func toolgenCallGeneratePresignedURL(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolGeneratePresignedURL, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBucket           string
 		argKey              string
@@ -2634,6 +2657,7 @@ func toolgenCallSetBucketLifecycle(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolSetBucketLifecycle, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBucket string
 		argRules  []LifecycleRule
@@ -2674,6 +2698,7 @@ func toolgenCallGrantBucketAccess(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolGrantBucketAccess, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBucket string
 		argMember string
@@ -2723,6 +2748,7 @@ func toolgenCallListDNSZones(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolListDNSZones, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsListDNSZones); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -2766,6 +2792,7 @@ func toolgenCallListDNSRecords(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolListDNSRecords, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argZone       string
 		argRecordType *RecordType
@@ -2837,6 +2864,7 @@ func toolgenCallCreateDNSRecord(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolCreateDNSRecord, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argZone       string
 		argName       string
@@ -2901,6 +2929,7 @@ func toolgenCallUpdateDNSRecord(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolUpdateDNSRecord, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argZone     string
 		argRecordID string
@@ -2962,6 +2991,7 @@ func toolgenCallDeleteDNSRecord(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolDeleteDNSRecord, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argZone     string
 		argRecordID string
@@ -3007,6 +3037,7 @@ func toolgenCallGetIAMPolicy(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolGetIAMPolicy, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argResource string
 	)
@@ -3057,6 +3088,7 @@ func toolgenCallAddIAMBinding(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolAddIAMBinding, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argResource  string
 		argMember    string
@@ -3131,6 +3163,7 @@ func toolgenCallRemoveIAMBinding(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolRemoveIAMBinding, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argResource string
 		argMember   string
@@ -3193,6 +3226,7 @@ func toolgenCallListIAMRoles(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolListIAMRoles, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFilter *string
 	)
@@ -3245,6 +3279,7 @@ func toolgenCallCreateServiceAccount(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolCreateServiceAccount, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName        string
 		argDescription *string
@@ -3293,6 +3328,7 @@ func toolgenCallCreateServiceAccountKey(ctx context.Context, args []byte) (res t
 	defer toolimpl.Recover(ToolCreateServiceAccountKey, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argServiceAccount string
 	)
@@ -3334,6 +3370,7 @@ func toolgenCallCreateFirewallRule(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolCreateFirewallRule, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewFirewallRule
 	toolgenDecodeNewFirewallRule(d, &in)
 	if err := d.Close(); err != nil {
@@ -3365,6 +3402,7 @@ func toolgenCallListFirewallRules(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolListFirewallRules, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argNetwork *string
 	)
@@ -3417,6 +3455,7 @@ func toolgenCallDeleteFirewallRule(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolDeleteFirewallRule, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName string
 	)
@@ -3453,6 +3492,7 @@ func toolgenCallReserveStaticIP(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolReserveStaticIP, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRegion string
 		argName   string
@@ -3499,6 +3539,7 @@ func toolgenCallGetCloudCosts(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolGetCloudCosts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFrom    time.Time
 		argTo      time.Time
@@ -3559,6 +3600,7 @@ func toolgenCallListRegions(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolListRegions, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsListRegions); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -3597,6 +3639,7 @@ func toolgenCallCreateSSHKey(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolCreateSSHKey, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUser      string
 		argPublicKey string

@@ -1381,6 +1381,7 @@ func toolgenCallCreateContact(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolCreateContact, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewContact
 	toolgenDecodeNewContact(d, &in)
 	if err := d.Close(); err != nil {
@@ -1411,6 +1412,7 @@ func toolgenCallGetContact(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolGetContact, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argContactID string
 	)
@@ -1454,6 +1456,7 @@ func toolgenCallUpdateContact(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolUpdateContact, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in ContactChanges
 	toolgenDecodeContactChanges(d, &in)
 	if err := d.Close(); err != nil {
@@ -1480,6 +1483,7 @@ func toolgenCallDeleteContact(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolDeleteContact, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argContactID string
 	)
@@ -1520,6 +1524,7 @@ func toolgenCallSearchContacts(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolSearchContacts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery     string
 		argCompanyID *string
@@ -1598,6 +1603,7 @@ func toolgenCallMergeContacts(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolMergeContacts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPrimaryID    string
 		argDuplicateIDs []string
@@ -1645,6 +1651,7 @@ func toolgenCallCreateCompany(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolCreateCompany, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName     string
 		argDomain   *string
@@ -1719,6 +1726,7 @@ func toolgenCallGetCompany(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolGetCompany, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCompanyID string
 	)
@@ -1762,6 +1770,7 @@ func toolgenCallUpdateCompany(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolUpdateCompany, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCompanyID string
 		argName      *string
@@ -1858,6 +1867,7 @@ func toolgenCallListCompanies(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolListCompanies, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argIndustry *string
 		argSize     *CompanySize
@@ -1939,6 +1949,7 @@ func toolgenCallCreateLead(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolCreateLead, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName    string
 		argEmail   string
@@ -2004,6 +2015,7 @@ func toolgenCallUpdateLeadStatus(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolUpdateLeadStatus, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argLeadID string
 		argStatus LeadStatus
@@ -2062,6 +2074,7 @@ func toolgenCallConvertLead(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolConvertLead, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argLeadID   string
 		argDealName *string
@@ -2116,6 +2129,7 @@ func toolgenCallAssignLead(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolAssignLead, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argLeadID  string
 		argOwnerID string
@@ -2164,6 +2178,7 @@ func toolgenCallListLeads(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolListLeads, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argStatus       *LeadStatus
 		argSource       *LeadSource
@@ -2248,6 +2263,7 @@ func toolgenCallCreateDeal(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolCreateDeal, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewDeal
 	toolgenDecodeNewDeal(d, &in)
 	if err := d.Close(); err != nil {
@@ -2277,6 +2293,7 @@ func toolgenCallGetDeal(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolGetDeal, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDealID string
 	)
@@ -2320,6 +2337,7 @@ func toolgenCallUpdateDeal(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolUpdateDeal, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in DealChanges
 	toolgenDecodeDealChanges(d, &in)
 	if err := d.Close(); err != nil {
@@ -2351,6 +2369,7 @@ func toolgenCallUpdateDealStage(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolUpdateDealStage, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDealID string
 		argStage  DealStage
@@ -2397,6 +2416,7 @@ func toolgenCallListDeals(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolListDeals, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argStage         *DealStage
 		argOwnerID       *string
@@ -2483,6 +2503,7 @@ func toolgenCallMarkDealLost(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolMarkDealLost, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDealID     string
 		argReason     LossReason
@@ -2552,6 +2573,7 @@ func toolgenCallCloseDealWon(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolCloseDealWon, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDealID      string
 		argFinalAmount *float64
@@ -2607,6 +2629,7 @@ func toolgenCallGetPipelineSummary(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolGetPipelineSummary, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOwnerID *string
 		argTeamID  *string
@@ -2667,6 +2690,7 @@ func toolgenCallGetSalesForecast(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolGetSalesForecast, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuarter string
 		argOwnerID *string
@@ -2723,6 +2747,7 @@ func toolgenCallLogCRMActivity(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolLogCRMActivity, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewActivity
 	toolgenDecodeNewActivity(d, &in)
 	if err := d.Close(); err != nil {
@@ -2754,6 +2779,7 @@ func toolgenCallListCRMActivities(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolListCRMActivities, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argContactID *string
 		argDealID    *string
@@ -2832,6 +2858,7 @@ func toolgenCallAddContactNote(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolAddContactNote, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argContactID string
 		argText      string
@@ -2882,6 +2909,7 @@ func toolgenCallCreateFollowUpTask(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolCreateFollowUpTask, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewTask
 	toolgenDecodeNewTask(d, &in)
 	if err := d.Close(); err != nil {
@@ -2912,6 +2940,7 @@ func toolgenCallListCRMTasks(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolListCRMTasks, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAssigneeID       *string
 		argDueBefore        *time.Time
@@ -2985,6 +3014,7 @@ func toolgenCallCompleteCRMTask(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolCompleteCRMTask, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTaskID string
 	)
@@ -3028,6 +3058,7 @@ func toolgenCallTagContacts(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolTagContacts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argContactIDs []string
 		argTags       []string
@@ -3073,6 +3104,7 @@ func toolgenCallCreateContactSegment(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolCreateContactSegment, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName   string
 		argFilter string
@@ -3120,6 +3152,7 @@ func toolgenCallEnrollInEmailSequence(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolEnrollInEmailSequence, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSequenceID string
 		argContactIDs []string
@@ -3182,6 +3215,7 @@ func toolgenCallRemoveFromEmailSequence(ctx context.Context, args []byte) (res t
 	defer toolimpl.Recover(ToolRemoveFromEmailSequence, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSequenceID string
 		argContactIDs []string
@@ -3233,6 +3267,7 @@ func toolgenCallImportContacts(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolImportContacts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFileURL        string
 		argColumnMapping  map[string]string
@@ -3291,6 +3326,7 @@ func toolgenCallExportContacts(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolExportContacts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSegmentID *string
 		argFields    []string
@@ -3341,6 +3377,7 @@ func toolgenCallTransferRecordOwnership(ctx context.Context, args []byte) (res t
 	defer toolimpl.Recover(ToolTransferRecordOwnership, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFromOwnerID        string
 		argToOwnerID          string
@@ -3400,6 +3437,7 @@ func toolgenCallAddDealLineItem(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolAddDealLineItem, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDealID          string
 		argProductID       string
@@ -3467,6 +3505,7 @@ func toolgenCallGetContactTimeline(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolGetContactTimeline, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argContactID string
 		argLimit     int
@@ -3524,6 +3563,7 @@ func toolgenCallFindDuplicateContacts(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolFindDuplicateContacts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMatchOn MatchField
 	)
@@ -3577,6 +3617,7 @@ func toolgenCallSetContactEmailOptOut(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolSetContactEmailOptOut, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argContactID string
 		argOptedOut  bool

@@ -1630,6 +1630,7 @@ func toolgenCallRunSQLQuery(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolRunSQLQuery, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase       string
 		argSql            string
@@ -1692,6 +1693,7 @@ func toolgenCallExecuteSQLStatement(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolExecuteSQLStatement, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argSql      string
@@ -1746,6 +1748,7 @@ func toolgenCallExplainQuery(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolExplainQuery, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argSql      string
@@ -1798,6 +1801,7 @@ func toolgenCallListDatabases(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolListDatabases, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInstance string
 	)
@@ -1848,6 +1852,7 @@ func toolgenCallListTables(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolListTables, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argSchema   *string
@@ -1909,6 +1914,7 @@ func toolgenCallDescribeTable(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolDescribeTable, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argTable    string
@@ -1958,6 +1964,7 @@ func toolgenCallGetTableStats(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolGetTableStats, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argTable    string
@@ -2016,6 +2023,7 @@ func toolgenCallCreateTable(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolCreateTable, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewTable
 	toolgenDecodeNewTable(d, &in)
 	if err := d.Close(); err != nil {
@@ -2042,6 +2050,7 @@ func toolgenCallDropTable(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolDropTable, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argTable    string
@@ -2092,6 +2101,7 @@ func toolgenCallAddColumn(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolAddColumn, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argTable    string
@@ -2141,6 +2151,7 @@ func toolgenCallCreateIndex(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolCreateIndex, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase     string
 		argTable        string
@@ -2222,6 +2233,7 @@ func toolgenCallDropIndex(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolDropIndex, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argName     string
@@ -2267,6 +2279,7 @@ func toolgenCallListIndexes(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolListIndexes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argTable    string
@@ -2330,6 +2343,7 @@ func toolgenCallGetSlowQueries(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolGetSlowQueries, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase      string
 		argMinMeanMillis *float64
@@ -2398,6 +2412,7 @@ func toolgenCallListActiveQueries(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolListActiveQueries, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase           *string
 		argMinDurationSeconds *int
@@ -2465,6 +2480,7 @@ func toolgenCallListBlockingLocks(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolListBlockingLocks, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 	)
@@ -2512,6 +2528,7 @@ func toolgenCallCancelRunningQuery(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolCancelRunningQuery, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPid       int
 		argTerminate bool
@@ -2553,6 +2570,7 @@ func toolgenCallVacuumTable(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolVacuumTable, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argTable    string
@@ -2608,6 +2626,7 @@ func toolgenCallInsertRows(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolInsertRows, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argTable    string
@@ -2689,6 +2708,7 @@ func toolgenCallUpdateRows(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolUpdateRows, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argTable    string
@@ -2762,6 +2782,7 @@ func toolgenCallDeleteRows(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolDeleteRows, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argTable    string
@@ -2822,6 +2843,7 @@ func toolgenCallExportQueryResults(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolExportQueryResults, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase    string
 		argSql         string
@@ -2881,6 +2903,7 @@ func toolgenCallImportCSVIntoTable(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolImportCSVIntoTable, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase  string
 		argTable     string
@@ -2957,6 +2980,7 @@ func toolgenCallListSchemaMigrations(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolListSchemaMigrations, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argState    *MigrationState
@@ -3017,6 +3041,7 @@ func toolgenCallApplyMigrations(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolApplyMigrations, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase  string
 		argToVersion *string
@@ -3079,6 +3104,7 @@ func toolgenCallRollbackMigration(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolRollbackMigration, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase string
 		argSteps    int
@@ -3132,6 +3158,7 @@ func toolgenCallDiffDatabaseSchemas(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolDiffDatabaseSchemas, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSource string
 		argTarget string
@@ -3175,6 +3202,7 @@ func toolgenCallCreateDatabaseUser(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolCreateDatabaseUser, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInstance        string
 		argUsername        string
@@ -3229,6 +3257,7 @@ func toolgenCallGrantTablePrivileges(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolGrantTablePrivileges, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase   string
 		argRole       string
@@ -3279,6 +3308,7 @@ func toolgenCallRevokeTablePrivileges(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolRevokeTablePrivileges, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDatabase   string
 		argRole       string
@@ -3333,6 +3363,7 @@ func toolgenCallCreateDatabaseBackup(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolCreateDatabaseBackup, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInstance    string
 		argDescription *string
@@ -3388,6 +3419,7 @@ func toolgenCallListDatabaseBackups(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolListDatabaseBackups, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInstance string
 	)
@@ -3435,6 +3467,7 @@ func toolgenCallRestoreDatabaseBackup(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolRestoreDatabaseBackup, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBackupID       *string
 		argPointInTime    *time.Time
@@ -3493,6 +3526,7 @@ func toolgenCallCreateReadReplica(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolCreateReadReplica, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInstance string
 		argRegion   string
@@ -3551,6 +3585,7 @@ func toolgenCallGetReplicationLag(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolGetReplicationLag, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInstance string
 	)
@@ -3600,6 +3635,7 @@ func toolgenCallPromoteReplica(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolPromoteReplica, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argReplica string
 	)
@@ -3636,6 +3672,7 @@ func toolgenCallResizeDatabaseInstance(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolResizeDatabaseInstance, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInstance  string
 		argTier      *string
@@ -3693,6 +3730,7 @@ func toolgenCallGetCacheValue(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolGetCacheValue, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey string
 	)
@@ -3729,6 +3767,7 @@ func toolgenCallSetCacheValue(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolSetCacheValue, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey        string
 		argValue      string
@@ -3786,6 +3825,7 @@ func toolgenCallInvalidateCacheKeys(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolInvalidateCacheKeys, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPattern string
 	)
@@ -3833,6 +3873,7 @@ func toolgenCallFindDocumentsInCollection(ctx context.Context, args []byte) (res
 	defer toolimpl.Recover(ToolFindDocumentsInCollection, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCollection string
 		argFilter     string

@@ -1254,6 +1254,7 @@ func toolgenCallCreateDocument(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolCreateDocument, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTitle      string
 		argFolderID   *string
@@ -1316,6 +1317,7 @@ func toolgenCallGetDocumentContent(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolGetDocumentContent, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID string
 		argFormat     ContentFormat
@@ -1357,6 +1359,7 @@ func toolgenCallAppendToDocument(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolAppendToDocument, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID   string
 		argText         string
@@ -1414,6 +1417,7 @@ func toolgenCallFindAndReplaceInDocument(ctx context.Context, args []byte) (res 
 	defer toolimpl.Recover(ToolFindAndReplaceInDocument, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID string
 		argFind       string
@@ -1474,6 +1478,7 @@ func toolgenCallInsertTable(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolInsertTable, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID   string
 		argRows         int
@@ -1532,6 +1537,7 @@ func toolgenCallInsertImage(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolInsertImage, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID   string
 		argImageURL     string
@@ -1600,6 +1606,7 @@ func toolgenCallCommentOnDocument(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolCommentOnDocument, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID string
 		argQuotedText string
@@ -1656,6 +1663,7 @@ func toolgenCallListDocumentComments(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolListDocumentComments, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID      string
 		argIncludeResolved bool
@@ -1709,6 +1717,7 @@ func toolgenCallResolveDocumentComment(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolResolveDocumentComment, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID string
 		argCommentID  string
@@ -1762,6 +1771,7 @@ func toolgenCallExportDocument(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolExportDocument, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID string
 		argFormat     ExportFormat
@@ -1807,6 +1817,7 @@ func toolgenCallListDocumentRevisions(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolListDocumentRevisions, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID string
 	)
@@ -1858,6 +1869,7 @@ func toolgenCallGetDocumentStats(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolGetDocumentStats, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID string
 	)
@@ -1902,6 +1914,7 @@ func toolgenCallTranslateDocument(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolTranslateDocument, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID     string
 		argTargetLanguage string
@@ -1956,6 +1969,7 @@ func toolgenCallFillDocumentTemplate(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolFillDocumentTemplate, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTemplateID string
 		argTitle      string
@@ -2016,6 +2030,7 @@ func toolgenCallPublishToWeb(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolPublishToWeb, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID string
 		argUnpublish  bool
@@ -2063,6 +2078,7 @@ func toolgenCallCreateSpreadsheet(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolCreateSpreadsheet, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTitle  string
 		argSheets []string
@@ -2111,6 +2127,7 @@ func toolgenCallReadSheetRange(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolReadSheetRange, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argA1Range       string
@@ -2178,6 +2195,7 @@ func toolgenCallWriteSheetRange(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolWriteSheetRange, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argA1Range       string
@@ -2239,6 +2257,7 @@ func toolgenCallAppendSheetRows(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolAppendSheetRows, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argSheet         string
@@ -2292,6 +2311,7 @@ func toolgenCallClearSheetRange(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolClearSheetRange, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argA1Range       string
@@ -2334,6 +2354,7 @@ func toolgenCallSetCellFormula(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolSetCellFormula, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argCell          string
@@ -2382,6 +2403,7 @@ func toolgenCallAddSheetTab(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolAddSheetTab, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argTitle         string
@@ -2424,6 +2446,7 @@ func toolgenCallDeleteSheetTab(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolDeleteSheetTab, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argTitle         string
@@ -2466,6 +2489,7 @@ func toolgenCallSortSheetRange(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolSortSheetRange, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argA1Range       string
@@ -2520,6 +2544,7 @@ func toolgenCallCreatePivotTable(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolCreatePivotTable, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in PivotTable
 	toolgenDecodePivotTable(d, &in)
 	if err := d.Close(); err != nil {
@@ -2543,6 +2568,7 @@ func toolgenCallCreateChart(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolCreateChart, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argA1Range       string
@@ -2600,6 +2626,7 @@ func toolgenCallFormatCells(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolFormatCells, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in CellFormat
 	toolgenDecodeCellFormat(d, &in)
 	if err := d.Close(); err != nil {
@@ -2623,6 +2650,7 @@ func toolgenCallAddConditionalFormatting(ctx context.Context, args []byte) (res 
 	defer toolimpl.Recover(ToolAddConditionalFormatting, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argA1Range       string
@@ -2676,6 +2704,7 @@ func toolgenCallFreezePanes(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolFreezePanes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argSheet         string
@@ -2730,6 +2759,7 @@ func toolgenCallAddDropdownValidation(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolAddDropdownValidation, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argA1Range       string
@@ -2782,6 +2812,7 @@ func toolgenCallProtectSheetRange(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolProtectSheetRange, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argA1Range       string
@@ -2832,6 +2863,7 @@ func toolgenCallImportCSVToSheet(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolImportCSVToSheet, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSpreadsheetID string
 		argCsvURL        string
@@ -2896,6 +2928,7 @@ func toolgenCallCreatePresentation(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolCreatePresentation, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTitle string
 		argTheme *string
@@ -2949,6 +2982,7 @@ func toolgenCallAddSlide(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolAddSlide, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPresentationID string
 		argLayout         SlideLayout
@@ -3033,6 +3067,7 @@ func toolgenCallGetSlidesOutline(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolGetSlidesOutline, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPresentationID string
 	)
@@ -3080,6 +3115,7 @@ func toolgenCallAddSpeakerNotes(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolAddSpeakerNotes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPresentationID string
 		argSlideIndex     int
@@ -3127,6 +3163,7 @@ func toolgenCallShareDocument(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolShareDocument, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID string
 		argEmail      string
@@ -3188,6 +3225,7 @@ func toolgenCallDuplicateDocument(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolDuplicateDocument, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID string
 		argTitle      *string
@@ -3243,6 +3281,7 @@ func toolgenCallSearchDocuments(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolSearchDocuments, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery string
 		argKind  *DocKind
@@ -3310,6 +3349,7 @@ func toolgenCallDeleteDocument(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolDeleteDocument, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDocumentID string
 	)

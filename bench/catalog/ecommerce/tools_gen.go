@@ -1396,6 +1396,7 @@ func toolgenCallListOrders(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolListOrders, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argStatus       *OrderStatus
 		argEmail        *string
@@ -1487,6 +1488,7 @@ func toolgenCallGetOrder(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolGetOrder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOrderID string
 	)
@@ -1531,6 +1533,7 @@ func toolgenCallCreateDraftOrder(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolCreateDraftOrder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in DraftOrder
 	toolgenDecodeDraftOrder(d, &in)
 	if err := d.Close(); err != nil {
@@ -1561,6 +1564,7 @@ func toolgenCallCancelOrder(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolCancelOrder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOrderID string
 		argReason  string
@@ -1623,6 +1627,7 @@ func toolgenCallUpdateOrderShippingAddress(ctx context.Context, args []byte) (re
 	defer toolimpl.Recover(ToolUpdateOrderShippingAddress, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOrderID string
 		argAddress Address
@@ -1666,6 +1671,7 @@ func toolgenCallAddOrderNote(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolAddOrderNote, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOrderID string
 		argNote    string
@@ -1712,6 +1718,7 @@ func toolgenCallPutOrderOnHold(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolPutOrderOnHold, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOrderID string
 		argReason  string
@@ -1768,6 +1775,7 @@ func toolgenCallFlagOrderForFraudReview(ctx context.Context, args []byte) (res t
 	defer toolimpl.Recover(ToolFlagOrderForFraudReview, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOrderID string
 		argNote    string
@@ -1817,6 +1825,7 @@ func toolgenCallFulfillOrder(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolFulfillOrder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOrderID        string
 		argItems          []LineItem
@@ -1891,6 +1900,7 @@ func toolgenCallGetShippingRates(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolGetShippingRates, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTo           Address
 		argWeightKg     float64
@@ -1957,6 +1967,7 @@ func toolgenCallCreateShippingLabel(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolCreateShippingLabel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Parcel
 	toolgenDecodeParcel(d, &in)
 	if err := d.Close(); err != nil {
@@ -1983,6 +1994,7 @@ func toolgenCallTrackPackage(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolTrackPackage, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTrackingNumber string
 		argCarrier        *Carrier
@@ -2029,6 +2041,7 @@ func toolgenCallCreateReturnAuthorization(ctx context.Context, args []byte) (res
 	defer toolimpl.Recover(ToolCreateReturnAuthorization, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOrderID      string
 		argItems        []LineItem
@@ -2079,6 +2092,7 @@ func toolgenCallReceiveReturn(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolReceiveReturn, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argReturnID  string
 		argCondition ItemCondition
@@ -2122,6 +2136,7 @@ func toolgenCallRefundOrder(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolRefundOrder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOrderID         string
 		argAmount          *float64
@@ -2190,6 +2205,7 @@ func toolgenCallIssueStoreCredit(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolIssueStoreCredit, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmail     string
 		argAmount    float64
@@ -2258,6 +2274,7 @@ func toolgenCallGetCustomerOrderHistory(ctx context.Context, args []byte) (res t
 	defer toolimpl.Recover(ToolGetCustomerOrderHistory, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmail string
 	)
@@ -2308,6 +2325,7 @@ func toolgenCallListProducts(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolListProducts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery      *string
 		argCollection *string
@@ -2394,6 +2412,7 @@ func toolgenCallGetProduct(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolGetProduct, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argProductID string
 	)
@@ -2437,6 +2456,7 @@ func toolgenCallCreateProduct(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolCreateProduct, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewProduct
 	toolgenDecodeNewProduct(d, &in)
 	if err := d.Close(); err != nil {
@@ -2468,6 +2488,7 @@ func toolgenCallUpdateProductPrice(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolUpdateProductPrice, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argProductID      string
 		argPrice          float64
@@ -2529,6 +2550,7 @@ func toolgenCallArchiveProduct(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolArchiveProduct, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argProductID string
 	)
@@ -2577,6 +2599,7 @@ func toolgenCallAddProductVariant(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolAddProductVariant, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argProductID string
 		argOptions   map[string]string
@@ -2649,6 +2672,7 @@ func toolgenCallAddProductToCollection(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolAddProductToCollection, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argProductID    string
 		argCollectionID string
@@ -2695,6 +2719,7 @@ func toolgenCallGetInventoryLevel(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolGetInventoryLevel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSku      string
 		argLocation *string
@@ -2757,6 +2782,7 @@ func toolgenCallAdjustInventory(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolAdjustInventory, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSku      string
 		argLocation string
@@ -2812,6 +2838,7 @@ func toolgenCallTransferStock(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolTransferStock, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSku          string
 		argFromLocation string
@@ -2871,6 +2898,7 @@ func toolgenCallListLowStockItems(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolListLowStockItems, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argThreshold *int
 		argLocation  *string
@@ -2934,6 +2962,7 @@ func toolgenCallCreatePurchaseOrder(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolCreatePurchaseOrder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSupplierID string
 		argItems      []LineItem
@@ -2992,6 +3021,7 @@ func toolgenCallReceivePurchaseOrder(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolReceivePurchaseOrder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPurchaseOrderID string
 		argReceived        []LineItem
@@ -3035,6 +3065,7 @@ func toolgenCallListSuppliers(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolListSuppliers, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsListSuppliers); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -3074,6 +3105,7 @@ func toolgenCallCreateDiscountCode(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolCreateDiscountCode, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCode            string
 		argDiscountType    DiscountType
@@ -3160,6 +3192,7 @@ func toolgenCallDeactivateDiscountCode(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolDeactivateDiscountCode, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCode string
 	)
@@ -3196,6 +3229,7 @@ func toolgenCallCreateGiftCard(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolCreateGiftCard, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAmount         float64
 		argRecipientEmail string
@@ -3254,6 +3288,7 @@ func toolgenCallCheckGiftCardBalance(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolCheckGiftCardBalance, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCode string
 	)
@@ -3301,6 +3336,7 @@ func toolgenCallListAbandonedCarts(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolListAbandonedCarts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSince    time.Time
 		argMinValue *float64
@@ -3359,6 +3395,7 @@ func toolgenCallSendCartRecoveryEmail(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolSendCartRecoveryEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCartID       string
 		argDiscountCode *string
@@ -3410,6 +3447,7 @@ func toolgenCallListProductReviews(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolListProductReviews, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argProductID       *string
 		argMaxRating       *int
@@ -3483,6 +3521,7 @@ func toolgenCallModerateProductReview(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolModerateProductReview, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argReviewID string
 		argAction   Moderation
@@ -3542,6 +3581,7 @@ func toolgenCallGetBestSellers(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolGetBestSellers, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFrom      time.Time
 		argTo        time.Time

@@ -1283,6 +1283,7 @@ func toolgenCallSendEmail(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolSendEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in OutgoingEmail
 	toolgenDecodeOutgoingEmail(d, &in)
 	if err := d.Close(); err != nil {
@@ -1313,6 +1314,7 @@ func toolgenCallListEmails(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolListEmails, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFolder     *string
 		argUnreadOnly bool
@@ -1380,6 +1382,7 @@ func toolgenCallSearchEmails(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolSearchEmails, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery         string
 		argFrom          *string
@@ -1474,6 +1477,7 @@ func toolgenCallGetEmail(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolGetEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageID string
 	)
@@ -1518,6 +1522,7 @@ func toolgenCallGetEmailThread(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolGetEmailThread, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argThreadID string
 	)
@@ -1568,6 +1573,7 @@ func toolgenCallReplyToEmail(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolReplyToEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageID string
 		argBody      string
@@ -1623,6 +1629,7 @@ func toolgenCallForwardEmail(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolForwardEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageID string
 		argTo        []string
@@ -1682,6 +1689,7 @@ func toolgenCallCreateEmailDraft(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolCreateEmailDraft, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in OutgoingEmail
 	toolgenDecodeOutgoingEmail(d, &in)
 	if err := d.Close(); err != nil {
@@ -1713,6 +1721,7 @@ func toolgenCallUpdateEmailDraft(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolUpdateEmailDraft, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in DraftChanges
 	toolgenDecodeDraftChanges(d, &in)
 	if err := d.Close(); err != nil {
@@ -1744,6 +1753,7 @@ func toolgenCallSendEmailDraft(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolSendEmailDraft, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDraftID string
 	)
@@ -1788,6 +1798,7 @@ func toolgenCallListEmailDrafts(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolListEmailDrafts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsListEmailDrafts); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -1826,6 +1837,7 @@ func toolgenCallDeleteEmail(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolDeleteEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageID string
 		argPermanent bool
@@ -1871,6 +1883,7 @@ func toolgenCallArchiveEmails(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolArchiveEmails, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageIDs []string
 	)
@@ -1916,6 +1929,7 @@ func toolgenCallMarkEmailsRead(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolMarkEmailsRead, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageIDs []string
 		argRead       bool
@@ -1967,6 +1981,7 @@ func toolgenCallMoveEmailsToFolder(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolMoveEmailsToFolder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageIDs []string
 		argFolder     string
@@ -2017,6 +2032,7 @@ func toolgenCallLabelEmails(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolLabelEmails, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageIDs []string
 		argLabel      string
@@ -2069,6 +2085,7 @@ func toolgenCallFlagEmail(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolFlagEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageID string
 		argFlagged   bool
@@ -2111,6 +2128,7 @@ func toolgenCallCreateMailFolder(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolCreateMailFolder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argColor *string
@@ -2163,6 +2181,7 @@ func toolgenCallListMailFolders(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolListMailFolders, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsListMailFolders); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -2208,6 +2227,7 @@ func toolgenCallGetUnreadCount(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolGetUnreadCount, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFolder *string
 	)
@@ -2259,6 +2279,7 @@ func toolgenCallScheduleEmail(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolScheduleEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in ScheduledEmail
 	toolgenDecodeScheduledEmail(d, &in)
 	if err := d.Close(); err != nil {
@@ -2290,6 +2311,7 @@ func toolgenCallCancelScheduledEmail(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolCancelScheduledEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDraftID string
 	)
@@ -2329,6 +2351,7 @@ func toolgenCallSnoozeEmail(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolSnoozeEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageID string
 		argUntil     time.Time
@@ -2371,6 +2394,7 @@ func toolgenCallDownloadEmailAttachment(ctx context.Context, args []byte) (res t
 	defer toolimpl.Recover(ToolDownloadEmailAttachment, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageID    string
 		argAttachmentID string
@@ -2424,6 +2448,7 @@ func toolgenCallCreateMailFilter(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolCreateMailFilter, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewFilter
 	toolgenDecodeNewFilter(d, &in)
 	if err := d.Close(); err != nil {
@@ -2455,6 +2480,7 @@ func toolgenCallListMailFilters(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolListMailFilters, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsListMailFilters); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -2494,6 +2520,7 @@ func toolgenCallDeleteMailFilter(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolDeleteMailFilter, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFilterID string
 	)
@@ -2530,6 +2557,7 @@ func toolgenCallSetVacationResponder(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolSetVacationResponder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEnabled      bool
 		argSubject      *string
@@ -2615,6 +2643,7 @@ func toolgenCallBlockSender(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolBlockSender, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAddress string
 	)
@@ -2651,6 +2680,7 @@ func toolgenCallUnsubscribeFromMailingList(ctx context.Context, args []byte) (re
 	defer toolimpl.Recover(ToolUnsubscribeFromMailingList, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageID string
 	)
@@ -2686,6 +2716,7 @@ func toolgenCallReportSpam(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolReportSpam, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageIDs []string
 		argPhishing   bool
@@ -2726,6 +2757,7 @@ func toolgenCallSetEmailSignature(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolSetEmailSignature, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSignature     string
 		argUseForReplies bool
@@ -2768,6 +2800,7 @@ func toolgenCallCreateEmailTemplate(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolCreateEmailTemplate, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName    string
 		argSubject string
@@ -2825,6 +2858,7 @@ func toolgenCallSendTemplatedEmail(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolSendTemplatedEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTemplateID string
 		argTo         []string
@@ -2884,6 +2918,7 @@ func toolgenCallCreateEmailCampaign(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolCreateEmailCampaign, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName       string
 		argListID     string
@@ -2948,6 +2983,7 @@ func toolgenCallGetEmailCampaignStats(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolGetEmailCampaignStats, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCampaignID string
 	)
@@ -2988,6 +3024,7 @@ func toolgenCallAddMailboxDelegate(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolAddMailboxDelegate, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDelegate   string
 		argPermission DelegatePermission
@@ -3028,6 +3065,7 @@ func toolgenCallVerifyEmailAddress(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolVerifyEmailAddress, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAddress string
 	)
@@ -3064,6 +3102,7 @@ func toolgenCallRecallEmail(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolRecallEmail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageID   string
 		argReplacement *string
@@ -3116,6 +3155,7 @@ func toolgenCallGetEmailReadReceipt(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolGetEmailReadReceipt, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argMessageID string
 	)

@@ -1308,6 +1308,7 @@ func toolgenCallListFiles(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolListFiles, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFolder    string
 		argRecursive bool
@@ -1379,6 +1380,7 @@ func toolgenCallSearchFiles(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolSearchFiles, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery         string
 		argMimeType      *string
@@ -1457,6 +1459,7 @@ func toolgenCallReadFile(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolReadFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath     string
 		argMaxBytes *int
@@ -1507,6 +1510,7 @@ func toolgenCallWriteFile(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolWriteFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath      string
 		argContent   string
@@ -1562,6 +1566,7 @@ func toolgenCallAppendToFile(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolAppendToFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath    string
 		argContent string
@@ -1607,6 +1612,7 @@ func toolgenCallDeleteFile(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolDeleteFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath      string
 		argPermanent bool
@@ -1651,6 +1657,7 @@ func toolgenCallMoveFile(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolMoveFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSource            string
 		argDestinationFolder string
@@ -1699,6 +1706,7 @@ func toolgenCallCopyFile(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolCopyFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSource      string
 		argDestination string
@@ -1748,6 +1756,7 @@ func toolgenCallRenameFile(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolRenameFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath    string
 		argNewName string
@@ -1797,6 +1806,7 @@ func toolgenCallCreateFolder(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolCreateFolder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath string
 	)
@@ -1836,6 +1846,7 @@ func toolgenCallDeleteFolder(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolDeleteFolder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath      string
 		argRecursive bool
@@ -1882,6 +1893,7 @@ func toolgenCallGetFileMetadata(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolGetFileMetadata, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath string
 	)
@@ -1924,6 +1936,7 @@ func toolgenCallShareFile(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolShareFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in ShareFileRequest
 	toolgenDecodeShareFileRequest(d, &in)
 	if err := d.Close(); err != nil {
@@ -1958,6 +1971,7 @@ func toolgenCallRevokeFileAccess(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolRevokeFileAccess, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath  string
 		argEmail string
@@ -2004,6 +2018,7 @@ func toolgenCallListFilePermissions(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolListFilePermissions, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath string
 	)
@@ -2055,6 +2070,7 @@ func toolgenCallCreateShareLink(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolCreateShareLink, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath      string
 		argAccess    LinkAccess
@@ -2130,6 +2146,7 @@ func toolgenCallDisableShareLink(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolDisableShareLink, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argLinkID string
 	)
@@ -2170,6 +2187,7 @@ func toolgenCallListFileVersions(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolListFileVersions, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath string
 	)
@@ -2221,6 +2239,7 @@ func toolgenCallRestoreFileVersion(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolRestoreFileVersion, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath      string
 		argVersionID string
@@ -2269,6 +2288,7 @@ func toolgenCallListTrash(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolListTrash, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argLimit int
 	)
@@ -2313,6 +2333,7 @@ func toolgenCallRestoreFromTrash(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolRestoreFromTrash, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath string
 	)
@@ -2352,6 +2373,7 @@ func toolgenCallEmptyTrash(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolEmptyTrash, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsEmptyTrash); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -2384,6 +2406,7 @@ func toolgenCallCompressFiles(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolCompressFiles, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPaths       []string
 		argArchivePath string
@@ -2436,6 +2459,7 @@ func toolgenCallExtractArchive(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolExtractArchive, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argArchivePath string
 		argDestination string
@@ -2486,6 +2510,7 @@ func toolgenCallGetStorageQuota(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolGetStorageQuota, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsGetStorageQuota); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -2517,6 +2542,7 @@ func toolgenCallLockFile(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolLockFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath   string
 		argReason *string
@@ -2563,6 +2589,7 @@ func toolgenCallUnlockFile(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolUnlockFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath string
 	)
@@ -2599,6 +2626,7 @@ func toolgenCallAddFileComment(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolAddFileComment, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath string
 		argText string
@@ -2646,6 +2674,7 @@ func toolgenCallListRecentFiles(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolListRecentFiles, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argLimit int
 	)
@@ -2685,6 +2714,7 @@ func toolgenCallStarFile(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolStarFile, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath    string
 		argStarred bool
@@ -2731,6 +2761,7 @@ func toolgenCallConvertFileFormat(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolConvertFileFormat, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath         string
 		argTargetFormat DocumentFormat
@@ -2775,6 +2806,7 @@ func toolgenCallGetFileChecksum(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolGetFileChecksum, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath      string
 		argAlgorithm HashAlgorithm
@@ -2820,6 +2852,7 @@ func toolgenCallFindDuplicateFiles(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolFindDuplicateFiles, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFolder  string
 		argMinSize *int64
@@ -2881,6 +2914,7 @@ func toolgenCallSyncFolder(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolSyncFolder, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in SyncRequest
 	toolgenDecodeSyncRequest(d, &in)
 	if err := d.Close(); err != nil {
@@ -2909,6 +2943,7 @@ func toolgenCallUploadFileFromURL(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolUploadFileFromURL, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUrl         string
 		argDestination string
@@ -2955,6 +2990,7 @@ func toolgenCallGetFileDownloadURL(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolGetFileDownloadURL, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath             string
 		argExpiresInMinutes int
@@ -2998,6 +3034,7 @@ func toolgenCallTransferFileOwnership(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolTransferFileOwnership, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath     string
 		argNewOwner string
@@ -3044,6 +3081,7 @@ func toolgenCallListSharedWithMe(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolListSharedWithMe, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSharedBy *string
 		argLimit    int
@@ -3094,6 +3132,7 @@ func toolgenCallSetFileTags(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolSetFileTags, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath string
 		argTags []string
@@ -3134,6 +3173,7 @@ func toolgenCallScanFileForViruses(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolScanFileForViruses, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath string
 	)
@@ -3171,6 +3211,7 @@ func toolgenCallGenerateThumbnail(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolGenerateThumbnail, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPath  string
 		argWidth int

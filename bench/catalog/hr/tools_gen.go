@@ -1497,6 +1497,7 @@ func toolgenCallGetEmployee(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolGetEmployee, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmployeeID string
 	)
@@ -1541,6 +1542,7 @@ func toolgenCallSearchEmployeeDirectory(ctx context.Context, args []byte) (res t
 	defer toolimpl.Recover(ToolSearchEmployeeDirectory, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery      string
 		argDepartment *string
@@ -1614,6 +1616,7 @@ func toolgenCallOnboardEmployee(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolOnboardEmployee, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewHire
 	toolgenDecodeNewHire(d, &in)
 	if err := d.Close(); err != nil {
@@ -1645,6 +1648,7 @@ func toolgenCallUpdateEmployeeRecord(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolUpdateEmployeeRecord, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in EmployeeChanges
 	toolgenDecodeEmployeeChanges(d, &in)
 	if err := d.Close(); err != nil {
@@ -1676,6 +1680,7 @@ func toolgenCallOffboardEmployee(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolOffboardEmployee, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmployeeID        string
 		argLastDay           time.Time
@@ -1735,6 +1740,7 @@ func toolgenCallGetOrgChart(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolGetOrgChart, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRootEmployeeID *string
 		argDepth          int
@@ -1803,6 +1809,7 @@ func toolgenCallListDirectReports(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolListDirectReports, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argManagerID string
 	)
@@ -1850,6 +1857,7 @@ func toolgenCallUpdateEmergencyContact(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolUpdateEmergencyContact, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmployeeID   string
 		argName         string
@@ -1908,6 +1916,7 @@ func toolgenCallRequestTimeOff(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolRequestTimeOff, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmployeeID *string
 		argLeaveType  LeaveType
@@ -1990,6 +1999,7 @@ func toolgenCallReviewTimeOffRequest(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolReviewTimeOffRequest, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRequestID string
 		argApprove   bool
@@ -2051,6 +2061,7 @@ func toolgenCallListTimeOffRequests(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolListTimeOffRequests, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argStatus     *RequestStatus
 		argEmployeeID *string
@@ -2138,6 +2149,7 @@ func toolgenCallCancelTimeOffRequest(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolCancelTimeOffRequest, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRequestID string
 	)
@@ -2181,6 +2193,7 @@ func toolgenCallGetPTOBalance(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolGetPTOBalance, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmployeeID *string
 	)
@@ -2239,6 +2252,7 @@ func toolgenCallListPeopleOutOfOffice(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolListPeopleOutOfOffice, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDate       *time.Time
 		argDepartment *string
@@ -2301,6 +2315,7 @@ func toolgenCallGetPayslip(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolGetPayslip, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmployeeID *string
 		argPeriod     string
@@ -2350,6 +2365,7 @@ func toolgenCallUpdateCompensation(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolUpdateCompensation, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmployeeID    string
 		argAnnualSalary  float64
@@ -2410,6 +2426,7 @@ func toolgenCallAwardBonus(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolAwardBonus, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmployeeID string
 		argAmount     float64
@@ -2476,6 +2493,7 @@ func toolgenCallLogTimesheetHours(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolLogTimesheetHours, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmployeeID  *string
 		argDate        time.Time
@@ -2539,6 +2557,7 @@ func toolgenCallCreateJobOpening(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolCreateJobOpening, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTitle           string
 		argDepartment      string
@@ -2629,6 +2648,7 @@ func toolgenCallListJobOpenings(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolListJobOpenings, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDepartment    *string
 		argIncludeClosed bool
@@ -2691,6 +2711,7 @@ func toolgenCallCloseJobOpening(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolCloseJobOpening, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argJobID  string
 		argFilled bool
@@ -2740,6 +2761,7 @@ func toolgenCallAddCandidate(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolAddCandidate, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewCandidate
 	toolgenDecodeNewCandidate(d, &in)
 	if err := d.Close(); err != nil {
@@ -2771,6 +2793,7 @@ func toolgenCallListCandidates(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolListCandidates, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argJobID string
 		argStage *Stage
@@ -2831,6 +2854,7 @@ func toolgenCallAdvanceCandidate(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolAdvanceCandidate, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCandidateID string
 		argStage       Stage
@@ -2879,6 +2903,7 @@ func toolgenCallRejectCandidate(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolRejectCandidate, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCandidateID string
 		argReason      string
@@ -2931,6 +2956,7 @@ func toolgenCallScheduleInterview(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolScheduleInterview, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCandidateID     string
 		argInterviewerIDs  []string
@@ -2999,6 +3025,7 @@ func toolgenCallSubmitInterviewScorecard(ctx context.Context, args []byte) (res 
 	defer toolimpl.Recover(ToolSubmitInterviewScorecard, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInterviewID    string
 		argRecommendation Recommendation
@@ -3045,6 +3072,7 @@ func toolgenCallCreateOfferLetter(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolCreateOfferLetter, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCandidateID  string
 		argAnnualSalary float64
@@ -3123,6 +3151,7 @@ func toolgenCallLaunchReviewCycle(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolLaunchReviewCycle, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName                string
 		argEmployeeIDs         []string
@@ -3176,6 +3205,7 @@ func toolgenCallSubmitPerformanceReview(ctx context.Context, args []byte) (res t
 	defer toolimpl.Recover(ToolSubmitPerformanceReview, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCycleID    string
 		argEmployeeID string
@@ -3228,6 +3258,7 @@ func toolgenCallCreateEmployeeGoal(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolCreateEmployeeGoal, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmployeeID string
 		argTitle      string
@@ -3280,6 +3311,7 @@ func toolgenCallGiveKudos(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolGiveKudos, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmployeeID string
 		argMessage    string
@@ -3337,6 +3369,7 @@ func toolgenCallListBenefitPlans(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolListBenefitPlans, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argLocation *string
 	)
@@ -3389,6 +3422,7 @@ func toolgenCallEnrollInBenefitPlan(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolEnrollInBenefitPlan, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmployeeID string
 		argPlanID     string
@@ -3439,6 +3473,7 @@ func toolgenCallAssignTrainingCourse(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolAssignTrainingCourse, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCourseID    string
 		argEmployeeIDs []string
@@ -3496,6 +3531,7 @@ func toolgenCallGetTrainingCompletion(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolGetTrainingCompletion, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCourseID   string
 		argDepartment *string
@@ -3560,6 +3596,7 @@ func toolgenCallSubmitExpenseClaim(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolSubmitExpenseClaim, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in ExpenseClaim
 	toolgenDecodeExpenseClaim(d, &in)
 	if err := d.Close(); err != nil {
@@ -3584,6 +3621,7 @@ func toolgenCallApproveExpenseClaim(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolApproveExpenseClaim, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argClaimID string
 		argApprove bool
@@ -3641,6 +3679,7 @@ func toolgenCallGetHeadcountReport(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolGetHeadcountReport, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argGroupBy HeadcountGrouping
 		argAsOf    *time.Time
@@ -3699,6 +3738,7 @@ func toolgenCallRequestEquipment(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolRequestEquipment, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmployeeID    string
 		argItem          Item

@@ -1364,6 +1364,7 @@ func toolgenCallCreateIssue(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolCreateIssue, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewIssue
 	toolgenDecodeNewIssue(d, &in)
 	if err := d.Close(); err != nil {
@@ -1393,6 +1394,7 @@ func toolgenCallGetIssue(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolGetIssue, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey string
 	)
@@ -1436,6 +1438,7 @@ func toolgenCallUpdateIssue(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolUpdateIssue, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in IssueChanges
 	toolgenDecodeIssueChanges(d, &in)
 	if err := d.Close(); err != nil {
@@ -1466,6 +1469,7 @@ func toolgenCallSearchIssues(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolSearchIssues, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery string
 		argLimit int
@@ -1523,6 +1527,7 @@ func toolgenCallListProjectIssues(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolListProjectIssues, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argProject   string
 		argStatus    *Status
@@ -1613,6 +1618,7 @@ func toolgenCallAssignIssue(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolAssignIssue, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey      string
 		argAssignee string
@@ -1663,6 +1669,7 @@ func toolgenCallTransitionIssue(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolTransitionIssue, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey    string
 		argStatus Status
@@ -1710,6 +1717,7 @@ func toolgenCallCloseIssue(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolCloseIssue, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey        string
 		argResolution Resolution
@@ -1768,6 +1776,7 @@ func toolgenCallReopenIssue(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolReopenIssue, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey     string
 		argComment *string
@@ -1819,6 +1828,7 @@ func toolgenCallCommentOnIssue(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolCommentOnIssue, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey  string
 		argBody string
@@ -1866,6 +1876,7 @@ func toolgenCallAddIssueLabels(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolAddIssueLabels, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey    string
 		argLabels []string
@@ -1914,6 +1925,7 @@ func toolgenCallRemoveIssueLabel(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolRemoveIssueLabel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey   string
 		argLabel string
@@ -1959,6 +1971,7 @@ func toolgenCallLinkIssues(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolLinkIssues, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFromKey  string
 		argToKey    string
@@ -2008,6 +2021,7 @@ func toolgenCallCreateSubtask(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolCreateSubtask, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argParentKey string
 		argTitle     string
@@ -2064,6 +2078,7 @@ func toolgenCallWatchIssue(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolWatchIssue, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey   string
 		argWatch bool
@@ -2105,6 +2120,7 @@ func toolgenCallLogWorkTime(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolLogWorkTime, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey     string
 		argMinutes int
@@ -2172,6 +2188,7 @@ func toolgenCallCreateSprint(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolCreateSprint, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBoardID string
 		argName    string
@@ -2244,6 +2261,7 @@ func toolgenCallStartSprint(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolStartSprint, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSprintID string
 	)
@@ -2288,6 +2306,7 @@ func toolgenCallCompleteSprint(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolCompleteSprint, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSprintID         string
 		argMoveOpenIssuesTo *string
@@ -2339,6 +2358,7 @@ func toolgenCallMoveIssuesToSprint(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolMoveIssuesToSprint, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSprintID string
 		argKeys     []string
@@ -2383,6 +2403,7 @@ func toolgenCallGetSprintBurndown(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolGetSprintBurndown, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSprintID string
 	)
@@ -2434,6 +2455,7 @@ func toolgenCallGetBoard(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolGetBoard, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBoardID string
 	)
@@ -2487,6 +2509,7 @@ func toolgenCallCreateMilestone(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolCreateMilestone, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo  string
 		argTitle string
@@ -2545,6 +2568,7 @@ func toolgenCallListMilestones(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolListMilestones, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo          string
 		argIncludeClosed bool
@@ -2602,6 +2626,7 @@ func toolgenCallCreatePullRequest(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolCreatePullRequest, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewPullRequest
 	toolgenDecodeNewPullRequest(d, &in)
 	if err := d.Close(); err != nil {
@@ -2633,6 +2658,7 @@ func toolgenCallListPullRequests(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolListPullRequests, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo            string
 		argState           *PRState
@@ -2715,6 +2741,7 @@ func toolgenCallGetPullRequest(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolGetPullRequest, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo   string
 		argNumber int
@@ -2760,6 +2787,7 @@ func toolgenCallGetPRDiff(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolGetPRDiff, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo   string
 		argNumber int
@@ -2818,6 +2846,7 @@ func toolgenCallMergePullRequest(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolMergePullRequest, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo         string
 		argNumber       int
@@ -2878,6 +2907,7 @@ func toolgenCallRequestPRReview(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolRequestPRReview, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo      string
 		argNumber    int
@@ -2928,6 +2958,7 @@ func toolgenCallSubmitPRReview(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolSubmitPRReview, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo   string
 		argNumber int
@@ -2985,6 +3016,7 @@ func toolgenCallAddPRReviewComment(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolAddPRReviewComment, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo   string
 		argNumber int
@@ -3049,6 +3081,7 @@ func toolgenCallListCIChecks(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolListCIChecks, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo string
 		argRef  string
@@ -3102,6 +3135,7 @@ func toolgenCallRerunCIWorkflow(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolRerunCIWorkflow, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo       string
 		argRunID      int64
@@ -3149,6 +3183,7 @@ func toolgenCallCreateBranch(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolCreateBranch, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo string
 		argName string
@@ -3202,6 +3237,7 @@ func toolgenCallDeleteBranch(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolDeleteBranch, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo string
 		argName string
@@ -3247,6 +3283,7 @@ func toolgenCallListCommits(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolListCommits, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo   string
 		argBranch *string
@@ -3338,6 +3375,7 @@ func toolgenCallGetRepoFileContents(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolGetRepoFileContents, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo string
 		argPath string
@@ -3391,6 +3429,7 @@ func toolgenCallCreateRelease(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolCreateRelease, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo       string
 		argTag        string
@@ -3468,6 +3507,7 @@ func toolgenCallCreateRepository(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolCreateRepository, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName        string
 		argPrivate     bool
@@ -3533,6 +3573,7 @@ func toolgenCallAddRepoCollaborator(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolAddRepoCollaborator, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRepo       string
 		argUser       string

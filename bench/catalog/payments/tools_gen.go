@@ -1391,6 +1391,7 @@ func toolgenCallCreateCharge(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolCreateCharge, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAmount          int64
 		argCurrency        string
@@ -1475,6 +1476,7 @@ func toolgenCallCaptureCharge(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolCaptureCharge, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChargeID string
 		argAmount   *int64
@@ -1528,6 +1530,7 @@ func toolgenCallGetCharge(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolGetCharge, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChargeID string
 	)
@@ -1571,6 +1574,7 @@ func toolgenCallListCharges(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolListCharges, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCustomerID    *string
 		argStatus        *ChargeStatus
@@ -1663,6 +1667,7 @@ func toolgenCallRefundCharge(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolRefundCharge, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChargeID string
 		argAmount   *int64
@@ -1726,6 +1731,7 @@ func toolgenCallListRefunds(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolListRefunds, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argChargeID      *string
 		argCreatedAfter  *time.Time
@@ -1802,6 +1808,7 @@ func toolgenCallGetRefund(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolGetRefund, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRefundID string
 	)
@@ -1850,6 +1857,7 @@ func toolgenCallCreateBillingCustomer(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolCreateBillingCustomer, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmail    string
 		argName     *string
@@ -1920,6 +1928,7 @@ func toolgenCallGetBillingCustomer(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolGetBillingCustomer, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCustomerID *string
 		argEmail      *string
@@ -1980,6 +1989,7 @@ func toolgenCallUpdateBillingCustomer(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolUpdateBillingCustomer, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCustomerID string
 		argEmail      *string
@@ -2068,6 +2078,7 @@ func toolgenCallAttachPaymentMethod(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolAttachPaymentMethod, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCustomerID      string
 		argPaymentMethodID string
@@ -2124,6 +2135,7 @@ func toolgenCallListPaymentMethods(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolListPaymentMethods, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCustomerID string
 	)
@@ -2171,6 +2183,7 @@ func toolgenCallDetachPaymentMethod(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolDetachPaymentMethod, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPaymentMethodID string
 	)
@@ -2210,6 +2223,7 @@ func toolgenCallCreateInvoice(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolCreateInvoice, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in NewInvoice
 	toolgenDecodeNewInvoice(d, &in)
 	if err := d.Close(); err != nil {
@@ -2241,6 +2255,7 @@ func toolgenCallFinalizeInvoice(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolFinalizeInvoice, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInvoiceID string
 	)
@@ -2284,6 +2299,7 @@ func toolgenCallSendInvoice(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolSendInvoice, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInvoiceID string
 	)
@@ -2327,6 +2343,7 @@ func toolgenCallVoidInvoice(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolVoidInvoice, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInvoiceID string
 	)
@@ -2370,6 +2387,7 @@ func toolgenCallListInvoices(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolListInvoices, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCustomerID *string
 		argStatus     *InvoiceStatus
@@ -2451,6 +2469,7 @@ func toolgenCallGetInvoice(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolGetInvoice, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInvoiceID string
 	)
@@ -2495,6 +2514,7 @@ func toolgenCallMarkInvoicePaid(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolMarkInvoicePaid, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInvoiceID string
 		argNote      *string
@@ -2546,6 +2566,7 @@ func toolgenCallIssueCreditNote(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolIssueCreditNote, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInvoiceID string
 		argAmount    int64
@@ -2599,6 +2620,7 @@ func toolgenCallRetryInvoicePayment(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolRetryInvoicePayment, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argInvoiceID string
 	)
@@ -2643,6 +2665,7 @@ func toolgenCallListFailedPayments(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolListFailedPayments, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSince time.Time
 	)
@@ -2694,6 +2717,7 @@ func toolgenCallCreateSubscription(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolCreateSubscription, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCustomerID string
 		argPriceID    string
@@ -2772,6 +2796,7 @@ func toolgenCallCancelSubscription(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolCancelSubscription, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSubscriptionID string
 		argAtPeriodEnd    bool
@@ -2833,6 +2858,7 @@ func toolgenCallChangeSubscriptionPlan(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolChangeSubscriptionPlan, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSubscriptionID string
 		argNewPriceID     *string
@@ -2903,6 +2929,7 @@ func toolgenCallPauseSubscription(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolPauseSubscription, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSubscriptionID string
 		argResumeAt       *time.Time
@@ -2958,6 +2985,7 @@ func toolgenCallResumeSubscription(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolResumeSubscription, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argSubscriptionID string
 	)
@@ -3002,6 +3030,7 @@ func toolgenCallListSubscriptions(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolListSubscriptions, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCustomerID *string
 		argPriceID    *string
@@ -3073,6 +3102,7 @@ func toolgenCallCreateCoupon(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolCreateCoupon, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCode             string
 		argPercentOff       *float64
@@ -3162,6 +3192,7 @@ func toolgenCallApplyCustomerDiscount(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolApplyCustomerDiscount, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCustomerID string
 		argCoupon     string
@@ -3207,6 +3238,7 @@ func toolgenCallCreatePrice(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolCreatePrice, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argProductID  string
 		argUnitAmount int64
@@ -3272,6 +3304,7 @@ func toolgenCallCreatePaymentLink(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolCreatePaymentLink, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPriceID             string
 		argQuantity            int
@@ -3320,6 +3353,7 @@ func toolgenCallCreateTaxRate(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolCreateTaxRate, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDisplayName  string
 		argPercentage   float64
@@ -3378,6 +3412,7 @@ func toolgenCallListDisputes(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolListDisputes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argStatus *DisputeStatus
 	)
@@ -3432,6 +3467,7 @@ func toolgenCallSubmitDisputeEvidence(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolSubmitDisputeEvidence, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in DisputeEvidence
 	toolgenDecodeDisputeEvidence(d, &in)
 	if err := d.Close(); err != nil {
@@ -3463,6 +3499,7 @@ func toolgenCallGetAccountBalance(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolGetAccountBalance, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsGetAccountBalance); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -3498,6 +3535,7 @@ func toolgenCallListPayouts(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolListPayouts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argArrivalAfter  *time.Time
 		argArrivalBefore *time.Time
@@ -3564,6 +3602,7 @@ func toolgenCallCreatePayout(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolCreatePayout, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAmount        int64
 		argCurrency      string
@@ -3626,6 +3665,7 @@ func toolgenCallGetPaymentVolume(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolGetPaymentVolume, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFrom        time.Time
 		argTo          time.Time

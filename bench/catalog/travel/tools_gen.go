@@ -1604,6 +1604,7 @@ func toolgenCallSearchFlights(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolSearchFlights, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in FlightSearch
 	toolgenDecodeFlightSearch(d, &in)
 	if err := d.Close(); err != nil {
@@ -1641,6 +1642,7 @@ func toolgenCallBookFlight(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolBookFlight, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOfferID        string
 		argPassengers     []Passenger
@@ -1704,6 +1706,7 @@ func toolgenCallGetFlightStatus(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolGetFlightStatus, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFlightNumber string
 		argDate         time.Time
@@ -1750,6 +1753,7 @@ func toolgenCallChangeFlight(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolChangeFlight, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBookingReference string
 		argNewOfferID       string
@@ -1795,6 +1799,7 @@ func toolgenCallSelectSeat(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolSelectSeat, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBookingReference string
 		argFlightNumber     string
@@ -1848,6 +1853,7 @@ func toolgenCallCheckInForFlight(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolCheckInForFlight, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBookingReference string
 		argFamilyName       string
@@ -1901,6 +1907,7 @@ func toolgenCallCreateFareAlert(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolCreateFareAlert, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOrigin      string
 		argDestination string
@@ -1962,6 +1969,7 @@ func toolgenCallFindNearbyAirports(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolFindNearbyAirports, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argNear     string
 		argRadiusKm int
@@ -2018,6 +2026,7 @@ func toolgenCallSearchHotels(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolSearchHotels, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in HotelSearch
 	toolgenDecodeHotelSearch(d, &in)
 	if err := d.Close(); err != nil {
@@ -2054,6 +2063,7 @@ func toolgenCallBookHotel(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolBookHotel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOfferID         string
 		argGuestName       string
@@ -2111,6 +2121,7 @@ func toolgenCallCancelHotelReservation(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolCancelHotelReservation, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBookingReference string
 	)
@@ -2152,6 +2163,7 @@ func toolgenCallSearchRentalCars(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolSearchRentalCars, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPickup    string
 		argPickupAt  time.Time
@@ -2234,6 +2246,7 @@ func toolgenCallBookRentalCar(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolBookRentalCar, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOfferID    string
 		argDriverName string
@@ -2289,6 +2302,7 @@ func toolgenCallRequestRide(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolRequestRide, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPickup      string
 		argDestination string
@@ -2350,6 +2364,7 @@ func toolgenCallCancelTripBooking(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolCancelTripBooking, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBookingReference string
 		argReason           *string
@@ -2400,6 +2415,7 @@ func toolgenCallListTrips(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolListTrips, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUpcomingOnly bool
 	)
@@ -2451,6 +2467,7 @@ func toolgenCallGetTripItinerary(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolGetTripItinerary, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTripID string
 	)
@@ -2498,6 +2515,7 @@ func toolgenCallCheckTravelPolicyCompliance(ctx context.Context, args []byte) (r
 	defer toolimpl.Recover(ToolCheckTravelPolicyCompliance, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOfferID string
 	)
@@ -2535,6 +2553,7 @@ func toolgenCallAddLoyaltyProgram(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolAddLoyaltyProgram, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argProgram string
 		argNumber  string
@@ -2577,6 +2596,7 @@ func toolgenCallGetVisaRequirements(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolGetVisaRequirements, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCitizenship string
 		argDestination string
@@ -2628,6 +2648,7 @@ func toolgenCallGetTravelAdvisory(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolGetTravelAdvisory, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCountry string
 	)
@@ -2670,6 +2691,7 @@ func toolgenCallConvertCurrency(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolConvertCurrency, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAmount float64
 		argFrom   string
@@ -2727,6 +2749,7 @@ func toolgenCallGetDestinationWeather(ctx context.Context, args []byte) (res too
 	defer toolimpl.Recover(ToolGetDestinationWeather, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCity string
 		argFrom time.Time
@@ -2779,6 +2802,7 @@ func toolgenCallGetDirections(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolGetDirections, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOrigin      string
 		argDestination string
@@ -2855,6 +2879,7 @@ func toolgenCallGetDistanceMatrix(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolGetDistanceMatrix, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argOrigins      []string
 		argDestinations []string
@@ -2916,6 +2941,7 @@ func toolgenCallOptimizeMultiStopRoute(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolOptimizeMultiStopRoute, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argStart         string
 		argStops         []string
@@ -2982,6 +3008,7 @@ func toolgenCallGetLiveTraffic(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolGetLiveTraffic, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argArea string
 	)
@@ -3023,6 +3050,7 @@ func toolgenCallGetTransitDepartures(ctx context.Context, args []byte) (res tool
 	defer toolimpl.Recover(ToolGetTransitDepartures, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argStop  string
 		argLine  *string
@@ -3091,6 +3119,7 @@ func toolgenCallGeocodeAddress(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolGeocodeAddress, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAddress string
 	)
@@ -3131,6 +3160,7 @@ func toolgenCallReverseGeocode(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolReverseGeocode, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Location
 	toolgenDecodeLocation(d, &in)
 	if err := d.Close(); err != nil {
@@ -3155,6 +3185,7 @@ func toolgenCallGetLocationTimeZone(ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolGetLocationTimeZone, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Location
 	toolgenDecodeLocation(d, &in)
 	if err := d.Close(); err != nil {
@@ -3182,6 +3213,7 @@ func toolgenCallGetElevation(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolGetElevation, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argLocations []Location
 	)
@@ -3231,6 +3263,7 @@ func toolgenCallSearchNearbyPlaces(ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolSearchNearbyPlaces, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery        *string
 		argNear         string
@@ -3314,6 +3347,7 @@ func toolgenCallGetPlaceDetails(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolGetPlaceDetails, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPlaceID string
 	)
@@ -3358,6 +3392,7 @@ func toolgenCallListPlaceReviews(ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolListPlaceReviews, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPlaceID     string
 		argNewestFirst bool
@@ -3415,6 +3450,7 @@ func toolgenCallReserveRestaurantTable(ctx context.Context, args []byte) (res to
 	defer toolimpl.Recover(ToolReserveRestaurantTable, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPlaceID   string
 		argPartySize int
@@ -3484,6 +3520,7 @@ func toolgenCallSavePlaceToList(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolSavePlaceToList, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPlaceID string
 		argList    string
@@ -3526,6 +3563,7 @@ func toolgenCallRenderStaticMap(ctx context.Context, args []byte) (res toolgen.R
 	defer toolimpl.Recover(ToolRenderStaticMap, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCenter  string
 		argZoom    int
@@ -3573,6 +3611,7 @@ func toolgenCallShareLiveLocation(ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolShareLiveLocation, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmail   string
 		argMinutes int
@@ -3616,6 +3655,7 @@ func toolgenCallCreateGeofence(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolCreateGeofence, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName         string
 		argCenter       Location

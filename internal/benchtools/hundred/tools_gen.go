@@ -2940,6 +2940,7 @@ func toolgenCallTool000(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool000, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3000,6 +3001,7 @@ func toolgenCallTool001(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool001, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3060,6 +3062,7 @@ func toolgenCallTool002(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool002, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3120,6 +3123,7 @@ func toolgenCallTool003(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool003, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3180,6 +3184,7 @@ func toolgenCallTool004(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool004, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3240,6 +3245,7 @@ func toolgenCallTool005(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool005, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3300,6 +3306,7 @@ func toolgenCallTool006(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool006, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3360,6 +3367,7 @@ func toolgenCallTool007(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool007, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3420,6 +3428,7 @@ func toolgenCallTool008(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool008, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3480,6 +3489,7 @@ func toolgenCallTool009(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool009, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3540,6 +3550,7 @@ func toolgenCallTool010(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool010, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3600,6 +3611,7 @@ func toolgenCallTool011(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool011, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3660,6 +3672,7 @@ func toolgenCallTool012(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool012, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3720,6 +3733,7 @@ func toolgenCallTool013(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool013, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3780,6 +3794,7 @@ func toolgenCallTool014(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool014, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3840,6 +3855,7 @@ func toolgenCallTool015(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool015, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3900,6 +3916,7 @@ func toolgenCallTool016(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool016, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -3960,6 +3977,7 @@ func toolgenCallTool017(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool017, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4020,6 +4038,7 @@ func toolgenCallTool018(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool018, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4080,6 +4099,7 @@ func toolgenCallTool019(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool019, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4140,6 +4160,7 @@ func toolgenCallTool020(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool020, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4200,6 +4221,7 @@ func toolgenCallTool021(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool021, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4260,6 +4282,7 @@ func toolgenCallTool022(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool022, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4320,6 +4343,7 @@ func toolgenCallTool023(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool023, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4380,6 +4404,7 @@ func toolgenCallTool024(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool024, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4440,6 +4465,7 @@ func toolgenCallTool025(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool025, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4500,6 +4526,7 @@ func toolgenCallTool026(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool026, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4560,6 +4587,7 @@ func toolgenCallTool027(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool027, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4620,6 +4648,7 @@ func toolgenCallTool028(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool028, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4680,6 +4709,7 @@ func toolgenCallTool029(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool029, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4740,6 +4770,7 @@ func toolgenCallTool030(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool030, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4800,6 +4831,7 @@ func toolgenCallTool031(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool031, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4860,6 +4892,7 @@ func toolgenCallTool032(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool032, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4920,6 +4953,7 @@ func toolgenCallTool033(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool033, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -4980,6 +5014,7 @@ func toolgenCallTool034(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool034, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5040,6 +5075,7 @@ func toolgenCallTool035(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool035, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5100,6 +5136,7 @@ func toolgenCallTool036(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool036, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5160,6 +5197,7 @@ func toolgenCallTool037(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool037, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5220,6 +5258,7 @@ func toolgenCallTool038(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool038, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5280,6 +5319,7 @@ func toolgenCallTool039(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool039, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5340,6 +5380,7 @@ func toolgenCallTool040(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool040, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5400,6 +5441,7 @@ func toolgenCallTool041(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool041, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5460,6 +5502,7 @@ func toolgenCallTool042(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool042, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5520,6 +5563,7 @@ func toolgenCallTool043(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool043, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5580,6 +5624,7 @@ func toolgenCallTool044(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool044, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5640,6 +5685,7 @@ func toolgenCallTool045(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool045, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5700,6 +5746,7 @@ func toolgenCallTool046(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool046, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5760,6 +5807,7 @@ func toolgenCallTool047(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool047, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5820,6 +5868,7 @@ func toolgenCallTool048(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool048, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5880,6 +5929,7 @@ func toolgenCallTool049(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool049, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -5940,6 +5990,7 @@ func toolgenCallTool050(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool050, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6000,6 +6051,7 @@ func toolgenCallTool051(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool051, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6060,6 +6112,7 @@ func toolgenCallTool052(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool052, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6120,6 +6173,7 @@ func toolgenCallTool053(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool053, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6180,6 +6234,7 @@ func toolgenCallTool054(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool054, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6240,6 +6295,7 @@ func toolgenCallTool055(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool055, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6300,6 +6356,7 @@ func toolgenCallTool056(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool056, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6360,6 +6417,7 @@ func toolgenCallTool057(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool057, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6420,6 +6478,7 @@ func toolgenCallTool058(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool058, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6480,6 +6539,7 @@ func toolgenCallTool059(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool059, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6540,6 +6600,7 @@ func toolgenCallTool060(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool060, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6600,6 +6661,7 @@ func toolgenCallTool061(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool061, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6660,6 +6722,7 @@ func toolgenCallTool062(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool062, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6720,6 +6783,7 @@ func toolgenCallTool063(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool063, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6780,6 +6844,7 @@ func toolgenCallTool064(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool064, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6840,6 +6905,7 @@ func toolgenCallTool065(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool065, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6900,6 +6966,7 @@ func toolgenCallTool066(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool066, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -6960,6 +7027,7 @@ func toolgenCallTool067(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool067, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7020,6 +7088,7 @@ func toolgenCallTool068(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool068, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7080,6 +7149,7 @@ func toolgenCallTool069(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool069, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7140,6 +7210,7 @@ func toolgenCallTool070(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool070, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7200,6 +7271,7 @@ func toolgenCallTool071(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool071, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7260,6 +7332,7 @@ func toolgenCallTool072(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool072, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7320,6 +7393,7 @@ func toolgenCallTool073(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool073, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7380,6 +7454,7 @@ func toolgenCallTool074(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool074, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7440,6 +7515,7 @@ func toolgenCallTool075(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool075, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7500,6 +7576,7 @@ func toolgenCallTool076(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool076, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7560,6 +7637,7 @@ func toolgenCallTool077(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool077, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7620,6 +7698,7 @@ func toolgenCallTool078(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool078, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7680,6 +7759,7 @@ func toolgenCallTool079(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool079, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7740,6 +7820,7 @@ func toolgenCallTool080(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool080, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7800,6 +7881,7 @@ func toolgenCallTool081(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool081, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7860,6 +7942,7 @@ func toolgenCallTool082(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool082, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7920,6 +8003,7 @@ func toolgenCallTool083(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool083, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -7980,6 +8064,7 @@ func toolgenCallTool084(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool084, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -8040,6 +8125,7 @@ func toolgenCallTool085(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool085, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -8100,6 +8186,7 @@ func toolgenCallTool086(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool086, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -8160,6 +8247,7 @@ func toolgenCallTool087(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool087, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -8220,6 +8308,7 @@ func toolgenCallTool088(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool088, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -8280,6 +8369,7 @@ func toolgenCallTool089(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool089, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -8340,6 +8430,7 @@ func toolgenCallTool090(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool090, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -8400,6 +8491,7 @@ func toolgenCallTool091(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool091, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -8460,6 +8552,7 @@ func toolgenCallTool092(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool092, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -8520,6 +8613,7 @@ func toolgenCallTool093(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool093, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -8580,6 +8674,7 @@ func toolgenCallTool094(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool094, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -8640,6 +8735,7 @@ func toolgenCallTool095(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool095, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -8700,6 +8796,7 @@ func toolgenCallTool096(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool096, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -8760,6 +8857,7 @@ func toolgenCallTool097(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool097, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -8820,6 +8918,7 @@ func toolgenCallTool098(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool098, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int
@@ -8880,6 +8979,7 @@ func toolgenCallTool099(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolTool099, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName  string
 		argCount *int

@@ -77,6 +77,7 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolGetWeather, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Args
 	toolgenDecodeArgs(d, &in)
 	if err := d.Close(); err != nil {

@@ -152,6 +152,7 @@ func toolgenCallEchoCustom(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolEchoCustom, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Custom
 	toolgenDecodeCustom(d, &in)
 	if err := d.Close(); err != nil {
@@ -186,6 +187,7 @@ func toolgenCallEchoStd(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolEchoStd, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Std
 	toolgenDecodeStd(d, &in)
 	if err := d.Close(); err != nil {
@@ -218,6 +220,7 @@ func toolgenCallWait(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolWait, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTimeout time.Duration
 	)

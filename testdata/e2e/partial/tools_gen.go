@@ -211,6 +211,7 @@ func toolgenCallReadRows(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolReadRows, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCount int
 	)
@@ -261,6 +262,7 @@ func toolgenCallWrite(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolWrite, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argWords []string
 	)
@@ -306,6 +308,7 @@ func toolgenCallMaybe(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolMaybe, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argEmpty bool
 	)
@@ -356,6 +359,7 @@ func toolgenCallRatio(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolRatio, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argNan bool
 	)
@@ -402,6 +406,7 @@ func toolgenCallTick(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolTick, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argN int
 	)
@@ -448,6 +453,7 @@ func toolgenCallRows(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolRows, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argN int
 	)

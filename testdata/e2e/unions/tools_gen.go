@@ -178,6 +178,7 @@ func toolgenCallArea(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolArea, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argShapes []Shape
 	)
@@ -221,6 +222,7 @@ func toolgenCallEcho(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolEcho, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Scene
 	toolgenDecodeScene(d, &in)
 	if err := d.Close(); err != nil {
@@ -250,6 +252,7 @@ func toolgenCallBiggest(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolBiggest, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argShapes []Shape
 	)
@@ -290,6 +293,7 @@ func toolgenCallDescribe(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolDescribe, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey Key
 	)
@@ -327,6 +331,7 @@ func toolgenCallLookup(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolLookup, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey Key
 	)

@@ -64,3 +64,9 @@ func Charge(amount int) error { return nil }
 //
 //toolgen:tool description="Refund a payment to the card it was charged on: \"full\" or a partial amount." name=refund_payment
 func Refund(id string) error { return nil }
+
+// Transfer never repairs its arguments: a model that sends "100" for the
+// amount is told to send a number.
+//
+//toolgen:tool norepair destructive
+func Transfer(to string, amount int) error { return nil }

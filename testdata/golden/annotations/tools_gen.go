@@ -52,6 +52,9 @@ const (
 	// ToolRefund names the tool refund_payment (Refund). Refund a payment to the
 	// card it was charged on: "full" or a partial amount.
 	ToolRefund toolgen.ToolName = "refund_payment"
+	// ToolTransfer names the tool transfer (Transfer). Transfer never repairs its
+	// arguments: a model that sends "100" for the amount is told to send a number.
+	ToolTransfer toolgen.ToolName = "transfer"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -69,9 +72,10 @@ var (
 	_ func() error                 = Purge
 	_ func(int) error              = Charge
 	_ func(string) error           = Refund
+	_ func(string, int) error      = Transfer
 )
 
-// Tools returns the tools of package annotations: get_http_status, lookup, delete, upsert, fetch, do-it_all-2, approve, abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, archive, purge, charge, refund_payment.
+// Tools returns the tools of package annotations: get_http_status, lookup, delete, upsert, fetch, do-it_all-2, approve, abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, archive, purge, charge, refund_payment, transfer.
 func Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolGetHTTPStatus,
@@ -199,6 +203,16 @@ func Tools() []toolgen.Tool {
 		SearchTerms: "1 20 IGYgTwAjDA amount annotation:2 card charg full id:2 partial payment:4 refund:4 refund_payment:3",
 		Call:        toolgenCallRefund,
 		Validate:    toolimpl.Validator(toolgenCallRefund),
+	}, {
+		Name:        ToolTransfer,
+		Description: "Transfer never repairs its arguments: a model that sends \"100\" for the amount is told to send a number.",
+		InputSchema: toolgenInputTransfer,
+		Annotations: toolgen.Annotations{Destructive: true},
+		Namespace:   "annotations",
+		Tokens:      toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
+		SearchTerms: "1 18 wCSgbWDIogg 100 amount:3 annotation:2 argument model never number repair send:2 told transfer:4",
+		Call:        toolgenCallTransfer,
+		Validate:    toolimpl.Validator(toolgenCallTransfer),
 	}})
 }
 
@@ -342,6 +356,20 @@ func (r RefundRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolRefund, toolgenArgsRefund, []string{r.Id})
 }
 
+// TransferRule is a permission rule for the tool transfer: each field is a
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
+// does not constrain it.
+type TransferRule struct {
+	_      [0]func()
+	To     string // argument "to"
+	Amount string // argument "amount": an integer in canonical form ("7" matches 7.0)
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r TransferRule) Rule() toolgen.Rule {
+	return toolimpl.Rule(ToolTransfer, toolgenArgsTransfer, []string{r.To, r.Amount})
+}
+
 // DeleteEdit is a person's edit of the arguments of a call of delete, for
 // agent.State.ApproveEdit: the compiler checks its fields and their types; the
 // tool's decoder checks the rest.
@@ -417,6 +445,7 @@ func toolgenCallGetHTTPStatus(ctx context.Context, args []byte) (res toolgen.Res
 	defer toolimpl.Recover(ToolGetHTTPStatus, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUrl string
 	)
@@ -459,6 +488,7 @@ func toolgenCallLookup(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolLookup, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argId string
 	)
@@ -495,6 +525,7 @@ func toolgenCallDelete(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolDelete, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argId string
 	)
@@ -530,6 +561,7 @@ func toolgenCallUpsert(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolUpsert, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argId string
 	)
@@ -565,6 +597,7 @@ func toolgenCallFetch(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolFetch, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUrl string
 	)
@@ -601,6 +634,7 @@ func toolgenCallEverything(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolEverything, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsEverything); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -628,6 +662,7 @@ func toolgenCallApprove(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolApprove, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsApprove); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -657,6 +692,7 @@ func toolgenCallLongest(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolLongest, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsLongest); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -684,6 +720,7 @@ func toolgenCallArchive(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolArchive, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argId string
 	)
@@ -719,6 +756,7 @@ func toolgenCallPurge(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolPurge, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsPurge); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -746,6 +784,7 @@ func toolgenCallCharge(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolCharge, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAmount int
 	)
@@ -781,6 +820,7 @@ func toolgenCallRefund(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolRefund, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argId string
 	)
@@ -808,6 +848,47 @@ func toolgenCallRefund(ctx context.Context, args []byte) (res toolgen.Result, er
 	return toolgen.TextResult("ok"), nil
 }
 
+// toolgenInputTransfer is the JSON Schema of transfer's arguments.
+var toolgenInputTransfer = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"string"},"amount":{"type":"integer"}},"required":["to","amount"],"additionalProperties":false}`)
+
+// toolgenCallTransfer reads the arguments of transfer, calls Transfer and writes its result.
+func toolgenCallTransfer(ctx context.Context, args []byte) (res toolgen.Result, err error) {
+	defer toolimpl.Recover(ToolTransfer, &res, &err)
+	d := new(toolimpl.Decoder)
+	d.Reset(args)
+	var (
+		argTo     string
+		argAmount int
+	)
+	var o toolimpl.ObjectReader
+	for k, ok := o.Start(d, toolgenArgsTransfer); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "to":
+			o.Saw(0)
+			if s0, ok := d.String(); ok {
+				argTo = s0
+			}
+		case "amount":
+			o.Saw(1)
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
+				argAmount = int(n0)
+			}
+		default:
+			o.Unknown(d)
+		}
+	}
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
+	if err := Transfer(argTo, argAmount); err != nil {
+		return toolimpl.ToolFailed(ctx, err)
+	}
+	return toolgen.TextResult("ok"), nil
+}
+
 var toolgenArgsGetHTTPStatus = &toolimpl.Object{Names: []string{"url"}, Required: []int{0}}
 var toolgenArgsLookup = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
 var toolgenArgsDelete = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
@@ -820,3 +901,4 @@ var toolgenArgsArchive = &toolimpl.Object{Names: []string{"id"}, Required: []int
 var toolgenArgsPurge = &toolimpl.Object{Names: []string{}}
 var toolgenArgsCharge = &toolimpl.Object{Names: []string{"amount"}, Required: []int{0}}
 var toolgenArgsRefund = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
+var toolgenArgsTransfer = &toolimpl.Object{Names: []string{"to", "amount"}, Required: []int{0, 1}}

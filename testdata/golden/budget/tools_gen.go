@@ -97,6 +97,7 @@ func toolgenCallLookup(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolLookup, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argId string
 	)
@@ -133,6 +134,7 @@ func toolgenCallExport(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolExport, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in ExportArgs
 	toolgenDecodeExportArgs(d, &in)
 	if err := d.Close(); err != nil {

@@ -142,6 +142,7 @@ func toolgenCallMeasure(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolMeasure, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Shapes
 	toolgenDecodeShapes(d, &in)
 	if err := d.Close(); err != nil {
@@ -178,6 +179,7 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolFlat, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPoints []Point
 		argLookup map[string]*Point
@@ -266,6 +268,7 @@ func toolgenCallArrays(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolArrays, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsArrays); ok; k, ok = o.Next(d) {
 		switch string(k) {

@@ -130,6 +130,7 @@ func toolgenCallRegister(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolRegister, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Signup
 	toolgenDecodeSignup(d, &in)
 	if err := d.Close(); err != nil {
@@ -152,6 +153,7 @@ func toolgenCallBook(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolBook, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argGuests int
 		argName   string

@@ -150,6 +150,7 @@ func toolgenCallAt(ctx context.Context, args []byte) (res toolgen.Result, err er
 	defer toolimpl.Recover(ToolAt, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argHhmm string
 		argRoom string
@@ -197,6 +198,7 @@ func toolgenCallSplitN(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolSplitN, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argS   string
 		argSep string
@@ -255,6 +257,7 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolGetWeather, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCity     string
 		argUnitName *string
@@ -303,6 +306,7 @@ func toolgenCallNotes(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolNotes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argText string
 	)

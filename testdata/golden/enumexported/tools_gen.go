@@ -73,6 +73,7 @@ func toolgenCallPlan(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolPlan, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDay   Day
 		argLevel Level

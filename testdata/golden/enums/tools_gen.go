@@ -135,6 +135,7 @@ func toolgenCallMix(ctx context.Context, args []byte) (res toolgen.Result, err e
 	defer toolimpl.Recover(ToolMix, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Paint
 	toolgenDecodePaint(d, &in)
 	if err := d.Close(); err != nil {
@@ -166,6 +167,7 @@ func toolgenCallPick(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolPick, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argColor    Color
 		argLevel    *Level
@@ -219,6 +221,7 @@ func toolgenCallName(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolName, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argC Color
 	)

@@ -188,6 +188,7 @@ func toolgenCallSearch(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolSearch, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argQuery  string
 		argLimit  int
@@ -264,6 +265,7 @@ func toolgenCallGreet(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolGreet, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argName     string
 		argGreeting Greeting
@@ -314,6 +316,7 @@ func toolgenCallSnake(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolSnake, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argUserName   string
 		argHTTPStatus int
@@ -375,6 +378,7 @@ func toolgenCallUndocumented(ctx context.Context, args []byte) (res toolgen.Resu
 	defer toolimpl.Recover(ToolUndocumented, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argA int
 		argB int
@@ -423,6 +427,7 @@ func toolgenCallMixed(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolMixed, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argId      int64
 		argVerbose bool

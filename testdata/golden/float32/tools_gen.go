@@ -71,6 +71,7 @@ func toolgenCallTake(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolTake, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Mix
 	toolgenDecodeMix(d, &in)
 	if err := d.Close(); err != nil {

@@ -106,6 +106,7 @@ func toolgenCallLocate(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolLocate, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Place
 	toolgenDecodePlace(d, &in)
 	if err := d.Close(); err != nil {
@@ -135,6 +136,7 @@ func toolgenCallMove(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolMove, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in shared.Point
 	toolgenDecodeshared_Point(d, &in)
 	if err := d.Close(); err != nil {

@@ -100,6 +100,7 @@ func toolgenCallDraw(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolDraw, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in shapes.Shape
 	toolgenDecodeshapes_Shape(d, &in)
 	if err := d.Close(); err != nil {
@@ -123,6 +124,7 @@ func toolgenCallPaint(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolPaint, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKind  shapes.Kind
 		argColor shapes.Color

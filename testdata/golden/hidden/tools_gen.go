@@ -208,6 +208,7 @@ func toolgenCallBoth(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolBoth, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsBoth); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -236,6 +237,7 @@ func toolgenCallCtxOnly(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolCtxOnly, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsCtxOnly); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -263,6 +265,7 @@ func toolgenCallCtxBetween(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolCtxBetween, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argA string
 		argB int
@@ -304,6 +307,7 @@ func toolgenCallCtxLast(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolCtxLast, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Query
 	toolgenDecodeQuery(d, &in)
 	if err := d.Close(); err != nil {
@@ -327,6 +331,7 @@ func toolgenCallCtxFirst(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolCtxFirst, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	in := new(Query)
 	toolgenDecodeQuery(d, in)
 	if err := d.Close(); err != nil {
@@ -349,6 +354,7 @@ func toolgenCallAliased(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolAliased, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Query
 	toolgenDecodeQuery(d, &in)
 	if err := d.Close(); err != nil {
@@ -371,6 +377,7 @@ func toolgenCallPlain(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolPlain, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsPlain); ok; k, ok = o.Next(d) {
 		switch string(k) {

@@ -79,6 +79,7 @@ func toolgenCallSave(ctx toolgencontext.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolSave, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Note
 	toolgenDecodeNote(d, &in)
 	if err := d.Close(); err != nil {

@@ -126,6 +126,7 @@ func toolgenCallIsNaN(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolIsNaN, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argRawValue string
 	)
@@ -166,6 +167,7 @@ func toolgenCallGetIPv6Address(ctx context.Context, args []byte) (res toolgen.Re
 	defer toolimpl.Recover(ToolGetIPv6Address, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argHostName        string
 		argUseDNSOverHTTPS bool
@@ -208,6 +210,7 @@ func toolgenCallOAuth2Login(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolOAuth2Login, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argGitHubUser string
 		argUserID     string

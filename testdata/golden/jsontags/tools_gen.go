@@ -77,6 +77,7 @@ func toolgenCallSave(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolSave, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Doc
 	toolgenDecodeDoc(d, &in)
 	if err := d.Close(); err != nil {

@@ -128,6 +128,7 @@ func toolgenCallEchoCustom(ctx context.Context, args []byte) (res toolgen.Result
 	defer toolimpl.Recover(ToolEchoCustom, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Custom
 	toolgenDecodeCustom(d, &in)
 	if err := d.Close(); err != nil {
@@ -160,6 +161,7 @@ func toolgenCallFlags(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolFlags, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsFlags); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -200,6 +202,7 @@ func toolgenCallHot(ctx context.Context, args []byte) (res toolgen.Result, err e
 	defer toolimpl.Recover(ToolHot, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsHot); ok; k, ok = o.Next(d) {
 		switch string(k) {

@@ -247,6 +247,7 @@ func toolgenCallGet(recv *Store, ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolGet, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey string
 	)
@@ -283,6 +284,7 @@ func toolgenCallPut(recv *Store, ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolPut, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey   string
 		argValue string
@@ -324,6 +326,7 @@ func toolgenCallNow(recv *Clock, ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolNow, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsNow); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -352,6 +355,7 @@ func toolgenCallAdd(recv *Clock, ctx context.Context, args []byte) (res toolgen.
 	defer toolimpl.Recover(ToolAdd, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Input
 	toolgenDecodeInput(d, &in)
 	if err := d.Close(); err != nil {
@@ -381,6 +385,7 @@ func toolgenCallVersion(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolVersion, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsVersion); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -409,6 +414,7 @@ func toolgenCallIncr(recv *Counter, ctx context.Context, args []byte) (res toolg
 	defer toolimpl.Recover(ToolIncr, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBy int
 	)
@@ -451,6 +457,7 @@ func toolgenCallTick(recv *Clock, ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolTick, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTick); ok; k, ok = o.Next(d) {
 		switch string(k) {

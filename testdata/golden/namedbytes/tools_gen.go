@@ -107,6 +107,7 @@ func toolgenCallSend(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolSend, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	in := new(Packet)
 	toolgenDecodePacket(d, in)
 	if err := d.Close(); err != nil {
@@ -139,6 +140,7 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolFlat, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argData []Octet
 		argMore Octets

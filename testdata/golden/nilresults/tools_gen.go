@@ -177,6 +177,7 @@ func toolgenCallGetReport(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolGetReport, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsGetReport); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -214,6 +215,7 @@ func toolgenCallFull(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolFull, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsFull); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -245,6 +247,7 @@ func toolgenCallDeep(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolDeep, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsDeep); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -285,6 +288,7 @@ func toolgenCallNumbers(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolNumbers, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsNumbers); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -333,6 +337,7 @@ func toolgenCallIndirect(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolIndirect, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsIndirect); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -374,6 +379,7 @@ func toolgenCallBlob(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolBlob, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsBlob); ok; k, ok = o.Next(d) {
 		switch string(k) {

@@ -76,6 +76,7 @@ func toolgenCallPlan(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolPlan, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Route
 	toolgenDecodeRoute(d, &in)
 	if err := d.Close(); err != nil {

@@ -67,6 +67,7 @@ func toolgenCallSummarize(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolSummarize, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsSummarize); ok; k, ok = o.Next(d) {
 		switch string(k) {

@@ -70,6 +70,7 @@ func toolgenCallSummarize(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolSummarize, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argDays int
 	)

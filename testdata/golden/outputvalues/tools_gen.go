@@ -102,6 +102,7 @@ func toolgenCallWiden(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolWiden, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Grant
 	toolgenDecodeGrant(d, &in)
 	if err := d.Close(); err != nil {
@@ -131,6 +132,7 @@ func toolgenCallCombine(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolCombine, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPerms []Perm
 	)

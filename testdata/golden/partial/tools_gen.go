@@ -233,6 +233,7 @@ func toolgenCallReadTable(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolReadTable, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTable string
 	)
@@ -283,6 +284,7 @@ func toolgenCallWrite(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolWrite, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTopic string
 	)
@@ -330,6 +332,7 @@ func toolgenCallFind(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolFind, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Query
 	toolgenDecodeQuery(d, &in)
 	if err := d.Close(); err != nil {
@@ -370,6 +373,7 @@ func toolgenCallWalk(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolWalk, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsWalk); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -415,6 +419,7 @@ func toolgenCallCounts(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolCounts, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsCounts); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -462,6 +467,7 @@ func toolgenCallList(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolList, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argLimit *int
 	)
@@ -531,6 +537,7 @@ func toolgenCallScan(recv *Table, ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(ToolScan, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsScan); ok; k, ok = o.Next(d) {
 		switch string(k) {

@@ -68,6 +68,7 @@ func toolgenCallCheck(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolCheck, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argS    Shapes
 		argCode string

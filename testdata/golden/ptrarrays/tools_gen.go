@@ -185,6 +185,7 @@ func toolgenCallShapes(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolShapes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argCells  *[3]int
 		argRows   []*[2]int
@@ -364,6 +365,7 @@ func toolgenCallEcho(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolEcho, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Grid
 	toolgenDecodeGrid(d, &in)
 	if err := d.Close(); err != nil {
@@ -393,6 +395,7 @@ func toolgenCallTriple(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolTriple, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTriple); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -437,6 +440,7 @@ func toolgenCallPairs(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolPairs, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsPairs); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -486,6 +490,7 @@ func toolgenCallMatrix(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolMatrix, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsMatrix); ok; k, ok = o.Next(d) {
 		switch string(k) {

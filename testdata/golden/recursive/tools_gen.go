@@ -155,6 +155,7 @@ func toolgenCallWalk(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolWalk, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Tree
 	toolgenDecodeTree(d, &in)
 	if err := d.Close(); err != nil {
@@ -186,6 +187,7 @@ func toolgenCallSum(ctx context.Context, args []byte) (res toolgen.Result, err e
 	defer toolimpl.Recover(ToolSum, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argList  *List
 		argTrees []Tree
@@ -240,6 +242,7 @@ func toolgenCallBrowse(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolBrowse, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Dir
 	toolgenDecodeDir(d, &in)
 	if err := d.Close(); err != nil {
@@ -280,6 +283,7 @@ func toolgenCallDraw(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolDraw, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Graph
 	toolgenDecodeGraph(d, &in)
 	if err := d.Close(); err != nil {

@@ -327,6 +327,7 @@ func toolgenCallText(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolText, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsText); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -355,6 +356,7 @@ func toolgenCallTextOnly(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolTextOnly, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTextOnly); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -383,6 +385,7 @@ func toolgenCallCheck(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolCheck, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsCheck); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -417,6 +420,7 @@ func toolgenCallCheckPtr(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolCheckPtr, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsCheckPtr); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -454,6 +458,7 @@ func toolgenCallCheckOnly(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolCheckOnly, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsCheckOnly); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -485,6 +490,7 @@ func toolgenCallList(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolList, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsList); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -526,6 +532,7 @@ func toolgenCallNumber(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolNumber, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsNumber); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -563,6 +570,7 @@ func toolgenCallTable(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolTable, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsTable); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -606,6 +614,7 @@ func toolgenCallFlag(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolFlag, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsFlag); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -640,6 +649,7 @@ func toolgenCallMaybe(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolMaybe, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsMaybe); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -677,6 +687,7 @@ func toolgenCallNothing(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolNothing, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsNothing); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -704,6 +715,7 @@ func toolgenCallPicture(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolPicture, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsPicture); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -732,6 +744,7 @@ func toolgenCallPictureOnly(ctx context.Context, args []byte) (res toolgen.Resul
 	defer toolimpl.Recover(ToolPictureOnly, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsPictureOnly); ok; k, ok = o.Next(d) {
 		switch string(k) {

@@ -156,6 +156,7 @@ func toolgenCallPing(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolPing, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsPing); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -183,6 +184,7 @@ func toolgenCallCopy(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolCopy, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFrom string
 		argTo   string
@@ -236,6 +238,7 @@ func toolgenCallDoAssign(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolDoAssign, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Assign
 	toolgenDecodeAssign(d, &in)
 	if err := d.Close(); err != nil {
@@ -261,6 +264,7 @@ func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res toolge
 	defer toolimpl.Recover(ToolAdd, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argBy int
 	)

@@ -202,6 +202,7 @@ func toolgenCallEcho(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolEcho, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Numbers
 	toolgenDecodeNumbers(d, &in)
 	if err := d.Close(); err != nil {
@@ -231,6 +232,7 @@ func toolgenCallWidths(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolWidths, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argI8    int8
 		argU32   *uint32
@@ -318,6 +320,7 @@ func toolgenCallGetLabel(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolGetLabel, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argL Label
 	)
@@ -354,6 +357,7 @@ func toolgenCallFloat32(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolFloat32, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argX float32
 	)
@@ -396,6 +400,7 @@ func toolgenCallUint64(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolUint64, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argX uint64
 	)

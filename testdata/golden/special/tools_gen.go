@@ -213,6 +213,7 @@ func toolgenCallStore(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolStore, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Payload
 	toolgenDecodePayload(d, &in)
 	if err := d.Close(); err != nil {
@@ -246,6 +247,7 @@ func toolgenCallStamp(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolStamp, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argAt    time.Time
 		argData  []byte
@@ -330,6 +332,7 @@ func toolgenCallDump(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolDump, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsDump); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -367,6 +370,7 @@ func toolgenCallBytes(ctx context.Context, args []byte) (res toolgen.Result, err
 	defer toolimpl.Recover(ToolBytes, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsBytes); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -401,6 +405,7 @@ func toolgenCallAnything(ctx context.Context, args []byte) (res toolgen.Result, 
 	defer toolimpl.Recover(ToolAnything, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsAnything); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -438,6 +443,7 @@ func toolgenCallAddress(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolAddress, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsAddress); ok; k, ok = o.Next(d) {
 		switch string(k) {

@@ -113,6 +113,7 @@ func toolgenCallEchoStd(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolEchoStd, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Std
 	toolgenDecodeStd(d, &in)
 	if err := d.Close(); err != nil {
@@ -145,6 +146,7 @@ func toolgenCallWait(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolWait, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argTimeout time.Duration
 	)

@@ -159,6 +159,7 @@ func toolgenCallListItems(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolListItems, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Query
 	toolgenDecodeQuery(d, &in)
 	if err := d.Close(); err != nil {
@@ -192,6 +193,7 @@ func toolgenCallPing(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolPing, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Empty
 	toolgenDecodeEmpty(d, &in)
 	if err := d.Close(); err != nil {
@@ -214,6 +216,7 @@ func toolgenCallConfigure(ctx context.Context, args []byte) (res toolgen.Result,
 	defer toolimpl.Recover(ToolConfigure, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	in := new(Options)
 	toolgenDecodeOptions(d, in)
 	if err := d.Close(); err != nil {
@@ -239,6 +242,7 @@ func toolgenCallSegment(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolSegment, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argFrom Point
 		argTo   *Point

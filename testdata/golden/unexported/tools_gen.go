@@ -94,6 +94,7 @@ func toolgenCallping(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(toolPing, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsping); ok; k, ok = o.Next(d) {
 		switch string(k) {
@@ -119,6 +120,7 @@ func toolgenCallask(recv *helper, ctx context.Context, args []byte) (res toolgen
 	defer toolimpl.Recover(toolAsk, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argPrompt string
 	)

@@ -174,6 +174,7 @@ func toolgenCallDraw(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolDraw, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argShape Shape
 		argColor string
@@ -217,6 +218,7 @@ func toolgenCallRender(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolRender, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var in Scene
 	toolgenDecodeScene(d, &in)
 	if err := d.Close(); err != nil {
@@ -246,6 +248,7 @@ func toolgenCallLookup(ctx context.Context, args []byte) (res toolgen.Result, er
 	defer toolimpl.Recover(ToolLookup, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argKey Key
 	)
@@ -289,6 +292,7 @@ func toolgenCallLargest(ctx context.Context, args []byte) (res toolgen.Result, e
 	defer toolimpl.Recover(ToolLargest, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argShapes []Shape
 	)
@@ -333,6 +337,7 @@ func toolgenCallGrow(ctx context.Context, args []byte) (res toolgen.Result, err 
 	defer toolimpl.Recover(ToolGrow, &res, &err)
 	d := new(toolimpl.Decoder)
 	d.Reset(args)
+	d.RepairIfAsked(ctx)
 	var (
 		argN int
 	)
