@@ -58,7 +58,6 @@ func Unbalanced(x string) string { return x }
 //toolgen:resource uri="file:///bytes" mime=notamime
 func Bytes() []int { return nil }
 
-
 type T struct{}
 
 // Method is a method.
