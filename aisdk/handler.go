@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"strings"
 	"sync"
 	"time"
@@ -582,56 +581,10 @@ func newID(prefix string) string {
 
 // writer writes chunks as SSE events, flushing each, each write and flush
 // bounded by the stall timeout.
-type writer struct {
-	w     http.ResponseWriter
-	rc    *http.ResponseController
-	stall time.Duration
-	err   error // the first write's or flush's error: the client went away, or stopped reading
-}
+type writer struct{ *webguard.SSEWriter }
 
 func newWriter(w http.ResponseWriter, stall time.Duration) *writer {
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-cache")
-	h.Set("Connection", "keep-alive")
-	h.Set(HeaderName, HeaderValue)
-	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-	return &writer{w: w, rc: http.NewResponseController(w), stall: stall}
+	return &writer{webguard.NewSSEWriter(w, stall, HeaderName, HeaderValue)}
 }
 
-// stallPiece is the most written under one deadline: a client reading less
-// than this per stall timeout is cut, however steadily it reads.
-const stallPiece = 32 << 10
-
-func (w *writer) write(b []byte) error {
-	if w.err != nil {
-		return w.err
-	}
-	for len(b) > 0 && w.err == nil {
-		piece := b[:min(len(b), stallPiece)]
-		w.arm()
-		n, err := w.w.Write(piece)
-		w.settle(err)
-		w.err = err
-		b = b[n:]
-	}
-	if w.err == nil {
-		w.arm()
-		w.err = w.rc.Flush()
-		w.settle(w.err)
-	}
-	return w.err
-}
-
-// arm gives the next write the stall timeout; a ResponseWriter that cannot
-// set deadlines writes unbounded.
-func (w *writer) arm() { _ = w.rc.SetWriteDeadline(time.Now().Add(w.stall)) }
-
-// settle lifts the deadline unless err is its expiry: then net/http's own
-// writes of the rest fail at once, and it closes the connection.
-func (w *writer) settle(err error) {
-	if !errors.Is(err, os.ErrDeadlineExceeded) {
-		_ = w.rc.SetWriteDeadline(time.Time{})
-	}
-}
+func (w *writer) write(b []byte) error { return w.Write(b) }
