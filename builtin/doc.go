@@ -74,7 +74,8 @@
 //     named by path that cannot be searched is an error saying why); at most
 //     MaxResults matches.
 //   - glob: the files whose paths match a pattern (* within a segment, **
-//     across segments, "?", [a-z], "[!a-z]"), sorted; at most MaxResults. A
+//     across segments, "?", [a-z], "[!a-z]"), sorted, the pattern relative
+//     to path (a directory; the root when absent); at most MaxResults. A
 //     pattern has at most 1,024 bytes and 16 ** segments (a run of **/**
 //     counts as one); matching a path costs at most the pattern's segments
 //     times the path's, however many **.
