@@ -276,6 +276,12 @@ func New(model Model, opts ...Option) (*Agent, error) {
 		return nil, fmt.Errorf("agent: %w", err)
 	}
 	providerTools := providerTools(model)
+	for _, name := range providerTools {
+		if _, ok := box.Lookup(toolgen.ToolName(name)); ok {
+			return nil, fmt.Errorf("agent: the model's provider runs a tool named %s itself, and a tool of the agent has that name: "+
+				"a model and a rule could not tell them apart (leave one out, or give the agent's another name, such as search's CommonTools)", name)
+		}
+	}
 	if err := c.perms.check(box.Tools(), providerTools); err != nil {
 		return nil, fmt.Errorf("agent: %w", err)
 	}

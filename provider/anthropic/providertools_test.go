@@ -210,3 +210,14 @@ func TestProviderCallsSurviveJSON(t *testing.T) {
 	assert.Equal(t, []string{"server_tool_use", "web_search_tool_result", "text", "tool_use", "tool_use"}, blockTypes(content))
 	assert.Equal(t, decode(t, pausedRes), content[1])
 }
+
+// A provider tool and a tool of the agent of the same name (the search
+// package's web_search) are New's error: neither the API nor a rule could
+// tell them apart.
+func TestProviderToolNameClash(t *testing.T) {
+	_, m := adapter.Serve(t, nil, anthropic.WithWebSearch(anthropic.WebSearch{}))
+	web := toolgen.Tool{Name: "web_search", InputSchema: []byte(`{"type":"object"}`),
+		Call: func(context.Context, []byte) (toolgen.Result, error) { return toolgen.TextResult(""), nil }}
+	_, err := agent.New(m, agent.WithTools([]toolgen.Tool{web}))
+	assert.ErrorContains(t, err, "runs a tool named web_search itself")
+}
