@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -332,7 +333,9 @@ func TestOAuthFirstConnect(t *testing.T) {
 	assert.NotEmpty(t, tok.AccessToken)
 	assert.Equal(t, e.as.issuer, tok.Issuer)
 	assert.Equal(t, []string{"mcp:read"}, tok.Scopes)
-	for _, s := range []string{fmt.Sprint(tok), fmt.Sprintf("%+v", tok), fmt.Sprintf("%#v", tok)} {
+	var logged strings.Builder
+	slog.New(slog.NewTextHandler(&logged, nil)).Info("stored", "token", tok, "value", *tok)
+	for _, s := range []string{fmt.Sprint(tok), fmt.Sprintf("%+v", tok), fmt.Sprintf("%#v", tok), fmt.Sprint(*tok), logged.String()} {
 		assert.NotContains(t, s, tok.AccessToken, "tokens never printed")
 		assert.NotContains(t, s, tok.RefreshToken)
 	}

@@ -35,10 +35,7 @@ type OAuthToken struct {
 }
 
 // String describes t without its secrets.
-func (t *OAuthToken) String() string {
-	if t == nil {
-		return "<no OAuth token>"
-	}
+func (t OAuthToken) String() string {
 	state := "no access token"
 	if t.AccessToken != "" {
 		state = "access token"
@@ -53,10 +50,10 @@ func (t *OAuthToken) String() string {
 }
 
 // GoString is String, so that %#v shows no secret either.
-func (t *OAuthToken) GoString() string { return t.String() }
+func (t OAuthToken) GoString() string { return t.String() }
 
 // LogValue is String, for log/slog.
-func (t *OAuthToken) LogValue() slog.Value { return slog.StringValue(t.String()) }
+func (t OAuthToken) LogValue() slog.Value { return slog.StringValue(t.String()) }
 
 // registration is t without its tokens.
 func (t *OAuthToken) registration() *OAuthToken {

@@ -447,7 +447,11 @@
 // failed authorization is final for the request and the handshake: it is
 // not sent again, so the user is not asked twice. The redirect URL must be
 // http on loopback unless OAuthConfig.AllowRemoteRedirect (then https).
-// Tokens are never logged: OAuthToken prints without them. The
+// go-sdk's checks against server-side request forgery apply too: metadata
+// and endpoints on private addresses (10.0.0.0/8, link-local...) are
+// refused, and discovery does not dial them unless OAuthConfig.HTTPClient
+// has a transport that dials itself. Tokens are never logged: OAuthToken
+// prints without them (fmt, log/slog). The
 // specification's fallbacks for 2025-03-26 servers without metadata
 // (endpoints guessed at the server's root) are not taken, and client ID
 // metadata documents are not offered.
