@@ -388,6 +388,53 @@ func TestOAuthRefreshRefused(t *testing.T) {
 	assert.Equal(t, int32(2), e.shown.Load())
 }
 
+// TestOAuthConcurrentRequestsAuthorizeOnce: when the server stops taking
+// the token, requests at once that all get 401 make one authorization
+// between them, and all go through with its token.
+func TestOAuthConcurrentRequestsAuthorizeOnce(t *testing.T) {
+	noLeaks(t)
+	e := newOAuthEnv(t)
+	c, err := e.connect(t, e.config())
+	require.NoError(t, err)
+	e.as.mu.Lock()
+	clear(e.as.access) // revoked
+	e.as.mu.Unlock()
+
+	var wg sync.WaitGroup
+	for range 5 {
+		wg.Go(func() {
+			ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+			defer cancel()
+			_, err := c.ListTools(ctx) // no require: not the test's goroutine
+			assert.NoError(t, err)
+		})
+	}
+	wg.Wait()
+	assert.Equal(t, 2, e.as.count(&e.as.authorizations))
+	assert.Equal(t, int32(2), e.shown.Load())
+}
+
+// TestLoopbackAuthorizer: a redirect nobody waits for is refused, and
+// Authorize ends with its context.
+func TestLoopbackAuthorizer(t *testing.T) {
+	noLeaks(t)
+	lb, err := mcp.NewLoopbackAuthorizer("", func(string) error { return nil })
+	require.NoError(t, err)
+	defer lb.Close()
+	assert.True(t, strings.HasPrefix(lb.RedirectURL(), "http://127.0.0.1:"), lb.RedirectURL())
+	hc := &http.Client{Timeout: 10 * time.Second}
+	defer hc.CloseIdleConnections()
+	resp, err := hc.Get(lb.RedirectURL() + "?code=c&state=s")
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusBadRequest, resp.StatusCode, "no authorization waiting")
+
+	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
+	defer cancel()
+	_, err = lb.Authorize(ctx, "https://auth.example.com/authorize")
+	assert.ErrorIs(t, err, context.DeadlineExceeded)
+}
+
 // TestOAuthWrongState: a redirect whose state is not the request's is
 // refused before its code is used, and the user is not asked again.
 func TestOAuthWrongState(t *testing.T) {
@@ -533,6 +580,8 @@ func TestOAuthHostileMetadata(t *testing.T) {
 	}{
 		{name: "wrong issuer", meta: func(e *oauthEnv, m map[string]any) { m["issuer"] = e.as.ts.URL + "/other" },
 			want: "does not match issuer"},
+		{name: "http issuer in the metadata", meta: func(_ *oauthEnv, m map[string]any) { m["issuer"] = "http://auth.example.com" },
+			want: `metadata issuer "http://auth.example.com" does not match`},
 		{name: "http issuer", prm: func(_ *oauthEnv, md *oauthex.ProtectedResourceMetadata) {
 			md.AuthorizationServers = []string{"http://auth.example.com"}
 		}, want: `"http://auth.example.com" does not use HTTPS`},
