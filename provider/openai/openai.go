@@ -62,53 +62,83 @@ var sdk = adapter.Provider[option.RequestOption]{
 	WithMaxRetries: option.WithMaxRetries,
 }
 
-// config is what the options set. An alias, so that Option's documented
-// form stays func(*config) error.
-type config = adapter.Config[option.RequestOption]
+// config is what the options set: those every adapter has, and those of
+// the Responses API alone.
+type config struct {
+	adapter.Config[option.RequestOption]
+	responses responsesConfig
+}
 
-// Option configures New. An option given a bad value (an empty string, a
-// number out of range) makes New fail with an error naming the option and
-// the value, as "openai.WithMaxTokens(0): must be at least 1".
+// Option configures New and NewResponses. An option given a bad value (an
+// empty string, a number out of range) makes New fail with an error naming
+// the option and the value, as "openai.WithMaxTokens(0): must be at least
+// 1"; so does an option of the Responses API alone given to New.
 type Option func(*config) error
+
+// common is an option every adapter has.
+func common(o adapter.Option[option.RequestOption]) Option {
+	return func(c *config) error { return o(&c.Config) }
+}
 
 // WithAPIKey sets the API key; without it New reads OPENAI_API_KEY. Local
 // servers that ignore keys accept any non-empty key.
 // An empty key is an error.
-func WithAPIKey(key string) Option { return sdk.APIKey(key) }
+func WithAPIKey(key string) Option { return common(sdk.APIKey(key)) }
 
 // WithModel names the model (DefaultModel without it). An empty name is an
 // error.
-func WithModel(name string) Option { return sdk.Model(name) }
+func WithModel(name string) Option { return common(sdk.Model(name)) }
 
-// WithMaxTokens caps the tokens of each answer (max_completion_tokens); by
-// default the API decides. n must be at least 1.
-func WithMaxTokens(n int) Option { return sdk.MaxTokens(n) }
+// WithMaxTokens caps the tokens of each answer (max_completion_tokens, or
+// the Responses API's max_output_tokens); by default the API decides. n
+// must be at least 1.
+func WithMaxTokens(n int) Option { return common(sdk.MaxTokens(n)) }
 
 // WithBaseURL sends requests to an OpenAI-compatible server, for example
 // "http://localhost:11434/v1" for Ollama. Without it the SDK uses
 // OPENAI_BASE_URL, else OpenAI's API.
 // An empty url is an error.
-func WithBaseURL(url string) Option { return sdk.BaseURL(url) }
+func WithBaseURL(url string) Option { return common(sdk.BaseURL(url)) }
 
 // WithHeader adds a header to every request. An empty key is an error.
-func WithHeader(key, value string) Option { return sdk.Header(key, value) }
+func WithHeader(key, value string) Option { return common(sdk.Header(key, value)) }
 
 // WithMaxRetries sets how many times the SDK retries a request that failed
 // with a connection error, 408, 409, 429 or 5xx (2 by default; 0: never).
 // A negative n is an error.
-func WithMaxRetries(n int) Option { return sdk.MaxRetries(n) }
+func WithMaxRetries(n int) Option { return common(sdk.MaxRetries(n)) }
 
 // WithRequestOptions passes SDK options through, after the ones above (an
 // HTTP client, a retry delay, a timeout...).
-func WithRequestOptions(opts ...option.RequestOption) Option { return sdk.RequestOptions(opts...) }
+func WithRequestOptions(opts ...option.RequestOption) Option {
+	return common(sdk.RequestOptions(opts...))
+}
+
+// configure applies opts to c (which holds the defaults) and returns the
+// SDK client's options, as adapter.Configure does.
+func configure(c *config, opts []Option) ([]option.RequestOption, error) {
+	for _, o := range opts {
+		if o == nil {
+			return nil, errors.New("openai: nil Option")
+		}
+		if err := o(c); err != nil {
+			return nil, err
+		}
+	}
+	return adapter.Configure(&sdk, &c.Config, []adapter.Option[option.RequestOption](nil))
+}
 
 // New makes a Model. A missing API key (no WithAPIKey, OPENAI_API_KEY unset
-// or empty) is an error here, not at the first call.
+// or empty) is an error here, not at the first call, and so is an option
+// of the Responses API alone (see NewResponses).
 func New(opts ...Option) (*Model, error) {
-	c := config{Model: DefaultModel}
-	all, err := adapter.Configure(&sdk, &c, opts)
+	c := config{Config: adapter.Config[option.RequestOption]{Model: DefaultModel}}
+	all, err := configure(&c, opts)
 	if err != nil {
 		return nil, err
+	}
+	if name := c.responses.only; name != "" {
+		return nil, fmt.Errorf("openai.%s: an option of the Responses API: use NewResponses", name)
 	}
 	return &Model{client: oai.NewClient(all...), model: c.Model, maxTokens: c.MaxTokens}, nil
 }

@@ -174,6 +174,12 @@ func (p *Parts) ProviderCall(pc agent.ProviderCall) {
 	p.parts = append(p.parts, agent.Part{Kind: agent.PartProviderCall, ProviderCall: pc})
 }
 
+// ReasoningDone adds a piece of reasoning, whole, that the provider wants
+// back with the history.
+func (p *Parts) ReasoningDone(r agent.Reasoning) {
+	p.parts = append(p.parts, agent.Part{Kind: agent.PartReasoningDone, Reasoning: r})
+}
+
 // Finish adds the usage, when the provider gave it, and the provider's
 // reason for stopping: the answer's last parts.
 func (p *Parts) Finish(usage *agent.Usage, reason string) {
