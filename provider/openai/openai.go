@@ -1,9 +1,23 @@
-// Package openai is an agent.Model over OpenAI's Chat Completions API, with
-// the official SDK (github.com/openai/openai-go/v3). It also speaks to
-// OpenAI-compatible servers (Ollama, vLLM, llama.cpp) through WithBaseURL.
+// Package openai is an agent.Model over OpenAI's APIs, with the official
+// SDK (github.com/openai/openai-go/v3): New speaks Chat Completions, and
+// NewResponses the Responses API. Both take the same options (the key, the
+// model, the token cap, the server...) and report errors alike.
 //
 //	model, err := openai.New(openai.WithModel("gpt-4.1-mini")) // key from OPENAI_API_KEY
 //	a, err := agent.New(model, agent.WithTools(weather.Tools()))
+//
+// # Which API
+//
+// New (Chat Completions) for OpenAI-compatible servers (Ollama, vLLM,
+// llama.cpp, through WithBaseURL), which speak it and rarely the
+// Responses API, and for models that do not reason. NewResponses for
+// OpenAI's reasoning models (o-series, gpt-5): their reasoning goes back
+// with the history, encrypted, so that a tool-calling turn goes on from it
+// (Chat Completions drops it); for its summaries as reasoning parts; for
+// the tools OpenAI runs itself (WithWebSearch, WithCodeInterpreter); and,
+// with WithStore, for requests that carry only what is new.
+//
+// # Chat Completions (New)
 //
 // Tools are sent as functions: with the tool's strict schema and
 // "strict": true when the generator made one (agent.ToolSpec.StrictSchema),
@@ -22,6 +36,46 @@
 // comes as reasoning parts. An error status or an error event in the
 // stream is an *APIError, as for Generate; a stream that ends without a
 // finish reason is an error (io.ErrUnexpectedEOF).
+//
+// # Responses API (NewResponses)
+//
+// ResponsesModel posts to /v1/responses: the system prompt as
+// "instructions", the transcript as input items (messages, function_call
+// and function_call_output items), tools as functions, strict as for
+// Chat Completions ("strict" always said: the API takes a tool as strict
+// unless told). Calls of one answer (parallel) become Message.Calls. The
+// API has no finish reason: the finish part says "stop", "tool_calls", or
+// why the response is incomplete ("max_output_tokens"); one cut by
+// max_output_tokens while it made a call is an error. Usage counts cached
+// input tokens and reasoning tokens too.
+//
+// Reasoning (WithReasoning): the model's summaries stream as reasoning
+// parts, and each reasoning item comes whole as a reasoning_done part,
+// kept in Message.Reasoning. By default nothing is stored ("store":
+// false): the items come encrypted (include reasoning.encrypted_content)
+// and go back whole, ahead of the answer's other items. With WithStore
+// the API keeps each response, and a request that goes on from an answer
+// of this model names its response (previous_response_id) and sends only
+// the new items; the model remembers which response gave which answer, in
+// memory, so a transcript it did not answer (another process, a
+// compaction) goes whole, and so does one whose response the API no
+// longer has (404, previous_response_not_found), sent again at once.
+//
+// Tools OpenAI runs (web search, code interpreter) come back as
+// agent.ProviderCalls: "web_search" with its action as arguments,
+// "code_interpreter" with its code; the output item whole as the result.
+// The agent reports them (EventProviderCall; aisdk streams them with
+// providerExecuted) and never runs them. Stored, the next request refers
+// to them; unstored, it leaves them out (the text after them says what
+// they found).
+//
+// Stream reads the documented events: response.output_text.delta,
+// response.reasoning_summary_text.delta,
+// response.function_call_arguments.delta, response.output_item.done
+// (a call whole, a reasoning item, a call the API ran),
+// response.completed and response.incomplete (usage, finish),
+// response.failed and error (an *APIError). A stream that ends before
+// response.completed is an error (io.ErrUnexpectedEOF).
 package openai
 
 import (
