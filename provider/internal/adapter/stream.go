@@ -180,6 +180,12 @@ func (p *Parts) ReasoningDone(r agent.Reasoning) {
 	p.parts = append(p.parts, agent.Part{Kind: agent.PartReasoningDone, Reasoning: r})
 }
 
+// Usage adds a usage part alone: the tokens of one request of an answer
+// that took several (the Collector sums them).
+func (p *Parts) Usage(usage agent.Usage) {
+	p.parts = append(p.parts, agent.Part{Kind: agent.PartUsage, Usage: usage})
+}
+
 // Finish adds the usage, when the provider gave it, and the provider's
 // reason for stopping: the answer's last parts.
 func (p *Parts) Finish(usage *agent.Usage, reason string) {
