@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 
 	oai "github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
@@ -26,8 +27,8 @@ type ResponsesModel struct {
 	maxTokens int64
 	store     bool
 	effort    string
-	builtin   []json.RawMessage // the API's own tools, as sent
-	chain     *chain            // with WithStore: the responses to chain from
+	provider  []providerTool // the API's own tools the options enable, by name
+	chain     *chain         // with WithStore: the responses to chain from
 }
 
 // responsesSDK is sdk, but for the name of the Responses API's token
@@ -96,7 +97,9 @@ func WithReasoning(effort string) Option {
 
 // WithWebSearch offers the model the API's web search tool
 // ({"type": "web_search"}). OpenAI runs its searches: they come back as
-// agent.ProviderCalls named "web_search", never run by the agent.
+// agent.ProviderCalls named "web_search", never run by the agent. The
+// model is then an agent.ProviderToolModel: an agent whose permission
+// rules deny or ask about "web_search" sends its requests without it.
 // NewResponses only.
 func WithWebSearch() Option {
 	return responsesOnly("WithWebSearch", func(c *responsesConfig) error {
@@ -108,7 +111,8 @@ func WithWebSearch() Option {
 // WithCodeInterpreter offers the model the API's code interpreter, in a
 // container the API makes ({"type": "code_interpreter", "container":
 // {"type": "auto"}}). Its runs come back as agent.ProviderCalls named
-// "code_interpreter". NewResponses only.
+// "code_interpreter"; rules that deny or ask about "code_interpreter"
+// leave it out, as for WithWebSearch. NewResponses only.
 func WithCodeInterpreter() Option {
 	return responsesOnly("WithCodeInterpreter", func(c *responsesConfig) error {
 		c.codeInterpreter = true
@@ -128,17 +132,38 @@ func NewResponses(opts ...Option) (*ResponsesModel, error) {
 	}
 	m := &ResponsesModel{client: oai.NewClient(all...), model: c.Model, maxTokens: c.MaxTokens,
 		store: c.responses.store, effort: c.responses.effort}
-	if c.responses.webSearch {
-		m.builtin = append(m.builtin, json.RawMessage(`{"type":"web_search"}`))
-	}
 	if c.responses.codeInterpreter {
-		m.builtin = append(m.builtin, json.RawMessage(`{"type":"code_interpreter","container":{"type":"auto"}}`))
+		m.provider = append(m.provider, providerTool{"code_interpreter", json.RawMessage(`{"type":"code_interpreter","container":{"type":"auto"}}`)})
+	}
+	if c.responses.webSearch {
+		m.provider = append(m.provider, providerTool{"web_search", json.RawMessage(`{"type":"web_search"}`)})
 	}
 	if m.store {
 		m.chain = &chain{}
 	}
 	return m, nil
 }
+
+// providerTool is a tool the API runs itself: the name its calls give it,
+// and the tool as sent.
+type providerTool struct {
+	name  string
+	param json.RawMessage
+}
+
+// ProviderTools names the tools the API runs itself that the options
+// enable ("code_interpreter", "web_search"), in name order
+// (agent.ProviderToolModel): an agent whose permission rules deny or ask
+// about one sends its requests without it.
+func (m *ResponsesModel) ProviderTools() []string {
+	names := make([]string, 0, len(m.provider))
+	for _, t := range m.provider {
+		names = append(names, t.name)
+	}
+	return names
+}
+
+var _ agent.ProviderToolModel = (*ResponsesModel)(nil)
 
 // Generate asks the model for the next assistant message.
 func (m *ResponsesModel) Generate(ctx context.Context, req agent.Request) (agent.Response, error) {
@@ -222,7 +247,7 @@ func (b *built) record(id string, msg agent.Message) {
 // build builds the request for req, and finds the response it can chain
 // from.
 func (m *ResponsesModel) build(req agent.Request) (*built, error) {
-	tools, err := m.tools(req.Tools)
+	tools, err := m.tools(req.Tools, req.DisabledProviderTools)
 	if err != nil {
 		return nil, err
 	}
@@ -274,8 +299,8 @@ type functionTool struct {
 
 // tools are the function tools (the strict schema, strict, when there is
 // one, else the default schema) and the API's own tools the options ask
-// for.
-func (m *ResponsesModel) tools(specs []agent.ToolSpec) ([]responses.ToolUnionParam, error) {
+// for, but those the request disables.
+func (m *ResponsesModel) tools(specs []agent.ToolSpec, disabled []string) ([]responses.ToolUnionParam, error) {
 	var tools []responses.ToolUnionParam
 	for _, s := range specs {
 		schema, strict := s.InputSchema, false
@@ -288,8 +313,10 @@ func (m *ResponsesModel) tools(specs []agent.ToolSpec) ([]responses.ToolUnionPar
 		t := functionTool{Type: "function", Name: string(s.Name), Description: s.Description, Parameters: schema, Strict: strict}
 		tools = append(tools, param.Override[responses.ToolUnionParam](marshal(t)))
 	}
-	for _, t := range m.builtin {
-		tools = append(tools, param.Override[responses.ToolUnionParam](t))
+	for _, t := range m.provider {
+		if !slices.Contains(disabled, t.name) {
+			tools = append(tools, param.Override[responses.ToolUnionParam](t.param))
+		}
 	}
 	return tools, nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/examples/weather"
 	"github.com/toolgen-dev/toolgen/provider/internal/providertest"
@@ -101,4 +102,24 @@ func TestResponsesStreamProviderCalls(t *testing.T) {
 	})
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
+}
+
+// The model names the API's tools its options enable
+// (agent.ProviderToolModel); an agent whose rules deny one sends its
+// requests without it.
+func TestResponsesProviderToolsDenied(t *testing.T) {
+	f, m := responsesAdapter.Serve(t, []reply{answerOf("resp_1", messageItem("msg_1", "Hi"))}, openai.WithWebSearch(), openai.WithCodeInterpreter())
+	assert.Equal(t, []string{"code_interpreter", "web_search"}, m.ProviderTools())
+	ag, err := agent.New(m, agent.WithTools(weather.Tools()),
+		agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{{Tool: "web_search"}}}))
+	require.NoError(t, err)
+	_, err = ag.Run(context.Background(), "Hi", nil)
+	require.NoError(t, err)
+	var types []string
+	for _, tool := range f.Requests()[0]["tools"].([]any) {
+		if typ := tool.(map[string]any)["type"]; typ != "function" {
+			types = append(types, typ.(string))
+		}
+	}
+	assert.Equal(t, []string{"code_interpreter"}, types)
 }
