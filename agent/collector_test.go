@@ -170,3 +170,21 @@ func TestPartsStopsWhenTheConsumerStops(t *testing.T) {
 		assert.Equal(t, all[:stop], got)
 	}
 }
+
+// Reasoning the provider wants back comes whole in a reasoning_done part,
+// which the transcript keeps; Parts gives it back the same way, and
+// cached and reasoning tokens add up with the rest of the usage.
+func TestCollectorKeepsReasoning(t *testing.T) {
+	thought := agent.Reasoning{Provider: "openai", ID: "rs_1", Text: "Look it up.", Data: json.RawMessage(`{"type":"reasoning","id":"rs_1","encrypted_content":"x"}`)}
+	resp := agent.Response{
+		Message: agent.Message{Role: agent.RoleAssistant, Text: "Hi", Reasoning: []agent.Reasoning{thought}},
+		Usage:   agent.Usage{InputTokens: 10, OutputTokens: 5, CachedInputTokens: 8, ReasoningTokens: 3},
+	}
+	parts := slices.Collect(agent.Parts(resp))
+	assert.Equal(t, agent.Part{Kind: agent.PartReasoning, Text: "Look it up."}, parts[0])
+	assert.Equal(t, agent.Part{Kind: agent.PartReasoningDone, Reasoning: thought}, parts[1])
+	got, err := agent.Collect(stream(nil, parts...))
+	require.NoError(t, err)
+	assert.Equal(t, resp, got)
+	assert.Equal(t, agent.Usage{InputTokens: 20, OutputTokens: 10, CachedInputTokens: 16, ReasoningTokens: 6}, resp.Usage.Add(resp.Usage))
+}

@@ -556,7 +556,10 @@
 //   - Provider calls (model.go): tools a provider runs itself (its tool
 //     search, web search) come back in [Message.ProviderCalls], are never
 //     run here, and are reported as [PartProviderCall] parts and
-//     [EventProviderCall] events.
+//     [EventProviderCall] events. Reasoning a provider wants back with the
+//     history (OpenAI's encrypted reasoning items) comes in
+//     [Message.Reasoning], streamed as [PartReasoningDone] parts, and only
+//     its adapter reads it.
 //   - Resuming (resume.go): a paused turn's calls are decided again against
 //     the agent's current tools and permissions, and a call that finished
 //     (its result is in the State) never runs again.

@@ -93,11 +93,20 @@ type Response struct {
 type Usage struct {
 	InputTokens  int `json:"input_tokens"`
 	OutputTokens int `json:"output_tokens"`
+	// CachedInputTokens are the input tokens the provider read from its
+	// prompt cache, counted in InputTokens too; 0 where it does not say.
+	CachedInputTokens int `json:"cached_input_tokens,omitempty"`
+	// ReasoningTokens are the output tokens the model spent reasoning,
+	// counted in OutputTokens too; 0 where the provider does not say.
+	ReasoningTokens int `json:"reasoning_tokens,omitempty"`
 }
 
 // Add returns u plus v.
 func (u Usage) Add(v Usage) Usage {
-	return Usage{InputTokens: u.InputTokens + v.InputTokens, OutputTokens: u.OutputTokens + v.OutputTokens}
+	return Usage{
+		InputTokens: u.InputTokens + v.InputTokens, OutputTokens: u.OutputTokens + v.OutputTokens,
+		CachedInputTokens: u.CachedInputTokens + v.CachedInputTokens, ReasoningTokens: u.ReasoningTokens + v.ReasoningTokens,
+	}
 }
 
 // Role says who wrote a message.
@@ -125,6 +134,27 @@ type Message struct {
 	// transcript keeps them so that the adapter sends them back with the
 	// history, as the provider's API requires.
 	ProviderCalls []ProviderCall `json:"provider_calls,omitempty"`
+	// Reasoning is the model's reasoning that its provider gives back to
+	// be sent with the history (OpenAI's reasoning items, encrypted when
+	// the provider stores nothing), in the order it came. The loop only
+	// keeps it; the adapter that made it sends it back.
+	Reasoning []Reasoning `json:"reasoning,omitempty"`
+}
+
+// Reasoning is a piece of a model's reasoning, whole, as its provider
+// gave it to be sent back.
+type Reasoning struct {
+	// Provider names the provider that gave it ("openai"), whose adapter
+	// alone sends it back.
+	Provider string `json:"provider"`
+	// ID is the provider's id of it.
+	ID string `json:"id,omitempty"`
+	// Text is what the provider shows of it (a summary), "" when nothing.
+	Text string `json:"text,omitempty"`
+	// Data is the reasoning as the provider gave it, in the form its
+	// adapter sends back (for OpenAI, the whole reasoning item with its
+	// encrypted content).
+	Data json.RawMessage `json:"data,omitempty"`
 }
 
 // ProviderCall is a call of a tool that the provider ran itself, and its

@@ -28,11 +28,15 @@ type PartKind string
 // and the calls the provider ran interleave with calls; each call's parts
 // come in the order start, arguments, done; usage and finish come last.
 const (
-	PartText      PartKind = "text"       // Text is the next piece of the answer
-	PartReasoning PartKind = "reasoning"  // Text is the next piece of the model's reasoning
-	PartCallStart PartKind = "call_start" // Call has the ID and Name of call Index
-	PartCallArgs  PartKind = "call_args"  // Text is the next piece of call Index's JSON arguments
-	PartCallDone  PartKind = "call_done"  // Call is call Index, whole
+	PartText      PartKind = "text"      // Text is the next piece of the answer
+	PartReasoning PartKind = "reasoning" // Text is the next piece of the model's reasoning
+	// ReasoningDone is a piece of reasoning, whole, that the provider
+	// wants back with the history (Message.Reasoning); its text came
+	// before it as reasoning parts.
+	PartReasoningDone PartKind = "reasoning_done"
+	PartCallStart     PartKind = "call_start" // Call has the ID and Name of call Index
+	PartCallArgs      PartKind = "call_args"  // Text is the next piece of call Index's JSON arguments
+	PartCallDone      PartKind = "call_done"  // Call is call Index, whole
 	// ProviderCall is a call the provider ran, with its result, whole.
 	PartProviderCall PartKind = "provider_call"
 	PartUsage        PartKind = "usage"  // Usage counts the request's tokens
@@ -51,7 +55,9 @@ type Part struct {
 	Call ToolCall `json:"call,omitzero"`
 	// ProviderCall is the call the provider ran, on a provider_call part.
 	ProviderCall ProviderCall `json:"provider_call,omitzero"`
-	Usage        Usage        `json:"usage,omitzero"`
+	// Reasoning is the reasoning, whole, on a reasoning_done part.
+	Reasoning Reasoning `json:"reasoning,omitzero"`
+	Usage     Usage     `json:"usage,omitzero"`
 	// Finish is the provider's reason for stopping ("stop", "tool_calls",
 	// "length"...), on the finish part.
 	Finish string `json:"finish,omitempty"`
@@ -78,11 +84,19 @@ func Stream(ctx context.Context, m Model, req Request) iter.Seq2[Part, error] {
 }
 
 // Parts are the parts of a whole response, in the order a stream gives
-// them: the calls the provider ran, its text, then each call (start,
+// them: its reasoning (the text, then the whole), the calls the provider ran, its text, then each call (start,
 // arguments, done), then its usage and the finish.
 func Parts(resp Response) iter.Seq[Part] {
 	return func(yield func(Part) bool) {
 		msg := resp.Message
+		for _, r := range msg.Reasoning {
+			if r.Text != "" && !yield(Part{Kind: PartReasoning, Text: r.Text}) {
+				return
+			}
+			if !yield(Part{Kind: PartReasoningDone, Reasoning: r}) {
+				return
+			}
+		}
 		for _, pc := range msg.ProviderCalls {
 			if !yield(Part{Kind: PartProviderCall, ProviderCall: pc}) {
 				return
@@ -115,6 +129,7 @@ type Collector struct {
 	text     []byte
 	calls    []collectedCall
 	provider []ProviderCall
+	thought  []Reasoning
 	usage    Usage
 }
 
@@ -138,6 +153,8 @@ func (c *Collector) Add(p Part) error {
 		return c.addCall(p)
 	case PartProviderCall:
 		c.provider = append(c.provider, p.ProviderCall)
+	case PartReasoningDone:
+		c.thought = append(c.thought, p.Reasoning)
 	default:
 		return fmt.Errorf("agent: a stream part of unknown kind %q", p.Kind)
 	}
@@ -169,14 +186,14 @@ func (c *Collector) addCall(p Part) error {
 	return nil
 }
 
-// Response is the response the parts so far make: the calls the provider
-// ran, the text, the calls
+// Response is the response the parts so far make: the reasoning to send
+// back, the calls the provider ran, the text, the calls
 // (a call that was not done is taken as its start and argument pieces, or
 // an empty object when none came) and the usage. A done call keeps the
 // arguments its done part gives, even empty ones, so that Collect gives
 // back the response Parts took apart, whatever bytes the model sent.
 func (c *Collector) Response() Response {
-	msg := Message{Role: RoleAssistant, Text: string(c.text), ProviderCalls: slices.Clip(c.provider)}
+	msg := Message{Role: RoleAssistant, Text: string(c.text), ProviderCalls: slices.Clip(c.provider), Reasoning: slices.Clip(c.thought)}
 	for _, cc := range c.calls {
 		call := cc.call
 		if !cc.done {

@@ -1,9 +1,23 @@
-// Package openai is an agent.Model over OpenAI's Chat Completions API, with
-// the official SDK (github.com/openai/openai-go/v3). It also speaks to
-// OpenAI-compatible servers (Ollama, vLLM, llama.cpp) through WithBaseURL.
+// Package openai is an agent.Model over OpenAI's APIs, with the official
+// SDK (github.com/openai/openai-go/v3): New speaks Chat Completions, and
+// NewResponses the Responses API. Both take the same options (the key, the
+// model, the token cap, the server...) and report errors alike.
 //
 //	model, err := openai.New(openai.WithModel("gpt-4.1-mini")) // key from OPENAI_API_KEY
 //	a, err := agent.New(model, agent.WithTools(weather.Tools()))
+//
+// # Which API
+//
+// New (Chat Completions) for OpenAI-compatible servers (Ollama, vLLM,
+// llama.cpp, through WithBaseURL), which speak it and rarely the
+// Responses API, and for models that do not reason. NewResponses for
+// OpenAI's reasoning models (o-series, gpt-5): their reasoning goes back
+// with the history, encrypted, so that a tool-calling turn goes on from it
+// (Chat Completions drops it); for its summaries as reasoning parts; for
+// the tools OpenAI runs itself (WithWebSearch, WithCodeInterpreter); and,
+// with WithStore, for requests that carry only what is new.
+//
+// # Chat Completions (New)
 //
 // Tools are sent as functions: with the tool's strict schema and
 // "strict": true when the generator made one (agent.ToolSpec.StrictSchema),
@@ -22,6 +36,46 @@
 // comes as reasoning parts. An error status or an error event in the
 // stream is an *APIError, as for Generate; a stream that ends without a
 // finish reason is an error (io.ErrUnexpectedEOF).
+//
+// # Responses API (NewResponses)
+//
+// ResponsesModel posts to /v1/responses: the system prompt as
+// "instructions", the transcript as input items (messages, function_call
+// and function_call_output items), tools as functions, strict as for
+// Chat Completions ("strict" always said: the API takes a tool as strict
+// unless told). Calls of one answer (parallel) become Message.Calls. The
+// API has no finish reason: the finish part says "stop", "tool_calls", or
+// why the response is incomplete ("max_output_tokens"); one cut by
+// max_output_tokens while it made a call is an error. Usage counts cached
+// input tokens and reasoning tokens too.
+//
+// Reasoning (WithReasoning): the model's summaries stream as reasoning
+// parts, and each reasoning item comes whole as a reasoning_done part,
+// kept in Message.Reasoning. By default nothing is stored ("store":
+// false): the items come encrypted (include reasoning.encrypted_content)
+// and go back whole, ahead of the answer's other items. With WithStore
+// the API keeps each response, and a request that goes on from an answer
+// of this model names its response (previous_response_id) and sends only
+// the new items; the model remembers which response gave which answer, in
+// memory, so a transcript it did not answer (another process, a
+// compaction) goes whole, and so does one whose response the API no
+// longer has (404, previous_response_not_found), sent again at once.
+//
+// Tools OpenAI runs (web search, code interpreter) come back as
+// agent.ProviderCalls: "web_search" with its action as arguments,
+// "code_interpreter" with its code; the output item whole as the result.
+// The agent reports them (EventProviderCall; aisdk streams them with
+// providerExecuted) and never runs them. Stored, the next request refers
+// to them; unstored, it leaves them out (the text after them says what
+// they found).
+//
+// Stream reads the documented events: response.output_text.delta,
+// response.reasoning_summary_text.delta,
+// response.function_call_arguments.delta, response.output_item.done
+// (a call whole, a reasoning item, a call the API ran),
+// response.completed and response.incomplete (usage, finish),
+// response.failed and error (an *APIError). A stream that ends before
+// response.completed is an error (io.ErrUnexpectedEOF).
 package openai
 
 import (
@@ -62,53 +116,83 @@ var sdk = adapter.Provider[option.RequestOption]{
 	WithMaxRetries: option.WithMaxRetries,
 }
 
-// config is what the options set. An alias, so that Option's documented
-// form stays func(*config) error.
-type config = adapter.Config[option.RequestOption]
+// config is what the options set: those every adapter has, and those of
+// the Responses API alone.
+type config struct {
+	adapter.Config[option.RequestOption]
+	responses responsesConfig
+}
 
-// Option configures New. An option given a bad value (an empty string, a
-// number out of range) makes New fail with an error naming the option and
-// the value, as "openai.WithMaxTokens(0): must be at least 1".
+// Option configures New and NewResponses. An option given a bad value (an
+// empty string, a number out of range) makes New fail with an error naming
+// the option and the value, as "openai.WithMaxTokens(0): must be at least
+// 1"; so does an option of the Responses API alone given to New.
 type Option func(*config) error
+
+// common is an option every adapter has.
+func common(o adapter.Option[option.RequestOption]) Option {
+	return func(c *config) error { return o(&c.Config) }
+}
 
 // WithAPIKey sets the API key; without it New reads OPENAI_API_KEY. Local
 // servers that ignore keys accept any non-empty key.
 // An empty key is an error.
-func WithAPIKey(key string) Option { return sdk.APIKey(key) }
+func WithAPIKey(key string) Option { return common(sdk.APIKey(key)) }
 
 // WithModel names the model (DefaultModel without it). An empty name is an
 // error.
-func WithModel(name string) Option { return sdk.Model(name) }
+func WithModel(name string) Option { return common(sdk.Model(name)) }
 
-// WithMaxTokens caps the tokens of each answer (max_completion_tokens); by
-// default the API decides. n must be at least 1.
-func WithMaxTokens(n int) Option { return sdk.MaxTokens(n) }
+// WithMaxTokens caps the tokens of each answer (max_completion_tokens, or
+// the Responses API's max_output_tokens); by default the API decides. n
+// must be at least 1.
+func WithMaxTokens(n int) Option { return common(sdk.MaxTokens(n)) }
 
 // WithBaseURL sends requests to an OpenAI-compatible server, for example
 // "http://localhost:11434/v1" for Ollama. Without it the SDK uses
 // OPENAI_BASE_URL, else OpenAI's API.
 // An empty url is an error.
-func WithBaseURL(url string) Option { return sdk.BaseURL(url) }
+func WithBaseURL(url string) Option { return common(sdk.BaseURL(url)) }
 
 // WithHeader adds a header to every request. An empty key is an error.
-func WithHeader(key, value string) Option { return sdk.Header(key, value) }
+func WithHeader(key, value string) Option { return common(sdk.Header(key, value)) }
 
 // WithMaxRetries sets how many times the SDK retries a request that failed
 // with a connection error, 408, 409, 429 or 5xx (2 by default; 0: never).
 // A negative n is an error.
-func WithMaxRetries(n int) Option { return sdk.MaxRetries(n) }
+func WithMaxRetries(n int) Option { return common(sdk.MaxRetries(n)) }
 
 // WithRequestOptions passes SDK options through, after the ones above (an
 // HTTP client, a retry delay, a timeout...).
-func WithRequestOptions(opts ...option.RequestOption) Option { return sdk.RequestOptions(opts...) }
+func WithRequestOptions(opts ...option.RequestOption) Option {
+	return common(sdk.RequestOptions(opts...))
+}
+
+// configure applies opts to c (which holds the defaults) and returns the
+// SDK client's options, as adapter.Configure does.
+func configure(c *config, opts []Option) ([]option.RequestOption, error) {
+	for _, o := range opts {
+		if o == nil {
+			return nil, errors.New("openai: nil Option")
+		}
+		if err := o(c); err != nil {
+			return nil, err
+		}
+	}
+	return adapter.Configure(&sdk, &c.Config, []adapter.Option[option.RequestOption](nil))
+}
 
 // New makes a Model. A missing API key (no WithAPIKey, OPENAI_API_KEY unset
-// or empty) is an error here, not at the first call.
+// or empty) is an error here, not at the first call, and so is an option
+// of the Responses API alone (see NewResponses).
 func New(opts ...Option) (*Model, error) {
-	c := config{Model: DefaultModel}
-	all, err := adapter.Configure(&sdk, &c, opts)
+	c := config{Config: adapter.Config[option.RequestOption]{Model: DefaultModel}}
+	all, err := configure(&c, opts)
 	if err != nil {
 		return nil, err
+	}
+	if name := c.responses.only; name != "" {
+		return nil, fmt.Errorf("openai.%s: an option of the Responses API: use NewResponses", name)
 	}
 	return &Model{client: oai.NewClient(all...), model: c.Model, maxTokens: c.MaxTokens}, nil
 }

@@ -140,15 +140,20 @@ func reasoning(d oai.ChatCompletionChunkChoiceDelta) string {
 
 // Fail: an error status or an error event in the stream is an *APIError,
 // others as describe says.
-func (r *chunkReader) Fail(err error) error {
+func (r *chunkReader) Fail(err error) error { return streamFail(err, r.httpResp) }
+
+// streamFail words the error that ended a stream: an error status or an
+// event with an "error" member is an *APIError (with the status of the
+// stream's response, resp, when there was one), others as describe says.
+func streamFail(err error, resp *http.Response) error {
 	var se *ssestream.StreamError
 	if !errors.As(err, &se) {
 		return describe(err)
 	}
 	body := adapter.ReadErrorBody(se.Event.Data)
 	e := &APIError{StatusCode: http.StatusOK, Type: errorKind(body.Type, body.Code), Message: body.Message, err: err}
-	if r.httpResp != nil {
-		e.StatusCode = r.httpResp.StatusCode
+	if resp != nil {
+		e.StatusCode = resp.StatusCode
 	}
 	if e.Message == "" {
 		e.Message = string(se.Event.Data)

@@ -174,6 +174,12 @@ func (p *Parts) ProviderCall(pc agent.ProviderCall) {
 	p.parts = append(p.parts, agent.Part{Kind: agent.PartProviderCall, ProviderCall: pc})
 }
 
+// ReasoningDone adds a piece of reasoning, whole, that the provider wants
+// back with the history.
+func (p *Parts) ReasoningDone(r agent.Reasoning) {
+	p.parts = append(p.parts, agent.Part{Kind: agent.PartReasoningDone, Reasoning: r})
+}
+
 // Usage adds a usage part alone: the tokens of one request of an answer
 // that took several (the Collector sums them).
 func (p *Parts) Usage(usage agent.Usage) {
