@@ -237,7 +237,9 @@ func TestDriftClass(t *testing.T) {
 		}, "outputSchema", []string{`+/outputSchema/properties/next/type = "string"`}},
 		{"title", "search", func(t *sdkmcp.Tool) { t.Title = "Search (trusted)" },
 			"title", []string{`+/title = "Search (trusted)"`}},
-		{"annotation title", "send", func(t *sdkmcp.Tool) { t.Annotations = &sdkmcp.ToolAnnotations{DestructiveHint: trueP(), Title: "Safe send"} },
+		{"annotation title", "send", func(t *sdkmcp.Tool) {
+			t.Annotations = &sdkmcp.ToolAnnotations{DestructiveHint: trueP(), Title: "Safe send"}
+		},
 			"annotations", []string{`+/annotations/title = "Safe send"`}},
 	}
 	d := startDriftServer(t)

@@ -8,7 +8,7 @@ import (
 func TestCanonical(t *testing.T) {
 	for in, want := range map[string]string{
 		` { "b" : [ 1.0 , -2e1, "x" ], "a":{"d":0.50, "c":null} , "<":"&>" } `: `{"<":"&>","a":{"c":null,"d":0.50},"b":[1.0,-2e1,"x"]}`,
-		`{"a":1,"a":2}`:         `{"a":2}`,
+		`{"a":1,"a":2}`:        `{"a":2}`,
 		`"\u200b\ud83d\ude00"`: "\"\u200b\U0001F600\"",
 	} {
 		got, err := Canonical([]byte(in))
