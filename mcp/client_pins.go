@@ -377,14 +377,15 @@ func (c *Client) driftOf(name, approved string) *DriftError {
 	return de
 }
 
-// pinOf is the pin of a listed tool: its schemas as the server sent them.
+// pinOf is the pin of a listed tool: its schemas and annotations as the
+// server sent them (when they were seen on the wire).
 func (c *Client) pinOf(t *sdk.Tool) (Pin, error) {
 	in, out, err := c.toolSchemas(t)
 	if err != nil {
 		return Pin{}, err
 	}
-	var ann []byte
-	if t.Annotations != nil {
+	ann, seen := c.schemas.annotations(t.Name)
+	if !seen && t.Annotations != nil {
 		if ann, err = json.Marshal(t.Annotations); err != nil {
 			return Pin{}, fmt.Errorf("mcp: tool %s: annotations: %w", t.Name, err)
 		}
