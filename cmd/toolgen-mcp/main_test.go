@@ -148,7 +148,9 @@ func TestMCPTypedStubsAndCheckFromAURL(t *testing.T) {
 // zero-width space, a tool removed, one added) and exits 1.
 func TestMCPCheckShowsDrift(t *testing.T) {
 	s := sdk.NewServer(&sdk.Implementation{Name: "notes", Version: "v1"}, nil)
-	handler := func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) { return &sdk.CallToolResult{}, nil }
+	handler := func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+		return &sdk.CallToolResult{}, nil
+	}
 	add := func(name, description string) {
 		s.AddTool(&sdk.Tool{Name: name, Description: description, InputSchema: json.RawMessage(`{"type":"object","properties":{"q":{"type":"string"}}}`)}, handler)
 	}
