@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -33,6 +34,8 @@ type driftServer struct {
 	h      atomic.Pointer[http.Handler]
 	mutate atomic.Pointer[func(*sdkmcp.Tool)]
 	calls  atomic.Int64 // tools/call requests the tools received
+	mu     sync.Mutex
+	all    []*sdkmcp.Server // every server it has had, whose sessions end with the test
 }
 
 func trueP() *bool { b := true; return &b }
@@ -58,10 +61,20 @@ func pinnedTools() []*sdkmcp.Tool {
 
 func startDriftServer(t *testing.T) *driftServer {
 	t.Helper()
+	noLeaks(t)
 	d := &driftServer{}
 	d.redeploy(pinnedTools())
 	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { (*d.h.Load()).ServeHTTP(w, r) }))
-	t.Cleanup(hs.Close)
+	t.Cleanup(func() {
+		hs.Close()
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		for _, s := range d.all {
+			for ss := range s.Sessions() {
+				_ = ss.Close()
+			}
+		}
+	})
 	d.url = hs.URL
 	return d
 }
@@ -91,6 +104,9 @@ func (d *driftServer) redeploy(tools []*sdkmcp.Tool) {
 		}
 	})
 	h := http.Handler(sdkmcp.NewStreamableHTTPHandler(func(*http.Request) *sdkmcp.Server { return s }, nil))
+	d.mu.Lock()
+	d.all = append(d.all, s)
+	d.mu.Unlock()
 	d.srv.Store(s)
 	d.h.Store(&h)
 }
