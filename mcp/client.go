@@ -481,8 +481,17 @@ func (c *Client) listPages(ctx context.Context, page func(ctx context.Context, c
 func (c *Client) exposedTool(t *sdk.Tool) (toolgen.Tool, bool, error) {
 	var de *DriftError
 	if c.pinning() {
+		// This very definition, not the one listed under its name: a
+		// server may list a name twice.
+		p, err := c.pinOf(t)
+		if err != nil {
+			return toolgen.Tool{}, false, err
+		}
 		c.mu.Lock()
 		de = c.driftOf(t.Name, "")
+		if de == nil && c.pins.expected[t.Name].Digest != "" && p.Digest != c.pins.expected[t.Name].Digest {
+			de = compare(t.Name, c.pins.expected[t.Name], true, p, true)
+		}
 		c.mu.Unlock()
 	}
 	switch {

@@ -345,16 +345,25 @@ func (c *Client) judge(session *sdk.ClientSession, gen uint64, tools []*sdk.Tool
 	if !c.pinning() {
 		return nil
 	}
-	listed := make(map[string]Pin, len(tools))
+	all := make([]Pin, 0, len(tools))
 	for _, t := range tools {
 		p, err := c.pinOf(t)
 		if err != nil {
 			return err
 		}
-		listed[t.Name] = p
+		all = append(all, p)
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	listed := make(map[string]Pin, len(all))
+	for _, p := range all {
+		// A name listed twice, once as pinned: the other one is what
+		// counts, so that it is not let through under the pinned one's name.
+		if old, twice := listed[p.Name]; twice && old.Digest != c.pins.expected[p.Name].Digest {
+			continue
+		}
+		listed[p.Name] = p
+	}
 	if err := c.syncPinFile(listed); err != nil {
 		return err
 	}

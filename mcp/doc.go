@@ -410,7 +410,8 @@
 // session (a reconnect after the server lost the session: a server
 // redeployed with other tools need not notify anyone), and every
 // tools/list it makes is compared, so a server that answers two lists
-// differently without notifying is caught at the second. Before a call is
+// differently without notifying is caught at the second (and a name listed
+// twice, once as pinned and once not, counts as changed). Before a call is
 // sent, the tool must be as pinned; otherwise nothing is sent and the call
 // fails with a *mcp.DriftError (Kind DriftChanged, DriftRemoved or
 // DriftUnpinned) naming the fields that changed and holding Diff, a
