@@ -34,7 +34,7 @@ type driftServer struct {
 	h      atomic.Pointer[http.Handler]
 	mutate atomic.Pointer[func(*sdkmcp.Tool)]
 	extra  atomic.Pointer[sdkmcp.Tool] // listed first, besides the tools
-	calls  atomic.Int64 // tools/call requests the tools received
+	calls  atomic.Int64                // tools/call requests the tools received
 	mu     sync.Mutex
 	all    []*sdkmcp.Server // every server it has had, whose sessions end with the test
 }
