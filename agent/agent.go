@@ -53,6 +53,9 @@ type Agent struct {
 	failureLimit map[toolgen.ToolName]int
 	deferred     map[toolgen.ToolName]bool
 	noRepair     bool // WithArgRepair(false)
+	// disabledProvider are the provider tools the rules deny or ask about
+	// (ProviderToolModel), sent as Request.DisabledProviderTools.
+	disabledProvider []string
 }
 
 // Option configures an Agent. An option given a bad value makes New fail
@@ -272,7 +275,14 @@ func New(model Model, opts ...Option) (*Agent, error) {
 		}
 		return nil, fmt.Errorf("agent: %w", err)
 	}
-	if err := c.perms.Check(box.Tools()); err != nil {
+	providerTools := providerTools(model)
+	for _, name := range providerTools {
+		if _, ok := box.Lookup(toolgen.ToolName(name)); ok {
+			return nil, fmt.Errorf("agent: the model's provider runs a tool named %s itself, and a tool of the agent has that name: "+
+				"a model and a rule could not tell them apart (leave one out, or give the agent's another name, such as search's CommonTools)", name)
+		}
+	}
+	if err := c.perms.check(box.Tools(), providerTools); err != nil {
 		return nil, fmt.Errorf("agent: %w", err)
 	}
 	if err := c.checkTimeouts(box); err != nil {
@@ -293,6 +303,7 @@ func New(model Model, opts ...Option) (*Agent, error) {
 		failureLimit: failureLimit,
 		events:       &eventSink{agent: c.name, observer: c.observer, logger: c.logger},
 		deferred:     map[toolgen.ToolName]bool{}, noRepair: c.noRepair,
+		disabledProvider: c.perms.withheld(providerTools),
 	}
 	if searcher != nil {
 		searcher.agent = a

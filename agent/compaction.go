@@ -421,6 +421,8 @@ func (s summarize) Compact(ctx context.Context, c Compaction) (Compacted, error)
 	resp, err := s.model.Generate(ctx, Request{
 		System:   SummaryInstruction,
 		Messages: []Message{{Role: RoleUser, Text: renderTranscript(msgs[:cut])}},
+		// A summary needs no web search or code execution.
+		DisabledProviderTools: providerTools(s.model),
 	})
 	if err != nil {
 		return Compacted{}, fmt.Errorf("summarize: %w", err)

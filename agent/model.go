@@ -27,6 +27,29 @@ type Request struct {
 	System   string     `json:"system,omitempty"`
 	Messages []Message  `json:"messages"`
 	Tools    []ToolSpec `json:"tools,omitempty"`
+	// DisabledProviderTools names tools the provider runs itself (see
+	// ProviderToolModel) that this request must not enable: an agent puts
+	// there those its permission rules deny or ask about. Empty: the
+	// adapter enables every provider tool its options enable.
+	DisabledProviderTools []string `json:"disabled_provider_tools,omitempty"`
+}
+
+// ProviderToolModel is a Model whose options enable tools its provider runs
+// itself: web search, code execution and the like
+// (anthropic.WithWebSearch, ...). Their calls and results come back as the
+// answer's ProviderCalls; the loop never runs them, so no permission rule
+// can be applied to a call: an agent instead leaves out (through
+// Request.DisabledProviderTools) every provider tool that a Deny or Ask
+// rule names, by name or pattern, with arguments or without (a rule on
+// arguments cannot be checked against a call the loop never sees, and a
+// person cannot be asked about a call the provider makes on its own).
+// Deny and Ask rules may name these tools without agent.New calling them
+// unregistered.
+type ProviderToolModel interface {
+	Model
+	// ProviderTools names the provider tools the model's options enable,
+	// as the provider's calls name them ("web_search").
+	ProviderTools() []string
 }
 
 // ToolSpec is what a model is told about a tool.

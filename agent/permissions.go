@@ -91,7 +91,11 @@ func MatchRule(r toolgen.Rule, name toolgen.ToolName, args []byte) bool {
 // (one policy shared by several agents), and pattern rules need not match a
 // tool. If tools is empty, the checks against tools are skipped. agent.New
 // runs Check with the agent's tools.
-func (p Permissions) Check(tools []toolgen.Tool) error {
+func (p Permissions) Check(tools []toolgen.Tool) error { return p.check(tools, nil) }
+
+// check is Check, with the names of the provider tools the model enables
+// (ProviderToolModel) counted as registered.
+func (p Permissions) check(tools []toolgen.Tool, providerTools []string) error {
 	var errs []error
 	for _, l := range p.lists() {
 		for i := range l.rules {
@@ -101,9 +105,14 @@ func (p Permissions) Check(tools []toolgen.Tool) error {
 			}
 		}
 	}
-	registered := make([]toolgen.ToolName, len(tools))
+	registered := make([]toolgen.ToolName, len(tools), len(tools)+len(providerTools))
 	for i, t := range tools {
 		registered[i] = t.Name
+	}
+	if len(tools) > 0 {
+		for _, name := range providerTools {
+			registered = append(registered, toolgen.ToolName(name))
+		}
 	}
 	if err := p.checkRegistered(registered); err != nil {
 		errs = append(errs, err)
@@ -307,6 +316,21 @@ func (p Permissions) readsArgs(name toolgen.ToolName) bool {
 		}
 	}
 	return false
+}
+
+// withheld are the provider tools of names that a Deny or Ask rule names,
+// by name or pattern, whatever its arguments (see ProviderToolModel).
+func (p Permissions) withheld(names []string) []string {
+	var out []string
+	for _, name := range names {
+		for _, r := range slices.Concat(p.Deny, p.Ask) {
+			if Match(string(r.Tool), name) {
+				out = append(out, name)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // DeniesEveryCall reports whether a deny rule refuses every call of the tool

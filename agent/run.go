@@ -115,7 +115,7 @@ func (a *Agent) drive(ctx context.Context, s *State, deps any) error {
 
 // request is the request of s's transcript.
 func (a *Agent) request(s *State) Request {
-	return Request{System: a.system, Messages: s.Messages, Tools: a.toolsFor(s)}
+	return Request{System: a.system, Messages: s.Messages, Tools: a.toolsFor(s), DisabledProviderTools: a.disabledProvider}
 }
 
 // ask calls the model and adds its response.

@@ -126,6 +126,14 @@ func (a *Agent) searchable(query string, n int) []toolgen.Tool {
 
 // searchesTools reports whether m's provider searches deferred tools
 // itself.
+// providerTools are the tools m's provider runs itself, if it says.
+func providerTools(m Model) []string {
+	if pm, ok := m.(ProviderToolModel); ok {
+		return pm.ProviderTools()
+	}
+	return nil
+}
+
 func searchesTools(m Model) bool {
 	ns, ok := m.(NativeToolSearcher)
 	return ok && ns.SearchesTools()

@@ -3,7 +3,9 @@
 // glob, write_file, edit_file, delete_file) and a shell tool (run_command). They are
 // ordinary annotated methods, made into tools by toolgen like any user's
 // (tools_gen.go), and their names are the usual ones, as constants for
-// permission rules: builtin.ToolReadFile, builtin.ToolRunCommand...
+// permission rules: builtin.ToolReadFile, builtin.ToolRunCommand... They
+// also come under the AI SDK harness's common names (read, write, edit,
+// grep, glob, bash: see "Common names").
 // NewSandbox gives tools of one's own the same boundary: a
 // toolgen.Sandbox (read, write, list, run) made of the same Workspace and
 // the same confined runner, for agent.WithSandbox.
@@ -72,7 +74,8 @@
 //     named by path that cannot be searched is an error saying why); at most
 //     MaxResults matches.
 //   - glob: the files whose paths match a pattern (* within a segment, **
-//     across segments, "?", [a-z], "[!a-z]"), sorted; at most MaxResults. A
+//     across segments, "?", [a-z], "[!a-z]"), sorted, the pattern relative
+//     to path (a directory; the root when absent); at most MaxResults. A
 //     pattern has at most 1,024 bytes and 16 ** segments (a run of **/**
 //     counts as one); matching a path costs at most the pattern's segments
 //     times the path's, however many **.
@@ -327,6 +330,45 @@
 // that a write acknowledged before it makes it fail with ErrChangedSince
 // (nothing is written), and one after it finds the files reverted.
 //
+// # Common names
+//
+// The AI SDK harness gives the built-in tools of the runtimes it drives
+// (Claude Code, Pi...) common names, with its adapters' argument names.
+// Naming(CommonNames) offers the file tools under them, ShellNaming(CommonNames)
+// the shell tool, and Sandbox.Tools(Naming(CommonNames)) both; the web search
+// tool of package search comes as webSearch from its Client's CommonTools.
+// Each name is a generated tool with its own static schema, a thin method
+// calling the native tool's, so both sets run the same code:
+//
+//	native (NativeNames)                    common (CommonNames)
+//	read_file {path, offset, limit}         read {file_path, offset, limit}
+//	write_file {path, content}              write {file_path, content}
+//	edit_file {path, old_string,            edit {file_path, old_string,
+//	  new_string, replace_all}                new_string, replace_all}
+//	search_files {pattern, path, glob}      grep {pattern, path, glob}
+//	glob {pattern, path}                    glob {pattern, path} (the same tool)
+//	run_command {command, timeout_seconds}  bash {command, timeout} (milliseconds)
+//	list_files {path, recursive}            list_files (no common name)
+//	delete_file {path}                      delete_file (no common name)
+//	search.ToolWebSearch web_search {query} search.ToolCommonWebSearch webSearch {query}
+//
+// The argument names are those the harness's adapters declare (Claude
+// Code's and Pi's agree on file_path, old_string, new_string and
+// replace_all); bash's timeout is in milliseconds, as Claude Code's is, and
+// is capped at the configured Timeout as timeout_seconds is. Arguments only
+// some runtimes have (grep's output modes, bash's run_in_background,
+// webSearch's domain lists) are left out: the schema says what the tool does.
+//
+// The tools under both namings have the same annotations, RequiresApproval
+// and Builtin mark, so presets (agent.WithPreset), approvals, file changes
+// (which the tools report, whatever their name) and Workspace.Revert treat
+// them alike. Permission rules name tools: each naming has its constants
+// (ToolRead... ToolBash) and typed rules (ReadRule{FilePath: "*.go"},
+// BashRule{Command: "rm *"}), and Names.Of gives a native name's
+// counterpart, so that "toolgen.Rule{Tool: names.Of(builtin.ToolRunCommand)}"
+// holds under either. The messages a tool returns name the tools of its
+// naming ("use write").
+//
 // # Where things live
 //
 // workspace.go (confinement on os.Root), files.go (the file tools that
@@ -341,5 +383,7 @@
 // namespace), toolsandbox.go (Sandbox, the toolgen.Sandbox of both),
 // filechange.go and shellchanges.go (the changes the tools report),
 // claims.go (what keeps writes, compared commands and Revert apart),
-// revert.go (Workspace.Revert).
+// revert.go (Workspace.Revert), names.go (Names, Naming, ShellNaming: which
+// names the tools are offered under), common.go (the tools under their
+// common names).
 package builtin

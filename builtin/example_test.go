@@ -54,3 +54,35 @@ func ExampleShellTool() {
 	// hello
 	// [exit code 3]
 }
+
+// Under CommonNames the same tools take the AI SDK harness's names and
+// arguments: read and write name the file with file_path, and the rules of
+// each naming are typed.
+func ExampleNaming() {
+	dir, _ := os.MkdirTemp("", "workspace")
+	defer os.RemoveAll(dir)
+	tools, err := builtin.FileTools(dir, builtin.Naming(builtin.CommonNames), builtin.FilesWithoutApproval())
+	if err != nil {
+		panic(err)
+	}
+	var names []toolgen.ToolName
+	for _, t := range tools {
+		names = append(names, t.Name)
+	}
+	fmt.Println(names)
+	box, err := toolgen.NewToolbox(tools)
+	if err != nil {
+		panic(err)
+	}
+	ctx := context.Background()
+	res, _ := box.Call(ctx, builtin.ToolWrite, []byte(`{"file_path":"notes/todo.txt","content":"ship it\n"}`))
+	fmt.Println(res.Text())
+	res, _ = box.Call(ctx, builtin.ToolRead, []byte(`{"file_path":"notes/todo.txt"}`))
+	fmt.Println(res.Text())
+	fmt.Println(builtin.ReadRule{FilePath: "notes/*"}.Rule().Tool, builtin.CommonNames.Of(builtin.ToolRunCommand))
+	// Output:
+	// [read list_files grep glob write edit delete_file]
+	// created notes/todo.txt (8 bytes)
+	//      1	ship it
+	// read bash
+}

@@ -79,6 +79,7 @@ type files struct {
 	maxRead    int
 	maxResults int
 	maxEdit    int
+	names      Names // the tools' names, and the names the messages give
 }
 
 // FileTools returns the file tools of a workspace rooted at root: read_file,
@@ -100,12 +101,26 @@ func FileTools(root string, opts ...FileOption) ([]toolgen.Tool, error) {
 
 // FileTools returns the workspace's file tools (see the package function).
 func (w *Workspace) FileTools(opts ...FileOption) ([]toolgen.Tool, error) {
+	f, err := w.newFiles(opts)
+	if err != nil {
+		return nil, err
+	}
+	return f.offered(), nil
+}
+
+// newFiles returns the file tools of the workspace, configured by opts.
+func (w *Workspace) newFiles(opts []FileOption) (*files, error) {
 	f := &files{ws: w, maxRead: DefaultMaxReadBytes, maxResults: DefaultMaxResults, maxEdit: DefaultMaxEditBytes}
 	if err := applyOptions(f, opts); err != nil {
 		return nil, err
 	}
+	return f, nil
+}
+
+// offered are the tools f offers, as configured.
+func (f *files) offered() []toolgen.Tool {
 	var out []toolgen.Tool
-	for _, name := range toolOrder {
+	for _, name := range fileTools[f.names] {
 		t := f.tool(name)
 		writes := !t.Annotations.ReadOnly
 		if writes && f.readOnly {
@@ -117,11 +132,8 @@ func (w *Workspace) FileTools(opts ...FileOption) ([]toolgen.Tool, error) {
 		t.Builtin = true // an agent's preset decides it (toolgen.Tool.Builtin)
 		out = append(out, t)
 	}
-	return out, nil
+	return out
 }
-
-// toolOrder is the order the tools are offered in: reading before writing.
-var toolOrder = []toolgen.ToolName{ToolReadFile, ToolListFiles, ToolSearchFiles, ToolGlob, ToolWriteFile, ToolEditFile, ToolDeleteFile}
 
 func (f *files) tool(name toolgen.ToolName) toolgen.Tool {
 	for _, t := range f.Tools() {
@@ -129,7 +141,7 @@ func (f *files) tool(name toolgen.ToolName) toolgen.Tool {
 			return t
 		}
 	}
-	panic("builtin: no tool " + name) // toolOrder names the generated tools
+	panic("builtin: no tool " + name) // fileTools names the generated tools
 }
 
 // ReadFile reads a text file of the workspace, with line numbers. Paths are
@@ -151,7 +163,7 @@ func (f *files) ReadFile(ctx context.Context, path string, offset, limit *int) (
 	// A done context stops the reading of a huge file at the next read.
 	r := bufio.NewReaderSize(ctxReader{ctx, file}, 64<<10)
 	if head, _ := r.Peek(textSniffLen); !isText(head) {
-		return "", &pathError{path: path, msg: "is a binary file (it is not UTF-8 text); read_file reads text files"}
+		return "", &pathError{path: path, msg: fmt.Sprintf("is a binary file (it is not UTF-8 text); %s reads text files", f.names.Of(ToolReadFile))}
 	}
 	return readLines(r, valueOr(offset, 1), valueOr(limit, DefaultReadLines), f.maxRead)
 }
@@ -434,7 +446,7 @@ func (w *Workspace) checkWritable(path, name string) (fs.FileInfo, error) {
 //toolgen:tool requires_approval
 func (f *files) EditFile(ctx context.Context, path, oldString, newString string, replaceAll *bool) (string, error) {
 	if oldString == "" {
-		return "", errors.New("old_string is empty; to create or overwrite a file, use write_file")
+		return "", fmt.Errorf("old_string is empty; to create or overwrite a file, use %s", f.names.Of(ToolWriteFile))
 	}
 	if oldString == newString {
 		return "", errors.New("old_string and new_string are the same; there is nothing to change")
@@ -473,8 +485,8 @@ func (f *files) EditFile(ctx context.Context, path, oldString, newString string,
 	// long new_string would otherwise write n times its size (16 MiB of
 	// one-byte matches by a 1 MiB new_string is 16 TiB).
 	if grow := len(newString) - len(oldString); grow > 0 && n > (f.maxEdit-len(content))/grow {
-		return "", fmt.Errorf("the edit would make %s larger than edit_file makes files (%d bytes): %d %s of old_string by new_string add %d bytes each; write_file can replace it whole",
-			path, f.maxEdit, n, plural(n, "replacement", "replacements"), grow)
+		return "", fmt.Errorf("the edit would make %s larger than %s makes files (%d bytes): %d %s of old_string by new_string add %d bytes each; %s can replace it whole",
+			path, f.names.Of(ToolEditFile), f.maxEdit, n, plural(n, "replacement", "replacements"), grow, f.names.Of(ToolWriteFile))
 	}
 	report := toolgen.ReportsFileChanges(ctx)
 	var after *stateRecorder
@@ -500,7 +512,7 @@ func (f *files) EditFile(ctx context.Context, path, oldString, newString string,
 // larger than maxEdit (and if it grew past it since).
 func (f *files) readForEdit(ctx context.Context, path string, file *os.File, info fs.FileInfo) ([]byte, error) {
 	tooLarge := func(size int64) error {
-		return &pathError{path: path, msg: fmt.Sprintf("is too large to edit (%d bytes; edit_file edits files up to %d bytes); write_file can replace it whole", size, f.maxEdit)}
+		return &pathError{path: path, msg: fmt.Sprintf("is too large to edit (%d bytes; %s edits files up to %d bytes); %s can replace it whole", size, f.names.Of(ToolEditFile), f.maxEdit, f.names.Of(ToolWriteFile))}
 	}
 	if info.Size() > int64(f.maxEdit) {
 		return nil, tooLarge(info.Size())
@@ -666,8 +678,9 @@ func changedWhileDeleting(path string) error {
 	return &pathError{path: path, msg: "changed while it was being deleted; it was left as it is: look at it again"}
 }
 
-// statDir checks that a path names a directory.
-func (w *Workspace) statDir(path string) (string, error) {
+// statDir checks that a path names a directory; for a file, the message
+// says to read it with reader.
+func (w *Workspace) statDir(path string, reader toolgen.ToolName) (string, error) {
 	name, err := w.name(path)
 	if err != nil {
 		return "", err
@@ -677,7 +690,7 @@ func (w *Workspace) statDir(path string) (string, error) {
 		return "", explain(path, err)
 	}
 	if !info.IsDir() {
-		return "", &pathError{path: path, msg: "is a file, not a directory; use read_file"}
+		return "", &pathError{path: path, msg: "is a file, not a directory; use " + string(reader)}
 	}
 	return name, nil
 }

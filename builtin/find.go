@@ -15,7 +15,7 @@ import (
 //
 //toolgen:tool readonly idempotent
 func (f *files) ListFiles(ctx context.Context, path *string, recursive *bool) (string, error) {
-	dir, err := f.ws.statDir(strOr(path, "."))
+	dir, err := f.ws.statDir(strOr(path, "."), f.names.Of(ToolReadFile))
 	if err != nil {
 		return "", err
 	}

@@ -15,10 +15,15 @@ import (
 // segments, ? one character, [a-z] a set: **/*.go, cmd/*/main.go.
 //
 // Parameters:
-//   - pattern: the pattern, relative to the workspace root.
+//   - pattern: the pattern, relative to path.
+//   - path: the directory to search in, relative to the workspace root; the root when absent.
 //
 //toolgen:tool readonly idempotent
-func (f *files) Glob(ctx context.Context, pattern string) (string, error) {
+func (f *files) Glob(ctx context.Context, pattern string, path *string) (string, error) {
+	pattern, err := f.globIn(strOr(path, ""), pattern)
+	if err != nil {
+		return "", err
+	}
 	segs, err := f.globSegments(pattern)
 	if err != nil {
 		return "", err
@@ -39,6 +44,21 @@ func (f *files) Glob(ctx context.Context, pattern string) (string, error) {
 		return "", explain(pattern, err)
 	}
 	return answer(out, fmt.Sprintf("no files match %q", pattern), fmt.Sprintf("no files match %q", pattern), unread)
+}
+
+// globIn is the pattern relative to the workspace root: dir's, when dir
+// names a directory other than the root and the pattern is relative.
+func (f *files) globIn(dir, pattern string) (string, error) {
+	if dir == "" || filepath.IsAbs(pattern) {
+		return pattern, nil
+	}
+	if _, err := f.ws.statDir(dir, f.names.Of(ToolReadFile)); err != nil {
+		return "", err
+	}
+	if strings.Trim(dir, "/") == "." {
+		return pattern, nil
+	}
+	return strings.TrimSuffix(dir, "/") + "/" + pattern, nil
 }
 
 // globSegments checks a pattern and splits it into path segments.

@@ -17,6 +17,8 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+
+	"github.com/toolgen-dev/toolgen"
 )
 
 // Files larger than this are not searched.
@@ -42,7 +44,7 @@ func (f *files) SearchFiles(ctx context.Context, pattern string, path, glob *str
 		return "", err
 	}
 	where := strOr(path, ".")
-	s := &searcher{re: re, keep: keep, limit: f.maxResults}
+	s := &searcher{re: re, keep: keep, limit: f.maxResults, tool: f.names.Of(ToolSearchFiles)}
 	if s.lit = requiredLiteral(pattern); s.lit == nil {
 		s.quick = quickFilter(pattern)
 	}
@@ -417,7 +419,8 @@ type searcher struct {
 	lit   *literal       // nil, or a literal every matching line holds
 	quick *regexp.Regexp // without lit: nil, or a whole-file test no matching file fails
 	keep  func(string) bool
-	limit int // matching lines shown
+	limit int              // matching lines shown
+	tool  toolgen.ToolName // the tool's name, for messages
 }
 
 // quickFilter compiles a test of a whole file that every file with a
@@ -471,7 +474,7 @@ func (s *searcher) scan(ctx context.Context, path, shown string, file *os.File, 
 		return err
 	}
 	if data == nil {
-		return &pathError{path: path, msg: "is a binary file (it is not UTF-8 text); search_files searches text files"}
+		return &pathError{path: path, msg: fmt.Sprintf("is a binary file (it is not UTF-8 text); %s searches text files", s.tool)}
 	}
 	if s.lit != nil {
 		return s.scanLiteral(data, shown, out)

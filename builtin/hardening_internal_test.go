@@ -73,11 +73,11 @@ func TestWalkProblemsAreReported(t *testing.T) {
 	})
 	const bad = `path "b" cannot be accessed (permission denied)`
 
-	got, err := f.Glob(ctx, "**/*.go")
+	got, err := f.Glob(ctx, "**/*.go", nil)
 	wantResult(t, "glob with a match", got, err, "a/found.go\n[part of the tree could not be read: "+bad+"]")
-	got, err = f.Glob(ctx, "b/*.go")
+	got, err = f.Glob(ctx, "b/*.go", nil)
 	wantError(t, "glob in the unreadable directory", got, err, `path "b/*.go" cannot be accessed (permission denied)`)
-	got, err = f.Glob(ctx, "**/hidden.go")
+	got, err = f.Glob(ctx, "**/hidden.go", nil)
 	wantError(t, "glob without a match", got, err, `no files match "**/hidden.go" in what could be read, but part of the tree could not be read: `+bad)
 
 	got, err = f.SearchFiles(ctx, "needle", nil, nil)
@@ -104,7 +104,7 @@ func TestWalkProblemsAreCapped(t *testing.T) {
 		}
 		return nil
 	})
-	got, err := f.Glob(context.Background(), "**/x")
+	got, err := f.Glob(context.Background(), "**/x", nil)
 	wantError(t, "glob", got, err, `no files match "**/x" in what could be read, but part of the tree could not be read: `+
 		`path "d1" failed: input/output error; path "d2" failed: input/output error; path "d3" failed: input/output error; `+
 		`path "d4" failed: input/output error; path "d5" failed: input/output error; and 2 more`)
@@ -127,7 +127,7 @@ func TestWalkStopsWhenCancelled(t *testing.T) {
 		}
 		return nil
 	})
-	_, err := f.Glob(ctx, "**/x")
+	_, err := f.Glob(ctx, "**/x", nil)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("glob: %v", err)
 	}

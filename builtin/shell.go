@@ -96,6 +96,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -134,6 +135,7 @@ type shellConfig struct {
 	keep       []string
 	set        []string
 	noApproval bool
+	names      Names
 	sandbox    sandboxConfig
 	require    bool
 }
@@ -208,6 +210,7 @@ type shell struct {
 	confine   confinement
 	policy    sandboxPolicy // what every command's helper enforces, but its temporary directory
 	approval  bool          // run_command requires approval (not ShellWithoutApproval)
+	names     Names         // the name it is offered under: run_command or bash
 }
 
 // ShellTool returns the run_command tool: it runs a command through
@@ -232,7 +235,7 @@ func ShellTool(root string, opts ...ShellOption) ([]toolgen.Tool, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.tools(), nil
+	return s.tools(s.names), nil
 }
 
 // newShell checks the options and the kernel, and prepares what every
@@ -253,14 +256,16 @@ func newShell(root string, opts []ShellOption) (*shell, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &shell{root: dir, timeout: c.timeout, maxOutput: c.maxOutput, env: shellEnv(dir, c.keep, c.set), confine: confine, approval: !c.noApproval}
+	s := &shell{root: dir, timeout: c.timeout, maxOutput: c.maxOutput, env: shellEnv(dir, c.keep, c.set), confine: confine, approval: !c.noApproval, names: c.names}
 	s.policy = newPolicy(confine, dir)
 	return s, nil
 }
 
-// tools is run_command, described as configured.
-func (s *shell) tools() []toolgen.Tool {
-	tools := s.Tools()
+// tools is run_command, or bash under CommonNames, described as
+// configured.
+func (s *shell) tools(names Names) []toolgen.Tool {
+	name := names.Of(ToolRunCommand)
+	tools := slices.DeleteFunc(s.Tools(), func(t toolgen.Tool) bool { return t.Name != name })
 	for i := range tools {
 		// The doc comment cannot know the configured limits, nor what the
 		// kernel confines; the model plans better knowing them.
@@ -361,7 +366,13 @@ func (e *envList) set(k, v string) {
 //
 //toolgen:tool requires_approval destructive openworld
 func (s *shell) RunCommand(ctx context.Context, command string, timeoutSeconds *int) (string, error) {
-	o, err := s.run(ctx, command, s.limit(timeoutSeconds))
+	return s.runReported(ctx, command, s.limit(timeoutSeconds))
+}
+
+// runReported runs a command for at most limit, and reports it as the
+// model reads it: the output, then the status line and any note.
+func (s *shell) runReported(ctx context.Context, command string, limit time.Duration) (string, error) {
+	o, err := s.run(ctx, command, limit)
 	if err != nil {
 		return "", err
 	}

@@ -20,6 +20,27 @@ const (
 
 // The names of the tools, for permission rules and lookups.
 const (
+	// ToolRead names the tool read ((*files).Read). Read reads a text file of the
+	// workspace, with line numbers.
+	ToolRead toolgen.ToolName = "read"
+	// ToolWrite names the tool write ((*files).Write). Write writes a text file in
+	// the workspace, creating it and its parent directories if needed, and
+	// replacing what it held.
+	ToolWrite toolgen.ToolName = "write"
+	// ToolEdit names the tool edit ((*files).Edit). Edit replaces text in a file
+	// of the workspace: old_string must appear exactly once (copy it from read,
+	// without the line numbers, white space included), or set replace_all to
+	// replace every occurrence.
+	ToolEdit toolgen.ToolName = "edit"
+	// ToolGrep names the tool grep ((*files).Grep). Grep searches the contents of
+	// the workspace's text files for a regular expression (RE2 syntax) and returns
+	// the matching lines as path:line: text.
+	ToolGrep toolgen.ToolName = "grep"
+	// ToolBash names the tool bash ((*shell).Bash). Bash runs a shell command in
+	// the workspace: /bin/sh -c COMMAND, with the workspace root as the working
+	// directory and an empty stdin (so interactive programs get end of input: pass
+	// flags that make them not ask).
+	ToolBash toolgen.ToolName = "bash"
 	// ToolReadFile names the tool read_file ((*files).ReadFile). ReadFile reads a
 	// text file of the workspace, with line numbers.
 	ToolReadFile toolgen.ToolName = "read_file"
@@ -57,19 +78,87 @@ const (
 // A compile error here means a tool's signature changed since this file was
 // generated: run go generate.
 var (
+	_ func(*files, context.Context, string, *int, *int) (string, error)            = (*files).Read
+	_ func(*files, context.Context, string, string) (string, error)                = (*files).Write
+	_ func(*files, context.Context, string, string, string, *bool) (string, error) = (*files).Edit
+	_ func(*files, context.Context, string, *string, *string) (string, error)      = (*files).Grep
+	_ func(*shell, context.Context, string, *int) (string, error)                  = (*shell).Bash
 	_ func(*files, context.Context, string, *int, *int) (string, error)            = (*files).ReadFile
 	_ func(*files, context.Context, string, string) (string, error)                = (*files).WriteFile
 	_ func(*files, context.Context, string, string, string, *bool) (string, error) = (*files).EditFile
 	_ func(*files, context.Context, string) (string, error)                        = (*files).DeleteFile
 	_ func(*files, context.Context, *string, *bool) (string, error)                = (*files).ListFiles
-	_ func(*files, context.Context, string) (string, error)                        = (*files).Glob
+	_ func(*files, context.Context, string, *string) (string, error)               = (*files).Glob
 	_ func(*files, context.Context, string, *string, *string) (string, error)      = (*files).SearchFiles
 	_ func(*shell, context.Context, string, *int) (string, error)                  = (*shell).RunCommand
 )
 
-// Tools returns the tools of a files, which run on it: read_file, write_file, edit_file, delete_file, list_files, glob, search_files.
+// Tools returns the tools of a files, which run on it: read, write, edit, grep, read_file, write_file, edit_file, delete_file, list_files, glob, search_files.
 func (recv *files) Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
+		Name:        ToolRead,
+		Description: "Read reads a text file of the workspace, with line numbers. Paths are relative to the workspace root. A long file comes in parts: the output ends by saying which offset to read from next.",
+		InputSchema: toolgenInputRead,
+		Annotations: toolgen.Annotations{
+			Idempotent: true,
+			ReadOnly:   true,
+		},
+		Namespace:   "builtin",
+		Tokens:      toolgen.Tokens{Default: 157, Strict: 164, Gemini: 135},
+		SearchTerms: "1 51 QKMEJlDIAFmCAJARpEccADFKCI 2000 absent:2 builtin:2 come count end file:5 file_path:2 first limit:2 line:3 long mani most next number offset:3 output part path:3 read:8 relativ:2 root:2 sai text workspac:3",
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallRead(recv, ctx, args)
+		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallRead(recv, ctx, args)
+		}),
+	}, {
+		Name:             ToolWrite,
+		Description:      "Write writes a text file in the workspace, creating it and its parent directories if needed, and replacing what it held.",
+		InputSchema:      toolgenInputWrite,
+		Annotations:      toolgen.Annotations{Idempotent: true},
+		RequiresApproval: true,
+		Namespace:        "builtin",
+		Tokens:           toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
+		SearchTerms:      "1 32 EJQaCCjRAVikhwKIQA builtin:2 content:3 creat directori file:5 file_path:2 held need new parent path:2 relativ replac root text whole workspac:2 write:5",
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallWrite(recv, ctx, args)
+		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallWrite(recv, ctx, args)
+		}),
+	}, {
+		Name:             ToolEdit,
+		Description:      "Edit replaces text in a file of the workspace: old_string must appear exactly once (copy it from read, without the line numbers, white space included), or set replace_all to replace every occurrence.",
+		InputSchema:      toolgenInputEdit,
+		RequiresApproval: true,
+		Namespace:        "builtin",
+		Tokens:           toolgen.Tokens{Default: 165, Strict: 160, Gemini: 143},
+		SearchTerms:      "1 73 CZEIACB4iRAiDFQMmAg4GANZmiXwRIAYhxyAEQK absent all:3 appear builtin:2 copi edit:4 everi:2 exact exactli fals file:4 file_path:2 includ just line must new:2 new_string:2 number occurrenc:2 old:3 old_string:3 on onc path:2 place put read relativ replac:7 replac_all:3 root set space string:5 text:3 white without workspac:2",
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallEdit(recv, ctx, args)
+		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallEdit(recv, ctx, args)
+		}),
+	}, {
+		Name:        ToolGrep,
+		Description: "Grep searches the contents of the workspace's text files for a regular expression (RE2 syntax) and returns the matching lines as path:line: text. Binary files and .git are skipped.",
+		InputSchema: toolgenInputGrep,
+		Annotations: toolgen.Annotations{
+			Idempotent: true,
+			ReadOnly:   true,
+		},
+		Namespace:   "builtin",
+		Tokens:      toolgen.Tokens{Default: 177, Strict: 182, Gemini: 155},
+		SearchTerms: "1 55 ggAAgI6KEGEQUkssRErkkAhXiuAaGAQA absent binari builtin:2 content directori exampl:2 expression:2 file:4 func git glob:2 go grep:4 handler line:2 match:2 name onli path:4 pattern:2 re2 regular:2 relativ return root:2 search:3 skip syntax text:2 todo whose:2 workspac:2",
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallGrep(recv, ctx, args)
+		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallGrep(recv, ctx, args)
+		}),
+	}, {
 		Name:        ToolReadFile,
 		Description: "ReadFile reads a text file of the workspace, with line numbers. Paths are relative to the workspace root. A long file comes in parts: the output ends by saying which offset to read from next.",
 		InputSchema: toolgenInputReadFile,
@@ -159,8 +248,8 @@ func (recv *files) Tools() []toolgen.Tool {
 			ReadOnly:   true,
 		},
 		Namespace:   "builtin",
-		Tokens:      toolgen.Tokens{Default: 114, Strict: 97, Gemini: 92},
-		SearchTerms: "1 36 mFAEKNEHZIwlKSJAXoSFAB ani builtin:2 character cmd file find glob:4 go:2 main match:2 number on:2 path:2 pattern:5 relativ root segment:2 set sort whose within workspac:2",
+		Tokens:      toolgen.Tokens{Default: 138, Strict: 132, Gemini: 116},
+		SearchTerms: "1 44 KLAggiDCHyUSqpC5EAWhUKBgA absent ani builtin:2 character cmd directori file find glob:4 go:2 main match:2 number on:2 path:5 pattern:5 relativ:2 root:2 search segment:2 set sort whose within workspac:2",
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallGlob(recv, ctx, args)
 		},
@@ -187,9 +276,27 @@ func (recv *files) Tools() []toolgen.Tool {
 	}})
 }
 
-// Tools returns the tools of a shell, which run on it: run_command.
+// Tools returns the tools of a shell, which run on it: bash, run_command.
 func (recv *shell) Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
+		Name:        ToolBash,
+		Description: "Bash runs a shell command in the workspace: /bin/sh -c COMMAND, with the workspace root as the working directory and an empty stdin (so interactive programs get end of input: pass flags that make them not ask). It returns stdout and stderr together, in the order written, then a last line with the exit code, \"[exit code N]\"; a command that fails still returns its output. Long output keeps its beginning and its end, the middle replaced by \"[... N bytes omitted ...]\": filter it (grep, head, tail) rather than print it all. A command that runs past its timeout is killed with every process it started, and the output so far comes back with \"[timed out after ...]\". Each call is a new shell: cd and variables do not carry over to the next call. Processes left in the background (cmd &) are killed when the command exits, so do not start servers with it. Only a few environment variables are set (PATH, HOME, LANG...).",
+		InputSchema: toolgenInputBash,
+		Annotations: toolgen.Annotations{
+			Destructive: true,
+			OpenWorld:   true,
+		},
+		RequiresApproval: true,
+		Namespace:        "builtin",
+		Tokens:           toolgen.Tokens{Default: 331, Strict: 322, Gemini: 309},
+		SearchTerms:      "1 128 TEAJEkAGRiAAQAaboJMkRQjCAEgHgCg1owSUIIkYDHoCBkeEAIAQEAmBiFwAlCIDCdmuCql9qASAm5gq0gFEACSSdAxDCIC 40 absent after all appli ask back background bash:4 begin bin builtin:2 byte call:2 carri cd cmd code:2 come command:9 configur directori each empti end:2 environment everi exampl exit:3 fail far few filter flag get go grep head home input interactiv keep kill:2 lang last left limit line:2 long longest mai make middl millisecond most new next omit onli order out output:3 over pass past path pipe print process:2 program rather redirection replac return:2 root run:3 server set sh shell:2 start:2 stderr stdin stdout still tail:2 test them time timeout:3 together variabl:2 work:2 workspac:2 written",
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallBash(recv, ctx, args)
+		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallBash(recv, ctx, args)
+		}),
+	}, {
 		Name:        ToolRunCommand,
 		Description: "RunCommand runs a shell command in the workspace: /bin/sh -c COMMAND, with the workspace root as the working directory and an empty stdin (so interactive programs get end of input: pass flags that make them not ask). It returns stdout and stderr together, in the order written, then a last line with the exit code, \"[exit code N]\"; a command that fails still returns its output. Long output keeps its beginning and its end, the middle replaced by \"[... N bytes omitted ...]\": filter it (grep, head, tail) rather than print it all. A command that runs past its timeout is killed with every process it started, and the output so far comes back with \"[timed out after ...]\". Each call is a new shell: cd and variables do not carry over to the next call. Processes left in the background (cmd &) are killed when the command exits, so do not start servers with it. Only a few environment variables are set (PATH, HOME, LANG...).",
 		InputSchema: toolgenInputRunCommand,
@@ -208,6 +315,80 @@ func (recv *shell) Tools() []toolgen.Tool {
 			return toolgenCallRunCommand(recv, ctx, args)
 		}),
 	}})
+}
+
+// ReadRule is a permission rule for the tool read: each field is a glob over
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
+// constrain it.
+type ReadRule struct {
+	_        [0]func()
+	FilePath string // argument "file_path"
+	Offset   string // argument "offset": an integer in canonical form or null ("7" matches 7.0)
+	Limit    string // argument "limit": an integer in canonical form or null ("7" matches 7.0)
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ReadRule) Rule() toolgen.Rule {
+	return toolimpl.Rule(ToolRead, toolgenArgsRead, []string{r.FilePath, r.Offset, r.Limit})
+}
+
+// WriteRule is a permission rule for the tool write: each field is a glob over
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
+// constrain it.
+type WriteRule struct {
+	_        [0]func()
+	FilePath string // argument "file_path"
+	Content  string // argument "content"
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r WriteRule) Rule() toolgen.Rule {
+	return toolimpl.Rule(ToolWrite, toolgenArgsWrite, []string{r.FilePath, r.Content})
+}
+
+// EditRule is a permission rule for the tool edit: each field is a glob over
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
+// constrain it.
+type EditRule struct {
+	_          [0]func()
+	FilePath   string // argument "file_path"
+	OldString  string // argument "old_string"
+	NewString  string // argument "new_string"
+	ReplaceAll string // argument "replace_all": true or false or null
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r EditRule) Rule() toolgen.Rule {
+	return toolimpl.Rule(ToolEdit, toolgenArgsEdit, []string{r.FilePath, r.OldString, r.NewString, r.ReplaceAll})
+}
+
+// GrepRule is a permission rule for the tool grep: each field is a glob over
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
+// constrain it.
+type GrepRule struct {
+	_       [0]func()
+	Pattern string // argument "pattern"
+	Path    string // argument "path": a string's text or null
+	Glob    string // argument "glob": a string's text or null
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r GrepRule) Rule() toolgen.Rule {
+	return toolimpl.Rule(ToolGrep, toolgenArgsGrep, []string{r.Pattern, r.Path, r.Glob})
+}
+
+// BashRule is a permission rule for the tool bash: each field is a glob over
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
+// constrain it.
+type BashRule struct {
+	_       [0]func()
+	Command string // argument "command"
+	Timeout string // argument "timeout": an integer in canonical form or null ("7" matches 7.0)
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r BashRule) Rule() toolgen.Rule {
+	return toolimpl.Rule(ToolBash, toolgenArgsBash, []string{r.Command, r.Timeout})
 }
 
 // ReadFileRule is a permission rule for the tool read_file: each field is a
@@ -288,11 +469,12 @@ func (r ListFilesRule) Rule() toolgen.Rule {
 type GlobRule struct {
 	_       [0]func()
 	Pattern string // argument "pattern"
+	Path    string // argument "path": a string's text or null
 }
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GlobRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGlob, toolgenArgsGlob, []string{r.Pattern})
+	return toolimpl.Rule(ToolGlob, toolgenArgsGlob, []string{r.Pattern, r.Path})
 }
 
 // SearchFilesRule is a permission rule for the tool search_files: each field
@@ -322,6 +504,94 @@ type RunCommandRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RunCommandRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolRunCommand, toolgenArgsRunCommand, []string{r.Command, r.TimeoutSeconds})
+}
+
+// WriteEdit is a person's edit of the arguments of a call of write, for
+// agent.State.ApproveEdit: the compiler checks its fields and their types; the
+// tool's decoder checks the rest.
+type WriteEdit struct {
+	_        [0]func()
+	FilePath string // argument "file_path"
+	Content  string // argument "content"
+}
+
+// Tool names the tool the edit is for.
+func (WriteEdit) Tool() toolgen.ToolName {
+	return ToolWrite
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a WriteEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"file_path\":")
+	e.String(a.FilePath)
+	e.Member("\"content\":")
+	e.String(a.Content)
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// EditEdit is a person's edit of the arguments of a call of edit, for
+// agent.State.ApproveEdit: the compiler checks its fields and their types; the
+// tool's decoder checks the rest.
+type EditEdit struct {
+	_          [0]func()
+	FilePath   string // argument "file_path"
+	OldString  string // argument "old_string"
+	NewString  string // argument "new_string"
+	ReplaceAll *bool  // argument "replace_all"
+}
+
+// Tool names the tool the edit is for.
+func (EditEdit) Tool() toolgen.ToolName {
+	return ToolEdit
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a EditEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"file_path\":")
+	e.String(a.FilePath)
+	e.Member("\"old_string\":")
+	e.String(a.OldString)
+	e.Member("\"new_string\":")
+	e.String(a.NewString)
+	if a.ReplaceAll != nil {
+		e.Member("\"replace_all\":")
+		e.Bool((*a.ReplaceAll))
+	}
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
+}
+
+// BashEdit is a person's edit of the arguments of a call of bash, for
+// agent.State.ApproveEdit: the compiler checks its fields and their types; the
+// tool's decoder checks the rest.
+type BashEdit struct {
+	_       [0]func()
+	Command string // argument "command"
+	Timeout *int   // argument "timeout"
+}
+
+// Tool names the tool the edit is for.
+func (BashEdit) Tool() toolgen.ToolName {
+	return ToolBash
+}
+
+// Args returns the edit as the tool's arguments, JSON.
+func (a BashEdit) Args() ([]byte, error) {
+	e := toolimpl.PartialEncoder()
+	e.Object()
+	e.Member("\"command\":")
+	e.String(a.Command)
+	if a.Timeout != nil {
+		e.Member("\"timeout\":")
+		e.Int(int64((*a.Timeout)))
+	}
+	e.EndObject()
+	return toolimpl.PartialWritten(e)
 }
 
 // WriteFileEdit is a person's edit of the arguments of a call of write_file,
@@ -433,6 +703,276 @@ func (a RunCommandEdit) Args() ([]byte, error) {
 	}
 	e.EndObject()
 	return toolimpl.PartialWritten(e)
+}
+
+// toolgenInputRead is the JSON Schema of read's arguments.
+var toolgenInputRead = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"file_path":{"type":"string","description":"the file, relative to the workspace root."},"offset":{"type":"integer","description":"the first line to read, counting from 1; 1 when absent.","minimum":1},"limit":{"type":"integer","description":"how many lines to read at most; 2000 when absent.","minimum":1}},"required":["file_path"],"additionalProperties":false}`)
+
+// toolgenCallRead reads the arguments of read, calls (*files).Read and writes its result.
+func toolgenCallRead(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
+	defer toolimpl.Recover(ToolRead, &res, &err)
+	d := new(toolimpl.Decoder)
+	d.Reset(args)
+	d.RepairIfAsked(ctx)
+	var (
+		argFilePath string
+		argOffset   *int
+		argLimit    *int
+	)
+	var o toolimpl.ObjectReader
+	for k, ok := o.Start(d, toolgenArgsRead); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "file_path":
+			o.Saw(0)
+			if s0, ok := d.String(); ok {
+				argFilePath = s0
+			}
+		case "offset":
+			if d.Null() {
+				argOffset = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(1, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argOffset = p0
+			}
+		case "limit":
+			if d.Null() {
+				argLimit = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(1, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argLimit = p0
+			}
+		default:
+			o.Unknown(d)
+		}
+	}
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
+	out, err := recv.Read(ctx, argFilePath, argOffset, argLimit)
+	if err != nil {
+		return toolimpl.ToolFailed(ctx, err)
+	}
+	return toolgen.TextResult(out), nil
+}
+
+// toolgenInputWrite is the JSON Schema of write's arguments.
+var toolgenInputWrite = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"file_path":{"type":"string","description":"the file, relative to the workspace root."},"content":{"type":"string","description":"the whole new content of the file."}},"required":["file_path","content"],"additionalProperties":false}`)
+
+// toolgenCallWrite reads the arguments of write, calls (*files).Write and writes its result.
+func toolgenCallWrite(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
+	defer toolimpl.Recover(ToolWrite, &res, &err)
+	d := new(toolimpl.Decoder)
+	d.Reset(args)
+	d.RepairIfAsked(ctx)
+	var (
+		argFilePath string
+		argContent  string
+	)
+	var o toolimpl.ObjectReader
+	for k, ok := o.Start(d, toolgenArgsWrite); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "file_path":
+			o.Saw(0)
+			if s0, ok := d.String(); ok {
+				argFilePath = s0
+			}
+		case "content":
+			o.Saw(1)
+			if s0, ok := d.String(); ok {
+				argContent = s0
+			}
+		default:
+			o.Unknown(d)
+		}
+	}
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
+	out, err := recv.Write(ctx, argFilePath, argContent)
+	if err != nil {
+		return toolimpl.ToolFailed(ctx, err)
+	}
+	return toolgen.TextResult(out), nil
+}
+
+// toolgenInputEdit is the JSON Schema of edit's arguments.
+var toolgenInputEdit = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"file_path":{"type":"string","description":"the file, relative to the workspace root."},"old_string":{"type":"string","description":"the exact text to replace."},"new_string":{"type":"string","description":"the text to put in its place."},"replace_all":{"type":"boolean","description":"replace every occurrence, not just one; false when absent."}},"required":["file_path","old_string","new_string"],"additionalProperties":false}`)
+
+// toolgenCallEdit reads the arguments of edit, calls (*files).Edit and writes its result.
+func toolgenCallEdit(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
+	defer toolimpl.Recover(ToolEdit, &res, &err)
+	d := new(toolimpl.Decoder)
+	d.Reset(args)
+	d.RepairIfAsked(ctx)
+	var (
+		argFilePath   string
+		argOldString  string
+		argNewString  string
+		argReplaceAll *bool
+	)
+	var o toolimpl.ObjectReader
+	for k, ok := o.Start(d, toolgenArgsEdit); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "file_path":
+			o.Saw(0)
+			if s0, ok := d.String(); ok {
+				argFilePath = s0
+			}
+		case "old_string":
+			o.Saw(1)
+			if s0, ok := d.String(); ok {
+				argOldString = s0
+			}
+		case "new_string":
+			o.Saw(2)
+			if s0, ok := d.String(); ok {
+				argNewString = s0
+			}
+		case "replace_all":
+			if d.Null() {
+				argReplaceAll = nil
+			} else {
+				p0 := new(bool)
+				if b1, ok := d.Bool(); ok {
+					*p0 = b1
+				}
+				argReplaceAll = p0
+			}
+		default:
+			o.Unknown(d)
+		}
+	}
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
+	out, err := recv.Edit(ctx, argFilePath, argOldString, argNewString, argReplaceAll)
+	if err != nil {
+		return toolimpl.ToolFailed(ctx, err)
+	}
+	return toolgen.TextResult(out), nil
+}
+
+// toolgenInputGrep is the JSON Schema of grep's arguments.
+var toolgenInputGrep = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pattern":{"type":"string","description":"the regular expression, for example \"func \\\\w+Handler\" or \"(?i)todo\"."},"path":{"type":"string","description":"a directory or file to search, relative to the workspace root; the root when absent."},"glob":{"type":"string","description":"search only files whose name (or, with a \"/\", whose path) matches it, for example \"*.go\"."}},"required":["pattern"],"additionalProperties":false}`)
+
+// toolgenCallGrep reads the arguments of grep, calls (*files).Grep and writes its result.
+func toolgenCallGrep(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
+	defer toolimpl.Recover(ToolGrep, &res, &err)
+	d := new(toolimpl.Decoder)
+	d.Reset(args)
+	d.RepairIfAsked(ctx)
+	var (
+		argPattern string
+		argPath    *string
+		argGlob    *string
+	)
+	var o toolimpl.ObjectReader
+	for k, ok := o.Start(d, toolgenArgsGrep); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "pattern":
+			o.Saw(0)
+			if s0, ok := d.String(); ok {
+				argPattern = s0
+			}
+		case "path":
+			if d.Null() {
+				argPath = nil
+			} else {
+				p0 := new(string)
+				if s1, ok := d.String(); ok {
+					*p0 = s1
+				}
+				argPath = p0
+			}
+		case "glob":
+			if d.Null() {
+				argGlob = nil
+			} else {
+				p0 := new(string)
+				if s1, ok := d.String(); ok {
+					*p0 = s1
+				}
+				argGlob = p0
+			}
+		default:
+			o.Unknown(d)
+		}
+	}
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
+	out, err := recv.Grep(ctx, argPattern, argPath, argGlob)
+	if err != nil {
+		return toolimpl.ToolFailed(ctx, err)
+	}
+	return toolgen.TextResult(out), nil
+}
+
+// toolgenInputBash is the JSON Schema of bash's arguments.
+var toolgenInputBash = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"command":{"type":"string","description":"the command line, for example \"go test ./... 2>&1 | tail -40\"; pipes, redirection, && and ; work.","minLength":1},"timeout":{"type":"integer","description":"the longest the command may run, in milliseconds; at most the configured limit, which applies when absent.","minimum":1}},"required":["command"],"additionalProperties":false}`)
+
+// toolgenCallBash reads the arguments of bash, calls (*shell).Bash and writes its result.
+func toolgenCallBash(recv *shell, ctx context.Context, args []byte) (res toolgen.Result, err error) {
+	defer toolimpl.Recover(ToolBash, &res, &err)
+	d := new(toolimpl.Decoder)
+	d.Reset(args)
+	d.RepairIfAsked(ctx)
+	var (
+		argCommand string
+		argTimeout *int
+	)
+	var o toolimpl.ObjectReader
+	for k, ok := o.Start(d, toolgenArgsBash); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "command":
+			o.Saw(0)
+			if s0, ok := d.String(); ok {
+				d.CheckLength(s0, 1, -1)
+				argCommand = s0
+			}
+		case "timeout":
+			if d.Null() {
+				argTimeout = nil
+			} else {
+				p0 := new(int)
+				if n1, ok := d.Int(1, 9223372036854775807); ok {
+					*p0 = int(n1)
+				}
+				argTimeout = p0
+			}
+		default:
+			o.Unknown(d)
+		}
+	}
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
+	out, err := recv.Bash(ctx, argCommand, argTimeout)
+	if err != nil {
+		return toolimpl.ToolFailed(ctx, err)
+	}
+	return toolgen.TextResult(out), nil
 }
 
 // toolgenInputReadFile is the JSON Schema of read_file's arguments.
@@ -688,7 +1228,7 @@ func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (res to
 }
 
 // toolgenInputGlob is the JSON Schema of glob's arguments.
-var toolgenInputGlob = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pattern":{"type":"string","description":"the pattern, relative to the workspace root."}},"required":["pattern"],"additionalProperties":false}`)
+var toolgenInputGlob = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pattern":{"type":"string","description":"the pattern, relative to path."},"path":{"type":"string","description":"the directory to search in, relative to the workspace root; the root when absent."}},"required":["pattern"],"additionalProperties":false}`)
 
 // toolgenCallGlob reads the arguments of glob, calls (*files).Glob and writes its result.
 func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -698,6 +1238,7 @@ func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (res toolgen
 	d.RepairIfAsked(ctx)
 	var (
 		argPattern string
+		argPath    *string
 	)
 	var o toolimpl.ObjectReader
 	for k, ok := o.Start(d, toolgenArgsGlob); ok; k, ok = o.Next(d) {
@@ -706,6 +1247,16 @@ func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (res toolgen
 			o.Saw(0)
 			if s0, ok := d.String(); ok {
 				argPattern = s0
+			}
+		case "path":
+			if d.Null() {
+				argPath = nil
+			} else {
+				p0 := new(string)
+				if s1, ok := d.String(); ok {
+					*p0 = s1
+				}
+				argPath = p0
 			}
 		default:
 			o.Unknown(d)
@@ -717,7 +1268,7 @@ func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (res toolgen
 	if toolimpl.Checking(ctx) {
 		return res, nil
 	}
-	out, err := recv.Glob(ctx, argPattern)
+	out, err := recv.Glob(ctx, argPattern, argPath)
 	if err != nil {
 		return toolimpl.ToolFailed(ctx, err)
 	}
@@ -832,11 +1383,16 @@ func toolgenCallRunCommand(recv *shell, ctx context.Context, args []byte) (res t
 	return toolgen.TextResult(out), nil
 }
 
+var toolgenArgsRead = &toolimpl.Object{Names: []string{"file_path", "offset", "limit"}, Required: []int{0}}
+var toolgenArgsWrite = &toolimpl.Object{Names: []string{"file_path", "content"}, Required: []int{0, 1}}
+var toolgenArgsEdit = &toolimpl.Object{Names: []string{"file_path", "old_string", "new_string", "replace_all"}, Required: []int{0, 1, 2}}
+var toolgenArgsGrep = &toolimpl.Object{Names: []string{"pattern", "path", "glob"}, Required: []int{0}}
+var toolgenArgsBash = &toolimpl.Object{Names: []string{"command", "timeout"}, Required: []int{0}}
 var toolgenArgsReadFile = &toolimpl.Object{Names: []string{"path", "offset", "limit"}, Required: []int{0}}
 var toolgenArgsWriteFile = &toolimpl.Object{Names: []string{"path", "content"}, Required: []int{0, 1}}
 var toolgenArgsEditFile = &toolimpl.Object{Names: []string{"path", "old_string", "new_string", "replace_all"}, Required: []int{0, 1, 2}}
 var toolgenArgsDeleteFile = &toolimpl.Object{Names: []string{"path"}, Required: []int{0}}
 var toolgenArgsListFiles = &toolimpl.Object{Names: []string{"path", "recursive"}}
-var toolgenArgsGlob = &toolimpl.Object{Names: []string{"pattern"}, Required: []int{0}}
+var toolgenArgsGlob = &toolimpl.Object{Names: []string{"pattern", "path"}, Required: []int{0}}
 var toolgenArgsSearchFiles = &toolimpl.Object{Names: []string{"pattern", "path", "glob"}, Required: []int{0}}
 var toolgenArgsRunCommand = &toolimpl.Object{Names: []string{"command", "timeout_seconds"}, Required: []int{0}}

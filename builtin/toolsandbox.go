@@ -67,13 +67,19 @@ func (s *Sandbox) Close() error { return s.ws.Close() }
 
 // Tools returns the file tools of the sandbox's directory, configured by
 // opts (see FileTools), and its run_command, configured by the options
-// given to NewSandbox.
+// given to NewSandbox. Naming(CommonNames) among opts names them all
+// under the common names (read ... bash), as ShellNaming(CommonNames)
+// given to NewSandbox names the shell tool.
 func (s *Sandbox) Tools(opts ...FileOption) ([]toolgen.Tool, error) {
-	files, err := s.ws.FileTools(opts...)
+	f, err := s.ws.newFiles(opts)
 	if err != nil {
 		return nil, err
 	}
-	return append(files, s.shell.tools()...), nil
+	names := s.shell.names
+	if f.names == CommonNames {
+		names = CommonNames
+	}
+	return append(f.offered(), s.shell.tools(names)...), nil
 }
 
 // ReadFile returns the content of a regular file of the sandbox.
@@ -109,7 +115,7 @@ func (s *Sandbox) List(ctx context.Context, dir string) ([]toolgen.DirEntry, err
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	name, err := s.ws.statDir(dir)
+	name, err := s.ws.statDir(dir, ToolReadFile)
 	if err != nil {
 		return nil, err
 	}

@@ -52,7 +52,7 @@ func TestEscapesAreErrOutsideWorkspace(t *testing.T) {
 		_, calls["list_files"] = f.ListFiles(ctx, &p, nil)
 		_, calls["list_files recursive"] = f.ListFiles(ctx, &p, &yes)
 		_, calls["search_files"] = f.SearchFiles(ctx, ".", &p, nil)
-		_, calls["glob"] = f.Glob(ctx, p+"/*")
+		_, calls["glob"] = f.Glob(ctx, p+"/*", nil)
 		_, calls["write_file"] = f.WriteFile(ctx, p, "x")
 		_, calls["edit_file"] = f.EditFile(ctx, p, "secret", "x", nil)
 		for call, err := range calls {

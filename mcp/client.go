@@ -45,12 +45,18 @@ func Command(name string, args ...string) Transport {
 }
 
 // URL is a server reached over streamable HTTP at url. Every request carries
-// headers (an Authorization header, for example); headers may be nil.
+// headers (an Authorization header, for example); headers may be nil. With
+// the OAuth option, the client obtains its Authorization header itself:
+// headers should not set one then.
 func URL(url string, headers http.Header) Transport {
 	headers = headers.Clone()
 	return Transport{desc: url, dial: func(o *clientOptions, watch *wireWatch) (sdk.Transport, *exec.Cmd) {
 		hc := &http.Client{Transport: headerRoundTripper{base: o.roundTripper(), headers: headers, watch: watch}}
-		return &sdk.StreamableClientTransport{Endpoint: url, HTTPClient: hc}, nil
+		st := &sdk.StreamableClientTransport{Endpoint: url, HTTPClient: hc}
+		if o.oauth != nil {
+			st.OAuthHandler = o.oauthFor(url)
+		}
+		return st, nil
 	}, http: true}
 }
 
@@ -108,6 +114,10 @@ type clientOptions struct {
 	pinFile       string      // PinFile
 	drift         DriftMode   // OnDrift
 	allowUnpinned bool        // AllowUnpinned
+
+	oauth        *OAuthConfig     // OAuth's, for URL transports
+	oauthHandler *oauthHandler    // made by the first dial, kept across sessions
+	oauthNow     func() time.Time // the OAuth handler's clock (tests); nil is time.Now
 }
 
 func (o *clientOptions) roundTripper() http.RoundTripper {
@@ -243,6 +253,9 @@ func NewClient(t Transport, opts ...ClientOption) (*Client, error) {
 			return nil, err // it names the option
 		}
 	}
+	if c.opts.oauth != nil && !t.http {
+		return nil, fmt.Errorf("mcp.OAuth: only a URL transport can authorize, not %s", t.desc)
+	}
 	c.schemas, c.progress = newSchemaStore(), &progressRoutes{}
 	c.pins.expected = make(map[string]Pin, len(c.opts.pins))
 	for _, p := range c.opts.pins {
@@ -299,7 +312,7 @@ func (c *Client) conn(ctx context.Context) (*sdk.ClientSession, error) {
 		Capabilities:           &sdk.ClientCapabilities{},
 		ToolListChangedHandler: func(context.Context, *sdk.ToolListChangedRequest) { c.toolsChanged() },
 	})
-	session, err := sc.Connect(ctx, st, nil)
+	session, err := sc.Connect(withAuthAttempt(ctx), st, nil)
 	if err != nil {
 		killGroup(cmd)
 		if tail := c.opts.stderrTail.String(); tail != "" {

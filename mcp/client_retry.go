@@ -206,7 +206,8 @@ func (c *Client) withRetry(ctx context.Context, idempotent func(context.Context)
 	for try := 1; ; try++ {
 		session, err := c.conn(ctx)
 		if err != nil {
-			if !c.transport.http || errors.Is(err, errClosed) || ctx.Err() != nil || try >= c.opts.retry.attempts {
+			// A failed authorization is final: sending again would ask the user again.
+			if !c.transport.http || errors.Is(err, errClosed) || errors.Is(err, ErrAuthorization) || ctx.Err() != nil || try >= c.opts.retry.attempts {
 				return err
 			}
 			// The handshake failed: the request was not sent.

@@ -186,7 +186,10 @@
 // constant time); an OAuth resource server plugs in its own verifier and sets
 // HTTPOptions.ResourceMetadata, served as RFC 9728 protected resource metadata
 // at /.well-known/oauth-protected-resource/mcp (and without the /mcp), which
-// the 401 points to so that MCP clients find the authorization server.
+// the 401 points to so that MCP clients find the authorization server. A
+// token without the scopes HTTPOptions.TokenOptions requires gets 403 with
+// error="insufficient_scope" and the scopes in its challenge (RFC 6750), so
+// that a client asks its user for them (see "OAuth").
 // opts.CheckAddr(addr) tells beforehand whether an address is accepted. The
 // example reads a token from MCPSERVER_TOKEN: "MCPSERVER_TOKEN=$(openssl rand
 // -hex 32) go run ./examples/mcpserver -http 0.0.0.0:8080". The DNS rebinding
@@ -464,11 +467,85 @@
 //
 // examples/mcpclient lists a server's tools and calls one; it is also the
 // client CI checks with the official conformance suite (initialize,
-// tools_call, sse-retry). CI also runs interop tests against
+// tools_call, sse-retry, and the authorization scenarios: see "OAuth"). CI also runs interop tests against
 // "@modelcontextprotocol/server-everything" (stdio and streamable HTTP) and
 // "@modelcontextprotocol/server-filesystem" (stdio) through the agent loop;
 // locally they need "npm install" in testdata/npm, and skip saying so without
 // it.
+//
+// # OAuth
+//
+// A URL server that asks for authorization (a 401 with WWW-Authenticate)
+// gets it from a client given mcp.OAuth, as the MCP authorization
+// specification (revision 2025-11-25) says:
+//
+//	lb, err := mcp.NewLoopbackAuthorizer("127.0.0.1:0", mcp.PrintAuthorizationURL(os.Stderr))
+//	defer lb.Close()
+//	cfg := lb.Config()                                // RedirectURL and Authorize
+//	cfg.Store = mcp.FileTokenStore(filepath.Join(dir, "mcp-tokens.json"))
+//	c, err := mcp.Connect(ctx, mcp.URL("https://example.com/mcp", nil), mcp.OAuth(cfg))
+//
+// On the 401 the client reads the server's protected resource metadata
+// (RFC 9728: the URL the challenge names, else the well-known URL of the
+// server's path, then the root one), the metadata of the first
+// authorization server it lists (RFC 8414 and OpenID discovery, with path
+// insertion, as MCP lists them), registers itself (RFC 7591; once per
+// authorization server and redirect URL, kept in the store) unless
+// OAuthConfig.ClientID names a client registered beforehand, and sends the
+// user through OAuthConfig.Authorize: the authorization code flow with
+// PKCE (S256), a random state and the resource parameter (RFC 8707: the
+// server's URL, in the token requests too). It exchanges the code for
+// tokens, keeps them in OAuthConfig.Store (NewMemoryTokenStore by default,
+// FileTokenStore a 0600 JSON file) and sends the request again. The scopes
+// asked for are the challenge's, else those the resource metadata lists.
+// An access token about to expire is refreshed before a request; a
+// refresh the authorization server refuses means a new authorization (a
+// failure to reach it is the request's error). A 403 whose challenge says
+// error="insufficient_scope" asks the user again, for the challenge's
+// scopes together with those already granted (step-up), once per request.
+//
+// The browser step is OAuthConfig.Authorize: a func given the
+// authorization URL that returns the URL the browser was redirected to.
+// LoopbackAuthorizer is one for terminal programs: it listens on
+// 127.0.0.1, shows the URL (PrintAuthorizationURL prints it; open a
+// browser instead if you like) and waits for the redirect, at most
+// DefaultAuthorizeTimeout.
+//
+// What is refused, with an error wrapping mcp.ErrAuthorization that names
+// the document and what is wrong, before the user is sent anywhere:
+// metadata whose resource is not the server's URL, an authorization server
+// whose metadata names another issuer, an authorization server or endpoint
+// over http beyond loopback (or with a javascript: or data: URL), an
+// authorization server without PKCE S256, or with no registration endpoint
+// when no ClientID is set; and afterwards a redirect whose state is not the
+// request's (before its code is used), whose iss is not the authorization
+// server's (RFC 9207), or that carries an error (access_denied...). A
+// failed authorization is final for the request and the handshake: it is
+// not sent again, so the user is not asked twice. The redirect URL must be
+// http on loopback unless OAuthConfig.AllowRemoteRedirect (then https).
+// go-sdk's checks against server-side request forgery apply too: metadata
+// and endpoints on private addresses (10.0.0.0/8, link-local...) are
+// refused, and discovery does not dial them unless OAuthConfig.HTTPClient
+// has a transport that dials itself. Tokens are never logged: OAuthToken
+// prints without them (fmt, log/slog). The
+// specification's fallbacks for 2025-03-26 servers without metadata
+// (endpoints guessed at the server's root) are not taken, and client ID
+// metadata documents are not offered.
+//
+// It is built on go-sdk's auth support: the SDK's streamable transport
+// calls the handler (an auth.OAuthHandler) for each request's token and on
+// each 401 and 403; discovery and registration are oauthex's
+// (GetProtectedResourceMetadata, auth.GetAuthServerMetadata,
+// RegisterClient, with their checks), the authorization URL, PKCE and the
+// code exchange x/oauth2's. auth.AuthorizationCodeHandler itself is not
+// used: when the metadata a server points to fails its checks it falls
+// back to endpoints guessed at the server's root, so a hostile document
+// would end in an unrelated error rather than a refusal naming it; and its
+// refreshes (x/oauth2's) send no resource parameter. CI runs the official
+// conformance suite's authorization scenarios against examples/mcpclient
+// (metadata discovery variants, scope selection, step-up, the token
+// endpoint's auth methods, pre-registration); examples/mcpclient -oauth
+// authorizes by hand.
 //
 // # Where things live
 //
@@ -514,6 +591,10 @@
 //     client_pins.go: pins of the tools' definitions (WithPins, PinFile,
 //     OnDrift, DriftError), compared before each call; internal/toolpin
 //     has the canonical definition, its digest and its diff.
+//   - client_oauth.go: OAuth, its discovery, registration and
+//     authorization code flow; client_oauth_token.go: OAuthToken, the
+//     token stores and refreshing; client_oauth_loopback.go:
+//     LoopbackAuthorizer.
 //   - testdata/stubborn: a stdio server that will not exit, for Close.
 //
 // # Examples

@@ -293,6 +293,9 @@ func requireToken(h http.Handler, opts HTTPOptions) http.Handler {
 	}
 	bare := ro.ResourceMetadataURL == "" && len(ro.Scopes) == 0 // the SDK adds no WWW-Authenticate then
 	inner := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if sw, ok := w.(scopeChallenge); ok {
+			w = sw.ResponseWriter // the request passed: answered as it is
+		}
 		if bare {
 			w.Header().Del("WWW-Authenticate")
 		}
@@ -303,8 +306,26 @@ func requireToken(h http.Handler, opts HTTPOptions) http.Handler {
 		if bare {
 			w.Header().Set("WWW-Authenticate", "Bearer")
 		}
-		checked.ServeHTTP(w, r)
+		checked.ServeHTTP(scopeChallenge{w}, r)
 	})
+}
+
+// scopeChallenge adds error="insufficient_scope" to the Bearer challenge
+// of go-sdk's 403 for a token without TokenOptions.Scopes, which RFC 6750
+// (3.1) requires and MCP clients look for to ask the user for more scopes
+// (step-up authorization).
+type scopeChallenge struct{ http.ResponseWriter }
+
+func (w scopeChallenge) WriteHeader(code int) {
+	if code == http.StatusForbidden {
+		vs := w.Header()["Www-Authenticate"]
+		for i, v := range vs {
+			if rest, ok := strings.CutPrefix(v, "Bearer "); ok && !strings.Contains(rest, "error=") {
+				vs[i] = `Bearer error="insufficient_scope", ` + rest
+			}
+		}
+	}
+	w.ResponseWriter.WriteHeader(code)
 }
 
 // StaticToken returns a TokenVerifier that accepts exactly token, compared

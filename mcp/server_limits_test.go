@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/auth"
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/modelcontextprotocol/go-sdk/oauthex"
 	"github.com/stretchr/testify/assert"
@@ -412,6 +413,23 @@ func TestBearerToken(t *testing.T) {
 	none := mcp.StaticToken("")
 	_, err := none(t.Context(), "", nil)
 	assert.Error(t, err, "an empty token accepts nothing")
+}
+
+// TestInsufficientScope: a token without the required scopes gets 403 with
+// error="insufficient_scope" and the scopes in its challenge (RFC 6750
+// 3.1), which MCP clients need to ask for them; a request that passed is
+// answered untouched.
+func TestInsufficientScope(t *testing.T) {
+	noLeaks(t)
+	srv := newServer(t, weather.Tools()...)
+	url := serveHandler(t, srv, mcp.HTTPOptions{Stateless: true, JSONResponse: true, TokenVerifier: mcp.StaticToken("s3cret"),
+		TokenOptions: &auth.RequireBearerTokenOptions{Scopes: []string{"mcp:write"}}})
+	resp, body := mcpRequest(t, http.MethodPost, url, "", toolsList, map[string]string{"Authorization": "Bearer s3cret"})
+	assert.Equal(t, http.StatusForbidden, resp.StatusCode, body)
+	assert.Equal(t, `Bearer error="insufficient_scope", scope="mcp:write"`, resp.Header.Get("WWW-Authenticate"))
+	resp, _ = mcpRequest(t, http.MethodPost, url, "", toolsList, nil)
+	assert.Equal(t, http.StatusUnauthorized, resp.StatusCode)
+	assert.Equal(t, `Bearer scope="mcp:write"`, resp.Header.Get("WWW-Authenticate"), "a 401 says no error")
 }
 
 // TestProtectedResourceMetadata: with ResourceMetadata, a 401 points to

@@ -7,6 +7,10 @@
 //	defer c.Close()
 //	a, err := agent.New(model, agent.WithTools(c.Tools()))
 //
+// CommonTools gives the same tool as webSearch (ToolCommonWebSearch), the
+// name the AI SDK harness's adapters use, to go with package builtin's
+// tools under builtin.CommonNames.
+//
 // The model chooses only the query; everything else (result count, depth,
 // topic, domains, time range) is set on the Client by options, so it costs
 // no tokens and the model cannot widen it. The tool answers with readable
@@ -46,8 +50,9 @@
 //   - tavily.go, searxng.go: each backend's request and response (the wire
 //     formats, with links to their documentation).
 //   - retry.go: sending a request with retries, and ProviderError.
-//   - tool.go: the web_search tool (an annotated method; tools_gen.go is
-//     generated from it by toolgen).
+//   - tool.go: the web_search tool and webSearch, the same under its common
+//     name (annotated methods; tools_gen.go is generated from them by
+//     toolgen).
 //
 // Retries: a request that gets HTTP 429, a 5xx or a connection error
 // (timeouts included) is sent again after an exponential backoff with jitter,

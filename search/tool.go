@@ -12,6 +12,7 @@ import (
 )
 
 // Tools returns the Client's tool, web_search (ToolWebSearch).
+// CommonTools returns it under the AI SDK harness's common name.
 //
 // It returns a toolgen.Result built by hand rather than a struct: the model
 // reads a numbered list (title, URL, snippet), which is easier to cite than
@@ -19,7 +20,26 @@ import (
 // results as Structured, {"query": ..., "results": [...]}. Such a tool has
 // no OutputSchema.
 func (c *Client) Tools() []toolgen.Tool {
-	return (&webTool{c: c}).Tools()
+	return c.named(ToolWebSearch)
+}
+
+// CommonTools returns the Client's tool under the name the AI SDK
+// harness's adapters give web search, webSearch (ToolCommonWebSearch),
+// with the same argument (query) and the same answer as web_search.
+// Offered with builtin's tools under builtin.CommonNames, it completes the
+// harness's set: read, write, edit, bash, grep, glob and webSearch.
+func (c *Client) CommonTools() []toolgen.Tool {
+	return c.named(ToolCommonWebSearch)
+}
+
+// named is the tool called name (both are generated, for static schemas).
+func (c *Client) named(name toolgen.ToolName) []toolgen.Tool {
+	for _, t := range (&webTool{c: c}).Tools() {
+		if t.Name == name {
+			return []toolgen.Tool{t}
+		}
+	}
+	panic("search: no tool " + name) // the names are the generated ones
 }
 
 // webTool is the tool's receiver (unexported, so that WebSearch is not part
@@ -46,6 +66,17 @@ func (t *webTool) WebSearch(ctx context.Context, query string) (toolgen.Result, 
 		return toolgen.Result{}, err
 	}
 	return resultOf(query, results)
+}
+
+// CommonWebSearch is WebSearch under the common name, webSearch; the
+// model reads the same description.
+//
+// Parameters:
+//   - query minLength=1: what to search for, as you would type it into a search engine.
+//
+//toolgen:tool name=webSearch readonly openworld description="WebSearch searches the web and returns the most relevant pages: title, URL and a snippet of each. Use it for facts that may have changed or that you do not know; cite the URLs you use."
+func (t *webTool) CommonWebSearch(ctx context.Context, query string) (toolgen.Result, error) {
+	return t.WebSearch(ctx, query)
 }
 
 // resultOf is the tool's answer: text for the model, JSON for programs.

@@ -83,3 +83,26 @@ func TestWebSearchToolOverSearXNG(t *testing.T) {
 	assert.Contains(t, res.Text(), "1. The Go Programming Language — https://go.dev/\n   Go is an open source programming language.\n")
 	assert.Contains(t, res.Text(), "3. Standard library — https://pkg.go.dev/std")
 }
+
+func TestCommonWebSearchIsWebSearchUnderItsCommonName(t *testing.T) {
+	s := newServer(t, answer(tavilyAnswer))
+	c := newTavily(t, s)
+	tools := c.CommonTools()
+	require.Len(t, tools, 1)
+	common, native := tools[0], webSearch(t, c)
+	assert.Equal(t, toolgen.ToolName("webSearch"), common.Name)
+	assert.Equal(t, ToolCommonWebSearch, common.Name)
+	assert.Equal(t, native.Annotations, common.Annotations)
+	assert.Equal(t, native.Description, common.Description)
+	assert.JSONEq(t, string(native.InputSchema), string(common.InputSchema), "the harness's webSearch takes query too")
+
+	res, err := common.Call(context.Background(), []byte(`{"query":"Who is Leo Messi?"}`))
+	require.NoError(t, err)
+	want, err := native.Call(context.Background(), []byte(`{"query":"Who is Leo Messi?"}`))
+	require.NoError(t, err)
+	assert.Equal(t, want.Text(), res.Text())
+	assert.JSONEq(t, string(want.Structured), string(res.Structured))
+
+	rule := CommonWebSearchRule{Query: "*Messi*"}.Rule()
+	assert.Equal(t, ToolCommonWebSearch, rule.Tool)
+}

@@ -24,15 +24,20 @@ const (
 	// searches the web and returns the most relevant pages: title, URL and a
 	// snippet of each.
 	ToolWebSearch toolgen.ToolName = "web_search"
+	// ToolCommonWebSearch names the tool webSearch ((*webTool).CommonWebSearch).
+	// WebSearch searches the web and returns the most relevant pages: title, URL
+	// and a snippet of each.
+	ToolCommonWebSearch toolgen.ToolName = "webSearch"
 )
 
 // A compile error here means a tool's signature changed since this file was
 // generated: run go generate.
 var (
 	_ func(*webTool, context.Context, string) (toolgen.Result, error) = (*webTool).WebSearch
+	_ func(*webTool, context.Context, string) (toolgen.Result, error) = (*webTool).CommonWebSearch
 )
 
-// Tools returns the tools of a webTool, which run on it: web_search.
+// Tools returns the tools of a webTool, which run on it: web_search, webSearch.
 func (recv *webTool) Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        ToolWebSearch,
@@ -51,6 +56,23 @@ func (recv *webTool) Tools() []toolgen.Tool {
 		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
 			return toolgenCallWebSearch(recv, ctx, args)
 		}),
+	}, {
+		Name:        ToolCommonWebSearch,
+		Description: "WebSearch searches the web and returns the most relevant pages: title, URL and a snippet of each. Use it for facts that may have changed or that you do not know; cite the URLs you use.",
+		InputSchema: toolgenInputCommonWebSearch,
+		Annotations: toolgen.Annotations{
+			OpenWorld: true,
+			ReadOnly:  true,
+		},
+		Namespace:   "search",
+		Tokens:      toolgen.Tokens{Default: 114, Strict: 93, Gemini: 92},
+		SearchTerms: "1 39 FB4kqxUgDUmsFQ4AQKiBA chang cite each engin fact know mai most page queri:2 relevant return search:9 snippet titl type url:2 us:2 web:5 web_search:4 would",
+		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallCommonWebSearch(recv, ctx, args)
+		},
+		Validate: toolimpl.Validator(func(ctx context.Context, args []byte) (toolgen.Result, error) {
+			return toolgenCallCommonWebSearch(recv, ctx, args)
+		}),
 	}})
 }
 
@@ -65,6 +87,19 @@ type WebSearchRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r WebSearchRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolWebSearch, toolgenArgsWebSearch, []string{r.Query})
+}
+
+// CommonWebSearchRule is a permission rule for the tool webSearch: each field
+// is a glob over that argument's value (as toolgen.Rule's Args), and an empty
+// field does not constrain it.
+type CommonWebSearchRule struct {
+	_     [0]func()
+	Query string // argument "query"
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r CommonWebSearchRule) Rule() toolgen.Rule {
+	return toolimpl.Rule(ToolCommonWebSearch, toolgenArgsCommonWebSearch, []string{r.Query})
 }
 
 // toolgenInputWebSearch is the JSON Schema of web_search's arguments.
@@ -105,4 +140,43 @@ func toolgenCallWebSearch(recv *webTool, ctx context.Context, args []byte) (res 
 	return out, nil
 }
 
+// toolgenInputCommonWebSearch is the JSON Schema of webSearch's arguments.
+var toolgenInputCommonWebSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"what to search for, as you would type it into a search engine.","minLength":1}},"required":["query"],"additionalProperties":false}`)
+
+// toolgenCallCommonWebSearch reads the arguments of webSearch, calls (*webTool).CommonWebSearch and writes its result.
+func toolgenCallCommonWebSearch(recv *webTool, ctx context.Context, args []byte) (res toolgen.Result, err error) {
+	defer toolimpl.Recover(ToolCommonWebSearch, &res, &err)
+	d := new(toolimpl.Decoder)
+	d.Reset(args)
+	d.RepairIfAsked(ctx)
+	var (
+		argQuery string
+	)
+	var o toolimpl.ObjectReader
+	for k, ok := o.Start(d, toolgenArgsCommonWebSearch); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "query":
+			o.Saw(0)
+			if s0, ok := d.String(); ok {
+				d.CheckLength(s0, 1, -1)
+				argQuery = s0
+			}
+		default:
+			o.Unknown(d)
+		}
+	}
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
+	out, err := recv.CommonWebSearch(ctx, argQuery)
+	if err != nil {
+		return toolimpl.ToolFailed(ctx, err)
+	}
+	return out, nil
+}
+
 var toolgenArgsWebSearch = &toolimpl.Object{Names: []string{"query"}, Required: []int{0}}
+var toolgenArgsCommonWebSearch = &toolimpl.Object{Names: []string{"query"}, Required: []int{0}}

@@ -7,20 +7,33 @@
 // The suite appends the server's URL as the last argument and names the
 // scenario in MCP_CONFORMANCE_SCENARIO: initialize lists the tools,
 // tools_call calls add_numbers with {"a":2,"b":3}, sse-retry calls
-// test_reconnection (whose answer arrives after an SSE reconnect).
+// test_reconnection (whose answer arrives after an SSE reconnect). The
+// auth/ scenarios authorize with mcp.OAuth, against the suite's
+// authorization server (which redirects at once, so the "browser" is an
+// HTTP GET that reads the redirect without following it; a pre-registered
+// client's credentials come in MCP_CONFORMANCE_CONTEXT), then call
+// test-tool.
 //
 // By hand:
 //
-//	mcpclient [-call TOOL] [-args JSON] URL
+//	mcpclient [-call TOOL] [-args JSON] [-oauth] [-tokens FILE] URL
 //	mcpclient [-call TOOL] [-args JSON] -- COMMAND [ARG...]
+//
+// With -oauth, a server that asks for authorization gets it: mcpclient
+// prints the authorization server's URL for the user to open and waits
+// for the browser on 127.0.0.1; -tokens keeps the tokens in FILE (mode
+// 0600) for the next run.
 package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"net/http"
+	"net/url"
 	"os"
 	"strings"
 	"time"
@@ -46,21 +59,45 @@ func run(args []string, scenario string, stdout, stderr io.Writer) int {
 	call := fs.String("call", "", "a tool to call")
 	callArgs := fs.String("args", "{}", "the call's arguments, a JSON object")
 	timeout := fs.Duration("timeout", 30*time.Second, "how long the whole run may take")
+	useOAuth := fs.Bool("oauth", false, "authorize with OAuth when a URL server asks (prints a URL to open)")
+	tokens := fs.String("tokens", "", "with -oauth: keep the tokens in `FILE`")
 	if err := fs.Parse(args); err != nil || fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "usage: mcpclient [-call TOOL] [-args JSON] URL | -- COMMAND [ARG...]")
+		fmt.Fprintln(stderr, "usage: mcpclient [-call TOOL] [-args JSON] [-oauth] [-tokens FILE] URL | -- COMMAND [ARG...]")
 		return 2
 	}
-	if scenario != "" {
+	var opts []mcp.ClientOption
+	switch {
+	case strings.HasPrefix(scenario, "auth/"):
+		cfg, err := conformanceOAuth(os.Getenv("MCP_CONFORMANCE_CONTEXT"))
+		if err != nil {
+			fmt.Fprintln(stderr, "mcpclient:", err)
+			return 2
+		}
+		opts = append(opts, mcp.OAuth(cfg))
+		*call, *callArgs = "test-tool", "{}"
+	case scenario != "":
 		sc, ok := scenarioCalls[scenario]
 		if !ok {
 			fmt.Fprintf(stderr, "mcpclient: unknown scenario %q\n", scenario)
 			return 2
 		}
 		*call, *callArgs = sc.tool, sc.args
+	case *useOAuth:
+		lb, err := mcp.NewLoopbackAuthorizer("127.0.0.1:0", mcp.PrintAuthorizationURL(stderr))
+		if err != nil {
+			fmt.Fprintln(stderr, "mcpclient:", err)
+			return 1
+		}
+		defer lb.Close()
+		cfg := lb.Config()
+		if *tokens != "" {
+			cfg.Store = mcp.FileTokenStore(*tokens)
+		}
+		opts = append(opts, mcp.OAuth(cfg))
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
-	if err := session(ctx, transport(fs.Args()), *call, *callArgs, stdout); err != nil {
+	if err := session(ctx, transport(fs.Args()), *call, *callArgs, stdout, opts...); err != nil {
 		fmt.Fprintln(stderr, "mcpclient:", err)
 		return 1
 	}
@@ -78,8 +115,9 @@ func transport(args []string) mcp.Transport {
 }
 
 // session connects, lists the tools and calls one if asked.
-func session(ctx context.Context, t mcp.Transport, call, args string, stdout io.Writer) error {
-	c, err := mcp.Connect(ctx, t, mcp.WithClientInfo("toolgen-mcpclient", "v0.1.0"), mcp.WithStderr(os.Stderr))
+func session(ctx context.Context, t mcp.Transport, call, args string, stdout io.Writer, opts ...mcp.ClientOption) error {
+	opts = append(opts, mcp.WithClientInfo("toolgen-mcpclient", "v0.1.0"), mcp.WithStderr(os.Stderr))
+	c, err := mcp.Connect(ctx, t, opts...)
 	if err != nil {
 		return err
 	}
@@ -117,4 +155,46 @@ func describe(t toolgen.Tool) string {
 		return "requires approval"
 	}
 	return ""
+}
+
+// conformanceOAuth is the OAuth configuration of the suite's auth/
+// scenarios: the client registers itself, unless the scenario's context
+// (JSON) gives a pre-registered client_id and client_secret.
+func conformanceOAuth(scenarioContext string) (mcp.OAuthConfig, error) {
+	cfg := mcp.OAuthConfig{RedirectURL: "http://127.0.0.1:3030/callback", Authorize: readRedirect}
+	if scenarioContext == "" {
+		return cfg, nil
+	}
+	var c struct {
+		ClientID     string `json:"client_id"`
+		ClientSecret string `json:"client_secret"`
+	}
+	if err := json.Unmarshal([]byte(scenarioContext), &c); err != nil {
+		return cfg, fmt.Errorf("MCP_CONFORMANCE_CONTEXT: %w", err)
+	}
+	cfg.ClientID, cfg.ClientSecret = c.ClientID, c.ClientSecret
+	return cfg, nil
+}
+
+// readRedirect is the browser of an authorization server that redirects
+// at once: it asks for the authorization URL and returns where it is sent,
+// without going there.
+func readRedirect(ctx context.Context, authURL string) (*url.URL, error) {
+	hc := &http.Client{Timeout: 10 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error {
+		return http.ErrUseLastResponse
+	}}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, authURL, nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := hc.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	resp.Body.Close()
+	loc, err := resp.Location()
+	if err != nil {
+		return nil, fmt.Errorf("the authorization server answered %s, not a redirect", resp.Status)
+	}
+	return loc, nil
 }

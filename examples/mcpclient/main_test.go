@@ -24,8 +24,12 @@ func TestListsAndCallsOverStdio(t *testing.T) {
 
 func TestRefusesUnknownScenarioAndBadUsage(t *testing.T) {
 	var stderr bytes.Buffer
-	if code := run([]string{"http://127.0.0.1:1/mcp"}, "auth/metadata-default", &bytes.Buffer{}, &stderr); code != 2 {
+	if code := run([]string{"http://127.0.0.1:1/mcp"}, "elicitation-sep1034-client-defaults", &bytes.Buffer{}, &stderr); code != 2 {
 		t.Errorf("unknown scenario: exit %d", code)
+	}
+	t.Setenv("MCP_CONFORMANCE_CONTEXT", "{not json")
+	if code := run([]string{"http://127.0.0.1:1/mcp"}, "auth/pre-registration", &bytes.Buffer{}, &stderr); code != 2 {
+		t.Errorf("bad scenario context: exit %d", code)
 	}
 	if code := run(nil, "", &bytes.Buffer{}, &stderr); code != 2 {
 		t.Errorf("no server: exit %d", code)

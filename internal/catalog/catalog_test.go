@@ -146,6 +146,9 @@ func itoa(n int) string { return size(n) }
 func TestCountsAreWhatProvidersReceive(t *testing.T) {
 	files, err := builtin.FileTools(t.TempDir())
 	require.NoError(t, err)
+	common, err := builtin.FileTools(t.TempDir(), builtin.Naming(builtin.CommonNames))
+	require.NoError(t, err)
+	files = append(files, common...)
 	for _, tool := range append(files, weather.Tools()...) {
 		for _, c := range []struct {
 			dialect Dialect

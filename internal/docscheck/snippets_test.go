@@ -41,6 +41,8 @@ var snippetImports = map[string]string{
 	"context":   "context",
 	"fmt":       "fmt",
 	"http":      "net/http",
+	"os":        "os",
+	"filepath":  "path/filepath",
 	"time":      "time",
 	"toolgen":   "github.com/toolgen-dev/toolgen",
 	"agent":     "github.com/toolgen-dev/toolgen/agent",

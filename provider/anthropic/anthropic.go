@@ -16,7 +16,12 @@
 // result block, kept whole and sent back with the history as the API
 // requires. WithToolSearch uses the API's own search of deferred tools
 // (defer_loading and the BM25 tool search tool) for an agent made with
-// agent.WithToolSearch.
+// agent.WithToolSearch. WithWebSearch and WithCodeExecution enable the
+// API's web search and code execution tools (the Model is then an
+// agent.ProviderToolModel: an agent leaves out those its permission rules
+// deny or ask about). An answer the API pauses while its tools run
+// (stop_reason "pause_turn") is sent back and continued, up to MaxPauses
+// times, by Generate and Stream alike: the caller gets one message.
 //
 // Model streams (agent.StreamingModel): Stream, which Agent.RunStream uses,
 // sends the same request with "stream": true and yields the answer's text,
@@ -57,6 +62,9 @@ type Model struct {
 	model      string
 	maxTokens  int64
 	toolSearch bool
+	// providerTools are the tools the API runs that the options enable,
+	// with their settings (WithWebSearch, WithCodeExecution).
+	providerTools map[string]any
 }
 
 // sdk is what the options and errors share with provider/openai's.
@@ -116,20 +124,45 @@ func New(opts ...Option) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Model{client: ant.NewClient(all...), model: c.Model, maxTokens: c.MaxTokens, toolSearch: c.ToolSearch}, nil
+	return &Model{client: ant.NewClient(all...), model: c.Model, maxTokens: c.MaxTokens, toolSearch: c.ToolSearch,
+		providerTools: c.ProviderTools}, nil
 }
 
-// Generate asks the model for the next assistant message.
+// Generate asks the model for the next assistant message. An answer the
+// API paused (stop_reason "pause_turn", while it ran its own tools for
+// long) is sent back for the API to continue, up to MaxPauses times, and
+// the pieces make one message.
 func (m *Model) Generate(ctx context.Context, req agent.Request) (agent.Response, error) {
 	params, err := m.params(req)
 	if err != nil {
 		return agent.Response{}, err
 	}
-	msg, err := m.client.Messages.New(ctx, params)
-	if err != nil {
-		return agent.Response{}, describe(err)
+	var whole agent.Response
+	whole.Message.Role = agent.RoleAssistant
+	for pauses := 0; ; pauses++ {
+		msg, err := m.client.Messages.New(ctx, params)
+		if err != nil {
+			return agent.Response{}, describe(err)
+		}
+		if err := addAnswer(&whole, msg); err != nil {
+			return agent.Response{}, err
+		}
+		if msg.StopReason != ant.StopReasonPauseTurn || pauses == MaxPauses {
+			return whole, nil
+		}
+		params.Messages = continued(params.Messages, msg.ToParam().OfAssistant.Content)
 	}
-	return response(msg)
+}
+
+// MaxPauses is how many times one answer is continued after the API
+// paused it (stop_reason "pause_turn"); an answer paused once more ends
+// there, with what it has.
+const MaxPauses = 8
+
+// continued is msgs with a paused answer's content at their end, as the
+// API continues it: the content as it came, in the last assistant message.
+func continued(msgs []ant.MessageParam, content []ant.ContentBlockParamUnion) []ant.MessageParam {
+	return appendMessage(msgs, false, content)
 }
 
 // params builds the request body.
@@ -142,6 +175,7 @@ func (m *Model) params(req agent.Request) (ant.MessageNewParams, error) {
 	if err != nil {
 		return ant.MessageNewParams{}, err
 	}
+	tools = append(tools, m.providerToolParams(req.DisabledProviderTools)...)
 	p := ant.MessageNewParams{Model: ant.Model(m.model), MaxTokens: m.maxTokens, Messages: msgs, Tools: tools}
 	if req.System != "" {
 		p.System = []ant.TextBlockParam{{Text: req.System}}
@@ -275,15 +309,16 @@ func input(raw json.RawMessage) json.RawMessage {
 	return raw
 }
 
-// response translates the answer's text, tool_use blocks, the calls the
-// API ran (server_tool_use blocks and their results) and its usage. A body
+// addAnswer adds an answer's text, tool_use blocks, the calls the API ran
+// (server_tool_use blocks, and result blocks, which may settle a call of
+// an earlier piece of a paused answer) and its usage to resp. A body
 // without content is not a message (an answer of something other than the
 // Messages API): an error, not an empty answer.
-func response(m *ant.Message) (agent.Response, error) {
+func addAnswer(resp *agent.Response, m *ant.Message) error {
 	if !m.JSON.Content.Valid() {
-		return agent.Response{}, fmt.Errorf("anthropic: the response is not a message (no content): %.200s", m.RawJSON())
+		return fmt.Errorf("anthropic: the response is not a message (no content): %.200s", m.RawJSON())
 	}
-	msg := agent.Message{Role: agent.RoleAssistant}
+	msg := &resp.Message
 	for _, b := range m.Content {
 		switch {
 		case b.Type == "text":
@@ -299,10 +334,10 @@ func response(m *ant.Message) (agent.Response, error) {
 		}
 	}
 	if m.StopReason == ant.StopReasonMaxTokens && len(msg.Calls) > 0 {
-		return agent.Response{}, sdk.CallCut(m.Usage.OutputTokens)
+		return sdk.CallCut(m.Usage.OutputTokens)
 	}
-	usage := agent.Usage{InputTokens: int(m.Usage.InputTokens), OutputTokens: int(m.Usage.OutputTokens)}
-	return agent.Response{Message: msg, Usage: usage}, nil
+	resp.Usage = resp.Usage.Add(agent.Usage{InputTokens: int(m.Usage.InputTokens), OutputTokens: int(m.Usage.OutputTokens)})
+	return nil
 }
 
 // describe makes an API error say what the provider said: the status, the

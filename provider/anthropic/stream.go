@@ -17,29 +17,60 @@ import (
 // parts, collected (agent.Collect), are the response Generate gives; its
 // errors are Generate's (an *APIError for an error status or an error
 // event in the stream). The finish part has Anthropic's stop_reason
-// ("end_turn", "tool_use", "max_tokens"...). A consumer that stops early
-// closes the stream.
+// ("end_turn", "tool_use", "max_tokens"...). An answer the API paused
+// ("pause_turn") is continued as Generate continues it, in the same
+// sequence: a usage part for each request, one finish. A consumer that
+// stops early closes the stream.
 func (m *Model) Stream(ctx context.Context, req agent.Request) iter.Seq2[agent.Part, error] {
 	params, err := m.params(req)
-	return adapter.Stream(err, func() (adapter.Events[event], adapter.Reader[event]) {
-		return m.client.Messages.NewStreaming(ctx, params), &eventReader{}
-	})
+	if err != nil {
+		return adapter.Stream[event](err, nil)
+	}
+	return func(yield func(agent.Part, error) bool) {
+		r := &eventReader{}
+		for pauses := 0; ; pauses++ {
+			r.mayPause = pauses < MaxPauses
+			parts := adapter.Stream(nil, func() (adapter.Events[event], adapter.Reader[event]) {
+				return m.client.Messages.NewStreaming(ctx, params), r
+			})
+			for p, err := range parts {
+				if !yield(p, err) || err != nil {
+					return
+				}
+			}
+			if !r.paused {
+				return
+			}
+			params.Messages = continued(params.Messages, r.pausedContent())
+			r.nextPiece()
+		}
+	}
 }
 
 // event is an event of a streamed message.
 type event = ant.MessageStreamEventUnion
 
-// eventReader turns the events of a streamed message into parts.
+// eventReader turns the events of a streamed message into parts; for an
+// answer the API pauses, the events of each request in turn.
 type eventReader struct {
 	adapter.Parts
 	blocks map[int64]int // a tool_use block's index -> its call's Part.Index
 	server serverCalls
 	usage  agent.Usage
 	stop   ant.StopReason
+	// mayPause: a pause_turn is continued, so the request's events are
+	// kept (to send its content back) and its end is not the answer's.
+	mayPause bool
+	paused   bool    // the request ended with pause_turn
+	events   []event // the request's events, while mayPause
 }
 
-// Read reads the next event; message_stop completes the answer.
+// Read reads the next event; message_stop completes the answer, or the
+// request of a paused one.
 func (r *eventReader) Read(e event) (complete bool, err error) {
+	if r.mayPause {
+		r.events = append(r.events, e)
+	}
 	switch e.Type {
 	case "message_start":
 		r.usage = agent.Usage{InputTokens: int(e.Message.Usage.InputTokens), OutputTokens: int(e.Message.Usage.OutputTokens)}
@@ -66,6 +97,13 @@ func (r *eventReader) Read(e event) (complete bool, err error) {
 		if r.stop == ant.StopReasonMaxTokens && r.Calls() > 0 {
 			return true, sdk.CallCut(int64(r.usage.OutputTokens))
 		}
+		if r.stop == ant.StopReasonPauseTurn && r.mayPause {
+			// The calls still running wait for their results in the
+			// continuation.
+			r.paused = true
+			r.Usage(r.usage)
+			return true, nil
+		}
 		for _, pc := range r.server.unsettled() {
 			r.ProviderCall(pc)
 		}
@@ -73,6 +111,23 @@ func (r *eventReader) Read(e event) (complete bool, err error) {
 		return true, nil
 	}
 	return false, nil
+}
+
+// pausedContent is the content of the paused request's answer, as the API
+// sent it, to be sent back.
+func (r *eventReader) pausedContent() []ant.ContentBlockParamUnion {
+	var msg ant.Message
+	for _, e := range r.events {
+		_ = msg.Accumulate(e) // the events were read without error
+	}
+	return msg.ToParam().OfAssistant.Content
+}
+
+// nextPiece readies r for the continuation of a paused answer: its calls
+// keep their numbers, and the calls the API was running their place.
+func (r *eventReader) nextPiece() {
+	r.blocks, r.events, r.paused, r.stop = nil, nil, false, ""
+	r.usage = agent.Usage{}
 }
 
 // blockStart reads the start of a content block: text, thinking, a

@@ -173,29 +173,27 @@ func decode(t *testing.T, s string) map[string]any {
 }
 
 // Results of every shape: a search that failed is an error and finds
-// nothing; a web search's list of results is kept whole; a call the API
-// did not settle (the answer paused) has no result; a call another
+// nothing; a web search's list of results is kept whole; a call another
 // provider ran is not sent to this one.
 func TestServerToolResults(t *testing.T) {
 	failed := `{"type":"tool_search_tool_result","tool_use_id":"srvtoolu_a","content":{"type":"tool_search_tool_result_error","error_code":"unavailable"}}`
 	web := `{"type":"web_search_tool_result","tool_use_id":"srvtoolu_b","content":[{"type":"web_search_result","url":"https://example.com","title":"Example","encrypted_content":"EqgfCioIARgBIiQ3"}]}`
 	f, m := adapter.Serve(t, []reply{
-		message("pause_turn",
+		message("end_turn",
 			`{"type":"server_tool_use","id":"srvtoolu_a","name":"tool_search_tool_bm25","input":{"query":"x"}}`, failed,
 			`{"type":"server_tool_use","id":"srvtoolu_b","name":"web_search","input":{"query":"go"}}`, web,
-			`{"type":"server_tool_use","id":"srvtoolu_c","name":"web_search","input":{"query":"later"}}`),
+			textBlock("found")),
 		message("end_turn", textBlock("ok")),
 	})
 	resp, err := m.Generate(context.Background(), agent.Request{Messages: []agent.Message{{Role: agent.RoleUser, Text: "Hi"}}})
 	require.NoError(t, err)
 	pcs := resp.Message.ProviderCalls
-	require.Len(t, pcs, 3)
+	require.Len(t, pcs, 2)
 	assert.True(t, pcs[0].IsError)
 	assert.Empty(t, pcs[0].Found)
 	assert.JSONEq(t, failed, string(pcs[0].Result))
 	assert.False(t, pcs[1].IsError)
 	assert.JSONEq(t, web, string(pcs[1].Result))
-	assert.Nil(t, pcs[2].Result)
 
 	other := agent.ProviderCall{Provider: "openai", ID: "ws_1", Name: "web_search_call", Result: json.RawMessage(`{}`)}
 	msgs := []agent.Message{{Role: agent.RoleUser, Text: "Hi"}, resp.Message, {Role: agent.RoleUser, Text: "Go on"}}
@@ -203,10 +201,14 @@ func TestServerToolResults(t *testing.T) {
 	_, err = m.Generate(context.Background(), agent.Request{Messages: msgs})
 	require.NoError(t, err)
 	content := f.Requests()[1]["messages"].([]any)[1].(map[string]any)["content"].([]any)
+	assert.Equal(t, []string{"server_tool_use", "tool_search_tool_result", "server_tool_use", "web_search_tool_result", "text"}, blockTypes(content))
+	assert.Equal(t, decode(t, web), content[3])
+}
+
+func blockTypes(content []any) []string {
 	var types []string
 	for _, b := range content {
 		types = append(types, b.(map[string]any)["type"].(string))
 	}
-	assert.Equal(t, []string{"server_tool_use", "tool_search_tool_result", "server_tool_use", "web_search_tool_result", "server_tool_use"}, types)
-	assert.Equal(t, decode(t, web), content[3])
+	return types
 }

@@ -43,8 +43,21 @@ type Config[O comparable] struct {
 	// ToolSearch asks for the provider's own search of deferred tools
 	// (agent.NativeToolSearcher), for adapters whose API has one.
 	ToolSearch bool
+	// ProviderTools are the tools the provider runs itself that the
+	// options enable (agent.ProviderToolModel), by the name the provider's
+	// calls give them, each with the adapter's own settings for it.
+	ProviderTools map[string]any
 	// SDKOptions are the SDK's options, in the order the options gave them.
 	SDKOptions []O
+}
+
+// EnableProviderTool records the provider tool name with its settings; an
+// option naming it again replaces them.
+func (c *Config[O]) EnableProviderTool(name string, settings any) {
+	if c.ProviderTools == nil {
+		c.ProviderTools = map[string]any{}
+	}
+	c.ProviderTools[name] = settings
 }
 
 // Option is an option of Config, as the adapters' Option types are.

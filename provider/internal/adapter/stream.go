@@ -174,6 +174,12 @@ func (p *Parts) ProviderCall(pc agent.ProviderCall) {
 	p.parts = append(p.parts, agent.Part{Kind: agent.PartProviderCall, ProviderCall: pc})
 }
 
+// Usage adds a usage part alone: the tokens of one request of an answer
+// that took several (the Collector sums them).
+func (p *Parts) Usage(usage agent.Usage) {
+	p.parts = append(p.parts, agent.Part{Kind: agent.PartUsage, Usage: usage})
+}
+
 // Finish adds the usage, when the provider gave it, and the provider's
 // reason for stopping: the answer's last parts.
 func (p *Parts) Finish(usage *agent.Usage, reason string) {

@@ -1,0 +1,567 @@
+package mcp
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/modelcontextprotocol/go-sdk/oauthex"
+	"golang.org/x/oauth2"
+)
+
+// ErrAuthorization is in the error of a request that needed OAuth
+// authorization which could not be obtained: discovery found a document
+// that does not hold, the user or the authorization server refused, the
+// redirect did not answer this request (wrong state), the token exchange
+// failed. Such a request is not sent again, so the user is not asked twice.
+var ErrAuthorization = errors.New("mcp: OAuth authorization failed")
+
+// OAuthConfig configures OAuth, the MCP authorization of a URL server: see
+// OAuth.
+type OAuthConfig struct {
+	// Authorize takes the user to authURL, the authorization server's page,
+	// and returns the URL the authorization server then sent the browser to:
+	// RedirectURL with the code and state (or an error) in its query. It is
+	// how the browser step happens: LoopbackAuthorizer is one for programs
+	// run in a terminal. Required.
+	Authorize func(ctx context.Context, authURL string) (callback *url.URL, err error)
+	// RedirectURL is where the authorization server sends the browser
+	// back. Required. It must be an http URL on a loopback address
+	// (127.0.0.1, [::1] or localhost), unless AllowRemoteRedirect.
+	RedirectURL string
+	// AllowRemoteRedirect admits an https RedirectURL beyond loopback (a
+	// web application's own page).
+	AllowRemoteRedirect bool
+	// ClientID and ClientSecret are those of a client registered with the
+	// authorization server beforehand. Without a ClientID the client
+	// registers itself (RFC 7591 dynamic registration) as a public client,
+	// once per authorization server and redirect URL; the registration is
+	// kept in the Store with the tokens.
+	ClientID, ClientSecret string
+	// ClientName is the name a dynamic registration gives (default
+	// "toolgen"), which the authorization server may show the user.
+	ClientName string
+	// Store keeps the tokens (default: in memory, for the client's life).
+	// FileTokenStore keeps them across runs.
+	Store TokenStore
+	// HTTPClient sends the metadata, registration and token requests
+	// (default: a client on WithHTTPTransport's round tripper with a 30 s
+	// timeout). The URL transport's static headers are never sent to the
+	// authorization server.
+	HTTPClient *http.Client
+}
+
+// OAuth makes a URL client authorize itself as the MCP authorization
+// specification (revision 2025-11-25) says, when the server asks for it.
+// On a 401 whose WWW-Authenticate names resource metadata (or without it,
+// at the well-known URLs), the client reads the server's protected
+// resource metadata (RFC 9728), then its authorization server's metadata
+// (RFC 8414 or OpenID discovery), registers itself (RFC 7591) unless
+// cfg.ClientID is set, sends the user through cfg.Authorize for an
+// authorization code (with PKCE S256, a random state, and the resource
+// parameter of RFC 8707 naming the server), exchanges it for tokens, and
+// sends the request again. An expired access token is refreshed before a
+// request (a refused refresh means a new authorization); a 403 with
+// error="insufficient_scope" asks the user again for the scopes the
+// challenge names together with those already granted (step-up).
+//
+// Everything discovered is checked before the user is sent anywhere: the
+// metadata's resource must be the server's URL, the issuer the URL it was
+// fetched for, every endpoint https (or on loopback), PKCE with S256
+// supported; a document that fails is an error naming what is wrong
+// (errors.Is(err, ErrAuthorization)). Tokens are never logged: OAuthToken
+// prints without them. A bad cfg is an error of NewClient and Connect, and
+// so is OAuth on a transport other than URL.
+func OAuth(cfg OAuthConfig) ClientOption {
+	return func(o *clientOptions) error {
+		if err := cfg.check(); err != nil {
+			return fmt.Errorf("mcp.OAuth: %w", err)
+		}
+		o.oauth = &cfg
+		return nil
+	}
+}
+
+// check validates cfg and fills its defaults.
+func (cfg *OAuthConfig) check() error {
+	if cfg.Authorize == nil {
+		return errors.New("Authorize is required")
+	}
+	if cfg.ClientSecret != "" && cfg.ClientID == "" {
+		return errors.New("ClientSecret without ClientID")
+	}
+	u, err := url.Parse(cfg.RedirectURL)
+	switch {
+	case cfg.RedirectURL == "":
+		return errors.New("RedirectURL is required")
+	case err != nil:
+		return fmt.Errorf("RedirectURL: %w", err)
+	case u.Scheme == "http" && isLoopbackHost(u.Hostname()):
+	case cfg.AllowRemoteRedirect && u.Scheme == "https" && u.Host != "":
+	case cfg.AllowRemoteRedirect:
+		return fmt.Errorf("RedirectURL %q: must be https, or http on a loopback address", cfg.RedirectURL)
+	default:
+		return fmt.Errorf("RedirectURL %q: must be http on a loopback address (127.0.0.1, [::1], localhost); set AllowRemoteRedirect for an https one", cfg.RedirectURL)
+	}
+	if u.Fragment != "" {
+		return fmt.Errorf("RedirectURL %q: has a fragment", cfg.RedirectURL)
+	}
+	if cfg.ClientName == "" {
+		cfg.ClientName = "toolgen"
+	}
+	if cfg.Store == nil {
+		cfg.Store = NewMemoryTokenStore()
+	}
+	return nil
+}
+
+// isLoopbackHost reports whether host (without port) is a loopback address
+// or localhost.
+func isLoopbackHost(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// expiryMargin is how long before its expiry an access token is refreshed,
+// so that it does not expire on its way to the server.
+const expiryMargin = 10 * time.Second
+
+// oauthHandler is go-sdk's auth.OAuthHandler for one server: the SDK's
+// streamable transport asks it for the token of each request and calls
+// Authorize on a 401 or 403, then sends the request once more. It is kept
+// by the client across sessions.
+//
+// It is built from go-sdk's own pieces (oauthex's metadata discovery and
+// registration, auth.GetAuthServerMetadata) and x/oauth2's authorization
+// URL, PKCE and code exchange, rather than on auth.AuthorizationCodeHandler,
+// which, when the metadata the server points to fails its checks, quietly
+// falls back to endpoints guessed at the server's root (MCP 2025-03-26):
+// a hostile document would end in an unrelated error rather than a refusal
+// naming it. Refreshing is its own (refresh), since x/oauth2's sends no
+// resource parameter, which MCP requires in every token request.
+type oauthHandler struct {
+	cfg    OAuthConfig
+	server string // the MCP server's URL: the resource, and the store's key
+	hc     *http.Client
+	now    func() time.Time
+
+	authMu sync.Mutex // one authorization at a time
+
+	mu     sync.Mutex // guards what follows; held during a refresh
+	loaded bool
+	tok    *OAuthToken
+}
+
+var _ auth.OAuthHandler = (*oauthHandler)(nil)
+
+// oauthFor is the client's handler for server, made on first use.
+func (o *clientOptions) oauthFor(server string) *oauthHandler {
+	if o.oauthHandler == nil {
+		hc := o.oauth.HTTPClient
+		if hc == nil {
+			hc = &http.Client{Transport: o.roundTripper(), Timeout: 30 * time.Second}
+		}
+		now := o.oauthNow
+		if now == nil {
+			now = time.Now
+		}
+		o.oauthHandler = &oauthHandler{cfg: *o.oauth, server: server, hc: hc, now: now}
+	}
+	return o.oauthHandler
+}
+
+// TokenSource is the current access token, refreshed first if it expired;
+// nil, so that the request goes without one, when there is none or the
+// authorization server refused to refresh it (the server's 401 then starts
+// a new authorization).
+func (h *oauthHandler) TokenSource(ctx context.Context) (oauth2.TokenSource, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	tok, err := h.loadLocked(ctx)
+	if err != nil || tok == nil || tok.AccessToken == "" {
+		return nil, err
+	}
+	if !tok.Expiry.IsZero() && !h.now().Add(expiryMargin).Before(tok.Expiry) {
+		if tok, err = h.refreshLocked(ctx, tok); err != nil || tok == nil {
+			return nil, err
+		}
+	}
+	return oauth2.StaticTokenSource(&oauth2.Token{AccessToken: tok.AccessToken, TokenType: "Bearer"}), nil
+}
+
+// loadLocked is the stored record, read from the store the first time.
+func (h *oauthHandler) loadLocked(ctx context.Context) (*OAuthToken, error) {
+	if !h.loaded {
+		tok, err := h.cfg.Store.Load(ctx, h.server)
+		if err != nil {
+			return nil, fmt.Errorf("mcp: OAuth: loading the token of %s: %w", h.server, err)
+		}
+		h.tok, h.loaded = tok, true
+	}
+	return h.tok, nil
+}
+
+// saveLocked makes tok the record, in memory and in the store.
+func (h *oauthHandler) saveLocked(ctx context.Context, tok *OAuthToken) error {
+	h.tok, h.loaded = tok, true
+	if err := h.cfg.Store.Save(ctx, h.server, tok); err != nil {
+		return fmt.Errorf("mcp: OAuth: saving the token of %s: %w", h.server, err)
+	}
+	return nil
+}
+
+// refreshLocked refreshes tok. A refusal by the authorization server (or
+// no refresh token) forgets the tokens, keeping the registration, and
+// returns nil; a failure to reach it is an error.
+func (h *oauthHandler) refreshLocked(ctx context.Context, tok *OAuthToken) (*OAuthToken, error) {
+	forget := func() (*OAuthToken, error) {
+		kept := tok.registration()
+		return nil, h.saveLocked(ctx, kept)
+	}
+	if tok.RefreshToken == "" {
+		return forget()
+	}
+	fresh, err := h.refresh(ctx, tok)
+	var refused *tokenError
+	switch {
+	case errors.As(err, &refused):
+		return forget()
+	case err != nil:
+		return nil, fmt.Errorf("mcp: OAuth: refreshing the token of %s: %w", h.server, err)
+	}
+	return fresh, h.saveLocked(ctx, fresh)
+}
+
+// current is the record as it is, without loading or refreshing.
+func (h *oauthHandler) current() *OAuthToken {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.tok
+}
+
+// Authorize runs the authorization the failed request req (answered resp)
+// calls for. It returns nil for the transport to send req again.
+func (h *oauthHandler) Authorize(ctx context.Context, req *http.Request, resp *http.Response) error {
+	defer resp.Body.Close()
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+	attempt, _ := ctx.Value(authAttemptKey{}).(*authAttempt)
+	if err := attempt.failed(); err != nil {
+		return err
+	}
+	err := h.authorize(ctx, req, resp)
+	attempt.fail(err)
+	return err
+}
+
+// authAttempt remembers, for one handshake, an authorization that failed:
+// go-sdk's handshake may send two requests (server/discover, then
+// initialize), and the user is asked once.
+type authAttempt struct {
+	mu  sync.Mutex
+	err error
+}
+
+type authAttemptKey struct{}
+
+// withAuthAttempt is ctx for one handshake.
+func withAuthAttempt(ctx context.Context) context.Context {
+	return context.WithValue(ctx, authAttemptKey{}, &authAttempt{})
+}
+
+func (a *authAttempt) failed() error {
+	if a == nil {
+		return nil
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.err
+}
+
+func (a *authAttempt) fail(err error) {
+	if a == nil || err == nil {
+		return
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.err = err
+}
+
+// authorize is Authorize, without the handshake's memory.
+func (h *oauthHandler) authorize(ctx context.Context, req *http.Request, resp *http.Response) error {
+	challenges, err := oauthex.ParseWWWAuthenticate(resp.Header.Values("WWW-Authenticate"))
+	if err != nil {
+		return authError("reading the server's WWW-Authenticate", err)
+	}
+	bearer := bearerParams(challenges)
+	stepUp := resp.StatusCode == http.StatusForbidden
+	if stepUp && bearer["error"] != "insufficient_scope" {
+		return nil // a refusal no authorization helps: sent again, it fails as it did
+	}
+	h.authMu.Lock()
+	defer h.authMu.Unlock()
+	if tok := h.current(); tok != nil && tok.AccessToken != "" && req.Header.Get("Authorization") != "Bearer "+tok.AccessToken {
+		return nil // another request authorized meanwhile: try its token
+	}
+	prm, err := h.resourceMetadata(ctx, bearer["resource_metadata"])
+	if err != nil {
+		return err
+	}
+	asm, err := h.authServerMetadata(ctx, prm.AuthorizationServers[0])
+	if err != nil {
+		return err
+	}
+	scopes := h.scopes(bearer, prm, asm, stepUp)
+	client, err := h.client(ctx, asm)
+	if err != nil {
+		return err
+	}
+	tok, err := h.authorizationCode(ctx, prm.Resource, asm, client, scopes)
+	if err != nil {
+		return err
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.saveLocked(ctx, tok)
+}
+
+// authError wraps err, from step what, in ErrAuthorization.
+func authError(what string, err error) error {
+	return fmt.Errorf("%w: %s: %w", ErrAuthorization, what, err)
+}
+
+// bearerParams are the parameters of the Bearer challenge, or none.
+func bearerParams(cs []oauthex.Challenge) map[string]string {
+	for _, c := range cs {
+		if c.Scheme == "bearer" {
+			return c.Params
+		}
+	}
+	return map[string]string{}
+}
+
+// resourceMetadata is the server's protected resource metadata (RFC 9728):
+// at fromChallenge if the 401 named it, else at the well-known URL of the
+// server's path, else at the root one. Its resource must be the server's
+// URL (at the root, its origin will do), and it must name an
+// authorization server (https or loopback: oauthex checks them).
+func (h *oauthHandler) resourceMetadata(ctx context.Context, fromChallenge string) (*oauthex.ProtectedResourceMetadata, error) {
+	type candidate struct{ url, resource string }
+	var candidates []candidate
+	if fromChallenge != "" {
+		candidates = []candidate{{fromChallenge, h.server}}
+	} else {
+		u, err := url.Parse(h.server)
+		if err != nil {
+			return nil, authError("the server's URL", err)
+		}
+		origin := (&url.URL{Scheme: u.Scheme, Host: u.Host}).String()
+		root := origin + "/.well-known/oauth-protected-resource"
+		if p := strings.Trim(u.EscapedPath(), "/"); p != "" {
+			candidates = append(candidates, candidate{root + "/" + p, h.server})
+		}
+		candidates = append(candidates, candidate{root, h.server}, candidate{root, origin})
+	}
+	var errs []error
+	for _, c := range candidates {
+		prm, err := oauthex.GetProtectedResourceMetadata(ctx, c.url, c.resource, h.hc)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if len(prm.AuthorizationServers) == 0 {
+			return nil, authError("protected resource metadata", fmt.Errorf("%s names no authorization server", c.url))
+		}
+		return prm, nil
+	}
+	return nil, authError("protected resource metadata of "+h.server, errors.Join(errs...))
+}
+
+// authServerMetadata is the metadata of issuer (RFC 8414 or OpenID
+// discovery, at the URLs MCP lists), which go-sdk checks: its issuer is
+// issuer, its endpoints https or loopback. It must offer PKCE with S256.
+func (h *oauthHandler) authServerMetadata(ctx context.Context, issuer string) (*oauthex.AuthServerMeta, error) {
+	asm, err := auth.GetAuthServerMetadata(ctx, issuer, h.hc)
+	switch {
+	case err != nil:
+		return nil, authError("metadata of authorization server "+issuer, err)
+	case asm == nil:
+		return nil, authError("metadata of authorization server "+issuer, errors.New("none found (RFC 8414 or OpenID discovery)"))
+	case !slices.Contains(asm.CodeChallengeMethodsSupported, "S256"):
+		return nil, authError("authorization server "+issuer, errors.New("does not support PKCE with S256"))
+	case asm.AuthorizationEndpoint == "" || asm.TokenEndpoint == "":
+		return nil, authError("metadata of authorization server "+issuer, errors.New("no authorization or token endpoint"))
+	}
+	return asm, nil
+}
+
+// scopes are the scopes to ask for: the challenge's, else those the
+// resource metadata lists; on a step-up, together with those granted
+// before, so that the new token does not lose them.
+func (h *oauthHandler) scopes(bearer map[string]string, prm *oauthex.ProtectedResourceMetadata, asm *oauthex.AuthServerMeta, stepUp bool) []string {
+	scopes := strings.Fields(bearer["scope"])
+	if len(scopes) == 0 {
+		scopes = prm.ScopesSupported
+	}
+	if tok := h.current(); stepUp && tok != nil && sameIssuer(tok.Issuer, asm.Issuer) {
+		for _, s := range tok.Scopes {
+			if !slices.Contains(scopes, s) {
+				scopes = append(scopes, s)
+			}
+		}
+	}
+	return scopes
+}
+
+// sameIssuer compares issuer identifiers, ignoring a trailing slash.
+func sameIssuer(a, b string) bool {
+	return strings.TrimSuffix(a, "/") == strings.TrimSuffix(b, "/")
+}
+
+// client is the client's registration with the authorization server: the
+// configured one, the one kept from before, or a new dynamic one.
+func (h *oauthHandler) client(ctx context.Context, asm *oauthex.AuthServerMeta) (*OAuthToken, error) {
+	reg := &OAuthToken{Issuer: asm.Issuer, TokenURL: asm.TokenEndpoint, RedirectURL: h.cfg.RedirectURL}
+	if h.cfg.ClientID != "" {
+		reg.ClientID, reg.ClientSecret = h.cfg.ClientID, h.cfg.ClientSecret
+		reg.TokenAuth = tokenAuthMethod(asm, reg.ClientSecret != "")
+		return reg, nil
+	}
+	if old := h.current(); old != nil && old.ClientID != "" && sameIssuer(old.Issuer, asm.Issuer) && old.RedirectURL == h.cfg.RedirectURL {
+		reg.ClientID, reg.ClientSecret, reg.TokenAuth = old.ClientID, old.ClientSecret, old.TokenAuth
+		return reg, nil
+	}
+	if asm.RegistrationEndpoint == "" {
+		return nil, authError("authorization server "+asm.Issuer, errors.New("offers no dynamic client registration (RFC 7591): set OAuthConfig.ClientID to a client registered with it"))
+	}
+	appType := "web"
+	if u, err := url.Parse(h.cfg.RedirectURL); err == nil && isLoopbackHost(u.Hostname()) {
+		appType = "native"
+	}
+	got, err := oauthex.RegisterClient(ctx, asm.RegistrationEndpoint, &oauthex.ClientRegistrationMetadata{
+		RedirectURIs:            []string{h.cfg.RedirectURL},
+		TokenEndpointAuthMethod: "none",
+		GrantTypes:              []string{"authorization_code", "refresh_token"},
+		ResponseTypes:           []string{"code"},
+		ClientName:              h.cfg.ClientName,
+		ApplicationType:         appType,
+	}, h.hc)
+	if err != nil {
+		return nil, authError("registering with "+asm.RegistrationEndpoint, err)
+	}
+	reg.ClientID, reg.ClientSecret, reg.TokenAuth = got.ClientID, got.ClientSecret, got.TokenEndpointAuthMethod
+	if reg.TokenAuth == "" {
+		reg.TokenAuth = tokenAuthMethod(asm, reg.ClientSecret != "")
+	}
+	return reg, nil
+}
+
+// tokenAuthMethod is how a client authenticates to the token endpoint:
+// none without a secret, else client_secret_basic unless the server only
+// takes client_secret_post.
+func tokenAuthMethod(asm *oauthex.AuthServerMeta, secret bool) string {
+	switch {
+	case !secret:
+		return "none"
+	case slices.Contains(asm.TokenEndpointAuthMethodsSupported, "client_secret_post") &&
+		!slices.Contains(asm.TokenEndpointAuthMethodsSupported, "client_secret_basic"):
+		return "client_secret_post"
+	}
+	return "client_secret_basic"
+}
+
+// authorizationCode sends the user through cfg.Authorize and exchanges
+// the code for tokens: the record kept for the server.
+func (h *oauthHandler) authorizationCode(ctx context.Context, resource string, asm *oauthex.AuthServerMeta, reg *OAuthToken, scopes []string) (*OAuthToken, error) {
+	oc := &oauth2.Config{
+		ClientID:     reg.ClientID,
+		ClientSecret: reg.ClientSecret,
+		Endpoint:     oauth2.Endpoint{AuthURL: asm.AuthorizationEndpoint, TokenURL: asm.TokenEndpoint, AuthStyle: authStyle(reg.TokenAuth)},
+		RedirectURL:  h.cfg.RedirectURL,
+		Scopes:       scopes,
+	}
+	verifier, state := oauth2.GenerateVerifier(), rand.Text()
+	authURL := oc.AuthCodeURL(state, oauth2.S256ChallengeOption(verifier), oauth2.SetAuthURLParam("resource", resource))
+	callback, err := h.cfg.Authorize(ctx, authURL)
+	if err != nil {
+		return nil, authError("the user's authorization", err)
+	}
+	if callback == nil {
+		return nil, authError("the user's authorization", errors.New("Authorize returned no callback URL"))
+	}
+	code, err := h.checkCallback(callback, state, asm)
+	if err != nil {
+		return nil, err
+	}
+	ctx = context.WithValue(ctx, oauth2.HTTPClient, h.hc)
+	t, err := oc.Exchange(ctx, code, oauth2.VerifierOption(verifier), oauth2.SetAuthURLParam("resource", resource))
+	if err != nil {
+		return nil, authError("exchanging the code at "+asm.TokenEndpoint, err)
+	}
+	if !strings.EqualFold(t.Type(), "bearer") {
+		return nil, authError("the token from "+asm.TokenEndpoint, fmt.Errorf("type %q, not Bearer", t.Type()))
+	}
+	tok := *reg
+	tok.AccessToken, tok.RefreshToken, tok.Resource = t.AccessToken, t.RefreshToken, resource
+	if t.ExpiresIn > 0 {
+		tok.Expiry = h.now().Add(time.Duration(t.ExpiresIn) * time.Second)
+	}
+	tok.Scopes = scopes
+	if s, _ := t.Extra("scope").(string); s != "" {
+		tok.Scopes = strings.Fields(s)
+	}
+	return &tok, nil
+}
+
+// authStyle is x/oauth2's name for a token endpoint auth method.
+func authStyle(method string) oauth2.AuthStyle {
+	if method == "client_secret_basic" {
+		return oauth2.AuthStyleInHeader
+	}
+	return oauth2.AuthStyleInParams
+}
+
+// checkCallback checks the redirect the user's browser got and returns its
+// code: it must come back to RedirectURL, answer this very request (state,
+// compared before anything else of it is believed), and come from the
+// authorization server (iss, RFC 9207, when present or promised).
+func (h *oauthHandler) checkCallback(cb *url.URL, state string, asm *oauthex.AuthServerMeta) (string, error) {
+	want, _ := url.Parse(h.cfg.RedirectURL)
+	if cb.Scheme != want.Scheme || cb.Host != want.Host || cb.Path != want.Path {
+		return "", authError("the authorization redirect", fmt.Errorf("went to %s://%s%s, not to the redirect URL %s", cb.Scheme, cb.Host, cb.Path, h.cfg.RedirectURL))
+	}
+	q := cb.Query()
+	if q.Get("state") != state {
+		return "", authError("the authorization redirect", errors.New("state mismatch: it does not answer this authorization request"))
+	}
+	if e := q.Get("error"); e != "" {
+		if d := q.Get("error_description"); d != "" {
+			e += " (" + d + ")"
+		}
+		return "", authError("the authorization server refused", errors.New(e))
+	}
+	iss := q.Get("iss")
+	switch {
+	case iss == "" && asm.AuthorizationResponseIssParameterSupported:
+		return "", authError("the authorization redirect", errors.New("no iss, which the authorization server promises (RFC 9207)"))
+	case iss != "" && !sameIssuer(iss, asm.Issuer):
+		return "", authError("the authorization redirect", fmt.Errorf("iss %q is not the authorization server %q (RFC 9207)", iss, asm.Issuer))
+	}
+	code := q.Get("code")
+	if code == "" {
+		return "", authError("the authorization redirect", errors.New("no code"))
+	}
+	return code, nil
+}
