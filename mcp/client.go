@@ -110,6 +110,10 @@ type clientOptions struct {
 	prefix        string
 	retry         retryPolicy
 	stderrTail    *tailBuffer // the end of a Command server's stderr
+	pins          []Pin       // WithPins
+	pinFile       string      // PinFile
+	drift         DriftMode   // OnDrift
+	allowUnpinned bool        // AllowUnpinned
 
 	oauth        *OAuthConfig     // OAuth's, for URL transports
 	oauthHandler *oauthHandler    // made by the first dial, kept across sessions
@@ -225,6 +229,7 @@ type Client struct {
 	cachedGen uint64
 	haveCache bool
 	safe      map[string]bool // the tools listed, by server name: may a call be sent again?
+	pins      pinState        // the pins and the tools compared with them (client_pins.go)
 
 	closeOnce sync.Once
 	closeErr  error
@@ -252,6 +257,10 @@ func NewClient(t Transport, opts ...ClientOption) (*Client, error) {
 		return nil, fmt.Errorf("mcp.OAuth: only a URL transport can authorize, not %s", t.desc)
 	}
 	c.schemas, c.progress = newSchemaStore(), &progressRoutes{}
+	c.pins.expected = make(map[string]Pin, len(c.opts.pins))
+	for _, p := range c.opts.pins {
+		c.pins.expected[p.Name] = p
+	}
 	return c, nil
 }
 
@@ -259,7 +268,9 @@ func NewClient(t Transport, opts ...ClientOption) (*Client, error) {
 // server and performs the MCP handshake (initialize, then
 // notifications/initialized), so that a server that cannot be reached is an
 // error here. The protocol version is negotiated by the official Go SDK,
-// which refuses a version it does not support. Close the client when done.
+// which refuses a version it does not support. A client with pins (WithPins,
+// PinFile) lists the tools too, and compares them with the pins; a pin file
+// that cannot be read is an error here. Close the client when done.
 func Connect(ctx context.Context, t Transport, opts ...ClientOption) (*Client, error) {
 	c, err := NewClient(t, opts...)
 	if err != nil {
@@ -267,6 +278,12 @@ func Connect(ctx context.Context, t Transport, opts ...ClientOption) (*Client, e
 	}
 	if _, err := c.conn(ctx); err != nil {
 		return nil, err
+	}
+	if c.pinning() {
+		if _, err := c.ListTools(ctx); err != nil {
+			c.Close()
+			return nil, err
+		}
 	}
 	return c, nil
 }
@@ -382,6 +399,13 @@ func (c *Client) PID() int {
 // JSON value with its keys sorted). A tool not annotated read-only requires
 // approval unless WithoutApproval. The list is cached until the server sends
 // notifications/tools/list_changed.
+//
+// With pins (WithPins, PinFile, stubs), a tool that is not pinned is left
+// out (unless AllowUnpinned), and a tool that changed since it was pinned is
+// given as it was pinned, its calls refused with the DriftError's text as a
+// failed result; with OnDrift(DriftAsk), as the server now defines it,
+// requiring approval. A call of any tool is refused if the tool changes
+// afterwards (see CallTool).
 func (c *Client) Tools(ctx context.Context) ([]toolgen.Tool, error) {
 	if c.isClosed() {
 		return nil, errClosed
@@ -400,11 +424,13 @@ func (c *Client) Tools(ctx context.Context) ([]toolgen.Tool, error) {
 	}
 	tools := make([]toolgen.Tool, 0, len(remote))
 	for _, t := range remote {
-		rt, err := c.runtimeTool(t)
+		rt, ok, err := c.exposedTool(t)
 		if err != nil {
 			return nil, err
 		}
-		tools = append(tools, rt)
+		if ok {
+			tools = append(tools, rt)
+		}
 	}
 	c.mu.Lock()
 	c.cached, c.cachedGen, c.haveCache = tools, gen, true
@@ -415,24 +441,44 @@ func (c *Client) Tools(ctx context.Context) ([]toolgen.Tool, error) {
 // ListTools reads every page of tools/list, following nextCursor, at most
 // WithMaxPages pages. A page whose transport failed is read again, as a
 // read-only tool's call (see CallTool).
+//
+// With pins, every listing is compared with them (see Tools and CallTool).
 func (c *Client) ListTools(ctx context.Context) ([]*sdk.Tool, error) {
 	if _, err := c.conn(ctx); err != nil {
 		return nil, err
 	}
-	var all []*sdk.Tool
-	cursor := ""
-	for page := 0; page < c.opts.maxPages; page++ {
-		var res *sdk.ListToolsResult
-		err := c.withRetry(ctx, func(context.Context) bool { return true }, func(ctx context.Context, session *sdk.ClientSession) (err error) {
-			res, err = session.ListTools(ctx, &sdk.ListToolsParams{Cursor: cursor})
+	gen := c.generation()
+	var session *sdk.ClientSession // the one the last page came from
+	all, err := c.listPages(ctx, func(ctx context.Context, cursor string) (res *sdk.ListToolsResult, err error) {
+		err = c.withRetry(ctx, func(context.Context) bool { return true }, func(ctx context.Context, s *sdk.ClientSession) (err error) {
+			session = s
+			res, err = s.ListTools(ctx, &sdk.ListToolsParams{Cursor: cursor})
 			return err
 		})
+		return res, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	c.noteTools(all)
+	if err := c.judge(session, gen, all); err != nil {
+		return nil, err
+	}
+	return all, nil
+}
+
+// listPages reads every page of tools/list with page, following
+// nextCursor, at most WithMaxPages pages.
+func (c *Client) listPages(ctx context.Context, page func(ctx context.Context, cursor string) (*sdk.ListToolsResult, error)) ([]*sdk.Tool, error) {
+	var all []*sdk.Tool
+	cursor := ""
+	for range c.opts.maxPages {
+		res, err := page(ctx, cursor)
 		if err != nil {
 			return nil, fmt.Errorf("mcp: tools/list: %w", err)
 		}
 		all = append(all, res.Tools...)
 		if res.NextCursor == "" {
-			c.noteTools(all)
 			return all, nil
 		}
 		if res.NextCursor == cursor {
@@ -443,12 +489,54 @@ func (c *Client) ListTools(ctx context.Context) ([]*sdk.Tool, error) {
 	return nil, fmt.Errorf("mcp: tools/list: more than %d pages", c.opts.maxPages)
 }
 
-// runtimeTool converts one remote tool.
-func (c *Client) runtimeTool(t *sdk.Tool) (toolgen.Tool, error) {
+// exposedTool is the runtime tool Tools gives for a listed tool, and
+// whether it gives one (see Tools for what pins change).
+func (c *Client) exposedTool(t *sdk.Tool) (toolgen.Tool, bool, error) {
+	var de *DriftError
+	if c.pinning() {
+		// This very definition, not the one listed under its name: a
+		// server may list a name twice.
+		p, err := c.pinOf(t)
+		if err != nil {
+			return toolgen.Tool{}, false, err
+		}
+		c.mu.Lock()
+		de = c.driftOf(t.Name, "")
+		if de == nil && c.pins.expected[t.Name].Digest != "" && p.Digest != c.pins.expected[t.Name].Digest {
+			de = compare(t.Name, c.pins.expected[t.Name], true, p, true)
+		}
+		c.mu.Unlock()
+	}
+	switch {
+	case de == nil:
+	case de.Kind == DriftUnpinned:
+		return toolgen.Tool{}, false, nil
+	case de.Kind == DriftChanged && c.opts.drift == DriftAsk:
+		in, out, err := c.toolSchemas(t)
+		if err != nil {
+			return toolgen.Tool{}, false, err
+		}
+		rt := c.runtimeTool(t, in, out, de.Current.Digest)
+		rt.RequiresApproval = true
+		return rt, true, nil
+	case de.Kind == DriftChanged:
+		pinned, in, out, err := pinnedTool(de.Pinned)
+		if err != nil {
+			return toolgen.Tool{}, false, err
+		}
+		return c.runtimeTool(pinned, in, out, ""), true, nil
+	}
 	in, out, err := c.toolSchemas(t)
 	if err != nil {
-		return toolgen.Tool{}, err
+		return toolgen.Tool{}, false, err
 	}
+	return c.runtimeTool(t, in, out, ""), true, nil
+}
+
+// runtimeTool converts one remote tool, with its schemas. approved is the
+// digest of the changed definition its calls were approved for (DriftAsk),
+// or "".
+func (c *Client) runtimeTool(t *sdk.Tool, in, out []byte, approved string) toolgen.Tool {
 	ann := clientAnnotations(t.Annotations)
 	name := t.Name
 	return toolgen.Tool{
@@ -459,9 +547,9 @@ func (c *Client) runtimeTool(t *sdk.Tool) (toolgen.Tool, error) {
 		Annotations:      ann,
 		RequiresApproval: c.opts.approval && !ann.ReadOnly,
 		Call: func(ctx context.Context, args []byte) (toolgen.Result, error) {
-			return c.callForModel(ctx, name, args)
+			return c.callForModel(ctx, name, args, approved)
 		},
-	}, nil
+	}
 }
 
 // toolSchemas are the tool's input and output schemas: the bytes the server

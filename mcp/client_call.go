@@ -73,7 +73,18 @@ func (e *ToolError) Error() string {
 // asks the server for progress, and each notifications/progress the
 // server sends for it is reported to ctx (toolgen.ReportProgress) before
 // CallTool returns; none is after (see the package documentation).
+//
+// With pins (WithPins, PinFile, stubs), the tools are listed again, before
+// the call is sent, when the server said they changed or the session is
+// new, and a call of a tool that is not as pinned is not sent: an IsError
+// result describing it comes with a *DriftError.
 func (c *Client) CallTool(ctx context.Context, name string, args []byte) (toolgen.Result, error) {
+	return c.callTool(ctx, name, args, "")
+}
+
+// callTool is CallTool, where approved is the digest of a changed
+// definition a person approved calling (DriftAsk), or "".
+func (c *Client) callTool(ctx context.Context, name string, args []byte, approved string) (toolgen.Result, error) {
 	if len(args) == 0 {
 		args = []byte("{}")
 	}
@@ -86,12 +97,24 @@ func (c *Client) CallTool(ctx context.Context, name string, args []byte) (toolge
 		defer remove() // no report after the call returns
 		params.SetProgressToken(token)
 	}
+	if c.pinning() {
+		if err := c.freshPins(ctx); err != nil {
+			return toolgen.Result{}, fmt.Errorf("mcp: tools/call %s: comparing the tools with their pins: %w", name, err)
+		}
+	}
 	var res *sdk.CallToolResult
 	err := c.withRetry(ctx, func(ctx context.Context) bool { return c.retrySafe(ctx, name) },
 		func(ctx context.Context, session *sdk.ClientSession) (err error) {
+			if err := c.checkCall(ctx, session, name, approved); err != nil {
+				return err
+			}
 			res, err = session.CallTool(ctx, params)
 			return err
 		})
+	var de *DriftError
+	if errors.As(err, &de) {
+		return toolgen.ErrorResult(de.Error()), de
+	}
 	if err != nil {
 		if we := serverError(err); we != nil && ctx.Err() == nil {
 			re := &RPCError{Tool: name, Code: we.Code, Message: we.Message, Data: we.Data}
@@ -109,15 +132,16 @@ func (c *Client) CallTool(ctx context.Context, name string, args []byte) (toolge
 	return r, nil
 }
 
-// callForModel is a toolgen.Tool's Call: server-side failures and a lost
-// answer (ErrAnswerLost) are results, only a done ctx or a broken
-// connection is an error.
-func (c *Client) callForModel(ctx context.Context, name string, args []byte) (toolgen.Result, error) {
-	r, err := c.CallTool(ctx, name, args)
+// callForModel is a toolgen.Tool's Call: server-side failures, a tool
+// not as pinned and a lost answer (ErrAnswerLost) are results, only a done
+// ctx or a broken connection is an error.
+func (c *Client) callForModel(ctx context.Context, name string, args []byte, approved string) (toolgen.Result, error) {
+	r, err := c.callTool(ctx, name, args, approved)
 	var re *RPCError
 	var te *ToolError
+	var de *DriftError
 	switch {
-	case err == nil, errors.As(err, &te), errors.As(err, &re):
+	case err == nil, errors.As(err, &te), errors.As(err, &re), errors.As(err, &de):
 		return r, nil
 	case ctx.Err() != nil:
 		return toolgen.Result{}, ctx.Err()

@@ -218,7 +218,7 @@ func (c *Client) withRetry(ctx context.Context, idempotent func(context.Context)
 		}
 		r := &sendRecord{}
 		err = op(withSendRecord(ctx, r), session)
-		if err == nil || ctx.Err() != nil || !c.transport.http {
+		if err == nil || ctx.Err() != nil || !c.transport.http || isPinsRefusal(err) {
 			return err
 		}
 		kind := classify(err, r)
@@ -286,4 +286,13 @@ func (c *Client) noteTools(tools []*sdk.Tool) {
 		a := t.Annotations
 		c.safe[t.Name] = a != nil && (a.ReadOnlyHint || a.IdempotentHint)
 	}
+}
+
+// isPinsRefusal reports whether err is a call refused by the pins (a tool
+// not as pinned, a pin file in error): nothing was sent, and sending again
+// would not change it.
+func isPinsRefusal(err error) bool {
+	var de *DriftError
+	var fe *pinFileError
+	return errors.As(err, &de) || errors.As(err, &fe)
 }

@@ -25,15 +25,17 @@ import (
 // watching; a larger one is passed through unwatched.
 const maxWatched = 32 << 20
 
-// schemaStore holds the raw schemas of the latest tools/list results.
+// schemaStore holds the raw schemas and annotations of the latest
+// tools/list results.
 type schemaStore struct {
 	mu  sync.Mutex
 	in  map[string]json.RawMessage
 	out map[string]json.RawMessage
+	ann map[string]json.RawMessage
 }
 
 func newSchemaStore() *schemaStore {
-	return &schemaStore{in: map[string]json.RawMessage{}, out: map[string]json.RawMessage{}}
+	return &schemaStore{in: map[string]json.RawMessage{}, out: map[string]json.RawMessage{}, ann: map[string]json.RawMessage{}}
 }
 
 // observe records the schemas of a JSON-RPC result when it is a tools/list
@@ -47,6 +49,7 @@ func (s *schemaStore) observe(result json.RawMessage) {
 			Name         string          `json:"name"`
 			InputSchema  json.RawMessage `json:"inputSchema"`
 			OutputSchema json.RawMessage `json:"outputSchema"`
+			Annotations  json.RawMessage `json:"annotations"`
 		} `json:"tools"`
 	}
 	if json.Unmarshal(result, &list) != nil {
@@ -64,7 +67,21 @@ func (s *schemaStore) observe(result json.RawMessage) {
 		} else {
 			delete(s.out, t.Name)
 		}
+		if len(t.Annotations) > 0 && string(t.Annotations) != "null" {
+			s.ann[t.Name] = t.Annotations
+		} else {
+			delete(s.ann, t.Name)
+		}
 	}
+}
+
+// annotations are the raw annotations last seen for tool name, and
+// whether the tool was seen.
+func (s *schemaStore) annotations(name string) (json.RawMessage, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, seen := s.in[name]
+	return s.ann[name], seen
 }
 
 // schemas are the raw input and output schemas last seen for tool name.

@@ -248,7 +248,7 @@ func TestRPCErrorIsAResultAndATypedError(t *testing.T) {
 	ghost := byName(tools)["image"]
 	ghost.RequiresApproval = false
 	ghost.Call = func(ctx context.Context, args []byte) (toolgen.Result, error) {
-		return c.callForModel(ctx, "no_such_tool", args)
+		return c.callForModel(ctx, "no_such_tool", args, "")
 	}
 	ag, err := agent.New(model, agent.WithTools([]toolgen.Tool{ghost}))
 	if err != nil {

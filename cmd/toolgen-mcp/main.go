@@ -5,9 +5,15 @@
 // and $defs, and a method of Stubs that checks the arguments as a toolgen
 // server's decoder would, calls the tool through an *mcp.Client and decodes
 // its structured result (the command toolgen's documentation, "Typed stubs
-// of an MCP server", has the mapping). It leaves an unchanged file alone,
-// and its -check writes nothing and exits 1 with a diff if the file is
-// stale.
+// of an MCP server", has the mapping). The stubs embed the pins of the
+// tools they were made from (Pins: each definition and its digest), which
+// their client holds the server to. It leaves an unchanged file alone.
+//
+// -check writes nothing: when the server's tools differ from the file's
+// pins, it prints the drift, a unified diff per tool of its definition (one
+// line per value, named by its JSON path), and exits 1; otherwise, if the
+// file is stale all the same (a newer generator), it prints the file's diff
+// and exits 1.
 //
 // Usage:
 //
@@ -73,8 +79,12 @@ func runMCP(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), o.timeout)
 	defer cancel()
-	src, err := generateStubs(ctx, o)
+	src, current, err := generateStubs(ctx, o)
 	if err == nil && o.check {
+		if drifts := fileDrift(o.output, current); len(drifts) > 0 {
+			reportDrift(o.output, drifts, stdout, stderr)
+			return 1
+		}
 		var diff string
 		if diff, err = genfile.Check(o.output, o.output, src); err == nil && diff != "" {
 			fmt.Fprintf(stderr, "toolgen mcp: %s is stale; run toolgen mcp again\n", o.output)
@@ -101,7 +111,7 @@ func parseMCPFlags(args []string, stderr io.Writer) (mcpOptions, bool) {
 	fs.StringVar(&o.pkg, "package", "", "the Go package name of the stubs")
 	fs.StringVar(&o.output, "output", "", "the file to write, - for standard output")
 	fs.DurationVar(&o.timeout, "timeout", time.Minute, "how long connecting and listing may take")
-	fs.BoolVar(&o.check, "check", false, "write nothing; exit 1 with a diff if the file is stale")
+	fs.BoolVar(&o.check, "check", false, "write nothing; exit 1 with a diff per tool if the server's tools differ from the file's pins, or with the file's diff if it is stale")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: toolgen mcp (-command CMD | -url URL [-header K:V]...) -package NAME -output FILE [-check]")
 		fs.PrintDefaults()
@@ -117,31 +127,37 @@ func parseMCPFlags(args []string, stderr io.Writer) (mcpOptions, bool) {
 	return o, true
 }
 
-// generateStubs connects, lists the tools and generates their stubs.
-func generateStubs(ctx context.Context, o mcpOptions) ([]byte, error) {
+// generateStubs connects, lists the tools and generates their stubs, from
+// the definitions the client pins; it returns the pins too.
+func generateStubs(ctx context.Context, o mcpOptions) ([]byte, []mcp.Pin, error) {
 	t := mcp.URL(o.url, http.Header(o.headers))
 	if o.command != "" {
 		argv := strings.Fields(o.command)
 		if len(argv) == 0 {
-			return nil, errors.New("-command is empty")
+			return nil, nil, errors.New("-command is empty")
 		}
 		t = mcp.Command(argv[0], argv[1:]...)
 	}
 	c, err := mcp.Connect(ctx, t, mcp.WithStderr(os.Stderr))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer c.Close()
-	remote, err := c.Tools(ctx)
+	pins, err := c.Pins(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	tools := make([]mcpgen.Tool, 0, len(remote))
-	for _, r := range remote {
-		tools = append(tools, mcpgen.Tool{Name: string(r.Name), Description: r.Description, InputSchema: r.InputSchema, OutputSchema: r.OutputSchema})
+	tools := make([]mcpgen.Tool, 0, len(pins))
+	for _, p := range pins {
+		tool, err := mcpgen.ParseDefinition([]byte(p.Definition))
+		if err != nil {
+			return nil, nil, err
+		}
+		tools = append(tools, tool)
 	}
 	name, version := c.ServerInfo()
-	return mcpgen.Generate(mcpgen.Config{Package: o.pkg, Source: fmt.Sprintf("%q %s", name, version), Tools: tools})
+	src, err := mcpgen.Generate(mcpgen.Config{Package: o.pkg, Source: fmt.Sprintf("%q %s", name, version), Tools: tools})
+	return src, pins, err
 }
 
 // writeStubs writes src to path unless it is there already, or to stdout

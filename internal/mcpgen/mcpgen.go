@@ -26,6 +26,7 @@ import (
 	"github.com/toolgen-dev/toolgen/internal/emit"
 	"github.com/toolgen-dev/toolgen/internal/genfile"
 	"github.com/toolgen-dev/toolgen/internal/model"
+	"github.com/toolgen-dev/toolgen/internal/toolpin"
 )
 
 const (
@@ -39,12 +40,15 @@ const (
 // runtime's); a variable so that a test can write a mismatched file.
 var genVersion = emit.GenVersion
 
-// Tool is what the generator needs of a remote tool.
+// Tool is what the generator needs of a remote tool: what its stub is made
+// from, and the rest of its definition, which its pin digests.
 type Tool struct {
 	Name         string          `json:"name"`
+	Title        string          `json:"title,omitempty"`
 	Description  string          `json:"description,omitempty"`
 	InputSchema  json.RawMessage `json:"inputSchema"`
 	OutputSchema json.RawMessage `json:"outputSchema,omitempty"`
+	Annotations  json.RawMessage `json:"annotations,omitempty"`
 }
 
 // Config is one generation.
@@ -65,6 +69,17 @@ func ParseToolsList(data []byte) ([]Tool, error) {
 	return res.Tools, nil
 }
 
+// ParseDefinition reads a tool's definition as package mcp's client pins
+// it (mcp.Pin.Definition): toolgen mcp generates from the definitions its
+// stubs then pin, so that what they are made from is what they check.
+func ParseDefinition(def []byte) (Tool, error) {
+	var t Tool
+	if err := json.Unmarshal(def, &t); err != nil {
+		return Tool{}, fmt.Errorf("mcpgen: a tool's definition: %w", err)
+	}
+	return t, nil
+}
+
 // Generate renders the stubs file.
 func Generate(cfg Config) ([]byte, error) {
 	if !isIdent(cfg.Package) {
@@ -75,9 +90,12 @@ func Generate(cfg Config) ([]byte, error) {
 	f := genfile.New("", cfg.Package, genfile.Head{Generator: "toolgen mcp"})
 	versionGuard(f)
 	stubsDecl(f, cfg.Source)
+	if err := pinsDecl(f, tools); err != nil {
+		return nil, err
+	}
 	methods := newNamer()
 	types := newNamer()
-	types.used["Stubs"], types.used["NewStubs"] = true, true
+	types.used["Stubs"], types.used["NewStubs"], types.used["Pins"] = true, true, true
 	codecs := emit.NewCodecs()
 	for _, t := range tools {
 		if err := toolDecl(f, t, methods.name(t.Name), types, codecs); err != nil {
@@ -110,10 +128,54 @@ func stubsDecl(f *jen.File, source string) {
 	f.Comment("refuses with a *mcp.RPCError (see mcp.Client.CallTool). A tool with an")
 	f.Comment("output schema returns its structured result decoded and checked against it.")
 	f.Type().Id("Stubs").Struct(jen.Id("client").Op("*").Qual(mcpPath, "Client"))
-	f.Comment("NewStubs calls the server through c.")
+	f.Comment("NewStubs calls the server through c, and pins the tools on c (see Pins).")
 	f.Func().Id("NewStubs").Params(jen.Id("c").Op("*").Qual(mcpPath, "Client")).Op("*").Id("Stubs").Block(
+		jen.Id("c").Dot("Pin").Call(jen.Id("Pins").Op("...")),
 		jen.Return(jen.Op("&").Id("Stubs").Values(jen.Id("client").Op(":").Id("c"))),
 	)
+}
+
+// pinsDecl declares Pins: each tool's definition as the stubs were
+// generated from it, and its digest.
+func pinsDecl(f *jen.File, tools []Tool) error {
+	pins := make([]jen.Code, 0, len(tools))
+	for _, t := range tools {
+		def, err := Definition(t)
+		if err != nil {
+			return err
+		}
+		// Quoted strings, not raw ones: a character that does not show
+		// (a bidirectional control, a zero-width space) shows as its escape.
+		pins = append(pins, jen.Line().Values(
+			jen.Id("Name").Op(":").Lit(t.Name),
+			jen.Id("Digest").Op(":").Lit(toolpin.Digest(def)),
+			jen.Id("Definition").Op(":").Lit(string(def)),
+		))
+	}
+	f.Comment("Pins are the definitions of the server's tools these stubs were generated")
+	f.Comment("from. NewStubs pins them on its client, which then refuses, before sending")
+	f.Comment("anything, a call of a tool the server has changed since, with a")
+	f.Comment("*mcp.DriftError showing what changed; toolgen mcp -check prints the changes.")
+	if len(pins) > 0 {
+		pins[len(pins)-1] = jen.Add(pins[len(pins)-1]).Op(",").Line() // one pin a line
+	}
+	f.Var().Id("Pins").Op("=").Index().Qual(mcpPath, "Pin").Values(pins...)
+	return nil
+}
+
+// Definition is the canonical definition of t that its pin digests, as
+// package mcp's client digests a listed tool: a missing input schema is an
+// empty object's.
+func Definition(t Tool) ([]byte, error) {
+	in := t.InputSchema
+	if len(in) == 0 || string(in) == "null" {
+		in = json.RawMessage(`{"type":"object"}`)
+	}
+	def, err := toolpin.Definition(toolpin.Tool{Name: t.Name, Title: t.Title, Description: t.Description, InputSchema: in, OutputSchema: t.OutputSchema, Annotations: t.Annotations})
+	if err != nil {
+		return nil, fmt.Errorf("mcpgen: %w", err)
+	}
+	return def, nil
 }
 
 // toolDecl declares one tool's types (its arguments, its result, and the

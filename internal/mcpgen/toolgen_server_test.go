@@ -32,19 +32,30 @@ func weatherStubs(t *testing.T) []byte {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	remote, err := c.Tools(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var tools []Tool
-	for _, r := range remote {
-		tools = append(tools, Tool{Name: string(r.Name), Description: r.Description, InputSchema: r.InputSchema, OutputSchema: r.OutputSchema})
-	}
-	src, err := Generate(Config{Package: "remote", Source: `"weather" 1.0.0`, Tools: tools})
+	src, err := Generate(Config{Package: "remote", Source: `"weather" 1.0.0`, Tools: toolsOf(ctx, t, c)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return src
+}
+
+// toolsOf are the server's tools as toolgen mcp reads them: from the
+// definitions the client pins.
+func toolsOf(ctx context.Context, t *testing.T, c *mcp.Client) []Tool {
+	t.Helper()
+	pins, err := c.Pins(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tools []Tool
+	for _, p := range pins {
+		tool, err := ParseDefinition([]byte(p.Definition))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tools = append(tools, tool)
+	}
+	return tools
 }
 
 // TestStubsOfAToolgenServer generates stubs from examples/weather's tools

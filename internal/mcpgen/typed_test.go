@@ -52,15 +52,7 @@ func TestTypedGoldenFromAServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	remote, err := c.Tools(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var tools []Tool
-	for _, r := range remote {
-		tools = append(tools, Tool{Name: string(r.Name), Description: r.Description, InputSchema: r.InputSchema, OutputSchema: r.OutputSchema})
-	}
-	got, err := Generate(Config{Package: "remote", Source: `"typed" v1`, Tools: tools})
+	got, err := Generate(Config{Package: "remote", Source: `"typed" v1`, Tools: toolsOf(ctx, t, c)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,6 +172,7 @@ func serve(t *testing.T) (*Stubs, *atomic.Int64) {
 	var list struct {
 		Tools []struct {
 			Name         string
+			Description  string
 			InputSchema  json.RawMessage
 			OutputSchema json.RawMessage
 		}
@@ -189,7 +182,7 @@ func serve(t *testing.T) (*Stubs, *atomic.Int64) {
 	}
 	s := sdk.NewServer(&sdk.Implementation{Name: "typed", Version: "v1"}, nil)
 	for _, tool := range list.Tools {
-		s.AddTool(&sdk.Tool{Name: tool.Name, InputSchema: tool.InputSchema, OutputSchema: tool.OutputSchema}, schedule)
+		s.AddTool(&sdk.Tool{Name: tool.Name, Description: tool.Description, InputSchema: tool.InputSchema, OutputSchema: tool.OutputSchema}, schedule)
 	}
 	var calls atomic.Int64
 	handler := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, nil)
