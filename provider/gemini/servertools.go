@@ -1,0 +1,148 @@
+package gemini
+
+import (
+	"encoding/json"
+	"slices"
+
+	"google.golang.org/genai"
+
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/agent"
+)
+
+// The API runs some tools itself: Google Search grounding and code
+// execution. An answer has executableCode and codeExecutionResult parts
+// for each run of code, and groundingMetadata for its searches. They
+// become agent.ProviderCalls, never run by the agent: the code and its
+// result as the API gave them (and sent back with the history as parts),
+// the searches' queries and the grounding metadata (not sent back: the
+// API does not take it).
+
+// providerName marks the calls this adapter sends back.
+const providerName = "gemini"
+
+// The names of the API's tools, as ProviderCall.Name and as permission
+// rules name them.
+const (
+	GoogleSearch  toolgen.ToolName = "google_search"
+	CodeExecution toolgen.ToolName = "code_execution"
+)
+
+// builtinTools are the API's tools the options enable.
+type builtinTools struct{ search, code bool }
+
+// WithGoogleSearch lets the model search the web with Google Search
+// (grounding): its queries and the grounding metadata come back as a
+// ProviderCall named "google_search". An agent whose permission rules
+// deny google_search, or ask before it, refuses the Model (agent.New),
+// since the API searches without asking.
+func WithGoogleSearch() Option {
+	return func(c *config) error {
+		c.SDKOptions = append(c.SDKOptions, set(func(s *settings) { s.builtin.search = true }))
+		return nil
+	}
+}
+
+// WithCodeExecution lets the model write and run Python in the API's
+// sandbox: each run comes back as a ProviderCall named "code_execution",
+// its Args the executableCode part, its Result the codeExecutionResult
+// part (IsError when the outcome is not OUTCOME_OK). An agent whose
+// permission rules deny code_execution, or ask before it, refuses the
+// Model (agent.New).
+func WithCodeExecution() Option {
+	return func(c *config) error {
+		c.SDKOptions = append(c.SDKOptions, set(func(s *settings) { s.builtin.code = true }))
+		return nil
+	}
+}
+
+// ProviderTools names the API's tools the options enabled
+// (agent.ProviderToolUser), which the agent checks against its
+// permission rules.
+func (m *Model) ProviderTools() []toolgen.ToolName {
+	var names []toolgen.ToolName
+	if m.builtin.search {
+		names = append(names, GoogleSearch)
+	}
+	if m.builtin.code {
+		names = append(names, CodeExecution)
+	}
+	return names
+}
+
+func (b builtinTools) tools() []*genai.Tool {
+	var tools []*genai.Tool
+	if b.search {
+		tools = append(tools, &genai.Tool{GoogleSearch: &genai.GoogleSearch{}})
+	}
+	if b.code {
+		tools = append(tools, &genai.Tool{CodeExecution: &genai.ToolCodeExecution{}})
+	}
+	return tools
+}
+
+// codeRuns are the code runs of an answer waiting for their result.
+type codeRuns struct{ open []agent.ProviderCall }
+
+func (c *codeRuns) start(id string, code *genai.ExecutableCode) {
+	args, _ := json.Marshal(code)
+	c.open = append(c.open, agent.ProviderCall{Provider: providerName, ID: id, Name: string(CodeExecution), Args: args})
+}
+
+// settle gives the run with the result's id, else the oldest, its result,
+// and returns it whole.
+func (c *codeRuns) settle(res *genai.CodeExecutionResult) (agent.ProviderCall, bool) {
+	if len(c.open) == 0 {
+		return agent.ProviderCall{}, false
+	}
+	i := slices.IndexFunc(c.open, func(pc agent.ProviderCall) bool { return res.ID != "" && pc.ID == res.ID })
+	if i < 0 {
+		i = 0
+	}
+	pc := c.open[i]
+	c.open = slices.Delete(c.open, i, i+1)
+	pc.Result, _ = json.Marshal(res)
+	pc.IsError = res.Outcome != genai.OutcomeOK
+	return pc, true
+}
+
+// unsettled takes the runs whose result did not come.
+func (c *codeRuns) unsettled() []agent.ProviderCall {
+	out := c.open
+	c.open = nil
+	return out
+}
+
+// searchCall is the provider call of an answer's grounding: its queries,
+// and the metadata whole; none without queries or sources.
+func searchCall(id string, g *genai.GroundingMetadata) (agent.ProviderCall, bool) {
+	if g == nil || (len(g.WebSearchQueries) == 0 && len(g.GroundingChunks) == 0) {
+		return agent.ProviderCall{}, false
+	}
+	args, _ := json.Marshal(struct {
+		Queries []string `json:"queries"`
+	}{g.WebSearchQueries})
+	result, _ := json.Marshal(g)
+	return agent.ProviderCall{Provider: providerName, ID: id, Name: string(GoogleSearch), Args: args, Result: result}, true
+}
+
+// providerParts are the parts of the code an earlier answer ran, as they
+// came; searches are not sent back, nor other providers' calls.
+func providerParts(calls []agent.ProviderCall) []*genai.Part {
+	var parts []*genai.Part
+	for _, pc := range calls {
+		if pc.Provider != providerName || pc.Name != string(CodeExecution) {
+			continue
+		}
+		var code genai.ExecutableCode
+		if json.Unmarshal(pc.Args, &code) != nil {
+			continue
+		}
+		parts = append(parts, &genai.Part{ExecutableCode: &code})
+		var res genai.CodeExecutionResult
+		if len(pc.Result) > 0 && json.Unmarshal(pc.Result, &res) == nil {
+			parts = append(parts, &genai.Part{CodeExecutionResult: &res})
+		}
+	}
+	return parts
+}
