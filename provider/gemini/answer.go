@@ -51,7 +51,7 @@ func (r *answerReader) Read(resp *genai.GenerateContentResponse) (bool, error) {
 		r.usage = usageOf(u) // cumulative in a stream
 	}
 	if f := resp.PromptFeedback; f != nil && f.BlockReason != "" {
-		return true, fmt.Errorf("gemini: the prompt was blocked (%s): %s", f.BlockReason, f.BlockReasonMessage)
+		return true, fmt.Errorf("gemini: the prompt was blocked (%s)%s", f.BlockReason, colon(f.BlockReasonMessage))
 	}
 	if len(resp.Candidates) == 0 || resp.Candidates[0] == nil {
 		return false, nil
@@ -124,7 +124,7 @@ func (r *answerReader) End() error {
 		return sdk.CallCut(int64(out))
 	}
 	if stopped(r.finish) {
-		return fmt.Errorf("gemini: the model stopped with finish reason %s: %s", r.finish, r.message)
+		return fmt.Errorf("gemini: the model stopped with finish reason %s%s", r.finish, colon(r.message))
 	}
 	for _, pc := range r.code.unsettled() {
 		r.ProviderCall(pc)
@@ -205,4 +205,12 @@ func (m *Model) response(resp *genai.GenerateContentResponse) (agent.Response, e
 		}
 	}
 	return c.Response(), nil
+}
+
+// colon is ": " and s, or nothing for no s.
+func colon(s string) string {
+	if s == "" {
+		return ""
+	}
+	return ": " + s
 }
