@@ -123,3 +123,13 @@ func TestStoppedAnswers(t *testing.T) {
 	_, err = m.Generate(context.Background(), providertest.Hi)
 	require.EqualError(t, err, "gemini: the model stopped with finish reason MALFORMED_FUNCTION_CALL", "the SDK keeps no finishMessage")
 }
+
+// A stream's request is retried as Generate's is, after the wait the
+// answer asks for.
+func TestStreamRetried(t *testing.T) {
+	f, m := adapter.Serve(t, []reply{quotaExceeded("0s"), geminiAPI{}.Stream(providertest.Answer{Text: []string{"o", "k"}})})
+	resp, err := agent.Collect(m.Stream(context.Background(), providertest.Hi))
+	require.NoError(t, err)
+	assert.Equal(t, "ok", resp.Message.Text)
+	assert.Len(t, f.Requests(), 2)
+}

@@ -28,6 +28,7 @@ func (m *Model) contents(msgs []agent.Message) ([]*genai.Content, error) {
 		}
 	}
 	out := make([]*genai.Content, 0, len(msgs))
+	names := map[string]string{} // call id -> function, for results that lack it
 	for i, msg := range msgs {
 		switch msg.Role {
 		case agent.RoleUser:
@@ -36,8 +37,11 @@ func (m *Model) contents(msgs []agent.Message) ([]*genai.Content, error) {
 			if c := m.modelContent(msg, i > turn); c != nil {
 				out = append(out, c)
 			}
+			for _, c := range msg.Calls {
+				names[c.ID] = string(c.Name)
+			}
 		case agent.RoleTool:
-			out = append(out, resultsContent(msg.Results))
+			out = append(out, resultsContent(msg.Results, names))
 		default:
 			return nil, fmt.Errorf("gemini: message %d has unknown role %q", i, msg.Role)
 		}
@@ -70,15 +74,20 @@ func (m *Model) modelContent(msg agent.Message, current bool) *genai.Content {
 
 // resultsContent is the results of a turn's calls, in call order: the
 // output, or the error of a failed call, as the API's documentation has
-// them ({"output": ...} or {"error": ...}).
-func resultsContent(results []agent.ToolResult) *genai.Content {
+// them ({"output": ...} or {"error": ...}), each naming its function (the
+// call's, by id, for a result that does not).
+func resultsContent(results []agent.ToolResult, names map[string]string) *genai.Content {
 	parts := make([]*genai.Part, 0, len(results))
 	for _, r := range results {
 		key := "output"
 		if r.Result.IsError {
 			key = "error"
 		}
-		fr := &genai.FunctionResponse{ID: sentID(r.CallID), Name: string(r.Name), Response: map[string]any{key: r.Result.Text()}}
+		name := string(r.Name)
+		if name == "" {
+			name = names[r.CallID]
+		}
+		fr := &genai.FunctionResponse{ID: sentID(r.CallID), Name: name, Response: map[string]any{key: r.Result.Text()}}
 		parts = append(parts, &genai.Part{FunctionResponse: fr})
 	}
 	return &genai.Content{Role: genai.RoleUser, Parts: parts}

@@ -42,12 +42,12 @@ func (t *retrying) RoundTrip(req *http.Request) (*http.Response, error) {
 	ctx := req.Context()
 	for attempt := 0; ; attempt++ {
 		r := req
-		if attempt > 0 {
-			r = req.Clone(ctx)
+		if attempt > 0 && req.GetBody != nil {
 			body, err := req.GetBody()
 			if err != nil {
 				return nil, err
 			}
+			r = req.Clone(ctx)
 			r.Body = body
 		}
 		resp, err := t.base.RoundTrip(r)

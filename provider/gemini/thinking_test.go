@@ -132,7 +132,7 @@ func TestMadeCallIDs(t *testing.T) {
 	assert.JSONEq(t, `{"city":"Oslo","days":1}`, string(whole.Message.Calls[1].Args))
 
 	msgs := append(providertest.Hi.Messages, whole.Message, agent.Message{Role: agent.RoleTool, Results: []agent.ToolResult{
-		{CallID: whole.Message.Calls[0].ID, Name: "get_weather"}, {CallID: whole.Message.Calls[1].ID, Name: "forecast"},
+		{CallID: whole.Message.Calls[0].ID, Name: "get_weather"}, {CallID: whole.Message.Calls[1].ID}, // a result without its name
 	}})
 	_, err = m.Generate(context.Background(), agent.Request{Messages: msgs})
 	require.NoError(t, err)
