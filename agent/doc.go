@@ -556,10 +556,7 @@
 //   - Provider calls (model.go): tools a provider runs itself (its tool
 //     search, web search) come back in [Message.ProviderCalls], are never
 //     run here, and are reported as [PartProviderCall] parts and
-//     [EventProviderCall] events. A [ProviderToolUser] model names the
-//     tools its provider may run; New decides each with the permission
-//     rules (permissions.go) and refuses the model when one is denied, or
-//     asked about without an allow rule: the provider would not ask.
+//     [EventProviderCall] events.
 //   - Resuming (resume.go): a paused turn's calls are decided again against
 //     the agent's current tools and permissions, and a call that finished
 //     (its result is in the State) never runs again.

@@ -71,7 +71,8 @@
 // come back as agent.ProviderCalls (Provider "gemini", Name
 // "google_search" or "code_execution"), which the agent never runs. Code
 // runs go back with the history, as parts; searches do not (the API takes
-// no grounding metadata). The Model is an agent.ProviderToolUser, so an
-// agent whose permission rules deny these tools, or ask before them
-// without an allow rule, refuses it at agent.New.
+// no grounding metadata). The Model is an agent.ProviderToolModel: an
+// agent whose permission rules deny or ask about one of these tools sends
+// its requests without it (Request.DisabledProviderTools), since the API
+// runs them without asking.
 package gemini

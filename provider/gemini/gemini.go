@@ -28,9 +28,10 @@ type Model struct {
 	model     string
 	maxTokens int32
 	thinking  *genai.ThinkingConfig
-	builtin   builtinTools
-	sigs      *signatures
-	schemas   sync.Map // string (a tool's Gemini schema) -> *genai.Schema
+	// providerTools are the API's tools the options enable, by name.
+	providerTools map[string]any
+	sigs          *signatures
+	schemas       sync.Map // string (a tool's Gemini schema) -> *genai.Schema
 }
 
 // settings are what the SDK's client is made with, and what the options
@@ -40,7 +41,6 @@ type settings struct {
 	retries  int
 	thoughts bool
 	budget   *int32
-	builtin  builtinTools
 }
 
 // clientOption is an option of the settings: the adapter's form of an
@@ -176,7 +176,7 @@ func New(opts ...Option) (*Model, error) {
 	if err != nil {
 		return nil, fmt.Errorf("gemini: %w", err)
 	}
-	m := &Model{client: client, model: c.Model, maxTokens: int32(min(c.MaxTokens, 1<<30)), builtin: s.builtin, sigs: newSignatures()}
+	m := &Model{client: client, model: c.Model, maxTokens: int32(min(c.MaxTokens, 1<<30)), providerTools: c.ProviderTools, sigs: newSignatures()}
 	if s.thoughts || s.budget != nil {
 		m.thinking = &genai.ThinkingConfig{IncludeThoughts: s.thoughts, ThinkingBudget: s.budget}
 	}
@@ -202,7 +202,7 @@ func (m *Model) request(req agent.Request) ([]*genai.Content, *genai.GenerateCon
 	if err != nil {
 		return nil, nil, err
 	}
-	tools, err := m.tools(req.Tools)
+	tools, err := m.tools(req.Tools, req.DisabledProviderTools)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -2,6 +2,7 @@ package gemini
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 
 	"google.golang.org/genai"
@@ -28,17 +29,14 @@ const (
 	CodeExecution toolgen.ToolName = "code_execution"
 )
 
-// builtinTools are the API's tools the options enable.
-type builtinTools struct{ search, code bool }
-
 // WithGoogleSearch lets the model search the web with Google Search
 // (grounding): its queries and the grounding metadata come back as a
-// ProviderCall named "google_search". An agent whose permission rules
-// deny google_search, or ask before it, refuses the Model (agent.New),
-// since the API searches without asking.
+// ProviderCall named "google_search", never run by the loop. An agent
+// whose permission rules deny or ask about "google_search" sends its
+// requests without it (the API searches without asking).
 func WithGoogleSearch() Option {
 	return func(c *config) error {
-		c.SDKOptions = append(c.SDKOptions, set(func(s *settings) { s.builtin.search = true }))
+		c.EnableProviderTool(string(GoogleSearch), nil)
 		return nil
 	}
 }
@@ -47,36 +45,38 @@ func WithGoogleSearch() Option {
 // sandbox: each run comes back as a ProviderCall named "code_execution",
 // its Args the executableCode part, its Result the codeExecutionResult
 // part (IsError when the outcome is not OUTCOME_OK). An agent whose
-// permission rules deny code_execution, or ask before it, refuses the
-// Model (agent.New).
+// permission rules deny or ask about "code_execution" sends its requests
+// without it.
 func WithCodeExecution() Option {
 	return func(c *config) error {
-		c.SDKOptions = append(c.SDKOptions, set(func(s *settings) { s.builtin.code = true }))
+		c.EnableProviderTool(string(CodeExecution), nil)
 		return nil
 	}
 }
 
-// ProviderTools names the API's tools the options enabled
-// (agent.ProviderToolUser), which the agent checks against its
-// permission rules.
-func (m *Model) ProviderTools() []toolgen.ToolName {
-	var names []toolgen.ToolName
-	if m.builtin.search {
-		names = append(names, GoogleSearch)
-	}
-	if m.builtin.code {
-		names = append(names, CodeExecution)
-	}
-	return names
+// ProviderTools names the API's tools the options enable
+// (agent.ProviderToolModel), in name order.
+func (m *Model) ProviderTools() []string {
+	return slices.Sorted(maps.Keys(m.providerTools))
 }
 
-func (b builtinTools) tools() []*genai.Tool {
+var _ agent.ProviderToolModel = (*Model)(nil)
+
+// providerToolParams are the API's tools a request may use: those the options
+// enable but the ones it disables (Request.DisabledProviderTools: the
+// agent's rules deny or ask about them).
+func (m *Model) providerToolParams(disabled []string) []*genai.Tool {
 	var tools []*genai.Tool
-	if b.search {
-		tools = append(tools, &genai.Tool{GoogleSearch: &genai.GoogleSearch{}})
-	}
-	if b.code {
-		tools = append(tools, &genai.Tool{CodeExecution: &genai.ToolCodeExecution{}})
+	for _, name := range m.ProviderTools() {
+		if slices.Contains(disabled, name) {
+			continue
+		}
+		switch toolgen.ToolName(name) {
+		case GoogleSearch:
+			tools = append(tools, &genai.Tool{GoogleSearch: &genai.GoogleSearch{}})
+		case CodeExecution:
+			tools = append(tools, &genai.Tool{CodeExecution: &genai.ToolCodeExecution{}})
+		}
 	}
 	return tools
 }

@@ -39,7 +39,7 @@ func TestProviderTools(t *testing.T) {
 	)
 	f, m := adapter.Serve(t, []reply{{Status: 200, Body: ranTools}, streamed, geminiAPI{}.Answer(providertest.Answer{Text: []string{"ok"}})},
 		gemini.WithGoogleSearch(), gemini.WithCodeExecution())
-	assert.Equal(t, []toolgen.ToolName{gemini.GoogleSearch, gemini.CodeExecution}, m.ProviderTools())
+	assert.Equal(t, []string{"code_execution", "google_search"}, m.ProviderTools())
 
 	whole, err := m.Generate(context.Background(), providertest.Hi)
 	require.NoError(t, err)
@@ -76,7 +76,7 @@ func TestProviderTools(t *testing.T) {
 	require.NoError(t, err)
 	reqs := f.Requests()
 	require.Len(t, reqs, 3)
-	assert.Equal(t, []any{map[string]any{"googleSearch": map[string]any{}}, map[string]any{"codeExecution": map[string]any{}}}, reqs[0]["tools"])
+	assert.Equal(t, []any{map[string]any{"codeExecution": map[string]any{}}, map[string]any{"googleSearch": map[string]any{}}}, reqs[0]["tools"])
 	sent := contentParts(t, reqs[2], 1)
 	require.Len(t, sent, 3)
 	assert.Equal(t, map[string]any{"language": "PYTHON", "code": "print(17 * 1.8 + 32)"}, sent[0]["executableCode"])
@@ -97,25 +97,40 @@ func TestFailedCodeRun(t *testing.T) {
 	assert.True(t, resp.Message.ProviderCalls[0].IsError)
 }
 
-// Permission rules decide the API's tools: an agent whose rules deny one
-// the Model enables, or ask before it, refuses the Model; without the
-// option, the rules may not name it (it is not a tool).
-func TestProviderToolsAgainstPermissions(t *testing.T) {
-	m, err := gemini.New(gemini.WithAPIKey("k"), gemini.WithCodeExecution(), gemini.WithGoogleSearch())
-	require.NoError(t, err)
-	deny := agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{{Tool: "code_execution"}}})
-	_, err = agent.New(m, agent.WithTools(weather.Tools()), deny)
-	require.ErrorContains(t, err, "permission rule code_execution denies code_execution, which the model's provider runs itself")
+// Permission rules decide the API's tools: an agent whose rules deny or
+// ask about one sends its requests without it, since the API would run it
+// without asking; the agent's own tools go as before.
+func TestRulesWithholdProviderTools(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		perms agent.Permissions
+		sent  []string
+	}{
+		{"no rules", agent.Permissions{}, []string{"codeExecution", "googleSearch", "functionDeclarations"}},
+		{"deny by name", agent.Permissions{Deny: []toolgen.Rule{{Tool: "code_execution"}}}, []string{"googleSearch", "functionDeclarations"}},
+		{"ask by pattern", agent.Permissions{Ask: []toolgen.Rule{{Tool: "google_*"}}}, []string{"codeExecution", "functionDeclarations"}},
+		{"allow", agent.Permissions{Allow: []toolgen.Rule{{Tool: "google_search"}}}, []string{"codeExecution", "googleSearch", "functionDeclarations"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, m := adapter.Serve(t, []reply{geminiAPI{}.Answer(providertest.Answer{Text: []string{"ok"}})},
+				gemini.WithGoogleSearch(), gemini.WithCodeExecution())
+			a, err := agent.New(m, agent.WithTools(weather.Tools()), agent.WithPermissions(tc.perms))
+			require.NoError(t, err)
+			_, err = a.Run(context.Background(), "Hi", nil)
+			require.NoError(t, err)
+			var sent []string
+			for _, tool := range f.Requests()[0]["tools"].([]any) {
+				for k := range tool.(map[string]any) {
+					sent = append(sent, k)
+				}
+			}
+			assert.Equal(t, tc.sent, sent)
+		})
+	}
 
-	ask := agent.WithPermissions(agent.Permissions{Ask: []toolgen.Rule{{Tool: "*"}}})
-	_, err = agent.New(m, agent.WithTools(weather.Tools()), ask)
-	require.ErrorContains(t, err, "asks before google_search")
-	allowed := agent.WithPermissions(agent.Permissions{Ask: []toolgen.Rule{{Tool: "*"}}, Allow: []toolgen.Rule{{Tool: "google_search"}, {Tool: "code_execution"}}})
-	_, err = agent.New(m, agent.WithTools(weather.Tools()), allowed)
-	require.NoError(t, err)
-
+	// Without the option, a deny rule names a tool that is not registered.
 	plain, err := gemini.New(gemini.WithAPIKey("k"))
 	require.NoError(t, err)
-	_, err = agent.New(plain, agent.WithTools(weather.Tools()), deny)
+	_, err = agent.New(plain, agent.WithTools(weather.Tools()), agent.WithPermissions(agent.Permissions{Deny: []toolgen.Rule{{Tool: "code_execution"}}}))
 	require.ErrorContains(t, err, "not registered")
 }

@@ -11,9 +11,9 @@ import (
 	"github.com/toolgen-dev/toolgen/toolimpl"
 )
 
-// tools are the API's own tools the options enabled, then the function
-// declarations of specs.
-func (m *Model) tools(specs []agent.ToolSpec) ([]*genai.Tool, error) {
+// tools are the API's own tools the options enabled (but those disabled),
+// then the function declarations of specs.
+func (m *Model) tools(specs []agent.ToolSpec, disabled []string) ([]*genai.Tool, error) {
 	decls := make([]*genai.FunctionDeclaration, 0, len(specs))
 	for _, s := range specs {
 		schema, err := m.schema(s)
@@ -22,7 +22,7 @@ func (m *Model) tools(specs []agent.ToolSpec) ([]*genai.Tool, error) {
 		}
 		decls = append(decls, &genai.FunctionDeclaration{Name: string(s.Name), Description: s.Description, Parameters: schema})
 	}
-	tools := m.builtin.tools()
+	tools := m.providerToolParams(disabled)
 	if len(decls) > 0 {
 		tools = append(tools, &genai.Tool{FunctionDeclarations: decls})
 	}
