@@ -8,7 +8,7 @@ import (
 	"google.golang.org/genai"
 
 	"github.com/toolgen-dev/toolgen/agent"
-	"github.com/toolgen-dev/toolgen/toolimpl"
+	"github.com/toolgen-dev/toolgen/provider/internal/adapter"
 )
 
 // tools are the API's own tools the options enabled (but those disabled),
@@ -45,7 +45,7 @@ func (m *Model) schema(s agent.ToolSpec) (*genai.Schema, error) {
 			var v any
 			return nil, fmt.Errorf("input schema: %w", json.Unmarshal(s.InputSchema, &v))
 		}
-		derived, err := toolimpl.GeminiSchema(s.InputSchema)
+		derived, err := adapter.GeminiSchema(s.InputSchema)
 		if err != nil {
 			return nil, fmt.Errorf("input schema: Gemini's schema dialect cannot say %w", err)
 		}
