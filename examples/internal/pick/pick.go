@@ -8,6 +8,12 @@
 //   - else ANTHROPIC_API_KEY: provider/anthropic (ANTHROPIC_MODEL names the
 //     model).
 //   - else the example's scripted model.
+//
+// Gemini is not picked here: provider/gemini is a module of its own (its
+// SDK brings gRPC and Google Cloud's auth libraries, which this module
+// does not take), so these examples cannot import it. With
+// GEMINI_API_KEY or GOOGLE_API_KEY set, the scripted model's description
+// says so; provider/gemini/demo runs the weather agent on Gemini.
 package pick
 
 import (
@@ -31,6 +37,9 @@ func FromEnv(getenv func(string) string, scripted agent.Model) (agent.Model, str
 	}
 	if key := getenv("ANTHROPIC_API_KEY"); key != "" {
 		return claude(key, getenv("ANTHROPIC_MODEL"))
+	}
+	if getenv("GEMINI_API_KEY") != "" || getenv("GOOGLE_API_KEY") != "" {
+		return scripted, "scripted (for Gemini, run provider/gemini/demo, a module of its own; here set OPENAI_API_KEY, OPENAI_BASE_URL or ANTHROPIC_API_KEY for a real model)", nil
 	}
 	return scripted, "scripted (set OPENAI_API_KEY, OPENAI_BASE_URL or ANTHROPIC_API_KEY for a real model)", nil
 }

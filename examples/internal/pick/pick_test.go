@@ -31,6 +31,8 @@ func TestPick(t *testing.T) {
 		{map[string]string{"OPENAI_BASE_URL": "http://127.0.0.1:11434/v1", "OPENAI_MODEL": "qwen3"}, "openai qwen3", &openai.Model{}},
 		{map[string]string{"ANTHROPIC_API_KEY": "k"}, "anthropic " + anthropic.DefaultModel, &anthropic.Model{}},
 		{map[string]string{"ANTHROPIC_API_KEY": "k", "OPENAI_API_KEY": "k"}, "openai " + openai.DefaultModel, &openai.Model{}},
+		{map[string]string{"GEMINI_API_KEY": "k"}, "scripted (for Gemini, run provider/gemini/demo", scripted},
+		{map[string]string{"GOOGLE_API_KEY": "k", "ANTHROPIC_API_KEY": "k"}, "anthropic " + anthropic.DefaultModel, &anthropic.Model{}},
 	} {
 		m, name, err := pick.FromEnv(env(tc.vars), scripted)
 		require.NoError(t, err)

@@ -2,7 +2,8 @@
 // whatever their SDK: the options every adapter has, with their checks
 // and New's key lookup (Provider, Config); the loop that turns an SDK's
 // stream of events into agent parts (Stream), and the parts of streamed
-// text and calls (Parts); the wording of the errors they report alike.
+// text and calls (Parts); the wording of the errors they report alike;
+// the Gemini form of a schema that came without one (GeminiSchema).
 // What depends on a provider's wire format (its request, its answer, its
 // events, its error body) stays in its adapter.
 package adapter

@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/url"
 	"sync"
 	"testing"
 
@@ -37,7 +38,10 @@ type Reply struct {
 // BadRequest, one past the script Exhausted (both with status 400, as the
 // provider words its errors).
 type FakeAPI struct {
-	Path       string
+	Path string
+	// Serves, when set, says which paths are Path's (an API that says
+	// part of a request in its URL).
+	Serves     func(path string) bool
 	BadRequest string
 	Exhausted  string
 	Script     []Reply
@@ -46,6 +50,7 @@ type FakeAPI struct {
 	raw     [][]byte
 	bodies  []map[string]any
 	headers []http.Header
+	urls    []*url.URL
 }
 
 func (f *FakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -53,13 +58,15 @@ func (f *FakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	var decoded map[string]any
-	if err := json.Unmarshal(body, &decoded); err != nil || r.URL.Path != f.Path {
+	if err := json.Unmarshal(body, &decoded); err != nil || !f.serves(r.URL.Path) {
 		http.Error(w, f.BadRequest, http.StatusBadRequest)
 		return
 	}
 	f.raw = append(f.raw, body)
 	f.bodies = append(f.bodies, decoded)
 	f.headers = append(f.headers, r.Header.Clone())
+	u := *r.URL
+	f.urls = append(f.urls, &u)
 	if len(f.bodies) > len(f.Script) {
 		http.Error(w, f.Exhausted, http.StatusBadRequest)
 		return
@@ -74,6 +81,20 @@ func (f *FakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if rep.Hold != nil {
 		rep.Hold(w, r)
 	}
+}
+
+func (f *FakeAPI) serves(path string) bool {
+	if f.Serves != nil {
+		return f.Serves(path)
+	}
+	return path == f.Path
+}
+
+// URLs are the URLs of the requests that came.
+func (f *FakeAPI) URLs() []*url.URL {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.urls
 }
 
 // Requests are the bodies of the requests that came, decoded.

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -30,6 +32,15 @@ type Adapter[Opt any, M agent.StreamingModel] struct {
 	// StrictSchemas: a tool with an OpenAI-strict schema goes with it,
 	// marked strict.
 	StrictSchemas bool
+	// GeminiSchemas: a tool goes with its schema in Gemini's dialect, and
+	// a tool whose schema has no such form is refused, naming it.
+	GeminiSchemas bool
+	// StreamsWholeCalls: the API streams each call whole, its arguments
+	// in one piece (Gemini).
+	StreamsWholeCalls bool
+	// Key reads the API key a request carries; nil: the bearer token of
+	// its Authorization header.
+	Key func(http.Header) string
 
 	New            func(...Opt) (M, error)
 	WithAPIKey     func(string) Opt
@@ -71,6 +82,16 @@ type Wire interface {
 	// Read reads a request the adapter sent, failing t where the request
 	// strays from the documented format.
 	Read(t *testing.T, body []byte) Request
+}
+
+// URLWire is a Wire whose API says part of a request in its URL (Gemini:
+// the model, and whether the answer streams).
+type URLWire interface {
+	Wire
+	// Serves reports whether the adapter may post to path.
+	Serves(path string) bool
+	// ReadURL is Read for a request to u.
+	ReadURL(t *testing.T, u *url.URL, body []byte) Request
 }
 
 // Finish is why an answer ends.
@@ -187,6 +208,9 @@ func (a *Adapter[Opt, M]) serve(t *testing.T, script []Reply, opts ...Opt) (*Fak
 	f := &FakeAPI{Path: a.Wire.Path(), Script: script,
 		BadRequest: a.Wire.Error(http.StatusBadRequest, "invalid_request_error", "bad request to the fake").Body,
 		Exhausted:  a.Wire.Error(http.StatusBadRequest, "invalid_request_error", "script exhausted").Body}
+	if uw, ok := a.Wire.(URLWire); ok {
+		f.Serves = uw.Serves
+	}
 	srv := httptest.NewServer(f)
 	t.Cleanup(srv.Close)
 	all := append([]Opt{a.WithBaseURL(srv.URL), a.WithModel(TestModel), a.WithHTTPClient(srv.Client())}, opts...)
@@ -199,8 +223,22 @@ func (a *Adapter[Opt, M]) serve(t *testing.T, script []Reply, opts ...Opt) (*Fak
 func (a *Adapter[Opt, M]) Read(t *testing.T, f *FakeAPI) []Request {
 	t.Helper()
 	var reqs []Request
-	for _, body := range f.Bodies() {
+	uw, byURL := a.Wire.(URLWire)
+	urls := f.URLs()
+	for i, body := range f.Bodies() {
+		if byURL {
+			reqs = append(reqs, uw.ReadURL(t, urls[i], body))
+			continue
+		}
 		reqs = append(reqs, a.Wire.Read(t, body))
 	}
 	return reqs
+}
+
+// key is the API key a request carried.
+func (a *Adapter[Opt, M]) key(h http.Header) string {
+	if a.Key != nil {
+		return a.Key(h)
+	}
+	return strings.TrimPrefix(h.Get("Authorization"), "Bearer ")
 }
