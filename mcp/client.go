@@ -113,7 +113,7 @@ type clientOptions struct {
 	prefix        string
 	retry         retryPolicy
 	preferTasks   bool
-	protocol      string // WithProtocolVersion, or "" for go-sdk's newest
+	protocol      string      // WithProtocolVersion, or "" for go-sdk's newest
 	stderrTail    *tailBuffer // the end of a Command server's stderr
 }
 
