@@ -495,7 +495,8 @@
 //     running, cancelling and answering them; server_tasks_wire.go: the
 //     layer in front of go-sdk that serves them over HTTP and message
 //     transports; taskstore.go: the TaskStore interface and its record;
-//     taskstore_memory.go: NewMemoryTaskStore. client_tasks.go: calling a
+//     taskstore_memory.go: NewMemoryTaskStore; taskstoretest: the suite a
+//     TaskStore should pass. client_tasks.go: calling a
 //     tool as a task (WithPreferTasks) on the client's side channel.
 //   - server_sessions.go: the idle session timeout and the session cap,
 //     in front of the SDK's handler; server_conns.go: the connection cap;

@@ -125,9 +125,13 @@ var (
 	ErrTaskExists = errors.New("mcp: task id already exists")
 )
 
-// TaskStore keeps tasks for a Server: mcp.NewMemoryTaskStore() keeps them in
-// the process (the default; tasks die with it), a shared database lets
-// several replicas serve one another's tasks. Every method is safe for
+// TaskStore keeps tasks for a Server (see "Tasks" in the package
+// documentation). Package mcp/taskstoretest checks an implementation
+// against this contract: run its suite in the implementation's tests.
+//
+// mcp.NewMemoryTaskStore() keeps tasks in the process (the default; tasks
+// die with it); a shared database lets several replicas serve one
+// another's tasks. Every method is safe for
 // concurrent use, by goroutines and by replicas sharing the store. "now" is
 // the server's clock, passed in so that every replica judges expiry and
 // leases alike; a store compares times, never reads its own clock.
