@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/auth"
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -158,7 +159,10 @@ func mustMarshal(t *testing.T, v any) json.RawMessage {
 
 // httpClient speaks JSON-RPC to url over streamable HTTP, initializing a
 // session first when the server has them.
-func httpClient(t *testing.T, url string) rawClient {
+func httpClient(t *testing.T, url string) rawClient { return httpClientWith(t, url, nil) }
+
+// httpClientWith is httpClient sending header with each request.
+func httpClientWith(t *testing.T, url string, header http.Header) rawClient {
 	session := ""
 	next := 0
 	send := func(t *testing.T, method string, params any) rpcResult {
@@ -172,6 +176,9 @@ func httpClient(t *testing.T, url string) rawClient {
 		req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
 		if session != "" {
 			req.Header.Set("Mcp-Session-Id", session)
+		}
+		for k, v := range header {
+			req.Header[k] = v
 		}
 		resp, err := http.DefaultClient.Do(req)
 		require.NoError(t, err)
@@ -514,4 +521,33 @@ func TestTaskOfDeadReplica(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "b", rec.Replica)
 	assert.Equal(t, 2, rec.Attempts)
+}
+
+// TestTasksBelongToTheTokenSubject: with bearer tokens, a task belongs to
+// the token's subject, across sessions, and no other subject reaches it.
+func TestTasksBelongToTheTokenSubject(t *testing.T) {
+	noLeaks(t)
+	verify := func(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
+		user, ok := strings.CutSuffix(token, "-token")
+		if !ok {
+			return nil, auth.ErrInvalidToken
+		}
+		return &auth.TokenInfo{UserID: user, Expiration: time.Now().Add(time.Hour)}, nil
+	}
+	srv, err := mcp.NewServer("tasks", "1.0.0", newTaskTools().tools())
+	require.NoError(t, err)
+	url := "http://" + serve(t, srv, mcp.HTTPOptions{TokenVerifier: verify}) + mcp.Path
+	as := func(user string) rawClient {
+		return httpClientWith(t, url, http.Header{"Authorization": {"Bearer " + user + "-token"}})
+	}
+	alice := as("alice")
+	task := createTask(t, alice, "research", 0)
+	waitStatus(t, as("alice"), task.TaskID, "completed") // another session of hers
+	bob := as("bob")
+	res := bob(t, "tasks/get", map[string]any{"taskId": task.TaskID})
+	require.NotNil(t, res.Error)
+	assert.EqualValues(t, -32602, res.Error.Code)
+	res = bob(t, "tasks/list", map[string]any{})
+	require.Nil(t, res.Error)
+	assert.NotContains(t, string(res.Result), task.TaskID)
 }
