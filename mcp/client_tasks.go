@@ -325,7 +325,9 @@ func (c *Client) callTask(ctx context.Context, name string, args []byte) (toolge
 // tasks/result, which blocks, takes over), reporting each new status
 // message as progress.
 func (c *Client) pollTask(ctx context.Context, session *sdk.ClientSession, task *clientTask) error {
-	wait, last := time.Duration(0), "" // a quick tool is done by the first poll
+	// A quick tool is done by the first poll; the message the task was
+	// made with is not the tool's.
+	wait, last := time.Duration(0), task.StatusMessage
 	for !task.terminal() && task.Status != "input_required" {
 		limit := maxTaskPoll
 		if task.PollInterval != nil && *task.PollInterval > 0 {

@@ -327,7 +327,7 @@ func (e *taskEngine) create(ctx context.Context, c taskCall) (any, *taskRPCError
 	e.sweep(now)
 	rec := TaskRecord{
 		ID: rand.Text(), Owner: c.owner, Tool: p.Name, Arguments: args, Idempotent: t.Annotations.Idempotent || t.Annotations.ReadOnly,
-		Status: TaskWorking, StatusMessage: "The tool is running.", CreatedAt: now, UpdatedAt: now,
+		Status: TaskWorking, CreatedAt: now, UpdatedAt: now,
 		TTL: ttl, ExpiresAt: now.Add(ttl), PollInterval: e.opts.PollInterval,
 		Replica: e.opts.Replica, LeaseExpiry: now.Add(e.opts.Lease), Attempts: 1,
 	}
