@@ -551,3 +551,30 @@ func TestTasksBelongToTheTokenSubject(t *testing.T) {
 	require.Nil(t, res.Error)
 	assert.NotContains(t, string(res.Result), task.TaskID)
 }
+
+// TestTaskCancelOnAnotherReplica: replicas share a store; a task cancelled
+// through one is cancelled on the one running it at its next lease
+// renewal, and either answers for it.
+func TestTaskCancelOnAnotherReplica(t *testing.T) {
+	noLeaks(t)
+	store := mcp.NewMemoryTaskStore()
+	opts := mcp.WithTasks(mcp.TaskOptions{Store: store, Lease: 300 * time.Millisecond})
+	tt := newTaskTools()
+	a, err := mcp.NewServer("tasks", "1.0.0", tt.tools(), opts)
+	require.NoError(t, err)
+	b, err := mcp.NewServer("tasks", "1.0.0", newTaskTools().tools(), opts)
+	require.NoError(t, err)
+	ca := httpClient(t, "http://"+serve(t, a, mcp.HTTPOptions{Stateless: true})+mcp.Path)
+	cb := httpClient(t, "http://"+serve(t, b, mcp.HTTPOptions{Stateless: true})+mcp.Path)
+	task := createTask(t, ca, "wait", 0)
+	<-tt.started
+	assert.Equal(t, "working", getTask(t, cb, task.TaskID).Status)
+	res := cb(t, "tasks/cancel", map[string]any{"taskId": task.TaskID})
+	require.Nil(t, res.Error)
+	deadline := time.Now().Add(5 * time.Second)
+	for tt.canceled.Load() == 0 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	assert.EqualValues(t, 1, tt.canceled.Load(), "replica a cancelled its tool")
+	assert.Equal(t, "cancelled", getTask(t, ca, task.TaskID).Status)
+}
