@@ -323,6 +323,11 @@
 //     outside the tool (its server stopped) fails the task with a JSON-RPC
 //     error as the result. A cancelled task's result is an isError result
 //     saying so.
+//   - Approval: a task is decided when it is made, with the deps and
+//     rules of a plain call; the client cannot be asked by elicitation
+//     for a task's approval, so a tool that needs it runs only when
+//     WithApprover or WithPermissions decides, else the task fails saying
+//     why. Tasks run on after Serve returns, until their tools return.
 //   - Owners: a task belongs to the bearer token's subject
 //     (auth.TokenInfo.UserID) when there is one, else to the MCP session
 //     (stateful HTTP), else to the connection (stdio, in-memory); a
