@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -53,9 +54,22 @@ func URL(url string, headers http.Header) Transport {
 	return Transport{desc: url, dial: func(o *clientOptions, watch *wireWatch) (sdk.Transport, *exec.Cmd) {
 		hc := &http.Client{Transport: headerRoundTripper{base: o.roundTripper(), headers: headers, watch: watch}}
 		st := &sdk.StreamableClientTransport{Endpoint: url, HTTPClient: hc}
+		var oauth *oauthHandler
 		if o.oauth != nil {
-			st.OAuthHandler = o.oauthFor(url)
+			oauth = o.oauthFor(url)
+			st.OAuthHandler = oauth
 		}
+		watch.side.setPost(func(ctx context.Context, body []byte, h http.Header) (*http.Response, error) {
+			req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+			if err != nil {
+				return nil, err
+			}
+			req.Header = h
+			if err := authorize(ctx, req, oauth); err != nil {
+				return nil, err
+			}
+			return hc.Do(req)
+		})
 		return st, nil
 	}, http: true}
 }
@@ -109,6 +123,8 @@ type clientOptions struct {
 	httpTransport http.RoundTripper
 	prefix        string
 	retry         retryPolicy
+	preferTasks   bool
+	protocol      string      // WithProtocolVersion, or "" for go-sdk's newest
 	stderrTail    *tailBuffer // the end of a Command server's stderr
 	pins          []Pin       // WithPins
 	pinFile       string      // PinFile
@@ -125,6 +141,20 @@ func (o *clientOptions) roundTripper() http.RoundTripper {
 		return o.httpTransport
 	}
 	return http.DefaultTransport
+}
+
+// WithProtocolVersion offers the server MCP protocol version v (such as
+// "2025-11-25") instead of the newest go-sdk knows. Tasks are called in
+// the form of 2025-11-25: a server of 2026-07-28 or later that answers
+// tasks in another form needs WithProtocolVersion("2025-11-25").
+func WithProtocolVersion(v string) ClientOption {
+	return func(o *clientOptions) error {
+		if v == "" {
+			return errors.New(`mcp.WithProtocolVersion(""): empty version`)
+		}
+		o.protocol = v
+		return nil
+	}
 }
 
 // WithoutApproval lets every tool of the server run without a person's
@@ -215,6 +245,8 @@ type Client struct {
 	opts      clientOptions
 	schemas   *schemaStore    // the raw schemas of the tools listed
 	progress  *progressRoutes // the calls waiting for notifications/progress
+	side      *sideChannel    // task requests, which go-sdk does not send
+	wire      *wireWatch
 
 	// The connection, made by the first call that needs it (or Connect).
 	connMu  sync.Mutex
@@ -261,6 +293,8 @@ func NewClient(t Transport, opts ...ClientOption) (*Client, error) {
 	for _, p := range c.opts.pins {
 		c.pins.expected[p.Name] = p
 	}
+	c.side = &sideChannel{info: &sdk.Implementation{Name: c.opts.name, Version: c.opts.version}}
+	c.wire = &wireWatch{schemas: c.schemas, progress: c.progress, side: c.side}
 	return c, nil
 }
 
@@ -306,13 +340,17 @@ func (c *Client) conn(ctx context.Context) (*sdk.ClientSession, error) {
 	case c.session != nil:
 		return c.session, nil
 	}
-	st, cmd := c.transport.dial(&c.opts, &wireWatch{schemas: c.schemas, progress: c.progress})
+	st, cmd := c.transport.dial(&c.opts, c.wire)
 	impl := &sdk.Implementation{Name: c.opts.name, Version: c.opts.version}
 	sc := sdk.NewClient(impl, &sdk.ClientOptions{
 		Capabilities:           &sdk.ClientCapabilities{},
 		ToolListChangedHandler: func(context.Context, *sdk.ToolListChangedRequest) { c.toolsChanged() },
 	})
-	session, err := sc.Connect(withAuthAttempt(ctx), st, nil)
+	var so *sdk.ClientSessionOptions
+	if c.opts.protocol != "" {
+		so = &sdk.ClientSessionOptions{ProtocolVersion: c.opts.protocol}
+	}
+	session, err := sc.Connect(withAuthAttempt(ctx), st, so)
 	if err != nil {
 		killGroup(cmd)
 		if tail := c.opts.stderrTail.String(); tail != "" {
@@ -323,6 +361,9 @@ func (c *Client) conn(ctx context.Context) (*sdk.ClientSession, error) {
 	c.session, c.cmd = session, cmd
 	return session, nil
 }
+
+// watch is what the client watches on the wire.
+func (c *Client) watch() *wireWatch { return c.wire }
 
 // toolsChanged marks the cached tool list stale.
 func (c *Client) toolsChanged() {

@@ -565,3 +565,22 @@ func (h *oauthHandler) checkCallback(cb *url.URL, state string, asm *oauthex.Aut
 	}
 	return code, nil
 }
+
+// authorize gives req the access token of h, when there is one: for the
+// requests the client sends beside go-sdk's transport (tasks), which the
+// transport's own OAuth handling does not see.
+func authorize(ctx context.Context, req *http.Request, h *oauthHandler) error {
+	if h == nil {
+		return nil
+	}
+	ts, err := h.TokenSource(ctx)
+	if err != nil || ts == nil {
+		return err
+	}
+	tok, err := ts.Token()
+	if err != nil {
+		return err
+	}
+	tok.SetAuthHeader(req)
+	return nil
+}
