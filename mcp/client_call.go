@@ -91,19 +91,19 @@ func (c *Client) callTool(ctx context.Context, name string, args []byte, approve
 	if !json.Valid(args) {
 		return toolgen.ErrorResult("the arguments are not valid JSON"), &RPCError{Tool: name, Code: jsonrpc.CodeInvalidParams, Message: "arguments are not valid JSON"}
 	}
+	if c.pinning() {
+		if err := c.freshPins(ctx); err != nil {
+			return toolgen.Result{}, fmt.Errorf("mcp: tools/call %s: comparing the tools with their pins: %w", name, err)
+		}
+	}
 	if c.callsAsTask(ctx, name) {
-		return c.callTask(ctx, name, args)
+		return c.callTask(ctx, name, args, approved)
 	}
 	params := &sdk.CallToolParams{Name: name, Arguments: json.RawMessage(args)}
 	if toolgen.ReportsProgress(ctx) {
 		token, remove := c.progress.add(ctx)
 		defer remove() // no report after the call returns
 		params.SetProgressToken(token)
-	}
-	if c.pinning() {
-		if err := c.freshPins(ctx); err != nil {
-			return toolgen.Result{}, fmt.Errorf("mcp: tools/call %s: comparing the tools with their pins: %w", name, err)
-		}
 	}
 	var res *sdk.CallToolResult
 	err := c.withRetry(ctx, func(ctx context.Context) bool { return c.retrySafe(ctx, name) },

@@ -264,10 +264,18 @@ func (t clientTask) terminal() bool {
 }
 
 // callTask calls name as a task (see the top of this file).
-func (c *Client) callTask(ctx context.Context, name string, args []byte) (toolgen.Result, error) {
+func (c *Client) callTask(ctx context.Context, name string, args []byte, approved string) (toolgen.Result, error) {
 	session, err := c.conn(ctx)
 	if err != nil {
 		return toolgen.Result{}, err
+	}
+	// A task is a call as any other: not sent if the tool is not as pinned.
+	if err := c.checkCall(ctx, session, name, approved); err != nil {
+		var de *DriftError
+		if errors.As(err, &de) {
+			return toolgen.ErrorResult(de.Error()), de
+		}
+		return toolgen.Result{}, fmt.Errorf("mcp: tools/call %s: %w", name, err)
 	}
 	params := map[string]any{"name": name, "arguments": json.RawMessage(args), "task": map[string]any{}}
 	if toolgen.ReportsProgress(ctx) {
