@@ -23,6 +23,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-dev/toolgen/aisdk"
+	"github.com/toolgen-dev/toolgen/internal/pgtest"
 )
 
 // TestReplicas runs two replicas of a chat server (internal/chatreplica:
@@ -52,9 +53,9 @@ func TestReplicas(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a chat server and starts nginx and PostgreSQL")
 	}
-	nginxBin := findNginx(t)
-	pg := server(t)
-	c := startChatCluster(t, nginxBin, pg.url)
+	nginxBin := pgtest.FindNginx(t)
+	pg := pgtest.Shared(t)
+	c := startChatCluster(t, nginxBin, pg.URL)
 
 	// In order, on one cluster: the third goes on with the first's chat.
 	t.Run("approval_answered_on_the_other_replica", func(t *testing.T) { approvalAnsweredOnTheOtherReplica(t, c) })
@@ -229,22 +230,6 @@ func (c *chatCluster) other(name string) *chatReplica {
 	panic("one replica")
 }
 
-// findNginx finds nginx, or skips the test (fails with TOOLGEN_PG_REQUIRE=1).
-func findNginx(t *testing.T) string {
-	t.Helper()
-	if p, err := exec.LookPath("nginx"); err == nil {
-		return p
-	}
-	if _, err := os.Stat("/usr/sbin/nginx"); err == nil {
-		return "/usr/sbin/nginx"
-	}
-	if os.Getenv(requireEnv) == "1" {
-		t.Fatalf("nginx not found and %s=1", requireEnv)
-	}
-	t.Skipf("nginx not found (Debian: apt-get install nginx; %s=1 makes this a failure)", requireEnv)
-	return ""
-}
-
 // startChatCluster builds internal/chatreplica, starts replicas a and b
 // and nginx in front of them; the test's end stops them.
 func startChatCluster(t *testing.T, nginxBin, db string) *chatCluster {
@@ -413,7 +398,7 @@ func (c *chatCluster) startNginx(t *testing.T, nginxBin string) {
 }
 
 func (c *chatCluster) tryNginx(t *testing.T, nginxBin string) error {
-	port, err := freePort()
+	port, err := pgtest.FreePort()
 	if err != nil {
 		return err
 	}
