@@ -1,0 +1,2 @@
+// Package pgtasks keeps MCP tasks in PostgreSQL.
+package pgtasks
