@@ -63,6 +63,13 @@ type Tool struct {
 	// agent.WithMaxFailures, which overrides it). 0: no limit of its own.
 	// Set by the directive's maxfailures=N option.
 	MaxFailures int
+	// Task says whether an MCP server runs the tool's calls as tasks
+	// (MCP's execution.taskSupport): "" (TaskForbidden) never, TaskOptional
+	// when the client asks, TaskRequired always. A task runs in the server
+	// on after the request that made it, and the client polls for its
+	// result (package mcp, "Tasks"). Set by the directive's task option
+	// (task or task=required); the agent loop ignores it.
+	Task TaskSupport
 	// Tokens is the size of the tool's definition as a model reads it, per
 	// schema dialect, counted by toolgen at build time (see Tokens); zero
 	// when nobody counted (a tool written by hand, or from an MCP server).
@@ -92,6 +99,17 @@ type Tool struct {
 	// tools have it.
 	Validate func(ctx context.Context, args []byte) error
 }
+
+// TaskSupport is whether a tool runs as an MCP task: MCP's
+// execution.taskSupport.
+type TaskSupport string
+
+// The values of TaskSupport.
+const (
+	TaskForbidden TaskSupport = ""         // never as a task (MCP's "forbidden")
+	TaskOptional  TaskSupport = "optional" // as a task when the client asks
+	TaskRequired  TaskSupport = "required" // only as a task
+)
 
 // Tokens is the size of a tool's definition, in tokens, per schema
 // dialect, counted by toolgen at build time (go doc

@@ -36,6 +36,7 @@ type Server struct {
 	approver  ApproverFunc       // WithApprover, or nil
 	requests  httpRequests       // for deps, the HTTP requests being served
 	approvals *approvalStates    // for approvals asked by a round trip
+	tasks     *taskEngine        // nil when no tool runs as a task
 }
 
 // DefaultMaxCalls is how many tool calls a server runs at once unless
@@ -54,6 +55,9 @@ type serverConfig struct {
 	// prompts and resources are WithPrompts' and WithResources'.
 	prompts   []toolgen.Prompt
 	resources []toolgen.Resource
+	// tasks and taskSupport are WithTasks' and WithTaskSupport's.
+	tasks       TaskOptions
+	taskSupport map[toolgen.ToolName]toolgen.TaskSupport
 }
 
 // ServerOption configures NewServer. An option given a bad value makes
@@ -152,6 +156,9 @@ func NewServer(name, version string, tools []toolgen.Tool, opts ...ServerOption)
 	if err := s.addResources(cfg.resources); err != nil {
 		return nil, err
 	}
+	if err := s.setUpTasks(tools, cfg); err != nil {
+		return nil, err
+	}
 	if cfg.searchLimit > 0 {
 		box, err := toolgen.NewToolbox(tools)
 		if err != nil {
@@ -198,7 +205,7 @@ func (s *Server) versionOK(version string) bool {
 // ServeStdio serves one session on standard input and output until the
 // client disconnects or ctx is done.
 func (s *Server) ServeStdio(ctx context.Context) error {
-	return s.sdk.Run(ctx, &sdkmcp.StdioTransport{})
+	return s.Run(ctx, &sdkmcp.StdioTransport{})
 }
 
 // addTool registers t with its static schemas; go-sdk panics on a bad

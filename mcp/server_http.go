@@ -240,6 +240,9 @@ func (s *Server) handler(opts HTTPOptions) (http.Handler, *sessionLimiter) {
 		sessions = newSessionLimiter(s.sdk, opts.maxSessions(), orDefault(opts.SessionTimeout, DefaultSessionTimeout))
 		h = sessions.wrap(h)
 	}
+	if s.tasks != nil {
+		h = s.tasks.wrapHTTP(h, sessions)
+	}
 	h = readBody(h, maxBody)
 	if opts.TokenVerifier != nil {
 		h = requireToken(h, opts)

@@ -98,6 +98,13 @@ func (l *sessionLimiter) admit() bool {
 	return true
 }
 
+// known reports whether session id is open.
+func (l *sessionLimiter) known(id string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.sessions[id] != nil
+}
+
 // begin counts a request for session id in flight.
 func (l *sessionLimiter) begin(id string) *trackedSession {
 	l.mu.Lock()
