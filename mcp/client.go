@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -50,6 +51,14 @@ func URL(url string, headers http.Header) Transport {
 	headers = headers.Clone()
 	return Transport{desc: url, dial: func(o *clientOptions, watch *wireWatch) (sdk.Transport, *exec.Cmd) {
 		hc := &http.Client{Transport: headerRoundTripper{base: o.roundTripper(), headers: headers, watch: watch}}
+		watch.side.setPost(func(ctx context.Context, body []byte, h http.Header) (*http.Response, error) {
+			req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+			if err != nil {
+				return nil, err
+			}
+			req.Header = h
+			return hc.Do(req)
+		})
 		return &sdk.StreamableClientTransport{Endpoint: url, HTTPClient: hc}, nil
 	}, http: true}
 }
@@ -103,6 +112,7 @@ type clientOptions struct {
 	httpTransport http.RoundTripper
 	prefix        string
 	retry         retryPolicy
+	preferTasks   bool
 	stderrTail    *tailBuffer // the end of a Command server's stderr
 }
 
@@ -201,6 +211,8 @@ type Client struct {
 	opts      clientOptions
 	schemas   *schemaStore    // the raw schemas of the tools listed
 	progress  *progressRoutes // the calls waiting for notifications/progress
+	side      *sideChannel    // task requests, which go-sdk does not send
+	wire      *wireWatch
 
 	// The connection, made by the first call that needs it (or Connect).
 	connMu  sync.Mutex
@@ -238,7 +250,8 @@ func NewClient(t Transport, opts ...ClientOption) (*Client, error) {
 			return nil, err // it names the option
 		}
 	}
-	c.schemas, c.progress = newSchemaStore(), &progressRoutes{}
+	c.schemas, c.progress, c.side = newSchemaStore(), &progressRoutes{}, &sideChannel{}
+	c.wire = &wireWatch{schemas: c.schemas, progress: c.progress, side: c.side}
 	return c, nil
 }
 
@@ -276,7 +289,7 @@ func (c *Client) conn(ctx context.Context) (*sdk.ClientSession, error) {
 	case c.session != nil:
 		return c.session, nil
 	}
-	st, cmd := c.transport.dial(&c.opts, &wireWatch{schemas: c.schemas, progress: c.progress})
+	st, cmd := c.transport.dial(&c.opts, c.wire)
 	impl := &sdk.Implementation{Name: c.opts.name, Version: c.opts.version}
 	sc := sdk.NewClient(impl, &sdk.ClientOptions{
 		Capabilities:           &sdk.ClientCapabilities{},
@@ -293,6 +306,9 @@ func (c *Client) conn(ctx context.Context) (*sdk.ClientSession, error) {
 	c.session, c.cmd = session, cmd
 	return session, nil
 }
+
+// watch is what the client watches on the wire.
+func (c *Client) watch() *wireWatch { return c.wire }
 
 // toolsChanged marks the cached tool list stale.
 func (c *Client) toolsChanged() {

@@ -80,6 +80,9 @@ func (c *Client) CallTool(ctx context.Context, name string, args []byte) (toolge
 	if !json.Valid(args) {
 		return toolgen.ErrorResult("the arguments are not valid JSON"), &RPCError{Tool: name, Code: jsonrpc.CodeInvalidParams, Message: "arguments are not valid JSON"}
 	}
+	if c.callsAsTask(ctx, name) {
+		return c.callTask(ctx, name, args)
+	}
 	params := &sdk.CallToolParams{Name: name, Arguments: json.RawMessage(args)}
 	if toolgen.ReportsProgress(ctx) {
 		token, remove := c.progress.add(ctx)

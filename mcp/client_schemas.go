@@ -30,10 +30,14 @@ type schemaStore struct {
 	mu  sync.Mutex
 	in  map[string]json.RawMessage
 	out map[string]json.RawMessage
+	// task is each listed tool's execution.taskSupport ("" when absent);
+	// tasks is whether the server declared tasks.requests.tools.call.
+	task  map[string]string
+	tasks bool
 }
 
 func newSchemaStore() *schemaStore {
-	return &schemaStore{in: map[string]json.RawMessage{}, out: map[string]json.RawMessage{}}
+	return &schemaStore{in: map[string]json.RawMessage{}, out: map[string]json.RawMessage{}, task: map[string]string{}}
 }
 
 // observe records the schemas of a JSON-RPC result when it is a tools/list
@@ -47,17 +51,33 @@ func (s *schemaStore) observe(result json.RawMessage) {
 			Name         string          `json:"name"`
 			InputSchema  json.RawMessage `json:"inputSchema"`
 			OutputSchema json.RawMessage `json:"outputSchema"`
+			Execution    struct {
+				TaskSupport string `json:"taskSupport"`
+			} `json:"execution"`
 		} `json:"tools"`
+		Capabilities *struct {
+			Tasks struct {
+				Requests struct {
+					Tools struct {
+						Call json.RawMessage `json:"call"`
+					} `json:"tools"`
+				} `json:"requests"`
+			} `json:"tasks"`
+		} `json:"capabilities"`
 	}
 	if json.Unmarshal(result, &list) != nil {
 		return
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if list.Capabilities != nil { // an initialize result
+		s.tasks = len(list.Capabilities.Tasks.Requests.Tools.Call) > 0
+	}
 	for _, t := range list.Tools {
 		if t.Name == "" || len(t.InputSchema) == 0 {
 			continue
 		}
+		s.task[t.Name] = t.Execution.TaskSupport
 		s.in[t.Name] = t.InputSchema
 		if len(t.OutputSchema) > 0 && string(t.OutputSchema) != "null" {
 			s.out[t.Name] = t.OutputSchema
@@ -65,6 +85,23 @@ func (s *schemaStore) observe(result json.RawMessage) {
 			delete(s.out, t.Name)
 		}
 	}
+}
+
+// tasksCapable reports whether the server declared task-augmented
+// tools/call.
+func (s *schemaStore) tasksCapable() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.tasks
+}
+
+// taskSupport is the tool's execution.taskSupport, and whether the tool
+// was listed.
+func (s *schemaStore) taskSupport(name string) (string, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	v, ok := s.task[name]
+	return v, ok
 }
 
 // schemas are the raw input and output schemas last seen for tool name.
@@ -80,6 +117,7 @@ func (s *schemaStore) schemas(name string) (in, out json.RawMessage) {
 type wireWatch struct {
 	schemas  *schemaStore
 	progress *progressRoutes
+	side     *sideChannel
 }
 
 // observeMessage observes a JSON-RPC message: a result, or a progress
@@ -122,6 +160,7 @@ func (t watchTransport) Connect(ctx context.Context) (sdk.Connection, error) {
 	if err != nil {
 		return nil, err
 	}
+	t.watch.side.setConn(conn)
 	return watchConn{Connection: conn, watch: t.watch}, nil
 }
 
@@ -135,11 +174,17 @@ type watchConn struct {
 
 // Read reads the next message, observing it.
 func (c watchConn) Read(ctx context.Context) (jsonrpc.Message, error) {
-	msg, err := c.Connection.Read(ctx)
-	if err == nil {
+	for {
+		msg, err := c.Connection.Read(ctx)
+		if err != nil {
+			return msg, err
+		}
+		if resp, ok := msg.(*jsonrpc.Response); ok && c.watch.side.take(resp) {
+			continue // the answer to a request of the client's own, not go-sdk's
+		}
 		c.watch.observe(msg)
+		return msg, nil
 	}
-	return msg, err
 }
 
 // watchBody wraps the body of an HTTP response to a POST so that the
@@ -245,5 +290,6 @@ func isWatched(req *http.Request) bool {
 	}
 	defer body.Close()
 	b, _ := io.ReadAll(io.LimitReader(body, maxWatched))
-	return bytes.Contains(b, []byte(`"tools/list"`)) || bytes.Contains(b, []byte(`"progressToken"`))
+	return bytes.Contains(b, []byte(`"tools/list"`)) || bytes.Contains(b, []byte(`"progressToken"`)) ||
+		bytes.Contains(b, []byte(`"initialize"`)) || bytes.Contains(b, []byte(`"server/discover"`))
 }

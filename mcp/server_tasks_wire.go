@@ -60,7 +60,7 @@ func (s *Server) Transport(t sdkmcp.Transport) sdkmcp.Transport {
 var tasksCapability = json.RawMessage(`{"list":{},"cancel":{},"requests":{"tools":{"call":{}}}}`)
 
 // rewriteResult adds what go-sdk cannot say to its result of method:
-// initialize's tasks capability, tools/list's execution.taskSupport.
+// initialize's and server/discover's tasks capability, tools/list's execution.taskSupport.
 // Anything it cannot read is left as it is.
 func (e *taskEngine) rewriteResult(method string, result json.RawMessage) json.RawMessage {
 	var m map[string]json.RawMessage
@@ -68,7 +68,7 @@ func (e *taskEngine) rewriteResult(method string, result json.RawMessage) json.R
 		return result
 	}
 	switch method {
-	case "initialize":
+	case "initialize", "server/discover":
 		var caps map[string]json.RawMessage
 		if json.Unmarshal(m["capabilities"], &caps) != nil || caps == nil {
 			caps = map[string]json.RawMessage{}
@@ -92,6 +92,11 @@ func (e *taskEngine) rewriteResult(method string, result json.RawMessage) json.R
 		return result
 	}
 	return mustJSON(m)
+}
+
+// rewritten reports whether the layer rewrites method's results.
+func rewritten(method string) bool {
+	return method == "initialize" || method == "server/discover" || method == "tools/list"
 }
 
 // --- streamable HTTP ---
@@ -119,7 +124,7 @@ func (e *taskEngine) wrapHTTP(next http.Handler, sessions *sessionLimiter) http.
 		switch {
 		case len(msg.ID) > 0 && string(msg.ID) != "null" && e.claims(msg.Method, msg.Params):
 			e.serveHTTP(w, r, msg.ID, msg.Method, msg.Params, sessions)
-		case msg.Method == "initialize" || msg.Method == "tools/list":
+		case rewritten(msg.Method):
 			e.rewriteHTTP(w, r, next, msg.Method)
 		default:
 			next.ServeHTTP(w, r)
@@ -281,7 +286,7 @@ func (c *taskConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 			c.mu.Unlock()
 			continue
 		}
-		if req.Method == "initialize" || req.Method == "tools/list" {
+		if rewritten(req.Method) {
 			c.mu.Lock()
 			c.pending[idKey(req.ID)] = req.Method
 			c.mu.Unlock()
