@@ -133,5 +133,7 @@
 // tool that is not idempotent is reported failed once its lease lapses
 // (about 2 s with the test's 2 s lease) and never runs again, an
 // idempotent one runs again on another replica, whose result tasks/result
-// returns, and a cancel asked of another replica stops the running tool.
+// returns, and a cancel asked of another replica stops the running tool;
+// package mcp's client, calling through nginx, gets the re-run's result, or
+// the error, as the replica it polled dies.
 package pgtasks

@@ -20,7 +20,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/internal/pgtest"
+	"github.com/toolgen-dev/toolgen/mcp"
 )
 
 // lease is the replicas' task lease: a task whose replica died is taken
@@ -56,6 +58,7 @@ func TestReplicaKilled(t *testing.T) {
 	t.Run("not_idempotent_fails_when_its_replica_dies", func(t *testing.T) { notIdempotentFails(t, c) })
 	t.Run("idempotent_runs_again_on_another_replica", func(t *testing.T) { idempotentRunsAgain(t, c) })
 	t.Run("cancel_on_another_replica_stops_the_tool", func(t *testing.T) { cancelOnAnotherReplica(t, c) })
+	t.Run("mcp_client_rides_through_the_kill", func(t *testing.T) { mcpClientRidesThrough(t, c) })
 }
 
 func completedTaskOutlivesItsReplica(t *testing.T, c *taskCluster) {
@@ -140,6 +143,64 @@ func cancelOnAnotherReplica(t *testing.T, c *taskCluster) {
 		"the tool on %s sees its context cancelled", ran)
 	t.Logf("the tool on %s was cancelled %s after tasks/cancel on another replica", ran, time.Since(asked).Round(time.Millisecond))
 	assert.Equal(t, "cancelled", c.get(t, c.url, id).Status)
+}
+
+// mcpClientRidesThrough: package mcp's client, through nginx, calls
+// crunch as a task (WithPreferTasks) and polls; the replica running it is
+// killed; the call returns the result of the run on another replica. A
+// call of charge cut the same way returns the rule's error.
+func mcpClientRidesThrough(t *testing.T, c *taskCluster) {
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	client, err := mcp.Connect(ctx, mcp.URL(c.url, nil), mcp.WithPreferTasks())
+	require.NoError(t, err)
+	defer client.Close()
+
+	type answer struct {
+		res toolgen.Result
+		err error
+	}
+	call := func(tool, name string) <-chan answer {
+		got := make(chan answer, 1)
+		go func() {
+			res, err := client.CallTool(ctx, tool, []byte(`{"name":"`+name+`"}`))
+			got <- answer{res, err}
+		}()
+		return got
+	}
+
+	got := call("crunch", "held-5")
+	ran := c.waitRun(t, "crunch held-5")
+	c.kill(t, ran)
+	deadline := time.Now().Add(lease + 10*time.Second)
+	for c.countRuns(t, "crunch held-5") < 2 {
+		require.False(t, time.Now().After(deadline), "crunch held-5 did not run again")
+		time.Sleep(20 * time.Millisecond)
+	}
+	c.release(t, "held-5")
+	a := <-got
+	require.NoError(t, a.err)
+	again := ""
+	for _, line := range c.runs(t) {
+		if r, ok := strings.CutSuffix(line, " crunch held-5"); ok && r != ran {
+			again = r
+		}
+	}
+	assert.Equal(t, "crunch held-5 by "+again, a.res.Text())
+	c.restart(t, ran)
+
+	got = call("charge", "held-6")
+	ran = c.waitRun(t, "charge held-6")
+	c.kill(t, ran)
+	a = <-got
+	rpcErr, ok := errors.AsType[*mcp.RPCError](a.err)
+	require.True(t, ok, "%v", a.err)
+	assert.Equal(t, int64(-32603), rpcErr.Code)
+	assert.Equal(t, "the server running this task stopped; the tool may or may not have run", rpcErr.Message)
+	assert.True(t, a.res.IsError, "the model reads a failed result")
+	c.release(t, "held-6")
+	assert.Equal(t, 1, c.countRuns(t, "charge held-6"))
+	c.restart(t, ran)
 }
 
 // taskCluster is nginx in front of three taskreplica processes, on
