@@ -545,6 +545,12 @@ var errTerminal = errors.New("terminal")
 // result answers tasks/result: once the task is terminal, what the
 // tools/call would have answered, with the related-task _meta.
 func (e *taskEngine) result(ctx context.Context, id, owner string) (any, *taskRPCError) {
+	var changed <-chan struct{}
+	if w, ok := e.store.(TaskWatcher); ok {
+		c, stop := w.Watch(id) // before the first read: a change after it wakes us
+		defer stop()
+		changed = c
+	}
 	for {
 		rec, rerr := e.find(ctx, id, owner)
 		if rerr != nil {
@@ -570,6 +576,7 @@ func (e *taskEngine) result(ctx context.Context, id, owner string) (any, *taskRP
 			timer.Stop()
 			return nil, &taskRPCError{Code: codeInternal, Message: "tasks/result: the request ended before the task did"}
 		case <-done:
+		case <-changed:
 		case <-timer.C:
 		}
 		timer.Stop()

@@ -167,3 +167,16 @@ type TaskStore interface {
 
 // ErrBadCursor is List's answer for a cursor it did not make.
 var ErrBadCursor = errors.New("mcp: invalid task cursor")
+
+// TaskWatcher is a TaskStore that can tell a replica when a task changed on
+// any replica (a database's notifications: mcp/pgtasks's LISTEN/NOTIFY).
+// tasks/result waiting for a task run elsewhere watches it, and reads it
+// again when woken as well as every poll interval; without a watcher it
+// reads it every poll interval only.
+type TaskWatcher interface {
+	// Watch returns a channel that receives a value soon after the task id
+	// changes status, status message, result or CancelRequested (changes
+	// made while nobody reads may coalesce into one value), and stop, which
+	// ends the watch.
+	Watch(id string) (changed <-chan struct{}, stop func())
+}

@@ -41,7 +41,10 @@ type Store struct {
 	watch   *watcher
 }
 
-var _ mcp.TaskStore = (*Store)(nil)
+var (
+	_ mcp.TaskStore   = (*Store)(nil)
+	_ mcp.TaskWatcher = (*Store)(nil)
+)
 
 // Option configures a Store. An option given a bad value makes New fail
 // with an error naming it.

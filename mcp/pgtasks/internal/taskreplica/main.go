@@ -67,7 +67,7 @@ func serve(ctx context.Context, listen, db, table, name, runs string, lease time
 	defer store.Close()
 	t := &tools{replica: name, runs: runs}
 	srv, err := mcp.NewServer("taskreplica", "1.0.0", []toolgen.Tool{t.tool("crunch", true), t.tool("charge", false)},
-		mcp.WithTasks(mcp.TaskOptions{Store: store, Replica: name, Lease: lease, PollInterval: 100 * time.Millisecond}))
+		mcp.WithTasks(mcp.TaskOptions{Store: store, Replica: name, Lease: lease}))
 	if err != nil {
 		return err
 	}
