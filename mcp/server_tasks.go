@@ -466,12 +466,25 @@ func (e *taskEngine) renew(ctx context.Context, id string, cancel context.Cancel
 	wg.Go(func() {
 		tick := time.NewTicker(e.opts.Lease / 3)
 		defer tick.Stop()
+		var changed <-chan struct{}
+		if w, ok := e.store.(TaskWatcher); ok {
+			c, stopWatch := w.Watch(id) // a cancel asked on another replica, at once
+			defer stopWatch()
+			changed = c
+		}
 		for {
 			select {
 			case <-quit:
 				return
 			case <-ctx.Done():
 				return
+			case <-changed:
+				rec, err := e.store.Get(ctx, id, time.Now())
+				if errors.Is(err, ErrTaskNotFound) || (err == nil && (rec.CancelRequested || rec.Status.Terminal())) {
+					cancel()
+					return
+				}
+				continue
 			case <-tick.C:
 			}
 			rec, err := status.flush(func(r *TaskRecord) { r.LeaseExpiry = time.Now().Add(e.opts.Lease) })

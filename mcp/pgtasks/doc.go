@@ -101,19 +101,22 @@
 //
 // # Waking waiters
 //
-// An Update that changes a task's status, status message, result, error or
-// CancelRequested (not a lease renewed) sends NOTIFY on the table's channel
-// with the task's id, committed with the change. Watch(id) turns those into
-// a wake-up on any replica: the first Watch starts a listener, a
-// connection of its own (not the pool's) that LISTENs on the channel, and
-// connects again after a failure, waking every watch then, since a change
-// may have been missed. A waiter watches first, then reads the task, then
-// reads it again after each wake-up, and still reads it now and then.
-// mcp.TaskStore has no wake-up of its own (package mcp's tasks/result
-// reads the store again at intervals): Watch is this store's, for a server
-// that waits on it. The listener connects with the pool's configuration;
-// behind a pooler in transaction mode (PgBouncer), LISTEN does not work,
-// and waiters rely on reading again.
+// An Update that changes a task's status, result, error or
+// CancelRequested (not a lease renewed, nor a status message) sends NOTIFY
+// on the table's channel with the task's id, committed with the change.
+// Watch(id), the store's mcp.TaskWatcher, turns those into a wake-up on any
+// replica: the first Watch starts a listener, a connection of its own (not
+// the pool's) that LISTENs on the channel, and connects again after a
+// failure, waking every watch then, since a change may have been missed.
+// Package mcp watches a task in two places: tasks/result waiting for a
+// task that runs on another replica (answered within tens of milliseconds
+// of the tool's return, instead of at the next read of the store, every
+// third of the lease), and the replica running a task, so that a cancel
+// asked of another replica reaches the tool at once rather than at the next
+// lease renewal. Both still read the task at those intervals. The listener
+// connects with the pool's configuration; behind a pooler in transaction
+// mode (PgBouncer), LISTEN does not work, and waiters rely on reading
+// again.
 //
 // # The pool
 //

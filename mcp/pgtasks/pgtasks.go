@@ -311,9 +311,8 @@ func (s *Store) Get(ctx context.Context, id string, now time.Time) (mcp.TaskReco
 // Update applies change to the record under a row lock (SELECT ... FOR
 // UPDATE in a transaction): an Update of the same record on any replica
 // waits until this one commits, then sees what it stored. change is called
-// once. A change to the status, its message, the result or
-// CancelRequested is announced to Watch on every replica sharing the
-// table.
+// once. A change to the status, the result or error, or CancelRequested is
+// announced to Watch on every replica sharing the table.
 func (s *Store) Update(ctx context.Context, id string, now time.Time, change func(*mcp.TaskRecord) error) (mcp.TaskRecord, error) {
 	ctx, cancel := context.WithTimeout(ctx, s.timeout)
 	defer cancel()
@@ -367,11 +366,12 @@ func safeChange(change func(*mcp.TaskRecord) error, rec *mcp.TaskRecord) (err er
 }
 
 // announced reports whether a change from old to rec is one a waiter
-// wants to hear of: not a lease renewed.
+// wants to hear of (mcp.TaskWatcher): not a lease renewed, nor a status
+// message (a tool's progress, written up to ten times a second, would wake
+// the replica running it as often).
 func announced(old, rec mcp.TaskRecord) bool {
-	return old.Status != rec.Status || old.StatusMessage != rec.StatusMessage ||
-		old.CancelRequested != rec.CancelRequested || string(old.Result) != string(rec.Result) ||
-		(old.Error == nil) != (rec.Error == nil)
+	return old.Status != rec.Status || old.CancelRequested != rec.CancelRequested ||
+		string(old.Result) != string(rec.Result) || (old.Error == nil) != (rec.Error == nil)
 }
 
 // cursor is List's cursor: the last record's creation time (microseconds,

@@ -389,8 +389,8 @@ func TestListByOwner(t *testing.T) {
 	}
 }
 
-// A change on one replica wakes a watch on another; a lease renewed does
-// not; stop ends the watch; Close ends the listener.
+// A change on one replica wakes a watch on another; a lease renewed or a
+// status message does not, nor another task's change.
 func TestWatch(t *testing.T) {
 	ctx := t.Context()
 	a, b := replica(t), replica(t)
@@ -406,17 +406,39 @@ func TestWatch(t *testing.T) {
 
 	_, err := a.Update(ctx, "t", t0, func(r *mcp.TaskRecord) error { r.LeaseExpiry = t0.Add(time.Minute); return nil })
 	require.NoError(t, err)
-	_, err = a.Update(ctx, "t", t0, func(r *mcp.TaskRecord) error { r.Status = mcp.TaskCompleted; return nil })
+	_, err = a.Update(ctx, "t", t0, func(r *mcp.TaskRecord) error { r.StatusMessage = "50%"; return nil })
+	require.NoError(t, err)
+	requireNone(t, changed, other)
+
+	_, err = a.Update(ctx, "t", t0, func(r *mcp.TaskRecord) error { r.CancelRequested = true; return nil })
 	require.NoError(t, err)
 	start := time.Now()
 	requireValue(t, changed, 10*time.Second)
 	t.Logf("woken %s after the commit", time.Since(start))
-	select {
-	case <-changed:
-		t.Fatal("a lease renewed woke the watch")
-	case <-other:
-		t.Fatal("another task's change woke the watch")
-	case <-time.After(200 * time.Millisecond):
+	requireNone(t, changed, other)
+	_, err = a.Update(ctx, "t", t0, func(r *mcp.TaskRecord) error { r.Status = mcp.TaskCancelled; return nil })
+	require.NoError(t, err)
+	requireValue(t, changed, 10*time.Second)
+	requireNone(t, changed, other)
+
+	b.Close()
+	closed, _ := b.Watch("t")
+	requireValue(t, closed, time.Second)
+}
+
+// requireNone checks that neither watch gets a value within 200 ms.
+func requireNone(t *testing.T, changed, other <-chan struct{}) {
+	t.Helper()
+	deadline := time.After(200 * time.Millisecond)
+	for {
+		select {
+		case <-changed:
+			t.Fatal("woken with no change to announce")
+		case <-other:
+			t.Fatal("woken by another task's change")
+		case <-deadline:
+			return
+		}
 	}
 }
 

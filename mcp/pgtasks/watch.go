@@ -29,8 +29,8 @@ func (s *Store) notify(ctx context.Context, tx pgx.Tx, id string) error {
 }
 
 // Watch returns a channel that receives a value soon after the task id
-// changes (its status, status message, result or CancelRequested; not a
-// lease renewed), on any replica sharing the table, and stop, which ends
+// changes (its status, result, error or CancelRequested; not its status
+// message or lease), on any replica sharing the table, and stop, which ends
 // the watch (call it when done). Changes made while nobody reads coalesce
 // into one value. Watch before reading the record, then read it again
 // after each value: a change between the read and the watch is not lost.
