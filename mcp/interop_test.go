@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -283,4 +284,48 @@ func TestInteropEverythingProgressStreamableHTTP(t *testing.T) {
 	addr := startEverythingHTTP(t, modules)
 	c := connectTo(t, URL("http://"+addr+"/mcp", nil), WithoutApproval())
 	checkLongRunning(t, c)
+}
+
+// checkResearchTask calls server-everything's simulate-research-query,
+// whose taskSupport is required, through the agent's view of the tool: the
+// client makes it a task, polls it, reports its stages as progress and
+// returns the report.
+func checkResearchTask(t *testing.T, c *Client) {
+	tools := mustTools(t, c, "simulate-research-query")
+	tool := byName(tools)["simulate-research-query"]
+	var mu sync.Mutex
+	var stages []string
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	ctx = toolgen.WithProgress(ctx, func(p toolgen.Progress) {
+		mu.Lock()
+		stages = append(stages, p.Message)
+		mu.Unlock()
+	})
+	r, err := tool.Call(ctx, []byte(`{"topic":"gophers"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.IsError || !strings.Contains(r.Text(), "Research Report: gophers") {
+		t.Fatalf("result: %+v", r)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !strings.Contains(strings.Join(stages, "|"), "Synthesizing findings") {
+		t.Errorf("progress %q lacks the stages", stages)
+	}
+}
+
+func TestInteropEverythingTaskStdio(t *testing.T) {
+	modules := npmModules(t)
+	noLeaks(t)
+	c := connectTo(t, Command(node(t, modules), serverJS(modules, "server-everything"), "stdio"), WithoutApproval())
+	checkResearchTask(t, c)
+}
+
+func TestInteropEverythingTaskStreamableHTTP(t *testing.T) {
+	modules := npmModules(t)
+	addr := startEverythingHTTP(t, modules)
+	c := connectTo(t, URL("http://"+addr+"/mcp", nil), WithoutApproval())
+	checkResearchTask(t, c)
 }
