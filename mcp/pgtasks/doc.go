@@ -70,10 +70,13 @@
 //     the row and then sees what this one stored, so that no change is lost
 //     (two replicas, one renewing the lease and one asking to cancel, both
 //     take effect) and a take-over that checks the lease is still lapsed is
-//     won by one replica. The change is called once per try; a transaction
-//     that fails to serialize (serializable or repeatable read as the role's
-//     default isolation) or meets a deadlock is tried again, at most 5
-//     times.
+//     won by one replica. The store's transactions run at read committed,
+//     whatever the role's default isolation: the locks order them, and a
+//     statement after a lock wait reads what the other transaction
+//     committed (at serializable, two replicas changing one task at once
+//     would keep failing each other). The change is called once, or once
+//     more per try should a transaction still fail to serialize or meet a
+//     deadlock (at most 5 tries).
 //   - Create checks the mcp.TaskLimits and inserts in one transaction,
 //     under transaction-scoped advisory locks (the owner's for PerOwner, the
 //     table's for Total), so that replicas creating tasks at once cannot

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"text/template"
@@ -553,18 +554,31 @@ func roundTrip(rec mcp.TaskRecord) mcp.TaskRecord {
 }
 
 // maxTxTries bounds how often inTx runs a transaction that failed to
-// serialize.
+// serialize or met a deadlock.
 const maxTxTries = 5
 
-// inTx runs fn in a transaction, again when it fails to serialize (under
-// serializable or repeatable read isolation, a default_transaction_isolation
-// of the pool's role, two replicas changing one record at once make one
-// fail so), at most maxTxTries times.
+// inTx runs fn in a transaction at read committed, whatever the role's
+// default isolation: the row lock (Update) and the advisory locks (Create)
+// are what order two replicas' transactions, and at read committed a
+// statement after a lock wait reads what the other committed. (At
+// serializable, a transaction whose first statement waits on a row lock
+// fails to serialize once the other commits, and two replicas changing one
+// task in a loop make each other fail again and again.) A transaction that
+// fails to serialize or meets a deadlock anyway is tried again, at most
+// maxTxTries times.
 func (s *Store) inTx(ctx context.Context, fn func(pgx.Tx) error) error {
 	var err error
-	for range maxTxTries {
-		if err = pgx.BeginFunc(ctx, s.pool, fn); !isSerialization(err) {
+	for try := range maxTxTries {
+		if err = pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.ReadCommitted}, fn); !isSerialization(err) {
 			return err
+		}
+		// The transaction that won may run again at once: a pause of up
+		// to a few milliseconds, at random, lets this one through.
+		pause := time.Duration(rand.Int64N(int64(time.Millisecond) << try))
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(pause):
 		}
 	}
 	return err

@@ -179,6 +179,43 @@ func TestUpdateTwoReplicasAtOnce(t *testing.T) {
 	assert.Equal(t, 100, got.Attempts)
 }
 
+// A role whose default isolation is serializable changes nothing: the
+// store's transactions run at read committed under their locks, so that
+// two replicas updating one task in a loop lose no update and fail none.
+func TestUpdateSerializable(t *testing.T) {
+	ctx := t.Context()
+	table := pgtest.TableName(t, "tasks")
+	replicas := make([]*pgtasks.Store, 2)
+	for i := range replicas {
+		cfg, err := pgxpool.ParseConfig(pgtest.Shared(t).URL)
+		require.NoError(t, err)
+		cfg.ConnConfig.RuntimeParams["default_transaction_isolation"] = "serializable"
+		p, err := pgxpool.NewWithConfig(ctx, cfg)
+		require.NoError(t, err)
+		t.Cleanup(p.Close)
+		replicas[i], err = pgtasks.New(ctx, p, pgtasks.WithTable(table))
+		require.NoError(t, err)
+		t.Cleanup(replicas[i].Close)
+	}
+	require.NoError(t, replicas[0].Create(ctx, task("t", "o"), mcp.TaskLimits{}, t0))
+	var wg sync.WaitGroup
+	for _, s := range replicas {
+		wg.Go(func() {
+			for range 30 {
+				_, err := s.Update(ctx, "t", t0, func(r *mcp.TaskRecord) error {
+					r.Attempts++
+					return nil
+				})
+				assert.NoError(t, err)
+			}
+		})
+	}
+	wg.Wait()
+	got, err := replicas[1].Get(ctx, "t", t0)
+	require.NoError(t, err)
+	assert.Equal(t, 60, got.Attempts)
+}
+
 // A cancel requested on one replica is what the running replica's next
 // heartbeat reads, and the heartbeat does not undo it; a change's error
 // stores nothing; ID, Owner and CreatedAt stay.
