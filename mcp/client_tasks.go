@@ -22,7 +22,7 @@ import (
 // A tool whose execution.taskSupport is "required" (or "optional", with
 // WithPreferTasks) on a server that declares tasks.requests.tools.call is
 // called as an MCP task: tools/call with params.task, then tasks/get until
-// the task ends (waiting pollInterval at most, from 10 ms doubling), then
+// the task ends (at once, then after 10 ms doubling up to pollInterval), then
 // tasks/result; when the caller's context ends first, tasks/cancel. go-sdk
 // v1.8.0 sends none of these, so they go on a side channel of the client's
 // own: a request of its own on the connection of a message transport,
@@ -287,7 +287,7 @@ func (c *Client) callTask(ctx context.Context, name string, args []byte) (toolge
 // tasks/result, which blocks, takes over), reporting each new status
 // message as progress.
 func (c *Client) pollTask(ctx context.Context, session *sdk.ClientSession, task *clientTask) error {
-	wait, last := firstTaskPoll, ""
+	wait, last := time.Duration(0), "" // a quick tool is done by the first poll
 	for !task.terminal() && task.Status != "input_required" {
 		limit := maxTaskPoll
 		if task.PollInterval != nil && *task.PollInterval > 0 {
@@ -301,7 +301,7 @@ func (c *Client) pollTask(ctx context.Context, session *sdk.ClientSession, task 
 			return ctx.Err()
 		case <-timer.C:
 		}
-		wait *= 2
+		wait = max(wait*2, firstTaskPoll)
 		raw, err := c.side.call(ctx, session, c.watch(), "tasks/get", map[string]string{"taskId": task.TaskID})
 		if err != nil {
 			return err

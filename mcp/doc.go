@@ -291,6 +291,75 @@
 // 30 of 30 active scenarios, the 10 of prompts, resources and completion
 // required by name.
 //
+// # Tasks
+//
+// A tool that runs longer than a request should last (a report, a build, a
+// crawl) can run as an MCP task (the Tasks utility of protocol 2025-11-25):
+// the tools/call that carries params.task {ttl} is answered at once with a
+// task {taskId, status, statusMessage, createdAt, lastUpdatedAt, ttl,
+// pollInterval}; the tool runs on in the server with a context of its own
+// (the request's values, deps included, without its cancellation); the
+// client polls tasks/get, reads the result with tasks/result (which waits
+// for the end: the CallToolResult, with _meta
+// io.modelcontextprotocol/related-task), lists its tasks with tasks/list
+// (pages of 50) and cancels with tasks/cancel. A tool runs as a task when
+// its Tool.Task says so (the directive's task or task=required option) or
+// mcp.WithTaskSupport(toolgen.TaskOptional, names...) does: tools/list then
+// gives it execution.taskSupport, and initialize (and server/discover) the
+// tasks capability {list, cancel, requests.tools.call}. go-sdk v1.8.0 has no
+// tasks and refuses methods it does not know, so a layer in front of it
+// answers them: the HTTP handler, and Server.Transport (or Server.Run)
+// for stdio and in-memory transports; the fast path never sees them.
+//
+// What the spec leaves to the server, decided here:
+//
+//   - Errors: an unknown, expired or another client's task id is -32602
+//     (the same answer, so ids cannot be probed); cancelling a finished
+//     task is -32602; a tool whose taskSupport is required called without
+//     a task, or a plain tool called with one, is -32601; a call beyond the
+//     bounds below is -32600, saying which.
+//   - A tool's isError result fails the task (status failed) and is its
+//     result; a panic is such a result too, as in a plain call; a failure
+//     outside the tool (its server stopped) fails the task with a JSON-RPC
+//     error as the result. A cancelled task's result is an isError result
+//     saying so.
+//   - Owners: a task belongs to the bearer token's subject
+//     (auth.TokenInfo.UserID) when there is one, else to the MCP session
+//     (stateful HTTP), else to the connection (stdio, in-memory); a
+//     stateless server without tokens has one owner.
+//   - Bounds (mcp.WithTasks(mcp.TaskOptions{...})): ttl 1 h unless the
+//     client asks, at most 24 h (MaxTTL); 100 running tasks per owner
+//     (MaxPerOwner); 10,000 tasks kept (MaxTotal), where a new task takes
+//     the place of the finished one updated longest ago; a task runs in one
+//     of WithMaxCalls' slots. pollInterval is 1 s.
+//   - Progress: the tool's reports become the task's statusMessage
+//     ("message (progress/total)"); over stdio and in-memory transports a
+//     task-augmented call with a progress token also gets
+//     notifications/progress. notifications/tasks/status is not sent
+//     (the spec makes it optional; clients poll).
+//   - Replicas: tasks live in a TaskStore (NewMemoryTaskStore by default).
+//     Replicas sharing a store answer for each other's tasks; the replica
+//     running a task renews its lease every third of TaskOptions.Lease
+//     (30 s) and reads a cancel asked elsewhere then. A task whose lease
+//     lapsed had its replica die: the next replica that meets it (on a
+//     tasks/get or tasks/result, or a sweep when a task is made) runs it
+//     again if its tool is idempotent or read-only (3 runs at most),
+//     else fails it saying the tool may or may not have run.
+//
+// The client does the same from the other side: a tool listed with
+// taskSupport required, on a server declaring tasks.requests.tools.call, is
+// called as a task (optional ones too with WithPreferTasks): tools/call
+// with a task, tasks/get at once and then after 10 ms, doubling up to the
+// server's pollInterval (at most 30 s), tasks/result, and tasks/cancel when
+// the caller's context ends (the task is made even then, so that it can be
+// cancelled). Each new status message is reported as the call's progress
+// (toolgen.ReportProgress), so the agent emits EventToolProgress; to the
+// agent loop it is one tool call that returns. go-sdk's client sends none
+// of these requests: the client sends them on a side channel of its own
+// (its request on the stdio connection, its answer taken off the wire; a
+// POST on the session over HTTP). CI calls server-everything's
+// simulate-research-query (taskSupport required) this way.
+
 // # Many tools: search instead of a long list
 //
 // A client given hundreds of tool definitions spends its context on them
@@ -422,6 +491,12 @@
 //     (server_fast_test.go compares the two paths on a corpus of requests,
 //     fast_differential_fuzz_test.go on every class of request and under
 //     the fuzzer); everything else goes to go-sdk.
+//   - server_tasks.go: MCP tasks (WithTasks, WithTaskSupport): creating,
+//     running, cancelling and answering them; server_tasks_wire.go: the
+//     layer in front of go-sdk that serves them over HTTP and message
+//     transports; taskstore.go: the TaskStore interface and its record;
+//     taskstore_memory.go: NewMemoryTaskStore. client_tasks.go: calling a
+//     tool as a task (WithPreferTasks) on the client's side channel.
 //   - server_sessions.go: the idle session timeout and the session cap,
 //     in front of the SDK's handler; server_conns.go: the connection cap;
 //     server_rlimit_*.go: the descriptor limit that bounds the default

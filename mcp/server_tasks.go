@@ -36,9 +36,11 @@ type TaskOptions struct {
 	DefaultTTL, MaxTTL time.Duration
 	// PollInterval is the pollInterval suggested to clients (1 s).
 	PollInterval time.Duration
-	// MaxPerOwner bounds the unexpired tasks of one requestor (100);
-	// MaxTotal those of the store (10,000). A task beyond is refused with
-	// an error saying so. NoLimit for no bound.
+	// MaxPerOwner bounds the tasks one requestor has running (100);
+	// MaxTotal the tasks the store keeps, running or finished (10,000),
+	// the finished one updated longest ago making room for a new one. A
+	// task beyond is refused with an error saying so. NoLimit for no
+	// bound.
 	MaxPerOwner, MaxTotal int
 	// Lease is how long a replica's claim on a running task lasts unless
 	// renewed (30 s); the replica renews it, and reads a cancel asked on
@@ -348,7 +350,7 @@ func (e *taskEngine) create(ctx context.Context, c taskCall) (any, *taskRPCError
 		}
 		if errors.Is(err, ErrTooManyTasks) {
 			return nil, &taskRPCError{Code: codeInvalidRequest, Message: fmt.Sprintf(
-				"Not run: %v; wait for tasks to expire (each is kept for its ttl) or ask a shorter ttl", err)}
+				"Not run: %v; wait for a task to finish", err)}
 		}
 		return nil, &taskRPCError{Code: codeInternal, Message: "task store: " + err.Error()}
 	}

@@ -427,14 +427,28 @@ func TestTaskTTLExpires(t *testing.T) {
 }
 
 func TestTaskLimits(t *testing.T) {
-	opts := []mcp.ServerOption{mcp.WithTasks(mcp.TaskOptions{MaxPerOwner: 2, MaxTTL: time.Minute})}
-	eachTransport(t, opts, func(t *testing.T, c rawClient, _ *taskTools) {
-		task := createTask(t, c, "research", 3_600_000)
-		assert.EqualValues(t, 60_000, task.TTL, "the ttl is capped")
-		createTask(t, c, "research", 0)
+	opts := []mcp.ServerOption{mcp.WithTasks(mcp.TaskOptions{MaxPerOwner: 2, MaxTotal: 3, MaxTTL: time.Minute})}
+	eachTransport(t, opts, func(t *testing.T, c rawClient, tt *taskTools) {
+		// Two running tasks are the most a client may have.
+		a := createTask(t, c, "wait", 3_600_000)
+		assert.EqualValues(t, 60_000, a.TTL, "the ttl is capped")
+		createTask(t, c, "wait", 0)
 		res := c(t, "tools/call", map[string]any{"name": "research", "arguments": map[string]any{}, "task": map[string]any{}})
 		require.NotNil(t, res.Error)
 		assert.Contains(t, res.Error.Message, "too many tasks")
+		close(tt.release)
+		waitStatus(t, c, a.TaskID, "completed")
+
+		// At three tasks kept, a new one takes the place of the finished
+		// one updated longest ago.
+		first := createTask(t, c, "research", 0)
+		waitStatus(t, c, first.TaskID, "completed")
+		for range 3 {
+			w := createTask(t, c, "research", 0)
+			waitStatus(t, c, w.TaskID, "completed")
+		}
+		res = c(t, "tasks/get", map[string]any{"taskId": first.TaskID})
+		require.NotNil(t, res.Error, "the oldest finished task made room")
 	})
 }
 

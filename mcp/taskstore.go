@@ -101,12 +101,17 @@ type TaskError struct {
 	Message string `json:"message"`
 }
 
-// TaskLimits bound what a TaskStore holds, checked by Create. A record counts
-// until it expires (results take room too), terminal or not. Zero means no
+// TaskLimits bound what a TaskStore holds, checked by Create. Zero means no
 // limit.
 type TaskLimits struct {
+	// PerOwner bounds the unexpired records of one owner that are not
+	// terminal: the tasks a client has running at once.
 	PerOwner int
-	Total    int
+	// Total bounds the unexpired records of the store, terminal or not
+	// (results take room too). At the bound, Create first deletes the
+	// terminal record updated longest ago (its result was most likely
+	// read), and refuses only when no record is terminal.
+	Total int
 }
 
 var (
@@ -128,9 +133,12 @@ var (
 // leases alike; a store compares times, never reads its own clock.
 type TaskStore interface {
 	// Create stores a new record, unless the store already holds
-	// limits.PerOwner unexpired records of rec.Owner or limits.Total
-	// unexpired records in all (ErrTooManyTasks, wrapped), or one with the
-	// same ID (ErrTaskExists). The check and the insert are one atomic step.
+	// limits.PerOwner unexpired records of rec.Owner that are not terminal,
+	// or limits.Total unexpired records none of which is terminal
+	// (ErrTooManyTasks, wrapped), or one with the same ID (ErrTaskExists).
+	// At limits.Total with a terminal record, it deletes the terminal
+	// record with the oldest UpdatedAt to make room. The checks, the
+	// deletion and the insert are one atomic step.
 	Create(ctx context.Context, rec TaskRecord, limits TaskLimits, now time.Time) error
 
 	// Get returns the record with this id, or ErrTaskNotFound if there is

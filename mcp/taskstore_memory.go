@@ -28,21 +28,29 @@ func (m *memoryTaskStore) Create(_ context.Context, rec TaskRecord, limits TaskL
 	if old, ok := m.tasks[rec.ID]; ok && live(old, now) {
 		return ErrTaskExists
 	}
-	total, owned := 0, 0
-	for _, r := range m.tasks {
+	total, running := 0, 0
+	var oldest *TaskRecord // the terminal record updated longest ago
+	for id, r := range m.tasks {
 		if !live(r, now) {
+			delete(m.tasks, id)
 			continue
 		}
 		total++
-		if r.Owner == rec.Owner {
-			owned++
+		switch {
+		case !r.Status.Terminal() && r.Owner == rec.Owner:
+			running++
+		case r.Status.Terminal() && (oldest == nil || r.UpdatedAt.Before(oldest.UpdatedAt)):
+			oldest = r
 		}
 	}
-	if limits.PerOwner > 0 && owned >= limits.PerOwner {
-		return fmt.Errorf("%w: this client has %d tasks, the most it may have", ErrTooManyTasks, owned)
+	if limits.PerOwner > 0 && running >= limits.PerOwner {
+		return fmt.Errorf("%w: this client has %d tasks running, the most it may have", ErrTooManyTasks, running)
 	}
 	if limits.Total > 0 && total >= limits.Total {
-		return fmt.Errorf("%w: the server holds %d tasks, the most it may hold", ErrTooManyTasks, total)
+		if oldest == nil {
+			return fmt.Errorf("%w: the server runs %d tasks, the most it may hold", ErrTooManyTasks, total)
+		}
+		delete(m.tasks, oldest.ID)
 	}
 	m.tasks[rec.ID] = clone(rec)
 	return nil

@@ -59,6 +59,10 @@
 //   - norepair: the tool never repairs malformed arguments, even when its
 //     caller asks (see Repairs of malformed arguments): for a tool whose
 //     author wants every call sent right, such as one that moves money
+//   - task, task=required: an MCP server (package mcp) runs the tool's
+//     calls as MCP tasks: task (or task=optional) when the client asks,
+//     task=required always; the call returns at once with a task the
+//     client polls, and the tool runs on in the server (Tool.Task)
 //
 // Every generated tool also has Tool.Validate, which decodes and validates
 // arguments without running the tool: the agent checks a call with it

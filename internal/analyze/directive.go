@@ -141,6 +141,17 @@ func (a *analyzer) applyOption(d *directive, pos token.Pos, key, value string, h
 		"defer":             &d.tool.Deferred,
 		"norepair":          &d.tool.NoRepair,
 	}
+	if key == "task" {
+		switch {
+		case !hasValue || value == "optional":
+			d.tool.Task = "optional"
+		case value == "required":
+			d.tool.Task = "required"
+		default:
+			a.errorf(pos, "task=%s: must be task (the client may call it as an MCP task), task=optional (the same) or task=required (only as a task)", value)
+		}
+		return
+	}
 	if flag, ok := flags[key]; ok {
 		if hasValue {
 			a.errorf(pos, "option %s takes no value", key)
@@ -179,7 +190,7 @@ func (a *analyzer) applyOption(d *directive, pos token.Pos, key, value string, h
 		}
 		d.namespace = value
 	default:
-		a.errorf(pos, "unknown option %q (options: name=NAME, description=\"TEXT\", namespace=NAME, readonly, destructive, idempotent, openworld, requires_approval, defer, maxfailures=N, norepair)", key)
+		a.errorf(pos, "unknown option %q (options: name=NAME, description=\"TEXT\", namespace=NAME, readonly, destructive, idempotent, openworld, requires_approval, defer, maxfailures=N, norepair, task, task=required)", key)
 	}
 }
 

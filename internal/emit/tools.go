@@ -97,6 +97,12 @@ func (g *generator) toolValue(t *model.Tool) jen.Code {
 	if t.MaxFailures > 0 {
 		fields = append(fields, field("MaxFailures", jen.Lit(t.MaxFailures)))
 	}
+	switch t.Task {
+	case "optional":
+		fields = append(fields, field("Task", rt("TaskOptional")))
+	case "required":
+		fields = append(fields, field("Task", rt("TaskRequired")))
+	}
 	fields = append(fields, field("Tokens", rt("Tokens").Values(
 		jen.Id("Default").Op(":").Lit(t.Tokens.Default),
 		jen.Id("Strict").Op(":").Lit(t.Tokens.Strict),

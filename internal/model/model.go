@@ -103,6 +103,9 @@ type Tool struct {
 	// NoRepair (the norepair option) keeps the tool's decoder from
 	// repairing malformed arguments even when the caller asks for it.
 	NoRepair bool `json:"norepair,omitempty"`
+	// Task is the task option: "optional" (task, task=optional),
+	// "required" (task=required), or "" when not given.
+	Task string `json:"task,omitempty"`
 
 	Params []*Param `json:"params"` // the Go parameters in order, hidden ones included
 	// Input is the object the arguments decode into: the fields of the one

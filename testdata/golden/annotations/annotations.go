@@ -70,3 +70,14 @@ func Refund(id string) error { return nil }
 //
 //toolgen:tool norepair destructive
 func Transfer(to string, amount int) error { return nil }
+
+// Research runs as an MCP task when the client asks: the call returns at
+// once and the client polls for the result.
+//
+//toolgen:tool task readonly
+func Research(topic string) (string, error) { return topic, nil }
+
+// Reindex runs only as an MCP task.
+//
+//toolgen:tool task=required idempotent
+func Reindex() error { return nil }

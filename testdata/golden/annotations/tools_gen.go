@@ -55,6 +55,13 @@ const (
 	// ToolTransfer names the tool transfer (Transfer). Transfer never repairs its
 	// arguments: a model that sends "100" for the amount is told to send a number.
 	ToolTransfer toolgen.ToolName = "transfer"
+	// ToolResearch names the tool research (Research). Research runs as an MCP
+	// task when the client asks: the call returns at once and the client polls for
+	// the result.
+	ToolResearch toolgen.ToolName = "research"
+	// ToolReindex names the tool reindex (Reindex). Reindex runs only as an MCP
+	// task.
+	ToolReindex toolgen.ToolName = "reindex"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -73,9 +80,11 @@ var (
 	_ func(int) error              = Charge
 	_ func(string) error           = Refund
 	_ func(string, int) error      = Transfer
+	_ func(string) (string, error) = Research
+	_ func() error                 = Reindex
 )
 
-// Tools returns the tools of package annotations: get_http_status, lookup, delete, upsert, fetch, do-it_all-2, approve, abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, archive, purge, charge, refund_payment, transfer.
+// Tools returns the tools of package annotations: get_http_status, lookup, delete, upsert, fetch, do-it_all-2, approve, abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, archive, purge, charge, refund_payment, transfer, research, reindex.
 func Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolGetHTTPStatus,
@@ -213,6 +222,28 @@ func Tools() []toolgen.Tool {
 		SearchTerms: "1 18 wCSgbWDIogg 100 amount:3 annotation:2 argument model never number repair send:2 told transfer:4",
 		Call:        toolgenCallTransfer,
 		Validate:    toolimpl.Validator(toolgenCallTransfer),
+	}, {
+		Name:        ToolResearch,
+		Description: "Research runs as an MCP task when the client asks: the call returns at once and the client polls for the result.",
+		InputSchema: toolgenInputResearch,
+		Annotations: toolgen.Annotations{ReadOnly: true},
+		Namespace:   "annotations",
+		Task:        toolgen.TaskOptional,
+		Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
+		SearchTerms: "1 19 KTABFVkcACAOE annotation:2 ask call client:2 mcp onc poll research:4 result return run task topic:2",
+		Call:        toolgenCallResearch,
+		Validate:    toolimpl.Validator(toolgenCallResearch),
+	}, {
+		Name:        ToolReindex,
+		Description: "Reindex runs only as an MCP task.",
+		InputSchema: toolgenInputReindex,
+		Annotations: toolgen.Annotations{Idempotent: true},
+		Namespace:   "annotations",
+		Task:        toolgen.TaskRequired,
+		Tokens:      toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
+		SearchTerms: "1 10 GyUBEG annotation:2 mcp onli reindex:4 run task",
+		Call:        toolgenCallReindex,
+		Validate:    toolimpl.Validator(toolgenCallReindex),
 	}})
 }
 
@@ -368,6 +399,28 @@ type TransferRule struct {
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TransferRule) Rule() toolgen.Rule {
 	return toolimpl.Rule(ToolTransfer, toolgenArgsTransfer, []string{r.To, r.Amount})
+}
+
+// ResearchRule is a permission rule for the tool research: each field is a
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
+// does not constrain it.
+type ResearchRule struct {
+	_     [0]func()
+	Topic string // argument "topic"
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ResearchRule) Rule() toolgen.Rule {
+	return toolimpl.Rule(ToolResearch, toolgenArgsResearch, []string{r.Topic})
+}
+
+// ReindexRule is a permission rule for the tool reindex, which takes no
+// arguments.
+type ReindexRule struct{}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ReindexRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolReindex}
 }
 
 // DeleteEdit is a person's edit of the arguments of a call of delete, for
@@ -889,6 +942,71 @@ func toolgenCallTransfer(ctx context.Context, args []byte) (res toolgen.Result, 
 	return toolgen.TextResult("ok"), nil
 }
 
+// toolgenInputResearch is the JSON Schema of research's arguments.
+var toolgenInputResearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"topic":{"type":"string"}},"required":["topic"],"additionalProperties":false}`)
+
+// toolgenCallResearch reads the arguments of research, calls Research and writes its result.
+func toolgenCallResearch(ctx context.Context, args []byte) (res toolgen.Result, err error) {
+	defer toolimpl.Recover(ToolResearch, &res, &err)
+	d := new(toolimpl.Decoder)
+	d.Reset(args)
+	d.RepairIfAsked(ctx)
+	var (
+		argTopic string
+	)
+	var o toolimpl.ObjectReader
+	for k, ok := o.Start(d, toolgenArgsResearch); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		case "topic":
+			o.Saw(0)
+			if s0, ok := d.String(); ok {
+				argTopic = s0
+			}
+		default:
+			o.Unknown(d)
+		}
+	}
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
+	out, err := Research(argTopic)
+	if err != nil {
+		return toolimpl.ToolFailed(ctx, err)
+	}
+	return toolgen.TextResult(out), nil
+}
+
+// toolgenInputReindex is the JSON Schema of reindex's arguments.
+var toolgenInputReindex = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
+
+// toolgenCallReindex reads the arguments of reindex, calls Reindex and writes its result.
+func toolgenCallReindex(ctx context.Context, args []byte) (res toolgen.Result, err error) {
+	defer toolimpl.Recover(ToolReindex, &res, &err)
+	d := new(toolimpl.Decoder)
+	d.Reset(args)
+	d.RepairIfAsked(ctx)
+	var o toolimpl.ObjectReader
+	for k, ok := o.Start(d, toolgenArgsReindex); ok; k, ok = o.Next(d) {
+		switch string(k) {
+		default:
+			o.Unknown(d)
+		}
+	}
+	if err := d.Close(); err != nil {
+		return toolimpl.BadArgs(err), nil
+	}
+	if toolimpl.Checking(ctx) {
+		return res, nil
+	}
+	if err := Reindex(); err != nil {
+		return toolimpl.ToolFailed(ctx, err)
+	}
+	return toolgen.TextResult("ok"), nil
+}
+
 var toolgenArgsGetHTTPStatus = &toolimpl.Object{Names: []string{"url"}, Required: []int{0}}
 var toolgenArgsLookup = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
 var toolgenArgsDelete = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
@@ -902,3 +1020,5 @@ var toolgenArgsPurge = &toolimpl.Object{Names: []string{}}
 var toolgenArgsCharge = &toolimpl.Object{Names: []string{"amount"}, Required: []int{0}}
 var toolgenArgsRefund = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
 var toolgenArgsTransfer = &toolimpl.Object{Names: []string{"to", "amount"}, Required: []int{0, 1}}
+var toolgenArgsResearch = &toolimpl.Object{Names: []string{"topic"}, Required: []int{0}}
+var toolgenArgsReindex = &toolimpl.Object{Names: []string{}}

@@ -27,6 +27,11 @@ func Valued() error { return nil }
 //toolgen:tool read_only approval=yes
 func Misspelled() error { return nil }
 
+// Sometimes asks for a task support MCP does not have.
+//
+//toolgen:tool task=sometimes
+func Sometimes() error { return nil }
+
 // BadName has a name providers refuse.
 //
 //toolgen:tool name=get.weather
