@@ -46,14 +46,17 @@
 //	);
 //	CREATE INDEX IF NOT EXISTS "mcp_tasks_owner" ON "mcp_tasks" (owner, created_at, id);
 //	CREATE INDEX IF NOT EXISTS "mcp_tasks_expires" ON "mcp_tasks" (expires_at);
-//	CREATE INDEX IF NOT EXISTS "mcp_tasks_lease" ON "mcp_tasks" (lease_expiry) WHERE status IN ('working', 'input_required')
+//	CREATE INDEX IF NOT EXISTS "mcp_tasks_lease" ON "mcp_tasks" (lease_expiry) WHERE status IN ('working', 'input_required');
+//	CREATE INDEX IF NOT EXISTS "mcp_tasks_finished" ON "mcp_tasks" (updated_at) WHERE status IN ('completed', 'failed', 'cancelled')
 //
 // CreateSQL gives this text for a table name, for a migration of your own
 // when the application's role may not create tables: New then finds the
-// table and only checks its columns. Every statement is IF NOT EXISTS, so
-// the migration runs again unchanged; replicas starting at once on a
-// database without the table make it once (New takes a transaction-scoped
-// advisory lock, keyed by the table's name, around it). The JSON columns
+// table and its indexes and only checks its columns. Every statement is IF
+// NOT EXISTS, so the migration runs again unchanged, and New runs it on a
+// table that lacks an index (one made by an older version); replicas
+// starting at once on a database without the table make it once (New takes
+// a transaction-scoped advisory lock, keyed by the table's name, around
+// it). The JSON columns
 // are json, not jsonb: the text is kept as written, a NUL (\u0000) too.
 // Times are kept to the microsecond (PostgreSQL's precision); durations
 // exactly.
@@ -80,7 +83,10 @@
 //   - Create checks the mcp.TaskLimits and inserts in one transaction,
 //     under transaction-scoped advisory locks (the owner's for PerOwner, the
 //     table's for Total), so that replicas creating tasks at once cannot
-//     pass a bound together. An id whose record expired is reused.
+//     pass a bound together: PerOwner counts the owner's running tasks; at
+//     Total, the finished task updated longest ago is deleted to make room
+//     (on the partial index of finished tasks), and the create is refused
+//     only when none is finished. An id whose record expired is reused.
 //   - List pages an owner's unexpired tasks on (owner, created_at, id); its
 //     cursor is opaque (the last task's creation time and id).
 //   - Lapsed reads the partial index of running tasks' leases; DeleteExpired
@@ -131,7 +137,8 @@
 //
 // The package's tests run against a PostgreSQL cluster they start from
 // Debian's binaries (internal/pgtest, shared with aisdk/pgstore): two
-// replicas updating one task at once, limits under concurrent creates,
+// replicas updating one task at once (at read committed and under a
+// serializable default), limits under concurrent creates,
 // lapse detection and a take-over won once, expiry, owner isolation and
 // paging, and NOTIFY across replicas. TestReplicaKilled runs three
 // replicas (internal/taskreplica) behind nginx and kills the one running

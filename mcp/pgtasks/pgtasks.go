@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"text/template"
@@ -143,7 +145,11 @@ var createSQL = template.Must(template.New("create").Parse(`CREATE TABLE IF NOT 
 );
 CREATE INDEX IF NOT EXISTS {{.OwnerIndex}} ON {{.Table}} (owner, created_at, id);
 CREATE INDEX IF NOT EXISTS {{.ExpiresIndex}} ON {{.Table}} (expires_at);
-CREATE INDEX IF NOT EXISTS {{.LeaseIndex}} ON {{.Table}} (lease_expiry) WHERE status IN ('working', 'input_required')`))
+CREATE INDEX IF NOT EXISTS {{.LeaseIndex}} ON {{.Table}} (lease_expiry) WHERE status IN ('working', 'input_required');
+CREATE INDEX IF NOT EXISTS {{.FinishedIndex}} ON {{.Table}} (updated_at) WHERE status IN ('completed', 'failed', 'cancelled')`))
+
+// indexSuffixes name the table's indexes: the table's name and these.
+var indexSuffixes = map[string]string{"OwnerIndex": "_owner", "ExpiresIndex": "_expires", "LeaseIndex": "_lease", "FinishedIndex": "_finished"}
 
 // CreateSQL is the SQL New runs to make the table of WithTable(table)
 // (DefaultTable when table is ""), for a migration of your own.
@@ -160,11 +166,27 @@ func CreateSQL(table string) (string, error) {
 
 func (s *Store) createSQL() string {
 	var b strings.Builder
-	index := func(suffix string) string { return pgx.Identifier{s.prefix + suffix}.Sanitize() }
-	_ = createSQL.Execute(&b, map[string]string{ // strings: never fails
-		"Table": s.table, "OwnerIndex": index("_owner"), "ExpiresIndex": index("_expires"), "LeaseIndex": index("_lease"),
-	})
+	names := map[string]string{"Table": s.table}
+	for key, suffix := range indexSuffixes {
+		names[key] = pgx.Identifier{s.prefix + suffix}.Sanitize() // an index lives in its table's schema
+	}
+	_ = createSQL.Execute(&b, names) // strings: never fails
 	return b.String()
+}
+
+// made reports whether the table and each of its indexes exist.
+func (s *Store) made(ctx context.Context) (bool, error) {
+	for _, suffix := range append([]string{""}, slices.Collect(maps.Values(indexSuffixes))...) {
+		name := s.table
+		if suffix != "" {
+			name = s.schema + pgx.Identifier{s.prefix + suffix}.Sanitize()
+		}
+		var exists bool
+		if err := s.pool.QueryRow(ctx, `SELECT to_regclass($1) IS NOT NULL`, name).Scan(&exists); err != nil || !exists {
+			return false, err
+		}
+	}
+	return true, nil
 }
 
 // columns are the table's columns, in the order scanRecord reads them.
@@ -184,20 +206,21 @@ var excludedColumns = func() string {
 	return b.String()
 }()
 
-// createTable makes the table unless it exists, and checks its columns.
-// Every statement of the SQL is IF NOT EXISTS, so running it again (a
-// replica of a newer version adding an index) changes nothing that is
-// there.
+// createTable makes the table and its indexes unless they exist, and
+// checks its columns. Every statement of the SQL is IF NOT EXISTS, so
+// running it on a table of an older version adds the indexes it lacks and
+// changes nothing that is there.
 func (s *Store) createTable(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, s.timeout)
 	defer cancel()
-	var exists bool
-	if err := s.pool.QueryRow(ctx, `SELECT to_regclass($1) IS NOT NULL`, s.table).Scan(&exists); err != nil {
+	made, err := s.made(ctx)
+	if err != nil {
 		return err
 	}
-	if !exists {
+	if !made {
 		// CREATE TABLE IF NOT EXISTS run at once by two sessions may fail
 		// in one (a duplicate key in pg_type): one makes it at a time.
+		// A table made by an older version gets the indexes it lacks.
 		err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, s.lockKey("create")); err != nil {
 				return err
@@ -209,7 +232,7 @@ func (s *Store) createTable(ctx context.Context) error {
 			return err
 		}
 	}
-	_, err := s.pool.Exec(ctx, `SELECT `+columns+` FROM `+s.table+` LIMIT 0`)
+	_, err = s.pool.Exec(ctx, `SELECT `+columns+` FROM `+s.table+` LIMIT 0`)
 	return err
 }
 
@@ -227,9 +250,11 @@ func (s *Store) lockKey(what string, key ...string) int64 {
 
 // Create stores rec, unless limits are reached (mcp.ErrTooManyTasks) or an
 // unexpired record has its ID (mcp.ErrTaskExists); an expired one is
-// replaced. With limits, the count and the insert run under an advisory
-// lock (the owner's for PerOwner, the table's for Total), so that replicas
-// creating tasks at once cannot pass a bound together.
+// replaced. At limits.Total, the finished task updated longest ago is
+// deleted to make room. With limits, the counts, the deletion and the
+// insert run under advisory locks (the owner's for PerOwner, the table's
+// for Total), so that replicas creating tasks at once cannot pass a bound
+// together.
 func (s *Store) Create(ctx context.Context, rec mcp.TaskRecord, limits mcp.TaskLimits, now time.Time) error {
 	if rec.ID == "" {
 		return errors.New("pgtasks: creating a task: empty id")
@@ -262,8 +287,15 @@ WHERE `+s.table+`.expires_at < $21`, append(args, now)...)
 	return nil
 }
 
+// running and finished are the statuses of tasks running and done, as SQL.
+const (
+	running  = `('working', 'input_required')`
+	finished = `('completed', 'failed', 'cancelled')`
+)
+
 // checkLimits counts the unexpired records against limits, under the
-// advisory locks that make the count and the insert after it one step.
+// advisory locks that make the counts and the insert after them one step,
+// and makes room at limits.Total.
 func (s *Store) checkLimits(ctx context.Context, tx pgx.Tx, owner string, limits mcp.TaskLimits, now time.Time) error {
 	if limits.Total > 0 {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, s.lockKey("total")); err != nil {
@@ -275,11 +307,12 @@ func (s *Store) checkLimits(ctx context.Context, tx pgx.Tx, owner string, limits
 			return err
 		}
 		var owned int
-		if err := tx.QueryRow(ctx, `SELECT count(*) FROM `+s.table+` WHERE owner = $1 AND expires_at >= $2`, owner, now).Scan(&owned); err != nil {
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM `+s.table+` WHERE owner = $1 AND expires_at >= $2 AND status IN `+running,
+			owner, now).Scan(&owned); err != nil {
 			return err
 		}
 		if owned >= limits.PerOwner {
-			return fmt.Errorf("%w: this client has %d tasks, the most it may have", mcp.ErrTooManyTasks, owned)
+			return fmt.Errorf("%w: this client has %d tasks running, the most it may have", mcp.ErrTooManyTasks, owned)
 		}
 	}
 	if limits.Total > 0 {
@@ -287,8 +320,16 @@ func (s *Store) checkLimits(ctx context.Context, tx pgx.Tx, owner string, limits
 		if err := tx.QueryRow(ctx, `SELECT count(*) FROM `+s.table+` WHERE expires_at >= $1`, now).Scan(&total); err != nil {
 			return err
 		}
-		if total >= limits.Total {
-			return fmt.Errorf("%w: the server holds %d tasks, the most it may hold", mcp.ErrTooManyTasks, total)
+		if total < limits.Total {
+			return nil
+		}
+		tag, err := tx.Exec(ctx, `DELETE FROM `+s.table+` WHERE id = (
+	SELECT id FROM `+s.table+` WHERE status IN `+finished+` AND expires_at >= $1 ORDER BY updated_at LIMIT 1)`, now)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return fmt.Errorf("%w: the server runs %d tasks, the most it may hold", mcp.ErrTooManyTasks, total)
 		}
 	}
 	return nil
@@ -442,7 +483,7 @@ func (s *Store) Lapsed(ctx context.Context, now time.Time, limit int) ([]mcp.Tas
 	ctx, cancel := context.WithTimeout(ctx, s.timeout)
 	defer cancel()
 	rows, err := s.pool.Query(ctx, `SELECT `+columns+` FROM `+s.table+`
-WHERE status IN ('working', 'input_required') AND lease_expiry < $1 AND expires_at >= $1
+WHERE status IN `+running+` AND lease_expiry < $1 AND expires_at >= $1
 ORDER BY lease_expiry LIMIT $2`, now, limit)
 	if err != nil {
 		return nil, fmt.Errorf("pgtasks: finding lapsed tasks: %w", err)

@@ -112,8 +112,10 @@ func TestCreateGet(t *testing.T) {
 }
 
 // Limits hold across replicas creating at once: of 20 creates of one
-// owner, on two replicas, with PerOwner 5, five succeed; Total bounds all
-// owners; expired records do not count.
+// owner, on two replicas, with PerOwner 5, five succeed; PerOwner counts
+// running tasks only; at Total, the finished task updated longest ago makes
+// room, and with none finished the create is refused; expired records do
+// not count.
 func TestCreateLimits(t *testing.T) {
 	ctx := t.Context()
 	a, b := replica(t), replica(t)
@@ -130,24 +132,47 @@ func TestCreateLimits(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	ok, full := 0, 0
-	for _, err := range errs {
+	var created []string
+	full := 0
+	for i, err := range errs {
 		switch {
 		case err == nil:
-			ok++
+			created = append(created, fmt.Sprint("c", i))
 		case errors.Is(err, mcp.ErrTooManyTasks):
 			full++
-			assert.ErrorContains(t, err, "this client has 5 tasks, the most it may have")
+			assert.ErrorContains(t, err, "this client has 5 tasks running, the most it may have")
 		default:
 			t.Errorf("unexpected error: %v", err)
 		}
 	}
-	assert.Equal(t, [2]int{5, 15}, [2]int{ok, full})
+	require.Len(t, created, 5)
+	assert.Equal(t, 15, full)
 
 	require.NoError(t, b.Create(ctx, task("bob1", "sub:bob"), limits, t0), "another owner has room of his own")
 	err := a.Create(ctx, task("carol1", "sub:carol"), mcp.TaskLimits{Total: 6}, t0)
 	assert.ErrorIs(t, err, mcp.ErrTooManyTasks)
-	assert.ErrorContains(t, err, "the server holds 6 tasks")
+	assert.ErrorContains(t, err, "the server runs 6 tasks, the most it may hold")
+
+	// Two of alice's tasks finish: she may start one more, and each
+	// create at Total deletes the finished task updated longest ago.
+	for i, id := range created[:2] {
+		_, err := a.Update(ctx, id, t0, func(r *mcp.TaskRecord) error {
+			r.Status, r.UpdatedAt = mcp.TaskCompleted, t0.Add(time.Duration(2-i)*time.Second) // the second is the oldest
+			return nil
+		})
+		require.NoError(t, err)
+	}
+	require.NoError(t, b.Create(ctx, task("alice-more", "sub:alice"), limits, t0))
+	require.NoError(t, a.Create(ctx, task("carol1", "sub:carol"), mcp.TaskLimits{Total: 7}, t0))
+	_, err = a.Get(ctx, created[1], t0)
+	assert.ErrorIs(t, err, mcp.ErrTaskNotFound, "the oldest finished task made room")
+	_, err = a.Get(ctx, created[0], t0)
+	assert.NoError(t, err)
+	require.NoError(t, a.Create(ctx, task("carol2", "sub:carol"), mcp.TaskLimits{Total: 7}, t0))
+	_, err = a.Get(ctx, created[0], t0)
+	assert.ErrorIs(t, err, mcp.ErrTaskNotFound)
+	err = a.Create(ctx, task("carol3", "sub:carol"), mcp.TaskLimits{Total: 7}, t0)
+	assert.ErrorIs(t, err, mcp.ErrTooManyTasks, "none finished: no room")
 
 	later := t0.Add(2 * time.Hour) // every record above has expired
 	fresh := task("carol1", "sub:carol")
@@ -526,6 +551,16 @@ func TestNew(t *testing.T) {
 	s, err := pgtasks.New(ctx, p, pgtasks.WithTable("app."+table))
 	require.NoError(t, err)
 	s.Close()
+
+	// A table made by an older version, without an index: New adds it.
+	_, err = p.Exec(ctx, `DROP INDEX app.`+table+`_finished`)
+	require.NoError(t, err)
+	s, err = pgtasks.New(ctx, p, pgtasks.WithTable("app."+table))
+	require.NoError(t, err)
+	s.Close()
+	var exists bool
+	require.NoError(t, p.QueryRow(ctx, `SELECT to_regclass('app.`+table+`_finished') IS NOT NULL`).Scan(&exists))
+	assert.True(t, exists)
 }
 
 func ids(recs []mcp.TaskRecord) []string {
