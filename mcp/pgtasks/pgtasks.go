@@ -353,7 +353,8 @@ func (s *Store) Get(ctx context.Context, id string, now time.Time) (mcp.TaskReco
 // Update applies change to the record under a row lock (SELECT ... FOR
 // UPDATE in a transaction): an Update of the same record on any replica
 // waits until this one commits, then sees what it stored. change is called
-// once. A change to the status, the result or error, or CancelRequested is
+// once (again only if the transaction is tried again: see inTx), and
+// returning an error or panicking stores nothing. A change to the status, the result or error, or CancelRequested is
 // announced to Watch on every replica sharing the table.
 func (s *Store) Update(ctx context.Context, id string, now time.Time, change func(*mcp.TaskRecord) error) (mcp.TaskRecord, error) {
 	ctx, cancel := context.WithTimeout(ctx, s.timeout)
@@ -367,7 +368,7 @@ func (s *Store) Update(ctx context.Context, id string, now time.Time, change fun
 			return err
 		}
 		rec := clone(old)
-		if changeErr = safeChange(change, &rec); changeErr != nil {
+		if changeErr = safeChange(id, change, &rec); changeErr != nil {
 			return changeErr
 		}
 		rec.ID, rec.Owner, rec.CreatedAt = old.ID, old.Owner, old.CreatedAt
@@ -398,10 +399,10 @@ WHERE id = $1`, args...); err != nil {
 
 // safeChange calls change, turning a panic into an error so that the
 // transaction is rolled back and the connection returned.
-func safeChange(change func(*mcp.TaskRecord) error, rec *mcp.TaskRecord) (err error) {
+func safeChange(id string, change func(*mcp.TaskRecord) error, rec *mcp.TaskRecord) (err error) {
 	defer func() {
 		if v := recover(); v != nil {
-			err = fmt.Errorf("pgtasks: the change of task %q panicked: %v", rec.ID, v)
+			err = fmt.Errorf("pgtasks: the change of task %q panicked: %v", id, v)
 		}
 	}()
 	return change(rec)
