@@ -113,6 +113,7 @@ type clientOptions struct {
 	prefix        string
 	retry         retryPolicy
 	preferTasks   bool
+	protocol      string      // WithProtocolVersion, or "" for go-sdk's newest
 	stderrTail    *tailBuffer // the end of a Command server's stderr
 }
 
@@ -121,6 +122,20 @@ func (o *clientOptions) roundTripper() http.RoundTripper {
 		return o.httpTransport
 	}
 	return http.DefaultTransport
+}
+
+// WithProtocolVersion offers the server MCP protocol version v (such as
+// "2025-11-25") instead of the newest go-sdk knows. Tasks are called in
+// the form of 2025-11-25: a server of 2026-07-28 or later that answers
+// tasks in another form needs WithProtocolVersion("2025-11-25").
+func WithProtocolVersion(v string) ClientOption {
+	return func(o *clientOptions) error {
+		if v == "" {
+			return errors.New(`mcp.WithProtocolVersion(""): empty version`)
+		}
+		o.protocol = v
+		return nil
+	}
 }
 
 // WithoutApproval lets every tool of the server run without a person's
@@ -250,7 +265,8 @@ func NewClient(t Transport, opts ...ClientOption) (*Client, error) {
 			return nil, err // it names the option
 		}
 	}
-	c.schemas, c.progress, c.side = newSchemaStore(), &progressRoutes{}, &sideChannel{}
+	c.schemas, c.progress = newSchemaStore(), &progressRoutes{}
+	c.side = &sideChannel{info: &sdk.Implementation{Name: c.opts.name, Version: c.opts.version}}
 	c.wire = &wireWatch{schemas: c.schemas, progress: c.progress, side: c.side}
 	return c, nil
 }
@@ -295,7 +311,11 @@ func (c *Client) conn(ctx context.Context) (*sdk.ClientSession, error) {
 		Capabilities:           &sdk.ClientCapabilities{},
 		ToolListChangedHandler: func(context.Context, *sdk.ToolListChangedRequest) { c.toolsChanged() },
 	})
-	session, err := sc.Connect(ctx, st, nil)
+	var so *sdk.ClientSessionOptions
+	if c.opts.protocol != "" {
+		so = &sdk.ClientSessionOptions{ProtocolVersion: c.opts.protocol}
+	}
+	session, err := sc.Connect(ctx, st, so)
 	if err != nil {
 		killGroup(cmd)
 		if tail := c.opts.stderrTail.String(); tail != "" {

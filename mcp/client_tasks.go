@@ -53,11 +53,19 @@ type sideChannel struct {
 	// message transports.
 	post func(ctx context.Context, body []byte, header http.Header) (*http.Response, error)
 
+	// info is the client's name and version, which requests of protocol
+	// 2026-07-28 and later carry.
+	info *sdk.Implementation
+
 	mu      sync.Mutex
 	conn    sdk.Connection // message transports: the current connection
 	next    uint64
 	waiting map[string]chan *jsonrpc.Response
 }
+
+// perRequestMetaVersion is the first protocol version whose requests
+// carry the protocol version, client info and capabilities in _meta.
+const perRequestMetaVersion = "2026-07-28"
 
 // sideIDPrefix starts the ids of the side channel's requests, which the
 // watched connection keeps from go-sdk.
@@ -96,7 +104,18 @@ func (s *sideChannel) take(resp *jsonrpc.Response) bool {
 
 // call sends method with params on session and returns the result, or a
 // *jsonrpc.Error the server answered.
-func (s *sideChannel) call(ctx context.Context, session *sdk.ClientSession, watch *wireWatch, method string, params any) (json.RawMessage, error) {
+func (s *sideChannel) call(ctx context.Context, session *sdk.ClientSession, watch *wireWatch, method string, params map[string]any) (json.RawMessage, error) {
+	if r := session.InitializeResult(); r != nil && r.ProtocolVersion >= perRequestMetaVersion {
+		// From this version on, each request says what initialize said.
+		meta, _ := params["_meta"].(map[string]any)
+		if meta == nil {
+			meta = map[string]any{}
+		}
+		meta[sdk.MetaKeyProtocolVersion] = r.ProtocolVersion
+		meta[sdk.MetaKeyClientInfo] = s.info
+		meta[sdk.MetaKeyClientCapabilities] = map[string]any{}
+		params["_meta"] = meta
+	}
 	p, err := json.Marshal(params)
 	if err != nil {
 		return nil, err
@@ -165,6 +184,15 @@ func postCall(ctx context.Context, post func(context.Context, []byte, http.Heade
 	}
 	if r := session.InitializeResult(); r != nil {
 		h.Set("Mcp-Protocol-Version", r.ProtocolVersion)
+		if r.ProtocolVersion >= perRequestMetaVersion { // the standard headers
+			h.Set("Mcp-Method", req.Method)
+			var p struct {
+				Name string `json:"name"`
+			}
+			if req.Method == "tools/call" && json.Unmarshal(req.Params, &p) == nil {
+				h.Set("Mcp-Name", p.Name)
+			}
+		}
 	}
 	resp, err := post(ctx, body, h)
 	if err != nil {
@@ -176,6 +204,11 @@ func postCall(ctx context.Context, post func(context.Context, []byte, http.Heade
 		return nil, err
 	}
 	if resp.StatusCode != http.StatusOK {
+		if msg, err := jsonrpc.DecodeMessage(data); err == nil {
+			if r, ok := msg.(*jsonrpc.Response); ok && r.Error != nil {
+				return r, nil // a JSON-RPC error with an HTTP status
+			}
+		}
 		return nil, fmt.Errorf("%s: HTTP %s: %s", req.Method, resp.Status, bytes.TrimSpace(data))
 	}
 	var messages [][]byte
@@ -272,11 +305,16 @@ func (c *Client) callTask(ctx context.Context, name string, args []byte) (toolge
 		}
 		return c.taskFailure(ctx, name, err)
 	}
-	raw, err = c.side.call(ctx, session, c.watch(), "tasks/result", map[string]string{"taskId": task.TaskID})
+	raw, err = c.side.call(ctx, session, c.watch(), "tasks/result", map[string]any{"taskId": task.TaskID})
 	if err != nil {
 		if ctx.Err() != nil {
 			c.cancelTask(session, task.TaskID)
 			return toolgen.Result{}, ctx.Err()
+		}
+		var we *jsonrpc.Error
+		if r := session.InitializeResult(); errors.As(err, &we) && we.Code == jsonrpc.CodeMethodNotFound && r != nil && r.ProtocolVersion >= perRequestMetaVersion {
+			return toolgen.Result{}, fmt.Errorf("mcp: tools/call %s as a task: the server (protocol %s) has no tasks/result (%s); "+
+				"this client reads results in the form of protocol 2025-11-25: connect with mcp.WithProtocolVersion(\"2025-11-25\")", name, r.ProtocolVersion, we.Message)
 		}
 		return c.taskFailure(ctx, name, err)
 	}
@@ -302,7 +340,7 @@ func (c *Client) pollTask(ctx context.Context, session *sdk.ClientSession, task 
 		case <-timer.C:
 		}
 		wait = max(wait*2, firstTaskPoll)
-		raw, err := c.side.call(ctx, session, c.watch(), "tasks/get", map[string]string{"taskId": task.TaskID})
+		raw, err := c.side.call(ctx, session, c.watch(), "tasks/get", map[string]any{"taskId": task.TaskID})
 		if err != nil {
 			return err
 		}
@@ -327,7 +365,7 @@ func (c *Client) pollTask(ctx context.Context, session *sdk.ClientSession, task 
 func (c *Client) cancelTask(session *sdk.ClientSession, id string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	_, _ = c.side.call(ctx, session, c.watch(), "tasks/cancel", map[string]string{"taskId": id})
+	_, _ = c.side.call(ctx, session, c.watch(), "tasks/cancel", map[string]any{"taskId": id})
 }
 
 // decodeTaskResult maps a CallToolResult as CallTool does.

@@ -478,3 +478,40 @@ func TestTasksAreTheirOwners(t *testing.T) {
 	require.NotNil(t, res.Error)
 	assert.True(t, strings.Contains(res.Error.Message, "not found"))
 }
+
+// TestTaskOfDeadReplica: replicas share a store; a task whose replica's
+// lease lapsed (it died) fails on the next tasks/get, unless its tool is
+// idempotent, which another replica runs again.
+func TestTaskOfDeadReplica(t *testing.T) {
+	noLeaks(t)
+	store := mcp.NewMemoryTaskStore()
+	tt := newTaskTools()
+	close(tt.release)
+	srv, err := mcp.NewServer("tasks", "1.0.0", tt.tools(), mcp.WithTasks(mcp.TaskOptions{Store: store, Replica: "b", Lease: 300 * time.Millisecond}))
+	require.NoError(t, err)
+	c := httpClient(t, "http://"+serve(t, srv, mcp.HTTPOptions{Stateless: true})+mcp.Path)
+	now := time.Now()
+	dead := func(id, tool string, idempotent bool) {
+		require.NoError(t, store.Create(t.Context(), mcp.TaskRecord{
+			ID: id, Tool: tool, Arguments: json.RawMessage(`{}`), Idempotent: idempotent,
+			Status: mcp.TaskWorking, CreatedAt: now, UpdatedAt: now, TTL: time.Hour, ExpiresAt: now.Add(time.Hour),
+			Replica: "a", LeaseExpiry: now.Add(-time.Second), Attempts: 1,
+		}, mcp.TaskLimits{}, now))
+	}
+	dead("not-idempotent", "research", false)
+	w := getTask(t, c, "not-idempotent")
+	assert.Equal(t, "failed", w.Status)
+	assert.Contains(t, w.StatusMessage, "may or may not have run")
+	res := c(t, "tasks/result", map[string]any{"taskId": "not-idempotent"})
+	require.NotNil(t, res.Error)
+	assert.Contains(t, res.Error.Message, "stopped")
+
+	dead("idempotent", "wait", true)
+	res = c(t, "tasks/result", map[string]any{"taskId": "idempotent"})
+	require.Nil(t, res.Error, "%+v", res.Error)
+	assert.Equal(t, `"released"`, textOf(t, res.Result))
+	rec, err := store.Get(t.Context(), "idempotent", time.Now())
+	require.NoError(t, err)
+	assert.Equal(t, "b", rec.Replica)
+	assert.Equal(t, 2, rec.Attempts)
+}
