@@ -136,7 +136,8 @@
 // # Tests
 //
 // The package's tests run against a PostgreSQL cluster they start from
-// Debian's binaries (internal/pgtest, shared with aisdk/pgstore): two
+// Debian's binaries (internal/pgtest, shared with aisdk/pgstore): the
+// contract every mcp.TaskStore keeps (mcp/taskstoretest), and two
 // replicas updating one task at once (at read committed and under a
 // serializable default), limits under concurrent creates,
 // lapse detection and a take-over won once, expiry, owner isolation and

@@ -17,6 +17,7 @@ import (
 	"github.com/toolgen-dev/toolgen/internal/pgtest"
 	"github.com/toolgen-dev/toolgen/mcp"
 	"github.com/toolgen-dev/toolgen/mcp/pgtasks"
+	"github.com/toolgen-dev/toolgen/mcp/taskstoretest"
 )
 
 func TestMain(m *testing.M) {
@@ -569,4 +570,10 @@ func ids(recs []mcp.TaskRecord) []string {
 		out = append(out, r.ID)
 	}
 	return out
+}
+
+// The contract every mcp.TaskStore keeps (mcp/taskstoretest), each check
+// on a table of its own.
+func TestContract(t *testing.T) {
+	taskstoretest.Run(t, func(t *testing.T) mcp.TaskStore { return replica(t) })
 }
