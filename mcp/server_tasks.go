@@ -468,12 +468,25 @@ func (e *taskEngine) renew(ctx context.Context, id string, cancel context.Cancel
 	wg.Go(func() {
 		tick := time.NewTicker(e.opts.Lease / 3)
 		defer tick.Stop()
+		var changed <-chan struct{}
+		if w, ok := e.store.(TaskWatcher); ok {
+			c, stopWatch := w.Watch(id) // a cancel asked on another replica, at once
+			defer stopWatch()
+			changed = c
+		}
 		for {
 			select {
 			case <-quit:
 				return
 			case <-ctx.Done():
 				return
+			case <-changed:
+				rec, err := e.store.Get(ctx, id, time.Now())
+				if errors.Is(err, ErrTaskNotFound) || (err == nil && (rec.CancelRequested || rec.Status.Terminal())) {
+					cancel()
+					return
+				}
+				continue
 			case <-tick.C:
 			}
 			rec, err := status.flush(func(r *TaskRecord) { r.LeaseExpiry = time.Now().Add(e.opts.Lease) })
@@ -547,6 +560,12 @@ var errTerminal = errors.New("terminal")
 // result answers tasks/result: once the task is terminal, what the
 // tools/call would have answered, with the related-task _meta.
 func (e *taskEngine) result(ctx context.Context, id, owner string) (any, *taskRPCError) {
+	var changed <-chan struct{}
+	if w, ok := e.store.(TaskWatcher); ok {
+		c, stop := w.Watch(id) // before the first read: a change after it wakes us
+		defer stop()
+		changed = c
+	}
 	for {
 		rec, rerr := e.find(ctx, id, owner)
 		if rerr != nil {
@@ -572,6 +591,7 @@ func (e *taskEngine) result(ctx context.Context, id, owner string) (any, *taskRP
 			timer.Stop()
 			return nil, &taskRPCError{Code: codeInternal, Message: "tasks/result: the request ended before the task did"}
 		case <-done:
+		case <-changed:
 		case <-timer.C:
 		}
 		timer.Stop()

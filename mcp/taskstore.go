@@ -179,3 +179,18 @@ type TaskStore interface {
 
 // ErrBadCursor is List's answer for a cursor it did not make.
 var ErrBadCursor = errors.New("mcp: invalid task cursor")
+
+// TaskWatcher is a TaskStore that can tell a replica when a task changed on
+// any replica (a database's notifications: mcp/pgtasks's LISTEN/NOTIFY).
+// tasks/result waiting for a task run elsewhere watches it, and the replica
+// running a task watches it for a cancel asked on another replica; each
+// reads the task again when woken, as well as every poll interval (lease
+// renewal) as without a watcher.
+type TaskWatcher interface {
+	// Watch returns a channel that receives a value soon after the task id
+	// changes status, result, error or CancelRequested (not its status
+	// message or lease; changes made while nobody reads may coalesce into
+	// one value, and a value may come with no change), and stop, which ends
+	// the watch.
+	Watch(id string) (changed <-chan struct{}, stop func())
+}

@@ -16,6 +16,7 @@ import (
 	"github.com/toolgen-dev/toolgen/agent"
 	"github.com/toolgen-dev/toolgen/aisdk"
 	"github.com/toolgen-dev/toolgen/aisdk/pgstore"
+	"github.com/toolgen-dev/toolgen/internal/pgtest"
 )
 
 // newStore is a Store on a table of the test's own.
@@ -111,11 +112,11 @@ func TestConcurrentSavesLastWins(t *testing.T) {
 // Of many requests taking the same paused run at once, each on a
 // connection of its own, one gets it; under serializable isolation too.
 func TestTakeRunOnce(t *testing.T) {
-	pg := server(t)
+	pg := pgtest.Shared(t)
 	for _, isolation := range []string{"read committed", "serializable"} {
 		t.Run(strings.ReplaceAll(isolation, " ", "_"), func(t *testing.T) {
 			ctx := t.Context()
-			cfg, err := pgxpool.ParseConfig(pg.url)
+			cfg, err := pgxpool.ParseConfig(pg.URL)
 			require.NoError(t, err)
 			cfg.ConnConfig.RuntimeParams["default_transaction_isolation"] = isolation
 			const takers = 12
@@ -330,8 +331,8 @@ func TestOptions(t *testing.T) {
 // it (a chat of one user message of 4 KiB).
 func BenchmarkPauseAndResume(b *testing.B) {
 	ctx := b.Context()
-	pg := server(b)
-	p, err := pgxpool.New(ctx, pg.url)
+	pg := pgtest.Shared(b)
+	p, err := pgxpool.New(ctx, pg.URL)
 	require.NoError(b, err)
 	defer p.Close()
 	s, err := pgstore.New(ctx, p, pgstore.WithTable(fmt.Sprintf("bench_%d", time.Now().UnixNano())))

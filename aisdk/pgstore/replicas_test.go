@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -16,13 +15,13 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"text/template"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-dev/toolgen/aisdk"
+	"github.com/toolgen-dev/toolgen/internal/pgtest"
 )
 
 // TestReplicas runs two replicas of a chat server (internal/chatreplica:
@@ -52,9 +51,9 @@ func TestReplicas(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a chat server and starts nginx and PostgreSQL")
 	}
-	nginxBin := findNginx(t)
-	pg := server(t)
-	c := startChatCluster(t, nginxBin, pg.url)
+	nginxBin := pgtest.FindNginx(t)
+	pg := pgtest.Shared(t)
+	c := startChatCluster(t, nginxBin, pg.URL)
 
 	// In order, on one cluster: the third goes on with the first's chat.
 	t.Run("approval_answered_on_the_other_replica", func(t *testing.T) { approvalAnsweredOnTheOtherReplica(t, c) })
@@ -229,29 +228,11 @@ func (c *chatCluster) other(name string) *chatReplica {
 	panic("one replica")
 }
 
-// findNginx finds nginx, or skips the test (fails with TOOLGEN_PG_REQUIRE=1).
-func findNginx(t *testing.T) string {
-	t.Helper()
-	if p, err := exec.LookPath("nginx"); err == nil {
-		return p
-	}
-	if _, err := os.Stat("/usr/sbin/nginx"); err == nil {
-		return "/usr/sbin/nginx"
-	}
-	if os.Getenv(requireEnv) == "1" {
-		t.Fatalf("nginx not found and %s=1", requireEnv)
-	}
-	t.Skipf("nginx not found (Debian: apt-get install nginx; %s=1 makes this a failure)", requireEnv)
-	return ""
-}
-
 // startChatCluster builds internal/chatreplica, starts replicas a and b
 // and nginx in front of them; the test's end stops them.
 func startChatCluster(t *testing.T, nginxBin, db string) *chatCluster {
 	t.Helper()
 	dir := t.TempDir()
-	// nginx's workers may run as another user: let them through.
-	require.NoError(t, os.Chmod(dir, 0o755))
 	c := &chatCluster{dir: dir, bin: filepath.Join(dir, "chatreplica"), db: db, table: tableName(t)}
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
@@ -267,7 +248,7 @@ func startChatCluster(t *testing.T, nginxBin, db string) *chatCluster {
 			c.stop(r)
 		}
 	})
-	c.startNginx(t, nginxBin)
+	c.url = pgtest.StartNginx(t, nginxBin, dir, "/api/chat", []string{c.replicas[0].addr, c.replicas[1].addr}) + "/api/chat"
 	return c
 }
 
@@ -343,126 +324,6 @@ func (c *chatCluster) stop(r *chatReplica) {
 		_ = r.cmd.Process.Kill()
 		<-r.exited
 		r.cmd = nil
-	}
-}
-
-// nginxConf is the load balancer's configuration: examples/mcpload's
-// streaming settings (no response buffering, long read timeouts, the
-// client's Host passed on for the replicas' DNS rebinding check, a
-// request passed to the next replica only when the first refused the
-// connection: a chat request may run tools), round robin with no
-// affinity, and no keepalive to the replicas, so that a killed replica's
-// connections are never reused. A replica that refused a connection is
-// not left out for a while (max_fails=0): each request tries it again,
-// which costs a refused connection on 127.0.0.1, and a replica started
-// again is used at once (with a fail_timeout, nginx could find both
-// replicas out and answer 502).
-var nginxConf = template.Must(template.New("nginx.conf").Parse(`# written by the pgstore replicas test
-worker_processes 1;
-pid {{.Dir}}/nginx.pid;
-error_log {{.Dir}}/nginx-error.log warn;
-
-events {
-	worker_connections 256;
-}
-
-http {
-	client_body_temp_path {{.Dir}}/client_body;
-	proxy_temp_path {{.Dir}}/proxy;
-	fastcgi_temp_path {{.Dir}}/fastcgi;
-	uwsgi_temp_path {{.Dir}}/uwsgi;
-	scgi_temp_path {{.Dir}}/scgi;
-	access_log {{.Dir}}/nginx-access.log;
-
-	upstream chat {
-{{- range .Addrs}}
-		server {{.}} max_fails=0;
-{{- end}}
-	}
-
-	server {
-		listen {{.Listen}};
-
-		location /api/chat {
-			proxy_pass http://chat;
-			proxy_http_version 1.1;
-			proxy_set_header Connection "";
-			proxy_set_header Host $http_host;
-			proxy_buffering off;
-			proxy_read_timeout 1h;
-			proxy_send_timeout 1h;
-			proxy_connect_timeout 2s;
-			proxy_next_upstream error timeout;
-			proxy_next_upstream_tries 2;
-		}
-	}
-}
-`))
-
-// startNginx starts nginx in front of the replicas on a free port, and
-// stops it when the test ends.
-func (c *chatCluster) startNginx(t *testing.T, nginxBin string) {
-	t.Helper()
-	var err error
-	for range 3 { // a free port can be taken before nginx binds it
-		if err = c.tryNginx(t, nginxBin); err == nil {
-			return
-		}
-	}
-	require.NoError(t, err)
-}
-
-func (c *chatCluster) tryNginx(t *testing.T, nginxBin string) error {
-	port, err := freePort()
-	if err != nil {
-		return err
-	}
-	var conf bytes.Buffer
-	addrs := []string{c.replicas[0].addr, c.replicas[1].addr}
-	listen := fmt.Sprintf("127.0.0.1:%d", port)
-	if err := nginxConf.Execute(&conf, map[string]any{"Dir": c.dir, "Listen": listen, "Addrs": addrs}); err != nil {
-		return err
-	}
-	confFile := filepath.Join(c.dir, "nginx.conf")
-	if err := os.WriteFile(confFile, conf.Bytes(), 0o644); err != nil {
-		return err
-	}
-	cmd := exec.Command(nginxBin, "-p", c.dir, "-c", confFile, "-e", filepath.Join(c.dir, "nginx-error.log"), "-g", "daemon off;")
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	exited := make(chan struct{})
-	go func() { _ = cmd.Wait(); close(exited) }()
-	stop := func() {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) // its own process group: master and worker
-		<-exited
-	}
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		select {
-		case <-exited:
-			log, _ := os.ReadFile(filepath.Join(c.dir, "nginx-error.log"))
-			return fmt.Errorf("nginx exited: %s", log)
-		default:
-		}
-		if conn, err := net.DialTimeout("tcp", listen, time.Second); err == nil {
-			_ = conn.Close()
-			c.url = "http://" + listen + "/api/chat"
-			t.Cleanup(func() {
-				stop()
-				if t.Failed() {
-					log, _ := os.ReadFile(filepath.Join(c.dir, "nginx-error.log"))
-					t.Logf("nginx's error log:\n%s", log)
-				}
-			})
-			return nil
-		}
-		if time.Now().After(deadline) {
-			stop()
-			return errors.New("nginx did not listen within 10 s")
-		}
-		time.Sleep(20 * time.Millisecond)
 	}
 }
 

@@ -1,0 +1,586 @@
+package pgtasks_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/internal/pgtest"
+	"github.com/toolgen-dev/toolgen/mcp"
+)
+
+// lease is the replicas' task lease: a task whose replica died is taken
+// over after at most this long.
+const lease = 2 * time.Second
+
+// TestReplicaKilled runs three replicas of an MCP server with its tasks in
+// PostgreSQL (internal/taskreplica: stateless streamable HTTP, tools crunch,
+// idempotent, and charge, not) behind nginx, round robin with no affinity,
+// kills the replica running a task, and checks what a client sees through
+// nginx and from each replica left:
+//
+//   - a task completed on a replica that then dies: tasks/get and
+//     tasks/result on every other replica serve its status and result;
+//   - a task of charge (not idempotent) whose replica is killed mid-call:
+//     once its lease lapses, tasks/get on any replica reports it failed
+//     ("the server running this task stopped; the tool may or may not have
+//     run"), tasks/result answers that error, and the call never runs again;
+//   - a task of crunch (idempotent) whose replica is killed mid-call: another
+//     replica runs it again, and tasks/result through nginx gets that run's
+//     result;
+//   - tasks/cancel sent to another replica than the one running the task:
+//     the task is cancelled at once, and the running replica's tool sees its
+//     context cancelled soon after (NOTIFY), well within the lease's renewal
+//     interval;
+//   - package mcp's client, through nginx, polling a task whose replica is
+//     killed: it gets the re-run's result, or the rule's error;
+//   - tasks/result waiting on a replica that does not run the task is
+//     answered soon after the tool returns (NOTIFY), not at its next read
+//     of the store.
+func TestReplicaKilled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds an MCP server and starts nginx and PostgreSQL")
+	}
+	nginxBin := pgtest.FindNginx(t)
+	c := startTaskCluster(t, nginxBin, pgtest.Shared(t).URL)
+
+	t.Run("completed_task_outlives_its_replica", func(t *testing.T) { completedTaskOutlivesItsReplica(t, c) })
+	t.Run("not_idempotent_fails_when_its_replica_dies", func(t *testing.T) { notIdempotentFails(t, c) })
+	t.Run("idempotent_runs_again_on_another_replica", func(t *testing.T) { idempotentRunsAgain(t, c) })
+	t.Run("cancel_on_another_replica_stops_the_tool", func(t *testing.T) { cancelOnAnotherReplica(t, c) })
+	t.Run("mcp_client_rides_through_the_kill", func(t *testing.T) { mcpClientRidesThrough(t, c) })
+	t.Run("result_waiter_on_another_replica_woken", func(t *testing.T) { resultWaiterWoken(t, c) })
+}
+
+func completedTaskOutlivesItsReplica(t *testing.T, c *taskCluster) {
+	id := c.create(t, c.url, "crunch", "quick-1")
+	c.waitStatus(t, c.url, id, "completed", 10*time.Second)
+	ran := c.ranOn(t, "crunch quick-1")
+	c.kill(t, ran)
+	for _, url := range append(c.urlsBut(ran), c.url) {
+		task := c.get(t, url, id)
+		assert.Equal(t, "completed", task.Status, "tasks/get at %s", url)
+		res := c.call(t, url, "tasks/result", map[string]any{"taskId": id})
+		require.Nil(t, res.Error, "tasks/result at %s: %+v", url, res.Error)
+		assert.Equal(t, "crunch quick-1 by "+ran, textOf(t, res.Result), "the result, served by a replica that did not run it")
+		assert.JSONEq(t, `{"taskId":"`+id+`"}`, string(member(t, res.Result, "_meta", "io.modelcontextprotocol/related-task")))
+	}
+	c.restart(t, ran)
+}
+
+func notIdempotentFails(t *testing.T, c *taskCluster) {
+	id := c.create(t, c.url, "charge", "held-2")
+	ran := c.waitRun(t, "charge held-2")
+	killed := time.Now()
+	c.kill(t, ran)
+	first := c.get(t, c.url, id)
+	assert.Equal(t, "working", first.Status, "the lease has not lapsed yet")
+
+	task := c.waitStatus(t, c.url, id, "failed", lease+10*time.Second)
+	t.Logf("failed %s after the kill (lease %s)", time.Since(killed).Round(time.Millisecond), lease)
+	assert.Equal(t, "The server running this task stopped; the tool may or may not have run.", task.StatusMessage)
+	for _, url := range append(c.urlsBut(ran), c.url) {
+		assert.Equal(t, "failed", c.get(t, url, id).Status, "tasks/get at %s", url)
+		res := c.call(t, url, "tasks/result", map[string]any{"taskId": id})
+		require.NotNil(t, res.Error, "tasks/result at %s: %s", url, res.Result)
+		assert.Equal(t, int64(-32603), res.Error.Code)
+		assert.Equal(t, "the server running this task stopped; the tool may or may not have run", res.Error.Message)
+	}
+	c.release(t, "held-2")
+	time.Sleep(lease) // a sweep or two on the replicas left
+	assert.Equal(t, 1, c.countRuns(t, "charge held-2"), "a call that is not idempotent never runs again")
+	c.restart(t, ran)
+}
+
+func idempotentRunsAgain(t *testing.T, c *taskCluster) {
+	id := c.create(t, c.url, "crunch", "held-3")
+	ran := c.waitRun(t, "crunch held-3")
+	killed := time.Now()
+	c.kill(t, ran)
+	var again string
+	deadline := time.Now().Add(lease + 10*time.Second)
+	for again == "" {
+		require.False(t, time.Now().After(deadline), "crunch held-3 did not run again within %s", lease+10*time.Second)
+		task := c.get(t, c.url, id) // a replica that finds the lease lapsed takes the task over
+		require.Equal(t, "working", task.Status)
+		for _, line := range c.runs(t) {
+			if r, ok := strings.CutSuffix(line, " crunch held-3"); ok && r != ran {
+				again = r
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Logf("ran again on %s, %s after the kill (lease %s)", again, time.Since(killed).Round(time.Millisecond), lease)
+	assert.Equal(t, "The server running this task stopped; the tool is idempotent and runs again.", c.get(t, c.url, id).StatusMessage)
+	c.release(t, "held-3")
+	res := c.call(t, c.url, "tasks/result", map[string]any{"taskId": id}) // waits until it is done
+	require.Nil(t, res.Error, "%+v", res.Error)
+	assert.Equal(t, "crunch held-3 by "+again, textOf(t, res.Result))
+	assert.Equal(t, 2, c.countRuns(t, "crunch held-3"))
+	c.restart(t, ran)
+}
+
+func cancelOnAnotherReplica(t *testing.T, c *taskCluster) {
+	id := c.create(t, c.url, "charge", "held-4")
+	ran := c.waitRun(t, "charge held-4")
+	other := c.urlsBut(ran)[0]
+	res := c.call(t, other, "tasks/cancel", map[string]any{"taskId": id})
+	require.Nil(t, res.Error, "%+v", res.Error)
+	var task wireTask
+	require.NoError(t, json.Unmarshal(res.Result, &task))
+	assert.Equal(t, "cancelled", task.Status)
+	asked := time.Now()
+	require.Eventually(t, func() bool { return c.countRuns(t, "charge held-4 cancelled") == 1 }, lease+5*time.Second, 20*time.Millisecond,
+		"the tool on %s sees its context cancelled", ran)
+	took := time.Since(asked)
+	t.Logf("the tool on %s was cancelled %s after tasks/cancel on another replica", ran, took.Round(time.Millisecond))
+	assert.Less(t, took, 400*time.Millisecond, "woken by the cancel's NOTIFY, not at the next lease renewal (every %s)", lease/3)
+	assert.Equal(t, "cancelled", c.get(t, c.url, id).Status)
+}
+
+// mcpClientRidesThrough: package mcp's client, through nginx, calls
+// crunch as a task (WithPreferTasks) and polls; the replica running it is
+// killed; the call returns the result of the run on another replica. A
+// call of charge cut the same way returns the rule's error.
+func mcpClientRidesThrough(t *testing.T, c *taskCluster) {
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	client, err := mcp.Connect(ctx, mcp.URL(c.url, nil), mcp.WithPreferTasks())
+	require.NoError(t, err)
+	defer client.Close()
+
+	type answer struct {
+		res toolgen.Result
+		err error
+	}
+	call := func(tool, name string) <-chan answer {
+		got := make(chan answer, 1)
+		go func() {
+			res, err := client.CallTool(ctx, tool, []byte(`{"name":"`+name+`"}`))
+			got <- answer{res, err}
+		}()
+		return got
+	}
+
+	got := call("crunch", "held-5")
+	ran := c.waitRun(t, "crunch held-5")
+	c.kill(t, ran)
+	deadline := time.Now().Add(lease + 10*time.Second)
+	for c.countRuns(t, "crunch held-5") < 2 {
+		require.False(t, time.Now().After(deadline), "crunch held-5 did not run again")
+		time.Sleep(20 * time.Millisecond)
+	}
+	c.release(t, "held-5")
+	a := <-got
+	require.NoError(t, a.err)
+	again := ""
+	for _, line := range c.runs(t) {
+		if r, ok := strings.CutSuffix(line, " crunch held-5"); ok && r != ran {
+			again = r
+		}
+	}
+	assert.Equal(t, "crunch held-5 by "+again, a.res.Text())
+	c.restart(t, ran)
+
+	got = call("charge", "held-6")
+	ran = c.waitRun(t, "charge held-6")
+	c.kill(t, ran)
+	a = <-got
+	rpcErr, ok := errors.AsType[*mcp.RPCError](a.err)
+	require.True(t, ok, "%v", a.err)
+	assert.Equal(t, int64(-32603), rpcErr.Code)
+	assert.Equal(t, "the server running this task stopped; the tool may or may not have run", rpcErr.Message)
+	assert.True(t, a.res.IsError, "the model reads a failed result")
+	c.release(t, "held-6")
+	assert.Equal(t, 1, c.countRuns(t, "charge held-6"))
+	c.restart(t, ran)
+}
+
+// resultWaiterWoken: tasks/result sent to a replica that does not run the
+// task waits for it; the tool's return there is announced by NOTIFY, so the
+// answer comes within a fraction of the replicas' store polling interval
+// (a third of the lease).
+func resultWaiterWoken(t *testing.T, c *taskCluster) {
+	var took []time.Duration
+	for round := range 3 {
+		name := fmt.Sprint("held-w", round)
+		id := c.create(t, c.url, "crunch", name)
+		ran := c.waitRun(t, "crunch "+name)
+		other := c.urlsBut(ran)[0]
+		type answer struct {
+			res rpcResult
+			err error
+		}
+		got := make(chan answer, 1)
+		go func() {
+			ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+			defer cancel()
+			res, err := send(ctx, other, "tasks/result", map[string]any{"taskId": id})
+			got <- answer{res, err}
+		}()
+		time.Sleep(100 * time.Millisecond) // the waiter waits
+		released := time.Now()
+		c.release(t, name)
+		a := <-got
+		took = append(took, time.Since(released))
+		require.NoError(t, a.err)
+		require.Nil(t, a.res.Error, "%+v", a.res.Error)
+		assert.Equal(t, "crunch "+name+" by "+ran, textOf(t, a.res.Result))
+	}
+	t.Logf("tasks/result on another replica answered %v after the release (the tool sees it within 20 ms; the store is polled every %s)", took, lease/3)
+	for _, d := range took {
+		assert.Less(t, d, 250*time.Millisecond, "woken, not polled")
+	}
+}
+
+// taskCluster is nginx in front of three taskreplica processes, on
+// 127.0.0.1, their tasks in one PostgreSQL table.
+type taskCluster struct {
+	dir, bin, db, table string
+	url                 string // nginx's http://127.0.0.1:PORT/mcp
+	replicas            []*taskReplica
+}
+
+type taskReplica struct {
+	name, addr, url string
+	cmd             *exec.Cmd
+	exited          chan struct{}
+}
+
+func startTaskCluster(t *testing.T, nginxBin, db string) *taskCluster {
+	t.Helper()
+	dir := t.TempDir()
+	c := &taskCluster{dir: dir, bin: filepath.Join(dir, "taskreplica"), db: db, table: pgtest.TableName(t, "tasks")}
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, "go", "build", "-o", c.bin, "./internal/taskreplica").CombinedOutput()
+	require.NoError(t, err, "building internal/taskreplica: %s", out)
+	t.Cleanup(func() {
+		for _, r := range c.replicas {
+			c.stop(r)
+		}
+		if t.Failed() {
+			for _, r := range c.replicas {
+				log, _ := os.ReadFile(filepath.Join(dir, r.name+".log"))
+				t.Logf("%s's log:\n%s", r.name, log)
+			}
+		}
+	})
+	var addrs []string
+	for _, name := range []string{"r1", "r2", "r3"} {
+		r := &taskReplica{name: name, addr: "127.0.0.1:0"}
+		c.replicas = append(c.replicas, r)
+		require.NoError(t, c.start(r))
+		addrs = append(addrs, r.addr)
+	}
+	c.url = pgtest.StartNginx(t, nginxBin, dir, "/mcp", addrs) + "/mcp"
+	return c
+}
+
+// start starts r's process on r.addr and waits (at most 30 s) until it
+// listens.
+func (c *taskCluster) start(r *taskReplica) error {
+	cmd := exec.Command(c.bin, "-listen", r.addr, "-db", c.db, "-table", c.table, "-name", r.name,
+		"-lease", lease.String(), "-runs", filepath.Join(c.dir, "runs"))
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		return err
+	}
+	logFile, err := os.OpenFile(filepath.Join(c.dir, r.name+".log"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		logFile.Close()
+		return err
+	}
+	addr := make(chan string, 1)
+	exited := make(chan struct{})
+	go func() {
+		defer close(exited)
+		defer logFile.Close()
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			fmt.Fprintln(logFile, sc.Text())
+			if u, ok := strings.CutPrefix(sc.Text(), "listening on http://"); ok {
+				addr <- strings.TrimSuffix(u, "/mcp")
+			}
+		}
+		_ = cmd.Wait()
+	}()
+	select {
+	case a := <-addr:
+		r.addr, r.url, r.cmd, r.exited = a, "http://"+a+"/mcp", cmd, exited
+		return nil
+	case <-exited:
+		log, _ := os.ReadFile(logFile.Name())
+		return fmt.Errorf("replica %s exited before listening: %s", r.name, log)
+	case <-time.After(30 * time.Second):
+		_ = cmd.Process.Kill()
+		<-exited
+		return fmt.Errorf("replica %s did not listen within 30 s", r.name)
+	}
+}
+
+func (c *taskCluster) replica(name string) *taskReplica {
+	for _, r := range c.replicas {
+		if r.name == name {
+			return r
+		}
+	}
+	panic("no replica " + name)
+}
+
+// urlsBut are the URLs of the replicas other than name.
+func (c *taskCluster) urlsBut(name string) []string {
+	var out []string
+	for _, r := range c.replicas {
+		if r.name != name {
+			out = append(out, r.url)
+		}
+	}
+	return out
+}
+
+// kill ends replica name with SIGKILL, as a crash.
+func (c *taskCluster) kill(t *testing.T, name string) {
+	t.Helper()
+	r := c.replica(name)
+	require.NoError(t, r.cmd.Process.Signal(syscall.SIGKILL))
+	<-r.exited
+	r.cmd = nil
+}
+
+// restart starts replica name again on its address.
+func (c *taskCluster) restart(t *testing.T, name string) {
+	t.Helper()
+	var err error
+	for range 20 {
+		if err = c.start(c.replica(name)); err == nil {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	require.NoError(t, err)
+}
+
+func (c *taskCluster) stop(r *taskReplica) {
+	if r.cmd != nil {
+		_ = r.cmd.Process.Kill()
+		<-r.exited
+		r.cmd = nil
+	}
+}
+
+// rpcResult is a JSON-RPC answer.
+type rpcResult struct {
+	Result json.RawMessage `json:"result"`
+	Error  *struct {
+		Code    int64  `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+// wireTask is MCP's Task.
+type wireTask struct {
+	TaskID        string `json:"taskId"`
+	Status        string `json:"status"`
+	StatusMessage string `json:"statusMessage"`
+}
+
+// call sends one JSON-RPC request to url, as a stateless client does (no
+// session), and reads its answer: JSON, or the first event of an SSE
+// stream. At most 30 s.
+func (c *taskCluster) call(t *testing.T, url, method string, params any) rpcResult {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	out, err := send(ctx, url, method, params)
+	require.NoError(t, err)
+	return out
+}
+
+// send is call without the test: for another goroutine.
+func send(ctx context.Context, url, method string, params any) (rpcResult, error) {
+	body, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
+	if err != nil {
+		return rpcResult{}, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		return rpcResult{}, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
+	resp, err := (&http.Client{Transport: &http.Transport{DisableKeepAlives: true}}).Do(req)
+	if err != nil {
+		return rpcResult{}, fmt.Errorf("%s to %s: %w", method, url, err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return rpcResult{}, err
+	}
+	if resp.StatusCode != http.StatusOK {
+		return rpcResult{}, fmt.Errorf("%s to %s: %s: %s", method, url, resp.Status, b)
+	}
+	if strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
+		b = firstEvent(b)
+	}
+	var out rpcResult
+	if err := json.Unmarshal(b, &out); err != nil {
+		return rpcResult{}, fmt.Errorf("%s to %s: %w: %s", method, url, err, b)
+	}
+	return out, nil
+}
+
+// firstEvent is the data of the first event of an SSE stream that is a
+// JSON-RPC response (has an id).
+func firstEvent(stream []byte) []byte {
+	for line := range bytes.Lines(stream) {
+		data, ok := bytes.CutPrefix(bytes.TrimRight(line, "\r\n"), []byte("data: "))
+		if !ok {
+			continue
+		}
+		var probe struct{ ID any }
+		if json.Unmarshal(data, &probe) == nil && probe.ID != nil {
+			return data
+		}
+	}
+	return nil
+}
+
+// create starts tool with {"name": name} as a task, through url.
+func (c *taskCluster) create(t *testing.T, url, tool, name string) string {
+	t.Helper()
+	res := c.call(t, url, "tools/call", map[string]any{"name": tool, "arguments": map[string]any{"name": name}, "task": map[string]any{}})
+	require.Nil(t, res.Error, "%+v", res.Error)
+	var out struct{ Task wireTask }
+	require.NoError(t, json.Unmarshal(res.Result, &out))
+	require.Equal(t, "working", out.Task.Status)
+	require.NotEmpty(t, out.Task.TaskID)
+	return out.Task.TaskID
+}
+
+func (c *taskCluster) get(t *testing.T, url, id string) wireTask {
+	t.Helper()
+	res := c.call(t, url, "tasks/get", map[string]any{"taskId": id})
+	require.Nil(t, res.Error, "tasks/get at %s: %+v", url, res.Error)
+	var task wireTask
+	require.NoError(t, json.Unmarshal(res.Result, &task))
+	return task
+}
+
+// waitStatus polls tasks/get at url until the task is in status, at most
+// within.
+func (c *taskCluster) waitStatus(t *testing.T, url, id, status string, within time.Duration) wireTask {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	for {
+		task := c.get(t, url, id)
+		if task.Status == status {
+			return task
+		}
+		require.False(t, time.Now().After(deadline), "task %s is %s, not %s, after %s", id, task.Status, status, within)
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// waitRun waits (at most 20 s) until call ("TOOL NAME") runs, and returns
+// the replica running it.
+func (c *taskCluster) waitRun(t *testing.T, call string) string {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		for _, line := range c.runs(t) {
+			if r, ok := strings.CutSuffix(line, " "+call); ok {
+				return r
+			}
+		}
+		require.False(t, time.Now().After(deadline), "%s did not run within 20 s", call)
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// ranOn is the replica that ran call, which must have run.
+func (c *taskCluster) ranOn(t *testing.T, call string) string {
+	t.Helper()
+	for _, line := range c.runs(t) {
+		if r, ok := strings.CutSuffix(line, " "+call); ok {
+			return r
+		}
+	}
+	t.Fatalf("%s never ran", call)
+	return ""
+}
+
+// release lets the held calls of name go on.
+func (c *taskCluster) release(t *testing.T, name string) {
+	t.Helper()
+	require.NoError(t, os.WriteFile(filepath.Join(c.dir, "release-"+name), nil, 0o644))
+}
+
+// runs are the tools' calls the replicas logged: "REPLICA TOOL NAME".
+func (c *taskCluster) runs(t *testing.T) []string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(c.dir, "runs"))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	require.NoError(t, err)
+	if len(b) == 0 {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+}
+
+// countRuns is how many times call ("TOOL NAME...") was logged.
+func (c *taskCluster) countRuns(t *testing.T, call string) int {
+	t.Helper()
+	n := 0
+	for _, line := range c.runs(t) {
+		if _, rest, _ := strings.Cut(line, " "); rest == call {
+			n++
+		}
+	}
+	return n
+}
+
+// textOf is the text of a CallToolResult's first content.
+func textOf(t *testing.T, result json.RawMessage) string {
+	t.Helper()
+	var r struct {
+		Content []struct{ Text string }
+	}
+	require.NoError(t, json.Unmarshal(result, &r), "%s", result)
+	require.NotEmpty(t, r.Content, "%s", result)
+	return r.Content[0].Text
+}
+
+// member digs a member out of JSON by keys.
+func member(t *testing.T, b json.RawMessage, keys ...string) json.RawMessage {
+	t.Helper()
+	for _, k := range keys {
+		var m map[string]json.RawMessage
+		require.NoError(t, json.Unmarshal(b, &m), "%s", b)
+		b = m[k]
+	}
+	return b
+}
