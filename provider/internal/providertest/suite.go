@@ -56,9 +56,18 @@ func RunModelSuite[Opt any, M agent.StreamingModel](t *testing.T, a Adapter[Opt,
 		{"StreamTokenLimitDuringToolCall", s.streamTokenLimitDuringToolCall},
 		{"StreamEarlyStop", s.streamEarlyStop},
 		{"RunStream", s.runStream},
+		{"Contract", s.contract},
 	} {
 		t.Run(c.name, c.run)
 	}
+}
+
+// contract runs RunContract over the adapter's wire.
+func (s *suite[Opt, M]) contract(t *testing.T) {
+	RunContract(t, func(t *testing.T, a Answer) agent.StreamingModel {
+		_, m := s.a.Serve(t, []Reply{s.w.Answer(a), s.w.Stream(a)})
+		return m
+	})
 }
 
 type suite[Opt any, M agent.StreamingModel] struct {
