@@ -556,7 +556,11 @@
 //   - Provider calls (model.go): tools a provider runs itself (its tool
 //     search, web search) come back in [Message.ProviderCalls], are never
 //     run here, and are reported as [PartProviderCall] parts and
-//     [EventProviderCall] events. Reasoning a provider wants back with the
+//     [EventProviderCall] events. A [ProviderToolModel] names the ones its
+//     options enable (web search, code execution); the agent leaves out of
+//     each request ([Request.DisabledProviderTools]) those a Deny or Ask
+//     rule names, since no rule can judge a call the loop never sees.
+//     Reasoning a provider wants back with the
 //     history (OpenAI's encrypted reasoning items) comes in
 //     [Message.Reasoning], streamed as [PartReasoningDone] parts, and only
 //     its adapter reads it.
