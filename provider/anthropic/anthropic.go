@@ -63,8 +63,10 @@ type Model struct {
 	maxTokens  int64
 	toolSearch bool
 	// providerTools are the tools the API runs that the options enable,
-	// with their settings (WithWebSearch, WithCodeExecution).
-	providerTools map[string]any
+	// with their settings (WithWebSearch, WithCodeExecution), and their
+	// names in order.
+	providerTools     map[string]any
+	providerToolNames []string
 }
 
 // sdk is what the options and errors share with provider/openai's.
@@ -125,7 +127,7 @@ func New(opts ...Option) (*Model, error) {
 		return nil, err
 	}
 	return &Model{client: ant.NewClient(all...), model: c.Model, maxTokens: c.MaxTokens, toolSearch: c.ToolSearch,
-		providerTools: c.ProviderTools}, nil
+		providerTools: c.ProviderTools, providerToolNames: c.ProviderToolNames()}, nil
 }
 
 // Generate asks the model for the next assistant message. An answer the

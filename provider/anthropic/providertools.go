@@ -2,7 +2,6 @@ package anthropic
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 
@@ -68,9 +67,7 @@ func WithCodeExecution() Option {
 
 // ProviderTools names the tools the API runs itself that the options
 // enable (agent.ProviderToolModel), in name order.
-func (m *Model) ProviderTools() []string {
-	return slices.Sorted(maps.Keys(m.providerTools))
-}
+func (m *Model) ProviderTools() []string { return slices.Clone(m.providerToolNames) }
 
 var _ agent.ProviderToolModel = (*Model)(nil)
 
@@ -78,7 +75,7 @@ var _ agent.ProviderToolModel = (*Model)(nil)
 // but those it disables.
 func (m *Model) providerToolParams(disabled []string) []ant.ToolUnionParam {
 	var tools []ant.ToolUnionParam
-	for _, name := range m.ProviderTools() {
+	for _, name := range m.providerToolNames {
 		if slices.Contains(disabled, name) {
 			continue
 		}

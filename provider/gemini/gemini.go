@@ -28,8 +28,9 @@ type Model struct {
 	model     string
 	maxTokens int32
 	thinking  *genai.ThinkingConfig
-	// providerTools are the API's tools the options enable, by name.
-	providerTools map[string]any
+	// providerTools are the names of the API's tools the options enable,
+	// in order.
+	providerTools []string
 	sigs          *signatures
 	schemas       sync.Map // string (a tool's Gemini schema) -> *genai.Schema
 }
@@ -176,7 +177,7 @@ func New(opts ...Option) (*Model, error) {
 	if err != nil {
 		return nil, fmt.Errorf("gemini: %w", err)
 	}
-	m := &Model{client: client, model: c.Model, maxTokens: int32(min(c.MaxTokens, 1<<30)), providerTools: c.ProviderTools, sigs: newSignatures()}
+	m := &Model{client: client, model: c.Model, maxTokens: int32(min(c.MaxTokens, 1<<30)), providerTools: c.ProviderToolNames(), sigs: newSignatures()}
 	if s.thoughts || s.budget != nil {
 		m.thinking = &genai.ThinkingConfig{IncludeThoughts: s.thoughts, ThinkingBudget: s.budget}
 	}

@@ -2,7 +2,6 @@ package gemini
 
 import (
 	"encoding/json"
-	"maps"
 	"slices"
 
 	"google.golang.org/genai"
@@ -57,7 +56,7 @@ func WithCodeExecution() Option {
 // ProviderTools names the API's tools the options enable
 // (agent.ProviderToolModel), in name order.
 func (m *Model) ProviderTools() []string {
-	return slices.Sorted(maps.Keys(m.providerTools))
+	return slices.Clone(m.providerTools)
 }
 
 var _ agent.ProviderToolModel = (*Model)(nil)
@@ -67,7 +66,7 @@ var _ agent.ProviderToolModel = (*Model)(nil)
 // agent's rules deny or ask about them).
 func (m *Model) providerToolParams(disabled []string) []*genai.Tool {
 	var tools []*genai.Tool
-	for _, name := range m.ProviderTools() {
+	for _, name := range m.providerTools {
 		if slices.Contains(disabled, name) {
 			continue
 		}

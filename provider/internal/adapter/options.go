@@ -11,6 +11,7 @@ package adapter
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 )
@@ -59,6 +60,13 @@ func (c *Config[O]) EnableProviderTool(name string, settings any) {
 		c.ProviderTools = map[string]any{}
 	}
 	c.ProviderTools[name] = settings
+}
+
+// ProviderToolNames are the names of the provider tools the options
+// enable, in order: what an adapter's ProviderTools reports and the order
+// it sends them in.
+func (c *Config[O]) ProviderToolNames() []string {
+	return slices.Sorted(maps.Keys(c.ProviderTools))
 }
 
 // Option is an option of Config, as the adapters' Option types are.
