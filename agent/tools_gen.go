@@ -6,6 +6,7 @@ package agent
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -42,7 +43,7 @@ func (recv *subagent) Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        toolAskAgent,
 		Description: "askAgent runs the agent on a prompt, with the deps of the run that calls it, and returns its answer.",
-		InputSchema: toolgenInputaskAgent,
+		InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"prompt":{"type":"string","description":"What to ask the agent, with everything it needs to know: it does not see this conversation."}},"required":["prompt"],"additionalProperties":false}`),
 		Namespace:   "agent",
 		Tokens:      toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
 		SearchTerms: "1 31 ADCiAliCDglSAN agent:8 answer ask:5 ask_agent:4 call conversation dep everyth know need prompt:3 return run:2 see",
@@ -60,8 +61,8 @@ func (recv *toolSearcher) Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         toolSearchTools,
 		Description:  "searchTools finds tools for a task among the tools you have not been sent yet, by what they do. The tools it returns can be called from your next message on; search again with other words when none fits.",
-		InputSchema:  toolgenInputsearchTools,
-		OutputSchema: toolgenOutputsearchTools,
+		InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"What the tool should do, in a few words, for example \"refund a payment\" or \"move a calendar event\".","minLength":1},"limit":{"type":"integer","description":"How many tools to return at most; the agent's limit when absent.","minimum":1,"maximum":20}},"required":["query"],"additionalProperties":false}`),
+		OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FoundTools is search_tools' result: the tools found, best first.","properties":{"tools":{"type":"array","description":"Tools can be called from the next request on.","items":{"type":"object","description":"FoundTool is one tool a search found.","properties":{"name":{"type":"string","description":"Name is the tool's name, to call it by."},"namespace":{"type":"string","description":"Namespace is the group the tool belongs to."},"description":{"type":"string","description":"Description is what the tool does."}},"required":["name","description"],"additionalProperties":false}}},"required":["tools"],"additionalProperties":false}`),
 		Annotations: toolgen.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
@@ -88,7 +89,7 @@ type askAgentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r askAgentRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(toolAskAgent, toolgenArgsaskAgent, []string{r.Prompt})
+	return toolimpl.RuleOf(toolAskAgent, toolgenArgsaskAgent, unsafe.Pointer(&r), 1)
 }
 
 // searchToolsRule is a permission rule for the tool search_tools: each field
@@ -102,11 +103,8 @@ type searchToolsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r searchToolsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(toolSearchTools, toolgenArgssearchTools, []string{r.Query, r.Limit})
+	return toolimpl.RuleOf(toolSearchTools, toolgenArgssearchTools, unsafe.Pointer(&r), 2)
 }
-
-// toolgenInputaskAgent is the JSON Schema of ask_agent's arguments.
-var toolgenInputaskAgent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"prompt":{"type":"string","description":"What to ask the agent, with everything it needs to know: it does not see this conversation."}},"required":["prompt"],"additionalProperties":false}`)
 
 // toolgenCallaskAgent reads the arguments of ask_agent, calls (*subagent).askAgent and writes its result.
 func toolgenCallaskAgent(recv *subagent, ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -141,13 +139,6 @@ func toolgenCallaskAgent(recv *subagent, ctx context.Context, args []byte) (res 
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputsearchTools is the JSON Schema of search_tools's arguments.
-var toolgenInputsearchTools = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"What the tool should do, in a few words, for example \"refund a payment\" or \"move a calendar event\".","minLength":1},"limit":{"type":"integer","description":"How many tools to return at most; the agent's limit when absent.","minimum":1,"maximum":20}},"required":["query"],"additionalProperties":false}`)
-
-// toolgenOutputsearchTools is the JSON Schema of search_tools's structured
-// result.
-var toolgenOutputsearchTools = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FoundTools is search_tools' result: the tools found, best first.","properties":{"tools":{"type":"array","description":"Tools can be called from the next request on.","items":{"type":"object","description":"FoundTool is one tool a search found.","properties":{"name":{"type":"string","description":"Name is the tool's name, to call it by."},"namespace":{"type":"string","description":"Namespace is the group the tool belongs to."},"description":{"type":"string","description":"Description is what the tool does."}},"required":["name","description"],"additionalProperties":false}}},"required":["tools"],"additionalProperties":false}`)
 
 // toolgenCallsearchTools reads the arguments of search_tools, calls (*toolSearcher).searchTools and writes its result.
 func toolgenCallsearchTools(recv *toolSearcher, ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -213,16 +204,17 @@ func toolgenEncodeFoundTools(e *toolimpl.Encoder, v *FoundTools) {
 	e.EndObject()
 }
 
-// toolgenEncodeFoundTool writes a FoundTool object.
+// toolgenTypeFoundTool describes a FoundTool for toolimpl's table-driven reader and writer.
+var toolgenTypeFoundTool = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "namespace", "description"}, Required: []int{0, 2}, NullAbsent: []int{1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(FoundTool{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(FoundTool{}.Namespace), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"namespace":`},
+		{Offset: unsafe.Offsetof(FoundTool{}.Description), Kind: toolimpl.FieldString, Required: 2, Key: `"description":`},
+	},
+}
+
+// toolgenEncodeFoundTool writes a FoundTool object, as its table says.
 func toolgenEncodeFoundTool(e *toolimpl.Encoder, v *FoundTool) {
-	e.Object()
-	e.Member("\"name\":")
-	e.String(string(v.Name))
-	if v.Namespace != "" {
-		e.Member("\"namespace\":")
-		e.String(v.Namespace)
-	}
-	e.Member("\"description\":")
-	e.String(v.Description)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeFoundTool, unsafe.Pointer(v))
 }

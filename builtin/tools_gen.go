@@ -6,6 +6,7 @@ package builtin
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -98,7 +99,7 @@ func (recv *files) Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        ToolRead,
 		Description: "Read reads a text file of the workspace, with line numbers. Paths are relative to the workspace root. A long file comes in parts: the output ends by saying which offset to read from next.",
-		InputSchema: toolgenInputRead,
+		InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"file_path":{"type":"string","description":"the file, relative to the workspace root."},"offset":{"type":"integer","description":"the first line to read, counting from 1; 1 when absent.","minimum":1},"limit":{"type":"integer","description":"how many lines to read at most; 2000 when absent.","minimum":1}},"required":["file_path"],"additionalProperties":false}`),
 		Annotations: toolgen.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
@@ -115,7 +116,7 @@ func (recv *files) Tools() []toolgen.Tool {
 	}, {
 		Name:             ToolWrite,
 		Description:      "Write writes a text file in the workspace, creating it and its parent directories if needed, and replacing what it held.",
-		InputSchema:      toolgenInputWrite,
+		InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"file_path":{"type":"string","description":"the file, relative to the workspace root."},"content":{"type":"string","description":"the whole new content of the file."}},"required":["file_path","content"],"additionalProperties":false}`),
 		Annotations:      toolgen.Annotations{Idempotent: true},
 		RequiresApproval: true,
 		Namespace:        "builtin",
@@ -130,7 +131,7 @@ func (recv *files) Tools() []toolgen.Tool {
 	}, {
 		Name:             ToolEdit,
 		Description:      "Edit replaces text in a file of the workspace: old_string must appear exactly once (copy it from read, without the line numbers, white space included), or set replace_all to replace every occurrence.",
-		InputSchema:      toolgenInputEdit,
+		InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"file_path":{"type":"string","description":"the file, relative to the workspace root."},"old_string":{"type":"string","description":"the exact text to replace."},"new_string":{"type":"string","description":"the text to put in its place."},"replace_all":{"type":"boolean","description":"replace every occurrence, not just one; false when absent."}},"required":["file_path","old_string","new_string"],"additionalProperties":false}`),
 		RequiresApproval: true,
 		Namespace:        "builtin",
 		Tokens:           toolgen.Tokens{Default: 165, Strict: 160, Gemini: 143},
@@ -144,7 +145,7 @@ func (recv *files) Tools() []toolgen.Tool {
 	}, {
 		Name:        ToolGrep,
 		Description: "Grep searches the contents of the workspace's text files for a regular expression (RE2 syntax) and returns the matching lines as path:line: text. Binary files and .git are skipped.",
-		InputSchema: toolgenInputGrep,
+		InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pattern":{"type":"string","description":"the regular expression, for example \"func \\\\w+Handler\" or \"(?i)todo\"."},"path":{"type":"string","description":"a directory or file to search, relative to the workspace root; the root when absent."},"glob":{"type":"string","description":"search only files whose name (or, with a \"/\", whose path) matches it, for example \"*.go\"."}},"required":["pattern"],"additionalProperties":false}`),
 		Annotations: toolgen.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
@@ -161,7 +162,7 @@ func (recv *files) Tools() []toolgen.Tool {
 	}, {
 		Name:        ToolReadFile,
 		Description: "ReadFile reads a text file of the workspace, with line numbers. Paths are relative to the workspace root. A long file comes in parts: the output ends by saying which offset to read from next.",
-		InputSchema: toolgenInputReadFile,
+		InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the file, relative to the workspace root."},"offset":{"type":"integer","description":"the first line to read, counting from 1; 1 when absent.","minimum":1},"limit":{"type":"integer","description":"how many lines to read at most; 2000 when absent.","minimum":1}},"required":["path"],"additionalProperties":false}`),
 		Annotations: toolgen.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
@@ -178,7 +179,7 @@ func (recv *files) Tools() []toolgen.Tool {
 	}, {
 		Name:             ToolWriteFile,
 		Description:      "WriteFile writes a text file in the workspace, creating it and its parent directories if needed, and replacing what it held.",
-		InputSchema:      toolgenInputWriteFile,
+		InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the file, relative to the workspace root."},"content":{"type":"string","description":"the whole new content of the file."}},"required":["path","content"],"additionalProperties":false}`),
 		Annotations:      toolgen.Annotations{Idempotent: true},
 		RequiresApproval: true,
 		Namespace:        "builtin",
@@ -193,7 +194,7 @@ func (recv *files) Tools() []toolgen.Tool {
 	}, {
 		Name:             ToolEditFile,
 		Description:      "EditFile replaces text in a file of the workspace: old_string must appear exactly once (copy it from read_file, without the line numbers, white space included), or set replace_all to replace every occurrence.",
-		InputSchema:      toolgenInputEditFile,
+		InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the file, relative to the workspace root."},"old_string":{"type":"string","description":"the exact text to replace."},"new_string":{"type":"string","description":"the text to put in its place."},"replace_all":{"type":"boolean","description":"replace every occurrence, not just one; false when absent."}},"required":["path","old_string","new_string"],"additionalProperties":false}`),
 		RequiresApproval: true,
 		Namespace:        "builtin",
 		Tokens:           toolgen.Tokens{Default: 166, Strict: 161, Gemini: 144},
@@ -207,7 +208,7 @@ func (recv *files) Tools() []toolgen.Tool {
 	}, {
 		Name:        ToolDeleteFile,
 		Description: "DeleteFile deletes a file of the workspace. It deletes one regular file: not a directory, and not a symbolic link (neither the link nor what it leads to).",
-		InputSchema: toolgenInputDeleteFile,
+		InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the file, relative to the workspace root."}},"required":["path"],"additionalProperties":false}`),
 		Annotations: toolgen.Annotations{
 			Destructive: true,
 			Idempotent:  true,
@@ -225,7 +226,7 @@ func (recv *files) Tools() []toolgen.Tool {
 	}, {
 		Name:        ToolListFiles,
 		Description: "ListFiles lists a directory of the workspace: its entries, or with recursive every file and directory below it. Directories end with \"/\"; .git directories are left out.",
-		InputSchema: toolgenInputListFiles,
+		InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the directory, relative to the workspace root; the root when absent."},"recursive":{"type":"boolean","description":"list everything below the directory; false when absent."}},"additionalProperties":false}`),
 		Annotations: toolgen.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
@@ -242,7 +243,7 @@ func (recv *files) Tools() []toolgen.Tool {
 	}, {
 		Name:        ToolGlob,
 		Description: "Glob finds the files of the workspace whose paths match a pattern, sorted. In the pattern, * matches within one path segment, ** any number of segments, ? one character, [a-z] a set: **/*.go, cmd/*/main.go.",
-		InputSchema: toolgenInputGlob,
+		InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pattern":{"type":"string","description":"the pattern, relative to path."},"path":{"type":"string","description":"the directory to search in, relative to the workspace root; the root when absent."}},"required":["pattern"],"additionalProperties":false}`),
 		Annotations: toolgen.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
@@ -259,7 +260,7 @@ func (recv *files) Tools() []toolgen.Tool {
 	}, {
 		Name:        ToolSearchFiles,
 		Description: "SearchFiles searches the contents of the workspace's text files for a regular expression (RE2 syntax) and returns the matching lines as path:line: text. Binary files and .git are skipped.",
-		InputSchema: toolgenInputSearchFiles,
+		InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pattern":{"type":"string","description":"the regular expression, for example \"func \\\\w+Handler\" or \"(?i)todo\"."},"path":{"type":"string","description":"a directory or file to search, relative to the workspace root; the root when absent."},"glob":{"type":"string","description":"search only files whose name (or, with a \"/\", whose path) matches it, for example \"*.go\"."}},"required":["pattern"],"additionalProperties":false}`),
 		Annotations: toolgen.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
@@ -281,7 +282,7 @@ func (recv *shell) Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        ToolBash,
 		Description: "Bash runs a shell command in the workspace: /bin/sh -c COMMAND, with the workspace root as the working directory and an empty stdin (so interactive programs get end of input: pass flags that make them not ask). It returns stdout and stderr together, in the order written, then a last line with the exit code, \"[exit code N]\"; a command that fails still returns its output. Long output keeps its beginning and its end, the middle replaced by \"[... N bytes omitted ...]\": filter it (grep, head, tail) rather than print it all. A command that runs past its timeout is killed with every process it started, and the output so far comes back with \"[timed out after ...]\". Each call is a new shell: cd and variables do not carry over to the next call. Processes left in the background (cmd &) are killed when the command exits, so do not start servers with it. Only a few environment variables are set (PATH, HOME, LANG...).",
-		InputSchema: toolgenInputBash,
+		InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"command":{"type":"string","description":"the command line, for example \"go test ./... 2>&1 | tail -40\"; pipes, redirection, && and ; work.","minLength":1},"timeout":{"type":"integer","description":"the longest the command may run, in milliseconds; at most the configured limit, which applies when absent.","minimum":1}},"required":["command"],"additionalProperties":false}`),
 		Annotations: toolgen.Annotations{
 			Destructive: true,
 			OpenWorld:   true,
@@ -299,7 +300,7 @@ func (recv *shell) Tools() []toolgen.Tool {
 	}, {
 		Name:        ToolRunCommand,
 		Description: "RunCommand runs a shell command in the workspace: /bin/sh -c COMMAND, with the workspace root as the working directory and an empty stdin (so interactive programs get end of input: pass flags that make them not ask). It returns stdout and stderr together, in the order written, then a last line with the exit code, \"[exit code N]\"; a command that fails still returns its output. Long output keeps its beginning and its end, the middle replaced by \"[... N bytes omitted ...]\": filter it (grep, head, tail) rather than print it all. A command that runs past its timeout is killed with every process it started, and the output so far comes back with \"[timed out after ...]\". Each call is a new shell: cd and variables do not carry over to the next call. Processes left in the background (cmd &) are killed when the command exits, so do not start servers with it. Only a few environment variables are set (PATH, HOME, LANG...).",
-		InputSchema: toolgenInputRunCommand,
+		InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"command":{"type":"string","description":"the command line, for example \"go test ./... 2>&1 | tail -40\"; pipes, redirection, && and ; work.","minLength":1},"timeout_seconds":{"type":"integer","description":"the longest the command may run, in seconds; at most the configured limit, which applies when absent.","minimum":1}},"required":["command"],"additionalProperties":false}`),
 		Annotations: toolgen.Annotations{
 			Destructive: true,
 			OpenWorld:   true,
@@ -329,7 +330,7 @@ type ReadRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReadRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRead, toolgenArgsRead, []string{r.FilePath, r.Offset, r.Limit})
+	return toolimpl.RuleOf(ToolRead, toolgenArgsRead, unsafe.Pointer(&r), 3)
 }
 
 // WriteRule is a permission rule for the tool write: each field is a glob over
@@ -343,7 +344,7 @@ type WriteRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r WriteRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolWrite, toolgenArgsWrite, []string{r.FilePath, r.Content})
+	return toolimpl.RuleOf(ToolWrite, toolgenArgsWrite, unsafe.Pointer(&r), 2)
 }
 
 // EditRule is a permission rule for the tool edit: each field is a glob over
@@ -359,7 +360,7 @@ type EditRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EditRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEdit, toolgenArgsEdit, []string{r.FilePath, r.OldString, r.NewString, r.ReplaceAll})
+	return toolimpl.RuleOf(ToolEdit, toolgenArgsEdit, unsafe.Pointer(&r), 4)
 }
 
 // GrepRule is a permission rule for the tool grep: each field is a glob over
@@ -374,7 +375,7 @@ type GrepRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GrepRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGrep, toolgenArgsGrep, []string{r.Pattern, r.Path, r.Glob})
+	return toolimpl.RuleOf(ToolGrep, toolgenArgsGrep, unsafe.Pointer(&r), 3)
 }
 
 // BashRule is a permission rule for the tool bash: each field is a glob over
@@ -388,7 +389,7 @@ type BashRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r BashRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolBash, toolgenArgsBash, []string{r.Command, r.Timeout})
+	return toolimpl.RuleOf(ToolBash, toolgenArgsBash, unsafe.Pointer(&r), 2)
 }
 
 // ReadFileRule is a permission rule for the tool read_file: each field is a
@@ -403,7 +404,7 @@ type ReadFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReadFileRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReadFile, toolgenArgsReadFile, []string{r.Path, r.Offset, r.Limit})
+	return toolimpl.RuleOf(ToolReadFile, toolgenArgsReadFile, unsafe.Pointer(&r), 3)
 }
 
 // WriteFileRule is a permission rule for the tool write_file: each field is a
@@ -417,7 +418,7 @@ type WriteFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r WriteFileRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolWriteFile, toolgenArgsWriteFile, []string{r.Path, r.Content})
+	return toolimpl.RuleOf(ToolWriteFile, toolgenArgsWriteFile, unsafe.Pointer(&r), 2)
 }
 
 // EditFileRule is a permission rule for the tool edit_file: each field is a
@@ -433,7 +434,7 @@ type EditFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EditFileRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEditFile, toolgenArgsEditFile, []string{r.Path, r.OldString, r.NewString, r.ReplaceAll})
+	return toolimpl.RuleOf(ToolEditFile, toolgenArgsEditFile, unsafe.Pointer(&r), 4)
 }
 
 // DeleteFileRule is a permission rule for the tool delete_file: each field is
@@ -446,7 +447,7 @@ type DeleteFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteFileRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDeleteFile, toolgenArgsDeleteFile, []string{r.Path})
+	return toolimpl.RuleOf(ToolDeleteFile, toolgenArgsDeleteFile, unsafe.Pointer(&r), 1)
 }
 
 // ListFilesRule is a permission rule for the tool list_files: each field is a
@@ -460,7 +461,7 @@ type ListFilesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListFilesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListFiles, toolgenArgsListFiles, []string{r.Path, r.Recursive})
+	return toolimpl.RuleOf(ToolListFiles, toolgenArgsListFiles, unsafe.Pointer(&r), 2)
 }
 
 // GlobRule is a permission rule for the tool glob: each field is a glob over
@@ -474,7 +475,7 @@ type GlobRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GlobRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGlob, toolgenArgsGlob, []string{r.Pattern, r.Path})
+	return toolimpl.RuleOf(ToolGlob, toolgenArgsGlob, unsafe.Pointer(&r), 2)
 }
 
 // SearchFilesRule is a permission rule for the tool search_files: each field
@@ -489,7 +490,7 @@ type SearchFilesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SearchFilesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSearchFiles, toolgenArgsSearchFiles, []string{r.Pattern, r.Path, r.Glob})
+	return toolimpl.RuleOf(ToolSearchFiles, toolgenArgsSearchFiles, unsafe.Pointer(&r), 3)
 }
 
 // RunCommandRule is a permission rule for the tool run_command: each field is
@@ -503,7 +504,7 @@ type RunCommandRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RunCommandRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRunCommand, toolgenArgsRunCommand, []string{r.Command, r.TimeoutSeconds})
+	return toolimpl.RuleOf(ToolRunCommand, toolgenArgsRunCommand, unsafe.Pointer(&r), 2)
 }
 
 // WriteEdit is a person's edit of the arguments of a call of write, for
@@ -705,9 +706,6 @@ func (a RunCommandEdit) Args() ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenInputRead is the JSON Schema of read's arguments.
-var toolgenInputRead = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"file_path":{"type":"string","description":"the file, relative to the workspace root."},"offset":{"type":"integer","description":"the first line to read, counting from 1; 1 when absent.","minimum":1},"limit":{"type":"integer","description":"how many lines to read at most; 2000 when absent.","minimum":1}},"required":["file_path"],"additionalProperties":false}`)
-
 // toolgenCallRead reads the arguments of read, calls (*files).Read and writes its result.
 func toolgenCallRead(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolRead, &res, &err)
@@ -764,9 +762,6 @@ func toolgenCallRead(recv *files, ctx context.Context, args []byte) (res toolgen
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputWrite is the JSON Schema of write's arguments.
-var toolgenInputWrite = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"file_path":{"type":"string","description":"the file, relative to the workspace root."},"content":{"type":"string","description":"the whole new content of the file."}},"required":["file_path","content"],"additionalProperties":false}`)
-
 // toolgenCallWrite reads the arguments of write, calls (*files).Write and writes its result.
 func toolgenCallWrite(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolWrite, &res, &err)
@@ -806,9 +801,6 @@ func toolgenCallWrite(recv *files, ctx context.Context, args []byte) (res toolge
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputEdit is the JSON Schema of edit's arguments.
-var toolgenInputEdit = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"file_path":{"type":"string","description":"the file, relative to the workspace root."},"old_string":{"type":"string","description":"the exact text to replace."},"new_string":{"type":"string","description":"the text to put in its place."},"replace_all":{"type":"boolean","description":"replace every occurrence, not just one; false when absent."}},"required":["file_path","old_string","new_string"],"additionalProperties":false}`)
 
 // toolgenCallEdit reads the arguments of edit, calls (*files).Edit and writes its result.
 func toolgenCallEdit(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -867,9 +859,6 @@ func toolgenCallEdit(recv *files, ctx context.Context, args []byte) (res toolgen
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputGrep is the JSON Schema of grep's arguments.
-var toolgenInputGrep = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pattern":{"type":"string","description":"the regular expression, for example \"func \\\\w+Handler\" or \"(?i)todo\"."},"path":{"type":"string","description":"a directory or file to search, relative to the workspace root; the root when absent."},"glob":{"type":"string","description":"search only files whose name (or, with a \"/\", whose path) matches it, for example \"*.go\"."}},"required":["pattern"],"additionalProperties":false}`)
-
 // toolgenCallGrep reads the arguments of grep, calls (*files).Grep and writes its result.
 func toolgenCallGrep(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGrep, &res, &err)
@@ -926,9 +915,6 @@ func toolgenCallGrep(recv *files, ctx context.Context, args []byte) (res toolgen
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputBash is the JSON Schema of bash's arguments.
-var toolgenInputBash = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"command":{"type":"string","description":"the command line, for example \"go test ./... 2>&1 | tail -40\"; pipes, redirection, && and ; work.","minLength":1},"timeout":{"type":"integer","description":"the longest the command may run, in milliseconds; at most the configured limit, which applies when absent.","minimum":1}},"required":["command"],"additionalProperties":false}`)
-
 // toolgenCallBash reads the arguments of bash, calls (*shell).Bash and writes its result.
 func toolgenCallBash(recv *shell, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolBash, &res, &err)
@@ -974,9 +960,6 @@ func toolgenCallBash(recv *shell, ctx context.Context, args []byte) (res toolgen
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputReadFile is the JSON Schema of read_file's arguments.
-var toolgenInputReadFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the file, relative to the workspace root."},"offset":{"type":"integer","description":"the first line to read, counting from 1; 1 when absent.","minimum":1},"limit":{"type":"integer","description":"how many lines to read at most; 2000 when absent.","minimum":1}},"required":["path"],"additionalProperties":false}`)
 
 // toolgenCallReadFile reads the arguments of read_file, calls (*files).ReadFile and writes its result.
 func toolgenCallReadFile(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1034,9 +1017,6 @@ func toolgenCallReadFile(recv *files, ctx context.Context, args []byte) (res too
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputWriteFile is the JSON Schema of write_file's arguments.
-var toolgenInputWriteFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the file, relative to the workspace root."},"content":{"type":"string","description":"the whole new content of the file."}},"required":["path","content"],"additionalProperties":false}`)
-
 // toolgenCallWriteFile reads the arguments of write_file, calls (*files).WriteFile and writes its result.
 func toolgenCallWriteFile(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolWriteFile, &res, &err)
@@ -1076,9 +1056,6 @@ func toolgenCallWriteFile(recv *files, ctx context.Context, args []byte) (res to
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputEditFile is the JSON Schema of edit_file's arguments.
-var toolgenInputEditFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the file, relative to the workspace root."},"old_string":{"type":"string","description":"the exact text to replace."},"new_string":{"type":"string","description":"the text to put in its place."},"replace_all":{"type":"boolean","description":"replace every occurrence, not just one; false when absent."}},"required":["path","old_string","new_string"],"additionalProperties":false}`)
 
 // toolgenCallEditFile reads the arguments of edit_file, calls (*files).EditFile and writes its result.
 func toolgenCallEditFile(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1137,9 +1114,6 @@ func toolgenCallEditFile(recv *files, ctx context.Context, args []byte) (res too
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputDeleteFile is the JSON Schema of delete_file's arguments.
-var toolgenInputDeleteFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the file, relative to the workspace root."}},"required":["path"],"additionalProperties":false}`)
-
 // toolgenCallDeleteFile reads the arguments of delete_file, calls (*files).DeleteFile and writes its result.
 func toolgenCallDeleteFile(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDeleteFile, &res, &err)
@@ -1173,9 +1147,6 @@ func toolgenCallDeleteFile(recv *files, ctx context.Context, args []byte) (res t
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputListFiles is the JSON Schema of list_files's arguments.
-var toolgenInputListFiles = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the directory, relative to the workspace root; the root when absent."},"recursive":{"type":"boolean","description":"list everything below the directory; false when absent."}},"additionalProperties":false}`)
 
 // toolgenCallListFiles reads the arguments of list_files, calls (*files).ListFiles and writes its result.
 func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1227,9 +1198,6 @@ func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (res to
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputGlob is the JSON Schema of glob's arguments.
-var toolgenInputGlob = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pattern":{"type":"string","description":"the pattern, relative to path."},"path":{"type":"string","description":"the directory to search in, relative to the workspace root; the root when absent."}},"required":["pattern"],"additionalProperties":false}`)
-
 // toolgenCallGlob reads the arguments of glob, calls (*files).Glob and writes its result.
 func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGlob, &res, &err)
@@ -1274,9 +1242,6 @@ func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (res toolgen
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputSearchFiles is the JSON Schema of search_files's arguments.
-var toolgenInputSearchFiles = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pattern":{"type":"string","description":"the regular expression, for example \"func \\\\w+Handler\" or \"(?i)todo\"."},"path":{"type":"string","description":"a directory or file to search, relative to the workspace root; the root when absent."},"glob":{"type":"string","description":"search only files whose name (or, with a \"/\", whose path) matches it, for example \"*.go\"."}},"required":["pattern"],"additionalProperties":false}`)
 
 // toolgenCallSearchFiles reads the arguments of search_files, calls (*files).SearchFiles and writes its result.
 func toolgenCallSearchFiles(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1333,9 +1298,6 @@ func toolgenCallSearchFiles(recv *files, ctx context.Context, args []byte) (res 
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputRunCommand is the JSON Schema of run_command's arguments.
-var toolgenInputRunCommand = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"command":{"type":"string","description":"the command line, for example \"go test ./... 2>&1 | tail -40\"; pipes, redirection, && and ; work.","minLength":1},"timeout_seconds":{"type":"integer","description":"the longest the command may run, in seconds; at most the configured limit, which applies when absent.","minimum":1}},"required":["command"],"additionalProperties":false}`)
 
 // toolgenCallRunCommand reads the arguments of run_command, calls (*shell).RunCommand and writes its result.
 func toolgenCallRunCommand(recv *shell, ctx context.Context, args []byte) (res toolgen.Result, err error) {

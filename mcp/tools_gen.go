@@ -6,6 +6,7 @@ package mcp
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -37,8 +38,8 @@ func (recv *catalog) Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         toolSearchTools,
 		Description:  "searchTools finds tools by what they do among the server's tools, including those tools/list does not show. Call a tool it returns with call_tool, giving its name and its arguments.",
-		InputSchema:  toolgenInputsearchTools,
-		OutputSchema: toolgenOutputsearchTools,
+		InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"What the tool should do, in a few words, for example \"refund a payment\" or \"move a calendar event\".","minLength":1},"limit":{"type":"integer","description":"How many tools to return at most; the server's limit when absent.","minimum":1,"maximum":20}},"required":["query"],"additionalProperties":false}`),
+		OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FoundTools is search_tools' result: the tools found, best first.","properties":{"tools":{"type":"array","description":"Tools can be called with call_tool.","items":{"type":"object","description":"FoundTool is a tool a search found: its definition, as tools/list would give it.","properties":{"name":{"type":"string","description":"ToolName is the name a model uses to call a tool. Generated code declares one constant per tool (ToolGetWeather and so on), so that code naming a tool is checked by the compiler."},"namespace":{"type":"string"},"description":{"type":"string"},"input_schema":{"description":"InputSchema is the JSON Schema of the arguments call_tool passes on."}},"required":["name","description","input_schema"],"additionalProperties":false}}},"required":["tools"],"additionalProperties":false}`),
 		Annotations: toolgen.Annotations{
 			Idempotent: true,
 			ReadOnly:   true,
@@ -66,15 +67,8 @@ type searchToolsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r searchToolsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(toolSearchTools, toolgenArgssearchTools, []string{r.Query, r.Limit})
+	return toolimpl.RuleOf(toolSearchTools, toolgenArgssearchTools, unsafe.Pointer(&r), 2)
 }
-
-// toolgenInputsearchTools is the JSON Schema of search_tools's arguments.
-var toolgenInputsearchTools = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"What the tool should do, in a few words, for example \"refund a payment\" or \"move a calendar event\".","minLength":1},"limit":{"type":"integer","description":"How many tools to return at most; the server's limit when absent.","minimum":1,"maximum":20}},"required":["query"],"additionalProperties":false}`)
-
-// toolgenOutputsearchTools is the JSON Schema of search_tools's structured
-// result.
-var toolgenOutputsearchTools = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FoundTools is search_tools' result: the tools found, best first.","properties":{"tools":{"type":"array","description":"Tools can be called with call_tool.","items":{"type":"object","description":"FoundTool is a tool a search found: its definition, as tools/list would give it.","properties":{"name":{"type":"string","description":"ToolName is the name a model uses to call a tool. Generated code declares one constant per tool (ToolGetWeather and so on), so that code naming a tool is checked by the compiler."},"namespace":{"type":"string"},"description":{"type":"string"},"input_schema":{"description":"InputSchema is the JSON Schema of the arguments call_tool passes on."}},"required":["name","description","input_schema"],"additionalProperties":false}}},"required":["tools"],"additionalProperties":false}`)
 
 // toolgenCallsearchTools reads the arguments of search_tools, calls (*catalog).searchTools and writes its result.
 func toolgenCallsearchTools(recv *catalog, ctx context.Context, args []byte) (res toolgen.Result, err error) {

@@ -6,6 +6,7 @@ package search
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -42,7 +43,7 @@ func (recv *webTool) Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        ToolWebSearch,
 		Description: "WebSearch searches the web and returns the most relevant pages: title, URL and a snippet of each. Use it for facts that may have changed or that you do not know; cite the URLs you use.",
-		InputSchema: toolgenInputWebSearch,
+		InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"what to search for, as you would type it into a search engine.","minLength":1}},"required":["query"],"additionalProperties":false}`),
 		Annotations: toolgen.Annotations{
 			OpenWorld: true,
 			ReadOnly:  true,
@@ -59,7 +60,7 @@ func (recv *webTool) Tools() []toolgen.Tool {
 	}, {
 		Name:        ToolCommonWebSearch,
 		Description: "WebSearch searches the web and returns the most relevant pages: title, URL and a snippet of each. Use it for facts that may have changed or that you do not know; cite the URLs you use.",
-		InputSchema: toolgenInputCommonWebSearch,
+		InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"what to search for, as you would type it into a search engine.","minLength":1}},"required":["query"],"additionalProperties":false}`),
 		Annotations: toolgen.Annotations{
 			OpenWorld: true,
 			ReadOnly:  true,
@@ -86,7 +87,7 @@ type WebSearchRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r WebSearchRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolWebSearch, toolgenArgsWebSearch, []string{r.Query})
+	return toolimpl.RuleOf(ToolWebSearch, toolgenArgsWebSearch, unsafe.Pointer(&r), 1)
 }
 
 // CommonWebSearchRule is a permission rule for the tool webSearch: each field
@@ -99,11 +100,8 @@ type CommonWebSearchRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CommonWebSearchRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCommonWebSearch, toolgenArgsCommonWebSearch, []string{r.Query})
+	return toolimpl.RuleOf(ToolCommonWebSearch, toolgenArgsCommonWebSearch, unsafe.Pointer(&r), 1)
 }
-
-// toolgenInputWebSearch is the JSON Schema of web_search's arguments.
-var toolgenInputWebSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"what to search for, as you would type it into a search engine.","minLength":1}},"required":["query"],"additionalProperties":false}`)
 
 // toolgenCallWebSearch reads the arguments of web_search, calls (*webTool).WebSearch and writes its result.
 func toolgenCallWebSearch(recv *webTool, ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -139,9 +137,6 @@ func toolgenCallWebSearch(recv *webTool, ctx context.Context, args []byte) (res 
 	}
 	return out, nil
 }
-
-// toolgenInputCommonWebSearch is the JSON Schema of webSearch's arguments.
-var toolgenInputCommonWebSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"what to search for, as you would type it into a search engine.","minLength":1}},"required":["query"],"additionalProperties":false}`)
 
 // toolgenCallCommonWebSearch reads the arguments of webSearch, calls (*webTool).CommonWebSearch and writes its result.
 func toolgenCallCommonWebSearch(recv *webTool, ctx context.Context, args []byte) (res toolgen.Result, err error) {

@@ -1,6 +1,8 @@
 package toolimpl
 
 import (
+	"unsafe"
+
 	"github.com/toolgen-dev/toolgen"
 )
 
@@ -29,4 +31,18 @@ func Rule(name toolgen.ToolName, obj *Object, globs []string) toolgen.Rule {
 		args[obj.Names[i]] = glob
 	}
 	return toolgen.Rule{Tool: name, Args: args}
+}
+
+// RuleOf is Rule for a generated rule type whose fields, after a first
+// field of size zero, are n strings, one per member of obj in obj's order:
+// the globs are read from the value at r, so that each Rule method is one
+// call with nothing to build.
+//
+//	func (r GetWeatherRule) Rule() toolgen.Rule {
+//		return toolimpl.RuleOf(ToolGetWeather, &toolgenTypeArgs.Object, unsafe.Pointer(&r), 5)
+//	}
+//
+//go:noinline
+func RuleOf(name toolgen.ToolName, obj *Object, r unsafe.Pointer, n int) toolgen.Rule {
+	return Rule(name, obj, unsafe.Slice((*string)(r), n))
 }

@@ -1,6 +1,7 @@
 package toolimpl
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/toolgen-dev/toolgen"
@@ -24,6 +25,29 @@ func Tools(ts []toolgen.Tool) []toolgen.Tool {
 	}
 	return ts
 }
+
+// StaticTools returns a copy of a generated file's tools, laid out
+// statically (package-level values whose schemas are the package's data),
+// with each one's StrictSchema, GeminiSchema and Validate filled in. Done
+// once per process: each call after that copies the result.
+func StaticTools(ts []toolgen.Tool) []toolgen.Tool {
+	if len(ts) == 0 {
+		return nil
+	}
+	filled, ok := static.Load(&ts[0])
+	if !ok {
+		done := Tools(slices.Clone(ts))
+		for i := range done {
+			if done[i].Validate == nil && done[i].Call != nil {
+				done[i].Validate = Validator(done[i].Call)
+			}
+		}
+		filled, _ = static.LoadOrStore(&ts[0], done)
+	}
+	return slices.Clone(filled.([]toolgen.Tool))
+}
+
+var static sync.Map // *toolgen.Tool (a generated file's first) -> []toolgen.Tool, filled in
 
 // dialects are an input schema's forms for other providers; nil where the
 // schema has none.

@@ -6,6 +6,7 @@ package decode
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -37,29 +38,30 @@ var (
 
 // Tools returns the tools of package decode: get_weather, archive_thread.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolGetWeather,
-		Description:  "GetWeather reads a forecast's arguments.",
-		InputSchema:  toolgenInputGetWeather,
-		OutputSchema: toolgenOutputGetWeather,
-		Annotations:  toolgen.Annotations{ReadOnly: true},
-		Namespace:    "decode",
-		Tokens:       toolgen.Tokens{Default: 131, Strict: 151, Gemini: 109},
-		SearchTerms:  "1 35 ACoBjJaEJoB4pAgCq ahead argument celsiu citi:3 dai:3 decod:2 degre:2 echo fahrenheit forecast get:4 get_weather:4 label read tag:2 unit:3 weather:4",
-		Call:         toolgenCallGetWeather,
-		Validate:     toolimpl.Validator(toolgenCallGetWeather),
-	}, {
-		Name:         ToolArchiveThread,
-		Description:  "ArchiveThread files a thread of messages.",
-		InputSchema:  toolgenInputArchiveThread,
-		OutputSchema: toolgenOutputArchiveThread,
-		Namespace:    "decode",
-		Tokens:       toolgen.Tokens{Default: 386, Strict: 394, Gemini: 344},
-		SearchTerms:  "1 83 Y0goWEL00y9JiERgAAETATAIGvAAAQEwJU archiv:4 archiv_thread:4 attach attachment:3 bodi:2 decod:2 email:4 file:2 high:2 id:2 label:2 limit:2 low:2 messag:7 mime:2 mime_type:2 name:6 normal:2 now on person:2 prioriti:3 read:2 recipient:2 score:2 sender:2 size:2 subject:2 thread:6 titl:2 type:2 urgent usual wait",
-		Call:         toolgenCallArchiveThread,
-		Validate:     toolimpl.Validator(toolgenCallArchiveThread),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package decode, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolGetWeather,
+	Description:  "GetWeather reads a forecast's arguments.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"the city"},"unit":{"type":"string","description":"the unit\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","enum":["c","f"]},"days":{"type":"integer","description":"days ahead","minimum":1,"maximum":14},"tags":{"type":"array","description":"labels to echo","items":{"type":"string"}}},"required":["city"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Result is what the tools return.","properties":{"count":{"type":"integer"}},"required":["count"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{ReadOnly: true},
+	Namespace:    "decode",
+	Tokens:       toolgen.Tokens{Default: 131, Strict: 151, Gemini: 109},
+	SearchTerms:  "1 35 ACoBjJaEJoB4pAgCq ahead argument celsiu citi:3 dai:3 decod:2 degre:2 echo fahrenheit forecast get:4 get_weather:4 label read tag:2 unit:3 weather:4",
+	Call:         toolgenCallGetWeather,
+}, {
+	Name:         ToolArchiveThread,
+	Description:  "ArchiveThread files a thread of messages.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1,"maximum":100},"messages":{"type":"array","items":{"type":"object","description":"Message is one message of a thread.","properties":{"id":{"type":"integer","minimum":1},"from":{"type":"object","description":"Person is a sender or recipient.","properties":{"name":{"type":"string"},"email":{"type":"string"}},"required":["name","email"],"additionalProperties":false},"to":{"type":"array","items":{"type":"object","description":"Person is a sender or recipient.","properties":{"name":{"type":"string"},"email":{"type":"string"}},"required":["name","email"],"additionalProperties":false}},"subject":{"type":"string"},"body":{"type":"string"},"priority":{"type":"string","description":"Priority is how urgent a message is.\n\"low\": can wait\n\"normal\": the usual\n\"high\": now","enum":["low","normal","high"]},"score":{"type":"number","minimum":0,"maximum":1},"read":{"type":"boolean"},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer","minimum":0}},"required":["name","mime_type","size"],"additionalProperties":false}}},"required":["id","from","to","subject","body","priority","score","read"],"additionalProperties":false}}},"required":["title","limit","messages"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Result is what the tools return.","properties":{"count":{"type":"integer"}},"required":["count"],"additionalProperties":false}`),
+	Namespace:    "decode",
+	Tokens:       toolgen.Tokens{Default: 386, Strict: 394, Gemini: 344},
+	SearchTerms:  "1 83 Y0goWEL00y9JiERgAAETATAIGvAAAQEwJU archiv:4 archiv_thread:4 attach attachment:3 bodi:2 decod:2 email:4 file:2 high:2 id:2 label:2 limit:2 low:2 messag:7 mime:2 mime_type:2 name:6 normal:2 now on person:2 prioriti:3 read:2 recipient:2 score:2 sender:2 size:2 subject:2 thread:6 titl:2 type:2 urgent usual wait",
+	Call:         toolgenCallArchiveThread,
+}}
 
 // GetWeatherRule is a permission rule for the tool get_weather: each field is
 // a glob over that argument's value (as toolgen.Rule's Args), and an empty
@@ -74,7 +76,7 @@ type GetWeatherRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetWeatherRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetWeather, toolgenObjectWeather, []string{r.City, r.Unit, r.Days, r.Tags})
+	return toolimpl.RuleOf(ToolGetWeather, &toolgenTypeWeather.Object, unsafe.Pointer(&r), 4)
 }
 
 // ArchiveThreadRule is a permission rule for the tool archive_thread: each
@@ -90,46 +92,20 @@ type ArchiveThreadRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ArchiveThreadRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolArchiveThread, toolgenObjectThread, []string{r.Title, r.Labels, r.Limit, r.Messages})
+	return toolimpl.RuleOf(ToolArchiveThread, toolgenObjectThread, unsafe.Pointer(&r), 4)
 }
 
-// toolgenInputGetWeather is the JSON Schema of get_weather's arguments.
-var toolgenInputGetWeather = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"the city"},"unit":{"type":"string","description":"the unit\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","enum":["c","f"]},"days":{"type":"integer","description":"days ahead","minimum":1,"maximum":14},"tags":{"type":"array","description":"labels to echo","items":{"type":"string"}}},"required":["city"],"additionalProperties":false}`)
-
-// toolgenOutputGetWeather is the JSON Schema of get_weather's structured
-// result.
-var toolgenOutputGetWeather = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Result is what the tools return.","properties":{"count":{"type":"integer"}},"required":["count"],"additionalProperties":false}`)
-
-// toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result.
-func toolgenCallGetWeather(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetWeather, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result, as its tables say.
+func toolgenCallGetWeather(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in Weather
-	toolgenDecodeWeather(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetWeather(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeResult(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Result
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetWeather, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetWeather(ctx, in)
+		return err
+	})
 }
 
-// toolgenInputArchiveThread is the JSON Schema of archive_thread's arguments.
-var toolgenInputArchiveThread = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer","minimum":1,"maximum":100},"messages":{"type":"array","items":{"type":"object","description":"Message is one message of a thread.","properties":{"id":{"type":"integer","minimum":1},"from":{"type":"object","description":"Person is a sender or recipient.","properties":{"name":{"type":"string"},"email":{"type":"string"}},"required":["name","email"],"additionalProperties":false},"to":{"type":"array","items":{"type":"object","description":"Person is a sender or recipient.","properties":{"name":{"type":"string"},"email":{"type":"string"}},"required":["name","email"],"additionalProperties":false}},"subject":{"type":"string"},"body":{"type":"string"},"priority":{"type":"string","description":"Priority is how urgent a message is.\n\"low\": can wait\n\"normal\": the usual\n\"high\": now","enum":["low","normal","high"]},"score":{"type":"number","minimum":0,"maximum":1},"read":{"type":"boolean"},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer","minimum":0}},"required":["name","mime_type","size"],"additionalProperties":false}}},"required":["id","from","to","subject","body","priority","score","read"],"additionalProperties":false}}},"required":["title","limit","messages"],"additionalProperties":false}`)
-
-// toolgenOutputArchiveThread is the JSON Schema of archive_thread's structured
-// result.
-var toolgenOutputArchiveThread = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Result is what the tools return.","properties":{"count":{"type":"integer"}},"required":["count"],"additionalProperties":false}`)
+var toolgenToolGetWeather = toolimpl.Tool{Name: ToolGetWeather, In: toolgenTypeWeather, Out: toolgenTypeResult}
 
 // toolgenCallArchiveThread reads the arguments of archive_thread, calls ArchiveThread and writes its result.
 func toolgenCallArchiveThread(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -155,36 +131,26 @@ func toolgenCallArchiveThread(ctx context.Context, args []byte) (res toolgen.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenDecodeWeather reads a Weather object.
-func toolgenDecodeWeather(d *toolimpl.Decoder, v *Weather) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectWeather); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "city":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.City = s0
-			}
-		case "unit":
-			toolgenDecodeUnit(d, &v.Unit)
-		case "days":
-			if n0, ok := d.Int(1, 14); ok {
-				v.Days = int(n0)
-			}
-		case "tags":
-			toolgenDecodeSlicestring(d, &v.Tags)
-		default:
-			o.Unknown(d)
-		}
-	}
+// toolgenEnumUnit are the values of a Unit.
+var toolgenEnumUnit = &toolimpl.Enum{Values: []string{"c", "f"}, Allowed: "\"c\", \"f\""}
+
+// toolgenTypeWeather describes a Weather for toolimpl's table-driven reader and writer.
+var toolgenTypeWeather = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"city", "unit", "days", "tags"}, Required: []int{0}, NullAbsent: []int{1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Weather{}.City), Kind: toolimpl.FieldString, Required: 1, Key: `"city":`},
+		{Offset: unsafe.Offsetof(Weather{}.Unit), Kind: toolimpl.FieldEnum, OmitEmpty: true, Enum: toolgenEnumUnit, Key: `"unit":`},
+		{Offset: unsafe.Offsetof(Weather{}.Days), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Weather{}.Days)), OmitEmpty: true, Bounded: true, Min: 1, Max: 14, Key: `"days":`},
+		{Offset: unsafe.Offsetof(Weather{}.Tags), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"tags":`},
+	},
 }
 
-// toolgenEncodeResult writes a Result object.
-func toolgenEncodeResult(e *toolimpl.Encoder, v *Result) {
-	e.Object()
-	e.Member("\"count\":")
-	e.Int(int64(v.Count))
-	e.EndObject()
+// toolgenTypeResult describes a Result for toolimpl's table-driven reader and writer.
+var toolgenTypeResult = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"count"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Result{}.Count), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Result{}.Count)), Required: 1, Key: `"count":`},
+	},
 }
 
 // toolgenDecodeThread reads a Thread object.
@@ -213,20 +179,9 @@ func toolgenDecodeThread(d *toolimpl.Decoder, v *Thread) {
 	}
 }
 
-// toolgenDecodeUnit reads a Unit: one of "c", "f".
-func toolgenDecodeUnit(d *toolimpl.Decoder, v *Unit) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "c":
-		*v = Celsius
-	case "f":
-		*v = Fahrenheit
-	default:
-		d.NotOneOf(s, "\"c\", \"f\"")
-	}
+// toolgenEncodeResult writes a Result object, as its table says.
+func toolgenEncodeResult(e *toolimpl.Encoder, v *Result) {
+	toolimpl.WriteStruct(e, toolgenTypeResult, unsafe.Pointer(v))
 }
 
 // toolgenDecodeSlicestring reads a []string.
@@ -245,8 +200,6 @@ func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
 	}
 }
 
-var toolgenObjectWeather = &toolimpl.Object{Names: []string{"city", "unit", "days", "tags"}, Required: []int{0}, NullAbsent: []int{1, 2, 3}}
-
 // toolgenDecodeSliceMessage reads a []Message.
 func toolgenDecodeSliceMessage(d *toolimpl.Decoder, v *[]Message) {
 	if _, ok := d.Array(); ok {
@@ -262,6 +215,15 @@ func toolgenDecodeSliceMessage(d *toolimpl.Decoder, v *[]Message) {
 }
 
 var toolgenObjectThread = &toolimpl.Object{Names: []string{"title", "labels", "limit", "messages"}, Required: []int{0, 2, 3}, NullAbsent: []int{1}}
+
+// toolgenTypePerson describes a Person for toolimpl's table-driven reader and writer.
+var toolgenTypePerson = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "email"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Person{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Person{}.Email), Kind: toolimpl.FieldString, Required: 2, Key: `"email":`},
+	},
+}
 
 // toolgenDecodeMessage reads a Message object.
 func toolgenDecodeMessage(d *toolimpl.Decoder, v *Message) {
@@ -310,25 +272,9 @@ func toolgenDecodeMessage(d *toolimpl.Decoder, v *Message) {
 	}
 }
 
-// toolgenDecodePerson reads a Person object.
+// toolgenDecodePerson reads a Person object, as its table says.
 func toolgenDecodePerson(d *toolimpl.Decoder, v *Person) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectPerson); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.Name = s0
-			}
-		case "email":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				v.Email = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypePerson, unsafe.Pointer(v))
 }
 
 // toolgenDecodeSlicePerson reads a []Person.
@@ -378,32 +324,18 @@ func toolgenDecodeSliceAttachment(d *toolimpl.Decoder, v *[]Attachment) {
 }
 
 var toolgenObjectMessage = &toolimpl.Object{Names: []string{"id", "from", "to", "subject", "body", "priority", "score", "read", "attachments"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7}, NullAbsent: []int{8}}
-var toolgenObjectPerson = &toolimpl.Object{Names: []string{"name", "email"}, Required: []int{0, 1}}
 
-// toolgenDecodeAttachment reads a Attachment object.
-func toolgenDecodeAttachment(d *toolimpl.Decoder, v *Attachment) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectAttachment); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.Name = s0
-			}
-		case "mime_type":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				v.MimeType = s0
-			}
-		case "size":
-			o.Saw(2)
-			if n0, ok := d.Int(0, 9223372036854775807); ok {
-				v.Size = n0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+// toolgenTypeAttachment describes a Attachment for toolimpl's table-driven reader and writer.
+var toolgenTypeAttachment = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "mime_type", "size"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Attachment{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Attachment{}.MimeType), Kind: toolimpl.FieldString, Required: 2, Key: `"mime_type":`},
+		{Offset: unsafe.Offsetof(Attachment{}.Size), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Attachment{}.Size)), Required: 3, Bounded: true, Min: 0, Max: 9223372036854775807, Key: `"size":`},
+	},
 }
 
-var toolgenObjectAttachment = &toolimpl.Object{Names: []string{"name", "mime_type", "size"}, Required: []int{0, 1, 2}}
+// toolgenDecodeAttachment reads a Attachment object, as its table says.
+func toolgenDecodeAttachment(d *toolimpl.Decoder, v *Attachment) {
+	toolimpl.ReadStruct(d, toolgenTypeAttachment, unsafe.Pointer(v))
+}

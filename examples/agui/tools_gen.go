@@ -6,6 +6,7 @@ package main
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -36,7 +37,7 @@ func (recv *Outbox) Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
 		Name:             ToolSendEmail,
 		Description:      "SendEmail sends an email on the user's behalf.",
-		InputSchema:      toolgenInputSendEmail,
+		InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"string","description":"the recipient's address.","format":"email"},"subject":{"type":"string","description":"the subject line.","maxLength":120},"body":{"type":"string","description":"the text of the email."}},"required":["to","subject","body"],"additionalProperties":false}`),
 		Annotations:      toolgen.Annotations{OpenWorld: true},
 		RequiresApproval: true,
 		Namespace:        "main",
@@ -63,7 +64,7 @@ type SendEmailRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SendEmailRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSendEmail, toolgenArgsSendEmail, []string{r.To, r.Subject, r.Body})
+	return toolimpl.RuleOf(ToolSendEmail, toolgenArgsSendEmail, unsafe.Pointer(&r), 3)
 }
 
 // SendEmailEdit is a person's edit of the arguments of a call of send_email,
@@ -94,9 +95,6 @@ func (a SendEmailEdit) Args() ([]byte, error) {
 	e.EndObject()
 	return toolimpl.PartialWritten(e)
 }
-
-// toolgenInputSendEmail is the JSON Schema of send_email's arguments.
-var toolgenInputSendEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"string","description":"the recipient's address.","format":"email"},"subject":{"type":"string","description":"the subject line.","maxLength":120},"body":{"type":"string","description":"the text of the email."}},"required":["to","subject","body"],"additionalProperties":false}`)
 
 // toolgenCallSendEmail reads the arguments of send_email, calls (*Outbox).SendEmail and writes its result.
 func toolgenCallSendEmail(recv *Outbox, ctx context.Context, args []byte) (res toolgen.Result, err error) {

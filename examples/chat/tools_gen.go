@@ -6,6 +6,7 @@ package main
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -41,7 +42,7 @@ func (recv *Outbox) Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
 		Name:             ToolSendEmail,
 		Description:      "SendEmail sends an email on the user's behalf.",
-		InputSchema:      toolgenInputSendEmail,
+		InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"string","description":"the recipient's address.","format":"email"},"subject":{"type":"string","description":"the subject line.","maxLength":120},"body":{"type":"string","description":"the text of the email."}},"required":["to","subject","body"],"additionalProperties":false}`),
 		Annotations:      toolgen.Annotations{OpenWorld: true},
 		RequiresApproval: true,
 		Namespace:        "main",
@@ -61,8 +62,8 @@ func (recv *Mailbox) Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolSearchMail,
 		Description:  "SearchMail searches the user's mail, folder by folder, for emails whose sender or subject contains the query.",
-		InputSchema:  toolgenInputSearchMail,
-		OutputSchema: toolgenOutputSearchMail,
+		InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"the words to look for, such as \"invoice\".","minLength":1,"maxLength":100}},"required":["query"],"additionalProperties":false}`),
+		OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"MailSearch is what search_mail found: the folders it read (of how many) and the emails whose sender or subject has the query. While the search runs, its progress is a MailSearch of the folders read so far.","properties":{"query":{"type":"string"},"read":{"type":"array","items":{"type":"string"}},"of":{"type":"integer"},"hits":{"type":"array","items":{"type":"object","description":"MailHit is an email a search found.","properties":{"folder":{"type":"string"},"from":{"type":"string"},"subject":{"type":"string"}},"required":["folder","from","subject"],"additionalProperties":false}}},"required":["query","read","of","hits"],"additionalProperties":false}`),
 		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Namespace:    "main",
 		Tokens:       toolgen.Tokens{Default: 95, Strict: 69, Gemini: 73},
@@ -88,7 +89,7 @@ type SendEmailRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SendEmailRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSendEmail, toolgenArgsSendEmail, []string{r.To, r.Subject, r.Body})
+	return toolimpl.RuleOf(ToolSendEmail, toolgenArgsSendEmail, unsafe.Pointer(&r), 3)
 }
 
 // SearchMailRule is a permission rule for the tool search_mail: each field is
@@ -101,7 +102,7 @@ type SearchMailRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SearchMailRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSearchMail, toolgenArgsSearchMail, []string{r.Query})
+	return toolimpl.RuleOf(ToolSearchMail, toolgenArgsSearchMail, unsafe.Pointer(&r), 1)
 }
 
 // SendEmailEdit is a person's edit of the arguments of a call of send_email,
@@ -132,9 +133,6 @@ func (a SendEmailEdit) Args() ([]byte, error) {
 	e.EndObject()
 	return toolimpl.PartialWritten(e)
 }
-
-// toolgenInputSendEmail is the JSON Schema of send_email's arguments.
-var toolgenInputSendEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"string","description":"the recipient's address.","format":"email"},"subject":{"type":"string","description":"the subject line.","maxLength":120},"body":{"type":"string","description":"the text of the email."}},"required":["to","subject","body"],"additionalProperties":false}`)
 
 // toolgenCallSendEmail reads the arguments of send_email, calls (*Outbox).SendEmail and writes its result.
 func toolgenCallSendEmail(recv *Outbox, ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -183,13 +181,6 @@ func toolgenCallSendEmail(recv *Outbox, ctx context.Context, args []byte) (res t
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputSearchMail is the JSON Schema of search_mail's arguments.
-var toolgenInputSearchMail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"the words to look for, such as \"invoice\".","minLength":1,"maxLength":100}},"required":["query"],"additionalProperties":false}`)
-
-// toolgenOutputSearchMail is the JSON Schema of search_mail's structured
-// result.
-var toolgenOutputSearchMail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"MailSearch is what search_mail found: the folders it read (of how many) and the emails whose sender or subject has the query. While the search runs, its progress is a MailSearch of the folders read so far.","properties":{"query":{"type":"string"},"read":{"type":"array","items":{"type":"string"}},"of":{"type":"integer"},"hits":{"type":"array","items":{"type":"object","description":"MailHit is an email a search found.","properties":{"folder":{"type":"string"},"from":{"type":"string"},"subject":{"type":"string"}},"required":["folder","from","subject"],"additionalProperties":false}}},"required":["query","read","of","hits"],"additionalProperties":false}`)
 
 // toolgenCallSearchMail reads the arguments of search_mail, calls (*Mailbox).SearchMail and writes its result.
 func toolgenCallSearchMail(recv *Mailbox, ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -254,14 +245,17 @@ func toolgenEncodeMailSearch(e *toolimpl.Encoder, v *MailSearch) {
 	e.EndObject()
 }
 
-// toolgenEncodeMailHit writes a MailHit object.
+// toolgenTypeMailHit describes a MailHit for toolimpl's table-driven reader and writer.
+var toolgenTypeMailHit = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"folder", "from", "subject"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(MailHit{}.Folder), Kind: toolimpl.FieldString, Required: 1, Key: `"folder":`},
+		{Offset: unsafe.Offsetof(MailHit{}.From), Kind: toolimpl.FieldString, Required: 2, Key: `"from":`},
+		{Offset: unsafe.Offsetof(MailHit{}.Subject), Kind: toolimpl.FieldString, Required: 3, Key: `"subject":`},
+	},
+}
+
+// toolgenEncodeMailHit writes a MailHit object, as its table says.
 func toolgenEncodeMailHit(e *toolimpl.Encoder, v *MailHit) {
-	e.Object()
-	e.Member("\"folder\":")
-	e.String(v.Folder)
-	e.Member("\"from\":")
-	e.String(v.From)
-	e.Member("\"subject\":")
-	e.String(v.Subject)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeMailHit, unsafe.Pointer(v))
 }

@@ -6,6 +6,7 @@ package main
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -86,146 +87,137 @@ var (
 
 // Tools returns the tools of package main: test_simple_text, test_image_content, test_audio_content, test_embedded_resource, test_multiple_content_types, test_tool_with_logging, test_tool_with_progress, test_error_handling, test_sampling, test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:        ToolTestSimpleText,
-		Description: "TestSimpleText returns a simple text response.",
-		InputSchema: toolgenInputTestSimpleText,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "main",
-		Tokens:      toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
-		SearchTerms: "1 22 CCREtRQ main:2 respons return simpl:5 test:4 test_simpl_text:4 text:5",
-		Call:        toolgenCallTestSimpleText,
-		Validate:    toolimpl.Validator(toolgenCallTestSimpleText),
-	}, {
-		Name:        ToolTestImageContent,
-		Description: "TestImageContent returns an image.",
-		InputSchema: toolgenInputTestImageContent,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "main",
-		Tokens:      toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
-		SearchTerms: "1 20 ANjEyg content:4 imag:5 main:2 return test:4 test_imag_content:4",
-		Call:        toolgenCallTestImageContent,
-		Validate:    toolimpl.Validator(toolgenCallTestImageContent),
-	}, {
-		Name:        ToolTestAudioContent,
-		Description: "TestAudioContent returns audio.",
-		InputSchema: toolgenInputTestAudioContent,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "main",
-		Tokens:      toolgen.Tokens{Default: 47, Strict: 30, Gemini: 26},
-		SearchTerms: "1 20 QBiE-C audio:5 content:4 main:2 return test:4 test_audio_content:4",
-		Call:        toolgenCallTestAudioContent,
-		Validate:    toolimpl.Validator(toolgenCallTestAudioContent),
-	}, {
-		Name:        ToolTestEmbeddedResource,
-		Description: "TestEmbeddedResource returns an embedded text resource.",
-		InputSchema: toolgenInputTestEmbeddedResource,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "main",
-		Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
-		SearchTerms: "1 22 HgQFhxE embed:5 main:2 resourc:5 return test:4 test_embed_resourc:4 text",
-		Call:        toolgenCallTestEmbeddedResource,
-		Validate:    toolimpl.Validator(toolgenCallTestEmbeddedResource),
-	}, {
-		Name:        ToolTestMultipleContentTypes,
-		Description: "TestMultipleContentTypes returns text, an image and an embedded resource.",
-		InputSchema: toolgenInputTestMultipleContentTypes,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "main",
-		Tokens:      toolgen.Tokens{Default: 56, Strict: 39, Gemini: 35},
-		SearchTerms: "1 27 agEFCEOwwCh content:4 embed imag main:2 multipl:4 resourc return test:4 test_multipl_content_type:4 text type:4",
-		Call:        toolgenCallTestMultipleContentTypes,
-		Validate:    toolimpl.Validator(toolgenCallTestMultipleContentTypes),
-	}, {
-		Name:        ToolTestToolWithLogging,
-		Description: "TestToolWithLogging sends three log messages while it runs.",
-		InputSchema: toolgenInputTestToolWithLogging,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "main",
-		Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 33},
-		SearchTerms: "1 24 wQArUUGhBA log:5 main:2 messag run send test:4 test_tool_with_log:4 three tool:4 while",
-		Call:        toolgenCallTestToolWithLogging,
-		Validate:    toolimpl.Validator(toolgenCallTestToolWithLogging),
-	}, {
-		Name:        ToolTestToolWithProgress,
-		Description: "TestToolWithProgress reports progress at 0, 50 and 100 out of 100.",
-		InputSchema: toolgenInputTestToolWithProgress,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "main",
-		Tokens:      toolgen.Tokens{Default: 62, Strict: 45, Gemini: 41},
-		SearchTerms: "1 24 gICEEePFS 100:2 50 main:2 out progress:5 report test:4 test_tool_with_progress:4 tool:4",
-		Call:        toolgenCallTestToolWithProgress,
-		Validate:    toolimpl.Validator(toolgenCallTestToolWithProgress),
-	}, {
-		Name:        ToolTestErrorHandling,
-		Description: "TestErrorHandling always fails: its error is a result with isError set.",
-		InputSchema: toolgenInputTestErrorHandling,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "main",
-		Tokens:      toolgen.Tokens{Default: 58, Strict: 41, Gemini: 37},
-		SearchTerms: "1 25 xAAkkbANFo alwai error:6 fail handl:4 is_error main:2 result set test:4 test_error_handl:4",
-		Call:        toolgenCallTestErrorHandling,
-		Validate:    toolimpl.Validator(toolgenCallTestErrorHandling),
-	}, {
-		Name:        ToolTestSampling,
-		Description: "TestSampling asks the client's model to complete a prompt.",
-		InputSchema: toolgenInputTestSampling,
-		Annotations: toolgen.Annotations{
-			OpenWorld: true,
-			ReadOnly:  true,
-		},
-		Namespace:   "main",
-		Tokens:      toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
-		SearchTerms: "1 24 gJEoD2QDBA ask client complet main:2 model:2 prompt:4 sampl:4 send test:4 test_sampl:4",
-		Call:        toolgenCallTestSampling,
-		Validate:    toolimpl.Validator(toolgenCallTestSampling),
-	}, {
-		Name:        ToolTestElicitation,
-		Description: "TestElicitation asks the user for a username.",
-		InputSchema: toolgenInputTestElicitation,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "main",
-		Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
-		SearchTerms: "1 22 JwR0AaEGI ask elicitation:4 main:2 messag:3 show test:4 test_elicitation:4 user:2 usernam",
-		Call:        toolgenCallTestElicitation,
-		Validate:    toolimpl.Validator(toolgenCallTestElicitation),
-	}, {
-		Name:        ToolTestElicitationSep1034Defaults,
-		Description: "TestElicitationSep1034Defaults asks for values that all have defaults (SEP-1034).",
-		InputSchema: toolgenInputTestElicitationSep1034Defaults,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "main",
-		Tokens:      toolgen.Tokens{Default: 68, Strict: 51, Gemini: 47},
-		SearchTerms: "1 28 hAIAaAnUoPM 1034 all ask default:5 elicitation:4 main:2 sep sep1034:4 test:4 test_elicitation_sep1034_default:4 valu",
-		Call:        toolgenCallTestElicitationSep1034Defaults,
-		Validate:    toolimpl.Validator(toolgenCallTestElicitationSep1034Defaults),
-	}, {
-		Name:        ToolTestElicitationSep1330Enums,
-		Description: "TestElicitationSep1330Enums asks for choices in each of the enum forms of SEP-1330.",
-		InputSchema: toolgenInputTestElicitationSep1330Enums,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "main",
-		Tokens:      toolgen.Tokens{Default: 70, Strict: 53, Gemini: 49},
-		SearchTerms: "1 29 FQEQIJoeYxTA 1330 ask choic each elicitation:4 enum:5 form main:2 sep sep1330:4 test:4 test_elicitation_sep1330_enum:4",
-		Call:        toolgenCallTestElicitationSep1330Enums,
-		Validate:    toolimpl.Validator(toolgenCallTestElicitationSep1330Enums),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package main, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolTestSimpleText,
+	Description: "TestSimpleText returns a simple text response.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "main",
+	Tokens:      toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
+	SearchTerms: "1 22 CCREtRQ main:2 respons return simpl:5 test:4 test_simpl_text:4 text:5",
+	Call:        toolgenCallTestSimpleText,
+}, {
+	Name:        ToolTestImageContent,
+	Description: "TestImageContent returns an image.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "main",
+	Tokens:      toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
+	SearchTerms: "1 20 ANjEyg content:4 imag:5 main:2 return test:4 test_imag_content:4",
+	Call:        toolgenCallTestImageContent,
+}, {
+	Name:        ToolTestAudioContent,
+	Description: "TestAudioContent returns audio.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "main",
+	Tokens:      toolgen.Tokens{Default: 47, Strict: 30, Gemini: 26},
+	SearchTerms: "1 20 QBiE-C audio:5 content:4 main:2 return test:4 test_audio_content:4",
+	Call:        toolgenCallTestAudioContent,
+}, {
+	Name:        ToolTestEmbeddedResource,
+	Description: "TestEmbeddedResource returns an embedded text resource.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "main",
+	Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
+	SearchTerms: "1 22 HgQFhxE embed:5 main:2 resourc:5 return test:4 test_embed_resourc:4 text",
+	Call:        toolgenCallTestEmbeddedResource,
+}, {
+	Name:        ToolTestMultipleContentTypes,
+	Description: "TestMultipleContentTypes returns text, an image and an embedded resource.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "main",
+	Tokens:      toolgen.Tokens{Default: 56, Strict: 39, Gemini: 35},
+	SearchTerms: "1 27 agEFCEOwwCh content:4 embed imag main:2 multipl:4 resourc return test:4 test_multipl_content_type:4 text type:4",
+	Call:        toolgenCallTestMultipleContentTypes,
+}, {
+	Name:        ToolTestToolWithLogging,
+	Description: "TestToolWithLogging sends three log messages while it runs.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "main",
+	Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 33},
+	SearchTerms: "1 24 wQArUUGhBA log:5 main:2 messag run send test:4 test_tool_with_log:4 three tool:4 while",
+	Call:        toolgenCallTestToolWithLogging,
+}, {
+	Name:        ToolTestToolWithProgress,
+	Description: "TestToolWithProgress reports progress at 0, 50 and 100 out of 100.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "main",
+	Tokens:      toolgen.Tokens{Default: 62, Strict: 45, Gemini: 41},
+	SearchTerms: "1 24 gICEEePFS 100:2 50 main:2 out progress:5 report test:4 test_tool_with_progress:4 tool:4",
+	Call:        toolgenCallTestToolWithProgress,
+}, {
+	Name:        ToolTestErrorHandling,
+	Description: "TestErrorHandling always fails: its error is a result with isError set.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "main",
+	Tokens:      toolgen.Tokens{Default: 58, Strict: 41, Gemini: 37},
+	SearchTerms: "1 25 xAAkkbANFo alwai error:6 fail handl:4 is_error main:2 result set test:4 test_error_handl:4",
+	Call:        toolgenCallTestErrorHandling,
+}, {
+	Name:        ToolTestSampling,
+	Description: "TestSampling asks the client's model to complete a prompt.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"prompt":{"type":"string","description":"the prompt to send to the model."}},"required":["prompt"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		OpenWorld: true,
+		ReadOnly:  true,
+	},
+	Namespace:   "main",
+	Tokens:      toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
+	SearchTerms: "1 24 gJEoD2QDBA ask client complet main:2 model:2 prompt:4 sampl:4 send test:4 test_sampl:4",
+	Call:        toolgenCallTestSampling,
+}, {
+	Name:        ToolTestElicitation,
+	Description: "TestElicitation asks the user for a username.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message":{"type":"string","description":"the message to show the user."}},"required":["message"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "main",
+	Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
+	SearchTerms: "1 22 JwR0AaEGI ask elicitation:4 main:2 messag:3 show test:4 test_elicitation:4 user:2 usernam",
+	Call:        toolgenCallTestElicitation,
+}, {
+	Name:        ToolTestElicitationSep1034Defaults,
+	Description: "TestElicitationSep1034Defaults asks for values that all have defaults (SEP-1034).",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "main",
+	Tokens:      toolgen.Tokens{Default: 68, Strict: 51, Gemini: 47},
+	SearchTerms: "1 28 hAIAaAnUoPM 1034 all ask default:5 elicitation:4 main:2 sep sep1034:4 test:4 test_elicitation_sep1034_default:4 valu",
+	Call:        toolgenCallTestElicitationSep1034Defaults,
+}, {
+	Name:        ToolTestElicitationSep1330Enums,
+	Description: "TestElicitationSep1330Enums asks for choices in each of the enum forms of SEP-1330.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "main",
+	Tokens:      toolgen.Tokens{Default: 70, Strict: 53, Gemini: 49},
+	SearchTerms: "1 29 FQEQIJoeYxTA 1330 ask choic each elicitation:4 enum:5 form main:2 sep sep1330:4 test:4 test_elicitation_sep1330_enum:4",
+	Call:        toolgenCallTestElicitationSep1330Enums,
+}}
 
 // TestSimpleTextRule is a permission rule for the tool test_simple_text, which
 // takes no arguments.
@@ -309,7 +301,7 @@ type TestSamplingRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TestSamplingRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTestSampling, toolgenArgsTestSampling, []string{r.Prompt})
+	return toolimpl.RuleOf(ToolTestSampling, toolgenArgsTestSampling, unsafe.Pointer(&r), 1)
 }
 
 // TestElicitationRule is a permission rule for the tool test_elicitation: each
@@ -322,7 +314,7 @@ type TestElicitationRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TestElicitationRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTestElicitation, toolgenArgsTestElicitation, []string{r.Message})
+	return toolimpl.RuleOf(ToolTestElicitation, toolgenArgsTestElicitation, unsafe.Pointer(&r), 1)
 }
 
 // TestElicitationSep1034DefaultsRule is a permission rule for the tool
@@ -442,10 +434,6 @@ func Resources() []toolgen.Resource {
 	}}
 }
 
-// toolgenInputTestSimpleText is the JSON Schema of test_simple_text's
-// arguments.
-var toolgenInputTestSimpleText = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
 // toolgenCallTestSimpleText reads the arguments of test_simple_text, calls TestSimpleText and writes its result.
 func toolgenCallTestSimpleText(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTestSimpleText, &res, &err)
@@ -468,10 +456,6 @@ func toolgenCallTestSimpleText(ctx context.Context, args []byte) (res toolgen.Re
 	out := TestSimpleText()
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTestImageContent is the JSON Schema of test_image_content's
-// arguments.
-var toolgenInputTestImageContent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestImageContent reads the arguments of test_image_content, calls TestImageContent and writes its result.
 func toolgenCallTestImageContent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -496,10 +480,6 @@ func toolgenCallTestImageContent(ctx context.Context, args []byte) (res toolgen.
 	return out, nil
 }
 
-// toolgenInputTestAudioContent is the JSON Schema of test_audio_content's
-// arguments.
-var toolgenInputTestAudioContent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
 // toolgenCallTestAudioContent reads the arguments of test_audio_content, calls TestAudioContent and writes its result.
 func toolgenCallTestAudioContent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTestAudioContent, &res, &err)
@@ -522,10 +502,6 @@ func toolgenCallTestAudioContent(ctx context.Context, args []byte) (res toolgen.
 	out := TestAudioContent()
 	return out, nil
 }
-
-// toolgenInputTestEmbeddedResource is the JSON Schema of
-// test_embedded_resource's arguments.
-var toolgenInputTestEmbeddedResource = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestEmbeddedResource reads the arguments of test_embedded_resource, calls TestEmbeddedResource and writes its result.
 func toolgenCallTestEmbeddedResource(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -550,10 +526,6 @@ func toolgenCallTestEmbeddedResource(ctx context.Context, args []byte) (res tool
 	return out, nil
 }
 
-// toolgenInputTestMultipleContentTypes is the JSON Schema of
-// test_multiple_content_types's arguments.
-var toolgenInputTestMultipleContentTypes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
 // toolgenCallTestMultipleContentTypes reads the arguments of test_multiple_content_types, calls TestMultipleContentTypes and writes its result.
 func toolgenCallTestMultipleContentTypes(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTestMultipleContentTypes, &res, &err)
@@ -576,10 +548,6 @@ func toolgenCallTestMultipleContentTypes(ctx context.Context, args []byte) (res 
 	out := TestMultipleContentTypes()
 	return out, nil
 }
-
-// toolgenInputTestToolWithLogging is the JSON Schema of
-// test_tool_with_logging's arguments.
-var toolgenInputTestToolWithLogging = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestToolWithLogging reads the arguments of test_tool_with_logging, calls TestToolWithLogging and writes its result.
 func toolgenCallTestToolWithLogging(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -607,10 +575,6 @@ func toolgenCallTestToolWithLogging(ctx context.Context, args []byte) (res toolg
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTestToolWithProgress is the JSON Schema of
-// test_tool_with_progress's arguments.
-var toolgenInputTestToolWithProgress = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
 // toolgenCallTestToolWithProgress reads the arguments of test_tool_with_progress, calls TestToolWithProgress and writes its result.
 func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTestToolWithProgress, &res, &err)
@@ -637,10 +601,6 @@ func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (res tool
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTestErrorHandling is the JSON Schema of test_error_handling's
-// arguments.
-var toolgenInputTestErrorHandling = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
 // toolgenCallTestErrorHandling reads the arguments of test_error_handling, calls TestErrorHandling and writes its result.
 func toolgenCallTestErrorHandling(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTestErrorHandling, &res, &err)
@@ -665,9 +625,6 @@ func toolgenCallTestErrorHandling(ctx context.Context, args []byte) (res toolgen
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputTestSampling is the JSON Schema of test_sampling's arguments.
-var toolgenInputTestSampling = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"prompt":{"type":"string","description":"the prompt to send to the model."}},"required":["prompt"],"additionalProperties":false}`)
 
 // toolgenCallTestSampling reads the arguments of test_sampling, calls TestSampling and writes its result.
 func toolgenCallTestSampling(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -703,10 +660,6 @@ func toolgenCallTestSampling(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTestElicitation is the JSON Schema of test_elicitation's
-// arguments.
-var toolgenInputTestElicitation = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message":{"type":"string","description":"the message to show the user."}},"required":["message"],"additionalProperties":false}`)
-
 // toolgenCallTestElicitation reads the arguments of test_elicitation, calls TestElicitation and writes its result.
 func toolgenCallTestElicitation(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTestElicitation, &res, &err)
@@ -741,10 +694,6 @@ func toolgenCallTestElicitation(ctx context.Context, args []byte) (res toolgen.R
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTestElicitationSep1034Defaults is the JSON Schema of
-// test_elicitation_sep1034_defaults's arguments.
-var toolgenInputTestElicitationSep1034Defaults = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
 // toolgenCallTestElicitationSep1034Defaults reads the arguments of test_elicitation_sep1034_defaults, calls TestElicitationSep1034Defaults and writes its result.
 func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTestElicitationSep1034Defaults, &res, &err)
@@ -770,10 +719,6 @@ func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte)
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTestElicitationSep1330Enums is the JSON Schema of
-// test_elicitation_sep1330_enums's arguments.
-var toolgenInputTestElicitationSep1330Enums = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallTestElicitationSep1330Enums reads the arguments of test_elicitation_sep1330_enums, calls TestElicitationSep1330Enums and writes its result.
 func toolgenCallTestElicitationSep1330Enums(ctx context.Context, args []byte) (res toolgen.Result, err error) {

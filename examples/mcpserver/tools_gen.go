@@ -7,6 +7,7 @@ package main
 import (
 	"context"
 	"math"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -15,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -34,17 +35,19 @@ var (
 
 // Tools returns the tools of package main: record_reading.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:        ToolRecordReading,
-		Description: "RecordReading records a temperature reading from a weather station. Each call adds a reading: the same call sent twice records two, so the tool is annotated neither read-only nor idempotent, and a client must not send it again when its answer is lost.",
-		InputSchema: toolgenInputRecordReading,
-		Namespace:   "main",
-		Tokens:      toolgen.Tokens{Default: 165, Strict: 148, Gemini: 143},
-		SearchTerms: "1 65 h1IFwI0VoIwADiATBAQwoMiDwBwYFAAQgsiBACC add again annotat answer call:2 celsiu:3 citi:3 client:2 degre each exampl free here id idempotent kept lost mai main:2 must neither nor note:2 onli pari put read:9 record:6 record_read:4 same send sent station:2 temperatur:2 text tool twice two weather",
-		Call:        toolgenCallRecordReading,
-		Validate:    toolimpl.Validator(toolgenCallRecordReading),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package main, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolRecordReading,
+	Description: "RecordReading records a temperature reading from a weather station. Each call adds a reading: the same call sent twice records two, so the tool is annotated neither read-only nor idempotent, and a client must not send it again when its answer is lost.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"the station's city, for example \"Paris\"."},"celsius":{"type":"number","description":"the temperature read, in degrees Celsius."},"note":{"type":"string","description":"a free text kept with the reading (a client may put an id here)."}},"required":["city","celsius","note"],"additionalProperties":false}`),
+	Namespace:   "main",
+	Tokens:      toolgen.Tokens{Default: 165, Strict: 148, Gemini: 143},
+	SearchTerms: "1 65 h1IFwI0VoIwADiATBAQwoMiDwBwYFAAQgsiBACC add again annotat answer call:2 celsiu:3 citi:3 client:2 degre each exampl free here id idempotent kept lost mai main:2 must neither nor note:2 onli pari put read:9 record:6 record_read:4 same send sent station:2 temperatur:2 text tool twice two weather",
+	Call:        toolgenCallRecordReading,
+}}
 
 // RecordReadingRule is a permission rule for the tool record_reading: each
 // field is a glob over that argument's value (as toolgen.Rule's Args), and an
@@ -58,11 +61,8 @@ type RecordReadingRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RecordReadingRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRecordReading, toolgenArgsRecordReading, []string{r.City, r.Celsius, r.Note})
+	return toolimpl.RuleOf(ToolRecordReading, toolgenArgsRecordReading, unsafe.Pointer(&r), 3)
 }
-
-// toolgenInputRecordReading is the JSON Schema of record_reading's arguments.
-var toolgenInputRecordReading = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"the station's city, for example \"Paris\"."},"celsius":{"type":"number","description":"the temperature read, in degrees Celsius."},"note":{"type":"string","description":"a free text kept with the reading (a client may put an id here)."}},"required":["city","celsius","note"],"additionalProperties":false}`)
 
 // toolgenCallRecordReading reads the arguments of record_reading, calls RecordReading and writes its result.
 func toolgenCallRecordReading(ctx context.Context, args []byte) (res toolgen.Result, err error) {

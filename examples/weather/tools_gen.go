@@ -6,6 +6,7 @@ package weather
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -37,32 +38,33 @@ var (
 
 // Tools returns the tools of package weather: get_weather, forecast.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:        ToolGetWeather,
-		Description: "GetWeather looks up the current weather for a city.",
-		InputSchema: toolgenInputGetWeather,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "weather",
-		Tokens:      toolgen.Tokens{Default: 109, Strict: 104, Gemini: 87},
-		SearchTerms: "1 34 GB4aCxCq0COEACk absent celsiu:2 citi:4 current degre:2 exampl fahrenheit get:4 get_weather:4 look pari temperatur unit:3 up weather:7",
-		Call:        toolgenCallGetWeather,
-		Validate:    toolimpl.Validator(toolgenCallGetWeather),
-	}, {
-		Name:         ToolGetForecast,
-		Description:  "GetForecast returns the forecast for the coming days.",
-		InputSchema:  toolgenInputGetForecast,
-		OutputSchema: toolgenOutputGetForecast,
-		Annotations:  toolgen.Annotations{ReadOnly: true},
-		Namespace:    "weather",
-		Tokens:       toolgen.Tokens{Default: 140, Strict: 139, Gemini: 114},
-		SearchTerms:  "1 34 DoQdqIiwFoJiEwSAAIAF 14 absent ahead celsiu:2 citi:3 come dai:4 degre:2 exampl fahrenheit forecast:5 get get_forecast look pari return temperatur unit:3 up weather:2",
-		Call:         toolgenCallGetForecast,
-		Validate:     toolimpl.Validator(toolgenCallGetForecast),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package weather, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolGetWeather,
+	Description: "GetWeather looks up the current weather for a city.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"the city, for example \"Paris\"."},"unit":{"type":"string","description":"the temperature unit; Celsius when absent.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","enum":["c","f"]}},"required":["city"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "weather",
+	Tokens:      toolgen.Tokens{Default: 109, Strict: 104, Gemini: 87},
+	SearchTerms: "1 34 GB4aCxCq0COEACk absent celsiu:2 citi:4 current degre:2 exampl fahrenheit get:4 get_weather:4 look pari temperatur unit:3 up weather:7",
+	Call:        toolgenCallGetWeather,
+}, {
+	Name:         ToolGetForecast,
+	Description:  "GetForecast returns the forecast for the coming days.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"City to look up, for example \"Paris\".","minLength":1},"days":{"type":"integer","description":"Days ahead, 1 to 14.","minimum":1,"maximum":14,"default":3},"unit":{"type":"string","description":"temperature unit; Celsius when absent\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","enum":["c","f"]}},"required":["city"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report is a forecast, day by day.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a temperature unit.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","examples":["c","f"]},"days":{"type":"array","items":{"type":"object","description":"Day is one day of a forecast.","properties":{"day":{"type":"integer","description":"1 is tomorrow"},"high":{"type":"number","description":"the highest temperature"},"low":{"type":"number","description":"the lowest temperature"},"sky":{"type":"string","description":"\"sunny\", \"cloudy\" or \"rain\""}},"required":["day","high","low","sky"],"additionalProperties":false}}},"required":["city","unit","days"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{ReadOnly: true},
+	Namespace:    "weather",
+	Tokens:       toolgen.Tokens{Default: 140, Strict: 139, Gemini: 114},
+	SearchTerms:  "1 34 DoQdqIiwFoJiEwSAAIAF 14 absent ahead celsiu:2 citi:3 come dai:4 degre:2 exampl fahrenheit forecast:5 get get_forecast look pari return temperatur unit:3 up weather:2",
+	Call:         toolgenCallGetForecast,
+}}
 
 // GetWeatherRule is a permission rule for the tool get_weather: each field is
 // a glob over that argument's value (as toolgen.Rule's Args), and an empty
@@ -75,7 +77,7 @@ type GetWeatherRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetWeatherRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetWeather, toolgenArgsGetWeather, []string{r.City, r.Unit})
+	return toolimpl.RuleOf(ToolGetWeather, toolgenArgsGetWeather, unsafe.Pointer(&r), 2)
 }
 
 // GetForecastRule is a permission rule for the tool forecast: each field is a
@@ -90,11 +92,8 @@ type GetForecastRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetForecastRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetForecast, toolgenObjectForecast, []string{r.City, r.Days, r.Unit})
+	return toolimpl.RuleOf(ToolGetForecast, toolgenObjectForecast, unsafe.Pointer(&r), 3)
 }
-
-// toolgenInputGetWeather is the JSON Schema of get_weather's arguments.
-var toolgenInputGetWeather = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"the city, for example \"Paris\"."},"unit":{"type":"string","description":"the temperature unit; Celsius when absent.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","enum":["c","f"]}},"required":["city"],"additionalProperties":false}`)
 
 // toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result.
 func toolgenCallGetWeather(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -138,12 +137,6 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputGetForecast is the JSON Schema of forecast's arguments.
-var toolgenInputGetForecast = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"City to look up, for example \"Paris\".","minLength":1},"days":{"type":"integer","description":"Days ahead, 1 to 14.","minimum":1,"maximum":14,"default":3},"unit":{"type":"string","description":"temperature unit; Celsius when absent\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","enum":["c","f"]}},"required":["city"],"additionalProperties":false}`)
-
-// toolgenOutputGetForecast is the JSON Schema of forecast's structured result.
-var toolgenOutputGetForecast = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report is a forecast, day by day.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a temperature unit.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","examples":["c","f"]},"days":{"type":"array","items":{"type":"object","description":"Day is one day of a forecast.","properties":{"day":{"type":"integer","description":"1 is tomorrow"},"high":{"type":"number","description":"the highest temperature"},"low":{"type":"number","description":"the lowest temperature"},"sky":{"type":"string","description":"\"sunny\", \"cloudy\" or \"rain\""}},"required":["day","high","low","sky"],"additionalProperties":false}}},"required":["city","unit","days"],"additionalProperties":false}`)
 
 // toolgenCallGetForecast reads the arguments of forecast, calls GetForecast and writes its result.
 func toolgenCallGetForecast(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -217,6 +210,9 @@ func toolgenDecodeForecast(d *toolimpl.Decoder, v *Forecast) {
 	}
 }
 
+// toolgenEnumUnit are the values of a Unit.
+var toolgenEnumUnit = &toolimpl.Enum{Values: []string{"c", "f"}, Allowed: "\"c\", \"f\""}
+
 // toolgenEncodeReport writes a Report object.
 func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
 	e.Object()
@@ -235,16 +231,18 @@ func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
 
 var toolgenObjectForecast = &toolimpl.Object{Names: []string{"city", "days", "unit"}, Required: []int{0}, NullAbsent: []int{1}}
 
-// toolgenEncodeDay writes a Day object.
+// toolgenTypeDay describes a Day for toolimpl's table-driven reader and writer.
+var toolgenTypeDay = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"day", "high", "low", "sky"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Day{}.Day), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Day{}.Day)), Required: 1, Key: `"day":`},
+		{Offset: unsafe.Offsetof(Day{}.High), Kind: toolimpl.FieldFloat64, Required: 2, Key: `"high":`},
+		{Offset: unsafe.Offsetof(Day{}.Low), Kind: toolimpl.FieldFloat64, Required: 3, Key: `"low":`},
+		{Offset: unsafe.Offsetof(Day{}.Sky), Kind: toolimpl.FieldString, Required: 4, Key: `"sky":`},
+	},
+}
+
+// toolgenEncodeDay writes a Day object, as its table says.
 func toolgenEncodeDay(e *toolimpl.Encoder, v *Day) {
-	e.Object()
-	e.Member("\"day\":")
-	e.Int(int64(v.Day))
-	e.Member("\"high\":")
-	e.Float(v.High, 64)
-	e.Member("\"low\":")
-	e.Float(v.Low, 64)
-	e.Member("\"sky\":")
-	e.String(v.Sky)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeDay, unsafe.Pointer(v))
 }

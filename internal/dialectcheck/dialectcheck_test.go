@@ -22,8 +22,9 @@ import (
 // generated holds a generated file's schemas by variable name.
 type generated map[string]string
 
-// schemasIn reads the schema variables (toolgenInput*, toolgenStrict*,
-// toolgenGemini*) of every tools_gen.go under dir.
+// schemasIn reads the schemas of every tools_gen.go under dir, named
+// toolgenInput<Tool> and toolgenOutput<Tool> after the tool's ToolName
+// constant (the schemas are inline in the toolgen.Tool values).
 func schemasIn(t *testing.T, dir string) map[string]generated {
 	t.Helper()
 	out := map[string]generated{}
@@ -33,7 +34,7 @@ func schemasIn(t *testing.T, dir string) map[string]generated {
 		}
 		f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
 		require.NoError(t, err)
-		out[path] = vars(t, f)
+		out[path] = schemas(t, f)
 		return nil
 	})
 	require.NoError(t, err)
@@ -41,25 +42,46 @@ func schemasIn(t *testing.T, dir string) map[string]generated {
 	return out
 }
 
-func vars(t *testing.T, f *ast.File) generated {
+// schemas finds the toolgen.Tool literals of a file and reads their
+// schemas.
+func schemas(t *testing.T, f *ast.File) generated {
 	g := generated{}
-	for _, d := range f.Decls {
-		gd, ok := d.(*ast.GenDecl)
-		if !ok || gd.Tok != token.VAR {
-			continue
+	ast.Inspect(f, func(n ast.Node) bool {
+		lit, ok := n.(*ast.CompositeLit)
+		if !ok {
+			return true
 		}
-		for _, spec := range gd.Specs {
-			vs := spec.(*ast.ValueSpec)
-			if len(vs.Names) != 1 || len(vs.Values) != 1 || !strings.HasPrefix(vs.Names[0].Name, "toolgen") {
+		name := ""
+		found := map[string]string{}
+		for _, elt := range lit.Elts {
+			kv, ok := elt.(*ast.KeyValueExpr)
+			if !ok {
 				continue
 			}
-			call, ok := vs.Values[0].(*ast.CallExpr)
-			if !ok || len(call.Args) != 1 {
+			key, ok := kv.Key.(*ast.Ident)
+			if !ok {
 				continue
 			}
-			g[vs.Names[0].Name] = literal(t, call.Args[0])
+			switch key.Name {
+			case "Name":
+				if id, ok := kv.Value.(*ast.Ident); ok {
+					name = id.Name
+				}
+			case "InputSchema", "OutputSchema":
+				call, ok := kv.Value.(*ast.CallExpr)
+				if ok && len(call.Args) == 1 {
+					found[strings.TrimSuffix(key.Name, "Schema")] = literal(t, call.Args[0])
+				}
+			}
 		}
-	}
+		if name == "" {
+			return true
+		}
+		for kind, schema := range found {
+			g["toolgen"+kind+strings.TrimPrefix(name, "Tool")] = schema
+		}
+		return true
+	})
 	return g
 }
 

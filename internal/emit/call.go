@@ -32,6 +32,9 @@ import (
 // but recovering around Call in toolimpl.Tools instead cost every call an
 // extra indirect call and frame (about 20 ns of 260).
 func (g *generator) callFunc(t *model.Tool) {
+	if g.tableCall(t) {
+		return
+	}
 	params := []jen.Code{jen.Id("ctx").Qual("context", "Context"), jen.Id("args").Index().Byte()}
 	if t.Recv != nil {
 		params = append([]jen.Code{jen.Id("recv").Op("*").Id(t.Recv.TypeName)}, params...)
@@ -225,6 +228,14 @@ func (g *generator) typeText(t *model.Type) string {
 // structHelper asks for the function reading a struct and returns its name.
 func (g *generator) structHelper(t *model.Type) string {
 	name := "toolgenDecode" + t.Struct.ID
+	if table, ok := g.table(t); ok {
+		g.want(name, func() {
+			g.code.Comment(fmt.Sprintf("%s reads a %s object, as its table says.", name, t.Name))
+			g.code.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
+				impl("ReadStruct").Call(d, jen.Id(table), jen.Qual("unsafe", "Pointer").Call(jen.Id("v"))))
+		})
+		return name
+	}
 	g.want(name, func() {
 		g.code.Comment(fmt.Sprintf("%s reads a %s object.", name, t.Name))
 		g.code.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
@@ -236,6 +247,14 @@ func (g *generator) structHelper(t *model.Type) string {
 // encodeHelper asks for the function writing a struct.
 func (g *generator) encodeHelper(t *model.Type) string {
 	name := "toolgenEncode" + t.Struct.ID
+	if table, ok := g.table(t); ok {
+		g.want(name, func() {
+			g.code.Comment(fmt.Sprintf("%s writes a %s object, as its table says.", name, t.Name))
+			g.code.Func().Id(name).Params(jen.Id("e").Op("*").Add(impl("Encoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
+				impl("WriteStruct").Call(e, jen.Id(table), jen.Qual("unsafe", "Pointer").Call(jen.Id("v"))))
+		})
+		return name
+	}
 	g.want(name, func() {
 		g.code.Comment(fmt.Sprintf("%s writes a %s object.", name, t.Name))
 		g.code.Func().Id(name).Params(jen.Id("e").Op("*").Add(impl("Encoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
@@ -321,6 +340,16 @@ func jenExported(name string) bool { return name != "" && strings.ToUpper(name[:
 
 // objectVar names the member table of a struct type.
 func objectVar(s *model.Struct) string { return "toolgenObject" + s.ID }
+
+// inputObject is the member table of a tool's arguments, as an expression.
+func (g *generator) inputObject(t *model.Tool) jen.Code {
+	if sp := structParam(t); sp != nil {
+		if table, ok := g.table(structType(sp)); ok {
+			return jen.Op("&").Id(table).Dot("Object")
+		}
+	}
+	return jen.Id(inputObjectVar(t))
+}
 
 // inputObjectVar names the member table of a tool's arguments: its struct
 // parameter's type's, or its own for separate parameters.

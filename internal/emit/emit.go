@@ -33,6 +33,13 @@ type generator struct {
 	sliceTypes  map[string]string // slice helper name -> the type it reads (typeID)
 	patterns    map[string]string
 	patternList []string
+	// tables: whether each struct type is read and written through a table
+	// (table.go); pointed: the struct types something points to; enumTypes:
+	// enum table name -> the type it lists (typeID).
+	tables    map[*model.Struct]bool
+	pointed   map[*model.Struct]bool
+	enumTypes map[string]string
+	noTables  bool // every struct gets a generated reader and writer (Codecs)
 }
 
 // File returns the generated Go source for pkg, formatted.
@@ -56,7 +63,8 @@ func File(pkg *model.Package) ([]byte, error) {
 // Each piece starts with a doc comment, as genfile.Pieces requires: the
 // parts below and each tool's schemas and dispatch start with one.
 func file(pkg *model.Package, aliases map[string]string) ([]byte, error) {
-	g := &generator{pkg: pkg, helpers: map[string]bool{}, patterns: map[string]string{}}
+	g := &generator{pkg: pkg, helpers: map[string]bool{}, patterns: map[string]string{},
+		tables: map[*model.Struct]bool{}, pointed: pointedStructs(pkg), enumTypes: map[string]string{}}
 	g.f = genfile.New(pkg.Path, pkg.Name, genfile.Head{Generator: "toolgen", Constraint: "!toolgen"})
 	for path, alias := range aliases {
 		g.f.ImportAlias(path, alias)
@@ -83,7 +91,6 @@ func file(pkg *model.Package, aliases map[string]string) ([]byte, error) {
 		if i > 0 {
 			g.flush()
 		}
-		g.schemas(t)
 		g.callFunc(t)
 		g.partialFunc(t)
 	}

@@ -31,13 +31,22 @@ func (g *generator) toolsFuncs() {
 	}
 }
 
-// toolsFunc:
+// toolsFunc writes the Tools function of the package's tools, whose values
+// are laid out statically, as data, with their schemas inline:
 //
 //	func Tools() []toolgen.Tool {
-//		return toolimpl.Tools([]toolgen.Tool{{Name: ToolGetWeather, ..., Call: toolgenCallGetWeather}})
+//		return toolimpl.StaticTools(toolgenTools[:])
 //	}
 //
-// toolimpl.Tools derives each schema's strict and Gemini forms, once.
+//	var toolgenTools = [...]toolgen.Tool{{Name: ToolGetWeather, ..., Call: toolgenCallGetWeather}}
+//
+// toolimpl.StaticTools copies them, with each schema's strict and Gemini
+// forms (derived once) and a Validate. A type's tool methods run on a
+// receiver, so its Tools builds them on each call:
+//
+//	func (recv *T) Tools() []toolgen.Tool {
+//		return toolimpl.Tools([]toolgen.Tool{{Name: ToolLookup, ..., Call: func(...) {...}}})
+//	}
 func (g *generator) toolsFunc(recv string, tools []*model.Tool) {
 	names := make([]string, len(tools))
 	values := make([]jen.Code, len(tools))
@@ -46,20 +55,18 @@ func (g *generator) toolsFunc(recv string, tools []*model.Tool) {
 		values[i] = g.toolValue(t)
 	}
 	if recv == "" {
+		args := []jen.Code{jen.Id("toolgenTools").Index(jen.Empty(), jen.Empty())}
 		g.code.Comment(fmt.Sprintf("Tools returns the tools of package %s: %s.", g.pkg.Name, strings.Join(names, ", ")))
-	} else {
-		g.code.Comment(fmt.Sprintf("Tools returns the tools of a %s, which run on it: %s.", recv, strings.Join(names, ", ")))
+		g.code.Func().Id("Tools").Params().Index().Add(rt("Tool")).Block(
+			jen.Return(impl("StaticTools").Call(args...)),
+		)
+		g.code.Comment(fmt.Sprintf("toolgenTools are the tools of package %s, as the compiler lays them out.", g.pkg.Name))
+		g.code.Var().Id("toolgenTools").Op("=").Index(jen.Op("...")).Add(rt("Tool")).Values(values...)
+		return
 	}
-	fn := g.code.Func()
-	if recv != "" {
-		fn = fn.Params(jen.Id("recv").Op("*").Id(recv))
-	}
-	fn.Id("Tools").Params().Index().Add(rt("Tool")).Block(
-		jen.Return(impl("Tools").Call(jen.Index().Add(rt("Tool")).ValuesFunc(func(gr *jen.Group) {
-			for _, v := range values {
-				gr.Add(v)
-			}
-		}))),
+	g.code.Comment(fmt.Sprintf("Tools returns the tools of a %s, which run on it: %s.", recv, strings.Join(names, ", ")))
+	g.code.Func().Params(jen.Id("recv").Op("*").Id(recv)).Id("Tools").Params().Index().Add(rt("Tool")).Block(
+		jen.Return(impl("Tools").Call(jen.Index().Add(rt("Tool")).Values(values...))),
 	)
 }
 
@@ -76,13 +83,16 @@ func (g *generator) toolValue(t *model.Tool) jen.Code {
 	fields := []jen.Code{
 		field("Name", jen.Id(t.ConstName)),
 		field("Description", jen.Lit(t.Doc)),
-		field("InputSchema", jen.Id(inputVar(t))),
 	}
+	for _, note := range schemaNotes(t) {
+		fields = append(fields, jen.Line().Comment(note))
+	}
+	fields = append(fields, field("InputSchema", schemaBytes(t.InputSchema)))
 	if t.OutputSchema != nil {
-		fields = append(fields, field("OutputSchema", jen.Id(outputVar(t))))
+		fields = append(fields, field("OutputSchema", schemaBytes(t.OutputSchema)))
 	}
 	if t.PartialSchema != nil {
-		fields = append(fields, field("PartialSchema", jen.Id(partialVar(t))))
+		fields = append(fields, field("PartialSchema", schemaBytes(t.PartialSchema)))
 	}
 	if ann := annotations(t); ann != nil {
 		fields = append(fields, field("Annotations", ann))
@@ -108,7 +118,11 @@ func (g *generator) toolValue(t *model.Tool) jen.Code {
 		jen.Id("Strict").Op(":").Lit(t.Tokens.Strict),
 		jen.Id("Gemini").Op(":").Lit(t.Tokens.Gemini))))
 	fields = append(fields, field("SearchTerms", jen.Lit(SearchTerms(t))))
-	fields = append(fields, field("Call", call), field("Validate", impl("Validator").Call(call)), jen.Line())
+	fields = append(fields, field("Call", call))
+	if t.Recv != nil { // StaticTools adds the others' Validate
+		fields = append(fields, field("Validate", impl("Validator").Call(call)))
+	}
+	fields = append(fields, jen.Line())
 	return jen.Values(fields...)
 }
 
@@ -125,45 +139,35 @@ func annotations(t *model.Tool) jen.Code {
 	return rt("Annotations").Values(fields)
 }
 
-func callName(t *model.Tool) string  { return "toolgenCall" + t.GoName }
-func inputVar(t *model.Tool) string  { return "toolgenInput" + t.GoName }
-func outputVar(t *model.Tool) string { return "toolgenOutput" + t.GoName }
+func callName(t *model.Tool) string { return "toolgenCall" + t.GoName }
 
-// partialVar names the schema of a tool's partial results, partialName
-// their encoder.
-func partialVar(t *model.Tool) string  { return "toolgenPartial" + t.GoName }
+// partialName names the encoder of a tool's partial results.
 func partialName(t *model.Tool) string { return "toolgenSend" + t.GoName }
 
-// schemas writes a tool's schemas, compact: descriptions read best in the
-// source they come from. The strict and Gemini forms are derived at run
-// time (toolimpl.Tools); the generator derived them too, to tell here which
+// schemaNotes say which dialects a tool's input schema has no form in.
+// The schemas are written compact (descriptions read best in the source
+// they come from); the strict and Gemini forms are derived at run time
+// (toolimpl.Tools), and the generator derived them too, to tell here which
 // the tool lacks.
-func (g *generator) schemas(t *model.Tool) {
-	doc := fmt.Sprintf("%s is the JSON Schema of %s's arguments.", inputVar(t), t.Name)
+func schemaNotes(t *model.Tool) []string {
+	var notes []string
 	if t.NoStrict != "" {
-		doc += fmt.Sprintf(" It has no form in OpenAI's strict dialect (%s): OpenAI gets it without strict mode.", t.NoStrict)
+		notes = append(notes, wrap(fmt.Sprintf("The input schema has no form in OpenAI's strict dialect (%s): OpenAI gets it without strict mode.", t.NoStrict), 72)...)
 	}
 	if t.NoGemini != "" {
-		doc += fmt.Sprintf(" It has no form in Gemini's subset (%s): Gemini gets it as it is.", t.NoGemini)
+		notes = append(notes, wrap(fmt.Sprintf("The input schema has no form in Gemini's subset (%s): Gemini gets it as it is.", t.NoGemini), 72)...)
 	}
-	g.schemaVar(inputVar(t), doc, t.InputSchema)
-	if t.OutputSchema != nil {
-		g.schemaVar(outputVar(t), fmt.Sprintf("%s is the JSON Schema of %s's structured result.", outputVar(t), t.Name), t.OutputSchema)
-	}
-	if t.PartialSchema != nil {
-		g.schemaVar(partialVar(t), fmt.Sprintf("%s is the JSON Schema of the partial results %s sends while it runs.", partialVar(t), t.Name), t.PartialSchema)
-	}
+	return notes
 }
 
-func (g *generator) schemaVar(name, doc string, s *model.Schema) {
+// schemaBytes is a schema as a []byte literal, which the compiler lays out
+// statically in a package-level value.
+func schemaBytes(s *model.Schema) jen.Code {
 	text, err := s.Compact()
 	if err != nil {
-		panic(fmt.Sprintf("toolgen bug: schema %s does not encode: %v", name, err)) // built from plain data
+		panic(fmt.Sprintf("toolgen bug: a schema does not encode: %v", err)) // built from plain data
 	}
-	for _, line := range wrap(doc, 76) {
-		g.code.Comment(line)
-	}
-	g.code.Var().Id(name).Op("=").Index().Byte().Call(textLiteral(text))
+	return jen.Index().Byte().Call(textLiteral(text))
 }
 
 // textLiteral is a raw string literal, or quoted lines joined with + when

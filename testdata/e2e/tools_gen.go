@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"regexp"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -16,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -64,97 +65,101 @@ var (
 
 // Tools returns the tools of package e2e: search, echo, fail, boom, sleep, count, mirror, bound.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolSearch,
-		Description:  "Search looks things up.",
-		InputSchema:  toolgenInputSearch,
-		OutputSchema: toolgenOutputSearch,
-		Annotations: toolgen.Annotations{
-			OpenWorld: true,
-			ReadOnly:  true,
-		},
-		Namespace:   "e2e",
-		Tokens:      toolgen.Tokens{Default: 281, Strict: 329, Gemini: 0},
-		SearchTerms: "1 55 UQgqQEGwAIGUEchCMnCIqOJAwBoAEB best careful code:2 date:2 e2e:2 earth email:2 first:2 glanc hard lat:2 level:3 lon:2 look:3 narrow near:2 newest order page:3 place queri:3 read result return score:2 search:5 sort:3 tag:3 thing up",
-		Call:        toolgenCallSearch,
-		Validate:    toolimpl.Validator(toolgenCallSearch),
-	}, {
-		Name:        ToolEcho,
-		Description: "Echo repeats a text.",
-		InputSchema: toolgenInputEcho,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "e2e",
-		Tokens:      toolgen.Tokens{Default: 89, Strict: 80, Gemini: 67},
-		SearchTerms: "1 17 eAQko6AA absent e2e:2 echo:4 mani onc repeat:2 text:3 time:3",
-		Call:        toolgenCallEcho,
-		Validate:    toolimpl.Validator(toolgenCallEcho),
-	}, {
-		Name:        ToolFail,
-		Description: "Fail always fails, with the reason given.",
-		InputSchema: toolgenInputFail,
-		Namespace:   "e2e",
-		Tokens:      toolgen.Tokens{Default: 58, Strict: 41, Gemini: 36},
-		SearchTerms: "1 12 AQsYS alwai e2e:2 fail:5 given reason:3",
-		Call:        toolgenCallFail,
-		Validate:    toolimpl.Validator(toolgenCallFail),
-	}, {
-		Name:        ToolBoom,
-		Description: "Boom panics.",
-		InputSchema: toolgenInputBoom,
-		Annotations: toolgen.Annotations{Destructive: true},
-		Namespace:   "e2e",
-		Tokens:      toolgen.Tokens{Default: 43, Strict: 26, Gemini: 22},
-		SearchTerms: "1 7 DBT boom:4 e2e:2 panic",
-		Call:        toolgenCallBoom,
-		Validate:    toolimpl.Validator(toolgenCallBoom),
-	}, {
-		Name:        ToolSleep,
-		Description: "Sleep waits, or stops when the call is cancelled.",
-		InputSchema: toolgenInputSleep,
-		Namespace:   "e2e",
-		Tokens:      toolgen.Tokens{Default: 60, Strict: 43, Gemini: 38},
-		SearchTerms: "1 12 MCcABzQ call cancel e2e:2 ms:2 sleep:4 stop wait",
-		Call:        toolgenCallSleep,
-		Validate:    toolimpl.Validator(toolgenCallSleep),
-	}, {
-		Name:         ToolCount,
-		Description:  "Count counts a tree's nodes.",
-		InputSchema:  toolgenInputCount,
-		OutputSchema: toolgenOutputCount,
-		Namespace:    "e2e",
-		Tokens:       toolgen.Tokens{Default: 137, Strict: 146, Gemini: 0},
-		SearchTerms:  "1 21 INREUY children:4 count:5 e2e:2 name:4 node:3 tree:3",
-		Call:         toolgenCallCount,
-		Validate:     toolimpl.Validator(toolgenCallCount),
-	}, {
-		Name:         ToolMirror,
-		Description:  "Mirror returns its arguments.",
-		InputSchema:  toolgenInputMirror,
-		OutputSchema: toolgenOutputMirror,
-		Namespace:    "e2e",
-		Tokens:       toolgen.Tokens{Default: 359, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 57 QAEo4AwkASEgewQQJAdFEFjpmVOiEAZBASiRJ 192 2001 addr:2 address ani:2 argument best blob:2 careful date:2 db8 e2e:2 f32:2 first:2 glanc grid:2 hard i8:2 i_pv4 i_pv6 level look mirror:4 newest order pair:2 pv4 pv6 raw:2 read result return score:2 sort:3 u16:2 u64:2 vote:2",
-		Call:         toolgenCallMirror,
-		Validate:     toolimpl.Validator(toolgenCallMirror),
-	}, {
-		Name:         ToolBound,
-		Description:  "Bound returns its arguments.",
-		InputSchema:  toolgenInputBound,
-		OutputSchema: toolgenOutputBound,
-		Namespace:    "e2e",
-		Tokens:       toolgen.Tokens{Default: 141, Strict: 124, Gemini: 119},
-		SearchTerms:  "1 16 CBwlowEo argument bound:4 e2e:2 narrow:2 neg:2 return wide:2 width:2",
-		Call:         toolgenCallBound,
-		Validate:     toolimpl.Validator(toolgenCallBound),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package e2e, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolSearch,
+	Description: "Search looks things up.",
+	// The input schema has no form in Gemini's subset (an enum of other than,
+	// strings at /properties/level): Gemini gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"page":{"type":"integer","description":"Page to return, from 1.","minimum":1,"default":1},"query":{"type":"string","description":"Query is what to look for.","minLength":2,"maxLength":100},"sort":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","enum":["score","date"],"default":"score"},"level":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","enum":[1,2]},"tags":{"type":"array","description":"Tags narrow the search.","maxItems":3,"items":{"type":"string"}},"near":{"type":"object","description":"Where is a place on Earth.","properties":{"lat":{"type":"number","minimum":-90,"maximum":90},"lon":{"type":"number","minimum":-180,"maximum":180}},"required":["lat","lon"],"additionalProperties":false},"email":{"type":"string","format":"email"},"code":{"type":"string","pattern":"^[A-Z]{2,3}$"}},"required":["query"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Results are what a search found.","properties":{"query":{"type":"string"},"sort":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","examples":["score","date"]},"page":{"type":"integer"},"level":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","examples":[1,2]},"tags":{"type":"array","items":{"type":"string"}},"near":{"type":"object","description":"Where is a place on Earth.","properties":{"lat":{"type":"number"},"lon":{"type":"number"}},"required":["lat","lon"],"additionalProperties":false}},"required":["query","sort","page","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		OpenWorld: true,
+		ReadOnly:  true,
+	},
+	Namespace:   "e2e",
+	Tokens:      toolgen.Tokens{Default: 281, Strict: 329, Gemini: 0},
+	SearchTerms: "1 55 UQgqQEGwAIGUEchCMnCIqOJAwBoAEB best careful code:2 date:2 e2e:2 earth email:2 first:2 glanc hard lat:2 level:3 lon:2 look:3 narrow near:2 newest order page:3 place queri:3 read result return score:2 search:5 sort:3 tag:3 thing up",
+	Call:        toolgenCallSearch,
+}, {
+	Name:        ToolEcho,
+	Description: "Echo repeats a text.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string","description":"what to repeat.","minLength":1},"times":{"type":"integer","description":"how many times; once when absent.","minimum":1,"maximum":5}},"required":["text"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "e2e",
+	Tokens:      toolgen.Tokens{Default: 89, Strict: 80, Gemini: 67},
+	SearchTerms: "1 17 eAQko6AA absent e2e:2 echo:4 mani onc repeat:2 text:3 time:3",
+	Call:        toolgenCallEcho,
+}, {
+	Name:        ToolFail,
+	Description: "Fail always fails, with the reason given.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"reason":{"type":"string"}},"required":["reason"],"additionalProperties":false}`),
+	Namespace:   "e2e",
+	Tokens:      toolgen.Tokens{Default: 58, Strict: 41, Gemini: 36},
+	SearchTerms: "1 12 AQsYS alwai e2e:2 fail:5 given reason:3",
+	Call:        toolgenCallFail,
+}, {
+	Name:        ToolBoom,
+	Description: "Boom panics.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Destructive: true},
+	Namespace:   "e2e",
+	Tokens:      toolgen.Tokens{Default: 43, Strict: 26, Gemini: 22},
+	SearchTerms: "1 7 DBT boom:4 e2e:2 panic",
+	Call:        toolgenCallBoom,
+}, {
+	Name:        ToolSleep,
+	Description: "Sleep waits, or stops when the call is cancelled.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"ms":{"type":"integer"}},"required":["ms"],"additionalProperties":false}`),
+	Namespace:   "e2e",
+	Tokens:      toolgen.Tokens{Default: 60, Strict: 43, Gemini: 38},
+	SearchTerms: "1 12 MCcABzQ call cancel e2e:2 ms:2 sleep:4 stop wait",
+	Call:        toolgenCallSleep,
+}, {
+	Name:        ToolCount,
+	Description: "Count counts a tree's nodes.",
+	// The input schema has no form in Gemini's subset ($defs (recursive types),
+	// at the root): Gemini gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node","description":"Node is a tree."}}},"required":["name"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node","description":"Node is a tree."}}},"required":["name"],"additionalProperties":false}}}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "e2e",
+	Tokens:       toolgen.Tokens{Default: 137, Strict: 146, Gemini: 0},
+	SearchTerms:  "1 21 INREUY children:4 count:5 e2e:2 name:4 node:3 tree:3",
+	Call:         toolgenCallCount,
+}, {
+	Name:        ToolMirror,
+	Description: "Mirror returns its arguments.",
+	// The input schema has no form in OpenAI's strict dialect (a value of any,
+	// type (no type and no $ref) at /properties/raw): OpenAI gets it without,
+	// strict mode.,
+	// The input schema has no form in Gemini's subset (a value of any type (no,
+	// type) at /properties/raw): Gemini gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"i8":{"type":"integer","minimum":-128,"maximum":127},"u16":{"type":"integer","minimum":0,"maximum":65535},"u64":{"type":"integer","minimum":0},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"on":{"type":"boolean"},"when":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"votes":{"type":"object","additionalProperties":{"type":"integer"}},"grid":{"type":"array","items":{"type":"array","items":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","enum":[1,2]}}},"sorts":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","enum":["score","date"]}}}},"required":["i8","u16","u64","f32","on","when","blob","raw","any","addr","pair","votes","grid"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Kinds takes one of everything.","properties":{"i8":{"type":"integer","minimum":-128,"maximum":127},"u16":{"type":"integer","minimum":0,"maximum":65535},"u64":{"type":"integer","minimum":0},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"on":{"type":"boolean"},"when":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"votes":{"type":"object","additionalProperties":{"type":"integer"}},"grid":{"type":"array","items":{"type":"array","items":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","examples":[1,2]}}},"sorts":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","examples":["score","date"]}}}},"required":["i8","u16","u64","f32","on","when","blob","raw","any","addr","pair","votes","grid"],"additionalProperties":false}`),
+	Namespace:    "e2e",
+	Tokens:       toolgen.Tokens{Default: 359, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 57 QAEo4AwkASEgewQQJAdFEFjpmVOiEAZBASiRJ 192 2001 addr:2 address ani:2 argument best blob:2 careful date:2 db8 e2e:2 f32:2 first:2 glanc grid:2 hard i8:2 i_pv4 i_pv6 level look mirror:4 newest order pair:2 pv4 pv6 raw:2 read result return score:2 sort:3 u16:2 u64:2 vote:2",
+	Call:         toolgenCallMirror,
+}, {
+	Name:         ToolBound,
+	Description:  "Bound returns its arguments.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"narrow":{"type":"number","minimum":0.1,"maximum":0.7},"wide":{"type":"number","minimum":0.1,"maximum":0.7},"width":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"neg":{"type":"number","minimum":-0.3,"maximum":-0.1}},"required":["narrow","wide","width","neg"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Bounds has numbers bounded by their tags and by their width, for the boundary agreement test.","properties":{"narrow":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"wide":{"type":"number"},"width":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"neg":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["narrow","wide","width","neg"],"additionalProperties":false}`),
+	Namespace:    "e2e",
+	Tokens:       toolgen.Tokens{Default: 141, Strict: 124, Gemini: 119},
+	SearchTerms:  "1 16 CBwlowEo argument bound:4 e2e:2 narrow:2 neg:2 return wide:2 width:2",
+	Call:         toolgenCallBound,
+}}
 
 // Tools returns the tools of a Counter, which run on it: counter_add, total.
 func (recv *Counter) Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
 		Name:             ToolAdd,
 		Description:      "Add adds to the counter and says who asked.",
-		InputSchema:      toolgenInputAdd,
+		InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"by":{"type":"integer"}},"required":["by"],"additionalProperties":false}`),
 		RequiresApproval: true,
 		Namespace:        "e2e",
 		Tokens:           toolgen.Tokens{Default: 60, Strict: 43, Gemini: 38},
@@ -168,8 +173,8 @@ func (recv *Counter) Tools() []toolgen.Tool {
 	}, {
 		Name:         ToolTotal,
 		Description:  "Total reads the counter.",
-		InputSchema:  toolgenInputTotal,
-		OutputSchema: toolgenOutputTotal,
+		InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+		OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"integer"}}},"required":["result"],"additionalProperties":false}`),
 		Annotations:  toolgen.Annotations{ReadOnly: true},
 		Namespace:    "e2e",
 		Tokens:       toolgen.Tokens{Default: 44, Strict: 27, Gemini: 23},
@@ -200,7 +205,7 @@ type SearchRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SearchRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSearch, toolgenObjectSearchArgs, []string{r.Page, r.Query, r.Sort, r.Level, r.Tags, r.Near, r.Email, r.Code})
+	return toolimpl.RuleOf(ToolSearch, toolgenObjectSearchArgs, unsafe.Pointer(&r), 8)
 }
 
 // EchoRule is a permission rule for the tool echo: each field is a glob over
@@ -214,7 +219,7 @@ type EchoRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEcho, toolgenArgsEcho, []string{r.Text, r.Times})
+	return toolimpl.RuleOf(ToolEcho, toolgenArgsEcho, unsafe.Pointer(&r), 2)
 }
 
 // FailRule is a permission rule for the tool fail: each field is a glob over
@@ -227,7 +232,7 @@ type FailRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FailRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolFail, toolgenArgsFail, []string{r.Reason})
+	return toolimpl.RuleOf(ToolFail, toolgenArgsFail, unsafe.Pointer(&r), 1)
 }
 
 // BoomRule is a permission rule for the tool boom, which takes no arguments.
@@ -248,7 +253,7 @@ type SleepRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SleepRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSleep, toolgenArgsSleep, []string{r.Ms})
+	return toolimpl.RuleOf(ToolSleep, toolgenArgsSleep, unsafe.Pointer(&r), 1)
 }
 
 // CountRule is a permission rule for the tool count: each field is a glob over
@@ -262,7 +267,7 @@ type CountRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CountRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCount, toolgenObjectNode, []string{r.Name, r.Children})
+	return toolimpl.RuleOf(ToolCount, toolgenObjectNode, unsafe.Pointer(&r), 2)
 }
 
 // MirrorRule is a permission rule for the tool mirror: each field is a glob
@@ -288,7 +293,7 @@ type MirrorRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MirrorRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolMirror, toolgenObjectKinds, []string{r.I8, r.U16, r.U64, r.F32, r.On, r.When, r.Blob, r.Raw, r.Any, r.Addr, r.Pair, r.Votes, r.Grid, r.Sorts})
+	return toolimpl.RuleOf(ToolMirror, toolgenObjectKinds, unsafe.Pointer(&r), 14)
 }
 
 // AddRule is a permission rule for the tool counter_add: each field is a glob
@@ -301,7 +306,7 @@ type AddRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAdd, toolgenArgsAdd, []string{r.By})
+	return toolimpl.RuleOf(ToolAdd, toolgenArgsAdd, unsafe.Pointer(&r), 1)
 }
 
 // TotalRule is a permission rule for the tool total, which takes no arguments.
@@ -325,7 +330,7 @@ type BoundRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r BoundRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolBound, toolgenObjectBounds, []string{r.Narrow, r.Wide, r.Width, r.Neg})
+	return toolimpl.RuleOf(ToolBound, toolgenObjectBounds, unsafe.Pointer(&r), 4)
 }
 
 // AddEdit is a person's edit of the arguments of a call of counter_add, for
@@ -351,14 +356,6 @@ func (a AddEdit) Args() ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenInputSearch is the JSON Schema of search's arguments. It has no form
-// in Gemini's subset (an enum of other than strings at /properties/level):
-// Gemini gets it as it is.
-var toolgenInputSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"page":{"type":"integer","description":"Page to return, from 1.","minimum":1,"default":1},"query":{"type":"string","description":"Query is what to look for.","minLength":2,"maxLength":100},"sort":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","enum":["score","date"],"default":"score"},"level":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","enum":[1,2]},"tags":{"type":"array","description":"Tags narrow the search.","maxItems":3,"items":{"type":"string"}},"near":{"type":"object","description":"Where is a place on Earth.","properties":{"lat":{"type":"number","minimum":-90,"maximum":90},"lon":{"type":"number","minimum":-180,"maximum":180}},"required":["lat","lon"],"additionalProperties":false},"email":{"type":"string","format":"email"},"code":{"type":"string","pattern":"^[A-Z]{2,3}$"}},"required":["query"],"additionalProperties":false}`)
-
-// toolgenOutputSearch is the JSON Schema of search's structured result.
-var toolgenOutputSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Results are what a search found.","properties":{"query":{"type":"string"},"sort":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","examples":["score","date"]},"page":{"type":"integer"},"level":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","examples":[1,2]},"tags":{"type":"array","items":{"type":"string"}},"near":{"type":"object","description":"Where is a place on Earth.","properties":{"lat":{"type":"number"},"lon":{"type":"number"}},"required":["lat","lon"],"additionalProperties":false}},"required":["query","sort","page","tags"],"additionalProperties":false}`)
-
 // toolgenCallSearch reads the arguments of search, calls Search and writes its result.
 func toolgenCallSearch(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSearch, &res, &err)
@@ -382,9 +379,6 @@ func toolgenCallSearch(ctx context.Context, args []byte) (res toolgen.Result, er
 	toolgenEncodeResults(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputEcho is the JSON Schema of echo's arguments.
-var toolgenInputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string","description":"what to repeat.","minLength":1},"times":{"type":"integer","description":"how many times; once when absent.","minimum":1,"maximum":5}},"required":["text"],"additionalProperties":false}`)
 
 // toolgenCallEcho reads the arguments of echo, calls Echo and writes its result.
 func toolgenCallEcho(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -429,9 +423,6 @@ func toolgenCallEcho(ctx context.Context, args []byte) (res toolgen.Result, err 
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputFail is the JSON Schema of fail's arguments.
-var toolgenInputFail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"reason":{"type":"string"}},"required":["reason"],"additionalProperties":false}`)
-
 // toolgenCallFail reads the arguments of fail, calls Fail and writes its result.
 func toolgenCallFail(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolFail, &res, &err)
@@ -465,9 +456,6 @@ func toolgenCallFail(ctx context.Context, args []byte) (res toolgen.Result, err 
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputBoom is the JSON Schema of boom's arguments.
-var toolgenInputBoom = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
 // toolgenCallBoom reads the arguments of boom, calls Boom and writes its result.
 func toolgenCallBoom(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolBoom, &res, &err)
@@ -493,9 +481,6 @@ func toolgenCallBoom(ctx context.Context, args []byte) (res toolgen.Result, err 
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputSleep is the JSON Schema of sleep's arguments.
-var toolgenInputSleep = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"ms":{"type":"integer"}},"required":["ms"],"additionalProperties":false}`)
 
 // toolgenCallSleep reads the arguments of sleep, calls Sleep and writes its result.
 func toolgenCallSleep(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -531,14 +516,6 @@ func toolgenCallSleep(ctx context.Context, args []byte) (res toolgen.Result, err
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputCount is the JSON Schema of count's arguments. It has no form in
-// Gemini's subset ($defs (recursive types) at the root): Gemini gets it as it
-// is.
-var toolgenInputCount = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node","description":"Node is a tree."}}},"required":["name"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node","description":"Node is a tree."}}},"required":["name"],"additionalProperties":false}}}`)
-
-// toolgenOutputCount is the JSON Schema of count's structured result.
-var toolgenOutputCount = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallCount reads the arguments of count, calls Count and writes its result.
 func toolgenCallCount(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCount, &res, &err)
@@ -563,16 +540,6 @@ func toolgenCallCount(ctx context.Context, args []byte) (res toolgen.Result, err
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputMirror is the JSON Schema of mirror's arguments. It has no form
-// in OpenAI's strict dialect (a value of any type (no type and no $ref) at
-// /properties/raw): OpenAI gets it without strict mode. It has no form in
-// Gemini's subset (a value of any type (no type) at /properties/raw): Gemini
-// gets it as it is.
-var toolgenInputMirror = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"i8":{"type":"integer","minimum":-128,"maximum":127},"u16":{"type":"integer","minimum":0,"maximum":65535},"u64":{"type":"integer","minimum":0},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"on":{"type":"boolean"},"when":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"votes":{"type":"object","additionalProperties":{"type":"integer"}},"grid":{"type":"array","items":{"type":"array","items":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","enum":[1,2]}}},"sorts":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","enum":["score","date"]}}}},"required":["i8","u16","u64","f32","on","when","blob","raw","any","addr","pair","votes","grid"],"additionalProperties":false}`)
-
-// toolgenOutputMirror is the JSON Schema of mirror's structured result.
-var toolgenOutputMirror = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Kinds takes one of everything.","properties":{"i8":{"type":"integer","minimum":-128,"maximum":127},"u16":{"type":"integer","minimum":0,"maximum":65535},"u64":{"type":"integer","minimum":0},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"on":{"type":"boolean"},"when":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"votes":{"type":"object","additionalProperties":{"type":"integer"}},"grid":{"type":"array","items":{"type":"array","items":{"type":"integer","description":"Level is how hard to look.\n1: a glance\n2: a careful read","examples":[1,2]}}},"sorts":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string","description":"Sort orders results.\n\"score\": best first\n\"date\": newest first","examples":["score","date"]}}}},"required":["i8","u16","u64","f32","on","when","blob","raw","any","addr","pair","votes","grid"],"additionalProperties":false}`)
-
 // toolgenCallMirror reads the arguments of mirror, calls Mirror and writes its result.
 func toolgenCallMirror(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolMirror, &res, &err)
@@ -596,9 +563,6 @@ func toolgenCallMirror(ctx context.Context, args []byte) (res toolgen.Result, er
 	toolgenEncodeKinds(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputAdd is the JSON Schema of counter_add's arguments.
-var toolgenInputAdd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"by":{"type":"integer"}},"required":["by"],"additionalProperties":false}`)
 
 // toolgenCallAdd reads the arguments of counter_add, calls (*Counter).Add and writes its result.
 func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -634,12 +598,6 @@ func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res toolge
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTotal is the JSON Schema of total's arguments.
-var toolgenInputTotal = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputTotal is the JSON Schema of total's structured result.
-var toolgenOutputTotal = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"integer"}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallTotal reads the arguments of total, calls (*Counter).Total and writes its result.
 func toolgenCallTotal(recv *Counter, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTotal, &res, &err)
@@ -672,12 +630,6 @@ func toolgenCallTotal(recv *Counter, ctx context.Context, args []byte) (res tool
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputBound is the JSON Schema of bound's arguments.
-var toolgenInputBound = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"narrow":{"type":"number","minimum":0.1,"maximum":0.7},"wide":{"type":"number","minimum":0.1,"maximum":0.7},"width":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"neg":{"type":"number","minimum":-0.3,"maximum":-0.1}},"required":["narrow","wide","width","neg"],"additionalProperties":false}`)
-
-// toolgenOutputBound is the JSON Schema of bound's structured result.
-var toolgenOutputBound = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Bounds has numbers bounded by their tags and by their width, for the boundary agreement test.","properties":{"narrow":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"wide":{"type":"number"},"width":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"neg":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["narrow","wide","width","neg"],"additionalProperties":false}`)
 
 // toolgenCallBound reads the arguments of bound, calls Bound and writes its result.
 func toolgenCallBound(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -767,6 +719,9 @@ func toolgenDecodeSearchArgs(d *toolimpl.Decoder, v *SearchArgs) {
 		}
 	}
 }
+
+// toolgenEnumSort are the values of a Sort.
+var toolgenEnumSort = &toolimpl.Enum{Values: []string{"score", "date"}, Allowed: "\"score\", \"date\""}
 
 // toolgenEncodeResults writes a Results object.
 func toolgenEncodeResults(e *toolimpl.Encoder, v *Results) {

@@ -11,6 +11,7 @@ import (
 	"math/big"
 	"regexp"
 	"time"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -20,8 +21,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -213,458 +214,502 @@ var (
 
 // Tools returns the tools of package fidelity: return_int, return_float, return_bool, return_enum, return_slice, return_map, return_array, return_blob, return_any, return_ptr_int, return_text, return_json, return_stamped, return_foreign, return_named_map, return_places, return_any_slice, echo_scalars, echo_enums, echo_collections, echo_pointers, echo_constrained, echo_formats, echo_special, echo_embedded, echo_omit, echo_tree, flat, densify, echo_methods, echo_numbers, echo_shapes, echo_embeds, echo_embeds_more, echo_tagged, echo_named, echo_wide, echo_graph, echo_deeps, echo_omits, echo_places, flat_all, echo_misc, flat_defaults, echo_unions.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolReturnInt,
-		Description:  "ReturnInt returns an integer.",
-		InputSchema:  toolgenInputReturnInt,
-		OutputSchema: toolgenOutputReturnInt,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
-		SearchTerms:  "1 18 BShDDi fideliti:2 int:4 integer return:5 return_int:4 word:2",
-		Call:         toolgenCallReturnInt,
-		Validate:     toolimpl.Validator(toolgenCallReturnInt),
-	}, {
-		Name:         ToolReturnFloat,
-		Description:  "ReturnFloat returns a float.",
-		InputSchema:  toolgenInputReturnFloat,
-		OutputSchema: toolgenOutputReturnFloat,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
-		SearchTerms:  "1 18 Akcsg fideliti:2 float:5 return:5 return_float:4 word:2",
-		Call:         toolgenCallReturnFloat,
-		Validate:     toolimpl.Validator(toolgenCallReturnFloat),
-	}, {
-		Name:         ToolReturnBool,
-		Description:  "ReturnBool returns a bool.",
-		InputSchema:  toolgenInputReturnBool,
-		OutputSchema: toolgenOutputReturnBool,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
-		SearchTerms:  "1 18 AUcog bool:5 fideliti:2 return:5 return_bool:4 word:2",
-		Call:         toolgenCallReturnBool,
-		Validate:     toolimpl.Validator(toolgenCallReturnBool),
-	}, {
-		Name:         ToolReturnEnum,
-		Description:  "ReturnEnum returns an integer enum.",
-		InputSchema:  toolgenInputReturnEnum,
-		OutputSchema: toolgenOutputReturnEnum,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
-		SearchTerms:  "1 19 AQkHmi enum:5 fideliti:2 integer return:5 return_enum:4 word:2",
-		Call:         toolgenCallReturnEnum,
-		Validate:     toolimpl.Validator(toolgenCallReturnEnum),
-	}, {
-		Name:         ToolReturnSlice,
-		Description:  "ReturnSlice returns a slice, nil for n = 0.",
-		InputSchema:  toolgenInputReturnSlice,
-		OutputSchema: toolgenOutputReturnSlice,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
-		SearchTerms:  "1 19 AWiTKg fideliti:2 nil return:5 return_slice:4 slice:5 word:2",
-		Call:         toolgenCallReturnSlice,
-		Validate:     toolimpl.Validator(toolgenCallReturnSlice),
-	}, {
-		Name:         ToolReturnMap,
-		Description:  "ReturnMap returns a map, nil for n = 0.",
-		InputSchema:  toolgenInputReturnMap,
-		OutputSchema: toolgenOutputReturnMap,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
-		SearchTerms:  "1 19 AWgDHk fideliti:2 map:5 nil return:5 return_map:4 word:2",
-		Call:         toolgenCallReturnMap,
-		Validate:     toolimpl.Validator(toolgenCallReturnMap),
-	}, {
-		Name:         ToolReturnArray,
-		Description:  "ReturnArray returns a named array.",
-		InputSchema:  toolgenInputReturnArray,
-		OutputSchema: toolgenOutputReturnArray,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
-		SearchTerms:  "1 19 A4wHGg arrai:5 fideliti:2 name return:5 return_arrai:4 word:2",
-		Call:         toolgenCallReturnArray,
-		Validate:     toolimpl.Validator(toolgenCallReturnArray),
-	}, {
-		Name:         ToolReturnBlob,
-		Description:  "ReturnBlob returns a named []byte.",
-		InputSchema:  toolgenInputReturnBlob,
-		OutputSchema: toolgenOutputReturnBlob,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
-		SearchTerms:  "1 19 CgB8hIk blob:4 byte fideliti:2 name return:5 return_blob:4 word:2",
-		Call:         toolgenCallReturnBlob,
-		Validate:     toolimpl.Validator(toolgenCallReturnBlob),
-	}, {
-		Name:         ToolReturnAny,
-		Description:  "ReturnAny returns any.",
-		InputSchema:  toolgenInputReturnAny,
-		OutputSchema: toolgenOutputReturnAny,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 80, Strict: 63, Gemini: 58},
-		SearchTerms:  "1 18 BEfJg ani:5 fideliti:2 return:5 return_ani:4 word:2",
-		Call:         toolgenCallReturnAny,
-		Validate:     toolimpl.Validator(toolgenCallReturnAny),
-	}, {
-		Name:         ToolReturnPtrInt,
-		Description:  "ReturnPtrInt returns a pointer to an integer, nil for n = 0.",
-		InputSchema:  toolgenInputReturnPtrInt,
-		OutputSchema: toolgenOutputReturnPtrInt,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
-		SearchTerms:  "1 24 TgSA0CkYg fideliti:2 int:4 integer nil pointer ptr:4 return:5 return_ptr_int:4 word:2",
-		Call:         toolgenCallReturnPtrInt,
-		Validate:     toolimpl.Validator(toolgenCallReturnPtrInt),
-	}, {
-		Name:         ToolReturnText,
-		Description:  "ReturnText returns a text type.",
-		InputSchema:  toolgenInputReturnText,
-		OutputSchema: toolgenOutputReturnText,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
-		SearchTerms:  "1 19 BQgHCg fideliti:2 return:5 return_text:4 text:5 type word:2",
-		Call:         toolgenCallReturnText,
-		Validate:     toolimpl.Validator(toolgenCallReturnText),
-	}, {
-		Name:         ToolReturnJSON,
-		Description:  "ReturnJSON returns a JSON type by value.",
-		InputSchema:  toolgenInputReturnJSON,
-		OutputSchema: toolgenOutputReturnJSON,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 84, Strict: 67, Gemini: 62},
-		SearchTerms:  "1 20 IgB0wAo fideliti:2 json:5 return:5 return_json:4 type valu word:2",
-		Call:         toolgenCallReturnJSON,
-		Validate:     toolimpl.Validator(toolgenCallReturnJSON),
-	}, {
-		Name:         ToolReturnStamped,
-		Description:  "ReturnStamped returns a struct that embeds time.Time.",
-		InputSchema:  toolgenInputReturnStamped,
-		OutputSchema: toolgenOutputReturnStamped,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 86, Strict: 69, Gemini: 64},
-		SearchTerms:  "1 21 EAMgGwIg emb fideliti:2 return:5 return_stamp:4 stamp:4 struct time:2 word:2",
-		Call:         toolgenCallReturnStamped,
-		Validate:     toolimpl.Validator(toolgenCallReturnStamped),
-	}, {
-		Name:         ToolReturnForeign,
-		Description:  "ReturnForeign returns a struct from another package by pointer.",
-		InputSchema:  toolgenInputReturnForeign,
-		OutputSchema: toolgenOutputReturnForeign,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
-		SearchTerms:  "1 21 KMQC0BkE0 another fideliti:2 foreign:4 packag pointer return:5 return_foreign:4 struct word:2",
-		Call:         toolgenCallReturnForeign,
-		Validate:     toolimpl.Validator(toolgenCallReturnForeign),
-	}, {
-		Name:         ToolReturnNamedMap,
-		Description:  "ReturnNamedMap returns a named map.",
-		InputSchema:  toolgenInputReturnNamedMap,
-		OutputSchema: toolgenOutputReturnNamedMap,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 84, Strict: 67, Gemini: 62},
-		SearchTerms:  "1 23 BagHSk fideliti:2 map:5 name:5 return:5 return_name_map:4 word:2",
-		Call:         toolgenCallReturnNamedMap,
-		Validate:     toolimpl.Validator(toolgenCallReturnNamedMap),
-	}, {
-		Name:         ToolReturnPlaces,
-		Description:  "ReturnPlaces returns method types in every position by value.",
-		InputSchema:  toolgenInputReturnPlaces,
-		OutputSchema: toolgenOutputReturnPlaces,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 86, Strict: 69, Gemini: 64},
-		SearchTerms:  "1 22 gAgRhegFBg everi fideliti:2 method place:4 position return:5 return_place:4 type valu word:2",
-		Call:         toolgenCallReturnPlaces,
-		Validate:     toolimpl.Validator(toolgenCallReturnPlaces),
-	}, {
-		Name:         ToolReturnAnySlice,
-		Description:  "ReturnAnySlice returns any holding a slice.",
-		InputSchema:  toolgenInputReturnAnySlice,
-		OutputSchema: toolgenOutputReturnAnySlice,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
-		SearchTerms:  "1 24 BAB1-Ag ani:5 fideliti:2 hold return:5 return_ani_slice:4 slice:5 word:2",
-		Call:         toolgenCallReturnAnySlice,
-		Validate:     toolimpl.Validator(toolgenCallReturnAnySlice),
-	}, {
-		Name:         ToolEchoScalars,
-		Description:  "EchoScalars returns its arguments.",
-		InputSchema:  toolgenInputEchoScalars,
-		OutputSchema: toolgenOutputEchoScalars,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 325, Strict: 308, Gemini: 303},
-		SearchTerms:  "1 46 EsAFIp9RgCEPGAwIAIGBQ argument count:3 echo:4 echo_scalar:4 f32:2 f64:2 fideliti:2 i16:2 i32:2 i64:2 i8:2 integer label:3 name:2 return scalar:4 string u16:2 u32:2 u64:2 u8:2",
-		Call:         toolgenCallEchoScalars,
-		Validate:     toolimpl.Validator(toolgenCallEchoScalars),
-	}, {
-		Name:         ToolEchoEnums,
-		Description:  "EchoEnums returns its arguments.",
-		InputSchema:  toolgenInputEchoEnums,
-		OutputSchema: toolgenOutputEchoEnums,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 256, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 69 ZqERNIjKhkEgMh6CSJAhwAKI 128 argument bit by_name:2 color:3 colour:6 cs:2 echo:4 echo_enum:4 enum:10 fideliti:2 fire:3 grass:3 green:6 integer:2 name:2 pc:2 prioriti:2 red:6 return small string:3 unsign width",
-		Call:         toolgenCallEchoEnums,
-		Validate:     toolimpl.Validator(toolgenCallEchoEnums),
-	}, {
-		Name:         ToolEchoCollections,
-		Description:  "EchoCollections returns its arguments.",
-		InputSchema:  toolgenInputEchoCollections,
-		OutputSchema: toolgenOutputEchoCollections,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 384, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 55 ToAQIJBRACWZCo8AhGkCA argument byte:2 collection:4 echo:4 echo_collection:4 elem:2 fideliti:2 grid:2 int:2 kei:2 list:2 map:4 nest:2 plain:3 point:5 ptr:4 ptr_elem:2 ptr_map:2 return str:2 struct:3",
-		Call:         toolgenCallEchoCollections,
-		Validate:     toolimpl.Validator(toolgenCallEchoCollections),
-	}, {
-		Name:         ToolEchoPointers,
-		Description:  "EchoPointers returns its arguments.",
-		InputSchema:  toolgenInputEchoPointers,
-		OutputSchema: toolgenOutputEchoPointers,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 190, Strict: 280, Gemini: 0},
-		SearchTerms:  "1 40 UMIQBAhQQDEZVm6ESGWgB argument echo:4 echo_pointer:4 enum fideliti:2 integer must:2 pb:2 pf:2 pi:2 pl:2 plain pm:2 point pointer:4 pp:2 prioriti ps:2 pt:2 return struct",
-		Call:         toolgenCallEchoPointers,
-		Validate:     toolimpl.Validator(toolgenCallEchoPointers),
-	}, {
-		Name:         ToolEchoConstrained,
-		Description:  "EchoConstrained returns its arguments.",
-		InputSchema:  toolgenInputEchoConstrained,
-		OutputSchema: toolgenOutputEchoConstrained,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 253, Strict: 250, Gemini: 219},
-		SearchTerms:  "1 45 BSiADdyERIxIZpAUBCKJUE ag:2 argument code:2 color:3 colour:2 constrain:4 echo:4 echo_constrain:4 enum fideliti:2 fire grass green:2 mode:2 name:2 ratio:2 ratio32:2 red:2 return small:2 string tag:2",
-		Call:         toolgenCallEchoConstrained,
-		Validate:     toolimpl.Validator(toolgenCallEchoConstrained),
-	}, {
-		Name:         ToolEchoFormats,
-		Description:  "EchoFormats returns its arguments.",
-		InputSchema:  toolgenInputEchoFormats,
-		OutputSchema: toolgenOutputEchoFormats,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 173, Strict: 152, Gemini: 117},
-		SearchTerms:  "1 38 ABFhIJIuyHVDCEA argument date:4 date_time:2 echo:4 echo_format:4 email:2 fideliti:2 format:4 hostnam:2 ipv4:2 ipv6:2 return time:4 uri:2 uuid:2",
-		Call:         toolgenCallEchoFormats,
-		Validate:     toolimpl.Validator(toolgenCallEchoFormats),
-	}, {
-		Name:         ToolEchoSpecial,
-		Description:  "EchoSpecial returns its arguments.",
-		InputSchema:  toolgenInputEchoSpecial,
-		OutputSchema: toolgenOutputEchoSpecial,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 156, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 38 EYgBAAAAYCpcJATZNJQBRyH 1000000000 192 2001 addr:2 address ani:2 argument blob:2 db8 duration echo:4 echo_special:4 fideliti:2 i_pv4 i_pv6 nanosecond pv4 pv6 raw:2 return second special:4 wait:2",
-		Call:         toolgenCallEchoSpecial,
-		Validate:     toolimpl.Validator(toolgenCallEchoSpecial),
-	}, {
-		Name:         ToolEchoEmbedded,
-		Description:  "EchoEmbedded returns its arguments.",
-		InputSchema:  toolgenInputEchoEmbedded,
-		OutputSchema: toolgenOutputEchoEmbedded,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 89, Strict: 84, Gemini: 67},
-		SearchTerms:  "1 27 wlIGmqKQMEQA argument base echo:4 echo_embed:4 embed:4 extra:2 fideliti:2 id:2 note:3 own:2 return shadow",
-		Call:         toolgenCallEchoEmbedded,
-		Validate:     toolimpl.Validator(toolgenCallEchoEmbedded),
-	}, {
-		Name:         ToolEchoOmit,
-		Description:  "EchoOmit returns its arguments.",
-		InputSchema:  toolgenInputEchoOmit,
-		OutputSchema: toolgenOutputEchoOmit,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 283, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 58 AQCgAAgCsByiIkPzCUEgWKBoSUQwC amount:3 argument bin:2 call currenci:3 dict:2 e1:2 e2:2 e3:2 e4:2 e5:2 echo:4 echo_omit:4 fideliti:2 is_zero monei omit:4 omitzero plain:3 point return struct whatever z1:2 z2:2 z3:2 z4:2 z5:2 zero:2",
-		Call:         toolgenCallEchoOmit,
-		Validate:     toolimpl.Validator(toolgenCallEchoOmit),
-	}, {
-		Name:         ToolEchoTree,
-		Description:  "EchoTree returns its arguments.",
-		InputSchema:  toolgenInputEchoTree,
-		OutputSchema: toolgenOutputEchoTree,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 181, Strict: 210, Gemini: 0},
-		SearchTerms:  "1 40 gAhJxWHwEAA argument echo:4 echo_tree:4 fideliti:2 kid:4 left:4 name:4 recursiv:4 return tree:8 type:4",
-		Call:         toolgenCallEchoTree,
-		Validate:     toolimpl.Validator(toolgenCallEchoTree),
-	}, {
-		Name:         ToolFlat,
-		Description:  "Flat takes flat parameters.",
-		InputSchema:  toolgenInputFlat,
-		OutputSchema: toolgenOutputFlat,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 150, Strict: 152, Gemini: 128},
-		SearchTerms:  "1 30 RMgx7FAgUuEQgKgA color:3 colour:2 count:2 enum fideliti:2 fire flat:5 grass green:2 mani name:3 parameter red:2 string tag:2 take",
-		Call:         toolgenCallFlat,
-		Validate:     toolimpl.Validator(toolgenCallFlat),
-	}, {
-		Name:         ToolDensify,
-		Description:  "Densify returns its arguments with every member written, nil or not.",
-		InputSchema:  toolgenInputDensify,
-		OutputSchema: toolgenOutputDensify,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 197, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 20 AGo4FiaAOoIE argument densifi:4 everi fideliti:2 member nil plain:2 pm:2 point:2 return struct:2 written",
-		Call:         toolgenCallDensify,
-		Validate:     toolimpl.Validator(toolgenCallDensify),
-	}, {
-		Name:         ToolEchoMethods,
-		Description:  "EchoMethods returns its arguments.",
-		InputSchema:  toolgenInputEchoMethods,
-		OutputSchema: toolgenOutputEchoMethods,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 184, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 61 MHAcOWgpCk1AA6BEA1A 21:3 21_c:3 argument echo:4 echo_method:4 fideliti:2 high:2 itself:3 level:6 low:2 method:4 pt:2 read:5 return temp:7 temperatur:3 text:2 type:2 write:5",
-		Call:         toolgenCallEchoMethods,
-		Validate:     toolimpl.Validator(toolgenCallEchoMethods),
-	}, {
-		Name:         ToolEchoNumbers,
-		Description:  "EchoNumbers returns its arguments.",
-		InputSchema:  toolgenInputEchoNumbers,
-		OutputSchema: toolgenOutputEchoNumbers,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 135, Strict: 141, Gemini: 113},
-		SearchTerms:  "1 37 EMSAAJkwAWsJUBxJAAGAH 1000000000 2e10 ani:2 argument big:2 bigf:2 decimal duration echo:4 echo_number:4 fideliti:2 float integer nanosecond number:5 point return second size:2 string wait:2",
-		Call:         toolgenCallEchoNumbers,
-		Validate:     toolimpl.Validator(toolgenCallEchoNumbers),
-	}, {
-		Name:         ToolEchoShapes,
-		Description:  "EchoShapes returns its arguments.",
-		InputSchema:  toolgenInputEchoShapes,
-		OutputSchema: toolgenOutputEchoShapes,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 341, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 37 IFSTICUqhkFgpBQUBE amap:2 ap:2 argument echo:4 echo_shape:4 fideliti:2 mpa:2 ms:2 pa:2 paa:2 pat:2 plain point return shape:4 spa:2 ss:2 struct",
-		Call:         toolgenCallEchoShapes,
-		Validate:     toolimpl.Validator(toolgenCallEchoShapes),
-	}, {
-		Name:         ToolEchoEmbeds,
-		Description:  "EchoEmbeds returns its arguments.",
-		InputSchema:  toolgenInputEchoEmbeds,
-		OutputSchema: toolgenOutputEchoEmbeds,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 289, Strict: 295, Gemini: 252},
-		SearchTerms:  "1 64 oqONEgi0GIBEiQCNSEeAhCKEoA argument box:4 call count:3 echo:4 echo_emb:4 emb:4 embed:4 encod fideliti:2 hid:2 hidden:3 integer json kept:2 make member:2 name:8 only2:2 pointer:2 return rev:2 share:2 string tag:5 unexport",
-		Call:         toolgenCallEchoEmbeds,
-		Validate:     toolimpl.Validator(toolgenCallEchoEmbeds),
-	}, {
-		Name:         ToolEchoEmbedsMore,
-		Description:  "EchoEmbedsMore returns its arguments.",
-		InputSchema:  toolgenInputEchoEmbedsMore,
-		OutputSchema: toolgenOutputEchoEmbedsMore,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 239, Strict: 247, Gemini: 212},
-		SearchTerms:  "1 87 hKQBsCIDAgaMgEkwClgQKRIBC7kyBMAGGAoA argument deep echo:4 echo_emb_more:4 els:2 emb:9 encod:2 fideliti:2 id:2 json:2 level:2 lost:2 lvl:2 make:2 method:2 more:4 note:4 noth:2 only2:2 own:2 pe:2 pointer promot:2 ptr ptr_emb read:3 return share:2 stamp:6 struct text:2 time:6 two type untag write:3",
-		Call:         toolgenCallEchoEmbedsMore,
-		Validate:     toolimpl.Validator(toolgenCallEchoEmbedsMore),
-	}, {
-		Name:         ToolEchoTagged,
-		Description:  "EchoTagged returns its arguments.",
-		InputSchema:  toolgenInputEchoTagged,
-		OutputSchema: toolgenOutputEchoTagged,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 165, Strict: 184, Gemini: 143},
-		SearchTerms:  "1 34 AJgzBMI0yAXoCAA 100:2 argument bslash:2 echo:4 echo_tag:4 empti:2 fideliti:2 name:2 naïve:2 no_name:2 quot:2 return space:2 tag:4 upper:2",
-		Call:         toolgenCallEchoTagged,
-		Validate:     toolimpl.Validator(toolgenCallEchoTagged),
-	}, {
-		Name:         ToolEchoNamed,
-		Description:  "EchoNamed returns its arguments.",
-		InputSchema:  toolgenInputEchoNamed,
-		OutputSchema: toolgenOutputEchoNamed,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 576, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 140 IHLJUAcBgEBABMhTABEixAoqCaRHsCrc2bJCABFIAnGAgA argument arr:2 arrai:4 base64:6 blob:7 board:3 by_kei:2 byte:7 code:3 echo:4 echo_name:4 encod:6 fideliti:2 hash:3 index:3 join:3 json:7 kei:2 label letter:5 list lose map messag:2 method:2 my_raw:3 name:13 number octet:2 onli pblob:2 raw:7 raw_messag:2 read:2 return slice:3 still str str_list string tag:2 text:2 themselv:2 u8s:2 write:8 written",
-		Call:         toolgenCallEchoNamed,
-		Validate:     toolimpl.Validator(toolgenCallEchoNamed),
-	}, {
-		Name:         ToolEchoWide,
-		Description:  "EchoWide returns its arguments.",
-		InputSchema:  toolgenInputEchoWide,
-		OutputSchema: toolgenOutputEchoWide,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 568, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 140 oQgWIAQAIAIsRylCoVs4H0BAgAFUUzAQlEgQRWQjJ4QCggA5AM 127:2 128:2 18446744073709551615:2 65535:2 9223372036854775807 9223372036854775808:3 ai:2 argument bell:3 bool constant:2 def:2 def_o:2 echo:4 echo_wide:4 edg enum:12 escap:3 fideliti:2 flag float hi:3 huge:2 héllo:3 i64:3 i8:4 int64 int8:2 ko:2 line:6 mu:2 name:2 need:3 negativ:2 odd:7 pu:2 ratio return sai:3 sep:3 string:3 two:3 u16:4 u64:4 uint16:2 uint64:2 valu:7 whose:3 wide:4 世界:3",
-		Call:         toolgenCallEchoWide,
-		Validate:     toolimpl.Validator(toolgenCallEchoWide),
-	}, {
-		Name:         ToolEchoGraph,
-		Description:  "EchoGraph returns its arguments.",
-		InputSchema:  toolgenInputEchoGraph,
-		OutputSchema: toolgenOutputEchoGraph,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 478, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 122 RQgAYRyJIJBGbQKAPXQI4AE argument arrai:9 back:2 each:3 echo:4 echo_graph:4 edg:4 fideliti:2 graph:16 id:4 kid:4 map:9 next:4 other:6 pair:4 peer:2 pointer:9 recurs:9 ref:4 refer:3 return slice:9 through:9",
-		Call:         toolgenCallEchoGraph,
-		Validate:     toolimpl.Validator(toolgenCallEchoGraph),
-	}, {
-		Name:         ToolEchoDeeps,
-		Description:  "EchoDeeps returns its arguments.",
-		InputSchema:  toolgenInputEchoDeeps,
-		OutputSchema: toolgenOutputEchoDeeps,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 401, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 85 RGgQAAwJoUYKrQARlsEI27wBAwNDFIUAGEUhA ani:4 argument color colour:2 deep:4 def:6 def_c:2 def_s:2 echo:4 echo_deep:4 enum fideliti:2 fire forest:3 grass green:2 kid:2 left:2 ma:2 name:3 pa:2 plain:2 pmp:2 point:2 pp:2 ppi:2 ppp:2 psp:2 recursiv:4 red:2 return slice spp:2 string struct:2 tree:3 type:4",
-		Call:         toolgenCallEchoDeeps,
-		Validate:     toolimpl.Validator(toolgenCallEchoDeeps),
-	}, {
-		Name:         ToolEchoOmits,
-		Description:  "EchoOmits returns its arguments.",
-		InputSchema:  toolgenInputEchoOmits,
-		OutputSchema: toolgenOutputEchoOmits,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 426, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 79 wShKACAH4iJLegDgIA0qhmdIgIdlCAICgehBCA 21 21_c ani:2 argument arr:2 arr0:2 base64:2 blob:4 both:2 byte:2 echo:4 echo_omit:4 encod:2 fideliti:2 itself json:2 label name:3 omit:4 pi:2 plain:3 point:3 pst:2 raw:2 read return st:2 str:2 string struct:3 temp temperatur write:3 za:2 zb:2 zm:2 zp:2 zt:2",
-		Call:         toolgenCallEchoOmits,
-		Validate:     toolimpl.Validator(toolgenCallEchoOmits),
-	}, {
-		Name:         ToolEchoPlaces,
-		Description:  "EchoPlaces returns its arguments.",
-		InputSchema:  toolgenInputEchoPlaces,
-		OutputSchema: toolgenOutputEchoPlaces,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 398, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 147 SVRdHgQD5SIAFAAOkhAIFZEITUA8drBIBCA5QAAAA ani:4 argument both:9 case:4 echo:4 echo_place:4 fideliti:2 integer:2 json:4 marshal:2 marshal_text:2 method:5 ok:2 on:2 onli:2 onli_out:2 oo:4 out:2 place:4 pointer:3 pt:4 ptm:2 ptr:3 ptr_text:3 read:6 receiver:7 return shape:2 side:3 string:4 text:14 ua:2 um:2 unmarshal:2 unmarshal_text:2 upper:8 us:2 valu:4 win:2 write:8 written:2",
-		Call:         toolgenCallEchoPlaces,
-		Validate:     toolimpl.Validator(toolgenCallEchoPlaces),
-	}, {
-		Name:         ToolFlatAll,
-		Description:  "FlatAll takes flat parameters of every kind.",
-		InputSchema:  toolgenInputFlatAll,
-		OutputSchema: toolgenOutputFlatAll,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 605, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 177 AmMERAqAAsBgIoCjUTAGUpKACgIQsSKBFQAB1AMApfXCIFQEIl5kYILCoCUCdRUEDUAGGphSB 1000000000 18446744073709551615 21 21_c 9223372036854775808 all:4 ani:3 another:5 arrai:2 base64 bell blob:3 board:3 byte case celsiu:9 citi:4 declar:5 deep:2 degre:6 duration encod enum:5 escap everi fahrenheit:9 fideliti:2 flat:5 flat_all:4 hi high huge héllo index:3 itself json kind level:3 line:2 low map name:3 nanosecond need octet:2 odd:3 p_place:2 packag:5 parameter place:6 read:3 receiver sai second sep slice string:5 struct:2 take temp:3 temperatur text two type u64:3 uint64 unit:9 upper:4 valu:3 wait:2 whose write:5 世界",
-		Call:         toolgenCallFlatAll,
-		Validate:     toolimpl.Validator(toolgenCallFlatAll),
-	}, {
-		Name:         ToolEchoMisc,
-		Description:  "EchoMisc returns its arguments.",
-		InputSchema:  toolgenInputEchoMisc,
-		OutputSchema: toolgenOutputEchoMisc,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 367, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 134 CkaZkPpIpaAABAIWgiggEIMBtGAI4iUMJSAgsAQjA 1000000000 addressabl:4 argument call:4 dur:4 dur_map:2 duration echo:4 echo_misc:4 element:4 encod:4 fideliti:2 field:4 id:2 itself:4 json:12 map:2 marshal:4 marshal_json:4 misc:4 nanosecond note:2 num:2 onli:4 pi:2 pj:4 pja:2 pjp:2 point:4 pointer:4 ptr:4 ptr_json:4 receiver:4 return second slice:4 struct:4 time:2 upper:4 valu:4 write:4",
-		Call:         toolgenCallEchoMisc,
-		Validate:     toolimpl.Validator(toolgenCallEchoMisc),
-	}, {
-		Name:         ToolFlatDefaults,
-		Description:  "FlatDefaults takes optional parameters with defaults.",
-		InputSchema:  toolgenInputFlatDefaults,
-		OutputSchema: toolgenOutputFlatDefaults,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 136, Strict: 145, Gemini: 104},
-		SearchTerms:  "1 32 IAigABs9lg6EI celsiu:3 default:5 degre:2 fahrenheit:3 fideliti:2 flat:4 flat_default:4 mani optional parameter tag:2 take unit:3",
-		Call:         toolgenCallFlatDefaults,
-		Validate:     toolimpl.Validator(toolgenCallFlatDefaults),
-	}, {
-		Name:         ToolEchoUnions,
-		Description:  "EchoUnions returns its arguments.",
-		InputSchema:  toolgenInputEchoUnions,
-		OutputSchema: toolgenOutputEchoUnions,
-		Namespace:    "fidelity",
-		Tokens:       toolgen.Tokens{Default: 1352, Strict: 1521, Gemini: 1275},
-		SearchTerms:  "1 264 BglAYjoCIASqgcgaQnJABlCaEQAAFE4BECLTMNgYRThSCGjlgBBQCgYgJIM argument arrai:2 boolean:2 circl:6 color:9 colour:6 constraint:3 echo:4 echo_union:4 enum:3 fideliti:2 fire:3 flag:2 grass:3 green:6 height:6 insid:3 json:2 kei:24 kei_flag:2 kei_list:2 kei_name:2 kei_num:2 kei_pair:2 kind:18 list:2 member:17 name:8 note:6 num:2 number:2 object:2 on:2 opt:2 optional:3 pair:2 per:2 point:6 pointer:3 poli:3 polygon:6 radiu:6 receiver:3 rect:9 red:6 return round:3 shape:3 ss:2 store:3 string:5 tag:9 toolgen:3 type:2 u_kei:2 union:9 untag:2 valu:3 width:6",
-		Call:         toolgenCallEchoUnions,
-		Validate:     toolimpl.Validator(toolgenCallEchoUnions),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package fidelity, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolReturnInt,
+	Description:  "ReturnInt returns an integer.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
+	SearchTerms:  "1 18 BShDDi fideliti:2 int:4 integer return:5 return_int:4 word:2",
+	Call:         toolgenCallReturnInt,
+}, {
+	Name:         ToolReturnFloat,
+	Description:  "ReturnFloat returns a float.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
+	SearchTerms:  "1 18 Akcsg fideliti:2 float:5 return:5 return_float:4 word:2",
+	Call:         toolgenCallReturnFloat,
+}, {
+	Name:         ToolReturnBool,
+	Description:  "ReturnBool returns a bool.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"boolean"}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
+	SearchTerms:  "1 18 AUcog bool:5 fideliti:2 return:5 return_bool:4 word:2",
+	Call:         toolgenCallReturnBool,
+}, {
+	Name:         ToolReturnEnum,
+	Description:  "ReturnEnum returns an integer enum.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
+	SearchTerms:  "1 19 AQkHmi enum:5 fideliti:2 integer return:5 return_enum:4 word:2",
+	Call:         toolgenCallReturnEnum,
+}, {
+	Name:         ToolReturnSlice,
+	Description:  "ReturnSlice returns a slice, nil for n = 0.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
+	SearchTerms:  "1 19 AWiTKg fideliti:2 nil return:5 return_slice:4 slice:5 word:2",
+	Call:         toolgenCallReturnSlice,
+}, {
+	Name:         ToolReturnMap,
+	Description:  "ReturnMap returns a map, nil for n = 0.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]}}}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
+	SearchTerms:  "1 19 AWgDHk fideliti:2 map:5 nil return:5 return_map:4 word:2",
+	Call:         toolgenCallReturnMap,
+}, {
+	Name:         ToolReturnArray,
+	Description:  "ReturnArray returns a named array.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","description":"Hash is a [N]byte: encoding/json writes it as an array of numbers.","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
+	SearchTerms:  "1 19 A4wHGg arrai:5 fideliti:2 name return:5 return_arrai:4 word:2",
+	Call:         toolgenCallReturnArray,
+}, {
+	Name:         ToolReturnBlob,
+	Description:  "ReturnBlob returns a named []byte.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
+	SearchTerms:  "1 19 CgB8hIk blob:4 byte fideliti:2 name return:5 return_blob:4 word:2",
+	Call:         toolgenCallReturnBlob,
+}, {
+	Name:         ToolReturnAny,
+	Description:  "ReturnAny returns any.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 80, Strict: 63, Gemini: 58},
+	SearchTerms:  "1 18 BEfJg ani:5 fideliti:2 return:5 return_ani:4 word:2",
+	Call:         toolgenCallReturnAny,
+}, {
+	Name:         ToolReturnPtrInt,
+	Description:  "ReturnPtrInt returns a pointer to an integer, nil for n = 0.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
+	SearchTerms:  "1 24 TgSA0CkYg fideliti:2 int:4 integer nil pointer ptr:4 return:5 return_ptr_int:4 word:2",
+	Call:         toolgenCallReturnPtrInt,
+}, {
+	Name:         ToolReturnText,
+	Description:  "ReturnText returns a text type.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
+	SearchTerms:  "1 19 BQgHCg fideliti:2 return:5 return_text:4 text:5 type word:2",
+	Call:         toolgenCallReturnText,
+}, {
+	Name:         ToolReturnJSON,
+	Description:  "ReturnJSON returns a JSON type by value.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Both has text and JSON methods: the JSON ones win."}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 84, Strict: 67, Gemini: 62},
+	SearchTerms:  "1 20 IgB0wAo fideliti:2 json:5 return:5 return_json:4 type valu word:2",
+	Call:         toolgenCallReturnJSON,
+}, {
+	Name:         ToolReturnStamped,
+	Description:  "ReturnStamped returns a struct that embeds time.Time.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 86, Strict: 69, Gemini: 64},
+	SearchTerms:  "1 21 EAMgGwIg emb fideliti:2 return:5 return_stamp:4 stamp:4 struct time:2 word:2",
+	Call:         toolgenCallReturnStamped,
+}, {
+	Name:         ToolReturnForeign,
+	Description:  "ReturnForeign returns a struct from another package by pointer.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
+	SearchTerms:  "1 21 KMQC0BkE0 another fideliti:2 foreign:4 packag pointer return:5 return_foreign:4 struct word:2",
+	Call:         toolgenCallReturnForeign,
+}, {
+	Name:         ToolReturnNamedMap,
+	Description:  "ReturnNamedMap returns a named map.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 84, Strict: 67, Gemini: 62},
+	SearchTerms:  "1 23 BagHSk fideliti:2 map:5 name:5 return:5 return_name_map:4 word:2",
+	Call:         toolgenCallReturnNamedMap,
+}, {
+	Name:         ToolReturnPlaces,
+	Description:  "ReturnPlaces returns method types in every position by value.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Places are method types in every position.","properties":{"u":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"us":{"type":"array","items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"ua":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"um":{"type":"object","additionalProperties":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"pt":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."},"pts":{"type":"array","items":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"ptm":{"type":"object","additionalProperties":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"both":{"description":"Both has text and JSON methods: the JSON ones win."},"boths":{"type":"array","items":{"description":"Both has text and JSON methods: the JSON ones win."}},"oo":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."},"oos":{"type":"array","items":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."}},"ok":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["u","us","ua","um","both","oo"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 86, Strict: 69, Gemini: 64},
+	SearchTerms:  "1 22 gAgRhegFBg everi fideliti:2 method place:4 position return:5 return_place:4 type valu word:2",
+	Call:         toolgenCallReturnPlaces,
+}, {
+	Name:         ToolReturnAnySlice,
+	Description:  "ReturnAnySlice returns any holding a slice.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
+	SearchTerms:  "1 24 BAB1-Ag ani:5 fideliti:2 hold return:5 return_ani_slice:4 slice:5 word:2",
+	Call:         toolgenCallReturnAnySlice,
+}, {
+	Name:         ToolEchoScalars,
+	Description:  "EchoScalars returns its arguments.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"s":{"type":"string"},"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"f64":{"type":"number"},"label":{"type":"string","description":"Label is a named string."},"count":{"type":"integer","description":"Count is a named integer.","minimum":-32768,"maximum":32767}},"required":["s","b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64","label","count"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Scalars has one member of each basic type.","properties":{"s":{"type":"string"},"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"f64":{"type":"number"},"label":{"type":"string","description":"Label is a named string."},"count":{"type":"integer","description":"Count is a named integer.","minimum":-32768,"maximum":32767}},"required":["s","b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64","label","count"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 325, Strict: 308, Gemini: 303},
+	SearchTerms:  "1 46 EsAFIp9RgCEPGAwIAIGBQ argument count:3 echo:4 echo_scalar:4 f32:2 f64:2 fideliti:2 i16:2 i32:2 i64:2 i8:2 integer label:3 name:2 return scalar:4 string u16:2 u32:2 u64:2 u8:2",
+	Call:         toolgenCallEchoScalars,
+}, {
+	Name:        ToolEchoEnums,
+	Description: "EchoEnums returns its arguments.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/by_name): OpenAI,
+	// gets it without strict mode.,
+	// The input schema has no form in Gemini's subset (an enum of other than,
+	// strings at /properties/p): Gemini gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]},"p":{"type":"integer","description":"Priority is an integer enum.","enum":[1,2]},"b":{"type":"integer","description":"Bits is an unsigned enum of a small width.","enum":[1,128]},"pc":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]},"cs":{"type":"array","items":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"by_name":{"type":"object","additionalProperties":{"type":"integer","description":"Priority is an integer enum.","enum":[1,2]}}},"required":["c","p","b","cs","by_name"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Enums has enums in every position.","properties":{"c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]},"p":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]},"b":{"type":"integer","description":"Bits is an unsigned enum of a small width.","minimum":0,"maximum":255,"examples":[1,128]},"pc":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]},"cs":{"type":"array","items":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"by_name":{"type":"object","additionalProperties":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]}}},"required":["c","p","b","cs","by_name"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 256, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 69 ZqERNIjKhkEgMh6CSJAhwAKI 128 argument bit by_name:2 color:3 colour:6 cs:2 echo:4 echo_enum:4 enum:10 fideliti:2 fire:3 grass:3 green:6 integer:2 name:2 pc:2 prioriti:2 red:6 return small string:3 unsign width",
+	Call:         toolgenCallEchoEnums,
+}, {
+	Name:        ToolEchoCollections,
+	Description: "EchoCollections returns its arguments.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/map): OpenAI gets it,
+	// without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/map): Gemini gets it,
+	// as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"strs":{"type":"array","items":{"type":"string"}},"ints":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"map":{"type":"object","additionalProperties":{"type":"integer"}},"nested":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"lists":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"bytes":{"type":"string","contentEncoding":"base64"},"keyed":{"type":"object","additionalProperties":{"type":"integer"}},"points":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_elems":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_map":{"type":"object","additionalProperties":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"grid":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["strs","ints","map","nested","lists","bytes","keyed","points","ptr_elems","ptr_map","grid"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Collections has slices, arrays and maps of every kind of element.","properties":{"strs":{"type":"array","items":{"type":"string"}},"ints":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"map":{"type":"object","additionalProperties":{"type":"integer"}},"nested":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"lists":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"bytes":{"type":"string","contentEncoding":"base64"},"keyed":{"type":"object","additionalProperties":{"type":"integer"}},"points":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_elems":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_map":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"grid":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["strs","ints","map","nested","lists","bytes","keyed","points","ptr_elems","ptr_map","grid"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 384, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 55 ToAQIJBRACWZCo8AhGkCA argument byte:2 collection:4 echo:4 echo_collection:4 elem:2 fideliti:2 grid:2 int:2 kei:2 list:2 map:4 nest:2 plain:3 point:5 ptr:4 ptr_elem:2 ptr_map:2 return str:2 struct:3",
+	Call:         toolgenCallEchoCollections,
+}, {
+	Name:        ToolEchoPointers,
+	Description: "EchoPointers returns its arguments.",
+	// The input schema has no form in Gemini's subset (an enum of other than,
+	// strings at /properties/pm): Gemini gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"ps":{"type":"string"},"pi":{"type":"integer"},"pf":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"pb":{"type":"boolean"},"pp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pt":{"type":"string","format":"date-time"},"pl":{"type":"array","items":{"type":"string"}},"pm":{"type":"integer","description":"Priority is an integer enum.","enum":[1,2]},"must":{"type":"integer"}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Pointers has optional members behind pointers.","properties":{"ps":{"type":"string"},"pi":{"type":"integer"},"pf":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"pb":{"type":"boolean"},"pp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pt":{"type":"string","format":"date-time"},"pl":{"type":"array","items":{"type":"string"}},"pm":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]},"must":{"type":"integer"}},"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 190, Strict: 280, Gemini: 0},
+	SearchTerms:  "1 40 UMIQBAhQQDEZVm6ESGWgB argument echo:4 echo_pointer:4 enum fideliti:2 integer must:2 pb:2 pf:2 pi:2 pl:2 plain pm:2 point pointer:4 pp:2 prioriti ps:2 pt:2 return struct",
+	Call:         toolgenCallEchoPointers,
+}, {
+	Name:         ToolEchoConstrained,
+	Description:  "EchoConstrained returns its arguments.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":5},"code":{"type":"string","pattern":"^[A-Z]{2}[0-9]$"},"age":{"type":"integer","minimum":0,"maximum":150},"ratio":{"type":"number","minimum":0,"maximum":1},"ratio32":{"type":"number","minimum":0.1,"maximum":0.9},"tags":{"type":"array","minItems":1,"maxItems":3,"items":{"type":"string"}},"small":{"type":"integer","minimum":1,"maximum":9},"mode":{"type":"string","default":"fast"},"n":{"type":"integer","minimum":1,"default":3},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"],"default":"green"}},"required":["name","code","age","ratio","ratio32","tags","small"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Constrained has every kind of constraint.","properties":{"name":{"type":"string"},"code":{"type":"string"},"age":{"type":"integer"},"ratio":{"type":"number"},"ratio32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"tags":{"type":"array","items":{"type":"string"}},"small":{"type":"integer","minimum":0,"maximum":255},"mode":{"type":"string"},"n":{"type":"integer"},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["name","code","age","ratio","ratio32","tags","small"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 253, Strict: 250, Gemini: 219},
+	SearchTerms:  "1 45 BSiADdyERIxIZpAUBCKJUE ag:2 argument code:2 color:3 colour:2 constrain:4 echo:4 echo_constrain:4 enum fideliti:2 fire grass green:2 mode:2 name:2 ratio:2 ratio32:2 red:2 return small:2 string tag:2",
+	Call:         toolgenCallEchoConstrained,
+}, {
+	Name:         ToolEchoFormats,
+	Description:  "EchoFormats returns its arguments.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"date_time":{"type":"string","format":"date-time"},"date":{"type":"string","format":"date"},"time":{"type":"string","format":"time"},"email":{"type":"string","format":"email"},"uri":{"type":"string","format":"uri"},"uuid":{"type":"string","format":"uuid"},"ipv4":{"type":"string","format":"ipv4"},"ipv6":{"type":"string","format":"ipv6"},"hostname":{"type":"string","format":"hostname"}},"required":["date_time","date","time","email","uri","uuid","ipv4","ipv6","hostname"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Formats has every format toolgen checks.","properties":{"date_time":{"type":"string"},"date":{"type":"string"},"time":{"type":"string"},"email":{"type":"string"},"uri":{"type":"string"},"uuid":{"type":"string"},"ipv4":{"type":"string"},"ipv6":{"type":"string"},"hostname":{"type":"string"}},"required":["date_time","date","time","email","uri","uuid","ipv4","ipv6","hostname"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 173, Strict: 152, Gemini: 117},
+	SearchTerms:  "1 38 ABFhIJIuyHVDCEA argument date:4 date_time:2 echo:4 echo_format:4 email:2 fideliti:2 format:4 hostnam:2 ipv4:2 ipv6:2 return time:4 uri:2 uuid:2",
+	Call:         toolgenCallEchoFormats,
+}, {
+	Name:        ToolEchoSpecial,
+	Description: "EchoSpecial returns its arguments.",
+	// The input schema has no form in OpenAI's strict dialect (a value of any,
+	// type (no type and no $ref) at /properties/raw): OpenAI gets it without,
+	// strict mode.,
+	// The input schema has no form in Gemini's subset (a value of any type (no,
+	// type) at /properties/raw): Gemini gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"when":{"type":"string","format":"date-time"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"blob":{"type":"string","contentEncoding":"base64"},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["when","raw","any","addr","blob","wait"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Special has the library types with their own mappings.","properties":{"when":{"type":"string","format":"date-time"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"blob":{"type":"string","contentEncoding":"base64"},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["when","raw","any","addr","blob","wait"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 156, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 38 EYgBAAAAYCpcJATZNJQBRyH 1000000000 192 2001 addr:2 address ani:2 argument blob:2 db8 duration echo:4 echo_special:4 fideliti:2 i_pv4 i_pv6 nanosecond pv4 pv6 raw:2 return second special:4 wait:2",
+	Call:         toolgenCallEchoSpecial,
+}, {
+	Name:         ToolEchoEmbedded,
+	Description:  "EchoEmbedded returns its arguments.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"},"extra":{"type":"integer"},"own":{"type":"string"},"note":{"type":"integer","description":"shadows Base.Note"}},"required":["id","extra","own"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Embedded flattens embedded structs as encoding/json does.","properties":{"id":{"type":"string"},"extra":{"type":"integer"},"own":{"type":"string"},"note":{"type":"integer","description":"shadows Base.Note"}},"required":["id","own"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 89, Strict: 84, Gemini: 67},
+	SearchTerms:  "1 27 wlIGmqKQMEQA argument base echo:4 echo_embed:4 embed:4 extra:2 fideliti:2 id:2 note:3 own:2 return shadow",
+	Call:         toolgenCallEchoEmbedded,
+}, {
+	Name:        ToolEchoOmit,
+	Description: "EchoOmit returns its arguments.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/e4): OpenAI gets it,
+	// without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/e4): Gemini gets it,
+	// as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"e1":{"type":"string"},"e2":{"type":"integer"},"e3":{"type":"array","items":{"type":"integer"}},"e4":{"type":"object","additionalProperties":{"type":"integer"}},"e5":{"type":"boolean"},"z1":{"type":"string","format":"date-time"},"z2":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"z3":{"type":"array","items":{"type":"string"}},"z4":{"type":"number"},"z5":{"type":"object","description":"Money is zero when its amount is, whatever its currency (omitzero calls IsZero).","properties":{"amount":{"type":"integer"},"currency":{"type":"string"}},"required":["amount","currency"],"additionalProperties":false},"plain":{"type":"array","items":{"type":"integer"}},"dict":{"type":"object","additionalProperties":{"type":"string"}},"bin":{"type":"string","contentEncoding":"base64"}},"required":["plain","dict","bin"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Omit covers omitempty and omitzero.","properties":{"e1":{"type":"string"},"e2":{"type":"integer"},"e3":{"type":"array","items":{"type":"integer"}},"e4":{"type":"object","additionalProperties":{"type":"integer"}},"e5":{"type":"boolean"},"z1":{"type":"string","format":"date-time"},"z2":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"z3":{"type":"array","items":{"type":"string"}},"z4":{"type":"number"},"z5":{"type":"object","description":"Money is zero when its amount is, whatever its currency (omitzero calls IsZero).","properties":{"amount":{"type":"integer"},"currency":{"type":"string"}},"required":["amount","currency"],"additionalProperties":false},"plain":{"type":"array","items":{"type":"integer"}},"dict":{"type":"object","additionalProperties":{"type":"string"}},"bin":{"type":"string","contentEncoding":"base64"}},"required":["plain","dict","bin"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 283, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 58 AQCgAAgCsByiIkPzCUEgWKBoSUQwC amount:3 argument bin:2 call currenci:3 dict:2 e1:2 e2:2 e3:2 e4:2 e5:2 echo:4 echo_omit:4 fideliti:2 is_zero monei omit:4 omitzero plain:3 point return struct whatever z1:2 z2:2 z3:2 z4:2 z5:2 zero:2",
+	Call:         toolgenCallEchoOmit,
+}, {
+	Name:        ToolEchoTree,
+	Description: "EchoTree returns its arguments.",
+	// The input schema has no form in Gemini's subset ($defs (recursive types),
+	// at the root): Gemini gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Tree is a recursive type.","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"description":"Tree is a recursive type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"description":"Tree is a recursive type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 181, Strict: 210, Gemini: 0},
+	SearchTerms:  "1 40 gAhJxWHwEAA argument echo:4 echo_tree:4 fideliti:2 kid:4 left:4 name:4 recursiv:4 return tree:8 type:4",
+	Call:         toolgenCallEchoTree,
+}, {
+	Name:         ToolFlat,
+	Description:  "Flat takes flat parameters.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"a name.","minLength":1},"count":{"type":"integer","description":"how many.","minimum":0,"maximum":10},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"required":["name","tags","color"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatArgs mirrors the parameters of Flat, for encoding/json.","properties":{"name":{"type":"string"},"count":{"type":"integer"},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["name","tags","color"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 150, Strict: 152, Gemini: 128},
+	SearchTerms:  "1 30 RMgx7FAgUuEQgKgA color:3 colour:2 count:2 enum fideliti:2 fire flat:5 grass green:2 mani name:3 parameter red:2 string tag:2 take",
+	Call:         toolgenCallFlat,
+}, {
+	Name:        ToolDensify,
+	Description: "Densify returns its arguments with every member written, nil or not.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/m): OpenAI gets it,
+	// without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/m): Gemini gets it,
+	// as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"l":{"type":"array","items":{"type":"integer"}},"m":{"type":"object","additionalProperties":{"type":"string"}},"b":{"type":"string","contentEncoding":"base64"},"p":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pm":{"type":"object","additionalProperties":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"a":{}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Dense is Sparse without omitempty: its nil members are written.","properties":{"l":{"type":"array","items":{"type":"integer"}},"m":{"type":"object","additionalProperties":{"type":"string"}},"b":{"type":"string","contentEncoding":"base64"},"p":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pm":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"a":{}},"required":["l","m","b","p","pm","a"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 197, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 20 AGo4FiaAOoIE argument densifi:4 everi fideliti:2 member nil plain:2 pm:2 point:2 return struct:2 written",
+	Call:         toolgenCallDensify,
+}, {
+	Name:        ToolEchoMethods,
+	Description: "EchoMethods returns its arguments.",
+	// The input schema has no form in OpenAI's strict dialect (a value of any,
+	// type (no type and no $ref) at /properties/temp): OpenAI gets it without,
+	// strict mode.,
+	// The input schema has no form in Gemini's subset (a value of any type (no,
+	// type) at /properties/temp): Gemini gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"temps":{"type":"array","items":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."}},"pt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"levels":{"type":"object","additionalProperties":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."}}},"required":["temp","temps","level","levels"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Methods has types that read and write themselves.","properties":{"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"temps":{"type":"array","items":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."}},"pt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"levels":{"type":"object","additionalProperties":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."}}},"required":["temp","temps","level","levels"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 184, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 61 MHAcOWgpCk1AA6BEA1A 21:3 21_c:3 argument echo:4 echo_method:4 fideliti:2 high:2 itself:3 level:6 low:2 method:4 pt:2 read:5 return temp:7 temperatur:3 text:2 type:2 write:5",
+	Call:         toolgenCallEchoMethods,
+}, {
+	Name:         ToolEchoNumbers,
+	Description:  "EchoNumbers returns its arguments.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"number"},"big":{"type":"integer","description":"An integer of any size."},"bigf":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["n","wait"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Numbers has the library's number types.","properties":{"n":{"type":"number"},"big":{"type":"integer","description":"An integer of any size."},"bigf":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["n","wait"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 135, Strict: 141, Gemini: 113},
+	SearchTerms:  "1 37 EMSAAJkwAWsJUBxJAAGAH 1000000000 2e10 ani:2 argument big:2 bigf:2 decimal duration echo:4 echo_number:4 fideliti:2 float integer nanosecond number:5 point return second size:2 string wait:2",
+	Call:         toolgenCallEchoNumbers,
+}, {
+	Name:        ToolEchoShapes,
+	Description: "EchoShapes returns its arguments.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/mpa): OpenAI gets it,
+	// without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/mpa): Gemini gets it,
+	// as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pa":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"spa":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"mpa":{"type":"object","additionalProperties":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"paa":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"pat":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"aps":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}},"ss":{"type":"array","items":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}},"ms":{"type":"object","additionalProperties":{"type":"array","items":{"type":"integer"}}},"amap":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":"integer"}}}},"required":["spa","mpa","aps","ss","ms","amap"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Shapes nests pointers, arrays, slices and maps.","properties":{"pa":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"spa":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"mpa":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"paa":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"pat":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"aps":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["string","null"]}},"ss":{"type":"array","items":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}},"ms":{"type":"object","additionalProperties":{"type":"array","items":{"type":"integer"}}},"amap":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":"integer"}}}},"required":["spa","mpa","aps","ss","ms","amap"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 341, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 37 IFSTICUqhkFgpBQUBE amap:2 ap:2 argument echo:4 echo_shape:4 fideliti:2 mpa:2 ms:2 pa:2 paa:2 pat:2 plain point return shape:4 spa:2 ss:2 struct",
+	Call:         toolgenCallEchoShapes,
+}, {
+	Name:         ToolEchoEmbeds,
+	Description:  "EchoEmbeds returns its arguments.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"Name":{"type":"string","description":"Name is a named string embedded as a member called Name."},"hidden":{"type":"string"},"shared":{"type":"integer"},"only2":{"type":"integer"},"X":{"type":"integer"},"Count":{"type":"integer","description":"Count is a named integer.","minimum":-32768,"maximum":32767},"by":{"type":"string"},"rev":{"type":"integer"},"box":{"type":"object","description":"Box is embedded with a tag and by pointer with a tag.","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false},"kept":{"type":"object","description":"Box is embedded with a tag and by pointer with a tag.","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false},"hid":{"type":"object","description":"hidden is unexported and embedded with a tag name: encoding/json makes it a member of that name.","properties":{"z":{"type":"integer"}},"required":["z"],"additionalProperties":false}},"required":["Name","hidden","shared","only2","X","Count","by","kept","hid"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Embeds has embedded fields of every kind.","properties":{"Name":{"type":"string","description":"Name is a named string embedded as a member called Name."},"hidden":{"type":"string"},"shared":{"type":"integer"},"only2":{"type":"integer"},"X":{"type":"integer"},"Count":{"type":"integer","description":"Count is a named integer.","minimum":-32768,"maximum":32767},"by":{"type":"string"},"rev":{"type":"integer"},"box":{"type":"object","description":"Box is embedded with a tag and by pointer with a tag.","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false},"kept":{"type":"object","description":"Box is embedded with a tag and by pointer with a tag.","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false},"hid":{"type":"object","description":"hidden is unexported and embedded with a tag name: encoding/json makes it a member of that name.","properties":{"z":{"type":"integer"}},"required":["z"],"additionalProperties":false}},"required":["Name","hidden","shared","only2","X","Count","by","kept","hid"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 289, Strict: 295, Gemini: 252},
+	SearchTerms:  "1 64 oqONEgi0GIBEiQCNSEeAhCKEoA argument box:4 call count:3 echo:4 echo_emb:4 emb:4 embed:4 encod fideliti:2 hid:2 hidden:3 integer json kept:2 make member:2 name:8 only2:2 pointer:2 return rev:2 share:2 string tag:5 unexport",
+	Call:         toolgenCallEchoEmbeds,
+}, {
+	Name:         ToolEchoEmbedsMore,
+	Description:  "EchoEmbedsMore returns its arguments.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"stamp":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."},"lvl":{"type":"string","description":"Leveled embeds a text type: it reads and writes as that text."},"pe":{"type":"object","description":"PtrEmbed embeds pointers to structs, untagged, two levels deep.","properties":{"id":{"type":"string"},"note":{"type":"string"},"shared":{"type":"string"},"only2":{"type":"integer"},"own":{"type":"integer"}},"required":["id","shared","only2","own"],"additionalProperties":false},"stamps":{"type":"array","items":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."}}},"required":["stamp","lvl","pe"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"EmbedsMore has members whose types embed methods.","properties":{"stamp":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."},"lvl":{"type":"string","description":"Leveled embeds a text type: it reads and writes as that text."},"pe":{"type":"object","description":"PtrEmbed embeds pointers to structs, untagged, two levels deep.","properties":{"id":{"type":"string"},"note":{"type":"string"},"shared":{"type":"string"},"only2":{"type":"integer"},"own":{"type":"integer"}},"required":["own"],"additionalProperties":false},"stamps":{"type":"array","items":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."}}},"required":["stamp","lvl","pe"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 239, Strict: 247, Gemini: 212},
+	SearchTerms:  "1 87 hKQBsCIDAgaMgEkwClgQKRIBC7kyBMAGGAoA argument deep echo:4 echo_emb_more:4 els:2 emb:9 encod:2 fideliti:2 id:2 json:2 level:2 lost:2 lvl:2 make:2 method:2 more:4 note:4 noth:2 only2:2 own:2 pe:2 pointer promot:2 ptr ptr_emb read:3 return share:2 stamp:6 struct text:2 time:6 two type untag write:3",
+	Call:         toolgenCallEchoEmbedsMore,
+}, {
+	Name:         ToolEchoTagged,
+	Description:  "EchoTagged returns its arguments.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"-":{"type":"integer"},"naïve":{"type":"string"},"with space":{"type":"string"},"Quote":{"type":"string"},"Bslash":{"type":"string"},"Empty":{"type":"integer"},"a-b.c:d":{"type":"string"},"a/b~c":{"type":"string"},"100%":{"type":"string"},"NoName":{"type":"boolean"},"UPPER":{"type":"integer"}},"required":["-","naïve","with space","Quote","Bslash","a-b.c:d","a/b~c","100%"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Tagged has json tags at their edges.","properties":{"-":{"type":"integer"},"naïve":{"type":"string"},"with space":{"type":"string"},"Quote":{"type":"string"},"Bslash":{"type":"string"},"Empty":{"type":"integer"},"a-b.c:d":{"type":"string"},"a/b~c":{"type":"string"},"100%":{"type":"string"},"NoName":{"type":"boolean"},"UPPER":{"type":"integer"}},"required":["-","naïve","with space","Quote","Bslash","a-b.c:d","a/b~c","100%"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 165, Strict: 184, Gemini: 143},
+	SearchTerms:  "1 34 AJgzBMI0yAXoCAA 100:2 argument bslash:2 echo:4 echo_tag:4 empti:2 fideliti:2 name:2 naïve:2 no_name:2 quot:2 return space:2 tag:4 upper:2",
+	Call:         toolgenCallEchoTagged,
+}, {
+	Name:        ToolEchoNamed,
+	Description: "EchoNamed returns its arguments.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/index): OpenAI gets,
+	// it without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/index): Gemini gets,
+	// it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"tags":{"type":"array","description":"StrList is a named slice.","items":{"type":"string"}},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"octets":{"type":"string","contentEncoding":"base64"},"hash":{"type":"array","description":"Hash is a [N]byte: encoding/json writes it as an array of numbers.","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}},"arr":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer","minimum":0,"maximum":255}},"u8s":{"type":"string","contentEncoding":"base64"},"joined":{"type":"string","description":"Joined is a named slice with text methods: it reads and writes \"a,b\"."},"my_raw":{"type":"string","description":"MyRaw is a named json.RawMessage: it loses RawMessage's methods, so encoding/json writes it in base64.","contentEncoding":"base64"},"raws":{"type":"array","items":{}},"by_key":{"type":"object","additionalProperties":{"type":"string","description":"Label is a named string."}},"pblob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"blobs":{"type":"object","additionalProperties":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"}},"letters":{"type":"array","description":"Letters are bytes that write themselves: encoding/json writes an array of their texts, not base64.","items":{"type":"integer","description":"Letter is a byte written as a letter.","minimum":0,"maximum":255}},"codes":{"type":"string","description":"Codes are bytes that only read themselves: still base64.","contentEncoding":"base64"}},"required":["tags","board","index","blob","octets","hash","arr","u8s","joined","my_raw","raws","by_key","blobs"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Named has named slices, maps and arrays and byte shapes.","properties":{"tags":{"type":"array","description":"StrList is a named slice.","items":{"type":"string"}},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"octets":{"type":"string","contentEncoding":"base64"},"hash":{"type":"array","description":"Hash is a [N]byte: encoding/json writes it as an array of numbers.","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}},"arr":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer","minimum":0,"maximum":255}},"u8s":{"type":"string","contentEncoding":"base64"},"joined":{"type":"string","description":"Joined is a named slice with text methods: it reads and writes \"a,b\"."},"my_raw":{"type":"string","description":"MyRaw is a named json.RawMessage: it loses RawMessage's methods, so encoding/json writes it in base64.","contentEncoding":"base64"},"raws":{"type":"array","items":{}},"by_key":{"type":"object","additionalProperties":{"type":"string","description":"Label is a named string."}},"pblob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"blobs":{"type":"object","additionalProperties":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"}},"letters":{"type":"array","description":"Letters are bytes that write themselves: encoding/json writes an array of their texts, not base64.","items":{"type":"string","description":"Letter is a byte written as a letter."}},"codes":{"type":"string","description":"Codes are bytes that only read themselves: still base64.","contentEncoding":"base64"}},"required":["tags","board","index","blob","octets","hash","arr","u8s","joined","my_raw","raws","by_key","blobs"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 576, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 140 IHLJUAcBgEBABMhTABEixAoqCaRHsCrc2bJCABFIAnGAgA argument arr:2 arrai:4 base64:6 blob:7 board:3 by_kei:2 byte:7 code:3 echo:4 echo_name:4 encod:6 fideliti:2 hash:3 index:3 join:3 json:7 kei:2 label letter:5 list lose map messag:2 method:2 my_raw:3 name:13 number octet:2 onli pblob:2 raw:7 raw_messag:2 read:2 return slice:3 still str str_list string tag:2 text:2 themselv:2 u8s:2 write:8 written",
+	Call:         toolgenCallEchoNamed,
+}, {
+	Name:        ToolEchoWide,
+	Description: "EchoWide returns its arguments.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/mu): OpenAI gets it,
+	// without strict mode.,
+	// The input schema has no form in Gemini's subset (an enum of other than,
+	// strings at /properties/i8): Gemini gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"i8":{"type":"integer","description":"I8 is an int8 enum with negative values.","enum":[-128,0,127]},"u16":{"type":"integer","description":"U16 is a uint16 enum.","enum":[1,65535]},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","enum":[9223372036854775808,18446744073709551615,1]},"i64":{"type":"integer","description":"I64 is an int64 enum at the edges.","enum":[-9223372036854775808,9223372036854775807]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"odds":{"type":"array","items":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]}},"r":{"type":"number","description":"Ratio is a named float with constants: not an enum."},"f":{"type":"boolean","description":"Flag is a named bool with constants: not an enum."},"pu":{"type":"integer","description":"U64 is a uint64 enum with huge values.","enum":[9223372036854775808,18446744073709551615,1]},"mu":{"type":"object","additionalProperties":{"type":"integer","description":"U16 is a uint16 enum.","enum":[1,65535]}},"def_o":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"],"default":"héllo 世界"},"ai":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"I8 is an int8 enum with negative values.","enum":[-128,0,127]}},"ko":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["i8","u16","u64","i64","odd","r","f","ai"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Wide has enums of every width.","properties":{"i8":{"type":"integer","description":"I8 is an int8 enum with negative values.","minimum":-128,"maximum":127,"examples":[-128,0,127]},"u16":{"type":"integer","description":"U16 is a uint16 enum.","minimum":0,"maximum":65535,"examples":[1,65535]},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]},"i64":{"type":"integer","description":"I64 is an int64 enum at the edges.","examples":[-9223372036854775808,9223372036854775807]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"odds":{"type":"array","items":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]}},"r":{"type":"number","description":"Ratio is a named float with constants: not an enum."},"f":{"type":"boolean","description":"Flag is a named bool with constants: not an enum."},"pu":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]},"mu":{"type":"object","additionalProperties":{"type":"integer","description":"U16 is a uint16 enum.","minimum":0,"maximum":65535,"examples":[1,65535]}},"def_o":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"ai":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"I8 is an int8 enum with negative values.","minimum":-128,"maximum":127,"examples":[-128,0,127]}},"ko":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["i8","u16","u64","i64","odd","r","f","ai"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 568, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 140 oQgWIAQAIAIsRylCoVs4H0BAgAFUUzAQlEgQRWQjJ4QCggA5AM 127:2 128:2 18446744073709551615:2 65535:2 9223372036854775807 9223372036854775808:3 ai:2 argument bell:3 bool constant:2 def:2 def_o:2 echo:4 echo_wide:4 edg enum:12 escap:3 fideliti:2 flag float hi:3 huge:2 héllo:3 i64:3 i8:4 int64 int8:2 ko:2 line:6 mu:2 name:2 need:3 negativ:2 odd:7 pu:2 ratio return sai:3 sep:3 string:3 two:3 u16:4 u64:4 uint16:2 uint64:2 valu:7 whose:3 wide:4 世界:3",
+	Call:         toolgenCallEchoWide,
+}, {
+	Name:        ToolEchoGraph,
+	Description: "EchoGraph returns its arguments.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /$defs/Graph/properties/edges):,
+	// OpenAI gets it without strict mode.,
+	// The input schema has no form in Gemini's subset ($defs (recursive types),
+	// at the root): Gemini gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"},"edges":{"type":"object","additionalProperties":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"kids":{"type":"array","items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"next":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."},"ref":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}},"required":["id"],"additionalProperties":false,"$defs":{"Graph":{"type":"object","properties":{"id":{"type":"string"},"edges":{"type":"object","additionalProperties":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"kids":{"type":"array","items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"next":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."},"ref":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}},"required":["id"],"additionalProperties":false},"Other":{"type":"object","properties":{"back":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."},"peers":{"type":"array","items":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}}},"required":["peers"],"additionalProperties":false}}}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Graph recurses through maps, slices, arrays and pointers.","properties":{"id":{"type":"string"},"edges":{"type":"object","additionalProperties":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"kids":{"type":"array","items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"next":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"ref":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}},"required":["id"],"additionalProperties":false,"$defs":{"Graph":{"type":"object","properties":{"id":{"type":"string"},"edges":{"type":"object","additionalProperties":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"kids":{"type":"array","items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"next":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"ref":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}},"required":["id"],"additionalProperties":false},"Other":{"type":"object","properties":{"back":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."},"peers":{"type":"array","items":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}}},"required":["peers"],"additionalProperties":false}}}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 478, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 122 RQgAYRyJIJBGbQKAPXQI4AE argument arrai:9 back:2 each:3 echo:4 echo_graph:4 edg:4 fideliti:2 graph:16 id:4 kid:4 map:9 next:4 other:6 pair:4 peer:2 pointer:9 recurs:9 ref:4 refer:3 return slice:9 through:9",
+	Call:         toolgenCallEchoGraph,
+}, {
+	Name:        ToolEchoDeeps,
+	Description: "EchoDeeps returns its arguments.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/pmp): OpenAI gets it,
+	// without strict mode.,
+	// The input schema has no form in Gemini's subset ($defs (recursive types),
+	// at the root): Gemini gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"ppi":{"type":"integer"},"pps":{"type":"string"},"psp":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pmp":{"type":"object","additionalProperties":{"type":"integer"}},"ppp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"spp":{"type":"array","items":{"type":"integer"}},"def":{"type":"integer","default":7},"def_s":{"type":"string","default":"x"},"def_c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"],"default":"red"},"any":{},"anys":{"type":"array","items":{}},"ma":{"type":"object","additionalProperties":{}},"pa":{},"forest":{"type":"array","description":"Forest is a named slice of a recursive type.","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}}},"required":["any"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Deeps has nested pointers and pointers to collections of pointers.","properties":{"ppi":{"type":["integer","null"]},"pps":{"type":["string","null"]},"psp":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pmp":{"type":"object","additionalProperties":{"type":["integer","null"]}},"ppp":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"spp":{"type":"array","items":{"type":["integer","null"]}},"def":{"type":"integer"},"def_s":{"type":"string"},"def_c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]},"any":{},"anys":{"type":"array","items":{}},"ma":{"type":"object","additionalProperties":{}},"pa":{},"forest":{"type":"array","description":"Forest is a named slice of a recursive type.","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}}},"required":["any"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"description":"Tree is a recursive type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 401, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 85 RGgQAAwJoUYKrQARlsEI27wBAwNDFIUAGEUhA ani:4 argument color colour:2 deep:4 def:6 def_c:2 def_s:2 echo:4 echo_deep:4 enum fideliti:2 fire forest:3 grass green:2 kid:2 left:2 ma:2 name:3 pa:2 plain:2 pmp:2 point:2 pp:2 ppi:2 ppp:2 psp:2 recursiv:4 red:2 return slice spp:2 string struct:2 tree:3 type:4",
+	Call:         toolgenCallEchoDeeps,
+}, {
+	Name:        ToolEchoOmits,
+	Description: "EchoOmits returns its arguments.",
+	// The input schema has no form in OpenAI's strict dialect (a value of any,
+	// type (no type and no $ref) at /properties/any): OpenAI gets it without,
+	// strict mode.,
+	// The input schema has no form in Gemini's subset (a value of any type (no,
+	// type) at /properties/any): Gemini gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"arr":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"arr0":{"type":"array","minItems":0,"maxItems":0,"items":{"type":"integer"}},"st":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pst":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pi":{"type":"integer"},"f":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"u":{"type":"integer","minimum":0},"str":{"type":"string","description":"Label is a named string."},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"any":{},"raw":{"type":"string","contentEncoding":"base64"},"z":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"zp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"zm":{"type":"object","additionalProperties":{"type":"integer"}},"za":{},"zb":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"zt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"both":{"type":"integer"}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Omits has omitempty on every kind of member.","properties":{"arr":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"arr0":{"type":"array","minItems":0,"maxItems":0,"items":{"type":"integer"}},"st":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pst":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pi":{"type":"integer"},"f":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"u":{"type":"integer","minimum":0},"str":{"type":"string","description":"Label is a named string."},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"any":{},"raw":{"type":"string","contentEncoding":"base64"},"z":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"zp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"zm":{"type":"object","additionalProperties":{"type":"integer"}},"za":{},"zb":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"zt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"both":{"type":"integer"}},"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 426, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 79 wShKACAH4iJLegDgIA0qhmdIgIdlCAICgehBCA 21 21_c ani:2 argument arr:2 arr0:2 base64:2 blob:4 both:2 byte:2 echo:4 echo_omit:4 encod:2 fideliti:2 itself json:2 label name:3 omit:4 pi:2 plain:3 point:3 pst:2 raw:2 read return st:2 str:2 string struct:3 temp temperatur write:3 za:2 zb:2 zm:2 zp:2 zt:2",
+	Call:         toolgenCallEchoOmits,
+}, {
+	Name:        ToolEchoPlaces,
+	Description: "EchoPlaces returns its arguments.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/um): OpenAI gets it,
+	// without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/um): Gemini gets it,
+	// as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"u":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"us":{"type":"array","items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"ua":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"um":{"type":"object","additionalProperties":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"pt":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."},"pts":{"type":"array","items":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."}},"ptm":{"type":"object","additionalProperties":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."}},"both":{"description":"Both has text and JSON methods: the JSON ones win."},"boths":{"type":"array","items":{"description":"Both has text and JSON methods: the JSON ones win."}},"oo":{"type":"integer","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."},"oos":{"type":"array","items":{"type":"integer","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."}},"ok":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["u","us","ua","um","both","oo"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Places are method types in every position.","properties":{"u":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"us":{"type":"array","items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"ua":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"um":{"type":"object","additionalProperties":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"pt":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."},"pts":{"type":"array","items":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"ptm":{"type":"object","additionalProperties":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"both":{"description":"Both has text and JSON methods: the JSON ones win."},"boths":{"type":"array","items":{"description":"Both has text and JSON methods: the JSON ones win."}},"oo":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."},"oos":{"type":"array","items":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."}},"ok":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["u","us","ua","um","both","oo"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 398, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 147 SVRdHgQD5SIAFAAOkhAIFZEITUA8drBIBCA5QAAAA ani:4 argument both:9 case:4 echo:4 echo_place:4 fideliti:2 integer:2 json:4 marshal:2 marshal_text:2 method:5 ok:2 on:2 onli:2 onli_out:2 oo:4 out:2 place:4 pointer:3 pt:4 ptm:2 ptr:3 ptr_text:3 read:6 receiver:7 return shape:2 side:3 string:4 text:14 ua:2 um:2 unmarshal:2 unmarshal_text:2 upper:8 us:2 valu:4 win:2 write:8 written:2",
+	Call:         toolgenCallEchoPlaces,
+}, {
+	Name:        ToolFlatAll,
+	Description: "FlatAll takes flat parameters of every kind.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/index): OpenAI gets,
+	// it without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/index): Gemini gets,
+	// it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"]},"place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"p_place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","enum":[9223372036854775808,18446744073709551615,1]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"any":{},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"octets":{"type":"string","contentEncoding":"base64"},"upper":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"deep":{"type":"integer"}},"required":["unit","place","board","blob","index","u64","temp","any","wait","octets","upper"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatAllArgs mirrors the parameters of FlatAll, for encoding/json.","properties":{"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]},"place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"p_place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"any":{},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"octets":{"type":"string","contentEncoding":"base64"},"upper":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"deep":{"type":["integer","null"]}},"required":["unit","place","board","blob","index","u64","temp","any","wait","octets","upper"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 605, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 177 AmMERAqAAsBgIoCjUTAGUpKACgIQsSKBFQAB1AMApfXCIFQEIl5kYILCoCUCdRUEDUAGGphSB 1000000000 18446744073709551615 21 21_c 9223372036854775808 all:4 ani:3 another:5 arrai:2 base64 bell blob:3 board:3 byte case celsiu:9 citi:4 declar:5 deep:2 degre:6 duration encod enum:5 escap everi fahrenheit:9 fideliti:2 flat:5 flat_all:4 hi high huge héllo index:3 itself json kind level:3 line:2 low map name:3 nanosecond need octet:2 odd:3 p_place:2 packag:5 parameter place:6 read:3 receiver sai second sep slice string:5 struct:2 take temp:3 temperatur text two type u64:3 uint64 unit:9 upper:4 valu:3 wait:2 whose write:5 世界",
+	Call:         toolgenCallFlatAll,
+}, {
+	Name:        ToolEchoMisc,
+	Description: "EchoMisc returns its arguments.",
+	// The input schema has no form in OpenAI's strict dialect (a value of any,
+	// type (no type and no $ref) at /properties/pj): OpenAI gets it without,
+	// strict mode.,
+	// The input schema has no form in Gemini's subset (a value of any type (no,
+	// type) at /properties/pj): Gemini gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"},"note":{"type":"string"},"v":{"type":"integer"},"pi":{"type":"integer"},"pj":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."},"pjs":{"type":"array","items":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."}},"pja":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."}},"pjp":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."},"upper":{"type":"integer"},"UPPER":{"type":"integer"},"durs":{"type":"array","items":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"dur_map":{"type":"object","additionalProperties":{"type":"integer"}},"nums":{"type":"object","additionalProperties":{"type":"number"}},"times":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}}},"required":["id","v","pj","pjs","pja","upper","UPPER","durs"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Misc has the remaining shapes: named pointers, aliases, cycles of embedding, addressable pointer-receiver methods.","properties":{"id":{"type":"string"},"note":{"type":"string"},"v":{"type":"integer"},"pi":{"type":"integer"},"pj":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."},"pjs":{"type":"array","items":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."}},"pja":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."}},"pjp":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."},"upper":{"type":"integer"},"UPPER":{"type":"integer"},"durs":{"type":"array","items":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"dur_map":{"type":"object","additionalProperties":{"type":["integer","null"]}},"nums":{"type":"object","additionalProperties":{"type":"number"}},"times":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}}},"required":["id","v","pj","pjs","pja","upper","UPPER","durs"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 367, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 134 CkaZkPpIpaAABAIWgiggEIMBtGAI4iUMJSAgsAQjA 1000000000 addressabl:4 argument call:4 dur:4 dur_map:2 duration echo:4 echo_misc:4 element:4 encod:4 fideliti:2 field:4 id:2 itself:4 json:12 map:2 marshal:4 marshal_json:4 misc:4 nanosecond note:2 num:2 onli:4 pi:2 pj:4 pja:2 pjp:2 point:4 pointer:4 ptr:4 ptr_json:4 receiver:4 return second slice:4 struct:4 time:2 upper:4 valu:4 write:4",
+	Call:         toolgenCallEchoMisc,
+}, {
+	Name:         ToolFlatDefaults,
+	Description:  "FlatDefaults takes optional parameters with defaults.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","description":"how many.","minimum":1,"default":4},"unit":{"type":"string","description":"the unit.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"],"default":"fahrenheit"},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"}},"required":["tags"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatDefaultsArgs mirrors the parameters of FlatDefaults.","properties":{"n":{"type":"integer"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"}},"required":["tags"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 136, Strict: 145, Gemini: 104},
+	SearchTerms:  "1 32 IAigABs9lg6EI celsiu:3 default:5 degre:2 fahrenheit:3 fideliti:2 flat:4 flat_default:4 mani optional parameter tag:2 take unit:3",
+	Call:         toolgenCallFlatDefaults,
+}, {
+	Name:         ToolEchoUnions,
+	Description:  "EchoUnions returns its arguments.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"s":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0,"maximum":100},"note":{"type":"string","maxLength":5}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"required":["kind","points"],"additionalProperties":false}]},"ss":{"type":"array","items":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0,"maximum":100},"note":{"type":"string","maxLength":5}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"required":["kind","points"],"additionalProperties":false}]}},"k":{"description":"UKey is an untagged union: one member per JSON type.","anyOf":[{"type":"string","description":"KeyName is a string key."},{"type":"integer","description":"KeyNum is a number key.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"KeyPair is an object key.","properties":{"a":{"type":"string"},"b":{"type":"integer","minimum":-128,"maximum":127}},"required":["a"],"additionalProperties":false},{"type":"boolean","description":"KeyFlag is a boolean key."},{"type":"array","description":"KeyList is an array key.","items":{"type":"integer","minimum":0,"maximum":65535}}]},"opt":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0,"maximum":100},"note":{"type":"string","maxLength":5}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"required":["kind","points"],"additionalProperties":false}]},"keys":{"type":"array","items":{"description":"UKey is an untagged union: one member per JSON type.","anyOf":[{"type":"string","description":"KeyName is a string key."},{"type":"integer","description":"KeyNum is a number key.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"KeyPair is an object key.","properties":{"a":{"type":"string"},"b":{"type":"integer","minimum":-128,"maximum":127}},"required":["a"],"additionalProperties":false},{"type":"boolean","description":"KeyFlag is a boolean key."},{"type":"array","description":"KeyList is an array key.","items":{"type":"integer","minimum":0,"maximum":65535}}]}}},"required":["s","k"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Unions holds unions as members, elements and optional members.","properties":{"s":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"},"note":{"type":"string"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]},"ss":{"type":"array","items":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"},"note":{"type":"string"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]}},"k":{"description":"UKey is an untagged union: one member per JSON type.","anyOf":[{"type":"string","description":"KeyName is a string key."},{"type":"integer","description":"KeyNum is a number key.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"KeyPair is an object key.","properties":{"a":{"type":"string"},"b":{"type":"integer","minimum":-128,"maximum":127}},"required":["a"],"additionalProperties":false},{"type":"boolean","description":"KeyFlag is a boolean key."},{"type":"array","description":"KeyList is an array key.","items":{"type":"integer","minimum":0,"maximum":65535}},{"type":"null"}]},"opt":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"},"note":{"type":"string"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]},"keys":{"type":"array","items":{"description":"UKey is an untagged union: one member per JSON type.","anyOf":[{"type":"string","description":"KeyName is a string key."},{"type":"integer","description":"KeyNum is a number key.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"KeyPair is an object key.","properties":{"a":{"type":"string"},"b":{"type":"integer","minimum":-128,"maximum":127}},"required":["a"],"additionalProperties":false},{"type":"boolean","description":"KeyFlag is a boolean key."},{"type":"array","description":"KeyList is an array key.","items":{"type":"integer","minimum":0,"maximum":65535}},{"type":"null"}]}}},"required":["s","k"],"additionalProperties":false}`),
+	Namespace:    "fidelity",
+	Tokens:       toolgen.Tokens{Default: 1352, Strict: 1521, Gemini: 1275},
+	SearchTerms:  "1 264 BglAYjoCIASqgcgaQnJABlCaEQAAFE4BECLTMNgYRThSCGjlgBBQCgYgJIM argument arrai:2 boolean:2 circl:6 color:9 colour:6 constraint:3 echo:4 echo_union:4 enum:3 fideliti:2 fire:3 flag:2 grass:3 green:6 height:6 insid:3 json:2 kei:24 kei_flag:2 kei_list:2 kei_name:2 kei_num:2 kei_pair:2 kind:18 list:2 member:17 name:8 note:6 num:2 number:2 object:2 on:2 opt:2 optional:3 pair:2 per:2 point:6 pointer:3 poli:3 polygon:6 radiu:6 receiver:3 rect:9 red:6 return round:3 shape:3 ss:2 store:3 string:5 tag:9 toolgen:3 type:2 u_kei:2 union:9 untag:2 valu:3 width:6",
+	Call:         toolgenCallEchoUnions,
+}}
 
 // ReturnIntRule is a permission rule for the tool return_int: each field is a
 // glob over that argument's value (as toolgen.Rule's Args), and an empty field
@@ -678,7 +723,7 @@ type ReturnIntRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReturnIntRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReturnInt, toolgenObjectIn, []string{r.N, r.Word, r.F})
+	return toolimpl.RuleOf(ToolReturnInt, &toolgenTypeIn.Object, unsafe.Pointer(&r), 3)
 }
 
 // ReturnFloatRule is a permission rule for the tool return_float: each field
@@ -693,7 +738,7 @@ type ReturnFloatRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReturnFloatRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReturnFloat, toolgenObjectIn, []string{r.N, r.Word, r.F})
+	return toolimpl.RuleOf(ToolReturnFloat, &toolgenTypeIn.Object, unsafe.Pointer(&r), 3)
 }
 
 // ReturnBoolRule is a permission rule for the tool return_bool: each field is
@@ -708,7 +753,7 @@ type ReturnBoolRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReturnBoolRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReturnBool, toolgenObjectIn, []string{r.N, r.Word, r.F})
+	return toolimpl.RuleOf(ToolReturnBool, &toolgenTypeIn.Object, unsafe.Pointer(&r), 3)
 }
 
 // ReturnEnumRule is a permission rule for the tool return_enum: each field is
@@ -723,7 +768,7 @@ type ReturnEnumRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReturnEnumRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReturnEnum, toolgenObjectIn, []string{r.N, r.Word, r.F})
+	return toolimpl.RuleOf(ToolReturnEnum, &toolgenTypeIn.Object, unsafe.Pointer(&r), 3)
 }
 
 // ReturnSliceRule is a permission rule for the tool return_slice: each field
@@ -738,7 +783,7 @@ type ReturnSliceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReturnSliceRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReturnSlice, toolgenObjectIn, []string{r.N, r.Word, r.F})
+	return toolimpl.RuleOf(ToolReturnSlice, &toolgenTypeIn.Object, unsafe.Pointer(&r), 3)
 }
 
 // ReturnMapRule is a permission rule for the tool return_map: each field is a
@@ -753,7 +798,7 @@ type ReturnMapRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReturnMapRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReturnMap, toolgenObjectIn, []string{r.N, r.Word, r.F})
+	return toolimpl.RuleOf(ToolReturnMap, &toolgenTypeIn.Object, unsafe.Pointer(&r), 3)
 }
 
 // ReturnArrayRule is a permission rule for the tool return_array: each field
@@ -768,7 +813,7 @@ type ReturnArrayRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReturnArrayRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReturnArray, toolgenObjectIn, []string{r.N, r.Word, r.F})
+	return toolimpl.RuleOf(ToolReturnArray, &toolgenTypeIn.Object, unsafe.Pointer(&r), 3)
 }
 
 // ReturnBlobRule is a permission rule for the tool return_blob: each field is
@@ -783,7 +828,7 @@ type ReturnBlobRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReturnBlobRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReturnBlob, toolgenObjectIn, []string{r.N, r.Word, r.F})
+	return toolimpl.RuleOf(ToolReturnBlob, &toolgenTypeIn.Object, unsafe.Pointer(&r), 3)
 }
 
 // ReturnAnyRule is a permission rule for the tool return_any: each field is a
@@ -798,7 +843,7 @@ type ReturnAnyRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReturnAnyRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReturnAny, toolgenObjectIn, []string{r.N, r.Word, r.F})
+	return toolimpl.RuleOf(ToolReturnAny, &toolgenTypeIn.Object, unsafe.Pointer(&r), 3)
 }
 
 // ReturnPtrIntRule is a permission rule for the tool return_ptr_int: each
@@ -813,7 +858,7 @@ type ReturnPtrIntRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReturnPtrIntRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReturnPtrInt, toolgenObjectIn, []string{r.N, r.Word, r.F})
+	return toolimpl.RuleOf(ToolReturnPtrInt, &toolgenTypeIn.Object, unsafe.Pointer(&r), 3)
 }
 
 // ReturnTextRule is a permission rule for the tool return_text: each field is
@@ -828,7 +873,7 @@ type ReturnTextRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReturnTextRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReturnText, toolgenObjectIn, []string{r.N, r.Word, r.F})
+	return toolimpl.RuleOf(ToolReturnText, &toolgenTypeIn.Object, unsafe.Pointer(&r), 3)
 }
 
 // ReturnJSONRule is a permission rule for the tool return_json: each field is
@@ -843,7 +888,7 @@ type ReturnJSONRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReturnJSONRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReturnJSON, toolgenObjectIn, []string{r.N, r.Word, r.F})
+	return toolimpl.RuleOf(ToolReturnJSON, &toolgenTypeIn.Object, unsafe.Pointer(&r), 3)
 }
 
 // ReturnStampedRule is a permission rule for the tool return_stamped: each
@@ -858,7 +903,7 @@ type ReturnStampedRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReturnStampedRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReturnStamped, toolgenObjectIn, []string{r.N, r.Word, r.F})
+	return toolimpl.RuleOf(ToolReturnStamped, &toolgenTypeIn.Object, unsafe.Pointer(&r), 3)
 }
 
 // ReturnForeignRule is a permission rule for the tool return_foreign: each
@@ -873,7 +918,7 @@ type ReturnForeignRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReturnForeignRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReturnForeign, toolgenObjectIn, []string{r.N, r.Word, r.F})
+	return toolimpl.RuleOf(ToolReturnForeign, &toolgenTypeIn.Object, unsafe.Pointer(&r), 3)
 }
 
 // ReturnNamedMapRule is a permission rule for the tool return_named_map: each
@@ -888,7 +933,7 @@ type ReturnNamedMapRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReturnNamedMapRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReturnNamedMap, toolgenObjectIn, []string{r.N, r.Word, r.F})
+	return toolimpl.RuleOf(ToolReturnNamedMap, &toolgenTypeIn.Object, unsafe.Pointer(&r), 3)
 }
 
 // ReturnPlacesRule is a permission rule for the tool return_places: each field
@@ -903,7 +948,7 @@ type ReturnPlacesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReturnPlacesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReturnPlaces, toolgenObjectIn, []string{r.N, r.Word, r.F})
+	return toolimpl.RuleOf(ToolReturnPlaces, &toolgenTypeIn.Object, unsafe.Pointer(&r), 3)
 }
 
 // ReturnAnySliceRule is a permission rule for the tool return_any_slice: each
@@ -918,7 +963,7 @@ type ReturnAnySliceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReturnAnySliceRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReturnAnySlice, toolgenObjectIn, []string{r.N, r.Word, r.F})
+	return toolimpl.RuleOf(ToolReturnAnySlice, &toolgenTypeIn.Object, unsafe.Pointer(&r), 3)
 }
 
 // EchoScalarsRule is a permission rule for the tool echo_scalars: each field
@@ -946,7 +991,7 @@ type EchoScalarsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoScalarsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoScalars, toolgenObjectScalars, []string{r.S, r.B, r.I, r.I8, r.I16, r.I32, r.I64, r.U, r.U8, r.U16, r.U32, r.U64, r.F32, r.F64, r.Label, r.Count})
+	return toolimpl.RuleOf(ToolEchoScalars, &toolgenTypeScalars.Object, unsafe.Pointer(&r), 16)
 }
 
 // EchoEnumsRule is a permission rule for the tool echo_enums: each field is a
@@ -964,7 +1009,7 @@ type EchoEnumsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoEnumsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoEnums, toolgenObjectEnums, []string{r.C, r.P, r.B, r.PC, r.Cs, r.ByName})
+	return toolimpl.RuleOf(ToolEchoEnums, toolgenObjectEnums, unsafe.Pointer(&r), 6)
 }
 
 // EchoCollectionsRule is a permission rule for the tool echo_collections: each
@@ -987,7 +1032,7 @@ type EchoCollectionsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoCollectionsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoCollections, toolgenObjectCollections, []string{r.Strs, r.Ints, r.Map, r.Nested, r.Lists, r.Bytes, r.Keyed, r.Points, r.PtrElems, r.PtrMap, r.Grid})
+	return toolimpl.RuleOf(ToolEchoCollections, toolgenObjectCollections, unsafe.Pointer(&r), 11)
 }
 
 // EchoPointersRule is a permission rule for the tool echo_pointers: each field
@@ -1008,7 +1053,7 @@ type EchoPointersRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoPointersRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoPointers, toolgenObjectPointers, []string{r.PS, r.PI, r.PF, r.PB, r.PP, r.PT, r.PL, r.PM, r.Must})
+	return toolimpl.RuleOf(ToolEchoPointers, toolgenObjectPointers, unsafe.Pointer(&r), 9)
 }
 
 // EchoConstrainedRule is a permission rule for the tool echo_constrained: each
@@ -1030,7 +1075,7 @@ type EchoConstrainedRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoConstrainedRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoConstrained, toolgenObjectConstrained, []string{r.Name, r.Code, r.Age, r.Ratio, r.Ratio32, r.Tags, r.Small, r.Mode, r.N, r.Color})
+	return toolimpl.RuleOf(ToolEchoConstrained, toolgenObjectConstrained, unsafe.Pointer(&r), 10)
 }
 
 // EchoFormatsRule is a permission rule for the tool echo_formats: each field
@@ -1051,7 +1096,7 @@ type EchoFormatsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoFormatsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoFormats, toolgenObjectFormats, []string{r.DateTime, r.Date, r.Time, r.Email, r.URI, r.UUID, r.IPv4, r.IPv6, r.Hostname})
+	return toolimpl.RuleOf(ToolEchoFormats, toolgenObjectFormats, unsafe.Pointer(&r), 9)
 }
 
 // EchoSpecialRule is a permission rule for the tool echo_special: each field
@@ -1069,7 +1114,7 @@ type EchoSpecialRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoSpecialRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoSpecial, toolgenObjectSpecial, []string{r.When, r.Raw, r.Any, r.Addr, r.Blob, r.Wait})
+	return toolimpl.RuleOf(ToolEchoSpecial, toolgenObjectSpecial, unsafe.Pointer(&r), 6)
 }
 
 // EchoEmbeddedRule is a permission rule for the tool echo_embedded: each field
@@ -1085,7 +1130,7 @@ type EchoEmbeddedRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoEmbeddedRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoEmbedded, toolgenObjectEmbedded, []string{r.ID, r.Extra, r.Own, r.Note})
+	return toolimpl.RuleOf(ToolEchoEmbedded, toolgenObjectEmbedded, unsafe.Pointer(&r), 4)
 }
 
 // EchoOmitRule is a permission rule for the tool echo_omit: each field is a
@@ -1110,7 +1155,7 @@ type EchoOmitRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoOmitRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoOmit, toolgenObjectOmit, []string{r.E1, r.E2, r.E3, r.E4, r.E5, r.Z1, r.Z2, r.Z3, r.Z4, r.Z5, r.Plain, r.Dict, r.Bin})
+	return toolimpl.RuleOf(ToolEchoOmit, toolgenObjectOmit, unsafe.Pointer(&r), 13)
 }
 
 // EchoTreeRule is a permission rule for the tool echo_tree: each field is a
@@ -1125,7 +1170,7 @@ type EchoTreeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoTreeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoTree, toolgenObjectTree, []string{r.Name, r.Kids, r.Left})
+	return toolimpl.RuleOf(ToolEchoTree, toolgenObjectTree, unsafe.Pointer(&r), 3)
 }
 
 // FlatRule is a permission rule for the tool flat: each field is a glob over
@@ -1142,7 +1187,7 @@ type FlatRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FlatRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolFlat, toolgenArgsFlat, []string{r.Name, r.Count, r.Tags, r.When, r.Color})
+	return toolimpl.RuleOf(ToolFlat, toolgenArgsFlat, unsafe.Pointer(&r), 5)
 }
 
 // DensifyRule is a permission rule for the tool densify: each field is a glob
@@ -1160,7 +1205,7 @@ type DensifyRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DensifyRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDensify, toolgenObjectSparse, []string{r.L, r.M, r.B, r.P, r.PM, r.A})
+	return toolimpl.RuleOf(ToolDensify, toolgenObjectSparse, unsafe.Pointer(&r), 6)
 }
 
 // EchoMethodsRule is a permission rule for the tool echo_methods: each field
@@ -1177,7 +1222,7 @@ type EchoMethodsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoMethodsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoMethods, toolgenObjectMethods, []string{r.Temp, r.Temps, r.PT, r.Level, r.Levels})
+	return toolimpl.RuleOf(ToolEchoMethods, toolgenObjectMethods, unsafe.Pointer(&r), 5)
 }
 
 // EchoNumbersRule is a permission rule for the tool echo_numbers: each field
@@ -1193,7 +1238,7 @@ type EchoNumbersRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoNumbersRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoNumbers, toolgenObjectNumbers, []string{r.N, r.Big, r.BigF, r.Wait})
+	return toolimpl.RuleOf(ToolEchoNumbers, toolgenObjectNumbers, unsafe.Pointer(&r), 4)
 }
 
 // EchoShapesRule is a permission rule for the tool echo_shapes: each field is
@@ -1214,7 +1259,7 @@ type EchoShapesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoShapesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoShapes, toolgenObjectShapes, []string{r.PA, r.SPA, r.MPA, r.PAA, r.PAT, r.APS, r.SS, r.MS, r.AMap})
+	return toolimpl.RuleOf(ToolEchoShapes, toolgenObjectShapes, unsafe.Pointer(&r), 9)
 }
 
 // EchoEmbedsRule is a permission rule for the tool echo_embeds: each field is
@@ -1237,7 +1282,7 @@ type EchoEmbedsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoEmbedsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoEmbeds, toolgenObjectEmbeds, []string{r.Name, r.Hidden, r.Shared, r.Only2, r.X2, r.Count, r.By, r.Rev, r.Box, r.Kept, r.Hid})
+	return toolimpl.RuleOf(ToolEchoEmbeds, toolgenObjectEmbeds, unsafe.Pointer(&r), 11)
 }
 
 // EchoEmbedsMoreRule is a permission rule for the tool echo_embeds_more: each
@@ -1253,7 +1298,7 @@ type EchoEmbedsMoreRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoEmbedsMoreRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoEmbedsMore, toolgenObjectEmbedsMore, []string{r.When, r.Lvl, r.PE, r.Whens})
+	return toolimpl.RuleOf(ToolEchoEmbedsMore, toolgenObjectEmbedsMore, unsafe.Pointer(&r), 4)
 }
 
 // EchoTaggedRule is a permission rule for the tool echo_tagged: each field is
@@ -1276,7 +1321,7 @@ type EchoTaggedRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoTaggedRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoTagged, toolgenObjectTagged, []string{r.Dash, r.Uni, r.Space, r.Quote, r.Bslash, r.Empty, r.Punct, r.Slash, r.Pct, r.NoName, r.Upper})
+	return toolimpl.RuleOf(ToolEchoTagged, toolgenObjectTagged, unsafe.Pointer(&r), 11)
 }
 
 // EchoNamedRule is a permission rule for the tool echo_named: each field is a
@@ -1304,7 +1349,7 @@ type EchoNamedRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoNamedRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoNamed, toolgenObjectNamed, []string{r.Tags, r.Board, r.Index, r.Blob, r.Octets, r.Hash, r.Arr, r.U8s, r.Joined, r.MyRaw, r.Raws, r.ByKey, r.PBlob, r.Blobs, r.Letters, r.Codes})
+	return toolimpl.RuleOf(ToolEchoNamed, toolgenObjectNamed, unsafe.Pointer(&r), 16)
 }
 
 // EchoWideRule is a permission rule for the tool echo_wide: each field is a
@@ -1329,7 +1374,7 @@ type EchoWideRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoWideRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoWide, toolgenObjectWide, []string{r.I8, r.U16, r.U64, r.I64, r.Odd, r.Odds, r.R, r.F, r.PU, r.MU, r.DefO, r.AI, r.KO})
+	return toolimpl.RuleOf(ToolEchoWide, toolgenObjectWide, unsafe.Pointer(&r), 13)
 }
 
 // EchoGraphRule is a permission rule for the tool echo_graph: each field is a
@@ -1347,7 +1392,7 @@ type EchoGraphRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoGraphRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoGraph, toolgenObjectGraph, []string{r.ID, r.Edges, r.Kids, r.Pair, r.Next, r.Ref})
+	return toolimpl.RuleOf(ToolEchoGraph, toolgenObjectGraph, unsafe.Pointer(&r), 6)
 }
 
 // EchoDeepsRule is a permission rule for the tool echo_deeps: each field is a
@@ -1373,7 +1418,7 @@ type EchoDeepsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoDeepsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoDeeps, toolgenObjectDeeps, []string{r.PPI, r.PPS, r.PSP, r.PMP, r.PPP, r.SPP, r.Def, r.DefS, r.DefC, r.Any, r.Anys, r.MA, r.PA, r.Forest})
+	return toolimpl.RuleOf(ToolEchoDeeps, toolgenObjectDeeps, unsafe.Pointer(&r), 14)
 }
 
 // EchoOmitsRule is a permission rule for the tool echo_omits: each field is a
@@ -1403,7 +1448,7 @@ type EchoOmitsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoOmitsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoOmits, toolgenObjectOmits, []string{r.Arr, r.Arr0, r.St, r.PSt, r.PI, r.F, r.U, r.Str, r.Blob, r.Any, r.Raw, r.Z, r.ZP, r.ZM, r.ZA, r.ZB, r.ZT, r.Both})
+	return toolimpl.RuleOf(ToolEchoOmits, toolgenObjectOmits, unsafe.Pointer(&r), 18)
 }
 
 // EchoPlacesRule is a permission rule for the tool echo_places: each field is
@@ -1427,7 +1472,7 @@ type EchoPlacesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoPlacesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoPlaces, toolgenObjectPlaces, []string{r.U, r.US, r.UA, r.UM, r.PT, r.PTS, r.PTM, r.B, r.BS, r.OO, r.OOS, r.OK})
+	return toolimpl.RuleOf(ToolEchoPlaces, toolgenObjectPlaces, unsafe.Pointer(&r), 12)
 }
 
 // FlatAllRule is a permission rule for the tool flat_all: each field is a glob
@@ -1454,7 +1499,7 @@ type FlatAllRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FlatAllRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolFlatAll, toolgenArgsFlatAll, []string{r.Unit, r.Place, r.PPlace, r.Board, r.Blob, r.Index, r.U64, r.Odd, r.Temp, r.Level, r.Any, r.Wait, r.Octets, r.Upper, r.Deep})
+	return toolimpl.RuleOf(ToolFlatAll, toolgenArgsFlatAll, unsafe.Pointer(&r), 15)
 }
 
 // EchoMiscRule is a permission rule for the tool echo_misc: each field is a
@@ -1480,7 +1525,7 @@ type EchoMiscRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoMiscRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoMisc, toolgenObjectMisc, []string{r.ID, r.Note, r.V, r.PI, r.PJ, r.PJs, r.PJa, r.PJp, r.Upper, r.UPPER, r.Durs, r.DurMap, r.Nums, r.Times})
+	return toolimpl.RuleOf(ToolEchoMisc, toolgenObjectMisc, unsafe.Pointer(&r), 14)
 }
 
 // FlatDefaultsRule is a permission rule for the tool flat_defaults: each field
@@ -1496,7 +1541,7 @@ type FlatDefaultsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FlatDefaultsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolFlatDefaults, toolgenArgsFlatDefaults, []string{r.N, r.Unit, r.Tags, r.When})
+	return toolimpl.RuleOf(ToolFlatDefaults, toolgenArgsFlatDefaults, unsafe.Pointer(&r), 4)
 }
 
 // EchoUnionsRule is a permission rule for the tool echo_unions: each field is
@@ -1513,14 +1558,8 @@ type EchoUnionsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoUnionsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoUnions, toolgenObjectUnions, []string{r.S, r.Ss, r.K, r.Opt, r.Keys})
+	return toolimpl.RuleOf(ToolEchoUnions, toolgenObjectUnions, unsafe.Pointer(&r), 5)
 }
-
-// toolgenInputReturnInt is the JSON Schema of return_int's arguments.
-var toolgenInputReturnInt = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
-
-// toolgenOutputReturnInt is the JSON Schema of return_int's structured result.
-var toolgenOutputReturnInt = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnInt reads the arguments of return_int, calls ReturnInt and writes its result.
 func toolgenCallReturnInt(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1549,13 +1588,6 @@ func toolgenCallReturnInt(ctx context.Context, args []byte) (res toolgen.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputReturnFloat is the JSON Schema of return_float's arguments.
-var toolgenInputReturnFloat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
-
-// toolgenOutputReturnFloat is the JSON Schema of return_float's structured
-// result.
-var toolgenOutputReturnFloat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallReturnFloat reads the arguments of return_float, calls ReturnFloat and writes its result.
 func toolgenCallReturnFloat(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReturnFloat, &res, &err)
@@ -1582,13 +1614,6 @@ func toolgenCallReturnFloat(ctx context.Context, args []byte) (res toolgen.Resul
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputReturnBool is the JSON Schema of return_bool's arguments.
-var toolgenInputReturnBool = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
-
-// toolgenOutputReturnBool is the JSON Schema of return_bool's structured
-// result.
-var toolgenOutputReturnBool = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"boolean"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnBool reads the arguments of return_bool, calls ReturnBool and writes its result.
 func toolgenCallReturnBool(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1617,13 +1642,6 @@ func toolgenCallReturnBool(ctx context.Context, args []byte) (res toolgen.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputReturnEnum is the JSON Schema of return_enum's arguments.
-var toolgenInputReturnEnum = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
-
-// toolgenOutputReturnEnum is the JSON Schema of return_enum's structured
-// result.
-var toolgenOutputReturnEnum = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallReturnEnum reads the arguments of return_enum, calls ReturnEnum and writes its result.
 func toolgenCallReturnEnum(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReturnEnum, &res, &err)
@@ -1650,13 +1668,6 @@ func toolgenCallReturnEnum(ctx context.Context, args []byte) (res toolgen.Result
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputReturnSlice is the JSON Schema of return_slice's arguments.
-var toolgenInputReturnSlice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
-
-// toolgenOutputReturnSlice is the JSON Schema of return_slice's structured
-// result.
-var toolgenOutputReturnSlice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnSlice reads the arguments of return_slice, calls ReturnSlice and writes its result.
 func toolgenCallReturnSlice(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1692,12 +1703,6 @@ func toolgenCallReturnSlice(ctx context.Context, args []byte) (res toolgen.Resul
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputReturnMap is the JSON Schema of return_map's arguments.
-var toolgenInputReturnMap = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
-
-// toolgenOutputReturnMap is the JSON Schema of return_map's structured result.
-var toolgenOutputReturnMap = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnMap reads the arguments of return_map, calls ReturnMap and writes its result.
 func toolgenCallReturnMap(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1736,13 +1741,6 @@ func toolgenCallReturnMap(ctx context.Context, args []byte) (res toolgen.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputReturnArray is the JSON Schema of return_array's arguments.
-var toolgenInputReturnArray = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
-
-// toolgenOutputReturnArray is the JSON Schema of return_array's structured
-// result.
-var toolgenOutputReturnArray = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","description":"Hash is a [N]byte: encoding/json writes it as an array of numbers.","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallReturnArray reads the arguments of return_array, calls ReturnArray and writes its result.
 func toolgenCallReturnArray(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReturnArray, &res, &err)
@@ -1774,13 +1772,6 @@ func toolgenCallReturnArray(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputReturnBlob is the JSON Schema of return_blob's arguments.
-var toolgenInputReturnBlob = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
-
-// toolgenOutputReturnBlob is the JSON Schema of return_blob's structured
-// result.
-var toolgenOutputReturnBlob = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallReturnBlob reads the arguments of return_blob, calls ReturnBlob and writes its result.
 func toolgenCallReturnBlob(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReturnBlob, &res, &err)
@@ -1808,12 +1799,6 @@ func toolgenCallReturnBlob(ctx context.Context, args []byte) (res toolgen.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputReturnAny is the JSON Schema of return_any's arguments.
-var toolgenInputReturnAny = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
-
-// toolgenOutputReturnAny is the JSON Schema of return_any's structured result.
-var toolgenOutputReturnAny = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallReturnAny reads the arguments of return_any, calls ReturnAny and writes its result.
 func toolgenCallReturnAny(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReturnAny, &res, &err)
@@ -1840,13 +1825,6 @@ func toolgenCallReturnAny(ctx context.Context, args []byte) (res toolgen.Result,
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputReturnPtrInt is the JSON Schema of return_ptr_int's arguments.
-var toolgenInputReturnPtrInt = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
-
-// toolgenOutputReturnPtrInt is the JSON Schema of return_ptr_int's structured
-// result.
-var toolgenOutputReturnPtrInt = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnPtrInt reads the arguments of return_ptr_int, calls ReturnPtrInt and writes its result.
 func toolgenCallReturnPtrInt(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1878,13 +1856,6 @@ func toolgenCallReturnPtrInt(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputReturnText is the JSON Schema of return_text's arguments.
-var toolgenInputReturnText = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
-
-// toolgenOutputReturnText is the JSON Schema of return_text's structured
-// result.
-var toolgenOutputReturnText = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallReturnText reads the arguments of return_text, calls ReturnText and writes its result.
 func toolgenCallReturnText(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReturnText, &res, &err)
@@ -1911,13 +1882,6 @@ func toolgenCallReturnText(ctx context.Context, args []byte) (res toolgen.Result
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputReturnJSON is the JSON Schema of return_json's arguments.
-var toolgenInputReturnJSON = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
-
-// toolgenOutputReturnJSON is the JSON Schema of return_json's structured
-// result.
-var toolgenOutputReturnJSON = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Both has text and JSON methods: the JSON ones win."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnJSON reads the arguments of return_json, calls ReturnJSON and writes its result.
 func toolgenCallReturnJSON(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1946,13 +1910,6 @@ func toolgenCallReturnJSON(ctx context.Context, args []byte) (res toolgen.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputReturnStamped is the JSON Schema of return_stamped's arguments.
-var toolgenInputReturnStamped = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
-
-// toolgenOutputReturnStamped is the JSON Schema of return_stamped's structured
-// result.
-var toolgenOutputReturnStamped = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallReturnStamped reads the arguments of return_stamped, calls ReturnStamped and writes its result.
 func toolgenCallReturnStamped(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReturnStamped, &res, &err)
@@ -1980,13 +1937,6 @@ func toolgenCallReturnStamped(ctx context.Context, args []byte) (res toolgen.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputReturnForeign is the JSON Schema of return_foreign's arguments.
-var toolgenInputReturnForeign = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
-
-// toolgenOutputReturnForeign is the JSON Schema of return_foreign's structured
-// result.
-var toolgenOutputReturnForeign = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false}`)
-
 // toolgenCallReturnForeign reads the arguments of return_foreign, calls ReturnForeign and writes its result.
 func toolgenCallReturnForeign(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReturnForeign, &res, &err)
@@ -2013,14 +1963,6 @@ func toolgenCallReturnForeign(ctx context.Context, args []byte) (res toolgen.Res
 	toolgenEncodeother_Place(e, &(*out))
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputReturnNamedMap is the JSON Schema of return_named_map's
-// arguments.
-var toolgenInputReturnNamedMap = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
-
-// toolgenOutputReturnNamedMap is the JSON Schema of return_named_map's
-// structured result.
-var toolgenOutputReturnNamedMap = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnNamedMap reads the arguments of return_named_map, calls ReturnNamedMap and writes its result.
 func toolgenCallReturnNamedMap(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2059,13 +2001,6 @@ func toolgenCallReturnNamedMap(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputReturnPlaces is the JSON Schema of return_places's arguments.
-var toolgenInputReturnPlaces = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
-
-// toolgenOutputReturnPlaces is the JSON Schema of return_places's structured
-// result.
-var toolgenOutputReturnPlaces = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Places are method types in every position.","properties":{"u":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"us":{"type":"array","items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"ua":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"um":{"type":"object","additionalProperties":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"pt":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."},"pts":{"type":"array","items":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"ptm":{"type":"object","additionalProperties":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"both":{"description":"Both has text and JSON methods: the JSON ones win."},"boths":{"type":"array","items":{"description":"Both has text and JSON methods: the JSON ones win."}},"oo":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."},"oos":{"type":"array","items":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."}},"ok":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["u","us","ua","um","both","oo"],"additionalProperties":false}`)
-
 // toolgenCallReturnPlaces reads the arguments of return_places, calls ReturnPlaces and writes its result.
 func toolgenCallReturnPlaces(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReturnPlaces, &res, &err)
@@ -2089,14 +2024,6 @@ func toolgenCallReturnPlaces(ctx context.Context, args []byte) (res toolgen.Resu
 	toolgenEncodePlaces(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputReturnAnySlice is the JSON Schema of return_any_slice's
-// arguments.
-var toolgenInputReturnAnySlice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","minimum":0,"maximum":3},"word":{"type":"string"},"f":{"type":"number"}},"required":["n","word","f"],"additionalProperties":false}`)
-
-// toolgenOutputReturnAnySlice is the JSON Schema of return_any_slice's
-// structured result.
-var toolgenOutputReturnAnySlice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReturnAnySlice reads the arguments of return_any_slice, calls ReturnAnySlice and writes its result.
 func toolgenCallReturnAnySlice(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2125,46 +2052,17 @@ func toolgenCallReturnAnySlice(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoScalars is the JSON Schema of echo_scalars's arguments.
-var toolgenInputEchoScalars = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"s":{"type":"string"},"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"f64":{"type":"number"},"label":{"type":"string","description":"Label is a named string."},"count":{"type":"integer","description":"Count is a named integer.","minimum":-32768,"maximum":32767}},"required":["s","b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64","label","count"],"additionalProperties":false}`)
-
-// toolgenOutputEchoScalars is the JSON Schema of echo_scalars's structured
-// result.
-var toolgenOutputEchoScalars = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Scalars has one member of each basic type.","properties":{"s":{"type":"string"},"b":{"type":"boolean"},"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"f64":{"type":"number"},"label":{"type":"string","description":"Label is a named string."},"count":{"type":"integer","description":"Count is a named integer.","minimum":-32768,"maximum":32767}},"required":["s","b","i","i8","i16","i32","i64","u","u8","u16","u32","u64","f32","f64","label","count"],"additionalProperties":false}`)
-
-// toolgenCallEchoScalars reads the arguments of echo_scalars, calls EchoScalars and writes its result.
-func toolgenCallEchoScalars(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolEchoScalars, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallEchoScalars reads the arguments of echo_scalars, calls EchoScalars and writes its result, as its tables say.
+func toolgenCallEchoScalars(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in Scalars
-	toolgenDecodeScalars(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := EchoScalars(in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeScalars(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Scalars
+	return toolimpl.Dispatch(ctx, args, &toolgenToolEchoScalars, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = EchoScalars(in)
+		return err
+	})
 }
 
-// toolgenInputEchoEnums is the JSON Schema of echo_enums's arguments. It has
-// no form in OpenAI's strict dialect (a map (additionalProperties with a
-// schema) at /properties/by_name): OpenAI gets it without strict mode. It has
-// no form in Gemini's subset (an enum of other than strings at /properties/p):
-// Gemini gets it as it is.
-var toolgenInputEchoEnums = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]},"p":{"type":"integer","description":"Priority is an integer enum.","enum":[1,2]},"b":{"type":"integer","description":"Bits is an unsigned enum of a small width.","enum":[1,128]},"pc":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]},"cs":{"type":"array","items":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"by_name":{"type":"object","additionalProperties":{"type":"integer","description":"Priority is an integer enum.","enum":[1,2]}}},"required":["c","p","b","cs","by_name"],"additionalProperties":false}`)
-
-// toolgenOutputEchoEnums is the JSON Schema of echo_enums's structured result.
-var toolgenOutputEchoEnums = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Enums has enums in every position.","properties":{"c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]},"p":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]},"b":{"type":"integer","description":"Bits is an unsigned enum of a small width.","minimum":0,"maximum":255,"examples":[1,128]},"pc":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]},"cs":{"type":"array","items":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"by_name":{"type":"object","additionalProperties":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]}}},"required":["c","p","b","cs","by_name"],"additionalProperties":false}`)
+var toolgenToolEchoScalars = toolimpl.Tool{Name: ToolEchoScalars, In: toolgenTypeScalars, Out: toolgenTypeScalars}
 
 // toolgenCallEchoEnums reads the arguments of echo_enums, calls EchoEnums and writes its result.
 func toolgenCallEchoEnums(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2190,18 +2088,6 @@ func toolgenCallEchoEnums(ctx context.Context, args []byte) (res toolgen.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoCollections is the JSON Schema of echo_collections's
-// arguments. It has no form in OpenAI's strict dialect (a map
-// (additionalProperties with a schema) at /properties/map): OpenAI gets it
-// without strict mode. It has no form in Gemini's subset (a map
-// (additionalProperties with a schema) at /properties/map): Gemini gets it as
-// it is.
-var toolgenInputEchoCollections = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"strs":{"type":"array","items":{"type":"string"}},"ints":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"map":{"type":"object","additionalProperties":{"type":"integer"}},"nested":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"lists":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"bytes":{"type":"string","contentEncoding":"base64"},"keyed":{"type":"object","additionalProperties":{"type":"integer"}},"points":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_elems":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_map":{"type":"object","additionalProperties":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"grid":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["strs","ints","map","nested","lists","bytes","keyed","points","ptr_elems","ptr_map","grid"],"additionalProperties":false}`)
-
-// toolgenOutputEchoCollections is the JSON Schema of echo_collections's
-// structured result.
-var toolgenOutputEchoCollections = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Collections has slices, arrays and maps of every kind of element.","properties":{"strs":{"type":"array","items":{"type":"string"}},"ints":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"map":{"type":"object","additionalProperties":{"type":"integer"}},"nested":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"lists":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"bytes":{"type":"string","contentEncoding":"base64"},"keyed":{"type":"object","additionalProperties":{"type":"integer"}},"points":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_elems":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"ptr_map":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"grid":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["strs","ints","map","nested","lists","bytes","keyed","points","ptr_elems","ptr_map","grid"],"additionalProperties":false}`)
-
 // toolgenCallEchoCollections reads the arguments of echo_collections, calls EchoCollections and writes its result.
 func toolgenCallEchoCollections(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoCollections, &res, &err)
@@ -2225,15 +2111,6 @@ func toolgenCallEchoCollections(ctx context.Context, args []byte) (res toolgen.R
 	toolgenEncodeCollections(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputEchoPointers is the JSON Schema of echo_pointers's arguments. It
-// has no form in Gemini's subset (an enum of other than strings at
-// /properties/pm): Gemini gets it as it is.
-var toolgenInputEchoPointers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"ps":{"type":"string"},"pi":{"type":"integer"},"pf":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"pb":{"type":"boolean"},"pp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pt":{"type":"string","format":"date-time"},"pl":{"type":"array","items":{"type":"string"}},"pm":{"type":"integer","description":"Priority is an integer enum.","enum":[1,2]},"must":{"type":"integer"}},"additionalProperties":false}`)
-
-// toolgenOutputEchoPointers is the JSON Schema of echo_pointers's structured
-// result.
-var toolgenOutputEchoPointers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Pointers has optional members behind pointers.","properties":{"ps":{"type":"string"},"pi":{"type":"integer"},"pf":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"pb":{"type":"boolean"},"pp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pt":{"type":"string","format":"date-time"},"pl":{"type":"array","items":{"type":"string"}},"pm":{"type":"integer","description":"Priority is an integer enum.","examples":[1,2]},"must":{"type":"integer"}},"additionalProperties":false}`)
 
 // toolgenCallEchoPointers reads the arguments of echo_pointers, calls EchoPointers and writes its result.
 func toolgenCallEchoPointers(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2262,14 +2139,6 @@ func toolgenCallEchoPointers(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoConstrained is the JSON Schema of echo_constrained's
-// arguments.
-var toolgenInputEchoConstrained = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":5},"code":{"type":"string","pattern":"^[A-Z]{2}[0-9]$"},"age":{"type":"integer","minimum":0,"maximum":150},"ratio":{"type":"number","minimum":0,"maximum":1},"ratio32":{"type":"number","minimum":0.1,"maximum":0.9},"tags":{"type":"array","minItems":1,"maxItems":3,"items":{"type":"string"}},"small":{"type":"integer","minimum":1,"maximum":9},"mode":{"type":"string","default":"fast"},"n":{"type":"integer","minimum":1,"default":3},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"],"default":"green"}},"required":["name","code","age","ratio","ratio32","tags","small"],"additionalProperties":false}`)
-
-// toolgenOutputEchoConstrained is the JSON Schema of echo_constrained's
-// structured result.
-var toolgenOutputEchoConstrained = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Constrained has every kind of constraint.","properties":{"name":{"type":"string"},"code":{"type":"string"},"age":{"type":"integer"},"ratio":{"type":"number"},"ratio32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"tags":{"type":"array","items":{"type":"string"}},"small":{"type":"integer","minimum":0,"maximum":255},"mode":{"type":"string"},"n":{"type":"integer"},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["name","code","age","ratio","ratio32","tags","small"],"additionalProperties":false}`)
-
 // toolgenCallEchoConstrained reads the arguments of echo_constrained, calls EchoConstrained and writes its result.
 func toolgenCallEchoConstrained(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoConstrained, &res, &err)
@@ -2293,13 +2162,6 @@ func toolgenCallEchoConstrained(ctx context.Context, args []byte) (res toolgen.R
 	toolgenEncodeConstrained(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputEchoFormats is the JSON Schema of echo_formats's arguments.
-var toolgenInputEchoFormats = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"date_time":{"type":"string","format":"date-time"},"date":{"type":"string","format":"date"},"time":{"type":"string","format":"time"},"email":{"type":"string","format":"email"},"uri":{"type":"string","format":"uri"},"uuid":{"type":"string","format":"uuid"},"ipv4":{"type":"string","format":"ipv4"},"ipv6":{"type":"string","format":"ipv6"},"hostname":{"type":"string","format":"hostname"}},"required":["date_time","date","time","email","uri","uuid","ipv4","ipv6","hostname"],"additionalProperties":false}`)
-
-// toolgenOutputEchoFormats is the JSON Schema of echo_formats's structured
-// result.
-var toolgenOutputEchoFormats = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Formats has every format toolgen checks.","properties":{"date_time":{"type":"string"},"date":{"type":"string"},"time":{"type":"string"},"email":{"type":"string"},"uri":{"type":"string"},"uuid":{"type":"string"},"ipv4":{"type":"string"},"ipv6":{"type":"string"},"hostname":{"type":"string"}},"required":["date_time","date","time","email","uri","uuid","ipv4","ipv6","hostname"],"additionalProperties":false}`)
 
 // toolgenCallEchoFormats reads the arguments of echo_formats, calls EchoFormats and writes its result.
 func toolgenCallEchoFormats(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2325,17 +2187,6 @@ func toolgenCallEchoFormats(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoSpecial is the JSON Schema of echo_special's arguments. It
-// has no form in OpenAI's strict dialect (a value of any type (no type and no
-// $ref) at /properties/raw): OpenAI gets it without strict mode. It has no
-// form in Gemini's subset (a value of any type (no type) at /properties/raw):
-// Gemini gets it as it is.
-var toolgenInputEchoSpecial = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"when":{"type":"string","format":"date-time"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"blob":{"type":"string","contentEncoding":"base64"},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["when","raw","any","addr","blob","wait"],"additionalProperties":false}`)
-
-// toolgenOutputEchoSpecial is the JSON Schema of echo_special's structured
-// result.
-var toolgenOutputEchoSpecial = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Special has the library types with their own mappings.","properties":{"when":{"type":"string","format":"date-time"},"raw":{},"any":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"blob":{"type":"string","contentEncoding":"base64"},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["when","raw","any","addr","blob","wait"],"additionalProperties":false}`)
-
 // toolgenCallEchoSpecial reads the arguments of echo_special, calls EchoSpecial and writes its result.
 func toolgenCallEchoSpecial(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoSpecial, &res, &err)
@@ -2359,13 +2210,6 @@ func toolgenCallEchoSpecial(ctx context.Context, args []byte) (res toolgen.Resul
 	toolgenEncodeSpecial(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputEchoEmbedded is the JSON Schema of echo_embedded's arguments.
-var toolgenInputEchoEmbedded = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"},"extra":{"type":"integer"},"own":{"type":"string"},"note":{"type":"integer","description":"shadows Base.Note"}},"required":["id","extra","own"],"additionalProperties":false}`)
-
-// toolgenOutputEchoEmbedded is the JSON Schema of echo_embedded's structured
-// result.
-var toolgenOutputEchoEmbedded = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Embedded flattens embedded structs as encoding/json does.","properties":{"id":{"type":"string"},"extra":{"type":"integer"},"own":{"type":"string"},"note":{"type":"integer","description":"shadows Base.Note"}},"required":["id","own"],"additionalProperties":false}`)
 
 // toolgenCallEchoEmbedded reads the arguments of echo_embedded, calls EchoEmbedded and writes its result.
 func toolgenCallEchoEmbedded(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2391,16 +2235,6 @@ func toolgenCallEchoEmbedded(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoOmit is the JSON Schema of echo_omit's arguments. It has no
-// form in OpenAI's strict dialect (a map (additionalProperties with a schema)
-// at /properties/e4): OpenAI gets it without strict mode. It has no form in
-// Gemini's subset (a map (additionalProperties with a schema) at
-// /properties/e4): Gemini gets it as it is.
-var toolgenInputEchoOmit = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"e1":{"type":"string"},"e2":{"type":"integer"},"e3":{"type":"array","items":{"type":"integer"}},"e4":{"type":"object","additionalProperties":{"type":"integer"}},"e5":{"type":"boolean"},"z1":{"type":"string","format":"date-time"},"z2":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"z3":{"type":"array","items":{"type":"string"}},"z4":{"type":"number"},"z5":{"type":"object","description":"Money is zero when its amount is, whatever its currency (omitzero calls IsZero).","properties":{"amount":{"type":"integer"},"currency":{"type":"string"}},"required":["amount","currency"],"additionalProperties":false},"plain":{"type":"array","items":{"type":"integer"}},"dict":{"type":"object","additionalProperties":{"type":"string"}},"bin":{"type":"string","contentEncoding":"base64"}},"required":["plain","dict","bin"],"additionalProperties":false}`)
-
-// toolgenOutputEchoOmit is the JSON Schema of echo_omit's structured result.
-var toolgenOutputEchoOmit = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Omit covers omitempty and omitzero.","properties":{"e1":{"type":"string"},"e2":{"type":"integer"},"e3":{"type":"array","items":{"type":"integer"}},"e4":{"type":"object","additionalProperties":{"type":"integer"}},"e5":{"type":"boolean"},"z1":{"type":"string","format":"date-time"},"z2":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"z3":{"type":"array","items":{"type":"string"}},"z4":{"type":"number"},"z5":{"type":"object","description":"Money is zero when its amount is, whatever its currency (omitzero calls IsZero).","properties":{"amount":{"type":"integer"},"currency":{"type":"string"}},"required":["amount","currency"],"additionalProperties":false},"plain":{"type":"array","items":{"type":"integer"}},"dict":{"type":"object","additionalProperties":{"type":"string"}},"bin":{"type":"string","contentEncoding":"base64"}},"required":["plain","dict","bin"],"additionalProperties":false}`)
-
 // toolgenCallEchoOmit reads the arguments of echo_omit, calls EchoOmit and writes its result.
 func toolgenCallEchoOmit(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoOmit, &res, &err)
@@ -2425,14 +2259,6 @@ func toolgenCallEchoOmit(ctx context.Context, args []byte) (res toolgen.Result, 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoTree is the JSON Schema of echo_tree's arguments. It has no
-// form in Gemini's subset ($defs (recursive types) at the root): Gemini gets
-// it as it is.
-var toolgenInputEchoTree = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`)
-
-// toolgenOutputEchoTree is the JSON Schema of echo_tree's structured result.
-var toolgenOutputEchoTree = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Tree is a recursive type.","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"description":"Tree is a recursive type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"description":"Tree is a recursive type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`)
-
 // toolgenCallEchoTree reads the arguments of echo_tree, calls EchoTree and writes its result.
 func toolgenCallEchoTree(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoTree, &res, &err)
@@ -2456,12 +2282,6 @@ func toolgenCallEchoTree(ctx context.Context, args []byte) (res toolgen.Result, 
 	toolgenEncodeTree(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputFlat is the JSON Schema of flat's arguments.
-var toolgenInputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"a name.","minLength":1},"count":{"type":"integer","description":"how many.","minimum":0,"maximum":10},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"required":["name","tags","color"],"additionalProperties":false}`)
-
-// toolgenOutputFlat is the JSON Schema of flat's structured result.
-var toolgenOutputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatArgs mirrors the parameters of Flat, for encoding/json.","properties":{"name":{"type":"string"},"count":{"type":"integer"},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["name","tags","color"],"additionalProperties":false}`)
 
 // toolgenCallFlat reads the arguments of flat, calls Flat and writes its result.
 func toolgenCallFlat(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2531,16 +2351,6 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res toolgen.Result, err 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputDensify is the JSON Schema of densify's arguments. It has no
-// form in OpenAI's strict dialect (a map (additionalProperties with a schema)
-// at /properties/m): OpenAI gets it without strict mode. It has no form in
-// Gemini's subset (a map (additionalProperties with a schema) at
-// /properties/m): Gemini gets it as it is.
-var toolgenInputDensify = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"l":{"type":"array","items":{"type":"integer"}},"m":{"type":"object","additionalProperties":{"type":"string"}},"b":{"type":"string","contentEncoding":"base64"},"p":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pm":{"type":"object","additionalProperties":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"a":{}},"additionalProperties":false}`)
-
-// toolgenOutputDensify is the JSON Schema of densify's structured result.
-var toolgenOutputDensify = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Dense is Sparse without omitempty: its nil members are written.","properties":{"l":{"type":"array","items":{"type":"integer"}},"m":{"type":"object","additionalProperties":{"type":"string"}},"b":{"type":"string","contentEncoding":"base64"},"p":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pm":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"a":{}},"required":["l","m","b","p","pm","a"],"additionalProperties":false}`)
-
 // toolgenCallDensify reads the arguments of densify, calls Densify and writes its result.
 func toolgenCallDensify(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDensify, &res, &err)
@@ -2564,17 +2374,6 @@ func toolgenCallDensify(ctx context.Context, args []byte) (res toolgen.Result, e
 	toolgenEncodeDense(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputEchoMethods is the JSON Schema of echo_methods's arguments. It
-// has no form in OpenAI's strict dialect (a value of any type (no type and no
-// $ref) at /properties/temp): OpenAI gets it without strict mode. It has no
-// form in Gemini's subset (a value of any type (no type) at /properties/temp):
-// Gemini gets it as it is.
-var toolgenInputEchoMethods = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"temps":{"type":"array","items":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."}},"pt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"levels":{"type":"object","additionalProperties":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."}}},"required":["temp","temps","level","levels"],"additionalProperties":false}`)
-
-// toolgenOutputEchoMethods is the JSON Schema of echo_methods's structured
-// result.
-var toolgenOutputEchoMethods = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Methods has types that read and write themselves.","properties":{"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"temps":{"type":"array","items":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."}},"pt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"levels":{"type":"object","additionalProperties":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."}}},"required":["temp","temps","level","levels"],"additionalProperties":false}`)
 
 // toolgenCallEchoMethods reads the arguments of echo_methods, calls EchoMethods and writes its result.
 func toolgenCallEchoMethods(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2603,13 +2402,6 @@ func toolgenCallEchoMethods(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoNumbers is the JSON Schema of echo_numbers's arguments.
-var toolgenInputEchoNumbers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"number"},"big":{"type":"integer","description":"An integer of any size."},"bigf":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["n","wait"],"additionalProperties":false}`)
-
-// toolgenOutputEchoNumbers is the JSON Schema of echo_numbers's structured
-// result.
-var toolgenOutputEchoNumbers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Numbers has the library's number types.","properties":{"n":{"type":"number"},"big":{"type":"integer","description":"An integer of any size."},"bigf":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["n","wait"],"additionalProperties":false}`)
-
 // toolgenCallEchoNumbers reads the arguments of echo_numbers, calls EchoNumbers and writes its result.
 func toolgenCallEchoNumbers(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoNumbers, &res, &err)
@@ -2637,17 +2429,6 @@ func toolgenCallEchoNumbers(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoShapes is the JSON Schema of echo_shapes's arguments. It has
-// no form in OpenAI's strict dialect (a map (additionalProperties with a
-// schema) at /properties/mpa): OpenAI gets it without strict mode. It has no
-// form in Gemini's subset (a map (additionalProperties with a schema) at
-// /properties/mpa): Gemini gets it as it is.
-var toolgenInputEchoShapes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pa":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"spa":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"mpa":{"type":"object","additionalProperties":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"paa":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"pat":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"aps":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}},"ss":{"type":"array","items":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}},"ms":{"type":"object","additionalProperties":{"type":"array","items":{"type":"integer"}}},"amap":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":"integer"}}}},"required":["spa","mpa","aps","ss","ms","amap"],"additionalProperties":false}`)
-
-// toolgenOutputEchoShapes is the JSON Schema of echo_shapes's structured
-// result.
-var toolgenOutputEchoShapes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Shapes nests pointers, arrays, slices and maps.","properties":{"pa":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"spa":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"mpa":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"paa":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"pat":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"aps":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["string","null"]}},"ss":{"type":"array","items":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}},"ms":{"type":"object","additionalProperties":{"type":"array","items":{"type":"integer"}}},"amap":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":"integer"}}}},"required":["spa","mpa","aps","ss","ms","amap"],"additionalProperties":false}`)
-
 // toolgenCallEchoShapes reads the arguments of echo_shapes, calls EchoShapes and writes its result.
 func toolgenCallEchoShapes(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoShapes, &res, &err)
@@ -2672,13 +2453,6 @@ func toolgenCallEchoShapes(ctx context.Context, args []byte) (res toolgen.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoEmbeds is the JSON Schema of echo_embeds's arguments.
-var toolgenInputEchoEmbeds = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"Name":{"type":"string","description":"Name is a named string embedded as a member called Name."},"hidden":{"type":"string"},"shared":{"type":"integer"},"only2":{"type":"integer"},"X":{"type":"integer"},"Count":{"type":"integer","description":"Count is a named integer.","minimum":-32768,"maximum":32767},"by":{"type":"string"},"rev":{"type":"integer"},"box":{"type":"object","description":"Box is embedded with a tag and by pointer with a tag.","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false},"kept":{"type":"object","description":"Box is embedded with a tag and by pointer with a tag.","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false},"hid":{"type":"object","description":"hidden is unexported and embedded with a tag name: encoding/json makes it a member of that name.","properties":{"z":{"type":"integer"}},"required":["z"],"additionalProperties":false}},"required":["Name","hidden","shared","only2","X","Count","by","kept","hid"],"additionalProperties":false}`)
-
-// toolgenOutputEchoEmbeds is the JSON Schema of echo_embeds's structured
-// result.
-var toolgenOutputEchoEmbeds = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Embeds has embedded fields of every kind.","properties":{"Name":{"type":"string","description":"Name is a named string embedded as a member called Name."},"hidden":{"type":"string"},"shared":{"type":"integer"},"only2":{"type":"integer"},"X":{"type":"integer"},"Count":{"type":"integer","description":"Count is a named integer.","minimum":-32768,"maximum":32767},"by":{"type":"string"},"rev":{"type":"integer"},"box":{"type":"object","description":"Box is embedded with a tag and by pointer with a tag.","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false},"kept":{"type":"object","description":"Box is embedded with a tag and by pointer with a tag.","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false},"hid":{"type":"object","description":"hidden is unexported and embedded with a tag name: encoding/json makes it a member of that name.","properties":{"z":{"type":"integer"}},"required":["z"],"additionalProperties":false}},"required":["Name","hidden","shared","only2","X","Count","by","kept","hid"],"additionalProperties":false}`)
-
 // toolgenCallEchoEmbeds reads the arguments of echo_embeds, calls EchoEmbeds and writes its result.
 func toolgenCallEchoEmbeds(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoEmbeds, &res, &err)
@@ -2702,14 +2476,6 @@ func toolgenCallEchoEmbeds(ctx context.Context, args []byte) (res toolgen.Result
 	toolgenEncodeEmbeds(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputEchoEmbedsMore is the JSON Schema of echo_embeds_more's
-// arguments.
-var toolgenInputEchoEmbedsMore = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"stamp":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."},"lvl":{"type":"string","description":"Leveled embeds a text type: it reads and writes as that text."},"pe":{"type":"object","description":"PtrEmbed embeds pointers to structs, untagged, two levels deep.","properties":{"id":{"type":"string"},"note":{"type":"string"},"shared":{"type":"string"},"only2":{"type":"integer"},"own":{"type":"integer"}},"required":["id","shared","only2","own"],"additionalProperties":false},"stamps":{"type":"array","items":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."}}},"required":["stamp","lvl","pe"],"additionalProperties":false}`)
-
-// toolgenOutputEchoEmbedsMore is the JSON Schema of echo_embeds_more's
-// structured result.
-var toolgenOutputEchoEmbedsMore = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"EmbedsMore has members whose types embed methods.","properties":{"stamp":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."},"lvl":{"type":"string","description":"Leveled embeds a text type: it reads and writes as that text."},"pe":{"type":"object","description":"PtrEmbed embeds pointers to structs, untagged, two levels deep.","properties":{"id":{"type":"string"},"note":{"type":"string"},"shared":{"type":"string"},"only2":{"type":"integer"},"own":{"type":"integer"}},"required":["own"],"additionalProperties":false},"stamps":{"type":"array","items":{"type":"string","description":"Stamped embeds time.Time: its promoted methods make it a time, and encoding/json reads and writes nothing else (Note is lost)."}}},"required":["stamp","lvl","pe"],"additionalProperties":false}`)
 
 // toolgenCallEchoEmbedsMore reads the arguments of echo_embeds_more, calls EchoEmbedsMore and writes its result.
 func toolgenCallEchoEmbedsMore(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2738,13 +2504,6 @@ func toolgenCallEchoEmbedsMore(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoTagged is the JSON Schema of echo_tagged's arguments.
-var toolgenInputEchoTagged = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"-":{"type":"integer"},"naïve":{"type":"string"},"with space":{"type":"string"},"Quote":{"type":"string"},"Bslash":{"type":"string"},"Empty":{"type":"integer"},"a-b.c:d":{"type":"string"},"a/b~c":{"type":"string"},"100%":{"type":"string"},"NoName":{"type":"boolean"},"UPPER":{"type":"integer"}},"required":["-","naïve","with space","Quote","Bslash","a-b.c:d","a/b~c","100%"],"additionalProperties":false}`)
-
-// toolgenOutputEchoTagged is the JSON Schema of echo_tagged's structured
-// result.
-var toolgenOutputEchoTagged = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Tagged has json tags at their edges.","properties":{"-":{"type":"integer"},"naïve":{"type":"string"},"with space":{"type":"string"},"Quote":{"type":"string"},"Bslash":{"type":"string"},"Empty":{"type":"integer"},"a-b.c:d":{"type":"string"},"a/b~c":{"type":"string"},"100%":{"type":"string"},"NoName":{"type":"boolean"},"UPPER":{"type":"integer"}},"required":["-","naïve","with space","Quote","Bslash","a-b.c:d","a/b~c","100%"],"additionalProperties":false}`)
-
 // toolgenCallEchoTagged reads the arguments of echo_tagged, calls EchoTagged and writes its result.
 func toolgenCallEchoTagged(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoTagged, &res, &err)
@@ -2768,16 +2527,6 @@ func toolgenCallEchoTagged(ctx context.Context, args []byte) (res toolgen.Result
 	toolgenEncodeTagged(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputEchoNamed is the JSON Schema of echo_named's arguments. It has
-// no form in OpenAI's strict dialect (a map (additionalProperties with a
-// schema) at /properties/index): OpenAI gets it without strict mode. It has no
-// form in Gemini's subset (a map (additionalProperties with a schema) at
-// /properties/index): Gemini gets it as it is.
-var toolgenInputEchoNamed = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"tags":{"type":"array","description":"StrList is a named slice.","items":{"type":"string"}},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"octets":{"type":"string","contentEncoding":"base64"},"hash":{"type":"array","description":"Hash is a [N]byte: encoding/json writes it as an array of numbers.","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}},"arr":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer","minimum":0,"maximum":255}},"u8s":{"type":"string","contentEncoding":"base64"},"joined":{"type":"string","description":"Joined is a named slice with text methods: it reads and writes \"a,b\"."},"my_raw":{"type":"string","description":"MyRaw is a named json.RawMessage: it loses RawMessage's methods, so encoding/json writes it in base64.","contentEncoding":"base64"},"raws":{"type":"array","items":{}},"by_key":{"type":"object","additionalProperties":{"type":"string","description":"Label is a named string."}},"pblob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"blobs":{"type":"object","additionalProperties":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"}},"letters":{"type":"array","description":"Letters are bytes that write themselves: encoding/json writes an array of their texts, not base64.","items":{"type":"integer","description":"Letter is a byte written as a letter.","minimum":0,"maximum":255}},"codes":{"type":"string","description":"Codes are bytes that only read themselves: still base64.","contentEncoding":"base64"}},"required":["tags","board","index","blob","octets","hash","arr","u8s","joined","my_raw","raws","by_key","blobs"],"additionalProperties":false}`)
-
-// toolgenOutputEchoNamed is the JSON Schema of echo_named's structured result.
-var toolgenOutputEchoNamed = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Named has named slices, maps and arrays and byte shapes.","properties":{"tags":{"type":"array","description":"StrList is a named slice.","items":{"type":"string"}},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"octets":{"type":"string","contentEncoding":"base64"},"hash":{"type":"array","description":"Hash is a [N]byte: encoding/json writes it as an array of numbers.","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}},"arr":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer","minimum":0,"maximum":255}},"u8s":{"type":"string","contentEncoding":"base64"},"joined":{"type":"string","description":"Joined is a named slice with text methods: it reads and writes \"a,b\"."},"my_raw":{"type":"string","description":"MyRaw is a named json.RawMessage: it loses RawMessage's methods, so encoding/json writes it in base64.","contentEncoding":"base64"},"raws":{"type":"array","items":{}},"by_key":{"type":"object","additionalProperties":{"type":"string","description":"Label is a named string."}},"pblob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"blobs":{"type":"object","additionalProperties":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"}},"letters":{"type":"array","description":"Letters are bytes that write themselves: encoding/json writes an array of their texts, not base64.","items":{"type":"string","description":"Letter is a byte written as a letter."}},"codes":{"type":"string","description":"Codes are bytes that only read themselves: still base64.","contentEncoding":"base64"}},"required":["tags","board","index","blob","octets","hash","arr","u8s","joined","my_raw","raws","by_key","blobs"],"additionalProperties":false}`)
 
 // toolgenCallEchoNamed reads the arguments of echo_named, calls EchoNamed and writes its result.
 func toolgenCallEchoNamed(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2803,16 +2552,6 @@ func toolgenCallEchoNamed(ctx context.Context, args []byte) (res toolgen.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoWide is the JSON Schema of echo_wide's arguments. It has no
-// form in OpenAI's strict dialect (a map (additionalProperties with a schema)
-// at /properties/mu): OpenAI gets it without strict mode. It has no form in
-// Gemini's subset (an enum of other than strings at /properties/i8): Gemini
-// gets it as it is.
-var toolgenInputEchoWide = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"i8":{"type":"integer","description":"I8 is an int8 enum with negative values.","enum":[-128,0,127]},"u16":{"type":"integer","description":"U16 is a uint16 enum.","enum":[1,65535]},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","enum":[9223372036854775808,18446744073709551615,1]},"i64":{"type":"integer","description":"I64 is an int64 enum at the edges.","enum":[-9223372036854775808,9223372036854775807]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"odds":{"type":"array","items":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]}},"r":{"type":"number","description":"Ratio is a named float with constants: not an enum."},"f":{"type":"boolean","description":"Flag is a named bool with constants: not an enum."},"pu":{"type":"integer","description":"U64 is a uint64 enum with huge values.","enum":[9223372036854775808,18446744073709551615,1]},"mu":{"type":"object","additionalProperties":{"type":"integer","description":"U16 is a uint16 enum.","enum":[1,65535]}},"def_o":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"],"default":"héllo 世界"},"ai":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"I8 is an int8 enum with negative values.","enum":[-128,0,127]}},"ko":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["i8","u16","u64","i64","odd","r","f","ai"],"additionalProperties":false}`)
-
-// toolgenOutputEchoWide is the JSON Schema of echo_wide's structured result.
-var toolgenOutputEchoWide = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Wide has enums of every width.","properties":{"i8":{"type":"integer","description":"I8 is an int8 enum with negative values.","minimum":-128,"maximum":127,"examples":[-128,0,127]},"u16":{"type":"integer","description":"U16 is a uint16 enum.","minimum":0,"maximum":65535,"examples":[1,65535]},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]},"i64":{"type":"integer","description":"I64 is an int64 enum at the edges.","examples":[-9223372036854775808,9223372036854775807]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"odds":{"type":"array","items":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]}},"r":{"type":"number","description":"Ratio is a named float with constants: not an enum."},"f":{"type":"boolean","description":"Flag is a named bool with constants: not an enum."},"pu":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]},"mu":{"type":"object","additionalProperties":{"type":"integer","description":"U16 is a uint16 enum.","minimum":0,"maximum":65535,"examples":[1,65535]}},"def_o":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"ai":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"I8 is an int8 enum with negative values.","minimum":-128,"maximum":127,"examples":[-128,0,127]}},"ko":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["i8","u16","u64","i64","odd","r","f","ai"],"additionalProperties":false}`)
-
 // toolgenCallEchoWide reads the arguments of echo_wide, calls EchoWide and writes its result.
 func toolgenCallEchoWide(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoWide, &res, &err)
@@ -2836,16 +2575,6 @@ func toolgenCallEchoWide(ctx context.Context, args []byte) (res toolgen.Result, 
 	toolgenEncodeWide(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputEchoGraph is the JSON Schema of echo_graph's arguments. It has
-// no form in OpenAI's strict dialect (a map (additionalProperties with a
-// schema) at /$defs/Graph/properties/edges): OpenAI gets it without strict
-// mode. It has no form in Gemini's subset ($defs (recursive types) at the
-// root): Gemini gets it as it is.
-var toolgenInputEchoGraph = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"},"edges":{"type":"object","additionalProperties":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"kids":{"type":"array","items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"next":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."},"ref":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}},"required":["id"],"additionalProperties":false,"$defs":{"Graph":{"type":"object","properties":{"id":{"type":"string"},"edges":{"type":"object","additionalProperties":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"kids":{"type":"array","items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"next":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."},"ref":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}},"required":["id"],"additionalProperties":false},"Other":{"type":"object","properties":{"back":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."},"peers":{"type":"array","items":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}}},"required":["peers"],"additionalProperties":false}}}`)
-
-// toolgenOutputEchoGraph is the JSON Schema of echo_graph's structured result.
-var toolgenOutputEchoGraph = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Graph recurses through maps, slices, arrays and pointers.","properties":{"id":{"type":"string"},"edges":{"type":"object","additionalProperties":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"kids":{"type":"array","items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"next":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"ref":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}},"required":["id"],"additionalProperties":false,"$defs":{"Graph":{"type":"object","properties":{"id":{"type":"string"},"edges":{"type":"object","additionalProperties":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"kids":{"type":"array","items":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]}},"next":{"description":"Graph recurses through maps, slices, arrays and pointers.","anyOf":[{"$ref":"#/$defs/Graph"},{"type":"null"}]},"ref":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}},"required":["id"],"additionalProperties":false},"Other":{"type":"object","properties":{"back":{"$ref":"#/$defs/Graph","description":"Graph recurses through maps, slices, arrays and pointers."},"peers":{"type":"array","items":{"$ref":"#/$defs/Other","description":"Other and Graph refer to each other."}}},"required":["peers"],"additionalProperties":false}}}`)
 
 // toolgenCallEchoGraph reads the arguments of echo_graph, calls EchoGraph and writes its result.
 func toolgenCallEchoGraph(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2874,16 +2603,6 @@ func toolgenCallEchoGraph(ctx context.Context, args []byte) (res toolgen.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoDeeps is the JSON Schema of echo_deeps's arguments. It has
-// no form in OpenAI's strict dialect (a map (additionalProperties with a
-// schema) at /properties/pmp): OpenAI gets it without strict mode. It has no
-// form in Gemini's subset ($defs (recursive types) at the root): Gemini gets
-// it as it is.
-var toolgenInputEchoDeeps = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"ppi":{"type":"integer"},"pps":{"type":"string"},"psp":{"type":"array","items":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pmp":{"type":"object","additionalProperties":{"type":"integer"}},"ppp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"spp":{"type":"array","items":{"type":"integer"}},"def":{"type":"integer","default":7},"def_s":{"type":"string","default":"x"},"def_c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"],"default":"red"},"any":{},"anys":{"type":"array","items":{}},"ma":{"type":"object","additionalProperties":{}},"pa":{},"forest":{"type":"array","description":"Forest is a named slice of a recursive type.","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}}},"required":["any"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`)
-
-// toolgenOutputEchoDeeps is the JSON Schema of echo_deeps's structured result.
-var toolgenOutputEchoDeeps = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Deeps has nested pointers and pointers to collections of pointers.","properties":{"ppi":{"type":["integer","null"]},"pps":{"type":["string","null"]},"psp":{"type":"array","items":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pmp":{"type":"object","additionalProperties":{"type":["integer","null"]}},"ppp":{"type":["object","null"],"description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"spp":{"type":"array","items":{"type":["integer","null"]}},"def":{"type":"integer"},"def_s":{"type":"string"},"def_c":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]},"any":{},"anys":{"type":"array","items":{}},"ma":{"type":"object","additionalProperties":{}},"pa":{},"forest":{"type":"array","description":"Forest is a named slice of a recursive type.","items":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}}},"required":["any"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"description":"Tree is a recursive type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"left":{"$ref":"#/$defs/Tree","description":"Tree is a recursive type."}},"required":["name"],"additionalProperties":false}}}`)
-
 // toolgenCallEchoDeeps reads the arguments of echo_deeps, calls EchoDeeps and writes its result.
 func toolgenCallEchoDeeps(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoDeeps, &res, &err)
@@ -2908,16 +2627,6 @@ func toolgenCallEchoDeeps(ctx context.Context, args []byte) (res toolgen.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoOmits is the JSON Schema of echo_omits's arguments. It has
-// no form in OpenAI's strict dialect (a value of any type (no type and no
-// $ref) at /properties/any): OpenAI gets it without strict mode. It has no
-// form in Gemini's subset (a value of any type (no type) at /properties/any):
-// Gemini gets it as it is.
-var toolgenInputEchoOmits = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"arr":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"arr0":{"type":"array","minItems":0,"maxItems":0,"items":{"type":"integer"}},"st":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pst":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pi":{"type":"integer"},"f":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"u":{"type":"integer","minimum":0},"str":{"type":"string","description":"Label is a named string."},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"any":{},"raw":{"type":"string","contentEncoding":"base64"},"z":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"zp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"zm":{"type":"object","additionalProperties":{"type":"integer"}},"za":{},"zb":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"zt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"both":{"type":"integer"}},"additionalProperties":false}`)
-
-// toolgenOutputEchoOmits is the JSON Schema of echo_omits's structured result.
-var toolgenOutputEchoOmits = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Omits has omitempty on every kind of member.","properties":{"arr":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"arr0":{"type":"array","minItems":0,"maxItems":0,"items":{"type":"integer"}},"st":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pst":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"pi":{"type":"integer"},"f":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"u":{"type":"integer","minimum":0},"str":{"type":"string","description":"Label is a named string."},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"any":{},"raw":{"type":"string","contentEncoding":"base64"},"z":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"zp":{"type":"object","description":"Point is a plain struct.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"zm":{"type":"object","additionalProperties":{"type":"integer"}},"za":{},"zb":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"zt":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"both":{"type":"integer"}},"additionalProperties":false}`)
-
 // toolgenCallEchoOmits reads the arguments of echo_omits, calls EchoOmits and writes its result.
 func toolgenCallEchoOmits(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoOmits, &res, &err)
@@ -2941,17 +2650,6 @@ func toolgenCallEchoOmits(ctx context.Context, args []byte) (res toolgen.Result,
 	toolgenEncodeOmits(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputEchoPlaces is the JSON Schema of echo_places's arguments. It has
-// no form in OpenAI's strict dialect (a map (additionalProperties with a
-// schema) at /properties/um): OpenAI gets it without strict mode. It has no
-// form in Gemini's subset (a map (additionalProperties with a schema) at
-// /properties/um): Gemini gets it as it is.
-var toolgenInputEchoPlaces = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"u":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"us":{"type":"array","items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"ua":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"um":{"type":"object","additionalProperties":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"pt":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."},"pts":{"type":"array","items":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."}},"ptm":{"type":"object","additionalProperties":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."}},"both":{"description":"Both has text and JSON methods: the JSON ones win."},"boths":{"type":"array","items":{"description":"Both has text and JSON methods: the JSON ones win."}},"oo":{"type":"integer","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."},"oos":{"type":"array","items":{"type":"integer","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."}},"ok":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["u","us","ua","um","both","oo"],"additionalProperties":false}`)
-
-// toolgenOutputEchoPlaces is the JSON Schema of echo_places's structured
-// result.
-var toolgenOutputEchoPlaces = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Places are method types in every position.","properties":{"u":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"us":{"type":"array","items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"ua":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"um":{"type":"object","additionalProperties":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."}},"pt":{"type":"string","description":"PtrText has pointer-receiver text methods on both sides."},"pts":{"type":"array","items":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"ptm":{"type":"object","additionalProperties":{"type":["string","null"],"description":"PtrText has pointer-receiver text methods on both sides."}},"both":{"description":"Both has text and JSON methods: the JSON ones win."},"boths":{"type":"array","items":{"description":"Both has text and JSON methods: the JSON ones win."}},"oo":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."},"oos":{"type":"array","items":{"type":"string","description":"OnlyOut has MarshalText but no UnmarshalText: read as its shape (an integer), written as text."}},"ok":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["u","us","ua","um","both","oo"],"additionalProperties":false}`)
 
 // toolgenCallEchoPlaces reads the arguments of echo_places, calls EchoPlaces and writes its result.
 func toolgenCallEchoPlaces(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2979,16 +2677,6 @@ func toolgenCallEchoPlaces(ctx context.Context, args []byte) (res toolgen.Result
 	toolgenEncodePlaces(e, &(*out))
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputFlatAll is the JSON Schema of flat_all's arguments. It has no
-// form in OpenAI's strict dialect (a map (additionalProperties with a schema)
-// at /properties/index): OpenAI gets it without strict mode. It has no form in
-// Gemini's subset (a map (additionalProperties with a schema) at
-// /properties/index): Gemini gets it as it is.
-var toolgenInputFlatAll = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"]},"place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"p_place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","enum":[9223372036854775808,18446744073709551615,1]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","enum":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"any":{},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"octets":{"type":"string","contentEncoding":"base64"},"upper":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"deep":{"type":"integer"}},"required":["unit","place","board","blob","index","u64","temp","any","wait","octets","upper"],"additionalProperties":false}`)
-
-// toolgenOutputFlatAll is the JSON Schema of flat_all's structured result.
-var toolgenOutputFlatAll = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatAllArgs mirrors the parameters of FlatAll, for encoding/json.","properties":{"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]},"place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"p_place":{"type":"object","description":"Place is a struct declared in another package.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]}},"required":["city"],"additionalProperties":false},"board":{"type":"array","description":"Board is a named array of arrays.","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"blob":{"type":"string","description":"Blob is a named []byte: encoding/json writes it in base64.","contentEncoding":"base64"},"index":{"type":"object","description":"Index is a named map of slices.","additionalProperties":{"type":"array","items":{"type":"integer"}}},"u64":{"type":"integer","description":"U64 is a uint64 enum with huge values.","minimum":0,"examples":[9223372036854775808,18446744073709551615,1]},"odd":{"type":"string","description":"Odd is a string enum whose values need escapes.","examples":["say \"hi\"","a\\b","héllo 世界","two\nlines","bell\u0007\u0001","","line\u2028sep","<a&b>"]},"temp":{"description":"Temp is a temperature that reads and writes itself as \"21C\"."},"level":{"type":"string","description":"Level is a text type: it reads and writes \"low\" or \"high\"."},"any":{},"wait":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"octets":{"type":"string","contentEncoding":"base64"},"upper":{"type":"string","description":"Upper reads any string and writes it upper case, with value receivers for writing."},"deep":{"type":["integer","null"]}},"required":["unit","place","board","blob","index","u64","temp","any","wait","octets","upper"],"additionalProperties":false}`)
 
 // toolgenCallFlatAll reads the arguments of flat_all, calls FlatAll and writes its result.
 func toolgenCallFlatAll(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3156,16 +2844,6 @@ func toolgenCallFlatAll(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoMisc is the JSON Schema of echo_misc's arguments. It has no
-// form in OpenAI's strict dialect (a value of any type (no type and no $ref)
-// at /properties/pj): OpenAI gets it without strict mode. It has no form in
-// Gemini's subset (a value of any type (no type) at /properties/pj): Gemini
-// gets it as it is.
-var toolgenInputEchoMisc = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"},"note":{"type":"string"},"v":{"type":"integer"},"pi":{"type":"integer"},"pj":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."},"pjs":{"type":"array","items":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."}},"pja":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."}},"pjp":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."},"upper":{"type":"integer"},"UPPER":{"type":"integer"},"durs":{"type":"array","items":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"dur_map":{"type":"object","additionalProperties":{"type":"integer"}},"nums":{"type":"object","additionalProperties":{"type":"number"}},"times":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}}},"required":["id","v","pj","pjs","pja","upper","UPPER","durs"],"additionalProperties":false}`)
-
-// toolgenOutputEchoMisc is the JSON Schema of echo_misc's structured result.
-var toolgenOutputEchoMisc = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Misc has the remaining shapes: named pointers, aliases, cycles of embedding, addressable pointer-receiver methods.","properties":{"id":{"type":"string"},"note":{"type":"string"},"v":{"type":"integer"},"pi":{"type":"integer"},"pj":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."},"pjs":{"type":"array","items":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."}},"pja":{"type":"array","minItems":2,"maxItems":2,"items":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."}},"pjp":{"description":"PtrJSON writes itself with a pointer-receiver MarshalJSON, which encoding/json calls only on addressable values (slice elements, fields of a pointed-to struct)."},"upper":{"type":"integer"},"UPPER":{"type":"integer"},"durs":{"type":"array","items":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"dur_map":{"type":"object","additionalProperties":{"type":["integer","null"]}},"nums":{"type":"object","additionalProperties":{"type":"number"}},"times":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}}},"required":["id","v","pj","pjs","pja","upper","UPPER","durs"],"additionalProperties":false}`)
-
 // toolgenCallEchoMisc reads the arguments of echo_misc, calls EchoMisc and writes its result.
 func toolgenCallEchoMisc(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoMisc, &res, &err)
@@ -3192,13 +2870,6 @@ func toolgenCallEchoMisc(ctx context.Context, args []byte) (res toolgen.Result, 
 	toolgenEncodeMisc(e, &(*out))
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputFlatDefaults is the JSON Schema of flat_defaults's arguments.
-var toolgenInputFlatDefaults = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer","description":"how many.","minimum":1,"default":4},"unit":{"type":"string","description":"the unit.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","enum":["celsius","fahrenheit"],"default":"fahrenheit"},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"}},"required":["tags"],"additionalProperties":false}`)
-
-// toolgenOutputFlatDefaults is the JSON Schema of flat_defaults's structured
-// result.
-var toolgenOutputFlatDefaults = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FlatDefaultsArgs mirrors the parameters of FlatDefaults.","properties":{"n":{"type":"integer"},"unit":{"type":"string","description":"Unit is a string enum declared in another package.\n\"celsius\": degrees Celsius\n\"fahrenheit\": degrees Fahrenheit","examples":["celsius","fahrenheit"]},"tags":{"type":"array","items":{"type":"string"}},"when":{"type":"string","format":"date-time"}},"required":["tags"],"additionalProperties":false}`)
 
 // toolgenCallFlatDefaults reads the arguments of flat_defaults, calls FlatDefaults and writes its result.
 func toolgenCallFlatDefaults(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3266,13 +2937,6 @@ func toolgenCallFlatDefaults(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoUnions is the JSON Schema of echo_unions's arguments.
-var toolgenInputEchoUnions = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"s":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0,"maximum":100},"note":{"type":"string","maxLength":5}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"required":["kind","points"],"additionalProperties":false}]},"ss":{"type":"array","items":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0,"maximum":100},"note":{"type":"string","maxLength":5}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"required":["kind","points"],"additionalProperties":false}]}},"k":{"description":"UKey is an untagged union: one member per JSON type.","anyOf":[{"type":"string","description":"KeyName is a string key."},{"type":"integer","description":"KeyNum is a number key.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"KeyPair is an object key.","properties":{"a":{"type":"string"},"b":{"type":"integer","minimum":-128,"maximum":127}},"required":["a"],"additionalProperties":false},{"type":"boolean","description":"KeyFlag is a boolean key."},{"type":"array","description":"KeyList is an array key.","items":{"type":"integer","minimum":0,"maximum":65535}}]},"opt":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0,"maximum":100},"note":{"type":"string","maxLength":5}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","enum":["red","green"]}},"required":["kind","points"],"additionalProperties":false}]},"keys":{"type":"array","items":{"description":"UKey is an untagged union: one member per JSON type.","anyOf":[{"type":"string","description":"KeyName is a string key."},{"type":"integer","description":"KeyNum is a number key.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"KeyPair is an object key.","properties":{"a":{"type":"string"},"b":{"type":"integer","minimum":-128,"maximum":127}},"required":["a"],"additionalProperties":false},{"type":"boolean","description":"KeyFlag is a boolean key."},{"type":"array","description":"KeyList is an array key.","items":{"type":"integer","minimum":0,"maximum":65535}}]}}},"required":["s","k"],"additionalProperties":false}`)
-
-// toolgenOutputEchoUnions is the JSON Schema of echo_unions's structured
-// result.
-var toolgenOutputEchoUnions = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Unions holds unions as members, elements and optional members.","properties":{"s":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"},"note":{"type":"string"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]},"ss":{"type":"array","items":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"},"note":{"type":"string"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]}},"k":{"description":"UKey is an untagged union: one member per JSON type.","anyOf":[{"type":"string","description":"KeyName is a string key."},{"type":"integer","description":"KeyNum is a number key.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"KeyPair is an object key.","properties":{"a":{"type":"string"},"b":{"type":"integer","minimum":-128,"maximum":127}},"required":["a"],"additionalProperties":false},{"type":"boolean","description":"KeyFlag is a boolean key."},{"type":"array","description":"KeyList is an array key.","items":{"type":"integer","minimum":0,"maximum":65535}},{"type":"null"}]},"opt":{"description":"Shape is a tagged union: members with value and pointer receivers, a member named by //toolgen:member, constraints and optional members inside members.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"},"note":{"type":"string"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"height":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"tags":{"type":"array","items":{"type":"string"}}},"required":["kind","width"],"additionalProperties":false},{"type":"object","description":"Poly is named \"polygon\".","properties":{"kind":{"type":"string","enum":["polygon"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"color":{"type":"string","description":"Color is a string enum.\n\"red\": the colour of fire\n\"green\": the colour of grass","examples":["red","green"]}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]},"keys":{"type":"array","items":{"description":"UKey is an untagged union: one member per JSON type.","anyOf":[{"type":"string","description":"KeyName is a string key."},{"type":"integer","description":"KeyNum is a number key.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"KeyPair is an object key.","properties":{"a":{"type":"string"},"b":{"type":"integer","minimum":-128,"maximum":127}},"required":["a"],"additionalProperties":false},{"type":"boolean","description":"KeyFlag is a boolean key."},{"type":"array","description":"KeyList is an array key.","items":{"type":"integer","minimum":0,"maximum":65535}},{"type":"null"}]}}},"required":["s","k"],"additionalProperties":false}`)
-
 // toolgenCallEchoUnions reads the arguments of echo_unions, calls EchoUnions and writes its result.
 func toolgenCallEchoUnions(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoUnions, &res, &err)
@@ -3297,52 +2961,78 @@ func toolgenCallEchoUnions(ctx context.Context, args []byte) (res toolgen.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenDecodeIn reads a In object.
+// toolgenTypeIn describes a In for toolimpl's table-driven reader and writer.
+var toolgenTypeIn = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"n", "word", "f"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(In{}.N), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(In{}.N)), Required: 1, Bounded: true, Min: 0, Max: 3, Key: `"n":`},
+		{Offset: unsafe.Offsetof(In{}.Word), Kind: toolimpl.FieldString, Required: 2, Key: `"word":`},
+		{Offset: unsafe.Offsetof(In{}.F), Kind: toolimpl.FieldFloat64, Required: 3, Key: `"f":`},
+	},
+}
+
+// toolgenTypeScalars describes a Scalars for toolimpl's table-driven reader and writer.
+var toolgenTypeScalars = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"s", "b", "i", "i8", "i16", "i32", "i64", "u", "u8", "u16", "u32", "u64", "f32", "f64", "label", "count"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Scalars{}.S), Kind: toolimpl.FieldString, Required: 1, Key: `"s":`},
+		{Offset: unsafe.Offsetof(Scalars{}.B), Kind: toolimpl.FieldBool, Required: 2, Key: `"b":`},
+		{Offset: unsafe.Offsetof(Scalars{}.I), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Scalars{}.I)), Required: 3, Key: `"i":`},
+		{Offset: unsafe.Offsetof(Scalars{}.I8), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Scalars{}.I8)), Required: 4, Key: `"i8":`},
+		{Offset: unsafe.Offsetof(Scalars{}.I16), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Scalars{}.I16)), Required: 5, Key: `"i16":`},
+		{Offset: unsafe.Offsetof(Scalars{}.I32), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Scalars{}.I32)), Required: 6, Key: `"i32":`},
+		{Offset: unsafe.Offsetof(Scalars{}.I64), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Scalars{}.I64)), Required: 7, Key: `"i64":`},
+		{Offset: unsafe.Offsetof(Scalars{}.U), Kind: toolimpl.FieldUint | uint8(unsafe.Sizeof(Scalars{}.U)), Required: 8, Key: `"u":`},
+		{Offset: unsafe.Offsetof(Scalars{}.U8), Kind: toolimpl.FieldUint | uint8(unsafe.Sizeof(Scalars{}.U8)), Required: 9, Key: `"u8":`},
+		{Offset: unsafe.Offsetof(Scalars{}.U16), Kind: toolimpl.FieldUint | uint8(unsafe.Sizeof(Scalars{}.U16)), Required: 10, Key: `"u16":`},
+		{Offset: unsafe.Offsetof(Scalars{}.U32), Kind: toolimpl.FieldUint | uint8(unsafe.Sizeof(Scalars{}.U32)), Required: 11, Key: `"u32":`},
+		{Offset: unsafe.Offsetof(Scalars{}.U64), Kind: toolimpl.FieldUint | uint8(unsafe.Sizeof(Scalars{}.U64)), Required: 12, Key: `"u64":`},
+		{Offset: unsafe.Offsetof(Scalars{}.F32), Kind: toolimpl.FieldFloat32, Required: 13, Key: `"f32":`},
+		{Offset: unsafe.Offsetof(Scalars{}.F64), Kind: toolimpl.FieldFloat64, Required: 14, Key: `"f64":`},
+		{Offset: unsafe.Offsetof(Scalars{}.Label), Kind: toolimpl.FieldString, Required: 15, Key: `"label":`},
+		{Offset: unsafe.Offsetof(Scalars{}.Count), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Scalars{}.Count)), Required: 16, Key: `"count":`},
+	},
+}
+
+// toolgenEnumColor are the values of a Color.
+var toolgenEnumColor = &toolimpl.Enum{Values: []string{"red", "green"}, Allowed: "\"red\", \"green\""}
+
+// toolgenTypePoint describes a Point for toolimpl's table-driven reader and writer.
+var toolgenTypePoint = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"x", "y"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Point{}.X), Kind: toolimpl.FieldFloat64, Required: 1, Key: `"x":`},
+		{Offset: unsafe.Offsetof(Point{}.Y), Kind: toolimpl.FieldFloat64, Required: 2, Key: `"y":`},
+	},
+	New: toolimpl.New[Point],
+}
+
+// toolgenDecodeIn reads a In object, as its table says.
 func toolgenDecodeIn(d *toolimpl.Decoder, v *In) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectIn); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "n":
-			o.Saw(0)
-			if n0, ok := d.Int(0, 3); ok {
-				v.N = int(n0)
-			}
-		case "word":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				v.Word = s0
-			}
-		case "f":
-			o.Saw(2)
-			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-				v.F = f0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeIn, unsafe.Pointer(v))
 }
 
-// toolgenEncodePoint writes a Point object.
+// toolgenEncodePoint writes a Point object, as its table says.
 func toolgenEncodePoint(e *toolimpl.Encoder, v *Point) {
-	e.Object()
-	e.Member("\"x\":")
-	e.Float(v.X, 64)
-	e.Member("\"y\":")
-	e.Float(v.Y, 64)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypePoint, unsafe.Pointer(v))
 }
 
-// toolgenEncodeother_Place writes a Place object.
+// toolgenEnumUnit are the values of a Unit.
+var toolgenEnumUnit = &toolimpl.Enum{Values: []string{"celsius", "fahrenheit"}, Allowed: "\"celsius\", \"fahrenheit\""}
+
+// toolgenTypeother_Place describes a Place for toolimpl's table-driven reader and writer.
+var toolgenTypeother_Place = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"city", "unit"}, Required: []int{0}, NullAbsent: []int{1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(other.Place{}.City), Kind: toolimpl.FieldString, Required: 1, Key: `"city":`},
+		{Offset: unsafe.Offsetof(other.Place{}.Unit), Kind: toolimpl.FieldEnum, OmitEmpty: true, Enum: toolgenEnumUnit, Key: `"unit":`},
+	},
+	New: toolimpl.New[other.Place],
+}
+
+// toolgenEncodeother_Place writes a Place object, as its table says.
 func toolgenEncodeother_Place(e *toolimpl.Encoder, v *other.Place) {
-	e.Object()
-	e.Member("\"city\":")
-	e.String(v.City)
-	if v.Unit != "" {
-		e.Member("\"unit\":")
-		e.String(string(v.Unit))
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeother_Place, unsafe.Pointer(v))
 }
 
 // toolgenEncodePlaces writes a Places object.
@@ -3430,135 +3120,6 @@ func toolgenEncodePlaces(e *toolimpl.Encoder, v *Places) {
 		}
 		e.EndObject()
 	}
-	e.EndObject()
-}
-
-// toolgenDecodeScalars reads a Scalars object.
-func toolgenDecodeScalars(d *toolimpl.Decoder, v *Scalars) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectScalars); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "s":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.S = s0
-			}
-		case "b":
-			o.Saw(1)
-			if b0, ok := d.Bool(); ok {
-				v.B = b0
-			}
-		case "i":
-			o.Saw(2)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.I = int(n0)
-			}
-		case "i8":
-			o.Saw(3)
-			if n0, ok := d.Int(-128, 127); ok {
-				v.I8 = int8(n0)
-			}
-		case "i16":
-			o.Saw(4)
-			if n0, ok := d.Int(-32768, 32767); ok {
-				v.I16 = int16(n0)
-			}
-		case "i32":
-			o.Saw(5)
-			if n0, ok := d.Int(-2147483648, 2147483647); ok {
-				v.I32 = int32(n0)
-			}
-		case "i64":
-			o.Saw(6)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.I64 = n0
-			}
-		case "u":
-			o.Saw(7)
-			if n0, ok := d.Uint(0, 18446744073709551615); ok {
-				v.U = uint(n0)
-			}
-		case "u8":
-			o.Saw(8)
-			if n0, ok := d.Uint(0, 255); ok {
-				v.U8 = uint8(n0)
-			}
-		case "u16":
-			o.Saw(9)
-			if n0, ok := d.Uint(0, 65535); ok {
-				v.U16 = uint16(n0)
-			}
-		case "u32":
-			o.Saw(10)
-			if n0, ok := d.Uint(0, 4294967295); ok {
-				v.U32 = uint32(n0)
-			}
-		case "u64":
-			o.Saw(11)
-			if n0, ok := d.Uint(0, 18446744073709551615); ok {
-				v.U64 = n0
-			}
-		case "f32":
-			o.Saw(12)
-			if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
-				v.F32 = float32(f0)
-			}
-		case "f64":
-			o.Saw(13)
-			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-				v.F64 = f0
-			}
-		case "label":
-			o.Saw(14)
-			if s0, ok := d.String(); ok {
-				v.Label = Label(s0)
-			}
-		case "count":
-			o.Saw(15)
-			if n0, ok := d.Int(-32768, 32767); ok {
-				v.Count = Count(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-}
-
-// toolgenEncodeScalars writes a Scalars object.
-func toolgenEncodeScalars(e *toolimpl.Encoder, v *Scalars) {
-	e.Object()
-	e.Member("\"s\":")
-	e.String(v.S)
-	e.Member("\"b\":")
-	e.Bool(v.B)
-	e.Member("\"i\":")
-	e.Int(int64(v.I))
-	e.Member("\"i8\":")
-	e.Int(int64(v.I8))
-	e.Member("\"i16\":")
-	e.Int(int64(v.I16))
-	e.Member("\"i32\":")
-	e.Int(int64(v.I32))
-	e.Member("\"i64\":")
-	e.Int(v.I64)
-	e.Member("\"u\":")
-	e.Uint(uint64(v.U))
-	e.Member("\"u8\":")
-	e.Uint(uint64(v.U8))
-	e.Member("\"u16\":")
-	e.Uint(uint64(v.U16))
-	e.Member("\"u32\":")
-	e.Uint(uint64(v.U32))
-	e.Member("\"u64\":")
-	e.Uint(v.U64)
-	e.Member("\"f32\":")
-	e.Float(float64(v.F32), 32)
-	e.Member("\"f64\":")
-	e.Float(v.F64, 64)
-	e.Member("\"label\":")
-	e.String(string(v.Label))
-	e.Member("\"count\":")
-	e.Int(int64(v.Count))
 	e.EndObject()
 }
 
@@ -6481,22 +6042,9 @@ func toolgenDecode_other_Unit(d *toolimpl.Decoder, v *other.Unit) {
 	}
 }
 
-// toolgenDecodeother_Place reads a Place object.
+// toolgenDecodeother_Place reads a Place object, as its table says.
 func toolgenDecodeother_Place(d *toolimpl.Decoder, v *other.Place) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectother_Place); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "city":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.City = s0
-			}
-		case "unit":
-			toolgenDecode_other_Unit(d, &v.Unit)
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeother_Place, unsafe.Pointer(v))
 }
 
 // toolgenDecodeSliceint reads a []int.
@@ -6916,9 +6464,6 @@ func toolgenEncodeUnions(e *toolimpl.Encoder, v *Unions) {
 	e.EndObject()
 }
 
-var toolgenObjectIn = &toolimpl.Object{Names: []string{"n", "word", "f"}, Required: []int{0, 1, 2}}
-var toolgenObjectScalars = &toolimpl.Object{Names: []string{"s", "b", "i", "i8", "i16", "i32", "i64", "u", "u8", "u16", "u32", "u64", "f32", "f64", "label", "count"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}}
-
 // toolgenDecodePriority reads a Priority: one of 1, 2.
 func toolgenDecodePriority(d *toolimpl.Decoder, v *Priority) {
 	s, ok := d.Int(-9223372036854775808, 9223372036854775807)
@@ -7011,25 +6556,9 @@ func toolgenDecodeSlicePtrPoint(d *toolimpl.Decoder, v *[]*Point) {
 	}
 }
 
-// toolgenDecodePoint reads a Point object.
+// toolgenDecodePoint reads a Point object, as its table says.
 func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectPoint); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "x":
-			o.Saw(0)
-			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-				v.X = f0
-			}
-		case "y":
-			o.Saw(1)
-			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-				v.Y = f0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypePoint, unsafe.Pointer(v))
 }
 
 var toolgenObjectCollections = &toolimpl.Object{Names: []string{"strs", "ints", "map", "nested", "lists", "bytes", "keyed", "points", "ptr_elems", "ptr_map", "grid"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}}
@@ -7039,37 +6568,25 @@ var toolgenObjectFormats = &toolimpl.Object{Names: []string{"date_time", "date",
 var toolgenObjectSpecial = &toolimpl.Object{Names: []string{"when", "raw", "any", "addr", "blob", "wait"}, Required: []int{0, 1, 2, 3, 4, 5}}
 var toolgenObjectEmbedded = &toolimpl.Object{Names: []string{"id", "extra", "own", "note"}, Required: []int{0, 1, 2}, NullAbsent: []int{3}}
 
-// toolgenDecodeMoney reads a Money object.
+// toolgenTypeMoney describes a Money for toolimpl's table-driven reader and writer.
+var toolgenTypeMoney = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"amount", "currency"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Money{}.Amount), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Money{}.Amount)), Required: 1, Key: `"amount":`},
+		{Offset: unsafe.Offsetof(Money{}.Currency), Kind: toolimpl.FieldString, Required: 2, Key: `"currency":`},
+	},
+}
+
+// toolgenDecodeMoney reads a Money object, as its table says.
 func toolgenDecodeMoney(d *toolimpl.Decoder, v *Money) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectMoney); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "amount":
-			o.Saw(0)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.Amount = int(n0)
-			}
-		case "currency":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				v.Currency = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeMoney, unsafe.Pointer(v))
 }
 
 var toolgenObjectOmit = &toolimpl.Object{Names: []string{"e1", "e2", "e3", "e4", "e5", "z1", "z2", "z3", "z4", "z5", "plain", "dict", "bin"}, Required: []int{10, 11, 12}, NullAbsent: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}}
 
-// toolgenEncodeMoney writes a Money object.
+// toolgenEncodeMoney writes a Money object, as its table says.
 func toolgenEncodeMoney(e *toolimpl.Encoder, v *Money) {
-	e.Object()
-	e.Member("\"amount\":")
-	e.Int(int64(v.Amount))
-	e.Member("\"currency\":")
-	e.String(v.Currency)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeMoney, unsafe.Pointer(v))
 }
 
 // toolgenDecodeSlicePtrTree reads a []*Tree.
@@ -7156,54 +6673,43 @@ func toolgenDecodeSliceSlicePtrPoint(d *toolimpl.Decoder, v *[][]*Point) {
 
 var toolgenObjectShapes = &toolimpl.Object{Names: []string{"pa", "spa", "mpa", "paa", "pat", "aps", "ss", "ms", "amap"}, Required: []int{1, 2, 5, 6, 7, 8}}
 
-// toolgenDecodeBox reads a Box object.
-func toolgenDecodeBox(d *toolimpl.Decoder, v *Box) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectBox); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "a":
-			o.Saw(0)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.A = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+// toolgenTypeBox describes a Box for toolimpl's table-driven reader and writer.
+var toolgenTypeBox = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"a"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Box{}.A), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Box{}.A)), Required: 1, Key: `"a":`},
+	},
+	New: toolimpl.New[Box],
 }
 
-// toolgenDecodehidden reads a hidden object.
+// toolgenDecodeBox reads a Box object, as its table says.
+func toolgenDecodeBox(d *toolimpl.Decoder, v *Box) {
+	toolimpl.ReadStruct(d, toolgenTypeBox, unsafe.Pointer(v))
+}
+
+// toolgenTypehidden describes a hidden for toolimpl's table-driven reader and writer.
+var toolgenTypehidden = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"z"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(hidden{}.Z), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(hidden{}.Z)), Required: 1, Key: `"z":`},
+	},
+}
+
+// toolgenDecodehidden reads a hidden object, as its table says.
 func toolgenDecodehidden(d *toolimpl.Decoder, v *hidden) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjecthidden); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "z":
-			o.Saw(0)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.Z = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypehidden, unsafe.Pointer(v))
 }
 
 var toolgenObjectEmbeds = &toolimpl.Object{Names: []string{"Name", "hidden", "shared", "only2", "X", "Count", "by", "rev", "box", "kept", "hid"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 9, 10}, NullAbsent: []int{7}}
 
-// toolgenEncodeBox writes a Box object.
+// toolgenEncodeBox writes a Box object, as its table says.
 func toolgenEncodeBox(e *toolimpl.Encoder, v *Box) {
-	e.Object()
-	e.Member("\"a\":")
-	e.Int(int64(v.A))
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeBox, unsafe.Pointer(v))
 }
 
-// toolgenEncodehidden writes a hidden object.
+// toolgenEncodehidden writes a hidden object, as its table says.
 func toolgenEncodehidden(e *toolimpl.Encoder, v *hidden) {
-	e.Object()
-	e.Member("\"z\":")
-	e.Int(int64(v.Z))
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypehidden, unsafe.Pointer(v))
 }
 
 // toolgenDecodePtrEmbed reads a PtrEmbed object.
@@ -7567,7 +7073,6 @@ func toolgenDecodeSliceOnlyOut(d *toolimpl.Decoder, v *[]OnlyOut) {
 }
 
 var toolgenObjectPlaces = &toolimpl.Object{Names: []string{"u", "us", "ua", "um", "pt", "pts", "ptm", "both", "boths", "oo", "oos", "ok"}, Required: []int{0, 1, 2, 3, 7, 9}, NullAbsent: []int{5, 6, 8, 10, 11}}
-var toolgenObjectother_Place = &toolimpl.Object{Names: []string{"city", "unit"}, Required: []int{0}, NullAbsent: []int{1}}
 
 // toolgenDecodeSlicePtrJSON reads a []PtrJSON.
 func toolgenDecodeSlicePtrJSON(d *toolimpl.Decoder, v *[]PtrJSON) {
@@ -7791,10 +7296,6 @@ func toolgenEncodeUKey(e *toolimpl.Encoder, v UKey) {
 	}
 }
 
-var toolgenObjectPoint = &toolimpl.Object{Names: []string{"x", "y"}, Required: []int{0, 1}}
-var toolgenObjectMoney = &toolimpl.Object{Names: []string{"amount", "currency"}, Required: []int{0, 1}}
-var toolgenObjectBox = &toolimpl.Object{Names: []string{"a"}, Required: []int{0}}
-var toolgenObjecthidden = &toolimpl.Object{Names: []string{"z"}, Required: []int{0}}
 var toolgenObjectPtrEmbed = &toolimpl.Object{Names: []string{"id", "note", "shared", "only2", "own"}, Required: []int{0, 2, 3, 4}, NullAbsent: []int{1}}
 
 // toolgenDecodeSliceOther reads a []Other.
@@ -7884,24 +7385,18 @@ func toolgenDecodeShape_Poly(d *toolimpl.Decoder, v *Poly) {
 	}
 }
 
-// toolgenDecodeKeyPair reads a KeyPair object.
+// toolgenTypeKeyPair describes a KeyPair for toolimpl's table-driven reader and writer.
+var toolgenTypeKeyPair = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"a", "b"}, Required: []int{0}, NullAbsent: []int{1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(KeyPair{}.A), Kind: toolimpl.FieldString, Required: 1, Key: `"a":`},
+		{Offset: unsafe.Offsetof(KeyPair{}.B), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(KeyPair{}.B)), OmitEmpty: true, Key: `"b":`},
+	},
+}
+
+// toolgenDecodeKeyPair reads a KeyPair object, as its table says.
 func toolgenDecodeKeyPair(d *toolimpl.Decoder, v *KeyPair) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectKeyPair); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "a":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.A = s0
-			}
-		case "b":
-			if n0, ok := d.Int(-128, 127); ok {
-				v.B = int8(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeKeyPair, unsafe.Pointer(v))
 }
 
 // toolgenEncodeShape_Circle writes a Circle object as a member of Shape, its "kind" member first.
@@ -7962,16 +7457,9 @@ func toolgenEncodeShape_Poly(e *toolimpl.Encoder, v *Poly) {
 	e.EndObject()
 }
 
-// toolgenEncodeKeyPair writes a KeyPair object.
+// toolgenEncodeKeyPair writes a KeyPair object, as its table says.
 func toolgenEncodeKeyPair(e *toolimpl.Encoder, v *KeyPair) {
-	e.Object()
-	e.Member("\"a\":")
-	e.String(v.A)
-	if v.B != 0 {
-		e.Member("\"b\":")
-		e.Int(int64(v.B))
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeKeyPair, unsafe.Pointer(v))
 }
 
 var toolgenObjectShape_Circle = &toolimpl.Object{Names: []string{"radius", "note", "kind"}, Required: []int{0}, NullAbsent: []int{1}}
@@ -8004,7 +7492,6 @@ func toolgenDecodeSlice2Offloat32(d *toolimpl.Decoder, v *[][2]float32) {
 }
 
 var toolgenObjectShape_Poly = &toolimpl.Object{Names: []string{"points", "color", "kind"}, Required: []int{0}, NullAbsent: []int{1}}
-var toolgenObjectKeyPair = &toolimpl.Object{Names: []string{"a", "b"}, Required: []int{0}, NullAbsent: []int{1}}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

@@ -9,6 +9,7 @@ import (
 	"math"
 	"regexp"
 	"time"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -17,8 +18,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -53,59 +54,64 @@ var (
 
 // Tools returns the tools of package repair: create_task, search_files, move_points, update_user, send_money.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolCreateTask,
-		Description:  "CreateTask creates a task and returns what it read.",
-		InputSchema:  toolgenInputCreateTask,
-		OutputSchema: toolgenOutputCreateTask,
-		Namespace:    "repair",
-		Tokens:       toolgen.Tokens{Default: 372, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 82 OCQ2AEkiQTsUEgmBxngCkODaAAiCFA count:2 creat:5 creat_task:4 due:2 high id:8 label:2 level:4 log low name:4 owner:2 person:2 prioriti:3 project:2 project_id:2 ratio:2 read repair:2 retri:2 return score:2 tag:2 task:8 titl:2 urgent:3 user:4 user_id:4 watcher:2 weight:2",
-		Call:         toolgenCallCreateTask,
-		Validate:     toolimpl.Validator(toolgenCallCreateTask),
-	}, {
-		Name:         ToolSearchFiles,
-		Description:  "SearchFiles searches files and returns what it read.",
-		InputSchema:  toolgenInputSearchFiles,
-		OutputSchema: toolgenOutputSearchFiles,
-		Namespace:    "repair",
-		Tokens:       toolgen.Tokens{Default: 148, Strict: 140, Gemini: 126},
-		SearchTerms:  "1 48 QBAAZBAARpmwYAtdERA1IE case:3 case_sensitiv:2 file:6 larger limit:2 look:2 mani match:2 max:2 max_size_mb:2 mb:2 most path:2 queri:2 read repair:2 return search:5 search_file:4 sensitiv:2 size:2 skip",
-		Call:         toolgenCallSearchFiles,
-		Validate:     toolimpl.Validator(toolgenCallSearchFiles),
-	}, {
-		Name:         ToolMovePoints,
-		Description:  "MovePoints moves points and returns what it read.",
-		InputSchema:  toolgenInputMovePoints,
-		OutputSchema: toolgenOutputMovePoints,
-		Namespace:    "repair",
-		Tokens:       toolgen.Tokens{Default: 252, Strict: 235, Gemini: 220},
-		SearchTerms:  "1 40 IA0EEACAOMAIhDzHL corner:3 factor index integer matrix:2 move:6 move_point:4 origin:2 plane point:10 read repair:2 return row scale:2 transform two",
-		Call:         toolgenCallMovePoints,
-		Validate:     toolimpl.Validator(toolgenCallMovePoints),
-	}, {
-		Name:         ToolUpdateUser,
-		Description:  "UpdateUser updates a user's profile and returns what it read.",
-		InputSchema:  toolgenInputUpdateUser,
-		OutputSchema: toolgenOutputUpdateUser,
-		Namespace:    "repair",
-		Tokens:       toolgen.Tokens{Default: 231, Strict: 310, Gemini: 0},
-		SearchTerms:  "1 69 kUwiARgDXcEWhCIkYDKAgk2xUGAA4BgS address code:6 displai:2 displai_name:2 email:2 free id:2 level:3 log mani name:3 note:2 number phone:3 postal profil read repair:2 retri:2 return short shown sinc:3 text time try updat:5 updat_user:4 user:8 user_id:2 zip:2 zip_code:2",
-		Call:         toolgenCallUpdateUser,
-		Validate:     toolimpl.Validator(toolgenCallUpdateUser),
-	}, {
-		Name:         ToolSendMoney,
-		Description:  "SendMoney transfers money, and never repairs its arguments: a model that sends \"100\" for the amount is told to send a number.",
-		InputSchema:  toolgenInputSendMoney,
-		OutputSchema: toolgenOutputSendMoney,
-		Annotations:  toolgen.Annotations{Destructive: true},
-		Namespace:    "repair",
-		Tokens:       toolgen.Tokens{Default: 101, Strict: 84, Gemini: 79},
-		SearchTerms:  "1 30 gO4IgT1yAIgGQg 100 amount:3 argument cent model monei:5 never number recipient repair:3 send:6 send_monei:4 told transfer",
-		Call:         toolgenCallSendMoney,
-		Validate:     toolimpl.Validator(toolgenCallSendMoney),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package repair, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolCreateTask,
+	Description: "CreateTask creates a task and returns what it read.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/labels): OpenAI gets,
+	// it without strict mode.,
+	// The input schema has no form in Gemini's subset (an enum of other than,
+	// strings at /properties/level): Gemini gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string","minLength":1,"maxLength":80},"count":{"type":"integer","minimum":1,"maximum":100},"ratio":{"type":"number","minimum":0,"maximum":1},"weight":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"urgent":{"type":"boolean"},"tags":{"type":"array","maxItems":5,"items":{"type":"string"}},"ids":{"type":"array","items":{"type":"integer"}},"priority":{"type":"string","description":"Priority is how urgent a task is.","enum":["low","high"]},"level":{"type":"integer","description":"Level is a log level.","enum":[1,2,3]},"due":{"type":"string","format":"date-time"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"scores":{"type":"object","additionalProperties":{"type":"integer"}},"owner":{"type":"object","description":"Person is who a task is for.","properties":{"user_id":{"type":"integer"},"name":{"type":"string"}},"required":["user_id"],"additionalProperties":false},"watchers":{"type":"array","items":{"type":"object","description":"Person is who a task is for.","properties":{"user_id":{"type":"integer"},"name":{"type":"string"}},"required":["user_id"],"additionalProperties":false}},"retries":{"type":"integer","minimum":0,"maximum":255},"project_id":{"type":"string"}},"required":["title","count"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Task is a task to create.","properties":{"title":{"type":"string"},"count":{"type":"integer"},"ratio":{"type":"number"},"weight":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"urgent":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}},"ids":{"type":"array","items":{"type":"integer"}},"priority":{"type":"string","description":"Priority is how urgent a task is.","examples":["low","high"]},"level":{"type":"integer","description":"Level is a log level.","examples":[1,2,3]},"due":{"type":"string","format":"date-time"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"scores":{"type":"object","additionalProperties":{"type":"integer"}},"owner":{"type":"object","description":"Person is who a task is for.","properties":{"user_id":{"type":"integer"},"name":{"type":"string"}},"required":["user_id"],"additionalProperties":false},"watchers":{"type":"array","items":{"type":"object","description":"Person is who a task is for.","properties":{"user_id":{"type":"integer"},"name":{"type":"string"}},"required":["user_id"],"additionalProperties":false}},"retries":{"type":"integer","minimum":0,"maximum":255},"project_id":{"type":"string"}},"required":["title","count"],"additionalProperties":false}`),
+	Namespace:    "repair",
+	Tokens:       toolgen.Tokens{Default: 372, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 82 OCQ2AEkiQTsUEgmBxngCkODaAAiCFA count:2 creat:5 creat_task:4 due:2 high id:8 label:2 level:4 log low name:4 owner:2 person:2 prioriti:3 project:2 project_id:2 ratio:2 read repair:2 retri:2 return score:2 tag:2 task:8 titl:2 urgent:3 user:4 user_id:4 watcher:2 weight:2",
+	Call:         toolgenCallCreateTask,
+}, {
+	Name:         ToolSearchFiles,
+	Description:  "SearchFiles searches files and returns what it read.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"what to look for.","minLength":1},"paths":{"type":"array","description":"where to look.","items":{"type":"string"}},"limit":{"type":"integer","description":"at most this many matches.","minimum":1,"maximum":100},"case_sensitive":{"type":"boolean","description":"match case."},"max_size_mb":{"type":"number","description":"skip larger files."}},"required":["query","paths","limit","case_sensitive"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Search is what search_files read.","properties":{"query":{"type":"string"},"paths":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer"},"case_sensitive":{"type":"boolean"},"max_size_mb":{"type":"number"}},"required":["query","paths","limit","case_sensitive"],"additionalProperties":false}`),
+	Namespace:    "repair",
+	Tokens:       toolgen.Tokens{Default: 148, Strict: 140, Gemini: 126},
+	SearchTerms:  "1 48 QBAAZBAARpmwYAtdERA1IE case:3 case_sensitiv:2 file:6 larger limit:2 look:2 mani match:2 max:2 max_size_mb:2 mb:2 most path:2 queri:2 read repair:2 return search:5 search_file:4 sensitiv:2 size:2 skip",
+	Call:         toolgenCallSearchFiles,
+}, {
+	Name:         ToolMovePoints,
+	Description:  "MovePoints moves points and returns what it read.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"points":{"type":"array","description":"the points.","items":{"type":"object","description":"Point is a point in the plane.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"origin":{"type":"object","description":"where they move from.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"matrix":{"type":"array","description":"a transform, rows of integers.","items":{"type":"array","items":{"type":"integer"}}},"corners":{"type":"array","description":"two corner indexes.","minItems":2,"maxItems":2,"items":{"type":"integer"}},"scale":{"type":"number","description":"a factor.","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["points","origin","matrix","corners","scale"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Shape is what move_points read.","properties":{"points":{"type":"array","items":{"type":"object","description":"Point is a point in the plane.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"origin":{"type":"object","description":"Point is a point in the plane.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"matrix":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"corners":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"scale":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["points","origin","corners","scale"],"additionalProperties":false}`),
+	Namespace:    "repair",
+	Tokens:       toolgen.Tokens{Default: 252, Strict: 235, Gemini: 220},
+	SearchTerms:  "1 40 IA0EEACAOMAIhDzHL corner:3 factor index integer matrix:2 move:6 move_point:4 origin:2 plane point:10 read repair:2 return row scale:2 transform two",
+	Call:         toolgenCallMovePoints,
+}, {
+	Name:        ToolUpdateUser,
+	Description: "UpdateUser updates a user's profile and returns what it read.",
+	// The input schema has no form in Gemini's subset (an enum of other than,
+	// strings at /properties/level): Gemini gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"user_id":{"type":"integer","description":"the user."},"display_name":{"type":"string","description":"the name shown.","maxLength":40},"zip_code":{"type":"string","description":"a postal code.","pattern":"^[0-9]{5}$"},"phone":{"type":"string","description":"a phone number."},"email":{"type":"string","description":"an address.","format":"email"},"code":{"type":"string","description":"a short code.","maxLength":12},"level":{"type":"integer","description":"the log level.","enum":[1,2,3]},"since":{"type":"string","description":"since when.","format":"date-time"},"retries":{"type":"integer","description":"how many times to try.","minimum":0,"maximum":255},"notes":{"type":"string","description":"free text."}},"required":["user_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Profile is what update_user read.","properties":{"user_id":{"type":"integer"},"display_name":{"type":"string"},"zip_code":{"type":"string"},"phone":{"type":"string"},"email":{"type":"string"},"code":{"type":"string"},"level":{"type":"integer","description":"Level is a log level.","examples":[1,2,3]},"since":{"type":"string","format":"date-time"},"retries":{"type":"integer","minimum":0,"maximum":255},"notes":{"type":"string"}},"required":["user_id"],"additionalProperties":false}`),
+	Namespace:    "repair",
+	Tokens:       toolgen.Tokens{Default: 231, Strict: 310, Gemini: 0},
+	SearchTerms:  "1 69 kUwiARgDXcEWhCIkYDKAgk2xUGAA4BgS address code:6 displai:2 displai_name:2 email:2 free id:2 level:3 log mani name:3 note:2 number phone:3 postal profil read repair:2 retri:2 return short shown sinc:3 text time try updat:5 updat_user:4 user:8 user_id:2 zip:2 zip_code:2",
+	Call:         toolgenCallUpdateUser,
+}, {
+	Name:         ToolSendMoney,
+	Description:  "SendMoney transfers money, and never repairs its arguments: a model that sends \"100\" for the amount is told to send a number.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"string","description":"the recipient."},"amount":{"type":"integer","description":"in cents.","minimum":1}},"required":["to","amount"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Transfer is what transfer read.","properties":{"to":{"type":"string"},"amount":{"type":"integer"}},"required":["to","amount"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Destructive: true},
+	Namespace:    "repair",
+	Tokens:       toolgen.Tokens{Default: 101, Strict: 84, Gemini: 79},
+	SearchTerms:  "1 30 gO4IgT1yAIgGQg 100 amount:3 argument cent model monei:5 never number recipient repair:3 send:6 send_monei:4 told transfer",
+	Call:         toolgenCallSendMoney,
+}}
 
 // CreateTaskRule is a permission rule for the tool create_task: each field is
 // a glob over that argument's value (as toolgen.Rule's Args), and an empty
@@ -132,7 +138,7 @@ type CreateTaskRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateTaskRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateTask, toolgenObjectTask, []string{r.Title, r.Count, r.Ratio, r.Weight, r.Urgent, r.Tags, r.IDs, r.Priority, r.Level, r.Due, r.Labels, r.Scores, r.Owner, r.Watchers, r.Retries, r.Project})
+	return toolimpl.RuleOf(ToolCreateTask, toolgenObjectTask, unsafe.Pointer(&r), 16)
 }
 
 // SearchFilesRule is a permission rule for the tool search_files: each field
@@ -149,7 +155,7 @@ type SearchFilesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SearchFilesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSearchFiles, toolgenArgsSearchFiles, []string{r.Query, r.Paths, r.Limit, r.CaseSensitive, r.MaxSizeMB})
+	return toolimpl.RuleOf(ToolSearchFiles, toolgenArgsSearchFiles, unsafe.Pointer(&r), 5)
 }
 
 // MovePointsRule is a permission rule for the tool move_points: each field is
@@ -166,7 +172,7 @@ type MovePointsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MovePointsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolMovePoints, toolgenArgsMovePoints, []string{r.Points, r.Origin, r.Matrix, r.Corners, r.Scale})
+	return toolimpl.RuleOf(ToolMovePoints, toolgenArgsMovePoints, unsafe.Pointer(&r), 5)
 }
 
 // UpdateUserRule is a permission rule for the tool update_user: each field is
@@ -188,7 +194,7 @@ type UpdateUserRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateUserRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolUpdateUser, toolgenArgsUpdateUser, []string{r.UserID, r.DisplayName, r.ZipCode, r.Phone, r.Email, r.Code, r.Level, r.Since, r.Retries, r.Notes})
+	return toolimpl.RuleOf(ToolUpdateUser, toolgenArgsUpdateUser, unsafe.Pointer(&r), 10)
 }
 
 // SendMoneyRule is a permission rule for the tool send_money: each field is a
@@ -202,19 +208,8 @@ type SendMoneyRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SendMoneyRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSendMoney, toolgenArgsSendMoney, []string{r.To, r.Amount})
+	return toolimpl.RuleOf(ToolSendMoney, toolgenArgsSendMoney, unsafe.Pointer(&r), 2)
 }
-
-// toolgenInputCreateTask is the JSON Schema of create_task's arguments. It has
-// no form in OpenAI's strict dialect (a map (additionalProperties with a
-// schema) at /properties/labels): OpenAI gets it without strict mode. It has
-// no form in Gemini's subset (an enum of other than strings at
-// /properties/level): Gemini gets it as it is.
-var toolgenInputCreateTask = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string","minLength":1,"maxLength":80},"count":{"type":"integer","minimum":1,"maximum":100},"ratio":{"type":"number","minimum":0,"maximum":1},"weight":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"urgent":{"type":"boolean"},"tags":{"type":"array","maxItems":5,"items":{"type":"string"}},"ids":{"type":"array","items":{"type":"integer"}},"priority":{"type":"string","description":"Priority is how urgent a task is.","enum":["low","high"]},"level":{"type":"integer","description":"Level is a log level.","enum":[1,2,3]},"due":{"type":"string","format":"date-time"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"scores":{"type":"object","additionalProperties":{"type":"integer"}},"owner":{"type":"object","description":"Person is who a task is for.","properties":{"user_id":{"type":"integer"},"name":{"type":"string"}},"required":["user_id"],"additionalProperties":false},"watchers":{"type":"array","items":{"type":"object","description":"Person is who a task is for.","properties":{"user_id":{"type":"integer"},"name":{"type":"string"}},"required":["user_id"],"additionalProperties":false}},"retries":{"type":"integer","minimum":0,"maximum":255},"project_id":{"type":"string"}},"required":["title","count"],"additionalProperties":false}`)
-
-// toolgenOutputCreateTask is the JSON Schema of create_task's structured
-// result.
-var toolgenOutputCreateTask = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Task is a task to create.","properties":{"title":{"type":"string"},"count":{"type":"integer"},"ratio":{"type":"number"},"weight":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"urgent":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}},"ids":{"type":"array","items":{"type":"integer"}},"priority":{"type":"string","description":"Priority is how urgent a task is.","examples":["low","high"]},"level":{"type":"integer","description":"Level is a log level.","examples":[1,2,3]},"due":{"type":"string","format":"date-time"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"scores":{"type":"object","additionalProperties":{"type":"integer"}},"owner":{"type":"object","description":"Person is who a task is for.","properties":{"user_id":{"type":"integer"},"name":{"type":"string"}},"required":["user_id"],"additionalProperties":false},"watchers":{"type":"array","items":{"type":"object","description":"Person is who a task is for.","properties":{"user_id":{"type":"integer"},"name":{"type":"string"}},"required":["user_id"],"additionalProperties":false}},"retries":{"type":"integer","minimum":0,"maximum":255},"project_id":{"type":"string"}},"required":["title","count"],"additionalProperties":false}`)
 
 // toolgenCallCreateTask reads the arguments of create_task, calls CreateTask and writes its result.
 func toolgenCallCreateTask(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -239,13 +234,6 @@ func toolgenCallCreateTask(ctx context.Context, args []byte) (res toolgen.Result
 	toolgenEncodeTask(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputSearchFiles is the JSON Schema of search_files's arguments.
-var toolgenInputSearchFiles = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"what to look for.","minLength":1},"paths":{"type":"array","description":"where to look.","items":{"type":"string"}},"limit":{"type":"integer","description":"at most this many matches.","minimum":1,"maximum":100},"case_sensitive":{"type":"boolean","description":"match case."},"max_size_mb":{"type":"number","description":"skip larger files."}},"required":["query","paths","limit","case_sensitive"],"additionalProperties":false}`)
-
-// toolgenOutputSearchFiles is the JSON Schema of search_files's structured
-// result.
-var toolgenOutputSearchFiles = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Search is what search_files read.","properties":{"query":{"type":"string"},"paths":{"type":"array","items":{"type":"string"}},"limit":{"type":"integer"},"case_sensitive":{"type":"boolean"},"max_size_mb":{"type":"number"}},"required":["query","paths","limit","case_sensitive"],"additionalProperties":false}`)
 
 // toolgenCallSearchFiles reads the arguments of search_files, calls SearchFiles and writes its result.
 func toolgenCallSearchFiles(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -312,13 +300,6 @@ func toolgenCallSearchFiles(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputMovePoints is the JSON Schema of move_points's arguments.
-var toolgenInputMovePoints = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"points":{"type":"array","description":"the points.","items":{"type":"object","description":"Point is a point in the plane.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"origin":{"type":"object","description":"where they move from.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"matrix":{"type":"array","description":"a transform, rows of integers.","items":{"type":"array","items":{"type":"integer"}}},"corners":{"type":"array","description":"two corner indexes.","minItems":2,"maxItems":2,"items":{"type":"integer"}},"scale":{"type":"number","description":"a factor.","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["points","origin","matrix","corners","scale"],"additionalProperties":false}`)
-
-// toolgenOutputMovePoints is the JSON Schema of move_points's structured
-// result.
-var toolgenOutputMovePoints = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Shape is what move_points read.","properties":{"points":{"type":"array","items":{"type":"object","description":"Point is a point in the plane.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"origin":{"type":"object","description":"Point is a point in the plane.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"matrix":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"corners":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"scale":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["points","origin","corners","scale"],"additionalProperties":false}`)
-
 // toolgenCallMovePoints reads the arguments of move_points, calls MovePoints and writes its result.
 func toolgenCallMovePoints(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolMovePoints, &res, &err)
@@ -383,15 +364,6 @@ func toolgenCallMovePoints(ctx context.Context, args []byte) (res toolgen.Result
 	toolgenEncodeShape(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputUpdateUser is the JSON Schema of update_user's arguments. It has
-// no form in Gemini's subset (an enum of other than strings at
-// /properties/level): Gemini gets it as it is.
-var toolgenInputUpdateUser = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"user_id":{"type":"integer","description":"the user."},"display_name":{"type":"string","description":"the name shown.","maxLength":40},"zip_code":{"type":"string","description":"a postal code.","pattern":"^[0-9]{5}$"},"phone":{"type":"string","description":"a phone number."},"email":{"type":"string","description":"an address.","format":"email"},"code":{"type":"string","description":"a short code.","maxLength":12},"level":{"type":"integer","description":"the log level.","enum":[1,2,3]},"since":{"type":"string","description":"since when.","format":"date-time"},"retries":{"type":"integer","description":"how many times to try.","minimum":0,"maximum":255},"notes":{"type":"string","description":"free text."}},"required":["user_id"],"additionalProperties":false}`)
-
-// toolgenOutputUpdateUser is the JSON Schema of update_user's structured
-// result.
-var toolgenOutputUpdateUser = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Profile is what update_user read.","properties":{"user_id":{"type":"integer"},"display_name":{"type":"string"},"zip_code":{"type":"string"},"phone":{"type":"string"},"email":{"type":"string"},"code":{"type":"string"},"level":{"type":"integer","description":"Level is a log level.","examples":[1,2,3]},"since":{"type":"string","format":"date-time"},"retries":{"type":"integer","minimum":0,"maximum":255},"notes":{"type":"string"}},"required":["user_id"],"additionalProperties":false}`)
 
 // toolgenCallUpdateUser reads the arguments of update_user, calls UpdateUser and writes its result.
 func toolgenCallUpdateUser(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -530,12 +502,6 @@ func toolgenCallUpdateUser(ctx context.Context, args []byte) (res toolgen.Result
 	toolgenEncodeProfile(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputSendMoney is the JSON Schema of send_money's arguments.
-var toolgenInputSendMoney = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"string","description":"the recipient."},"amount":{"type":"integer","description":"in cents.","minimum":1}},"required":["to","amount"],"additionalProperties":false}`)
-
-// toolgenOutputSendMoney is the JSON Schema of send_money's structured result.
-var toolgenOutputSendMoney = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Transfer is what transfer read.","properties":{"to":{"type":"string"},"amount":{"type":"integer"}},"required":["to","amount"],"additionalProperties":false}`)
 
 // toolgenCallSendMoney reads the arguments of send_money, calls SendMoney and writes its result.
 func toolgenCallSendMoney(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -801,26 +767,21 @@ func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
 
 var toolgenArgsSearchFiles = &toolimpl.Object{Names: []string{"query", "paths", "limit", "case_sensitive", "max_size_mb"}, Required: []int{0, 1, 2, 3}}
 
-// toolgenEncodeSearch writes a Search object.
+// toolgenTypeSearch describes a Search for toolimpl's table-driven reader and writer.
+var toolgenTypeSearch = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"query", "paths", "limit", "case_sensitive", "max_size_mb"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Search{}.Query), Kind: toolimpl.FieldString, Required: 1, Key: `"query":`},
+		{Offset: unsafe.Offsetof(Search{}.Paths), Kind: toolimpl.FieldStrings, Required: 2, Key: `"paths":`},
+		{Offset: unsafe.Offsetof(Search{}.Limit), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Search{}.Limit)), Required: 3, Key: `"limit":`},
+		{Offset: unsafe.Offsetof(Search{}.CaseSensitive), Kind: toolimpl.FieldBool, Required: 4, Key: `"case_sensitive":`},
+		{Offset: unsafe.Offsetof(Search{}.MaxSizeMB), Kind: toolimpl.FieldFloat64, Pointer: true, Key: `"max_size_mb":`},
+	},
+}
+
+// toolgenEncodeSearch writes a Search object, as its table says.
 func toolgenEncodeSearch(e *toolimpl.Encoder, v *Search) {
-	e.Object()
-	e.Member("\"query\":")
-	e.String(v.Query)
-	e.Member("\"paths\":")
-	e.Array()
-	for i0 := range v.Paths {
-		e.String(v.Paths[i0])
-	}
-	e.EndArray()
-	e.Member("\"limit\":")
-	e.Int(int64(v.Limit))
-	e.Member("\"case_sensitive\":")
-	e.Bool(v.CaseSensitive)
-	if v.MaxSizeMB != nil {
-		e.Member("\"max_size_mb\":")
-		e.Float((*v.MaxSizeMB), 64)
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeSearch, unsafe.Pointer(v))
 }
 
 // toolgenDecodeSlicePoint reads a []Point.
@@ -837,25 +798,18 @@ func toolgenDecodeSlicePoint(d *toolimpl.Decoder, v *[]Point) {
 	}
 }
 
-// toolgenDecodePoint reads a Point object.
+// toolgenTypePoint describes a Point for toolimpl's table-driven reader and writer.
+var toolgenTypePoint = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"x", "y"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Point{}.X), Kind: toolimpl.FieldFloat64, Required: 1, Key: `"x":`},
+		{Offset: unsafe.Offsetof(Point{}.Y), Kind: toolimpl.FieldFloat64, Required: 2, Key: `"y":`},
+	},
+}
+
+// toolgenDecodePoint reads a Point object, as its table says.
 func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectPoint); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "x":
-			o.Saw(0)
-			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-				v.X = f0
-			}
-		case "y":
-			o.Saw(1)
-			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-				v.Y = f0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypePoint, unsafe.Pointer(v))
 }
 
 // toolgenDecodeSliceSliceint reads a [][]int.
@@ -974,14 +928,18 @@ func toolgenEncodeProfile(e *toolimpl.Encoder, v *Profile) {
 
 var toolgenArgsSendMoney = &toolimpl.Object{Names: []string{"to", "amount"}, Required: []int{0, 1}}
 
-// toolgenEncodeTransfer writes a Transfer object.
+// toolgenTypeTransfer describes a Transfer for toolimpl's table-driven reader and writer.
+var toolgenTypeTransfer = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"to", "amount"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Transfer{}.To), Kind: toolimpl.FieldString, Required: 1, Key: `"to":`},
+		{Offset: unsafe.Offsetof(Transfer{}.Amount), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Transfer{}.Amount)), Required: 2, Key: `"amount":`},
+	},
+}
+
+// toolgenEncodeTransfer writes a Transfer object, as its table says.
 func toolgenEncodeTransfer(e *toolimpl.Encoder, v *Transfer) {
-	e.Object()
-	e.Member("\"to\":")
-	e.String(v.To)
-	e.Member("\"amount\":")
-	e.Int(int64(v.Amount))
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeTransfer, unsafe.Pointer(v))
 }
 
 // toolgenDecodeSliceint reads a []int.
@@ -1016,24 +974,19 @@ func toolgenDecodePriority(d *toolimpl.Decoder, v *Priority) {
 	}
 }
 
-// toolgenDecodePerson reads a Person object.
+// toolgenTypePerson describes a Person for toolimpl's table-driven reader and writer.
+var toolgenTypePerson = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"user_id", "name"}, Required: []int{0}, NullAbsent: []int{1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Person{}.UserID), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Person{}.UserID)), Required: 1, Key: `"user_id":`},
+		{Offset: unsafe.Offsetof(Person{}.Name), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"name":`},
+	},
+	New: toolimpl.New[Person],
+}
+
+// toolgenDecodePerson reads a Person object, as its table says.
 func toolgenDecodePerson(d *toolimpl.Decoder, v *Person) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectPerson); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "user_id":
-			o.Saw(0)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.UserID = n0
-			}
-		case "name":
-			if s0, ok := d.String(); ok {
-				v.Name = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypePerson, unsafe.Pointer(v))
 }
 
 // toolgenDecodeSlicePerson reads a []Person.
@@ -1052,31 +1005,15 @@ func toolgenDecodeSlicePerson(d *toolimpl.Decoder, v *[]Person) {
 
 var toolgenObjectTask = &toolimpl.Object{Names: []string{"title", "count", "ratio", "weight", "urgent", "tags", "ids", "priority", "level", "due", "labels", "scores", "owner", "watchers", "retries", "project_id"}, Required: []int{0, 1}, NullAbsent: []int{2, 3, 4, 5, 6, 7, 8, 10, 11, 13, 15}}
 
-// toolgenEncodePerson writes a Person object.
+// toolgenEncodePerson writes a Person object, as its table says.
 func toolgenEncodePerson(e *toolimpl.Encoder, v *Person) {
-	e.Object()
-	e.Member("\"user_id\":")
-	e.Int(v.UserID)
-	if v.Name != "" {
-		e.Member("\"name\":")
-		e.String(v.Name)
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypePerson, unsafe.Pointer(v))
 }
 
-var toolgenObjectPoint = &toolimpl.Object{Names: []string{"x", "y"}, Required: []int{0, 1}}
-
-// toolgenEncodePoint writes a Point object.
+// toolgenEncodePoint writes a Point object, as its table says.
 func toolgenEncodePoint(e *toolimpl.Encoder, v *Point) {
-	e.Object()
-	e.Member("\"x\":")
-	e.Float(v.X, 64)
-	e.Member("\"y\":")
-	e.Float(v.Y, 64)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypePoint, unsafe.Pointer(v))
 }
-
-var toolgenObjectPerson = &toolimpl.Object{Names: []string{"user_id", "name"}, Required: []int{0}, NullAbsent: []int{1}}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

@@ -7,6 +7,7 @@ package shapes
 import (
 	"context"
 	"time"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -15,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -57,78 +58,86 @@ var (
 
 // Tools returns the tools of package shapes: echo_grid, echo_matrix, echo_table, echo_times, nils, get_report, count.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolEchoGrid,
-		Description:  "EchoGrid returns its argument.",
-		InputSchema:  toolgenInputEchoGrid,
-		OutputSchema: toolgenOutputEchoGrid,
-		Namespace:    "shapes",
-		Tokens:       toolgen.Tokens{Default: 272, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 36 RjYACg4xCDC2SEAA argument by_name:2 cell:2 deep:2 echo:4 echo_grid:4 element grid:4 id:2 item:3 name:2 return row:2 shape:2 squar:2 time:2",
-		Call:         toolgenCallEchoGrid,
-		Validate:     toolimpl.Validator(toolgenCallEchoGrid),
-	}, {
-		Name:         ToolEchoMatrix,
-		Description:  "EchoMatrix returns a pointer to an array of pointers to arrays.",
-		InputSchema:  toolgenInputEchoMatrix,
-		OutputSchema: toolgenOutputEchoMatrix,
-		Namespace:    "shapes",
-		Tokens:       toolgen.Tokens{Default: 96, Strict: 94, Gemini: 74},
-		SearchTerms:  "1 20 KCIEhGx arrai:2 echo:4 echo_matrix:4 matrix:5 pointer:2 return shape:2",
-		Call:         toolgenCallEchoMatrix,
-		Validate:     toolimpl.Validator(toolgenCallEchoMatrix),
-	}, {
-		Name:         ToolEchoTable,
-		Description:  "EchoTable returns a map of pointers to arrays of slices.",
-		InputSchema:  toolgenInputEchoTable,
-		OutputSchema: toolgenOutputEchoTable,
-		Namespace:    "shapes",
-		Tokens:       toolgen.Tokens{Default: 97, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 20 SoABGK2Ax arrai echo:4 echo_tabl:4 map pointer return shape:2 slice tabl:5",
-		Call:         toolgenCallEchoTable,
-		Validate:     toolimpl.Validator(toolgenCallEchoTable),
-	}, {
-		Name:         ToolEchoTimes,
-		Description:  "EchoTimes returns the instants it reads.",
-		InputSchema:  toolgenInputEchoTimes,
-		OutputSchema: toolgenOutputEchoTimes,
-		Namespace:    "shapes",
-		Tokens:       toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
-		SearchTerms:  "1 18 LSAEhDC echo:4 echo_time:4 instant:2 read return shape:2 time:4",
-		Call:         toolgenCallEchoTimes,
-		Validate:     toolimpl.Validator(toolgenCallEchoTimes),
-	}, {
-		Name:         ToolNils,
-		Description:  "Nils returns nil values: [], {}, \"\" and null where a pointer is nil.",
-		InputSchema:  toolgenInputNils,
-		OutputSchema: toolgenOutputNils,
-		Namespace:    "shapes",
-		Tokens:       toolgen.Tokens{Default: 58, Strict: 41, Gemini: 37},
-		SearchTerms:  "1 12 KHgkKA nil:6 null pointer return shape:2 valu",
-		Call:         toolgenCallNils,
-		Validate:     toolimpl.Validator(toolgenCallNils),
-	}, {
-		Name:         ToolGetReport,
-		Description:  "GetReport returns nil: a failed result.",
-		InputSchema:  toolgenInputGetReport,
-		OutputSchema: toolgenOutputGetReport,
-		Namespace:    "shapes",
-		Tokens:       toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
-		SearchTerms:  "1 18 Q0QgoxQY fail get:4 get_report:4 nil report:4 result return shape:2",
-		Call:         toolgenCallGetReport,
-		Validate:     toolimpl.Validator(toolgenCallGetReport),
-	}, {
-		Name:         ToolCount,
-		Description:  "Count returns nil: a failed result.",
-		InputSchema:  toolgenInputCount,
-		OutputSchema: toolgenOutputCount,
-		Namespace:    "shapes",
-		Tokens:       toolgen.Tokens{Default: 47, Strict: 30, Gemini: 26},
-		SearchTerms:  "1 10 IHhECR count:4 fail nil result return shape:2",
-		Call:         toolgenCallCount,
-		Validate:     toolimpl.Validator(toolgenCallCount),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package shapes, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolEchoGrid,
+	Description: "EchoGrid returns its argument.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/by_name): OpenAI,
+	// gets it without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/by_name): Gemini,
+	// gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}}},"items":{"type":"array","items":{"type":"object","description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grid holds nested shapes as members (omitempty: encoding/json then leaves out nil pointers, as toolgen always does).","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"string"}}},"items":{"type":"array","items":{"type":["object","null"],"description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}}},"additionalProperties":false}`),
+	Namespace:    "shapes",
+	Tokens:       toolgen.Tokens{Default: 272, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 36 RjYACg4xCDC2SEAA argument by_name:2 cell:2 deep:2 echo:4 echo_grid:4 element grid:4 id:2 item:3 name:2 return row:2 shape:2 squar:2 time:2",
+	Call:         toolgenCallEchoGrid,
+}, {
+	Name:         ToolEchoMatrix,
+	Description:  "EchoMatrix returns a pointer to an array of pointers to arrays.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"m":{"type":"array","description":"the matrix","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "shapes",
+	Tokens:       toolgen.Tokens{Default: 96, Strict: 94, Gemini: 74},
+	SearchTerms:  "1 20 KCIEhGx arrai:2 echo:4 echo_matrix:4 matrix:5 pointer:2 return shape:2",
+	Call:         toolgenCallEchoMatrix,
+}, {
+	Name:        ToolEchoTable,
+	Description: "EchoTable returns a map of pointers to arrays of slices.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/t): OpenAI gets it,
+	// without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/t): Gemini gets it,
+	// as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"t":{"type":"object","description":"the table","additionalProperties":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":"integer"}}}}},"required":["t"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":"integer"}}}}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "shapes",
+	Tokens:       toolgen.Tokens{Default: 97, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 20 SoABGK2Ax arrai echo:4 echo_tabl:4 map pointer return shape:2 slice tabl:5",
+	Call:         toolgenCallEchoTable,
+}, {
+	Name:         ToolEchoTimes,
+	Description:  "EchoTimes returns the instants it reads.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"at":{"type":"array","description":"instants","items":{"type":"string","format":"date-time"}}},"required":["at"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string","format":"date-time"}}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "shapes",
+	Tokens:       toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
+	SearchTerms:  "1 18 LSAEhDC echo:4 echo_time:4 instant:2 read return shape:2 time:4",
+	Call:         toolgenCallEchoTimes,
+}, {
+	Name:         ToolNils,
+	Description:  "Nils returns nil values: [], {}, \"\" and null where a pointer is nil.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Empty holds nil values of every kind.","properties":{"list":{"type":"array","items":{"type":"integer"}},"table":{"type":"object","additionalProperties":{"type":"integer"}},"data":{"type":"string","contentEncoding":"base64"},"refs":{"type":"array","items":{"type":["object","null"],"description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"gone":{"type":"array","items":{"type":"integer"}},"zero":{"type":"array","items":{"type":"integer"}},"kept":{"type":"array","items":{"type":"integer"}},"named":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}}},"required":["list","table","data","refs","named"],"additionalProperties":false}`),
+	Namespace:    "shapes",
+	Tokens:       toolgen.Tokens{Default: 58, Strict: 41, Gemini: 37},
+	SearchTerms:  "1 12 KHgkKA nil:6 null pointer return shape:2 valu",
+	Call:         toolgenCallNils,
+}, {
+	Name:         ToolGetReport,
+	Description:  "GetReport returns nil: a failed result.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report is a result a tool may fail to return.","properties":{"title":{"type":"string"}},"required":["title"],"additionalProperties":false}`),
+	Namespace:    "shapes",
+	Tokens:       toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
+	SearchTerms:  "1 18 Q0QgoxQY fail get:4 get_report:4 nil report:4 result return shape:2",
+	Call:         toolgenCallGetReport,
+}, {
+	Name:         ToolCount,
+	Description:  "Count returns nil: a failed result.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "shapes",
+	Tokens:       toolgen.Tokens{Default: 47, Strict: 30, Gemini: 26},
+	SearchTerms:  "1 10 IHhECR count:4 fail nil result return shape:2",
+	Call:         toolgenCallCount,
+}}
 
 // EchoGridRule is a permission rule for the tool echo_grid: each field is a
 // glob over that argument's value (as toolgen.Rule's Args), and an empty field
@@ -146,7 +155,7 @@ type EchoGridRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoGridRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoGrid, toolgenObjectGrid, []string{r.Cells, r.Rows, r.ByName, r.Square, r.Times, r.Deep, r.Items})
+	return toolimpl.RuleOf(ToolEchoGrid, toolgenObjectGrid, unsafe.Pointer(&r), 7)
 }
 
 // EchoMatrixRule is a permission rule for the tool echo_matrix: each field is
@@ -159,7 +168,7 @@ type EchoMatrixRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoMatrixRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoMatrix, toolgenArgsEchoMatrix, []string{r.M})
+	return toolimpl.RuleOf(ToolEchoMatrix, toolgenArgsEchoMatrix, unsafe.Pointer(&r), 1)
 }
 
 // EchoTableRule is a permission rule for the tool echo_table: each field is a
@@ -172,7 +181,7 @@ type EchoTableRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoTableRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoTable, toolgenArgsEchoTable, []string{r.T})
+	return toolimpl.RuleOf(ToolEchoTable, toolgenArgsEchoTable, unsafe.Pointer(&r), 1)
 }
 
 // EchoTimesRule is a permission rule for the tool echo_times: each field is a
@@ -185,7 +194,7 @@ type EchoTimesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoTimesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoTimes, toolgenArgsEchoTimes, []string{r.At})
+	return toolimpl.RuleOf(ToolEchoTimes, toolgenArgsEchoTimes, unsafe.Pointer(&r), 1)
 }
 
 // NilsRule is a permission rule for the tool nils, which takes no arguments.
@@ -213,16 +222,6 @@ func (r CountRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolCount}
 }
 
-// toolgenInputEchoGrid is the JSON Schema of echo_grid's arguments. It has no
-// form in OpenAI's strict dialect (a map (additionalProperties with a schema)
-// at /properties/by_name): OpenAI gets it without strict mode. It has no form
-// in Gemini's subset (a map (additionalProperties with a schema) at
-// /properties/by_name): Gemini gets it as it is.
-var toolgenInputEchoGrid = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}}},"items":{"type":"array","items":{"type":"object","description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}}},"additionalProperties":false}`)
-
-// toolgenOutputEchoGrid is the JSON Schema of echo_grid's structured result.
-var toolgenOutputEchoGrid = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grid holds nested shapes as members (omitempty: encoding/json then leaves out nil pointers, as toolgen always does).","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"string"}}},"items":{"type":"array","items":{"type":["object","null"],"description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}}},"additionalProperties":false}`)
-
 // toolgenCallEchoGrid reads the arguments of echo_grid, calls EchoGrid and writes its result.
 func toolgenCallEchoGrid(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoGrid, &res, &err)
@@ -246,13 +245,6 @@ func toolgenCallEchoGrid(ctx context.Context, args []byte) (res toolgen.Result, 
 	toolgenEncodeGrid(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputEchoMatrix is the JSON Schema of echo_matrix's arguments.
-var toolgenInputEchoMatrix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"m":{"type":"array","description":"the matrix","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"additionalProperties":false}`)
-
-// toolgenOutputEchoMatrix is the JSON Schema of echo_matrix's structured
-// result.
-var toolgenOutputEchoMatrix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallEchoMatrix reads the arguments of echo_matrix, calls EchoMatrix and writes its result.
 func toolgenCallEchoMatrix(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -336,16 +328,6 @@ func toolgenCallEchoMatrix(ctx context.Context, args []byte) (res toolgen.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoTable is the JSON Schema of echo_table's arguments. It has
-// no form in OpenAI's strict dialect (a map (additionalProperties with a
-// schema) at /properties/t): OpenAI gets it without strict mode. It has no
-// form in Gemini's subset (a map (additionalProperties with a schema) at
-// /properties/t): Gemini gets it as it is.
-var toolgenInputEchoTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"t":{"type":"object","description":"the table","additionalProperties":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":"integer"}}}}},"required":["t"],"additionalProperties":false}`)
-
-// toolgenOutputEchoTable is the JSON Schema of echo_table's structured result.
-var toolgenOutputEchoTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":"integer"}}}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallEchoTable reads the arguments of echo_table, calls EchoTable and writes its result.
 func toolgenCallEchoTable(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoTable, &res, &err)
@@ -423,12 +405,6 @@ func toolgenCallEchoTable(ctx context.Context, args []byte) (res toolgen.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoTimes is the JSON Schema of echo_times's arguments.
-var toolgenInputEchoTimes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"at":{"type":"array","description":"instants","items":{"type":"string","format":"date-time"}}},"required":["at"],"additionalProperties":false}`)
-
-// toolgenOutputEchoTimes is the JSON Schema of echo_times's structured result.
-var toolgenOutputEchoTimes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string","format":"date-time"}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallEchoTimes reads the arguments of echo_times, calls EchoTimes and writes its result.
 func toolgenCallEchoTimes(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoTimes, &res, &err)
@@ -471,12 +447,6 @@ func toolgenCallEchoTimes(ctx context.Context, args []byte) (res toolgen.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputNils is the JSON Schema of nils's arguments.
-var toolgenInputNils = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputNils is the JSON Schema of nils's structured result.
-var toolgenOutputNils = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Empty holds nil values of every kind.","properties":{"list":{"type":"array","items":{"type":"integer"}},"table":{"type":"object","additionalProperties":{"type":"integer"}},"data":{"type":"string","contentEncoding":"base64"},"refs":{"type":"array","items":{"type":["object","null"],"description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"gone":{"type":"array","items":{"type":"integer"}},"zero":{"type":"array","items":{"type":"integer"}},"kept":{"type":"array","items":{"type":"integer"}},"named":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Item is an element.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}}},"required":["list","table","data","refs","named"],"additionalProperties":false}`)
-
 // toolgenCallNils reads the arguments of nils, calls Nils and writes its result.
 func toolgenCallNils(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolNils, &res, &err)
@@ -505,12 +475,6 @@ func toolgenCallNils(ctx context.Context, args []byte) (res toolgen.Result, err 
 	toolgenEncodeEmpty(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputGetReport is the JSON Schema of get_report's arguments.
-var toolgenInputGetReport = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputGetReport is the JSON Schema of get_report's structured result.
-var toolgenOutputGetReport = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report is a result a tool may fail to return.","properties":{"title":{"type":"string"}},"required":["title"],"additionalProperties":false}`)
 
 // toolgenCallGetReport reads the arguments of get_report, calls GetReport and writes its result.
 func toolgenCallGetReport(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -543,12 +507,6 @@ func toolgenCallGetReport(ctx context.Context, args []byte) (res toolgen.Result,
 	toolgenEncodeReport(e, &(*out))
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputCount is the JSON Schema of count's arguments.
-var toolgenInputCount = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputCount is the JSON Schema of count's structured result.
-var toolgenOutputCount = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallCount reads the arguments of count, calls Count and writes its result.
 func toolgenCallCount(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -935,12 +893,18 @@ func toolgenEncodeEmpty(e *toolimpl.Encoder, v *Empty) {
 
 var toolgenArgsGetReport = &toolimpl.Object{Names: []string{}}
 
-// toolgenEncodeReport writes a Report object.
+// toolgenTypeReport describes a Report for toolimpl's table-driven reader and writer.
+var toolgenTypeReport = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"title"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Report{}.Title), Kind: toolimpl.FieldString, Required: 1, Key: `"title":`},
+	},
+	New: toolimpl.New[Report],
+}
+
+// toolgenEncodeReport writes a Report object, as its table says.
 func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
-	e.Object()
-	e.Member("\"title\":")
-	e.String(v.Title)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeReport, unsafe.Pointer(v))
 }
 
 var toolgenArgsCount = &toolimpl.Object{Names: []string{}}
@@ -991,28 +955,21 @@ func toolgenDecodeSlicePtrItem(d *toolimpl.Decoder, v *[]*Item) {
 
 var toolgenObjectGrid = &toolimpl.Object{Names: []string{"cells", "rows", "by_name", "square", "times", "deep", "items"}, NullAbsent: []int{1, 2, 6}}
 
-// toolgenEncodeItem writes a Item object.
+// toolgenTypeItem describes a Item for toolimpl's table-driven reader and writer.
+var toolgenTypeItem = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Item{}.ID), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Item{}.ID)), Required: 1, Key: `"id":`},
+	},
+	New: toolimpl.New[Item],
+}
+
+// toolgenEncodeItem writes a Item object, as its table says.
 func toolgenEncodeItem(e *toolimpl.Encoder, v *Item) {
-	e.Object()
-	e.Member("\"id\":")
-	e.Int(int64(v.ID))
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeItem, unsafe.Pointer(v))
 }
 
-// toolgenDecodeItem reads a Item object.
+// toolgenDecodeItem reads a Item object, as its table says.
 func toolgenDecodeItem(d *toolimpl.Decoder, v *Item) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectItem); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "id":
-			o.Saw(0)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.ID = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeItem, unsafe.Pointer(v))
 }
-
-var toolgenObjectItem = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}

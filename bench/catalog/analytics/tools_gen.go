@@ -8,6 +8,7 @@ import (
 	"context"
 	"math"
 	"time"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -16,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -221,501 +222,470 @@ var (
 
 // Tools returns the tools of package analytics: run_analytics_report, get_page_views, get_traffic_sources, get_active_users, get_visitors_by_location, get_device_breakdown, get_top_search_queries, get_core_web_vitals, track_event, list_tracked_events, get_event_counts, get_user_event_timeline, create_funnel, analyze_funnel, get_retention_cohorts, create_user_segment, get_segment_size, create_dashboard, add_dashboard_widget, list_dashboards, share_dashboard, schedule_report_delivery, create_metric_alert, list_metric_alerts, mute_metric_alert, detect_metric_anomalies, forecast_metric, compare_periods, add_timeline_annotation, create_experiment, get_experiment_results, stop_experiment, get_revenue_metrics, get_nps_score, build_campaign_url, get_campaign_performance, export_raw_events, delete_user_analytics_data, list_session_recordings, get_page_heatmap.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolRunAnalyticsReport,
-		Description:  "RunAnalyticsReport runs an ad-hoc report of metrics grouped by dimensions over a period.",
-		InputSchema:  toolgenInputRunAnalyticsReport,
-		OutputSchema: toolgenOutputRunAnalyticsReport,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 247, Strict: 273, Gemini: 221},
-		SearchTerms: "1 70 AiROCDDEIAUyFQgR0iAhhoTg2pUYzBAioAi ad analytic:6 bounc bounc_rate categori comput conversion countri descend devic devic_categori dimension:4 end exampl:3 expression filter:3 group:2 hoc limit:2 metric:5 order:3 order_by:3 over page page_path path period:3 price rate report:5 run:5 run_analytic_report:4 session sort start",
-		Call:        toolgenCallRunAnalyticsReport,
-		Validate:    toolimpl.Validator(toolgenCallRunAnalyticsReport),
-	}, {
-		Name:         ToolGetPageViews,
-		Description:  "GetPageViews returns page views of a page or the whole site over time.",
-		InputSchema:  toolgenInputGetPageViews,
-		OutputSchema: toolgenOutputGetPageViews,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 190, Strict: 184, Gemini: 168},
-		SearchTerms: "1 67 ABGyBGKQlDmCoAyQLC8ECQUWgM absent analytic:2 dai:3 each end get:4 get_page_view:4 granulariti:2 hour:3 month:3 on:4 over page:7 path:3 per:4 period:2 point:5 price return site:2 start time view:5 week:3 whole:2 width",
-		Call:        toolgenCallGetPageViews,
-		Validate:    toolimpl.Validator(toolgenCallGetPageViews),
-	}, {
-		Name:         ToolGetTrafficSources,
-		Description:  "GetTrafficSources breaks visits down by referrer, channel and campaign.",
-		InputSchema:  toolgenInputGetTrafficSources,
-		OutputSchema: toolgenOutputGetTrafficSources,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 101, Strict: 84, Gemini: 79},
-		SearchTerms: "1 28 KADEhAVpLgQAUm analytic:2 break campaign channel down end get:4 get_traffic_sourc:4 period:2 referrer sourc:4 start traffic:4 visit",
-		Call:        toolgenCallGetTrafficSources,
-		Validate:    toolimpl.Validator(toolgenCallGetTrafficSources),
-	}, {
-		Name:         ToolGetActiveUsers,
-		Description:  "GetActiveUsers counts the distinct users active now, in a day, a week or a month.",
-		InputSchema:  toolgenInputGetActiveUsers,
-		OutputSchema: toolgenOutputGetActiveUsers,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 120, Strict: 103, Gemini: 98},
-		SearchTerms: "1 49 BYghN6QJCK9QQAWAFAi 30 activ:8 analytic:2 count dai:3 daili distinct get:4 get_activ_user:4 last minut month:3 monthli now realtim:2 user:8 week:3 weekli window:3",
-		Call:        toolgenCallGetActiveUsers,
-		Validate:    toolimpl.Validator(toolgenCallGetActiveUsers),
-	}, {
-		Name:         ToolGetVisitorsByLocation,
-		Description:  "GetVisitorsByLocation breaks visitors down by country, region or city.",
-		InputSchema:  toolgenInputGetVisitorsByLocation,
-		OutputSchema: toolgenOutputGetVisitorsByLocation,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 149, Strict: 132, Gemini: 127},
-		SearchTerms: "1 42 UEOABhJQh4JQBgBiT analytic:2 break breakdown citi:4 countri:4 down end fine get:4 get_visitor_by_location:4 level:2 location:4 period:2 region:4 start state visitor:5",
-		Call:        toolgenCallGetVisitorsByLocation,
-		Validate:    toolimpl.Validator(toolgenCallGetVisitorsByLocation),
-	}, {
-		Name:         ToolGetDeviceBreakdown,
-		Description:  "GetDeviceBreakdown breaks sessions down by device type, operating system and browser.",
-		InputSchema:  toolgenInputGetDeviceBreakdown,
-		OutputSchema: toolgenOutputGetDeviceBreakdown,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
-		SearchTerms: "1 30 0KCoGCQBcCoAFUU analytic:2 break breakdown:4 browser devic:5 down end get:4 get_devic_breakdown:4 operat period:2 session start system type",
-		Call:        toolgenCallGetDeviceBreakdown,
-		Validate:    toolimpl.Validator(toolgenCallGetDeviceBreakdown),
-	}, {
-		Name:         ToolGetTopSearchQueries,
-		Description:  "GetTopSearchQueries lists the search-engine queries that brought visitors, with impressions, clicks and average position.",
-		InputSchema:  toolgenInputGetTopSearchQueries,
-		OutputSchema: toolgenOutputGetTopSearchQueries,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 132, Strict: 115, Gemini: 110},
-		SearchTerms: "1 40 gapCIIYEoAwSEOISw4G analytic:2 averag brought click end engin get:4 get_top_search_queri:4 impression limit:2 list mani period:2 position queri:6 search:5 start top:4 visitor",
-		Call:        toolgenCallGetTopSearchQueries,
-		Validate:    toolimpl.Validator(toolgenCallGetTopSearchQueries),
-	}, {
-		Name:         ToolGetCoreWebVitals,
-		Description:  "GetCoreWebVitals returns a page's loading, interactivity and layout-shift scores (LCP, INP, CLS) measured from real visits.",
-		InputSchema:  toolgenInputGetCoreWebVitals,
-		OutputSchema: toolgenOutputGetCoreWebVitals,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 107, Strict: 90, Gemini: 85},
-		SearchTerms: "1 44 QKUAoZQsoggOqCqA0AUCgBR analytic:2 cl core:4 desktop get:4 get_core_web_vital:4 inp interactiviti layout lcp load measur mobil:3 page:2 rather real return score shift url:2 visit:2 vital:4 web:4",
-		Call:        toolgenCallGetCoreWebVitals,
-		Validate:    toolimpl.Validator(toolgenCallGetCoreWebVitals),
-	}, {
-		Name:        ToolTrackEvent,
-		Description: "TrackEvent records a product event for a user, with properties.",
-		InputSchema: toolgenInputTrackEvent,
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 143, Strict: 0, Gemini: 0},
-		SearchTerms: "1 42 IiVhFJYgKAoxxYaAAAB absent analytic:2 complet event:9 happen id:2 name now plan pro product properti:4 record signup signup_complet track:4 track_event:4 user:4 user_id:2",
-		Call:        toolgenCallTrackEvent,
-		Validate:    toolimpl.Validator(toolgenCallTrackEvent),
-	}, {
-		Name:         ToolListTrackedEvents,
-		Description:  "ListTrackedEvents lists the event names the product sends, with their volume over the last 30 days.",
-		InputSchema:  toolgenInputListTrackedEvents,
-		OutputSchema: toolgenOutputListTrackedEvents,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 63, Strict: 46, Gemini: 42},
-		SearchTerms: "1 28 BTBssGQPQkYAG 30 analytic:2 dai event:5 last list:5 list_track_event:4 name over product send track:4 volum",
-		Call:        toolgenCallListTrackedEvents,
-		Validate:    toolimpl.Validator(toolgenCallListTrackedEvents),
-	}, {
-		Name:         ToolGetEventCounts,
-		Description:  "GetEventCounts counts an event over time, optionally broken down by a property.",
-		InputSchema:  toolgenInputGetEventCounts,
-		OutputSchema: toolgenOutputGetEventCounts,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 159, Gemini: 141},
-		SearchTerms: "1 54 IhCoC-CFaAgIA4xBqmMCaEgA analytic:2 break breakdown:2 breakdown_by:2 broken count:7 distinct down:2 end event:9 get:4 get_event_count:4 instead name optionalli over period:2 plan properti:2 start time uniqu:2 uniqu_user:2 user:3",
-		Call:        toolgenCallGetEventCounts,
-		Validate:    toolimpl.Validator(toolgenCallGetEventCounts),
-	}, {
-		Name:         ToolGetUserEventTimeline,
-		Description:  "GetUserEventTimeline returns every event of one user in order, to follow their path through the product.",
-		InputSchema:  toolgenInputGetUserEventTimeline,
-		OutputSchema: toolgenOutputGetUserEventTimeline,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 121, Strict: 127, Gemini: 99},
-		SearchTerms: "1 43 RAsAtoYjCEo0wNCAgAD analytic:2 end event:5 everi follow get:4 get_user_event_timelin:4 id:2 on order path period:2 product return start through timelin:4 user:8 user_id:2",
-		Call:        toolgenCallGetUserEventTimeline,
-		Validate:    toolimpl.Validator(toolgenCallGetUserEventTimeline),
-	}, {
-		Name:        ToolCreateFunnel,
-		Description: "CreateFunnel saves a funnel: an ordered list of events users go through.",
-		InputSchema: toolgenInputCreateFunnel,
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 145, Strict: 128, Gemini: 123},
-		SearchTerms: "1 46 JBBiEUKMwPJEKBsQAyQTQGoQE analytic:2 checkout complet creat:4 creat_funnel:4 dai:2 event:2 funnel:6 go list long name:3 order:2 price purchas save start start_checkout step:2 through user:2 view view_price window:2 window_dai:2",
-		Call:        toolgenCallCreateFunnel,
-		Validate:    toolimpl.Validator(toolgenCallCreateFunnel),
-	}, {
-		Name:         ToolAnalyzeFunnel,
-		Description:  "AnalyzeFunnel returns how many users reach each step of a funnel and where they drop off.",
-		InputSchema:  toolgenInputAnalyzeFunnel,
-		OutputSchema: toolgenOutputAnalyzeFunnel,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 141, Strict: 136, Gemini: 119},
-		SearchTerms: "1 43 0AmBun5LCgAEOJbAAgBQ analytic:2 analyz:4 analyz_funnel:4 drop each end funnel:8 funnel_id:2 id:4 mani off onli period:2 reach return segment:3 segment_id:2 start step user:2",
-		Call:        toolgenCallAnalyzeFunnel,
-		Validate:    toolimpl.Validator(toolgenCallAnalyzeFunnel),
-	}, {
-		Name:         ToolGetRetentionCohorts,
-		Description:  "GetRetentionCohorts returns, for each cohort of users who did a start event, the share who came back to do a return event in each later period.",
-		InputSchema:  toolgenInputGetRetentionCohorts,
-		OutputSchema: toolgenOutputGetRetentionCohorts,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 227, Strict: 210, Gemini: 205},
-		SearchTerms: "1 89 hFALGDorFRSRESCAEAxBQRA8IVEQ0cCME analytic:2 back:2 came cohort:9 come complet count dai:3 did each:2 event:8 first get:4 get_retention_cohort:4 hour:3 last later month:3 on:4 per:4 period:4 point:4 put retention:4 return:5 return_event:2 share signup signup_complet start:3 start_event:2 user:2 week:3",
-		Call:        toolgenCallGetRetentionCohorts,
-		Validate:    toolimpl.Validator(toolgenCallGetRetentionCohorts),
-	}, {
-		Name:        ToolCreateUserSegment,
-		Description: "CreateUserSegment saves a group of users defined by properties and behavior, to filter reports with.",
-		InputSchema: toolgenInputCreateUserSegment,
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 116, Strict: 99, Gemini: 94},
-		SearchTerms: "1 43 JAQJgSdxZyAxpGEMwBAUCQg 30 all analytic:2 behavior condition:3 countri creat:4 creat_user_segment:4 dai de defin did filter group last meet name:3 properti purchas report save segment:5 user:6",
-		Call:        toolgenCallCreateUserSegment,
-		Validate:    toolimpl.Validator(toolgenCallCreateUserSegment),
-	}, {
-		Name:         ToolGetSegmentSize,
-		Description:  "GetSegmentSize counts the users in a segment, now or at a date.",
-		InputSchema:  toolgenInputGetSegmentSize,
-		OutputSchema: toolgenOutputGetSegmentSize,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 96, Strict: 92, Gemini: 74},
-		SearchTerms: "1 35 AuwjEEIERShQk absent analytic:2 as_of:2 count date:2 get:4 get_segment_size:4 id:2 now:2 segment:8 segment_id:2 size:4 user",
-		Call:        toolgenCallGetSegmentSize,
-		Validate:    toolimpl.Validator(toolgenCallGetSegmentSize),
-	}, {
-		Name:        ToolCreateDashboard,
-		Description: "CreateDashboard creates an empty dashboard.",
-		InputSchema: toolgenInputCreateDashboard,
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 79, Strict: 73, Gemini: 57},
-		SearchTerms: "1 23 AgdIRAk analytic:2 creat:5 creat_dashboard:4 dashboard:6 description:2 empti name:3",
-		Call:        toolgenCallCreateDashboard,
-		Validate:    toolimpl.Validator(toolgenCallCreateDashboard),
-	}, {
-		Name:        ToolAddDashboardWidget,
-		Description: "AddDashboardWidget adds a chart, number or table to a dashboard.",
-		InputSchema: toolgenInputAddDashboardWidget,
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 190, Strict: 173, Gemini: 168},
-		SearchTerms: "1 80 RFYCGSCQmQBICsBwH6AKBCEKEkAqILRJI0 add:5 add_dashboard_widget:4 analytic:2 bar:3 bar_chart:2 categori chart:5 column conversion count dai dashboard:8 dashboard_id:2 data funnel:2 id:2 line:3 line_chart:2 metric number:4 on over purchas queri:3 row show step:2 tabl:3 time titl:3 trend type:2 widget:7 widget_type:2",
-		Call:        toolgenCallAddDashboardWidget,
-		Validate:    toolimpl.Validator(toolgenCallAddDashboardWidget),
-	}, {
-		Name:         ToolListDashboards,
-		Description:  "ListDashboards lists the dashboards you can see.",
-		InputSchema:  toolgenInputListDashboards,
-		OutputSchema: toolgenOutputListDashboards,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 66, Strict: 63, Gemini: 44},
-		SearchTerms: "1 24 gErkQYQyCB analytic:2 contain dashboard:6 list:5 list_dashboard:4 name onli queri:2 see whose",
-		Call:        toolgenCallListDashboards,
-		Validate:    toolimpl.Validator(toolgenCallListDashboards),
-	}, {
-		Name:        ToolShareDashboard,
-		Description: "ShareDashboard shares a dashboard with people.",
-		InputSchema: toolgenInputShareDashboard,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 104, Strict: 87, Gemini: 82},
-		SearchTerms: "1 34 FJB0lUE0JQQww analytic:2 can_edit:2 chang dashboard:8 dashboard_id:2 edit:2 email:2 id:2 let peopl:2 share:5 share_dashboard:4 them",
-		Call:        toolgenCallShareDashboard,
-		Validate:    toolimpl.Validator(toolgenCallShareDashboard),
-	}, {
-		Name:        ToolScheduleReportDelivery,
-		Description: "ScheduleReportDelivery emails a dashboard or report to people on a schedule.",
-		InputSchema: toolgenInputScheduleReportDelivery,
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 162, Strict: 145, Gemini: 140},
-		SearchTerms: "1 54 AQTrZhE8oNUghIU8ABGAwJgSC address analytic:2 csv daili:2 dashboard:2 deliveri:4 email:2 everi:2 first format:2 frequenci:2 id:2 mondai month monthli:2 morn often pdf peopl recipient:2 report:8 report_id:2 schedul:5 schedul_report_deliveri:4 weekli:2",
-		Call:        toolgenCallScheduleReportDelivery,
-		Validate:    toolimpl.Validator(toolgenCallScheduleReportDelivery),
-	}, {
-		Name:        ToolCreateMetricAlert,
-		Description: "CreateMetricAlert notifies a channel when a metric crosses a threshold.",
-		InputSchema: toolgenInputCreateMetricAlert,
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 213, Strict: 196, Gemini: 191},
-		SearchTerms: "1 77 DgonJEAZREDoUBcAAnKogNFZHgSgAAAA2M abov:3 address alert:4 analytic:2 below:3 chang:3 chang_percent:2 channel:2 comput condition:2 creat:4 creat_metric_alert:4 cross email error error_rate fall fire metric:9 minut:2 more notifi:3 over percent:3 percentag rate rise send signup threshold:6 valu:4 webhook window:3 window_minut:2",
-		Call:        toolgenCallCreateMetricAlert,
-		Validate:    toolimpl.Validator(toolgenCallCreateMetricAlert),
-	}, {
-		Name:         ToolListMetricAlerts,
-		Description:  "ListMetricAlerts lists the metric alerts and whether each is firing.",
-		InputSchema:  toolgenInputListMetricAlerts,
-		OutputSchema: toolgenOutputListMetricAlerts,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
-		SearchTerms: "1 24 RAVCKIJC alert:5 analytic:2 each fire list:5 list_metric_alert:4 metric:5 whether",
-		Call:        toolgenCallListMetricAlerts,
-		Validate:    toolimpl.Validator(toolgenCallListMetricAlerts),
-	}, {
-		Name:        ToolMuteMetricAlert,
-		Description: "MuteMetricAlert silences a metric alert until a time.",
-		InputSchema: toolgenInputMuteMetricAlert,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 91, Strict: 74, Gemini: 69},
-		SearchTerms: "1 34 UEAMkQsY0igI again alert:8 alert_id:2 analytic:2 id:2 metric:5 mute:4 mute_metric_alert:4 silenc speak time until:3",
-		Call:        toolgenCallMuteMetricAlert,
-		Validate:    toolimpl.Validator(toolgenCallMuteMetricAlert),
-	}, {
-		Name:         ToolDetectMetricAnomalies,
-		Description:  "DetectMetricAnomalies finds unusual spikes and drops in a metric's history.",
-		InputSchema:  toolgenInputDetectMetricAnomalies,
-		OutputSchema: toolgenOutputDetectMetricAnomalies,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 152, Strict: 135, Gemini: 130},
-		SearchTerms: "1 40 AAIJ0ggZgAAH-gZDMmgR analytic:2 anomali:4 detect:4 detect_metric_anomali:4 deviation drop end extrem find histori metric:8 onli outlier period:2 report:2 sensitiviti:2 small spike start unusual",
-		Call:        toolgenCallDetectMetricAnomalies,
-		Validate:    toolimpl.Validator(toolgenCallDetectMetricAnomalies),
-	}, {
-		Name:         ToolForecastMetric,
-		Description:  "ForecastMetric projects a metric's future values from its history.",
-		InputSchema:  toolgenInputForecastMetric,
-		OutputSchema: toolgenOutputForecastMetric,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
-		SearchTerms: "1 30 CKRiGDDMHrUAI ahead analytic:2 dai:2 far forecast:4 forecast_metric:4 futur histori horizon:2 horizon_dai:2 metric:8 project valu",
-		Call:        toolgenCallForecastMetric,
-		Validate:    toolimpl.Validator(toolgenCallForecastMetric),
-	}, {
-		Name:         ToolComparePeriods,
-		Description:  "ComparePeriods compares a metric between two date ranges, with the absolute and percentage change.",
-		InputSchema:  toolgenInputComparePeriods,
-		OutputSchema: toolgenOutputComparePeriods,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 177, Strict: 160, Gemini: 155},
-		SearchTerms: "1 54 ZABhAgsZQQLUEkFQVggC absolut analytic:2 between chang compar:7 compar_period:4 current:6 current_from:2 current_to:2 date end:2 metric:4 percentag period:4 previou:4 previou_from:2 previou_to:2 rang:5 start:2 two",
-		Call:        toolgenCallComparePeriods,
-		Validate:    toolimpl.Validator(toolgenCallComparePeriods),
-	}, {
-		Name:        ToolAddTimelineAnnotation,
-		Description: "AddTimelineAnnotation marks a date on every chart with a note, such as a release or an outage.",
-		InputSchema: toolgenInputAddTimelineAnnotation,
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
-		SearchTerms: "1 30 NiBAD1wHBNVACA add:4 add_timelin_annotation:4 analytic:2 annotation:4 chart date:2 everi mark note:2 outag releas text:2 time timelin:4",
-		Call:        toolgenCallAddTimelineAnnotation,
-		Validate:    toolimpl.Validator(toolgenCallAddTimelineAnnotation),
-	}, {
-		Name:        ToolCreateExperiment,
-		Description: "CreateExperiment sets up an A/B test between variants.",
-		InputSchema: toolgenInputCreateExperiment,
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 186, Strict: 194, Gemini: 164},
-		SearchTerms: "1 68 OAAgFckIZKUw-lQIwCkgPgwGkQBgSIIFIEE analytic:2 audienc:3 between checkout control:2 conversion creat:4 creat_experiment:4 decid each empti even event experiment:4 first limit metric:3 name:3 new new_checkout primari:3 primari_metric:3 segment set share split:3 sum test:2 traffic:3 traffic_split:3 up user variant:6 whose winner",
-		Call:        toolgenCallCreateExperiment,
-		Validate:    toolimpl.Validator(toolgenCallCreateExperiment),
-	}, {
-		Name:         ToolGetExperimentResults,
-		Description:  "GetExperimentResults returns each variant's conversion, lift over control and probability of being best.",
-		InputSchema:  toolgenInputGetExperimentResults,
-		OutputSchema: toolgenOutputGetExperimentResults,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
-		SearchTerms: "1 35 HYZBDTABFQABjwCGS analytic:2 be best control conversion each experiment:7 experiment_id:2 get:4 get_experiment_result:4 id:2 lift over probabiliti result:4 return variant",
-		Call:        toolgenCallGetExperimentResults,
-		Validate:    toolimpl.Validator(toolgenCallGetExperimentResults),
-	}, {
-		Name:        ToolStopExperiment,
-		Description: "StopExperiment ends an A/B test and rolls out the winning variant to all users.",
-		InputSchema: toolgenInputStopExperiment,
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 95, Strict: 89, Gemini: 73},
-		SearchTerms: "1 36 DCZxAhABEQJdBwkAQ absent all analytic:2 control end experiment:7 experiment_id:2 id:2 out:2 roll:2 stop:4 stop_experiment:4 test user variant:2 win winner:2",
-		Call:        toolgenCallStopExperiment,
-		Validate:    toolimpl.Validator(toolgenCallStopExperiment),
-	}, {
-		Name:         ToolGetRevenueMetrics,
-		Description:  "GetRevenueMetrics returns a subscription revenue metric month by month.",
-		InputSchema:  toolgenInputGetRevenueMetrics,
-		OutputSchema: toolgenOutputGetRevenueMetrics,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 193, Strict: 176, Gemini: 171},
-		SearchTerms: "1 76 BgBDEKu0CFBQZAVIiQIIQUAZaBIkSKKCsC analytic:2 annual arpu:2 arr:2 averag churn:2 churn_rate:2 customer:3 exist expansion first get:4 get_revenu_metric:4 kept last lifetim lost ltv:2 metric:8 month:5 monthli mrr:2 net:2 net_revenu_retention:2 per:2 rate:2 recur:2 retention:2 return revenu:11 share subscription user valu",
-		Call:        toolgenCallGetRevenueMetrics,
-		Validate:    toolimpl.Validator(toolgenCallGetRevenueMetrics),
-	}, {
-		Name:         ToolGetNPSScore,
-		Description:  "GetNPSScore returns the Net Promoter Score from survey answers, with the shares of promoters, passives and detractors.",
-		InputSchema:  toolgenInputGetNPSScore,
-		OutputSchema: toolgenOutputGetNPSScore,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 113, Strict: 96, Gemini: 91},
-		SearchTerms: "1 32 AUEiScQhD2BWEAGC analytic:2 answer detractor end get:4 get_np_score:4 net np:4 passiv period:2 promoter:2 return score:5 share start survei",
-		Call:        toolgenCallGetNPSScore,
-		Validate:    toolimpl.Validator(toolgenCallGetNPSScore),
-	}, {
-		Name:        ToolBuildCampaignURL,
-		Description: "BuildCampaignURL adds UTM parameters to a link, so that visits through it are attributed to a campaign.",
-		InputSchema: toolgenInputBuildCampaignURL,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 152, Strict: 146, Gemini: 130},
-		SearchTerms: "1 58 hOAHssGaugICBFmRDgBBMABQQAI0 add analytic:2 apart attribut build:4 build_campaign_url:4 campaign:8 content:3 email land launch link:2 medium:3 newsletter page parameter sourc:3 spring spring_launch tell through url:6 utm:5 utm_campaign utm_content utm_medium utm_sourc visit",
-		Call:        toolgenCallBuildCampaignURL,
-		Validate:    toolimpl.Validator(toolgenCallBuildCampaignURL),
-	}, {
-		Name:         ToolGetCampaignPerformance,
-		Description:  "GetCampaignPerformance returns a marketing campaign's visits, sign-ups, conversions and revenue.",
-		InputSchema:  toolgenInputGetCampaignPerformance,
-		OutputSchema: toolgenOutputGetCampaignPerformance,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 121, Strict: 104, Gemini: 99},
-		SearchTerms: "1 36 CJQJEEHQoCCN4AAAhi analytic:2 campaign:8 conversion end get:4 get_campaign_performanc:4 market performanc:4 period:2 return revenu sign start up utm utm_campaign valu visit",
-		Call:        toolgenCallGetCampaignPerformance,
-		Validate:    toolimpl.Validator(toolgenCallGetCampaignPerformance),
-	}, {
-		Name:        ToolExportRawEvents,
-		Description: "ExportRawEvents exports raw events of a period to a file or the linked warehouse.",
-		InputSchema: toolgenInputExportRawEvents,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 194, Strict: 177, Gemini: 172},
-		SearchTerms: "1 60 gCRAOEoDgCcCQEBHQCYDryLE0BcgII all analytic:2 apach bigqueri:2 comma csv:2 destination empti end event:8 export:5 export_raw_event:4 file format:3 json jsonl:2 line link:2 object on onli parquet:3 per period:3 raw:5 separat start tabl valu warehous:2",
-		Call:        toolgenCallExportRawEvents,
-		Validate:    toolimpl.Validator(toolgenCallExportRawEvents),
-	}, {
-		Name:             ToolDeleteUserAnalyticsData,
-		Description:      "DeleteUserAnalyticsData erases everything recorded about a user, to honor a privacy (GDPR or CCPA) deletion request.",
-		InputSchema:      toolgenInputDeleteUserAnalyticsData,
-		Annotations:      toolgen.Annotations{Destructive: true},
-		RequiresApproval: true,
-		Namespace:        "analytics",
-		Tokens:           toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
-		SearchTerms:      "1 40 A6FwAjMDgSArEADCs about analytic:6 ccpa data:4 delet:4 delet_user_analytic_data:4 deletion eras everyth gdpr honor id:2 privaci record request user:8 user_id:2",
-		Call:             toolgenCallDeleteUserAnalyticsData,
-		Validate:         toolimpl.Validator(toolgenCallDeleteUserAnalyticsData),
-	}, {
-		Name:         ToolListSessionRecordings,
-		Description:  "ListSessionRecordings lists replays of visitors' sessions, by user, page or length.",
-		InputSchema:  toolgenInputListSessionRecordings,
-		OutputSchema: toolgenOutputListSessionRecordings,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 134, Strict: 153, Gemini: 112},
-		SearchTerms: "1 61 ArkFDHATMiGTAQAAUOkgBAoS analytic:2 duration:2 error:3 id:2 least length list:5 list_session_record:4 long min:2 min_duration_second:2 onli:4 page:4 path record:4 replai second:2 session:9 threw user:4 user_id:2 visit visitor with_error:2",
-		Call:        toolgenCallListSessionRecordings,
-		Validate:    toolimpl.Validator(toolgenCallListSessionRecordings),
-	}, {
-		Name:        ToolGetPageHeatmap,
-		Description: "GetPageHeatmap returns where visitors click, scroll or move the pointer on a page.",
-		InputSchema: toolgenInputGetPageHeatmap,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "analytics",
-		Tokens:      toolgen.Tokens{Default: 140, Strict: 134, Gemini: 118},
-		SearchTerms: "1 48 aNaKKoJGwEgBEIIGBgK analytic:2 click:4 desktop devic:2 far get:4 get_page_heatmap:4 heatmap:4 kind:2 mobil move:4 page:6 peopl:2 pointer:2 return scroll:4 show url:2 visitor",
-		Call:        toolgenCallGetPageHeatmap,
-		Validate:    toolimpl.Validator(toolgenCallGetPageHeatmap),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package analytics, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolRunAnalyticsReport,
+	Description:  "RunAnalyticsReport runs an ad-hoc report of metrics grouped by dimensions over a period.",
+	InputSchema:  []byte("{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"metrics\":{\"type\":\"array\",\"description\":\"Metrics to compute, for example [\\\"sessions\\\", \\\"conversions\\\", \\\"bounce_rate\\\"].\",\"minItems\":1,\"items\":{\"type\":\"string\"}},\"dimensions\":{\"type\":\"array\",\"description\":\"Dimensions to group by, for example [\\\"country\\\", \\\"device_category\\\"].\",\"items\":{\"type\":\"string\"}},\"from\":{\"type\":\"string\",\"description\":\"the start of the period\",\"format\":\"date-time\"},\"to\":{\"type\":\"string\",\"description\":\"the end of the period\",\"format\":\"date-time\"},\"filter\":{\"type\":\"string\",\"description\":\"Filter is an expression, for example `page_path =~ \\\"^/pricing\\\"`.\"},\"order_by\":{\"type\":\"string\",\"description\":\"OrderBy is the metric to sort by, descending.\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":10000,\"default\":100}},\"required\":[\"metrics\",\"from\",\"to\"],\"additionalProperties\":false}"),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Row is one row of a report: dimension values and metric values.","properties":{"dimensions":{"type":"object","additionalProperties":{"type":"string"}},"metrics":{"type":"object","additionalProperties":{"type":"number"}}},"required":["dimensions","metrics"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 247, Strict: 273, Gemini: 221},
+	SearchTerms: "1 70 AiROCDDEIAUyFQgR0iAhhoTg2pUYzBAioAi ad analytic:6 bounc bounc_rate categori comput conversion countri descend devic devic_categori dimension:4 end exampl:3 expression filter:3 group:2 hoc limit:2 metric:5 order:3 order_by:3 over page page_path path period:3 price rate report:5 run:5 run_analytic_report:4 session sort start",
+	Call:        toolgenCallRunAnalyticsReport,
+}, {
+	Name:         ToolGetPageViews,
+	Description:  "GetPageViews returns page views of a page or the whole site over time.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the page's path, \"/pricing\"; the whole site when absent."},"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"},"granularity":{"type":"string","description":"the width of each point.\n\"hour\": one point per hour\n\"day\": one point per day\n\"week\": one point per week\n\"month\": one point per month","enum":["hour","day","week","month"]}},"required":["from","to","granularity"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Point is one value of a time series.","properties":{"at":{"type":"string","format":"date-time"},"value":{"type":"number"}},"required":["at","value"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 190, Strict: 184, Gemini: 168},
+	SearchTerms: "1 67 ABGyBGKQlDmCoAyQLC8ECQUWgM absent analytic:2 dai:3 each end get:4 get_page_view:4 granulariti:2 hour:3 month:3 on:4 over page:7 path:3 per:4 period:2 point:5 price return site:2 start time view:5 week:3 whole:2 width",
+	Call:        toolgenCallGetPageViews,
+}, {
+	Name:         ToolGetTrafficSources,
+	Description:  "GetTrafficSources breaks visits down by referrer, channel and campaign.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"}},"required":["from","to"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Row is one row of a report: dimension values and metric values.","properties":{"dimensions":{"type":"object","additionalProperties":{"type":"string"}},"metrics":{"type":"object","additionalProperties":{"type":"number"}}},"required":["dimensions","metrics"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 101, Strict: 84, Gemini: 79},
+	SearchTerms: "1 28 KADEhAVpLgQAUm analytic:2 break campaign channel down end get:4 get_traffic_sourc:4 period:2 referrer sourc:4 start traffic:4 visit",
+	Call:        toolgenCallGetTrafficSources,
+}, {
+	Name:         ToolGetActiveUsers,
+	Description:  "GetActiveUsers counts the distinct users active now, in a day, a week or a month.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"window":{"type":"string","description":"the window.\n\"realtime\": the last 30 minutes\n\"day\": daily active users\n\"week\": weekly active users\n\"month\": monthly active users","enum":["realtime","day","week","month"]}},"required":["window"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 120, Strict: 103, Gemini: 98},
+	SearchTerms: "1 49 BYghN6QJCK9QQAWAFAi 30 activ:8 analytic:2 count dai:3 daili distinct get:4 get_activ_user:4 last minut month:3 monthli now realtim:2 user:8 week:3 weekli window:3",
+	Call:        toolgenCallGetActiveUsers,
+}, {
+	Name:         ToolGetVisitorsByLocation,
+	Description:  "GetVisitorsByLocation breaks visitors down by country, region or city.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"},"level":{"type":"string","description":"how fine the breakdown is.\n\"country\": by country\n\"region\": by state or region\n\"city\": by city","enum":["country","region","city"]}},"required":["from","to","level"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Row is one row of a report: dimension values and metric values.","properties":{"dimensions":{"type":"object","additionalProperties":{"type":"string"}},"metrics":{"type":"object","additionalProperties":{"type":"number"}}},"required":["dimensions","metrics"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 149, Strict: 132, Gemini: 127},
+	SearchTerms: "1 42 UEOABhJQh4JQBgBiT analytic:2 break breakdown citi:4 countri:4 down end fine get:4 get_visitor_by_location:4 level:2 location:4 period:2 region:4 start state visitor:5",
+	Call:        toolgenCallGetVisitorsByLocation,
+}, {
+	Name:         ToolGetDeviceBreakdown,
+	Description:  "GetDeviceBreakdown breaks sessions down by device type, operating system and browser.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"}},"required":["from","to"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Row is one row of a report: dimension values and metric values.","properties":{"dimensions":{"type":"object","additionalProperties":{"type":"string"}},"metrics":{"type":"object","additionalProperties":{"type":"number"}}},"required":["dimensions","metrics"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
+	SearchTerms: "1 30 0KCoGCQBcCoAFUU analytic:2 break breakdown:4 browser devic:5 down end get:4 get_devic_breakdown:4 operat period:2 session start system type",
+	Call:        toolgenCallGetDeviceBreakdown,
+}, {
+	Name:         ToolGetTopSearchQueries,
+	Description:  "GetTopSearchQueries lists the search-engine queries that brought visitors, with impressions, clicks and average position.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"},"limit":{"type":"integer","description":"how many queries.","minimum":1,"maximum":1000}},"required":["from","to","limit"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Row is one row of a report: dimension values and metric values.","properties":{"dimensions":{"type":"object","additionalProperties":{"type":"string"}},"metrics":{"type":"object","additionalProperties":{"type":"number"}}},"required":["dimensions","metrics"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 132, Strict: 115, Gemini: 110},
+	SearchTerms: "1 40 gapCIIYEoAwSEOISw4G analytic:2 averag brought click end engin get:4 get_top_search_queri:4 impression limit:2 list mani period:2 position queri:6 search:5 start top:4 visitor",
+	Call:        toolgenCallGetTopSearchQueries,
+}, {
+	Name:         ToolGetCoreWebVitals,
+	Description:  "GetCoreWebVitals returns a page's loading, interactivity and layout-shift scores (LCP, INP, CLS) measured from real visits.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"url":{"type":"string","description":"the page."},"mobile":{"type":"boolean","description":"mobile visits rather than desktop."}},"required":["url","mobile"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"number"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 107, Strict: 90, Gemini: 85},
+	SearchTerms: "1 44 QKUAoZQsoggOqCqA0AUCgBR analytic:2 cl core:4 desktop get:4 get_core_web_vital:4 inp interactiviti layout lcp load measur mobil:3 page:2 rather real return score shift url:2 visit:2 vital:4 web:4",
+	Call:        toolgenCallGetCoreWebVitals,
+}, {
+	Name:        ToolTrackEvent,
+	Description: "TrackEvent records a product event for a user, with properties.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/properties): OpenAI,
+	// gets it without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/properties): Gemini,
+	// gets it as it is.,
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event":{"type":"string","description":"the event's name, \"signup_completed\"."},"user_id":{"type":"string","description":"the user."},"properties":{"type":"object","description":"event properties, {\"plan\": \"pro\"}.","additionalProperties":{"type":"string"}},"at":{"type":"string","description":"when it happened; now when absent.","format":"date-time"}},"required":["event","user_id","properties"],"additionalProperties":false}`),
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 143, Strict: 0, Gemini: 0},
+	SearchTerms: "1 42 IiVhFJYgKAoxxYaAAAB absent analytic:2 complet event:9 happen id:2 name now plan pro product properti:4 record signup signup_complet track:4 track_event:4 user:4 user_id:2",
+	Call:        toolgenCallTrackEvent,
+}, {
+	Name:         ToolListTrackedEvents,
+	Description:  "ListTrackedEvents lists the event names the product sends, with their volume over the last 30 days.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 63, Strict: 46, Gemini: 42},
+	SearchTerms: "1 28 BTBssGQPQkYAG 30 analytic:2 dai event:5 last list:5 list_track_event:4 name over product send track:4 volum",
+	Call:        toolgenCallListTrackedEvents,
+}, {
+	Name:         ToolGetEventCounts,
+	Description:  "GetEventCounts counts an event over time, optionally broken down by a property.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event":{"type":"string","description":"the event's name."},"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"},"breakdown_by":{"type":"string","description":"a property to break the count down by, \"plan\"."},"unique_users":{"type":"boolean","description":"count distinct users instead of events."}},"required":["event","from","to","unique_users"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Row is one row of a report: dimension values and metric values.","properties":{"dimensions":{"type":"object","additionalProperties":{"type":"string"}},"metrics":{"type":"object","additionalProperties":{"type":"number"}}},"required":["dimensions","metrics"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 159, Gemini: 141},
+	SearchTerms: "1 54 IhCoC-CFaAgIA4xBqmMCaEgA analytic:2 break breakdown:2 breakdown_by:2 broken count:7 distinct down:2 end event:9 get:4 get_event_count:4 instead name optionalli over period:2 plan properti:2 start time uniqu:2 uniqu_user:2 user:3",
+	Call:        toolgenCallGetEventCounts,
+}, {
+	Name:         ToolGetUserEventTimeline,
+	Description:  "GetUserEventTimeline returns every event of one user in order, to follow their path through the product.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"user_id":{"type":"string","description":"the user."},"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"}},"required":["user_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Row is one row of a report: dimension values and metric values.","properties":{"dimensions":{"type":"object","additionalProperties":{"type":"string"}},"metrics":{"type":"object","additionalProperties":{"type":"number"}}},"required":["dimensions","metrics"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 121, Strict: 127, Gemini: 99},
+	SearchTerms: "1 43 RAsAtoYjCEo0wNCAgAD analytic:2 end event:5 everi follow get:4 get_user_event_timelin:4 id:2 on order path period:2 product return start through timelin:4 user:8 user_id:2",
+	Call:        toolgenCallGetUserEventTimeline,
+}, {
+	Name:        ToolCreateFunnel,
+	Description: "CreateFunnel saves a funnel: an ordered list of events users go through.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the funnel's name."},"steps":{"type":"array","description":"the events in order, [\"view_pricing\", \"start_checkout\", \"purchase\"].","minItems":2,"items":{"type":"string"}},"window_days":{"type":"integer","description":"how long users have to complete it.","minimum":1,"maximum":90}},"required":["name","steps","window_days"],"additionalProperties":false}`),
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 145, Strict: 128, Gemini: 123},
+	SearchTerms: "1 46 JBBiEUKMwPJEKBsQAyQTQGoQE analytic:2 checkout complet creat:4 creat_funnel:4 dai:2 event:2 funnel:6 go list long name:3 order:2 price purchas save start start_checkout step:2 through user:2 view view_price window:2 window_dai:2",
+	Call:        toolgenCallCreateFunnel,
+}, {
+	Name:         ToolAnalyzeFunnel,
+	Description:  "AnalyzeFunnel returns how many users reach each step of a funnel and where they drop off.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"funnel_id":{"type":"string","description":"the funnel."},"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"},"segment_id":{"type":"string","description":"only users of this segment."}},"required":["funnel_id","from","to"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"FunnelStep is the conversion of one step of a funnel.","properties":{"event":{"type":"string"},"users":{"type":"integer"},"conversion_rate":{"type":"number","description":"from the previous step"},"median_seconds":{"type":"number","description":"time from the previous step"}},"required":["event","users","conversion_rate","median_seconds"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 141, Strict: 136, Gemini: 119},
+	SearchTerms: "1 43 0AmBun5LCgAEOJbAAgBQ analytic:2 analyz:4 analyz_funnel:4 drop each end funnel:8 funnel_id:2 id:4 mani off onli period:2 reach return segment:3 segment_id:2 start step user:2",
+	Call:        toolgenCallAnalyzeFunnel,
+}, {
+	Name:         ToolGetRetentionCohorts,
+	Description:  "GetRetentionCohorts returns, for each cohort of users who did a start event, the share who came back to do a return event in each later period.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"start_event":{"type":"string","description":"the event that puts a user in a cohort, \"signup_completed\"."},"return_event":{"type":"string","description":"the event that counts as coming back."},"period":{"type":"string","description":"the cohort and return period.\n\"hour\": one point per hour\n\"day\": one point per day\n\"week\": one point per week\n\"month\": one point per month","enum":["hour","day","week","month"]},"from":{"type":"string","description":"the first cohort.","format":"date-time"},"to":{"type":"string","description":"the last cohort.","format":"date-time"}},"required":["start_event","return_event","period","from","to"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"array","items":{"type":"number"}}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 227, Strict: 210, Gemini: 205},
+	SearchTerms: "1 89 hFALGDorFRSRESCAEAxBQRA8IVEQ0cCME analytic:2 back:2 came cohort:9 come complet count dai:3 did each:2 event:8 first get:4 get_retention_cohort:4 hour:3 last later month:3 on:4 per:4 period:4 point:4 put retention:4 return:5 return_event:2 share signup signup_complet start:3 start_event:2 user:2 week:3",
+	Call:        toolgenCallGetRetentionCohorts,
+}, {
+	Name:        ToolCreateUserSegment,
+	Description: "CreateUserSegment saves a group of users defined by properties and behavior, to filter reports with.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the segment's name."},"conditions":{"type":"array","description":"conditions all users meet, [\"country = DE\", \"did purchase in last 30 days\"].","items":{"type":"string"}}},"required":["name","conditions"],"additionalProperties":false}`),
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 116, Strict: 99, Gemini: 94},
+	SearchTerms: "1 43 JAQJgSdxZyAxpGEMwBAUCQg 30 all analytic:2 behavior condition:3 countri creat:4 creat_user_segment:4 dai de defin did filter group last meet name:3 properti purchas report save segment:5 user:6",
+	Call:        toolgenCallCreateUserSegment,
+}, {
+	Name:         ToolGetSegmentSize,
+	Description:  "GetSegmentSize counts the users in a segment, now or at a date.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"segment_id":{"type":"string","description":"the segment."},"as_of":{"type":"string","description":"the date; now when absent.","format":"date-time"}},"required":["segment_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 96, Strict: 92, Gemini: 74},
+	SearchTerms: "1 35 AuwjEEIERShQk absent analytic:2 as_of:2 count date:2 get:4 get_segment_size:4 id:2 now:2 segment:8 segment_id:2 size:4 user",
+	Call:        toolgenCallGetSegmentSize,
+}, {
+	Name:        ToolCreateDashboard,
+	Description: "CreateDashboard creates an empty dashboard.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the dashboard's name."},"description":{"type":"string","description":"what it is for."}},"required":["name"],"additionalProperties":false}`),
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 79, Strict: 73, Gemini: 57},
+	SearchTerms: "1 23 AgdIRAk analytic:2 creat:5 creat_dashboard:4 dashboard:6 description:2 empti name:3",
+	Call:        toolgenCallCreateDashboard,
+}, {
+	Name:        ToolAddDashboardWidget,
+	Description: "AddDashboardWidget adds a chart, number or table to a dashboard.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"dashboard_id":{"type":"string","description":"the dashboard."},"widget_type":{"type":"string","description":"how it shows the data.\n\"line_chart\": a line over time\n\"bar_chart\": bars by category\n\"number\": one number with its trend\n\"table\": rows and columns\n\"funnel\": step-by-step conversion","enum":["line_chart","bar_chart","number","table","funnel"]},"title":{"type":"string","description":"the widget's title."},"query":{"type":"string","description":"the metric query, \"count(purchase) by day\"."}},"required":["dashboard_id","widget_type","title","query"],"additionalProperties":false}`),
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 190, Strict: 173, Gemini: 168},
+	SearchTerms: "1 80 RFYCGSCQmQBICsBwH6AKBCEKEkAqILRJI0 add:5 add_dashboard_widget:4 analytic:2 bar:3 bar_chart:2 categori chart:5 column conversion count dai dashboard:8 dashboard_id:2 data funnel:2 id:2 line:3 line_chart:2 metric number:4 on over purchas queri:3 row show step:2 tabl:3 time titl:3 trend type:2 widget:7 widget_type:2",
+	Call:        toolgenCallAddDashboardWidget,
+}, {
+	Name:         ToolListDashboards,
+	Description:  "ListDashboards lists the dashboards you can see.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"only dashboards whose name contains this."}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 66, Strict: 63, Gemini: 44},
+	SearchTerms: "1 24 gErkQYQyCB analytic:2 contain dashboard:6 list:5 list_dashboard:4 name onli queri:2 see whose",
+	Call:        toolgenCallListDashboards,
+}, {
+	Name:        ToolShareDashboard,
+	Description: "ShareDashboard shares a dashboard with people.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"dashboard_id":{"type":"string","description":"the dashboard."},"emails":{"type":"array","description":"the people.","items":{"type":"string"}},"can_edit":{"type":"boolean","description":"let them change it."}},"required":["dashboard_id","emails","can_edit"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 104, Strict: 87, Gemini: 82},
+	SearchTerms: "1 34 FJB0lUE0JQQww analytic:2 can_edit:2 chang dashboard:8 dashboard_id:2 edit:2 email:2 id:2 let peopl:2 share:5 share_dashboard:4 them",
+	Call:        toolgenCallShareDashboard,
+}, {
+	Name:        ToolScheduleReportDelivery,
+	Description: "ScheduleReportDelivery emails a dashboard or report to people on a schedule.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"report_id":{"type":"string","description":"the dashboard or report."},"recipients":{"type":"array","description":"the email addresses.","items":{"type":"string"}},"frequency":{"type":"string","description":"how often.\n\"daily\": every morning\n\"weekly\": every Monday\n\"monthly\": on the first of the month","enum":["daily","weekly","monthly"]},"format":{"type":"string","description":"\"pdf\" or \"csv\"."}},"required":["report_id","recipients","frequency","format"],"additionalProperties":false}`),
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 162, Strict: 145, Gemini: 140},
+	SearchTerms: "1 54 AQTrZhE8oNUghIU8ABGAwJgSC address analytic:2 csv daili:2 dashboard:2 deliveri:4 email:2 everi:2 first format:2 frequenci:2 id:2 mondai month monthli:2 morn often pdf peopl recipient:2 report:8 report_id:2 schedul:5 schedul_report_deliveri:4 weekli:2",
+	Call:        toolgenCallScheduleReportDelivery,
+}, {
+	Name:        ToolCreateMetricAlert,
+	Description: "CreateMetricAlert notifies a channel when a metric crosses a threshold.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"metric":{"type":"string","description":"the metric, \"signups\" or \"error_rate\"."},"condition":{"type":"string","description":"when to fire.\n\"above\": the value rises above the threshold\n\"below\": the value falls below the threshold\n\"change_percent\": the value changes by more than the threshold percent","enum":["above","below","change_percent"]},"threshold":{"type":"number","description":"the value or percentage."},"window_minutes":{"type":"integer","description":"the window the metric is computed over.","minimum":5,"maximum":10080},"notify":{"type":"string","description":"where to send it: an email, \"#channel\" or a webhook address."}},"required":["metric","condition","threshold","window_minutes","notify"],"additionalProperties":false}`),
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 213, Strict: 196, Gemini: 191},
+	SearchTerms: "1 77 DgonJEAZREDoUBcAAnKogNFZHgSgAAAA2M abov:3 address alert:4 analytic:2 below:3 chang:3 chang_percent:2 channel:2 comput condition:2 creat:4 creat_metric_alert:4 cross email error error_rate fall fire metric:9 minut:2 more notifi:3 over percent:3 percentag rate rise send signup threshold:6 valu:4 webhook window:3 window_minut:2",
+	Call:        toolgenCallCreateMetricAlert,
+}, {
+	Name:         ToolListMetricAlerts,
+	Description:  "ListMetricAlerts lists the metric alerts and whether each is firing.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
+	SearchTerms: "1 24 RAVCKIJC alert:5 analytic:2 each fire list:5 list_metric_alert:4 metric:5 whether",
+	Call:        toolgenCallListMetricAlerts,
+}, {
+	Name:        ToolMuteMetricAlert,
+	Description: "MuteMetricAlert silences a metric alert until a time.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"alert_id":{"type":"string","description":"the alert."},"until":{"type":"string","description":"when it speaks again.","format":"date-time"}},"required":["alert_id","until"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 91, Strict: 74, Gemini: 69},
+	SearchTerms: "1 34 UEAMkQsY0igI again alert:8 alert_id:2 analytic:2 id:2 metric:5 mute:4 mute_metric_alert:4 silenc speak time until:3",
+	Call:        toolgenCallMuteMetricAlert,
+}, {
+	Name:         ToolDetectMetricAnomalies,
+	Description:  "DetectMetricAnomalies finds unusual spikes and drops in a metric's history.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"metric":{"type":"string","description":"the metric."},"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"},"sensitivity":{"type":"integer","description":"1 reports only extreme outliers, 5 reports small deviations.","minimum":1,"maximum":5}},"required":["metric","from","to","sensitivity"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Point is one value of a time series.","properties":{"at":{"type":"string","format":"date-time"},"value":{"type":"number"}},"required":["at","value"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 152, Strict: 135, Gemini: 130},
+	SearchTerms: "1 40 AAIJ0ggZgAAH-gZDMmgR analytic:2 anomali:4 detect:4 detect_metric_anomali:4 deviation drop end extrem find histori metric:8 onli outlier period:2 report:2 sensitiviti:2 small spike start unusual",
+	Call:        toolgenCallDetectMetricAnomalies,
+}, {
+	Name:         ToolForecastMetric,
+	Description:  "ForecastMetric projects a metric's future values from its history.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"metric":{"type":"string","description":"the metric."},"horizon_days":{"type":"integer","description":"how far ahead.","minimum":1,"maximum":365}},"required":["metric","horizon_days"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Point is one value of a time series.","properties":{"at":{"type":"string","format":"date-time"},"value":{"type":"number"}},"required":["at","value"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
+	SearchTerms: "1 30 CKRiGDDMHrUAI ahead analytic:2 dai:2 far forecast:4 forecast_metric:4 futur histori horizon:2 horizon_dai:2 metric:8 project valu",
+	Call:        toolgenCallForecastMetric,
+}, {
+	Name:         ToolComparePeriods,
+	Description:  "ComparePeriods compares a metric between two date ranges, with the absolute and percentage change.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"metric":{"type":"string","description":"the metric."},"current_from":{"type":"string","description":"the start of the current range.","format":"date-time"},"current_to":{"type":"string","description":"the end of the current range.","format":"date-time"},"previous_from":{"type":"string","description":"the start of the range to compare with.","format":"date-time"},"previous_to":{"type":"string","description":"the end of the range to compare with.","format":"date-time"}},"required":["metric","current_from","current_to","previous_from","previous_to"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"number"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 177, Strict: 160, Gemini: 155},
+	SearchTerms: "1 54 ZABhAgsZQQLUEkFQVggC absolut analytic:2 between chang compar:7 compar_period:4 current:6 current_from:2 current_to:2 date end:2 metric:4 percentag period:4 previou:4 previou_from:2 previou_to:2 rang:5 start:2 two",
+	Call:        toolgenCallComparePeriods,
+}, {
+	Name:        ToolAddTimelineAnnotation,
+	Description: "AddTimelineAnnotation marks a date on every chart with a note, such as a release or an outage.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"at":{"type":"string","description":"the date and time.","format":"date-time"},"text":{"type":"string","description":"the note."}},"required":["at","text"],"additionalProperties":false}`),
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
+	SearchTerms: "1 30 NiBAD1wHBNVACA add:4 add_timelin_annotation:4 analytic:2 annotation:4 chart date:2 everi mark note:2 outag releas text:2 time timelin:4",
+	Call:        toolgenCallAddTimelineAnnotation,
+}, {
+	Name:        ToolCreateExperiment,
+	Description: "CreateExperiment sets up an A/B test between variants.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"variants":{"type":"array","description":"Variants are the variants' names, the control first: [\"control\", \"new_checkout\"].","minItems":2,"items":{"type":"string"}},"traffic_split":{"type":"array","description":"TrafficSplit is each variant's share of users, summing to 1; even when empty.","items":{"type":"number"}},"primary_metric":{"type":"string","description":"PrimaryMetric is the event whose conversion decides the winner."},"audience":{"type":"string","description":"Audience is a segment to limit the test to."}},"required":["name","variants","primary_metric"],"additionalProperties":false}`),
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 186, Strict: 194, Gemini: 164},
+	SearchTerms: "1 68 OAAgFckIZKUw-lQIwCkgPgwGkQBgSIIFIEE analytic:2 audienc:3 between checkout control:2 conversion creat:4 creat_experiment:4 decid each empti even event experiment:4 first limit metric:3 name:3 new new_checkout primari:3 primari_metric:3 segment set share split:3 sum test:2 traffic:3 traffic_split:3 up user variant:6 whose winner",
+	Call:        toolgenCallCreateExperiment,
+}, {
+	Name:         ToolGetExperimentResults,
+	Description:  "GetExperimentResults returns each variant's conversion, lift over control and probability of being best.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"experiment_id":{"type":"string","description":"the experiment."}},"required":["experiment_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"ExperimentResult is a variant's result in an experiment.","properties":{"variant":{"type":"string"},"users":{"type":"integer"},"conversion_rate":{"type":"number"},"lift":{"type":"number"},"probability_best":{"type":"number"}},"required":["variant","users","conversion_rate","lift","probability_best"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
+	SearchTerms: "1 35 HYZBDTABFQABjwCGS analytic:2 be best control conversion each experiment:7 experiment_id:2 get:4 get_experiment_result:4 id:2 lift over probabiliti result:4 return variant",
+	Call:        toolgenCallGetExperimentResults,
+}, {
+	Name:        ToolStopExperiment,
+	Description: "StopExperiment ends an A/B test and rolls out the winning variant to all users.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"experiment_id":{"type":"string","description":"the experiment."},"winner":{"type":"string","description":"the variant to roll out; control when absent."}},"required":["experiment_id"],"additionalProperties":false}`),
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 95, Strict: 89, Gemini: 73},
+	SearchTerms: "1 36 DCZxAhABEQJdBwkAQ absent all analytic:2 control end experiment:7 experiment_id:2 id:2 out:2 roll:2 stop:4 stop_experiment:4 test user variant:2 win winner:2",
+	Call:        toolgenCallStopExperiment,
+}, {
+	Name:         ToolGetRevenueMetrics,
+	Description:  "GetRevenueMetrics returns a subscription revenue metric month by month.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"metric":{"type":"string","description":"the metric.\n\"mrr\": monthly recurring revenue\n\"arr\": annual recurring revenue\n\"arpu\": average revenue per user\n\"ltv\": customer lifetime value\n\"churn_rate\": share of customers lost per month\n\"net_revenue_retention\": revenue kept from existing customers, with expansion","enum":["mrr","arr","arpu","ltv","churn_rate","net_revenue_retention"]},"from":{"type":"string","description":"the first month.","format":"date-time"},"to":{"type":"string","description":"the last month.","format":"date-time"}},"required":["metric","from","to"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Point is one value of a time series.","properties":{"at":{"type":"string","format":"date-time"},"value":{"type":"number"}},"required":["at","value"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 193, Strict: 176, Gemini: 171},
+	SearchTerms: "1 76 BgBDEKu0CFBQZAVIiQIIQUAZaBIkSKKCsC analytic:2 annual arpu:2 arr:2 averag churn:2 churn_rate:2 customer:3 exist expansion first get:4 get_revenu_metric:4 kept last lifetim lost ltv:2 metric:8 month:5 monthli mrr:2 net:2 net_revenu_retention:2 per:2 rate:2 recur:2 retention:2 return revenu:11 share subscription user valu",
+	Call:        toolgenCallGetRevenueMetrics,
+}, {
+	Name:         ToolGetNPSScore,
+	Description:  "GetNPSScore returns the Net Promoter Score from survey answers, with the shares of promoters, passives and detractors.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"}},"required":["from","to"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"number"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 113, Strict: 96, Gemini: 91},
+	SearchTerms: "1 32 AUEiScQhD2BWEAGC analytic:2 answer detractor end get:4 get_np_score:4 net np:4 passiv period:2 promoter:2 return score:5 share start survei",
+	Call:        toolgenCallGetNPSScore,
+}, {
+	Name:        ToolBuildCampaignURL,
+	Description: "BuildCampaignURL adds UTM parameters to a link, so that visits through it are attributed to a campaign.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"url":{"type":"string","description":"the landing page."},"source":{"type":"string","description":"utm_source, \"newsletter\"."},"medium":{"type":"string","description":"utm_medium, \"email\"."},"campaign":{"type":"string","description":"utm_campaign, \"spring_launch\"."},"content":{"type":"string","description":"utm_content, to tell links apart."}},"required":["url","source","medium","campaign"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 152, Strict: 146, Gemini: 130},
+	SearchTerms: "1 58 hOAHssGaugICBFmRDgBBMABQQAI0 add analytic:2 apart attribut build:4 build_campaign_url:4 campaign:8 content:3 email land launch link:2 medium:3 newsletter page parameter sourc:3 spring spring_launch tell through url:6 utm:5 utm_campaign utm_content utm_medium utm_sourc visit",
+	Call:        toolgenCallBuildCampaignURL,
+}, {
+	Name:         ToolGetCampaignPerformance,
+	Description:  "GetCampaignPerformance returns a marketing campaign's visits, sign-ups, conversions and revenue.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"campaign":{"type":"string","description":"the utm_campaign value."},"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"}},"required":["campaign","from","to"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Row is one row of a report: dimension values and metric values.","properties":{"dimensions":{"type":"object","additionalProperties":{"type":"string"}},"metrics":{"type":"object","additionalProperties":{"type":"number"}}},"required":["dimensions","metrics"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 121, Strict: 104, Gemini: 99},
+	SearchTerms: "1 36 CJQJEEHQoCCN4AAAhi analytic:2 campaign:8 conversion end get:4 get_campaign_performanc:4 market performanc:4 period:2 return revenu sign start up utm utm_campaign valu visit",
+	Call:        toolgenCallGetCampaignPerformance,
+}, {
+	Name:        ToolExportRawEvents,
+	Description: "ExportRawEvents exports raw events of a period to a file or the linked warehouse.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"},"events":{"type":"array","description":"only these events; all when empty.","items":{"type":"string"}},"format":{"type":"string","description":"the destination format.\n\"csv\": comma-separated values\n\"jsonl\": one JSON object per line\n\"parquet\": Apache Parquet\n\"bigquery\": a table in the linked warehouse","enum":["csv","jsonl","parquet","bigquery"]}},"required":["from","to","events","format"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 194, Strict: 177, Gemini: 172},
+	SearchTerms: "1 60 gCRAOEoDgCcCQEBHQCYDryLE0BcgII all analytic:2 apach bigqueri:2 comma csv:2 destination empti end event:8 export:5 export_raw_event:4 file format:3 json jsonl:2 line link:2 object on onli parquet:3 per period:3 raw:5 separat start tabl valu warehous:2",
+	Call:        toolgenCallExportRawEvents,
+}, {
+	Name:             ToolDeleteUserAnalyticsData,
+	Description:      "DeleteUserAnalyticsData erases everything recorded about a user, to honor a privacy (GDPR or CCPA) deletion request.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"user_id":{"type":"string","description":"the user."}},"required":["user_id"],"additionalProperties":false}`),
+	Annotations:      toolgen.Annotations{Destructive: true},
+	RequiresApproval: true,
+	Namespace:        "analytics",
+	Tokens:           toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
+	SearchTerms:      "1 40 A6FwAjMDgSArEADCs about analytic:6 ccpa data:4 delet:4 delet_user_analytic_data:4 deletion eras everyth gdpr honor id:2 privaci record request user:8 user_id:2",
+	Call:             toolgenCallDeleteUserAnalyticsData,
+}, {
+	Name:         ToolListSessionRecordings,
+	Description:  "ListSessionRecordings lists replays of visitors' sessions, by user, page or length.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"user_id":{"type":"string","description":"only this user's sessions."},"page":{"type":"string","description":"only sessions that visited this path."},"min_duration_seconds":{"type":"integer","description":"only sessions at least this long."},"with_errors":{"type":"boolean","description":"only sessions where the page threw an error."}},"required":["with_errors"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 134, Strict: 153, Gemini: 112},
+	SearchTerms: "1 61 ArkFDHATMiGTAQAAUOkgBAoS analytic:2 duration:2 error:3 id:2 least length list:5 list_session_record:4 long min:2 min_duration_second:2 onli:4 page:4 path record:4 replai second:2 session:9 threw user:4 user_id:2 visit visitor with_error:2",
+	Call:        toolgenCallListSessionRecordings,
+}, {
+	Name:        ToolGetPageHeatmap,
+	Description: "GetPageHeatmap returns where visitors click, scroll or move the pointer on a page.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"url":{"type":"string","description":"the page."},"kind":{"type":"string","description":"what to show.\n\"click\": where people click\n\"scroll\": how far people scroll\n\"move\": where the pointer moves","enum":["click","scroll","move"]},"device":{"type":"string","description":"\"desktop\" or \"mobile\"."}},"required":["url","kind"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "analytics",
+	Tokens:      toolgen.Tokens{Default: 140, Strict: 134, Gemini: 118},
+	SearchTerms: "1 48 aNaKKoJGwEgBEIIGBgK analytic:2 click:4 desktop devic:2 far get:4 get_page_heatmap:4 heatmap:4 kind:2 mobil move:4 page:6 peopl:2 pointer:2 return scroll:4 show url:2 visitor",
+	Call:        toolgenCallGetPageHeatmap,
+}}
 
 // RunAnalyticsReportRule is a permission rule for the tool
 // run_analytics_report: each field is a glob over that argument's value (as
@@ -733,7 +703,7 @@ type RunAnalyticsReportRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RunAnalyticsReportRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRunAnalyticsReport, toolgenObjectReportQuery, []string{r.Metrics, r.Dimensions, r.From, r.To, r.Filter, r.OrderBy, r.Limit})
+	return toolimpl.RuleOf(ToolRunAnalyticsReport, toolgenObjectReportQuery, unsafe.Pointer(&r), 7)
 }
 
 // GetPageViewsRule is a permission rule for the tool get_page_views: each
@@ -749,7 +719,7 @@ type GetPageViewsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetPageViewsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetPageViews, toolgenArgsGetPageViews, []string{r.Path, r.From, r.To, r.Granularity})
+	return toolimpl.RuleOf(ToolGetPageViews, toolgenArgsGetPageViews, unsafe.Pointer(&r), 4)
 }
 
 // GetTrafficSourcesRule is a permission rule for the tool get_traffic_sources:
@@ -763,7 +733,7 @@ type GetTrafficSourcesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetTrafficSourcesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetTrafficSources, toolgenArgsGetTrafficSources, []string{r.From, r.To})
+	return toolimpl.RuleOf(ToolGetTrafficSources, toolgenArgsGetTrafficSources, unsafe.Pointer(&r), 2)
 }
 
 // GetActiveUsersRule is a permission rule for the tool get_active_users: each
@@ -776,7 +746,7 @@ type GetActiveUsersRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetActiveUsersRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetActiveUsers, toolgenArgsGetActiveUsers, []string{r.Window})
+	return toolimpl.RuleOf(ToolGetActiveUsers, toolgenArgsGetActiveUsers, unsafe.Pointer(&r), 1)
 }
 
 // GetVisitorsByLocationRule is a permission rule for the tool
@@ -791,7 +761,7 @@ type GetVisitorsByLocationRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetVisitorsByLocationRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetVisitorsByLocation, toolgenArgsGetVisitorsByLocation, []string{r.From, r.To, r.Level})
+	return toolimpl.RuleOf(ToolGetVisitorsByLocation, toolgenArgsGetVisitorsByLocation, unsafe.Pointer(&r), 3)
 }
 
 // GetDeviceBreakdownRule is a permission rule for the tool
@@ -805,7 +775,7 @@ type GetDeviceBreakdownRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetDeviceBreakdownRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetDeviceBreakdown, toolgenArgsGetDeviceBreakdown, []string{r.From, r.To})
+	return toolimpl.RuleOf(ToolGetDeviceBreakdown, toolgenArgsGetDeviceBreakdown, unsafe.Pointer(&r), 2)
 }
 
 // GetTopSearchQueriesRule is a permission rule for the tool
@@ -820,7 +790,7 @@ type GetTopSearchQueriesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetTopSearchQueriesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetTopSearchQueries, toolgenArgsGetTopSearchQueries, []string{r.From, r.To, r.Limit})
+	return toolimpl.RuleOf(ToolGetTopSearchQueries, toolgenArgsGetTopSearchQueries, unsafe.Pointer(&r), 3)
 }
 
 // GetCoreWebVitalsRule is a permission rule for the tool get_core_web_vitals:
@@ -834,7 +804,7 @@ type GetCoreWebVitalsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetCoreWebVitalsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetCoreWebVitals, toolgenArgsGetCoreWebVitals, []string{r.Url, r.Mobile})
+	return toolimpl.RuleOf(ToolGetCoreWebVitals, toolgenArgsGetCoreWebVitals, unsafe.Pointer(&r), 2)
 }
 
 // TrackEventRule is a permission rule for the tool track_event: each field is
@@ -850,7 +820,7 @@ type TrackEventRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TrackEventRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTrackEvent, toolgenArgsTrackEvent, []string{r.Event, r.UserID, r.Properties, r.At})
+	return toolimpl.RuleOf(ToolTrackEvent, toolgenArgsTrackEvent, unsafe.Pointer(&r), 4)
 }
 
 // ListTrackedEventsRule is a permission rule for the tool list_tracked_events,
@@ -876,7 +846,7 @@ type GetEventCountsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetEventCountsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetEventCounts, toolgenArgsGetEventCounts, []string{r.Event, r.From, r.To, r.BreakdownBy, r.UniqueUsers})
+	return toolimpl.RuleOf(ToolGetEventCounts, toolgenArgsGetEventCounts, unsafe.Pointer(&r), 5)
 }
 
 // GetUserEventTimelineRule is a permission rule for the tool
@@ -891,7 +861,7 @@ type GetUserEventTimelineRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetUserEventTimelineRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetUserEventTimeline, toolgenArgsGetUserEventTimeline, []string{r.UserID, r.From, r.To})
+	return toolimpl.RuleOf(ToolGetUserEventTimeline, toolgenArgsGetUserEventTimeline, unsafe.Pointer(&r), 3)
 }
 
 // CreateFunnelRule is a permission rule for the tool create_funnel: each field
@@ -906,7 +876,7 @@ type CreateFunnelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateFunnelRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateFunnel, toolgenArgsCreateFunnel, []string{r.Name, r.Steps, r.WindowDays})
+	return toolimpl.RuleOf(ToolCreateFunnel, toolgenArgsCreateFunnel, unsafe.Pointer(&r), 3)
 }
 
 // AnalyzeFunnelRule is a permission rule for the tool analyze_funnel: each
@@ -922,7 +892,7 @@ type AnalyzeFunnelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AnalyzeFunnelRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAnalyzeFunnel, toolgenArgsAnalyzeFunnel, []string{r.FunnelID, r.From, r.To, r.SegmentID})
+	return toolimpl.RuleOf(ToolAnalyzeFunnel, toolgenArgsAnalyzeFunnel, unsafe.Pointer(&r), 4)
 }
 
 // GetRetentionCohortsRule is a permission rule for the tool
@@ -939,7 +909,7 @@ type GetRetentionCohortsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetRetentionCohortsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetRetentionCohorts, toolgenArgsGetRetentionCohorts, []string{r.StartEvent, r.ReturnEvent, r.Period, r.From, r.To})
+	return toolimpl.RuleOf(ToolGetRetentionCohorts, toolgenArgsGetRetentionCohorts, unsafe.Pointer(&r), 5)
 }
 
 // CreateUserSegmentRule is a permission rule for the tool create_user_segment:
@@ -953,7 +923,7 @@ type CreateUserSegmentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateUserSegmentRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateUserSegment, toolgenArgsCreateUserSegment, []string{r.Name, r.Conditions})
+	return toolimpl.RuleOf(ToolCreateUserSegment, toolgenArgsCreateUserSegment, unsafe.Pointer(&r), 2)
 }
 
 // GetSegmentSizeRule is a permission rule for the tool get_segment_size: each
@@ -967,7 +937,7 @@ type GetSegmentSizeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetSegmentSizeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetSegmentSize, toolgenArgsGetSegmentSize, []string{r.SegmentID, r.AsOf})
+	return toolimpl.RuleOf(ToolGetSegmentSize, toolgenArgsGetSegmentSize, unsafe.Pointer(&r), 2)
 }
 
 // CreateDashboardRule is a permission rule for the tool create_dashboard: each
@@ -981,7 +951,7 @@ type CreateDashboardRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateDashboardRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateDashboard, toolgenArgsCreateDashboard, []string{r.Name, r.Description})
+	return toolimpl.RuleOf(ToolCreateDashboard, toolgenArgsCreateDashboard, unsafe.Pointer(&r), 2)
 }
 
 // AddDashboardWidgetRule is a permission rule for the tool
@@ -997,7 +967,7 @@ type AddDashboardWidgetRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddDashboardWidgetRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAddDashboardWidget, toolgenArgsAddDashboardWidget, []string{r.DashboardID, r.WidgetType, r.Title, r.Query})
+	return toolimpl.RuleOf(ToolAddDashboardWidget, toolgenArgsAddDashboardWidget, unsafe.Pointer(&r), 4)
 }
 
 // ListDashboardsRule is a permission rule for the tool list_dashboards: each
@@ -1010,7 +980,7 @@ type ListDashboardsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListDashboardsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListDashboards, toolgenArgsListDashboards, []string{r.Query})
+	return toolimpl.RuleOf(ToolListDashboards, toolgenArgsListDashboards, unsafe.Pointer(&r), 1)
 }
 
 // ShareDashboardRule is a permission rule for the tool share_dashboard: each
@@ -1025,7 +995,7 @@ type ShareDashboardRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ShareDashboardRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolShareDashboard, toolgenArgsShareDashboard, []string{r.DashboardID, r.Emails, r.CanEdit})
+	return toolimpl.RuleOf(ToolShareDashboard, toolgenArgsShareDashboard, unsafe.Pointer(&r), 3)
 }
 
 // ScheduleReportDeliveryRule is a permission rule for the tool
@@ -1041,7 +1011,7 @@ type ScheduleReportDeliveryRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ScheduleReportDeliveryRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolScheduleReportDelivery, toolgenArgsScheduleReportDelivery, []string{r.ReportID, r.Recipients, r.Frequency, r.Format})
+	return toolimpl.RuleOf(ToolScheduleReportDelivery, toolgenArgsScheduleReportDelivery, unsafe.Pointer(&r), 4)
 }
 
 // CreateMetricAlertRule is a permission rule for the tool create_metric_alert:
@@ -1058,7 +1028,7 @@ type CreateMetricAlertRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateMetricAlertRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateMetricAlert, toolgenArgsCreateMetricAlert, []string{r.Metric, r.Condition, r.Threshold, r.WindowMinutes, r.Notify})
+	return toolimpl.RuleOf(ToolCreateMetricAlert, toolgenArgsCreateMetricAlert, unsafe.Pointer(&r), 5)
 }
 
 // ListMetricAlertsRule is a permission rule for the tool list_metric_alerts,
@@ -1081,7 +1051,7 @@ type MuteMetricAlertRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MuteMetricAlertRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolMuteMetricAlert, toolgenArgsMuteMetricAlert, []string{r.AlertID, r.Until})
+	return toolimpl.RuleOf(ToolMuteMetricAlert, toolgenArgsMuteMetricAlert, unsafe.Pointer(&r), 2)
 }
 
 // DetectMetricAnomaliesRule is a permission rule for the tool
@@ -1097,7 +1067,7 @@ type DetectMetricAnomaliesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DetectMetricAnomaliesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDetectMetricAnomalies, toolgenArgsDetectMetricAnomalies, []string{r.Metric, r.From, r.To, r.Sensitivity})
+	return toolimpl.RuleOf(ToolDetectMetricAnomalies, toolgenArgsDetectMetricAnomalies, unsafe.Pointer(&r), 4)
 }
 
 // ForecastMetricRule is a permission rule for the tool forecast_metric: each
@@ -1111,7 +1081,7 @@ type ForecastMetricRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ForecastMetricRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolForecastMetric, toolgenArgsForecastMetric, []string{r.Metric, r.HorizonDays})
+	return toolimpl.RuleOf(ToolForecastMetric, toolgenArgsForecastMetric, unsafe.Pointer(&r), 2)
 }
 
 // ComparePeriodsRule is a permission rule for the tool compare_periods: each
@@ -1128,7 +1098,7 @@ type ComparePeriodsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ComparePeriodsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolComparePeriods, toolgenArgsComparePeriods, []string{r.Metric, r.CurrentFrom, r.CurrentTo, r.PreviousFrom, r.PreviousTo})
+	return toolimpl.RuleOf(ToolComparePeriods, toolgenArgsComparePeriods, unsafe.Pointer(&r), 5)
 }
 
 // AddTimelineAnnotationRule is a permission rule for the tool
@@ -1142,7 +1112,7 @@ type AddTimelineAnnotationRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddTimelineAnnotationRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAddTimelineAnnotation, toolgenArgsAddTimelineAnnotation, []string{r.At, r.Text})
+	return toolimpl.RuleOf(ToolAddTimelineAnnotation, toolgenArgsAddTimelineAnnotation, unsafe.Pointer(&r), 2)
 }
 
 // CreateExperimentRule is a permission rule for the tool create_experiment:
@@ -1159,7 +1129,7 @@ type CreateExperimentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateExperimentRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateExperiment, toolgenObjectNewExperiment, []string{r.Name, r.Variants, r.TrafficSplit, r.PrimaryMetric, r.Audience})
+	return toolimpl.RuleOf(ToolCreateExperiment, toolgenObjectNewExperiment, unsafe.Pointer(&r), 5)
 }
 
 // GetExperimentResultsRule is a permission rule for the tool
@@ -1172,7 +1142,7 @@ type GetExperimentResultsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetExperimentResultsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetExperimentResults, toolgenArgsGetExperimentResults, []string{r.ExperimentID})
+	return toolimpl.RuleOf(ToolGetExperimentResults, toolgenArgsGetExperimentResults, unsafe.Pointer(&r), 1)
 }
 
 // StopExperimentRule is a permission rule for the tool stop_experiment: each
@@ -1186,7 +1156,7 @@ type StopExperimentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r StopExperimentRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolStopExperiment, toolgenArgsStopExperiment, []string{r.ExperimentID, r.Winner})
+	return toolimpl.RuleOf(ToolStopExperiment, toolgenArgsStopExperiment, unsafe.Pointer(&r), 2)
 }
 
 // GetRevenueMetricsRule is a permission rule for the tool get_revenue_metrics:
@@ -1201,7 +1171,7 @@ type GetRevenueMetricsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetRevenueMetricsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetRevenueMetrics, toolgenArgsGetRevenueMetrics, []string{r.Metric, r.From, r.To})
+	return toolimpl.RuleOf(ToolGetRevenueMetrics, toolgenArgsGetRevenueMetrics, unsafe.Pointer(&r), 3)
 }
 
 // GetNPSScoreRule is a permission rule for the tool get_nps_score: each field
@@ -1215,7 +1185,7 @@ type GetNPSScoreRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetNPSScoreRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetNPSScore, toolgenArgsGetNPSScore, []string{r.From, r.To})
+	return toolimpl.RuleOf(ToolGetNPSScore, toolgenArgsGetNPSScore, unsafe.Pointer(&r), 2)
 }
 
 // BuildCampaignURLRule is a permission rule for the tool build_campaign_url:
@@ -1232,7 +1202,7 @@ type BuildCampaignURLRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r BuildCampaignURLRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolBuildCampaignURL, toolgenArgsBuildCampaignURL, []string{r.Url, r.Source, r.Medium, r.Campaign, r.Content})
+	return toolimpl.RuleOf(ToolBuildCampaignURL, toolgenArgsBuildCampaignURL, unsafe.Pointer(&r), 5)
 }
 
 // GetCampaignPerformanceRule is a permission rule for the tool
@@ -1247,7 +1217,7 @@ type GetCampaignPerformanceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetCampaignPerformanceRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetCampaignPerformance, toolgenArgsGetCampaignPerformance, []string{r.Campaign, r.From, r.To})
+	return toolimpl.RuleOf(ToolGetCampaignPerformance, toolgenArgsGetCampaignPerformance, unsafe.Pointer(&r), 3)
 }
 
 // ExportRawEventsRule is a permission rule for the tool export_raw_events:
@@ -1263,7 +1233,7 @@ type ExportRawEventsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ExportRawEventsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolExportRawEvents, toolgenArgsExportRawEvents, []string{r.From, r.To, r.Events, r.Format})
+	return toolimpl.RuleOf(ToolExportRawEvents, toolgenArgsExportRawEvents, unsafe.Pointer(&r), 4)
 }
 
 // DeleteUserAnalyticsDataRule is a permission rule for the tool
@@ -1276,7 +1246,7 @@ type DeleteUserAnalyticsDataRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteUserAnalyticsDataRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDeleteUserAnalyticsData, toolgenArgsDeleteUserAnalyticsData, []string{r.UserID})
+	return toolimpl.RuleOf(ToolDeleteUserAnalyticsData, toolgenArgsDeleteUserAnalyticsData, unsafe.Pointer(&r), 1)
 }
 
 // ListSessionRecordingsRule is a permission rule for the tool
@@ -1292,7 +1262,7 @@ type ListSessionRecordingsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListSessionRecordingsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListSessionRecordings, toolgenArgsListSessionRecordings, []string{r.UserID, r.Page, r.MinDurationSeconds, r.WithErrors})
+	return toolimpl.RuleOf(ToolListSessionRecordings, toolgenArgsListSessionRecordings, unsafe.Pointer(&r), 4)
 }
 
 // GetPageHeatmapRule is a permission rule for the tool get_page_heatmap: each
@@ -1307,7 +1277,7 @@ type GetPageHeatmapRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetPageHeatmapRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetPageHeatmap, toolgenArgsGetPageHeatmap, []string{r.Url, r.Kind, r.Device})
+	return toolimpl.RuleOf(ToolGetPageHeatmap, toolgenArgsGetPageHeatmap, unsafe.Pointer(&r), 3)
 }
 
 // DeleteUserAnalyticsDataEdit is a person's edit of the arguments of a call of
@@ -1332,14 +1302,6 @@ func (a DeleteUserAnalyticsDataEdit) Args() ([]byte, error) {
 	e.EndObject()
 	return toolimpl.PartialWritten(e)
 }
-
-// toolgenInputRunAnalyticsReport is the JSON Schema of run_analytics_report's
-// arguments.
-var toolgenInputRunAnalyticsReport = []byte("{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"metrics\":{\"type\":\"array\",\"description\":\"Metrics to compute, for example [\\\"sessions\\\", \\\"conversions\\\", \\\"bounce_rate\\\"].\",\"minItems\":1,\"items\":{\"type\":\"string\"}},\"dimensions\":{\"type\":\"array\",\"description\":\"Dimensions to group by, for example [\\\"country\\\", \\\"device_category\\\"].\",\"items\":{\"type\":\"string\"}},\"from\":{\"type\":\"string\",\"description\":\"the start of the period\",\"format\":\"date-time\"},\"to\":{\"type\":\"string\",\"description\":\"the end of the period\",\"format\":\"date-time\"},\"filter\":{\"type\":\"string\",\"description\":\"Filter is an expression, for example `page_path =~ \\\"^/pricing\\\"`.\"},\"order_by\":{\"type\":\"string\",\"description\":\"OrderBy is the metric to sort by, descending.\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":10000,\"default\":100}},\"required\":[\"metrics\",\"from\",\"to\"],\"additionalProperties\":false}")
-
-// toolgenOutputRunAnalyticsReport is the JSON Schema of run_analytics_report's
-// structured result.
-var toolgenOutputRunAnalyticsReport = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Row is one row of a report: dimension values and metric values.","properties":{"dimensions":{"type":"object","additionalProperties":{"type":"string"}},"metrics":{"type":"object","additionalProperties":{"type":"number"}}},"required":["dimensions","metrics"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallRunAnalyticsReport reads the arguments of run_analytics_report, calls RunAnalyticsReport and writes its result.
 func toolgenCallRunAnalyticsReport(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1371,13 +1333,6 @@ func toolgenCallRunAnalyticsReport(ctx context.Context, args []byte) (res toolge
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputGetPageViews is the JSON Schema of get_page_views's arguments.
-var toolgenInputGetPageViews = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the page's path, \"/pricing\"; the whole site when absent."},"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"},"granularity":{"type":"string","description":"the width of each point.\n\"hour\": one point per hour\n\"day\": one point per day\n\"week\": one point per week\n\"month\": one point per month","enum":["hour","day","week","month"]}},"required":["from","to","granularity"],"additionalProperties":false}`)
-
-// toolgenOutputGetPageViews is the JSON Schema of get_page_views's structured
-// result.
-var toolgenOutputGetPageViews = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Point is one value of a time series.","properties":{"at":{"type":"string","format":"date-time"},"value":{"type":"number"}},"required":["at","value"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetPageViews reads the arguments of get_page_views, calls GetPageViews and writes its result.
 func toolgenCallGetPageViews(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1444,14 +1399,6 @@ func toolgenCallGetPageViews(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetTrafficSources is the JSON Schema of get_traffic_sources's
-// arguments.
-var toolgenInputGetTrafficSources = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"}},"required":["from","to"],"additionalProperties":false}`)
-
-// toolgenOutputGetTrafficSources is the JSON Schema of get_traffic_sources's
-// structured result.
-var toolgenOutputGetTrafficSources = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Row is one row of a report: dimension values and metric values.","properties":{"dimensions":{"type":"object","additionalProperties":{"type":"string"}},"metrics":{"type":"object","additionalProperties":{"type":"number"}}},"required":["dimensions","metrics"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallGetTrafficSources reads the arguments of get_traffic_sources, calls GetTrafficSources and writes its result.
 func toolgenCallGetTrafficSources(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetTrafficSources, &res, &err)
@@ -1502,14 +1449,6 @@ func toolgenCallGetTrafficSources(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetActiveUsers is the JSON Schema of get_active_users's
-// arguments.
-var toolgenInputGetActiveUsers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"window":{"type":"string","description":"the window.\n\"realtime\": the last 30 minutes\n\"day\": daily active users\n\"week\": weekly active users\n\"month\": monthly active users","enum":["realtime","day","week","month"]}},"required":["window"],"additionalProperties":false}`)
-
-// toolgenOutputGetActiveUsers is the JSON Schema of get_active_users's
-// structured result.
-var toolgenOutputGetActiveUsers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallGetActiveUsers reads the arguments of get_active_users, calls GetActiveUsers and writes its result.
 func toolgenCallGetActiveUsers(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetActiveUsers, &res, &err)
@@ -1547,14 +1486,6 @@ func toolgenCallGetActiveUsers(ctx context.Context, args []byte) (res toolgen.Re
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputGetVisitorsByLocation is the JSON Schema of
-// get_visitors_by_location's arguments.
-var toolgenInputGetVisitorsByLocation = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"},"level":{"type":"string","description":"how fine the breakdown is.\n\"country\": by country\n\"region\": by state or region\n\"city\": by city","enum":["country","region","city"]}},"required":["from","to","level"],"additionalProperties":false}`)
-
-// toolgenOutputGetVisitorsByLocation is the JSON Schema of
-// get_visitors_by_location's structured result.
-var toolgenOutputGetVisitorsByLocation = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Row is one row of a report: dimension values and metric values.","properties":{"dimensions":{"type":"object","additionalProperties":{"type":"string"}},"metrics":{"type":"object","additionalProperties":{"type":"number"}}},"required":["dimensions","metrics"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetVisitorsByLocation reads the arguments of get_visitors_by_location, calls GetVisitorsByLocation and writes its result.
 func toolgenCallGetVisitorsByLocation(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1610,14 +1541,6 @@ func toolgenCallGetVisitorsByLocation(ctx context.Context, args []byte) (res too
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetDeviceBreakdown is the JSON Schema of get_device_breakdown's
-// arguments.
-var toolgenInputGetDeviceBreakdown = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"}},"required":["from","to"],"additionalProperties":false}`)
-
-// toolgenOutputGetDeviceBreakdown is the JSON Schema of get_device_breakdown's
-// structured result.
-var toolgenOutputGetDeviceBreakdown = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Row is one row of a report: dimension values and metric values.","properties":{"dimensions":{"type":"object","additionalProperties":{"type":"string"}},"metrics":{"type":"object","additionalProperties":{"type":"number"}}},"required":["dimensions","metrics"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallGetDeviceBreakdown reads the arguments of get_device_breakdown, calls GetDeviceBreakdown and writes its result.
 func toolgenCallGetDeviceBreakdown(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetDeviceBreakdown, &res, &err)
@@ -1667,14 +1590,6 @@ func toolgenCallGetDeviceBreakdown(ctx context.Context, args []byte) (res toolge
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputGetTopSearchQueries is the JSON Schema of
-// get_top_search_queries's arguments.
-var toolgenInputGetTopSearchQueries = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"},"limit":{"type":"integer","description":"how many queries.","minimum":1,"maximum":1000}},"required":["from","to","limit"],"additionalProperties":false}`)
-
-// toolgenOutputGetTopSearchQueries is the JSON Schema of
-// get_top_search_queries's structured result.
-var toolgenOutputGetTopSearchQueries = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Row is one row of a report: dimension values and metric values.","properties":{"dimensions":{"type":"object","additionalProperties":{"type":"string"}},"metrics":{"type":"object","additionalProperties":{"type":"number"}}},"required":["dimensions","metrics"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetTopSearchQueries reads the arguments of get_top_search_queries, calls GetTopSearchQueries and writes its result.
 func toolgenCallGetTopSearchQueries(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1732,14 +1647,6 @@ func toolgenCallGetTopSearchQueries(ctx context.Context, args []byte) (res toolg
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetCoreWebVitals is the JSON Schema of get_core_web_vitals's
-// arguments.
-var toolgenInputGetCoreWebVitals = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"url":{"type":"string","description":"the page."},"mobile":{"type":"boolean","description":"mobile visits rather than desktop."}},"required":["url","mobile"],"additionalProperties":false}`)
-
-// toolgenOutputGetCoreWebVitals is the JSON Schema of get_core_web_vitals's
-// structured result.
-var toolgenOutputGetCoreWebVitals = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"number"}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallGetCoreWebVitals reads the arguments of get_core_web_vitals, calls GetCoreWebVitals and writes its result.
 func toolgenCallGetCoreWebVitals(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetCoreWebVitals, &res, &err)
@@ -1791,13 +1698,6 @@ func toolgenCallGetCoreWebVitals(ctx context.Context, args []byte) (res toolgen.
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputTrackEvent is the JSON Schema of track_event's arguments. It has
-// no form in OpenAI's strict dialect (a map (additionalProperties with a
-// schema) at /properties/properties): OpenAI gets it without strict mode. It
-// has no form in Gemini's subset (a map (additionalProperties with a schema)
-// at /properties/properties): Gemini gets it as it is.
-var toolgenInputTrackEvent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event":{"type":"string","description":"the event's name, \"signup_completed\"."},"user_id":{"type":"string","description":"the user."},"properties":{"type":"object","description":"event properties, {\"plan\": \"pro\"}.","additionalProperties":{"type":"string"}},"at":{"type":"string","description":"when it happened; now when absent.","format":"date-time"}},"required":["event","user_id","properties"],"additionalProperties":false}`)
 
 // toolgenCallTrackEvent reads the arguments of track_event, calls TrackEvent and writes its result.
 func toolgenCallTrackEvent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1864,14 +1764,6 @@ func toolgenCallTrackEvent(ctx context.Context, args []byte) (res toolgen.Result
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputListTrackedEvents is the JSON Schema of list_tracked_events's
-// arguments.
-var toolgenInputListTrackedEvents = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputListTrackedEvents is the JSON Schema of list_tracked_events's
-// structured result.
-var toolgenOutputListTrackedEvents = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListTrackedEvents reads the arguments of list_tracked_events, calls ListTrackedEvents and writes its result.
 func toolgenCallListTrackedEvents(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListTrackedEvents, &res, &err)
@@ -1909,14 +1801,6 @@ func toolgenCallListTrackedEvents(ctx context.Context, args []byte) (res toolgen
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputGetEventCounts is the JSON Schema of get_event_counts's
-// arguments.
-var toolgenInputGetEventCounts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event":{"type":"string","description":"the event's name."},"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"},"breakdown_by":{"type":"string","description":"a property to break the count down by, \"plan\"."},"unique_users":{"type":"boolean","description":"count distinct users instead of events."}},"required":["event","from","to","unique_users"],"additionalProperties":false}`)
-
-// toolgenOutputGetEventCounts is the JSON Schema of get_event_counts's
-// structured result.
-var toolgenOutputGetEventCounts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Row is one row of a report: dimension values and metric values.","properties":{"dimensions":{"type":"object","additionalProperties":{"type":"string"}},"metrics":{"type":"object","additionalProperties":{"type":"number"}}},"required":["dimensions","metrics"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetEventCounts reads the arguments of get_event_counts, calls GetEventCounts and writes its result.
 func toolgenCallGetEventCounts(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1991,14 +1875,6 @@ func toolgenCallGetEventCounts(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetUserEventTimeline is the JSON Schema of
-// get_user_event_timeline's arguments.
-var toolgenInputGetUserEventTimeline = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"user_id":{"type":"string","description":"the user."},"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"}},"required":["user_id"],"additionalProperties":false}`)
-
-// toolgenOutputGetUserEventTimeline is the JSON Schema of
-// get_user_event_timeline's structured result.
-var toolgenOutputGetUserEventTimeline = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Row is one row of a report: dimension values and metric values.","properties":{"dimensions":{"type":"object","additionalProperties":{"type":"string"}},"metrics":{"type":"object","additionalProperties":{"type":"number"}}},"required":["dimensions","metrics"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallGetUserEventTimeline reads the arguments of get_user_event_timeline, calls GetUserEventTimeline and writes its result.
 func toolgenCallGetUserEventTimeline(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetUserEventTimeline, &res, &err)
@@ -2065,9 +1941,6 @@ func toolgenCallGetUserEventTimeline(ctx context.Context, args []byte) (res tool
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCreateFunnel is the JSON Schema of create_funnel's arguments.
-var toolgenInputCreateFunnel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the funnel's name."},"steps":{"type":"array","description":"the events in order, [\"view_pricing\", \"start_checkout\", \"purchase\"].","minItems":2,"items":{"type":"string"}},"window_days":{"type":"integer","description":"how long users have to complete it.","minimum":1,"maximum":90}},"required":["name","steps","window_days"],"additionalProperties":false}`)
-
 // toolgenCallCreateFunnel reads the arguments of create_funnel, calls CreateFunnel and writes its result.
 func toolgenCallCreateFunnel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateFunnel, &res, &err)
@@ -2123,13 +1996,6 @@ func toolgenCallCreateFunnel(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputAnalyzeFunnel is the JSON Schema of analyze_funnel's arguments.
-var toolgenInputAnalyzeFunnel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"funnel_id":{"type":"string","description":"the funnel."},"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"},"segment_id":{"type":"string","description":"only users of this segment."}},"required":["funnel_id","from","to"],"additionalProperties":false}`)
-
-// toolgenOutputAnalyzeFunnel is the JSON Schema of analyze_funnel's structured
-// result.
-var toolgenOutputAnalyzeFunnel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"FunnelStep is the conversion of one step of a funnel.","properties":{"event":{"type":"string"},"users":{"type":"integer"},"conversion_rate":{"type":"number","description":"from the previous step"},"median_seconds":{"type":"number","description":"time from the previous step"}},"required":["event","users","conversion_rate","median_seconds"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallAnalyzeFunnel reads the arguments of analyze_funnel, calls AnalyzeFunnel and writes its result.
 func toolgenCallAnalyzeFunnel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2197,14 +2063,6 @@ func toolgenCallAnalyzeFunnel(ctx context.Context, args []byte) (res toolgen.Res
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputGetRetentionCohorts is the JSON Schema of
-// get_retention_cohorts's arguments.
-var toolgenInputGetRetentionCohorts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"start_event":{"type":"string","description":"the event that puts a user in a cohort, \"signup_completed\"."},"return_event":{"type":"string","description":"the event that counts as coming back."},"period":{"type":"string","description":"the cohort and return period.\n\"hour\": one point per hour\n\"day\": one point per day\n\"week\": one point per week\n\"month\": one point per month","enum":["hour","day","week","month"]},"from":{"type":"string","description":"the first cohort.","format":"date-time"},"to":{"type":"string","description":"the last cohort.","format":"date-time"}},"required":["start_event","return_event","period","from","to"],"additionalProperties":false}`)
-
-// toolgenOutputGetRetentionCohorts is the JSON Schema of
-// get_retention_cohorts's structured result.
-var toolgenOutputGetRetentionCohorts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"array","items":{"type":"number"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetRetentionCohorts reads the arguments of get_retention_cohorts, calls GetRetentionCohorts and writes its result.
 func toolgenCallGetRetentionCohorts(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2276,10 +2134,6 @@ func toolgenCallGetRetentionCohorts(ctx context.Context, args []byte) (res toolg
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCreateUserSegment is the JSON Schema of create_user_segment's
-// arguments.
-var toolgenInputCreateUserSegment = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the segment's name."},"conditions":{"type":"array","description":"conditions all users meet, [\"country = DE\", \"did purchase in last 30 days\"].","items":{"type":"string"}}},"required":["name","conditions"],"additionalProperties":false}`)
-
 // toolgenCallCreateUserSegment reads the arguments of create_user_segment, calls CreateUserSegment and writes its result.
 func toolgenCallCreateUserSegment(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateUserSegment, &res, &err)
@@ -2317,14 +2171,6 @@ func toolgenCallCreateUserSegment(ctx context.Context, args []byte) (res toolgen
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputGetSegmentSize is the JSON Schema of get_segment_size's
-// arguments.
-var toolgenInputGetSegmentSize = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"segment_id":{"type":"string","description":"the segment."},"as_of":{"type":"string","description":"the date; now when absent.","format":"date-time"}},"required":["segment_id"],"additionalProperties":false}`)
-
-// toolgenOutputGetSegmentSize is the JSON Schema of get_segment_size's
-// structured result.
-var toolgenOutputGetSegmentSize = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetSegmentSize reads the arguments of get_segment_size, calls GetSegmentSize and writes its result.
 func toolgenCallGetSegmentSize(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2377,10 +2223,6 @@ func toolgenCallGetSegmentSize(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCreateDashboard is the JSON Schema of create_dashboard's
-// arguments.
-var toolgenInputCreateDashboard = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the dashboard's name."},"description":{"type":"string","description":"what it is for."}},"required":["name"],"additionalProperties":false}`)
-
 // toolgenCallCreateDashboard reads the arguments of create_dashboard, calls CreateDashboard and writes its result.
 func toolgenCallCreateDashboard(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateDashboard, &res, &err)
@@ -2425,10 +2267,6 @@ func toolgenCallCreateDashboard(ctx context.Context, args []byte) (res toolgen.R
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputAddDashboardWidget is the JSON Schema of add_dashboard_widget's
-// arguments.
-var toolgenInputAddDashboardWidget = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"dashboard_id":{"type":"string","description":"the dashboard."},"widget_type":{"type":"string","description":"how it shows the data.\n\"line_chart\": a line over time\n\"bar_chart\": bars by category\n\"number\": one number with its trend\n\"table\": rows and columns\n\"funnel\": step-by-step conversion","enum":["line_chart","bar_chart","number","table","funnel"]},"title":{"type":"string","description":"the widget's title."},"query":{"type":"string","description":"the metric query, \"count(purchase) by day\"."}},"required":["dashboard_id","widget_type","title","query"],"additionalProperties":false}`)
 
 // toolgenCallAddDashboardWidget reads the arguments of add_dashboard_widget, calls AddDashboardWidget and writes its result.
 func toolgenCallAddDashboardWidget(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2480,14 +2318,6 @@ func toolgenCallAddDashboardWidget(ctx context.Context, args []byte) (res toolge
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputListDashboards is the JSON Schema of list_dashboards's
-// arguments.
-var toolgenInputListDashboards = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"only dashboards whose name contains this."}},"additionalProperties":false}`)
-
-// toolgenOutputListDashboards is the JSON Schema of list_dashboards's
-// structured result.
-var toolgenOutputListDashboards = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListDashboards reads the arguments of list_dashboards, calls ListDashboards and writes its result.
 func toolgenCallListDashboards(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListDashboards, &res, &err)
@@ -2537,10 +2367,6 @@ func toolgenCallListDashboards(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputShareDashboard is the JSON Schema of share_dashboard's
-// arguments.
-var toolgenInputShareDashboard = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"dashboard_id":{"type":"string","description":"the dashboard."},"emails":{"type":"array","description":"the people.","items":{"type":"string"}},"can_edit":{"type":"boolean","description":"let them change it."}},"required":["dashboard_id","emails","can_edit"],"additionalProperties":false}`)
-
 // toolgenCallShareDashboard reads the arguments of share_dashboard, calls ShareDashboard and writes its result.
 func toolgenCallShareDashboard(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolShareDashboard, &res, &err)
@@ -2583,10 +2409,6 @@ func toolgenCallShareDashboard(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputScheduleReportDelivery is the JSON Schema of
-// schedule_report_delivery's arguments.
-var toolgenInputScheduleReportDelivery = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"report_id":{"type":"string","description":"the dashboard or report."},"recipients":{"type":"array","description":"the email addresses.","items":{"type":"string"}},"frequency":{"type":"string","description":"how often.\n\"daily\": every morning\n\"weekly\": every Monday\n\"monthly\": on the first of the month","enum":["daily","weekly","monthly"]},"format":{"type":"string","description":"\"pdf\" or \"csv\"."}},"required":["report_id","recipients","frequency","format"],"additionalProperties":false}`)
 
 // toolgenCallScheduleReportDelivery reads the arguments of schedule_report_delivery, calls ScheduleReportDelivery and writes its result.
 func toolgenCallScheduleReportDelivery(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2635,10 +2457,6 @@ func toolgenCallScheduleReportDelivery(ctx context.Context, args []byte) (res to
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputCreateMetricAlert is the JSON Schema of create_metric_alert's
-// arguments.
-var toolgenInputCreateMetricAlert = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"metric":{"type":"string","description":"the metric, \"signups\" or \"error_rate\"."},"condition":{"type":"string","description":"when to fire.\n\"above\": the value rises above the threshold\n\"below\": the value falls below the threshold\n\"change_percent\": the value changes by more than the threshold percent","enum":["above","below","change_percent"]},"threshold":{"type":"number","description":"the value or percentage."},"window_minutes":{"type":"integer","description":"the window the metric is computed over.","minimum":5,"maximum":10080},"notify":{"type":"string","description":"where to send it: an email, \"#channel\" or a webhook address."}},"required":["metric","condition","threshold","window_minutes","notify"],"additionalProperties":false}`)
 
 // toolgenCallCreateMetricAlert reads the arguments of create_metric_alert, calls CreateMetricAlert and writes its result.
 func toolgenCallCreateMetricAlert(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2696,14 +2514,6 @@ func toolgenCallCreateMetricAlert(ctx context.Context, args []byte) (res toolgen
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputListMetricAlerts is the JSON Schema of list_metric_alerts's
-// arguments.
-var toolgenInputListMetricAlerts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputListMetricAlerts is the JSON Schema of list_metric_alerts's
-// structured result.
-var toolgenOutputListMetricAlerts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListMetricAlerts reads the arguments of list_metric_alerts, calls ListMetricAlerts and writes its result.
 func toolgenCallListMetricAlerts(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListMetricAlerts, &res, &err)
@@ -2739,10 +2549,6 @@ func toolgenCallListMetricAlerts(ctx context.Context, args []byte) (res toolgen.
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputMuteMetricAlert is the JSON Schema of mute_metric_alert's
-// arguments.
-var toolgenInputMuteMetricAlert = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"alert_id":{"type":"string","description":"the alert."},"until":{"type":"string","description":"when it speaks again.","format":"date-time"}},"required":["alert_id","until"],"additionalProperties":false}`)
 
 // toolgenCallMuteMetricAlert reads the arguments of mute_metric_alert, calls MuteMetricAlert and writes its result.
 func toolgenCallMuteMetricAlert(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2782,14 +2588,6 @@ func toolgenCallMuteMetricAlert(ctx context.Context, args []byte) (res toolgen.R
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputDetectMetricAnomalies is the JSON Schema of
-// detect_metric_anomalies's arguments.
-var toolgenInputDetectMetricAnomalies = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"metric":{"type":"string","description":"the metric."},"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"},"sensitivity":{"type":"integer","description":"1 reports only extreme outliers, 5 reports small deviations.","minimum":1,"maximum":5}},"required":["metric","from","to","sensitivity"],"additionalProperties":false}`)
-
-// toolgenOutputDetectMetricAnomalies is the JSON Schema of
-// detect_metric_anomalies's structured result.
-var toolgenOutputDetectMetricAnomalies = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Point is one value of a time series.","properties":{"at":{"type":"string","format":"date-time"},"value":{"type":"number"}},"required":["at","value"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallDetectMetricAnomalies reads the arguments of detect_metric_anomalies, calls DetectMetricAnomalies and writes its result.
 func toolgenCallDetectMetricAnomalies(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2853,14 +2651,6 @@ func toolgenCallDetectMetricAnomalies(ctx context.Context, args []byte) (res too
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputForecastMetric is the JSON Schema of forecast_metric's
-// arguments.
-var toolgenInputForecastMetric = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"metric":{"type":"string","description":"the metric."},"horizon_days":{"type":"integer","description":"how far ahead.","minimum":1,"maximum":365}},"required":["metric","horizon_days"],"additionalProperties":false}`)
-
-// toolgenOutputForecastMetric is the JSON Schema of forecast_metric's
-// structured result.
-var toolgenOutputForecastMetric = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Point is one value of a time series.","properties":{"at":{"type":"string","format":"date-time"},"value":{"type":"number"}},"required":["at","value"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallForecastMetric reads the arguments of forecast_metric, calls ForecastMetric and writes its result.
 func toolgenCallForecastMetric(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolForecastMetric, &res, &err)
@@ -2910,14 +2700,6 @@ func toolgenCallForecastMetric(ctx context.Context, args []byte) (res toolgen.Re
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputComparePeriods is the JSON Schema of compare_periods's
-// arguments.
-var toolgenInputComparePeriods = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"metric":{"type":"string","description":"the metric."},"current_from":{"type":"string","description":"the start of the current range.","format":"date-time"},"current_to":{"type":"string","description":"the end of the current range.","format":"date-time"},"previous_from":{"type":"string","description":"the start of the range to compare with.","format":"date-time"},"previous_to":{"type":"string","description":"the end of the range to compare with.","format":"date-time"}},"required":["metric","current_from","current_to","previous_from","previous_to"],"additionalProperties":false}`)
-
-// toolgenOutputComparePeriods is the JSON Schema of compare_periods's
-// structured result.
-var toolgenOutputComparePeriods = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"number"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallComparePeriods reads the arguments of compare_periods, calls ComparePeriods and writes its result.
 func toolgenCallComparePeriods(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2989,10 +2771,6 @@ func toolgenCallComparePeriods(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputAddTimelineAnnotation is the JSON Schema of
-// add_timeline_annotation's arguments.
-var toolgenInputAddTimelineAnnotation = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"at":{"type":"string","description":"the date and time.","format":"date-time"},"text":{"type":"string","description":"the note."}},"required":["at","text"],"additionalProperties":false}`)
-
 // toolgenCallAddTimelineAnnotation reads the arguments of add_timeline_annotation, calls AddTimelineAnnotation and writes its result.
 func toolgenCallAddTimelineAnnotation(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolAddTimelineAnnotation, &res, &err)
@@ -3032,10 +2810,6 @@ func toolgenCallAddTimelineAnnotation(ctx context.Context, args []byte) (res too
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputCreateExperiment is the JSON Schema of create_experiment's
-// arguments.
-var toolgenInputCreateExperiment = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"variants":{"type":"array","description":"Variants are the variants' names, the control first: [\"control\", \"new_checkout\"].","minItems":2,"items":{"type":"string"}},"traffic_split":{"type":"array","description":"TrafficSplit is each variant's share of users, summing to 1; even when empty.","items":{"type":"number"}},"primary_metric":{"type":"string","description":"PrimaryMetric is the event whose conversion decides the winner."},"audience":{"type":"string","description":"Audience is a segment to limit the test to."}},"required":["name","variants","primary_metric"],"additionalProperties":false}`)
-
 // toolgenCallCreateExperiment reads the arguments of create_experiment, calls CreateExperiment and writes its result.
 func toolgenCallCreateExperiment(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateExperiment, &res, &err)
@@ -3056,14 +2830,6 @@ func toolgenCallCreateExperiment(ctx context.Context, args []byte) (res toolgen.
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputGetExperimentResults is the JSON Schema of
-// get_experiment_results's arguments.
-var toolgenInputGetExperimentResults = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"experiment_id":{"type":"string","description":"the experiment."}},"required":["experiment_id"],"additionalProperties":false}`)
-
-// toolgenOutputGetExperimentResults is the JSON Schema of
-// get_experiment_results's structured result.
-var toolgenOutputGetExperimentResults = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"ExperimentResult is a variant's result in an experiment.","properties":{"variant":{"type":"string"},"users":{"type":"integer"},"conversion_rate":{"type":"number"},"lift":{"type":"number"},"probability_best":{"type":"number"}},"required":["variant","users","conversion_rate","lift","probability_best"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetExperimentResults reads the arguments of get_experiment_results, calls GetExperimentResults and writes its result.
 func toolgenCallGetExperimentResults(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3109,10 +2875,6 @@ func toolgenCallGetExperimentResults(ctx context.Context, args []byte) (res tool
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputStopExperiment is the JSON Schema of stop_experiment's
-// arguments.
-var toolgenInputStopExperiment = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"experiment_id":{"type":"string","description":"the experiment."},"winner":{"type":"string","description":"the variant to roll out; control when absent."}},"required":["experiment_id"],"additionalProperties":false}`)
-
 // toolgenCallStopExperiment reads the arguments of stop_experiment, calls StopExperiment and writes its result.
 func toolgenCallStopExperiment(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolStopExperiment, &res, &err)
@@ -3156,14 +2918,6 @@ func toolgenCallStopExperiment(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputGetRevenueMetrics is the JSON Schema of get_revenue_metrics's
-// arguments.
-var toolgenInputGetRevenueMetrics = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"metric":{"type":"string","description":"the metric.\n\"mrr\": monthly recurring revenue\n\"arr\": annual recurring revenue\n\"arpu\": average revenue per user\n\"ltv\": customer lifetime value\n\"churn_rate\": share of customers lost per month\n\"net_revenue_retention\": revenue kept from existing customers, with expansion","enum":["mrr","arr","arpu","ltv","churn_rate","net_revenue_retention"]},"from":{"type":"string","description":"the first month.","format":"date-time"},"to":{"type":"string","description":"the last month.","format":"date-time"}},"required":["metric","from","to"],"additionalProperties":false}`)
-
-// toolgenOutputGetRevenueMetrics is the JSON Schema of get_revenue_metrics's
-// structured result.
-var toolgenOutputGetRevenueMetrics = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Point is one value of a time series.","properties":{"at":{"type":"string","format":"date-time"},"value":{"type":"number"}},"required":["at","value"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetRevenueMetrics reads the arguments of get_revenue_metrics, calls GetRevenueMetrics and writes its result.
 func toolgenCallGetRevenueMetrics(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3219,13 +2973,6 @@ func toolgenCallGetRevenueMetrics(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetNPSScore is the JSON Schema of get_nps_score's arguments.
-var toolgenInputGetNPSScore = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"}},"required":["from","to"],"additionalProperties":false}`)
-
-// toolgenOutputGetNPSScore is the JSON Schema of get_nps_score's structured
-// result.
-var toolgenOutputGetNPSScore = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"number"}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallGetNPSScore reads the arguments of get_nps_score, calls GetNPSScore and writes its result.
 func toolgenCallGetNPSScore(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetNPSScore, &res, &err)
@@ -3277,10 +3024,6 @@ func toolgenCallGetNPSScore(ctx context.Context, args []byte) (res toolgen.Resul
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputBuildCampaignURL is the JSON Schema of build_campaign_url's
-// arguments.
-var toolgenInputBuildCampaignURL = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"url":{"type":"string","description":"the landing page."},"source":{"type":"string","description":"utm_source, \"newsletter\"."},"medium":{"type":"string","description":"utm_medium, \"email\"."},"campaign":{"type":"string","description":"utm_campaign, \"spring_launch\"."},"content":{"type":"string","description":"utm_content, to tell links apart."}},"required":["url","source","medium","campaign"],"additionalProperties":false}`)
 
 // toolgenCallBuildCampaignURL reads the arguments of build_campaign_url, calls BuildCampaignURL and writes its result.
 func toolgenCallBuildCampaignURL(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3345,14 +3088,6 @@ func toolgenCallBuildCampaignURL(ctx context.Context, args []byte) (res toolgen.
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputGetCampaignPerformance is the JSON Schema of
-// get_campaign_performance's arguments.
-var toolgenInputGetCampaignPerformance = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"campaign":{"type":"string","description":"the utm_campaign value."},"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"}},"required":["campaign","from","to"],"additionalProperties":false}`)
-
-// toolgenOutputGetCampaignPerformance is the JSON Schema of
-// get_campaign_performance's structured result.
-var toolgenOutputGetCampaignPerformance = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Row is one row of a report: dimension values and metric values.","properties":{"dimensions":{"type":"object","additionalProperties":{"type":"string"}},"metrics":{"type":"object","additionalProperties":{"type":"number"}}},"required":["dimensions","metrics"],"additionalProperties":false}`)
-
 // toolgenCallGetCampaignPerformance reads the arguments of get_campaign_performance, calls GetCampaignPerformance and writes its result.
 func toolgenCallGetCampaignPerformance(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetCampaignPerformance, &res, &err)
@@ -3402,10 +3137,6 @@ func toolgenCallGetCampaignPerformance(ctx context.Context, args []byte) (res to
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputExportRawEvents is the JSON Schema of export_raw_events's
-// arguments.
-var toolgenInputExportRawEvents = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"},"events":{"type":"array","description":"only these events; all when empty.","items":{"type":"string"}},"format":{"type":"string","description":"the destination format.\n\"csv\": comma-separated values\n\"jsonl\": one JSON object per line\n\"parquet\": Apache Parquet\n\"bigquery\": a table in the linked warehouse","enum":["csv","jsonl","parquet","bigquery"]}},"required":["from","to","events","format"],"additionalProperties":false}`)
-
 // toolgenCallExportRawEvents reads the arguments of export_raw_events, calls ExportRawEvents and writes its result.
 func toolgenCallExportRawEvents(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolExportRawEvents, &res, &err)
@@ -3454,10 +3185,6 @@ func toolgenCallExportRawEvents(ctx context.Context, args []byte) (res toolgen.R
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputDeleteUserAnalyticsData is the JSON Schema of
-// delete_user_analytics_data's arguments.
-var toolgenInputDeleteUserAnalyticsData = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"user_id":{"type":"string","description":"the user."}},"required":["user_id"],"additionalProperties":false}`)
-
 // toolgenCallDeleteUserAnalyticsData reads the arguments of delete_user_analytics_data, calls DeleteUserAnalyticsData and writes its result.
 func toolgenCallDeleteUserAnalyticsData(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDeleteUserAnalyticsData, &res, &err)
@@ -3490,14 +3217,6 @@ func toolgenCallDeleteUserAnalyticsData(ctx context.Context, args []byte) (res t
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputListSessionRecordings is the JSON Schema of
-// list_session_recordings's arguments.
-var toolgenInputListSessionRecordings = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"user_id":{"type":"string","description":"only this user's sessions."},"page":{"type":"string","description":"only sessions that visited this path."},"min_duration_seconds":{"type":"integer","description":"only sessions at least this long."},"with_errors":{"type":"boolean","description":"only sessions where the page threw an error."}},"required":["with_errors"],"additionalProperties":false}`)
-
-// toolgenOutputListSessionRecordings is the JSON Schema of
-// list_session_recordings's structured result.
-var toolgenOutputListSessionRecordings = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListSessionRecordings reads the arguments of list_session_recordings, calls ListSessionRecordings and writes its result.
 func toolgenCallListSessionRecordings(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3575,10 +3294,6 @@ func toolgenCallListSessionRecordings(ctx context.Context, args []byte) (res too
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputGetPageHeatmap is the JSON Schema of get_page_heatmap's
-// arguments.
-var toolgenInputGetPageHeatmap = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"url":{"type":"string","description":"the page."},"kind":{"type":"string","description":"what to show.\n\"click\": where people click\n\"scroll\": how far people scroll\n\"move\": where the pointer moves","enum":["click","scroll","move"]},"device":{"type":"string","description":"\"desktop\" or \"mobile\"."}},"required":["url","kind"],"additionalProperties":false}`)
 
 // toolgenCallGetPageHeatmap reads the arguments of get_page_heatmap, calls GetPageHeatmap and writes its result.
 func toolgenCallGetPageHeatmap(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3799,18 +3514,20 @@ var toolgenArgsGetUserEventTimeline = &toolimpl.Object{Names: []string{"user_id"
 var toolgenArgsCreateFunnel = &toolimpl.Object{Names: []string{"name", "steps", "window_days"}, Required: []int{0, 1, 2}}
 var toolgenArgsAnalyzeFunnel = &toolimpl.Object{Names: []string{"funnel_id", "from", "to", "segment_id"}, Required: []int{0, 1, 2}}
 
-// toolgenEncodeFunnelStep writes a FunnelStep object.
+// toolgenTypeFunnelStep describes a FunnelStep for toolimpl's table-driven reader and writer.
+var toolgenTypeFunnelStep = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"event", "users", "conversion_rate", "median_seconds"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(FunnelStep{}.Event), Kind: toolimpl.FieldString, Required: 1, Key: `"event":`},
+		{Offset: unsafe.Offsetof(FunnelStep{}.Users), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(FunnelStep{}.Users)), Required: 2, Key: `"users":`},
+		{Offset: unsafe.Offsetof(FunnelStep{}.ConversionRate), Kind: toolimpl.FieldFloat64, Required: 3, Key: `"conversion_rate":`},
+		{Offset: unsafe.Offsetof(FunnelStep{}.MedianSeconds), Kind: toolimpl.FieldFloat64, Required: 4, Key: `"median_seconds":`},
+	},
+}
+
+// toolgenEncodeFunnelStep writes a FunnelStep object, as its table says.
 func toolgenEncodeFunnelStep(e *toolimpl.Encoder, v *FunnelStep) {
-	e.Object()
-	e.Member("\"event\":")
-	e.String(v.Event)
-	e.Member("\"users\":")
-	e.Int(int64(v.Users))
-	e.Member("\"conversion_rate\":")
-	e.Float(v.ConversionRate, 64)
-	e.Member("\"median_seconds\":")
-	e.Float(v.MedianSeconds, 64)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeFunnelStep, unsafe.Pointer(v))
 }
 
 var toolgenArgsGetRetentionCohorts = &toolimpl.Object{Names: []string{"start_event", "return_event", "period", "from", "to"}, Required: []int{0, 1, 2, 3, 4}}
@@ -3957,20 +3674,21 @@ func toolgenDecodeNewExperiment(d *toolimpl.Decoder, v *NewExperiment) {
 
 var toolgenArgsGetExperimentResults = &toolimpl.Object{Names: []string{"experiment_id"}, Required: []int{0}}
 
-// toolgenEncodeExperimentResult writes a ExperimentResult object.
+// toolgenTypeExperimentResult describes a ExperimentResult for toolimpl's table-driven reader and writer.
+var toolgenTypeExperimentResult = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"variant", "users", "conversion_rate", "lift", "probability_best"}, Required: []int{0, 1, 2, 3, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(ExperimentResult{}.Variant), Kind: toolimpl.FieldString, Required: 1, Key: `"variant":`},
+		{Offset: unsafe.Offsetof(ExperimentResult{}.Users), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(ExperimentResult{}.Users)), Required: 2, Key: `"users":`},
+		{Offset: unsafe.Offsetof(ExperimentResult{}.ConversionRate), Kind: toolimpl.FieldFloat64, Required: 3, Key: `"conversion_rate":`},
+		{Offset: unsafe.Offsetof(ExperimentResult{}.Lift), Kind: toolimpl.FieldFloat64, Required: 4, Key: `"lift":`},
+		{Offset: unsafe.Offsetof(ExperimentResult{}.ProbabilityBest), Kind: toolimpl.FieldFloat64, Required: 5, Key: `"probability_best":`},
+	},
+}
+
+// toolgenEncodeExperimentResult writes a ExperimentResult object, as its table says.
 func toolgenEncodeExperimentResult(e *toolimpl.Encoder, v *ExperimentResult) {
-	e.Object()
-	e.Member("\"variant\":")
-	e.String(v.Variant)
-	e.Member("\"users\":")
-	e.Int(int64(v.Users))
-	e.Member("\"conversion_rate\":")
-	e.Float(v.ConversionRate, 64)
-	e.Member("\"lift\":")
-	e.Float(v.Lift, 64)
-	e.Member("\"probability_best\":")
-	e.Float(v.ProbabilityBest, 64)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeExperimentResult, unsafe.Pointer(v))
 }
 
 var toolgenArgsStopExperiment = &toolimpl.Object{Names: []string{"experiment_id", "winner"}, Required: []int{0}}

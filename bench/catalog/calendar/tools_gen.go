@@ -8,6 +8,7 @@ import (
 	"context"
 	"regexp"
 	"time"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -16,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -222,465 +223,428 @@ var (
 
 // Tools returns the tools of package calendar: list_calendars, create_calendar, delete_calendar, list_calendar_events, get_calendar_event, create_calendar_event, update_calendar_event, reschedule_event, cancel_calendar_event, invite_attendees, remove_attendee, respond_to_invitation, find_free_slots, get_free_busy, create_recurring_event, end_recurring_series, set_event_reminder, add_video_conference, book_meeting_room, list_meeting_rooms, share_calendar, revoke_calendar_access, set_out_of_office, set_working_hours, get_daily_agenda, search_calendar_events, move_event_to_calendar, import_ics_file, export_calendar, set_calendar_time_zone, block_focus_time, propose_new_meeting_time, list_event_attendees, attach_file_to_event, create_booking_page, list_public_holidays, convert_time_zone, subscribe_to_calendar, find_scheduling_conflicts, duplicate_calendar_event.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolListCalendars,
-		Description:  "ListCalendars lists the calendars you own or are subscribed to.",
-		InputSchema:  toolgenInputListCalendars,
-		OutputSchema: toolgenOutputListCalendars,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "calendar",
-		Tokens:      toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
-		SearchTerms: "1 18 BIArh calendar:7 list:5 list_calendar:4 own subscrib",
-		Call:        toolgenCallListCalendars,
-		Validate:    toolimpl.Validator(toolgenCallListCalendars),
-	}, {
-		Name:         ToolCreateCalendar,
-		Description:  "CreateCalendar creates a secondary calendar, for example for a project or a team's on-call rotation.",
-		InputSchema:  toolgenInputCreateCalendar,
-		OutputSchema: toolgenOutputCreateCalendar,
-		Namespace:    "calendar",
-		Tokens:       toolgen.Tokens{Default: 128, Strict: 122, Gemini: 106},
-		SearchTerms:  "1 43 cISCQBICQWgxCJymAAC 1e88e5 berlin calendar:8 call color:3 creat:5 creat_calendar:4 europ exampl:2 hex iana name:3 project rotation secondari team time:3 time_zone:2 zone:3",
-		Call:         toolgenCallCreateCalendar,
-		Validate:     toolimpl.Validator(toolgenCallCreateCalendar),
-	}, {
-		Name:             ToolDeleteCalendar,
-		Description:      "DeleteCalendar deletes a secondary calendar and all its events.",
-		InputSchema:      toolgenInputDeleteCalendar,
-		Annotations:      toolgen.Annotations{Destructive: true},
-		RequiresApproval: true,
-		Namespace:        "calendar",
-		Tokens:           toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
-		SearchTerms:      "1 31 gSAIBkaAVN all calendar:11 calendar_id:2 cannot delet:7 delet_calendar:4 event id:2 primari secondari",
-		Call:             toolgenCallDeleteCalendar,
-		Validate:         toolimpl.Validator(toolgenCallDeleteCalendar),
-	}, {
-		Name:         ToolListCalendarEvents,
-		Description:  "ListCalendarEvents lists the events of a calendar between two times, in start order, expanding recurring events into occurrences.",
-		InputSchema:  toolgenInputListCalendarEvents,
-		OutputSchema: toolgenOutputListCalendarEvents,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "calendar",
-		Tokens:      toolgen.Tokens{Default: 128, Strict: 123, Gemini: 106},
-		SearchTerms: "1 44 YYOQAQYoASA0QEOUhBB absent between calendar:10 calendar_id:2 end event:6 expand id:2 list:5 list_calendar_event:4 occurrenc on order primari recur start:2 time two window:2",
-		Call:        toolgenCallListCalendarEvents,
-		Validate:    toolimpl.Validator(toolgenCallListCalendarEvents),
-	}, {
-		Name:         ToolGetCalendarEvent,
-		Description:  "GetCalendarEvent returns one event with its attendees and their responses.",
-		InputSchema:  toolgenInputGetCalendarEvent,
-		OutputSchema: toolgenOutputGetCalendarEvent,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "calendar",
-		Tokens:      toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
-		SearchTerms: "1 30 EGkojQLBBI attende calendar:6 event:8 event_id:2 get:4 get_calendar_event:4 id:2 on respons return",
-		Call:        toolgenCallGetCalendarEvent,
-		Validate:    toolimpl.Validator(toolgenCallGetCalendarEvent),
-	}, {
-		Name:         ToolCreateCalendarEvent,
-		Description:  "CreateCalendarEvent adds an event to a calendar and optionally invites attendees.",
-		InputSchema:  toolgenInputCreateCalendarEvent,
-		OutputSchema: toolgenOutputCreateCalendarEvent,
-		Namespace:    "calendar",
-		Tokens:       toolgen.Tokens{Default: 308, Strict: 372, Gemini: 286},
-		SearchTerms:  "1 118 VAJgC0ISAhhiAxEwHPVBCACAACYgVCQhIoEEIZmAUQAQ4K add:2 address:2 agenda all:3 all_dai:3 attende:7 busi calendar:14 calendar_id:3 creat:4 creat_calendar_event:4 dai:4 default:2 description:2 detail email:2 empti end:4 event:10 everyon id:3 ignor invit:2 invitation:4 location:2 make note onli optionalli other peopl place primari privat:2 public:2 see:3 send:3 send_invitation:3 set shown span start:4 time titl:3 visibiliti:2 whole",
-		Call:         toolgenCallCreateCalendarEvent,
-		Validate:     toolimpl.Validator(toolgenCallCreateCalendarEvent),
-	}, {
-		Name:         ToolUpdateCalendarEvent,
-		Description:  "UpdateCalendarEvent changes an event's title, time, location or description.",
-		InputSchema:  toolgenInputUpdateCalendarEvent,
-		OutputSchema: toolgenOutputUpdateCalendarEvent,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "calendar",
-		Tokens:       toolgen.Tokens{Default: 172, Strict: 223, Gemini: 150},
-		SearchTerms:  "1 65 BQGBvAYmACA1YECEgoR about attende:4 calendar:6 chang:3 description:4 email end:3 event:8 event_id:2 id:2 location:4 new:5 notifi:3 notifi_attende:3 start:3 time titl:4 updat:4 updat_calendar_event:4",
-		Call:         toolgenCallUpdateCalendarEvent,
-		Validate:     toolimpl.Validator(toolgenCallUpdateCalendarEvent),
-	}, {
-		Name:         ToolRescheduleEvent,
-		Description:  "RescheduleEvent moves an event to a new start time, keeping its duration, and tells the attendees.",
-		InputSchema:  toolgenInputRescheduleEvent,
-		OutputSchema: toolgenOutputRescheduleEvent,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "calendar",
-		Tokens:       toolgen.Tokens{Default: 134, Strict: 117, Gemini: 112},
-		SearchTerms:  "1 52 AEoMIwhM-QVAJhgTwFQAx attende calendar:2 duration event:9 event_id:2 id:2 keep move:2 new:4 new_start:2 occurrenc:3 onli:3 rather recur reschedul:4 reschedul_event:4 seri start:4 tell thi_occurrenc_onli:2 time:2",
-		Call:         toolgenCallRescheduleEvent,
-		Validate:     toolimpl.Validator(toolgenCallRescheduleEvent),
-	}, {
-		Name:        ToolCancelCalendarEvent,
-		Description: "CancelCalendarEvent cancels an event you organize and removes it from the attendees' calendars.",
-		InputSchema: toolgenInputCancelCalendarEvent,
-		Annotations: toolgen.Annotations{Destructive: true},
-		Namespace:   "calendar",
-		Tokens:      toolgen.Tokens{Default: 111, Strict: 105, Gemini: 89},
-		SearchTerms: "1 41 IiUsA0qowHgACQC attende:3 calendar:7 cancel:5 cancel_calendar_event:4 cancellation email event:8 event_id:2 id:2 messag:2 note notifi:2 organiz remov sent",
-		Call:        toolgenCallCancelCalendarEvent,
-		Validate:    toolimpl.Validator(toolgenCallCancelCalendarEvent),
-	}, {
-		Name:         ToolInviteAttendees,
-		Description:  "InviteAttendees adds people to an existing event and sends them invitations.",
-		InputSchema:  toolgenInputInviteAttendees,
-		OutputSchema: toolgenOutputInviteAttendees,
-		Namespace:    "calendar",
-		Tokens:       toolgen.Tokens{Default: 115, Strict: 98, Gemini: 93},
-		SearchTerms:  "1 40 TEVkESNBAqKCAhAAe add:2 address attende:5 calendar:2 email:3 event:4 event_id:2 exist id:2 invit:4 invit_attende:4 invitation mark optional:3 peopl:2 send them:2",
-		Call:         toolgenCallInviteAttendees,
-		Validate:     toolimpl.Validator(toolgenCallInviteAttendees),
-	}, {
-		Name:         ToolRemoveAttendee,
-		Description:  "RemoveAttendee takes a person off an event's guest list.",
-		InputSchema:  toolgenInputRemoveAttendee,
-		OutputSchema: toolgenOutputRemoveAttendee,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "calendar",
-		Tokens:       toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
-		SearchTerms:  "1 31 AIFGJFFcBgcBE attende:5 calendar:2 email:2 event:4 event_id:2 guest id:2 list off person remov:5 remov_attende:4 take",
-		Call:         toolgenCallRemoveAttendee,
-		Validate:     toolimpl.Validator(toolgenCallRemoveAttendee),
-	}, {
-		Name:        ToolRespondToInvitation,
-		Description: "RespondToInvitation accepts, declines or tentatively accepts an event you were invited to.",
-		InputSchema: toolgenInputRespondToInvitation,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "calendar",
-		Tokens:      toolgen.Tokens{Default: 138, Strict: 132, Gemini: 116},
-		SearchTerms: "1 44 CKEgJEUgAAD_WgIUxAH accept:4 answer attend:3 calendar:2 comment:2 declin:3 event:4 event_id:2 id:2 invit invitation:4 might note organizer respond:4 respond_to_invitation:4 respons:2 tentativ:2 tentativeli",
-		Call:        toolgenCallRespondToInvitation,
-		Validate:    toolimpl.Validator(toolgenCallRespondToInvitation),
-	}, {
-		Name:         ToolFindFreeSlots,
-		Description:  "FindFreeSlots finds times when all the given people are free for a meeting of the given length.",
-		InputSchema:  toolgenInputFindFreeSlots,
-		OutputSchema: toolgenOutputFindFreeSlots,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "calendar",
-		Tokens:      toolgen.Tokens{Default: 180, Strict: 163, Gemini: 158},
-		SearchTerms: "1 61 AkAAQIZUbFMWJgK6ZcZCLmUAEAFAAD address all attend attende:2 calendar:2 duration:2 duration_minut:2 earliest email end everyon find:5 find_free_slot:4 free:5 given:2 hour:3 latest length:2 meet:2 minut:2 must onli:3 peopl:2 propos slot:4 start time:2 within work:3 work_hour_onli:2",
-		Call:        toolgenCallFindFreeSlots,
-		Validate:    toolimpl.Validator(toolgenCallFindFreeSlots),
-	}, {
-		Name:         ToolGetFreeBusy,
-		Description:  "GetFreeBusy returns the busy intervals of each person's calendar, without event details.",
-		InputSchema:  toolgenInputGetFreeBusy,
-		OutputSchema: toolgenOutputGetFreeBusy,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "calendar",
-		Tokens:      toolgen.Tokens{Default: 125, Strict: 108, Gemini: 103},
-		SearchTerms: "1 36 CBQHpycyokAwAMEMARD busi:5 calendar:3 detail each email:2 end event free:4 get:4 get_free_busi:4 interval look peopl person return start up window:2 without",
-		Call:        toolgenCallGetFreeBusy,
-		Validate:    toolimpl.Validator(toolgenCallGetFreeBusy),
-	}, {
-		Name:         ToolCreateRecurringEvent,
-		Description:  "CreateRecurringEvent creates an event that repeats daily, weekly, monthly or yearly.",
-		InputSchema:  toolgenInputCreateRecurringEvent,
-		OutputSchema: toolgenOutputCreateRecurringEvent,
-		Namespace:    "calendar",
-		Tokens:       toolgen.Tokens{Default: 394, Strict: 447, Gemini: 368},
-		SearchTerms:  "1 141 swgEBygyE0QAaEQBJCIFJdDTewUAR8BYIQCiAQWAEQYooIDYQDIFECQSASopAA address after:2 attende:2 by_dai:3 calendar:5 calendar_id:2 count:3 creat:5 creat_recur_event:4 dai:5 daili:3 date duration:3 duration_minut:3 each:2 email empti end:2 event:5 everi:6 exampl first fr:2 frequenci:2 fridai id:2 interval:4 invit length list mani minut:3 mo:3 mondai month monthli:3 occurrenc:4 often other period primari recur:4 recurrenc repeat:3 sa:2 saturdai seri:2 start:3 su:2 sundai th:2 thursdai titl:3 tu:2 tuesdai until:3 wednesdai week:3 weekdai:2 weekli:5 year yearli:3",
-		Call:         toolgenCallCreateRecurringEvent,
-		Validate:     toolimpl.Validator(toolgenCallCreateRecurringEvent),
-	}, {
-		Name:         ToolEndRecurringSeries,
-		Description:  "EndRecurringSeries stops a recurring event after a date; earlier occurrences are kept.",
-		InputSchema:  toolgenInputEndRecurringSeries,
-		OutputSchema: toolgenOutputEndRecurringSeries,
-		Annotations:  toolgen.Annotations{Destructive: true},
-		Namespace:    "calendar",
-		Tokens:       toolgen.Tokens{Default: 105, Strict: 88, Gemini: 83},
-		SearchTerms:  "1 45 FAmCAB2tALQLhAyEhB after ani calendar:2 date:4 earlier end:4 end_recur_seri:4 event:3 event_id:2 id:2 keep kept last:3 last_date:2 occurrenc:3 recur:5 seri:5 stop",
-		Call:         toolgenCallEndRecurringSeries,
-		Validate:     toolimpl.Validator(toolgenCallEndRecurringSeries),
-	}, {
-		Name:        ToolSetEventReminder,
-		Description: "SetEventReminder adds a reminder before an event.",
-		InputSchema: toolgenInputSetEventReminder,
-		Namespace:   "calendar",
-		Tokens:      toolgen.Tokens{Default: 146, Strict: 129, Gemini: 124},
-		SearchTerms: "1 53 rSQoERAwwbEKK_AYjgCBgA add befor:4 calendar:2 devic email:3 event:8 event_id:2 id:2 long messag method:2 minut:2 minut_befor:2 notification popup:2 remind:2 reminder:5 set:4 set_event_reminder:4 sm:2 start text",
-		Call:        toolgenCallSetEventReminder,
-		Validate:    toolimpl.Validator(toolgenCallSetEventReminder),
-	}, {
-		Name:         ToolAddVideoConference,
-		Description:  "AddVideoConference attaches a video-call link to an event.",
-		InputSchema:  toolgenInputAddVideoConference,
-		OutputSchema: toolgenOutputAddVideoConference,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "calendar",
-		Tokens:       toolgen.Tokens{Default: 114, Strict: 97, Gemini: 92},
-		SearchTerms:  "1 46 ZAKiiAksAFQKBQdAGb add:4 add_video_conferenc:4 attach calendar:2 call:2 conferenc:4 event:4 event_id:2 googl id:2 link meet:3 microsoft provider:2 servic team:3 video:6 zoom:3",
-		Call:         toolgenCallAddVideoConference,
-		Validate:     toolimpl.Validator(toolgenCallAddVideoConference),
-	}, {
-		Name:         ToolBookMeetingRoom,
-		Description:  "BookMeetingRoom reserves a meeting room for an event's time.",
-		InputSchema:  toolgenInputBookMeetingRoom,
-		OutputSchema: toolgenOutputBookMeetingRoom,
-		Namespace:    "calendar",
-		Tokens:       toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
-		SearchTerms:  "1 41 MIgA81SYRwaEE book:4 book_meet_room:4 calendar:2 event:4 event_id:2 id:4 list list_meet_room meet:6 reserv room:9 room_id:2 time",
-		Call:         toolgenCallBookMeetingRoom,
-		Validate:     toolimpl.Validator(toolgenCallBookMeetingRoom),
-	}, {
-		Name:         ToolListMeetingRooms,
-		Description:  "ListMeetingRooms lists meeting rooms, optionally only those free between two times.",
-		InputSchema:  toolgenInputListMeetingRooms,
-		OutputSchema: toolgenOutputListMeetingRooms,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "calendar",
-		Tokens:      toolgen.Tokens{Default: 171, Strict: 202, Gemini: 149},
-		SearchTerms: "1 66 gG4AY2QEEQimAxRBoIbQ2EVQCIt all between build:3 calendar:2 capaciti:2 exampl featur:2 free:6 free_from:2 free_to:2 least list:5 list_meet_room:4 mani meet:5 min:2 min_capaciti:2 onli:5 optionalli peopl projector room:9 seat those time:3 two whiteboard",
-		Call:        toolgenCallListMeetingRooms,
-		Validate:    toolimpl.Validator(toolgenCallListMeetingRooms),
-	}, {
-		Name:        ToolShareCalendar,
-		Description: "ShareCalendar gives a person access to one of your calendars.",
-		InputSchema: toolgenInputShareCalendar,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "calendar",
-		Tokens:      toolgen.Tokens{Default: 156, Strict: 139, Gemini: 134},
-		SearchTerms: "1 60 DFGriEuRpIFIABAYgYGIEgFRB access:3 add all also busi:3 calendar:11 calendar_id:2 chang:2 detail email:2 event:2 free:2 free_busi:2 give id:2 on onli owner:2 person:2 read:2 see:3 set share:6 share_calendar:4 write:2",
-		Call:        toolgenCallShareCalendar,
-		Validate:    toolimpl.Validator(toolgenCallShareCalendar),
-	}, {
-		Name:        ToolRevokeCalendarAccess,
-		Description: "RevokeCalendarAccess stops sharing a calendar with a person.",
-		InputSchema: toolgenInputRevokeCalendarAccess,
-		Annotations: toolgen.Annotations{
-			Destructive: true,
-			Idempotent:  true,
-		},
-		Namespace:   "calendar",
-		Tokens:      toolgen.Tokens{Default: 86, Strict: 69, Gemini: 64},
-		SearchTerms: "1 32 gLIDNAKA7A access:4 calendar:10 calendar_id:2 email:2 id:2 person:2 revok:4 revok_calendar_access:4 share stop",
-		Call:        toolgenCallRevokeCalendarAccess,
-		Validate:    toolimpl.Validator(toolgenCallRevokeCalendarAccess),
-	}, {
-		Name:         ToolSetOutOfOffice,
-		Description:  "SetOutOfOffice blocks your calendar for an absence and, optionally, declines the meetings in it with a message.",
-		InputSchema:  toolgenInputSetOutOfOffice,
-		OutputSchema: toolgenOutputSetOutOfOffice,
-		Namespace:    "calendar",
-		Tokens:       toolgen.Tokens{Default: 154, Strict: 148, Gemini: 132},
-		SearchTerms:  "1 50 TAoSBAHQQ04jVDYAAI absenc:3 block calendar:3 declin:5 declin_meet:2 dure end:3 exist invitation meet:5 messag:4 offic:4 optionalli out:4 sent set:4 set_out_of_offic:4 start:3",
-		Call:         toolgenCallSetOutOfOffice,
-		Validate:     toolimpl.Validator(toolgenCallSetOutOfOffice),
-	}, {
-		Name:        ToolSetWorkingHours,
-		Description: "SetWorkingHours sets the days and hours you usually work, which scheduling suggestions respect.",
-		InputSchema: toolgenInputSetWorkingHours,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "calendar",
-		Tokens:      toolgen.Tokens{Default: 258, Strict: 241, Gemini: 236},
-		SearchTerms: "1 75 uAMFSYAcAKBqUiFDCWIgNAOAKk5-DMEAACSA 00 09 17 30 calendar:2 dai:7 end:3 fr:2 fridai hour:6 iana mo:2 mondai respect sa:2 saturdai schedul set:5 set_work_hour:4 start:3 su:2 suggestion sundai th:2 those thursdai time:3 time_zone:2 tu:2 tuesdai usualli wednesdai week weekdai work:6 zone:3",
-		Call:        toolgenCallSetWorkingHours,
-		Validate:    toolimpl.Validator(toolgenCallSetWorkingHours),
-	}, {
-		Name:         ToolGetDailyAgenda,
-		Description:  "GetDailyAgenda returns your events for one day across all your calendars.",
-		InputSchema:  toolgenInputGetDailyAgenda,
-		OutputSchema: toolgenOutputGetDailyAgenda,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "calendar",
-		Tokens:      toolgen.Tokens{Default: 75, Strict: 73, Gemini: 53},
-		SearchTerms: "1 30 IEDMCpwBQlAVCF absent across agenda:4 all calendar:3 dai:2 daili:4 date:2 event get:4 get_daili_agenda:4 on return todai",
-		Call:        toolgenCallGetDailyAgenda,
-		Validate:    toolimpl.Validator(toolgenCallGetDailyAgenda),
-	}, {
-		Name:         ToolSearchCalendarEvents,
-		Description:  "SearchCalendarEvents finds events whose title, description, location or attendees match a text query.",
-		InputSchema:  toolgenInputSearchCalendarEvents,
-		OutputSchema: toolgenOutputSearchCalendarEvents,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "calendar",
-		Tokens:      toolgen.Tokens{Default: 117, Strict: 123, Gemini: 95},
-		SearchTerms: "1 40 kACiEAOBVQvChFUAAR after attende befor calendar:6 description event:7 find location look match onli:2 queri:3 search:4 search_calendar_event:4 text:2 time:2 titl whose",
-		Call:        toolgenCallSearchCalendarEvents,
-		Validate:    toolimpl.Validator(toolgenCallSearchCalendarEvents),
-	}, {
-		Name:         ToolMoveEventToCalendar,
-		Description:  "MoveEventToCalendar moves an event from its calendar to another calendar you can write to.",
-		InputSchema:  toolgenInputMoveEventToCalendar,
-		OutputSchema: toolgenOutputMoveEventToCalendar,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "calendar",
-		Tokens:       toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
-		SearchTerms:  "1 41 A6AIjGLAZo another calendar:11 event:8 event_id:2 id:4 move:6 move_event_to_calendar:4 target:2 target_calendar_id:2 write",
-		Call:         toolgenCallMoveEventToCalendar,
-		Validate:     toolimpl.Validator(toolgenCallMoveEventToCalendar),
-	}, {
-		Name:         ToolImportICSFile,
-		Description:  "ImportICSFile imports the events of an iCalendar (.ics) file into a calendar.",
-		InputSchema:  toolgenInputImportICSFile,
-		OutputSchema: toolgenOutputImportICSFile,
-		Annotations:  toolgen.Annotations{OpenWorld: true},
-		Namespace:    "calendar",
-		Tokens:       toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
-		SearchTerms:  "1 37 oCWKJAmCBo calendar:7 calendar_id:2 event file:6 i_calendar ic:6 id:2 import:6 import_ic_file:4 url:2",
-		Call:         toolgenCallImportICSFile,
-		Validate:     toolimpl.Validator(toolgenCallImportICSFile),
-	}, {
-		Name:        ToolExportCalendar,
-		Description: "ExportCalendar writes a calendar's events between two dates as an iCalendar file and returns its download address.",
-		InputSchema: toolgenInputExportCalendar,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "calendar",
-		Tokens:      toolgen.Tokens{Default: 122, Strict: 105, Gemini: 100},
-		SearchTerms: "1 39 rQkQEARpCugoRoQUABF address between calendar:11 calendar_id:2 dai:2 date download event export:4 export_calendar:4 file first i_calendar id:2 includ:2 last return two write",
-		Call:        toolgenCallExportCalendar,
-		Validate:    toolimpl.Validator(toolgenCallExportCalendar),
-	}, {
-		Name:         ToolSetCalendarTimeZone,
-		Description:  "SetCalendarTimeZone changes the time zone a calendar shows its events in.",
-		InputSchema:  toolgenInputSetCalendarTimeZone,
-		OutputSchema: toolgenOutputSetCalendarTimeZone,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "calendar",
-		Tokens:       toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
-		SearchTerms:  "1 49 NohBAAJBOQKSbwAAD america calendar:10 calendar_id:2 chang event exampl iana id:2 new new_york set:4 set_calendar_time_zone:4 show time:8 time_zone:2 york zone:8",
-		Call:         toolgenCallSetCalendarTimeZone,
-		Validate:     toolimpl.Validator(toolgenCallSetCalendarTimeZone),
-	}, {
-		Name:         ToolBlockFocusTime,
-		Description:  "BlockFocusTime reserves time on your calendar for heads-down work, shown as busy and declining new invitations.",
-		InputSchema:  toolgenInputBlockFocusTime,
-		OutputSchema: toolgenOutputBlockFocusTime,
-		Namespace:    "calendar",
-		Tokens:       toolgen.Tokens{Default: 129, Strict: 123, Gemini: 107},
-		SearchTerms:  "1 45 WDSCAAGPTwojSEaABI absent block:4 block_focu_time:4 busi calendar:4 declin down end:3 focu:6 head invitation new reserv shown:2 start:3 time:7 titl:3 work",
-		Call:         toolgenCallBlockFocusTime,
-		Validate:     toolimpl.Validator(toolgenCallBlockFocusTime),
-	}, {
-		Name:        ToolProposeNewMeetingTime,
-		Description: "ProposeNewMeetingTime suggests another time to the organizer of an event you were invited to.",
-		InputSchema: toolgenInputProposeNewMeetingTime,
-		Namespace:   "calendar",
-		Tokens:      toolgen.Tokens{Default: 138, Strict: 132, Gemini: 116},
-		SearchTerms: "1 48 QAqxBBHMQMQjRlYABb another calendar:2 comment:2 end:3 event:4 event_id:2 id:2 invit meet:4 new:4 organizer propos:6 propos_new_meet_time:4 start:3 suggest suit time:6 why",
-		Call:        toolgenCallProposeNewMeetingTime,
-		Validate:    toolimpl.Validator(toolgenCallProposeNewMeetingTime),
-	}, {
-		Name:         ToolListEventAttendees,
-		Description:  "ListEventAttendees lists who was invited to an event and whether each has accepted, declined or not answered.",
-		InputSchema:  toolgenInputListEventAttendees,
-		OutputSchema: toolgenOutputListEventAttendees,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "calendar",
-		Tokens:      toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
-		SearchTerms: "1 33 QJASNHAZBg5QE accept answer attende:4 calendar:2 declin each event:8 event_id:2 id:2 invit list:5 list_event_attende:4 whether",
-		Call:        toolgenCallListEventAttendees,
-		Validate:    toolimpl.Validator(toolgenCallListEventAttendees),
-	}, {
-		Name:         ToolAttachFileToEvent,
-		Description:  "AttachFileToEvent attaches a document to an event, so that attendees can open it from the invitation.",
-		InputSchema:  toolgenInputAttachFileToEvent,
-		OutputSchema: toolgenOutputAttachFileToEvent,
-		Namespace:    "calendar",
-		Tokens:       toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
-		SearchTerms:  "1 39 aQBTA3BA9IAEAM address attach:5 attach_file_to_event:4 attende calendar:2 document:2 event:8 event_id:2 file:6 file_url:2 id:2 invitation open url:2",
-		Call:         toolgenCallAttachFileToEvent,
-		Validate:     toolimpl.Validator(toolgenCallAttachFileToEvent),
-	}, {
-		Name:        ToolCreateBookingPage,
-		Description: "CreateBookingPage creates a public page where others can pick a free time on your calendar and book an appointment with you.",
-		InputSchema: toolgenInputCreateBookingPage,
-		Namespace:   "calendar",
-		Tokens:      toolgen.Tokens{Default: 151, Strict: 159, Gemini: 129},
-		SearchTerms: "1 69 AEDzgFhCM-ggOCmRKEA0xUICCDIsBIA 30 appointment:4 between book:5 buffer:2 buffer_minut:2 calendar:3 call creat:5 creat_book_page:4 dai:3 duration:2 duration_minut:2 each exampl free:2 intro kept length max:2 max_per_dai:2 min minut:4 most other page:6 per:3 pick public time:2 titl:3",
-		Call:        toolgenCallCreateBookingPage,
-		Validate:    toolimpl.Validator(toolgenCallCreateBookingPage),
-	}, {
-		Name:         ToolListPublicHolidays,
-		Description:  "ListPublicHolidays lists the public holidays of a country in a year.",
-		InputSchema:  toolgenInputListPublicHolidays,
-		OutputSchema: toolgenOutputListPublicHolidays,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "calendar",
-		Tokens:      toolgen.Tokens{Default: 118, Strict: 101, Gemini: 96},
-		SearchTerms: "1 34 4AARBFUOE2JK 3166 alpha calendar:2 code countri:4 de holidai:5 iso list:5 list_public_holidai:4 public:5 year:4",
-		Call:        toolgenCallListPublicHolidays,
-		Validate:    toolimpl.Validator(toolgenCallListPublicHolidays),
-	}, {
-		Name:        ToolConvertTimeZone,
-		Description: "ConvertTimeZone converts a time of day from one time zone to another.",
-		InputSchema: toolgenInputConvertTimeZone,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "calendar",
-		Tokens:      toolgen.Tokens{Default: 110, Strict: 93, Gemini: 88},
-		SearchTerms: "1 39 IKJQAPOkZUYAS another calendar:2 convert:6 convert_time_zone:4 dai date express iana offset on time:10 to_time_zone:2 zone:8",
-		Call:        toolgenCallConvertTimeZone,
-		Validate:    toolimpl.Validator(toolgenCallConvertTimeZone),
-	}, {
-		Name:         ToolSubscribeToCalendar,
-		Description:  "SubscribeToCalendar adds a calendar published at an address (iCal feed) to your calendar list; it stays read-only and refreshes periodically.",
-		InputSchema:  toolgenInputSubscribeToCalendar,
-		OutputSchema: toolgenOutputSubscribeToCalendar,
-		Annotations:  toolgen.Annotations{OpenWorld: true},
-		Namespace:    "calendar",
-		Tokens:       toolgen.Tokens{Default: 105, Strict: 99, Gemini: 83},
-		SearchTerms:  "1 36 zACYUMNIAgIAFpFTU add address:2 cal calendar:8 feed:2 i_cal list:2 name:3 onli periodicalli publish read refresh stai subscrib:4 subscrib_to_calendar:4 url:2",
-		Call:         toolgenCallSubscribeToCalendar,
-		Validate:     toolimpl.Validator(toolgenCallSubscribeToCalendar),
-	}, {
-		Name:         ToolFindSchedulingConflicts,
-		Description:  "FindSchedulingConflicts lists the events of yours that overlap each other between two times.",
-		InputSchema:  toolgenInputFindSchedulingConflicts,
-		OutputSchema: toolgenOutputFindSchedulingConflicts,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "calendar",
-		Tokens:      toolgen.Tokens{Default: 105, Strict: 88, Gemini: 83},
-		SearchTerms: "1 31 IKAECjBCCLKAxhRCC between calendar:2 conflict:4 each end event find:4 find_schedul_conflict:4 list other overlap schedul:4 start time two window:2 your",
-		Call:        toolgenCallFindSchedulingConflicts,
-		Validate:    toolimpl.Validator(toolgenCallFindSchedulingConflicts),
-	}, {
-		Name:         ToolDuplicateCalendarEvent,
-		Description:  "DuplicateCalendarEvent copies an event, with its attendees and description, to a new start time.",
-		InputSchema:  toolgenInputDuplicateCalendarEvent,
-		OutputSchema: toolgenOutputDuplicateCalendarEvent,
-		Namespace:    "calendar",
-		Tokens:       toolgen.Tokens{Default: 102, Strict: 85, Gemini: 80},
-		SearchTerms:  "1 41 QIAKIVScZSIEU attende calendar:6 copi:3 description duplicat:4 duplicat_calendar_event:4 event:8 event_id:2 id:2 new:3 new_start:2 start:4 time",
-		Call:         toolgenCallDuplicateCalendarEvent,
-		Validate:     toolimpl.Validator(toolgenCallDuplicateCalendarEvent),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package calendar, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolListCalendars,
+	Description:  "ListCalendars lists the calendars you own or are subscribed to.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Calendar is one calendar of the account.","properties":{"id":{"type":"string"},"name":{"type":"string"},"time_zone":{"type":"string"},"primary":{"type":"boolean"},"color":{"type":"string"}},"required":["id","name","time_zone"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "calendar",
+	Tokens:      toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
+	SearchTerms: "1 18 BIArh calendar:7 list:5 list_calendar:4 own subscrib",
+	Call:        toolgenCallListCalendars,
+}, {
+	Name:         ToolCreateCalendar,
+	Description:  "CreateCalendar creates a secondary calendar, for example for a project or a team's on-call rotation.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the calendar's name."},"time_zone":{"type":"string","description":"an IANA time zone, for example \"Europe/Berlin\"."},"color":{"type":"string","description":"a hex color such as \"#1e88e5\"."}},"required":["name","time_zone"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Calendar is one calendar of the account.","properties":{"id":{"type":"string"},"name":{"type":"string"},"time_zone":{"type":"string"},"primary":{"type":"boolean"},"color":{"type":"string"}},"required":["id","name","time_zone"],"additionalProperties":false}`),
+	Namespace:    "calendar",
+	Tokens:       toolgen.Tokens{Default: 128, Strict: 122, Gemini: 106},
+	SearchTerms:  "1 43 cISCQBICQWgxCJymAAC 1e88e5 berlin calendar:8 call color:3 creat:5 creat_calendar:4 europ exampl:2 hex iana name:3 project rotation secondari team time:3 time_zone:2 zone:3",
+	Call:         toolgenCallCreateCalendar,
+}, {
+	Name:             ToolDeleteCalendar,
+	Description:      "DeleteCalendar deletes a secondary calendar and all its events.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"calendar_id":{"type":"string","description":"the calendar to delete; the primary calendar cannot be deleted."}},"required":["calendar_id"],"additionalProperties":false}`),
+	Annotations:      toolgen.Annotations{Destructive: true},
+	RequiresApproval: true,
+	Namespace:        "calendar",
+	Tokens:           toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
+	SearchTerms:      "1 31 gSAIBkaAVN all calendar:11 calendar_id:2 cannot delet:7 delet_calendar:4 event id:2 primari secondari",
+	Call:             toolgenCallDeleteCalendar,
+}, {
+	Name:         ToolListCalendarEvents,
+	Description:  "ListCalendarEvents lists the events of a calendar between two times, in start order, expanding recurring events into occurrences.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"calendar_id":{"type":"string","description":"the calendar; the primary one when absent."},"from":{"type":"string","description":"the start of the window.","format":"date-time"},"to":{"type":"string","description":"the end of the window.","format":"date-time"}},"required":["from","to"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "calendar",
+	Tokens:      toolgen.Tokens{Default: 128, Strict: 123, Gemini: 106},
+	SearchTerms: "1 44 YYOQAQYoASA0QEOUhBB absent between calendar:10 calendar_id:2 end event:6 expand id:2 list:5 list_calendar_event:4 occurrenc on order primari recur start:2 time two window:2",
+	Call:        toolgenCallListCalendarEvents,
+}, {
+	Name:         ToolGetCalendarEvent,
+	Description:  "GetCalendarEvent returns one event with its attendees and their responses.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."}},"required":["event_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "calendar",
+	Tokens:      toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
+	SearchTerms: "1 30 EGkojQLBBI attende calendar:6 event:8 event_id:2 get:4 get_calendar_event:4 id:2 on respons return",
+	Call:        toolgenCallGetCalendarEvent,
+}, {
+	Name:         ToolCreateCalendarEvent,
+	Description:  "CreateCalendarEvent adds an event to a calendar and optionally invites attendees.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"calendar_id":{"type":"string","description":"CalendarID is the calendar to add the event to; the primary calendar when empty."},"title":{"type":"string","description":"Title of the event.","minLength":1},"start":{"type":"string","description":"when the event starts","format":"date-time"},"end":{"type":"string","description":"when the event ends","format":"date-time"},"all_day":{"type":"boolean","description":"AllDay makes the event span whole days; the times of Start and End are ignored."},"attendees":{"type":"array","description":"Attendees are the email addresses of the people to invite.","items":{"type":"string"}},"location":{"type":"string","description":"a place or an address"},"description":{"type":"string","description":"agenda or notes, shown to attendees"},"visibility":{"type":"string","description":"who can see the details\n\"default\": the calendar's setting\n\"public\": everyone who can see the calendar\n\"private\": only attendees; others see \"busy\"","enum":["default","public","private"]},"send_invitations":{"type":"boolean","description":"SendInvitations emails the attendees an invitation."}},"required":["title","start","end"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`),
+	Namespace:    "calendar",
+	Tokens:       toolgen.Tokens{Default: 308, Strict: 372, Gemini: 286},
+	SearchTerms:  "1 118 VAJgC0ISAhhiAxEwHPVBCACAACYgVCQhIoEEIZmAUQAQ4K add:2 address:2 agenda all:3 all_dai:3 attende:7 busi calendar:14 calendar_id:3 creat:4 creat_calendar_event:4 dai:4 default:2 description:2 detail email:2 empti end:4 event:10 everyon id:3 ignor invit:2 invitation:4 location:2 make note onli optionalli other peopl place primari privat:2 public:2 see:3 send:3 send_invitation:3 set shown span start:4 time titl:3 visibiliti:2 whole",
+	Call:         toolgenCallCreateCalendarEvent,
+}, {
+	Name:         ToolUpdateCalendarEvent,
+	Description:  "UpdateCalendarEvent changes an event's title, time, location or description.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event to change"},"title":{"type":"string","description":"a new title"},"start":{"type":"string","description":"a new start","format":"date-time"},"end":{"type":"string","description":"a new end","format":"date-time"},"location":{"type":"string","description":"a new location"},"description":{"type":"string","description":"a new description"},"notify_attendees":{"type":"boolean","description":"NotifyAttendees emails the attendees about the change."}},"required":["event_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "calendar",
+	Tokens:       toolgen.Tokens{Default: 172, Strict: 223, Gemini: 150},
+	SearchTerms:  "1 65 BQGBvAYmACA1YECEgoR about attende:4 calendar:6 chang:3 description:4 email end:3 event:8 event_id:2 id:2 location:4 new:5 notifi:3 notifi_attende:3 start:3 time titl:4 updat:4 updat_calendar_event:4",
+	Call:         toolgenCallUpdateCalendarEvent,
+}, {
+	Name:         ToolRescheduleEvent,
+	Description:  "RescheduleEvent moves an event to a new start time, keeping its duration, and tells the attendees.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."},"new_start":{"type":"string","description":"the new start time.","format":"date-time"},"this_occurrence_only":{"type":"boolean","description":"for a recurring event, move only this occurrence rather than the series."}},"required":["event_id","new_start","this_occurrence_only"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "calendar",
+	Tokens:       toolgen.Tokens{Default: 134, Strict: 117, Gemini: 112},
+	SearchTerms:  "1 52 AEoMIwhM-QVAJhgTwFQAx attende calendar:2 duration event:9 event_id:2 id:2 keep move:2 new:4 new_start:2 occurrenc:3 onli:3 rather recur reschedul:4 reschedul_event:4 seri start:4 tell thi_occurrenc_onli:2 time:2",
+	Call:         toolgenCallRescheduleEvent,
+}, {
+	Name:        ToolCancelCalendarEvent,
+	Description: "CancelCalendarEvent cancels an event you organize and removes it from the attendees' calendars.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."},"message":{"type":"string","description":"a note sent to the attendees with the cancellation."},"notify":{"type":"boolean","description":"email the attendees."}},"required":["event_id","notify"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Destructive: true},
+	Namespace:   "calendar",
+	Tokens:      toolgen.Tokens{Default: 111, Strict: 105, Gemini: 89},
+	SearchTerms: "1 41 IiUsA0qowHgACQC attende:3 calendar:7 cancel:5 cancel_calendar_event:4 cancellation email event:8 event_id:2 id:2 messag:2 note notifi:2 organiz remov sent",
+	Call:        toolgenCallCancelCalendarEvent,
+}, {
+	Name:         ToolInviteAttendees,
+	Description:  "InviteAttendees adds people to an existing event and sends them invitations.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."},"emails":{"type":"array","description":"email addresses of the people to add.","items":{"type":"string"}},"optional":{"type":"boolean","description":"mark them as optional attendees."}},"required":["event_id","emails","optional"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`),
+	Namespace:    "calendar",
+	Tokens:       toolgen.Tokens{Default: 115, Strict: 98, Gemini: 93},
+	SearchTerms:  "1 40 TEVkESNBAqKCAhAAe add:2 address attende:5 calendar:2 email:3 event:4 event_id:2 exist id:2 invit:4 invit_attende:4 invitation mark optional:3 peopl:2 send them:2",
+	Call:         toolgenCallInviteAttendees,
+}, {
+	Name:         ToolRemoveAttendee,
+	Description:  "RemoveAttendee takes a person off an event's guest list.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."},"email":{"type":"string","description":"the attendee to remove."}},"required":["event_id","email"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "calendar",
+	Tokens:       toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
+	SearchTerms:  "1 31 AIFGJFFcBgcBE attende:5 calendar:2 email:2 event:4 event_id:2 guest id:2 list off person remov:5 remov_attende:4 take",
+	Call:         toolgenCallRemoveAttendee,
+}, {
+	Name:        ToolRespondToInvitation,
+	Description: "RespondToInvitation accepts, declines or tentatively accepts an event you were invited to.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."},"response":{"type":"string","description":"your answer.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","enum":["accepted","declined","tentative"]},"comment":{"type":"string","description":"a note to the organizer."}},"required":["event_id","response"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "calendar",
+	Tokens:      toolgen.Tokens{Default: 138, Strict: 132, Gemini: 116},
+	SearchTerms: "1 44 CKEgJEUgAAD_WgIUxAH accept:4 answer attend:3 calendar:2 comment:2 declin:3 event:4 event_id:2 id:2 invit invitation:4 might note organizer respond:4 respond_to_invitation:4 respons:2 tentativ:2 tentativeli",
+	Call:        toolgenCallRespondToInvitation,
+}, {
+	Name:         ToolFindFreeSlots,
+	Description:  "FindFreeSlots finds times when all the given people are free for a meeting of the given length.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"attendees":{"type":"array","description":"email addresses of the people who must attend.","items":{"type":"string"}},"duration_minutes":{"type":"integer","description":"the length of the meeting.","minimum":5,"maximum":480},"from":{"type":"string","description":"the earliest start.","format":"date-time"},"to":{"type":"string","description":"the latest end.","format":"date-time"},"working_hours_only":{"type":"boolean","description":"only propose times within everyone's working hours."}},"required":["attendees","duration_minutes","from","to","working_hours_only"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Slot is a span of time.","properties":{"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"}},"required":["start","end"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "calendar",
+	Tokens:      toolgen.Tokens{Default: 180, Strict: 163, Gemini: 158},
+	SearchTerms: "1 61 AkAAQIZUbFMWJgK6ZcZCLmUAEAFAAD address all attend attende:2 calendar:2 duration:2 duration_minut:2 earliest email end everyon find:5 find_free_slot:4 free:5 given:2 hour:3 latest length:2 meet:2 minut:2 must onli:3 peopl:2 propos slot:4 start time:2 within work:3 work_hour_onli:2",
+	Call:        toolgenCallFindFreeSlots,
+}, {
+	Name:         ToolGetFreeBusy,
+	Description:  "GetFreeBusy returns the busy intervals of each person's calendar, without event details.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"emails":{"type":"array","description":"the people to look up.","items":{"type":"string"}},"from":{"type":"string","description":"the start of the window.","format":"date-time"},"to":{"type":"string","description":"the end of the window.","format":"date-time"}},"required":["emails","from","to"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","description":"Slot is a span of time.","properties":{"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"}},"required":["start","end"],"additionalProperties":false}}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "calendar",
+	Tokens:      toolgen.Tokens{Default: 125, Strict: 108, Gemini: 103},
+	SearchTerms: "1 36 CBQHpycyokAwAMEMARD busi:5 calendar:3 detail each email:2 end event free:4 get:4 get_free_busi:4 interval look peopl person return start up window:2 without",
+	Call:        toolgenCallGetFreeBusy,
+}, {
+	Name:         ToolCreateRecurringEvent,
+	Description:  "CreateRecurringEvent creates an event that repeats daily, weekly, monthly or yearly.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"calendar_id":{"type":"string","description":"the primary calendar when empty"},"title":{"type":"string","description":"title of each occurrence"},"start":{"type":"string","description":"start of the first occurrence","format":"date-time"},"duration_minutes":{"type":"integer","description":"DurationMinutes is the length of each occurrence.","minimum":5,"maximum":1440},"frequency":{"type":"string","description":"how often it repeats\n\"daily\": every day\n\"weekly\": every week\n\"monthly\": every month\n\"yearly\": every year","enum":["daily","weekly","monthly","yearly"]},"interval":{"type":"integer","description":"Interval repeats every Interval periods: 2 with weekly is every other week.","minimum":1,"maximum":99,"default":1},"by_day":{"type":"array","description":"ByDay lists the weekdays of a weekly recurrence, for example [\"MO\",\"WE\"].","items":{"type":"string","description":"Weekday is a day of the week.\n\"MO\": Monday\n\"TU\": Tuesday\n\"WE\": Wednesday\n\"TH\": Thursday\n\"FR\": Friday\n\"SA\": Saturday\n\"SU\": Sunday","enum":["MO","TU","WE","TH","FR","SA","SU"]}},"until":{"type":"string","description":"Until ends the series after this date.","format":"date-time"},"count":{"type":"integer","description":"Count ends the series after this many occurrences.","minimum":1},"attendees":{"type":"array","description":"email addresses to invite","items":{"type":"string"}}},"required":["title","start","duration_minutes","frequency"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`),
+	Namespace:    "calendar",
+	Tokens:       toolgen.Tokens{Default: 394, Strict: 447, Gemini: 368},
+	SearchTerms:  "1 141 swgEBygyE0QAaEQBJCIFJdDTewUAR8BYIQCiAQWAEQYooIDYQDIFECQSASopAA address after:2 attende:2 by_dai:3 calendar:5 calendar_id:2 count:3 creat:5 creat_recur_event:4 dai:5 daili:3 date duration:3 duration_minut:3 each:2 email empti end:2 event:5 everi:6 exampl first fr:2 frequenci:2 fridai id:2 interval:4 invit length list mani minut:3 mo:3 mondai month monthli:3 occurrenc:4 often other period primari recur:4 recurrenc repeat:3 sa:2 saturdai seri:2 start:3 su:2 sundai th:2 thursdai titl:3 tu:2 tuesdai until:3 wednesdai week:3 weekdai:2 weekli:5 year yearli:3",
+	Call:         toolgenCallCreateRecurringEvent,
+}, {
+	Name:         ToolEndRecurringSeries,
+	Description:  "EndRecurringSeries stops a recurring event after a date; earlier occurrences are kept.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"any occurrence of the series."},"last_date":{"type":"string","description":"the date of the last occurrence to keep.","format":"date-time"}},"required":["event_id","last_date"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Destructive: true},
+	Namespace:    "calendar",
+	Tokens:       toolgen.Tokens{Default: 105, Strict: 88, Gemini: 83},
+	SearchTerms:  "1 45 FAmCAB2tALQLhAyEhB after ani calendar:2 date:4 earlier end:4 end_recur_seri:4 event:3 event_id:2 id:2 keep kept last:3 last_date:2 occurrenc:3 recur:5 seri:5 stop",
+	Call:         toolgenCallEndRecurringSeries,
+}, {
+	Name:        ToolSetEventReminder,
+	Description: "SetEventReminder adds a reminder before an event.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."},"minutes_before":{"type":"integer","description":"how long before the start to remind.","minimum":0,"maximum":40320},"method":{"type":"string","description":"how to be reminded.\n\"popup\": a notification on your devices\n\"email\": an email\n\"sms\": a text message","enum":["popup","email","sms"]}},"required":["event_id","minutes_before","method"],"additionalProperties":false}`),
+	Namespace:   "calendar",
+	Tokens:      toolgen.Tokens{Default: 146, Strict: 129, Gemini: 124},
+	SearchTerms: "1 53 rSQoERAwwbEKK_AYjgCBgA add befor:4 calendar:2 devic email:3 event:8 event_id:2 id:2 long messag method:2 minut:2 minut_befor:2 notification popup:2 remind:2 reminder:5 set:4 set_event_reminder:4 sm:2 start text",
+	Call:        toolgenCallSetEventReminder,
+}, {
+	Name:         ToolAddVideoConference,
+	Description:  "AddVideoConference attaches a video-call link to an event.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."},"provider":{"type":"string","description":"the video-call service.\n\"meet\": Google Meet\n\"zoom\": Zoom\n\"teams\": Microsoft Teams","enum":["meet","zoom","teams"]}},"required":["event_id","provider"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "calendar",
+	Tokens:       toolgen.Tokens{Default: 114, Strict: 97, Gemini: 92},
+	SearchTerms:  "1 46 ZAKiiAksAFQKBQdAGb add:4 add_video_conferenc:4 attach calendar:2 call:2 conferenc:4 event:4 event_id:2 googl id:2 link meet:3 microsoft provider:2 servic team:3 video:6 zoom:3",
+	Call:         toolgenCallAddVideoConference,
+}, {
+	Name:         ToolBookMeetingRoom,
+	Description:  "BookMeetingRoom reserves a meeting room for an event's time.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."},"room_id":{"type":"string","description":"the room, from ListMeetingRooms."}},"required":["event_id","room_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`),
+	Namespace:    "calendar",
+	Tokens:       toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
+	SearchTerms:  "1 41 MIgA81SYRwaEE book:4 book_meet_room:4 calendar:2 event:4 event_id:2 id:4 list list_meet_room meet:6 reserv room:9 room_id:2 time",
+	Call:         toolgenCallBookMeetingRoom,
+}, {
+	Name:         ToolListMeetingRooms,
+	Description:  "ListMeetingRooms lists meeting rooms, optionally only those free between two times.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"building":{"type":"string","description":"only rooms in this building."},"min_capacity":{"type":"integer","description":"only rooms seating at least this many people."},"features":{"type":"array","description":"only rooms with all of these, for example \"projector\" or \"whiteboard\".","items":{"type":"string"}},"free_from":{"type":"string","description":"only rooms free from this time...","format":"date-time"},"free_to":{"type":"string","description":"...to this time.","format":"date-time"}},"required":["features"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Room is a bookable meeting room.","properties":{"id":{"type":"string"},"name":{"type":"string"},"building":{"type":"string"},"floor":{"type":"integer"},"capacity":{"type":"integer"},"features":{"type":"array","items":{"type":"string"}}},"required":["id","name","building","floor","capacity"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "calendar",
+	Tokens:      toolgen.Tokens{Default: 171, Strict: 202, Gemini: 149},
+	SearchTerms: "1 66 gG4AY2QEEQimAxRBoIbQ2EVQCIt all between build:3 calendar:2 capaciti:2 exampl featur:2 free:6 free_from:2 free_to:2 least list:5 list_meet_room:4 mani meet:5 min:2 min_capaciti:2 onli:5 optionalli peopl projector room:9 seat those time:3 two whiteboard",
+	Call:        toolgenCallListMeetingRooms,
+}, {
+	Name:        ToolShareCalendar,
+	Description: "ShareCalendar gives a person access to one of your calendars.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"calendar_id":{"type":"string","description":"the calendar."},"email":{"type":"string","description":"the person to share with."},"access":{"type":"string","description":"what they can see or do.\n\"free_busy\": see only when you are busy\n\"read\": see all event details\n\"write\": add and change events\n\"owner\": also share the calendar and change its settings","enum":["free_busy","read","write","owner"]}},"required":["calendar_id","email","access"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "calendar",
+	Tokens:      toolgen.Tokens{Default: 156, Strict: 139, Gemini: 134},
+	SearchTerms: "1 60 DFGriEuRpIFIABAYgYGIEgFRB access:3 add all also busi:3 calendar:11 calendar_id:2 chang:2 detail email:2 event:2 free:2 free_busi:2 give id:2 on onli owner:2 person:2 read:2 see:3 set share:6 share_calendar:4 write:2",
+	Call:        toolgenCallShareCalendar,
+}, {
+	Name:        ToolRevokeCalendarAccess,
+	Description: "RevokeCalendarAccess stops sharing a calendar with a person.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"calendar_id":{"type":"string","description":"the calendar."},"email":{"type":"string","description":"the person."}},"required":["calendar_id","email"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Destructive: true,
+		Idempotent:  true,
+	},
+	Namespace:   "calendar",
+	Tokens:      toolgen.Tokens{Default: 86, Strict: 69, Gemini: 64},
+	SearchTerms: "1 32 gLIDNAKA7A access:4 calendar:10 calendar_id:2 email:2 id:2 person:2 revok:4 revok_calendar_access:4 share stop",
+	Call:        toolgenCallRevokeCalendarAccess,
+}, {
+	Name:         ToolSetOutOfOffice,
+	Description:  "SetOutOfOffice blocks your calendar for an absence and, optionally, declines the meetings in it with a message.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"start":{"type":"string","description":"when the absence starts.","format":"date-time"},"end":{"type":"string","description":"when it ends.","format":"date-time"},"decline_meetings":{"type":"boolean","description":"decline invitations and existing meetings during the absence."},"message":{"type":"string","description":"the message sent with declined meetings."}},"required":["start","end","decline_meetings"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`),
+	Namespace:    "calendar",
+	Tokens:       toolgen.Tokens{Default: 154, Strict: 148, Gemini: 132},
+	SearchTerms:  "1 50 TAoSBAHQQ04jVDYAAI absenc:3 block calendar:3 declin:5 declin_meet:2 dure end:3 exist invitation meet:5 messag:4 offic:4 optionalli out:4 sent set:4 set_out_of_offic:4 start:3",
+	Call:         toolgenCallSetOutOfOffice,
+}, {
+	Name:        ToolSetWorkingHours,
+	Description: "SetWorkingHours sets the days and hours you usually work, which scheduling suggestions respect.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"days":{"type":"array","description":"the working days.","items":{"type":"string","description":"Weekday is a day of the week.\n\"MO\": Monday\n\"TU\": Tuesday\n\"WE\": Wednesday\n\"TH\": Thursday\n\"FR\": Friday\n\"SA\": Saturday\n\"SU\": Sunday","enum":["MO","TU","WE","TH","FR","SA","SU"]}},"start":{"type":"string","description":"the start of the day, \"09:00\".","pattern":"^[0-2][0-9]:[0-5][0-9]$"},"end":{"type":"string","description":"the end of the day, \"17:30\".","pattern":"^[0-2][0-9]:[0-5][0-9]$"},"time_zone":{"type":"string","description":"the IANA time zone of those hours."}},"required":["days","start","end","time_zone"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "calendar",
+	Tokens:      toolgen.Tokens{Default: 258, Strict: 241, Gemini: 236},
+	SearchTerms: "1 75 uAMFSYAcAKBqUiFDCWIgNAOAKk5-DMEAACSA 00 09 17 30 calendar:2 dai:7 end:3 fr:2 fridai hour:6 iana mo:2 mondai respect sa:2 saturdai schedul set:5 set_work_hour:4 start:3 su:2 suggestion sundai th:2 those thursdai time:3 time_zone:2 tu:2 tuesdai usualli wednesdai week weekdai work:6 zone:3",
+	Call:        toolgenCallSetWorkingHours,
+}, {
+	Name:         ToolGetDailyAgenda,
+	Description:  "GetDailyAgenda returns your events for one day across all your calendars.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"date":{"type":"string","description":"the day; today when absent.","format":"date-time"}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "calendar",
+	Tokens:      toolgen.Tokens{Default: 75, Strict: 73, Gemini: 53},
+	SearchTerms: "1 30 IEDMCpwBQlAVCF absent across agenda:4 all calendar:3 dai:2 daili:4 date:2 event get:4 get_daili_agenda:4 on return todai",
+	Call:        toolgenCallGetDailyAgenda,
+}, {
+	Name:         ToolSearchCalendarEvents,
+	Description:  "SearchCalendarEvents finds events whose title, description, location or attendees match a text query.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"the text to look for."},"from":{"type":"string","description":"only events after this time.","format":"date-time"},"to":{"type":"string","description":"only events before this time.","format":"date-time"}},"required":["query"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "calendar",
+	Tokens:      toolgen.Tokens{Default: 117, Strict: 123, Gemini: 95},
+	SearchTerms: "1 40 kACiEAOBVQvChFUAAR after attende befor calendar:6 description event:7 find location look match onli:2 queri:3 search:4 search_calendar_event:4 text:2 time:2 titl whose",
+	Call:        toolgenCallSearchCalendarEvents,
+}, {
+	Name:         ToolMoveEventToCalendar,
+	Description:  "MoveEventToCalendar moves an event from its calendar to another calendar you can write to.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."},"target_calendar_id":{"type":"string","description":"the calendar to move it to."}},"required":["event_id","target_calendar_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "calendar",
+	Tokens:       toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
+	SearchTerms:  "1 41 A6AIjGLAZo another calendar:11 event:8 event_id:2 id:4 move:6 move_event_to_calendar:4 target:2 target_calendar_id:2 write",
+	Call:         toolgenCallMoveEventToCalendar,
+}, {
+	Name:         ToolImportICSFile,
+	Description:  "ImportICSFile imports the events of an iCalendar (.ics) file into a calendar.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"calendar_id":{"type":"string","description":"the calendar to import into."},"url":{"type":"string","description":"where the .ics file is."}},"required":["calendar_id","url"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{OpenWorld: true},
+	Namespace:    "calendar",
+	Tokens:       toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
+	SearchTerms:  "1 37 oCWKJAmCBo calendar:7 calendar_id:2 event file:6 i_calendar ic:6 id:2 import:6 import_ic_file:4 url:2",
+	Call:         toolgenCallImportICSFile,
+}, {
+	Name:        ToolExportCalendar,
+	Description: "ExportCalendar writes a calendar's events between two dates as an iCalendar file and returns its download address.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"calendar_id":{"type":"string","description":"the calendar."},"from":{"type":"string","description":"the first day to include.","format":"date-time"},"to":{"type":"string","description":"the last day to include.","format":"date-time"}},"required":["calendar_id","from","to"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "calendar",
+	Tokens:      toolgen.Tokens{Default: 122, Strict: 105, Gemini: 100},
+	SearchTerms: "1 39 rQkQEARpCugoRoQUABF address between calendar:11 calendar_id:2 dai:2 date download event export:4 export_calendar:4 file first i_calendar id:2 includ:2 last return two write",
+	Call:        toolgenCallExportCalendar,
+}, {
+	Name:         ToolSetCalendarTimeZone,
+	Description:  "SetCalendarTimeZone changes the time zone a calendar shows its events in.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"calendar_id":{"type":"string","description":"the calendar."},"time_zone":{"type":"string","description":"an IANA time zone, for example \"America/New_York\"."}},"required":["calendar_id","time_zone"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Calendar is one calendar of the account.","properties":{"id":{"type":"string"},"name":{"type":"string"},"time_zone":{"type":"string"},"primary":{"type":"boolean"},"color":{"type":"string"}},"required":["id","name","time_zone"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "calendar",
+	Tokens:       toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
+	SearchTerms:  "1 49 NohBAAJBOQKSbwAAD america calendar:10 calendar_id:2 chang event exampl iana id:2 new new_york set:4 set_calendar_time_zone:4 show time:8 time_zone:2 york zone:8",
+	Call:         toolgenCallSetCalendarTimeZone,
+}, {
+	Name:         ToolBlockFocusTime,
+	Description:  "BlockFocusTime reserves time on your calendar for heads-down work, shown as busy and declining new invitations.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"start":{"type":"string","description":"when the focus time starts.","format":"date-time"},"end":{"type":"string","description":"when it ends.","format":"date-time"},"title":{"type":"string","description":"the title shown on the calendar; \"Focus time\" when absent."}},"required":["start","end"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`),
+	Namespace:    "calendar",
+	Tokens:       toolgen.Tokens{Default: 129, Strict: 123, Gemini: 107},
+	SearchTerms:  "1 45 WDSCAAGPTwojSEaABI absent block:4 block_focu_time:4 busi calendar:4 declin down end:3 focu:6 head invitation new reserv shown:2 start:3 time:7 titl:3 work",
+	Call:         toolgenCallBlockFocusTime,
+}, {
+	Name:        ToolProposeNewMeetingTime,
+	Description: "ProposeNewMeetingTime suggests another time to the organizer of an event you were invited to.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."},"start":{"type":"string","description":"the proposed start.","format":"date-time"},"end":{"type":"string","description":"the proposed end.","format":"date-time"},"comment":{"type":"string","description":"why the time does not suit you."}},"required":["event_id","start","end"],"additionalProperties":false}`),
+	Namespace:   "calendar",
+	Tokens:      toolgen.Tokens{Default: 138, Strict: 132, Gemini: 116},
+	SearchTerms: "1 48 QAqxBBHMQMQjRlYABb another calendar:2 comment:2 end:3 event:4 event_id:2 id:2 invit meet:4 new:4 organizer propos:6 propos_new_meet_time:4 start:3 suggest suit time:6 why",
+	Call:        toolgenCallProposeNewMeetingTime,
+}, {
+	Name:         ToolListEventAttendees,
+	Description:  "ListEventAttendees lists who was invited to an event and whether each has accepted, declined or not answered.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."}},"required":["event_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "calendar",
+	Tokens:      toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
+	SearchTerms: "1 33 QJASNHAZBg5QE accept answer attende:4 calendar:2 declin each event:8 event_id:2 id:2 invit list:5 list_event_attende:4 whether",
+	Call:        toolgenCallListEventAttendees,
+}, {
+	Name:         ToolAttachFileToEvent,
+	Description:  "AttachFileToEvent attaches a document to an event, so that attendees can open it from the invitation.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."},"file_url":{"type":"string","description":"the address of the document."}},"required":["event_id","file_url"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`),
+	Namespace:    "calendar",
+	Tokens:       toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
+	SearchTerms:  "1 39 aQBTA3BA9IAEAM address attach:5 attach_file_to_event:4 attende calendar:2 document:2 event:8 event_id:2 file:6 file_url:2 id:2 invitation open url:2",
+	Call:         toolgenCallAttachFileToEvent,
+}, {
+	Name:        ToolCreateBookingPage,
+	Description: "CreateBookingPage creates a public page where others can pick a free time on your calendar and book an appointment with you.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string","description":"the page's title, for example \"30 min intro call\"."},"duration_minutes":{"type":"integer","description":"the length of each appointment.","minimum":5,"maximum":480},"buffer_minutes":{"type":"integer","description":"free time kept between appointments."},"max_per_day":{"type":"integer","description":"the most appointments per day."}},"required":["title","duration_minutes"],"additionalProperties":false}`),
+	Namespace:   "calendar",
+	Tokens:      toolgen.Tokens{Default: 151, Strict: 159, Gemini: 129},
+	SearchTerms: "1 69 AEDzgFhCM-ggOCmRKEA0xUICCDIsBIA 30 appointment:4 between book:5 buffer:2 buffer_minut:2 calendar:3 call creat:5 creat_book_page:4 dai:3 duration:2 duration_minut:2 each exampl free:2 intro kept length max:2 max_per_dai:2 min minut:4 most other page:6 per:3 pick public time:2 titl:3",
+	Call:        toolgenCallCreateBookingPage,
+}, {
+	Name:         ToolListPublicHolidays,
+	Description:  "ListPublicHolidays lists the public holidays of a country in a year.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code, \"DE\".","pattern":"^[A-Z]{2}$"},"year":{"type":"integer","description":"the year.","minimum":1970,"maximum":2100}},"required":["country","year"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "calendar",
+	Tokens:      toolgen.Tokens{Default: 118, Strict: 101, Gemini: 96},
+	SearchTerms: "1 34 4AARBFUOE2JK 3166 alpha calendar:2 code countri:4 de holidai:5 iso list:5 list_public_holidai:4 public:5 year:4",
+	Call:        toolgenCallListPublicHolidays,
+}, {
+	Name:        ToolConvertTimeZone,
+	Description: "ConvertTimeZone converts a time of day from one time zone to another.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"at":{"type":"string","description":"the date and time to convert, with its offset.","format":"date-time"},"to_time_zone":{"type":"string","description":"the IANA time zone to express it in."}},"required":["at","to_time_zone"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "calendar",
+	Tokens:      toolgen.Tokens{Default: 110, Strict: 93, Gemini: 88},
+	SearchTerms: "1 39 IKJQAPOkZUYAS another calendar:2 convert:6 convert_time_zone:4 dai date express iana offset on time:10 to_time_zone:2 zone:8",
+	Call:        toolgenCallConvertTimeZone,
+}, {
+	Name:         ToolSubscribeToCalendar,
+	Description:  "SubscribeToCalendar adds a calendar published at an address (iCal feed) to your calendar list; it stays read-only and refreshes periodically.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"url":{"type":"string","description":"the feed's address."},"name":{"type":"string","description":"a name for it in your list."}},"required":["url"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Calendar is one calendar of the account.","properties":{"id":{"type":"string"},"name":{"type":"string"},"time_zone":{"type":"string"},"primary":{"type":"boolean"},"color":{"type":"string"}},"required":["id","name","time_zone"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{OpenWorld: true},
+	Namespace:    "calendar",
+	Tokens:       toolgen.Tokens{Default: 105, Strict: 99, Gemini: 83},
+	SearchTerms:  "1 36 zACYUMNIAgIAFpFTU add address:2 cal calendar:8 feed:2 i_cal list:2 name:3 onli periodicalli publish read refresh stai subscrib:4 subscrib_to_calendar:4 url:2",
+	Call:         toolgenCallSubscribeToCalendar,
+}, {
+	Name:         ToolFindSchedulingConflicts,
+	Description:  "FindSchedulingConflicts lists the events of yours that overlap each other between two times.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string","description":"the start of the window.","format":"date-time"},"to":{"type":"string","description":"the end of the window.","format":"date-time"}},"required":["from","to"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"array","items":{"type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "calendar",
+	Tokens:      toolgen.Tokens{Default: 105, Strict: 88, Gemini: 83},
+	SearchTerms: "1 31 IKAECjBCCLKAxhRCC between calendar:2 conflict:4 each end event find:4 find_schedul_conflict:4 list other overlap schedul:4 start time two window:2 your",
+	Call:        toolgenCallFindSchedulingConflicts,
+}, {
+	Name:         ToolDuplicateCalendarEvent,
+	Description:  "DuplicateCalendarEvent copies an event, with its attendees and description, to a new start time.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event to copy."},"new_start":{"type":"string","description":"when the copy starts.","format":"date-time"}},"required":["event_id","new_start"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`),
+	Namespace:    "calendar",
+	Tokens:       toolgen.Tokens{Default: 102, Strict: 85, Gemini: 80},
+	SearchTerms:  "1 41 QIAKIVScZSIEU attende calendar:6 copi:3 description duplicat:4 duplicat_calendar_event:4 event:8 event_id:2 id:2 new:3 new_start:2 start:4 time",
+	Call:         toolgenCallDuplicateCalendarEvent,
+}}
 
 // ListCalendarsRule is a permission rule for the tool list_calendars, which
 // takes no arguments.
@@ -703,7 +667,7 @@ type CreateCalendarRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateCalendarRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateCalendar, toolgenArgsCreateCalendar, []string{r.Name, r.TimeZone, r.Color})
+	return toolimpl.RuleOf(ToolCreateCalendar, toolgenArgsCreateCalendar, unsafe.Pointer(&r), 3)
 }
 
 // DeleteCalendarRule is a permission rule for the tool delete_calendar: each
@@ -716,7 +680,7 @@ type DeleteCalendarRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteCalendarRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDeleteCalendar, toolgenArgsDeleteCalendar, []string{r.CalendarID})
+	return toolimpl.RuleOf(ToolDeleteCalendar, toolgenArgsDeleteCalendar, unsafe.Pointer(&r), 1)
 }
 
 // ListCalendarEventsRule is a permission rule for the tool
@@ -731,7 +695,7 @@ type ListCalendarEventsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListCalendarEventsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListCalendarEvents, toolgenArgsListCalendarEvents, []string{r.CalendarID, r.From, r.To})
+	return toolimpl.RuleOf(ToolListCalendarEvents, toolgenArgsListCalendarEvents, unsafe.Pointer(&r), 3)
 }
 
 // GetCalendarEventRule is a permission rule for the tool get_calendar_event:
@@ -744,7 +708,7 @@ type GetCalendarEventRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetCalendarEventRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetCalendarEvent, toolgenArgsGetCalendarEvent, []string{r.EventID})
+	return toolimpl.RuleOf(ToolGetCalendarEvent, toolgenArgsGetCalendarEvent, unsafe.Pointer(&r), 1)
 }
 
 // CreateCalendarEventRule is a permission rule for the tool
@@ -766,7 +730,7 @@ type CreateCalendarEventRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateCalendarEventRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateCalendarEvent, toolgenObjectNewEvent, []string{r.CalendarID, r.Title, r.Start, r.End, r.AllDay, r.Attendees, r.Location, r.Description, r.Visibility, r.SendInvitations})
+	return toolimpl.RuleOf(ToolCreateCalendarEvent, toolgenObjectNewEvent, unsafe.Pointer(&r), 10)
 }
 
 // UpdateCalendarEventRule is a permission rule for the tool
@@ -785,7 +749,7 @@ type UpdateCalendarEventRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateCalendarEventRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolUpdateCalendarEvent, toolgenObjectEventChanges, []string{r.EventID, r.Title, r.Start, r.End, r.Location, r.Description, r.NotifyAttendees})
+	return toolimpl.RuleOf(ToolUpdateCalendarEvent, toolgenObjectEventChanges, unsafe.Pointer(&r), 7)
 }
 
 // RescheduleEventRule is a permission rule for the tool reschedule_event: each
@@ -800,7 +764,7 @@ type RescheduleEventRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RescheduleEventRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRescheduleEvent, toolgenArgsRescheduleEvent, []string{r.EventID, r.NewStart, r.ThisOccurrenceOnly})
+	return toolimpl.RuleOf(ToolRescheduleEvent, toolgenArgsRescheduleEvent, unsafe.Pointer(&r), 3)
 }
 
 // CancelCalendarEventRule is a permission rule for the tool
@@ -815,7 +779,7 @@ type CancelCalendarEventRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CancelCalendarEventRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCancelCalendarEvent, toolgenArgsCancelCalendarEvent, []string{r.EventID, r.Message, r.Notify})
+	return toolimpl.RuleOf(ToolCancelCalendarEvent, toolgenArgsCancelCalendarEvent, unsafe.Pointer(&r), 3)
 }
 
 // InviteAttendeesRule is a permission rule for the tool invite_attendees: each
@@ -830,7 +794,7 @@ type InviteAttendeesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r InviteAttendeesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolInviteAttendees, toolgenArgsInviteAttendees, []string{r.EventID, r.Emails, r.Optional})
+	return toolimpl.RuleOf(ToolInviteAttendees, toolgenArgsInviteAttendees, unsafe.Pointer(&r), 3)
 }
 
 // RemoveAttendeeRule is a permission rule for the tool remove_attendee: each
@@ -844,7 +808,7 @@ type RemoveAttendeeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RemoveAttendeeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRemoveAttendee, toolgenArgsRemoveAttendee, []string{r.EventID, r.Email})
+	return toolimpl.RuleOf(ToolRemoveAttendee, toolgenArgsRemoveAttendee, unsafe.Pointer(&r), 2)
 }
 
 // RespondToInvitationRule is a permission rule for the tool
@@ -859,7 +823,7 @@ type RespondToInvitationRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RespondToInvitationRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRespondToInvitation, toolgenArgsRespondToInvitation, []string{r.EventID, r.Response, r.Comment})
+	return toolimpl.RuleOf(ToolRespondToInvitation, toolgenArgsRespondToInvitation, unsafe.Pointer(&r), 3)
 }
 
 // FindFreeSlotsRule is a permission rule for the tool find_free_slots: each
@@ -876,7 +840,7 @@ type FindFreeSlotsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FindFreeSlotsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolFindFreeSlots, toolgenArgsFindFreeSlots, []string{r.Attendees, r.DurationMinutes, r.From, r.To, r.WorkingHoursOnly})
+	return toolimpl.RuleOf(ToolFindFreeSlots, toolgenArgsFindFreeSlots, unsafe.Pointer(&r), 5)
 }
 
 // GetFreeBusyRule is a permission rule for the tool get_free_busy: each field
@@ -891,7 +855,7 @@ type GetFreeBusyRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetFreeBusyRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetFreeBusy, toolgenArgsGetFreeBusy, []string{r.Emails, r.From, r.To})
+	return toolimpl.RuleOf(ToolGetFreeBusy, toolgenArgsGetFreeBusy, unsafe.Pointer(&r), 3)
 }
 
 // CreateRecurringEventRule is a permission rule for the tool
@@ -913,7 +877,7 @@ type CreateRecurringEventRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateRecurringEventRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateRecurringEvent, toolgenObjectRecurringEvent, []string{r.CalendarID, r.Title, r.Start, r.DurationMinutes, r.Frequency, r.Interval, r.ByDay, r.Until, r.Count, r.Attendees})
+	return toolimpl.RuleOf(ToolCreateRecurringEvent, toolgenObjectRecurringEvent, unsafe.Pointer(&r), 10)
 }
 
 // EndRecurringSeriesRule is a permission rule for the tool
@@ -927,7 +891,7 @@ type EndRecurringSeriesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EndRecurringSeriesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEndRecurringSeries, toolgenArgsEndRecurringSeries, []string{r.EventID, r.LastDate})
+	return toolimpl.RuleOf(ToolEndRecurringSeries, toolgenArgsEndRecurringSeries, unsafe.Pointer(&r), 2)
 }
 
 // SetEventReminderRule is a permission rule for the tool set_event_reminder:
@@ -942,7 +906,7 @@ type SetEventReminderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SetEventReminderRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSetEventReminder, toolgenArgsSetEventReminder, []string{r.EventID, r.MinutesBefore, r.Method})
+	return toolimpl.RuleOf(ToolSetEventReminder, toolgenArgsSetEventReminder, unsafe.Pointer(&r), 3)
 }
 
 // AddVideoConferenceRule is a permission rule for the tool
@@ -956,7 +920,7 @@ type AddVideoConferenceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddVideoConferenceRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAddVideoConference, toolgenArgsAddVideoConference, []string{r.EventID, r.Provider})
+	return toolimpl.RuleOf(ToolAddVideoConference, toolgenArgsAddVideoConference, unsafe.Pointer(&r), 2)
 }
 
 // BookMeetingRoomRule is a permission rule for the tool book_meeting_room:
@@ -970,7 +934,7 @@ type BookMeetingRoomRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r BookMeetingRoomRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolBookMeetingRoom, toolgenArgsBookMeetingRoom, []string{r.EventID, r.RoomID})
+	return toolimpl.RuleOf(ToolBookMeetingRoom, toolgenArgsBookMeetingRoom, unsafe.Pointer(&r), 2)
 }
 
 // ListMeetingRoomsRule is a permission rule for the tool list_meeting_rooms:
@@ -987,7 +951,7 @@ type ListMeetingRoomsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListMeetingRoomsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListMeetingRooms, toolgenArgsListMeetingRooms, []string{r.Building, r.MinCapacity, r.Features, r.FreeFrom, r.FreeTo})
+	return toolimpl.RuleOf(ToolListMeetingRooms, toolgenArgsListMeetingRooms, unsafe.Pointer(&r), 5)
 }
 
 // ShareCalendarRule is a permission rule for the tool share_calendar: each
@@ -1002,7 +966,7 @@ type ShareCalendarRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ShareCalendarRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolShareCalendar, toolgenArgsShareCalendar, []string{r.CalendarID, r.Email, r.Access})
+	return toolimpl.RuleOf(ToolShareCalendar, toolgenArgsShareCalendar, unsafe.Pointer(&r), 3)
 }
 
 // RevokeCalendarAccessRule is a permission rule for the tool
@@ -1016,7 +980,7 @@ type RevokeCalendarAccessRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RevokeCalendarAccessRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRevokeCalendarAccess, toolgenArgsRevokeCalendarAccess, []string{r.CalendarID, r.Email})
+	return toolimpl.RuleOf(ToolRevokeCalendarAccess, toolgenArgsRevokeCalendarAccess, unsafe.Pointer(&r), 2)
 }
 
 // SetOutOfOfficeRule is a permission rule for the tool set_out_of_office: each
@@ -1032,7 +996,7 @@ type SetOutOfOfficeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SetOutOfOfficeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSetOutOfOffice, toolgenArgsSetOutOfOffice, []string{r.Start, r.End, r.DeclineMeetings, r.Message})
+	return toolimpl.RuleOf(ToolSetOutOfOffice, toolgenArgsSetOutOfOffice, unsafe.Pointer(&r), 4)
 }
 
 // SetWorkingHoursRule is a permission rule for the tool set_working_hours:
@@ -1048,7 +1012,7 @@ type SetWorkingHoursRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SetWorkingHoursRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSetWorkingHours, toolgenArgsSetWorkingHours, []string{r.Days, r.Start, r.End, r.TimeZone})
+	return toolimpl.RuleOf(ToolSetWorkingHours, toolgenArgsSetWorkingHours, unsafe.Pointer(&r), 4)
 }
 
 // GetDailyAgendaRule is a permission rule for the tool get_daily_agenda: each
@@ -1061,7 +1025,7 @@ type GetDailyAgendaRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetDailyAgendaRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetDailyAgenda, toolgenArgsGetDailyAgenda, []string{r.Date})
+	return toolimpl.RuleOf(ToolGetDailyAgenda, toolgenArgsGetDailyAgenda, unsafe.Pointer(&r), 1)
 }
 
 // SearchCalendarEventsRule is a permission rule for the tool
@@ -1076,7 +1040,7 @@ type SearchCalendarEventsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SearchCalendarEventsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSearchCalendarEvents, toolgenArgsSearchCalendarEvents, []string{r.Query, r.From, r.To})
+	return toolimpl.RuleOf(ToolSearchCalendarEvents, toolgenArgsSearchCalendarEvents, unsafe.Pointer(&r), 3)
 }
 
 // MoveEventToCalendarRule is a permission rule for the tool
@@ -1090,7 +1054,7 @@ type MoveEventToCalendarRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MoveEventToCalendarRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolMoveEventToCalendar, toolgenArgsMoveEventToCalendar, []string{r.EventID, r.TargetCalendarID})
+	return toolimpl.RuleOf(ToolMoveEventToCalendar, toolgenArgsMoveEventToCalendar, unsafe.Pointer(&r), 2)
 }
 
 // ImportICSFileRule is a permission rule for the tool import_ics_file: each
@@ -1104,7 +1068,7 @@ type ImportICSFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ImportICSFileRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolImportICSFile, toolgenArgsImportICSFile, []string{r.CalendarID, r.Url})
+	return toolimpl.RuleOf(ToolImportICSFile, toolgenArgsImportICSFile, unsafe.Pointer(&r), 2)
 }
 
 // ExportCalendarRule is a permission rule for the tool export_calendar: each
@@ -1119,7 +1083,7 @@ type ExportCalendarRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ExportCalendarRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolExportCalendar, toolgenArgsExportCalendar, []string{r.CalendarID, r.From, r.To})
+	return toolimpl.RuleOf(ToolExportCalendar, toolgenArgsExportCalendar, unsafe.Pointer(&r), 3)
 }
 
 // SetCalendarTimeZoneRule is a permission rule for the tool
@@ -1133,7 +1097,7 @@ type SetCalendarTimeZoneRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SetCalendarTimeZoneRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSetCalendarTimeZone, toolgenArgsSetCalendarTimeZone, []string{r.CalendarID, r.TimeZone})
+	return toolimpl.RuleOf(ToolSetCalendarTimeZone, toolgenArgsSetCalendarTimeZone, unsafe.Pointer(&r), 2)
 }
 
 // BlockFocusTimeRule is a permission rule for the tool block_focus_time: each
@@ -1148,7 +1112,7 @@ type BlockFocusTimeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r BlockFocusTimeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolBlockFocusTime, toolgenArgsBlockFocusTime, []string{r.Start, r.End, r.Title})
+	return toolimpl.RuleOf(ToolBlockFocusTime, toolgenArgsBlockFocusTime, unsafe.Pointer(&r), 3)
 }
 
 // ProposeNewMeetingTimeRule is a permission rule for the tool
@@ -1164,7 +1128,7 @@ type ProposeNewMeetingTimeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ProposeNewMeetingTimeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolProposeNewMeetingTime, toolgenArgsProposeNewMeetingTime, []string{r.EventID, r.Start, r.End, r.Comment})
+	return toolimpl.RuleOf(ToolProposeNewMeetingTime, toolgenArgsProposeNewMeetingTime, unsafe.Pointer(&r), 4)
 }
 
 // ListEventAttendeesRule is a permission rule for the tool
@@ -1177,7 +1141,7 @@ type ListEventAttendeesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListEventAttendeesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListEventAttendees, toolgenArgsListEventAttendees, []string{r.EventID})
+	return toolimpl.RuleOf(ToolListEventAttendees, toolgenArgsListEventAttendees, unsafe.Pointer(&r), 1)
 }
 
 // AttachFileToEventRule is a permission rule for the tool
@@ -1191,7 +1155,7 @@ type AttachFileToEventRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AttachFileToEventRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAttachFileToEvent, toolgenArgsAttachFileToEvent, []string{r.EventID, r.FileURL})
+	return toolimpl.RuleOf(ToolAttachFileToEvent, toolgenArgsAttachFileToEvent, unsafe.Pointer(&r), 2)
 }
 
 // CreateBookingPageRule is a permission rule for the tool create_booking_page:
@@ -1207,7 +1171,7 @@ type CreateBookingPageRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateBookingPageRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateBookingPage, toolgenArgsCreateBookingPage, []string{r.Title, r.DurationMinutes, r.BufferMinutes, r.MaxPerDay})
+	return toolimpl.RuleOf(ToolCreateBookingPage, toolgenArgsCreateBookingPage, unsafe.Pointer(&r), 4)
 }
 
 // ListPublicHolidaysRule is a permission rule for the tool
@@ -1221,7 +1185,7 @@ type ListPublicHolidaysRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListPublicHolidaysRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListPublicHolidays, toolgenArgsListPublicHolidays, []string{r.Country, r.Year})
+	return toolimpl.RuleOf(ToolListPublicHolidays, toolgenArgsListPublicHolidays, unsafe.Pointer(&r), 2)
 }
 
 // ConvertTimeZoneRule is a permission rule for the tool convert_time_zone:
@@ -1235,7 +1199,7 @@ type ConvertTimeZoneRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ConvertTimeZoneRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolConvertTimeZone, toolgenArgsConvertTimeZone, []string{r.At, r.ToTimeZone})
+	return toolimpl.RuleOf(ToolConvertTimeZone, toolgenArgsConvertTimeZone, unsafe.Pointer(&r), 2)
 }
 
 // SubscribeToCalendarRule is a permission rule for the tool
@@ -1249,7 +1213,7 @@ type SubscribeToCalendarRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SubscribeToCalendarRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSubscribeToCalendar, toolgenArgsSubscribeToCalendar, []string{r.Url, r.Name})
+	return toolimpl.RuleOf(ToolSubscribeToCalendar, toolgenArgsSubscribeToCalendar, unsafe.Pointer(&r), 2)
 }
 
 // FindSchedulingConflictsRule is a permission rule for the tool
@@ -1263,7 +1227,7 @@ type FindSchedulingConflictsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FindSchedulingConflictsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolFindSchedulingConflicts, toolgenArgsFindSchedulingConflicts, []string{r.From, r.To})
+	return toolimpl.RuleOf(ToolFindSchedulingConflicts, toolgenArgsFindSchedulingConflicts, unsafe.Pointer(&r), 2)
 }
 
 // DuplicateCalendarEventRule is a permission rule for the tool
@@ -1277,7 +1241,7 @@ type DuplicateCalendarEventRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DuplicateCalendarEventRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDuplicateCalendarEvent, toolgenArgsDuplicateCalendarEvent, []string{r.EventID, r.NewStart})
+	return toolimpl.RuleOf(ToolDuplicateCalendarEvent, toolgenArgsDuplicateCalendarEvent, unsafe.Pointer(&r), 2)
 }
 
 // DeleteCalendarEdit is a person's edit of the arguments of a call of
@@ -1302,13 +1266,6 @@ func (a DeleteCalendarEdit) Args() ([]byte, error) {
 	e.EndObject()
 	return toolimpl.PartialWritten(e)
 }
-
-// toolgenInputListCalendars is the JSON Schema of list_calendars's arguments.
-var toolgenInputListCalendars = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputListCalendars is the JSON Schema of list_calendars's structured
-// result.
-var toolgenOutputListCalendars = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Calendar is one calendar of the account.","properties":{"id":{"type":"string"},"name":{"type":"string"},"time_zone":{"type":"string"},"primary":{"type":"boolean"},"color":{"type":"string"}},"required":["id","name","time_zone"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListCalendars reads the arguments of list_calendars, calls ListCalendars and writes its result.
 func toolgenCallListCalendars(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1345,14 +1302,6 @@ func toolgenCallListCalendars(ctx context.Context, args []byte) (res toolgen.Res
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputCreateCalendar is the JSON Schema of create_calendar's
-// arguments.
-var toolgenInputCreateCalendar = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the calendar's name."},"time_zone":{"type":"string","description":"an IANA time zone, for example \"Europe/Berlin\"."},"color":{"type":"string","description":"a hex color such as \"#1e88e5\"."}},"required":["name","time_zone"],"additionalProperties":false}`)
-
-// toolgenOutputCreateCalendar is the JSON Schema of create_calendar's
-// structured result.
-var toolgenOutputCreateCalendar = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Calendar is one calendar of the account.","properties":{"id":{"type":"string"},"name":{"type":"string"},"time_zone":{"type":"string"},"primary":{"type":"boolean"},"color":{"type":"string"}},"required":["id","name","time_zone"],"additionalProperties":false}`)
 
 // toolgenCallCreateCalendar reads the arguments of create_calendar, calls CreateCalendar and writes its result.
 func toolgenCallCreateCalendar(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1408,10 +1357,6 @@ func toolgenCallCreateCalendar(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputDeleteCalendar is the JSON Schema of delete_calendar's
-// arguments.
-var toolgenInputDeleteCalendar = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"calendar_id":{"type":"string","description":"the calendar to delete; the primary calendar cannot be deleted."}},"required":["calendar_id"],"additionalProperties":false}`)
-
 // toolgenCallDeleteCalendar reads the arguments of delete_calendar, calls DeleteCalendar and writes its result.
 func toolgenCallDeleteCalendar(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDeleteCalendar, &res, &err)
@@ -1444,14 +1389,6 @@ func toolgenCallDeleteCalendar(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputListCalendarEvents is the JSON Schema of list_calendar_events's
-// arguments.
-var toolgenInputListCalendarEvents = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"calendar_id":{"type":"string","description":"the calendar; the primary one when absent."},"from":{"type":"string","description":"the start of the window.","format":"date-time"},"to":{"type":"string","description":"the end of the window.","format":"date-time"}},"required":["from","to"],"additionalProperties":false}`)
-
-// toolgenOutputListCalendarEvents is the JSON Schema of list_calendar_events's
-// structured result.
-var toolgenOutputListCalendarEvents = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListCalendarEvents reads the arguments of list_calendar_events, calls ListCalendarEvents and writes its result.
 func toolgenCallListCalendarEvents(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1514,14 +1451,6 @@ func toolgenCallListCalendarEvents(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetCalendarEvent is the JSON Schema of get_calendar_event's
-// arguments.
-var toolgenInputGetCalendarEvent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."}},"required":["event_id"],"additionalProperties":false}`)
-
-// toolgenOutputGetCalendarEvent is the JSON Schema of get_calendar_event's
-// structured result.
-var toolgenOutputGetCalendarEvent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`)
-
 // toolgenCallGetCalendarEvent reads the arguments of get_calendar_event, calls GetCalendarEvent and writes its result.
 func toolgenCallGetCalendarEvent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetCalendarEvent, &res, &err)
@@ -1559,14 +1488,6 @@ func toolgenCallGetCalendarEvent(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCreateCalendarEvent is the JSON Schema of
-// create_calendar_event's arguments.
-var toolgenInputCreateCalendarEvent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"calendar_id":{"type":"string","description":"CalendarID is the calendar to add the event to; the primary calendar when empty."},"title":{"type":"string","description":"Title of the event.","minLength":1},"start":{"type":"string","description":"when the event starts","format":"date-time"},"end":{"type":"string","description":"when the event ends","format":"date-time"},"all_day":{"type":"boolean","description":"AllDay makes the event span whole days; the times of Start and End are ignored."},"attendees":{"type":"array","description":"Attendees are the email addresses of the people to invite.","items":{"type":"string"}},"location":{"type":"string","description":"a place or an address"},"description":{"type":"string","description":"agenda or notes, shown to attendees"},"visibility":{"type":"string","description":"who can see the details\n\"default\": the calendar's setting\n\"public\": everyone who can see the calendar\n\"private\": only attendees; others see \"busy\"","enum":["default","public","private"]},"send_invitations":{"type":"boolean","description":"SendInvitations emails the attendees an invitation."}},"required":["title","start","end"],"additionalProperties":false}`)
-
-// toolgenOutputCreateCalendarEvent is the JSON Schema of
-// create_calendar_event's structured result.
-var toolgenOutputCreateCalendarEvent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`)
-
 // toolgenCallCreateCalendarEvent reads the arguments of create_calendar_event, calls CreateCalendarEvent and writes its result.
 func toolgenCallCreateCalendarEvent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateCalendarEvent, &res, &err)
@@ -1591,14 +1512,6 @@ func toolgenCallCreateCalendarEvent(ctx context.Context, args []byte) (res toolg
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputUpdateCalendarEvent is the JSON Schema of
-// update_calendar_event's arguments.
-var toolgenInputUpdateCalendarEvent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event to change"},"title":{"type":"string","description":"a new title"},"start":{"type":"string","description":"a new start","format":"date-time"},"end":{"type":"string","description":"a new end","format":"date-time"},"location":{"type":"string","description":"a new location"},"description":{"type":"string","description":"a new description"},"notify_attendees":{"type":"boolean","description":"NotifyAttendees emails the attendees about the change."}},"required":["event_id"],"additionalProperties":false}`)
-
-// toolgenOutputUpdateCalendarEvent is the JSON Schema of
-// update_calendar_event's structured result.
-var toolgenOutputUpdateCalendarEvent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`)
-
 // toolgenCallUpdateCalendarEvent reads the arguments of update_calendar_event, calls UpdateCalendarEvent and writes its result.
 func toolgenCallUpdateCalendarEvent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolUpdateCalendarEvent, &res, &err)
@@ -1622,14 +1535,6 @@ func toolgenCallUpdateCalendarEvent(ctx context.Context, args []byte) (res toolg
 	toolgenEncodeEvent(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputRescheduleEvent is the JSON Schema of reschedule_event's
-// arguments.
-var toolgenInputRescheduleEvent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."},"new_start":{"type":"string","description":"the new start time.","format":"date-time"},"this_occurrence_only":{"type":"boolean","description":"for a recurring event, move only this occurrence rather than the series."}},"required":["event_id","new_start","this_occurrence_only"],"additionalProperties":false}`)
-
-// toolgenOutputRescheduleEvent is the JSON Schema of reschedule_event's
-// structured result.
-var toolgenOutputRescheduleEvent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`)
 
 // toolgenCallRescheduleEvent reads the arguments of reschedule_event, calls RescheduleEvent and writes its result.
 func toolgenCallRescheduleEvent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1679,10 +1584,6 @@ func toolgenCallRescheduleEvent(ctx context.Context, args []byte) (res toolgen.R
 	toolgenEncodeEvent(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputCancelCalendarEvent is the JSON Schema of
-// cancel_calendar_event's arguments.
-var toolgenInputCancelCalendarEvent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."},"message":{"type":"string","description":"a note sent to the attendees with the cancellation."},"notify":{"type":"boolean","description":"email the attendees."}},"required":["event_id","notify"],"additionalProperties":false}`)
 
 // toolgenCallCancelCalendarEvent reads the arguments of cancel_calendar_event, calls CancelCalendarEvent and writes its result.
 func toolgenCallCancelCalendarEvent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1734,14 +1635,6 @@ func toolgenCallCancelCalendarEvent(ctx context.Context, args []byte) (res toolg
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputInviteAttendees is the JSON Schema of invite_attendees's
-// arguments.
-var toolgenInputInviteAttendees = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."},"emails":{"type":"array","description":"email addresses of the people to add.","items":{"type":"string"}},"optional":{"type":"boolean","description":"mark them as optional attendees."}},"required":["event_id","emails","optional"],"additionalProperties":false}`)
-
-// toolgenOutputInviteAttendees is the JSON Schema of invite_attendees's
-// structured result.
-var toolgenOutputInviteAttendees = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`)
-
 // toolgenCallInviteAttendees reads the arguments of invite_attendees, calls InviteAttendees and writes its result.
 func toolgenCallInviteAttendees(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolInviteAttendees, &res, &err)
@@ -1789,14 +1682,6 @@ func toolgenCallInviteAttendees(ctx context.Context, args []byte) (res toolgen.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputRemoveAttendee is the JSON Schema of remove_attendee's
-// arguments.
-var toolgenInputRemoveAttendee = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."},"email":{"type":"string","description":"the attendee to remove."}},"required":["event_id","email"],"additionalProperties":false}`)
-
-// toolgenOutputRemoveAttendee is the JSON Schema of remove_attendee's
-// structured result.
-var toolgenOutputRemoveAttendee = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`)
-
 // toolgenCallRemoveAttendee reads the arguments of remove_attendee, calls RemoveAttendee and writes its result.
 func toolgenCallRemoveAttendee(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolRemoveAttendee, &res, &err)
@@ -1839,10 +1724,6 @@ func toolgenCallRemoveAttendee(ctx context.Context, args []byte) (res toolgen.Re
 	toolgenEncodeEvent(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputRespondToInvitation is the JSON Schema of
-// respond_to_invitation's arguments.
-var toolgenInputRespondToInvitation = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."},"response":{"type":"string","description":"your answer.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","enum":["accepted","declined","tentative"]},"comment":{"type":"string","description":"a note to the organizer."}},"required":["event_id","response"],"additionalProperties":false}`)
 
 // toolgenCallRespondToInvitation reads the arguments of respond_to_invitation, calls RespondToInvitation and writes its result.
 func toolgenCallRespondToInvitation(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1891,13 +1772,6 @@ func toolgenCallRespondToInvitation(ctx context.Context, args []byte) (res toolg
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputFindFreeSlots is the JSON Schema of find_free_slots's arguments.
-var toolgenInputFindFreeSlots = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"attendees":{"type":"array","description":"email addresses of the people who must attend.","items":{"type":"string"}},"duration_minutes":{"type":"integer","description":"the length of the meeting.","minimum":5,"maximum":480},"from":{"type":"string","description":"the earliest start.","format":"date-time"},"to":{"type":"string","description":"the latest end.","format":"date-time"},"working_hours_only":{"type":"boolean","description":"only propose times within everyone's working hours."}},"required":["attendees","duration_minutes","from","to","working_hours_only"],"additionalProperties":false}`)
-
-// toolgenOutputFindFreeSlots is the JSON Schema of find_free_slots's
-// structured result.
-var toolgenOutputFindFreeSlots = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Slot is a span of time.","properties":{"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"}},"required":["start","end"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFindFreeSlots reads the arguments of find_free_slots, calls FindFreeSlots and writes its result.
 func toolgenCallFindFreeSlots(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1965,13 +1839,6 @@ func toolgenCallFindFreeSlots(ctx context.Context, args []byte) (res toolgen.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetFreeBusy is the JSON Schema of get_free_busy's arguments.
-var toolgenInputGetFreeBusy = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"emails":{"type":"array","description":"the people to look up.","items":{"type":"string"}},"from":{"type":"string","description":"the start of the window.","format":"date-time"},"to":{"type":"string","description":"the end of the window.","format":"date-time"}},"required":["emails","from","to"],"additionalProperties":false}`)
-
-// toolgenOutputGetFreeBusy is the JSON Schema of get_free_busy's structured
-// result.
-var toolgenOutputGetFreeBusy = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","description":"Slot is a span of time.","properties":{"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"}},"required":["start","end"],"additionalProperties":false}}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallGetFreeBusy reads the arguments of get_free_busy, calls GetFreeBusy and writes its result.
 func toolgenCallGetFreeBusy(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetFreeBusy, &res, &err)
@@ -2032,14 +1899,6 @@ func toolgenCallGetFreeBusy(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCreateRecurringEvent is the JSON Schema of
-// create_recurring_event's arguments.
-var toolgenInputCreateRecurringEvent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"calendar_id":{"type":"string","description":"the primary calendar when empty"},"title":{"type":"string","description":"title of each occurrence"},"start":{"type":"string","description":"start of the first occurrence","format":"date-time"},"duration_minutes":{"type":"integer","description":"DurationMinutes is the length of each occurrence.","minimum":5,"maximum":1440},"frequency":{"type":"string","description":"how often it repeats\n\"daily\": every day\n\"weekly\": every week\n\"monthly\": every month\n\"yearly\": every year","enum":["daily","weekly","monthly","yearly"]},"interval":{"type":"integer","description":"Interval repeats every Interval periods: 2 with weekly is every other week.","minimum":1,"maximum":99,"default":1},"by_day":{"type":"array","description":"ByDay lists the weekdays of a weekly recurrence, for example [\"MO\",\"WE\"].","items":{"type":"string","description":"Weekday is a day of the week.\n\"MO\": Monday\n\"TU\": Tuesday\n\"WE\": Wednesday\n\"TH\": Thursday\n\"FR\": Friday\n\"SA\": Saturday\n\"SU\": Sunday","enum":["MO","TU","WE","TH","FR","SA","SU"]}},"until":{"type":"string","description":"Until ends the series after this date.","format":"date-time"},"count":{"type":"integer","description":"Count ends the series after this many occurrences.","minimum":1},"attendees":{"type":"array","description":"email addresses to invite","items":{"type":"string"}}},"required":["title","start","duration_minutes","frequency"],"additionalProperties":false}`)
-
-// toolgenOutputCreateRecurringEvent is the JSON Schema of
-// create_recurring_event's structured result.
-var toolgenOutputCreateRecurringEvent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`)
-
 // toolgenCallCreateRecurringEvent reads the arguments of create_recurring_event, calls CreateRecurringEvent and writes its result.
 func toolgenCallCreateRecurringEvent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateRecurringEvent, &res, &err)
@@ -2063,14 +1922,6 @@ func toolgenCallCreateRecurringEvent(ctx context.Context, args []byte) (res tool
 	toolgenEncodeEvent(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputEndRecurringSeries is the JSON Schema of end_recurring_series's
-// arguments.
-var toolgenInputEndRecurringSeries = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"any occurrence of the series."},"last_date":{"type":"string","description":"the date of the last occurrence to keep.","format":"date-time"}},"required":["event_id","last_date"],"additionalProperties":false}`)
-
-// toolgenOutputEndRecurringSeries is the JSON Schema of end_recurring_series's
-// structured result.
-var toolgenOutputEndRecurringSeries = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`)
 
 // toolgenCallEndRecurringSeries reads the arguments of end_recurring_series, calls EndRecurringSeries and writes its result.
 func toolgenCallEndRecurringSeries(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2115,10 +1966,6 @@ func toolgenCallEndRecurringSeries(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputSetEventReminder is the JSON Schema of set_event_reminder's
-// arguments.
-var toolgenInputSetEventReminder = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."},"minutes_before":{"type":"integer","description":"how long before the start to remind.","minimum":0,"maximum":40320},"method":{"type":"string","description":"how to be reminded.\n\"popup\": a notification on your devices\n\"email\": an email\n\"sms\": a text message","enum":["popup","email","sms"]}},"required":["event_id","minutes_before","method"],"additionalProperties":false}`)
-
 // toolgenCallSetEventReminder reads the arguments of set_event_reminder, calls SetEventReminder and writes its result.
 func toolgenCallSetEventReminder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSetEventReminder, &res, &err)
@@ -2162,14 +2009,6 @@ func toolgenCallSetEventReminder(ctx context.Context, args []byte) (res toolgen.
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputAddVideoConference is the JSON Schema of add_video_conference's
-// arguments.
-var toolgenInputAddVideoConference = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."},"provider":{"type":"string","description":"the video-call service.\n\"meet\": Google Meet\n\"zoom\": Zoom\n\"teams\": Microsoft Teams","enum":["meet","zoom","teams"]}},"required":["event_id","provider"],"additionalProperties":false}`)
-
-// toolgenOutputAddVideoConference is the JSON Schema of add_video_conference's
-// structured result.
-var toolgenOutputAddVideoConference = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`)
-
 // toolgenCallAddVideoConference reads the arguments of add_video_conference, calls AddVideoConference and writes its result.
 func toolgenCallAddVideoConference(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolAddVideoConference, &res, &err)
@@ -2210,14 +2049,6 @@ func toolgenCallAddVideoConference(ctx context.Context, args []byte) (res toolge
 	toolgenEncodeEvent(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputBookMeetingRoom is the JSON Schema of book_meeting_room's
-// arguments.
-var toolgenInputBookMeetingRoom = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."},"room_id":{"type":"string","description":"the room, from ListMeetingRooms."}},"required":["event_id","room_id"],"additionalProperties":false}`)
-
-// toolgenOutputBookMeetingRoom is the JSON Schema of book_meeting_room's
-// structured result.
-var toolgenOutputBookMeetingRoom = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`)
 
 // toolgenCallBookMeetingRoom reads the arguments of book_meeting_room, calls BookMeetingRoom and writes its result.
 func toolgenCallBookMeetingRoom(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2261,14 +2092,6 @@ func toolgenCallBookMeetingRoom(ctx context.Context, args []byte) (res toolgen.R
 	toolgenEncodeEvent(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputListMeetingRooms is the JSON Schema of list_meeting_rooms's
-// arguments.
-var toolgenInputListMeetingRooms = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"building":{"type":"string","description":"only rooms in this building."},"min_capacity":{"type":"integer","description":"only rooms seating at least this many people."},"features":{"type":"array","description":"only rooms with all of these, for example \"projector\" or \"whiteboard\".","items":{"type":"string"}},"free_from":{"type":"string","description":"only rooms free from this time...","format":"date-time"},"free_to":{"type":"string","description":"...to this time.","format":"date-time"}},"required":["features"],"additionalProperties":false}`)
-
-// toolgenOutputListMeetingRooms is the JSON Schema of list_meeting_rooms's
-// structured result.
-var toolgenOutputListMeetingRooms = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Room is a bookable meeting room.","properties":{"id":{"type":"string"},"name":{"type":"string"},"building":{"type":"string"},"floor":{"type":"integer"},"capacity":{"type":"integer"},"features":{"type":"array","items":{"type":"string"}}},"required":["id","name","building","floor","capacity"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListMeetingRooms reads the arguments of list_meeting_rooms, calls ListMeetingRooms and writes its result.
 func toolgenCallListMeetingRooms(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2356,9 +2179,6 @@ func toolgenCallListMeetingRooms(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputShareCalendar is the JSON Schema of share_calendar's arguments.
-var toolgenInputShareCalendar = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"calendar_id":{"type":"string","description":"the calendar."},"email":{"type":"string","description":"the person to share with."},"access":{"type":"string","description":"what they can see or do.\n\"free_busy\": see only when you are busy\n\"read\": see all event details\n\"write\": add and change events\n\"owner\": also share the calendar and change its settings","enum":["free_busy","read","write","owner"]}},"required":["calendar_id","email","access"],"additionalProperties":false}`)
-
 // toolgenCallShareCalendar reads the arguments of share_calendar, calls ShareCalendar and writes its result.
 func toolgenCallShareCalendar(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolShareCalendar, &res, &err)
@@ -2402,10 +2222,6 @@ func toolgenCallShareCalendar(ctx context.Context, args []byte) (res toolgen.Res
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputRevokeCalendarAccess is the JSON Schema of
-// revoke_calendar_access's arguments.
-var toolgenInputRevokeCalendarAccess = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"calendar_id":{"type":"string","description":"the calendar."},"email":{"type":"string","description":"the person."}},"required":["calendar_id","email"],"additionalProperties":false}`)
-
 // toolgenCallRevokeCalendarAccess reads the arguments of revoke_calendar_access, calls RevokeCalendarAccess and writes its result.
 func toolgenCallRevokeCalendarAccess(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolRevokeCalendarAccess, &res, &err)
@@ -2444,14 +2260,6 @@ func toolgenCallRevokeCalendarAccess(ctx context.Context, args []byte) (res tool
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputSetOutOfOffice is the JSON Schema of set_out_of_office's
-// arguments.
-var toolgenInputSetOutOfOffice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"start":{"type":"string","description":"when the absence starts.","format":"date-time"},"end":{"type":"string","description":"when it ends.","format":"date-time"},"decline_meetings":{"type":"boolean","description":"decline invitations and existing meetings during the absence."},"message":{"type":"string","description":"the message sent with declined meetings."}},"required":["start","end","decline_meetings"],"additionalProperties":false}`)
-
-// toolgenOutputSetOutOfOffice is the JSON Schema of set_out_of_office's
-// structured result.
-var toolgenOutputSetOutOfOffice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`)
 
 // toolgenCallSetOutOfOffice reads the arguments of set_out_of_office, calls SetOutOfOffice and writes its result.
 func toolgenCallSetOutOfOffice(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2513,10 +2321,6 @@ func toolgenCallSetOutOfOffice(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputSetWorkingHours is the JSON Schema of set_working_hours's
-// arguments.
-var toolgenInputSetWorkingHours = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"days":{"type":"array","description":"the working days.","items":{"type":"string","description":"Weekday is a day of the week.\n\"MO\": Monday\n\"TU\": Tuesday\n\"WE\": Wednesday\n\"TH\": Thursday\n\"FR\": Friday\n\"SA\": Saturday\n\"SU\": Sunday","enum":["MO","TU","WE","TH","FR","SA","SU"]}},"start":{"type":"string","description":"the start of the day, \"09:00\".","pattern":"^[0-2][0-9]:[0-5][0-9]$"},"end":{"type":"string","description":"the end of the day, \"17:30\".","pattern":"^[0-2][0-9]:[0-5][0-9]$"},"time_zone":{"type":"string","description":"the IANA time zone of those hours."}},"required":["days","start","end","time_zone"],"additionalProperties":false}`)
-
 // toolgenCallSetWorkingHours reads the arguments of set_working_hours, calls SetWorkingHours and writes its result.
 func toolgenCallSetWorkingHours(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSetWorkingHours, &res, &err)
@@ -2568,14 +2372,6 @@ func toolgenCallSetWorkingHours(ctx context.Context, args []byte) (res toolgen.R
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputGetDailyAgenda is the JSON Schema of get_daily_agenda's
-// arguments.
-var toolgenInputGetDailyAgenda = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"date":{"type":"string","description":"the day; today when absent.","format":"date-time"}},"additionalProperties":false}`)
-
-// toolgenOutputGetDailyAgenda is the JSON Schema of get_daily_agenda's
-// structured result.
-var toolgenOutputGetDailyAgenda = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallGetDailyAgenda reads the arguments of get_daily_agenda, calls GetDailyAgenda and writes its result.
 func toolgenCallGetDailyAgenda(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetDailyAgenda, &res, &err)
@@ -2624,14 +2420,6 @@ func toolgenCallGetDailyAgenda(ctx context.Context, args []byte) (res toolgen.Re
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputSearchCalendarEvents is the JSON Schema of
-// search_calendar_events's arguments.
-var toolgenInputSearchCalendarEvents = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"the text to look for."},"from":{"type":"string","description":"only events after this time.","format":"date-time"},"to":{"type":"string","description":"only events before this time.","format":"date-time"}},"required":["query"],"additionalProperties":false}`)
-
-// toolgenOutputSearchCalendarEvents is the JSON Schema of
-// search_calendar_events's structured result.
-var toolgenOutputSearchCalendarEvents = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSearchCalendarEvents reads the arguments of search_calendar_events, calls SearchCalendarEvents and writes its result.
 func toolgenCallSearchCalendarEvents(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2699,14 +2487,6 @@ func toolgenCallSearchCalendarEvents(ctx context.Context, args []byte) (res tool
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputMoveEventToCalendar is the JSON Schema of
-// move_event_to_calendar's arguments.
-var toolgenInputMoveEventToCalendar = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."},"target_calendar_id":{"type":"string","description":"the calendar to move it to."}},"required":["event_id","target_calendar_id"],"additionalProperties":false}`)
-
-// toolgenOutputMoveEventToCalendar is the JSON Schema of
-// move_event_to_calendar's structured result.
-var toolgenOutputMoveEventToCalendar = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`)
-
 // toolgenCallMoveEventToCalendar reads the arguments of move_event_to_calendar, calls MoveEventToCalendar and writes its result.
 func toolgenCallMoveEventToCalendar(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolMoveEventToCalendar, &res, &err)
@@ -2749,13 +2529,6 @@ func toolgenCallMoveEventToCalendar(ctx context.Context, args []byte) (res toolg
 	toolgenEncodeEvent(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputImportICSFile is the JSON Schema of import_ics_file's arguments.
-var toolgenInputImportICSFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"calendar_id":{"type":"string","description":"the calendar to import into."},"url":{"type":"string","description":"where the .ics file is."}},"required":["calendar_id","url"],"additionalProperties":false}`)
-
-// toolgenOutputImportICSFile is the JSON Schema of import_ics_file's
-// structured result.
-var toolgenOutputImportICSFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallImportICSFile reads the arguments of import_ics_file, calls ImportICSFile and writes its result.
 func toolgenCallImportICSFile(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2803,10 +2576,6 @@ func toolgenCallImportICSFile(ctx context.Context, args []byte) (res toolgen.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputExportCalendar is the JSON Schema of export_calendar's
-// arguments.
-var toolgenInputExportCalendar = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"calendar_id":{"type":"string","description":"the calendar."},"from":{"type":"string","description":"the first day to include.","format":"date-time"},"to":{"type":"string","description":"the last day to include.","format":"date-time"}},"required":["calendar_id","from","to"],"additionalProperties":false}`)
-
 // toolgenCallExportCalendar reads the arguments of export_calendar, calls ExportCalendar and writes its result.
 func toolgenCallExportCalendar(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolExportCalendar, &res, &err)
@@ -2853,14 +2622,6 @@ func toolgenCallExportCalendar(ctx context.Context, args []byte) (res toolgen.Re
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputSetCalendarTimeZone is the JSON Schema of
-// set_calendar_time_zone's arguments.
-var toolgenInputSetCalendarTimeZone = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"calendar_id":{"type":"string","description":"the calendar."},"time_zone":{"type":"string","description":"an IANA time zone, for example \"America/New_York\"."}},"required":["calendar_id","time_zone"],"additionalProperties":false}`)
-
-// toolgenOutputSetCalendarTimeZone is the JSON Schema of
-// set_calendar_time_zone's structured result.
-var toolgenOutputSetCalendarTimeZone = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Calendar is one calendar of the account.","properties":{"id":{"type":"string"},"name":{"type":"string"},"time_zone":{"type":"string"},"primary":{"type":"boolean"},"color":{"type":"string"}},"required":["id","name","time_zone"],"additionalProperties":false}`)
-
 // toolgenCallSetCalendarTimeZone reads the arguments of set_calendar_time_zone, calls SetCalendarTimeZone and writes its result.
 func toolgenCallSetCalendarTimeZone(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSetCalendarTimeZone, &res, &err)
@@ -2903,14 +2664,6 @@ func toolgenCallSetCalendarTimeZone(ctx context.Context, args []byte) (res toolg
 	toolgenEncodeCalendar(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputBlockFocusTime is the JSON Schema of block_focus_time's
-// arguments.
-var toolgenInputBlockFocusTime = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"start":{"type":"string","description":"when the focus time starts.","format":"date-time"},"end":{"type":"string","description":"when it ends.","format":"date-time"},"title":{"type":"string","description":"the title shown on the calendar; \"Focus time\" when absent."}},"required":["start","end"],"additionalProperties":false}`)
-
-// toolgenOutputBlockFocusTime is the JSON Schema of block_focus_time's
-// structured result.
-var toolgenOutputBlockFocusTime = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`)
 
 // toolgenCallBlockFocusTime reads the arguments of block_focus_time, calls BlockFocusTime and writes its result.
 func toolgenCallBlockFocusTime(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2965,10 +2718,6 @@ func toolgenCallBlockFocusTime(ctx context.Context, args []byte) (res toolgen.Re
 	toolgenEncodeEvent(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputProposeNewMeetingTime is the JSON Schema of
-// propose_new_meeting_time's arguments.
-var toolgenInputProposeNewMeetingTime = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."},"start":{"type":"string","description":"the proposed start.","format":"date-time"},"end":{"type":"string","description":"the proposed end.","format":"date-time"},"comment":{"type":"string","description":"why the time does not suit you."}},"required":["event_id","start","end"],"additionalProperties":false}`)
 
 // toolgenCallProposeNewMeetingTime reads the arguments of propose_new_meeting_time, calls ProposeNewMeetingTime and writes its result.
 func toolgenCallProposeNewMeetingTime(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3026,14 +2775,6 @@ func toolgenCallProposeNewMeetingTime(ctx context.Context, args []byte) (res too
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputListEventAttendees is the JSON Schema of list_event_attendees's
-// arguments.
-var toolgenInputListEventAttendees = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."}},"required":["event_id"],"additionalProperties":false}`)
-
-// toolgenOutputListEventAttendees is the JSON Schema of list_event_attendees's
-// structured result.
-var toolgenOutputListEventAttendees = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListEventAttendees reads the arguments of list_event_attendees, calls ListEventAttendees and writes its result.
 func toolgenCallListEventAttendees(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListEventAttendees, &res, &err)
@@ -3078,14 +2819,6 @@ func toolgenCallListEventAttendees(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputAttachFileToEvent is the JSON Schema of attach_file_to_event's
-// arguments.
-var toolgenInputAttachFileToEvent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event."},"file_url":{"type":"string","description":"the address of the document."}},"required":["event_id","file_url"],"additionalProperties":false}`)
-
-// toolgenOutputAttachFileToEvent is the JSON Schema of attach_file_to_event's
-// structured result.
-var toolgenOutputAttachFileToEvent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`)
-
 // toolgenCallAttachFileToEvent reads the arguments of attach_file_to_event, calls AttachFileToEvent and writes its result.
 func toolgenCallAttachFileToEvent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolAttachFileToEvent, &res, &err)
@@ -3128,10 +2861,6 @@ func toolgenCallAttachFileToEvent(ctx context.Context, args []byte) (res toolgen
 	toolgenEncodeEvent(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputCreateBookingPage is the JSON Schema of create_booking_page's
-// arguments.
-var toolgenInputCreateBookingPage = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string","description":"the page's title, for example \"30 min intro call\"."},"duration_minutes":{"type":"integer","description":"the length of each appointment.","minimum":5,"maximum":480},"buffer_minutes":{"type":"integer","description":"free time kept between appointments."},"max_per_day":{"type":"integer","description":"the most appointments per day."}},"required":["title","duration_minutes"],"additionalProperties":false}`)
 
 // toolgenCallCreateBookingPage reads the arguments of create_booking_page, calls CreateBookingPage and writes its result.
 func toolgenCallCreateBookingPage(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3195,14 +2924,6 @@ func toolgenCallCreateBookingPage(ctx context.Context, args []byte) (res toolgen
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputListPublicHolidays is the JSON Schema of list_public_holidays's
-// arguments.
-var toolgenInputListPublicHolidays = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"country":{"type":"string","description":"ISO 3166-1 alpha-2 country code, \"DE\".","pattern":"^[A-Z]{2}$"},"year":{"type":"integer","description":"the year.","minimum":1970,"maximum":2100}},"required":["country","year"],"additionalProperties":false}`)
-
-// toolgenOutputListPublicHolidays is the JSON Schema of list_public_holidays's
-// structured result.
-var toolgenOutputListPublicHolidays = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListPublicHolidays reads the arguments of list_public_holidays, calls ListPublicHolidays and writes its result.
 func toolgenCallListPublicHolidays(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListPublicHolidays, &res, &err)
@@ -3254,10 +2975,6 @@ func toolgenCallListPublicHolidays(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputConvertTimeZone is the JSON Schema of convert_time_zone's
-// arguments.
-var toolgenInputConvertTimeZone = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"at":{"type":"string","description":"the date and time to convert, with its offset.","format":"date-time"},"to_time_zone":{"type":"string","description":"the IANA time zone to express it in."}},"required":["at","to_time_zone"],"additionalProperties":false}`)
-
 // toolgenCallConvertTimeZone reads the arguments of convert_time_zone, calls ConvertTimeZone and writes its result.
 func toolgenCallConvertTimeZone(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolConvertTimeZone, &res, &err)
@@ -3297,14 +3014,6 @@ func toolgenCallConvertTimeZone(ctx context.Context, args []byte) (res toolgen.R
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputSubscribeToCalendar is the JSON Schema of
-// subscribe_to_calendar's arguments.
-var toolgenInputSubscribeToCalendar = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"url":{"type":"string","description":"the feed's address."},"name":{"type":"string","description":"a name for it in your list."}},"required":["url"],"additionalProperties":false}`)
-
-// toolgenOutputSubscribeToCalendar is the JSON Schema of
-// subscribe_to_calendar's structured result.
-var toolgenOutputSubscribeToCalendar = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Calendar is one calendar of the account.","properties":{"id":{"type":"string"},"name":{"type":"string"},"time_zone":{"type":"string"},"primary":{"type":"boolean"},"color":{"type":"string"}},"required":["id","name","time_zone"],"additionalProperties":false}`)
 
 // toolgenCallSubscribeToCalendar reads the arguments of subscribe_to_calendar, calls SubscribeToCalendar and writes its result.
 func toolgenCallSubscribeToCalendar(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3353,14 +3062,6 @@ func toolgenCallSubscribeToCalendar(ctx context.Context, args []byte) (res toolg
 	toolgenEncodeCalendar(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputFindSchedulingConflicts is the JSON Schema of
-// find_scheduling_conflicts's arguments.
-var toolgenInputFindSchedulingConflicts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string","description":"the start of the window.","format":"date-time"},"to":{"type":"string","description":"the end of the window.","format":"date-time"}},"required":["from","to"],"additionalProperties":false}`)
-
-// toolgenOutputFindSchedulingConflicts is the JSON Schema of
-// find_scheduling_conflicts's structured result.
-var toolgenOutputFindSchedulingConflicts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"array","items":{"type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFindSchedulingConflicts reads the arguments of find_scheduling_conflicts, calls FindSchedulingConflicts and writes its result.
 func toolgenCallFindSchedulingConflicts(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3416,14 +3117,6 @@ func toolgenCallFindSchedulingConflicts(ctx context.Context, args []byte) (res t
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputDuplicateCalendarEvent is the JSON Schema of
-// duplicate_calendar_event's arguments.
-var toolgenInputDuplicateCalendarEvent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"event_id":{"type":"string","description":"the event to copy."},"new_start":{"type":"string","description":"when the copy starts.","format":"date-time"}},"required":["event_id","new_start"],"additionalProperties":false}`)
-
-// toolgenOutputDuplicateCalendarEvent is the JSON Schema of
-// duplicate_calendar_event's structured result.
-var toolgenOutputDuplicateCalendarEvent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Event is a calendar event.","properties":{"id":{"type":"string"},"calendar_id":{"type":"string"},"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"location":{"type":"string"},"description":{"type":"string"},"attendees":{"type":"array","items":{"type":"object","description":"Attendee is a person invited to an event.","properties":{"email":{"type":"string"},"name":{"type":"string"},"response":{"type":"string","description":"Response is an attendee's answer to an invitation.\n\"accepted\": will attend\n\"declined\": will not attend\n\"tentative\": might attend","examples":["accepted","declined","tentative"]},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}},"recurrence":{"type":"string"},"meeting_url":{"type":"string"}},"required":["id","calendar_id","title","start","end"],"additionalProperties":false}`)
-
 // toolgenCallDuplicateCalendarEvent reads the arguments of duplicate_calendar_event, calls DuplicateCalendarEvent and writes its result.
 func toolgenCallDuplicateCalendarEvent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDuplicateCalendarEvent, &res, &err)
@@ -3469,24 +3162,21 @@ func toolgenCallDuplicateCalendarEvent(ctx context.Context, args []byte) (res to
 
 var toolgenArgsListCalendars = &toolimpl.Object{Names: []string{}}
 
-// toolgenEncodeCalendar writes a Calendar object.
+// toolgenTypeCalendar describes a Calendar for toolimpl's table-driven reader and writer.
+var toolgenTypeCalendar = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "name", "time_zone", "primary", "color"}, Required: []int{0, 1, 2}, NullAbsent: []int{3, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Calendar{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Calendar{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Calendar{}.TimeZone), Kind: toolimpl.FieldString, Required: 3, Key: `"time_zone":`},
+		{Offset: unsafe.Offsetof(Calendar{}.Primary), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"primary":`},
+		{Offset: unsafe.Offsetof(Calendar{}.Color), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"color":`},
+	},
+}
+
+// toolgenEncodeCalendar writes a Calendar object, as its table says.
 func toolgenEncodeCalendar(e *toolimpl.Encoder, v *Calendar) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"name\":")
-	e.String(v.Name)
-	e.Member("\"time_zone\":")
-	e.String(v.TimeZone)
-	if v.Primary != false {
-		e.Member("\"primary\":")
-		e.Bool(v.Primary)
-	}
-	if v.Color != "" {
-		e.Member("\"color\":")
-		e.String(v.Color)
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeCalendar, unsafe.Pointer(v))
 }
 
 var toolgenArgsCreateCalendar = &toolimpl.Object{Names: []string{"name", "time_zone", "color"}, Required: []int{0, 1}}
@@ -3817,28 +3507,22 @@ var toolgenArgsAddVideoConference = &toolimpl.Object{Names: []string{"event_id",
 var toolgenArgsBookMeetingRoom = &toolimpl.Object{Names: []string{"event_id", "room_id"}, Required: []int{0, 1}}
 var toolgenArgsListMeetingRooms = &toolimpl.Object{Names: []string{"building", "min_capacity", "features", "free_from", "free_to"}, Required: []int{2}}
 
-// toolgenEncodeRoom writes a Room object.
+// toolgenTypeRoom describes a Room for toolimpl's table-driven reader and writer.
+var toolgenTypeRoom = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "name", "building", "floor", "capacity", "features"}, Required: []int{0, 1, 2, 3, 4}, NullAbsent: []int{5}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Room{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Room{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Room{}.Building), Kind: toolimpl.FieldString, Required: 3, Key: `"building":`},
+		{Offset: unsafe.Offsetof(Room{}.Floor), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Room{}.Floor)), Required: 4, Key: `"floor":`},
+		{Offset: unsafe.Offsetof(Room{}.Capacity), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Room{}.Capacity)), Required: 5, Key: `"capacity":`},
+		{Offset: unsafe.Offsetof(Room{}.Features), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"features":`},
+	},
+}
+
+// toolgenEncodeRoom writes a Room object, as its table says.
 func toolgenEncodeRoom(e *toolimpl.Encoder, v *Room) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"name\":")
-	e.String(v.Name)
-	e.Member("\"building\":")
-	e.String(v.Building)
-	e.Member("\"floor\":")
-	e.Int(int64(v.Floor))
-	e.Member("\"capacity\":")
-	e.Int(int64(v.Capacity))
-	if len(v.Features) > 0 {
-		e.Member("\"features\":")
-		e.Array()
-		for i0 := range v.Features {
-			e.String(v.Features[i0])
-		}
-		e.EndArray()
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeRoom, unsafe.Pointer(v))
 }
 
 // toolgenDecodeCalendarAccess reads a CalendarAccess: one of "free_busy", "read", "write", "owner".
@@ -3890,24 +3574,23 @@ var toolgenArgsBlockFocusTime = &toolimpl.Object{Names: []string{"start", "end",
 var toolgenArgsProposeNewMeetingTime = &toolimpl.Object{Names: []string{"event_id", "start", "end", "comment"}, Required: []int{0, 1, 2}}
 var toolgenArgsListEventAttendees = &toolimpl.Object{Names: []string{"event_id"}, Required: []int{0}}
 
-// toolgenEncodeAttendee writes a Attendee object.
+// toolgenEnumResponse are the values of a Response.
+var toolgenEnumResponse = &toolimpl.Enum{Values: []string{"accepted", "declined", "tentative"}, Allowed: "\"accepted\", \"declined\", \"tentative\""}
+
+// toolgenTypeAttendee describes a Attendee for toolimpl's table-driven reader and writer.
+var toolgenTypeAttendee = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"email", "name", "response", "optional"}, Required: []int{0}, NullAbsent: []int{1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Attendee{}.Email), Kind: toolimpl.FieldString, Required: 1, Key: `"email":`},
+		{Offset: unsafe.Offsetof(Attendee{}.Name), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Attendee{}.Response), Kind: toolimpl.FieldEnum, OmitEmpty: true, Enum: toolgenEnumResponse, Key: `"response":`},
+		{Offset: unsafe.Offsetof(Attendee{}.Optional), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"optional":`},
+	},
+}
+
+// toolgenEncodeAttendee writes a Attendee object, as its table says.
 func toolgenEncodeAttendee(e *toolimpl.Encoder, v *Attendee) {
-	e.Object()
-	e.Member("\"email\":")
-	e.String(v.Email)
-	if v.Name != "" {
-		e.Member("\"name\":")
-		e.String(v.Name)
-	}
-	if v.Response != "" {
-		e.Member("\"response\":")
-		e.String(string(v.Response))
-	}
-	if v.Optional != false {
-		e.Member("\"optional\":")
-		e.Bool(v.Optional)
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeAttendee, unsafe.Pointer(v))
 }
 
 var toolgenArgsAttachFileToEvent = &toolimpl.Object{Names: []string{"event_id", "file_url"}, Required: []int{0, 1}}

@@ -8,6 +8,7 @@ import (
 	"context"
 	"regexp"
 	"time"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -16,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -203,455 +204,418 @@ var (
 
 // Tools returns the tools of package chat: post_chat_message, send_direct_message, reply_in_thread, get_thread_replies, edit_chat_message, delete_chat_message, schedule_chat_message, get_channel_history, search_chat_messages, list_mentions, list_channels, create_channel, archive_channel, rename_channel, set_channel_topic, invite_to_channel, kick_from_channel, join_channel, leave_channel, list_channel_members, mute_channel, mark_channel_read, add_reaction, remove_reaction, pin_message, list_pinned_messages, save_message, share_message, set_chat_status, set_presence, snooze_notifications, find_chat_user_by_email, upload_file_to_channel, create_chat_reminder, list_chat_reminders, create_user_group, update_user_group_members, start_huddle, create_poll, send_sms.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolPostChatMessage,
-		Description:  "PostChatMessage posts a message to a channel.",
-		InputSchema:  toolgenInputPostChatMessage,
-		OutputSchema: toolgenOutputPostChatMessage,
-		Namespace:    "chat",
-		Tokens:       toolgen.Tokens{Default: 123, Strict: 106, Gemini: 101},
-		SearchTerms:  "1 45 II1IEzAkCDAZKRAWTIh allow channel:4 chat:6 format general id like link:3 markdown mention messag:7 name post:5 post_chat_messag:4 preview show text:2 unfurl:2 unfurl_link:2",
-		Call:         toolgenCallPostChatMessage,
-		Validate:     toolimpl.Validator(toolgenCallPostChatMessage),
-	}, {
-		Name:         ToolSendDirectMessage,
-		Description:  "SendDirectMessage sends a private message to one person or a small group.",
-		InputSchema:  toolgenInputSendDirectMessage,
-		OutputSchema: toolgenOutputSendDirectMessage,
-		Namespace:    "chat",
-		Tokens:       toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
-		SearchTerms:  "1 35 dkpNjAoERjDIAQAg chat:2 direct:4 email group id messag:6 name on person privat recipient send:5 send_direct_messag:4 small text:2 user:3",
-		Call:         toolgenCallSendDirectMessage,
-		Validate:     toolimpl.Validator(toolgenCallSendDirectMessage),
-	}, {
-		Name:         ToolReplyInThread,
-		Description:  "ReplyInThread replies to a message in its thread.",
-		InputSchema:  toolgenInputReplyInThread,
-		OutputSchema: toolgenOutputReplyInThread,
-		Namespace:    "chat",
-		Tokens:       toolgen.Tokens{Default: 133, Strict: 116, Gemini: 111},
-		SearchTerms:  "1 46 ESIOgZFRqgJVAk also:3 also_send_to_channel:2 channel:6 chat:2 id:3 messag:3 repli:7 repli_in_thread:4 send:2 show start text:2 thread:8 thread_id:2",
-		Call:         toolgenCallReplyInThread,
-		Validate:     toolimpl.Validator(toolgenCallReplyInThread),
-	}, {
-		Name:         ToolGetThreadReplies,
-		Description:  "GetThreadReplies returns the replies in a message's thread, oldest first.",
-		InputSchema:  toolgenInputGetThreadReplies,
-		OutputSchema: toolgenOutputGetThreadReplies,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
-		SearchTerms: "1 37 AYgDIONJDCIAk channel:3 chat:2 first get:4 get_thread_repli:4 id:2 messag:3 oldest repli:5 return start thread:8 thread_id:2",
-		Call:        toolgenCallGetThreadReplies,
-		Validate:    toolimpl.Validator(toolgenCallGetThreadReplies),
-	}, {
-		Name:         ToolEditChatMessage,
-		Description:  "EditChatMessage replaces the text of a message you posted.",
-		InputSchema:  toolgenInputEditChatMessage,
-		OutputSchema: toolgenOutputEditChatMessage,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "chat",
-		Tokens:       toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
-		SearchTerms:  "1 37 iWIQYQcigEm channel:3 chat:6 edit:4 edit_chat_messag:4 id:2 messag:9 messag_id:2 new post replac text:4",
-		Call:         toolgenCallEditChatMessage,
-		Validate:     toolimpl.Validator(toolgenCallEditChatMessage),
-	}, {
-		Name:        ToolDeleteChatMessage,
-		Description: "DeleteChatMessage deletes a message you posted.",
-		InputSchema: toolgenInputDeleteChatMessage,
-		Annotations: toolgen.Annotations{
-			Destructive: true,
-			Idempotent:  true,
-		},
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
-		SearchTerms: "1 32 wSAGzCwo channel:3 chat:6 delet:5 delet_chat_messag:4 id:2 messag:9 messag_id:2 post",
-		Call:        toolgenCallDeleteChatMessage,
-		Validate:    toolimpl.Validator(toolgenCallDeleteChatMessage),
-	}, {
-		Name:        ToolScheduleChatMessage,
-		Description: "ScheduleChatMessage posts a message to a channel at a later time.",
-		InputSchema: toolgenInputScheduleChatMessage,
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 107, Strict: 90, Gemini: 85},
-		SearchTerms: "1 34 SLCAkgiGQo channel:4 chat:6 later messag:6 post:4 post_at:2 schedul:4 schedul_chat_messag:4 text:2 time",
-		Call:        toolgenCallScheduleChatMessage,
-		Validate:    toolimpl.Validator(toolgenCallScheduleChatMessage),
-	}, {
-		Name:         ToolGetChannelHistory,
-		Description:  "GetChannelHistory returns a channel's recent messages, newest first.",
-		InputSchema:  toolgenInputGetChannelHistory,
-		OutputSchema: toolgenOutputGetChannelHistory,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 115, Strict: 109, Gemini: 93},
-		SearchTerms: "1 38 gAB8CJqwAmg0BEsi after channel:8 chat:2 first get:4 get_channel_histori:4 histori:4 limit:2 messag:3 most newest onli recent return:2 sinc:2 time",
-		Call:        toolgenCallGetChannelHistory,
-		Validate:    toolimpl.Validator(toolgenCallGetChannelHistory),
-	}, {
-		Name:         ToolSearchChatMessages,
-		Description:  "SearchChatMessages searches messages across the channels you can see.",
-		InputSchema:  toolgenInputSearchChatMessages,
-		OutputSchema: toolgenOutputSearchChatMessages,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 119, Strict: 137, Gemini: 97},
-		SearchTerms: "1 44 AEiM5IgWEmA1AAgy across after:3 channel:4 chat:6 from_user:2 look messag:7 onli:3 person queri:2 search:5 search_chat_messag:4 see time user:2 word",
-		Call:        toolgenCallSearchChatMessages,
-		Validate:    toolimpl.Validator(toolgenCallSearchChatMessages),
-	}, {
-		Name:         ToolListMentions,
-		Description:  "ListMentions lists recent messages that @mention you or a group you are in.",
-		InputSchema:  toolgenInputListMentions,
-		OutputSchema: toolgenOutputListMentions,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 101, Strict: 95, Gemini: 79},
-		SearchTerms: "1 34 AARHnQRFICXIMg after chat:2 group list:5 list_mention:4 mention:7 messag onli:4 recent seen sinc:2 time unread:2 unread_onli:2",
-		Call:        toolgenCallListMentions,
-		Validate:    toolimpl.Validator(toolgenCallListMentions),
-	}, {
-		Name:         ToolListChannels,
-		Description:  "ListChannels lists the workspace's channels.",
-		InputSchema:  toolgenInputListChannels,
-		OutputSchema: toolgenOutputListChannels,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 129, Strict: 124, Gemini: 107},
-		SearchTerms: "1 51 jsIyhHAEDgTCEBBAj anyon archiv:3 channel:8 chat:2 includ:3 includ_archiv:2 invitation join:2 kind:2 list:5 list_channel:4 member:3 member_onli:2 onli:5 privat:3 public:3 workspac:2",
-		Call:        toolgenCallListChannels,
-		Validate:    toolimpl.Validator(toolgenCallListChannels),
-	}, {
-		Name:         ToolCreateChannel,
-		Description:  "CreateChannel creates a channel.",
-		InputSchema:  toolgenInputCreateChannel,
-		OutputSchema: toolgenOutputCreateChannel,
-		Namespace:    "chat",
-		Tokens:       toolgen.Tokens{Default: 149, Strict: 143, Gemini: 127},
-		SearchTerms:  "1 41 DQGkKWjIFMA4XSAAAEgh anyon apollo case channel:6 chat:2 creat:5 creat_channel:4 exampl invitation join:2 kind:2 lower member name:2 privat:3 proj public:3 purpos:2 space workspac",
-		Call:         toolgenCallCreateChannel,
-		Validate:     toolimpl.Validator(toolgenCallCreateChannel),
-	}, {
-		Name:        ToolArchiveChannel,
-		Description: "ArchiveChannel archives a channel: it becomes read-only and leaves the channel list.",
-		InputSchema: toolgenInputArchiveChannel,
-		Annotations: toolgen.Annotations{
-			Destructive: true,
-			Idempotent:  true,
-		},
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
-		SearchTerms: "1 25 CgpYAC8Mp archiv:5 archiv_channel:4 becom channel:9 chat:2 leav list onli read",
-		Call:        toolgenCallArchiveChannel,
-		Validate:    toolimpl.Validator(toolgenCallArchiveChannel),
-	}, {
-		Name:         ToolRenameChannel,
-		Description:  "RenameChannel changes a channel's name.",
-		InputSchema:  toolgenInputRenameChannel,
-		OutputSchema: toolgenOutputRenameChannel,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "chat",
-		Tokens:       toolgen.Tokens{Default: 101, Strict: 84, Gemini: 79},
-		SearchTerms:  "1 28 BwJBbSUo chang channel:8 chat:2 name:4 new:3 new_name:2 renam:4 renam_channel:4",
-		Call:         toolgenCallRenameChannel,
-		Validate:     toolimpl.Validator(toolgenCallRenameChannel),
-	}, {
-		Name:         ToolSetChannelTopic,
-		Description:  "SetChannelTopic sets the topic shown at the top of a channel.",
-		InputSchema:  toolgenInputSetChannelTopic,
-		OutputSchema: toolgenOutputSetChannelTopic,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "chat",
-		Tokens:       toolgen.Tokens{Default: 86, Strict: 69, Gemini: 64},
-		SearchTerms:  "1 30 RQBBRik5 channel:8 chat:2 new set:5 set_channel_topic:4 shown top topic:8",
-		Call:         toolgenCallSetChannelTopic,
-		Validate:     toolimpl.Validator(toolgenCallSetChannelTopic),
-	}, {
-		Name:         ToolInviteToChannel,
-		Description:  "InviteToChannel adds people to a channel.",
-		InputSchema:  toolgenInputInviteToChannel,
-		OutputSchema: toolgenOutputInviteToChannel,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "chat",
-		Tokens:       toolgen.Tokens{Default: 91, Strict: 74, Gemini: 69},
-		SearchTerms:  "1 27 FKLVJwAQAo add channel:8 chat:2 email id invit:4 invit_to_channel:4 name peopl:2 user:3",
-		Call:         toolgenCallInviteToChannel,
-		Validate:     toolimpl.Validator(toolgenCallInviteToChannel),
-	}, {
-		Name:        ToolKickFromChannel,
-		Description: "KickFromChannel removes a person from a channel.",
-		InputSchema: toolgenInputKickFromChannel,
-		Annotations: toolgen.Annotations{
-			Destructive: true,
-			Idempotent:  true,
-		},
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
-		SearchTerms: "1 23 QKWGBAw channel:8 chat:2 kick:4 kick_from_channel:4 person:2 remov user:2",
-		Call:        toolgenCallKickFromChannel,
-		Validate:    toolimpl.Validator(toolgenCallKickFromChannel),
-	}, {
-		Name:         ToolJoinChannel,
-		Description:  "JoinChannel makes you a member of a public channel.",
-		InputSchema:  toolgenInputJoinChannel,
-		OutputSchema: toolgenOutputJoinChannel,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "chat",
-		Tokens:       toolgen.Tokens{Default: 67, Strict: 50, Gemini: 45},
-		SearchTerms:  "1 21 YYCANQ4 channel:8 chat:2 join:4 join_channel:4 make member public",
-		Call:         toolgenCallJoinChannel,
-		Validate:     toolimpl.Validator(toolgenCallJoinChannel),
-	}, {
-		Name:        ToolLeaveChannel,
-		Description: "LeaveChannel takes you out of a channel.",
-		InputSchema: toolgenInputLeaveChannel,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 65, Strict: 48, Gemini: 43},
-		SearchTerms: "1 20 AMsYgw channel:8 chat:2 leav:4 leav_channel:4 out take",
-		Call:        toolgenCallLeaveChannel,
-		Validate:    toolimpl.Validator(toolgenCallLeaveChannel),
-	}, {
-		Name:         ToolListChannelMembers,
-		Description:  "ListChannelMembers lists the people in a channel.",
-		InputSchema:  toolgenInputListChannelMembers,
-		OutputSchema: toolgenOutputListChannelMembers,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 67, Strict: 50, Gemini: 45},
-		SearchTerms: "1 24 QkCJow channel:8 chat:2 list:5 list_channel_member:4 member:4 peopl",
-		Call:        toolgenCallListChannelMembers,
-		Validate:    toolimpl.Validator(toolgenCallListChannelMembers),
-	}, {
-		Name:        ToolMuteChannel,
-		Description: "MuteChannel silences a channel's notifications, for a while or until unmuted.",
-		InputSchema: toolgenInputMuteChannel,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 101, Strict: 96, Gemini: 79},
-		SearchTerms: "1 31 CBoAJCWgeAt absent channel:8 chat:2 mute:5 mute_channel:4 notification silenc time unmut:3 until:4 while",
-		Call:        toolgenCallMuteChannel,
-		Validate:    toolimpl.Validator(toolgenCallMuteChannel),
-	}, {
-		Name:        ToolMarkChannelRead,
-		Description: "MarkChannelRead marks every message of a channel as read.",
-		InputSchema: toolgenInputMarkChannelRead,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
-		SearchTerms: "1 26 gIhBzAy channel:8 chat:2 everi mark:5 mark_channel_read:4 messag read:5",
-		Call:        toolgenCallMarkChannelRead,
-		Validate:    toolimpl.Validator(toolgenCallMarkChannelRead),
-	}, {
-		Name:        ToolAddReaction,
-		Description: "AddReaction adds an emoji reaction to a message.",
-		InputSchema: toolgenInputAddReaction,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 110, Strict: 93, Gemini: 88},
-		SearchTerms: "1 36 JY6EAMQITQYBk add:5 add_reaction:4 channel:3 chat:2 colon emoji:4 id:2 messag:5 messag_id:2 name reaction:5 thumbsup without",
-		Call:        toolgenCallAddReaction,
-		Validate:    toolimpl.Validator(toolgenCallAddReaction),
-	}, {
-		Name:        ToolRemoveReaction,
-		Description: "RemoveReaction removes an emoji reaction you added to a message.",
-		InputSchema: toolgenInputRemoveReaction,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 104, Strict: 87, Gemini: 82},
-		SearchTerms: "1 34 AsrAaQUBhEm ad channel:3 chat:2 emoji:4 id:2 messag:5 messag_id:2 name reaction:5 remov:5 remov_reaction:4",
-		Call:        toolgenCallRemoveReaction,
-		Validate:    toolimpl.Validator(toolgenCallRemoveReaction),
-	}, {
-		Name:        ToolPinMessage,
-		Description: "PinMessage pins a message to a channel, where members find it in the pinned items.",
-		InputSchema: toolgenInputPinMessage,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
-		SearchTerms: "1 31 BLGAVqKAIs channel:4 chat:2 find id:2 item member messag:8 messag_id:2 pin:6 pin_messag:4",
-		Call:        toolgenCallPinMessage,
-		Validate:    toolimpl.Validator(toolgenCallPinMessage),
-	}, {
-		Name:         ToolListPinnedMessages,
-		Description:  "ListPinnedMessages lists the messages pinned to a channel.",
-		InputSchema:  toolgenInputListPinnedMessages,
-		OutputSchema: toolgenOutputListPinnedMessages,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
-		SearchTerms: "1 25 AEY4ow channel:4 chat:2 list:5 list_pin_messag:4 messag:5 pin:5",
-		Call:        toolgenCallListPinnedMessages,
-		Validate:    toolimpl.Validator(toolgenCallListPinnedMessages),
-	}, {
-		Name:        ToolSaveMessage,
-		Description: "SaveMessage saves a message to your saved items to come back to later.",
-		InputSchema: toolgenInputSaveMessage,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
-		SearchTerms: "1 32 BHKAaQUACMk back channel:3 chat:2 come id:2 item later messag:9 messag_id:2 save:6 save_messag:4",
-		Call:        toolgenCallSaveMessage,
-		Validate:    toolimpl.Validator(toolgenCallSaveMessage),
-	}, {
-		Name:         ToolShareMessage,
-		Description:  "ShareMessage shares a message into another channel, with a comment.",
-		InputSchema:  toolgenInputShareMessage,
-		OutputSchema: toolgenOutputShareMessage,
-		Namespace:    "chat",
-		Tokens:       toolgen.Tokens{Default: 122, Strict: 116, Gemini: 100},
-		SearchTerms:  "1 42 EIlIAMQYhEEZ0 abov another channel:6 chat:2 comment:3 id:2 messag:10 messag_id:2 share:7 share_messag:4 shown text to_channel:2",
-		Call:         toolgenCallShareMessage,
-		Validate:     toolimpl.Validator(toolgenCallShareMessage),
-	}, {
-		Name:        ToolSetChatStatus,
-		Description: "SetChatStatus sets your status text and emoji, shown next to your name.",
-		InputSchema: toolgenInputSetChatStatus,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 121, Strict: 128, Gemini: 99},
-		SearchTerms: "1 42 FEAKK4EQSiQ4ULAq calendar chat:6 clear:2 emoji:4 empti expir:2 expir_at:2 meet name:2 next set:5 set_chat_statu:4 shown statu:6 text:3 time",
-		Call:        toolgenCallSetChatStatus,
-		Validate:    toolimpl.Validator(toolgenCallSetChatStatus),
-	}, {
-		Name:        ToolSetPresence,
-		Description: "SetPresence sets whether you appear active or away.",
-		InputSchema: toolgenInputSetPresence,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
-		SearchTerms: "1 34 DAKqkBgiFESBA4 activ:2 alwai app appear auto:3 awai:5 chat:2 presenc:6 set:5 set_presenc:4 shown us whether while",
-		Call:        toolgenCallSetPresence,
-		Validate:    toolimpl.Validator(toolgenCallSetPresence),
-	}, {
-		Name:        ToolSnoozeNotifications,
-		Description: "SnoozeNotifications pauses all your notifications (do not disturb) for a number of minutes.",
-		InputSchema: toolgenInputSnoozeNotifications,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
-		SearchTerms: "1 23 AUCICTQQUh all chat:2 disturb long minut:3 notification:5 number paus snooz:4 snooz_notification:4",
-		Call:        toolgenCallSnoozeNotifications,
-		Validate:    toolimpl.Validator(toolgenCallSnoozeNotifications),
-	}, {
-		Name:         ToolFindChatUserByEmail,
-		Description:  "FindChatUserByEmail looks up a workspace member by email address.",
-		InputSchema:  toolgenInputFindChatUserByEmail,
-		OutputSchema: toolgenOutputFindChatUserByEmail,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
-		SearchTerms: "1 31 B5vUEIAAA0 address:2 chat:6 email:7 find:4 find_chat_user_by_email:4 look member up user:4 workspac",
-		Call:        toolgenCallFindChatUserByEmail,
-		Validate:    toolimpl.Validator(toolgenCallFindChatUserByEmail),
-	}, {
-		Name:         ToolUploadFileToChannel,
-		Description:  "UploadFileToChannel uploads a file to a channel, with an optional comment.",
-		InputSchema:  toolgenInputUploadFileToChannel,
-		OutputSchema: toolgenOutputUploadFileToChannel,
-		Namespace:    "chat",
-		Tokens:       toolgen.Tokens{Default: 118, Strict: 123, Gemini: 96},
-		SearchTerms:  "1 38 BsYBSCANgKQk channel:8 chat:2 comment:3 file:7 local messag optional path:2 post titl:3 upload:5 upload_file_to_channel:4",
-		Call:         toolgenCallUploadFileToChannel,
-		Validate:     toolimpl.Validator(toolgenCallUploadFileToChannel),
-	}, {
-		Name:         ToolCreateChatReminder,
-		Description:  "CreateChatReminder asks the bot to remind you or someone else of something at a time.",
-		InputSchema:  toolgenInputCreateChatReminder,
-		OutputSchema: toolgenOutputCreateChatReminder,
-		Namespace:    "chat",
-		Tokens:       toolgen.Tokens{Default: 113, Strict: 107, Gemini: 91},
-		SearchTerms:  "1 33 UEAGQyaC0OQDIBg about absent ask bot chat:6 creat:4 creat_chat_reminder:4 els remind:3 reminder:4 someon someth text:2 time user:2",
-		Call:         toolgenCallCreateChatReminder,
-		Validate:     toolimpl.Validator(toolgenCallCreateChatReminder),
-	}, {
-		Name:         ToolListChatReminders,
-		Description:  "ListChatReminders lists your pending reminders.",
-		InputSchema:  toolgenInputListChatReminders,
-		OutputSchema: toolgenOutputListChatReminders,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
-		SearchTerms: "1 21 ABWph chat:6 list:5 list_chat_reminder:4 pend reminder:5",
-		Call:        toolgenCallListChatReminders,
-		Validate:    toolimpl.Validator(toolgenCallListChatReminders),
-	}, {
-		Name:        ToolCreateUserGroup,
-		Description: "CreateUserGroup creates an @handle that mentions a group of people at once, such as @oncall.",
-		InputSchema: toolgenInputCreateUserGroup,
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 134, Strict: 117, Gemini: 112},
-		SearchTerms: "1 37 AIAXmkBDhTAIEi chat:2 creat:5 creat_user_group:4 displai group:6 handl:4 member mention name:3 onc oncal peopl user:6 without",
-		Call:        toolgenCallCreateUserGroup,
-		Validate:    toolimpl.Validator(toolgenCallCreateUserGroup),
-	}, {
-		Name:        ToolUpdateUserGroupMembers,
-		Description: "UpdateUserGroupMembers replaces the members of a user group.",
-		InputSchema: toolgenInputUpdateUserGroupMembers,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 91, Strict: 74, Gemini: 69},
-		SearchTerms: "1 34 AhBhIgACu chat:2 group:6 handl:3 member:6 new replac updat:4 updat_user_group_member:4 user:7",
-		Call:        toolgenCallUpdateUserGroupMembers,
-		Validate:    toolimpl.Validator(toolgenCallUpdateUserGroupMembers),
-	}, {
-		Name:        ToolStartHuddle,
-		Description: "StartHuddle starts an audio call in a channel or direct message that members can join.",
-		InputSchema: toolgenInputStartHuddle,
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
-		SearchTerms: "1 32 MokBoJAIJnQAm audio call channel:4 chat:2 conversation direct:2 huddl:4 join member messag:2 start:6 start_huddl:4 video:3",
-		Call:        toolgenCallStartHuddle,
-		Validate:    toolimpl.Validator(toolgenCallStartHuddle),
-	}, {
-		Name:         ToolCreatePoll,
-		Description:  "CreatePoll posts a poll to a channel.",
-		InputSchema:  toolgenInputCreatePoll,
-		OutputSchema: toolgenOutputCreatePoll,
-		Namespace:    "chat",
-		Tokens:       toolgen.Tokens{Default: 146, Strict: 129, Gemini: 124},
-		SearchTerms:  "1 40 FIZUjAqAEGYihAAJEp allow anonymou:2 answer:2 channel:4 chat:2 choic:2 choos creat:4 creat_poll:4 hide multipl:2 multipl_choic:2 option:2 poll:5 post question:3 several vote",
-		Call:         toolgenCallCreatePoll,
-		Validate:     toolimpl.Validator(toolgenCallCreatePoll),
-	}, {
-		Name:        ToolSendSMS,
-		Description: "SendSMS sends a text message to a phone number.",
-		InputSchema: toolgenInputSendSMS,
-		Annotations: toolgen.Annotations{OpenWorld: true},
-		Namespace:   "chat",
-		Tokens:      toolgen.Tokens{Default: 144, Strict: 134, Gemini: 122},
-		SearchTerms: "1 40 kkhwACCFwCOAigJBk 14155550100 164 absent alphanumeric chat:2 default form id:2 messag:2 number:4 phone:2 send:6 send_sm:4 sender:3 sender_id:2 sm:4 text:3",
-		Call:        toolgenCallSendSMS,
-		Validate:    toolimpl.Validator(toolgenCallSendSMS),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package chat, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolPostChatMessage,
+	Description:  "PostChatMessage posts a message to a channel.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel's name (\"#general\") or id."},"text":{"type":"string","description":"the message; Markdown-like formatting and @mentions allowed."},"unfurl_links":{"type":"boolean","description":"show previews of links in the message."}},"required":["channel","text","unfurl_links"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}`),
+	Namespace:    "chat",
+	Tokens:       toolgen.Tokens{Default: 123, Strict: 106, Gemini: 101},
+	SearchTerms:  "1 45 II1IEzAkCDAZKRAWTIh allow channel:4 chat:6 format general id like link:3 markdown mention messag:7 name post:5 post_chat_messag:4 preview show text:2 unfurl:2 unfurl_link:2",
+	Call:         toolgenCallPostChatMessage,
+}, {
+	Name:         ToolSendDirectMessage,
+	Description:  "SendDirectMessage sends a private message to one person or a small group.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"users":{"type":"array","description":"the recipients' user ids, names or emails.","items":{"type":"string"}},"text":{"type":"string","description":"the message."}},"required":["users","text"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}`),
+	Namespace:    "chat",
+	Tokens:       toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
+	SearchTerms:  "1 35 dkpNjAoERjDIAQAg chat:2 direct:4 email group id messag:6 name on person privat recipient send:5 send_direct_messag:4 small text:2 user:3",
+	Call:         toolgenCallSendDirectMessage,
+}, {
+	Name:         ToolReplyInThread,
+	Description:  "ReplyInThread replies to a message in its thread.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel of the message."},"thread_id":{"type":"string","description":"the id of the message that starts the thread."},"text":{"type":"string","description":"the reply."},"also_send_to_channel":{"type":"boolean","description":"also show the reply in the channel."}},"required":["channel","thread_id","text","also_send_to_channel"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}`),
+	Namespace:    "chat",
+	Tokens:       toolgen.Tokens{Default: 133, Strict: 116, Gemini: 111},
+	SearchTerms:  "1 46 ESIOgZFRqgJVAk also:3 also_send_to_channel:2 channel:6 chat:2 id:3 messag:3 repli:7 repli_in_thread:4 send:2 show start text:2 thread:8 thread_id:2",
+	Call:         toolgenCallReplyInThread,
+}, {
+	Name:         ToolGetThreadReplies,
+	Description:  "GetThreadReplies returns the replies in a message's thread, oldest first.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel of the message."},"thread_id":{"type":"string","description":"the message that starts the thread."}},"required":["channel","thread_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
+	SearchTerms: "1 37 AYgDIONJDCIAk channel:3 chat:2 first get:4 get_thread_repli:4 id:2 messag:3 oldest repli:5 return start thread:8 thread_id:2",
+	Call:        toolgenCallGetThreadReplies,
+}, {
+	Name:         ToolEditChatMessage,
+	Description:  "EditChatMessage replaces the text of a message you posted.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel of the message."},"message_id":{"type":"string","description":"the message."},"text":{"type":"string","description":"the new text."}},"required":["channel","message_id","text"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "chat",
+	Tokens:       toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
+	SearchTerms:  "1 37 iWIQYQcigEm channel:3 chat:6 edit:4 edit_chat_messag:4 id:2 messag:9 messag_id:2 new post replac text:4",
+	Call:         toolgenCallEditChatMessage,
+}, {
+	Name:        ToolDeleteChatMessage,
+	Description: "DeleteChatMessage deletes a message you posted.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel of the message."},"message_id":{"type":"string","description":"the message."}},"required":["channel","message_id"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Destructive: true,
+		Idempotent:  true,
+	},
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
+	SearchTerms: "1 32 wSAGzCwo channel:3 chat:6 delet:5 delet_chat_messag:4 id:2 messag:9 messag_id:2 post",
+	Call:        toolgenCallDeleteChatMessage,
+}, {
+	Name:        ToolScheduleChatMessage,
+	Description: "ScheduleChatMessage posts a message to a channel at a later time.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."},"text":{"type":"string","description":"the message."},"post_at":{"type":"string","description":"when to post it.","format":"date-time"}},"required":["channel","text","post_at"],"additionalProperties":false}`),
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 107, Strict: 90, Gemini: 85},
+	SearchTerms: "1 34 SLCAkgiGQo channel:4 chat:6 later messag:6 post:4 post_at:2 schedul:4 schedul_chat_messag:4 text:2 time",
+	Call:        toolgenCallScheduleChatMessage,
+}, {
+	Name:         ToolGetChannelHistory,
+	Description:  "GetChannelHistory returns a channel's recent messages, newest first.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."},"since":{"type":"string","description":"only messages after this time.","format":"date-time"},"limit":{"type":"integer","description":"the most messages to return.","minimum":1,"maximum":1000}},"required":["channel","limit"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 115, Strict: 109, Gemini: 93},
+	SearchTerms: "1 38 gAB8CJqwAmg0BEsi after channel:8 chat:2 first get:4 get_channel_histori:4 histori:4 limit:2 messag:3 most newest onli recent return:2 sinc:2 time",
+	Call:        toolgenCallGetChannelHistory,
+}, {
+	Name:         ToolSearchChatMessages,
+	Description:  "SearchChatMessages searches messages across the channels you can see.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"words to look for."},"channel":{"type":"string","description":"only this channel."},"from_user":{"type":"string","description":"only messages by this person."},"after":{"type":"string","description":"only messages after this time.","format":"date-time"}},"required":["query"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 119, Strict: 137, Gemini: 97},
+	SearchTerms: "1 44 AEiM5IgWEmA1AAgy across after:3 channel:4 chat:6 from_user:2 look messag:7 onli:3 person queri:2 search:5 search_chat_messag:4 see time user:2 word",
+	Call:        toolgenCallSearchChatMessages,
+}, {
+	Name:         ToolListMentions,
+	Description:  "ListMentions lists recent messages that @mention you or a group you are in.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"since":{"type":"string","description":"only mentions after this time.","format":"date-time"},"unread_only":{"type":"boolean","description":"only mentions you have not seen."}},"required":["unread_only"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 101, Strict: 95, Gemini: 79},
+	SearchTerms: "1 34 AARHnQRFICXIMg after chat:2 group list:5 list_mention:4 mention:7 messag onli:4 recent seen sinc:2 time unread:2 unread_onli:2",
+	Call:        toolgenCallListMentions,
+}, {
+	Name:         ToolListChannels,
+	Description:  "ListChannels lists the workspace's channels.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"kind":{"type":"string","description":"only public or only private channels.\n\"public\": anyone in the workspace can join\n\"private\": members join by invitation","enum":["public","private"]},"include_archived":{"type":"boolean","description":"include archived channels."},"member_only":{"type":"boolean","description":"only channels you are in."}},"required":["include_archived","member_only"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Channel is a conversation channel.","properties":{"id":{"type":"string"},"name":{"type":"string"},"kind":{"type":"string","description":"ChannelKind is whether a channel is open to everyone.\n\"public\": anyone in the workspace can join\n\"private\": members join by invitation","examples":["public","private"]},"topic":{"type":"string"},"purpose":{"type":"string"},"members":{"type":"integer"},"archived":{"type":"boolean"}},"required":["id","name","kind","members"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 129, Strict: 124, Gemini: 107},
+	SearchTerms: "1 51 jsIyhHAEDgTCEBBAj anyon archiv:3 channel:8 chat:2 includ:3 includ_archiv:2 invitation join:2 kind:2 list:5 list_channel:4 member:3 member_onli:2 onli:5 privat:3 public:3 workspac:2",
+	Call:        toolgenCallListChannels,
+}, {
+	Name:         ToolCreateChannel,
+	Description:  "CreateChannel creates a channel.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"lower case, no spaces, for example \"proj-apollo\".","pattern":"^[a-z0-9][-_a-z0-9]{0,79}$"},"kind":{"type":"string","description":"public or private.\n\"public\": anyone in the workspace can join\n\"private\": members join by invitation","enum":["public","private"]},"purpose":{"type":"string","description":"what the channel is for."}},"required":["name","kind"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Channel is a conversation channel.","properties":{"id":{"type":"string"},"name":{"type":"string"},"kind":{"type":"string","description":"ChannelKind is whether a channel is open to everyone.\n\"public\": anyone in the workspace can join\n\"private\": members join by invitation","examples":["public","private"]},"topic":{"type":"string"},"purpose":{"type":"string"},"members":{"type":"integer"},"archived":{"type":"boolean"}},"required":["id","name","kind","members"],"additionalProperties":false}`),
+	Namespace:    "chat",
+	Tokens:       toolgen.Tokens{Default: 149, Strict: 143, Gemini: 127},
+	SearchTerms:  "1 41 DQGkKWjIFMA4XSAAAEgh anyon apollo case channel:6 chat:2 creat:5 creat_channel:4 exampl invitation join:2 kind:2 lower member name:2 privat:3 proj public:3 purpos:2 space workspac",
+	Call:         toolgenCallCreateChannel,
+}, {
+	Name:        ToolArchiveChannel,
+	Description: "ArchiveChannel archives a channel: it becomes read-only and leaves the channel list.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."}},"required":["channel"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Destructive: true,
+		Idempotent:  true,
+	},
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
+	SearchTerms: "1 25 CgpYAC8Mp archiv:5 archiv_channel:4 becom channel:9 chat:2 leav list onli read",
+	Call:        toolgenCallArchiveChannel,
+}, {
+	Name:         ToolRenameChannel,
+	Description:  "RenameChannel changes a channel's name.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."},"new_name":{"type":"string","description":"the new name.","pattern":"^[a-z0-9][-_a-z0-9]{0,79}$"}},"required":["channel","new_name"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Channel is a conversation channel.","properties":{"id":{"type":"string"},"name":{"type":"string"},"kind":{"type":"string","description":"ChannelKind is whether a channel is open to everyone.\n\"public\": anyone in the workspace can join\n\"private\": members join by invitation","examples":["public","private"]},"topic":{"type":"string"},"purpose":{"type":"string"},"members":{"type":"integer"},"archived":{"type":"boolean"}},"required":["id","name","kind","members"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "chat",
+	Tokens:       toolgen.Tokens{Default: 101, Strict: 84, Gemini: 79},
+	SearchTerms:  "1 28 BwJBbSUo chang channel:8 chat:2 name:4 new:3 new_name:2 renam:4 renam_channel:4",
+	Call:         toolgenCallRenameChannel,
+}, {
+	Name:         ToolSetChannelTopic,
+	Description:  "SetChannelTopic sets the topic shown at the top of a channel.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."},"topic":{"type":"string","description":"the new topic."}},"required":["channel","topic"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Channel is a conversation channel.","properties":{"id":{"type":"string"},"name":{"type":"string"},"kind":{"type":"string","description":"ChannelKind is whether a channel is open to everyone.\n\"public\": anyone in the workspace can join\n\"private\": members join by invitation","examples":["public","private"]},"topic":{"type":"string"},"purpose":{"type":"string"},"members":{"type":"integer"},"archived":{"type":"boolean"}},"required":["id","name","kind","members"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "chat",
+	Tokens:       toolgen.Tokens{Default: 86, Strict: 69, Gemini: 64},
+	SearchTerms:  "1 30 RQBBRik5 channel:8 chat:2 new set:5 set_channel_topic:4 shown top topic:8",
+	Call:         toolgenCallSetChannelTopic,
+}, {
+	Name:         ToolInviteToChannel,
+	Description:  "InviteToChannel adds people to a channel.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."},"users":{"type":"array","description":"the people's user ids, names or emails.","items":{"type":"string"}}},"required":["channel","users"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Channel is a conversation channel.","properties":{"id":{"type":"string"},"name":{"type":"string"},"kind":{"type":"string","description":"ChannelKind is whether a channel is open to everyone.\n\"public\": anyone in the workspace can join\n\"private\": members join by invitation","examples":["public","private"]},"topic":{"type":"string"},"purpose":{"type":"string"},"members":{"type":"integer"},"archived":{"type":"boolean"}},"required":["id","name","kind","members"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "chat",
+	Tokens:       toolgen.Tokens{Default: 91, Strict: 74, Gemini: 69},
+	SearchTerms:  "1 27 FKLVJwAQAo add channel:8 chat:2 email id invit:4 invit_to_channel:4 name peopl:2 user:3",
+	Call:         toolgenCallInviteToChannel,
+}, {
+	Name:        ToolKickFromChannel,
+	Description: "KickFromChannel removes a person from a channel.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."},"user":{"type":"string","description":"the person."}},"required":["channel","user"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Destructive: true,
+		Idempotent:  true,
+	},
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
+	SearchTerms: "1 23 QKWGBAw channel:8 chat:2 kick:4 kick_from_channel:4 person:2 remov user:2",
+	Call:        toolgenCallKickFromChannel,
+}, {
+	Name:         ToolJoinChannel,
+	Description:  "JoinChannel makes you a member of a public channel.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."}},"required":["channel"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Channel is a conversation channel.","properties":{"id":{"type":"string"},"name":{"type":"string"},"kind":{"type":"string","description":"ChannelKind is whether a channel is open to everyone.\n\"public\": anyone in the workspace can join\n\"private\": members join by invitation","examples":["public","private"]},"topic":{"type":"string"},"purpose":{"type":"string"},"members":{"type":"integer"},"archived":{"type":"boolean"}},"required":["id","name","kind","members"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "chat",
+	Tokens:       toolgen.Tokens{Default: 67, Strict: 50, Gemini: 45},
+	SearchTerms:  "1 21 YYCANQ4 channel:8 chat:2 join:4 join_channel:4 make member public",
+	Call:         toolgenCallJoinChannel,
+}, {
+	Name:        ToolLeaveChannel,
+	Description: "LeaveChannel takes you out of a channel.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."}},"required":["channel"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 65, Strict: 48, Gemini: 43},
+	SearchTerms: "1 20 AMsYgw channel:8 chat:2 leav:4 leav_channel:4 out take",
+	Call:        toolgenCallLeaveChannel,
+}, {
+	Name:         ToolListChannelMembers,
+	Description:  "ListChannelMembers lists the people in a channel.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."}},"required":["channel"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"User is a member of the workspace.","properties":{"id":{"type":"string"},"name":{"type":"string"},"display_name":{"type":"string"},"email":{"type":"string"},"title":{"type":"string"},"time_zone":{"type":"string"},"status":{"type":"string"}},"required":["id","name","display_name","email","time_zone"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 67, Strict: 50, Gemini: 45},
+	SearchTerms: "1 24 QkCJow channel:8 chat:2 list:5 list_channel_member:4 member:4 peopl",
+	Call:        toolgenCallListChannelMembers,
+}, {
+	Name:        ToolMuteChannel,
+	Description: "MuteChannel silences a channel's notifications, for a while or until unmuted.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."},"until":{"type":"string","description":"unmute at this time; muted until unmuted when absent.","format":"date-time"}},"required":["channel"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 101, Strict: 96, Gemini: 79},
+	SearchTerms: "1 31 CBoAJCWgeAt absent channel:8 chat:2 mute:5 mute_channel:4 notification silenc time unmut:3 until:4 while",
+	Call:        toolgenCallMuteChannel,
+}, {
+	Name:        ToolMarkChannelRead,
+	Description: "MarkChannelRead marks every message of a channel as read.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."}},"required":["channel"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
+	SearchTerms: "1 26 gIhBzAy channel:8 chat:2 everi mark:5 mark_channel_read:4 messag read:5",
+	Call:        toolgenCallMarkChannelRead,
+}, {
+	Name:        ToolAddReaction,
+	Description: "AddReaction adds an emoji reaction to a message.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel of the message."},"message_id":{"type":"string","description":"the message."},"emoji":{"type":"string","description":"the emoji's name without colons, \"thumbsup\"."}},"required":["channel","message_id","emoji"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 110, Strict: 93, Gemini: 88},
+	SearchTerms: "1 36 JY6EAMQITQYBk add:5 add_reaction:4 channel:3 chat:2 colon emoji:4 id:2 messag:5 messag_id:2 name reaction:5 thumbsup without",
+	Call:        toolgenCallAddReaction,
+}, {
+	Name:        ToolRemoveReaction,
+	Description: "RemoveReaction removes an emoji reaction you added to a message.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel of the message."},"message_id":{"type":"string","description":"the message."},"emoji":{"type":"string","description":"the emoji's name."}},"required":["channel","message_id","emoji"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 104, Strict: 87, Gemini: 82},
+	SearchTerms: "1 34 AsrAaQUBhEm ad channel:3 chat:2 emoji:4 id:2 messag:5 messag_id:2 name reaction:5 remov:5 remov_reaction:4",
+	Call:        toolgenCallRemoveReaction,
+}, {
+	Name:        ToolPinMessage,
+	Description: "PinMessage pins a message to a channel, where members find it in the pinned items.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."},"message_id":{"type":"string","description":"the message."}},"required":["channel","message_id"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
+	SearchTerms: "1 31 BLGAVqKAIs channel:4 chat:2 find id:2 item member messag:8 messag_id:2 pin:6 pin_messag:4",
+	Call:        toolgenCallPinMessage,
+}, {
+	Name:         ToolListPinnedMessages,
+	Description:  "ListPinnedMessages lists the messages pinned to a channel.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."}},"required":["channel"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
+	SearchTerms: "1 25 AEY4ow channel:4 chat:2 list:5 list_pin_messag:4 messag:5 pin:5",
+	Call:        toolgenCallListPinnedMessages,
+}, {
+	Name:        ToolSaveMessage,
+	Description: "SaveMessage saves a message to your saved items to come back to later.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel of the message."},"message_id":{"type":"string","description":"the message."}},"required":["channel","message_id"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
+	SearchTerms: "1 32 BHKAaQUACMk back channel:3 chat:2 come id:2 item later messag:9 messag_id:2 save:6 save_messag:4",
+	Call:        toolgenCallSaveMessage,
+}, {
+	Name:         ToolShareMessage,
+	Description:  "ShareMessage shares a message into another channel, with a comment.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel of the message."},"message_id":{"type":"string","description":"the message."},"to_channel":{"type":"string","description":"where to share it."},"comment":{"type":"string","description":"text shown above the shared message."}},"required":["channel","message_id","to_channel"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}`),
+	Namespace:    "chat",
+	Tokens:       toolgen.Tokens{Default: 122, Strict: 116, Gemini: 100},
+	SearchTerms:  "1 42 EIlIAMQYhEEZ0 abov another channel:6 chat:2 comment:3 id:2 messag:10 messag_id:2 share:7 share_messag:4 shown text to_channel:2",
+	Call:         toolgenCallShareMessage,
+}, {
+	Name:        ToolSetChatStatus,
+	Description: "SetChatStatus sets your status text and emoji, shown next to your name.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string","description":"the status, \"In a meeting\"; empty clears it."},"emoji":{"type":"string","description":"the emoji's name, \"calendar\"."},"expires_at":{"type":"string","description":"clear it at this time.","format":"date-time"}},"required":["text"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 121, Strict: 128, Gemini: 99},
+	SearchTerms: "1 42 FEAKK4EQSiQ4ULAq calendar chat:6 clear:2 emoji:4 empti expir:2 expir_at:2 meet name:2 next set:5 set_chat_statu:4 shown statu:6 text:3 time",
+	Call:        toolgenCallSetChatStatus,
+}, {
+	Name:        ToolSetPresence,
+	Description: "SetPresence sets whether you appear active or away.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"presence":{"type":"string","description":"auto or away.\n\"auto\": active while you use the app\n\"away\": always shown as away","enum":["auto","away"]}},"required":["presence"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
+	SearchTerms: "1 34 DAKqkBgiFESBA4 activ:2 alwai app appear auto:3 awai:5 chat:2 presenc:6 set:5 set_presenc:4 shown us whether while",
+	Call:        toolgenCallSetPresence,
+}, {
+	Name:        ToolSnoozeNotifications,
+	Description: "SnoozeNotifications pauses all your notifications (do not disturb) for a number of minutes.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"minutes":{"type":"integer","description":"how long.","minimum":1,"maximum":1440}},"required":["minutes"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
+	SearchTerms: "1 23 AUCICTQQUh all chat:2 disturb long minut:3 notification:5 number paus snooz:4 snooz_notification:4",
+	Call:        toolgenCallSnoozeNotifications,
+}, {
+	Name:         ToolFindChatUserByEmail,
+	Description:  "FindChatUserByEmail looks up a workspace member by email address.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"email":{"type":"string","description":"the address."}},"required":["email"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"User is a member of the workspace.","properties":{"id":{"type":"string"},"name":{"type":"string"},"display_name":{"type":"string"},"email":{"type":"string"},"title":{"type":"string"},"time_zone":{"type":"string"},"status":{"type":"string"}},"required":["id","name","display_name","email","time_zone"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
+	SearchTerms: "1 31 B5vUEIAAA0 address:2 chat:6 email:7 find:4 find_chat_user_by_email:4 look member up user:4 workspac",
+	Call:        toolgenCallFindChatUserByEmail,
+}, {
+	Name:         ToolUploadFileToChannel,
+	Description:  "UploadFileToChannel uploads a file to a channel, with an optional comment.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."},"path":{"type":"string","description":"the local file."},"title":{"type":"string","description":"the file's title."},"comment":{"type":"string","description":"a message posted with it."}},"required":["channel","path"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}`),
+	Namespace:    "chat",
+	Tokens:       toolgen.Tokens{Default: 118, Strict: 123, Gemini: 96},
+	SearchTerms:  "1 38 BsYBSCANgKQk channel:8 chat:2 comment:3 file:7 local messag optional path:2 post titl:3 upload:5 upload_file_to_channel:4",
+	Call:         toolgenCallUploadFileToChannel,
+}, {
+	Name:         ToolCreateChatReminder,
+	Description:  "CreateChatReminder asks the bot to remind you or someone else of something at a time.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string","description":"what to remind about."},"at":{"type":"string","description":"when.","format":"date-time"},"user":{"type":"string","description":"who to remind; you when absent."}},"required":["text","at"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Reminder is a reminder the bot will post.","properties":{"id":{"type":"string"},"text":{"type":"string"},"at":{"type":"string","format":"date-time"},"user":{"type":"string"}},"required":["id","text","at","user"],"additionalProperties":false}`),
+	Namespace:    "chat",
+	Tokens:       toolgen.Tokens{Default: 113, Strict: 107, Gemini: 91},
+	SearchTerms:  "1 33 UEAGQyaC0OQDIBg about absent ask bot chat:6 creat:4 creat_chat_reminder:4 els remind:3 reminder:4 someon someth text:2 time user:2",
+	Call:         toolgenCallCreateChatReminder,
+}, {
+	Name:         ToolListChatReminders,
+	Description:  "ListChatReminders lists your pending reminders.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Reminder is a reminder the bot will post.","properties":{"id":{"type":"string"},"text":{"type":"string"},"at":{"type":"string","format":"date-time"},"user":{"type":"string"}},"required":["id","text","at","user"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
+	SearchTerms: "1 21 ABWph chat:6 list:5 list_chat_reminder:4 pend reminder:5",
+	Call:        toolgenCallListChatReminders,
+}, {
+	Name:        ToolCreateUserGroup,
+	Description: "CreateUserGroup creates an @handle that mentions a group of people at once, such as @oncall.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"handle":{"type":"string","description":"the handle without @.","pattern":"^[a-z0-9][-_a-z0-9]*$"},"name":{"type":"string","description":"the group's display name."},"users":{"type":"array","description":"the members.","items":{"type":"string"}}},"required":["handle","name","users"],"additionalProperties":false}`),
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 134, Strict: 117, Gemini: 112},
+	SearchTerms: "1 37 AIAXmkBDhTAIEi chat:2 creat:5 creat_user_group:4 displai group:6 handl:4 member mention name:3 onc oncal peopl user:6 without",
+	Call:        toolgenCallCreateUserGroup,
+}, {
+	Name:        ToolUpdateUserGroupMembers,
+	Description: "UpdateUserGroupMembers replaces the members of a user group.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"handle":{"type":"string","description":"the group's handle."},"users":{"type":"array","description":"the new members.","items":{"type":"string"}}},"required":["handle","users"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 91, Strict: 74, Gemini: 69},
+	SearchTerms: "1 34 AhBhIgACu chat:2 group:6 handl:3 member:6 new replac updat:4 updat_user_group_member:4 user:7",
+	Call:        toolgenCallUpdateUserGroupMembers,
+}, {
+	Name:        ToolStartHuddle,
+	Description: "StartHuddle starts an audio call in a channel or direct message that members can join.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel or direct-message conversation."},"video":{"type":"boolean","description":"start with video on."}},"required":["channel","video"],"additionalProperties":false}`),
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
+	SearchTerms: "1 32 MokBoJAIJnQAm audio call channel:4 chat:2 conversation direct:2 huddl:4 join member messag:2 start:6 start_huddl:4 video:3",
+	Call:        toolgenCallStartHuddle,
+}, {
+	Name:         ToolCreatePoll,
+	Description:  "CreatePoll posts a poll to a channel.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."},"question":{"type":"string","description":"the question."},"options":{"type":"array","description":"the answers to choose from.","minItems":2,"maxItems":10,"items":{"type":"string"}},"anonymous":{"type":"boolean","description":"hide who voted for what."},"multiple_choice":{"type":"boolean","description":"allow several answers."}},"required":["channel","question","options","anonymous","multiple_choice"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}`),
+	Namespace:    "chat",
+	Tokens:       toolgen.Tokens{Default: 146, Strict: 129, Gemini: 124},
+	SearchTerms:  "1 40 FIZUjAqAEGYihAAJEp allow anonymou:2 answer:2 channel:4 chat:2 choic:2 choos creat:4 creat_poll:4 hide multipl:2 multipl_choic:2 option:2 poll:5 post question:3 several vote",
+	Call:         toolgenCallCreatePoll,
+}, {
+	Name:        ToolSendSMS,
+	Description: "SendSMS sends a text message to a phone number.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"string","description":"the phone number in E.164 form, \"+14155550100\".","pattern":"^\\+[1-9][0-9]{6,14}$"},"text":{"type":"string","description":"the message.","maxLength":1600},"sender_id":{"type":"string","description":"the number or alphanumeric sender to send from; the default number when absent."}},"required":["to","text"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{OpenWorld: true},
+	Namespace:   "chat",
+	Tokens:      toolgen.Tokens{Default: 144, Strict: 134, Gemini: 122},
+	SearchTerms: "1 40 kkhwACCFwCOAigJBk 14155550100 164 absent alphanumeric chat:2 default form id:2 messag:2 number:4 phone:2 send:6 send_sm:4 sender:3 sender_id:2 sm:4 text:3",
+	Call:        toolgenCallSendSMS,
+}}
 
 // PostChatMessageRule is a permission rule for the tool post_chat_message:
 // each field is a glob over that argument's value (as toolgen.Rule's Args),
@@ -665,7 +629,7 @@ type PostChatMessageRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r PostChatMessageRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolPostChatMessage, toolgenArgsPostChatMessage, []string{r.Channel, r.Text, r.UnfurlLinks})
+	return toolimpl.RuleOf(ToolPostChatMessage, toolgenArgsPostChatMessage, unsafe.Pointer(&r), 3)
 }
 
 // SendDirectMessageRule is a permission rule for the tool send_direct_message:
@@ -679,7 +643,7 @@ type SendDirectMessageRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SendDirectMessageRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSendDirectMessage, toolgenArgsSendDirectMessage, []string{r.Users, r.Text})
+	return toolimpl.RuleOf(ToolSendDirectMessage, toolgenArgsSendDirectMessage, unsafe.Pointer(&r), 2)
 }
 
 // ReplyInThreadRule is a permission rule for the tool reply_in_thread: each
@@ -695,7 +659,7 @@ type ReplyInThreadRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReplyInThreadRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReplyInThread, toolgenArgsReplyInThread, []string{r.Channel, r.ThreadID, r.Text, r.AlsoSendToChannel})
+	return toolimpl.RuleOf(ToolReplyInThread, toolgenArgsReplyInThread, unsafe.Pointer(&r), 4)
 }
 
 // GetThreadRepliesRule is a permission rule for the tool get_thread_replies:
@@ -709,7 +673,7 @@ type GetThreadRepliesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetThreadRepliesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetThreadReplies, toolgenArgsGetThreadReplies, []string{r.Channel, r.ThreadID})
+	return toolimpl.RuleOf(ToolGetThreadReplies, toolgenArgsGetThreadReplies, unsafe.Pointer(&r), 2)
 }
 
 // EditChatMessageRule is a permission rule for the tool edit_chat_message:
@@ -724,7 +688,7 @@ type EditChatMessageRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EditChatMessageRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEditChatMessage, toolgenArgsEditChatMessage, []string{r.Channel, r.MessageID, r.Text})
+	return toolimpl.RuleOf(ToolEditChatMessage, toolgenArgsEditChatMessage, unsafe.Pointer(&r), 3)
 }
 
 // DeleteChatMessageRule is a permission rule for the tool delete_chat_message:
@@ -738,7 +702,7 @@ type DeleteChatMessageRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteChatMessageRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDeleteChatMessage, toolgenArgsDeleteChatMessage, []string{r.Channel, r.MessageID})
+	return toolimpl.RuleOf(ToolDeleteChatMessage, toolgenArgsDeleteChatMessage, unsafe.Pointer(&r), 2)
 }
 
 // ScheduleChatMessageRule is a permission rule for the tool
@@ -753,7 +717,7 @@ type ScheduleChatMessageRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ScheduleChatMessageRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolScheduleChatMessage, toolgenArgsScheduleChatMessage, []string{r.Channel, r.Text, r.PostAt})
+	return toolimpl.RuleOf(ToolScheduleChatMessage, toolgenArgsScheduleChatMessage, unsafe.Pointer(&r), 3)
 }
 
 // GetChannelHistoryRule is a permission rule for the tool get_channel_history:
@@ -768,7 +732,7 @@ type GetChannelHistoryRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetChannelHistoryRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetChannelHistory, toolgenArgsGetChannelHistory, []string{r.Channel, r.Since, r.Limit})
+	return toolimpl.RuleOf(ToolGetChannelHistory, toolgenArgsGetChannelHistory, unsafe.Pointer(&r), 3)
 }
 
 // SearchChatMessagesRule is a permission rule for the tool
@@ -784,7 +748,7 @@ type SearchChatMessagesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SearchChatMessagesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSearchChatMessages, toolgenArgsSearchChatMessages, []string{r.Query, r.Channel, r.FromUser, r.After})
+	return toolimpl.RuleOf(ToolSearchChatMessages, toolgenArgsSearchChatMessages, unsafe.Pointer(&r), 4)
 }
 
 // ListMentionsRule is a permission rule for the tool list_mentions: each field
@@ -798,7 +762,7 @@ type ListMentionsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListMentionsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListMentions, toolgenArgsListMentions, []string{r.Since, r.UnreadOnly})
+	return toolimpl.RuleOf(ToolListMentions, toolgenArgsListMentions, unsafe.Pointer(&r), 2)
 }
 
 // ListChannelsRule is a permission rule for the tool list_channels: each field
@@ -813,7 +777,7 @@ type ListChannelsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListChannelsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListChannels, toolgenArgsListChannels, []string{r.Kind, r.IncludeArchived, r.MemberOnly})
+	return toolimpl.RuleOf(ToolListChannels, toolgenArgsListChannels, unsafe.Pointer(&r), 3)
 }
 
 // CreateChannelRule is a permission rule for the tool create_channel: each
@@ -828,7 +792,7 @@ type CreateChannelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateChannelRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateChannel, toolgenArgsCreateChannel, []string{r.Name, r.Kind, r.Purpose})
+	return toolimpl.RuleOf(ToolCreateChannel, toolgenArgsCreateChannel, unsafe.Pointer(&r), 3)
 }
 
 // ArchiveChannelRule is a permission rule for the tool archive_channel: each
@@ -841,7 +805,7 @@ type ArchiveChannelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ArchiveChannelRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolArchiveChannel, toolgenArgsArchiveChannel, []string{r.Channel})
+	return toolimpl.RuleOf(ToolArchiveChannel, toolgenArgsArchiveChannel, unsafe.Pointer(&r), 1)
 }
 
 // RenameChannelRule is a permission rule for the tool rename_channel: each
@@ -855,7 +819,7 @@ type RenameChannelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RenameChannelRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRenameChannel, toolgenArgsRenameChannel, []string{r.Channel, r.NewName})
+	return toolimpl.RuleOf(ToolRenameChannel, toolgenArgsRenameChannel, unsafe.Pointer(&r), 2)
 }
 
 // SetChannelTopicRule is a permission rule for the tool set_channel_topic:
@@ -869,7 +833,7 @@ type SetChannelTopicRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SetChannelTopicRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSetChannelTopic, toolgenArgsSetChannelTopic, []string{r.Channel, r.Topic})
+	return toolimpl.RuleOf(ToolSetChannelTopic, toolgenArgsSetChannelTopic, unsafe.Pointer(&r), 2)
 }
 
 // InviteToChannelRule is a permission rule for the tool invite_to_channel:
@@ -883,7 +847,7 @@ type InviteToChannelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r InviteToChannelRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolInviteToChannel, toolgenArgsInviteToChannel, []string{r.Channel, r.Users})
+	return toolimpl.RuleOf(ToolInviteToChannel, toolgenArgsInviteToChannel, unsafe.Pointer(&r), 2)
 }
 
 // KickFromChannelRule is a permission rule for the tool kick_from_channel:
@@ -897,7 +861,7 @@ type KickFromChannelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r KickFromChannelRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolKickFromChannel, toolgenArgsKickFromChannel, []string{r.Channel, r.User})
+	return toolimpl.RuleOf(ToolKickFromChannel, toolgenArgsKickFromChannel, unsafe.Pointer(&r), 2)
 }
 
 // JoinChannelRule is a permission rule for the tool join_channel: each field
@@ -910,7 +874,7 @@ type JoinChannelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r JoinChannelRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolJoinChannel, toolgenArgsJoinChannel, []string{r.Channel})
+	return toolimpl.RuleOf(ToolJoinChannel, toolgenArgsJoinChannel, unsafe.Pointer(&r), 1)
 }
 
 // LeaveChannelRule is a permission rule for the tool leave_channel: each field
@@ -923,7 +887,7 @@ type LeaveChannelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LeaveChannelRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolLeaveChannel, toolgenArgsLeaveChannel, []string{r.Channel})
+	return toolimpl.RuleOf(ToolLeaveChannel, toolgenArgsLeaveChannel, unsafe.Pointer(&r), 1)
 }
 
 // ListChannelMembersRule is a permission rule for the tool
@@ -936,7 +900,7 @@ type ListChannelMembersRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListChannelMembersRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListChannelMembers, toolgenArgsListChannelMembers, []string{r.Channel})
+	return toolimpl.RuleOf(ToolListChannelMembers, toolgenArgsListChannelMembers, unsafe.Pointer(&r), 1)
 }
 
 // MuteChannelRule is a permission rule for the tool mute_channel: each field
@@ -950,7 +914,7 @@ type MuteChannelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MuteChannelRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolMuteChannel, toolgenArgsMuteChannel, []string{r.Channel, r.Until})
+	return toolimpl.RuleOf(ToolMuteChannel, toolgenArgsMuteChannel, unsafe.Pointer(&r), 2)
 }
 
 // MarkChannelReadRule is a permission rule for the tool mark_channel_read:
@@ -963,7 +927,7 @@ type MarkChannelReadRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MarkChannelReadRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolMarkChannelRead, toolgenArgsMarkChannelRead, []string{r.Channel})
+	return toolimpl.RuleOf(ToolMarkChannelRead, toolgenArgsMarkChannelRead, unsafe.Pointer(&r), 1)
 }
 
 // AddReactionRule is a permission rule for the tool add_reaction: each field
@@ -978,7 +942,7 @@ type AddReactionRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddReactionRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAddReaction, toolgenArgsAddReaction, []string{r.Channel, r.MessageID, r.Emoji})
+	return toolimpl.RuleOf(ToolAddReaction, toolgenArgsAddReaction, unsafe.Pointer(&r), 3)
 }
 
 // RemoveReactionRule is a permission rule for the tool remove_reaction: each
@@ -993,7 +957,7 @@ type RemoveReactionRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RemoveReactionRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRemoveReaction, toolgenArgsRemoveReaction, []string{r.Channel, r.MessageID, r.Emoji})
+	return toolimpl.RuleOf(ToolRemoveReaction, toolgenArgsRemoveReaction, unsafe.Pointer(&r), 3)
 }
 
 // PinMessageRule is a permission rule for the tool pin_message: each field is
@@ -1007,7 +971,7 @@ type PinMessageRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r PinMessageRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolPinMessage, toolgenArgsPinMessage, []string{r.Channel, r.MessageID})
+	return toolimpl.RuleOf(ToolPinMessage, toolgenArgsPinMessage, unsafe.Pointer(&r), 2)
 }
 
 // ListPinnedMessagesRule is a permission rule for the tool
@@ -1020,7 +984,7 @@ type ListPinnedMessagesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListPinnedMessagesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListPinnedMessages, toolgenArgsListPinnedMessages, []string{r.Channel})
+	return toolimpl.RuleOf(ToolListPinnedMessages, toolgenArgsListPinnedMessages, unsafe.Pointer(&r), 1)
 }
 
 // SaveMessageRule is a permission rule for the tool save_message: each field
@@ -1034,7 +998,7 @@ type SaveMessageRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SaveMessageRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSaveMessage, toolgenArgsSaveMessage, []string{r.Channel, r.MessageID})
+	return toolimpl.RuleOf(ToolSaveMessage, toolgenArgsSaveMessage, unsafe.Pointer(&r), 2)
 }
 
 // ShareMessageRule is a permission rule for the tool share_message: each field
@@ -1050,7 +1014,7 @@ type ShareMessageRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ShareMessageRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolShareMessage, toolgenArgsShareMessage, []string{r.Channel, r.MessageID, r.ToChannel, r.Comment})
+	return toolimpl.RuleOf(ToolShareMessage, toolgenArgsShareMessage, unsafe.Pointer(&r), 4)
 }
 
 // SetChatStatusRule is a permission rule for the tool set_chat_status: each
@@ -1065,7 +1029,7 @@ type SetChatStatusRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SetChatStatusRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSetChatStatus, toolgenArgsSetChatStatus, []string{r.Text, r.Emoji, r.ExpiresAt})
+	return toolimpl.RuleOf(ToolSetChatStatus, toolgenArgsSetChatStatus, unsafe.Pointer(&r), 3)
 }
 
 // SetPresenceRule is a permission rule for the tool set_presence: each field
@@ -1078,7 +1042,7 @@ type SetPresenceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SetPresenceRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSetPresence, toolgenArgsSetPresence, []string{r.Presence})
+	return toolimpl.RuleOf(ToolSetPresence, toolgenArgsSetPresence, unsafe.Pointer(&r), 1)
 }
 
 // SnoozeNotificationsRule is a permission rule for the tool
@@ -1091,7 +1055,7 @@ type SnoozeNotificationsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SnoozeNotificationsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSnoozeNotifications, toolgenArgsSnoozeNotifications, []string{r.Minutes})
+	return toolimpl.RuleOf(ToolSnoozeNotifications, toolgenArgsSnoozeNotifications, unsafe.Pointer(&r), 1)
 }
 
 // FindChatUserByEmailRule is a permission rule for the tool
@@ -1104,7 +1068,7 @@ type FindChatUserByEmailRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FindChatUserByEmailRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolFindChatUserByEmail, toolgenArgsFindChatUserByEmail, []string{r.Email})
+	return toolimpl.RuleOf(ToolFindChatUserByEmail, toolgenArgsFindChatUserByEmail, unsafe.Pointer(&r), 1)
 }
 
 // UploadFileToChannelRule is a permission rule for the tool
@@ -1120,7 +1084,7 @@ type UploadFileToChannelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UploadFileToChannelRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolUploadFileToChannel, toolgenArgsUploadFileToChannel, []string{r.Channel, r.Path, r.Title, r.Comment})
+	return toolimpl.RuleOf(ToolUploadFileToChannel, toolgenArgsUploadFileToChannel, unsafe.Pointer(&r), 4)
 }
 
 // CreateChatReminderRule is a permission rule for the tool
@@ -1135,7 +1099,7 @@ type CreateChatReminderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateChatReminderRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateChatReminder, toolgenArgsCreateChatReminder, []string{r.Text, r.At, r.User})
+	return toolimpl.RuleOf(ToolCreateChatReminder, toolgenArgsCreateChatReminder, unsafe.Pointer(&r), 3)
 }
 
 // ListChatRemindersRule is a permission rule for the tool list_chat_reminders,
@@ -1159,7 +1123,7 @@ type CreateUserGroupRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateUserGroupRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateUserGroup, toolgenArgsCreateUserGroup, []string{r.Handle, r.Name, r.Users})
+	return toolimpl.RuleOf(ToolCreateUserGroup, toolgenArgsCreateUserGroup, unsafe.Pointer(&r), 3)
 }
 
 // UpdateUserGroupMembersRule is a permission rule for the tool
@@ -1173,7 +1137,7 @@ type UpdateUserGroupMembersRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateUserGroupMembersRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolUpdateUserGroupMembers, toolgenArgsUpdateUserGroupMembers, []string{r.Handle, r.Users})
+	return toolimpl.RuleOf(ToolUpdateUserGroupMembers, toolgenArgsUpdateUserGroupMembers, unsafe.Pointer(&r), 2)
 }
 
 // StartHuddleRule is a permission rule for the tool start_huddle: each field
@@ -1187,7 +1151,7 @@ type StartHuddleRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r StartHuddleRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolStartHuddle, toolgenArgsStartHuddle, []string{r.Channel, r.Video})
+	return toolimpl.RuleOf(ToolStartHuddle, toolgenArgsStartHuddle, unsafe.Pointer(&r), 2)
 }
 
 // CreatePollRule is a permission rule for the tool create_poll: each field is
@@ -1204,7 +1168,7 @@ type CreatePollRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreatePollRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreatePoll, toolgenArgsCreatePoll, []string{r.Channel, r.Question, r.Options, r.Anonymous, r.MultipleChoice})
+	return toolimpl.RuleOf(ToolCreatePoll, toolgenArgsCreatePoll, unsafe.Pointer(&r), 5)
 }
 
 // SendSMSRule is a permission rule for the tool send_sms: each field is a glob
@@ -1219,16 +1183,8 @@ type SendSMSRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SendSMSRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSendSMS, toolgenArgsSendSMS, []string{r.To, r.Text, r.SenderID})
+	return toolimpl.RuleOf(ToolSendSMS, toolgenArgsSendSMS, unsafe.Pointer(&r), 3)
 }
-
-// toolgenInputPostChatMessage is the JSON Schema of post_chat_message's
-// arguments.
-var toolgenInputPostChatMessage = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel's name (\"#general\") or id."},"text":{"type":"string","description":"the message; Markdown-like formatting and @mentions allowed."},"unfurl_links":{"type":"boolean","description":"show previews of links in the message."}},"required":["channel","text","unfurl_links"],"additionalProperties":false}`)
-
-// toolgenOutputPostChatMessage is the JSON Schema of post_chat_message's
-// structured result.
-var toolgenOutputPostChatMessage = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}`)
 
 // toolgenCallPostChatMessage reads the arguments of post_chat_message, calls PostChatMessage and writes its result.
 func toolgenCallPostChatMessage(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1279,14 +1235,6 @@ func toolgenCallPostChatMessage(ctx context.Context, args []byte) (res toolgen.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputSendDirectMessage is the JSON Schema of send_direct_message's
-// arguments.
-var toolgenInputSendDirectMessage = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"users":{"type":"array","description":"the recipients' user ids, names or emails.","items":{"type":"string"}},"text":{"type":"string","description":"the message."}},"required":["users","text"],"additionalProperties":false}`)
-
-// toolgenOutputSendDirectMessage is the JSON Schema of send_direct_message's
-// structured result.
-var toolgenOutputSendDirectMessage = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}`)
-
 // toolgenCallSendDirectMessage reads the arguments of send_direct_message, calls SendDirectMessage and writes its result.
 func toolgenCallSendDirectMessage(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSendDirectMessage, &res, &err)
@@ -1327,13 +1275,6 @@ func toolgenCallSendDirectMessage(ctx context.Context, args []byte) (res toolgen
 	toolgenEncodeMessage(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputReplyInThread is the JSON Schema of reply_in_thread's arguments.
-var toolgenInputReplyInThread = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel of the message."},"thread_id":{"type":"string","description":"the id of the message that starts the thread."},"text":{"type":"string","description":"the reply."},"also_send_to_channel":{"type":"boolean","description":"also show the reply in the channel."}},"required":["channel","thread_id","text","also_send_to_channel"],"additionalProperties":false}`)
-
-// toolgenOutputReplyInThread is the JSON Schema of reply_in_thread's
-// structured result.
-var toolgenOutputReplyInThread = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}`)
 
 // toolgenCallReplyInThread reads the arguments of reply_in_thread, calls ReplyInThread and writes its result.
 func toolgenCallReplyInThread(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1390,14 +1331,6 @@ func toolgenCallReplyInThread(ctx context.Context, args []byte) (res toolgen.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetThreadReplies is the JSON Schema of get_thread_replies's
-// arguments.
-var toolgenInputGetThreadReplies = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel of the message."},"thread_id":{"type":"string","description":"the message that starts the thread."}},"required":["channel","thread_id"],"additionalProperties":false}`)
-
-// toolgenOutputGetThreadReplies is the JSON Schema of get_thread_replies's
-// structured result.
-var toolgenOutputGetThreadReplies = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallGetThreadReplies reads the arguments of get_thread_replies, calls GetThreadReplies and writes its result.
 func toolgenCallGetThreadReplies(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetThreadReplies, &res, &err)
@@ -1448,14 +1381,6 @@ func toolgenCallGetThreadReplies(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEditChatMessage is the JSON Schema of edit_chat_message's
-// arguments.
-var toolgenInputEditChatMessage = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel of the message."},"message_id":{"type":"string","description":"the message."},"text":{"type":"string","description":"the new text."}},"required":["channel","message_id","text"],"additionalProperties":false}`)
-
-// toolgenOutputEditChatMessage is the JSON Schema of edit_chat_message's
-// structured result.
-var toolgenOutputEditChatMessage = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}`)
-
 // toolgenCallEditChatMessage reads the arguments of edit_chat_message, calls EditChatMessage and writes its result.
 func toolgenCallEditChatMessage(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEditChatMessage, &res, &err)
@@ -1505,10 +1430,6 @@ func toolgenCallEditChatMessage(ctx context.Context, args []byte) (res toolgen.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputDeleteChatMessage is the JSON Schema of delete_chat_message's
-// arguments.
-var toolgenInputDeleteChatMessage = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel of the message."},"message_id":{"type":"string","description":"the message."}},"required":["channel","message_id"],"additionalProperties":false}`)
-
 // toolgenCallDeleteChatMessage reads the arguments of delete_chat_message, calls DeleteChatMessage and writes its result.
 func toolgenCallDeleteChatMessage(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDeleteChatMessage, &res, &err)
@@ -1547,10 +1468,6 @@ func toolgenCallDeleteChatMessage(ctx context.Context, args []byte) (res toolgen
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputScheduleChatMessage is the JSON Schema of
-// schedule_chat_message's arguments.
-var toolgenInputScheduleChatMessage = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."},"text":{"type":"string","description":"the message."},"post_at":{"type":"string","description":"when to post it.","format":"date-time"}},"required":["channel","text","post_at"],"additionalProperties":false}`)
 
 // toolgenCallScheduleChatMessage reads the arguments of schedule_chat_message, calls ScheduleChatMessage and writes its result.
 func toolgenCallScheduleChatMessage(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1597,14 +1514,6 @@ func toolgenCallScheduleChatMessage(ctx context.Context, args []byte) (res toolg
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputGetChannelHistory is the JSON Schema of get_channel_history's
-// arguments.
-var toolgenInputGetChannelHistory = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."},"since":{"type":"string","description":"only messages after this time.","format":"date-time"},"limit":{"type":"integer","description":"the most messages to return.","minimum":1,"maximum":1000}},"required":["channel","limit"],"additionalProperties":false}`)
-
-// toolgenOutputGetChannelHistory is the JSON Schema of get_channel_history's
-// structured result.
-var toolgenOutputGetChannelHistory = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetChannelHistory reads the arguments of get_channel_history, calls GetChannelHistory and writes its result.
 func toolgenCallGetChannelHistory(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1666,14 +1575,6 @@ func toolgenCallGetChannelHistory(ctx context.Context, args []byte) (res toolgen
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputSearchChatMessages is the JSON Schema of search_chat_messages's
-// arguments.
-var toolgenInputSearchChatMessages = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"words to look for."},"channel":{"type":"string","description":"only this channel."},"from_user":{"type":"string","description":"only messages by this person."},"after":{"type":"string","description":"only messages after this time.","format":"date-time"}},"required":["query"],"additionalProperties":false}`)
-
-// toolgenOutputSearchChatMessages is the JSON Schema of search_chat_messages's
-// structured result.
-var toolgenOutputSearchChatMessages = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSearchChatMessages reads the arguments of search_chat_messages, calls SearchChatMessages and writes its result.
 func toolgenCallSearchChatMessages(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1752,13 +1653,6 @@ func toolgenCallSearchChatMessages(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputListMentions is the JSON Schema of list_mentions's arguments.
-var toolgenInputListMentions = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"since":{"type":"string","description":"only mentions after this time.","format":"date-time"},"unread_only":{"type":"boolean","description":"only mentions you have not seen."}},"required":["unread_only"],"additionalProperties":false}`)
-
-// toolgenOutputListMentions is the JSON Schema of list_mentions's structured
-// result.
-var toolgenOutputListMentions = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListMentions reads the arguments of list_mentions, calls ListMentions and writes its result.
 func toolgenCallListMentions(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListMentions, &res, &err)
@@ -1813,13 +1707,6 @@ func toolgenCallListMentions(ctx context.Context, args []byte) (res toolgen.Resu
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputListChannels is the JSON Schema of list_channels's arguments.
-var toolgenInputListChannels = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"kind":{"type":"string","description":"only public or only private channels.\n\"public\": anyone in the workspace can join\n\"private\": members join by invitation","enum":["public","private"]},"include_archived":{"type":"boolean","description":"include archived channels."},"member_only":{"type":"boolean","description":"only channels you are in."}},"required":["include_archived","member_only"],"additionalProperties":false}`)
-
-// toolgenOutputListChannels is the JSON Schema of list_channels's structured
-// result.
-var toolgenOutputListChannels = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Channel is a conversation channel.","properties":{"id":{"type":"string"},"name":{"type":"string"},"kind":{"type":"string","description":"ChannelKind is whether a channel is open to everyone.\n\"public\": anyone in the workspace can join\n\"private\": members join by invitation","examples":["public","private"]},"topic":{"type":"string"},"purpose":{"type":"string"},"members":{"type":"integer"},"archived":{"type":"boolean"}},"required":["id","name","kind","members"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListChannels reads the arguments of list_channels, calls ListChannels and writes its result.
 func toolgenCallListChannels(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1880,13 +1767,6 @@ func toolgenCallListChannels(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCreateChannel is the JSON Schema of create_channel's arguments.
-var toolgenInputCreateChannel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"lower case, no spaces, for example \"proj-apollo\".","pattern":"^[a-z0-9][-_a-z0-9]{0,79}$"},"kind":{"type":"string","description":"public or private.\n\"public\": anyone in the workspace can join\n\"private\": members join by invitation","enum":["public","private"]},"purpose":{"type":"string","description":"what the channel is for."}},"required":["name","kind"],"additionalProperties":false}`)
-
-// toolgenOutputCreateChannel is the JSON Schema of create_channel's structured
-// result.
-var toolgenOutputCreateChannel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Channel is a conversation channel.","properties":{"id":{"type":"string"},"name":{"type":"string"},"kind":{"type":"string","description":"ChannelKind is whether a channel is open to everyone.\n\"public\": anyone in the workspace can join\n\"private\": members join by invitation","examples":["public","private"]},"topic":{"type":"string"},"purpose":{"type":"string"},"members":{"type":"integer"},"archived":{"type":"boolean"}},"required":["id","name","kind","members"],"additionalProperties":false}`)
-
 // toolgenCallCreateChannel reads the arguments of create_channel, calls CreateChannel and writes its result.
 func toolgenCallCreateChannel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateChannel, &res, &err)
@@ -1940,10 +1820,6 @@ func toolgenCallCreateChannel(ctx context.Context, args []byte) (res toolgen.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputArchiveChannel is the JSON Schema of archive_channel's
-// arguments.
-var toolgenInputArchiveChannel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."}},"required":["channel"],"additionalProperties":false}`)
-
 // toolgenCallArchiveChannel reads the arguments of archive_channel, calls ArchiveChannel and writes its result.
 func toolgenCallArchiveChannel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolArchiveChannel, &res, &err)
@@ -1976,13 +1852,6 @@ func toolgenCallArchiveChannel(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputRenameChannel is the JSON Schema of rename_channel's arguments.
-var toolgenInputRenameChannel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."},"new_name":{"type":"string","description":"the new name.","pattern":"^[a-z0-9][-_a-z0-9]{0,79}$"}},"required":["channel","new_name"],"additionalProperties":false}`)
-
-// toolgenOutputRenameChannel is the JSON Schema of rename_channel's structured
-// result.
-var toolgenOutputRenameChannel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Channel is a conversation channel.","properties":{"id":{"type":"string"},"name":{"type":"string"},"kind":{"type":"string","description":"ChannelKind is whether a channel is open to everyone.\n\"public\": anyone in the workspace can join\n\"private\": members join by invitation","examples":["public","private"]},"topic":{"type":"string"},"purpose":{"type":"string"},"members":{"type":"integer"},"archived":{"type":"boolean"}},"required":["id","name","kind","members"],"additionalProperties":false}`)
 
 // toolgenCallRenameChannel reads the arguments of rename_channel, calls RenameChannel and writes its result.
 func toolgenCallRenameChannel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2028,14 +1897,6 @@ func toolgenCallRenameChannel(ctx context.Context, args []byte) (res toolgen.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputSetChannelTopic is the JSON Schema of set_channel_topic's
-// arguments.
-var toolgenInputSetChannelTopic = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."},"topic":{"type":"string","description":"the new topic."}},"required":["channel","topic"],"additionalProperties":false}`)
-
-// toolgenOutputSetChannelTopic is the JSON Schema of set_channel_topic's
-// structured result.
-var toolgenOutputSetChannelTopic = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Channel is a conversation channel.","properties":{"id":{"type":"string"},"name":{"type":"string"},"kind":{"type":"string","description":"ChannelKind is whether a channel is open to everyone.\n\"public\": anyone in the workspace can join\n\"private\": members join by invitation","examples":["public","private"]},"topic":{"type":"string"},"purpose":{"type":"string"},"members":{"type":"integer"},"archived":{"type":"boolean"}},"required":["id","name","kind","members"],"additionalProperties":false}`)
-
 // toolgenCallSetChannelTopic reads the arguments of set_channel_topic, calls SetChannelTopic and writes its result.
 func toolgenCallSetChannelTopic(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSetChannelTopic, &res, &err)
@@ -2079,14 +1940,6 @@ func toolgenCallSetChannelTopic(ctx context.Context, args []byte) (res toolgen.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputInviteToChannel is the JSON Schema of invite_to_channel's
-// arguments.
-var toolgenInputInviteToChannel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."},"users":{"type":"array","description":"the people's user ids, names or emails.","items":{"type":"string"}}},"required":["channel","users"],"additionalProperties":false}`)
-
-// toolgenOutputInviteToChannel is the JSON Schema of invite_to_channel's
-// structured result.
-var toolgenOutputInviteToChannel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Channel is a conversation channel.","properties":{"id":{"type":"string"},"name":{"type":"string"},"kind":{"type":"string","description":"ChannelKind is whether a channel is open to everyone.\n\"public\": anyone in the workspace can join\n\"private\": members join by invitation","examples":["public","private"]},"topic":{"type":"string"},"purpose":{"type":"string"},"members":{"type":"integer"},"archived":{"type":"boolean"}},"required":["id","name","kind","members"],"additionalProperties":false}`)
-
 // toolgenCallInviteToChannel reads the arguments of invite_to_channel, calls InviteToChannel and writes its result.
 func toolgenCallInviteToChannel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolInviteToChannel, &res, &err)
@@ -2128,10 +1981,6 @@ func toolgenCallInviteToChannel(ctx context.Context, args []byte) (res toolgen.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputKickFromChannel is the JSON Schema of kick_from_channel's
-// arguments.
-var toolgenInputKickFromChannel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."},"user":{"type":"string","description":"the person."}},"required":["channel","user"],"additionalProperties":false}`)
-
 // toolgenCallKickFromChannel reads the arguments of kick_from_channel, calls KickFromChannel and writes its result.
 func toolgenCallKickFromChannel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolKickFromChannel, &res, &err)
@@ -2171,13 +2020,6 @@ func toolgenCallKickFromChannel(ctx context.Context, args []byte) (res toolgen.R
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputJoinChannel is the JSON Schema of join_channel's arguments.
-var toolgenInputJoinChannel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."}},"required":["channel"],"additionalProperties":false}`)
-
-// toolgenOutputJoinChannel is the JSON Schema of join_channel's structured
-// result.
-var toolgenOutputJoinChannel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Channel is a conversation channel.","properties":{"id":{"type":"string"},"name":{"type":"string"},"kind":{"type":"string","description":"ChannelKind is whether a channel is open to everyone.\n\"public\": anyone in the workspace can join\n\"private\": members join by invitation","examples":["public","private"]},"topic":{"type":"string"},"purpose":{"type":"string"},"members":{"type":"integer"},"archived":{"type":"boolean"}},"required":["id","name","kind","members"],"additionalProperties":false}`)
-
 // toolgenCallJoinChannel reads the arguments of join_channel, calls JoinChannel and writes its result.
 func toolgenCallJoinChannel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolJoinChannel, &res, &err)
@@ -2215,9 +2057,6 @@ func toolgenCallJoinChannel(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputLeaveChannel is the JSON Schema of leave_channel's arguments.
-var toolgenInputLeaveChannel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."}},"required":["channel"],"additionalProperties":false}`)
-
 // toolgenCallLeaveChannel reads the arguments of leave_channel, calls LeaveChannel and writes its result.
 func toolgenCallLeaveChannel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolLeaveChannel, &res, &err)
@@ -2250,14 +2089,6 @@ func toolgenCallLeaveChannel(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputListChannelMembers is the JSON Schema of list_channel_members's
-// arguments.
-var toolgenInputListChannelMembers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."}},"required":["channel"],"additionalProperties":false}`)
-
-// toolgenOutputListChannelMembers is the JSON Schema of list_channel_members's
-// structured result.
-var toolgenOutputListChannelMembers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"User is a member of the workspace.","properties":{"id":{"type":"string"},"name":{"type":"string"},"display_name":{"type":"string"},"email":{"type":"string"},"title":{"type":"string"},"time_zone":{"type":"string"},"status":{"type":"string"}},"required":["id","name","display_name","email","time_zone"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListChannelMembers reads the arguments of list_channel_members, calls ListChannelMembers and writes its result.
 func toolgenCallListChannelMembers(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2303,9 +2134,6 @@ func toolgenCallListChannelMembers(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputMuteChannel is the JSON Schema of mute_channel's arguments.
-var toolgenInputMuteChannel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."},"until":{"type":"string","description":"unmute at this time; muted until unmuted when absent.","format":"date-time"}},"required":["channel"],"additionalProperties":false}`)
-
 // toolgenCallMuteChannel reads the arguments of mute_channel, calls MuteChannel and writes its result.
 func toolgenCallMuteChannel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolMuteChannel, &res, &err)
@@ -2350,10 +2178,6 @@ func toolgenCallMuteChannel(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputMarkChannelRead is the JSON Schema of mark_channel_read's
-// arguments.
-var toolgenInputMarkChannelRead = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."}},"required":["channel"],"additionalProperties":false}`)
-
 // toolgenCallMarkChannelRead reads the arguments of mark_channel_read, calls MarkChannelRead and writes its result.
 func toolgenCallMarkChannelRead(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolMarkChannelRead, &res, &err)
@@ -2386,9 +2210,6 @@ func toolgenCallMarkChannelRead(ctx context.Context, args []byte) (res toolgen.R
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputAddReaction is the JSON Schema of add_reaction's arguments.
-var toolgenInputAddReaction = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel of the message."},"message_id":{"type":"string","description":"the message."},"emoji":{"type":"string","description":"the emoji's name without colons, \"thumbsup\"."}},"required":["channel","message_id","emoji"],"additionalProperties":false}`)
 
 // toolgenCallAddReaction reads the arguments of add_reaction, calls AddReaction and writes its result.
 func toolgenCallAddReaction(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2435,10 +2256,6 @@ func toolgenCallAddReaction(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputRemoveReaction is the JSON Schema of remove_reaction's
-// arguments.
-var toolgenInputRemoveReaction = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel of the message."},"message_id":{"type":"string","description":"the message."},"emoji":{"type":"string","description":"the emoji's name."}},"required":["channel","message_id","emoji"],"additionalProperties":false}`)
-
 // toolgenCallRemoveReaction reads the arguments of remove_reaction, calls RemoveReaction and writes its result.
 func toolgenCallRemoveReaction(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolRemoveReaction, &res, &err)
@@ -2484,9 +2301,6 @@ func toolgenCallRemoveReaction(ctx context.Context, args []byte) (res toolgen.Re
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputPinMessage is the JSON Schema of pin_message's arguments.
-var toolgenInputPinMessage = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."},"message_id":{"type":"string","description":"the message."}},"required":["channel","message_id"],"additionalProperties":false}`)
-
 // toolgenCallPinMessage reads the arguments of pin_message, calls PinMessage and writes its result.
 func toolgenCallPinMessage(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolPinMessage, &res, &err)
@@ -2525,14 +2339,6 @@ func toolgenCallPinMessage(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputListPinnedMessages is the JSON Schema of list_pinned_messages's
-// arguments.
-var toolgenInputListPinnedMessages = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."}},"required":["channel"],"additionalProperties":false}`)
-
-// toolgenOutputListPinnedMessages is the JSON Schema of list_pinned_messages's
-// structured result.
-var toolgenOutputListPinnedMessages = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListPinnedMessages reads the arguments of list_pinned_messages, calls ListPinnedMessages and writes its result.
 func toolgenCallListPinnedMessages(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2578,9 +2384,6 @@ func toolgenCallListPinnedMessages(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputSaveMessage is the JSON Schema of save_message's arguments.
-var toolgenInputSaveMessage = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel of the message."},"message_id":{"type":"string","description":"the message."}},"required":["channel","message_id"],"additionalProperties":false}`)
-
 // toolgenCallSaveMessage reads the arguments of save_message, calls SaveMessage and writes its result.
 func toolgenCallSaveMessage(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSaveMessage, &res, &err)
@@ -2619,13 +2422,6 @@ func toolgenCallSaveMessage(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputShareMessage is the JSON Schema of share_message's arguments.
-var toolgenInputShareMessage = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel of the message."},"message_id":{"type":"string","description":"the message."},"to_channel":{"type":"string","description":"where to share it."},"comment":{"type":"string","description":"text shown above the shared message."}},"required":["channel","message_id","to_channel"],"additionalProperties":false}`)
-
-// toolgenOutputShareMessage is the JSON Schema of share_message's structured
-// result.
-var toolgenOutputShareMessage = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}`)
 
 // toolgenCallShareMessage reads the arguments of share_message, calls ShareMessage and writes its result.
 func toolgenCallShareMessage(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2687,9 +2483,6 @@ func toolgenCallShareMessage(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputSetChatStatus is the JSON Schema of set_chat_status's arguments.
-var toolgenInputSetChatStatus = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string","description":"the status, \"In a meeting\"; empty clears it."},"emoji":{"type":"string","description":"the emoji's name, \"calendar\"."},"expires_at":{"type":"string","description":"clear it at this time.","format":"date-time"}},"required":["text"],"additionalProperties":false}`)
-
 // toolgenCallSetChatStatus reads the arguments of set_chat_status, calls SetChatStatus and writes its result.
 func toolgenCallSetChatStatus(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSetChatStatus, &res, &err)
@@ -2745,9 +2538,6 @@ func toolgenCallSetChatStatus(ctx context.Context, args []byte) (res toolgen.Res
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputSetPresence is the JSON Schema of set_presence's arguments.
-var toolgenInputSetPresence = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"presence":{"type":"string","description":"auto or away.\n\"auto\": active while you use the app\n\"away\": always shown as away","enum":["auto","away"]}},"required":["presence"],"additionalProperties":false}`)
-
 // toolgenCallSetPresence reads the arguments of set_presence, calls SetPresence and writes its result.
 func toolgenCallSetPresence(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSetPresence, &res, &err)
@@ -2778,10 +2568,6 @@ func toolgenCallSetPresence(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputSnoozeNotifications is the JSON Schema of snooze_notifications's
-// arguments.
-var toolgenInputSnoozeNotifications = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"minutes":{"type":"integer","description":"how long.","minimum":1,"maximum":1440}},"required":["minutes"],"additionalProperties":false}`)
 
 // toolgenCallSnoozeNotifications reads the arguments of snooze_notifications, calls SnoozeNotifications and writes its result.
 func toolgenCallSnoozeNotifications(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2815,14 +2601,6 @@ func toolgenCallSnoozeNotifications(ctx context.Context, args []byte) (res toolg
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputFindChatUserByEmail is the JSON Schema of
-// find_chat_user_by_email's arguments.
-var toolgenInputFindChatUserByEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"email":{"type":"string","description":"the address."}},"required":["email"],"additionalProperties":false}`)
-
-// toolgenOutputFindChatUserByEmail is the JSON Schema of
-// find_chat_user_by_email's structured result.
-var toolgenOutputFindChatUserByEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"User is a member of the workspace.","properties":{"id":{"type":"string"},"name":{"type":"string"},"display_name":{"type":"string"},"email":{"type":"string"},"title":{"type":"string"},"time_zone":{"type":"string"},"status":{"type":"string"}},"required":["id","name","display_name","email","time_zone"],"additionalProperties":false}`)
 
 // toolgenCallFindChatUserByEmail reads the arguments of find_chat_user_by_email, calls FindChatUserByEmail and writes its result.
 func toolgenCallFindChatUserByEmail(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2860,14 +2638,6 @@ func toolgenCallFindChatUserByEmail(ctx context.Context, args []byte) (res toolg
 	toolgenEncodeUser(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputUploadFileToChannel is the JSON Schema of
-// upload_file_to_channel's arguments.
-var toolgenInputUploadFileToChannel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."},"path":{"type":"string","description":"the local file."},"title":{"type":"string","description":"the file's title."},"comment":{"type":"string","description":"a message posted with it."}},"required":["channel","path"],"additionalProperties":false}`)
-
-// toolgenOutputUploadFileToChannel is the JSON Schema of
-// upload_file_to_channel's structured result.
-var toolgenOutputUploadFileToChannel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}`)
 
 // toolgenCallUploadFileToChannel reads the arguments of upload_file_to_channel, calls UploadFileToChannel and writes its result.
 func toolgenCallUploadFileToChannel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2934,14 +2704,6 @@ func toolgenCallUploadFileToChannel(ctx context.Context, args []byte) (res toolg
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCreateChatReminder is the JSON Schema of create_chat_reminder's
-// arguments.
-var toolgenInputCreateChatReminder = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string","description":"what to remind about."},"at":{"type":"string","description":"when.","format":"date-time"},"user":{"type":"string","description":"who to remind; you when absent."}},"required":["text","at"],"additionalProperties":false}`)
-
-// toolgenOutputCreateChatReminder is the JSON Schema of create_chat_reminder's
-// structured result.
-var toolgenOutputCreateChatReminder = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Reminder is a reminder the bot will post.","properties":{"id":{"type":"string"},"text":{"type":"string"},"at":{"type":"string","format":"date-time"},"user":{"type":"string"}},"required":["id","text","at","user"],"additionalProperties":false}`)
-
 // toolgenCallCreateChatReminder reads the arguments of create_chat_reminder, calls CreateChatReminder and writes its result.
 func toolgenCallCreateChatReminder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateChatReminder, &res, &err)
@@ -2996,14 +2758,6 @@ func toolgenCallCreateChatReminder(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputListChatReminders is the JSON Schema of list_chat_reminders's
-// arguments.
-var toolgenInputListChatReminders = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputListChatReminders is the JSON Schema of list_chat_reminders's
-// structured result.
-var toolgenOutputListChatReminders = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Reminder is a reminder the bot will post.","properties":{"id":{"type":"string"},"text":{"type":"string"},"at":{"type":"string","format":"date-time"},"user":{"type":"string"}},"required":["id","text","at","user"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListChatReminders reads the arguments of list_chat_reminders, calls ListChatReminders and writes its result.
 func toolgenCallListChatReminders(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListChatReminders, &res, &err)
@@ -3039,10 +2793,6 @@ func toolgenCallListChatReminders(ctx context.Context, args []byte) (res toolgen
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputCreateUserGroup is the JSON Schema of create_user_group's
-// arguments.
-var toolgenInputCreateUserGroup = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"handle":{"type":"string","description":"the handle without @.","pattern":"^[a-z0-9][-_a-z0-9]*$"},"name":{"type":"string","description":"the group's display name."},"users":{"type":"array","description":"the members.","items":{"type":"string"}}},"required":["handle","name","users"],"additionalProperties":false}`)
 
 // toolgenCallCreateUserGroup reads the arguments of create_user_group, calls CreateUserGroup and writes its result.
 func toolgenCallCreateUserGroup(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3089,10 +2839,6 @@ func toolgenCallCreateUserGroup(ctx context.Context, args []byte) (res toolgen.R
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputUpdateUserGroupMembers is the JSON Schema of
-// update_user_group_members's arguments.
-var toolgenInputUpdateUserGroupMembers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"handle":{"type":"string","description":"the group's handle."},"users":{"type":"array","description":"the new members.","items":{"type":"string"}}},"required":["handle","users"],"additionalProperties":false}`)
-
 // toolgenCallUpdateUserGroupMembers reads the arguments of update_user_group_members, calls UpdateUserGroupMembers and writes its result.
 func toolgenCallUpdateUserGroupMembers(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolUpdateUserGroupMembers, &res, &err)
@@ -3129,9 +2875,6 @@ func toolgenCallUpdateUserGroupMembers(ctx context.Context, args []byte) (res to
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputStartHuddle is the JSON Schema of start_huddle's arguments.
-var toolgenInputStartHuddle = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel or direct-message conversation."},"video":{"type":"boolean","description":"start with video on."}},"required":["channel","video"],"additionalProperties":false}`)
 
 // toolgenCallStartHuddle reads the arguments of start_huddle, calls StartHuddle and writes its result.
 func toolgenCallStartHuddle(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3172,13 +2915,6 @@ func toolgenCallStartHuddle(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputCreatePoll is the JSON Schema of create_poll's arguments.
-var toolgenInputCreatePoll = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"channel":{"type":"string","description":"the channel."},"question":{"type":"string","description":"the question."},"options":{"type":"array","description":"the answers to choose from.","minItems":2,"maxItems":10,"items":{"type":"string"}},"anonymous":{"type":"boolean","description":"hide who voted for what."},"multiple_choice":{"type":"boolean","description":"allow several answers."}},"required":["channel","question","options","anonymous","multiple_choice"],"additionalProperties":false}`)
-
-// toolgenOutputCreatePoll is the JSON Schema of create_poll's structured
-// result.
-var toolgenOutputCreatePoll = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is a chat message.","properties":{"id":{"type":"string"},"channel":{"type":"string"},"user":{"type":"string"},"text":{"type":"string"},"thread_id":{"type":"string"},"reply_count":{"type":"integer"},"reactions":{"type":"array","items":{"type":"string"}},"posted_at":{"type":"string","format":"date-time"},"permalink":{"type":"string"}},"required":["id","channel","user","text","posted_at","permalink"],"additionalProperties":false}`)
 
 // toolgenCallCreatePoll reads the arguments of create_poll, calls CreatePoll and writes its result.
 func toolgenCallCreatePoll(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3250,9 +2986,6 @@ func toolgenCallCreatePoll(ctx context.Context, args []byte) (res toolgen.Result
 	toolgenEncodeMessage(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputSendSMS is the JSON Schema of send_sms's arguments.
-var toolgenInputSendSMS = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"string","description":"the phone number in E.164 form, \"+14155550100\".","pattern":"^\\+[1-9][0-9]{6,14}$"},"text":{"type":"string","description":"the message.","maxLength":1600},"sender_id":{"type":"string","description":"the number or alphanumeric sender to send from; the default number when absent."}},"required":["to","text"],"additionalProperties":false}`)
 
 // toolgenCallSendSMS reads the arguments of send_sms, calls SendSMS and writes its result.
 func toolgenCallSendSMS(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3387,30 +3120,26 @@ func toolgenDecodeChannelKind(d *toolimpl.Decoder, v *ChannelKind) {
 
 var toolgenArgsListChannels = &toolimpl.Object{Names: []string{"kind", "include_archived", "member_only"}, Required: []int{1, 2}}
 
-// toolgenEncodeChannel writes a Channel object.
+// toolgenEnumChannelKind are the values of a ChannelKind.
+var toolgenEnumChannelKind = &toolimpl.Enum{Values: []string{"public", "private"}, Allowed: "\"public\", \"private\""}
+
+// toolgenTypeChannel describes a Channel for toolimpl's table-driven reader and writer.
+var toolgenTypeChannel = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "name", "kind", "topic", "purpose", "members", "archived"}, Required: []int{0, 1, 2, 5}, NullAbsent: []int{3, 4, 6}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Channel{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Channel{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Channel{}.Kind), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumChannelKind, Key: `"kind":`},
+		{Offset: unsafe.Offsetof(Channel{}.Topic), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"topic":`},
+		{Offset: unsafe.Offsetof(Channel{}.Purpose), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"purpose":`},
+		{Offset: unsafe.Offsetof(Channel{}.Members), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Channel{}.Members)), Required: 4, Key: `"members":`},
+		{Offset: unsafe.Offsetof(Channel{}.Archived), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"archived":`},
+	},
+}
+
+// toolgenEncodeChannel writes a Channel object, as its table says.
 func toolgenEncodeChannel(e *toolimpl.Encoder, v *Channel) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"name\":")
-	e.String(v.Name)
-	e.Member("\"kind\":")
-	e.String(string(v.Kind))
-	if v.Topic != "" {
-		e.Member("\"topic\":")
-		e.String(v.Topic)
-	}
-	if v.Purpose != "" {
-		e.Member("\"purpose\":")
-		e.String(v.Purpose)
-	}
-	e.Member("\"members\":")
-	e.Int(int64(v.Members))
-	if v.Archived != false {
-		e.Member("\"archived\":")
-		e.Bool(v.Archived)
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeChannel, unsafe.Pointer(v))
 }
 
 var toolgenArgsCreateChannel = &toolimpl.Object{Names: []string{"name", "kind", "purpose"}, Required: []int{0, 1}}
@@ -3423,28 +3152,23 @@ var toolgenArgsJoinChannel = &toolimpl.Object{Names: []string{"channel"}, Requir
 var toolgenArgsLeaveChannel = &toolimpl.Object{Names: []string{"channel"}, Required: []int{0}}
 var toolgenArgsListChannelMembers = &toolimpl.Object{Names: []string{"channel"}, Required: []int{0}}
 
-// toolgenEncodeUser writes a User object.
+// toolgenTypeUser describes a User for toolimpl's table-driven reader and writer.
+var toolgenTypeUser = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "name", "display_name", "email", "title", "time_zone", "status"}, Required: []int{0, 1, 2, 3, 5}, NullAbsent: []int{4, 6}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(User{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(User{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+		{Offset: unsafe.Offsetof(User{}.DisplayName), Kind: toolimpl.FieldString, Required: 3, Key: `"display_name":`},
+		{Offset: unsafe.Offsetof(User{}.Email), Kind: toolimpl.FieldString, Required: 4, Key: `"email":`},
+		{Offset: unsafe.Offsetof(User{}.Title), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"title":`},
+		{Offset: unsafe.Offsetof(User{}.TimeZone), Kind: toolimpl.FieldString, Required: 5, Key: `"time_zone":`},
+		{Offset: unsafe.Offsetof(User{}.Status), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"status":`},
+	},
+}
+
+// toolgenEncodeUser writes a User object, as its table says.
 func toolgenEncodeUser(e *toolimpl.Encoder, v *User) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"name\":")
-	e.String(v.Name)
-	e.Member("\"display_name\":")
-	e.String(v.DisplayName)
-	e.Member("\"email\":")
-	e.String(v.Email)
-	if v.Title != "" {
-		e.Member("\"title\":")
-		e.String(v.Title)
-	}
-	e.Member("\"time_zone\":")
-	e.String(v.TimeZone)
-	if v.Status != "" {
-		e.Member("\"status\":")
-		e.String(v.Status)
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeUser, unsafe.Pointer(v))
 }
 
 var toolgenArgsMuteChannel = &toolimpl.Object{Names: []string{"channel", "until"}, Required: []int{0}}

@@ -8,6 +8,7 @@ import (
 	"context"
 	"regexp"
 	"time"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -16,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -220,510 +221,476 @@ var (
 
 // Tools returns the tools of package cloud: list_vms, get_vm, create_vm, start_vm, stop_vm, reboot_vm, delete_vm, resize_vm, get_vm_console_output, get_vm_metrics, create_disk_snapshot, list_disk_snapshots, create_disk_from_snapshot, attach_disk, detach_disk, scale_instance_group, list_buckets, create_bucket, delete_bucket, list_bucket_objects, upload_object, delete_object, generate_presigned_url, set_bucket_lifecycle, grant_bucket_access, list_dns_zones, list_dns_records, create_dns_record, update_dns_record, delete_dns_record, get_iam_policy, add_iam_binding, remove_iam_binding, list_iam_roles, create_service_account, create_service_account_key, create_firewall_rule, list_firewall_rules, delete_firewall_rule, reserve_static_ip, get_cloud_costs, list_regions, create_ssh_key.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolListVMs,
-		Description:  "ListVMs lists virtual machines, filtered by region, state or label.",
-		InputSchema:  toolgenInputListVMs,
-		OutputSchema: toolgenOutputListVMs,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 154, Strict: 174, Gemini: 132},
-		SearchTerms: "1 58 MAeATBkGkkKgiVi4QCMELJCZxBEMA bill boot cloud:2 delet disk down east1 exampl filter kei kept label:4 list:5 list_vm:4 machin:4 onli:3 pend:2 region:4 run:2 shut start state:4 stop:2 terminat:2 up us valu virtual vm:4",
-		Call:        toolgenCallListVMs,
-		Validate:    toolimpl.Validator(toolgenCallListVMs),
-	}, {
-		Name:         ToolGetVM,
-		Description:  "GetVM returns a virtual machine's configuration, state and addresses.",
-		InputSchema:  toolgenInputGetVM,
-		OutputSchema: toolgenOutputGetVM,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
-		SearchTerms: "1 29 ANBFgEFdmGEAM address cloud:2 configuration get:4 get_vm:4 id:3 machin:2 name return state virtual vm:6 vm_id:2",
-		Call:        toolgenCallGetVM,
-		Validate:    toolimpl.Validator(toolgenCallGetVM),
-	}, {
-		Name:         ToolCreateVM,
-		Description:  "CreateVM launches a new virtual machine.",
-		InputSchema:  toolgenInputCreateVM,
-		OutputSchema: toolgenOutputCreateVM,
-		Namespace:    "cloud",
-		Tokens:       toolgen.Tokens{Default: 331, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 126 QmECoCQBkBRAgQhClohYCVCAIhgEDYA9UVEE5AdRFMKFkEhfAVDCgAgCDU 12 2404 address allow ani boot:3 cheaper cloud:2 creat:4 creat_vm:4 data debian disk:4 disk_size_gb:3 e2 europ everi exampl:4 external gb:3 give imag:4 ip:4 kei:5 label:4 launch log lt machin:7 machin_type:3 make name:2 new preemptibl project public:4 public_ip:3 root run script:3 size:5 spot:3 ssh:3 ssh_kei:3 standard startup:3 startup_script:3 stop team time type:3 ubuntu uniqu valu virtual vm:4 west1 zone:2",
-		Call:         toolgenCallCreateVM,
-		Validate:     toolimpl.Validator(toolgenCallCreateVM),
-	}, {
-		Name:         ToolStartVM,
-		Description:  "StartVM boots a stopped virtual machine.",
-		InputSchema:  toolgenInputStartVM,
-		OutputSchema: toolgenOutputStartVM,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "cloud",
-		Tokens:       toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
-		SearchTerms:  "1 25 AKEIR08jKI boot cloud:2 id:2 machin:2 start:4 start_vm:4 stop virtual vm:6 vm_id:2",
-		Call:         toolgenCallStartVM,
-		Validate:     toolimpl.Validator(toolgenCallStartVM),
-	}, {
-		Name:         ToolStopVM,
-		Description:  "StopVM shuts a virtual machine down; its disks are kept and it stops being billed for compute.",
-		InputSchema:  toolgenInputStopVM,
-		OutputSchema: toolgenOutputStopVM,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "cloud",
-		Tokens:       toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
-		SearchTerms:  "1 38 EAJLkCAA4okJBWISRiRiQ be bill clean cloud:2 comput disk down forc:2 id:2 kept machin:2 off power shut shutdown stop:5 stop_vm:4 virtual vm:6 vm_id:2 without",
-		Call:         toolgenCallStopVM,
-		Validate:     toolimpl.Validator(toolgenCallStopVM),
-	}, {
-		Name:         ToolRebootVM,
-		Description:  "RebootVM restarts a running virtual machine.",
-		InputSchema:  toolgenInputRebootVM,
-		OutputSchema: toolgenOutputRebootVM,
-		Namespace:    "cloud",
-		Tokens:       toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
-		SearchTerms:  "1 34 BCxFAQBLBVURWoBCC clean cloud:2 cycl hard:2 id:2 instead like machin:2 power reboot:5 reboot_vm:4 reset restart run virtual vm:6 vm_id:2",
-		Call:         toolgenCallRebootVM,
-		Validate:     toolimpl.Validator(toolgenCallRebootVM),
-	}, {
-		Name:             ToolDeleteVM,
-		Description:      "DeleteVM deletes a virtual machine, and optionally its disks.",
-		InputSchema:      toolgenInputDeleteVM,
-		Annotations:      toolgen.Annotations{Destructive: true},
-		RequiresApproval: true,
-		Namespace:        "cloud",
-		Tokens:           toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
-		SearchTerms:      "1 38 CkGaBACBLatgoAC also attach cloud:2 delet:8 delet_disk:2 delet_vm:4 disk:4 id:2 kept machin:2 optionalli otherwis virtual vm:6 vm_id:2",
-		Call:             toolgenCallDeleteVM,
-		Validate:         toolimpl.Validator(toolgenCallDeleteVM),
-	}, {
-		Name:         ToolResizeVM,
-		Description:  "ResizeVM changes a virtual machine's machine type (CPUs and memory); the machine is restarted.",
-		InputSchema:  toolgenInputResizeVM,
-		OutputSchema: toolgenOutputResizeVM,
-		Namespace:    "cloud",
-		Tokens:       toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
-		SearchTerms:  "1 41 FAiDABiEEoF0khKCBB chang cloud:2 cpu exampl highmem id:2 machin:6 machin_type:2 memori n2 new resiz:4 resiz_vm:4 restart type:4 virtual vm:6 vm_id:2",
-		Call:         toolgenCallResizeVM,
-		Validate:     toolimpl.Validator(toolgenCallResizeVM),
-	}, {
-		Name:        ToolGetVMConsoleOutput,
-		Description: "GetVMConsoleOutput returns the last lines of a virtual machine's serial console, which shows boot messages and kernel errors.",
-		InputSchema: toolgenInputGetVMConsoleOutput,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 107, Strict: 90, Gemini: 85},
-		SearchTerms: "1 45 hIMxoBA4S0go0lagCAAV boot cloud:2 consol:5 error get:4 get_vm_consol_output:4 id:2 kernel last line:4 machin:2 mani messag output:4 return serial show virtual vm:6 vm_id:2",
-		Call:        toolgenCallGetVMConsoleOutput,
-		Validate:    toolimpl.Validator(toolgenCallGetVMConsoleOutput),
-	}, {
-		Name:         ToolGetVMMetrics,
-		Description:  "GetVMMetrics returns a time series of a machine's CPU, memory, disk or network usage.",
-		InputSchema:  toolgenInputGetVMMetrics,
-		OutputSchema: toolgenOutputGetVMMetrics,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 201, Strict: 196, Gemini: 179},
-		SearchTerms: "1 82 gCgAIUJC4GgCwBRKQqlESyoEBY2whXEAACA3g absent byte:2 cloud:2 cpu:4 disk:4 disk_io:2 end get:4 get_vm_metric:4 id:2 io:2 machin:2 measur memori:4 metric:6 network:5 network_in:2 network_out:2 now out:2 per:3 percent:2 read receiv return second:3 sent seri start time us usag utilization vm:6 vm_id:2 window:2 write",
-		Call:        toolgenCallGetVMMetrics,
-		Validate:    toolimpl.Validator(toolgenCallGetVMMetrics),
-	}, {
-		Name:         ToolCreateDiskSnapshot,
-		Description:  "CreateDiskSnapshot takes a point-in-time backup of a persistent disk.",
-		InputSchema:  toolgenInputCreateDiskSnapshot,
-		OutputSchema: toolgenOutputCreateDiskSnapshot,
-		Namespace:    "cloud",
-		Tokens:       toolgen.Tokens{Default: 88, Strict: 82, Gemini: 66},
-		SearchTerms:  "1 34 gsAFoUCpTwIkC backup cloud:2 creat:4 creat_disk_snapshot:4 description:2 disk:8 disk_id:2 id:2 persistent point snapshot:5 take time",
-		Call:         toolgenCallCreateDiskSnapshot,
-		Validate:     toolimpl.Validator(toolgenCallCreateDiskSnapshot),
-	}, {
-		Name:         ToolListDiskSnapshots,
-		Description:  "ListDiskSnapshots lists the snapshots of a disk, or of all disks.",
-		InputSchema:  toolgenInputListDiskSnapshots,
-		OutputSchema: toolgenOutputListDiskSnapshots,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 72, Strict: 70, Gemini: 50},
-		SearchTerms: "1 32 IjBQhQplC all cloud:2 disk:9 disk_id:2 id:2 list:5 list_disk_snapshot:4 onli snapshot:6",
-		Call:        toolgenCallListDiskSnapshots,
-		Validate:    toolimpl.Validator(toolgenCallListDiskSnapshots),
-	}, {
-		Name:        ToolCreateDiskFromSnapshot,
-		Description: "CreateDiskFromSnapshot creates a new disk holding a snapshot's data.",
-		InputSchema: toolgenInputCreateDiskFromSnapshot,
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 109, Strict: 92, Gemini: 87},
-		SearchTerms: "1 41 QUgB6EoqBSAh cloud:2 creat:5 creat_disk_from_snapshot:4 data disk:7 hold id:2 name:3 new:3 snapshot:8 snapshot_id:2 zone:3",
-		Call:        toolgenCallCreateDiskFromSnapshot,
-		Validate:    toolimpl.Validator(toolgenCallCreateDiskFromSnapshot),
-	}, {
-		Name:        ToolAttachDisk,
-		Description: "AttachDisk attaches a persistent disk to a virtual machine.",
-		InputSchema: toolgenInputAttachDisk,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
-		SearchTerms: "1 42 AQDTCQKQjxahIC attach:6 attach_disk:4 cloud:2 disk:8 disk_id:2 id:4 machin:2 onli:3 persistent read:3 read_onli:2 virtual vm:2 vm_id:2",
-		Call:        toolgenCallAttachDisk,
-		Validate:    toolimpl.Validator(toolgenCallAttachDisk),
-	}, {
-		Name:        ToolDetachDisk,
-		Description: "DetachDisk detaches a disk from a virtual machine; the disk is kept.",
-		InputSchema: toolgenInputDetachDisk,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
-		SearchTerms: "1 34 gcIAoCjLVGE cloud:2 detach:5 detach_disk:4 disk:9 disk_id:2 id:4 kept machin:2 virtual vm:2 vm_id:2",
-		Call:        toolgenCallDetachDisk,
-		Validate:    toolimpl.Validator(toolgenCallDetachDisk),
-	}, {
-		Name:        ToolScaleInstanceGroup,
-		Description: "ScaleInstanceGroup sets the number of machines in a managed instance group.",
-		InputSchema: toolgenInputScaleInstanceGroup,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
-		SearchTerms: "1 32 BRgQAXGGCs cloud:2 group:8 instanc:6 machin:2 manag number:2 scale:4 scale_instanc_group:4 set size:2",
-		Call:        toolgenCallScaleInstanceGroup,
-		Validate:    toolimpl.Validator(toolgenCallScaleInstanceGroup),
-	}, {
-		Name:         ToolListBuckets,
-		Description:  "ListBuckets lists the object-storage buckets of the project.",
-		InputSchema:  toolgenInputListBuckets,
-		OutputSchema: toolgenOutputListBuckets,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 66, Strict: 63, Gemini: 44},
-		SearchTerms: "1 24 AmAMiwsHA bucket:6 cloud:2 list:5 list_bucket:4 object onli project region:3 storag",
-		Call:        toolgenCallListBuckets,
-		Validate:    toolimpl.Validator(toolgenCallListBuckets),
-	}, {
-		Name:         ToolCreateBucket,
-		Description:  "CreateBucket creates an object-storage bucket.",
-		InputSchema:  toolgenInputCreateBucket,
-		OutputSchema: toolgenOutputCreateBucket,
-		Namespace:    "cloud",
-		Tokens:       toolgen.Tokens{Default: 201, Strict: 184, Gemini: 179},
-		SearchTerms:  "1 81 WQCcARMAIBIs0h-KpLAoAqkKl0CGGEIAICEgAEXV about:2 access:3 ani archiv:2 block:2 bucket:7 class:2 cloud:2 coldlin:2 creat:5 creat_bucket:4 data:2 default delet frequentli globalli keep kept month name:3 nearlin:2 object:2 old onc:2 overwritten public:3 public_access_block:2 quarter rareli read:4 refus region:2 standard:2 storag:4 storag_class:2 store tier uniqu version:3 year",
-		Call:         toolgenCallCreateBucket,
-		Validate:     toolimpl.Validator(toolgenCallCreateBucket),
-	}, {
-		Name:             ToolDeleteBucket,
-		Description:      "DeleteBucket deletes a bucket. A bucket holding objects is only deleted with force, which deletes the objects too.",
-		InputSchema:      toolgenInputDeleteBucket,
-		Annotations:      toolgen.Annotations{Destructive: true},
-		RequiresApproval: true,
-		Namespace:        "cloud",
-		Tokens:           toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
-		SearchTerms:      "1 33 AdkAEgtUDBi bucket:7 cloud:2 delet:8 delet_bucket:4 first forc:3 hold name:2 object:3 onli too",
-		Call:             toolgenCallDeleteBucket,
-		Validate:         toolimpl.Validator(toolgenCallDeleteBucket),
-	}, {
-		Name:         ToolListBucketObjects,
-		Description:  "ListBucketObjects lists the objects of a bucket whose keys start with a prefix.",
-		InputSchema:  toolgenInputListBucketObjects,
-		OutputSchema: toolgenOutputListBucketObjects,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 123, Strict: 117, Gemini: 101},
-		SearchTerms: "1 41 AAadwSEhQgBXWCoA 2026 bucket:8 cloud:2 exampl kei:2 limit:2 list:5 list_bucket_object:4 log most object:6 onli prefix:3 return start:2 whose",
-		Call:        toolgenCallListBucketObjects,
-		Validate:    toolimpl.Validator(toolgenCallListBucketObjects),
-	}, {
-		Name:         ToolUploadObject,
-		Description:  "UploadObject uploads a local file to a bucket.",
-		InputSchema:  toolgenInputUploadObject,
-		OutputSchema: toolgenOutputUploadObject,
-		Namespace:    "cloud",
-		Tokens:       toolgen.Tokens{Default: 128, Strict: 123, Gemini: 106},
-		SearchTerms:  "1 48 AAArIZHwkKAA14DKBEOAxh absent bucket:4 cloud:2 content:2 content_type:2 exampl file:2 guess kei:3 local:2 mime name object:5 path:2 pdf q3 report sourc:2 sourc_path:2 type:3 upload:5 upload_object:4",
-		Call:         toolgenCallUploadObject,
-		Validate:     toolimpl.Validator(toolgenCallUploadObject),
-	}, {
-		Name:        ToolDeleteObject,
-		Description: "DeleteObject deletes an object from a bucket.",
-		InputSchema: toolgenInputDeleteObject,
-		Annotations: toolgen.Annotations{
-			Destructive: true,
-			Idempotent:  true,
-		},
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 80, Strict: 63, Gemini: 58},
-		SearchTerms: "1 24 oQESSE bucket:4 cloud:2 delet:5 delet_object:4 kei:3 object:6",
-		Call:        toolgenCallDeleteObject,
-		Validate:    toolimpl.Validator(toolgenCallDeleteObject),
-	}, {
-		Name:        ToolGeneratePresignedURL,
-		Description: "GeneratePresignedURL returns a time-limited address that lets anyone download or upload one object without credentials.",
-		InputSchema: toolgenInputGeneratePresignedURL,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 159, Strict: 142, Gemini: 137},
-		SearchTerms: "1 58 hHGgkkIgAUxEUVjRqBETGMSAoiJ address:2 anyon bucket:3 cloud:2 credential download:3 expir:2 expir_in_minut:2 generat:4 generat_presign_url:4 get:3 kei:3 let limit long method:2 minut:2 object:2 on presign:4 put:3 return time upload:3 url:4 without work",
-		Call:        toolgenCallGeneratePresignedURL,
-		Validate:    toolimpl.Validator(toolgenCallGeneratePresignedURL),
-	}, {
-		Name:        ToolSetBucketLifecycle,
-		Description: "SetBucketLifecycle replaces a bucket's lifecycle rules, which delete objects or move them to colder storage as they age.",
-		InputSchema: toolgenInputSetBucketLifecycle,
-		Annotations: toolgen.Annotations{
-			Destructive: true,
-			Idempotent:  true,
-		},
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 257, Strict: 275, Gemini: 230},
-		SearchTerms: "1 106 EALADCQ6KgFABNIF2hOtEAQAsSEJAJLFZsACUCBYEjgACS about:2 ag:4 ag_dai:2 all archiv:2 bucket:8 class cloud:2 colder:2 coldlin:2 dai:3 data delet:6 empti frequentli instead kei kept lifecycl:6 lifecycl_rule list mani month move:6 move_to:3 nearlin:2 new object:4 older onc:2 onli prefix:2 quarter rareli read:4 remov replac rule:5 set:4 set_bucket_lifecycl:4 standard:2 start storag:2 them:5 whose year",
-		Call:        toolgenCallSetBucketLifecycle,
-		Validate:    toolimpl.Validator(toolgenCallSetBucketLifecycle),
-	}, {
-		Name:        ToolGrantBucketAccess,
-		Description: "GrantBucketAccess lets a user, group or service account read or write a bucket's objects.",
-		InputSchema: toolgenInputGrantBucketAccess,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 166, Strict: 149, Gemini: 144},
-		SearchTerms: "1 75 GBUUSJaIAEQQAgTqEhETdLDkDhBkg access:5 account:2 admin:2 bob bucket:8 cloud:2 com:2 creator:2 data delet exampl:2 grant:5 grant_bucket_access:4 group:2 let list member:2 new object:10 object_admin:2 object_creator:2 object_viewer:2 read:3 role:2 servic:2 servic_account user:2 viewer:2 write:3",
-		Call:        toolgenCallGrantBucketAccess,
-		Validate:    toolimpl.Validator(toolgenCallGrantBucketAccess),
-	}, {
-		Name:         ToolListDNSZones,
-		Description:  "ListDNSZones lists the DNS zones (domains) the project hosts.",
-		InputSchema:  toolgenInputListDNSZones,
-		OutputSchema: toolgenOutputListDNSZones,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 56, Strict: 39, Gemini: 35},
-		SearchTerms: "1 24 4AAQMFpA cloud:2 dn:5 domain host list:5 list_dn_zone:4 project zone:5",
-		Call:        toolgenCallListDNSZones,
-		Validate:    toolimpl.Validator(toolgenCallListDNSZones),
-	}, {
-		Name:         ToolListDNSRecords,
-		Description:  "ListDNSRecords lists the records of a DNS zone.",
-		InputSchema:  toolgenInputListDNSRecords,
-		OutputSchema: toolgenOutputListDNSRecords,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 200, Strict: 207, Gemini: 178},
-		SearchTerms: "1 84 BBIAKRkCQUZHAIQBAA5AQwtSYEmLwDQAKVSCEQem aaaa:2 address:2 alia allow another api authoriti caa:2 certificat cloud:2 cname:2 com:2 dkim dn:5 domain exampl:4 i_pv4 i_pv6 issu list:5 list_dn_record:4 location mail mx:2 name:5 ns:2 onli:2 pv4 pv6 record:9 record_type:2 server:2 servic spf srv:2 text txt:2 type:3 verification zone:4",
-		Call:        toolgenCallListDNSRecords,
-		Validate:    toolimpl.Validator(toolgenCallListDNSRecords),
-	}, {
-		Name:         ToolCreateDNSRecord,
-		Description:  "CreateDNSRecord adds a record to a DNS zone.",
-		InputSchema:  toolgenInputCreateDNSRecord,
-		OutputSchema: toolgenOutputCreateDNSRecord,
-		Namespace:    "cloud",
-		Tokens:       toolgen.Tokens{Default: 258, Strict: 241, Gemini: 236},
-		SearchTerms:  "1 96 JECCIZCBxBAwJeCAAFRBAEoNAiQdPZwQg5pgNAAAsQSlAIArPT aaaa:2 add address:3 alia allow another authoriti caa:2 cach certificat cloud:2 cname:2 com creat:4 creat_dn_record:4 dkim dn:5 domain exampl:3 host i_pv4 i_pv6 ip issu location long mai mail mx:2 name:6 ns:2 pv4 pv6 record:10 record_type:2 resolver second server:2 servic spf srv:2 target text ttl:2 txt:2 type:3 valu:3 verification www zone:4",
-		Call:         toolgenCallCreateDNSRecord,
-		Validate:     toolimpl.Validator(toolgenCallCreateDNSRecord),
-	}, {
-		Name:         ToolUpdateDNSRecord,
-		Description:  "UpdateDNSRecord changes the values or TTL of a DNS record.",
-		InputSchema:  toolgenInputUpdateDNSRecord,
-		OutputSchema: toolgenOutputUpdateDNSRecord,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "cloud",
-		Tokens:       toolgen.Tokens{Default: 130, Strict: 125, Gemini: 108},
-		SearchTerms:  "1 42 BqgIhEAHKFIQM chang cloud:2 dn:5 id:2 new:2 record:8 record_id:2 second ttl:4 updat:4 updat_dn_record:4 valu:4 zone:3",
-		Call:         toolgenCallUpdateDNSRecord,
-		Validate:     toolimpl.Validator(toolgenCallUpdateDNSRecord),
-	}, {
-		Name:        ToolDeleteDNSRecord,
-		Description: "DeleteDNSRecord removes a record from a DNS zone.",
-		InputSchema: toolgenInputDeleteDNSRecord,
-		Annotations: toolgen.Annotations{
-			Destructive: true,
-			Idempotent:  true,
-		},
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 84, Strict: 67, Gemini: 62},
-		SearchTerms: "1 32 gTQUhRIAA cloud:2 delet:4 delet_dn_record:4 dn:5 id:2 record:8 record_id:2 remov zone:4",
-		Call:        toolgenCallDeleteDNSRecord,
-		Validate:    toolimpl.Validator(toolgenCallDeleteDNSRecord),
-	}, {
-		Name:         ToolGetIAMPolicy,
-		Description:  "GetIAMPolicy returns who has which roles on a project, folder or resource.",
-		InputSchema:  toolgenInputGetIAMPolicy,
-		OutputSchema: toolgenOutputGetIAMPolicy,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
-		SearchTerms: "1 30 BMCBEANBiCprk acm cloud:2 exampl folder get:4 get_iam_polici:4 iam:4 polici:4 prod project:2 resourc:4 return role",
-		Call:        toolgenCallGetIAMPolicy,
-		Validate:    toolimpl.Validator(toolgenCallGetIAMPolicy),
-	}, {
-		Name:             ToolAddIAMBinding,
-		Description:      "AddIAMBinding grants a role on a resource to a user, group or service account.",
-		InputSchema:      toolgenInputAddIAMBinding,
-		OutputSchema:     toolgenOutputAddIAMBinding,
-		Annotations:      toolgen.Annotations{Idempotent: true},
-		RequiresApproval: true,
-		Namespace:        "cloud",
-		Tokens:           toolgen.Tokens{Default: 161, Strict: 157, Gemini: 139},
-		SearchTerms:      "1 56 FBYDKohAwJQCZCCEMpsFATChYg account:2 acm add:4 add_iam_bind:4 ann bind:4 cloud:2 com comput exampl:3 expir:2 expir_at:2 grant:2 group:2 iam:4 laps member:2 prod project resourc:4 role:5 servic:2 servic_account time user:2 viewer",
-		Call:             toolgenCallAddIAMBinding,
-		Validate:         toolimpl.Validator(toolgenCallAddIAMBinding),
-	}, {
-		Name:         ToolRemoveIAMBinding,
-		Description:  "RemoveIAMBinding takes a role on a resource away from a member.",
-		InputSchema:  toolgenInputRemoveIAMBinding,
-		OutputSchema: toolgenOutputRemoveIAMBinding,
-		Annotations: toolgen.Annotations{
-			Destructive: true,
-			Idempotent:  true,
-		},
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
-		SearchTerms: "1 32 SxQkhEGAHG awai bind:4 cloud:2 iam:4 member:4 remov:4 remov_iam_bind:4 resourc:4 role:4 take",
-		Call:        toolgenCallRemoveIAMBinding,
-		Validate:    toolimpl.Validator(toolgenCallRemoveIAMBinding),
-	}, {
-		Name:         ToolListIAMRoles,
-		Description:  "ListIAMRoles lists the predefined and custom roles, with their permissions.",
-		InputSchema:  toolgenInputListIAMRoles,
-		OutputSchema: toolgenOutputListIAMRoles,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 79, Strict: 76, Gemini: 57},
-		SearchTerms: "1 33 wIREikGkwij1WDAA cloud:2 contain custom exampl filter:2 iam:4 list:5 list_iam_role:4 name onli permission predefin role:6 storag titl whose",
-		Call:        toolgenCallListIAMRoles,
-		Validate:    toolimpl.Validator(toolgenCallListIAMRoles),
-	}, {
-		Name:        ToolCreateServiceAccount,
-		Description: "CreateServiceAccount creates an identity for an application or workload to call cloud APIs with.",
-		InputSchema: toolgenInputCreateServiceAccount,
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 98, Strict: 92, Gemini: 76},
-		SearchTerms: "1 34 g4RBGObUZCRDgAAD account:5 api application bill call cloud:3 creat:5 creat_servic_account:4 description:2 exampl exporter id identiti name:2 servic:4 workload",
-		Call:        toolgenCallCreateServiceAccount,
-		Validate:    toolimpl.Validator(toolgenCallCreateServiceAccount),
-	}, {
-		Name:             ToolCreateServiceAccountKey,
-		Description:      "CreateServiceAccountKey creates a JSON key file for a service account and returns it once.",
-		InputSchema:      toolgenInputCreateServiceAccountKey,
-		RequiresApproval: true,
-		Namespace:        "cloud",
-		Tokens:           toolgen.Tokens{Default: 80, Strict: 63, Gemini: 58},
-		SearchTerms:      "1 38 DoQJK1oINQgA account:8 cloud:2 creat:5 creat_servic_account_kei:4 email file json kei:5 onc return servic:7 servic_account:2",
-		Call:             toolgenCallCreateServiceAccountKey,
-		Validate:         toolimpl.Validator(toolgenCallCreateServiceAccountKey),
-	}, {
-		Name:         ToolCreateFirewallRule,
-		Description:  "CreateFirewallRule adds a rule that allows or denies traffic to machines of a network.",
-		InputSchema:  toolgenInputCreateFirewallRule,
-		OutputSchema: toolgenOutputCreateFirewallRule,
-		Namespace:    "cloud",
-		Tokens:       toolgen.Tokens{Default: 362, Strict: 390, Gemini: 335},
-		SearchTerms:  "1 127 jxOIJCaqgERKAA2CQAggOEOAREQBgSUnSjmYZHEIAAhBVE0ngEFFCg 113 203 22 24 8000 8100 action:3 add all:2 allow:3 cidr cloud:2 come creat:4 creat_firewal_rule:4 default:2 deni:3 direction:2 drop egress:2 everi exampl:2 firewal:6 firewal_action icmp:3 incom:2 ingress:2 let limit lower machin:2 mai match name:2 network:6 on:2 outgo:2 ping port:4 prioriti:2 protocol:5 rang:5 rule:7 sourc:3 sourc_rang:3 tag:4 target:3 target_tag:3 tcp:3 through traffic:5 udp:3 vpc win",
-		Call:         toolgenCallCreateFirewallRule,
-		Validate:     toolimpl.Validator(toolgenCallCreateFirewallRule),
-	}, {
-		Name:         ToolListFirewallRules,
-		Description:  "ListFirewallRules lists the firewall rules of a network.",
-		InputSchema:  toolgenInputListFirewallRules,
-		OutputSchema: toolgenOutputListFirewallRules,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 69, Strict: 66, Gemini: 47},
-		SearchTerms: "1 28 IIQNuFJB absent all cloud:2 firewal:5 list:5 list_firewal_rule:4 network:5 rule:5",
-		Call:        toolgenCallListFirewallRules,
-		Validate:    toolimpl.Validator(toolgenCallListFirewallRules),
-	}, {
-		Name:        ToolDeleteFirewallRule,
-		Description: "DeleteFirewallRule deletes a firewall rule.",
-		InputSchema: toolgenInputDeleteFirewallRule,
-		Annotations: toolgen.Annotations{
-			Destructive: true,
-			Idempotent:  true,
-		},
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
-		SearchTerms: "1 24 IIMWgA cloud:2 delet:5 delet_firewal_rule:4 firewal:5 name:2 rule:6",
-		Call:        toolgenCallDeleteFirewallRule,
-		Validate:    toolimpl.Validator(toolgenCallDeleteFirewallRule),
-	}, {
-		Name:        ToolReserveStaticIP,
-		Description: "ReserveStaticIP reserves an external IP address that stays the same across machine restarts.",
-		InputSchema: toolgenInputReserveStaticIP,
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
-		SearchTerms: "1 35 CiIYCSGQjCAMIL across address:3 cloud:2 external ip:5 machin name:3 region:3 reserv:5 reserv_static_ip:4 restart same stai static:4",
-		Call:        toolgenCallReserveStaticIP,
-		Validate:    toolimpl.Validator(toolgenCallReserveStaticIP),
-	}, {
-		Name:         ToolGetCloudCosts,
-		Description:  "GetCloudCosts returns what the cloud account spent between two dates, broken down by service, project, region or label.",
-		InputSchema:  toolgenInputGetCloudCosts,
-		OutputSchema: toolgenOutputGetCloudCosts,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 177, Strict: 160, Gemini: 155},
-		SearchTerms: "1 59 pTYoEMUkRBMCQpCECYxwCAYEJRQg account:2 between break broken cloud:7 comput cost:4 dai:2 date down:2 first get:4 get_cloud_cost:4 group:2 group_by:2 label:4 last product project:4 region:4 resourc return servic:3 spent storag team total two",
-		Call:        toolgenCallGetCloudCosts,
-		Validate:    toolimpl.Validator(toolgenCallGetCloudCosts),
-	}, {
-		Name:         ToolListRegions,
-		Description:  "ListRegions lists the regions and zones where resources can be created.",
-		InputSchema:  toolgenInputListRegions,
-		OutputSchema: toolgenOutputListRegions,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 53, Strict: 36, Gemini: 32},
-		SearchTerms: "1 19 wAUoE0E cloud:2 creat list:5 list_region:4 region:5 resourc zone",
-		Call:        toolgenCallListRegions,
-		Validate:    toolimpl.Validator(toolgenCallListRegions),
-	}, {
-		Name:        ToolCreateSSHKey,
-		Description: "CreateSSHKey registers a public SSH key in the project's metadata, so that its holder can log in to the project's machines.",
-		InputSchema: toolgenInputCreateSSHKey,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "cloud",
-		Tokens:      toolgen.Tokens{Default: 114, Strict: 97, Gemini: 92},
-		SearchTerms: "1 44 AIACN5uDQQkhBSAA4E3 aaaa cloud:2 comment creat:4 creat_ssh_kei:4 ed25519 holder kei:8 log login machin:2 metadata name project:2 public:3 public_kei:2 register ssh:6 user:2",
-		Call:        toolgenCallCreateSSHKey,
-		Validate:    toolimpl.Validator(toolgenCallCreateSSHKey),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package cloud, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolListVMs,
+	Description:  "ListVMs lists virtual machines, filtered by region, state or label.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"region":{"type":"string","description":"only machines in this region, for example \"us-east1\"."},"state":{"type":"string","description":"only machines in this state.\n\"running\": booted and billed\n\"stopped\": shut down; disks kept\n\"terminated\": deleted\n\"pending\": starting up","enum":["running","stopped","terminated","pending"]},"label":{"type":"string","description":"only machines with this label, \"key=value\"."}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"VM is a virtual machine.","properties":{"id":{"type":"string"},"name":{"type":"string"},"region":{"type":"string"},"zone":{"type":"string"},"machine_type":{"type":"string"},"state":{"type":"string","description":"VMState is the lifecycle state of a virtual machine.\n\"running\": booted and billed\n\"stopped\": shut down; disks kept\n\"terminated\": deleted\n\"pending\": starting up","examples":["running","stopped","terminated","pending"]},"public_ip":{"type":"string"},"private_ip":{"type":"string"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","name","region","zone","machine_type","state","private_ip","created_at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 154, Strict: 174, Gemini: 132},
+	SearchTerms: "1 58 MAeATBkGkkKgiVi4QCMELJCZxBEMA bill boot cloud:2 delet disk down east1 exampl filter kei kept label:4 list:5 list_vm:4 machin:4 onli:3 pend:2 region:4 run:2 shut start state:4 stop:2 terminat:2 up us valu virtual vm:4",
+	Call:        toolgenCallListVMs,
+}, {
+	Name:         ToolGetVM,
+	Description:  "GetVM returns a virtual machine's configuration, state and addresses.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"vm_id":{"type":"string","description":"the machine's id or name."}},"required":["vm_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"VM is a virtual machine.","properties":{"id":{"type":"string"},"name":{"type":"string"},"region":{"type":"string"},"zone":{"type":"string"},"machine_type":{"type":"string"},"state":{"type":"string","description":"VMState is the lifecycle state of a virtual machine.\n\"running\": booted and billed\n\"stopped\": shut down; disks kept\n\"terminated\": deleted\n\"pending\": starting up","examples":["running","stopped","terminated","pending"]},"public_ip":{"type":"string"},"private_ip":{"type":"string"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","name","region","zone","machine_type","state","private_ip","created_at"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
+	SearchTerms: "1 29 ANBFgEFdmGEAM address cloud:2 configuration get:4 get_vm:4 id:3 machin:2 name return state virtual vm:6 vm_id:2",
+	Call:        toolgenCallGetVM,
+}, {
+	Name:        ToolCreateVM,
+	Description: "CreateVM launches a new virtual machine.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/labels): OpenAI gets,
+	// it without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/labels): Gemini gets,
+	// it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"unique in the project","pattern":"^[a-z][-a-z0-9]{0,62}$"},"zone":{"type":"string","description":"for example \"europe-west1-b\""},"machine_type":{"type":"string","description":"MachineType is the size of the machine, for example \"e2-standard-4\"."},"image":{"type":"string","description":"Image is the boot image, for example \"debian-12\" or \"ubuntu-2404-lts\"."},"disk_size_gb":{"type":"integer","description":"DiskSizeGB is the size of the boot disk.","minimum":10,"maximum":65536,"default":20},"labels":{"type":"object","description":"Labels are key-value labels, for example {\"team\": \"data\"}.","additionalProperties":{"type":"string"}},"ssh_keys":{"type":"array","description":"SSHKeys are public keys allowed to log in.","items":{"type":"string"}},"spot":{"type":"boolean","description":"Spot makes it a cheaper, preemptible machine that can be stopped at any time."},"public_ip":{"type":"boolean","description":"PublicIP gives the machine an external IP address."},"startup_script":{"type":"string","description":"StartupScript runs as root at every boot."}},"required":["name","zone","machine_type","image"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"VM is a virtual machine.","properties":{"id":{"type":"string"},"name":{"type":"string"},"region":{"type":"string"},"zone":{"type":"string"},"machine_type":{"type":"string"},"state":{"type":"string","description":"VMState is the lifecycle state of a virtual machine.\n\"running\": booted and billed\n\"stopped\": shut down; disks kept\n\"terminated\": deleted\n\"pending\": starting up","examples":["running","stopped","terminated","pending"]},"public_ip":{"type":"string"},"private_ip":{"type":"string"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","name","region","zone","machine_type","state","private_ip","created_at"],"additionalProperties":false}`),
+	Namespace:    "cloud",
+	Tokens:       toolgen.Tokens{Default: 331, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 126 QmECoCQBkBRAgQhClohYCVCAIhgEDYA9UVEE5AdRFMKFkEhfAVDCgAgCDU 12 2404 address allow ani boot:3 cheaper cloud:2 creat:4 creat_vm:4 data debian disk:4 disk_size_gb:3 e2 europ everi exampl:4 external gb:3 give imag:4 ip:4 kei:5 label:4 launch log lt machin:7 machin_type:3 make name:2 new preemptibl project public:4 public_ip:3 root run script:3 size:5 spot:3 ssh:3 ssh_kei:3 standard startup:3 startup_script:3 stop team time type:3 ubuntu uniqu valu virtual vm:4 west1 zone:2",
+	Call:         toolgenCallCreateVM,
+}, {
+	Name:         ToolStartVM,
+	Description:  "StartVM boots a stopped virtual machine.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"vm_id":{"type":"string","description":"the machine."}},"required":["vm_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"VM is a virtual machine.","properties":{"id":{"type":"string"},"name":{"type":"string"},"region":{"type":"string"},"zone":{"type":"string"},"machine_type":{"type":"string"},"state":{"type":"string","description":"VMState is the lifecycle state of a virtual machine.\n\"running\": booted and billed\n\"stopped\": shut down; disks kept\n\"terminated\": deleted\n\"pending\": starting up","examples":["running","stopped","terminated","pending"]},"public_ip":{"type":"string"},"private_ip":{"type":"string"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","name","region","zone","machine_type","state","private_ip","created_at"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "cloud",
+	Tokens:       toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
+	SearchTerms:  "1 25 AKEIR08jKI boot cloud:2 id:2 machin:2 start:4 start_vm:4 stop virtual vm:6 vm_id:2",
+	Call:         toolgenCallStartVM,
+}, {
+	Name:         ToolStopVM,
+	Description:  "StopVM shuts a virtual machine down; its disks are kept and it stops being billed for compute.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"vm_id":{"type":"string","description":"the machine."},"force":{"type":"boolean","description":"power it off without a clean shutdown."}},"required":["vm_id","force"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"VM is a virtual machine.","properties":{"id":{"type":"string"},"name":{"type":"string"},"region":{"type":"string"},"zone":{"type":"string"},"machine_type":{"type":"string"},"state":{"type":"string","description":"VMState is the lifecycle state of a virtual machine.\n\"running\": booted and billed\n\"stopped\": shut down; disks kept\n\"terminated\": deleted\n\"pending\": starting up","examples":["running","stopped","terminated","pending"]},"public_ip":{"type":"string"},"private_ip":{"type":"string"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","name","region","zone","machine_type","state","private_ip","created_at"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "cloud",
+	Tokens:       toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
+	SearchTerms:  "1 38 EAJLkCAA4okJBWISRiRiQ be bill clean cloud:2 comput disk down forc:2 id:2 kept machin:2 off power shut shutdown stop:5 stop_vm:4 virtual vm:6 vm_id:2 without",
+	Call:         toolgenCallStopVM,
+}, {
+	Name:         ToolRebootVM,
+	Description:  "RebootVM restarts a running virtual machine.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"vm_id":{"type":"string","description":"the machine."},"hard":{"type":"boolean","description":"reset it like a power cycle instead of a clean reboot."}},"required":["vm_id","hard"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"VM is a virtual machine.","properties":{"id":{"type":"string"},"name":{"type":"string"},"region":{"type":"string"},"zone":{"type":"string"},"machine_type":{"type":"string"},"state":{"type":"string","description":"VMState is the lifecycle state of a virtual machine.\n\"running\": booted and billed\n\"stopped\": shut down; disks kept\n\"terminated\": deleted\n\"pending\": starting up","examples":["running","stopped","terminated","pending"]},"public_ip":{"type":"string"},"private_ip":{"type":"string"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","name","region","zone","machine_type","state","private_ip","created_at"],"additionalProperties":false}`),
+	Namespace:    "cloud",
+	Tokens:       toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
+	SearchTerms:  "1 34 BCxFAQBLBVURWoBCC clean cloud:2 cycl hard:2 id:2 instead like machin:2 power reboot:5 reboot_vm:4 reset restart run virtual vm:6 vm_id:2",
+	Call:         toolgenCallRebootVM,
+}, {
+	Name:             ToolDeleteVM,
+	Description:      "DeleteVM deletes a virtual machine, and optionally its disks.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"vm_id":{"type":"string","description":"the machine."},"delete_disks":{"type":"boolean","description":"also delete the attached disks; otherwise they are kept."}},"required":["vm_id","delete_disks"],"additionalProperties":false}`),
+	Annotations:      toolgen.Annotations{Destructive: true},
+	RequiresApproval: true,
+	Namespace:        "cloud",
+	Tokens:           toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
+	SearchTerms:      "1 38 CkGaBACBLatgoAC also attach cloud:2 delet:8 delet_disk:2 delet_vm:4 disk:4 id:2 kept machin:2 optionalli otherwis virtual vm:6 vm_id:2",
+	Call:             toolgenCallDeleteVM,
+}, {
+	Name:         ToolResizeVM,
+	Description:  "ResizeVM changes a virtual machine's machine type (CPUs and memory); the machine is restarted.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"vm_id":{"type":"string","description":"the machine."},"machine_type":{"type":"string","description":"the new type, for example \"n2-highmem-8\"."}},"required":["vm_id","machine_type"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"VM is a virtual machine.","properties":{"id":{"type":"string"},"name":{"type":"string"},"region":{"type":"string"},"zone":{"type":"string"},"machine_type":{"type":"string"},"state":{"type":"string","description":"VMState is the lifecycle state of a virtual machine.\n\"running\": booted and billed\n\"stopped\": shut down; disks kept\n\"terminated\": deleted\n\"pending\": starting up","examples":["running","stopped","terminated","pending"]},"public_ip":{"type":"string"},"private_ip":{"type":"string"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","name","region","zone","machine_type","state","private_ip","created_at"],"additionalProperties":false}`),
+	Namespace:    "cloud",
+	Tokens:       toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
+	SearchTerms:  "1 41 FAiDABiEEoF0khKCBB chang cloud:2 cpu exampl highmem id:2 machin:6 machin_type:2 memori n2 new resiz:4 resiz_vm:4 restart type:4 virtual vm:6 vm_id:2",
+	Call:         toolgenCallResizeVM,
+}, {
+	Name:        ToolGetVMConsoleOutput,
+	Description: "GetVMConsoleOutput returns the last lines of a virtual machine's serial console, which shows boot messages and kernel errors.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"vm_id":{"type":"string","description":"the machine."},"lines":{"type":"integer","description":"how many lines.","minimum":1,"maximum":10000}},"required":["vm_id","lines"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 107, Strict: 90, Gemini: 85},
+	SearchTerms: "1 45 hIMxoBA4S0go0lagCAAV boot cloud:2 consol:5 error get:4 get_vm_consol_output:4 id:2 kernel last line:4 machin:2 mani messag output:4 return serial show virtual vm:6 vm_id:2",
+	Call:        toolgenCallGetVMConsoleOutput,
+}, {
+	Name:         ToolGetVMMetrics,
+	Description:  "GetVMMetrics returns a time series of a machine's CPU, memory, disk or network usage.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"vm_id":{"type":"string","description":"the machine."},"metric":{"type":"string","description":"what to measure.\n\"cpu\": CPU utilization, percent\n\"memory\": memory used, percent\n\"disk_io\": disk reads and writes per second\n\"network_in\": bytes received per second\n\"network_out\": bytes sent per second","enum":["cpu","memory","disk_io","network_in","network_out"]},"from":{"type":"string","description":"the start of the window.","format":"date-time"},"to":{"type":"string","description":"the end of the window; now when absent.","format":"date-time"}},"required":["vm_id","metric","from"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"number"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 201, Strict: 196, Gemini: 179},
+	SearchTerms: "1 82 gCgAIUJC4GgCwBRKQqlESyoEBY2whXEAACA3g absent byte:2 cloud:2 cpu:4 disk:4 disk_io:2 end get:4 get_vm_metric:4 id:2 io:2 machin:2 measur memori:4 metric:6 network:5 network_in:2 network_out:2 now out:2 per:3 percent:2 read receiv return second:3 sent seri start time us usag utilization vm:6 vm_id:2 window:2 write",
+	Call:        toolgenCallGetVMMetrics,
+}, {
+	Name:         ToolCreateDiskSnapshot,
+	Description:  "CreateDiskSnapshot takes a point-in-time backup of a persistent disk.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"disk_id":{"type":"string","description":"the disk."},"description":{"type":"string","description":"what the snapshot is for."}},"required":["disk_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Snapshot is a point-in-time copy of a disk.","properties":{"id":{"type":"string"},"disk_id":{"type":"string"},"size_gb":{"type":"integer"},"created_at":{"type":"string","format":"date-time"}},"required":["id","disk_id","size_gb","created_at"],"additionalProperties":false}`),
+	Namespace:    "cloud",
+	Tokens:       toolgen.Tokens{Default: 88, Strict: 82, Gemini: 66},
+	SearchTerms:  "1 34 gsAFoUCpTwIkC backup cloud:2 creat:4 creat_disk_snapshot:4 description:2 disk:8 disk_id:2 id:2 persistent point snapshot:5 take time",
+	Call:         toolgenCallCreateDiskSnapshot,
+}, {
+	Name:         ToolListDiskSnapshots,
+	Description:  "ListDiskSnapshots lists the snapshots of a disk, or of all disks.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"disk_id":{"type":"string","description":"only snapshots of this disk."}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Snapshot is a point-in-time copy of a disk.","properties":{"id":{"type":"string"},"disk_id":{"type":"string"},"size_gb":{"type":"integer"},"created_at":{"type":"string","format":"date-time"}},"required":["id","disk_id","size_gb","created_at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 72, Strict: 70, Gemini: 50},
+	SearchTerms: "1 32 IjBQhQplC all cloud:2 disk:9 disk_id:2 id:2 list:5 list_disk_snapshot:4 onli snapshot:6",
+	Call:        toolgenCallListDiskSnapshots,
+}, {
+	Name:        ToolCreateDiskFromSnapshot,
+	Description: "CreateDiskFromSnapshot creates a new disk holding a snapshot's data.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"snapshot_id":{"type":"string","description":"the snapshot."},"zone":{"type":"string","description":"the zone of the new disk."},"name":{"type":"string","description":"the new disk's name."}},"required":["snapshot_id","zone","name"],"additionalProperties":false}`),
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 109, Strict: 92, Gemini: 87},
+	SearchTerms: "1 41 QUgB6EoqBSAh cloud:2 creat:5 creat_disk_from_snapshot:4 data disk:7 hold id:2 name:3 new:3 snapshot:8 snapshot_id:2 zone:3",
+	Call:        toolgenCallCreateDiskFromSnapshot,
+}, {
+	Name:        ToolAttachDisk,
+	Description: "AttachDisk attaches a persistent disk to a virtual machine.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"vm_id":{"type":"string","description":"the machine."},"disk_id":{"type":"string","description":"the disk."},"read_only":{"type":"boolean","description":"attach it read-only."}},"required":["vm_id","disk_id","read_only"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
+	SearchTerms: "1 42 AQDTCQKQjxahIC attach:6 attach_disk:4 cloud:2 disk:8 disk_id:2 id:4 machin:2 onli:3 persistent read:3 read_onli:2 virtual vm:2 vm_id:2",
+	Call:        toolgenCallAttachDisk,
+}, {
+	Name:        ToolDetachDisk,
+	Description: "DetachDisk detaches a disk from a virtual machine; the disk is kept.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"vm_id":{"type":"string","description":"the machine."},"disk_id":{"type":"string","description":"the disk."}},"required":["vm_id","disk_id"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
+	SearchTerms: "1 34 gcIAoCjLVGE cloud:2 detach:5 detach_disk:4 disk:9 disk_id:2 id:4 kept machin:2 virtual vm:2 vm_id:2",
+	Call:        toolgenCallDetachDisk,
+}, {
+	Name:        ToolScaleInstanceGroup,
+	Description: "ScaleInstanceGroup sets the number of machines in a managed instance group.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"group":{"type":"string","description":"the instance group."},"size":{"type":"integer","description":"the number of machines.","minimum":0,"maximum":1000}},"required":["group","size"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
+	SearchTerms: "1 32 BRgQAXGGCs cloud:2 group:8 instanc:6 machin:2 manag number:2 scale:4 scale_instanc_group:4 set size:2",
+	Call:        toolgenCallScaleInstanceGroup,
+}, {
+	Name:         ToolListBuckets,
+	Description:  "ListBuckets lists the object-storage buckets of the project.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"region":{"type":"string","description":"only buckets in this region."}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Bucket is an object-storage bucket.","properties":{"name":{"type":"string"},"region":{"type":"string"},"storage_class":{"type":"string","description":"StorageClass is the storage tier of a bucket.\n\"standard\": frequently read data\n\"nearline\": read about once a month\n\"coldline\": read about once a quarter\n\"archive\": kept for years, rarely read","examples":["standard","nearline","coldline","archive"]},"versioning":{"type":"boolean"},"created_at":{"type":"string","format":"date-time"}},"required":["name","region","storage_class","versioning","created_at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 66, Strict: 63, Gemini: 44},
+	SearchTerms: "1 24 AmAMiwsHA bucket:6 cloud:2 list:5 list_bucket:4 object onli project region:3 storag",
+	Call:        toolgenCallListBuckets,
+}, {
+	Name:         ToolCreateBucket,
+	Description:  "CreateBucket creates an object-storage bucket.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the bucket's globally unique name."},"region":{"type":"string","description":"where its data is stored."},"storage_class":{"type":"string","description":"the default storage tier.\n\"standard\": frequently read data\n\"nearline\": read about once a month\n\"coldline\": read about once a quarter\n\"archive\": kept for years, rarely read","enum":["standard","nearline","coldline","archive"]},"versioning":{"type":"boolean","description":"keep old versions of overwritten and deleted objects."},"public_access_blocked":{"type":"boolean","description":"refuse any public access to the bucket."}},"required":["name","region","storage_class","versioning","public_access_blocked"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Bucket is an object-storage bucket.","properties":{"name":{"type":"string"},"region":{"type":"string"},"storage_class":{"type":"string","description":"StorageClass is the storage tier of a bucket.\n\"standard\": frequently read data\n\"nearline\": read about once a month\n\"coldline\": read about once a quarter\n\"archive\": kept for years, rarely read","examples":["standard","nearline","coldline","archive"]},"versioning":{"type":"boolean"},"created_at":{"type":"string","format":"date-time"}},"required":["name","region","storage_class","versioning","created_at"],"additionalProperties":false}`),
+	Namespace:    "cloud",
+	Tokens:       toolgen.Tokens{Default: 201, Strict: 184, Gemini: 179},
+	SearchTerms:  "1 81 WQCcARMAIBIs0h-KpLAoAqkKl0CGGEIAICEgAEXV about:2 access:3 ani archiv:2 block:2 bucket:7 class:2 cloud:2 coldlin:2 creat:5 creat_bucket:4 data:2 default delet frequentli globalli keep kept month name:3 nearlin:2 object:2 old onc:2 overwritten public:3 public_access_block:2 quarter rareli read:4 refus region:2 standard:2 storag:4 storag_class:2 store tier uniqu version:3 year",
+	Call:         toolgenCallCreateBucket,
+}, {
+	Name:             ToolDeleteBucket,
+	Description:      "DeleteBucket deletes a bucket. A bucket holding objects is only deleted with force, which deletes the objects too.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the bucket."},"force":{"type":"boolean","description":"delete its objects first."}},"required":["name","force"],"additionalProperties":false}`),
+	Annotations:      toolgen.Annotations{Destructive: true},
+	RequiresApproval: true,
+	Namespace:        "cloud",
+	Tokens:           toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
+	SearchTerms:      "1 33 AdkAEgtUDBi bucket:7 cloud:2 delet:8 delet_bucket:4 first forc:3 hold name:2 object:3 onli too",
+	Call:             toolgenCallDeleteBucket,
+}, {
+	Name:         ToolListBucketObjects,
+	Description:  "ListBucketObjects lists the objects of a bucket whose keys start with a prefix.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"bucket":{"type":"string","description":"the bucket."},"prefix":{"type":"string","description":"only keys starting with this, for example \"logs/2026/\"."},"limit":{"type":"integer","description":"the most objects to return.","minimum":1,"maximum":1000}},"required":["bucket","limit"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Object is an object in a bucket.","properties":{"key":{"type":"string"},"size":{"type":"integer"},"content_type":{"type":"string"},"last_modified":{"type":"string","format":"date-time"}},"required":["key","size","last_modified"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 123, Strict: 117, Gemini: 101},
+	SearchTerms: "1 41 AAadwSEhQgBXWCoA 2026 bucket:8 cloud:2 exampl kei:2 limit:2 list:5 list_bucket_object:4 log most object:6 onli prefix:3 return start:2 whose",
+	Call:        toolgenCallListBucketObjects,
+}, {
+	Name:         ToolUploadObject,
+	Description:  "UploadObject uploads a local file to a bucket.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"bucket":{"type":"string","description":"the bucket."},"key":{"type":"string","description":"the object's key, for example \"reports/q3.pdf\"."},"source_path":{"type":"string","description":"the local file."},"content_type":{"type":"string","description":"the MIME type; guessed from the name when absent."}},"required":["bucket","key","source_path"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Object is an object in a bucket.","properties":{"key":{"type":"string"},"size":{"type":"integer"},"content_type":{"type":"string"},"last_modified":{"type":"string","format":"date-time"}},"required":["key","size","last_modified"],"additionalProperties":false}`),
+	Namespace:    "cloud",
+	Tokens:       toolgen.Tokens{Default: 128, Strict: 123, Gemini: 106},
+	SearchTerms:  "1 48 AAArIZHwkKAA14DKBEOAxh absent bucket:4 cloud:2 content:2 content_type:2 exampl file:2 guess kei:3 local:2 mime name object:5 path:2 pdf q3 report sourc:2 sourc_path:2 type:3 upload:5 upload_object:4",
+	Call:         toolgenCallUploadObject,
+}, {
+	Name:        ToolDeleteObject,
+	Description: "DeleteObject deletes an object from a bucket.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"bucket":{"type":"string","description":"the bucket."},"key":{"type":"string","description":"the object's key."}},"required":["bucket","key"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Destructive: true,
+		Idempotent:  true,
+	},
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 80, Strict: 63, Gemini: 58},
+	SearchTerms: "1 24 oQESSE bucket:4 cloud:2 delet:5 delet_object:4 kei:3 object:6",
+	Call:        toolgenCallDeleteObject,
+}, {
+	Name:        ToolGeneratePresignedURL,
+	Description: "GeneratePresignedURL returns a time-limited address that lets anyone download or upload one object without credentials.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"bucket":{"type":"string","description":"the bucket."},"key":{"type":"string","description":"the object's key."},"method":{"type":"string","description":"GET to download, PUT to upload.\n\"GET\": download\n\"PUT\": upload","enum":["GET","PUT"]},"expires_in_minutes":{"type":"integer","description":"how long the address works.","minimum":1,"maximum":10080}},"required":["bucket","key","method","expires_in_minutes"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 159, Strict: 142, Gemini: 137},
+	SearchTerms: "1 58 hHGgkkIgAUxEUVjRqBETGMSAoiJ address:2 anyon bucket:3 cloud:2 credential download:3 expir:2 expir_in_minut:2 generat:4 generat_presign_url:4 get:3 kei:3 let limit long method:2 minut:2 object:2 on presign:4 put:3 return time upload:3 url:4 without work",
+	Call:        toolgenCallGeneratePresignedURL,
+}, {
+	Name:        ToolSetBucketLifecycle,
+	Description: "SetBucketLifecycle replaces a bucket's lifecycle rules, which delete objects or move them to colder storage as they age.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"bucket":{"type":"string","description":"the bucket."},"rules":{"type":"array","description":"the new rules; an empty list removes them all.","items":{"type":"object","description":"LifecycleRule deletes or moves objects as they age.","properties":{"prefix":{"type":"string","description":"only objects whose key starts with this"},"age_days":{"type":"integer","description":"objects older than this many days","minimum":1},"delete":{"type":"boolean","description":"delete them"},"move_to":{"type":"string","description":"MoveTo moves them to a colder storage class instead of deleting them.\n\"standard\": frequently read data\n\"nearline\": read about once a month\n\"coldline\": read about once a quarter\n\"archive\": kept for years, rarely read","enum":["standard","nearline","coldline","archive"]}},"required":["age_days"],"additionalProperties":false}}},"required":["bucket","rules"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Destructive: true,
+		Idempotent:  true,
+	},
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 257, Strict: 275, Gemini: 230},
+	SearchTerms: "1 106 EALADCQ6KgFABNIF2hOtEAQAsSEJAJLFZsACUCBYEjgACS about:2 ag:4 ag_dai:2 all archiv:2 bucket:8 class cloud:2 colder:2 coldlin:2 dai:3 data delet:6 empti frequentli instead kei kept lifecycl:6 lifecycl_rule list mani month move:6 move_to:3 nearlin:2 new object:4 older onc:2 onli prefix:2 quarter rareli read:4 remov replac rule:5 set:4 set_bucket_lifecycl:4 standard:2 start storag:2 them:5 whose year",
+	Call:        toolgenCallSetBucketLifecycle,
+}, {
+	Name:        ToolGrantBucketAccess,
+	Description: "GrantBucketAccess lets a user, group or service account read or write a bucket's objects.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"bucket":{"type":"string","description":"the bucket."},"member":{"type":"string","description":"\"user:bob@example.com\", \"group:data@example.com\" or \"serviceAccount:...\"."},"role":{"type":"string","description":"the access to grant.\n\"object_viewer\": list and read objects\n\"object_creator\": write new objects\n\"object_admin\": read, write and delete objects","enum":["object_viewer","object_creator","object_admin"]}},"required":["bucket","member","role"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 166, Strict: 149, Gemini: 144},
+	SearchTerms: "1 75 GBUUSJaIAEQQAgTqEhETdLDkDhBkg access:5 account:2 admin:2 bob bucket:8 cloud:2 com:2 creator:2 data delet exampl:2 grant:5 grant_bucket_access:4 group:2 let list member:2 new object:10 object_admin:2 object_creator:2 object_viewer:2 read:3 role:2 servic:2 servic_account user:2 viewer:2 write:3",
+	Call:        toolgenCallGrantBucketAccess,
+}, {
+	Name:         ToolListDNSZones,
+	Description:  "ListDNSZones lists the DNS zones (domains) the project hosts.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 56, Strict: 39, Gemini: 35},
+	SearchTerms: "1 24 4AAQMFpA cloud:2 dn:5 domain host list:5 list_dn_zone:4 project zone:5",
+	Call:        toolgenCallListDNSZones,
+}, {
+	Name:         ToolListDNSRecords,
+	Description:  "ListDNSRecords lists the records of a DNS zone.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"zone":{"type":"string","description":"the zone, for example \"example.com\"."},"record_type":{"type":"string","description":"only records of this type.\n\"A\": IPv4 address\n\"AAAA\": IPv6 address\n\"CNAME\": alias of another name\n\"MX\": mail server\n\"TXT\": text, for SPF, DKIM or domain verification\n\"NS\": name server\n\"SRV\": service location\n\"CAA\": certificate authorities allowed to issue","enum":["A","AAAA","CNAME","MX","TXT","NS","SRV","CAA"]},"name":{"type":"string","description":"only records of this name, for example \"api.example.com\"."}},"required":["zone"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"DNSRecord is a record set of a DNS zone.","properties":{"id":{"type":"string"},"name":{"type":"string"},"type":{"type":"string","description":"RecordType is a DNS record type.\n\"A\": IPv4 address\n\"AAAA\": IPv6 address\n\"CNAME\": alias of another name\n\"MX\": mail server\n\"TXT\": text, for SPF, DKIM or domain verification\n\"NS\": name server\n\"SRV\": service location\n\"CAA\": certificate authorities allowed to issue","examples":["A","AAAA","CNAME","MX","TXT","NS","SRV","CAA"]},"values":{"type":"array","items":{"type":"string"}},"ttl":{"type":"integer"}},"required":["id","name","type","values","ttl"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 200, Strict: 207, Gemini: 178},
+	SearchTerms: "1 84 BBIAKRkCQUZHAIQBAA5AQwtSYEmLwDQAKVSCEQem aaaa:2 address:2 alia allow another api authoriti caa:2 certificat cloud:2 cname:2 com:2 dkim dn:5 domain exampl:4 i_pv4 i_pv6 issu list:5 list_dn_record:4 location mail mx:2 name:5 ns:2 onli:2 pv4 pv6 record:9 record_type:2 server:2 servic spf srv:2 text txt:2 type:3 verification zone:4",
+	Call:        toolgenCallListDNSRecords,
+}, {
+	Name:         ToolCreateDNSRecord,
+	Description:  "CreateDNSRecord adds a record to a DNS zone.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"zone":{"type":"string","description":"the zone."},"name":{"type":"string","description":"the record's name, for example \"www.example.com\"."},"record_type":{"type":"string","description":"the record type.\n\"A\": IPv4 address\n\"AAAA\": IPv6 address\n\"CNAME\": alias of another name\n\"MX\": mail server\n\"TXT\": text, for SPF, DKIM or domain verification\n\"NS\": name server\n\"SRV\": service location\n\"CAA\": certificate authorities allowed to issue","enum":["A","AAAA","CNAME","MX","TXT","NS","SRV","CAA"]},"values":{"type":"array","description":"the record's values, for example an IP address or a target host name.","items":{"type":"string"}},"ttl":{"type":"integer","description":"how long resolvers may cache it, in seconds.","minimum":30,"maximum":86400}},"required":["zone","name","record_type","values","ttl"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"DNSRecord is a record set of a DNS zone.","properties":{"id":{"type":"string"},"name":{"type":"string"},"type":{"type":"string","description":"RecordType is a DNS record type.\n\"A\": IPv4 address\n\"AAAA\": IPv6 address\n\"CNAME\": alias of another name\n\"MX\": mail server\n\"TXT\": text, for SPF, DKIM or domain verification\n\"NS\": name server\n\"SRV\": service location\n\"CAA\": certificate authorities allowed to issue","examples":["A","AAAA","CNAME","MX","TXT","NS","SRV","CAA"]},"values":{"type":"array","items":{"type":"string"}},"ttl":{"type":"integer"}},"required":["id","name","type","values","ttl"],"additionalProperties":false}`),
+	Namespace:    "cloud",
+	Tokens:       toolgen.Tokens{Default: 258, Strict: 241, Gemini: 236},
+	SearchTerms:  "1 96 JECCIZCBxBAwJeCAAFRBAEoNAiQdPZwQg5pgNAAAsQSlAIArPT aaaa:2 add address:3 alia allow another authoriti caa:2 cach certificat cloud:2 cname:2 com creat:4 creat_dn_record:4 dkim dn:5 domain exampl:3 host i_pv4 i_pv6 ip issu location long mai mail mx:2 name:6 ns:2 pv4 pv6 record:10 record_type:2 resolver second server:2 servic spf srv:2 target text ttl:2 txt:2 type:3 valu:3 verification www zone:4",
+	Call:         toolgenCallCreateDNSRecord,
+}, {
+	Name:         ToolUpdateDNSRecord,
+	Description:  "UpdateDNSRecord changes the values or TTL of a DNS record.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"zone":{"type":"string","description":"the zone."},"record_id":{"type":"string","description":"the record."},"values":{"type":"array","description":"the new values.","items":{"type":"string"}},"ttl":{"type":"integer","description":"a new TTL in seconds.","minimum":30,"maximum":86400}},"required":["zone","record_id","values"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"DNSRecord is a record set of a DNS zone.","properties":{"id":{"type":"string"},"name":{"type":"string"},"type":{"type":"string","description":"RecordType is a DNS record type.\n\"A\": IPv4 address\n\"AAAA\": IPv6 address\n\"CNAME\": alias of another name\n\"MX\": mail server\n\"TXT\": text, for SPF, DKIM or domain verification\n\"NS\": name server\n\"SRV\": service location\n\"CAA\": certificate authorities allowed to issue","examples":["A","AAAA","CNAME","MX","TXT","NS","SRV","CAA"]},"values":{"type":"array","items":{"type":"string"}},"ttl":{"type":"integer"}},"required":["id","name","type","values","ttl"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "cloud",
+	Tokens:       toolgen.Tokens{Default: 130, Strict: 125, Gemini: 108},
+	SearchTerms:  "1 42 BqgIhEAHKFIQM chang cloud:2 dn:5 id:2 new:2 record:8 record_id:2 second ttl:4 updat:4 updat_dn_record:4 valu:4 zone:3",
+	Call:         toolgenCallUpdateDNSRecord,
+}, {
+	Name:        ToolDeleteDNSRecord,
+	Description: "DeleteDNSRecord removes a record from a DNS zone.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"zone":{"type":"string","description":"the zone."},"record_id":{"type":"string","description":"the record."}},"required":["zone","record_id"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Destructive: true,
+		Idempotent:  true,
+	},
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 84, Strict: 67, Gemini: 62},
+	SearchTerms: "1 32 gTQUhRIAA cloud:2 delet:4 delet_dn_record:4 dn:5 id:2 record:8 record_id:2 remov zone:4",
+	Call:        toolgenCallDeleteDNSRecord,
+}, {
+	Name:         ToolGetIAMPolicy,
+	Description:  "GetIAMPolicy returns who has which roles on a project, folder or resource.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"resource":{"type":"string","description":"the resource, for example \"projects/acme-prod\"."}},"required":["resource"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Binding grants a role to members on a resource.","properties":{"role":{"type":"string"},"members":{"type":"array","items":{"type":"string"}}},"required":["role","members"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
+	SearchTerms: "1 30 BMCBEANBiCprk acm cloud:2 exampl folder get:4 get_iam_polici:4 iam:4 polici:4 prod project:2 resourc:4 return role",
+	Call:        toolgenCallGetIAMPolicy,
+}, {
+	Name:             ToolAddIAMBinding,
+	Description:      "AddIAMBinding grants a role on a resource to a user, group or service account.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"resource":{"type":"string","description":"the resource, for example \"projects/acme-prod\"."},"member":{"type":"string","description":"\"user:ann@example.com\", \"group:...\" or \"serviceAccount:...\"."},"role":{"type":"string","description":"the role, for example \"roles/compute.viewer\"."},"expires_at":{"type":"string","description":"the grant lapses at this time.","format":"date-time"}},"required":["resource","member","role"],"additionalProperties":false}`),
+	OutputSchema:     []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Binding grants a role to members on a resource.","properties":{"role":{"type":"string"},"members":{"type":"array","items":{"type":"string"}}},"required":["role","members"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations:      toolgen.Annotations{Idempotent: true},
+	RequiresApproval: true,
+	Namespace:        "cloud",
+	Tokens:           toolgen.Tokens{Default: 161, Strict: 157, Gemini: 139},
+	SearchTerms:      "1 56 FBYDKohAwJQCZCCEMpsFATChYg account:2 acm add:4 add_iam_bind:4 ann bind:4 cloud:2 com comput exampl:3 expir:2 expir_at:2 grant:2 group:2 iam:4 laps member:2 prod project resourc:4 role:5 servic:2 servic_account time user:2 viewer",
+	Call:             toolgenCallAddIAMBinding,
+}, {
+	Name:         ToolRemoveIAMBinding,
+	Description:  "RemoveIAMBinding takes a role on a resource away from a member.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"resource":{"type":"string","description":"the resource."},"member":{"type":"string","description":"the member."},"role":{"type":"string","description":"the role."}},"required":["resource","member","role"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Binding grants a role to members on a resource.","properties":{"role":{"type":"string"},"members":{"type":"array","items":{"type":"string"}}},"required":["role","members"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Destructive: true,
+		Idempotent:  true,
+	},
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
+	SearchTerms: "1 32 SxQkhEGAHG awai bind:4 cloud:2 iam:4 member:4 remov:4 remov_iam_bind:4 resourc:4 role:4 take",
+	Call:        toolgenCallRemoveIAMBinding,
+}, {
+	Name:         ToolListIAMRoles,
+	Description:  "ListIAMRoles lists the predefined and custom roles, with their permissions.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"filter":{"type":"string","description":"only roles whose name or title contains this, for example \"storage\"."}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 79, Strict: 76, Gemini: 57},
+	SearchTerms: "1 33 wIREikGkwij1WDAA cloud:2 contain custom exampl filter:2 iam:4 list:5 list_iam_role:4 name onli permission predefin role:6 storag titl whose",
+	Call:        toolgenCallListIAMRoles,
+}, {
+	Name:        ToolCreateServiceAccount,
+	Description: "CreateServiceAccount creates an identity for an application or workload to call cloud APIs with.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the account's id, for example \"billing-exporter\"."},"description":{"type":"string","description":"what it is for."}},"required":["name"],"additionalProperties":false}`),
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 98, Strict: 92, Gemini: 76},
+	SearchTerms: "1 34 g4RBGObUZCRDgAAD account:5 api application bill call cloud:3 creat:5 creat_servic_account:4 description:2 exampl exporter id identiti name:2 servic:4 workload",
+	Call:        toolgenCallCreateServiceAccount,
+}, {
+	Name:             ToolCreateServiceAccountKey,
+	Description:      "CreateServiceAccountKey creates a JSON key file for a service account and returns it once.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"service_account":{"type":"string","description":"the account's email."}},"required":["service_account"],"additionalProperties":false}`),
+	RequiresApproval: true,
+	Namespace:        "cloud",
+	Tokens:           toolgen.Tokens{Default: 80, Strict: 63, Gemini: 58},
+	SearchTerms:      "1 38 DoQJK1oINQgA account:8 cloud:2 creat:5 creat_servic_account_kei:4 email file json kei:5 onc return servic:7 servic_account:2",
+	Call:             toolgenCallCreateServiceAccountKey,
+}, {
+	Name:         ToolCreateFirewallRule,
+	Description:  "CreateFirewallRule adds a rule that allows or denies traffic to machines of a network.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"network":{"type":"string","description":"the VPC network, \"default\" for the default one"},"direction":{"type":"string","description":"incoming or outgoing\n\"ingress\": incoming traffic\n\"egress\": outgoing traffic","enum":["ingress","egress"]},"protocol":{"type":"string","description":"Protocol is a network protocol.\n\"tcp\": TCP\n\"udp\": UDP\n\"icmp\": ICMP (ping)\n\"all\": every protocol","enum":["tcp","udp","icmp","all"]},"ports":{"type":"array","description":"Ports are ports or ranges, for example [\"22\", \"8000-8100\"].","items":{"type":"string"}},"source_ranges":{"type":"array","description":"SourceRanges are CIDR ranges the traffic may come from, for example [\"203.0.113.0/24\"].","items":{"type":"string"}},"target_tags":{"type":"array","description":"TargetTags limits the rule to machines with one of these network tags.","items":{"type":"string"}},"action":{"type":"string","description":"FirewallAction is what a firewall rule does with matching traffic.\n\"allow\": let it through\n\"deny\": drop it","enum":["allow","deny"]},"priority":{"type":"integer","description":"lower wins","minimum":0,"maximum":65535,"default":1000}},"required":["name","network","direction","protocol","action"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FirewallRule is a rule of a network's firewall.","properties":{"name":{"type":"string"},"network":{"type":"string"},"direction":{"type":"string","description":"Direction is the direction of traffic a firewall rule applies to.\n\"ingress\": incoming traffic\n\"egress\": outgoing traffic","examples":["ingress","egress"]},"protocol":{"type":"string","description":"Protocol is a network protocol.\n\"tcp\": TCP\n\"udp\": UDP\n\"icmp\": ICMP (ping)\n\"all\": every protocol","examples":["tcp","udp","icmp","all"]},"ports":{"type":"array","items":{"type":"string"}},"source_ranges":{"type":"array","items":{"type":"string"}},"action":{"type":"string","description":"FirewallAction is what a firewall rule does with matching traffic.\n\"allow\": let it through\n\"deny\": drop it","examples":["allow","deny"]},"priority":{"type":"integer"}},"required":["name","network","direction","protocol","action","priority"],"additionalProperties":false}`),
+	Namespace:    "cloud",
+	Tokens:       toolgen.Tokens{Default: 362, Strict: 390, Gemini: 335},
+	SearchTerms:  "1 127 jxOIJCaqgERKAA2CQAggOEOAREQBgSUnSjmYZHEIAAhBVE0ngEFFCg 113 203 22 24 8000 8100 action:3 add all:2 allow:3 cidr cloud:2 come creat:4 creat_firewal_rule:4 default:2 deni:3 direction:2 drop egress:2 everi exampl:2 firewal:6 firewal_action icmp:3 incom:2 ingress:2 let limit lower machin:2 mai match name:2 network:6 on:2 outgo:2 ping port:4 prioriti:2 protocol:5 rang:5 rule:7 sourc:3 sourc_rang:3 tag:4 target:3 target_tag:3 tcp:3 through traffic:5 udp:3 vpc win",
+	Call:         toolgenCallCreateFirewallRule,
+}, {
+	Name:         ToolListFirewallRules,
+	Description:  "ListFirewallRules lists the firewall rules of a network.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"network":{"type":"string","description":"the network; all networks when absent."}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"FirewallRule is a rule of a network's firewall.","properties":{"name":{"type":"string"},"network":{"type":"string"},"direction":{"type":"string","description":"Direction is the direction of traffic a firewall rule applies to.\n\"ingress\": incoming traffic\n\"egress\": outgoing traffic","examples":["ingress","egress"]},"protocol":{"type":"string","description":"Protocol is a network protocol.\n\"tcp\": TCP\n\"udp\": UDP\n\"icmp\": ICMP (ping)\n\"all\": every protocol","examples":["tcp","udp","icmp","all"]},"ports":{"type":"array","items":{"type":"string"}},"source_ranges":{"type":"array","items":{"type":"string"}},"action":{"type":"string","description":"FirewallAction is what a firewall rule does with matching traffic.\n\"allow\": let it through\n\"deny\": drop it","examples":["allow","deny"]},"priority":{"type":"integer"}},"required":["name","network","direction","protocol","action","priority"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 69, Strict: 66, Gemini: 47},
+	SearchTerms: "1 28 IIQNuFJB absent all cloud:2 firewal:5 list:5 list_firewal_rule:4 network:5 rule:5",
+	Call:        toolgenCallListFirewallRules,
+}, {
+	Name:        ToolDeleteFirewallRule,
+	Description: "DeleteFirewallRule deletes a firewall rule.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the rule."}},"required":["name"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Destructive: true,
+		Idempotent:  true,
+	},
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
+	SearchTerms: "1 24 IIMWgA cloud:2 delet:5 delet_firewal_rule:4 firewal:5 name:2 rule:6",
+	Call:        toolgenCallDeleteFirewallRule,
+}, {
+	Name:        ToolReserveStaticIP,
+	Description: "ReserveStaticIP reserves an external IP address that stays the same across machine restarts.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"region":{"type":"string","description":"the region of the address."},"name":{"type":"string","description":"a name for the address."}},"required":["region","name"],"additionalProperties":false}`),
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
+	SearchTerms: "1 35 CiIYCSGQjCAMIL across address:3 cloud:2 external ip:5 machin name:3 region:3 reserv:5 reserv_static_ip:4 restart same stai static:4",
+	Call:        toolgenCallReserveStaticIP,
+}, {
+	Name:         ToolGetCloudCosts,
+	Description:  "GetCloudCosts returns what the cloud account spent between two dates, broken down by service, project, region or label.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string","description":"the first day.","format":"date-time"},"to":{"type":"string","description":"the last day.","format":"date-time"},"group_by":{"type":"string","description":"how to break the total down.\n\"service\": by product, such as compute or storage\n\"project\": by project or account\n\"region\": by region\n\"label\": by the \"team\" label of resources","enum":["service","project","region","label"]}},"required":["from","to","group_by"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"CostLine is the cost of one group in a cost report.","properties":{"group":{"type":"string"},"amount":{"type":"number"},"currency":{"type":"string"}},"required":["group","amount","currency"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 177, Strict: 160, Gemini: 155},
+	SearchTerms: "1 59 pTYoEMUkRBMCQpCECYxwCAYEJRQg account:2 between break broken cloud:7 comput cost:4 dai:2 date down:2 first get:4 get_cloud_cost:4 group:2 group_by:2 label:4 last product project:4 region:4 resourc return servic:3 spent storag team total two",
+	Call:        toolgenCallGetCloudCosts,
+}, {
+	Name:         ToolListRegions,
+	Description:  "ListRegions lists the regions and zones where resources can be created.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 53, Strict: 36, Gemini: 32},
+	SearchTerms: "1 19 wAUoE0E cloud:2 creat list:5 list_region:4 region:5 resourc zone",
+	Call:        toolgenCallListRegions,
+}, {
+	Name:        ToolCreateSSHKey,
+	Description: "CreateSSHKey registers a public SSH key in the project's metadata, so that its holder can log in to the project's machines.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"user":{"type":"string","description":"the login name on the machines."},"public_key":{"type":"string","description":"the key, \"ssh-ed25519 AAAA... comment\"."}},"required":["user","public_key"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "cloud",
+	Tokens:      toolgen.Tokens{Default: 114, Strict: 97, Gemini: 92},
+	SearchTerms: "1 44 AIACN5uDQQkhBSAA4E3 aaaa cloud:2 comment creat:4 creat_ssh_kei:4 ed25519 holder kei:8 log login machin:2 metadata name project:2 public:3 public_kei:2 register ssh:6 user:2",
+	Call:        toolgenCallCreateSSHKey,
+}}
 
 // ListVMsRule is a permission rule for the tool list_vms: each field is a glob
 // over that argument's value (as toolgen.Rule's Args), and an empty field does
@@ -737,7 +704,7 @@ type ListVMsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListVMsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListVMs, toolgenArgsListVMs, []string{r.Region, r.State, r.Label})
+	return toolimpl.RuleOf(ToolListVMs, toolgenArgsListVMs, unsafe.Pointer(&r), 3)
 }
 
 // GetVMRule is a permission rule for the tool get_vm: each field is a glob
@@ -750,7 +717,7 @@ type GetVMRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetVMRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetVM, toolgenArgsGetVM, []string{r.VmID})
+	return toolimpl.RuleOf(ToolGetVM, toolgenArgsGetVM, unsafe.Pointer(&r), 1)
 }
 
 // CreateVMRule is a permission rule for the tool create_vm: each field is a
@@ -772,7 +739,7 @@ type CreateVMRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateVMRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateVM, toolgenObjectNewVM, []string{r.Name, r.Zone, r.MachineType, r.Image, r.DiskSizeGB, r.Labels, r.SSHKeys, r.Spot, r.PublicIP, r.StartupScript})
+	return toolimpl.RuleOf(ToolCreateVM, toolgenObjectNewVM, unsafe.Pointer(&r), 10)
 }
 
 // StartVMRule is a permission rule for the tool start_vm: each field is a glob
@@ -785,7 +752,7 @@ type StartVMRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r StartVMRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolStartVM, toolgenArgsStartVM, []string{r.VmID})
+	return toolimpl.RuleOf(ToolStartVM, toolgenArgsStartVM, unsafe.Pointer(&r), 1)
 }
 
 // StopVMRule is a permission rule for the tool stop_vm: each field is a glob
@@ -799,7 +766,7 @@ type StopVMRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r StopVMRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolStopVM, toolgenArgsStopVM, []string{r.VmID, r.Force})
+	return toolimpl.RuleOf(ToolStopVM, toolgenArgsStopVM, unsafe.Pointer(&r), 2)
 }
 
 // RebootVMRule is a permission rule for the tool reboot_vm: each field is a
@@ -813,7 +780,7 @@ type RebootVMRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RebootVMRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRebootVM, toolgenArgsRebootVM, []string{r.VmID, r.Hard})
+	return toolimpl.RuleOf(ToolRebootVM, toolgenArgsRebootVM, unsafe.Pointer(&r), 2)
 }
 
 // DeleteVMRule is a permission rule for the tool delete_vm: each field is a
@@ -827,7 +794,7 @@ type DeleteVMRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteVMRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDeleteVM, toolgenArgsDeleteVM, []string{r.VmID, r.DeleteDisks})
+	return toolimpl.RuleOf(ToolDeleteVM, toolgenArgsDeleteVM, unsafe.Pointer(&r), 2)
 }
 
 // ResizeVMRule is a permission rule for the tool resize_vm: each field is a
@@ -841,7 +808,7 @@ type ResizeVMRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ResizeVMRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolResizeVM, toolgenArgsResizeVM, []string{r.VmID, r.MachineType})
+	return toolimpl.RuleOf(ToolResizeVM, toolgenArgsResizeVM, unsafe.Pointer(&r), 2)
 }
 
 // GetVMConsoleOutputRule is a permission rule for the tool
@@ -855,7 +822,7 @@ type GetVMConsoleOutputRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetVMConsoleOutputRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetVMConsoleOutput, toolgenArgsGetVMConsoleOutput, []string{r.VmID, r.Lines})
+	return toolimpl.RuleOf(ToolGetVMConsoleOutput, toolgenArgsGetVMConsoleOutput, unsafe.Pointer(&r), 2)
 }
 
 // GetVMMetricsRule is a permission rule for the tool get_vm_metrics: each
@@ -871,7 +838,7 @@ type GetVMMetricsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetVMMetricsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetVMMetrics, toolgenArgsGetVMMetrics, []string{r.VmID, r.Metric, r.From, r.To})
+	return toolimpl.RuleOf(ToolGetVMMetrics, toolgenArgsGetVMMetrics, unsafe.Pointer(&r), 4)
 }
 
 // CreateDiskSnapshotRule is a permission rule for the tool
@@ -885,7 +852,7 @@ type CreateDiskSnapshotRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateDiskSnapshotRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateDiskSnapshot, toolgenArgsCreateDiskSnapshot, []string{r.DiskID, r.Description})
+	return toolimpl.RuleOf(ToolCreateDiskSnapshot, toolgenArgsCreateDiskSnapshot, unsafe.Pointer(&r), 2)
 }
 
 // ListDiskSnapshotsRule is a permission rule for the tool list_disk_snapshots:
@@ -898,7 +865,7 @@ type ListDiskSnapshotsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListDiskSnapshotsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListDiskSnapshots, toolgenArgsListDiskSnapshots, []string{r.DiskID})
+	return toolimpl.RuleOf(ToolListDiskSnapshots, toolgenArgsListDiskSnapshots, unsafe.Pointer(&r), 1)
 }
 
 // CreateDiskFromSnapshotRule is a permission rule for the tool
@@ -913,7 +880,7 @@ type CreateDiskFromSnapshotRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateDiskFromSnapshotRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateDiskFromSnapshot, toolgenArgsCreateDiskFromSnapshot, []string{r.SnapshotID, r.Zone, r.Name})
+	return toolimpl.RuleOf(ToolCreateDiskFromSnapshot, toolgenArgsCreateDiskFromSnapshot, unsafe.Pointer(&r), 3)
 }
 
 // AttachDiskRule is a permission rule for the tool attach_disk: each field is
@@ -928,7 +895,7 @@ type AttachDiskRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AttachDiskRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAttachDisk, toolgenArgsAttachDisk, []string{r.VmID, r.DiskID, r.ReadOnly})
+	return toolimpl.RuleOf(ToolAttachDisk, toolgenArgsAttachDisk, unsafe.Pointer(&r), 3)
 }
 
 // DetachDiskRule is a permission rule for the tool detach_disk: each field is
@@ -942,7 +909,7 @@ type DetachDiskRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DetachDiskRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDetachDisk, toolgenArgsDetachDisk, []string{r.VmID, r.DiskID})
+	return toolimpl.RuleOf(ToolDetachDisk, toolgenArgsDetachDisk, unsafe.Pointer(&r), 2)
 }
 
 // ScaleInstanceGroupRule is a permission rule for the tool
@@ -956,7 +923,7 @@ type ScaleInstanceGroupRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ScaleInstanceGroupRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolScaleInstanceGroup, toolgenArgsScaleInstanceGroup, []string{r.Group, r.Size})
+	return toolimpl.RuleOf(ToolScaleInstanceGroup, toolgenArgsScaleInstanceGroup, unsafe.Pointer(&r), 2)
 }
 
 // ListBucketsRule is a permission rule for the tool list_buckets: each field
@@ -969,7 +936,7 @@ type ListBucketsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListBucketsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListBuckets, toolgenArgsListBuckets, []string{r.Region})
+	return toolimpl.RuleOf(ToolListBuckets, toolgenArgsListBuckets, unsafe.Pointer(&r), 1)
 }
 
 // CreateBucketRule is a permission rule for the tool create_bucket: each field
@@ -986,7 +953,7 @@ type CreateBucketRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateBucketRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateBucket, toolgenArgsCreateBucket, []string{r.Name, r.Region, r.StorageClass, r.Versioning, r.PublicAccessBlocked})
+	return toolimpl.RuleOf(ToolCreateBucket, toolgenArgsCreateBucket, unsafe.Pointer(&r), 5)
 }
 
 // DeleteBucketRule is a permission rule for the tool delete_bucket: each field
@@ -1000,7 +967,7 @@ type DeleteBucketRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteBucketRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDeleteBucket, toolgenArgsDeleteBucket, []string{r.Name, r.Force})
+	return toolimpl.RuleOf(ToolDeleteBucket, toolgenArgsDeleteBucket, unsafe.Pointer(&r), 2)
 }
 
 // ListBucketObjectsRule is a permission rule for the tool list_bucket_objects:
@@ -1015,7 +982,7 @@ type ListBucketObjectsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListBucketObjectsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListBucketObjects, toolgenArgsListBucketObjects, []string{r.Bucket, r.Prefix, r.Limit})
+	return toolimpl.RuleOf(ToolListBucketObjects, toolgenArgsListBucketObjects, unsafe.Pointer(&r), 3)
 }
 
 // UploadObjectRule is a permission rule for the tool upload_object: each field
@@ -1031,7 +998,7 @@ type UploadObjectRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UploadObjectRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolUploadObject, toolgenArgsUploadObject, []string{r.Bucket, r.Key, r.SourcePath, r.ContentType})
+	return toolimpl.RuleOf(ToolUploadObject, toolgenArgsUploadObject, unsafe.Pointer(&r), 4)
 }
 
 // DeleteObjectRule is a permission rule for the tool delete_object: each field
@@ -1045,7 +1012,7 @@ type DeleteObjectRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteObjectRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDeleteObject, toolgenArgsDeleteObject, []string{r.Bucket, r.Key})
+	return toolimpl.RuleOf(ToolDeleteObject, toolgenArgsDeleteObject, unsafe.Pointer(&r), 2)
 }
 
 // GeneratePresignedURLRule is a permission rule for the tool
@@ -1061,7 +1028,7 @@ type GeneratePresignedURLRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GeneratePresignedURLRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGeneratePresignedURL, toolgenArgsGeneratePresignedURL, []string{r.Bucket, r.Key, r.Method, r.ExpiresInMinutes})
+	return toolimpl.RuleOf(ToolGeneratePresignedURL, toolgenArgsGeneratePresignedURL, unsafe.Pointer(&r), 4)
 }
 
 // SetBucketLifecycleRule is a permission rule for the tool
@@ -1075,7 +1042,7 @@ type SetBucketLifecycleRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SetBucketLifecycleRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSetBucketLifecycle, toolgenArgsSetBucketLifecycle, []string{r.Bucket, r.Rules})
+	return toolimpl.RuleOf(ToolSetBucketLifecycle, toolgenArgsSetBucketLifecycle, unsafe.Pointer(&r), 2)
 }
 
 // GrantBucketAccessRule is a permission rule for the tool grant_bucket_access:
@@ -1090,7 +1057,7 @@ type GrantBucketAccessRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GrantBucketAccessRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGrantBucketAccess, toolgenArgsGrantBucketAccess, []string{r.Bucket, r.Member, r.Role})
+	return toolimpl.RuleOf(ToolGrantBucketAccess, toolgenArgsGrantBucketAccess, unsafe.Pointer(&r), 3)
 }
 
 // ListDNSZonesRule is a permission rule for the tool list_dns_zones, which
@@ -1114,7 +1081,7 @@ type ListDNSRecordsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListDNSRecordsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListDNSRecords, toolgenArgsListDNSRecords, []string{r.Zone, r.RecordType, r.Name})
+	return toolimpl.RuleOf(ToolListDNSRecords, toolgenArgsListDNSRecords, unsafe.Pointer(&r), 3)
 }
 
 // CreateDNSRecordRule is a permission rule for the tool create_dns_record:
@@ -1131,7 +1098,7 @@ type CreateDNSRecordRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateDNSRecordRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateDNSRecord, toolgenArgsCreateDNSRecord, []string{r.Zone, r.Name, r.RecordType, r.Values, r.Ttl})
+	return toolimpl.RuleOf(ToolCreateDNSRecord, toolgenArgsCreateDNSRecord, unsafe.Pointer(&r), 5)
 }
 
 // UpdateDNSRecordRule is a permission rule for the tool update_dns_record:
@@ -1147,7 +1114,7 @@ type UpdateDNSRecordRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateDNSRecordRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolUpdateDNSRecord, toolgenArgsUpdateDNSRecord, []string{r.Zone, r.RecordID, r.Values, r.Ttl})
+	return toolimpl.RuleOf(ToolUpdateDNSRecord, toolgenArgsUpdateDNSRecord, unsafe.Pointer(&r), 4)
 }
 
 // DeleteDNSRecordRule is a permission rule for the tool delete_dns_record:
@@ -1161,7 +1128,7 @@ type DeleteDNSRecordRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteDNSRecordRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDeleteDNSRecord, toolgenArgsDeleteDNSRecord, []string{r.Zone, r.RecordID})
+	return toolimpl.RuleOf(ToolDeleteDNSRecord, toolgenArgsDeleteDNSRecord, unsafe.Pointer(&r), 2)
 }
 
 // GetIAMPolicyRule is a permission rule for the tool get_iam_policy: each
@@ -1174,7 +1141,7 @@ type GetIAMPolicyRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetIAMPolicyRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetIAMPolicy, toolgenArgsGetIAMPolicy, []string{r.Resource})
+	return toolimpl.RuleOf(ToolGetIAMPolicy, toolgenArgsGetIAMPolicy, unsafe.Pointer(&r), 1)
 }
 
 // AddIAMBindingRule is a permission rule for the tool add_iam_binding: each
@@ -1190,7 +1157,7 @@ type AddIAMBindingRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddIAMBindingRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAddIAMBinding, toolgenArgsAddIAMBinding, []string{r.Resource, r.Member, r.Role, r.ExpiresAt})
+	return toolimpl.RuleOf(ToolAddIAMBinding, toolgenArgsAddIAMBinding, unsafe.Pointer(&r), 4)
 }
 
 // RemoveIAMBindingRule is a permission rule for the tool remove_iam_binding:
@@ -1205,7 +1172,7 @@ type RemoveIAMBindingRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RemoveIAMBindingRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRemoveIAMBinding, toolgenArgsRemoveIAMBinding, []string{r.Resource, r.Member, r.Role})
+	return toolimpl.RuleOf(ToolRemoveIAMBinding, toolgenArgsRemoveIAMBinding, unsafe.Pointer(&r), 3)
 }
 
 // ListIAMRolesRule is a permission rule for the tool list_iam_roles: each
@@ -1218,7 +1185,7 @@ type ListIAMRolesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListIAMRolesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListIAMRoles, toolgenArgsListIAMRoles, []string{r.Filter})
+	return toolimpl.RuleOf(ToolListIAMRoles, toolgenArgsListIAMRoles, unsafe.Pointer(&r), 1)
 }
 
 // CreateServiceAccountRule is a permission rule for the tool
@@ -1232,7 +1199,7 @@ type CreateServiceAccountRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateServiceAccountRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateServiceAccount, toolgenArgsCreateServiceAccount, []string{r.Name, r.Description})
+	return toolimpl.RuleOf(ToolCreateServiceAccount, toolgenArgsCreateServiceAccount, unsafe.Pointer(&r), 2)
 }
 
 // CreateServiceAccountKeyRule is a permission rule for the tool
@@ -1245,7 +1212,7 @@ type CreateServiceAccountKeyRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateServiceAccountKeyRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateServiceAccountKey, toolgenArgsCreateServiceAccountKey, []string{r.ServiceAccount})
+	return toolimpl.RuleOf(ToolCreateServiceAccountKey, toolgenArgsCreateServiceAccountKey, unsafe.Pointer(&r), 1)
 }
 
 // CreateFirewallRuleRule is a permission rule for the tool
@@ -1266,7 +1233,7 @@ type CreateFirewallRuleRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateFirewallRuleRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateFirewallRule, toolgenObjectNewFirewallRule, []string{r.Name, r.Network, r.Direction, r.Protocol, r.Ports, r.SourceRanges, r.TargetTags, r.Action, r.Priority})
+	return toolimpl.RuleOf(ToolCreateFirewallRule, toolgenObjectNewFirewallRule, unsafe.Pointer(&r), 9)
 }
 
 // ListFirewallRulesRule is a permission rule for the tool list_firewall_rules:
@@ -1279,7 +1246,7 @@ type ListFirewallRulesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListFirewallRulesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListFirewallRules, toolgenArgsListFirewallRules, []string{r.Network})
+	return toolimpl.RuleOf(ToolListFirewallRules, toolgenArgsListFirewallRules, unsafe.Pointer(&r), 1)
 }
 
 // DeleteFirewallRuleRule is a permission rule for the tool
@@ -1292,7 +1259,7 @@ type DeleteFirewallRuleRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteFirewallRuleRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDeleteFirewallRule, toolgenArgsDeleteFirewallRule, []string{r.Name})
+	return toolimpl.RuleOf(ToolDeleteFirewallRule, toolgenArgsDeleteFirewallRule, unsafe.Pointer(&r), 1)
 }
 
 // ReserveStaticIPRule is a permission rule for the tool reserve_static_ip:
@@ -1306,7 +1273,7 @@ type ReserveStaticIPRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReserveStaticIPRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReserveStaticIP, toolgenArgsReserveStaticIP, []string{r.Region, r.Name})
+	return toolimpl.RuleOf(ToolReserveStaticIP, toolgenArgsReserveStaticIP, unsafe.Pointer(&r), 2)
 }
 
 // GetCloudCostsRule is a permission rule for the tool get_cloud_costs: each
@@ -1321,7 +1288,7 @@ type GetCloudCostsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetCloudCostsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetCloudCosts, toolgenArgsGetCloudCosts, []string{r.From, r.To, r.GroupBy})
+	return toolimpl.RuleOf(ToolGetCloudCosts, toolgenArgsGetCloudCosts, unsafe.Pointer(&r), 3)
 }
 
 // ListRegionsRule is a permission rule for the tool list_regions, which takes
@@ -1344,7 +1311,7 @@ type CreateSSHKeyRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateSSHKeyRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateSSHKey, toolgenArgsCreateSSHKey, []string{r.User, r.PublicKey})
+	return toolimpl.RuleOf(ToolCreateSSHKey, toolgenArgsCreateSSHKey, unsafe.Pointer(&r), 2)
 }
 
 // DeleteVMEdit is a person's edit of the arguments of a call of delete_vm, for
@@ -1456,12 +1423,6 @@ func (a CreateServiceAccountKeyEdit) Args() ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenInputListVMs is the JSON Schema of list_vms's arguments.
-var toolgenInputListVMs = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"region":{"type":"string","description":"only machines in this region, for example \"us-east1\"."},"state":{"type":"string","description":"only machines in this state.\n\"running\": booted and billed\n\"stopped\": shut down; disks kept\n\"terminated\": deleted\n\"pending\": starting up","enum":["running","stopped","terminated","pending"]},"label":{"type":"string","description":"only machines with this label, \"key=value\"."}},"additionalProperties":false}`)
-
-// toolgenOutputListVMs is the JSON Schema of list_vms's structured result.
-var toolgenOutputListVMs = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"VM is a virtual machine.","properties":{"id":{"type":"string"},"name":{"type":"string"},"region":{"type":"string"},"zone":{"type":"string"},"machine_type":{"type":"string"},"state":{"type":"string","description":"VMState is the lifecycle state of a virtual machine.\n\"running\": booted and billed\n\"stopped\": shut down; disks kept\n\"terminated\": deleted\n\"pending\": starting up","examples":["running","stopped","terminated","pending"]},"public_ip":{"type":"string"},"private_ip":{"type":"string"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","name","region","zone","machine_type","state","private_ip","created_at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListVMs reads the arguments of list_vms, calls ListVMs and writes its result.
 func toolgenCallListVMs(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListVMs, &res, &err)
@@ -1531,12 +1492,6 @@ func toolgenCallListVMs(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetVM is the JSON Schema of get_vm's arguments.
-var toolgenInputGetVM = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"vm_id":{"type":"string","description":"the machine's id or name."}},"required":["vm_id"],"additionalProperties":false}`)
-
-// toolgenOutputGetVM is the JSON Schema of get_vm's structured result.
-var toolgenOutputGetVM = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"VM is a virtual machine.","properties":{"id":{"type":"string"},"name":{"type":"string"},"region":{"type":"string"},"zone":{"type":"string"},"machine_type":{"type":"string"},"state":{"type":"string","description":"VMState is the lifecycle state of a virtual machine.\n\"running\": booted and billed\n\"stopped\": shut down; disks kept\n\"terminated\": deleted\n\"pending\": starting up","examples":["running","stopped","terminated","pending"]},"public_ip":{"type":"string"},"private_ip":{"type":"string"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","name","region","zone","machine_type","state","private_ip","created_at"],"additionalProperties":false}`)
-
 // toolgenCallGetVM reads the arguments of get_vm, calls GetVM and writes its result.
 func toolgenCallGetVM(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetVM, &res, &err)
@@ -1574,16 +1529,6 @@ func toolgenCallGetVM(ctx context.Context, args []byte) (res toolgen.Result, err
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCreateVM is the JSON Schema of create_vm's arguments. It has no
-// form in OpenAI's strict dialect (a map (additionalProperties with a schema)
-// at /properties/labels): OpenAI gets it without strict mode. It has no form
-// in Gemini's subset (a map (additionalProperties with a schema) at
-// /properties/labels): Gemini gets it as it is.
-var toolgenInputCreateVM = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"unique in the project","pattern":"^[a-z][-a-z0-9]{0,62}$"},"zone":{"type":"string","description":"for example \"europe-west1-b\""},"machine_type":{"type":"string","description":"MachineType is the size of the machine, for example \"e2-standard-4\"."},"image":{"type":"string","description":"Image is the boot image, for example \"debian-12\" or \"ubuntu-2404-lts\"."},"disk_size_gb":{"type":"integer","description":"DiskSizeGB is the size of the boot disk.","minimum":10,"maximum":65536,"default":20},"labels":{"type":"object","description":"Labels are key-value labels, for example {\"team\": \"data\"}.","additionalProperties":{"type":"string"}},"ssh_keys":{"type":"array","description":"SSHKeys are public keys allowed to log in.","items":{"type":"string"}},"spot":{"type":"boolean","description":"Spot makes it a cheaper, preemptible machine that can be stopped at any time."},"public_ip":{"type":"boolean","description":"PublicIP gives the machine an external IP address."},"startup_script":{"type":"string","description":"StartupScript runs as root at every boot."}},"required":["name","zone","machine_type","image"],"additionalProperties":false}`)
-
-// toolgenOutputCreateVM is the JSON Schema of create_vm's structured result.
-var toolgenOutputCreateVM = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"VM is a virtual machine.","properties":{"id":{"type":"string"},"name":{"type":"string"},"region":{"type":"string"},"zone":{"type":"string"},"machine_type":{"type":"string"},"state":{"type":"string","description":"VMState is the lifecycle state of a virtual machine.\n\"running\": booted and billed\n\"stopped\": shut down; disks kept\n\"terminated\": deleted\n\"pending\": starting up","examples":["running","stopped","terminated","pending"]},"public_ip":{"type":"string"},"private_ip":{"type":"string"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","name","region","zone","machine_type","state","private_ip","created_at"],"additionalProperties":false}`)
-
 // toolgenCallCreateVM reads the arguments of create_vm, calls CreateVM and writes its result.
 func toolgenCallCreateVM(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateVM, &res, &err)
@@ -1607,12 +1552,6 @@ func toolgenCallCreateVM(ctx context.Context, args []byte) (res toolgen.Result, 
 	toolgenEncodeVM(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputStartVM is the JSON Schema of start_vm's arguments.
-var toolgenInputStartVM = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"vm_id":{"type":"string","description":"the machine."}},"required":["vm_id"],"additionalProperties":false}`)
-
-// toolgenOutputStartVM is the JSON Schema of start_vm's structured result.
-var toolgenOutputStartVM = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"VM is a virtual machine.","properties":{"id":{"type":"string"},"name":{"type":"string"},"region":{"type":"string"},"zone":{"type":"string"},"machine_type":{"type":"string"},"state":{"type":"string","description":"VMState is the lifecycle state of a virtual machine.\n\"running\": booted and billed\n\"stopped\": shut down; disks kept\n\"terminated\": deleted\n\"pending\": starting up","examples":["running","stopped","terminated","pending"]},"public_ip":{"type":"string"},"private_ip":{"type":"string"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","name","region","zone","machine_type","state","private_ip","created_at"],"additionalProperties":false}`)
 
 // toolgenCallStartVM reads the arguments of start_vm, calls StartVM and writes its result.
 func toolgenCallStartVM(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1650,12 +1589,6 @@ func toolgenCallStartVM(ctx context.Context, args []byte) (res toolgen.Result, e
 	toolgenEncodeVM(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputStopVM is the JSON Schema of stop_vm's arguments.
-var toolgenInputStopVM = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"vm_id":{"type":"string","description":"the machine."},"force":{"type":"boolean","description":"power it off without a clean shutdown."}},"required":["vm_id","force"],"additionalProperties":false}`)
-
-// toolgenOutputStopVM is the JSON Schema of stop_vm's structured result.
-var toolgenOutputStopVM = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"VM is a virtual machine.","properties":{"id":{"type":"string"},"name":{"type":"string"},"region":{"type":"string"},"zone":{"type":"string"},"machine_type":{"type":"string"},"state":{"type":"string","description":"VMState is the lifecycle state of a virtual machine.\n\"running\": booted and billed\n\"stopped\": shut down; disks kept\n\"terminated\": deleted\n\"pending\": starting up","examples":["running","stopped","terminated","pending"]},"public_ip":{"type":"string"},"private_ip":{"type":"string"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","name","region","zone","machine_type","state","private_ip","created_at"],"additionalProperties":false}`)
 
 // toolgenCallStopVM reads the arguments of stop_vm, calls StopVM and writes its result.
 func toolgenCallStopVM(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1700,12 +1633,6 @@ func toolgenCallStopVM(ctx context.Context, args []byte) (res toolgen.Result, er
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputRebootVM is the JSON Schema of reboot_vm's arguments.
-var toolgenInputRebootVM = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"vm_id":{"type":"string","description":"the machine."},"hard":{"type":"boolean","description":"reset it like a power cycle instead of a clean reboot."}},"required":["vm_id","hard"],"additionalProperties":false}`)
-
-// toolgenOutputRebootVM is the JSON Schema of reboot_vm's structured result.
-var toolgenOutputRebootVM = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"VM is a virtual machine.","properties":{"id":{"type":"string"},"name":{"type":"string"},"region":{"type":"string"},"zone":{"type":"string"},"machine_type":{"type":"string"},"state":{"type":"string","description":"VMState is the lifecycle state of a virtual machine.\n\"running\": booted and billed\n\"stopped\": shut down; disks kept\n\"terminated\": deleted\n\"pending\": starting up","examples":["running","stopped","terminated","pending"]},"public_ip":{"type":"string"},"private_ip":{"type":"string"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","name","region","zone","machine_type","state","private_ip","created_at"],"additionalProperties":false}`)
-
 // toolgenCallRebootVM reads the arguments of reboot_vm, calls RebootVM and writes its result.
 func toolgenCallRebootVM(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolRebootVM, &res, &err)
@@ -1749,9 +1676,6 @@ func toolgenCallRebootVM(ctx context.Context, args []byte) (res toolgen.Result, 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputDeleteVM is the JSON Schema of delete_vm's arguments.
-var toolgenInputDeleteVM = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"vm_id":{"type":"string","description":"the machine."},"delete_disks":{"type":"boolean","description":"also delete the attached disks; otherwise they are kept."}},"required":["vm_id","delete_disks"],"additionalProperties":false}`)
-
 // toolgenCallDeleteVM reads the arguments of delete_vm, calls DeleteVM and writes its result.
 func toolgenCallDeleteVM(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDeleteVM, &res, &err)
@@ -1790,12 +1714,6 @@ func toolgenCallDeleteVM(ctx context.Context, args []byte) (res toolgen.Result, 
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputResizeVM is the JSON Schema of resize_vm's arguments.
-var toolgenInputResizeVM = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"vm_id":{"type":"string","description":"the machine."},"machine_type":{"type":"string","description":"the new type, for example \"n2-highmem-8\"."}},"required":["vm_id","machine_type"],"additionalProperties":false}`)
-
-// toolgenOutputResizeVM is the JSON Schema of resize_vm's structured result.
-var toolgenOutputResizeVM = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"VM is a virtual machine.","properties":{"id":{"type":"string"},"name":{"type":"string"},"region":{"type":"string"},"zone":{"type":"string"},"machine_type":{"type":"string"},"state":{"type":"string","description":"VMState is the lifecycle state of a virtual machine.\n\"running\": booted and billed\n\"stopped\": shut down; disks kept\n\"terminated\": deleted\n\"pending\": starting up","examples":["running","stopped","terminated","pending"]},"public_ip":{"type":"string"},"private_ip":{"type":"string"},"labels":{"type":"object","additionalProperties":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","name","region","zone","machine_type","state","private_ip","created_at"],"additionalProperties":false}`)
 
 // toolgenCallResizeVM reads the arguments of resize_vm, calls ResizeVM and writes its result.
 func toolgenCallResizeVM(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1840,10 +1758,6 @@ func toolgenCallResizeVM(ctx context.Context, args []byte) (res toolgen.Result, 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetVMConsoleOutput is the JSON Schema of get_vm_console_output's
-// arguments.
-var toolgenInputGetVMConsoleOutput = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"vm_id":{"type":"string","description":"the machine."},"lines":{"type":"integer","description":"how many lines.","minimum":1,"maximum":10000}},"required":["vm_id","lines"],"additionalProperties":false}`)
-
 // toolgenCallGetVMConsoleOutput reads the arguments of get_vm_console_output, calls GetVMConsoleOutput and writes its result.
 func toolgenCallGetVMConsoleOutput(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetVMConsoleOutput, &res, &err)
@@ -1883,13 +1797,6 @@ func toolgenCallGetVMConsoleOutput(ctx context.Context, args []byte) (res toolge
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputGetVMMetrics is the JSON Schema of get_vm_metrics's arguments.
-var toolgenInputGetVMMetrics = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"vm_id":{"type":"string","description":"the machine."},"metric":{"type":"string","description":"what to measure.\n\"cpu\": CPU utilization, percent\n\"memory\": memory used, percent\n\"disk_io\": disk reads and writes per second\n\"network_in\": bytes received per second\n\"network_out\": bytes sent per second","enum":["cpu","memory","disk_io","network_in","network_out"]},"from":{"type":"string","description":"the start of the window.","format":"date-time"},"to":{"type":"string","description":"the end of the window; now when absent.","format":"date-time"}},"required":["vm_id","metric","from"],"additionalProperties":false}`)
-
-// toolgenOutputGetVMMetrics is the JSON Schema of get_vm_metrics's structured
-// result.
-var toolgenOutputGetVMMetrics = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"number"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetVMMetrics reads the arguments of get_vm_metrics, calls GetVMMetrics and writes its result.
 func toolgenCallGetVMMetrics(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1956,14 +1863,6 @@ func toolgenCallGetVMMetrics(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCreateDiskSnapshot is the JSON Schema of create_disk_snapshot's
-// arguments.
-var toolgenInputCreateDiskSnapshot = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"disk_id":{"type":"string","description":"the disk."},"description":{"type":"string","description":"what the snapshot is for."}},"required":["disk_id"],"additionalProperties":false}`)
-
-// toolgenOutputCreateDiskSnapshot is the JSON Schema of create_disk_snapshot's
-// structured result.
-var toolgenOutputCreateDiskSnapshot = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Snapshot is a point-in-time copy of a disk.","properties":{"id":{"type":"string"},"disk_id":{"type":"string"},"size_gb":{"type":"integer"},"created_at":{"type":"string","format":"date-time"}},"required":["id","disk_id","size_gb","created_at"],"additionalProperties":false}`)
-
 // toolgenCallCreateDiskSnapshot reads the arguments of create_disk_snapshot, calls CreateDiskSnapshot and writes its result.
 func toolgenCallCreateDiskSnapshot(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateDiskSnapshot, &res, &err)
@@ -2011,14 +1910,6 @@ func toolgenCallCreateDiskSnapshot(ctx context.Context, args []byte) (res toolge
 	toolgenEncodeSnapshot(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputListDiskSnapshots is the JSON Schema of list_disk_snapshots's
-// arguments.
-var toolgenInputListDiskSnapshots = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"disk_id":{"type":"string","description":"only snapshots of this disk."}},"additionalProperties":false}`)
-
-// toolgenOutputListDiskSnapshots is the JSON Schema of list_disk_snapshots's
-// structured result.
-var toolgenOutputListDiskSnapshots = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Snapshot is a point-in-time copy of a disk.","properties":{"id":{"type":"string"},"disk_id":{"type":"string"},"size_gb":{"type":"integer"},"created_at":{"type":"string","format":"date-time"}},"required":["id","disk_id","size_gb","created_at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListDiskSnapshots reads the arguments of list_disk_snapshots, calls ListDiskSnapshots and writes its result.
 func toolgenCallListDiskSnapshots(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2069,10 +1960,6 @@ func toolgenCallListDiskSnapshots(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCreateDiskFromSnapshot is the JSON Schema of
-// create_disk_from_snapshot's arguments.
-var toolgenInputCreateDiskFromSnapshot = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"snapshot_id":{"type":"string","description":"the snapshot."},"zone":{"type":"string","description":"the zone of the new disk."},"name":{"type":"string","description":"the new disk's name."}},"required":["snapshot_id","zone","name"],"additionalProperties":false}`)
-
 // toolgenCallCreateDiskFromSnapshot reads the arguments of create_disk_from_snapshot, calls CreateDiskFromSnapshot and writes its result.
 func toolgenCallCreateDiskFromSnapshot(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateDiskFromSnapshot, &res, &err)
@@ -2119,9 +2006,6 @@ func toolgenCallCreateDiskFromSnapshot(ctx context.Context, args []byte) (res to
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputAttachDisk is the JSON Schema of attach_disk's arguments.
-var toolgenInputAttachDisk = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"vm_id":{"type":"string","description":"the machine."},"disk_id":{"type":"string","description":"the disk."},"read_only":{"type":"boolean","description":"attach it read-only."}},"required":["vm_id","disk_id","read_only"],"additionalProperties":false}`)
-
 // toolgenCallAttachDisk reads the arguments of attach_disk, calls AttachDisk and writes its result.
 func toolgenCallAttachDisk(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolAttachDisk, &res, &err)
@@ -2167,9 +2051,6 @@ func toolgenCallAttachDisk(ctx context.Context, args []byte) (res toolgen.Result
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputDetachDisk is the JSON Schema of detach_disk's arguments.
-var toolgenInputDetachDisk = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"vm_id":{"type":"string","description":"the machine."},"disk_id":{"type":"string","description":"the disk."}},"required":["vm_id","disk_id"],"additionalProperties":false}`)
-
 // toolgenCallDetachDisk reads the arguments of detach_disk, calls DetachDisk and writes its result.
 func toolgenCallDetachDisk(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDetachDisk, &res, &err)
@@ -2209,10 +2090,6 @@ func toolgenCallDetachDisk(ctx context.Context, args []byte) (res toolgen.Result
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputScaleInstanceGroup is the JSON Schema of scale_instance_group's
-// arguments.
-var toolgenInputScaleInstanceGroup = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"group":{"type":"string","description":"the instance group."},"size":{"type":"integer","description":"the number of machines.","minimum":0,"maximum":1000}},"required":["group","size"],"additionalProperties":false}`)
-
 // toolgenCallScaleInstanceGroup reads the arguments of scale_instance_group, calls ScaleInstanceGroup and writes its result.
 func toolgenCallScaleInstanceGroup(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolScaleInstanceGroup, &res, &err)
@@ -2251,13 +2128,6 @@ func toolgenCallScaleInstanceGroup(ctx context.Context, args []byte) (res toolge
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputListBuckets is the JSON Schema of list_buckets's arguments.
-var toolgenInputListBuckets = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"region":{"type":"string","description":"only buckets in this region."}},"additionalProperties":false}`)
-
-// toolgenOutputListBuckets is the JSON Schema of list_buckets's structured
-// result.
-var toolgenOutputListBuckets = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Bucket is an object-storage bucket.","properties":{"name":{"type":"string"},"region":{"type":"string"},"storage_class":{"type":"string","description":"StorageClass is the storage tier of a bucket.\n\"standard\": frequently read data\n\"nearline\": read about once a month\n\"coldline\": read about once a quarter\n\"archive\": kept for years, rarely read","examples":["standard","nearline","coldline","archive"]},"versioning":{"type":"boolean"},"created_at":{"type":"string","format":"date-time"}},"required":["name","region","storage_class","versioning","created_at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListBuckets reads the arguments of list_buckets, calls ListBuckets and writes its result.
 func toolgenCallListBuckets(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2307,13 +2177,6 @@ func toolgenCallListBuckets(ctx context.Context, args []byte) (res toolgen.Resul
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputCreateBucket is the JSON Schema of create_bucket's arguments.
-var toolgenInputCreateBucket = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the bucket's globally unique name."},"region":{"type":"string","description":"where its data is stored."},"storage_class":{"type":"string","description":"the default storage tier.\n\"standard\": frequently read data\n\"nearline\": read about once a month\n\"coldline\": read about once a quarter\n\"archive\": kept for years, rarely read","enum":["standard","nearline","coldline","archive"]},"versioning":{"type":"boolean","description":"keep old versions of overwritten and deleted objects."},"public_access_blocked":{"type":"boolean","description":"refuse any public access to the bucket."}},"required":["name","region","storage_class","versioning","public_access_blocked"],"additionalProperties":false}`)
-
-// toolgenOutputCreateBucket is the JSON Schema of create_bucket's structured
-// result.
-var toolgenOutputCreateBucket = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Bucket is an object-storage bucket.","properties":{"name":{"type":"string"},"region":{"type":"string"},"storage_class":{"type":"string","description":"StorageClass is the storage tier of a bucket.\n\"standard\": frequently read data\n\"nearline\": read about once a month\n\"coldline\": read about once a quarter\n\"archive\": kept for years, rarely read","examples":["standard","nearline","coldline","archive"]},"versioning":{"type":"boolean"},"created_at":{"type":"string","format":"date-time"}},"required":["name","region","storage_class","versioning","created_at"],"additionalProperties":false}`)
 
 // toolgenCallCreateBucket reads the arguments of create_bucket, calls CreateBucket and writes its result.
 func toolgenCallCreateBucket(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2374,9 +2237,6 @@ func toolgenCallCreateBucket(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputDeleteBucket is the JSON Schema of delete_bucket's arguments.
-var toolgenInputDeleteBucket = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the bucket."},"force":{"type":"boolean","description":"delete its objects first."}},"required":["name","force"],"additionalProperties":false}`)
-
 // toolgenCallDeleteBucket reads the arguments of delete_bucket, calls DeleteBucket and writes its result.
 func toolgenCallDeleteBucket(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDeleteBucket, &res, &err)
@@ -2415,14 +2275,6 @@ func toolgenCallDeleteBucket(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputListBucketObjects is the JSON Schema of list_bucket_objects's
-// arguments.
-var toolgenInputListBucketObjects = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"bucket":{"type":"string","description":"the bucket."},"prefix":{"type":"string","description":"only keys starting with this, for example \"logs/2026/\"."},"limit":{"type":"integer","description":"the most objects to return.","minimum":1,"maximum":1000}},"required":["bucket","limit"],"additionalProperties":false}`)
-
-// toolgenOutputListBucketObjects is the JSON Schema of list_bucket_objects's
-// structured result.
-var toolgenOutputListBucketObjects = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Object is an object in a bucket.","properties":{"key":{"type":"string"},"size":{"type":"integer"},"content_type":{"type":"string"},"last_modified":{"type":"string","format":"date-time"}},"required":["key","size","last_modified"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListBucketObjects reads the arguments of list_bucket_objects, calls ListBucketObjects and writes its result.
 func toolgenCallListBucketObjects(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2485,13 +2337,6 @@ func toolgenCallListBucketObjects(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputUploadObject is the JSON Schema of upload_object's arguments.
-var toolgenInputUploadObject = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"bucket":{"type":"string","description":"the bucket."},"key":{"type":"string","description":"the object's key, for example \"reports/q3.pdf\"."},"source_path":{"type":"string","description":"the local file."},"content_type":{"type":"string","description":"the MIME type; guessed from the name when absent."}},"required":["bucket","key","source_path"],"additionalProperties":false}`)
-
-// toolgenOutputUploadObject is the JSON Schema of upload_object's structured
-// result.
-var toolgenOutputUploadObject = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Object is an object in a bucket.","properties":{"key":{"type":"string"},"size":{"type":"integer"},"content_type":{"type":"string"},"last_modified":{"type":"string","format":"date-time"}},"required":["key","size","last_modified"],"additionalProperties":false}`)
-
 // toolgenCallUploadObject reads the arguments of upload_object, calls UploadObject and writes its result.
 func toolgenCallUploadObject(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolUploadObject, &res, &err)
@@ -2552,9 +2397,6 @@ func toolgenCallUploadObject(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputDeleteObject is the JSON Schema of delete_object's arguments.
-var toolgenInputDeleteObject = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"bucket":{"type":"string","description":"the bucket."},"key":{"type":"string","description":"the object's key."}},"required":["bucket","key"],"additionalProperties":false}`)
-
 // toolgenCallDeleteObject reads the arguments of delete_object, calls DeleteObject and writes its result.
 func toolgenCallDeleteObject(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDeleteObject, &res, &err)
@@ -2593,10 +2435,6 @@ func toolgenCallDeleteObject(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputGeneratePresignedURL is the JSON Schema of
-// generate_presigned_url's arguments.
-var toolgenInputGeneratePresignedURL = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"bucket":{"type":"string","description":"the bucket."},"key":{"type":"string","description":"the object's key."},"method":{"type":"string","description":"GET to download, PUT to upload.\n\"GET\": download\n\"PUT\": upload","enum":["GET","PUT"]},"expires_in_minutes":{"type":"integer","description":"how long the address works.","minimum":1,"maximum":10080}},"required":["bucket","key","method","expires_in_minutes"],"additionalProperties":false}`)
 
 // toolgenCallGeneratePresignedURL reads the arguments of generate_presigned_url, calls GeneratePresignedURL and writes its result.
 func toolgenCallGeneratePresignedURL(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2648,10 +2486,6 @@ func toolgenCallGeneratePresignedURL(ctx context.Context, args []byte) (res tool
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputSetBucketLifecycle is the JSON Schema of set_bucket_lifecycle's
-// arguments.
-var toolgenInputSetBucketLifecycle = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"bucket":{"type":"string","description":"the bucket."},"rules":{"type":"array","description":"the new rules; an empty list removes them all.","items":{"type":"object","description":"LifecycleRule deletes or moves objects as they age.","properties":{"prefix":{"type":"string","description":"only objects whose key starts with this"},"age_days":{"type":"integer","description":"objects older than this many days","minimum":1},"delete":{"type":"boolean","description":"delete them"},"move_to":{"type":"string","description":"MoveTo moves them to a colder storage class instead of deleting them.\n\"standard\": frequently read data\n\"nearline\": read about once a month\n\"coldline\": read about once a quarter\n\"archive\": kept for years, rarely read","enum":["standard","nearline","coldline","archive"]}},"required":["age_days"],"additionalProperties":false}}},"required":["bucket","rules"],"additionalProperties":false}`)
-
 // toolgenCallSetBucketLifecycle reads the arguments of set_bucket_lifecycle, calls SetBucketLifecycle and writes its result.
 func toolgenCallSetBucketLifecycle(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSetBucketLifecycle, &res, &err)
@@ -2688,10 +2522,6 @@ func toolgenCallSetBucketLifecycle(ctx context.Context, args []byte) (res toolge
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputGrantBucketAccess is the JSON Schema of grant_bucket_access's
-// arguments.
-var toolgenInputGrantBucketAccess = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"bucket":{"type":"string","description":"the bucket."},"member":{"type":"string","description":"\"user:bob@example.com\", \"group:data@example.com\" or \"serviceAccount:...\"."},"role":{"type":"string","description":"the access to grant.\n\"object_viewer\": list and read objects\n\"object_creator\": write new objects\n\"object_admin\": read, write and delete objects","enum":["object_viewer","object_creator","object_admin"]}},"required":["bucket","member","role"],"additionalProperties":false}`)
 
 // toolgenCallGrantBucketAccess reads the arguments of grant_bucket_access, calls GrantBucketAccess and writes its result.
 func toolgenCallGrantBucketAccess(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2736,13 +2566,6 @@ func toolgenCallGrantBucketAccess(ctx context.Context, args []byte) (res toolgen
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputListDNSZones is the JSON Schema of list_dns_zones's arguments.
-var toolgenInputListDNSZones = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputListDNSZones is the JSON Schema of list_dns_zones's structured
-// result.
-var toolgenOutputListDNSZones = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListDNSZones reads the arguments of list_dns_zones, calls ListDNSZones and writes its result.
 func toolgenCallListDNSZones(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListDNSZones, &res, &err)
@@ -2778,14 +2601,6 @@ func toolgenCallListDNSZones(ctx context.Context, args []byte) (res toolgen.Resu
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputListDNSRecords is the JSON Schema of list_dns_records's
-// arguments.
-var toolgenInputListDNSRecords = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"zone":{"type":"string","description":"the zone, for example \"example.com\"."},"record_type":{"type":"string","description":"only records of this type.\n\"A\": IPv4 address\n\"AAAA\": IPv6 address\n\"CNAME\": alias of another name\n\"MX\": mail server\n\"TXT\": text, for SPF, DKIM or domain verification\n\"NS\": name server\n\"SRV\": service location\n\"CAA\": certificate authorities allowed to issue","enum":["A","AAAA","CNAME","MX","TXT","NS","SRV","CAA"]},"name":{"type":"string","description":"only records of this name, for example \"api.example.com\"."}},"required":["zone"],"additionalProperties":false}`)
-
-// toolgenOutputListDNSRecords is the JSON Schema of list_dns_records's
-// structured result.
-var toolgenOutputListDNSRecords = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"DNSRecord is a record set of a DNS zone.","properties":{"id":{"type":"string"},"name":{"type":"string"},"type":{"type":"string","description":"RecordType is a DNS record type.\n\"A\": IPv4 address\n\"AAAA\": IPv6 address\n\"CNAME\": alias of another name\n\"MX\": mail server\n\"TXT\": text, for SPF, DKIM or domain verification\n\"NS\": name server\n\"SRV\": service location\n\"CAA\": certificate authorities allowed to issue","examples":["A","AAAA","CNAME","MX","TXT","NS","SRV","CAA"]},"values":{"type":"array","items":{"type":"string"}},"ttl":{"type":"integer"}},"required":["id","name","type","values","ttl"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListDNSRecords reads the arguments of list_dns_records, calls ListDNSRecords and writes its result.
 func toolgenCallListDNSRecords(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2851,14 +2666,6 @@ func toolgenCallListDNSRecords(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCreateDNSRecord is the JSON Schema of create_dns_record's
-// arguments.
-var toolgenInputCreateDNSRecord = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"zone":{"type":"string","description":"the zone."},"name":{"type":"string","description":"the record's name, for example \"www.example.com\"."},"record_type":{"type":"string","description":"the record type.\n\"A\": IPv4 address\n\"AAAA\": IPv6 address\n\"CNAME\": alias of another name\n\"MX\": mail server\n\"TXT\": text, for SPF, DKIM or domain verification\n\"NS\": name server\n\"SRV\": service location\n\"CAA\": certificate authorities allowed to issue","enum":["A","AAAA","CNAME","MX","TXT","NS","SRV","CAA"]},"values":{"type":"array","description":"the record's values, for example an IP address or a target host name.","items":{"type":"string"}},"ttl":{"type":"integer","description":"how long resolvers may cache it, in seconds.","minimum":30,"maximum":86400}},"required":["zone","name","record_type","values","ttl"],"additionalProperties":false}`)
-
-// toolgenOutputCreateDNSRecord is the JSON Schema of create_dns_record's
-// structured result.
-var toolgenOutputCreateDNSRecord = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"DNSRecord is a record set of a DNS zone.","properties":{"id":{"type":"string"},"name":{"type":"string"},"type":{"type":"string","description":"RecordType is a DNS record type.\n\"A\": IPv4 address\n\"AAAA\": IPv6 address\n\"CNAME\": alias of another name\n\"MX\": mail server\n\"TXT\": text, for SPF, DKIM or domain verification\n\"NS\": name server\n\"SRV\": service location\n\"CAA\": certificate authorities allowed to issue","examples":["A","AAAA","CNAME","MX","TXT","NS","SRV","CAA"]},"values":{"type":"array","items":{"type":"string"}},"ttl":{"type":"integer"}},"required":["id","name","type","values","ttl"],"additionalProperties":false}`)
-
 // toolgenCallCreateDNSRecord reads the arguments of create_dns_record, calls CreateDNSRecord and writes its result.
 func toolgenCallCreateDNSRecord(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateDNSRecord, &res, &err)
@@ -2915,14 +2722,6 @@ func toolgenCallCreateDNSRecord(ctx context.Context, args []byte) (res toolgen.R
 	toolgenEncodeDNSRecord(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputUpdateDNSRecord is the JSON Schema of update_dns_record's
-// arguments.
-var toolgenInputUpdateDNSRecord = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"zone":{"type":"string","description":"the zone."},"record_id":{"type":"string","description":"the record."},"values":{"type":"array","description":"the new values.","items":{"type":"string"}},"ttl":{"type":"integer","description":"a new TTL in seconds.","minimum":30,"maximum":86400}},"required":["zone","record_id","values"],"additionalProperties":false}`)
-
-// toolgenOutputUpdateDNSRecord is the JSON Schema of update_dns_record's
-// structured result.
-var toolgenOutputUpdateDNSRecord = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"DNSRecord is a record set of a DNS zone.","properties":{"id":{"type":"string"},"name":{"type":"string"},"type":{"type":"string","description":"RecordType is a DNS record type.\n\"A\": IPv4 address\n\"AAAA\": IPv6 address\n\"CNAME\": alias of another name\n\"MX\": mail server\n\"TXT\": text, for SPF, DKIM or domain verification\n\"NS\": name server\n\"SRV\": service location\n\"CAA\": certificate authorities allowed to issue","examples":["A","AAAA","CNAME","MX","TXT","NS","SRV","CAA"]},"values":{"type":"array","items":{"type":"string"}},"ttl":{"type":"integer"}},"required":["id","name","type","values","ttl"],"additionalProperties":false}`)
 
 // toolgenCallUpdateDNSRecord reads the arguments of update_dns_record, calls UpdateDNSRecord and writes its result.
 func toolgenCallUpdateDNSRecord(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2982,10 +2781,6 @@ func toolgenCallUpdateDNSRecord(ctx context.Context, args []byte) (res toolgen.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputDeleteDNSRecord is the JSON Schema of delete_dns_record's
-// arguments.
-var toolgenInputDeleteDNSRecord = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"zone":{"type":"string","description":"the zone."},"record_id":{"type":"string","description":"the record."}},"required":["zone","record_id"],"additionalProperties":false}`)
-
 // toolgenCallDeleteDNSRecord reads the arguments of delete_dns_record, calls DeleteDNSRecord and writes its result.
 func toolgenCallDeleteDNSRecord(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDeleteDNSRecord, &res, &err)
@@ -3024,13 +2819,6 @@ func toolgenCallDeleteDNSRecord(ctx context.Context, args []byte) (res toolgen.R
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputGetIAMPolicy is the JSON Schema of get_iam_policy's arguments.
-var toolgenInputGetIAMPolicy = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"resource":{"type":"string","description":"the resource, for example \"projects/acme-prod\"."}},"required":["resource"],"additionalProperties":false}`)
-
-// toolgenOutputGetIAMPolicy is the JSON Schema of get_iam_policy's structured
-// result.
-var toolgenOutputGetIAMPolicy = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Binding grants a role to members on a resource.","properties":{"role":{"type":"string"},"members":{"type":"array","items":{"type":"string"}}},"required":["role","members"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetIAMPolicy reads the arguments of get_iam_policy, calls GetIAMPolicy and writes its result.
 func toolgenCallGetIAMPolicy(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3075,13 +2863,6 @@ func toolgenCallGetIAMPolicy(ctx context.Context, args []byte) (res toolgen.Resu
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputAddIAMBinding is the JSON Schema of add_iam_binding's arguments.
-var toolgenInputAddIAMBinding = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"resource":{"type":"string","description":"the resource, for example \"projects/acme-prod\"."},"member":{"type":"string","description":"\"user:ann@example.com\", \"group:...\" or \"serviceAccount:...\"."},"role":{"type":"string","description":"the role, for example \"roles/compute.viewer\"."},"expires_at":{"type":"string","description":"the grant lapses at this time.","format":"date-time"}},"required":["resource","member","role"],"additionalProperties":false}`)
-
-// toolgenOutputAddIAMBinding is the JSON Schema of add_iam_binding's
-// structured result.
-var toolgenOutputAddIAMBinding = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Binding grants a role to members on a resource.","properties":{"role":{"type":"string"},"members":{"type":"array","items":{"type":"string"}}},"required":["role","members"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallAddIAMBinding reads the arguments of add_iam_binding, calls AddIAMBinding and writes its result.
 func toolgenCallAddIAMBinding(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3150,14 +2931,6 @@ func toolgenCallAddIAMBinding(ctx context.Context, args []byte) (res toolgen.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputRemoveIAMBinding is the JSON Schema of remove_iam_binding's
-// arguments.
-var toolgenInputRemoveIAMBinding = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"resource":{"type":"string","description":"the resource."},"member":{"type":"string","description":"the member."},"role":{"type":"string","description":"the role."}},"required":["resource","member","role"],"additionalProperties":false}`)
-
-// toolgenOutputRemoveIAMBinding is the JSON Schema of remove_iam_binding's
-// structured result.
-var toolgenOutputRemoveIAMBinding = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Binding grants a role to members on a resource.","properties":{"role":{"type":"string"},"members":{"type":"array","items":{"type":"string"}}},"required":["role","members"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallRemoveIAMBinding reads the arguments of remove_iam_binding, calls RemoveIAMBinding and writes its result.
 func toolgenCallRemoveIAMBinding(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolRemoveIAMBinding, &res, &err)
@@ -3214,13 +2987,6 @@ func toolgenCallRemoveIAMBinding(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputListIAMRoles is the JSON Schema of list_iam_roles's arguments.
-var toolgenInputListIAMRoles = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"filter":{"type":"string","description":"only roles whose name or title contains this, for example \"storage\"."}},"additionalProperties":false}`)
-
-// toolgenOutputListIAMRoles is the JSON Schema of list_iam_roles's structured
-// result.
-var toolgenOutputListIAMRoles = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListIAMRoles reads the arguments of list_iam_roles, calls ListIAMRoles and writes its result.
 func toolgenCallListIAMRoles(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListIAMRoles, &res, &err)
@@ -3270,10 +3036,6 @@ func toolgenCallListIAMRoles(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCreateServiceAccount is the JSON Schema of
-// create_service_account's arguments.
-var toolgenInputCreateServiceAccount = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the account's id, for example \"billing-exporter\"."},"description":{"type":"string","description":"what it is for."}},"required":["name"],"additionalProperties":false}`)
-
 // toolgenCallCreateServiceAccount reads the arguments of create_service_account, calls CreateServiceAccount and writes its result.
 func toolgenCallCreateServiceAccount(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateServiceAccount, &res, &err)
@@ -3319,10 +3081,6 @@ func toolgenCallCreateServiceAccount(ctx context.Context, args []byte) (res tool
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputCreateServiceAccountKey is the JSON Schema of
-// create_service_account_key's arguments.
-var toolgenInputCreateServiceAccountKey = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"service_account":{"type":"string","description":"the account's email."}},"required":["service_account"],"additionalProperties":false}`)
-
 // toolgenCallCreateServiceAccountKey reads the arguments of create_service_account_key, calls CreateServiceAccountKey and writes its result.
 func toolgenCallCreateServiceAccountKey(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateServiceAccountKey, &res, &err)
@@ -3357,14 +3115,6 @@ func toolgenCallCreateServiceAccountKey(ctx context.Context, args []byte) (res t
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputCreateFirewallRule is the JSON Schema of create_firewall_rule's
-// arguments.
-var toolgenInputCreateFirewallRule = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"network":{"type":"string","description":"the VPC network, \"default\" for the default one"},"direction":{"type":"string","description":"incoming or outgoing\n\"ingress\": incoming traffic\n\"egress\": outgoing traffic","enum":["ingress","egress"]},"protocol":{"type":"string","description":"Protocol is a network protocol.\n\"tcp\": TCP\n\"udp\": UDP\n\"icmp\": ICMP (ping)\n\"all\": every protocol","enum":["tcp","udp","icmp","all"]},"ports":{"type":"array","description":"Ports are ports or ranges, for example [\"22\", \"8000-8100\"].","items":{"type":"string"}},"source_ranges":{"type":"array","description":"SourceRanges are CIDR ranges the traffic may come from, for example [\"203.0.113.0/24\"].","items":{"type":"string"}},"target_tags":{"type":"array","description":"TargetTags limits the rule to machines with one of these network tags.","items":{"type":"string"}},"action":{"type":"string","description":"FirewallAction is what a firewall rule does with matching traffic.\n\"allow\": let it through\n\"deny\": drop it","enum":["allow","deny"]},"priority":{"type":"integer","description":"lower wins","minimum":0,"maximum":65535,"default":1000}},"required":["name","network","direction","protocol","action"],"additionalProperties":false}`)
-
-// toolgenOutputCreateFirewallRule is the JSON Schema of create_firewall_rule's
-// structured result.
-var toolgenOutputCreateFirewallRule = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FirewallRule is a rule of a network's firewall.","properties":{"name":{"type":"string"},"network":{"type":"string"},"direction":{"type":"string","description":"Direction is the direction of traffic a firewall rule applies to.\n\"ingress\": incoming traffic\n\"egress\": outgoing traffic","examples":["ingress","egress"]},"protocol":{"type":"string","description":"Protocol is a network protocol.\n\"tcp\": TCP\n\"udp\": UDP\n\"icmp\": ICMP (ping)\n\"all\": every protocol","examples":["tcp","udp","icmp","all"]},"ports":{"type":"array","items":{"type":"string"}},"source_ranges":{"type":"array","items":{"type":"string"}},"action":{"type":"string","description":"FirewallAction is what a firewall rule does with matching traffic.\n\"allow\": let it through\n\"deny\": drop it","examples":["allow","deny"]},"priority":{"type":"integer"}},"required":["name","network","direction","protocol","action","priority"],"additionalProperties":false}`)
-
 // toolgenCallCreateFirewallRule reads the arguments of create_firewall_rule, calls CreateFirewallRule and writes its result.
 func toolgenCallCreateFirewallRule(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateFirewallRule, &res, &err)
@@ -3388,14 +3138,6 @@ func toolgenCallCreateFirewallRule(ctx context.Context, args []byte) (res toolge
 	toolgenEncodeFirewallRule(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputListFirewallRules is the JSON Schema of list_firewall_rules's
-// arguments.
-var toolgenInputListFirewallRules = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"network":{"type":"string","description":"the network; all networks when absent."}},"additionalProperties":false}`)
-
-// toolgenOutputListFirewallRules is the JSON Schema of list_firewall_rules's
-// structured result.
-var toolgenOutputListFirewallRules = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"FirewallRule is a rule of a network's firewall.","properties":{"name":{"type":"string"},"network":{"type":"string"},"direction":{"type":"string","description":"Direction is the direction of traffic a firewall rule applies to.\n\"ingress\": incoming traffic\n\"egress\": outgoing traffic","examples":["ingress","egress"]},"protocol":{"type":"string","description":"Protocol is a network protocol.\n\"tcp\": TCP\n\"udp\": UDP\n\"icmp\": ICMP (ping)\n\"all\": every protocol","examples":["tcp","udp","icmp","all"]},"ports":{"type":"array","items":{"type":"string"}},"source_ranges":{"type":"array","items":{"type":"string"}},"action":{"type":"string","description":"FirewallAction is what a firewall rule does with matching traffic.\n\"allow\": let it through\n\"deny\": drop it","examples":["allow","deny"]},"priority":{"type":"integer"}},"required":["name","network","direction","protocol","action","priority"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListFirewallRules reads the arguments of list_firewall_rules, calls ListFirewallRules and writes its result.
 func toolgenCallListFirewallRules(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3446,10 +3188,6 @@ func toolgenCallListFirewallRules(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputDeleteFirewallRule is the JSON Schema of delete_firewall_rule's
-// arguments.
-var toolgenInputDeleteFirewallRule = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the rule."}},"required":["name"],"additionalProperties":false}`)
-
 // toolgenCallDeleteFirewallRule reads the arguments of delete_firewall_rule, calls DeleteFirewallRule and writes its result.
 func toolgenCallDeleteFirewallRule(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDeleteFirewallRule, &res, &err)
@@ -3482,10 +3220,6 @@ func toolgenCallDeleteFirewallRule(ctx context.Context, args []byte) (res toolge
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputReserveStaticIP is the JSON Schema of reserve_static_ip's
-// arguments.
-var toolgenInputReserveStaticIP = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"region":{"type":"string","description":"the region of the address."},"name":{"type":"string","description":"a name for the address."}},"required":["region","name"],"additionalProperties":false}`)
 
 // toolgenCallReserveStaticIP reads the arguments of reserve_static_ip, calls ReserveStaticIP and writes its result.
 func toolgenCallReserveStaticIP(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3526,13 +3260,6 @@ func toolgenCallReserveStaticIP(ctx context.Context, args []byte) (res toolgen.R
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputGetCloudCosts is the JSON Schema of get_cloud_costs's arguments.
-var toolgenInputGetCloudCosts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string","description":"the first day.","format":"date-time"},"to":{"type":"string","description":"the last day.","format":"date-time"},"group_by":{"type":"string","description":"how to break the total down.\n\"service\": by product, such as compute or storage\n\"project\": by project or account\n\"region\": by region\n\"label\": by the \"team\" label of resources","enum":["service","project","region","label"]}},"required":["from","to","group_by"],"additionalProperties":false}`)
-
-// toolgenOutputGetCloudCosts is the JSON Schema of get_cloud_costs's
-// structured result.
-var toolgenOutputGetCloudCosts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"CostLine is the cost of one group in a cost report.","properties":{"group":{"type":"string"},"amount":{"type":"number"},"currency":{"type":"string"}},"required":["group","amount","currency"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetCloudCosts reads the arguments of get_cloud_costs, calls GetCloudCosts and writes its result.
 func toolgenCallGetCloudCosts(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3588,13 +3315,6 @@ func toolgenCallGetCloudCosts(ctx context.Context, args []byte) (res toolgen.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputListRegions is the JSON Schema of list_regions's arguments.
-var toolgenInputListRegions = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputListRegions is the JSON Schema of list_regions's structured
-// result.
-var toolgenOutputListRegions = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListRegions reads the arguments of list_regions, calls ListRegions and writes its result.
 func toolgenCallListRegions(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListRegions, &res, &err)
@@ -3630,9 +3350,6 @@ func toolgenCallListRegions(ctx context.Context, args []byte) (res toolgen.Resul
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputCreateSSHKey is the JSON Schema of create_ssh_key's arguments.
-var toolgenInputCreateSSHKey = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"user":{"type":"string","description":"the login name on the machines."},"public_key":{"type":"string","description":"the key, \"ssh-ed25519 AAAA... comment\"."}},"required":["user","public_key"],"additionalProperties":false}`)
 
 // toolgenCallCreateSSHKey reads the arguments of create_ssh_key, calls CreateSSHKey and writes its result.
 func toolgenCallCreateSSHKey(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3673,6 +3390,15 @@ func toolgenCallCreateSSHKey(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolgen.TextResult("ok"), nil
 }
 
+// toolgenEnumDirection are the values of a Direction.
+var toolgenEnumDirection = &toolimpl.Enum{Values: []string{"ingress", "egress"}, Allowed: "\"ingress\", \"egress\""}
+
+// toolgenEnumProtocol are the values of a Protocol.
+var toolgenEnumProtocol = &toolimpl.Enum{Values: []string{"tcp", "udp", "icmp", "all"}, Allowed: "\"tcp\", \"udp\", \"icmp\", \"all\""}
+
+// toolgenEnumFirewallAction are the values of a FirewallAction.
+var toolgenEnumFirewallAction = &toolimpl.Enum{Values: []string{"allow", "deny"}, Allowed: "\"allow\", \"deny\""}
+
 // toolgenDecodeVMState reads a VMState: one of "running", "stopped", "terminated", "pending".
 func toolgenDecodeVMState(d *toolimpl.Decoder, v *VMState) {
 	s, ok := d.StringBytes()
@@ -3694,6 +3420,9 @@ func toolgenDecodeVMState(d *toolimpl.Decoder, v *VMState) {
 }
 
 var toolgenArgsListVMs = &toolimpl.Object{Names: []string{"region", "state", "label"}}
+
+// toolgenEnumVMState are the values of a VMState.
+var toolgenEnumVMState = &toolimpl.Enum{Values: []string{"running", "stopped", "terminated", "pending"}, Allowed: "\"running\", \"stopped\", \"terminated\", \"pending\""}
 
 // toolgenEncodeVM writes a VM object.
 func toolgenEncodeVM(e *toolimpl.Encoder, v *VM) {
@@ -3856,6 +3585,9 @@ var toolgenArgsDetachDisk = &toolimpl.Object{Names: []string{"vm_id", "disk_id"}
 var toolgenArgsScaleInstanceGroup = &toolimpl.Object{Names: []string{"group", "size"}, Required: []int{0, 1}}
 var toolgenArgsListBuckets = &toolimpl.Object{Names: []string{"region"}}
 
+// toolgenEnumStorageClass are the values of a StorageClass.
+var toolgenEnumStorageClass = &toolimpl.Enum{Values: []string{"standard", "nearline", "coldline", "archive"}, Allowed: "\"standard\", \"nearline\", \"coldline\", \"archive\""}
+
 // toolgenEncodeBucket writes a Bucket object.
 func toolgenEncodeBucket(e *toolimpl.Encoder, v *Bucket) {
 	e.Object()
@@ -4000,24 +3732,24 @@ func toolgenDecodeRecordType(d *toolimpl.Decoder, v *RecordType) {
 
 var toolgenArgsListDNSRecords = &toolimpl.Object{Names: []string{"zone", "record_type", "name"}, Required: []int{0}}
 
-// toolgenEncodeDNSRecord writes a DNSRecord object.
+// toolgenEnumRecordType are the values of a RecordType.
+var toolgenEnumRecordType = &toolimpl.Enum{Values: []string{"A", "AAAA", "CNAME", "MX", "TXT", "NS", "SRV", "CAA"}, Allowed: "\"A\", \"AAAA\", \"CNAME\", \"MX\", \"TXT\", \"NS\", \"SRV\", \"CAA\""}
+
+// toolgenTypeDNSRecord describes a DNSRecord for toolimpl's table-driven reader and writer.
+var toolgenTypeDNSRecord = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "name", "type", "values", "ttl"}, Required: []int{0, 1, 2, 3, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(DNSRecord{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(DNSRecord{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+		{Offset: unsafe.Offsetof(DNSRecord{}.Type), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumRecordType, Key: `"type":`},
+		{Offset: unsafe.Offsetof(DNSRecord{}.Values), Kind: toolimpl.FieldStrings, Required: 4, Key: `"values":`},
+		{Offset: unsafe.Offsetof(DNSRecord{}.TTL), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(DNSRecord{}.TTL)), Required: 5, Key: `"ttl":`},
+	},
+}
+
+// toolgenEncodeDNSRecord writes a DNSRecord object, as its table says.
 func toolgenEncodeDNSRecord(e *toolimpl.Encoder, v *DNSRecord) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"name\":")
-	e.String(v.Name)
-	e.Member("\"type\":")
-	e.String(string(v.Type))
-	e.Member("\"values\":")
-	e.Array()
-	for i0 := range v.Values {
-		e.String(v.Values[i0])
-	}
-	e.EndArray()
-	e.Member("\"ttl\":")
-	e.Int(int64(v.TTL))
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeDNSRecord, unsafe.Pointer(v))
 }
 
 // toolgenDecodeSlicestring reads a []string.
@@ -4041,18 +3773,18 @@ var toolgenArgsUpdateDNSRecord = &toolimpl.Object{Names: []string{"zone", "recor
 var toolgenArgsDeleteDNSRecord = &toolimpl.Object{Names: []string{"zone", "record_id"}, Required: []int{0, 1}}
 var toolgenArgsGetIAMPolicy = &toolimpl.Object{Names: []string{"resource"}, Required: []int{0}}
 
-// toolgenEncodeBinding writes a Binding object.
+// toolgenTypeBinding describes a Binding for toolimpl's table-driven reader and writer.
+var toolgenTypeBinding = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"role", "members"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Binding{}.Role), Kind: toolimpl.FieldString, Required: 1, Key: `"role":`},
+		{Offset: unsafe.Offsetof(Binding{}.Members), Kind: toolimpl.FieldStrings, Required: 2, Key: `"members":`},
+	},
+}
+
+// toolgenEncodeBinding writes a Binding object, as its table says.
 func toolgenEncodeBinding(e *toolimpl.Encoder, v *Binding) {
-	e.Object()
-	e.Member("\"role\":")
-	e.String(v.Role)
-	e.Member("\"members\":")
-	e.Array()
-	for i0 := range v.Members {
-		e.String(v.Members[i0])
-	}
-	e.EndArray()
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeBinding, unsafe.Pointer(v))
 }
 
 var toolgenArgsAddIAMBinding = &toolimpl.Object{Names: []string{"resource", "member", "role", "expires_at"}, Required: []int{0, 1, 2}}
@@ -4102,38 +3834,24 @@ func toolgenDecodeNewFirewallRule(d *toolimpl.Decoder, v *NewFirewallRule) {
 	}
 }
 
-// toolgenEncodeFirewallRule writes a FirewallRule object.
+// toolgenTypeFirewallRule describes a FirewallRule for toolimpl's table-driven reader and writer.
+var toolgenTypeFirewallRule = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "network", "direction", "protocol", "ports", "source_ranges", "action", "priority"}, Required: []int{0, 1, 2, 3, 6, 7}, NullAbsent: []int{4, 5}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(FirewallRule{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(FirewallRule{}.Network), Kind: toolimpl.FieldString, Required: 2, Key: `"network":`},
+		{Offset: unsafe.Offsetof(FirewallRule{}.Direction), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumDirection, Key: `"direction":`},
+		{Offset: unsafe.Offsetof(FirewallRule{}.Protocol), Kind: toolimpl.FieldEnum, Required: 4, Enum: toolgenEnumProtocol, Key: `"protocol":`},
+		{Offset: unsafe.Offsetof(FirewallRule{}.Ports), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"ports":`},
+		{Offset: unsafe.Offsetof(FirewallRule{}.SourceRanges), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"source_ranges":`},
+		{Offset: unsafe.Offsetof(FirewallRule{}.Action), Kind: toolimpl.FieldEnum, Required: 5, Enum: toolgenEnumFirewallAction, Key: `"action":`},
+		{Offset: unsafe.Offsetof(FirewallRule{}.Priority), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(FirewallRule{}.Priority)), Required: 6, Key: `"priority":`},
+	},
+}
+
+// toolgenEncodeFirewallRule writes a FirewallRule object, as its table says.
 func toolgenEncodeFirewallRule(e *toolimpl.Encoder, v *FirewallRule) {
-	e.Object()
-	e.Member("\"name\":")
-	e.String(v.Name)
-	e.Member("\"network\":")
-	e.String(v.Network)
-	e.Member("\"direction\":")
-	e.String(string(v.Direction))
-	e.Member("\"protocol\":")
-	e.String(string(v.Protocol))
-	if len(v.Ports) > 0 {
-		e.Member("\"ports\":")
-		e.Array()
-		for i0 := range v.Ports {
-			e.String(v.Ports[i0])
-		}
-		e.EndArray()
-	}
-	if len(v.SourceRanges) > 0 {
-		e.Member("\"source_ranges\":")
-		e.Array()
-		for i0 := range v.SourceRanges {
-			e.String(v.SourceRanges[i0])
-		}
-		e.EndArray()
-	}
-	e.Member("\"action\":")
-	e.String(string(v.Action))
-	e.Member("\"priority\":")
-	e.Int(int64(v.Priority))
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeFirewallRule, unsafe.Pointer(v))
 }
 
 var toolgenArgsListFirewallRules = &toolimpl.Object{Names: []string{"network"}}
@@ -4162,52 +3880,39 @@ func toolgenDecodeCostGrouping(d *toolimpl.Decoder, v *CostGrouping) {
 
 var toolgenArgsGetCloudCosts = &toolimpl.Object{Names: []string{"from", "to", "group_by"}, Required: []int{0, 1, 2}}
 
-// toolgenEncodeCostLine writes a CostLine object.
+// toolgenTypeCostLine describes a CostLine for toolimpl's table-driven reader and writer.
+var toolgenTypeCostLine = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"group", "amount", "currency"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(CostLine{}.Group), Kind: toolimpl.FieldString, Required: 1, Key: `"group":`},
+		{Offset: unsafe.Offsetof(CostLine{}.Amount), Kind: toolimpl.FieldFloat64, Required: 2, Key: `"amount":`},
+		{Offset: unsafe.Offsetof(CostLine{}.Currency), Kind: toolimpl.FieldString, Required: 3, Key: `"currency":`},
+	},
+}
+
+// toolgenEncodeCostLine writes a CostLine object, as its table says.
 func toolgenEncodeCostLine(e *toolimpl.Encoder, v *CostLine) {
-	e.Object()
-	e.Member("\"group\":")
-	e.String(v.Group)
-	e.Member("\"amount\":")
-	e.Float(v.Amount, 64)
-	e.Member("\"currency\":")
-	e.String(v.Currency)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeCostLine, unsafe.Pointer(v))
 }
 
 var toolgenArgsListRegions = &toolimpl.Object{Names: []string{}}
 var toolgenArgsCreateSSHKey = &toolimpl.Object{Names: []string{"user", "public_key"}, Required: []int{0, 1}}
 var toolgenObjectNewVM = &toolimpl.Object{Names: []string{"name", "zone", "machine_type", "image", "disk_size_gb", "labels", "ssh_keys", "spot", "public_ip", "startup_script"}, Required: []int{0, 1, 2, 3}, NullAbsent: []int{4, 5, 6, 7, 8}}
 
-// toolgenDecodeLifecycleRule reads a LifecycleRule object.
+// toolgenTypeLifecycleRule describes a LifecycleRule for toolimpl's table-driven reader and writer.
+var toolgenTypeLifecycleRule = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"prefix", "age_days", "delete", "move_to"}, Required: []int{1}, NullAbsent: []int{0, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(LifecycleRule{}.Prefix), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"prefix":`},
+		{Offset: unsafe.Offsetof(LifecycleRule{}.AgeDays), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(LifecycleRule{}.AgeDays)), Required: 1, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"age_days":`},
+		{Offset: unsafe.Offsetof(LifecycleRule{}.Delete), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"delete":`},
+		{Offset: unsafe.Offsetof(LifecycleRule{}.MoveTo), Kind: toolimpl.FieldEnum, Pointer: true, Enum: toolgenEnumStorageClass, Key: `"move_to":`},
+	},
+}
+
+// toolgenDecodeLifecycleRule reads a LifecycleRule object, as its table says.
 func toolgenDecodeLifecycleRule(d *toolimpl.Decoder, v *LifecycleRule) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectLifecycleRule); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "prefix":
-			if s0, ok := d.String(); ok {
-				v.Prefix = s0
-			}
-		case "age_days":
-			o.Saw(0)
-			if n0, ok := d.Int(1, 9223372036854775807); ok {
-				v.AgeDays = int(n0)
-			}
-		case "delete":
-			if b0, ok := d.Bool(); ok {
-				v.Delete = b0
-			}
-		case "move_to":
-			if d.Null() {
-				v.MoveTo = nil
-			} else {
-				p0 := new(StorageClass)
-				toolgenDecodeStorageClass(d, p0)
-				v.MoveTo = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeLifecycleRule, unsafe.Pointer(v))
 }
 
 // toolgenDecodeDirection reads a Direction: one of "ingress", "egress".
@@ -4263,7 +3968,6 @@ func toolgenDecodeFirewallAction(d *toolimpl.Decoder, v *FirewallAction) {
 }
 
 var toolgenObjectNewFirewallRule = &toolimpl.Object{Names: []string{"name", "network", "direction", "protocol", "ports", "source_ranges", "target_tags", "action", "priority"}, Required: []int{0, 1, 2, 3, 7}, NullAbsent: []int{4, 5, 6, 8}}
-var toolgenObjectLifecycleRule = &toolimpl.Object{Names: []string{"prefix", "age_days", "delete", "move_to"}, Required: []int{1}, NullAbsent: []int{0, 2}}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

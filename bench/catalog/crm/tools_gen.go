@@ -9,6 +9,7 @@ import (
 	"math"
 	"regexp"
 	"time"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -17,8 +18,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -215,484 +216,452 @@ var (
 
 // Tools returns the tools of package crm: create_contact, get_contact, update_contact, delete_contact, search_contacts, merge_contacts, create_company, get_company, update_company, list_companies, create_lead, update_lead_status, convert_lead, assign_lead, list_leads, create_deal, get_deal, update_deal, update_deal_stage, list_deals, mark_deal_lost, close_deal_won, get_pipeline_summary, get_sales_forecast, log_crm_activity, list_crm_activities, add_contact_note, create_follow_up_task, list_crm_tasks, complete_crm_task, tag_contacts, create_contact_segment, enroll_in_email_sequence, remove_from_email_sequence, import_contacts, export_contacts, transfer_record_ownership, add_deal_line_item, get_contact_timeline, find_duplicate_contacts, set_contact_email_opt_out.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolCreateContact,
-		Description:  "CreateContact adds a person to the CRM.",
-		InputSchema:  toolgenInputCreateContact,
-		OutputSchema: toolgenOutputCreateContact,
-		Namespace:    "crm",
-		Tokens:       toolgen.Tokens{Default: 207, Strict: 260, Gemini: 185},
-		SearchTerms:  "1 79 3QAE0AZAkgBRUGrwBQQWIgTbIgDRQgACERICwC 14155550100 164 absent add address champion compani:3 compani_id:2 contact:5 creat:4 creat_contact:4 crm:3 email:3 engineer exampl famili first:2 first_name:2 form given id:5 job label last:2 last_name:2 name:6 newsletter number owner:3 owner_id:3 person:2 phone:3 responsibl salesperson tag:2 titl:3 vp work:2",
-		Call:         toolgenCallCreateContact,
-		Validate:     toolimpl.Validator(toolgenCallCreateContact),
-	}, {
-		Name:         ToolGetContact,
-		Description:  "GetContact returns a contact's details.",
-		InputSchema:  toolgenInputGetContact,
-		OutputSchema: toolgenOutputGetContact,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "crm",
-		Tokens:      toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
-		SearchTerms: "1 24 gvgyAWAo contact:8 contact_id:2 crm:2 detail get:4 get_contact:4 id:2 return",
-		Call:        toolgenCallGetContact,
-		Validate:    toolimpl.Validator(toolgenCallGetContact),
-	}, {
-		Name:         ToolUpdateContact,
-		Description:  "UpdateContact changes a contact's name, email, phone, company or job title.",
-		InputSchema:  toolgenInputUpdateContact,
-		OutputSchema: toolgenOutputUpdateContact,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "crm",
-		Tokens:       toolgen.Tokens{Default: 114, Strict: 167, Gemini: 92},
-		SearchTerms:  "1 52 hInwai5FAQEQEEAAQ4 chang compani:3 compani_id:2 contact:7 contact_id:2 crm:2 email:3 first:2 first_name:2 id:4 job last:2 last_name:2 name:5 phone:3 titl:3 updat:4 updat_contact:4",
-		Call:         toolgenCallUpdateContact,
-		Validate:     toolimpl.Validator(toolgenCallUpdateContact),
-	}, {
-		Name:             ToolDeleteContact,
-		Description:      "DeleteContact removes a contact and its activity history from the CRM.",
-		InputSchema:      toolgenInputDeleteContact,
-		Annotations:      toolgen.Annotations{Destructive: true},
-		RequiresApproval: true,
-		Namespace:        "crm",
-		Tokens:           toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-		SearchTerms:      "1 26 gxBWggjSg activiti contact:8 contact_id:2 crm:3 delet:4 delet_contact:4 histori id:2 remov",
-		Call:             toolgenCallDeleteContact,
-		Validate:         toolimpl.Validator(toolgenCallDeleteContact),
-	}, {
-		Name:         ToolSearchContacts,
-		Description:  "SearchContacts finds contacts by name, email or phone, optionally within a company or with a tag.",
-		InputSchema:  toolgenInputSearchContacts,
-		OutputSchema: toolgenOutputSearchContacts,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "crm",
-		Tokens:      toolgen.Tokens{Default: 139, Strict: 145, Gemini: 117},
-		SearchTerms: "1 50 AA4IQXACDhikaFCalAAgKO address compani:4 compani_id:2 contact:8 crm:2 email:2 find id:2 limit:2 most name:2 number onli:2 optionalli part phone:2 queri:2 return search:4 search_contact:4 tag:4 within",
-		Call:        toolgenCallSearchContacts,
-		Validate:    toolimpl.Validator(toolgenCallSearchContacts),
-	}, {
-		Name:         ToolMergeContacts,
-		Description:  "MergeContacts merges duplicate contacts into one, keeping the primary contact's fields and combining activities, deals and tags.",
-		InputSchema:  toolgenInputMergeContacts,
-		OutputSchema: toolgenOutputMergeContacts,
-		Annotations:  toolgen.Annotations{Destructive: true},
-		Namespace:    "crm",
-		Tokens:       toolgen.Tokens{Default: 109, Strict: 92, Gemini: 87},
-		SearchTerms:  "1 43 Q4ZB5ICFAmJBEA0Aw activiti combin contact:8 crm:2 deal delet duplicat:3 duplicat_id:2 field id:4 keep:2 merg:6 merg_contact:4 on primari:3 primari_id:2 tag",
-		Call:         toolgenCallMergeContacts,
-		Validate:     toolimpl.Validator(toolgenCallMergeContacts),
-	}, {
-		Name:         ToolCreateCompany,
-		Description:  "CreateCompany adds an organization (an account) to the CRM.",
-		InputSchema:  toolgenInputCreateCompany,
-		OutputSchema: toolgenOutputCreateCompany,
-		Namespace:    "crm",
-		Tokens:       toolgen.Tokens{Default: 210, Strict: 227, Gemini: 188},
-		SearchTerms:  "1 69 BCtCgKJEWT8AsoBICAid7IIBQAgA 10:3 1000:6 11:3 200:3 201:3 50:3 51:3 account acm add com compani:5 creat:4 creat_compani:4 crm:3 domain:3 emploi employe:5 exampl:2 industri:3 logistic mani more name:3 organization peopl size:2 websit",
-		Call:         toolgenCallCreateCompany,
-		Validate:     toolimpl.Validator(toolgenCallCreateCompany),
-	}, {
-		Name:         ToolGetCompany,
-		Description:  "GetCompany returns a company's details with its contacts and open deals.",
-		InputSchema:  toolgenInputGetCompany,
-		OutputSchema: toolgenOutputGetCompany,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "crm",
-		Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-		SearchTerms: "1 27 A-IKJEAlEIY compani:8 compani_id:2 contact crm:2 deal detail get:4 get_compani:4 id:2 open return",
-		Call:        toolgenCallGetCompany,
-		Validate:    toolimpl.Validator(toolgenCallGetCompany),
-	}, {
-		Name:         ToolUpdateCompany,
-		Description:  "UpdateCompany changes a company's name, domain, industry, size or owner.",
-		InputSchema:  toolgenInputUpdateCompany,
-		OutputSchema: toolgenOutputUpdateCompany,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "crm",
-		Tokens:       toolgen.Tokens{Default: 227, Strict: 267, Gemini: 205},
-		SearchTerms:  "1 85 DAOHIQxQM4Q4xBIBAa-GAFgAgT 10:3 1000:6 11:3 200:3 201:3 50:3 51:3 account band chang compani:8 compani_id:2 crm:2 domain:4 employe:5 id:4 industri:4 more name:4 new:5 owner:4 owner_id:2 size:4 updat:4 updat_compani:4 websit",
-		Call:         toolgenCallUpdateCompany,
-		Validate:     toolimpl.Validator(toolgenCallUpdateCompany),
-	}, {
-		Name:         ToolListCompanies,
-		Description:  "ListCompanies lists the companies in the CRM, filtered by industry, size or owner.",
-		InputSchema:  toolgenInputListCompanies,
-		OutputSchema: toolgenOutputListCompanies,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "crm",
-		Tokens:      toolgen.Tokens{Default: 216, Strict: 234, Gemini: 194},
-		SearchTerms: "1 76 CAqBEsIUDmECMgAgg0bGYARCA 10:3 1000:6 11:3 200:3 201:3 50:3 51:3 compani:9 crm:3 employe:5 filter id:2 industri:4 limit:2 list:5 list_compani:4 more most onli:3 own owner:3 owner_id:2 return salesperson size:4",
-		Call:        toolgenCallListCompanies,
-		Validate:    toolimpl.Validator(toolgenCallListCompanies),
-	}, {
-		Name:         ToolCreateLead,
-		Description:  "CreateLead records a potential customer who is not yet qualified.",
-		InputSchema:  toolgenInputCreateLead,
-		OutputSchema: toolgenOutputCreateLead,
-		Namespace:    "crm",
-		Tokens:       toolgen.Tokens{Default: 197, Strict: 191, Gemini: 175},
-		SearchTerms:  "1 69 QPAAoIKCCCLIRstQAtKgEhwNgAABsAQQxChA65k ad address advertis:2 came campaign cold:2 cold_outreach:2 compani:3 conferenc creat:4 creat_lead:4 crm:2 customer:2 email:3 event:2 form found full lead:5 met name:4 outreach:2 paid partner:3 pass person potential qualifi record refer referral:2 reseller sale show sourc:2 team trade websit:3 yet",
-		Call:         toolgenCallCreateLead,
-		Validate:     toolimpl.Validator(toolgenCallCreateLead),
-	}, {
-		Name:         ToolUpdateLeadStatus,
-		Description:  "UpdateLeadStatus moves a lead to another qualification status.",
-		InputSchema:  toolgenInputUpdateLeadStatus,
-		OutputSchema: toolgenOutputUpdateLeadStatus,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "crm",
-		Tokens:       toolgen.Tokens{Default: 184, Strict: 178, Gemini: 162},
-		SearchTerms:  "1 68 CAI2Ar8H2BEEhIAPBEWQJAQADLERIcE another answer authoriti budget bui competitor contact:3 crm:2 disqualifi:3 duplicat fit id:2 lead:9 lead_id:2 move need new:3 nurtur:2 out qualifi:2 qualification reach readi reason:2 spam statu:8 unqualifi:3 updat:4 updat_lead_statu:4 why yet:3",
-		Call:         toolgenCallUpdateLeadStatus,
-		Validate:     toolimpl.Validator(toolgenCallUpdateLeadStatus),
-	}, {
-		Name:         ToolConvertLead,
-		Description:  "ConvertLead turns a qualified lead into a contact and a company, and optionally a deal.",
-		InputSchema:  toolgenInputConvertLead,
-		OutputSchema: toolgenOutputConvertLead,
-		Namespace:    "crm",
-		Tokens:       toolgen.Tokens{Default: 95, Strict: 90, Gemini: 73},
-		SearchTerms:  "1 38 AhATbqNhAXGLAAAS also compani contact convert:4 convert_lead:4 creat crm:2 deal:4 deal_name:2 id:2 lead:8 lead_id:2 name:3 optionalli qualifi turn",
-		Call:         toolgenCallConvertLead,
-		Validate:     toolimpl.Validator(toolgenCallConvertLead),
-	}, {
-		Name:         ToolAssignLead,
-		Description:  "AssignLead gives a lead to a salesperson to work on.",
-		InputSchema:  toolgenInputAssignLead,
-		OutputSchema: toolgenOutputAssignLead,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "crm",
-		Tokens:       toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
-		SearchTerms:  "1 32 BktqJJAIJQE assign:4 assign_lead:4 crm:2 give id:4 lead:8 lead_id:2 owner:2 owner_id:2 salesperson:2 work",
-		Call:         toolgenCallAssignLead,
-		Validate:     toolimpl.Validator(toolgenCallAssignLead),
-	}, {
-		Name:         ToolListLeads,
-		Description:  "ListLeads lists leads by status, source and creation date.",
-		InputSchema:  toolgenInputListLeads,
-		OutputSchema: toolgenOutputListLeads,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "crm",
-		Tokens:      toolgen.Tokens{Default: 280, Strict: 314, Gemini: 258},
-		SearchTerms: "1 112 ExEAABMMIEZBaLCQlUAAwUiImAWFIFaEAYANHIkgEAAxoAZCcaQDEQAEqzjh ad advertis:2 after:3 answer authoriti budget bui campaign cold:2 cold_outreach:2 competitor conferenc contact:3 creat:3 creat_after:2 creation crm:2 customer date disqualifi:2 duplicat event:2 fit form found id:2 lead:9 list:5 list_lead:4 met need new:2 nurtur:2 onli:4 out outreach:2 own owner:2 owner_id:2 paid partner:3 pass qualifi:2 reach readi refer referral:2 reseller sale salesperson show sourc:4 spam statu:4 team time trade unqualifi:2 websit:3 yet:3",
-		Call:        toolgenCallListLeads,
-		Validate:    toolimpl.Validator(toolgenCallListLeads),
-	}, {
-		Name:         ToolCreateDeal,
-		Description:  "CreateDeal opens a sales opportunity with a company.",
-		InputSchema:  toolgenInputCreateDeal,
-		OutputSchema: toolgenOutputCreateDeal,
-		Namespace:    "crm",
-		Tokens:       toolgen.Tokens{Default: 286, Strict: 295, Gemini: 264},
-		SearchTerms:  "1 108 kAAGMxpOIykGEiZFKJPqUlQWAMgU0IogsASAE51phEYCAMAARQgAIQkA 200 4217 absent acm amount:2 close:7 close_date:2 close_lost:2 close_won:2 code compani:3 compani_id:2 contact:3 contact_id:3 conversation creat:4 creat_deal:4 crm:2 currenci:2 customer:2 date:3 deal:4 demo:2 demonstrat discoveri:2 exampl expect:2 first id:7 involv iso lost:3 name:2 need negotiat negotiation:2 open opportuniti owner:2 owner_id:2 peopl product proposal:3 prospect:2 quot sale seat sent side sign stage:3 start term understand valu won:2",
-		Call:         toolgenCallCreateDeal,
-		Validate:     toolimpl.Validator(toolgenCallCreateDeal),
-	}, {
-		Name:         ToolGetDeal,
-		Description:  "GetDeal returns a deal with its stage history, contacts and line items.",
-		InputSchema:  toolgenInputGetDeal,
-		OutputSchema: toolgenOutputGetDeal,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "crm",
-		Tokens:      toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
-		SearchTerms: "1 28 JFwkugAQMZAU contact crm:2 deal:8 deal_id:2 get:4 get_deal:4 histori id:2 item line return stage",
-		Call:        toolgenCallGetDeal,
-		Validate:    toolimpl.Validator(toolgenCallGetDeal),
-	}, {
-		Name:         ToolUpdateDeal,
-		Description:  "UpdateDeal changes a deal's name, amount, expected close date or owner.",
-		InputSchema:  toolgenInputUpdateDeal,
-		OutputSchema: toolgenOutputUpdateDeal,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "crm",
-		Tokens:       toolgen.Tokens{Default: 104, Strict: 134, Gemini: 82},
-		SearchTerms:  "1 44 xwIusdGIQAjACAA amount:3 chang close:3 close_date:2 crm:2 date:3 deal:7 deal_id:2 expect id:4 name:3 owner:3 owner_id:2 updat:4 updat_deal:4",
-		Call:         toolgenCallUpdateDeal,
-		Validate:     toolimpl.Validator(toolgenCallUpdateDeal),
-	}, {
-		Name:         ToolUpdateDealStage,
-		Description:  "UpdateDealStage moves a deal to another stage of the pipeline.",
-		InputSchema:  toolgenInputUpdateDealStage,
-		OutputSchema: toolgenOutputUpdateDealStage,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "crm",
-		Tokens:       toolgen.Tokens{Default: 164, Strict: 147, Gemini: 142},
-		SearchTerms:  "1 69 IQIqDuEJYCKoKKAQE0aAAeiQUgAgACRE another close:4 close_lost:2 close_won:2 conversation crm:2 deal:8 deal_id:2 demo:2 demonstrat discoveri:2 first id:2 lost:3 move need negotiat negotiation:2 new pipelin product proposal:3 prospect:2 quot sent sign stage:8 term understand updat:4 updat_deal_stage:4 won:2",
-		Call:         toolgenCallUpdateDealStage,
-		Validate:     toolimpl.Validator(toolgenCallUpdateDealStage),
-	}, {
-		Name:         ToolListDeals,
-		Description:  "ListDeals lists deals by stage, owner and expected close date.",
-		InputSchema:  toolgenInputListDeals,
-		OutputSchema: toolgenOutputListDeals,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "crm",
-		Tokens:      toolgen.Tokens{Default: 203, Strict: 237, Gemini: 181},
-		SearchTerms: "1 94 UAJEeegXUmgICoAKF0AAIOgiTCgQOiYhXASgIAgEGB amount:2 befor:3 close:8 close_befor:2 close_lost:2 close_won:2 conversation crm:2 date:2 deal:9 demo:2 demonstrat discoveri:2 expect:2 first id:2 least list:5 list_deal:4 lost:3 min:2 min_amount:2 much need negotiat negotiation:2 onli:4 own owner:3 owner_id:2 product proposal:3 prospect:2 quot salesperson sent sign stage:4 term understand won:2 worth",
-		Call:        toolgenCallListDeals,
-		Validate:    toolimpl.Validator(toolgenCallListDeals),
-	}, {
-		Name:         ToolMarkDealLost,
-		Description:  "MarkDealLost closes a deal as lost and records why.",
-		InputSchema:  toolgenInputMarkDealLost,
-		OutputSchema: toolgenOutputMarkDealLost,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "crm",
-		Tokens:       toolgen.Tokens{Default: 181, Strict: 187, Gemini: 159},
-		SearchTerms:  "1 71 IwgMZoIRgNkxS4BgBhAAIIFCxAwGSZRAK ani budget:3 chose chosen close competitor:6 crm:2 deal:8 deal_id:2 detail expensiv featur:3 id:2 instead lost:5 main mark:4 mark_deal_lost:4 miss no_budget:2 no_respons:2 note:2 price:2 reason:3 record respons:2 right silent time:3 too went why year",
-		Call:         toolgenCallMarkDealLost,
-		Validate:     toolimpl.Validator(toolgenCallMarkDealLost),
-	}, {
-		Name:         ToolCloseDealWon,
-		Description:  "CloseDealWon closes a deal as won with its final signed amount.",
-		InputSchema:  toolgenInputCloseDealWon,
-		OutputSchema: toolgenOutputCloseDealWon,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "crm",
-		Tokens:       toolgen.Tokens{Default: 97, Strict: 92, Gemini: 75},
-		SearchTerms:  "1 43 wSMCZ7ALR8AEBA absent amount:4 close:5 close_deal_won:4 contract crm:2 deal:9 deal_id:2 final:3 final_amount:2 id:2 sign:2 valu won:5",
-		Call:         toolgenCallCloseDealWon,
-		Validate:     toolimpl.Validator(toolgenCallCloseDealWon),
-	}, {
-		Name:         ToolGetPipelineSummary,
-		Description:  "GetPipelineSummary totals the open deals in each stage of the pipeline, by count and value.",
-		InputSchema:  toolgenInputGetPipelineSummary,
-		OutputSchema: toolgenOutputGetPipelineSummary,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "crm",
-		Tokens:      toolgen.Tokens{Default: 90, Strict: 100, Gemini: 68},
-		SearchTerms: "1 44 RRkEvqChAYKAgiAAAFC count crm:2 deal:3 each get:4 get_pipelin_summari:4 id:4 onli:2 open owner:2 owner_id:2 pipelin:5 salesperson stage summari:4 team:3 team_id:2 total valu",
-		Call:        toolgenCallGetPipelineSummary,
-		Validate:    toolimpl.Validator(toolgenCallGetPipelineSummary),
-	}, {
-		Name:         ToolGetSalesForecast,
-		Description:  "GetSalesForecast projects the revenue expected to close in a quarter, from the open deals weighted by their stage's win probability.",
-		InputSchema:  toolgenInputGetSalesForecast,
-		OutputSchema: toolgenOutputGetSalesForecast,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "crm",
-		Tokens:      toolgen.Tokens{Default: 125, Strict: 120, Gemini: 103},
-		SearchTerms: "1 44 KkgILWvggwBtBAABeZAYAAgA 2026 close crm:2 deal:2 exampl expect forecast:4 get:4 get_sale_forecast:4 id:2 onli open owner:2 owner_id:2 probabiliti project q3 quarter:4 revenu sale:4 salesperson stage weight win",
-		Call:        toolgenCallGetSalesForecast,
-		Validate:    toolimpl.Validator(toolgenCallGetSalesForecast),
-	}, {
-		Name:         ToolLogCRMActivity,
-		Description:  "LogCRMActivity records a call, meeting, email or note against a contact or deal.",
-		InputSchema:  toolgenInputLogCRMActivity,
-		OutputSchema: toolgenOutputLogCRMActivity,
-		Namespace:    "crm",
-		Tokens:       toolgen.Tokens{Default: 224, Strict: 244, Gemini: 202},
-		SearchTerms:  "1 95 AeaoBmRQqhwoSpAJCVLNBUzQGkQLaEKhEiAgIBBABC activiti:5 activiti_type against call:5 concern contact:3 contact_id:2 crm:7 deal:4 deal_id:2 discuss dm:2 duration:2 duration_minut:2 email:4 exchang form free happen id:4 interaction involv kind link link_in linkedin:2 linkedin_dm:2 log:5 log_crm_activiti:4 meet:5 messag minut:2 note:4 occur:2 occur_at:2 outsid person:2 phone record summari:2 type:3 video",
-		Call:         toolgenCallLogCRMActivity,
-		Validate:     toolimpl.Validator(toolgenCallLogCRMActivity),
-	}, {
-		Name:         ToolListCRMActivities,
-		Description:  "ListCRMActivities lists the logged interactions with a contact or deal, newest first.",
-		InputSchema:  toolgenInputListCRMActivities,
-		OutputSchema: toolgenOutputListCRMActivities,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "crm",
-		Tokens:      toolgen.Tokens{Default: 109, Strict: 131, Gemini: 87},
-		SearchTerms: "1 49 wADUlrDBCSgZWBREw activiti:7 after contact:4 contact_id:2 crm:6 deal:4 deal_id:2 first id:4 interaction list:5 list_crm_activiti:4 log newest onli:3 sinc:2 time",
-		Call:        toolgenCallListCRMActivities,
-		Validate:    toolimpl.Validator(toolgenCallListCRMActivities),
-	}, {
-		Name:         ToolAddContactNote,
-		Description:  "AddContactNote attaches a free-text note to a contact's record.",
-		InputSchema:  toolgenInputAddContactNote,
-		OutputSchema: toolgenOutputAddContactNote,
-		Namespace:    "crm",
-		Tokens:       toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
-		SearchTerms:  "1 34 nMuhdAApBBQ add:4 add_contact_note:4 attach contact:8 contact_id:2 crm:2 free id:2 note:6 record text:3",
-		Call:         toolgenCallAddContactNote,
-		Validate:     toolimpl.Validator(toolgenCallAddContactNote),
-	}, {
-		Name:         ToolCreateFollowUpTask,
-		Description:  "CreateFollowUpTask creates a to-do for a salesperson, tied to a contact or deal.",
-		InputSchema:  toolgenInputCreateFollowUpTask,
-		OutputSchema: toolgenOutputCreateFollowUpTask,
-		Namespace:    "crm",
-		Tokens:       toolgen.Tokens{Default: 169, Strict: 201, Gemini: 147},
-		SearchTerms:  "1 69 MFMOQSBoptyABDAQphAgAp6AmI absent assigne:3 assigne_id:2 concern:2 contact:3 contact_id:2 creat:5 creat_follow_up_task:4 crm:2 deal:4 deal_id:2 due:3 follow:4 high:3 high_prioriti:3 id:6 list person prioriti:3 salesperson show task:5 ti titl:2 top up:4",
-		Call:         toolgenCallCreateFollowUpTask,
-		Validate:     toolimpl.Validator(toolgenCallCreateFollowUpTask),
-	}, {
-		Name:         ToolListCRMTasks,
-		Description:  "ListCRMTasks lists salespeople's to-dos by assignee, due date and completion.",
-		InputSchema:  toolgenInputListCRMTasks,
-		OutputSchema: toolgenOutputListCRMTasks,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "crm",
-		Tokens:      toolgen.Tokens{Default: 124, Strict: 132, Gemini: 102},
-		SearchTerms: "1 57 gQiQASAEwg16DVmEJqEouoAh absent alreadi assigne:3 assigne_id:2 befor:3 complet:2 completion crm:6 date do done due:4 due_befor:2 id:2 includ:3 includ_complet:2 list:5 list_crm_task:4 onli:2 person salespeopl task:7 time your",
-		Call:        toolgenCallListCRMTasks,
-		Validate:    toolimpl.Validator(toolgenCallListCRMTasks),
-	}, {
-		Name:         ToolCompleteCRMTask,
-		Description:  "CompleteCRMTask marks a sales to-do as done.",
-		InputSchema:  toolgenInputCompleteCRMTask,
-		OutputSchema: toolgenOutputCompleteCRMTask,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "crm",
-		Tokens:       toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-		SearchTerms:  "1 28 MHFaMAkoA complet:4 complet_crm_task:4 crm:6 done id:2 mark sale task:7 task_id:2",
-		Call:         toolgenCallCompleteCRMTask,
-		Validate:     toolimpl.Validator(toolgenCallCompleteCRMTask),
-	}, {
-		Name:         ToolTagContacts,
-		Description:  "TagContacts adds tags to several contacts at once.",
-		InputSchema:  toolgenInputTagContacts,
-		OutputSchema: toolgenOutputTagContacts,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "crm",
-		Tokens:       toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
-		SearchTerms:  "1 30 FjBSAnCAy add:2 contact:8 contact_id:2 crm:2 id:2 onc several tag:8 tag_contact:4",
-		Call:         toolgenCallTagContacts,
-		Validate:     toolimpl.Validator(toolgenCallTagContacts),
-	}, {
-		Name:        ToolCreateContactSegment,
-		Description: "CreateContactSegment saves a filtered list of contacts that updates itself as contacts change, for campaigns and reports.",
-		InputSchema: toolgenInputCreateContactSegment,
-		Namespace:   "crm",
-		Tokens:      toolgen.Tokens{Default: 115, Strict: 98, Gemini: 93},
-		SearchTerms: "1 43 BC4gwaQXNCsCQwCynECAAI 200 51 campaign chang compani contact:6 creat:4 creat_contact_segment:4 crm:2 cto exampl expression filter:4 itself list name:3 report save segment:5 size titl updat",
-		Call:        toolgenCallCreateContactSegment,
-		Validate:    toolimpl.Validator(toolgenCallCreateContactSegment),
-	}, {
-		Name:         ToolEnrollInEmailSequence,
-		Description:  "EnrollInEmailSequence adds contacts to an automated sequence of sales emails.",
-		InputSchema:  toolgenInputEnrollInEmailSequence,
-		OutputSchema: toolgenOutputEnrollInEmailSequence,
-		Namespace:    "crm",
-		Tokens:       toolgen.Tokens{Default: 124, Strict: 120, Gemini: 102},
-		SearchTerms:  "1 48 xKiQqA8eEgESUoAAAd absent add automat contact:4 contact_id:2 crm:2 email:6 enrol:5 enrol_in_email_sequenc:4 first id:4 now sale send sequenc:8 sequenc_id:2 start:2 start_at:2",
-		Call:         toolgenCallEnrollInEmailSequence,
-		Validate:     toolimpl.Validator(toolgenCallEnrollInEmailSequence),
-	}, {
-		Name:         ToolRemoveFromEmailSequence,
-		Description:  "RemoveFromEmailSequence stops an automated email sequence for contacts.",
-		InputSchema:  toolgenInputRemoveFromEmailSequence,
-		OutputSchema: toolgenOutputRemoveFromEmailSequence,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "crm",
-		Tokens:       toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
-		SearchTerms:  "1 39 UINFQNFQlCIBc automat contact:4 contact_id:2 crm:2 email:5 id:4 out remov:4 remov_from_email_sequenc:4 sequenc:8 sequenc_id:2 stop take",
-		Call:         toolgenCallRemoveFromEmailSequence,
-		Validate:     toolimpl.Validator(toolgenCallRemoveFromEmailSequence),
-	}, {
-		Name:        ToolImportContacts,
-		Description: "ImportContacts creates or updates contacts from a CSV file.",
-		InputSchema: toolgenInputImportContacts,
-		Annotations: toolgen.Annotations{OpenWorld: true},
-		Namespace:   "crm",
-		Tokens:      toolgen.Tokens{Default: 135, Strict: 0, Gemini: 0},
-		SearchTerms: "1 56 IWA5EsEQQrAbIoAgKGGkAQlAM alreadi column:3 column_map:2 contact:6 creat crm:3 csv:3 each email:2 exampl exist:3 field file:4 file_url:2 import:4 import_contact:4 instead mail map:2 skip them updat:4 updat_exist:2 url:2 whose",
-		Call:        toolgenCallImportContacts,
-		Validate:    toolimpl.Validator(toolgenCallImportContacts),
-	}, {
-		Name:        ToolExportContacts,
-		Description: "ExportContacts writes contacts, all or a segment's, to a CSV file and returns its download address.",
-		InputSchema: toolgenInputExportContacts,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "crm",
-		Tokens:      toolgen.Tokens{Default: 104, Strict: 99, Gemini: 82},
-		SearchTerms: "1 38 ACaoOAdUwEAViDgYAU address all:2 contact:6 crm:2 csv download empti export:4 export_contact:4 field:3 file id:2 includ onli return segment:4 segment_id:2 write",
-		Call:        toolgenCallExportContacts,
-		Validate:    toolimpl.Validator(toolgenCallExportContacts),
-	}, {
-		Name:             ToolTransferRecordOwnership,
-		Description:      "TransferRecordOwnership reassigns every contact, company, deal and open task owned by one salesperson to another, for example when someone leaves.",
-		InputSchema:      toolgenInputTransferRecordOwnership,
-		OutputSchema:     toolgenOutputTransferRecordOwnership,
-		RequiresApproval: true,
-		Namespace:        "crm",
-		Tokens:           toolgen.Tokens{Default: 135, Strict: 118, Gemini: 113},
-		SearchTerms:      "1 62 iGAoRdASKJyQSqCAzgMUUlcCBQQRwIDEU alreadi also another close:2 compani contact crm:2 current deal:4 everi exampl from_owner_id:2 id:4 includ:2 includ_close_deal:2 leav lost move new on open own owner:6 ownership:4 reassign record:4 salesperson someon task to_owner_id:2 transfer:4 transfer_record_ownership:4 won",
-		Call:             toolgenCallTransferRecordOwnership,
-		Validate:         toolimpl.Validator(toolgenCallTransferRecordOwnership),
-	}, {
-		Name:         ToolAddDealLineItem,
-		Description:  "AddDealLineItem adds a product to a deal, with quantity and discount.",
-		InputSchema:  toolgenInputAddDealLineItem,
-		OutputSchema: toolgenOutputAddDealLineItem,
-		Namespace:    "crm",
-		Tokens:       toolgen.Tokens{Default: 139, Strict: 135, Gemini: 117},
-		SearchTerms:  "1 56 jBGAGIipABIUUBsUwML add:5 add_deal_line_item:4 book crm:2 deal:8 deal_id:2 discount:4 discount_percent:2 id:4 item:4 line:4 list mani percent:2 price:2 product:4 product_id:2 quantiti:3 unit",
-		Call:         toolgenCallAddDealLineItem,
-		Validate:     toolimpl.Validator(toolgenCallAddDealLineItem),
-	}, {
-		Name:         ToolGetContactTimeline,
-		Description:  "GetContactTimeline returns everything that happened with a contact: emails, calls, meetings, deal changes and web visits, newest first.",
-		InputSchema:  toolgenInputGetContactTimeline,
-		OutputSchema: toolgenOutputGetContactTimeline,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "crm",
-		Tokens:      toolgen.Tokens{Default: 110, Strict: 93, Gemini: 88},
-		SearchTerms: "1 43 RAwIITECFtwlQASZAEEoIN call chang contact:8 contact_id:2 crm:2 deal email entri everyth first get:4 get_contact_timelin:4 happen id:2 limit:2 meet most newest return:2 timelin:4 visit web",
-		Call:        toolgenCallGetContactTimeline,
-		Validate:    toolimpl.Validator(toolgenCallGetContactTimeline),
-	}, {
-		Name:         ToolFindDuplicateContacts,
-		Description:  "FindDuplicateContacts finds groups of contacts that look like the same person.",
-		InputSchema:  toolgenInputFindDuplicateContacts,
-		OutputSchema: toolgenOutputFindDuplicateContacts,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "crm",
-		Tokens:      toolgen.Tokens{Default: 108, Strict: 91, Gemini: 86},
-		SearchTerms: "1 47 BgUUkO5wAZ4UTIAEQAEAq address compani compar contact:5 crm:2 duplicat:4 email:3 find:5 find_duplicat_contact:4 first group last like look match:2 match_on:2 name:3 number person phone:3 same:4",
-		Call:        toolgenCallFindDuplicateContacts,
-		Validate:    toolimpl.Validator(toolgenCallFindDuplicateContacts),
-	}, {
-		Name:         ToolSetContactEmailOptOut,
-		Description:  "SetContactEmailOptOut records that a contact does or does not want marketing email; opted-out contacts are skipped by sequences and campaigns.",
-		InputSchema:  toolgenInputSetContactEmailOptOut,
-		OutputSchema: toolgenOutputSetContactEmailOptOut,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "crm",
-		Tokens:       toolgen.Tokens{Default: 125, Strict: 119, Gemini: 103},
-		SearchTerms:  "1 59 WCQLcSUFBBUGCFCBDFRMIs audit campaign contact:9 contact_id:2 crm:2 email:6 id:2 log market:2 opt:7 opt_out:2 out:7 reason:2 record sequenc set:4 set_contact_email_opt_out:4 skip stop true want why",
-		Call:         toolgenCallSetContactEmailOptOut,
-		Validate:     toolimpl.Validator(toolgenCallSetContactEmailOptOut),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package crm, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolCreateContact,
+	Description:  "CreateContact adds a person to the CRM.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"first_name":{"type":"string","description":"given name"},"last_name":{"type":"string","description":"family name"},"email":{"type":"string","description":"work email address"},"phone":{"type":"string","description":"phone number in E.164 form, \"+14155550100\""},"company_id":{"type":"string","description":"the company the person works for"},"title":{"type":"string","description":"job title, for example \"VP Engineering\""},"owner_id":{"type":"string","description":"OwnerID is the salesperson responsible for the contact; you when absent."},"tags":{"type":"array","description":"labels such as \"newsletter\" or \"champion\"","items":{"type":"string"}}},"required":["first_name","last_name"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Contact is a person in the CRM.","properties":{"id":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string"},"phone":{"type":"string"},"company_id":{"type":"string"},"title":{"type":"string"},"owner_id":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","first_name","last_name","created_at"],"additionalProperties":false}`),
+	Namespace:    "crm",
+	Tokens:       toolgen.Tokens{Default: 207, Strict: 260, Gemini: 185},
+	SearchTerms:  "1 79 3QAE0AZAkgBRUGrwBQQWIgTbIgDRQgACERICwC 14155550100 164 absent add address champion compani:3 compani_id:2 contact:5 creat:4 creat_contact:4 crm:3 email:3 engineer exampl famili first:2 first_name:2 form given id:5 job label last:2 last_name:2 name:6 newsletter number owner:3 owner_id:3 person:2 phone:3 responsibl salesperson tag:2 titl:3 vp work:2",
+	Call:         toolgenCallCreateContact,
+}, {
+	Name:         ToolGetContact,
+	Description:  "GetContact returns a contact's details.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"contact_id":{"type":"string","description":"the contact."}},"required":["contact_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Contact is a person in the CRM.","properties":{"id":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string"},"phone":{"type":"string"},"company_id":{"type":"string"},"title":{"type":"string"},"owner_id":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","first_name","last_name","created_at"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "crm",
+	Tokens:      toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
+	SearchTerms: "1 24 gvgyAWAo contact:8 contact_id:2 crm:2 detail get:4 get_contact:4 id:2 return",
+	Call:        toolgenCallGetContact,
+}, {
+	Name:         ToolUpdateContact,
+	Description:  "UpdateContact changes a contact's name, email, phone, company or job title.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"contact_id":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string"},"phone":{"type":"string"},"company_id":{"type":"string"},"title":{"type":"string"}},"required":["contact_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Contact is a person in the CRM.","properties":{"id":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string"},"phone":{"type":"string"},"company_id":{"type":"string"},"title":{"type":"string"},"owner_id":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","first_name","last_name","created_at"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "crm",
+	Tokens:       toolgen.Tokens{Default: 114, Strict: 167, Gemini: 92},
+	SearchTerms:  "1 52 hInwai5FAQEQEEAAQ4 chang compani:3 compani_id:2 contact:7 contact_id:2 crm:2 email:3 first:2 first_name:2 id:4 job last:2 last_name:2 name:5 phone:3 titl:3 updat:4 updat_contact:4",
+	Call:         toolgenCallUpdateContact,
+}, {
+	Name:             ToolDeleteContact,
+	Description:      "DeleteContact removes a contact and its activity history from the CRM.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"contact_id":{"type":"string","description":"the contact."}},"required":["contact_id"],"additionalProperties":false}`),
+	Annotations:      toolgen.Annotations{Destructive: true},
+	RequiresApproval: true,
+	Namespace:        "crm",
+	Tokens:           toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
+	SearchTerms:      "1 26 gxBWggjSg activiti contact:8 contact_id:2 crm:3 delet:4 delet_contact:4 histori id:2 remov",
+	Call:             toolgenCallDeleteContact,
+}, {
+	Name:         ToolSearchContacts,
+	Description:  "SearchContacts finds contacts by name, email or phone, optionally within a company or with a tag.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"part of a name, email address or phone number."},"company_id":{"type":"string","description":"only contacts of this company."},"tag":{"type":"string","description":"only contacts with this tag."},"limit":{"type":"integer","description":"the most contacts to return.","minimum":1,"maximum":200}},"required":["query","limit"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Contact is a person in the CRM.","properties":{"id":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string"},"phone":{"type":"string"},"company_id":{"type":"string"},"title":{"type":"string"},"owner_id":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","first_name","last_name","created_at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "crm",
+	Tokens:      toolgen.Tokens{Default: 139, Strict: 145, Gemini: 117},
+	SearchTerms: "1 50 AA4IQXACDhikaFCalAAgKO address compani:4 compani_id:2 contact:8 crm:2 email:2 find id:2 limit:2 most name:2 number onli:2 optionalli part phone:2 queri:2 return search:4 search_contact:4 tag:4 within",
+	Call:        toolgenCallSearchContacts,
+}, {
+	Name:         ToolMergeContacts,
+	Description:  "MergeContacts merges duplicate contacts into one, keeping the primary contact's fields and combining activities, deals and tags.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"primary_id":{"type":"string","description":"the contact to keep."},"duplicate_ids":{"type":"array","description":"the contacts to merge into it and delete.","items":{"type":"string"}}},"required":["primary_id","duplicate_ids"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Contact is a person in the CRM.","properties":{"id":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string"},"phone":{"type":"string"},"company_id":{"type":"string"},"title":{"type":"string"},"owner_id":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","first_name","last_name","created_at"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Destructive: true},
+	Namespace:    "crm",
+	Tokens:       toolgen.Tokens{Default: 109, Strict: 92, Gemini: 87},
+	SearchTerms:  "1 43 Q4ZB5ICFAmJBEA0Aw activiti combin contact:8 crm:2 deal delet duplicat:3 duplicat_id:2 field id:4 keep:2 merg:6 merg_contact:4 on primari:3 primari_id:2 tag",
+	Call:         toolgenCallMergeContacts,
+}, {
+	Name:         ToolCreateCompany,
+	Description:  "CreateCompany adds an organization (an account) to the CRM.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the company's name."},"domain":{"type":"string","description":"its website domain, for example \"acme.com\"."},"industry":{"type":"string","description":"its industry, for example \"Logistics\"."},"size":{"type":"string","description":"how many people it employs.\n\"1-10\": 1 to 10 employees\n\"11-50\": 11 to 50 employees\n\"51-200\": 51 to 200 employees\n\"201-1000\": 201 to 1000 employees\n\"1000+\": more than 1000 employees","enum":["1-10","11-50","51-200","201-1000","1000+"]}},"required":["name"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Company is an organization in the CRM.","properties":{"id":{"type":"string"},"name":{"type":"string"},"domain":{"type":"string"},"industry":{"type":"string"},"size":{"type":"string","description":"CompanySize is a band of employee counts.\n\"1-10\": 1 to 10 employees\n\"11-50\": 11 to 50 employees\n\"51-200\": 51 to 200 employees\n\"201-1000\": 201 to 1000 employees\n\"1000+\": more than 1000 employees","examples":["1-10","11-50","51-200","201-1000","1000+"]},"owner_id":{"type":"string"}},"required":["id","name"],"additionalProperties":false}`),
+	Namespace:    "crm",
+	Tokens:       toolgen.Tokens{Default: 210, Strict: 227, Gemini: 188},
+	SearchTerms:  "1 69 BCtCgKJEWT8AsoBICAid7IIBQAgA 10:3 1000:6 11:3 200:3 201:3 50:3 51:3 account acm add com compani:5 creat:4 creat_compani:4 crm:3 domain:3 emploi employe:5 exampl:2 industri:3 logistic mani more name:3 organization peopl size:2 websit",
+	Call:         toolgenCallCreateCompany,
+}, {
+	Name:         ToolGetCompany,
+	Description:  "GetCompany returns a company's details with its contacts and open deals.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"company_id":{"type":"string","description":"the company."}},"required":["company_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Company is an organization in the CRM.","properties":{"id":{"type":"string"},"name":{"type":"string"},"domain":{"type":"string"},"industry":{"type":"string"},"size":{"type":"string","description":"CompanySize is a band of employee counts.\n\"1-10\": 1 to 10 employees\n\"11-50\": 11 to 50 employees\n\"51-200\": 51 to 200 employees\n\"201-1000\": 201 to 1000 employees\n\"1000+\": more than 1000 employees","examples":["1-10","11-50","51-200","201-1000","1000+"]},"owner_id":{"type":"string"}},"required":["id","name"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "crm",
+	Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
+	SearchTerms: "1 27 A-IKJEAlEIY compani:8 compani_id:2 contact crm:2 deal detail get:4 get_compani:4 id:2 open return",
+	Call:        toolgenCallGetCompany,
+}, {
+	Name:         ToolUpdateCompany,
+	Description:  "UpdateCompany changes a company's name, domain, industry, size or owner.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"company_id":{"type":"string","description":"the company."},"name":{"type":"string","description":"a new name."},"domain":{"type":"string","description":"a new website domain."},"industry":{"type":"string","description":"a new industry."},"size":{"type":"string","description":"a new size band.\n\"1-10\": 1 to 10 employees\n\"11-50\": 11 to 50 employees\n\"51-200\": 51 to 200 employees\n\"201-1000\": 201 to 1000 employees\n\"1000+\": more than 1000 employees","enum":["1-10","11-50","51-200","201-1000","1000+"]},"owner_id":{"type":"string","description":"the new account owner."}},"required":["company_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Company is an organization in the CRM.","properties":{"id":{"type":"string"},"name":{"type":"string"},"domain":{"type":"string"},"industry":{"type":"string"},"size":{"type":"string","description":"CompanySize is a band of employee counts.\n\"1-10\": 1 to 10 employees\n\"11-50\": 11 to 50 employees\n\"51-200\": 51 to 200 employees\n\"201-1000\": 201 to 1000 employees\n\"1000+\": more than 1000 employees","examples":["1-10","11-50","51-200","201-1000","1000+"]},"owner_id":{"type":"string"}},"required":["id","name"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "crm",
+	Tokens:       toolgen.Tokens{Default: 227, Strict: 267, Gemini: 205},
+	SearchTerms:  "1 85 DAOHIQxQM4Q4xBIBAa-GAFgAgT 10:3 1000:6 11:3 200:3 201:3 50:3 51:3 account band chang compani:8 compani_id:2 crm:2 domain:4 employe:5 id:4 industri:4 more name:4 new:5 owner:4 owner_id:2 size:4 updat:4 updat_compani:4 websit",
+	Call:         toolgenCallUpdateCompany,
+}, {
+	Name:         ToolListCompanies,
+	Description:  "ListCompanies lists the companies in the CRM, filtered by industry, size or owner.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"industry":{"type":"string","description":"only companies in this industry."},"size":{"type":"string","description":"only companies of this size.\n\"1-10\": 1 to 10 employees\n\"11-50\": 11 to 50 employees\n\"51-200\": 51 to 200 employees\n\"201-1000\": 201 to 1000 employees\n\"1000+\": more than 1000 employees","enum":["1-10","11-50","51-200","201-1000","1000+"]},"owner_id":{"type":"string","description":"only companies owned by this salesperson."},"limit":{"type":"integer","description":"the most companies to return.","minimum":1,"maximum":500}},"required":["limit"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Company is an organization in the CRM.","properties":{"id":{"type":"string"},"name":{"type":"string"},"domain":{"type":"string"},"industry":{"type":"string"},"size":{"type":"string","description":"CompanySize is a band of employee counts.\n\"1-10\": 1 to 10 employees\n\"11-50\": 11 to 50 employees\n\"51-200\": 51 to 200 employees\n\"201-1000\": 201 to 1000 employees\n\"1000+\": more than 1000 employees","examples":["1-10","11-50","51-200","201-1000","1000+"]},"owner_id":{"type":"string"}},"required":["id","name"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "crm",
+	Tokens:      toolgen.Tokens{Default: 216, Strict: 234, Gemini: 194},
+	SearchTerms: "1 76 CAqBEsIUDmECMgAgg0bGYARCA 10:3 1000:6 11:3 200:3 201:3 50:3 51:3 compani:9 crm:3 employe:5 filter id:2 industri:4 limit:2 list:5 list_compani:4 more most onli:3 own owner:3 owner_id:2 return salesperson size:4",
+	Call:        toolgenCallListCompanies,
+}, {
+	Name:         ToolCreateLead,
+	Description:  "CreateLead records a potential customer who is not yet qualified.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the person's full name."},"email":{"type":"string","description":"their email address."},"company":{"type":"string","description":"the name of their company."},"source":{"type":"string","description":"where the lead came from.\n\"website\": a form on the website\n\"referral\": referred by a customer or partner\n\"event\": met at a conference or trade show\n\"cold_outreach\": found by the sales team\n\"partner\": passed on by a reseller\n\"advertising\": a paid ad campaign","enum":["website","referral","event","cold_outreach","partner","advertising"]}},"required":["name","email","source"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Lead is a potential customer not yet qualified.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"company":{"type":"string"},"source":{"type":"string","description":"LeadSource is where a lead came from.\n\"website\": a form on the website\n\"referral\": referred by a customer or partner\n\"event\": met at a conference or trade show\n\"cold_outreach\": found by the sales team\n\"partner\": passed on by a reseller\n\"advertising\": a paid ad campaign","examples":["website","referral","event","cold_outreach","partner","advertising"]},"status":{"type":"string","description":"LeadStatus is how far a lead has been qualified.\n\"new\": not yet contacted\n\"contacted\": reached out, no answer yet\n\"qualified\": has need, budget and authority\n\"unqualified\": not a fit\n\"nurturing\": not ready to buy yet\n\"disqualified\": spam, a competitor or a duplicate","examples":["new","contacted","qualified","unqualified","nurturing","disqualified"]},"owner_id":{"type":"string"}},"required":["id","name","email","source","status"],"additionalProperties":false}`),
+	Namespace:    "crm",
+	Tokens:       toolgen.Tokens{Default: 197, Strict: 191, Gemini: 175},
+	SearchTerms:  "1 69 QPAAoIKCCCLIRstQAtKgEhwNgAABsAQQxChA65k ad address advertis:2 came campaign cold:2 cold_outreach:2 compani:3 conferenc creat:4 creat_lead:4 crm:2 customer:2 email:3 event:2 form found full lead:5 met name:4 outreach:2 paid partner:3 pass person potential qualifi record refer referral:2 reseller sale show sourc:2 team trade websit:3 yet",
+	Call:         toolgenCallCreateLead,
+}, {
+	Name:         ToolUpdateLeadStatus,
+	Description:  "UpdateLeadStatus moves a lead to another qualification status.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"lead_id":{"type":"string","description":"the lead."},"status":{"type":"string","description":"the new status.\n\"new\": not yet contacted\n\"contacted\": reached out, no answer yet\n\"qualified\": has need, budget and authority\n\"unqualified\": not a fit\n\"nurturing\": not ready to buy yet\n\"disqualified\": spam, a competitor or a duplicate","enum":["new","contacted","qualified","unqualified","nurturing","disqualified"]},"reason":{"type":"string","description":"why, for unqualified and disqualified leads."}},"required":["lead_id","status"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Lead is a potential customer not yet qualified.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"company":{"type":"string"},"source":{"type":"string","description":"LeadSource is where a lead came from.\n\"website\": a form on the website\n\"referral\": referred by a customer or partner\n\"event\": met at a conference or trade show\n\"cold_outreach\": found by the sales team\n\"partner\": passed on by a reseller\n\"advertising\": a paid ad campaign","examples":["website","referral","event","cold_outreach","partner","advertising"]},"status":{"type":"string","description":"LeadStatus is how far a lead has been qualified.\n\"new\": not yet contacted\n\"contacted\": reached out, no answer yet\n\"qualified\": has need, budget and authority\n\"unqualified\": not a fit\n\"nurturing\": not ready to buy yet\n\"disqualified\": spam, a competitor or a duplicate","examples":["new","contacted","qualified","unqualified","nurturing","disqualified"]},"owner_id":{"type":"string"}},"required":["id","name","email","source","status"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "crm",
+	Tokens:       toolgen.Tokens{Default: 184, Strict: 178, Gemini: 162},
+	SearchTerms:  "1 68 CAI2Ar8H2BEEhIAPBEWQJAQADLERIcE another answer authoriti budget bui competitor contact:3 crm:2 disqualifi:3 duplicat fit id:2 lead:9 lead_id:2 move need new:3 nurtur:2 out qualifi:2 qualification reach readi reason:2 spam statu:8 unqualifi:3 updat:4 updat_lead_statu:4 why yet:3",
+	Call:         toolgenCallUpdateLeadStatus,
+}, {
+	Name:         ToolConvertLead,
+	Description:  "ConvertLead turns a qualified lead into a contact and a company, and optionally a deal.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"lead_id":{"type":"string","description":"the lead."},"deal_name":{"type":"string","description":"also create a deal with this name."}},"required":["lead_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Contact is a person in the CRM.","properties":{"id":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string"},"phone":{"type":"string"},"company_id":{"type":"string"},"title":{"type":"string"},"owner_id":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","first_name","last_name","created_at"],"additionalProperties":false}`),
+	Namespace:    "crm",
+	Tokens:       toolgen.Tokens{Default: 95, Strict: 90, Gemini: 73},
+	SearchTerms:  "1 38 AhATbqNhAXGLAAAS also compani contact convert:4 convert_lead:4 creat crm:2 deal:4 deal_name:2 id:2 lead:8 lead_id:2 name:3 optionalli qualifi turn",
+	Call:         toolgenCallConvertLead,
+}, {
+	Name:         ToolAssignLead,
+	Description:  "AssignLead gives a lead to a salesperson to work on.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"lead_id":{"type":"string","description":"the lead."},"owner_id":{"type":"string","description":"the salesperson."}},"required":["lead_id","owner_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Lead is a potential customer not yet qualified.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"company":{"type":"string"},"source":{"type":"string","description":"LeadSource is where a lead came from.\n\"website\": a form on the website\n\"referral\": referred by a customer or partner\n\"event\": met at a conference or trade show\n\"cold_outreach\": found by the sales team\n\"partner\": passed on by a reseller\n\"advertising\": a paid ad campaign","examples":["website","referral","event","cold_outreach","partner","advertising"]},"status":{"type":"string","description":"LeadStatus is how far a lead has been qualified.\n\"new\": not yet contacted\n\"contacted\": reached out, no answer yet\n\"qualified\": has need, budget and authority\n\"unqualified\": not a fit\n\"nurturing\": not ready to buy yet\n\"disqualified\": spam, a competitor or a duplicate","examples":["new","contacted","qualified","unqualified","nurturing","disqualified"]},"owner_id":{"type":"string"}},"required":["id","name","email","source","status"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "crm",
+	Tokens:       toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
+	SearchTerms:  "1 32 BktqJJAIJQE assign:4 assign_lead:4 crm:2 give id:4 lead:8 lead_id:2 owner:2 owner_id:2 salesperson:2 work",
+	Call:         toolgenCallAssignLead,
+}, {
+	Name:         ToolListLeads,
+	Description:  "ListLeads lists leads by status, source and creation date.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"status":{"type":"string","description":"only leads with this status.\n\"new\": not yet contacted\n\"contacted\": reached out, no answer yet\n\"qualified\": has need, budget and authority\n\"unqualified\": not a fit\n\"nurturing\": not ready to buy yet\n\"disqualified\": spam, a competitor or a duplicate","enum":["new","contacted","qualified","unqualified","nurturing","disqualified"]},"source":{"type":"string","description":"only leads from this source.\n\"website\": a form on the website\n\"referral\": referred by a customer or partner\n\"event\": met at a conference or trade show\n\"cold_outreach\": found by the sales team\n\"partner\": passed on by a reseller\n\"advertising\": a paid ad campaign","enum":["website","referral","event","cold_outreach","partner","advertising"]},"created_after":{"type":"string","description":"only leads created after this time.","format":"date-time"},"owner_id":{"type":"string","description":"only leads owned by this salesperson."}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Lead is a potential customer not yet qualified.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"company":{"type":"string"},"source":{"type":"string","description":"LeadSource is where a lead came from.\n\"website\": a form on the website\n\"referral\": referred by a customer or partner\n\"event\": met at a conference or trade show\n\"cold_outreach\": found by the sales team\n\"partner\": passed on by a reseller\n\"advertising\": a paid ad campaign","examples":["website","referral","event","cold_outreach","partner","advertising"]},"status":{"type":"string","description":"LeadStatus is how far a lead has been qualified.\n\"new\": not yet contacted\n\"contacted\": reached out, no answer yet\n\"qualified\": has need, budget and authority\n\"unqualified\": not a fit\n\"nurturing\": not ready to buy yet\n\"disqualified\": spam, a competitor or a duplicate","examples":["new","contacted","qualified","unqualified","nurturing","disqualified"]},"owner_id":{"type":"string"}},"required":["id","name","email","source","status"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "crm",
+	Tokens:      toolgen.Tokens{Default: 280, Strict: 314, Gemini: 258},
+	SearchTerms: "1 112 ExEAABMMIEZBaLCQlUAAwUiImAWFIFaEAYANHIkgEAAxoAZCcaQDEQAEqzjh ad advertis:2 after:3 answer authoriti budget bui campaign cold:2 cold_outreach:2 competitor conferenc contact:3 creat:3 creat_after:2 creation crm:2 customer date disqualifi:2 duplicat event:2 fit form found id:2 lead:9 list:5 list_lead:4 met need new:2 nurtur:2 onli:4 out outreach:2 own owner:2 owner_id:2 paid partner:3 pass qualifi:2 reach readi refer referral:2 reseller sale salesperson show sourc:4 spam statu:4 team time trade unqualifi:2 websit:3 yet:3",
+	Call:        toolgenCallListLeads,
+}, {
+	Name:         ToolCreateDeal,
+	Description:  "CreateDeal opens a sales opportunity with a company.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"for example \"Acme – 200 seats\""},"company_id":{"type":"string","description":"the customer"},"amount":{"type":"number","description":"expected value","minimum":0},"currency":{"type":"string","description":"ISO 4217 code","pattern":"^[A-Z]{3}$"},"stage":{"type":"string","description":"the starting stage\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","enum":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]},"close_date":{"type":"string","description":"expected close date","format":"date-time"},"contact_ids":{"type":"array","description":"ContactIDs are the people involved on the customer's side.","items":{"type":"string"}},"owner_id":{"type":"string","description":"you when absent"}},"required":["name","company_id","amount","currency","stage","close_date"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Deal is a sales opportunity.","properties":{"id":{"type":"string"},"name":{"type":"string"},"company_id":{"type":"string"},"amount":{"type":"number"},"currency":{"type":"string"},"stage":{"type":"string","description":"DealStage is a stage of the sales pipeline.\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","examples":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]},"close_date":{"type":"string","format":"date-time"},"owner_id":{"type":"string"}},"required":["id","name","company_id","amount","currency","stage","close_date","owner_id"],"additionalProperties":false}`),
+	Namespace:    "crm",
+	Tokens:       toolgen.Tokens{Default: 286, Strict: 295, Gemini: 264},
+	SearchTerms:  "1 108 kAAGMxpOIykGEiZFKJPqUlQWAMgU0IogsASAE51phEYCAMAARQgAIQkA 200 4217 absent acm amount:2 close:7 close_date:2 close_lost:2 close_won:2 code compani:3 compani_id:2 contact:3 contact_id:3 conversation creat:4 creat_deal:4 crm:2 currenci:2 customer:2 date:3 deal:4 demo:2 demonstrat discoveri:2 exampl expect:2 first id:7 involv iso lost:3 name:2 need negotiat negotiation:2 open opportuniti owner:2 owner_id:2 peopl product proposal:3 prospect:2 quot sale seat sent side sign stage:3 start term understand valu won:2",
+	Call:         toolgenCallCreateDeal,
+}, {
+	Name:         ToolGetDeal,
+	Description:  "GetDeal returns a deal with its stage history, contacts and line items.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"deal_id":{"type":"string","description":"the deal."}},"required":["deal_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Deal is a sales opportunity.","properties":{"id":{"type":"string"},"name":{"type":"string"},"company_id":{"type":"string"},"amount":{"type":"number"},"currency":{"type":"string"},"stage":{"type":"string","description":"DealStage is a stage of the sales pipeline.\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","examples":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]},"close_date":{"type":"string","format":"date-time"},"owner_id":{"type":"string"}},"required":["id","name","company_id","amount","currency","stage","close_date","owner_id"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "crm",
+	Tokens:      toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
+	SearchTerms: "1 28 JFwkugAQMZAU contact crm:2 deal:8 deal_id:2 get:4 get_deal:4 histori id:2 item line return stage",
+	Call:        toolgenCallGetDeal,
+}, {
+	Name:         ToolUpdateDeal,
+	Description:  "UpdateDeal changes a deal's name, amount, expected close date or owner.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"deal_id":{"type":"string"},"name":{"type":"string"},"amount":{"type":"number"},"close_date":{"type":"string","format":"date-time"},"owner_id":{"type":"string"}},"required":["deal_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Deal is a sales opportunity.","properties":{"id":{"type":"string"},"name":{"type":"string"},"company_id":{"type":"string"},"amount":{"type":"number"},"currency":{"type":"string"},"stage":{"type":"string","description":"DealStage is a stage of the sales pipeline.\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","examples":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]},"close_date":{"type":"string","format":"date-time"},"owner_id":{"type":"string"}},"required":["id","name","company_id","amount","currency","stage","close_date","owner_id"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "crm",
+	Tokens:       toolgen.Tokens{Default: 104, Strict: 134, Gemini: 82},
+	SearchTerms:  "1 44 xwIusdGIQAjACAA amount:3 chang close:3 close_date:2 crm:2 date:3 deal:7 deal_id:2 expect id:4 name:3 owner:3 owner_id:2 updat:4 updat_deal:4",
+	Call:         toolgenCallUpdateDeal,
+}, {
+	Name:         ToolUpdateDealStage,
+	Description:  "UpdateDealStage moves a deal to another stage of the pipeline.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"deal_id":{"type":"string","description":"the deal."},"stage":{"type":"string","description":"the new stage.\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","enum":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]}},"required":["deal_id","stage"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Deal is a sales opportunity.","properties":{"id":{"type":"string"},"name":{"type":"string"},"company_id":{"type":"string"},"amount":{"type":"number"},"currency":{"type":"string"},"stage":{"type":"string","description":"DealStage is a stage of the sales pipeline.\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","examples":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]},"close_date":{"type":"string","format":"date-time"},"owner_id":{"type":"string"}},"required":["id","name","company_id","amount","currency","stage","close_date","owner_id"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "crm",
+	Tokens:       toolgen.Tokens{Default: 164, Strict: 147, Gemini: 142},
+	SearchTerms:  "1 69 IQIqDuEJYCKoKKAQE0aAAeiQUgAgACRE another close:4 close_lost:2 close_won:2 conversation crm:2 deal:8 deal_id:2 demo:2 demonstrat discoveri:2 first id:2 lost:3 move need negotiat negotiation:2 new pipelin product proposal:3 prospect:2 quot sent sign stage:8 term understand updat:4 updat_deal_stage:4 won:2",
+	Call:         toolgenCallUpdateDealStage,
+}, {
+	Name:         ToolListDeals,
+	Description:  "ListDeals lists deals by stage, owner and expected close date.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"stage":{"type":"string","description":"only deals in this stage.\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","enum":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]},"owner_id":{"type":"string","description":"only deals owned by this salesperson."},"closing_before":{"type":"string","description":"only deals expected to close before this date.","format":"date-time"},"min_amount":{"type":"number","description":"only deals worth at least this much."}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Deal is a sales opportunity.","properties":{"id":{"type":"string"},"name":{"type":"string"},"company_id":{"type":"string"},"amount":{"type":"number"},"currency":{"type":"string"},"stage":{"type":"string","description":"DealStage is a stage of the sales pipeline.\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","examples":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]},"close_date":{"type":"string","format":"date-time"},"owner_id":{"type":"string"}},"required":["id","name","company_id","amount","currency","stage","close_date","owner_id"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "crm",
+	Tokens:      toolgen.Tokens{Default: 203, Strict: 237, Gemini: 181},
+	SearchTerms: "1 94 UAJEeegXUmgICoAKF0AAIOgiTCgQOiYhXASgIAgEGB amount:2 befor:3 close:8 close_befor:2 close_lost:2 close_won:2 conversation crm:2 date:2 deal:9 demo:2 demonstrat discoveri:2 expect:2 first id:2 least list:5 list_deal:4 lost:3 min:2 min_amount:2 much need negotiat negotiation:2 onli:4 own owner:3 owner_id:2 product proposal:3 prospect:2 quot salesperson sent sign stage:4 term understand won:2 worth",
+	Call:        toolgenCallListDeals,
+}, {
+	Name:         ToolMarkDealLost,
+	Description:  "MarkDealLost closes a deal as lost and records why.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"deal_id":{"type":"string","description":"the deal."},"reason":{"type":"string","description":"the main reason.\n\"price\": too expensive\n\"competitor\": chose a competitor\n\"no_budget\": no budget this year\n\"timing\": not the right time\n\"no_response\": went silent\n\"features\": missing features","enum":["price","competitor","no_budget","timing","no_response","features"]},"competitor":{"type":"string","description":"the competitor chosen instead, if any."},"notes":{"type":"string","description":"details."}},"required":["deal_id","reason"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Deal is a sales opportunity.","properties":{"id":{"type":"string"},"name":{"type":"string"},"company_id":{"type":"string"},"amount":{"type":"number"},"currency":{"type":"string"},"stage":{"type":"string","description":"DealStage is a stage of the sales pipeline.\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","examples":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]},"close_date":{"type":"string","format":"date-time"},"owner_id":{"type":"string"}},"required":["id","name","company_id","amount","currency","stage","close_date","owner_id"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "crm",
+	Tokens:       toolgen.Tokens{Default: 181, Strict: 187, Gemini: 159},
+	SearchTerms:  "1 71 IwgMZoIRgNkxS4BgBhAAIIFCxAwGSZRAK ani budget:3 chose chosen close competitor:6 crm:2 deal:8 deal_id:2 detail expensiv featur:3 id:2 instead lost:5 main mark:4 mark_deal_lost:4 miss no_budget:2 no_respons:2 note:2 price:2 reason:3 record respons:2 right silent time:3 too went why year",
+	Call:         toolgenCallMarkDealLost,
+}, {
+	Name:         ToolCloseDealWon,
+	Description:  "CloseDealWon closes a deal as won with its final signed amount.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"deal_id":{"type":"string","description":"the deal."},"final_amount":{"type":"number","description":"the signed contract value; the deal's amount when absent."}},"required":["deal_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Deal is a sales opportunity.","properties":{"id":{"type":"string"},"name":{"type":"string"},"company_id":{"type":"string"},"amount":{"type":"number"},"currency":{"type":"string"},"stage":{"type":"string","description":"DealStage is a stage of the sales pipeline.\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","examples":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]},"close_date":{"type":"string","format":"date-time"},"owner_id":{"type":"string"}},"required":["id","name","company_id","amount","currency","stage","close_date","owner_id"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "crm",
+	Tokens:       toolgen.Tokens{Default: 97, Strict: 92, Gemini: 75},
+	SearchTerms:  "1 43 wSMCZ7ALR8AEBA absent amount:4 close:5 close_deal_won:4 contract crm:2 deal:9 deal_id:2 final:3 final_amount:2 id:2 sign:2 valu won:5",
+	Call:         toolgenCallCloseDealWon,
+}, {
+	Name:         ToolGetPipelineSummary,
+	Description:  "GetPipelineSummary totals the open deals in each stage of the pipeline, by count and value.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"owner_id":{"type":"string","description":"only this salesperson's deals."},"team_id":{"type":"string","description":"only this team's deals."}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"PipelineSummary totals the open deals of a pipeline stage by stage.","properties":{"stages":{"type":"array","items":{"type":"object","description":"StageTotal is the open deals of one stage.","properties":{"stage":{"type":"string","description":"DealStage is a stage of the sales pipeline.\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","examples":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]},"count":{"type":"integer"},"amount":{"type":"number"}},"required":["stage","count","amount"],"additionalProperties":false}},"total":{"type":"number"}},"required":["stages","total"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "crm",
+	Tokens:      toolgen.Tokens{Default: 90, Strict: 100, Gemini: 68},
+	SearchTerms: "1 44 RRkEvqChAYKAgiAAAFC count crm:2 deal:3 each get:4 get_pipelin_summari:4 id:4 onli:2 open owner:2 owner_id:2 pipelin:5 salesperson stage summari:4 team:3 team_id:2 total valu",
+	Call:        toolgenCallGetPipelineSummary,
+}, {
+	Name:         ToolGetSalesForecast,
+	Description:  "GetSalesForecast projects the revenue expected to close in a quarter, from the open deals weighted by their stage's win probability.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"quarter":{"type":"string","description":"the quarter, for example \"2026-Q3\".","pattern":"^[0-9]{4}-Q[1-4]$"},"owner_id":{"type":"string","description":"only this salesperson's deals."}},"required":["quarter"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"PipelineSummary totals the open deals of a pipeline stage by stage.","properties":{"stages":{"type":"array","items":{"type":"object","description":"StageTotal is the open deals of one stage.","properties":{"stage":{"type":"string","description":"DealStage is a stage of the sales pipeline.\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","examples":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]},"count":{"type":"integer"},"amount":{"type":"number"}},"required":["stage","count","amount"],"additionalProperties":false}},"total":{"type":"number"}},"required":["stages","total"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "crm",
+	Tokens:      toolgen.Tokens{Default: 125, Strict: 120, Gemini: 103},
+	SearchTerms: "1 44 KkgILWvggwBtBAABeZAYAAgA 2026 close crm:2 deal:2 exampl expect forecast:4 get:4 get_sale_forecast:4 id:2 onli open owner:2 owner_id:2 probabiliti project q3 quarter:4 revenu sale:4 salesperson stage weight win",
+	Call:        toolgenCallGetSalesForecast,
+}, {
+	Name:         ToolLogCRMActivity,
+	Description:  "LogCRMActivity records a call, meeting, email or note against a contact or deal.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"type":{"type":"string","description":"ActivityType is the kind of a logged interaction.\n\"call\": a phone call\n\"meeting\": a meeting in person or by video\n\"email\": an email exchanged outside the CRM\n\"note\": a free-form note\n\"linkedin_dm\": a LinkedIn message","enum":["call","meeting","email","note","linkedin_dm"]},"summary":{"type":"string","description":"what was discussed"},"occurred_at":{"type":"string","description":"when it happened","format":"date-time"},"contact_id":{"type":"string","description":"the person involved"},"deal_id":{"type":"string","description":"the deal it concerns"},"duration_minutes":{"type":"integer","description":"for calls and meetings"}},"required":["type","summary","occurred_at"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Activity is a logged interaction with a contact or deal.","properties":{"id":{"type":"string"},"type":{"type":"string","description":"ActivityType is the kind of a logged interaction.\n\"call\": a phone call\n\"meeting\": a meeting in person or by video\n\"email\": an email exchanged outside the CRM\n\"note\": a free-form note\n\"linkedin_dm\": a LinkedIn message","examples":["call","meeting","email","note","linkedin_dm"]},"summary":{"type":"string"},"occurred_at":{"type":"string","format":"date-time"},"contact_id":{"type":"string"},"deal_id":{"type":"string"}},"required":["id","type","summary","occurred_at"],"additionalProperties":false}`),
+	Namespace:    "crm",
+	Tokens:       toolgen.Tokens{Default: 224, Strict: 244, Gemini: 202},
+	SearchTerms:  "1 95 AeaoBmRQqhwoSpAJCVLNBUzQGkQLaEKhEiAgIBBABC activiti:5 activiti_type against call:5 concern contact:3 contact_id:2 crm:7 deal:4 deal_id:2 discuss dm:2 duration:2 duration_minut:2 email:4 exchang form free happen id:4 interaction involv kind link link_in linkedin:2 linkedin_dm:2 log:5 log_crm_activiti:4 meet:5 messag minut:2 note:4 occur:2 occur_at:2 outsid person:2 phone record summari:2 type:3 video",
+	Call:         toolgenCallLogCRMActivity,
+}, {
+	Name:         ToolListCRMActivities,
+	Description:  "ListCRMActivities lists the logged interactions with a contact or deal, newest first.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"contact_id":{"type":"string","description":"only activities with this contact."},"deal_id":{"type":"string","description":"only activities on this deal."},"since":{"type":"string","description":"only activities after this time.","format":"date-time"}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Activity is a logged interaction with a contact or deal.","properties":{"id":{"type":"string"},"type":{"type":"string","description":"ActivityType is the kind of a logged interaction.\n\"call\": a phone call\n\"meeting\": a meeting in person or by video\n\"email\": an email exchanged outside the CRM\n\"note\": a free-form note\n\"linkedin_dm\": a LinkedIn message","examples":["call","meeting","email","note","linkedin_dm"]},"summary":{"type":"string"},"occurred_at":{"type":"string","format":"date-time"},"contact_id":{"type":"string"},"deal_id":{"type":"string"}},"required":["id","type","summary","occurred_at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "crm",
+	Tokens:      toolgen.Tokens{Default: 109, Strict: 131, Gemini: 87},
+	SearchTerms: "1 49 wADUlrDBCSgZWBREw activiti:7 after contact:4 contact_id:2 crm:6 deal:4 deal_id:2 first id:4 interaction list:5 list_crm_activiti:4 log newest onli:3 sinc:2 time",
+	Call:        toolgenCallListCRMActivities,
+}, {
+	Name:         ToolAddContactNote,
+	Description:  "AddContactNote attaches a free-text note to a contact's record.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"contact_id":{"type":"string","description":"the contact."},"text":{"type":"string","description":"the note."}},"required":["contact_id","text"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Activity is a logged interaction with a contact or deal.","properties":{"id":{"type":"string"},"type":{"type":"string","description":"ActivityType is the kind of a logged interaction.\n\"call\": a phone call\n\"meeting\": a meeting in person or by video\n\"email\": an email exchanged outside the CRM\n\"note\": a free-form note\n\"linkedin_dm\": a LinkedIn message","examples":["call","meeting","email","note","linkedin_dm"]},"summary":{"type":"string"},"occurred_at":{"type":"string","format":"date-time"},"contact_id":{"type":"string"},"deal_id":{"type":"string"}},"required":["id","type","summary","occurred_at"],"additionalProperties":false}`),
+	Namespace:    "crm",
+	Tokens:       toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
+	SearchTerms:  "1 34 nMuhdAApBBQ add:4 add_contact_note:4 attach contact:8 contact_id:2 crm:2 free id:2 note:6 record text:3",
+	Call:         toolgenCallAddContactNote,
+}, {
+	Name:         ToolCreateFollowUpTask,
+	Description:  "CreateFollowUpTask creates a to-do for a salesperson, tied to a contact or deal.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string","description":"what to do"},"due":{"type":"string","description":"when it is due","format":"date-time"},"contact_id":{"type":"string","description":"the person it concerns"},"deal_id":{"type":"string","description":"the deal it concerns"},"assignee_id":{"type":"string","description":"you when absent"},"high_priority":{"type":"boolean","description":"HighPriority shows the task at the top of the assignee's list."}},"required":["title","due"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Task is a to-do for a salesperson.","properties":{"id":{"type":"string"},"title":{"type":"string"},"due":{"type":"string","format":"date-time"},"assignee_id":{"type":"string"},"done":{"type":"boolean"}},"required":["id","title","due","assignee_id","done"],"additionalProperties":false}`),
+	Namespace:    "crm",
+	Tokens:       toolgen.Tokens{Default: 169, Strict: 201, Gemini: 147},
+	SearchTerms:  "1 69 MFMOQSBoptyABDAQphAgAp6AmI absent assigne:3 assigne_id:2 concern:2 contact:3 contact_id:2 creat:5 creat_follow_up_task:4 crm:2 deal:4 deal_id:2 due:3 follow:4 high:3 high_prioriti:3 id:6 list person prioriti:3 salesperson show task:5 ti titl:2 top up:4",
+	Call:         toolgenCallCreateFollowUpTask,
+}, {
+	Name:         ToolListCRMTasks,
+	Description:  "ListCRMTasks lists salespeople's to-dos by assignee, due date and completion.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"assignee_id":{"type":"string","description":"only tasks of this person; yours when absent."},"due_before":{"type":"string","description":"only tasks due before this time.","format":"date-time"},"include_completed":{"type":"boolean","description":"include tasks already done."}},"required":["include_completed"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Task is a to-do for a salesperson.","properties":{"id":{"type":"string"},"title":{"type":"string"},"due":{"type":"string","format":"date-time"},"assignee_id":{"type":"string"},"done":{"type":"boolean"}},"required":["id","title","due","assignee_id","done"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "crm",
+	Tokens:      toolgen.Tokens{Default: 124, Strict: 132, Gemini: 102},
+	SearchTerms: "1 57 gQiQASAEwg16DVmEJqEouoAh absent alreadi assigne:3 assigne_id:2 befor:3 complet:2 completion crm:6 date do done due:4 due_befor:2 id:2 includ:3 includ_complet:2 list:5 list_crm_task:4 onli:2 person salespeopl task:7 time your",
+	Call:        toolgenCallListCRMTasks,
+}, {
+	Name:         ToolCompleteCRMTask,
+	Description:  "CompleteCRMTask marks a sales to-do as done.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"task_id":{"type":"string","description":"the task."}},"required":["task_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Task is a to-do for a salesperson.","properties":{"id":{"type":"string"},"title":{"type":"string"},"due":{"type":"string","format":"date-time"},"assignee_id":{"type":"string"},"done":{"type":"boolean"}},"required":["id","title","due","assignee_id","done"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "crm",
+	Tokens:       toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
+	SearchTerms:  "1 28 MHFaMAkoA complet:4 complet_crm_task:4 crm:6 done id:2 mark sale task:7 task_id:2",
+	Call:         toolgenCallCompleteCRMTask,
+}, {
+	Name:         ToolTagContacts,
+	Description:  "TagContacts adds tags to several contacts at once.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"contact_ids":{"type":"array","description":"the contacts.","items":{"type":"string"}},"tags":{"type":"array","description":"the tags to add.","items":{"type":"string"}}},"required":["contact_ids","tags"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "crm",
+	Tokens:       toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
+	SearchTerms:  "1 30 FjBSAnCAy add:2 contact:8 contact_id:2 crm:2 id:2 onc several tag:8 tag_contact:4",
+	Call:         toolgenCallTagContacts,
+}, {
+	Name:        ToolCreateContactSegment,
+	Description: "CreateContactSegment saves a filtered list of contacts that updates itself as contacts change, for campaigns and reports.",
+	InputSchema: []byte("{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"description\":\"the segment's name.\"},\"filter\":{\"type\":\"string\",\"description\":\"a filter expression, for example `title ~ \\\"CTO\\\" AND company.size = \\\"51-200\\\"`.\"}},\"required\":[\"name\",\"filter\"],\"additionalProperties\":false}"),
+	Namespace:   "crm",
+	Tokens:      toolgen.Tokens{Default: 115, Strict: 98, Gemini: 93},
+	SearchTerms: "1 43 BC4gwaQXNCsCQwCynECAAI 200 51 campaign chang compani contact:6 creat:4 creat_contact_segment:4 crm:2 cto exampl expression filter:4 itself list name:3 report save segment:5 size titl updat",
+	Call:        toolgenCallCreateContactSegment,
+}, {
+	Name:         ToolEnrollInEmailSequence,
+	Description:  "EnrollInEmailSequence adds contacts to an automated sequence of sales emails.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"sequence_id":{"type":"string","description":"the sequence."},"contact_ids":{"type":"array","description":"the contacts to enroll.","items":{"type":"string"}},"start_at":{"type":"string","description":"when to send the first email; now when absent.","format":"date-time"}},"required":["sequence_id","contact_ids"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "crm",
+	Tokens:       toolgen.Tokens{Default: 124, Strict: 120, Gemini: 102},
+	SearchTerms:  "1 48 xKiQqA8eEgESUoAAAd absent add automat contact:4 contact_id:2 crm:2 email:6 enrol:5 enrol_in_email_sequenc:4 first id:4 now sale send sequenc:8 sequenc_id:2 start:2 start_at:2",
+	Call:         toolgenCallEnrollInEmailSequence,
+}, {
+	Name:         ToolRemoveFromEmailSequence,
+	Description:  "RemoveFromEmailSequence stops an automated email sequence for contacts.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"sequence_id":{"type":"string","description":"the sequence."},"contact_ids":{"type":"array","description":"the contacts to take out.","items":{"type":"string"}}},"required":["sequence_id","contact_ids"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "crm",
+	Tokens:       toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
+	SearchTerms:  "1 39 UINFQNFQlCIBc automat contact:4 contact_id:2 crm:2 email:5 id:4 out remov:4 remov_from_email_sequenc:4 sequenc:8 sequenc_id:2 stop take",
+	Call:         toolgenCallRemoveFromEmailSequence,
+}, {
+	Name:        ToolImportContacts,
+	Description: "ImportContacts creates or updates contacts from a CSV file.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/column_mapping):,
+	// OpenAI gets it without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/column_mapping):,
+	// Gemini gets it as it is.,
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"file_url":{"type":"string","description":"where the CSV file is."},"column_mapping":{"type":"object","description":"CRM field for each CSV column, for example {\"E-mail\": \"email\"}.","additionalProperties":{"type":"string"}},"update_existing":{"type":"boolean","description":"update contacts whose email already exists instead of skipping them."}},"required":["file_url","column_mapping","update_existing"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{OpenWorld: true},
+	Namespace:   "crm",
+	Tokens:      toolgen.Tokens{Default: 135, Strict: 0, Gemini: 0},
+	SearchTerms: "1 56 IWA5EsEQQrAbIoAgKGGkAQlAM alreadi column:3 column_map:2 contact:6 creat crm:3 csv:3 each email:2 exampl exist:3 field file:4 file_url:2 import:4 import_contact:4 instead mail map:2 skip them updat:4 updat_exist:2 url:2 whose",
+	Call:        toolgenCallImportContacts,
+}, {
+	Name:        ToolExportContacts,
+	Description: "ExportContacts writes contacts, all or a segment's, to a CSV file and returns its download address.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"segment_id":{"type":"string","description":"only this segment's contacts."},"fields":{"type":"array","description":"the fields to include; all when empty.","items":{"type":"string"}}},"required":["fields"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "crm",
+	Tokens:      toolgen.Tokens{Default: 104, Strict: 99, Gemini: 82},
+	SearchTerms: "1 38 ACaoOAdUwEAViDgYAU address all:2 contact:6 crm:2 csv download empti export:4 export_contact:4 field:3 file id:2 includ onli return segment:4 segment_id:2 write",
+	Call:        toolgenCallExportContacts,
+}, {
+	Name:             ToolTransferRecordOwnership,
+	Description:      "TransferRecordOwnership reassigns every contact, company, deal and open task owned by one salesperson to another, for example when someone leaves.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from_owner_id":{"type":"string","description":"the current owner."},"to_owner_id":{"type":"string","description":"the new owner."},"include_closed_deals":{"type":"boolean","description":"also move deals already won or lost."}},"required":["from_owner_id","to_owner_id","include_closed_deals"],"additionalProperties":false}`),
+	OutputSchema:     []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	RequiresApproval: true,
+	Namespace:        "crm",
+	Tokens:           toolgen.Tokens{Default: 135, Strict: 118, Gemini: 113},
+	SearchTerms:      "1 62 iGAoRdASKJyQSqCAzgMUUlcCBQQRwIDEU alreadi also another close:2 compani contact crm:2 current deal:4 everi exampl from_owner_id:2 id:4 includ:2 includ_close_deal:2 leav lost move new on open own owner:6 ownership:4 reassign record:4 salesperson someon task to_owner_id:2 transfer:4 transfer_record_ownership:4 won",
+	Call:             toolgenCallTransferRecordOwnership,
+}, {
+	Name:         ToolAddDealLineItem,
+	Description:  "AddDealLineItem adds a product to a deal, with quantity and discount.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"deal_id":{"type":"string","description":"the deal."},"product_id":{"type":"string","description":"the product from the price book."},"quantity":{"type":"integer","description":"how many units.","minimum":1},"discount_percent":{"type":"number","description":"a discount on the list price.","minimum":0,"maximum":100}},"required":["deal_id","product_id","quantity"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Deal is a sales opportunity.","properties":{"id":{"type":"string"},"name":{"type":"string"},"company_id":{"type":"string"},"amount":{"type":"number"},"currency":{"type":"string"},"stage":{"type":"string","description":"DealStage is a stage of the sales pipeline.\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","examples":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]},"close_date":{"type":"string","format":"date-time"},"owner_id":{"type":"string"}},"required":["id","name","company_id","amount","currency","stage","close_date","owner_id"],"additionalProperties":false}`),
+	Namespace:    "crm",
+	Tokens:       toolgen.Tokens{Default: 139, Strict: 135, Gemini: 117},
+	SearchTerms:  "1 56 jBGAGIipABIUUBsUwML add:5 add_deal_line_item:4 book crm:2 deal:8 deal_id:2 discount:4 discount_percent:2 id:4 item:4 line:4 list mani percent:2 price:2 product:4 product_id:2 quantiti:3 unit",
+	Call:         toolgenCallAddDealLineItem,
+}, {
+	Name:         ToolGetContactTimeline,
+	Description:  "GetContactTimeline returns everything that happened with a contact: emails, calls, meetings, deal changes and web visits, newest first.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"contact_id":{"type":"string","description":"the contact."},"limit":{"type":"integer","description":"the most entries to return.","minimum":1,"maximum":500}},"required":["contact_id","limit"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Activity is a logged interaction with a contact or deal.","properties":{"id":{"type":"string"},"type":{"type":"string","description":"ActivityType is the kind of a logged interaction.\n\"call\": a phone call\n\"meeting\": a meeting in person or by video\n\"email\": an email exchanged outside the CRM\n\"note\": a free-form note\n\"linkedin_dm\": a LinkedIn message","examples":["call","meeting","email","note","linkedin_dm"]},"summary":{"type":"string"},"occurred_at":{"type":"string","format":"date-time"},"contact_id":{"type":"string"},"deal_id":{"type":"string"}},"required":["id","type","summary","occurred_at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "crm",
+	Tokens:      toolgen.Tokens{Default: 110, Strict: 93, Gemini: 88},
+	SearchTerms: "1 43 RAwIITECFtwlQASZAEEoIN call chang contact:8 contact_id:2 crm:2 deal email entri everyth first get:4 get_contact_timelin:4 happen id:2 limit:2 meet most newest return:2 timelin:4 visit web",
+	Call:        toolgenCallGetContactTimeline,
+}, {
+	Name:         ToolFindDuplicateContacts,
+	Description:  "FindDuplicateContacts finds groups of contacts that look like the same person.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"match_on":{"type":"string","description":"what to compare.\n\"email\": same email address\n\"name\": same first and last name and company\n\"phone\": same phone number","enum":["email","name","phone"]}},"required":["match_on"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"array","items":{"type":"object","description":"Contact is a person in the CRM.","properties":{"id":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string"},"phone":{"type":"string"},"company_id":{"type":"string"},"title":{"type":"string"},"owner_id":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","first_name","last_name","created_at"],"additionalProperties":false}}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "crm",
+	Tokens:      toolgen.Tokens{Default: 108, Strict: 91, Gemini: 86},
+	SearchTerms: "1 47 BgUUkO5wAZ4UTIAEQAEAq address compani compar contact:5 crm:2 duplicat:4 email:3 find:5 find_duplicat_contact:4 first group last like look match:2 match_on:2 name:3 number person phone:3 same:4",
+	Call:        toolgenCallFindDuplicateContacts,
+}, {
+	Name:         ToolSetContactEmailOptOut,
+	Description:  "SetContactEmailOptOut records that a contact does or does not want marketing email; opted-out contacts are skipped by sequences and campaigns.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"contact_id":{"type":"string","description":"the contact."},"opted_out":{"type":"boolean","description":"true to stop marketing email."},"reason":{"type":"string","description":"why, for the audit log."}},"required":["contact_id","opted_out"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Contact is a person in the CRM.","properties":{"id":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string"},"phone":{"type":"string"},"company_id":{"type":"string"},"title":{"type":"string"},"owner_id":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","first_name","last_name","created_at"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "crm",
+	Tokens:       toolgen.Tokens{Default: 125, Strict: 119, Gemini: 103},
+	SearchTerms:  "1 59 WCQLcSUFBBUGCFCBDFRMIs audit campaign contact:9 contact_id:2 crm:2 email:6 id:2 log market:2 opt:7 opt_out:2 out:7 reason:2 record sequenc set:4 set_contact_email_opt_out:4 skip stop true want why",
+	Call:         toolgenCallSetContactEmailOptOut,
+}}
 
 // CreateContactRule is a permission rule for the tool create_contact: each
 // field is a glob over that argument's value (as toolgen.Rule's Args), and an
@@ -711,7 +680,7 @@ type CreateContactRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateContactRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateContact, toolgenObjectNewContact, []string{r.FirstName, r.LastName, r.Email, r.Phone, r.CompanyID, r.Title, r.OwnerID, r.Tags})
+	return toolimpl.RuleOf(ToolCreateContact, &toolgenTypeNewContact.Object, unsafe.Pointer(&r), 8)
 }
 
 // GetContactRule is a permission rule for the tool get_contact: each field is
@@ -724,7 +693,7 @@ type GetContactRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetContactRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetContact, toolgenArgsGetContact, []string{r.ContactID})
+	return toolimpl.RuleOf(ToolGetContact, toolgenArgsGetContact, unsafe.Pointer(&r), 1)
 }
 
 // UpdateContactRule is a permission rule for the tool update_contact: each
@@ -743,7 +712,7 @@ type UpdateContactRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateContactRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolUpdateContact, toolgenObjectContactChanges, []string{r.ContactID, r.FirstName, r.LastName, r.Email, r.Phone, r.CompanyID, r.Title})
+	return toolimpl.RuleOf(ToolUpdateContact, &toolgenTypeContactChanges.Object, unsafe.Pointer(&r), 7)
 }
 
 // DeleteContactRule is a permission rule for the tool delete_contact: each
@@ -756,7 +725,7 @@ type DeleteContactRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteContactRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDeleteContact, toolgenArgsDeleteContact, []string{r.ContactID})
+	return toolimpl.RuleOf(ToolDeleteContact, toolgenArgsDeleteContact, unsafe.Pointer(&r), 1)
 }
 
 // SearchContactsRule is a permission rule for the tool search_contacts: each
@@ -772,7 +741,7 @@ type SearchContactsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SearchContactsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSearchContacts, toolgenArgsSearchContacts, []string{r.Query, r.CompanyID, r.Tag, r.Limit})
+	return toolimpl.RuleOf(ToolSearchContacts, toolgenArgsSearchContacts, unsafe.Pointer(&r), 4)
 }
 
 // MergeContactsRule is a permission rule for the tool merge_contacts: each
@@ -786,7 +755,7 @@ type MergeContactsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MergeContactsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolMergeContacts, toolgenArgsMergeContacts, []string{r.PrimaryID, r.DuplicateIDs})
+	return toolimpl.RuleOf(ToolMergeContacts, toolgenArgsMergeContacts, unsafe.Pointer(&r), 2)
 }
 
 // CreateCompanyRule is a permission rule for the tool create_company: each
@@ -802,7 +771,7 @@ type CreateCompanyRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateCompanyRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateCompany, toolgenArgsCreateCompany, []string{r.Name, r.Domain, r.Industry, r.Size})
+	return toolimpl.RuleOf(ToolCreateCompany, toolgenArgsCreateCompany, unsafe.Pointer(&r), 4)
 }
 
 // GetCompanyRule is a permission rule for the tool get_company: each field is
@@ -815,7 +784,7 @@ type GetCompanyRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetCompanyRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetCompany, toolgenArgsGetCompany, []string{r.CompanyID})
+	return toolimpl.RuleOf(ToolGetCompany, toolgenArgsGetCompany, unsafe.Pointer(&r), 1)
 }
 
 // UpdateCompanyRule is a permission rule for the tool update_company: each
@@ -833,7 +802,7 @@ type UpdateCompanyRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateCompanyRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolUpdateCompany, toolgenArgsUpdateCompany, []string{r.CompanyID, r.Name, r.Domain, r.Industry, r.Size, r.OwnerID})
+	return toolimpl.RuleOf(ToolUpdateCompany, toolgenArgsUpdateCompany, unsafe.Pointer(&r), 6)
 }
 
 // ListCompaniesRule is a permission rule for the tool list_companies: each
@@ -849,7 +818,7 @@ type ListCompaniesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListCompaniesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListCompanies, toolgenArgsListCompanies, []string{r.Industry, r.Size, r.OwnerID, r.Limit})
+	return toolimpl.RuleOf(ToolListCompanies, toolgenArgsListCompanies, unsafe.Pointer(&r), 4)
 }
 
 // CreateLeadRule is a permission rule for the tool create_lead: each field is
@@ -865,7 +834,7 @@ type CreateLeadRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateLeadRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateLead, toolgenArgsCreateLead, []string{r.Name, r.Email, r.Company, r.Source})
+	return toolimpl.RuleOf(ToolCreateLead, toolgenArgsCreateLead, unsafe.Pointer(&r), 4)
 }
 
 // UpdateLeadStatusRule is a permission rule for the tool update_lead_status:
@@ -880,7 +849,7 @@ type UpdateLeadStatusRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateLeadStatusRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolUpdateLeadStatus, toolgenArgsUpdateLeadStatus, []string{r.LeadID, r.Status, r.Reason})
+	return toolimpl.RuleOf(ToolUpdateLeadStatus, toolgenArgsUpdateLeadStatus, unsafe.Pointer(&r), 3)
 }
 
 // ConvertLeadRule is a permission rule for the tool convert_lead: each field
@@ -894,7 +863,7 @@ type ConvertLeadRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ConvertLeadRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolConvertLead, toolgenArgsConvertLead, []string{r.LeadID, r.DealName})
+	return toolimpl.RuleOf(ToolConvertLead, toolgenArgsConvertLead, unsafe.Pointer(&r), 2)
 }
 
 // AssignLeadRule is a permission rule for the tool assign_lead: each field is
@@ -908,7 +877,7 @@ type AssignLeadRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AssignLeadRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAssignLead, toolgenArgsAssignLead, []string{r.LeadID, r.OwnerID})
+	return toolimpl.RuleOf(ToolAssignLead, toolgenArgsAssignLead, unsafe.Pointer(&r), 2)
 }
 
 // ListLeadsRule is a permission rule for the tool list_leads: each field is a
@@ -924,7 +893,7 @@ type ListLeadsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListLeadsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListLeads, toolgenArgsListLeads, []string{r.Status, r.Source, r.CreatedAfter, r.OwnerID})
+	return toolimpl.RuleOf(ToolListLeads, toolgenArgsListLeads, unsafe.Pointer(&r), 4)
 }
 
 // CreateDealRule is a permission rule for the tool create_deal: each field is
@@ -944,7 +913,7 @@ type CreateDealRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateDealRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateDeal, toolgenObjectNewDeal, []string{r.Name, r.CompanyID, r.Amount, r.Currency, r.Stage, r.CloseDate, r.ContactIDs, r.OwnerID})
+	return toolimpl.RuleOf(ToolCreateDeal, toolgenObjectNewDeal, unsafe.Pointer(&r), 8)
 }
 
 // GetDealRule is a permission rule for the tool get_deal: each field is a glob
@@ -957,7 +926,7 @@ type GetDealRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetDealRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetDeal, toolgenArgsGetDeal, []string{r.DealID})
+	return toolimpl.RuleOf(ToolGetDeal, toolgenArgsGetDeal, unsafe.Pointer(&r), 1)
 }
 
 // UpdateDealRule is a permission rule for the tool update_deal: each field is
@@ -974,7 +943,7 @@ type UpdateDealRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateDealRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolUpdateDeal, toolgenObjectDealChanges, []string{r.DealID, r.Name, r.Amount, r.CloseDate, r.OwnerID})
+	return toolimpl.RuleOf(ToolUpdateDeal, toolgenObjectDealChanges, unsafe.Pointer(&r), 5)
 }
 
 // UpdateDealStageRule is a permission rule for the tool update_deal_stage:
@@ -988,7 +957,7 @@ type UpdateDealStageRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateDealStageRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolUpdateDealStage, toolgenArgsUpdateDealStage, []string{r.DealID, r.Stage})
+	return toolimpl.RuleOf(ToolUpdateDealStage, toolgenArgsUpdateDealStage, unsafe.Pointer(&r), 2)
 }
 
 // ListDealsRule is a permission rule for the tool list_deals: each field is a
@@ -1004,7 +973,7 @@ type ListDealsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListDealsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListDeals, toolgenArgsListDeals, []string{r.Stage, r.OwnerID, r.ClosingBefore, r.MinAmount})
+	return toolimpl.RuleOf(ToolListDeals, toolgenArgsListDeals, unsafe.Pointer(&r), 4)
 }
 
 // MarkDealLostRule is a permission rule for the tool mark_deal_lost: each
@@ -1020,7 +989,7 @@ type MarkDealLostRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MarkDealLostRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolMarkDealLost, toolgenArgsMarkDealLost, []string{r.DealID, r.Reason, r.Competitor, r.Notes})
+	return toolimpl.RuleOf(ToolMarkDealLost, toolgenArgsMarkDealLost, unsafe.Pointer(&r), 4)
 }
 
 // CloseDealWonRule is a permission rule for the tool close_deal_won: each
@@ -1034,7 +1003,7 @@ type CloseDealWonRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CloseDealWonRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCloseDealWon, toolgenArgsCloseDealWon, []string{r.DealID, r.FinalAmount})
+	return toolimpl.RuleOf(ToolCloseDealWon, toolgenArgsCloseDealWon, unsafe.Pointer(&r), 2)
 }
 
 // GetPipelineSummaryRule is a permission rule for the tool
@@ -1048,7 +1017,7 @@ type GetPipelineSummaryRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetPipelineSummaryRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetPipelineSummary, toolgenArgsGetPipelineSummary, []string{r.OwnerID, r.TeamID})
+	return toolimpl.RuleOf(ToolGetPipelineSummary, toolgenArgsGetPipelineSummary, unsafe.Pointer(&r), 2)
 }
 
 // GetSalesForecastRule is a permission rule for the tool get_sales_forecast:
@@ -1062,7 +1031,7 @@ type GetSalesForecastRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetSalesForecastRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetSalesForecast, toolgenArgsGetSalesForecast, []string{r.Quarter, r.OwnerID})
+	return toolimpl.RuleOf(ToolGetSalesForecast, toolgenArgsGetSalesForecast, unsafe.Pointer(&r), 2)
 }
 
 // LogCRMActivityRule is a permission rule for the tool log_crm_activity: each
@@ -1080,7 +1049,7 @@ type LogCRMActivityRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LogCRMActivityRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolLogCRMActivity, toolgenObjectNewActivity, []string{r.Type, r.Summary, r.OccurredAt, r.ContactID, r.DealID, r.DurationMinutes})
+	return toolimpl.RuleOf(ToolLogCRMActivity, toolgenObjectNewActivity, unsafe.Pointer(&r), 6)
 }
 
 // ListCRMActivitiesRule is a permission rule for the tool list_crm_activities:
@@ -1095,7 +1064,7 @@ type ListCRMActivitiesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListCRMActivitiesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListCRMActivities, toolgenArgsListCRMActivities, []string{r.ContactID, r.DealID, r.Since})
+	return toolimpl.RuleOf(ToolListCRMActivities, toolgenArgsListCRMActivities, unsafe.Pointer(&r), 3)
 }
 
 // AddContactNoteRule is a permission rule for the tool add_contact_note: each
@@ -1109,7 +1078,7 @@ type AddContactNoteRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddContactNoteRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAddContactNote, toolgenArgsAddContactNote, []string{r.ContactID, r.Text})
+	return toolimpl.RuleOf(ToolAddContactNote, toolgenArgsAddContactNote, unsafe.Pointer(&r), 2)
 }
 
 // CreateFollowUpTaskRule is a permission rule for the tool
@@ -1127,7 +1096,7 @@ type CreateFollowUpTaskRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateFollowUpTaskRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateFollowUpTask, toolgenObjectNewTask, []string{r.Title, r.Due, r.ContactID, r.DealID, r.AssigneeID, r.HighPriority})
+	return toolimpl.RuleOf(ToolCreateFollowUpTask, toolgenObjectNewTask, unsafe.Pointer(&r), 6)
 }
 
 // ListCRMTasksRule is a permission rule for the tool list_crm_tasks: each
@@ -1142,7 +1111,7 @@ type ListCRMTasksRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListCRMTasksRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListCRMTasks, toolgenArgsListCRMTasks, []string{r.AssigneeID, r.DueBefore, r.IncludeCompleted})
+	return toolimpl.RuleOf(ToolListCRMTasks, toolgenArgsListCRMTasks, unsafe.Pointer(&r), 3)
 }
 
 // CompleteCRMTaskRule is a permission rule for the tool complete_crm_task:
@@ -1155,7 +1124,7 @@ type CompleteCRMTaskRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CompleteCRMTaskRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCompleteCRMTask, toolgenArgsCompleteCRMTask, []string{r.TaskID})
+	return toolimpl.RuleOf(ToolCompleteCRMTask, toolgenArgsCompleteCRMTask, unsafe.Pointer(&r), 1)
 }
 
 // TagContactsRule is a permission rule for the tool tag_contacts: each field
@@ -1169,7 +1138,7 @@ type TagContactsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TagContactsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTagContacts, toolgenArgsTagContacts, []string{r.ContactIDs, r.Tags})
+	return toolimpl.RuleOf(ToolTagContacts, toolgenArgsTagContacts, unsafe.Pointer(&r), 2)
 }
 
 // CreateContactSegmentRule is a permission rule for the tool
@@ -1183,7 +1152,7 @@ type CreateContactSegmentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateContactSegmentRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateContactSegment, toolgenArgsCreateContactSegment, []string{r.Name, r.Filter})
+	return toolimpl.RuleOf(ToolCreateContactSegment, toolgenArgsCreateContactSegment, unsafe.Pointer(&r), 2)
 }
 
 // EnrollInEmailSequenceRule is a permission rule for the tool
@@ -1198,7 +1167,7 @@ type EnrollInEmailSequenceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EnrollInEmailSequenceRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEnrollInEmailSequence, toolgenArgsEnrollInEmailSequence, []string{r.SequenceID, r.ContactIDs, r.StartAt})
+	return toolimpl.RuleOf(ToolEnrollInEmailSequence, toolgenArgsEnrollInEmailSequence, unsafe.Pointer(&r), 3)
 }
 
 // RemoveFromEmailSequenceRule is a permission rule for the tool
@@ -1212,7 +1181,7 @@ type RemoveFromEmailSequenceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RemoveFromEmailSequenceRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRemoveFromEmailSequence, toolgenArgsRemoveFromEmailSequence, []string{r.SequenceID, r.ContactIDs})
+	return toolimpl.RuleOf(ToolRemoveFromEmailSequence, toolgenArgsRemoveFromEmailSequence, unsafe.Pointer(&r), 2)
 }
 
 // ImportContactsRule is a permission rule for the tool import_contacts: each
@@ -1227,7 +1196,7 @@ type ImportContactsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ImportContactsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolImportContacts, toolgenArgsImportContacts, []string{r.FileURL, r.ColumnMapping, r.UpdateExisting})
+	return toolimpl.RuleOf(ToolImportContacts, toolgenArgsImportContacts, unsafe.Pointer(&r), 3)
 }
 
 // ExportContactsRule is a permission rule for the tool export_contacts: each
@@ -1241,7 +1210,7 @@ type ExportContactsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ExportContactsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolExportContacts, toolgenArgsExportContacts, []string{r.SegmentID, r.Fields})
+	return toolimpl.RuleOf(ToolExportContacts, toolgenArgsExportContacts, unsafe.Pointer(&r), 2)
 }
 
 // TransferRecordOwnershipRule is a permission rule for the tool
@@ -1256,7 +1225,7 @@ type TransferRecordOwnershipRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TransferRecordOwnershipRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTransferRecordOwnership, toolgenArgsTransferRecordOwnership, []string{r.FromOwnerID, r.ToOwnerID, r.IncludeClosedDeals})
+	return toolimpl.RuleOf(ToolTransferRecordOwnership, toolgenArgsTransferRecordOwnership, unsafe.Pointer(&r), 3)
 }
 
 // AddDealLineItemRule is a permission rule for the tool add_deal_line_item:
@@ -1272,7 +1241,7 @@ type AddDealLineItemRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddDealLineItemRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAddDealLineItem, toolgenArgsAddDealLineItem, []string{r.DealID, r.ProductID, r.Quantity, r.DiscountPercent})
+	return toolimpl.RuleOf(ToolAddDealLineItem, toolgenArgsAddDealLineItem, unsafe.Pointer(&r), 4)
 }
 
 // GetContactTimelineRule is a permission rule for the tool
@@ -1286,7 +1255,7 @@ type GetContactTimelineRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetContactTimelineRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetContactTimeline, toolgenArgsGetContactTimeline, []string{r.ContactID, r.Limit})
+	return toolimpl.RuleOf(ToolGetContactTimeline, toolgenArgsGetContactTimeline, unsafe.Pointer(&r), 2)
 }
 
 // FindDuplicateContactsRule is a permission rule for the tool
@@ -1299,7 +1268,7 @@ type FindDuplicateContactsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FindDuplicateContactsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolFindDuplicateContacts, toolgenArgsFindDuplicateContacts, []string{r.MatchOn})
+	return toolimpl.RuleOf(ToolFindDuplicateContacts, toolgenArgsFindDuplicateContacts, unsafe.Pointer(&r), 1)
 }
 
 // SetContactEmailOptOutRule is a permission rule for the tool
@@ -1314,7 +1283,7 @@ type SetContactEmailOptOutRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SetContactEmailOptOutRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSetContactEmailOptOut, toolgenArgsSetContactEmailOptOut, []string{r.ContactID, r.OptedOut, r.Reason})
+	return toolimpl.RuleOf(ToolSetContactEmailOptOut, toolgenArgsSetContactEmailOptOut, unsafe.Pointer(&r), 3)
 }
 
 // DeleteContactEdit is a person's edit of the arguments of a call of
@@ -1369,13 +1338,6 @@ func (a TransferRecordOwnershipEdit) Args() ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenInputCreateContact is the JSON Schema of create_contact's arguments.
-var toolgenInputCreateContact = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"first_name":{"type":"string","description":"given name"},"last_name":{"type":"string","description":"family name"},"email":{"type":"string","description":"work email address"},"phone":{"type":"string","description":"phone number in E.164 form, \"+14155550100\""},"company_id":{"type":"string","description":"the company the person works for"},"title":{"type":"string","description":"job title, for example \"VP Engineering\""},"owner_id":{"type":"string","description":"OwnerID is the salesperson responsible for the contact; you when absent."},"tags":{"type":"array","description":"labels such as \"newsletter\" or \"champion\"","items":{"type":"string"}}},"required":["first_name","last_name"],"additionalProperties":false}`)
-
-// toolgenOutputCreateContact is the JSON Schema of create_contact's structured
-// result.
-var toolgenOutputCreateContact = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Contact is a person in the CRM.","properties":{"id":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string"},"phone":{"type":"string"},"company_id":{"type":"string"},"title":{"type":"string"},"owner_id":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","first_name","last_name","created_at"],"additionalProperties":false}`)
-
 // toolgenCallCreateContact reads the arguments of create_contact, calls CreateContact and writes its result.
 func toolgenCallCreateContact(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateContact, &res, &err)
@@ -1399,13 +1361,6 @@ func toolgenCallCreateContact(ctx context.Context, args []byte) (res toolgen.Res
 	toolgenEncodeContact(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputGetContact is the JSON Schema of get_contact's arguments.
-var toolgenInputGetContact = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"contact_id":{"type":"string","description":"the contact."}},"required":["contact_id"],"additionalProperties":false}`)
-
-// toolgenOutputGetContact is the JSON Schema of get_contact's structured
-// result.
-var toolgenOutputGetContact = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Contact is a person in the CRM.","properties":{"id":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string"},"phone":{"type":"string"},"company_id":{"type":"string"},"title":{"type":"string"},"owner_id":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","first_name","last_name","created_at"],"additionalProperties":false}`)
 
 // toolgenCallGetContact reads the arguments of get_contact, calls GetContact and writes its result.
 func toolgenCallGetContact(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1444,13 +1399,6 @@ func toolgenCallGetContact(ctx context.Context, args []byte) (res toolgen.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputUpdateContact is the JSON Schema of update_contact's arguments.
-var toolgenInputUpdateContact = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"contact_id":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string"},"phone":{"type":"string"},"company_id":{"type":"string"},"title":{"type":"string"}},"required":["contact_id"],"additionalProperties":false}`)
-
-// toolgenOutputUpdateContact is the JSON Schema of update_contact's structured
-// result.
-var toolgenOutputUpdateContact = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Contact is a person in the CRM.","properties":{"id":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string"},"phone":{"type":"string"},"company_id":{"type":"string"},"title":{"type":"string"},"owner_id":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","first_name","last_name","created_at"],"additionalProperties":false}`)
-
 // toolgenCallUpdateContact reads the arguments of update_contact, calls UpdateContact and writes its result.
 func toolgenCallUpdateContact(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolUpdateContact, &res, &err)
@@ -1474,9 +1422,6 @@ func toolgenCallUpdateContact(ctx context.Context, args []byte) (res toolgen.Res
 	toolgenEncodeContact(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputDeleteContact is the JSON Schema of delete_contact's arguments.
-var toolgenInputDeleteContact = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"contact_id":{"type":"string","description":"the contact."}},"required":["contact_id"],"additionalProperties":false}`)
 
 // toolgenCallDeleteContact reads the arguments of delete_contact, calls DeleteContact and writes its result.
 func toolgenCallDeleteContact(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1510,14 +1455,6 @@ func toolgenCallDeleteContact(ctx context.Context, args []byte) (res toolgen.Res
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputSearchContacts is the JSON Schema of search_contacts's
-// arguments.
-var toolgenInputSearchContacts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"part of a name, email address or phone number."},"company_id":{"type":"string","description":"only contacts of this company."},"tag":{"type":"string","description":"only contacts with this tag."},"limit":{"type":"integer","description":"the most contacts to return.","minimum":1,"maximum":200}},"required":["query","limit"],"additionalProperties":false}`)
-
-// toolgenOutputSearchContacts is the JSON Schema of search_contacts's
-// structured result.
-var toolgenOutputSearchContacts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Contact is a person in the CRM.","properties":{"id":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string"},"phone":{"type":"string"},"company_id":{"type":"string"},"title":{"type":"string"},"owner_id":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","first_name","last_name","created_at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSearchContacts reads the arguments of search_contacts, calls SearchContacts and writes its result.
 func toolgenCallSearchContacts(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1591,13 +1528,6 @@ func toolgenCallSearchContacts(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputMergeContacts is the JSON Schema of merge_contacts's arguments.
-var toolgenInputMergeContacts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"primary_id":{"type":"string","description":"the contact to keep."},"duplicate_ids":{"type":"array","description":"the contacts to merge into it and delete.","items":{"type":"string"}}},"required":["primary_id","duplicate_ids"],"additionalProperties":false}`)
-
-// toolgenOutputMergeContacts is the JSON Schema of merge_contacts's structured
-// result.
-var toolgenOutputMergeContacts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Contact is a person in the CRM.","properties":{"id":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string"},"phone":{"type":"string"},"company_id":{"type":"string"},"title":{"type":"string"},"owner_id":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","first_name","last_name","created_at"],"additionalProperties":false}`)
-
 // toolgenCallMergeContacts reads the arguments of merge_contacts, calls MergeContacts and writes its result.
 func toolgenCallMergeContacts(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolMergeContacts, &res, &err)
@@ -1638,13 +1568,6 @@ func toolgenCallMergeContacts(ctx context.Context, args []byte) (res toolgen.Res
 	toolgenEncodeContact(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputCreateCompany is the JSON Schema of create_company's arguments.
-var toolgenInputCreateCompany = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the company's name."},"domain":{"type":"string","description":"its website domain, for example \"acme.com\"."},"industry":{"type":"string","description":"its industry, for example \"Logistics\"."},"size":{"type":"string","description":"how many people it employs.\n\"1-10\": 1 to 10 employees\n\"11-50\": 11 to 50 employees\n\"51-200\": 51 to 200 employees\n\"201-1000\": 201 to 1000 employees\n\"1000+\": more than 1000 employees","enum":["1-10","11-50","51-200","201-1000","1000+"]}},"required":["name"],"additionalProperties":false}`)
-
-// toolgenOutputCreateCompany is the JSON Schema of create_company's structured
-// result.
-var toolgenOutputCreateCompany = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Company is an organization in the CRM.","properties":{"id":{"type":"string"},"name":{"type":"string"},"domain":{"type":"string"},"industry":{"type":"string"},"size":{"type":"string","description":"CompanySize is a band of employee counts.\n\"1-10\": 1 to 10 employees\n\"11-50\": 11 to 50 employees\n\"51-200\": 51 to 200 employees\n\"201-1000\": 201 to 1000 employees\n\"1000+\": more than 1000 employees","examples":["1-10","11-50","51-200","201-1000","1000+"]},"owner_id":{"type":"string"}},"required":["id","name"],"additionalProperties":false}`)
 
 // toolgenCallCreateCompany reads the arguments of create_company, calls CreateCompany and writes its result.
 func toolgenCallCreateCompany(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1714,13 +1637,6 @@ func toolgenCallCreateCompany(ctx context.Context, args []byte) (res toolgen.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetCompany is the JSON Schema of get_company's arguments.
-var toolgenInputGetCompany = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"company_id":{"type":"string","description":"the company."}},"required":["company_id"],"additionalProperties":false}`)
-
-// toolgenOutputGetCompany is the JSON Schema of get_company's structured
-// result.
-var toolgenOutputGetCompany = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Company is an organization in the CRM.","properties":{"id":{"type":"string"},"name":{"type":"string"},"domain":{"type":"string"},"industry":{"type":"string"},"size":{"type":"string","description":"CompanySize is a band of employee counts.\n\"1-10\": 1 to 10 employees\n\"11-50\": 11 to 50 employees\n\"51-200\": 51 to 200 employees\n\"201-1000\": 201 to 1000 employees\n\"1000+\": more than 1000 employees","examples":["1-10","11-50","51-200","201-1000","1000+"]},"owner_id":{"type":"string"}},"required":["id","name"],"additionalProperties":false}`)
-
 // toolgenCallGetCompany reads the arguments of get_company, calls GetCompany and writes its result.
 func toolgenCallGetCompany(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetCompany, &res, &err)
@@ -1757,13 +1673,6 @@ func toolgenCallGetCompany(ctx context.Context, args []byte) (res toolgen.Result
 	toolgenEncodeCompany(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputUpdateCompany is the JSON Schema of update_company's arguments.
-var toolgenInputUpdateCompany = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"company_id":{"type":"string","description":"the company."},"name":{"type":"string","description":"a new name."},"domain":{"type":"string","description":"a new website domain."},"industry":{"type":"string","description":"a new industry."},"size":{"type":"string","description":"a new size band.\n\"1-10\": 1 to 10 employees\n\"11-50\": 11 to 50 employees\n\"51-200\": 51 to 200 employees\n\"201-1000\": 201 to 1000 employees\n\"1000+\": more than 1000 employees","enum":["1-10","11-50","51-200","201-1000","1000+"]},"owner_id":{"type":"string","description":"the new account owner."}},"required":["company_id"],"additionalProperties":false}`)
-
-// toolgenOutputUpdateCompany is the JSON Schema of update_company's structured
-// result.
-var toolgenOutputUpdateCompany = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Company is an organization in the CRM.","properties":{"id":{"type":"string"},"name":{"type":"string"},"domain":{"type":"string"},"industry":{"type":"string"},"size":{"type":"string","description":"CompanySize is a band of employee counts.\n\"1-10\": 1 to 10 employees\n\"11-50\": 11 to 50 employees\n\"51-200\": 51 to 200 employees\n\"201-1000\": 201 to 1000 employees\n\"1000+\": more than 1000 employees","examples":["1-10","11-50","51-200","201-1000","1000+"]},"owner_id":{"type":"string"}},"required":["id","name"],"additionalProperties":false}`)
 
 // toolgenCallUpdateCompany reads the arguments of update_company, calls UpdateCompany and writes its result.
 func toolgenCallUpdateCompany(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1855,13 +1764,6 @@ func toolgenCallUpdateCompany(ctx context.Context, args []byte) (res toolgen.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputListCompanies is the JSON Schema of list_companies's arguments.
-var toolgenInputListCompanies = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"industry":{"type":"string","description":"only companies in this industry."},"size":{"type":"string","description":"only companies of this size.\n\"1-10\": 1 to 10 employees\n\"11-50\": 11 to 50 employees\n\"51-200\": 51 to 200 employees\n\"201-1000\": 201 to 1000 employees\n\"1000+\": more than 1000 employees","enum":["1-10","11-50","51-200","201-1000","1000+"]},"owner_id":{"type":"string","description":"only companies owned by this salesperson."},"limit":{"type":"integer","description":"the most companies to return.","minimum":1,"maximum":500}},"required":["limit"],"additionalProperties":false}`)
-
-// toolgenOutputListCompanies is the JSON Schema of list_companies's structured
-// result.
-var toolgenOutputListCompanies = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Company is an organization in the CRM.","properties":{"id":{"type":"string"},"name":{"type":"string"},"domain":{"type":"string"},"industry":{"type":"string"},"size":{"type":"string","description":"CompanySize is a band of employee counts.\n\"1-10\": 1 to 10 employees\n\"11-50\": 11 to 50 employees\n\"51-200\": 51 to 200 employees\n\"201-1000\": 201 to 1000 employees\n\"1000+\": more than 1000 employees","examples":["1-10","11-50","51-200","201-1000","1000+"]},"owner_id":{"type":"string"}},"required":["id","name"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListCompanies reads the arguments of list_companies, calls ListCompanies and writes its result.
 func toolgenCallListCompanies(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListCompanies, &res, &err)
@@ -1937,13 +1839,6 @@ func toolgenCallListCompanies(ctx context.Context, args []byte) (res toolgen.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCreateLead is the JSON Schema of create_lead's arguments.
-var toolgenInputCreateLead = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the person's full name."},"email":{"type":"string","description":"their email address."},"company":{"type":"string","description":"the name of their company."},"source":{"type":"string","description":"where the lead came from.\n\"website\": a form on the website\n\"referral\": referred by a customer or partner\n\"event\": met at a conference or trade show\n\"cold_outreach\": found by the sales team\n\"partner\": passed on by a reseller\n\"advertising\": a paid ad campaign","enum":["website","referral","event","cold_outreach","partner","advertising"]}},"required":["name","email","source"],"additionalProperties":false}`)
-
-// toolgenOutputCreateLead is the JSON Schema of create_lead's structured
-// result.
-var toolgenOutputCreateLead = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Lead is a potential customer not yet qualified.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"company":{"type":"string"},"source":{"type":"string","description":"LeadSource is where a lead came from.\n\"website\": a form on the website\n\"referral\": referred by a customer or partner\n\"event\": met at a conference or trade show\n\"cold_outreach\": found by the sales team\n\"partner\": passed on by a reseller\n\"advertising\": a paid ad campaign","examples":["website","referral","event","cold_outreach","partner","advertising"]},"status":{"type":"string","description":"LeadStatus is how far a lead has been qualified.\n\"new\": not yet contacted\n\"contacted\": reached out, no answer yet\n\"qualified\": has need, budget and authority\n\"unqualified\": not a fit\n\"nurturing\": not ready to buy yet\n\"disqualified\": spam, a competitor or a duplicate","examples":["new","contacted","qualified","unqualified","nurturing","disqualified"]},"owner_id":{"type":"string"}},"required":["id","name","email","source","status"],"additionalProperties":false}`)
-
 // toolgenCallCreateLead reads the arguments of create_lead, calls CreateLead and writes its result.
 func toolgenCallCreateLead(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateLead, &res, &err)
@@ -2002,14 +1897,6 @@ func toolgenCallCreateLead(ctx context.Context, args []byte) (res toolgen.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputUpdateLeadStatus is the JSON Schema of update_lead_status's
-// arguments.
-var toolgenInputUpdateLeadStatus = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"lead_id":{"type":"string","description":"the lead."},"status":{"type":"string","description":"the new status.\n\"new\": not yet contacted\n\"contacted\": reached out, no answer yet\n\"qualified\": has need, budget and authority\n\"unqualified\": not a fit\n\"nurturing\": not ready to buy yet\n\"disqualified\": spam, a competitor or a duplicate","enum":["new","contacted","qualified","unqualified","nurturing","disqualified"]},"reason":{"type":"string","description":"why, for unqualified and disqualified leads."}},"required":["lead_id","status"],"additionalProperties":false}`)
-
-// toolgenOutputUpdateLeadStatus is the JSON Schema of update_lead_status's
-// structured result.
-var toolgenOutputUpdateLeadStatus = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Lead is a potential customer not yet qualified.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"company":{"type":"string"},"source":{"type":"string","description":"LeadSource is where a lead came from.\n\"website\": a form on the website\n\"referral\": referred by a customer or partner\n\"event\": met at a conference or trade show\n\"cold_outreach\": found by the sales team\n\"partner\": passed on by a reseller\n\"advertising\": a paid ad campaign","examples":["website","referral","event","cold_outreach","partner","advertising"]},"status":{"type":"string","description":"LeadStatus is how far a lead has been qualified.\n\"new\": not yet contacted\n\"contacted\": reached out, no answer yet\n\"qualified\": has need, budget and authority\n\"unqualified\": not a fit\n\"nurturing\": not ready to buy yet\n\"disqualified\": spam, a competitor or a duplicate","examples":["new","contacted","qualified","unqualified","nurturing","disqualified"]},"owner_id":{"type":"string"}},"required":["id","name","email","source","status"],"additionalProperties":false}`)
-
 // toolgenCallUpdateLeadStatus reads the arguments of update_lead_status, calls UpdateLeadStatus and writes its result.
 func toolgenCallUpdateLeadStatus(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolUpdateLeadStatus, &res, &err)
@@ -2062,13 +1949,6 @@ func toolgenCallUpdateLeadStatus(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputConvertLead is the JSON Schema of convert_lead's arguments.
-var toolgenInputConvertLead = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"lead_id":{"type":"string","description":"the lead."},"deal_name":{"type":"string","description":"also create a deal with this name."}},"required":["lead_id"],"additionalProperties":false}`)
-
-// toolgenOutputConvertLead is the JSON Schema of convert_lead's structured
-// result.
-var toolgenOutputConvertLead = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Contact is a person in the CRM.","properties":{"id":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string"},"phone":{"type":"string"},"company_id":{"type":"string"},"title":{"type":"string"},"owner_id":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","first_name","last_name","created_at"],"additionalProperties":false}`)
-
 // toolgenCallConvertLead reads the arguments of convert_lead, calls ConvertLead and writes its result.
 func toolgenCallConvertLead(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolConvertLead, &res, &err)
@@ -2117,13 +1997,6 @@ func toolgenCallConvertLead(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputAssignLead is the JSON Schema of assign_lead's arguments.
-var toolgenInputAssignLead = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"lead_id":{"type":"string","description":"the lead."},"owner_id":{"type":"string","description":"the salesperson."}},"required":["lead_id","owner_id"],"additionalProperties":false}`)
-
-// toolgenOutputAssignLead is the JSON Schema of assign_lead's structured
-// result.
-var toolgenOutputAssignLead = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Lead is a potential customer not yet qualified.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"company":{"type":"string"},"source":{"type":"string","description":"LeadSource is where a lead came from.\n\"website\": a form on the website\n\"referral\": referred by a customer or partner\n\"event\": met at a conference or trade show\n\"cold_outreach\": found by the sales team\n\"partner\": passed on by a reseller\n\"advertising\": a paid ad campaign","examples":["website","referral","event","cold_outreach","partner","advertising"]},"status":{"type":"string","description":"LeadStatus is how far a lead has been qualified.\n\"new\": not yet contacted\n\"contacted\": reached out, no answer yet\n\"qualified\": has need, budget and authority\n\"unqualified\": not a fit\n\"nurturing\": not ready to buy yet\n\"disqualified\": spam, a competitor or a duplicate","examples":["new","contacted","qualified","unqualified","nurturing","disqualified"]},"owner_id":{"type":"string"}},"required":["id","name","email","source","status"],"additionalProperties":false}`)
-
 // toolgenCallAssignLead reads the arguments of assign_lead, calls AssignLead and writes its result.
 func toolgenCallAssignLead(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolAssignLead, &res, &err)
@@ -2166,12 +2039,6 @@ func toolgenCallAssignLead(ctx context.Context, args []byte) (res toolgen.Result
 	toolgenEncodeLead(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputListLeads is the JSON Schema of list_leads's arguments.
-var toolgenInputListLeads = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"status":{"type":"string","description":"only leads with this status.\n\"new\": not yet contacted\n\"contacted\": reached out, no answer yet\n\"qualified\": has need, budget and authority\n\"unqualified\": not a fit\n\"nurturing\": not ready to buy yet\n\"disqualified\": spam, a competitor or a duplicate","enum":["new","contacted","qualified","unqualified","nurturing","disqualified"]},"source":{"type":"string","description":"only leads from this source.\n\"website\": a form on the website\n\"referral\": referred by a customer or partner\n\"event\": met at a conference or trade show\n\"cold_outreach\": found by the sales team\n\"partner\": passed on by a reseller\n\"advertising\": a paid ad campaign","enum":["website","referral","event","cold_outreach","partner","advertising"]},"created_after":{"type":"string","description":"only leads created after this time.","format":"date-time"},"owner_id":{"type":"string","description":"only leads owned by this salesperson."}},"additionalProperties":false}`)
-
-// toolgenOutputListLeads is the JSON Schema of list_leads's structured result.
-var toolgenOutputListLeads = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Lead is a potential customer not yet qualified.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"company":{"type":"string"},"source":{"type":"string","description":"LeadSource is where a lead came from.\n\"website\": a form on the website\n\"referral\": referred by a customer or partner\n\"event\": met at a conference or trade show\n\"cold_outreach\": found by the sales team\n\"partner\": passed on by a reseller\n\"advertising\": a paid ad campaign","examples":["website","referral","event","cold_outreach","partner","advertising"]},"status":{"type":"string","description":"LeadStatus is how far a lead has been qualified.\n\"new\": not yet contacted\n\"contacted\": reached out, no answer yet\n\"qualified\": has need, budget and authority\n\"unqualified\": not a fit\n\"nurturing\": not ready to buy yet\n\"disqualified\": spam, a competitor or a duplicate","examples":["new","contacted","qualified","unqualified","nurturing","disqualified"]},"owner_id":{"type":"string"}},"required":["id","name","email","source","status"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListLeads reads the arguments of list_leads, calls ListLeads and writes its result.
 func toolgenCallListLeads(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2251,13 +2118,6 @@ func toolgenCallListLeads(ctx context.Context, args []byte) (res toolgen.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCreateDeal is the JSON Schema of create_deal's arguments.
-var toolgenInputCreateDeal = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"for example \"Acme – 200 seats\""},"company_id":{"type":"string","description":"the customer"},"amount":{"type":"number","description":"expected value","minimum":0},"currency":{"type":"string","description":"ISO 4217 code","pattern":"^[A-Z]{3}$"},"stage":{"type":"string","description":"the starting stage\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","enum":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]},"close_date":{"type":"string","description":"expected close date","format":"date-time"},"contact_ids":{"type":"array","description":"ContactIDs are the people involved on the customer's side.","items":{"type":"string"}},"owner_id":{"type":"string","description":"you when absent"}},"required":["name","company_id","amount","currency","stage","close_date"],"additionalProperties":false}`)
-
-// toolgenOutputCreateDeal is the JSON Schema of create_deal's structured
-// result.
-var toolgenOutputCreateDeal = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Deal is a sales opportunity.","properties":{"id":{"type":"string"},"name":{"type":"string"},"company_id":{"type":"string"},"amount":{"type":"number"},"currency":{"type":"string"},"stage":{"type":"string","description":"DealStage is a stage of the sales pipeline.\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","examples":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]},"close_date":{"type":"string","format":"date-time"},"owner_id":{"type":"string"}},"required":["id","name","company_id","amount","currency","stage","close_date","owner_id"],"additionalProperties":false}`)
-
 // toolgenCallCreateDeal reads the arguments of create_deal, calls CreateDeal and writes its result.
 func toolgenCallCreateDeal(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateDeal, &res, &err)
@@ -2281,12 +2141,6 @@ func toolgenCallCreateDeal(ctx context.Context, args []byte) (res toolgen.Result
 	toolgenEncodeDeal(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputGetDeal is the JSON Schema of get_deal's arguments.
-var toolgenInputGetDeal = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"deal_id":{"type":"string","description":"the deal."}},"required":["deal_id"],"additionalProperties":false}`)
-
-// toolgenOutputGetDeal is the JSON Schema of get_deal's structured result.
-var toolgenOutputGetDeal = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Deal is a sales opportunity.","properties":{"id":{"type":"string"},"name":{"type":"string"},"company_id":{"type":"string"},"amount":{"type":"number"},"currency":{"type":"string"},"stage":{"type":"string","description":"DealStage is a stage of the sales pipeline.\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","examples":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]},"close_date":{"type":"string","format":"date-time"},"owner_id":{"type":"string"}},"required":["id","name","company_id","amount","currency","stage","close_date","owner_id"],"additionalProperties":false}`)
 
 // toolgenCallGetDeal reads the arguments of get_deal, calls GetDeal and writes its result.
 func toolgenCallGetDeal(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2325,13 +2179,6 @@ func toolgenCallGetDeal(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputUpdateDeal is the JSON Schema of update_deal's arguments.
-var toolgenInputUpdateDeal = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"deal_id":{"type":"string"},"name":{"type":"string"},"amount":{"type":"number"},"close_date":{"type":"string","format":"date-time"},"owner_id":{"type":"string"}},"required":["deal_id"],"additionalProperties":false}`)
-
-// toolgenOutputUpdateDeal is the JSON Schema of update_deal's structured
-// result.
-var toolgenOutputUpdateDeal = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Deal is a sales opportunity.","properties":{"id":{"type":"string"},"name":{"type":"string"},"company_id":{"type":"string"},"amount":{"type":"number"},"currency":{"type":"string"},"stage":{"type":"string","description":"DealStage is a stage of the sales pipeline.\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","examples":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]},"close_date":{"type":"string","format":"date-time"},"owner_id":{"type":"string"}},"required":["id","name","company_id","amount","currency","stage","close_date","owner_id"],"additionalProperties":false}`)
-
 // toolgenCallUpdateDeal reads the arguments of update_deal, calls UpdateDeal and writes its result.
 func toolgenCallUpdateDeal(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolUpdateDeal, &res, &err)
@@ -2355,14 +2202,6 @@ func toolgenCallUpdateDeal(ctx context.Context, args []byte) (res toolgen.Result
 	toolgenEncodeDeal(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputUpdateDealStage is the JSON Schema of update_deal_stage's
-// arguments.
-var toolgenInputUpdateDealStage = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"deal_id":{"type":"string","description":"the deal."},"stage":{"type":"string","description":"the new stage.\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","enum":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]}},"required":["deal_id","stage"],"additionalProperties":false}`)
-
-// toolgenOutputUpdateDealStage is the JSON Schema of update_deal_stage's
-// structured result.
-var toolgenOutputUpdateDealStage = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Deal is a sales opportunity.","properties":{"id":{"type":"string"},"name":{"type":"string"},"company_id":{"type":"string"},"amount":{"type":"number"},"currency":{"type":"string"},"stage":{"type":"string","description":"DealStage is a stage of the sales pipeline.\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","examples":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]},"close_date":{"type":"string","format":"date-time"},"owner_id":{"type":"string"}},"required":["id","name","company_id","amount","currency","stage","close_date","owner_id"],"additionalProperties":false}`)
 
 // toolgenCallUpdateDealStage reads the arguments of update_deal_stage, calls UpdateDealStage and writes its result.
 func toolgenCallUpdateDealStage(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2404,12 +2243,6 @@ func toolgenCallUpdateDealStage(ctx context.Context, args []byte) (res toolgen.R
 	toolgenEncodeDeal(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputListDeals is the JSON Schema of list_deals's arguments.
-var toolgenInputListDeals = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"stage":{"type":"string","description":"only deals in this stage.\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","enum":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]},"owner_id":{"type":"string","description":"only deals owned by this salesperson."},"closing_before":{"type":"string","description":"only deals expected to close before this date.","format":"date-time"},"min_amount":{"type":"number","description":"only deals worth at least this much."}},"additionalProperties":false}`)
-
-// toolgenOutputListDeals is the JSON Schema of list_deals's structured result.
-var toolgenOutputListDeals = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Deal is a sales opportunity.","properties":{"id":{"type":"string"},"name":{"type":"string"},"company_id":{"type":"string"},"amount":{"type":"number"},"currency":{"type":"string"},"stage":{"type":"string","description":"DealStage is a stage of the sales pipeline.\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","examples":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]},"close_date":{"type":"string","format":"date-time"},"owner_id":{"type":"string"}},"required":["id","name","company_id","amount","currency","stage","close_date","owner_id"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListDeals reads the arguments of list_deals, calls ListDeals and writes its result.
 func toolgenCallListDeals(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2491,13 +2324,6 @@ func toolgenCallListDeals(ctx context.Context, args []byte) (res toolgen.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputMarkDealLost is the JSON Schema of mark_deal_lost's arguments.
-var toolgenInputMarkDealLost = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"deal_id":{"type":"string","description":"the deal."},"reason":{"type":"string","description":"the main reason.\n\"price\": too expensive\n\"competitor\": chose a competitor\n\"no_budget\": no budget this year\n\"timing\": not the right time\n\"no_response\": went silent\n\"features\": missing features","enum":["price","competitor","no_budget","timing","no_response","features"]},"competitor":{"type":"string","description":"the competitor chosen instead, if any."},"notes":{"type":"string","description":"details."}},"required":["deal_id","reason"],"additionalProperties":false}`)
-
-// toolgenOutputMarkDealLost is the JSON Schema of mark_deal_lost's structured
-// result.
-var toolgenOutputMarkDealLost = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Deal is a sales opportunity.","properties":{"id":{"type":"string"},"name":{"type":"string"},"company_id":{"type":"string"},"amount":{"type":"number"},"currency":{"type":"string"},"stage":{"type":"string","description":"DealStage is a stage of the sales pipeline.\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","examples":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]},"close_date":{"type":"string","format":"date-time"},"owner_id":{"type":"string"}},"required":["id","name","company_id","amount","currency","stage","close_date","owner_id"],"additionalProperties":false}`)
-
 // toolgenCallMarkDealLost reads the arguments of mark_deal_lost, calls MarkDealLost and writes its result.
 func toolgenCallMarkDealLost(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolMarkDealLost, &res, &err)
@@ -2561,13 +2387,6 @@ func toolgenCallMarkDealLost(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCloseDealWon is the JSON Schema of close_deal_won's arguments.
-var toolgenInputCloseDealWon = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"deal_id":{"type":"string","description":"the deal."},"final_amount":{"type":"number","description":"the signed contract value; the deal's amount when absent."}},"required":["deal_id"],"additionalProperties":false}`)
-
-// toolgenOutputCloseDealWon is the JSON Schema of close_deal_won's structured
-// result.
-var toolgenOutputCloseDealWon = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Deal is a sales opportunity.","properties":{"id":{"type":"string"},"name":{"type":"string"},"company_id":{"type":"string"},"amount":{"type":"number"},"currency":{"type":"string"},"stage":{"type":"string","description":"DealStage is a stage of the sales pipeline.\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","examples":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]},"close_date":{"type":"string","format":"date-time"},"owner_id":{"type":"string"}},"required":["id","name","company_id","amount","currency","stage","close_date","owner_id"],"additionalProperties":false}`)
-
 // toolgenCallCloseDealWon reads the arguments of close_deal_won, calls CloseDealWon and writes its result.
 func toolgenCallCloseDealWon(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCloseDealWon, &res, &err)
@@ -2615,14 +2434,6 @@ func toolgenCallCloseDealWon(ctx context.Context, args []byte) (res toolgen.Resu
 	toolgenEncodeDeal(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputGetPipelineSummary is the JSON Schema of get_pipeline_summary's
-// arguments.
-var toolgenInputGetPipelineSummary = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"owner_id":{"type":"string","description":"only this salesperson's deals."},"team_id":{"type":"string","description":"only this team's deals."}},"additionalProperties":false}`)
-
-// toolgenOutputGetPipelineSummary is the JSON Schema of get_pipeline_summary's
-// structured result.
-var toolgenOutputGetPipelineSummary = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"PipelineSummary totals the open deals of a pipeline stage by stage.","properties":{"stages":{"type":"array","items":{"type":"object","description":"StageTotal is the open deals of one stage.","properties":{"stage":{"type":"string","description":"DealStage is a stage of the sales pipeline.\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","examples":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]},"count":{"type":"integer"},"amount":{"type":"number"}},"required":["stage","count","amount"],"additionalProperties":false}},"total":{"type":"number"}},"required":["stages","total"],"additionalProperties":false}`)
 
 // toolgenCallGetPipelineSummary reads the arguments of get_pipeline_summary, calls GetPipelineSummary and writes its result.
 func toolgenCallGetPipelineSummary(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2677,14 +2488,6 @@ func toolgenCallGetPipelineSummary(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetSalesForecast is the JSON Schema of get_sales_forecast's
-// arguments.
-var toolgenInputGetSalesForecast = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"quarter":{"type":"string","description":"the quarter, for example \"2026-Q3\".","pattern":"^[0-9]{4}-Q[1-4]$"},"owner_id":{"type":"string","description":"only this salesperson's deals."}},"required":["quarter"],"additionalProperties":false}`)
-
-// toolgenOutputGetSalesForecast is the JSON Schema of get_sales_forecast's
-// structured result.
-var toolgenOutputGetSalesForecast = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"PipelineSummary totals the open deals of a pipeline stage by stage.","properties":{"stages":{"type":"array","items":{"type":"object","description":"StageTotal is the open deals of one stage.","properties":{"stage":{"type":"string","description":"DealStage is a stage of the sales pipeline.\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","examples":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]},"count":{"type":"integer"},"amount":{"type":"number"}},"required":["stage","count","amount"],"additionalProperties":false}},"total":{"type":"number"}},"required":["stages","total"],"additionalProperties":false}`)
-
 // toolgenCallGetSalesForecast reads the arguments of get_sales_forecast, calls GetSalesForecast and writes its result.
 func toolgenCallGetSalesForecast(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetSalesForecast, &res, &err)
@@ -2734,14 +2537,6 @@ func toolgenCallGetSalesForecast(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputLogCRMActivity is the JSON Schema of log_crm_activity's
-// arguments.
-var toolgenInputLogCRMActivity = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"type":{"type":"string","description":"ActivityType is the kind of a logged interaction.\n\"call\": a phone call\n\"meeting\": a meeting in person or by video\n\"email\": an email exchanged outside the CRM\n\"note\": a free-form note\n\"linkedin_dm\": a LinkedIn message","enum":["call","meeting","email","note","linkedin_dm"]},"summary":{"type":"string","description":"what was discussed"},"occurred_at":{"type":"string","description":"when it happened","format":"date-time"},"contact_id":{"type":"string","description":"the person involved"},"deal_id":{"type":"string","description":"the deal it concerns"},"duration_minutes":{"type":"integer","description":"for calls and meetings"}},"required":["type","summary","occurred_at"],"additionalProperties":false}`)
-
-// toolgenOutputLogCRMActivity is the JSON Schema of log_crm_activity's
-// structured result.
-var toolgenOutputLogCRMActivity = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Activity is a logged interaction with a contact or deal.","properties":{"id":{"type":"string"},"type":{"type":"string","description":"ActivityType is the kind of a logged interaction.\n\"call\": a phone call\n\"meeting\": a meeting in person or by video\n\"email\": an email exchanged outside the CRM\n\"note\": a free-form note\n\"linkedin_dm\": a LinkedIn message","examples":["call","meeting","email","note","linkedin_dm"]},"summary":{"type":"string"},"occurred_at":{"type":"string","format":"date-time"},"contact_id":{"type":"string"},"deal_id":{"type":"string"}},"required":["id","type","summary","occurred_at"],"additionalProperties":false}`)
-
 // toolgenCallLogCRMActivity reads the arguments of log_crm_activity, calls LogCRMActivity and writes its result.
 func toolgenCallLogCRMActivity(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolLogCRMActivity, &res, &err)
@@ -2765,14 +2560,6 @@ func toolgenCallLogCRMActivity(ctx context.Context, args []byte) (res toolgen.Re
 	toolgenEncodeActivity(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputListCRMActivities is the JSON Schema of list_crm_activities's
-// arguments.
-var toolgenInputListCRMActivities = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"contact_id":{"type":"string","description":"only activities with this contact."},"deal_id":{"type":"string","description":"only activities on this deal."},"since":{"type":"string","description":"only activities after this time.","format":"date-time"}},"additionalProperties":false}`)
-
-// toolgenOutputListCRMActivities is the JSON Schema of list_crm_activities's
-// structured result.
-var toolgenOutputListCRMActivities = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Activity is a logged interaction with a contact or deal.","properties":{"id":{"type":"string"},"type":{"type":"string","description":"ActivityType is the kind of a logged interaction.\n\"call\": a phone call\n\"meeting\": a meeting in person or by video\n\"email\": an email exchanged outside the CRM\n\"note\": a free-form note\n\"linkedin_dm\": a LinkedIn message","examples":["call","meeting","email","note","linkedin_dm"]},"summary":{"type":"string"},"occurred_at":{"type":"string","format":"date-time"},"contact_id":{"type":"string"},"deal_id":{"type":"string"}},"required":["id","type","summary","occurred_at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListCRMActivities reads the arguments of list_crm_activities, calls ListCRMActivities and writes its result.
 func toolgenCallListCRMActivities(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2845,14 +2632,6 @@ func toolgenCallListCRMActivities(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputAddContactNote is the JSON Schema of add_contact_note's
-// arguments.
-var toolgenInputAddContactNote = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"contact_id":{"type":"string","description":"the contact."},"text":{"type":"string","description":"the note."}},"required":["contact_id","text"],"additionalProperties":false}`)
-
-// toolgenOutputAddContactNote is the JSON Schema of add_contact_note's
-// structured result.
-var toolgenOutputAddContactNote = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Activity is a logged interaction with a contact or deal.","properties":{"id":{"type":"string"},"type":{"type":"string","description":"ActivityType is the kind of a logged interaction.\n\"call\": a phone call\n\"meeting\": a meeting in person or by video\n\"email\": an email exchanged outside the CRM\n\"note\": a free-form note\n\"linkedin_dm\": a LinkedIn message","examples":["call","meeting","email","note","linkedin_dm"]},"summary":{"type":"string"},"occurred_at":{"type":"string","format":"date-time"},"contact_id":{"type":"string"},"deal_id":{"type":"string"}},"required":["id","type","summary","occurred_at"],"additionalProperties":false}`)
-
 // toolgenCallAddContactNote reads the arguments of add_contact_note, calls AddContactNote and writes its result.
 func toolgenCallAddContactNote(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolAddContactNote, &res, &err)
@@ -2896,14 +2675,6 @@ func toolgenCallAddContactNote(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCreateFollowUpTask is the JSON Schema of create_follow_up_task's
-// arguments.
-var toolgenInputCreateFollowUpTask = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string","description":"what to do"},"due":{"type":"string","description":"when it is due","format":"date-time"},"contact_id":{"type":"string","description":"the person it concerns"},"deal_id":{"type":"string","description":"the deal it concerns"},"assignee_id":{"type":"string","description":"you when absent"},"high_priority":{"type":"boolean","description":"HighPriority shows the task at the top of the assignee's list."}},"required":["title","due"],"additionalProperties":false}`)
-
-// toolgenOutputCreateFollowUpTask is the JSON Schema of
-// create_follow_up_task's structured result.
-var toolgenOutputCreateFollowUpTask = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Task is a to-do for a salesperson.","properties":{"id":{"type":"string"},"title":{"type":"string"},"due":{"type":"string","format":"date-time"},"assignee_id":{"type":"string"},"done":{"type":"boolean"}},"required":["id","title","due","assignee_id","done"],"additionalProperties":false}`)
-
 // toolgenCallCreateFollowUpTask reads the arguments of create_follow_up_task, calls CreateFollowUpTask and writes its result.
 func toolgenCallCreateFollowUpTask(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateFollowUpTask, &res, &err)
@@ -2927,13 +2698,6 @@ func toolgenCallCreateFollowUpTask(ctx context.Context, args []byte) (res toolge
 	toolgenEncodeTask(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputListCRMTasks is the JSON Schema of list_crm_tasks's arguments.
-var toolgenInputListCRMTasks = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"assignee_id":{"type":"string","description":"only tasks of this person; yours when absent."},"due_before":{"type":"string","description":"only tasks due before this time.","format":"date-time"},"include_completed":{"type":"boolean","description":"include tasks already done."}},"required":["include_completed"],"additionalProperties":false}`)
-
-// toolgenOutputListCRMTasks is the JSON Schema of list_crm_tasks's structured
-// result.
-var toolgenOutputListCRMTasks = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Task is a to-do for a salesperson.","properties":{"id":{"type":"string"},"title":{"type":"string"},"due":{"type":"string","format":"date-time"},"assignee_id":{"type":"string"},"done":{"type":"boolean"}},"required":["id","title","due","assignee_id","done"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListCRMTasks reads the arguments of list_crm_tasks, calls ListCRMTasks and writes its result.
 func toolgenCallListCRMTasks(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3001,14 +2765,6 @@ func toolgenCallListCRMTasks(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCompleteCRMTask is the JSON Schema of complete_crm_task's
-// arguments.
-var toolgenInputCompleteCRMTask = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"task_id":{"type":"string","description":"the task."}},"required":["task_id"],"additionalProperties":false}`)
-
-// toolgenOutputCompleteCRMTask is the JSON Schema of complete_crm_task's
-// structured result.
-var toolgenOutputCompleteCRMTask = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Task is a to-do for a salesperson.","properties":{"id":{"type":"string"},"title":{"type":"string"},"due":{"type":"string","format":"date-time"},"assignee_id":{"type":"string"},"done":{"type":"boolean"}},"required":["id","title","due","assignee_id","done"],"additionalProperties":false}`)
-
 // toolgenCallCompleteCRMTask reads the arguments of complete_crm_task, calls CompleteCRMTask and writes its result.
 func toolgenCallCompleteCRMTask(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCompleteCRMTask, &res, &err)
@@ -3045,13 +2801,6 @@ func toolgenCallCompleteCRMTask(ctx context.Context, args []byte) (res toolgen.R
 	toolgenEncodeTask(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputTagContacts is the JSON Schema of tag_contacts's arguments.
-var toolgenInputTagContacts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"contact_ids":{"type":"array","description":"the contacts.","items":{"type":"string"}},"tags":{"type":"array","description":"the tags to add.","items":{"type":"string"}}},"required":["contact_ids","tags"],"additionalProperties":false}`)
-
-// toolgenOutputTagContacts is the JSON Schema of tag_contacts's structured
-// result.
-var toolgenOutputTagContacts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallTagContacts reads the arguments of tag_contacts, calls TagContacts and writes its result.
 func toolgenCallTagContacts(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3095,10 +2844,6 @@ func toolgenCallTagContacts(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCreateContactSegment is the JSON Schema of
-// create_contact_segment's arguments.
-var toolgenInputCreateContactSegment = []byte("{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"description\":\"the segment's name.\"},\"filter\":{\"type\":\"string\",\"description\":\"a filter expression, for example `title ~ \\\"CTO\\\" AND company.size = \\\"51-200\\\"`.\"}},\"required\":[\"name\",\"filter\"],\"additionalProperties\":false}")
-
 // toolgenCallCreateContactSegment reads the arguments of create_contact_segment, calls CreateContactSegment and writes its result.
 func toolgenCallCreateContactSegment(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateContactSegment, &res, &err)
@@ -3138,14 +2883,6 @@ func toolgenCallCreateContactSegment(ctx context.Context, args []byte) (res tool
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputEnrollInEmailSequence is the JSON Schema of
-// enroll_in_email_sequence's arguments.
-var toolgenInputEnrollInEmailSequence = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"sequence_id":{"type":"string","description":"the sequence."},"contact_ids":{"type":"array","description":"the contacts to enroll.","items":{"type":"string"}},"start_at":{"type":"string","description":"when to send the first email; now when absent.","format":"date-time"}},"required":["sequence_id","contact_ids"],"additionalProperties":false}`)
-
-// toolgenOutputEnrollInEmailSequence is the JSON Schema of
-// enroll_in_email_sequence's structured result.
-var toolgenOutputEnrollInEmailSequence = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallEnrollInEmailSequence reads the arguments of enroll_in_email_sequence, calls EnrollInEmailSequence and writes its result.
 func toolgenCallEnrollInEmailSequence(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3202,14 +2939,6 @@ func toolgenCallEnrollInEmailSequence(ctx context.Context, args []byte) (res too
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputRemoveFromEmailSequence is the JSON Schema of
-// remove_from_email_sequence's arguments.
-var toolgenInputRemoveFromEmailSequence = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"sequence_id":{"type":"string","description":"the sequence."},"contact_ids":{"type":"array","description":"the contacts to take out.","items":{"type":"string"}}},"required":["sequence_id","contact_ids"],"additionalProperties":false}`)
-
-// toolgenOutputRemoveFromEmailSequence is the JSON Schema of
-// remove_from_email_sequence's structured result.
-var toolgenOutputRemoveFromEmailSequence = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallRemoveFromEmailSequence reads the arguments of remove_from_email_sequence, calls RemoveFromEmailSequence and writes its result.
 func toolgenCallRemoveFromEmailSequence(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolRemoveFromEmailSequence, &res, &err)
@@ -3253,14 +2982,6 @@ func toolgenCallRemoveFromEmailSequence(ctx context.Context, args []byte) (res t
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputImportContacts is the JSON Schema of import_contacts's
-// arguments. It has no form in OpenAI's strict dialect (a map
-// (additionalProperties with a schema) at /properties/column_mapping): OpenAI
-// gets it without strict mode. It has no form in Gemini's subset (a map
-// (additionalProperties with a schema) at /properties/column_mapping): Gemini
-// gets it as it is.
-var toolgenInputImportContacts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"file_url":{"type":"string","description":"where the CSV file is."},"column_mapping":{"type":"object","description":"CRM field for each CSV column, for example {\"E-mail\": \"email\"}.","additionalProperties":{"type":"string"}},"update_existing":{"type":"boolean","description":"update contacts whose email already exists instead of skipping them."}},"required":["file_url","column_mapping","update_existing"],"additionalProperties":false}`)
 
 // toolgenCallImportContacts reads the arguments of import_contacts, calls ImportContacts and writes its result.
 func toolgenCallImportContacts(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3317,10 +3038,6 @@ func toolgenCallImportContacts(ctx context.Context, args []byte) (res toolgen.Re
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputExportContacts is the JSON Schema of export_contacts's
-// arguments.
-var toolgenInputExportContacts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"segment_id":{"type":"string","description":"only this segment's contacts."},"fields":{"type":"array","description":"the fields to include; all when empty.","items":{"type":"string"}}},"required":["fields"],"additionalProperties":false}`)
-
 // toolgenCallExportContacts reads the arguments of export_contacts, calls ExportContacts and writes its result.
 func toolgenCallExportContacts(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolExportContacts, &res, &err)
@@ -3363,14 +3080,6 @@ func toolgenCallExportContacts(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTransferRecordOwnership is the JSON Schema of
-// transfer_record_ownership's arguments.
-var toolgenInputTransferRecordOwnership = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from_owner_id":{"type":"string","description":"the current owner."},"to_owner_id":{"type":"string","description":"the new owner."},"include_closed_deals":{"type":"boolean","description":"also move deals already won or lost."}},"required":["from_owner_id","to_owner_id","include_closed_deals"],"additionalProperties":false}`)
-
-// toolgenOutputTransferRecordOwnership is the JSON Schema of
-// transfer_record_ownership's structured result.
-var toolgenOutputTransferRecordOwnership = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallTransferRecordOwnership reads the arguments of transfer_record_ownership, calls TransferRecordOwnership and writes its result.
 func toolgenCallTransferRecordOwnership(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3423,14 +3132,6 @@ func toolgenCallTransferRecordOwnership(ctx context.Context, args []byte) (res t
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputAddDealLineItem is the JSON Schema of add_deal_line_item's
-// arguments.
-var toolgenInputAddDealLineItem = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"deal_id":{"type":"string","description":"the deal."},"product_id":{"type":"string","description":"the product from the price book."},"quantity":{"type":"integer","description":"how many units.","minimum":1},"discount_percent":{"type":"number","description":"a discount on the list price.","minimum":0,"maximum":100}},"required":["deal_id","product_id","quantity"],"additionalProperties":false}`)
-
-// toolgenOutputAddDealLineItem is the JSON Schema of add_deal_line_item's
-// structured result.
-var toolgenOutputAddDealLineItem = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Deal is a sales opportunity.","properties":{"id":{"type":"string"},"name":{"type":"string"},"company_id":{"type":"string"},"amount":{"type":"number"},"currency":{"type":"string"},"stage":{"type":"string","description":"DealStage is a stage of the sales pipeline.\n\"prospecting\": first conversations\n\"discovery\": understanding the need\n\"demo\": product demonstrated\n\"proposal\": proposal or quote sent\n\"negotiation\": negotiating terms\n\"closed_won\": signed\n\"closed_lost\": lost","examples":["prospecting","discovery","demo","proposal","negotiation","closed_won","closed_lost"]},"close_date":{"type":"string","format":"date-time"},"owner_id":{"type":"string"}},"required":["id","name","company_id","amount","currency","stage","close_date","owner_id"],"additionalProperties":false}`)
 
 // toolgenCallAddDealLineItem reads the arguments of add_deal_line_item, calls AddDealLineItem and writes its result.
 func toolgenCallAddDealLineItem(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3492,14 +3193,6 @@ func toolgenCallAddDealLineItem(ctx context.Context, args []byte) (res toolgen.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetContactTimeline is the JSON Schema of get_contact_timeline's
-// arguments.
-var toolgenInputGetContactTimeline = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"contact_id":{"type":"string","description":"the contact."},"limit":{"type":"integer","description":"the most entries to return.","minimum":1,"maximum":500}},"required":["contact_id","limit"],"additionalProperties":false}`)
-
-// toolgenOutputGetContactTimeline is the JSON Schema of get_contact_timeline's
-// structured result.
-var toolgenOutputGetContactTimeline = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Activity is a logged interaction with a contact or deal.","properties":{"id":{"type":"string"},"type":{"type":"string","description":"ActivityType is the kind of a logged interaction.\n\"call\": a phone call\n\"meeting\": a meeting in person or by video\n\"email\": an email exchanged outside the CRM\n\"note\": a free-form note\n\"linkedin_dm\": a LinkedIn message","examples":["call","meeting","email","note","linkedin_dm"]},"summary":{"type":"string"},"occurred_at":{"type":"string","format":"date-time"},"contact_id":{"type":"string"},"deal_id":{"type":"string"}},"required":["id","type","summary","occurred_at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallGetContactTimeline reads the arguments of get_contact_timeline, calls GetContactTimeline and writes its result.
 func toolgenCallGetContactTimeline(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetContactTimeline, &res, &err)
@@ -3550,14 +3243,6 @@ func toolgenCallGetContactTimeline(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputFindDuplicateContacts is the JSON Schema of
-// find_duplicate_contacts's arguments.
-var toolgenInputFindDuplicateContacts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"match_on":{"type":"string","description":"what to compare.\n\"email\": same email address\n\"name\": same first and last name and company\n\"phone\": same phone number","enum":["email","name","phone"]}},"required":["match_on"],"additionalProperties":false}`)
-
-// toolgenOutputFindDuplicateContacts is the JSON Schema of
-// find_duplicate_contacts's structured result.
-var toolgenOutputFindDuplicateContacts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"array","items":{"type":"object","description":"Contact is a person in the CRM.","properties":{"id":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string"},"phone":{"type":"string"},"company_id":{"type":"string"},"title":{"type":"string"},"owner_id":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","first_name","last_name","created_at"],"additionalProperties":false}}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallFindDuplicateContacts reads the arguments of find_duplicate_contacts, calls FindDuplicateContacts and writes its result.
 func toolgenCallFindDuplicateContacts(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolFindDuplicateContacts, &res, &err)
@@ -3603,14 +3288,6 @@ func toolgenCallFindDuplicateContacts(ctx context.Context, args []byte) (res too
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputSetContactEmailOptOut is the JSON Schema of
-// set_contact_email_opt_out's arguments.
-var toolgenInputSetContactEmailOptOut = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"contact_id":{"type":"string","description":"the contact."},"opted_out":{"type":"boolean","description":"true to stop marketing email."},"reason":{"type":"string","description":"why, for the audit log."}},"required":["contact_id","opted_out"],"additionalProperties":false}`)
-
-// toolgenOutputSetContactEmailOptOut is the JSON Schema of
-// set_contact_email_opt_out's structured result.
-var toolgenOutputSetContactEmailOptOut = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Contact is a person in the CRM.","properties":{"id":{"type":"string"},"first_name":{"type":"string"},"last_name":{"type":"string"},"email":{"type":"string"},"phone":{"type":"string"},"company_id":{"type":"string"},"title":{"type":"string"},"owner_id":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}},"created_at":{"type":"string","format":"date-time"}},"required":["id","first_name","last_name","created_at"],"additionalProperties":false}`)
 
 // toolgenCallSetContactEmailOptOut reads the arguments of set_contact_email_opt_out, calls SetContactEmailOptOut and writes its result.
 func toolgenCallSetContactEmailOptOut(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3666,77 +3343,41 @@ func toolgenCallSetContactEmailOptOut(ctx context.Context, args []byte) (res too
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenDecodeNewContact reads a NewContact object.
+// toolgenTypeNewContact describes a NewContact for toolimpl's table-driven reader and writer.
+var toolgenTypeNewContact = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"first_name", "last_name", "email", "phone", "company_id", "title", "owner_id", "tags"}, Required: []int{0, 1}, NullAbsent: []int{7}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(NewContact{}.FirstName), Kind: toolimpl.FieldString, Required: 1, Key: `"first_name":`},
+		{Offset: unsafe.Offsetof(NewContact{}.LastName), Kind: toolimpl.FieldString, Required: 2, Key: `"last_name":`},
+		{Offset: unsafe.Offsetof(NewContact{}.Email), Kind: toolimpl.FieldString, Pointer: true, Key: `"email":`},
+		{Offset: unsafe.Offsetof(NewContact{}.Phone), Kind: toolimpl.FieldString, Pointer: true, Key: `"phone":`},
+		{Offset: unsafe.Offsetof(NewContact{}.CompanyID), Kind: toolimpl.FieldString, Pointer: true, Key: `"company_id":`},
+		{Offset: unsafe.Offsetof(NewContact{}.Title), Kind: toolimpl.FieldString, Pointer: true, Key: `"title":`},
+		{Offset: unsafe.Offsetof(NewContact{}.OwnerID), Kind: toolimpl.FieldString, Pointer: true, Key: `"owner_id":`},
+		{Offset: unsafe.Offsetof(NewContact{}.Tags), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"tags":`},
+	},
+}
+
+// toolgenTypeContactChanges describes a ContactChanges for toolimpl's table-driven reader and writer.
+var toolgenTypeContactChanges = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"contact_id", "first_name", "last_name", "email", "phone", "company_id", "title"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(ContactChanges{}.ContactID), Kind: toolimpl.FieldString, Required: 1, Key: `"contact_id":`},
+		{Offset: unsafe.Offsetof(ContactChanges{}.FirstName), Kind: toolimpl.FieldString, Pointer: true, Key: `"first_name":`},
+		{Offset: unsafe.Offsetof(ContactChanges{}.LastName), Kind: toolimpl.FieldString, Pointer: true, Key: `"last_name":`},
+		{Offset: unsafe.Offsetof(ContactChanges{}.Email), Kind: toolimpl.FieldString, Pointer: true, Key: `"email":`},
+		{Offset: unsafe.Offsetof(ContactChanges{}.Phone), Kind: toolimpl.FieldString, Pointer: true, Key: `"phone":`},
+		{Offset: unsafe.Offsetof(ContactChanges{}.CompanyID), Kind: toolimpl.FieldString, Pointer: true, Key: `"company_id":`},
+		{Offset: unsafe.Offsetof(ContactChanges{}.Title), Kind: toolimpl.FieldString, Pointer: true, Key: `"title":`},
+	},
+}
+
+// toolgenEnumActivityType are the values of a ActivityType.
+var toolgenEnumActivityType = &toolimpl.Enum{Values: []string{"call", "meeting", "email", "note", "linkedin_dm"}, Allowed: "\"call\", \"meeting\", \"email\", \"note\", \"linkedin_dm\""}
+
+// toolgenDecodeNewContact reads a NewContact object, as its table says.
 func toolgenDecodeNewContact(d *toolimpl.Decoder, v *NewContact) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectNewContact); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "first_name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.FirstName = s0
-			}
-		case "last_name":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				v.LastName = s0
-			}
-		case "email":
-			if d.Null() {
-				v.Email = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Email = p0
-			}
-		case "phone":
-			if d.Null() {
-				v.Phone = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Phone = p0
-			}
-		case "company_id":
-			if d.Null() {
-				v.CompanyID = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.CompanyID = p0
-			}
-		case "title":
-			if d.Null() {
-				v.Title = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Title = p0
-			}
-		case "owner_id":
-			if d.Null() {
-				v.OwnerID = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.OwnerID = p0
-			}
-		case "tags":
-			toolgenDecodeSlicestring(d, &v.Tags)
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeNewContact, unsafe.Pointer(v))
 }
 
 // toolgenEncodeContact writes a Contact object.
@@ -3783,80 +3424,9 @@ func toolgenEncodeContact(e *toolimpl.Encoder, v *Contact) {
 
 var toolgenArgsGetContact = &toolimpl.Object{Names: []string{"contact_id"}, Required: []int{0}}
 
-// toolgenDecodeContactChanges reads a ContactChanges object.
+// toolgenDecodeContactChanges reads a ContactChanges object, as its table says.
 func toolgenDecodeContactChanges(d *toolimpl.Decoder, v *ContactChanges) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectContactChanges); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "contact_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.ContactID = s0
-			}
-		case "first_name":
-			if d.Null() {
-				v.FirstName = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.FirstName = p0
-			}
-		case "last_name":
-			if d.Null() {
-				v.LastName = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.LastName = p0
-			}
-		case "email":
-			if d.Null() {
-				v.Email = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Email = p0
-			}
-		case "phone":
-			if d.Null() {
-				v.Phone = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Phone = p0
-			}
-		case "company_id":
-			if d.Null() {
-				v.CompanyID = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.CompanyID = p0
-			}
-		case "title":
-			if d.Null() {
-				v.Title = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Title = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeContactChanges, unsafe.Pointer(v))
 }
 
 var toolgenArgsDeleteContact = &toolimpl.Object{Names: []string{"contact_id"}, Required: []int{0}}
@@ -3904,30 +3474,25 @@ func toolgenDecodeCompanySize(d *toolimpl.Decoder, v *CompanySize) {
 
 var toolgenArgsCreateCompany = &toolimpl.Object{Names: []string{"name", "domain", "industry", "size"}, Required: []int{0}}
 
-// toolgenEncodeCompany writes a Company object.
+// toolgenEnumCompanySize are the values of a CompanySize.
+var toolgenEnumCompanySize = &toolimpl.Enum{Values: []string{"1-10", "11-50", "51-200", "201-1000", "1000+"}, Allowed: "\"1-10\", \"11-50\", \"51-200\", \"201-1000\", \"1000+\""}
+
+// toolgenTypeCompany describes a Company for toolimpl's table-driven reader and writer.
+var toolgenTypeCompany = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "name", "domain", "industry", "size", "owner_id"}, Required: []int{0, 1}, NullAbsent: []int{2, 3, 4, 5}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Company{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Company{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Company{}.Domain), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"domain":`},
+		{Offset: unsafe.Offsetof(Company{}.Industry), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"industry":`},
+		{Offset: unsafe.Offsetof(Company{}.Size), Kind: toolimpl.FieldEnum, OmitEmpty: true, Enum: toolgenEnumCompanySize, Key: `"size":`},
+		{Offset: unsafe.Offsetof(Company{}.OwnerID), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"owner_id":`},
+	},
+}
+
+// toolgenEncodeCompany writes a Company object, as its table says.
 func toolgenEncodeCompany(e *toolimpl.Encoder, v *Company) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"name\":")
-	e.String(v.Name)
-	if v.Domain != "" {
-		e.Member("\"domain\":")
-		e.String(v.Domain)
-	}
-	if v.Industry != "" {
-		e.Member("\"industry\":")
-		e.String(v.Industry)
-	}
-	if v.Size != "" {
-		e.Member("\"size\":")
-		e.String(string(v.Size))
-	}
-	if v.OwnerID != "" {
-		e.Member("\"owner_id\":")
-		e.String(v.OwnerID)
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeCompany, unsafe.Pointer(v))
 }
 
 var toolgenArgsGetCompany = &toolimpl.Object{Names: []string{"company_id"}, Required: []int{0}}
@@ -3960,28 +3525,29 @@ func toolgenDecodeLeadSource(d *toolimpl.Decoder, v *LeadSource) {
 
 var toolgenArgsCreateLead = &toolimpl.Object{Names: []string{"name", "email", "company", "source"}, Required: []int{0, 1, 3}}
 
-// toolgenEncodeLead writes a Lead object.
+// toolgenEnumLeadSource are the values of a LeadSource.
+var toolgenEnumLeadSource = &toolimpl.Enum{Values: []string{"website", "referral", "event", "cold_outreach", "partner", "advertising"}, Allowed: "\"website\", \"referral\", \"event\", \"cold_outreach\", \"partner\", \"advertising\""}
+
+// toolgenEnumLeadStatus are the values of a LeadStatus.
+var toolgenEnumLeadStatus = &toolimpl.Enum{Values: []string{"new", "contacted", "qualified", "unqualified", "nurturing", "disqualified"}, Allowed: "\"new\", \"contacted\", \"qualified\", \"unqualified\", \"nurturing\", \"disqualified\""}
+
+// toolgenTypeLead describes a Lead for toolimpl's table-driven reader and writer.
+var toolgenTypeLead = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "name", "email", "company", "source", "status", "owner_id"}, Required: []int{0, 1, 2, 4, 5}, NullAbsent: []int{3, 6}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Lead{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Lead{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Lead{}.Email), Kind: toolimpl.FieldString, Required: 3, Key: `"email":`},
+		{Offset: unsafe.Offsetof(Lead{}.Company), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"company":`},
+		{Offset: unsafe.Offsetof(Lead{}.Source), Kind: toolimpl.FieldEnum, Required: 4, Enum: toolgenEnumLeadSource, Key: `"source":`},
+		{Offset: unsafe.Offsetof(Lead{}.Status), Kind: toolimpl.FieldEnum, Required: 5, Enum: toolgenEnumLeadStatus, Key: `"status":`},
+		{Offset: unsafe.Offsetof(Lead{}.OwnerID), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"owner_id":`},
+	},
+}
+
+// toolgenEncodeLead writes a Lead object, as its table says.
 func toolgenEncodeLead(e *toolimpl.Encoder, v *Lead) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"name\":")
-	e.String(v.Name)
-	e.Member("\"email\":")
-	e.String(v.Email)
-	if v.Company != "" {
-		e.Member("\"company\":")
-		e.String(v.Company)
-	}
-	e.Member("\"source\":")
-	e.String(string(v.Source))
-	e.Member("\"status\":")
-	e.String(string(v.Status))
-	if v.OwnerID != "" {
-		e.Member("\"owner_id\":")
-		e.String(v.OwnerID)
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeLead, unsafe.Pointer(v))
 }
 
 // toolgenDecodeLeadStatus reads a LeadStatus: one of "new", "contacted", "qualified", "unqualified", "nurturing", "disqualified".
@@ -4064,6 +3630,9 @@ func toolgenDecodeNewDeal(d *toolimpl.Decoder, v *NewDeal) {
 		}
 	}
 }
+
+// toolgenEnumDealStage are the values of a DealStage.
+var toolgenEnumDealStage = &toolimpl.Enum{Values: []string{"prospecting", "discovery", "demo", "proposal", "negotiation", "closed_won", "closed_lost"}, Allowed: "\"prospecting\", \"discovery\", \"demo\", \"proposal\", \"negotiation\", \"closed_won\", \"closed_lost\""}
 
 // toolgenEncodeDeal writes a Deal object.
 func toolgenEncodeDeal(e *toolimpl.Encoder, v *Deal) {
@@ -4400,21 +3969,22 @@ func toolgenDecodeMatchField(d *toolimpl.Decoder, v *MatchField) {
 
 var toolgenArgsFindDuplicateContacts = &toolimpl.Object{Names: []string{"match_on"}, Required: []int{0}}
 var toolgenArgsSetContactEmailOptOut = &toolimpl.Object{Names: []string{"contact_id", "opted_out", "reason"}, Required: []int{0, 1}}
-var toolgenObjectNewContact = &toolimpl.Object{Names: []string{"first_name", "last_name", "email", "phone", "company_id", "title", "owner_id", "tags"}, Required: []int{0, 1}, NullAbsent: []int{7}}
-var toolgenObjectContactChanges = &toolimpl.Object{Names: []string{"contact_id", "first_name", "last_name", "email", "phone", "company_id", "title"}, Required: []int{0}}
 var toolgenObjectNewDeal = &toolimpl.Object{Names: []string{"name", "company_id", "amount", "currency", "stage", "close_date", "contact_ids", "owner_id"}, Required: []int{0, 1, 2, 3, 4, 5}, NullAbsent: []int{6}}
 var toolgenObjectDealChanges = &toolimpl.Object{Names: []string{"deal_id", "name", "amount", "close_date", "owner_id"}, Required: []int{0}}
 
-// toolgenEncodeStageTotal writes a StageTotal object.
+// toolgenTypeStageTotal describes a StageTotal for toolimpl's table-driven reader and writer.
+var toolgenTypeStageTotal = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"stage", "count", "amount"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(StageTotal{}.Stage), Kind: toolimpl.FieldEnum, Required: 1, Enum: toolgenEnumDealStage, Key: `"stage":`},
+		{Offset: unsafe.Offsetof(StageTotal{}.Count), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(StageTotal{}.Count)), Required: 2, Key: `"count":`},
+		{Offset: unsafe.Offsetof(StageTotal{}.Amount), Kind: toolimpl.FieldFloat64, Required: 3, Key: `"amount":`},
+	},
+}
+
+// toolgenEncodeStageTotal writes a StageTotal object, as its table says.
 func toolgenEncodeStageTotal(e *toolimpl.Encoder, v *StageTotal) {
-	e.Object()
-	e.Member("\"stage\":")
-	e.String(string(v.Stage))
-	e.Member("\"count\":")
-	e.Int(int64(v.Count))
-	e.Member("\"amount\":")
-	e.Float(v.Amount, 64)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeStageTotal, unsafe.Pointer(v))
 }
 
 // toolgenDecodeActivityType reads a ActivityType: one of "call", "meeting", "email", "note", "linkedin_dm".

@@ -8,6 +8,7 @@ import (
 	"context"
 	"math"
 	"time"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -16,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -221,493 +222,467 @@ var (
 
 // Tools returns the tools of package database: run_sql_query, execute_sql_statement, explain_query, list_databases, list_tables, describe_table, get_table_stats, create_table, drop_table, add_column, create_index, drop_index, list_indexes, get_slow_queries, list_active_queries, list_blocking_locks, cancel_running_query, vacuum_table, insert_rows, update_rows, delete_rows, export_query_results, import_csv_into_table, list_schema_migrations, apply_migrations, rollback_migration, diff_database_schemas, create_database_user, grant_table_privileges, revoke_table_privileges, create_database_backup, list_database_backups, restore_database_backup, create_read_replica, get_replication_lag, promote_replica, resize_database_instance, get_cache_value, set_cache_value, invalidate_cache_keys, find_documents_in_collection.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolRunSQLQuery,
-		Description:  "RunSQLQuery runs a read-only SQL query (SELECT) and returns its rows.",
-		InputSchema:  toolgenInputRunSQLQuery,
-		OutputSchema: toolgenOutputRunSQLQuery,
-		Annotations:  toolgen.Annotations{ReadOnly: true},
-		Namespace:    "database",
-		Tokens:       toolgen.Tokens{Default: 142, Strict: 125, Gemini: 120},
-		SearchTerms:  "1 51 AEAENAoBoEpCgqMgODF after cancel databas:5 long max:2 max_row:2 most onli queri:7 read return:2 row:4 run:5 run_sql_queri:4 second:2 select sql:7 timeout:2 timeout_second:2",
-		Call:         toolgenCallRunSQLQuery,
-		Validate:     toolimpl.Validator(toolgenCallRunSQLQuery),
-	}, {
-		Name:             ToolExecuteSQLStatement,
-		Description:      "ExecuteSQLStatement runs an SQL statement that changes data or schema (INSERT, UPDATE, DELETE, ALTER...) in a transaction and returns the rows affected.",
-		InputSchema:      toolgenInputExecuteSQLStatement,
-		OutputSchema:     toolgenOutputExecuteSQLStatement,
-		Annotations:      toolgen.Annotations{Destructive: true},
-		RequiresApproval: true,
-		Namespace:        "database",
-		Tokens:           toolgen.Tokens{Default: 122, Strict: 105, Gemini: 100},
-		SearchTerms:      "1 49 BRRAXLCGgQ6EXAAFUKAEAhn affect alter back chang commit data databas:5 delet dry:2 dry_run:2 execut:4 execut_sql_statement:4 insert instead return roll row run:3 schema sql:7 statement:6 transaction:2 updat",
-		Call:             toolgenCallExecuteSQLStatement,
-		Validate:         toolimpl.Validator(toolgenCallExecuteSQLStatement),
-	}, {
-		Name:        ToolExplainQuery,
-		Description: "ExplainQuery shows the plan the database would use for a query, and with analyze, runs it and reports actual times.",
-		InputSchema: toolgenInputExplainQuery,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "database",
-		Tokens:      toolgen.Tokens{Default: 119, Strict: 102, Gemini: 97},
-		SearchTerms: "1 40 AGoyACC1kCJ4WFQI actual:2 analyz:3 count databas:6 explain:4 explain_queri:4 plan queri:7 report:2 row run:2 show sql:2 time:2 us would",
-		Call:        toolgenCallExplainQuery,
-		Validate:    toolimpl.Validator(toolgenCallExplainQuery),
-	}, {
-		Name:         ToolListDatabases,
-		Description:  "ListDatabases lists the databases of an instance with their sizes.",
-		InputSchema:  toolgenInputListDatabases,
-		OutputSchema: toolgenOutputListDatabases,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "database",
-		Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-		SearchTerms: "1 22 BASSvA databas:8 instanc:3 list:5 list_databas:4 server size",
-		Call:        toolgenCallListDatabases,
-		Validate:    toolimpl.Validator(toolgenCallListDatabases),
-	}, {
-		Name:         ToolListTables,
-		Description:  "ListTables lists the tables of a database schema with row estimates and sizes.",
-		InputSchema:  toolgenInputListTables,
-		OutputSchema: toolgenOutputListTables,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "database",
-		Tokens:      toolgen.Tokens{Default: 89, Strict: 83, Gemini: 67},
-		SearchTerms: "1 29 AAABSKWeel absent databas:6 estimat list:5 list_tabl:4 public row schema:4 size tabl:5",
-		Call:        toolgenCallListTables,
-		Validate:    toolimpl.Validator(toolgenCallListTables),
-	}, {
-		Name:         ToolDescribeTable,
-		Description:  "DescribeTable returns a table's columns, types, constraints, indexes and foreign keys.",
-		InputSchema:  toolgenInputDescribeTable,
-		OutputSchema: toolgenOutputDescribeTable,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "database",
-		Tokens:      toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
-		SearchTerms: "1 31 RABMAodhagkU column constraint databas:5 describ:4 describ_tabl:4 foreign index kei return schema tabl:10 type",
-		Call:        toolgenCallDescribeTable,
-		Validate:    toolimpl.Validator(toolgenCallDescribeTable),
-	}, {
-		Name:         ToolGetTableStats,
-		Description:  "GetTableStats returns a table's size, dead rows, last vacuum and analyze times, and sequential versus index scans.",
-		InputSchema:  toolgenInputGetTableStats,
-		OutputSchema: toolgenOutputGetTableStats,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "database",
-		Tokens:      toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
-		SearchTerms: "1 37 BBYgBJFBHNsg_ATAS analyz databas:5 dead get:4 get_tabl_stat:4 index last return row scan sequential size stat:4 tabl:8 time vacuum versu",
-		Call:        toolgenCallGetTableStats,
-		Validate:    toolimpl.Validator(toolgenCallGetTableStats),
-	}, {
-		Name:         ToolCreateTable,
-		Description:  "CreateTable creates a table from column definitions.",
-		InputSchema:  toolgenInputCreateTable,
-		OutputSchema: toolgenOutputCreateTable,
-		Namespace:    "database",
-		Tokens:       toolgen.Tokens{Default: 326, Strict: 385, Gemini: 295},
-		SearchTerms:  "1 110 QCGiAQBAoQAUgiOAoRQICEHT-wQqIKMBgQjTwFggMMeAQoekK 32 64 bigint:2 binari bit:2 boolean:2 calendar column:7 column_type creat:5 creat_tabl:4 customer databas:4 date:4 decimal default:2 definition:2 exact exist:4 expression fals foreign id if_not_exist:3 integer:4 json jsonb:2 kei:3 length name:4 noth now nullabl:2 numeric:2 primari:2 primari_kei:2 referenc:3 schema:2 sql:2 tabl:6 text:3 time:2 timestamptz:2 true type:4 uniqu:2 uuid:3 variabl zone",
-		Call:         toolgenCallCreateTable,
-		Validate:     toolimpl.Validator(toolgenCallCreateTable),
-	}, {
-		Name:             ToolDropTable,
-		Description:      "DropTable deletes a table and its data.",
-		InputSchema:      toolgenInputDropTable,
-		Annotations:      toolgen.Annotations{Destructive: true},
-		RequiresApproval: true,
-		Namespace:        "database",
-		Tokens:           toolgen.Tokens{Default: 102, Strict: 85, Gemini: 80},
-		SearchTerms:      "1 31 5BFJoIElUAgw also cascad:2 data databas:5 delet depend drop:5 drop_tabl:4 foreign kei tabl:8 view",
-		Call:             toolgenCallDropTable,
-		Validate:         toolimpl.Validator(toolgenCallDropTable),
-	}, {
-		Name:         ToolAddColumn,
-		Description:  "AddColumn adds a column to a table.",
-		InputSchema:  toolgenInputAddColumn,
-		OutputSchema: toolgenOutputAddColumn,
-		Namespace:    "database",
-		Tokens:       toolgen.Tokens{Default: 291, Strict: 330, Gemini: 264},
-		SearchTerms:  "1 99 RiDJAKAgABUgRHAKCgIIO22ogUSgJACGVwBQQGzDAh1IK 32 64 add:5 add_column:4 bigint:2 binari bit:2 boolean:2 calendar column:10 column_type customer databas:5 date:4 decimal default:2 definition exact expression fals foreign id integer:4 json jsonb:2 kei:3 length name:2 now nullabl:2 numeric:2 primari:2 primari_kei:2 referenc:3 sql:2 tabl:4 text:3 time:2 timestamptz:2 true type:4 uniqu:2 uuid:3 variabl zone",
-		Call:         toolgenCallAddColumn,
-		Validate:     toolimpl.Validator(toolgenCallAddColumn),
-	}, {
-		Name:        ToolCreateIndex,
-		Description: "CreateIndex creates an index on columns of a table.",
-		InputSchema: toolgenInputCreateIndex,
-		Namespace:   "database",
-		Tokens:      toolgen.Tokens{Default: 166, Strict: 160, Gemini: 144},
-		SearchTerms: "1 46 RUAiEgJBppKAWgRAa absent build column:4 concurrentli:2 creat:5 creat_index:4 databas:5 generat index:7 lock make name:3 order tabl:5 uniqu:3 without write",
-		Call:        toolgenCallCreateIndex,
-		Validate:    toolimpl.Validator(toolgenCallCreateIndex),
-	}, {
-		Name:        ToolDropIndex,
-		Description: "DropIndex deletes an index.",
-		InputSchema: toolgenInputDropIndex,
-		Annotations: toolgen.Annotations{
-			Destructive: true,
-			Idempotent:  true,
-		},
-		Namespace:   "database",
-		Tokens:      toolgen.Tokens{Default: 76, Strict: 59, Gemini: 54},
-		SearchTerms: "1 22 IICWkQ databas:5 delet drop:4 drop_index:4 index:6 name:2",
-		Call:        toolgenCallDropIndex,
-		Validate:    toolimpl.Validator(toolgenCallDropIndex),
-	}, {
-		Name:         ToolListIndexes,
-		Description:  "ListIndexes lists a table's indexes with their size and how often each is used.",
-		InputSchema:  toolgenInputListIndexes,
-		OutputSchema: toolgenOutputListIndexes,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "database",
-		Tokens:      toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
-		SearchTerms: "1 27 AlQAWB8Eh databas:5 each index:5 list:5 list_index:4 often size tabl:4 us",
-		Call:        toolgenCallListIndexes,
-		Validate:    toolimpl.Validator(toolgenCallListIndexes),
-	}, {
-		Name:         ToolGetSlowQueries,
-		Description:  "GetSlowQueries lists the queries that took the most time, from the query statistics.",
-		InputSchema:  toolgenInputGetSlowQueries,
-		OutputSchema: toolgenOutputGetSlowQueries,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "database",
-		Tokens:      toolgen.Tokens{Default: 117, Strict: 114, Gemini: 95},
-		SearchTerms: "1 44 oywgtIIBhChAGoaRBSK averag databas:5 get:4 get_slow_queri:4 limit:2 list mani mean:2 milli:2 min:2 min_mean_milli:2 most onli queri:8 slow:4 slower statistic time took",
-		Call:        toolgenCallGetSlowQueries,
-		Validate:    toolimpl.Validator(toolgenCallGetSlowQueries),
-	}, {
-		Name:         ToolListActiveQueries,
-		Description:  "ListActiveQueries lists the connections and the queries they are running now.",
-		InputSchema:  toolgenInputListActiveQueries,
-		OutputSchema: toolgenOutputListActiveQueries,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "database",
-		Tokens:      toolgen.Tokens{Default: 86, Strict: 96, Gemini: 64},
-		SearchTerms: "1 40 wFdCAE0hIChbFEK activ:4 connection databas:5 duration:2 least list:5 list_activ_queri:4 long min:2 min_duration_second:2 now onli:2 queri:6 run:2 second:2",
-		Call:        toolgenCallListActiveQueries,
-		Validate:    toolimpl.Validator(toolgenCallListActiveQueries),
-	}, {
-		Name:         ToolListBlockingLocks,
-		Description:  "ListBlockingLocks lists sessions waiting on locks and the sessions holding them.",
-		InputSchema:  toolgenInputListBlockingLocks,
-		OutputSchema: toolgenOutputListBlockingLocks,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "database",
-		Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
-		SearchTerms: "1 28 EEBEykpEo block:4 databas:5 hold list:5 list_block_lock:4 lock:5 session:2 them wait",
-		Call:        toolgenCallListBlockingLocks,
-		Validate:    toolimpl.Validator(toolgenCallListBlockingLocks),
-	}, {
-		Name:        ToolCancelRunningQuery,
-		Description: "CancelRunningQuery cancels the query of a session, or terminates the session.",
-		InputSchema: toolgenInputCancelRunningQuery,
-		Annotations: toolgen.Annotations{Destructive: true},
-		Namespace:   "database",
-		Tokens:      toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
-		SearchTerms: "1 36 QRALIxaUDIKKEA cancel:6 cancel_run_queri:4 close connection databas:2 id onli pid:2 process queri:6 rather run:4 session:3 terminat:3",
-		Call:        toolgenCallCancelRunningQuery,
-		Validate:    toolimpl.Validator(toolgenCallCancelRunningQuery),
-	}, {
-		Name:        ToolVacuumTable,
-		Description: "VacuumTable reclaims the space of dead rows in a table and updates its planner statistics.",
-		InputSchema: toolgenInputVacuumTable,
-		Namespace:   "database",
-		Tokens:      toolgen.Tokens{Default: 115, Strict: 98, Gemini: 93},
-		SearchTerms: "1 37 ARF4ARABNFHglwCCZ databas:5 dead full:2 lock operat planner reclaim return rewrit row space:2 statistic system tabl:9 updat vacuum:4 vacuum_tabl:4",
-		Call:        toolgenCallVacuumTable,
-		Validate:    toolimpl.Validator(toolgenCallVacuumTable),
-	}, {
-		Name:         ToolInsertRows,
-		Description:  "InsertRows inserts rows into a table.",
-		InputSchema:  toolgenInputInsertRows,
-		OutputSchema: toolgenOutputInsertRows,
-		Namespace:    "database",
-		Tokens:       toolgen.Tokens{Default: 115, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 32 kIgAAbkwPKQ column databas:5 insert:5 insert_row:4 name object on per row:8 tabl:4 valu",
-		Call:         toolgenCallInsertRows,
-		Validate:     toolimpl.Validator(toolgenCallInsertRows),
-	}, {
-		Name:             ToolUpdateRows,
-		Description:      "UpdateRows sets columns of the rows of a table that match a condition.",
-		InputSchema:      toolgenInputUpdateRows,
-		OutputSchema:     toolgenOutputUpdateRows,
-		Annotations:      toolgen.Annotations{Destructive: true},
-		RequiresApproval: true,
-		Namespace:        "database",
-		Tokens:           toolgen.Tokens{Default: 142, Strict: 0, Gemini: 0},
-		SearchTerms:      "1 42 ChMCIpBUFhIdChYmnQDAQ 30 column:2 condition:2 creat creat_at dai databas:5 interval match name new now row:5 set:3 sql statu tabl:4 trial updat:4 updat_row:4 valu",
-		Call:             toolgenCallUpdateRows,
-		Validate:         toolimpl.Validator(toolgenCallUpdateRows),
-	}, {
-		Name:             ToolDeleteRows,
-		Description:      "DeleteRows deletes the rows of a table that match a condition.",
-		InputSchema:      toolgenInputDeleteRows,
-		OutputSchema:     toolgenOutputDeleteRows,
-		Annotations:      toolgen.Annotations{Destructive: true},
-		RequiresApproval: true,
-		Namespace:        "database",
-		Tokens:           toolgen.Tokens{Default: 114, Strict: 93, Gemini: 92},
-		SearchTerms:      "1 32 AFkBGKMQRSBw condition:2 databas:5 delet:5 delet_row:4 empti match mistak never requir row:5 sql tabl:5",
-		Call:             toolgenCallDeleteRows,
-		Validate:         toolimpl.Validator(toolgenCallDeleteRows),
-	}, {
-		Name:         ToolExportQueryResults,
-		Description:  "ExportQueryResults runs a query and writes its rows to a CSV file in a storage bucket.",
-		InputSchema:  toolgenInputExportQueryResults,
-		OutputSchema: toolgenOutputExportQueryResults,
-		Annotations:  toolgen.Annotations{ReadOnly: true},
-		Namespace:    "database",
-		Tokens:       toolgen.Tokens{Default: 114, Strict: 97, Gemini: 92},
-		SearchTerms:  "1 40 ASYyBYmogVhA8IDBE address bucket csv:2 databas:5 destination:2 export:5 export_queri_result:4 file:2 gs queri:6 result:4 row run sql:2 storag user write",
-		Call:         toolgenCallExportQueryResults,
-		Validate:     toolimpl.Validator(toolgenCallExportQueryResults),
-	}, {
-		Name:         ToolImportCSVIntoTable,
-		Description:  "ImportCSVIntoTable loads the rows of a CSV file into a table.",
-		InputSchema:  toolgenInputImportCSVIntoTable,
-		OutputSchema: toolgenOutputImportCSVIntoTable,
-		Namespace:    "database",
-		Tokens:       toolgen.Tokens{Default: 139, Strict: 133, Gemini: 117},
-		SearchTerms:  "1 46 AIYBwIBwY0ZRLFKGhRCg6 absent address column comma csv:5 databas:5 delimiter:2 field file:2 first header:2 hold import:4 import_csv_into_tabl:4 line load name row separator sourc:2 tabl:8",
-		Call:         toolgenCallImportCSVIntoTable,
-		Validate:     toolimpl.Validator(toolgenCallImportCSVIntoTable),
-	}, {
-		Name:         ToolListSchemaMigrations,
-		Description:  "ListSchemaMigrations lists the schema migrations and whether each has run.",
-		InputSchema:  toolgenInputListSchemaMigrations,
-		OutputSchema: toolgenOutputListSchemaMigrations,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "database",
-		Tokens:      toolgen.Tokens{Default: 118, Strict: 113, Gemini: 96},
-		SearchTerms: "1 44 AmQEhIBh0oBYCOMG alreadi appli:2 databas:5 each fail:3 list:5 list_schema_migration:4 migration:6 onli pend:2 ran run:3 schema:5 state:3 whether yet",
-		Call:        toolgenCallListSchemaMigrations,
-		Validate:    toolimpl.Validator(toolgenCallListSchemaMigrations),
-	}, {
-		Name:             ToolApplyMigrations,
-		Description:      "ApplyMigrations runs the pending schema migrations, all or up to a version.",
-		InputSchema:      toolgenInputApplyMigrations,
-		OutputSchema:     toolgenOutputApplyMigrations,
-		RequiresApproval: true,
-		Namespace:        "database",
-		Tokens:           toolgen.Tokens{Default: 88, Strict: 83, Gemini: 66},
-		SearchTerms:      "1 31 CDAAsQmDyMoFE after all appli:4 appli_migration:4 databas:5 migration:5 pend run schema stop to_version:2 up version:4",
-		Call:             toolgenCallApplyMigrations,
-		Validate:         toolimpl.Validator(toolgenCallApplyMigrations),
-	}, {
-		Name:             ToolRollbackMigration,
-		Description:      "RollbackMigration reverts the most recently applied schema migrations.",
-		InputSchema:      toolgenInputRollbackMigration,
-		OutputSchema:     toolgenOutputRollbackMigration,
-		Annotations:      toolgen.Annotations{Destructive: true},
-		RequiresApproval: true,
-		Namespace:        "database",
-		Tokens:           toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
-		SearchTerms:      "1 28 Ig4IRRhiBmE appli databas:5 mani migration:6 most recentli revert:2 rollback:4 rollback_migration:4 schema step:2",
-		Call:             toolgenCallRollbackMigration,
-		Validate:         toolimpl.Validator(toolgenCallRollbackMigration),
-	}, {
-		Name:        ToolDiffDatabaseSchemas,
-		Description: "DiffDatabaseSchemas compares the schemas of two databases and returns the SQL that makes the second match the first.",
-		InputSchema: toolgenInputDiffDatabaseSchemas,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "database",
-		Tokens:      toolgen.Tokens{Default: 107, Strict: 90, Gemini: 85},
-		SearchTerms: "1 40 IICACxJgg5kBoBQQBl app:2 compar:2 databas:9 diff:4 diff_databas_schema:4 first make match prod referenc return schema:5 second sourc:2 sql stage target:2 two",
-		Call:        toolgenCallDiffDatabaseSchemas,
-		Validate:    toolimpl.Validator(toolgenCallDiffDatabaseSchemas),
-	}, {
-		Name:        ToolCreateDatabaseUser,
-		Description: "CreateDatabaseUser creates a login role with a generated password.",
-		InputSchema: toolgenInputCreateDatabaseUser,
-		Namespace:   "database",
-		Tokens:      toolgen.Tokens{Default: 103, Strict: 98, Gemini: 81},
-		SearchTerms: "1 41 hCwgTE6CgqEFaDkIUA connection:3 connection_limit:2 creat:5 creat_databas_user:4 databas:7 generat instanc:2 limit:2 login mai most name open password role:2 server user:4 usernam:2",
-		Call:        toolgenCallCreateDatabaseUser,
-		Validate:    toolimpl.Validator(toolgenCallCreateDatabaseUser),
-	}, {
-		Name:             ToolGrantTablePrivileges,
-		Description:      "GrantTablePrivileges grants a role privileges on tables.",
-		InputSchema:      toolgenInputGrantTablePrivileges,
-		Annotations:      toolgen.Annotations{Idempotent: true},
-		RequiresApproval: true,
-		Namespace:        "database",
-		Tokens:           toolgen.Tokens{Default: 214, Strict: 197, Gemini: 192},
-		SearchTerms:      "1 71 BRFBUUAS0fAYirAowRiBgxUQI add all:2 chang creat databas:5 delet:2 empti everi:2 foreign grant:5 grant_tabl_privileg:4 insert:2 kei privileg:11 read referenc:2 remov role:4 row:4 schema:2 select:2 tabl:11 truncat:2 updat:2 user",
-		Call:             toolgenCallGrantTablePrivileges,
-		Validate:         toolimpl.Validator(toolgenCallGrantTablePrivileges),
-	}, {
-		Name:        ToolRevokeTablePrivileges,
-		Description: "RevokeTablePrivileges takes privileges on tables away from a role.",
-		InputSchema: toolgenInputRevokeTablePrivileges,
-		Annotations: toolgen.Annotations{
-			Destructive: true,
-			Idempotent:  true,
-		},
-		Namespace:   "database",
-		Tokens:      toolgen.Tokens{Default: 207, Strict: 190, Gemini: 185},
-		SearchTerms: "1 68 BRWB44AMR3BATYBAJckoExwSAI add all:2 awai chang creat databas:5 delet:2 empti everi foreign insert:2 kei privileg:11 read referenc:2 remov revok:4 revok_tabl_privileg:4 role:4 row:4 select:2 tabl:10 take truncat:2 updat:2 user",
-		Call:        toolgenCallRevokeTablePrivileges,
-		Validate:    toolimpl.Validator(toolgenCallRevokeTablePrivileges),
-	}, {
-		Name:         ToolCreateDatabaseBackup,
-		Description:  "CreateDatabaseBackup takes an on-demand backup of an instance.",
-		InputSchema:  toolgenInputCreateDatabaseBackup,
-		OutputSchema: toolgenOutputCreateDatabaseBackup,
-		Namespace:    "database",
-		Tokens:       toolgen.Tokens{Default: 88, Strict: 82, Gemini: 66},
-		SearchTerms:  "1 32 BEQQ8gg9RUogE backup:5 befor creat:4 creat_databas_backup:4 databas:7 demand description:2 instanc:3 migration order server take why",
-		Call:         toolgenCallCreateDatabaseBackup,
-		Validate:     toolimpl.Validator(toolgenCallCreateDatabaseBackup),
-	}, {
-		Name:         ToolListDatabaseBackups,
-		Description:  "ListDatabaseBackups lists an instance's automatic and on-demand backups.",
-		InputSchema:  toolgenInputListDatabaseBackups,
-		OutputSchema: toolgenOutputListDatabaseBackups,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "database",
-		Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
-		SearchTerms: "1 27 xEgImwLC automatic backup:5 databas:7 demand instanc:3 list:5 list_databas_backup:4 server",
-		Call:        toolgenCallListDatabaseBackups,
-		Validate:    toolimpl.Validator(toolgenCallListDatabaseBackups),
-	}, {
-		Name:             ToolRestoreDatabaseBackup,
-		Description:      "RestoreDatabaseBackup restores a backup, or a point in time, into a new or existing instance.",
-		InputSchema:      toolgenInputRestoreDatabaseBackup,
-		Annotations:      toolgen.Annotations{Destructive: true},
-		RequiresApproval: true,
-		Namespace:        "database",
-		Tokens:           toolgen.Tokens{Default: 132, Strict: 140, Gemini: 110},
-		SearchTerms:      "1 56 CU5BBAyRKHGiUQgAI approval backup:8 backup_id:2 databas:6 exist:2 id:2 instanc:5 need new overwrit point:4 point_in_time:3 restor:7 restor_databas_backup:4 target:2 target_instanc:2 time:5",
-		Call:             toolgenCallRestoreDatabaseBackup,
-		Validate:         toolimpl.Validator(toolgenCallRestoreDatabaseBackup),
-	}, {
-		Name:        ToolCreateReadReplica,
-		Description: "CreateReadReplica creates a read-only copy of an instance that follows its changes.",
-		InputSchema: toolgenInputCreateReadReplica,
-		Namespace:   "database",
-		Tokens:      toolgen.Tokens{Default: 112, Strict: 106, Gemini: 90},
-		SearchTerms: "1 39 BgCGJoRIczAdAJkW absent chang copi creat:5 creat_read_replica:4 databas:2 follow instanc:3 machin onli primari:2 put read:5 region:2 replica:6 tier:3",
-		Call:        toolgenCallCreateReadReplica,
-		Validate:    toolimpl.Validator(toolgenCallCreateReadReplica),
-	}, {
-		Name:         ToolGetReplicationLag,
-		Description:  "GetReplicationLag returns how far behind the primary each replica is.",
-		InputSchema:  toolgenInputGetReplicationLag,
-		OutputSchema: toolgenOutputGetReplicationLag,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "database",
-		Tokens:      toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
-		SearchTerms: "1 27 qMzQFgNBYARG behind databas:2 each far get:4 get_replication_lag:4 instanc:2 lag:4 primari:2 replica replication:4 return",
-		Call:        toolgenCallGetReplicationLag,
-		Validate:    toolimpl.Validator(toolgenCallGetReplicationLag),
-	}, {
-		Name:             ToolPromoteReplica,
-		Description:      "PromoteReplica makes a replica a standalone primary, for a failover or a migration.",
-		InputSchema:      toolgenInputPromoteReplica,
-		Annotations:      toolgen.Annotations{Destructive: true},
-		RequiresApproval: true,
-		Namespace:        "database",
-		Tokens:           toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
-		SearchTerms:      "1 23 wrAUSAINQ databas:2 failover make migration primari promot:4 promot_replica:4 replica:8 standalon",
-		Call:             toolgenCallPromoteReplica,
-		Validate:         toolimpl.Validator(toolgenCallPromoteReplica),
-	}, {
-		Name:             ToolResizeDatabaseInstance,
-		Description:      "ResizeDatabaseInstance changes an instance's machine tier or storage size.",
-		InputSchema:      toolgenInputResizeDatabaseInstance,
-		RequiresApproval: true,
-		Namespace:        "database",
-		Tokens:           toolgen.Tokens{Default: 115, Strict: 122, Gemini: 93},
-		SearchTerms:      "1 47 hEAiMQ4AEoktwFICoJ 32768 chang custom databas:7 db gb:2 grow instanc:7 machin new:2 onli resiz:4 resiz_databas_instanc:4 server size:2 storag:5 storag_gb:2 tier:4",
-		Call:             toolgenCallResizeDatabaseInstance,
-		Validate:         toolimpl.Validator(toolgenCallResizeDatabaseInstance),
-	}, {
-		Name:        ToolGetCacheValue,
-		Description: "GetCacheValue reads a key from the key-value cache.",
-		InputSchema: toolgenInputGetCacheValue,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "database",
-		Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
-		SearchTerms: "1 26 IRjQgBW cach:5 databas:2 get:4 get_cach_valu:4 kei:5 read valu:5",
-		Call:        toolgenCallGetCacheValue,
-		Validate:    toolimpl.Validator(toolgenCallGetCacheValue),
-	}, {
-		Name:        ToolSetCacheValue,
-		Description: "SetCacheValue writes a key to the key-value cache, with an expiry.",
-		InputSchema: toolgenInputSetCacheValue,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "database",
-		Tokens:      toolgen.Tokens{Default: 110, Strict: 106, Gemini: 88},
-		SearchTerms: "1 41 xEgTS6wAEhAdAAIq absent after cach:5 databas:2 expir expiri kei:5 long never second:2 set:4 set_cach_valu:4 ttl:2 ttl_second:2 valu:8 write",
-		Call:        toolgenCallSetCacheValue,
-		Validate:    toolimpl.Validator(toolgenCallSetCacheValue),
-	}, {
-		Name:         ToolInvalidateCacheKeys,
-		Description:  "InvalidateCacheKeys deletes the cache keys that match a pattern.",
-		InputSchema:  toolgenInputInvalidateCacheKeys,
-		OutputSchema: toolgenOutputInvalidateCacheKeys,
-		Annotations: toolgen.Annotations{
-			Destructive: true,
-			Idempotent:  true,
-		},
-		Namespace:   "database",
-		Tokens:      toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
-		SearchTerms: "1 29 ADgoFJNAVgoJ 42 cach:5 databas:2 delet glob invalidat:4 invalidat_cach_kei:4 kei:5 match pattern:3 product session",
-		Call:        toolgenCallInvalidateCacheKeys,
-		Validate:    toolimpl.Validator(toolgenCallInvalidateCacheKeys),
-	}, {
-		Name:         ToolFindDocumentsInCollection,
-		Description:  "FindDocumentsInCollection queries a document-store collection with a JSON filter.",
-		InputSchema:  toolgenInputFindDocumentsInCollection,
-		OutputSchema: toolgenOutputFindDocumentsInCollection,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "database",
-		Tokens:      toolgen.Tokens{Default: 157, Strict: 140, Gemini: 135},
-		SearchTerms: "1 47 CAIlwnHsKQERBEjLCAUJA 30 activ ag all collection:8 databas:2 document:6 empti field filter:4 find:4 find_document_in_collection:4 gt json:2 limit:2 most projection:2 queri return:2 statu store",
-		Call:        toolgenCallFindDocumentsInCollection,
-		Validate:    toolimpl.Validator(toolgenCallFindDocumentsInCollection),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package database, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolRunSQLQuery,
+	Description:  "RunSQLQuery runs a read-only SQL query (SELECT) and returns its rows.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"sql":{"type":"string","description":"the query."},"max_rows":{"type":"integer","description":"the most rows to return.","minimum":1,"maximum":10000},"timeout_seconds":{"type":"integer","description":"cancel the query after this long.","minimum":1,"maximum":300}},"required":["database","sql","max_rows","timeout_seconds"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"QueryResult is the rows a query returned.","properties":{"columns":{"type":"array","items":{"type":"string"}},"rows":{"type":"array","items":{"type":"array","items":{"type":"string"}}},"truncated":{"type":"boolean"},"millis":{"type":"number"}},"required":["columns","rows","millis"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{ReadOnly: true},
+	Namespace:    "database",
+	Tokens:       toolgen.Tokens{Default: 142, Strict: 125, Gemini: 120},
+	SearchTerms:  "1 51 AEAENAoBoEpCgqMgODF after cancel databas:5 long max:2 max_row:2 most onli queri:7 read return:2 row:4 run:5 run_sql_queri:4 second:2 select sql:7 timeout:2 timeout_second:2",
+	Call:         toolgenCallRunSQLQuery,
+}, {
+	Name:             ToolExecuteSQLStatement,
+	Description:      "ExecuteSQLStatement runs an SQL statement that changes data or schema (INSERT, UPDATE, DELETE, ALTER...) in a transaction and returns the rows affected.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"sql":{"type":"string","description":"the statement."},"dry_run":{"type":"boolean","description":"roll the transaction back instead of committing."}},"required":["database","sql","dry_run"],"additionalProperties":false}`),
+	OutputSchema:     []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Annotations:      toolgen.Annotations{Destructive: true},
+	RequiresApproval: true,
+	Namespace:        "database",
+	Tokens:           toolgen.Tokens{Default: 122, Strict: 105, Gemini: 100},
+	SearchTerms:      "1 49 BRRAXLCGgQ6EXAAFUKAEAhn affect alter back chang commit data databas:5 delet dry:2 dry_run:2 execut:4 execut_sql_statement:4 insert instead return roll row run:3 schema sql:7 statement:6 transaction:2 updat",
+	Call:             toolgenCallExecuteSQLStatement,
+}, {
+	Name:        ToolExplainQuery,
+	Description: "ExplainQuery shows the plan the database would use for a query, and with analyze, runs it and reports actual times.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"sql":{"type":"string","description":"the query."},"analyze":{"type":"boolean","description":"run the query and report actual row counts and times."}},"required":["database","sql","analyze"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "database",
+	Tokens:      toolgen.Tokens{Default: 119, Strict: 102, Gemini: 97},
+	SearchTerms: "1 40 AGoyACC1kCJ4WFQI actual:2 analyz:3 count databas:6 explain:4 explain_queri:4 plan queri:7 report:2 row run:2 show sql:2 time:2 us would",
+	Call:        toolgenCallExplainQuery,
+}, {
+	Name:         ToolListDatabases,
+	Description:  "ListDatabases lists the databases of an instance with their sizes.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"instance":{"type":"string","description":"the database server."}},"required":["instance"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "database",
+	Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
+	SearchTerms: "1 22 BASSvA databas:8 instanc:3 list:5 list_databas:4 server size",
+	Call:        toolgenCallListDatabases,
+}, {
+	Name:         ToolListTables,
+	Description:  "ListTables lists the tables of a database schema with row estimates and sizes.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"schema":{"type":"string","description":"the schema; \"public\" when absent."}},"required":["database"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"TableInfo describes a table.","properties":{"schema":{"type":"string"},"name":{"type":"string"},"columns":{"type":"array","items":{"type":"object","description":"Column is a column definition.","properties":{"name":{"type":"string"},"type":{"type":"string","description":"ColumnType is a column's SQL type.\n\"integer\": 32-bit integer\n\"bigint\": 64-bit integer\n\"numeric\": exact decimal\n\"text\": variable-length text\n\"boolean\": true or false\n\"timestamptz\": date and time with time zone\n\"date\": calendar date\n\"uuid\": UUID\n\"jsonb\": binary JSON","examples":["integer","bigint","numeric","text","boolean","timestamptz","date","uuid","jsonb"]},"nullable":{"type":"boolean"},"default":{"type":"string","description":"an SQL expression, \"now()\""},"primary_key":{"type":"boolean"},"unique":{"type":"boolean"},"references":{"type":"string","description":"References is a foreign key, \"customers(id)\"."}},"required":["name","type"],"additionalProperties":false}},"row_estimate":{"type":"integer"},"size_bytes":{"type":"integer"}},"required":["schema","name","row_estimate","size_bytes"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "database",
+	Tokens:      toolgen.Tokens{Default: 89, Strict: 83, Gemini: 67},
+	SearchTerms: "1 29 AAABSKWeel absent databas:6 estimat list:5 list_tabl:4 public row schema:4 size tabl:5",
+	Call:        toolgenCallListTables,
+}, {
+	Name:         ToolDescribeTable,
+	Description:  "DescribeTable returns a table's columns, types, constraints, indexes and foreign keys.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"table":{"type":"string","description":"the table, \"schema.table\" or \"table\"."}},"required":["database","table"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"TableInfo describes a table.","properties":{"schema":{"type":"string"},"name":{"type":"string"},"columns":{"type":"array","items":{"type":"object","description":"Column is a column definition.","properties":{"name":{"type":"string"},"type":{"type":"string","description":"ColumnType is a column's SQL type.\n\"integer\": 32-bit integer\n\"bigint\": 64-bit integer\n\"numeric\": exact decimal\n\"text\": variable-length text\n\"boolean\": true or false\n\"timestamptz\": date and time with time zone\n\"date\": calendar date\n\"uuid\": UUID\n\"jsonb\": binary JSON","examples":["integer","bigint","numeric","text","boolean","timestamptz","date","uuid","jsonb"]},"nullable":{"type":"boolean"},"default":{"type":"string","description":"an SQL expression, \"now()\""},"primary_key":{"type":"boolean"},"unique":{"type":"boolean"},"references":{"type":"string","description":"References is a foreign key, \"customers(id)\"."}},"required":["name","type"],"additionalProperties":false}},"row_estimate":{"type":"integer"},"size_bytes":{"type":"integer"}},"required":["schema","name","row_estimate","size_bytes"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "database",
+	Tokens:      toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
+	SearchTerms: "1 31 RABMAodhagkU column constraint databas:5 describ:4 describ_tabl:4 foreign index kei return schema tabl:10 type",
+	Call:        toolgenCallDescribeTable,
+}, {
+	Name:         ToolGetTableStats,
+	Description:  "GetTableStats returns a table's size, dead rows, last vacuum and analyze times, and sequential versus index scans.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"table":{"type":"string","description":"the table."}},"required":["database","table"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"string"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "database",
+	Tokens:      toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
+	SearchTerms: "1 37 BBYgBJFBHNsg_ATAS analyz databas:5 dead get:4 get_tabl_stat:4 index last return row scan sequential size stat:4 tabl:8 time vacuum versu",
+	Call:        toolgenCallGetTableStats,
+}, {
+	Name:         ToolCreateTable,
+	Description:  "CreateTable creates a table from column definitions.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string"},"schema":{"type":"string","default":"public"},"name":{"type":"string"},"columns":{"type":"array","minItems":1,"items":{"type":"object","description":"Column is a column definition.","properties":{"name":{"type":"string"},"type":{"type":"string","description":"ColumnType is a column's SQL type.\n\"integer\": 32-bit integer\n\"bigint\": 64-bit integer\n\"numeric\": exact decimal\n\"text\": variable-length text\n\"boolean\": true or false\n\"timestamptz\": date and time with time zone\n\"date\": calendar date\n\"uuid\": UUID\n\"jsonb\": binary JSON","enum":["integer","bigint","numeric","text","boolean","timestamptz","date","uuid","jsonb"]},"nullable":{"type":"boolean"},"default":{"type":"string","description":"an SQL expression, \"now()\""},"primary_key":{"type":"boolean"},"unique":{"type":"boolean"},"references":{"type":"string","description":"References is a foreign key, \"customers(id)\"."}},"required":["name","type"],"additionalProperties":false}},"if_not_exists":{"type":"boolean","description":"IfNotExists does nothing when the table exists."}},"required":["database","name","columns"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"TableInfo describes a table.","properties":{"schema":{"type":"string"},"name":{"type":"string"},"columns":{"type":"array","items":{"type":"object","description":"Column is a column definition.","properties":{"name":{"type":"string"},"type":{"type":"string","description":"ColumnType is a column's SQL type.\n\"integer\": 32-bit integer\n\"bigint\": 64-bit integer\n\"numeric\": exact decimal\n\"text\": variable-length text\n\"boolean\": true or false\n\"timestamptz\": date and time with time zone\n\"date\": calendar date\n\"uuid\": UUID\n\"jsonb\": binary JSON","examples":["integer","bigint","numeric","text","boolean","timestamptz","date","uuid","jsonb"]},"nullable":{"type":"boolean"},"default":{"type":"string","description":"an SQL expression, \"now()\""},"primary_key":{"type":"boolean"},"unique":{"type":"boolean"},"references":{"type":"string","description":"References is a foreign key, \"customers(id)\"."}},"required":["name","type"],"additionalProperties":false}},"row_estimate":{"type":"integer"},"size_bytes":{"type":"integer"}},"required":["schema","name","row_estimate","size_bytes"],"additionalProperties":false}`),
+	Namespace:    "database",
+	Tokens:       toolgen.Tokens{Default: 326, Strict: 385, Gemini: 295},
+	SearchTerms:  "1 110 QCGiAQBAoQAUgiOAoRQICEHT-wQqIKMBgQjTwFggMMeAQoekK 32 64 bigint:2 binari bit:2 boolean:2 calendar column:7 column_type creat:5 creat_tabl:4 customer databas:4 date:4 decimal default:2 definition:2 exact exist:4 expression fals foreign id if_not_exist:3 integer:4 json jsonb:2 kei:3 length name:4 noth now nullabl:2 numeric:2 primari:2 primari_kei:2 referenc:3 schema:2 sql:2 tabl:6 text:3 time:2 timestamptz:2 true type:4 uniqu:2 uuid:3 variabl zone",
+	Call:         toolgenCallCreateTable,
+}, {
+	Name:             ToolDropTable,
+	Description:      "DropTable deletes a table and its data.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"table":{"type":"string","description":"the table."},"cascade":{"type":"boolean","description":"also drop the views and foreign keys that depend on it."}},"required":["database","table","cascade"],"additionalProperties":false}`),
+	Annotations:      toolgen.Annotations{Destructive: true},
+	RequiresApproval: true,
+	Namespace:        "database",
+	Tokens:           toolgen.Tokens{Default: 102, Strict: 85, Gemini: 80},
+	SearchTerms:      "1 31 5BFJoIElUAgw also cascad:2 data databas:5 delet depend drop:5 drop_tabl:4 foreign kei tabl:8 view",
+	Call:             toolgenCallDropTable,
+}, {
+	Name:         ToolAddColumn,
+	Description:  "AddColumn adds a column to a table.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"table":{"type":"string","description":"the table."},"column":{"type":"object","description":"the column's definition.","properties":{"name":{"type":"string"},"type":{"type":"string","description":"ColumnType is a column's SQL type.\n\"integer\": 32-bit integer\n\"bigint\": 64-bit integer\n\"numeric\": exact decimal\n\"text\": variable-length text\n\"boolean\": true or false\n\"timestamptz\": date and time with time zone\n\"date\": calendar date\n\"uuid\": UUID\n\"jsonb\": binary JSON","enum":["integer","bigint","numeric","text","boolean","timestamptz","date","uuid","jsonb"]},"nullable":{"type":"boolean"},"default":{"type":"string","description":"an SQL expression, \"now()\""},"primary_key":{"type":"boolean"},"unique":{"type":"boolean"},"references":{"type":"string","description":"References is a foreign key, \"customers(id)\"."}},"required":["name","type"],"additionalProperties":false}},"required":["database","table","column"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"TableInfo describes a table.","properties":{"schema":{"type":"string"},"name":{"type":"string"},"columns":{"type":"array","items":{"type":"object","description":"Column is a column definition.","properties":{"name":{"type":"string"},"type":{"type":"string","description":"ColumnType is a column's SQL type.\n\"integer\": 32-bit integer\n\"bigint\": 64-bit integer\n\"numeric\": exact decimal\n\"text\": variable-length text\n\"boolean\": true or false\n\"timestamptz\": date and time with time zone\n\"date\": calendar date\n\"uuid\": UUID\n\"jsonb\": binary JSON","examples":["integer","bigint","numeric","text","boolean","timestamptz","date","uuid","jsonb"]},"nullable":{"type":"boolean"},"default":{"type":"string","description":"an SQL expression, \"now()\""},"primary_key":{"type":"boolean"},"unique":{"type":"boolean"},"references":{"type":"string","description":"References is a foreign key, \"customers(id)\"."}},"required":["name","type"],"additionalProperties":false}},"row_estimate":{"type":"integer"},"size_bytes":{"type":"integer"}},"required":["schema","name","row_estimate","size_bytes"],"additionalProperties":false}`),
+	Namespace:    "database",
+	Tokens:       toolgen.Tokens{Default: 291, Strict: 330, Gemini: 264},
+	SearchTerms:  "1 99 RiDJAKAgABUgRHAKCgIIO22ogUSgJACGVwBQQGzDAh1IK 32 64 add:5 add_column:4 bigint:2 binari bit:2 boolean:2 calendar column:10 column_type customer databas:5 date:4 decimal default:2 definition exact expression fals foreign id integer:4 json jsonb:2 kei:3 length name:2 now nullabl:2 numeric:2 primari:2 primari_kei:2 referenc:3 sql:2 tabl:4 text:3 time:2 timestamptz:2 true type:4 uniqu:2 uuid:3 variabl zone",
+	Call:         toolgenCallAddColumn,
+}, {
+	Name:        ToolCreateIndex,
+	Description: "CreateIndex creates an index on columns of a table.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"table":{"type":"string","description":"the table."},"columns":{"type":"array","description":"the columns, in order.","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean","description":"make it a unique index."},"name":{"type":"string","description":"the index's name; generated when absent."},"concurrently":{"type":"boolean","description":"build it without locking writes to the table."}},"required":["database","table","columns","unique","concurrently"],"additionalProperties":false}`),
+	Namespace:   "database",
+	Tokens:      toolgen.Tokens{Default: 166, Strict: 160, Gemini: 144},
+	SearchTerms: "1 46 RUAiEgJBppKAWgRAa absent build column:4 concurrentli:2 creat:5 creat_index:4 databas:5 generat index:7 lock make name:3 order tabl:5 uniqu:3 without write",
+	Call:        toolgenCallCreateIndex,
+}, {
+	Name:        ToolDropIndex,
+	Description: "DropIndex deletes an index.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"name":{"type":"string","description":"the index."}},"required":["database","name"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Destructive: true,
+		Idempotent:  true,
+	},
+	Namespace:   "database",
+	Tokens:      toolgen.Tokens{Default: 76, Strict: 59, Gemini: 54},
+	SearchTerms: "1 22 IICWkQ databas:5 delet drop:4 drop_index:4 index:6 name:2",
+	Call:        toolgenCallDropIndex,
+}, {
+	Name:         ToolListIndexes,
+	Description:  "ListIndexes lists a table's indexes with their size and how often each is used.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"table":{"type":"string","description":"the table."}},"required":["database","table"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","additionalProperties":{"type":"string"}}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "database",
+	Tokens:      toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
+	SearchTerms: "1 27 AlQAWB8Eh databas:5 each index:5 list:5 list_index:4 often size tabl:4 us",
+	Call:        toolgenCallListIndexes,
+}, {
+	Name:         ToolGetSlowQueries,
+	Description:  "GetSlowQueries lists the queries that took the most time, from the query statistics.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"min_mean_millis":{"type":"number","description":"only queries slower than this on average."},"limit":{"type":"integer","description":"how many queries.","minimum":1,"maximum":100}},"required":["database","limit"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"SlowQuery is a normalized query and its statistics.","properties":{"query":{"type":"string"},"calls":{"type":"integer"},"mean_millis":{"type":"number"},"total_millis":{"type":"number"},"rows":{"type":"integer"}},"required":["query","calls","mean_millis","total_millis","rows"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "database",
+	Tokens:      toolgen.Tokens{Default: 117, Strict: 114, Gemini: 95},
+	SearchTerms: "1 44 oywgtIIBhChAGoaRBSK averag databas:5 get:4 get_slow_queri:4 limit:2 list mani mean:2 milli:2 min:2 min_mean_milli:2 most onli queri:8 slow:4 slower statistic time took",
+	Call:        toolgenCallGetSlowQueries,
+}, {
+	Name:         ToolListActiveQueries,
+	Description:  "ListActiveQueries lists the connections and the queries they are running now.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"only this database."},"min_duration_seconds":{"type":"integer","description":"only queries running at least this long."}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Session is a connection and what it is running.","properties":{"pid":{"type":"integer"},"user":{"type":"string"},"database":{"type":"string"},"state":{"type":"string"},"query":{"type":"string"},"since":{"type":"string","format":"date-time"},"waiting_on":{"type":"string"}},"required":["pid","user","database","state","query","since"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "database",
+	Tokens:      toolgen.Tokens{Default: 86, Strict: 96, Gemini: 64},
+	SearchTerms: "1 40 wFdCAE0hIChbFEK activ:4 connection databas:5 duration:2 least list:5 list_activ_queri:4 long min:2 min_duration_second:2 now onli:2 queri:6 run:2 second:2",
+	Call:        toolgenCallListActiveQueries,
+}, {
+	Name:         ToolListBlockingLocks,
+	Description:  "ListBlockingLocks lists sessions waiting on locks and the sessions holding them.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."}},"required":["database"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Session is a connection and what it is running.","properties":{"pid":{"type":"integer"},"user":{"type":"string"},"database":{"type":"string"},"state":{"type":"string"},"query":{"type":"string"},"since":{"type":"string","format":"date-time"},"waiting_on":{"type":"string"}},"required":["pid","user","database","state","query","since"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "database",
+	Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
+	SearchTerms: "1 28 EEBEykpEo block:4 databas:5 hold list:5 list_block_lock:4 lock:5 session:2 them wait",
+	Call:        toolgenCallListBlockingLocks,
+}, {
+	Name:        ToolCancelRunningQuery,
+	Description: "CancelRunningQuery cancels the query of a session, or terminates the session.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pid":{"type":"integer","description":"the session's process id."},"terminate":{"type":"boolean","description":"close the connection rather than only cancel its query."}},"required":["pid","terminate"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Destructive: true},
+	Namespace:   "database",
+	Tokens:      toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
+	SearchTerms: "1 36 QRALIxaUDIKKEA cancel:6 cancel_run_queri:4 close connection databas:2 id onli pid:2 process queri:6 rather run:4 session:3 terminat:3",
+	Call:        toolgenCallCancelRunningQuery,
+}, {
+	Name:        ToolVacuumTable,
+	Description: "VacuumTable reclaims the space of dead rows in a table and updates its planner statistics.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"table":{"type":"string","description":"the table."},"full":{"type":"boolean","description":"rewrite the table to return space to the operating system; locks it."}},"required":["database","table","full"],"additionalProperties":false}`),
+	Namespace:   "database",
+	Tokens:      toolgen.Tokens{Default: 115, Strict: 98, Gemini: 93},
+	SearchTerms: "1 37 ARF4ARABNFHglwCCZ databas:5 dead full:2 lock operat planner reclaim return rewrit row space:2 statistic system tabl:9 updat vacuum:4 vacuum_tabl:4",
+	Call:        toolgenCallVacuumTable,
+}, {
+	Name:        ToolInsertRows,
+	Description: "InsertRows inserts rows into a table.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/rows/items): OpenAI,
+	// gets it without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/rows/items): Gemini,
+	// gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"table":{"type":"string","description":"the table."},"rows":{"type":"array","description":"one object per row, column name to value.","minItems":1,"items":{"type":"object","additionalProperties":{}}}},"required":["database","table","rows"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "database",
+	Tokens:       toolgen.Tokens{Default: 115, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 32 kIgAAbkwPKQ column databas:5 insert:5 insert_row:4 name object on per row:8 tabl:4 valu",
+	Call:         toolgenCallInsertRows,
+}, {
+	Name:        ToolUpdateRows,
+	Description: "UpdateRows sets columns of the rows of a table that match a condition.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/set): OpenAI gets it,
+	// without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/set): Gemini gets it,
+	// as it is.,
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"table":{"type":"string","description":"the table."},"set":{"type":"object","description":"column name to new value.","additionalProperties":{}},"where":{"type":"string","description":"the SQL condition, \"status = 'trial' AND created_at < now() - interval '30 days'\"."}},"required":["database","table","set","where"],"additionalProperties":false}`),
+	OutputSchema:     []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Annotations:      toolgen.Annotations{Destructive: true},
+	RequiresApproval: true,
+	Namespace:        "database",
+	Tokens:           toolgen.Tokens{Default: 142, Strict: 0, Gemini: 0},
+	SearchTerms:      "1 42 ChMCIpBUFhIdChYmnQDAQ 30 column:2 condition:2 creat creat_at dai databas:5 interval match name new now row:5 set:3 sql statu tabl:4 trial updat:4 updat_row:4 valu",
+	Call:             toolgenCallUpdateRows,
+}, {
+	Name:             ToolDeleteRows,
+	Description:      "DeleteRows deletes the rows of a table that match a condition.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"table":{"type":"string","description":"the table."},"where":{"type":"string","description":"the SQL condition; required, so that a table is never emptied by mistake.","minLength":1}},"required":["database","table","where"],"additionalProperties":false}`),
+	OutputSchema:     []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Annotations:      toolgen.Annotations{Destructive: true},
+	RequiresApproval: true,
+	Namespace:        "database",
+	Tokens:           toolgen.Tokens{Default: 114, Strict: 93, Gemini: 92},
+	SearchTerms:      "1 32 AFkBGKMQRSBw condition:2 databas:5 delet:5 delet_row:4 empti match mistak never requir row:5 sql tabl:5",
+	Call:             toolgenCallDeleteRows,
+}, {
+	Name:         ToolExportQueryResults,
+	Description:  "ExportQueryResults runs a query and writes its rows to a CSV file in a storage bucket.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"sql":{"type":"string","description":"the query."},"destination":{"type":"string","description":"the file's address, \"gs://exports/users.csv\"."}},"required":["database","sql","destination"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{ReadOnly: true},
+	Namespace:    "database",
+	Tokens:       toolgen.Tokens{Default: 114, Strict: 97, Gemini: 92},
+	SearchTerms:  "1 40 ASYyBYmogVhA8IDBE address bucket csv:2 databas:5 destination:2 export:5 export_queri_result:4 file:2 gs queri:6 result:4 row run sql:2 storag user write",
+	Call:         toolgenCallExportQueryResults,
+}, {
+	Name:         ToolImportCSVIntoTable,
+	Description:  "ImportCSVIntoTable loads the rows of a CSV file into a table.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"table":{"type":"string","description":"the table."},"source":{"type":"string","description":"the file's address."},"header":{"type":"boolean","description":"the first line holds column names."},"delimiter":{"type":"string","description":"the field separator; a comma when absent."}},"required":["database","table","source","header"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "database",
+	Tokens:       toolgen.Tokens{Default: 139, Strict: 133, Gemini: 117},
+	SearchTerms:  "1 46 AIYBwIBwY0ZRLFKGhRCg6 absent address column comma csv:5 databas:5 delimiter:2 field file:2 first header:2 hold import:4 import_csv_into_tabl:4 line load name row separator sourc:2 tabl:8",
+	Call:         toolgenCallImportCSVIntoTable,
+}, {
+	Name:         ToolListSchemaMigrations,
+	Description:  "ListSchemaMigrations lists the schema migrations and whether each has run.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"state":{"type":"string","description":"only migrations in this state.\n\"applied\": already run\n\"pending\": not yet run\n\"failed\": ran and failed","enum":["applied","pending","failed"]}},"required":["database"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Migration is a schema migration.","properties":{"version":{"type":"string"},"name":{"type":"string"},"state":{"type":"string","description":"MigrationState is the state of a schema migration.\n\"applied\": already run\n\"pending\": not yet run\n\"failed\": ran and failed","examples":["applied","pending","failed"]},"applied_at":{"type":"string","format":"date-time"}},"required":["version","name","state"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "database",
+	Tokens:      toolgen.Tokens{Default: 118, Strict: 113, Gemini: 96},
+	SearchTerms: "1 44 AmQEhIBh0oBYCOMG alreadi appli:2 databas:5 each fail:3 list:5 list_schema_migration:4 migration:6 onli pend:2 ran run:3 schema:5 state:3 whether yet",
+	Call:        toolgenCallListSchemaMigrations,
+}, {
+	Name:             ToolApplyMigrations,
+	Description:      "ApplyMigrations runs the pending schema migrations, all or up to a version.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"to_version":{"type":"string","description":"stop after this version."}},"required":["database"],"additionalProperties":false}`),
+	OutputSchema:     []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Migration is a schema migration.","properties":{"version":{"type":"string"},"name":{"type":"string"},"state":{"type":"string","description":"MigrationState is the state of a schema migration.\n\"applied\": already run\n\"pending\": not yet run\n\"failed\": ran and failed","examples":["applied","pending","failed"]},"applied_at":{"type":"string","format":"date-time"}},"required":["version","name","state"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	RequiresApproval: true,
+	Namespace:        "database",
+	Tokens:           toolgen.Tokens{Default: 88, Strict: 83, Gemini: 66},
+	SearchTerms:      "1 31 CDAAsQmDyMoFE after all appli:4 appli_migration:4 databas:5 migration:5 pend run schema stop to_version:2 up version:4",
+	Call:             toolgenCallApplyMigrations,
+}, {
+	Name:             ToolRollbackMigration,
+	Description:      "RollbackMigration reverts the most recently applied schema migrations.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"steps":{"type":"integer","description":"how many migrations to revert.","minimum":1,"maximum":50}},"required":["database","steps"],"additionalProperties":false}`),
+	OutputSchema:     []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Migration is a schema migration.","properties":{"version":{"type":"string"},"name":{"type":"string"},"state":{"type":"string","description":"MigrationState is the state of a schema migration.\n\"applied\": already run\n\"pending\": not yet run\n\"failed\": ran and failed","examples":["applied","pending","failed"]},"applied_at":{"type":"string","format":"date-time"}},"required":["version","name","state"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations:      toolgen.Annotations{Destructive: true},
+	RequiresApproval: true,
+	Namespace:        "database",
+	Tokens:           toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
+	SearchTerms:      "1 28 Ig4IRRhiBmE appli databas:5 mani migration:6 most recentli revert:2 rollback:4 rollback_migration:4 schema step:2",
+	Call:             toolgenCallRollbackMigration,
+}, {
+	Name:        ToolDiffDatabaseSchemas,
+	Description: "DiffDatabaseSchemas compares the schemas of two databases and returns the SQL that makes the second match the first.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"source":{"type":"string","description":"the reference database, \"staging/app\"."},"target":{"type":"string","description":"the database to compare, \"prod/app\"."}},"required":["source","target"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "database",
+	Tokens:      toolgen.Tokens{Default: 107, Strict: 90, Gemini: 85},
+	SearchTerms: "1 40 IICACxJgg5kBoBQQBl app:2 compar:2 databas:9 diff:4 diff_databas_schema:4 first make match prod referenc return schema:5 second sourc:2 sql stage target:2 two",
+	Call:        toolgenCallDiffDatabaseSchemas,
+}, {
+	Name:        ToolCreateDatabaseUser,
+	Description: "CreateDatabaseUser creates a login role with a generated password.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"instance":{"type":"string","description":"the database server."},"username":{"type":"string","description":"the role's name."},"connection_limit":{"type":"integer","description":"the most connections it may open."}},"required":["instance","username"],"additionalProperties":false}`),
+	Namespace:   "database",
+	Tokens:      toolgen.Tokens{Default: 103, Strict: 98, Gemini: 81},
+	SearchTerms: "1 41 hCwgTE6CgqEFaDkIUA connection:3 connection_limit:2 creat:5 creat_databas_user:4 databas:7 generat instanc:2 limit:2 login mai most name open password role:2 server user:4 usernam:2",
+	Call:        toolgenCallCreateDatabaseUser,
+}, {
+	Name:             ToolGrantTablePrivileges,
+	Description:      "GrantTablePrivileges grants a role privileges on tables.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"role":{"type":"string","description":"the user or role."},"tables":{"type":"array","description":"the tables; \"schema.*\" for every table of a schema.","items":{"type":"string"}},"privileges":{"type":"array","description":"the privileges.","items":{"type":"string","description":"Privilege is a table privilege.\n\"SELECT\": read rows\n\"INSERT\": add rows\n\"UPDATE\": change rows\n\"DELETE\": remove rows\n\"TRUNCATE\": empty the table\n\"REFERENCES\": create foreign keys to it\n\"ALL\": every privilege","enum":["SELECT","INSERT","UPDATE","DELETE","TRUNCATE","REFERENCES","ALL"]}}},"required":["database","role","tables","privileges"],"additionalProperties":false}`),
+	Annotations:      toolgen.Annotations{Idempotent: true},
+	RequiresApproval: true,
+	Namespace:        "database",
+	Tokens:           toolgen.Tokens{Default: 214, Strict: 197, Gemini: 192},
+	SearchTerms:      "1 71 BRFBUUAS0fAYirAowRiBgxUQI add all:2 chang creat databas:5 delet:2 empti everi:2 foreign grant:5 grant_tabl_privileg:4 insert:2 kei privileg:11 read referenc:2 remov role:4 row:4 schema:2 select:2 tabl:11 truncat:2 updat:2 user",
+	Call:             toolgenCallGrantTablePrivileges,
+}, {
+	Name:        ToolRevokeTablePrivileges,
+	Description: "RevokeTablePrivileges takes privileges on tables away from a role.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"role":{"type":"string","description":"the user or role."},"tables":{"type":"array","description":"the tables.","items":{"type":"string"}},"privileges":{"type":"array","description":"the privileges.","items":{"type":"string","description":"Privilege is a table privilege.\n\"SELECT\": read rows\n\"INSERT\": add rows\n\"UPDATE\": change rows\n\"DELETE\": remove rows\n\"TRUNCATE\": empty the table\n\"REFERENCES\": create foreign keys to it\n\"ALL\": every privilege","enum":["SELECT","INSERT","UPDATE","DELETE","TRUNCATE","REFERENCES","ALL"]}}},"required":["database","role","tables","privileges"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Destructive: true,
+		Idempotent:  true,
+	},
+	Namespace:   "database",
+	Tokens:      toolgen.Tokens{Default: 207, Strict: 190, Gemini: 185},
+	SearchTerms: "1 68 BRWB44AMR3BATYBAJckoExwSAI add all:2 awai chang creat databas:5 delet:2 empti everi foreign insert:2 kei privileg:11 read referenc:2 remov revok:4 revok_tabl_privileg:4 role:4 row:4 select:2 tabl:10 take truncat:2 updat:2 user",
+	Call:        toolgenCallRevokeTablePrivileges,
+}, {
+	Name:         ToolCreateDatabaseBackup,
+	Description:  "CreateDatabaseBackup takes an on-demand backup of an instance.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"instance":{"type":"string","description":"the database server."},"description":{"type":"string","description":"why, \"before the orders migration\"."}},"required":["instance"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Backup is a stored backup of an instance.","properties":{"id":{"type":"string"},"instance":{"type":"string"},"size_bytes":{"type":"integer"},"created_at":{"type":"string","format":"date-time"},"automatic":{"type":"boolean"}},"required":["id","instance","size_bytes","created_at","automatic"],"additionalProperties":false}`),
+	Namespace:    "database",
+	Tokens:       toolgen.Tokens{Default: 88, Strict: 82, Gemini: 66},
+	SearchTerms:  "1 32 BEQQ8gg9RUogE backup:5 befor creat:4 creat_databas_backup:4 databas:7 demand description:2 instanc:3 migration order server take why",
+	Call:         toolgenCallCreateDatabaseBackup,
+}, {
+	Name:         ToolListDatabaseBackups,
+	Description:  "ListDatabaseBackups lists an instance's automatic and on-demand backups.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"instance":{"type":"string","description":"the database server."}},"required":["instance"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Backup is a stored backup of an instance.","properties":{"id":{"type":"string"},"instance":{"type":"string"},"size_bytes":{"type":"integer"},"created_at":{"type":"string","format":"date-time"},"automatic":{"type":"boolean"}},"required":["id","instance","size_bytes","created_at","automatic"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "database",
+	Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
+	SearchTerms: "1 27 xEgImwLC automatic backup:5 databas:7 demand instanc:3 list:5 list_databas_backup:4 server",
+	Call:        toolgenCallListDatabaseBackups,
+}, {
+	Name:             ToolRestoreDatabaseBackup,
+	Description:      "RestoreDatabaseBackup restores a backup, or a point in time, into a new or existing instance.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"backup_id":{"type":"string","description":"the backup; or point_in_time."},"point_in_time":{"type":"string","description":"restore the instance as it was at this time.","format":"date-time"},"target_instance":{"type":"string","description":"where to restore; overwriting an existing instance needs approval."}},"required":["target_instance"],"additionalProperties":false}`),
+	Annotations:      toolgen.Annotations{Destructive: true},
+	RequiresApproval: true,
+	Namespace:        "database",
+	Tokens:           toolgen.Tokens{Default: 132, Strict: 140, Gemini: 110},
+	SearchTerms:      "1 56 CU5BBAyRKHGiUQgAI approval backup:8 backup_id:2 databas:6 exist:2 id:2 instanc:5 need new overwrit point:4 point_in_time:3 restor:7 restor_databas_backup:4 target:2 target_instanc:2 time:5",
+	Call:             toolgenCallRestoreDatabaseBackup,
+}, {
+	Name:        ToolCreateReadReplica,
+	Description: "CreateReadReplica creates a read-only copy of an instance that follows its changes.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"instance":{"type":"string","description":"the primary."},"region":{"type":"string","description":"where to put the replica."},"tier":{"type":"string","description":"the replica's machine tier; the primary's when absent."}},"required":["instance","region"],"additionalProperties":false}`),
+	Namespace:   "database",
+	Tokens:      toolgen.Tokens{Default: 112, Strict: 106, Gemini: 90},
+	SearchTerms: "1 39 BgCGJoRIczAdAJkW absent chang copi creat:5 creat_read_replica:4 databas:2 follow instanc:3 machin onli primari:2 put read:5 region:2 replica:6 tier:3",
+	Call:        toolgenCallCreateReadReplica,
+}, {
+	Name:         ToolGetReplicationLag,
+	Description:  "GetReplicationLag returns how far behind the primary each replica is.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"instance":{"type":"string","description":"the primary."}},"required":["instance"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"number"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "database",
+	Tokens:      toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
+	SearchTerms: "1 27 qMzQFgNBYARG behind databas:2 each far get:4 get_replication_lag:4 instanc:2 lag:4 primari:2 replica replication:4 return",
+	Call:        toolgenCallGetReplicationLag,
+}, {
+	Name:             ToolPromoteReplica,
+	Description:      "PromoteReplica makes a replica a standalone primary, for a failover or a migration.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"replica":{"type":"string","description":"the replica."}},"required":["replica"],"additionalProperties":false}`),
+	Annotations:      toolgen.Annotations{Destructive: true},
+	RequiresApproval: true,
+	Namespace:        "database",
+	Tokens:           toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
+	SearchTerms:      "1 23 wrAUSAINQ databas:2 failover make migration primari promot:4 promot_replica:4 replica:8 standalon",
+	Call:             toolgenCallPromoteReplica,
+}, {
+	Name:             ToolResizeDatabaseInstance,
+	Description:      "ResizeDatabaseInstance changes an instance's machine tier or storage size.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"instance":{"type":"string","description":"the database server."},"tier":{"type":"string","description":"the new tier, \"db-custom-8-32768\"."},"storage_gb":{"type":"integer","description":"the new storage size; storage can only grow."}},"required":["instance"],"additionalProperties":false}`),
+	RequiresApproval: true,
+	Namespace:        "database",
+	Tokens:           toolgen.Tokens{Default: 115, Strict: 122, Gemini: 93},
+	SearchTerms:      "1 47 hEAiMQ4AEoktwFICoJ 32768 chang custom databas:7 db gb:2 grow instanc:7 machin new:2 onli resiz:4 resiz_databas_instanc:4 server size:2 storag:5 storag_gb:2 tier:4",
+	Call:             toolgenCallResizeDatabaseInstance,
+}, {
+	Name:        ToolGetCacheValue,
+	Description: "GetCacheValue reads a key from the key-value cache.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string","description":"the key."}},"required":["key"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "database",
+	Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
+	SearchTerms: "1 26 IRjQgBW cach:5 databas:2 get:4 get_cach_valu:4 kei:5 read valu:5",
+	Call:        toolgenCallGetCacheValue,
+}, {
+	Name:        ToolSetCacheValue,
+	Description: "SetCacheValue writes a key to the key-value cache, with an expiry.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string","description":"the key."},"value":{"type":"string","description":"the value."},"ttl_seconds":{"type":"integer","description":"expire it after this long; never when absent.","minimum":1}},"required":["key","value"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "database",
+	Tokens:      toolgen.Tokens{Default: 110, Strict: 106, Gemini: 88},
+	SearchTerms: "1 41 xEgTS6wAEhAdAAIq absent after cach:5 databas:2 expir expiri kei:5 long never second:2 set:4 set_cach_valu:4 ttl:2 ttl_second:2 valu:8 write",
+	Call:        toolgenCallSetCacheValue,
+}, {
+	Name:         ToolInvalidateCacheKeys,
+	Description:  "InvalidateCacheKeys deletes the cache keys that match a pattern.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pattern":{"type":"string","description":"a glob, \"session:*\" or \"product:42:*\"."}},"required":["pattern"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Destructive: true,
+		Idempotent:  true,
+	},
+	Namespace:   "database",
+	Tokens:      toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
+	SearchTerms: "1 29 ADgoFJNAVgoJ 42 cach:5 databas:2 delet glob invalidat:4 invalidat_cach_kei:4 kei:5 match pattern:3 product session",
+	Call:        toolgenCallInvalidateCacheKeys,
+}, {
+	Name:         ToolFindDocumentsInCollection,
+	Description:  "FindDocumentsInCollection queries a document-store collection with a JSON filter.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"collection":{"type":"string","description":"the collection."},"filter":{"type":"string","description":"a JSON filter, {\"status\": \"active\", \"age\": {\"$gt\": 30}}."},"projection":{"type":"array","description":"the fields to return; all when empty.","items":{"type":"string"}},"limit":{"type":"integer","description":"the most documents to return.","minimum":1,"maximum":1000}},"required":["collection","filter","projection","limit"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","additionalProperties":{}}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "database",
+	Tokens:      toolgen.Tokens{Default: 157, Strict: 140, Gemini: 135},
+	SearchTerms: "1 47 CAIlwnHsKQERBEjLCAUJA 30 activ ag all collection:8 databas:2 document:6 empti field filter:4 find:4 find_document_in_collection:4 gt json:2 limit:2 most projection:2 queri return:2 statu store",
+	Call:        toolgenCallFindDocumentsInCollection,
+}}
 
 // RunSQLQueryRule is a permission rule for the tool run_sql_query: each field
 // is a glob over that argument's value (as toolgen.Rule's Args), and an empty
@@ -722,7 +697,7 @@ type RunSQLQueryRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RunSQLQueryRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRunSQLQuery, toolgenArgsRunSQLQuery, []string{r.Database, r.Sql, r.MaxRows, r.TimeoutSeconds})
+	return toolimpl.RuleOf(ToolRunSQLQuery, toolgenArgsRunSQLQuery, unsafe.Pointer(&r), 4)
 }
 
 // ExecuteSQLStatementRule is a permission rule for the tool
@@ -737,7 +712,7 @@ type ExecuteSQLStatementRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ExecuteSQLStatementRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolExecuteSQLStatement, toolgenArgsExecuteSQLStatement, []string{r.Database, r.Sql, r.DryRun})
+	return toolimpl.RuleOf(ToolExecuteSQLStatement, toolgenArgsExecuteSQLStatement, unsafe.Pointer(&r), 3)
 }
 
 // ExplainQueryRule is a permission rule for the tool explain_query: each field
@@ -752,7 +727,7 @@ type ExplainQueryRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ExplainQueryRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolExplainQuery, toolgenArgsExplainQuery, []string{r.Database, r.Sql, r.Analyze})
+	return toolimpl.RuleOf(ToolExplainQuery, toolgenArgsExplainQuery, unsafe.Pointer(&r), 3)
 }
 
 // ListDatabasesRule is a permission rule for the tool list_databases: each
@@ -765,7 +740,7 @@ type ListDatabasesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListDatabasesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListDatabases, toolgenArgsListDatabases, []string{r.Instance})
+	return toolimpl.RuleOf(ToolListDatabases, toolgenArgsListDatabases, unsafe.Pointer(&r), 1)
 }
 
 // ListTablesRule is a permission rule for the tool list_tables: each field is
@@ -779,7 +754,7 @@ type ListTablesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListTablesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListTables, toolgenArgsListTables, []string{r.Database, r.Schema})
+	return toolimpl.RuleOf(ToolListTables, toolgenArgsListTables, unsafe.Pointer(&r), 2)
 }
 
 // DescribeTableRule is a permission rule for the tool describe_table: each
@@ -793,7 +768,7 @@ type DescribeTableRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DescribeTableRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDescribeTable, toolgenArgsDescribeTable, []string{r.Database, r.Table})
+	return toolimpl.RuleOf(ToolDescribeTable, toolgenArgsDescribeTable, unsafe.Pointer(&r), 2)
 }
 
 // GetTableStatsRule is a permission rule for the tool get_table_stats: each
@@ -807,7 +782,7 @@ type GetTableStatsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetTableStatsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetTableStats, toolgenArgsGetTableStats, []string{r.Database, r.Table})
+	return toolimpl.RuleOf(ToolGetTableStats, toolgenArgsGetTableStats, unsafe.Pointer(&r), 2)
 }
 
 // CreateTableRule is a permission rule for the tool create_table: each field
@@ -824,7 +799,7 @@ type CreateTableRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateTableRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateTable, toolgenObjectNewTable, []string{r.Database, r.Schema, r.Name, r.Columns, r.IfNotExists})
+	return toolimpl.RuleOf(ToolCreateTable, toolgenObjectNewTable, unsafe.Pointer(&r), 5)
 }
 
 // DropTableRule is a permission rule for the tool drop_table: each field is a
@@ -839,7 +814,7 @@ type DropTableRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DropTableRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDropTable, toolgenArgsDropTable, []string{r.Database, r.Table, r.Cascade})
+	return toolimpl.RuleOf(ToolDropTable, toolgenArgsDropTable, unsafe.Pointer(&r), 3)
 }
 
 // AddColumnRule is a permission rule for the tool add_column: each field is a
@@ -854,7 +829,7 @@ type AddColumnRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddColumnRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAddColumn, toolgenArgsAddColumn, []string{r.Database, r.Table, r.Column})
+	return toolimpl.RuleOf(ToolAddColumn, toolgenArgsAddColumn, unsafe.Pointer(&r), 3)
 }
 
 // CreateIndexRule is a permission rule for the tool create_index: each field
@@ -872,7 +847,7 @@ type CreateIndexRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateIndexRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateIndex, toolgenArgsCreateIndex, []string{r.Database, r.Table, r.Columns, r.Unique, r.Name, r.Concurrently})
+	return toolimpl.RuleOf(ToolCreateIndex, toolgenArgsCreateIndex, unsafe.Pointer(&r), 6)
 }
 
 // DropIndexRule is a permission rule for the tool drop_index: each field is a
@@ -886,7 +861,7 @@ type DropIndexRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DropIndexRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDropIndex, toolgenArgsDropIndex, []string{r.Database, r.Name})
+	return toolimpl.RuleOf(ToolDropIndex, toolgenArgsDropIndex, unsafe.Pointer(&r), 2)
 }
 
 // ListIndexesRule is a permission rule for the tool list_indexes: each field
@@ -900,7 +875,7 @@ type ListIndexesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListIndexesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListIndexes, toolgenArgsListIndexes, []string{r.Database, r.Table})
+	return toolimpl.RuleOf(ToolListIndexes, toolgenArgsListIndexes, unsafe.Pointer(&r), 2)
 }
 
 // GetSlowQueriesRule is a permission rule for the tool get_slow_queries: each
@@ -915,7 +890,7 @@ type GetSlowQueriesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetSlowQueriesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetSlowQueries, toolgenArgsGetSlowQueries, []string{r.Database, r.MinMeanMillis, r.Limit})
+	return toolimpl.RuleOf(ToolGetSlowQueries, toolgenArgsGetSlowQueries, unsafe.Pointer(&r), 3)
 }
 
 // ListActiveQueriesRule is a permission rule for the tool list_active_queries:
@@ -929,7 +904,7 @@ type ListActiveQueriesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListActiveQueriesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListActiveQueries, toolgenArgsListActiveQueries, []string{r.Database, r.MinDurationSeconds})
+	return toolimpl.RuleOf(ToolListActiveQueries, toolgenArgsListActiveQueries, unsafe.Pointer(&r), 2)
 }
 
 // ListBlockingLocksRule is a permission rule for the tool list_blocking_locks:
@@ -942,7 +917,7 @@ type ListBlockingLocksRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListBlockingLocksRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListBlockingLocks, toolgenArgsListBlockingLocks, []string{r.Database})
+	return toolimpl.RuleOf(ToolListBlockingLocks, toolgenArgsListBlockingLocks, unsafe.Pointer(&r), 1)
 }
 
 // CancelRunningQueryRule is a permission rule for the tool
@@ -956,7 +931,7 @@ type CancelRunningQueryRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CancelRunningQueryRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCancelRunningQuery, toolgenArgsCancelRunningQuery, []string{r.Pid, r.Terminate})
+	return toolimpl.RuleOf(ToolCancelRunningQuery, toolgenArgsCancelRunningQuery, unsafe.Pointer(&r), 2)
 }
 
 // VacuumTableRule is a permission rule for the tool vacuum_table: each field
@@ -971,7 +946,7 @@ type VacuumTableRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r VacuumTableRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolVacuumTable, toolgenArgsVacuumTable, []string{r.Database, r.Table, r.Full})
+	return toolimpl.RuleOf(ToolVacuumTable, toolgenArgsVacuumTable, unsafe.Pointer(&r), 3)
 }
 
 // InsertRowsRule is a permission rule for the tool insert_rows: each field is
@@ -986,7 +961,7 @@ type InsertRowsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r InsertRowsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolInsertRows, toolgenArgsInsertRows, []string{r.Database, r.Table, r.Rows})
+	return toolimpl.RuleOf(ToolInsertRows, toolgenArgsInsertRows, unsafe.Pointer(&r), 3)
 }
 
 // UpdateRowsRule is a permission rule for the tool update_rows: each field is
@@ -1002,7 +977,7 @@ type UpdateRowsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateRowsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolUpdateRows, toolgenArgsUpdateRows, []string{r.Database, r.Table, r.Set, r.Where})
+	return toolimpl.RuleOf(ToolUpdateRows, toolgenArgsUpdateRows, unsafe.Pointer(&r), 4)
 }
 
 // DeleteRowsRule is a permission rule for the tool delete_rows: each field is
@@ -1017,7 +992,7 @@ type DeleteRowsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteRowsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDeleteRows, toolgenArgsDeleteRows, []string{r.Database, r.Table, r.Where})
+	return toolimpl.RuleOf(ToolDeleteRows, toolgenArgsDeleteRows, unsafe.Pointer(&r), 3)
 }
 
 // ExportQueryResultsRule is a permission rule for the tool
@@ -1032,7 +1007,7 @@ type ExportQueryResultsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ExportQueryResultsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolExportQueryResults, toolgenArgsExportQueryResults, []string{r.Database, r.Sql, r.Destination})
+	return toolimpl.RuleOf(ToolExportQueryResults, toolgenArgsExportQueryResults, unsafe.Pointer(&r), 3)
 }
 
 // ImportCSVIntoTableRule is a permission rule for the tool
@@ -1049,7 +1024,7 @@ type ImportCSVIntoTableRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ImportCSVIntoTableRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolImportCSVIntoTable, toolgenArgsImportCSVIntoTable, []string{r.Database, r.Table, r.Source, r.Header, r.Delimiter})
+	return toolimpl.RuleOf(ToolImportCSVIntoTable, toolgenArgsImportCSVIntoTable, unsafe.Pointer(&r), 5)
 }
 
 // ListSchemaMigrationsRule is a permission rule for the tool
@@ -1063,7 +1038,7 @@ type ListSchemaMigrationsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListSchemaMigrationsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListSchemaMigrations, toolgenArgsListSchemaMigrations, []string{r.Database, r.State})
+	return toolimpl.RuleOf(ToolListSchemaMigrations, toolgenArgsListSchemaMigrations, unsafe.Pointer(&r), 2)
 }
 
 // ApplyMigrationsRule is a permission rule for the tool apply_migrations: each
@@ -1077,7 +1052,7 @@ type ApplyMigrationsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ApplyMigrationsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolApplyMigrations, toolgenArgsApplyMigrations, []string{r.Database, r.ToVersion})
+	return toolimpl.RuleOf(ToolApplyMigrations, toolgenArgsApplyMigrations, unsafe.Pointer(&r), 2)
 }
 
 // RollbackMigrationRule is a permission rule for the tool rollback_migration:
@@ -1091,7 +1066,7 @@ type RollbackMigrationRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RollbackMigrationRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRollbackMigration, toolgenArgsRollbackMigration, []string{r.Database, r.Steps})
+	return toolimpl.RuleOf(ToolRollbackMigration, toolgenArgsRollbackMigration, unsafe.Pointer(&r), 2)
 }
 
 // DiffDatabaseSchemasRule is a permission rule for the tool
@@ -1105,7 +1080,7 @@ type DiffDatabaseSchemasRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DiffDatabaseSchemasRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDiffDatabaseSchemas, toolgenArgsDiffDatabaseSchemas, []string{r.Source, r.Target})
+	return toolimpl.RuleOf(ToolDiffDatabaseSchemas, toolgenArgsDiffDatabaseSchemas, unsafe.Pointer(&r), 2)
 }
 
 // CreateDatabaseUserRule is a permission rule for the tool
@@ -1120,7 +1095,7 @@ type CreateDatabaseUserRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateDatabaseUserRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateDatabaseUser, toolgenArgsCreateDatabaseUser, []string{r.Instance, r.Username, r.ConnectionLimit})
+	return toolimpl.RuleOf(ToolCreateDatabaseUser, toolgenArgsCreateDatabaseUser, unsafe.Pointer(&r), 3)
 }
 
 // GrantTablePrivilegesRule is a permission rule for the tool
@@ -1136,7 +1111,7 @@ type GrantTablePrivilegesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GrantTablePrivilegesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGrantTablePrivileges, toolgenArgsGrantTablePrivileges, []string{r.Database, r.Role, r.Tables, r.Privileges})
+	return toolimpl.RuleOf(ToolGrantTablePrivileges, toolgenArgsGrantTablePrivileges, unsafe.Pointer(&r), 4)
 }
 
 // RevokeTablePrivilegesRule is a permission rule for the tool
@@ -1152,7 +1127,7 @@ type RevokeTablePrivilegesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RevokeTablePrivilegesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRevokeTablePrivileges, toolgenArgsRevokeTablePrivileges, []string{r.Database, r.Role, r.Tables, r.Privileges})
+	return toolimpl.RuleOf(ToolRevokeTablePrivileges, toolgenArgsRevokeTablePrivileges, unsafe.Pointer(&r), 4)
 }
 
 // CreateDatabaseBackupRule is a permission rule for the tool
@@ -1166,7 +1141,7 @@ type CreateDatabaseBackupRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateDatabaseBackupRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateDatabaseBackup, toolgenArgsCreateDatabaseBackup, []string{r.Instance, r.Description})
+	return toolimpl.RuleOf(ToolCreateDatabaseBackup, toolgenArgsCreateDatabaseBackup, unsafe.Pointer(&r), 2)
 }
 
 // ListDatabaseBackupsRule is a permission rule for the tool
@@ -1179,7 +1154,7 @@ type ListDatabaseBackupsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListDatabaseBackupsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListDatabaseBackups, toolgenArgsListDatabaseBackups, []string{r.Instance})
+	return toolimpl.RuleOf(ToolListDatabaseBackups, toolgenArgsListDatabaseBackups, unsafe.Pointer(&r), 1)
 }
 
 // RestoreDatabaseBackupRule is a permission rule for the tool
@@ -1194,7 +1169,7 @@ type RestoreDatabaseBackupRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RestoreDatabaseBackupRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRestoreDatabaseBackup, toolgenArgsRestoreDatabaseBackup, []string{r.BackupID, r.PointInTime, r.TargetInstance})
+	return toolimpl.RuleOf(ToolRestoreDatabaseBackup, toolgenArgsRestoreDatabaseBackup, unsafe.Pointer(&r), 3)
 }
 
 // CreateReadReplicaRule is a permission rule for the tool create_read_replica:
@@ -1209,7 +1184,7 @@ type CreateReadReplicaRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateReadReplicaRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateReadReplica, toolgenArgsCreateReadReplica, []string{r.Instance, r.Region, r.Tier})
+	return toolimpl.RuleOf(ToolCreateReadReplica, toolgenArgsCreateReadReplica, unsafe.Pointer(&r), 3)
 }
 
 // GetReplicationLagRule is a permission rule for the tool get_replication_lag:
@@ -1222,7 +1197,7 @@ type GetReplicationLagRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetReplicationLagRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetReplicationLag, toolgenArgsGetReplicationLag, []string{r.Instance})
+	return toolimpl.RuleOf(ToolGetReplicationLag, toolgenArgsGetReplicationLag, unsafe.Pointer(&r), 1)
 }
 
 // PromoteReplicaRule is a permission rule for the tool promote_replica: each
@@ -1235,7 +1210,7 @@ type PromoteReplicaRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r PromoteReplicaRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolPromoteReplica, toolgenArgsPromoteReplica, []string{r.Replica})
+	return toolimpl.RuleOf(ToolPromoteReplica, toolgenArgsPromoteReplica, unsafe.Pointer(&r), 1)
 }
 
 // ResizeDatabaseInstanceRule is a permission rule for the tool
@@ -1250,7 +1225,7 @@ type ResizeDatabaseInstanceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ResizeDatabaseInstanceRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolResizeDatabaseInstance, toolgenArgsResizeDatabaseInstance, []string{r.Instance, r.Tier, r.StorageGB})
+	return toolimpl.RuleOf(ToolResizeDatabaseInstance, toolgenArgsResizeDatabaseInstance, unsafe.Pointer(&r), 3)
 }
 
 // GetCacheValueRule is a permission rule for the tool get_cache_value: each
@@ -1263,7 +1238,7 @@ type GetCacheValueRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetCacheValueRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetCacheValue, toolgenArgsGetCacheValue, []string{r.Key})
+	return toolimpl.RuleOf(ToolGetCacheValue, toolgenArgsGetCacheValue, unsafe.Pointer(&r), 1)
 }
 
 // SetCacheValueRule is a permission rule for the tool set_cache_value: each
@@ -1278,7 +1253,7 @@ type SetCacheValueRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SetCacheValueRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSetCacheValue, toolgenArgsSetCacheValue, []string{r.Key, r.Value, r.TtlSeconds})
+	return toolimpl.RuleOf(ToolSetCacheValue, toolgenArgsSetCacheValue, unsafe.Pointer(&r), 3)
 }
 
 // InvalidateCacheKeysRule is a permission rule for the tool
@@ -1291,7 +1266,7 @@ type InvalidateCacheKeysRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r InvalidateCacheKeysRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolInvalidateCacheKeys, toolgenArgsInvalidateCacheKeys, []string{r.Pattern})
+	return toolimpl.RuleOf(ToolInvalidateCacheKeys, toolgenArgsInvalidateCacheKeys, unsafe.Pointer(&r), 1)
 }
 
 // FindDocumentsInCollectionRule is a permission rule for the tool
@@ -1307,7 +1282,7 @@ type FindDocumentsInCollectionRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FindDocumentsInCollectionRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolFindDocumentsInCollection, toolgenArgsFindDocumentsInCollection, []string{r.Collection, r.Filter, r.Projection, r.Limit})
+	return toolimpl.RuleOf(ToolFindDocumentsInCollection, toolgenArgsFindDocumentsInCollection, unsafe.Pointer(&r), 4)
 }
 
 // ExecuteSQLStatementEdit is a person's edit of the arguments of a call of
@@ -1618,13 +1593,6 @@ func (a ResizeDatabaseInstanceEdit) Args() ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenInputRunSQLQuery is the JSON Schema of run_sql_query's arguments.
-var toolgenInputRunSQLQuery = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"sql":{"type":"string","description":"the query."},"max_rows":{"type":"integer","description":"the most rows to return.","minimum":1,"maximum":10000},"timeout_seconds":{"type":"integer","description":"cancel the query after this long.","minimum":1,"maximum":300}},"required":["database","sql","max_rows","timeout_seconds"],"additionalProperties":false}`)
-
-// toolgenOutputRunSQLQuery is the JSON Schema of run_sql_query's structured
-// result.
-var toolgenOutputRunSQLQuery = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"QueryResult is the rows a query returned.","properties":{"columns":{"type":"array","items":{"type":"string"}},"rows":{"type":"array","items":{"type":"array","items":{"type":"string"}}},"truncated":{"type":"boolean"},"millis":{"type":"number"}},"required":["columns","rows","millis"],"additionalProperties":false}`)
-
 // toolgenCallRunSQLQuery reads the arguments of run_sql_query, calls RunSQLQuery and writes its result.
 func toolgenCallRunSQLQuery(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolRunSQLQuery, &res, &err)
@@ -1680,14 +1648,6 @@ func toolgenCallRunSQLQuery(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputExecuteSQLStatement is the JSON Schema of
-// execute_sql_statement's arguments.
-var toolgenInputExecuteSQLStatement = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"sql":{"type":"string","description":"the statement."},"dry_run":{"type":"boolean","description":"roll the transaction back instead of committing."}},"required":["database","sql","dry_run"],"additionalProperties":false}`)
-
-// toolgenOutputExecuteSQLStatement is the JSON Schema of
-// execute_sql_statement's structured result.
-var toolgenOutputExecuteSQLStatement = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallExecuteSQLStatement reads the arguments of execute_sql_statement, calls ExecuteSQLStatement and writes its result.
 func toolgenCallExecuteSQLStatement(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolExecuteSQLStatement, &res, &err)
@@ -1740,9 +1700,6 @@ func toolgenCallExecuteSQLStatement(ctx context.Context, args []byte) (res toolg
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputExplainQuery is the JSON Schema of explain_query's arguments.
-var toolgenInputExplainQuery = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"sql":{"type":"string","description":"the query."},"analyze":{"type":"boolean","description":"run the query and report actual row counts and times."}},"required":["database","sql","analyze"],"additionalProperties":false}`)
-
 // toolgenCallExplainQuery reads the arguments of explain_query, calls ExplainQuery and writes its result.
 func toolgenCallExplainQuery(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolExplainQuery, &res, &err)
@@ -1789,13 +1746,6 @@ func toolgenCallExplainQuery(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputListDatabases is the JSON Schema of list_databases's arguments.
-var toolgenInputListDatabases = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"instance":{"type":"string","description":"the database server."}},"required":["instance"],"additionalProperties":false}`)
-
-// toolgenOutputListDatabases is the JSON Schema of list_databases's structured
-// result.
-var toolgenOutputListDatabases = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListDatabases reads the arguments of list_databases, calls ListDatabases and writes its result.
 func toolgenCallListDatabases(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListDatabases, &res, &err)
@@ -1839,13 +1789,6 @@ func toolgenCallListDatabases(ctx context.Context, args []byte) (res toolgen.Res
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputListTables is the JSON Schema of list_tables's arguments.
-var toolgenInputListTables = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"schema":{"type":"string","description":"the schema; \"public\" when absent."}},"required":["database"],"additionalProperties":false}`)
-
-// toolgenOutputListTables is the JSON Schema of list_tables's structured
-// result.
-var toolgenOutputListTables = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"TableInfo describes a table.","properties":{"schema":{"type":"string"},"name":{"type":"string"},"columns":{"type":"array","items":{"type":"object","description":"Column is a column definition.","properties":{"name":{"type":"string"},"type":{"type":"string","description":"ColumnType is a column's SQL type.\n\"integer\": 32-bit integer\n\"bigint\": 64-bit integer\n\"numeric\": exact decimal\n\"text\": variable-length text\n\"boolean\": true or false\n\"timestamptz\": date and time with time zone\n\"date\": calendar date\n\"uuid\": UUID\n\"jsonb\": binary JSON","examples":["integer","bigint","numeric","text","boolean","timestamptz","date","uuid","jsonb"]},"nullable":{"type":"boolean"},"default":{"type":"string","description":"an SQL expression, \"now()\""},"primary_key":{"type":"boolean"},"unique":{"type":"boolean"},"references":{"type":"string","description":"References is a foreign key, \"customers(id)\"."}},"required":["name","type"],"additionalProperties":false}},"row_estimate":{"type":"integer"},"size_bytes":{"type":"integer"}},"required":["schema","name","row_estimate","size_bytes"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListTables reads the arguments of list_tables, calls ListTables and writes its result.
 func toolgenCallListTables(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1902,13 +1845,6 @@ func toolgenCallListTables(ctx context.Context, args []byte) (res toolgen.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputDescribeTable is the JSON Schema of describe_table's arguments.
-var toolgenInputDescribeTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"table":{"type":"string","description":"the table, \"schema.table\" or \"table\"."}},"required":["database","table"],"additionalProperties":false}`)
-
-// toolgenOutputDescribeTable is the JSON Schema of describe_table's structured
-// result.
-var toolgenOutputDescribeTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"TableInfo describes a table.","properties":{"schema":{"type":"string"},"name":{"type":"string"},"columns":{"type":"array","items":{"type":"object","description":"Column is a column definition.","properties":{"name":{"type":"string"},"type":{"type":"string","description":"ColumnType is a column's SQL type.\n\"integer\": 32-bit integer\n\"bigint\": 64-bit integer\n\"numeric\": exact decimal\n\"text\": variable-length text\n\"boolean\": true or false\n\"timestamptz\": date and time with time zone\n\"date\": calendar date\n\"uuid\": UUID\n\"jsonb\": binary JSON","examples":["integer","bigint","numeric","text","boolean","timestamptz","date","uuid","jsonb"]},"nullable":{"type":"boolean"},"default":{"type":"string","description":"an SQL expression, \"now()\""},"primary_key":{"type":"boolean"},"unique":{"type":"boolean"},"references":{"type":"string","description":"References is a foreign key, \"customers(id)\"."}},"required":["name","type"],"additionalProperties":false}},"row_estimate":{"type":"integer"},"size_bytes":{"type":"integer"}},"required":["schema","name","row_estimate","size_bytes"],"additionalProperties":false}`)
-
 // toolgenCallDescribeTable reads the arguments of describe_table, calls DescribeTable and writes its result.
 func toolgenCallDescribeTable(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDescribeTable, &res, &err)
@@ -1951,13 +1887,6 @@ func toolgenCallDescribeTable(ctx context.Context, args []byte) (res toolgen.Res
 	toolgenEncodeTableInfo(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputGetTableStats is the JSON Schema of get_table_stats's arguments.
-var toolgenInputGetTableStats = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"table":{"type":"string","description":"the table."}},"required":["database","table"],"additionalProperties":false}`)
-
-// toolgenOutputGetTableStats is the JSON Schema of get_table_stats's
-// structured result.
-var toolgenOutputGetTableStats = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetTableStats reads the arguments of get_table_stats, calls GetTableStats and writes its result.
 func toolgenCallGetTableStats(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2011,13 +1940,6 @@ func toolgenCallGetTableStats(ctx context.Context, args []byte) (res toolgen.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCreateTable is the JSON Schema of create_table's arguments.
-var toolgenInputCreateTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string"},"schema":{"type":"string","default":"public"},"name":{"type":"string"},"columns":{"type":"array","minItems":1,"items":{"type":"object","description":"Column is a column definition.","properties":{"name":{"type":"string"},"type":{"type":"string","description":"ColumnType is a column's SQL type.\n\"integer\": 32-bit integer\n\"bigint\": 64-bit integer\n\"numeric\": exact decimal\n\"text\": variable-length text\n\"boolean\": true or false\n\"timestamptz\": date and time with time zone\n\"date\": calendar date\n\"uuid\": UUID\n\"jsonb\": binary JSON","enum":["integer","bigint","numeric","text","boolean","timestamptz","date","uuid","jsonb"]},"nullable":{"type":"boolean"},"default":{"type":"string","description":"an SQL expression, \"now()\""},"primary_key":{"type":"boolean"},"unique":{"type":"boolean"},"references":{"type":"string","description":"References is a foreign key, \"customers(id)\"."}},"required":["name","type"],"additionalProperties":false}},"if_not_exists":{"type":"boolean","description":"IfNotExists does nothing when the table exists."}},"required":["database","name","columns"],"additionalProperties":false}`)
-
-// toolgenOutputCreateTable is the JSON Schema of create_table's structured
-// result.
-var toolgenOutputCreateTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"TableInfo describes a table.","properties":{"schema":{"type":"string"},"name":{"type":"string"},"columns":{"type":"array","items":{"type":"object","description":"Column is a column definition.","properties":{"name":{"type":"string"},"type":{"type":"string","description":"ColumnType is a column's SQL type.\n\"integer\": 32-bit integer\n\"bigint\": 64-bit integer\n\"numeric\": exact decimal\n\"text\": variable-length text\n\"boolean\": true or false\n\"timestamptz\": date and time with time zone\n\"date\": calendar date\n\"uuid\": UUID\n\"jsonb\": binary JSON","examples":["integer","bigint","numeric","text","boolean","timestamptz","date","uuid","jsonb"]},"nullable":{"type":"boolean"},"default":{"type":"string","description":"an SQL expression, \"now()\""},"primary_key":{"type":"boolean"},"unique":{"type":"boolean"},"references":{"type":"string","description":"References is a foreign key, \"customers(id)\"."}},"required":["name","type"],"additionalProperties":false}},"row_estimate":{"type":"integer"},"size_bytes":{"type":"integer"}},"required":["schema","name","row_estimate","size_bytes"],"additionalProperties":false}`)
-
 // toolgenCallCreateTable reads the arguments of create_table, calls CreateTable and writes its result.
 func toolgenCallCreateTable(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateTable, &res, &err)
@@ -2041,9 +1963,6 @@ func toolgenCallCreateTable(ctx context.Context, args []byte) (res toolgen.Resul
 	toolgenEncodeTableInfo(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputDropTable is the JSON Schema of drop_table's arguments.
-var toolgenInputDropTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"table":{"type":"string","description":"the table."},"cascade":{"type":"boolean","description":"also drop the views and foreign keys that depend on it."}},"required":["database","table","cascade"],"additionalProperties":false}`)
 
 // toolgenCallDropTable reads the arguments of drop_table, calls DropTable and writes its result.
 func toolgenCallDropTable(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2089,12 +2008,6 @@ func toolgenCallDropTable(ctx context.Context, args []byte) (res toolgen.Result,
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputAddColumn is the JSON Schema of add_column's arguments.
-var toolgenInputAddColumn = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"table":{"type":"string","description":"the table."},"column":{"type":"object","description":"the column's definition.","properties":{"name":{"type":"string"},"type":{"type":"string","description":"ColumnType is a column's SQL type.\n\"integer\": 32-bit integer\n\"bigint\": 64-bit integer\n\"numeric\": exact decimal\n\"text\": variable-length text\n\"boolean\": true or false\n\"timestamptz\": date and time with time zone\n\"date\": calendar date\n\"uuid\": UUID\n\"jsonb\": binary JSON","enum":["integer","bigint","numeric","text","boolean","timestamptz","date","uuid","jsonb"]},"nullable":{"type":"boolean"},"default":{"type":"string","description":"an SQL expression, \"now()\""},"primary_key":{"type":"boolean"},"unique":{"type":"boolean"},"references":{"type":"string","description":"References is a foreign key, \"customers(id)\"."}},"required":["name","type"],"additionalProperties":false}},"required":["database","table","column"],"additionalProperties":false}`)
-
-// toolgenOutputAddColumn is the JSON Schema of add_column's structured result.
-var toolgenOutputAddColumn = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"TableInfo describes a table.","properties":{"schema":{"type":"string"},"name":{"type":"string"},"columns":{"type":"array","items":{"type":"object","description":"Column is a column definition.","properties":{"name":{"type":"string"},"type":{"type":"string","description":"ColumnType is a column's SQL type.\n\"integer\": 32-bit integer\n\"bigint\": 64-bit integer\n\"numeric\": exact decimal\n\"text\": variable-length text\n\"boolean\": true or false\n\"timestamptz\": date and time with time zone\n\"date\": calendar date\n\"uuid\": UUID\n\"jsonb\": binary JSON","examples":["integer","bigint","numeric","text","boolean","timestamptz","date","uuid","jsonb"]},"nullable":{"type":"boolean"},"default":{"type":"string","description":"an SQL expression, \"now()\""},"primary_key":{"type":"boolean"},"unique":{"type":"boolean"},"references":{"type":"string","description":"References is a foreign key, \"customers(id)\"."}},"required":["name","type"],"additionalProperties":false}},"row_estimate":{"type":"integer"},"size_bytes":{"type":"integer"}},"required":["schema","name","row_estimate","size_bytes"],"additionalProperties":false}`)
 
 // toolgenCallAddColumn reads the arguments of add_column, calls AddColumn and writes its result.
 func toolgenCallAddColumn(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2142,9 +2055,6 @@ func toolgenCallAddColumn(ctx context.Context, args []byte) (res toolgen.Result,
 	toolgenEncodeTableInfo(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputCreateIndex is the JSON Schema of create_index's arguments.
-var toolgenInputCreateIndex = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"table":{"type":"string","description":"the table."},"columns":{"type":"array","description":"the columns, in order.","minItems":1,"items":{"type":"string"}},"unique":{"type":"boolean","description":"make it a unique index."},"name":{"type":"string","description":"the index's name; generated when absent."},"concurrently":{"type":"boolean","description":"build it without locking writes to the table."}},"required":["database","table","columns","unique","concurrently"],"additionalProperties":false}`)
 
 // toolgenCallCreateIndex reads the arguments of create_index, calls CreateIndex and writes its result.
 func toolgenCallCreateIndex(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2225,9 +2135,6 @@ func toolgenCallCreateIndex(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputDropIndex is the JSON Schema of drop_index's arguments.
-var toolgenInputDropIndex = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"name":{"type":"string","description":"the index."}},"required":["database","name"],"additionalProperties":false}`)
-
 // toolgenCallDropIndex reads the arguments of drop_index, calls DropIndex and writes its result.
 func toolgenCallDropIndex(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDropIndex, &res, &err)
@@ -2266,13 +2173,6 @@ func toolgenCallDropIndex(ctx context.Context, args []byte) (res toolgen.Result,
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputListIndexes is the JSON Schema of list_indexes's arguments.
-var toolgenInputListIndexes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"table":{"type":"string","description":"the table."}},"required":["database","table"],"additionalProperties":false}`)
-
-// toolgenOutputListIndexes is the JSON Schema of list_indexes's structured
-// result.
-var toolgenOutputListIndexes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","additionalProperties":{"type":"string"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListIndexes reads the arguments of list_indexes, calls ListIndexes and writes its result.
 func toolgenCallListIndexes(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2329,14 +2229,6 @@ func toolgenCallListIndexes(ctx context.Context, args []byte) (res toolgen.Resul
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputGetSlowQueries is the JSON Schema of get_slow_queries's
-// arguments.
-var toolgenInputGetSlowQueries = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"min_mean_millis":{"type":"number","description":"only queries slower than this on average."},"limit":{"type":"integer","description":"how many queries.","minimum":1,"maximum":100}},"required":["database","limit"],"additionalProperties":false}`)
-
-// toolgenOutputGetSlowQueries is the JSON Schema of get_slow_queries's
-// structured result.
-var toolgenOutputGetSlowQueries = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"SlowQuery is a normalized query and its statistics.","properties":{"query":{"type":"string"},"calls":{"type":"integer"},"mean_millis":{"type":"number"},"total_millis":{"type":"number"},"rows":{"type":"integer"}},"required":["query","calls","mean_millis","total_millis","rows"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetSlowQueries reads the arguments of get_slow_queries, calls GetSlowQueries and writes its result.
 func toolgenCallGetSlowQueries(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2399,14 +2291,6 @@ func toolgenCallGetSlowQueries(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputListActiveQueries is the JSON Schema of list_active_queries's
-// arguments.
-var toolgenInputListActiveQueries = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"only this database."},"min_duration_seconds":{"type":"integer","description":"only queries running at least this long."}},"additionalProperties":false}`)
-
-// toolgenOutputListActiveQueries is the JSON Schema of list_active_queries's
-// structured result.
-var toolgenOutputListActiveQueries = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Session is a connection and what it is running.","properties":{"pid":{"type":"integer"},"user":{"type":"string"},"database":{"type":"string"},"state":{"type":"string"},"query":{"type":"string"},"since":{"type":"string","format":"date-time"},"waiting_on":{"type":"string"}},"required":["pid","user","database","state","query","since"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListActiveQueries reads the arguments of list_active_queries, calls ListActiveQueries and writes its result.
 func toolgenCallListActiveQueries(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListActiveQueries, &res, &err)
@@ -2467,14 +2351,6 @@ func toolgenCallListActiveQueries(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputListBlockingLocks is the JSON Schema of list_blocking_locks's
-// arguments.
-var toolgenInputListBlockingLocks = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."}},"required":["database"],"additionalProperties":false}`)
-
-// toolgenOutputListBlockingLocks is the JSON Schema of list_blocking_locks's
-// structured result.
-var toolgenOutputListBlockingLocks = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Session is a connection and what it is running.","properties":{"pid":{"type":"integer"},"user":{"type":"string"},"database":{"type":"string"},"state":{"type":"string"},"query":{"type":"string"},"since":{"type":"string","format":"date-time"},"waiting_on":{"type":"string"}},"required":["pid","user","database","state","query","since"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListBlockingLocks reads the arguments of list_blocking_locks, calls ListBlockingLocks and writes its result.
 func toolgenCallListBlockingLocks(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListBlockingLocks, &res, &err)
@@ -2519,10 +2395,6 @@ func toolgenCallListBlockingLocks(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCancelRunningQuery is the JSON Schema of cancel_running_query's
-// arguments.
-var toolgenInputCancelRunningQuery = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pid":{"type":"integer","description":"the session's process id."},"terminate":{"type":"boolean","description":"close the connection rather than only cancel its query."}},"required":["pid","terminate"],"additionalProperties":false}`)
-
 // toolgenCallCancelRunningQuery reads the arguments of cancel_running_query, calls CancelRunningQuery and writes its result.
 func toolgenCallCancelRunningQuery(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCancelRunningQuery, &res, &err)
@@ -2561,9 +2433,6 @@ func toolgenCallCancelRunningQuery(ctx context.Context, args []byte) (res toolge
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputVacuumTable is the JSON Schema of vacuum_table's arguments.
-var toolgenInputVacuumTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"table":{"type":"string","description":"the table."},"full":{"type":"boolean","description":"rewrite the table to return space to the operating system; locks it."}},"required":["database","table","full"],"additionalProperties":false}`)
 
 // toolgenCallVacuumTable reads the arguments of vacuum_table, calls VacuumTable and writes its result.
 func toolgenCallVacuumTable(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2609,17 +2478,6 @@ func toolgenCallVacuumTable(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputInsertRows is the JSON Schema of insert_rows's arguments. It has
-// no form in OpenAI's strict dialect (a map (additionalProperties with a
-// schema) at /properties/rows/items): OpenAI gets it without strict mode. It
-// has no form in Gemini's subset (a map (additionalProperties with a schema)
-// at /properties/rows/items): Gemini gets it as it is.
-var toolgenInputInsertRows = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"table":{"type":"string","description":"the table."},"rows":{"type":"array","description":"one object per row, column name to value.","minItems":1,"items":{"type":"object","additionalProperties":{}}}},"required":["database","table","rows"],"additionalProperties":false}`)
-
-// toolgenOutputInsertRows is the JSON Schema of insert_rows's structured
-// result.
-var toolgenOutputInsertRows = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallInsertRows reads the arguments of insert_rows, calls InsertRows and writes its result.
 func toolgenCallInsertRows(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2692,17 +2550,6 @@ func toolgenCallInsertRows(ctx context.Context, args []byte) (res toolgen.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputUpdateRows is the JSON Schema of update_rows's arguments. It has
-// no form in OpenAI's strict dialect (a map (additionalProperties with a
-// schema) at /properties/set): OpenAI gets it without strict mode. It has no
-// form in Gemini's subset (a map (additionalProperties with a schema) at
-// /properties/set): Gemini gets it as it is.
-var toolgenInputUpdateRows = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"table":{"type":"string","description":"the table."},"set":{"type":"object","description":"column name to new value.","additionalProperties":{}},"where":{"type":"string","description":"the SQL condition, \"status = 'trial' AND created_at < now() - interval '30 days'\"."}},"required":["database","table","set","where"],"additionalProperties":false}`)
-
-// toolgenOutputUpdateRows is the JSON Schema of update_rows's structured
-// result.
-var toolgenOutputUpdateRows = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallUpdateRows reads the arguments of update_rows, calls UpdateRows and writes its result.
 func toolgenCallUpdateRows(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolUpdateRows, &res, &err)
@@ -2770,13 +2617,6 @@ func toolgenCallUpdateRows(ctx context.Context, args []byte) (res toolgen.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputDeleteRows is the JSON Schema of delete_rows's arguments.
-var toolgenInputDeleteRows = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"table":{"type":"string","description":"the table."},"where":{"type":"string","description":"the SQL condition; required, so that a table is never emptied by mistake.","minLength":1}},"required":["database","table","where"],"additionalProperties":false}`)
-
-// toolgenOutputDeleteRows is the JSON Schema of delete_rows's structured
-// result.
-var toolgenOutputDeleteRows = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallDeleteRows reads the arguments of delete_rows, calls DeleteRows and writes its result.
 func toolgenCallDeleteRows(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDeleteRows, &res, &err)
@@ -2830,14 +2670,6 @@ func toolgenCallDeleteRows(ctx context.Context, args []byte) (res toolgen.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputExportQueryResults is the JSON Schema of export_query_results's
-// arguments.
-var toolgenInputExportQueryResults = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"sql":{"type":"string","description":"the query."},"destination":{"type":"string","description":"the file's address, \"gs://exports/users.csv\"."}},"required":["database","sql","destination"],"additionalProperties":false}`)
-
-// toolgenOutputExportQueryResults is the JSON Schema of export_query_results's
-// structured result.
-var toolgenOutputExportQueryResults = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallExportQueryResults reads the arguments of export_query_results, calls ExportQueryResults and writes its result.
 func toolgenCallExportQueryResults(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolExportQueryResults, &res, &err)
@@ -2889,14 +2721,6 @@ func toolgenCallExportQueryResults(ctx context.Context, args []byte) (res toolge
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputImportCSVIntoTable is the JSON Schema of import_csv_into_table's
-// arguments.
-var toolgenInputImportCSVIntoTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"table":{"type":"string","description":"the table."},"source":{"type":"string","description":"the file's address."},"header":{"type":"boolean","description":"the first line holds column names."},"delimiter":{"type":"string","description":"the field separator; a comma when absent."}},"required":["database","table","source","header"],"additionalProperties":false}`)
-
-// toolgenOutputImportCSVIntoTable is the JSON Schema of
-// import_csv_into_table's structured result.
-var toolgenOutputImportCSVIntoTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallImportCSVIntoTable reads the arguments of import_csv_into_table, calls ImportCSVIntoTable and writes its result.
 func toolgenCallImportCSVIntoTable(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2967,14 +2791,6 @@ func toolgenCallImportCSVIntoTable(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputListSchemaMigrations is the JSON Schema of
-// list_schema_migrations's arguments.
-var toolgenInputListSchemaMigrations = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"state":{"type":"string","description":"only migrations in this state.\n\"applied\": already run\n\"pending\": not yet run\n\"failed\": ran and failed","enum":["applied","pending","failed"]}},"required":["database"],"additionalProperties":false}`)
-
-// toolgenOutputListSchemaMigrations is the JSON Schema of
-// list_schema_migrations's structured result.
-var toolgenOutputListSchemaMigrations = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Migration is a schema migration.","properties":{"version":{"type":"string"},"name":{"type":"string"},"state":{"type":"string","description":"MigrationState is the state of a schema migration.\n\"applied\": already run\n\"pending\": not yet run\n\"failed\": ran and failed","examples":["applied","pending","failed"]},"applied_at":{"type":"string","format":"date-time"}},"required":["version","name","state"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListSchemaMigrations reads the arguments of list_schema_migrations, calls ListSchemaMigrations and writes its result.
 func toolgenCallListSchemaMigrations(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListSchemaMigrations, &res, &err)
@@ -3027,14 +2843,6 @@ func toolgenCallListSchemaMigrations(ctx context.Context, args []byte) (res tool
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputApplyMigrations is the JSON Schema of apply_migrations's
-// arguments.
-var toolgenInputApplyMigrations = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"to_version":{"type":"string","description":"stop after this version."}},"required":["database"],"additionalProperties":false}`)
-
-// toolgenOutputApplyMigrations is the JSON Schema of apply_migrations's
-// structured result.
-var toolgenOutputApplyMigrations = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Migration is a schema migration.","properties":{"version":{"type":"string"},"name":{"type":"string"},"state":{"type":"string","description":"MigrationState is the state of a schema migration.\n\"applied\": already run\n\"pending\": not yet run\n\"failed\": ran and failed","examples":["applied","pending","failed"]},"applied_at":{"type":"string","format":"date-time"}},"required":["version","name","state"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallApplyMigrations reads the arguments of apply_migrations, calls ApplyMigrations and writes its result.
 func toolgenCallApplyMigrations(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3091,14 +2899,6 @@ func toolgenCallApplyMigrations(ctx context.Context, args []byte) (res toolgen.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputRollbackMigration is the JSON Schema of rollback_migration's
-// arguments.
-var toolgenInputRollbackMigration = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"steps":{"type":"integer","description":"how many migrations to revert.","minimum":1,"maximum":50}},"required":["database","steps"],"additionalProperties":false}`)
-
-// toolgenOutputRollbackMigration is the JSON Schema of rollback_migration's
-// structured result.
-var toolgenOutputRollbackMigration = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Migration is a schema migration.","properties":{"version":{"type":"string"},"name":{"type":"string"},"state":{"type":"string","description":"MigrationState is the state of a schema migration.\n\"applied\": already run\n\"pending\": not yet run\n\"failed\": ran and failed","examples":["applied","pending","failed"]},"applied_at":{"type":"string","format":"date-time"}},"required":["version","name","state"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallRollbackMigration reads the arguments of rollback_migration, calls RollbackMigration and writes its result.
 func toolgenCallRollbackMigration(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolRollbackMigration, &res, &err)
@@ -3149,10 +2949,6 @@ func toolgenCallRollbackMigration(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputDiffDatabaseSchemas is the JSON Schema of
-// diff_database_schemas's arguments.
-var toolgenInputDiffDatabaseSchemas = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"source":{"type":"string","description":"the reference database, \"staging/app\"."},"target":{"type":"string","description":"the database to compare, \"prod/app\"."}},"required":["source","target"],"additionalProperties":false}`)
-
 // toolgenCallDiffDatabaseSchemas reads the arguments of diff_database_schemas, calls DiffDatabaseSchemas and writes its result.
 func toolgenCallDiffDatabaseSchemas(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDiffDatabaseSchemas, &res, &err)
@@ -3192,10 +2988,6 @@ func toolgenCallDiffDatabaseSchemas(ctx context.Context, args []byte) (res toolg
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputCreateDatabaseUser is the JSON Schema of create_database_user's
-// arguments.
-var toolgenInputCreateDatabaseUser = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"instance":{"type":"string","description":"the database server."},"username":{"type":"string","description":"the role's name."},"connection_limit":{"type":"integer","description":"the most connections it may open."}},"required":["instance","username"],"additionalProperties":false}`)
 
 // toolgenCallCreateDatabaseUser reads the arguments of create_database_user, calls CreateDatabaseUser and writes its result.
 func toolgenCallCreateDatabaseUser(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3248,10 +3040,6 @@ func toolgenCallCreateDatabaseUser(ctx context.Context, args []byte) (res toolge
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputGrantTablePrivileges is the JSON Schema of
-// grant_table_privileges's arguments.
-var toolgenInputGrantTablePrivileges = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"role":{"type":"string","description":"the user or role."},"tables":{"type":"array","description":"the tables; \"schema.*\" for every table of a schema.","items":{"type":"string"}},"privileges":{"type":"array","description":"the privileges.","items":{"type":"string","description":"Privilege is a table privilege.\n\"SELECT\": read rows\n\"INSERT\": add rows\n\"UPDATE\": change rows\n\"DELETE\": remove rows\n\"TRUNCATE\": empty the table\n\"REFERENCES\": create foreign keys to it\n\"ALL\": every privilege","enum":["SELECT","INSERT","UPDATE","DELETE","TRUNCATE","REFERENCES","ALL"]}}},"required":["database","role","tables","privileges"],"additionalProperties":false}`)
-
 // toolgenCallGrantTablePrivileges reads the arguments of grant_table_privileges, calls GrantTablePrivileges and writes its result.
 func toolgenCallGrantTablePrivileges(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGrantTablePrivileges, &res, &err)
@@ -3299,10 +3087,6 @@ func toolgenCallGrantTablePrivileges(ctx context.Context, args []byte) (res tool
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputRevokeTablePrivileges is the JSON Schema of
-// revoke_table_privileges's arguments.
-var toolgenInputRevokeTablePrivileges = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"database":{"type":"string","description":"the database."},"role":{"type":"string","description":"the user or role."},"tables":{"type":"array","description":"the tables.","items":{"type":"string"}},"privileges":{"type":"array","description":"the privileges.","items":{"type":"string","description":"Privilege is a table privilege.\n\"SELECT\": read rows\n\"INSERT\": add rows\n\"UPDATE\": change rows\n\"DELETE\": remove rows\n\"TRUNCATE\": empty the table\n\"REFERENCES\": create foreign keys to it\n\"ALL\": every privilege","enum":["SELECT","INSERT","UPDATE","DELETE","TRUNCATE","REFERENCES","ALL"]}}},"required":["database","role","tables","privileges"],"additionalProperties":false}`)
-
 // toolgenCallRevokeTablePrivileges reads the arguments of revoke_table_privileges, calls RevokeTablePrivileges and writes its result.
 func toolgenCallRevokeTablePrivileges(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolRevokeTablePrivileges, &res, &err)
@@ -3349,14 +3133,6 @@ func toolgenCallRevokeTablePrivileges(ctx context.Context, args []byte) (res too
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputCreateDatabaseBackup is the JSON Schema of
-// create_database_backup's arguments.
-var toolgenInputCreateDatabaseBackup = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"instance":{"type":"string","description":"the database server."},"description":{"type":"string","description":"why, \"before the orders migration\"."}},"required":["instance"],"additionalProperties":false}`)
-
-// toolgenOutputCreateDatabaseBackup is the JSON Schema of
-// create_database_backup's structured result.
-var toolgenOutputCreateDatabaseBackup = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Backup is a stored backup of an instance.","properties":{"id":{"type":"string"},"instance":{"type":"string"},"size_bytes":{"type":"integer"},"created_at":{"type":"string","format":"date-time"},"automatic":{"type":"boolean"}},"required":["id","instance","size_bytes","created_at","automatic"],"additionalProperties":false}`)
 
 // toolgenCallCreateDatabaseBackup reads the arguments of create_database_backup, calls CreateDatabaseBackup and writes its result.
 func toolgenCallCreateDatabaseBackup(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3406,14 +3182,6 @@ func toolgenCallCreateDatabaseBackup(ctx context.Context, args []byte) (res tool
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputListDatabaseBackups is the JSON Schema of
-// list_database_backups's arguments.
-var toolgenInputListDatabaseBackups = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"instance":{"type":"string","description":"the database server."}},"required":["instance"],"additionalProperties":false}`)
-
-// toolgenOutputListDatabaseBackups is the JSON Schema of
-// list_database_backups's structured result.
-var toolgenOutputListDatabaseBackups = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Backup is a stored backup of an instance.","properties":{"id":{"type":"string"},"instance":{"type":"string"},"size_bytes":{"type":"integer"},"created_at":{"type":"string","format":"date-time"},"automatic":{"type":"boolean"}},"required":["id","instance","size_bytes","created_at","automatic"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListDatabaseBackups reads the arguments of list_database_backups, calls ListDatabaseBackups and writes its result.
 func toolgenCallListDatabaseBackups(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListDatabaseBackups, &res, &err)
@@ -3457,10 +3225,6 @@ func toolgenCallListDatabaseBackups(ctx context.Context, args []byte) (res toolg
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputRestoreDatabaseBackup is the JSON Schema of
-// restore_database_backup's arguments.
-var toolgenInputRestoreDatabaseBackup = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"backup_id":{"type":"string","description":"the backup; or point_in_time."},"point_in_time":{"type":"string","description":"restore the instance as it was at this time.","format":"date-time"},"target_instance":{"type":"string","description":"where to restore; overwriting an existing instance needs approval."}},"required":["target_instance"],"additionalProperties":false}`)
 
 // toolgenCallRestoreDatabaseBackup reads the arguments of restore_database_backup, calls RestoreDatabaseBackup and writes its result.
 func toolgenCallRestoreDatabaseBackup(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3517,10 +3281,6 @@ func toolgenCallRestoreDatabaseBackup(ctx context.Context, args []byte) (res too
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputCreateReadReplica is the JSON Schema of create_read_replica's
-// arguments.
-var toolgenInputCreateReadReplica = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"instance":{"type":"string","description":"the primary."},"region":{"type":"string","description":"where to put the replica."},"tier":{"type":"string","description":"the replica's machine tier; the primary's when absent."}},"required":["instance","region"],"additionalProperties":false}`)
-
 // toolgenCallCreateReadReplica reads the arguments of create_read_replica, calls CreateReadReplica and writes its result.
 func toolgenCallCreateReadReplica(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateReadReplica, &res, &err)
@@ -3572,14 +3332,6 @@ func toolgenCallCreateReadReplica(ctx context.Context, args []byte) (res toolgen
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputGetReplicationLag is the JSON Schema of get_replication_lag's
-// arguments.
-var toolgenInputGetReplicationLag = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"instance":{"type":"string","description":"the primary."}},"required":["instance"],"additionalProperties":false}`)
-
-// toolgenOutputGetReplicationLag is the JSON Schema of get_replication_lag's
-// structured result.
-var toolgenOutputGetReplicationLag = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"number"}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallGetReplicationLag reads the arguments of get_replication_lag, calls GetReplicationLag and writes its result.
 func toolgenCallGetReplicationLag(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetReplicationLag, &res, &err)
@@ -3626,10 +3378,6 @@ func toolgenCallGetReplicationLag(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputPromoteReplica is the JSON Schema of promote_replica's
-// arguments.
-var toolgenInputPromoteReplica = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"replica":{"type":"string","description":"the replica."}},"required":["replica"],"additionalProperties":false}`)
-
 // toolgenCallPromoteReplica reads the arguments of promote_replica, calls PromoteReplica and writes its result.
 func toolgenCallPromoteReplica(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolPromoteReplica, &res, &err)
@@ -3662,10 +3410,6 @@ func toolgenCallPromoteReplica(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputResizeDatabaseInstance is the JSON Schema of
-// resize_database_instance's arguments.
-var toolgenInputResizeDatabaseInstance = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"instance":{"type":"string","description":"the database server."},"tier":{"type":"string","description":"the new tier, \"db-custom-8-32768\"."},"storage_gb":{"type":"integer","description":"the new storage size; storage can only grow."}},"required":["instance"],"additionalProperties":false}`)
 
 // toolgenCallResizeDatabaseInstance reads the arguments of resize_database_instance, calls ResizeDatabaseInstance and writes its result.
 func toolgenCallResizeDatabaseInstance(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3722,9 +3466,6 @@ func toolgenCallResizeDatabaseInstance(ctx context.Context, args []byte) (res to
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputGetCacheValue is the JSON Schema of get_cache_value's arguments.
-var toolgenInputGetCacheValue = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string","description":"the key."}},"required":["key"],"additionalProperties":false}`)
-
 // toolgenCallGetCacheValue reads the arguments of get_cache_value, calls GetCacheValue and writes its result.
 func toolgenCallGetCacheValue(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetCacheValue, &res, &err)
@@ -3758,9 +3499,6 @@ func toolgenCallGetCacheValue(ctx context.Context, args []byte) (res toolgen.Res
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputSetCacheValue is the JSON Schema of set_cache_value's arguments.
-var toolgenInputSetCacheValue = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string","description":"the key."},"value":{"type":"string","description":"the value."},"ttl_seconds":{"type":"integer","description":"expire it after this long; never when absent.","minimum":1}},"required":["key","value"],"additionalProperties":false}`)
 
 // toolgenCallSetCacheValue reads the arguments of set_cache_value, calls SetCacheValue and writes its result.
 func toolgenCallSetCacheValue(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3812,14 +3550,6 @@ func toolgenCallSetCacheValue(ctx context.Context, args []byte) (res toolgen.Res
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputInvalidateCacheKeys is the JSON Schema of
-// invalidate_cache_keys's arguments.
-var toolgenInputInvalidateCacheKeys = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pattern":{"type":"string","description":"a glob, \"session:*\" or \"product:42:*\"."}},"required":["pattern"],"additionalProperties":false}`)
-
-// toolgenOutputInvalidateCacheKeys is the JSON Schema of
-// invalidate_cache_keys's structured result.
-var toolgenOutputInvalidateCacheKeys = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallInvalidateCacheKeys reads the arguments of invalidate_cache_keys, calls InvalidateCacheKeys and writes its result.
 func toolgenCallInvalidateCacheKeys(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolInvalidateCacheKeys, &res, &err)
@@ -3859,14 +3589,6 @@ func toolgenCallInvalidateCacheKeys(ctx context.Context, args []byte) (res toolg
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputFindDocumentsInCollection is the JSON Schema of
-// find_documents_in_collection's arguments.
-var toolgenInputFindDocumentsInCollection = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"collection":{"type":"string","description":"the collection."},"filter":{"type":"string","description":"a JSON filter, {\"status\": \"active\", \"age\": {\"$gt\": 30}}."},"projection":{"type":"array","description":"the fields to return; all when empty.","items":{"type":"string"}},"limit":{"type":"integer","description":"the most documents to return.","minimum":1,"maximum":1000}},"required":["collection","filter","projection","limit"],"additionalProperties":false}`)
-
-// toolgenOutputFindDocumentsInCollection is the JSON Schema of
-// find_documents_in_collection's structured result.
-var toolgenOutputFindDocumentsInCollection = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","additionalProperties":{}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFindDocumentsInCollection reads the arguments of find_documents_in_collection, calls FindDocumentsInCollection and writes its result.
 func toolgenCallFindDocumentsInCollection(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -4039,55 +3761,26 @@ func toolgenDecodeNewTable(d *toolimpl.Decoder, v *NewTable) {
 
 var toolgenArgsDropTable = &toolimpl.Object{Names: []string{"database", "table", "cascade"}, Required: []int{0, 1, 2}}
 
-// toolgenDecodeColumn reads a Column object.
+// toolgenEnumColumnType are the values of a ColumnType.
+var toolgenEnumColumnType = &toolimpl.Enum{Values: []string{"integer", "bigint", "numeric", "text", "boolean", "timestamptz", "date", "uuid", "jsonb"}, Allowed: "\"integer\", \"bigint\", \"numeric\", \"text\", \"boolean\", \"timestamptz\", \"date\", \"uuid\", \"jsonb\""}
+
+// toolgenTypeColumn describes a Column for toolimpl's table-driven reader and writer.
+var toolgenTypeColumn = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "type", "nullable", "default", "primary_key", "unique", "references"}, Required: []int{0, 1}, NullAbsent: []int{2, 4, 5}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Column{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Column{}.Type), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumColumnType, Key: `"type":`},
+		{Offset: unsafe.Offsetof(Column{}.Nullable), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"nullable":`},
+		{Offset: unsafe.Offsetof(Column{}.Default), Kind: toolimpl.FieldString, Pointer: true, Key: `"default":`},
+		{Offset: unsafe.Offsetof(Column{}.PrimaryKey), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"primary_key":`},
+		{Offset: unsafe.Offsetof(Column{}.Unique), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"unique":`},
+		{Offset: unsafe.Offsetof(Column{}.References), Kind: toolimpl.FieldString, Pointer: true, Key: `"references":`},
+	},
+}
+
+// toolgenDecodeColumn reads a Column object, as its table says.
 func toolgenDecodeColumn(d *toolimpl.Decoder, v *Column) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectColumn); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.Name = s0
-			}
-		case "type":
-			o.Saw(1)
-			toolgenDecodeColumnType(d, &v.Type)
-		case "nullable":
-			if b0, ok := d.Bool(); ok {
-				v.Nullable = b0
-			}
-		case "default":
-			if d.Null() {
-				v.Default = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Default = p0
-			}
-		case "primary_key":
-			if b0, ok := d.Bool(); ok {
-				v.PrimaryKey = b0
-			}
-		case "unique":
-			if b0, ok := d.Bool(); ok {
-				v.Unique = b0
-			}
-		case "references":
-			if d.Null() {
-				v.References = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.References = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeColumn, unsafe.Pointer(v))
 }
 
 var toolgenArgsAddColumn = &toolimpl.Object{Names: []string{"database", "table", "column"}, Required: []int{0, 1, 2}}
@@ -4096,20 +3789,21 @@ var toolgenArgsDropIndex = &toolimpl.Object{Names: []string{"database", "name"},
 var toolgenArgsListIndexes = &toolimpl.Object{Names: []string{"database", "table"}, Required: []int{0, 1}}
 var toolgenArgsGetSlowQueries = &toolimpl.Object{Names: []string{"database", "min_mean_millis", "limit"}, Required: []int{0, 2}}
 
-// toolgenEncodeSlowQuery writes a SlowQuery object.
+// toolgenTypeSlowQuery describes a SlowQuery for toolimpl's table-driven reader and writer.
+var toolgenTypeSlowQuery = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"query", "calls", "mean_millis", "total_millis", "rows"}, Required: []int{0, 1, 2, 3, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(SlowQuery{}.Query), Kind: toolimpl.FieldString, Required: 1, Key: `"query":`},
+		{Offset: unsafe.Offsetof(SlowQuery{}.Calls), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(SlowQuery{}.Calls)), Required: 2, Key: `"calls":`},
+		{Offset: unsafe.Offsetof(SlowQuery{}.MeanMillis), Kind: toolimpl.FieldFloat64, Required: 3, Key: `"mean_millis":`},
+		{Offset: unsafe.Offsetof(SlowQuery{}.TotalMillis), Kind: toolimpl.FieldFloat64, Required: 4, Key: `"total_millis":`},
+		{Offset: unsafe.Offsetof(SlowQuery{}.Rows), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(SlowQuery{}.Rows)), Required: 5, Key: `"rows":`},
+	},
+}
+
+// toolgenEncodeSlowQuery writes a SlowQuery object, as its table says.
 func toolgenEncodeSlowQuery(e *toolimpl.Encoder, v *SlowQuery) {
-	e.Object()
-	e.Member("\"query\":")
-	e.String(v.Query)
-	e.Member("\"calls\":")
-	e.Int(v.Calls)
-	e.Member("\"mean_millis\":")
-	e.Float(v.MeanMillis, 64)
-	e.Member("\"total_millis\":")
-	e.Float(v.TotalMillis, 64)
-	e.Member("\"rows\":")
-	e.Int(v.Rows)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeSlowQuery, unsafe.Pointer(v))
 }
 
 var toolgenArgsListActiveQueries = &toolimpl.Object{Names: []string{"database", "min_duration_seconds"}}
@@ -4164,6 +3858,9 @@ func toolgenDecodeMigrationState(d *toolimpl.Decoder, v *MigrationState) {
 }
 
 var toolgenArgsListSchemaMigrations = &toolimpl.Object{Names: []string{"database", "state"}, Required: []int{0}}
+
+// toolgenEnumMigrationState are the values of a MigrationState.
+var toolgenEnumMigrationState = &toolimpl.Enum{Values: []string{"applied", "pending", "failed"}, Allowed: "\"applied\", \"pending\", \"failed\""}
 
 // toolgenEncodeMigration writes a Migration object.
 func toolgenEncodeMigration(e *toolimpl.Encoder, v *Migration) {
@@ -4247,69 +3944,12 @@ var toolgenArgsSetCacheValue = &toolimpl.Object{Names: []string{"key", "value", 
 var toolgenArgsInvalidateCacheKeys = &toolimpl.Object{Names: []string{"pattern"}, Required: []int{0}}
 var toolgenArgsFindDocumentsInCollection = &toolimpl.Object{Names: []string{"collection", "filter", "projection", "limit"}, Required: []int{0, 1, 2, 3}}
 
-// toolgenEncodeColumn writes a Column object.
+// toolgenEncodeColumn writes a Column object, as its table says.
 func toolgenEncodeColumn(e *toolimpl.Encoder, v *Column) {
-	e.Object()
-	e.Member("\"name\":")
-	e.String(v.Name)
-	e.Member("\"type\":")
-	e.String(string(v.Type))
-	if v.Nullable != false {
-		e.Member("\"nullable\":")
-		e.Bool(v.Nullable)
-	}
-	if v.Default != nil {
-		e.Member("\"default\":")
-		e.String((*v.Default))
-	}
-	if v.PrimaryKey != false {
-		e.Member("\"primary_key\":")
-		e.Bool(v.PrimaryKey)
-	}
-	if v.Unique != false {
-		e.Member("\"unique\":")
-		e.Bool(v.Unique)
-	}
-	if v.References != nil {
-		e.Member("\"references\":")
-		e.String((*v.References))
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeColumn, unsafe.Pointer(v))
 }
 
 var toolgenObjectNewTable = &toolimpl.Object{Names: []string{"database", "schema", "name", "columns", "if_not_exists"}, Required: []int{0, 2, 3}, NullAbsent: []int{1, 4}}
-
-// toolgenDecodeColumnType reads a ColumnType: one of "integer", "bigint", "numeric", "text", "boolean", "timestamptz", "date", "uuid", "jsonb".
-func toolgenDecodeColumnType(d *toolimpl.Decoder, v *ColumnType) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "integer":
-		*v = Integer
-	case "bigint":
-		*v = BigInt
-	case "numeric":
-		*v = Numeric
-	case "text":
-		*v = Text
-	case "boolean":
-		*v = Boolean
-	case "timestamptz":
-		*v = Timestamp
-	case "date":
-		*v = Date
-	case "uuid":
-		*v = UUID
-	case "jsonb":
-		*v = JSONB
-	default:
-		d.NotOneOf(s, "\"integer\", \"bigint\", \"numeric\", \"text\", \"boolean\", \"timestamptz\", \"date\", \"uuid\", \"jsonb\"")
-	}
-}
-
-var toolgenObjectColumn = &toolimpl.Object{Names: []string{"name", "type", "nullable", "default", "primary_key", "unique", "references"}, Required: []int{0, 1}, NullAbsent: []int{2, 4, 5}}
 
 // toolgenDecodePrivilege reads a Privilege: one of "SELECT", "INSERT", "UPDATE", "DELETE", "TRUNCATE", "REFERENCES", "ALL".
 func toolgenDecodePrivilege(d *toolimpl.Decoder, v *Privilege) {

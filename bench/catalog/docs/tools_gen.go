@@ -7,6 +7,7 @@ package docs
 import (
 	"context"
 	"math"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -15,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -205,440 +206,409 @@ var (
 
 // Tools returns the tools of package docs: create_document, get_document_content, append_to_document, find_and_replace_in_document, insert_table, insert_image, comment_on_document, list_document_comments, resolve_document_comment, export_document, list_document_revisions, get_document_stats, translate_document, fill_document_template, publish_to_web, create_spreadsheet, read_sheet_range, write_sheet_range, append_sheet_rows, clear_sheet_range, set_cell_formula, add_sheet_tab, delete_sheet_tab, sort_sheet_range, create_pivot_table, create_chart, format_cells, add_conditional_formatting, freeze_panes, add_dropdown_validation, protect_sheet_range, import_csv_to_sheet, create_presentation, add_slide, get_slides_outline, add_speaker_notes, share_document, duplicate_document, search_documents, delete_document.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolCreateDocument,
-		Description:  "CreateDocument creates a text document, empty or from a template.",
-		InputSchema:  toolgenInputCreateDocument,
-		OutputSchema: toolgenOutputCreateDocument,
-		Namespace:    "docs",
-		Tokens:       toolgen.Tokens{Default: 104, Strict: 111, Gemini: 82},
-		SearchTerms:  "1 39 l6AgoFgASGQKA creat:6 creat_document:4 doc:2 document:6 empti folder:3 folder_id:2 id:4 start templat:4 templat_id:2 text titl:3",
-		Call:         toolgenCallCreateDocument,
-		Validate:     toolimpl.Validator(toolgenCallCreateDocument),
-	}, {
-		Name:        ToolGetDocumentContent,
-		Description: "GetDocumentContent returns a document's text as Markdown, plain text or HTML.",
-		InputSchema: toolgenInputGetDocumentContent,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 123, Strict: 106, Gemini: 101},
-		SearchTerms: "1 49 FAtAhSgBFAikLFpCy content:4 doc:2 document:8 document_id:2 form format:2 get:4 get_document_content:4 head html:4 id:2 list markdown:4 plain:4 return tabl text:4",
-		Call:        toolgenCallGetDocumentContent,
-		Validate:    toolimpl.Validator(toolgenCallGetDocumentContent),
-	}, {
-		Name:        ToolAppendToDocument,
-		Description: "AppendToDocument adds text at the end of a document, optionally as a heading.",
-		InputSchema: toolgenInputAppendToDocument,
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 118, Strict: 114, Gemini: 96},
-		SearchTerms: "1 40 NjCAJDDBIaUAiUQ add append:4 append_to_document:4 doc:2 document:8 document_id:2 end head:4 head_level:2 id:2 level:3 make markdown optionalli text:4",
-		Call:        toolgenCallAppendToDocument,
-		Validate:    toolimpl.Validator(toolgenCallAppendToDocument),
-	}, {
-		Name:         ToolFindAndReplaceInDocument,
-		Description:  "FindAndReplaceInDocument replaces every occurrence of a text in a document.",
-		InputSchema:  toolgenInputFindAndReplaceInDocument,
-		OutputSchema: toolgenOutputFindAndReplaceInDocument,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "docs",
-		Tokens:       toolgen.Tokens{Default: 127, Strict: 110, Gemini: 105},
-		SearchTerms:  "1 48 FAXykMJFESFIngAYRA case:3 doc:2 document:8 document_id:2 everi exactli find:6 find_and_replac_in_document:4 id:2 look lower match:3 match_case:2 occurrenc replac:7 replacement text:2 upper",
-		Call:         toolgenCallFindAndReplaceInDocument,
-		Validate:     toolimpl.Validator(toolgenCallFindAndReplaceInDocument),
-	}, {
-		Name:        ToolInsertTable,
-		Description: "InsertTable inserts an empty table into a document after a heading or at the end.",
-		InputSchema: toolgenInputInsertTable,
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 139, Strict: 134, Gemini: 117},
-		SearchTerms: "1 46 Bo0Ag8MMHgCECsMQ after:4 after_head:2 column:3 doc:2 document:4 document_id:2 empti end head:4 id:2 insert:6 insert_tabl:4 number:2 row:3 section tabl:5",
-		Call:        toolgenCallInsertTable,
-		Validate:    toolimpl.Validator(toolgenCallInsertTable),
-	}, {
-		Name:        ToolInsertImage,
-		Description: "InsertImage inserts an image into a document.",
-		InputSchema: toolgenInputInsertImage,
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 124, Strict: 131, Gemini: 102},
-		SearchTerms: "1 52 BhkGCRM3QgEYBIAAYlU absent address after:3 after_head:2 doc:2 document:4 document_id:2 end head:3 id:2 imag:9 imag_url:2 insert:6 insert_imag:4 point:2 section url:2 width:3 width_point:2",
-		Call:        toolgenCallInsertImage,
-		Validate:    toolimpl.Validator(toolgenCallInsertImage),
-	}, {
-		Name:         ToolCommentOnDocument,
-		Description:  "CommentOnDocument comments on a passage of a document.",
-		InputSchema:  toolgenInputCommentOnDocument,
-		OutputSchema: toolgenOutputCommentOnDocument,
-		Namespace:    "docs",
-		Tokens:       toolgen.Tokens{Default: 109, Strict: 92, Gemini: 87},
-		SearchTerms:  "1 38 FuAgXFQACMoMU about assign comment:7 comment_on_document:4 doc:2 document:8 document_id:2 id:2 mention passag:2 quot:2 quot_text:2 text:4",
-		Call:         toolgenCallCommentOnDocument,
-		Validate:     toolimpl.Validator(toolgenCallCommentOnDocument),
-	}, {
-		Name:         ToolListDocumentComments,
-		Description:  "ListDocumentComments lists the comments of a document.",
-		InputSchema:  toolgenInputListDocumentComments,
-		OutputSchema: toolgenOutputListDocumentComments,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
-		SearchTerms: "1 37 BOANjBE4iI comment:6 doc:2 document:8 document_id:2 id:2 includ:3 includ_resolv:2 list:5 list_document_comment:4 resolv:3",
-		Call:        toolgenCallListDocumentComments,
-		Validate:    toolimpl.Validator(toolgenCallListDocumentComments),
-	}, {
-		Name:        ToolResolveDocumentComment,
-		Description: "ResolveDocumentComment marks a comment as resolved.",
-		InputSchema: toolgenInputResolveDocumentComment,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 99, Strict: 93, Gemini: 77},
-		SearchTerms: "1 41 B8IIxBgxAVQE befor comment:8 comment_id:2 doc:2 document:7 document_id:2 id:4 mark post repli:3 resolv:6 resolv_document_comment:4",
-		Call:        toolgenCallResolveDocumentComment,
-		Validate:    toolimpl.Validator(toolgenCallResolveDocumentComment),
-	}, {
-		Name:        ToolExportDocument,
-		Description: "ExportDocument exports a document, spreadsheet or presentation to a file format and returns the file's download address.",
-		InputSchema: toolgenInputExportDocument,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 179, Strict: 162, Gemini: 157},
-		SearchTerms: "1 73 iIJkIKBAUAAHKgRDCMtC0AoaQSMjAKyQNmQQc address book comma csv:2 doc:2 document:9 document_id:2 docx:2 download epub:2 excel export:5 export_document:4 file:3 format:4 id:2 markdown md:2 microsoft:3 odt:2 on open open_document pdf:3 point power power_point pptx:2 presentation:2 return separat sheet spreadsheet:2 text valu word xlsx:2",
-		Call:        toolgenCallExportDocument,
-		Validate:    toolimpl.Validator(toolgenCallExportDocument),
-	}, {
-		Name:         ToolListDocumentRevisions,
-		Description:  "ListDocumentRevisions lists the saved revisions of a document, who made them and when.",
-		InputSchema:  toolgenInputListDocumentRevisions,
-		OutputSchema: toolgenOutputListDocumentRevisions,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
-		SearchTerms: "1 31 BGAFHgNRii doc:2 document:8 document_id:2 id:2 list:5 list_document_revision:4 made revision:5 save them",
-		Call:        toolgenCallListDocumentRevisions,
-		Validate:    toolimpl.Validator(toolgenCallListDocumentRevisions),
-	}, {
-		Name:         ToolGetDocumentStats,
-		Description:  "GetDocumentStats counts a document's words, characters and pages and estimates its reading time.",
-		InputSchema:  toolgenInputGetDocumentStats,
-		OutputSchema: toolgenOutputGetDocumentStats,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 77, Strict: 60, Gemini: 55},
-		SearchTerms: "1 33 BSBEWQyAwiEAaU character count doc:2 document:8 document_id:2 estimat get:4 get_document_stat:4 id:2 page read stat:4 time word",
-		Call:        toolgenCallGetDocumentStats,
-		Validate:    toolimpl.Validator(toolgenCallGetDocumentStats),
-	}, {
-		Name:         ToolTranslateDocument,
-		Description:  "TranslateDocument makes a translated copy of a document.",
-		InputSchema:  toolgenInputTranslateDocument,
-		OutputSchema: toolgenOutputTranslateDocument,
-		Namespace:    "docs",
-		Tokens:       toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
-		SearchTerms:  "1 38 DHpIKyBBBtjAAigCA 47 bcp br copi doc:2 document:8 document_id:2 fr id:2 languag:3 make pt tag target:2 target_languag:2 translat:5 translat_document:4",
-		Call:         toolgenCallTranslateDocument,
-		Validate:     toolimpl.Validator(toolgenCallTranslateDocument),
-	}, {
-		Name:         ToolFillDocumentTemplate,
-		Description:  "FillDocumentTemplate creates a document from a template, replacing its {{placeholders}} with values.",
-		InputSchema:  toolgenInputFillDocumentTemplate,
-		OutputSchema: toolgenOutputFillDocumentTemplate,
-		Namespace:    "docs",
-		Tokens:       toolgen.Tokens{Default: 137, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 47 BQ9iCwMmAIBCZKBOURA 14 acm client creat date doc:2 document:7 each fill:4 fill_document_templat:4 id:2 juli new placeholder:2 replac templat:8 templat_id:2 titl:3 valu:4",
-		Call:         toolgenCallFillDocumentTemplate,
-		Validate:     toolimpl.Validator(toolgenCallFillDocumentTemplate),
-	}, {
-		Name:        ToolPublishToWeb,
-		Description: "PublishToWeb publishes a document at a public, read-only web address that updates as the document changes.",
-		InputSchema: toolgenInputPublishToWeb,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			OpenWorld:  true,
-		},
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
-		SearchTerms: "1 36 BhkMgMJRQATcQJEE address chang doc:2 document:5 document_id:2 id:2 instead onli public publish:6 publish_to_web:4 read stop unpublish:2 updat web:5",
-		Call:        toolgenCallPublishToWeb,
-		Validate:    toolimpl.Validator(toolgenCallPublishToWeb),
-	}, {
-		Name:         ToolCreateSpreadsheet,
-		Description:  "CreateSpreadsheet creates a spreadsheet with named sheets.",
-		InputSchema:  toolgenInputCreateSpreadsheet,
-		OutputSchema: toolgenOutputCreateSpreadsheet,
-		Namespace:    "docs",
-		Tokens:       toolgen.Tokens{Default: 101, Strict: 84, Gemini: 79},
-		SearchTerms:  "1 29 ECI9QSCQyC creat:5 creat_spreadsheet:4 doc:2 empti name:2 on sheet:4 sheet1 spreadsheet:6 titl:3",
-		Call:         toolgenCallCreateSpreadsheet,
-		Validate:     toolimpl.Validator(toolgenCallCreateSpreadsheet),
-	}, {
-		Name:         ToolReadSheetRange,
-		Description:  "ReadSheetRange returns the values of a range of cells.",
-		InputSchema:  toolgenInputReadSheetRange,
-		OutputSchema: toolgenOutputReadSheetRange,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 122, Strict: 105, Gemini: 100},
-		SearchTerms: "1 47 FQkUQUChgkAVF6ygSFA a1:4 a1_rang:2 budget cell comput doc:2 f40 formula:3 id:2 instead notation rang:7 read:4 read_sheet_rang:4 return:2 sheet:4 spreadsheet:3 spreadsheet_id:2 valu:2",
-		Call:        toolgenCallReadSheetRange,
-		Validate:    toolimpl.Validator(toolgenCallReadSheetRange),
-	}, {
-		Name:         ToolWriteSheetRange,
-		Description:  "WriteSheetRange writes values into a range of cells, row by row.",
-		InputSchema:  toolgenInputWriteSheetRange,
-		OutputSchema: toolgenOutputWriteSheetRange,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "docs",
-		Tokens:       toolgen.Tokens{Default: 199, Strict: 182, Gemini: 177},
-		SearchTerms:  "1 73 gQADCmYUQZWyRABAB8BiQJAUitLMYBFCAC a1:3 a1_rang:2 a3 b2 budget cell:2 doc:2 enter:2 formula given id:2 input:2 input_mode:2 left mode:2 number pars rang:8 raw:2 read row:3 sheet:4 spreadsheet:3 spreadsheet_id:2 store sum top type user:2 user_enter:2 valu:5 whole write:5 write_sheet_rang:4",
-		Call:         toolgenCallWriteSheetRange,
-		Validate:     toolimpl.Validator(toolgenCallWriteSheetRange),
-	}, {
-		Name:         ToolAppendSheetRows,
-		Description:  "AppendSheetRows adds rows after the last row of a sheet's data.",
-		InputSchema:  toolgenInputAppendSheetRows,
-		OutputSchema: toolgenOutputAppendSheetRows,
-		Namespace:    "docs",
-		Tokens:       toolgen.Tokens{Default: 120, Strict: 103, Gemini: 98},
-		SearchTerms:  "1 40 poAkoERIIkguo add:2 after append:4 append_sheet_row:4 data doc:2 id:2 last name row:9 sheet:8 spreadsheet:3 spreadsheet_id:2",
-		Call:         toolgenCallAppendSheetRows,
-		Validate:     toolimpl.Validator(toolgenCallAppendSheetRows),
-	}, {
-		Name:        ToolClearSheetRange,
-		Description: "ClearSheetRange empties the values of a range, keeping its formatting.",
-		InputSchema: toolgenInputClearSheetRange,
-		Annotations: toolgen.Annotations{
-			Destructive: true,
-			Idempotent:  true,
-		},
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
-		SearchTerms: "1 38 FknAqMDRRQESIWA a1:3 a1_rang:2 clear:4 clear_sheet_rang:4 doc:2 empti format id:2 keep notation rang:7 sheet:4 spreadsheet:3 spreadsheet_id:2 valu",
-		Call:        toolgenCallClearSheetRange,
-		Validate:    toolimpl.Validator(toolgenCallClearSheetRange),
-	}, {
-		Name:        ToolSetCellFormula,
-		Description: "SetCellFormula puts a formula into a cell and returns its computed value.",
-		InputSchema: toolgenInputSetCellFormula,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 128, Strict: 111, Gemini: 106},
-		SearchTerms: "1 41 FuEChAMiCEDVFAUw c10 cell:8 comput doc:2 formula:8 id:2 paid put return set:4 set_cell_formula:4 spreadsheet:3 spreadsheet_id:2 sumif summari valu",
-		Call:        toolgenCallSetCellFormula,
-		Validate:    toolimpl.Validator(toolgenCallSetCellFormula),
-	}, {
-		Name:        ToolAddSheetTab,
-		Description: "AddSheetTab adds a sheet (tab) to a spreadsheet.",
-		InputSchema: toolgenInputAddSheetTab,
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
-		SearchTerms: "1 33 FKIxRygAwC add:5 add_sheet_tab:4 doc:2 id:2 name sheet:6 spreadsheet:4 spreadsheet_id:2 tab:5 titl:2",
-		Call:        toolgenCallAddSheetTab,
-		Validate:    toolimpl.Validator(toolgenCallAddSheetTab),
-	}, {
-		Name:        ToolDeleteSheetTab,
-		Description: "DeleteSheetTab deletes a sheet (tab) and its data from a spreadsheet.",
-		InputSchema: toolgenInputDeleteSheetTab,
-		Annotations: toolgen.Annotations{Destructive: true},
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
-		SearchTerms: "1 34 BVgELyECCwh data delet:5 delet_sheet_tab:4 doc:2 id:2 name sheet:6 spreadsheet:4 spreadsheet_id:2 tab:5 titl:2",
-		Call:        toolgenCallDeleteSheetTab,
-		Validate:    toolimpl.Validator(toolgenCallDeleteSheetTab),
-	}, {
-		Name:        ToolSortSheetRange,
-		Description: "SortSheetRange sorts the rows of a range by a column.",
-		InputSchema: toolgenInputSortSheetRange,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 135, Strict: 118, Gemini: 113},
-		SearchTerms: "1 49 EJSIAmQEkFOACQxxpB a1:2 a1_rang:2 column:4 descend:2 doc:2 first header id:2 largest letter rang:7 row:3 sheet:4 sort:7 sort_sheet_rang:4 spreadsheet:3 spreadsheet_id:2 without",
-		Call:        toolgenCallSortSheetRange,
-		Validate:    toolimpl.Validator(toolgenCallSortSheetRange),
-	}, {
-		Name:        ToolCreatePivotTable,
-		Description: "CreatePivotTable summarizes a range of data in a pivot table.",
-		InputSchema: toolgenInputCreatePivotTable,
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 325, Strict: 332, Gemini: 298},
-		SearchTerms: "1 114 QgMQBVKABhAUMIGcwGAGwuAAJEgy4Ag0AGMwaMgB2 a1 absent aggregat averag:2 column:10 count:4 count_distinct:2 creat:4 creat_pivot_tabl:4 data:2 distinct:3 doc:2 group:2 h5000 header:4 id:2 largest max:2 mean min:2 new number:2 order pivot:7 pivot_valu put rang:4 row:5 sheet:5 smallest sourc:4 sourc_rang:3 spreadsheet:2 spreadsheet_id:2 sum:2 summariz:3 tabl:6 target:3 target_sheet:3 total valu:6",
-		Call:        toolgenCallCreatePivotTable,
-		Validate:    toolimpl.Validator(toolgenCallCreatePivotTable),
-	}, {
-		Name:        ToolCreateChart,
-		Description: "CreateChart adds a chart of a range of data to a spreadsheet.",
-		InputSchema: toolgenInputCreateChart,
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 187, Strict: 181, Gemini: 165},
-		SearchTerms: "1 74 lHgCOSQUQyF7QFBUEyQ6AIEAEMKKYdsSAw a1:2 a1_rang:2 add area:2 bar:4 chart:9 chart_type:2 column:3 creat:4 creat_chart:4 data:2 doc:2 fill first horizontal id:2 kind label line:4 over part pie:2 point rang:3 scatter:2 spreadsheet:4 spreadsheet_id:2 time titl:3 two type:2 variabl vertical whole",
-		Call:        toolgenCallCreateChart,
-		Validate:    toolimpl.Validator(toolgenCallCreateChart),
-	}, {
-		Name:        ToolFormatCells,
-		Description: "FormatCells changes the font, number format and colors of a range of cells.",
-		InputSchema: toolgenInputFormatCells,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 255, Strict: 309, Gemini: 233},
-		SearchTerms: "1 103 GBACAUZ2RA4hpHAhLQbBYmEgDKYIgppcSCgIhGIEQsA 03 07:2 09 12 14:2 2026:2 23 234:2 23_e 30 56:2 b2 background:3 bold:2 cell:6 chang color:6 currenci:2 d20 date:4 date_time:2 doc:2 fff2cc font format:8 format_cell:4 hex:2 id:2 italic:2 number:7 number_format:3 percent:2 rang:3 scientific:2 sheet1 show spreadsheet:2 spreadsheet_id:2 text:5 text_color:3 time:2 wrap:2 wrap_text:2",
-		Call:        toolgenCallFormatCells,
-		Validate:    toolimpl.Validator(toolgenCallFormatCells),
-	}, {
-		Name:        ToolAddConditionalFormatting,
-		Description: "AddConditionalFormatting colors cells of a range that meet a condition.",
-		InputSchema: toolgenInputAddConditionalFormatting,
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 147, Strict: 130, Gemini: 125},
-		SearchTerms: "1 52 ZFAzAJIgIVSCAsKCNswPHgAiIA a1:2 a1_rang:2 add:4 add_conditional_format:4 appli background:2 cell:2 color:2 condition:3 conditional:4 contain custom doc:2 e2 format:4 formula hex id:2 meet overdu rang:3 rule spreadsheet:3 spreadsheet_id:2 text text_contain",
-		Call:        toolgenCallAddConditionalFormatting,
-		Validate:    toolimpl.Validator(toolgenCallAddConditionalFormatting),
-	}, {
-		Name:        ToolFreezePanes,
-		Description: "FreezePanes keeps the first rows and columns of a sheet visible while scrolling.",
-		InputSchema: toolgenInputFreezePanes,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 137, Strict: 120, Gemini: 115},
-		SearchTerms: "1 41 EgNAqAIJTmASqsVI column:4 doc:2 first freez:6 freez_pane:4 id:2 keep name pane:4 row:4 scroll sheet:4 spreadsheet:3 spreadsheet_id:2 visibl while",
-		Call:        toolgenCallFreezePanes,
-		Validate:    toolimpl.Validator(toolgenCallFreezePanes),
-	}, {
-		Name:        ToolAddDropdownValidation,
-		Description: "AddDropdownValidation restricts the cells of a range to a list of allowed values, shown as a dropdown.",
-		InputSchema: toolgenInputAddDropdownValidation,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 141, Strict: 124, Gemini: 119},
-		SearchTerms: "1 54 JJqI2AKiAhADEEBkwcUhBKhE a1:2 a1_rang:2 add:4 add_dropdown_validation:4 allow:3 allow_valu:2 cell:2 choic doc:2 dropdown:5 id:2 instead list other rang:3 reject restrict shown spreadsheet:3 spreadsheet_id:2 strict:2 validation:4 valu:4 warn",
-		Call:        toolgenCallAddDropdownValidation,
-		Validate:    toolimpl.Validator(toolgenCallAddDropdownValidation),
-	}, {
-		Name:        ToolProtectSheetRange,
-		Description: "ProtectSheetRange stops everyone but the listed editors from changing a range.",
-		InputSchema: toolgenInputProtectSheetRange,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 127, Strict: 110, Gemini: 105},
-		SearchTerms: "1 48 JAgsIgh54IUgQkIAgKhrKBX a1:2 a1_rang:2 address cell chang doc:2 edit editor:3 email everyon id:2 list mai name protect:4 protect_sheet_rang:4 rang:7 sheet:5 spreadsheet:3 spreadsheet_id:2 still stop whole",
-		Call:        toolgenCallProtectSheetRange,
-		Validate:    toolimpl.Validator(toolgenCallProtectSheetRange),
-	}, {
-		Name:         ToolImportCSVToSheet,
-		Description:  "ImportCSVToSheet reads a CSV file into a sheet, replacing its contents.",
-		InputSchema:  toolgenInputImportCSVToSheet,
-		OutputSchema: toolgenOutputImportCSVToSheet,
-		Annotations:  toolgen.Annotations{OpenWorld: true},
-		Namespace:    "docs",
-		Tokens:       toolgen.Tokens{Default: 117, Strict: 111, Gemini: 95},
-		SearchTerms:  "1 46 yC50ASAhhgoSJcQrA absent content csv:8 csv_url:2 doc:2 file:2 fill id:2 import:4 import_csv_to_sheet:4 new read replac sheet:9 spreadsheet:3 spreadsheet_id:2 url:2",
-		Call:         toolgenCallImportCSVToSheet,
-		Validate:     toolimpl.Validator(toolgenCallImportCSVToSheet),
-	}, {
-		Name:         ToolCreatePresentation,
-		Description:  "CreatePresentation creates a slide deck.",
-		InputSchema:  toolgenInputCreatePresentation,
-		OutputSchema: toolgenOutputCreatePresentation,
-		Namespace:    "docs",
-		Tokens:       toolgen.Tokens{Default: 84, Strict: 78, Gemini: 62},
-		SearchTerms:  "1 27 AElmaAMCQgk creat:5 creat_presentation:4 deck doc:2 light name presentation:5 simpl slide theme:3 titl:3",
-		Call:         toolgenCallCreatePresentation,
-		Validate:     toolimpl.Validator(toolgenCallCreatePresentation),
-	}, {
-		Name:         ToolAddSlide,
-		Description:  "AddSlide adds a slide to a presentation.",
-		InputSchema:  toolgenInputAddSlide,
-		OutputSchema: toolgenOutputAddSlide,
-		Namespace:    "docs",
-		Tokens:       toolgen.Tokens{Default: 197, Strict: 214, Gemini: 175},
-		SearchTerms:  "1 75 xGsYgWKBkAVEBEICMkDAgBpJDiRJQ absent add:5 add_slide:4 blank:2 bodi:6 bullet:2 column:3 doc:2 empti end header id:2 index insert layout:3 line on per position:2 presentation:4 presentation_id:2 section:3 slide:7 subtitl text titl:10 titl_and_bodi:2 two:3 two_column:2",
-		Call:         toolgenCallAddSlide,
-		Validate:     toolimpl.Validator(toolgenCallAddSlide),
-	}, {
-		Name:         ToolGetSlidesOutline,
-		Description:  "GetSlidesOutline returns the title and text of each slide of a presentation.",
-		InputSchema:  toolgenInputGetSlidesOutline,
-		OutputSchema: toolgenOutputGetSlidesOutline,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
-		SearchTerms: "1 31 CMqc0gCCIEw0 doc:2 each get:4 get_slide_outlin:4 id:2 outlin:4 presentation:4 presentation_id:2 return slide:5 text titl",
-		Call:        toolgenCallGetSlidesOutline,
-		Validate:    toolimpl.Validator(toolgenCallGetSlidesOutline),
-	}, {
-		Name:        ToolAddSpeakerNotes,
-		Description: "AddSpeakerNotes sets the presenter's notes of a slide.",
-		InputSchema: toolgenInputAddSpeakerNotes,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 111, Strict: 94, Gemini: 89},
-		SearchTerms: "1 40 JWoGCRIgVCCJIg add:4 add_speaker_note:4 doc:2 first id:2 index:2 note:8 presentation:3 presentation_id:2 presenter set slide:4 slide_index:2 speaker:4",
-		Call:        toolgenCallAddSpeakerNotes,
-		Validate:    toolimpl.Validator(toolgenCallAddSpeakerNotes),
-	}, {
-		Name:        ToolShareDocument,
-		Description: "ShareDocument gives a person access to a document, spreadsheet or presentation.",
-		InputSchema: toolgenInputShareDocument,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 150, Strict: 144, Gemini: 128},
-		SearchTerms: "1 49 BgQKAYYlAJiEKahYgGEcCR access comment:2 commenter:2 doc:2 document:8 document_id:2 edit editor:2 email:3 give id:2 messag:2 note notification person:2 presentation read:3 role:2 share:4 share_document:4 spreadsheet viewer:2",
-		Call:        toolgenCallShareDocument,
-		Validate:    toolimpl.Validator(toolgenCallShareDocument),
-	}, {
-		Name:         ToolDuplicateDocument,
-		Description:  "DuplicateDocument makes a copy of a document, spreadsheet or presentation.",
-		InputSchema:  toolgenInputDuplicateDocument,
-		OutputSchema: toolgenOutputDuplicateDocument,
-		Namespace:    "docs",
-		Tokens:       toolgen.Tokens{Default: 93, Strict: 87, Gemini: 71},
-		SearchTerms:  "1 32 BdAJxDScAUUh absent copi:3 doc:2 document:8 document_id:2 duplicat:4 duplicat_document:4 id:2 make presentation spreadsheet titl:3",
-		Call:         toolgenCallDuplicateDocument,
-		Validate:     toolimpl.Validator(toolgenCallDuplicateDocument),
-	}, {
-		Name:         ToolSearchDocuments,
-		Description:  "SearchDocuments finds documents, spreadsheets and presentations by title and content.",
-		InputSchema:  toolgenInputSearchDocuments,
-		OutputSchema: toolgenOutputSearchDocuments,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 134, Strict: 140, Gemini: 112},
-		SearchTerms: "1 47 KQQVMGGgSUgQJEEDMAQCS address content deck doc:2 document:10 email find kind:3 look onli:2 own owner:2 presentation:3 queri:2 search:4 search_document:4 slide spreadsheet:4 text titl word",
-		Call:        toolgenCallSearchDocuments,
-		Validate:    toolimpl.Validator(toolgenCallSearchDocuments),
-	}, {
-		Name:        ToolDeleteDocument,
-		Description: "DeleteDocument moves a document, spreadsheet or presentation to the trash.",
-		InputSchema: toolgenInputDeleteDocument,
-		Annotations: toolgen.Annotations{
-			Destructive: true,
-			Idempotent:  true,
-		},
-		Namespace:   "docs",
-		Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-		SearchTerms: "1 26 hWUFhGkgki delet:4 delet_document:4 doc:2 document:8 document_id:2 id:2 move presentation spreadsheet trash",
-		Call:        toolgenCallDeleteDocument,
-		Validate:    toolimpl.Validator(toolgenCallDeleteDocument),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package docs, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolCreateDocument,
+	Description:  "CreateDocument creates a text document, empty or from a template.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string","description":"the document's title."},"folder_id":{"type":"string","description":"the folder to create it in."},"template_id":{"type":"string","description":"a template to start from."}},"required":["title"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","examples":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`),
+	Namespace:    "docs",
+	Tokens:       toolgen.Tokens{Default: 104, Strict: 111, Gemini: 82},
+	SearchTerms:  "1 39 l6AgoFgASGQKA creat:6 creat_document:4 doc:2 document:6 empti folder:3 folder_id:2 id:4 start templat:4 templat_id:2 text titl:3",
+	Call:         toolgenCallCreateDocument,
+}, {
+	Name:        ToolGetDocumentContent,
+	Description: "GetDocumentContent returns a document's text as Markdown, plain text or HTML.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"format":{"type":"string","description":"the form of the text.\n\"markdown\": Markdown with headings, lists and tables\n\"plain\": plain text\n\"html\": HTML","enum":["markdown","plain","html"]}},"required":["document_id","format"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 123, Strict: 106, Gemini: 101},
+	SearchTerms: "1 49 FAtAhSgBFAikLFpCy content:4 doc:2 document:8 document_id:2 form format:2 get:4 get_document_content:4 head html:4 id:2 list markdown:4 plain:4 return tabl text:4",
+	Call:        toolgenCallGetDocumentContent,
+}, {
+	Name:        ToolAppendToDocument,
+	Description: "AppendToDocument adds text at the end of a document, optionally as a heading.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"text":{"type":"string","description":"the text, in Markdown."},"heading_level":{"type":"integer","description":"make it a heading of this level.","minimum":1,"maximum":6}},"required":["document_id","text"],"additionalProperties":false}`),
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 118, Strict: 114, Gemini: 96},
+	SearchTerms: "1 40 NjCAJDDBIaUAiUQ add append:4 append_to_document:4 doc:2 document:8 document_id:2 end head:4 head_level:2 id:2 level:3 make markdown optionalli text:4",
+	Call:        toolgenCallAppendToDocument,
+}, {
+	Name:         ToolFindAndReplaceInDocument,
+	Description:  "FindAndReplaceInDocument replaces every occurrence of a text in a document.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"find":{"type":"string","description":"the text to look for."},"replace":{"type":"string","description":"the replacement."},"match_case":{"type":"boolean","description":"match upper and lower case exactly."}},"required":["document_id","find","replace","match_case"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "docs",
+	Tokens:       toolgen.Tokens{Default: 127, Strict: 110, Gemini: 105},
+	SearchTerms:  "1 48 FAXykMJFESFIngAYRA case:3 doc:2 document:8 document_id:2 everi exactli find:6 find_and_replac_in_document:4 id:2 look lower match:3 match_case:2 occurrenc replac:7 replacement text:2 upper",
+	Call:         toolgenCallFindAndReplaceInDocument,
+}, {
+	Name:        ToolInsertTable,
+	Description: "InsertTable inserts an empty table into a document after a heading or at the end.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"rows":{"type":"integer","description":"the number of rows.","minimum":1,"maximum":200},"columns":{"type":"integer","description":"the number of columns.","minimum":1,"maximum":20},"after_heading":{"type":"string","description":"insert after the section with this heading."}},"required":["document_id","rows","columns"],"additionalProperties":false}`),
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 139, Strict: 134, Gemini: 117},
+	SearchTerms: "1 46 Bo0Ag8MMHgCECsMQ after:4 after_head:2 column:3 doc:2 document:4 document_id:2 empti end head:4 id:2 insert:6 insert_tabl:4 number:2 row:3 section tabl:5",
+	Call:        toolgenCallInsertTable,
+}, {
+	Name:        ToolInsertImage,
+	Description: "InsertImage inserts an image into a document.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"image_url":{"type":"string","description":"the image's address."},"after_heading":{"type":"string","description":"insert after the section with this heading; at the end when absent."},"width_points":{"type":"number","description":"the image's width."}},"required":["document_id","image_url"],"additionalProperties":false}`),
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 124, Strict: 131, Gemini: 102},
+	SearchTerms: "1 52 BhkGCRM3QgEYBIAAYlU absent address after:3 after_head:2 doc:2 document:4 document_id:2 end head:3 id:2 imag:9 imag_url:2 insert:6 insert_imag:4 point:2 section url:2 width:3 width_point:2",
+	Call:        toolgenCallInsertImage,
+}, {
+	Name:         ToolCommentOnDocument,
+	Description:  "CommentOnDocument comments on a passage of a document.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"quoted_text":{"type":"string","description":"the passage the comment is about."},"text":{"type":"string","description":"the comment; @mentions assign it."}},"required":["document_id","quoted_text","text"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Comment is a comment on a document.","properties":{"id":{"type":"string"},"author":{"type":"string"},"quoted":{"type":"string"},"text":{"type":"string"},"resolved":{"type":"boolean"},"at":{"type":"string","format":"date-time"}},"required":["id","author","text","resolved","at"],"additionalProperties":false}`),
+	Namespace:    "docs",
+	Tokens:       toolgen.Tokens{Default: 109, Strict: 92, Gemini: 87},
+	SearchTerms:  "1 38 FuAgXFQACMoMU about assign comment:7 comment_on_document:4 doc:2 document:8 document_id:2 id:2 mention passag:2 quot:2 quot_text:2 text:4",
+	Call:         toolgenCallCommentOnDocument,
+}, {
+	Name:         ToolListDocumentComments,
+	Description:  "ListDocumentComments lists the comments of a document.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"include_resolved":{"type":"boolean","description":"include resolved comments."}},"required":["document_id","include_resolved"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Comment is a comment on a document.","properties":{"id":{"type":"string"},"author":{"type":"string"},"quoted":{"type":"string"},"text":{"type":"string"},"resolved":{"type":"boolean"},"at":{"type":"string","format":"date-time"}},"required":["id","author","text","resolved","at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
+	SearchTerms: "1 37 BOANjBE4iI comment:6 doc:2 document:8 document_id:2 id:2 includ:3 includ_resolv:2 list:5 list_document_comment:4 resolv:3",
+	Call:        toolgenCallListDocumentComments,
+}, {
+	Name:        ToolResolveDocumentComment,
+	Description: "ResolveDocumentComment marks a comment as resolved.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"comment_id":{"type":"string","description":"the comment."},"reply":{"type":"string","description":"a reply posted before resolving."}},"required":["document_id","comment_id"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 99, Strict: 93, Gemini: 77},
+	SearchTerms: "1 41 B8IIxBgxAVQE befor comment:8 comment_id:2 doc:2 document:7 document_id:2 id:4 mark post repli:3 resolv:6 resolv_document_comment:4",
+	Call:        toolgenCallResolveDocumentComment,
+}, {
+	Name:        ToolExportDocument,
+	Description: "ExportDocument exports a document, spreadsheet or presentation to a file format and returns the file's download address.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"format":{"type":"string","description":"the file format.\n\"pdf\": PDF\n\"docx\": Microsoft Word\n\"odt\": OpenDocument text\n\"epub\": e-book\n\"md\": Markdown\n\"xlsx\": Microsoft Excel, for spreadsheets\n\"csv\": comma-separated values, one sheet\n\"pptx\": Microsoft PowerPoint, for presentations","enum":["pdf","docx","odt","epub","md","xlsx","csv","pptx"]}},"required":["document_id","format"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 179, Strict: 162, Gemini: 157},
+	SearchTerms: "1 73 iIJkIKBAUAAHKgRDCMtC0AoaQSMjAKyQNmQQc address book comma csv:2 doc:2 document:9 document_id:2 docx:2 download epub:2 excel export:5 export_document:4 file:3 format:4 id:2 markdown md:2 microsoft:3 odt:2 on open open_document pdf:3 point power power_point pptx:2 presentation:2 return separat sheet spreadsheet:2 text valu word xlsx:2",
+	Call:        toolgenCallExportDocument,
+}, {
+	Name:         ToolListDocumentRevisions,
+	Description:  "ListDocumentRevisions lists the saved revisions of a document, who made them and when.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."}},"required":["document_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Revision is a saved revision of a document.","properties":{"id":{"type":"string"},"modified_by":{"type":"string"},"modified_at":{"type":"string","format":"date-time"}},"required":["id","modified_by","modified_at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
+	SearchTerms: "1 31 BGAFHgNRii doc:2 document:8 document_id:2 id:2 list:5 list_document_revision:4 made revision:5 save them",
+	Call:        toolgenCallListDocumentRevisions,
+}, {
+	Name:         ToolGetDocumentStats,
+	Description:  "GetDocumentStats counts a document's words, characters and pages and estimates its reading time.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."}},"required":["document_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Stats are a document's length statistics.","properties":{"words":{"type":"integer"},"characters":{"type":"integer"},"pages":{"type":"integer"},"reading_minutes":{"type":"integer"}},"required":["words","characters","pages","reading_minutes"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 77, Strict: 60, Gemini: 55},
+	SearchTerms: "1 33 BSBEWQyAwiEAaU character count doc:2 document:8 document_id:2 estimat get:4 get_document_stat:4 id:2 page read stat:4 time word",
+	Call:        toolgenCallGetDocumentStats,
+}, {
+	Name:         ToolTranslateDocument,
+	Description:  "TranslateDocument makes a translated copy of a document.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"target_language":{"type":"string","description":"a BCP 47 language tag, \"fr\" or \"pt-BR\"."}},"required":["document_id","target_language"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","examples":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`),
+	Namespace:    "docs",
+	Tokens:       toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
+	SearchTerms:  "1 38 DHpIKyBBBtjAAigCA 47 bcp br copi doc:2 document:8 document_id:2 fr id:2 languag:3 make pt tag target:2 target_languag:2 translat:5 translat_document:4",
+	Call:         toolgenCallTranslateDocument,
+}, {
+	Name:        ToolFillDocumentTemplate,
+	Description: "FillDocumentTemplate creates a document from a template, replacing its {{placeholders}} with values.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/values): OpenAI gets,
+	// it without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/values): Gemini gets,
+	// it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"template_id":{"type":"string","description":"the template document."},"title":{"type":"string","description":"the new document's title."},"values":{"type":"object","description":"a value for each placeholder, {\"client\": \"Acme\", \"date\": \"July 14\"}.","additionalProperties":{"type":"string"}}},"required":["template_id","title","values"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","examples":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`),
+	Namespace:    "docs",
+	Tokens:       toolgen.Tokens{Default: 137, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 47 BQ9iCwMmAIBCZKBOURA 14 acm client creat date doc:2 document:7 each fill:4 fill_document_templat:4 id:2 juli new placeholder:2 replac templat:8 templat_id:2 titl:3 valu:4",
+	Call:         toolgenCallFillDocumentTemplate,
+}, {
+	Name:        ToolPublishToWeb,
+	Description: "PublishToWeb publishes a document at a public, read-only web address that updates as the document changes.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"unpublish":{"type":"boolean","description":"stop publishing instead."}},"required":["document_id","unpublish"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		OpenWorld:  true,
+	},
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
+	SearchTerms: "1 36 BhkMgMJRQATcQJEE address chang doc:2 document:5 document_id:2 id:2 instead onli public publish:6 publish_to_web:4 read stop unpublish:2 updat web:5",
+	Call:        toolgenCallPublishToWeb,
+}, {
+	Name:         ToolCreateSpreadsheet,
+	Description:  "CreateSpreadsheet creates a spreadsheet with named sheets.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string","description":"the spreadsheet's title."},"sheets":{"type":"array","description":"the names of its sheets; one \"Sheet1\" when empty.","items":{"type":"string"}}},"required":["title","sheets"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","examples":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`),
+	Namespace:    "docs",
+	Tokens:       toolgen.Tokens{Default: 101, Strict: 84, Gemini: 79},
+	SearchTerms:  "1 29 ECI9QSCQyC creat:5 creat_spreadsheet:4 doc:2 empti name:2 on sheet:4 sheet1 spreadsheet:6 titl:3",
+	Call:         toolgenCallCreateSpreadsheet,
+}, {
+	Name:         ToolReadSheetRange,
+	Description:  "ReadSheetRange returns the values of a range of cells.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"a1_range":{"type":"string","description":"A1 notation, \"Budget!A1:F40\"."},"formulas":{"type":"boolean","description":"return formulas instead of their computed values."}},"required":["spreadsheet_id","a1_range","formulas"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"array","items":{"type":"string"}}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 122, Strict: 105, Gemini: 100},
+	SearchTerms: "1 47 FQkUQUChgkAVF6ygSFA a1:4 a1_rang:2 budget cell comput doc:2 f40 formula:3 id:2 instead notation rang:7 read:4 read_sheet_rang:4 return:2 sheet:4 spreadsheet:3 spreadsheet_id:2 valu:2",
+	Call:        toolgenCallReadSheetRange,
+}, {
+	Name:         ToolWriteSheetRange,
+	Description:  "WriteSheetRange writes values into a range of cells, row by row.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"a1_range":{"type":"string","description":"the top-left cell or the whole range, \"Budget!B2\"."},"values":{"type":"array","description":"the rows of values.","items":{"type":"array","items":{"type":"string"}}},"input_mode":{"type":"string","description":"how values are read.\n\"raw\": stored as given\n\"user_entered\": parsed as if typed: \"=SUM(A1:A3)\" is a formula, \"3%\" a number","enum":["raw","user_entered"]}},"required":["spreadsheet_id","a1_range","values","input_mode"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "docs",
+	Tokens:       toolgen.Tokens{Default: 199, Strict: 182, Gemini: 177},
+	SearchTerms:  "1 73 gQADCmYUQZWyRABAB8BiQJAUitLMYBFCAC a1:3 a1_rang:2 a3 b2 budget cell:2 doc:2 enter:2 formula given id:2 input:2 input_mode:2 left mode:2 number pars rang:8 raw:2 read row:3 sheet:4 spreadsheet:3 spreadsheet_id:2 store sum top type user:2 user_enter:2 valu:5 whole write:5 write_sheet_rang:4",
+	Call:         toolgenCallWriteSheetRange,
+}, {
+	Name:         ToolAppendSheetRows,
+	Description:  "AppendSheetRows adds rows after the last row of a sheet's data.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"sheet":{"type":"string","description":"the sheet's name."},"rows":{"type":"array","description":"the rows to add.","items":{"type":"array","items":{"type":"string"}}}},"required":["spreadsheet_id","sheet","rows"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "docs",
+	Tokens:       toolgen.Tokens{Default: 120, Strict: 103, Gemini: 98},
+	SearchTerms:  "1 40 poAkoERIIkguo add:2 after append:4 append_sheet_row:4 data doc:2 id:2 last name row:9 sheet:8 spreadsheet:3 spreadsheet_id:2",
+	Call:         toolgenCallAppendSheetRows,
+}, {
+	Name:        ToolClearSheetRange,
+	Description: "ClearSheetRange empties the values of a range, keeping its formatting.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"a1_range":{"type":"string","description":"A1 notation."}},"required":["spreadsheet_id","a1_range"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Destructive: true,
+		Idempotent:  true,
+	},
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
+	SearchTerms: "1 38 FknAqMDRRQESIWA a1:3 a1_rang:2 clear:4 clear_sheet_rang:4 doc:2 empti format id:2 keep notation rang:7 sheet:4 spreadsheet:3 spreadsheet_id:2 valu",
+	Call:        toolgenCallClearSheetRange,
+}, {
+	Name:        ToolSetCellFormula,
+	Description: "SetCellFormula puts a formula into a cell and returns its computed value.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"cell":{"type":"string","description":"the cell, \"Summary!C10\"."},"formula":{"type":"string","description":"the formula, \"=SUMIF(A:A,\\\"Paid\\\",C:C)\"."}},"required":["spreadsheet_id","cell","formula"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 128, Strict: 111, Gemini: 106},
+	SearchTerms: "1 41 FuEChAMiCEDVFAUw c10 cell:8 comput doc:2 formula:8 id:2 paid put return set:4 set_cell_formula:4 spreadsheet:3 spreadsheet_id:2 sumif summari valu",
+	Call:        toolgenCallSetCellFormula,
+}, {
+	Name:        ToolAddSheetTab,
+	Description: "AddSheetTab adds a sheet (tab) to a spreadsheet.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"title":{"type":"string","description":"the sheet's name."}},"required":["spreadsheet_id","title"],"additionalProperties":false}`),
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
+	SearchTerms: "1 33 FKIxRygAwC add:5 add_sheet_tab:4 doc:2 id:2 name sheet:6 spreadsheet:4 spreadsheet_id:2 tab:5 titl:2",
+	Call:        toolgenCallAddSheetTab,
+}, {
+	Name:        ToolDeleteSheetTab,
+	Description: "DeleteSheetTab deletes a sheet (tab) and its data from a spreadsheet.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"title":{"type":"string","description":"the sheet's name."}},"required":["spreadsheet_id","title"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Destructive: true},
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
+	SearchTerms: "1 34 BVgELyECCwh data delet:5 delet_sheet_tab:4 doc:2 id:2 name sheet:6 spreadsheet:4 spreadsheet_id:2 tab:5 titl:2",
+	Call:        toolgenCallDeleteSheetTab,
+}, {
+	Name:        ToolSortSheetRange,
+	Description: "SortSheetRange sorts the rows of a range by a column.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"a1_range":{"type":"string","description":"the rows to sort, without the header row."},"column":{"type":"string","description":"the column letter to sort by, \"C\"."},"descending":{"type":"boolean","description":"largest first."}},"required":["spreadsheet_id","a1_range","column","descending"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 135, Strict: 118, Gemini: 113},
+	SearchTerms: "1 49 EJSIAmQEkFOACQxxpB a1:2 a1_rang:2 column:4 descend:2 doc:2 first header id:2 largest letter rang:7 row:3 sheet:4 sort:7 sort_sheet_rang:4 spreadsheet:3 spreadsheet_id:2 without",
+	Call:        toolgenCallSortSheetRange,
+}, {
+	Name:        ToolCreatePivotTable,
+	Description: "CreatePivotTable summarizes a range of data in a pivot table.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string"},"source_range":{"type":"string","description":"SourceRange is the data with a header row, \"Orders!A1:H5000\"."},"rows":{"type":"array","description":"Rows are the headers of the columns to group rows by.","items":{"type":"string"}},"columns":{"type":"array","description":"Columns are the headers of the columns to group columns by.","items":{"type":"string"}},"values":{"type":"array","minItems":1,"items":{"type":"object","description":"PivotValue is a value column of a pivot table.","properties":{"column":{"type":"string","description":"the source column's header"},"summarize":{"type":"string","description":"how to aggregate it\n\"sum\": the total\n\"count\": the number of values\n\"count_distinct\": the number of distinct values\n\"average\": the mean\n\"min\": the smallest\n\"max\": the largest","enum":["sum","count","count_distinct","average","min","max"]}},"required":["column","summarize"],"additionalProperties":false}},"target_sheet":{"type":"string","description":"TargetSheet is the sheet to put it on; a new sheet when absent."}},"required":["spreadsheet_id","source_range","rows","values"],"additionalProperties":false}`),
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 325, Strict: 332, Gemini: 298},
+	SearchTerms: "1 114 QgMQBVKABhAUMIGcwGAGwuAAJEgy4Ag0AGMwaMgB2 a1 absent aggregat averag:2 column:10 count:4 count_distinct:2 creat:4 creat_pivot_tabl:4 data:2 distinct:3 doc:2 group:2 h5000 header:4 id:2 largest max:2 mean min:2 new number:2 order pivot:7 pivot_valu put rang:4 row:5 sheet:5 smallest sourc:4 sourc_rang:3 spreadsheet:2 spreadsheet_id:2 sum:2 summariz:3 tabl:6 target:3 target_sheet:3 total valu:6",
+	Call:        toolgenCallCreatePivotTable,
+}, {
+	Name:        ToolCreateChart,
+	Description: "CreateChart adds a chart of a range of data to a spreadsheet.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"a1_range":{"type":"string","description":"the data, first column as labels."},"chart_type":{"type":"string","description":"the kind of chart.\n\"bar\": horizontal bars\n\"column\": vertical bars\n\"line\": a line over time\n\"pie\": parts of a whole\n\"scatter\": points of two variables\n\"area\": a filled line","enum":["bar","column","line","pie","scatter","area"]},"title":{"type":"string","description":"the chart's title."}},"required":["spreadsheet_id","a1_range","chart_type"],"additionalProperties":false}`),
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 187, Strict: 181, Gemini: 165},
+	SearchTerms: "1 74 lHgCOSQUQyF7QFBUEyQ6AIEAEMKKYdsSAw a1:2 a1_rang:2 add area:2 bar:4 chart:9 chart_type:2 column:3 creat:4 creat_chart:4 data:2 doc:2 fill first horizontal id:2 kind label line:4 over part pie:2 point rang:3 scatter:2 spreadsheet:4 spreadsheet_id:2 time titl:3 two type:2 variabl vertical whole",
+	Call:        toolgenCallCreateChart,
+}, {
+	Name:        ToolFormatCells,
+	Description: "FormatCells changes the font, number format and colors of a range of cells.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string"},"range":{"type":"string","description":"\"Sheet1!B2:D20\""},"bold":{"type":"boolean"},"italic":{"type":"boolean"},"number_format":{"type":"string","description":"NumberFormat is how cells show numbers.\n\"number\": 1,234.56\n\"percent\": 12.5%\n\"currency\": $1,234.56\n\"date\": 2026-07-14\n\"date_time\": 2026-07-14 09:30\n\"scientific\": 1.23E+03","enum":["number","percent","currency","date","date_time","scientific"]},"background":{"type":"string","description":"Background is a hex color, \"#fff2cc\"."},"text_color":{"type":"string","description":"TextColor is a hex color."},"wrap_text":{"type":"boolean"}},"required":["spreadsheet_id","range"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 255, Strict: 309, Gemini: 233},
+	SearchTerms: "1 103 GBACAUZ2RA4hpHAhLQbBYmEgDKYIgppcSCgIhGIEQsA 03 07:2 09 12 14:2 2026:2 23 234:2 23_e 30 56:2 b2 background:3 bold:2 cell:6 chang color:6 currenci:2 d20 date:4 date_time:2 doc:2 fff2cc font format:8 format_cell:4 hex:2 id:2 italic:2 number:7 number_format:3 percent:2 rang:3 scientific:2 sheet1 show spreadsheet:2 spreadsheet_id:2 text:5 text_color:3 time:2 wrap:2 wrap_text:2",
+	Call:        toolgenCallFormatCells,
+}, {
+	Name:        ToolAddConditionalFormatting,
+	Description: "AddConditionalFormatting colors cells of a range that meet a condition.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"a1_range":{"type":"string","description":"the cells."},"condition":{"type":"string","description":"a custom formula, \"=$E2<0\", or a rule, \"TEXT_CONTAINS:overdue\"."},"background":{"type":"string","description":"the hex color to apply."}},"required":["spreadsheet_id","a1_range","condition","background"],"additionalProperties":false}`),
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 147, Strict: 130, Gemini: 125},
+	SearchTerms: "1 52 ZFAzAJIgIVSCAsKCNswPHgAiIA a1:2 a1_rang:2 add:4 add_conditional_format:4 appli background:2 cell:2 color:2 condition:3 conditional:4 contain custom doc:2 e2 format:4 formula hex id:2 meet overdu rang:3 rule spreadsheet:3 spreadsheet_id:2 text text_contain",
+	Call:        toolgenCallAddConditionalFormatting,
+}, {
+	Name:        ToolFreezePanes,
+	Description: "FreezePanes keeps the first rows and columns of a sheet visible while scrolling.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"sheet":{"type":"string","description":"the sheet's name."},"rows":{"type":"integer","description":"rows to freeze.","minimum":0,"maximum":20},"columns":{"type":"integer","description":"columns to freeze.","minimum":0,"maximum":10}},"required":["spreadsheet_id","sheet","rows","columns"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 137, Strict: 120, Gemini: 115},
+	SearchTerms: "1 41 EgNAqAIJTmASqsVI column:4 doc:2 first freez:6 freez_pane:4 id:2 keep name pane:4 row:4 scroll sheet:4 spreadsheet:3 spreadsheet_id:2 visibl while",
+	Call:        toolgenCallFreezePanes,
+}, {
+	Name:        ToolAddDropdownValidation,
+	Description: "AddDropdownValidation restricts the cells of a range to a list of allowed values, shown as a dropdown.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"a1_range":{"type":"string","description":"the cells."},"allowed_values":{"type":"array","description":"the choices.","items":{"type":"string"}},"strict":{"type":"boolean","description":"reject other values instead of warning."}},"required":["spreadsheet_id","a1_range","allowed_values","strict"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 141, Strict: 124, Gemini: 119},
+	SearchTerms: "1 54 JJqI2AKiAhADEEBkwcUhBKhE a1:2 a1_rang:2 add:4 add_dropdown_validation:4 allow:3 allow_valu:2 cell:2 choic doc:2 dropdown:5 id:2 instead list other rang:3 reject restrict shown spreadsheet:3 spreadsheet_id:2 strict:2 validation:4 valu:4 warn",
+	Call:        toolgenCallAddDropdownValidation,
+}, {
+	Name:        ToolProtectSheetRange,
+	Description: "ProtectSheetRange stops everyone but the listed editors from changing a range.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"a1_range":{"type":"string","description":"the cells, or a whole sheet's name."},"editors":{"type":"array","description":"the email addresses who may still edit it.","items":{"type":"string"}}},"required":["spreadsheet_id","a1_range","editors"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 127, Strict: 110, Gemini: 105},
+	SearchTerms: "1 48 JAgsIgh54IUgQkIAgKhrKBX a1:2 a1_rang:2 address cell chang doc:2 edit editor:3 email everyon id:2 list mai name protect:4 protect_sheet_rang:4 rang:7 sheet:5 spreadsheet:3 spreadsheet_id:2 still stop whole",
+	Call:        toolgenCallProtectSheetRange,
+}, {
+	Name:         ToolImportCSVToSheet,
+	Description:  "ImportCSVToSheet reads a CSV file into a sheet, replacing its contents.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"csv_url":{"type":"string","description":"where the CSV file is."},"sheet":{"type":"string","description":"the sheet to fill; a new sheet when absent."}},"required":["spreadsheet_id","csv_url"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{OpenWorld: true},
+	Namespace:    "docs",
+	Tokens:       toolgen.Tokens{Default: 117, Strict: 111, Gemini: 95},
+	SearchTerms:  "1 46 yC50ASAhhgoSJcQrA absent content csv:8 csv_url:2 doc:2 file:2 fill id:2 import:4 import_csv_to_sheet:4 new read replac sheet:9 spreadsheet:3 spreadsheet_id:2 url:2",
+	Call:         toolgenCallImportCSVToSheet,
+}, {
+	Name:         ToolCreatePresentation,
+	Description:  "CreatePresentation creates a slide deck.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string","description":"the presentation's title."},"theme":{"type":"string","description":"a theme name, \"Simple Light\"."}},"required":["title"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","examples":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`),
+	Namespace:    "docs",
+	Tokens:       toolgen.Tokens{Default: 84, Strict: 78, Gemini: 62},
+	SearchTerms:  "1 27 AElmaAMCQgk creat:5 creat_presentation:4 deck doc:2 light name presentation:5 simpl slide theme:3 titl:3",
+	Call:         toolgenCallCreatePresentation,
+}, {
+	Name:         ToolAddSlide,
+	Description:  "AddSlide adds a slide to a presentation.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"presentation_id":{"type":"string","description":"the presentation."},"layout":{"type":"string","description":"the slide's layout.\n\"title\": a title and subtitle\n\"title_and_body\": a title and a bulleted body\n\"section\": a section header\n\"two_columns\": a title and two columns\n\"blank\": empty","enum":["title","title_and_body","section","two_columns","blank"]},"title":{"type":"string","description":"the slide's title."},"body":{"type":"string","description":"the body text; one bullet per line."},"position":{"type":"integer","description":"the index to insert at; the end when absent.","minimum":0}},"required":["presentation_id","layout"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "docs",
+	Tokens:       toolgen.Tokens{Default: 197, Strict: 214, Gemini: 175},
+	SearchTerms:  "1 75 xGsYgWKBkAVEBEICMkDAgBpJDiRJQ absent add:5 add_slide:4 blank:2 bodi:6 bullet:2 column:3 doc:2 empti end header id:2 index insert layout:3 line on per position:2 presentation:4 presentation_id:2 section:3 slide:7 subtitl text titl:10 titl_and_bodi:2 two:3 two_column:2",
+	Call:         toolgenCallAddSlide,
+}, {
+	Name:         ToolGetSlidesOutline,
+	Description:  "GetSlidesOutline returns the title and text of each slide of a presentation.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"presentation_id":{"type":"string","description":"the presentation."}},"required":["presentation_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
+	SearchTerms: "1 31 CMqc0gCCIEw0 doc:2 each get:4 get_slide_outlin:4 id:2 outlin:4 presentation:4 presentation_id:2 return slide:5 text titl",
+	Call:        toolgenCallGetSlidesOutline,
+}, {
+	Name:        ToolAddSpeakerNotes,
+	Description: "AddSpeakerNotes sets the presenter's notes of a slide.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"presentation_id":{"type":"string","description":"the presentation."},"slide_index":{"type":"integer","description":"the slide, 0 for the first.","minimum":0},"notes":{"type":"string","description":"the notes."}},"required":["presentation_id","slide_index","notes"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 111, Strict: 94, Gemini: 89},
+	SearchTerms: "1 40 JWoGCRIgVCCJIg add:4 add_speaker_note:4 doc:2 first id:2 index:2 note:8 presentation:3 presentation_id:2 presenter set slide:4 slide_index:2 speaker:4",
+	Call:        toolgenCallAddSpeakerNotes,
+}, {
+	Name:        ToolShareDocument,
+	Description: "ShareDocument gives a person access to a document, spreadsheet or presentation.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"email":{"type":"string","description":"the person."},"role":{"type":"string","description":"what they can do.\n\"viewer\": read\n\"commenter\": read and comment\n\"editor\": read, comment and edit","enum":["viewer","commenter","editor"]},"message":{"type":"string","description":"a note in the notification email."}},"required":["document_id","email","role"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 150, Strict: 144, Gemini: 128},
+	SearchTerms: "1 49 BgQKAYYlAJiEKahYgGEcCR access comment:2 commenter:2 doc:2 document:8 document_id:2 edit editor:2 email:3 give id:2 messag:2 note notification person:2 presentation read:3 role:2 share:4 share_document:4 spreadsheet viewer:2",
+	Call:        toolgenCallShareDocument,
+}, {
+	Name:         ToolDuplicateDocument,
+	Description:  "DuplicateDocument makes a copy of a document, spreadsheet or presentation.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"title":{"type":"string","description":"the copy's title; \"Copy of ...\" when absent."}},"required":["document_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","examples":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`),
+	Namespace:    "docs",
+	Tokens:       toolgen.Tokens{Default: 93, Strict: 87, Gemini: 71},
+	SearchTerms:  "1 32 BdAJxDScAUUh absent copi:3 doc:2 document:8 document_id:2 duplicat:4 duplicat_document:4 id:2 make presentation spreadsheet titl:3",
+	Call:         toolgenCallDuplicateDocument,
+}, {
+	Name:         ToolSearchDocuments,
+	Description:  "SearchDocuments finds documents, spreadsheets and presentations by title and content.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"words to look for."},"kind":{"type":"string","description":"only this kind of document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","enum":["document","spreadsheet","presentation"]},"owner":{"type":"string","description":"only documents owned by this email address."}},"required":["query"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","examples":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 134, Strict: 140, Gemini: 112},
+	SearchTerms: "1 47 KQQVMGGgSUgQJEEDMAQCS address content deck doc:2 document:10 email find kind:3 look onli:2 own owner:2 presentation:3 queri:2 search:4 search_document:4 slide spreadsheet:4 text titl word",
+	Call:        toolgenCallSearchDocuments,
+}, {
+	Name:        ToolDeleteDocument,
+	Description: "DeleteDocument moves a document, spreadsheet or presentation to the trash.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."}},"required":["document_id"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Destructive: true,
+		Idempotent:  true,
+	},
+	Namespace:   "docs",
+	Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
+	SearchTerms: "1 26 hWUFhGkgki delet:4 delet_document:4 doc:2 document:8 document_id:2 id:2 move presentation spreadsheet trash",
+	Call:        toolgenCallDeleteDocument,
+}}
 
 // CreateDocumentRule is a permission rule for the tool create_document: each
 // field is a glob over that argument's value (as toolgen.Rule's Args), and an
@@ -652,7 +622,7 @@ type CreateDocumentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateDocumentRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateDocument, toolgenArgsCreateDocument, []string{r.Title, r.FolderID, r.TemplateID})
+	return toolimpl.RuleOf(ToolCreateDocument, toolgenArgsCreateDocument, unsafe.Pointer(&r), 3)
 }
 
 // GetDocumentContentRule is a permission rule for the tool
@@ -666,7 +636,7 @@ type GetDocumentContentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetDocumentContentRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetDocumentContent, toolgenArgsGetDocumentContent, []string{r.DocumentID, r.Format})
+	return toolimpl.RuleOf(ToolGetDocumentContent, toolgenArgsGetDocumentContent, unsafe.Pointer(&r), 2)
 }
 
 // AppendToDocumentRule is a permission rule for the tool append_to_document:
@@ -681,7 +651,7 @@ type AppendToDocumentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AppendToDocumentRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAppendToDocument, toolgenArgsAppendToDocument, []string{r.DocumentID, r.Text, r.HeadingLevel})
+	return toolimpl.RuleOf(ToolAppendToDocument, toolgenArgsAppendToDocument, unsafe.Pointer(&r), 3)
 }
 
 // FindAndReplaceInDocumentRule is a permission rule for the tool
@@ -697,7 +667,7 @@ type FindAndReplaceInDocumentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FindAndReplaceInDocumentRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolFindAndReplaceInDocument, toolgenArgsFindAndReplaceInDocument, []string{r.DocumentID, r.Find, r.Replace, r.MatchCase})
+	return toolimpl.RuleOf(ToolFindAndReplaceInDocument, toolgenArgsFindAndReplaceInDocument, unsafe.Pointer(&r), 4)
 }
 
 // InsertTableRule is a permission rule for the tool insert_table: each field
@@ -713,7 +683,7 @@ type InsertTableRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r InsertTableRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolInsertTable, toolgenArgsInsertTable, []string{r.DocumentID, r.Rows, r.Columns, r.AfterHeading})
+	return toolimpl.RuleOf(ToolInsertTable, toolgenArgsInsertTable, unsafe.Pointer(&r), 4)
 }
 
 // InsertImageRule is a permission rule for the tool insert_image: each field
@@ -729,7 +699,7 @@ type InsertImageRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r InsertImageRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolInsertImage, toolgenArgsInsertImage, []string{r.DocumentID, r.ImageURL, r.AfterHeading, r.WidthPoints})
+	return toolimpl.RuleOf(ToolInsertImage, toolgenArgsInsertImage, unsafe.Pointer(&r), 4)
 }
 
 // CommentOnDocumentRule is a permission rule for the tool comment_on_document:
@@ -744,7 +714,7 @@ type CommentOnDocumentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CommentOnDocumentRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCommentOnDocument, toolgenArgsCommentOnDocument, []string{r.DocumentID, r.QuotedText, r.Text})
+	return toolimpl.RuleOf(ToolCommentOnDocument, toolgenArgsCommentOnDocument, unsafe.Pointer(&r), 3)
 }
 
 // ListDocumentCommentsRule is a permission rule for the tool
@@ -758,7 +728,7 @@ type ListDocumentCommentsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListDocumentCommentsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListDocumentComments, toolgenArgsListDocumentComments, []string{r.DocumentID, r.IncludeResolved})
+	return toolimpl.RuleOf(ToolListDocumentComments, toolgenArgsListDocumentComments, unsafe.Pointer(&r), 2)
 }
 
 // ResolveDocumentCommentRule is a permission rule for the tool
@@ -773,7 +743,7 @@ type ResolveDocumentCommentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ResolveDocumentCommentRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolResolveDocumentComment, toolgenArgsResolveDocumentComment, []string{r.DocumentID, r.CommentID, r.Reply})
+	return toolimpl.RuleOf(ToolResolveDocumentComment, toolgenArgsResolveDocumentComment, unsafe.Pointer(&r), 3)
 }
 
 // ExportDocumentRule is a permission rule for the tool export_document: each
@@ -787,7 +757,7 @@ type ExportDocumentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ExportDocumentRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolExportDocument, toolgenArgsExportDocument, []string{r.DocumentID, r.Format})
+	return toolimpl.RuleOf(ToolExportDocument, toolgenArgsExportDocument, unsafe.Pointer(&r), 2)
 }
 
 // ListDocumentRevisionsRule is a permission rule for the tool
@@ -800,7 +770,7 @@ type ListDocumentRevisionsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListDocumentRevisionsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListDocumentRevisions, toolgenArgsListDocumentRevisions, []string{r.DocumentID})
+	return toolimpl.RuleOf(ToolListDocumentRevisions, toolgenArgsListDocumentRevisions, unsafe.Pointer(&r), 1)
 }
 
 // GetDocumentStatsRule is a permission rule for the tool get_document_stats:
@@ -813,7 +783,7 @@ type GetDocumentStatsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetDocumentStatsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetDocumentStats, toolgenArgsGetDocumentStats, []string{r.DocumentID})
+	return toolimpl.RuleOf(ToolGetDocumentStats, toolgenArgsGetDocumentStats, unsafe.Pointer(&r), 1)
 }
 
 // TranslateDocumentRule is a permission rule for the tool translate_document:
@@ -827,7 +797,7 @@ type TranslateDocumentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TranslateDocumentRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTranslateDocument, toolgenArgsTranslateDocument, []string{r.DocumentID, r.TargetLanguage})
+	return toolimpl.RuleOf(ToolTranslateDocument, toolgenArgsTranslateDocument, unsafe.Pointer(&r), 2)
 }
 
 // FillDocumentTemplateRule is a permission rule for the tool
@@ -842,7 +812,7 @@ type FillDocumentTemplateRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FillDocumentTemplateRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolFillDocumentTemplate, toolgenArgsFillDocumentTemplate, []string{r.TemplateID, r.Title, r.Values})
+	return toolimpl.RuleOf(ToolFillDocumentTemplate, toolgenArgsFillDocumentTemplate, unsafe.Pointer(&r), 3)
 }
 
 // PublishToWebRule is a permission rule for the tool publish_to_web: each
@@ -856,7 +826,7 @@ type PublishToWebRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r PublishToWebRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolPublishToWeb, toolgenArgsPublishToWeb, []string{r.DocumentID, r.Unpublish})
+	return toolimpl.RuleOf(ToolPublishToWeb, toolgenArgsPublishToWeb, unsafe.Pointer(&r), 2)
 }
 
 // CreateSpreadsheetRule is a permission rule for the tool create_spreadsheet:
@@ -870,7 +840,7 @@ type CreateSpreadsheetRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateSpreadsheetRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateSpreadsheet, toolgenArgsCreateSpreadsheet, []string{r.Title, r.Sheets})
+	return toolimpl.RuleOf(ToolCreateSpreadsheet, toolgenArgsCreateSpreadsheet, unsafe.Pointer(&r), 2)
 }
 
 // ReadSheetRangeRule is a permission rule for the tool read_sheet_range: each
@@ -885,7 +855,7 @@ type ReadSheetRangeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReadSheetRangeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReadSheetRange, toolgenArgsReadSheetRange, []string{r.SpreadsheetID, r.A1Range, r.Formulas})
+	return toolimpl.RuleOf(ToolReadSheetRange, toolgenArgsReadSheetRange, unsafe.Pointer(&r), 3)
 }
 
 // WriteSheetRangeRule is a permission rule for the tool write_sheet_range:
@@ -901,7 +871,7 @@ type WriteSheetRangeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r WriteSheetRangeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolWriteSheetRange, toolgenArgsWriteSheetRange, []string{r.SpreadsheetID, r.A1Range, r.Values, r.InputMode})
+	return toolimpl.RuleOf(ToolWriteSheetRange, toolgenArgsWriteSheetRange, unsafe.Pointer(&r), 4)
 }
 
 // AppendSheetRowsRule is a permission rule for the tool append_sheet_rows:
@@ -916,7 +886,7 @@ type AppendSheetRowsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AppendSheetRowsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAppendSheetRows, toolgenArgsAppendSheetRows, []string{r.SpreadsheetID, r.Sheet, r.Rows})
+	return toolimpl.RuleOf(ToolAppendSheetRows, toolgenArgsAppendSheetRows, unsafe.Pointer(&r), 3)
 }
 
 // ClearSheetRangeRule is a permission rule for the tool clear_sheet_range:
@@ -930,7 +900,7 @@ type ClearSheetRangeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ClearSheetRangeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolClearSheetRange, toolgenArgsClearSheetRange, []string{r.SpreadsheetID, r.A1Range})
+	return toolimpl.RuleOf(ToolClearSheetRange, toolgenArgsClearSheetRange, unsafe.Pointer(&r), 2)
 }
 
 // SetCellFormulaRule is a permission rule for the tool set_cell_formula: each
@@ -945,7 +915,7 @@ type SetCellFormulaRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SetCellFormulaRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSetCellFormula, toolgenArgsSetCellFormula, []string{r.SpreadsheetID, r.Cell, r.Formula})
+	return toolimpl.RuleOf(ToolSetCellFormula, toolgenArgsSetCellFormula, unsafe.Pointer(&r), 3)
 }
 
 // AddSheetTabRule is a permission rule for the tool add_sheet_tab: each field
@@ -959,7 +929,7 @@ type AddSheetTabRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddSheetTabRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAddSheetTab, toolgenArgsAddSheetTab, []string{r.SpreadsheetID, r.Title})
+	return toolimpl.RuleOf(ToolAddSheetTab, toolgenArgsAddSheetTab, unsafe.Pointer(&r), 2)
 }
 
 // DeleteSheetTabRule is a permission rule for the tool delete_sheet_tab: each
@@ -973,7 +943,7 @@ type DeleteSheetTabRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteSheetTabRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDeleteSheetTab, toolgenArgsDeleteSheetTab, []string{r.SpreadsheetID, r.Title})
+	return toolimpl.RuleOf(ToolDeleteSheetTab, toolgenArgsDeleteSheetTab, unsafe.Pointer(&r), 2)
 }
 
 // SortSheetRangeRule is a permission rule for the tool sort_sheet_range: each
@@ -989,7 +959,7 @@ type SortSheetRangeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SortSheetRangeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSortSheetRange, toolgenArgsSortSheetRange, []string{r.SpreadsheetID, r.A1Range, r.Column, r.Descending})
+	return toolimpl.RuleOf(ToolSortSheetRange, toolgenArgsSortSheetRange, unsafe.Pointer(&r), 4)
 }
 
 // CreatePivotTableRule is a permission rule for the tool create_pivot_table:
@@ -1007,7 +977,7 @@ type CreatePivotTableRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreatePivotTableRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreatePivotTable, toolgenObjectPivotTable, []string{r.SpreadsheetID, r.SourceRange, r.Rows, r.Columns, r.Values, r.TargetSheet})
+	return toolimpl.RuleOf(ToolCreatePivotTable, toolgenObjectPivotTable, unsafe.Pointer(&r), 6)
 }
 
 // CreateChartRule is a permission rule for the tool create_chart: each field
@@ -1023,7 +993,7 @@ type CreateChartRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateChartRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateChart, toolgenArgsCreateChart, []string{r.SpreadsheetID, r.A1Range, r.ChartType, r.Title})
+	return toolimpl.RuleOf(ToolCreateChart, toolgenArgsCreateChart, unsafe.Pointer(&r), 4)
 }
 
 // FormatCellsRule is a permission rule for the tool format_cells: each field
@@ -1043,7 +1013,7 @@ type FormatCellsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FormatCellsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolFormatCells, toolgenObjectCellFormat, []string{r.SpreadsheetID, r.Range, r.Bold, r.Italic, r.NumberFormat, r.Background, r.TextColor, r.WrapText})
+	return toolimpl.RuleOf(ToolFormatCells, &toolgenTypeCellFormat.Object, unsafe.Pointer(&r), 8)
 }
 
 // AddConditionalFormattingRule is a permission rule for the tool
@@ -1059,7 +1029,7 @@ type AddConditionalFormattingRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddConditionalFormattingRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAddConditionalFormatting, toolgenArgsAddConditionalFormatting, []string{r.SpreadsheetID, r.A1Range, r.Condition, r.Background})
+	return toolimpl.RuleOf(ToolAddConditionalFormatting, toolgenArgsAddConditionalFormatting, unsafe.Pointer(&r), 4)
 }
 
 // FreezePanesRule is a permission rule for the tool freeze_panes: each field
@@ -1075,7 +1045,7 @@ type FreezePanesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FreezePanesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolFreezePanes, toolgenArgsFreezePanes, []string{r.SpreadsheetID, r.Sheet, r.Rows, r.Columns})
+	return toolimpl.RuleOf(ToolFreezePanes, toolgenArgsFreezePanes, unsafe.Pointer(&r), 4)
 }
 
 // AddDropdownValidationRule is a permission rule for the tool
@@ -1091,7 +1061,7 @@ type AddDropdownValidationRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddDropdownValidationRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAddDropdownValidation, toolgenArgsAddDropdownValidation, []string{r.SpreadsheetID, r.A1Range, r.AllowedValues, r.Strict})
+	return toolimpl.RuleOf(ToolAddDropdownValidation, toolgenArgsAddDropdownValidation, unsafe.Pointer(&r), 4)
 }
 
 // ProtectSheetRangeRule is a permission rule for the tool protect_sheet_range:
@@ -1106,7 +1076,7 @@ type ProtectSheetRangeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ProtectSheetRangeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolProtectSheetRange, toolgenArgsProtectSheetRange, []string{r.SpreadsheetID, r.A1Range, r.Editors})
+	return toolimpl.RuleOf(ToolProtectSheetRange, toolgenArgsProtectSheetRange, unsafe.Pointer(&r), 3)
 }
 
 // ImportCSVToSheetRule is a permission rule for the tool import_csv_to_sheet:
@@ -1121,7 +1091,7 @@ type ImportCSVToSheetRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ImportCSVToSheetRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolImportCSVToSheet, toolgenArgsImportCSVToSheet, []string{r.SpreadsheetID, r.CsvURL, r.Sheet})
+	return toolimpl.RuleOf(ToolImportCSVToSheet, toolgenArgsImportCSVToSheet, unsafe.Pointer(&r), 3)
 }
 
 // CreatePresentationRule is a permission rule for the tool
@@ -1135,7 +1105,7 @@ type CreatePresentationRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreatePresentationRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreatePresentation, toolgenArgsCreatePresentation, []string{r.Title, r.Theme})
+	return toolimpl.RuleOf(ToolCreatePresentation, toolgenArgsCreatePresentation, unsafe.Pointer(&r), 2)
 }
 
 // AddSlideRule is a permission rule for the tool add_slide: each field is a
@@ -1152,7 +1122,7 @@ type AddSlideRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddSlideRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAddSlide, toolgenArgsAddSlide, []string{r.PresentationID, r.Layout, r.Title, r.Body, r.Position})
+	return toolimpl.RuleOf(ToolAddSlide, toolgenArgsAddSlide, unsafe.Pointer(&r), 5)
 }
 
 // GetSlidesOutlineRule is a permission rule for the tool get_slides_outline:
@@ -1165,7 +1135,7 @@ type GetSlidesOutlineRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetSlidesOutlineRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetSlidesOutline, toolgenArgsGetSlidesOutline, []string{r.PresentationID})
+	return toolimpl.RuleOf(ToolGetSlidesOutline, toolgenArgsGetSlidesOutline, unsafe.Pointer(&r), 1)
 }
 
 // AddSpeakerNotesRule is a permission rule for the tool add_speaker_notes:
@@ -1180,7 +1150,7 @@ type AddSpeakerNotesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddSpeakerNotesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAddSpeakerNotes, toolgenArgsAddSpeakerNotes, []string{r.PresentationID, r.SlideIndex, r.Notes})
+	return toolimpl.RuleOf(ToolAddSpeakerNotes, toolgenArgsAddSpeakerNotes, unsafe.Pointer(&r), 3)
 }
 
 // ShareDocumentRule is a permission rule for the tool share_document: each
@@ -1196,7 +1166,7 @@ type ShareDocumentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ShareDocumentRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolShareDocument, toolgenArgsShareDocument, []string{r.DocumentID, r.Email, r.Role, r.Message})
+	return toolimpl.RuleOf(ToolShareDocument, toolgenArgsShareDocument, unsafe.Pointer(&r), 4)
 }
 
 // DuplicateDocumentRule is a permission rule for the tool duplicate_document:
@@ -1210,7 +1180,7 @@ type DuplicateDocumentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DuplicateDocumentRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDuplicateDocument, toolgenArgsDuplicateDocument, []string{r.DocumentID, r.Title})
+	return toolimpl.RuleOf(ToolDuplicateDocument, toolgenArgsDuplicateDocument, unsafe.Pointer(&r), 2)
 }
 
 // SearchDocumentsRule is a permission rule for the tool search_documents: each
@@ -1225,7 +1195,7 @@ type SearchDocumentsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SearchDocumentsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSearchDocuments, toolgenArgsSearchDocuments, []string{r.Query, r.Kind, r.Owner})
+	return toolimpl.RuleOf(ToolSearchDocuments, toolgenArgsSearchDocuments, unsafe.Pointer(&r), 3)
 }
 
 // DeleteDocumentRule is a permission rule for the tool delete_document: each
@@ -1238,16 +1208,8 @@ type DeleteDocumentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteDocumentRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDeleteDocument, toolgenArgsDeleteDocument, []string{r.DocumentID})
+	return toolimpl.RuleOf(ToolDeleteDocument, toolgenArgsDeleteDocument, unsafe.Pointer(&r), 1)
 }
-
-// toolgenInputCreateDocument is the JSON Schema of create_document's
-// arguments.
-var toolgenInputCreateDocument = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string","description":"the document's title."},"folder_id":{"type":"string","description":"the folder to create it in."},"template_id":{"type":"string","description":"a template to start from."}},"required":["title"],"additionalProperties":false}`)
-
-// toolgenOutputCreateDocument is the JSON Schema of create_document's
-// structured result.
-var toolgenOutputCreateDocument = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","examples":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`)
 
 // toolgenCallCreateDocument reads the arguments of create_document, calls CreateDocument and writes its result.
 func toolgenCallCreateDocument(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1308,10 +1270,6 @@ func toolgenCallCreateDocument(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetDocumentContent is the JSON Schema of get_document_content's
-// arguments.
-var toolgenInputGetDocumentContent = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"format":{"type":"string","description":"the form of the text.\n\"markdown\": Markdown with headings, lists and tables\n\"plain\": plain text\n\"html\": HTML","enum":["markdown","plain","html"]}},"required":["document_id","format"],"additionalProperties":false}`)
-
 // toolgenCallGetDocumentContent reads the arguments of get_document_content, calls GetDocumentContent and writes its result.
 func toolgenCallGetDocumentContent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetDocumentContent, &res, &err)
@@ -1349,10 +1307,6 @@ func toolgenCallGetDocumentContent(ctx context.Context, args []byte) (res toolge
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputAppendToDocument is the JSON Schema of append_to_document's
-// arguments.
-var toolgenInputAppendToDocument = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"text":{"type":"string","description":"the text, in Markdown."},"heading_level":{"type":"integer","description":"make it a heading of this level.","minimum":1,"maximum":6}},"required":["document_id","text"],"additionalProperties":false}`)
 
 // toolgenCallAppendToDocument reads the arguments of append_to_document, calls AppendToDocument and writes its result.
 func toolgenCallAppendToDocument(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1403,14 +1357,6 @@ func toolgenCallAppendToDocument(ctx context.Context, args []byte) (res toolgen.
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputFindAndReplaceInDocument is the JSON Schema of
-// find_and_replace_in_document's arguments.
-var toolgenInputFindAndReplaceInDocument = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"find":{"type":"string","description":"the text to look for."},"replace":{"type":"string","description":"the replacement."},"match_case":{"type":"boolean","description":"match upper and lower case exactly."}},"required":["document_id","find","replace","match_case"],"additionalProperties":false}`)
-
-// toolgenOutputFindAndReplaceInDocument is the JSON Schema of
-// find_and_replace_in_document's structured result.
-var toolgenOutputFindAndReplaceInDocument = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFindAndReplaceInDocument reads the arguments of find_and_replace_in_document, calls FindAndReplaceInDocument and writes its result.
 func toolgenCallFindAndReplaceInDocument(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1470,9 +1416,6 @@ func toolgenCallFindAndReplaceInDocument(ctx context.Context, args []byte) (res 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputInsertTable is the JSON Schema of insert_table's arguments.
-var toolgenInputInsertTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"rows":{"type":"integer","description":"the number of rows.","minimum":1,"maximum":200},"columns":{"type":"integer","description":"the number of columns.","minimum":1,"maximum":20},"after_heading":{"type":"string","description":"insert after the section with this heading."}},"required":["document_id","rows","columns"],"additionalProperties":false}`)
-
 // toolgenCallInsertTable reads the arguments of insert_table, calls InsertTable and writes its result.
 func toolgenCallInsertTable(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolInsertTable, &res, &err)
@@ -1528,9 +1471,6 @@ func toolgenCallInsertTable(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputInsertImage is the JSON Schema of insert_image's arguments.
-var toolgenInputInsertImage = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"image_url":{"type":"string","description":"the image's address."},"after_heading":{"type":"string","description":"insert after the section with this heading; at the end when absent."},"width_points":{"type":"number","description":"the image's width."}},"required":["document_id","image_url"],"additionalProperties":false}`)
 
 // toolgenCallInsertImage reads the arguments of insert_image, calls InsertImage and writes its result.
 func toolgenCallInsertImage(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1593,14 +1533,6 @@ func toolgenCallInsertImage(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputCommentOnDocument is the JSON Schema of comment_on_document's
-// arguments.
-var toolgenInputCommentOnDocument = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"quoted_text":{"type":"string","description":"the passage the comment is about."},"text":{"type":"string","description":"the comment; @mentions assign it."}},"required":["document_id","quoted_text","text"],"additionalProperties":false}`)
-
-// toolgenOutputCommentOnDocument is the JSON Schema of comment_on_document's
-// structured result.
-var toolgenOutputCommentOnDocument = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Comment is a comment on a document.","properties":{"id":{"type":"string"},"author":{"type":"string"},"quoted":{"type":"string"},"text":{"type":"string"},"resolved":{"type":"boolean"},"at":{"type":"string","format":"date-time"}},"required":["id","author","text","resolved","at"],"additionalProperties":false}`)
-
 // toolgenCallCommentOnDocument reads the arguments of comment_on_document, calls CommentOnDocument and writes its result.
 func toolgenCallCommentOnDocument(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCommentOnDocument, &res, &err)
@@ -1649,14 +1581,6 @@ func toolgenCallCommentOnDocument(ctx context.Context, args []byte) (res toolgen
 	toolgenEncodeComment(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputListDocumentComments is the JSON Schema of
-// list_document_comments's arguments.
-var toolgenInputListDocumentComments = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"include_resolved":{"type":"boolean","description":"include resolved comments."}},"required":["document_id","include_resolved"],"additionalProperties":false}`)
-
-// toolgenOutputListDocumentComments is the JSON Schema of
-// list_document_comments's structured result.
-var toolgenOutputListDocumentComments = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Comment is a comment on a document.","properties":{"id":{"type":"string"},"author":{"type":"string"},"quoted":{"type":"string"},"text":{"type":"string"},"resolved":{"type":"boolean"},"at":{"type":"string","format":"date-time"}},"required":["id","author","text","resolved","at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListDocumentComments reads the arguments of list_document_comments, calls ListDocumentComments and writes its result.
 func toolgenCallListDocumentComments(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1708,10 +1632,6 @@ func toolgenCallListDocumentComments(ctx context.Context, args []byte) (res tool
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputResolveDocumentComment is the JSON Schema of
-// resolve_document_comment's arguments.
-var toolgenInputResolveDocumentComment = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"comment_id":{"type":"string","description":"the comment."},"reply":{"type":"string","description":"a reply posted before resolving."}},"required":["document_id","comment_id"],"additionalProperties":false}`)
-
 // toolgenCallResolveDocumentComment reads the arguments of resolve_document_comment, calls ResolveDocumentComment and writes its result.
 func toolgenCallResolveDocumentComment(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolResolveDocumentComment, &res, &err)
@@ -1762,10 +1682,6 @@ func toolgenCallResolveDocumentComment(ctx context.Context, args []byte) (res to
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputExportDocument is the JSON Schema of export_document's
-// arguments.
-var toolgenInputExportDocument = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"format":{"type":"string","description":"the file format.\n\"pdf\": PDF\n\"docx\": Microsoft Word\n\"odt\": OpenDocument text\n\"epub\": e-book\n\"md\": Markdown\n\"xlsx\": Microsoft Excel, for spreadsheets\n\"csv\": comma-separated values, one sheet\n\"pptx\": Microsoft PowerPoint, for presentations","enum":["pdf","docx","odt","epub","md","xlsx","csv","pptx"]}},"required":["document_id","format"],"additionalProperties":false}`)
-
 // toolgenCallExportDocument reads the arguments of export_document, calls ExportDocument and writes its result.
 func toolgenCallExportDocument(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolExportDocument, &res, &err)
@@ -1803,14 +1719,6 @@ func toolgenCallExportDocument(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputListDocumentRevisions is the JSON Schema of
-// list_document_revisions's arguments.
-var toolgenInputListDocumentRevisions = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."}},"required":["document_id"],"additionalProperties":false}`)
-
-// toolgenOutputListDocumentRevisions is the JSON Schema of
-// list_document_revisions's structured result.
-var toolgenOutputListDocumentRevisions = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Revision is a saved revision of a document.","properties":{"id":{"type":"string"},"modified_by":{"type":"string"},"modified_at":{"type":"string","format":"date-time"}},"required":["id","modified_by","modified_at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListDocumentRevisions reads the arguments of list_document_revisions, calls ListDocumentRevisions and writes its result.
 func toolgenCallListDocumentRevisions(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1856,14 +1764,6 @@ func toolgenCallListDocumentRevisions(ctx context.Context, args []byte) (res too
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetDocumentStats is the JSON Schema of get_document_stats's
-// arguments.
-var toolgenInputGetDocumentStats = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."}},"required":["document_id"],"additionalProperties":false}`)
-
-// toolgenOutputGetDocumentStats is the JSON Schema of get_document_stats's
-// structured result.
-var toolgenOutputGetDocumentStats = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Stats are a document's length statistics.","properties":{"words":{"type":"integer"},"characters":{"type":"integer"},"pages":{"type":"integer"},"reading_minutes":{"type":"integer"}},"required":["words","characters","pages","reading_minutes"],"additionalProperties":false}`)
-
 // toolgenCallGetDocumentStats reads the arguments of get_document_stats, calls GetDocumentStats and writes its result.
 func toolgenCallGetDocumentStats(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetDocumentStats, &res, &err)
@@ -1900,14 +1800,6 @@ func toolgenCallGetDocumentStats(ctx context.Context, args []byte) (res toolgen.
 	toolgenEncodeStats(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputTranslateDocument is the JSON Schema of translate_document's
-// arguments.
-var toolgenInputTranslateDocument = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"target_language":{"type":"string","description":"a BCP 47 language tag, \"fr\" or \"pt-BR\"."}},"required":["document_id","target_language"],"additionalProperties":false}`)
-
-// toolgenOutputTranslateDocument is the JSON Schema of translate_document's
-// structured result.
-var toolgenOutputTranslateDocument = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","examples":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`)
 
 // toolgenCallTranslateDocument reads the arguments of translate_document, calls TranslateDocument and writes its result.
 func toolgenCallTranslateDocument(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1951,18 +1843,6 @@ func toolgenCallTranslateDocument(ctx context.Context, args []byte) (res toolgen
 	toolgenEncodeDoc(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputFillDocumentTemplate is the JSON Schema of
-// fill_document_template's arguments. It has no form in OpenAI's strict
-// dialect (a map (additionalProperties with a schema) at /properties/values):
-// OpenAI gets it without strict mode. It has no form in Gemini's subset (a map
-// (additionalProperties with a schema) at /properties/values): Gemini gets it
-// as it is.
-var toolgenInputFillDocumentTemplate = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"template_id":{"type":"string","description":"the template document."},"title":{"type":"string","description":"the new document's title."},"values":{"type":"object","description":"a value for each placeholder, {\"client\": \"Acme\", \"date\": \"July 14\"}.","additionalProperties":{"type":"string"}}},"required":["template_id","title","values"],"additionalProperties":false}`)
-
-// toolgenOutputFillDocumentTemplate is the JSON Schema of
-// fill_document_template's structured result.
-var toolgenOutputFillDocumentTemplate = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","examples":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`)
 
 // toolgenCallFillDocumentTemplate reads the arguments of fill_document_template, calls FillDocumentTemplate and writes its result.
 func toolgenCallFillDocumentTemplate(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2022,9 +1902,6 @@ func toolgenCallFillDocumentTemplate(ctx context.Context, args []byte) (res tool
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputPublishToWeb is the JSON Schema of publish_to_web's arguments.
-var toolgenInputPublishToWeb = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"unpublish":{"type":"boolean","description":"stop publishing instead."}},"required":["document_id","unpublish"],"additionalProperties":false}`)
-
 // toolgenCallPublishToWeb reads the arguments of publish_to_web, calls PublishToWeb and writes its result.
 func toolgenCallPublishToWeb(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolPublishToWeb, &res, &err)
@@ -2064,14 +1941,6 @@ func toolgenCallPublishToWeb(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputCreateSpreadsheet is the JSON Schema of create_spreadsheet's
-// arguments.
-var toolgenInputCreateSpreadsheet = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string","description":"the spreadsheet's title."},"sheets":{"type":"array","description":"the names of its sheets; one \"Sheet1\" when empty.","items":{"type":"string"}}},"required":["title","sheets"],"additionalProperties":false}`)
-
-// toolgenOutputCreateSpreadsheet is the JSON Schema of create_spreadsheet's
-// structured result.
-var toolgenOutputCreateSpreadsheet = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","examples":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`)
 
 // toolgenCallCreateSpreadsheet reads the arguments of create_spreadsheet, calls CreateSpreadsheet and writes its result.
 func toolgenCallCreateSpreadsheet(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2113,14 +1982,6 @@ func toolgenCallCreateSpreadsheet(ctx context.Context, args []byte) (res toolgen
 	toolgenEncodeDoc(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputReadSheetRange is the JSON Schema of read_sheet_range's
-// arguments.
-var toolgenInputReadSheetRange = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"a1_range":{"type":"string","description":"A1 notation, \"Budget!A1:F40\"."},"formulas":{"type":"boolean","description":"return formulas instead of their computed values."}},"required":["spreadsheet_id","a1_range","formulas"],"additionalProperties":false}`)
-
-// toolgenOutputReadSheetRange is the JSON Schema of read_sheet_range's
-// structured result.
-var toolgenOutputReadSheetRange = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"array","items":{"type":"string"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallReadSheetRange reads the arguments of read_sheet_range, calls ReadSheetRange and writes its result.
 func toolgenCallReadSheetRange(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2182,14 +2043,6 @@ func toolgenCallReadSheetRange(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputWriteSheetRange is the JSON Schema of write_sheet_range's
-// arguments.
-var toolgenInputWriteSheetRange = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"a1_range":{"type":"string","description":"the top-left cell or the whole range, \"Budget!B2\"."},"values":{"type":"array","description":"the rows of values.","items":{"type":"array","items":{"type":"string"}}},"input_mode":{"type":"string","description":"how values are read.\n\"raw\": stored as given\n\"user_entered\": parsed as if typed: \"=SUM(A1:A3)\" is a formula, \"3%\" a number","enum":["raw","user_entered"]}},"required":["spreadsheet_id","a1_range","values","input_mode"],"additionalProperties":false}`)
-
-// toolgenOutputWriteSheetRange is the JSON Schema of write_sheet_range's
-// structured result.
-var toolgenOutputWriteSheetRange = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallWriteSheetRange reads the arguments of write_sheet_range, calls WriteSheetRange and writes its result.
 func toolgenCallWriteSheetRange(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolWriteSheetRange, &res, &err)
@@ -2244,14 +2097,6 @@ func toolgenCallWriteSheetRange(ctx context.Context, args []byte) (res toolgen.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputAppendSheetRows is the JSON Schema of append_sheet_rows's
-// arguments.
-var toolgenInputAppendSheetRows = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"sheet":{"type":"string","description":"the sheet's name."},"rows":{"type":"array","description":"the rows to add.","items":{"type":"array","items":{"type":"string"}}}},"required":["spreadsheet_id","sheet","rows"],"additionalProperties":false}`)
-
-// toolgenOutputAppendSheetRows is the JSON Schema of append_sheet_rows's
-// structured result.
-var toolgenOutputAppendSheetRows = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallAppendSheetRows reads the arguments of append_sheet_rows, calls AppendSheetRows and writes its result.
 func toolgenCallAppendSheetRows(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolAppendSheetRows, &res, &err)
@@ -2302,10 +2147,6 @@ func toolgenCallAppendSheetRows(ctx context.Context, args []byte) (res toolgen.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputClearSheetRange is the JSON Schema of clear_sheet_range's
-// arguments.
-var toolgenInputClearSheetRange = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"a1_range":{"type":"string","description":"A1 notation."}},"required":["spreadsheet_id","a1_range"],"additionalProperties":false}`)
-
 // toolgenCallClearSheetRange reads the arguments of clear_sheet_range, calls ClearSheetRange and writes its result.
 func toolgenCallClearSheetRange(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolClearSheetRange, &res, &err)
@@ -2344,10 +2185,6 @@ func toolgenCallClearSheetRange(ctx context.Context, args []byte) (res toolgen.R
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputSetCellFormula is the JSON Schema of set_cell_formula's
-// arguments.
-var toolgenInputSetCellFormula = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"cell":{"type":"string","description":"the cell, \"Summary!C10\"."},"formula":{"type":"string","description":"the formula, \"=SUMIF(A:A,\\\"Paid\\\",C:C)\"."}},"required":["spreadsheet_id","cell","formula"],"additionalProperties":false}`)
 
 // toolgenCallSetCellFormula reads the arguments of set_cell_formula, calls SetCellFormula and writes its result.
 func toolgenCallSetCellFormula(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2395,9 +2232,6 @@ func toolgenCallSetCellFormula(ctx context.Context, args []byte) (res toolgen.Re
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputAddSheetTab is the JSON Schema of add_sheet_tab's arguments.
-var toolgenInputAddSheetTab = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"title":{"type":"string","description":"the sheet's name."}},"required":["spreadsheet_id","title"],"additionalProperties":false}`)
-
 // toolgenCallAddSheetTab reads the arguments of add_sheet_tab, calls AddSheetTab and writes its result.
 func toolgenCallAddSheetTab(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolAddSheetTab, &res, &err)
@@ -2437,10 +2271,6 @@ func toolgenCallAddSheetTab(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputDeleteSheetTab is the JSON Schema of delete_sheet_tab's
-// arguments.
-var toolgenInputDeleteSheetTab = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"title":{"type":"string","description":"the sheet's name."}},"required":["spreadsheet_id","title"],"additionalProperties":false}`)
-
 // toolgenCallDeleteSheetTab reads the arguments of delete_sheet_tab, calls DeleteSheetTab and writes its result.
 func toolgenCallDeleteSheetTab(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDeleteSheetTab, &res, &err)
@@ -2479,10 +2309,6 @@ func toolgenCallDeleteSheetTab(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputSortSheetRange is the JSON Schema of sort_sheet_range's
-// arguments.
-var toolgenInputSortSheetRange = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"a1_range":{"type":"string","description":"the rows to sort, without the header row."},"column":{"type":"string","description":"the column letter to sort by, \"C\"."},"descending":{"type":"boolean","description":"largest first."}},"required":["spreadsheet_id","a1_range","column","descending"],"additionalProperties":false}`)
 
 // toolgenCallSortSheetRange reads the arguments of sort_sheet_range, calls SortSheetRange and writes its result.
 func toolgenCallSortSheetRange(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2535,10 +2361,6 @@ func toolgenCallSortSheetRange(ctx context.Context, args []byte) (res toolgen.Re
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputCreatePivotTable is the JSON Schema of create_pivot_table's
-// arguments.
-var toolgenInputCreatePivotTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string"},"source_range":{"type":"string","description":"SourceRange is the data with a header row, \"Orders!A1:H5000\"."},"rows":{"type":"array","description":"Rows are the headers of the columns to group rows by.","items":{"type":"string"}},"columns":{"type":"array","description":"Columns are the headers of the columns to group columns by.","items":{"type":"string"}},"values":{"type":"array","minItems":1,"items":{"type":"object","description":"PivotValue is a value column of a pivot table.","properties":{"column":{"type":"string","description":"the source column's header"},"summarize":{"type":"string","description":"how to aggregate it\n\"sum\": the total\n\"count\": the number of values\n\"count_distinct\": the number of distinct values\n\"average\": the mean\n\"min\": the smallest\n\"max\": the largest","enum":["sum","count","count_distinct","average","min","max"]}},"required":["column","summarize"],"additionalProperties":false}},"target_sheet":{"type":"string","description":"TargetSheet is the sheet to put it on; a new sheet when absent."}},"required":["spreadsheet_id","source_range","rows","values"],"additionalProperties":false}`)
-
 // toolgenCallCreatePivotTable reads the arguments of create_pivot_table, calls CreatePivotTable and writes its result.
 func toolgenCallCreatePivotTable(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreatePivotTable, &res, &err)
@@ -2559,9 +2381,6 @@ func toolgenCallCreatePivotTable(ctx context.Context, args []byte) (res toolgen.
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputCreateChart is the JSON Schema of create_chart's arguments.
-var toolgenInputCreateChart = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"a1_range":{"type":"string","description":"the data, first column as labels."},"chart_type":{"type":"string","description":"the kind of chart.\n\"bar\": horizontal bars\n\"column\": vertical bars\n\"line\": a line over time\n\"pie\": parts of a whole\n\"scatter\": points of two variables\n\"area\": a filled line","enum":["bar","column","line","pie","scatter","area"]},"title":{"type":"string","description":"the chart's title."}},"required":["spreadsheet_id","a1_range","chart_type"],"additionalProperties":false}`)
 
 // toolgenCallCreateChart reads the arguments of create_chart, calls CreateChart and writes its result.
 func toolgenCallCreateChart(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2618,32 +2437,15 @@ func toolgenCallCreateChart(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputFormatCells is the JSON Schema of format_cells's arguments.
-var toolgenInputFormatCells = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string"},"range":{"type":"string","description":"\"Sheet1!B2:D20\""},"bold":{"type":"boolean"},"italic":{"type":"boolean"},"number_format":{"type":"string","description":"NumberFormat is how cells show numbers.\n\"number\": 1,234.56\n\"percent\": 12.5%\n\"currency\": $1,234.56\n\"date\": 2026-07-14\n\"date_time\": 2026-07-14 09:30\n\"scientific\": 1.23E+03","enum":["number","percent","currency","date","date_time","scientific"]},"background":{"type":"string","description":"Background is a hex color, \"#fff2cc\"."},"text_color":{"type":"string","description":"TextColor is a hex color."},"wrap_text":{"type":"boolean"}},"required":["spreadsheet_id","range"],"additionalProperties":false}`)
-
-// toolgenCallFormatCells reads the arguments of format_cells, calls FormatCells and writes its result.
-func toolgenCallFormatCells(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolFormatCells, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallFormatCells reads the arguments of format_cells, calls FormatCells and writes its result, as its tables say.
+func toolgenCallFormatCells(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in CellFormat
-	toolgenDecodeCellFormat(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := FormatCells(ctx, in); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+	return toolimpl.Dispatch(ctx, args, &toolgenToolFormatCells, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return FormatCells(ctx, in)
+	})
 }
 
-// toolgenInputAddConditionalFormatting is the JSON Schema of
-// add_conditional_formatting's arguments.
-var toolgenInputAddConditionalFormatting = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"a1_range":{"type":"string","description":"the cells."},"condition":{"type":"string","description":"a custom formula, \"=$E2<0\", or a rule, \"TEXT_CONTAINS:overdue\"."},"background":{"type":"string","description":"the hex color to apply."}},"required":["spreadsheet_id","a1_range","condition","background"],"additionalProperties":false}`)
+var toolgenToolFormatCells = toolimpl.Tool{Name: ToolFormatCells, In: toolgenTypeCellFormat}
 
 // toolgenCallAddConditionalFormatting reads the arguments of add_conditional_formatting, calls AddConditionalFormatting and writes its result.
 func toolgenCallAddConditionalFormatting(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2696,9 +2498,6 @@ func toolgenCallAddConditionalFormatting(ctx context.Context, args []byte) (res 
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputFreezePanes is the JSON Schema of freeze_panes's arguments.
-var toolgenInputFreezePanes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"sheet":{"type":"string","description":"the sheet's name."},"rows":{"type":"integer","description":"rows to freeze.","minimum":0,"maximum":20},"columns":{"type":"integer","description":"columns to freeze.","minimum":0,"maximum":10}},"required":["spreadsheet_id","sheet","rows","columns"],"additionalProperties":false}`)
-
 // toolgenCallFreezePanes reads the arguments of freeze_panes, calls FreezePanes and writes its result.
 func toolgenCallFreezePanes(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolFreezePanes, &res, &err)
@@ -2750,10 +2549,6 @@ func toolgenCallFreezePanes(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputAddDropdownValidation is the JSON Schema of
-// add_dropdown_validation's arguments.
-var toolgenInputAddDropdownValidation = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"a1_range":{"type":"string","description":"the cells."},"allowed_values":{"type":"array","description":"the choices.","items":{"type":"string"}},"strict":{"type":"boolean","description":"reject other values instead of warning."}},"required":["spreadsheet_id","a1_range","allowed_values","strict"],"additionalProperties":false}`)
-
 // toolgenCallAddDropdownValidation reads the arguments of add_dropdown_validation, calls AddDropdownValidation and writes its result.
 func toolgenCallAddDropdownValidation(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolAddDropdownValidation, &res, &err)
@@ -2803,10 +2598,6 @@ func toolgenCallAddDropdownValidation(ctx context.Context, args []byte) (res too
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputProtectSheetRange is the JSON Schema of protect_sheet_range's
-// arguments.
-var toolgenInputProtectSheetRange = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"a1_range":{"type":"string","description":"the cells, or a whole sheet's name."},"editors":{"type":"array","description":"the email addresses who may still edit it.","items":{"type":"string"}}},"required":["spreadsheet_id","a1_range","editors"],"additionalProperties":false}`)
-
 // toolgenCallProtectSheetRange reads the arguments of protect_sheet_range, calls ProtectSheetRange and writes its result.
 func toolgenCallProtectSheetRange(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolProtectSheetRange, &res, &err)
@@ -2849,14 +2640,6 @@ func toolgenCallProtectSheetRange(ctx context.Context, args []byte) (res toolgen
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputImportCSVToSheet is the JSON Schema of import_csv_to_sheet's
-// arguments.
-var toolgenInputImportCSVToSheet = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"spreadsheet_id":{"type":"string","description":"the spreadsheet."},"csv_url":{"type":"string","description":"where the CSV file is."},"sheet":{"type":"string","description":"the sheet to fill; a new sheet when absent."}},"required":["spreadsheet_id","csv_url"],"additionalProperties":false}`)
-
-// toolgenOutputImportCSVToSheet is the JSON Schema of import_csv_to_sheet's
-// structured result.
-var toolgenOutputImportCSVToSheet = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallImportCSVToSheet reads the arguments of import_csv_to_sheet, calls ImportCSVToSheet and writes its result.
 func toolgenCallImportCSVToSheet(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2915,14 +2698,6 @@ func toolgenCallImportCSVToSheet(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCreatePresentation is the JSON Schema of create_presentation's
-// arguments.
-var toolgenInputCreatePresentation = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string","description":"the presentation's title."},"theme":{"type":"string","description":"a theme name, \"Simple Light\"."}},"required":["title"],"additionalProperties":false}`)
-
-// toolgenOutputCreatePresentation is the JSON Schema of create_presentation's
-// structured result.
-var toolgenOutputCreatePresentation = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","examples":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`)
-
 // toolgenCallCreatePresentation reads the arguments of create_presentation, calls CreatePresentation and writes its result.
 func toolgenCallCreatePresentation(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreatePresentation, &res, &err)
@@ -2970,12 +2745,6 @@ func toolgenCallCreatePresentation(ctx context.Context, args []byte) (res toolge
 	toolgenEncodeDoc(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputAddSlide is the JSON Schema of add_slide's arguments.
-var toolgenInputAddSlide = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"presentation_id":{"type":"string","description":"the presentation."},"layout":{"type":"string","description":"the slide's layout.\n\"title\": a title and subtitle\n\"title_and_body\": a title and a bulleted body\n\"section\": a section header\n\"two_columns\": a title and two columns\n\"blank\": empty","enum":["title","title_and_body","section","two_columns","blank"]},"title":{"type":"string","description":"the slide's title."},"body":{"type":"string","description":"the body text; one bullet per line."},"position":{"type":"integer","description":"the index to insert at; the end when absent.","minimum":0}},"required":["presentation_id","layout"],"additionalProperties":false}`)
-
-// toolgenOutputAddSlide is the JSON Schema of add_slide's structured result.
-var toolgenOutputAddSlide = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallAddSlide reads the arguments of add_slide, calls AddSlide and writes its result.
 func toolgenCallAddSlide(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3054,14 +2823,6 @@ func toolgenCallAddSlide(ctx context.Context, args []byte) (res toolgen.Result, 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetSlidesOutline is the JSON Schema of get_slides_outline's
-// arguments.
-var toolgenInputGetSlidesOutline = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"presentation_id":{"type":"string","description":"the presentation."}},"required":["presentation_id"],"additionalProperties":false}`)
-
-// toolgenOutputGetSlidesOutline is the JSON Schema of get_slides_outline's
-// structured result.
-var toolgenOutputGetSlidesOutline = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallGetSlidesOutline reads the arguments of get_slides_outline, calls GetSlidesOutline and writes its result.
 func toolgenCallGetSlidesOutline(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetSlidesOutline, &res, &err)
@@ -3105,10 +2866,6 @@ func toolgenCallGetSlidesOutline(ctx context.Context, args []byte) (res toolgen.
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputAddSpeakerNotes is the JSON Schema of add_speaker_notes's
-// arguments.
-var toolgenInputAddSpeakerNotes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"presentation_id":{"type":"string","description":"the presentation."},"slide_index":{"type":"integer","description":"the slide, 0 for the first.","minimum":0},"notes":{"type":"string","description":"the notes."}},"required":["presentation_id","slide_index","notes"],"additionalProperties":false}`)
 
 // toolgenCallAddSpeakerNotes reads the arguments of add_speaker_notes, calls AddSpeakerNotes and writes its result.
 func toolgenCallAddSpeakerNotes(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3154,9 +2911,6 @@ func toolgenCallAddSpeakerNotes(ctx context.Context, args []byte) (res toolgen.R
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputShareDocument is the JSON Schema of share_document's arguments.
-var toolgenInputShareDocument = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"email":{"type":"string","description":"the person."},"role":{"type":"string","description":"what they can do.\n\"viewer\": read\n\"commenter\": read and comment\n\"editor\": read, comment and edit","enum":["viewer","commenter","editor"]},"message":{"type":"string","description":"a note in the notification email."}},"required":["document_id","email","role"],"additionalProperties":false}`)
 
 // toolgenCallShareDocument reads the arguments of share_document, calls ShareDocument and writes its result.
 func toolgenCallShareDocument(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3212,14 +2966,6 @@ func toolgenCallShareDocument(ctx context.Context, args []byte) (res toolgen.Res
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputDuplicateDocument is the JSON Schema of duplicate_document's
-// arguments.
-var toolgenInputDuplicateDocument = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."},"title":{"type":"string","description":"the copy's title; \"Copy of ...\" when absent."}},"required":["document_id"],"additionalProperties":false}`)
-
-// toolgenOutputDuplicateDocument is the JSON Schema of duplicate_document's
-// structured result.
-var toolgenOutputDuplicateDocument = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","examples":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}`)
-
 // toolgenCallDuplicateDocument reads the arguments of duplicate_document, calls DuplicateDocument and writes its result.
 func toolgenCallDuplicateDocument(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDuplicateDocument, &res, &err)
@@ -3267,14 +3013,6 @@ func toolgenCallDuplicateDocument(ctx context.Context, args []byte) (res toolgen
 	toolgenEncodeDoc(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputSearchDocuments is the JSON Schema of search_documents's
-// arguments.
-var toolgenInputSearchDocuments = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"words to look for."},"kind":{"type":"string","description":"only this kind of document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","enum":["document","spreadsheet","presentation"]},"owner":{"type":"string","description":"only documents owned by this email address."}},"required":["query"],"additionalProperties":false}`)
-
-// toolgenOutputSearchDocuments is the JSON Schema of search_documents's
-// structured result.
-var toolgenOutputSearchDocuments = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Doc describes an office document.","properties":{"id":{"type":"string"},"title":{"type":"string"},"kind":{"type":"string","description":"DocKind is the kind of an office document.\n\"document\": a text document\n\"spreadsheet\": a spreadsheet\n\"presentation\": a slide deck","examples":["document","spreadsheet","presentation"]},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["id","title","kind","owner","modified_at","url"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSearchDocuments reads the arguments of search_documents, calls SearchDocuments and writes its result.
 func toolgenCallSearchDocuments(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3340,10 +3078,6 @@ func toolgenCallSearchDocuments(ctx context.Context, args []byte) (res toolgen.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputDeleteDocument is the JSON Schema of delete_document's
-// arguments.
-var toolgenInputDeleteDocument = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"document_id":{"type":"string","description":"the document."}},"required":["document_id"],"additionalProperties":false}`)
-
 // toolgenCallDeleteDocument reads the arguments of delete_document, calls DeleteDocument and writes its result.
 func toolgenCallDeleteDocument(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDeleteDocument, &res, &err)
@@ -3377,7 +3111,27 @@ func toolgenCallDeleteDocument(ctx context.Context, args []byte) (res toolgen.Re
 	return toolgen.TextResult("ok"), nil
 }
 
+// toolgenEnumNumberFormat are the values of a NumberFormat.
+var toolgenEnumNumberFormat = &toolimpl.Enum{Values: []string{"number", "percent", "currency", "date", "date_time", "scientific"}, Allowed: "\"number\", \"percent\", \"currency\", \"date\", \"date_time\", \"scientific\""}
+
+// toolgenTypeCellFormat describes a CellFormat for toolimpl's table-driven reader and writer.
+var toolgenTypeCellFormat = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"spreadsheet_id", "range", "bold", "italic", "number_format", "background", "text_color", "wrap_text"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(CellFormat{}.SpreadsheetID), Kind: toolimpl.FieldString, Required: 1, Key: `"spreadsheet_id":`},
+		{Offset: unsafe.Offsetof(CellFormat{}.Range), Kind: toolimpl.FieldString, Required: 2, Key: `"range":`},
+		{Offset: unsafe.Offsetof(CellFormat{}.Bold), Kind: toolimpl.FieldBool, Pointer: true, Key: `"bold":`},
+		{Offset: unsafe.Offsetof(CellFormat{}.Italic), Kind: toolimpl.FieldBool, Pointer: true, Key: `"italic":`},
+		{Offset: unsafe.Offsetof(CellFormat{}.NumberFormat), Kind: toolimpl.FieldEnum, Pointer: true, Enum: toolgenEnumNumberFormat, Key: `"number_format":`},
+		{Offset: unsafe.Offsetof(CellFormat{}.Background), Kind: toolimpl.FieldString, Pointer: true, Key: `"background":`},
+		{Offset: unsafe.Offsetof(CellFormat{}.TextColor), Kind: toolimpl.FieldString, Pointer: true, Key: `"text_color":`},
+		{Offset: unsafe.Offsetof(CellFormat{}.WrapText), Kind: toolimpl.FieldBool, Pointer: true, Key: `"wrap_text":`},
+	},
+}
 var toolgenArgsCreateDocument = &toolimpl.Object{Names: []string{"title", "folder_id", "template_id"}, Required: []int{0}}
+
+// toolgenEnumDocKind are the values of a DocKind.
+var toolgenEnumDocKind = &toolimpl.Enum{Values: []string{"document", "spreadsheet", "presentation"}, Allowed: "\"document\", \"spreadsheet\", \"presentation\""}
 
 // toolgenEncodeDoc writes a Doc object.
 func toolgenEncodeDoc(e *toolimpl.Encoder, v *Doc) {
@@ -3490,18 +3244,20 @@ func toolgenEncodeRevision(e *toolimpl.Encoder, v *Revision) {
 
 var toolgenArgsGetDocumentStats = &toolimpl.Object{Names: []string{"document_id"}, Required: []int{0}}
 
-// toolgenEncodeStats writes a Stats object.
+// toolgenTypeStats describes a Stats for toolimpl's table-driven reader and writer.
+var toolgenTypeStats = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"words", "characters", "pages", "reading_minutes"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Stats{}.Words), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Stats{}.Words)), Required: 1, Key: `"words":`},
+		{Offset: unsafe.Offsetof(Stats{}.Characters), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Stats{}.Characters)), Required: 2, Key: `"characters":`},
+		{Offset: unsafe.Offsetof(Stats{}.Pages), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Stats{}.Pages)), Required: 3, Key: `"pages":`},
+		{Offset: unsafe.Offsetof(Stats{}.ReadingMinutes), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Stats{}.ReadingMinutes)), Required: 4, Key: `"reading_minutes":`},
+	},
+}
+
+// toolgenEncodeStats writes a Stats object, as its table says.
 func toolgenEncodeStats(e *toolimpl.Encoder, v *Stats) {
-	e.Object()
-	e.Member("\"words\":")
-	e.Int(int64(v.Words))
-	e.Member("\"characters\":")
-	e.Int(int64(v.Characters))
-	e.Member("\"pages\":")
-	e.Int(int64(v.Pages))
-	e.Member("\"reading_minutes\":")
-	e.Int(int64(v.ReadingMinutes))
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeStats, unsafe.Pointer(v))
 }
 
 var toolgenArgsTranslateDocument = &toolimpl.Object{Names: []string{"document_id", "target_language"}, Required: []int{0, 1}}
@@ -3639,86 +3395,6 @@ func toolgenDecodeChartType(d *toolimpl.Decoder, v *ChartType) {
 }
 
 var toolgenArgsCreateChart = &toolimpl.Object{Names: []string{"spreadsheet_id", "a1_range", "chart_type", "title"}, Required: []int{0, 1, 2}}
-
-// toolgenDecodeCellFormat reads a CellFormat object.
-func toolgenDecodeCellFormat(d *toolimpl.Decoder, v *CellFormat) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectCellFormat); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "spreadsheet_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.SpreadsheetID = s0
-			}
-		case "range":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				v.Range = s0
-			}
-		case "bold":
-			if d.Null() {
-				v.Bold = nil
-			} else {
-				p0 := new(bool)
-				if b1, ok := d.Bool(); ok {
-					*p0 = b1
-				}
-				v.Bold = p0
-			}
-		case "italic":
-			if d.Null() {
-				v.Italic = nil
-			} else {
-				p0 := new(bool)
-				if b1, ok := d.Bool(); ok {
-					*p0 = b1
-				}
-				v.Italic = p0
-			}
-		case "number_format":
-			if d.Null() {
-				v.NumberFormat = nil
-			} else {
-				p0 := new(NumberFormat)
-				toolgenDecodeNumberFormat(d, p0)
-				v.NumberFormat = p0
-			}
-		case "background":
-			if d.Null() {
-				v.Background = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Background = p0
-			}
-		case "text_color":
-			if d.Null() {
-				v.TextColor = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.TextColor = p0
-			}
-		case "wrap_text":
-			if d.Null() {
-				v.WrapText = nil
-			} else {
-				p0 := new(bool)
-				if b1, ok := d.Bool(); ok {
-					*p0 = b1
-				}
-				v.WrapText = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-}
-
 var toolgenArgsAddConditionalFormatting = &toolimpl.Object{Names: []string{"spreadsheet_id", "a1_range", "condition", "background"}, Required: []int{0, 1, 2, 3}}
 var toolgenArgsFreezePanes = &toolimpl.Object{Names: []string{"spreadsheet_id", "sheet", "rows", "columns"}, Required: []int{0, 1, 2, 3}}
 var toolgenArgsAddDropdownValidation = &toolimpl.Object{Names: []string{"spreadsheet_id", "a1_range", "allowed_values", "strict"}, Required: []int{0, 1, 2, 3}}
@@ -3794,75 +3470,21 @@ func toolgenDecodeDocKind(d *toolimpl.Decoder, v *DocKind) {
 var toolgenArgsSearchDocuments = &toolimpl.Object{Names: []string{"query", "kind", "owner"}, Required: []int{0}}
 var toolgenArgsDeleteDocument = &toolimpl.Object{Names: []string{"document_id"}, Required: []int{0}}
 
-// toolgenDecodePivotValue reads a PivotValue object.
+// toolgenEnumSummarize are the values of a Summarize.
+var toolgenEnumSummarize = &toolimpl.Enum{Values: []string{"sum", "count", "count_distinct", "average", "min", "max"}, Allowed: "\"sum\", \"count\", \"count_distinct\", \"average\", \"min\", \"max\""}
+
+// toolgenTypePivotValue describes a PivotValue for toolimpl's table-driven reader and writer.
+var toolgenTypePivotValue = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"column", "summarize"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(PivotValue{}.Column), Kind: toolimpl.FieldString, Required: 1, Key: `"column":`},
+		{Offset: unsafe.Offsetof(PivotValue{}.Summarize), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumSummarize, Key: `"summarize":`},
+	},
+}
+
+// toolgenDecodePivotValue reads a PivotValue object, as its table says.
 func toolgenDecodePivotValue(d *toolimpl.Decoder, v *PivotValue) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectPivotValue); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "column":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.Column = s0
-			}
-		case "summarize":
-			o.Saw(1)
-			toolgenDecodeSummarize(d, &v.Summarize)
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypePivotValue, unsafe.Pointer(v))
 }
 
 var toolgenObjectPivotTable = &toolimpl.Object{Names: []string{"spreadsheet_id", "source_range", "rows", "columns", "values", "target_sheet"}, Required: []int{0, 1, 2, 4}, NullAbsent: []int{3}}
-
-// toolgenDecodeNumberFormat reads a NumberFormat: one of "number", "percent", "currency", "date", "date_time", "scientific".
-func toolgenDecodeNumberFormat(d *toolimpl.Decoder, v *NumberFormat) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "number":
-		*v = Number
-	case "percent":
-		*v = Percent
-	case "currency":
-		*v = Currency
-	case "date":
-		*v = Date
-	case "date_time":
-		*v = DateTime
-	case "scientific":
-		*v = Scientific
-	default:
-		d.NotOneOf(s, "\"number\", \"percent\", \"currency\", \"date\", \"date_time\", \"scientific\"")
-	}
-}
-
-var toolgenObjectCellFormat = &toolimpl.Object{Names: []string{"spreadsheet_id", "range", "bold", "italic", "number_format", "background", "text_color", "wrap_text"}, Required: []int{0, 1}}
-
-// toolgenDecodeSummarize reads a Summarize: one of "sum", "count", "count_distinct", "average", "min", "max".
-func toolgenDecodeSummarize(d *toolimpl.Decoder, v *Summarize) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "sum":
-		*v = Sum
-	case "count":
-		*v = Count
-	case "count_distinct":
-		*v = CountDistinct
-	case "average":
-		*v = Average
-	case "min":
-		*v = Min
-	case "max":
-		*v = Max
-	default:
-		d.NotOneOf(s, "\"sum\", \"count\", \"count_distinct\", \"average\", \"min\", \"max\"")
-	}
-}
-
-var toolgenObjectPivotValue = &toolimpl.Object{Names: []string{"column", "summarize"}, Required: []int{0, 1}}

@@ -9,6 +9,7 @@ import (
 	"math"
 	"regexp"
 	"time"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -17,8 +18,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -215,465 +216,434 @@ var (
 
 // Tools returns the tools of package ecommerce: list_orders, get_order, create_draft_order, cancel_order, update_order_shipping_address, add_order_note, put_order_on_hold, flag_order_for_fraud_review, fulfill_order, get_shipping_rates, create_shipping_label, track_package, create_return_authorization, receive_return, refund_order, issue_store_credit, get_customer_order_history, list_products, get_product, create_product, update_product_price, archive_product, add_product_variant, add_product_to_collection, get_inventory_level, adjust_inventory, transfer_stock, list_low_stock_items, create_purchase_order, receive_purchase_order, list_suppliers, create_discount_code, deactivate_discount_code, create_gift_card, check_gift_card_balance, list_abandoned_carts, send_cart_recovery_email, list_product_reviews, moderate_product_review, get_best_sellers.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolListOrders,
-		Description:  "ListOrders lists store orders by status, customer and date.",
-		InputSchema:  toolgenInputListOrders,
-		OutputSchema: toolgenOutputListOrders,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "ecommerce",
-		Tokens:      toolgen.Tokens{Default: 224, Strict: 254, Gemini: 202},
-		SearchTerms: "1 86 AAiCCUh0QgAQjQDK0CMkPRgA28HAHBgQCA after:3 await befor:3 cancel:3 carrier customer:3 date deliver:3 ecommerc:2 email:2 hand held hold:2 limit:2 list:5 list_order:4 most on_hold:2 onli:4 order:10 paid:3 payment pend:2 place:6 place_after:2 place_befor:2 return:4 review ship:3 state statu:3 store time:2 yet",
-		Call:        toolgenCallListOrders,
-		Validate:    toolimpl.Validator(toolgenCallListOrders),
-	}, {
-		Name:         ToolGetOrder,
-		Description:  "GetOrder returns an order with its items, payments, shipping and history.",
-		InputSchema:  toolgenInputGetOrder,
-		OutputSchema: toolgenOutputGetOrder,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "ecommerce",
-		Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
-		SearchTerms: "1 30 BIYBAV0YjyCAF 1042 ecommerc:2 get:4 get_order:4 histori id:3 item number order:8 order_id:2 payment return ship",
-		Call:        toolgenCallGetOrder,
-		Validate:    toolimpl.Validator(toolgenCallGetOrder),
-	}, {
-		Name:         ToolCreateDraftOrder,
-		Description:  "CreateDraftOrder creates an order on a customer's behalf, for example for a phone or wholesale sale.",
-		InputSchema:  toolgenInputCreateDraftOrder,
-		OutputSchema: toolgenOutputCreateDraftOrder,
-		Namespace:    "ecommerce",
-		Tokens:       toolgen.Tokens{Default: 319, Strict: 372, Gemini: 287},
-		SearchTerms:  "1 101 ZEosBEIDLGOgdAAgFrQAsRBg8GQdIogQCAIAZEIQgBsOoA 3166 address:4 alpha behalf bui citi:2 code:4 countri:2 creat:5 creat_draft_order:4 customer:3 discount:2 discount_code:2 draft:4 ecommerc:2 email:4 exampl internal invoic:3 iso item:3 line line1:2 line2:2 line_item link name:2 note:3 order:6 pai phone:3 postal:3 postal_code:2 product provinc quantiti:3 region:2 sale send:3 send_invoic:3 ship:2 ship_address:2 sku:2 state variant wholesal",
-		Call:         toolgenCallCreateDraftOrder,
-		Validate:     toolimpl.Validator(toolgenCallCreateDraftOrder),
-	}, {
-		Name:             ToolCancelOrder,
-		Description:      "CancelOrder cancels an order that has not shipped, optionally refunding it and putting its items back in stock.",
-		InputSchema:      toolgenInputCancelOrder,
-		OutputSchema:     toolgenOutputCancelOrder,
-		Annotations:      toolgen.Annotations{Destructive: true},
-		RequiresApproval: true,
-		Namespace:        "ecommerce",
-		Tokens:           toolgen.Tokens{Default: 134, Strict: 117, Gemini: 112},
-		SearchTerms:      "1 45 BAGwxCMgUSAfA6DJARY back:2 cancel:5 cancel_order:4 customer ecommerc:2 id:2 item:2 optionalli order:8 order_id:2 payment put:2 reason:2 refund:4 restock:2 ship shown stock:2 why",
-		Call:             toolgenCallCancelOrder,
-		Validate:         toolimpl.Validator(toolgenCallCancelOrder),
-	}, {
-		Name:         ToolUpdateOrderShippingAddress,
-		Description:  "UpdateOrderShippingAddress changes where an unshipped order is delivered.",
-		InputSchema:  toolgenInputUpdateOrderShippingAddress,
-		OutputSchema: toolgenOutputUpdateOrderShippingAddress,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "ecommerce",
-		Tokens:       toolgen.Tokens{Default: 196, Strict: 214, Gemini: 169},
-		SearchTerms:  "1 62 VYHWA4gJAmFCzAaQTggACyJgRGB 3166 address:7 alpha chang citi:2 code:2 countri:2 deliver ecommerc:2 id:2 iso line1:2 line2:2 name:2 new order:8 order_id:2 phone:2 postal:2 postal_code:2 provinc region:2 ship:4 state unship updat:4 updat_order_ship_address:4",
-		Call:         toolgenCallUpdateOrderShippingAddress,
-		Validate:     toolimpl.Validator(toolgenCallUpdateOrderShippingAddress),
-	}, {
-		Name:        ToolAddOrderNote,
-		Description: "AddOrderNote adds an internal note to an order, not shown to the customer.",
-		InputSchema: toolgenInputAddOrderNote,
-		Namespace:   "ecommerce",
-		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
-		SearchTerms: "1 34 lCBMNgQoAW add:5 add_order_note:4 customer ecommerc:2 id:2 internal note:8 order:8 order_id:2 shown",
-		Call:        toolgenCallAddOrderNote,
-		Validate:    toolimpl.Validator(toolgenCallAddOrderNote),
-	}, {
-		Name:         ToolPutOrderOnHold,
-		Description:  "PutOrderOnHold stops an order from being fulfilled until it is released.",
-		InputSchema:  toolgenInputPutOrderOnHold,
-		OutputSchema: toolgenOutputPutOrderOnHold,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "ecommerce",
-		Tokens:       toolgen.Tokens{Default: 118, Strict: 101, Gemini: 96},
-		SearchTerms:  "1 45 YAMYGCChQMmAoAK6DigIa address await be check ecommerc:2 exampl fulfil held hold:4 id:2 instead order:9 order_id:2 put:4 put_order_on_hold:4 reason:2 releas:4 stock stop until why",
-		Call:         toolgenCallPutOrderOnHold,
-		Validate:     toolimpl.Validator(toolgenCallPutOrderOnHold),
-	}, {
-		Name:         ToolFlagOrderForFraudReview,
-		Description:  "FlagOrderForFraudReview marks an order as possibly fraudulent and holds it for a person to review.",
-		InputSchema:  toolgenInputFlagOrderForFraudReview,
-		OutputSchema: toolgenOutputFlagOrderForFraudReview,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "ecommerce",
-		Tokens:       toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
-		SearchTerms:  "1 40 AkiEiQdFEISUBFhg ecommerc:2 flag:4 flag_order_for_fraud_review:4 fraud:4 fraudulent hold id:2 look mark note:2 order:8 order_id:2 person possibli review:5 wrong",
-		Call:         toolgenCallFlagOrderForFraudReview,
-		Validate:     toolimpl.Validator(toolgenCallFlagOrderForFraudReview),
-	}, {
-		Name:         ToolFulfillOrder,
-		Description:  "FulfillOrder marks an order's items as shipped with a tracking number and notifies the customer.",
-		InputSchema:  toolgenInputFulfillOrder,
-		OutputSchema: toolgenOutputFulfillOrder,
-		Namespace:    "ecommerce",
-		Tokens:       toolgen.Tokens{Default: 240, Strict: 247, Gemini: 213},
-		SearchTerms:  "1 87 LCI0oOKgyihBAmIQDkBgCKAGCWuAhEI4AESAFAA all carrier:4 customer:4 detail dhl:3 ecommerc:2 email empti ex express fed fed_ex fedex:2 fulfil:4 fulfil_order:4 id:2 item:6 line line_item mark notifi:3 notifi_customer:2 number:4 order:8 order_id:2 postal product quantiti:3 remain servic ship:2 sku:2 state track:5 track_number:2 unit up:3 usp:2 variant",
-		Call:         toolgenCallFulfillOrder,
-		Validate:     toolimpl.Validator(toolgenCallFulfillOrder),
-	}, {
-		Name:         ToolGetShippingRates,
-		Description:  "GetShippingRates quotes the carriers' prices and delivery times for a parcel to an address.",
-		InputSchema:  toolgenInputGetShippingRates,
-		OutputSchema: toolgenOutputGetShippingRates,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "ecommerce",
-		Tokens:      toolgen.Tokens{Default: 229, Strict: 259, Gemini: 202},
-		SearchTerms: "1 68 IJtDBCAIgZiAQ8kYo8ALBKhCAABQABxBxR4UG 3166 absent address alpha carrier citi:2 code:2 countri:2 default deliveri destination ecommerc:2 from_location:2 get:4 get_ship_rate:4 iso kg:2 line1:2 line2:2 location:2 name:2 on parcel:2 phone:2 postal:2 postal_code:2 price provinc quot rate:4 region:2 ship:5 state time warehous weight:3 weight_kg:2",
-		Call:        toolgenCallGetShippingRates,
-		Validate:    toolimpl.Validator(toolgenCallGetShippingRates),
-	}, {
-		Name:         ToolCreateShippingLabel,
-		Description:  "CreateShippingLabel buys a shipping label for an order's parcel.",
-		InputSchema:  toolgenInputCreateShippingLabel,
-		OutputSchema: toolgenOutputCreateShippingLabel,
-		Namespace:    "ecommerce",
-		Tokens:       toolgen.Tokens{Default: 285, Strict: 280, Gemini: 263},
-		SearchTerms:  "1 120 yQGskCNwBnIBEBJFgQWhcNAKwDkAAYhqGoEmCBABQoNAGZsAYwrA box:3 bui business:3 carrier:4 cm:6 creat:4 creat_ship_label:4 dai:5 deliveri dhl:3 ecommerc:2 ex express fast fed fed_ex fedex:2 ground:2 height:3 height_cm:2 id:2 kg:2 label:5 length:3 length_cm:2 level make next order:3 order_id:2 overnight:2 parcel:2 postal recipient requir:3 servic:4 servic_level ship:6 sign signatur:3 signatur_requir:3 state travel two:2 two_dai:2 unit up:3 usp:2 weight:2 weight_kg:2 width:3 width_cm:2",
-		Call:         toolgenCallCreateShippingLabel,
-		Validate:     toolimpl.Validator(toolgenCallCreateShippingLabel),
-	}, {
-		Name:        ToolTrackPackage,
-		Description: "TrackPackage returns a parcel's tracking events and expected delivery date.",
-		InputSchema: toolgenInputTrackPackage,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			OpenWorld:  true,
-			ReadOnly:   true,
-		},
-		Namespace:   "ecommerce",
-		Tokens:      toolgen.Tokens{Default: 133, Strict: 128, Gemini: 111},
-		SearchTerms: "1 53 FgaEAARoB6gDBVRARkWiARBRBSA absent carrier:3 date deliveri detect dhl:3 ecommerc:2 event ex expect express fed fed_ex fedex:2 number:4 packag:4 parcel postal return servic state track:8 track_number:2 track_packag:4 unit up:3 usp:2",
-		Call:        toolgenCallTrackPackage,
-		Validate:    toolimpl.Validator(toolgenCallTrackPackage),
-	}, {
-		Name:        ToolCreateReturnAuthorization,
-		Description: "CreateReturnAuthorization opens a return for items of an order and emails the customer a prepaid return label.",
-		InputSchema: toolgenInputCreateReturnAuthorization,
-		Namespace:   "ecommerce",
-		Tokens:      toolgen.Tokens{Default: 248, Strict: 231, Gemini: 221},
-		SearchTerms: "1 92 rIAgwRKAxWIgAT3QhR6gkSQAMEwqAGkEAmCEigLIA arriv authorization:4 broken chang creat:4 creat_return_authorization:4 customer damag:2 describ:2 differ doe_not_fit:2 ecommerc:2 email fit:2 id:2 includ item:7 label:4 line line_item list longer:2 mind need:2 no_longer_need:2 not_as_describ:2 open order:5 order_id:2 prepaid:4 prepaid_label:2 product quantiti:3 reason:2 return:8 size sku:2 variant why wrong:3 wrong_item:2",
-		Call:        toolgenCallCreateReturnAuthorization,
-		Validate:    toolimpl.Validator(toolgenCallCreateReturnAuthorization),
-	}, {
-		Name:        ToolReceiveReturn,
-		Description: "ReceiveReturn records returned items arriving at the warehouse and their condition, restocking the resellable ones.",
-		InputSchema: toolgenInputReceiveReturn,
-		Namespace:   "ecommerce",
-		Tokens:      toolgen.Tokens{Default: 141, Strict: 124, Gemini: 119},
-		SearchTerms: "1 50 BRpZBjPQQIUCGRgSAheIjKAMA arriv back box broken condition:3 defectiv:2 ecommerc:2 go id:2 item:2 off on open:4 receiv:4 receiv_return:4 record resellabl:3 restock return:8 return_id:2 shelf sold state warehous written",
-		Call:        toolgenCallReceiveReturn,
-		Validate:    toolimpl.Validator(toolgenCallReceiveReturn),
-	}, {
-		Name:             ToolRefundOrder,
-		Description:      "RefundOrder refunds all or part of an order to the customer's original payment method.",
-		InputSchema:      toolgenInputRefundOrder,
-		OutputSchema:     toolgenOutputRefundOrder,
-		RequiresApproval: true,
-		Namespace:        "ecommerce",
-		Tokens:           toolgen.Tokens{Default: 126, Strict: 131, Gemini: 104},
-		SearchTerms:      "1 49 AEgEwBNADo1QMQlqiNFIARGC absent all also amount:2 cost customer ecommerc:2 id:2 includ:2 includ_ship:2 method much order:9 order_id:2 original part payment reason:2 record refund:6 refund_order:4 ship:3 whole why",
-		Call:             toolgenCallRefundOrder,
-		Validate:         toolimpl.Validator(toolgenCallRefundOrder),
-	}, {
-		Name:        ToolIssueStoreCredit,
-		Description: "IssueStoreCredit gives a customer credit to spend in the store.",
-		InputSchema: toolgenInputIssueStoreCredit,
-		Namespace:   "ecommerce",
-		Tokens:      toolgen.Tokens{Default: 126, Strict: 132, Gemini: 104},
-		SearchTerms: "1 40 hVKNDcADAEAiYBhK amount:2 credit:7 customer:3 ecommerc:2 email:2 expir:2 expir_at:2 give issu:4 issu_store_credit:4 laps note:2 shown spend store:5 why",
-		Call:        toolgenCallIssueStoreCredit,
-		Validate:    toolimpl.Validator(toolgenCallIssueStoreCredit),
-	}, {
-		Name:         ToolGetCustomerOrderHistory,
-		Description:  "GetCustomerOrderHistory returns a customer's past orders and lifetime spend.",
-		InputSchema:  toolgenInputGetCustomerOrderHistory,
-		OutputSchema: toolgenOutputGetCustomerOrderHistory,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "ecommerce",
-		Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-		SearchTerms: "1 31 gQ4QqFIwmAK customer:6 ecommerc:2 email:2 get:4 get_customer_order_histori:4 histori:4 lifetim order:5 past return spend",
-		Call:        toolgenCallGetCustomerOrderHistory,
-		Validate:    toolimpl.Validator(toolgenCallGetCustomerOrderHistory),
-	}, {
-		Name:         ToolListProducts,
-		Description:  "ListProducts lists the catalog's products by collection, status, vendor or title.",
-		InputSchema:  toolgenInputListProducts,
-		OutputSchema: toolgenOutputListProducts,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "ecommerce",
-		Tokens:      toolgen.Tokens{Default: 146, Strict: 177, Gemini: 124},
-		SearchTerms: "1 51 BggoQuuQ5gCRKBQMnJCkYQ activ:2 archiv:2 brand catalog collection:4 draft:2 ecommerc:2 list:5 list_product:4 longer onli:3 product:8 queri:2 sale sold state statu:3 supplier titl:2 vendor:3 visibl word",
-		Call:        toolgenCallListProducts,
-		Validate:    toolimpl.Validator(toolgenCallListProducts),
-	}, {
-		Name:         ToolGetProduct,
-		Description:  "GetProduct returns a product with its variants, images and prices.",
-		InputSchema:  toolgenInputGetProduct,
-		OutputSchema: toolgenOutputGetProduct,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "ecommerce",
-		Tokens:      toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
-		SearchTerms: "1 28 BEOAoGBlQA7 ecommerc:2 get:4 get_product:4 id:3 imag price product:8 product_id:2 return sku variant",
-		Call:        toolgenCallGetProduct,
-		Validate:    toolimpl.Validator(toolgenCallGetProduct),
-	}, {
-		Name:         ToolCreateProduct,
-		Description:  "CreateProduct adds a product to the store's catalog.",
-		InputSchema:  toolgenInputCreateProduct,
-		OutputSchema: toolgenOutputCreateProduct,
-		Namespace:    "ecommerce",
-		Tokens:       toolgen.Tokens{Default: 197, Strict: 241, Gemini: 175},
-		SearchTerms:  "1 65 FFAUNKAapHDOqACSSRoBAOWJQQAgAiBC activ:2 add allow archiv:2 catalog compar:2 compar_at_price:2 creat:4 creat_product:4 cross description:2 draft:2 ecommerc:2 gram:2 html longer out price:5 product:7 product_statu sale:2 sku:2 sold statu:3 store tag:2 titl:2 vendor:2 visibl weight:2 weight_gram:2 whether",
-		Call:         toolgenCallCreateProduct,
-		Validate:     toolimpl.Validator(toolgenCallCreateProduct),
-	}, {
-		Name:         ToolUpdateProductPrice,
-		Description:  "UpdateProductPrice changes a product's selling price and \"was\" price.",
-		InputSchema:  toolgenInputUpdateProductPrice,
-		OutputSchema: toolgenOutputUpdateProductPrice,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "ecommerce",
-		Tokens:       toolgen.Tokens{Default: 118, Strict: 114, Gemini: 96},
-		SearchTerms:  "1 47 DgFxKEoNOEBWBUAoI chang compar:2 compar_at_price:2 cross ecommerc:2 id:3 new out price:12 product:8 product_id:2 sale sell show sku updat:4 updat_product_price:4",
-		Call:         toolgenCallUpdateProductPrice,
-		Validate:     toolimpl.Validator(toolgenCallUpdateProductPrice),
-	}, {
-		Name:         ToolArchiveProduct,
-		Description:  "ArchiveProduct takes a product off sale and out of the storefront.",
-		InputSchema:  toolgenInputArchiveProduct,
-		OutputSchema: toolgenOutputArchiveProduct,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "ecommerce",
-		Tokens:       toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-		SearchTerms:  "1 27 AHwGsGZEwIS archiv:4 archiv_product:4 ecommerc:2 id:2 off out product:8 product_id:2 sale storefront take",
-		Call:         toolgenCallArchiveProduct,
-		Validate:     toolimpl.Validator(toolgenCallArchiveProduct),
-	}, {
-		Name:         ToolAddProductVariant,
-		Description:  "AddProductVariant adds a variant, such as a size or color, to a product.",
-		InputSchema:  toolgenInputAddProductVariant,
-		OutputSchema: toolgenOutputAddProductVariant,
-		Namespace:    "ecommerce",
-		Tokens:       toolgen.Tokens{Default: 149, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 47 TlANJgYRigUlIAoJ absent add:5 add_product_variant:4 color:2 ecommerc:2 id:2 navi option:3 price:3 product:9 product_id:2 size:2 sku:3 valu variant:6 xl",
-		Call:         toolgenCallAddProductVariant,
-		Validate:     toolimpl.Validator(toolgenCallAddProductVariant),
-	}, {
-		Name:        ToolAddProductToCollection,
-		Description: "AddProductToCollection puts a product in a storefront collection.",
-		InputSchema: toolgenInputAddProductToCollection,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "ecommerce",
-		Tokens:      toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
-		SearchTerms: "1 38 JEmGkVIAFEBT add:4 add_product_to_collection:4 collection:8 collection_id:2 ecommerc:2 id:4 product:8 product_id:2 put sale storefront summer",
-		Call:        toolgenCallAddProductToCollection,
-		Validate:    toolimpl.Validator(toolgenCallAddProductToCollection),
-	}, {
-		Name:         ToolGetInventoryLevel,
-		Description:  "GetInventoryLevel returns how many units of a SKU are on hand, committed to orders, available and incoming, per location.",
-		InputSchema:  toolgenInputGetInventoryLevel,
-		OutputSchema: toolgenOutputGetInventoryLevel,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "ecommerce",
-		Tokens:      toolgen.Tokens{Default: 97, Strict: 91, Gemini: 75},
-		SearchTerms: "1 37 iAFILgQAEEwEE7mwQQW availabl commit ecommerc:2 get:4 get_inventori_level:4 hand incom inventori:4 level:4 location:3 mani onli order per return sku:4 store unit warehous",
-		Call:        toolgenCallGetInventoryLevel,
-		Validate:    toolimpl.Validator(toolgenCallGetInventoryLevel),
-	}, {
-		Name:         ToolAdjustInventory,
-		Description:  "AdjustInventory adds or removes units of a SKU at a location, with a reason.",
-		InputSchema:  toolgenInputAdjustInventory,
-		OutputSchema: toolgenOutputAdjustInventory,
-		Namespace:    "ecommerce",
-		Tokens:       toolgen.Tokens{Default: 182, Strict: 165, Gemini: 160},
-		SearchTerms:  "1 58 HCwEBoWmiAZMAMoqgASwQ0OIIBFALE add:2 adjust:4 adjust_inventori:4 arriv back correction:2 count damag:3 delta:2 ecommerc:2 inventori:4 item location:3 lost negativ put reason:3 receiv:2 remov:2 restock:2 return shrinkag:2 sku:4 stock stolen store unit:2 warehous:2 why wrong",
-		Call:         toolgenCallAdjustInventory,
-		Validate:     toolimpl.Validator(toolgenCallAdjustInventory),
-	}, {
-		Name:        ToolTransferStock,
-		Description: "TransferStock moves units of a SKU from one location to another.",
-		InputSchema: toolgenInputTransferStock,
-		Namespace:   "ecommerce",
-		Tokens:      toolgen.Tokens{Default: 120, Strict: 103, Gemini: 98},
-		SearchTerms: "1 35 eAMcEEUGkU0AQiR another ecommerc:2 from_location:2 go location:5 mani move on quantiti:2 sku:4 stock:4 to_location:2 transfer:4 transfer_stock:4 unit",
-		Call:        toolgenCallTransferStock,
-		Validate:    toolimpl.Validator(toolgenCallTransferStock),
-	}, {
-		Name:         ToolListLowStockItems,
-		Description:  "ListLowStockItems lists the SKUs whose available stock is at or below a threshold.",
-		InputSchema:  toolgenInputListLowStockItems,
-		OutputSchema: toolgenOutputListLowStockItems,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "ecommerce",
-		Tokens:      toolgen.Tokens{Default: 98, Strict: 107, Gemini: 76},
-		SearchTerms: "1 42 DQGA7ggoEAkwAyJSQxS absent availabl below each ecommerc:2 item:4 level list:5 list_low_stock_item:4 location:3 low:4 onli point reorder report sku:2 stock:5 threshold:3 whose",
-		Call:        toolgenCallListLowStockItems,
-		Validate:    toolimpl.Validator(toolgenCallListLowStockItems),
-	}, {
-		Name:             ToolCreatePurchaseOrder,
-		Description:      "CreatePurchaseOrder orders stock from a supplier.",
-		InputSchema:      toolgenInputCreatePurchaseOrder,
-		RequiresApproval: true,
-		Namespace:        "ecommerce",
-		Tokens:           toolgen.Tokens{Default: 171, Strict: 167, Gemini: 144},
-		SearchTerms:      "1 55 HAwAg0gAW6QAHDMIBUhEJJGI creat:4 creat_purchas_order:4 date deliver:2 deliver_to:2 deliveri ecommerc:2 expect:3 expect_at:2 id:2 item:3 line line_item location order:5 product purchas:4 quantiti:4 receiv sku:3 stock supplier:4 supplier_id:2 variant",
-		Call:             toolgenCallCreatePurchaseOrder,
-		Validate:         toolimpl.Validator(toolgenCallCreatePurchaseOrder),
-	}, {
-		Name:        ToolReceivePurchaseOrder,
-		Description: "ReceivePurchaseOrder records the stock of a purchase order as delivered and adds it to inventory.",
-		InputSchema: toolgenInputReceivePurchaseOrder,
-		Namespace:   "ecommerce",
-		Tokens:      toolgen.Tokens{Default: 149, Strict: 132, Gemini: 122},
-		SearchTerms: "1 51 jAsAQKAAQEgMYQB2KBxMA add deliver ecommerc:2 id:2 inventori item line line_item miss order:8 product purchas:8 purchas_order_id:2 quantiti:4 receiv:7 receiv_purchas_order:4 record sku:2 some stock variant",
-		Call:        toolgenCallReceivePurchaseOrder,
-		Validate:    toolimpl.Validator(toolgenCallReceivePurchaseOrder),
-	}, {
-		Name:         ToolListSuppliers,
-		Description:  "ListSuppliers lists the suppliers the store buys from, with lead times.",
-		InputSchema:  toolgenInputListSuppliers,
-		OutputSchema: toolgenOutputListSuppliers,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "ecommerce",
-		Tokens:      toolgen.Tokens{Default: 56, Strict: 39, Gemini: 35},
-		SearchTerms: "1 20 AUmqJwJM bui ecommerc:2 lead list:5 list_supplier:4 store supplier:5 time",
-		Call:        toolgenCallListSuppliers,
-		Validate:    toolimpl.Validator(toolgenCallListSuppliers),
-	}, {
-		Name:        ToolCreateDiscountCode,
-		Description: "CreateDiscountCode creates a code customers enter at checkout.",
-		InputSchema: toolgenInputCreateDiscountCode,
-		Namespace:   "ecommerce",
-		Tokens:      toolgen.Tokens{Default: 235, Strict: 256, Gemini: 213},
-		SearchTerms: "1 94 Rgd6AAgIKAHoQI8cRDQLaACQCqpEE6APABSMgIkTAo all amount:4 appli becom checkout code:8 creat:5 creat_discount_code:4 customer discount:7 discount_type:2 ecommerc:2 end:2 end_at:2 enter expir fix:2 fix_amount:2 free:4 free_ship:2 ignor kind limit:2 mani minimum:2 minimum_subtotal:2 off:3 order:2 percentag:4 ship:4 smallest start:2 start_at:2 subtotal:2 summer20 time type:2 us usag:2 usag_limit:2 valid valu:2",
-		Call:        toolgenCallCreateDiscountCode,
-		Validate:    toolimpl.Validator(toolgenCallCreateDiscountCode),
-	}, {
-		Name:        ToolDeactivateDiscountCode,
-		Description: "DeactivateDiscountCode stops a discount code from working.",
-		InputSchema: toolgenInputDeactivateDiscountCode,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "ecommerce",
-		Tokens:      toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
-		SearchTerms: "1 25 ECgDwwO code:8 deactivat:4 deactivat_discount_code:4 discount:5 ecommerc:2 stop work",
-		Call:        toolgenCallDeactivateDiscountCode,
-		Validate:    toolimpl.Validator(toolgenCallDeactivateDiscountCode),
-	}, {
-		Name:        ToolCreateGiftCard,
-		Description: "CreateGiftCard issues a gift card and emails it to a recipient.",
-		InputSchema: toolgenInputCreateGiftCard,
-		Namespace:   "ecommerce",
-		Tokens:      toolgen.Tokens{Default: 107, Strict: 101, Gemini: 85},
-		SearchTerms: "1 38 gKaIgMDAIUBFEB amount:2 card:6 creat:4 creat_gift_card:4 ecommerc:2 email:3 gift:5 issu messag:3 personal receiv recipient:3 recipient_email:2 valu",
-		Call:        toolgenCallCreateGiftCard,
-		Validate:    toolimpl.Validator(toolgenCallCreateGiftCard),
-	}, {
-		Name:         ToolCheckGiftCardBalance,
-		Description:  "CheckGiftCardBalance returns the remaining value of a gift card.",
-		InputSchema:  toolgenInputCheckGiftCardBalance,
-		OutputSchema: toolgenOutputCheckGiftCardBalance,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "ecommerce",
-		Tokens:      toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
-		SearchTerms: "1 32 oABIvDwjA0 balanc:4 card:6 check:4 check_gift_card_balanc:4 code:3 ecommerc:2 gift:6 remain return valu",
-		Call:        toolgenCallCheckGiftCardBalance,
-		Validate:    toolimpl.Validator(toolgenCallCheckGiftCardBalance),
-	}, {
-		Name:         ToolListAbandonedCarts,
-		Description:  "ListAbandonedCarts lists checkouts that customers started but did not complete.",
-		InputSchema:  toolgenInputListAbandonedCarts,
-		OutputSchema: toolgenOutputListAbandonedCarts,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "ecommerce",
-		Tokens:      toolgen.Tokens{Default: 102, Strict: 97, Gemini: 80},
-		SearchTerms: "1 42 oxIGFIwlkRBBBgtEIEZg abandon:5 after cart:6 checkout complet customer did ecommerc:2 least list:5 list_abandon_cart:4 min:2 min_valu:2 much onli:2 sinc:2 start time valu:2 worth",
-		Call:        toolgenCallListAbandonedCarts,
-		Validate:    toolimpl.Validator(toolgenCallListAbandonedCarts),
-	}, {
-		Name:        ToolSendCartRecoveryEmail,
-		Description: "SendCartRecoveryEmail emails a customer a link back to their abandoned checkout, optionally with a discount.",
-		InputSchema: toolgenInputSendCartRecoveryEmail,
-		Annotations: toolgen.Annotations{OpenWorld: true},
-		Namespace:   "ecommerce",
-		Tokens:      toolgen.Tokens{Default: 97, Strict: 92, Gemini: 75},
-		SearchTerms: "1 46 KZjQIAaXThYJEEAQZA abandon:2 back cart:6 cart_id:2 checkout:2 code:3 customer discount:3 discount_code:2 ecommerc:2 email:5 id:2 includ link optionalli recoveri:4 send:4 send_cart_recoveri_email:4",
-		Call:        toolgenCallSendCartRecoveryEmail,
-		Validate:    toolimpl.Validator(toolgenCallSendCartRecoveryEmail),
-	}, {
-		Name:         ToolListProductReviews,
-		Description:  "ListProductReviews lists customers' reviews of products by rating.",
-		InputSchema:  toolgenInputListProductReviews,
-		OutputSchema: toolgenOutputListProductReviews,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "ecommerce",
-		Tokens:      toolgen.Tokens{Default: 118, Strict: 126, Gemini: 96},
-		SearchTerms: "1 53 kAFAFAoiVBoQ2q4RAWC customer ecommerc:2 id:2 list:5 list_product_review:4 mani max:2 max_rate:2 moderation most onli:5 product:8 product_id:2 rate:3 review:8 star unpublish:2 unpublish_onli:2 wait",
-		Call:        toolgenCallListProductReviews,
-		Validate:    toolimpl.Validator(toolgenCallListProductReviews),
-	}, {
-		Name:         ToolModerateProductReview,
-		Description:  "ModerateProductReview publishes, hides or flags a customer review, and can post a public reply.",
-		InputSchema:  toolgenInputModerateProductReview,
-		OutputSchema: toolgenOutputModerateProductReview,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "ecommerce",
-		Tokens:       toolgen.Tokens{Default: 151, Strict: 145, Gemini: 129},
-		SearchTerms:  "1 55 AN4ZySKmTKOkQAIGMAYAAGU abusiv action:2 customer ecommerc:2 flag:3 hide:3 id:2 keep mark moderat:4 moderat_product_review:4 off page:2 post product:5 public:2 publish:3 repli:4 review:8 review_id:2 show spam store",
-		Call:         toolgenCallModerateProductReview,
-		Validate:     toolimpl.Validator(toolgenCallModerateProductReview),
-	}, {
-		Name:         ToolGetBestSellers,
-		Description:  "GetBestSellers ranks products by units sold or revenue over a period.",
-		InputSchema:  toolgenInputGetBestSellers,
-		OutputSchema: toolgenOutputGetBestSellers,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "ecommerce",
-		Tokens:      toolgen.Tokens{Default: 147, Strict: 130, Gemini: 125},
-		SearchTerms: "1 41 gBYTmCHAJggR1DARRC best:4 by_revenu:2 ecommerc:2 end get:4 get_best_seller:4 instead limit:2 mani over period:3 product:2 rank:2 revenu:4 seller:4 sold start unit:2",
-		Call:        toolgenCallGetBestSellers,
-		Validate:    toolimpl.Validator(toolgenCallGetBestSellers),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package ecommerce, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolListOrders,
+	Description:  "ListOrders lists store orders by status, customer and date.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"status":{"type":"string","description":"only orders in this state.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","enum":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"email":{"type":"string","description":"only this customer's orders."},"placed_after":{"type":"string","description":"only orders placed after this time.","format":"date-time"},"placed_before":{"type":"string","description":"only orders placed before this time.","format":"date-time"},"limit":{"type":"integer","description":"the most orders to return.","minimum":1,"maximum":250}},"required":["limit"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Order is a customer's order.","properties":{"id":{"type":"string"},"number":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","description":"OrderStatus is the state of an order.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","examples":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"items":{"type":"array","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer"}},"required":["sku","quantity"],"additionalProperties":false}},"total":{"type":"number"},"currency":{"type":"string"},"shipping_to":{"type":"object","description":"Address is a postal address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"tracking_url":{"type":"string"}},"required":["id","number","email","status","items","total","currency","placed_at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "ecommerce",
+	Tokens:      toolgen.Tokens{Default: 224, Strict: 254, Gemini: 202},
+	SearchTerms: "1 86 AAiCCUh0QgAQjQDK0CMkPRgA28HAHBgQCA after:3 await befor:3 cancel:3 carrier customer:3 date deliver:3 ecommerc:2 email:2 hand held hold:2 limit:2 list:5 list_order:4 most on_hold:2 onli:4 order:10 paid:3 payment pend:2 place:6 place_after:2 place_befor:2 return:4 review ship:3 state statu:3 store time:2 yet",
+	Call:        toolgenCallListOrders,
+}, {
+	Name:         ToolGetOrder,
+	Description:  "GetOrder returns an order with its items, payments, shipping and history.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"order_id":{"type":"string","description":"the order's id or number, \"#1042\"."}},"required":["order_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Order is a customer's order.","properties":{"id":{"type":"string"},"number":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","description":"OrderStatus is the state of an order.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","examples":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"items":{"type":"array","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer"}},"required":["sku","quantity"],"additionalProperties":false}},"total":{"type":"number"},"currency":{"type":"string"},"shipping_to":{"type":"object","description":"Address is a postal address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"tracking_url":{"type":"string"}},"required":["id","number","email","status","items","total","currency","placed_at"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "ecommerce",
+	Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
+	SearchTerms: "1 30 BIYBAV0YjyCAF 1042 ecommerc:2 get:4 get_order:4 histori id:3 item number order:8 order_id:2 payment return ship",
+	Call:        toolgenCallGetOrder,
+}, {
+	Name:         ToolCreateDraftOrder,
+	Description:  "CreateDraftOrder creates an order on a customer's behalf, for example for a phone or wholesale sale.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"email":{"type":"string","description":"the customer's email"},"items":{"type":"array","description":"what they buy","minItems":1,"items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","minimum":1}},"required":["sku","quantity"],"additionalProperties":false}},"shipping_address":{"type":"object","description":"Address is a postal address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2","pattern":"^[A-Z]{2}$"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"discount_code":{"type":"string"},"note":{"type":"string","description":"an internal note"},"send_invoice":{"type":"boolean","description":"SendInvoice emails the customer a link to pay for the order."}},"required":["email","items","shipping_address"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Order is a customer's order.","properties":{"id":{"type":"string"},"number":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","description":"OrderStatus is the state of an order.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","examples":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"items":{"type":"array","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer"}},"required":["sku","quantity"],"additionalProperties":false}},"total":{"type":"number"},"currency":{"type":"string"},"shipping_to":{"type":"object","description":"Address is a postal address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"tracking_url":{"type":"string"}},"required":["id","number","email","status","items","total","currency","placed_at"],"additionalProperties":false}`),
+	Namespace:    "ecommerce",
+	Tokens:       toolgen.Tokens{Default: 319, Strict: 372, Gemini: 287},
+	SearchTerms:  "1 101 ZEosBEIDLGOgdAAgFrQAsRBg8GQdIogQCAIAZEIQgBsOoA 3166 address:4 alpha behalf bui citi:2 code:4 countri:2 creat:5 creat_draft_order:4 customer:3 discount:2 discount_code:2 draft:4 ecommerc:2 email:4 exampl internal invoic:3 iso item:3 line line1:2 line2:2 line_item link name:2 note:3 order:6 pai phone:3 postal:3 postal_code:2 product provinc quantiti:3 region:2 sale send:3 send_invoic:3 ship:2 ship_address:2 sku:2 state variant wholesal",
+	Call:         toolgenCallCreateDraftOrder,
+}, {
+	Name:             ToolCancelOrder,
+	Description:      "CancelOrder cancels an order that has not shipped, optionally refunding it and putting its items back in stock.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"order_id":{"type":"string","description":"the order."},"reason":{"type":"string","description":"why, shown to the customer."},"refund":{"type":"boolean","description":"refund the payment."},"restock":{"type":"boolean","description":"put the items back in stock."}},"required":["order_id","reason","refund","restock"],"additionalProperties":false}`),
+	OutputSchema:     []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Order is a customer's order.","properties":{"id":{"type":"string"},"number":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","description":"OrderStatus is the state of an order.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","examples":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"items":{"type":"array","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer"}},"required":["sku","quantity"],"additionalProperties":false}},"total":{"type":"number"},"currency":{"type":"string"},"shipping_to":{"type":"object","description":"Address is a postal address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"tracking_url":{"type":"string"}},"required":["id","number","email","status","items","total","currency","placed_at"],"additionalProperties":false}`),
+	Annotations:      toolgen.Annotations{Destructive: true},
+	RequiresApproval: true,
+	Namespace:        "ecommerce",
+	Tokens:           toolgen.Tokens{Default: 134, Strict: 117, Gemini: 112},
+	SearchTerms:      "1 45 BAGwxCMgUSAfA6DJARY back:2 cancel:5 cancel_order:4 customer ecommerc:2 id:2 item:2 optionalli order:8 order_id:2 payment put:2 reason:2 refund:4 restock:2 ship shown stock:2 why",
+	Call:             toolgenCallCancelOrder,
+}, {
+	Name:         ToolUpdateOrderShippingAddress,
+	Description:  "UpdateOrderShippingAddress changes where an unshipped order is delivered.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"order_id":{"type":"string","description":"the order."},"address":{"type":"object","description":"the new address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2","pattern":"^[A-Z]{2}$"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false}},"required":["order_id","address"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Order is a customer's order.","properties":{"id":{"type":"string"},"number":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","description":"OrderStatus is the state of an order.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","examples":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"items":{"type":"array","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer"}},"required":["sku","quantity"],"additionalProperties":false}},"total":{"type":"number"},"currency":{"type":"string"},"shipping_to":{"type":"object","description":"Address is a postal address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"tracking_url":{"type":"string"}},"required":["id","number","email","status","items","total","currency","placed_at"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "ecommerce",
+	Tokens:       toolgen.Tokens{Default: 196, Strict: 214, Gemini: 169},
+	SearchTerms:  "1 62 VYHWA4gJAmFCzAaQTggACyJgRGB 3166 address:7 alpha chang citi:2 code:2 countri:2 deliver ecommerc:2 id:2 iso line1:2 line2:2 name:2 new order:8 order_id:2 phone:2 postal:2 postal_code:2 provinc region:2 ship:4 state unship updat:4 updat_order_ship_address:4",
+	Call:         toolgenCallUpdateOrderShippingAddress,
+}, {
+	Name:        ToolAddOrderNote,
+	Description: "AddOrderNote adds an internal note to an order, not shown to the customer.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"order_id":{"type":"string","description":"the order."},"note":{"type":"string","description":"the note."}},"required":["order_id","note"],"additionalProperties":false}`),
+	Namespace:   "ecommerce",
+	Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
+	SearchTerms: "1 34 lCBMNgQoAW add:5 add_order_note:4 customer ecommerc:2 id:2 internal note:8 order:8 order_id:2 shown",
+	Call:        toolgenCallAddOrderNote,
+}, {
+	Name:         ToolPutOrderOnHold,
+	Description:  "PutOrderOnHold stops an order from being fulfilled until it is released.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"order_id":{"type":"string","description":"the order."},"reason":{"type":"string","description":"why, for example \"address check\" or \"awaiting stock\"."},"release":{"type":"boolean","description":"release a held order instead."}},"required":["order_id","reason","release"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Order is a customer's order.","properties":{"id":{"type":"string"},"number":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","description":"OrderStatus is the state of an order.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","examples":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"items":{"type":"array","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer"}},"required":["sku","quantity"],"additionalProperties":false}},"total":{"type":"number"},"currency":{"type":"string"},"shipping_to":{"type":"object","description":"Address is a postal address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"tracking_url":{"type":"string"}},"required":["id","number","email","status","items","total","currency","placed_at"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "ecommerce",
+	Tokens:       toolgen.Tokens{Default: 118, Strict: 101, Gemini: 96},
+	SearchTerms:  "1 45 YAMYGCChQMmAoAK6DigIa address await be check ecommerc:2 exampl fulfil held hold:4 id:2 instead order:9 order_id:2 put:4 put_order_on_hold:4 reason:2 releas:4 stock stop until why",
+	Call:         toolgenCallPutOrderOnHold,
+}, {
+	Name:         ToolFlagOrderForFraudReview,
+	Description:  "FlagOrderForFraudReview marks an order as possibly fraudulent and holds it for a person to review.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"order_id":{"type":"string","description":"the order."},"note":{"type":"string","description":"what looks wrong."}},"required":["order_id","note"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Order is a customer's order.","properties":{"id":{"type":"string"},"number":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","description":"OrderStatus is the state of an order.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","examples":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"items":{"type":"array","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer"}},"required":["sku","quantity"],"additionalProperties":false}},"total":{"type":"number"},"currency":{"type":"string"},"shipping_to":{"type":"object","description":"Address is a postal address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"tracking_url":{"type":"string"}},"required":["id","number","email","status","items","total","currency","placed_at"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "ecommerce",
+	Tokens:       toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
+	SearchTerms:  "1 40 AkiEiQdFEISUBFhg ecommerc:2 flag:4 flag_order_for_fraud_review:4 fraud:4 fraudulent hold id:2 look mark note:2 order:8 order_id:2 person possibli review:5 wrong",
+	Call:         toolgenCallFlagOrderForFraudReview,
+}, {
+	Name:         ToolFulfillOrder,
+	Description:  "FulfillOrder marks an order's items as shipped with a tracking number and notifies the customer.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"order_id":{"type":"string","description":"the order."},"items":{"type":"array","description":"the items shipped; all remaining items when empty.","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","minimum":1}},"required":["sku","quantity"],"additionalProperties":false}},"tracking_number":{"type":"string","description":"the carrier's tracking number."},"carrier":{"type":"string","description":"the carrier.\n\"ups\": UPS\n\"fedex\": FedEx\n\"usps\": United States Postal Service\n\"dhl\": DHL Express","enum":["ups","fedex","usps","dhl"]},"notify_customer":{"type":"boolean","description":"email the customer the tracking details."}},"required":["order_id","items","notify_customer"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Order is a customer's order.","properties":{"id":{"type":"string"},"number":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","description":"OrderStatus is the state of an order.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","examples":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"items":{"type":"array","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer"}},"required":["sku","quantity"],"additionalProperties":false}},"total":{"type":"number"},"currency":{"type":"string"},"shipping_to":{"type":"object","description":"Address is a postal address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"tracking_url":{"type":"string"}},"required":["id","number","email","status","items","total","currency","placed_at"],"additionalProperties":false}`),
+	Namespace:    "ecommerce",
+	Tokens:       toolgen.Tokens{Default: 240, Strict: 247, Gemini: 213},
+	SearchTerms:  "1 87 LCI0oOKgyihBAmIQDkBgCKAGCWuAhEI4AESAFAA all carrier:4 customer:4 detail dhl:3 ecommerc:2 email empti ex express fed fed_ex fedex:2 fulfil:4 fulfil_order:4 id:2 item:6 line line_item mark notifi:3 notifi_customer:2 number:4 order:8 order_id:2 postal product quantiti:3 remain servic ship:2 sku:2 state track:5 track_number:2 unit up:3 usp:2 variant",
+	Call:         toolgenCallFulfillOrder,
+}, {
+	Name:         ToolGetShippingRates,
+	Description:  "GetShippingRates quotes the carriers' prices and delivery times for a parcel to an address.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"object","description":"the destination.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2","pattern":"^[A-Z]{2}$"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"weight_kg":{"type":"number","description":"the parcel's weight.","minimum":0.01},"from_location":{"type":"string","description":"the warehouse it ships from; the default one when absent."}},"required":["to","weight_kg"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Rate is a shipping quote.","properties":{"carrier":{"type":"string","description":"Carrier is a shipping carrier.\n\"ups\": UPS\n\"fedex\": FedEx\n\"usps\": United States Postal Service\n\"dhl\": DHL Express","examples":["ups","fedex","usps","dhl"]},"service":{"type":"string","description":"ServiceLevel is how fast a parcel travels.\n\"ground\": 3 to 7 business days\n\"two_day\": 2 business days\n\"overnight\": next business day","examples":["ground","two_day","overnight"]},"price":{"type":"number"},"days":{"type":"integer"}},"required":["carrier","service","price","days"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "ecommerce",
+	Tokens:      toolgen.Tokens{Default: 229, Strict: 259, Gemini: 202},
+	SearchTerms: "1 68 IJtDBCAIgZiAQ8kYo8ALBKhCAABQABxBxR4UG 3166 absent address alpha carrier citi:2 code:2 countri:2 default deliveri destination ecommerc:2 from_location:2 get:4 get_ship_rate:4 iso kg:2 line1:2 line2:2 location:2 name:2 on parcel:2 phone:2 postal:2 postal_code:2 price provinc quot rate:4 region:2 ship:5 state time warehous weight:3 weight_kg:2",
+	Call:        toolgenCallGetShippingRates,
+}, {
+	Name:         ToolCreateShippingLabel,
+	Description:  "CreateShippingLabel buys a shipping label for an order's parcel.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"order_id":{"type":"string"},"carrier":{"type":"string","description":"Carrier is a shipping carrier.\n\"ups\": UPS\n\"fedex\": FedEx\n\"usps\": United States Postal Service\n\"dhl\": DHL Express","enum":["ups","fedex","usps","dhl"]},"service":{"type":"string","description":"ServiceLevel is how fast a parcel travels.\n\"ground\": 3 to 7 business days\n\"two_day\": 2 business days\n\"overnight\": next business day","enum":["ground","two_day","overnight"]},"weight_kg":{"type":"number","minimum":0.01},"length_cm":{"type":"number","description":"the box's length","minimum":1},"width_cm":{"type":"number","description":"the box's width","minimum":1},"height_cm":{"type":"number","description":"the box's height","minimum":1},"signature_required":{"type":"boolean","description":"SignatureRequired makes the recipient sign on delivery."}},"required":["order_id","carrier","service","weight_kg","length_cm","width_cm","height_cm"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Label is a purchased shipping label.","properties":{"tracking_number":{"type":"string"},"carrier":{"type":"string","description":"Carrier is a shipping carrier.\n\"ups\": UPS\n\"fedex\": FedEx\n\"usps\": United States Postal Service\n\"dhl\": DHL Express","examples":["ups","fedex","usps","dhl"]},"label_url":{"type":"string"},"cost":{"type":"number"}},"required":["tracking_number","carrier","label_url","cost"],"additionalProperties":false}`),
+	Namespace:    "ecommerce",
+	Tokens:       toolgen.Tokens{Default: 285, Strict: 280, Gemini: 263},
+	SearchTerms:  "1 120 yQGskCNwBnIBEBJFgQWhcNAKwDkAAYhqGoEmCBABQoNAGZsAYwrA box:3 bui business:3 carrier:4 cm:6 creat:4 creat_ship_label:4 dai:5 deliveri dhl:3 ecommerc:2 ex express fast fed fed_ex fedex:2 ground:2 height:3 height_cm:2 id:2 kg:2 label:5 length:3 length_cm:2 level make next order:3 order_id:2 overnight:2 parcel:2 postal recipient requir:3 servic:4 servic_level ship:6 sign signatur:3 signatur_requir:3 state travel two:2 two_dai:2 unit up:3 usp:2 weight:2 weight_kg:2 width:3 width_cm:2",
+	Call:         toolgenCallCreateShippingLabel,
+}, {
+	Name:        ToolTrackPackage,
+	Description: "TrackPackage returns a parcel's tracking events and expected delivery date.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"tracking_number":{"type":"string","description":"the tracking number."},"carrier":{"type":"string","description":"the carrier; detected from the number when absent.\n\"ups\": UPS\n\"fedex\": FedEx\n\"usps\": United States Postal Service\n\"dhl\": DHL Express","enum":["ups","fedex","usps","dhl"]}},"required":["tracking_number"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		OpenWorld:  true,
+		ReadOnly:   true,
+	},
+	Namespace:   "ecommerce",
+	Tokens:      toolgen.Tokens{Default: 133, Strict: 128, Gemini: 111},
+	SearchTerms: "1 53 FgaEAARoB6gDBVRARkWiARBRBSA absent carrier:3 date deliveri detect dhl:3 ecommerc:2 event ex expect express fed fed_ex fedex:2 number:4 packag:4 parcel postal return servic state track:8 track_number:2 track_packag:4 unit up:3 usp:2",
+	Call:        toolgenCallTrackPackage,
+}, {
+	Name:        ToolCreateReturnAuthorization,
+	Description: "CreateReturnAuthorization opens a return for items of an order and emails the customer a prepaid return label.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"order_id":{"type":"string","description":"the order."},"items":{"type":"array","description":"the items to return.","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","minimum":1}},"required":["sku","quantity"],"additionalProperties":false}},"reason":{"type":"string","description":"why.\n\"damaged\": arrived broken\n\"wrong_item\": not what was ordered\n\"not_as_described\": differs from the listing\n\"does_not_fit\": wrong size\n\"no_longer_needed\": changed their mind","enum":["damaged","wrong_item","not_as_described","does_not_fit","no_longer_needed"]},"prepaid_label":{"type":"boolean","description":"include a prepaid return label."}},"required":["order_id","items","reason","prepaid_label"],"additionalProperties":false}`),
+	Namespace:   "ecommerce",
+	Tokens:      toolgen.Tokens{Default: 248, Strict: 231, Gemini: 221},
+	SearchTerms: "1 92 rIAgwRKAxWIgAT3QhR6gkSQAMEwqAGkEAmCEigLIA arriv authorization:4 broken chang creat:4 creat_return_authorization:4 customer damag:2 describ:2 differ doe_not_fit:2 ecommerc:2 email fit:2 id:2 includ item:7 label:4 line line_item list longer:2 mind need:2 no_longer_need:2 not_as_describ:2 open order:5 order_id:2 prepaid:4 prepaid_label:2 product quantiti:3 reason:2 return:8 size sku:2 variant why wrong:3 wrong_item:2",
+	Call:        toolgenCallCreateReturnAuthorization,
+}, {
+	Name:        ToolReceiveReturn,
+	Description: "ReceiveReturn records returned items arriving at the warehouse and their condition, restocking the resellable ones.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"return_id":{"type":"string","description":"the return."},"condition":{"type":"string","description":"the state of the items.\n\"resellable\": can go back on the shelf\n\"defective\": broken, to be written off\n\"opened\": opened, sold as open-box","enum":["resellable","defective","opened"]}},"required":["return_id","condition"],"additionalProperties":false}`),
+	Namespace:   "ecommerce",
+	Tokens:      toolgen.Tokens{Default: 141, Strict: 124, Gemini: 119},
+	SearchTerms: "1 50 BRpZBjPQQIUCGRgSAheIjKAMA arriv back box broken condition:3 defectiv:2 ecommerc:2 go id:2 item:2 off on open:4 receiv:4 receiv_return:4 record resellabl:3 restock return:8 return_id:2 shelf sold state warehous written",
+	Call:        toolgenCallReceiveReturn,
+}, {
+	Name:             ToolRefundOrder,
+	Description:      "RefundOrder refunds all or part of an order to the customer's original payment method.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"order_id":{"type":"string","description":"the order."},"amount":{"type":"number","description":"how much; the whole order when absent."},"include_shipping":{"type":"boolean","description":"also refund the shipping cost."},"reason":{"type":"string","description":"why, for the records."}},"required":["order_id","include_shipping"],"additionalProperties":false}`),
+	OutputSchema:     []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Order is a customer's order.","properties":{"id":{"type":"string"},"number":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","description":"OrderStatus is the state of an order.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","examples":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"items":{"type":"array","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer"}},"required":["sku","quantity"],"additionalProperties":false}},"total":{"type":"number"},"currency":{"type":"string"},"shipping_to":{"type":"object","description":"Address is a postal address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"tracking_url":{"type":"string"}},"required":["id","number","email","status","items","total","currency","placed_at"],"additionalProperties":false}`),
+	RequiresApproval: true,
+	Namespace:        "ecommerce",
+	Tokens:           toolgen.Tokens{Default: 126, Strict: 131, Gemini: 104},
+	SearchTerms:      "1 49 AEgEwBNADo1QMQlqiNFIARGC absent all also amount:2 cost customer ecommerc:2 id:2 includ:2 includ_ship:2 method much order:9 order_id:2 original part payment reason:2 record refund:6 refund_order:4 ship:3 whole why",
+	Call:             toolgenCallRefundOrder,
+}, {
+	Name:        ToolIssueStoreCredit,
+	Description: "IssueStoreCredit gives a customer credit to spend in the store.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"email":{"type":"string","description":"the customer."},"amount":{"type":"number","description":"the credit.","minimum":0.01},"expires_at":{"type":"string","description":"when the credit lapses.","format":"date-time"},"note":{"type":"string","description":"why, shown to the customer."}},"required":["email","amount"],"additionalProperties":false}`),
+	Namespace:   "ecommerce",
+	Tokens:      toolgen.Tokens{Default: 126, Strict: 132, Gemini: 104},
+	SearchTerms: "1 40 hVKNDcADAEAiYBhK amount:2 credit:7 customer:3 ecommerc:2 email:2 expir:2 expir_at:2 give issu:4 issu_store_credit:4 laps note:2 shown spend store:5 why",
+	Call:        toolgenCallIssueStoreCredit,
+}, {
+	Name:         ToolGetCustomerOrderHistory,
+	Description:  "GetCustomerOrderHistory returns a customer's past orders and lifetime spend.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"email":{"type":"string","description":"the customer."}},"required":["email"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Order is a customer's order.","properties":{"id":{"type":"string"},"number":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","description":"OrderStatus is the state of an order.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","examples":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"items":{"type":"array","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer"}},"required":["sku","quantity"],"additionalProperties":false}},"total":{"type":"number"},"currency":{"type":"string"},"shipping_to":{"type":"object","description":"Address is a postal address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"tracking_url":{"type":"string"}},"required":["id","number","email","status","items","total","currency","placed_at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "ecommerce",
+	Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
+	SearchTerms: "1 31 gQ4QqFIwmAK customer:6 ecommerc:2 email:2 get:4 get_customer_order_histori:4 histori:4 lifetim order:5 past return spend",
+	Call:        toolgenCallGetCustomerOrderHistory,
+}, {
+	Name:         ToolListProducts,
+	Description:  "ListProducts lists the catalog's products by collection, status, vendor or title.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"words in the title."},"collection":{"type":"string","description":"only products in this collection."},"status":{"type":"string","description":"only products in this state.\n\"draft\": not visible\n\"active\": on sale\n\"archived\": no longer sold","enum":["draft","active","archived"]},"vendor":{"type":"string","description":"only this brand or supplier's products."}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Product is a product of the catalog.","properties":{"id":{"type":"string"},"title":{"type":"string"},"status":{"type":"string","description":"ProductStatus is whether a product is on sale.\n\"draft\": not visible\n\"active\": on sale\n\"archived\": no longer sold","examples":["draft","active","archived"]},"price":{"type":"number"},"sku":{"type":"string"},"vendor":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["id","title","status","price","sku"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "ecommerce",
+	Tokens:      toolgen.Tokens{Default: 146, Strict: 177, Gemini: 124},
+	SearchTerms: "1 51 BggoQuuQ5gCRKBQMnJCkYQ activ:2 archiv:2 brand catalog collection:4 draft:2 ecommerc:2 list:5 list_product:4 longer onli:3 product:8 queri:2 sale sold state statu:3 supplier titl:2 vendor:3 visibl word",
+	Call:        toolgenCallListProducts,
+}, {
+	Name:         ToolGetProduct,
+	Description:  "GetProduct returns a product with its variants, images and prices.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"product_id":{"type":"string","description":"the product's id or SKU."}},"required":["product_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Product is a product of the catalog.","properties":{"id":{"type":"string"},"title":{"type":"string"},"status":{"type":"string","description":"ProductStatus is whether a product is on sale.\n\"draft\": not visible\n\"active\": on sale\n\"archived\": no longer sold","examples":["draft","active","archived"]},"price":{"type":"number"},"sku":{"type":"string"},"vendor":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["id","title","status","price","sku"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "ecommerce",
+	Tokens:      toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
+	SearchTerms: "1 28 BEOAoGBlQA7 ecommerc:2 get:4 get_product:4 id:3 imag price product:8 product_id:2 return sku variant",
+	Call:        toolgenCallGetProduct,
+}, {
+	Name:         ToolCreateProduct,
+	Description:  "CreateProduct adds a product to the store's catalog.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string"},"description":{"type":"string","description":"HTML allowed"},"price":{"type":"number","minimum":0},"compare_at_price":{"type":"number","description":"the crossed-out \"was\" price"},"sku":{"type":"string"},"vendor":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}},"weight_grams":{"type":"integer","minimum":0},"status":{"type":"string","description":"ProductStatus is whether a product is on sale.\n\"draft\": not visible\n\"active\": on sale\n\"archived\": no longer sold","enum":["draft","active","archived"]}},"required":["title","price","sku","status"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Product is a product of the catalog.","properties":{"id":{"type":"string"},"title":{"type":"string"},"status":{"type":"string","description":"ProductStatus is whether a product is on sale.\n\"draft\": not visible\n\"active\": on sale\n\"archived\": no longer sold","examples":["draft","active","archived"]},"price":{"type":"number"},"sku":{"type":"string"},"vendor":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["id","title","status","price","sku"],"additionalProperties":false}`),
+	Namespace:    "ecommerce",
+	Tokens:       toolgen.Tokens{Default: 197, Strict: 241, Gemini: 175},
+	SearchTerms:  "1 65 FFAUNKAapHDOqACSSRoBAOWJQQAgAiBC activ:2 add allow archiv:2 catalog compar:2 compar_at_price:2 creat:4 creat_product:4 cross description:2 draft:2 ecommerc:2 gram:2 html longer out price:5 product:7 product_statu sale:2 sku:2 sold statu:3 store tag:2 titl:2 vendor:2 visibl weight:2 weight_gram:2 whether",
+	Call:         toolgenCallCreateProduct,
+}, {
+	Name:         ToolUpdateProductPrice,
+	Description:  "UpdateProductPrice changes a product's selling price and \"was\" price.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"product_id":{"type":"string","description":"the product's id or SKU."},"price":{"type":"number","description":"the new price.","minimum":0},"compare_at_price":{"type":"number","description":"the crossed-out price to show, for a sale."}},"required":["product_id","price"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Product is a product of the catalog.","properties":{"id":{"type":"string"},"title":{"type":"string"},"status":{"type":"string","description":"ProductStatus is whether a product is on sale.\n\"draft\": not visible\n\"active\": on sale\n\"archived\": no longer sold","examples":["draft","active","archived"]},"price":{"type":"number"},"sku":{"type":"string"},"vendor":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["id","title","status","price","sku"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "ecommerce",
+	Tokens:       toolgen.Tokens{Default: 118, Strict: 114, Gemini: 96},
+	SearchTerms:  "1 47 DgFxKEoNOEBWBUAoI chang compar:2 compar_at_price:2 cross ecommerc:2 id:3 new out price:12 product:8 product_id:2 sale sell show sku updat:4 updat_product_price:4",
+	Call:         toolgenCallUpdateProductPrice,
+}, {
+	Name:         ToolArchiveProduct,
+	Description:  "ArchiveProduct takes a product off sale and out of the storefront.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"product_id":{"type":"string","description":"the product."}},"required":["product_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Product is a product of the catalog.","properties":{"id":{"type":"string"},"title":{"type":"string"},"status":{"type":"string","description":"ProductStatus is whether a product is on sale.\n\"draft\": not visible\n\"active\": on sale\n\"archived\": no longer sold","examples":["draft","active","archived"]},"price":{"type":"number"},"sku":{"type":"string"},"vendor":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["id","title","status","price","sku"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "ecommerce",
+	Tokens:       toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
+	SearchTerms:  "1 27 AHwGsGZEwIS archiv:4 archiv_product:4 ecommerc:2 id:2 off out product:8 product_id:2 sale storefront take",
+	Call:         toolgenCallArchiveProduct,
+}, {
+	Name:        ToolAddProductVariant,
+	Description: "AddProductVariant adds a variant, such as a size or color, to a product.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/options): OpenAI,
+	// gets it without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/options): Gemini,
+	// gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"product_id":{"type":"string","description":"the product."},"options":{"type":"object","description":"the option values, {\"size\": \"XL\", \"color\": \"navy\"}.","additionalProperties":{"type":"string"}},"sku":{"type":"string","description":"the variant's SKU."},"price":{"type":"number","description":"its price; the product's when absent."}},"required":["product_id","options","sku"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Product is a product of the catalog.","properties":{"id":{"type":"string"},"title":{"type":"string"},"status":{"type":"string","description":"ProductStatus is whether a product is on sale.\n\"draft\": not visible\n\"active\": on sale\n\"archived\": no longer sold","examples":["draft","active","archived"]},"price":{"type":"number"},"sku":{"type":"string"},"vendor":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["id","title","status","price","sku"],"additionalProperties":false}`),
+	Namespace:    "ecommerce",
+	Tokens:       toolgen.Tokens{Default: 149, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 47 TlANJgYRigUlIAoJ absent add:5 add_product_variant:4 color:2 ecommerc:2 id:2 navi option:3 price:3 product:9 product_id:2 size:2 sku:3 valu variant:6 xl",
+	Call:         toolgenCallAddProductVariant,
+}, {
+	Name:        ToolAddProductToCollection,
+	Description: "AddProductToCollection puts a product in a storefront collection.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"product_id":{"type":"string","description":"the product."},"collection_id":{"type":"string","description":"the collection, \"summer-sale\"."}},"required":["product_id","collection_id"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "ecommerce",
+	Tokens:      toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
+	SearchTerms: "1 38 JEmGkVIAFEBT add:4 add_product_to_collection:4 collection:8 collection_id:2 ecommerc:2 id:4 product:8 product_id:2 put sale storefront summer",
+	Call:        toolgenCallAddProductToCollection,
+}, {
+	Name:         ToolGetInventoryLevel,
+	Description:  "GetInventoryLevel returns how many units of a SKU are on hand, committed to orders, available and incoming, per location.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"sku":{"type":"string","description":"the SKU."},"location":{"type":"string","description":"only this warehouse or store."}},"required":["sku"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"StockLevel is a SKU's stock at a location.","properties":{"sku":{"type":"string"},"location":{"type":"string"},"on_hand":{"type":"integer"},"committed":{"type":"integer"},"available":{"type":"integer"},"incoming":{"type":"integer"}},"required":["sku","location","on_hand","committed","available","incoming"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "ecommerce",
+	Tokens:      toolgen.Tokens{Default: 97, Strict: 91, Gemini: 75},
+	SearchTerms: "1 37 iAFILgQAEEwEE7mwQQW availabl commit ecommerc:2 get:4 get_inventori_level:4 hand incom inventori:4 level:4 location:3 mani onli order per return sku:4 store unit warehous",
+	Call:        toolgenCallGetInventoryLevel,
+}, {
+	Name:         ToolAdjustInventory,
+	Description:  "AdjustInventory adds or removes units of a SKU at a location, with a reason.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"sku":{"type":"string","description":"the SKU."},"location":{"type":"string","description":"the warehouse or store."},"delta":{"type":"integer","description":"units to add, or remove when negative."},"reason":{"type":"string","description":"why.\n\"received\": stock arrived\n\"shrinkage\": lost or stolen\n\"damaged\": damaged in the warehouse\n\"correction\": a count was wrong\n\"restock\": returned items put back","enum":["received","shrinkage","damaged","correction","restock"]}},"required":["sku","location","delta","reason"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"StockLevel is a SKU's stock at a location.","properties":{"sku":{"type":"string"},"location":{"type":"string"},"on_hand":{"type":"integer"},"committed":{"type":"integer"},"available":{"type":"integer"},"incoming":{"type":"integer"}},"required":["sku","location","on_hand","committed","available","incoming"],"additionalProperties":false}`),
+	Namespace:    "ecommerce",
+	Tokens:       toolgen.Tokens{Default: 182, Strict: 165, Gemini: 160},
+	SearchTerms:  "1 58 HCwEBoWmiAZMAMoqgASwQ0OIIBFALE add:2 adjust:4 adjust_inventori:4 arriv back correction:2 count damag:3 delta:2 ecommerc:2 inventori:4 item location:3 lost negativ put reason:3 receiv:2 remov:2 restock:2 return shrinkag:2 sku:4 stock stolen store unit:2 warehous:2 why wrong",
+	Call:         toolgenCallAdjustInventory,
+}, {
+	Name:        ToolTransferStock,
+	Description: "TransferStock moves units of a SKU from one location to another.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"sku":{"type":"string","description":"the SKU."},"from_location":{"type":"string","description":"where they are."},"to_location":{"type":"string","description":"where they go."},"quantity":{"type":"integer","description":"how many.","minimum":1}},"required":["sku","from_location","to_location","quantity"],"additionalProperties":false}`),
+	Namespace:   "ecommerce",
+	Tokens:      toolgen.Tokens{Default: 120, Strict: 103, Gemini: 98},
+	SearchTerms: "1 35 eAMcEEUGkU0AQiR another ecommerc:2 from_location:2 go location:5 mani move on quantiti:2 sku:4 stock:4 to_location:2 transfer:4 transfer_stock:4 unit",
+	Call:        toolgenCallTransferStock,
+}, {
+	Name:         ToolListLowStockItems,
+	Description:  "ListLowStockItems lists the SKUs whose available stock is at or below a threshold.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"threshold":{"type":"integer","description":"the level to report at; each SKU's reorder point when absent.","minimum":0},"location":{"type":"string","description":"only this location."}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"StockLevel is a SKU's stock at a location.","properties":{"sku":{"type":"string"},"location":{"type":"string"},"on_hand":{"type":"integer"},"committed":{"type":"integer"},"available":{"type":"integer"},"incoming":{"type":"integer"}},"required":["sku","location","on_hand","committed","available","incoming"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "ecommerce",
+	Tokens:      toolgen.Tokens{Default: 98, Strict: 107, Gemini: 76},
+	SearchTerms: "1 42 DQGA7ggoEAkwAyJSQxS absent availabl below each ecommerc:2 item:4 level list:5 list_low_stock_item:4 location:3 low:4 onli point reorder report sku:2 stock:5 threshold:3 whose",
+	Call:        toolgenCallListLowStockItems,
+}, {
+	Name:             ToolCreatePurchaseOrder,
+	Description:      "CreatePurchaseOrder orders stock from a supplier.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"supplier_id":{"type":"string","description":"the supplier."},"items":{"type":"array","description":"the SKUs and quantities.","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","minimum":1}},"required":["sku","quantity"],"additionalProperties":false}},"deliver_to":{"type":"string","description":"the receiving location."},"expected_at":{"type":"string","description":"the expected delivery date.","format":"date-time"}},"required":["supplier_id","items","deliver_to"],"additionalProperties":false}`),
+	RequiresApproval: true,
+	Namespace:        "ecommerce",
+	Tokens:           toolgen.Tokens{Default: 171, Strict: 167, Gemini: 144},
+	SearchTerms:      "1 55 HAwAg0gAW6QAHDMIBUhEJJGI creat:4 creat_purchas_order:4 date deliver:2 deliver_to:2 deliveri ecommerc:2 expect:3 expect_at:2 id:2 item:3 line line_item location order:5 product purchas:4 quantiti:4 receiv sku:3 stock supplier:4 supplier_id:2 variant",
+	Call:             toolgenCallCreatePurchaseOrder,
+}, {
+	Name:        ToolReceivePurchaseOrder,
+	Description: "ReceivePurchaseOrder records the stock of a purchase order as delivered and adds it to inventory.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"purchase_order_id":{"type":"string","description":"the purchase order."},"received":{"type":"array","description":"the quantities received, when some were missing.","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","minimum":1}},"required":["sku","quantity"],"additionalProperties":false}}},"required":["purchase_order_id","received"],"additionalProperties":false}`),
+	Namespace:   "ecommerce",
+	Tokens:      toolgen.Tokens{Default: 149, Strict: 132, Gemini: 122},
+	SearchTerms: "1 51 jAsAQKAAQEgMYQB2KBxMA add deliver ecommerc:2 id:2 inventori item line line_item miss order:8 product purchas:8 purchas_order_id:2 quantiti:4 receiv:7 receiv_purchas_order:4 record sku:2 some stock variant",
+	Call:        toolgenCallReceivePurchaseOrder,
+}, {
+	Name:         ToolListSuppliers,
+	Description:  "ListSuppliers lists the suppliers the store buys from, with lead times.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "ecommerce",
+	Tokens:      toolgen.Tokens{Default: 56, Strict: 39, Gemini: 35},
+	SearchTerms: "1 20 AUmqJwJM bui ecommerc:2 lead list:5 list_supplier:4 store supplier:5 time",
+	Call:        toolgenCallListSuppliers,
+}, {
+	Name:        ToolCreateDiscountCode,
+	Description: "CreateDiscountCode creates a code customers enter at checkout.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"code":{"type":"string","description":"the code, \"SUMMER20\"."},"discount_type":{"type":"string","description":"the kind of discount.\n\"percentage\": a percentage off\n\"fixed_amount\": an amount off the order\n\"free_shipping\": free shipping","enum":["percentage","fixed_amount","free_shipping"]},"value":{"type":"number","description":"the percentage or amount off; ignored for free shipping.","minimum":0},"starts_at":{"type":"string","description":"when it becomes valid.","format":"date-time"},"ends_at":{"type":"string","description":"when it expires.","format":"date-time"},"usage_limit":{"type":"integer","description":"how many times it can be used in all.","minimum":1},"minimum_subtotal":{"type":"number","description":"the smallest order it applies to."}},"required":["code","discount_type","value","starts_at"],"additionalProperties":false}`),
+	Namespace:   "ecommerce",
+	Tokens:      toolgen.Tokens{Default: 235, Strict: 256, Gemini: 213},
+	SearchTerms: "1 94 Rgd6AAgIKAHoQI8cRDQLaACQCqpEE6APABSMgIkTAo all amount:4 appli becom checkout code:8 creat:5 creat_discount_code:4 customer discount:7 discount_type:2 ecommerc:2 end:2 end_at:2 enter expir fix:2 fix_amount:2 free:4 free_ship:2 ignor kind limit:2 mani minimum:2 minimum_subtotal:2 off:3 order:2 percentag:4 ship:4 smallest start:2 start_at:2 subtotal:2 summer20 time type:2 us usag:2 usag_limit:2 valid valu:2",
+	Call:        toolgenCallCreateDiscountCode,
+}, {
+	Name:        ToolDeactivateDiscountCode,
+	Description: "DeactivateDiscountCode stops a discount code from working.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"code":{"type":"string","description":"the code."}},"required":["code"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "ecommerce",
+	Tokens:      toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
+	SearchTerms: "1 25 ECgDwwO code:8 deactivat:4 deactivat_discount_code:4 discount:5 ecommerc:2 stop work",
+	Call:        toolgenCallDeactivateDiscountCode,
+}, {
+	Name:        ToolCreateGiftCard,
+	Description: "CreateGiftCard issues a gift card and emails it to a recipient.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"amount":{"type":"number","description":"the card's value.","minimum":1},"recipient_email":{"type":"string","description":"who receives it."},"message":{"type":"string","description":"a personal message."}},"required":["amount","recipient_email"],"additionalProperties":false}`),
+	Namespace:   "ecommerce",
+	Tokens:      toolgen.Tokens{Default: 107, Strict: 101, Gemini: 85},
+	SearchTerms: "1 38 gKaIgMDAIUBFEB amount:2 card:6 creat:4 creat_gift_card:4 ecommerc:2 email:3 gift:5 issu messag:3 personal receiv recipient:3 recipient_email:2 valu",
+	Call:        toolgenCallCreateGiftCard,
+}, {
+	Name:         ToolCheckGiftCardBalance,
+	Description:  "CheckGiftCardBalance returns the remaining value of a gift card.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"code":{"type":"string","description":"the gift card's code."}},"required":["code"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number"}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "ecommerce",
+	Tokens:      toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
+	SearchTerms: "1 32 oABIvDwjA0 balanc:4 card:6 check:4 check_gift_card_balanc:4 code:3 ecommerc:2 gift:6 remain return valu",
+	Call:        toolgenCallCheckGiftCardBalance,
+}, {
+	Name:         ToolListAbandonedCarts,
+	Description:  "ListAbandonedCarts lists checkouts that customers started but did not complete.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"since":{"type":"string","description":"only carts abandoned after this time.","format":"date-time"},"min_value":{"type":"number","description":"only carts worth at least this much."}},"required":["since"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Order is a customer's order.","properties":{"id":{"type":"string"},"number":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","description":"OrderStatus is the state of an order.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","examples":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"items":{"type":"array","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer"}},"required":["sku","quantity"],"additionalProperties":false}},"total":{"type":"number"},"currency":{"type":"string"},"shipping_to":{"type":"object","description":"Address is a postal address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"tracking_url":{"type":"string"}},"required":["id","number","email","status","items","total","currency","placed_at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "ecommerce",
+	Tokens:      toolgen.Tokens{Default: 102, Strict: 97, Gemini: 80},
+	SearchTerms: "1 42 oxIGFIwlkRBBBgtEIEZg abandon:5 after cart:6 checkout complet customer did ecommerc:2 least list:5 list_abandon_cart:4 min:2 min_valu:2 much onli:2 sinc:2 start time valu:2 worth",
+	Call:        toolgenCallListAbandonedCarts,
+}, {
+	Name:        ToolSendCartRecoveryEmail,
+	Description: "SendCartRecoveryEmail emails a customer a link back to their abandoned checkout, optionally with a discount.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"cart_id":{"type":"string","description":"the abandoned checkout."},"discount_code":{"type":"string","description":"a code to include."}},"required":["cart_id"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{OpenWorld: true},
+	Namespace:   "ecommerce",
+	Tokens:      toolgen.Tokens{Default: 97, Strict: 92, Gemini: 75},
+	SearchTerms: "1 46 KZjQIAaXThYJEEAQZA abandon:2 back cart:6 cart_id:2 checkout:2 code:3 customer discount:3 discount_code:2 ecommerc:2 email:5 id:2 includ link optionalli recoveri:4 send:4 send_cart_recoveri_email:4",
+	Call:        toolgenCallSendCartRecoveryEmail,
+}, {
+	Name:         ToolListProductReviews,
+	Description:  "ListProductReviews lists customers' reviews of products by rating.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"product_id":{"type":"string","description":"only this product's reviews."},"max_rating":{"type":"integer","description":"only reviews with at most this many stars.","minimum":1,"maximum":5},"unpublished_only":{"type":"boolean","description":"only reviews waiting for moderation."}},"required":["unpublished_only"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Review is a customer's product review.","properties":{"id":{"type":"string"},"product_id":{"type":"string"},"rating":{"type":"integer"},"title":{"type":"string"},"body":{"type":"string"},"author":{"type":"string"},"at":{"type":"string","format":"date-time"}},"required":["id","product_id","rating","title","body","author","at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "ecommerce",
+	Tokens:      toolgen.Tokens{Default: 118, Strict: 126, Gemini: 96},
+	SearchTerms: "1 53 kAFAFAoiVBoQ2q4RAWC customer ecommerc:2 id:2 list:5 list_product_review:4 mani max:2 max_rate:2 moderation most onli:5 product:8 product_id:2 rate:3 review:8 star unpublish:2 unpublish_onli:2 wait",
+	Call:        toolgenCallListProductReviews,
+}, {
+	Name:         ToolModerateProductReview,
+	Description:  "ModerateProductReview publishes, hides or flags a customer review, and can post a public reply.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"review_id":{"type":"string","description":"the review."},"action":{"type":"string","description":"what to do with it.\n\"publish\": show it on the product page\n\"hide\": keep it off the page\n\"flag\": mark it as spam or abusive","enum":["publish","hide","flag"]},"reply":{"type":"string","description":"a public reply from the store."}},"required":["review_id","action"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Review is a customer's product review.","properties":{"id":{"type":"string"},"product_id":{"type":"string"},"rating":{"type":"integer"},"title":{"type":"string"},"body":{"type":"string"},"author":{"type":"string"},"at":{"type":"string","format":"date-time"}},"required":["id","product_id","rating","title","body","author","at"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "ecommerce",
+	Tokens:       toolgen.Tokens{Default: 151, Strict: 145, Gemini: 129},
+	SearchTerms:  "1 55 AN4ZySKmTKOkQAIGMAYAAGU abusiv action:2 customer ecommerc:2 flag:3 hide:3 id:2 keep mark moderat:4 moderat_product_review:4 off page:2 post product:5 public:2 publish:3 repli:4 review:8 review_id:2 show spam store",
+	Call:         toolgenCallModerateProductReview,
+}, {
+	Name:         ToolGetBestSellers,
+	Description:  "GetBestSellers ranks products by units sold or revenue over a period.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"},"by_revenue":{"type":"boolean","description":"rank by revenue instead of units."},"limit":{"type":"integer","description":"how many products.","minimum":1,"maximum":100}},"required":["from","to","by_revenue","limit"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Product is a product of the catalog.","properties":{"id":{"type":"string"},"title":{"type":"string"},"status":{"type":"string","description":"ProductStatus is whether a product is on sale.\n\"draft\": not visible\n\"active\": on sale\n\"archived\": no longer sold","examples":["draft","active","archived"]},"price":{"type":"number"},"sku":{"type":"string"},"vendor":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["id","title","status","price","sku"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "ecommerce",
+	Tokens:      toolgen.Tokens{Default: 147, Strict: 130, Gemini: 125},
+	SearchTerms: "1 41 gBYTmCHAJggR1DARRC best:4 by_revenu:2 ecommerc:2 end get:4 get_best_seller:4 instead limit:2 mani over period:3 product:2 rank:2 revenu:4 seller:4 sold start unit:2",
+	Call:        toolgenCallGetBestSellers,
+}}
 
 // ListOrdersRule is a permission rule for the tool list_orders: each field is
 // a glob over that argument's value (as toolgen.Rule's Args), and an empty
@@ -689,7 +659,7 @@ type ListOrdersRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListOrdersRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListOrders, toolgenArgsListOrders, []string{r.Status, r.Email, r.PlacedAfter, r.PlacedBefore, r.Limit})
+	return toolimpl.RuleOf(ToolListOrders, toolgenArgsListOrders, unsafe.Pointer(&r), 5)
 }
 
 // GetOrderRule is a permission rule for the tool get_order: each field is a
@@ -702,7 +672,7 @@ type GetOrderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetOrderRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetOrder, toolgenArgsGetOrder, []string{r.OrderID})
+	return toolimpl.RuleOf(ToolGetOrder, toolgenArgsGetOrder, unsafe.Pointer(&r), 1)
 }
 
 // CreateDraftOrderRule is a permission rule for the tool create_draft_order:
@@ -720,7 +690,7 @@ type CreateDraftOrderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateDraftOrderRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateDraftOrder, toolgenObjectDraftOrder, []string{r.Email, r.Items, r.ShippingAddress, r.DiscountCode, r.Note, r.SendInvoice})
+	return toolimpl.RuleOf(ToolCreateDraftOrder, toolgenObjectDraftOrder, unsafe.Pointer(&r), 6)
 }
 
 // CancelOrderRule is a permission rule for the tool cancel_order: each field
@@ -736,7 +706,7 @@ type CancelOrderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CancelOrderRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCancelOrder, toolgenArgsCancelOrder, []string{r.OrderID, r.Reason, r.Refund, r.Restock})
+	return toolimpl.RuleOf(ToolCancelOrder, toolgenArgsCancelOrder, unsafe.Pointer(&r), 4)
 }
 
 // UpdateOrderShippingAddressRule is a permission rule for the tool
@@ -750,7 +720,7 @@ type UpdateOrderShippingAddressRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateOrderShippingAddressRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolUpdateOrderShippingAddress, toolgenArgsUpdateOrderShippingAddress, []string{r.OrderID, r.Address})
+	return toolimpl.RuleOf(ToolUpdateOrderShippingAddress, toolgenArgsUpdateOrderShippingAddress, unsafe.Pointer(&r), 2)
 }
 
 // AddOrderNoteRule is a permission rule for the tool add_order_note: each
@@ -764,7 +734,7 @@ type AddOrderNoteRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddOrderNoteRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAddOrderNote, toolgenArgsAddOrderNote, []string{r.OrderID, r.Note})
+	return toolimpl.RuleOf(ToolAddOrderNote, toolgenArgsAddOrderNote, unsafe.Pointer(&r), 2)
 }
 
 // PutOrderOnHoldRule is a permission rule for the tool put_order_on_hold: each
@@ -779,7 +749,7 @@ type PutOrderOnHoldRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r PutOrderOnHoldRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolPutOrderOnHold, toolgenArgsPutOrderOnHold, []string{r.OrderID, r.Reason, r.Release})
+	return toolimpl.RuleOf(ToolPutOrderOnHold, toolgenArgsPutOrderOnHold, unsafe.Pointer(&r), 3)
 }
 
 // FlagOrderForFraudReviewRule is a permission rule for the tool
@@ -793,7 +763,7 @@ type FlagOrderForFraudReviewRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FlagOrderForFraudReviewRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolFlagOrderForFraudReview, toolgenArgsFlagOrderForFraudReview, []string{r.OrderID, r.Note})
+	return toolimpl.RuleOf(ToolFlagOrderForFraudReview, toolgenArgsFlagOrderForFraudReview, unsafe.Pointer(&r), 2)
 }
 
 // FulfillOrderRule is a permission rule for the tool fulfill_order: each field
@@ -810,7 +780,7 @@ type FulfillOrderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FulfillOrderRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolFulfillOrder, toolgenArgsFulfillOrder, []string{r.OrderID, r.Items, r.TrackingNumber, r.Carrier, r.NotifyCustomer})
+	return toolimpl.RuleOf(ToolFulfillOrder, toolgenArgsFulfillOrder, unsafe.Pointer(&r), 5)
 }
 
 // GetShippingRatesRule is a permission rule for the tool get_shipping_rates:
@@ -825,7 +795,7 @@ type GetShippingRatesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetShippingRatesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetShippingRates, toolgenArgsGetShippingRates, []string{r.To, r.WeightKg, r.FromLocation})
+	return toolimpl.RuleOf(ToolGetShippingRates, toolgenArgsGetShippingRates, unsafe.Pointer(&r), 3)
 }
 
 // CreateShippingLabelRule is a permission rule for the tool
@@ -845,7 +815,7 @@ type CreateShippingLabelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateShippingLabelRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateShippingLabel, toolgenObjectParcel, []string{r.OrderID, r.Carrier, r.Service, r.WeightKg, r.LengthCm, r.WidthCm, r.HeightCm, r.SignatureRequired})
+	return toolimpl.RuleOf(ToolCreateShippingLabel, toolgenObjectParcel, unsafe.Pointer(&r), 8)
 }
 
 // TrackPackageRule is a permission rule for the tool track_package: each field
@@ -859,7 +829,7 @@ type TrackPackageRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TrackPackageRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTrackPackage, toolgenArgsTrackPackage, []string{r.TrackingNumber, r.Carrier})
+	return toolimpl.RuleOf(ToolTrackPackage, toolgenArgsTrackPackage, unsafe.Pointer(&r), 2)
 }
 
 // CreateReturnAuthorizationRule is a permission rule for the tool
@@ -875,7 +845,7 @@ type CreateReturnAuthorizationRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateReturnAuthorizationRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateReturnAuthorization, toolgenArgsCreateReturnAuthorization, []string{r.OrderID, r.Items, r.Reason, r.PrepaidLabel})
+	return toolimpl.RuleOf(ToolCreateReturnAuthorization, toolgenArgsCreateReturnAuthorization, unsafe.Pointer(&r), 4)
 }
 
 // ReceiveReturnRule is a permission rule for the tool receive_return: each
@@ -889,7 +859,7 @@ type ReceiveReturnRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReceiveReturnRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReceiveReturn, toolgenArgsReceiveReturn, []string{r.ReturnID, r.Condition})
+	return toolimpl.RuleOf(ToolReceiveReturn, toolgenArgsReceiveReturn, unsafe.Pointer(&r), 2)
 }
 
 // RefundOrderRule is a permission rule for the tool refund_order: each field
@@ -905,7 +875,7 @@ type RefundOrderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RefundOrderRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRefundOrder, toolgenArgsRefundOrder, []string{r.OrderID, r.Amount, r.IncludeShipping, r.Reason})
+	return toolimpl.RuleOf(ToolRefundOrder, toolgenArgsRefundOrder, unsafe.Pointer(&r), 4)
 }
 
 // IssueStoreCreditRule is a permission rule for the tool issue_store_credit:
@@ -921,7 +891,7 @@ type IssueStoreCreditRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r IssueStoreCreditRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolIssueStoreCredit, toolgenArgsIssueStoreCredit, []string{r.Email, r.Amount, r.ExpiresAt, r.Note})
+	return toolimpl.RuleOf(ToolIssueStoreCredit, toolgenArgsIssueStoreCredit, unsafe.Pointer(&r), 4)
 }
 
 // GetCustomerOrderHistoryRule is a permission rule for the tool
@@ -934,7 +904,7 @@ type GetCustomerOrderHistoryRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetCustomerOrderHistoryRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetCustomerOrderHistory, toolgenArgsGetCustomerOrderHistory, []string{r.Email})
+	return toolimpl.RuleOf(ToolGetCustomerOrderHistory, toolgenArgsGetCustomerOrderHistory, unsafe.Pointer(&r), 1)
 }
 
 // ListProductsRule is a permission rule for the tool list_products: each field
@@ -950,7 +920,7 @@ type ListProductsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListProductsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListProducts, toolgenArgsListProducts, []string{r.Query, r.Collection, r.Status, r.Vendor})
+	return toolimpl.RuleOf(ToolListProducts, toolgenArgsListProducts, unsafe.Pointer(&r), 4)
 }
 
 // GetProductRule is a permission rule for the tool get_product: each field is
@@ -963,7 +933,7 @@ type GetProductRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetProductRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetProduct, toolgenArgsGetProduct, []string{r.ProductID})
+	return toolimpl.RuleOf(ToolGetProduct, toolgenArgsGetProduct, unsafe.Pointer(&r), 1)
 }
 
 // CreateProductRule is a permission rule for the tool create_product: each
@@ -984,7 +954,7 @@ type CreateProductRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateProductRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateProduct, toolgenObjectNewProduct, []string{r.Title, r.Description, r.Price, r.CompareAtPrice, r.SKU, r.Vendor, r.Tags, r.WeightGrams, r.Status})
+	return toolimpl.RuleOf(ToolCreateProduct, toolgenObjectNewProduct, unsafe.Pointer(&r), 9)
 }
 
 // UpdateProductPriceRule is a permission rule for the tool
@@ -999,7 +969,7 @@ type UpdateProductPriceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateProductPriceRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolUpdateProductPrice, toolgenArgsUpdateProductPrice, []string{r.ProductID, r.Price, r.CompareAtPrice})
+	return toolimpl.RuleOf(ToolUpdateProductPrice, toolgenArgsUpdateProductPrice, unsafe.Pointer(&r), 3)
 }
 
 // ArchiveProductRule is a permission rule for the tool archive_product: each
@@ -1012,7 +982,7 @@ type ArchiveProductRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ArchiveProductRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolArchiveProduct, toolgenArgsArchiveProduct, []string{r.ProductID})
+	return toolimpl.RuleOf(ToolArchiveProduct, toolgenArgsArchiveProduct, unsafe.Pointer(&r), 1)
 }
 
 // AddProductVariantRule is a permission rule for the tool add_product_variant:
@@ -1028,7 +998,7 @@ type AddProductVariantRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddProductVariantRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAddProductVariant, toolgenArgsAddProductVariant, []string{r.ProductID, r.Options, r.Sku, r.Price})
+	return toolimpl.RuleOf(ToolAddProductVariant, toolgenArgsAddProductVariant, unsafe.Pointer(&r), 4)
 }
 
 // AddProductToCollectionRule is a permission rule for the tool
@@ -1042,7 +1012,7 @@ type AddProductToCollectionRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddProductToCollectionRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAddProductToCollection, toolgenArgsAddProductToCollection, []string{r.ProductID, r.CollectionID})
+	return toolimpl.RuleOf(ToolAddProductToCollection, toolgenArgsAddProductToCollection, unsafe.Pointer(&r), 2)
 }
 
 // GetInventoryLevelRule is a permission rule for the tool get_inventory_level:
@@ -1056,7 +1026,7 @@ type GetInventoryLevelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetInventoryLevelRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetInventoryLevel, toolgenArgsGetInventoryLevel, []string{r.Sku, r.Location})
+	return toolimpl.RuleOf(ToolGetInventoryLevel, toolgenArgsGetInventoryLevel, unsafe.Pointer(&r), 2)
 }
 
 // AdjustInventoryRule is a permission rule for the tool adjust_inventory: each
@@ -1072,7 +1042,7 @@ type AdjustInventoryRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AdjustInventoryRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAdjustInventory, toolgenArgsAdjustInventory, []string{r.Sku, r.Location, r.Delta, r.Reason})
+	return toolimpl.RuleOf(ToolAdjustInventory, toolgenArgsAdjustInventory, unsafe.Pointer(&r), 4)
 }
 
 // TransferStockRule is a permission rule for the tool transfer_stock: each
@@ -1088,7 +1058,7 @@ type TransferStockRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TransferStockRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTransferStock, toolgenArgsTransferStock, []string{r.Sku, r.FromLocation, r.ToLocation, r.Quantity})
+	return toolimpl.RuleOf(ToolTransferStock, toolgenArgsTransferStock, unsafe.Pointer(&r), 4)
 }
 
 // ListLowStockItemsRule is a permission rule for the tool
@@ -1102,7 +1072,7 @@ type ListLowStockItemsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListLowStockItemsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListLowStockItems, toolgenArgsListLowStockItems, []string{r.Threshold, r.Location})
+	return toolimpl.RuleOf(ToolListLowStockItems, toolgenArgsListLowStockItems, unsafe.Pointer(&r), 2)
 }
 
 // CreatePurchaseOrderRule is a permission rule for the tool
@@ -1118,7 +1088,7 @@ type CreatePurchaseOrderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreatePurchaseOrderRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreatePurchaseOrder, toolgenArgsCreatePurchaseOrder, []string{r.SupplierID, r.Items, r.DeliverTo, r.ExpectedAt})
+	return toolimpl.RuleOf(ToolCreatePurchaseOrder, toolgenArgsCreatePurchaseOrder, unsafe.Pointer(&r), 4)
 }
 
 // ReceivePurchaseOrderRule is a permission rule for the tool
@@ -1132,7 +1102,7 @@ type ReceivePurchaseOrderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReceivePurchaseOrderRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReceivePurchaseOrder, toolgenArgsReceivePurchaseOrder, []string{r.PurchaseOrderID, r.Received})
+	return toolimpl.RuleOf(ToolReceivePurchaseOrder, toolgenArgsReceivePurchaseOrder, unsafe.Pointer(&r), 2)
 }
 
 // ListSuppliersRule is a permission rule for the tool list_suppliers, which
@@ -1160,7 +1130,7 @@ type CreateDiscountCodeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateDiscountCodeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateDiscountCode, toolgenArgsCreateDiscountCode, []string{r.Code, r.DiscountType, r.Value, r.StartsAt, r.EndsAt, r.UsageLimit, r.MinimumSubtotal})
+	return toolimpl.RuleOf(ToolCreateDiscountCode, toolgenArgsCreateDiscountCode, unsafe.Pointer(&r), 7)
 }
 
 // DeactivateDiscountCodeRule is a permission rule for the tool
@@ -1173,7 +1143,7 @@ type DeactivateDiscountCodeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeactivateDiscountCodeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDeactivateDiscountCode, toolgenArgsDeactivateDiscountCode, []string{r.Code})
+	return toolimpl.RuleOf(ToolDeactivateDiscountCode, toolgenArgsDeactivateDiscountCode, unsafe.Pointer(&r), 1)
 }
 
 // CreateGiftCardRule is a permission rule for the tool create_gift_card: each
@@ -1188,7 +1158,7 @@ type CreateGiftCardRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateGiftCardRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateGiftCard, toolgenArgsCreateGiftCard, []string{r.Amount, r.RecipientEmail, r.Message})
+	return toolimpl.RuleOf(ToolCreateGiftCard, toolgenArgsCreateGiftCard, unsafe.Pointer(&r), 3)
 }
 
 // CheckGiftCardBalanceRule is a permission rule for the tool
@@ -1201,7 +1171,7 @@ type CheckGiftCardBalanceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CheckGiftCardBalanceRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCheckGiftCardBalance, toolgenArgsCheckGiftCardBalance, []string{r.Code})
+	return toolimpl.RuleOf(ToolCheckGiftCardBalance, toolgenArgsCheckGiftCardBalance, unsafe.Pointer(&r), 1)
 }
 
 // ListAbandonedCartsRule is a permission rule for the tool
@@ -1215,7 +1185,7 @@ type ListAbandonedCartsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListAbandonedCartsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListAbandonedCarts, toolgenArgsListAbandonedCarts, []string{r.Since, r.MinValue})
+	return toolimpl.RuleOf(ToolListAbandonedCarts, toolgenArgsListAbandonedCarts, unsafe.Pointer(&r), 2)
 }
 
 // SendCartRecoveryEmailRule is a permission rule for the tool
@@ -1229,7 +1199,7 @@ type SendCartRecoveryEmailRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SendCartRecoveryEmailRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSendCartRecoveryEmail, toolgenArgsSendCartRecoveryEmail, []string{r.CartID, r.DiscountCode})
+	return toolimpl.RuleOf(ToolSendCartRecoveryEmail, toolgenArgsSendCartRecoveryEmail, unsafe.Pointer(&r), 2)
 }
 
 // ListProductReviewsRule is a permission rule for the tool
@@ -1244,7 +1214,7 @@ type ListProductReviewsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListProductReviewsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListProductReviews, toolgenArgsListProductReviews, []string{r.ProductID, r.MaxRating, r.UnpublishedOnly})
+	return toolimpl.RuleOf(ToolListProductReviews, toolgenArgsListProductReviews, unsafe.Pointer(&r), 3)
 }
 
 // ModerateProductReviewRule is a permission rule for the tool
@@ -1259,7 +1229,7 @@ type ModerateProductReviewRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ModerateProductReviewRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolModerateProductReview, toolgenArgsModerateProductReview, []string{r.ReviewID, r.Action, r.Reply})
+	return toolimpl.RuleOf(ToolModerateProductReview, toolgenArgsModerateProductReview, unsafe.Pointer(&r), 3)
 }
 
 // GetBestSellersRule is a permission rule for the tool get_best_sellers: each
@@ -1275,7 +1245,7 @@ type GetBestSellersRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetBestSellersRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetBestSellers, toolgenArgsGetBestSellers, []string{r.From, r.To, r.ByRevenue, r.Limit})
+	return toolimpl.RuleOf(ToolGetBestSellers, toolgenArgsGetBestSellers, unsafe.Pointer(&r), 4)
 }
 
 // CancelOrderEdit is a person's edit of the arguments of a call of
@@ -1384,13 +1354,6 @@ func (a CreatePurchaseOrderEdit) Args() ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenInputListOrders is the JSON Schema of list_orders's arguments.
-var toolgenInputListOrders = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"status":{"type":"string","description":"only orders in this state.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","enum":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"email":{"type":"string","description":"only this customer's orders."},"placed_after":{"type":"string","description":"only orders placed after this time.","format":"date-time"},"placed_before":{"type":"string","description":"only orders placed before this time.","format":"date-time"},"limit":{"type":"integer","description":"the most orders to return.","minimum":1,"maximum":250}},"required":["limit"],"additionalProperties":false}`)
-
-// toolgenOutputListOrders is the JSON Schema of list_orders's structured
-// result.
-var toolgenOutputListOrders = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Order is a customer's order.","properties":{"id":{"type":"string"},"number":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","description":"OrderStatus is the state of an order.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","examples":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"items":{"type":"array","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer"}},"required":["sku","quantity"],"additionalProperties":false}},"total":{"type":"number"},"currency":{"type":"string"},"shipping_to":{"type":"object","description":"Address is a postal address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"tracking_url":{"type":"string"}},"required":["id","number","email","status","items","total","currency","placed_at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListOrders reads the arguments of list_orders, calls ListOrders and writes its result.
 func toolgenCallListOrders(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListOrders, &res, &err)
@@ -1477,12 +1440,6 @@ func toolgenCallListOrders(ctx context.Context, args []byte) (res toolgen.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetOrder is the JSON Schema of get_order's arguments.
-var toolgenInputGetOrder = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"order_id":{"type":"string","description":"the order's id or number, \"#1042\"."}},"required":["order_id"],"additionalProperties":false}`)
-
-// toolgenOutputGetOrder is the JSON Schema of get_order's structured result.
-var toolgenOutputGetOrder = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Order is a customer's order.","properties":{"id":{"type":"string"},"number":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","description":"OrderStatus is the state of an order.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","examples":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"items":{"type":"array","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer"}},"required":["sku","quantity"],"additionalProperties":false}},"total":{"type":"number"},"currency":{"type":"string"},"shipping_to":{"type":"object","description":"Address is a postal address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"tracking_url":{"type":"string"}},"required":["id","number","email","status","items","total","currency","placed_at"],"additionalProperties":false}`)
-
 // toolgenCallGetOrder reads the arguments of get_order, calls GetOrder and writes its result.
 func toolgenCallGetOrder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetOrder, &res, &err)
@@ -1520,14 +1477,6 @@ func toolgenCallGetOrder(ctx context.Context, args []byte) (res toolgen.Result, 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCreateDraftOrder is the JSON Schema of create_draft_order's
-// arguments.
-var toolgenInputCreateDraftOrder = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"email":{"type":"string","description":"the customer's email"},"items":{"type":"array","description":"what they buy","minItems":1,"items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","minimum":1}},"required":["sku","quantity"],"additionalProperties":false}},"shipping_address":{"type":"object","description":"Address is a postal address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2","pattern":"^[A-Z]{2}$"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"discount_code":{"type":"string"},"note":{"type":"string","description":"an internal note"},"send_invoice":{"type":"boolean","description":"SendInvoice emails the customer a link to pay for the order."}},"required":["email","items","shipping_address"],"additionalProperties":false}`)
-
-// toolgenOutputCreateDraftOrder is the JSON Schema of create_draft_order's
-// structured result.
-var toolgenOutputCreateDraftOrder = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Order is a customer's order.","properties":{"id":{"type":"string"},"number":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","description":"OrderStatus is the state of an order.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","examples":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"items":{"type":"array","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer"}},"required":["sku","quantity"],"additionalProperties":false}},"total":{"type":"number"},"currency":{"type":"string"},"shipping_to":{"type":"object","description":"Address is a postal address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"tracking_url":{"type":"string"}},"required":["id","number","email","status","items","total","currency","placed_at"],"additionalProperties":false}`)
-
 // toolgenCallCreateDraftOrder reads the arguments of create_draft_order, calls CreateDraftOrder and writes its result.
 func toolgenCallCreateDraftOrder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateDraftOrder, &res, &err)
@@ -1551,13 +1500,6 @@ func toolgenCallCreateDraftOrder(ctx context.Context, args []byte) (res toolgen.
 	toolgenEncodeOrder(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputCancelOrder is the JSON Schema of cancel_order's arguments.
-var toolgenInputCancelOrder = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"order_id":{"type":"string","description":"the order."},"reason":{"type":"string","description":"why, shown to the customer."},"refund":{"type":"boolean","description":"refund the payment."},"restock":{"type":"boolean","description":"put the items back in stock."}},"required":["order_id","reason","refund","restock"],"additionalProperties":false}`)
-
-// toolgenOutputCancelOrder is the JSON Schema of cancel_order's structured
-// result.
-var toolgenOutputCancelOrder = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Order is a customer's order.","properties":{"id":{"type":"string"},"number":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","description":"OrderStatus is the state of an order.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","examples":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"items":{"type":"array","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer"}},"required":["sku","quantity"],"additionalProperties":false}},"total":{"type":"number"},"currency":{"type":"string"},"shipping_to":{"type":"object","description":"Address is a postal address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"tracking_url":{"type":"string"}},"required":["id","number","email","status","items","total","currency","placed_at"],"additionalProperties":false}`)
 
 // toolgenCallCancelOrder reads the arguments of cancel_order, calls CancelOrder and writes its result.
 func toolgenCallCancelOrder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1614,14 +1556,6 @@ func toolgenCallCancelOrder(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputUpdateOrderShippingAddress is the JSON Schema of
-// update_order_shipping_address's arguments.
-var toolgenInputUpdateOrderShippingAddress = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"order_id":{"type":"string","description":"the order."},"address":{"type":"object","description":"the new address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2","pattern":"^[A-Z]{2}$"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false}},"required":["order_id","address"],"additionalProperties":false}`)
-
-// toolgenOutputUpdateOrderShippingAddress is the JSON Schema of
-// update_order_shipping_address's structured result.
-var toolgenOutputUpdateOrderShippingAddress = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Order is a customer's order.","properties":{"id":{"type":"string"},"number":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","description":"OrderStatus is the state of an order.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","examples":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"items":{"type":"array","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer"}},"required":["sku","quantity"],"additionalProperties":false}},"total":{"type":"number"},"currency":{"type":"string"},"shipping_to":{"type":"object","description":"Address is a postal address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"tracking_url":{"type":"string"}},"required":["id","number","email","status","items","total","currency","placed_at"],"additionalProperties":false}`)
-
 // toolgenCallUpdateOrderShippingAddress reads the arguments of update_order_shipping_address, calls UpdateOrderShippingAddress and writes its result.
 func toolgenCallUpdateOrderShippingAddress(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolUpdateOrderShippingAddress, &res, &err)
@@ -1663,9 +1597,6 @@ func toolgenCallUpdateOrderShippingAddress(ctx context.Context, args []byte) (re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputAddOrderNote is the JSON Schema of add_order_note's arguments.
-var toolgenInputAddOrderNote = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"order_id":{"type":"string","description":"the order."},"note":{"type":"string","description":"the note."}},"required":["order_id","note"],"additionalProperties":false}`)
-
 // toolgenCallAddOrderNote reads the arguments of add_order_note, calls AddOrderNote and writes its result.
 func toolgenCallAddOrderNote(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolAddOrderNote, &res, &err)
@@ -1704,14 +1635,6 @@ func toolgenCallAddOrderNote(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputPutOrderOnHold is the JSON Schema of put_order_on_hold's
-// arguments.
-var toolgenInputPutOrderOnHold = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"order_id":{"type":"string","description":"the order."},"reason":{"type":"string","description":"why, for example \"address check\" or \"awaiting stock\"."},"release":{"type":"boolean","description":"release a held order instead."}},"required":["order_id","reason","release"],"additionalProperties":false}`)
-
-// toolgenOutputPutOrderOnHold is the JSON Schema of put_order_on_hold's
-// structured result.
-var toolgenOutputPutOrderOnHold = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Order is a customer's order.","properties":{"id":{"type":"string"},"number":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","description":"OrderStatus is the state of an order.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","examples":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"items":{"type":"array","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer"}},"required":["sku","quantity"],"additionalProperties":false}},"total":{"type":"number"},"currency":{"type":"string"},"shipping_to":{"type":"object","description":"Address is a postal address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"tracking_url":{"type":"string"}},"required":["id","number","email","status","items","total","currency","placed_at"],"additionalProperties":false}`)
 
 // toolgenCallPutOrderOnHold reads the arguments of put_order_on_hold, calls PutOrderOnHold and writes its result.
 func toolgenCallPutOrderOnHold(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1762,14 +1685,6 @@ func toolgenCallPutOrderOnHold(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputFlagOrderForFraudReview is the JSON Schema of
-// flag_order_for_fraud_review's arguments.
-var toolgenInputFlagOrderForFraudReview = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"order_id":{"type":"string","description":"the order."},"note":{"type":"string","description":"what looks wrong."}},"required":["order_id","note"],"additionalProperties":false}`)
-
-// toolgenOutputFlagOrderForFraudReview is the JSON Schema of
-// flag_order_for_fraud_review's structured result.
-var toolgenOutputFlagOrderForFraudReview = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Order is a customer's order.","properties":{"id":{"type":"string"},"number":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","description":"OrderStatus is the state of an order.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","examples":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"items":{"type":"array","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer"}},"required":["sku","quantity"],"additionalProperties":false}},"total":{"type":"number"},"currency":{"type":"string"},"shipping_to":{"type":"object","description":"Address is a postal address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"tracking_url":{"type":"string"}},"required":["id","number","email","status","items","total","currency","placed_at"],"additionalProperties":false}`)
-
 // toolgenCallFlagOrderForFraudReview reads the arguments of flag_order_for_fraud_review, calls FlagOrderForFraudReview and writes its result.
 func toolgenCallFlagOrderForFraudReview(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolFlagOrderForFraudReview, &res, &err)
@@ -1812,13 +1727,6 @@ func toolgenCallFlagOrderForFraudReview(ctx context.Context, args []byte) (res t
 	toolgenEncodeOrder(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputFulfillOrder is the JSON Schema of fulfill_order's arguments.
-var toolgenInputFulfillOrder = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"order_id":{"type":"string","description":"the order."},"items":{"type":"array","description":"the items shipped; all remaining items when empty.","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","minimum":1}},"required":["sku","quantity"],"additionalProperties":false}},"tracking_number":{"type":"string","description":"the carrier's tracking number."},"carrier":{"type":"string","description":"the carrier.\n\"ups\": UPS\n\"fedex\": FedEx\n\"usps\": United States Postal Service\n\"dhl\": DHL Express","enum":["ups","fedex","usps","dhl"]},"notify_customer":{"type":"boolean","description":"email the customer the tracking details."}},"required":["order_id","items","notify_customer"],"additionalProperties":false}`)
-
-// toolgenOutputFulfillOrder is the JSON Schema of fulfill_order's structured
-// result.
-var toolgenOutputFulfillOrder = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Order is a customer's order.","properties":{"id":{"type":"string"},"number":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","description":"OrderStatus is the state of an order.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","examples":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"items":{"type":"array","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer"}},"required":["sku","quantity"],"additionalProperties":false}},"total":{"type":"number"},"currency":{"type":"string"},"shipping_to":{"type":"object","description":"Address is a postal address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"tracking_url":{"type":"string"}},"required":["id","number","email","status","items","total","currency","placed_at"],"additionalProperties":false}`)
 
 // toolgenCallFulfillOrder reads the arguments of fulfill_order, calls FulfillOrder and writes its result.
 func toolgenCallFulfillOrder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1887,14 +1795,6 @@ func toolgenCallFulfillOrder(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetShippingRates is the JSON Schema of get_shipping_rates's
-// arguments.
-var toolgenInputGetShippingRates = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"object","description":"the destination.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2","pattern":"^[A-Z]{2}$"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"weight_kg":{"type":"number","description":"the parcel's weight.","minimum":0.01},"from_location":{"type":"string","description":"the warehouse it ships from; the default one when absent."}},"required":["to","weight_kg"],"additionalProperties":false}`)
-
-// toolgenOutputGetShippingRates is the JSON Schema of get_shipping_rates's
-// structured result.
-var toolgenOutputGetShippingRates = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Rate is a shipping quote.","properties":{"carrier":{"type":"string","description":"Carrier is a shipping carrier.\n\"ups\": UPS\n\"fedex\": FedEx\n\"usps\": United States Postal Service\n\"dhl\": DHL Express","examples":["ups","fedex","usps","dhl"]},"service":{"type":"string","description":"ServiceLevel is how fast a parcel travels.\n\"ground\": 3 to 7 business days\n\"two_day\": 2 business days\n\"overnight\": next business day","examples":["ground","two_day","overnight"]},"price":{"type":"number"},"days":{"type":"integer"}},"required":["carrier","service","price","days"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallGetShippingRates reads the arguments of get_shipping_rates, calls GetShippingRates and writes its result.
 func toolgenCallGetShippingRates(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetShippingRates, &res, &err)
@@ -1954,14 +1854,6 @@ func toolgenCallGetShippingRates(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCreateShippingLabel is the JSON Schema of
-// create_shipping_label's arguments.
-var toolgenInputCreateShippingLabel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"order_id":{"type":"string"},"carrier":{"type":"string","description":"Carrier is a shipping carrier.\n\"ups\": UPS\n\"fedex\": FedEx\n\"usps\": United States Postal Service\n\"dhl\": DHL Express","enum":["ups","fedex","usps","dhl"]},"service":{"type":"string","description":"ServiceLevel is how fast a parcel travels.\n\"ground\": 3 to 7 business days\n\"two_day\": 2 business days\n\"overnight\": next business day","enum":["ground","two_day","overnight"]},"weight_kg":{"type":"number","minimum":0.01},"length_cm":{"type":"number","description":"the box's length","minimum":1},"width_cm":{"type":"number","description":"the box's width","minimum":1},"height_cm":{"type":"number","description":"the box's height","minimum":1},"signature_required":{"type":"boolean","description":"SignatureRequired makes the recipient sign on delivery."}},"required":["order_id","carrier","service","weight_kg","length_cm","width_cm","height_cm"],"additionalProperties":false}`)
-
-// toolgenOutputCreateShippingLabel is the JSON Schema of
-// create_shipping_label's structured result.
-var toolgenOutputCreateShippingLabel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Label is a purchased shipping label.","properties":{"tracking_number":{"type":"string"},"carrier":{"type":"string","description":"Carrier is a shipping carrier.\n\"ups\": UPS\n\"fedex\": FedEx\n\"usps\": United States Postal Service\n\"dhl\": DHL Express","examples":["ups","fedex","usps","dhl"]},"label_url":{"type":"string"},"cost":{"type":"number"}},"required":["tracking_number","carrier","label_url","cost"],"additionalProperties":false}`)
-
 // toolgenCallCreateShippingLabel reads the arguments of create_shipping_label, calls CreateShippingLabel and writes its result.
 func toolgenCallCreateShippingLabel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateShippingLabel, &res, &err)
@@ -1985,9 +1877,6 @@ func toolgenCallCreateShippingLabel(ctx context.Context, args []byte) (res toolg
 	toolgenEncodeLabel(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputTrackPackage is the JSON Schema of track_package's arguments.
-var toolgenInputTrackPackage = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"tracking_number":{"type":"string","description":"the tracking number."},"carrier":{"type":"string","description":"the carrier; detected from the number when absent.\n\"ups\": UPS\n\"fedex\": FedEx\n\"usps\": United States Postal Service\n\"dhl\": DHL Express","enum":["ups","fedex","usps","dhl"]}},"required":["tracking_number"],"additionalProperties":false}`)
 
 // toolgenCallTrackPackage reads the arguments of track_package, calls TrackPackage and writes its result.
 func toolgenCallTrackPackage(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2031,10 +1920,6 @@ func toolgenCallTrackPackage(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputCreateReturnAuthorization is the JSON Schema of
-// create_return_authorization's arguments.
-var toolgenInputCreateReturnAuthorization = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"order_id":{"type":"string","description":"the order."},"items":{"type":"array","description":"the items to return.","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","minimum":1}},"required":["sku","quantity"],"additionalProperties":false}},"reason":{"type":"string","description":"why.\n\"damaged\": arrived broken\n\"wrong_item\": not what was ordered\n\"not_as_described\": differs from the listing\n\"does_not_fit\": wrong size\n\"no_longer_needed\": changed their mind","enum":["damaged","wrong_item","not_as_described","does_not_fit","no_longer_needed"]},"prepaid_label":{"type":"boolean","description":"include a prepaid return label."}},"required":["order_id","items","reason","prepaid_label"],"additionalProperties":false}`)
 
 // toolgenCallCreateReturnAuthorization reads the arguments of create_return_authorization, calls CreateReturnAuthorization and writes its result.
 func toolgenCallCreateReturnAuthorization(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2084,9 +1969,6 @@ func toolgenCallCreateReturnAuthorization(ctx context.Context, args []byte) (res
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputReceiveReturn is the JSON Schema of receive_return's arguments.
-var toolgenInputReceiveReturn = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"return_id":{"type":"string","description":"the return."},"condition":{"type":"string","description":"the state of the items.\n\"resellable\": can go back on the shelf\n\"defective\": broken, to be written off\n\"opened\": opened, sold as open-box","enum":["resellable","defective","opened"]}},"required":["return_id","condition"],"additionalProperties":false}`)
-
 // toolgenCallReceiveReturn reads the arguments of receive_return, calls ReceiveReturn and writes its result.
 func toolgenCallReceiveReturn(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReceiveReturn, &res, &err)
@@ -2123,13 +2005,6 @@ func toolgenCallReceiveReturn(ctx context.Context, args []byte) (res toolgen.Res
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputRefundOrder is the JSON Schema of refund_order's arguments.
-var toolgenInputRefundOrder = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"order_id":{"type":"string","description":"the order."},"amount":{"type":"number","description":"how much; the whole order when absent."},"include_shipping":{"type":"boolean","description":"also refund the shipping cost."},"reason":{"type":"string","description":"why, for the records."}},"required":["order_id","include_shipping"],"additionalProperties":false}`)
-
-// toolgenOutputRefundOrder is the JSON Schema of refund_order's structured
-// result.
-var toolgenOutputRefundOrder = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Order is a customer's order.","properties":{"id":{"type":"string"},"number":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","description":"OrderStatus is the state of an order.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","examples":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"items":{"type":"array","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer"}},"required":["sku","quantity"],"additionalProperties":false}},"total":{"type":"number"},"currency":{"type":"string"},"shipping_to":{"type":"object","description":"Address is a postal address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"tracking_url":{"type":"string"}},"required":["id","number","email","status","items","total","currency","placed_at"],"additionalProperties":false}`)
 
 // toolgenCallRefundOrder reads the arguments of refund_order, calls RefundOrder and writes its result.
 func toolgenCallRefundOrder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2196,10 +2071,6 @@ func toolgenCallRefundOrder(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputIssueStoreCredit is the JSON Schema of issue_store_credit's
-// arguments.
-var toolgenInputIssueStoreCredit = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"email":{"type":"string","description":"the customer."},"amount":{"type":"number","description":"the credit.","minimum":0.01},"expires_at":{"type":"string","description":"when the credit lapses.","format":"date-time"},"note":{"type":"string","description":"why, shown to the customer."}},"required":["email","amount"],"additionalProperties":false}`)
-
 // toolgenCallIssueStoreCredit reads the arguments of issue_store_credit, calls IssueStoreCredit and writes its result.
 func toolgenCallIssueStoreCredit(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolIssueStoreCredit, &res, &err)
@@ -2261,14 +2132,6 @@ func toolgenCallIssueStoreCredit(ctx context.Context, args []byte) (res toolgen.
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputGetCustomerOrderHistory is the JSON Schema of
-// get_customer_order_history's arguments.
-var toolgenInputGetCustomerOrderHistory = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"email":{"type":"string","description":"the customer."}},"required":["email"],"additionalProperties":false}`)
-
-// toolgenOutputGetCustomerOrderHistory is the JSON Schema of
-// get_customer_order_history's structured result.
-var toolgenOutputGetCustomerOrderHistory = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Order is a customer's order.","properties":{"id":{"type":"string"},"number":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","description":"OrderStatus is the state of an order.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","examples":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"items":{"type":"array","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer"}},"required":["sku","quantity"],"additionalProperties":false}},"total":{"type":"number"},"currency":{"type":"string"},"shipping_to":{"type":"object","description":"Address is a postal address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"tracking_url":{"type":"string"}},"required":["id","number","email","status","items","total","currency","placed_at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallGetCustomerOrderHistory reads the arguments of get_customer_order_history, calls GetCustomerOrderHistory and writes its result.
 func toolgenCallGetCustomerOrderHistory(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetCustomerOrderHistory, &res, &err)
@@ -2312,13 +2175,6 @@ func toolgenCallGetCustomerOrderHistory(ctx context.Context, args []byte) (res t
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputListProducts is the JSON Schema of list_products's arguments.
-var toolgenInputListProducts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"words in the title."},"collection":{"type":"string","description":"only products in this collection."},"status":{"type":"string","description":"only products in this state.\n\"draft\": not visible\n\"active\": on sale\n\"archived\": no longer sold","enum":["draft","active","archived"]},"vendor":{"type":"string","description":"only this brand or supplier's products."}},"additionalProperties":false}`)
-
-// toolgenOutputListProducts is the JSON Schema of list_products's structured
-// result.
-var toolgenOutputListProducts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Product is a product of the catalog.","properties":{"id":{"type":"string"},"title":{"type":"string"},"status":{"type":"string","description":"ProductStatus is whether a product is on sale.\n\"draft\": not visible\n\"active\": on sale\n\"archived\": no longer sold","examples":["draft","active","archived"]},"price":{"type":"number"},"sku":{"type":"string"},"vendor":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["id","title","status","price","sku"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListProducts reads the arguments of list_products, calls ListProducts and writes its result.
 func toolgenCallListProducts(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2400,13 +2256,6 @@ func toolgenCallListProducts(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetProduct is the JSON Schema of get_product's arguments.
-var toolgenInputGetProduct = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"product_id":{"type":"string","description":"the product's id or SKU."}},"required":["product_id"],"additionalProperties":false}`)
-
-// toolgenOutputGetProduct is the JSON Schema of get_product's structured
-// result.
-var toolgenOutputGetProduct = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Product is a product of the catalog.","properties":{"id":{"type":"string"},"title":{"type":"string"},"status":{"type":"string","description":"ProductStatus is whether a product is on sale.\n\"draft\": not visible\n\"active\": on sale\n\"archived\": no longer sold","examples":["draft","active","archived"]},"price":{"type":"number"},"sku":{"type":"string"},"vendor":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["id","title","status","price","sku"],"additionalProperties":false}`)
-
 // toolgenCallGetProduct reads the arguments of get_product, calls GetProduct and writes its result.
 func toolgenCallGetProduct(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetProduct, &res, &err)
@@ -2444,13 +2293,6 @@ func toolgenCallGetProduct(ctx context.Context, args []byte) (res toolgen.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCreateProduct is the JSON Schema of create_product's arguments.
-var toolgenInputCreateProduct = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string"},"description":{"type":"string","description":"HTML allowed"},"price":{"type":"number","minimum":0},"compare_at_price":{"type":"number","description":"the crossed-out \"was\" price"},"sku":{"type":"string"},"vendor":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}},"weight_grams":{"type":"integer","minimum":0},"status":{"type":"string","description":"ProductStatus is whether a product is on sale.\n\"draft\": not visible\n\"active\": on sale\n\"archived\": no longer sold","enum":["draft","active","archived"]}},"required":["title","price","sku","status"],"additionalProperties":false}`)
-
-// toolgenOutputCreateProduct is the JSON Schema of create_product's structured
-// result.
-var toolgenOutputCreateProduct = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Product is a product of the catalog.","properties":{"id":{"type":"string"},"title":{"type":"string"},"status":{"type":"string","description":"ProductStatus is whether a product is on sale.\n\"draft\": not visible\n\"active\": on sale\n\"archived\": no longer sold","examples":["draft","active","archived"]},"price":{"type":"number"},"sku":{"type":"string"},"vendor":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["id","title","status","price","sku"],"additionalProperties":false}`)
-
 // toolgenCallCreateProduct reads the arguments of create_product, calls CreateProduct and writes its result.
 func toolgenCallCreateProduct(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateProduct, &res, &err)
@@ -2474,14 +2316,6 @@ func toolgenCallCreateProduct(ctx context.Context, args []byte) (res toolgen.Res
 	toolgenEncodeProduct(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputUpdateProductPrice is the JSON Schema of update_product_price's
-// arguments.
-var toolgenInputUpdateProductPrice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"product_id":{"type":"string","description":"the product's id or SKU."},"price":{"type":"number","description":"the new price.","minimum":0},"compare_at_price":{"type":"number","description":"the crossed-out price to show, for a sale."}},"required":["product_id","price"],"additionalProperties":false}`)
-
-// toolgenOutputUpdateProductPrice is the JSON Schema of update_product_price's
-// structured result.
-var toolgenOutputUpdateProductPrice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Product is a product of the catalog.","properties":{"id":{"type":"string"},"title":{"type":"string"},"status":{"type":"string","description":"ProductStatus is whether a product is on sale.\n\"draft\": not visible\n\"active\": on sale\n\"archived\": no longer sold","examples":["draft","active","archived"]},"price":{"type":"number"},"sku":{"type":"string"},"vendor":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["id","title","status","price","sku"],"additionalProperties":false}`)
 
 // toolgenCallUpdateProductPrice reads the arguments of update_product_price, calls UpdateProductPrice and writes its result.
 func toolgenCallUpdateProductPrice(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2537,14 +2371,6 @@ func toolgenCallUpdateProductPrice(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputArchiveProduct is the JSON Schema of archive_product's
-// arguments.
-var toolgenInputArchiveProduct = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"product_id":{"type":"string","description":"the product."}},"required":["product_id"],"additionalProperties":false}`)
-
-// toolgenOutputArchiveProduct is the JSON Schema of archive_product's
-// structured result.
-var toolgenOutputArchiveProduct = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Product is a product of the catalog.","properties":{"id":{"type":"string"},"title":{"type":"string"},"status":{"type":"string","description":"ProductStatus is whether a product is on sale.\n\"draft\": not visible\n\"active\": on sale\n\"archived\": no longer sold","examples":["draft","active","archived"]},"price":{"type":"number"},"sku":{"type":"string"},"vendor":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["id","title","status","price","sku"],"additionalProperties":false}`)
-
 // toolgenCallArchiveProduct reads the arguments of archive_product, calls ArchiveProduct and writes its result.
 func toolgenCallArchiveProduct(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolArchiveProduct, &res, &err)
@@ -2581,18 +2407,6 @@ func toolgenCallArchiveProduct(ctx context.Context, args []byte) (res toolgen.Re
 	toolgenEncodeProduct(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputAddProductVariant is the JSON Schema of add_product_variant's
-// arguments. It has no form in OpenAI's strict dialect (a map
-// (additionalProperties with a schema) at /properties/options): OpenAI gets it
-// without strict mode. It has no form in Gemini's subset (a map
-// (additionalProperties with a schema) at /properties/options): Gemini gets it
-// as it is.
-var toolgenInputAddProductVariant = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"product_id":{"type":"string","description":"the product."},"options":{"type":"object","description":"the option values, {\"size\": \"XL\", \"color\": \"navy\"}.","additionalProperties":{"type":"string"}},"sku":{"type":"string","description":"the variant's SKU."},"price":{"type":"number","description":"its price; the product's when absent."}},"required":["product_id","options","sku"],"additionalProperties":false}`)
-
-// toolgenOutputAddProductVariant is the JSON Schema of add_product_variant's
-// structured result.
-var toolgenOutputAddProductVariant = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Product is a product of the catalog.","properties":{"id":{"type":"string"},"title":{"type":"string"},"status":{"type":"string","description":"ProductStatus is whether a product is on sale.\n\"draft\": not visible\n\"active\": on sale\n\"archived\": no longer sold","examples":["draft","active","archived"]},"price":{"type":"number"},"sku":{"type":"string"},"vendor":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["id","title","status","price","sku"],"additionalProperties":false}`)
 
 // toolgenCallAddProductVariant reads the arguments of add_product_variant, calls AddProductVariant and writes its result.
 func toolgenCallAddProductVariant(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2663,10 +2477,6 @@ func toolgenCallAddProductVariant(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputAddProductToCollection is the JSON Schema of
-// add_product_to_collection's arguments.
-var toolgenInputAddProductToCollection = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"product_id":{"type":"string","description":"the product."},"collection_id":{"type":"string","description":"the collection, \"summer-sale\"."}},"required":["product_id","collection_id"],"additionalProperties":false}`)
-
 // toolgenCallAddProductToCollection reads the arguments of add_product_to_collection, calls AddProductToCollection and writes its result.
 func toolgenCallAddProductToCollection(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolAddProductToCollection, &res, &err)
@@ -2705,14 +2515,6 @@ func toolgenCallAddProductToCollection(ctx context.Context, args []byte) (res to
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputGetInventoryLevel is the JSON Schema of get_inventory_level's
-// arguments.
-var toolgenInputGetInventoryLevel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"sku":{"type":"string","description":"the SKU."},"location":{"type":"string","description":"only this warehouse or store."}},"required":["sku"],"additionalProperties":false}`)
-
-// toolgenOutputGetInventoryLevel is the JSON Schema of get_inventory_level's
-// structured result.
-var toolgenOutputGetInventoryLevel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"StockLevel is a SKU's stock at a location.","properties":{"sku":{"type":"string"},"location":{"type":"string"},"on_hand":{"type":"integer"},"committed":{"type":"integer"},"available":{"type":"integer"},"incoming":{"type":"integer"}},"required":["sku","location","on_hand","committed","available","incoming"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetInventoryLevel reads the arguments of get_inventory_level, calls GetInventoryLevel and writes its result.
 func toolgenCallGetInventoryLevel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2769,14 +2571,6 @@ func toolgenCallGetInventoryLevel(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputAdjustInventory is the JSON Schema of adjust_inventory's
-// arguments.
-var toolgenInputAdjustInventory = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"sku":{"type":"string","description":"the SKU."},"location":{"type":"string","description":"the warehouse or store."},"delta":{"type":"integer","description":"units to add, or remove when negative."},"reason":{"type":"string","description":"why.\n\"received\": stock arrived\n\"shrinkage\": lost or stolen\n\"damaged\": damaged in the warehouse\n\"correction\": a count was wrong\n\"restock\": returned items put back","enum":["received","shrinkage","damaged","correction","restock"]}},"required":["sku","location","delta","reason"],"additionalProperties":false}`)
-
-// toolgenOutputAdjustInventory is the JSON Schema of adjust_inventory's
-// structured result.
-var toolgenOutputAdjustInventory = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"StockLevel is a SKU's stock at a location.","properties":{"sku":{"type":"string"},"location":{"type":"string"},"on_hand":{"type":"integer"},"committed":{"type":"integer"},"available":{"type":"integer"},"incoming":{"type":"integer"}},"required":["sku","location","on_hand","committed","available","incoming"],"additionalProperties":false}`)
-
 // toolgenCallAdjustInventory reads the arguments of adjust_inventory, calls AdjustInventory and writes its result.
 func toolgenCallAdjustInventory(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolAdjustInventory, &res, &err)
@@ -2830,9 +2624,6 @@ func toolgenCallAdjustInventory(ctx context.Context, args []byte) (res toolgen.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputTransferStock is the JSON Schema of transfer_stock's arguments.
-var toolgenInputTransferStock = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"sku":{"type":"string","description":"the SKU."},"from_location":{"type":"string","description":"where they are."},"to_location":{"type":"string","description":"where they go."},"quantity":{"type":"integer","description":"how many.","minimum":1}},"required":["sku","from_location","to_location","quantity"],"additionalProperties":false}`)
-
 // toolgenCallTransferStock reads the arguments of transfer_stock, calls TransferStock and writes its result.
 func toolgenCallTransferStock(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTransferStock, &res, &err)
@@ -2884,14 +2675,6 @@ func toolgenCallTransferStock(ctx context.Context, args []byte) (res toolgen.Res
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputListLowStockItems is the JSON Schema of list_low_stock_items's
-// arguments.
-var toolgenInputListLowStockItems = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"threshold":{"type":"integer","description":"the level to report at; each SKU's reorder point when absent.","minimum":0},"location":{"type":"string","description":"only this location."}},"additionalProperties":false}`)
-
-// toolgenOutputListLowStockItems is the JSON Schema of list_low_stock_items's
-// structured result.
-var toolgenOutputListLowStockItems = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"StockLevel is a SKU's stock at a location.","properties":{"sku":{"type":"string"},"location":{"type":"string"},"on_hand":{"type":"integer"},"committed":{"type":"integer"},"available":{"type":"integer"},"incoming":{"type":"integer"}},"required":["sku","location","on_hand","committed","available","incoming"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListLowStockItems reads the arguments of list_low_stock_items, calls ListLowStockItems and writes its result.
 func toolgenCallListLowStockItems(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2953,10 +2736,6 @@ func toolgenCallListLowStockItems(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCreatePurchaseOrder is the JSON Schema of
-// create_purchase_order's arguments.
-var toolgenInputCreatePurchaseOrder = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"supplier_id":{"type":"string","description":"the supplier."},"items":{"type":"array","description":"the SKUs and quantities.","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","minimum":1}},"required":["sku","quantity"],"additionalProperties":false}},"deliver_to":{"type":"string","description":"the receiving location."},"expected_at":{"type":"string","description":"the expected delivery date.","format":"date-time"}},"required":["supplier_id","items","deliver_to"],"additionalProperties":false}`)
-
 // toolgenCallCreatePurchaseOrder reads the arguments of create_purchase_order, calls CreatePurchaseOrder and writes its result.
 func toolgenCallCreatePurchaseOrder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreatePurchaseOrder, &res, &err)
@@ -3012,10 +2791,6 @@ func toolgenCallCreatePurchaseOrder(ctx context.Context, args []byte) (res toolg
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputReceivePurchaseOrder is the JSON Schema of
-// receive_purchase_order's arguments.
-var toolgenInputReceivePurchaseOrder = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"purchase_order_id":{"type":"string","description":"the purchase order."},"received":{"type":"array","description":"the quantities received, when some were missing.","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer","minimum":1}},"required":["sku","quantity"],"additionalProperties":false}}},"required":["purchase_order_id","received"],"additionalProperties":false}`)
-
 // toolgenCallReceivePurchaseOrder reads the arguments of receive_purchase_order, calls ReceivePurchaseOrder and writes its result.
 func toolgenCallReceivePurchaseOrder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReceivePurchaseOrder, &res, &err)
@@ -3053,13 +2828,6 @@ func toolgenCallReceivePurchaseOrder(ctx context.Context, args []byte) (res tool
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputListSuppliers is the JSON Schema of list_suppliers's arguments.
-var toolgenInputListSuppliers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputListSuppliers is the JSON Schema of list_suppliers's structured
-// result.
-var toolgenOutputListSuppliers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListSuppliers reads the arguments of list_suppliers, calls ListSuppliers and writes its result.
 func toolgenCallListSuppliers(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListSuppliers, &res, &err)
@@ -3095,10 +2863,6 @@ func toolgenCallListSuppliers(ctx context.Context, args []byte) (res toolgen.Res
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputCreateDiscountCode is the JSON Schema of create_discount_code's
-// arguments.
-var toolgenInputCreateDiscountCode = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"code":{"type":"string","description":"the code, \"SUMMER20\"."},"discount_type":{"type":"string","description":"the kind of discount.\n\"percentage\": a percentage off\n\"fixed_amount\": an amount off the order\n\"free_shipping\": free shipping","enum":["percentage","fixed_amount","free_shipping"]},"value":{"type":"number","description":"the percentage or amount off; ignored for free shipping.","minimum":0},"starts_at":{"type":"string","description":"when it becomes valid.","format":"date-time"},"ends_at":{"type":"string","description":"when it expires.","format":"date-time"},"usage_limit":{"type":"integer","description":"how many times it can be used in all.","minimum":1},"minimum_subtotal":{"type":"number","description":"the smallest order it applies to."}},"required":["code","discount_type","value","starts_at"],"additionalProperties":false}`)
 
 // toolgenCallCreateDiscountCode reads the arguments of create_discount_code, calls CreateDiscountCode and writes its result.
 func toolgenCallCreateDiscountCode(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3183,10 +2947,6 @@ func toolgenCallCreateDiscountCode(ctx context.Context, args []byte) (res toolge
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputDeactivateDiscountCode is the JSON Schema of
-// deactivate_discount_code's arguments.
-var toolgenInputDeactivateDiscountCode = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"code":{"type":"string","description":"the code."}},"required":["code"],"additionalProperties":false}`)
-
 // toolgenCallDeactivateDiscountCode reads the arguments of deactivate_discount_code, calls DeactivateDiscountCode and writes its result.
 func toolgenCallDeactivateDiscountCode(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDeactivateDiscountCode, &res, &err)
@@ -3219,10 +2979,6 @@ func toolgenCallDeactivateDiscountCode(ctx context.Context, args []byte) (res to
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputCreateGiftCard is the JSON Schema of create_gift_card's
-// arguments.
-var toolgenInputCreateGiftCard = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"amount":{"type":"number","description":"the card's value.","minimum":1},"recipient_email":{"type":"string","description":"who receives it."},"message":{"type":"string","description":"a personal message."}},"required":["amount","recipient_email"],"additionalProperties":false}`)
 
 // toolgenCallCreateGiftCard reads the arguments of create_gift_card, calls CreateGiftCard and writes its result.
 func toolgenCallCreateGiftCard(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3275,14 +3031,6 @@ func toolgenCallCreateGiftCard(ctx context.Context, args []byte) (res toolgen.Re
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputCheckGiftCardBalance is the JSON Schema of
-// check_gift_card_balance's arguments.
-var toolgenInputCheckGiftCardBalance = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"code":{"type":"string","description":"the gift card's code."}},"required":["code"],"additionalProperties":false}`)
-
-// toolgenOutputCheckGiftCardBalance is the JSON Schema of
-// check_gift_card_balance's structured result.
-var toolgenOutputCheckGiftCardBalance = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number"}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallCheckGiftCardBalance reads the arguments of check_gift_card_balance, calls CheckGiftCardBalance and writes its result.
 func toolgenCallCheckGiftCardBalance(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCheckGiftCardBalance, &res, &err)
@@ -3322,14 +3070,6 @@ func toolgenCallCheckGiftCardBalance(ctx context.Context, args []byte) (res tool
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputListAbandonedCarts is the JSON Schema of list_abandoned_carts's
-// arguments.
-var toolgenInputListAbandonedCarts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"since":{"type":"string","description":"only carts abandoned after this time.","format":"date-time"},"min_value":{"type":"number","description":"only carts worth at least this much."}},"required":["since"],"additionalProperties":false}`)
-
-// toolgenOutputListAbandonedCarts is the JSON Schema of list_abandoned_carts's
-// structured result.
-var toolgenOutputListAbandonedCarts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Order is a customer's order.","properties":{"id":{"type":"string"},"number":{"type":"string"},"email":{"type":"string"},"status":{"type":"string","description":"OrderStatus is the state of an order.\n\"pending\": awaiting payment\n\"paid\": paid, not yet shipped\n\"on_hold\": held for review\n\"shipped\": handed to the carrier\n\"delivered\": delivered\n\"cancelled\": cancelled\n\"returned\": returned by the customer","examples":["pending","paid","on_hold","shipped","delivered","cancelled","returned"]},"items":{"type":"array","items":{"type":"object","description":"LineItem is a quantity of a product variant.","properties":{"sku":{"type":"string"},"quantity":{"type":"integer"}},"required":["sku","quantity"],"additionalProperties":false}},"total":{"type":"number"},"currency":{"type":"string"},"shipping_to":{"type":"object","description":"Address is a postal address.","properties":{"name":{"type":"string"},"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"region":{"type":"string","description":"state or province"},"postal_code":{"type":"string"},"country":{"type":"string","description":"ISO 3166-1 alpha-2"},"phone":{"type":"string"}},"required":["name","line1","city","postal_code","country"],"additionalProperties":false},"placed_at":{"type":"string","format":"date-time"},"tracking_url":{"type":"string"}},"required":["id","number","email","status","items","total","currency","placed_at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListAbandonedCarts reads the arguments of list_abandoned_carts, calls ListAbandonedCarts and writes its result.
 func toolgenCallListAbandonedCarts(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3386,10 +3126,6 @@ func toolgenCallListAbandonedCarts(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputSendCartRecoveryEmail is the JSON Schema of
-// send_cart_recovery_email's arguments.
-var toolgenInputSendCartRecoveryEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"cart_id":{"type":"string","description":"the abandoned checkout."},"discount_code":{"type":"string","description":"a code to include."}},"required":["cart_id"],"additionalProperties":false}`)
-
 // toolgenCallSendCartRecoveryEmail reads the arguments of send_cart_recovery_email, calls SendCartRecoveryEmail and writes its result.
 func toolgenCallSendCartRecoveryEmail(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSendCartRecoveryEmail, &res, &err)
@@ -3433,14 +3169,6 @@ func toolgenCallSendCartRecoveryEmail(ctx context.Context, args []byte) (res too
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputListProductReviews is the JSON Schema of list_product_reviews's
-// arguments.
-var toolgenInputListProductReviews = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"product_id":{"type":"string","description":"only this product's reviews."},"max_rating":{"type":"integer","description":"only reviews with at most this many stars.","minimum":1,"maximum":5},"unpublished_only":{"type":"boolean","description":"only reviews waiting for moderation."}},"required":["unpublished_only"],"additionalProperties":false}`)
-
-// toolgenOutputListProductReviews is the JSON Schema of list_product_reviews's
-// structured result.
-var toolgenOutputListProductReviews = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Review is a customer's product review.","properties":{"id":{"type":"string"},"product_id":{"type":"string"},"rating":{"type":"integer"},"title":{"type":"string"},"body":{"type":"string"},"author":{"type":"string"},"at":{"type":"string","format":"date-time"}},"required":["id","product_id","rating","title","body","author","at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListProductReviews reads the arguments of list_product_reviews, calls ListProductReviews and writes its result.
 func toolgenCallListProductReviews(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3508,14 +3236,6 @@ func toolgenCallListProductReviews(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputModerateProductReview is the JSON Schema of
-// moderate_product_review's arguments.
-var toolgenInputModerateProductReview = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"review_id":{"type":"string","description":"the review."},"action":{"type":"string","description":"what to do with it.\n\"publish\": show it on the product page\n\"hide\": keep it off the page\n\"flag\": mark it as spam or abusive","enum":["publish","hide","flag"]},"reply":{"type":"string","description":"a public reply from the store."}},"required":["review_id","action"],"additionalProperties":false}`)
-
-// toolgenOutputModerateProductReview is the JSON Schema of
-// moderate_product_review's structured result.
-var toolgenOutputModerateProductReview = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Review is a customer's product review.","properties":{"id":{"type":"string"},"product_id":{"type":"string"},"rating":{"type":"integer"},"title":{"type":"string"},"body":{"type":"string"},"author":{"type":"string"},"at":{"type":"string","format":"date-time"}},"required":["id","product_id","rating","title","body","author","at"],"additionalProperties":false}`)
-
 // toolgenCallModerateProductReview reads the arguments of moderate_product_review, calls ModerateProductReview and writes its result.
 func toolgenCallModerateProductReview(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolModerateProductReview, &res, &err)
@@ -3567,14 +3287,6 @@ func toolgenCallModerateProductReview(ctx context.Context, args []byte) (res too
 	toolgenEncodeReview(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputGetBestSellers is the JSON Schema of get_best_sellers's
-// arguments.
-var toolgenInputGetBestSellers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"},"by_revenue":{"type":"boolean","description":"rank by revenue instead of units."},"limit":{"type":"integer","description":"how many products.","minimum":1,"maximum":100}},"required":["from","to","by_revenue","limit"],"additionalProperties":false}`)
-
-// toolgenOutputGetBestSellers is the JSON Schema of get_best_sellers's
-// structured result.
-var toolgenOutputGetBestSellers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Product is a product of the catalog.","properties":{"id":{"type":"string"},"title":{"type":"string"},"status":{"type":"string","description":"ProductStatus is whether a product is on sale.\n\"draft\": not visible\n\"active\": on sale\n\"archived\": no longer sold","examples":["draft","active","archived"]},"price":{"type":"number"},"sku":{"type":"string"},"vendor":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["id","title","status","price","sku"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetBestSellers reads the arguments of get_best_sellers, calls GetBestSellers and writes its result.
 func toolgenCallGetBestSellers(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3638,14 +3350,24 @@ func toolgenCallGetBestSellers(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenEncodeLineItem writes a LineItem object.
+// toolgenEnumCarrier are the values of a Carrier.
+var toolgenEnumCarrier = &toolimpl.Enum{Values: []string{"ups", "fedex", "usps", "dhl"}, Allowed: "\"ups\", \"fedex\", \"usps\", \"dhl\""}
+
+// toolgenEnumServiceLevel are the values of a ServiceLevel.
+var toolgenEnumServiceLevel = &toolimpl.Enum{Values: []string{"ground", "two_day", "overnight"}, Allowed: "\"ground\", \"two_day\", \"overnight\""}
+
+// toolgenTypeLineItem describes a LineItem for toolimpl's table-driven reader and writer.
+var toolgenTypeLineItem = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"sku", "quantity"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(LineItem{}.SKU), Kind: toolimpl.FieldString, Required: 1, Key: `"sku":`},
+		{Offset: unsafe.Offsetof(LineItem{}.Quantity), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(LineItem{}.Quantity)), Required: 2, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"quantity":`},
+	},
+}
+
+// toolgenEncodeLineItem writes a LineItem object, as its table says.
 func toolgenEncodeLineItem(e *toolimpl.Encoder, v *LineItem) {
-	e.Object()
-	e.Member("\"sku\":")
-	e.String(v.SKU)
-	e.Member("\"quantity\":")
-	e.Int(int64(v.Quantity))
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeLineItem, unsafe.Pointer(v))
 }
 
 // toolgenDecodeOrderStatus reads a OrderStatus: one of "pending", "paid", "on_hold", "shipped", "delivered", "cancelled", "returned".
@@ -3675,6 +3397,9 @@ func toolgenDecodeOrderStatus(d *toolimpl.Decoder, v *OrderStatus) {
 }
 
 var toolgenArgsListOrders = &toolimpl.Object{Names: []string{"status", "email", "placed_after", "placed_before", "limit"}, Required: []int{4}}
+
+// toolgenEnumOrderStatus are the values of a OrderStatus.
+var toolgenEnumOrderStatus = &toolimpl.Enum{Values: []string{"pending", "paid", "on_hold", "shipped", "delivered", "cancelled", "returned"}, Allowed: "\"pending\", \"paid\", \"on_hold\", \"shipped\", \"delivered\", \"cancelled\", \"returned\""}
 
 // toolgenEncodeOrder writes a Order object.
 func toolgenEncodeOrder(e *toolimpl.Encoder, v *Order) {
@@ -3873,18 +3598,20 @@ func toolgenDecodeCarrier(d *toolimpl.Decoder, v *Carrier) {
 var toolgenArgsFulfillOrder = &toolimpl.Object{Names: []string{"order_id", "items", "tracking_number", "carrier", "notify_customer"}, Required: []int{0, 1, 4}}
 var toolgenArgsGetShippingRates = &toolimpl.Object{Names: []string{"to", "weight_kg", "from_location"}, Required: []int{0, 1}}
 
-// toolgenEncodeRate writes a Rate object.
+// toolgenTypeRate describes a Rate for toolimpl's table-driven reader and writer.
+var toolgenTypeRate = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"carrier", "service", "price", "days"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Rate{}.Carrier), Kind: toolimpl.FieldEnum, Required: 1, Enum: toolgenEnumCarrier, Key: `"carrier":`},
+		{Offset: unsafe.Offsetof(Rate{}.Service), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumServiceLevel, Key: `"service":`},
+		{Offset: unsafe.Offsetof(Rate{}.Price), Kind: toolimpl.FieldFloat64, Required: 3, Key: `"price":`},
+		{Offset: unsafe.Offsetof(Rate{}.Days), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Rate{}.Days)), Required: 4, Key: `"days":`},
+	},
+}
+
+// toolgenEncodeRate writes a Rate object, as its table says.
 func toolgenEncodeRate(e *toolimpl.Encoder, v *Rate) {
-	e.Object()
-	e.Member("\"carrier\":")
-	e.String(string(v.Carrier))
-	e.Member("\"service\":")
-	e.String(string(v.Service))
-	e.Member("\"price\":")
-	e.Float(v.Price, 64)
-	e.Member("\"days\":")
-	e.Int(int64(v.Days))
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeRate, unsafe.Pointer(v))
 }
 
 // toolgenDecodeParcel reads a Parcel object.
@@ -3933,18 +3660,20 @@ func toolgenDecodeParcel(d *toolimpl.Decoder, v *Parcel) {
 	}
 }
 
-// toolgenEncodeLabel writes a Label object.
+// toolgenTypeLabel describes a Label for toolimpl's table-driven reader and writer.
+var toolgenTypeLabel = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"tracking_number", "carrier", "label_url", "cost"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Label{}.TrackingNumber), Kind: toolimpl.FieldString, Required: 1, Key: `"tracking_number":`},
+		{Offset: unsafe.Offsetof(Label{}.Carrier), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumCarrier, Key: `"carrier":`},
+		{Offset: unsafe.Offsetof(Label{}.LabelURL), Kind: toolimpl.FieldString, Required: 3, Key: `"label_url":`},
+		{Offset: unsafe.Offsetof(Label{}.Cost), Kind: toolimpl.FieldFloat64, Required: 4, Key: `"cost":`},
+	},
+}
+
+// toolgenEncodeLabel writes a Label object, as its table says.
 func toolgenEncodeLabel(e *toolimpl.Encoder, v *Label) {
-	e.Object()
-	e.Member("\"tracking_number\":")
-	e.String(v.TrackingNumber)
-	e.Member("\"carrier\":")
-	e.String(string(v.Carrier))
-	e.Member("\"label_url\":")
-	e.String(v.LabelURL)
-	e.Member("\"cost\":")
-	e.Float(v.Cost, 64)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeLabel, unsafe.Pointer(v))
 }
 
 var toolgenArgsTrackPackage = &toolimpl.Object{Names: []string{"tracking_number", "carrier"}, Required: []int{0}}
@@ -4016,32 +3745,26 @@ func toolgenDecodeProductStatus(d *toolimpl.Decoder, v *ProductStatus) {
 
 var toolgenArgsListProducts = &toolimpl.Object{Names: []string{"query", "collection", "status", "vendor"}}
 
-// toolgenEncodeProduct writes a Product object.
+// toolgenEnumProductStatus are the values of a ProductStatus.
+var toolgenEnumProductStatus = &toolimpl.Enum{Values: []string{"draft", "active", "archived"}, Allowed: "\"draft\", \"active\", \"archived\""}
+
+// toolgenTypeProduct describes a Product for toolimpl's table-driven reader and writer.
+var toolgenTypeProduct = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "title", "status", "price", "sku", "vendor", "tags"}, Required: []int{0, 1, 2, 3, 4}, NullAbsent: []int{5, 6}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Product{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Product{}.Title), Kind: toolimpl.FieldString, Required: 2, Key: `"title":`},
+		{Offset: unsafe.Offsetof(Product{}.Status), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumProductStatus, Key: `"status":`},
+		{Offset: unsafe.Offsetof(Product{}.Price), Kind: toolimpl.FieldFloat64, Required: 4, Key: `"price":`},
+		{Offset: unsafe.Offsetof(Product{}.SKU), Kind: toolimpl.FieldString, Required: 5, Key: `"sku":`},
+		{Offset: unsafe.Offsetof(Product{}.Vendor), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"vendor":`},
+		{Offset: unsafe.Offsetof(Product{}.Tags), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"tags":`},
+	},
+}
+
+// toolgenEncodeProduct writes a Product object, as its table says.
 func toolgenEncodeProduct(e *toolimpl.Encoder, v *Product) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"title\":")
-	e.String(v.Title)
-	e.Member("\"status\":")
-	e.String(string(v.Status))
-	e.Member("\"price\":")
-	e.Float(v.Price, 64)
-	e.Member("\"sku\":")
-	e.String(v.SKU)
-	if v.Vendor != "" {
-		e.Member("\"vendor\":")
-		e.String(v.Vendor)
-	}
-	if len(v.Tags) > 0 {
-		e.Member("\"tags\":")
-		e.Array()
-		for i0 := range v.Tags {
-			e.String(v.Tags[i0])
-		}
-		e.EndArray()
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeProduct, unsafe.Pointer(v))
 }
 
 var toolgenArgsGetProduct = &toolimpl.Object{Names: []string{"product_id"}, Required: []int{0}}
@@ -4117,22 +3840,22 @@ var toolgenArgsAddProductVariant = &toolimpl.Object{Names: []string{"product_id"
 var toolgenArgsAddProductToCollection = &toolimpl.Object{Names: []string{"product_id", "collection_id"}, Required: []int{0, 1}}
 var toolgenArgsGetInventoryLevel = &toolimpl.Object{Names: []string{"sku", "location"}, Required: []int{0}}
 
-// toolgenEncodeStockLevel writes a StockLevel object.
+// toolgenTypeStockLevel describes a StockLevel for toolimpl's table-driven reader and writer.
+var toolgenTypeStockLevel = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"sku", "location", "on_hand", "committed", "available", "incoming"}, Required: []int{0, 1, 2, 3, 4, 5}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(StockLevel{}.SKU), Kind: toolimpl.FieldString, Required: 1, Key: `"sku":`},
+		{Offset: unsafe.Offsetof(StockLevel{}.Location), Kind: toolimpl.FieldString, Required: 2, Key: `"location":`},
+		{Offset: unsafe.Offsetof(StockLevel{}.OnHand), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(StockLevel{}.OnHand)), Required: 3, Key: `"on_hand":`},
+		{Offset: unsafe.Offsetof(StockLevel{}.Committed), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(StockLevel{}.Committed)), Required: 4, Key: `"committed":`},
+		{Offset: unsafe.Offsetof(StockLevel{}.Available), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(StockLevel{}.Available)), Required: 5, Key: `"available":`},
+		{Offset: unsafe.Offsetof(StockLevel{}.Incoming), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(StockLevel{}.Incoming)), Required: 6, Key: `"incoming":`},
+	},
+}
+
+// toolgenEncodeStockLevel writes a StockLevel object, as its table says.
 func toolgenEncodeStockLevel(e *toolimpl.Encoder, v *StockLevel) {
-	e.Object()
-	e.Member("\"sku\":")
-	e.String(v.SKU)
-	e.Member("\"location\":")
-	e.String(v.Location)
-	e.Member("\"on_hand\":")
-	e.Int(int64(v.OnHand))
-	e.Member("\"committed\":")
-	e.Int(int64(v.Committed))
-	e.Member("\"available\":")
-	e.Int(int64(v.Available))
-	e.Member("\"incoming\":")
-	e.Int(int64(v.Incoming))
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeStockLevel, unsafe.Pointer(v))
 }
 
 // toolgenDecodeAdjustmentReason reads a AdjustmentReason: one of "received", "shrinkage", "damaged", "correction", "restock".
@@ -4259,25 +3982,9 @@ func toolgenEncodeAddress(e *toolimpl.Encoder, v *Address) {
 	e.EndObject()
 }
 
-// toolgenDecodeLineItem reads a LineItem object.
+// toolgenDecodeLineItem reads a LineItem object, as its table says.
 func toolgenDecodeLineItem(d *toolimpl.Decoder, v *LineItem) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectLineItem); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "sku":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.SKU = s0
-			}
-		case "quantity":
-			o.Saw(1)
-			if n0, ok := d.Int(1, 9223372036854775807); ok {
-				v.Quantity = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeLineItem, unsafe.Pointer(v))
 }
 
 var toolgenObjectDraftOrder = &toolimpl.Object{Names: []string{"email", "items", "shipping_address", "discount_code", "note", "send_invoice"}, Required: []int{0, 1, 2}, NullAbsent: []int{5}}
@@ -4320,7 +4027,6 @@ func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
 }
 
 var toolgenObjectNewProduct = &toolimpl.Object{Names: []string{"title", "description", "price", "compare_at_price", "sku", "vendor", "tags", "weight_grams", "status"}, Required: []int{0, 2, 4, 8}, NullAbsent: []int{1, 6}}
-var toolgenObjectLineItem = &toolimpl.Object{Names: []string{"sku", "quantity"}, Required: []int{0, 1}}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

@@ -7,6 +7,7 @@ package email
 import (
 	"context"
 	"time"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -15,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -209,463 +210,432 @@ var (
 
 // Tools returns the tools of package email: send_email, list_emails, search_emails, get_email, get_email_thread, reply_to_email, forward_email, create_email_draft, update_email_draft, send_email_draft, list_email_drafts, delete_email, archive_emails, mark_emails_read, move_emails_to_folder, label_emails, flag_email, create_mail_folder, list_mail_folders, get_unread_count, schedule_email, cancel_scheduled_email, snooze_email, download_email_attachment, create_mail_filter, list_mail_filters, delete_mail_filter, set_vacation_responder, block_sender, unsubscribe_from_mailing_list, report_spam, set_email_signature, create_email_template, send_templated_email, create_email_campaign, get_email_campaign_stats, add_mailbox_delegate, verify_email_address, recall_email, get_email_read_receipt.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolSendEmail,
-		Description:  "SendEmail sends an email message from your mailbox.",
-		InputSchema:  toolgenInputSendEmail,
-		OutputSchema: toolgenOutputSendEmail,
-		Annotations:  toolgen.Annotations{OpenWorld: true},
-		Namespace:    "email",
-		Tokens:       toolgen.Tokens{Default: 227, Strict: 269, Gemini: 205},
-		SearchTerms:  "1 66 SMFiGtOLkIYCBoAmgiwArESQEAgB address:3 attach attachment:3 bcc:2 blind bodi:4 carbon cc:2 copi:2 email:7 file go hidden html:5 line mailbox messag:2 other path recipient:3 repli:4 repli_to:3 send:5 send_email:4 sender set subject:4 text",
-		Call:         toolgenCallSendEmail,
-		Validate:     toolimpl.Validator(toolgenCallSendEmail),
-	}, {
-		Name:         ToolListEmails,
-		Description:  "ListEmails lists the messages of a mailbox folder, newest first.",
-		InputSchema:  toolgenInputListEmails,
-		OutputSchema: toolgenOutputListEmails,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "email",
-		Tokens:      toolgen.Tokens{Default: 120, Strict: 114, Gemini: 98},
-		SearchTerms: "1 40 CESwmJKFMRIIFBJkC absent email:6 first folder:4 inbox label limit:2 list:5 list_email:4 mailbox messag:3 most newest onli:3 return unread:3 unread_onli:2",
-		Call:        toolgenCallListEmails,
-		Validate:    toolimpl.Validator(toolgenCallListEmails),
-	}, {
-		Name:         ToolSearchEmails,
-		Description:  "SearchEmails finds messages with a search query and optional sender, date and attachment filters.",
-		InputSchema:  toolgenInputSearchEmails,
-		OutputSchema: toolgenOutputSearchEmails,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "email",
-		Tokens:      toolgen.Tokens{Default: 182, Strict: 198, Gemini: 160},
-		SearchTerms: "1 59 AGCBR41QhRAWpCp1BE4mEAAICJ address after:3 attachment:4 befor:3 bodi date email:6 filter find ha_attachment:2 limit:2 look messag:6 most name onli:4 optional queri:3 receiv:2 return search:5 search_email:4 sender subject time:2 word",
-		Call:        toolgenCallSearchEmails,
-		Validate:    toolimpl.Validator(toolgenCallSearchEmails),
-	}, {
-		Name:         ToolGetEmail,
-		Description:  "GetEmail returns a message with its full body and attachment list.",
-		InputSchema:  toolgenInputGetEmail,
-		OutputSchema: toolgenOutputGetEmail,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "email",
-		Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-		SearchTerms: "1 27 qUqAYUYgEFI attachment bodi email:6 full get:4 get_email:4 id:2 list messag:4 messag_id:2 return",
-		Call:        toolgenCallGetEmail,
-		Validate:    toolimpl.Validator(toolgenCallGetEmail),
-	}, {
-		Name:         ToolGetEmailThread,
-		Description:  "GetEmailThread returns every message of a conversation, oldest first.",
-		InputSchema:  toolgenInputGetEmailThread,
-		OutputSchema: toolgenOutputGetEmailThread,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "email",
-		Tokens:      toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
-		SearchTerms: "1 31 AsgRqqpMOAAG conversation:2 email:6 everi first get:4 get_email_thread:4 id:2 messag oldest return thread:6 thread_id:2",
-		Call:        toolgenCallGetEmailThread,
-		Validate:    toolimpl.Validator(toolgenCallGetEmailThread),
-	}, {
-		Name:         ToolReplyToEmail,
-		Description:  "ReplyToEmail replies to a message, to its sender or to everyone on it.",
-		InputSchema:  toolgenInputReplyToEmail,
-		OutputSchema: toolgenOutputReplyToEmail,
-		Annotations:  toolgen.Annotations{OpenWorld: true},
-		Namespace:    "email",
-		Tokens:       toolgen.Tokens{Default: 122, Strict: 105, Gemini: 100},
-		SearchTerms:  "1 44 oAHdzwAoCwiQkVIEyIE all:2 also below bodi:2 email:6 everi everyon id:2 messag:4 messag_id:2 original other quot recipient repli:10 repli_all:2 repli_to_email:4 sender text",
-		Call:         toolgenCallReplyToEmail,
-		Validate:     toolimpl.Validator(toolgenCallReplyToEmail),
-	}, {
-		Name:         ToolForwardEmail,
-		Description:  "ForwardEmail forwards a message, with its attachments, to other people.",
-		InputSchema:  toolgenInputForwardEmail,
-		OutputSchema: toolgenOutputForwardEmail,
-		Annotations:  toolgen.Annotations{OpenWorld: true},
-		Namespace:    "email",
-		Tokens:       toolgen.Tokens{Default: 111, Strict: 105, Gemini: 89},
-		SearchTerms:  "1 35 USSoG3BGIADgAJ abov ad address attachment email:6 forward:7 forward_email:4 id:2 messag:5 messag_id:2 note:2 other peopl text",
-		Call:         toolgenCallForwardEmail,
-		Validate:     toolimpl.Validator(toolgenCallForwardEmail),
-	}, {
-		Name:         ToolCreateEmailDraft,
-		Description:  "CreateEmailDraft saves a message as a draft without sending it.",
-		InputSchema:  toolgenInputCreateEmailDraft,
-		OutputSchema: toolgenOutputCreateEmailDraft,
-		Namespace:    "email",
-		Tokens:       toolgen.Tokens{Default: 232, Strict: 274, Gemini: 210},
-		SearchTerms:  "1 71 jYSItoZTFiqoEFABaJQTwAWSQLEBAwA address:3 attach attachment:3 bcc:2 blind bodi:4 carbon cc:2 copi:2 creat:4 creat_email_draft:4 draft:5 email:6 file go hidden html:5 line messag:2 other path recipient:3 repli:4 repli_to:3 save send sender set subject:4 text without",
-		Call:         toolgenCallCreateEmailDraft,
-		Validate:     toolimpl.Validator(toolgenCallCreateEmailDraft),
-	}, {
-		Name:         ToolUpdateEmailDraft,
-		Description:  "UpdateEmailDraft changes the recipients, subject or body of a draft.",
-		InputSchema:  toolgenInputUpdateEmailDraft,
-		OutputSchema: toolgenOutputUpdateEmailDraft,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "email",
-		Tokens:       toolgen.Tokens{Default: 108, Strict: 138, Gemini: 86},
-		SearchTerms:  "1 35 J8tQKgEAGAA bodi:3 cc:2 chang draft:7 draft_id:2 email:6 id:2 recipient subject:3 updat:4 updat_email_draft:4",
-		Call:         toolgenCallUpdateEmailDraft,
-		Validate:     toolimpl.Validator(toolgenCallUpdateEmailDraft),
-	}, {
-		Name:         ToolSendEmailDraft,
-		Description:  "SendEmailDraft sends a saved draft.",
-		InputSchema:  toolgenInputSendEmailDraft,
-		OutputSchema: toolgenOutputSendEmailDraft,
-		Annotations:  toolgen.Annotations{OpenWorld: true},
-		Namespace:    "email",
-		Tokens:       toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
-		SearchTerms:  "1 28 pZwwACC draft:8 draft_id:2 email:6 id:2 save send:5 send_email_draft:4",
-		Call:         toolgenCallSendEmailDraft,
-		Validate:     toolimpl.Validator(toolgenCallSendEmailDraft),
-	}, {
-		Name:         ToolListEmailDrafts,
-		Description:  "ListEmailDrafts lists your unsent drafts.",
-		InputSchema:  toolgenInputListEmailDrafts,
-		OutputSchema: toolgenOutputListEmailDrafts,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "email",
-		Tokens:      toolgen.Tokens{Default: 52, Strict: 35, Gemini: 31},
-		SearchTerms: "1 21 ziQgB draft:5 email:6 list:5 list_email_draft:4 unsent",
-		Call:        toolgenCallListEmailDrafts,
-		Validate:    toolimpl.Validator(toolgenCallListEmailDrafts),
-	}, {
-		Name:        ToolDeleteEmail,
-		Description: "DeleteEmail moves a message to the trash, or deletes it for good.",
-		InputSchema: toolgenInputDeleteEmail,
-		Annotations: toolgen.Annotations{Destructive: true},
-		Namespace:   "email",
-		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
-		SearchTerms: "1 30 K1gAY0RIIUA delet:5 delet_email:4 email:6 good id:2 messag:4 messag_id:2 move permanent:2 skip trash:2",
-		Call:        toolgenCallDeleteEmail,
-		Validate:    toolimpl.Validator(toolgenCallDeleteEmail),
-	}, {
-		Name:         ToolArchiveEmails,
-		Description:  "ArchiveEmails removes messages from the inbox without deleting them.",
-		InputSchema:  toolgenInputArchiveEmails,
-		OutputSchema: toolgenOutputArchiveEmails,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "email",
-		Tokens:       toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
-		SearchTerms:  "1 27 AVhG7wQCAFQ archiv:4 archiv_email:4 delet email:6 id:2 inbox messag:4 messag_id:2 remov them without",
-		Call:         toolgenCallArchiveEmails,
-		Validate:     toolimpl.Validator(toolgenCallArchiveEmails),
-	}, {
-		Name:         ToolMarkEmailsRead,
-		Description:  "MarkEmailsRead marks messages as read or unread.",
-		InputSchema:  toolgenInputMarkEmailsRead,
-		OutputSchema: toolgenOutputMarkEmailsRead,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "email",
-		Tokens:       toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
-		SearchTerms:  "1 35 EPsgXGCBoA email:6 fals id:2 mark:5 mark_email_read:4 messag:4 messag_id:2 read:8 true unread:2",
-		Call:         toolgenCallMarkEmailsRead,
-		Validate:     toolimpl.Validator(toolgenCallMarkEmailsRead),
-	}, {
-		Name:         ToolMoveEmailsToFolder,
-		Description:  "MoveEmailsToFolder moves messages into a mailbox folder.",
-		InputSchema:  toolgenInputMoveEmailsToFolder,
-		OutputSchema: toolgenOutputMoveEmailsToFolder,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "email",
-		Tokens:       toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
-		SearchTerms:  "1 33 BNC0UJwxA destination email:6 folder:8 id:2 mailbox messag:4 messag_id:2 move:5 move_email_to_folder:4",
-		Call:         toolgenCallMoveEmailsToFolder,
-		Validate:     toolimpl.Validator(toolgenCallMoveEmailsToFolder),
-	}, {
-		Name:         ToolLabelEmails,
-		Description:  "LabelEmails applies a label to messages, or removes it.",
-		InputSchema:  toolgenInputLabelEmails,
-		OutputSchema: toolgenOutputLabelEmails,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "email",
-		Tokens:       toolgen.Tokens{Default: 110, Strict: 93, Gemini: 88},
-		SearchTerms:  "1 34 Adq0QYIUA appli:2 email:6 id:2 instead label:9 label_email:4 messag:4 messag_id:2 remov:4",
-		Call:         toolgenCallLabelEmails,
-		Validate:     toolimpl.Validator(toolgenCallLabelEmails),
-	}, {
-		Name:        ToolFlagEmail,
-		Description: "FlagEmail flags (stars) a message for follow-up, or clears the flag.",
-		InputSchema: toolgenInputFlagEmail,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "email",
-		Tokens:      toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
-		SearchTerms: "1 34 KtAJxSKMCQCo clear:2 email:6 fals flag:9 flag_email:4 follow id:2 messag:4 messag_id:2 star true up",
-		Call:        toolgenCallFlagEmail,
-		Validate:    toolimpl.Validator(toolgenCallFlagEmail),
-	}, {
-		Name:        ToolCreateMailFolder,
-		Description: "CreateMailFolder creates a mailbox folder or label.",
-		InputSchema: toolgenInputCreateMailFolder,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "email",
-		Tokens:      toolgen.Tokens{Default: 102, Strict: 96, Gemini: 80},
-		SearchTerms: "1 36 CECY5EOFLDRIBA acm client:2 color:3 creat:5 creat_mail_folder:4 e53935 email:2 folder:6 label:2 mail:4 mailbox name:3 nest under",
-		Call:        toolgenCallCreateMailFolder,
-		Validate:    toolimpl.Validator(toolgenCallCreateMailFolder),
-	}, {
-		Name:         ToolListMailFolders,
-		Description:  "ListMailFolders lists the mailbox's folders and labels with their unread counts.",
-		InputSchema:  toolgenInputListMailFolders,
-		OutputSchema: toolgenOutputListMailFolders,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "email",
-		Tokens:      toolgen.Tokens{Default: 57, Strict: 40, Gemini: 36},
-		SearchTerms: "1 24 hEqEDAjUA count email:2 folder:5 label list:5 list_mail_folder:4 mail:4 mailbox unread",
-		Call:        toolgenCallListMailFolders,
-		Validate:    toolimpl.Validator(toolgenCallListMailFolders),
-	}, {
-		Name:         ToolGetUnreadCount,
-		Description:  "GetUnreadCount returns how many unread messages a folder holds.",
-		InputSchema:  toolgenInputGetUnreadCount,
-		OutputSchema: toolgenOutputGetUnreadCount,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "email",
-		Tokens:      toolgen.Tokens{Default: 70, Strict: 67, Gemini: 48},
-		SearchTerms: "1 29 JhgpEjAmJAEU absent count:4 email:2 folder:4 get:4 get_unread_count:4 hold inbox mani messag return unread:5",
-		Call:        toolgenCallGetUnreadCount,
-		Validate:    toolimpl.Validator(toolgenCallGetUnreadCount),
-	}, {
-		Name:         ToolScheduleEmail,
-		Description:  "ScheduleEmail sends a message later, at a given time.",
-		InputSchema:  toolgenInputScheduleEmail,
-		OutputSchema: toolgenOutputScheduleEmail,
-		Annotations:  toolgen.Annotations{OpenWorld: true},
-		Namespace:    "email",
-		Tokens:       toolgen.Tokens{Default: 254, Strict: 296, Gemini: 232},
-		SearchTerms:  "1 74 iYWUYRTLLIiARgQMAMRyGMgpEkAiIAwA address:3 attach attachment:3 bcc:2 blind bodi:4 carbon cc:2 copi:2 email:6 file given go hidden html:5 later line messag:2 other path recipient:3 repli:4 repli_to:3 schedul:4 schedul_email:4 send:5 send_at:3 sender set subject:4 text time",
-		Call:         toolgenCallScheduleEmail,
-		Validate:     toolimpl.Validator(toolgenCallScheduleEmail),
-	}, {
-		Name:         ToolCancelScheduledEmail,
-		Description:  "CancelScheduledEmail stops a scheduled message from being sent and keeps it as a draft.",
-		InputSchema:  toolgenInputCancelScheduledEmail,
-		OutputSchema: toolgenOutputCancelScheduledEmail,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "email",
-		Tokens:       toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
-		SearchTerms:  "1 33 hkQFgCEF4iCg be cancel:4 cancel_schedul_email:4 draft:3 draft_id:2 email:6 id:2 keep messag:2 schedul:6 sent stop",
-		Call:         toolgenCallCancelScheduledEmail,
-		Validate:     toolimpl.Validator(toolgenCallCancelScheduledEmail),
-	}, {
-		Name:        ToolSnoozeEmail,
-		Description: "SnoozeEmail hides a message from the inbox until a time, when it comes back as unread.",
-		InputSchema: toolgenInputSnoozeEmail,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "email",
-		Tokens:      toolgen.Tokens{Default: 101, Strict: 84, Gemini: 79},
-		SearchTerms: "1 33 E6VmwMSAJQADI back:2 come:2 email:6 hide id:2 inbox messag:4 messag_id:2 snooz:4 snooz_email:4 time unread until:3",
-		Call:        toolgenCallSnoozeEmail,
-		Validate:    toolimpl.Validator(toolgenCallSnoozeEmail),
-	}, {
-		Name:        ToolDownloadEmailAttachment,
-		Description: "DownloadEmailAttachment saves an attachment of a message to a file.",
-		InputSchema: toolgenInputDownloadEmailAttachment,
-		Namespace:   "email",
-		Tokens:      toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
-		SearchTerms: "1 40 JtYBgDCMQBKB attachment:8 attachment_id:2 destination:2 download:4 download_email_attachment:4 email:6 file id:4 messag:4 messag_id:2 path save:2",
-		Call:        toolgenCallDownloadEmailAttachment,
-		Validate:    toolimpl.Validator(toolgenCallDownloadEmailAttachment),
-	}, {
-		Name:         ToolCreateMailFilter,
-		Description:  "CreateMailFilter creates a rule that sorts, labels, forwards or deletes incoming mail automatically.",
-		InputSchema:  toolgenInputCreateMailFilter,
-		OutputSchema: toolgenOutputCreateMailFilter,
-		Namespace:    "email",
-		Tokens:       toolgen.Tokens{Default: 297, Strict: 373, Gemini: 275},
-		SearchTerms:  "1 123 AAIgDUCWSMFoGcqSzqCiWVSIoTKgFBAG0oBgJABIICZAIb action:6 address:2 alreadi also another appli:6 appli_to_exist:3 archiv:2 attachment:3 automaticalli contain:4 creat:5 creat_mail_filter:4 delet:3 email:2 exist:3 filter:4 forward:9 forward_to:3 ha_attachment:2 ha_word:2 inbox incom label:9 mail:5 mark:3 mark_read:2 match messag:4 move never:3 never_spam:2 onli read:3 receiv recipient rule send sender skip sort spam:3 star:3 subject:3 trash word:3",
-		Call:         toolgenCallCreateMailFilter,
-		Validate:     toolimpl.Validator(toolgenCallCreateMailFilter),
-	}, {
-		Name:         ToolListMailFilters,
-		Description:  "ListMailFilters lists the rules applied to incoming mail.",
-		InputSchema:  toolgenInputListMailFilters,
-		OutputSchema: toolgenOutputListMailFilters,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "email",
-		Tokens:      toolgen.Tokens{Default: 52, Strict: 35, Gemini: 31},
-		SearchTerms: "1 23 ICFZKhLA appli email:2 filter:4 incom list:5 list_mail_filter:4 mail:5 rule",
-		Call:        toolgenCallListMailFilters,
-		Validate:    toolimpl.Validator(toolgenCallListMailFilters),
-	}, {
-		Name:        ToolDeleteMailFilter,
-		Description: "DeleteMailFilter deletes a rule for incoming mail.",
-		InputSchema: toolgenInputDeleteMailFilter,
-		Annotations: toolgen.Annotations{
-			Destructive: true,
-			Idempotent:  true,
-		},
-		Namespace:   "email",
-		Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
-		SearchTerms: "1 29 yFSYzDYAA delet:5 delet_mail_filter:4 email:2 filter:6 filter_id:2 id:2 incom mail:5 rule:2",
-		Call:        toolgenCallDeleteMailFilter,
-		Validate:    toolimpl.Validator(toolgenCallDeleteMailFilter),
-	}, {
-		Name:        ToolSetVacationResponder,
-		Description: "SetVacationResponder turns the automatic reply on or off and sets its message and dates.",
-		InputSchema: toolgenInputSetVacationResponder,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "email",
-		Tokens:      toolgen.Tokens{Default: 166, Strict: 193, Gemini: 144},
-		SearchTerms: "1 55 KFB4Q9gYUIhCIITYTQRAAI automatic:2 bodi:2 contact:3 contact_onli:2 date email:2 enabl:2 end:2 messag off onli:3 peopl repli:6 responder:4 set:5 set_vacation_responder:4 start:3 stop subject:3 text turn:2 vacation:4",
-		Call:        toolgenCallSetVacationResponder,
-		Validate:    toolimpl.Validator(toolgenCallSetVacationResponder),
-	}, {
-		Name:        ToolBlockSender,
-		Description: "BlockSender sends all future mail from an address straight to spam.",
-		InputSchema: toolgenInputBlockSender,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "email",
-		Tokens:      toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
-		SearchTerms: "1 29 IKmKQCOYwMCEiJ address:4 all block:4 block_sender:4 com domain:2 email:2 futur mail send sender:5 spam straight whole",
-		Call:        toolgenCallBlockSender,
-		Validate:    toolimpl.Validator(toolgenCallBlockSender),
-	}, {
-		Name:        ToolUnsubscribeFromMailingList,
-		Description: "UnsubscribeFromMailingList unsubscribes you from the mailing list a message came from, using its List-Unsubscribe header.",
-		InputSchema: toolgenInputUnsubscribeFromMailingList,
-		Annotations: toolgen.Annotations{OpenWorld: true},
-		Namespace:   "email",
-		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
-		SearchTerms: "1 35 E0gB5WQAEHk came email:2 header id:2 list:7 mail:5 messag:4 messag_id:2 unsubscrib:6 unsubscrib_from_mail_list:4 us",
-		Call:        toolgenCallUnsubscribeFromMailingList,
-		Validate:    toolimpl.Validator(toolgenCallUnsubscribeFromMailingList),
-	}, {
-		Name:        ToolReportSpam,
-		Description: "ReportSpam moves messages to spam and reports them to the provider.",
-		InputSchema: toolgenInputReportSpam,
-		Namespace:   "email",
-		Tokens:      toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
-		SearchTerms: "1 34 A8Jhi2CsUADR email:2 id:2 messag:4 messag_id:2 move phish:3 provider rather report:6 report_spam:4 spam:6 them:2",
-		Call:        toolgenCallReportSpam,
-		Validate:    toolimpl.Validator(toolgenCallReportSpam),
-	}, {
-		Name:        ToolSetEmailSignature,
-		Description: "SetEmailSignature sets the signature added to the end of messages you write.",
-		InputSchema: toolgenInputSetEmailSignature,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "email",
-		Tokens:      toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
-		SearchTerms: "1 39 RBIBlImgHwYWggAB ad add allow also email:6 end forward html messag repli:3 set:5 set_email_signatur:4 signatur:8 us:2 us_for_repli:2 write",
-		Call:        toolgenCallSetEmailSignature,
-		Validate:    toolimpl.Validator(toolgenCallSetEmailSignature),
-	}, {
-		Name:        ToolCreateEmailTemplate,
-		Description: "CreateEmailTemplate saves a reusable message with {{placeholders}}.",
-		InputSchema: toolgenInputCreateEmailTemplate,
-		Namespace:   "email",
-		Tokens:      toolgen.Tokens{Default: 115, Strict: 98, Gemini: 93},
-		SearchTerms: "1 42 kASkswIGA0KEmwQRA bodi:2 creat:4 creat_email_templat:4 email:6 first first_name hold:2 line mai:2 messag name:4 placeholder:3 reusabl save subject:3 templat:5 text",
-		Call:        toolgenCallCreateEmailTemplate,
-		Validate:    toolimpl.Validator(toolgenCallCreateEmailTemplate),
-	}, {
-		Name:         ToolSendTemplatedEmail,
-		Description:  "SendTemplatedEmail sends a message from a saved template, filling in its placeholders.",
-		InputSchema:  toolgenInputSendTemplatedEmail,
-		OutputSchema: toolgenOutputSendTemplatedEmail,
-		Annotations:  toolgen.Annotations{OpenWorld: true},
-		Namespace:    "email",
-		Tokens:       toolgen.Tokens{Default: 132, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 41 AIvOYOAcAwEBJAUKSA ana each email:6 fill first first_name id:2 messag name placeholder:2 recipient save send:5 send_templat_email:4 templat:8 templat_id:2 valu variabl:2",
-		Call:         toolgenCallSendTemplatedEmail,
-		Validate:     toolimpl.Validator(toolgenCallSendTemplatedEmail),
-	}, {
-		Name:        ToolCreateEmailCampaign,
-		Description: "CreateEmailCampaign schedules a marketing email to a list or segment of subscribers.",
-		InputSchema: toolgenInputCreateEmailCampaign,
-		Namespace:   "email",
-		Tokens:      toolgen.Tokens{Default: 137, Strict: 133, Gemini: 115},
-		SearchTerms: "1 53 BMUhwRNiAxG5QAIdgkI absent campaign:5 creat:4 creat_email_campaign:4 draft email:7 id:4 internal list:4 list_id:2 market name:3 schedul segment:2 send:5 send_at:2 subscriber templat:3 templat_id:2",
-		Call:        toolgenCallCreateEmailCampaign,
-		Validate:    toolimpl.Validator(toolgenCallCreateEmailCampaign),
-	}, {
-		Name:         ToolGetEmailCampaignStats,
-		Description:  "GetEmailCampaignStats returns a campaign's delivery, open, click, bounce and unsubscribe numbers.",
-		InputSchema:  toolgenInputGetEmailCampaignStats,
-		OutputSchema: toolgenOutputGetEmailCampaignStats,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "email",
-		Tokens:      toolgen.Tokens{Default: 79, Strict: 62, Gemini: 57},
-		SearchTerms: "1 37 A0DMAR2LQoALgU bounc campaign:8 campaign_id:2 click deliveri email:6 get:4 get_email_campaign_stat:4 id:2 number open return stat:4 unsubscrib",
-		Call:        toolgenCallGetEmailCampaignStats,
-		Validate:    toolimpl.Validator(toolgenCallGetEmailCampaignStats),
-	}, {
-		Name:             ToolAddMailboxDelegate,
-		Description:      "AddMailboxDelegate lets another person read or send mail from your mailbox.",
-		InputSchema:      toolgenInputAddMailboxDelegate,
-		RequiresApproval: true,
-		Namespace:        "email",
-		Tokens:           toolgen.Tokens{Default: 148, Strict: 131, Gemini: 126},
-		SearchTerms:      "1 61 xgDIIwTBGoGxBBQIgEBRQO access:2 add:4 add_mailbox_delegat:4 address another behalf:3 delegat:6 delet email:2 full:2 full_access:2 let mai mail:4 mailbox:5 organiz permission:2 person:2 read:5 send:8 send_as:2 send_on_behalf:2",
-		Call:             toolgenCallAddMailboxDelegate,
-		Validate:         toolimpl.Validator(toolgenCallAddMailboxDelegate),
-	}, {
-		Name:        ToolVerifyEmailAddress,
-		Description: "VerifyEmailAddress checks whether an address is well formed, its domain accepts mail, and the mailbox exists, without sending anything.",
-		InputSchema: toolgenInputVerifyEmailAddress,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			OpenWorld:  true,
-			ReadOnly:   true,
-		},
-		Namespace:   "email",
-		Tokens:      toolgen.Tokens{Default: 84, Strict: 67, Gemini: 62},
-		SearchTerms: "1 35 QEIEJJROWQgiCaAW accept address:8 anyth check:2 domain email:6 exist form mail mailbox send verifi:4 verifi_email_address:4 well whether without",
-		Call:        toolgenCallVerifyEmailAddress,
-		Validate:    toolimpl.Validator(toolgenCallVerifyEmailAddress),
-	}, {
-		Name:        ToolRecallEmail,
-		Description: "RecallEmail tries to retract a message you sent to people in your organization, if they have not opened it yet.",
-		InputSchema: toolgenInputRecallEmail,
-		Annotations: toolgen.Annotations{Destructive: true},
-		Namespace:   "email",
-		Tokens:      toolgen.Tokens{Default: 101, Strict: 95, Gemini: 79},
-		SearchTerms: "1 36 AE5GEnFF0CLIAYIBA correct email:6 id:2 messag:5 messag_id:2 open organization peopl place recal:4 recal_email:4 replacement:2 retract send sent:2 tri yet",
-		Call:        toolgenCallRecallEmail,
-		Validate:    toolimpl.Validator(toolgenCallRecallEmail),
-	}, {
-		Name:         ToolGetEmailReadReceipt,
-		Description:  "GetEmailReadReceipt reports whether and when each recipient opened a message you sent.",
-		InputSchema:  toolgenInputGetEmailReadReceipt,
-		OutputSchema: toolgenOutputGetEmailReadReceipt,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "email",
-		Tokens:      toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
-		SearchTerms: "1 37 AQbMjQBCboC0IE each email:6 get:4 get_email_read_receipt:4 id:2 messag:4 messag_id:2 open read:4 receipt:4 recipient report sent:2 whether",
-		Call:        toolgenCallGetEmailReadReceipt,
-		Validate:    toolimpl.Validator(toolgenCallGetEmailReadReceipt),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package email, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolSendEmail,
+	Description:  "SendEmail sends an email message from your mailbox.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"array","description":"To are the recipients' addresses.","minItems":1,"items":{"type":"string"}},"cc":{"type":"array","description":"carbon-copy recipients","items":{"type":"string"}},"bcc":{"type":"array","description":"blind-copy recipients, hidden from the others","items":{"type":"string"}},"subject":{"type":"string","description":"Subject is the subject line."},"body":{"type":"string","description":"Body is the message text; HTML when HTML is set."},"html":{"type":"boolean","description":"the body is HTML"},"attachments":{"type":"array","description":"Attachments are paths or addresses of files to attach.","items":{"type":"string"}},"reply_to":{"type":"string","description":"ReplyTo is the address replies go to, when not the sender."}},"required":["to","subject","body"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{OpenWorld: true},
+	Namespace:    "email",
+	Tokens:       toolgen.Tokens{Default: 227, Strict: 269, Gemini: 205},
+	SearchTerms:  "1 66 SMFiGtOLkIYCBoAmgiwArESQEAgB address:3 attach attachment:3 bcc:2 blind bodi:4 carbon cc:2 copi:2 email:7 file go hidden html:5 line mailbox messag:2 other path recipient:3 repli:4 repli_to:3 send:5 send_email:4 sender set subject:4 text",
+	Call:         toolgenCallSendEmail,
+}, {
+	Name:         ToolListEmails,
+	Description:  "ListEmails lists the messages of a mailbox folder, newest first.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"folder":{"type":"string","description":"the folder or label, \"INBOX\" when absent."},"unread_only":{"type":"boolean","description":"only unread messages."},"limit":{"type":"integer","description":"the most messages to return.","minimum":1,"maximum":500}},"required":["unread_only","limit"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "email",
+	Tokens:      toolgen.Tokens{Default: 120, Strict: 114, Gemini: 98},
+	SearchTerms: "1 40 CESwmJKFMRIIFBJkC absent email:6 first folder:4 inbox label limit:2 list:5 list_email:4 mailbox messag:3 most newest onli:3 return unread:3 unread_onli:2",
+	Call:        toolgenCallListEmails,
+}, {
+	Name:         ToolSearchEmails,
+	Description:  "SearchEmails finds messages with a search query and optional sender, date and attachment filters.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"words to look for in the subject and body."},"from":{"type":"string","description":"only messages from this address or name."},"after":{"type":"string","description":"only messages received after this time.","format":"date-time"},"before":{"type":"string","description":"only messages received before this time.","format":"date-time"},"has_attachment":{"type":"boolean","description":"only messages with attachments."},"limit":{"type":"integer","description":"the most messages to return.","minimum":1,"maximum":500}},"required":["query","has_attachment","limit"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "email",
+	Tokens:      toolgen.Tokens{Default: 182, Strict: 198, Gemini: 160},
+	SearchTerms: "1 59 AGCBR41QhRAWpCp1BE4mEAAICJ address after:3 attachment:4 befor:3 bodi date email:6 filter find ha_attachment:2 limit:2 look messag:6 most name onli:4 optional queri:3 receiv:2 return search:5 search_email:4 sender subject time:2 word",
+	Call:        toolgenCallSearchEmails,
+}, {
+	Name:         ToolGetEmail,
+	Description:  "GetEmail returns a message with its full body and attachment list.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_id":{"type":"string","description":"the message."}},"required":["message_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "email",
+	Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
+	SearchTerms: "1 27 qUqAYUYgEFI attachment bodi email:6 full get:4 get_email:4 id:2 list messag:4 messag_id:2 return",
+	Call:        toolgenCallGetEmail,
+}, {
+	Name:         ToolGetEmailThread,
+	Description:  "GetEmailThread returns every message of a conversation, oldest first.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"thread_id":{"type":"string","description":"the conversation."}},"required":["thread_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "email",
+	Tokens:      toolgen.Tokens{Default: 72, Strict: 55, Gemini: 50},
+	SearchTerms: "1 31 AsgRqqpMOAAG conversation:2 email:6 everi first get:4 get_email_thread:4 id:2 messag oldest return thread:6 thread_id:2",
+	Call:        toolgenCallGetEmailThread,
+}, {
+	Name:         ToolReplyToEmail,
+	Description:  "ReplyToEmail replies to a message, to its sender or to everyone on it.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_id":{"type":"string","description":"the message to reply to."},"body":{"type":"string","description":"the reply's text; the original is quoted below it."},"reply_all":{"type":"boolean","description":"also reply to every other recipient."}},"required":["message_id","body","reply_all"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{OpenWorld: true},
+	Namespace:    "email",
+	Tokens:       toolgen.Tokens{Default: 122, Strict: 105, Gemini: 100},
+	SearchTerms:  "1 44 oAHdzwAoCwiQkVIEyIE all:2 also below bodi:2 email:6 everi everyon id:2 messag:4 messag_id:2 original other quot recipient repli:10 repli_all:2 repli_to_email:4 sender text",
+	Call:         toolgenCallReplyToEmail,
+}, {
+	Name:         ToolForwardEmail,
+	Description:  "ForwardEmail forwards a message, with its attachments, to other people.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_id":{"type":"string","description":"the message."},"to":{"type":"array","description":"the addresses to forward to.","items":{"type":"string"}},"note":{"type":"string","description":"text added above the forwarded message."}},"required":["message_id","to"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{OpenWorld: true},
+	Namespace:    "email",
+	Tokens:       toolgen.Tokens{Default: 111, Strict: 105, Gemini: 89},
+	SearchTerms:  "1 35 USSoG3BGIADgAJ abov ad address attachment email:6 forward:7 forward_email:4 id:2 messag:5 messag_id:2 note:2 other peopl text",
+	Call:         toolgenCallForwardEmail,
+}, {
+	Name:         ToolCreateEmailDraft,
+	Description:  "CreateEmailDraft saves a message as a draft without sending it.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"array","description":"To are the recipients' addresses.","minItems":1,"items":{"type":"string"}},"cc":{"type":"array","description":"carbon-copy recipients","items":{"type":"string"}},"bcc":{"type":"array","description":"blind-copy recipients, hidden from the others","items":{"type":"string"}},"subject":{"type":"string","description":"Subject is the subject line."},"body":{"type":"string","description":"Body is the message text; HTML when HTML is set."},"html":{"type":"boolean","description":"the body is HTML"},"attachments":{"type":"array","description":"Attachments are paths or addresses of files to attach.","items":{"type":"string"}},"reply_to":{"type":"string","description":"ReplyTo is the address replies go to, when not the sender."}},"required":["to","subject","body"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Draft is an unsent message.","properties":{"id":{"type":"string"},"message":{"type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}},"required":["id","message"],"additionalProperties":false}`),
+	Namespace:    "email",
+	Tokens:       toolgen.Tokens{Default: 232, Strict: 274, Gemini: 210},
+	SearchTerms:  "1 71 jYSItoZTFiqoEFABaJQTwAWSQLEBAwA address:3 attach attachment:3 bcc:2 blind bodi:4 carbon cc:2 copi:2 creat:4 creat_email_draft:4 draft:5 email:6 file go hidden html:5 line messag:2 other path recipient:3 repli:4 repli_to:3 save send sender set subject:4 text without",
+	Call:         toolgenCallCreateEmailDraft,
+}, {
+	Name:         ToolUpdateEmailDraft,
+	Description:  "UpdateEmailDraft changes the recipients, subject or body of a draft.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"draft_id":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"body":{"type":"string"}},"required":["draft_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Draft is an unsent message.","properties":{"id":{"type":"string"},"message":{"type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}},"required":["id","message"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "email",
+	Tokens:       toolgen.Tokens{Default: 108, Strict: 138, Gemini: 86},
+	SearchTerms:  "1 35 J8tQKgEAGAA bodi:3 cc:2 chang draft:7 draft_id:2 email:6 id:2 recipient subject:3 updat:4 updat_email_draft:4",
+	Call:         toolgenCallUpdateEmailDraft,
+}, {
+	Name:         ToolSendEmailDraft,
+	Description:  "SendEmailDraft sends a saved draft.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"draft_id":{"type":"string","description":"the draft."}},"required":["draft_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{OpenWorld: true},
+	Namespace:    "email",
+	Tokens:       toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
+	SearchTerms:  "1 28 pZwwACC draft:8 draft_id:2 email:6 id:2 save send:5 send_email_draft:4",
+	Call:         toolgenCallSendEmailDraft,
+}, {
+	Name:         ToolListEmailDrafts,
+	Description:  "ListEmailDrafts lists your unsent drafts.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Draft is an unsent message.","properties":{"id":{"type":"string"},"message":{"type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}},"required":["id","message"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "email",
+	Tokens:      toolgen.Tokens{Default: 52, Strict: 35, Gemini: 31},
+	SearchTerms: "1 21 ziQgB draft:5 email:6 list:5 list_email_draft:4 unsent",
+	Call:        toolgenCallListEmailDrafts,
+}, {
+	Name:        ToolDeleteEmail,
+	Description: "DeleteEmail moves a message to the trash, or deletes it for good.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_id":{"type":"string","description":"the message."},"permanent":{"type":"boolean","description":"skip the trash."}},"required":["message_id","permanent"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Destructive: true},
+	Namespace:   "email",
+	Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
+	SearchTerms: "1 30 K1gAY0RIIUA delet:5 delet_email:4 email:6 good id:2 messag:4 messag_id:2 move permanent:2 skip trash:2",
+	Call:        toolgenCallDeleteEmail,
+}, {
+	Name:         ToolArchiveEmails,
+	Description:  "ArchiveEmails removes messages from the inbox without deleting them.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_ids":{"type":"array","description":"the messages.","items":{"type":"string"}}},"required":["message_ids"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "email",
+	Tokens:       toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
+	SearchTerms:  "1 27 AVhG7wQCAFQ archiv:4 archiv_email:4 delet email:6 id:2 inbox messag:4 messag_id:2 remov them without",
+	Call:         toolgenCallArchiveEmails,
+}, {
+	Name:         ToolMarkEmailsRead,
+	Description:  "MarkEmailsRead marks messages as read or unread.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_ids":{"type":"array","description":"the messages.","items":{"type":"string"}},"read":{"type":"boolean","description":"true for read, false for unread."}},"required":["message_ids","read"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "email",
+	Tokens:       toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
+	SearchTerms:  "1 35 EPsgXGCBoA email:6 fals id:2 mark:5 mark_email_read:4 messag:4 messag_id:2 read:8 true unread:2",
+	Call:         toolgenCallMarkEmailsRead,
+}, {
+	Name:         ToolMoveEmailsToFolder,
+	Description:  "MoveEmailsToFolder moves messages into a mailbox folder.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_ids":{"type":"array","description":"the messages.","items":{"type":"string"}},"folder":{"type":"string","description":"the destination folder."}},"required":["message_ids","folder"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "email",
+	Tokens:       toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
+	SearchTerms:  "1 33 BNC0UJwxA destination email:6 folder:8 id:2 mailbox messag:4 messag_id:2 move:5 move_email_to_folder:4",
+	Call:         toolgenCallMoveEmailsToFolder,
+}, {
+	Name:         ToolLabelEmails,
+	Description:  "LabelEmails applies a label to messages, or removes it.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_ids":{"type":"array","description":"the messages.","items":{"type":"string"}},"label":{"type":"string","description":"the label."},"remove":{"type":"boolean","description":"remove the label instead of applying it."}},"required":["message_ids","label","remove"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "email",
+	Tokens:       toolgen.Tokens{Default: 110, Strict: 93, Gemini: 88},
+	SearchTerms:  "1 34 Adq0QYIUA appli:2 email:6 id:2 instead label:9 label_email:4 messag:4 messag_id:2 remov:4",
+	Call:         toolgenCallLabelEmails,
+}, {
+	Name:        ToolFlagEmail,
+	Description: "FlagEmail flags (stars) a message for follow-up, or clears the flag.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_id":{"type":"string","description":"the message."},"flagged":{"type":"boolean","description":"true to flag, false to clear."}},"required":["message_id","flagged"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "email",
+	Tokens:      toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
+	SearchTerms: "1 34 KtAJxSKMCQCo clear:2 email:6 fals flag:9 flag_email:4 follow id:2 messag:4 messag_id:2 star true up",
+	Call:        toolgenCallFlagEmail,
+}, {
+	Name:        ToolCreateMailFolder,
+	Description: "CreateMailFolder creates a mailbox folder or label.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the folder's name; \"Clients/Acme\" nests it under Clients."},"color":{"type":"string","description":"a color for the label, \"#e53935\"."}},"required":["name"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "email",
+	Tokens:      toolgen.Tokens{Default: 102, Strict: 96, Gemini: 80},
+	SearchTerms: "1 36 CECY5EOFLDRIBA acm client:2 color:3 creat:5 creat_mail_folder:4 e53935 email:2 folder:6 label:2 mail:4 mailbox name:3 nest under",
+	Call:        toolgenCallCreateMailFolder,
+}, {
+	Name:         ToolListMailFolders,
+	Description:  "ListMailFolders lists the mailbox's folders and labels with their unread counts.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "email",
+	Tokens:      toolgen.Tokens{Default: 57, Strict: 40, Gemini: 36},
+	SearchTerms: "1 24 hEqEDAjUA count email:2 folder:5 label list:5 list_mail_folder:4 mail:4 mailbox unread",
+	Call:        toolgenCallListMailFolders,
+}, {
+	Name:         ToolGetUnreadCount,
+	Description:  "GetUnreadCount returns how many unread messages a folder holds.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"folder":{"type":"string","description":"the folder; the inbox when absent."}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "email",
+	Tokens:      toolgen.Tokens{Default: 70, Strict: 67, Gemini: 48},
+	SearchTerms: "1 29 JhgpEjAmJAEU absent count:4 email:2 folder:4 get:4 get_unread_count:4 hold inbox mani messag return unread:5",
+	Call:        toolgenCallGetUnreadCount,
+}, {
+	Name:         ToolScheduleEmail,
+	Description:  "ScheduleEmail sends a message later, at a given time.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"array","description":"To are the recipients' addresses.","minItems":1,"items":{"type":"string"}},"cc":{"type":"array","description":"carbon-copy recipients","items":{"type":"string"}},"bcc":{"type":"array","description":"blind-copy recipients, hidden from the others","items":{"type":"string"}},"subject":{"type":"string","description":"Subject is the subject line."},"body":{"type":"string","description":"Body is the message text; HTML when HTML is set."},"html":{"type":"boolean","description":"the body is HTML"},"attachments":{"type":"array","description":"Attachments are paths or addresses of files to attach.","items":{"type":"string"}},"reply_to":{"type":"string","description":"ReplyTo is the address replies go to, when not the sender."},"send_at":{"type":"string","description":"SendAt is when to send it.","format":"date-time"}},"required":["to","subject","body","send_at"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Draft is an unsent message.","properties":{"id":{"type":"string"},"message":{"type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}},"required":["id","message"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{OpenWorld: true},
+	Namespace:    "email",
+	Tokens:       toolgen.Tokens{Default: 254, Strict: 296, Gemini: 232},
+	SearchTerms:  "1 74 iYWUYRTLLIiARgQMAMRyGMgpEkAiIAwA address:3 attach attachment:3 bcc:2 blind bodi:4 carbon cc:2 copi:2 email:6 file given go hidden html:5 later line messag:2 other path recipient:3 repli:4 repli_to:3 schedul:4 schedul_email:4 send:5 send_at:3 sender set subject:4 text time",
+	Call:         toolgenCallScheduleEmail,
+}, {
+	Name:         ToolCancelScheduledEmail,
+	Description:  "CancelScheduledEmail stops a scheduled message from being sent and keeps it as a draft.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"draft_id":{"type":"string","description":"the scheduled message."}},"required":["draft_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Draft is an unsent message.","properties":{"id":{"type":"string"},"message":{"type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}},"required":["id","message"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "email",
+	Tokens:       toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
+	SearchTerms:  "1 33 hkQFgCEF4iCg be cancel:4 cancel_schedul_email:4 draft:3 draft_id:2 email:6 id:2 keep messag:2 schedul:6 sent stop",
+	Call:         toolgenCallCancelScheduledEmail,
+}, {
+	Name:        ToolSnoozeEmail,
+	Description: "SnoozeEmail hides a message from the inbox until a time, when it comes back as unread.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_id":{"type":"string","description":"the message."},"until":{"type":"string","description":"when it comes back.","format":"date-time"}},"required":["message_id","until"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "email",
+	Tokens:      toolgen.Tokens{Default: 101, Strict: 84, Gemini: 79},
+	SearchTerms: "1 33 E6VmwMSAJQADI back:2 come:2 email:6 hide id:2 inbox messag:4 messag_id:2 snooz:4 snooz_email:4 time unread until:3",
+	Call:        toolgenCallSnoozeEmail,
+}, {
+	Name:        ToolDownloadEmailAttachment,
+	Description: "DownloadEmailAttachment saves an attachment of a message to a file.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_id":{"type":"string","description":"the message."},"attachment_id":{"type":"string","description":"the attachment."},"destination":{"type":"string","description":"the path to save it at."}},"required":["message_id","attachment_id","destination"],"additionalProperties":false}`),
+	Namespace:   "email",
+	Tokens:      toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
+	SearchTerms: "1 40 JtYBgDCMQBKB attachment:8 attachment_id:2 destination:2 download:4 download_email_attachment:4 email:6 file id:4 messag:4 messag_id:2 path save:2",
+	Call:        toolgenCallDownloadEmailAttachment,
+}, {
+	Name:         ToolCreateMailFilter,
+	Description:  "CreateMailFilter creates a rule that sorts, labels, forwards or deletes incoming mail automatically.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string","description":"the sender contains this"},"to":{"type":"string","description":"a recipient contains this"},"subject":{"type":"string","description":"the subject contains this"},"has_words":{"type":"string","description":"the message contains these words"},"has_attachment":{"type":"boolean","description":"only messages with attachments"},"action":{"type":"string","description":"Action is what to do with matching messages.\n\"archive\": skip the inbox\n\"label\": apply a label\n\"forward\": forward to another address\n\"delete\": move to the trash\n\"mark_read\": mark as read\n\"star\": star it\n\"never_spam\": never send it to spam","enum":["archive","label","forward","delete","mark_read","star","never_spam"]},"label":{"type":"string","description":"Label is the label to apply, for the label action."},"forward_to":{"type":"string","description":"ForwardTo is the address to forward to, for the forward action."},"apply_to_existing":{"type":"boolean","description":"ApplyToExisting also applies the action to messages already received."}},"required":["action"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Filter is a rule applied to incoming mail.","properties":{"id":{"type":"string"},"criteria":{"type":"string"},"action":{"type":"string","description":"FilterAction is what a mail filter does with matching messages.\n\"archive\": skip the inbox\n\"label\": apply a label\n\"forward\": forward to another address\n\"delete\": move to the trash\n\"mark_read\": mark as read\n\"star\": star it\n\"never_spam\": never send it to spam","examples":["archive","label","forward","delete","mark_read","star","never_spam"]}},"required":["id","criteria","action"],"additionalProperties":false}`),
+	Namespace:    "email",
+	Tokens:       toolgen.Tokens{Default: 297, Strict: 373, Gemini: 275},
+	SearchTerms:  "1 123 AAIgDUCWSMFoGcqSzqCiWVSIoTKgFBAG0oBgJABIICZAIb action:6 address:2 alreadi also another appli:6 appli_to_exist:3 archiv:2 attachment:3 automaticalli contain:4 creat:5 creat_mail_filter:4 delet:3 email:2 exist:3 filter:4 forward:9 forward_to:3 ha_attachment:2 ha_word:2 inbox incom label:9 mail:5 mark:3 mark_read:2 match messag:4 move never:3 never_spam:2 onli read:3 receiv recipient rule send sender skip sort spam:3 star:3 subject:3 trash word:3",
+	Call:         toolgenCallCreateMailFilter,
+}, {
+	Name:         ToolListMailFilters,
+	Description:  "ListMailFilters lists the rules applied to incoming mail.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Filter is a rule applied to incoming mail.","properties":{"id":{"type":"string"},"criteria":{"type":"string"},"action":{"type":"string","description":"FilterAction is what a mail filter does with matching messages.\n\"archive\": skip the inbox\n\"label\": apply a label\n\"forward\": forward to another address\n\"delete\": move to the trash\n\"mark_read\": mark as read\n\"star\": star it\n\"never_spam\": never send it to spam","examples":["archive","label","forward","delete","mark_read","star","never_spam"]}},"required":["id","criteria","action"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "email",
+	Tokens:      toolgen.Tokens{Default: 52, Strict: 35, Gemini: 31},
+	SearchTerms: "1 23 ICFZKhLA appli email:2 filter:4 incom list:5 list_mail_filter:4 mail:5 rule",
+	Call:        toolgenCallListMailFilters,
+}, {
+	Name:        ToolDeleteMailFilter,
+	Description: "DeleteMailFilter deletes a rule for incoming mail.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"filter_id":{"type":"string","description":"the rule."}},"required":["filter_id"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Destructive: true,
+		Idempotent:  true,
+	},
+	Namespace:   "email",
+	Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
+	SearchTerms: "1 29 yFSYzDYAA delet:5 delet_mail_filter:4 email:2 filter:6 filter_id:2 id:2 incom mail:5 rule:2",
+	Call:        toolgenCallDeleteMailFilter,
+}, {
+	Name:        ToolSetVacationResponder,
+	Description: "SetVacationResponder turns the automatic reply on or off and sets its message and dates.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"enabled":{"type":"boolean","description":"turn the automatic reply on."},"subject":{"type":"string","description":"the reply's subject."},"body":{"type":"string","description":"the reply's text."},"start":{"type":"string","description":"when to start replying.","format":"date-time"},"end":{"type":"string","description":"when to stop.","format":"date-time"},"contacts_only":{"type":"boolean","description":"only reply to people in your contacts."}},"required":["enabled","contacts_only"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "email",
+	Tokens:      toolgen.Tokens{Default: 166, Strict: 193, Gemini: 144},
+	SearchTerms: "1 55 KFB4Q9gYUIhCIITYTQRAAI automatic:2 bodi:2 contact:3 contact_onli:2 date email:2 enabl:2 end:2 messag off onli:3 peopl repli:6 responder:4 set:5 set_vacation_responder:4 start:3 stop subject:3 text turn:2 vacation:4",
+	Call:        toolgenCallSetVacationResponder,
+}, {
+	Name:        ToolBlockSender,
+	Description: "BlockSender sends all future mail from an address straight to spam.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"address":{"type":"string","description":"the sender's address, or \"@domain.com\" for a whole domain."}},"required":["address"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "email",
+	Tokens:      toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
+	SearchTerms: "1 29 IKmKQCOYwMCEiJ address:4 all block:4 block_sender:4 com domain:2 email:2 futur mail send sender:5 spam straight whole",
+	Call:        toolgenCallBlockSender,
+}, {
+	Name:        ToolUnsubscribeFromMailingList,
+	Description: "UnsubscribeFromMailingList unsubscribes you from the mailing list a message came from, using its List-Unsubscribe header.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_id":{"type":"string","description":"a message from the list."}},"required":["message_id"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{OpenWorld: true},
+	Namespace:   "email",
+	Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
+	SearchTerms: "1 35 E0gB5WQAEHk came email:2 header id:2 list:7 mail:5 messag:4 messag_id:2 unsubscrib:6 unsubscrib_from_mail_list:4 us",
+	Call:        toolgenCallUnsubscribeFromMailingList,
+}, {
+	Name:        ToolReportSpam,
+	Description: "ReportSpam moves messages to spam and reports them to the provider.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_ids":{"type":"array","description":"the messages.","items":{"type":"string"}},"phishing":{"type":"boolean","description":"report them as phishing rather than spam."}},"required":["message_ids","phishing"],"additionalProperties":false}`),
+	Namespace:   "email",
+	Tokens:      toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
+	SearchTerms: "1 34 A8Jhi2CsUADR email:2 id:2 messag:4 messag_id:2 move phish:3 provider rather report:6 report_spam:4 spam:6 them:2",
+	Call:        toolgenCallReportSpam,
+}, {
+	Name:        ToolSetEmailSignature,
+	Description: "SetEmailSignature sets the signature added to the end of messages you write.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"signature":{"type":"string","description":"the signature; HTML allowed."},"use_for_replies":{"type":"boolean","description":"also add it to replies and forwards."}},"required":["signature","use_for_replies"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "email",
+	Tokens:      toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
+	SearchTerms: "1 39 RBIBlImgHwYWggAB ad add allow also email:6 end forward html messag repli:3 set:5 set_email_signatur:4 signatur:8 us:2 us_for_repli:2 write",
+	Call:        toolgenCallSetEmailSignature,
+}, {
+	Name:        ToolCreateEmailTemplate,
+	Description: "CreateEmailTemplate saves a reusable message with {{placeholders}}.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the template's name."},"subject":{"type":"string","description":"the subject line; may hold placeholders."},"body":{"type":"string","description":"the text; may hold placeholders such as {{first_name}}."}},"required":["name","subject","body"],"additionalProperties":false}`),
+	Namespace:   "email",
+	Tokens:      toolgen.Tokens{Default: 115, Strict: 98, Gemini: 93},
+	SearchTerms: "1 42 kASkswIGA0KEmwQRA bodi:2 creat:4 creat_email_templat:4 email:6 first first_name hold:2 line mai:2 messag name:4 placeholder:3 reusabl save subject:3 templat:5 text",
+	Call:        toolgenCallCreateEmailTemplate,
+}, {
+	Name:        ToolSendTemplatedEmail,
+	Description: "SendTemplatedEmail sends a message from a saved template, filling in its placeholders.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/variables): OpenAI,
+	// gets it without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/variables): Gemini,
+	// gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"template_id":{"type":"string","description":"the template."},"to":{"type":"array","description":"the recipients.","items":{"type":"string"}},"variables":{"type":"object","description":"a value for each placeholder, {\"first_name\": \"Ana\"}.","additionalProperties":{"type":"string"}}},"required":["template_id","to","variables"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{OpenWorld: true},
+	Namespace:    "email",
+	Tokens:       toolgen.Tokens{Default: 132, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 41 AIvOYOAcAwEBJAUKSA ana each email:6 fill first first_name id:2 messag name placeholder:2 recipient save send:5 send_templat_email:4 templat:8 templat_id:2 valu variabl:2",
+	Call:         toolgenCallSendTemplatedEmail,
+}, {
+	Name:        ToolCreateEmailCampaign,
+	Description: "CreateEmailCampaign schedules a marketing email to a list or segment of subscribers.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the campaign's internal name."},"list_id":{"type":"string","description":"the list or segment to send to."},"template_id":{"type":"string","description":"the template to send."},"send_at":{"type":"string","description":"when to send; a draft when absent.","format":"date-time"}},"required":["name","list_id","template_id"],"additionalProperties":false}`),
+	Namespace:   "email",
+	Tokens:      toolgen.Tokens{Default: 137, Strict: 133, Gemini: 115},
+	SearchTerms: "1 53 BMUhwRNiAxG5QAIdgkI absent campaign:5 creat:4 creat_email_campaign:4 draft email:7 id:4 internal list:4 list_id:2 market name:3 schedul segment:2 send:5 send_at:2 subscriber templat:3 templat_id:2",
+	Call:        toolgenCallCreateEmailCampaign,
+}, {
+	Name:         ToolGetEmailCampaignStats,
+	Description:  "GetEmailCampaignStats returns a campaign's delivery, open, click, bounce and unsubscribe numbers.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"campaign_id":{"type":"string","description":"the campaign."}},"required":["campaign_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"CampaignStats are the results of a sent campaign.","properties":{"sent":{"type":"integer"},"delivered":{"type":"integer"},"open_rate":{"type":"number"},"click_rate":{"type":"number"},"bounced":{"type":"integer"},"unsubscribed":{"type":"integer"}},"required":["sent","delivered","open_rate","click_rate","bounced","unsubscribed"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "email",
+	Tokens:      toolgen.Tokens{Default: 79, Strict: 62, Gemini: 57},
+	SearchTerms: "1 37 A0DMAR2LQoALgU bounc campaign:8 campaign_id:2 click deliveri email:6 get:4 get_email_campaign_stat:4 id:2 number open return stat:4 unsubscrib",
+	Call:        toolgenCallGetEmailCampaignStats,
+}, {
+	Name:             ToolAddMailboxDelegate,
+	Description:      "AddMailboxDelegate lets another person read or send mail from your mailbox.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"delegate":{"type":"string","description":"the person's address."},"permission":{"type":"string","description":"what they may do.\n\"read\": read your mail\n\"send_as\": send mail as you\n\"send_on_behalf\": send mail \"on behalf of\" you\n\"full_access\": read, send, delete and organize","enum":["read","send_as","send_on_behalf","full_access"]}},"required":["delegate","permission"],"additionalProperties":false}`),
+	RequiresApproval: true,
+	Namespace:        "email",
+	Tokens:           toolgen.Tokens{Default: 148, Strict: 131, Gemini: 126},
+	SearchTerms:      "1 61 xgDIIwTBGoGxBBQIgEBRQO access:2 add:4 add_mailbox_delegat:4 address another behalf:3 delegat:6 delet email:2 full:2 full_access:2 let mai mail:4 mailbox:5 organiz permission:2 person:2 read:5 send:8 send_as:2 send_on_behalf:2",
+	Call:             toolgenCallAddMailboxDelegate,
+}, {
+	Name:        ToolVerifyEmailAddress,
+	Description: "VerifyEmailAddress checks whether an address is well formed, its domain accepts mail, and the mailbox exists, without sending anything.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"address":{"type":"string","description":"the address to check."}},"required":["address"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		OpenWorld:  true,
+		ReadOnly:   true,
+	},
+	Namespace:   "email",
+	Tokens:      toolgen.Tokens{Default: 84, Strict: 67, Gemini: 62},
+	SearchTerms: "1 35 QEIEJJROWQgiCaAW accept address:8 anyth check:2 domain email:6 exist form mail mailbox send verifi:4 verifi_email_address:4 well whether without",
+	Call:        toolgenCallVerifyEmailAddress,
+}, {
+	Name:        ToolRecallEmail,
+	Description: "RecallEmail tries to retract a message you sent to people in your organization, if they have not opened it yet.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_id":{"type":"string","description":"the sent message."},"replacement":{"type":"string","description":"a corrected message to send in its place."}},"required":["message_id"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Destructive: true},
+	Namespace:   "email",
+	Tokens:      toolgen.Tokens{Default: 101, Strict: 95, Gemini: 79},
+	SearchTerms: "1 36 AE5GEnFF0CLIAYIBA correct email:6 id:2 messag:5 messag_id:2 open organization peopl place recal:4 recal_email:4 replacement:2 retract send sent:2 tri yet",
+	Call:        toolgenCallRecallEmail,
+}, {
+	Name:         ToolGetEmailReadReceipt,
+	Description:  "GetEmailReadReceipt reports whether and when each recipient opened a message you sent.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_id":{"type":"string","description":"the sent message."}},"required":["message_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "email",
+	Tokens:      toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
+	SearchTerms: "1 37 AQbMjQBCboC0IE each email:6 get:4 get_email_read_receipt:4 id:2 messag:4 messag_id:2 open read:4 receipt:4 recipient report sent:2 whether",
+	Call:        toolgenCallGetEmailReadReceipt,
+}}
 
 // SendEmailRule is a permission rule for the tool send_email: each field is a
 // glob over that argument's value (as toolgen.Rule's Args), and an empty field
@@ -684,7 +654,7 @@ type SendEmailRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SendEmailRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSendEmail, toolgenObjectOutgoingEmail, []string{r.To, r.Cc, r.Bcc, r.Subject, r.Body, r.HTML, r.Attachments, r.ReplyTo})
+	return toolimpl.RuleOf(ToolSendEmail, toolgenObjectOutgoingEmail, unsafe.Pointer(&r), 8)
 }
 
 // ListEmailsRule is a permission rule for the tool list_emails: each field is
@@ -699,7 +669,7 @@ type ListEmailsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListEmailsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListEmails, toolgenArgsListEmails, []string{r.Folder, r.UnreadOnly, r.Limit})
+	return toolimpl.RuleOf(ToolListEmails, toolgenArgsListEmails, unsafe.Pointer(&r), 3)
 }
 
 // SearchEmailsRule is a permission rule for the tool search_emails: each field
@@ -717,7 +687,7 @@ type SearchEmailsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SearchEmailsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSearchEmails, toolgenArgsSearchEmails, []string{r.Query, r.From, r.After, r.Before, r.HasAttachment, r.Limit})
+	return toolimpl.RuleOf(ToolSearchEmails, toolgenArgsSearchEmails, unsafe.Pointer(&r), 6)
 }
 
 // GetEmailRule is a permission rule for the tool get_email: each field is a
@@ -730,7 +700,7 @@ type GetEmailRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetEmailRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetEmail, toolgenArgsGetEmail, []string{r.MessageID})
+	return toolimpl.RuleOf(ToolGetEmail, toolgenArgsGetEmail, unsafe.Pointer(&r), 1)
 }
 
 // GetEmailThreadRule is a permission rule for the tool get_email_thread: each
@@ -743,7 +713,7 @@ type GetEmailThreadRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetEmailThreadRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetEmailThread, toolgenArgsGetEmailThread, []string{r.ThreadID})
+	return toolimpl.RuleOf(ToolGetEmailThread, toolgenArgsGetEmailThread, unsafe.Pointer(&r), 1)
 }
 
 // ReplyToEmailRule is a permission rule for the tool reply_to_email: each
@@ -758,7 +728,7 @@ type ReplyToEmailRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReplyToEmailRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReplyToEmail, toolgenArgsReplyToEmail, []string{r.MessageID, r.Body, r.ReplyAll})
+	return toolimpl.RuleOf(ToolReplyToEmail, toolgenArgsReplyToEmail, unsafe.Pointer(&r), 3)
 }
 
 // ForwardEmailRule is a permission rule for the tool forward_email: each field
@@ -773,7 +743,7 @@ type ForwardEmailRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ForwardEmailRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolForwardEmail, toolgenArgsForwardEmail, []string{r.MessageID, r.To, r.Note})
+	return toolimpl.RuleOf(ToolForwardEmail, toolgenArgsForwardEmail, unsafe.Pointer(&r), 3)
 }
 
 // CreateEmailDraftRule is a permission rule for the tool create_email_draft:
@@ -793,7 +763,7 @@ type CreateEmailDraftRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateEmailDraftRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateEmailDraft, toolgenObjectOutgoingEmail, []string{r.To, r.Cc, r.Bcc, r.Subject, r.Body, r.HTML, r.Attachments, r.ReplyTo})
+	return toolimpl.RuleOf(ToolCreateEmailDraft, toolgenObjectOutgoingEmail, unsafe.Pointer(&r), 8)
 }
 
 // UpdateEmailDraftRule is a permission rule for the tool update_email_draft:
@@ -810,7 +780,7 @@ type UpdateEmailDraftRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateEmailDraftRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolUpdateEmailDraft, toolgenObjectDraftChanges, []string{r.DraftID, r.To, r.Cc, r.Subject, r.Body})
+	return toolimpl.RuleOf(ToolUpdateEmailDraft, &toolgenTypeDraftChanges.Object, unsafe.Pointer(&r), 5)
 }
 
 // SendEmailDraftRule is a permission rule for the tool send_email_draft: each
@@ -823,7 +793,7 @@ type SendEmailDraftRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SendEmailDraftRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSendEmailDraft, toolgenArgsSendEmailDraft, []string{r.DraftID})
+	return toolimpl.RuleOf(ToolSendEmailDraft, toolgenArgsSendEmailDraft, unsafe.Pointer(&r), 1)
 }
 
 // ListEmailDraftsRule is a permission rule for the tool list_email_drafts,
@@ -846,7 +816,7 @@ type DeleteEmailRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteEmailRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDeleteEmail, toolgenArgsDeleteEmail, []string{r.MessageID, r.Permanent})
+	return toolimpl.RuleOf(ToolDeleteEmail, toolgenArgsDeleteEmail, unsafe.Pointer(&r), 2)
 }
 
 // ArchiveEmailsRule is a permission rule for the tool archive_emails: each
@@ -859,7 +829,7 @@ type ArchiveEmailsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ArchiveEmailsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolArchiveEmails, toolgenArgsArchiveEmails, []string{r.MessageIDs})
+	return toolimpl.RuleOf(ToolArchiveEmails, toolgenArgsArchiveEmails, unsafe.Pointer(&r), 1)
 }
 
 // MarkEmailsReadRule is a permission rule for the tool mark_emails_read: each
@@ -873,7 +843,7 @@ type MarkEmailsReadRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MarkEmailsReadRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolMarkEmailsRead, toolgenArgsMarkEmailsRead, []string{r.MessageIDs, r.Read})
+	return toolimpl.RuleOf(ToolMarkEmailsRead, toolgenArgsMarkEmailsRead, unsafe.Pointer(&r), 2)
 }
 
 // MoveEmailsToFolderRule is a permission rule for the tool
@@ -887,7 +857,7 @@ type MoveEmailsToFolderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MoveEmailsToFolderRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolMoveEmailsToFolder, toolgenArgsMoveEmailsToFolder, []string{r.MessageIDs, r.Folder})
+	return toolimpl.RuleOf(ToolMoveEmailsToFolder, toolgenArgsMoveEmailsToFolder, unsafe.Pointer(&r), 2)
 }
 
 // LabelEmailsRule is a permission rule for the tool label_emails: each field
@@ -902,7 +872,7 @@ type LabelEmailsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LabelEmailsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolLabelEmails, toolgenArgsLabelEmails, []string{r.MessageIDs, r.Label, r.Remove})
+	return toolimpl.RuleOf(ToolLabelEmails, toolgenArgsLabelEmails, unsafe.Pointer(&r), 3)
 }
 
 // FlagEmailRule is a permission rule for the tool flag_email: each field is a
@@ -916,7 +886,7 @@ type FlagEmailRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FlagEmailRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolFlagEmail, toolgenArgsFlagEmail, []string{r.MessageID, r.Flagged})
+	return toolimpl.RuleOf(ToolFlagEmail, toolgenArgsFlagEmail, unsafe.Pointer(&r), 2)
 }
 
 // CreateMailFolderRule is a permission rule for the tool create_mail_folder:
@@ -930,7 +900,7 @@ type CreateMailFolderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateMailFolderRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateMailFolder, toolgenArgsCreateMailFolder, []string{r.Name, r.Color})
+	return toolimpl.RuleOf(ToolCreateMailFolder, toolgenArgsCreateMailFolder, unsafe.Pointer(&r), 2)
 }
 
 // ListMailFoldersRule is a permission rule for the tool list_mail_folders,
@@ -952,7 +922,7 @@ type GetUnreadCountRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetUnreadCountRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetUnreadCount, toolgenArgsGetUnreadCount, []string{r.Folder})
+	return toolimpl.RuleOf(ToolGetUnreadCount, toolgenArgsGetUnreadCount, unsafe.Pointer(&r), 1)
 }
 
 // ScheduleEmailRule is a permission rule for the tool schedule_email: each
@@ -973,7 +943,7 @@ type ScheduleEmailRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ScheduleEmailRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolScheduleEmail, toolgenObjectScheduledEmail, []string{r.To, r.Cc, r.Bcc, r.Subject, r.Body, r.HTML, r.Attachments, r.ReplyTo, r.SendAt})
+	return toolimpl.RuleOf(ToolScheduleEmail, toolgenObjectScheduledEmail, unsafe.Pointer(&r), 9)
 }
 
 // CancelScheduledEmailRule is a permission rule for the tool
@@ -986,7 +956,7 @@ type CancelScheduledEmailRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CancelScheduledEmailRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCancelScheduledEmail, toolgenArgsCancelScheduledEmail, []string{r.DraftID})
+	return toolimpl.RuleOf(ToolCancelScheduledEmail, toolgenArgsCancelScheduledEmail, unsafe.Pointer(&r), 1)
 }
 
 // SnoozeEmailRule is a permission rule for the tool snooze_email: each field
@@ -1000,7 +970,7 @@ type SnoozeEmailRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SnoozeEmailRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSnoozeEmail, toolgenArgsSnoozeEmail, []string{r.MessageID, r.Until})
+	return toolimpl.RuleOf(ToolSnoozeEmail, toolgenArgsSnoozeEmail, unsafe.Pointer(&r), 2)
 }
 
 // DownloadEmailAttachmentRule is a permission rule for the tool
@@ -1015,7 +985,7 @@ type DownloadEmailAttachmentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DownloadEmailAttachmentRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDownloadEmailAttachment, toolgenArgsDownloadEmailAttachment, []string{r.MessageID, r.AttachmentID, r.Destination})
+	return toolimpl.RuleOf(ToolDownloadEmailAttachment, toolgenArgsDownloadEmailAttachment, unsafe.Pointer(&r), 3)
 }
 
 // CreateMailFilterRule is a permission rule for the tool create_mail_filter:
@@ -1036,7 +1006,7 @@ type CreateMailFilterRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateMailFilterRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateMailFilter, toolgenObjectNewFilter, []string{r.From, r.To, r.Subject, r.HasWords, r.HasAttachment, r.Action, r.Label, r.ForwardTo, r.ApplyToExisting})
+	return toolimpl.RuleOf(ToolCreateMailFilter, &toolgenTypeNewFilter.Object, unsafe.Pointer(&r), 9)
 }
 
 // ListMailFiltersRule is a permission rule for the tool list_mail_filters,
@@ -1058,7 +1028,7 @@ type DeleteMailFilterRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteMailFilterRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDeleteMailFilter, toolgenArgsDeleteMailFilter, []string{r.FilterID})
+	return toolimpl.RuleOf(ToolDeleteMailFilter, toolgenArgsDeleteMailFilter, unsafe.Pointer(&r), 1)
 }
 
 // SetVacationResponderRule is a permission rule for the tool
@@ -1076,7 +1046,7 @@ type SetVacationResponderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SetVacationResponderRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSetVacationResponder, toolgenArgsSetVacationResponder, []string{r.Enabled, r.Subject, r.Body, r.Start, r.End, r.ContactsOnly})
+	return toolimpl.RuleOf(ToolSetVacationResponder, toolgenArgsSetVacationResponder, unsafe.Pointer(&r), 6)
 }
 
 // BlockSenderRule is a permission rule for the tool block_sender: each field
@@ -1089,7 +1059,7 @@ type BlockSenderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r BlockSenderRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolBlockSender, toolgenArgsBlockSender, []string{r.Address})
+	return toolimpl.RuleOf(ToolBlockSender, toolgenArgsBlockSender, unsafe.Pointer(&r), 1)
 }
 
 // UnsubscribeFromMailingListRule is a permission rule for the tool
@@ -1102,7 +1072,7 @@ type UnsubscribeFromMailingListRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UnsubscribeFromMailingListRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolUnsubscribeFromMailingList, toolgenArgsUnsubscribeFromMailingList, []string{r.MessageID})
+	return toolimpl.RuleOf(ToolUnsubscribeFromMailingList, toolgenArgsUnsubscribeFromMailingList, unsafe.Pointer(&r), 1)
 }
 
 // ReportSpamRule is a permission rule for the tool report_spam: each field is
@@ -1116,7 +1086,7 @@ type ReportSpamRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReportSpamRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReportSpam, toolgenArgsReportSpam, []string{r.MessageIDs, r.Phishing})
+	return toolimpl.RuleOf(ToolReportSpam, toolgenArgsReportSpam, unsafe.Pointer(&r), 2)
 }
 
 // SetEmailSignatureRule is a permission rule for the tool set_email_signature:
@@ -1130,7 +1100,7 @@ type SetEmailSignatureRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SetEmailSignatureRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSetEmailSignature, toolgenArgsSetEmailSignature, []string{r.Signature, r.UseForReplies})
+	return toolimpl.RuleOf(ToolSetEmailSignature, toolgenArgsSetEmailSignature, unsafe.Pointer(&r), 2)
 }
 
 // CreateEmailTemplateRule is a permission rule for the tool
@@ -1145,7 +1115,7 @@ type CreateEmailTemplateRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateEmailTemplateRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateEmailTemplate, toolgenArgsCreateEmailTemplate, []string{r.Name, r.Subject, r.Body})
+	return toolimpl.RuleOf(ToolCreateEmailTemplate, toolgenArgsCreateEmailTemplate, unsafe.Pointer(&r), 3)
 }
 
 // SendTemplatedEmailRule is a permission rule for the tool
@@ -1160,7 +1130,7 @@ type SendTemplatedEmailRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SendTemplatedEmailRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSendTemplatedEmail, toolgenArgsSendTemplatedEmail, []string{r.TemplateID, r.To, r.Variables})
+	return toolimpl.RuleOf(ToolSendTemplatedEmail, toolgenArgsSendTemplatedEmail, unsafe.Pointer(&r), 3)
 }
 
 // CreateEmailCampaignRule is a permission rule for the tool
@@ -1176,7 +1146,7 @@ type CreateEmailCampaignRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateEmailCampaignRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateEmailCampaign, toolgenArgsCreateEmailCampaign, []string{r.Name, r.ListID, r.TemplateID, r.SendAt})
+	return toolimpl.RuleOf(ToolCreateEmailCampaign, toolgenArgsCreateEmailCampaign, unsafe.Pointer(&r), 4)
 }
 
 // GetEmailCampaignStatsRule is a permission rule for the tool
@@ -1189,7 +1159,7 @@ type GetEmailCampaignStatsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetEmailCampaignStatsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetEmailCampaignStats, toolgenArgsGetEmailCampaignStats, []string{r.CampaignID})
+	return toolimpl.RuleOf(ToolGetEmailCampaignStats, toolgenArgsGetEmailCampaignStats, unsafe.Pointer(&r), 1)
 }
 
 // AddMailboxDelegateRule is a permission rule for the tool
@@ -1203,7 +1173,7 @@ type AddMailboxDelegateRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddMailboxDelegateRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAddMailboxDelegate, toolgenArgsAddMailboxDelegate, []string{r.Delegate, r.Permission})
+	return toolimpl.RuleOf(ToolAddMailboxDelegate, toolgenArgsAddMailboxDelegate, unsafe.Pointer(&r), 2)
 }
 
 // VerifyEmailAddressRule is a permission rule for the tool
@@ -1216,7 +1186,7 @@ type VerifyEmailAddressRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r VerifyEmailAddressRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolVerifyEmailAddress, toolgenArgsVerifyEmailAddress, []string{r.Address})
+	return toolimpl.RuleOf(ToolVerifyEmailAddress, toolgenArgsVerifyEmailAddress, unsafe.Pointer(&r), 1)
 }
 
 // RecallEmailRule is a permission rule for the tool recall_email: each field
@@ -1230,7 +1200,7 @@ type RecallEmailRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RecallEmailRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRecallEmail, toolgenArgsRecallEmail, []string{r.MessageID, r.Replacement})
+	return toolimpl.RuleOf(ToolRecallEmail, toolgenArgsRecallEmail, unsafe.Pointer(&r), 2)
 }
 
 // GetEmailReadReceiptRule is a permission rule for the tool
@@ -1243,7 +1213,7 @@ type GetEmailReadReceiptRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetEmailReadReceiptRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetEmailReadReceipt, toolgenArgsGetEmailReadReceipt, []string{r.MessageID})
+	return toolimpl.RuleOf(ToolGetEmailReadReceipt, toolgenArgsGetEmailReadReceipt, unsafe.Pointer(&r), 1)
 }
 
 // AddMailboxDelegateEdit is a person's edit of the arguments of a call of
@@ -1272,12 +1242,6 @@ func (a AddMailboxDelegateEdit) Args() ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenInputSendEmail is the JSON Schema of send_email's arguments.
-var toolgenInputSendEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"array","description":"To are the recipients' addresses.","minItems":1,"items":{"type":"string"}},"cc":{"type":"array","description":"carbon-copy recipients","items":{"type":"string"}},"bcc":{"type":"array","description":"blind-copy recipients, hidden from the others","items":{"type":"string"}},"subject":{"type":"string","description":"Subject is the subject line."},"body":{"type":"string","description":"Body is the message text; HTML when HTML is set."},"html":{"type":"boolean","description":"the body is HTML"},"attachments":{"type":"array","description":"Attachments are paths or addresses of files to attach.","items":{"type":"string"}},"reply_to":{"type":"string","description":"ReplyTo is the address replies go to, when not the sender."}},"required":["to","subject","body"],"additionalProperties":false}`)
-
-// toolgenOutputSendEmail is the JSON Schema of send_email's structured result.
-var toolgenOutputSendEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}`)
-
 // toolgenCallSendEmail reads the arguments of send_email, calls SendEmail and writes its result.
 func toolgenCallSendEmail(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSendEmail, &res, &err)
@@ -1301,13 +1265,6 @@ func toolgenCallSendEmail(ctx context.Context, args []byte) (res toolgen.Result,
 	toolgenEncodeMessage(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputListEmails is the JSON Schema of list_emails's arguments.
-var toolgenInputListEmails = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"folder":{"type":"string","description":"the folder or label, \"INBOX\" when absent."},"unread_only":{"type":"boolean","description":"only unread messages."},"limit":{"type":"integer","description":"the most messages to return.","minimum":1,"maximum":500}},"required":["unread_only","limit"],"additionalProperties":false}`)
-
-// toolgenOutputListEmails is the JSON Schema of list_emails's structured
-// result.
-var toolgenOutputListEmails = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListEmails reads the arguments of list_emails, calls ListEmails and writes its result.
 func toolgenCallListEmails(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1369,13 +1326,6 @@ func toolgenCallListEmails(ctx context.Context, args []byte) (res toolgen.Result
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputSearchEmails is the JSON Schema of search_emails's arguments.
-var toolgenInputSearchEmails = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"words to look for in the subject and body."},"from":{"type":"string","description":"only messages from this address or name."},"after":{"type":"string","description":"only messages received after this time.","format":"date-time"},"before":{"type":"string","description":"only messages received before this time.","format":"date-time"},"has_attachment":{"type":"boolean","description":"only messages with attachments."},"limit":{"type":"integer","description":"the most messages to return.","minimum":1,"maximum":500}},"required":["query","has_attachment","limit"],"additionalProperties":false}`)
-
-// toolgenOutputSearchEmails is the JSON Schema of search_emails's structured
-// result.
-var toolgenOutputSearchEmails = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSearchEmails reads the arguments of search_emails, calls SearchEmails and writes its result.
 func toolgenCallSearchEmails(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1466,12 +1416,6 @@ func toolgenCallSearchEmails(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetEmail is the JSON Schema of get_email's arguments.
-var toolgenInputGetEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_id":{"type":"string","description":"the message."}},"required":["message_id"],"additionalProperties":false}`)
-
-// toolgenOutputGetEmail is the JSON Schema of get_email's structured result.
-var toolgenOutputGetEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}`)
-
 // toolgenCallGetEmail reads the arguments of get_email, calls GetEmail and writes its result.
 func toolgenCallGetEmail(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetEmail, &res, &err)
@@ -1508,14 +1452,6 @@ func toolgenCallGetEmail(ctx context.Context, args []byte) (res toolgen.Result, 
 	toolgenEncodeMessage(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputGetEmailThread is the JSON Schema of get_email_thread's
-// arguments.
-var toolgenInputGetEmailThread = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"thread_id":{"type":"string","description":"the conversation."}},"required":["thread_id"],"additionalProperties":false}`)
-
-// toolgenOutputGetEmailThread is the JSON Schema of get_email_thread's
-// structured result.
-var toolgenOutputGetEmailThread = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetEmailThread reads the arguments of get_email_thread, calls GetEmailThread and writes its result.
 func toolgenCallGetEmailThread(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1560,13 +1496,6 @@ func toolgenCallGetEmailThread(ctx context.Context, args []byte) (res toolgen.Re
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputReplyToEmail is the JSON Schema of reply_to_email's arguments.
-var toolgenInputReplyToEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_id":{"type":"string","description":"the message to reply to."},"body":{"type":"string","description":"the reply's text; the original is quoted below it."},"reply_all":{"type":"boolean","description":"also reply to every other recipient."}},"required":["message_id","body","reply_all"],"additionalProperties":false}`)
-
-// toolgenOutputReplyToEmail is the JSON Schema of reply_to_email's structured
-// result.
-var toolgenOutputReplyToEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}`)
 
 // toolgenCallReplyToEmail reads the arguments of reply_to_email, calls ReplyToEmail and writes its result.
 func toolgenCallReplyToEmail(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1616,13 +1545,6 @@ func toolgenCallReplyToEmail(ctx context.Context, args []byte) (res toolgen.Resu
 	toolgenEncodeMessage(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputForwardEmail is the JSON Schema of forward_email's arguments.
-var toolgenInputForwardEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_id":{"type":"string","description":"the message."},"to":{"type":"array","description":"the addresses to forward to.","items":{"type":"string"}},"note":{"type":"string","description":"text added above the forwarded message."}},"required":["message_id","to"],"additionalProperties":false}`)
-
-// toolgenOutputForwardEmail is the JSON Schema of forward_email's structured
-// result.
-var toolgenOutputForwardEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}`)
 
 // toolgenCallForwardEmail reads the arguments of forward_email, calls ForwardEmail and writes its result.
 func toolgenCallForwardEmail(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1676,14 +1598,6 @@ func toolgenCallForwardEmail(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCreateEmailDraft is the JSON Schema of create_email_draft's
-// arguments.
-var toolgenInputCreateEmailDraft = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"array","description":"To are the recipients' addresses.","minItems":1,"items":{"type":"string"}},"cc":{"type":"array","description":"carbon-copy recipients","items":{"type":"string"}},"bcc":{"type":"array","description":"blind-copy recipients, hidden from the others","items":{"type":"string"}},"subject":{"type":"string","description":"Subject is the subject line."},"body":{"type":"string","description":"Body is the message text; HTML when HTML is set."},"html":{"type":"boolean","description":"the body is HTML"},"attachments":{"type":"array","description":"Attachments are paths or addresses of files to attach.","items":{"type":"string"}},"reply_to":{"type":"string","description":"ReplyTo is the address replies go to, when not the sender."}},"required":["to","subject","body"],"additionalProperties":false}`)
-
-// toolgenOutputCreateEmailDraft is the JSON Schema of create_email_draft's
-// structured result.
-var toolgenOutputCreateEmailDraft = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Draft is an unsent message.","properties":{"id":{"type":"string"},"message":{"type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}},"required":["id","message"],"additionalProperties":false}`)
-
 // toolgenCallCreateEmailDraft reads the arguments of create_email_draft, calls CreateEmailDraft and writes its result.
 func toolgenCallCreateEmailDraft(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateEmailDraft, &res, &err)
@@ -1708,14 +1622,6 @@ func toolgenCallCreateEmailDraft(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputUpdateEmailDraft is the JSON Schema of update_email_draft's
-// arguments.
-var toolgenInputUpdateEmailDraft = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"draft_id":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"body":{"type":"string"}},"required":["draft_id"],"additionalProperties":false}`)
-
-// toolgenOutputUpdateEmailDraft is the JSON Schema of update_email_draft's
-// structured result.
-var toolgenOutputUpdateEmailDraft = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Draft is an unsent message.","properties":{"id":{"type":"string"},"message":{"type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}},"required":["id","message"],"additionalProperties":false}`)
-
 // toolgenCallUpdateEmailDraft reads the arguments of update_email_draft, calls UpdateEmailDraft and writes its result.
 func toolgenCallUpdateEmailDraft(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolUpdateEmailDraft, &res, &err)
@@ -1739,14 +1645,6 @@ func toolgenCallUpdateEmailDraft(ctx context.Context, args []byte) (res toolgen.
 	toolgenEncodeDraft(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputSendEmailDraft is the JSON Schema of send_email_draft's
-// arguments.
-var toolgenInputSendEmailDraft = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"draft_id":{"type":"string","description":"the draft."}},"required":["draft_id"],"additionalProperties":false}`)
-
-// toolgenOutputSendEmailDraft is the JSON Schema of send_email_draft's
-// structured result.
-var toolgenOutputSendEmailDraft = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}`)
 
 // toolgenCallSendEmailDraft reads the arguments of send_email_draft, calls SendEmailDraft and writes its result.
 func toolgenCallSendEmailDraft(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1785,14 +1683,6 @@ func toolgenCallSendEmailDraft(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputListEmailDrafts is the JSON Schema of list_email_drafts's
-// arguments.
-var toolgenInputListEmailDrafts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputListEmailDrafts is the JSON Schema of list_email_drafts's
-// structured result.
-var toolgenOutputListEmailDrafts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Draft is an unsent message.","properties":{"id":{"type":"string"},"message":{"type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}},"required":["id","message"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListEmailDrafts reads the arguments of list_email_drafts, calls ListEmailDrafts and writes its result.
 func toolgenCallListEmailDrafts(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListEmailDrafts, &res, &err)
@@ -1828,9 +1718,6 @@ func toolgenCallListEmailDrafts(ctx context.Context, args []byte) (res toolgen.R
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputDeleteEmail is the JSON Schema of delete_email's arguments.
-var toolgenInputDeleteEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_id":{"type":"string","description":"the message."},"permanent":{"type":"boolean","description":"skip the trash."}},"required":["message_id","permanent"],"additionalProperties":false}`)
 
 // toolgenCallDeleteEmail reads the arguments of delete_email, calls DeleteEmail and writes its result.
 func toolgenCallDeleteEmail(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1871,13 +1758,6 @@ func toolgenCallDeleteEmail(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputArchiveEmails is the JSON Schema of archive_emails's arguments.
-var toolgenInputArchiveEmails = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_ids":{"type":"array","description":"the messages.","items":{"type":"string"}}},"required":["message_ids"],"additionalProperties":false}`)
-
-// toolgenOutputArchiveEmails is the JSON Schema of archive_emails's structured
-// result.
-var toolgenOutputArchiveEmails = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallArchiveEmails reads the arguments of archive_emails, calls ArchiveEmails and writes its result.
 func toolgenCallArchiveEmails(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolArchiveEmails, &res, &err)
@@ -1915,14 +1795,6 @@ func toolgenCallArchiveEmails(ctx context.Context, args []byte) (res toolgen.Res
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputMarkEmailsRead is the JSON Schema of mark_emails_read's
-// arguments.
-var toolgenInputMarkEmailsRead = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_ids":{"type":"array","description":"the messages.","items":{"type":"string"}},"read":{"type":"boolean","description":"true for read, false for unread."}},"required":["message_ids","read"],"additionalProperties":false}`)
-
-// toolgenOutputMarkEmailsRead is the JSON Schema of mark_emails_read's
-// structured result.
-var toolgenOutputMarkEmailsRead = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallMarkEmailsRead reads the arguments of mark_emails_read, calls MarkEmailsRead and writes its result.
 func toolgenCallMarkEmailsRead(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1968,14 +1840,6 @@ func toolgenCallMarkEmailsRead(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputMoveEmailsToFolder is the JSON Schema of move_emails_to_folder's
-// arguments.
-var toolgenInputMoveEmailsToFolder = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_ids":{"type":"array","description":"the messages.","items":{"type":"string"}},"folder":{"type":"string","description":"the destination folder."}},"required":["message_ids","folder"],"additionalProperties":false}`)
-
-// toolgenOutputMoveEmailsToFolder is the JSON Schema of
-// move_emails_to_folder's structured result.
-var toolgenOutputMoveEmailsToFolder = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallMoveEmailsToFolder reads the arguments of move_emails_to_folder, calls MoveEmailsToFolder and writes its result.
 func toolgenCallMoveEmailsToFolder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolMoveEmailsToFolder, &res, &err)
@@ -2019,13 +1883,6 @@ func toolgenCallMoveEmailsToFolder(ctx context.Context, args []byte) (res toolge
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputLabelEmails is the JSON Schema of label_emails's arguments.
-var toolgenInputLabelEmails = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_ids":{"type":"array","description":"the messages.","items":{"type":"string"}},"label":{"type":"string","description":"the label."},"remove":{"type":"boolean","description":"remove the label instead of applying it."}},"required":["message_ids","label","remove"],"additionalProperties":false}`)
-
-// toolgenOutputLabelEmails is the JSON Schema of label_emails's structured
-// result.
-var toolgenOutputLabelEmails = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallLabelEmails reads the arguments of label_emails, calls LabelEmails and writes its result.
 func toolgenCallLabelEmails(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2077,9 +1934,6 @@ func toolgenCallLabelEmails(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputFlagEmail is the JSON Schema of flag_email's arguments.
-var toolgenInputFlagEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_id":{"type":"string","description":"the message."},"flagged":{"type":"boolean","description":"true to flag, false to clear."}},"required":["message_id","flagged"],"additionalProperties":false}`)
-
 // toolgenCallFlagEmail reads the arguments of flag_email, calls FlagEmail and writes its result.
 func toolgenCallFlagEmail(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolFlagEmail, &res, &err)
@@ -2118,10 +1972,6 @@ func toolgenCallFlagEmail(ctx context.Context, args []byte) (res toolgen.Result,
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputCreateMailFolder is the JSON Schema of create_mail_folder's
-// arguments.
-var toolgenInputCreateMailFolder = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the folder's name; \"Clients/Acme\" nests it under Clients."},"color":{"type":"string","description":"a color for the label, \"#e53935\"."}},"required":["name"],"additionalProperties":false}`)
 
 // toolgenCallCreateMailFolder reads the arguments of create_mail_folder, calls CreateMailFolder and writes its result.
 func toolgenCallCreateMailFolder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2168,14 +2018,6 @@ func toolgenCallCreateMailFolder(ctx context.Context, args []byte) (res toolgen.
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputListMailFolders is the JSON Schema of list_mail_folders's
-// arguments.
-var toolgenInputListMailFolders = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputListMailFolders is the JSON Schema of list_mail_folders's
-// structured result.
-var toolgenOutputListMailFolders = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListMailFolders reads the arguments of list_mail_folders, calls ListMailFolders and writes its result.
 func toolgenCallListMailFolders(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListMailFolders, &res, &err)
@@ -2213,14 +2055,6 @@ func toolgenCallListMailFolders(ctx context.Context, args []byte) (res toolgen.R
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputGetUnreadCount is the JSON Schema of get_unread_count's
-// arguments.
-var toolgenInputGetUnreadCount = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"folder":{"type":"string","description":"the folder; the inbox when absent."}},"additionalProperties":false}`)
-
-// toolgenOutputGetUnreadCount is the JSON Schema of get_unread_count's
-// structured result.
-var toolgenOutputGetUnreadCount = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetUnreadCount reads the arguments of get_unread_count, calls GetUnreadCount and writes its result.
 func toolgenCallGetUnreadCount(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2267,13 +2101,6 @@ func toolgenCallGetUnreadCount(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputScheduleEmail is the JSON Schema of schedule_email's arguments.
-var toolgenInputScheduleEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"array","description":"To are the recipients' addresses.","minItems":1,"items":{"type":"string"}},"cc":{"type":"array","description":"carbon-copy recipients","items":{"type":"string"}},"bcc":{"type":"array","description":"blind-copy recipients, hidden from the others","items":{"type":"string"}},"subject":{"type":"string","description":"Subject is the subject line."},"body":{"type":"string","description":"Body is the message text; HTML when HTML is set."},"html":{"type":"boolean","description":"the body is HTML"},"attachments":{"type":"array","description":"Attachments are paths or addresses of files to attach.","items":{"type":"string"}},"reply_to":{"type":"string","description":"ReplyTo is the address replies go to, when not the sender."},"send_at":{"type":"string","description":"SendAt is when to send it.","format":"date-time"}},"required":["to","subject","body","send_at"],"additionalProperties":false}`)
-
-// toolgenOutputScheduleEmail is the JSON Schema of schedule_email's structured
-// result.
-var toolgenOutputScheduleEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Draft is an unsent message.","properties":{"id":{"type":"string"},"message":{"type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}},"required":["id","message"],"additionalProperties":false}`)
-
 // toolgenCallScheduleEmail reads the arguments of schedule_email, calls ScheduleEmail and writes its result.
 func toolgenCallScheduleEmail(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolScheduleEmail, &res, &err)
@@ -2297,14 +2124,6 @@ func toolgenCallScheduleEmail(ctx context.Context, args []byte) (res toolgen.Res
 	toolgenEncodeDraft(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputCancelScheduledEmail is the JSON Schema of
-// cancel_scheduled_email's arguments.
-var toolgenInputCancelScheduledEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"draft_id":{"type":"string","description":"the scheduled message."}},"required":["draft_id"],"additionalProperties":false}`)
-
-// toolgenOutputCancelScheduledEmail is the JSON Schema of
-// cancel_scheduled_email's structured result.
-var toolgenOutputCancelScheduledEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Draft is an unsent message.","properties":{"id":{"type":"string"},"message":{"type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}},"required":["id","message"],"additionalProperties":false}`)
 
 // toolgenCallCancelScheduledEmail reads the arguments of cancel_scheduled_email, calls CancelScheduledEmail and writes its result.
 func toolgenCallCancelScheduledEmail(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2342,9 +2161,6 @@ func toolgenCallCancelScheduledEmail(ctx context.Context, args []byte) (res tool
 	toolgenEncodeDraft(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputSnoozeEmail is the JSON Schema of snooze_email's arguments.
-var toolgenInputSnoozeEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_id":{"type":"string","description":"the message."},"until":{"type":"string","description":"when it comes back.","format":"date-time"}},"required":["message_id","until"],"additionalProperties":false}`)
 
 // toolgenCallSnoozeEmail reads the arguments of snooze_email, calls SnoozeEmail and writes its result.
 func toolgenCallSnoozeEmail(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2384,10 +2200,6 @@ func toolgenCallSnoozeEmail(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputDownloadEmailAttachment is the JSON Schema of
-// download_email_attachment's arguments.
-var toolgenInputDownloadEmailAttachment = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_id":{"type":"string","description":"the message."},"attachment_id":{"type":"string","description":"the attachment."},"destination":{"type":"string","description":"the path to save it at."}},"required":["message_id","attachment_id","destination"],"additionalProperties":false}`)
 
 // toolgenCallDownloadEmailAttachment reads the arguments of download_email_attachment, calls DownloadEmailAttachment and writes its result.
 func toolgenCallDownloadEmailAttachment(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2435,45 +2247,17 @@ func toolgenCallDownloadEmailAttachment(ctx context.Context, args []byte) (res t
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputCreateMailFilter is the JSON Schema of create_mail_filter's
-// arguments.
-var toolgenInputCreateMailFilter = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string","description":"the sender contains this"},"to":{"type":"string","description":"a recipient contains this"},"subject":{"type":"string","description":"the subject contains this"},"has_words":{"type":"string","description":"the message contains these words"},"has_attachment":{"type":"boolean","description":"only messages with attachments"},"action":{"type":"string","description":"Action is what to do with matching messages.\n\"archive\": skip the inbox\n\"label\": apply a label\n\"forward\": forward to another address\n\"delete\": move to the trash\n\"mark_read\": mark as read\n\"star\": star it\n\"never_spam\": never send it to spam","enum":["archive","label","forward","delete","mark_read","star","never_spam"]},"label":{"type":"string","description":"Label is the label to apply, for the label action."},"forward_to":{"type":"string","description":"ForwardTo is the address to forward to, for the forward action."},"apply_to_existing":{"type":"boolean","description":"ApplyToExisting also applies the action to messages already received."}},"required":["action"],"additionalProperties":false}`)
-
-// toolgenOutputCreateMailFilter is the JSON Schema of create_mail_filter's
-// structured result.
-var toolgenOutputCreateMailFilter = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Filter is a rule applied to incoming mail.","properties":{"id":{"type":"string"},"criteria":{"type":"string"},"action":{"type":"string","description":"FilterAction is what a mail filter does with matching messages.\n\"archive\": skip the inbox\n\"label\": apply a label\n\"forward\": forward to another address\n\"delete\": move to the trash\n\"mark_read\": mark as read\n\"star\": star it\n\"never_spam\": never send it to spam","examples":["archive","label","forward","delete","mark_read","star","never_spam"]}},"required":["id","criteria","action"],"additionalProperties":false}`)
-
-// toolgenCallCreateMailFilter reads the arguments of create_mail_filter, calls CreateMailFilter and writes its result.
-func toolgenCallCreateMailFilter(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateMailFilter, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallCreateMailFilter reads the arguments of create_mail_filter, calls CreateMailFilter and writes its result, as its tables say.
+func toolgenCallCreateMailFilter(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in NewFilter
-	toolgenDecodeNewFilter(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateMailFilter(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeFilter(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Filter
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateMailFilter, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateMailFilter(ctx, in)
+		return err
+	})
 }
 
-// toolgenInputListMailFilters is the JSON Schema of list_mail_filters's
-// arguments.
-var toolgenInputListMailFilters = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputListMailFilters is the JSON Schema of list_mail_filters's
-// structured result.
-var toolgenOutputListMailFilters = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Filter is a rule applied to incoming mail.","properties":{"id":{"type":"string"},"criteria":{"type":"string"},"action":{"type":"string","description":"FilterAction is what a mail filter does with matching messages.\n\"archive\": skip the inbox\n\"label\": apply a label\n\"forward\": forward to another address\n\"delete\": move to the trash\n\"mark_read\": mark as read\n\"star\": star it\n\"never_spam\": never send it to spam","examples":["archive","label","forward","delete","mark_read","star","never_spam"]}},"required":["id","criteria","action"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
+var toolgenToolCreateMailFilter = toolimpl.Tool{Name: ToolCreateMailFilter, In: toolgenTypeNewFilter, Out: toolgenTypeFilter}
 
 // toolgenCallListMailFilters reads the arguments of list_mail_filters, calls ListMailFilters and writes its result.
 func toolgenCallListMailFilters(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2511,10 +2295,6 @@ func toolgenCallListMailFilters(ctx context.Context, args []byte) (res toolgen.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputDeleteMailFilter is the JSON Schema of delete_mail_filter's
-// arguments.
-var toolgenInputDeleteMailFilter = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"filter_id":{"type":"string","description":"the rule."}},"required":["filter_id"],"additionalProperties":false}`)
-
 // toolgenCallDeleteMailFilter reads the arguments of delete_mail_filter, calls DeleteMailFilter and writes its result.
 func toolgenCallDeleteMailFilter(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDeleteMailFilter, &res, &err)
@@ -2547,10 +2327,6 @@ func toolgenCallDeleteMailFilter(ctx context.Context, args []byte) (res toolgen.
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputSetVacationResponder is the JSON Schema of
-// set_vacation_responder's arguments.
-var toolgenInputSetVacationResponder = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"enabled":{"type":"boolean","description":"turn the automatic reply on."},"subject":{"type":"string","description":"the reply's subject."},"body":{"type":"string","description":"the reply's text."},"start":{"type":"string","description":"when to start replying.","format":"date-time"},"end":{"type":"string","description":"when to stop.","format":"date-time"},"contacts_only":{"type":"boolean","description":"only reply to people in your contacts."}},"required":["enabled","contacts_only"],"additionalProperties":false}`)
 
 // toolgenCallSetVacationResponder reads the arguments of set_vacation_responder, calls SetVacationResponder and writes its result.
 func toolgenCallSetVacationResponder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2635,9 +2411,6 @@ func toolgenCallSetVacationResponder(ctx context.Context, args []byte) (res tool
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputBlockSender is the JSON Schema of block_sender's arguments.
-var toolgenInputBlockSender = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"address":{"type":"string","description":"the sender's address, or \"@domain.com\" for a whole domain."}},"required":["address"],"additionalProperties":false}`)
-
 // toolgenCallBlockSender reads the arguments of block_sender, calls BlockSender and writes its result.
 func toolgenCallBlockSender(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolBlockSender, &res, &err)
@@ -2671,10 +2444,6 @@ func toolgenCallBlockSender(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputUnsubscribeFromMailingList is the JSON Schema of
-// unsubscribe_from_mailing_list's arguments.
-var toolgenInputUnsubscribeFromMailingList = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_id":{"type":"string","description":"a message from the list."}},"required":["message_id"],"additionalProperties":false}`)
-
 // toolgenCallUnsubscribeFromMailingList reads the arguments of unsubscribe_from_mailing_list, calls UnsubscribeFromMailingList and writes its result.
 func toolgenCallUnsubscribeFromMailingList(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolUnsubscribeFromMailingList, &res, &err)
@@ -2707,9 +2476,6 @@ func toolgenCallUnsubscribeFromMailingList(ctx context.Context, args []byte) (re
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputReportSpam is the JSON Schema of report_spam's arguments.
-var toolgenInputReportSpam = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_ids":{"type":"array","description":"the messages.","items":{"type":"string"}},"phishing":{"type":"boolean","description":"report them as phishing rather than spam."}},"required":["message_ids","phishing"],"additionalProperties":false}`)
 
 // toolgenCallReportSpam reads the arguments of report_spam, calls ReportSpam and writes its result.
 func toolgenCallReportSpam(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2747,10 +2513,6 @@ func toolgenCallReportSpam(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputSetEmailSignature is the JSON Schema of set_email_signature's
-// arguments.
-var toolgenInputSetEmailSignature = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"signature":{"type":"string","description":"the signature; HTML allowed."},"use_for_replies":{"type":"boolean","description":"also add it to replies and forwards."}},"required":["signature","use_for_replies"],"additionalProperties":false}`)
 
 // toolgenCallSetEmailSignature reads the arguments of set_email_signature, calls SetEmailSignature and writes its result.
 func toolgenCallSetEmailSignature(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2790,10 +2552,6 @@ func toolgenCallSetEmailSignature(ctx context.Context, args []byte) (res toolgen
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputCreateEmailTemplate is the JSON Schema of
-// create_email_template's arguments.
-var toolgenInputCreateEmailTemplate = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the template's name."},"subject":{"type":"string","description":"the subject line; may hold placeholders."},"body":{"type":"string","description":"the text; may hold placeholders such as {{first_name}}."}},"required":["name","subject","body"],"additionalProperties":false}`)
 
 // toolgenCallCreateEmailTemplate reads the arguments of create_email_template, calls CreateEmailTemplate and writes its result.
 func toolgenCallCreateEmailTemplate(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2840,18 +2598,6 @@ func toolgenCallCreateEmailTemplate(ctx context.Context, args []byte) (res toolg
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputSendTemplatedEmail is the JSON Schema of send_templated_email's
-// arguments. It has no form in OpenAI's strict dialect (a map
-// (additionalProperties with a schema) at /properties/variables): OpenAI gets
-// it without strict mode. It has no form in Gemini's subset (a map
-// (additionalProperties with a schema) at /properties/variables): Gemini gets
-// it as it is.
-var toolgenInputSendTemplatedEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"template_id":{"type":"string","description":"the template."},"to":{"type":"array","description":"the recipients.","items":{"type":"string"}},"variables":{"type":"object","description":"a value for each placeholder, {\"first_name\": \"Ana\"}.","additionalProperties":{"type":"string"}}},"required":["template_id","to","variables"],"additionalProperties":false}`)
-
-// toolgenOutputSendTemplatedEmail is the JSON Schema of send_templated_email's
-// structured result.
-var toolgenOutputSendTemplatedEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Message is an email message.","properties":{"id":{"type":"string"},"thread_id":{"type":"string"},"from":{"type":"string"},"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"subject":{"type":"string"},"snippet":{"type":"string"},"body":{"type":"string"},"date":{"type":"string","format":"date-time"},"unread":{"type":"boolean"},"labels":{"type":"array","items":{"type":"string"}},"attachments":{"type":"array","items":{"type":"object","description":"Attachment is a file attached to a message.","properties":{"id":{"type":"string"},"name":{"type":"string"},"mime_type":{"type":"string"},"size":{"type":"integer"}},"required":["id","name","mime_type","size"],"additionalProperties":false}}},"required":["id","thread_id","from","to","subject","snippet","date","unread"],"additionalProperties":false}`)
 
 // toolgenCallSendTemplatedEmail reads the arguments of send_templated_email, calls SendTemplatedEmail and writes its result.
 func toolgenCallSendTemplatedEmail(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2908,10 +2654,6 @@ func toolgenCallSendTemplatedEmail(ctx context.Context, args []byte) (res toolge
 	toolgenEncodeMessage(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputCreateEmailCampaign is the JSON Schema of
-// create_email_campaign's arguments.
-var toolgenInputCreateEmailCampaign = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the campaign's internal name."},"list_id":{"type":"string","description":"the list or segment to send to."},"template_id":{"type":"string","description":"the template to send."},"send_at":{"type":"string","description":"when to send; a draft when absent.","format":"date-time"}},"required":["name","list_id","template_id"],"additionalProperties":false}`)
 
 // toolgenCallCreateEmailCampaign reads the arguments of create_email_campaign, calls CreateEmailCampaign and writes its result.
 func toolgenCallCreateEmailCampaign(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2970,14 +2712,6 @@ func toolgenCallCreateEmailCampaign(ctx context.Context, args []byte) (res toolg
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputGetEmailCampaignStats is the JSON Schema of
-// get_email_campaign_stats's arguments.
-var toolgenInputGetEmailCampaignStats = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"campaign_id":{"type":"string","description":"the campaign."}},"required":["campaign_id"],"additionalProperties":false}`)
-
-// toolgenOutputGetEmailCampaignStats is the JSON Schema of
-// get_email_campaign_stats's structured result.
-var toolgenOutputGetEmailCampaignStats = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"CampaignStats are the results of a sent campaign.","properties":{"sent":{"type":"integer"},"delivered":{"type":"integer"},"open_rate":{"type":"number"},"click_rate":{"type":"number"},"bounced":{"type":"integer"},"unsubscribed":{"type":"integer"}},"required":["sent","delivered","open_rate","click_rate","bounced","unsubscribed"],"additionalProperties":false}`)
-
 // toolgenCallGetEmailCampaignStats reads the arguments of get_email_campaign_stats, calls GetEmailCampaignStats and writes its result.
 func toolgenCallGetEmailCampaignStats(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetEmailCampaignStats, &res, &err)
@@ -3014,10 +2748,6 @@ func toolgenCallGetEmailCampaignStats(ctx context.Context, args []byte) (res too
 	toolgenEncodeCampaignStats(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputAddMailboxDelegate is the JSON Schema of add_mailbox_delegate's
-// arguments.
-var toolgenInputAddMailboxDelegate = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"delegate":{"type":"string","description":"the person's address."},"permission":{"type":"string","description":"what they may do.\n\"read\": read your mail\n\"send_as\": send mail as you\n\"send_on_behalf\": send mail \"on behalf of\" you\n\"full_access\": read, send, delete and organize","enum":["read","send_as","send_on_behalf","full_access"]}},"required":["delegate","permission"],"additionalProperties":false}`)
 
 // toolgenCallAddMailboxDelegate reads the arguments of add_mailbox_delegate, calls AddMailboxDelegate and writes its result.
 func toolgenCallAddMailboxDelegate(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3056,10 +2786,6 @@ func toolgenCallAddMailboxDelegate(ctx context.Context, args []byte) (res toolge
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputVerifyEmailAddress is the JSON Schema of verify_email_address's
-// arguments.
-var toolgenInputVerifyEmailAddress = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"address":{"type":"string","description":"the address to check."}},"required":["address"],"additionalProperties":false}`)
-
 // toolgenCallVerifyEmailAddress reads the arguments of verify_email_address, calls VerifyEmailAddress and writes its result.
 func toolgenCallVerifyEmailAddress(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolVerifyEmailAddress, &res, &err)
@@ -3093,9 +2819,6 @@ func toolgenCallVerifyEmailAddress(ctx context.Context, args []byte) (res toolge
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputRecallEmail is the JSON Schema of recall_email's arguments.
-var toolgenInputRecallEmail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_id":{"type":"string","description":"the sent message."},"replacement":{"type":"string","description":"a corrected message to send in its place."}},"required":["message_id"],"additionalProperties":false}`)
 
 // toolgenCallRecallEmail reads the arguments of recall_email, calls RecallEmail and writes its result.
 func toolgenCallRecallEmail(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3142,14 +2865,6 @@ func toolgenCallRecallEmail(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputGetEmailReadReceipt is the JSON Schema of
-// get_email_read_receipt's arguments.
-var toolgenInputGetEmailReadReceipt = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"message_id":{"type":"string","description":"the sent message."}},"required":["message_id"],"additionalProperties":false}`)
-
-// toolgenOutputGetEmailReadReceipt is the JSON Schema of
-// get_email_read_receipt's structured result.
-var toolgenOutputGetEmailReadReceipt = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"string","format":"date-time"}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallGetEmailReadReceipt reads the arguments of get_email_read_receipt, calls GetEmailReadReceipt and writes its result.
 func toolgenCallGetEmailReadReceipt(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetEmailReadReceipt, &res, &err)
@@ -3194,6 +2909,37 @@ func toolgenCallGetEmailReadReceipt(ctx context.Context, args []byte) (res toolg
 	e.EndObject()
 	e.EndObject()
 	return toolimpl.Structured(e), nil
+}
+
+// toolgenTypeDraftChanges describes a DraftChanges for toolimpl's table-driven reader and writer.
+var toolgenTypeDraftChanges = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"draft_id", "to", "cc", "subject", "body"}, Required: []int{0}, NullAbsent: []int{1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(DraftChanges{}.DraftID), Kind: toolimpl.FieldString, Required: 1, Key: `"draft_id":`},
+		{Offset: unsafe.Offsetof(DraftChanges{}.To), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"to":`},
+		{Offset: unsafe.Offsetof(DraftChanges{}.Cc), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"cc":`},
+		{Offset: unsafe.Offsetof(DraftChanges{}.Subject), Kind: toolimpl.FieldString, Pointer: true, Key: `"subject":`},
+		{Offset: unsafe.Offsetof(DraftChanges{}.Body), Kind: toolimpl.FieldString, Pointer: true, Key: `"body":`},
+	},
+}
+
+// toolgenEnumFilterAction are the values of a FilterAction.
+var toolgenEnumFilterAction = &toolimpl.Enum{Values: []string{"archive", "label", "forward", "delete", "mark_read", "star", "never_spam"}, Allowed: "\"archive\", \"label\", \"forward\", \"delete\", \"mark_read\", \"star\", \"never_spam\""}
+
+// toolgenTypeNewFilter describes a NewFilter for toolimpl's table-driven reader and writer.
+var toolgenTypeNewFilter = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"from", "to", "subject", "has_words", "has_attachment", "action", "label", "forward_to", "apply_to_existing"}, Required: []int{5}, NullAbsent: []int{4, 8}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(NewFilter{}.From), Kind: toolimpl.FieldString, Pointer: true, Key: `"from":`},
+		{Offset: unsafe.Offsetof(NewFilter{}.To), Kind: toolimpl.FieldString, Pointer: true, Key: `"to":`},
+		{Offset: unsafe.Offsetof(NewFilter{}.Subject), Kind: toolimpl.FieldString, Pointer: true, Key: `"subject":`},
+		{Offset: unsafe.Offsetof(NewFilter{}.HasWords), Kind: toolimpl.FieldString, Pointer: true, Key: `"has_words":`},
+		{Offset: unsafe.Offsetof(NewFilter{}.HasAttachment), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"has_attachment":`},
+		{Offset: unsafe.Offsetof(NewFilter{}.Action), Kind: toolimpl.FieldEnum, Required: 1, Enum: toolgenEnumFilterAction, Key: `"action":`},
+		{Offset: unsafe.Offsetof(NewFilter{}.Label), Kind: toolimpl.FieldString, Pointer: true, Key: `"label":`},
+		{Offset: unsafe.Offsetof(NewFilter{}.ForwardTo), Kind: toolimpl.FieldString, Pointer: true, Key: `"forward_to":`},
+		{Offset: unsafe.Offsetof(NewFilter{}.ApplyToExisting), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"apply_to_existing":`},
+	},
 }
 
 // toolgenDecodeOutgoingEmail reads a OutgoingEmail object.
@@ -3340,44 +3086,9 @@ func toolgenEncodeDraft(e *toolimpl.Encoder, v *Draft) {
 	e.EndObject()
 }
 
-// toolgenDecodeDraftChanges reads a DraftChanges object.
+// toolgenDecodeDraftChanges reads a DraftChanges object, as its table says.
 func toolgenDecodeDraftChanges(d *toolimpl.Decoder, v *DraftChanges) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectDraftChanges); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "draft_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.DraftID = s0
-			}
-		case "to":
-			toolgenDecodeSlicestring(d, &v.To)
-		case "cc":
-			toolgenDecodeSlicestring(d, &v.Cc)
-		case "subject":
-			if d.Null() {
-				v.Subject = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Subject = p0
-			}
-		case "body":
-			if d.Null() {
-				v.Body = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Body = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeDraftChanges, unsafe.Pointer(v))
 }
 
 var toolgenArgsSendEmailDraft = &toolimpl.Object{Names: []string{"draft_id"}, Required: []int{0}}
@@ -3457,101 +3168,22 @@ var toolgenArgsCancelScheduledEmail = &toolimpl.Object{Names: []string{"draft_id
 var toolgenArgsSnoozeEmail = &toolimpl.Object{Names: []string{"message_id", "until"}, Required: []int{0, 1}}
 var toolgenArgsDownloadEmailAttachment = &toolimpl.Object{Names: []string{"message_id", "attachment_id", "destination"}, Required: []int{0, 1, 2}}
 
-// toolgenDecodeNewFilter reads a NewFilter object.
-func toolgenDecodeNewFilter(d *toolimpl.Decoder, v *NewFilter) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectNewFilter); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "from":
-			if d.Null() {
-				v.From = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.From = p0
-			}
-		case "to":
-			if d.Null() {
-				v.To = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.To = p0
-			}
-		case "subject":
-			if d.Null() {
-				v.Subject = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Subject = p0
-			}
-		case "has_words":
-			if d.Null() {
-				v.HasWords = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.HasWords = p0
-			}
-		case "has_attachment":
-			if b0, ok := d.Bool(); ok {
-				v.HasAttachment = b0
-			}
-		case "action":
-			o.Saw(0)
-			toolgenDecodeFilterAction(d, &v.Action)
-		case "label":
-			if d.Null() {
-				v.Label = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Label = p0
-			}
-		case "forward_to":
-			if d.Null() {
-				v.ForwardTo = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.ForwardTo = p0
-			}
-		case "apply_to_existing":
-			if b0, ok := d.Bool(); ok {
-				v.ApplyToExisting = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+// toolgenTypeFilter describes a Filter for toolimpl's table-driven reader and writer.
+var toolgenTypeFilter = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "criteria", "action"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Filter{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Filter{}.Criteria), Kind: toolimpl.FieldString, Required: 2, Key: `"criteria":`},
+		{Offset: unsafe.Offsetof(Filter{}.Action), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumFilterAction, Key: `"action":`},
+	},
 }
-
-// toolgenEncodeFilter writes a Filter object.
-func toolgenEncodeFilter(e *toolimpl.Encoder, v *Filter) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"criteria\":")
-	e.String(v.Criteria)
-	e.Member("\"action\":")
-	e.String(string(v.Action))
-	e.EndObject()
-}
-
 var toolgenArgsListMailFilters = &toolimpl.Object{Names: []string{}}
+
+// toolgenEncodeFilter writes a Filter object, as its table says.
+func toolgenEncodeFilter(e *toolimpl.Encoder, v *Filter) {
+	toolimpl.WriteStruct(e, toolgenTypeFilter, unsafe.Pointer(v))
+}
+
 var toolgenArgsDeleteMailFilter = &toolimpl.Object{Names: []string{"filter_id"}, Required: []int{0}}
 var toolgenArgsSetVacationResponder = &toolimpl.Object{Names: []string{"enabled", "subject", "body", "start", "end", "contacts_only"}, Required: []int{0, 5}}
 var toolgenArgsBlockSender = &toolimpl.Object{Names: []string{"address"}, Required: []int{0}}
@@ -3563,22 +3195,22 @@ var toolgenArgsSendTemplatedEmail = &toolimpl.Object{Names: []string{"template_i
 var toolgenArgsCreateEmailCampaign = &toolimpl.Object{Names: []string{"name", "list_id", "template_id", "send_at"}, Required: []int{0, 1, 2}}
 var toolgenArgsGetEmailCampaignStats = &toolimpl.Object{Names: []string{"campaign_id"}, Required: []int{0}}
 
-// toolgenEncodeCampaignStats writes a CampaignStats object.
+// toolgenTypeCampaignStats describes a CampaignStats for toolimpl's table-driven reader and writer.
+var toolgenTypeCampaignStats = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"sent", "delivered", "open_rate", "click_rate", "bounced", "unsubscribed"}, Required: []int{0, 1, 2, 3, 4, 5}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(CampaignStats{}.Sent), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(CampaignStats{}.Sent)), Required: 1, Key: `"sent":`},
+		{Offset: unsafe.Offsetof(CampaignStats{}.Delivered), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(CampaignStats{}.Delivered)), Required: 2, Key: `"delivered":`},
+		{Offset: unsafe.Offsetof(CampaignStats{}.OpenRate), Kind: toolimpl.FieldFloat64, Required: 3, Key: `"open_rate":`},
+		{Offset: unsafe.Offsetof(CampaignStats{}.ClickRate), Kind: toolimpl.FieldFloat64, Required: 4, Key: `"click_rate":`},
+		{Offset: unsafe.Offsetof(CampaignStats{}.Bounced), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(CampaignStats{}.Bounced)), Required: 5, Key: `"bounced":`},
+		{Offset: unsafe.Offsetof(CampaignStats{}.Unsubscribed), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(CampaignStats{}.Unsubscribed)), Required: 6, Key: `"unsubscribed":`},
+	},
+}
+
+// toolgenEncodeCampaignStats writes a CampaignStats object, as its table says.
 func toolgenEncodeCampaignStats(e *toolimpl.Encoder, v *CampaignStats) {
-	e.Object()
-	e.Member("\"sent\":")
-	e.Int(int64(v.Sent))
-	e.Member("\"delivered\":")
-	e.Int(int64(v.Delivered))
-	e.Member("\"open_rate\":")
-	e.Float(v.OpenRate, 64)
-	e.Member("\"click_rate\":")
-	e.Float(v.ClickRate, 64)
-	e.Member("\"bounced\":")
-	e.Int(int64(v.Bounced))
-	e.Member("\"unsubscribed\":")
-	e.Int(int64(v.Unsubscribed))
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeCampaignStats, unsafe.Pointer(v))
 }
 
 // toolgenDecodeDelegatePermission reads a DelegatePermission: one of "read", "send_as", "send_on_behalf", "full_access".
@@ -3607,47 +3239,20 @@ var toolgenArgsRecallEmail = &toolimpl.Object{Names: []string{"message_id", "rep
 var toolgenArgsGetEmailReadReceipt = &toolimpl.Object{Names: []string{"message_id"}, Required: []int{0}}
 var toolgenObjectOutgoingEmail = &toolimpl.Object{Names: []string{"to", "cc", "bcc", "subject", "body", "html", "attachments", "reply_to"}, Required: []int{0, 3, 4}, NullAbsent: []int{1, 2, 5, 6}}
 
-// toolgenEncodeAttachment writes a Attachment object.
+// toolgenTypeAttachment describes a Attachment for toolimpl's table-driven reader and writer.
+var toolgenTypeAttachment = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "name", "mime_type", "size"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Attachment{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Attachment{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Attachment{}.MimeType), Kind: toolimpl.FieldString, Required: 3, Key: `"mime_type":`},
+		{Offset: unsafe.Offsetof(Attachment{}.Size), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Attachment{}.Size)), Required: 4, Key: `"size":`},
+	},
+}
+
+// toolgenEncodeAttachment writes a Attachment object, as its table says.
 func toolgenEncodeAttachment(e *toolimpl.Encoder, v *Attachment) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"name\":")
-	e.String(v.Name)
-	e.Member("\"mime_type\":")
-	e.String(v.MimeType)
-	e.Member("\"size\":")
-	e.Int(v.Size)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeAttachment, unsafe.Pointer(v))
 }
 
-var toolgenObjectDraftChanges = &toolimpl.Object{Names: []string{"draft_id", "to", "cc", "subject", "body"}, Required: []int{0}, NullAbsent: []int{1, 2}}
 var toolgenObjectScheduledEmail = &toolimpl.Object{Names: []string{"to", "cc", "bcc", "subject", "body", "html", "attachments", "reply_to", "send_at"}, Required: []int{0, 3, 4, 8}, NullAbsent: []int{1, 2, 5, 6}}
-
-// toolgenDecodeFilterAction reads a FilterAction: one of "archive", "label", "forward", "delete", "mark_read", "star", "never_spam".
-func toolgenDecodeFilterAction(d *toolimpl.Decoder, v *FilterAction) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "archive":
-		*v = SkipInbox
-	case "label":
-		*v = AddLabel
-	case "forward":
-		*v = Forward
-	case "delete":
-		*v = Trash
-	case "mark_read":
-		*v = MarkRead
-	case "star":
-		*v = Star
-	case "never_spam":
-		*v = NeverSpam
-	default:
-		d.NotOneOf(s, "\"archive\", \"label\", \"forward\", \"delete\", \"mark_read\", \"star\", \"never_spam\"")
-	}
-}
-
-var toolgenObjectNewFilter = &toolimpl.Object{Names: []string{"from", "to", "subject", "has_words", "has_attachment", "action", "label", "forward_to", "apply_to_existing"}, Required: []int{5}, NullAbsent: []int{4, 8}}

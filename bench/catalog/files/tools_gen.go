@@ -7,6 +7,7 @@ package files
 import (
 	"context"
 	"time"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -15,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -210,474 +211,436 @@ var (
 
 // Tools returns the tools of package files: list_files, search_files, read_file, write_file, append_to_file, delete_file, move_file, copy_file, rename_file, create_folder, delete_folder, get_file_metadata, share_file, revoke_file_access, list_file_permissions, create_share_link, disable_share_link, list_file_versions, restore_file_version, list_trash, restore_from_trash, empty_trash, compress_files, extract_archive, get_storage_quota, lock_file, unlock_file, add_file_comment, list_recent_files, star_file, convert_file_format, get_file_checksum, find_duplicate_files, sync_folder, upload_file_from_url, get_file_download_url, transfer_file_ownership, list_shared_with_me, set_file_tags, scan_file_for_viruses, generate_thumbnail.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolListFiles,
-		Description:  "ListFiles lists the files and folders directly inside a folder of the drive.",
-		InputSchema:  toolgenInputListFiles,
-		OutputSchema: toolgenOutputListFiles,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "files",
-		Tokens:      toolgen.Tokens{Default: 145, Strict: 151, Gemini: 123},
-		SearchTerms: "1 54 CIBCWQUBcggYBAawIyIRbCNrEoQ also content directli drive:2 everi exampl file:7 folder:5 glob insid list:6 list_file:4 match must name next next_page_token page:4 page_token:2 path pattern:2 pdf previou recursiv:2 root subfolder token:3",
-		Call:        toolgenCallListFiles,
-		Validate:    toolimpl.Validator(toolgenCallListFiles),
-	}, {
-		Name:         ToolSearchFiles,
-		Description:  "SearchFiles finds files anywhere in the drive whose name or content matches a full-text query, optionally narrowed by type and modification date.",
-		InputSchema:  toolgenInputSearchFiles,
-		OutputSchema: toolgenOutputSearchFiles,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "files",
-		Tokens:      toolgen.Tokens{Default: 176, Strict: 194, Gemini: 154},
-		SearchTerms: "1 73 iBChAIyBKJDJAKuEgIiUghXhhwixFC0CZAAEMQU address after:3 anywher application chang content:2 date drive email exampl file:11 find full limit:2 look match mime:3 mime_type:2 modifi:2 modifi_after:2 modification most name:2 narrow onli:3 optionalli own owner:2 pdf queri:3 result return search:4 search_file:4 text time type:4 whose word",
-		Call:        toolgenCallSearchFiles,
-		Validate:    toolimpl.Validator(toolgenCallSearchFiles),
-	}, {
-		Name:        ToolReadFile,
-		Description: "ReadFile returns the contents of a text file. Binary files are returned base64-encoded.",
-		InputSchema: toolgenInputReadFile,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "files",
-		Tokens:      toolgen.Tokens{Default: 99, Strict: 94, Gemini: 77},
-		SearchTerms: "1 40 8QESCxCYiAAW6AWMBA absent after base64 binari byte:3 content encod file:10 mani max:2 max_byte:2 path:3 read:4 read_file:4 return:2 stop text whole",
-		Call:        toolgenCallReadFile,
-		Validate:    toolimpl.Validator(toolgenCallReadFile),
-	}, {
-		Name:         ToolWriteFile,
-		Description:  "WriteFile creates a file with the given contents, or replaces an existing file's contents when overwrite is set.",
-		InputSchema:  toolgenInputWriteFile,
-		OutputSchema: toolgenOutputWriteFile,
-		Annotations:  toolgen.Annotations{Destructive: true},
-		Namespace:    "files",
-		Tokens:       toolgen.Tokens{Default: 129, Strict: 112, Gemini: 107},
-		SearchTerms:  "1 46 DKwrgwIEgmgCJUIiY content:5 creat:2 error exist:3 file:11 folder given miss new otherwis overwrit:3 parent path:3 replac:2 set write:5 write_file:4",
-		Call:         toolgenCallWriteFile,
-		Validate:     toolimpl.Validator(toolgenCallWriteFile),
-	}, {
-		Name:         ToolAppendToFile,
-		Description:  "AppendToFile adds text to the end of an existing file.",
-		InputSchema:  toolgenInputAppendToFile,
-		OutputSchema: toolgenOutputAppendToFile,
-		Namespace:    "files",
-		Tokens:       toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
-		SearchTerms:  "1 27 XoBpgYERQ add append:5 append_to_file:4 content:2 end exist file:8 path:3 text:2",
-		Call:         toolgenCallAppendToFile,
-		Validate:     toolimpl.Validator(toolgenCallAppendToFile),
-	}, {
-		Name:        ToolDeleteFile,
-		Description: "DeleteFile moves a file to the trash, or deletes it for good.",
-		InputSchema: toolgenInputDeleteFile,
-		Annotations: toolgen.Annotations{Destructive: true},
-		Namespace:   "files",
-		Tokens:      toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
-		SearchTerms: "1 30 CjqAQsBJoQB cannot delet:5 delet_file:4 file:9 good move path:3 permanent:2 restor skip trash:2",
-		Call:        toolgenCallDeleteFile,
-		Validate:    toolimpl.Validator(toolgenCallDeleteFile),
-	}, {
-		Name:         ToolMoveFile,
-		Description:  "MoveFile moves a file or folder to another folder.",
-		InputSchema:  toolgenInputMoveFile,
-		OutputSchema: toolgenOutputMoveFile,
-		Namespace:    "files",
-		Tokens:       toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
-		SearchTerms:  "1 34 BsBgEwQ44 another destination:2 destination_folder:2 file:8 folder:6 move:7 move_file:4 path:2 sourc:2",
-		Call:         toolgenCallMoveFile,
-		Validate:     toolimpl.Validator(toolgenCallMoveFile),
-	}, {
-		Name:         ToolCopyFile,
-		Description:  "CopyFile makes a copy of a file, in the same folder or another one.",
-		InputSchema:  toolgenInputCopyFile,
-		OutputSchema: toolgenOutputCopyFile,
-		Namespace:    "files",
-		Tokens:       toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
-		SearchTerms:  "1 30 nwaAQAiBCd0 another copi:7 copi_file:4 destination:2 file:8 folder make on path:2 same sourc:2",
-		Call:         toolgenCallCopyFile,
-		Validate:     toolimpl.Validator(toolgenCallCopyFile),
-	}, {
-		Name:         ToolRenameFile,
-		Description:  "RenameFile changes the name of a file or folder without moving it.",
-		InputSchema:  toolgenInputRenameFile,
-		OutputSchema: toolgenOutputRenameFile,
-		Namespace:    "files",
-		Tokens:       toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
-		SearchTerms:  "1 35 Bg-ISUEjgHA chang file:8 folder:3 move name:4 new:3 new_name:2 path:3 renam:4 renam_file:4 without:2",
-		Call:         toolgenCallRenameFile,
-		Validate:     toolimpl.Validator(toolgenCallRenameFile),
-	}, {
-		Name:         ToolCreateFolder,
-		Description:  "CreateFolder creates a folder, and any missing parent folders.",
-		InputSchema:  toolgenInputCreateFolder,
-		OutputSchema: toolgenOutputCreateFolder,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "files",
-		Tokens:       toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-		SearchTerms:  "1 25 ngBlg4ASF ani creat:5 creat_folder:4 file:2 folder:7 miss new parent path:3",
-		Call:         toolgenCallCreateFolder,
-		Validate:     toolimpl.Validator(toolgenCallCreateFolder),
-	}, {
-		Name:        ToolDeleteFolder,
-		Description: "DeleteFolder moves a folder to the trash. A folder that is not empty is only deleted when recursive is set.",
-		InputSchema: toolgenInputDeleteFolder,
-		Annotations: toolgen.Annotations{Destructive: true},
-		Namespace:   "files",
-		Tokens:      toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
-		SearchTerms: "1 33 BCyFoYERisCCi content delet:6 delet_folder:4 empti file:2 folder:8 move onli path:3 recursiv:3 set too trash",
-		Call:        toolgenCallDeleteFolder,
-		Validate:    toolimpl.Validator(toolgenCallDeleteFolder),
-	}, {
-		Name:         ToolGetFileMetadata,
-		Description:  "GetFileMetadata returns a file's size, type, owner, modification time and tags, without its contents.",
-		InputSchema:  toolgenInputGetFileMetadata,
-		OutputSchema: toolgenOutputGetFileMetadata,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "files",
-		Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
-		SearchTerms: "1 33 DCYpCBEW0oQzkAE content file:8 folder get:4 get_file_metadata:4 metadata:4 modification owner path:3 return size tag time type without",
-		Call:        toolgenCallGetFileMetadata,
-		Validate:    toolimpl.Validator(toolgenCallGetFileMetadata),
-	}, {
-		Name:         ToolShareFile,
-		Description:  "ShareFile gives a person or group access to a file or folder.",
-		InputSchema:  toolgenInputShareFile,
-		OutputSchema: toolgenOutputShareFile,
-		Namespace:    "files",
-		Tokens:       toolgen.Tokens{Default: 220, Strict: 234, Gemini: 194},
-		SearchTerms:  "1 76 XEgJAWEyzApgATSgcUIFQdABkEKIECLJMg about access:2 chang comment commenter:2 download editor:2 email:5 expir:3 expir_at:3 file:8 folder:2 get give googl group:2 includ leav messag:3 move notifi:3 notification open path:3 person:4 remov role:3 send share:8 share_file:4 style time view viewer:2",
-		Call:         toolgenCallShareFile,
-		Validate:     toolimpl.Validator(toolgenCallShareFile),
-	}, {
-		Name:        ToolRevokeFileAccess,
-		Description: "RevokeFileAccess removes a person's or group's access to a file or folder.",
-		InputSchema: toolgenInputRevokeFileAccess,
-		Annotations: toolgen.Annotations{
-			Destructive: true,
-			Idempotent:  true,
-		},
-		Namespace:   "files",
-		Tokens:      toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
-		SearchTerms: "1 36 BRrMWpABQMg access:6 email:2 file:8 folder:2 group:2 path:3 person:2 remov:2 revok:4 revok_file_access:4 whose",
-		Call:        toolgenCallRevokeFileAccess,
-		Validate:    toolimpl.Validator(toolgenCallRevokeFileAccess),
-	}, {
-		Name:         ToolListFilePermissions,
-		Description:  "ListFilePermissions lists who has access to a file or folder and with which role.",
-		InputSchema:  toolgenInputListFilePermissions,
-		OutputSchema: toolgenOutputListFilePermissions,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "files",
-		Tokens:      toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
-		SearchTerms: "1 28 RwJkARtA access file:8 folder:2 list:5 list_file_permission:4 path:3 permission:4 role",
-		Call:        toolgenCallListFilePermissions,
-		Validate:    toolimpl.Validator(toolgenCallListFilePermissions),
-	}, {
-		Name:         ToolCreateShareLink,
-		Description:  "CreateShareLink creates a link that opens a file or folder, for anyone or for members of the organization.",
-		InputSchema:  toolgenInputCreateShareLink,
-		OutputSchema: toolgenOutputCreateShareLink,
-		Namespace:    "files",
-		Tokens:       toolgen.Tokens{Default: 241, Strict: 259, Gemini: 219},
-		SearchTerms:  "1 87 HZADCEToEFwKI0ELoUQABCtBMwmAAIRFlANA absent access:2 alreadi anyon:4 chang comment commenter:2 creat:5 creat_share_link:4 download editor:2 enter expir:2 expir_at:2 file:4 folder:2 leav link:10 member:2 move must onli open:5 organization:4 password:3 path:3 peopl:3 restrict:2 role:2 share:6 sign stop time view viewer:3 work",
-		Call:         toolgenCallCreateShareLink,
-		Validate:     toolimpl.Validator(toolgenCallCreateShareLink),
-	}, {
-		Name:        ToolDisableShareLink,
-		Description: "DisableShareLink turns off a share link, so that opening it no longer works.",
-		InputSchema: toolgenInputDisableShareLink,
-		Annotations: toolgen.Annotations{
-			Destructive: true,
-			Idempotent:  true,
-		},
-		Namespace:   "files",
-		Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
-		SearchTerms: "1 38 kgCYEWCFAcSQAVA creat creat_share_link disabl:4 disabl_share_link:4 file:2 id:3 link:9 link_id:2 longer off open return share:6 turn work",
-		Call:        toolgenCallDisableShareLink,
-		Validate:    toolimpl.Validator(toolgenCallDisableShareLink),
-	}, {
-		Name:         ToolListFileVersions,
-		Description:  "ListFileVersions lists the stored revisions of a file, newest first.",
-		InputSchema:  toolgenInputListFileVersions,
-		OutputSchema: toolgenOutputListFileVersions,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "files",
-		Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
-		SearchTerms: "1 28 AhFiEWjUE file:8 first list:5 list_file_version:4 newest path:3 revision store version:4",
-		Call:        toolgenCallListFileVersions,
-		Validate:    toolimpl.Validator(toolgenCallListFileVersions),
-	}, {
-		Name:         ToolRestoreFileVersion,
-		Description:  "RestoreFileVersion makes an earlier revision of a file its current contents. The current contents stay available as a revision.",
-		InputSchema:  toolgenInputRestoreFileVersion,
-		OutputSchema: toolgenOutputRestoreFileVersion,
-		Namespace:    "files",
-		Tokens:       toolgen.Tokens{Default: 105, Strict: 88, Gemini: 83},
-		SearchTerms:  "1 45 E0wUAEohBMjQKTAJ availabl content:2 current:2 earlier file:9 id:3 list list_file_version make path:3 restor:4 restor_file_version:4 revision:3 stai version:7 version_id:2",
-		Call:         toolgenCallRestoreFileVersion,
-		Validate:     toolimpl.Validator(toolgenCallRestoreFileVersion),
-	}, {
-		Name:         ToolListTrash,
-		Description:  "ListTrash lists the files and folders in the trash, most recently deleted first.",
-		InputSchema:  toolgenInputListTrash,
-		OutputSchema: toolgenOutputListTrash,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "files",
-		Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
-		SearchTerms: "1 27 BJQCgikIKi2K delet entri file:3 first folder limit:2 list:5 list_trash:4 most:2 recentli return trash:5",
-		Call:        toolgenCallListTrash,
-		Validate:    toolimpl.Validator(toolgenCallListTrash),
-	}, {
-		Name:         ToolRestoreFromTrash,
-		Description:  "RestoreFromTrash puts a trashed file or folder back where it was.",
-		InputSchema:  toolgenInputRestoreFromTrash,
-		OutputSchema: toolgenOutputRestoreFromTrash,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "files",
-		Tokens:       toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
-		SearchTerms:  "1 26 hwFwIyRQg back file:4 folder:2 original path:3 put restor:4 restor_from_trash:4 trash:6",
-		Call:         toolgenCallRestoreFromTrash,
-		Validate:     toolimpl.Validator(toolgenCallRestoreFromTrash),
-	}, {
-		Name:             ToolEmptyTrash,
-		Description:      "EmptyTrash permanently deletes everything in the trash.",
-		InputSchema:      toolgenInputEmptyTrash,
-		Annotations:      toolgen.Annotations{Destructive: true},
-		RequiresApproval: true,
-		Namespace:        "files",
-		Tokens:           toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
-		SearchTerms:      "1 18 IoMwcoQ delet empti:4 empti_trash:4 everyth file:2 permanentli trash:5",
-		Call:             toolgenCallEmptyTrash,
-		Validate:         toolimpl.Validator(toolgenCallEmptyTrash),
-	}, {
-		Name:         ToolCompressFiles,
-		Description:  "CompressFiles packs files and folders into one archive.",
-		InputSchema:  toolgenInputCompressFiles,
-		OutputSchema: toolgenOutputCompressFiles,
-		Namespace:    "files",
-		Tokens:       toolgen.Tokens{Default: 148, Strict: 131, Gemini: 126},
-		SearchTerms:  "1 52 SAIYOaqVwCAGghAIBI 7z:2 archiv:7 archiv_path:2 compress:5 compress_file:4 creat file:8 folder:2 format:3 gz:2 gzip includ on pack path:5 tar:2 tarbal zip:4",
-		Call:         toolgenCallCompressFiles,
-		Validate:     toolimpl.Validator(toolgenCallCompressFiles),
-	}, {
-		Name:         ToolExtractArchive,
-		Description:  "ExtractArchive unpacks a zip, tar.gz or 7z archive into a folder.",
-		InputSchema:  toolgenInputExtractArchive,
-		OutputSchema: toolgenOutputExtractArchive,
-		Namespace:    "files",
-		Tokens:       toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
-		SearchTerms:  "1 35 CAhZU2E0AMACgWU 7z archiv:8 archiv_path:2 creat destination:2 extract:4 extract_archiv:4 file:2 folder:2 gz miss path:3 tar unpack:2 zip",
-		Call:         toolgenCallExtractArchive,
-		Validate:     toolimpl.Validator(toolgenCallExtractArchive),
-	}, {
-		Name:         ToolGetStorageQuota,
-		Description:  "GetStorageQuota returns how much storage the account uses and how much it is allowed.",
-		InputSchema:  toolgenInputGetStorageQuota,
-		OutputSchema: toolgenOutputGetStorageQuota,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "files",
-		Tokens:      toolgen.Tokens{Default: 59, Strict: 42, Gemini: 38},
-		SearchTerms: "1 25 EoUQgANBBK account allow file:2 get:4 get_storag_quota:4 much:2 quota:4 return storag:5 us",
-		Call:        toolgenCallGetStorageQuota,
-		Validate:    toolimpl.Validator(toolgenCallGetStorageQuota),
-	}, {
-		Name:        ToolLockFile,
-		Description: "LockFile checks out a file so that only you can edit it until you unlock it.",
-		InputSchema: toolgenInputLockFile,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "files",
-		Tokens:      toolgen.Tokens{Default: 95, Strict: 89, Gemini: 73},
-		SearchTerms: "1 32 UEwDCg1GmACBE0 check edit:2 file:9 lock:4 lock_file:4 onli other out path:3 reason:2 shown try unlock until",
-		Call:        toolgenCallLockFile,
-		Validate:    toolimpl.Validator(toolgenCallLockFile),
-	}, {
-		Name:        ToolUnlockFile,
-		Description: "UnlockFile releases a lock taken with LockFile, so that others can edit the file again.",
-		InputSchema: toolgenInputUnlockFile,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "files",
-		Tokens:      toolgen.Tokens{Default: 77, Strict: 60, Gemini: 55},
-		SearchTerms: "1 28 GAPCRkJBAQg again edit file:9 lock:2 lock_file other path:3 releas taken unlock:4 unlock_file:4",
-		Call:        toolgenCallUnlockFile,
-		Validate:    toolimpl.Validator(toolgenCallUnlockFile),
-	}, {
-		Name:        ToolAddFileComment,
-		Description: "AddFileComment leaves a comment on a file, visible to everyone it is shared with.",
-		InputSchema: toolgenInputAddFileComment,
-		Namespace:   "files",
-		Tokens:      toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
-		SearchTerms: "1 35 NAwhhOAADFGcM add:4 add_file_comment:4 comment:6 everyon file:8 leav mention:2 notifi path:3 peopl share text:2 visibl",
-		Call:        toolgenCallAddFileComment,
-		Validate:    toolimpl.Validator(toolgenCallAddFileComment),
-	}, {
-		Name:         ToolListRecentFiles,
-		Description:  "ListRecentFiles lists the files you opened or changed most recently.",
-		InputSchema:  toolgenInputListRecentFiles,
-		OutputSchema: toolgenOutputListRecentFiles,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "files",
-		Tokens:      toolgen.Tokens{Default: 80, Strict: 63, Gemini: 58},
-		SearchTerms: "1 29 BIEilAURKH chang file:8 limit:2 list:5 list_recent_file:4 most:2 open recent:4 recentli return",
-		Call:        toolgenCallListRecentFiles,
-		Validate:    toolimpl.Validator(toolgenCallListRecentFiles),
-	}, {
-		Name:        ToolStarFile,
-		Description: "StarFile adds a file to, or removes it from, your starred files.",
-		InputSchema: toolgenInputStarFile,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "files",
-		Tokens:      toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
-		SearchTerms: "1 30 lilgeAMAIC add fals file:9 folder path:3 remov star:8 star_file:4 true unstar",
-		Call:        toolgenCallStarFile,
-		Validate:    toolimpl.Validator(toolgenCallStarFile),
-	}, {
-		Name:         ToolConvertFileFormat,
-		Description:  "ConvertFileFormat converts a document or image into another format and saves the result next to the original.",
-		InputSchema:  toolgenInputConvertFileFormat,
-		OutputSchema: toolgenOutputConvertFileFormat,
-		Namespace:    "files",
-		Tokens:       toolgen.Tokens{Default: 161, Strict: 144, Gemini: 139},
-		SearchTerms:  "1 70 QGgomKzBwKCgwRGABCcHkYA0I5DBCI another convert:7 convert_file_format:4 document:2 docx:2 file:7 format:9 imag:3 jpeg jpg:2 markdown md:2 microsoft next on:2 original page:2 path:3 pdf:2 per:2 plain png:3 portabl result save target:2 target_format:2 text txt:2 word",
-		Call:         toolgenCallConvertFileFormat,
-		Validate:     toolimpl.Validator(toolgenCallConvertFileFormat),
-	}, {
-		Name:        ToolGetFileChecksum,
-		Description: "GetFileChecksum computes a checksum of a file's contents, to verify a download or compare two copies.",
-		InputSchema: toolgenInputGetFileChecksum,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "files",
-		Tokens:      toolgen.Tokens{Default: 142, Strict: 125, Gemini: 120},
-		SearchTerms: "1 51 0DBiMLgJBoRhEnBIBECRQN 128 160 256:2 algorithm:3 bit:3 checksum:5 compar comput content copi download file:8 get:4 get_file_checksum:4 hash md5:3 path:3 sha:2 sha1:2 sha256:2 two verifi",
-		Call:        toolgenCallGetFileChecksum,
-		Validate:    toolimpl.Validator(toolgenCallGetFileChecksum),
-	}, {
-		Name:         ToolFindDuplicateFiles,
-		Description:  "FindDuplicateFiles finds files with identical contents under a folder, grouped by content.",
-		InputSchema:  toolgenInputFindDuplicateFiles,
-		OutputSchema: toolgenOutputFindDuplicateFiles,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "files",
-		Tokens:      toolgen.Tokens{Default: 98, Strict: 93, Gemini: 76},
-		SearchTerms: "1 42 qRACHFCsArhcgEmYAw byte content:2 duplicat:4 file:8 find:5 find_duplicat_file:4 folder:4 group identical ignor mani min:2 min_size:2 scan size:2 smaller subfolder under",
-		Call:        toolgenCallFindDuplicateFiles,
-		Validate:    toolimpl.Validator(toolgenCallFindDuplicateFiles),
-	}, {
-		Name:        ToolSyncFolder,
-		Description: "SyncFolder makes a local folder and a drive folder hold the same files.",
-		InputSchema: toolgenInputSyncFolder,
-		Annotations: toolgen.Annotations{Destructive: true},
-		Namespace:   "files",
-		Tokens:      toolgen.Tokens{Default: 221, Strict: 243, Gemini: 199},
-		SearchTerms: "1 95 KAAkLAI4VFIeAIPQAC4EBAAMSskdSYkD8AId0DY0ACgDA bidirectional:2 both chang:3 copi delet:4 delet_extraneou:3 direction:2 download:2 drive:4 dry:2 dry_run:2 exampl exclud:3 extraneou:3 file:4 folder:8 glob hold list local:5 local_path:2 machin make modul newest node node_modul path:5 pattern receiv remot:2 remot_path:2 report run:2 same send side:2 skip sync:4 sync_folder:4 upload:2 wai:2 win without would",
-		Call:        toolgenCallSyncFolder,
-		Validate:    toolimpl.Validator(toolgenCallSyncFolder),
-	}, {
-		Name:         ToolUploadFileFromURL,
-		Description:  "UploadFileFromURL downloads a file from a web address and saves it in the drive.",
-		InputSchema:  toolgenInputUploadFileFromURL,
-		OutputSchema: toolgenOutputUploadFileFromURL,
-		Annotations:  toolgen.Annotations{OpenWorld: true},
-		Namespace:    "files",
-		Tokens:       toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
-		SearchTerms:  "1 34 oIYAIjoNQLII address:2 destination:2 download drive file:8 http:2 path save:2 upload:4 upload_file_from_url:4 url:6 web",
-		Call:         toolgenCallUploadFileFromURL,
-		Validate:     toolimpl.Validator(toolgenCallUploadFileFromURL),
-	}, {
-		Name:        ToolGetFileDownloadURL,
-		Description: "GetFileDownloadURL returns a short-lived direct download address for a file.",
-		InputSchema: toolgenInputGetFileDownloadURL,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "files",
-		Tokens:      toolgen.Tokens{Default: 104, Strict: 87, Gemini: 82},
-		SearchTerms: "1 42 pAg8AYxmXQi3AAQG address:2 direct download:5 expir:2 expir_in_minut:2 file:8 get:4 get_file_download_url:4 live long minut:2 path:3 return short url:4 work",
-		Call:        toolgenCallGetFileDownloadURL,
-		Validate:    toolimpl.Validator(toolgenCallGetFileDownloadURL),
-	}, {
-		Name:             ToolTransferFileOwnership,
-		Description:      "TransferFileOwnership makes another person the owner of a file or folder; you keep editor access.",
-		InputSchema:      toolgenInputTransferFileOwnership,
-		RequiresApproval: true,
-		Namespace:        "files",
-		Tokens:           toolgen.Tokens{Default: 107, Strict: 90, Gemini: 85},
-		SearchTerms:      "1 43 DIgUbdEYEAJkAAZZBR access another editor email file:8 folder:2 keep make must new:3 new_owner:2 organization owner:4 ownership:4 path:3 person transfer:4 transfer_file_ownership:4",
-		Call:             toolgenCallTransferFileOwnership,
-		Validate:         toolimpl.Validator(toolgenCallTransferFileOwnership),
-	}, {
-		Name:         ToolListSharedWithMe,
-		Description:  "ListSharedWithMe lists files and folders other people have shared with you.",
-		InputSchema:  toolgenInputListSharedWithMe,
-		OutputSchema: toolgenOutputListSharedWithMe,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "files",
-		Tokens:      toolgen.Tokens{Default: 101, Strict: 96, Gemini: 79},
-		SearchTerms: "1 34 DQmqUYAUAcwKksI address email file:3 folder item:2 limit:2 list:5 list_share_with_me:4 most onli other peopl return share:8 share_by:2",
-		Call:        toolgenCallListSharedWithMe,
-		Validate:    toolimpl.Validator(toolgenCallListSharedWithMe),
-	}, {
-		Name:        ToolSetFileTags,
-		Description: "SetFileTags replaces the tags of a file or folder.",
-		InputSchema: toolgenInputSetFileTags,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "files",
-		Tokens:      toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
-		SearchTerms: "1 36 BAUBtJAYaoYGR all empti file:8 folder:2 list new path:3 remov replac set:4 set_file_tag:4 tag:8 them",
-		Call:        toolgenCallSetFileTags,
-		Validate:    toolimpl.Validator(toolgenCallSetFileTags),
-	}, {
-		Name:        ToolScanFileForViruses,
-		Description: "ScanFileForViruses checks a file for malware and reports what it found.",
-		InputSchema: toolgenInputScanFileForViruses,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "files",
-		Tokens:      toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
-		SearchTerms: "1 29 BEnAeCGCKB check file:8 folder found malwar path:3 report scan:5 scan_file_for_virus:4 virus:4",
-		Call:        toolgenCallScanFileForViruses,
-		Validate:    toolimpl.Validator(toolgenCallScanFileForViruses),
-	}, {
-		Name:        ToolGenerateThumbnail,
-		Description: "GenerateThumbnail renders a small preview image of a document, image or video and returns its address.",
-		InputSchema: toolgenInputGenerateThumbnail,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "files",
-		Tokens:      toolgen.Tokens{Default: 104, Strict: 87, Gemini: 82},
-		SearchTerms: "1 32 RqLNAqMkAJbEAAc address document file:3 generat:4 generat_thumbnail:4 imag:2 path:3 pixel preview:2 render return small thumbnail:4 video width:3",
-		Call:        toolgenCallGenerateThumbnail,
-		Validate:    toolimpl.Validator(toolgenCallGenerateThumbnail),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package files, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolListFiles,
+	Description:  "ListFiles lists the files and folders directly inside a folder of the drive.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"folder":{"type":"string","description":"path of the folder, \"/\" for the root of the drive."},"recursive":{"type":"boolean","description":"also list the contents of every subfolder."},"pattern":{"type":"string","description":"a glob the names must match, for example \"*.pdf\"."},"page_token":{"type":"string","description":"the next_page_token of the previous page."}},"required":["folder","recursive"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileList is a page of files.","properties":{"files":{"type":"array","items":{"type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}},"next_page_token":{"type":"string"}},"required":["files"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "files",
+	Tokens:      toolgen.Tokens{Default: 145, Strict: 151, Gemini: 123},
+	SearchTerms: "1 54 CIBCWQUBcggYBAawIyIRbCNrEoQ also content directli drive:2 everi exampl file:7 folder:5 glob insid list:6 list_file:4 match must name next next_page_token page:4 page_token:2 path pattern:2 pdf previou recursiv:2 root subfolder token:3",
+	Call:        toolgenCallListFiles,
+}, {
+	Name:         ToolSearchFiles,
+	Description:  "SearchFiles finds files anywhere in the drive whose name or content matches a full-text query, optionally narrowed by type and modification date.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"words to look for in file names and contents."},"mime_type":{"type":"string","description":"only files of this MIME type, for example \"application/pdf\"."},"modified_after":{"type":"string","description":"only files changed after this time.","format":"date-time"},"owner":{"type":"string","description":"only files owned by this email address."},"limit":{"type":"integer","description":"the most results to return.","minimum":1,"maximum":200}},"required":["query","limit"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileList is a page of files.","properties":{"files":{"type":"array","items":{"type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}},"next_page_token":{"type":"string"}},"required":["files"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "files",
+	Tokens:      toolgen.Tokens{Default: 176, Strict: 194, Gemini: 154},
+	SearchTerms: "1 73 iBChAIyBKJDJAKuEgIiUghXhhwixFC0CZAAEMQU address after:3 anywher application chang content:2 date drive email exampl file:11 find full limit:2 look match mime:3 mime_type:2 modifi:2 modifi_after:2 modification most name:2 narrow onli:3 optionalli own owner:2 pdf queri:3 result return search:4 search_file:4 text time type:4 whose word",
+	Call:        toolgenCallSearchFiles,
+}, {
+	Name:        ToolReadFile,
+	Description: "ReadFile returns the contents of a text file. Binary files are returned base64-encoded.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file."},"max_bytes":{"type":"integer","description":"stop after this many bytes; the whole file when absent."}},"required":["path"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "files",
+	Tokens:      toolgen.Tokens{Default: 99, Strict: 94, Gemini: 77},
+	SearchTerms: "1 40 8QESCxCYiAAW6AWMBA absent after base64 binari byte:3 content encod file:10 mani max:2 max_byte:2 path:3 read:4 read_file:4 return:2 stop text whole",
+	Call:        toolgenCallReadFile,
+}, {
+	Name:         ToolWriteFile,
+	Description:  "WriteFile creates a file with the given contents, or replaces an existing file's contents when overwrite is set.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file to write; missing parent folders are created."},"content":{"type":"string","description":"the new contents."},"overwrite":{"type":"boolean","description":"replace the file if it exists; otherwise an existing file is an error."}},"required":["path","content","overwrite"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Destructive: true},
+	Namespace:    "files",
+	Tokens:       toolgen.Tokens{Default: 129, Strict: 112, Gemini: 107},
+	SearchTerms:  "1 46 DKwrgwIEgmgCJUIiY content:5 creat:2 error exist:3 file:11 folder given miss new otherwis overwrit:3 parent path:3 replac:2 set write:5 write_file:4",
+	Call:         toolgenCallWriteFile,
+}, {
+	Name:         ToolAppendToFile,
+	Description:  "AppendToFile adds text to the end of an existing file.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file."},"content":{"type":"string","description":"the text to append."}},"required":["path","content"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`),
+	Namespace:    "files",
+	Tokens:       toolgen.Tokens{Default: 88, Strict: 71, Gemini: 66},
+	SearchTerms:  "1 27 XoBpgYERQ add append:5 append_to_file:4 content:2 end exist file:8 path:3 text:2",
+	Call:         toolgenCallAppendToFile,
+}, {
+	Name:        ToolDeleteFile,
+	Description: "DeleteFile moves a file to the trash, or deletes it for good.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file."},"permanent":{"type":"boolean","description":"skip the trash; the file cannot be restored."}},"required":["path","permanent"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Destructive: true},
+	Namespace:   "files",
+	Tokens:      toolgen.Tokens{Default: 96, Strict: 79, Gemini: 74},
+	SearchTerms: "1 30 CjqAQsBJoQB cannot delet:5 delet_file:4 file:9 good move path:3 permanent:2 restor skip trash:2",
+	Call:        toolgenCallDeleteFile,
+}, {
+	Name:         ToolMoveFile,
+	Description:  "MoveFile moves a file or folder to another folder.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"source":{"type":"string","description":"path of the file or folder to move."},"destination_folder":{"type":"string","description":"path of the folder to move it into."}},"required":["source","destination_folder"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`),
+	Namespace:    "files",
+	Tokens:       toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
+	SearchTerms:  "1 34 BsBgEwQ44 another destination:2 destination_folder:2 file:8 folder:6 move:7 move_file:4 path:2 sourc:2",
+	Call:         toolgenCallMoveFile,
+}, {
+	Name:         ToolCopyFile,
+	Description:  "CopyFile makes a copy of a file, in the same folder or another one.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"source":{"type":"string","description":"path of the file to copy."},"destination":{"type":"string","description":"path of the copy."}},"required":["source","destination"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`),
+	Namespace:    "files",
+	Tokens:       toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
+	SearchTerms:  "1 30 nwaAQAiBCd0 another copi:7 copi_file:4 destination:2 file:8 folder make on path:2 same sourc:2",
+	Call:         toolgenCallCopyFile,
+}, {
+	Name:         ToolRenameFile,
+	Description:  "RenameFile changes the name of a file or folder without moving it.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file or folder."},"new_name":{"type":"string","description":"the new name, without a folder."}},"required":["path","new_name"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`),
+	Namespace:    "files",
+	Tokens:       toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
+	SearchTerms:  "1 35 Bg-ISUEjgHA chang file:8 folder:3 move name:4 new:3 new_name:2 path:3 renam:4 renam_file:4 without:2",
+	Call:         toolgenCallRenameFile,
+}, {
+	Name:         ToolCreateFolder,
+	Description:  "CreateFolder creates a folder, and any missing parent folders.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the new folder."}},"required":["path"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "files",
+	Tokens:       toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
+	SearchTerms:  "1 25 ngBlg4ASF ani creat:5 creat_folder:4 file:2 folder:7 miss new parent path:3",
+	Call:         toolgenCallCreateFolder,
+}, {
+	Name:        ToolDeleteFolder,
+	Description: "DeleteFolder moves a folder to the trash. A folder that is not empty is only deleted when recursive is set.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the folder."},"recursive":{"type":"boolean","description":"delete the folder's contents too."}},"required":["path","recursive"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Destructive: true},
+	Namespace:   "files",
+	Tokens:      toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
+	SearchTerms: "1 33 BCyFoYERisCCi content delet:6 delet_folder:4 empti file:2 folder:8 move onli path:3 recursiv:3 set too trash",
+	Call:        toolgenCallDeleteFolder,
+}, {
+	Name:         ToolGetFileMetadata,
+	Description:  "GetFileMetadata returns a file's size, type, owner, modification time and tags, without its contents.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file or folder."}},"required":["path"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "files",
+	Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
+	SearchTerms: "1 33 DCYpCBEW0oQzkAE content file:8 folder get:4 get_file_metadata:4 metadata:4 modification owner path:3 return size tag time type without",
+	Call:        toolgenCallGetFileMetadata,
+}, {
+	Name:         ToolShareFile,
+	Description:  "ShareFile gives a person or group access to a file or folder.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"Path of the file or folder to share.","minLength":1},"email":{"type":"string","description":"Email of the person or Google-style group to share with.","format":"email"},"role":{"type":"string","description":"Role the person gets.\n\"viewer\": can open and download\n\"commenter\": can view and leave comments\n\"editor\": can change, move and share","enum":["viewer","commenter","editor"]},"notify":{"type":"boolean","description":"Notify sends the person an email about the share."},"message":{"type":"string","description":"Message is included in the notification email."},"expires_at":{"type":"string","description":"ExpiresAt removes the access at this time.","format":"date-time"}},"required":["path","email","role"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Permission is one person's or group's access to a file.","properties":{"email":{"type":"string"},"role":{"type":"string","description":"Role is the access a person gets to a shared file or folder.\n\"viewer\": can open and download\n\"commenter\": can view and leave comments\n\"editor\": can change, move and share","examples":["viewer","commenter","editor"]},"owner":{"type":"boolean"}},"required":["email","role"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "files",
+	Tokens:       toolgen.Tokens{Default: 220, Strict: 234, Gemini: 194},
+	SearchTerms:  "1 76 XEgJAWEyzApgATSgcUIFQdABkEKIECLJMg about access:2 chang comment commenter:2 download editor:2 email:5 expir:3 expir_at:3 file:8 folder:2 get give googl group:2 includ leav messag:3 move notifi:3 notification open path:3 person:4 remov role:3 send share:8 share_file:4 style time view viewer:2",
+	Call:         toolgenCallShareFile,
+}, {
+	Name:        ToolRevokeFileAccess,
+	Description: "RevokeFileAccess removes a person's or group's access to a file or folder.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file or folder."},"email":{"type":"string","description":"the person or group whose access to remove."}},"required":["path","email"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Destructive: true,
+		Idempotent:  true,
+	},
+	Namespace:   "files",
+	Tokens:      toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
+	SearchTerms: "1 36 BRrMWpABQMg access:6 email:2 file:8 folder:2 group:2 path:3 person:2 remov:2 revok:4 revok_file_access:4 whose",
+	Call:        toolgenCallRevokeFileAccess,
+}, {
+	Name:         ToolListFilePermissions,
+	Description:  "ListFilePermissions lists who has access to a file or folder and with which role.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file or folder."}},"required":["path"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Permission is one person's or group's access to a file.","properties":{"email":{"type":"string"},"role":{"type":"string","description":"Role is the access a person gets to a shared file or folder.\n\"viewer\": can open and download\n\"commenter\": can view and leave comments\n\"editor\": can change, move and share","examples":["viewer","commenter","editor"]},"owner":{"type":"boolean"}},"required":["email","role"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "files",
+	Tokens:      toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
+	SearchTerms: "1 28 RwJkARtA access file:8 folder:2 list:5 list_file_permission:4 path:3 permission:4 role",
+	Call:        toolgenCallListFilePermissions,
+}, {
+	Name:         ToolCreateShareLink,
+	Description:  "CreateShareLink creates a link that opens a file or folder, for anyone or for members of the organization.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file or folder."},"access":{"type":"string","description":"who can open the link.\n\"anyone\": anyone who has the link\n\"organization\": signed-in members of the organization\n\"restricted\": only people already shared with","enum":["anyone","organization","restricted"]},"role":{"type":"string","description":"what people who open the link can do; viewer when absent.\n\"viewer\": can open and download\n\"commenter\": can view and leave comments\n\"editor\": can change, move and share","enum":["viewer","commenter","editor"]},"expires_at":{"type":"string","description":"the link stops working at this time.","format":"date-time"},"password":{"type":"string","description":"a password people must enter to open the link."}},"required":["path","access"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"ShareLink is a link that opens a file.","properties":{"id":{"type":"string"},"url":{"type":"string"},"access":{"type":"string","description":"LinkAccess says who can open a share link.\n\"anyone\": anyone who has the link\n\"organization\": signed-in members of the organization\n\"restricted\": only people already shared with","examples":["anyone","organization","restricted"]},"expires_at":{"type":"string","format":"date-time"}},"required":["id","url","access"],"additionalProperties":false}`),
+	Namespace:    "files",
+	Tokens:       toolgen.Tokens{Default: 241, Strict: 259, Gemini: 219},
+	SearchTerms:  "1 87 HZADCEToEFwKI0ELoUQABCtBMwmAAIRFlANA absent access:2 alreadi anyon:4 chang comment commenter:2 creat:5 creat_share_link:4 download editor:2 enter expir:2 expir_at:2 file:4 folder:2 leav link:10 member:2 move must onli open:5 organization:4 password:3 path:3 peopl:3 restrict:2 role:2 share:6 sign stop time view viewer:3 work",
+	Call:         toolgenCallCreateShareLink,
+}, {
+	Name:        ToolDisableShareLink,
+	Description: "DisableShareLink turns off a share link, so that opening it no longer works.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"link_id":{"type":"string","description":"id of the link, as CreateShareLink returned it."}},"required":["link_id"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Destructive: true,
+		Idempotent:  true,
+	},
+	Namespace:   "files",
+	Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
+	SearchTerms: "1 38 kgCYEWCFAcSQAVA creat creat_share_link disabl:4 disabl_share_link:4 file:2 id:3 link:9 link_id:2 longer off open return share:6 turn work",
+	Call:        toolgenCallDisableShareLink,
+}, {
+	Name:         ToolListFileVersions,
+	Description:  "ListFileVersions lists the stored revisions of a file, newest first.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file."}},"required":["path"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Version is one stored revision of a file.","properties":{"id":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"modified_by":{"type":"string"},"size":{"type":"integer"}},"required":["id","modified_at","modified_by","size"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "files",
+	Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
+	SearchTerms: "1 28 AhFiEWjUE file:8 first list:5 list_file_version:4 newest path:3 revision store version:4",
+	Call:        toolgenCallListFileVersions,
+}, {
+	Name:         ToolRestoreFileVersion,
+	Description:  "RestoreFileVersion makes an earlier revision of a file its current contents. The current contents stay available as a revision.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file."},"version_id":{"type":"string","description":"id of the revision, from ListFileVersions."}},"required":["path","version_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`),
+	Namespace:    "files",
+	Tokens:       toolgen.Tokens{Default: 105, Strict: 88, Gemini: 83},
+	SearchTerms:  "1 45 E0wUAEohBMjQKTAJ availabl content:2 current:2 earlier file:9 id:3 list list_file_version make path:3 restor:4 restor_file_version:4 revision:3 stai version:7 version_id:2",
+	Call:         toolgenCallRestoreFileVersion,
+}, {
+	Name:         ToolListTrash,
+	Description:  "ListTrash lists the files and folders in the trash, most recently deleted first.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"limit":{"type":"integer","description":"the most entries to return.","minimum":1,"maximum":500}},"required":["limit"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileList is a page of files.","properties":{"files":{"type":"array","items":{"type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}},"next_page_token":{"type":"string"}},"required":["files"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "files",
+	Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
+	SearchTerms: "1 27 BJQCgikIKi2K delet entri file:3 first folder limit:2 list:5 list_trash:4 most:2 recentli return trash:5",
+	Call:        toolgenCallListTrash,
+}, {
+	Name:         ToolRestoreFromTrash,
+	Description:  "RestoreFromTrash puts a trashed file or folder back where it was.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the original path of the trashed file or folder."}},"required":["path"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "files",
+	Tokens:       toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
+	SearchTerms:  "1 26 hwFwIyRQg back file:4 folder:2 original path:3 put restor:4 restor_from_trash:4 trash:6",
+	Call:         toolgenCallRestoreFromTrash,
+}, {
+	Name:             ToolEmptyTrash,
+	Description:      "EmptyTrash permanently deletes everything in the trash.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations:      toolgen.Annotations{Destructive: true},
+	RequiresApproval: true,
+	Namespace:        "files",
+	Tokens:           toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
+	SearchTerms:      "1 18 IoMwcoQ delet empti:4 empti_trash:4 everyth file:2 permanentli trash:5",
+	Call:             toolgenCallEmptyTrash,
+}, {
+	Name:         ToolCompressFiles,
+	Description:  "CompressFiles packs files and folders into one archive.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"paths":{"type":"array","description":"the files and folders to include.","items":{"type":"string"}},"archive_path":{"type":"string","description":"path of the archive to create."},"format":{"type":"string","description":"the archive format.\n\"zip\": ZIP archive\n\"tar.gz\": gzip-compressed tarball\n\"7z\": 7-Zip archive","enum":["zip","tar.gz","7z"]}},"required":["paths","archive_path","format"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`),
+	Namespace:    "files",
+	Tokens:       toolgen.Tokens{Default: 148, Strict: 131, Gemini: 126},
+	SearchTerms:  "1 52 SAIYOaqVwCAGghAIBI 7z:2 archiv:7 archiv_path:2 compress:5 compress_file:4 creat file:8 folder:2 format:3 gz:2 gzip includ on pack path:5 tar:2 tarbal zip:4",
+	Call:         toolgenCallCompressFiles,
+}, {
+	Name:         ToolExtractArchive,
+	Description:  "ExtractArchive unpacks a zip, tar.gz or 7z archive into a folder.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"archive_path":{"type":"string","description":"path of the archive."},"destination":{"type":"string","description":"folder to unpack into; created if missing."}},"required":["archive_path","destination"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileList is a page of files.","properties":{"files":{"type":"array","items":{"type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}},"next_page_token":{"type":"string"}},"required":["files"],"additionalProperties":false}`),
+	Namespace:    "files",
+	Tokens:       toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
+	SearchTerms:  "1 35 CAhZU2E0AMACgWU 7z archiv:8 archiv_path:2 creat destination:2 extract:4 extract_archiv:4 file:2 folder:2 gz miss path:3 tar unpack:2 zip",
+	Call:         toolgenCallExtractArchive,
+}, {
+	Name:         ToolGetStorageQuota,
+	Description:  "GetStorageQuota returns how much storage the account uses and how much it is allowed.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Quota is the storage used and available.","properties":{"used_bytes":{"type":"integer"},"limit_bytes":{"type":"integer"},"trash_bytes":{"type":"integer"},"shared_drives":{"type":"integer"}},"required":["used_bytes","limit_bytes","trash_bytes","shared_drives"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "files",
+	Tokens:      toolgen.Tokens{Default: 59, Strict: 42, Gemini: 38},
+	SearchTerms: "1 25 EoUQgANBBK account allow file:2 get:4 get_storag_quota:4 much:2 quota:4 return storag:5 us",
+	Call:        toolgenCallGetStorageQuota,
+}, {
+	Name:        ToolLockFile,
+	Description: "LockFile checks out a file so that only you can edit it until you unlock it.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file."},"reason":{"type":"string","description":"shown to others who try to edit the file."}},"required":["path"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "files",
+	Tokens:      toolgen.Tokens{Default: 95, Strict: 89, Gemini: 73},
+	SearchTerms: "1 32 UEwDCg1GmACBE0 check edit:2 file:9 lock:4 lock_file:4 onli other out path:3 reason:2 shown try unlock until",
+	Call:        toolgenCallLockFile,
+}, {
+	Name:        ToolUnlockFile,
+	Description: "UnlockFile releases a lock taken with LockFile, so that others can edit the file again.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file."}},"required":["path"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "files",
+	Tokens:      toolgen.Tokens{Default: 77, Strict: 60, Gemini: 55},
+	SearchTerms: "1 28 GAPCRkJBAQg again edit file:9 lock:2 lock_file other path:3 releas taken unlock:4 unlock_file:4",
+	Call:        toolgenCallUnlockFile,
+}, {
+	Name:        ToolAddFileComment,
+	Description: "AddFileComment leaves a comment on a file, visible to everyone it is shared with.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file."},"text":{"type":"string","description":"the comment; @mentions notify the people mentioned."}},"required":["path","text"],"additionalProperties":false}`),
+	Namespace:   "files",
+	Tokens:      toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
+	SearchTerms: "1 35 NAwhhOAADFGcM add:4 add_file_comment:4 comment:6 everyon file:8 leav mention:2 notifi path:3 peopl share text:2 visibl",
+	Call:        toolgenCallAddFileComment,
+}, {
+	Name:         ToolListRecentFiles,
+	Description:  "ListRecentFiles lists the files you opened or changed most recently.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"limit":{"type":"integer","description":"the most files to return.","minimum":1,"maximum":100}},"required":["limit"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileList is a page of files.","properties":{"files":{"type":"array","items":{"type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}},"next_page_token":{"type":"string"}},"required":["files"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "files",
+	Tokens:      toolgen.Tokens{Default: 80, Strict: 63, Gemini: 58},
+	SearchTerms: "1 29 BIEilAURKH chang file:8 limit:2 list:5 list_recent_file:4 most:2 open recent:4 recentli return",
+	Call:        toolgenCallListRecentFiles,
+}, {
+	Name:        ToolStarFile,
+	Description: "StarFile adds a file to, or removes it from, your starred files.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file or folder."},"starred":{"type":"boolean","description":"true to star, false to unstar."}},"required":["path","starred"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "files",
+	Tokens:      toolgen.Tokens{Default: 98, Strict: 81, Gemini: 76},
+	SearchTerms: "1 30 lilgeAMAIC add fals file:9 folder path:3 remov star:8 star_file:4 true unstar",
+	Call:        toolgenCallStarFile,
+}, {
+	Name:         ToolConvertFileFormat,
+	Description:  "ConvertFileFormat converts a document or image into another format and saves the result next to the original.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file to convert."},"target_format":{"type":"string","description":"the format to convert to.\n\"pdf\": Portable Document Format\n\"docx\": Microsoft Word\n\"txt\": plain text\n\"png\": PNG image, one per page\n\"jpg\": JPEG image, one per page\n\"md\": Markdown","enum":["pdf","docx","txt","png","jpg","md"]}},"required":["path","target_format"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`),
+	Namespace:    "files",
+	Tokens:       toolgen.Tokens{Default: 161, Strict: 144, Gemini: 139},
+	SearchTerms:  "1 70 QGgomKzBwKCgwRGABCcHkYA0I5DBCI another convert:7 convert_file_format:4 document:2 docx:2 file:7 format:9 imag:3 jpeg jpg:2 markdown md:2 microsoft next on:2 original page:2 path:3 pdf:2 per:2 plain png:3 portabl result save target:2 target_format:2 text txt:2 word",
+	Call:         toolgenCallConvertFileFormat,
+}, {
+	Name:        ToolGetFileChecksum,
+	Description: "GetFileChecksum computes a checksum of a file's contents, to verify a download or compare two copies.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file."},"algorithm":{"type":"string","description":"the hash algorithm.\n\"md5\": MD5, 128 bits\n\"sha1\": SHA-1, 160 bits\n\"sha256\": SHA-256, 256 bits","enum":["md5","sha1","sha256"]}},"required":["path","algorithm"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "files",
+	Tokens:      toolgen.Tokens{Default: 142, Strict: 125, Gemini: 120},
+	SearchTerms: "1 51 0DBiMLgJBoRhEnBIBECRQN 128 160 256:2 algorithm:3 bit:3 checksum:5 compar comput content copi download file:8 get:4 get_file_checksum:4 hash md5:3 path:3 sha:2 sha1:2 sha256:2 two verifi",
+	Call:        toolgenCallGetFileChecksum,
+}, {
+	Name:         ToolFindDuplicateFiles,
+	Description:  "FindDuplicateFiles finds files with identical contents under a folder, grouped by content.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"folder":{"type":"string","description":"the folder to scan, with its subfolders."},"min_size":{"type":"integer","description":"ignore files smaller than this many bytes."}},"required":["folder"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"array","items":{"type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "files",
+	Tokens:      toolgen.Tokens{Default: 98, Strict: 93, Gemini: 76},
+	SearchTerms: "1 42 qRACHFCsArhcgEmYAw byte content:2 duplicat:4 file:8 find:5 find_duplicat_file:4 folder:4 group identical ignor mani min:2 min_size:2 scan size:2 smaller subfolder under",
+	Call:        toolgenCallFindDuplicateFiles,
+}, {
+	Name:        ToolSyncFolder,
+	Description: "SyncFolder makes a local folder and a drive folder hold the same files.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"local_path":{"type":"string","description":"folder on this machine"},"remote_path":{"type":"string","description":"folder on the drive"},"direction":{"type":"string","description":"which way changes are copied\n\"upload\": local to drive\n\"download\": drive to local\n\"bidirectional\": both ways, newest wins","enum":["upload","download","bidirectional"]},"delete_extraneous":{"type":"boolean","description":"DeleteExtraneous deletes files on the receiving side that the sending side does not have."},"exclude":{"type":"array","description":"Exclude lists glob patterns of paths to skip, for example \"node_modules/**\".","items":{"type":"string"}},"dry_run":{"type":"boolean","description":"report what would change without changing it"}},"required":["local_path","remote_path","direction"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Destructive: true},
+	Namespace:   "files",
+	Tokens:      toolgen.Tokens{Default: 221, Strict: 243, Gemini: 199},
+	SearchTerms: "1 95 KAAkLAI4VFIeAIPQAC4EBAAMSskdSYkD8AId0DY0ACgDA bidirectional:2 both chang:3 copi delet:4 delet_extraneou:3 direction:2 download:2 drive:4 dry:2 dry_run:2 exampl exclud:3 extraneou:3 file:4 folder:8 glob hold list local:5 local_path:2 machin make modul newest node node_modul path:5 pattern receiv remot:2 remot_path:2 report run:2 same send side:2 skip sync:4 sync_folder:4 upload:2 wai:2 win without would",
+	Call:        toolgenCallSyncFolder,
+}, {
+	Name:         ToolUploadFileFromURL,
+	Description:  "UploadFileFromURL downloads a file from a web address and saves it in the drive.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"url":{"type":"string","description":"the http or https address of the file."},"destination":{"type":"string","description":"path to save it at."}},"required":["url","destination"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{OpenWorld: true},
+	Namespace:    "files",
+	Tokens:       toolgen.Tokens{Default: 99, Strict: 82, Gemini: 77},
+	SearchTerms:  "1 34 oIYAIjoNQLII address:2 destination:2 download drive file:8 http:2 path save:2 upload:4 upload_file_from_url:4 url:6 web",
+	Call:         toolgenCallUploadFileFromURL,
+}, {
+	Name:        ToolGetFileDownloadURL,
+	Description: "GetFileDownloadURL returns a short-lived direct download address for a file.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file."},"expires_in_minutes":{"type":"integer","description":"how long the address works.","minimum":1,"maximum":10080}},"required":["path","expires_in_minutes"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "files",
+	Tokens:      toolgen.Tokens{Default: 104, Strict: 87, Gemini: 82},
+	SearchTerms: "1 42 pAg8AYxmXQi3AAQG address:2 direct download:5 expir:2 expir_in_minut:2 file:8 get:4 get_file_download_url:4 live long minut:2 path:3 return short url:4 work",
+	Call:        toolgenCallGetFileDownloadURL,
+}, {
+	Name:             ToolTransferFileOwnership,
+	Description:      "TransferFileOwnership makes another person the owner of a file or folder; you keep editor access.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file or folder."},"new_owner":{"type":"string","description":"email of the new owner, who must be in your organization."}},"required":["path","new_owner"],"additionalProperties":false}`),
+	RequiresApproval: true,
+	Namespace:        "files",
+	Tokens:           toolgen.Tokens{Default: 107, Strict: 90, Gemini: 85},
+	SearchTerms:      "1 43 DIgUbdEYEAJkAAZZBR access another editor email file:8 folder:2 keep make must new:3 new_owner:2 organization owner:4 ownership:4 path:3 person transfer:4 transfer_file_ownership:4",
+	Call:             toolgenCallTransferFileOwnership,
+}, {
+	Name:         ToolListSharedWithMe,
+	Description:  "ListSharedWithMe lists files and folders other people have shared with you.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"shared_by":{"type":"string","description":"only items shared by this email address."},"limit":{"type":"integer","description":"the most items to return.","minimum":1,"maximum":200}},"required":["limit"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileList is a page of files.","properties":{"files":{"type":"array","items":{"type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}},"next_page_token":{"type":"string"}},"required":["files"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "files",
+	Tokens:      toolgen.Tokens{Default: 101, Strict: 96, Gemini: 79},
+	SearchTerms: "1 34 DQmqUYAUAcwKksI address email file:3 folder item:2 limit:2 list:5 list_share_with_me:4 most onli other peopl return share:8 share_by:2",
+	Call:        toolgenCallListSharedWithMe,
+}, {
+	Name:        ToolSetFileTags,
+	Description: "SetFileTags replaces the tags of a file or folder.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file or folder."},"tags":{"type":"array","description":"the new tags; an empty list removes them all.","items":{"type":"string"}}},"required":["path","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "files",
+	Tokens:      toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
+	SearchTerms: "1 36 BAUBtJAYaoYGR all empti file:8 folder:2 list new path:3 remov replac set:4 set_file_tag:4 tag:8 them",
+	Call:        toolgenCallSetFileTags,
+}, {
+	Name:        ToolScanFileForViruses,
+	Description: "ScanFileForViruses checks a file for malware and reports what it found.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file or folder to scan."}},"required":["path"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "files",
+	Tokens:      toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
+	SearchTerms: "1 29 BEnAeCGCKB check file:8 folder found malwar path:3 report scan:5 scan_file_for_virus:4 virus:4",
+	Call:        toolgenCallScanFileForViruses,
+}, {
+	Name:        ToolGenerateThumbnail,
+	Description: "GenerateThumbnail renders a small preview image of a document, image or video and returns its address.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file."},"width":{"type":"integer","description":"the width of the preview in pixels.","minimum":16,"maximum":2048}},"required":["path","width"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "files",
+	Tokens:      toolgen.Tokens{Default: 104, Strict: 87, Gemini: 82},
+	SearchTerms: "1 32 RqLNAqMkAJbEAAc address document file:3 generat:4 generat_thumbnail:4 imag:2 path:3 pixel preview:2 render return small thumbnail:4 video width:3",
+	Call:        toolgenCallGenerateThumbnail,
+}}
 
 // ListFilesRule is a permission rule for the tool list_files: each field is a
 // glob over that argument's value (as toolgen.Rule's Args), and an empty field
@@ -692,7 +655,7 @@ type ListFilesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListFilesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListFiles, toolgenArgsListFiles, []string{r.Folder, r.Recursive, r.Pattern, r.PageToken})
+	return toolimpl.RuleOf(ToolListFiles, toolgenArgsListFiles, unsafe.Pointer(&r), 4)
 }
 
 // SearchFilesRule is a permission rule for the tool search_files: each field
@@ -709,7 +672,7 @@ type SearchFilesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SearchFilesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSearchFiles, toolgenArgsSearchFiles, []string{r.Query, r.MimeType, r.ModifiedAfter, r.Owner, r.Limit})
+	return toolimpl.RuleOf(ToolSearchFiles, toolgenArgsSearchFiles, unsafe.Pointer(&r), 5)
 }
 
 // ReadFileRule is a permission rule for the tool read_file: each field is a
@@ -723,7 +686,7 @@ type ReadFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReadFileRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReadFile, toolgenArgsReadFile, []string{r.Path, r.MaxBytes})
+	return toolimpl.RuleOf(ToolReadFile, toolgenArgsReadFile, unsafe.Pointer(&r), 2)
 }
 
 // WriteFileRule is a permission rule for the tool write_file: each field is a
@@ -738,7 +701,7 @@ type WriteFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r WriteFileRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolWriteFile, toolgenArgsWriteFile, []string{r.Path, r.Content, r.Overwrite})
+	return toolimpl.RuleOf(ToolWriteFile, toolgenArgsWriteFile, unsafe.Pointer(&r), 3)
 }
 
 // AppendToFileRule is a permission rule for the tool append_to_file: each
@@ -752,7 +715,7 @@ type AppendToFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AppendToFileRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAppendToFile, toolgenArgsAppendToFile, []string{r.Path, r.Content})
+	return toolimpl.RuleOf(ToolAppendToFile, toolgenArgsAppendToFile, unsafe.Pointer(&r), 2)
 }
 
 // DeleteFileRule is a permission rule for the tool delete_file: each field is
@@ -766,7 +729,7 @@ type DeleteFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteFileRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDeleteFile, toolgenArgsDeleteFile, []string{r.Path, r.Permanent})
+	return toolimpl.RuleOf(ToolDeleteFile, toolgenArgsDeleteFile, unsafe.Pointer(&r), 2)
 }
 
 // MoveFileRule is a permission rule for the tool move_file: each field is a
@@ -780,7 +743,7 @@ type MoveFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MoveFileRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolMoveFile, toolgenArgsMoveFile, []string{r.Source, r.DestinationFolder})
+	return toolimpl.RuleOf(ToolMoveFile, toolgenArgsMoveFile, unsafe.Pointer(&r), 2)
 }
 
 // CopyFileRule is a permission rule for the tool copy_file: each field is a
@@ -794,7 +757,7 @@ type CopyFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CopyFileRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCopyFile, toolgenArgsCopyFile, []string{r.Source, r.Destination})
+	return toolimpl.RuleOf(ToolCopyFile, toolgenArgsCopyFile, unsafe.Pointer(&r), 2)
 }
 
 // RenameFileRule is a permission rule for the tool rename_file: each field is
@@ -808,7 +771,7 @@ type RenameFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RenameFileRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRenameFile, toolgenArgsRenameFile, []string{r.Path, r.NewName})
+	return toolimpl.RuleOf(ToolRenameFile, toolgenArgsRenameFile, unsafe.Pointer(&r), 2)
 }
 
 // CreateFolderRule is a permission rule for the tool create_folder: each field
@@ -821,7 +784,7 @@ type CreateFolderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateFolderRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateFolder, toolgenArgsCreateFolder, []string{r.Path})
+	return toolimpl.RuleOf(ToolCreateFolder, toolgenArgsCreateFolder, unsafe.Pointer(&r), 1)
 }
 
 // DeleteFolderRule is a permission rule for the tool delete_folder: each field
@@ -835,7 +798,7 @@ type DeleteFolderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteFolderRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDeleteFolder, toolgenArgsDeleteFolder, []string{r.Path, r.Recursive})
+	return toolimpl.RuleOf(ToolDeleteFolder, toolgenArgsDeleteFolder, unsafe.Pointer(&r), 2)
 }
 
 // GetFileMetadataRule is a permission rule for the tool get_file_metadata:
@@ -848,7 +811,7 @@ type GetFileMetadataRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetFileMetadataRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetFileMetadata, toolgenArgsGetFileMetadata, []string{r.Path})
+	return toolimpl.RuleOf(ToolGetFileMetadata, toolgenArgsGetFileMetadata, unsafe.Pointer(&r), 1)
 }
 
 // ShareFileRule is a permission rule for the tool share_file: each field is a
@@ -866,7 +829,7 @@ type ShareFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ShareFileRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolShareFile, toolgenObjectShareFileRequest, []string{r.Path, r.Email, r.Role, r.Notify, r.Message, r.ExpiresAt})
+	return toolimpl.RuleOf(ToolShareFile, toolgenObjectShareFileRequest, unsafe.Pointer(&r), 6)
 }
 
 // RevokeFileAccessRule is a permission rule for the tool revoke_file_access:
@@ -880,7 +843,7 @@ type RevokeFileAccessRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RevokeFileAccessRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRevokeFileAccess, toolgenArgsRevokeFileAccess, []string{r.Path, r.Email})
+	return toolimpl.RuleOf(ToolRevokeFileAccess, toolgenArgsRevokeFileAccess, unsafe.Pointer(&r), 2)
 }
 
 // ListFilePermissionsRule is a permission rule for the tool
@@ -893,7 +856,7 @@ type ListFilePermissionsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListFilePermissionsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListFilePermissions, toolgenArgsListFilePermissions, []string{r.Path})
+	return toolimpl.RuleOf(ToolListFilePermissions, toolgenArgsListFilePermissions, unsafe.Pointer(&r), 1)
 }
 
 // CreateShareLinkRule is a permission rule for the tool create_share_link:
@@ -910,7 +873,7 @@ type CreateShareLinkRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateShareLinkRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateShareLink, toolgenArgsCreateShareLink, []string{r.Path, r.Access, r.Role, r.ExpiresAt, r.Password})
+	return toolimpl.RuleOf(ToolCreateShareLink, toolgenArgsCreateShareLink, unsafe.Pointer(&r), 5)
 }
 
 // DisableShareLinkRule is a permission rule for the tool disable_share_link:
@@ -923,7 +886,7 @@ type DisableShareLinkRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DisableShareLinkRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDisableShareLink, toolgenArgsDisableShareLink, []string{r.LinkID})
+	return toolimpl.RuleOf(ToolDisableShareLink, toolgenArgsDisableShareLink, unsafe.Pointer(&r), 1)
 }
 
 // ListFileVersionsRule is a permission rule for the tool list_file_versions:
@@ -936,7 +899,7 @@ type ListFileVersionsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListFileVersionsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListFileVersions, toolgenArgsListFileVersions, []string{r.Path})
+	return toolimpl.RuleOf(ToolListFileVersions, toolgenArgsListFileVersions, unsafe.Pointer(&r), 1)
 }
 
 // RestoreFileVersionRule is a permission rule for the tool
@@ -950,7 +913,7 @@ type RestoreFileVersionRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RestoreFileVersionRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRestoreFileVersion, toolgenArgsRestoreFileVersion, []string{r.Path, r.VersionID})
+	return toolimpl.RuleOf(ToolRestoreFileVersion, toolgenArgsRestoreFileVersion, unsafe.Pointer(&r), 2)
 }
 
 // ListTrashRule is a permission rule for the tool list_trash: each field is a
@@ -963,7 +926,7 @@ type ListTrashRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListTrashRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListTrash, toolgenArgsListTrash, []string{r.Limit})
+	return toolimpl.RuleOf(ToolListTrash, toolgenArgsListTrash, unsafe.Pointer(&r), 1)
 }
 
 // RestoreFromTrashRule is a permission rule for the tool restore_from_trash:
@@ -976,7 +939,7 @@ type RestoreFromTrashRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RestoreFromTrashRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRestoreFromTrash, toolgenArgsRestoreFromTrash, []string{r.Path})
+	return toolimpl.RuleOf(ToolRestoreFromTrash, toolgenArgsRestoreFromTrash, unsafe.Pointer(&r), 1)
 }
 
 // EmptyTrashRule is a permission rule for the tool empty_trash, which takes no
@@ -1000,7 +963,7 @@ type CompressFilesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CompressFilesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCompressFiles, toolgenArgsCompressFiles, []string{r.Paths, r.ArchivePath, r.Format})
+	return toolimpl.RuleOf(ToolCompressFiles, toolgenArgsCompressFiles, unsafe.Pointer(&r), 3)
 }
 
 // ExtractArchiveRule is a permission rule for the tool extract_archive: each
@@ -1014,7 +977,7 @@ type ExtractArchiveRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ExtractArchiveRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolExtractArchive, toolgenArgsExtractArchive, []string{r.ArchivePath, r.Destination})
+	return toolimpl.RuleOf(ToolExtractArchive, toolgenArgsExtractArchive, unsafe.Pointer(&r), 2)
 }
 
 // GetStorageQuotaRule is a permission rule for the tool get_storage_quota,
@@ -1037,7 +1000,7 @@ type LockFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LockFileRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolLockFile, toolgenArgsLockFile, []string{r.Path, r.Reason})
+	return toolimpl.RuleOf(ToolLockFile, toolgenArgsLockFile, unsafe.Pointer(&r), 2)
 }
 
 // UnlockFileRule is a permission rule for the tool unlock_file: each field is
@@ -1050,7 +1013,7 @@ type UnlockFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UnlockFileRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolUnlockFile, toolgenArgsUnlockFile, []string{r.Path})
+	return toolimpl.RuleOf(ToolUnlockFile, toolgenArgsUnlockFile, unsafe.Pointer(&r), 1)
 }
 
 // AddFileCommentRule is a permission rule for the tool add_file_comment: each
@@ -1064,7 +1027,7 @@ type AddFileCommentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddFileCommentRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAddFileComment, toolgenArgsAddFileComment, []string{r.Path, r.Text})
+	return toolimpl.RuleOf(ToolAddFileComment, toolgenArgsAddFileComment, unsafe.Pointer(&r), 2)
 }
 
 // ListRecentFilesRule is a permission rule for the tool list_recent_files:
@@ -1077,7 +1040,7 @@ type ListRecentFilesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListRecentFilesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListRecentFiles, toolgenArgsListRecentFiles, []string{r.Limit})
+	return toolimpl.RuleOf(ToolListRecentFiles, toolgenArgsListRecentFiles, unsafe.Pointer(&r), 1)
 }
 
 // StarFileRule is a permission rule for the tool star_file: each field is a
@@ -1091,7 +1054,7 @@ type StarFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r StarFileRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolStarFile, toolgenArgsStarFile, []string{r.Path, r.Starred})
+	return toolimpl.RuleOf(ToolStarFile, toolgenArgsStarFile, unsafe.Pointer(&r), 2)
 }
 
 // ConvertFileFormatRule is a permission rule for the tool convert_file_format:
@@ -1105,7 +1068,7 @@ type ConvertFileFormatRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ConvertFileFormatRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolConvertFileFormat, toolgenArgsConvertFileFormat, []string{r.Path, r.TargetFormat})
+	return toolimpl.RuleOf(ToolConvertFileFormat, toolgenArgsConvertFileFormat, unsafe.Pointer(&r), 2)
 }
 
 // GetFileChecksumRule is a permission rule for the tool get_file_checksum:
@@ -1119,7 +1082,7 @@ type GetFileChecksumRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetFileChecksumRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetFileChecksum, toolgenArgsGetFileChecksum, []string{r.Path, r.Algorithm})
+	return toolimpl.RuleOf(ToolGetFileChecksum, toolgenArgsGetFileChecksum, unsafe.Pointer(&r), 2)
 }
 
 // FindDuplicateFilesRule is a permission rule for the tool
@@ -1133,7 +1096,7 @@ type FindDuplicateFilesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FindDuplicateFilesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolFindDuplicateFiles, toolgenArgsFindDuplicateFiles, []string{r.Folder, r.MinSize})
+	return toolimpl.RuleOf(ToolFindDuplicateFiles, toolgenArgsFindDuplicateFiles, unsafe.Pointer(&r), 2)
 }
 
 // SyncFolderRule is a permission rule for the tool sync_folder: each field is
@@ -1151,7 +1114,7 @@ type SyncFolderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SyncFolderRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSyncFolder, toolgenObjectSyncRequest, []string{r.LocalPath, r.RemotePath, r.Direction, r.DeleteExtraneous, r.Exclude, r.DryRun})
+	return toolimpl.RuleOf(ToolSyncFolder, &toolgenTypeSyncRequest.Object, unsafe.Pointer(&r), 6)
 }
 
 // UploadFileFromURLRule is a permission rule for the tool
@@ -1165,7 +1128,7 @@ type UploadFileFromURLRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UploadFileFromURLRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolUploadFileFromURL, toolgenArgsUploadFileFromURL, []string{r.Url, r.Destination})
+	return toolimpl.RuleOf(ToolUploadFileFromURL, toolgenArgsUploadFileFromURL, unsafe.Pointer(&r), 2)
 }
 
 // GetFileDownloadURLRule is a permission rule for the tool
@@ -1179,7 +1142,7 @@ type GetFileDownloadURLRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetFileDownloadURLRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetFileDownloadURL, toolgenArgsGetFileDownloadURL, []string{r.Path, r.ExpiresInMinutes})
+	return toolimpl.RuleOf(ToolGetFileDownloadURL, toolgenArgsGetFileDownloadURL, unsafe.Pointer(&r), 2)
 }
 
 // TransferFileOwnershipRule is a permission rule for the tool
@@ -1193,7 +1156,7 @@ type TransferFileOwnershipRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TransferFileOwnershipRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTransferFileOwnership, toolgenArgsTransferFileOwnership, []string{r.Path, r.NewOwner})
+	return toolimpl.RuleOf(ToolTransferFileOwnership, toolgenArgsTransferFileOwnership, unsafe.Pointer(&r), 2)
 }
 
 // ListSharedWithMeRule is a permission rule for the tool list_shared_with_me:
@@ -1207,7 +1170,7 @@ type ListSharedWithMeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListSharedWithMeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListSharedWithMe, toolgenArgsListSharedWithMe, []string{r.SharedBy, r.Limit})
+	return toolimpl.RuleOf(ToolListSharedWithMe, toolgenArgsListSharedWithMe, unsafe.Pointer(&r), 2)
 }
 
 // SetFileTagsRule is a permission rule for the tool set_file_tags: each field
@@ -1221,7 +1184,7 @@ type SetFileTagsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SetFileTagsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSetFileTags, toolgenArgsSetFileTags, []string{r.Path, r.Tags})
+	return toolimpl.RuleOf(ToolSetFileTags, toolgenArgsSetFileTags, unsafe.Pointer(&r), 2)
 }
 
 // ScanFileForVirusesRule is a permission rule for the tool
@@ -1234,7 +1197,7 @@ type ScanFileForVirusesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ScanFileForVirusesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolScanFileForViruses, toolgenArgsScanFileForViruses, []string{r.Path})
+	return toolimpl.RuleOf(ToolScanFileForViruses, toolgenArgsScanFileForViruses, unsafe.Pointer(&r), 1)
 }
 
 // GenerateThumbnailRule is a permission rule for the tool generate_thumbnail:
@@ -1248,7 +1211,7 @@ type GenerateThumbnailRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GenerateThumbnailRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGenerateThumbnail, toolgenArgsGenerateThumbnail, []string{r.Path, r.Width})
+	return toolimpl.RuleOf(ToolGenerateThumbnail, toolgenArgsGenerateThumbnail, unsafe.Pointer(&r), 2)
 }
 
 // EmptyTrashEdit is a person's edit of the arguments of a call of empty_trash,
@@ -1296,12 +1259,6 @@ func (a TransferFileOwnershipEdit) Args() ([]byte, error) {
 	e.EndObject()
 	return toolimpl.PartialWritten(e)
 }
-
-// toolgenInputListFiles is the JSON Schema of list_files's arguments.
-var toolgenInputListFiles = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"folder":{"type":"string","description":"path of the folder, \"/\" for the root of the drive."},"recursive":{"type":"boolean","description":"also list the contents of every subfolder."},"pattern":{"type":"string","description":"a glob the names must match, for example \"*.pdf\"."},"page_token":{"type":"string","description":"the next_page_token of the previous page."}},"required":["folder","recursive"],"additionalProperties":false}`)
-
-// toolgenOutputListFiles is the JSON Schema of list_files's structured result.
-var toolgenOutputListFiles = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileList is a page of files.","properties":{"files":{"type":"array","items":{"type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}},"next_page_token":{"type":"string"}},"required":["files"],"additionalProperties":false}`)
 
 // toolgenCallListFiles reads the arguments of list_files, calls ListFiles and writes its result.
 func toolgenCallListFiles(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1367,13 +1324,6 @@ func toolgenCallListFiles(ctx context.Context, args []byte) (res toolgen.Result,
 	toolgenEncodeFileList(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputSearchFiles is the JSON Schema of search_files's arguments.
-var toolgenInputSearchFiles = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"words to look for in file names and contents."},"mime_type":{"type":"string","description":"only files of this MIME type, for example \"application/pdf\"."},"modified_after":{"type":"string","description":"only files changed after this time.","format":"date-time"},"owner":{"type":"string","description":"only files owned by this email address."},"limit":{"type":"integer","description":"the most results to return.","minimum":1,"maximum":200}},"required":["query","limit"],"additionalProperties":false}`)
-
-// toolgenOutputSearchFiles is the JSON Schema of search_files's structured
-// result.
-var toolgenOutputSearchFiles = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileList is a page of files.","properties":{"files":{"type":"array","items":{"type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}},"next_page_token":{"type":"string"}},"required":["files"],"additionalProperties":false}`)
 
 // toolgenCallSearchFiles reads the arguments of search_files, calls SearchFiles and writes its result.
 func toolgenCallSearchFiles(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1451,9 +1401,6 @@ func toolgenCallSearchFiles(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputReadFile is the JSON Schema of read_file's arguments.
-var toolgenInputReadFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file."},"max_bytes":{"type":"integer","description":"stop after this many bytes; the whole file when absent."}},"required":["path"],"additionalProperties":false}`)
-
 // toolgenCallReadFile reads the arguments of read_file, calls ReadFile and writes its result.
 func toolgenCallReadFile(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReadFile, &res, &err)
@@ -1498,12 +1445,6 @@ func toolgenCallReadFile(ctx context.Context, args []byte) (res toolgen.Result, 
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputWriteFile is the JSON Schema of write_file's arguments.
-var toolgenInputWriteFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file to write; missing parent folders are created."},"content":{"type":"string","description":"the new contents."},"overwrite":{"type":"boolean","description":"replace the file if it exists; otherwise an existing file is an error."}},"required":["path","content","overwrite"],"additionalProperties":false}`)
-
-// toolgenOutputWriteFile is the JSON Schema of write_file's structured result.
-var toolgenOutputWriteFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`)
 
 // toolgenCallWriteFile reads the arguments of write_file, calls WriteFile and writes its result.
 func toolgenCallWriteFile(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1554,13 +1495,6 @@ func toolgenCallWriteFile(ctx context.Context, args []byte) (res toolgen.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputAppendToFile is the JSON Schema of append_to_file's arguments.
-var toolgenInputAppendToFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file."},"content":{"type":"string","description":"the text to append."}},"required":["path","content"],"additionalProperties":false}`)
-
-// toolgenOutputAppendToFile is the JSON Schema of append_to_file's structured
-// result.
-var toolgenOutputAppendToFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`)
-
 // toolgenCallAppendToFile reads the arguments of append_to_file, calls AppendToFile and writes its result.
 func toolgenCallAppendToFile(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolAppendToFile, &res, &err)
@@ -1604,9 +1538,6 @@ func toolgenCallAppendToFile(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputDeleteFile is the JSON Schema of delete_file's arguments.
-var toolgenInputDeleteFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file."},"permanent":{"type":"boolean","description":"skip the trash; the file cannot be restored."}},"required":["path","permanent"],"additionalProperties":false}`)
-
 // toolgenCallDeleteFile reads the arguments of delete_file, calls DeleteFile and writes its result.
 func toolgenCallDeleteFile(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDeleteFile, &res, &err)
@@ -1645,12 +1576,6 @@ func toolgenCallDeleteFile(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputMoveFile is the JSON Schema of move_file's arguments.
-var toolgenInputMoveFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"source":{"type":"string","description":"path of the file or folder to move."},"destination_folder":{"type":"string","description":"path of the folder to move it into."}},"required":["source","destination_folder"],"additionalProperties":false}`)
-
-// toolgenOutputMoveFile is the JSON Schema of move_file's structured result.
-var toolgenOutputMoveFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`)
 
 // toolgenCallMoveFile reads the arguments of move_file, calls MoveFile and writes its result.
 func toolgenCallMoveFile(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1695,12 +1620,6 @@ func toolgenCallMoveFile(ctx context.Context, args []byte) (res toolgen.Result, 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCopyFile is the JSON Schema of copy_file's arguments.
-var toolgenInputCopyFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"source":{"type":"string","description":"path of the file to copy."},"destination":{"type":"string","description":"path of the copy."}},"required":["source","destination"],"additionalProperties":false}`)
-
-// toolgenOutputCopyFile is the JSON Schema of copy_file's structured result.
-var toolgenOutputCopyFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`)
-
 // toolgenCallCopyFile reads the arguments of copy_file, calls CopyFile and writes its result.
 func toolgenCallCopyFile(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCopyFile, &res, &err)
@@ -1743,13 +1662,6 @@ func toolgenCallCopyFile(ctx context.Context, args []byte) (res toolgen.Result, 
 	toolgenEncodeFileInfo(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputRenameFile is the JSON Schema of rename_file's arguments.
-var toolgenInputRenameFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file or folder."},"new_name":{"type":"string","description":"the new name, without a folder."}},"required":["path","new_name"],"additionalProperties":false}`)
-
-// toolgenOutputRenameFile is the JSON Schema of rename_file's structured
-// result.
-var toolgenOutputRenameFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`)
 
 // toolgenCallRenameFile reads the arguments of rename_file, calls RenameFile and writes its result.
 func toolgenCallRenameFile(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1794,13 +1706,6 @@ func toolgenCallRenameFile(ctx context.Context, args []byte) (res toolgen.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCreateFolder is the JSON Schema of create_folder's arguments.
-var toolgenInputCreateFolder = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the new folder."}},"required":["path"],"additionalProperties":false}`)
-
-// toolgenOutputCreateFolder is the JSON Schema of create_folder's structured
-// result.
-var toolgenOutputCreateFolder = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`)
-
 // toolgenCallCreateFolder reads the arguments of create_folder, calls CreateFolder and writes its result.
 func toolgenCallCreateFolder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateFolder, &res, &err)
@@ -1837,9 +1742,6 @@ func toolgenCallCreateFolder(ctx context.Context, args []byte) (res toolgen.Resu
 	toolgenEncodeFileInfo(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputDeleteFolder is the JSON Schema of delete_folder's arguments.
-var toolgenInputDeleteFolder = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the folder."},"recursive":{"type":"boolean","description":"delete the folder's contents too."}},"required":["path","recursive"],"additionalProperties":false}`)
 
 // toolgenCallDeleteFolder reads the arguments of delete_folder, calls DeleteFolder and writes its result.
 func toolgenCallDeleteFolder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1880,14 +1782,6 @@ func toolgenCallDeleteFolder(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputGetFileMetadata is the JSON Schema of get_file_metadata's
-// arguments.
-var toolgenInputGetFileMetadata = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file or folder."}},"required":["path"],"additionalProperties":false}`)
-
-// toolgenOutputGetFileMetadata is the JSON Schema of get_file_metadata's
-// structured result.
-var toolgenOutputGetFileMetadata = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`)
-
 // toolgenCallGetFileMetadata reads the arguments of get_file_metadata, calls GetFileMetadata and writes its result.
 func toolgenCallGetFileMetadata(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetFileMetadata, &res, &err)
@@ -1925,12 +1819,6 @@ func toolgenCallGetFileMetadata(ctx context.Context, args []byte) (res toolgen.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputShareFile is the JSON Schema of share_file's arguments.
-var toolgenInputShareFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"Path of the file or folder to share.","minLength":1},"email":{"type":"string","description":"Email of the person or Google-style group to share with.","format":"email"},"role":{"type":"string","description":"Role the person gets.\n\"viewer\": can open and download\n\"commenter\": can view and leave comments\n\"editor\": can change, move and share","enum":["viewer","commenter","editor"]},"notify":{"type":"boolean","description":"Notify sends the person an email about the share."},"message":{"type":"string","description":"Message is included in the notification email."},"expires_at":{"type":"string","description":"ExpiresAt removes the access at this time.","format":"date-time"}},"required":["path","email","role"],"additionalProperties":false}`)
-
-// toolgenOutputShareFile is the JSON Schema of share_file's structured result.
-var toolgenOutputShareFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Permission is one person's or group's access to a file.","properties":{"email":{"type":"string"},"role":{"type":"string","description":"Role is the access a person gets to a shared file or folder.\n\"viewer\": can open and download\n\"commenter\": can view and leave comments\n\"editor\": can change, move and share","examples":["viewer","commenter","editor"]},"owner":{"type":"boolean"}},"required":["email","role"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallShareFile reads the arguments of share_file, calls ShareFile and writes its result.
 func toolgenCallShareFile(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolShareFile, &res, &err)
@@ -1961,10 +1849,6 @@ func toolgenCallShareFile(ctx context.Context, args []byte) (res toolgen.Result,
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputRevokeFileAccess is the JSON Schema of revoke_file_access's
-// arguments.
-var toolgenInputRevokeFileAccess = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file or folder."},"email":{"type":"string","description":"the person or group whose access to remove."}},"required":["path","email"],"additionalProperties":false}`)
 
 // toolgenCallRevokeFileAccess reads the arguments of revoke_file_access, calls RevokeFileAccess and writes its result.
 func toolgenCallRevokeFileAccess(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2004,14 +1888,6 @@ func toolgenCallRevokeFileAccess(ctx context.Context, args []byte) (res toolgen.
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputListFilePermissions is the JSON Schema of
-// list_file_permissions's arguments.
-var toolgenInputListFilePermissions = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file or folder."}},"required":["path"],"additionalProperties":false}`)
-
-// toolgenOutputListFilePermissions is the JSON Schema of
-// list_file_permissions's structured result.
-var toolgenOutputListFilePermissions = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Permission is one person's or group's access to a file.","properties":{"email":{"type":"string"},"role":{"type":"string","description":"Role is the access a person gets to a shared file or folder.\n\"viewer\": can open and download\n\"commenter\": can view and leave comments\n\"editor\": can change, move and share","examples":["viewer","commenter","editor"]},"owner":{"type":"boolean"}},"required":["email","role"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListFilePermissions reads the arguments of list_file_permissions, calls ListFilePermissions and writes its result.
 func toolgenCallListFilePermissions(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2056,14 +1932,6 @@ func toolgenCallListFilePermissions(ctx context.Context, args []byte) (res toolg
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputCreateShareLink is the JSON Schema of create_share_link's
-// arguments.
-var toolgenInputCreateShareLink = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file or folder."},"access":{"type":"string","description":"who can open the link.\n\"anyone\": anyone who has the link\n\"organization\": signed-in members of the organization\n\"restricted\": only people already shared with","enum":["anyone","organization","restricted"]},"role":{"type":"string","description":"what people who open the link can do; viewer when absent.\n\"viewer\": can open and download\n\"commenter\": can view and leave comments\n\"editor\": can change, move and share","enum":["viewer","commenter","editor"]},"expires_at":{"type":"string","description":"the link stops working at this time.","format":"date-time"},"password":{"type":"string","description":"a password people must enter to open the link."}},"required":["path","access"],"additionalProperties":false}`)
-
-// toolgenOutputCreateShareLink is the JSON Schema of create_share_link's
-// structured result.
-var toolgenOutputCreateShareLink = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"ShareLink is a link that opens a file.","properties":{"id":{"type":"string"},"url":{"type":"string"},"access":{"type":"string","description":"LinkAccess says who can open a share link.\n\"anyone\": anyone who has the link\n\"organization\": signed-in members of the organization\n\"restricted\": only people already shared with","examples":["anyone","organization","restricted"]},"expires_at":{"type":"string","format":"date-time"}},"required":["id","url","access"],"additionalProperties":false}`)
 
 // toolgenCallCreateShareLink reads the arguments of create_share_link, calls CreateShareLink and writes its result.
 func toolgenCallCreateShareLink(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2137,10 +2005,6 @@ func toolgenCallCreateShareLink(ctx context.Context, args []byte) (res toolgen.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputDisableShareLink is the JSON Schema of disable_share_link's
-// arguments.
-var toolgenInputDisableShareLink = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"link_id":{"type":"string","description":"id of the link, as CreateShareLink returned it."}},"required":["link_id"],"additionalProperties":false}`)
-
 // toolgenCallDisableShareLink reads the arguments of disable_share_link, calls DisableShareLink and writes its result.
 func toolgenCallDisableShareLink(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDisableShareLink, &res, &err)
@@ -2173,14 +2037,6 @@ func toolgenCallDisableShareLink(ctx context.Context, args []byte) (res toolgen.
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputListFileVersions is the JSON Schema of list_file_versions's
-// arguments.
-var toolgenInputListFileVersions = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file."}},"required":["path"],"additionalProperties":false}`)
-
-// toolgenOutputListFileVersions is the JSON Schema of list_file_versions's
-// structured result.
-var toolgenOutputListFileVersions = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Version is one stored revision of a file.","properties":{"id":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"modified_by":{"type":"string"},"size":{"type":"integer"}},"required":["id","modified_at","modified_by","size"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListFileVersions reads the arguments of list_file_versions, calls ListFileVersions and writes its result.
 func toolgenCallListFileVersions(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2226,14 +2082,6 @@ func toolgenCallListFileVersions(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputRestoreFileVersion is the JSON Schema of restore_file_version's
-// arguments.
-var toolgenInputRestoreFileVersion = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file."},"version_id":{"type":"string","description":"id of the revision, from ListFileVersions."}},"required":["path","version_id"],"additionalProperties":false}`)
-
-// toolgenOutputRestoreFileVersion is the JSON Schema of restore_file_version's
-// structured result.
-var toolgenOutputRestoreFileVersion = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`)
-
 // toolgenCallRestoreFileVersion reads the arguments of restore_file_version, calls RestoreFileVersion and writes its result.
 func toolgenCallRestoreFileVersion(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolRestoreFileVersion, &res, &err)
@@ -2277,12 +2125,6 @@ func toolgenCallRestoreFileVersion(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputListTrash is the JSON Schema of list_trash's arguments.
-var toolgenInputListTrash = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"limit":{"type":"integer","description":"the most entries to return.","minimum":1,"maximum":500}},"required":["limit"],"additionalProperties":false}`)
-
-// toolgenOutputListTrash is the JSON Schema of list_trash's structured result.
-var toolgenOutputListTrash = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileList is a page of files.","properties":{"files":{"type":"array","items":{"type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}},"next_page_token":{"type":"string"}},"required":["files"],"additionalProperties":false}`)
-
 // toolgenCallListTrash reads the arguments of list_trash, calls ListTrash and writes its result.
 func toolgenCallListTrash(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListTrash, &res, &err)
@@ -2319,14 +2161,6 @@ func toolgenCallListTrash(ctx context.Context, args []byte) (res toolgen.Result,
 	toolgenEncodeFileList(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputRestoreFromTrash is the JSON Schema of restore_from_trash's
-// arguments.
-var toolgenInputRestoreFromTrash = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"the original path of the trashed file or folder."}},"required":["path"],"additionalProperties":false}`)
-
-// toolgenOutputRestoreFromTrash is the JSON Schema of restore_from_trash's
-// structured result.
-var toolgenOutputRestoreFromTrash = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`)
 
 // toolgenCallRestoreFromTrash reads the arguments of restore_from_trash, calls RestoreFromTrash and writes its result.
 func toolgenCallRestoreFromTrash(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2365,9 +2199,6 @@ func toolgenCallRestoreFromTrash(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEmptyTrash is the JSON Schema of empty_trash's arguments.
-var toolgenInputEmptyTrash = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
 // toolgenCallEmptyTrash reads the arguments of empty_trash, calls EmptyTrash and writes its result.
 func toolgenCallEmptyTrash(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEmptyTrash, &res, &err)
@@ -2393,13 +2224,6 @@ func toolgenCallEmptyTrash(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputCompressFiles is the JSON Schema of compress_files's arguments.
-var toolgenInputCompressFiles = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"paths":{"type":"array","description":"the files and folders to include.","items":{"type":"string"}},"archive_path":{"type":"string","description":"path of the archive to create."},"format":{"type":"string","description":"the archive format.\n\"zip\": ZIP archive\n\"tar.gz\": gzip-compressed tarball\n\"7z\": 7-Zip archive","enum":["zip","tar.gz","7z"]}},"required":["paths","archive_path","format"],"additionalProperties":false}`)
-
-// toolgenOutputCompressFiles is the JSON Schema of compress_files's structured
-// result.
-var toolgenOutputCompressFiles = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`)
 
 // toolgenCallCompressFiles reads the arguments of compress_files, calls CompressFiles and writes its result.
 func toolgenCallCompressFiles(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2446,14 +2270,6 @@ func toolgenCallCompressFiles(ctx context.Context, args []byte) (res toolgen.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputExtractArchive is the JSON Schema of extract_archive's
-// arguments.
-var toolgenInputExtractArchive = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"archive_path":{"type":"string","description":"path of the archive."},"destination":{"type":"string","description":"folder to unpack into; created if missing."}},"required":["archive_path","destination"],"additionalProperties":false}`)
-
-// toolgenOutputExtractArchive is the JSON Schema of extract_archive's
-// structured result.
-var toolgenOutputExtractArchive = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileList is a page of files.","properties":{"files":{"type":"array","items":{"type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}},"next_page_token":{"type":"string"}},"required":["files"],"additionalProperties":false}`)
-
 // toolgenCallExtractArchive reads the arguments of extract_archive, calls ExtractArchive and writes its result.
 func toolgenCallExtractArchive(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolExtractArchive, &res, &err)
@@ -2497,14 +2313,6 @@ func toolgenCallExtractArchive(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetStorageQuota is the JSON Schema of get_storage_quota's
-// arguments.
-var toolgenInputGetStorageQuota = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputGetStorageQuota is the JSON Schema of get_storage_quota's
-// structured result.
-var toolgenOutputGetStorageQuota = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Quota is the storage used and available.","properties":{"used_bytes":{"type":"integer"},"limit_bytes":{"type":"integer"},"trash_bytes":{"type":"integer"},"shared_drives":{"type":"integer"}},"required":["used_bytes","limit_bytes","trash_bytes","shared_drives"],"additionalProperties":false}`)
-
 // toolgenCallGetStorageQuota reads the arguments of get_storage_quota, calls GetStorageQuota and writes its result.
 func toolgenCallGetStorageQuota(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetStorageQuota, &res, &err)
@@ -2533,9 +2341,6 @@ func toolgenCallGetStorageQuota(ctx context.Context, args []byte) (res toolgen.R
 	toolgenEncodeQuota(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputLockFile is the JSON Schema of lock_file's arguments.
-var toolgenInputLockFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file."},"reason":{"type":"string","description":"shown to others who try to edit the file."}},"required":["path"],"additionalProperties":false}`)
 
 // toolgenCallLockFile reads the arguments of lock_file, calls LockFile and writes its result.
 func toolgenCallLockFile(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2581,9 +2386,6 @@ func toolgenCallLockFile(ctx context.Context, args []byte) (res toolgen.Result, 
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputUnlockFile is the JSON Schema of unlock_file's arguments.
-var toolgenInputUnlockFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file."}},"required":["path"],"additionalProperties":false}`)
-
 // toolgenCallUnlockFile reads the arguments of unlock_file, calls UnlockFile and writes its result.
 func toolgenCallUnlockFile(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolUnlockFile, &res, &err)
@@ -2616,10 +2418,6 @@ func toolgenCallUnlockFile(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputAddFileComment is the JSON Schema of add_file_comment's
-// arguments.
-var toolgenInputAddFileComment = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file."},"text":{"type":"string","description":"the comment; @mentions notify the people mentioned."}},"required":["path","text"],"additionalProperties":false}`)
 
 // toolgenCallAddFileComment reads the arguments of add_file_comment, calls AddFileComment and writes its result.
 func toolgenCallAddFileComment(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2661,14 +2459,6 @@ func toolgenCallAddFileComment(ctx context.Context, args []byte) (res toolgen.Re
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputListRecentFiles is the JSON Schema of list_recent_files's
-// arguments.
-var toolgenInputListRecentFiles = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"limit":{"type":"integer","description":"the most files to return.","minimum":1,"maximum":100}},"required":["limit"],"additionalProperties":false}`)
-
-// toolgenOutputListRecentFiles is the JSON Schema of list_recent_files's
-// structured result.
-var toolgenOutputListRecentFiles = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileList is a page of files.","properties":{"files":{"type":"array","items":{"type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}},"next_page_token":{"type":"string"}},"required":["files"],"additionalProperties":false}`)
-
 // toolgenCallListRecentFiles reads the arguments of list_recent_files, calls ListRecentFiles and writes its result.
 func toolgenCallListRecentFiles(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListRecentFiles, &res, &err)
@@ -2705,9 +2495,6 @@ func toolgenCallListRecentFiles(ctx context.Context, args []byte) (res toolgen.R
 	toolgenEncodeFileList(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputStarFile is the JSON Schema of star_file's arguments.
-var toolgenInputStarFile = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file or folder."},"starred":{"type":"boolean","description":"true to star, false to unstar."}},"required":["path","starred"],"additionalProperties":false}`)
 
 // toolgenCallStarFile reads the arguments of star_file, calls StarFile and writes its result.
 func toolgenCallStarFile(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2747,14 +2534,6 @@ func toolgenCallStarFile(ctx context.Context, args []byte) (res toolgen.Result, 
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputConvertFileFormat is the JSON Schema of convert_file_format's
-// arguments.
-var toolgenInputConvertFileFormat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file to convert."},"target_format":{"type":"string","description":"the format to convert to.\n\"pdf\": Portable Document Format\n\"docx\": Microsoft Word\n\"txt\": plain text\n\"png\": PNG image, one per page\n\"jpg\": JPEG image, one per page\n\"md\": Markdown","enum":["pdf","docx","txt","png","jpg","md"]}},"required":["path","target_format"],"additionalProperties":false}`)
-
-// toolgenOutputConvertFileFormat is the JSON Schema of convert_file_format's
-// structured result.
-var toolgenOutputConvertFileFormat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`)
 
 // toolgenCallConvertFileFormat reads the arguments of convert_file_format, calls ConvertFileFormat and writes its result.
 func toolgenCallConvertFileFormat(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2797,10 +2576,6 @@ func toolgenCallConvertFileFormat(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetFileChecksum is the JSON Schema of get_file_checksum's
-// arguments.
-var toolgenInputGetFileChecksum = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file."},"algorithm":{"type":"string","description":"the hash algorithm.\n\"md5\": MD5, 128 bits\n\"sha1\": SHA-1, 160 bits\n\"sha256\": SHA-256, 256 bits","enum":["md5","sha1","sha256"]}},"required":["path","algorithm"],"additionalProperties":false}`)
-
 // toolgenCallGetFileChecksum reads the arguments of get_file_checksum, calls GetFileChecksum and writes its result.
 func toolgenCallGetFileChecksum(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetFileChecksum, &res, &err)
@@ -2838,14 +2613,6 @@ func toolgenCallGetFileChecksum(ctx context.Context, args []byte) (res toolgen.R
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputFindDuplicateFiles is the JSON Schema of find_duplicate_files's
-// arguments.
-var toolgenInputFindDuplicateFiles = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"folder":{"type":"string","description":"the folder to scan, with its subfolders."},"min_size":{"type":"integer","description":"ignore files smaller than this many bytes."}},"required":["folder"],"additionalProperties":false}`)
-
-// toolgenOutputFindDuplicateFiles is the JSON Schema of find_duplicate_files's
-// structured result.
-var toolgenOutputFindDuplicateFiles = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"array","items":{"type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFindDuplicateFiles reads the arguments of find_duplicate_files, calls FindDuplicateFiles and writes its result.
 func toolgenCallFindDuplicateFiles(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2906,9 +2673,6 @@ func toolgenCallFindDuplicateFiles(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputSyncFolder is the JSON Schema of sync_folder's arguments.
-var toolgenInputSyncFolder = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"local_path":{"type":"string","description":"folder on this machine"},"remote_path":{"type":"string","description":"folder on the drive"},"direction":{"type":"string","description":"which way changes are copied\n\"upload\": local to drive\n\"download\": drive to local\n\"bidirectional\": both ways, newest wins","enum":["upload","download","bidirectional"]},"delete_extraneous":{"type":"boolean","description":"DeleteExtraneous deletes files on the receiving side that the sending side does not have."},"exclude":{"type":"array","description":"Exclude lists glob patterns of paths to skip, for example \"node_modules/**\".","items":{"type":"string"}},"dry_run":{"type":"boolean","description":"report what would change without changing it"}},"required":["local_path","remote_path","direction"],"additionalProperties":false}`)
-
 // toolgenCallSyncFolder reads the arguments of sync_folder, calls SyncFolder and writes its result.
 func toolgenCallSyncFolder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSyncFolder, &res, &err)
@@ -2929,14 +2693,6 @@ func toolgenCallSyncFolder(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputUploadFileFromURL is the JSON Schema of upload_file_from_url's
-// arguments.
-var toolgenInputUploadFileFromURL = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"url":{"type":"string","description":"the http or https address of the file."},"destination":{"type":"string","description":"path to save it at."}},"required":["url","destination"],"additionalProperties":false}`)
-
-// toolgenOutputUploadFileFromURL is the JSON Schema of upload_file_from_url's
-// structured result.
-var toolgenOutputUploadFileFromURL = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}`)
 
 // toolgenCallUploadFileFromURL reads the arguments of upload_file_from_url, calls UploadFileFromURL and writes its result.
 func toolgenCallUploadFileFromURL(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2981,10 +2737,6 @@ func toolgenCallUploadFileFromURL(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetFileDownloadURL is the JSON Schema of get_file_download_url's
-// arguments.
-var toolgenInputGetFileDownloadURL = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file."},"expires_in_minutes":{"type":"integer","description":"how long the address works.","minimum":1,"maximum":10080}},"required":["path","expires_in_minutes"],"additionalProperties":false}`)
-
 // toolgenCallGetFileDownloadURL reads the arguments of get_file_download_url, calls GetFileDownloadURL and writes its result.
 func toolgenCallGetFileDownloadURL(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetFileDownloadURL, &res, &err)
@@ -3025,10 +2777,6 @@ func toolgenCallGetFileDownloadURL(ctx context.Context, args []byte) (res toolge
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTransferFileOwnership is the JSON Schema of
-// transfer_file_ownership's arguments.
-var toolgenInputTransferFileOwnership = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file or folder."},"new_owner":{"type":"string","description":"email of the new owner, who must be in your organization."}},"required":["path","new_owner"],"additionalProperties":false}`)
-
 // toolgenCallTransferFileOwnership reads the arguments of transfer_file_ownership, calls TransferFileOwnership and writes its result.
 func toolgenCallTransferFileOwnership(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTransferFileOwnership, &res, &err)
@@ -3067,14 +2815,6 @@ func toolgenCallTransferFileOwnership(ctx context.Context, args []byte) (res too
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputListSharedWithMe is the JSON Schema of list_shared_with_me's
-// arguments.
-var toolgenInputListSharedWithMe = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"shared_by":{"type":"string","description":"only items shared by this email address."},"limit":{"type":"integer","description":"the most items to return.","minimum":1,"maximum":200}},"required":["limit"],"additionalProperties":false}`)
-
-// toolgenOutputListSharedWithMe is the JSON Schema of list_shared_with_me's
-// structured result.
-var toolgenOutputListSharedWithMe = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"FileList is a page of files.","properties":{"files":{"type":"array","items":{"type":"object","description":"FileInfo describes a file or folder.","properties":{"path":{"type":"string"},"name":{"type":"string"},"folder":{"type":"boolean"},"size":{"type":"integer"},"mime_type":{"type":"string"},"owner":{"type":"string"},"modified_at":{"type":"string","format":"date-time"},"starred":{"type":"boolean"},"tags":{"type":"array","items":{"type":"string"}}},"required":["path","name","folder","size","owner","modified_at"],"additionalProperties":false}},"next_page_token":{"type":"string"}},"required":["files"],"additionalProperties":false}`)
 
 // toolgenCallListSharedWithMe reads the arguments of list_shared_with_me, calls ListSharedWithMe and writes its result.
 func toolgenCallListSharedWithMe(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3124,9 +2864,6 @@ func toolgenCallListSharedWithMe(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputSetFileTags is the JSON Schema of set_file_tags's arguments.
-var toolgenInputSetFileTags = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file or folder."},"tags":{"type":"array","description":"the new tags; an empty list removes them all.","items":{"type":"string"}}},"required":["path","tags"],"additionalProperties":false}`)
-
 // toolgenCallSetFileTags reads the arguments of set_file_tags, calls SetFileTags and writes its result.
 func toolgenCallSetFileTags(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSetFileTags, &res, &err)
@@ -3164,10 +2901,6 @@ func toolgenCallSetFileTags(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputScanFileForViruses is the JSON Schema of scan_file_for_viruses's
-// arguments.
-var toolgenInputScanFileForViruses = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file or folder to scan."}},"required":["path"],"additionalProperties":false}`)
-
 // toolgenCallScanFileForViruses reads the arguments of scan_file_for_viruses, calls ScanFileForViruses and writes its result.
 func toolgenCallScanFileForViruses(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolScanFileForViruses, &res, &err)
@@ -3201,10 +2934,6 @@ func toolgenCallScanFileForViruses(ctx context.Context, args []byte) (res toolge
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputGenerateThumbnail is the JSON Schema of generate_thumbnail's
-// arguments.
-var toolgenInputGenerateThumbnail = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string","description":"path of the file."},"width":{"type":"integer","description":"the width of the preview in pixels.","minimum":16,"maximum":2048}},"required":["path","width"],"additionalProperties":false}`)
 
 // toolgenCallGenerateThumbnail reads the arguments of generate_thumbnail, calls GenerateThumbnail and writes its result.
 func toolgenCallGenerateThumbnail(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3246,6 +2975,21 @@ func toolgenCallGenerateThumbnail(ctx context.Context, args []byte) (res toolgen
 	return toolgen.TextResult(out), nil
 }
 
+// toolgenEnumSyncDirection are the values of a SyncDirection.
+var toolgenEnumSyncDirection = &toolimpl.Enum{Values: []string{"upload", "download", "bidirectional"}, Allowed: "\"upload\", \"download\", \"bidirectional\""}
+
+// toolgenTypeSyncRequest describes a SyncRequest for toolimpl's table-driven reader and writer.
+var toolgenTypeSyncRequest = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"local_path", "remote_path", "direction", "delete_extraneous", "exclude", "dry_run"}, Required: []int{0, 1, 2}, NullAbsent: []int{3, 4, 5}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(SyncRequest{}.LocalPath), Kind: toolimpl.FieldString, Required: 1, Key: `"local_path":`},
+		{Offset: unsafe.Offsetof(SyncRequest{}.RemotePath), Kind: toolimpl.FieldString, Required: 2, Key: `"remote_path":`},
+		{Offset: unsafe.Offsetof(SyncRequest{}.Direction), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumSyncDirection, Key: `"direction":`},
+		{Offset: unsafe.Offsetof(SyncRequest{}.DeleteExtraneous), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"delete_extraneous":`},
+		{Offset: unsafe.Offsetof(SyncRequest{}.Exclude), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"exclude":`},
+		{Offset: unsafe.Offsetof(SyncRequest{}.DryRun), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"dry_run":`},
+	},
+}
 var toolgenArgsListFiles = &toolimpl.Object{Names: []string{"folder", "recursive", "pattern", "page_token"}, Required: []int{0, 1}}
 
 // toolgenEncodeFileList writes a FileList object.
@@ -3361,18 +3105,22 @@ func toolgenDecodeShareFileRequest(d *toolimpl.Decoder, v *ShareFileRequest) {
 	}
 }
 
-// toolgenEncodePermission writes a Permission object.
+// toolgenEnumRole are the values of a Role.
+var toolgenEnumRole = &toolimpl.Enum{Values: []string{"viewer", "commenter", "editor"}, Allowed: "\"viewer\", \"commenter\", \"editor\""}
+
+// toolgenTypePermission describes a Permission for toolimpl's table-driven reader and writer.
+var toolgenTypePermission = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"email", "role", "owner"}, Required: []int{0, 1}, NullAbsent: []int{2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Permission{}.Email), Kind: toolimpl.FieldString, Required: 1, Key: `"email":`},
+		{Offset: unsafe.Offsetof(Permission{}.Role), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumRole, Key: `"role":`},
+		{Offset: unsafe.Offsetof(Permission{}.Owner), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"owner":`},
+	},
+}
+
+// toolgenEncodePermission writes a Permission object, as its table says.
 func toolgenEncodePermission(e *toolimpl.Encoder, v *Permission) {
-	e.Object()
-	e.Member("\"email\":")
-	e.String(v.Email)
-	e.Member("\"role\":")
-	e.String(string(v.Role))
-	if v.Owner != false {
-		e.Member("\"owner\":")
-		e.Bool(v.Owner)
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypePermission, unsafe.Pointer(v))
 }
 
 var toolgenArgsRevokeFileAccess = &toolimpl.Object{Names: []string{"path", "email"}, Required: []int{0, 1}}
@@ -3415,6 +3163,9 @@ func toolgenDecodeRole(d *toolimpl.Decoder, v *Role) {
 }
 
 var toolgenArgsCreateShareLink = &toolimpl.Object{Names: []string{"path", "access", "role", "expires_at", "password"}, Required: []int{0, 1}}
+
+// toolgenEnumLinkAccess are the values of a LinkAccess.
+var toolgenEnumLinkAccess = &toolimpl.Enum{Values: []string{"anyone", "organization", "restricted"}, Allowed: "\"anyone\", \"organization\", \"restricted\""}
 
 // toolgenEncodeShareLink writes a ShareLink object.
 func toolgenEncodeShareLink(e *toolimpl.Encoder, v *ShareLink) {
@@ -3492,18 +3243,20 @@ var toolgenArgsCompressFiles = &toolimpl.Object{Names: []string{"paths", "archiv
 var toolgenArgsExtractArchive = &toolimpl.Object{Names: []string{"archive_path", "destination"}, Required: []int{0, 1}}
 var toolgenArgsGetStorageQuota = &toolimpl.Object{Names: []string{}}
 
-// toolgenEncodeQuota writes a Quota object.
+// toolgenTypeQuota describes a Quota for toolimpl's table-driven reader and writer.
+var toolgenTypeQuota = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"used_bytes", "limit_bytes", "trash_bytes", "shared_drives"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Quota{}.UsedBytes), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Quota{}.UsedBytes)), Required: 1, Key: `"used_bytes":`},
+		{Offset: unsafe.Offsetof(Quota{}.LimitBytes), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Quota{}.LimitBytes)), Required: 2, Key: `"limit_bytes":`},
+		{Offset: unsafe.Offsetof(Quota{}.TrashBytes), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Quota{}.TrashBytes)), Required: 3, Key: `"trash_bytes":`},
+		{Offset: unsafe.Offsetof(Quota{}.SharedDrives), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Quota{}.SharedDrives)), Required: 4, Key: `"shared_drives":`},
+	},
+}
+
+// toolgenEncodeQuota writes a Quota object, as its table says.
 func toolgenEncodeQuota(e *toolimpl.Encoder, v *Quota) {
-	e.Object()
-	e.Member("\"used_bytes\":")
-	e.Int(v.UsedBytes)
-	e.Member("\"limit_bytes\":")
-	e.Int(v.LimitBytes)
-	e.Member("\"trash_bytes\":")
-	e.Int(v.TrashBytes)
-	e.Member("\"shared_drives\":")
-	e.Int(int64(v.SharedDrives))
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeQuota, unsafe.Pointer(v))
 }
 
 var toolgenArgsLockFile = &toolimpl.Object{Names: []string{"path", "reason"}, Required: []int{0}}
@@ -3559,38 +3312,9 @@ func toolgenDecodeHashAlgorithm(d *toolimpl.Decoder, v *HashAlgorithm) {
 var toolgenArgsGetFileChecksum = &toolimpl.Object{Names: []string{"path", "algorithm"}, Required: []int{0, 1}}
 var toolgenArgsFindDuplicateFiles = &toolimpl.Object{Names: []string{"folder", "min_size"}, Required: []int{0}}
 
-// toolgenDecodeSyncRequest reads a SyncRequest object.
+// toolgenDecodeSyncRequest reads a SyncRequest object, as its table says.
 func toolgenDecodeSyncRequest(d *toolimpl.Decoder, v *SyncRequest) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectSyncRequest); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "local_path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.LocalPath = s0
-			}
-		case "remote_path":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				v.RemotePath = s0
-			}
-		case "direction":
-			o.Saw(2)
-			toolgenDecodeSyncDirection(d, &v.Direction)
-		case "delete_extraneous":
-			if b0, ok := d.Bool(); ok {
-				v.DeleteExtraneous = b0
-			}
-		case "exclude":
-			toolgenDecodeSlicestring(d, &v.Exclude)
-		case "dry_run":
-			if b0, ok := d.Bool(); ok {
-				v.DryRun = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeSyncRequest, unsafe.Pointer(v))
 }
 
 var toolgenArgsUploadFileFromURL = &toolimpl.Object{Names: []string{"url", "destination"}, Required: []int{0, 1}}
@@ -3601,23 +3325,3 @@ var toolgenArgsSetFileTags = &toolimpl.Object{Names: []string{"path", "tags"}, R
 var toolgenArgsScanFileForViruses = &toolimpl.Object{Names: []string{"path"}, Required: []int{0}}
 var toolgenArgsGenerateThumbnail = &toolimpl.Object{Names: []string{"path", "width"}, Required: []int{0, 1}}
 var toolgenObjectShareFileRequest = &toolimpl.Object{Names: []string{"path", "email", "role", "notify", "message", "expires_at"}, Required: []int{0, 1, 2}, NullAbsent: []int{3}}
-
-// toolgenDecodeSyncDirection reads a SyncDirection: one of "upload", "download", "bidirectional".
-func toolgenDecodeSyncDirection(d *toolimpl.Decoder, v *SyncDirection) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "upload":
-		*v = Upload
-	case "download":
-		*v = Download
-	case "bidirectional":
-		*v = Bidirectional
-	default:
-		d.NotOneOf(s, "\"upload\", \"download\", \"bidirectional\"")
-	}
-}
-
-var toolgenObjectSyncRequest = &toolimpl.Object{Names: []string{"local_path", "remote_path", "direction", "delete_extraneous", "exclude", "dry_run"}, Required: []int{0, 1, 2}, NullAbsent: []int{3, 4, 5}}

@@ -9,6 +9,7 @@ import (
 	"math"
 	"regexp"
 	"time"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -17,8 +18,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -222,457 +223,420 @@ var (
 
 // Tools returns the tools of package hr: get_employee, search_employee_directory, onboard_employee, update_employee_record, offboard_employee, get_org_chart, list_direct_reports, update_emergency_contact, request_time_off, review_time_off_request, list_time_off_requests, cancel_time_off_request, get_pto_balance, list_people_out_of_office, get_payslip, update_compensation, award_bonus, log_timesheet_hours, create_job_opening, list_job_openings, close_job_opening, add_candidate, list_candidates, advance_candidate, reject_candidate, schedule_interview, submit_interview_scorecard, create_offer_letter, launch_review_cycle, submit_performance_review, create_employee_goal, give_kudos, list_benefit_plans, enroll_in_benefit_plan, assign_training_course, get_training_completion, submit_expense_claim, approve_expense_claim, get_headcount_report, request_equipment.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolGetEmployee,
-		Description:  "GetEmployee returns an employee's profile: title, department, manager, location and start date.",
-		InputSchema:  toolgenInputGetEmployee,
-		OutputSchema: toolgenOutputGetEmployee,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "hr",
-		Tokens:      toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
-		SearchTerms: "1 33 AmJiDQ6iBEwGgAJS date department email employe:8 employe_id:2 get:4 get_employe:4 hr:2 id:3 location manager profil return start titl work",
-		Call:        toolgenCallGetEmployee,
-		Validate:    toolimpl.Validator(toolgenCallGetEmployee),
-	}, {
-		Name:         ToolSearchEmployeeDirectory,
-		Description:  "SearchEmployeeDirectory finds employees by name, title, department or location.",
-		InputSchema:  toolgenInputSearchEmployeeDirectory,
-		OutputSchema: toolgenOutputSearchEmployeeDirectory,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "hr",
-		Tokens:      toolgen.Tokens{Default: 105, Strict: 110, Gemini: 83},
-		SearchTerms: "1 39 BChkCICHkHgwAAJR countri department:4 directori:4 employe:5 find hr:2 location:3 name:2 offic onli:2 part queri:2 search:4 search_employe_directori:4 skill titl:2",
-		Call:        toolgenCallSearchEmployeeDirectory,
-		Validate:    toolimpl.Validator(toolgenCallSearchEmployeeDirectory),
-	}, {
-		Name:             ToolOnboardEmployee,
-		Description:      "OnboardEmployee creates a new hire's employee record and starts the onboarding checklist (accounts, equipment, paperwork).",
-		InputSchema:      toolgenInputOnboardEmployee,
-		OutputSchema:     toolgenOutputOnboardEmployee,
-		RequiresApproval: true,
-		Namespace:        "hr",
-		Tokens:           toolgen.Tokens{Default: 281, Strict: 264, Gemini: 255},
-		SearchTerms:      "1 107 HBABURqqiAEgB-aggAg-10FjCFQjGCAYdBNBAygMQgQREjACICgAYUQB account annual:3 annual_salari:3 base checklist contract contractor:3 countri creat currenci:3 date:2 department:2 email:3 employe:5 employment:2 employment_type equipment external fix full:3 full_time:2 hire hour:2 hr:2 id:2 intern:2 internship job kind location:2 manager:2 manager_id:2 messag name:2 new offic onboard:5 onboard_employe:4 paperwork part:2 part_time:2 per permanent:2 personal record reduc remot salari:4 start:3 start_date:2 term time:4 titl:3 type:3 welcom year",
-		Call:             toolgenCallOnboardEmployee,
-		Validate:         toolimpl.Validator(toolgenCallOnboardEmployee),
-	}, {
-		Name:         ToolUpdateEmployeeRecord,
-		Description:  "UpdateEmployeeRecord changes an employee's title, department, manager or location, for example after a promotion or transfer.",
-		InputSchema:  toolgenInputUpdateEmployeeRecord,
-		OutputSchema: toolgenOutputUpdateEmployeeRecord,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "hr",
-		Tokens:       toolgen.Tokens{Default: 133, Strict: 174, Gemini: 111},
-		SearchTerms:  "1 60 BggFCSFCam1ADExBbGAEABmY absent after chang:2 date:3 department:3 effect effectiv:3 effectiv_date:3 employe:7 employe_id:2 exampl hr:2 id:4 location:3 manager:3 manager_id:2 promotion record:4 take titl:3 todai transfer updat:4 updat_employe_record:4",
-		Call:         toolgenCallUpdateEmployeeRecord,
-		Validate:     toolimpl.Validator(toolgenCallUpdateEmployeeRecord),
-	}, {
-		Name:             ToolOffboardEmployee,
-		Description:      "OffboardEmployee records an employee's departure and schedules the removal of their access on the last day.",
-		InputSchema:      toolgenInputOffboardEmployee,
-		OutputSchema:     toolgenOutputOffboardEmployee,
-		Annotations:      toolgen.Annotations{Destructive: true},
-		RequiresApproval: true,
-		Namespace:        "hr",
-		Tokens:           toolgen.Tokens{Default: 197, Strict: 180, Gemini: 175},
-		SearchTerms:      "1 78 BEANA2YAoEKjwJtQ4dyAFwCDJgRAcAdACkQUsKIISg access again caus contract:2 contract_end:2 dai:4 departur eligibl:2 eligibl_for_rehir:2 eliminat employe:9 employe_id:2 end:3 fix go hire hr:2 id:2 last:4 last_dai:2 layoff:2 leav let mai offboard:4 offboard_employe:4 performanc position reason:2 record rehir:2 removal resign resignation:2 retir retirement:2 schedul term termination:2 whether why work",
-		Call:             toolgenCallOffboardEmployee,
-		Validate:         toolimpl.Validator(toolgenCallOffboardEmployee),
-	}, {
-		Name:         ToolGetOrgChart,
-		Description:  "GetOrgChart returns the reporting tree under an employee.",
-		InputSchema:  toolgenInputGetOrgChart,
-		OutputSchema: toolgenOutputGetOrgChart,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "hr",
-		Tokens:      toolgen.Tokens{Default: 99, Strict: 95, Gemini: 77},
-		SearchTerms: "1 40 kkMRgAgCmnMUMpKAMaAF absent ceo chart:4 depth:2 down employe:3 get:4 get_org_chart:4 hr:2 id:2 level mani org:4 report return root:2 root_employe_id:2 top tree:2 under",
-		Call:        toolgenCallGetOrgChart,
-		Validate:    toolimpl.Validator(toolgenCallGetOrgChart),
-	}, {
-		Name:         ToolListDirectReports,
-		Description:  "ListDirectReports lists the employees who report to a manager.",
-		InputSchema:  toolgenInputListDirectReports,
-		OutputSchema: toolgenOutputListDirectReports,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "hr",
-		Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-		SearchTerms: "1 29 FJARJK5mA direct:4 employe hr:2 id:2 list:5 list_direct_report:4 manager:4 manager_id:2 report:5",
-		Call:        toolgenCallListDirectReports,
-		Validate:    toolimpl.Validator(toolgenCallListDirectReports),
-	}, {
-		Name:        ToolUpdateEmergencyContact,
-		Description: "UpdateEmergencyContact sets the person to call if something happens to an employee.",
-		InputSchema: toolgenInputUpdateEmergencyContact,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "hr",
-		Tokens:      toolgen.Tokens{Default: 128, Strict: 111, Gemini: 106},
-		SearchTerms: "1 44 JAGCBpAzugCLmgiAQQK call contact:6 emergenci:4 employe:4 employe_id:2 happen hr:2 id:2 name:3 number parent person phone:3 relationship:2 set someth spous updat:4 updat_emergenci_contact:4",
-		Call:        toolgenCallUpdateEmergencyContact,
-		Validate:    toolimpl.Validator(toolgenCallUpdateEmergencyContact),
-	}, {
-		Name:         ToolRequestTimeOff,
-		Description:  "RequestTimeOff asks for leave between two dates.",
-		InputSchema:  toolgenInputRequestTimeOff,
-		OutputSchema: toolgenOutputRequestTimeOff,
-		Namespace:    "hr",
-		Tokens:       toolgen.Tokens{Default: 239, Strict: 245, Gemini: 217},
-		SearchTerms:  "1 91 BECQkcRIIAIkKAgGG3VT0yCAyCZIgCEMCECCAguJFQA absent adoption approver ask bereavement:2 between birth child civic dai:6 date death duti:3 employe:3 employe_id:2 end:2 first half:3 half_dai:2 holidai hr:2 id:2 illness juri:2 juri_duti:2 kind last leav:5 leav_type:2 note:3 off:6 paid parental:2 relativ request:4 request_time_off:4 sick:2 start:3 time:4 two type:2 unpaid:3 vacation:2",
-		Call:         toolgenCallRequestTimeOff,
-		Validate:     toolimpl.Validator(toolgenCallRequestTimeOff),
-	}, {
-		Name:         ToolReviewTimeOffRequest,
-		Description:  "ReviewTimeOffRequest approves or rejects a leave request.",
-		InputSchema:  toolgenInputReviewTimeOffRequest,
-		OutputSchema: toolgenOutputReviewTimeOffRequest,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "hr",
-		Tokens:       toolgen.Tokens{Default: 105, Strict: 99, Gemini: 83},
-		SearchTerms:  "1 43 QkEheQd6AUgmAADK approv:4 comment:2 employe fals hr:2 id:2 leav note off:4 reject:2 request:8 request_id:2 review:4 review_time_off_request:4 time:4 true",
-		Call:         toolgenCallReviewTimeOffRequest,
-		Validate:     toolimpl.Validator(toolgenCallReviewTimeOffRequest),
-	}, {
-		Name:         ToolListTimeOffRequests,
-		Description:  "ListTimeOffRequests lists leave requests by status, employee and dates.",
-		InputSchema:  toolgenInputListTimeOffRequests,
-		OutputSchema: toolgenOutputListTimeOffRequests,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "hr",
-		Tokens:      toolgen.Tokens{Default: 167, Strict: 200, Gemini: 145},
-		SearchTerms: "1 66 JQCEAgI2AMieDXI2RECVyAUQAgS after approv:3 approver befor cancel:2 date:3 down employe:4 employe_id:2 end hr:2 id:2 leav list:5 list_time_off_request:4 off:4 onli:4 pend:2 reject:2 request:9 start state statu:3 time:4 turn wait withdrawn",
-		Call:        toolgenCallListTimeOffRequests,
-		Validate:    toolimpl.Validator(toolgenCallListTimeOffRequests),
-	}, {
-		Name:         ToolCancelTimeOffRequest,
-		Description:  "CancelTimeOffRequest withdraws a leave request, pending or approved.",
-		InputSchema:  toolgenInputCancelTimeOffRequest,
-		OutputSchema: toolgenOutputCancelTimeOffRequest,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "hr",
-		Tokens:       toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
-		SearchTerms:  "1 34 AEkF8xID4AII approv cancel:4 cancel_time_off_request:4 hr:2 id:2 leav off:4 pend request:8 request_id:2 time:4 withdraw",
-		Call:         toolgenCallCancelTimeOffRequest,
-		Validate:     toolimpl.Validator(toolgenCallCancelTimeOffRequest),
-	}, {
-		Name:         ToolGetPTOBalance,
-		Description:  "GetPTOBalance returns how many days of each kind of leave an employee has left this year, and how many are accrued or planned.",
-		InputSchema:  toolgenInputGetPTOBalance,
-		OutputSchema: toolgenOutputGetPTOBalance,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "hr",
-		Tokens:      toolgen.Tokens{Default: 86, Strict: 84, Gemini: 64},
-		SearchTerms: "1 38 0Jk0MhgoLEERkIYgQBC absent accru balanc:4 dai each employe:4 employe_id:2 get:4 get_pto_balanc:4 hr:2 id:2 kind leav left mani:2 plan pto:4 return year",
-		Call:        toolgenCallGetPTOBalance,
-		Validate:    toolimpl.Validator(toolgenCallGetPTOBalance),
-	}, {
-		Name:         ToolListPeopleOutOfOffice,
-		Description:  "ListPeopleOutOfOffice lists who is on leave on a date.",
-		InputSchema:  toolgenInputListPeopleOutOfOffice,
-		OutputSchema: toolgenOutputListPeopleOutOfOffice,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "hr",
-		Tokens:      toolgen.Tokens{Default: 91, Strict: 99, Gemini: 69},
-		SearchTerms: "1 34 Ah1ghHMYRkQEB absent dai date:3 department:3 hr:2 leav list:5 list_peopl_out_of_offic:4 offic:4 onli out:4 peopl:4 todai",
-		Call:        toolgenCallListPeopleOutOfOffice,
-		Validate:    toolimpl.Validator(toolgenCallListPeopleOutOfOffice),
-	}, {
-		Name:        ToolGetPayslip,
-		Description: "GetPayslip returns an employee's payslip for a pay period: gross pay, deductions, taxes and net pay.",
-		InputSchema: toolgenInputGetPayslip,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "hr",
-		Tokens:      toolgen.Tokens{Default: 122, Strict: 117, Gemini: 100},
-		SearchTerms: "1 38 AASdWEA9hAKDqEBkBG 06 2026 absent deduction employe:4 employe_id:2 get:4 get_payslip:4 gross hr:2 id:2 month net pai:3 payslip:5 period:3 return tax",
-		Call:        toolgenCallGetPayslip,
-		Validate:    toolimpl.Validator(toolgenCallGetPayslip),
-	}, {
-		Name:             ToolUpdateCompensation,
-		Description:      "UpdateCompensation changes an employee's base salary from a date.",
-		InputSchema:      toolgenInputUpdateCompensation,
-		RequiresApproval: true,
-		Namespace:        "hr",
-		Tokens:           toolgen.Tokens{Default: 160, Strict: 143, Gemini: 138},
-		SearchTerms:      "1 53 BEAVYHKAgJsG2AoU4EBYSgCxU adjustment annual:2 annual_salari:2 base:2 chang compensation:4 currenci:3 date:3 effect effectiv:2 effectiv_date:2 employe:4 employe_id:2 hr:2 id:2 market new per promotion reason:2 salari:4 take updat:4 updat_compensation:4 year",
-		Call:             toolgenCallUpdateCompensation,
-		Validate:         toolimpl.Validator(toolgenCallUpdateCompensation),
-	}, {
-		Name:             ToolAwardBonus,
-		Description:      "AwardBonus pays an employee a one-off bonus with a payroll run.",
-		InputSchema:      toolgenInputAwardBonus,
-		RequiresApproval: true,
-		Namespace:        "hr",
-		Tokens:           toolgen.Tokens{Default: 153, Strict: 149, Gemini: 131},
-		SearchTerms:      "1 48 wKU8jSAA2wGSccAQGJAE absent amount:3 award:4 award_bonu:4 bonu:5 currenci:3 date:3 employe:4 employe_id:2 gross hr:2 id:2 next off on pai:3 pai_date:2 payrol:2 reason:2 run:2",
-		Call:             toolgenCallAwardBonus,
-		Validate:         toolimpl.Validator(toolgenCallAwardBonus),
-	}, {
-		Name:        ToolLogTimesheetHours,
-		Description: "LogTimesheetHours records hours worked on a day against a project code.",
-		InputSchema: toolgenInputLogTimesheetHours,
-		Namespace:   "hr",
-		Tokens:      toolgen.Tokens{Default: 135, Strict: 130, Gemini: 113},
-		SearchTerms: "1 48 ABaAYkEuHJIGHBBgAQ absent against client code:3 dai:2 date:2 employe:3 employe_id:2 hour:8 hr:2 id:2 log:4 log_timesheet_hour:4 project:4 project_code:2 record timesheet:4 work:2",
-		Call:        toolgenCallLogTimesheetHours,
-		Validate:    toolimpl.Validator(toolgenCallLogTimesheetHours),
-	}, {
-		Name:         ToolCreateJobOpening,
-		Description:  "CreateJobOpening opens a position to hire for and publishes it on the careers page.",
-		InputSchema:  toolgenInputCreateJobOpening,
-		OutputSchema: toolgenOutputCreateJobOpening,
-		Namespace:    "hr",
-		Tokens:       toolgen.Tokens{Default: 182, Strict: 189, Gemini: 160},
-		SearchTerms:  "1 69 AAeMGjZDg04rgkBwHAgJAA4oYIEM bottom career creat:4 creat_job_open:4 department:3 description:3 hire:5 hire_manager_id:2 hr:2 id:2 job:6 location:2 manager:3 markdown max:2 min:2 offic open:5 page position publish rang:2 remot salari:6 salari_max:2 salari_min:2 titl:3 top",
-		Call:         toolgenCallCreateJobOpening,
-		Validate:     toolimpl.Validator(toolgenCallCreateJobOpening),
-	}, {
-		Name:         ToolListJobOpenings,
-		Description:  "ListJobOpenings lists open positions and how many people applied to each.",
-		InputSchema:  toolgenInputListJobOpenings,
-		OutputSchema: toolgenOutputListJobOpenings,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "hr",
-		Tokens:      toolgen.Tokens{Default: 91, Strict: 85, Gemini: 69},
-		SearchTerms: "1 39 QOIQAyMGCwRLOJxCA appli cancel close:2 department:3 each fill hr:2 includ:3 includ_close:2 job:4 list:5 list_job_open:4 mani onli open:5 peopl position:2",
-		Call:        toolgenCallListJobOpenings,
-		Validate:    toolimpl.Validator(toolgenCallListJobOpenings),
-	}, {
-		Name:         ToolCloseJobOpening,
-		Description:  "CloseJobOpening closes a position, filled or cancelled, and takes it off the careers page.",
-		InputSchema:  toolgenInputCloseJobOpening,
-		OutputSchema: toolgenOutputCloseJobOpening,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "hr",
-		Tokens:       toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
-		SearchTerms:  "1 37 ASpEUwgwLJCGDC cancel career close:5 close_job_open:4 fill:4 hr:2 id:2 job:6 job_id:2 off open:4 page position:3 take",
-		Call:         toolgenCallCloseJobOpening,
-		Validate:     toolimpl.Validator(toolgenCallCloseJobOpening),
-	}, {
-		Name:         ToolAddCandidate,
-		Description:  "AddCandidate adds an applicant to a job's hiring pipeline.",
-		InputSchema:  toolgenInputAddCandidate,
-		OutputSchema: toolgenOutputAddCandidate,
-		Namespace:    "hr",
-		Tokens:       toolgen.Tokens{Default: 147, Strict: 165, Gemini: 125},
-		SearchTerms:  "1 53 xFUCDYwIUQQRgAKrVYQCEggQIj add:5 add_candidat:4 address:2 appli applicant came candidat:5 cv email:2 employe hire hr:2 id:3 job:4 job_id:2 link link_in linkedin:2 name:2 pipelin profil referral resum:2 resum_url:2 sourc:3 url:2",
-		Call:         toolgenCallAddCandidate,
-		Validate:     toolimpl.Validator(toolgenCallAddCandidate),
-	}, {
-		Name:         ToolListCandidates,
-		Description:  "ListCandidates lists the applicants of a job, by stage.",
-		InputSchema:  toolgenInputListCandidates,
-		OutputSchema: toolgenOutputListCandidates,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "hr",
-		Tokens:      toolgen.Tokens{Default: 147, Strict: 142, Gemini: 125},
-		SearchTerms: "1 63 ARYQQBcAI0hZENAAa_qEkgBJkiFAQg accept appli:2 applicant application assignment call candidat:5 extend hire:2 home:3 hr:2 id:2 interview job:3 job_id:2 list:5 list_candidat:4 loop offer:4 onli onsit:2 phone:2 phone_screen:2 position receiv recruiter screen:2 stage:4 take:3 take_home:2",
-		Call:        toolgenCallListCandidates,
-		Validate:    toolimpl.Validator(toolgenCallListCandidates),
-	}, {
-		Name:         ToolAdvanceCandidate,
-		Description:  "AdvanceCandidate moves a candidate to another stage of the hiring pipeline.",
-		InputSchema:  toolgenInputAdvanceCandidate,
-		OutputSchema: toolgenOutputAdvanceCandidate,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "hr",
-		Tokens:       toolgen.Tokens{Default: 148, Strict: 131, Gemini: 126},
-		SearchTerms:  "1 64 URQQwhRAI0kZGNgAadqkkABImiFEQo accept advanc:4 advanc_candidat:4 another appli:2 application assignment call candidat:8 candidat_id:2 extend hire:3 home:3 hr:2 id:2 interview loop move new offer:4 onsit:2 phone:2 phone_screen:2 pipelin receiv recruiter screen:2 stage:4 take:3 take_home:2",
-		Call:         toolgenCallAdvanceCandidate,
-		Validate:     toolimpl.Validator(toolgenCallAdvanceCandidate),
-	}, {
-		Name:         ToolRejectCandidate,
-		Description:  "RejectCandidate rejects an applicant and optionally sends them a rejection email.",
-		InputSchema:  toolgenInputRejectCandidate,
-		OutputSchema: toolgenOutputRejectCandidate,
-		Namespace:    "hr",
-		Tokens:       toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
-		SearchTerms:  "1 42 AkIBVBIyS0ZDYhRQ applicant candidat:8 candidat_id:2 email:3 hr:2 id:2 internal optionalli reason:3 reject:5 reject_candidat:4 rejection:2 send:4 send_email:2 templat them",
-		Call:         toolgenCallRejectCandidate,
-		Validate:     toolimpl.Validator(toolgenCallRejectCandidate),
-	}, {
-		Name:        ToolScheduleInterview,
-		Description: "ScheduleInterview books an interview with a candidate and interviewers.",
-		InputSchema: toolgenInputScheduleInterview,
-		Namespace:   "hr",
-		Tokens:      toolgen.Tokens{Default: 205, Strict: 199, Gemini: 183},
-		SearchTerms: "1 62 AwSkgSJAI4WDHSqZYgFBIgISAYk assess book call:2 candidat:4 candidat_id:2 design duration:2 duration_minut:2 focu:2 hr:2 id:4 interview:5 interviewer:4 interviewer_id:2 kind:2 long minut:2 offic onsit:2 phone:3 place schedul:4 schedul_interview:4 start:3 system take video:3",
-		Call:        toolgenCallScheduleInterview,
-		Validate:    toolimpl.Validator(toolgenCallScheduleInterview),
-	}, {
-		Name:        ToolSubmitInterviewScorecard,
-		Description: "SubmitInterviewScorecard records an interviewer's feedback and recommendation on a candidate.",
-		InputSchema: toolgenInputSubmitInterviewScorecard,
-		Namespace:   "hr",
-		Tokens:      toolgen.Tokens{Default: 148, Strict: 131, Gemini: 126},
-		SearchTerms: "1 54 EQ0CuAiDqAARAo4kgKkj candidat definiteli:2 feedback:2 hire hr:2 id:2 interview:7 interview_id:2 interviewer lean:2 note:2 recommendation:3 record scorecard:4 strong:4 strong_no:2 strong_ye:2 submit:4 submit_interview_scorecard:4 ye:6",
-		Call:        toolgenCallSubmitInterviewScorecard,
-		Validate:    toolimpl.Validator(toolgenCallSubmitInterviewScorecard),
-	}, {
-		Name:             ToolCreateOfferLetter,
-		Description:      "CreateOfferLetter drafts a job offer for a candidate, for approval and e-signature.",
-		InputSchema:      toolgenInputCreateOfferLetter,
-		RequiresApproval: true,
-		Namespace:        "hr",
-		Tokens:           toolgen.Tokens{Default: 179, Strict: 189, Gemini: 157},
-		SearchTerms:      "1 66 FiIoAMJSAQXhBh8pslCIIJoECIBZE annual:2 annual_salari:2 approval base candidat:4 candidat_id:2 creat:4 creat_offer_letter:4 currenci:3 date:3 draft equiti:2 equiti_share:2 expir:2 expir_at:2 hr:2 id:2 job laps letter:4 offer:7 option propos salari:3 share:2 signatur start:3 start_date:2 stock",
-		Call:             toolgenCallCreateOfferLetter,
-		Validate:         toolimpl.Validator(toolgenCallCreateOfferLetter),
-	}, {
-		Name:        ToolLaunchReviewCycle,
-		Description: "LaunchReviewCycle starts a performance review cycle: self reviews, peer feedback and manager reviews for a group of employees.",
-		InputSchema: toolgenInputLaunchReviewCycle,
-		Namespace:   "hr",
-		Tokens:      toolgen.Tokens{Default: 158, Strict: 141, Gemini: 136},
-		SearchTerms: "1 60 CAgArgGC4h1YvkBEiBBGCRJk 2026 ask cycl:6 due:3 employe:3 employe_id:2 empti everyon feedback:4 group h1 hr:2 id:2 includ:2 includ_peer_feedback:2 launch:4 launch_review_cycl:4 manager name:3 peer:4 performanc review:9 self start",
-		Call:        toolgenCallLaunchReviewCycle,
-		Validate:    toolimpl.Validator(toolgenCallLaunchReviewCycle),
-	}, {
-		Name:        ToolSubmitPerformanceReview,
-		Description: "SubmitPerformanceReview submits a manager's review of an employee in a review cycle.",
-		InputSchema: toolgenInputSubmitPerformanceReview,
-		Namespace:   "hr",
-		Tokens:      toolgen.Tokens{Default: 172, Strict: 155, Gemini: 150},
-		SearchTerms: "1 68 XAIUQoqHEDHWBIp8IALCASNQEEE area below:2 cycl:4 cycl_id:2 did employe:4 employe_id:2 exampl exce:2 exceed:2 expectation:4 far growth hr:2 id:4 manager meet:3 met outstand:2 overal performanc:4 rate:3 review:8 strength submit:5 submit_performanc_review:4 summari:2",
-		Call:        toolgenCallSubmitPerformanceReview,
-		Validate:    toolimpl.Validator(toolgenCallSubmitPerformanceReview),
-	}, {
-		Name:        ToolCreateEmployeeGoal,
-		Description: "CreateEmployeeGoal sets a goal (OKR) for an employee with its key results.",
-		InputSchema: toolgenInputCreateEmployeeGoal,
-		Namespace:   "hr",
-		Tokens:      toolgen.Tokens{Default: 136, Strict: 119, Gemini: 114},
-		SearchTerms: "1 46 JwqwQCrlJAIJKiCiEA creat:4 creat_employe_goal:4 due:2 employe:8 employe_id:2 goal:5 hr:2 id:2 kei:3 kei_result:2 measurabl objectiv okr reach result:4 set should titl:2",
-		Call:        toolgenCallCreateEmployeeGoal,
-		Validate:    toolimpl.Validator(toolgenCallCreateEmployeeGoal),
-	}, {
-		Name:        ToolGiveKudos,
-		Description: "GiveKudos publicly thanks a colleague on the recognition feed.",
-		InputSchema: toolgenInputGiveKudos,
-		Namespace:   "hr",
-		Tokens:      toolgen.Tokens{Default: 108, Strict: 102, Gemini: 86},
-		SearchTerms: "1 37 AUGMUFLi6EgToCgUQAQ colleagu:2 compani customer employe:2 employe_id:2 feed give:4 give_kudo:4 hr:2 id:2 kudo:4 messag:2 obsession publicli recognition show thank:2 them valu:3",
-		Call:        toolgenCallGiveKudos,
-		Validate:    toolimpl.Validator(toolgenCallGiveKudos),
-	}, {
-		Name:         ToolListBenefitPlans,
-		Description:  "ListBenefitPlans lists the health, dental, vision, retirement and other plans employees can enroll in.",
-		InputSchema:  toolgenInputListBenefitPlans,
-		OutputSchema: toolgenOutputListBenefitPlans,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "hr",
-		Tokens:      toolgen.Tokens{Default: 79, Strict: 76, Gemini: 57},
-		SearchTerms: "1 33 AEC1RY5LQVgQGCBd benefit:4 countri dental employe enrol health hr:2 list:5 list_benefit_plan:4 location:2 offer onli other plan:6 retirement vision",
-		Call:        toolgenCallListBenefitPlans,
-		Validate:    toolimpl.Validator(toolgenCallListBenefitPlans),
-	}, {
-		Name:        ToolEnrollInBenefitPlan,
-		Description: "EnrollInBenefitPlan enrolls an employee, and dependents, in a benefit plan.",
-		InputSchema: toolgenInputEnrollInBenefitPlan,
-		Namespace:   "hr",
-		Tokens:      toolgen.Tokens{Default: 123, Strict: 106, Gemini: 101},
-		SearchTerms: "1 42 QESDsG5BBCII benefit:5 cover dependent:4 employe:4 employe_id:2 enrol:5 enrol_in_benefit_plan:4 hr:2 id:4 name plan:8 plan_id:2",
-		Call:        toolgenCallEnrollInBenefitPlan,
-		Validate:    toolimpl.Validator(toolgenCallEnrollInBenefitPlan),
-	}, {
-		Name:         ToolAssignTrainingCourse,
-		Description:  "AssignTrainingCourse assigns a learning course to employees with a due date.",
-		InputSchema:  toolgenInputAssignTrainingCourse,
-		OutputSchema: toolgenOutputAssignTrainingCourse,
-		Namespace:    "hr",
-		Tokens:       toolgen.Tokens{Default: 124, Strict: 107, Gemini: 102},
-		SearchTerms:  "1 47 QQyFwiImBDII3AIwgB annual assign:5 assign_train_cours:4 awareness complet cours:8 cours_id:2 date due:3 employe:4 employe_id:2 exampl hr:2 id:4 learn must securiti train:5",
-		Call:         toolgenCallAssignTrainingCourse,
-		Validate:     toolimpl.Validator(toolgenCallAssignTrainingCourse),
-	}, {
-		Name:         ToolGetTrainingCompletion,
-		Description:  "GetTrainingCompletion reports who has completed a course, who has not, and who is overdue.",
-		InputSchema:  toolgenInputGetTrainingCompletion,
-		OutputSchema: toolgenOutputGetTrainingCompletion,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "hr",
-		Tokens:      toolgen.Tokens{Default: 91, Strict: 85, Gemini: 69},
-		SearchTerms: "1 33 YJxRQlUIBOAGG complet completion:4 cours:4 cours_id:2 department:3 get:4 get_train_completion:4 hr:2 id:2 onli overdu report train:4",
-		Call:        toolgenCallGetTrainingCompletion,
-		Validate:    toolimpl.Validator(toolgenCallGetTrainingCompletion),
-	}, {
-		Name:        ToolSubmitExpenseClaim,
-		Description: "SubmitExpenseClaim submits a business expense for reimbursement.",
-		InputSchema: toolgenInputSubmitExpenseClaim,
-		Namespace:   "hr",
-		Tokens:      toolgen.Tokens{Default: 252, Strict: 260, Gemini: 230},
-		SearchTerms: "1 91 BA9ABgNZiGakShUCABklloCIMQo8HUaEeEggwMQBCQHAgkEC amount:2 anyth bill book business:2 categori:3 claim:4 client code:2 conferenc cours currenci:2 date:2 description:2 els employe:2 employe_id:2 entertainment equipment:2 expens:7 expens_categori flight hardwar hotel hr:2 id:2 kind licens meal:3 offic other:2 pdf photo project:3 project_code:2 receipt:3 receipt_url:2 reimbursement softwar:2 spent submit:5 submit_expens_claim:4 subscription suppli taxi train:3 travel:2 url:2",
-		Call:        toolgenCallSubmitExpenseClaim,
-		Validate:    toolimpl.Validator(toolgenCallSubmitExpenseClaim),
-	}, {
-		Name:        ToolApproveExpenseClaim,
-		Description: "ApproveExpenseClaim approves or rejects an employee's expense claim.",
-		InputSchema: toolgenInputApproveExpenseClaim,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "hr",
-		Tokens:      toolgen.Tokens{Default: 106, Strict: 100, Gemini: 84},
-		SearchTerms: "1 40 YJQZomBISiAOU approv:8 approv_expens_claim:4 claim:8 claim_id:2 comment:2 employe:2 expens:5 fals hr:2 id:2 note reject:2 true",
-		Call:        toolgenCallApproveExpenseClaim,
-		Validate:    toolimpl.Validator(toolgenCallApproveExpenseClaim),
-	}, {
-		Name:         ToolGetHeadcountReport,
-		Description:  "GetHeadcountReport counts employees, hires and departures, broken down by department, location or employment type.",
-		InputSchema:  toolgenInputGetHeadcountReport,
-		OutputSchema: toolgenOutputGetHeadcountReport,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "hr",
-		Tokens:      toolgen.Tokens{Default: 148, Strict: 144, Gemini: 126},
-		SearchTerms: "1 58 ICXATID0kQhQADwDDMBBhokCmo absent as_of:2 break broken count:2 countri date department:4 departur down:2 employe employment:4 employment_type:2 get:4 get_headcount_report:4 group:2 group_by:2 headcount:4 hire hr:2 location:3 manager:3 offic report:4 todai type:4",
-		Call:        toolgenCallGetHeadcountReport,
-		Validate:    toolimpl.Validator(toolgenCallGetHeadcountReport),
-	}, {
-		Name:        ToolRequestEquipment,
-		Description: "RequestEquipment orders a piece of equipment for an employee from IT.",
-		InputSchema: toolgenInputRequestEquipment,
-		Namespace:   "hr",
-		Tokens:      toolgen.Tokens{Default: 181, Strict: 188, Gemini: 159},
-		SearchTerms: "1 62 BgFmDyLEUkv4KEAhUkyAEBCAIAAD absent address chair:3 deliveri employe:5 employe_id:2 equipment:5 ergonomic external headset:3 hr:2 id:2 item:2 justification:2 keyboard:3 laptop:3 mobil monitor:3 need offic order:2 phone:3 piec request:4 request_equipment:4 ship:2 ship_to:2 why",
-		Call:        toolgenCallRequestEquipment,
-		Validate:    toolimpl.Validator(toolgenCallRequestEquipment),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package hr, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolGetEmployee,
+	Description:  "GetEmployee returns an employee's profile: title, department, manager, location and start date.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee's id or work email."}},"required":["employee_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Employee is a person in the directory.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"title":{"type":"string"},"department":{"type":"string"},"manager_id":{"type":"string"},"location":{"type":"string"},"type":{"type":"string","description":"EmploymentType is the kind of an employment contract.\n\"full_time\": permanent, full hours\n\"part_time\": permanent, reduced hours\n\"contractor\": external contractor\n\"intern\": fixed-term internship","examples":["full_time","part_time","contractor","intern"]},"start_date":{"type":"string","format":"date-time"}},"required":["id","name","email","title","department","location","type","start_date"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "hr",
+	Tokens:      toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
+	SearchTerms: "1 33 AmJiDQ6iBEwGgAJS date department email employe:8 employe_id:2 get:4 get_employe:4 hr:2 id:3 location manager profil return start titl work",
+	Call:        toolgenCallGetEmployee,
+}, {
+	Name:         ToolSearchEmployeeDirectory,
+	Description:  "SearchEmployeeDirectory finds employees by name, title, department or location.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"part of a name, title or skill."},"department":{"type":"string","description":"only this department."},"location":{"type":"string","description":"only this office or country."}},"required":["query"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Employee is a person in the directory.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"title":{"type":"string"},"department":{"type":"string"},"manager_id":{"type":"string"},"location":{"type":"string"},"type":{"type":"string","description":"EmploymentType is the kind of an employment contract.\n\"full_time\": permanent, full hours\n\"part_time\": permanent, reduced hours\n\"contractor\": external contractor\n\"intern\": fixed-term internship","examples":["full_time","part_time","contractor","intern"]},"start_date":{"type":"string","format":"date-time"}},"required":["id","name","email","title","department","location","type","start_date"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "hr",
+	Tokens:      toolgen.Tokens{Default: 105, Strict: 110, Gemini: 83},
+	SearchTerms: "1 39 BChkCICHkHgwAAJR countri department:4 directori:4 employe:5 find hr:2 location:3 name:2 offic onli:2 part queri:2 search:4 search_employe_directori:4 skill titl:2",
+	Call:        toolgenCallSearchEmployeeDirectory,
+}, {
+	Name:             ToolOnboardEmployee,
+	Description:      "OnboardEmployee creates a new hire's employee record and starts the onboarding checklist (accounts, equipment, paperwork).",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"email":{"type":"string","description":"personal email, for the welcome message","format":"email"},"title":{"type":"string","description":"job title"},"department":{"type":"string"},"manager_id":{"type":"string"},"start_date":{"type":"string","format":"date-time"},"type":{"type":"string","description":"EmploymentType is the kind of an employment contract.\n\"full_time\": permanent, full hours\n\"part_time\": permanent, reduced hours\n\"contractor\": external contractor\n\"intern\": fixed-term internship","enum":["full_time","part_time","contractor","intern"]},"location":{"type":"string","description":"office or \"remote-<country>\""},"annual_salary":{"type":"number","description":"AnnualSalary is the base salary per year, in Currency.","minimum":0},"currency":{"type":"string","pattern":"^[A-Z]{3}$"}},"required":["name","email","title","department","manager_id","start_date","type","location","annual_salary","currency"],"additionalProperties":false}`),
+	OutputSchema:     []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Employee is a person in the directory.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"title":{"type":"string"},"department":{"type":"string"},"manager_id":{"type":"string"},"location":{"type":"string"},"type":{"type":"string","description":"EmploymentType is the kind of an employment contract.\n\"full_time\": permanent, full hours\n\"part_time\": permanent, reduced hours\n\"contractor\": external contractor\n\"intern\": fixed-term internship","examples":["full_time","part_time","contractor","intern"]},"start_date":{"type":"string","format":"date-time"}},"required":["id","name","email","title","department","location","type","start_date"],"additionalProperties":false}`),
+	RequiresApproval: true,
+	Namespace:        "hr",
+	Tokens:           toolgen.Tokens{Default: 281, Strict: 264, Gemini: 255},
+	SearchTerms:      "1 107 HBABURqqiAEgB-aggAg-10FjCFQjGCAYdBNBAygMQgQREjACICgAYUQB account annual:3 annual_salari:3 base checklist contract contractor:3 countri creat currenci:3 date:2 department:2 email:3 employe:5 employment:2 employment_type equipment external fix full:3 full_time:2 hire hour:2 hr:2 id:2 intern:2 internship job kind location:2 manager:2 manager_id:2 messag name:2 new offic onboard:5 onboard_employe:4 paperwork part:2 part_time:2 per permanent:2 personal record reduc remot salari:4 start:3 start_date:2 term time:4 titl:3 type:3 welcom year",
+	Call:             toolgenCallOnboardEmployee,
+}, {
+	Name:         ToolUpdateEmployeeRecord,
+	Description:  "UpdateEmployeeRecord changes an employee's title, department, manager or location, for example after a promotion or transfer.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string"},"title":{"type":"string"},"department":{"type":"string"},"manager_id":{"type":"string"},"location":{"type":"string"},"effective_date":{"type":"string","description":"EffectiveDate is when the change takes effect; today when absent.","format":"date-time"}},"required":["employee_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Employee is a person in the directory.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"title":{"type":"string"},"department":{"type":"string"},"manager_id":{"type":"string"},"location":{"type":"string"},"type":{"type":"string","description":"EmploymentType is the kind of an employment contract.\n\"full_time\": permanent, full hours\n\"part_time\": permanent, reduced hours\n\"contractor\": external contractor\n\"intern\": fixed-term internship","examples":["full_time","part_time","contractor","intern"]},"start_date":{"type":"string","format":"date-time"}},"required":["id","name","email","title","department","location","type","start_date"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "hr",
+	Tokens:       toolgen.Tokens{Default: 133, Strict: 174, Gemini: 111},
+	SearchTerms:  "1 60 BggFCSFCam1ADExBbGAEABmY absent after chang:2 date:3 department:3 effect effectiv:3 effectiv_date:3 employe:7 employe_id:2 exampl hr:2 id:4 location:3 manager:3 manager_id:2 promotion record:4 take titl:3 todai transfer updat:4 updat_employe_record:4",
+	Call:         toolgenCallUpdateEmployeeRecord,
+}, {
+	Name:             ToolOffboardEmployee,
+	Description:      "OffboardEmployee records an employee's departure and schedules the removal of their access on the last day.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee."},"last_day":{"type":"string","description":"the last working day.","format":"date-time"},"reason":{"type":"string","description":"why they leave.\n\"resignation\": the employee resigned\n\"termination\": let go for cause or performance\n\"layoff\": position eliminated\n\"retirement\": retired\n\"contract_end\": fixed term ended","enum":["resignation","termination","layoff","retirement","contract_end"]},"eligible_for_rehire":{"type":"boolean","description":"whether they may be hired again."}},"required":["employee_id","last_day","reason","eligible_for_rehire"],"additionalProperties":false}`),
+	OutputSchema:     []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Employee is a person in the directory.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"title":{"type":"string"},"department":{"type":"string"},"manager_id":{"type":"string"},"location":{"type":"string"},"type":{"type":"string","description":"EmploymentType is the kind of an employment contract.\n\"full_time\": permanent, full hours\n\"part_time\": permanent, reduced hours\n\"contractor\": external contractor\n\"intern\": fixed-term internship","examples":["full_time","part_time","contractor","intern"]},"start_date":{"type":"string","format":"date-time"}},"required":["id","name","email","title","department","location","type","start_date"],"additionalProperties":false}`),
+	Annotations:      toolgen.Annotations{Destructive: true},
+	RequiresApproval: true,
+	Namespace:        "hr",
+	Tokens:           toolgen.Tokens{Default: 197, Strict: 180, Gemini: 175},
+	SearchTerms:      "1 78 BEANA2YAoEKjwJtQ4dyAFwCDJgRAcAdACkQUsKIISg access again caus contract:2 contract_end:2 dai:4 departur eligibl:2 eligibl_for_rehir:2 eliminat employe:9 employe_id:2 end:3 fix go hire hr:2 id:2 last:4 last_dai:2 layoff:2 leav let mai offboard:4 offboard_employe:4 performanc position reason:2 record rehir:2 removal resign resignation:2 retir retirement:2 schedul term termination:2 whether why work",
+	Call:             toolgenCallOffboardEmployee,
+}, {
+	Name:         ToolGetOrgChart,
+	Description:  "GetOrgChart returns the reporting tree under an employee.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"root_employee_id":{"type":"string","description":"the top of the tree; the CEO when absent."},"depth":{"type":"integer","description":"how many levels down.","minimum":1,"maximum":10}},"required":["depth"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "hr",
+	Tokens:      toolgen.Tokens{Default: 99, Strict: 95, Gemini: 77},
+	SearchTerms: "1 40 kkMRgAgCmnMUMpKAMaAF absent ceo chart:4 depth:2 down employe:3 get:4 get_org_chart:4 hr:2 id:2 level mani org:4 report return root:2 root_employe_id:2 top tree:2 under",
+	Call:        toolgenCallGetOrgChart,
+}, {
+	Name:         ToolListDirectReports,
+	Description:  "ListDirectReports lists the employees who report to a manager.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"manager_id":{"type":"string","description":"the manager."}},"required":["manager_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Employee is a person in the directory.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"title":{"type":"string"},"department":{"type":"string"},"manager_id":{"type":"string"},"location":{"type":"string"},"type":{"type":"string","description":"EmploymentType is the kind of an employment contract.\n\"full_time\": permanent, full hours\n\"part_time\": permanent, reduced hours\n\"contractor\": external contractor\n\"intern\": fixed-term internship","examples":["full_time","part_time","contractor","intern"]},"start_date":{"type":"string","format":"date-time"}},"required":["id","name","email","title","department","location","type","start_date"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "hr",
+	Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
+	SearchTerms: "1 29 FJARJK5mA direct:4 employe hr:2 id:2 list:5 list_direct_report:4 manager:4 manager_id:2 report:5",
+	Call:        toolgenCallListDirectReports,
+}, {
+	Name:        ToolUpdateEmergencyContact,
+	Description: "UpdateEmergencyContact sets the person to call if something happens to an employee.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee."},"name":{"type":"string","description":"the contact's name."},"relationship":{"type":"string","description":"\"spouse\", \"parent\"..."},"phone":{"type":"string","description":"the contact's phone number."}},"required":["employee_id","name","relationship","phone"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "hr",
+	Tokens:      toolgen.Tokens{Default: 128, Strict: 111, Gemini: 106},
+	SearchTerms: "1 44 JAGCBpAzugCLmgiAQQK call contact:6 emergenci:4 employe:4 employe_id:2 happen hr:2 id:2 name:3 number parent person phone:3 relationship:2 set someth spous updat:4 updat_emergenci_contact:4",
+	Call:        toolgenCallUpdateEmergencyContact,
+}, {
+	Name:         ToolRequestTimeOff,
+	Description:  "RequestTimeOff asks for leave between two dates.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee; you when absent."},"leave_type":{"type":"string","description":"the kind of leave.\n\"vacation\": paid holiday\n\"sick\": illness\n\"parental\": birth or adoption of a child\n\"bereavement\": death of a relative\n\"unpaid\": unpaid leave\n\"jury_duty\": civic duty","enum":["vacation","sick","parental","bereavement","unpaid","jury_duty"]},"start":{"type":"string","description":"the first day off.","format":"date-time"},"end":{"type":"string","description":"the last day off.","format":"date-time"},"half_day":{"type":"boolean","description":"the start day is a half day."},"note":{"type":"string","description":"a note to the approver."}},"required":["leave_type","start","end","half_day"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"TimeOffRequest is a request for leave.","properties":{"id":{"type":"string"},"employee_id":{"type":"string"},"type":{"type":"string","description":"LeaveType is a kind of time off.\n\"vacation\": paid holiday\n\"sick\": illness\n\"parental\": birth or adoption of a child\n\"bereavement\": death of a relative\n\"unpaid\": unpaid leave\n\"jury_duty\": civic duty","examples":["vacation","sick","parental","bereavement","unpaid","jury_duty"]},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"days":{"type":"number"},"status":{"type":"string","description":"RequestStatus is the state of a request that needs approval.\n\"pending\": waiting for the approver\n\"approved\": approved\n\"rejected\": turned down\n\"cancelled\": withdrawn","examples":["pending","approved","rejected","cancelled"]}},"required":["id","employee_id","type","start","end","days","status"],"additionalProperties":false}`),
+	Namespace:    "hr",
+	Tokens:       toolgen.Tokens{Default: 239, Strict: 245, Gemini: 217},
+	SearchTerms:  "1 91 BECQkcRIIAIkKAgGG3VT0yCAyCZIgCEMCECCAguJFQA absent adoption approver ask bereavement:2 between birth child civic dai:6 date death duti:3 employe:3 employe_id:2 end:2 first half:3 half_dai:2 holidai hr:2 id:2 illness juri:2 juri_duti:2 kind last leav:5 leav_type:2 note:3 off:6 paid parental:2 relativ request:4 request_time_off:4 sick:2 start:3 time:4 two type:2 unpaid:3 vacation:2",
+	Call:         toolgenCallRequestTimeOff,
+}, {
+	Name:         ToolReviewTimeOffRequest,
+	Description:  "ReviewTimeOffRequest approves or rejects a leave request.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"request_id":{"type":"string","description":"the request."},"approve":{"type":"boolean","description":"true to approve, false to reject."},"comment":{"type":"string","description":"a note to the employee."}},"required":["request_id","approve"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"TimeOffRequest is a request for leave.","properties":{"id":{"type":"string"},"employee_id":{"type":"string"},"type":{"type":"string","description":"LeaveType is a kind of time off.\n\"vacation\": paid holiday\n\"sick\": illness\n\"parental\": birth or adoption of a child\n\"bereavement\": death of a relative\n\"unpaid\": unpaid leave\n\"jury_duty\": civic duty","examples":["vacation","sick","parental","bereavement","unpaid","jury_duty"]},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"days":{"type":"number"},"status":{"type":"string","description":"RequestStatus is the state of a request that needs approval.\n\"pending\": waiting for the approver\n\"approved\": approved\n\"rejected\": turned down\n\"cancelled\": withdrawn","examples":["pending","approved","rejected","cancelled"]}},"required":["id","employee_id","type","start","end","days","status"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "hr",
+	Tokens:       toolgen.Tokens{Default: 105, Strict: 99, Gemini: 83},
+	SearchTerms:  "1 43 QkEheQd6AUgmAADK approv:4 comment:2 employe fals hr:2 id:2 leav note off:4 reject:2 request:8 request_id:2 review:4 review_time_off_request:4 time:4 true",
+	Call:         toolgenCallReviewTimeOffRequest,
+}, {
+	Name:         ToolListTimeOffRequests,
+	Description:  "ListTimeOffRequests lists leave requests by status, employee and dates.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"status":{"type":"string","description":"only requests in this state.\n\"pending\": waiting for the approver\n\"approved\": approved\n\"rejected\": turned down\n\"cancelled\": withdrawn","enum":["pending","approved","rejected","cancelled"]},"employee_id":{"type":"string","description":"only this employee's requests."},"from":{"type":"string","description":"only requests ending after this date.","format":"date-time"},"to":{"type":"string","description":"only requests starting before this date.","format":"date-time"}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"TimeOffRequest is a request for leave.","properties":{"id":{"type":"string"},"employee_id":{"type":"string"},"type":{"type":"string","description":"LeaveType is a kind of time off.\n\"vacation\": paid holiday\n\"sick\": illness\n\"parental\": birth or adoption of a child\n\"bereavement\": death of a relative\n\"unpaid\": unpaid leave\n\"jury_duty\": civic duty","examples":["vacation","sick","parental","bereavement","unpaid","jury_duty"]},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"days":{"type":"number"},"status":{"type":"string","description":"RequestStatus is the state of a request that needs approval.\n\"pending\": waiting for the approver\n\"approved\": approved\n\"rejected\": turned down\n\"cancelled\": withdrawn","examples":["pending","approved","rejected","cancelled"]}},"required":["id","employee_id","type","start","end","days","status"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "hr",
+	Tokens:      toolgen.Tokens{Default: 167, Strict: 200, Gemini: 145},
+	SearchTerms: "1 66 JQCEAgI2AMieDXI2RECVyAUQAgS after approv:3 approver befor cancel:2 date:3 down employe:4 employe_id:2 end hr:2 id:2 leav list:5 list_time_off_request:4 off:4 onli:4 pend:2 reject:2 request:9 start state statu:3 time:4 turn wait withdrawn",
+	Call:        toolgenCallListTimeOffRequests,
+}, {
+	Name:         ToolCancelTimeOffRequest,
+	Description:  "CancelTimeOffRequest withdraws a leave request, pending or approved.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"request_id":{"type":"string","description":"the request."}},"required":["request_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"TimeOffRequest is a request for leave.","properties":{"id":{"type":"string"},"employee_id":{"type":"string"},"type":{"type":"string","description":"LeaveType is a kind of time off.\n\"vacation\": paid holiday\n\"sick\": illness\n\"parental\": birth or adoption of a child\n\"bereavement\": death of a relative\n\"unpaid\": unpaid leave\n\"jury_duty\": civic duty","examples":["vacation","sick","parental","bereavement","unpaid","jury_duty"]},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"days":{"type":"number"},"status":{"type":"string","description":"RequestStatus is the state of a request that needs approval.\n\"pending\": waiting for the approver\n\"approved\": approved\n\"rejected\": turned down\n\"cancelled\": withdrawn","examples":["pending","approved","rejected","cancelled"]}},"required":["id","employee_id","type","start","end","days","status"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "hr",
+	Tokens:       toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
+	SearchTerms:  "1 34 AEkF8xID4AII approv cancel:4 cancel_time_off_request:4 hr:2 id:2 leav off:4 pend request:8 request_id:2 time:4 withdraw",
+	Call:         toolgenCallCancelTimeOffRequest,
+}, {
+	Name:         ToolGetPTOBalance,
+	Description:  "GetPTOBalance returns how many days of each kind of leave an employee has left this year, and how many are accrued or planned.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee; you when absent."}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"number"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "hr",
+	Tokens:      toolgen.Tokens{Default: 86, Strict: 84, Gemini: 64},
+	SearchTerms: "1 38 0Jk0MhgoLEERkIYgQBC absent accru balanc:4 dai each employe:4 employe_id:2 get:4 get_pto_balanc:4 hr:2 id:2 kind leav left mani:2 plan pto:4 return year",
+	Call:        toolgenCallGetPTOBalance,
+}, {
+	Name:         ToolListPeopleOutOfOffice,
+	Description:  "ListPeopleOutOfOffice lists who is on leave on a date.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"date":{"type":"string","description":"the day; today when absent.","format":"date-time"},"department":{"type":"string","description":"only this department."}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"TimeOffRequest is a request for leave.","properties":{"id":{"type":"string"},"employee_id":{"type":"string"},"type":{"type":"string","description":"LeaveType is a kind of time off.\n\"vacation\": paid holiday\n\"sick\": illness\n\"parental\": birth or adoption of a child\n\"bereavement\": death of a relative\n\"unpaid\": unpaid leave\n\"jury_duty\": civic duty","examples":["vacation","sick","parental","bereavement","unpaid","jury_duty"]},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"days":{"type":"number"},"status":{"type":"string","description":"RequestStatus is the state of a request that needs approval.\n\"pending\": waiting for the approver\n\"approved\": approved\n\"rejected\": turned down\n\"cancelled\": withdrawn","examples":["pending","approved","rejected","cancelled"]}},"required":["id","employee_id","type","start","end","days","status"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "hr",
+	Tokens:      toolgen.Tokens{Default: 91, Strict: 99, Gemini: 69},
+	SearchTerms: "1 34 Ah1ghHMYRkQEB absent dai date:3 department:3 hr:2 leav list:5 list_peopl_out_of_offic:4 offic:4 onli out:4 peopl:4 todai",
+	Call:        toolgenCallListPeopleOutOfOffice,
+}, {
+	Name:        ToolGetPayslip,
+	Description: "GetPayslip returns an employee's payslip for a pay period: gross pay, deductions, taxes and net pay.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee; you when absent."},"period":{"type":"string","description":"the month, \"2026-06\".","pattern":"^[0-9]{4}-[0-9]{2}$"}},"required":["period"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "hr",
+	Tokens:      toolgen.Tokens{Default: 122, Strict: 117, Gemini: 100},
+	SearchTerms: "1 38 AASdWEA9hAKDqEBkBG 06 2026 absent deduction employe:4 employe_id:2 get:4 get_payslip:4 gross hr:2 id:2 month net pai:3 payslip:5 period:3 return tax",
+	Call:        toolgenCallGetPayslip,
+}, {
+	Name:             ToolUpdateCompensation,
+	Description:      "UpdateCompensation changes an employee's base salary from a date.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee."},"annual_salary":{"type":"number","description":"the new base salary per year.","minimum":0},"currency":{"type":"string","description":"the currency.","pattern":"^[A-Z]{3}$"},"effective_date":{"type":"string","description":"when it takes effect.","format":"date-time"},"reason":{"type":"string","description":"\"promotion\", \"market adjustment\"..."}},"required":["employee_id","annual_salary","currency","effective_date","reason"],"additionalProperties":false}`),
+	RequiresApproval: true,
+	Namespace:        "hr",
+	Tokens:           toolgen.Tokens{Default: 160, Strict: 143, Gemini: 138},
+	SearchTerms:      "1 53 BEAVYHKAgJsG2AoU4EBYSgCxU adjustment annual:2 annual_salari:2 base:2 chang compensation:4 currenci:3 date:3 effect effectiv:2 effectiv_date:2 employe:4 employe_id:2 hr:2 id:2 market new per promotion reason:2 salari:4 take updat:4 updat_compensation:4 year",
+	Call:             toolgenCallUpdateCompensation,
+}, {
+	Name:             ToolAwardBonus,
+	Description:      "AwardBonus pays an employee a one-off bonus with a payroll run.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee."},"amount":{"type":"number","description":"the gross amount.","minimum":0},"currency":{"type":"string","description":"the currency.","pattern":"^[A-Z]{3}$"},"reason":{"type":"string","description":"what it is for."},"pay_date":{"type":"string","description":"the payroll date; the next run when absent.","format":"date-time"}},"required":["employee_id","amount","currency","reason"],"additionalProperties":false}`),
+	RequiresApproval: true,
+	Namespace:        "hr",
+	Tokens:           toolgen.Tokens{Default: 153, Strict: 149, Gemini: 131},
+	SearchTerms:      "1 48 wKU8jSAA2wGSccAQGJAE absent amount:3 award:4 award_bonu:4 bonu:5 currenci:3 date:3 employe:4 employe_id:2 gross hr:2 id:2 next off on pai:3 pai_date:2 payrol:2 reason:2 run:2",
+	Call:             toolgenCallAwardBonus,
+}, {
+	Name:        ToolLogTimesheetHours,
+	Description: "LogTimesheetHours records hours worked on a day against a project code.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee; you when absent."},"date":{"type":"string","description":"the day.","format":"date-time"},"hours":{"type":"number","description":"the hours worked.","minimum":0,"maximum":24},"project_code":{"type":"string","description":"the project or client."}},"required":["date","hours","project_code"],"additionalProperties":false}`),
+	Namespace:   "hr",
+	Tokens:      toolgen.Tokens{Default: 135, Strict: 130, Gemini: 113},
+	SearchTerms: "1 48 ABaAYkEuHJIGHBBgAQ absent against client code:3 dai:2 date:2 employe:3 employe_id:2 hour:8 hr:2 id:2 log:4 log_timesheet_hour:4 project:4 project_code:2 record timesheet:4 work:2",
+	Call:        toolgenCallLogTimesheetHours,
+}, {
+	Name:         ToolCreateJobOpening,
+	Description:  "CreateJobOpening opens a position to hire for and publishes it on the careers page.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string","description":"the job title."},"department":{"type":"string","description":"the hiring department."},"location":{"type":"string","description":"the office, or \"Remote\"."},"hiring_manager_id":{"type":"string","description":"the hiring manager."},"salary_min":{"type":"number","description":"the bottom of the salary range."},"salary_max":{"type":"number","description":"the top of the salary range."},"description":{"type":"string","description":"the job description in Markdown."}},"required":["title","department","location","hiring_manager_id","description"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Job is an open position.","properties":{"id":{"type":"string"},"title":{"type":"string"},"department":{"type":"string"},"location":{"type":"string"},"open":{"type":"boolean"},"applicants":{"type":"integer"}},"required":["id","title","department","location","open","applicants"],"additionalProperties":false}`),
+	Namespace:    "hr",
+	Tokens:       toolgen.Tokens{Default: 182, Strict: 189, Gemini: 160},
+	SearchTerms:  "1 69 AAeMGjZDg04rgkBwHAgJAA4oYIEM bottom career creat:4 creat_job_open:4 department:3 description:3 hire:5 hire_manager_id:2 hr:2 id:2 job:6 location:2 manager:3 markdown max:2 min:2 offic open:5 page position publish rang:2 remot salari:6 salari_max:2 salari_min:2 titl:3 top",
+	Call:         toolgenCallCreateJobOpening,
+}, {
+	Name:         ToolListJobOpenings,
+	Description:  "ListJobOpenings lists open positions and how many people applied to each.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"department":{"type":"string","description":"only this department."},"include_closed":{"type":"boolean","description":"include filled and cancelled positions."}},"required":["include_closed"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Job is an open position.","properties":{"id":{"type":"string"},"title":{"type":"string"},"department":{"type":"string"},"location":{"type":"string"},"open":{"type":"boolean"},"applicants":{"type":"integer"}},"required":["id","title","department","location","open","applicants"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "hr",
+	Tokens:      toolgen.Tokens{Default: 91, Strict: 85, Gemini: 69},
+	SearchTerms: "1 39 QOIQAyMGCwRLOJxCA appli cancel close:2 department:3 each fill hr:2 includ:3 includ_close:2 job:4 list:5 list_job_open:4 mani onli open:5 peopl position:2",
+	Call:        toolgenCallListJobOpenings,
+}, {
+	Name:         ToolCloseJobOpening,
+	Description:  "CloseJobOpening closes a position, filled or cancelled, and takes it off the careers page.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"job_id":{"type":"string","description":"the position."},"filled":{"type":"boolean","description":"the position was filled."}},"required":["job_id","filled"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Job is an open position.","properties":{"id":{"type":"string"},"title":{"type":"string"},"department":{"type":"string"},"location":{"type":"string"},"open":{"type":"boolean"},"applicants":{"type":"integer"}},"required":["id","title","department","location","open","applicants"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "hr",
+	Tokens:       toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
+	SearchTerms:  "1 37 ASpEUwgwLJCGDC cancel career close:5 close_job_open:4 fill:4 hr:2 id:2 job:6 job_id:2 off open:4 page position:3 take",
+	Call:         toolgenCallCloseJobOpening,
+}, {
+	Name:         ToolAddCandidate,
+	Description:  "AddCandidate adds an applicant to a job's hiring pipeline.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"},"job_id":{"type":"string","description":"the job applied to"},"resume_url":{"type":"string","description":"address of the CV"},"source":{"type":"string","description":"Source is where the candidate came from, \"LinkedIn\", \"referral:<employee id>\"..."},"linkedin":{"type":"string","description":"profile address"}},"required":["name","email","job_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Candidate is an applicant to a job.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"job_id":{"type":"string"},"stage":{"type":"string","description":"Stage is a step of the hiring pipeline.\n\"applied\": application received\n\"phone_screen\": recruiter call\n\"take_home\": take-home assignment\n\"onsite\": interview loop\n\"offer\": offer extended\n\"hired\": offer accepted","examples":["applied","phone_screen","take_home","onsite","offer","hired"]}},"required":["id","name","email","job_id","stage"],"additionalProperties":false}`),
+	Namespace:    "hr",
+	Tokens:       toolgen.Tokens{Default: 147, Strict: 165, Gemini: 125},
+	SearchTerms:  "1 53 xFUCDYwIUQQRgAKrVYQCEggQIj add:5 add_candidat:4 address:2 appli applicant came candidat:5 cv email:2 employe hire hr:2 id:3 job:4 job_id:2 link link_in linkedin:2 name:2 pipelin profil referral resum:2 resum_url:2 sourc:3 url:2",
+	Call:         toolgenCallAddCandidate,
+}, {
+	Name:         ToolListCandidates,
+	Description:  "ListCandidates lists the applicants of a job, by stage.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"job_id":{"type":"string","description":"the position."},"stage":{"type":"string","description":"only candidates at this stage.\n\"applied\": application received\n\"phone_screen\": recruiter call\n\"take_home\": take-home assignment\n\"onsite\": interview loop\n\"offer\": offer extended\n\"hired\": offer accepted","enum":["applied","phone_screen","take_home","onsite","offer","hired"]}},"required":["job_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Candidate is an applicant to a job.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"job_id":{"type":"string"},"stage":{"type":"string","description":"Stage is a step of the hiring pipeline.\n\"applied\": application received\n\"phone_screen\": recruiter call\n\"take_home\": take-home assignment\n\"onsite\": interview loop\n\"offer\": offer extended\n\"hired\": offer accepted","examples":["applied","phone_screen","take_home","onsite","offer","hired"]}},"required":["id","name","email","job_id","stage"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "hr",
+	Tokens:      toolgen.Tokens{Default: 147, Strict: 142, Gemini: 125},
+	SearchTerms: "1 63 ARYQQBcAI0hZENAAa_qEkgBJkiFAQg accept appli:2 applicant application assignment call candidat:5 extend hire:2 home:3 hr:2 id:2 interview job:3 job_id:2 list:5 list_candidat:4 loop offer:4 onli onsit:2 phone:2 phone_screen:2 position receiv recruiter screen:2 stage:4 take:3 take_home:2",
+	Call:        toolgenCallListCandidates,
+}, {
+	Name:         ToolAdvanceCandidate,
+	Description:  "AdvanceCandidate moves a candidate to another stage of the hiring pipeline.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"candidate_id":{"type":"string","description":"the candidate."},"stage":{"type":"string","description":"the new stage.\n\"applied\": application received\n\"phone_screen\": recruiter call\n\"take_home\": take-home assignment\n\"onsite\": interview loop\n\"offer\": offer extended\n\"hired\": offer accepted","enum":["applied","phone_screen","take_home","onsite","offer","hired"]}},"required":["candidate_id","stage"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Candidate is an applicant to a job.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"job_id":{"type":"string"},"stage":{"type":"string","description":"Stage is a step of the hiring pipeline.\n\"applied\": application received\n\"phone_screen\": recruiter call\n\"take_home\": take-home assignment\n\"onsite\": interview loop\n\"offer\": offer extended\n\"hired\": offer accepted","examples":["applied","phone_screen","take_home","onsite","offer","hired"]}},"required":["id","name","email","job_id","stage"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "hr",
+	Tokens:       toolgen.Tokens{Default: 148, Strict: 131, Gemini: 126},
+	SearchTerms:  "1 64 URQQwhRAI0kZGNgAadqkkABImiFEQo accept advanc:4 advanc_candidat:4 another appli:2 application assignment call candidat:8 candidat_id:2 extend hire:3 home:3 hr:2 id:2 interview loop move new offer:4 onsit:2 phone:2 phone_screen:2 pipelin receiv recruiter screen:2 stage:4 take:3 take_home:2",
+	Call:         toolgenCallAdvanceCandidate,
+}, {
+	Name:         ToolRejectCandidate,
+	Description:  "RejectCandidate rejects an applicant and optionally sends them a rejection email.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"candidate_id":{"type":"string","description":"the candidate."},"reason":{"type":"string","description":"the internal reason."},"send_email":{"type":"boolean","description":"send the candidate the rejection template."}},"required":["candidate_id","reason","send_email"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Candidate is an applicant to a job.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"job_id":{"type":"string"},"stage":{"type":"string","description":"Stage is a step of the hiring pipeline.\n\"applied\": application received\n\"phone_screen\": recruiter call\n\"take_home\": take-home assignment\n\"onsite\": interview loop\n\"offer\": offer extended\n\"hired\": offer accepted","examples":["applied","phone_screen","take_home","onsite","offer","hired"]}},"required":["id","name","email","job_id","stage"],"additionalProperties":false}`),
+	Namespace:    "hr",
+	Tokens:       toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
+	SearchTerms:  "1 42 AkIBVBIyS0ZDYhRQ applicant candidat:8 candidat_id:2 email:3 hr:2 id:2 internal optionalli reason:3 reject:5 reject_candidat:4 rejection:2 send:4 send_email:2 templat them",
+	Call:         toolgenCallRejectCandidate,
+}, {
+	Name:        ToolScheduleInterview,
+	Description: "ScheduleInterview books an interview with a candidate and interviewers.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"candidate_id":{"type":"string","description":"the candidate."},"interviewer_ids":{"type":"array","description":"the interviewers.","items":{"type":"string"}},"start":{"type":"string","description":"when it starts.","format":"date-time"},"duration_minutes":{"type":"integer","description":"how long.","minimum":15,"maximum":480},"kind":{"type":"string","description":"how it takes place.\n\"phone\": a phone call\n\"video\": a video call\n\"onsite\": at the office","enum":["phone","video","onsite"]},"focus":{"type":"string","description":"what it assesses, \"system design\"."}},"required":["candidate_id","interviewer_ids","start","duration_minutes","kind"],"additionalProperties":false}`),
+	Namespace:   "hr",
+	Tokens:      toolgen.Tokens{Default: 205, Strict: 199, Gemini: 183},
+	SearchTerms: "1 62 AwSkgSJAI4WDHSqZYgFBIgISAYk assess book call:2 candidat:4 candidat_id:2 design duration:2 duration_minut:2 focu:2 hr:2 id:4 interview:5 interviewer:4 interviewer_id:2 kind:2 long minut:2 offic onsit:2 phone:3 place schedul:4 schedul_interview:4 start:3 system take video:3",
+	Call:        toolgenCallScheduleInterview,
+}, {
+	Name:        ToolSubmitInterviewScorecard,
+	Description: "SubmitInterviewScorecard records an interviewer's feedback and recommendation on a candidate.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"interview_id":{"type":"string","description":"the interview."},"recommendation":{"type":"string","description":"hire or not.\n\"strong_no\": definitely not\n\"no\": lean no\n\"yes\": lean yes\n\"strong_yes\": definitely yes","enum":["strong_no","no","yes","strong_yes"]},"notes":{"type":"string","description":"the feedback."}},"required":["interview_id","recommendation","notes"],"additionalProperties":false}`),
+	Namespace:   "hr",
+	Tokens:      toolgen.Tokens{Default: 148, Strict: 131, Gemini: 126},
+	SearchTerms: "1 54 EQ0CuAiDqAARAo4kgKkj candidat definiteli:2 feedback:2 hire hr:2 id:2 interview:7 interview_id:2 interviewer lean:2 note:2 recommendation:3 record scorecard:4 strong:4 strong_no:2 strong_ye:2 submit:4 submit_interview_scorecard:4 ye:6",
+	Call:        toolgenCallSubmitInterviewScorecard,
+}, {
+	Name:             ToolCreateOfferLetter,
+	Description:      "CreateOfferLetter drafts a job offer for a candidate, for approval and e-signature.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"candidate_id":{"type":"string","description":"the candidate."},"annual_salary":{"type":"number","description":"the base salary.","minimum":0},"currency":{"type":"string","description":"the currency.","pattern":"^[A-Z]{3}$"},"equity_shares":{"type":"integer","description":"stock options offered."},"start_date":{"type":"string","description":"the proposed start date.","format":"date-time"},"expires_at":{"type":"string","description":"when the offer lapses.","format":"date-time"}},"required":["candidate_id","annual_salary","currency","start_date"],"additionalProperties":false}`),
+	RequiresApproval: true,
+	Namespace:        "hr",
+	Tokens:           toolgen.Tokens{Default: 179, Strict: 189, Gemini: 157},
+	SearchTerms:      "1 66 FiIoAMJSAQXhBh8pslCIIJoECIBZE annual:2 annual_salari:2 approval base candidat:4 candidat_id:2 creat:4 creat_offer_letter:4 currenci:3 date:3 draft equiti:2 equiti_share:2 expir:2 expir_at:2 hr:2 id:2 job laps letter:4 offer:7 option propos salari:3 share:2 signatur start:3 start_date:2 stock",
+	Call:             toolgenCallCreateOfferLetter,
+}, {
+	Name:        ToolLaunchReviewCycle,
+	Description: "LaunchReviewCycle starts a performance review cycle: self reviews, peer feedback and manager reviews for a group of employees.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the cycle's name, \"H1 2026\"."},"employee_ids":{"type":"array","description":"who is reviewed; everyone when empty.","items":{"type":"string"}},"due":{"type":"string","description":"when reviews are due.","format":"date-time"},"include_peer_feedback":{"type":"boolean","description":"ask peers for feedback."}},"required":["name","employee_ids","due","include_peer_feedback"],"additionalProperties":false}`),
+	Namespace:   "hr",
+	Tokens:      toolgen.Tokens{Default: 158, Strict: 141, Gemini: 136},
+	SearchTerms: "1 60 CAgArgGC4h1YvkBEiBBGCRJk 2026 ask cycl:6 due:3 employe:3 employe_id:2 empti everyon feedback:4 group h1 hr:2 id:2 includ:2 includ_peer_feedback:2 launch:4 launch_review_cycl:4 manager name:3 peer:4 performanc review:9 self start",
+	Call:        toolgenCallLaunchReviewCycle,
+}, {
+	Name:        ToolSubmitPerformanceReview,
+	Description: "SubmitPerformanceReview submits a manager's review of an employee in a review cycle.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"cycle_id":{"type":"string","description":"the review cycle."},"employee_id":{"type":"string","description":"the employee reviewed."},"rating":{"type":"string","description":"the overall rating.\n\"below\": did not meet expectations\n\"meets\": met expectations\n\"exceeds\": exceeded expectations\n\"outstanding\": far exceeded expectations","enum":["below","meets","exceeds","outstanding"]},"summary":{"type":"string","description":"strengths, growth areas and examples."}},"required":["cycle_id","employee_id","rating","summary"],"additionalProperties":false}`),
+	Namespace:   "hr",
+	Tokens:      toolgen.Tokens{Default: 172, Strict: 155, Gemini: 150},
+	SearchTerms: "1 68 XAIUQoqHEDHWBIp8IALCASNQEEE area below:2 cycl:4 cycl_id:2 did employe:4 employe_id:2 exampl exce:2 exceed:2 expectation:4 far growth hr:2 id:4 manager meet:3 met outstand:2 overal performanc:4 rate:3 review:8 strength submit:5 submit_performanc_review:4 summari:2",
+	Call:        toolgenCallSubmitPerformanceReview,
+}, {
+	Name:        ToolCreateEmployeeGoal,
+	Description: "CreateEmployeeGoal sets a goal (OKR) for an employee with its key results.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee."},"title":{"type":"string","description":"the objective."},"key_results":{"type":"array","description":"measurable results.","items":{"type":"string"}},"due":{"type":"string","description":"when it should be reached.","format":"date-time"}},"required":["employee_id","title","key_results","due"],"additionalProperties":false}`),
+	Namespace:   "hr",
+	Tokens:      toolgen.Tokens{Default: 136, Strict: 119, Gemini: 114},
+	SearchTerms: "1 46 JwqwQCrlJAIJKiCiEA creat:4 creat_employe_goal:4 due:2 employe:8 employe_id:2 goal:5 hr:2 id:2 kei:3 kei_result:2 measurabl objectiv okr reach result:4 set should titl:2",
+	Call:        toolgenCallCreateEmployeeGoal,
+}, {
+	Name:        ToolGiveKudos,
+	Description: "GiveKudos publicly thanks a colleague on the recognition feed.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the colleague."},"message":{"type":"string","description":"what you thank them for."},"value":{"type":"string","description":"the company value it shows, \"Customer obsession\"."}},"required":["employee_id","message"],"additionalProperties":false}`),
+	Namespace:   "hr",
+	Tokens:      toolgen.Tokens{Default: 108, Strict: 102, Gemini: 86},
+	SearchTerms: "1 37 AUGMUFLi6EgToCgUQAQ colleagu:2 compani customer employe:2 employe_id:2 feed give:4 give_kudo:4 hr:2 id:2 kudo:4 messag:2 obsession publicli recognition show thank:2 them valu:3",
+	Call:        toolgenCallGiveKudos,
+}, {
+	Name:         ToolListBenefitPlans,
+	Description:  "ListBenefitPlans lists the health, dental, vision, retirement and other plans employees can enroll in.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"location":{"type":"string","description":"only plans offered in this country."}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "hr",
+	Tokens:      toolgen.Tokens{Default: 79, Strict: 76, Gemini: 57},
+	SearchTerms: "1 33 AEC1RY5LQVgQGCBd benefit:4 countri dental employe enrol health hr:2 list:5 list_benefit_plan:4 location:2 offer onli other plan:6 retirement vision",
+	Call:        toolgenCallListBenefitPlans,
+}, {
+	Name:        ToolEnrollInBenefitPlan,
+	Description: "EnrollInBenefitPlan enrolls an employee, and dependents, in a benefit plan.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee."},"plan_id":{"type":"string","description":"the plan."},"dependents":{"type":"array","description":"names of the dependents to cover.","items":{"type":"string"}}},"required":["employee_id","plan_id","dependents"],"additionalProperties":false}`),
+	Namespace:   "hr",
+	Tokens:      toolgen.Tokens{Default: 123, Strict: 106, Gemini: 101},
+	SearchTerms: "1 42 QESDsG5BBCII benefit:5 cover dependent:4 employe:4 employe_id:2 enrol:5 enrol_in_benefit_plan:4 hr:2 id:4 name plan:8 plan_id:2",
+	Call:        toolgenCallEnrollInBenefitPlan,
+}, {
+	Name:         ToolAssignTrainingCourse,
+	Description:  "AssignTrainingCourse assigns a learning course to employees with a due date.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"course_id":{"type":"string","description":"the course, for example the annual security awareness training."},"employee_ids":{"type":"array","description":"the employees.","items":{"type":"string"}},"due":{"type":"string","description":"when it must be completed.","format":"date-time"}},"required":["course_id","employee_ids","due"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "hr",
+	Tokens:       toolgen.Tokens{Default: 124, Strict: 107, Gemini: 102},
+	SearchTerms:  "1 47 QQyFwiImBDII3AIwgB annual assign:5 assign_train_cours:4 awareness complet cours:8 cours_id:2 date due:3 employe:4 employe_id:2 exampl hr:2 id:4 learn must securiti train:5",
+	Call:         toolgenCallAssignTrainingCourse,
+}, {
+	Name:         ToolGetTrainingCompletion,
+	Description:  "GetTrainingCompletion reports who has completed a course, who has not, and who is overdue.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"course_id":{"type":"string","description":"the course."},"department":{"type":"string","description":"only this department."}},"required":["course_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "hr",
+	Tokens:      toolgen.Tokens{Default: 91, Strict: 85, Gemini: 69},
+	SearchTerms: "1 33 YJxRQlUIBOAGG complet completion:4 cours:4 cours_id:2 department:3 get:4 get_train_completion:4 hr:2 id:2 onli overdu report train:4",
+	Call:        toolgenCallGetTrainingCompletion,
+}, {
+	Name:        ToolSubmitExpenseClaim,
+	Description: "SubmitExpenseClaim submits a business expense for reimbursement.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string"},"amount":{"type":"number","minimum":0},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"category":{"type":"string","description":"ExpenseCategory is the kind of a business expense.\n\"travel\": flights, trains, hotels, taxis\n\"meals\": meals and entertainment\n\"equipment\": hardware and office supplies\n\"software\": subscriptions and licenses\n\"training\": courses, books, conferences\n\"other\": anything else","enum":["travel","meals","equipment","software","training","other"]},"date":{"type":"string","description":"when it was spent","format":"date-time"},"description":{"type":"string","description":"what it was for"},"receipt_url":{"type":"string","description":"a photo or PDF of the receipt"},"project_code":{"type":"string","description":"the project or client to bill"}},"required":["employee_id","amount","currency","category","date","description"],"additionalProperties":false}`),
+	Namespace:   "hr",
+	Tokens:      toolgen.Tokens{Default: 252, Strict: 260, Gemini: 230},
+	SearchTerms: "1 91 BA9ABgNZiGakShUCABklloCIMQo8HUaEeEggwMQBCQHAgkEC amount:2 anyth bill book business:2 categori:3 claim:4 client code:2 conferenc cours currenci:2 date:2 description:2 els employe:2 employe_id:2 entertainment equipment:2 expens:7 expens_categori flight hardwar hotel hr:2 id:2 kind licens meal:3 offic other:2 pdf photo project:3 project_code:2 receipt:3 receipt_url:2 reimbursement softwar:2 spent submit:5 submit_expens_claim:4 subscription suppli taxi train:3 travel:2 url:2",
+	Call:        toolgenCallSubmitExpenseClaim,
+}, {
+	Name:        ToolApproveExpenseClaim,
+	Description: "ApproveExpenseClaim approves or rejects an employee's expense claim.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"claim_id":{"type":"string","description":"the claim."},"approve":{"type":"boolean","description":"true to approve, false to reject."},"comment":{"type":"string","description":"a note to the employee."}},"required":["claim_id","approve"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "hr",
+	Tokens:      toolgen.Tokens{Default: 106, Strict: 100, Gemini: 84},
+	SearchTerms: "1 40 YJQZomBISiAOU approv:8 approv_expens_claim:4 claim:8 claim_id:2 comment:2 employe:2 expens:5 fals hr:2 id:2 note reject:2 true",
+	Call:        toolgenCallApproveExpenseClaim,
+}, {
+	Name:         ToolGetHeadcountReport,
+	Description:  "GetHeadcountReport counts employees, hires and departures, broken down by department, location or employment type.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"group_by":{"type":"string","description":"how to break it down.\n\"department\": by department\n\"location\": by office or country\n\"employment_type\": by employment type\n\"manager\": by manager","enum":["department","location","employment_type","manager"]},"as_of":{"type":"string","description":"the date of the count; today when absent.","format":"date-time"}},"required":["group_by"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "hr",
+	Tokens:      toolgen.Tokens{Default: 148, Strict: 144, Gemini: 126},
+	SearchTerms: "1 58 ICXATID0kQhQADwDDMBBhokCmo absent as_of:2 break broken count:2 countri date department:4 departur down:2 employe employment:4 employment_type:2 get:4 get_headcount_report:4 group:2 group_by:2 headcount:4 hire hr:2 location:3 manager:3 offic report:4 todai type:4",
+	Call:        toolgenCallGetHeadcountReport,
+}, {
+	Name:        ToolRequestEquipment,
+	Description: "RequestEquipment orders a piece of equipment for an employee from IT.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee."},"item":{"type":"string","description":"what to order.\n\"laptop\": a laptop\n\"monitor\": an external monitor\n\"phone\": a mobile phone\n\"headset\": a headset\n\"keyboard\": a keyboard\n\"chair\": an ergonomic chair","enum":["laptop","monitor","phone","headset","keyboard","chair"]},"ship_to":{"type":"string","description":"the delivery address; the employee's office when absent."},"justification":{"type":"string","description":"why it is needed."}},"required":["employee_id","item"],"additionalProperties":false}`),
+	Namespace:   "hr",
+	Tokens:      toolgen.Tokens{Default: 181, Strict: 188, Gemini: 159},
+	SearchTerms: "1 62 BgFmDyLEUkv4KEAhUkyAEBCAIAAD absent address chair:3 deliveri employe:5 employe_id:2 equipment:5 ergonomic external headset:3 hr:2 id:2 item:2 justification:2 keyboard:3 laptop:3 mobil monitor:3 need offic order:2 phone:3 piec request:4 request_equipment:4 ship:2 ship_to:2 why",
+	Call:        toolgenCallRequestEquipment,
+}}
 
 // GetEmployeeRule is a permission rule for the tool get_employee: each field
 // is a glob over that argument's value (as toolgen.Rule's Args), and an empty
@@ -684,7 +648,7 @@ type GetEmployeeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetEmployeeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetEmployee, toolgenArgsGetEmployee, []string{r.EmployeeID})
+	return toolimpl.RuleOf(ToolGetEmployee, toolgenArgsGetEmployee, unsafe.Pointer(&r), 1)
 }
 
 // SearchEmployeeDirectoryRule is a permission rule for the tool
@@ -699,7 +663,7 @@ type SearchEmployeeDirectoryRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SearchEmployeeDirectoryRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSearchEmployeeDirectory, toolgenArgsSearchEmployeeDirectory, []string{r.Query, r.Department, r.Location})
+	return toolimpl.RuleOf(ToolSearchEmployeeDirectory, toolgenArgsSearchEmployeeDirectory, unsafe.Pointer(&r), 3)
 }
 
 // OnboardEmployeeRule is a permission rule for the tool onboard_employee: each
@@ -721,7 +685,7 @@ type OnboardEmployeeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r OnboardEmployeeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolOnboardEmployee, toolgenObjectNewHire, []string{r.Name, r.Email, r.Title, r.Department, r.ManagerID, r.StartDate, r.Type, r.Location, r.AnnualSalary, r.Currency})
+	return toolimpl.RuleOf(ToolOnboardEmployee, toolgenObjectNewHire, unsafe.Pointer(&r), 10)
 }
 
 // UpdateEmployeeRecordRule is a permission rule for the tool
@@ -739,7 +703,7 @@ type UpdateEmployeeRecordRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateEmployeeRecordRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolUpdateEmployeeRecord, toolgenObjectEmployeeChanges, []string{r.EmployeeID, r.Title, r.Department, r.ManagerID, r.Location, r.EffectiveDate})
+	return toolimpl.RuleOf(ToolUpdateEmployeeRecord, toolgenObjectEmployeeChanges, unsafe.Pointer(&r), 6)
 }
 
 // OffboardEmployeeRule is a permission rule for the tool offboard_employee:
@@ -755,7 +719,7 @@ type OffboardEmployeeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r OffboardEmployeeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolOffboardEmployee, toolgenArgsOffboardEmployee, []string{r.EmployeeID, r.LastDay, r.Reason, r.EligibleForRehire})
+	return toolimpl.RuleOf(ToolOffboardEmployee, toolgenArgsOffboardEmployee, unsafe.Pointer(&r), 4)
 }
 
 // GetOrgChartRule is a permission rule for the tool get_org_chart: each field
@@ -769,7 +733,7 @@ type GetOrgChartRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetOrgChartRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetOrgChart, toolgenArgsGetOrgChart, []string{r.RootEmployeeID, r.Depth})
+	return toolimpl.RuleOf(ToolGetOrgChart, toolgenArgsGetOrgChart, unsafe.Pointer(&r), 2)
 }
 
 // ListDirectReportsRule is a permission rule for the tool list_direct_reports:
@@ -782,7 +746,7 @@ type ListDirectReportsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListDirectReportsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListDirectReports, toolgenArgsListDirectReports, []string{r.ManagerID})
+	return toolimpl.RuleOf(ToolListDirectReports, toolgenArgsListDirectReports, unsafe.Pointer(&r), 1)
 }
 
 // UpdateEmergencyContactRule is a permission rule for the tool
@@ -798,7 +762,7 @@ type UpdateEmergencyContactRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateEmergencyContactRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolUpdateEmergencyContact, toolgenArgsUpdateEmergencyContact, []string{r.EmployeeID, r.Name, r.Relationship, r.Phone})
+	return toolimpl.RuleOf(ToolUpdateEmergencyContact, toolgenArgsUpdateEmergencyContact, unsafe.Pointer(&r), 4)
 }
 
 // RequestTimeOffRule is a permission rule for the tool request_time_off: each
@@ -816,7 +780,7 @@ type RequestTimeOffRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RequestTimeOffRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRequestTimeOff, toolgenArgsRequestTimeOff, []string{r.EmployeeID, r.LeaveType, r.Start, r.End, r.HalfDay, r.Note})
+	return toolimpl.RuleOf(ToolRequestTimeOff, toolgenArgsRequestTimeOff, unsafe.Pointer(&r), 6)
 }
 
 // ReviewTimeOffRequestRule is a permission rule for the tool
@@ -831,7 +795,7 @@ type ReviewTimeOffRequestRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReviewTimeOffRequestRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReviewTimeOffRequest, toolgenArgsReviewTimeOffRequest, []string{r.RequestID, r.Approve, r.Comment})
+	return toolimpl.RuleOf(ToolReviewTimeOffRequest, toolgenArgsReviewTimeOffRequest, unsafe.Pointer(&r), 3)
 }
 
 // ListTimeOffRequestsRule is a permission rule for the tool
@@ -847,7 +811,7 @@ type ListTimeOffRequestsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListTimeOffRequestsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListTimeOffRequests, toolgenArgsListTimeOffRequests, []string{r.Status, r.EmployeeID, r.From, r.To})
+	return toolimpl.RuleOf(ToolListTimeOffRequests, toolgenArgsListTimeOffRequests, unsafe.Pointer(&r), 4)
 }
 
 // CancelTimeOffRequestRule is a permission rule for the tool
@@ -860,7 +824,7 @@ type CancelTimeOffRequestRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CancelTimeOffRequestRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCancelTimeOffRequest, toolgenArgsCancelTimeOffRequest, []string{r.RequestID})
+	return toolimpl.RuleOf(ToolCancelTimeOffRequest, toolgenArgsCancelTimeOffRequest, unsafe.Pointer(&r), 1)
 }
 
 // GetPTOBalanceRule is a permission rule for the tool get_pto_balance: each
@@ -873,7 +837,7 @@ type GetPTOBalanceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetPTOBalanceRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetPTOBalance, toolgenArgsGetPTOBalance, []string{r.EmployeeID})
+	return toolimpl.RuleOf(ToolGetPTOBalance, toolgenArgsGetPTOBalance, unsafe.Pointer(&r), 1)
 }
 
 // ListPeopleOutOfOfficeRule is a permission rule for the tool
@@ -887,7 +851,7 @@ type ListPeopleOutOfOfficeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListPeopleOutOfOfficeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListPeopleOutOfOffice, toolgenArgsListPeopleOutOfOffice, []string{r.Date, r.Department})
+	return toolimpl.RuleOf(ToolListPeopleOutOfOffice, toolgenArgsListPeopleOutOfOffice, unsafe.Pointer(&r), 2)
 }
 
 // GetPayslipRule is a permission rule for the tool get_payslip: each field is
@@ -901,7 +865,7 @@ type GetPayslipRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetPayslipRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetPayslip, toolgenArgsGetPayslip, []string{r.EmployeeID, r.Period})
+	return toolimpl.RuleOf(ToolGetPayslip, toolgenArgsGetPayslip, unsafe.Pointer(&r), 2)
 }
 
 // UpdateCompensationRule is a permission rule for the tool
@@ -918,7 +882,7 @@ type UpdateCompensationRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateCompensationRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolUpdateCompensation, toolgenArgsUpdateCompensation, []string{r.EmployeeID, r.AnnualSalary, r.Currency, r.EffectiveDate, r.Reason})
+	return toolimpl.RuleOf(ToolUpdateCompensation, toolgenArgsUpdateCompensation, unsafe.Pointer(&r), 5)
 }
 
 // AwardBonusRule is a permission rule for the tool award_bonus: each field is
@@ -935,7 +899,7 @@ type AwardBonusRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AwardBonusRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAwardBonus, toolgenArgsAwardBonus, []string{r.EmployeeID, r.Amount, r.Currency, r.Reason, r.PayDate})
+	return toolimpl.RuleOf(ToolAwardBonus, toolgenArgsAwardBonus, unsafe.Pointer(&r), 5)
 }
 
 // LogTimesheetHoursRule is a permission rule for the tool log_timesheet_hours:
@@ -951,7 +915,7 @@ type LogTimesheetHoursRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LogTimesheetHoursRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolLogTimesheetHours, toolgenArgsLogTimesheetHours, []string{r.EmployeeID, r.Date, r.Hours, r.ProjectCode})
+	return toolimpl.RuleOf(ToolLogTimesheetHours, toolgenArgsLogTimesheetHours, unsafe.Pointer(&r), 4)
 }
 
 // CreateJobOpeningRule is a permission rule for the tool create_job_opening:
@@ -970,7 +934,7 @@ type CreateJobOpeningRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateJobOpeningRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateJobOpening, toolgenArgsCreateJobOpening, []string{r.Title, r.Department, r.Location, r.HiringManagerID, r.SalaryMin, r.SalaryMax, r.Description})
+	return toolimpl.RuleOf(ToolCreateJobOpening, toolgenArgsCreateJobOpening, unsafe.Pointer(&r), 7)
 }
 
 // ListJobOpeningsRule is a permission rule for the tool list_job_openings:
@@ -984,7 +948,7 @@ type ListJobOpeningsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListJobOpeningsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListJobOpenings, toolgenArgsListJobOpenings, []string{r.Department, r.IncludeClosed})
+	return toolimpl.RuleOf(ToolListJobOpenings, toolgenArgsListJobOpenings, unsafe.Pointer(&r), 2)
 }
 
 // CloseJobOpeningRule is a permission rule for the tool close_job_opening:
@@ -998,7 +962,7 @@ type CloseJobOpeningRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CloseJobOpeningRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCloseJobOpening, toolgenArgsCloseJobOpening, []string{r.JobID, r.Filled})
+	return toolimpl.RuleOf(ToolCloseJobOpening, toolgenArgsCloseJobOpening, unsafe.Pointer(&r), 2)
 }
 
 // AddCandidateRule is a permission rule for the tool add_candidate: each field
@@ -1016,7 +980,7 @@ type AddCandidateRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddCandidateRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAddCandidate, toolgenObjectNewCandidate, []string{r.Name, r.Email, r.JobID, r.ResumeURL, r.Source, r.LinkedIn})
+	return toolimpl.RuleOf(ToolAddCandidate, &toolgenTypeNewCandidate.Object, unsafe.Pointer(&r), 6)
 }
 
 // ListCandidatesRule is a permission rule for the tool list_candidates: each
@@ -1030,7 +994,7 @@ type ListCandidatesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListCandidatesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListCandidates, toolgenArgsListCandidates, []string{r.JobID, r.Stage})
+	return toolimpl.RuleOf(ToolListCandidates, toolgenArgsListCandidates, unsafe.Pointer(&r), 2)
 }
 
 // AdvanceCandidateRule is a permission rule for the tool advance_candidate:
@@ -1044,7 +1008,7 @@ type AdvanceCandidateRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AdvanceCandidateRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAdvanceCandidate, toolgenArgsAdvanceCandidate, []string{r.CandidateID, r.Stage})
+	return toolimpl.RuleOf(ToolAdvanceCandidate, toolgenArgsAdvanceCandidate, unsafe.Pointer(&r), 2)
 }
 
 // RejectCandidateRule is a permission rule for the tool reject_candidate: each
@@ -1059,7 +1023,7 @@ type RejectCandidateRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RejectCandidateRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRejectCandidate, toolgenArgsRejectCandidate, []string{r.CandidateID, r.Reason, r.SendEmail})
+	return toolimpl.RuleOf(ToolRejectCandidate, toolgenArgsRejectCandidate, unsafe.Pointer(&r), 3)
 }
 
 // ScheduleInterviewRule is a permission rule for the tool schedule_interview:
@@ -1077,7 +1041,7 @@ type ScheduleInterviewRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ScheduleInterviewRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolScheduleInterview, toolgenArgsScheduleInterview, []string{r.CandidateID, r.InterviewerIDs, r.Start, r.DurationMinutes, r.Kind, r.Focus})
+	return toolimpl.RuleOf(ToolScheduleInterview, toolgenArgsScheduleInterview, unsafe.Pointer(&r), 6)
 }
 
 // SubmitInterviewScorecardRule is a permission rule for the tool
@@ -1092,7 +1056,7 @@ type SubmitInterviewScorecardRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SubmitInterviewScorecardRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSubmitInterviewScorecard, toolgenArgsSubmitInterviewScorecard, []string{r.InterviewID, r.Recommendation, r.Notes})
+	return toolimpl.RuleOf(ToolSubmitInterviewScorecard, toolgenArgsSubmitInterviewScorecard, unsafe.Pointer(&r), 3)
 }
 
 // CreateOfferLetterRule is a permission rule for the tool create_offer_letter:
@@ -1110,7 +1074,7 @@ type CreateOfferLetterRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateOfferLetterRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateOfferLetter, toolgenArgsCreateOfferLetter, []string{r.CandidateID, r.AnnualSalary, r.Currency, r.EquityShares, r.StartDate, r.ExpiresAt})
+	return toolimpl.RuleOf(ToolCreateOfferLetter, toolgenArgsCreateOfferLetter, unsafe.Pointer(&r), 6)
 }
 
 // LaunchReviewCycleRule is a permission rule for the tool launch_review_cycle:
@@ -1126,7 +1090,7 @@ type LaunchReviewCycleRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LaunchReviewCycleRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolLaunchReviewCycle, toolgenArgsLaunchReviewCycle, []string{r.Name, r.EmployeeIDs, r.Due, r.IncludePeerFeedback})
+	return toolimpl.RuleOf(ToolLaunchReviewCycle, toolgenArgsLaunchReviewCycle, unsafe.Pointer(&r), 4)
 }
 
 // SubmitPerformanceReviewRule is a permission rule for the tool
@@ -1142,7 +1106,7 @@ type SubmitPerformanceReviewRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SubmitPerformanceReviewRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSubmitPerformanceReview, toolgenArgsSubmitPerformanceReview, []string{r.CycleID, r.EmployeeID, r.Rating, r.Summary})
+	return toolimpl.RuleOf(ToolSubmitPerformanceReview, toolgenArgsSubmitPerformanceReview, unsafe.Pointer(&r), 4)
 }
 
 // CreateEmployeeGoalRule is a permission rule for the tool
@@ -1158,7 +1122,7 @@ type CreateEmployeeGoalRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateEmployeeGoalRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateEmployeeGoal, toolgenArgsCreateEmployeeGoal, []string{r.EmployeeID, r.Title, r.KeyResults, r.Due})
+	return toolimpl.RuleOf(ToolCreateEmployeeGoal, toolgenArgsCreateEmployeeGoal, unsafe.Pointer(&r), 4)
 }
 
 // GiveKudosRule is a permission rule for the tool give_kudos: each field is a
@@ -1173,7 +1137,7 @@ type GiveKudosRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GiveKudosRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGiveKudos, toolgenArgsGiveKudos, []string{r.EmployeeID, r.Message, r.Value})
+	return toolimpl.RuleOf(ToolGiveKudos, toolgenArgsGiveKudos, unsafe.Pointer(&r), 3)
 }
 
 // ListBenefitPlansRule is a permission rule for the tool list_benefit_plans:
@@ -1186,7 +1150,7 @@ type ListBenefitPlansRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListBenefitPlansRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListBenefitPlans, toolgenArgsListBenefitPlans, []string{r.Location})
+	return toolimpl.RuleOf(ToolListBenefitPlans, toolgenArgsListBenefitPlans, unsafe.Pointer(&r), 1)
 }
 
 // EnrollInBenefitPlanRule is a permission rule for the tool
@@ -1201,7 +1165,7 @@ type EnrollInBenefitPlanRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EnrollInBenefitPlanRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEnrollInBenefitPlan, toolgenArgsEnrollInBenefitPlan, []string{r.EmployeeID, r.PlanID, r.Dependents})
+	return toolimpl.RuleOf(ToolEnrollInBenefitPlan, toolgenArgsEnrollInBenefitPlan, unsafe.Pointer(&r), 3)
 }
 
 // AssignTrainingCourseRule is a permission rule for the tool
@@ -1216,7 +1180,7 @@ type AssignTrainingCourseRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AssignTrainingCourseRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAssignTrainingCourse, toolgenArgsAssignTrainingCourse, []string{r.CourseID, r.EmployeeIDs, r.Due})
+	return toolimpl.RuleOf(ToolAssignTrainingCourse, toolgenArgsAssignTrainingCourse, unsafe.Pointer(&r), 3)
 }
 
 // GetTrainingCompletionRule is a permission rule for the tool
@@ -1230,7 +1194,7 @@ type GetTrainingCompletionRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetTrainingCompletionRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetTrainingCompletion, toolgenArgsGetTrainingCompletion, []string{r.CourseID, r.Department})
+	return toolimpl.RuleOf(ToolGetTrainingCompletion, toolgenArgsGetTrainingCompletion, unsafe.Pointer(&r), 2)
 }
 
 // SubmitExpenseClaimRule is a permission rule for the tool
@@ -1250,7 +1214,7 @@ type SubmitExpenseClaimRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SubmitExpenseClaimRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSubmitExpenseClaim, toolgenObjectExpenseClaim, []string{r.EmployeeID, r.Amount, r.Currency, r.Category, r.Date, r.Description, r.ReceiptURL, r.ProjectCode})
+	return toolimpl.RuleOf(ToolSubmitExpenseClaim, toolgenObjectExpenseClaim, unsafe.Pointer(&r), 8)
 }
 
 // ApproveExpenseClaimRule is a permission rule for the tool
@@ -1265,7 +1229,7 @@ type ApproveExpenseClaimRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ApproveExpenseClaimRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolApproveExpenseClaim, toolgenArgsApproveExpenseClaim, []string{r.ClaimID, r.Approve, r.Comment})
+	return toolimpl.RuleOf(ToolApproveExpenseClaim, toolgenArgsApproveExpenseClaim, unsafe.Pointer(&r), 3)
 }
 
 // GetHeadcountReportRule is a permission rule for the tool
@@ -1279,7 +1243,7 @@ type GetHeadcountReportRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetHeadcountReportRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetHeadcountReport, toolgenArgsGetHeadcountReport, []string{r.GroupBy, r.AsOf})
+	return toolimpl.RuleOf(ToolGetHeadcountReport, toolgenArgsGetHeadcountReport, unsafe.Pointer(&r), 2)
 }
 
 // RequestEquipmentRule is a permission rule for the tool request_equipment:
@@ -1295,7 +1259,7 @@ type RequestEquipmentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RequestEquipmentRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRequestEquipment, toolgenArgsRequestEquipment, []string{r.EmployeeID, r.Item, r.ShipTo, r.Justification})
+	return toolimpl.RuleOf(ToolRequestEquipment, toolgenArgsRequestEquipment, unsafe.Pointer(&r), 4)
 }
 
 // OnboardEmployeeEdit is a person's edit of the arguments of a call of
@@ -1485,13 +1449,6 @@ func (a CreateOfferLetterEdit) Args() ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenInputGetEmployee is the JSON Schema of get_employee's arguments.
-var toolgenInputGetEmployee = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee's id or work email."}},"required":["employee_id"],"additionalProperties":false}`)
-
-// toolgenOutputGetEmployee is the JSON Schema of get_employee's structured
-// result.
-var toolgenOutputGetEmployee = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Employee is a person in the directory.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"title":{"type":"string"},"department":{"type":"string"},"manager_id":{"type":"string"},"location":{"type":"string"},"type":{"type":"string","description":"EmploymentType is the kind of an employment contract.\n\"full_time\": permanent, full hours\n\"part_time\": permanent, reduced hours\n\"contractor\": external contractor\n\"intern\": fixed-term internship","examples":["full_time","part_time","contractor","intern"]},"start_date":{"type":"string","format":"date-time"}},"required":["id","name","email","title","department","location","type","start_date"],"additionalProperties":false}`)
-
 // toolgenCallGetEmployee reads the arguments of get_employee, calls GetEmployee and writes its result.
 func toolgenCallGetEmployee(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetEmployee, &res, &err)
@@ -1528,14 +1485,6 @@ func toolgenCallGetEmployee(ctx context.Context, args []byte) (res toolgen.Resul
 	toolgenEncodeEmployee(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputSearchEmployeeDirectory is the JSON Schema of
-// search_employee_directory's arguments.
-var toolgenInputSearchEmployeeDirectory = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"part of a name, title or skill."},"department":{"type":"string","description":"only this department."},"location":{"type":"string","description":"only this office or country."}},"required":["query"],"additionalProperties":false}`)
-
-// toolgenOutputSearchEmployeeDirectory is the JSON Schema of
-// search_employee_directory's structured result.
-var toolgenOutputSearchEmployeeDirectory = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Employee is a person in the directory.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"title":{"type":"string"},"department":{"type":"string"},"manager_id":{"type":"string"},"location":{"type":"string"},"type":{"type":"string","description":"EmploymentType is the kind of an employment contract.\n\"full_time\": permanent, full hours\n\"part_time\": permanent, reduced hours\n\"contractor\": external contractor\n\"intern\": fixed-term internship","examples":["full_time","part_time","contractor","intern"]},"start_date":{"type":"string","format":"date-time"}},"required":["id","name","email","title","department","location","type","start_date"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSearchEmployeeDirectory reads the arguments of search_employee_directory, calls SearchEmployeeDirectory and writes its result.
 func toolgenCallSearchEmployeeDirectory(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1603,14 +1552,6 @@ func toolgenCallSearchEmployeeDirectory(ctx context.Context, args []byte) (res t
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputOnboardEmployee is the JSON Schema of onboard_employee's
-// arguments.
-var toolgenInputOnboardEmployee = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"email":{"type":"string","description":"personal email, for the welcome message","format":"email"},"title":{"type":"string","description":"job title"},"department":{"type":"string"},"manager_id":{"type":"string"},"start_date":{"type":"string","format":"date-time"},"type":{"type":"string","description":"EmploymentType is the kind of an employment contract.\n\"full_time\": permanent, full hours\n\"part_time\": permanent, reduced hours\n\"contractor\": external contractor\n\"intern\": fixed-term internship","enum":["full_time","part_time","contractor","intern"]},"location":{"type":"string","description":"office or \"remote-<country>\""},"annual_salary":{"type":"number","description":"AnnualSalary is the base salary per year, in Currency.","minimum":0},"currency":{"type":"string","pattern":"^[A-Z]{3}$"}},"required":["name","email","title","department","manager_id","start_date","type","location","annual_salary","currency"],"additionalProperties":false}`)
-
-// toolgenOutputOnboardEmployee is the JSON Schema of onboard_employee's
-// structured result.
-var toolgenOutputOnboardEmployee = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Employee is a person in the directory.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"title":{"type":"string"},"department":{"type":"string"},"manager_id":{"type":"string"},"location":{"type":"string"},"type":{"type":"string","description":"EmploymentType is the kind of an employment contract.\n\"full_time\": permanent, full hours\n\"part_time\": permanent, reduced hours\n\"contractor\": external contractor\n\"intern\": fixed-term internship","examples":["full_time","part_time","contractor","intern"]},"start_date":{"type":"string","format":"date-time"}},"required":["id","name","email","title","department","location","type","start_date"],"additionalProperties":false}`)
-
 // toolgenCallOnboardEmployee reads the arguments of onboard_employee, calls OnboardEmployee and writes its result.
 func toolgenCallOnboardEmployee(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolOnboardEmployee, &res, &err)
@@ -1635,14 +1576,6 @@ func toolgenCallOnboardEmployee(ctx context.Context, args []byte) (res toolgen.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputUpdateEmployeeRecord is the JSON Schema of
-// update_employee_record's arguments.
-var toolgenInputUpdateEmployeeRecord = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string"},"title":{"type":"string"},"department":{"type":"string"},"manager_id":{"type":"string"},"location":{"type":"string"},"effective_date":{"type":"string","description":"EffectiveDate is when the change takes effect; today when absent.","format":"date-time"}},"required":["employee_id"],"additionalProperties":false}`)
-
-// toolgenOutputUpdateEmployeeRecord is the JSON Schema of
-// update_employee_record's structured result.
-var toolgenOutputUpdateEmployeeRecord = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Employee is a person in the directory.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"title":{"type":"string"},"department":{"type":"string"},"manager_id":{"type":"string"},"location":{"type":"string"},"type":{"type":"string","description":"EmploymentType is the kind of an employment contract.\n\"full_time\": permanent, full hours\n\"part_time\": permanent, reduced hours\n\"contractor\": external contractor\n\"intern\": fixed-term internship","examples":["full_time","part_time","contractor","intern"]},"start_date":{"type":"string","format":"date-time"}},"required":["id","name","email","title","department","location","type","start_date"],"additionalProperties":false}`)
-
 // toolgenCallUpdateEmployeeRecord reads the arguments of update_employee_record, calls UpdateEmployeeRecord and writes its result.
 func toolgenCallUpdateEmployeeRecord(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolUpdateEmployeeRecord, &res, &err)
@@ -1666,14 +1599,6 @@ func toolgenCallUpdateEmployeeRecord(ctx context.Context, args []byte) (res tool
 	toolgenEncodeEmployee(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputOffboardEmployee is the JSON Schema of offboard_employee's
-// arguments.
-var toolgenInputOffboardEmployee = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee."},"last_day":{"type":"string","description":"the last working day.","format":"date-time"},"reason":{"type":"string","description":"why they leave.\n\"resignation\": the employee resigned\n\"termination\": let go for cause or performance\n\"layoff\": position eliminated\n\"retirement\": retired\n\"contract_end\": fixed term ended","enum":["resignation","termination","layoff","retirement","contract_end"]},"eligible_for_rehire":{"type":"boolean","description":"whether they may be hired again."}},"required":["employee_id","last_day","reason","eligible_for_rehire"],"additionalProperties":false}`)
-
-// toolgenOutputOffboardEmployee is the JSON Schema of offboard_employee's
-// structured result.
-var toolgenOutputOffboardEmployee = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Employee is a person in the directory.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"title":{"type":"string"},"department":{"type":"string"},"manager_id":{"type":"string"},"location":{"type":"string"},"type":{"type":"string","description":"EmploymentType is the kind of an employment contract.\n\"full_time\": permanent, full hours\n\"part_time\": permanent, reduced hours\n\"contractor\": external contractor\n\"intern\": fixed-term internship","examples":["full_time","part_time","contractor","intern"]},"start_date":{"type":"string","format":"date-time"}},"required":["id","name","email","title","department","location","type","start_date"],"additionalProperties":false}`)
 
 // toolgenCallOffboardEmployee reads the arguments of offboard_employee, calls OffboardEmployee and writes its result.
 func toolgenCallOffboardEmployee(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1727,13 +1652,6 @@ func toolgenCallOffboardEmployee(ctx context.Context, args []byte) (res toolgen.
 	toolgenEncodeEmployee(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputGetOrgChart is the JSON Schema of get_org_chart's arguments.
-var toolgenInputGetOrgChart = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"root_employee_id":{"type":"string","description":"the top of the tree; the CEO when absent."},"depth":{"type":"integer","description":"how many levels down.","minimum":1,"maximum":10}},"required":["depth"],"additionalProperties":false}`)
-
-// toolgenOutputGetOrgChart is the JSON Schema of get_org_chart's structured
-// result.
-var toolgenOutputGetOrgChart = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetOrgChart reads the arguments of get_org_chart, calls GetOrgChart and writes its result.
 func toolgenCallGetOrgChart(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1796,14 +1714,6 @@ func toolgenCallGetOrgChart(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputListDirectReports is the JSON Schema of list_direct_reports's
-// arguments.
-var toolgenInputListDirectReports = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"manager_id":{"type":"string","description":"the manager."}},"required":["manager_id"],"additionalProperties":false}`)
-
-// toolgenOutputListDirectReports is the JSON Schema of list_direct_reports's
-// structured result.
-var toolgenOutputListDirectReports = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Employee is a person in the directory.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"title":{"type":"string"},"department":{"type":"string"},"manager_id":{"type":"string"},"location":{"type":"string"},"type":{"type":"string","description":"EmploymentType is the kind of an employment contract.\n\"full_time\": permanent, full hours\n\"part_time\": permanent, reduced hours\n\"contractor\": external contractor\n\"intern\": fixed-term internship","examples":["full_time","part_time","contractor","intern"]},"start_date":{"type":"string","format":"date-time"}},"required":["id","name","email","title","department","location","type","start_date"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListDirectReports reads the arguments of list_direct_reports, calls ListDirectReports and writes its result.
 func toolgenCallListDirectReports(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListDirectReports, &res, &err)
@@ -1847,10 +1757,6 @@ func toolgenCallListDirectReports(ctx context.Context, args []byte) (res toolgen
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputUpdateEmergencyContact is the JSON Schema of
-// update_emergency_contact's arguments.
-var toolgenInputUpdateEmergencyContact = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee."},"name":{"type":"string","description":"the contact's name."},"relationship":{"type":"string","description":"\"spouse\", \"parent\"..."},"phone":{"type":"string","description":"the contact's phone number."}},"required":["employee_id","name","relationship","phone"],"additionalProperties":false}`)
 
 // toolgenCallUpdateEmergencyContact reads the arguments of update_emergency_contact, calls UpdateEmergencyContact and writes its result.
 func toolgenCallUpdateEmergencyContact(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1902,14 +1808,6 @@ func toolgenCallUpdateEmergencyContact(ctx context.Context, args []byte) (res to
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputRequestTimeOff is the JSON Schema of request_time_off's
-// arguments.
-var toolgenInputRequestTimeOff = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee; you when absent."},"leave_type":{"type":"string","description":"the kind of leave.\n\"vacation\": paid holiday\n\"sick\": illness\n\"parental\": birth or adoption of a child\n\"bereavement\": death of a relative\n\"unpaid\": unpaid leave\n\"jury_duty\": civic duty","enum":["vacation","sick","parental","bereavement","unpaid","jury_duty"]},"start":{"type":"string","description":"the first day off.","format":"date-time"},"end":{"type":"string","description":"the last day off.","format":"date-time"},"half_day":{"type":"boolean","description":"the start day is a half day."},"note":{"type":"string","description":"a note to the approver."}},"required":["leave_type","start","end","half_day"],"additionalProperties":false}`)
-
-// toolgenOutputRequestTimeOff is the JSON Schema of request_time_off's
-// structured result.
-var toolgenOutputRequestTimeOff = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"TimeOffRequest is a request for leave.","properties":{"id":{"type":"string"},"employee_id":{"type":"string"},"type":{"type":"string","description":"LeaveType is a kind of time off.\n\"vacation\": paid holiday\n\"sick\": illness\n\"parental\": birth or adoption of a child\n\"bereavement\": death of a relative\n\"unpaid\": unpaid leave\n\"jury_duty\": civic duty","examples":["vacation","sick","parental","bereavement","unpaid","jury_duty"]},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"days":{"type":"number"},"status":{"type":"string","description":"RequestStatus is the state of a request that needs approval.\n\"pending\": waiting for the approver\n\"approved\": approved\n\"rejected\": turned down\n\"cancelled\": withdrawn","examples":["pending","approved","rejected","cancelled"]}},"required":["id","employee_id","type","start","end","days","status"],"additionalProperties":false}`)
 
 // toolgenCallRequestTimeOff reads the arguments of request_time_off, calls RequestTimeOff and writes its result.
 func toolgenCallRequestTimeOff(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1986,14 +1884,6 @@ func toolgenCallRequestTimeOff(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputReviewTimeOffRequest is the JSON Schema of
-// review_time_off_request's arguments.
-var toolgenInputReviewTimeOffRequest = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"request_id":{"type":"string","description":"the request."},"approve":{"type":"boolean","description":"true to approve, false to reject."},"comment":{"type":"string","description":"a note to the employee."}},"required":["request_id","approve"],"additionalProperties":false}`)
-
-// toolgenOutputReviewTimeOffRequest is the JSON Schema of
-// review_time_off_request's structured result.
-var toolgenOutputReviewTimeOffRequest = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"TimeOffRequest is a request for leave.","properties":{"id":{"type":"string"},"employee_id":{"type":"string"},"type":{"type":"string","description":"LeaveType is a kind of time off.\n\"vacation\": paid holiday\n\"sick\": illness\n\"parental\": birth or adoption of a child\n\"bereavement\": death of a relative\n\"unpaid\": unpaid leave\n\"jury_duty\": civic duty","examples":["vacation","sick","parental","bereavement","unpaid","jury_duty"]},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"days":{"type":"number"},"status":{"type":"string","description":"RequestStatus is the state of a request that needs approval.\n\"pending\": waiting for the approver\n\"approved\": approved\n\"rejected\": turned down\n\"cancelled\": withdrawn","examples":["pending","approved","rejected","cancelled"]}},"required":["id","employee_id","type","start","end","days","status"],"additionalProperties":false}`)
-
 // toolgenCallReviewTimeOffRequest reads the arguments of review_time_off_request, calls ReviewTimeOffRequest and writes its result.
 func toolgenCallReviewTimeOffRequest(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReviewTimeOffRequest, &res, &err)
@@ -2047,14 +1937,6 @@ func toolgenCallReviewTimeOffRequest(ctx context.Context, args []byte) (res tool
 	toolgenEncodeTimeOffRequest(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputListTimeOffRequests is the JSON Schema of
-// list_time_off_requests's arguments.
-var toolgenInputListTimeOffRequests = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"status":{"type":"string","description":"only requests in this state.\n\"pending\": waiting for the approver\n\"approved\": approved\n\"rejected\": turned down\n\"cancelled\": withdrawn","enum":["pending","approved","rejected","cancelled"]},"employee_id":{"type":"string","description":"only this employee's requests."},"from":{"type":"string","description":"only requests ending after this date.","format":"date-time"},"to":{"type":"string","description":"only requests starting before this date.","format":"date-time"}},"additionalProperties":false}`)
-
-// toolgenOutputListTimeOffRequests is the JSON Schema of
-// list_time_off_requests's structured result.
-var toolgenOutputListTimeOffRequests = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"TimeOffRequest is a request for leave.","properties":{"id":{"type":"string"},"employee_id":{"type":"string"},"type":{"type":"string","description":"LeaveType is a kind of time off.\n\"vacation\": paid holiday\n\"sick\": illness\n\"parental\": birth or adoption of a child\n\"bereavement\": death of a relative\n\"unpaid\": unpaid leave\n\"jury_duty\": civic duty","examples":["vacation","sick","parental","bereavement","unpaid","jury_duty"]},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"days":{"type":"number"},"status":{"type":"string","description":"RequestStatus is the state of a request that needs approval.\n\"pending\": waiting for the approver\n\"approved\": approved\n\"rejected\": turned down\n\"cancelled\": withdrawn","examples":["pending","approved","rejected","cancelled"]}},"required":["id","employee_id","type","start","end","days","status"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListTimeOffRequests reads the arguments of list_time_off_requests, calls ListTimeOffRequests and writes its result.
 func toolgenCallListTimeOffRequests(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2136,14 +2018,6 @@ func toolgenCallListTimeOffRequests(ctx context.Context, args []byte) (res toolg
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCancelTimeOffRequest is the JSON Schema of
-// cancel_time_off_request's arguments.
-var toolgenInputCancelTimeOffRequest = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"request_id":{"type":"string","description":"the request."}},"required":["request_id"],"additionalProperties":false}`)
-
-// toolgenOutputCancelTimeOffRequest is the JSON Schema of
-// cancel_time_off_request's structured result.
-var toolgenOutputCancelTimeOffRequest = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"TimeOffRequest is a request for leave.","properties":{"id":{"type":"string"},"employee_id":{"type":"string"},"type":{"type":"string","description":"LeaveType is a kind of time off.\n\"vacation\": paid holiday\n\"sick\": illness\n\"parental\": birth or adoption of a child\n\"bereavement\": death of a relative\n\"unpaid\": unpaid leave\n\"jury_duty\": civic duty","examples":["vacation","sick","parental","bereavement","unpaid","jury_duty"]},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"days":{"type":"number"},"status":{"type":"string","description":"RequestStatus is the state of a request that needs approval.\n\"pending\": waiting for the approver\n\"approved\": approved\n\"rejected\": turned down\n\"cancelled\": withdrawn","examples":["pending","approved","rejected","cancelled"]}},"required":["id","employee_id","type","start","end","days","status"],"additionalProperties":false}`)
-
 // toolgenCallCancelTimeOffRequest reads the arguments of cancel_time_off_request, calls CancelTimeOffRequest and writes its result.
 func toolgenCallCancelTimeOffRequest(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCancelTimeOffRequest, &res, &err)
@@ -2180,13 +2054,6 @@ func toolgenCallCancelTimeOffRequest(ctx context.Context, args []byte) (res tool
 	toolgenEncodeTimeOffRequest(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputGetPTOBalance is the JSON Schema of get_pto_balance's arguments.
-var toolgenInputGetPTOBalance = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee; you when absent."}},"additionalProperties":false}`)
-
-// toolgenOutputGetPTOBalance is the JSON Schema of get_pto_balance's
-// structured result.
-var toolgenOutputGetPTOBalance = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"number"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetPTOBalance reads the arguments of get_pto_balance, calls GetPTOBalance and writes its result.
 func toolgenCallGetPTOBalance(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2238,14 +2105,6 @@ func toolgenCallGetPTOBalance(ctx context.Context, args []byte) (res toolgen.Res
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputListPeopleOutOfOffice is the JSON Schema of
-// list_people_out_of_office's arguments.
-var toolgenInputListPeopleOutOfOffice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"date":{"type":"string","description":"the day; today when absent.","format":"date-time"},"department":{"type":"string","description":"only this department."}},"additionalProperties":false}`)
-
-// toolgenOutputListPeopleOutOfOffice is the JSON Schema of
-// list_people_out_of_office's structured result.
-var toolgenOutputListPeopleOutOfOffice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"TimeOffRequest is a request for leave.","properties":{"id":{"type":"string"},"employee_id":{"type":"string"},"type":{"type":"string","description":"LeaveType is a kind of time off.\n\"vacation\": paid holiday\n\"sick\": illness\n\"parental\": birth or adoption of a child\n\"bereavement\": death of a relative\n\"unpaid\": unpaid leave\n\"jury_duty\": civic duty","examples":["vacation","sick","parental","bereavement","unpaid","jury_duty"]},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"days":{"type":"number"},"status":{"type":"string","description":"RequestStatus is the state of a request that needs approval.\n\"pending\": waiting for the approver\n\"approved\": approved\n\"rejected\": turned down\n\"cancelled\": withdrawn","examples":["pending","approved","rejected","cancelled"]}},"required":["id","employee_id","type","start","end","days","status"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListPeopleOutOfOffice reads the arguments of list_people_out_of_office, calls ListPeopleOutOfOffice and writes its result.
 func toolgenCallListPeopleOutOfOffice(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2307,9 +2166,6 @@ func toolgenCallListPeopleOutOfOffice(ctx context.Context, args []byte) (res too
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetPayslip is the JSON Schema of get_payslip's arguments.
-var toolgenInputGetPayslip = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee; you when absent."},"period":{"type":"string","description":"the month, \"2026-06\".","pattern":"^[0-9]{4}-[0-9]{2}$"}},"required":["period"],"additionalProperties":false}`)
-
 // toolgenCallGetPayslip reads the arguments of get_payslip, calls GetPayslip and writes its result.
 func toolgenCallGetPayslip(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetPayslip, &res, &err)
@@ -2355,10 +2211,6 @@ func toolgenCallGetPayslip(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputUpdateCompensation is the JSON Schema of update_compensation's
-// arguments.
-var toolgenInputUpdateCompensation = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee."},"annual_salary":{"type":"number","description":"the new base salary per year.","minimum":0},"currency":{"type":"string","description":"the currency.","pattern":"^[A-Z]{3}$"},"effective_date":{"type":"string","description":"when it takes effect.","format":"date-time"},"reason":{"type":"string","description":"\"promotion\", \"market adjustment\"..."}},"required":["employee_id","annual_salary","currency","effective_date","reason"],"additionalProperties":false}`)
 
 // toolgenCallUpdateCompensation reads the arguments of update_compensation, calls UpdateCompensation and writes its result.
 func toolgenCallUpdateCompensation(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2417,9 +2269,6 @@ func toolgenCallUpdateCompensation(ctx context.Context, args []byte) (res toolge
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputAwardBonus is the JSON Schema of award_bonus's arguments.
-var toolgenInputAwardBonus = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee."},"amount":{"type":"number","description":"the gross amount.","minimum":0},"currency":{"type":"string","description":"the currency.","pattern":"^[A-Z]{3}$"},"reason":{"type":"string","description":"what it is for."},"pay_date":{"type":"string","description":"the payroll date; the next run when absent.","format":"date-time"}},"required":["employee_id","amount","currency","reason"],"additionalProperties":false}`)
 
 // toolgenCallAwardBonus reads the arguments of award_bonus, calls AwardBonus and writes its result.
 func toolgenCallAwardBonus(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2484,10 +2333,6 @@ func toolgenCallAwardBonus(ctx context.Context, args []byte) (res toolgen.Result
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputLogTimesheetHours is the JSON Schema of log_timesheet_hours's
-// arguments.
-var toolgenInputLogTimesheetHours = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee; you when absent."},"date":{"type":"string","description":"the day.","format":"date-time"},"hours":{"type":"number","description":"the hours worked.","minimum":0,"maximum":24},"project_code":{"type":"string","description":"the project or client."}},"required":["date","hours","project_code"],"additionalProperties":false}`)
-
 // toolgenCallLogTimesheetHours reads the arguments of log_timesheet_hours, calls LogTimesheetHours and writes its result.
 func toolgenCallLogTimesheetHours(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolLogTimesheetHours, &res, &err)
@@ -2543,14 +2388,6 @@ func toolgenCallLogTimesheetHours(ctx context.Context, args []byte) (res toolgen
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputCreateJobOpening is the JSON Schema of create_job_opening's
-// arguments.
-var toolgenInputCreateJobOpening = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string","description":"the job title."},"department":{"type":"string","description":"the hiring department."},"location":{"type":"string","description":"the office, or \"Remote\"."},"hiring_manager_id":{"type":"string","description":"the hiring manager."},"salary_min":{"type":"number","description":"the bottom of the salary range."},"salary_max":{"type":"number","description":"the top of the salary range."},"description":{"type":"string","description":"the job description in Markdown."}},"required":["title","department","location","hiring_manager_id","description"],"additionalProperties":false}`)
-
-// toolgenOutputCreateJobOpening is the JSON Schema of create_job_opening's
-// structured result.
-var toolgenOutputCreateJobOpening = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Job is an open position.","properties":{"id":{"type":"string"},"title":{"type":"string"},"department":{"type":"string"},"location":{"type":"string"},"open":{"type":"boolean"},"applicants":{"type":"integer"}},"required":["id","title","department","location","open","applicants"],"additionalProperties":false}`)
 
 // toolgenCallCreateJobOpening reads the arguments of create_job_opening, calls CreateJobOpening and writes its result.
 func toolgenCallCreateJobOpening(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2635,14 +2472,6 @@ func toolgenCallCreateJobOpening(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputListJobOpenings is the JSON Schema of list_job_openings's
-// arguments.
-var toolgenInputListJobOpenings = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"department":{"type":"string","description":"only this department."},"include_closed":{"type":"boolean","description":"include filled and cancelled positions."}},"required":["include_closed"],"additionalProperties":false}`)
-
-// toolgenOutputListJobOpenings is the JSON Schema of list_job_openings's
-// structured result.
-var toolgenOutputListJobOpenings = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Job is an open position.","properties":{"id":{"type":"string"},"title":{"type":"string"},"department":{"type":"string"},"location":{"type":"string"},"open":{"type":"boolean"},"applicants":{"type":"integer"}},"required":["id","title","department","location","open","applicants"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListJobOpenings reads the arguments of list_job_openings, calls ListJobOpenings and writes its result.
 func toolgenCallListJobOpenings(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListJobOpenings, &res, &err)
@@ -2698,14 +2527,6 @@ func toolgenCallListJobOpenings(ctx context.Context, args []byte) (res toolgen.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCloseJobOpening is the JSON Schema of close_job_opening's
-// arguments.
-var toolgenInputCloseJobOpening = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"job_id":{"type":"string","description":"the position."},"filled":{"type":"boolean","description":"the position was filled."}},"required":["job_id","filled"],"additionalProperties":false}`)
-
-// toolgenOutputCloseJobOpening is the JSON Schema of close_job_opening's
-// structured result.
-var toolgenOutputCloseJobOpening = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Job is an open position.","properties":{"id":{"type":"string"},"title":{"type":"string"},"department":{"type":"string"},"location":{"type":"string"},"open":{"type":"boolean"},"applicants":{"type":"integer"}},"required":["id","title","department","location","open","applicants"],"additionalProperties":false}`)
-
 // toolgenCallCloseJobOpening reads the arguments of close_job_opening, calls CloseJobOpening and writes its result.
 func toolgenCallCloseJobOpening(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCloseJobOpening, &res, &err)
@@ -2749,44 +2570,17 @@ func toolgenCallCloseJobOpening(ctx context.Context, args []byte) (res toolgen.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputAddCandidate is the JSON Schema of add_candidate's arguments.
-var toolgenInputAddCandidate = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"},"job_id":{"type":"string","description":"the job applied to"},"resume_url":{"type":"string","description":"address of the CV"},"source":{"type":"string","description":"Source is where the candidate came from, \"LinkedIn\", \"referral:<employee id>\"..."},"linkedin":{"type":"string","description":"profile address"}},"required":["name","email","job_id"],"additionalProperties":false}`)
-
-// toolgenOutputAddCandidate is the JSON Schema of add_candidate's structured
-// result.
-var toolgenOutputAddCandidate = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Candidate is an applicant to a job.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"job_id":{"type":"string"},"stage":{"type":"string","description":"Stage is a step of the hiring pipeline.\n\"applied\": application received\n\"phone_screen\": recruiter call\n\"take_home\": take-home assignment\n\"onsite\": interview loop\n\"offer\": offer extended\n\"hired\": offer accepted","examples":["applied","phone_screen","take_home","onsite","offer","hired"]}},"required":["id","name","email","job_id","stage"],"additionalProperties":false}`)
-
-// toolgenCallAddCandidate reads the arguments of add_candidate, calls AddCandidate and writes its result.
-func toolgenCallAddCandidate(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAddCandidate, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallAddCandidate reads the arguments of add_candidate, calls AddCandidate and writes its result, as its tables say.
+func toolgenCallAddCandidate(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in NewCandidate
-	toolgenDecodeNewCandidate(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := AddCandidate(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeCandidate(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Candidate
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAddCandidate, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = AddCandidate(ctx, in)
+		return err
+	})
 }
 
-// toolgenInputListCandidates is the JSON Schema of list_candidates's
-// arguments.
-var toolgenInputListCandidates = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"job_id":{"type":"string","description":"the position."},"stage":{"type":"string","description":"only candidates at this stage.\n\"applied\": application received\n\"phone_screen\": recruiter call\n\"take_home\": take-home assignment\n\"onsite\": interview loop\n\"offer\": offer extended\n\"hired\": offer accepted","enum":["applied","phone_screen","take_home","onsite","offer","hired"]}},"required":["job_id"],"additionalProperties":false}`)
-
-// toolgenOutputListCandidates is the JSON Schema of list_candidates's
-// structured result.
-var toolgenOutputListCandidates = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Candidate is an applicant to a job.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"job_id":{"type":"string"},"stage":{"type":"string","description":"Stage is a step of the hiring pipeline.\n\"applied\": application received\n\"phone_screen\": recruiter call\n\"take_home\": take-home assignment\n\"onsite\": interview loop\n\"offer\": offer extended\n\"hired\": offer accepted","examples":["applied","phone_screen","take_home","onsite","offer","hired"]}},"required":["id","name","email","job_id","stage"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
+var toolgenToolAddCandidate = toolimpl.Tool{Name: ToolAddCandidate, In: toolgenTypeNewCandidate, Out: toolgenTypeCandidate}
 
 // toolgenCallListCandidates reads the arguments of list_candidates, calls ListCandidates and writes its result.
 func toolgenCallListCandidates(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2841,14 +2635,6 @@ func toolgenCallListCandidates(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputAdvanceCandidate is the JSON Schema of advance_candidate's
-// arguments.
-var toolgenInputAdvanceCandidate = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"candidate_id":{"type":"string","description":"the candidate."},"stage":{"type":"string","description":"the new stage.\n\"applied\": application received\n\"phone_screen\": recruiter call\n\"take_home\": take-home assignment\n\"onsite\": interview loop\n\"offer\": offer extended\n\"hired\": offer accepted","enum":["applied","phone_screen","take_home","onsite","offer","hired"]}},"required":["candidate_id","stage"],"additionalProperties":false}`)
-
-// toolgenOutputAdvanceCandidate is the JSON Schema of advance_candidate's
-// structured result.
-var toolgenOutputAdvanceCandidate = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Candidate is an applicant to a job.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"job_id":{"type":"string"},"stage":{"type":"string","description":"Stage is a step of the hiring pipeline.\n\"applied\": application received\n\"phone_screen\": recruiter call\n\"take_home\": take-home assignment\n\"onsite\": interview loop\n\"offer\": offer extended\n\"hired\": offer accepted","examples":["applied","phone_screen","take_home","onsite","offer","hired"]}},"required":["id","name","email","job_id","stage"],"additionalProperties":false}`)
-
 // toolgenCallAdvanceCandidate reads the arguments of advance_candidate, calls AdvanceCandidate and writes its result.
 func toolgenCallAdvanceCandidate(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolAdvanceCandidate, &res, &err)
@@ -2889,14 +2675,6 @@ func toolgenCallAdvanceCandidate(ctx context.Context, args []byte) (res toolgen.
 	toolgenEncodeCandidate(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputRejectCandidate is the JSON Schema of reject_candidate's
-// arguments.
-var toolgenInputRejectCandidate = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"candidate_id":{"type":"string","description":"the candidate."},"reason":{"type":"string","description":"the internal reason."},"send_email":{"type":"boolean","description":"send the candidate the rejection template."}},"required":["candidate_id","reason","send_email"],"additionalProperties":false}`)
-
-// toolgenOutputRejectCandidate is the JSON Schema of reject_candidate's
-// structured result.
-var toolgenOutputRejectCandidate = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Candidate is an applicant to a job.","properties":{"id":{"type":"string"},"name":{"type":"string"},"email":{"type":"string"},"job_id":{"type":"string"},"stage":{"type":"string","description":"Stage is a step of the hiring pipeline.\n\"applied\": application received\n\"phone_screen\": recruiter call\n\"take_home\": take-home assignment\n\"onsite\": interview loop\n\"offer\": offer extended\n\"hired\": offer accepted","examples":["applied","phone_screen","take_home","onsite","offer","hired"]}},"required":["id","name","email","job_id","stage"],"additionalProperties":false}`)
 
 // toolgenCallRejectCandidate reads the arguments of reject_candidate, calls RejectCandidate and writes its result.
 func toolgenCallRejectCandidate(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2946,10 +2724,6 @@ func toolgenCallRejectCandidate(ctx context.Context, args []byte) (res toolgen.R
 	toolgenEncodeCandidate(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputScheduleInterview is the JSON Schema of schedule_interview's
-// arguments.
-var toolgenInputScheduleInterview = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"candidate_id":{"type":"string","description":"the candidate."},"interviewer_ids":{"type":"array","description":"the interviewers.","items":{"type":"string"}},"start":{"type":"string","description":"when it starts.","format":"date-time"},"duration_minutes":{"type":"integer","description":"how long.","minimum":15,"maximum":480},"kind":{"type":"string","description":"how it takes place.\n\"phone\": a phone call\n\"video\": a video call\n\"onsite\": at the office","enum":["phone","video","onsite"]},"focus":{"type":"string","description":"what it assesses, \"system design\"."}},"required":["candidate_id","interviewer_ids","start","duration_minutes","kind"],"additionalProperties":false}`)
 
 // toolgenCallScheduleInterview reads the arguments of schedule_interview, calls ScheduleInterview and writes its result.
 func toolgenCallScheduleInterview(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3016,10 +2790,6 @@ func toolgenCallScheduleInterview(ctx context.Context, args []byte) (res toolgen
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputSubmitInterviewScorecard is the JSON Schema of
-// submit_interview_scorecard's arguments.
-var toolgenInputSubmitInterviewScorecard = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"interview_id":{"type":"string","description":"the interview."},"recommendation":{"type":"string","description":"hire or not.\n\"strong_no\": definitely not\n\"no\": lean no\n\"yes\": lean yes\n\"strong_yes\": definitely yes","enum":["strong_no","no","yes","strong_yes"]},"notes":{"type":"string","description":"the feedback."}},"required":["interview_id","recommendation","notes"],"additionalProperties":false}`)
-
 // toolgenCallSubmitInterviewScorecard reads the arguments of submit_interview_scorecard, calls SubmitInterviewScorecard and writes its result.
 func toolgenCallSubmitInterviewScorecard(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSubmitInterviewScorecard, &res, &err)
@@ -3062,10 +2832,6 @@ func toolgenCallSubmitInterviewScorecard(ctx context.Context, args []byte) (res 
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputCreateOfferLetter is the JSON Schema of create_offer_letter's
-// arguments.
-var toolgenInputCreateOfferLetter = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"candidate_id":{"type":"string","description":"the candidate."},"annual_salary":{"type":"number","description":"the base salary.","minimum":0},"currency":{"type":"string","description":"the currency.","pattern":"^[A-Z]{3}$"},"equity_shares":{"type":"integer","description":"stock options offered."},"start_date":{"type":"string","description":"the proposed start date.","format":"date-time"},"expires_at":{"type":"string","description":"when the offer lapses.","format":"date-time"}},"required":["candidate_id","annual_salary","currency","start_date"],"additionalProperties":false}`)
 
 // toolgenCallCreateOfferLetter reads the arguments of create_offer_letter, calls CreateOfferLetter and writes its result.
 func toolgenCallCreateOfferLetter(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3142,10 +2908,6 @@ func toolgenCallCreateOfferLetter(ctx context.Context, args []byte) (res toolgen
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputLaunchReviewCycle is the JSON Schema of launch_review_cycle's
-// arguments.
-var toolgenInputLaunchReviewCycle = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the cycle's name, \"H1 2026\"."},"employee_ids":{"type":"array","description":"who is reviewed; everyone when empty.","items":{"type":"string"}},"due":{"type":"string","description":"when reviews are due.","format":"date-time"},"include_peer_feedback":{"type":"boolean","description":"ask peers for feedback."}},"required":["name","employee_ids","due","include_peer_feedback"],"additionalProperties":false}`)
-
 // toolgenCallLaunchReviewCycle reads the arguments of launch_review_cycle, calls LaunchReviewCycle and writes its result.
 func toolgenCallLaunchReviewCycle(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolLaunchReviewCycle, &res, &err)
@@ -3196,10 +2958,6 @@ func toolgenCallLaunchReviewCycle(ctx context.Context, args []byte) (res toolgen
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputSubmitPerformanceReview is the JSON Schema of
-// submit_performance_review's arguments.
-var toolgenInputSubmitPerformanceReview = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"cycle_id":{"type":"string","description":"the review cycle."},"employee_id":{"type":"string","description":"the employee reviewed."},"rating":{"type":"string","description":"the overall rating.\n\"below\": did not meet expectations\n\"meets\": met expectations\n\"exceeds\": exceeded expectations\n\"outstanding\": far exceeded expectations","enum":["below","meets","exceeds","outstanding"]},"summary":{"type":"string","description":"strengths, growth areas and examples."}},"required":["cycle_id","employee_id","rating","summary"],"additionalProperties":false}`)
-
 // toolgenCallSubmitPerformanceReview reads the arguments of submit_performance_review, calls SubmitPerformanceReview and writes its result.
 func toolgenCallSubmitPerformanceReview(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSubmitPerformanceReview, &res, &err)
@@ -3248,10 +3006,6 @@ func toolgenCallSubmitPerformanceReview(ctx context.Context, args []byte) (res t
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputCreateEmployeeGoal is the JSON Schema of create_employee_goal's
-// arguments.
-var toolgenInputCreateEmployeeGoal = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee."},"title":{"type":"string","description":"the objective."},"key_results":{"type":"array","description":"measurable results.","items":{"type":"string"}},"due":{"type":"string","description":"when it should be reached.","format":"date-time"}},"required":["employee_id","title","key_results","due"],"additionalProperties":false}`)
 
 // toolgenCallCreateEmployeeGoal reads the arguments of create_employee_goal, calls CreateEmployeeGoal and writes its result.
 func toolgenCallCreateEmployeeGoal(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3303,9 +3057,6 @@ func toolgenCallCreateEmployeeGoal(ctx context.Context, args []byte) (res toolge
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputGiveKudos is the JSON Schema of give_kudos's arguments.
-var toolgenInputGiveKudos = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the colleague."},"message":{"type":"string","description":"what you thank them for."},"value":{"type":"string","description":"the company value it shows, \"Customer obsession\"."}},"required":["employee_id","message"],"additionalProperties":false}`)
-
 // toolgenCallGiveKudos reads the arguments of give_kudos, calls GiveKudos and writes its result.
 func toolgenCallGiveKudos(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGiveKudos, &res, &err)
@@ -3356,14 +3107,6 @@ func toolgenCallGiveKudos(ctx context.Context, args []byte) (res toolgen.Result,
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputListBenefitPlans is the JSON Schema of list_benefit_plans's
-// arguments.
-var toolgenInputListBenefitPlans = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"location":{"type":"string","description":"only plans offered in this country."}},"additionalProperties":false}`)
-
-// toolgenOutputListBenefitPlans is the JSON Schema of list_benefit_plans's
-// structured result.
-var toolgenOutputListBenefitPlans = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListBenefitPlans reads the arguments of list_benefit_plans, calls ListBenefitPlans and writes its result.
 func toolgenCallListBenefitPlans(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListBenefitPlans, &res, &err)
@@ -3413,10 +3156,6 @@ func toolgenCallListBenefitPlans(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEnrollInBenefitPlan is the JSON Schema of
-// enroll_in_benefit_plan's arguments.
-var toolgenInputEnrollInBenefitPlan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee."},"plan_id":{"type":"string","description":"the plan."},"dependents":{"type":"array","description":"names of the dependents to cover.","items":{"type":"string"}}},"required":["employee_id","plan_id","dependents"],"additionalProperties":false}`)
-
 // toolgenCallEnrollInBenefitPlan reads the arguments of enroll_in_benefit_plan, calls EnrollInBenefitPlan and writes its result.
 func toolgenCallEnrollInBenefitPlan(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEnrollInBenefitPlan, &res, &err)
@@ -3459,14 +3198,6 @@ func toolgenCallEnrollInBenefitPlan(ctx context.Context, args []byte) (res toolg
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputAssignTrainingCourse is the JSON Schema of
-// assign_training_course's arguments.
-var toolgenInputAssignTrainingCourse = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"course_id":{"type":"string","description":"the course, for example the annual security awareness training."},"employee_ids":{"type":"array","description":"the employees.","items":{"type":"string"}},"due":{"type":"string","description":"when it must be completed.","format":"date-time"}},"required":["course_id","employee_ids","due"],"additionalProperties":false}`)
-
-// toolgenOutputAssignTrainingCourse is the JSON Schema of
-// assign_training_course's structured result.
-var toolgenOutputAssignTrainingCourse = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallAssignTrainingCourse reads the arguments of assign_training_course, calls AssignTrainingCourse and writes its result.
 func toolgenCallAssignTrainingCourse(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3517,14 +3248,6 @@ func toolgenCallAssignTrainingCourse(ctx context.Context, args []byte) (res tool
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputGetTrainingCompletion is the JSON Schema of
-// get_training_completion's arguments.
-var toolgenInputGetTrainingCompletion = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"course_id":{"type":"string","description":"the course."},"department":{"type":"string","description":"only this department."}},"required":["course_id"],"additionalProperties":false}`)
-
-// toolgenOutputGetTrainingCompletion is the JSON Schema of
-// get_training_completion's structured result.
-var toolgenOutputGetTrainingCompletion = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetTrainingCompletion reads the arguments of get_training_completion, calls GetTrainingCompletion and writes its result.
 func toolgenCallGetTrainingCompletion(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3587,10 +3310,6 @@ func toolgenCallGetTrainingCompletion(ctx context.Context, args []byte) (res too
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputSubmitExpenseClaim is the JSON Schema of submit_expense_claim's
-// arguments.
-var toolgenInputSubmitExpenseClaim = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string"},"amount":{"type":"number","minimum":0},"currency":{"type":"string","pattern":"^[A-Z]{3}$"},"category":{"type":"string","description":"ExpenseCategory is the kind of a business expense.\n\"travel\": flights, trains, hotels, taxis\n\"meals\": meals and entertainment\n\"equipment\": hardware and office supplies\n\"software\": subscriptions and licenses\n\"training\": courses, books, conferences\n\"other\": anything else","enum":["travel","meals","equipment","software","training","other"]},"date":{"type":"string","description":"when it was spent","format":"date-time"},"description":{"type":"string","description":"what it was for"},"receipt_url":{"type":"string","description":"a photo or PDF of the receipt"},"project_code":{"type":"string","description":"the project or client to bill"}},"required":["employee_id","amount","currency","category","date","description"],"additionalProperties":false}`)
-
 // toolgenCallSubmitExpenseClaim reads the arguments of submit_expense_claim, calls SubmitExpenseClaim and writes its result.
 func toolgenCallSubmitExpenseClaim(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSubmitExpenseClaim, &res, &err)
@@ -3611,10 +3330,6 @@ func toolgenCallSubmitExpenseClaim(ctx context.Context, args []byte) (res toolge
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputApproveExpenseClaim is the JSON Schema of
-// approve_expense_claim's arguments.
-var toolgenInputApproveExpenseClaim = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"claim_id":{"type":"string","description":"the claim."},"approve":{"type":"boolean","description":"true to approve, false to reject."},"comment":{"type":"string","description":"a note to the employee."}},"required":["claim_id","approve"],"additionalProperties":false}`)
 
 // toolgenCallApproveExpenseClaim reads the arguments of approve_expense_claim, calls ApproveExpenseClaim and writes its result.
 func toolgenCallApproveExpenseClaim(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3665,14 +3380,6 @@ func toolgenCallApproveExpenseClaim(ctx context.Context, args []byte) (res toolg
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputGetHeadcountReport is the JSON Schema of get_headcount_report's
-// arguments.
-var toolgenInputGetHeadcountReport = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"group_by":{"type":"string","description":"how to break it down.\n\"department\": by department\n\"location\": by office or country\n\"employment_type\": by employment type\n\"manager\": by manager","enum":["department","location","employment_type","manager"]},"as_of":{"type":"string","description":"the date of the count; today when absent.","format":"date-time"}},"required":["group_by"],"additionalProperties":false}`)
-
-// toolgenOutputGetHeadcountReport is the JSON Schema of get_headcount_report's
-// structured result.
-var toolgenOutputGetHeadcountReport = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetHeadcountReport reads the arguments of get_headcount_report, calls GetHeadcountReport and writes its result.
 func toolgenCallGetHeadcountReport(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3728,10 +3435,6 @@ func toolgenCallGetHeadcountReport(ctx context.Context, args []byte) (res toolge
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputRequestEquipment is the JSON Schema of request_equipment's
-// arguments.
-var toolgenInputRequestEquipment = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"employee_id":{"type":"string","description":"the employee."},"item":{"type":"string","description":"what to order.\n\"laptop\": a laptop\n\"monitor\": an external monitor\n\"phone\": a mobile phone\n\"headset\": a headset\n\"keyboard\": a keyboard\n\"chair\": an ergonomic chair","enum":["laptop","monitor","phone","headset","keyboard","chair"]},"ship_to":{"type":"string","description":"the delivery address; the employee's office when absent."},"justification":{"type":"string","description":"why it is needed."}},"required":["employee_id","item"],"additionalProperties":false}`)
 
 // toolgenCallRequestEquipment reads the arguments of request_equipment, calls RequestEquipment and writes its result.
 func toolgenCallRequestEquipment(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3793,7 +3496,22 @@ func toolgenCallRequestEquipment(ctx context.Context, args []byte) (res toolgen.
 	return toolgen.TextResult(out), nil
 }
 
+// toolgenTypeNewCandidate describes a NewCandidate for toolimpl's table-driven reader and writer.
+var toolgenTypeNewCandidate = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "email", "job_id", "resume_url", "source", "linkedin"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(NewCandidate{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(NewCandidate{}.Email), Kind: toolimpl.FieldString, Required: 2, Key: `"email":`},
+		{Offset: unsafe.Offsetof(NewCandidate{}.JobID), Kind: toolimpl.FieldString, Required: 3, Key: `"job_id":`},
+		{Offset: unsafe.Offsetof(NewCandidate{}.ResumeURL), Kind: toolimpl.FieldString, Pointer: true, Key: `"resume_url":`},
+		{Offset: unsafe.Offsetof(NewCandidate{}.Source), Kind: toolimpl.FieldString, Pointer: true, Key: `"source":`},
+		{Offset: unsafe.Offsetof(NewCandidate{}.LinkedIn), Kind: toolimpl.FieldString, Pointer: true, Key: `"linkedin":`},
+	},
+}
 var toolgenArgsGetEmployee = &toolimpl.Object{Names: []string{"employee_id"}, Required: []int{0}}
+
+// toolgenEnumEmploymentType are the values of a EmploymentType.
+var toolgenEnumEmploymentType = &toolimpl.Enum{Values: []string{"full_time", "part_time", "contractor", "intern"}, Allowed: "\"full_time\", \"part_time\", \"contractor\", \"intern\""}
 
 // toolgenEncodeEmployee writes a Employee object.
 func toolgenEncodeEmployee(e *toolimpl.Encoder, v *Employee) {
@@ -4003,6 +3721,9 @@ func toolgenDecodeLeaveType(d *toolimpl.Decoder, v *LeaveType) {
 
 var toolgenArgsRequestTimeOff = &toolimpl.Object{Names: []string{"employee_id", "leave_type", "start", "end", "half_day", "note"}, Required: []int{1, 2, 3, 4}}
 
+// toolgenEnumLeaveType are the values of a LeaveType.
+var toolgenEnumLeaveType = &toolimpl.Enum{Values: []string{"vacation", "sick", "parental", "bereavement", "unpaid", "jury_duty"}, Allowed: "\"vacation\", \"sick\", \"parental\", \"bereavement\", \"unpaid\", \"jury_duty\""}
+
 // toolgenEncodeTimeOffRequest writes a TimeOffRequest object.
 func toolgenEncodeTimeOffRequest(e *toolimpl.Encoder, v *TimeOffRequest) {
 	e.Object()
@@ -4055,97 +3776,40 @@ var toolgenArgsAwardBonus = &toolimpl.Object{Names: []string{"employee_id", "amo
 var toolgenArgsLogTimesheetHours = &toolimpl.Object{Names: []string{"employee_id", "date", "hours", "project_code"}, Required: []int{1, 2, 3}}
 var toolgenArgsCreateJobOpening = &toolimpl.Object{Names: []string{"title", "department", "location", "hiring_manager_id", "salary_min", "salary_max", "description"}, Required: []int{0, 1, 2, 3, 6}}
 
-// toolgenEncodeJob writes a Job object.
+// toolgenTypeJob describes a Job for toolimpl's table-driven reader and writer.
+var toolgenTypeJob = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "title", "department", "location", "open", "applicants"}, Required: []int{0, 1, 2, 3, 4, 5}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Job{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Job{}.Title), Kind: toolimpl.FieldString, Required: 2, Key: `"title":`},
+		{Offset: unsafe.Offsetof(Job{}.Department), Kind: toolimpl.FieldString, Required: 3, Key: `"department":`},
+		{Offset: unsafe.Offsetof(Job{}.Location), Kind: toolimpl.FieldString, Required: 4, Key: `"location":`},
+		{Offset: unsafe.Offsetof(Job{}.Open), Kind: toolimpl.FieldBool, Required: 5, Key: `"open":`},
+		{Offset: unsafe.Offsetof(Job{}.Applicants), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Job{}.Applicants)), Required: 6, Key: `"applicants":`},
+	},
+}
+
+// toolgenEncodeJob writes a Job object, as its table says.
 func toolgenEncodeJob(e *toolimpl.Encoder, v *Job) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"title\":")
-	e.String(v.Title)
-	e.Member("\"department\":")
-	e.String(v.Department)
-	e.Member("\"location\":")
-	e.String(v.Location)
-	e.Member("\"open\":")
-	e.Bool(v.Open)
-	e.Member("\"applicants\":")
-	e.Int(int64(v.Applicants))
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeJob, unsafe.Pointer(v))
 }
 
 var toolgenArgsListJobOpenings = &toolimpl.Object{Names: []string{"department", "include_closed"}, Required: []int{1}}
 var toolgenArgsCloseJobOpening = &toolimpl.Object{Names: []string{"job_id", "filled"}, Required: []int{0, 1}}
 
-// toolgenDecodeNewCandidate reads a NewCandidate object.
-func toolgenDecodeNewCandidate(d *toolimpl.Decoder, v *NewCandidate) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectNewCandidate); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.Name = s0
-			}
-		case "email":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				v.Email = s0
-			}
-		case "job_id":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				v.JobID = s0
-			}
-		case "resume_url":
-			if d.Null() {
-				v.ResumeURL = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.ResumeURL = p0
-			}
-		case "source":
-			if d.Null() {
-				v.Source = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Source = p0
-			}
-		case "linkedin":
-			if d.Null() {
-				v.LinkedIn = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.LinkedIn = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-}
+// toolgenEnumStage are the values of a Stage.
+var toolgenEnumStage = &toolimpl.Enum{Values: []string{"applied", "phone_screen", "take_home", "onsite", "offer", "hired"}, Allowed: "\"applied\", \"phone_screen\", \"take_home\", \"onsite\", \"offer\", \"hired\""}
 
-// toolgenEncodeCandidate writes a Candidate object.
-func toolgenEncodeCandidate(e *toolimpl.Encoder, v *Candidate) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"name\":")
-	e.String(v.Name)
-	e.Member("\"email\":")
-	e.String(v.Email)
-	e.Member("\"job_id\":")
-	e.String(v.JobID)
-	e.Member("\"stage\":")
-	e.String(string(v.Stage))
-	e.EndObject()
+// toolgenTypeCandidate describes a Candidate for toolimpl's table-driven reader and writer.
+var toolgenTypeCandidate = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "name", "email", "job_id", "stage"}, Required: []int{0, 1, 2, 3, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Candidate{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Candidate{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Candidate{}.Email), Kind: toolimpl.FieldString, Required: 3, Key: `"email":`},
+		{Offset: unsafe.Offsetof(Candidate{}.JobID), Kind: toolimpl.FieldString, Required: 4, Key: `"job_id":`},
+		{Offset: unsafe.Offsetof(Candidate{}.Stage), Kind: toolimpl.FieldEnum, Required: 5, Enum: toolgenEnumStage, Key: `"stage":`},
+	},
 }
 
 // toolgenDecodeStage reads a Stage: one of "applied", "phone_screen", "take_home", "onsite", "offer", "hired".
@@ -4173,6 +3837,12 @@ func toolgenDecodeStage(d *toolimpl.Decoder, v *Stage) {
 }
 
 var toolgenArgsListCandidates = &toolimpl.Object{Names: []string{"job_id", "stage"}, Required: []int{0}}
+
+// toolgenEncodeCandidate writes a Candidate object, as its table says.
+func toolgenEncodeCandidate(e *toolimpl.Encoder, v *Candidate) {
+	toolimpl.WriteStruct(e, toolgenTypeCandidate, unsafe.Pointer(v))
+}
+
 var toolgenArgsAdvanceCandidate = &toolimpl.Object{Names: []string{"candidate_id", "stage"}, Required: []int{0, 1}}
 var toolgenArgsRejectCandidate = &toolimpl.Object{Names: []string{"candidate_id", "reason", "send_email"}, Required: []int{0, 1, 2}}
 
@@ -4396,7 +4066,6 @@ func toolgenDecodeEmploymentType(d *toolimpl.Decoder, v *EmploymentType) {
 
 var toolgenObjectNewHire = &toolimpl.Object{Names: []string{"name", "email", "title", "department", "manager_id", "start_date", "type", "location", "annual_salary", "currency"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}}
 var toolgenObjectEmployeeChanges = &toolimpl.Object{Names: []string{"employee_id", "title", "department", "manager_id", "location", "effective_date"}, Required: []int{0}}
-var toolgenObjectNewCandidate = &toolimpl.Object{Names: []string{"name", "email", "job_id", "resume_url", "source", "linkedin"}, Required: []int{0, 1, 2}}
 
 // toolgenDecodeExpenseCategory reads a ExpenseCategory: one of "travel", "meals", "equipment", "software", "training", "other".
 func toolgenDecodeExpenseCategory(d *toolimpl.Decoder, v *ExpenseCategory) {

@@ -7,6 +7,7 @@ package issues
 import (
 	"context"
 	"time"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -15,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -205,469 +206,431 @@ var (
 
 // Tools returns the tools of package issues: create_issue, get_issue, update_issue, search_issues, list_project_issues, assign_issue, transition_issue, close_issue, reopen_issue, comment_on_issue, add_issue_labels, remove_issue_label, link_issues, create_subtask, watch_issue, log_work_time, create_sprint, start_sprint, complete_sprint, move_issues_to_sprint, get_sprint_burndown, get_board, create_milestone, list_milestones, create_pull_request, list_pull_requests, get_pull_request, get_pr_diff, merge_pull_request, request_pr_review, submit_pr_review, add_pr_review_comment, list_ci_checks, rerun_ci_workflow, create_branch, delete_branch, list_commits, get_repo_file_contents, create_release, create_repository, add_repo_collaborator.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolCreateIssue,
-		Description:  "CreateIssue files a new issue (bug, feature, task, epic) in a project.",
-		InputSchema:  toolgenInputCreateIssue,
-		OutputSchema: toolgenOutputCreateIssue,
-		Namespace:    "issues",
-		Tokens:       toolgen.Tokens{Default: 350, Strict: 397, Gemini: 328},
-		SearchTerms:  "1 125 gqkwBBXQKIAwmsRIQtEJgCgqQCAwYfSQ4zwEKaSgIBgAlSACMSCVMAyWRIhC acm api assigne:3 belong blocker:2 bodi:3 box broken bug:3 creat:4 creat_issu:4 critical:2 default description effort epic:7 estimat featur:3 file fix:2 functionaliti high:2 investigation issu:12 issu_type kei:2 kind label:2 larg low:2 markdown medium:2 new:2 now parent:3 parent_epic:3 piec point:3 prioriti:3 project:5 releas repositori reproduc sever someth soon spike:2 split step stop stori:3 stori_point:3 task:3 time:2 titl:2 type:3 urgent usernam web work:3",
-		Call:         toolgenCallCreateIssue,
-		Validate:     toolimpl.Validator(toolgenCallCreateIssue),
-	}, {
-		Name:         ToolGetIssue,
-		Description:  "GetIssue returns an issue with its description, comments and links.",
-		InputSchema:  toolgenInputGetIssue,
-		OutputSchema: toolgenOutputGetIssue,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "issues",
-		Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
-		SearchTerms: "1 28 kEAZAAGJcKIoE 1234 56 acm api comment description get:4 get_issu:4 issu:8 kei:3 link return web",
-		Call:        toolgenCallGetIssue,
-		Validate:    toolimpl.Validator(toolgenCallGetIssue),
-	}, {
-		Name:         ToolUpdateIssue,
-		Description:  "UpdateIssue changes an issue's title, description, priority, estimate or due date.",
-		InputSchema:  toolgenInputUpdateIssue,
-		OutputSchema: toolgenOutputUpdateIssue,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "issues",
-		Tokens:       toolgen.Tokens{Default: 178, Strict: 221, Gemini: 156},
-		SearchTerms:  "1 65 qJB4AAVLAHAjWBiUENhygCgWAUMD2CB blocker:2 bodi:2 chang critical:2 date:3 default description due:3 due_date:2 estimat fix:2 high:2 issu:8 kei:2 low:2 medium:2 now point:2 prioriti:4 releas sever soon stop stori:2 stori_point:2 time titl:3 updat:4 updat_issu:4 urgent work",
-		Call:         toolgenCallUpdateIssue,
-		Validate:     toolimpl.Validator(toolgenCallUpdateIssue),
-	}, {
-		Name:         ToolSearchIssues,
-		Description:  "SearchIssues finds issues with a query in the tracker's query language.",
-		InputSchema:  toolgenInputSearchIssues,
-		OutputSchema: toolgenOutputSearchIssues,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "issues",
-		Tokens:      toolgen.Tokens{Default: 108, Strict: 91, Gemini: 86},
-		SearchTerms: "1 34 AhggiIFxWaxUBiEkA done exampl find issu:8 label languag limit:2 most project queri:4 regression return search:4 search_issu:4 statu tracker web",
-		Call:        toolgenCallSearchIssues,
-		Validate:    toolimpl.Validator(toolgenCallSearchIssues),
-	}, {
-		Name:         ToolListProjectIssues,
-		Description:  "ListProjectIssues lists a project's issues by status, assignee, label or type.",
-		InputSchema:  toolgenInputListProjectIssues,
-		OutputSchema: toolgenOutputListProjectIssues,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "issues",
-		Tokens:      toolgen.Tokens{Default: 246, Strict: 277, Gemini: 224},
-		SearchTerms: "1 99 AQhAkElAUuEAOwCqUSLgQTFkCgIRoEUMiUQINJAPAiG assign assigne:3 be bodi box broken bug:2 done:2 epic:2 featur:2 finish functionaliti in_progress:2 in_review:2 investigation issu:14 issu_type:2 kei label:4 larg list:5 list_project_issu:4 new none onli:4 piec progress:2 project:8 repositori review:3 someth spike:2 split start statu:4 task:2 time todo:2 type:4 unassign user wait work:3",
-		Call:        toolgenCallListProjectIssues,
-		Validate:    toolimpl.Validator(toolgenCallListProjectIssues),
-	}, {
-		Name:         ToolAssignIssue,
-		Description:  "AssignIssue assigns an issue to a user, or unassigns it.",
-		InputSchema:  toolgenInputAssignIssue,
-		OutputSchema: toolgenOutputAssignIssue,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "issues",
-		Tokens:       toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
-		SearchTerms:  "1 26 Ih5mIMAAS assign:5 assign_issu:4 assigne:2 empti issu:8 kei:2 unassign:2 user usernam",
-		Call:         toolgenCallAssignIssue,
-		Validate:     toolimpl.Validator(toolgenCallAssignIssue),
-	}, {
-		Name:         ToolTransitionIssue,
-		Description:  "TransitionIssue moves an issue to another status of its workflow.",
-		InputSchema:  toolgenInputTransitionIssue,
-		OutputSchema: toolgenOutputTransitionIssue,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "issues",
-		Tokens:       toolgen.Tokens{Default: 123, Strict: 106, Gemini: 101},
-		SearchTerms:  "1 44 ACKGg0AtFgCSBWLOiAGV another be done:2 finish in_progress:2 in_review:2 issu:8 kei:2 move new progress:2 review:3 start statu:4 todo:2 transition:4 transition_issu:4 wait work workflow",
-		Call:         toolgenCallTransitionIssue,
-		Validate:     toolimpl.Validator(toolgenCallTransitionIssue),
-	}, {
-		Name:         ToolCloseIssue,
-		Description:  "CloseIssue closes an issue with a resolution.",
-		InputSchema:  toolgenInputCloseIssue,
-		OutputSchema: toolgenOutputCloseIssue,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "issues",
-		Tokens:       toolgen.Tokens{Default: 157, Strict: 151, Gemini: 135},
-		SearchTerms:  "1 57 A0FrAEEoQaDSAIuFAkIKHZ another bug cannot:2 cannot_reproduc:2 close:6 close_issu:4 comment:3 could done duplicat:2 end fix:5 intend:2 issu:9 kei:2 reproduc:3 resolution:3 same wont:2 wont_fix:2 work:2 work_as_intend:2",
-		Call:         toolgenCallCloseIssue,
-		Validate:     toolimpl.Validator(toolgenCallCloseIssue),
-	}, {
-		Name:         ToolReopenIssue,
-		Description:  "ReopenIssue reopens a closed issue.",
-		InputSchema:  toolgenInputReopenIssue,
-		OutputSchema: toolgenOutputReopenIssue,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "issues",
-		Tokens:       toolgen.Tokens{Default: 80, Strict: 74, Gemini: 58},
-		SearchTerms:  "1 24 UMlAQEW close comment:2 issu:8 kei:2 reopen:6 reopen_issu:4 why",
-		Call:         toolgenCallReopenIssue,
-		Validate:     toolimpl.Validator(toolgenCallReopenIssue),
-	}, {
-		Name:        ToolCommentOnIssue,
-		Description: "CommentOnIssue adds a comment to an issue.",
-		InputSchema: toolgenInputCommentOnIssue,
-		Namespace:   "issues",
-		Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
-		SearchTerms: "1 24 XAJEIkW add bodi:2 comment:6 comment_on_issu:4 issu:8 kei:2 markdown",
-		Call:        toolgenCallCommentOnIssue,
-		Validate:    toolimpl.Validator(toolgenCallCommentOnIssue),
-	}, {
-		Name:         ToolAddIssueLabels,
-		Description:  "AddIssueLabels adds labels to an issue.",
-		InputSchema:  toolgenInputAddIssueLabels,
-		OutputSchema: toolgenOutputAddIssueLabels,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "issues",
-		Tokens:       toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
-		SearchTerms:  "1 28 LMEAI add:6 add_issu_label:4 issu:8 kei:2 label:8",
-		Call:         toolgenCallAddIssueLabels,
-		Validate:     toolimpl.Validator(toolgenCallAddIssueLabels),
-	}, {
-		Name:         ToolRemoveIssueLabel,
-		Description:  "RemoveIssueLabel removes a label from an issue.",
-		InputSchema:  toolgenInputRemoveIssueLabel,
-		OutputSchema: toolgenOutputRemoveIssueLabel,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "issues",
-		Tokens:       toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
-		SearchTerms:  "1 28 quAAo issu:8 kei:2 label:8 remov:6 remov_issu_label:4",
-		Call:         toolgenCallRemoveIssueLabel,
-		Validate:     toolimpl.Validator(toolgenCallRemoveIssueLabel),
-	}, {
-		Name:        ToolLinkIssues,
-		Description: "LinkIssues records a relationship between two issues, such as one blocking the other.",
-		InputSchema: toolgenInputLinkIssues,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "issues",
-		Tokens:      toolgen.Tokens{Default: 170, Strict: 153, Gemini: 148},
-		SearchTerms: "1 65 wE1JmAOACYQAVYBADCgSxG between block:7 duplicat:3 first:2 from_kei:2 is_block_by:2 issu:10 kei:4 link:6 link_issu:4 link_type:2 looseli on:2 other:4 record relat:4 relat_to:2 relationship second:2 to_kei:2 two type:2",
-		Call:        toolgenCallLinkIssues,
-		Validate:    toolimpl.Validator(toolgenCallLinkIssues),
-	}, {
-		Name:         ToolCreateSubtask,
-		Description:  "CreateSubtask creates a subtask under an issue.",
-		InputSchema:  toolgenInputCreateSubtask,
-		OutputSchema: toolgenOutputCreateSubtask,
-		Namespace:    "issues",
-		Tokens:       toolgen.Tokens{Default: 102, Strict: 97, Gemini: 80},
-		SearchTerms:  "1 32 MDk0QkTAKF assigne:2 creat:5 creat_subtask:4 issu:4 kei:2 parent:3 parent_kei:2 subtask:6 titl:3 under",
-		Call:         toolgenCallCreateSubtask,
-		Validate:     toolimpl.Validator(toolgenCallCreateSubtask),
-	}, {
-		Name:        ToolWatchIssue,
-		Description: "WatchIssue subscribes you to notifications about an issue's changes.",
-		InputSchema: toolgenInputWatchIssue,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "issues",
-		Tokens:      toolgen.Tokens{Default: 89, Strict: 72, Gemini: 67},
-		SearchTerms: "1 29 3SAKGCCQEFD about chang fals issu:8 kei:2 notification stop subscrib true watch:8 watch_issu:4",
-		Call:        toolgenCallWatchIssue,
-		Validate:    toolimpl.Validator(toolgenCallWatchIssue),
-	}, {
-		Name:        ToolLogWorkTime,
-		Description: "LogWorkTime records time spent on an issue.",
-		InputSchema: toolgenInputLogWorkTime,
-		Namespace:   "issues",
-		Tokens:      toolgen.Tokens{Default: 126, Strict: 131, Gemini: 104},
-		SearchTerms: "1 38 goAErgQHQ4PgWE absent comment:2 done issu:4 kei:2 log:4 log_work_time:4 minut:2 now record spent:2 start:3 time:6 work:5",
-		Call:        toolgenCallLogWorkTime,
-		Validate:    toolimpl.Validator(toolgenCallLogWorkTime),
-	}, {
-		Name:         ToolCreateSprint,
-		Description:  "CreateSprint creates a sprint on a board.",
-		InputSchema:  toolgenInputCreateSprint,
-		OutputSchema: toolgenOutputCreateSprint,
-		Namespace:    "issues",
-		Tokens:       toolgen.Tokens{Default: 145, Strict: 139, Gemini: 123},
-		SearchTerms:  "1 41 gagRyUABZgBkgK 42 achiev board:4 board_id:2 creat:5 creat_sprint:4 end:3 goal:2 id:2 issu:2 name:3 should sprint:8 start:3",
-		Call:         toolgenCallCreateSprint,
-		Validate:     toolimpl.Validator(toolgenCallCreateSprint),
-	}, {
-		Name:         ToolStartSprint,
-		Description:  "StartSprint starts a planned sprint.",
-		InputSchema:  toolgenInputStartSprint,
-		OutputSchema: toolgenOutputStartSprint,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "issues",
-		Tokens:       toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
-		SearchTerms:  "1 24 8JtA0EA id:2 issu:2 plan sprint:8 sprint_id:2 start:5 start_sprint:4",
-		Call:         toolgenCallStartSprint,
-		Validate:     toolimpl.Validator(toolgenCallStartSprint),
-	}, {
-		Name:         ToolCompleteSprint,
-		Description:  "CompleteSprint ends the active sprint and moves its unfinished issues to another sprint or the backlog.",
-		InputSchema:  toolgenInputCompleteSprint,
-		OutputSchema: toolgenOutputCompleteSprint,
-		Namespace:    "issues",
-		Tokens:       toolgen.Tokens{Default: 103, Strict: 101, Gemini: 81},
-		SearchTerms:  "1 43 g0OgISmlAGTgAAY absent activ another backlog:2 complet:4 complet_sprint:4 end id:2 issu:6 move:3 move_open_issu_to:2 open:2 sprint:10 sprint_id:2 unfinish:2",
-		Call:         toolgenCallCompleteSprint,
-		Validate:     toolimpl.Validator(toolgenCallCompleteSprint),
-	}, {
-		Name:        ToolMoveIssuesToSprint,
-		Description: "MoveIssuesToSprint adds issues to a sprint, taking them out of the backlog or another sprint.",
-		InputSchema: toolgenInputMoveIssuesToSprint,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "issues",
-		Tokens:      toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
-		SearchTerms: "1 37 pNDQhEFQZAKgQ add another backlog id:2 issu:8 kei:2 move:4 move_issu_to_sprint:4 out sprint:9 sprint_id:2 take them",
-		Call:        toolgenCallMoveIssuesToSprint,
-		Validate:    toolimpl.Validator(toolgenCallMoveIssuesToSprint),
-	}, {
-		Name:         ToolGetSprintBurndown,
-		Description:  "GetSprintBurndown returns a sprint's remaining story points day by day, with scope changes.",
-		InputSchema:  toolgenInputGetSprintBurndown,
-		OutputSchema: toolgenOutputGetSprintBurndown,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "issues",
-		Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
-		SearchTerms: "1 34 paiOCekRQgBADF burndown:4 chang dai:2 get:4 get_sprint_burndown:4 id:2 issu:2 point remain return scope sprint:8 sprint_id:2 stori",
-		Call:        toolgenCallGetSprintBurndown,
-		Validate:    toolimpl.Validator(toolgenCallGetSprintBurndown),
-	}, {
-		Name:         ToolGetBoard,
-		Description:  "GetBoard returns a board's columns with the issues in each.",
-		InputSchema:  toolgenInputGetBoard,
-		OutputSchema: toolgenOutputGetBoard,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "issues",
-		Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-		SearchTerms: "1 26 IhSSMAMoZ board:8 board_id:2 column each get:4 get_board:4 id:2 issu:3 return",
-		Call:        toolgenCallGetBoard,
-		Validate:    toolimpl.Validator(toolgenCallGetBoard),
-	}, {
-		Name:        ToolCreateMilestone,
-		Description: "CreateMilestone creates a milestone in a repository to group issues and pull requests toward a date.",
-		InputSchema: toolgenInputCreateMilestone,
-		Namespace:   "issues",
-		Tokens:      toolgen.Tokens{Default: 120, Strict: 116, Gemini: 98},
-		SearchTerms: "1 38 BhikEqaKcggEFCAA6 creat:5 creat_mileston:4 date:2 due:3 due_on:2 group issu:3 mileston:6 name owner pull repo:2 repositori request titl:3 toward v2",
-		Call:        toolgenCallCreateMilestone,
-		Validate:    toolimpl.Validator(toolgenCallCreateMilestone),
-	}, {
-		Name:         ToolListMilestones,
-		Description:  "ListMilestones lists a repository's milestones with their progress.",
-		InputSchema:  toolgenInputListMilestones,
-		OutputSchema: toolgenOutputListMilestones,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "issues",
-		Tokens:      toolgen.Tokens{Default: 89, Strict: 72, Gemini: 67},
-		SearchTerms: "1 31 REUBCngAaqAB close:3 includ:3 includ_close:2 issu:2 list:5 list_mileston:4 mileston:6 name owner progress repo:2 repositori",
-		Call:        toolgenCallListMilestones,
-		Validate:    toolimpl.Validator(toolgenCallListMilestones),
-	}, {
-		Name:         ToolCreatePullRequest,
-		Description:  "CreatePullRequest opens a pull request to merge a branch.",
-		InputSchema:  toolgenInputCreatePullRequest,
-		OutputSchema: toolgenOutputCreatePullRequest,
-		Namespace:    "issues",
-		Tokens:       toolgen.Tokens{Default: 179, Strict: 198, Gemini: 157},
-		SearchTerms:  "1 56 TbWykCIGyYZAYEIAAxGJUAAAC base:2 bodi:2 branch:3 chang creat:4 creat_pull_request:4 draft:3 head:2 issu:2 main merg:2 name open:2 owner pull:5 readi repo:2 request:6 review:2 reviewer:3 slug team titl:3 usernam usualli",
-		Call:         toolgenCallCreatePullRequest,
-		Validate:     toolimpl.Validator(toolgenCallCreatePullRequest),
-	}, {
-		Name:         ToolListPullRequests,
-		Description:  "ListPullRequests lists a repository's pull requests.",
-		InputSchema:  toolgenInputListPullRequests,
-		OutputSchema: toolgenOutputListPullRequests,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "issues",
-		Tokens:      toolgen.Tokens{Default: 154, Strict: 172, Gemini: 132},
-		SearchTerms: "1 65 GoMIwDBIQYAKhWCI0MgBCAS absent all:2 ani author:2 await close:3 issu:2 list:5 list_pull_request:4 merg:4 name onli:2 open:4 owner pull:8 repo:2 repositori request:10 review:3 review_request:2 state:3 user:2 without",
-		Call:        toolgenCallListPullRequests,
-		Validate:    toolimpl.Validator(toolgenCallListPullRequests),
-	}, {
-		Name:         ToolGetPullRequest,
-		Description:  "GetPullRequest returns a pull request with its description, reviews and mergeability.",
-		InputSchema:  toolgenInputGetPullRequest,
-		OutputSchema: toolgenOutputGetPullRequest,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "issues",
-		Tokens:      toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
-		SearchTerms: "1 33 hUAHiIcIQKAAM description get:4 get_pull_request:4 issu:2 mergeabiliti name number:3 owner pull:6 repo:2 request:6 return review",
-		Call:        toolgenCallGetPullRequest,
-		Validate:    toolimpl.Validator(toolgenCallGetPullRequest),
-	}, {
-		Name:        ToolGetPRDiff,
-		Description: "GetPRDiff returns the unified diff of a pull request's changes.",
-		InputSchema: toolgenInputGetPRDiff,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "issues",
-		Tokens:      toolgen.Tokens{Default: 106, Strict: 100, Gemini: 84},
-		SearchTerms: "1 38 RhA41IMG8ggAHAAAq chang:2 diff:5 file get:4 get_pr_diff:4 issu:2 name number:3 onli owner path:2 pr:4 pull:2 repo:2 request:2 return unifi",
-		Call:        toolgenCallGetPRDiff,
-		Validate:    toolimpl.Validator(toolgenCallGetPRDiff),
-	}, {
-		Name:             ToolMergePullRequest,
-		Description:      "MergePullRequest merges a pull request into its base branch.",
-		InputSchema:      toolgenInputMergePullRequest,
-		OutputSchema:     toolgenOutputMergePullRequest,
-		RequiresApproval: true,
-		Namespace:        "issues",
-		Tokens:           toolgen.Tokens{Default: 163, Strict: 146, Gemini: 141},
-		SearchTerms:      "1 60 mkWmGPlIkAoECCgGICASE afterward base:2 branch:4 commit:3 delet:3 delet_branch:2 head issu:2 merg:9 merg_pull_request:4 method:2 name number:3 on onto owner pull:6 rebas:3 repo:2 request:6 squash:3",
-		Call:             toolgenCallMergePullRequest,
-		Validate:         toolimpl.Validator(toolgenCallMergePullRequest),
-	}, {
-		Name:         ToolRequestPRReview,
-		Description:  "RequestPRReview asks people or teams to review a pull request.",
-		InputSchema:  toolgenInputRequestPRReview,
-		OutputSchema: toolgenOutputRequestPRReview,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "issues",
-		Tokens:       toolgen.Tokens{Default: 114, Strict: 97, Gemini: 92},
-		SearchTerms:  "1 38 ZdACSDRAHCAUABAI ask issu:2 name number:3 owner peopl pr:4 pull:2 repo:2 request:6 request_pr_review:4 review:5 reviewer:2 slug team:2 usernam",
-		Call:         toolgenCallRequestPRReview,
-		Validate:     toolimpl.Validator(toolgenCallRequestPRReview),
-	}, {
-		Name:        ToolSubmitPRReview,
-		Description: "SubmitPRReview approves a pull request, requests changes, or comments on it.",
-		InputSchema: toolgenInputSubmitPRReview,
-		Namespace:   "issues",
-		Tokens:      toolgen.Tokens{Default: 156, Strict: 150, Gemini: 134},
-		SearchTerms: "1 60 TKUMBAMCiMQAsBaAA4GBMYCxi approv:4 befor bodi:2 chang:5 comment:3 event:2 feedback issu:2 made merg must name number:3 owner pr:4 pull:2 repo:2 request:5 request_chang:2 review:5 submit:4 submit_pr_review:4 summari verdict:2 without",
-		Call:        toolgenCallSubmitPRReview,
-		Validate:    toolimpl.Validator(toolgenCallSubmitPRReview),
-	}, {
-		Name:        ToolAddPRReviewComment,
-		Description: "AddPRReviewComment comments on a line of a pull request's diff.",
-		InputSchema: toolgenInputAddPRReviewComment,
-		Namespace:   "issues",
-		Tokens:      toolgen.Tokens{Default: 153, Strict: 136, Gemini: 131},
-		SearchTerms: "1 52 jJIAgGFI2wAqIEQSkYYAIAT add:4 add_pr_review_comment:4 block bodi:2 chang comment:6 diff file:2 issu:2 line:4 name new number:3 owner path:2 pr:4 propos pull:2 repo:2 request:2 review:4 suggestion version",
-		Call:        toolgenCallAddPRReviewComment,
-		Validate:    toolimpl.Validator(toolgenCallAddPRReviewComment),
-	}, {
-		Name:         ToolListCIChecks,
-		Description:  "ListCIChecks lists the CI checks of a commit or branch and whether they passed.",
-		InputSchema:  toolgenInputListCIChecks,
-		OutputSchema: toolgenOutputListCIChecks,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "issues",
-		Tokens:      toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
-		SearchTerms: "1 35 jYQyCGwSwAIJGII branch:2 check:5 ci:5 commit:2 issu:2 list:5 list_ci_check:4 name owner pass ref:2 repo:2 sha tag whether",
-		Call:        toolgenCallListCIChecks,
-		Validate:    toolimpl.Validator(toolgenCallListCIChecks),
-	}, {
-		Name:        ToolRerunCIWorkflow,
-		Description: "RerunCIWorkflow runs a CI workflow run again, all its jobs or only the failed ones.",
-		InputSchema: toolgenInputRerunCIWorkflow,
-		Namespace:   "issues",
-		Tokens:      toolgen.Tokens{Default: 119, Strict: 102, Gemini: 97},
-		SearchTerms: "1 50 TuTowAJMBgEGSTERAC again all ci:5 fail:4 fail_onli:2 id:2 issu:2 job:2 name on onli:4 owner repo:2 rerun:5 rerun_ci_workflow:4 run:5 run_id:2 workflow:6",
-		Call:        toolgenCallRerunCIWorkflow,
-		Validate:    toolimpl.Validator(toolgenCallRerunCIWorkflow),
-	}, {
-		Name:        ToolCreateBranch,
-		Description: "CreateBranch creates a branch from another branch or a commit.",
-		InputSchema: toolgenInputCreateBranch,
-		Namespace:   "issues",
-		Tokens:      toolgen.Tokens{Default: 108, Strict: 102, Gemini: 86},
-		SearchTerms: "1 33 hEFUoEIIJKYAY absent another branch:9 commit:2 creat:5 creat_branch:4 default issu:2 name:3 new owner repo:2 start",
-		Call:        toolgenCallCreateBranch,
-		Validate:    toolimpl.Validator(toolgenCallCreateBranch),
-	}, {
-		Name:        ToolDeleteBranch,
-		Description: "DeleteBranch deletes a branch of a repository.",
-		InputSchema: toolgenInputDeleteBranch,
-		Annotations: toolgen.Annotations{
-			Destructive: true,
-			Idempotent:  true,
-		},
-		Namespace:   "issues",
-		Tokens:      toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
-		SearchTerms: "1 24 5IDgKwCI branch:6 delet:5 delet_branch:4 issu:2 name:3 owner repo:2 repositori",
-		Call:        toolgenCallDeleteBranch,
-		Validate:    toolimpl.Validator(toolgenCallDeleteBranch),
-	}, {
-		Name:         ToolListCommits,
-		Description:  "ListCommits lists a branch's commits, newest first, by author, date or path.",
-		InputSchema:  toolgenInputListCommits,
-		OutputSchema: toolgenOutputListCommits,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "issues",
-		Tokens:      toolgen.Tokens{Default: 148, Strict: 175, Gemini: 126},
-		SearchTerms: "1 50 CIoAiHJgAoCRAGSU8KARUA6 absent after author:3 branch:5 commit:8 date default file first folder issu:2 list:5 list_commit:4 name newest onli:3 owner path:3 repo:2 sinc:2 time touch user",
-		Call:        toolgenCallListCommits,
-		Validate:    toolimpl.Validator(toolgenCallListCommits),
-	}, {
-		Name:        ToolGetRepoFileContents,
-		Description: "GetRepoFileContents returns a file of a repository at a branch, tag or commit.",
-		InputSchema: toolgenInputGetRepoFileContents,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "issues",
-		Tokens:      toolgen.Tokens{Default: 116, Strict: 110, Gemini: 94},
-		SearchTerms: "1 44 BhhtlAAFEgpAFEBEG absent branch:3 commit:2 content:4 default file:6 get:4 get_repo_file_content:4 issu:2 name owner path:3 ref:2 repo:6 repositori return tag:2",
-		Call:        toolgenCallGetRepoFileContents,
-		Validate:    toolimpl.Validator(toolgenCallGetRepoFileContents),
-	}, {
-		Name:        ToolCreateRelease,
-		Description: "CreateRelease tags a version and publishes release notes.",
-		InputSchema: toolgenInputCreateRelease,
-		Namespace:   "issues",
-		Tokens:      toolgen.Tokens{Default: 171, Strict: 176, Gemini: 149},
-		SearchTerms: "1 53 zSkdAQIRgMKOhOEQVAkqAEEgCAD absent branch creat:5 creat_releas:4 default draft:2 generat issu:2 mark merg miss name:3 note:4 owner pre prereleas:2 publish pull releas:8 repo:2 request save tag:4 titl unpublish v1 version",
-		Call:        toolgenCallCreateRelease,
-		Validate:    toolimpl.Validator(toolgenCallCreateRelease),
-	}, {
-		Name:        ToolCreateRepository,
-		Description: "CreateRepository creates a repository, optionally from a template.",
-		InputSchema: toolgenInputCreateRepository,
-		Namespace:   "issues",
-		Tokens:      toolgen.Tokens{Default: 120, Strict: 125, Gemini: 98},
-		SearchTerms: "1 39 RVgOTIBhQTRBohAA copi creat:5 creat_repositori:4 description:3 issu:2 line mai make name:3 on optionalli organization owner:2 privat:3 repositori:6 templat:4",
-		Call:        toolgenCallCreateRepository,
-		Validate:    toolimpl.Validator(toolgenCallCreateRepository),
-	}, {
-		Name:             ToolAddRepoCollaborator,
-		Description:      "AddRepoCollaborator gives a user access to a repository.",
-		InputSchema:      toolgenInputAddRepoCollaborator,
-		Annotations:      toolgen.Annotations{Idempotent: true},
-		RequiresApproval: true,
-		Namespace:        "issues",
-		Tokens:           toolgen.Tokens{Default: 162, Strict: 145, Gemini: 140},
-		SearchTerms:      "1 60 DGhKQFTBjDHBAGgTSYBGApRAioRUAID access:2 add:4 add_repo_collaborator:4 admin:3 branch clone collaborator:4 delet everyth give includ issu:4 level maintain:2 manag:2 name open owner permission:2 pull push read:2 repo:6 repositori:2 request right triag:2 user:3 usernam without write:2",
-		Call:             toolgenCallAddRepoCollaborator,
-		Validate:         toolimpl.Validator(toolgenCallAddRepoCollaborator),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package issues, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolCreateIssue,
+	Description:  "CreateIssue files a new issue (bug, feature, task, epic) in a project.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"project":{"type":"string","description":"Project is the project key or repository, \"WEB\" or \"acme/api\"."},"title":{"type":"string","minLength":1,"maxLength":255},"body":{"type":"string","description":"Markdown description, steps to reproduce..."},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","enum":["bug","feature","task","epic","spike"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","enum":["blocker","critical","high","medium","low"]},"labels":{"type":"array","items":{"type":"string"}},"assignee":{"type":"string","description":"username of the assignee"},"parent_epic":{"type":"string","description":"ParentEpic is the key of the epic the issue belongs to."},"story_points":{"type":"integer","description":"StoryPoints is the estimate of effort.","minimum":0,"maximum":100}},"required":["project","title","type"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","examples":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","examples":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","examples":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}`),
+	Namespace:    "issues",
+	Tokens:       toolgen.Tokens{Default: 350, Strict: 397, Gemini: 328},
+	SearchTerms:  "1 125 gqkwBBXQKIAwmsRIQtEJgCgqQCAwYfSQ4zwEKaSgIBgAlSACMSCVMAyWRIhC acm api assigne:3 belong blocker:2 bodi:3 box broken bug:3 creat:4 creat_issu:4 critical:2 default description effort epic:7 estimat featur:3 file fix:2 functionaliti high:2 investigation issu:12 issu_type kei:2 kind label:2 larg low:2 markdown medium:2 new:2 now parent:3 parent_epic:3 piec point:3 prioriti:3 project:5 releas repositori reproduc sever someth soon spike:2 split step stop stori:3 stori_point:3 task:3 time:2 titl:2 type:3 urgent usernam web work:3",
+	Call:         toolgenCallCreateIssue,
+}, {
+	Name:         ToolGetIssue,
+	Description:  "GetIssue returns an issue with its description, comments and links.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string","description":"the issue key, \"WEB-1234\", or \"acme/api#56\"."}},"required":["key"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","examples":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","examples":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","examples":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "issues",
+	Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
+	SearchTerms: "1 28 kEAZAAGJcKIoE 1234 56 acm api comment description get:4 get_issu:4 issu:8 kei:3 link return web",
+	Call:        toolgenCallGetIssue,
+}, {
+	Name:         ToolUpdateIssue,
+	Description:  "UpdateIssue changes an issue's title, description, priority, estimate or due date.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string"},"title":{"type":"string"},"body":{"type":"string"},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","enum":["blocker","critical","high","medium","low"]},"story_points":{"type":"integer","minimum":0,"maximum":100},"due_date":{"type":"string","format":"date-time"}},"required":["key"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","examples":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","examples":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","examples":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "issues",
+	Tokens:       toolgen.Tokens{Default: 178, Strict: 221, Gemini: 156},
+	SearchTerms:  "1 65 qJB4AAVLAHAjWBiUENhygCgWAUMD2CB blocker:2 bodi:2 chang critical:2 date:3 default description due:3 due_date:2 estimat fix:2 high:2 issu:8 kei:2 low:2 medium:2 now point:2 prioriti:4 releas sever soon stop stori:2 stori_point:2 time titl:3 updat:4 updat_issu:4 urgent work",
+	Call:         toolgenCallUpdateIssue,
+}, {
+	Name:         ToolSearchIssues,
+	Description:  "SearchIssues finds issues with a query in the tracker's query language.",
+	InputSchema:  []byte("{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"for example `project = WEB AND status != done AND labels = regression`.\"},\"limit\":{\"type\":\"integer\",\"description\":\"the most issues to return.\",\"minimum\":1,\"maximum\":500}},\"required\":[\"query\",\"limit\"],\"additionalProperties\":false}"),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","examples":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","examples":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","examples":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "issues",
+	Tokens:      toolgen.Tokens{Default: 108, Strict: 91, Gemini: 86},
+	SearchTerms: "1 34 AhggiIFxWaxUBiEkA done exampl find issu:8 label languag limit:2 most project queri:4 regression return search:4 search_issu:4 statu tracker web",
+	Call:        toolgenCallSearchIssues,
+}, {
+	Name:         ToolListProjectIssues,
+	Description:  "ListProjectIssues lists a project's issues by status, assignee, label or type.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"project":{"type":"string","description":"the project key or repository."},"status":{"type":"string","description":"only issues with this status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","enum":["todo","in_progress","in_review","done"]},"assignee":{"type":"string","description":"only issues assigned to this user; \"none\" for unassigned."},"label":{"type":"string","description":"only issues with this label."},"issue_type":{"type":"string","description":"only issues of this type.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","enum":["bug","feature","task","epic","spike"]}},"required":["project"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","examples":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","examples":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","examples":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "issues",
+	Tokens:      toolgen.Tokens{Default: 246, Strict: 277, Gemini: 224},
+	SearchTerms: "1 99 AQhAkElAUuEAOwCqUSLgQTFkCgIRoEUMiUQINJAPAiG assign assigne:3 be bodi box broken bug:2 done:2 epic:2 featur:2 finish functionaliti in_progress:2 in_review:2 investigation issu:14 issu_type:2 kei label:4 larg list:5 list_project_issu:4 new none onli:4 piec progress:2 project:8 repositori review:3 someth spike:2 split start statu:4 task:2 time todo:2 type:4 unassign user wait work:3",
+	Call:        toolgenCallListProjectIssues,
+}, {
+	Name:         ToolAssignIssue,
+	Description:  "AssignIssue assigns an issue to a user, or unassigns it.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string","description":"the issue."},"assignee":{"type":"string","description":"the username; empty unassigns."}},"required":["key","assignee"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","examples":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","examples":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","examples":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "issues",
+	Tokens:       toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
+	SearchTerms:  "1 26 Ih5mIMAAS assign:5 assign_issu:4 assigne:2 empti issu:8 kei:2 unassign:2 user usernam",
+	Call:         toolgenCallAssignIssue,
+}, {
+	Name:         ToolTransitionIssue,
+	Description:  "TransitionIssue moves an issue to another status of its workflow.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string","description":"the issue."},"status":{"type":"string","description":"the new status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","enum":["todo","in_progress","in_review","done"]}},"required":["key","status"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","examples":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","examples":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","examples":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "issues",
+	Tokens:       toolgen.Tokens{Default: 123, Strict: 106, Gemini: 101},
+	SearchTerms:  "1 44 ACKGg0AtFgCSBWLOiAGV another be done:2 finish in_progress:2 in_review:2 issu:8 kei:2 move new progress:2 review:3 start statu:4 todo:2 transition:4 transition_issu:4 wait work workflow",
+	Call:         toolgenCallTransitionIssue,
+}, {
+	Name:         ToolCloseIssue,
+	Description:  "CloseIssue closes an issue with a resolution.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string","description":"the issue."},"resolution":{"type":"string","description":"how it ended.\n\"fixed\": fixed\n\"duplicate\": the same as another issue\n\"wont_fix\": will not be done\n\"cannot_reproduce\": could not be reproduced\n\"works_as_intended\": not a bug","enum":["fixed","duplicate","wont_fix","cannot_reproduce","works_as_intended"]},"comment":{"type":"string","description":"a closing comment."}},"required":["key","resolution"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","examples":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","examples":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","examples":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "issues",
+	Tokens:       toolgen.Tokens{Default: 157, Strict: 151, Gemini: 135},
+	SearchTerms:  "1 57 A0FrAEEoQaDSAIuFAkIKHZ another bug cannot:2 cannot_reproduc:2 close:6 close_issu:4 comment:3 could done duplicat:2 end fix:5 intend:2 issu:9 kei:2 reproduc:3 resolution:3 same wont:2 wont_fix:2 work:2 work_as_intend:2",
+	Call:         toolgenCallCloseIssue,
+}, {
+	Name:         ToolReopenIssue,
+	Description:  "ReopenIssue reopens a closed issue.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string","description":"the issue."},"comment":{"type":"string","description":"why it is reopened."}},"required":["key"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","examples":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","examples":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","examples":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "issues",
+	Tokens:       toolgen.Tokens{Default: 80, Strict: 74, Gemini: 58},
+	SearchTerms:  "1 24 UMlAQEW close comment:2 issu:8 kei:2 reopen:6 reopen_issu:4 why",
+	Call:         toolgenCallReopenIssue,
+}, {
+	Name:        ToolCommentOnIssue,
+	Description: "CommentOnIssue adds a comment to an issue.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string","description":"the issue."},"body":{"type":"string","description":"the comment in Markdown."}},"required":["key","body"],"additionalProperties":false}`),
+	Namespace:   "issues",
+	Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
+	SearchTerms: "1 24 XAJEIkW add bodi:2 comment:6 comment_on_issu:4 issu:8 kei:2 markdown",
+	Call:        toolgenCallCommentOnIssue,
+}, {
+	Name:         ToolAddIssueLabels,
+	Description:  "AddIssueLabels adds labels to an issue.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string","description":"the issue."},"labels":{"type":"array","description":"the labels to add.","items":{"type":"string"}}},"required":["key","labels"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","examples":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","examples":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","examples":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "issues",
+	Tokens:       toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
+	SearchTerms:  "1 28 LMEAI add:6 add_issu_label:4 issu:8 kei:2 label:8",
+	Call:         toolgenCallAddIssueLabels,
+}, {
+	Name:         ToolRemoveIssueLabel,
+	Description:  "RemoveIssueLabel removes a label from an issue.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string","description":"the issue."},"label":{"type":"string","description":"the label to remove."}},"required":["key","label"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","examples":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","examples":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","examples":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "issues",
+	Tokens:       toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
+	SearchTerms:  "1 28 quAAo issu:8 kei:2 label:8 remov:6 remov_issu_label:4",
+	Call:         toolgenCallRemoveIssueLabel,
+}, {
+	Name:        ToolLinkIssues,
+	Description: "LinkIssues records a relationship between two issues, such as one blocking the other.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from_key":{"type":"string","description":"the first issue."},"to_key":{"type":"string","description":"the second issue."},"link_type":{"type":"string","description":"how the first relates to the second.\n\"blocks\": this issue blocks the other\n\"is_blocked_by\": the other blocks this one\n\"duplicates\": this is a duplicate of the other\n\"relates_to\": loosely related","enum":["blocks","is_blocked_by","duplicates","relates_to"]}},"required":["from_key","to_key","link_type"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "issues",
+	Tokens:      toolgen.Tokens{Default: 170, Strict: 153, Gemini: 148},
+	SearchTerms: "1 65 wE1JmAOACYQAVYBADCgSxG between block:7 duplicat:3 first:2 from_kei:2 is_block_by:2 issu:10 kei:4 link:6 link_issu:4 link_type:2 looseli on:2 other:4 record relat:4 relat_to:2 relationship second:2 to_kei:2 two type:2",
+	Call:        toolgenCallLinkIssues,
+}, {
+	Name:         ToolCreateSubtask,
+	Description:  "CreateSubtask creates a subtask under an issue.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"parent_key":{"type":"string","description":"the parent issue."},"title":{"type":"string","description":"the subtask's title."},"assignee":{"type":"string","description":"who does it."}},"required":["parent_key","title"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","examples":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","examples":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","examples":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}`),
+	Namespace:    "issues",
+	Tokens:       toolgen.Tokens{Default: 102, Strict: 97, Gemini: 80},
+	SearchTerms:  "1 32 MDk0QkTAKF assigne:2 creat:5 creat_subtask:4 issu:4 kei:2 parent:3 parent_kei:2 subtask:6 titl:3 under",
+	Call:         toolgenCallCreateSubtask,
+}, {
+	Name:        ToolWatchIssue,
+	Description: "WatchIssue subscribes you to notifications about an issue's changes.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string","description":"the issue."},"watch":{"type":"boolean","description":"true to watch, false to stop watching."}},"required":["key","watch"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "issues",
+	Tokens:      toolgen.Tokens{Default: 89, Strict: 72, Gemini: 67},
+	SearchTerms: "1 29 3SAKGCCQEFD about chang fals issu:8 kei:2 notification stop subscrib true watch:8 watch_issu:4",
+	Call:        toolgenCallWatchIssue,
+}, {
+	Name:        ToolLogWorkTime,
+	Description: "LogWorkTime records time spent on an issue.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string","description":"the issue."},"minutes":{"type":"integer","description":"the time spent.","minimum":1,"maximum":1440},"started":{"type":"string","description":"when the work started; now when absent.","format":"date-time"},"comment":{"type":"string","description":"what was done."}},"required":["key","minutes"],"additionalProperties":false}`),
+	Namespace:   "issues",
+	Tokens:      toolgen.Tokens{Default: 126, Strict: 131, Gemini: 104},
+	SearchTerms: "1 38 goAErgQHQ4PgWE absent comment:2 done issu:4 kei:2 log:4 log_work_time:4 minut:2 now record spent:2 start:3 time:6 work:5",
+	Call:        toolgenCallLogWorkTime,
+}, {
+	Name:         ToolCreateSprint,
+	Description:  "CreateSprint creates a sprint on a board.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"board_id":{"type":"string","description":"the board."},"name":{"type":"string","description":"the sprint's name, \"Sprint 42\"."},"start":{"type":"string","description":"when it starts.","format":"date-time"},"end":{"type":"string","description":"when it ends.","format":"date-time"},"goal":{"type":"string","description":"what the sprint should achieve."}},"required":["board_id","name","start","end"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Sprint is a time-boxed iteration of a board.","properties":{"id":{"type":"string"},"name":{"type":"string"},"goal":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"state":{"type":"string"}},"required":["id","name","start","end","state"],"additionalProperties":false}`),
+	Namespace:    "issues",
+	Tokens:       toolgen.Tokens{Default: 145, Strict: 139, Gemini: 123},
+	SearchTerms:  "1 41 gagRyUABZgBkgK 42 achiev board:4 board_id:2 creat:5 creat_sprint:4 end:3 goal:2 id:2 issu:2 name:3 should sprint:8 start:3",
+	Call:         toolgenCallCreateSprint,
+}, {
+	Name:         ToolStartSprint,
+	Description:  "StartSprint starts a planned sprint.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"sprint_id":{"type":"string","description":"the sprint."}},"required":["sprint_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Sprint is a time-boxed iteration of a board.","properties":{"id":{"type":"string"},"name":{"type":"string"},"goal":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"state":{"type":"string"}},"required":["id","name","start","end","state"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "issues",
+	Tokens:       toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
+	SearchTerms:  "1 24 8JtA0EA id:2 issu:2 plan sprint:8 sprint_id:2 start:5 start_sprint:4",
+	Call:         toolgenCallStartSprint,
+}, {
+	Name:         ToolCompleteSprint,
+	Description:  "CompleteSprint ends the active sprint and moves its unfinished issues to another sprint or the backlog.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"sprint_id":{"type":"string","description":"the sprint."},"move_open_issues_to":{"type":"string","description":"the sprint for unfinished issues; the backlog when absent."}},"required":["sprint_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Sprint is a time-boxed iteration of a board.","properties":{"id":{"type":"string"},"name":{"type":"string"},"goal":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"state":{"type":"string"}},"required":["id","name","start","end","state"],"additionalProperties":false}`),
+	Namespace:    "issues",
+	Tokens:       toolgen.Tokens{Default: 103, Strict: 101, Gemini: 81},
+	SearchTerms:  "1 43 g0OgISmlAGTgAAY absent activ another backlog:2 complet:4 complet_sprint:4 end id:2 issu:6 move:3 move_open_issu_to:2 open:2 sprint:10 sprint_id:2 unfinish:2",
+	Call:         toolgenCallCompleteSprint,
+}, {
+	Name:        ToolMoveIssuesToSprint,
+	Description: "MoveIssuesToSprint adds issues to a sprint, taking them out of the backlog or another sprint.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"sprint_id":{"type":"string","description":"the sprint."},"keys":{"type":"array","description":"the issues.","items":{"type":"string"}}},"required":["sprint_id","keys"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "issues",
+	Tokens:      toolgen.Tokens{Default: 103, Strict: 86, Gemini: 81},
+	SearchTerms: "1 37 pNDQhEFQZAKgQ add another backlog id:2 issu:8 kei:2 move:4 move_issu_to_sprint:4 out sprint:9 sprint_id:2 take them",
+	Call:        toolgenCallMoveIssuesToSprint,
+}, {
+	Name:         ToolGetSprintBurndown,
+	Description:  "GetSprintBurndown returns a sprint's remaining story points day by day, with scope changes.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"sprint_id":{"type":"string","description":"the sprint."}},"required":["sprint_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"number"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "issues",
+	Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
+	SearchTerms: "1 34 paiOCekRQgBADF burndown:4 chang dai:2 get:4 get_sprint_burndown:4 id:2 issu:2 point remain return scope sprint:8 sprint_id:2 stori",
+	Call:        toolgenCallGetSprintBurndown,
+}, {
+	Name:         ToolGetBoard,
+	Description:  "GetBoard returns a board's columns with the issues in each.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"board_id":{"type":"string","description":"the board."}},"required":["board_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","examples":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","examples":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","examples":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "issues",
+	Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
+	SearchTerms: "1 26 IhSSMAMoZ board:8 board_id:2 column each get:4 get_board:4 id:2 issu:3 return",
+	Call:        toolgenCallGetBoard,
+}, {
+	Name:        ToolCreateMilestone,
+	Description: "CreateMilestone creates a milestone in a repository to group issues and pull requests toward a date.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"title":{"type":"string","description":"the milestone's title, \"v2.0\"."},"due_on":{"type":"string","description":"its due date.","format":"date-time"}},"required":["repo","title"],"additionalProperties":false}`),
+	Namespace:   "issues",
+	Tokens:      toolgen.Tokens{Default: 120, Strict: 116, Gemini: 98},
+	SearchTerms: "1 38 BhikEqaKcggEFCAA6 creat:5 creat_mileston:4 date:2 due:3 due_on:2 group issu:3 mileston:6 name owner pull repo:2 repositori request titl:3 toward v2",
+	Call:        toolgenCallCreateMilestone,
+}, {
+	Name:         ToolListMilestones,
+	Description:  "ListMilestones lists a repository's milestones with their progress.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"include_closed":{"type":"boolean","description":"include closed milestones."}},"required":["repo","include_closed"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "issues",
+	Tokens:      toolgen.Tokens{Default: 89, Strict: 72, Gemini: 67},
+	SearchTerms: "1 31 REUBCngAaqAB close:3 includ:3 includ_close:2 issu:2 list:5 list_mileston:4 mileston:6 name owner progress repo:2 repositori",
+	Call:        toolgenCallListMilestones,
+}, {
+	Name:         ToolCreatePullRequest,
+	Description:  "CreatePullRequest opens a pull request to merge a branch.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\""},"head":{"type":"string","description":"the branch with the changes"},"base":{"type":"string","description":"the branch to merge into, usually \"main\""},"title":{"type":"string","description":"the title"},"body":{"type":"string"},"draft":{"type":"boolean","description":"open it as a draft, not ready for review"},"reviewers":{"type":"array","description":"Reviewers are usernames or team slugs to request reviews from.","items":{"type":"string"}}},"required":["repo","head","base","title"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"PullRequest is a proposed change to a repository.","properties":{"number":{"type":"integer"},"title":{"type":"string"},"author":{"type":"string"},"head":{"type":"string"},"base":{"type":"string"},"state":{"type":"string","description":"PRState is the state of a pull request.\n\"open\": open\n\"closed\": closed without merging\n\"merged\": merged\n\"all\": any state","examples":["open","closed","merged","all"]},"draft":{"type":"boolean"},"reviewers":{"type":"array","items":{"type":"string"}},"url":{"type":"string"}},"required":["number","title","author","head","base","state","url"],"additionalProperties":false}`),
+	Namespace:    "issues",
+	Tokens:       toolgen.Tokens{Default: 179, Strict: 198, Gemini: 157},
+	SearchTerms:  "1 56 TbWykCIGyYZAYEIAAxGJUAAAC base:2 bodi:2 branch:3 chang creat:4 creat_pull_request:4 draft:3 head:2 issu:2 main merg:2 name open:2 owner pull:5 readi repo:2 request:6 review:2 reviewer:3 slug team titl:3 usernam usualli",
+	Call:         toolgenCallCreatePullRequest,
+}, {
+	Name:         ToolListPullRequests,
+	Description:  "ListPullRequests lists a repository's pull requests.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"state":{"type":"string","description":"which pull requests; open when absent.\n\"open\": open\n\"closed\": closed without merging\n\"merged\": merged\n\"all\": any state","enum":["open","closed","merged","all"]},"author":{"type":"string","description":"only pull requests by this user."},"review_requested":{"type":"string","description":"only pull requests awaiting this user's review."}},"required":["repo"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"PullRequest is a proposed change to a repository.","properties":{"number":{"type":"integer"},"title":{"type":"string"},"author":{"type":"string"},"head":{"type":"string"},"base":{"type":"string"},"state":{"type":"string","description":"PRState is the state of a pull request.\n\"open\": open\n\"closed\": closed without merging\n\"merged\": merged\n\"all\": any state","examples":["open","closed","merged","all"]},"draft":{"type":"boolean"},"reviewers":{"type":"array","items":{"type":"string"}},"url":{"type":"string"}},"required":["number","title","author","head","base","state","url"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "issues",
+	Tokens:      toolgen.Tokens{Default: 154, Strict: 172, Gemini: 132},
+	SearchTerms: "1 65 GoMIwDBIQYAKhWCI0MgBCAS absent all:2 ani author:2 await close:3 issu:2 list:5 list_pull_request:4 merg:4 name onli:2 open:4 owner pull:8 repo:2 repositori request:10 review:3 review_request:2 state:3 user:2 without",
+	Call:        toolgenCallListPullRequests,
+}, {
+	Name:         ToolGetPullRequest,
+	Description:  "GetPullRequest returns a pull request with its description, reviews and mergeability.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"number":{"type":"integer","description":"the pull request's number."}},"required":["repo","number"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"PullRequest is a proposed change to a repository.","properties":{"number":{"type":"integer"},"title":{"type":"string"},"author":{"type":"string"},"head":{"type":"string"},"base":{"type":"string"},"state":{"type":"string","description":"PRState is the state of a pull request.\n\"open\": open\n\"closed\": closed without merging\n\"merged\": merged\n\"all\": any state","examples":["open","closed","merged","all"]},"draft":{"type":"boolean"},"reviewers":{"type":"array","items":{"type":"string"}},"url":{"type":"string"}},"required":["number","title","author","head","base","state","url"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "issues",
+	Tokens:      toolgen.Tokens{Default: 92, Strict: 75, Gemini: 70},
+	SearchTerms: "1 33 hUAHiIcIQKAAM description get:4 get_pull_request:4 issu:2 mergeabiliti name number:3 owner pull:6 repo:2 request:6 return review",
+	Call:        toolgenCallGetPullRequest,
+}, {
+	Name:        ToolGetPRDiff,
+	Description: "GetPRDiff returns the unified diff of a pull request's changes.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"number":{"type":"integer","description":"the pull request's number."},"path":{"type":"string","description":"only the changes to this file."}},"required":["repo","number"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "issues",
+	Tokens:      toolgen.Tokens{Default: 106, Strict: 100, Gemini: 84},
+	SearchTerms: "1 38 RhA41IMG8ggAHAAAq chang:2 diff:5 file get:4 get_pr_diff:4 issu:2 name number:3 onli owner path:2 pr:4 pull:2 repo:2 request:2 return unifi",
+	Call:        toolgenCallGetPRDiff,
+}, {
+	Name:             ToolMergePullRequest,
+	Description:      "MergePullRequest merges a pull request into its base branch.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"number":{"type":"integer","description":"the pull request's number."},"method":{"type":"string","description":"how to merge.\n\"merge\": a merge commit\n\"squash\": one squashed commit\n\"rebase\": the commits rebased onto the base","enum":["merge","squash","rebase"]},"delete_branch":{"type":"boolean","description":"delete the head branch afterwards."}},"required":["repo","number","method","delete_branch"],"additionalProperties":false}`),
+	OutputSchema:     []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"PullRequest is a proposed change to a repository.","properties":{"number":{"type":"integer"},"title":{"type":"string"},"author":{"type":"string"},"head":{"type":"string"},"base":{"type":"string"},"state":{"type":"string","description":"PRState is the state of a pull request.\n\"open\": open\n\"closed\": closed without merging\n\"merged\": merged\n\"all\": any state","examples":["open","closed","merged","all"]},"draft":{"type":"boolean"},"reviewers":{"type":"array","items":{"type":"string"}},"url":{"type":"string"}},"required":["number","title","author","head","base","state","url"],"additionalProperties":false}`),
+	RequiresApproval: true,
+	Namespace:        "issues",
+	Tokens:           toolgen.Tokens{Default: 163, Strict: 146, Gemini: 141},
+	SearchTerms:      "1 60 mkWmGPlIkAoECCgGICASE afterward base:2 branch:4 commit:3 delet:3 delet_branch:2 head issu:2 merg:9 merg_pull_request:4 method:2 name number:3 on onto owner pull:6 rebas:3 repo:2 request:6 squash:3",
+	Call:             toolgenCallMergePullRequest,
+}, {
+	Name:         ToolRequestPRReview,
+	Description:  "RequestPRReview asks people or teams to review a pull request.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"number":{"type":"integer","description":"the pull request's number."},"reviewers":{"type":"array","description":"usernames or team slugs.","items":{"type":"string"}}},"required":["repo","number","reviewers"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"PullRequest is a proposed change to a repository.","properties":{"number":{"type":"integer"},"title":{"type":"string"},"author":{"type":"string"},"head":{"type":"string"},"base":{"type":"string"},"state":{"type":"string","description":"PRState is the state of a pull request.\n\"open\": open\n\"closed\": closed without merging\n\"merged\": merged\n\"all\": any state","examples":["open","closed","merged","all"]},"draft":{"type":"boolean"},"reviewers":{"type":"array","items":{"type":"string"}},"url":{"type":"string"}},"required":["number","title","author","head","base","state","url"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "issues",
+	Tokens:       toolgen.Tokens{Default: 114, Strict: 97, Gemini: 92},
+	SearchTerms:  "1 38 ZdACSDRAHCAUABAI ask issu:2 name number:3 owner peopl pr:4 pull:2 repo:2 request:6 request_pr_review:4 review:5 reviewer:2 slug team:2 usernam",
+	Call:         toolgenCallRequestPRReview,
+}, {
+	Name:        ToolSubmitPRReview,
+	Description: "SubmitPRReview approves a pull request, requests changes, or comments on it.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"number":{"type":"integer","description":"the pull request's number."},"event":{"type":"string","description":"the verdict.\n\"approve\": approve the changes\n\"request_changes\": changes must be made before merging\n\"comment\": feedback without a verdict","enum":["approve","request_changes","comment"]},"body":{"type":"string","description":"the review's summary."}},"required":["repo","number","event"],"additionalProperties":false}`),
+	Namespace:   "issues",
+	Tokens:      toolgen.Tokens{Default: 156, Strict: 150, Gemini: 134},
+	SearchTerms: "1 60 TKUMBAMCiMQAsBaAA4GBMYCxi approv:4 befor bodi:2 chang:5 comment:3 event:2 feedback issu:2 made merg must name number:3 owner pr:4 pull:2 repo:2 request:5 request_chang:2 review:5 submit:4 submit_pr_review:4 summari verdict:2 without",
+	Call:        toolgenCallSubmitPRReview,
+}, {
+	Name:        ToolAddPRReviewComment,
+	Description: "AddPRReviewComment comments on a line of a pull request's diff.",
+	InputSchema: []byte("{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"repo\":{\"type\":\"string\",\"description\":\"\\\"owner/name\\\".\"},\"number\":{\"type\":\"integer\",\"description\":\"the pull request's number.\"},\"path\":{\"type\":\"string\",\"description\":\"the file.\"},\"line\":{\"type\":\"integer\",\"description\":\"the line in the new version of the file.\",\"minimum\":1},\"body\":{\"type\":\"string\",\"description\":\"the comment; a ```suggestion block proposes a change.\"}},\"required\":[\"repo\",\"number\",\"path\",\"line\",\"body\"],\"additionalProperties\":false}"),
+	Namespace:   "issues",
+	Tokens:      toolgen.Tokens{Default: 153, Strict: 136, Gemini: 131},
+	SearchTerms: "1 52 jJIAgGFI2wAqIEQSkYYAIAT add:4 add_pr_review_comment:4 block bodi:2 chang comment:6 diff file:2 issu:2 line:4 name new number:3 owner path:2 pr:4 propos pull:2 repo:2 request:2 review:4 suggestion version",
+	Call:        toolgenCallAddPRReviewComment,
+}, {
+	Name:         ToolListCIChecks,
+	Description:  "ListCIChecks lists the CI checks of a commit or branch and whether they passed.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"ref":{"type":"string","description":"a branch, tag or commit SHA."}},"required":["repo","ref"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"CheckRun is one CI job's result on a commit.","properties":{"name":{"type":"string"},"status":{"type":"string"},"conclusion":{"type":"string"},"url":{"type":"string"}},"required":["name","status","url"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "issues",
+	Tokens:      toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
+	SearchTerms: "1 35 jYQyCGwSwAIJGII branch:2 check:5 ci:5 commit:2 issu:2 list:5 list_ci_check:4 name owner pass ref:2 repo:2 sha tag whether",
+	Call:        toolgenCallListCIChecks,
+}, {
+	Name:        ToolRerunCIWorkflow,
+	Description: "RerunCIWorkflow runs a CI workflow run again, all its jobs or only the failed ones.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"run_id":{"type":"integer","description":"the workflow run."},"failed_only":{"type":"boolean","description":"rerun only the failed jobs."}},"required":["repo","run_id","failed_only"],"additionalProperties":false}`),
+	Namespace:   "issues",
+	Tokens:      toolgen.Tokens{Default: 119, Strict: 102, Gemini: 97},
+	SearchTerms: "1 50 TuTowAJMBgEGSTERAC again all ci:5 fail:4 fail_onli:2 id:2 issu:2 job:2 name on onli:4 owner repo:2 rerun:5 rerun_ci_workflow:4 run:5 run_id:2 workflow:6",
+	Call:        toolgenCallRerunCIWorkflow,
+}, {
+	Name:        ToolCreateBranch,
+	Description: "CreateBranch creates a branch from another branch or a commit.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"name":{"type":"string","description":"the new branch."},"from":{"type":"string","description":"the branch or commit to start from; the default branch when absent."}},"required":["repo","name"],"additionalProperties":false}`),
+	Namespace:   "issues",
+	Tokens:      toolgen.Tokens{Default: 108, Strict: 102, Gemini: 86},
+	SearchTerms: "1 33 hEFUoEIIJKYAY absent another branch:9 commit:2 creat:5 creat_branch:4 default issu:2 name:3 new owner repo:2 start",
+	Call:        toolgenCallCreateBranch,
+}, {
+	Name:        ToolDeleteBranch,
+	Description: "DeleteBranch deletes a branch of a repository.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"name":{"type":"string","description":"the branch."}},"required":["repo","name"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Destructive: true,
+		Idempotent:  true,
+	},
+	Namespace:   "issues",
+	Tokens:      toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
+	SearchTerms: "1 24 5IDgKwCI branch:6 delet:5 delet_branch:4 issu:2 name:3 owner repo:2 repositori",
+	Call:        toolgenCallDeleteBranch,
+}, {
+	Name:         ToolListCommits,
+	Description:  "ListCommits lists a branch's commits, newest first, by author, date or path.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"branch":{"type":"string","description":"the branch; the default branch when absent."},"author":{"type":"string","description":"only commits by this user."},"since":{"type":"string","description":"only commits after this time.","format":"date-time"},"path":{"type":"string","description":"only commits touching this file or folder."}},"required":["repo"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Commit is a commit of a repository.","properties":{"sha":{"type":"string"},"author":{"type":"string"},"message":{"type":"string"},"date":{"type":"string","format":"date-time"}},"required":["sha","author","message","date"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "issues",
+	Tokens:      toolgen.Tokens{Default: 148, Strict: 175, Gemini: 126},
+	SearchTerms: "1 50 CIoAiHJgAoCRAGSU8KARUA6 absent after author:3 branch:5 commit:8 date default file first folder issu:2 list:5 list_commit:4 name newest onli:3 owner path:3 repo:2 sinc:2 time touch user",
+	Call:        toolgenCallListCommits,
+}, {
+	Name:        ToolGetRepoFileContents,
+	Description: "GetRepoFileContents returns a file of a repository at a branch, tag or commit.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"path":{"type":"string","description":"the file's path."},"ref":{"type":"string","description":"the branch, tag or commit; the default branch when absent."}},"required":["repo","path"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "issues",
+	Tokens:      toolgen.Tokens{Default: 116, Strict: 110, Gemini: 94},
+	SearchTerms: "1 44 BhhtlAAFEgpAFEBEG absent branch:3 commit:2 content:4 default file:6 get:4 get_repo_file_content:4 issu:2 name owner path:3 ref:2 repo:6 repositori return tag:2",
+	Call:        toolgenCallGetRepoFileContents,
+}, {
+	Name:        ToolCreateRelease,
+	Description: "CreateRelease tags a version and publishes release notes.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"tag":{"type":"string","description":"the tag, \"v1.4.0\"; created on the default branch if missing."},"name":{"type":"string","description":"the release's title."},"notes":{"type":"string","description":"the release notes; generated from merged pull requests when absent."},"prerelease":{"type":"boolean","description":"mark it as a pre-release."},"draft":{"type":"boolean","description":"save it unpublished."}},"required":["repo","tag","prerelease","draft"],"additionalProperties":false}`),
+	Namespace:   "issues",
+	Tokens:      toolgen.Tokens{Default: 171, Strict: 176, Gemini: 149},
+	SearchTerms: "1 53 zSkdAQIRgMKOhOEQVAkqAEEgCAD absent branch creat:5 creat_releas:4 default draft:2 generat issu:2 mark merg miss name:3 note:4 owner pre prereleas:2 publish pull releas:8 repo:2 request save tag:4 titl unpublish v1 version",
+	Call:        toolgenCallCreateRelease,
+}, {
+	Name:        ToolCreateRepository,
+	Description: "CreateRepository creates a repository, optionally from a template.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"\"owner/name\"; the owner may be an organization."},"private":{"type":"boolean","description":"make it private."},"description":{"type":"string","description":"a one-line description."},"template":{"type":"string","description":"a template repository to copy."}},"required":["name","private"],"additionalProperties":false}`),
+	Namespace:   "issues",
+	Tokens:      toolgen.Tokens{Default: 120, Strict: 125, Gemini: 98},
+	SearchTerms: "1 39 RVgOTIBhQTRBohAA copi creat:5 creat_repositori:4 description:3 issu:2 line mai make name:3 on optionalli organization owner:2 privat:3 repositori:6 templat:4",
+	Call:        toolgenCallCreateRepository,
+}, {
+	Name:             ToolAddRepoCollaborator,
+	Description:      "AddRepoCollaborator gives a user access to a repository.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"user":{"type":"string","description":"the username."},"permission":{"type":"string","description":"the access level.\n\"read\": clone and open issues\n\"triage\": manage issues and pull requests\n\"write\": push to branches\n\"maintain\": manage the repository without admin rights\n\"admin\": everything, including deleting it","enum":["read","triage","write","maintain","admin"]}},"required":["repo","user","permission"],"additionalProperties":false}`),
+	Annotations:      toolgen.Annotations{Idempotent: true},
+	RequiresApproval: true,
+	Namespace:        "issues",
+	Tokens:           toolgen.Tokens{Default: 162, Strict: 145, Gemini: 140},
+	SearchTerms:      "1 60 DGhKQFTBjDHBAGgTSYBGApRAioRUAID access:2 add:4 add_repo_collaborator:4 admin:3 branch clone collaborator:4 delet everyth give includ issu:4 level maintain:2 manag:2 name open owner permission:2 pull push read:2 repo:6 repositori:2 request right triag:2 user:3 usernam without write:2",
+	Call:             toolgenCallAddRepoCollaborator,
+}}
 
 // CreateIssueRule is a permission rule for the tool create_issue: each field
 // is a glob over that argument's value (as toolgen.Rule's Args), and an empty
@@ -687,7 +650,7 @@ type CreateIssueRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateIssueRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateIssue, toolgenObjectNewIssue, []string{r.Project, r.Title, r.Body, r.Type, r.Priority, r.Labels, r.Assignee, r.ParentEpic, r.StoryPoints})
+	return toolimpl.RuleOf(ToolCreateIssue, &toolgenTypeNewIssue.Object, unsafe.Pointer(&r), 9)
 }
 
 // GetIssueRule is a permission rule for the tool get_issue: each field is a
@@ -700,7 +663,7 @@ type GetIssueRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetIssueRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetIssue, toolgenArgsGetIssue, []string{r.Key})
+	return toolimpl.RuleOf(ToolGetIssue, toolgenArgsGetIssue, unsafe.Pointer(&r), 1)
 }
 
 // UpdateIssueRule is a permission rule for the tool update_issue: each field
@@ -718,7 +681,7 @@ type UpdateIssueRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateIssueRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolUpdateIssue, toolgenObjectIssueChanges, []string{r.Key, r.Title, r.Body, r.Priority, r.StoryPoints, r.DueDate})
+	return toolimpl.RuleOf(ToolUpdateIssue, toolgenObjectIssueChanges, unsafe.Pointer(&r), 6)
 }
 
 // SearchIssuesRule is a permission rule for the tool search_issues: each field
@@ -732,7 +695,7 @@ type SearchIssuesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SearchIssuesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSearchIssues, toolgenArgsSearchIssues, []string{r.Query, r.Limit})
+	return toolimpl.RuleOf(ToolSearchIssues, toolgenArgsSearchIssues, unsafe.Pointer(&r), 2)
 }
 
 // ListProjectIssuesRule is a permission rule for the tool list_project_issues:
@@ -749,7 +712,7 @@ type ListProjectIssuesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListProjectIssuesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListProjectIssues, toolgenArgsListProjectIssues, []string{r.Project, r.Status, r.Assignee, r.Label, r.IssueType})
+	return toolimpl.RuleOf(ToolListProjectIssues, toolgenArgsListProjectIssues, unsafe.Pointer(&r), 5)
 }
 
 // AssignIssueRule is a permission rule for the tool assign_issue: each field
@@ -763,7 +726,7 @@ type AssignIssueRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AssignIssueRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAssignIssue, toolgenArgsAssignIssue, []string{r.Key, r.Assignee})
+	return toolimpl.RuleOf(ToolAssignIssue, toolgenArgsAssignIssue, unsafe.Pointer(&r), 2)
 }
 
 // TransitionIssueRule is a permission rule for the tool transition_issue: each
@@ -777,7 +740,7 @@ type TransitionIssueRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TransitionIssueRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTransitionIssue, toolgenArgsTransitionIssue, []string{r.Key, r.Status})
+	return toolimpl.RuleOf(ToolTransitionIssue, toolgenArgsTransitionIssue, unsafe.Pointer(&r), 2)
 }
 
 // CloseIssueRule is a permission rule for the tool close_issue: each field is
@@ -792,7 +755,7 @@ type CloseIssueRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CloseIssueRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCloseIssue, toolgenArgsCloseIssue, []string{r.Key, r.Resolution, r.Comment})
+	return toolimpl.RuleOf(ToolCloseIssue, toolgenArgsCloseIssue, unsafe.Pointer(&r), 3)
 }
 
 // ReopenIssueRule is a permission rule for the tool reopen_issue: each field
@@ -806,7 +769,7 @@ type ReopenIssueRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReopenIssueRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReopenIssue, toolgenArgsReopenIssue, []string{r.Key, r.Comment})
+	return toolimpl.RuleOf(ToolReopenIssue, toolgenArgsReopenIssue, unsafe.Pointer(&r), 2)
 }
 
 // CommentOnIssueRule is a permission rule for the tool comment_on_issue: each
@@ -820,7 +783,7 @@ type CommentOnIssueRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CommentOnIssueRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCommentOnIssue, toolgenArgsCommentOnIssue, []string{r.Key, r.Body})
+	return toolimpl.RuleOf(ToolCommentOnIssue, toolgenArgsCommentOnIssue, unsafe.Pointer(&r), 2)
 }
 
 // AddIssueLabelsRule is a permission rule for the tool add_issue_labels: each
@@ -834,7 +797,7 @@ type AddIssueLabelsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddIssueLabelsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAddIssueLabels, toolgenArgsAddIssueLabels, []string{r.Key, r.Labels})
+	return toolimpl.RuleOf(ToolAddIssueLabels, toolgenArgsAddIssueLabels, unsafe.Pointer(&r), 2)
 }
 
 // RemoveIssueLabelRule is a permission rule for the tool remove_issue_label:
@@ -848,7 +811,7 @@ type RemoveIssueLabelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RemoveIssueLabelRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRemoveIssueLabel, toolgenArgsRemoveIssueLabel, []string{r.Key, r.Label})
+	return toolimpl.RuleOf(ToolRemoveIssueLabel, toolgenArgsRemoveIssueLabel, unsafe.Pointer(&r), 2)
 }
 
 // LinkIssuesRule is a permission rule for the tool link_issues: each field is
@@ -863,7 +826,7 @@ type LinkIssuesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LinkIssuesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolLinkIssues, toolgenArgsLinkIssues, []string{r.FromKey, r.ToKey, r.LinkType})
+	return toolimpl.RuleOf(ToolLinkIssues, toolgenArgsLinkIssues, unsafe.Pointer(&r), 3)
 }
 
 // CreateSubtaskRule is a permission rule for the tool create_subtask: each
@@ -878,7 +841,7 @@ type CreateSubtaskRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateSubtaskRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateSubtask, toolgenArgsCreateSubtask, []string{r.ParentKey, r.Title, r.Assignee})
+	return toolimpl.RuleOf(ToolCreateSubtask, toolgenArgsCreateSubtask, unsafe.Pointer(&r), 3)
 }
 
 // WatchIssueRule is a permission rule for the tool watch_issue: each field is
@@ -892,7 +855,7 @@ type WatchIssueRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r WatchIssueRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolWatchIssue, toolgenArgsWatchIssue, []string{r.Key, r.Watch})
+	return toolimpl.RuleOf(ToolWatchIssue, toolgenArgsWatchIssue, unsafe.Pointer(&r), 2)
 }
 
 // LogWorkTimeRule is a permission rule for the tool log_work_time: each field
@@ -908,7 +871,7 @@ type LogWorkTimeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LogWorkTimeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolLogWorkTime, toolgenArgsLogWorkTime, []string{r.Key, r.Minutes, r.Started, r.Comment})
+	return toolimpl.RuleOf(ToolLogWorkTime, toolgenArgsLogWorkTime, unsafe.Pointer(&r), 4)
 }
 
 // CreateSprintRule is a permission rule for the tool create_sprint: each field
@@ -925,7 +888,7 @@ type CreateSprintRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateSprintRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateSprint, toolgenArgsCreateSprint, []string{r.BoardID, r.Name, r.Start, r.End, r.Goal})
+	return toolimpl.RuleOf(ToolCreateSprint, toolgenArgsCreateSprint, unsafe.Pointer(&r), 5)
 }
 
 // StartSprintRule is a permission rule for the tool start_sprint: each field
@@ -938,7 +901,7 @@ type StartSprintRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r StartSprintRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolStartSprint, toolgenArgsStartSprint, []string{r.SprintID})
+	return toolimpl.RuleOf(ToolStartSprint, toolgenArgsStartSprint, unsafe.Pointer(&r), 1)
 }
 
 // CompleteSprintRule is a permission rule for the tool complete_sprint: each
@@ -952,7 +915,7 @@ type CompleteSprintRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CompleteSprintRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCompleteSprint, toolgenArgsCompleteSprint, []string{r.SprintID, r.MoveOpenIssuesTo})
+	return toolimpl.RuleOf(ToolCompleteSprint, toolgenArgsCompleteSprint, unsafe.Pointer(&r), 2)
 }
 
 // MoveIssuesToSprintRule is a permission rule for the tool
@@ -966,7 +929,7 @@ type MoveIssuesToSprintRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MoveIssuesToSprintRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolMoveIssuesToSprint, toolgenArgsMoveIssuesToSprint, []string{r.SprintID, r.Keys})
+	return toolimpl.RuleOf(ToolMoveIssuesToSprint, toolgenArgsMoveIssuesToSprint, unsafe.Pointer(&r), 2)
 }
 
 // GetSprintBurndownRule is a permission rule for the tool get_sprint_burndown:
@@ -979,7 +942,7 @@ type GetSprintBurndownRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetSprintBurndownRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetSprintBurndown, toolgenArgsGetSprintBurndown, []string{r.SprintID})
+	return toolimpl.RuleOf(ToolGetSprintBurndown, toolgenArgsGetSprintBurndown, unsafe.Pointer(&r), 1)
 }
 
 // GetBoardRule is a permission rule for the tool get_board: each field is a
@@ -992,7 +955,7 @@ type GetBoardRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetBoardRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetBoard, toolgenArgsGetBoard, []string{r.BoardID})
+	return toolimpl.RuleOf(ToolGetBoard, toolgenArgsGetBoard, unsafe.Pointer(&r), 1)
 }
 
 // CreateMilestoneRule is a permission rule for the tool create_milestone: each
@@ -1007,7 +970,7 @@ type CreateMilestoneRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateMilestoneRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateMilestone, toolgenArgsCreateMilestone, []string{r.Repo, r.Title, r.DueOn})
+	return toolimpl.RuleOf(ToolCreateMilestone, toolgenArgsCreateMilestone, unsafe.Pointer(&r), 3)
 }
 
 // ListMilestonesRule is a permission rule for the tool list_milestones: each
@@ -1021,7 +984,7 @@ type ListMilestonesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListMilestonesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListMilestones, toolgenArgsListMilestones, []string{r.Repo, r.IncludeClosed})
+	return toolimpl.RuleOf(ToolListMilestones, toolgenArgsListMilestones, unsafe.Pointer(&r), 2)
 }
 
 // CreatePullRequestRule is a permission rule for the tool create_pull_request:
@@ -1040,7 +1003,7 @@ type CreatePullRequestRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreatePullRequestRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreatePullRequest, toolgenObjectNewPullRequest, []string{r.Repo, r.Head, r.Base, r.Title, r.Body, r.Draft, r.Reviewers})
+	return toolimpl.RuleOf(ToolCreatePullRequest, &toolgenTypeNewPullRequest.Object, unsafe.Pointer(&r), 7)
 }
 
 // ListPullRequestsRule is a permission rule for the tool list_pull_requests:
@@ -1056,7 +1019,7 @@ type ListPullRequestsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListPullRequestsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListPullRequests, toolgenArgsListPullRequests, []string{r.Repo, r.State, r.Author, r.ReviewRequested})
+	return toolimpl.RuleOf(ToolListPullRequests, toolgenArgsListPullRequests, unsafe.Pointer(&r), 4)
 }
 
 // GetPullRequestRule is a permission rule for the tool get_pull_request: each
@@ -1070,7 +1033,7 @@ type GetPullRequestRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetPullRequestRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetPullRequest, toolgenArgsGetPullRequest, []string{r.Repo, r.Number})
+	return toolimpl.RuleOf(ToolGetPullRequest, toolgenArgsGetPullRequest, unsafe.Pointer(&r), 2)
 }
 
 // GetPRDiffRule is a permission rule for the tool get_pr_diff: each field is a
@@ -1085,7 +1048,7 @@ type GetPRDiffRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetPRDiffRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetPRDiff, toolgenArgsGetPRDiff, []string{r.Repo, r.Number, r.Path})
+	return toolimpl.RuleOf(ToolGetPRDiff, toolgenArgsGetPRDiff, unsafe.Pointer(&r), 3)
 }
 
 // MergePullRequestRule is a permission rule for the tool merge_pull_request:
@@ -1101,7 +1064,7 @@ type MergePullRequestRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MergePullRequestRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolMergePullRequest, toolgenArgsMergePullRequest, []string{r.Repo, r.Number, r.Method, r.DeleteBranch})
+	return toolimpl.RuleOf(ToolMergePullRequest, toolgenArgsMergePullRequest, unsafe.Pointer(&r), 4)
 }
 
 // RequestPRReviewRule is a permission rule for the tool request_pr_review:
@@ -1116,7 +1079,7 @@ type RequestPRReviewRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RequestPRReviewRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRequestPRReview, toolgenArgsRequestPRReview, []string{r.Repo, r.Number, r.Reviewers})
+	return toolimpl.RuleOf(ToolRequestPRReview, toolgenArgsRequestPRReview, unsafe.Pointer(&r), 3)
 }
 
 // SubmitPRReviewRule is a permission rule for the tool submit_pr_review: each
@@ -1132,7 +1095,7 @@ type SubmitPRReviewRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SubmitPRReviewRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSubmitPRReview, toolgenArgsSubmitPRReview, []string{r.Repo, r.Number, r.Event, r.Body})
+	return toolimpl.RuleOf(ToolSubmitPRReview, toolgenArgsSubmitPRReview, unsafe.Pointer(&r), 4)
 }
 
 // AddPRReviewCommentRule is a permission rule for the tool
@@ -1149,7 +1112,7 @@ type AddPRReviewCommentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddPRReviewCommentRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAddPRReviewComment, toolgenArgsAddPRReviewComment, []string{r.Repo, r.Number, r.Path, r.Line, r.Body})
+	return toolimpl.RuleOf(ToolAddPRReviewComment, toolgenArgsAddPRReviewComment, unsafe.Pointer(&r), 5)
 }
 
 // ListCIChecksRule is a permission rule for the tool list_ci_checks: each
@@ -1163,7 +1126,7 @@ type ListCIChecksRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListCIChecksRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListCIChecks, toolgenArgsListCIChecks, []string{r.Repo, r.Ref})
+	return toolimpl.RuleOf(ToolListCIChecks, toolgenArgsListCIChecks, unsafe.Pointer(&r), 2)
 }
 
 // RerunCIWorkflowRule is a permission rule for the tool rerun_ci_workflow:
@@ -1178,7 +1141,7 @@ type RerunCIWorkflowRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RerunCIWorkflowRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRerunCIWorkflow, toolgenArgsRerunCIWorkflow, []string{r.Repo, r.RunID, r.FailedOnly})
+	return toolimpl.RuleOf(ToolRerunCIWorkflow, toolgenArgsRerunCIWorkflow, unsafe.Pointer(&r), 3)
 }
 
 // CreateBranchRule is a permission rule for the tool create_branch: each field
@@ -1193,7 +1156,7 @@ type CreateBranchRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateBranchRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateBranch, toolgenArgsCreateBranch, []string{r.Repo, r.Name, r.From})
+	return toolimpl.RuleOf(ToolCreateBranch, toolgenArgsCreateBranch, unsafe.Pointer(&r), 3)
 }
 
 // DeleteBranchRule is a permission rule for the tool delete_branch: each field
@@ -1207,7 +1170,7 @@ type DeleteBranchRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteBranchRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDeleteBranch, toolgenArgsDeleteBranch, []string{r.Repo, r.Name})
+	return toolimpl.RuleOf(ToolDeleteBranch, toolgenArgsDeleteBranch, unsafe.Pointer(&r), 2)
 }
 
 // ListCommitsRule is a permission rule for the tool list_commits: each field
@@ -1224,7 +1187,7 @@ type ListCommitsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListCommitsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListCommits, toolgenArgsListCommits, []string{r.Repo, r.Branch, r.Author, r.Since, r.Path})
+	return toolimpl.RuleOf(ToolListCommits, toolgenArgsListCommits, unsafe.Pointer(&r), 5)
 }
 
 // GetRepoFileContentsRule is a permission rule for the tool
@@ -1239,7 +1202,7 @@ type GetRepoFileContentsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetRepoFileContentsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetRepoFileContents, toolgenArgsGetRepoFileContents, []string{r.Repo, r.Path, r.Ref})
+	return toolimpl.RuleOf(ToolGetRepoFileContents, toolgenArgsGetRepoFileContents, unsafe.Pointer(&r), 3)
 }
 
 // CreateReleaseRule is a permission rule for the tool create_release: each
@@ -1257,7 +1220,7 @@ type CreateReleaseRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateReleaseRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateRelease, toolgenArgsCreateRelease, []string{r.Repo, r.Tag, r.Name, r.Notes, r.Prerelease, r.Draft})
+	return toolimpl.RuleOf(ToolCreateRelease, toolgenArgsCreateRelease, unsafe.Pointer(&r), 6)
 }
 
 // CreateRepositoryRule is a permission rule for the tool create_repository:
@@ -1273,7 +1236,7 @@ type CreateRepositoryRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateRepositoryRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateRepository, toolgenArgsCreateRepository, []string{r.Name, r.Private, r.Description, r.Template})
+	return toolimpl.RuleOf(ToolCreateRepository, toolgenArgsCreateRepository, unsafe.Pointer(&r), 4)
 }
 
 // AddRepoCollaboratorRule is a permission rule for the tool
@@ -1288,7 +1251,7 @@ type AddRepoCollaboratorRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddRepoCollaboratorRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAddRepoCollaborator, toolgenArgsAddRepoCollaborator, []string{r.Repo, r.User, r.Permission})
+	return toolimpl.RuleOf(ToolAddRepoCollaborator, toolgenArgsAddRepoCollaborator, unsafe.Pointer(&r), 3)
 }
 
 // MergePullRequestEdit is a person's edit of the arguments of a call of
@@ -1352,13 +1315,6 @@ func (a AddRepoCollaboratorEdit) Args() ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenInputCreateIssue is the JSON Schema of create_issue's arguments.
-var toolgenInputCreateIssue = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"project":{"type":"string","description":"Project is the project key or repository, \"WEB\" or \"acme/api\"."},"title":{"type":"string","minLength":1,"maxLength":255},"body":{"type":"string","description":"Markdown description, steps to reproduce..."},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","enum":["bug","feature","task","epic","spike"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","enum":["blocker","critical","high","medium","low"]},"labels":{"type":"array","items":{"type":"string"}},"assignee":{"type":"string","description":"username of the assignee"},"parent_epic":{"type":"string","description":"ParentEpic is the key of the epic the issue belongs to."},"story_points":{"type":"integer","description":"StoryPoints is the estimate of effort.","minimum":0,"maximum":100}},"required":["project","title","type"],"additionalProperties":false}`)
-
-// toolgenOutputCreateIssue is the JSON Schema of create_issue's structured
-// result.
-var toolgenOutputCreateIssue = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","examples":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","examples":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","examples":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}`)
-
 // toolgenCallCreateIssue reads the arguments of create_issue, calls CreateIssue and writes its result.
 func toolgenCallCreateIssue(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateIssue, &res, &err)
@@ -1382,12 +1338,6 @@ func toolgenCallCreateIssue(ctx context.Context, args []byte) (res toolgen.Resul
 	toolgenEncodeIssue(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputGetIssue is the JSON Schema of get_issue's arguments.
-var toolgenInputGetIssue = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string","description":"the issue key, \"WEB-1234\", or \"acme/api#56\"."}},"required":["key"],"additionalProperties":false}`)
-
-// toolgenOutputGetIssue is the JSON Schema of get_issue's structured result.
-var toolgenOutputGetIssue = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","examples":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","examples":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","examples":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}`)
 
 // toolgenCallGetIssue reads the arguments of get_issue, calls GetIssue and writes its result.
 func toolgenCallGetIssue(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1426,13 +1376,6 @@ func toolgenCallGetIssue(ctx context.Context, args []byte) (res toolgen.Result, 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputUpdateIssue is the JSON Schema of update_issue's arguments.
-var toolgenInputUpdateIssue = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string"},"title":{"type":"string"},"body":{"type":"string"},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","enum":["blocker","critical","high","medium","low"]},"story_points":{"type":"integer","minimum":0,"maximum":100},"due_date":{"type":"string","format":"date-time"}},"required":["key"],"additionalProperties":false}`)
-
-// toolgenOutputUpdateIssue is the JSON Schema of update_issue's structured
-// result.
-var toolgenOutputUpdateIssue = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","examples":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","examples":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","examples":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}`)
-
 // toolgenCallUpdateIssue reads the arguments of update_issue, calls UpdateIssue and writes its result.
 func toolgenCallUpdateIssue(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolUpdateIssue, &res, &err)
@@ -1456,13 +1399,6 @@ func toolgenCallUpdateIssue(ctx context.Context, args []byte) (res toolgen.Resul
 	toolgenEncodeIssue(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputSearchIssues is the JSON Schema of search_issues's arguments.
-var toolgenInputSearchIssues = []byte("{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"description\":\"for example `project = WEB AND status != done AND labels = regression`.\"},\"limit\":{\"type\":\"integer\",\"description\":\"the most issues to return.\",\"minimum\":1,\"maximum\":500}},\"required\":[\"query\",\"limit\"],\"additionalProperties\":false}")
-
-// toolgenOutputSearchIssues is the JSON Schema of search_issues's structured
-// result.
-var toolgenOutputSearchIssues = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","examples":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","examples":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","examples":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSearchIssues reads the arguments of search_issues, calls SearchIssues and writes its result.
 func toolgenCallSearchIssues(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1513,14 +1449,6 @@ func toolgenCallSearchIssues(ctx context.Context, args []byte) (res toolgen.Resu
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputListProjectIssues is the JSON Schema of list_project_issues's
-// arguments.
-var toolgenInputListProjectIssues = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"project":{"type":"string","description":"the project key or repository."},"status":{"type":"string","description":"only issues with this status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","enum":["todo","in_progress","in_review","done"]},"assignee":{"type":"string","description":"only issues assigned to this user; \"none\" for unassigned."},"label":{"type":"string","description":"only issues with this label."},"issue_type":{"type":"string","description":"only issues of this type.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","enum":["bug","feature","task","epic","spike"]}},"required":["project"],"additionalProperties":false}`)
-
-// toolgenOutputListProjectIssues is the JSON Schema of list_project_issues's
-// structured result.
-var toolgenOutputListProjectIssues = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","examples":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","examples":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","examples":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListProjectIssues reads the arguments of list_project_issues, calls ListProjectIssues and writes its result.
 func toolgenCallListProjectIssues(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1606,13 +1534,6 @@ func toolgenCallListProjectIssues(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputAssignIssue is the JSON Schema of assign_issue's arguments.
-var toolgenInputAssignIssue = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string","description":"the issue."},"assignee":{"type":"string","description":"the username; empty unassigns."}},"required":["key","assignee"],"additionalProperties":false}`)
-
-// toolgenOutputAssignIssue is the JSON Schema of assign_issue's structured
-// result.
-var toolgenOutputAssignIssue = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","examples":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","examples":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","examples":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}`)
-
 // toolgenCallAssignIssue reads the arguments of assign_issue, calls AssignIssue and writes its result.
 func toolgenCallAssignIssue(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolAssignIssue, &res, &err)
@@ -1656,14 +1577,6 @@ func toolgenCallAssignIssue(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputTransitionIssue is the JSON Schema of transition_issue's
-// arguments.
-var toolgenInputTransitionIssue = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string","description":"the issue."},"status":{"type":"string","description":"the new status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","enum":["todo","in_progress","in_review","done"]}},"required":["key","status"],"additionalProperties":false}`)
-
-// toolgenOutputTransitionIssue is the JSON Schema of transition_issue's
-// structured result.
-var toolgenOutputTransitionIssue = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","examples":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","examples":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","examples":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}`)
-
 // toolgenCallTransitionIssue reads the arguments of transition_issue, calls TransitionIssue and writes its result.
 func toolgenCallTransitionIssue(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTransitionIssue, &res, &err)
@@ -1704,13 +1617,6 @@ func toolgenCallTransitionIssue(ctx context.Context, args []byte) (res toolgen.R
 	toolgenEncodeIssue(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputCloseIssue is the JSON Schema of close_issue's arguments.
-var toolgenInputCloseIssue = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string","description":"the issue."},"resolution":{"type":"string","description":"how it ended.\n\"fixed\": fixed\n\"duplicate\": the same as another issue\n\"wont_fix\": will not be done\n\"cannot_reproduce\": could not be reproduced\n\"works_as_intended\": not a bug","enum":["fixed","duplicate","wont_fix","cannot_reproduce","works_as_intended"]},"comment":{"type":"string","description":"a closing comment."}},"required":["key","resolution"],"additionalProperties":false}`)
-
-// toolgenOutputCloseIssue is the JSON Schema of close_issue's structured
-// result.
-var toolgenOutputCloseIssue = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","examples":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","examples":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","examples":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}`)
 
 // toolgenCallCloseIssue reads the arguments of close_issue, calls CloseIssue and writes its result.
 func toolgenCallCloseIssue(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1764,13 +1670,6 @@ func toolgenCallCloseIssue(ctx context.Context, args []byte) (res toolgen.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputReopenIssue is the JSON Schema of reopen_issue's arguments.
-var toolgenInputReopenIssue = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string","description":"the issue."},"comment":{"type":"string","description":"why it is reopened."}},"required":["key"],"additionalProperties":false}`)
-
-// toolgenOutputReopenIssue is the JSON Schema of reopen_issue's structured
-// result.
-var toolgenOutputReopenIssue = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","examples":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","examples":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","examples":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}`)
-
 // toolgenCallReopenIssue reads the arguments of reopen_issue, calls ReopenIssue and writes its result.
 func toolgenCallReopenIssue(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReopenIssue, &res, &err)
@@ -1819,10 +1718,6 @@ func toolgenCallReopenIssue(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCommentOnIssue is the JSON Schema of comment_on_issue's
-// arguments.
-var toolgenInputCommentOnIssue = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string","description":"the issue."},"body":{"type":"string","description":"the comment in Markdown."}},"required":["key","body"],"additionalProperties":false}`)
-
 // toolgenCallCommentOnIssue reads the arguments of comment_on_issue, calls CommentOnIssue and writes its result.
 func toolgenCallCommentOnIssue(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCommentOnIssue, &res, &err)
@@ -1862,14 +1757,6 @@ func toolgenCallCommentOnIssue(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputAddIssueLabels is the JSON Schema of add_issue_labels's
-// arguments.
-var toolgenInputAddIssueLabels = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string","description":"the issue."},"labels":{"type":"array","description":"the labels to add.","items":{"type":"string"}}},"required":["key","labels"],"additionalProperties":false}`)
-
-// toolgenOutputAddIssueLabels is the JSON Schema of add_issue_labels's
-// structured result.
-var toolgenOutputAddIssueLabels = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","examples":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","examples":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","examples":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}`)
 
 // toolgenCallAddIssueLabels reads the arguments of add_issue_labels, calls AddIssueLabels and writes its result.
 func toolgenCallAddIssueLabels(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1911,14 +1798,6 @@ func toolgenCallAddIssueLabels(ctx context.Context, args []byte) (res toolgen.Re
 	toolgenEncodeIssue(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputRemoveIssueLabel is the JSON Schema of remove_issue_label's
-// arguments.
-var toolgenInputRemoveIssueLabel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string","description":"the issue."},"label":{"type":"string","description":"the label to remove."}},"required":["key","label"],"additionalProperties":false}`)
-
-// toolgenOutputRemoveIssueLabel is the JSON Schema of remove_issue_label's
-// structured result.
-var toolgenOutputRemoveIssueLabel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","examples":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","examples":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","examples":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}`)
 
 // toolgenCallRemoveIssueLabel reads the arguments of remove_issue_label, calls RemoveIssueLabel and writes its result.
 func toolgenCallRemoveIssueLabel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1963,9 +1842,6 @@ func toolgenCallRemoveIssueLabel(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputLinkIssues is the JSON Schema of link_issues's arguments.
-var toolgenInputLinkIssues = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from_key":{"type":"string","description":"the first issue."},"to_key":{"type":"string","description":"the second issue."},"link_type":{"type":"string","description":"how the first relates to the second.\n\"blocks\": this issue blocks the other\n\"is_blocked_by\": the other blocks this one\n\"duplicates\": this is a duplicate of the other\n\"relates_to\": loosely related","enum":["blocks","is_blocked_by","duplicates","relates_to"]}},"required":["from_key","to_key","link_type"],"additionalProperties":false}`)
-
 // toolgenCallLinkIssues reads the arguments of link_issues, calls LinkIssues and writes its result.
 func toolgenCallLinkIssues(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolLinkIssues, &res, &err)
@@ -2008,13 +1884,6 @@ func toolgenCallLinkIssues(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputCreateSubtask is the JSON Schema of create_subtask's arguments.
-var toolgenInputCreateSubtask = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"parent_key":{"type":"string","description":"the parent issue."},"title":{"type":"string","description":"the subtask's title."},"assignee":{"type":"string","description":"who does it."}},"required":["parent_key","title"],"additionalProperties":false}`)
-
-// toolgenOutputCreateSubtask is the JSON Schema of create_subtask's structured
-// result.
-var toolgenOutputCreateSubtask = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","examples":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","examples":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","examples":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}`)
 
 // toolgenCallCreateSubtask reads the arguments of create_subtask, calls CreateSubtask and writes its result.
 func toolgenCallCreateSubtask(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2070,9 +1939,6 @@ func toolgenCallCreateSubtask(ctx context.Context, args []byte) (res toolgen.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputWatchIssue is the JSON Schema of watch_issue's arguments.
-var toolgenInputWatchIssue = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string","description":"the issue."},"watch":{"type":"boolean","description":"true to watch, false to stop watching."}},"required":["key","watch"],"additionalProperties":false}`)
-
 // toolgenCallWatchIssue reads the arguments of watch_issue, calls WatchIssue and writes its result.
 func toolgenCallWatchIssue(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolWatchIssue, &res, &err)
@@ -2111,9 +1977,6 @@ func toolgenCallWatchIssue(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputLogWorkTime is the JSON Schema of log_work_time's arguments.
-var toolgenInputLogWorkTime = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string","description":"the issue."},"minutes":{"type":"integer","description":"the time spent.","minimum":1,"maximum":1440},"started":{"type":"string","description":"when the work started; now when absent.","format":"date-time"},"comment":{"type":"string","description":"what was done."}},"required":["key","minutes"],"additionalProperties":false}`)
 
 // toolgenCallLogWorkTime reads the arguments of log_work_time, calls LogWorkTime and writes its result.
 func toolgenCallLogWorkTime(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2175,13 +2038,6 @@ func toolgenCallLogWorkTime(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputCreateSprint is the JSON Schema of create_sprint's arguments.
-var toolgenInputCreateSprint = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"board_id":{"type":"string","description":"the board."},"name":{"type":"string","description":"the sprint's name, \"Sprint 42\"."},"start":{"type":"string","description":"when it starts.","format":"date-time"},"end":{"type":"string","description":"when it ends.","format":"date-time"},"goal":{"type":"string","description":"what the sprint should achieve."}},"required":["board_id","name","start","end"],"additionalProperties":false}`)
-
-// toolgenOutputCreateSprint is the JSON Schema of create_sprint's structured
-// result.
-var toolgenOutputCreateSprint = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Sprint is a time-boxed iteration of a board.","properties":{"id":{"type":"string"},"name":{"type":"string"},"goal":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"state":{"type":"string"}},"required":["id","name","start","end","state"],"additionalProperties":false}`)
 
 // toolgenCallCreateSprint reads the arguments of create_sprint, calls CreateSprint and writes its result.
 func toolgenCallCreateSprint(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2249,13 +2105,6 @@ func toolgenCallCreateSprint(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputStartSprint is the JSON Schema of start_sprint's arguments.
-var toolgenInputStartSprint = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"sprint_id":{"type":"string","description":"the sprint."}},"required":["sprint_id"],"additionalProperties":false}`)
-
-// toolgenOutputStartSprint is the JSON Schema of start_sprint's structured
-// result.
-var toolgenOutputStartSprint = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Sprint is a time-boxed iteration of a board.","properties":{"id":{"type":"string"},"name":{"type":"string"},"goal":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"state":{"type":"string"}},"required":["id","name","start","end","state"],"additionalProperties":false}`)
-
 // toolgenCallStartSprint reads the arguments of start_sprint, calls StartSprint and writes its result.
 func toolgenCallStartSprint(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolStartSprint, &res, &err)
@@ -2292,14 +2141,6 @@ func toolgenCallStartSprint(ctx context.Context, args []byte) (res toolgen.Resul
 	toolgenEncodeSprint(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputCompleteSprint is the JSON Schema of complete_sprint's
-// arguments.
-var toolgenInputCompleteSprint = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"sprint_id":{"type":"string","description":"the sprint."},"move_open_issues_to":{"type":"string","description":"the sprint for unfinished issues; the backlog when absent."}},"required":["sprint_id"],"additionalProperties":false}`)
-
-// toolgenOutputCompleteSprint is the JSON Schema of complete_sprint's
-// structured result.
-var toolgenOutputCompleteSprint = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Sprint is a time-boxed iteration of a board.","properties":{"id":{"type":"string"},"name":{"type":"string"},"goal":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"state":{"type":"string"}},"required":["id","name","start","end","state"],"additionalProperties":false}`)
 
 // toolgenCallCompleteSprint reads the arguments of complete_sprint, calls CompleteSprint and writes its result.
 func toolgenCallCompleteSprint(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2349,10 +2190,6 @@ func toolgenCallCompleteSprint(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputMoveIssuesToSprint is the JSON Schema of move_issues_to_sprint's
-// arguments.
-var toolgenInputMoveIssuesToSprint = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"sprint_id":{"type":"string","description":"the sprint."},"keys":{"type":"array","description":"the issues.","items":{"type":"string"}}},"required":["sprint_id","keys"],"additionalProperties":false}`)
-
 // toolgenCallMoveIssuesToSprint reads the arguments of move_issues_to_sprint, calls MoveIssuesToSprint and writes its result.
 func toolgenCallMoveIssuesToSprint(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolMoveIssuesToSprint, &res, &err)
@@ -2389,14 +2226,6 @@ func toolgenCallMoveIssuesToSprint(ctx context.Context, args []byte) (res toolge
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputGetSprintBurndown is the JSON Schema of get_sprint_burndown's
-// arguments.
-var toolgenInputGetSprintBurndown = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"sprint_id":{"type":"string","description":"the sprint."}},"required":["sprint_id"],"additionalProperties":false}`)
-
-// toolgenOutputGetSprintBurndown is the JSON Schema of get_sprint_burndown's
-// structured result.
-var toolgenOutputGetSprintBurndown = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"number"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetSprintBurndown reads the arguments of get_sprint_burndown, calls GetSprintBurndown and writes its result.
 func toolgenCallGetSprintBurndown(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2443,12 +2272,6 @@ func toolgenCallGetSprintBurndown(ctx context.Context, args []byte) (res toolgen
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputGetBoard is the JSON Schema of get_board's arguments.
-var toolgenInputGetBoard = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"board_id":{"type":"string","description":"the board."}},"required":["board_id"],"additionalProperties":false}`)
-
-// toolgenOutputGetBoard is the JSON Schema of get_board's structured result.
-var toolgenOutputGetBoard = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","description":"Issue is an issue or ticket.","properties":{"key":{"type":"string"},"title":{"type":"string"},"type":{"type":"string","description":"IssueType is the kind of an issue.\n\"bug\": something broken\n\"feature\": new functionality\n\"task\": a piece of work\n\"epic\": a large body of work split into issues\n\"spike\": a time-boxed investigation","examples":["bug","feature","task","epic","spike"]},"status":{"type":"string","description":"Status is a workflow status.\n\"todo\": not started\n\"in_progress\": being worked on\n\"in_review\": waiting for review\n\"done\": finished","examples":["todo","in_progress","in_review","done"]},"priority":{"type":"string","description":"Priority is how urgent an issue is.\n\"blocker\": stops work or a release\n\"critical\": severe, fix now\n\"high\": fix soon\n\"medium\": the default\n\"low\": when there is time","examples":["blocker","critical","high","medium","low"]},"assignee":{"type":"string"},"reporter":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"sprint_id":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"url":{"type":"string"}},"required":["key","title","type","status","priority","reporter","created_at","url"],"additionalProperties":false}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetBoard reads the arguments of get_board, calls GetBoard and writes its result.
 func toolgenCallGetBoard(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2499,10 +2322,6 @@ func toolgenCallGetBoard(ctx context.Context, args []byte) (res toolgen.Result, 
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputCreateMilestone is the JSON Schema of create_milestone's
-// arguments.
-var toolgenInputCreateMilestone = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"title":{"type":"string","description":"the milestone's title, \"v2.0\"."},"due_on":{"type":"string","description":"its due date.","format":"date-time"}},"required":["repo","title"],"additionalProperties":false}`)
 
 // toolgenCallCreateMilestone reads the arguments of create_milestone, calls CreateMilestone and writes its result.
 func toolgenCallCreateMilestone(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2555,14 +2374,6 @@ func toolgenCallCreateMilestone(ctx context.Context, args []byte) (res toolgen.R
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputListMilestones is the JSON Schema of list_milestones's
-// arguments.
-var toolgenInputListMilestones = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"include_closed":{"type":"boolean","description":"include closed milestones."}},"required":["repo","include_closed"],"additionalProperties":false}`)
-
-// toolgenOutputListMilestones is the JSON Schema of list_milestones's
-// structured result.
-var toolgenOutputListMilestones = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListMilestones reads the arguments of list_milestones, calls ListMilestones and writes its result.
 func toolgenCallListMilestones(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListMilestones, &res, &err)
@@ -2613,45 +2424,17 @@ func toolgenCallListMilestones(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCreatePullRequest is the JSON Schema of create_pull_request's
-// arguments.
-var toolgenInputCreatePullRequest = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\""},"head":{"type":"string","description":"the branch with the changes"},"base":{"type":"string","description":"the branch to merge into, usually \"main\""},"title":{"type":"string","description":"the title"},"body":{"type":"string"},"draft":{"type":"boolean","description":"open it as a draft, not ready for review"},"reviewers":{"type":"array","description":"Reviewers are usernames or team slugs to request reviews from.","items":{"type":"string"}}},"required":["repo","head","base","title"],"additionalProperties":false}`)
-
-// toolgenOutputCreatePullRequest is the JSON Schema of create_pull_request's
-// structured result.
-var toolgenOutputCreatePullRequest = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"PullRequest is a proposed change to a repository.","properties":{"number":{"type":"integer"},"title":{"type":"string"},"author":{"type":"string"},"head":{"type":"string"},"base":{"type":"string"},"state":{"type":"string","description":"PRState is the state of a pull request.\n\"open\": open\n\"closed\": closed without merging\n\"merged\": merged\n\"all\": any state","examples":["open","closed","merged","all"]},"draft":{"type":"boolean"},"reviewers":{"type":"array","items":{"type":"string"}},"url":{"type":"string"}},"required":["number","title","author","head","base","state","url"],"additionalProperties":false}`)
-
-// toolgenCallCreatePullRequest reads the arguments of create_pull_request, calls CreatePullRequest and writes its result.
-func toolgenCallCreatePullRequest(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreatePullRequest, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallCreatePullRequest reads the arguments of create_pull_request, calls CreatePullRequest and writes its result, as its tables say.
+func toolgenCallCreatePullRequest(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in NewPullRequest
-	toolgenDecodeNewPullRequest(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreatePullRequest(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodePullRequest(e, &out)
-	return toolimpl.Structured(e), nil
+	var out PullRequest
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreatePullRequest, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreatePullRequest(ctx, in)
+		return err
+	})
 }
 
-// toolgenInputListPullRequests is the JSON Schema of list_pull_requests's
-// arguments.
-var toolgenInputListPullRequests = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"state":{"type":"string","description":"which pull requests; open when absent.\n\"open\": open\n\"closed\": closed without merging\n\"merged\": merged\n\"all\": any state","enum":["open","closed","merged","all"]},"author":{"type":"string","description":"only pull requests by this user."},"review_requested":{"type":"string","description":"only pull requests awaiting this user's review."}},"required":["repo"],"additionalProperties":false}`)
-
-// toolgenOutputListPullRequests is the JSON Schema of list_pull_requests's
-// structured result.
-var toolgenOutputListPullRequests = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"PullRequest is a proposed change to a repository.","properties":{"number":{"type":"integer"},"title":{"type":"string"},"author":{"type":"string"},"head":{"type":"string"},"base":{"type":"string"},"state":{"type":"string","description":"PRState is the state of a pull request.\n\"open\": open\n\"closed\": closed without merging\n\"merged\": merged\n\"all\": any state","examples":["open","closed","merged","all"]},"draft":{"type":"boolean"},"reviewers":{"type":"array","items":{"type":"string"}},"url":{"type":"string"}},"required":["number","title","author","head","base","state","url"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
+var toolgenToolCreatePullRequest = toolimpl.Tool{Name: ToolCreatePullRequest, In: toolgenTypeNewPullRequest, Out: toolgenTypePullRequest}
 
 // toolgenCallListPullRequests reads the arguments of list_pull_requests, calls ListPullRequests and writes its result.
 func toolgenCallListPullRequests(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2728,14 +2511,6 @@ func toolgenCallListPullRequests(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetPullRequest is the JSON Schema of get_pull_request's
-// arguments.
-var toolgenInputGetPullRequest = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"number":{"type":"integer","description":"the pull request's number."}},"required":["repo","number"],"additionalProperties":false}`)
-
-// toolgenOutputGetPullRequest is the JSON Schema of get_pull_request's
-// structured result.
-var toolgenOutputGetPullRequest = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"PullRequest is a proposed change to a repository.","properties":{"number":{"type":"integer"},"title":{"type":"string"},"author":{"type":"string"},"head":{"type":"string"},"base":{"type":"string"},"state":{"type":"string","description":"PRState is the state of a pull request.\n\"open\": open\n\"closed\": closed without merging\n\"merged\": merged\n\"all\": any state","examples":["open","closed","merged","all"]},"draft":{"type":"boolean"},"reviewers":{"type":"array","items":{"type":"string"}},"url":{"type":"string"}},"required":["number","title","author","head","base","state","url"],"additionalProperties":false}`)
-
 // toolgenCallGetPullRequest reads the arguments of get_pull_request, calls GetPullRequest and writes its result.
 func toolgenCallGetPullRequest(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetPullRequest, &res, &err)
@@ -2778,9 +2553,6 @@ func toolgenCallGetPullRequest(ctx context.Context, args []byte) (res toolgen.Re
 	toolgenEncodePullRequest(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputGetPRDiff is the JSON Schema of get_pr_diff's arguments.
-var toolgenInputGetPRDiff = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"number":{"type":"integer","description":"the pull request's number."},"path":{"type":"string","description":"only the changes to this file."}},"required":["repo","number"],"additionalProperties":false}`)
 
 // toolgenCallGetPRDiff reads the arguments of get_pr_diff, calls GetPRDiff and writes its result.
 func toolgenCallGetPRDiff(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2832,14 +2604,6 @@ func toolgenCallGetPRDiff(ctx context.Context, args []byte) (res toolgen.Result,
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputMergePullRequest is the JSON Schema of merge_pull_request's
-// arguments.
-var toolgenInputMergePullRequest = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"number":{"type":"integer","description":"the pull request's number."},"method":{"type":"string","description":"how to merge.\n\"merge\": a merge commit\n\"squash\": one squashed commit\n\"rebase\": the commits rebased onto the base","enum":["merge","squash","rebase"]},"delete_branch":{"type":"boolean","description":"delete the head branch afterwards."}},"required":["repo","number","method","delete_branch"],"additionalProperties":false}`)
-
-// toolgenOutputMergePullRequest is the JSON Schema of merge_pull_request's
-// structured result.
-var toolgenOutputMergePullRequest = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"PullRequest is a proposed change to a repository.","properties":{"number":{"type":"integer"},"title":{"type":"string"},"author":{"type":"string"},"head":{"type":"string"},"base":{"type":"string"},"state":{"type":"string","description":"PRState is the state of a pull request.\n\"open\": open\n\"closed\": closed without merging\n\"merged\": merged\n\"all\": any state","examples":["open","closed","merged","all"]},"draft":{"type":"boolean"},"reviewers":{"type":"array","items":{"type":"string"}},"url":{"type":"string"}},"required":["number","title","author","head","base","state","url"],"additionalProperties":false}`)
 
 // toolgenCallMergePullRequest reads the arguments of merge_pull_request, calls MergePullRequest and writes its result.
 func toolgenCallMergePullRequest(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2894,14 +2658,6 @@ func toolgenCallMergePullRequest(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputRequestPRReview is the JSON Schema of request_pr_review's
-// arguments.
-var toolgenInputRequestPRReview = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"number":{"type":"integer","description":"the pull request's number."},"reviewers":{"type":"array","description":"usernames or team slugs.","items":{"type":"string"}}},"required":["repo","number","reviewers"],"additionalProperties":false}`)
-
-// toolgenOutputRequestPRReview is the JSON Schema of request_pr_review's
-// structured result.
-var toolgenOutputRequestPRReview = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"PullRequest is a proposed change to a repository.","properties":{"number":{"type":"integer"},"title":{"type":"string"},"author":{"type":"string"},"head":{"type":"string"},"base":{"type":"string"},"state":{"type":"string","description":"PRState is the state of a pull request.\n\"open\": open\n\"closed\": closed without merging\n\"merged\": merged\n\"all\": any state","examples":["open","closed","merged","all"]},"draft":{"type":"boolean"},"reviewers":{"type":"array","items":{"type":"string"}},"url":{"type":"string"}},"required":["number","title","author","head","base","state","url"],"additionalProperties":false}`)
-
 // toolgenCallRequestPRReview reads the arguments of request_pr_review, calls RequestPRReview and writes its result.
 func toolgenCallRequestPRReview(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolRequestPRReview, &res, &err)
@@ -2948,10 +2704,6 @@ func toolgenCallRequestPRReview(ctx context.Context, args []byte) (res toolgen.R
 	toolgenEncodePullRequest(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputSubmitPRReview is the JSON Schema of submit_pr_review's
-// arguments.
-var toolgenInputSubmitPRReview = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"number":{"type":"integer","description":"the pull request's number."},"event":{"type":"string","description":"the verdict.\n\"approve\": approve the changes\n\"request_changes\": changes must be made before merging\n\"comment\": feedback without a verdict","enum":["approve","request_changes","comment"]},"body":{"type":"string","description":"the review's summary."}},"required":["repo","number","event"],"additionalProperties":false}`)
 
 // toolgenCallSubmitPRReview reads the arguments of submit_pr_review, calls SubmitPRReview and writes its result.
 func toolgenCallSubmitPRReview(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3006,10 +2758,6 @@ func toolgenCallSubmitPRReview(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputAddPRReviewComment is the JSON Schema of add_pr_review_comment's
-// arguments.
-var toolgenInputAddPRReviewComment = []byte("{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"properties\":{\"repo\":{\"type\":\"string\",\"description\":\"\\\"owner/name\\\".\"},\"number\":{\"type\":\"integer\",\"description\":\"the pull request's number.\"},\"path\":{\"type\":\"string\",\"description\":\"the file.\"},\"line\":{\"type\":\"integer\",\"description\":\"the line in the new version of the file.\",\"minimum\":1},\"body\":{\"type\":\"string\",\"description\":\"the comment; a ```suggestion block proposes a change.\"}},\"required\":[\"repo\",\"number\",\"path\",\"line\",\"body\"],\"additionalProperties\":false}")
 
 // toolgenCallAddPRReviewComment reads the arguments of add_pr_review_comment, calls AddPRReviewComment and writes its result.
 func toolgenCallAddPRReviewComment(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3069,13 +2817,6 @@ func toolgenCallAddPRReviewComment(ctx context.Context, args []byte) (res toolge
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputListCIChecks is the JSON Schema of list_ci_checks's arguments.
-var toolgenInputListCIChecks = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"ref":{"type":"string","description":"a branch, tag or commit SHA."}},"required":["repo","ref"],"additionalProperties":false}`)
-
-// toolgenOutputListCIChecks is the JSON Schema of list_ci_checks's structured
-// result.
-var toolgenOutputListCIChecks = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"CheckRun is one CI job's result on a commit.","properties":{"name":{"type":"string"},"status":{"type":"string"},"conclusion":{"type":"string"},"url":{"type":"string"}},"required":["name","status","url"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListCIChecks reads the arguments of list_ci_checks, calls ListCIChecks and writes its result.
 func toolgenCallListCIChecks(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListCIChecks, &res, &err)
@@ -3126,10 +2867,6 @@ func toolgenCallListCIChecks(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputRerunCIWorkflow is the JSON Schema of rerun_ci_workflow's
-// arguments.
-var toolgenInputRerunCIWorkflow = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"run_id":{"type":"integer","description":"the workflow run."},"failed_only":{"type":"boolean","description":"rerun only the failed jobs."}},"required":["repo","run_id","failed_only"],"additionalProperties":false}`)
-
 // toolgenCallRerunCIWorkflow reads the arguments of rerun_ci_workflow, calls RerunCIWorkflow and writes its result.
 func toolgenCallRerunCIWorkflow(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolRerunCIWorkflow, &res, &err)
@@ -3174,9 +2911,6 @@ func toolgenCallRerunCIWorkflow(ctx context.Context, args []byte) (res toolgen.R
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputCreateBranch is the JSON Schema of create_branch's arguments.
-var toolgenInputCreateBranch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"name":{"type":"string","description":"the new branch."},"from":{"type":"string","description":"the branch or commit to start from; the default branch when absent."}},"required":["repo","name"],"additionalProperties":false}`)
 
 // toolgenCallCreateBranch reads the arguments of create_branch, calls CreateBranch and writes its result.
 func toolgenCallCreateBranch(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3229,9 +2963,6 @@ func toolgenCallCreateBranch(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputDeleteBranch is the JSON Schema of delete_branch's arguments.
-var toolgenInputDeleteBranch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"name":{"type":"string","description":"the branch."}},"required":["repo","name"],"additionalProperties":false}`)
-
 // toolgenCallDeleteBranch reads the arguments of delete_branch, calls DeleteBranch and writes its result.
 func toolgenCallDeleteBranch(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDeleteBranch, &res, &err)
@@ -3270,13 +3001,6 @@ func toolgenCallDeleteBranch(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputListCommits is the JSON Schema of list_commits's arguments.
-var toolgenInputListCommits = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"branch":{"type":"string","description":"the branch; the default branch when absent."},"author":{"type":"string","description":"only commits by this user."},"since":{"type":"string","description":"only commits after this time.","format":"date-time"},"path":{"type":"string","description":"only commits touching this file or folder."}},"required":["repo"],"additionalProperties":false}`)
-
-// toolgenOutputListCommits is the JSON Schema of list_commits's structured
-// result.
-var toolgenOutputListCommits = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Commit is a commit of a repository.","properties":{"sha":{"type":"string"},"author":{"type":"string"},"message":{"type":"string"},"date":{"type":"string","format":"date-time"}},"required":["sha","author","message","date"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListCommits reads the arguments of list_commits, calls ListCommits and writes its result.
 func toolgenCallListCommits(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3366,10 +3090,6 @@ func toolgenCallListCommits(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetRepoFileContents is the JSON Schema of
-// get_repo_file_contents's arguments.
-var toolgenInputGetRepoFileContents = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"path":{"type":"string","description":"the file's path."},"ref":{"type":"string","description":"the branch, tag or commit; the default branch when absent."}},"required":["repo","path"],"additionalProperties":false}`)
-
 // toolgenCallGetRepoFileContents reads the arguments of get_repo_file_contents, calls GetRepoFileContents and writes its result.
 func toolgenCallGetRepoFileContents(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetRepoFileContents, &res, &err)
@@ -3420,9 +3140,6 @@ func toolgenCallGetRepoFileContents(ctx context.Context, args []byte) (res toolg
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputCreateRelease is the JSON Schema of create_release's arguments.
-var toolgenInputCreateRelease = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"tag":{"type":"string","description":"the tag, \"v1.4.0\"; created on the default branch if missing."},"name":{"type":"string","description":"the release's title."},"notes":{"type":"string","description":"the release notes; generated from merged pull requests when absent."},"prerelease":{"type":"boolean","description":"mark it as a pre-release."},"draft":{"type":"boolean","description":"save it unpublished."}},"required":["repo","tag","prerelease","draft"],"additionalProperties":false}`)
 
 // toolgenCallCreateRelease reads the arguments of create_release, calls CreateRelease and writes its result.
 func toolgenCallCreateRelease(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3498,10 +3215,6 @@ func toolgenCallCreateRelease(ctx context.Context, args []byte) (res toolgen.Res
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputCreateRepository is the JSON Schema of create_repository's
-// arguments.
-var toolgenInputCreateRepository = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"\"owner/name\"; the owner may be an organization."},"private":{"type":"boolean","description":"make it private."},"description":{"type":"string","description":"a one-line description."},"template":{"type":"string","description":"a template repository to copy."}},"required":["name","private"],"additionalProperties":false}`)
-
 // toolgenCallCreateRepository reads the arguments of create_repository, calls CreateRepository and writes its result.
 func toolgenCallCreateRepository(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateRepository, &res, &err)
@@ -3564,10 +3277,6 @@ func toolgenCallCreateRepository(ctx context.Context, args []byte) (res toolgen.
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputAddRepoCollaborator is the JSON Schema of
-// add_repo_collaborator's arguments.
-var toolgenInputAddRepoCollaborator = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"repo":{"type":"string","description":"\"owner/name\"."},"user":{"type":"string","description":"the username."},"permission":{"type":"string","description":"the access level.\n\"read\": clone and open issues\n\"triage\": manage issues and pull requests\n\"write\": push to branches\n\"maintain\": manage the repository without admin rights\n\"admin\": everything, including deleting it","enum":["read","triage","write","maintain","admin"]}},"required":["repo","user","permission"],"additionalProperties":false}`)
-
 // toolgenCallAddRepoCollaborator reads the arguments of add_repo_collaborator, calls AddRepoCollaborator and writes its result.
 func toolgenCallAddRepoCollaborator(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolAddRepoCollaborator, &res, &err)
@@ -3611,67 +3320,48 @@ func toolgenCallAddRepoCollaborator(ctx context.Context, args []byte) (res toolg
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenDecodeNewIssue reads a NewIssue object.
+// toolgenEnumIssueType are the values of a IssueType.
+var toolgenEnumIssueType = &toolimpl.Enum{Values: []string{"bug", "feature", "task", "epic", "spike"}, Allowed: "\"bug\", \"feature\", \"task\", \"epic\", \"spike\""}
+
+// toolgenEnumPriority are the values of a Priority.
+var toolgenEnumPriority = &toolimpl.Enum{Values: []string{"blocker", "critical", "high", "medium", "low"}, Allowed: "\"blocker\", \"critical\", \"high\", \"medium\", \"low\""}
+
+// toolgenTypeNewIssue describes a NewIssue for toolimpl's table-driven reader and writer.
+var toolgenTypeNewIssue = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"project", "title", "body", "type", "priority", "labels", "assignee", "parent_epic", "story_points"}, Required: []int{0, 1, 3}, NullAbsent: []int{2, 4, 5}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(NewIssue{}.Project), Kind: toolimpl.FieldString, Required: 1, Key: `"project":`},
+		{Offset: unsafe.Offsetof(NewIssue{}.Title), Kind: toolimpl.FieldString, Required: 2, Bounded: true, Min: 1, Max: 255, Key: `"title":`},
+		{Offset: unsafe.Offsetof(NewIssue{}.Body), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"body":`},
+		{Offset: unsafe.Offsetof(NewIssue{}.Type), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumIssueType, Key: `"type":`},
+		{Offset: unsafe.Offsetof(NewIssue{}.Priority), Kind: toolimpl.FieldEnum, OmitEmpty: true, Enum: toolgenEnumPriority, Key: `"priority":`},
+		{Offset: unsafe.Offsetof(NewIssue{}.Labels), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"labels":`},
+		{Offset: unsafe.Offsetof(NewIssue{}.Assignee), Kind: toolimpl.FieldString, Pointer: true, Key: `"assignee":`},
+		{Offset: unsafe.Offsetof(NewIssue{}.ParentEpic), Kind: toolimpl.FieldString, Pointer: true, Key: `"parent_epic":`},
+		{Offset: unsafe.Offsetof(NewIssue{}.StoryPoints), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*NewIssue{}.StoryPoints)), Pointer: true, Bounded: true, Min: 0, Max: 100, Key: `"story_points":`},
+	},
+}
+
+// toolgenTypeNewPullRequest describes a NewPullRequest for toolimpl's table-driven reader and writer.
+var toolgenTypeNewPullRequest = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"repo", "head", "base", "title", "body", "draft", "reviewers"}, Required: []int{0, 1, 2, 3}, NullAbsent: []int{4, 5, 6}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(NewPullRequest{}.Repo), Kind: toolimpl.FieldString, Required: 1, Key: `"repo":`},
+		{Offset: unsafe.Offsetof(NewPullRequest{}.Head), Kind: toolimpl.FieldString, Required: 2, Key: `"head":`},
+		{Offset: unsafe.Offsetof(NewPullRequest{}.Base), Kind: toolimpl.FieldString, Required: 3, Key: `"base":`},
+		{Offset: unsafe.Offsetof(NewPullRequest{}.Title), Kind: toolimpl.FieldString, Required: 4, Key: `"title":`},
+		{Offset: unsafe.Offsetof(NewPullRequest{}.Body), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"body":`},
+		{Offset: unsafe.Offsetof(NewPullRequest{}.Draft), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"draft":`},
+		{Offset: unsafe.Offsetof(NewPullRequest{}.Reviewers), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"reviewers":`},
+	},
+}
+
+// toolgenEnumStatus are the values of a Status.
+var toolgenEnumStatus = &toolimpl.Enum{Values: []string{"todo", "in_progress", "in_review", "done"}, Allowed: "\"todo\", \"in_progress\", \"in_review\", \"done\""}
+
+// toolgenDecodeNewIssue reads a NewIssue object, as its table says.
 func toolgenDecodeNewIssue(d *toolimpl.Decoder, v *NewIssue) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectNewIssue); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "project":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.Project = s0
-			}
-		case "title":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				d.CheckLength(s0, 1, 255)
-				v.Title = s0
-			}
-		case "body":
-			if s0, ok := d.String(); ok {
-				v.Body = s0
-			}
-		case "type":
-			o.Saw(2)
-			toolgenDecodeIssueType(d, &v.Type)
-		case "priority":
-			toolgenDecodePriority(d, &v.Priority)
-		case "labels":
-			toolgenDecodeSlicestring(d, &v.Labels)
-		case "assignee":
-			if d.Null() {
-				v.Assignee = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Assignee = p0
-			}
-		case "parent_epic":
-			if d.Null() {
-				v.ParentEpic = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.ParentEpic = p0
-			}
-		case "story_points":
-			if d.Null() {
-				v.StoryPoints = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(0, 100); ok {
-					*p0 = int(n1)
-				}
-				v.StoryPoints = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeNewIssue, unsafe.Pointer(v))
 }
 
 // toolgenEncodeIssue writes a Issue object.
@@ -3925,77 +3615,23 @@ var toolgenArgsGetBoard = &toolimpl.Object{Names: []string{"board_id"}, Required
 var toolgenArgsCreateMilestone = &toolimpl.Object{Names: []string{"repo", "title", "due_on"}, Required: []int{0, 1}}
 var toolgenArgsListMilestones = &toolimpl.Object{Names: []string{"repo", "include_closed"}, Required: []int{0, 1}}
 
-// toolgenDecodeNewPullRequest reads a NewPullRequest object.
-func toolgenDecodeNewPullRequest(d *toolimpl.Decoder, v *NewPullRequest) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectNewPullRequest); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "repo":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.Repo = s0
-			}
-		case "head":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				v.Head = s0
-			}
-		case "base":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				v.Base = s0
-			}
-		case "title":
-			o.Saw(3)
-			if s0, ok := d.String(); ok {
-				v.Title = s0
-			}
-		case "body":
-			if s0, ok := d.String(); ok {
-				v.Body = s0
-			}
-		case "draft":
-			if b0, ok := d.Bool(); ok {
-				v.Draft = b0
-			}
-		case "reviewers":
-			toolgenDecodeSlicestring(d, &v.Reviewers)
-		default:
-			o.Unknown(d)
-		}
-	}
-}
+// toolgenEnumPRState are the values of a PRState.
+var toolgenEnumPRState = &toolimpl.Enum{Values: []string{"open", "closed", "merged", "all"}, Allowed: "\"open\", \"closed\", \"merged\", \"all\""}
 
-// toolgenEncodePullRequest writes a PullRequest object.
-func toolgenEncodePullRequest(e *toolimpl.Encoder, v *PullRequest) {
-	e.Object()
-	e.Member("\"number\":")
-	e.Int(int64(v.Number))
-	e.Member("\"title\":")
-	e.String(v.Title)
-	e.Member("\"author\":")
-	e.String(v.Author)
-	e.Member("\"head\":")
-	e.String(v.Head)
-	e.Member("\"base\":")
-	e.String(v.Base)
-	e.Member("\"state\":")
-	e.String(string(v.State))
-	if v.Draft != false {
-		e.Member("\"draft\":")
-		e.Bool(v.Draft)
-	}
-	if len(v.Reviewers) > 0 {
-		e.Member("\"reviewers\":")
-		e.Array()
-		for i0 := range v.Reviewers {
-			e.String(v.Reviewers[i0])
-		}
-		e.EndArray()
-	}
-	e.Member("\"url\":")
-	e.String(v.URL)
-	e.EndObject()
+// toolgenTypePullRequest describes a PullRequest for toolimpl's table-driven reader and writer.
+var toolgenTypePullRequest = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"number", "title", "author", "head", "base", "state", "draft", "reviewers", "url"}, Required: []int{0, 1, 2, 3, 4, 5, 8}, NullAbsent: []int{6, 7}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(PullRequest{}.Number), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(PullRequest{}.Number)), Required: 1, Key: `"number":`},
+		{Offset: unsafe.Offsetof(PullRequest{}.Title), Kind: toolimpl.FieldString, Required: 2, Key: `"title":`},
+		{Offset: unsafe.Offsetof(PullRequest{}.Author), Kind: toolimpl.FieldString, Required: 3, Key: `"author":`},
+		{Offset: unsafe.Offsetof(PullRequest{}.Head), Kind: toolimpl.FieldString, Required: 4, Key: `"head":`},
+		{Offset: unsafe.Offsetof(PullRequest{}.Base), Kind: toolimpl.FieldString, Required: 5, Key: `"base":`},
+		{Offset: unsafe.Offsetof(PullRequest{}.State), Kind: toolimpl.FieldEnum, Required: 6, Enum: toolgenEnumPRState, Key: `"state":`},
+		{Offset: unsafe.Offsetof(PullRequest{}.Draft), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"draft":`},
+		{Offset: unsafe.Offsetof(PullRequest{}.Reviewers), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"reviewers":`},
+		{Offset: unsafe.Offsetof(PullRequest{}.URL), Kind: toolimpl.FieldString, Required: 7, Key: `"url":`},
+	},
 }
 
 // toolgenDecodePRState reads a PRState: one of "open", "closed", "merged", "all".
@@ -4019,6 +3655,12 @@ func toolgenDecodePRState(d *toolimpl.Decoder, v *PRState) {
 }
 
 var toolgenArgsListPullRequests = &toolimpl.Object{Names: []string{"repo", "state", "author", "review_requested"}, Required: []int{0}}
+
+// toolgenEncodePullRequest writes a PullRequest object, as its table says.
+func toolgenEncodePullRequest(e *toolimpl.Encoder, v *PullRequest) {
+	toolimpl.WriteStruct(e, toolgenTypePullRequest, unsafe.Pointer(v))
+}
+
 var toolgenArgsGetPullRequest = &toolimpl.Object{Names: []string{"repo", "number"}, Required: []int{0, 1}}
 var toolgenArgsGetPRDiff = &toolimpl.Object{Names: []string{"repo", "number", "path"}, Required: []int{0, 1}}
 
@@ -4065,20 +3707,20 @@ var toolgenArgsSubmitPRReview = &toolimpl.Object{Names: []string{"repo", "number
 var toolgenArgsAddPRReviewComment = &toolimpl.Object{Names: []string{"repo", "number", "path", "line", "body"}, Required: []int{0, 1, 2, 3, 4}}
 var toolgenArgsListCIChecks = &toolimpl.Object{Names: []string{"repo", "ref"}, Required: []int{0, 1}}
 
-// toolgenEncodeCheckRun writes a CheckRun object.
+// toolgenTypeCheckRun describes a CheckRun for toolimpl's table-driven reader and writer.
+var toolgenTypeCheckRun = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "status", "conclusion", "url"}, Required: []int{0, 1, 3}, NullAbsent: []int{2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(CheckRun{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(CheckRun{}.Status), Kind: toolimpl.FieldString, Required: 2, Key: `"status":`},
+		{Offset: unsafe.Offsetof(CheckRun{}.Conclusion), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"conclusion":`},
+		{Offset: unsafe.Offsetof(CheckRun{}.URL), Kind: toolimpl.FieldString, Required: 3, Key: `"url":`},
+	},
+}
+
+// toolgenEncodeCheckRun writes a CheckRun object, as its table says.
 func toolgenEncodeCheckRun(e *toolimpl.Encoder, v *CheckRun) {
-	e.Object()
-	e.Member("\"name\":")
-	e.String(v.Name)
-	e.Member("\"status\":")
-	e.String(v.Status)
-	if v.Conclusion != "" {
-		e.Member("\"conclusion\":")
-		e.String(v.Conclusion)
-	}
-	e.Member("\"url\":")
-	e.String(v.URL)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeCheckRun, unsafe.Pointer(v))
 }
 
 var toolgenArgsRerunCIWorkflow = &toolimpl.Object{Names: []string{"repo", "run_id", "failed_only"}, Required: []int{0, 1, 2}}
@@ -4150,6 +3792,4 @@ func toolgenDecodePriority(d *toolimpl.Decoder, v *Priority) {
 	}
 }
 
-var toolgenObjectNewIssue = &toolimpl.Object{Names: []string{"project", "title", "body", "type", "priority", "labels", "assignee", "parent_epic", "story_points"}, Required: []int{0, 1, 3}, NullAbsent: []int{2, 4, 5}}
 var toolgenObjectIssueChanges = &toolimpl.Object{Names: []string{"key", "title", "body", "priority", "story_points", "due_date"}, Required: []int{0}}
-var toolgenObjectNewPullRequest = &toolimpl.Object{Names: []string{"repo", "head", "base", "title", "body", "draft", "reviewers"}, Required: []int{0, 1, 2, 3}, NullAbsent: []int{4, 5, 6}}

@@ -8,6 +8,7 @@ import (
 	"context"
 	"regexp"
 	"time"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -16,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -214,476 +215,445 @@ var (
 
 // Tools returns the tools of package payments: create_charge, capture_charge, get_charge, list_charges, refund_charge, list_refunds, get_refund, create_billing_customer, get_billing_customer, update_billing_customer, attach_payment_method, list_payment_methods, detach_payment_method, create_invoice, finalize_invoice, send_invoice, void_invoice, list_invoices, get_invoice, mark_invoice_paid, issue_credit_note, retry_invoice_payment, list_failed_payments, create_subscription, cancel_subscription, change_subscription_plan, pause_subscription, resume_subscription, list_subscriptions, create_coupon, apply_customer_discount, create_price, create_payment_link, create_tax_rate, list_disputes, submit_dispute_evidence, get_account_balance, list_payouts, create_payout, get_payment_volume.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:             ToolCreateCharge,
-		Description:      "CreateCharge charges a customer's saved payment method.",
-		InputSchema:      toolgenInputCreateCharge,
-		OutputSchema:     toolgenOutputCreateCharge,
-		RequiresApproval: true,
-		Namespace:        "payments",
-		Tokens:           toolgen.Tokens{Default: 199, Strict: 206, Gemini: 177},
-		SearchTerms:      "1 73 2BGErDACIwIsEPiIdwpBYAUQCoyIMEQRUorYgQB 19 1999 4217 99 absent account amount:3 authoriz captur:3 card case charg:7 code collect creat:4 creat_charg:4 currenci:3 customer:5 customer_id:2 dashboard default description:2 id:4 iso later lower method:3 monei now onli otherwis payment:5 payment_method_id:2 receipt save shown smallest unit usd",
-		Call:             toolgenCallCreateCharge,
-		Validate:         toolimpl.Validator(toolgenCallCreateCharge),
-	}, {
-		Name:         ToolCaptureCharge,
-		Description:  "CaptureCharge collects an authorized charge, all of it or less.",
-		InputSchema:  toolgenInputCaptureCharge,
-		OutputSchema: toolgenOutputCaptureCharge,
-		Namespace:    "payments",
-		Tokens:       toolgen.Tokens{Default: 92, Strict: 86, Gemini: 70},
-		SearchTerms:  "1 34 dIgAUEWcbAIkB absent all amount:3 authoriz:3 captur:5 captur_charg:4 charg:8 charg_id:2 collect id:2 less much payment:2",
-		Call:         toolgenCallCaptureCharge,
-		Validate:     toolimpl.Validator(toolgenCallCaptureCharge),
-	}, {
-		Name:         ToolGetCharge,
-		Description:  "GetCharge returns a charge with its status and refunds.",
-		InputSchema:  toolgenInputGetCharge,
-		OutputSchema: toolgenOutputGetCharge,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "payments",
-		Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
-		SearchTerms: "1 25 ghOUGCkAI charg:8 charg_id:2 get:4 get_charg:4 id:2 payment:2 refund return statu",
-		Call:        toolgenCallGetCharge,
-		Validate:    toolimpl.Validator(toolgenCallGetCharge),
-	}, {
-		Name:         ToolListCharges,
-		Description:  "ListCharges lists charges, newest first, by customer, status and date.",
-		InputSchema:  toolgenInputListCharges,
-		OutputSchema: toolgenOutputListCharges,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "payments",
-		Tokens:      toolgen.Tokens{Default: 187, Strict: 218, Gemini: 165},
-		SearchTerms: "1 72 giMgEIQCBF0ggA2XQwHGgCLaBQFAlQI after:3 befor:3 charg:10 collect creat:4 creat_after:2 creat_befor:2 customer:4 customer_id:2 date declin error fail:2 first id:2 limit:2 list:5 list_charg:4 monei most newest onli:4 payment:2 pend:2 process return state statu:3 still succeed:2 time:2",
-		Call:        toolgenCallListCharges,
-		Validate:    toolimpl.Validator(toolgenCallListCharges),
-	}, {
-		Name:             ToolRefundCharge,
-		Description:      "RefundCharge gives back all or part of a charge to the card or account it came from.",
-		InputSchema:      toolgenInputRefundCharge,
-		OutputSchema:     toolgenOutputRefundCharge,
-		RequiresApproval: true,
-		Namespace:        "payments",
-		Tokens:           toolgen.Tokens{Default: 149, Strict: 155, Gemini: 127},
-		SearchTerms:      "1 58 AhgRgAOgCAHI8RaPAOJBCPEMUCGSAD absent account all amount:3 ask back came card:2 charg:9 charg_id:2 customer:3 duplicat:2 fraudulent:2 give id:2 much part payment:2 permission reason:2 refund:5 refund_charg:4 remain request:2 request_by_customer:2 twice us whole why without",
-		Call:             toolgenCallRefundCharge,
-		Validate:         toolimpl.Validator(toolgenCallRefundCharge),
-	}, {
-		Name:         ToolListRefunds,
-		Description:  "ListRefunds lists refunds, newest first, by date or charge.",
-		InputSchema:  toolgenInputListRefunds,
-		OutputSchema: toolgenOutputListRefunds,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "payments",
-		Tokens:      toolgen.Tokens{Default: 111, Strict: 134, Gemini: 89},
-		SearchTerms: "1 49 ABDQMgoBLwJMXBlAA after:3 befor:3 charg:4 charg_id:2 creat:4 creat_after:2 creat_befor:2 date first id:2 list:5 list_refund:4 newest onli:3 payment:2 refund:8 time:2",
-		Call:        toolgenCallListRefunds,
-		Validate:    toolimpl.Validator(toolgenCallListRefunds),
-	}, {
-		Name:         ToolGetRefund,
-		Description:  "GetRefund returns a refund and its status.",
-		InputSchema:  toolgenInputGetRefund,
-		OutputSchema: toolgenOutputGetRefund,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "payments",
-		Tokens:      toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
-		SearchTerms: "1 24 gkCnQwCI get:4 get_refund:4 id:2 payment:2 refund:8 refund_id:2 return statu",
-		Call:        toolgenCallGetRefund,
-		Validate:    toolimpl.Validator(toolgenCallGetRefund),
-	}, {
-		Name:         ToolCreateBillingCustomer,
-		Description:  "CreateBillingCustomer creates a customer that payment methods, invoices and subscriptions belong to.",
-		InputSchema:  toolgenInputCreateBillingCustomer,
-		OutputSchema: toolgenOutputCreateBillingCustomer,
-		Namespace:    "payments",
-		Tokens:       toolgen.Tokens{Default: 126, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 46 IkYoiSEeUHRBxCFOBRACRg 42 account account_id belong bill:5 compani creat:5 creat_bill_customer:4 customer:7 data email:3 exampl id invoic kei metadata:2 method name:3 own payment:3 subscription valu",
-		Call:         toolgenCallCreateBillingCustomer,
-		Validate:     toolimpl.Validator(toolgenCallCreateBillingCustomer),
-	}, {
-		Name:         ToolGetBillingCustomer,
-		Description:  "GetBillingCustomer returns a customer with their balance and default payment method.",
-		InputSchema:  toolgenInputGetBillingCustomer,
-		OutputSchema: toolgenOutputGetBillingCustomer,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "payments",
-		Tokens:      toolgen.Tokens{Default: 89, Strict: 98, Gemini: 67},
-		SearchTerms: "1 40 CgUrMHnEQAYBFAO balanc bill:5 customer:9 customer_id:2 default email:4 get:4 get_bill_customer:4 id:2 look method payment:3 return up us",
-		Call:        toolgenCallGetBillingCustomer,
-		Validate:    toolimpl.Validator(toolgenCallGetBillingCustomer),
-	}, {
-		Name:         ToolUpdateBillingCustomer,
-		Description:  "UpdateBillingCustomer changes a customer's email, name, address or tax id.",
-		InputSchema:  toolgenInputUpdateBillingCustomer,
-		OutputSchema: toolgenOutputUpdateBillingCustomer,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "payments",
-		Tokens:       toolgen.Tokens{Default: 136, Strict: 164, Gemini: 114},
-		SearchTerms:  "1 58 RAioZPyNCAMiBAIEAF address:4 bill:6 chang customer:8 customer_id:2 email:4 id:6 line name:4 new:3 on other payment:2 tax:4 tax_id:2 updat:4 updat_bill_customer:4 vat",
-		Call:         toolgenCallUpdateBillingCustomer,
-		Validate:     toolimpl.Validator(toolgenCallUpdateBillingCustomer),
-	}, {
-		Name:         ToolAttachPaymentMethod,
-		Description:  "AttachPaymentMethod saves a card or bank account to a customer.",
-		InputSchema:  toolgenInputAttachPaymentMethod,
-		OutputSchema: toolgenOutputAttachPaymentMethod,
-		Namespace:    "payments",
-		Tokens:       toolgen.Tokens{Default: 119, Strict: 102, Gemini: 97},
-		SearchTerms:  "1 53 EgwIqgUITvRAgXIIhSTQAC account:2 attach:4 attach_payment_method:4 bank card:2 checkout customer:4 customer_id:2 default:2 form futur id:4 invoic make:2 make_default:2 method:6 payment:8 payment_method_id:2 save subscription tokeniz us",
-		Call:         toolgenCallAttachPaymentMethod,
-		Validate:     toolimpl.Validator(toolgenCallAttachPaymentMethod),
-	}, {
-		Name:         ToolListPaymentMethods,
-		Description:  "ListPaymentMethods lists a customer's saved cards and bank accounts.",
-		InputSchema:  toolgenInputListPaymentMethods,
-		OutputSchema: toolgenOutputListPaymentMethods,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "payments",
-		Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-		SearchTerms: "1 31 CEAWcFEQPBA account bank card customer:4 customer_id:2 id:2 list:5 list_payment_method:4 method:4 payment:6 save",
-		Call:        toolgenCallListPaymentMethods,
-		Validate:    toolimpl.Validator(toolgenCallListPaymentMethods),
-	}, {
-		Name:        ToolDetachPaymentMethod,
-		Description: "DetachPaymentMethod removes a saved card or bank account from a customer.",
-		InputSchema: toolgenInputDetachPaymentMethod,
-		Annotations: toolgen.Annotations{
-			Destructive: true,
-			Idempotent:  true,
-		},
-		Namespace:   "payments",
-		Tokens:      toolgen.Tokens{Default: 77, Strict: 60, Gemini: 55},
-		SearchTerms: "1 34 KtCA5nAhUERA account:2 bank card:2 customer detach:4 detach_payment_method:4 id:2 method:6 payment:8 payment_method_id:2 remov save",
-		Call:        toolgenCallDetachPaymentMethod,
-		Validate:    toolimpl.Validator(toolgenCallDetachPaymentMethod),
-	}, {
-		Name:         ToolCreateInvoice,
-		Description:  "CreateInvoice drafts an invoice for a customer with line items.",
-		InputSchema:  toolgenInputCreateInvoice,
-		OutputSchema: toolgenOutputCreateInvoice,
-		Namespace:    "payments",
-		Tokens:       toolgen.Tokens{Default: 298, Strict: 330, Gemini: 267},
-		SearchTerms:  "1 112 xkgYDkCEBMWQTxEAWh61gEIAmBCNVWBY6SYAAACAtSgIBjA 30:2 4217 about advanc:3 after amount:3 appli auto:3 auto_advanc:3 case creat:5 creat_invoic:4 currenci:3 customer:3 customer_id:2 dai:3 dai_until_due:3 description:2 draft due:3 email finaliz hour id:5 invoic:9 invoic_item iso item:4 line:3 lower memo:2 net note on payment:3 price print quantiti:2 rate:4 smallest tax:4 tax_rate_id:3 term unit:5 unit_amount:3 until:3 usd",
-		Call:         toolgenCallCreateInvoice,
-		Validate:     toolimpl.Validator(toolgenCallCreateInvoice),
-	}, {
-		Name:         ToolFinalizeInvoice,
-		Description:  "FinalizeInvoice locks a draft invoice, gives it a number and makes it payable.",
-		InputSchema:  toolgenInputFinalizeInvoice,
-		OutputSchema: toolgenOutputFinalizeInvoice,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "payments",
-		Tokens:       toolgen.Tokens{Default: 76, Strict: 59, Gemini: 54},
-		SearchTerms:  "1 29 FFYIwNGHCUIA draft:2 finaliz:4 finaliz_invoic:4 give id:2 invoic:8 invoic_id:2 lock make number payabl payment:2",
-		Call:         toolgenCallFinalizeInvoice,
-		Validate:     toolimpl.Validator(toolgenCallFinalizeInvoice),
-	}, {
-		Name:         ToolSendInvoice,
-		Description:  "SendInvoice emails a finalized invoice to the customer with a link to pay it.",
-		InputSchema:  toolgenInputSendInvoice,
-		OutputSchema: toolgenOutputSendInvoice,
-		Namespace:    "payments",
-		Tokens:       toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
-		SearchTerms:  "1 27 kUlQoBtBIAE customer email finaliz id:2 invoic:8 invoic_id:2 link pai payment:2 send:4 send_invoic:4",
-		Call:         toolgenCallSendInvoice,
-		Validate:     toolimpl.Validator(toolgenCallSendInvoice),
-	}, {
-		Name:         ToolVoidInvoice,
-		Description:  "VoidInvoice cancels a finalized invoice that should not be paid.",
-		InputSchema:  toolgenInputVoidInvoice,
-		OutputSchema: toolgenOutputVoidInvoice,
-		Annotations: toolgen.Annotations{
-			Destructive: true,
-			Idempotent:  true,
-		},
-		Namespace:   "payments",
-		Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
-		SearchTerms: "1 26 CKCAXgHCKA cancel finaliz id:2 invoic:8 invoic_id:2 paid payment:2 should void:4 void_invoic:4",
-		Call:        toolgenCallVoidInvoice,
-		Validate:    toolimpl.Validator(toolgenCallVoidInvoice),
-	}, {
-		Name:         ToolListInvoices,
-		Description:  "ListInvoices lists invoices by customer, status and due date.",
-		InputSchema:  toolgenInputListInvoices,
-		OutputSchema: toolgenOutputListInvoices,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "payments",
-		Tokens:      toolgen.Tokens{Default: 186, Strict: 205, Gemini: 164},
-		SearchTerms: "1 73 BgQEBFASBYFEdc4BVIguMBHMRLgFAxSQA await bad befor:3 cancel customer:4 customer_id:2 date:2 debt draft:2 due:4 due_befor:2 editabl finaliz full id:2 invoic:9 limit:2 list:5 list_invoic:4 most off onli:3 open:2 paid:3 payment:3 return sent state statu:3 still uncollectibl:2 void:2 written",
-		Call:        toolgenCallListInvoices,
-		Validate:    toolimpl.Validator(toolgenCallListInvoices),
-	}, {
-		Name:         ToolGetInvoice,
-		Description:  "GetInvoice returns an invoice with its lines, payments and PDF address.",
-		InputSchema:  toolgenInputGetInvoice,
-		OutputSchema: toolgenOutputGetInvoice,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "payments",
-		Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
-		SearchTerms: "1 31 AIgJgedoCKoAO 0042 address get:4 get_invoic:4 id:3 inv invoic:8 invoic_id:2 line number payment:3 pdf return",
-		Call:        toolgenCallGetInvoice,
-		Validate:    toolimpl.Validator(toolgenCallGetInvoice),
-	}, {
-		Name:         ToolMarkInvoicePaid,
-		Description:  "MarkInvoicePaid records that an open invoice was paid outside the platform, for example by bank transfer or check.",
-		InputSchema:  toolgenInputMarkInvoicePaid,
-		OutputSchema: toolgenOutputMarkInvoicePaid,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "payments",
-		Tokens:       toolgen.Tokens{Default: 95, Strict: 89, Gemini: 73},
-		SearchTerms:  "1 38 jkWIEQcFiMiZAEAA bank check exampl id:2 invoic:8 invoic_id:2 mark:4 mark_invoic_paid:4 note:2 open outsid paid:6 payment:2 platform record transfer",
-		Call:         toolgenCallMarkInvoicePaid,
-		Validate:     toolimpl.Validator(toolgenCallMarkInvoicePaid),
-	}, {
-		Name:        ToolIssueCreditNote,
-		Description: "IssueCreditNote reduces the amount of a finalized invoice, or credits the customer's balance, without voiding it.",
-		InputSchema: toolgenInputIssueCreditNote,
-		Namespace:   "payments",
-		Tokens:      toolgen.Tokens{Default: 119, Strict: 102, Gemini: 97},
-		SearchTerms: "1 44 gbnwAAPsXGqCIAYAAI amount:4 balanc credit:7 customer finaliz id:2 invoic:4 invoic_id:2 issu:4 issu_credit_note:4 note:5 payment:2 print reason:2 reduc void why without",
-		Call:        toolgenCallIssueCreditNote,
-		Validate:    toolimpl.Validator(toolgenCallIssueCreditNote),
-	}, {
-		Name:         ToolRetryInvoicePayment,
-		Description:  "RetryInvoicePayment tries again to collect an open invoice with the customer's payment method.",
-		InputSchema:  toolgenInputRetryInvoicePayment,
-		OutputSchema: toolgenOutputRetryInvoicePayment,
-		Namespace:    "payments",
-		Tokens:       toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
-		SearchTerms:  "1 33 CUKhxNILSUIA again collect customer id:2 invoic:8 invoic_id:2 method open payment:7 retri:4 retri_invoic_payment:4 tri",
-		Call:         toolgenCallRetryInvoicePayment,
-		Validate:     toolimpl.Validator(toolgenCallRetryInvoicePayment),
-	}, {
-		Name:         ToolListFailedPayments,
-		Description:  "ListFailedPayments lists declined charges and invoices whose automatic payment failed, with the decline reason.",
-		InputSchema:  toolgenInputListFailedPayments,
-		OutputSchema: toolgenOutputListFailedPayments,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "payments",
-		Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
-		SearchTerms: "1 34 EEICQiCTZDwqMIk after automatic charg declin:2 fail:5 failur invoic list:5 list_fail_payment:4 onli payment:7 reason sinc:2 time whose",
-		Call:        toolgenCallListFailedPayments,
-		Validate:    toolimpl.Validator(toolgenCallListFailedPayments),
-	}, {
-		Name:         ToolCreateSubscription,
-		Description:  "CreateSubscription subscribes a customer to a recurring price.",
-		InputSchema:  toolgenInputCreateSubscription,
-		OutputSchema: toolgenOutputCreateSubscription,
-		Namespace:    "payments",
-		Tokens:       toolgen.Tokens{Default: 155, Strict: 162, Gemini: 133},
-		SearchTerms:  "1 59 IIAYIpRiomnZBiAB4DCARFEEBlkAE appli befor charg code coupon:3 creat:4 creat_subscription:4 customer:4 customer_id:2 dai:3 exampl first free id:4 monthli number payment:2 plan price:4 price_id:2 pro quantiti:2 recur:2 seat subscrib subscription:4 trial:3 trial_dai:2 unit",
-		Call:         toolgenCallCreateSubscription,
-		Validate:     toolimpl.Validator(toolgenCallCreateSubscription),
-	}, {
-		Name:         ToolCancelSubscription,
-		Description:  "CancelSubscription ends a subscription, now or at the end of the period already paid for.",
-		InputSchema:  toolgenInputCancelSubscription,
-		OutputSchema: toolgenOutputCancelSubscription,
-		Annotations:  toolgen.Annotations{Destructive: true},
-		Namespace:    "payments",
-		Tokens:       toolgen.Tokens{Default: 116, Strict: 110, Gemini: 94},
-		SearchTerms:  "1 45 JQyEQBCPWDZbALYAFC alreadi at_period_end:2 cancel:4 cancel_subscription:4 churn customer end:5 id:2 keep now paid:2 payment:2 period:4 reason:3 report subscription:8 subscription_id:2 until",
-		Call:         toolgenCallCancelSubscription,
-		Validate:     toolimpl.Validator(toolgenCallCancelSubscription),
-	}, {
-		Name:         ToolChangeSubscriptionPlan,
-		Description:  "ChangeSubscriptionPlan moves a subscription to another price or quantity (an upgrade or downgrade).",
-		InputSchema:  toolgenInputChangeSubscriptionPlan,
-		OutputSchema: toolgenOutputChangeSubscriptionPlan,
-		Namespace:    "payments",
-		Tokens:       toolgen.Tokens{Default: 189, Strict: 197, Gemini: 167},
-		SearchTerms:  "1 84 CAICUyRUaABSCU8AYTSIuxDCAgkBKgQiEBG absent:2 alwai:2 alwai_invoic:2 another appli bill chang:5 chang_subscription_plan:4 charg creat:2 creat_proration:2 credit differenc:2 downgrad id:4 invoic:4 mid move new:5 new_price_id:2 next:2 none:2 now number payment:2 period:2 plan:4 price:5 proration:4 quantiti:3 seat subscription:8 subscription_id:2 unchang:2 upgrad",
-		Call:         toolgenCallChangeSubscriptionPlan,
-		Validate:     toolimpl.Validator(toolgenCallChangeSubscriptionPlan),
-	}, {
-		Name:         ToolPauseSubscription,
-		Description:  "PauseSubscription stops billing a subscription until a date, without cancelling it.",
-		InputSchema:  toolgenInputPauseSubscription,
-		OutputSchema: toolgenOutputPauseSubscription,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "payments",
-		Tokens:       toolgen.Tokens{Default: 97, Strict: 93, Gemini: 75},
-		SearchTerms:  "1 39 IABCAIRDsspEFykAF absent again bill:2 cancel date id:2 paus:5 paus_subscription:4 payment:2 resum:3 resum_at:2 start stop subscription:8 subscription_id:2 until:2 without",
-		Call:         toolgenCallPauseSubscription,
-		Validate:     toolimpl.Validator(toolgenCallPauseSubscription),
-	}, {
-		Name:         ToolResumeSubscription,
-		Description:  "ResumeSubscription restarts billing of a paused subscription.",
-		InputSchema:  toolgenInputResumeSubscription,
-		OutputSchema: toolgenOutputResumeSubscription,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "payments",
-		Tokens:       toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
-		SearchTerms:  "1 25 ARgaMDAjJ bill id:2 paus payment:2 restart resum:4 resum_subscription:4 subscription:8 subscription_id:2",
-		Call:         toolgenCallResumeSubscription,
-		Validate:     toolimpl.Validator(toolgenCallResumeSubscription),
-	}, {
-		Name:         ToolListSubscriptions,
-		Description:  "ListSubscriptions lists subscriptions by customer, price and status.",
-		InputSchema:  toolgenInputListSubscriptions,
-		OutputSchema: toolgenOutputListSubscriptions,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "payments",
-		Tokens:      toolgen.Tokens{Default: 149, Strict: 171, Gemini: 127},
-		SearchTerms: "1 66 BABhVEgP4FtEAAokQACGRpsIF activ:2 bill:2 cancel:2 customer:4 customer_id:2 due:2 end fail free id:4 last list:5 list_subscription:4 normalli onli:3 past:2 past_due:2 paus:3 payment:3 price:4 price_id:2 state statu:3 subscription:8 trial:3",
-		Call:        toolgenCallListSubscriptions,
-		Validate:    toolimpl.Validator(toolgenCallListSubscriptions),
-	}, {
-		Name:        ToolCreateCoupon,
-		Description: "CreateCoupon creates a discount that customers or subscriptions can redeem, as a percentage or a fixed amount off.",
-		InputSchema: toolgenInputCreateCoupon,
-		Namespace:   "payments",
-		Tokens:      toolgen.Tokens{Default: 229, Strict: 266, Gemini: 207},
-		SearchTerms: "1 90 RidEAKQkgBDAoZVVEW6gTGBYREQS1wQCCFgCJghYx all amount:5 amount_off:3 code:3 coupon:4 creat:5 creat_coupon:4 currenci customer:2 discount:2 duration:5 duration_in_month:2 enter everi first fix:2 forever:2 invoic:2 last long mani:2 max:2 max_redemption:2 month:4 number off:8 onc:2 onli payment:2 percent:2 percent_off:2 percentag:2 redeem redemption:2 repeat:3 smallest spring25 subscription time unit us",
-		Call:        toolgenCallCreateCoupon,
-		Validate:    toolimpl.Validator(toolgenCallCreateCoupon),
-	}, {
-		Name:         ToolApplyCustomerDiscount,
-		Description:  "ApplyCustomerDiscount applies a coupon to a customer, so that their invoices and subscriptions are discounted.",
-		InputSchema:  toolgenInputApplyCustomerDiscount,
-		OutputSchema: toolgenOutputApplyCustomerDiscount,
-		Annotations:  toolgen.Annotations{Idempotent: true},
-		Namespace:    "payments",
-		Tokens:       toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
-		SearchTerms:  "1 35 IEFfIBsghRC appli:5 appli_customer_discount:4 code coupon:4 customer:8 customer_id:2 discount:5 id:2 invoic payment:2 subscription",
-		Call:         toolgenCallApplyCustomerDiscount,
-		Validate:     toolimpl.Validator(toolgenCallApplyCustomerDiscount),
-	}, {
-		Name:        ToolCreatePrice,
-		Description: "CreatePrice creates a one-time or recurring price for a product.",
-		InputSchema: toolgenInputCreatePrice,
-		Namespace:   "payments",
-		Tokens:      toolgen.Tokens{Default: 207, Strict: 201, Gemini: 185},
-		SearchTerms: "1 78 QIVKVxMxANFCAKIyHAGIRJDyAITCFgiUR14gAC 2026 4217 amount:2 bill case creat:5 creat_price:4 currenci:3 dai:2 daili exampl id:2 internal interval:2 iso lower month:2 monthli:2 name nicknam:2 on:4 on_time:3 payment:3 period price:6 pro product:4 product_id:2 recur singl smallest time:4 unit:3 unit_amount:2 week:2 weekli year:2 yearli",
-		Call:        toolgenCallCreatePrice,
-		Validate:    toolimpl.Validator(toolgenCallCreatePrice),
-	}, {
-		Name:        ToolCreatePaymentLink,
-		Description: "CreatePaymentLink creates a hosted checkout page for a price, to share by email or chat.",
-		InputSchema: toolgenInputCreatePaymentLink,
-		Namespace:   "payments",
-		Tokens:      toolgen.Tokens{Default: 118, Strict: 101, Gemini: 96},
-		SearchTerms: "1 48 QjSoARBxHDBAgZJkgFARFs allow:2 allow_promotion_code:2 buyer chat checkout code:2 coupon creat:5 creat_payment_link:4 email enter host id:2 let link:4 page payment:6 price:4 price_id:2 promotion:2 quantiti:3 share",
-		Call:        toolgenCallCreatePaymentLink,
-		Validate:    toolimpl.Validator(toolgenCallCreatePaymentLink),
-	}, {
-		Name:        ToolCreateTaxRate,
-		Description: "CreateTaxRate creates a tax rate to apply to invoice lines, such as a VAT or sales tax.",
-		InputSchema: toolgenInputCreateTaxRate,
-		Namespace:   "payments",
-		Tokens:      toolgen.Tokens{Default: 150, Strict: 133, Gemini: 128},
-		SearchTerms: "1 50 QAAggxYQ0OQA2yRECsYExY alreadi appli:2 ca creat:5 creat_tax_rate:4 de displai:2 displai_name:2 includ inclusiv:2 invoic:2 jurisdiction:2 line name:2 payment:2 percentag:2 price rate:6 sale shown tax:7 vat:2",
-		Call:        toolgenCallCreateTaxRate,
-		Validate:    toolimpl.Validator(toolgenCallCreateTaxRate),
-	}, {
-		Name:         ToolListDisputes,
-		Description:  "ListDisputes lists chargebacks opened by cardholders.",
-		InputSchema:  toolgenInputListDisputes,
-		OutputSchema: toolgenOutputListDisputes,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "payments",
-		Tokens:      toolgen.Tokens{Default: 114, Strict: 112, Gemini: 92},
-		SearchTerms: "1 46 FgIEQGFIdzQigBlwhTCJAE bank cardholder:2 chargeback decid:3 disput:5 due evidenc list:5 list_disput:4 lost:2 need:2 need_respons:2 onli open payment:2 respons:2 review:2 state statu:2 under:2 under_review:2 won:2",
-		Call:        toolgenCallListDisputes,
-		Validate:    toolimpl.Validator(toolgenCallListDisputes),
-	}, {
-		Name:         ToolSubmitDisputeEvidence,
-		Description:  "SubmitDisputeEvidence saves or submits evidence to contest a chargeback.",
-		InputSchema:  toolgenInputSubmitDisputeEvidence,
-		OutputSchema: toolgenOutputSubmitDisputeEvidence,
-		Namespace:    "payments",
-		Tokens:       toolgen.Tokens{Default: 190, Strict: 221, Gemini: 168},
-		SearchTerms:  "1 84 XQinPEicUKAQQT3II47oIBAggoIIMAAEgA account address:2 bank:2 carrier chargeback communication:3 contest customer:4 customer_communication:3 disput:6 disput_id:2 draft email evidenc:6 explanation:3 good id:2 invoic now number:4 otherwis payment:2 physical receipt:4 receipt_url:3 save:2 send shipment submit:8 submit_disput_evidenc:4 track:4 track_number:3 transaction url:3",
-		Call:         toolgenCallSubmitDisputeEvidence,
-		Validate:     toolimpl.Validator(toolgenCallSubmitDisputeEvidence),
-	}, {
-		Name:         ToolGetAccountBalance,
-		Description:  "GetAccountBalance returns the money available to pay out and pending settlement, by currency.",
-		InputSchema:  toolgenInputGetAccountBalance,
-		OutputSchema: toolgenOutputGetAccountBalance,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "payments",
-		Tokens:      toolgen.Tokens{Default: 58, Strict: 41, Gemini: 37},
-		SearchTerms: "1 26 AYMHQEHZQLCAE account:4 availabl balanc:4 currenci get:4 get_account_balanc:4 monei out pai payment:2 pend return settlement",
-		Call:        toolgenCallGetAccountBalance,
-		Validate:    toolimpl.Validator(toolgenCallGetAccountBalance),
-	}, {
-		Name:         ToolListPayouts,
-		Description:  "ListPayouts lists transfers from the account balance to the bank.",
-		InputSchema:  toolgenInputListPayouts,
-		OutputSchema: toolgenOutputListPayouts,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "payments",
-		Tokens:      toolgen.Tokens{Default: 98, Strict: 109, Gemini: 76},
-		SearchTerms: "1 41 CAAWA4RwhHSWCCBJ account after:3 arriv:2 arrival:4 arrival_after:2 arrival_befor:2 balanc bank befor:3 date:2 list:5 list_payout:4 onli:2 payment:2 payout:6 transfer",
-		Call:        toolgenCallListPayouts,
-		Validate:    toolimpl.Validator(toolgenCallListPayouts),
-	}, {
-		Name:             ToolCreatePayout,
-		Description:      "CreatePayout sends money from the available balance to a bank account.",
-		InputSchema:      toolgenInputCreatePayout,
-		OutputSchema:     toolgenOutputCreatePayout,
-		RequiresApproval: true,
-		Namespace:        "payments",
-		Tokens:           toolgen.Tokens{Default: 122, Strict: 118, Gemini: 100},
-		SearchTerms:      "1 41 EKMgQAoiwGERQliUUAE absent account:4 amount:3 availabl balanc bank:3 bank_account_id:2 creat:4 creat_payout:4 currenci:4 default destination id:2 monei payment:2 payout:4 send smallest unit",
-		Call:             toolgenCallCreatePayout,
-		Validate:         toolimpl.Validator(toolgenCallCreatePayout),
-	}, {
-		Name:         ToolGetPaymentVolume,
-		Description:  "GetPaymentVolume totals gross payments, refunds and net volume per day, week or month.",
-		InputSchema:  toolgenInputGetPaymentVolume,
-		OutputSchema: toolgenOutputGetPaymentVolume,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "payments",
-		Tokens:      toolgen.Tokens{Default: 180, Strict: 175, Gemini: 158},
-		SearchTerms: "1 60 gEhMcGTYwKAEkeA4FikYAB bucket:4 currenci:3 dai:4 each end get:4 get_payment_volum:4 granulariti:2 gross month:4 net on:3 onli payment:8 per:4 period:2 refund start total volum:5 week:4 width",
-		Call:        toolgenCallGetPaymentVolume,
-		Validate:    toolimpl.Validator(toolgenCallGetPaymentVolume),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package payments, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:             ToolCreateCharge,
+	Description:      "CreateCharge charges a customer's saved payment method.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"amount":{"type":"integer","description":"the amount in the smallest currency unit, 1999 for $19.99.","minimum":50},"currency":{"type":"string","description":"ISO 4217 code in lower case, \"usd\".","pattern":"^[a-z]{3}$"},"customer_id":{"type":"string","description":"the customer to charge."},"payment_method_id":{"type":"string","description":"the card or account to charge; the customer's default when absent."},"description":{"type":"string","description":"shown on the receipt and in the dashboard."},"capture":{"type":"boolean","description":"collect the money now; otherwise only authorize it and capture later."}},"required":["amount","currency","customer_id","capture"],"additionalProperties":false}`),
+	OutputSchema:     []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Charge is a payment attempt.","properties":{"id":{"type":"string"},"amount":{"type":"integer"},"currency":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"ChargeStatus is the state of a charge.\n\"succeeded\": the money was collected\n\"pending\": still processing\n\"failed\": declined or errored","examples":["succeeded","pending","failed"]},"captured":{"type":"boolean"},"amount_refunded":{"type":"integer"},"description":{"type":"string"},"created_at":{"type":"string","format":"date-time"}},"required":["id","amount","currency","status","captured","amount_refunded","created_at"],"additionalProperties":false}`),
+	RequiresApproval: true,
+	Namespace:        "payments",
+	Tokens:           toolgen.Tokens{Default: 199, Strict: 206, Gemini: 177},
+	SearchTerms:      "1 73 2BGErDACIwIsEPiIdwpBYAUQCoyIMEQRUorYgQB 19 1999 4217 99 absent account amount:3 authoriz captur:3 card case charg:7 code collect creat:4 creat_charg:4 currenci:3 customer:5 customer_id:2 dashboard default description:2 id:4 iso later lower method:3 monei now onli otherwis payment:5 payment_method_id:2 receipt save shown smallest unit usd",
+	Call:             toolgenCallCreateCharge,
+}, {
+	Name:         ToolCaptureCharge,
+	Description:  "CaptureCharge collects an authorized charge, all of it or less.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"charge_id":{"type":"string","description":"the authorized charge."},"amount":{"type":"integer","description":"how much to capture; the authorized amount when absent."}},"required":["charge_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Charge is a payment attempt.","properties":{"id":{"type":"string"},"amount":{"type":"integer"},"currency":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"ChargeStatus is the state of a charge.\n\"succeeded\": the money was collected\n\"pending\": still processing\n\"failed\": declined or errored","examples":["succeeded","pending","failed"]},"captured":{"type":"boolean"},"amount_refunded":{"type":"integer"},"description":{"type":"string"},"created_at":{"type":"string","format":"date-time"}},"required":["id","amount","currency","status","captured","amount_refunded","created_at"],"additionalProperties":false}`),
+	Namespace:    "payments",
+	Tokens:       toolgen.Tokens{Default: 92, Strict: 86, Gemini: 70},
+	SearchTerms:  "1 34 dIgAUEWcbAIkB absent all amount:3 authoriz:3 captur:5 captur_charg:4 charg:8 charg_id:2 collect id:2 less much payment:2",
+	Call:         toolgenCallCaptureCharge,
+}, {
+	Name:         ToolGetCharge,
+	Description:  "GetCharge returns a charge with its status and refunds.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"charge_id":{"type":"string","description":"the charge."}},"required":["charge_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Charge is a payment attempt.","properties":{"id":{"type":"string"},"amount":{"type":"integer"},"currency":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"ChargeStatus is the state of a charge.\n\"succeeded\": the money was collected\n\"pending\": still processing\n\"failed\": declined or errored","examples":["succeeded","pending","failed"]},"captured":{"type":"boolean"},"amount_refunded":{"type":"integer"},"description":{"type":"string"},"created_at":{"type":"string","format":"date-time"}},"required":["id","amount","currency","status","captured","amount_refunded","created_at"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "payments",
+	Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
+	SearchTerms: "1 25 ghOUGCkAI charg:8 charg_id:2 get:4 get_charg:4 id:2 payment:2 refund return statu",
+	Call:        toolgenCallGetCharge,
+}, {
+	Name:         ToolListCharges,
+	Description:  "ListCharges lists charges, newest first, by customer, status and date.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"customer_id":{"type":"string","description":"only this customer's charges."},"status":{"type":"string","description":"only charges in this state.\n\"succeeded\": the money was collected\n\"pending\": still processing\n\"failed\": declined or errored","enum":["succeeded","pending","failed"]},"created_after":{"type":"string","description":"only charges after this time.","format":"date-time"},"created_before":{"type":"string","description":"only charges before this time.","format":"date-time"},"limit":{"type":"integer","description":"the most charges to return.","minimum":1,"maximum":100}},"required":["limit"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Charge is a payment attempt.","properties":{"id":{"type":"string"},"amount":{"type":"integer"},"currency":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"ChargeStatus is the state of a charge.\n\"succeeded\": the money was collected\n\"pending\": still processing\n\"failed\": declined or errored","examples":["succeeded","pending","failed"]},"captured":{"type":"boolean"},"amount_refunded":{"type":"integer"},"description":{"type":"string"},"created_at":{"type":"string","format":"date-time"}},"required":["id","amount","currency","status","captured","amount_refunded","created_at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "payments",
+	Tokens:      toolgen.Tokens{Default: 187, Strict: 218, Gemini: 165},
+	SearchTerms: "1 72 giMgEIQCBF0ggA2XQwHGgCLaBQFAlQI after:3 befor:3 charg:10 collect creat:4 creat_after:2 creat_befor:2 customer:4 customer_id:2 date declin error fail:2 first id:2 limit:2 list:5 list_charg:4 monei most newest onli:4 payment:2 pend:2 process return state statu:3 still succeed:2 time:2",
+	Call:        toolgenCallListCharges,
+}, {
+	Name:             ToolRefundCharge,
+	Description:      "RefundCharge gives back all or part of a charge to the card or account it came from.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"charge_id":{"type":"string","description":"the charge."},"amount":{"type":"integer","description":"how much to refund; the whole remaining amount when absent."},"reason":{"type":"string","description":"why.\n\"duplicate\": charged twice\n\"fraudulent\": the card was used without permission\n\"requested_by_customer\": the customer asked","enum":["duplicate","fraudulent","requested_by_customer"]}},"required":["charge_id"],"additionalProperties":false}`),
+	OutputSchema:     []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Refund gives back all or part of a charge.","properties":{"id":{"type":"string"},"charge_id":{"type":"string"},"amount":{"type":"integer"},"currency":{"type":"string"},"reason":{"type":"string","description":"RefundReason is why a charge is refunded.\n\"duplicate\": charged twice\n\"fraudulent\": the card was used without permission\n\"requested_by_customer\": the customer asked","examples":["duplicate","fraudulent","requested_by_customer"]},"created_at":{"type":"string","format":"date-time"}},"required":["id","charge_id","amount","currency","created_at"],"additionalProperties":false}`),
+	RequiresApproval: true,
+	Namespace:        "payments",
+	Tokens:           toolgen.Tokens{Default: 149, Strict: 155, Gemini: 127},
+	SearchTerms:      "1 58 AhgRgAOgCAHI8RaPAOJBCPEMUCGSAD absent account all amount:3 ask back came card:2 charg:9 charg_id:2 customer:3 duplicat:2 fraudulent:2 give id:2 much part payment:2 permission reason:2 refund:5 refund_charg:4 remain request:2 request_by_customer:2 twice us whole why without",
+	Call:             toolgenCallRefundCharge,
+}, {
+	Name:         ToolListRefunds,
+	Description:  "ListRefunds lists refunds, newest first, by date or charge.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"charge_id":{"type":"string","description":"only refunds of this charge."},"created_after":{"type":"string","description":"only refunds after this time.","format":"date-time"},"created_before":{"type":"string","description":"only refunds before this time.","format":"date-time"}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Refund gives back all or part of a charge.","properties":{"id":{"type":"string"},"charge_id":{"type":"string"},"amount":{"type":"integer"},"currency":{"type":"string"},"reason":{"type":"string","description":"RefundReason is why a charge is refunded.\n\"duplicate\": charged twice\n\"fraudulent\": the card was used without permission\n\"requested_by_customer\": the customer asked","examples":["duplicate","fraudulent","requested_by_customer"]},"created_at":{"type":"string","format":"date-time"}},"required":["id","charge_id","amount","currency","created_at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "payments",
+	Tokens:      toolgen.Tokens{Default: 111, Strict: 134, Gemini: 89},
+	SearchTerms: "1 49 ABDQMgoBLwJMXBlAA after:3 befor:3 charg:4 charg_id:2 creat:4 creat_after:2 creat_befor:2 date first id:2 list:5 list_refund:4 newest onli:3 payment:2 refund:8 time:2",
+	Call:        toolgenCallListRefunds,
+}, {
+	Name:         ToolGetRefund,
+	Description:  "GetRefund returns a refund and its status.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"refund_id":{"type":"string","description":"the refund."}},"required":["refund_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Refund gives back all or part of a charge.","properties":{"id":{"type":"string"},"charge_id":{"type":"string"},"amount":{"type":"integer"},"currency":{"type":"string"},"reason":{"type":"string","description":"RefundReason is why a charge is refunded.\n\"duplicate\": charged twice\n\"fraudulent\": the card was used without permission\n\"requested_by_customer\": the customer asked","examples":["duplicate","fraudulent","requested_by_customer"]},"created_at":{"type":"string","format":"date-time"}},"required":["id","charge_id","amount","currency","created_at"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "payments",
+	Tokens:      toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
+	SearchTerms: "1 24 gkCnQwCI get:4 get_refund:4 id:2 payment:2 refund:8 refund_id:2 return statu",
+	Call:        toolgenCallGetRefund,
+}, {
+	Name:        ToolCreateBillingCustomer,
+	Description: "CreateBillingCustomer creates a customer that payment methods, invoices and subscriptions belong to.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/metadata): OpenAI,
+	// gets it without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/metadata): Gemini,
+	// gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"email":{"type":"string","description":"the customer's billing email."},"name":{"type":"string","description":"the customer's or company's name."},"metadata":{"type":"object","description":"your own key-value data, for example {\"account_id\": \"42\"}.","additionalProperties":{"type":"string"}}},"required":["email","metadata"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Customer is a billing customer.","properties":{"id":{"type":"string"},"email":{"type":"string"},"name":{"type":"string"},"balance":{"type":"integer"},"default_payment_method":{"type":"string"},"metadata":{"type":"object","additionalProperties":{"type":"string"}}},"required":["id","email","balance"],"additionalProperties":false}`),
+	Namespace:    "payments",
+	Tokens:       toolgen.Tokens{Default: 126, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 46 IkYoiSEeUHRBxCFOBRACRg 42 account account_id belong bill:5 compani creat:5 creat_bill_customer:4 customer:7 data email:3 exampl id invoic kei metadata:2 method name:3 own payment:3 subscription valu",
+	Call:         toolgenCallCreateBillingCustomer,
+}, {
+	Name:         ToolGetBillingCustomer,
+	Description:  "GetBillingCustomer returns a customer with their balance and default payment method.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"customer_id":{"type":"string","description":"the customer; or use email."},"email":{"type":"string","description":"look the customer up by billing email."}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Customer is a billing customer.","properties":{"id":{"type":"string"},"email":{"type":"string"},"name":{"type":"string"},"balance":{"type":"integer"},"default_payment_method":{"type":"string"},"metadata":{"type":"object","additionalProperties":{"type":"string"}}},"required":["id","email","balance"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "payments",
+	Tokens:      toolgen.Tokens{Default: 89, Strict: 98, Gemini: 67},
+	SearchTerms: "1 40 CgUrMHnEQAYBFAO balanc bill:5 customer:9 customer_id:2 default email:4 get:4 get_bill_customer:4 id:2 look method payment:3 return up us",
+	Call:        toolgenCallGetBillingCustomer,
+}, {
+	Name:         ToolUpdateBillingCustomer,
+	Description:  "UpdateBillingCustomer changes a customer's email, name, address or tax id.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"customer_id":{"type":"string","description":"the customer."},"email":{"type":"string","description":"a new billing email."},"name":{"type":"string","description":"a new name."},"address":{"type":"string","description":"a new billing address on one line."},"tax_id":{"type":"string","description":"a VAT or other tax id."}},"required":["customer_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Customer is a billing customer.","properties":{"id":{"type":"string"},"email":{"type":"string"},"name":{"type":"string"},"balance":{"type":"integer"},"default_payment_method":{"type":"string"},"metadata":{"type":"object","additionalProperties":{"type":"string"}}},"required":["id","email","balance"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "payments",
+	Tokens:       toolgen.Tokens{Default: 136, Strict: 164, Gemini: 114},
+	SearchTerms:  "1 58 RAioZPyNCAMiBAIEAF address:4 bill:6 chang customer:8 customer_id:2 email:4 id:6 line name:4 new:3 on other payment:2 tax:4 tax_id:2 updat:4 updat_bill_customer:4 vat",
+	Call:         toolgenCallUpdateBillingCustomer,
+}, {
+	Name:         ToolAttachPaymentMethod,
+	Description:  "AttachPaymentMethod saves a card or bank account to a customer.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"customer_id":{"type":"string","description":"the customer."},"payment_method_id":{"type":"string","description":"the tokenized card or account from the checkout form."},"make_default":{"type":"boolean","description":"use it for future invoices and subscriptions."}},"required":["customer_id","payment_method_id","make_default"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"PaymentMethod is a saved card or bank account.","properties":{"id":{"type":"string"},"kind":{"type":"string","description":"\"card\", \"sepa_debit\", \"us_bank_account\"..."},"brand":{"type":"string"},"last4":{"type":"string"},"exp_month":{"type":"integer"},"exp_year":{"type":"integer"}},"required":["id","kind","last4"],"additionalProperties":false}`),
+	Namespace:    "payments",
+	Tokens:       toolgen.Tokens{Default: 119, Strict: 102, Gemini: 97},
+	SearchTerms:  "1 53 EgwIqgUITvRAgXIIhSTQAC account:2 attach:4 attach_payment_method:4 bank card:2 checkout customer:4 customer_id:2 default:2 form futur id:4 invoic make:2 make_default:2 method:6 payment:8 payment_method_id:2 save subscription tokeniz us",
+	Call:         toolgenCallAttachPaymentMethod,
+}, {
+	Name:         ToolListPaymentMethods,
+	Description:  "ListPaymentMethods lists a customer's saved cards and bank accounts.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"customer_id":{"type":"string","description":"the customer."}},"required":["customer_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"PaymentMethod is a saved card or bank account.","properties":{"id":{"type":"string"},"kind":{"type":"string","description":"\"card\", \"sepa_debit\", \"us_bank_account\"..."},"brand":{"type":"string"},"last4":{"type":"string"},"exp_month":{"type":"integer"},"exp_year":{"type":"integer"}},"required":["id","kind","last4"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "payments",
+	Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
+	SearchTerms: "1 31 CEAWcFEQPBA account bank card customer:4 customer_id:2 id:2 list:5 list_payment_method:4 method:4 payment:6 save",
+	Call:        toolgenCallListPaymentMethods,
+}, {
+	Name:        ToolDetachPaymentMethod,
+	Description: "DetachPaymentMethod removes a saved card or bank account from a customer.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"payment_method_id":{"type":"string","description":"the card or account."}},"required":["payment_method_id"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Destructive: true,
+		Idempotent:  true,
+	},
+	Namespace:   "payments",
+	Tokens:      toolgen.Tokens{Default: 77, Strict: 60, Gemini: 55},
+	SearchTerms: "1 34 KtCA5nAhUERA account:2 bank card:2 customer detach:4 detach_payment_method:4 id:2 method:6 payment:8 payment_method_id:2 remov save",
+	Call:        toolgenCallDetachPaymentMethod,
+}, {
+	Name:         ToolCreateInvoice,
+	Description:  "CreateInvoice drafts an invoice for a customer with line items.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"customer_id":{"type":"string"},"items":{"type":"array","minItems":1,"items":{"type":"object","description":"InvoiceItem is a line of an invoice.","properties":{"description":{"type":"string"},"quantity":{"type":"integer","minimum":1},"unit_amount":{"type":"integer","description":"UnitAmount is the price of one unit in the smallest currency unit.","minimum":0},"tax_rate_ids":{"type":"array","description":"TaxRateIDs are the tax rates applied to this line.","items":{"type":"string"}}},"required":["description","quantity","unit_amount"],"additionalProperties":false}},"currency":{"type":"string","description":"ISO 4217, lower case: \"usd\"","pattern":"^[a-z]{3}$"},"days_until_due":{"type":"integer","description":"DaysUntilDue is the payment term: 30 for net 30.","minimum":0,"maximum":365,"default":30},"memo":{"type":"string","description":"a note printed on the invoice"},"auto_advance":{"type":"boolean","description":"AutoAdvance finalizes and emails the invoice about an hour after it is created."}},"required":["customer_id","items","currency"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Invoice is a bill sent to a customer.","properties":{"id":{"type":"string"},"number":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"InvoiceStatus is the state of an invoice.\n\"draft\": still editable, not sent\n\"open\": finalized and awaiting payment\n\"paid\": paid in full\n\"void\": cancelled\n\"uncollectible\": written off as bad debt","examples":["draft","open","paid","void","uncollectible"]},"total":{"type":"integer"},"amount_due":{"type":"integer"},"currency":{"type":"string"},"due_date":{"type":"string","format":"date-time"},"hosted_url":{"type":"string"}},"required":["id","number","customer_id","status","total","amount_due","currency"],"additionalProperties":false}`),
+	Namespace:    "payments",
+	Tokens:       toolgen.Tokens{Default: 298, Strict: 330, Gemini: 267},
+	SearchTerms:  "1 112 xkgYDkCEBMWQTxEAWh61gEIAmBCNVWBY6SYAAACAtSgIBjA 30:2 4217 about advanc:3 after amount:3 appli auto:3 auto_advanc:3 case creat:5 creat_invoic:4 currenci:3 customer:3 customer_id:2 dai:3 dai_until_due:3 description:2 draft due:3 email finaliz hour id:5 invoic:9 invoic_item iso item:4 line:3 lower memo:2 net note on payment:3 price print quantiti:2 rate:4 smallest tax:4 tax_rate_id:3 term unit:5 unit_amount:3 until:3 usd",
+	Call:         toolgenCallCreateInvoice,
+}, {
+	Name:         ToolFinalizeInvoice,
+	Description:  "FinalizeInvoice locks a draft invoice, gives it a number and makes it payable.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"invoice_id":{"type":"string","description":"the draft invoice."}},"required":["invoice_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Invoice is a bill sent to a customer.","properties":{"id":{"type":"string"},"number":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"InvoiceStatus is the state of an invoice.\n\"draft\": still editable, not sent\n\"open\": finalized and awaiting payment\n\"paid\": paid in full\n\"void\": cancelled\n\"uncollectible\": written off as bad debt","examples":["draft","open","paid","void","uncollectible"]},"total":{"type":"integer"},"amount_due":{"type":"integer"},"currency":{"type":"string"},"due_date":{"type":"string","format":"date-time"},"hosted_url":{"type":"string"}},"required":["id","number","customer_id","status","total","amount_due","currency"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "payments",
+	Tokens:       toolgen.Tokens{Default: 76, Strict: 59, Gemini: 54},
+	SearchTerms:  "1 29 FFYIwNGHCUIA draft:2 finaliz:4 finaliz_invoic:4 give id:2 invoic:8 invoic_id:2 lock make number payabl payment:2",
+	Call:         toolgenCallFinalizeInvoice,
+}, {
+	Name:         ToolSendInvoice,
+	Description:  "SendInvoice emails a finalized invoice to the customer with a link to pay it.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"invoice_id":{"type":"string","description":"the invoice."}},"required":["invoice_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Invoice is a bill sent to a customer.","properties":{"id":{"type":"string"},"number":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"InvoiceStatus is the state of an invoice.\n\"draft\": still editable, not sent\n\"open\": finalized and awaiting payment\n\"paid\": paid in full\n\"void\": cancelled\n\"uncollectible\": written off as bad debt","examples":["draft","open","paid","void","uncollectible"]},"total":{"type":"integer"},"amount_due":{"type":"integer"},"currency":{"type":"string"},"due_date":{"type":"string","format":"date-time"},"hosted_url":{"type":"string"}},"required":["id","number","customer_id","status","total","amount_due","currency"],"additionalProperties":false}`),
+	Namespace:    "payments",
+	Tokens:       toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
+	SearchTerms:  "1 27 kUlQoBtBIAE customer email finaliz id:2 invoic:8 invoic_id:2 link pai payment:2 send:4 send_invoic:4",
+	Call:         toolgenCallSendInvoice,
+}, {
+	Name:         ToolVoidInvoice,
+	Description:  "VoidInvoice cancels a finalized invoice that should not be paid.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"invoice_id":{"type":"string","description":"the invoice."}},"required":["invoice_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Invoice is a bill sent to a customer.","properties":{"id":{"type":"string"},"number":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"InvoiceStatus is the state of an invoice.\n\"draft\": still editable, not sent\n\"open\": finalized and awaiting payment\n\"paid\": paid in full\n\"void\": cancelled\n\"uncollectible\": written off as bad debt","examples":["draft","open","paid","void","uncollectible"]},"total":{"type":"integer"},"amount_due":{"type":"integer"},"currency":{"type":"string"},"due_date":{"type":"string","format":"date-time"},"hosted_url":{"type":"string"}},"required":["id","number","customer_id","status","total","amount_due","currency"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Destructive: true,
+		Idempotent:  true,
+	},
+	Namespace:   "payments",
+	Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
+	SearchTerms: "1 26 CKCAXgHCKA cancel finaliz id:2 invoic:8 invoic_id:2 paid payment:2 should void:4 void_invoic:4",
+	Call:        toolgenCallVoidInvoice,
+}, {
+	Name:         ToolListInvoices,
+	Description:  "ListInvoices lists invoices by customer, status and due date.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"customer_id":{"type":"string","description":"only this customer's invoices."},"status":{"type":"string","description":"only invoices in this state.\n\"draft\": still editable, not sent\n\"open\": finalized and awaiting payment\n\"paid\": paid in full\n\"void\": cancelled\n\"uncollectible\": written off as bad debt","enum":["draft","open","paid","void","uncollectible"]},"due_before":{"type":"string","description":"only invoices due before this date.","format":"date-time"},"limit":{"type":"integer","description":"the most invoices to return.","minimum":1,"maximum":100}},"required":["limit"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Invoice is a bill sent to a customer.","properties":{"id":{"type":"string"},"number":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"InvoiceStatus is the state of an invoice.\n\"draft\": still editable, not sent\n\"open\": finalized and awaiting payment\n\"paid\": paid in full\n\"void\": cancelled\n\"uncollectible\": written off as bad debt","examples":["draft","open","paid","void","uncollectible"]},"total":{"type":"integer"},"amount_due":{"type":"integer"},"currency":{"type":"string"},"due_date":{"type":"string","format":"date-time"},"hosted_url":{"type":"string"}},"required":["id","number","customer_id","status","total","amount_due","currency"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "payments",
+	Tokens:      toolgen.Tokens{Default: 186, Strict: 205, Gemini: 164},
+	SearchTerms: "1 73 BgQEBFASBYFEdc4BVIguMBHMRLgFAxSQA await bad befor:3 cancel customer:4 customer_id:2 date:2 debt draft:2 due:4 due_befor:2 editabl finaliz full id:2 invoic:9 limit:2 list:5 list_invoic:4 most off onli:3 open:2 paid:3 payment:3 return sent state statu:3 still uncollectibl:2 void:2 written",
+	Call:        toolgenCallListInvoices,
+}, {
+	Name:         ToolGetInvoice,
+	Description:  "GetInvoice returns an invoice with its lines, payments and PDF address.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"invoice_id":{"type":"string","description":"the invoice id or its number, \"INV-0042\"."}},"required":["invoice_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Invoice is a bill sent to a customer.","properties":{"id":{"type":"string"},"number":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"InvoiceStatus is the state of an invoice.\n\"draft\": still editable, not sent\n\"open\": finalized and awaiting payment\n\"paid\": paid in full\n\"void\": cancelled\n\"uncollectible\": written off as bad debt","examples":["draft","open","paid","void","uncollectible"]},"total":{"type":"integer"},"amount_due":{"type":"integer"},"currency":{"type":"string"},"due_date":{"type":"string","format":"date-time"},"hosted_url":{"type":"string"}},"required":["id","number","customer_id","status","total","amount_due","currency"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "payments",
+	Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
+	SearchTerms: "1 31 AIgJgedoCKoAO 0042 address get:4 get_invoic:4 id:3 inv invoic:8 invoic_id:2 line number payment:3 pdf return",
+	Call:        toolgenCallGetInvoice,
+}, {
+	Name:         ToolMarkInvoicePaid,
+	Description:  "MarkInvoicePaid records that an open invoice was paid outside the platform, for example by bank transfer or check.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"invoice_id":{"type":"string","description":"the invoice."},"note":{"type":"string","description":"how it was paid."}},"required":["invoice_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Invoice is a bill sent to a customer.","properties":{"id":{"type":"string"},"number":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"InvoiceStatus is the state of an invoice.\n\"draft\": still editable, not sent\n\"open\": finalized and awaiting payment\n\"paid\": paid in full\n\"void\": cancelled\n\"uncollectible\": written off as bad debt","examples":["draft","open","paid","void","uncollectible"]},"total":{"type":"integer"},"amount_due":{"type":"integer"},"currency":{"type":"string"},"due_date":{"type":"string","format":"date-time"},"hosted_url":{"type":"string"}},"required":["id","number","customer_id","status","total","amount_due","currency"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "payments",
+	Tokens:       toolgen.Tokens{Default: 95, Strict: 89, Gemini: 73},
+	SearchTerms:  "1 38 jkWIEQcFiMiZAEAA bank check exampl id:2 invoic:8 invoic_id:2 mark:4 mark_invoic_paid:4 note:2 open outsid paid:6 payment:2 platform record transfer",
+	Call:         toolgenCallMarkInvoicePaid,
+}, {
+	Name:        ToolIssueCreditNote,
+	Description: "IssueCreditNote reduces the amount of a finalized invoice, or credits the customer's balance, without voiding it.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"invoice_id":{"type":"string","description":"the invoice."},"amount":{"type":"integer","description":"the amount to credit.","minimum":1},"reason":{"type":"string","description":"why, printed on the credit note."}},"required":["invoice_id","amount","reason"],"additionalProperties":false}`),
+	Namespace:   "payments",
+	Tokens:      toolgen.Tokens{Default: 119, Strict: 102, Gemini: 97},
+	SearchTerms: "1 44 gbnwAAPsXGqCIAYAAI amount:4 balanc credit:7 customer finaliz id:2 invoic:4 invoic_id:2 issu:4 issu_credit_note:4 note:5 payment:2 print reason:2 reduc void why without",
+	Call:        toolgenCallIssueCreditNote,
+}, {
+	Name:         ToolRetryInvoicePayment,
+	Description:  "RetryInvoicePayment tries again to collect an open invoice with the customer's payment method.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"invoice_id":{"type":"string","description":"the invoice."}},"required":["invoice_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Invoice is a bill sent to a customer.","properties":{"id":{"type":"string"},"number":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"InvoiceStatus is the state of an invoice.\n\"draft\": still editable, not sent\n\"open\": finalized and awaiting payment\n\"paid\": paid in full\n\"void\": cancelled\n\"uncollectible\": written off as bad debt","examples":["draft","open","paid","void","uncollectible"]},"total":{"type":"integer"},"amount_due":{"type":"integer"},"currency":{"type":"string"},"due_date":{"type":"string","format":"date-time"},"hosted_url":{"type":"string"}},"required":["id","number","customer_id","status","total","amount_due","currency"],"additionalProperties":false}`),
+	Namespace:    "payments",
+	Tokens:       toolgen.Tokens{Default: 75, Strict: 58, Gemini: 53},
+	SearchTerms:  "1 33 CUKhxNILSUIA again collect customer id:2 invoic:8 invoic_id:2 method open payment:7 retri:4 retri_invoic_payment:4 tri",
+	Call:         toolgenCallRetryInvoicePayment,
+}, {
+	Name:         ToolListFailedPayments,
+	Description:  "ListFailedPayments lists declined charges and invoices whose automatic payment failed, with the decline reason.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"since":{"type":"string","description":"only failures after this time.","format":"date-time"}},"required":["since"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Charge is a payment attempt.","properties":{"id":{"type":"string"},"amount":{"type":"integer"},"currency":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"ChargeStatus is the state of a charge.\n\"succeeded\": the money was collected\n\"pending\": still processing\n\"failed\": declined or errored","examples":["succeeded","pending","failed"]},"captured":{"type":"boolean"},"amount_refunded":{"type":"integer"},"description":{"type":"string"},"created_at":{"type":"string","format":"date-time"}},"required":["id","amount","currency","status","captured","amount_refunded","created_at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "payments",
+	Tokens:      toolgen.Tokens{Default: 83, Strict: 66, Gemini: 61},
+	SearchTerms: "1 34 EEICQiCTZDwqMIk after automatic charg declin:2 fail:5 failur invoic list:5 list_fail_payment:4 onli payment:7 reason sinc:2 time whose",
+	Call:        toolgenCallListFailedPayments,
+}, {
+	Name:         ToolCreateSubscription,
+	Description:  "CreateSubscription subscribes a customer to a recurring price.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"customer_id":{"type":"string","description":"the customer."},"price_id":{"type":"string","description":"the recurring price, for example the monthly Pro plan."},"quantity":{"type":"integer","description":"the number of seats or units.","minimum":1},"trial_days":{"type":"integer","description":"days of free trial before the first charge.","minimum":0,"maximum":730},"coupon":{"type":"string","description":"a coupon code to apply."}},"required":["customer_id","price_id","quantity"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Subscription bills a customer for a price every period.","properties":{"id":{"type":"string"},"customer_id":{"type":"string"},"price_id":{"type":"string"},"quantity":{"type":"integer"},"status":{"type":"string","description":"SubscriptionStatus is the state of a subscription.\n\"active\": billing normally\n\"trialing\": in its free trial\n\"past_due\": the last payment failed\n\"paused\": billing paused\n\"canceled\": ended","examples":["active","trialing","past_due","paused","canceled"]},"current_period_end":{"type":"string","format":"date-time"},"cancel_at_period_end":{"type":"boolean"}},"required":["id","customer_id","price_id","quantity","status","current_period_end","cancel_at_period_end"],"additionalProperties":false}`),
+	Namespace:    "payments",
+	Tokens:       toolgen.Tokens{Default: 155, Strict: 162, Gemini: 133},
+	SearchTerms:  "1 59 IIAYIpRiomnZBiAB4DCARFEEBlkAE appli befor charg code coupon:3 creat:4 creat_subscription:4 customer:4 customer_id:2 dai:3 exampl first free id:4 monthli number payment:2 plan price:4 price_id:2 pro quantiti:2 recur:2 seat subscrib subscription:4 trial:3 trial_dai:2 unit",
+	Call:         toolgenCallCreateSubscription,
+}, {
+	Name:         ToolCancelSubscription,
+	Description:  "CancelSubscription ends a subscription, now or at the end of the period already paid for.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"subscription_id":{"type":"string","description":"the subscription."},"at_period_end":{"type":"boolean","description":"keep it until the paid period ends."},"reason":{"type":"string","description":"the customer's reason, for churn reports."}},"required":["subscription_id","at_period_end"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Subscription bills a customer for a price every period.","properties":{"id":{"type":"string"},"customer_id":{"type":"string"},"price_id":{"type":"string"},"quantity":{"type":"integer"},"status":{"type":"string","description":"SubscriptionStatus is the state of a subscription.\n\"active\": billing normally\n\"trialing\": in its free trial\n\"past_due\": the last payment failed\n\"paused\": billing paused\n\"canceled\": ended","examples":["active","trialing","past_due","paused","canceled"]},"current_period_end":{"type":"string","format":"date-time"},"cancel_at_period_end":{"type":"boolean"}},"required":["id","customer_id","price_id","quantity","status","current_period_end","cancel_at_period_end"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Destructive: true},
+	Namespace:    "payments",
+	Tokens:       toolgen.Tokens{Default: 116, Strict: 110, Gemini: 94},
+	SearchTerms:  "1 45 JQyEQBCPWDZbALYAFC alreadi at_period_end:2 cancel:4 cancel_subscription:4 churn customer end:5 id:2 keep now paid:2 payment:2 period:4 reason:3 report subscription:8 subscription_id:2 until",
+	Call:         toolgenCallCancelSubscription,
+}, {
+	Name:         ToolChangeSubscriptionPlan,
+	Description:  "ChangeSubscriptionPlan moves a subscription to another price or quantity (an upgrade or downgrade).",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"subscription_id":{"type":"string","description":"the subscription."},"new_price_id":{"type":"string","description":"the new price; unchanged when absent."},"quantity":{"type":"integer","description":"the new number of seats; unchanged when absent.","minimum":1},"proration":{"type":"string","description":"how to bill the change mid-period.\n\"create_prorations\": credit and charge the difference on the next invoice\n\"always_invoice\": invoice the difference now\n\"none\": the new price applies from the next period","enum":["create_prorations","always_invoice","none"]}},"required":["subscription_id","proration"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Subscription bills a customer for a price every period.","properties":{"id":{"type":"string"},"customer_id":{"type":"string"},"price_id":{"type":"string"},"quantity":{"type":"integer"},"status":{"type":"string","description":"SubscriptionStatus is the state of a subscription.\n\"active\": billing normally\n\"trialing\": in its free trial\n\"past_due\": the last payment failed\n\"paused\": billing paused\n\"canceled\": ended","examples":["active","trialing","past_due","paused","canceled"]},"current_period_end":{"type":"string","format":"date-time"},"cancel_at_period_end":{"type":"boolean"}},"required":["id","customer_id","price_id","quantity","status","current_period_end","cancel_at_period_end"],"additionalProperties":false}`),
+	Namespace:    "payments",
+	Tokens:       toolgen.Tokens{Default: 189, Strict: 197, Gemini: 167},
+	SearchTerms:  "1 84 CAICUyRUaABSCU8AYTSIuxDCAgkBKgQiEBG absent:2 alwai:2 alwai_invoic:2 another appli bill chang:5 chang_subscription_plan:4 charg creat:2 creat_proration:2 credit differenc:2 downgrad id:4 invoic:4 mid move new:5 new_price_id:2 next:2 none:2 now number payment:2 period:2 plan:4 price:5 proration:4 quantiti:3 seat subscription:8 subscription_id:2 unchang:2 upgrad",
+	Call:         toolgenCallChangeSubscriptionPlan,
+}, {
+	Name:         ToolPauseSubscription,
+	Description:  "PauseSubscription stops billing a subscription until a date, without cancelling it.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"subscription_id":{"type":"string","description":"the subscription."},"resume_at":{"type":"string","description":"when billing starts again; paused until resumed when absent.","format":"date-time"}},"required":["subscription_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Subscription bills a customer for a price every period.","properties":{"id":{"type":"string"},"customer_id":{"type":"string"},"price_id":{"type":"string"},"quantity":{"type":"integer"},"status":{"type":"string","description":"SubscriptionStatus is the state of a subscription.\n\"active\": billing normally\n\"trialing\": in its free trial\n\"past_due\": the last payment failed\n\"paused\": billing paused\n\"canceled\": ended","examples":["active","trialing","past_due","paused","canceled"]},"current_period_end":{"type":"string","format":"date-time"},"cancel_at_period_end":{"type":"boolean"}},"required":["id","customer_id","price_id","quantity","status","current_period_end","cancel_at_period_end"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "payments",
+	Tokens:       toolgen.Tokens{Default: 97, Strict: 93, Gemini: 75},
+	SearchTerms:  "1 39 IABCAIRDsspEFykAF absent again bill:2 cancel date id:2 paus:5 paus_subscription:4 payment:2 resum:3 resum_at:2 start stop subscription:8 subscription_id:2 until:2 without",
+	Call:         toolgenCallPauseSubscription,
+}, {
+	Name:         ToolResumeSubscription,
+	Description:  "ResumeSubscription restarts billing of a paused subscription.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"subscription_id":{"type":"string","description":"the subscription."}},"required":["subscription_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Subscription bills a customer for a price every period.","properties":{"id":{"type":"string"},"customer_id":{"type":"string"},"price_id":{"type":"string"},"quantity":{"type":"integer"},"status":{"type":"string","description":"SubscriptionStatus is the state of a subscription.\n\"active\": billing normally\n\"trialing\": in its free trial\n\"past_due\": the last payment failed\n\"paused\": billing paused\n\"canceled\": ended","examples":["active","trialing","past_due","paused","canceled"]},"current_period_end":{"type":"string","format":"date-time"},"cancel_at_period_end":{"type":"boolean"}},"required":["id","customer_id","price_id","quantity","status","current_period_end","cancel_at_period_end"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "payments",
+	Tokens:       toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
+	SearchTerms:  "1 25 ARgaMDAjJ bill id:2 paus payment:2 restart resum:4 resum_subscription:4 subscription:8 subscription_id:2",
+	Call:         toolgenCallResumeSubscription,
+}, {
+	Name:         ToolListSubscriptions,
+	Description:  "ListSubscriptions lists subscriptions by customer, price and status.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"customer_id":{"type":"string","description":"only this customer's subscriptions."},"price_id":{"type":"string","description":"only subscriptions to this price."},"status":{"type":"string","description":"only subscriptions in this state.\n\"active\": billing normally\n\"trialing\": in its free trial\n\"past_due\": the last payment failed\n\"paused\": billing paused\n\"canceled\": ended","enum":["active","trialing","past_due","paused","canceled"]}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Subscription bills a customer for a price every period.","properties":{"id":{"type":"string"},"customer_id":{"type":"string"},"price_id":{"type":"string"},"quantity":{"type":"integer"},"status":{"type":"string","description":"SubscriptionStatus is the state of a subscription.\n\"active\": billing normally\n\"trialing\": in its free trial\n\"past_due\": the last payment failed\n\"paused\": billing paused\n\"canceled\": ended","examples":["active","trialing","past_due","paused","canceled"]},"current_period_end":{"type":"string","format":"date-time"},"cancel_at_period_end":{"type":"boolean"}},"required":["id","customer_id","price_id","quantity","status","current_period_end","cancel_at_period_end"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "payments",
+	Tokens:      toolgen.Tokens{Default: 149, Strict: 171, Gemini: 127},
+	SearchTerms: "1 66 BABhVEgP4FtEAAokQACGRpsIF activ:2 bill:2 cancel:2 customer:4 customer_id:2 due:2 end fail free id:4 last list:5 list_subscription:4 normalli onli:3 past:2 past_due:2 paus:3 payment:3 price:4 price_id:2 state statu:3 subscription:8 trial:3",
+	Call:        toolgenCallListSubscriptions,
+}, {
+	Name:        ToolCreateCoupon,
+	Description: "CreateCoupon creates a discount that customers or subscriptions can redeem, as a percentage or a fixed amount off.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"code":{"type":"string","description":"the code customers enter, \"SPRING25\"."},"percent_off":{"type":"number","description":"the percentage off; or amount_off.","minimum":0,"maximum":100},"amount_off":{"type":"integer","description":"a fixed amount off, in the smallest currency unit."},"duration":{"type":"string","description":"how long the discount lasts.\n\"once\": the first invoice only\n\"repeating\": a number of months\n\"forever\": every invoice","enum":["once","repeating","forever"]},"duration_in_months":{"type":"integer","description":"for a repeating duration, how many months.","minimum":1},"max_redemptions":{"type":"integer","description":"how many times it can be used in all."}},"required":["code","duration"],"additionalProperties":false}`),
+	Namespace:   "payments",
+	Tokens:      toolgen.Tokens{Default: 229, Strict: 266, Gemini: 207},
+	SearchTerms: "1 90 RidEAKQkgBDAoZVVEW6gTGBYREQS1wQCCFgCJghYx all amount:5 amount_off:3 code:3 coupon:4 creat:5 creat_coupon:4 currenci customer:2 discount:2 duration:5 duration_in_month:2 enter everi first fix:2 forever:2 invoic:2 last long mani:2 max:2 max_redemption:2 month:4 number off:8 onc:2 onli payment:2 percent:2 percent_off:2 percentag:2 redeem redemption:2 repeat:3 smallest spring25 subscription time unit us",
+	Call:        toolgenCallCreateCoupon,
+}, {
+	Name:         ToolApplyCustomerDiscount,
+	Description:  "ApplyCustomerDiscount applies a coupon to a customer, so that their invoices and subscriptions are discounted.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"customer_id":{"type":"string","description":"the customer."},"coupon":{"type":"string","description":"the coupon code."}},"required":["customer_id","coupon"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Customer is a billing customer.","properties":{"id":{"type":"string"},"email":{"type":"string"},"name":{"type":"string"},"balance":{"type":"integer"},"default_payment_method":{"type":"string"},"metadata":{"type":"object","additionalProperties":{"type":"string"}}},"required":["id","email","balance"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{Idempotent: true},
+	Namespace:    "payments",
+	Tokens:       toolgen.Tokens{Default: 93, Strict: 76, Gemini: 71},
+	SearchTerms:  "1 35 IEFfIBsghRC appli:5 appli_customer_discount:4 code coupon:4 customer:8 customer_id:2 discount:5 id:2 invoic payment:2 subscription",
+	Call:         toolgenCallApplyCustomerDiscount,
+}, {
+	Name:        ToolCreatePrice,
+	Description: "CreatePrice creates a one-time or recurring price for a product.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"product_id":{"type":"string","description":"the product."},"unit_amount":{"type":"integer","description":"the price in the smallest currency unit.","minimum":0},"currency":{"type":"string","description":"ISO 4217, lower case.","pattern":"^[a-z]{3}$"},"interval":{"type":"string","description":"the billing period, or one_time.\n\"one_time\": a single payment\n\"day\": daily\n\"week\": weekly\n\"month\": monthly\n\"year\": yearly","enum":["one_time","day","week","month","year"]},"nickname":{"type":"string","description":"an internal name, for example \"Pro monthly 2026\"."}},"required":["product_id","unit_amount","currency","interval"],"additionalProperties":false}`),
+	Namespace:   "payments",
+	Tokens:      toolgen.Tokens{Default: 207, Strict: 201, Gemini: 185},
+	SearchTerms: "1 78 QIVKVxMxANFCAKIyHAGIRJDyAITCFgiUR14gAC 2026 4217 amount:2 bill case creat:5 creat_price:4 currenci:3 dai:2 daili exampl id:2 internal interval:2 iso lower month:2 monthli:2 name nicknam:2 on:4 on_time:3 payment:3 period price:6 pro product:4 product_id:2 recur singl smallest time:4 unit:3 unit_amount:2 week:2 weekli year:2 yearli",
+	Call:        toolgenCallCreatePrice,
+}, {
+	Name:        ToolCreatePaymentLink,
+	Description: "CreatePaymentLink creates a hosted checkout page for a price, to share by email or chat.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"price_id":{"type":"string","description":"the price."},"quantity":{"type":"integer","description":"the quantity.","minimum":1},"allow_promotion_codes":{"type":"boolean","description":"let buyers enter a coupon."}},"required":["price_id","quantity","allow_promotion_codes"],"additionalProperties":false}`),
+	Namespace:   "payments",
+	Tokens:      toolgen.Tokens{Default: 118, Strict: 101, Gemini: 96},
+	SearchTerms: "1 48 QjSoARBxHDBAgZJkgFARFs allow:2 allow_promotion_code:2 buyer chat checkout code:2 coupon creat:5 creat_payment_link:4 email enter host id:2 let link:4 page payment:6 price:4 price_id:2 promotion:2 quantiti:3 share",
+	Call:        toolgenCallCreatePaymentLink,
+}, {
+	Name:        ToolCreateTaxRate,
+	Description: "CreateTaxRate creates a tax rate to apply to invoice lines, such as a VAT or sales tax.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"display_name":{"type":"string","description":"shown on invoices, \"VAT\"."},"percentage":{"type":"number","description":"the rate.","minimum":0,"maximum":100},"jurisdiction":{"type":"string","description":"where it applies, \"DE\" or \"CA-ON\"."},"inclusive":{"type":"boolean","description":"prices already include the tax."}},"required":["display_name","percentage","jurisdiction","inclusive"],"additionalProperties":false}`),
+	Namespace:   "payments",
+	Tokens:      toolgen.Tokens{Default: 150, Strict: 133, Gemini: 128},
+	SearchTerms: "1 50 QAAggxYQ0OQA2yRECsYExY alreadi appli:2 ca creat:5 creat_tax_rate:4 de displai:2 displai_name:2 includ inclusiv:2 invoic:2 jurisdiction:2 line name:2 payment:2 percentag:2 price rate:6 sale shown tax:7 vat:2",
+	Call:        toolgenCallCreateTaxRate,
+}, {
+	Name:         ToolListDisputes,
+	Description:  "ListDisputes lists chargebacks opened by cardholders.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"status":{"type":"string","description":"only disputes in this state.\n\"needs_response\": evidence is due\n\"under_review\": the bank is deciding\n\"won\": decided for you\n\"lost\": decided for the cardholder","enum":["needs_response","under_review","won","lost"]}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Dispute is a chargeback a cardholder opened with their bank.","properties":{"id":{"type":"string"},"charge_id":{"type":"string"},"amount":{"type":"integer"},"reason":{"type":"string"},"status":{"type":"string","description":"DisputeStatus is the state of a chargeback.\n\"needs_response\": evidence is due\n\"under_review\": the bank is deciding\n\"won\": decided for you\n\"lost\": decided for the cardholder","examples":["needs_response","under_review","won","lost"]},"evidence_due_by":{"type":"string","format":"date-time"}},"required":["id","charge_id","amount","reason","status","evidence_due_by"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "payments",
+	Tokens:      toolgen.Tokens{Default: 114, Strict: 112, Gemini: 92},
+	SearchTerms: "1 46 FgIEQGFIdzQigBlwhTCJAE bank cardholder:2 chargeback decid:3 disput:5 due evidenc list:5 list_disput:4 lost:2 need:2 need_respons:2 onli open payment:2 respons:2 review:2 state statu:2 under:2 under_review:2 won:2",
+	Call:        toolgenCallListDisputes,
+}, {
+	Name:         ToolSubmitDisputeEvidence,
+	Description:  "SubmitDisputeEvidence saves or submits evidence to contest a chargeback.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"dispute_id":{"type":"string"},"explanation":{"type":"string","description":"Explanation is your account of the transaction, for the bank."},"receipt_url":{"type":"string","description":"ReceiptURL is an address of the receipt or invoice."},"tracking_number":{"type":"string","description":"TrackingNumber is the shipment's carrier tracking number, for physical goods."},"customer_communication":{"type":"string","description":"CustomerCommunication is an address of emails with the customer."},"submit":{"type":"boolean","description":"Submit sends the evidence to the bank now; otherwise it is saved as a draft."}},"required":["dispute_id","explanation"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Dispute is a chargeback a cardholder opened with their bank.","properties":{"id":{"type":"string"},"charge_id":{"type":"string"},"amount":{"type":"integer"},"reason":{"type":"string"},"status":{"type":"string","description":"DisputeStatus is the state of a chargeback.\n\"needs_response\": evidence is due\n\"under_review\": the bank is deciding\n\"won\": decided for you\n\"lost\": decided for the cardholder","examples":["needs_response","under_review","won","lost"]},"evidence_due_by":{"type":"string","format":"date-time"}},"required":["id","charge_id","amount","reason","status","evidence_due_by"],"additionalProperties":false}`),
+	Namespace:    "payments",
+	Tokens:       toolgen.Tokens{Default: 190, Strict: 221, Gemini: 168},
+	SearchTerms:  "1 84 XQinPEicUKAQQT3II47oIBAggoIIMAAEgA account address:2 bank:2 carrier chargeback communication:3 contest customer:4 customer_communication:3 disput:6 disput_id:2 draft email evidenc:6 explanation:3 good id:2 invoic now number:4 otherwis payment:2 physical receipt:4 receipt_url:3 save:2 send shipment submit:8 submit_disput_evidenc:4 track:4 track_number:3 transaction url:3",
+	Call:         toolgenCallSubmitDisputeEvidence,
+}, {
+	Name:         ToolGetAccountBalance,
+	Description:  "GetAccountBalance returns the money available to pay out and pending settlement, by currency.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Balance is the money held in the account.","properties":{"available":{"type":"object","description":"by currency, ready to pay out","additionalProperties":{"type":"integer"}},"pending":{"type":"object","description":"by currency, not yet settled","additionalProperties":{"type":"integer"}}},"required":["available","pending"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "payments",
+	Tokens:      toolgen.Tokens{Default: 58, Strict: 41, Gemini: 37},
+	SearchTerms: "1 26 AYMHQEHZQLCAE account:4 availabl balanc:4 currenci get:4 get_account_balanc:4 monei out pai payment:2 pend return settlement",
+	Call:        toolgenCallGetAccountBalance,
+}, {
+	Name:         ToolListPayouts,
+	Description:  "ListPayouts lists transfers from the account balance to the bank.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"arrival_after":{"type":"string","description":"only payouts arriving after this date.","format":"date-time"},"arrival_before":{"type":"string","description":"only payouts arriving before this date.","format":"date-time"}},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Payout is a transfer from the account balance to a bank account.","properties":{"id":{"type":"string"},"amount":{"type":"integer"},"currency":{"type":"string"},"status":{"type":"string"},"arrival_date":{"type":"string","format":"date-time"}},"required":["id","amount","currency","status","arrival_date"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "payments",
+	Tokens:      toolgen.Tokens{Default: 98, Strict: 109, Gemini: 76},
+	SearchTerms: "1 41 CAAWA4RwhHSWCCBJ account after:3 arriv:2 arrival:4 arrival_after:2 arrival_befor:2 balanc bank befor:3 date:2 list:5 list_payout:4 onli:2 payment:2 payout:6 transfer",
+	Call:        toolgenCallListPayouts,
+}, {
+	Name:             ToolCreatePayout,
+	Description:      "CreatePayout sends money from the available balance to a bank account.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"amount":{"type":"integer","description":"the amount in the smallest currency unit.","minimum":1},"currency":{"type":"string","description":"the currency.","pattern":"^[a-z]{3}$"},"bank_account_id":{"type":"string","description":"the destination; the default account when absent."}},"required":["amount","currency"],"additionalProperties":false}`),
+	OutputSchema:     []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Payout is a transfer from the account balance to a bank account.","properties":{"id":{"type":"string"},"amount":{"type":"integer"},"currency":{"type":"string"},"status":{"type":"string"},"arrival_date":{"type":"string","format":"date-time"}},"required":["id","amount","currency","status","arrival_date"],"additionalProperties":false}`),
+	RequiresApproval: true,
+	Namespace:        "payments",
+	Tokens:           toolgen.Tokens{Default: 122, Strict: 118, Gemini: 100},
+	SearchTerms:      "1 41 EKMgQAoiwGERQliUUAE absent account:4 amount:3 availabl balanc bank:3 bank_account_id:2 creat:4 creat_payout:4 currenci:4 default destination id:2 monei payment:2 payout:4 send smallest unit",
+	Call:             toolgenCallCreatePayout,
+}, {
+	Name:         ToolGetPaymentVolume,
+	Description:  "GetPaymentVolume totals gross payments, refunds and net volume per day, week or month.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"},"granularity":{"type":"string","description":"the width of each bucket.\n\"day\": one bucket per day\n\"week\": one bucket per week\n\"month\": one bucket per month","enum":["day","week","month"]},"currency":{"type":"string","description":"only payments in this currency.","pattern":"^[a-z]{3}$"}},"required":["from","to","granularity"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"VolumeBucket is the payment volume of one period.","properties":{"start":{"type":"string","format":"date-time"},"gross":{"type":"integer"},"refunded":{"type":"integer"},"net":{"type":"integer"},"count":{"type":"integer"}},"required":["start","gross","refunded","net","count"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "payments",
+	Tokens:      toolgen.Tokens{Default: 180, Strict: 175, Gemini: 158},
+	SearchTerms: "1 60 gEhMcGTYwKAEkeA4FikYAB bucket:4 currenci:3 dai:4 each end get:4 get_payment_volum:4 granulariti:2 gross month:4 net on:3 onli payment:8 per:4 period:2 refund start total volum:5 week:4 width",
+	Call:        toolgenCallGetPaymentVolume,
+}}
 
 // CreateChargeRule is a permission rule for the tool create_charge: each field
 // is a glob over that argument's value (as toolgen.Rule's Args), and an empty
@@ -700,7 +670,7 @@ type CreateChargeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateChargeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateCharge, toolgenArgsCreateCharge, []string{r.Amount, r.Currency, r.CustomerID, r.PaymentMethodID, r.Description, r.Capture})
+	return toolimpl.RuleOf(ToolCreateCharge, toolgenArgsCreateCharge, unsafe.Pointer(&r), 6)
 }
 
 // CaptureChargeRule is a permission rule for the tool capture_charge: each
@@ -714,7 +684,7 @@ type CaptureChargeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CaptureChargeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCaptureCharge, toolgenArgsCaptureCharge, []string{r.ChargeID, r.Amount})
+	return toolimpl.RuleOf(ToolCaptureCharge, toolgenArgsCaptureCharge, unsafe.Pointer(&r), 2)
 }
 
 // GetChargeRule is a permission rule for the tool get_charge: each field is a
@@ -727,7 +697,7 @@ type GetChargeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetChargeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetCharge, toolgenArgsGetCharge, []string{r.ChargeID})
+	return toolimpl.RuleOf(ToolGetCharge, toolgenArgsGetCharge, unsafe.Pointer(&r), 1)
 }
 
 // ListChargesRule is a permission rule for the tool list_charges: each field
@@ -744,7 +714,7 @@ type ListChargesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListChargesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListCharges, toolgenArgsListCharges, []string{r.CustomerID, r.Status, r.CreatedAfter, r.CreatedBefore, r.Limit})
+	return toolimpl.RuleOf(ToolListCharges, toolgenArgsListCharges, unsafe.Pointer(&r), 5)
 }
 
 // RefundChargeRule is a permission rule for the tool refund_charge: each field
@@ -759,7 +729,7 @@ type RefundChargeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RefundChargeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRefundCharge, toolgenArgsRefundCharge, []string{r.ChargeID, r.Amount, r.Reason})
+	return toolimpl.RuleOf(ToolRefundCharge, toolgenArgsRefundCharge, unsafe.Pointer(&r), 3)
 }
 
 // ListRefundsRule is a permission rule for the tool list_refunds: each field
@@ -774,7 +744,7 @@ type ListRefundsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListRefundsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListRefunds, toolgenArgsListRefunds, []string{r.ChargeID, r.CreatedAfter, r.CreatedBefore})
+	return toolimpl.RuleOf(ToolListRefunds, toolgenArgsListRefunds, unsafe.Pointer(&r), 3)
 }
 
 // GetRefundRule is a permission rule for the tool get_refund: each field is a
@@ -787,7 +757,7 @@ type GetRefundRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetRefundRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetRefund, toolgenArgsGetRefund, []string{r.RefundID})
+	return toolimpl.RuleOf(ToolGetRefund, toolgenArgsGetRefund, unsafe.Pointer(&r), 1)
 }
 
 // CreateBillingCustomerRule is a permission rule for the tool
@@ -802,7 +772,7 @@ type CreateBillingCustomerRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateBillingCustomerRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateBillingCustomer, toolgenArgsCreateBillingCustomer, []string{r.Email, r.Name, r.Metadata})
+	return toolimpl.RuleOf(ToolCreateBillingCustomer, toolgenArgsCreateBillingCustomer, unsafe.Pointer(&r), 3)
 }
 
 // GetBillingCustomerRule is a permission rule for the tool
@@ -816,7 +786,7 @@ type GetBillingCustomerRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetBillingCustomerRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetBillingCustomer, toolgenArgsGetBillingCustomer, []string{r.CustomerID, r.Email})
+	return toolimpl.RuleOf(ToolGetBillingCustomer, toolgenArgsGetBillingCustomer, unsafe.Pointer(&r), 2)
 }
 
 // UpdateBillingCustomerRule is a permission rule for the tool
@@ -833,7 +803,7 @@ type UpdateBillingCustomerRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateBillingCustomerRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolUpdateBillingCustomer, toolgenArgsUpdateBillingCustomer, []string{r.CustomerID, r.Email, r.Name, r.Address, r.TaxID})
+	return toolimpl.RuleOf(ToolUpdateBillingCustomer, toolgenArgsUpdateBillingCustomer, unsafe.Pointer(&r), 5)
 }
 
 // AttachPaymentMethodRule is a permission rule for the tool
@@ -848,7 +818,7 @@ type AttachPaymentMethodRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AttachPaymentMethodRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAttachPaymentMethod, toolgenArgsAttachPaymentMethod, []string{r.CustomerID, r.PaymentMethodID, r.MakeDefault})
+	return toolimpl.RuleOf(ToolAttachPaymentMethod, toolgenArgsAttachPaymentMethod, unsafe.Pointer(&r), 3)
 }
 
 // ListPaymentMethodsRule is a permission rule for the tool
@@ -861,7 +831,7 @@ type ListPaymentMethodsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListPaymentMethodsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListPaymentMethods, toolgenArgsListPaymentMethods, []string{r.CustomerID})
+	return toolimpl.RuleOf(ToolListPaymentMethods, toolgenArgsListPaymentMethods, unsafe.Pointer(&r), 1)
 }
 
 // DetachPaymentMethodRule is a permission rule for the tool
@@ -874,7 +844,7 @@ type DetachPaymentMethodRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DetachPaymentMethodRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDetachPaymentMethod, toolgenArgsDetachPaymentMethod, []string{r.PaymentMethodID})
+	return toolimpl.RuleOf(ToolDetachPaymentMethod, toolgenArgsDetachPaymentMethod, unsafe.Pointer(&r), 1)
 }
 
 // CreateInvoiceRule is a permission rule for the tool create_invoice: each
@@ -892,7 +862,7 @@ type CreateInvoiceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateInvoiceRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateInvoice, toolgenObjectNewInvoice, []string{r.CustomerID, r.Items, r.Currency, r.DaysUntilDue, r.Memo, r.AutoAdvance})
+	return toolimpl.RuleOf(ToolCreateInvoice, toolgenObjectNewInvoice, unsafe.Pointer(&r), 6)
 }
 
 // FinalizeInvoiceRule is a permission rule for the tool finalize_invoice: each
@@ -905,7 +875,7 @@ type FinalizeInvoiceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FinalizeInvoiceRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolFinalizeInvoice, toolgenArgsFinalizeInvoice, []string{r.InvoiceID})
+	return toolimpl.RuleOf(ToolFinalizeInvoice, toolgenArgsFinalizeInvoice, unsafe.Pointer(&r), 1)
 }
 
 // SendInvoiceRule is a permission rule for the tool send_invoice: each field
@@ -918,7 +888,7 @@ type SendInvoiceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SendInvoiceRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSendInvoice, toolgenArgsSendInvoice, []string{r.InvoiceID})
+	return toolimpl.RuleOf(ToolSendInvoice, toolgenArgsSendInvoice, unsafe.Pointer(&r), 1)
 }
 
 // VoidInvoiceRule is a permission rule for the tool void_invoice: each field
@@ -931,7 +901,7 @@ type VoidInvoiceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r VoidInvoiceRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolVoidInvoice, toolgenArgsVoidInvoice, []string{r.InvoiceID})
+	return toolimpl.RuleOf(ToolVoidInvoice, toolgenArgsVoidInvoice, unsafe.Pointer(&r), 1)
 }
 
 // ListInvoicesRule is a permission rule for the tool list_invoices: each field
@@ -947,7 +917,7 @@ type ListInvoicesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListInvoicesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListInvoices, toolgenArgsListInvoices, []string{r.CustomerID, r.Status, r.DueBefore, r.Limit})
+	return toolimpl.RuleOf(ToolListInvoices, toolgenArgsListInvoices, unsafe.Pointer(&r), 4)
 }
 
 // GetInvoiceRule is a permission rule for the tool get_invoice: each field is
@@ -960,7 +930,7 @@ type GetInvoiceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetInvoiceRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetInvoice, toolgenArgsGetInvoice, []string{r.InvoiceID})
+	return toolimpl.RuleOf(ToolGetInvoice, toolgenArgsGetInvoice, unsafe.Pointer(&r), 1)
 }
 
 // MarkInvoicePaidRule is a permission rule for the tool mark_invoice_paid:
@@ -974,7 +944,7 @@ type MarkInvoicePaidRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MarkInvoicePaidRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolMarkInvoicePaid, toolgenArgsMarkInvoicePaid, []string{r.InvoiceID, r.Note})
+	return toolimpl.RuleOf(ToolMarkInvoicePaid, toolgenArgsMarkInvoicePaid, unsafe.Pointer(&r), 2)
 }
 
 // IssueCreditNoteRule is a permission rule for the tool issue_credit_note:
@@ -989,7 +959,7 @@ type IssueCreditNoteRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r IssueCreditNoteRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolIssueCreditNote, toolgenArgsIssueCreditNote, []string{r.InvoiceID, r.Amount, r.Reason})
+	return toolimpl.RuleOf(ToolIssueCreditNote, toolgenArgsIssueCreditNote, unsafe.Pointer(&r), 3)
 }
 
 // RetryInvoicePaymentRule is a permission rule for the tool
@@ -1002,7 +972,7 @@ type RetryInvoicePaymentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RetryInvoicePaymentRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRetryInvoicePayment, toolgenArgsRetryInvoicePayment, []string{r.InvoiceID})
+	return toolimpl.RuleOf(ToolRetryInvoicePayment, toolgenArgsRetryInvoicePayment, unsafe.Pointer(&r), 1)
 }
 
 // ListFailedPaymentsRule is a permission rule for the tool
@@ -1015,7 +985,7 @@ type ListFailedPaymentsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListFailedPaymentsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListFailedPayments, toolgenArgsListFailedPayments, []string{r.Since})
+	return toolimpl.RuleOf(ToolListFailedPayments, toolgenArgsListFailedPayments, unsafe.Pointer(&r), 1)
 }
 
 // CreateSubscriptionRule is a permission rule for the tool
@@ -1032,7 +1002,7 @@ type CreateSubscriptionRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateSubscriptionRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateSubscription, toolgenArgsCreateSubscription, []string{r.CustomerID, r.PriceID, r.Quantity, r.TrialDays, r.Coupon})
+	return toolimpl.RuleOf(ToolCreateSubscription, toolgenArgsCreateSubscription, unsafe.Pointer(&r), 5)
 }
 
 // CancelSubscriptionRule is a permission rule for the tool
@@ -1047,7 +1017,7 @@ type CancelSubscriptionRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CancelSubscriptionRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCancelSubscription, toolgenArgsCancelSubscription, []string{r.SubscriptionID, r.AtPeriodEnd, r.Reason})
+	return toolimpl.RuleOf(ToolCancelSubscription, toolgenArgsCancelSubscription, unsafe.Pointer(&r), 3)
 }
 
 // ChangeSubscriptionPlanRule is a permission rule for the tool
@@ -1063,7 +1033,7 @@ type ChangeSubscriptionPlanRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ChangeSubscriptionPlanRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolChangeSubscriptionPlan, toolgenArgsChangeSubscriptionPlan, []string{r.SubscriptionID, r.NewPriceID, r.Quantity, r.Proration})
+	return toolimpl.RuleOf(ToolChangeSubscriptionPlan, toolgenArgsChangeSubscriptionPlan, unsafe.Pointer(&r), 4)
 }
 
 // PauseSubscriptionRule is a permission rule for the tool pause_subscription:
@@ -1077,7 +1047,7 @@ type PauseSubscriptionRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r PauseSubscriptionRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolPauseSubscription, toolgenArgsPauseSubscription, []string{r.SubscriptionID, r.ResumeAt})
+	return toolimpl.RuleOf(ToolPauseSubscription, toolgenArgsPauseSubscription, unsafe.Pointer(&r), 2)
 }
 
 // ResumeSubscriptionRule is a permission rule for the tool
@@ -1090,7 +1060,7 @@ type ResumeSubscriptionRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ResumeSubscriptionRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolResumeSubscription, toolgenArgsResumeSubscription, []string{r.SubscriptionID})
+	return toolimpl.RuleOf(ToolResumeSubscription, toolgenArgsResumeSubscription, unsafe.Pointer(&r), 1)
 }
 
 // ListSubscriptionsRule is a permission rule for the tool list_subscriptions:
@@ -1105,7 +1075,7 @@ type ListSubscriptionsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListSubscriptionsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListSubscriptions, toolgenArgsListSubscriptions, []string{r.CustomerID, r.PriceID, r.Status})
+	return toolimpl.RuleOf(ToolListSubscriptions, toolgenArgsListSubscriptions, unsafe.Pointer(&r), 3)
 }
 
 // CreateCouponRule is a permission rule for the tool create_coupon: each field
@@ -1123,7 +1093,7 @@ type CreateCouponRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateCouponRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateCoupon, toolgenArgsCreateCoupon, []string{r.Code, r.PercentOff, r.AmountOff, r.Duration, r.DurationInMonths, r.MaxRedemptions})
+	return toolimpl.RuleOf(ToolCreateCoupon, toolgenArgsCreateCoupon, unsafe.Pointer(&r), 6)
 }
 
 // ApplyCustomerDiscountRule is a permission rule for the tool
@@ -1137,7 +1107,7 @@ type ApplyCustomerDiscountRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ApplyCustomerDiscountRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolApplyCustomerDiscount, toolgenArgsApplyCustomerDiscount, []string{r.CustomerID, r.Coupon})
+	return toolimpl.RuleOf(ToolApplyCustomerDiscount, toolgenArgsApplyCustomerDiscount, unsafe.Pointer(&r), 2)
 }
 
 // CreatePriceRule is a permission rule for the tool create_price: each field
@@ -1154,7 +1124,7 @@ type CreatePriceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreatePriceRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreatePrice, toolgenArgsCreatePrice, []string{r.ProductID, r.UnitAmount, r.Currency, r.Interval, r.Nickname})
+	return toolimpl.RuleOf(ToolCreatePrice, toolgenArgsCreatePrice, unsafe.Pointer(&r), 5)
 }
 
 // CreatePaymentLinkRule is a permission rule for the tool create_payment_link:
@@ -1169,7 +1139,7 @@ type CreatePaymentLinkRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreatePaymentLinkRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreatePaymentLink, toolgenArgsCreatePaymentLink, []string{r.PriceID, r.Quantity, r.AllowPromotionCodes})
+	return toolimpl.RuleOf(ToolCreatePaymentLink, toolgenArgsCreatePaymentLink, unsafe.Pointer(&r), 3)
 }
 
 // CreateTaxRateRule is a permission rule for the tool create_tax_rate: each
@@ -1185,7 +1155,7 @@ type CreateTaxRateRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateTaxRateRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateTaxRate, toolgenArgsCreateTaxRate, []string{r.DisplayName, r.Percentage, r.Jurisdiction, r.Inclusive})
+	return toolimpl.RuleOf(ToolCreateTaxRate, toolgenArgsCreateTaxRate, unsafe.Pointer(&r), 4)
 }
 
 // ListDisputesRule is a permission rule for the tool list_disputes: each field
@@ -1198,7 +1168,7 @@ type ListDisputesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListDisputesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListDisputes, toolgenArgsListDisputes, []string{r.Status})
+	return toolimpl.RuleOf(ToolListDisputes, toolgenArgsListDisputes, unsafe.Pointer(&r), 1)
 }
 
 // SubmitDisputeEvidenceRule is a permission rule for the tool
@@ -1216,7 +1186,7 @@ type SubmitDisputeEvidenceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SubmitDisputeEvidenceRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSubmitDisputeEvidence, toolgenObjectDisputeEvidence, []string{r.DisputeID, r.Explanation, r.ReceiptURL, r.TrackingNumber, r.CustomerCommunication, r.Submit})
+	return toolimpl.RuleOf(ToolSubmitDisputeEvidence, &toolgenTypeDisputeEvidence.Object, unsafe.Pointer(&r), 6)
 }
 
 // GetAccountBalanceRule is a permission rule for the tool get_account_balance,
@@ -1239,7 +1209,7 @@ type ListPayoutsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListPayoutsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListPayouts, toolgenArgsListPayouts, []string{r.ArrivalAfter, r.ArrivalBefore})
+	return toolimpl.RuleOf(ToolListPayouts, toolgenArgsListPayouts, unsafe.Pointer(&r), 2)
 }
 
 // CreatePayoutRule is a permission rule for the tool create_payout: each field
@@ -1254,7 +1224,7 @@ type CreatePayoutRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreatePayoutRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreatePayout, toolgenArgsCreatePayout, []string{r.Amount, r.Currency, r.BankAccountID})
+	return toolimpl.RuleOf(ToolCreatePayout, toolgenArgsCreatePayout, unsafe.Pointer(&r), 3)
 }
 
 // GetPaymentVolumeRule is a permission rule for the tool get_payment_volume:
@@ -1270,7 +1240,7 @@ type GetPaymentVolumeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetPaymentVolumeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetPaymentVolume, toolgenArgsGetPaymentVolume, []string{r.From, r.To, r.Granularity, r.Currency})
+	return toolimpl.RuleOf(ToolGetPaymentVolume, toolgenArgsGetPaymentVolume, unsafe.Pointer(&r), 4)
 }
 
 // CreateChargeEdit is a person's edit of the arguments of a call of
@@ -1379,13 +1349,6 @@ func (a CreatePayoutEdit) Args() ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenInputCreateCharge is the JSON Schema of create_charge's arguments.
-var toolgenInputCreateCharge = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"amount":{"type":"integer","description":"the amount in the smallest currency unit, 1999 for $19.99.","minimum":50},"currency":{"type":"string","description":"ISO 4217 code in lower case, \"usd\".","pattern":"^[a-z]{3}$"},"customer_id":{"type":"string","description":"the customer to charge."},"payment_method_id":{"type":"string","description":"the card or account to charge; the customer's default when absent."},"description":{"type":"string","description":"shown on the receipt and in the dashboard."},"capture":{"type":"boolean","description":"collect the money now; otherwise only authorize it and capture later."}},"required":["amount","currency","customer_id","capture"],"additionalProperties":false}`)
-
-// toolgenOutputCreateCharge is the JSON Schema of create_charge's structured
-// result.
-var toolgenOutputCreateCharge = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Charge is a payment attempt.","properties":{"id":{"type":"string"},"amount":{"type":"integer"},"currency":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"ChargeStatus is the state of a charge.\n\"succeeded\": the money was collected\n\"pending\": still processing\n\"failed\": declined or errored","examples":["succeeded","pending","failed"]},"captured":{"type":"boolean"},"amount_refunded":{"type":"integer"},"description":{"type":"string"},"created_at":{"type":"string","format":"date-time"}},"required":["id","amount","currency","status","captured","amount_refunded","created_at"],"additionalProperties":false}`)
-
 // toolgenCallCreateCharge reads the arguments of create_charge, calls CreateCharge and writes its result.
 func toolgenCallCreateCharge(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateCharge, &res, &err)
@@ -1464,13 +1427,6 @@ func toolgenCallCreateCharge(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCaptureCharge is the JSON Schema of capture_charge's arguments.
-var toolgenInputCaptureCharge = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"charge_id":{"type":"string","description":"the authorized charge."},"amount":{"type":"integer","description":"how much to capture; the authorized amount when absent."}},"required":["charge_id"],"additionalProperties":false}`)
-
-// toolgenOutputCaptureCharge is the JSON Schema of capture_charge's structured
-// result.
-var toolgenOutputCaptureCharge = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Charge is a payment attempt.","properties":{"id":{"type":"string"},"amount":{"type":"integer"},"currency":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"ChargeStatus is the state of a charge.\n\"succeeded\": the money was collected\n\"pending\": still processing\n\"failed\": declined or errored","examples":["succeeded","pending","failed"]},"captured":{"type":"boolean"},"amount_refunded":{"type":"integer"},"description":{"type":"string"},"created_at":{"type":"string","format":"date-time"}},"required":["id","amount","currency","status","captured","amount_refunded","created_at"],"additionalProperties":false}`)
-
 // toolgenCallCaptureCharge reads the arguments of capture_charge, calls CaptureCharge and writes its result.
 func toolgenCallCaptureCharge(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCaptureCharge, &res, &err)
@@ -1519,12 +1475,6 @@ func toolgenCallCaptureCharge(ctx context.Context, args []byte) (res toolgen.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetCharge is the JSON Schema of get_charge's arguments.
-var toolgenInputGetCharge = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"charge_id":{"type":"string","description":"the charge."}},"required":["charge_id"],"additionalProperties":false}`)
-
-// toolgenOutputGetCharge is the JSON Schema of get_charge's structured result.
-var toolgenOutputGetCharge = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Charge is a payment attempt.","properties":{"id":{"type":"string"},"amount":{"type":"integer"},"currency":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"ChargeStatus is the state of a charge.\n\"succeeded\": the money was collected\n\"pending\": still processing\n\"failed\": declined or errored","examples":["succeeded","pending","failed"]},"captured":{"type":"boolean"},"amount_refunded":{"type":"integer"},"description":{"type":"string"},"created_at":{"type":"string","format":"date-time"}},"required":["id","amount","currency","status","captured","amount_refunded","created_at"],"additionalProperties":false}`)
-
 // toolgenCallGetCharge reads the arguments of get_charge, calls GetCharge and writes its result.
 func toolgenCallGetCharge(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetCharge, &res, &err)
@@ -1561,13 +1511,6 @@ func toolgenCallGetCharge(ctx context.Context, args []byte) (res toolgen.Result,
 	toolgenEncodeCharge(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputListCharges is the JSON Schema of list_charges's arguments.
-var toolgenInputListCharges = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"customer_id":{"type":"string","description":"only this customer's charges."},"status":{"type":"string","description":"only charges in this state.\n\"succeeded\": the money was collected\n\"pending\": still processing\n\"failed\": declined or errored","enum":["succeeded","pending","failed"]},"created_after":{"type":"string","description":"only charges after this time.","format":"date-time"},"created_before":{"type":"string","description":"only charges before this time.","format":"date-time"},"limit":{"type":"integer","description":"the most charges to return.","minimum":1,"maximum":100}},"required":["limit"],"additionalProperties":false}`)
-
-// toolgenOutputListCharges is the JSON Schema of list_charges's structured
-// result.
-var toolgenOutputListCharges = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Charge is a payment attempt.","properties":{"id":{"type":"string"},"amount":{"type":"integer"},"currency":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"ChargeStatus is the state of a charge.\n\"succeeded\": the money was collected\n\"pending\": still processing\n\"failed\": declined or errored","examples":["succeeded","pending","failed"]},"captured":{"type":"boolean"},"amount_refunded":{"type":"integer"},"description":{"type":"string"},"created_at":{"type":"string","format":"date-time"}},"required":["id","amount","currency","status","captured","amount_refunded","created_at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListCharges reads the arguments of list_charges, calls ListCharges and writes its result.
 func toolgenCallListCharges(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1655,13 +1598,6 @@ func toolgenCallListCharges(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputRefundCharge is the JSON Schema of refund_charge's arguments.
-var toolgenInputRefundCharge = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"charge_id":{"type":"string","description":"the charge."},"amount":{"type":"integer","description":"how much to refund; the whole remaining amount when absent."},"reason":{"type":"string","description":"why.\n\"duplicate\": charged twice\n\"fraudulent\": the card was used without permission\n\"requested_by_customer\": the customer asked","enum":["duplicate","fraudulent","requested_by_customer"]}},"required":["charge_id"],"additionalProperties":false}`)
-
-// toolgenOutputRefundCharge is the JSON Schema of refund_charge's structured
-// result.
-var toolgenOutputRefundCharge = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Refund gives back all or part of a charge.","properties":{"id":{"type":"string"},"charge_id":{"type":"string"},"amount":{"type":"integer"},"currency":{"type":"string"},"reason":{"type":"string","description":"RefundReason is why a charge is refunded.\n\"duplicate\": charged twice\n\"fraudulent\": the card was used without permission\n\"requested_by_customer\": the customer asked","examples":["duplicate","fraudulent","requested_by_customer"]},"created_at":{"type":"string","format":"date-time"}},"required":["id","charge_id","amount","currency","created_at"],"additionalProperties":false}`)
-
 // toolgenCallRefundCharge reads the arguments of refund_charge, calls RefundCharge and writes its result.
 func toolgenCallRefundCharge(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolRefundCharge, &res, &err)
@@ -1718,13 +1654,6 @@ func toolgenCallRefundCharge(ctx context.Context, args []byte) (res toolgen.Resu
 	toolgenEncodeRefund(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputListRefunds is the JSON Schema of list_refunds's arguments.
-var toolgenInputListRefunds = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"charge_id":{"type":"string","description":"only refunds of this charge."},"created_after":{"type":"string","description":"only refunds after this time.","format":"date-time"},"created_before":{"type":"string","description":"only refunds before this time.","format":"date-time"}},"additionalProperties":false}`)
-
-// toolgenOutputListRefunds is the JSON Schema of list_refunds's structured
-// result.
-var toolgenOutputListRefunds = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Refund gives back all or part of a charge.","properties":{"id":{"type":"string"},"charge_id":{"type":"string"},"amount":{"type":"integer"},"currency":{"type":"string"},"reason":{"type":"string","description":"RefundReason is why a charge is refunded.\n\"duplicate\": charged twice\n\"fraudulent\": the card was used without permission\n\"requested_by_customer\": the customer asked","examples":["duplicate","fraudulent","requested_by_customer"]},"created_at":{"type":"string","format":"date-time"}},"required":["id","charge_id","amount","currency","created_at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListRefunds reads the arguments of list_refunds, calls ListRefunds and writes its result.
 func toolgenCallListRefunds(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1797,12 +1726,6 @@ func toolgenCallListRefunds(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetRefund is the JSON Schema of get_refund's arguments.
-var toolgenInputGetRefund = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"refund_id":{"type":"string","description":"the refund."}},"required":["refund_id"],"additionalProperties":false}`)
-
-// toolgenOutputGetRefund is the JSON Schema of get_refund's structured result.
-var toolgenOutputGetRefund = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Refund gives back all or part of a charge.","properties":{"id":{"type":"string"},"charge_id":{"type":"string"},"amount":{"type":"integer"},"currency":{"type":"string"},"reason":{"type":"string","description":"RefundReason is why a charge is refunded.\n\"duplicate\": charged twice\n\"fraudulent\": the card was used without permission\n\"requested_by_customer\": the customer asked","examples":["duplicate","fraudulent","requested_by_customer"]},"created_at":{"type":"string","format":"date-time"}},"required":["id","charge_id","amount","currency","created_at"],"additionalProperties":false}`)
-
 // toolgenCallGetRefund reads the arguments of get_refund, calls GetRefund and writes its result.
 func toolgenCallGetRefund(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetRefund, &res, &err)
@@ -1839,18 +1762,6 @@ func toolgenCallGetRefund(ctx context.Context, args []byte) (res toolgen.Result,
 	toolgenEncodeRefund(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputCreateBillingCustomer is the JSON Schema of
-// create_billing_customer's arguments. It has no form in OpenAI's strict
-// dialect (a map (additionalProperties with a schema) at
-// /properties/metadata): OpenAI gets it without strict mode. It has no form in
-// Gemini's subset (a map (additionalProperties with a schema) at
-// /properties/metadata): Gemini gets it as it is.
-var toolgenInputCreateBillingCustomer = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"email":{"type":"string","description":"the customer's billing email."},"name":{"type":"string","description":"the customer's or company's name."},"metadata":{"type":"object","description":"your own key-value data, for example {\"account_id\": \"42\"}.","additionalProperties":{"type":"string"}}},"required":["email","metadata"],"additionalProperties":false}`)
-
-// toolgenOutputCreateBillingCustomer is the JSON Schema of
-// create_billing_customer's structured result.
-var toolgenOutputCreateBillingCustomer = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Customer is a billing customer.","properties":{"id":{"type":"string"},"email":{"type":"string"},"name":{"type":"string"},"balance":{"type":"integer"},"default_payment_method":{"type":"string"},"metadata":{"type":"object","additionalProperties":{"type":"string"}}},"required":["id","email","balance"],"additionalProperties":false}`)
 
 // toolgenCallCreateBillingCustomer reads the arguments of create_billing_customer, calls CreateBillingCustomer and writes its result.
 func toolgenCallCreateBillingCustomer(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1915,14 +1826,6 @@ func toolgenCallCreateBillingCustomer(ctx context.Context, args []byte) (res too
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetBillingCustomer is the JSON Schema of get_billing_customer's
-// arguments.
-var toolgenInputGetBillingCustomer = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"customer_id":{"type":"string","description":"the customer; or use email."},"email":{"type":"string","description":"look the customer up by billing email."}},"additionalProperties":false}`)
-
-// toolgenOutputGetBillingCustomer is the JSON Schema of get_billing_customer's
-// structured result.
-var toolgenOutputGetBillingCustomer = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Customer is a billing customer.","properties":{"id":{"type":"string"},"email":{"type":"string"},"name":{"type":"string"},"balance":{"type":"integer"},"default_payment_method":{"type":"string"},"metadata":{"type":"object","additionalProperties":{"type":"string"}}},"required":["id","email","balance"],"additionalProperties":false}`)
-
 // toolgenCallGetBillingCustomer reads the arguments of get_billing_customer, calls GetBillingCustomer and writes its result.
 func toolgenCallGetBillingCustomer(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetBillingCustomer, &res, &err)
@@ -1975,14 +1878,6 @@ func toolgenCallGetBillingCustomer(ctx context.Context, args []byte) (res toolge
 	toolgenEncodeCustomer(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputUpdateBillingCustomer is the JSON Schema of
-// update_billing_customer's arguments.
-var toolgenInputUpdateBillingCustomer = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"customer_id":{"type":"string","description":"the customer."},"email":{"type":"string","description":"a new billing email."},"name":{"type":"string","description":"a new name."},"address":{"type":"string","description":"a new billing address on one line."},"tax_id":{"type":"string","description":"a VAT or other tax id."}},"required":["customer_id"],"additionalProperties":false}`)
-
-// toolgenOutputUpdateBillingCustomer is the JSON Schema of
-// update_billing_customer's structured result.
-var toolgenOutputUpdateBillingCustomer = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Customer is a billing customer.","properties":{"id":{"type":"string"},"email":{"type":"string"},"name":{"type":"string"},"balance":{"type":"integer"},"default_payment_method":{"type":"string"},"metadata":{"type":"object","additionalProperties":{"type":"string"}}},"required":["id","email","balance"],"additionalProperties":false}`)
 
 // toolgenCallUpdateBillingCustomer reads the arguments of update_billing_customer, calls UpdateBillingCustomer and writes its result.
 func toolgenCallUpdateBillingCustomer(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2065,14 +1960,6 @@ func toolgenCallUpdateBillingCustomer(ctx context.Context, args []byte) (res too
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputAttachPaymentMethod is the JSON Schema of
-// attach_payment_method's arguments.
-var toolgenInputAttachPaymentMethod = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"customer_id":{"type":"string","description":"the customer."},"payment_method_id":{"type":"string","description":"the tokenized card or account from the checkout form."},"make_default":{"type":"boolean","description":"use it for future invoices and subscriptions."}},"required":["customer_id","payment_method_id","make_default"],"additionalProperties":false}`)
-
-// toolgenOutputAttachPaymentMethod is the JSON Schema of
-// attach_payment_method's structured result.
-var toolgenOutputAttachPaymentMethod = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"PaymentMethod is a saved card or bank account.","properties":{"id":{"type":"string"},"kind":{"type":"string","description":"\"card\", \"sepa_debit\", \"us_bank_account\"..."},"brand":{"type":"string"},"last4":{"type":"string"},"exp_month":{"type":"integer"},"exp_year":{"type":"integer"}},"required":["id","kind","last4"],"additionalProperties":false}`)
-
 // toolgenCallAttachPaymentMethod reads the arguments of attach_payment_method, calls AttachPaymentMethod and writes its result.
 func toolgenCallAttachPaymentMethod(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolAttachPaymentMethod, &res, &err)
@@ -2122,14 +2009,6 @@ func toolgenCallAttachPaymentMethod(ctx context.Context, args []byte) (res toolg
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputListPaymentMethods is the JSON Schema of list_payment_methods's
-// arguments.
-var toolgenInputListPaymentMethods = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"customer_id":{"type":"string","description":"the customer."}},"required":["customer_id"],"additionalProperties":false}`)
-
-// toolgenOutputListPaymentMethods is the JSON Schema of list_payment_methods's
-// structured result.
-var toolgenOutputListPaymentMethods = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"PaymentMethod is a saved card or bank account.","properties":{"id":{"type":"string"},"kind":{"type":"string","description":"\"card\", \"sepa_debit\", \"us_bank_account\"..."},"brand":{"type":"string"},"last4":{"type":"string"},"exp_month":{"type":"integer"},"exp_year":{"type":"integer"}},"required":["id","kind","last4"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListPaymentMethods reads the arguments of list_payment_methods, calls ListPaymentMethods and writes its result.
 func toolgenCallListPaymentMethods(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListPaymentMethods, &res, &err)
@@ -2174,10 +2053,6 @@ func toolgenCallListPaymentMethods(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputDetachPaymentMethod is the JSON Schema of
-// detach_payment_method's arguments.
-var toolgenInputDetachPaymentMethod = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"payment_method_id":{"type":"string","description":"the card or account."}},"required":["payment_method_id"],"additionalProperties":false}`)
-
 // toolgenCallDetachPaymentMethod reads the arguments of detach_payment_method, calls DetachPaymentMethod and writes its result.
 func toolgenCallDetachPaymentMethod(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDetachPaymentMethod, &res, &err)
@@ -2211,13 +2086,6 @@ func toolgenCallDetachPaymentMethod(ctx context.Context, args []byte) (res toolg
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputCreateInvoice is the JSON Schema of create_invoice's arguments.
-var toolgenInputCreateInvoice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"customer_id":{"type":"string"},"items":{"type":"array","minItems":1,"items":{"type":"object","description":"InvoiceItem is a line of an invoice.","properties":{"description":{"type":"string"},"quantity":{"type":"integer","minimum":1},"unit_amount":{"type":"integer","description":"UnitAmount is the price of one unit in the smallest currency unit.","minimum":0},"tax_rate_ids":{"type":"array","description":"TaxRateIDs are the tax rates applied to this line.","items":{"type":"string"}}},"required":["description","quantity","unit_amount"],"additionalProperties":false}},"currency":{"type":"string","description":"ISO 4217, lower case: \"usd\"","pattern":"^[a-z]{3}$"},"days_until_due":{"type":"integer","description":"DaysUntilDue is the payment term: 30 for net 30.","minimum":0,"maximum":365,"default":30},"memo":{"type":"string","description":"a note printed on the invoice"},"auto_advance":{"type":"boolean","description":"AutoAdvance finalizes and emails the invoice about an hour after it is created."}},"required":["customer_id","items","currency"],"additionalProperties":false}`)
-
-// toolgenOutputCreateInvoice is the JSON Schema of create_invoice's structured
-// result.
-var toolgenOutputCreateInvoice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Invoice is a bill sent to a customer.","properties":{"id":{"type":"string"},"number":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"InvoiceStatus is the state of an invoice.\n\"draft\": still editable, not sent\n\"open\": finalized and awaiting payment\n\"paid\": paid in full\n\"void\": cancelled\n\"uncollectible\": written off as bad debt","examples":["draft","open","paid","void","uncollectible"]},"total":{"type":"integer"},"amount_due":{"type":"integer"},"currency":{"type":"string"},"due_date":{"type":"string","format":"date-time"},"hosted_url":{"type":"string"}},"required":["id","number","customer_id","status","total","amount_due","currency"],"additionalProperties":false}`)
-
 // toolgenCallCreateInvoice reads the arguments of create_invoice, calls CreateInvoice and writes its result.
 func toolgenCallCreateInvoice(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreateInvoice, &res, &err)
@@ -2241,14 +2109,6 @@ func toolgenCallCreateInvoice(ctx context.Context, args []byte) (res toolgen.Res
 	toolgenEncodeInvoice(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputFinalizeInvoice is the JSON Schema of finalize_invoice's
-// arguments.
-var toolgenInputFinalizeInvoice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"invoice_id":{"type":"string","description":"the draft invoice."}},"required":["invoice_id"],"additionalProperties":false}`)
-
-// toolgenOutputFinalizeInvoice is the JSON Schema of finalize_invoice's
-// structured result.
-var toolgenOutputFinalizeInvoice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Invoice is a bill sent to a customer.","properties":{"id":{"type":"string"},"number":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"InvoiceStatus is the state of an invoice.\n\"draft\": still editable, not sent\n\"open\": finalized and awaiting payment\n\"paid\": paid in full\n\"void\": cancelled\n\"uncollectible\": written off as bad debt","examples":["draft","open","paid","void","uncollectible"]},"total":{"type":"integer"},"amount_due":{"type":"integer"},"currency":{"type":"string"},"due_date":{"type":"string","format":"date-time"},"hosted_url":{"type":"string"}},"required":["id","number","customer_id","status","total","amount_due","currency"],"additionalProperties":false}`)
 
 // toolgenCallFinalizeInvoice reads the arguments of finalize_invoice, calls FinalizeInvoice and writes its result.
 func toolgenCallFinalizeInvoice(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2287,13 +2147,6 @@ func toolgenCallFinalizeInvoice(ctx context.Context, args []byte) (res toolgen.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputSendInvoice is the JSON Schema of send_invoice's arguments.
-var toolgenInputSendInvoice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"invoice_id":{"type":"string","description":"the invoice."}},"required":["invoice_id"],"additionalProperties":false}`)
-
-// toolgenOutputSendInvoice is the JSON Schema of send_invoice's structured
-// result.
-var toolgenOutputSendInvoice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Invoice is a bill sent to a customer.","properties":{"id":{"type":"string"},"number":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"InvoiceStatus is the state of an invoice.\n\"draft\": still editable, not sent\n\"open\": finalized and awaiting payment\n\"paid\": paid in full\n\"void\": cancelled\n\"uncollectible\": written off as bad debt","examples":["draft","open","paid","void","uncollectible"]},"total":{"type":"integer"},"amount_due":{"type":"integer"},"currency":{"type":"string"},"due_date":{"type":"string","format":"date-time"},"hosted_url":{"type":"string"}},"required":["id","number","customer_id","status","total","amount_due","currency"],"additionalProperties":false}`)
-
 // toolgenCallSendInvoice reads the arguments of send_invoice, calls SendInvoice and writes its result.
 func toolgenCallSendInvoice(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSendInvoice, &res, &err)
@@ -2331,13 +2184,6 @@ func toolgenCallSendInvoice(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputVoidInvoice is the JSON Schema of void_invoice's arguments.
-var toolgenInputVoidInvoice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"invoice_id":{"type":"string","description":"the invoice."}},"required":["invoice_id"],"additionalProperties":false}`)
-
-// toolgenOutputVoidInvoice is the JSON Schema of void_invoice's structured
-// result.
-var toolgenOutputVoidInvoice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Invoice is a bill sent to a customer.","properties":{"id":{"type":"string"},"number":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"InvoiceStatus is the state of an invoice.\n\"draft\": still editable, not sent\n\"open\": finalized and awaiting payment\n\"paid\": paid in full\n\"void\": cancelled\n\"uncollectible\": written off as bad debt","examples":["draft","open","paid","void","uncollectible"]},"total":{"type":"integer"},"amount_due":{"type":"integer"},"currency":{"type":"string"},"due_date":{"type":"string","format":"date-time"},"hosted_url":{"type":"string"}},"required":["id","number","customer_id","status","total","amount_due","currency"],"additionalProperties":false}`)
-
 // toolgenCallVoidInvoice reads the arguments of void_invoice, calls VoidInvoice and writes its result.
 func toolgenCallVoidInvoice(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolVoidInvoice, &res, &err)
@@ -2374,13 +2220,6 @@ func toolgenCallVoidInvoice(ctx context.Context, args []byte) (res toolgen.Resul
 	toolgenEncodeInvoice(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputListInvoices is the JSON Schema of list_invoices's arguments.
-var toolgenInputListInvoices = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"customer_id":{"type":"string","description":"only this customer's invoices."},"status":{"type":"string","description":"only invoices in this state.\n\"draft\": still editable, not sent\n\"open\": finalized and awaiting payment\n\"paid\": paid in full\n\"void\": cancelled\n\"uncollectible\": written off as bad debt","enum":["draft","open","paid","void","uncollectible"]},"due_before":{"type":"string","description":"only invoices due before this date.","format":"date-time"},"limit":{"type":"integer","description":"the most invoices to return.","minimum":1,"maximum":100}},"required":["limit"],"additionalProperties":false}`)
-
-// toolgenOutputListInvoices is the JSON Schema of list_invoices's structured
-// result.
-var toolgenOutputListInvoices = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Invoice is a bill sent to a customer.","properties":{"id":{"type":"string"},"number":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"InvoiceStatus is the state of an invoice.\n\"draft\": still editable, not sent\n\"open\": finalized and awaiting payment\n\"paid\": paid in full\n\"void\": cancelled\n\"uncollectible\": written off as bad debt","examples":["draft","open","paid","void","uncollectible"]},"total":{"type":"integer"},"amount_due":{"type":"integer"},"currency":{"type":"string"},"due_date":{"type":"string","format":"date-time"},"hosted_url":{"type":"string"}},"required":["id","number","customer_id","status","total","amount_due","currency"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListInvoices reads the arguments of list_invoices, calls ListInvoices and writes its result.
 func toolgenCallListInvoices(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2457,13 +2296,6 @@ func toolgenCallListInvoices(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetInvoice is the JSON Schema of get_invoice's arguments.
-var toolgenInputGetInvoice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"invoice_id":{"type":"string","description":"the invoice id or its number, \"INV-0042\"."}},"required":["invoice_id"],"additionalProperties":false}`)
-
-// toolgenOutputGetInvoice is the JSON Schema of get_invoice's structured
-// result.
-var toolgenOutputGetInvoice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Invoice is a bill sent to a customer.","properties":{"id":{"type":"string"},"number":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"InvoiceStatus is the state of an invoice.\n\"draft\": still editable, not sent\n\"open\": finalized and awaiting payment\n\"paid\": paid in full\n\"void\": cancelled\n\"uncollectible\": written off as bad debt","examples":["draft","open","paid","void","uncollectible"]},"total":{"type":"integer"},"amount_due":{"type":"integer"},"currency":{"type":"string"},"due_date":{"type":"string","format":"date-time"},"hosted_url":{"type":"string"}},"required":["id","number","customer_id","status","total","amount_due","currency"],"additionalProperties":false}`)
-
 // toolgenCallGetInvoice reads the arguments of get_invoice, calls GetInvoice and writes its result.
 func toolgenCallGetInvoice(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetInvoice, &res, &err)
@@ -2500,14 +2332,6 @@ func toolgenCallGetInvoice(ctx context.Context, args []byte) (res toolgen.Result
 	toolgenEncodeInvoice(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputMarkInvoicePaid is the JSON Schema of mark_invoice_paid's
-// arguments.
-var toolgenInputMarkInvoicePaid = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"invoice_id":{"type":"string","description":"the invoice."},"note":{"type":"string","description":"how it was paid."}},"required":["invoice_id"],"additionalProperties":false}`)
-
-// toolgenOutputMarkInvoicePaid is the JSON Schema of mark_invoice_paid's
-// structured result.
-var toolgenOutputMarkInvoicePaid = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Invoice is a bill sent to a customer.","properties":{"id":{"type":"string"},"number":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"InvoiceStatus is the state of an invoice.\n\"draft\": still editable, not sent\n\"open\": finalized and awaiting payment\n\"paid\": paid in full\n\"void\": cancelled\n\"uncollectible\": written off as bad debt","examples":["draft","open","paid","void","uncollectible"]},"total":{"type":"integer"},"amount_due":{"type":"integer"},"currency":{"type":"string"},"due_date":{"type":"string","format":"date-time"},"hosted_url":{"type":"string"}},"required":["id","number","customer_id","status","total","amount_due","currency"],"additionalProperties":false}`)
 
 // toolgenCallMarkInvoicePaid reads the arguments of mark_invoice_paid, calls MarkInvoicePaid and writes its result.
 func toolgenCallMarkInvoicePaid(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2557,10 +2381,6 @@ func toolgenCallMarkInvoicePaid(ctx context.Context, args []byte) (res toolgen.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputIssueCreditNote is the JSON Schema of issue_credit_note's
-// arguments.
-var toolgenInputIssueCreditNote = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"invoice_id":{"type":"string","description":"the invoice."},"amount":{"type":"integer","description":"the amount to credit.","minimum":1},"reason":{"type":"string","description":"why, printed on the credit note."}},"required":["invoice_id","amount","reason"],"additionalProperties":false}`)
-
 // toolgenCallIssueCreditNote reads the arguments of issue_credit_note, calls IssueCreditNote and writes its result.
 func toolgenCallIssueCreditNote(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolIssueCreditNote, &res, &err)
@@ -2607,14 +2427,6 @@ func toolgenCallIssueCreditNote(ctx context.Context, args []byte) (res toolgen.R
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputRetryInvoicePayment is the JSON Schema of
-// retry_invoice_payment's arguments.
-var toolgenInputRetryInvoicePayment = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"invoice_id":{"type":"string","description":"the invoice."}},"required":["invoice_id"],"additionalProperties":false}`)
-
-// toolgenOutputRetryInvoicePayment is the JSON Schema of
-// retry_invoice_payment's structured result.
-var toolgenOutputRetryInvoicePayment = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Invoice is a bill sent to a customer.","properties":{"id":{"type":"string"},"number":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"InvoiceStatus is the state of an invoice.\n\"draft\": still editable, not sent\n\"open\": finalized and awaiting payment\n\"paid\": paid in full\n\"void\": cancelled\n\"uncollectible\": written off as bad debt","examples":["draft","open","paid","void","uncollectible"]},"total":{"type":"integer"},"amount_due":{"type":"integer"},"currency":{"type":"string"},"due_date":{"type":"string","format":"date-time"},"hosted_url":{"type":"string"}},"required":["id","number","customer_id","status","total","amount_due","currency"],"additionalProperties":false}`)
-
 // toolgenCallRetryInvoicePayment reads the arguments of retry_invoice_payment, calls RetryInvoicePayment and writes its result.
 func toolgenCallRetryInvoicePayment(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolRetryInvoicePayment, &res, &err)
@@ -2651,14 +2463,6 @@ func toolgenCallRetryInvoicePayment(ctx context.Context, args []byte) (res toolg
 	toolgenEncodeInvoice(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputListFailedPayments is the JSON Schema of list_failed_payments's
-// arguments.
-var toolgenInputListFailedPayments = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"since":{"type":"string","description":"only failures after this time.","format":"date-time"}},"required":["since"],"additionalProperties":false}`)
-
-// toolgenOutputListFailedPayments is the JSON Schema of list_failed_payments's
-// structured result.
-var toolgenOutputListFailedPayments = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Charge is a payment attempt.","properties":{"id":{"type":"string"},"amount":{"type":"integer"},"currency":{"type":"string"},"customer_id":{"type":"string"},"status":{"type":"string","description":"ChargeStatus is the state of a charge.\n\"succeeded\": the money was collected\n\"pending\": still processing\n\"failed\": declined or errored","examples":["succeeded","pending","failed"]},"captured":{"type":"boolean"},"amount_refunded":{"type":"integer"},"description":{"type":"string"},"created_at":{"type":"string","format":"date-time"}},"required":["id","amount","currency","status","captured","amount_refunded","created_at"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListFailedPayments reads the arguments of list_failed_payments, calls ListFailedPayments and writes its result.
 func toolgenCallListFailedPayments(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2703,14 +2507,6 @@ func toolgenCallListFailedPayments(ctx context.Context, args []byte) (res toolge
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputCreateSubscription is the JSON Schema of create_subscription's
-// arguments.
-var toolgenInputCreateSubscription = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"customer_id":{"type":"string","description":"the customer."},"price_id":{"type":"string","description":"the recurring price, for example the monthly Pro plan."},"quantity":{"type":"integer","description":"the number of seats or units.","minimum":1},"trial_days":{"type":"integer","description":"days of free trial before the first charge.","minimum":0,"maximum":730},"coupon":{"type":"string","description":"a coupon code to apply."}},"required":["customer_id","price_id","quantity"],"additionalProperties":false}`)
-
-// toolgenOutputCreateSubscription is the JSON Schema of create_subscription's
-// structured result.
-var toolgenOutputCreateSubscription = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Subscription bills a customer for a price every period.","properties":{"id":{"type":"string"},"customer_id":{"type":"string"},"price_id":{"type":"string"},"quantity":{"type":"integer"},"status":{"type":"string","description":"SubscriptionStatus is the state of a subscription.\n\"active\": billing normally\n\"trialing\": in its free trial\n\"past_due\": the last payment failed\n\"paused\": billing paused\n\"canceled\": ended","examples":["active","trialing","past_due","paused","canceled"]},"current_period_end":{"type":"string","format":"date-time"},"cancel_at_period_end":{"type":"boolean"}},"required":["id","customer_id","price_id","quantity","status","current_period_end","cancel_at_period_end"],"additionalProperties":false}`)
 
 // toolgenCallCreateSubscription reads the arguments of create_subscription, calls CreateSubscription and writes its result.
 func toolgenCallCreateSubscription(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2783,14 +2579,6 @@ func toolgenCallCreateSubscription(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCancelSubscription is the JSON Schema of cancel_subscription's
-// arguments.
-var toolgenInputCancelSubscription = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"subscription_id":{"type":"string","description":"the subscription."},"at_period_end":{"type":"boolean","description":"keep it until the paid period ends."},"reason":{"type":"string","description":"the customer's reason, for churn reports."}},"required":["subscription_id","at_period_end"],"additionalProperties":false}`)
-
-// toolgenOutputCancelSubscription is the JSON Schema of cancel_subscription's
-// structured result.
-var toolgenOutputCancelSubscription = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Subscription bills a customer for a price every period.","properties":{"id":{"type":"string"},"customer_id":{"type":"string"},"price_id":{"type":"string"},"quantity":{"type":"integer"},"status":{"type":"string","description":"SubscriptionStatus is the state of a subscription.\n\"active\": billing normally\n\"trialing\": in its free trial\n\"past_due\": the last payment failed\n\"paused\": billing paused\n\"canceled\": ended","examples":["active","trialing","past_due","paused","canceled"]},"current_period_end":{"type":"string","format":"date-time"},"cancel_at_period_end":{"type":"boolean"}},"required":["id","customer_id","price_id","quantity","status","current_period_end","cancel_at_period_end"],"additionalProperties":false}`)
-
 // toolgenCallCancelSubscription reads the arguments of cancel_subscription, calls CancelSubscription and writes its result.
 func toolgenCallCancelSubscription(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCancelSubscription, &res, &err)
@@ -2844,14 +2632,6 @@ func toolgenCallCancelSubscription(ctx context.Context, args []byte) (res toolge
 	toolgenEncodeSubscription(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputChangeSubscriptionPlan is the JSON Schema of
-// change_subscription_plan's arguments.
-var toolgenInputChangeSubscriptionPlan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"subscription_id":{"type":"string","description":"the subscription."},"new_price_id":{"type":"string","description":"the new price; unchanged when absent."},"quantity":{"type":"integer","description":"the new number of seats; unchanged when absent.","minimum":1},"proration":{"type":"string","description":"how to bill the change mid-period.\n\"create_prorations\": credit and charge the difference on the next invoice\n\"always_invoice\": invoice the difference now\n\"none\": the new price applies from the next period","enum":["create_prorations","always_invoice","none"]}},"required":["subscription_id","proration"],"additionalProperties":false}`)
-
-// toolgenOutputChangeSubscriptionPlan is the JSON Schema of
-// change_subscription_plan's structured result.
-var toolgenOutputChangeSubscriptionPlan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Subscription bills a customer for a price every period.","properties":{"id":{"type":"string"},"customer_id":{"type":"string"},"price_id":{"type":"string"},"quantity":{"type":"integer"},"status":{"type":"string","description":"SubscriptionStatus is the state of a subscription.\n\"active\": billing normally\n\"trialing\": in its free trial\n\"past_due\": the last payment failed\n\"paused\": billing paused\n\"canceled\": ended","examples":["active","trialing","past_due","paused","canceled"]},"current_period_end":{"type":"string","format":"date-time"},"cancel_at_period_end":{"type":"boolean"}},"required":["id","customer_id","price_id","quantity","status","current_period_end","cancel_at_period_end"],"additionalProperties":false}`)
 
 // toolgenCallChangeSubscriptionPlan reads the arguments of change_subscription_plan, calls ChangeSubscriptionPlan and writes its result.
 func toolgenCallChangeSubscriptionPlan(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2916,14 +2696,6 @@ func toolgenCallChangeSubscriptionPlan(ctx context.Context, args []byte) (res to
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputPauseSubscription is the JSON Schema of pause_subscription's
-// arguments.
-var toolgenInputPauseSubscription = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"subscription_id":{"type":"string","description":"the subscription."},"resume_at":{"type":"string","description":"when billing starts again; paused until resumed when absent.","format":"date-time"}},"required":["subscription_id"],"additionalProperties":false}`)
-
-// toolgenOutputPauseSubscription is the JSON Schema of pause_subscription's
-// structured result.
-var toolgenOutputPauseSubscription = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Subscription bills a customer for a price every period.","properties":{"id":{"type":"string"},"customer_id":{"type":"string"},"price_id":{"type":"string"},"quantity":{"type":"integer"},"status":{"type":"string","description":"SubscriptionStatus is the state of a subscription.\n\"active\": billing normally\n\"trialing\": in its free trial\n\"past_due\": the last payment failed\n\"paused\": billing paused\n\"canceled\": ended","examples":["active","trialing","past_due","paused","canceled"]},"current_period_end":{"type":"string","format":"date-time"},"cancel_at_period_end":{"type":"boolean"}},"required":["id","customer_id","price_id","quantity","status","current_period_end","cancel_at_period_end"],"additionalProperties":false}`)
-
 // toolgenCallPauseSubscription reads the arguments of pause_subscription, calls PauseSubscription and writes its result.
 func toolgenCallPauseSubscription(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolPauseSubscription, &res, &err)
@@ -2972,14 +2744,6 @@ func toolgenCallPauseSubscription(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputResumeSubscription is the JSON Schema of resume_subscription's
-// arguments.
-var toolgenInputResumeSubscription = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"subscription_id":{"type":"string","description":"the subscription."}},"required":["subscription_id"],"additionalProperties":false}`)
-
-// toolgenOutputResumeSubscription is the JSON Schema of resume_subscription's
-// structured result.
-var toolgenOutputResumeSubscription = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Subscription bills a customer for a price every period.","properties":{"id":{"type":"string"},"customer_id":{"type":"string"},"price_id":{"type":"string"},"quantity":{"type":"integer"},"status":{"type":"string","description":"SubscriptionStatus is the state of a subscription.\n\"active\": billing normally\n\"trialing\": in its free trial\n\"past_due\": the last payment failed\n\"paused\": billing paused\n\"canceled\": ended","examples":["active","trialing","past_due","paused","canceled"]},"current_period_end":{"type":"string","format":"date-time"},"cancel_at_period_end":{"type":"boolean"}},"required":["id","customer_id","price_id","quantity","status","current_period_end","cancel_at_period_end"],"additionalProperties":false}`)
-
 // toolgenCallResumeSubscription reads the arguments of resume_subscription, calls ResumeSubscription and writes its result.
 func toolgenCallResumeSubscription(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolResumeSubscription, &res, &err)
@@ -3016,14 +2780,6 @@ func toolgenCallResumeSubscription(ctx context.Context, args []byte) (res toolge
 	toolgenEncodeSubscription(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputListSubscriptions is the JSON Schema of list_subscriptions's
-// arguments.
-var toolgenInputListSubscriptions = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"customer_id":{"type":"string","description":"only this customer's subscriptions."},"price_id":{"type":"string","description":"only subscriptions to this price."},"status":{"type":"string","description":"only subscriptions in this state.\n\"active\": billing normally\n\"trialing\": in its free trial\n\"past_due\": the last payment failed\n\"paused\": billing paused\n\"canceled\": ended","enum":["active","trialing","past_due","paused","canceled"]}},"additionalProperties":false}`)
-
-// toolgenOutputListSubscriptions is the JSON Schema of list_subscriptions's
-// structured result.
-var toolgenOutputListSubscriptions = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Subscription bills a customer for a price every period.","properties":{"id":{"type":"string"},"customer_id":{"type":"string"},"price_id":{"type":"string"},"quantity":{"type":"integer"},"status":{"type":"string","description":"SubscriptionStatus is the state of a subscription.\n\"active\": billing normally\n\"trialing\": in its free trial\n\"past_due\": the last payment failed\n\"paused\": billing paused\n\"canceled\": ended","examples":["active","trialing","past_due","paused","canceled"]},"current_period_end":{"type":"string","format":"date-time"},"cancel_at_period_end":{"type":"boolean"}},"required":["id","customer_id","price_id","quantity","status","current_period_end","cancel_at_period_end"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListSubscriptions reads the arguments of list_subscriptions, calls ListSubscriptions and writes its result.
 func toolgenCallListSubscriptions(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3093,9 +2849,6 @@ func toolgenCallListSubscriptions(ctx context.Context, args []byte) (res toolgen
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputCreateCoupon is the JSON Schema of create_coupon's arguments.
-var toolgenInputCreateCoupon = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"code":{"type":"string","description":"the code customers enter, \"SPRING25\"."},"percent_off":{"type":"number","description":"the percentage off; or amount_off.","minimum":0,"maximum":100},"amount_off":{"type":"integer","description":"a fixed amount off, in the smallest currency unit."},"duration":{"type":"string","description":"how long the discount lasts.\n\"once\": the first invoice only\n\"repeating\": a number of months\n\"forever\": every invoice","enum":["once","repeating","forever"]},"duration_in_months":{"type":"integer","description":"for a repeating duration, how many months.","minimum":1},"max_redemptions":{"type":"integer","description":"how many times it can be used in all."}},"required":["code","duration"],"additionalProperties":false}`)
 
 // toolgenCallCreateCoupon reads the arguments of create_coupon, calls CreateCoupon and writes its result.
 func toolgenCallCreateCoupon(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3179,14 +2932,6 @@ func toolgenCallCreateCoupon(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputApplyCustomerDiscount is the JSON Schema of
-// apply_customer_discount's arguments.
-var toolgenInputApplyCustomerDiscount = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"customer_id":{"type":"string","description":"the customer."},"coupon":{"type":"string","description":"the coupon code."}},"required":["customer_id","coupon"],"additionalProperties":false}`)
-
-// toolgenOutputApplyCustomerDiscount is the JSON Schema of
-// apply_customer_discount's structured result.
-var toolgenOutputApplyCustomerDiscount = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Customer is a billing customer.","properties":{"id":{"type":"string"},"email":{"type":"string"},"name":{"type":"string"},"balance":{"type":"integer"},"default_payment_method":{"type":"string"},"metadata":{"type":"object","additionalProperties":{"type":"string"}}},"required":["id","email","balance"],"additionalProperties":false}`)
-
 // toolgenCallApplyCustomerDiscount reads the arguments of apply_customer_discount, calls ApplyCustomerDiscount and writes its result.
 func toolgenCallApplyCustomerDiscount(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolApplyCustomerDiscount, &res, &err)
@@ -3229,9 +2974,6 @@ func toolgenCallApplyCustomerDiscount(ctx context.Context, args []byte) (res too
 	toolgenEncodeCustomer(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputCreatePrice is the JSON Schema of create_price's arguments.
-var toolgenInputCreatePrice = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"product_id":{"type":"string","description":"the product."},"unit_amount":{"type":"integer","description":"the price in the smallest currency unit.","minimum":0},"currency":{"type":"string","description":"ISO 4217, lower case.","pattern":"^[a-z]{3}$"},"interval":{"type":"string","description":"the billing period, or one_time.\n\"one_time\": a single payment\n\"day\": daily\n\"week\": weekly\n\"month\": monthly\n\"year\": yearly","enum":["one_time","day","week","month","year"]},"nickname":{"type":"string","description":"an internal name, for example \"Pro monthly 2026\"."}},"required":["product_id","unit_amount","currency","interval"],"additionalProperties":false}`)
 
 // toolgenCallCreatePrice reads the arguments of create_price, calls CreatePrice and writes its result.
 func toolgenCallCreatePrice(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3295,10 +3037,6 @@ func toolgenCallCreatePrice(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputCreatePaymentLink is the JSON Schema of create_payment_link's
-// arguments.
-var toolgenInputCreatePaymentLink = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"price_id":{"type":"string","description":"the price."},"quantity":{"type":"integer","description":"the quantity.","minimum":1},"allow_promotion_codes":{"type":"boolean","description":"let buyers enter a coupon."}},"required":["price_id","quantity","allow_promotion_codes"],"additionalProperties":false}`)
-
 // toolgenCallCreatePaymentLink reads the arguments of create_payment_link, calls CreatePaymentLink and writes its result.
 func toolgenCallCreatePaymentLink(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreatePaymentLink, &res, &err)
@@ -3344,9 +3082,6 @@ func toolgenCallCreatePaymentLink(ctx context.Context, args []byte) (res toolgen
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputCreateTaxRate is the JSON Schema of create_tax_rate's arguments.
-var toolgenInputCreateTaxRate = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"display_name":{"type":"string","description":"shown on invoices, \"VAT\"."},"percentage":{"type":"number","description":"the rate.","minimum":0,"maximum":100},"jurisdiction":{"type":"string","description":"where it applies, \"DE\" or \"CA-ON\"."},"inclusive":{"type":"boolean","description":"prices already include the tax."}},"required":["display_name","percentage","jurisdiction","inclusive"],"additionalProperties":false}`)
 
 // toolgenCallCreateTaxRate reads the arguments of create_tax_rate, calls CreateTaxRate and writes its result.
 func toolgenCallCreateTaxRate(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3400,13 +3135,6 @@ func toolgenCallCreateTaxRate(ctx context.Context, args []byte) (res toolgen.Res
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputListDisputes is the JSON Schema of list_disputes's arguments.
-var toolgenInputListDisputes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"status":{"type":"string","description":"only disputes in this state.\n\"needs_response\": evidence is due\n\"under_review\": the bank is deciding\n\"won\": decided for you\n\"lost\": decided for the cardholder","enum":["needs_response","under_review","won","lost"]}},"additionalProperties":false}`)
-
-// toolgenOutputListDisputes is the JSON Schema of list_disputes's structured
-// result.
-var toolgenOutputListDisputes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Dispute is a chargeback a cardholder opened with their bank.","properties":{"id":{"type":"string"},"charge_id":{"type":"string"},"amount":{"type":"integer"},"reason":{"type":"string"},"status":{"type":"string","description":"DisputeStatus is the state of a chargeback.\n\"needs_response\": evidence is due\n\"under_review\": the bank is deciding\n\"won\": decided for you\n\"lost\": decided for the cardholder","examples":["needs_response","under_review","won","lost"]},"evidence_due_by":{"type":"string","format":"date-time"}},"required":["id","charge_id","amount","reason","status","evidence_due_by"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListDisputes reads the arguments of list_disputes, calls ListDisputes and writes its result.
 func toolgenCallListDisputes(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListDisputes, &res, &err)
@@ -3454,14 +3182,6 @@ func toolgenCallListDisputes(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputSubmitDisputeEvidence is the JSON Schema of
-// submit_dispute_evidence's arguments.
-var toolgenInputSubmitDisputeEvidence = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"dispute_id":{"type":"string"},"explanation":{"type":"string","description":"Explanation is your account of the transaction, for the bank."},"receipt_url":{"type":"string","description":"ReceiptURL is an address of the receipt or invoice."},"tracking_number":{"type":"string","description":"TrackingNumber is the shipment's carrier tracking number, for physical goods."},"customer_communication":{"type":"string","description":"CustomerCommunication is an address of emails with the customer."},"submit":{"type":"boolean","description":"Submit sends the evidence to the bank now; otherwise it is saved as a draft."}},"required":["dispute_id","explanation"],"additionalProperties":false}`)
-
-// toolgenOutputSubmitDisputeEvidence is the JSON Schema of
-// submit_dispute_evidence's structured result.
-var toolgenOutputSubmitDisputeEvidence = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Dispute is a chargeback a cardholder opened with their bank.","properties":{"id":{"type":"string"},"charge_id":{"type":"string"},"amount":{"type":"integer"},"reason":{"type":"string"},"status":{"type":"string","description":"DisputeStatus is the state of a chargeback.\n\"needs_response\": evidence is due\n\"under_review\": the bank is deciding\n\"won\": decided for you\n\"lost\": decided for the cardholder","examples":["needs_response","under_review","won","lost"]},"evidence_due_by":{"type":"string","format":"date-time"}},"required":["id","charge_id","amount","reason","status","evidence_due_by"],"additionalProperties":false}`)
-
 // toolgenCallSubmitDisputeEvidence reads the arguments of submit_dispute_evidence, calls SubmitDisputeEvidence and writes its result.
 func toolgenCallSubmitDisputeEvidence(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSubmitDisputeEvidence, &res, &err)
@@ -3485,14 +3205,6 @@ func toolgenCallSubmitDisputeEvidence(ctx context.Context, args []byte) (res too
 	toolgenEncodeDispute(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputGetAccountBalance is the JSON Schema of get_account_balance's
-// arguments.
-var toolgenInputGetAccountBalance = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputGetAccountBalance is the JSON Schema of get_account_balance's
-// structured result.
-var toolgenOutputGetAccountBalance = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Balance is the money held in the account.","properties":{"available":{"type":"object","description":"by currency, ready to pay out","additionalProperties":{"type":"integer"}},"pending":{"type":"object","description":"by currency, not yet settled","additionalProperties":{"type":"integer"}}},"required":["available","pending"],"additionalProperties":false}`)
 
 // toolgenCallGetAccountBalance reads the arguments of get_account_balance, calls GetAccountBalance and writes its result.
 func toolgenCallGetAccountBalance(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3522,13 +3234,6 @@ func toolgenCallGetAccountBalance(ctx context.Context, args []byte) (res toolgen
 	toolgenEncodeBalance(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputListPayouts is the JSON Schema of list_payouts's arguments.
-var toolgenInputListPayouts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"arrival_after":{"type":"string","description":"only payouts arriving after this date.","format":"date-time"},"arrival_before":{"type":"string","description":"only payouts arriving before this date.","format":"date-time"}},"additionalProperties":false}`)
-
-// toolgenOutputListPayouts is the JSON Schema of list_payouts's structured
-// result.
-var toolgenOutputListPayouts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Payout is a transfer from the account balance to a bank account.","properties":{"id":{"type":"string"},"amount":{"type":"integer"},"currency":{"type":"string"},"status":{"type":"string"},"arrival_date":{"type":"string","format":"date-time"}},"required":["id","amount","currency","status","arrival_date"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListPayouts reads the arguments of list_payouts, calls ListPayouts and writes its result.
 func toolgenCallListPayouts(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3590,13 +3295,6 @@ func toolgenCallListPayouts(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCreatePayout is the JSON Schema of create_payout's arguments.
-var toolgenInputCreatePayout = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"amount":{"type":"integer","description":"the amount in the smallest currency unit.","minimum":1},"currency":{"type":"string","description":"the currency.","pattern":"^[a-z]{3}$"},"bank_account_id":{"type":"string","description":"the destination; the default account when absent."}},"required":["amount","currency"],"additionalProperties":false}`)
-
-// toolgenOutputCreatePayout is the JSON Schema of create_payout's structured
-// result.
-var toolgenOutputCreatePayout = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Payout is a transfer from the account balance to a bank account.","properties":{"id":{"type":"string"},"amount":{"type":"integer"},"currency":{"type":"string"},"status":{"type":"string"},"arrival_date":{"type":"string","format":"date-time"}},"required":["id","amount","currency","status","arrival_date"],"additionalProperties":false}`)
-
 // toolgenCallCreatePayout reads the arguments of create_payout, calls CreatePayout and writes its result.
 func toolgenCallCreatePayout(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCreatePayout, &res, &err)
@@ -3651,14 +3349,6 @@ func toolgenCallCreatePayout(ctx context.Context, args []byte) (res toolgen.Resu
 	toolgenEncodePayout(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputGetPaymentVolume is the JSON Schema of get_payment_volume's
-// arguments.
-var toolgenInputGetPaymentVolume = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string","description":"the start of the period.","format":"date-time"},"to":{"type":"string","description":"the end of the period.","format":"date-time"},"granularity":{"type":"string","description":"the width of each bucket.\n\"day\": one bucket per day\n\"week\": one bucket per week\n\"month\": one bucket per month","enum":["day","week","month"]},"currency":{"type":"string","description":"only payments in this currency.","pattern":"^[a-z]{3}$"}},"required":["from","to","granularity"],"additionalProperties":false}`)
-
-// toolgenOutputGetPaymentVolume is the JSON Schema of get_payment_volume's
-// structured result.
-var toolgenOutputGetPaymentVolume = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"VolumeBucket is the payment volume of one period.","properties":{"start":{"type":"string","format":"date-time"},"gross":{"type":"integer"},"refunded":{"type":"integer"},"net":{"type":"integer"},"count":{"type":"integer"}},"required":["start","gross","refunded","net","count"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetPaymentVolume reads the arguments of get_payment_volume, calls GetPaymentVolume and writes its result.
 func toolgenCallGetPaymentVolume(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3726,7 +3416,22 @@ func toolgenCallGetPaymentVolume(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
+// toolgenTypeDisputeEvidence describes a DisputeEvidence for toolimpl's table-driven reader and writer.
+var toolgenTypeDisputeEvidence = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"dispute_id", "explanation", "receipt_url", "tracking_number", "customer_communication", "submit"}, Required: []int{0, 1}, NullAbsent: []int{5}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(DisputeEvidence{}.DisputeID), Kind: toolimpl.FieldString, Required: 1, Key: `"dispute_id":`},
+		{Offset: unsafe.Offsetof(DisputeEvidence{}.Explanation), Kind: toolimpl.FieldString, Required: 2, Key: `"explanation":`},
+		{Offset: unsafe.Offsetof(DisputeEvidence{}.ReceiptURL), Kind: toolimpl.FieldString, Pointer: true, Key: `"receipt_url":`},
+		{Offset: unsafe.Offsetof(DisputeEvidence{}.TrackingNumber), Kind: toolimpl.FieldString, Pointer: true, Key: `"tracking_number":`},
+		{Offset: unsafe.Offsetof(DisputeEvidence{}.CustomerCommunication), Kind: toolimpl.FieldString, Pointer: true, Key: `"customer_communication":`},
+		{Offset: unsafe.Offsetof(DisputeEvidence{}.Submit), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"submit":`},
+	},
+}
 var toolgenArgsCreateCharge = &toolimpl.Object{Names: []string{"amount", "currency", "customer_id", "payment_method_id", "description", "capture"}, Required: []int{0, 1, 2, 5}}
+
+// toolgenEnumChargeStatus are the values of a ChargeStatus.
+var toolgenEnumChargeStatus = &toolimpl.Enum{Values: []string{"succeeded", "pending", "failed"}, Allowed: "\"succeeded\", \"pending\", \"failed\""}
 
 // toolgenEncodeCharge writes a Charge object.
 func toolgenEncodeCharge(e *toolimpl.Encoder, v *Charge) {
@@ -3799,6 +3504,9 @@ func toolgenDecodeRefundReason(d *toolimpl.Decoder, v *RefundReason) {
 
 var toolgenArgsRefundCharge = &toolimpl.Object{Names: []string{"charge_id", "amount", "reason"}, Required: []int{0}}
 
+// toolgenEnumRefundReason are the values of a RefundReason.
+var toolgenEnumRefundReason = &toolimpl.Enum{Values: []string{"duplicate", "fraudulent", "requested_by_customer"}, Allowed: "\"duplicate\", \"fraudulent\", \"requested_by_customer\""}
+
 // toolgenEncodeRefund writes a Refund object.
 func toolgenEncodeRefund(e *toolimpl.Encoder, v *Refund) {
 	e.Object()
@@ -3857,28 +3565,22 @@ var toolgenArgsGetBillingCustomer = &toolimpl.Object{Names: []string{"customer_i
 var toolgenArgsUpdateBillingCustomer = &toolimpl.Object{Names: []string{"customer_id", "email", "name", "address", "tax_id"}, Required: []int{0}}
 var toolgenArgsAttachPaymentMethod = &toolimpl.Object{Names: []string{"customer_id", "payment_method_id", "make_default"}, Required: []int{0, 1, 2}}
 
-// toolgenEncodePaymentMethod writes a PaymentMethod object.
+// toolgenTypePaymentMethod describes a PaymentMethod for toolimpl's table-driven reader and writer.
+var toolgenTypePaymentMethod = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "kind", "brand", "last4", "exp_month", "exp_year"}, Required: []int{0, 1, 3}, NullAbsent: []int{2, 4, 5}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(PaymentMethod{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(PaymentMethod{}.Kind), Kind: toolimpl.FieldString, Required: 2, Key: `"kind":`},
+		{Offset: unsafe.Offsetof(PaymentMethod{}.Brand), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"brand":`},
+		{Offset: unsafe.Offsetof(PaymentMethod{}.Last4), Kind: toolimpl.FieldString, Required: 3, Key: `"last4":`},
+		{Offset: unsafe.Offsetof(PaymentMethod{}.ExpMonth), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(PaymentMethod{}.ExpMonth)), OmitEmpty: true, Key: `"exp_month":`},
+		{Offset: unsafe.Offsetof(PaymentMethod{}.ExpYear), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(PaymentMethod{}.ExpYear)), OmitEmpty: true, Key: `"exp_year":`},
+	},
+}
+
+// toolgenEncodePaymentMethod writes a PaymentMethod object, as its table says.
 func toolgenEncodePaymentMethod(e *toolimpl.Encoder, v *PaymentMethod) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"kind\":")
-	e.String(v.Kind)
-	if v.Brand != "" {
-		e.Member("\"brand\":")
-		e.String(v.Brand)
-	}
-	e.Member("\"last4\":")
-	e.String(v.Last4)
-	if v.ExpMonth != 0 {
-		e.Member("\"exp_month\":")
-		e.Int(int64(v.ExpMonth))
-	}
-	if v.ExpYear != 0 {
-		e.Member("\"exp_year\":")
-		e.Int(int64(v.ExpYear))
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypePaymentMethod, unsafe.Pointer(v))
 }
 
 var toolgenArgsListPaymentMethods = &toolimpl.Object{Names: []string{"customer_id"}, Required: []int{0}}
@@ -3937,6 +3639,9 @@ func toolgenDecodeNewInvoice(d *toolimpl.Decoder, v *NewInvoice) {
 		}
 	}
 }
+
+// toolgenEnumInvoiceStatus are the values of a InvoiceStatus.
+var toolgenEnumInvoiceStatus = &toolimpl.Enum{Values: []string{"draft", "open", "paid", "void", "uncollectible"}, Allowed: "\"draft\", \"open\", \"paid\", \"void\", \"uncollectible\""}
 
 // toolgenEncodeInvoice writes a Invoice object.
 func toolgenEncodeInvoice(e *toolimpl.Encoder, v *Invoice) {
@@ -3999,6 +3704,9 @@ var toolgenArgsIssueCreditNote = &toolimpl.Object{Names: []string{"invoice_id", 
 var toolgenArgsRetryInvoicePayment = &toolimpl.Object{Names: []string{"invoice_id"}, Required: []int{0}}
 var toolgenArgsListFailedPayments = &toolimpl.Object{Names: []string{"since"}, Required: []int{0}}
 var toolgenArgsCreateSubscription = &toolimpl.Object{Names: []string{"customer_id", "price_id", "quantity", "trial_days", "coupon"}, Required: []int{0, 1, 2}}
+
+// toolgenEnumSubscriptionStatus are the values of a SubscriptionStatus.
+var toolgenEnumSubscriptionStatus = &toolimpl.Enum{Values: []string{"active", "trialing", "past_due", "paused", "canceled"}, Allowed: "\"active\", \"trialing\", \"past_due\", \"paused\", \"canceled\""}
 
 // toolgenEncodeSubscription writes a Subscription object.
 func toolgenEncodeSubscription(e *toolimpl.Encoder, v *Subscription) {
@@ -4137,6 +3845,9 @@ func toolgenDecodeDisputeStatus(d *toolimpl.Decoder, v *DisputeStatus) {
 
 var toolgenArgsListDisputes = &toolimpl.Object{Names: []string{"status"}}
 
+// toolgenEnumDisputeStatus are the values of a DisputeStatus.
+var toolgenEnumDisputeStatus = &toolimpl.Enum{Values: []string{"needs_response", "under_review", "won", "lost"}, Allowed: "\"needs_response\", \"under_review\", \"won\", \"lost\""}
+
 // toolgenEncodeDispute writes a Dispute object.
 func toolgenEncodeDispute(e *toolimpl.Encoder, v *Dispute) {
 	e.Object()
@@ -4155,59 +3866,9 @@ func toolgenEncodeDispute(e *toolimpl.Encoder, v *Dispute) {
 	e.EndObject()
 }
 
-// toolgenDecodeDisputeEvidence reads a DisputeEvidence object.
+// toolgenDecodeDisputeEvidence reads a DisputeEvidence object, as its table says.
 func toolgenDecodeDisputeEvidence(d *toolimpl.Decoder, v *DisputeEvidence) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectDisputeEvidence); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "dispute_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.DisputeID = s0
-			}
-		case "explanation":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				v.Explanation = s0
-			}
-		case "receipt_url":
-			if d.Null() {
-				v.ReceiptURL = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.ReceiptURL = p0
-			}
-		case "tracking_number":
-			if d.Null() {
-				v.TrackingNumber = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.TrackingNumber = p0
-			}
-		case "customer_communication":
-			if d.Null() {
-				v.CustomerCommunication = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.CustomerCommunication = p0
-			}
-		case "submit":
-			if b0, ok := d.Bool(); ok {
-				v.Submit = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeDisputeEvidence, unsafe.Pointer(v))
 }
 
 var toolgenArgsGetAccountBalance = &toolimpl.Object{Names: []string{}}
@@ -4290,54 +3951,23 @@ func toolgenEncodeVolumeBucket(e *toolimpl.Encoder, v *VolumeBucket) {
 	e.EndObject()
 }
 
-// toolgenDecodeInvoiceItem reads a InvoiceItem object.
+// toolgenTypeInvoiceItem describes a InvoiceItem for toolimpl's table-driven reader and writer.
+var toolgenTypeInvoiceItem = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"description", "quantity", "unit_amount", "tax_rate_ids"}, Required: []int{0, 1, 2}, NullAbsent: []int{3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(InvoiceItem{}.Description), Kind: toolimpl.FieldString, Required: 1, Key: `"description":`},
+		{Offset: unsafe.Offsetof(InvoiceItem{}.Quantity), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(InvoiceItem{}.Quantity)), Required: 2, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"quantity":`},
+		{Offset: unsafe.Offsetof(InvoiceItem{}.UnitAmount), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(InvoiceItem{}.UnitAmount)), Required: 3, Bounded: true, Min: 0, Max: 9223372036854775807, Key: `"unit_amount":`},
+		{Offset: unsafe.Offsetof(InvoiceItem{}.TaxRateIDs), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"tax_rate_ids":`},
+	},
+}
+
+// toolgenDecodeInvoiceItem reads a InvoiceItem object, as its table says.
 func toolgenDecodeInvoiceItem(d *toolimpl.Decoder, v *InvoiceItem) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectInvoiceItem); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "description":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.Description = s0
-			}
-		case "quantity":
-			o.Saw(1)
-			if n0, ok := d.Int(1, 9223372036854775807); ok {
-				v.Quantity = int(n0)
-			}
-		case "unit_amount":
-			o.Saw(2)
-			if n0, ok := d.Int(0, 9223372036854775807); ok {
-				v.UnitAmount = n0
-			}
-		case "tax_rate_ids":
-			toolgenDecodeSlicestring(d, &v.TaxRateIDs)
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeInvoiceItem, unsafe.Pointer(v))
 }
 
 var toolgenObjectNewInvoice = &toolimpl.Object{Names: []string{"customer_id", "items", "currency", "days_until_due", "memo", "auto_advance"}, Required: []int{0, 1, 2}, NullAbsent: []int{3, 5}}
-var toolgenObjectDisputeEvidence = &toolimpl.Object{Names: []string{"dispute_id", "explanation", "receipt_url", "tracking_number", "customer_communication", "submit"}, Required: []int{0, 1}, NullAbsent: []int{5}}
-
-// toolgenDecodeSlicestring reads a []string.
-func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
-	if _, ok := d.Array(); ok {
-		var a0 [8]string
-		s0 := a0[:0]
-		for d.Elem() {
-			var e0 string
-			if s1, ok := d.String(); ok {
-				e0 = s1
-			}
-			s0 = append(s0, e0)
-		}
-		*v = append(make([]string, 0, len(s0)), s0...)
-	}
-}
-
-var toolgenObjectInvoiceItem = &toolimpl.Object{Names: []string{"description", "quantity", "unit_amount", "tax_rate_ids"}, Required: []int{0, 1, 2}, NullAbsent: []int{3}}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

@@ -9,6 +9,7 @@ import (
 	"math"
 	"regexp"
 	"time"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -17,8 +18,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -219,538 +220,501 @@ var (
 
 // Tools returns the tools of package travel: search_flights, book_flight, get_flight_status, change_flight, select_seat, check_in_for_flight, create_fare_alert, find_nearby_airports, search_hotels, book_hotel, cancel_hotel_reservation, search_rental_cars, book_rental_car, request_ride, cancel_trip_booking, list_trips, get_trip_itinerary, check_travel_policy_compliance, add_loyalty_program, get_visa_requirements, get_travel_advisory, convert_currency, get_destination_weather, get_directions, get_distance_matrix, optimize_multi_stop_route, get_live_traffic, get_transit_departures, geocode_address, reverse_geocode, get_location_time_zone, get_elevation, search_nearby_places, get_place_details, list_place_reviews, reserve_restaurant_table, save_place_to_list, render_static_map, share_live_location, create_geofence.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolSearchFlights,
-		Description:  "SearchFlights finds flight offers between two airports on a date, one way or round trip.",
-		InputSchema:  toolgenInputSearchFlights,
-		OutputSchema: toolgenOutputSearchFlights,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			OpenWorld:  true,
-			ReadOnly:   true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 288, Strict: 344, Gemini: 262},
-		SearchTerms: "1 100 goYpJhAIAhBEyxAICoIAwJrcASOImA0RyNIEJSMCYChIQB adult:2 airlin:3 airport:2 between business:3 cabin:4 carrier citi class code:2 date:6 depart:2 depart_date:2 destination:2 economi:6 find first:3 flight:6 iata lh limit lon make max:2 max_price:2 nonstop:2 nonstop_onli:2 offer on onli:2 origin:3 premium:3 premium_economi:2 price:2 result return:3 return_date:3 round:2 search:4 search_flight:4 sfo travel:2 trip:2 two ua wai",
-		Call:        toolgenCallSearchFlights,
-		Validate:    toolimpl.Validator(toolgenCallSearchFlights),
-	}, {
-		Name:             ToolBookFlight,
-		Description:      "BookFlight books a flight offer for passengers and issues the tickets.",
-		InputSchema:      toolgenInputBookFlight,
-		OutputSchema:     toolgenOutputBookFlight,
-		Annotations:      toolgen.Annotations{OpenWorld: true},
-		RequiresApproval: true,
-		Namespace:        "travel",
-		Tokens:           toolgen.Tokens{Default: 255, Strict: 277, Gemini: 228},
-		SearchTerms:      "1 92 QAEDKJMiVSEGaE5CQT3SaNQHgoEABIBVAIZBA aisl:3 ani:2 assign birth:2 birth_date:2 book:6 book_flight:4 date:2 famili:2 famili_name:2 flight:7 flyer frequent given:2 given_name:2 id:2 international issu kind loyalti:3 loyalti_number:3 name:4 need number:5 offer:4 offer_id:2 passenger:4 passport:4 preferenc:3 search search_flight seat:3 seat_preferenc:2 ticket travel:2 traveler:2 window:3",
-		Call:             toolgenCallBookFlight,
-		Validate:         toolimpl.Validator(toolgenCallBookFlight),
-	}, {
-		Name:        ToolGetFlightStatus,
-		Description: "GetFlightStatus returns a flight's departure and arrival times, gates, delays and cancellation.",
-		InputSchema: toolgenInputGetFlightStatus,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			OpenWorld:  true,
-			ReadOnly:   true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
-		SearchTerms: "1 40 EBgAIYAoYuIQSoaQWSG airlin arrival cancellation code dai date:2 delai departur:2 flight:7 flight_number:2 gate get:4 get_flight_statu:4 lh400 number:3 return statu:4 time travel:2",
-		Call:        toolgenCallGetFlightStatus,
-		Validate:    toolimpl.Validator(toolgenCallGetFlightStatus),
-	}, {
-		Name:             ToolChangeFlight,
-		Description:      "ChangeFlight exchanges a booked flight for another offer, paying any fare difference.",
-		InputSchema:      toolgenInputChangeFlight,
-		OutputSchema:     toolgenOutputChangeFlight,
-		Annotations:      toolgen.Annotations{OpenWorld: true},
-		RequiresApproval: true,
-		Namespace:        "travel",
-		Tokens:           toolgen.Tokens{Default: 108, Strict: 91, Gemini: 86},
-		SearchTerms:      "1 46 PgRYjAAEUVUEN8oQATEAIM ani another book:4 book_referenc:2 chang:5 chang_flight:4 differenc exchang fare flight:5 id:2 k2 new:2 new_offer_id:2 offer:4 pai pnr qp referenc:3 travel:2 x7 x7_k2_qp",
-		Call:             toolgenCallChangeFlight,
-		Validate:         toolimpl.Validator(toolgenCallChangeFlight),
-	}, {
-		Name:        ToolSelectSeat,
-		Description: "SelectSeat picks a seat on a flight of a booking.",
-		InputSchema: toolgenInputSelectSeat,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			OpenWorld:  true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 126, Strict: 109, Gemini: 104},
-		SearchTerms: "1 39 BIoL0lUiBAQBR 14 14_c book:5 book_referenc:2 flight:4 flight_number:2 number:2 pick referenc:3 seat:8 select:4 select_seat:4 travel:2",
-		Call:        toolgenCallSelectSeat,
-		Validate:    toolimpl.Validator(toolgenCallSelectSeat),
-	}, {
-		Name:         ToolCheckInForFlight,
-		Description:  "CheckInForFlight checks travelers in online and returns their boarding passes.",
-		InputSchema:  toolgenInputCheckInForFlight,
-		OutputSchema: toolgenOutputCheckInForFlight,
-		Annotations:  toolgen.Annotations{OpenWorld: true},
-		Namespace:    "travel",
-		Tokens:       toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
-		SearchTerms:  "1 38 EAhOTUEkiyAuABgL board book:3 book_referenc:2 check:5 check_in_for_flight:4 famili:3 famili_name:2 flight:4 lead name:3 onlin pass referenc:3 return travel:2 traveler:2",
-		Call:         toolgenCallCheckInForFlight,
-		Validate:     toolimpl.Validator(toolgenCallCheckInForFlight),
-	}, {
-		Name:        ToolCreateFareAlert,
-		Description: "CreateFareAlert watches a route's fares and notifies you when the price drops below a target.",
-		InputSchema: toolgenInputCreateFareAlert,
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 152, Strict: 135, Gemini: 130},
-		SearchTerms: "1 51 AIAE5EEkpYQClIpYBAMKI airport:2 alert:4 arrival below:2 creat:4 creat_fare_alert:4 date:3 depart:2 depart_date:2 departur destination:2 drop fare:5 notifi:2 origin:2 price:4 rout target:3 target_price:2 travel:3 watch",
-		Call:        toolgenCallCreateFareAlert,
-		Validate:    toolimpl.Validator(toolgenCallCreateFareAlert),
-	}, {
-		Name:         ToolFindNearbyAirports,
-		Description:  "FindNearbyAirports lists the airports near a city or point, with distances.",
-		InputSchema:  toolgenInputFindNearbyAirports,
-		OutputSchema: toolgenOutputFindNearbyAirports,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 105, Strict: 88, Gemini: 83},
-		SearchTerms: "1 36 KAqkAUDQ82AECCrE address airport:5 citi:2 distanc far find:4 find_nearbi_airport:4 km:2 list look near:3 nearbi:4 point radiu:2 radiu_km:2 travel:2",
-		Call:        toolgenCallFindNearbyAirports,
-		Validate:    toolimpl.Validator(toolgenCallFindNearbyAirports),
-	}, {
-		Name:         ToolSearchHotels,
-		Description:  "SearchHotels finds available hotel rooms near a place for given dates.",
-		InputSchema:  toolgenInputSearchHotels,
-		OutputSchema: toolgenOutputSearchHotels,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			OpenWorld:  true,
-			ReadOnly:   true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 227, Strict: 281, Gemini: 197},
-		SearchTerms: "1 77 IAZk2AJAIIQCIEYVOuSRCkehABGiUAVAAiJoFQx address ameniti:3 availabl check:4 check_in:2 check_out:2 citi date find free free_wifi given guest:2 gym highest hotel:6 landmark max:3 max_nightli:3 min:2 min_star:2 must near:4 night nightli:3 onli:2 out:2 park per place price refundabl:2 refundabl_onli:2 room:3 search:4 search_hotel:4 star:2 travel:2 wifi",
-		Call:        toolgenCallSearchHotels,
-		Validate:    toolimpl.Validator(toolgenCallSearchHotels),
-	}, {
-		Name:             ToolBookHotel,
-		Description:      "BookHotel reserves a hotel room offer.",
-		InputSchema:      toolgenInputBookHotel,
-		OutputSchema:     toolgenOutputBookHotel,
-		Annotations:      toolgen.Annotations{OpenWorld: true},
-		RequiresApproval: true,
-		Namespace:        "travel",
-		Tokens:           toolgen.Tokens{Default: 109, Strict: 105, Gemini: 87},
-		SearchTerms:      "1 46 BhUCkQQAw1zA45CgBFQeIE arrival book:4 book_hotel:4 floor guest:2 guest_name:2 high hotel:6 id:2 late name:3 offer:4 offer_id:2 request:2 reserv reservation room search search_hotel special:2 special_request:2 travel:2",
-		Call:             toolgenCallBookHotel,
-		Validate:         toolimpl.Validator(toolgenCallBookHotel),
-	}, {
-		Name:        ToolCancelHotelReservation,
-		Description: "CancelHotelReservation cancels a hotel booking, with the refund due under its cancellation policy.",
-		InputSchema: toolgenInputCancelHotelReservation,
-		Annotations: toolgen.Annotations{
-			Destructive: true,
-			OpenWorld:   true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
-		SearchTerms: "1 35 BgAEBnoYgqwQESJ book:3 book_referenc:2 cancel:5 cancel_hotel_reservation:4 cancellation confirmation due hotel:6 number polici referenc:2 refund reservation:4 travel:2 under",
-		Call:        toolgenCallCancelHotelReservation,
-		Validate:    toolimpl.Validator(toolgenCallCancelHotelReservation),
-	}, {
-		Name:         ToolSearchRentalCars,
-		Description:  "SearchRentalCars finds rental cars available at a pickup place and time.",
-		InputSchema:  toolgenInputSearchRentalCars,
-		OutputSchema: toolgenOutputSearchRentalCars,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			OpenWorld:  true,
-			ReadOnly:   true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 234, Strict: 242, Gemini: 212},
-		SearchTerms: "1 80 aARC5ghiQDBIIldOwzEEYIyMQCEeCRAghA4QE absent address airport availabl batteri car:9 car_class:2 categori class:2 code compact:2 dropoff:4 dropoff_at:2 electric:3 find fullsiz:2 larger midsiz:2 pick pickup:6 pickup_at:2 place:2 rental:5 return:2 search:4 search_rental_car:4 seat:4 small sport suv:2 time travel:2 trunk up utiliti van:2 vehicl",
-		Call:        toolgenCallSearchRentalCars,
-		Validate:    toolimpl.Validator(toolgenCallSearchRentalCars),
-	}, {
-		Name:             ToolBookRentalCar,
-		Description:      "BookRentalCar reserves a rental car offer.",
-		InputSchema:      toolgenInputBookRentalCar,
-		OutputSchema:     toolgenOutputBookRentalCar,
-		Annotations:      toolgen.Annotations{OpenWorld: true},
-		RequiresApproval: true,
-		Namespace:        "travel",
-		Tokens:           toolgen.Tokens{Default: 109, Strict: 92, Gemini: 87},
-		SearchTerms:      "1 48 hqIASIgIVckAnOYRqDkMg add book:4 book_rental_car:4 car:6 collision cover driver:3 driver_name:2 full id:2 insuranc:2 main name:2 offer:4 offer_id:2 rental:6 reserv search search_rental_car theft travel:2",
-		Call:             toolgenCallBookRentalCar,
-		Validate:         toolimpl.Validator(toolgenCallBookRentalCar),
-	}, {
-		Name:             ToolRequestRide,
-		Description:      "RequestRide orders a ride-hailing car from a pickup point to a destination, now or at a scheduled time.",
-		InputSchema:      toolgenInputRequestRide,
-		OutputSchema:     toolgenOutputRequestRide,
-		Annotations:      toolgen.Annotations{OpenWorld: true},
-		RequiresApproval: true,
-		Namespace:        "travel",
-		Tokens:           toolgen.Tokens{Default: 189, Strict: 185, Gemini: 167},
-		SearchTerms:      "1 66 IAOAAAJCwGY6gDiHQlInAAAXIAEmhhB absent address car:5 destination:3 end go hail high kind now:2 order other pick pickup:4 place point premium:2 request:4 request_ride:4 ride:7 ride_type:2 rider schedul:3 schedul_at:2 share:3 standard:2 time travel:2 type:2 up:3 xl:2",
-		Call:             toolgenCallRequestRide,
-		Validate:         toolimpl.Validator(toolgenCallRequestRide),
-	}, {
-		Name:        ToolCancelTripBooking,
-		Description: "CancelTripBooking cancels a flight, rail or car booking of a trip.",
-		InputSchema: toolgenInputCancelTripBooking,
-		Annotations: toolgen.Annotations{
-			Destructive: true,
-			OpenWorld:   true,
-		},
-		RequiresApproval: true,
-		Namespace:        "travel",
-		Tokens:           toolgen.Tokens{Default: 93, Strict: 87, Gemini: 71},
-		SearchTerms:      "1 37 AIwg0BcyJYEAR book:8 book_referenc:2 cancel:5 cancel_trip_book:4 car flight manager rail reason:2 referenc:3 travel:3 trip:5 why",
-		Call:             toolgenCallCancelTripBooking,
-		Validate:         toolimpl.Validator(toolgenCallCancelTripBooking),
-	}, {
-		Name:         ToolListTrips,
-		Description:  "ListTrips lists your trips with their bookings.",
-		InputSchema:  toolgenInputListTrips,
-		OutputSchema: toolgenOutputListTrips,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
-		SearchTerms: "1 26 AgRdAspEU book end list:5 list_trip:4 onli:3 travel:2 trip:6 upcom:2 upcom_onli:2",
-		Call:        toolgenCallListTrips,
-		Validate:    toolimpl.Validator(toolgenCallListTrips),
-	}, {
-		Name:         ToolGetTripItinerary,
-		Description:  "GetTripItinerary returns a trip's flights, hotels, cars and rides in order, with confirmation numbers.",
-		InputSchema:  toolgenInputGetTripItinerary,
-		OutputSchema: toolgenOutputGetTripItinerary,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
-		SearchTerms: "1 34 AhGIoQKUkqQSACF car confirmation flight get:4 get_trip_itinerari:4 hotel id:2 itinerari:4 number order return ride travel:2 trip:8 trip_id:2",
-		Call:        toolgenCallGetTripItinerary,
-		Validate:    toolimpl.Validator(toolgenCallGetTripItinerary),
-	}, {
-		Name:        ToolCheckTravelPolicyCompliance,
-		Description: "CheckTravelPolicyCompliance checks a flight, hotel or car offer against the company's travel policy and says which rules it breaks.",
-		InputSchema: toolgenInputCheckTravelPolicyCompliance,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 86, Strict: 69, Gemini: 64},
-		SearchTerms: "1 41 QmAAACekv7BgEAhA against break car check:5 check_travel_polici_complianc:4 compani complianc:4 flight hotel id:2 offer:4 offer_id:2 polici:5 rule sai travel:7",
-		Call:        toolgenCallCheckTravelPolicyCompliance,
-		Validate:    toolimpl.Validator(toolgenCallCheckTravelPolicyCompliance),
-	}, {
-		Name:        ToolAddLoyaltyProgram,
-		Description: "AddLoyaltyProgram saves a frequent-flyer, hotel or car-rental loyalty number to your traveler profile.",
-		InputSchema: toolgenInputAddLoyaltyProgram,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 111, Strict: 94, Gemini: 89},
-		SearchTerms: "1 39 hcmCCIBABkMyBESDQSA add:4 add_loyalti_program:4 bonvoi car flyer frequent hotel loyalti:5 marriott membership mile more number:4 profil program:7 rental save travel:2 traveler",
-		Call:        toolgenCallAddLoyaltyProgram,
-		Validate:    toolimpl.Validator(toolgenCallAddLoyaltyProgram),
-	}, {
-		Name:        ToolGetVisaRequirements,
-		Description: "GetVisaRequirements says whether a citizen of one country needs a visa or an electronic authorization to enter another.",
-		InputSchema: toolgenInputGetVisaRequirements,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			OpenWorld:  true,
-			ReadOnly:   true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 139, Strict: 122, Gemini: 117},
-		SearchTerms: "1 43 gBCQIccpDjgACCHqACREGUJ another authorization business:3 citizen citizenship:2 countri:3 destination:2 electronic enter get:4 get_visa_requirement:4 need on passport rather requirement:4 sai tourism travel:2 trip visa:5 visit whether",
-		Call:        toolgenCallGetVisaRequirements,
-		Validate:    toolimpl.Validator(toolgenCallGetVisaRequirements),
-	}, {
-		Name:        ToolGetTravelAdvisory,
-		Description: "GetTravelAdvisory returns the government's safety advisory level and notes for a country.",
-		InputSchema: toolgenInputGetTravelAdvisory,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			OpenWorld:  true,
-			ReadOnly:   true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
-		SearchTerms: "1 28 ghFMkSpDIM advisori:5 countri:4 get:4 get_travel_advisori:4 government level note return safeti travel:6",
-		Call:        toolgenCallGetTravelAdvisory,
-		Validate:    toolimpl.Validator(toolgenCallGetTravelAdvisory),
-	}, {
-		Name:         ToolConvertCurrency,
-		Description:  "ConvertCurrency converts an amount between currencies at today's rate.",
-		InputSchema:  toolgenInputConvertCurrency,
-		OutputSchema: toolgenOutputConvertCurrency,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			OpenWorld:  true,
-			ReadOnly:   true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 118, Strict: 101, Gemini: 96},
-		SearchTerms: "1 26 EpEnqAIE amount:4 between convert:6 convert_currenci:4 currenci:7 rate todai travel:2",
-		Call:        toolgenCallConvertCurrency,
-		Validate:    toolimpl.Validator(toolgenCallConvertCurrency),
-	}, {
-		Name:        ToolGetDestinationWeather,
-		Description: "GetDestinationWeather returns the weather forecast for a destination on the dates of a trip.",
-		InputSchema: toolgenInputGetDestinationWeather,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			OpenWorld:  true,
-			ReadOnly:   true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 113, Strict: 96, Gemini: 91},
-		SearchTerms: "1 31 BRBDgDOo5aAEF citi:3 dai:2 date destination:5 first forecast get:4 get_destination_weather:4 last return travel:2 trip weather:5",
-		Call:        toolgenCallGetDestinationWeather,
-		Validate:    toolimpl.Validator(toolgenCallGetDestinationWeather),
-	}, {
-		Name:         ToolGetDirections,
-		Description:  "GetDirections returns routes from an origin to a destination, with distance, duration and turn-by-turn steps.",
-		InputSchema:  toolgenInputGetDirections,
-		OutputSchema: toolgenOutputGetDirections,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			OpenWorld:  true,
-			ReadOnly:   true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 267, Strict: 262, Gemini: 245},
-		SearchTerms: "1 81 EIoFEIAgAQWAGgIHYAJ0YYwx4VARsoTABQAMCHWD absent address:2 avoid:5 bicycl:3 car depart:2 depart_at:2 departur destination:3 direction:4 distanc drive:2 duration ferri:3 foot get:4 get_direction:4 highwai:2 kind:2 lat:2 lng:2 mode:2 motorwai now origin:3 place:2 public return road:3 rout:2 step time timetabl toll:3 traffic transit:2 transport travel:3 turn:2 walk:2",
-		Call:        toolgenCallGetDirections,
-		Validate:    toolimpl.Validator(toolgenCallGetDirections),
-	}, {
-		Name:         ToolGetDistanceMatrix,
-		Description:  "GetDistanceMatrix returns the travel time and distance between each origin and each destination.",
-		InputSchema:  toolgenInputGetDistanceMatrix,
-		OutputSchema: toolgenOutputGetDistanceMatrix,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			OpenWorld:  true,
-			ReadOnly:   true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 164, Strict: 147, Gemini: 142},
-		SearchTerms: "1 51 CQABGSwAHB4mIqAQsQI1IH address:2 between bicycl:3 car destination:3 distanc:5 drive:2 each:2 foot get:4 get_distanc_matrix:4 matrix:4 mode:2 origin:3 place:2 public return time transit:2 transport travel:4 walk:2",
-		Call:        toolgenCallGetDistanceMatrix,
-		Validate:    toolimpl.Validator(toolgenCallGetDistanceMatrix),
-	}, {
-		Name:         ToolOptimizeMultiStopRoute,
-		Description:  "OptimizeMultiStopRoute orders a list of stops into the shortest route.",
-		InputSchema:  toolgenInputOptimizeMultiStopRoute,
-		OutputSchema: toolgenOutputOptimizeMultiStopRoute,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			OpenWorld:  true,
-			ReadOnly:   true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 183, Strict: 166, Gemini: 161},
-		SearchTerms: "1 59 CgAAAACEalGwEI0KsxNwmwEd bicycl:3 car drive:2 end foot list mode:2 multi:4 optimiz:4 optimiz_multi_stop_rout:4 order place public return:2 return_to_start:2 rout:6 shortest start:6 stop:7 transit:2 transport travel:3 visit walk:2",
-		Call:        toolgenCallOptimizeMultiStopRoute,
-		Validate:    toolimpl.Validator(toolgenCallOptimizeMultiStopRoute),
-	}, {
-		Name:        ToolGetLiveTraffic,
-		Description: "GetLiveTraffic returns current traffic conditions, incidents and closures on a road or in an area.",
-		InputSchema: toolgenInputGetLiveTraffic,
-		Annotations: toolgen.Annotations{
-			OpenWorld: true,
-			ReadOnly:  true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
-		SearchTerms: "1 34 EgChhggyaVgMGRgG 880 area:4 closur condition current downtown get:4 get_live_traffic:4 incident live:4 northbound oakland return road:2 traffic:5 travel:2",
-		Call:        toolgenCallGetLiveTraffic,
-		Validate:    toolimpl.Validator(toolgenCallGetLiveTraffic),
-	}, {
-		Name:         ToolGetTransitDepartures,
-		Description:  "GetTransitDepartures returns the next departures of buses, trams, trains or subways from a stop.",
-		InputSchema:  toolgenInputGetTransitDepartures,
-		OutputSchema: toolgenOutputGetTransitDepartures,
-		Annotations: toolgen.Annotations{
-			OpenWorld: true,
-			ReadOnly:  true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 120, Strict: 114, Gemini: 98},
-		SearchTerms: "1 39 gAagVIMMwEGRwhYkwC buse departur:6 get:4 get_transit_departur:4 id limit:2 line:3 mani name next onli return stop:4 subwai train tram transit:4 travel:2",
-		Call:        toolgenCallGetTransitDepartures,
-		Validate:    toolimpl.Validator(toolgenCallGetTransitDepartures),
-	}, {
-		Name:         ToolGeocodeAddress,
-		Description:  "GeocodeAddress turns an address into coordinates.",
-		InputSchema:  toolgenInputGeocodeAddress,
-		OutputSchema: toolgenOutputGeocodeAddress,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			OpenWorld:  true,
-			ReadOnly:   true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
-		SearchTerms: "1 20 kBC0Ba address:8 coordinat geocod:4 geocod_address:4 travel:2 turn",
-		Call:        toolgenCallGeocodeAddress,
-		Validate:    toolimpl.Validator(toolgenCallGeocodeAddress),
-	}, {
-		Name:        ToolReverseGeocode,
-		Description: "ReverseGeocode turns coordinates into the nearest street address.\n\nParameters:\n  - location: the point.",
-		InputSchema: toolgenInputReverseGeocode,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			OpenWorld:  true,
-			ReadOnly:   true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
-		SearchTerms: "1 26 gISeCDBQ4iCgGZ address coordinat geocod:4 lat:2 lng:2 location nearest parameter point revers:4 revers_geocod:4 street travel:2 turn",
-		Call:        toolgenCallReverseGeocode,
-		Validate:    toolimpl.Validator(toolgenCallReverseGeocode),
-	}, {
-		Name:        ToolGetLocationTimeZone,
-		Description: "GetLocationTimeZone returns the time zone and current local time at a point.\n\nParameters:\n  - location: the point.",
-		InputSchema: toolgenInputGetLocationTimeZone,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			OpenWorld:  true,
-			ReadOnly:   true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
-		SearchTerms: "1 36 EMAnIAmtAahEV current get:4 get_location_time_zone:4 lat:2 lng:2 local location:5 parameter point:2 return time:6 travel:2 zone:5",
-		Call:        toolgenCallGetLocationTimeZone,
-		Validate:    toolimpl.Validator(toolgenCallGetLocationTimeZone),
-	}, {
-		Name:         ToolGetElevation,
-		Description:  "GetElevation returns the height above sea level of points.",
-		InputSchema:  toolgenInputGetElevation,
-		OutputSchema: toolgenOutputGetElevation,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			OpenWorld:  true,
-			ReadOnly:   true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 128, Strict: 111, Gemini: 101},
-		SearchTerms: "1 30 AMItgAwwIwLCKV abov elevation:4 get:4 get_elevation:4 height lat:2 level lng:2 location:3 map point:3 return sea travel:2",
-		Call:        toolgenCallGetElevation,
-		Validate:    toolimpl.Validator(toolgenCallGetElevation),
-	}, {
-		Name:         ToolSearchNearbyPlaces,
-		Description:  "SearchNearbyPlaces finds businesses and points of interest near a place.",
-		InputSchema:  toolgenInputSearchNearbyPlaces,
-		OutputSchema: toolgenOutputSearchNearbyPlaces,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			OpenWorld:  true,
-			ReadOnly:   true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 257, Strict: 264, Gemini: 235},
-		SearchTerms: "1 107 QLZBIYzhAcAVQGYAAxYaMIRGCwASJ1EgKAIMggk2YAIQkoCgYJDJ 24 address atm:2 bar:3 business cafe:2 cafés car cash categori charger:3 electric ev:2 ev_charger:2 far find fuel ga:2 ga_station:2 groceri hospital:3 hour interest lat lng look:2 machin meter:2 near:3 nearbi:4 now:3 onli:2 open:3 open_now:2 park:3 pharmaci:4 place:9 place_type:2 point queri:2 radiu:2 radiu_meter:2 ramen restaurant:3 search:4 search_nearbi_place:4 station:3 store supermarket:2 travel:2 type:2 vehicl",
-		Call:        toolgenCallSearchNearbyPlaces,
-		Validate:    toolimpl.Validator(toolgenCallSearchNearbyPlaces),
-	}, {
-		Name:         ToolGetPlaceDetails,
-		Description:  "GetPlaceDetails returns a place's address, phone number, opening hours, rating and website.",
-		InputSchema:  toolgenInputGetPlaceDetails,
-		OutputSchema: toolgenOutputGetPlaceDetails,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			OpenWorld:  true,
-			ReadOnly:   true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
-		SearchTerms: "1 34 AgroAYWeJGSAAAN address detail:4 get:4 get_place_detail:4 hour id:2 number open phone place:8 place_id:2 rate return travel:2 websit",
-		Call:        toolgenCallGetPlaceDetails,
-		Validate:    toolimpl.Validator(toolgenCallGetPlaceDetails),
-	}, {
-		Name:         ToolListPlaceReviews,
-		Description:  "ListPlaceReviews returns the most relevant visitor reviews of a place.",
-		InputSchema:  toolgenInputListPlaceReviews,
-		OutputSchema: toolgenOutputListPlaceReviews,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			OpenWorld:  true,
-			ReadOnly:   true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
-		SearchTerms: "1 41 ACCiSAwE4BGBlZhA0C date first:2 id:2 instead list:4 list_place_review:4 most newest:2 newest_first:2 place:8 place_id:2 relevanc relevant return review:5 sort travel:2 visitor",
-		Call:        toolgenCallListPlaceReviews,
-		Validate:    toolimpl.Validator(toolgenCallListPlaceReviews),
-	}, {
-		Name:             ToolReserveRestaurantTable,
-		Description:      "ReserveRestaurantTable books a table at a restaurant.",
-		InputSchema:      toolgenInputReserveRestaurantTable,
-		OutputSchema:     toolgenOutputReserveRestaurantTable,
-		Annotations:      toolgen.Annotations{OpenWorld: true},
-		RequiresApproval: true,
-		Namespace:        "travel",
-		Tokens:           toolgen.Tokens{Default: 148, Strict: 142, Gemini: 126},
-		SearchTerms:      "1 47 hBEAICK8CXUYCRkCAAQR book call id:2 mani name:3 number parti:2 parti_size:2 peopl phone:3 place:2 place_id:2 reserv:4 reserv_restaurant_tabl:4 reservation restaurant:7 size:2 tabl:5 time travel:2",
-		Call:             toolgenCallReserveRestaurantTable,
-		Validate:         toolimpl.Validator(toolgenCallReserveRestaurantTable),
-	}, {
-		Name:        ToolSavePlaceToList,
-		Description: "SavePlaceToList saves a place to one of your lists, such as \"Want to go\".",
-		InputSchema: toolgenInputSavePlaceToList,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
-		SearchTerms: "1 35 EMgAKE1AEFK go id:2 list:8 name on place:8 place_id:2 save:5 save_place_to_list:4 travel:2 want",
-		Call:        toolgenCallSavePlaceToList,
-		Validate:    toolimpl.Validator(toolgenCallSavePlaceToList),
-	}, {
-		Name:        ToolRenderStaticMap,
-		Description: "RenderStaticMap returns the address of a map image centered on a place, with markers.",
-		InputSchema: toolgenInputRenderStaticMap,
-		Annotations: toolgen.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 130, Strict: 113, Gemini: 108},
-		SearchTerms: "1 41 IAJOjBQjI0gxQ8hEARU 15 address:2 center:3 imag lat lng map:5 mark marker:3 place:3 render:4 render_static_map:4 return show static:4 street travel:2 world zoom:2",
-		Call:        toolgenCallRenderStaticMap,
-		Validate:    toolimpl.Validator(toolgenCallRenderStaticMap),
-	}, {
-		Name:             ToolShareLiveLocation,
-		Description:      "ShareLiveLocation shares your real-time location with a person for a while.",
-		InputSchema:      toolgenInputShareLiveLocation,
-		RequiresApproval: true,
-		Namespace:        "travel",
-		Tokens:           toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
-		SearchTerms:      "1 30 AghRCYrMgEwS email:2 live:4 location:5 long minut:2 person:2 real share:5 share_live_location:4 time travel:2 while",
-		Call:             toolgenCallShareLiveLocation,
-		Validate:         toolimpl.Validator(toolgenCallShareLiveLocation),
-	}, {
-		Name:        ToolCreateGeofence,
-		Description: "CreateGeofence defines a circular area that triggers a notification when a tracked device enters or leaves it.",
-		InputSchema: toolgenInputCreateGeofence,
-		Namespace:   "travel",
-		Tokens:      toolgen.Tokens{Default: 168, Strict: 151, Gemini: 141},
-		SearchTerms: "1 42 uDjBANAsVkhojBgGDIAIA area:2 center:3 circular creat:4 creat_geofenc:4 defin devic enter geofenc:4 lat:2 leav lng:2 meter:2 name:3 notification radiu:3 radiu_meter:2 track travel:2 trigger warehous",
-		Call:        toolgenCallCreateGeofence,
-		Validate:    toolimpl.Validator(toolgenCallCreateGeofence),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package travel, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolSearchFlights,
+	Description:  "SearchFlights finds flight offers between two airports on a date, one way or round trip.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"origin":{"type":"string","description":"Origin is an airport or city code, \"SFO\" or \"LON\".","pattern":"^[A-Z]{3}$"},"destination":{"type":"string","pattern":"^[A-Z]{3}$"},"depart_date":{"type":"string","format":"date-time"},"return_date":{"type":"string","description":"ReturnDate makes it a round trip.","format":"date-time"},"adults":{"type":"integer","minimum":1,"maximum":9,"default":1},"cabin":{"type":"string","description":"Cabin is a flight's cabin class.\n\"economy\": economy\n\"premium_economy\": premium economy\n\"business\": business\n\"first\": first","enum":["economy","premium_economy","business","first"]},"nonstop_only":{"type":"boolean"},"max_price":{"type":"number"},"airlines":{"type":"array","description":"Airlines limits the results to these carriers' IATA codes, [\"LH\", \"UA\"].","items":{"type":"string"}}},"required":["origin","destination","depart_date"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"FlightOffer is a priced itinerary.","properties":{"id":{"type":"string"},"carrier":{"type":"string"},"flights":{"type":"array","items":{"type":"string"}},"departure":{"type":"string","format":"date-time"},"arrival":{"type":"string","format":"date-time"},"stops":{"type":"integer"},"cabin":{"type":"string","description":"Cabin is a flight's cabin class.\n\"economy\": economy\n\"premium_economy\": premium economy\n\"business\": business\n\"first\": first","examples":["economy","premium_economy","business","first"]},"price":{"type":"number"},"currency":{"type":"string"},"in_policy":{"type":"boolean"}},"required":["id","carrier","flights","departure","arrival","stops","cabin","price","currency","in_policy"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		OpenWorld:  true,
+		ReadOnly:   true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 288, Strict: 344, Gemini: 262},
+	SearchTerms: "1 100 goYpJhAIAhBEyxAICoIAwJrcASOImA0RyNIEJSMCYChIQB adult:2 airlin:3 airport:2 between business:3 cabin:4 carrier citi class code:2 date:6 depart:2 depart_date:2 destination:2 economi:6 find first:3 flight:6 iata lh limit lon make max:2 max_price:2 nonstop:2 nonstop_onli:2 offer on onli:2 origin:3 premium:3 premium_economi:2 price:2 result return:3 return_date:3 round:2 search:4 search_flight:4 sfo travel:2 trip:2 two ua wai",
+	Call:        toolgenCallSearchFlights,
+}, {
+	Name:             ToolBookFlight,
+	Description:      "BookFlight books a flight offer for passengers and issues the tickets.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"offer_id":{"type":"string","description":"the offer, from SearchFlights."},"passengers":{"type":"array","description":"the travelers.","minItems":1,"items":{"type":"object","description":"Passenger is a traveler on a booking.","properties":{"given_name":{"type":"string"},"family_name":{"type":"string"},"birth_date":{"type":"string","format":"date-time"},"passport":{"type":"string","description":"Passport is the passport number, needed on international flights."},"loyalty_number":{"type":"string","description":"LoyaltyNumber is the frequent-flyer number."}},"required":["given_name","family_name","birth_date"],"additionalProperties":false}},"seat_preference":{"type":"string","description":"the kind of seat to assign.\n\"window\": by the window\n\"aisle\": on the aisle\n\"any\": no preference","enum":["window","aisle","any"]}},"required":["offer_id","passengers"],"additionalProperties":false}`),
+	OutputSchema:     []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Booking is a confirmed reservation.","properties":{"reference":{"type":"string"},"kind":{"type":"string"},"summary":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"total":{"type":"number"},"currency":{"type":"string"}},"required":["reference","kind","summary","start","end","total","currency"],"additionalProperties":false}`),
+	Annotations:      toolgen.Annotations{OpenWorld: true},
+	RequiresApproval: true,
+	Namespace:        "travel",
+	Tokens:           toolgen.Tokens{Default: 255, Strict: 277, Gemini: 228},
+	SearchTerms:      "1 92 QAEDKJMiVSEGaE5CQT3SaNQHgoEABIBVAIZBA aisl:3 ani:2 assign birth:2 birth_date:2 book:6 book_flight:4 date:2 famili:2 famili_name:2 flight:7 flyer frequent given:2 given_name:2 id:2 international issu kind loyalti:3 loyalti_number:3 name:4 need number:5 offer:4 offer_id:2 passenger:4 passport:4 preferenc:3 search search_flight seat:3 seat_preferenc:2 ticket travel:2 traveler:2 window:3",
+	Call:             toolgenCallBookFlight,
+}, {
+	Name:        ToolGetFlightStatus,
+	Description: "GetFlightStatus returns a flight's departure and arrival times, gates, delays and cancellation.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"flight_number":{"type":"string","description":"the airline code and number, \"LH400\"."},"date":{"type":"string","description":"the day of departure.","format":"date-time"}},"required":["flight_number","date"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		OpenWorld:  true,
+		ReadOnly:   true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
+	SearchTerms: "1 40 EBgAIYAoYuIQSoaQWSG airlin arrival cancellation code dai date:2 delai departur:2 flight:7 flight_number:2 gate get:4 get_flight_statu:4 lh400 number:3 return statu:4 time travel:2",
+	Call:        toolgenCallGetFlightStatus,
+}, {
+	Name:             ToolChangeFlight,
+	Description:      "ChangeFlight exchanges a booked flight for another offer, paying any fare difference.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"booking_reference":{"type":"string","description":"the booking's reference (PNR), \"X7K2QP\"."},"new_offer_id":{"type":"string","description":"the offer to change to."}},"required":["booking_reference","new_offer_id"],"additionalProperties":false}`),
+	OutputSchema:     []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Booking is a confirmed reservation.","properties":{"reference":{"type":"string"},"kind":{"type":"string"},"summary":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"total":{"type":"number"},"currency":{"type":"string"}},"required":["reference","kind","summary","start","end","total","currency"],"additionalProperties":false}`),
+	Annotations:      toolgen.Annotations{OpenWorld: true},
+	RequiresApproval: true,
+	Namespace:        "travel",
+	Tokens:           toolgen.Tokens{Default: 108, Strict: 91, Gemini: 86},
+	SearchTerms:      "1 46 PgRYjAAEUVUEN8oQATEAIM ani another book:4 book_referenc:2 chang:5 chang_flight:4 differenc exchang fare flight:5 id:2 k2 new:2 new_offer_id:2 offer:4 pai pnr qp referenc:3 travel:2 x7 x7_k2_qp",
+	Call:             toolgenCallChangeFlight,
+}, {
+	Name:        ToolSelectSeat,
+	Description: "SelectSeat picks a seat on a flight of a booking.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"booking_reference":{"type":"string","description":"the booking's reference."},"flight_number":{"type":"string","description":"the flight of the booking."},"seat":{"type":"string","description":"the seat, \"14C\".","pattern":"^[0-9]{1,2}[A-K]$"}},"required":["booking_reference","flight_number","seat"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		OpenWorld:  true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 126, Strict: 109, Gemini: 104},
+	SearchTerms: "1 39 BIoL0lUiBAQBR 14 14_c book:5 book_referenc:2 flight:4 flight_number:2 number:2 pick referenc:3 seat:8 select:4 select_seat:4 travel:2",
+	Call:        toolgenCallSelectSeat,
+}, {
+	Name:         ToolCheckInForFlight,
+	Description:  "CheckInForFlight checks travelers in online and returns their boarding passes.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"booking_reference":{"type":"string","description":"the booking's reference."},"family_name":{"type":"string","description":"the lead traveler's family name."}},"required":["booking_reference","family_name"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{OpenWorld: true},
+	Namespace:    "travel",
+	Tokens:       toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
+	SearchTerms:  "1 38 EAhOTUEkiyAuABgL board book:3 book_referenc:2 check:5 check_in_for_flight:4 famili:3 famili_name:2 flight:4 lead name:3 onlin pass referenc:3 return travel:2 traveler:2",
+	Call:         toolgenCallCheckInForFlight,
+}, {
+	Name:        ToolCreateFareAlert,
+	Description: "CreateFareAlert watches a route's fares and notifies you when the price drops below a target.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"origin":{"type":"string","description":"the departure airport.","pattern":"^[A-Z]{3}$"},"destination":{"type":"string","description":"the arrival airport.","pattern":"^[A-Z]{3}$"},"depart_date":{"type":"string","description":"the travel date.","format":"date-time"},"target_price":{"type":"number","description":"notify below this price."}},"required":["origin","destination","depart_date","target_price"],"additionalProperties":false}`),
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 152, Strict: 135, Gemini: 130},
+	SearchTerms: "1 51 AIAE5EEkpYQClIpYBAMKI airport:2 alert:4 arrival below:2 creat:4 creat_fare_alert:4 date:3 depart:2 depart_date:2 departur destination:2 drop fare:5 notifi:2 origin:2 price:4 rout target:3 target_price:2 travel:3 watch",
+	Call:        toolgenCallCreateFareAlert,
+}, {
+	Name:         ToolFindNearbyAirports,
+	Description:  "FindNearbyAirports lists the airports near a city or point, with distances.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"near":{"type":"string","description":"a city or address."},"radius_km":{"type":"integer","description":"how far to look.","minimum":1,"maximum":500}},"required":["near","radius_km"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Place is a business or point of interest.","properties":{"id":{"type":"string"},"name":{"type":"string"},"address":{"type":"string"},"location":{"type":"object","description":"Location is a point on the map.","properties":{"lat":{"type":"number"},"lng":{"type":"number"}},"required":["lat","lng"],"additionalProperties":false},"rating":{"type":"number"},"open_now":{"type":"boolean"},"phone":{"type":"string"},"hours":{"type":"array","items":{"type":"string"}}},"required":["id","name","address","location"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 105, Strict: 88, Gemini: 83},
+	SearchTerms: "1 36 KAqkAUDQ82AECCrE address airport:5 citi:2 distanc far find:4 find_nearbi_airport:4 km:2 list look near:3 nearbi:4 point radiu:2 radiu_km:2 travel:2",
+	Call:        toolgenCallFindNearbyAirports,
+}, {
+	Name:         ToolSearchHotels,
+	Description:  "SearchHotels finds available hotel rooms near a place for given dates.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"near":{"type":"string","description":"Near is a city, an address or a landmark."},"check_in":{"type":"string","format":"date-time"},"check_out":{"type":"string","format":"date-time"},"guests":{"type":"integer","minimum":1,"maximum":8,"default":1},"rooms":{"type":"integer","minimum":1,"maximum":5,"default":1},"max_nightly":{"type":"number","description":"MaxNightly is the highest price per night."},"min_stars":{"type":"integer","minimum":1,"maximum":5},"amenities":{"type":"array","description":"Amenities the hotel must have, [\"gym\", \"free_wifi\", \"parking\"].","items":{"type":"string"}},"refundable_only":{"type":"boolean"}},"required":["near","check_in","check_out"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"HotelOffer is a priced room.","properties":{"id":{"type":"string"},"hotel":{"type":"string"},"stars":{"type":"integer"},"address":{"type":"string"},"room":{"type":"string"},"nightly":{"type":"number"},"total":{"type":"number"},"currency":{"type":"string"},"refundable":{"type":"boolean"},"amenities":{"type":"array","items":{"type":"string"}}},"required":["id","hotel","stars","address","room","nightly","total","currency","refundable"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		OpenWorld:  true,
+		ReadOnly:   true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 227, Strict: 281, Gemini: 197},
+	SearchTerms: "1 77 IAZk2AJAIIQCIEYVOuSRCkehABGiUAVAAiJoFQx address ameniti:3 availabl check:4 check_in:2 check_out:2 citi date find free free_wifi given guest:2 gym highest hotel:6 landmark max:3 max_nightli:3 min:2 min_star:2 must near:4 night nightli:3 onli:2 out:2 park per place price refundabl:2 refundabl_onli:2 room:3 search:4 search_hotel:4 star:2 travel:2 wifi",
+	Call:        toolgenCallSearchHotels,
+}, {
+	Name:             ToolBookHotel,
+	Description:      "BookHotel reserves a hotel room offer.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"offer_id":{"type":"string","description":"the offer, from SearchHotels."},"guest_name":{"type":"string","description":"the name on the reservation."},"special_requests":{"type":"string","description":"\"late arrival\", \"high floor\"..."}},"required":["offer_id","guest_name"],"additionalProperties":false}`),
+	OutputSchema:     []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Booking is a confirmed reservation.","properties":{"reference":{"type":"string"},"kind":{"type":"string"},"summary":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"total":{"type":"number"},"currency":{"type":"string"}},"required":["reference","kind","summary","start","end","total","currency"],"additionalProperties":false}`),
+	Annotations:      toolgen.Annotations{OpenWorld: true},
+	RequiresApproval: true,
+	Namespace:        "travel",
+	Tokens:           toolgen.Tokens{Default: 109, Strict: 105, Gemini: 87},
+	SearchTerms:      "1 46 BhUCkQQAw1zA45CgBFQeIE arrival book:4 book_hotel:4 floor guest:2 guest_name:2 high hotel:6 id:2 late name:3 offer:4 offer_id:2 request:2 reserv reservation room search search_hotel special:2 special_request:2 travel:2",
+	Call:             toolgenCallBookHotel,
+}, {
+	Name:        ToolCancelHotelReservation,
+	Description: "CancelHotelReservation cancels a hotel booking, with the refund due under its cancellation policy.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"booking_reference":{"type":"string","description":"the hotel's confirmation number."}},"required":["booking_reference"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Destructive: true,
+		OpenWorld:   true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
+	SearchTerms: "1 35 BgAEBnoYgqwQESJ book:3 book_referenc:2 cancel:5 cancel_hotel_reservation:4 cancellation confirmation due hotel:6 number polici referenc:2 refund reservation:4 travel:2 under",
+	Call:        toolgenCallCancelHotelReservation,
+}, {
+	Name:         ToolSearchRentalCars,
+	Description:  "SearchRentalCars finds rental cars available at a pickup place and time.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pickup":{"type":"string","description":"an airport code or address."},"pickup_at":{"type":"string","description":"when to pick the car up.","format":"date-time"},"dropoff_at":{"type":"string","description":"when to return it.","format":"date-time"},"dropoff":{"type":"string","description":"where to return it; the pickup place when absent."},"car_class":{"type":"string","description":"the category of car.\n\"compact\": small, 4 seats\n\"midsize\": 5 seats\n\"fullsize\": 5 seats, larger trunk\n\"suv\": sport utility vehicle\n\"van\": 7 to 9 seats\n\"electric\": battery electric","enum":["compact","midsize","fullsize","suv","van","electric"]}},"required":["pickup","pickup_at","dropoff_at"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Booking is a confirmed reservation.","properties":{"reference":{"type":"string"},"kind":{"type":"string"},"summary":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"total":{"type":"number"},"currency":{"type":"string"}},"required":["reference","kind","summary","start","end","total","currency"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		OpenWorld:  true,
+		ReadOnly:   true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 234, Strict: 242, Gemini: 212},
+	SearchTerms: "1 80 aARC5ghiQDBIIldOwzEEYIyMQCEeCRAghA4QE absent address airport availabl batteri car:9 car_class:2 categori class:2 code compact:2 dropoff:4 dropoff_at:2 electric:3 find fullsiz:2 larger midsiz:2 pick pickup:6 pickup_at:2 place:2 rental:5 return:2 search:4 search_rental_car:4 seat:4 small sport suv:2 time travel:2 trunk up utiliti van:2 vehicl",
+	Call:        toolgenCallSearchRentalCars,
+}, {
+	Name:             ToolBookRentalCar,
+	Description:      "BookRentalCar reserves a rental car offer.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"offer_id":{"type":"string","description":"the offer, from SearchRentalCars."},"driver_name":{"type":"string","description":"the main driver."},"insurance":{"type":"boolean","description":"add full collision and theft cover."}},"required":["offer_id","driver_name","insurance"],"additionalProperties":false}`),
+	OutputSchema:     []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Booking is a confirmed reservation.","properties":{"reference":{"type":"string"},"kind":{"type":"string"},"summary":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"total":{"type":"number"},"currency":{"type":"string"}},"required":["reference","kind","summary","start","end","total","currency"],"additionalProperties":false}`),
+	Annotations:      toolgen.Annotations{OpenWorld: true},
+	RequiresApproval: true,
+	Namespace:        "travel",
+	Tokens:           toolgen.Tokens{Default: 109, Strict: 92, Gemini: 87},
+	SearchTerms:      "1 48 hqIASIgIVckAnOYRqDkMg add book:4 book_rental_car:4 car:6 collision cover driver:3 driver_name:2 full id:2 insuranc:2 main name:2 offer:4 offer_id:2 rental:6 reserv search search_rental_car theft travel:2",
+	Call:             toolgenCallBookRentalCar,
+}, {
+	Name:             ToolRequestRide,
+	Description:      "RequestRide orders a ride-hailing car from a pickup point to a destination, now or at a scheduled time.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pickup":{"type":"string","description":"the pickup address or place."},"destination":{"type":"string","description":"where to go."},"ride_type":{"type":"string","description":"the kind of car.\n\"standard\": a car for up to 4\n\"xl\": a car for up to 6\n\"premium\": a high-end car\n\"shared\": shared with other riders","enum":["standard","xl","premium","shared"]},"scheduled_at":{"type":"string","description":"when to be picked up; now when absent.","format":"date-time"}},"required":["pickup","destination","ride_type"],"additionalProperties":false}`),
+	OutputSchema:     []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Booking is a confirmed reservation.","properties":{"reference":{"type":"string"},"kind":{"type":"string"},"summary":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"total":{"type":"number"},"currency":{"type":"string"}},"required":["reference","kind","summary","start","end","total","currency"],"additionalProperties":false}`),
+	Annotations:      toolgen.Annotations{OpenWorld: true},
+	RequiresApproval: true,
+	Namespace:        "travel",
+	Tokens:           toolgen.Tokens{Default: 189, Strict: 185, Gemini: 167},
+	SearchTerms:      "1 66 IAOAAAJCwGY6gDiHQlInAAAXIAEmhhB absent address car:5 destination:3 end go hail high kind now:2 order other pick pickup:4 place point premium:2 request:4 request_ride:4 ride:7 ride_type:2 rider schedul:3 schedul_at:2 share:3 standard:2 time travel:2 type:2 up:3 xl:2",
+	Call:             toolgenCallRequestRide,
+}, {
+	Name:        ToolCancelTripBooking,
+	Description: "CancelTripBooking cancels a flight, rail or car booking of a trip.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"booking_reference":{"type":"string","description":"the booking's reference."},"reason":{"type":"string","description":"why, for the travel manager."}},"required":["booking_reference"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Destructive: true,
+		OpenWorld:   true,
+	},
+	RequiresApproval: true,
+	Namespace:        "travel",
+	Tokens:           toolgen.Tokens{Default: 93, Strict: 87, Gemini: 71},
+	SearchTerms:      "1 37 AIwg0BcyJYEAR book:8 book_referenc:2 cancel:5 cancel_trip_book:4 car flight manager rail reason:2 referenc:3 travel:3 trip:5 why",
+	Call:             toolgenCallCancelTripBooking,
+}, {
+	Name:         ToolListTrips,
+	Description:  "ListTrips lists your trips with their bookings.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"upcoming_only":{"type":"boolean","description":"only trips that have not ended."}},"required":["upcoming_only"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
+	SearchTerms: "1 26 AgRdAspEU book end list:5 list_trip:4 onli:3 travel:2 trip:6 upcom:2 upcom_onli:2",
+	Call:        toolgenCallListTrips,
+}, {
+	Name:         ToolGetTripItinerary,
+	Description:  "GetTripItinerary returns a trip's flights, hotels, cars and rides in order, with confirmation numbers.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"trip_id":{"type":"string","description":"the trip."}},"required":["trip_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Booking is a confirmed reservation.","properties":{"reference":{"type":"string"},"kind":{"type":"string"},"summary":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"total":{"type":"number"},"currency":{"type":"string"}},"required":["reference","kind","summary","start","end","total","currency"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
+	SearchTerms: "1 34 AhGIoQKUkqQSACF car confirmation flight get:4 get_trip_itinerari:4 hotel id:2 itinerari:4 number order return ride travel:2 trip:8 trip_id:2",
+	Call:        toolgenCallGetTripItinerary,
+}, {
+	Name:        ToolCheckTravelPolicyCompliance,
+	Description: "CheckTravelPolicyCompliance checks a flight, hotel or car offer against the company's travel policy and says which rules it breaks.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"offer_id":{"type":"string","description":"the offer."}},"required":["offer_id"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 86, Strict: 69, Gemini: 64},
+	SearchTerms: "1 41 QmAAACekv7BgEAhA against break car check:5 check_travel_polici_complianc:4 compani complianc:4 flight hotel id:2 offer:4 offer_id:2 polici:5 rule sai travel:7",
+	Call:        toolgenCallCheckTravelPolicyCompliance,
+}, {
+	Name:        ToolAddLoyaltyProgram,
+	Description: "AddLoyaltyProgram saves a frequent-flyer, hotel or car-rental loyalty number to your traveler profile.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"program":{"type":"string","description":"the program, \"Miles & More\" or \"Marriott Bonvoy\"."},"number":{"type":"string","description":"the membership number."}},"required":["program","number"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 111, Strict: 94, Gemini: 89},
+	SearchTerms: "1 39 hcmCCIBABkMyBESDQSA add:4 add_loyalti_program:4 bonvoi car flyer frequent hotel loyalti:5 marriott membership mile more number:4 profil program:7 rental save travel:2 traveler",
+	Call:        toolgenCallAddLoyaltyProgram,
+}, {
+	Name:        ToolGetVisaRequirements,
+	Description: "GetVisaRequirements says whether a citizen of one country needs a visa or an electronic authorization to enter another.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"citizenship":{"type":"string","description":"the passport's country.","pattern":"^[A-Z]{2}$"},"destination":{"type":"string","description":"the country visited.","pattern":"^[A-Z]{2}$"},"business":{"type":"boolean","description":"the trip is for business rather than tourism."}},"required":["citizenship","destination","business"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		OpenWorld:  true,
+		ReadOnly:   true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 139, Strict: 122, Gemini: 117},
+	SearchTerms: "1 43 gBCQIccpDjgACCHqACREGUJ another authorization business:3 citizen citizenship:2 countri:3 destination:2 electronic enter get:4 get_visa_requirement:4 need on passport rather requirement:4 sai tourism travel:2 trip visa:5 visit whether",
+	Call:        toolgenCallGetVisaRequirements,
+}, {
+	Name:        ToolGetTravelAdvisory,
+	Description: "GetTravelAdvisory returns the government's safety advisory level and notes for a country.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"country":{"type":"string","description":"the country.","pattern":"^[A-Z]{2}$"}},"required":["country"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		OpenWorld:  true,
+		ReadOnly:   true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 85, Strict: 68, Gemini: 63},
+	SearchTerms: "1 28 ghFMkSpDIM advisori:5 countri:4 get:4 get_travel_advisori:4 government level note return safeti travel:6",
+	Call:        toolgenCallGetTravelAdvisory,
+}, {
+	Name:         ToolConvertCurrency,
+	Description:  "ConvertCurrency converts an amount between currencies at today's rate.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"amount":{"type":"number","description":"the amount."},"from":{"type":"string","description":"the currency it is in.","pattern":"^[A-Z]{3}$"},"to":{"type":"string","description":"the currency to convert to.","pattern":"^[A-Z]{3}$"}},"required":["amount","from","to"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number"}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		OpenWorld:  true,
+		ReadOnly:   true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 118, Strict: 101, Gemini: 96},
+	SearchTerms: "1 26 EpEnqAIE amount:4 between convert:6 convert_currenci:4 currenci:7 rate todai travel:2",
+	Call:        toolgenCallConvertCurrency,
+}, {
+	Name:        ToolGetDestinationWeather,
+	Description: "GetDestinationWeather returns the weather forecast for a destination on the dates of a trip.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"the city."},"from":{"type":"string","description":"the first day.","format":"date-time"},"to":{"type":"string","description":"the last day.","format":"date-time"}},"required":["city","from","to"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		OpenWorld:  true,
+		ReadOnly:   true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 113, Strict: 96, Gemini: 91},
+	SearchTerms: "1 31 BRBDgDOo5aAEF citi:3 dai:2 date destination:5 first forecast get:4 get_destination_weather:4 last return travel:2 trip weather:5",
+	Call:        toolgenCallGetDestinationWeather,
+}, {
+	Name:         ToolGetDirections,
+	Description:  "GetDirections returns routes from an origin to a destination, with distance, duration and turn-by-turn steps.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"origin":{"type":"string","description":"an address, place or \"lat,lng\"."},"destination":{"type":"string","description":"an address, place or \"lat,lng\"."},"mode":{"type":"string","description":"how to travel.\n\"driving\": by car\n\"walking\": on foot\n\"transit\": by public transport\n\"bicycling\": by bicycle","enum":["driving","walking","transit","bicycling"]},"depart_at":{"type":"string","description":"the departure time, for traffic and timetables; now when absent.","format":"date-time"},"avoid":{"type":"array","description":"kinds of road to avoid.","items":{"type":"string","description":"Avoid is a kind of road a route can avoid.\n\"tolls\": toll roads\n\"highways\": motorways\n\"ferries\": ferries","enum":["tolls","highways","ferries"]}}},"required":["origin","destination","mode","avoid"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Route is a way from one place to another.","properties":{"summary":{"type":"string"},"distance_meters":{"type":"integer"},"duration_seconds":{"type":"integer"},"steps":{"type":"array","items":{"type":"string"}}},"required":["summary","distance_meters","duration_seconds","steps"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		OpenWorld:  true,
+		ReadOnly:   true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 267, Strict: 262, Gemini: 245},
+	SearchTerms: "1 81 EIoFEIAgAQWAGgIHYAJ0YYwx4VARsoTABQAMCHWD absent address:2 avoid:5 bicycl:3 car depart:2 depart_at:2 departur destination:3 direction:4 distanc drive:2 duration ferri:3 foot get:4 get_direction:4 highwai:2 kind:2 lat:2 lng:2 mode:2 motorwai now origin:3 place:2 public return road:3 rout:2 step time timetabl toll:3 traffic transit:2 transport travel:3 turn:2 walk:2",
+	Call:        toolgenCallGetDirections,
+}, {
+	Name:         ToolGetDistanceMatrix,
+	Description:  "GetDistanceMatrix returns the travel time and distance between each origin and each destination.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"origins":{"type":"array","description":"addresses or places.","items":{"type":"string"}},"destinations":{"type":"array","description":"addresses or places.","items":{"type":"string"}},"mode":{"type":"string","description":"how to travel.\n\"driving\": by car\n\"walking\": on foot\n\"transit\": by public transport\n\"bicycling\": by bicycle","enum":["driving","walking","transit","bicycling"]}},"required":["origins","destinations","mode"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"array","items":{"type":"object","description":"Route is a way from one place to another.","properties":{"summary":{"type":"string"},"distance_meters":{"type":"integer"},"duration_seconds":{"type":"integer"},"steps":{"type":"array","items":{"type":"string"}}},"required":["summary","distance_meters","duration_seconds","steps"],"additionalProperties":false}}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		OpenWorld:  true,
+		ReadOnly:   true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 164, Strict: 147, Gemini: 142},
+	SearchTerms: "1 51 CQABGSwAHB4mIqAQsQI1IH address:2 between bicycl:3 car destination:3 distanc:5 drive:2 each:2 foot get:4 get_distanc_matrix:4 matrix:4 mode:2 origin:3 place:2 public return time transit:2 transport travel:4 walk:2",
+	Call:        toolgenCallGetDistanceMatrix,
+}, {
+	Name:         ToolOptimizeMultiStopRoute,
+	Description:  "OptimizeMultiStopRoute orders a list of stops into the shortest route.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"start":{"type":"string","description":"where the route starts."},"stops":{"type":"array","description":"the places to visit.","minItems":2,"items":{"type":"string"}},"return_to_start":{"type":"boolean","description":"end where it started."},"mode":{"type":"string","description":"how to travel.\n\"driving\": by car\n\"walking\": on foot\n\"transit\": by public transport\n\"bicycling\": by bicycle","enum":["driving","walking","transit","bicycling"]}},"required":["start","stops","return_to_start","mode"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Route is a way from one place to another.","properties":{"summary":{"type":"string"},"distance_meters":{"type":"integer"},"duration_seconds":{"type":"integer"},"steps":{"type":"array","items":{"type":"string"}}},"required":["summary","distance_meters","duration_seconds","steps"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		OpenWorld:  true,
+		ReadOnly:   true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 183, Strict: 166, Gemini: 161},
+	SearchTerms: "1 59 CgAAAACEalGwEI0KsxNwmwEd bicycl:3 car drive:2 end foot list mode:2 multi:4 optimiz:4 optimiz_multi_stop_rout:4 order place public return:2 return_to_start:2 rout:6 shortest start:6 stop:7 transit:2 transport travel:3 visit walk:2",
+	Call:        toolgenCallOptimizeMultiStopRoute,
+}, {
+	Name:        ToolGetLiveTraffic,
+	Description: "GetLiveTraffic returns current traffic conditions, incidents and closures on a road or in an area.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"area":{"type":"string","description":"a road, \"I-880 northbound\", or an area, \"downtown Oakland\"."}},"required":["area"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		OpenWorld: true,
+		ReadOnly:  true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
+	SearchTerms: "1 34 EgChhggyaVgMGRgG 880 area:4 closur condition current downtown get:4 get_live_traffic:4 incident live:4 northbound oakland return road:2 traffic:5 travel:2",
+	Call:        toolgenCallGetLiveTraffic,
+}, {
+	Name:         ToolGetTransitDepartures,
+	Description:  "GetTransitDepartures returns the next departures of buses, trams, trains or subways from a stop.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"stop":{"type":"string","description":"the stop's name or id."},"line":{"type":"string","description":"only this line."},"limit":{"type":"integer","description":"how many departures.","minimum":1,"maximum":50}},"required":["stop","limit"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		OpenWorld: true,
+		ReadOnly:  true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 120, Strict: 114, Gemini: 98},
+	SearchTerms: "1 39 gAagVIMMwEGRwhYkwC buse departur:6 get:4 get_transit_departur:4 id limit:2 line:3 mani name next onli return stop:4 subwai train tram transit:4 travel:2",
+	Call:        toolgenCallGetTransitDepartures,
+}, {
+	Name:         ToolGeocodeAddress,
+	Description:  "GeocodeAddress turns an address into coordinates.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"address":{"type":"string","description":"the address."}},"required":["address"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Location is a point on the map.","properties":{"lat":{"type":"number"},"lng":{"type":"number"}},"required":["lat","lng"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		OpenWorld:  true,
+		ReadOnly:   true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
+	SearchTerms: "1 20 kBC0Ba address:8 coordinat geocod:4 geocod_address:4 travel:2 turn",
+	Call:        toolgenCallGeocodeAddress,
+}, {
+	Name:        ToolReverseGeocode,
+	Description: "ReverseGeocode turns coordinates into the nearest street address.\n\nParameters:\n  - location: the point.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"lat":{"type":"number","minimum":-90,"maximum":90},"lng":{"type":"number","minimum":-180,"maximum":180}},"required":["lat","lng"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		OpenWorld:  true,
+		ReadOnly:   true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
+	SearchTerms: "1 26 gISeCDBQ4iCgGZ address coordinat geocod:4 lat:2 lng:2 location nearest parameter point revers:4 revers_geocod:4 street travel:2 turn",
+	Call:        toolgenCallReverseGeocode,
+}, {
+	Name:        ToolGetLocationTimeZone,
+	Description: "GetLocationTimeZone returns the time zone and current local time at a point.\n\nParameters:\n  - location: the point.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"lat":{"type":"number","minimum":-90,"maximum":90},"lng":{"type":"number","minimum":-180,"maximum":180}},"required":["lat","lng"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		OpenWorld:  true,
+		ReadOnly:   true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
+	SearchTerms: "1 36 EMAnIAmtAahEV current get:4 get_location_time_zone:4 lat:2 lng:2 local location:5 parameter point:2 return time:6 travel:2 zone:5",
+	Call:        toolgenCallGetLocationTimeZone,
+}, {
+	Name:         ToolGetElevation,
+	Description:  "GetElevation returns the height above sea level of points.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"locations":{"type":"array","description":"the points.","items":{"type":"object","description":"Location is a point on the map.","properties":{"lat":{"type":"number","minimum":-90,"maximum":90},"lng":{"type":"number","minimum":-180,"maximum":180}},"required":["lat","lng"],"additionalProperties":false}}},"required":["locations"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"number"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		OpenWorld:  true,
+		ReadOnly:   true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 128, Strict: 111, Gemini: 101},
+	SearchTerms: "1 30 AMItgAwwIwLCKV abov elevation:4 get:4 get_elevation:4 height lat:2 level lng:2 location:3 map point:3 return sea travel:2",
+	Call:        toolgenCallGetElevation,
+}, {
+	Name:         ToolSearchNearbyPlaces,
+	Description:  "SearchNearbyPlaces finds businesses and points of interest near a place.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"what to look for, \"ramen\" or \"24 hour pharmacy\"."},"near":{"type":"string","description":"an address, place or \"lat,lng\"."},"place_type":{"type":"string","description":"only this category.\n\"restaurant\": restaurants\n\"cafe\": cafés\n\"bar\": bars\n\"gas_station\": fuel stations\n\"ev_charger\": electric-vehicle chargers\n\"pharmacy\": pharmacies\n\"hospital\": hospitals\n\"atm\": cash machines\n\"parking\": car parks\n\"supermarket\": grocery stores","enum":["restaurant","cafe","bar","gas_station","ev_charger","pharmacy","hospital","atm","parking","supermarket"]},"radius_meters":{"type":"integer","description":"how far to look.","minimum":50,"maximum":50000},"open_now":{"type":"boolean","description":"only places open now."}},"required":["near","radius_meters","open_now"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Place is a business or point of interest.","properties":{"id":{"type":"string"},"name":{"type":"string"},"address":{"type":"string"},"location":{"type":"object","description":"Location is a point on the map.","properties":{"lat":{"type":"number"},"lng":{"type":"number"}},"required":["lat","lng"],"additionalProperties":false},"rating":{"type":"number"},"open_now":{"type":"boolean"},"phone":{"type":"string"},"hours":{"type":"array","items":{"type":"string"}}},"required":["id","name","address","location"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		OpenWorld:  true,
+		ReadOnly:   true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 257, Strict: 264, Gemini: 235},
+	SearchTerms: "1 107 QLZBIYzhAcAVQGYAAxYaMIRGCwASJ1EgKAIMggk2YAIQkoCgYJDJ 24 address atm:2 bar:3 business cafe:2 cafés car cash categori charger:3 electric ev:2 ev_charger:2 far find fuel ga:2 ga_station:2 groceri hospital:3 hour interest lat lng look:2 machin meter:2 near:3 nearbi:4 now:3 onli:2 open:3 open_now:2 park:3 pharmaci:4 place:9 place_type:2 point queri:2 radiu:2 radiu_meter:2 ramen restaurant:3 search:4 search_nearbi_place:4 station:3 store supermarket:2 travel:2 type:2 vehicl",
+	Call:        toolgenCallSearchNearbyPlaces,
+}, {
+	Name:         ToolGetPlaceDetails,
+	Description:  "GetPlaceDetails returns a place's address, phone number, opening hours, rating and website.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"place_id":{"type":"string","description":"the place."}},"required":["place_id"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Place is a business or point of interest.","properties":{"id":{"type":"string"},"name":{"type":"string"},"address":{"type":"string"},"location":{"type":"object","description":"Location is a point on the map.","properties":{"lat":{"type":"number"},"lng":{"type":"number"}},"required":["lat","lng"],"additionalProperties":false},"rating":{"type":"number"},"open_now":{"type":"boolean"},"phone":{"type":"string"},"hours":{"type":"array","items":{"type":"string"}}},"required":["id","name","address","location"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		OpenWorld:  true,
+		ReadOnly:   true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 78, Strict: 61, Gemini: 56},
+	SearchTerms: "1 34 AgroAYWeJGSAAAN address detail:4 get:4 get_place_detail:4 hour id:2 number open phone place:8 place_id:2 rate return travel:2 websit",
+	Call:        toolgenCallGetPlaceDetails,
+}, {
+	Name:         ToolListPlaceReviews,
+	Description:  "ListPlaceReviews returns the most relevant visitor reviews of a place.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"place_id":{"type":"string","description":"the place."},"newest_first":{"type":"boolean","description":"sort by date instead of relevance."}},"required":["place_id","newest_first"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		OpenWorld:  true,
+		ReadOnly:   true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
+	SearchTerms: "1 41 ACCiSAwE4BGBlZhA0C date first:2 id:2 instead list:4 list_place_review:4 most newest:2 newest_first:2 place:8 place_id:2 relevanc relevant return review:5 sort travel:2 visitor",
+	Call:        toolgenCallListPlaceReviews,
+}, {
+	Name:             ToolReserveRestaurantTable,
+	Description:      "ReserveRestaurantTable books a table at a restaurant.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"place_id":{"type":"string","description":"the restaurant."},"party_size":{"type":"integer","description":"how many people.","minimum":1,"maximum":20},"at":{"type":"string","description":"the time.","format":"date-time"},"name":{"type":"string","description":"the name for the reservation."},"phone":{"type":"string","description":"a phone number for the restaurant to call."}},"required":["place_id","party_size","at","name"],"additionalProperties":false}`),
+	OutputSchema:     []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Booking is a confirmed reservation.","properties":{"reference":{"type":"string"},"kind":{"type":"string"},"summary":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"total":{"type":"number"},"currency":{"type":"string"}},"required":["reference","kind","summary","start","end","total","currency"],"additionalProperties":false}`),
+	Annotations:      toolgen.Annotations{OpenWorld: true},
+	RequiresApproval: true,
+	Namespace:        "travel",
+	Tokens:           toolgen.Tokens{Default: 148, Strict: 142, Gemini: 126},
+	SearchTerms:      "1 47 hBEAICK8CXUYCRkCAAQR book call id:2 mani name:3 number parti:2 parti_size:2 peopl phone:3 place:2 place_id:2 reserv:4 reserv_restaurant_tabl:4 reservation restaurant:7 size:2 tabl:5 time travel:2",
+	Call:             toolgenCallReserveRestaurantTable,
+}, {
+	Name:        ToolSavePlaceToList,
+	Description: "SavePlaceToList saves a place to one of your lists, such as \"Want to go\".",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"place_id":{"type":"string","description":"the place."},"list":{"type":"string","description":"the list's name."}},"required":["place_id","list"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 97, Strict: 80, Gemini: 75},
+	SearchTerms: "1 35 EMgAKE1AEFK go id:2 list:8 name on place:8 place_id:2 save:5 save_place_to_list:4 travel:2 want",
+	Call:        toolgenCallSavePlaceToList,
+}, {
+	Name:        ToolRenderStaticMap,
+	Description: "RenderStaticMap returns the address of a map image centered on a place, with markers.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"center":{"type":"string","description":"an address, place or \"lat,lng\"."},"zoom":{"type":"integer","description":"1 shows the world, 15 streets.","minimum":1,"maximum":20},"markers":{"type":"array","description":"places to mark.","items":{"type":"string"}}},"required":["center","zoom","markers"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 130, Strict: 113, Gemini: 108},
+	SearchTerms: "1 41 IAJOjBQjI0gxQ8hEARU 15 address:2 center:3 imag lat lng map:5 mark marker:3 place:3 render:4 render_static_map:4 return show static:4 street travel:2 world zoom:2",
+	Call:        toolgenCallRenderStaticMap,
+}, {
+	Name:             ToolShareLiveLocation,
+	Description:      "ShareLiveLocation shares your real-time location with a person for a while.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"email":{"type":"string","description":"the person."},"minutes":{"type":"integer","description":"how long.","minimum":15,"maximum":1440}},"required":["email","minutes"],"additionalProperties":false}`),
+	RequiresApproval: true,
+	Namespace:        "travel",
+	Tokens:           toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
+	SearchTerms:      "1 30 AghRCYrMgEwS email:2 live:4 location:5 long minut:2 person:2 real share:5 share_live_location:4 time travel:2 while",
+	Call:             toolgenCallShareLiveLocation,
+}, {
+	Name:        ToolCreateGeofence,
+	Description: "CreateGeofence defines a circular area that triggers a notification when a tracked device enters or leaves it.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the area's name, \"Warehouse 3\"."},"center":{"type":"object","description":"the center.","properties":{"lat":{"type":"number","minimum":-90,"maximum":90},"lng":{"type":"number","minimum":-180,"maximum":180}},"required":["lat","lng"],"additionalProperties":false},"radius_meters":{"type":"integer","description":"the radius.","minimum":50,"maximum":50000}},"required":["name","center","radius_meters"],"additionalProperties":false}`),
+	Namespace:   "travel",
+	Tokens:      toolgen.Tokens{Default: 168, Strict: 151, Gemini: 141},
+	SearchTerms: "1 42 uDjBANAsVkhojBgGDIAIA area:2 center:3 circular creat:4 creat_geofenc:4 defin devic enter geofenc:4 lat:2 leav lng:2 meter:2 name:3 notification radiu:3 radiu_meter:2 track travel:2 trigger warehous",
+	Call:        toolgenCallCreateGeofence,
+}}
 
 // SearchFlightsRule is a permission rule for the tool search_flights: each
 // field is a glob over that argument's value (as toolgen.Rule's Args), and an
@@ -770,7 +734,7 @@ type SearchFlightsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SearchFlightsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSearchFlights, toolgenObjectFlightSearch, []string{r.Origin, r.Destination, r.DepartDate, r.ReturnDate, r.Adults, r.Cabin, r.NonstopOnly, r.MaxPrice, r.Airlines})
+	return toolimpl.RuleOf(ToolSearchFlights, toolgenObjectFlightSearch, unsafe.Pointer(&r), 9)
 }
 
 // BookFlightRule is a permission rule for the tool book_flight: each field is
@@ -785,7 +749,7 @@ type BookFlightRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r BookFlightRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolBookFlight, toolgenArgsBookFlight, []string{r.OfferID, r.Passengers, r.SeatPreference})
+	return toolimpl.RuleOf(ToolBookFlight, toolgenArgsBookFlight, unsafe.Pointer(&r), 3)
 }
 
 // GetFlightStatusRule is a permission rule for the tool get_flight_status:
@@ -799,7 +763,7 @@ type GetFlightStatusRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetFlightStatusRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetFlightStatus, toolgenArgsGetFlightStatus, []string{r.FlightNumber, r.Date})
+	return toolimpl.RuleOf(ToolGetFlightStatus, toolgenArgsGetFlightStatus, unsafe.Pointer(&r), 2)
 }
 
 // ChangeFlightRule is a permission rule for the tool change_flight: each field
@@ -813,7 +777,7 @@ type ChangeFlightRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ChangeFlightRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolChangeFlight, toolgenArgsChangeFlight, []string{r.BookingReference, r.NewOfferID})
+	return toolimpl.RuleOf(ToolChangeFlight, toolgenArgsChangeFlight, unsafe.Pointer(&r), 2)
 }
 
 // SelectSeatRule is a permission rule for the tool select_seat: each field is
@@ -828,7 +792,7 @@ type SelectSeatRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SelectSeatRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSelectSeat, toolgenArgsSelectSeat, []string{r.BookingReference, r.FlightNumber, r.Seat})
+	return toolimpl.RuleOf(ToolSelectSeat, toolgenArgsSelectSeat, unsafe.Pointer(&r), 3)
 }
 
 // CheckInForFlightRule is a permission rule for the tool check_in_for_flight:
@@ -842,7 +806,7 @@ type CheckInForFlightRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CheckInForFlightRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCheckInForFlight, toolgenArgsCheckInForFlight, []string{r.BookingReference, r.FamilyName})
+	return toolimpl.RuleOf(ToolCheckInForFlight, toolgenArgsCheckInForFlight, unsafe.Pointer(&r), 2)
 }
 
 // CreateFareAlertRule is a permission rule for the tool create_fare_alert:
@@ -858,7 +822,7 @@ type CreateFareAlertRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateFareAlertRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateFareAlert, toolgenArgsCreateFareAlert, []string{r.Origin, r.Destination, r.DepartDate, r.TargetPrice})
+	return toolimpl.RuleOf(ToolCreateFareAlert, toolgenArgsCreateFareAlert, unsafe.Pointer(&r), 4)
 }
 
 // FindNearbyAirportsRule is a permission rule for the tool
@@ -872,7 +836,7 @@ type FindNearbyAirportsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FindNearbyAirportsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolFindNearbyAirports, toolgenArgsFindNearbyAirports, []string{r.Near, r.RadiusKm})
+	return toolimpl.RuleOf(ToolFindNearbyAirports, toolgenArgsFindNearbyAirports, unsafe.Pointer(&r), 2)
 }
 
 // SearchHotelsRule is a permission rule for the tool search_hotels: each field
@@ -893,7 +857,7 @@ type SearchHotelsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SearchHotelsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSearchHotels, toolgenObjectHotelSearch, []string{r.Near, r.CheckIn, r.CheckOut, r.Guests, r.Rooms, r.MaxNightly, r.MinStars, r.Amenities, r.RefundableOnly})
+	return toolimpl.RuleOf(ToolSearchHotels, toolgenObjectHotelSearch, unsafe.Pointer(&r), 9)
 }
 
 // BookHotelRule is a permission rule for the tool book_hotel: each field is a
@@ -908,7 +872,7 @@ type BookHotelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r BookHotelRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolBookHotel, toolgenArgsBookHotel, []string{r.OfferID, r.GuestName, r.SpecialRequests})
+	return toolimpl.RuleOf(ToolBookHotel, toolgenArgsBookHotel, unsafe.Pointer(&r), 3)
 }
 
 // CancelHotelReservationRule is a permission rule for the tool
@@ -921,7 +885,7 @@ type CancelHotelReservationRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CancelHotelReservationRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCancelHotelReservation, toolgenArgsCancelHotelReservation, []string{r.BookingReference})
+	return toolimpl.RuleOf(ToolCancelHotelReservation, toolgenArgsCancelHotelReservation, unsafe.Pointer(&r), 1)
 }
 
 // SearchRentalCarsRule is a permission rule for the tool search_rental_cars:
@@ -938,7 +902,7 @@ type SearchRentalCarsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SearchRentalCarsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSearchRentalCars, toolgenArgsSearchRentalCars, []string{r.Pickup, r.PickupAt, r.DropoffAt, r.Dropoff, r.CarClass})
+	return toolimpl.RuleOf(ToolSearchRentalCars, toolgenArgsSearchRentalCars, unsafe.Pointer(&r), 5)
 }
 
 // BookRentalCarRule is a permission rule for the tool book_rental_car: each
@@ -953,7 +917,7 @@ type BookRentalCarRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r BookRentalCarRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolBookRentalCar, toolgenArgsBookRentalCar, []string{r.OfferID, r.DriverName, r.Insurance})
+	return toolimpl.RuleOf(ToolBookRentalCar, toolgenArgsBookRentalCar, unsafe.Pointer(&r), 3)
 }
 
 // RequestRideRule is a permission rule for the tool request_ride: each field
@@ -969,7 +933,7 @@ type RequestRideRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RequestRideRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRequestRide, toolgenArgsRequestRide, []string{r.Pickup, r.Destination, r.RideType, r.ScheduledAt})
+	return toolimpl.RuleOf(ToolRequestRide, toolgenArgsRequestRide, unsafe.Pointer(&r), 4)
 }
 
 // CancelTripBookingRule is a permission rule for the tool cancel_trip_booking:
@@ -983,7 +947,7 @@ type CancelTripBookingRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CancelTripBookingRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCancelTripBooking, toolgenArgsCancelTripBooking, []string{r.BookingReference, r.Reason})
+	return toolimpl.RuleOf(ToolCancelTripBooking, toolgenArgsCancelTripBooking, unsafe.Pointer(&r), 2)
 }
 
 // ListTripsRule is a permission rule for the tool list_trips: each field is a
@@ -996,7 +960,7 @@ type ListTripsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListTripsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListTrips, toolgenArgsListTrips, []string{r.UpcomingOnly})
+	return toolimpl.RuleOf(ToolListTrips, toolgenArgsListTrips, unsafe.Pointer(&r), 1)
 }
 
 // GetTripItineraryRule is a permission rule for the tool get_trip_itinerary:
@@ -1009,7 +973,7 @@ type GetTripItineraryRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetTripItineraryRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetTripItinerary, toolgenArgsGetTripItinerary, []string{r.TripID})
+	return toolimpl.RuleOf(ToolGetTripItinerary, toolgenArgsGetTripItinerary, unsafe.Pointer(&r), 1)
 }
 
 // CheckTravelPolicyComplianceRule is a permission rule for the tool
@@ -1022,7 +986,7 @@ type CheckTravelPolicyComplianceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CheckTravelPolicyComplianceRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCheckTravelPolicyCompliance, toolgenArgsCheckTravelPolicyCompliance, []string{r.OfferID})
+	return toolimpl.RuleOf(ToolCheckTravelPolicyCompliance, toolgenArgsCheckTravelPolicyCompliance, unsafe.Pointer(&r), 1)
 }
 
 // AddLoyaltyProgramRule is a permission rule for the tool add_loyalty_program:
@@ -1036,7 +1000,7 @@ type AddLoyaltyProgramRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddLoyaltyProgramRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAddLoyaltyProgram, toolgenArgsAddLoyaltyProgram, []string{r.Program, r.Number})
+	return toolimpl.RuleOf(ToolAddLoyaltyProgram, toolgenArgsAddLoyaltyProgram, unsafe.Pointer(&r), 2)
 }
 
 // GetVisaRequirementsRule is a permission rule for the tool
@@ -1051,7 +1015,7 @@ type GetVisaRequirementsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetVisaRequirementsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetVisaRequirements, toolgenArgsGetVisaRequirements, []string{r.Citizenship, r.Destination, r.Business})
+	return toolimpl.RuleOf(ToolGetVisaRequirements, toolgenArgsGetVisaRequirements, unsafe.Pointer(&r), 3)
 }
 
 // GetTravelAdvisoryRule is a permission rule for the tool get_travel_advisory:
@@ -1064,7 +1028,7 @@ type GetTravelAdvisoryRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetTravelAdvisoryRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetTravelAdvisory, toolgenArgsGetTravelAdvisory, []string{r.Country})
+	return toolimpl.RuleOf(ToolGetTravelAdvisory, toolgenArgsGetTravelAdvisory, unsafe.Pointer(&r), 1)
 }
 
 // ConvertCurrencyRule is a permission rule for the tool convert_currency: each
@@ -1079,7 +1043,7 @@ type ConvertCurrencyRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ConvertCurrencyRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolConvertCurrency, toolgenArgsConvertCurrency, []string{r.Amount, r.From, r.To})
+	return toolimpl.RuleOf(ToolConvertCurrency, toolgenArgsConvertCurrency, unsafe.Pointer(&r), 3)
 }
 
 // GetDestinationWeatherRule is a permission rule for the tool
@@ -1094,7 +1058,7 @@ type GetDestinationWeatherRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetDestinationWeatherRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetDestinationWeather, toolgenArgsGetDestinationWeather, []string{r.City, r.From, r.To})
+	return toolimpl.RuleOf(ToolGetDestinationWeather, toolgenArgsGetDestinationWeather, unsafe.Pointer(&r), 3)
 }
 
 // GetDirectionsRule is a permission rule for the tool get_directions: each
@@ -1111,7 +1075,7 @@ type GetDirectionsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetDirectionsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetDirections, toolgenArgsGetDirections, []string{r.Origin, r.Destination, r.Mode, r.DepartAt, r.Avoid})
+	return toolimpl.RuleOf(ToolGetDirections, toolgenArgsGetDirections, unsafe.Pointer(&r), 5)
 }
 
 // GetDistanceMatrixRule is a permission rule for the tool get_distance_matrix:
@@ -1126,7 +1090,7 @@ type GetDistanceMatrixRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetDistanceMatrixRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetDistanceMatrix, toolgenArgsGetDistanceMatrix, []string{r.Origins, r.Destinations, r.Mode})
+	return toolimpl.RuleOf(ToolGetDistanceMatrix, toolgenArgsGetDistanceMatrix, unsafe.Pointer(&r), 3)
 }
 
 // OptimizeMultiStopRouteRule is a permission rule for the tool
@@ -1142,7 +1106,7 @@ type OptimizeMultiStopRouteRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r OptimizeMultiStopRouteRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolOptimizeMultiStopRoute, toolgenArgsOptimizeMultiStopRoute, []string{r.Start, r.Stops, r.ReturnToStart, r.Mode})
+	return toolimpl.RuleOf(ToolOptimizeMultiStopRoute, toolgenArgsOptimizeMultiStopRoute, unsafe.Pointer(&r), 4)
 }
 
 // GetLiveTrafficRule is a permission rule for the tool get_live_traffic: each
@@ -1155,7 +1119,7 @@ type GetLiveTrafficRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetLiveTrafficRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetLiveTraffic, toolgenArgsGetLiveTraffic, []string{r.Area})
+	return toolimpl.RuleOf(ToolGetLiveTraffic, toolgenArgsGetLiveTraffic, unsafe.Pointer(&r), 1)
 }
 
 // GetTransitDeparturesRule is a permission rule for the tool
@@ -1170,7 +1134,7 @@ type GetTransitDeparturesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetTransitDeparturesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetTransitDepartures, toolgenArgsGetTransitDepartures, []string{r.Stop, r.Line, r.Limit})
+	return toolimpl.RuleOf(ToolGetTransitDepartures, toolgenArgsGetTransitDepartures, unsafe.Pointer(&r), 3)
 }
 
 // GeocodeAddressRule is a permission rule for the tool geocode_address: each
@@ -1183,7 +1147,7 @@ type GeocodeAddressRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GeocodeAddressRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGeocodeAddress, toolgenArgsGeocodeAddress, []string{r.Address})
+	return toolimpl.RuleOf(ToolGeocodeAddress, toolgenArgsGeocodeAddress, unsafe.Pointer(&r), 1)
 }
 
 // ReverseGeocodeRule is a permission rule for the tool reverse_geocode: each
@@ -1197,7 +1161,7 @@ type ReverseGeocodeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReverseGeocodeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReverseGeocode, toolgenObjectLocation, []string{r.Lat, r.Lng})
+	return toolimpl.RuleOf(ToolReverseGeocode, toolgenObjectLocation, unsafe.Pointer(&r), 2)
 }
 
 // GetLocationTimeZoneRule is a permission rule for the tool
@@ -1211,7 +1175,7 @@ type GetLocationTimeZoneRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetLocationTimeZoneRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetLocationTimeZone, toolgenObjectLocation, []string{r.Lat, r.Lng})
+	return toolimpl.RuleOf(ToolGetLocationTimeZone, toolgenObjectLocation, unsafe.Pointer(&r), 2)
 }
 
 // GetElevationRule is a permission rule for the tool get_elevation: each field
@@ -1224,7 +1188,7 @@ type GetElevationRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetElevationRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetElevation, toolgenArgsGetElevation, []string{r.Locations})
+	return toolimpl.RuleOf(ToolGetElevation, toolgenArgsGetElevation, unsafe.Pointer(&r), 1)
 }
 
 // SearchNearbyPlacesRule is a permission rule for the tool
@@ -1241,7 +1205,7 @@ type SearchNearbyPlacesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SearchNearbyPlacesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSearchNearbyPlaces, toolgenArgsSearchNearbyPlaces, []string{r.Query, r.Near, r.PlaceType, r.RadiusMeters, r.OpenNow})
+	return toolimpl.RuleOf(ToolSearchNearbyPlaces, toolgenArgsSearchNearbyPlaces, unsafe.Pointer(&r), 5)
 }
 
 // GetPlaceDetailsRule is a permission rule for the tool get_place_details:
@@ -1254,7 +1218,7 @@ type GetPlaceDetailsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetPlaceDetailsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetPlaceDetails, toolgenArgsGetPlaceDetails, []string{r.PlaceID})
+	return toolimpl.RuleOf(ToolGetPlaceDetails, toolgenArgsGetPlaceDetails, unsafe.Pointer(&r), 1)
 }
 
 // ListPlaceReviewsRule is a permission rule for the tool list_place_reviews:
@@ -1268,7 +1232,7 @@ type ListPlaceReviewsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListPlaceReviewsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListPlaceReviews, toolgenArgsListPlaceReviews, []string{r.PlaceID, r.NewestFirst})
+	return toolimpl.RuleOf(ToolListPlaceReviews, toolgenArgsListPlaceReviews, unsafe.Pointer(&r), 2)
 }
 
 // ReserveRestaurantTableRule is a permission rule for the tool
@@ -1285,7 +1249,7 @@ type ReserveRestaurantTableRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReserveRestaurantTableRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReserveRestaurantTable, toolgenArgsReserveRestaurantTable, []string{r.PlaceID, r.PartySize, r.At, r.Name, r.Phone})
+	return toolimpl.RuleOf(ToolReserveRestaurantTable, toolgenArgsReserveRestaurantTable, unsafe.Pointer(&r), 5)
 }
 
 // SavePlaceToListRule is a permission rule for the tool save_place_to_list:
@@ -1299,7 +1263,7 @@ type SavePlaceToListRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SavePlaceToListRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSavePlaceToList, toolgenArgsSavePlaceToList, []string{r.PlaceID, r.List})
+	return toolimpl.RuleOf(ToolSavePlaceToList, toolgenArgsSavePlaceToList, unsafe.Pointer(&r), 2)
 }
 
 // RenderStaticMapRule is a permission rule for the tool render_static_map:
@@ -1314,7 +1278,7 @@ type RenderStaticMapRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RenderStaticMapRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRenderStaticMap, toolgenArgsRenderStaticMap, []string{r.Center, r.Zoom, r.Markers})
+	return toolimpl.RuleOf(ToolRenderStaticMap, toolgenArgsRenderStaticMap, unsafe.Pointer(&r), 3)
 }
 
 // ShareLiveLocationRule is a permission rule for the tool share_live_location:
@@ -1328,7 +1292,7 @@ type ShareLiveLocationRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ShareLiveLocationRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolShareLiveLocation, toolgenArgsShareLiveLocation, []string{r.Email, r.Minutes})
+	return toolimpl.RuleOf(ToolShareLiveLocation, toolgenArgsShareLiveLocation, unsafe.Pointer(&r), 2)
 }
 
 // CreateGeofenceRule is a permission rule for the tool create_geofence: each
@@ -1343,7 +1307,7 @@ type CreateGeofenceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateGeofenceRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCreateGeofence, toolgenArgsCreateGeofence, []string{r.Name, r.Center, r.RadiusMeters})
+	return toolimpl.RuleOf(ToolCreateGeofence, toolgenArgsCreateGeofence, unsafe.Pointer(&r), 3)
 }
 
 // BookFlightEdit is a person's edit of the arguments of a call of book_flight,
@@ -1592,13 +1556,6 @@ func (a ShareLiveLocationEdit) Args() ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenInputSearchFlights is the JSON Schema of search_flights's arguments.
-var toolgenInputSearchFlights = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"origin":{"type":"string","description":"Origin is an airport or city code, \"SFO\" or \"LON\".","pattern":"^[A-Z]{3}$"},"destination":{"type":"string","pattern":"^[A-Z]{3}$"},"depart_date":{"type":"string","format":"date-time"},"return_date":{"type":"string","description":"ReturnDate makes it a round trip.","format":"date-time"},"adults":{"type":"integer","minimum":1,"maximum":9,"default":1},"cabin":{"type":"string","description":"Cabin is a flight's cabin class.\n\"economy\": economy\n\"premium_economy\": premium economy\n\"business\": business\n\"first\": first","enum":["economy","premium_economy","business","first"]},"nonstop_only":{"type":"boolean"},"max_price":{"type":"number"},"airlines":{"type":"array","description":"Airlines limits the results to these carriers' IATA codes, [\"LH\", \"UA\"].","items":{"type":"string"}}},"required":["origin","destination","depart_date"],"additionalProperties":false}`)
-
-// toolgenOutputSearchFlights is the JSON Schema of search_flights's structured
-// result.
-var toolgenOutputSearchFlights = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"FlightOffer is a priced itinerary.","properties":{"id":{"type":"string"},"carrier":{"type":"string"},"flights":{"type":"array","items":{"type":"string"}},"departure":{"type":"string","format":"date-time"},"arrival":{"type":"string","format":"date-time"},"stops":{"type":"integer"},"cabin":{"type":"string","description":"Cabin is a flight's cabin class.\n\"economy\": economy\n\"premium_economy\": premium economy\n\"business\": business\n\"first\": first","examples":["economy","premium_economy","business","first"]},"price":{"type":"number"},"currency":{"type":"string"},"in_policy":{"type":"boolean"}},"required":["id","carrier","flights","departure","arrival","stops","cabin","price","currency","in_policy"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallSearchFlights reads the arguments of search_flights, calls SearchFlights and writes its result.
 func toolgenCallSearchFlights(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSearchFlights, &res, &err)
@@ -1629,13 +1586,6 @@ func toolgenCallSearchFlights(ctx context.Context, args []byte) (res toolgen.Res
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputBookFlight is the JSON Schema of book_flight's arguments.
-var toolgenInputBookFlight = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"offer_id":{"type":"string","description":"the offer, from SearchFlights."},"passengers":{"type":"array","description":"the travelers.","minItems":1,"items":{"type":"object","description":"Passenger is a traveler on a booking.","properties":{"given_name":{"type":"string"},"family_name":{"type":"string"},"birth_date":{"type":"string","format":"date-time"},"passport":{"type":"string","description":"Passport is the passport number, needed on international flights."},"loyalty_number":{"type":"string","description":"LoyaltyNumber is the frequent-flyer number."}},"required":["given_name","family_name","birth_date"],"additionalProperties":false}},"seat_preference":{"type":"string","description":"the kind of seat to assign.\n\"window\": by the window\n\"aisle\": on the aisle\n\"any\": no preference","enum":["window","aisle","any"]}},"required":["offer_id","passengers"],"additionalProperties":false}`)
-
-// toolgenOutputBookFlight is the JSON Schema of book_flight's structured
-// result.
-var toolgenOutputBookFlight = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Booking is a confirmed reservation.","properties":{"reference":{"type":"string"},"kind":{"type":"string"},"summary":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"total":{"type":"number"},"currency":{"type":"string"}},"required":["reference","kind","summary","start","end","total","currency"],"additionalProperties":false}`)
 
 // toolgenCallBookFlight reads the arguments of book_flight, calls BookFlight and writes its result.
 func toolgenCallBookFlight(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1697,10 +1647,6 @@ func toolgenCallBookFlight(ctx context.Context, args []byte) (res toolgen.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetFlightStatus is the JSON Schema of get_flight_status's
-// arguments.
-var toolgenInputGetFlightStatus = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"flight_number":{"type":"string","description":"the airline code and number, \"LH400\"."},"date":{"type":"string","description":"the day of departure.","format":"date-time"}},"required":["flight_number","date"],"additionalProperties":false}`)
-
 // toolgenCallGetFlightStatus reads the arguments of get_flight_status, calls GetFlightStatus and writes its result.
 func toolgenCallGetFlightStatus(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetFlightStatus, &res, &err)
@@ -1740,13 +1686,6 @@ func toolgenCallGetFlightStatus(ctx context.Context, args []byte) (res toolgen.R
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputChangeFlight is the JSON Schema of change_flight's arguments.
-var toolgenInputChangeFlight = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"booking_reference":{"type":"string","description":"the booking's reference (PNR), \"X7K2QP\"."},"new_offer_id":{"type":"string","description":"the offer to change to."}},"required":["booking_reference","new_offer_id"],"additionalProperties":false}`)
-
-// toolgenOutputChangeFlight is the JSON Schema of change_flight's structured
-// result.
-var toolgenOutputChangeFlight = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Booking is a confirmed reservation.","properties":{"reference":{"type":"string"},"kind":{"type":"string"},"summary":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"total":{"type":"number"},"currency":{"type":"string"}},"required":["reference","kind","summary","start","end","total","currency"],"additionalProperties":false}`)
 
 // toolgenCallChangeFlight reads the arguments of change_flight, calls ChangeFlight and writes its result.
 func toolgenCallChangeFlight(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1790,9 +1729,6 @@ func toolgenCallChangeFlight(ctx context.Context, args []byte) (res toolgen.Resu
 	toolgenEncodeBooking(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputSelectSeat is the JSON Schema of select_seat's arguments.
-var toolgenInputSelectSeat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"booking_reference":{"type":"string","description":"the booking's reference."},"flight_number":{"type":"string","description":"the flight of the booking."},"seat":{"type":"string","description":"the seat, \"14C\".","pattern":"^[0-9]{1,2}[A-K]$"}},"required":["booking_reference","flight_number","seat"],"additionalProperties":false}`)
 
 // toolgenCallSelectSeat reads the arguments of select_seat, calls SelectSeat and writes its result.
 func toolgenCallSelectSeat(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1839,14 +1775,6 @@ func toolgenCallSelectSeat(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputCheckInForFlight is the JSON Schema of check_in_for_flight's
-// arguments.
-var toolgenInputCheckInForFlight = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"booking_reference":{"type":"string","description":"the booking's reference."},"family_name":{"type":"string","description":"the lead traveler's family name."}},"required":["booking_reference","family_name"],"additionalProperties":false}`)
-
-// toolgenOutputCheckInForFlight is the JSON Schema of check_in_for_flight's
-// structured result.
-var toolgenOutputCheckInForFlight = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallCheckInForFlight reads the arguments of check_in_for_flight, calls CheckInForFlight and writes its result.
 func toolgenCallCheckInForFlight(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1897,10 +1825,6 @@ func toolgenCallCheckInForFlight(ctx context.Context, args []byte) (res toolgen.
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputCreateFareAlert is the JSON Schema of create_fare_alert's
-// arguments.
-var toolgenInputCreateFareAlert = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"origin":{"type":"string","description":"the departure airport.","pattern":"^[A-Z]{3}$"},"destination":{"type":"string","description":"the arrival airport.","pattern":"^[A-Z]{3}$"},"depart_date":{"type":"string","description":"the travel date.","format":"date-time"},"target_price":{"type":"number","description":"notify below this price."}},"required":["origin","destination","depart_date","target_price"],"additionalProperties":false}`)
 
 // toolgenCallCreateFareAlert reads the arguments of create_fare_alert, calls CreateFareAlert and writes its result.
 func toolgenCallCreateFareAlert(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1956,14 +1880,6 @@ func toolgenCallCreateFareAlert(ctx context.Context, args []byte) (res toolgen.R
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputFindNearbyAirports is the JSON Schema of find_nearby_airports's
-// arguments.
-var toolgenInputFindNearbyAirports = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"near":{"type":"string","description":"a city or address."},"radius_km":{"type":"integer","description":"how far to look.","minimum":1,"maximum":500}},"required":["near","radius_km"],"additionalProperties":false}`)
-
-// toolgenOutputFindNearbyAirports is the JSON Schema of find_nearby_airports's
-// structured result.
-var toolgenOutputFindNearbyAirports = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Place is a business or point of interest.","properties":{"id":{"type":"string"},"name":{"type":"string"},"address":{"type":"string"},"location":{"type":"object","description":"Location is a point on the map.","properties":{"lat":{"type":"number"},"lng":{"type":"number"}},"required":["lat","lng"],"additionalProperties":false},"rating":{"type":"number"},"open_now":{"type":"boolean"},"phone":{"type":"string"},"hours":{"type":"array","items":{"type":"string"}}},"required":["id","name","address","location"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallFindNearbyAirports reads the arguments of find_nearby_airports, calls FindNearbyAirports and writes its result.
 func toolgenCallFindNearbyAirports(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolFindNearbyAirports, &res, &err)
@@ -2014,13 +1930,6 @@ func toolgenCallFindNearbyAirports(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputSearchHotels is the JSON Schema of search_hotels's arguments.
-var toolgenInputSearchHotels = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"near":{"type":"string","description":"Near is a city, an address or a landmark."},"check_in":{"type":"string","format":"date-time"},"check_out":{"type":"string","format":"date-time"},"guests":{"type":"integer","minimum":1,"maximum":8,"default":1},"rooms":{"type":"integer","minimum":1,"maximum":5,"default":1},"max_nightly":{"type":"number","description":"MaxNightly is the highest price per night."},"min_stars":{"type":"integer","minimum":1,"maximum":5},"amenities":{"type":"array","description":"Amenities the hotel must have, [\"gym\", \"free_wifi\", \"parking\"].","items":{"type":"string"}},"refundable_only":{"type":"boolean"}},"required":["near","check_in","check_out"],"additionalProperties":false}`)
-
-// toolgenOutputSearchHotels is the JSON Schema of search_hotels's structured
-// result.
-var toolgenOutputSearchHotels = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"HotelOffer is a priced room.","properties":{"id":{"type":"string"},"hotel":{"type":"string"},"stars":{"type":"integer"},"address":{"type":"string"},"room":{"type":"string"},"nightly":{"type":"number"},"total":{"type":"number"},"currency":{"type":"string"},"refundable":{"type":"boolean"},"amenities":{"type":"array","items":{"type":"string"}}},"required":["id","hotel","stars","address","room","nightly","total","currency","refundable"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallSearchHotels reads the arguments of search_hotels, calls SearchHotels and writes its result.
 func toolgenCallSearchHotels(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSearchHotels, &res, &err)
@@ -2051,12 +1960,6 @@ func toolgenCallSearchHotels(ctx context.Context, args []byte) (res toolgen.Resu
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputBookHotel is the JSON Schema of book_hotel's arguments.
-var toolgenInputBookHotel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"offer_id":{"type":"string","description":"the offer, from SearchHotels."},"guest_name":{"type":"string","description":"the name on the reservation."},"special_requests":{"type":"string","description":"\"late arrival\", \"high floor\"..."}},"required":["offer_id","guest_name"],"additionalProperties":false}`)
-
-// toolgenOutputBookHotel is the JSON Schema of book_hotel's structured result.
-var toolgenOutputBookHotel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Booking is a confirmed reservation.","properties":{"reference":{"type":"string"},"kind":{"type":"string"},"summary":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"total":{"type":"number"},"currency":{"type":"string"}},"required":["reference","kind","summary","start","end","total","currency"],"additionalProperties":false}`)
 
 // toolgenCallBookHotel reads the arguments of book_hotel, calls BookHotel and writes its result.
 func toolgenCallBookHotel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2112,10 +2015,6 @@ func toolgenCallBookHotel(ctx context.Context, args []byte) (res toolgen.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCancelHotelReservation is the JSON Schema of
-// cancel_hotel_reservation's arguments.
-var toolgenInputCancelHotelReservation = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"booking_reference":{"type":"string","description":"the hotel's confirmation number."}},"required":["booking_reference"],"additionalProperties":false}`)
-
 // toolgenCallCancelHotelReservation reads the arguments of cancel_hotel_reservation, calls CancelHotelReservation and writes its result.
 func toolgenCallCancelHotelReservation(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCancelHotelReservation, &res, &err)
@@ -2149,14 +2048,6 @@ func toolgenCallCancelHotelReservation(ctx context.Context, args []byte) (res to
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputSearchRentalCars is the JSON Schema of search_rental_cars's
-// arguments.
-var toolgenInputSearchRentalCars = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pickup":{"type":"string","description":"an airport code or address."},"pickup_at":{"type":"string","description":"when to pick the car up.","format":"date-time"},"dropoff_at":{"type":"string","description":"when to return it.","format":"date-time"},"dropoff":{"type":"string","description":"where to return it; the pickup place when absent."},"car_class":{"type":"string","description":"the category of car.\n\"compact\": small, 4 seats\n\"midsize\": 5 seats\n\"fullsize\": 5 seats, larger trunk\n\"suv\": sport utility vehicle\n\"van\": 7 to 9 seats\n\"electric\": battery electric","enum":["compact","midsize","fullsize","suv","van","electric"]}},"required":["pickup","pickup_at","dropoff_at"],"additionalProperties":false}`)
-
-// toolgenOutputSearchRentalCars is the JSON Schema of search_rental_cars's
-// structured result.
-var toolgenOutputSearchRentalCars = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Booking is a confirmed reservation.","properties":{"reference":{"type":"string"},"kind":{"type":"string"},"summary":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"total":{"type":"number"},"currency":{"type":"string"}},"required":["reference","kind","summary","start","end","total","currency"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSearchRentalCars reads the arguments of search_rental_cars, calls SearchRentalCars and writes its result.
 func toolgenCallSearchRentalCars(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2234,13 +2125,6 @@ func toolgenCallSearchRentalCars(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputBookRentalCar is the JSON Schema of book_rental_car's arguments.
-var toolgenInputBookRentalCar = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"offer_id":{"type":"string","description":"the offer, from SearchRentalCars."},"driver_name":{"type":"string","description":"the main driver."},"insurance":{"type":"boolean","description":"add full collision and theft cover."}},"required":["offer_id","driver_name","insurance"],"additionalProperties":false}`)
-
-// toolgenOutputBookRentalCar is the JSON Schema of book_rental_car's
-// structured result.
-var toolgenOutputBookRentalCar = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Booking is a confirmed reservation.","properties":{"reference":{"type":"string"},"kind":{"type":"string"},"summary":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"total":{"type":"number"},"currency":{"type":"string"}},"required":["reference","kind","summary","start","end","total","currency"],"additionalProperties":false}`)
-
 // toolgenCallBookRentalCar reads the arguments of book_rental_car, calls BookRentalCar and writes its result.
 func toolgenCallBookRentalCar(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolBookRentalCar, &res, &err)
@@ -2289,13 +2173,6 @@ func toolgenCallBookRentalCar(ctx context.Context, args []byte) (res toolgen.Res
 	toolgenEncodeBooking(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputRequestRide is the JSON Schema of request_ride's arguments.
-var toolgenInputRequestRide = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"pickup":{"type":"string","description":"the pickup address or place."},"destination":{"type":"string","description":"where to go."},"ride_type":{"type":"string","description":"the kind of car.\n\"standard\": a car for up to 4\n\"xl\": a car for up to 6\n\"premium\": a high-end car\n\"shared\": shared with other riders","enum":["standard","xl","premium","shared"]},"scheduled_at":{"type":"string","description":"when to be picked up; now when absent.","format":"date-time"}},"required":["pickup","destination","ride_type"],"additionalProperties":false}`)
-
-// toolgenOutputRequestRide is the JSON Schema of request_ride's structured
-// result.
-var toolgenOutputRequestRide = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Booking is a confirmed reservation.","properties":{"reference":{"type":"string"},"kind":{"type":"string"},"summary":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"total":{"type":"number"},"currency":{"type":"string"}},"required":["reference","kind","summary","start","end","total","currency"],"additionalProperties":false}`)
 
 // toolgenCallRequestRide reads the arguments of request_ride, calls RequestRide and writes its result.
 func toolgenCallRequestRide(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2355,10 +2232,6 @@ func toolgenCallRequestRide(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCancelTripBooking is the JSON Schema of cancel_trip_booking's
-// arguments.
-var toolgenInputCancelTripBooking = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"booking_reference":{"type":"string","description":"the booking's reference."},"reason":{"type":"string","description":"why, for the travel manager."}},"required":["booking_reference"],"additionalProperties":false}`)
-
 // toolgenCallCancelTripBooking reads the arguments of cancel_trip_booking, calls CancelTripBooking and writes its result.
 func toolgenCallCancelTripBooking(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCancelTripBooking, &res, &err)
@@ -2404,12 +2277,6 @@ func toolgenCallCancelTripBooking(ctx context.Context, args []byte) (res toolgen
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputListTrips is the JSON Schema of list_trips's arguments.
-var toolgenInputListTrips = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"upcoming_only":{"type":"boolean","description":"only trips that have not ended."}},"required":["upcoming_only"],"additionalProperties":false}`)
-
-// toolgenOutputListTrips is the JSON Schema of list_trips's structured result.
-var toolgenOutputListTrips = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallListTrips reads the arguments of list_trips, calls ListTrips and writes its result.
 func toolgenCallListTrips(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolListTrips, &res, &err)
@@ -2453,14 +2320,6 @@ func toolgenCallListTrips(ctx context.Context, args []byte) (res toolgen.Result,
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputGetTripItinerary is the JSON Schema of get_trip_itinerary's
-// arguments.
-var toolgenInputGetTripItinerary = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"trip_id":{"type":"string","description":"the trip."}},"required":["trip_id"],"additionalProperties":false}`)
-
-// toolgenOutputGetTripItinerary is the JSON Schema of get_trip_itinerary's
-// structured result.
-var toolgenOutputGetTripItinerary = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Booking is a confirmed reservation.","properties":{"reference":{"type":"string"},"kind":{"type":"string"},"summary":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"total":{"type":"number"},"currency":{"type":"string"}},"required":["reference","kind","summary","start","end","total","currency"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetTripItinerary reads the arguments of get_trip_itinerary, calls GetTripItinerary and writes its result.
 func toolgenCallGetTripItinerary(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2506,10 +2365,6 @@ func toolgenCallGetTripItinerary(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCheckTravelPolicyCompliance is the JSON Schema of
-// check_travel_policy_compliance's arguments.
-var toolgenInputCheckTravelPolicyCompliance = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"offer_id":{"type":"string","description":"the offer."}},"required":["offer_id"],"additionalProperties":false}`)
-
 // toolgenCallCheckTravelPolicyCompliance reads the arguments of check_travel_policy_compliance, calls CheckTravelPolicyCompliance and writes its result.
 func toolgenCallCheckTravelPolicyCompliance(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCheckTravelPolicyCompliance, &res, &err)
@@ -2543,10 +2398,6 @@ func toolgenCallCheckTravelPolicyCompliance(ctx context.Context, args []byte) (r
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputAddLoyaltyProgram is the JSON Schema of add_loyalty_program's
-// arguments.
-var toolgenInputAddLoyaltyProgram = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"program":{"type":"string","description":"the program, \"Miles & More\" or \"Marriott Bonvoy\"."},"number":{"type":"string","description":"the membership number."}},"required":["program","number"],"additionalProperties":false}`)
 
 // toolgenCallAddLoyaltyProgram reads the arguments of add_loyalty_program, calls AddLoyaltyProgram and writes its result.
 func toolgenCallAddLoyaltyProgram(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2586,10 +2437,6 @@ func toolgenCallAddLoyaltyProgram(ctx context.Context, args []byte) (res toolgen
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputGetVisaRequirements is the JSON Schema of
-// get_visa_requirements's arguments.
-var toolgenInputGetVisaRequirements = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"citizenship":{"type":"string","description":"the passport's country.","pattern":"^[A-Z]{2}$"},"destination":{"type":"string","description":"the country visited.","pattern":"^[A-Z]{2}$"},"business":{"type":"boolean","description":"the trip is for business rather than tourism."}},"required":["citizenship","destination","business"],"additionalProperties":false}`)
 
 // toolgenCallGetVisaRequirements reads the arguments of get_visa_requirements, calls GetVisaRequirements and writes its result.
 func toolgenCallGetVisaRequirements(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2639,10 +2486,6 @@ func toolgenCallGetVisaRequirements(ctx context.Context, args []byte) (res toolg
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputGetTravelAdvisory is the JSON Schema of get_travel_advisory's
-// arguments.
-var toolgenInputGetTravelAdvisory = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"country":{"type":"string","description":"the country.","pattern":"^[A-Z]{2}$"}},"required":["country"],"additionalProperties":false}`)
-
 // toolgenCallGetTravelAdvisory reads the arguments of get_travel_advisory, calls GetTravelAdvisory and writes its result.
 func toolgenCallGetTravelAdvisory(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetTravelAdvisory, &res, &err)
@@ -2677,14 +2520,6 @@ func toolgenCallGetTravelAdvisory(ctx context.Context, args []byte) (res toolgen
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputConvertCurrency is the JSON Schema of convert_currency's
-// arguments.
-var toolgenInputConvertCurrency = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"amount":{"type":"number","description":"the amount."},"from":{"type":"string","description":"the currency it is in.","pattern":"^[A-Z]{3}$"},"to":{"type":"string","description":"the currency to convert to.","pattern":"^[A-Z]{3}$"}},"required":["amount","from","to"],"additionalProperties":false}`)
-
-// toolgenOutputConvertCurrency is the JSON Schema of convert_currency's
-// structured result.
-var toolgenOutputConvertCurrency = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallConvertCurrency reads the arguments of convert_currency, calls ConvertCurrency and writes its result.
 func toolgenCallConvertCurrency(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2740,10 +2575,6 @@ func toolgenCallConvertCurrency(ctx context.Context, args []byte) (res toolgen.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetDestinationWeather is the JSON Schema of
-// get_destination_weather's arguments.
-var toolgenInputGetDestinationWeather = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"the city."},"from":{"type":"string","description":"the first day.","format":"date-time"},"to":{"type":"string","description":"the last day.","format":"date-time"}},"required":["city","from","to"],"additionalProperties":false}`)
-
 // toolgenCallGetDestinationWeather reads the arguments of get_destination_weather, calls GetDestinationWeather and writes its result.
 func toolgenCallGetDestinationWeather(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetDestinationWeather, &res, &err)
@@ -2789,13 +2620,6 @@ func toolgenCallGetDestinationWeather(ctx context.Context, args []byte) (res too
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputGetDirections is the JSON Schema of get_directions's arguments.
-var toolgenInputGetDirections = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"origin":{"type":"string","description":"an address, place or \"lat,lng\"."},"destination":{"type":"string","description":"an address, place or \"lat,lng\"."},"mode":{"type":"string","description":"how to travel.\n\"driving\": by car\n\"walking\": on foot\n\"transit\": by public transport\n\"bicycling\": by bicycle","enum":["driving","walking","transit","bicycling"]},"depart_at":{"type":"string","description":"the departure time, for traffic and timetables; now when absent.","format":"date-time"},"avoid":{"type":"array","description":"kinds of road to avoid.","items":{"type":"string","description":"Avoid is a kind of road a route can avoid.\n\"tolls\": toll roads\n\"highways\": motorways\n\"ferries\": ferries","enum":["tolls","highways","ferries"]}}},"required":["origin","destination","mode","avoid"],"additionalProperties":false}`)
-
-// toolgenOutputGetDirections is the JSON Schema of get_directions's structured
-// result.
-var toolgenOutputGetDirections = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Route is a way from one place to another.","properties":{"summary":{"type":"string"},"distance_meters":{"type":"integer"},"duration_seconds":{"type":"integer"},"steps":{"type":"array","items":{"type":"string"}}},"required":["summary","distance_meters","duration_seconds","steps"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetDirections reads the arguments of get_directions, calls GetDirections and writes its result.
 func toolgenCallGetDirections(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2866,14 +2690,6 @@ func toolgenCallGetDirections(ctx context.Context, args []byte) (res toolgen.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetDistanceMatrix is the JSON Schema of get_distance_matrix's
-// arguments.
-var toolgenInputGetDistanceMatrix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"origins":{"type":"array","description":"addresses or places.","items":{"type":"string"}},"destinations":{"type":"array","description":"addresses or places.","items":{"type":"string"}},"mode":{"type":"string","description":"how to travel.\n\"driving\": by car\n\"walking\": on foot\n\"transit\": by public transport\n\"bicycling\": by bicycle","enum":["driving","walking","transit","bicycling"]}},"required":["origins","destinations","mode"],"additionalProperties":false}`)
-
-// toolgenOutputGetDistanceMatrix is the JSON Schema of get_distance_matrix's
-// structured result.
-var toolgenOutputGetDistanceMatrix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"array","items":{"type":"object","description":"Route is a way from one place to another.","properties":{"summary":{"type":"string"},"distance_meters":{"type":"integer"},"duration_seconds":{"type":"integer"},"steps":{"type":"array","items":{"type":"string"}}},"required":["summary","distance_meters","duration_seconds","steps"],"additionalProperties":false}}}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallGetDistanceMatrix reads the arguments of get_distance_matrix, calls GetDistanceMatrix and writes its result.
 func toolgenCallGetDistanceMatrix(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetDistanceMatrix, &res, &err)
@@ -2927,14 +2743,6 @@ func toolgenCallGetDistanceMatrix(ctx context.Context, args []byte) (res toolgen
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputOptimizeMultiStopRoute is the JSON Schema of
-// optimize_multi_stop_route's arguments.
-var toolgenInputOptimizeMultiStopRoute = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"start":{"type":"string","description":"where the route starts."},"stops":{"type":"array","description":"the places to visit.","minItems":2,"items":{"type":"string"}},"return_to_start":{"type":"boolean","description":"end where it started."},"mode":{"type":"string","description":"how to travel.\n\"driving\": by car\n\"walking\": on foot\n\"transit\": by public transport\n\"bicycling\": by bicycle","enum":["driving","walking","transit","bicycling"]}},"required":["start","stops","return_to_start","mode"],"additionalProperties":false}`)
-
-// toolgenOutputOptimizeMultiStopRoute is the JSON Schema of
-// optimize_multi_stop_route's structured result.
-var toolgenOutputOptimizeMultiStopRoute = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Route is a way from one place to another.","properties":{"summary":{"type":"string"},"distance_meters":{"type":"integer"},"duration_seconds":{"type":"integer"},"steps":{"type":"array","items":{"type":"string"}}},"required":["summary","distance_meters","duration_seconds","steps"],"additionalProperties":false}`)
 
 // toolgenCallOptimizeMultiStopRoute reads the arguments of optimize_multi_stop_route, calls OptimizeMultiStopRoute and writes its result.
 func toolgenCallOptimizeMultiStopRoute(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2999,10 +2807,6 @@ func toolgenCallOptimizeMultiStopRoute(ctx context.Context, args []byte) (res to
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetLiveTraffic is the JSON Schema of get_live_traffic's
-// arguments.
-var toolgenInputGetLiveTraffic = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"area":{"type":"string","description":"a road, \"I-880 northbound\", or an area, \"downtown Oakland\"."}},"required":["area"],"additionalProperties":false}`)
-
 // toolgenCallGetLiveTraffic reads the arguments of get_live_traffic, calls GetLiveTraffic and writes its result.
 func toolgenCallGetLiveTraffic(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetLiveTraffic, &res, &err)
@@ -3036,14 +2840,6 @@ func toolgenCallGetLiveTraffic(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputGetTransitDepartures is the JSON Schema of
-// get_transit_departures's arguments.
-var toolgenInputGetTransitDepartures = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"stop":{"type":"string","description":"the stop's name or id."},"line":{"type":"string","description":"only this line."},"limit":{"type":"integer","description":"how many departures.","minimum":1,"maximum":50}},"required":["stop","limit"],"additionalProperties":false}`)
-
-// toolgenOutputGetTransitDepartures is the JSON Schema of
-// get_transit_departures's structured result.
-var toolgenOutputGetTransitDepartures = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetTransitDepartures reads the arguments of get_transit_departures, calls GetTransitDepartures and writes its result.
 func toolgenCallGetTransitDepartures(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3106,14 +2902,6 @@ func toolgenCallGetTransitDepartures(ctx context.Context, args []byte) (res tool
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGeocodeAddress is the JSON Schema of geocode_address's
-// arguments.
-var toolgenInputGeocodeAddress = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"address":{"type":"string","description":"the address."}},"required":["address"],"additionalProperties":false}`)
-
-// toolgenOutputGeocodeAddress is the JSON Schema of geocode_address's
-// structured result.
-var toolgenOutputGeocodeAddress = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Location is a point on the map.","properties":{"lat":{"type":"number"},"lng":{"type":"number"}},"required":["lat","lng"],"additionalProperties":false}`)
-
 // toolgenCallGeocodeAddress reads the arguments of geocode_address, calls GeocodeAddress and writes its result.
 func toolgenCallGeocodeAddress(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGeocodeAddress, &res, &err)
@@ -3151,10 +2939,6 @@ func toolgenCallGeocodeAddress(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputReverseGeocode is the JSON Schema of reverse_geocode's
-// arguments.
-var toolgenInputReverseGeocode = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"lat":{"type":"number","minimum":-90,"maximum":90},"lng":{"type":"number","minimum":-180,"maximum":180}},"required":["lat","lng"],"additionalProperties":false}`)
-
 // toolgenCallReverseGeocode reads the arguments of reverse_geocode, calls ReverseGeocode and writes its result.
 func toolgenCallReverseGeocode(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolReverseGeocode, &res, &err)
@@ -3176,10 +2960,6 @@ func toolgenCallReverseGeocode(ctx context.Context, args []byte) (res toolgen.Re
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputGetLocationTimeZone is the JSON Schema of
-// get_location_time_zone's arguments.
-var toolgenInputGetLocationTimeZone = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"lat":{"type":"number","minimum":-90,"maximum":90},"lng":{"type":"number","minimum":-180,"maximum":180}},"required":["lat","lng"],"additionalProperties":false}`)
-
 // toolgenCallGetLocationTimeZone reads the arguments of get_location_time_zone, calls GetLocationTimeZone and writes its result.
 func toolgenCallGetLocationTimeZone(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetLocationTimeZone, &res, &err)
@@ -3200,13 +2980,6 @@ func toolgenCallGetLocationTimeZone(ctx context.Context, args []byte) (res toolg
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputGetElevation is the JSON Schema of get_elevation's arguments.
-var toolgenInputGetElevation = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"locations":{"type":"array","description":"the points.","items":{"type":"object","description":"Location is a point on the map.","properties":{"lat":{"type":"number","minimum":-90,"maximum":90},"lng":{"type":"number","minimum":-180,"maximum":180}},"required":["lat","lng"],"additionalProperties":false}}},"required":["locations"],"additionalProperties":false}`)
-
-// toolgenOutputGetElevation is the JSON Schema of get_elevation's structured
-// result.
-var toolgenOutputGetElevation = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"number"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallGetElevation reads the arguments of get_elevation, calls GetElevation and writes its result.
 func toolgenCallGetElevation(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3249,14 +3022,6 @@ func toolgenCallGetElevation(ctx context.Context, args []byte) (res toolgen.Resu
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputSearchNearbyPlaces is the JSON Schema of search_nearby_places's
-// arguments.
-var toolgenInputSearchNearbyPlaces = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"what to look for, \"ramen\" or \"24 hour pharmacy\"."},"near":{"type":"string","description":"an address, place or \"lat,lng\"."},"place_type":{"type":"string","description":"only this category.\n\"restaurant\": restaurants\n\"cafe\": cafés\n\"bar\": bars\n\"gas_station\": fuel stations\n\"ev_charger\": electric-vehicle chargers\n\"pharmacy\": pharmacies\n\"hospital\": hospitals\n\"atm\": cash machines\n\"parking\": car parks\n\"supermarket\": grocery stores","enum":["restaurant","cafe","bar","gas_station","ev_charger","pharmacy","hospital","atm","parking","supermarket"]},"radius_meters":{"type":"integer","description":"how far to look.","minimum":50,"maximum":50000},"open_now":{"type":"boolean","description":"only places open now."}},"required":["near","radius_meters","open_now"],"additionalProperties":false}`)
-
-// toolgenOutputSearchNearbyPlaces is the JSON Schema of search_nearby_places's
-// structured result.
-var toolgenOutputSearchNearbyPlaces = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Place is a business or point of interest.","properties":{"id":{"type":"string"},"name":{"type":"string"},"address":{"type":"string"},"location":{"type":"object","description":"Location is a point on the map.","properties":{"lat":{"type":"number"},"lng":{"type":"number"}},"required":["lat","lng"],"additionalProperties":false},"rating":{"type":"number"},"open_now":{"type":"boolean"},"phone":{"type":"string"},"hours":{"type":"array","items":{"type":"string"}}},"required":["id","name","address","location"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSearchNearbyPlaces reads the arguments of search_nearby_places, calls SearchNearbyPlaces and writes its result.
 func toolgenCallSearchNearbyPlaces(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3334,14 +3099,6 @@ func toolgenCallSearchNearbyPlaces(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetPlaceDetails is the JSON Schema of get_place_details's
-// arguments.
-var toolgenInputGetPlaceDetails = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"place_id":{"type":"string","description":"the place."}},"required":["place_id"],"additionalProperties":false}`)
-
-// toolgenOutputGetPlaceDetails is the JSON Schema of get_place_details's
-// structured result.
-var toolgenOutputGetPlaceDetails = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Place is a business or point of interest.","properties":{"id":{"type":"string"},"name":{"type":"string"},"address":{"type":"string"},"location":{"type":"object","description":"Location is a point on the map.","properties":{"lat":{"type":"number"},"lng":{"type":"number"}},"required":["lat","lng"],"additionalProperties":false},"rating":{"type":"number"},"open_now":{"type":"boolean"},"phone":{"type":"string"},"hours":{"type":"array","items":{"type":"string"}}},"required":["id","name","address","location"],"additionalProperties":false}`)
-
 // toolgenCallGetPlaceDetails reads the arguments of get_place_details, calls GetPlaceDetails and writes its result.
 func toolgenCallGetPlaceDetails(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetPlaceDetails, &res, &err)
@@ -3378,14 +3135,6 @@ func toolgenCallGetPlaceDetails(ctx context.Context, args []byte) (res toolgen.R
 	toolgenEncodePlace(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputListPlaceReviews is the JSON Schema of list_place_reviews's
-// arguments.
-var toolgenInputListPlaceReviews = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"place_id":{"type":"string","description":"the place."},"newest_first":{"type":"boolean","description":"sort by date instead of relevance."}},"required":["place_id","newest_first"],"additionalProperties":false}`)
-
-// toolgenOutputListPlaceReviews is the JSON Schema of list_place_reviews's
-// structured result.
-var toolgenOutputListPlaceReviews = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListPlaceReviews reads the arguments of list_place_reviews, calls ListPlaceReviews and writes its result.
 func toolgenCallListPlaceReviews(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3436,14 +3185,6 @@ func toolgenCallListPlaceReviews(ctx context.Context, args []byte) (res toolgen.
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputReserveRestaurantTable is the JSON Schema of
-// reserve_restaurant_table's arguments.
-var toolgenInputReserveRestaurantTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"place_id":{"type":"string","description":"the restaurant."},"party_size":{"type":"integer","description":"how many people.","minimum":1,"maximum":20},"at":{"type":"string","description":"the time.","format":"date-time"},"name":{"type":"string","description":"the name for the reservation."},"phone":{"type":"string","description":"a phone number for the restaurant to call."}},"required":["place_id","party_size","at","name"],"additionalProperties":false}`)
-
-// toolgenOutputReserveRestaurantTable is the JSON Schema of
-// reserve_restaurant_table's structured result.
-var toolgenOutputReserveRestaurantTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Booking is a confirmed reservation.","properties":{"reference":{"type":"string"},"kind":{"type":"string"},"summary":{"type":"string"},"start":{"type":"string","format":"date-time"},"end":{"type":"string","format":"date-time"},"total":{"type":"number"},"currency":{"type":"string"}},"required":["reference","kind","summary","start","end","total","currency"],"additionalProperties":false}`)
 
 // toolgenCallReserveRestaurantTable reads the arguments of reserve_restaurant_table, calls ReserveRestaurantTable and writes its result.
 func toolgenCallReserveRestaurantTable(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3511,10 +3252,6 @@ func toolgenCallReserveRestaurantTable(ctx context.Context, args []byte) (res to
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputSavePlaceToList is the JSON Schema of save_place_to_list's
-// arguments.
-var toolgenInputSavePlaceToList = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"place_id":{"type":"string","description":"the place."},"list":{"type":"string","description":"the list's name."}},"required":["place_id","list"],"additionalProperties":false}`)
-
 // toolgenCallSavePlaceToList reads the arguments of save_place_to_list, calls SavePlaceToList and writes its result.
 func toolgenCallSavePlaceToList(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolSavePlaceToList, &res, &err)
@@ -3553,10 +3290,6 @@ func toolgenCallSavePlaceToList(ctx context.Context, args []byte) (res toolgen.R
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputRenderStaticMap is the JSON Schema of render_static_map's
-// arguments.
-var toolgenInputRenderStaticMap = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"center":{"type":"string","description":"an address, place or \"lat,lng\"."},"zoom":{"type":"integer","description":"1 shows the world, 15 streets.","minimum":1,"maximum":20},"markers":{"type":"array","description":"places to mark.","items":{"type":"string"}}},"required":["center","zoom","markers"],"additionalProperties":false}`)
 
 // toolgenCallRenderStaticMap reads the arguments of render_static_map, calls RenderStaticMap and writes its result.
 func toolgenCallRenderStaticMap(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3602,10 +3335,6 @@ func toolgenCallRenderStaticMap(ctx context.Context, args []byte) (res toolgen.R
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputShareLiveLocation is the JSON Schema of share_live_location's
-// arguments.
-var toolgenInputShareLiveLocation = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"email":{"type":"string","description":"the person."},"minutes":{"type":"integer","description":"how long.","minimum":15,"maximum":1440}},"required":["email","minutes"],"additionalProperties":false}`)
-
 // toolgenCallShareLiveLocation reads the arguments of share_live_location, calls ShareLiveLocation and writes its result.
 func toolgenCallShareLiveLocation(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolShareLiveLocation, &res, &err)
@@ -3645,10 +3374,6 @@ func toolgenCallShareLiveLocation(ctx context.Context, args []byte) (res toolgen
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputCreateGeofence is the JSON Schema of create_geofence's
-// arguments.
-var toolgenInputCreateGeofence = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the area's name, \"Warehouse 3\"."},"center":{"type":"object","description":"the center.","properties":{"lat":{"type":"number","minimum":-90,"maximum":90},"lng":{"type":"number","minimum":-180,"maximum":180}},"required":["lat","lng"],"additionalProperties":false},"radius_meters":{"type":"integer","description":"the radius.","minimum":50,"maximum":50000}},"required":["name","center","radius_meters"],"additionalProperties":false}`)
 
 // toolgenCallCreateGeofence reads the arguments of create_geofence, calls CreateGeofence and writes its result.
 func toolgenCallCreateGeofence(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3994,36 +3719,26 @@ func toolgenDecodeHotelSearch(d *toolimpl.Decoder, v *HotelSearch) {
 	}
 }
 
-// toolgenEncodeHotelOffer writes a HotelOffer object.
+// toolgenTypeHotelOffer describes a HotelOffer for toolimpl's table-driven reader and writer.
+var toolgenTypeHotelOffer = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "hotel", "stars", "address", "room", "nightly", "total", "currency", "refundable", "amenities"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7, 8}, NullAbsent: []int{9}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(HotelOffer{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(HotelOffer{}.Hotel), Kind: toolimpl.FieldString, Required: 2, Key: `"hotel":`},
+		{Offset: unsafe.Offsetof(HotelOffer{}.Stars), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(HotelOffer{}.Stars)), Required: 3, Key: `"stars":`},
+		{Offset: unsafe.Offsetof(HotelOffer{}.Address), Kind: toolimpl.FieldString, Required: 4, Key: `"address":`},
+		{Offset: unsafe.Offsetof(HotelOffer{}.Room), Kind: toolimpl.FieldString, Required: 5, Key: `"room":`},
+		{Offset: unsafe.Offsetof(HotelOffer{}.Nightly), Kind: toolimpl.FieldFloat64, Required: 6, Key: `"nightly":`},
+		{Offset: unsafe.Offsetof(HotelOffer{}.Total), Kind: toolimpl.FieldFloat64, Required: 7, Key: `"total":`},
+		{Offset: unsafe.Offsetof(HotelOffer{}.Currency), Kind: toolimpl.FieldString, Required: 8, Key: `"currency":`},
+		{Offset: unsafe.Offsetof(HotelOffer{}.Refundable), Kind: toolimpl.FieldBool, Required: 9, Key: `"refundable":`},
+		{Offset: unsafe.Offsetof(HotelOffer{}.Amenities), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"amenities":`},
+	},
+}
+
+// toolgenEncodeHotelOffer writes a HotelOffer object, as its table says.
 func toolgenEncodeHotelOffer(e *toolimpl.Encoder, v *HotelOffer) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"hotel\":")
-	e.String(v.Hotel)
-	e.Member("\"stars\":")
-	e.Int(int64(v.Stars))
-	e.Member("\"address\":")
-	e.String(v.Address)
-	e.Member("\"room\":")
-	e.String(v.Room)
-	e.Member("\"nightly\":")
-	e.Float(v.Nightly, 64)
-	e.Member("\"total\":")
-	e.Float(v.Total, 64)
-	e.Member("\"currency\":")
-	e.String(v.Currency)
-	e.Member("\"refundable\":")
-	e.Bool(v.Refundable)
-	if len(v.Amenities) > 0 {
-		e.Member("\"amenities\":")
-		e.Array()
-		for i0 := range v.Amenities {
-			e.String(v.Amenities[i0])
-		}
-		e.EndArray()
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeHotelOffer, unsafe.Pointer(v))
 }
 
 var toolgenArgsBookHotel = &toolimpl.Object{Names: []string{"offer_id", "guest_name", "special_requests"}, Required: []int{0, 1}}
@@ -4123,22 +3838,20 @@ func toolgenDecodeSliceAvoid(d *toolimpl.Decoder, v *[]Avoid) {
 
 var toolgenArgsGetDirections = &toolimpl.Object{Names: []string{"origin", "destination", "mode", "depart_at", "avoid"}, Required: []int{0, 1, 2, 4}}
 
-// toolgenEncodeRoute writes a Route object.
+// toolgenTypeRoute describes a Route for toolimpl's table-driven reader and writer.
+var toolgenTypeRoute = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"summary", "distance_meters", "duration_seconds", "steps"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Route{}.Summary), Kind: toolimpl.FieldString, Required: 1, Key: `"summary":`},
+		{Offset: unsafe.Offsetof(Route{}.DistanceMeters), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Route{}.DistanceMeters)), Required: 2, Key: `"distance_meters":`},
+		{Offset: unsafe.Offsetof(Route{}.DurationSeconds), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Route{}.DurationSeconds)), Required: 3, Key: `"duration_seconds":`},
+		{Offset: unsafe.Offsetof(Route{}.Steps), Kind: toolimpl.FieldStrings, Required: 4, Key: `"steps":`},
+	},
+}
+
+// toolgenEncodeRoute writes a Route object, as its table says.
 func toolgenEncodeRoute(e *toolimpl.Encoder, v *Route) {
-	e.Object()
-	e.Member("\"summary\":")
-	e.String(v.Summary)
-	e.Member("\"distance_meters\":")
-	e.Int(int64(v.DistanceMeters))
-	e.Member("\"duration_seconds\":")
-	e.Int(int64(v.DurationSeconds))
-	e.Member("\"steps\":")
-	e.Array()
-	for i0 := range v.Steps {
-		e.String(v.Steps[i0])
-	}
-	e.EndArray()
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeRoute, unsafe.Pointer(v))
 }
 
 // toolgenDecodeSlicestring reads a []string.

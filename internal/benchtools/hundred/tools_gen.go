@@ -6,6 +6,7 @@ package hundred
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -329,1008 +330,911 @@ var (
 
 // Tools returns the tools of package hundred: tool000, tool001, tool002, tool003, tool004, tool005, tool006, tool007, tool008, tool009, tool010, tool011, tool012, tool013, tool014, tool015, tool016, tool017, tool018, tool019, tool020, tool021, tool022, tool023, tool024, tool025, tool026, tool027, tool028, tool029, tool030, tool031, tool032, tool033, tool034, tool035, tool036, tool037, tool038, tool039, tool040, tool041, tool042, tool043, tool044, tool045, tool046, tool047, tool048, tool049, tool050, tool051, tool052, tool053, tool054, tool055, tool056, tool057, tool058, tool059, tool060, tool061, tool062, tool063, tool064, tool065, tool066, tool067, tool068, tool069, tool070, tool071, tool072, tool073, tool074, tool075, tool076, tool077, tool078, tool079, tool080, tool081, tool082, tool083, tool084, tool085, tool086, tool087, tool088, tool089, tool090, tool091, tool092, tool093, tool094, tool095, tool096, tool097, tool098, tool099.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:        ToolTool000,
-		Description: "Tool000 does task number 0.",
-		InputSchema: toolgenInputTool000,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 34 6gAAgNRQgE4ALekGAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool000:4 work:2",
-		Call:        toolgenCallTool000,
-		Validate:    toolimpl.Validator(toolgenCallTool000),
-	}, {
-		Name:        ToolTool001,
-		Description: "Tool001 does task number 1.",
-		InputSchema: toolgenInputTool001,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 34 6gAAgNRQgE4ALekEAQiN5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool001:4 work:2",
-		Call:        toolgenCallTool001,
-		Validate:    toolimpl.Validator(toolgenCallTool001),
-	}, {
-		Name:        ToolTool002,
-		Description: "Tool002 does task number 2.",
-		InputSchema: toolgenInputTool002,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 34 6gAAgNRQgE4ALekEAUiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool002:4 work:2",
-		Call:        toolgenCallTool002,
-		Validate:    toolimpl.Validator(toolgenCallTool002),
-	}, {
-		Name:        ToolTool003,
-		Description: "Tool003 does task number 3.",
-		InputSchema: toolgenInputTool003,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 34 6gAAgNRQoE4ALekEAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool003:4 work:2",
-		Call:        toolgenCallTool003,
-		Validate:    toolimpl.Validator(toolgenCallTool003),
-	}, {
-		Name:        ToolTool004,
-		Description: "Tool004 does task number 4.",
-		InputSchema: toolgenInputTool004,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 34 6gAAgNRQgE4ELekEAQiJ7 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool004:4 work:2",
-		Call:        toolgenCallTool004,
-		Validate:    toolimpl.Validator(toolgenCallTool004),
-	}, {
-		Name:        ToolTool005,
-		Description: "Tool005 does task number 5.",
-		InputSchema: toolgenInputTool005,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 34 6gAAhNRQhE4ALekEAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool005:4 work:2",
-		Call:        toolgenCallTool005,
-		Validate:    toolimpl.Validator(toolgenCallTool005),
-	}, {
-		Name:        ToolTool006,
-		Description: "Tool006 does task number 6.",
-		InputSchema: toolgenInputTool006,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 34 6gACgNRQgE5ALekEAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool006:4 work:2",
-		Call:        toolgenCallTool006,
-		Validate:    toolimpl.Validator(toolgenCallTool006),
-	}, {
-		Name:        ToolTool007,
-		Description: "Tool007 does task number 7.",
-		InputSchema: toolgenInputTool007,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 34 6gAAgNRQgE4ALekEAQmJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool007:4 work:2",
-		Call:        toolgenCallTool007,
-		Validate:    toolimpl.Validator(toolgenCallTool007),
-	}, {
-		Name:        ToolTool008,
-		Description: "Tool008 does task number 8.",
-		InputSchema: toolgenInputTool008,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 34 6gAAgNRQgE4ALe0EAQiZ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool008:4 work:2",
-		Call:        toolgenCallTool008,
-		Validate:    toolimpl.Validator(toolgenCallTool008),
-	}, {
-		Name:        ToolTool009,
-		Description: "Tool009 does task number 9.",
-		InputSchema: toolgenInputTool009,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 34 6gAAgNRQgE4ALekEgSiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool009:4 work:2",
-		Call:        toolgenCallTool009,
-		Validate:    toolimpl.Validator(toolgenCallTool009),
-	}, {
-		Name:        ToolTool010,
-		Description: "Tool010 does task number 10.",
-		InputSchema: toolgenInputTool010,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAQdEBBiAHQRHJCAIyI9 10 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool010:4 work:2",
-		Call:        toolgenCallTool010,
-		Validate:    toolimpl.Validator(toolgenCallTool010),
-	}, {
-		Name:        ToolTool011,
-		Description: "Tool011 does task number 11.",
-		InputSchema: toolgenInputTool011,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBBigHTRHJGAIyI9 11 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool011:4 work:2",
-		Call:        toolgenCallTool011,
-		Validate:    toolimpl.Validator(toolgenCallTool011),
-	}, {
-		Name:        ToolTool012,
-		Description: "Tool012 does task number 12.",
-		InputSchema: toolgenInputTool012,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBBqAHQRHJCAoyI9 12 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool012:4 work:2",
-		Call:        toolgenCallTool012,
-		Validate:    toolimpl.Validator(toolgenCallTool012),
-	}, {
-		Name:        ToolTool013,
-		Description: "Tool013 does task number 13.",
-		InputSchema: toolgenInputTool013,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BFAAdEBBiAHwRHJCAKyI9 13 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool013:4 work:2",
-		Call:        toolgenCallTool013,
-		Validate:    toolimpl.Validator(toolgenCallTool013),
-	}, {
-		Name:        ToolTool014,
-		Description: "Tool014 does task number 14.",
-		InputSchema: toolgenInputTool014,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBCAdEJBiAHQRHJCAIyI9 14 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool014:4 work:2",
-		Call:        toolgenCallTool014,
-		Validate:    toolimpl.Validator(toolgenCallTool014),
-	}, {
-		Name:        ToolTool015,
-		Description: "Tool015 does task number 15.",
-		InputSchema: toolgenInputTool015,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BFAAdEBBiAHQRHJCAIyI9 15 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool015:4 work:2",
-		Call:        toolgenCallTool015,
-		Validate:    toolimpl.Validator(toolgenCallTool015),
-	}, {
-		Name:        ToolTool016,
-		Description: "Tool016 does task number 16.",
-		InputSchema: toolgenInputTool016,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBEAdEBBiAHQRHNCAIyI9 16 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool016:4 work:2",
-		Call:        toolgenCallTool016,
-		Validate:    toolimpl.Validator(toolgenCallTool016),
-	}, {
-		Name:        ToolTool017,
-		Description: "Tool017 does task number 17.",
-		InputSchema: toolgenInputTool017,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6DBAAdEBBiAHQRXJCAIyI9 17 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool017:4 work:2",
-		Call:        toolgenCallTool017,
-		Validate:    toolimpl.Validator(toolgenCallTool017),
-	}, {
-		Name:        ToolTool018,
-		Description: "Tool018 does task number 18.",
-		InputSchema: toolgenInputTool018,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6FBAAdEBBiAHQRHJCAIyI9 18 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool018:4 work:2",
-		Call:        toolgenCallTool018,
-		Validate:    toolimpl.Validator(toolgenCallTool018),
-	}, {
-		Name:        ToolTool019,
-		Description: "Tool019 does task number 19.",
-		InputSchema: toolgenInputTool019,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBBiAHwZHJCAIyY9 19 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool019:4 work:2",
-		Call:        toolgenCallTool019,
-		Validate:    toolimpl.Validator(toolgenCallTool019),
-	}, {
-		Name:        ToolTool020,
-		Description: "Tool020 does task number 20.",
-		InputSchema: toolgenInputTool020,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBBmFHQRHJCAIyI9 20 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool020:4 work:2",
-		Call:        toolgenCallTool020,
-		Validate:    toolimpl.Validator(toolgenCallTool020),
-	}, {
-		Name:        ToolTool021,
-		Description: "Tool021 does task number 21.",
-		InputSchema: toolgenInputTool021,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 7BBAAdEBBiAPQRHJCAIyI9 21 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool021:4 work:2",
-		Call:        toolgenCallTool021,
-		Validate:    toolimpl.Validator(toolgenCallTool021),
-	}, {
-		Name:        ToolTool022,
-		Description: "Tool022 does task number 22.",
-		InputSchema: toolgenInputTool022,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBBiAXQRHJCIMyI9 22 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool022:4 work:2",
-		Call:        toolgenCallTool022,
-		Validate:    toolimpl.Validator(toolgenCallTool022),
-	}, {
-		Name:        ToolTool023,
-		Description: "Tool023 does task number 23.",
-		InputSchema: toolgenInputTool023,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBDiAHQxHJCAIyI9 23 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool023:4 work:2",
-		Call:        toolgenCallTool023,
-		Validate:    toolimpl.Validator(toolgenCallTool023),
-	}, {
-		Name:        ToolTool024,
-		Description: "Tool024 does task number 24.",
-		InputSchema: toolgenInputTool024,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBDioHQRHJCAIyI9 24 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool024:4 work:2",
-		Call:        toolgenCallTool024,
-		Validate:    toolimpl.Validator(toolgenCallTool024),
-	}, {
-		Name:        ToolTool025,
-		Description: "Tool025 does task number 25.",
-		InputSchema: toolgenInputTool025,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBBiAPQRPJSAKyI9 25 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool025:4 work:2",
-		Call:        toolgenCallTool025,
-		Validate:    toolimpl.Validator(toolgenCallTool025),
-	}, {
-		Name:        ToolTool026,
-		Description: "Tool026 does task number 26.",
-		InputSchema: toolgenInputTool026,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBJiAnRRHJCAJyI9 26 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool026:4 work:2",
-		Call:        toolgenCallTool026,
-		Validate:    toolimpl.Validator(toolgenCallTool026),
-	}, {
-		Name:        ToolTool027,
-		Description: "Tool027 does task number 27.",
-		InputSchema: toolgenInputTool027,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBBiAHSRHJCAIyo9 27 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool027:4 work:2",
-		Call:        toolgenCallTool027,
-		Validate:    toolimpl.Validator(toolgenCallTool027),
-	}, {
-		Name:        ToolTool028,
-		Description: "Tool028 does task number 28.",
-		InputSchema: toolgenInputTool028,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBBiAnQRHJCAIyI9 28 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool028:4 work:2",
-		Call:        toolgenCallTool028,
-		Validate:    toolimpl.Validator(toolgenCallTool028),
-	}, {
-		Name:        ToolTool029,
-		Description: "Tool029 does task number 29.",
-		InputSchema: toolgenInputTool029,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 -BBAAdEBBiAHQRHJCAIyI9 29 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool029:4 work:2",
-		Call:        toolgenCallTool029,
-		Validate:    toolimpl.Validator(toolgenCallTool029),
-	}, {
-		Name:        ToolTool030,
-		Description: "Tool030 does task number 30.",
-		InputSchema: toolgenInputTool030,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdFBBiAPSRHJDAIyI9 30 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool030:4 work:2",
-		Call:        toolgenCallTool030,
-		Validate:    toolimpl.Validator(toolgenCallTool030),
-	}, {
-		Name:        ToolTool031,
-		Description: "Tool031 does task number 31.",
-		InputSchema: toolgenInputTool031,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BDAAdEBBiAHQRHZCAIyI9 31 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool031:4 work:2",
-		Call:        toolgenCallTool031,
-		Validate:    toolimpl.Validator(toolgenCallTool031),
-	}, {
-		Name:        ToolTool032,
-		Description: "Tool032 does task number 32.",
-		InputSchema: toolgenInputTool032,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdMBBiAHQRHLCgIyI9 32 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool032:4 work:2",
-		Call:        toolgenCallTool032,
-		Validate:    toolimpl.Validator(toolgenCallTool032),
-	}, {
-		Name:        ToolTool033,
-		Description: "Tool033 does task number 33.",
-		InputSchema: toolgenInputTool033,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6hBAQdEBBiAHQRHJSAIyI9 33 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool033:4 work:2",
-		Call:        toolgenCallTool033,
-		Validate:    toolimpl.Validator(toolgenCallTool033),
-	}, {
-		Name:        ToolTool034,
-		Description: "Tool034 does task number 34.",
-		InputSchema: toolgenInputTool034,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBBiAHQRHJCAIyI9 34 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool034:4 work:2",
-		Call:        toolgenCallTool034,
-		Validate:    toolimpl.Validator(toolgenCallTool034),
-	}, {
-		Name:        ToolTool035,
-		Description: "Tool035 does task number 35.",
-		InputSchema: toolgenInputTool035,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdsBBmAHQRHJCAIyI9 35 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool035:4 work:2",
-		Call:        toolgenCallTool035,
-		Validate:    toolimpl.Validator(toolgenCallTool035),
-	}, {
-		Name:        ToolTool036,
-		Description: "Tool036 does task number 36.",
-		InputSchema: toolgenInputTool036,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBgBdEBBiAHwRHJCAIyI9 36 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool036:4 work:2",
-		Call:        toolgenCallTool036,
-		Validate:    toolimpl.Validator(toolgenCallTool036),
-	}, {
-		Name:        ToolTool037,
-		Description: "Tool037 does task number 37.",
-		InputSchema: toolgenInputTool037,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdERBiCHQRHJCAIyI9 37 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool037:4 work:2",
-		Call:        toolgenCallTool037,
-		Validate:    toolimpl.Validator(toolgenCallTool037),
-	}, {
-		Name:        ToolTool038,
-		Description: "Tool038 does task number 38.",
-		InputSchema: toolgenInputTool038,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBBiCHQRHJDAIyo9 38 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool038:4 work:2",
-		Call:        toolgenCallTool038,
-		Validate:    toolimpl.Validator(toolgenCallTool038),
-	}, {
-		Name:        ToolTool039,
-		Description: "Tool039 does task number 39.",
-		InputSchema: toolgenInputTool039,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBIAdEBBiAHQRHJCAoyK9 39 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool039:4 work:2",
-		Call:        toolgenCallTool039,
-		Validate:    toolimpl.Validator(toolgenCallTool039),
-	}, {
-		Name:        ToolTool040,
-		Description: "Tool040 does task number 40.",
-		InputSchema: toolgenInputTool040,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BjAAdEBBiAHQRHZCAIyI9 40 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool040:4 work:2",
-		Call:        toolgenCallTool040,
-		Validate:    toolimpl.Validator(toolgenCallTool040),
-	}, {
-		Name:        ToolTool041,
-		Description: "Tool041 does task number 41.",
-		InputSchema: toolgenInputTool041,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBBiCHQRHJCIIyI9 41 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool041:4 work:2",
-		Call:        toolgenCallTool041,
-		Validate:    toolimpl.Validator(toolgenCallTool041),
-	}, {
-		Name:        ToolTool042,
-		Description: "Tool042 does task number 42.",
-		InputSchema: toolgenInputTool042,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEFBiAHQRHJCAIyo9 42 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool042:4 work:2",
-		Call:        toolgenCallTool042,
-		Validate:    toolimpl.Validator(toolgenCallTool042),
-	}, {
-		Name:        ToolTool043,
-		Description: "Tool043 does task number 43.",
-		InputSchema: toolgenInputTool043,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBBAdEBhiAHQRXJCAJyI9 43 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool043:4 work:2",
-		Call:        toolgenCallTool043,
-		Validate:    toolimpl.Validator(toolgenCallTool043),
-	}, {
-		Name:        ToolTool044,
-		Description: "Tool044 does task number 44.",
-		InputSchema: toolgenInputTool044,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdMBByAHQRXJCAIyI9 44 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool044:4 work:2",
-		Call:        toolgenCallTool044,
-		Validate:    toolimpl.Validator(toolgenCallTool044),
-	}, {
-		Name:        ToolTool045,
-		Description: "Tool045 does task number 45.",
-		InputSchema: toolgenInputTool045,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBFiAPQRHJCAIyY9 45 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool045:4 work:2",
-		Call:        toolgenCallTool045,
-		Validate:    toolimpl.Validator(toolgenCallTool045),
-	}, {
-		Name:        ToolTool046,
-		Description: "Tool046 does task number 46.",
-		InputSchema: toolgenInputTool046,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBIAdEBBiAHQRHNCAIyI9 46 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool046:4 work:2",
-		Call:        toolgenCallTool046,
-		Validate:    toolimpl.Validator(toolgenCallTool046),
-	}, {
-		Name:        ToolTool047,
-		Description: "Tool047 does task number 47.",
-		InputSchema: toolgenInputTool047,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAIdEhBiAHQTHJCAIyI9 47 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool047:4 work:2",
-		Call:        toolgenCallTool047,
-		Validate:    toolimpl.Validator(toolgenCallTool047),
-	}, {
-		Name:        ToolTool048,
-		Description: "Tool048 does task number 48.",
-		InputSchema: toolgenInputTool048,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBBiAHQZHJCEIyI9 48 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool048:4 work:2",
-		Call:        toolgenCallTool048,
-		Validate:    toolimpl.Validator(toolgenCallTool048),
-	}, {
-		Name:        ToolTool049,
-		Description: "Tool049 does task number 49.",
-		InputSchema: toolgenInputTool049,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBBjAHQRHJCAI6K9 49 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool049:4 work:2",
-		Call:        toolgenCallTool049,
-		Validate:    toolimpl.Validator(toolgenCallTool049),
-	}, {
-		Name:        ToolTool050,
-		Description: "Tool050 does task number 50.",
-		InputSchema: toolgenInputTool050,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BDACdEBRiAHQRHNCAIyI9 50 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool050:4 work:2",
-		Call:        toolgenCallTool050,
-		Validate:    toolimpl.Validator(toolgenCallTool050),
-	}, {
-		Name:        ToolTool051,
-		Description: "Tool051 does task number 51.",
-		InputSchema: toolgenInputTool051,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBEEdEBBiAHQRHpCAIyI9 51 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool051:4 work:2",
-		Call:        toolgenCallTool051,
-		Validate:    toolimpl.Validator(toolgenCallTool051),
-	}, {
-		Name:        ToolTool052,
-		Description: "Tool052 does task number 52.",
-		InputSchema: toolgenInputTool052,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAgdEDBiAHQRHJCCIyI9 52 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool052:4 work:2",
-		Call:        toolgenCallTool052,
-		Validate:    toolimpl.Validator(toolgenCallTool052),
-	}, {
-		Name:        ToolTool053,
-		Description: "Tool053 does task number 53.",
-		InputSchema: toolgenInputTool053,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6DBAAdGBBiAHQRPJCAIyI9 53 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool053:4 work:2",
-		Call:        toolgenCallTool053,
-		Validate:    toolimpl.Validator(toolgenCallTool053),
-	}, {
-		Name:        ToolTool054,
-		Description: "Tool054 does task number 54.",
-		InputSchema: toolgenInputTool054,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBABdEBBigHQRHJCAYyJ9 54 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool054:4 work:2",
-		Call:        toolgenCallTool054,
-		Validate:    toolimpl.Validator(toolgenCallTool054),
-	}, {
-		Name:        ToolTool055,
-		Description: "Tool055 does task number 55.",
-		InputSchema: toolgenInputTool055,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAEdEBByAHQRHJGAIyK9 55 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool055:4 work:2",
-		Call:        toolgenCallTool055,
-		Validate:    toolimpl.Validator(toolgenCallTool055),
-	}, {
-		Name:        ToolTool056,
-		Description: "Tool056 does task number 56.",
-		InputSchema: toolgenInputTool056,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BRAA9EBBiAHQRHJDAIyI9 56 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool056:4 work:2",
-		Call:        toolgenCallTool056,
-		Validate:    toolimpl.Validator(toolgenCallTool056),
-	}, {
-		Name:        ToolTool057,
-		Description: "Tool057 does task number 57.",
-		InputSchema: toolgenInputTool057,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6JBAAdEFByAHQRHJCAIyK9 57 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool057:4 work:2",
-		Call:        toolgenCallTool057,
-		Validate:    toolimpl.Validator(toolgenCallTool057),
-	}, {
-		Name:        ToolTool058,
-		Description: "Tool058 does task number 58.",
-		InputSchema: toolgenInputTool058,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdERBmAHQRHLSAIyI9 58 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool058:4 work:2",
-		Call:        toolgenCallTool058,
-		Validate:    toolimpl.Validator(toolgenCallTool058),
-	}, {
-		Name:        ToolTool059,
-		Description: "Tool059 does task number 59.",
-		InputSchema: toolgenInputTool059,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBBiAHQRHJCCIyI9 59 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool059:4 work:2",
-		Call:        toolgenCallTool059,
-		Validate:    toolimpl.Validator(toolgenCallTool059),
-	}, {
-		Name:        ToolTool060,
-		Description: "Tool060 does task number 60.",
-		InputSchema: toolgenInputTool060,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BHAAdUBBiAHQRHJCAIyI9 60 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool060:4 work:2",
-		Call:        toolgenCallTool060,
-		Validate:    toolimpl.Validator(toolgenCallTool060),
-	}, {
-		Name:        ToolTool061,
-		Description: "Tool061 does task number 61.",
-		InputSchema: toolgenInputTool061,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdMRBiAHQRHJCAYyI9 61 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool061:4 work:2",
-		Call:        toolgenCallTool061,
-		Validate:    toolimpl.Validator(toolgenCallTool061),
-	}, {
-		Name:        ToolTool062,
-		Description: "Tool062 does task number 62.",
-		InputSchema: toolgenInputTool062,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BnAAdEBBiAHURHJCAIyI9 62 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool062:4 work:2",
-		Call:        toolgenCallTool062,
-		Validate:    toolimpl.Validator(toolgenCallTool062),
-	}, {
-		Name:        ToolTool063,
-		Description: "Tool063 does task number 63.",
-		InputSchema: toolgenInputTool063,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6JBQAdEBBiAHQRHZCAIyM9 63 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool063:4 work:2",
-		Call:        toolgenCallTool063,
-		Validate:    toolimpl.Validator(toolgenCallTool063),
-	}, {
-		Name:        ToolTool064,
-		Description: "Tool064 does task number 64.",
-		InputSchema: toolgenInputTool064,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBQA9EBBigHURHJCAIyI9 64 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool064:4 work:2",
-		Call:        toolgenCallTool064,
-		Validate:    toolimpl.Validator(toolgenCallTool064),
-	}, {
-		Name:        ToolTool065,
-		Description: "Tool065 does task number 65.",
-		InputSchema: toolgenInputTool065,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdERBiAHQRHJCAI6I9 65 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool065:4 work:2",
-		Call:        toolgenCallTool065,
-		Validate:    toolimpl.Validator(toolgenCallTool065),
-	}, {
-		Name:        ToolTool066,
-		Description: "Tool066 does task number 66.",
-		InputSchema: toolgenInputTool066,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BJAAdFBJiAHQRHJCAIyM9 66 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool066:4 work:2",
-		Call:        toolgenCallTool066,
-		Validate:    toolimpl.Validator(toolgenCallTool066),
-	}, {
-		Name:        ToolTool067,
-		Description: "Tool067 does task number 67.",
-		InputSchema: toolgenInputTool067,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6RBAAdEBBqAHQRHJGEIyI9 67 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool067:4 work:2",
-		Call:        toolgenCallTool067,
-		Validate:    toolimpl.Validator(toolgenCallTool067),
-	}, {
-		Name:        ToolTool068,
-		Description: "Tool068 does task number 68.",
-		InputSchema: toolgenInputTool068,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BhAAdUBBiAHQRHJCAIyI9 68 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool068:4 work:2",
-		Call:        toolgenCallTool068,
-		Validate:    toolimpl.Validator(toolgenCallTool068),
-	}, {
-		Name:        ToolTool069,
-		Description: "Tool069 does task number 69.",
-		InputSchema: toolgenInputTool069,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEFFiAHQRHJCBIyI9 69 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool069:4 work:2",
-		Call:        toolgenCallTool069,
-		Validate:    toolimpl.Validator(toolgenCallTool069),
-	}, {
-		Name:        ToolTool070,
-		Description: "Tool070 does task number 70.",
-		InputSchema: toolgenInputTool070,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBBigHQRHJSAoyI9 70 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool070:4 work:2",
-		Call:        toolgenCallTool070,
-		Validate:    toolimpl.Validator(toolgenCallTool070),
-	}, {
-		Name:        ToolTool071,
-		Description: "Tool071 does task number 71.",
-		InputSchema: toolgenInputTool071,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBBiAHQRHLCFIyI9 71 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool071:4 work:2",
-		Call:        toolgenCallTool071,
-		Validate:    toolimpl.Validator(toolgenCallTool071),
-	}, {
-		Name:        ToolTool072,
-		Description: "Tool072 does task number 72.",
-		InputSchema: toolgenInputTool072,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdFBBiAHYRHJCAIyI9 72 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool072:4 work:2",
-		Call:        toolgenCallTool072,
-		Validate:    toolimpl.Validator(toolgenCallTool072),
-	}, {
-		Name:        ToolTool073,
-		Description: "Tool073 does task number 73.",
-		InputSchema: toolgenInputTool073,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBByAHQRnJCAIyI9 73 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool073:4 work:2",
-		Call:        toolgenCallTool073,
-		Validate:    toolimpl.Validator(toolgenCallTool073),
-	}, {
-		Name:        ToolTool074,
-		Description: "Tool074 does task number 74.",
-		InputSchema: toolgenInputTool074,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdERBiEHQRHJCAI2I9 74 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool074:4 work:2",
-		Call:        toolgenCallTool074,
-		Validate:    toolimpl.Validator(toolgenCallTool074),
-	}, {
-		Name:        ToolTool075,
-		Description: "Tool075 does task number 75.",
-		InputSchema: toolgenInputTool075,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEDRiAHSRHJCAMyI9 75 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool075:4 work:2",
-		Call:        toolgenCallTool075,
-		Validate:    toolimpl.Validator(toolgenCallTool075),
-	}, {
-		Name:        ToolTool076,
-		Description: "Tool076 does task number 76.",
-		InputSchema: toolgenInputTool076,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 7BBAAdEBRiAHSRHJCAIyo9 76 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool076:4 work:2",
-		Call:        toolgenCallTool076,
-		Validate:    toolimpl.Validator(toolgenCallTool076),
-	}, {
-		Name:        ToolTool077,
-		Description: "Tool077 does task number 77.",
-		InputSchema: toolgenInputTool077,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBBiQHQRHJKAIyI9 77 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool077:4 work:2",
-		Call:        toolgenCallTool077,
-		Validate:    toolimpl.Validator(toolgenCallTool077),
-	}, {
-		Name:        ToolTool078,
-		Description: "Tool078 does task number 78.",
-		InputSchema: toolgenInputTool078,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBIAdEBBiAHQRHJCAIyM9 78 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool078:4 work:2",
-		Call:        toolgenCallTool078,
-		Validate:    toolimpl.Validator(toolgenCallTool078),
-	}, {
-		Name:        ToolTool079,
-		Description: "Tool079 does task number 79.",
-		InputSchema: toolgenInputTool079,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBABdEBBigHQRHJCAIyI9 79 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool079:4 work:2",
-		Call:        toolgenCallTool079,
-		Validate:    toolimpl.Validator(toolgenCallTool079),
-	}, {
-		Name:        ToolTool080,
-		Description: "Tool080 does task number 80.",
-		InputSchema: toolgenInputTool080,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBBiAHQRHJCAM7I9 80 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool080:4 work:2",
-		Call:        toolgenCallTool080,
-		Validate:    toolimpl.Validator(toolgenCallTool080),
-	}, {
-		Name:        ToolTool081,
-		Description: "Tool081 does task number 81.",
-		InputSchema: toolgenInputTool081,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6RBAAdEBDiAHQRHJCAIyI9 81 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool081:4 work:2",
-		Call:        toolgenCallTool081,
-		Validate:    toolimpl.Validator(toolgenCallTool081),
-	}, {
-		Name:        ToolTool082,
-		Description: "Tool082 does task number 82.",
-		InputSchema: toolgenInputTool082,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBACdFBByAHQRHJCAIyI9 82 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool082:4 work:2",
-		Call:        toolgenCallTool082,
-		Validate:    toolimpl.Validator(toolgenCallTool082),
-	}, {
-		Name:        ToolTool083,
-		Description: "Tool083 does task number 83.",
-		InputSchema: toolgenInputTool083,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAIfGBBigHQRHJCAIyI9 83 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool083:4 work:2",
-		Call:        toolgenCallTool083,
-		Validate:    toolimpl.Validator(toolgenCallTool083),
-	}, {
-		Name:        ToolTool084,
-		Description: "Tool084 does task number 84.",
-		InputSchema: toolgenInputTool084,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBFiCHQRnJCAIyI9 84 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool084:4 work:2",
-		Call:        toolgenCallTool084,
-		Validate:    toolimpl.Validator(toolgenCallTool084),
-	}, {
-		Name:        ToolTool085,
-		Description: "Tool085 does task number 85.",
-		InputSchema: toolgenInputTool085,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBBiAHQRHJCAI-I9 85 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool085:4 work:2",
-		Call:        toolgenCallTool085,
-		Validate:    toolimpl.Validator(toolgenCallTool085),
-	}, {
-		Name:        ToolTool086,
-		Description: "Tool086 does task number 86.",
-		InputSchema: toolgenInputTool086,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBDiIHQRHJCIIyI9 86 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool086:4 work:2",
-		Call:        toolgenCallTool086,
-		Validate:    toolimpl.Validator(toolgenCallTool086),
-	}, {
-		Name:        ToolTool087,
-		Description: "Tool087 does task number 87.",
-		InputSchema: toolgenInputTool087,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBEBdEBBiAHQRHJCAIyo9 87 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool087:4 work:2",
-		Call:        toolgenCallTool087,
-		Validate:    toolimpl.Validator(toolgenCallTool087),
-	}, {
-		Name:        ToolTool088,
-		Description: "Tool088 does task number 88.",
-		InputSchema: toolgenInputTool088,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6RBAAdEBFiAHRRHJCAMyI9 88 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool088:4 work:2",
-		Call:        toolgenCallTool088,
-		Validate:    toolimpl.Validator(toolgenCallTool088),
-	}, {
-		Name:        ToolTool089,
-		Description: "Tool089 does task number 89.",
-		InputSchema: toolgenInputTool089,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBBqBHQRHJCAoyI9 89 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool089:4 work:2",
-		Call:        toolgenCallTool089,
-		Validate:    toolimpl.Validator(toolgenCallTool089),
-	}, {
-		Name:        ToolTool090,
-		Description: "Tool090 does task number 90.",
-		InputSchema: toolgenInputTool090,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBEAdEBBiAHUxHJCAIyI9 90 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool090:4 work:2",
-		Call:        toolgenCallTool090,
-		Validate:    toolimpl.Validator(toolgenCallTool090),
-	}, {
-		Name:        ToolTool091,
-		Description: "Tool091 does task number 91.",
-		InputSchema: toolgenInputTool091,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBABdEBBqAHQRHJCBIyI9 91 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool091:4 work:2",
-		Call:        toolgenCallTool091,
-		Validate:    toolimpl.Validator(toolgenCallTool091),
-	}, {
-		Name:        ToolTool092,
-		Description: "Tool092 does task number 92.",
-		InputSchema: toolgenInputTool092,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEDBiAHQRHJCAIyI9 92 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool092:4 work:2",
-		Call:        toolgenCallTool092,
-		Validate:    toolimpl.Validator(toolgenCallTool092),
-	}, {
-		Name:        ToolTool093,
-		Description: "Tool093 does task number 93.",
-		InputSchema: toolgenInputTool093,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAIdGBBiAHQRHJCAIyI9 93 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool093:4 work:2",
-		Call:        toolgenCallTool093,
-		Validate:    toolimpl.Validator(toolgenCallTool093),
-	}, {
-		Name:        ToolTool094,
-		Description: "Tool094 does task number 94.",
-		InputSchema: toolgenInputTool094,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BDAAfEBBiAHQRHJCIIyI9 94 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool094:4 work:2",
-		Call:        toolgenCallTool094,
-		Validate:    toolimpl.Validator(toolgenCallTool094),
-	}, {
-		Name:        ToolTool095,
-		Description: "Tool095 does task number 95.",
-		InputSchema: toolgenInputTool095,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAfEBBiAPQRHJCAIyI9 95 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool095:4 work:2",
-		Call:        toolgenCallTool095,
-		Validate:    toolimpl.Validator(toolgenCallTool095),
-	}, {
-		Name:        ToolTool096,
-		Description: "Tool096 does task number 96.",
-		InputSchema: toolgenInputTool096,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6JDgAdEBBiAHQRHJGAIyI9 96 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool096:4 work:2",
-		Call:        toolgenCallTool096,
-		Validate:    toolimpl.Validator(toolgenCallTool096),
-	}, {
-		Name:        ToolTool097,
-		Description: "Tool097 does task number 97.",
-		InputSchema: toolgenInputTool097,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBByAHQTHJCAKyI9 97 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool097:4 work:2",
-		Call:        toolgenCallTool097,
-		Validate:    toolimpl.Validator(toolgenCallTool097),
-	}, {
-		Name:        ToolTool098,
-		Description: "Tool098 does task number 98.",
-		InputSchema: toolgenInputTool098,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6BBAAdEBBiAHQRHJCIdyI9 98 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool098:4 work:2",
-		Call:        toolgenCallTool098,
-		Validate:    toolimpl.Validator(toolgenCallTool098),
-	}, {
-		Name:        ToolTool099,
-		Description: "Tool099 does task number 99.",
-		InputSchema: toolgenInputTool099,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "hundred",
-		Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
-		SearchTerms: "1 35 6JDAAdEBBigXQRHJCAIyI9 99 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool099:4 work:2",
-		Call:        toolgenCallTool099,
-		Validate:    toolimpl.Validator(toolgenCallTool099),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package hundred, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolTool000,
+	Description: "Tool000 does task number 0.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 34 6gAAgNRQgE4ALekGAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool000:4 work:2",
+	Call:        toolgenCallTool000,
+}, {
+	Name:        ToolTool001,
+	Description: "Tool001 does task number 1.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 34 6gAAgNRQgE4ALekEAQiN5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool001:4 work:2",
+	Call:        toolgenCallTool001,
+}, {
+	Name:        ToolTool002,
+	Description: "Tool002 does task number 2.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 34 6gAAgNRQgE4ALekEAUiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool002:4 work:2",
+	Call:        toolgenCallTool002,
+}, {
+	Name:        ToolTool003,
+	Description: "Tool003 does task number 3.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 34 6gAAgNRQoE4ALekEAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool003:4 work:2",
+	Call:        toolgenCallTool003,
+}, {
+	Name:        ToolTool004,
+	Description: "Tool004 does task number 4.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 34 6gAAgNRQgE4ELekEAQiJ7 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool004:4 work:2",
+	Call:        toolgenCallTool004,
+}, {
+	Name:        ToolTool005,
+	Description: "Tool005 does task number 5.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 34 6gAAhNRQhE4ALekEAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool005:4 work:2",
+	Call:        toolgenCallTool005,
+}, {
+	Name:        ToolTool006,
+	Description: "Tool006 does task number 6.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 34 6gACgNRQgE5ALekEAQiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool006:4 work:2",
+	Call:        toolgenCallTool006,
+}, {
+	Name:        ToolTool007,
+	Description: "Tool007 does task number 7.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 34 6gAAgNRQgE4ALekEAQmJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool007:4 work:2",
+	Call:        toolgenCallTool007,
+}, {
+	Name:        ToolTool008,
+	Description: "Tool008 does task number 8.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 34 6gAAgNRQgE4ALe0EAQiZ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool008:4 work:2",
+	Call:        toolgenCallTool008,
+}, {
+	Name:        ToolTool009,
+	Description: "Tool009 does task number 9.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 34 6gAAgNRQgE4ALekEgSiJ5 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool009:4 work:2",
+	Call:        toolgenCallTool009,
+}, {
+	Name:        ToolTool010,
+	Description: "Tool010 does task number 10.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAQdEBBiAHQRHJCAIyI9 10 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool010:4 work:2",
+	Call:        toolgenCallTool010,
+}, {
+	Name:        ToolTool011,
+	Description: "Tool011 does task number 11.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBBigHTRHJGAIyI9 11 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool011:4 work:2",
+	Call:        toolgenCallTool011,
+}, {
+	Name:        ToolTool012,
+	Description: "Tool012 does task number 12.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBBqAHQRHJCAoyI9 12 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool012:4 work:2",
+	Call:        toolgenCallTool012,
+}, {
+	Name:        ToolTool013,
+	Description: "Tool013 does task number 13.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BFAAdEBBiAHwRHJCAKyI9 13 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool013:4 work:2",
+	Call:        toolgenCallTool013,
+}, {
+	Name:        ToolTool014,
+	Description: "Tool014 does task number 14.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBCAdEJBiAHQRHJCAIyI9 14 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool014:4 work:2",
+	Call:        toolgenCallTool014,
+}, {
+	Name:        ToolTool015,
+	Description: "Tool015 does task number 15.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BFAAdEBBiAHQRHJCAIyI9 15 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool015:4 work:2",
+	Call:        toolgenCallTool015,
+}, {
+	Name:        ToolTool016,
+	Description: "Tool016 does task number 16.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBEAdEBBiAHQRHNCAIyI9 16 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool016:4 work:2",
+	Call:        toolgenCallTool016,
+}, {
+	Name:        ToolTool017,
+	Description: "Tool017 does task number 17.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6DBAAdEBBiAHQRXJCAIyI9 17 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool017:4 work:2",
+	Call:        toolgenCallTool017,
+}, {
+	Name:        ToolTool018,
+	Description: "Tool018 does task number 18.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6FBAAdEBBiAHQRHJCAIyI9 18 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool018:4 work:2",
+	Call:        toolgenCallTool018,
+}, {
+	Name:        ToolTool019,
+	Description: "Tool019 does task number 19.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBBiAHwZHJCAIyY9 19 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool019:4 work:2",
+	Call:        toolgenCallTool019,
+}, {
+	Name:        ToolTool020,
+	Description: "Tool020 does task number 20.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBBmFHQRHJCAIyI9 20 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool020:4 work:2",
+	Call:        toolgenCallTool020,
+}, {
+	Name:        ToolTool021,
+	Description: "Tool021 does task number 21.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 7BBAAdEBBiAPQRHJCAIyI9 21 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool021:4 work:2",
+	Call:        toolgenCallTool021,
+}, {
+	Name:        ToolTool022,
+	Description: "Tool022 does task number 22.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBBiAXQRHJCIMyI9 22 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool022:4 work:2",
+	Call:        toolgenCallTool022,
+}, {
+	Name:        ToolTool023,
+	Description: "Tool023 does task number 23.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBDiAHQxHJCAIyI9 23 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool023:4 work:2",
+	Call:        toolgenCallTool023,
+}, {
+	Name:        ToolTool024,
+	Description: "Tool024 does task number 24.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBDioHQRHJCAIyI9 24 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool024:4 work:2",
+	Call:        toolgenCallTool024,
+}, {
+	Name:        ToolTool025,
+	Description: "Tool025 does task number 25.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBBiAPQRPJSAKyI9 25 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool025:4 work:2",
+	Call:        toolgenCallTool025,
+}, {
+	Name:        ToolTool026,
+	Description: "Tool026 does task number 26.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBJiAnRRHJCAJyI9 26 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool026:4 work:2",
+	Call:        toolgenCallTool026,
+}, {
+	Name:        ToolTool027,
+	Description: "Tool027 does task number 27.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBBiAHSRHJCAIyo9 27 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool027:4 work:2",
+	Call:        toolgenCallTool027,
+}, {
+	Name:        ToolTool028,
+	Description: "Tool028 does task number 28.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBBiAnQRHJCAIyI9 28 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool028:4 work:2",
+	Call:        toolgenCallTool028,
+}, {
+	Name:        ToolTool029,
+	Description: "Tool029 does task number 29.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 -BBAAdEBBiAHQRHJCAIyI9 29 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool029:4 work:2",
+	Call:        toolgenCallTool029,
+}, {
+	Name:        ToolTool030,
+	Description: "Tool030 does task number 30.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdFBBiAPSRHJDAIyI9 30 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool030:4 work:2",
+	Call:        toolgenCallTool030,
+}, {
+	Name:        ToolTool031,
+	Description: "Tool031 does task number 31.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BDAAdEBBiAHQRHZCAIyI9 31 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool031:4 work:2",
+	Call:        toolgenCallTool031,
+}, {
+	Name:        ToolTool032,
+	Description: "Tool032 does task number 32.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdMBBiAHQRHLCgIyI9 32 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool032:4 work:2",
+	Call:        toolgenCallTool032,
+}, {
+	Name:        ToolTool033,
+	Description: "Tool033 does task number 33.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6hBAQdEBBiAHQRHJSAIyI9 33 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool033:4 work:2",
+	Call:        toolgenCallTool033,
+}, {
+	Name:        ToolTool034,
+	Description: "Tool034 does task number 34.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBBiAHQRHJCAIyI9 34 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool034:4 work:2",
+	Call:        toolgenCallTool034,
+}, {
+	Name:        ToolTool035,
+	Description: "Tool035 does task number 35.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdsBBmAHQRHJCAIyI9 35 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool035:4 work:2",
+	Call:        toolgenCallTool035,
+}, {
+	Name:        ToolTool036,
+	Description: "Tool036 does task number 36.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBgBdEBBiAHwRHJCAIyI9 36 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool036:4 work:2",
+	Call:        toolgenCallTool036,
+}, {
+	Name:        ToolTool037,
+	Description: "Tool037 does task number 37.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdERBiCHQRHJCAIyI9 37 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool037:4 work:2",
+	Call:        toolgenCallTool037,
+}, {
+	Name:        ToolTool038,
+	Description: "Tool038 does task number 38.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBBiCHQRHJDAIyo9 38 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool038:4 work:2",
+	Call:        toolgenCallTool038,
+}, {
+	Name:        ToolTool039,
+	Description: "Tool039 does task number 39.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBIAdEBBiAHQRHJCAoyK9 39 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool039:4 work:2",
+	Call:        toolgenCallTool039,
+}, {
+	Name:        ToolTool040,
+	Description: "Tool040 does task number 40.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BjAAdEBBiAHQRHZCAIyI9 40 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool040:4 work:2",
+	Call:        toolgenCallTool040,
+}, {
+	Name:        ToolTool041,
+	Description: "Tool041 does task number 41.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBBiCHQRHJCIIyI9 41 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool041:4 work:2",
+	Call:        toolgenCallTool041,
+}, {
+	Name:        ToolTool042,
+	Description: "Tool042 does task number 42.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEFBiAHQRHJCAIyo9 42 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool042:4 work:2",
+	Call:        toolgenCallTool042,
+}, {
+	Name:        ToolTool043,
+	Description: "Tool043 does task number 43.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBBAdEBhiAHQRXJCAJyI9 43 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool043:4 work:2",
+	Call:        toolgenCallTool043,
+}, {
+	Name:        ToolTool044,
+	Description: "Tool044 does task number 44.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdMBByAHQRXJCAIyI9 44 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool044:4 work:2",
+	Call:        toolgenCallTool044,
+}, {
+	Name:        ToolTool045,
+	Description: "Tool045 does task number 45.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBFiAPQRHJCAIyY9 45 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool045:4 work:2",
+	Call:        toolgenCallTool045,
+}, {
+	Name:        ToolTool046,
+	Description: "Tool046 does task number 46.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBIAdEBBiAHQRHNCAIyI9 46 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool046:4 work:2",
+	Call:        toolgenCallTool046,
+}, {
+	Name:        ToolTool047,
+	Description: "Tool047 does task number 47.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAIdEhBiAHQTHJCAIyI9 47 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool047:4 work:2",
+	Call:        toolgenCallTool047,
+}, {
+	Name:        ToolTool048,
+	Description: "Tool048 does task number 48.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBBiAHQZHJCEIyI9 48 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool048:4 work:2",
+	Call:        toolgenCallTool048,
+}, {
+	Name:        ToolTool049,
+	Description: "Tool049 does task number 49.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBBjAHQRHJCAI6K9 49 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool049:4 work:2",
+	Call:        toolgenCallTool049,
+}, {
+	Name:        ToolTool050,
+	Description: "Tool050 does task number 50.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BDACdEBRiAHQRHNCAIyI9 50 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool050:4 work:2",
+	Call:        toolgenCallTool050,
+}, {
+	Name:        ToolTool051,
+	Description: "Tool051 does task number 51.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBEEdEBBiAHQRHpCAIyI9 51 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool051:4 work:2",
+	Call:        toolgenCallTool051,
+}, {
+	Name:        ToolTool052,
+	Description: "Tool052 does task number 52.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAgdEDBiAHQRHJCCIyI9 52 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool052:4 work:2",
+	Call:        toolgenCallTool052,
+}, {
+	Name:        ToolTool053,
+	Description: "Tool053 does task number 53.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6DBAAdGBBiAHQRPJCAIyI9 53 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool053:4 work:2",
+	Call:        toolgenCallTool053,
+}, {
+	Name:        ToolTool054,
+	Description: "Tool054 does task number 54.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBABdEBBigHQRHJCAYyJ9 54 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool054:4 work:2",
+	Call:        toolgenCallTool054,
+}, {
+	Name:        ToolTool055,
+	Description: "Tool055 does task number 55.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAEdEBByAHQRHJGAIyK9 55 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool055:4 work:2",
+	Call:        toolgenCallTool055,
+}, {
+	Name:        ToolTool056,
+	Description: "Tool056 does task number 56.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BRAA9EBBiAHQRHJDAIyI9 56 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool056:4 work:2",
+	Call:        toolgenCallTool056,
+}, {
+	Name:        ToolTool057,
+	Description: "Tool057 does task number 57.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6JBAAdEFByAHQRHJCAIyK9 57 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool057:4 work:2",
+	Call:        toolgenCallTool057,
+}, {
+	Name:        ToolTool058,
+	Description: "Tool058 does task number 58.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdERBmAHQRHLSAIyI9 58 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool058:4 work:2",
+	Call:        toolgenCallTool058,
+}, {
+	Name:        ToolTool059,
+	Description: "Tool059 does task number 59.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBBiAHQRHJCCIyI9 59 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool059:4 work:2",
+	Call:        toolgenCallTool059,
+}, {
+	Name:        ToolTool060,
+	Description: "Tool060 does task number 60.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BHAAdUBBiAHQRHJCAIyI9 60 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool060:4 work:2",
+	Call:        toolgenCallTool060,
+}, {
+	Name:        ToolTool061,
+	Description: "Tool061 does task number 61.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdMRBiAHQRHJCAYyI9 61 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool061:4 work:2",
+	Call:        toolgenCallTool061,
+}, {
+	Name:        ToolTool062,
+	Description: "Tool062 does task number 62.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BnAAdEBBiAHURHJCAIyI9 62 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool062:4 work:2",
+	Call:        toolgenCallTool062,
+}, {
+	Name:        ToolTool063,
+	Description: "Tool063 does task number 63.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6JBQAdEBBiAHQRHZCAIyM9 63 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool063:4 work:2",
+	Call:        toolgenCallTool063,
+}, {
+	Name:        ToolTool064,
+	Description: "Tool064 does task number 64.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBQA9EBBigHURHJCAIyI9 64 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool064:4 work:2",
+	Call:        toolgenCallTool064,
+}, {
+	Name:        ToolTool065,
+	Description: "Tool065 does task number 65.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdERBiAHQRHJCAI6I9 65 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool065:4 work:2",
+	Call:        toolgenCallTool065,
+}, {
+	Name:        ToolTool066,
+	Description: "Tool066 does task number 66.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BJAAdFBJiAHQRHJCAIyM9 66 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool066:4 work:2",
+	Call:        toolgenCallTool066,
+}, {
+	Name:        ToolTool067,
+	Description: "Tool067 does task number 67.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6RBAAdEBBqAHQRHJGEIyI9 67 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool067:4 work:2",
+	Call:        toolgenCallTool067,
+}, {
+	Name:        ToolTool068,
+	Description: "Tool068 does task number 68.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BhAAdUBBiAHQRHJCAIyI9 68 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool068:4 work:2",
+	Call:        toolgenCallTool068,
+}, {
+	Name:        ToolTool069,
+	Description: "Tool069 does task number 69.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEFFiAHQRHJCBIyI9 69 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool069:4 work:2",
+	Call:        toolgenCallTool069,
+}, {
+	Name:        ToolTool070,
+	Description: "Tool070 does task number 70.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBBigHQRHJSAoyI9 70 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool070:4 work:2",
+	Call:        toolgenCallTool070,
+}, {
+	Name:        ToolTool071,
+	Description: "Tool071 does task number 71.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBBiAHQRHLCFIyI9 71 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool071:4 work:2",
+	Call:        toolgenCallTool071,
+}, {
+	Name:        ToolTool072,
+	Description: "Tool072 does task number 72.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdFBBiAHYRHJCAIyI9 72 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool072:4 work:2",
+	Call:        toolgenCallTool072,
+}, {
+	Name:        ToolTool073,
+	Description: "Tool073 does task number 73.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBByAHQRnJCAIyI9 73 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool073:4 work:2",
+	Call:        toolgenCallTool073,
+}, {
+	Name:        ToolTool074,
+	Description: "Tool074 does task number 74.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdERBiEHQRHJCAI2I9 74 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool074:4 work:2",
+	Call:        toolgenCallTool074,
+}, {
+	Name:        ToolTool075,
+	Description: "Tool075 does task number 75.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEDRiAHSRHJCAMyI9 75 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool075:4 work:2",
+	Call:        toolgenCallTool075,
+}, {
+	Name:        ToolTool076,
+	Description: "Tool076 does task number 76.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 7BBAAdEBRiAHSRHJCAIyo9 76 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool076:4 work:2",
+	Call:        toolgenCallTool076,
+}, {
+	Name:        ToolTool077,
+	Description: "Tool077 does task number 77.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBBiQHQRHJKAIyI9 77 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool077:4 work:2",
+	Call:        toolgenCallTool077,
+}, {
+	Name:        ToolTool078,
+	Description: "Tool078 does task number 78.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBIAdEBBiAHQRHJCAIyM9 78 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool078:4 work:2",
+	Call:        toolgenCallTool078,
+}, {
+	Name:        ToolTool079,
+	Description: "Tool079 does task number 79.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBABdEBBigHQRHJCAIyI9 79 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool079:4 work:2",
+	Call:        toolgenCallTool079,
+}, {
+	Name:        ToolTool080,
+	Description: "Tool080 does task number 80.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBBiAHQRHJCAM7I9 80 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool080:4 work:2",
+	Call:        toolgenCallTool080,
+}, {
+	Name:        ToolTool081,
+	Description: "Tool081 does task number 81.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6RBAAdEBDiAHQRHJCAIyI9 81 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool081:4 work:2",
+	Call:        toolgenCallTool081,
+}, {
+	Name:        ToolTool082,
+	Description: "Tool082 does task number 82.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBACdFBByAHQRHJCAIyI9 82 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool082:4 work:2",
+	Call:        toolgenCallTool082,
+}, {
+	Name:        ToolTool083,
+	Description: "Tool083 does task number 83.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAIfGBBigHQRHJCAIyI9 83 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool083:4 work:2",
+	Call:        toolgenCallTool083,
+}, {
+	Name:        ToolTool084,
+	Description: "Tool084 does task number 84.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBFiCHQRnJCAIyI9 84 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool084:4 work:2",
+	Call:        toolgenCallTool084,
+}, {
+	Name:        ToolTool085,
+	Description: "Tool085 does task number 85.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBBiAHQRHJCAI-I9 85 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool085:4 work:2",
+	Call:        toolgenCallTool085,
+}, {
+	Name:        ToolTool086,
+	Description: "Tool086 does task number 86.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBDiIHQRHJCIIyI9 86 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool086:4 work:2",
+	Call:        toolgenCallTool086,
+}, {
+	Name:        ToolTool087,
+	Description: "Tool087 does task number 87.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBEBdEBBiAHQRHJCAIyo9 87 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool087:4 work:2",
+	Call:        toolgenCallTool087,
+}, {
+	Name:        ToolTool088,
+	Description: "Tool088 does task number 88.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6RBAAdEBFiAHRRHJCAMyI9 88 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool088:4 work:2",
+	Call:        toolgenCallTool088,
+}, {
+	Name:        ToolTool089,
+	Description: "Tool089 does task number 89.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBBqBHQRHJCAoyI9 89 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool089:4 work:2",
+	Call:        toolgenCallTool089,
+}, {
+	Name:        ToolTool090,
+	Description: "Tool090 does task number 90.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBEAdEBBiAHUxHJCAIyI9 90 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool090:4 work:2",
+	Call:        toolgenCallTool090,
+}, {
+	Name:        ToolTool091,
+	Description: "Tool091 does task number 91.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBABdEBBqAHQRHJCBIyI9 91 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool091:4 work:2",
+	Call:        toolgenCallTool091,
+}, {
+	Name:        ToolTool092,
+	Description: "Tool092 does task number 92.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEDBiAHQRHJCAIyI9 92 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool092:4 work:2",
+	Call:        toolgenCallTool092,
+}, {
+	Name:        ToolTool093,
+	Description: "Tool093 does task number 93.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAIdGBBiAHQRHJCAIyI9 93 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool093:4 work:2",
+	Call:        toolgenCallTool093,
+}, {
+	Name:        ToolTool094,
+	Description: "Tool094 does task number 94.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BDAAfEBBiAHQRHJCIIyI9 94 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool094:4 work:2",
+	Call:        toolgenCallTool094,
+}, {
+	Name:        ToolTool095,
+	Description: "Tool095 does task number 95.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAfEBBiAPQRHJCAIyI9 95 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool095:4 work:2",
+	Call:        toolgenCallTool095,
+}, {
+	Name:        ToolTool096,
+	Description: "Tool096 does task number 96.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6JDgAdEBBiAHQRHJGAIyI9 96 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool096:4 work:2",
+	Call:        toolgenCallTool096,
+}, {
+	Name:        ToolTool097,
+	Description: "Tool097 does task number 97.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBByAHQTHJCAKyI9 97 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool097:4 work:2",
+	Call:        toolgenCallTool097,
+}, {
+	Name:        ToolTool098,
+	Description: "Tool098 does task number 98.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6BBAAdEBBiAHQRHJCIdyI9 98 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool098:4 work:2",
+	Call:        toolgenCallTool098,
+}, {
+	Name:        ToolTool099,
+	Description: "Tool099 does task number 99.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "hundred",
+	Tokens:      toolgen.Tokens{Default: 163, Strict: 196, Gemini: 136},
+	SearchTerms: "1 35 6JDAAdEBBigXQRHJCAIyI9 99 carefulli count:2 fast:2 hundr:2 label limit:2 mani mode:2 most name:2 number opt:2 option quickli set share slow:2 tag:2 task tool099:4 work:2",
+	Call:        toolgenCallTool099,
+}}
 
 // Tool000Rule is a permission rule for the tool tool000: each field is a glob
 // over that argument's value (as toolgen.Rule's Args), and an empty field does
@@ -1345,7 +1249,7 @@ type Tool000Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool000Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool000, toolgenArgsTool000, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool000, toolgenArgsTool000, unsafe.Pointer(&r), 4)
 }
 
 // Tool001Rule is a permission rule for the tool tool001: each field is a glob
@@ -1361,7 +1265,7 @@ type Tool001Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool001Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool001, toolgenArgsTool001, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool001, toolgenArgsTool001, unsafe.Pointer(&r), 4)
 }
 
 // Tool002Rule is a permission rule for the tool tool002: each field is a glob
@@ -1377,7 +1281,7 @@ type Tool002Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool002Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool002, toolgenArgsTool002, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool002, toolgenArgsTool002, unsafe.Pointer(&r), 4)
 }
 
 // Tool003Rule is a permission rule for the tool tool003: each field is a glob
@@ -1393,7 +1297,7 @@ type Tool003Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool003Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool003, toolgenArgsTool003, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool003, toolgenArgsTool003, unsafe.Pointer(&r), 4)
 }
 
 // Tool004Rule is a permission rule for the tool tool004: each field is a glob
@@ -1409,7 +1313,7 @@ type Tool004Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool004Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool004, toolgenArgsTool004, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool004, toolgenArgsTool004, unsafe.Pointer(&r), 4)
 }
 
 // Tool005Rule is a permission rule for the tool tool005: each field is a glob
@@ -1425,7 +1329,7 @@ type Tool005Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool005Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool005, toolgenArgsTool005, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool005, toolgenArgsTool005, unsafe.Pointer(&r), 4)
 }
 
 // Tool006Rule is a permission rule for the tool tool006: each field is a glob
@@ -1441,7 +1345,7 @@ type Tool006Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool006Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool006, toolgenArgsTool006, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool006, toolgenArgsTool006, unsafe.Pointer(&r), 4)
 }
 
 // Tool007Rule is a permission rule for the tool tool007: each field is a glob
@@ -1457,7 +1361,7 @@ type Tool007Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool007Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool007, toolgenArgsTool007, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool007, toolgenArgsTool007, unsafe.Pointer(&r), 4)
 }
 
 // Tool008Rule is a permission rule for the tool tool008: each field is a glob
@@ -1473,7 +1377,7 @@ type Tool008Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool008Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool008, toolgenArgsTool008, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool008, toolgenArgsTool008, unsafe.Pointer(&r), 4)
 }
 
 // Tool009Rule is a permission rule for the tool tool009: each field is a glob
@@ -1489,7 +1393,7 @@ type Tool009Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool009Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool009, toolgenArgsTool009, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool009, toolgenArgsTool009, unsafe.Pointer(&r), 4)
 }
 
 // Tool010Rule is a permission rule for the tool tool010: each field is a glob
@@ -1505,7 +1409,7 @@ type Tool010Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool010Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool010, toolgenArgsTool010, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool010, toolgenArgsTool010, unsafe.Pointer(&r), 4)
 }
 
 // Tool011Rule is a permission rule for the tool tool011: each field is a glob
@@ -1521,7 +1425,7 @@ type Tool011Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool011Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool011, toolgenArgsTool011, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool011, toolgenArgsTool011, unsafe.Pointer(&r), 4)
 }
 
 // Tool012Rule is a permission rule for the tool tool012: each field is a glob
@@ -1537,7 +1441,7 @@ type Tool012Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool012Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool012, toolgenArgsTool012, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool012, toolgenArgsTool012, unsafe.Pointer(&r), 4)
 }
 
 // Tool013Rule is a permission rule for the tool tool013: each field is a glob
@@ -1553,7 +1457,7 @@ type Tool013Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool013Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool013, toolgenArgsTool013, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool013, toolgenArgsTool013, unsafe.Pointer(&r), 4)
 }
 
 // Tool014Rule is a permission rule for the tool tool014: each field is a glob
@@ -1569,7 +1473,7 @@ type Tool014Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool014Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool014, toolgenArgsTool014, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool014, toolgenArgsTool014, unsafe.Pointer(&r), 4)
 }
 
 // Tool015Rule is a permission rule for the tool tool015: each field is a glob
@@ -1585,7 +1489,7 @@ type Tool015Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool015Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool015, toolgenArgsTool015, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool015, toolgenArgsTool015, unsafe.Pointer(&r), 4)
 }
 
 // Tool016Rule is a permission rule for the tool tool016: each field is a glob
@@ -1601,7 +1505,7 @@ type Tool016Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool016Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool016, toolgenArgsTool016, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool016, toolgenArgsTool016, unsafe.Pointer(&r), 4)
 }
 
 // Tool017Rule is a permission rule for the tool tool017: each field is a glob
@@ -1617,7 +1521,7 @@ type Tool017Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool017Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool017, toolgenArgsTool017, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool017, toolgenArgsTool017, unsafe.Pointer(&r), 4)
 }
 
 // Tool018Rule is a permission rule for the tool tool018: each field is a glob
@@ -1633,7 +1537,7 @@ type Tool018Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool018Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool018, toolgenArgsTool018, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool018, toolgenArgsTool018, unsafe.Pointer(&r), 4)
 }
 
 // Tool019Rule is a permission rule for the tool tool019: each field is a glob
@@ -1649,7 +1553,7 @@ type Tool019Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool019Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool019, toolgenArgsTool019, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool019, toolgenArgsTool019, unsafe.Pointer(&r), 4)
 }
 
 // Tool020Rule is a permission rule for the tool tool020: each field is a glob
@@ -1665,7 +1569,7 @@ type Tool020Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool020Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool020, toolgenArgsTool020, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool020, toolgenArgsTool020, unsafe.Pointer(&r), 4)
 }
 
 // Tool021Rule is a permission rule for the tool tool021: each field is a glob
@@ -1681,7 +1585,7 @@ type Tool021Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool021Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool021, toolgenArgsTool021, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool021, toolgenArgsTool021, unsafe.Pointer(&r), 4)
 }
 
 // Tool022Rule is a permission rule for the tool tool022: each field is a glob
@@ -1697,7 +1601,7 @@ type Tool022Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool022Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool022, toolgenArgsTool022, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool022, toolgenArgsTool022, unsafe.Pointer(&r), 4)
 }
 
 // Tool023Rule is a permission rule for the tool tool023: each field is a glob
@@ -1713,7 +1617,7 @@ type Tool023Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool023Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool023, toolgenArgsTool023, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool023, toolgenArgsTool023, unsafe.Pointer(&r), 4)
 }
 
 // Tool024Rule is a permission rule for the tool tool024: each field is a glob
@@ -1729,7 +1633,7 @@ type Tool024Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool024Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool024, toolgenArgsTool024, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool024, toolgenArgsTool024, unsafe.Pointer(&r), 4)
 }
 
 // Tool025Rule is a permission rule for the tool tool025: each field is a glob
@@ -1745,7 +1649,7 @@ type Tool025Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool025Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool025, toolgenArgsTool025, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool025, toolgenArgsTool025, unsafe.Pointer(&r), 4)
 }
 
 // Tool026Rule is a permission rule for the tool tool026: each field is a glob
@@ -1761,7 +1665,7 @@ type Tool026Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool026Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool026, toolgenArgsTool026, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool026, toolgenArgsTool026, unsafe.Pointer(&r), 4)
 }
 
 // Tool027Rule is a permission rule for the tool tool027: each field is a glob
@@ -1777,7 +1681,7 @@ type Tool027Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool027Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool027, toolgenArgsTool027, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool027, toolgenArgsTool027, unsafe.Pointer(&r), 4)
 }
 
 // Tool028Rule is a permission rule for the tool tool028: each field is a glob
@@ -1793,7 +1697,7 @@ type Tool028Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool028Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool028, toolgenArgsTool028, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool028, toolgenArgsTool028, unsafe.Pointer(&r), 4)
 }
 
 // Tool029Rule is a permission rule for the tool tool029: each field is a glob
@@ -1809,7 +1713,7 @@ type Tool029Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool029Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool029, toolgenArgsTool029, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool029, toolgenArgsTool029, unsafe.Pointer(&r), 4)
 }
 
 // Tool030Rule is a permission rule for the tool tool030: each field is a glob
@@ -1825,7 +1729,7 @@ type Tool030Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool030Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool030, toolgenArgsTool030, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool030, toolgenArgsTool030, unsafe.Pointer(&r), 4)
 }
 
 // Tool031Rule is a permission rule for the tool tool031: each field is a glob
@@ -1841,7 +1745,7 @@ type Tool031Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool031Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool031, toolgenArgsTool031, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool031, toolgenArgsTool031, unsafe.Pointer(&r), 4)
 }
 
 // Tool032Rule is a permission rule for the tool tool032: each field is a glob
@@ -1857,7 +1761,7 @@ type Tool032Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool032Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool032, toolgenArgsTool032, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool032, toolgenArgsTool032, unsafe.Pointer(&r), 4)
 }
 
 // Tool033Rule is a permission rule for the tool tool033: each field is a glob
@@ -1873,7 +1777,7 @@ type Tool033Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool033Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool033, toolgenArgsTool033, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool033, toolgenArgsTool033, unsafe.Pointer(&r), 4)
 }
 
 // Tool034Rule is a permission rule for the tool tool034: each field is a glob
@@ -1889,7 +1793,7 @@ type Tool034Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool034Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool034, toolgenArgsTool034, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool034, toolgenArgsTool034, unsafe.Pointer(&r), 4)
 }
 
 // Tool035Rule is a permission rule for the tool tool035: each field is a glob
@@ -1905,7 +1809,7 @@ type Tool035Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool035Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool035, toolgenArgsTool035, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool035, toolgenArgsTool035, unsafe.Pointer(&r), 4)
 }
 
 // Tool036Rule is a permission rule for the tool tool036: each field is a glob
@@ -1921,7 +1825,7 @@ type Tool036Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool036Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool036, toolgenArgsTool036, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool036, toolgenArgsTool036, unsafe.Pointer(&r), 4)
 }
 
 // Tool037Rule is a permission rule for the tool tool037: each field is a glob
@@ -1937,7 +1841,7 @@ type Tool037Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool037Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool037, toolgenArgsTool037, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool037, toolgenArgsTool037, unsafe.Pointer(&r), 4)
 }
 
 // Tool038Rule is a permission rule for the tool tool038: each field is a glob
@@ -1953,7 +1857,7 @@ type Tool038Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool038Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool038, toolgenArgsTool038, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool038, toolgenArgsTool038, unsafe.Pointer(&r), 4)
 }
 
 // Tool039Rule is a permission rule for the tool tool039: each field is a glob
@@ -1969,7 +1873,7 @@ type Tool039Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool039Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool039, toolgenArgsTool039, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool039, toolgenArgsTool039, unsafe.Pointer(&r), 4)
 }
 
 // Tool040Rule is a permission rule for the tool tool040: each field is a glob
@@ -1985,7 +1889,7 @@ type Tool040Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool040Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool040, toolgenArgsTool040, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool040, toolgenArgsTool040, unsafe.Pointer(&r), 4)
 }
 
 // Tool041Rule is a permission rule for the tool tool041: each field is a glob
@@ -2001,7 +1905,7 @@ type Tool041Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool041Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool041, toolgenArgsTool041, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool041, toolgenArgsTool041, unsafe.Pointer(&r), 4)
 }
 
 // Tool042Rule is a permission rule for the tool tool042: each field is a glob
@@ -2017,7 +1921,7 @@ type Tool042Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool042Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool042, toolgenArgsTool042, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool042, toolgenArgsTool042, unsafe.Pointer(&r), 4)
 }
 
 // Tool043Rule is a permission rule for the tool tool043: each field is a glob
@@ -2033,7 +1937,7 @@ type Tool043Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool043Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool043, toolgenArgsTool043, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool043, toolgenArgsTool043, unsafe.Pointer(&r), 4)
 }
 
 // Tool044Rule is a permission rule for the tool tool044: each field is a glob
@@ -2049,7 +1953,7 @@ type Tool044Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool044Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool044, toolgenArgsTool044, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool044, toolgenArgsTool044, unsafe.Pointer(&r), 4)
 }
 
 // Tool045Rule is a permission rule for the tool tool045: each field is a glob
@@ -2065,7 +1969,7 @@ type Tool045Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool045Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool045, toolgenArgsTool045, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool045, toolgenArgsTool045, unsafe.Pointer(&r), 4)
 }
 
 // Tool046Rule is a permission rule for the tool tool046: each field is a glob
@@ -2081,7 +1985,7 @@ type Tool046Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool046Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool046, toolgenArgsTool046, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool046, toolgenArgsTool046, unsafe.Pointer(&r), 4)
 }
 
 // Tool047Rule is a permission rule for the tool tool047: each field is a glob
@@ -2097,7 +2001,7 @@ type Tool047Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool047Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool047, toolgenArgsTool047, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool047, toolgenArgsTool047, unsafe.Pointer(&r), 4)
 }
 
 // Tool048Rule is a permission rule for the tool tool048: each field is a glob
@@ -2113,7 +2017,7 @@ type Tool048Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool048Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool048, toolgenArgsTool048, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool048, toolgenArgsTool048, unsafe.Pointer(&r), 4)
 }
 
 // Tool049Rule is a permission rule for the tool tool049: each field is a glob
@@ -2129,7 +2033,7 @@ type Tool049Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool049Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool049, toolgenArgsTool049, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool049, toolgenArgsTool049, unsafe.Pointer(&r), 4)
 }
 
 // Tool050Rule is a permission rule for the tool tool050: each field is a glob
@@ -2145,7 +2049,7 @@ type Tool050Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool050Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool050, toolgenArgsTool050, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool050, toolgenArgsTool050, unsafe.Pointer(&r), 4)
 }
 
 // Tool051Rule is a permission rule for the tool tool051: each field is a glob
@@ -2161,7 +2065,7 @@ type Tool051Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool051Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool051, toolgenArgsTool051, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool051, toolgenArgsTool051, unsafe.Pointer(&r), 4)
 }
 
 // Tool052Rule is a permission rule for the tool tool052: each field is a glob
@@ -2177,7 +2081,7 @@ type Tool052Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool052Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool052, toolgenArgsTool052, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool052, toolgenArgsTool052, unsafe.Pointer(&r), 4)
 }
 
 // Tool053Rule is a permission rule for the tool tool053: each field is a glob
@@ -2193,7 +2097,7 @@ type Tool053Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool053Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool053, toolgenArgsTool053, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool053, toolgenArgsTool053, unsafe.Pointer(&r), 4)
 }
 
 // Tool054Rule is a permission rule for the tool tool054: each field is a glob
@@ -2209,7 +2113,7 @@ type Tool054Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool054Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool054, toolgenArgsTool054, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool054, toolgenArgsTool054, unsafe.Pointer(&r), 4)
 }
 
 // Tool055Rule is a permission rule for the tool tool055: each field is a glob
@@ -2225,7 +2129,7 @@ type Tool055Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool055Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool055, toolgenArgsTool055, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool055, toolgenArgsTool055, unsafe.Pointer(&r), 4)
 }
 
 // Tool056Rule is a permission rule for the tool tool056: each field is a glob
@@ -2241,7 +2145,7 @@ type Tool056Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool056Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool056, toolgenArgsTool056, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool056, toolgenArgsTool056, unsafe.Pointer(&r), 4)
 }
 
 // Tool057Rule is a permission rule for the tool tool057: each field is a glob
@@ -2257,7 +2161,7 @@ type Tool057Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool057Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool057, toolgenArgsTool057, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool057, toolgenArgsTool057, unsafe.Pointer(&r), 4)
 }
 
 // Tool058Rule is a permission rule for the tool tool058: each field is a glob
@@ -2273,7 +2177,7 @@ type Tool058Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool058Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool058, toolgenArgsTool058, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool058, toolgenArgsTool058, unsafe.Pointer(&r), 4)
 }
 
 // Tool059Rule is a permission rule for the tool tool059: each field is a glob
@@ -2289,7 +2193,7 @@ type Tool059Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool059Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool059, toolgenArgsTool059, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool059, toolgenArgsTool059, unsafe.Pointer(&r), 4)
 }
 
 // Tool060Rule is a permission rule for the tool tool060: each field is a glob
@@ -2305,7 +2209,7 @@ type Tool060Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool060Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool060, toolgenArgsTool060, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool060, toolgenArgsTool060, unsafe.Pointer(&r), 4)
 }
 
 // Tool061Rule is a permission rule for the tool tool061: each field is a glob
@@ -2321,7 +2225,7 @@ type Tool061Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool061Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool061, toolgenArgsTool061, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool061, toolgenArgsTool061, unsafe.Pointer(&r), 4)
 }
 
 // Tool062Rule is a permission rule for the tool tool062: each field is a glob
@@ -2337,7 +2241,7 @@ type Tool062Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool062Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool062, toolgenArgsTool062, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool062, toolgenArgsTool062, unsafe.Pointer(&r), 4)
 }
 
 // Tool063Rule is a permission rule for the tool tool063: each field is a glob
@@ -2353,7 +2257,7 @@ type Tool063Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool063Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool063, toolgenArgsTool063, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool063, toolgenArgsTool063, unsafe.Pointer(&r), 4)
 }
 
 // Tool064Rule is a permission rule for the tool tool064: each field is a glob
@@ -2369,7 +2273,7 @@ type Tool064Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool064Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool064, toolgenArgsTool064, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool064, toolgenArgsTool064, unsafe.Pointer(&r), 4)
 }
 
 // Tool065Rule is a permission rule for the tool tool065: each field is a glob
@@ -2385,7 +2289,7 @@ type Tool065Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool065Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool065, toolgenArgsTool065, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool065, toolgenArgsTool065, unsafe.Pointer(&r), 4)
 }
 
 // Tool066Rule is a permission rule for the tool tool066: each field is a glob
@@ -2401,7 +2305,7 @@ type Tool066Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool066Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool066, toolgenArgsTool066, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool066, toolgenArgsTool066, unsafe.Pointer(&r), 4)
 }
 
 // Tool067Rule is a permission rule for the tool tool067: each field is a glob
@@ -2417,7 +2321,7 @@ type Tool067Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool067Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool067, toolgenArgsTool067, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool067, toolgenArgsTool067, unsafe.Pointer(&r), 4)
 }
 
 // Tool068Rule is a permission rule for the tool tool068: each field is a glob
@@ -2433,7 +2337,7 @@ type Tool068Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool068Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool068, toolgenArgsTool068, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool068, toolgenArgsTool068, unsafe.Pointer(&r), 4)
 }
 
 // Tool069Rule is a permission rule for the tool tool069: each field is a glob
@@ -2449,7 +2353,7 @@ type Tool069Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool069Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool069, toolgenArgsTool069, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool069, toolgenArgsTool069, unsafe.Pointer(&r), 4)
 }
 
 // Tool070Rule is a permission rule for the tool tool070: each field is a glob
@@ -2465,7 +2369,7 @@ type Tool070Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool070Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool070, toolgenArgsTool070, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool070, toolgenArgsTool070, unsafe.Pointer(&r), 4)
 }
 
 // Tool071Rule is a permission rule for the tool tool071: each field is a glob
@@ -2481,7 +2385,7 @@ type Tool071Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool071Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool071, toolgenArgsTool071, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool071, toolgenArgsTool071, unsafe.Pointer(&r), 4)
 }
 
 // Tool072Rule is a permission rule for the tool tool072: each field is a glob
@@ -2497,7 +2401,7 @@ type Tool072Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool072Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool072, toolgenArgsTool072, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool072, toolgenArgsTool072, unsafe.Pointer(&r), 4)
 }
 
 // Tool073Rule is a permission rule for the tool tool073: each field is a glob
@@ -2513,7 +2417,7 @@ type Tool073Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool073Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool073, toolgenArgsTool073, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool073, toolgenArgsTool073, unsafe.Pointer(&r), 4)
 }
 
 // Tool074Rule is a permission rule for the tool tool074: each field is a glob
@@ -2529,7 +2433,7 @@ type Tool074Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool074Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool074, toolgenArgsTool074, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool074, toolgenArgsTool074, unsafe.Pointer(&r), 4)
 }
 
 // Tool075Rule is a permission rule for the tool tool075: each field is a glob
@@ -2545,7 +2449,7 @@ type Tool075Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool075Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool075, toolgenArgsTool075, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool075, toolgenArgsTool075, unsafe.Pointer(&r), 4)
 }
 
 // Tool076Rule is a permission rule for the tool tool076: each field is a glob
@@ -2561,7 +2465,7 @@ type Tool076Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool076Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool076, toolgenArgsTool076, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool076, toolgenArgsTool076, unsafe.Pointer(&r), 4)
 }
 
 // Tool077Rule is a permission rule for the tool tool077: each field is a glob
@@ -2577,7 +2481,7 @@ type Tool077Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool077Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool077, toolgenArgsTool077, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool077, toolgenArgsTool077, unsafe.Pointer(&r), 4)
 }
 
 // Tool078Rule is a permission rule for the tool tool078: each field is a glob
@@ -2593,7 +2497,7 @@ type Tool078Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool078Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool078, toolgenArgsTool078, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool078, toolgenArgsTool078, unsafe.Pointer(&r), 4)
 }
 
 // Tool079Rule is a permission rule for the tool tool079: each field is a glob
@@ -2609,7 +2513,7 @@ type Tool079Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool079Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool079, toolgenArgsTool079, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool079, toolgenArgsTool079, unsafe.Pointer(&r), 4)
 }
 
 // Tool080Rule is a permission rule for the tool tool080: each field is a glob
@@ -2625,7 +2529,7 @@ type Tool080Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool080Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool080, toolgenArgsTool080, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool080, toolgenArgsTool080, unsafe.Pointer(&r), 4)
 }
 
 // Tool081Rule is a permission rule for the tool tool081: each field is a glob
@@ -2641,7 +2545,7 @@ type Tool081Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool081Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool081, toolgenArgsTool081, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool081, toolgenArgsTool081, unsafe.Pointer(&r), 4)
 }
 
 // Tool082Rule is a permission rule for the tool tool082: each field is a glob
@@ -2657,7 +2561,7 @@ type Tool082Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool082Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool082, toolgenArgsTool082, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool082, toolgenArgsTool082, unsafe.Pointer(&r), 4)
 }
 
 // Tool083Rule is a permission rule for the tool tool083: each field is a glob
@@ -2673,7 +2577,7 @@ type Tool083Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool083Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool083, toolgenArgsTool083, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool083, toolgenArgsTool083, unsafe.Pointer(&r), 4)
 }
 
 // Tool084Rule is a permission rule for the tool tool084: each field is a glob
@@ -2689,7 +2593,7 @@ type Tool084Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool084Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool084, toolgenArgsTool084, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool084, toolgenArgsTool084, unsafe.Pointer(&r), 4)
 }
 
 // Tool085Rule is a permission rule for the tool tool085: each field is a glob
@@ -2705,7 +2609,7 @@ type Tool085Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool085Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool085, toolgenArgsTool085, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool085, toolgenArgsTool085, unsafe.Pointer(&r), 4)
 }
 
 // Tool086Rule is a permission rule for the tool tool086: each field is a glob
@@ -2721,7 +2625,7 @@ type Tool086Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool086Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool086, toolgenArgsTool086, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool086, toolgenArgsTool086, unsafe.Pointer(&r), 4)
 }
 
 // Tool087Rule is a permission rule for the tool tool087: each field is a glob
@@ -2737,7 +2641,7 @@ type Tool087Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool087Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool087, toolgenArgsTool087, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool087, toolgenArgsTool087, unsafe.Pointer(&r), 4)
 }
 
 // Tool088Rule is a permission rule for the tool tool088: each field is a glob
@@ -2753,7 +2657,7 @@ type Tool088Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool088Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool088, toolgenArgsTool088, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool088, toolgenArgsTool088, unsafe.Pointer(&r), 4)
 }
 
 // Tool089Rule is a permission rule for the tool tool089: each field is a glob
@@ -2769,7 +2673,7 @@ type Tool089Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool089Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool089, toolgenArgsTool089, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool089, toolgenArgsTool089, unsafe.Pointer(&r), 4)
 }
 
 // Tool090Rule is a permission rule for the tool tool090: each field is a glob
@@ -2785,7 +2689,7 @@ type Tool090Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool090Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool090, toolgenArgsTool090, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool090, toolgenArgsTool090, unsafe.Pointer(&r), 4)
 }
 
 // Tool091Rule is a permission rule for the tool tool091: each field is a glob
@@ -2801,7 +2705,7 @@ type Tool091Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool091Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool091, toolgenArgsTool091, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool091, toolgenArgsTool091, unsafe.Pointer(&r), 4)
 }
 
 // Tool092Rule is a permission rule for the tool tool092: each field is a glob
@@ -2817,7 +2721,7 @@ type Tool092Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool092Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool092, toolgenArgsTool092, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool092, toolgenArgsTool092, unsafe.Pointer(&r), 4)
 }
 
 // Tool093Rule is a permission rule for the tool tool093: each field is a glob
@@ -2833,7 +2737,7 @@ type Tool093Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool093Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool093, toolgenArgsTool093, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool093, toolgenArgsTool093, unsafe.Pointer(&r), 4)
 }
 
 // Tool094Rule is a permission rule for the tool tool094: each field is a glob
@@ -2849,7 +2753,7 @@ type Tool094Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool094Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool094, toolgenArgsTool094, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool094, toolgenArgsTool094, unsafe.Pointer(&r), 4)
 }
 
 // Tool095Rule is a permission rule for the tool tool095: each field is a glob
@@ -2865,7 +2769,7 @@ type Tool095Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool095Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool095, toolgenArgsTool095, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool095, toolgenArgsTool095, unsafe.Pointer(&r), 4)
 }
 
 // Tool096Rule is a permission rule for the tool tool096: each field is a glob
@@ -2881,7 +2785,7 @@ type Tool096Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool096Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool096, toolgenArgsTool096, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool096, toolgenArgsTool096, unsafe.Pointer(&r), 4)
 }
 
 // Tool097Rule is a permission rule for the tool tool097: each field is a glob
@@ -2897,7 +2801,7 @@ type Tool097Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool097Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool097, toolgenArgsTool097, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool097, toolgenArgsTool097, unsafe.Pointer(&r), 4)
 }
 
 // Tool098Rule is a permission rule for the tool tool098: each field is a glob
@@ -2913,7 +2817,7 @@ type Tool098Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool098Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool098, toolgenArgsTool098, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool098, toolgenArgsTool098, unsafe.Pointer(&r), 4)
 }
 
 // Tool099Rule is a permission rule for the tool tool099: each field is a glob
@@ -2929,11 +2833,8 @@ type Tool099Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool099Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTool099, toolgenArgsTool099, []string{r.Name, r.Count, r.Tags, r.Opts})
+	return toolimpl.RuleOf(ToolTool099, toolgenArgsTool099, unsafe.Pointer(&r), 4)
 }
-
-// toolgenInputTool000 is the JSON Schema of tool000's arguments.
-var toolgenInputTool000 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool000 reads the arguments of tool000, calls Tool000 and writes its result.
 func toolgenCallTool000(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2993,9 +2894,6 @@ func toolgenCallTool000(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool001 is the JSON Schema of tool001's arguments.
-var toolgenInputTool001 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool001 reads the arguments of tool001, calls Tool001 and writes its result.
 func toolgenCallTool001(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool001, &res, &err)
@@ -3053,9 +2951,6 @@ func toolgenCallTool001(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool002 is the JSON Schema of tool002's arguments.
-var toolgenInputTool002 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool002 reads the arguments of tool002, calls Tool002 and writes its result.
 func toolgenCallTool002(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3115,9 +3010,6 @@ func toolgenCallTool002(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool003 is the JSON Schema of tool003's arguments.
-var toolgenInputTool003 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool003 reads the arguments of tool003, calls Tool003 and writes its result.
 func toolgenCallTool003(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool003, &res, &err)
@@ -3175,9 +3067,6 @@ func toolgenCallTool003(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool004 is the JSON Schema of tool004's arguments.
-var toolgenInputTool004 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool004 reads the arguments of tool004, calls Tool004 and writes its result.
 func toolgenCallTool004(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3237,9 +3126,6 @@ func toolgenCallTool004(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool005 is the JSON Schema of tool005's arguments.
-var toolgenInputTool005 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool005 reads the arguments of tool005, calls Tool005 and writes its result.
 func toolgenCallTool005(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool005, &res, &err)
@@ -3297,9 +3183,6 @@ func toolgenCallTool005(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool006 is the JSON Schema of tool006's arguments.
-var toolgenInputTool006 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool006 reads the arguments of tool006, calls Tool006 and writes its result.
 func toolgenCallTool006(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3359,9 +3242,6 @@ func toolgenCallTool006(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool007 is the JSON Schema of tool007's arguments.
-var toolgenInputTool007 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool007 reads the arguments of tool007, calls Tool007 and writes its result.
 func toolgenCallTool007(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool007, &res, &err)
@@ -3419,9 +3299,6 @@ func toolgenCallTool007(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool008 is the JSON Schema of tool008's arguments.
-var toolgenInputTool008 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool008 reads the arguments of tool008, calls Tool008 and writes its result.
 func toolgenCallTool008(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3481,9 +3358,6 @@ func toolgenCallTool008(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool009 is the JSON Schema of tool009's arguments.
-var toolgenInputTool009 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool009 reads the arguments of tool009, calls Tool009 and writes its result.
 func toolgenCallTool009(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool009, &res, &err)
@@ -3541,9 +3415,6 @@ func toolgenCallTool009(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool010 is the JSON Schema of tool010's arguments.
-var toolgenInputTool010 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool010 reads the arguments of tool010, calls Tool010 and writes its result.
 func toolgenCallTool010(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3603,9 +3474,6 @@ func toolgenCallTool010(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool011 is the JSON Schema of tool011's arguments.
-var toolgenInputTool011 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool011 reads the arguments of tool011, calls Tool011 and writes its result.
 func toolgenCallTool011(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool011, &res, &err)
@@ -3663,9 +3531,6 @@ func toolgenCallTool011(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool012 is the JSON Schema of tool012's arguments.
-var toolgenInputTool012 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool012 reads the arguments of tool012, calls Tool012 and writes its result.
 func toolgenCallTool012(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3725,9 +3590,6 @@ func toolgenCallTool012(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool013 is the JSON Schema of tool013's arguments.
-var toolgenInputTool013 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool013 reads the arguments of tool013, calls Tool013 and writes its result.
 func toolgenCallTool013(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool013, &res, &err)
@@ -3785,9 +3647,6 @@ func toolgenCallTool013(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool014 is the JSON Schema of tool014's arguments.
-var toolgenInputTool014 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool014 reads the arguments of tool014, calls Tool014 and writes its result.
 func toolgenCallTool014(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3847,9 +3706,6 @@ func toolgenCallTool014(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool015 is the JSON Schema of tool015's arguments.
-var toolgenInputTool015 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool015 reads the arguments of tool015, calls Tool015 and writes its result.
 func toolgenCallTool015(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool015, &res, &err)
@@ -3907,9 +3763,6 @@ func toolgenCallTool015(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool016 is the JSON Schema of tool016's arguments.
-var toolgenInputTool016 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool016 reads the arguments of tool016, calls Tool016 and writes its result.
 func toolgenCallTool016(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3969,9 +3822,6 @@ func toolgenCallTool016(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool017 is the JSON Schema of tool017's arguments.
-var toolgenInputTool017 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool017 reads the arguments of tool017, calls Tool017 and writes its result.
 func toolgenCallTool017(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool017, &res, &err)
@@ -4029,9 +3879,6 @@ func toolgenCallTool017(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool018 is the JSON Schema of tool018's arguments.
-var toolgenInputTool018 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool018 reads the arguments of tool018, calls Tool018 and writes its result.
 func toolgenCallTool018(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -4091,9 +3938,6 @@ func toolgenCallTool018(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool019 is the JSON Schema of tool019's arguments.
-var toolgenInputTool019 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool019 reads the arguments of tool019, calls Tool019 and writes its result.
 func toolgenCallTool019(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool019, &res, &err)
@@ -4151,9 +3995,6 @@ func toolgenCallTool019(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool020 is the JSON Schema of tool020's arguments.
-var toolgenInputTool020 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool020 reads the arguments of tool020, calls Tool020 and writes its result.
 func toolgenCallTool020(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -4213,9 +4054,6 @@ func toolgenCallTool020(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool021 is the JSON Schema of tool021's arguments.
-var toolgenInputTool021 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool021 reads the arguments of tool021, calls Tool021 and writes its result.
 func toolgenCallTool021(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool021, &res, &err)
@@ -4273,9 +4111,6 @@ func toolgenCallTool021(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool022 is the JSON Schema of tool022's arguments.
-var toolgenInputTool022 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool022 reads the arguments of tool022, calls Tool022 and writes its result.
 func toolgenCallTool022(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -4335,9 +4170,6 @@ func toolgenCallTool022(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool023 is the JSON Schema of tool023's arguments.
-var toolgenInputTool023 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool023 reads the arguments of tool023, calls Tool023 and writes its result.
 func toolgenCallTool023(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool023, &res, &err)
@@ -4395,9 +4227,6 @@ func toolgenCallTool023(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool024 is the JSON Schema of tool024's arguments.
-var toolgenInputTool024 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool024 reads the arguments of tool024, calls Tool024 and writes its result.
 func toolgenCallTool024(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -4457,9 +4286,6 @@ func toolgenCallTool024(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool025 is the JSON Schema of tool025's arguments.
-var toolgenInputTool025 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool025 reads the arguments of tool025, calls Tool025 and writes its result.
 func toolgenCallTool025(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool025, &res, &err)
@@ -4517,9 +4343,6 @@ func toolgenCallTool025(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool026 is the JSON Schema of tool026's arguments.
-var toolgenInputTool026 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool026 reads the arguments of tool026, calls Tool026 and writes its result.
 func toolgenCallTool026(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -4579,9 +4402,6 @@ func toolgenCallTool026(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool027 is the JSON Schema of tool027's arguments.
-var toolgenInputTool027 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool027 reads the arguments of tool027, calls Tool027 and writes its result.
 func toolgenCallTool027(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool027, &res, &err)
@@ -4639,9 +4459,6 @@ func toolgenCallTool027(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool028 is the JSON Schema of tool028's arguments.
-var toolgenInputTool028 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool028 reads the arguments of tool028, calls Tool028 and writes its result.
 func toolgenCallTool028(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -4701,9 +4518,6 @@ func toolgenCallTool028(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool029 is the JSON Schema of tool029's arguments.
-var toolgenInputTool029 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool029 reads the arguments of tool029, calls Tool029 and writes its result.
 func toolgenCallTool029(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool029, &res, &err)
@@ -4761,9 +4575,6 @@ func toolgenCallTool029(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool030 is the JSON Schema of tool030's arguments.
-var toolgenInputTool030 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool030 reads the arguments of tool030, calls Tool030 and writes its result.
 func toolgenCallTool030(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -4823,9 +4634,6 @@ func toolgenCallTool030(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool031 is the JSON Schema of tool031's arguments.
-var toolgenInputTool031 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool031 reads the arguments of tool031, calls Tool031 and writes its result.
 func toolgenCallTool031(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool031, &res, &err)
@@ -4883,9 +4691,6 @@ func toolgenCallTool031(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool032 is the JSON Schema of tool032's arguments.
-var toolgenInputTool032 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool032 reads the arguments of tool032, calls Tool032 and writes its result.
 func toolgenCallTool032(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -4945,9 +4750,6 @@ func toolgenCallTool032(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool033 is the JSON Schema of tool033's arguments.
-var toolgenInputTool033 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool033 reads the arguments of tool033, calls Tool033 and writes its result.
 func toolgenCallTool033(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool033, &res, &err)
@@ -5005,9 +4807,6 @@ func toolgenCallTool033(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool034 is the JSON Schema of tool034's arguments.
-var toolgenInputTool034 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool034 reads the arguments of tool034, calls Tool034 and writes its result.
 func toolgenCallTool034(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -5067,9 +4866,6 @@ func toolgenCallTool034(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool035 is the JSON Schema of tool035's arguments.
-var toolgenInputTool035 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool035 reads the arguments of tool035, calls Tool035 and writes its result.
 func toolgenCallTool035(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool035, &res, &err)
@@ -5127,9 +4923,6 @@ func toolgenCallTool035(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool036 is the JSON Schema of tool036's arguments.
-var toolgenInputTool036 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool036 reads the arguments of tool036, calls Tool036 and writes its result.
 func toolgenCallTool036(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -5189,9 +4982,6 @@ func toolgenCallTool036(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool037 is the JSON Schema of tool037's arguments.
-var toolgenInputTool037 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool037 reads the arguments of tool037, calls Tool037 and writes its result.
 func toolgenCallTool037(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool037, &res, &err)
@@ -5249,9 +5039,6 @@ func toolgenCallTool037(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool038 is the JSON Schema of tool038's arguments.
-var toolgenInputTool038 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool038 reads the arguments of tool038, calls Tool038 and writes its result.
 func toolgenCallTool038(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -5311,9 +5098,6 @@ func toolgenCallTool038(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool039 is the JSON Schema of tool039's arguments.
-var toolgenInputTool039 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool039 reads the arguments of tool039, calls Tool039 and writes its result.
 func toolgenCallTool039(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool039, &res, &err)
@@ -5371,9 +5155,6 @@ func toolgenCallTool039(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool040 is the JSON Schema of tool040's arguments.
-var toolgenInputTool040 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool040 reads the arguments of tool040, calls Tool040 and writes its result.
 func toolgenCallTool040(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -5433,9 +5214,6 @@ func toolgenCallTool040(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool041 is the JSON Schema of tool041's arguments.
-var toolgenInputTool041 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool041 reads the arguments of tool041, calls Tool041 and writes its result.
 func toolgenCallTool041(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool041, &res, &err)
@@ -5493,9 +5271,6 @@ func toolgenCallTool041(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool042 is the JSON Schema of tool042's arguments.
-var toolgenInputTool042 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool042 reads the arguments of tool042, calls Tool042 and writes its result.
 func toolgenCallTool042(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -5555,9 +5330,6 @@ func toolgenCallTool042(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool043 is the JSON Schema of tool043's arguments.
-var toolgenInputTool043 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool043 reads the arguments of tool043, calls Tool043 and writes its result.
 func toolgenCallTool043(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool043, &res, &err)
@@ -5615,9 +5387,6 @@ func toolgenCallTool043(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool044 is the JSON Schema of tool044's arguments.
-var toolgenInputTool044 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool044 reads the arguments of tool044, calls Tool044 and writes its result.
 func toolgenCallTool044(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -5677,9 +5446,6 @@ func toolgenCallTool044(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool045 is the JSON Schema of tool045's arguments.
-var toolgenInputTool045 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool045 reads the arguments of tool045, calls Tool045 and writes its result.
 func toolgenCallTool045(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool045, &res, &err)
@@ -5737,9 +5503,6 @@ func toolgenCallTool045(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool046 is the JSON Schema of tool046's arguments.
-var toolgenInputTool046 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool046 reads the arguments of tool046, calls Tool046 and writes its result.
 func toolgenCallTool046(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -5799,9 +5562,6 @@ func toolgenCallTool046(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool047 is the JSON Schema of tool047's arguments.
-var toolgenInputTool047 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool047 reads the arguments of tool047, calls Tool047 and writes its result.
 func toolgenCallTool047(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool047, &res, &err)
@@ -5859,9 +5619,6 @@ func toolgenCallTool047(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool048 is the JSON Schema of tool048's arguments.
-var toolgenInputTool048 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool048 reads the arguments of tool048, calls Tool048 and writes its result.
 func toolgenCallTool048(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -5921,9 +5678,6 @@ func toolgenCallTool048(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool049 is the JSON Schema of tool049's arguments.
-var toolgenInputTool049 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool049 reads the arguments of tool049, calls Tool049 and writes its result.
 func toolgenCallTool049(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool049, &res, &err)
@@ -5981,9 +5735,6 @@ func toolgenCallTool049(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool050 is the JSON Schema of tool050's arguments.
-var toolgenInputTool050 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool050 reads the arguments of tool050, calls Tool050 and writes its result.
 func toolgenCallTool050(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -6043,9 +5794,6 @@ func toolgenCallTool050(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool051 is the JSON Schema of tool051's arguments.
-var toolgenInputTool051 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool051 reads the arguments of tool051, calls Tool051 and writes its result.
 func toolgenCallTool051(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool051, &res, &err)
@@ -6103,9 +5851,6 @@ func toolgenCallTool051(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool052 is the JSON Schema of tool052's arguments.
-var toolgenInputTool052 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool052 reads the arguments of tool052, calls Tool052 and writes its result.
 func toolgenCallTool052(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -6165,9 +5910,6 @@ func toolgenCallTool052(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool053 is the JSON Schema of tool053's arguments.
-var toolgenInputTool053 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool053 reads the arguments of tool053, calls Tool053 and writes its result.
 func toolgenCallTool053(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool053, &res, &err)
@@ -6225,9 +5967,6 @@ func toolgenCallTool053(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool054 is the JSON Schema of tool054's arguments.
-var toolgenInputTool054 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool054 reads the arguments of tool054, calls Tool054 and writes its result.
 func toolgenCallTool054(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -6287,9 +6026,6 @@ func toolgenCallTool054(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool055 is the JSON Schema of tool055's arguments.
-var toolgenInputTool055 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool055 reads the arguments of tool055, calls Tool055 and writes its result.
 func toolgenCallTool055(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool055, &res, &err)
@@ -6347,9 +6083,6 @@ func toolgenCallTool055(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool056 is the JSON Schema of tool056's arguments.
-var toolgenInputTool056 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool056 reads the arguments of tool056, calls Tool056 and writes its result.
 func toolgenCallTool056(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -6409,9 +6142,6 @@ func toolgenCallTool056(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool057 is the JSON Schema of tool057's arguments.
-var toolgenInputTool057 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool057 reads the arguments of tool057, calls Tool057 and writes its result.
 func toolgenCallTool057(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool057, &res, &err)
@@ -6469,9 +6199,6 @@ func toolgenCallTool057(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool058 is the JSON Schema of tool058's arguments.
-var toolgenInputTool058 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool058 reads the arguments of tool058, calls Tool058 and writes its result.
 func toolgenCallTool058(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -6531,9 +6258,6 @@ func toolgenCallTool058(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool059 is the JSON Schema of tool059's arguments.
-var toolgenInputTool059 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool059 reads the arguments of tool059, calls Tool059 and writes its result.
 func toolgenCallTool059(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool059, &res, &err)
@@ -6591,9 +6315,6 @@ func toolgenCallTool059(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool060 is the JSON Schema of tool060's arguments.
-var toolgenInputTool060 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool060 reads the arguments of tool060, calls Tool060 and writes its result.
 func toolgenCallTool060(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -6653,9 +6374,6 @@ func toolgenCallTool060(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool061 is the JSON Schema of tool061's arguments.
-var toolgenInputTool061 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool061 reads the arguments of tool061, calls Tool061 and writes its result.
 func toolgenCallTool061(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool061, &res, &err)
@@ -6713,9 +6431,6 @@ func toolgenCallTool061(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool062 is the JSON Schema of tool062's arguments.
-var toolgenInputTool062 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool062 reads the arguments of tool062, calls Tool062 and writes its result.
 func toolgenCallTool062(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -6775,9 +6490,6 @@ func toolgenCallTool062(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool063 is the JSON Schema of tool063's arguments.
-var toolgenInputTool063 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool063 reads the arguments of tool063, calls Tool063 and writes its result.
 func toolgenCallTool063(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool063, &res, &err)
@@ -6835,9 +6547,6 @@ func toolgenCallTool063(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool064 is the JSON Schema of tool064's arguments.
-var toolgenInputTool064 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool064 reads the arguments of tool064, calls Tool064 and writes its result.
 func toolgenCallTool064(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -6897,9 +6606,6 @@ func toolgenCallTool064(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool065 is the JSON Schema of tool065's arguments.
-var toolgenInputTool065 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool065 reads the arguments of tool065, calls Tool065 and writes its result.
 func toolgenCallTool065(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool065, &res, &err)
@@ -6957,9 +6663,6 @@ func toolgenCallTool065(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool066 is the JSON Schema of tool066's arguments.
-var toolgenInputTool066 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool066 reads the arguments of tool066, calls Tool066 and writes its result.
 func toolgenCallTool066(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -7019,9 +6722,6 @@ func toolgenCallTool066(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool067 is the JSON Schema of tool067's arguments.
-var toolgenInputTool067 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool067 reads the arguments of tool067, calls Tool067 and writes its result.
 func toolgenCallTool067(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool067, &res, &err)
@@ -7079,9 +6779,6 @@ func toolgenCallTool067(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool068 is the JSON Schema of tool068's arguments.
-var toolgenInputTool068 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool068 reads the arguments of tool068, calls Tool068 and writes its result.
 func toolgenCallTool068(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -7141,9 +6838,6 @@ func toolgenCallTool068(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool069 is the JSON Schema of tool069's arguments.
-var toolgenInputTool069 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool069 reads the arguments of tool069, calls Tool069 and writes its result.
 func toolgenCallTool069(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool069, &res, &err)
@@ -7201,9 +6895,6 @@ func toolgenCallTool069(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool070 is the JSON Schema of tool070's arguments.
-var toolgenInputTool070 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool070 reads the arguments of tool070, calls Tool070 and writes its result.
 func toolgenCallTool070(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -7263,9 +6954,6 @@ func toolgenCallTool070(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool071 is the JSON Schema of tool071's arguments.
-var toolgenInputTool071 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool071 reads the arguments of tool071, calls Tool071 and writes its result.
 func toolgenCallTool071(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool071, &res, &err)
@@ -7323,9 +7011,6 @@ func toolgenCallTool071(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool072 is the JSON Schema of tool072's arguments.
-var toolgenInputTool072 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool072 reads the arguments of tool072, calls Tool072 and writes its result.
 func toolgenCallTool072(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -7385,9 +7070,6 @@ func toolgenCallTool072(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool073 is the JSON Schema of tool073's arguments.
-var toolgenInputTool073 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool073 reads the arguments of tool073, calls Tool073 and writes its result.
 func toolgenCallTool073(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool073, &res, &err)
@@ -7445,9 +7127,6 @@ func toolgenCallTool073(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool074 is the JSON Schema of tool074's arguments.
-var toolgenInputTool074 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool074 reads the arguments of tool074, calls Tool074 and writes its result.
 func toolgenCallTool074(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -7507,9 +7186,6 @@ func toolgenCallTool074(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool075 is the JSON Schema of tool075's arguments.
-var toolgenInputTool075 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool075 reads the arguments of tool075, calls Tool075 and writes its result.
 func toolgenCallTool075(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool075, &res, &err)
@@ -7567,9 +7243,6 @@ func toolgenCallTool075(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool076 is the JSON Schema of tool076's arguments.
-var toolgenInputTool076 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool076 reads the arguments of tool076, calls Tool076 and writes its result.
 func toolgenCallTool076(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -7629,9 +7302,6 @@ func toolgenCallTool076(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool077 is the JSON Schema of tool077's arguments.
-var toolgenInputTool077 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool077 reads the arguments of tool077, calls Tool077 and writes its result.
 func toolgenCallTool077(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool077, &res, &err)
@@ -7689,9 +7359,6 @@ func toolgenCallTool077(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool078 is the JSON Schema of tool078's arguments.
-var toolgenInputTool078 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool078 reads the arguments of tool078, calls Tool078 and writes its result.
 func toolgenCallTool078(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -7751,9 +7418,6 @@ func toolgenCallTool078(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool079 is the JSON Schema of tool079's arguments.
-var toolgenInputTool079 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool079 reads the arguments of tool079, calls Tool079 and writes its result.
 func toolgenCallTool079(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool079, &res, &err)
@@ -7811,9 +7475,6 @@ func toolgenCallTool079(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool080 is the JSON Schema of tool080's arguments.
-var toolgenInputTool080 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool080 reads the arguments of tool080, calls Tool080 and writes its result.
 func toolgenCallTool080(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -7873,9 +7534,6 @@ func toolgenCallTool080(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool081 is the JSON Schema of tool081's arguments.
-var toolgenInputTool081 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool081 reads the arguments of tool081, calls Tool081 and writes its result.
 func toolgenCallTool081(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool081, &res, &err)
@@ -7933,9 +7591,6 @@ func toolgenCallTool081(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool082 is the JSON Schema of tool082's arguments.
-var toolgenInputTool082 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool082 reads the arguments of tool082, calls Tool082 and writes its result.
 func toolgenCallTool082(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -7995,9 +7650,6 @@ func toolgenCallTool082(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool083 is the JSON Schema of tool083's arguments.
-var toolgenInputTool083 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool083 reads the arguments of tool083, calls Tool083 and writes its result.
 func toolgenCallTool083(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool083, &res, &err)
@@ -8055,9 +7707,6 @@ func toolgenCallTool083(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool084 is the JSON Schema of tool084's arguments.
-var toolgenInputTool084 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool084 reads the arguments of tool084, calls Tool084 and writes its result.
 func toolgenCallTool084(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -8117,9 +7766,6 @@ func toolgenCallTool084(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool085 is the JSON Schema of tool085's arguments.
-var toolgenInputTool085 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool085 reads the arguments of tool085, calls Tool085 and writes its result.
 func toolgenCallTool085(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool085, &res, &err)
@@ -8177,9 +7823,6 @@ func toolgenCallTool085(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool086 is the JSON Schema of tool086's arguments.
-var toolgenInputTool086 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool086 reads the arguments of tool086, calls Tool086 and writes its result.
 func toolgenCallTool086(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -8239,9 +7882,6 @@ func toolgenCallTool086(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool087 is the JSON Schema of tool087's arguments.
-var toolgenInputTool087 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool087 reads the arguments of tool087, calls Tool087 and writes its result.
 func toolgenCallTool087(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool087, &res, &err)
@@ -8299,9 +7939,6 @@ func toolgenCallTool087(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool088 is the JSON Schema of tool088's arguments.
-var toolgenInputTool088 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool088 reads the arguments of tool088, calls Tool088 and writes its result.
 func toolgenCallTool088(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -8361,9 +7998,6 @@ func toolgenCallTool088(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool089 is the JSON Schema of tool089's arguments.
-var toolgenInputTool089 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool089 reads the arguments of tool089, calls Tool089 and writes its result.
 func toolgenCallTool089(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool089, &res, &err)
@@ -8421,9 +8055,6 @@ func toolgenCallTool089(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool090 is the JSON Schema of tool090's arguments.
-var toolgenInputTool090 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool090 reads the arguments of tool090, calls Tool090 and writes its result.
 func toolgenCallTool090(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -8483,9 +8114,6 @@ func toolgenCallTool090(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool091 is the JSON Schema of tool091's arguments.
-var toolgenInputTool091 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool091 reads the arguments of tool091, calls Tool091 and writes its result.
 func toolgenCallTool091(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool091, &res, &err)
@@ -8543,9 +8171,6 @@ func toolgenCallTool091(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool092 is the JSON Schema of tool092's arguments.
-var toolgenInputTool092 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool092 reads the arguments of tool092, calls Tool092 and writes its result.
 func toolgenCallTool092(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -8605,9 +8230,6 @@ func toolgenCallTool092(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool093 is the JSON Schema of tool093's arguments.
-var toolgenInputTool093 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool093 reads the arguments of tool093, calls Tool093 and writes its result.
 func toolgenCallTool093(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool093, &res, &err)
@@ -8665,9 +8287,6 @@ func toolgenCallTool093(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool094 is the JSON Schema of tool094's arguments.
-var toolgenInputTool094 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool094 reads the arguments of tool094, calls Tool094 and writes its result.
 func toolgenCallTool094(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -8727,9 +8346,6 @@ func toolgenCallTool094(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool095 is the JSON Schema of tool095's arguments.
-var toolgenInputTool095 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool095 reads the arguments of tool095, calls Tool095 and writes its result.
 func toolgenCallTool095(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool095, &res, &err)
@@ -8787,9 +8403,6 @@ func toolgenCallTool095(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool096 is the JSON Schema of tool096's arguments.
-var toolgenInputTool096 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool096 reads the arguments of tool096, calls Tool096 and writes its result.
 func toolgenCallTool096(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -8849,9 +8462,6 @@ func toolgenCallTool096(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool097 is the JSON Schema of tool097's arguments.
-var toolgenInputTool097 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool097 reads the arguments of tool097, calls Tool097 and writes its result.
 func toolgenCallTool097(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool097, &res, &err)
@@ -8910,9 +8520,6 @@ func toolgenCallTool097(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTool098 is the JSON Schema of tool098's arguments.
-var toolgenInputTool098 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
-
 // toolgenCallTool098 reads the arguments of tool098, calls Tool098 and writes its result.
 func toolgenCallTool098(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTool098, &res, &err)
@@ -8970,9 +8577,6 @@ func toolgenCallTool098(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputTool099 is the JSON Schema of tool099's arguments.
-var toolgenInputTool099 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"what to work on."},"count":{"type":"integer"},"tags":{"type":"array","description":"labels.","items":{"type":"string"}},"opts":{"type":"object","description":"Options are shared settings.","properties":{"limit":{"type":"integer","description":"at most this many","minimum":1,"maximum":100},"mode":{"type":"string","description":"how to work\n\"fast\": quickly\n\"slow\": carefully","enum":["fast","slow"]}},"additionalProperties":false}},"required":["name","tags"],"additionalProperties":false}`)
 
 // toolgenCallTool099 reads the arguments of tool099, calls Tool099 and writes its result.
 func toolgenCallTool099(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -9048,21 +8652,22 @@ func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
 	}
 }
 
-// toolgenDecodeOptions reads a Options object.
+// toolgenEnumMode are the values of a Mode.
+var toolgenEnumMode = &toolimpl.Enum{Values: []string{"fast", "slow"}, Allowed: "\"fast\", \"slow\""}
+
+// toolgenTypeOptions describes a Options for toolimpl's table-driven reader and writer.
+var toolgenTypeOptions = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"limit", "mode"}, NullAbsent: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Options{}.Limit), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Options{}.Limit)), OmitEmpty: true, Bounded: true, Min: 1, Max: 100, Key: `"limit":`},
+		{Offset: unsafe.Offsetof(Options{}.Mode), Kind: toolimpl.FieldEnum, OmitEmpty: true, Enum: toolgenEnumMode, Key: `"mode":`},
+	},
+	New: toolimpl.New[Options],
+}
+
+// toolgenDecodeOptions reads a Options object, as its table says.
 func toolgenDecodeOptions(d *toolimpl.Decoder, v *Options) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectOptions); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "limit":
-			if n0, ok := d.Int(1, 100); ok {
-				v.Limit = int(n0)
-			}
-		case "mode":
-			toolgenDecodeMode(d, &v.Mode)
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeOptions, unsafe.Pointer(v))
 }
 
 var toolgenArgsTool000 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
@@ -9165,21 +8770,3 @@ var toolgenArgsTool096 = &toolimpl.Object{Names: []string{"name", "count", "tags
 var toolgenArgsTool097 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
 var toolgenArgsTool098 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
 var toolgenArgsTool099 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-
-// toolgenDecodeMode reads a Mode: one of "fast", "slow".
-func toolgenDecodeMode(d *toolimpl.Decoder, v *Mode) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "fast":
-		*v = Fast
-	case "slow":
-		*v = Slow
-	default:
-		d.NotOneOf(s, "\"fast\", \"slow\"")
-	}
-}
-
-var toolgenObjectOptions = &toolimpl.Object{Names: []string{"limit", "mode"}, NullAbsent: []int{0, 1}}

@@ -6,7 +6,7 @@ package weather
 
 import (
 	"context"
-	"math"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -34,19 +34,21 @@ var (
 
 // Tools returns the tools of package weather: get_weather.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolGetWeather,
-		Description:  "GetWeather returns a forecast.",
-		InputSchema:  toolgenInputGetWeather,
-		OutputSchema: toolgenOutputGetWeather,
-		Annotations:  toolgen.Annotations{ReadOnly: true},
-		Namespace:    "weather",
-		Tokens:       toolgen.Tokens{Default: 170, Strict: 201, Gemini: 143},
-		SearchTerms:  "1 40 AElCYICuQNQHAPFAQAW ahead celsiu citi:3 dai:3 degre:2 echo fahrenheit forecast get:4 get_weather:4 label lat:2 lon:2 place precis return tag:2 unit:3 weather:6",
-		Call:         toolgenCallGetWeather,
-		Validate:     toolimpl.Validator(toolgenCallGetWeather),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package weather, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolGetWeather,
+	Description:  "GetWeather returns a forecast.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"the city"},"unit":{"type":"string","description":"the unit\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","enum":["c","f"]},"days":{"type":"integer","description":"days ahead","minimum":1,"maximum":14},"tags":{"type":"array","description":"labels to echo","items":{"type":"string"}},"where":{"type":"object","description":"a precise place","properties":{"lat":{"type":"number"},"lon":{"type":"number"}},"required":["lat","lon"],"additionalProperties":false}},"required":["city"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Forecast is the tool's result.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a temperature unit.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","examples":["c","f"]},"days":{"type":"integer"},"high":{"type":"number"},"sunny":{"type":"boolean"}},"required":["city","unit","days","high","sunny"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{ReadOnly: true},
+	Namespace:    "weather",
+	Tokens:       toolgen.Tokens{Default: 170, Strict: 201, Gemini: 143},
+	SearchTerms:  "1 40 AElCYICuQNQHAPFAQAW ahead celsiu citi:3 dai:3 degre:2 echo fahrenheit forecast get:4 get_weather:4 label lat:2 lon:2 place precis return tag:2 unit:3 weather:6",
+	Call:         toolgenCallGetWeather,
+}}
 
 // GetWeatherRule is a permission rule for the tool get_weather: each field is
 // a glob over that argument's value (as toolgen.Rule's Args), and an empty
@@ -62,140 +64,54 @@ type GetWeatherRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetWeatherRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetWeather, toolgenObjectArgs, []string{r.City, r.Unit, r.Days, r.Tags, r.Where})
+	return toolimpl.RuleOf(ToolGetWeather, &toolgenTypeArgs.Object, unsafe.Pointer(&r), 5)
 }
 
-// toolgenInputGetWeather is the JSON Schema of get_weather's arguments.
-var toolgenInputGetWeather = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"the city"},"unit":{"type":"string","description":"the unit\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","enum":["c","f"]},"days":{"type":"integer","description":"days ahead","minimum":1,"maximum":14},"tags":{"type":"array","description":"labels to echo","items":{"type":"string"}},"where":{"type":"object","description":"a precise place","properties":{"lat":{"type":"number"},"lon":{"type":"number"}},"required":["lat","lon"],"additionalProperties":false}},"required":["city"],"additionalProperties":false}`)
-
-// toolgenOutputGetWeather is the JSON Schema of get_weather's structured
-// result.
-var toolgenOutputGetWeather = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Forecast is the tool's result.","properties":{"city":{"type":"string"},"unit":{"type":"string","description":"Unit is a temperature unit.\n\"c\": degrees Celsius\n\"f\": degrees Fahrenheit","examples":["c","f"]},"days":{"type":"integer"},"high":{"type":"number"},"sunny":{"type":"boolean"}},"required":["city","unit","days","high","sunny"],"additionalProperties":false}`)
-
-// toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result.
-func toolgenCallGetWeather(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetWeather, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result, as its tables say.
+func toolgenCallGetWeather(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in Args
-	toolgenDecodeArgs(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetWeather(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeForecast(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Forecast
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetWeather, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetWeather(ctx, in)
+		return err
+	})
 }
 
-// toolgenDecodeArgs reads a Args object.
-func toolgenDecodeArgs(d *toolimpl.Decoder, v *Args) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectArgs); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "city":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.City = s0
-			}
-		case "unit":
-			toolgenDecodeUnit(d, &v.Unit)
-		case "days":
-			if n0, ok := d.Int(1, 14); ok {
-				v.Days = int(n0)
-			}
-		case "tags":
-			toolgenDecodeSlicestring(d, &v.Tags)
-		case "where":
-			if d.Null() {
-				v.Where = nil
-			} else {
-				p0 := new(Where)
-				toolgenDecodeWhere(d, p0)
-				v.Where = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+var toolgenToolGetWeather = toolimpl.Tool{Name: ToolGetWeather, In: toolgenTypeArgs, Out: toolgenTypeForecast}
+
+// toolgenEnumUnit are the values of a Unit.
+var toolgenEnumUnit = &toolimpl.Enum{Values: []string{"c", "f"}, Allowed: "\"c\", \"f\""}
+
+// toolgenTypeWhere describes a Where for toolimpl's table-driven reader and writer.
+var toolgenTypeWhere = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"lat", "lon"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Where{}.Lat), Kind: toolimpl.FieldFloat64, Required: 1, Key: `"lat":`},
+		{Offset: unsafe.Offsetof(Where{}.Lon), Kind: toolimpl.FieldFloat64, Required: 2, Key: `"lon":`},
+	},
+	New: toolimpl.New[Where],
 }
 
-// toolgenEncodeForecast writes a Forecast object.
-func toolgenEncodeForecast(e *toolimpl.Encoder, v *Forecast) {
-	e.Object()
-	e.Member("\"city\":")
-	e.String(v.City)
-	e.Member("\"unit\":")
-	e.String(string(v.Unit))
-	e.Member("\"days\":")
-	e.Int(int64(v.Days))
-	e.Member("\"high\":")
-	e.Float(v.High, 64)
-	e.Member("\"sunny\":")
-	e.Bool(v.Sunny)
-	e.EndObject()
+// toolgenTypeArgs describes a Args for toolimpl's table-driven reader and writer.
+var toolgenTypeArgs = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"city", "unit", "days", "tags", "where"}, Required: []int{0}, NullAbsent: []int{1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Args{}.City), Kind: toolimpl.FieldString, Required: 1, Key: `"city":`},
+		{Offset: unsafe.Offsetof(Args{}.Unit), Kind: toolimpl.FieldEnum, OmitEmpty: true, Enum: toolgenEnumUnit, Key: `"unit":`},
+		{Offset: unsafe.Offsetof(Args{}.Days), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Args{}.Days)), OmitEmpty: true, Bounded: true, Min: 1, Max: 14, Key: `"days":`},
+		{Offset: unsafe.Offsetof(Args{}.Tags), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"tags":`},
+		{Offset: unsafe.Offsetof(Args{}.Where), Kind: toolimpl.FieldStruct, Pointer: true, Elem: toolgenTypeWhere, Key: `"where":`},
+	},
 }
 
-// toolgenDecodeUnit reads a Unit: one of "c", "f".
-func toolgenDecodeUnit(d *toolimpl.Decoder, v *Unit) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "c":
-		*v = Celsius
-	case "f":
-		*v = Fahrenheit
-	default:
-		d.NotOneOf(s, "\"c\", \"f\"")
-	}
+// toolgenTypeForecast describes a Forecast for toolimpl's table-driven reader and writer.
+var toolgenTypeForecast = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"city", "unit", "days", "high", "sunny"}, Required: []int{0, 1, 2, 3, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Forecast{}.City), Kind: toolimpl.FieldString, Required: 1, Key: `"city":`},
+		{Offset: unsafe.Offsetof(Forecast{}.Unit), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumUnit, Key: `"unit":`},
+		{Offset: unsafe.Offsetof(Forecast{}.Days), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Forecast{}.Days)), Required: 3, Key: `"days":`},
+		{Offset: unsafe.Offsetof(Forecast{}.High), Kind: toolimpl.FieldFloat64, Required: 4, Key: `"high":`},
+		{Offset: unsafe.Offsetof(Forecast{}.Sunny), Kind: toolimpl.FieldBool, Required: 5, Key: `"sunny":`},
+	},
 }
-
-// toolgenDecodeSlicestring reads a []string.
-func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
-	if _, ok := d.Array(); ok {
-		var a0 [8]string
-		s0 := a0[:0]
-		for d.Elem() {
-			var e0 string
-			if s1, ok := d.String(); ok {
-				e0 = s1
-			}
-			s0 = append(s0, e0)
-		}
-		*v = append(make([]string, 0, len(s0)), s0...)
-	}
-}
-
-// toolgenDecodeWhere reads a Where object.
-func toolgenDecodeWhere(d *toolimpl.Decoder, v *Where) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectWhere); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "lat":
-			o.Saw(0)
-			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-				v.Lat = f0
-			}
-		case "lon":
-			o.Saw(1)
-			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-				v.Lon = f0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-}
-
-var toolgenObjectArgs = &toolimpl.Object{Names: []string{"city", "unit", "days", "tags", "where"}, Required: []int{0}, NullAbsent: []int{1, 2, 3}}
-var toolgenObjectWhere = &toolimpl.Object{Names: []string{"lat", "lon"}, Required: []int{0, 1}}

@@ -10,6 +10,7 @@ import (
 	"math/big"
 	"regexp"
 	"time"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -18,8 +19,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -44,38 +45,46 @@ var (
 
 // Tools returns the tools of package methods: echo_custom, echo_std, wait.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolEchoCustom,
-		Description:  "EchoCustom returns what it was given.",
-		InputSchema:  toolgenInputEchoCustom,
-		OutputSchema: toolgenOutputEchoCustom,
-		Namespace:    "methods",
-		Tokens:       toolgen.Tokens{Default: 395, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 137 CpDiMQAyCciwUIAUiIAApCFw42wAWnyC2UBAYSIAII 21:5 21_c:5 address:2 both:4 by_citi:2 celsiu:5 citi:2 count:3 custom:4 degre:5 direction echo:4 echo_custom:4 encod:2 flag:6 given integer:2 itself:4 json:10 level:3 marshal:3 marshal_json:3 mayb:2 method:5 own pointer:2 ptr:2 read:4 receiver:2 return string:2 take:2 temp:9 temperatur:5 text:3 type unmarshal:2 unmarshal_json unmarshal_text win write:2 written:9",
-		Call:         toolgenCallEchoCustom,
-		Validate:     toolimpl.Validator(toolgenCallEchoCustom),
-	}, {
-		Name:         ToolEchoStd,
-		Description:  "EchoStd returns what it was given.",
-		InputSchema:  toolgenInputEchoStd,
-		OutputSchema: toolgenOutputEchoStd,
-		Namespace:    "methods",
-		Tokens:       toolgen.Tokens{Default: 366, Strict: 417, Gemini: 0},
-		SearchTerms:  "1 99 SiAgIMC4ABIjgGACgACEAAYCBgIQCyAKgUDJbHFHJ4wb5MBIQQgtKBAAxqHC 10 1000000000 11 12 192:2 2001 24 25 2e10 addr:2 address ani:3 cidr db8 debug decimal:2 duration echo:4 echo_std:4 error expression float:3 fraction given go i_pv4 i_pv6 info int:4 int_valu:2 integer:2 ip level:3 log method:2 month:2 nanosecond network notation number:6 offset optionalli pattern:2 point prefix:2 pv4 pv6 rat:2 rational re2 regular return second size:3 std:4 string:2 syntax timeout:2 valu:2 warn:2",
-		Call:         toolgenCallEchoStd,
-		Validate:     toolimpl.Validator(toolgenCallEchoStd),
-	}, {
-		Name:         ToolWait,
-		Description:  "Wait takes a duration directly.",
-		InputSchema:  toolgenInputWait,
-		OutputSchema: toolgenOutputWait,
-		Namespace:    "methods",
-		Tokens:       toolgen.Tokens{Default: 79, Strict: 62, Gemini: 57},
-		SearchTerms:  "1 17 ISAaJALMBY 1000000000 directli duration:2 long method:2 nanosecond second take timeout:2 wait:5",
-		Call:         toolgenCallWait,
-		Validate:     toolimpl.Validator(toolgenCallWait),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package methods, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolEchoCustom,
+	Description: "EchoCustom returns what it was given.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/by_city): OpenAI,
+	// gets it without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/by_city): Gemini,
+	// gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"temp":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"temps":{"type":"array","items":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"by_city":{"type":"object","additionalProperties":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"ptr":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"flag":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."},"flags":{"type":"array","items":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"count":{"type":"integer","description":"Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string."},"level":{"type":"integer","description":"Level writes itself as text and has no UnmarshalText: read as an integer, written as a string."},"both":{"description":"Both has JSON and text methods: JSON wins in both directions."},"maybe":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["temp","flag","count","level","both"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Custom holds the local types.","properties":{"temp":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"temps":{"type":"array","items":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"by_city":{"type":"object","additionalProperties":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"ptr":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"flag":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."},"flags":{"type":"array","items":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"count":{"description":"Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string."},"level":{"type":"string","description":"Level writes itself as text and has no UnmarshalText: read as an integer, written as a string."},"both":{"description":"Both has JSON and text methods: JSON wins in both directions."},"maybe":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["temp","flag","count","level","both"],"additionalProperties":false}`),
+	Namespace:    "methods",
+	Tokens:       toolgen.Tokens{Default: 395, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 137 CpDiMQAyCciwUIAUiIAApCFw42wAWnyC2UBAYSIAII 21:5 21_c:5 address:2 both:4 by_citi:2 celsiu:5 citi:2 count:3 custom:4 degre:5 direction echo:4 echo_custom:4 encod:2 flag:6 given integer:2 itself:4 json:10 level:3 marshal:3 marshal_json:3 mayb:2 method:5 own pointer:2 ptr:2 read:4 receiver:2 return string:2 take:2 temp:9 temperatur:5 text:3 type unmarshal:2 unmarshal_json unmarshal_text win write:2 written:9",
+	Call:         toolgenCallEchoCustom,
+}, {
+	Name:        ToolEchoStd,
+	Description: "EchoStd returns what it was given.",
+	// The input schema has no form in Gemini's subset (an enum of other than,
+	// strings at /properties/month): Gemini gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"int":{"type":"integer","description":"An integer of any size."},"int_value":{"type":"integer","description":"An integer of any size."},"float":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"rat":{"type":"string","description":"A rational number as a string: a fraction such as \"1/3\" or a decimal such as \"0.25\"."},"number":{"type":"number"},"numbers":{"type":"array","items":{"type":"number"}},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"level":{"type":"string","description":"A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset such as \"WARN+2\"."},"pattern":{"type":"string","description":"A regular expression in Go's RE2 syntax."},"timeout":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","enum":[1,2,3,4,5,6,7,8,9,10,11,12]}},"required":["int_value","number","addr","prefix","level","timeout"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Std holds standard library types with their own JSON form.","properties":{"int":{"type":"integer","description":"An integer of any size."},"int_value":{"type":"integer","description":"An integer of any size."},"float":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"rat":{"type":"string","description":"A rational number as a string: a fraction such as \"1/3\" or a decimal such as \"0.25\"."},"number":{"type":"number"},"numbers":{"type":"array","items":{"type":"number"}},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"level":{"type":"string","description":"A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset such as \"WARN+2\"."},"pattern":{"type":"string","description":"A regular expression in Go's RE2 syntax."},"timeout":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","examples":[1,2,3,4,5,6,7,8,9,10,11,12]}},"required":["int_value","number","addr","prefix","level","timeout"],"additionalProperties":false}`),
+	Namespace:    "methods",
+	Tokens:       toolgen.Tokens{Default: 366, Strict: 417, Gemini: 0},
+	SearchTerms:  "1 99 SiAgIMC4ABIjgGACgACEAAYCBgIQCyAKgUDJbHFHJ4wb5MBIQQgtKBAAxqHC 10 1000000000 11 12 192:2 2001 24 25 2e10 addr:2 address ani:3 cidr db8 debug decimal:2 duration echo:4 echo_std:4 error expression float:3 fraction given go i_pv4 i_pv6 info int:4 int_valu:2 integer:2 ip level:3 log method:2 month:2 nanosecond network notation number:6 offset optionalli pattern:2 point prefix:2 pv4 pv6 rat:2 rational re2 regular return second size:3 std:4 string:2 syntax timeout:2 valu:2 warn:2",
+	Call:         toolgenCallEchoStd,
+}, {
+	Name:         ToolWait,
+	Description:  "Wait takes a duration directly.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"timeout":{"type":"integer","description":"how long to wait.\nA duration in nanoseconds (1 second = 1000000000)."}},"required":["timeout"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "methods",
+	Tokens:       toolgen.Tokens{Default: 79, Strict: 62, Gemini: 57},
+	SearchTerms:  "1 17 ISAaJALMBY 1000000000 directli duration:2 long method:2 nanosecond second take timeout:2 wait:5",
+	Call:         toolgenCallWait,
+}}
 
 // EchoCustomRule is a permission rule for the tool echo_custom: each field is
 // a glob over that argument's value (as toolgen.Rule's Args), and an empty
@@ -96,7 +105,7 @@ type EchoCustomRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoCustomRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoCustom, toolgenObjectCustom, []string{r.Temp, r.Temps, r.ByCity, r.Ptr, r.Flag, r.Flags, r.Count, r.Level, r.Both, r.Maybe})
+	return toolimpl.RuleOf(ToolEchoCustom, toolgenObjectCustom, unsafe.Pointer(&r), 10)
 }
 
 // EchoStdRule is a permission rule for the tool echo_std: each field is a glob
@@ -120,7 +129,7 @@ type EchoStdRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoStdRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoStd, toolgenObjectStd, []string{r.Int, r.IntValue, r.Float, r.Rat, r.Number, r.Numbers, r.Addr, r.Prefix, r.Level, r.Pattern, r.Timeout, r.Month})
+	return toolimpl.RuleOf(ToolEchoStd, toolgenObjectStd, unsafe.Pointer(&r), 12)
 }
 
 // WaitRule is a permission rule for the tool wait: each field is a glob over
@@ -133,19 +142,8 @@ type WaitRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r WaitRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolWait, toolgenArgsWait, []string{r.Timeout})
+	return toolimpl.RuleOf(ToolWait, toolgenArgsWait, unsafe.Pointer(&r), 1)
 }
-
-// toolgenInputEchoCustom is the JSON Schema of echo_custom's arguments. It has
-// no form in OpenAI's strict dialect (a map (additionalProperties with a
-// schema) at /properties/by_city): OpenAI gets it without strict mode. It has
-// no form in Gemini's subset (a map (additionalProperties with a schema) at
-// /properties/by_city): Gemini gets it as it is.
-var toolgenInputEchoCustom = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"temp":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"temps":{"type":"array","items":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"by_city":{"type":"object","additionalProperties":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"ptr":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"flag":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."},"flags":{"type":"array","items":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"count":{"type":"integer","description":"Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string."},"level":{"type":"integer","description":"Level writes itself as text and has no UnmarshalText: read as an integer, written as a string."},"both":{"description":"Both has JSON and text methods: JSON wins in both directions."},"maybe":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["temp","flag","count","level","both"],"additionalProperties":false}`)
-
-// toolgenOutputEchoCustom is the JSON Schema of echo_custom's structured
-// result.
-var toolgenOutputEchoCustom = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Custom holds the local types.","properties":{"temp":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"temps":{"type":"array","items":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"by_city":{"type":"object","additionalProperties":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"ptr":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"flag":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."},"flags":{"type":"array","items":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"count":{"description":"Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string."},"level":{"type":"string","description":"Level writes itself as text and has no UnmarshalText: read as an integer, written as a string."},"both":{"description":"Both has JSON and text methods: JSON wins in both directions."},"maybe":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["temp","flag","count","level","both"],"additionalProperties":false}`)
 
 // toolgenCallEchoCustom reads the arguments of echo_custom, calls EchoCustom and writes its result.
 func toolgenCallEchoCustom(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -174,14 +172,6 @@ func toolgenCallEchoCustom(ctx context.Context, args []byte) (res toolgen.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEchoStd is the JSON Schema of echo_std's arguments. It has no
-// form in Gemini's subset (an enum of other than strings at
-// /properties/month): Gemini gets it as it is.
-var toolgenInputEchoStd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"int":{"type":"integer","description":"An integer of any size."},"int_value":{"type":"integer","description":"An integer of any size."},"float":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"rat":{"type":"string","description":"A rational number as a string: a fraction such as \"1/3\" or a decimal such as \"0.25\"."},"number":{"type":"number"},"numbers":{"type":"array","items":{"type":"number"}},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"level":{"type":"string","description":"A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset such as \"WARN+2\"."},"pattern":{"type":"string","description":"A regular expression in Go's RE2 syntax."},"timeout":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","enum":[1,2,3,4,5,6,7,8,9,10,11,12]}},"required":["int_value","number","addr","prefix","level","timeout"],"additionalProperties":false}`)
-
-// toolgenOutputEchoStd is the JSON Schema of echo_std's structured result.
-var toolgenOutputEchoStd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Std holds standard library types with their own JSON form.","properties":{"int":{"type":"integer","description":"An integer of any size."},"int_value":{"type":"integer","description":"An integer of any size."},"float":{"type":"string","description":"A decimal floating-point number of any size, as a string such as \"1.5\" or \"-2e10\"."},"rat":{"type":"string","description":"A rational number as a string: a fraction such as \"1/3\" or a decimal such as \"0.25\"."},"number":{"type":"number"},"numbers":{"type":"array","items":{"type":"number"}},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"level":{"type":"string","description":"A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset such as \"WARN+2\"."},"pattern":{"type":"string","description":"A regular expression in Go's RE2 syntax."},"timeout":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","examples":[1,2,3,4,5,6,7,8,9,10,11,12]}},"required":["int_value","number","addr","prefix","level","timeout"],"additionalProperties":false}`)
-
 // toolgenCallEchoStd reads the arguments of echo_std, calls EchoStd and writes its result.
 func toolgenCallEchoStd(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEchoStd, &res, &err)
@@ -208,12 +198,6 @@ func toolgenCallEchoStd(ctx context.Context, args []byte) (res toolgen.Result, e
 	toolgenEncodeStd(e, &(*out))
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputWait is the JSON Schema of wait's arguments.
-var toolgenInputWait = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"timeout":{"type":"integer","description":"how long to wait.\nA duration in nanoseconds (1 second = 1000000000)."}},"required":["timeout"],"additionalProperties":false}`)
-
-// toolgenOutputWait is the JSON Schema of wait's structured result.
-var toolgenOutputWait = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"A duration in nanoseconds (1 second = 1000000000)."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallWait reads the arguments of wait, calls Wait and writes its result.
 func toolgenCallWait(ctx context.Context, args []byte) (res toolgen.Result, err error) {

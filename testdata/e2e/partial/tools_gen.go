@@ -6,6 +6,7 @@ package partial
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -53,70 +54,67 @@ var (
 
 // Tools returns the tools of package partial: read_rows, write, maybe, ratio, tick, rows.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:          ToolReadRows,
-		Description:   "ReadRows reads rows, sending the page read so far after each, with how far it is.",
-		InputSchema:   toolgenInputReadRows,
-		OutputSchema:  toolgenOutputReadRows,
-		PartialSchema: toolgenPartialReadRows,
-		Annotations:   toolgen.Annotations{ReadOnly: true},
-		Namespace:     "partial",
-		Tokens:        toolgen.Tokens{Default: 70, Strict: 53, Gemini: 48},
-		SearchTerms:   "1 25 hGEHAEBLkE after count:2 each far:2 page partial:2 read:6 read_row:4 row:5 send",
-		Call:          toolgenCallReadRows,
-		Validate:      toolimpl.Validator(toolgenCallReadRows),
-	}, {
-		Name:          ToolWrite,
-		Description:   "Write writes words, sending the text written so far.",
-		InputSchema:   toolgenInputWrite,
-		PartialSchema: toolgenPartialWrite,
-		Namespace:     "partial",
-		Tokens:        toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
-		SearchTerms:   "1 14 7EF0ABg far partial:2 send text word:3 write:5 written",
-		Call:          toolgenCallWrite,
-		Validate:      toolimpl.Validator(toolgenCallWrite),
-	}, {
-		Name:          ToolMaybe,
-		Description:   "Maybe sends a page, or nothing (null) when empty is true.",
-		InputSchema:   toolgenInputMaybe,
-		PartialSchema: toolgenPartialMaybe,
-		Namespace:     "partial",
-		Tokens:        toolgen.Tokens{Default: 64, Strict: 47, Gemini: 42},
-		SearchTerms:   "1 14 wBsQUTgA empti:3 mayb:4 noth null page partial:2 send true",
-		Call:          toolgenCallMaybe,
-		Validate:      toolimpl.Validator(toolgenCallMaybe),
-	}, {
-		Name:          ToolRatio,
-		Description:   "Ratio sends a float, which fails to encode when it is NaN.",
-		InputSchema:   toolgenInputRatio,
-		PartialSchema: toolgenPartialRatio,
-		Namespace:     "partial",
-		Tokens:        toolgen.Tokens{Default: 64, Strict: 47, Gemini: 42},
-		SearchTerms:   "1 14 UCQEgBlNY encod fail float na na_n nan:2 partial:2 ratio:4 send",
-		Call:          toolgenCallRatio,
-		Validate:      toolimpl.Validator(toolgenCallRatio),
-	}, {
-		Name:          ToolTick,
-		Description:   "Tick sends n values, each counted when it is written.",
-		InputSchema:   toolgenInputTick,
-		PartialSchema: toolgenPartialTick,
-		Namespace:     "partial",
-		Tokens:        toolgen.Tokens{Default: 61, Strict: 44, Gemini: 39},
-		SearchTerms:   "1 11 4QFkgBC count each partial:2 send tick:4 valu written",
-		Call:          toolgenCallTick,
-		Validate:      toolimpl.Validator(toolgenCallTick),
-	}, {
-		Name:          ToolRows,
-		Description:   "Rows sends n rows without asking whether anybody listens.",
-		InputSchema:   toolgenInputRows,
-		PartialSchema: toolgenPartialRows,
-		Namespace:     "partial",
-		Tokens:        toolgen.Tokens{Default: 59, Strict: 42, Gemini: 37},
-		SearchTerms:   "1 13 TBREOw5A anybodi ask listen partial:2 row:5 send whether without",
-		Call:          toolgenCallRows,
-		Validate:      toolimpl.Validator(toolgenCallRows),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package partial, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:          ToolReadRows,
+	Description:   "ReadRows reads rows, sending the page read so far after each, with how far it is.",
+	InputSchema:   []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"count":{"type":"integer"}},"required":["count"],"additionalProperties":false}`),
+	OutputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Page is the rows read so far.","properties":{"rows":{"type":"array","items":{"type":"object","description":"Row is one row read.","properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id","name"],"additionalProperties":false}},"note":{"type":"string"}},"required":["rows"],"additionalProperties":false}`),
+	PartialSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Page is the rows read so far.","properties":{"rows":{"type":"array","items":{"type":"object","description":"Row is one row read.","properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id","name"],"additionalProperties":false}},"note":{"type":"string"}},"required":["rows"],"additionalProperties":false}`),
+	Annotations:   toolgen.Annotations{ReadOnly: true},
+	Namespace:     "partial",
+	Tokens:        toolgen.Tokens{Default: 70, Strict: 53, Gemini: 48},
+	SearchTerms:   "1 25 hGEHAEBLkE after count:2 each far:2 page partial:2 read:6 read_row:4 row:5 send",
+	Call:          toolgenCallReadRows,
+}, {
+	Name:          ToolWrite,
+	Description:   "Write writes words, sending the text written so far.",
+	InputSchema:   []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"words":{"type":"array","items":{"type":"string"}}},"required":["words"],"additionalProperties":false}`),
+	PartialSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"string"}`),
+	Namespace:     "partial",
+	Tokens:        toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
+	SearchTerms:   "1 14 7EF0ABg far partial:2 send text word:3 write:5 written",
+	Call:          toolgenCallWrite,
+}, {
+	Name:          ToolMaybe,
+	Description:   "Maybe sends a page, or nothing (null) when empty is true.",
+	InputSchema:   []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"empty":{"type":"boolean"}},"required":["empty"],"additionalProperties":false}`),
+	PartialSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":["object","null"],"description":"Page is the rows read so far.","properties":{"rows":{"type":"array","items":{"type":"object","description":"Row is one row read.","properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id","name"],"additionalProperties":false}},"note":{"type":"string"}},"required":["rows"],"additionalProperties":false}`),
+	Namespace:     "partial",
+	Tokens:        toolgen.Tokens{Default: 64, Strict: 47, Gemini: 42},
+	SearchTerms:   "1 14 wBsQUTgA empti:3 mayb:4 noth null page partial:2 send true",
+	Call:          toolgenCallMaybe,
+}, {
+	Name:          ToolRatio,
+	Description:   "Ratio sends a float, which fails to encode when it is NaN.",
+	InputSchema:   []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"nan":{"type":"boolean"}},"required":["nan"],"additionalProperties":false}`),
+	PartialSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"number"}`),
+	Namespace:     "partial",
+	Tokens:        toolgen.Tokens{Default: 64, Strict: 47, Gemini: 42},
+	SearchTerms:   "1 14 UCQEgBlNY encod fail float na na_n nan:2 partial:2 ratio:4 send",
+	Call:          toolgenCallRatio,
+}, {
+	Name:          ToolTick,
+	Description:   "Tick sends n values, each counted when it is written.",
+	InputSchema:   []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer"}},"required":["n"],"additionalProperties":false}`),
+	PartialSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","description":"Counted counts each time it is written."}`),
+	Namespace:     "partial",
+	Tokens:        toolgen.Tokens{Default: 61, Strict: 44, Gemini: 39},
+	SearchTerms:   "1 11 4QFkgBC count each partial:2 send tick:4 valu written",
+	Call:          toolgenCallTick,
+}, {
+	Name:          ToolRows,
+	Description:   "Rows sends n rows without asking whether anybody listens.",
+	InputSchema:   []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer"}},"required":["n"],"additionalProperties":false}`),
+	PartialSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"array","items":{"type":"object","description":"Row is one row read.","properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id","name"],"additionalProperties":false}}`),
+	Namespace:     "partial",
+	Tokens:        toolgen.Tokens{Default: 59, Strict: 42, Gemini: 37},
+	SearchTerms:   "1 13 TBREOw5A anybodi ask listen partial:2 row:5 send whether without",
+	Call:          toolgenCallRows,
+}}
 
 // ReadRowsRule is a permission rule for the tool read_rows: each field is a
 // glob over that argument's value (as toolgen.Rule's Args), and an empty field
@@ -128,7 +126,7 @@ type ReadRowsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReadRowsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReadRows, toolgenArgsReadRows, []string{r.Count})
+	return toolimpl.RuleOf(ToolReadRows, toolgenArgsReadRows, unsafe.Pointer(&r), 1)
 }
 
 // WriteRule is a permission rule for the tool write: each field is a glob over
@@ -141,7 +139,7 @@ type WriteRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r WriteRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolWrite, toolgenArgsWrite, []string{r.Words})
+	return toolimpl.RuleOf(ToolWrite, toolgenArgsWrite, unsafe.Pointer(&r), 1)
 }
 
 // MaybeRule is a permission rule for the tool maybe: each field is a glob over
@@ -154,7 +152,7 @@ type MaybeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MaybeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolMaybe, toolgenArgsMaybe, []string{r.Empty})
+	return toolimpl.RuleOf(ToolMaybe, toolgenArgsMaybe, unsafe.Pointer(&r), 1)
 }
 
 // RatioRule is a permission rule for the tool ratio: each field is a glob over
@@ -167,7 +165,7 @@ type RatioRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RatioRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRatio, toolgenArgsRatio, []string{r.Nan})
+	return toolimpl.RuleOf(ToolRatio, toolgenArgsRatio, unsafe.Pointer(&r), 1)
 }
 
 // TickRule is a permission rule for the tool tick: each field is a glob over
@@ -180,7 +178,7 @@ type TickRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TickRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTick, toolgenArgsTick, []string{r.N})
+	return toolimpl.RuleOf(ToolTick, toolgenArgsTick, unsafe.Pointer(&r), 1)
 }
 
 // RowsRule is a permission rule for the tool rows: each field is a glob over
@@ -193,18 +191,8 @@ type RowsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RowsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRows, toolgenArgsRows, []string{r.N})
+	return toolimpl.RuleOf(ToolRows, toolgenArgsRows, unsafe.Pointer(&r), 1)
 }
-
-// toolgenInputReadRows is the JSON Schema of read_rows's arguments.
-var toolgenInputReadRows = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"count":{"type":"integer"}},"required":["count"],"additionalProperties":false}`)
-
-// toolgenOutputReadRows is the JSON Schema of read_rows's structured result.
-var toolgenOutputReadRows = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Page is the rows read so far.","properties":{"rows":{"type":"array","items":{"type":"object","description":"Row is one row read.","properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id","name"],"additionalProperties":false}},"note":{"type":"string"}},"required":["rows"],"additionalProperties":false}`)
-
-// toolgenPartialReadRows is the JSON Schema of the partial results read_rows
-// sends while it runs.
-var toolgenPartialReadRows = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Page is the rows read so far.","properties":{"rows":{"type":"array","items":{"type":"object","description":"Row is one row read.","properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id","name"],"additionalProperties":false}},"note":{"type":"string"}},"required":["rows"],"additionalProperties":false}`)
 
 // toolgenCallReadRows reads the arguments of read_rows, calls ReadRows and writes its result.
 func toolgenCallReadRows(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -250,13 +238,6 @@ func toolgenSendReadRows(v Page) ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenInputWrite is the JSON Schema of write's arguments.
-var toolgenInputWrite = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"words":{"type":"array","items":{"type":"string"}}},"required":["words"],"additionalProperties":false}`)
-
-// toolgenPartialWrite is the JSON Schema of the partial results write sends
-// while it runs.
-var toolgenPartialWrite = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"string"}`)
-
 // toolgenCallWrite reads the arguments of write, calls Write and writes its result.
 func toolgenCallWrite(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolWrite, &res, &err)
@@ -295,13 +276,6 @@ func toolgenSendWrite(v string) ([]byte, error) {
 	e.String(v)
 	return toolimpl.PartialWritten(e)
 }
-
-// toolgenInputMaybe is the JSON Schema of maybe's arguments.
-var toolgenInputMaybe = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"empty":{"type":"boolean"}},"required":["empty"],"additionalProperties":false}`)
-
-// toolgenPartialMaybe is the JSON Schema of the partial results maybe sends
-// while it runs.
-var toolgenPartialMaybe = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":["object","null"],"description":"Page is the rows read so far.","properties":{"rows":{"type":"array","items":{"type":"object","description":"Row is one row read.","properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id","name"],"additionalProperties":false}},"note":{"type":"string"}},"required":["rows"],"additionalProperties":false}`)
 
 // toolgenCallMaybe reads the arguments of maybe, calls Maybe and writes its result.
 func toolgenCallMaybe(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -347,13 +321,6 @@ func toolgenSendMaybe(v *Page) ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenInputRatio is the JSON Schema of ratio's arguments.
-var toolgenInputRatio = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"nan":{"type":"boolean"}},"required":["nan"],"additionalProperties":false}`)
-
-// toolgenPartialRatio is the JSON Schema of the partial results ratio sends
-// while it runs.
-var toolgenPartialRatio = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"number"}`)
-
 // toolgenCallRatio reads the arguments of ratio, calls Ratio and writes its result.
 func toolgenCallRatio(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolRatio, &res, &err)
@@ -394,13 +361,6 @@ func toolgenSendRatio(v float64) ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenInputTick is the JSON Schema of tick's arguments.
-var toolgenInputTick = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer"}},"required":["n"],"additionalProperties":false}`)
-
-// toolgenPartialTick is the JSON Schema of the partial results tick sends
-// while it runs.
-var toolgenPartialTick = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","description":"Counted counts each time it is written."}`)
-
 // toolgenCallTick reads the arguments of tick, calls Tick and writes its result.
 func toolgenCallTick(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTick, &res, &err)
@@ -440,13 +400,6 @@ func toolgenSendTick(v Counted) ([]byte, error) {
 	e.JSON(&v)
 	return toolimpl.PartialWritten(e)
 }
-
-// toolgenInputRows is the JSON Schema of rows's arguments.
-var toolgenInputRows = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer"}},"required":["n"],"additionalProperties":false}`)
-
-// toolgenPartialRows is the JSON Schema of the partial results rows sends
-// while it runs.
-var toolgenPartialRows = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"array","items":{"type":"object","description":"Row is one row read.","properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id","name"],"additionalProperties":false}}`)
 
 // toolgenCallRows reads the arguments of rows, calls Rows and writes its result.
 func toolgenCallRows(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -532,12 +485,16 @@ var toolgenArgsRatio = &toolimpl.Object{Names: []string{"nan"}, Required: []int{
 var toolgenArgsTick = &toolimpl.Object{Names: []string{"n"}, Required: []int{0}}
 var toolgenArgsRows = &toolimpl.Object{Names: []string{"n"}, Required: []int{0}}
 
-// toolgenEncodeRow writes a Row object.
+// toolgenTypeRow describes a Row for toolimpl's table-driven reader and writer.
+var toolgenTypeRow = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "name"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Row{}.ID), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Row{}.ID)), Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Row{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+	},
+}
+
+// toolgenEncodeRow writes a Row object, as its table says.
 func toolgenEncodeRow(e *toolimpl.Encoder, v *Row) {
-	e.Object()
-	e.Member("\"id\":")
-	e.Int(int64(v.ID))
-	e.Member("\"name\":")
-	e.String(v.Name)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeRow, unsafe.Pointer(v))
 }

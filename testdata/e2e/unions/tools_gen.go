@@ -7,6 +7,7 @@ package unions
 import (
 	"context"
 	"math"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -15,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -48,57 +49,55 @@ var (
 
 // Tools returns the tools of package unions: area, echo, biggest, describe, lookup.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolArea,
-		Description:  "Area sums the areas of the shapes.",
-		InputSchema:  toolgenInputArea,
-		OutputSchema: toolgenOutputArea,
-		Namespace:    "unions",
-		Tokens:       toolgen.Tokens{Default: 260, Strict: 250, Gemini: 223},
-		SearchTerms:  "1 44 wRiMcIToeADBTADESBBkA area:5 circl:2 figur height:2 kind:6 label:2 length:2 method name pointer poli:2 polygon radiu:2 rect:3 round shape:4 side:2 store sum union:2 width:2",
-		Call:         toolgenCallArea,
-		Validate:     toolimpl.Validator(toolgenCallArea),
-	}, {
-		Name:         ToolEcho,
-		Description:  "Echo returns the scene it is given.",
-		InputSchema:  toolgenInputEcho,
-		OutputSchema: toolgenOutputEcho,
-		Namespace:    "unions",
-		Tokens:       toolgen.Tokens{Default: 471, Strict: 475, Gemini: 419},
-		SearchTerms:  "1 81 gzRCEOYGhwHQFAMBgkEiCEARI circl:4 echo:4 figur:2 focu:2 given height:4 kind:12 label:4 length:4 method:2 name:2 pointer:2 poli:4 polygon:2 radiu:4 rect:6 return round:2 scene shape:4 side:4 store:2 titl:2 union:2 width:4",
-		Call:         toolgenCallEcho,
-		Validate:     toolimpl.Validator(toolgenCallEcho),
-	}, {
-		Name:         ToolBiggest,
-		Description:  "Biggest returns the biggest shape.",
-		InputSchema:  toolgenInputBiggest,
-		OutputSchema: toolgenOutputBiggest,
-		Namespace:    "unions",
-		Tokens:       toolgen.Tokens{Default: 260, Strict: 250, Gemini: 223},
-		SearchTerms:  "1 44 wRGKcITIeAHATAjESBBkA biggest:5 circl:2 figur height:2 kind:6 label:2 length:2 method name pointer poli:2 polygon radiu:2 rect:3 return round shape:4 side:2 store union:2 width:2",
-		Call:         toolgenCallBiggest,
-		Validate:     toolimpl.Validator(toolgenCallBiggest),
-	}, {
-		Name:        ToolDescribe,
-		Description: "Describe says which key it was given.",
-		InputSchema: toolgenInputDescribe,
-		Namespace:   "unions",
-		Tokens:      toolgen.Tokens{Default: 186, Strict: 169, Gemini: 159},
-		SearchTerms: "1 37 SAC8SAkImGGsKGIw boolean compound:3 describ:4 find flag given kei:8 list name:3 number:3 path record:3 row:2 sai tabl:2 union:2",
-		Call:        toolgenCallDescribe,
-		Validate:    toolimpl.Validator(toolgenCallDescribe),
-	}, {
-		Name:         ToolLookup,
-		Description:  "Lookup returns the key it is given.",
-		InputSchema:  toolgenInputLookup,
-		OutputSchema: toolgenOutputLookup,
-		Namespace:    "unions",
-		Tokens:       toolgen.Tokens{Default: 186, Strict: 169, Gemini: 159},
-		SearchTerms:  "1 37 QAC8SAgomGCOKGIw boolean compound:3 find flag given kei:8 list lookup:4 name:3 number:3 path record:3 return row:2 tabl:2 union:2",
-		Call:         toolgenCallLookup,
-		Validate:     toolimpl.Validator(toolgenCallLookup),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package unions, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolArea,
+	Description:  "Area sums the areas of the shapes.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"shapes":{"type":"array","items":{"description":"Shape is a figure.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect has its method on the pointer, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number","minimum":0},"height":{"type":"number","minimum":0},"label":{"type":"string","maxLength":8}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\".","properties":{"kind":{"type":"string","enum":["poly"]},"sides":{"type":"integer","minimum":3},"length":{"type":"number"}},"required":["kind","sides","length"],"additionalProperties":false}]}}},"required":["shapes"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number"}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "unions",
+	Tokens:       toolgen.Tokens{Default: 260, Strict: 250, Gemini: 223},
+	SearchTerms:  "1 44 wRiMcIToeADBTADESBBkA area:5 circl:2 figur height:2 kind:6 label:2 length:2 method name pointer poli:2 polygon radiu:2 rect:3 round shape:4 side:2 store sum union:2 width:2",
+	Call:         toolgenCallArea,
+}, {
+	Name:         ToolEcho,
+	Description:  "Echo returns the scene it is given.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string"},"shapes":{"type":"array","items":{"description":"Shape is a figure.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect has its method on the pointer, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number","minimum":0},"height":{"type":"number","minimum":0},"label":{"type":"string","maxLength":8}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\".","properties":{"kind":{"type":"string","enum":["poly"]},"sides":{"type":"integer","minimum":3},"length":{"type":"number"}},"required":["kind","sides","length"],"additionalProperties":false}]}},"focus":{"description":"Shape is a figure.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect has its method on the pointer, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number","minimum":0},"height":{"type":"number","minimum":0},"label":{"type":"string","maxLength":8}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\".","properties":{"kind":{"type":"string","enum":["poly"]},"sides":{"type":"integer","minimum":3},"length":{"type":"number"}},"required":["kind","sides","length"],"additionalProperties":false}]}},"required":["title","shapes"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Scene holds shapes.","properties":{"title":{"type":"string"},"shapes":{"type":"array","items":{"description":"Shape is a figure.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect has its method on the pointer, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\".","properties":{"kind":{"type":"string","enum":["poly"]},"sides":{"type":"integer"},"length":{"type":"number"}},"required":["kind","sides","length"],"additionalProperties":false},{"type":"null"}]}},"focus":{"description":"Shape is a figure.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect has its method on the pointer, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\".","properties":{"kind":{"type":"string","enum":["poly"]},"sides":{"type":"integer"},"length":{"type":"number"}},"required":["kind","sides","length"],"additionalProperties":false},{"type":"null"}]}},"required":["title","shapes"],"additionalProperties":false}`),
+	Namespace:    "unions",
+	Tokens:       toolgen.Tokens{Default: 471, Strict: 475, Gemini: 419},
+	SearchTerms:  "1 81 gzRCEOYGhwHQFAMBgkEiCEARI circl:4 echo:4 figur:2 focu:2 given height:4 kind:12 label:4 length:4 method:2 name:2 pointer:2 poli:4 polygon:2 radiu:4 rect:6 return round:2 scene shape:4 side:4 store:2 titl:2 union:2 width:4",
+	Call:         toolgenCallEcho,
+}, {
+	Name:         ToolBiggest,
+	Description:  "Biggest returns the biggest shape.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"shapes":{"type":"array","items":{"description":"Shape is a figure.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect has its method on the pointer, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number","minimum":0},"height":{"type":"number","minimum":0},"label":{"type":"string","maxLength":8}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\".","properties":{"kind":{"type":"string","enum":["poly"]},"sides":{"type":"integer","minimum":3},"length":{"type":"number"}},"required":["kind","sides","length"],"additionalProperties":false}]}}},"required":["shapes"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Shape is a figure.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect has its method on the pointer, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\".","properties":{"kind":{"type":"string","enum":["poly"]},"sides":{"type":"integer"},"length":{"type":"number"}},"required":["kind","sides","length"],"additionalProperties":false},{"type":"null"}]}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "unions",
+	Tokens:       toolgen.Tokens{Default: 260, Strict: 250, Gemini: 223},
+	SearchTerms:  "1 44 wRGKcITIeAHATAjESBBkA biggest:5 circl:2 figur height:2 kind:6 label:2 length:2 method name pointer poli:2 polygon radiu:2 rect:3 return round shape:4 side:2 store union:2 width:2",
+	Call:         toolgenCallBiggest,
+}, {
+	Name:        ToolDescribe,
+	Description: "Describe says which key it was given.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"description":"Key finds a record by name, number or compound key.","anyOf":[{"type":"string","description":"Name is a record's name."},{"type":"integer","description":"Number is a record's number.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"Compound is a compound key.","properties":{"table":{"type":"string"},"row":{"type":"integer"}},"required":["table","row"],"additionalProperties":false},{"type":"boolean","description":"Flag is a boolean key."},{"type":"array","description":"Path is a list key.","items":{"type":"string"}}]}},"required":["key"],"additionalProperties":false}`),
+	Namespace:   "unions",
+	Tokens:      toolgen.Tokens{Default: 186, Strict: 169, Gemini: 159},
+	SearchTerms: "1 37 SAC8SAkImGGsKGIw boolean compound:3 describ:4 find flag given kei:8 list name:3 number:3 path record:3 row:2 sai tabl:2 union:2",
+	Call:        toolgenCallDescribe,
+}, {
+	Name:         ToolLookup,
+	Description:  "Lookup returns the key it is given.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"description":"Key finds a record by name, number or compound key.","anyOf":[{"type":"string","description":"Name is a record's name."},{"type":"integer","description":"Number is a record's number.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"Compound is a compound key.","properties":{"table":{"type":"string"},"row":{"type":"integer"}},"required":["table","row"],"additionalProperties":false},{"type":"boolean","description":"Flag is a boolean key."},{"type":"array","description":"Path is a list key.","items":{"type":"string"}}]}},"required":["key"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Key finds a record by name, number or compound key.","anyOf":[{"type":"string","description":"Name is a record's name."},{"type":"integer","description":"Number is a record's number.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"Compound is a compound key.","properties":{"table":{"type":"string"},"row":{"type":"integer"}},"required":["table","row"],"additionalProperties":false},{"type":"boolean","description":"Flag is a boolean key."},{"type":"array","description":"Path is a list key.","items":{"type":"string"}},{"type":"null"}]}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "unions",
+	Tokens:       toolgen.Tokens{Default: 186, Strict: 169, Gemini: 159},
+	SearchTerms:  "1 37 QAC8SAgomGCOKGIw boolean compound:3 find flag given kei:8 list lookup:4 name:3 number:3 path record:3 return row:2 tabl:2 union:2",
+	Call:         toolgenCallLookup,
+}}
 
 // AreaRule is a permission rule for the tool area: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
@@ -110,7 +109,7 @@ type AreaRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AreaRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolArea, toolgenArgsArea, []string{r.Shapes})
+	return toolimpl.RuleOf(ToolArea, toolgenArgsArea, unsafe.Pointer(&r), 1)
 }
 
 // EchoRule is a permission rule for the tool echo: each field is a glob over
@@ -125,7 +124,7 @@ type EchoRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEcho, toolgenObjectScene, []string{r.Title, r.Shapes, r.Focus})
+	return toolimpl.RuleOf(ToolEcho, toolgenObjectScene, unsafe.Pointer(&r), 3)
 }
 
 // BiggestRule is a permission rule for the tool biggest: each field is a glob
@@ -138,7 +137,7 @@ type BiggestRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r BiggestRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolBiggest, toolgenArgsBiggest, []string{r.Shapes})
+	return toolimpl.RuleOf(ToolBiggest, toolgenArgsBiggest, unsafe.Pointer(&r), 1)
 }
 
 // DescribeRule is a permission rule for the tool describe: each field is a
@@ -151,7 +150,7 @@ type DescribeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DescribeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDescribe, toolgenArgsDescribe, []string{r.Key})
+	return toolimpl.RuleOf(ToolDescribe, toolgenArgsDescribe, unsafe.Pointer(&r), 1)
 }
 
 // LookupRule is a permission rule for the tool lookup: each field is a glob
@@ -164,14 +163,8 @@ type LookupRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LookupRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolLookup, toolgenArgsLookup, []string{r.Key})
+	return toolimpl.RuleOf(ToolLookup, toolgenArgsLookup, unsafe.Pointer(&r), 1)
 }
-
-// toolgenInputArea is the JSON Schema of area's arguments.
-var toolgenInputArea = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"shapes":{"type":"array","items":{"description":"Shape is a figure.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect has its method on the pointer, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number","minimum":0},"height":{"type":"number","minimum":0},"label":{"type":"string","maxLength":8}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\".","properties":{"kind":{"type":"string","enum":["poly"]},"sides":{"type":"integer","minimum":3},"length":{"type":"number"}},"required":["kind","sides","length"],"additionalProperties":false}]}}},"required":["shapes"],"additionalProperties":false}`)
-
-// toolgenOutputArea is the JSON Schema of area's structured result.
-var toolgenOutputArea = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallArea reads the arguments of area, calls Area and writes its result.
 func toolgenCallArea(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -211,12 +204,6 @@ func toolgenCallArea(ctx context.Context, args []byte) (res toolgen.Result, err 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEcho is the JSON Schema of echo's arguments.
-var toolgenInputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string"},"shapes":{"type":"array","items":{"description":"Shape is a figure.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect has its method on the pointer, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number","minimum":0},"height":{"type":"number","minimum":0},"label":{"type":"string","maxLength":8}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\".","properties":{"kind":{"type":"string","enum":["poly"]},"sides":{"type":"integer","minimum":3},"length":{"type":"number"}},"required":["kind","sides","length"],"additionalProperties":false}]}},"focus":{"description":"Shape is a figure.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect has its method on the pointer, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number","minimum":0},"height":{"type":"number","minimum":0},"label":{"type":"string","maxLength":8}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\".","properties":{"kind":{"type":"string","enum":["poly"]},"sides":{"type":"integer","minimum":3},"length":{"type":"number"}},"required":["kind","sides","length"],"additionalProperties":false}]}},"required":["title","shapes"],"additionalProperties":false}`)
-
-// toolgenOutputEcho is the JSON Schema of echo's structured result.
-var toolgenOutputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Scene holds shapes.","properties":{"title":{"type":"string"},"shapes":{"type":"array","items":{"description":"Shape is a figure.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect has its method on the pointer, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\".","properties":{"kind":{"type":"string","enum":["poly"]},"sides":{"type":"integer"},"length":{"type":"number"}},"required":["kind","sides","length"],"additionalProperties":false},{"type":"null"}]}},"focus":{"description":"Shape is a figure.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect has its method on the pointer, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\".","properties":{"kind":{"type":"string","enum":["poly"]},"sides":{"type":"integer"},"length":{"type":"number"}},"required":["kind","sides","length"],"additionalProperties":false},{"type":"null"}]}},"required":["title","shapes"],"additionalProperties":false}`)
-
 // toolgenCallEcho reads the arguments of echo, calls Echo and writes its result.
 func toolgenCallEcho(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEcho, &res, &err)
@@ -240,12 +227,6 @@ func toolgenCallEcho(ctx context.Context, args []byte) (res toolgen.Result, err 
 	toolgenEncodeScene(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputBiggest is the JSON Schema of biggest's arguments.
-var toolgenInputBiggest = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"shapes":{"type":"array","items":{"description":"Shape is a figure.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect has its method on the pointer, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number","minimum":0},"height":{"type":"number","minimum":0},"label":{"type":"string","maxLength":8}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\".","properties":{"kind":{"type":"string","enum":["poly"]},"sides":{"type":"integer","minimum":3},"length":{"type":"number"}},"required":["kind","sides","length"],"additionalProperties":false}]}}},"required":["shapes"],"additionalProperties":false}`)
-
-// toolgenOutputBiggest is the JSON Schema of biggest's structured result.
-var toolgenOutputBiggest = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Shape is a figure.","anyOf":[{"type":"object","description":"Circle is round.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect has its method on the pointer, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\".","properties":{"kind":{"type":"string","enum":["poly"]},"sides":{"type":"integer"},"length":{"type":"number"}},"required":["kind","sides","length"],"additionalProperties":false},{"type":"null"}]}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallBiggest reads the arguments of biggest, calls Biggest and writes its result.
 func toolgenCallBiggest(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -285,9 +266,6 @@ func toolgenCallBiggest(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputDescribe is the JSON Schema of describe's arguments.
-var toolgenInputDescribe = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"description":"Key finds a record by name, number or compound key.","anyOf":[{"type":"string","description":"Name is a record's name."},{"type":"integer","description":"Number is a record's number.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"Compound is a compound key.","properties":{"table":{"type":"string"},"row":{"type":"integer"}},"required":["table","row"],"additionalProperties":false},{"type":"boolean","description":"Flag is a boolean key."},{"type":"array","description":"Path is a list key.","items":{"type":"string"}}]}},"required":["key"],"additionalProperties":false}`)
-
 // toolgenCallDescribe reads the arguments of describe, calls Describe and writes its result.
 func toolgenCallDescribe(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDescribe, &res, &err)
@@ -319,12 +297,6 @@ func toolgenCallDescribe(ctx context.Context, args []byte) (res toolgen.Result, 
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputLookup is the JSON Schema of lookup's arguments.
-var toolgenInputLookup = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"description":"Key finds a record by name, number or compound key.","anyOf":[{"type":"string","description":"Name is a record's name."},{"type":"integer","description":"Number is a record's number.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"Compound is a compound key.","properties":{"table":{"type":"string"},"row":{"type":"integer"}},"required":["table","row"],"additionalProperties":false},{"type":"boolean","description":"Flag is a boolean key."},{"type":"array","description":"Path is a list key.","items":{"type":"string"}}]}},"required":["key"],"additionalProperties":false}`)
-
-// toolgenOutputLookup is the JSON Schema of lookup's structured result.
-var toolgenOutputLookup = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Key finds a record by name, number or compound key.","anyOf":[{"type":"string","description":"Name is a record's name."},{"type":"integer","description":"Number is a record's number.","minimum":-2147483648,"maximum":2147483647},{"type":"object","description":"Compound is a compound key.","properties":{"table":{"type":"string"},"row":{"type":"integer"}},"required":["table","row"],"additionalProperties":false},{"type":"boolean","description":"Flag is a boolean key."},{"type":"array","description":"Path is a list key.","items":{"type":"string"}},{"type":"null"}]}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallLookup reads the arguments of lookup, calls Lookup and writes its result.
 func toolgenCallLookup(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -620,35 +592,23 @@ func toolgenEncodeShape_Polygon(e *toolimpl.Encoder, v *Polygon) {
 	e.EndObject()
 }
 
-// toolgenDecodeCompound reads a Compound object.
-func toolgenDecodeCompound(d *toolimpl.Decoder, v *Compound) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectCompound); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "table":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.Table = s0
-			}
-		case "row":
-			o.Saw(1)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.Row = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+// toolgenTypeCompound describes a Compound for toolimpl's table-driven reader and writer.
+var toolgenTypeCompound = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"table", "row"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Compound{}.Table), Kind: toolimpl.FieldString, Required: 1, Key: `"table":`},
+		{Offset: unsafe.Offsetof(Compound{}.Row), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Compound{}.Row)), Required: 2, Key: `"row":`},
+	},
 }
 
-// toolgenEncodeCompound writes a Compound object.
+// toolgenDecodeCompound reads a Compound object, as its table says.
+func toolgenDecodeCompound(d *toolimpl.Decoder, v *Compound) {
+	toolimpl.ReadStruct(d, toolgenTypeCompound, unsafe.Pointer(v))
+}
+
+// toolgenEncodeCompound writes a Compound object, as its table says.
 func toolgenEncodeCompound(e *toolimpl.Encoder, v *Compound) {
-	e.Object()
-	e.Member("\"table\":")
-	e.String(v.Table)
-	e.Member("\"row\":")
-	e.Int(int64(v.Row))
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeCompound, unsafe.Pointer(v))
 }
 
 // toolgenDecodeShape_Circle reads a Circle object as a member of Shape, its "kind" member "circle".
@@ -720,7 +680,6 @@ func toolgenDecodeShape_Polygon(d *toolimpl.Decoder, v *Polygon) {
 	}
 }
 
-var toolgenObjectCompound = &toolimpl.Object{Names: []string{"table", "row"}, Required: []int{0, 1}}
 var toolgenObjectShape_Circle = &toolimpl.Object{Names: []string{"radius", "kind"}, Required: []int{0}}
 var toolgenObjectShape_Rect = &toolimpl.Object{Names: []string{"width", "height", "label", "kind"}, Required: []int{0, 1}, NullAbsent: []int{2}}
 var toolgenObjectShape_Polygon = &toolimpl.Object{Names: []string{"sides", "length", "kind"}, Required: []int{0, 1}}

@@ -6,6 +6,7 @@ package annotations
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -86,166 +87,154 @@ var (
 
 // Tools returns the tools of package annotations: get_http_status, lookup, delete, upsert, fetch, do-it_all-2, approve, abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, archive, purge, charge, refund_payment, transfer, research, reindex.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolGetHTTPStatus,
-		Description:  "GetHTTPStatus gets a status; its default name handles the initialism.",
-		InputSchema:  toolgenInputGetHTTPStatus,
-		OutputSchema: toolgenOutputGetHTTPStatus,
-		Namespace:    "annotations",
-		Tokens:       toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
-		SearchTerms:  "1 26 oAugFRSYCY annotation:2 default get:5 get_http_statu:4 handl http:4 initialism name statu:5 url:2",
-		Call:         toolgenCallGetHTTPStatus,
-		Validate:     toolimpl.Validator(toolgenCallGetHTTPStatus),
-	}, {
-		Name:        ToolLookup,
-		Description: "Lookup is read-only.",
-		InputSchema: toolgenInputLookup,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "annotations",
-		Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 32},
-		SearchTerms: "1 10 IhJIE annotation:2 id:2 lookup:4 onli read",
-		Call:        toolgenCallLookup,
-		Validate:    toolimpl.Validator(toolgenCallLookup),
-	}, {
-		Name:             ToolDelete,
-		Description:      "Delete destroys, and asks first.",
-		InputSchema:      toolgenInputDelete,
-		Annotations:      toolgen.Annotations{Destructive: true},
-		RequiresApproval: true,
-		Namespace:        "annotations",
-		Tokens:           toolgen.Tokens{Default: 56, Strict: 39, Gemini: 34},
-		SearchTerms:      "1 11 4AMGAE annotation:2 ask delet:4 destroi first id:2",
-		Call:             toolgenCallDelete,
-		Validate:         toolimpl.Validator(toolgenCallDelete),
-	}, {
-		Name:        ToolUpsert,
-		Description: "Upsert may run twice.",
-		InputSchema: toolgenInputUpsert,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "annotations",
-		Tokens:      toolgen.Tokens{Default: 56, Strict: 39, Gemini: 34},
-		SearchTerms: "1 11 UAWDAC annotation:2 id:2 mai run twice upsert:4",
-		Call:        toolgenCallUpsert,
-		Validate:    toolimpl.Validator(toolgenCallUpsert),
-	}, {
-		Name:        ToolFetch,
-		Description: "Fetch reaches the web.",
-		InputSchema: toolgenInputFetch,
-		Annotations: toolgen.Annotations{OpenWorld: true},
-		Namespace:   "annotations",
-		Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 32},
-		SearchTerms: "1 10 KlVQA annotation:2 fetch:4 reach url:2 web",
-		Call:        toolgenCallFetch,
-		Validate:    toolimpl.Validator(toolgenCallFetch),
-	}, {
-		Name:        ToolEverything,
-		Description: "Everything sets every option, in any order, with a custom name.",
-		InputSchema: toolgenInputEverything,
-		Annotations: toolgen.Annotations{
-			Destructive: true,
-			Idempotent:  true,
-			OpenWorld:   true,
-			ReadOnly:    true,
-		},
-		RequiresApproval: true,
-		Namespace:        "annotations",
-		Tokens:           toolgen.Tokens{Default: 57, Strict: 40, Gemini: 36},
-		SearchTerms:      "1 16 LBgULIsMDKQ all:3 ani annotation:2 custom everi everyth it_all:3 name option order set",
-		Call:             toolgenCallEverything,
-		Validate:         toolimpl.Validator(toolgenCallEverything),
-	}, {
-		Name:             ToolApprove,
-		Description:      "Approve only needs approval.",
-		InputSchema:      toolgenInputApprove,
-		RequiresApproval: true,
-		Namespace:        "annotations",
-		Tokens:           toolgen.Tokens{Default: 44, Strict: 27, Gemini: 23},
-		SearchTerms:      "1 9 AnLIA annotation:2 approv:4 approval need onli",
-		Call:             toolgenCallApprove,
-		Validate:         toolimpl.Validator(toolgenCallApprove),
-	}, {
-		Name:        ToolLongest,
-		Description: "Longest has a 64-character name, the most providers accept.",
-		InputSchema: toolgenInputLongest,
-		Namespace:   "annotations",
-		Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 33},
-		SearchTerms: "1 12 ABNaEiBJS 64 abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl:3 accept annotation:2 character longest most name provider",
-		Call:        toolgenCallLongest,
-		Validate:    toolimpl.Validator(toolgenCallLongest),
-	}, {
-		Name:        ToolArchive,
-		Description: "Archive is found through tool search rather than sent up front, in a namespace of its own.",
-		InputSchema: toolgenInputArchive,
-		Namespace:   "records",
-		Deferred:    true,
-		Tokens:      toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
-		SearchTerms: "1 18 DoTgn0DICEDAC archiv:4 found front id:2 namespac own rather record:2 search sent through tool up",
-		Call:        toolgenCallArchive,
-		Validate:    toolimpl.Validator(toolgenCallArchive),
-	}, {
-		Name:        ToolPurge,
-		Description: "Purge is deferred, in the package's namespace.",
-		InputSchema: toolgenInputPurge,
-		Annotations: toolgen.Annotations{Destructive: true},
-		Namespace:   "annotations",
-		Deferred:    true,
-		Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
-		SearchTerms: "1 9 iwNAY annotation:2 defer namespac packag purg:4",
-		Call:        toolgenCallPurge,
-		Validate:    toolimpl.Validator(toolgenCallPurge),
-	}, {
-		Name:        ToolCharge,
-		Description: "Charge may fail three times in a row in a run before the agent stops its calls.",
-		InputSchema: toolgenInputCharge,
-		Namespace:   "annotations",
-		MaxFailures: 3,
-		Tokens:      toolgen.Tokens{Default: 67, Strict: 50, Gemini: 45},
-		SearchTerms: "1 18 QBAAIVHWAyoDE agent amount:2 annotation:2 befor call charg:4 fail mai row run stop three time",
-		Call:        toolgenCallCharge,
-		Validate:    toolimpl.Validator(toolgenCallCharge),
-	}, {
-		Name:        ToolRefund,
-		Description: "Refund a payment to the card it was charged on: \"full\" or a partial amount.",
-		InputSchema: toolgenInputRefund,
-		Namespace:   "annotations",
-		Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
-		SearchTerms: "1 20 IGYgTwAjDA amount annotation:2 card charg full id:2 partial payment:4 refund:4 refund_payment:3",
-		Call:        toolgenCallRefund,
-		Validate:    toolimpl.Validator(toolgenCallRefund),
-	}, {
-		Name:        ToolTransfer,
-		Description: "Transfer never repairs its arguments: a model that sends \"100\" for the amount is told to send a number.",
-		InputSchema: toolgenInputTransfer,
-		Annotations: toolgen.Annotations{Destructive: true},
-		Namespace:   "annotations",
-		Tokens:      toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
-		SearchTerms: "1 18 wCSgbWDIogg 100 amount:3 annotation:2 argument model never number repair send:2 told transfer:4",
-		Call:        toolgenCallTransfer,
-		Validate:    toolimpl.Validator(toolgenCallTransfer),
-	}, {
-		Name:        ToolResearch,
-		Description: "Research runs as an MCP task when the client asks: the call returns at once and the client polls for the result.",
-		InputSchema: toolgenInputResearch,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "annotations",
-		Task:        toolgen.TaskOptional,
-		Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
-		SearchTerms: "1 19 KTABFVkcACAOE annotation:2 ask call client:2 mcp onc poll research:4 result return run task topic:2",
-		Call:        toolgenCallResearch,
-		Validate:    toolimpl.Validator(toolgenCallResearch),
-	}, {
-		Name:        ToolReindex,
-		Description: "Reindex runs only as an MCP task.",
-		InputSchema: toolgenInputReindex,
-		Annotations: toolgen.Annotations{Idempotent: true},
-		Namespace:   "annotations",
-		Task:        toolgen.TaskRequired,
-		Tokens:      toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
-		SearchTerms: "1 10 GyUBEG annotation:2 mcp onli reindex:4 run task",
-		Call:        toolgenCallReindex,
-		Validate:    toolimpl.Validator(toolgenCallReindex),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package annotations, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolGetHTTPStatus,
+	Description:  "GetHTTPStatus gets a status; its default name handles the initialism.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"url":{"type":"string"}},"required":["url"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "annotations",
+	Tokens:       toolgen.Tokens{Default: 66, Strict: 49, Gemini: 44},
+	SearchTerms:  "1 26 oAugFRSYCY annotation:2 default get:5 get_http_statu:4 handl http:4 initialism name statu:5 url:2",
+	Call:         toolgenCallGetHTTPStatus,
+}, {
+	Name:        ToolLookup,
+	Description: "Lookup is read-only.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "annotations",
+	Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 32},
+	SearchTerms: "1 10 IhJIE annotation:2 id:2 lookup:4 onli read",
+	Call:        toolgenCallLookup,
+}, {
+	Name:             ToolDelete,
+	Description:      "Delete destroys, and asks first.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`),
+	Annotations:      toolgen.Annotations{Destructive: true},
+	RequiresApproval: true,
+	Namespace:        "annotations",
+	Tokens:           toolgen.Tokens{Default: 56, Strict: 39, Gemini: 34},
+	SearchTerms:      "1 11 4AMGAE annotation:2 ask delet:4 destroi first id:2",
+	Call:             toolgenCallDelete,
+}, {
+	Name:        ToolUpsert,
+	Description: "Upsert may run twice.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "annotations",
+	Tokens:      toolgen.Tokens{Default: 56, Strict: 39, Gemini: 34},
+	SearchTerms: "1 11 UAWDAC annotation:2 id:2 mai run twice upsert:4",
+	Call:        toolgenCallUpsert,
+}, {
+	Name:        ToolFetch,
+	Description: "Fetch reaches the web.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"url":{"type":"string"}},"required":["url"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{OpenWorld: true},
+	Namespace:   "annotations",
+	Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 32},
+	SearchTerms: "1 10 KlVQA annotation:2 fetch:4 reach url:2 web",
+	Call:        toolgenCallFetch,
+}, {
+	Name:        ToolEverything,
+	Description: "Everything sets every option, in any order, with a custom name.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{
+		Destructive: true,
+		Idempotent:  true,
+		OpenWorld:   true,
+		ReadOnly:    true,
+	},
+	RequiresApproval: true,
+	Namespace:        "annotations",
+	Tokens:           toolgen.Tokens{Default: 57, Strict: 40, Gemini: 36},
+	SearchTerms:      "1 16 LBgULIsMDKQ all:3 ani annotation:2 custom everi everyth it_all:3 name option order set",
+	Call:             toolgenCallEverything,
+}, {
+	Name:             ToolApprove,
+	Description:      "Approve only needs approval.",
+	InputSchema:      []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	RequiresApproval: true,
+	Namespace:        "annotations",
+	Tokens:           toolgen.Tokens{Default: 44, Strict: 27, Gemini: 23},
+	SearchTerms:      "1 9 AnLIA annotation:2 approv:4 approval need onli",
+	Call:             toolgenCallApprove,
+}, {
+	Name:        ToolLongest,
+	Description: "Longest has a 64-character name, the most providers accept.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Namespace:   "annotations",
+	Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 33},
+	SearchTerms: "1 12 ABNaEiBJS 64 abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl:3 accept annotation:2 character longest most name provider",
+	Call:        toolgenCallLongest,
+}, {
+	Name:        ToolArchive,
+	Description: "Archive is found through tool search rather than sent up front, in a namespace of its own.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`),
+	Namespace:   "records",
+	Deferred:    true,
+	Tokens:      toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
+	SearchTerms: "1 18 DoTgn0DICEDAC archiv:4 found front id:2 namespac own rather record:2 search sent through tool up",
+	Call:        toolgenCallArchive,
+}, {
+	Name:        ToolPurge,
+	Description: "Purge is deferred, in the package's namespace.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Destructive: true},
+	Namespace:   "annotations",
+	Deferred:    true,
+	Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
+	SearchTerms: "1 9 iwNAY annotation:2 defer namespac packag purg:4",
+	Call:        toolgenCallPurge,
+}, {
+	Name:        ToolCharge,
+	Description: "Charge may fail three times in a row in a run before the agent stops its calls.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"amount":{"type":"integer"}},"required":["amount"],"additionalProperties":false}`),
+	Namespace:   "annotations",
+	MaxFailures: 3,
+	Tokens:      toolgen.Tokens{Default: 67, Strict: 50, Gemini: 45},
+	SearchTerms: "1 18 QBAAIVHWAyoDE agent amount:2 annotation:2 befor call charg:4 fail mai row run stop three time",
+	Call:        toolgenCallCharge,
+}, {
+	Name:        ToolRefund,
+	Description: "Refund a payment to the card it was charged on: \"full\" or a partial amount.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`),
+	Namespace:   "annotations",
+	Tokens:      toolgen.Tokens{Default: 69, Strict: 52, Gemini: 47},
+	SearchTerms: "1 20 IGYgTwAjDA amount annotation:2 card charg full id:2 partial payment:4 refund:4 refund_payment:3",
+	Call:        toolgenCallRefund,
+}, {
+	Name:        ToolTransfer,
+	Description: "Transfer never repairs its arguments: a model that sends \"100\" for the amount is told to send a number.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"string"},"amount":{"type":"integer"}},"required":["to","amount"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Destructive: true},
+	Namespace:   "annotations",
+	Tokens:      toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
+	SearchTerms: "1 18 wCSgbWDIogg 100 amount:3 annotation:2 argument model never number repair send:2 told transfer:4",
+	Call:        toolgenCallTransfer,
+}, {
+	Name:        ToolResearch,
+	Description: "Research runs as an MCP task when the client asks: the call returns at once and the client polls for the result.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"topic":{"type":"string"}},"required":["topic"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "annotations",
+	Task:        toolgen.TaskOptional,
+	Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
+	SearchTerms: "1 19 KTABFVkcACAOE annotation:2 ask call client:2 mcp onc poll research:4 result return run task topic:2",
+	Call:        toolgenCallResearch,
+}, {
+	Name:        ToolReindex,
+	Description: "Reindex runs only as an MCP task.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{Idempotent: true},
+	Namespace:   "annotations",
+	Task:        toolgen.TaskRequired,
+	Tokens:      toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
+	SearchTerms: "1 10 GyUBEG annotation:2 mcp onli reindex:4 run task",
+	Call:        toolgenCallReindex,
+}}
 
 // GetHTTPStatusRule is a permission rule for the tool get_http_status: each
 // field is a glob over that argument's value (as toolgen.Rule's Args), and an
@@ -257,7 +246,7 @@ type GetHTTPStatusRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetHTTPStatusRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetHTTPStatus, toolgenArgsGetHTTPStatus, []string{r.Url})
+	return toolimpl.RuleOf(ToolGetHTTPStatus, toolgenArgsGetHTTPStatus, unsafe.Pointer(&r), 1)
 }
 
 // LookupRule is a permission rule for the tool lookup: each field is a glob
@@ -270,7 +259,7 @@ type LookupRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LookupRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolLookup, toolgenArgsLookup, []string{r.Id})
+	return toolimpl.RuleOf(ToolLookup, toolgenArgsLookup, unsafe.Pointer(&r), 1)
 }
 
 // DeleteRule is a permission rule for the tool delete: each field is a glob
@@ -283,7 +272,7 @@ type DeleteRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDelete, toolgenArgsDelete, []string{r.Id})
+	return toolimpl.RuleOf(ToolDelete, toolgenArgsDelete, unsafe.Pointer(&r), 1)
 }
 
 // UpsertRule is a permission rule for the tool upsert: each field is a glob
@@ -296,7 +285,7 @@ type UpsertRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpsertRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolUpsert, toolgenArgsUpsert, []string{r.Id})
+	return toolimpl.RuleOf(ToolUpsert, toolgenArgsUpsert, unsafe.Pointer(&r), 1)
 }
 
 // FetchRule is a permission rule for the tool fetch: each field is a glob over
@@ -309,7 +298,7 @@ type FetchRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FetchRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolFetch, toolgenArgsFetch, []string{r.Url})
+	return toolimpl.RuleOf(ToolFetch, toolgenArgsFetch, unsafe.Pointer(&r), 1)
 }
 
 // EverythingRule is a permission rule for the tool do-it_all-2, which takes no
@@ -350,7 +339,7 @@ type ArchiveRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ArchiveRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolArchive, toolgenArgsArchive, []string{r.Id})
+	return toolimpl.RuleOf(ToolArchive, toolgenArgsArchive, unsafe.Pointer(&r), 1)
 }
 
 // PurgeRule is a permission rule for the tool purge, which takes no arguments.
@@ -371,7 +360,7 @@ type ChargeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ChargeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCharge, toolgenArgsCharge, []string{r.Amount})
+	return toolimpl.RuleOf(ToolCharge, toolgenArgsCharge, unsafe.Pointer(&r), 1)
 }
 
 // RefundRule is a permission rule for the tool refund_payment: each field is a
@@ -384,7 +373,7 @@ type RefundRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RefundRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRefund, toolgenArgsRefund, []string{r.Id})
+	return toolimpl.RuleOf(ToolRefund, toolgenArgsRefund, unsafe.Pointer(&r), 1)
 }
 
 // TransferRule is a permission rule for the tool transfer: each field is a
@@ -398,7 +387,7 @@ type TransferRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TransferRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTransfer, toolgenArgsTransfer, []string{r.To, r.Amount})
+	return toolimpl.RuleOf(ToolTransfer, toolgenArgsTransfer, unsafe.Pointer(&r), 2)
 }
 
 // ResearchRule is a permission rule for the tool research: each field is a
@@ -411,7 +400,7 @@ type ResearchRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ResearchRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolResearch, toolgenArgsResearch, []string{r.Topic})
+	return toolimpl.RuleOf(ToolResearch, toolgenArgsResearch, unsafe.Pointer(&r), 1)
 }
 
 // ReindexRule is a permission rule for the tool reindex, which takes no
@@ -486,13 +475,6 @@ func (a ApproveEdit) Args() ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenInputGetHTTPStatus is the JSON Schema of get_http_status's arguments.
-var toolgenInputGetHTTPStatus = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"url":{"type":"string"}},"required":["url"],"additionalProperties":false}`)
-
-// toolgenOutputGetHTTPStatus is the JSON Schema of get_http_status's
-// structured result.
-var toolgenOutputGetHTTPStatus = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallGetHTTPStatus reads the arguments of get_http_status, calls GetHTTPStatus and writes its result.
 func toolgenCallGetHTTPStatus(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetHTTPStatus, &res, &err)
@@ -533,9 +515,6 @@ func toolgenCallGetHTTPStatus(ctx context.Context, args []byte) (res toolgen.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputLookup is the JSON Schema of lookup's arguments.
-var toolgenInputLookup = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
-
 // toolgenCallLookup reads the arguments of lookup, calls Lookup and writes its result.
 func toolgenCallLookup(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolLookup, &res, &err)
@@ -570,9 +549,6 @@ func toolgenCallLookup(ctx context.Context, args []byte) (res toolgen.Result, er
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputDelete is the JSON Schema of delete's arguments.
-var toolgenInputDelete = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
-
 // toolgenCallDelete reads the arguments of delete, calls Delete and writes its result.
 func toolgenCallDelete(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDelete, &res, &err)
@@ -606,9 +582,6 @@ func toolgenCallDelete(ctx context.Context, args []byte) (res toolgen.Result, er
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputUpsert is the JSON Schema of upsert's arguments.
-var toolgenInputUpsert = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
-
 // toolgenCallUpsert reads the arguments of upsert, calls Upsert and writes its result.
 func toolgenCallUpsert(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolUpsert, &res, &err)
@@ -641,9 +614,6 @@ func toolgenCallUpsert(ctx context.Context, args []byte) (res toolgen.Result, er
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputFetch is the JSON Schema of fetch's arguments.
-var toolgenInputFetch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"url":{"type":"string"}},"required":["url"],"additionalProperties":false}`)
 
 // toolgenCallFetch reads the arguments of fetch, calls Fetch and writes its result.
 func toolgenCallFetch(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -679,9 +649,6 @@ func toolgenCallFetch(ctx context.Context, args []byte) (res toolgen.Result, err
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputEverything is the JSON Schema of do-it_all-2's arguments.
-var toolgenInputEverything = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
 // toolgenCallEverything reads the arguments of do-it_all-2, calls Everything and writes its result.
 func toolgenCallEverything(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEverything, &res, &err)
@@ -706,9 +673,6 @@ func toolgenCallEverything(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputApprove is the JSON Schema of approve's arguments.
-var toolgenInputApprove = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallApprove reads the arguments of approve, calls Approve and writes its result.
 func toolgenCallApprove(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -735,11 +699,6 @@ func toolgenCallApprove(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputLongest is the JSON Schema of
-// abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl's
-// arguments.
-var toolgenInputLongest = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
 // toolgenCallLongest reads the arguments of abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, calls Longest and writes its result.
 func toolgenCallLongest(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolLongest, &res, &err)
@@ -764,9 +723,6 @@ func toolgenCallLongest(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputArchive is the JSON Schema of archive's arguments.
-var toolgenInputArchive = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 
 // toolgenCallArchive reads the arguments of archive, calls Archive and writes its result.
 func toolgenCallArchive(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -801,9 +757,6 @@ func toolgenCallArchive(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputPurge is the JSON Schema of purge's arguments.
-var toolgenInputPurge = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
 // toolgenCallPurge reads the arguments of purge, calls Purge and writes its result.
 func toolgenCallPurge(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolPurge, &res, &err)
@@ -828,9 +781,6 @@ func toolgenCallPurge(ctx context.Context, args []byte) (res toolgen.Result, err
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputCharge is the JSON Schema of charge's arguments.
-var toolgenInputCharge = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"amount":{"type":"integer"}},"required":["amount"],"additionalProperties":false}`)
 
 // toolgenCallCharge reads the arguments of charge, calls Charge and writes its result.
 func toolgenCallCharge(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -865,9 +815,6 @@ func toolgenCallCharge(ctx context.Context, args []byte) (res toolgen.Result, er
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputRefund is the JSON Schema of refund_payment's arguments.
-var toolgenInputRefund = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
-
 // toolgenCallRefund reads the arguments of refund_payment, calls Refund and writes its result.
 func toolgenCallRefund(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolRefund, &res, &err)
@@ -900,9 +847,6 @@ func toolgenCallRefund(ctx context.Context, args []byte) (res toolgen.Result, er
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputTransfer is the JSON Schema of transfer's arguments.
-var toolgenInputTransfer = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"to":{"type":"string"},"amount":{"type":"integer"}},"required":["to","amount"],"additionalProperties":false}`)
 
 // toolgenCallTransfer reads the arguments of transfer, calls Transfer and writes its result.
 func toolgenCallTransfer(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -942,9 +886,6 @@ func toolgenCallTransfer(ctx context.Context, args []byte) (res toolgen.Result, 
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputResearch is the JSON Schema of research's arguments.
-var toolgenInputResearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"topic":{"type":"string"}},"required":["topic"],"additionalProperties":false}`)
-
 // toolgenCallResearch reads the arguments of research, calls Research and writes its result.
 func toolgenCallResearch(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolResearch, &res, &err)
@@ -978,9 +919,6 @@ func toolgenCallResearch(ctx context.Context, args []byte) (res toolgen.Result, 
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputReindex is the JSON Schema of reindex's arguments.
-var toolgenInputReindex = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallReindex reads the arguments of reindex, calls Reindex and writes its result.
 func toolgenCallReindex(ctx context.Context, args []byte) (res toolgen.Result, err error) {

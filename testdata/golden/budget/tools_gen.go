@@ -7,6 +7,7 @@ package budget
 import (
 	"context"
 	"regexp"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -15,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -37,28 +38,29 @@ var (
 
 // Tools returns the tools of package budget: lookup, export.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:        ToolLookup,
-		Description: "Lookup finds a contact by its id.",
-		InputSchema: toolgenInputLookup,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "budget",
-		Tokens:      toolgen.Tokens{Default: 57, Strict: 40, Gemini: 35},
-		SearchTerms: "1 11 IGZKi budget:2 contact find id:3 lookup:4",
-		Call:        toolgenCallLookup,
-		Validate:    toolimpl.Validator(toolgenCallLookup),
-	}, {
-		Name:        ToolExport,
-		Description: "Export writes contacts to a file in the workspace and returns its path. Large address books take a while; the file is replaced if it exists.",
-		InputSchema: toolgenInputExport,
-		Namespace:   "budget",
-		Deferred:    true,
-		Tokens:      toolgen.Tokens{Default: 186, Strict: 204, Gemini: 164},
-		SearchTerms: "1 58 KACg4AyKA3RkTgAsbEISUoosBiIkgkwU address:2 archiv:4 book:2 budget:2 chang column contact:4 csv empti everi exist export:6 field:5 file:3 format:4 includ json larg onli order path program replac return sinc:4 spreadsheet take time vcf while workspac write",
-		Call:        toolgenCallExport,
-		Validate:    toolimpl.Validator(toolgenCallExport),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package budget, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolLookup,
+	Description: "Lookup finds a contact by its id.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "budget",
+	Tokens:      toolgen.Tokens{Default: 57, Strict: 40, Gemini: 35},
+	SearchTerms: "1 11 IGZKi budget:2 contact find id:3 lookup:4",
+	Call:        toolgenCallLookup,
+}, {
+	Name:        ToolExport,
+	Description: "Export writes contacts to a file in the workspace and returns its path. Large address books take a while; the file is replaced if it exists.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"format":{"type":"string","description":"Format is the file format: csv for spreadsheets, vcf for address books, json for programs.","pattern":"^(csv|vcf|json)$"},"fields":{"type":"array","description":"Fields are the contact fields to export, in the order of the columns; every field when empty.","items":{"type":"string"}},"since":{"type":"string","description":"Since exports only the contacts changed since this time.","format":"date-time"},"archived":{"type":"boolean","description":"Archived includes archived contacts."}},"required":["format"],"additionalProperties":false}`),
+	Namespace:   "budget",
+	Deferred:    true,
+	Tokens:      toolgen.Tokens{Default: 186, Strict: 204, Gemini: 164},
+	SearchTerms: "1 58 KACg4AyKA3RkTgAsbEISUoosBiIkgkwU address:2 archiv:4 book:2 budget:2 chang column contact:4 csv empti everi exist export:6 field:5 file:3 format:4 includ json larg onli order path program replac return sinc:4 spreadsheet take time vcf while workspac write",
+	Call:        toolgenCallExport,
+}}
 
 // LookupRule is a permission rule for the tool lookup: each field is a glob
 // over that argument's value (as toolgen.Rule's Args), and an empty field does
@@ -70,7 +72,7 @@ type LookupRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LookupRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolLookup, toolgenArgsLookup, []string{r.Id})
+	return toolimpl.RuleOf(ToolLookup, toolgenArgsLookup, unsafe.Pointer(&r), 1)
 }
 
 // ExportRule is a permission rule for the tool export: each field is a glob
@@ -86,11 +88,8 @@ type ExportRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ExportRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolExport, toolgenObjectExportArgs, []string{r.Format, r.Fields, r.Since, r.Archived})
+	return toolimpl.RuleOf(ToolExport, toolgenObjectExportArgs, unsafe.Pointer(&r), 4)
 }
-
-// toolgenInputLookup is the JSON Schema of lookup's arguments.
-var toolgenInputLookup = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}`)
 
 // toolgenCallLookup reads the arguments of lookup, calls Lookup and writes its result.
 func toolgenCallLookup(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -125,9 +124,6 @@ func toolgenCallLookup(ctx context.Context, args []byte) (res toolgen.Result, er
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputExport is the JSON Schema of export's arguments.
-var toolgenInputExport = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"format":{"type":"string","description":"Format is the file format: csv for spreadsheets, vcf for address books, json for programs.","pattern":"^(csv|vcf|json)$"},"fields":{"type":"array","description":"Fields are the contact fields to export, in the order of the columns; every field when empty.","items":{"type":"string"}},"since":{"type":"string","description":"Since exports only the contacts changed since this time.","format":"date-time"},"archived":{"type":"boolean","description":"Archived includes archived contacts."}},"required":["format"],"additionalProperties":false}`)
 
 // toolgenCallExport reads the arguments of export, calls Export and writes its result.
 func toolgenCallExport(ctx context.Context, args []byte) (res toolgen.Result, err error) {

@@ -6,7 +6,7 @@ package collections
 
 import (
 	"context"
-	"math"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -15,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -41,38 +41,50 @@ var (
 
 // Tools returns the tools of package collections: measure, flat, arrays.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolMeasure,
-		Description:  "Measure reads and writes every collection.",
-		InputSchema:  toolgenInputMeasure,
-		OutputSchema: toolgenOutputMeasure,
-		Namespace:    "collections",
-		Tokens:       toolgen.Tokens{Default: 580, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 82 AAgiBBnJSJMZkAAiCFNBH2nhAkgWCQE best:2 board by_kei:2 collection:3 count:2 empti:2 everi fix grid:3 id:3 inlin:5 kei:2 matrix:2 measur:4 name:3 nest:7 optional:2 origin:2 pair:2 place:2 point:7 read score:2 size slice struct:5 tag:2 type us:5 wherever:5 write",
-		Call:         toolgenCallMeasure,
-		Validate:     toolimpl.Validator(toolgenCallMeasure),
-	}, {
-		Name:         ToolFlat,
-		Description:  "Flat takes collections as flat parameters.",
-		InputSchema:  toolgenInputFlat,
-		OutputSchema: toolgenOutputFlat,
-		Namespace:    "collections",
-		Tokens:       toolgen.Tokens{Default: 218, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 36 AAJqyEAg0uICgLNQ collection:3 flat:5 inlin:2 kei:4 lookup:2 map name nest:2 pair:2 parameter point:4 string struct:2 take us:3 wherever:2",
-		Call:         toolgenCallFlat,
-		Validate:     toolimpl.Validator(toolgenCallFlat),
-	}, {
-		Name:         ToolArrays,
-		Description:  "Arrays returns an array, wrapped.",
-		InputSchema:  toolgenInputArrays,
-		OutputSchema: toolgenOutputArrays,
-		Namespace:    "collections",
-		Tokens:       toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
-		SearchTerms:  "1 9 ggwg arrai:5 collection:2 return wrap",
-		Call:         toolgenCallArrays,
-		Validate:     toolimpl.Validator(toolgenCallArrays),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package collections, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolMeasure,
+	Description: "Measure reads and writes every collection.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/scores): OpenAI gets,
+	// it without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/scores): Gemini gets,
+	// it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"names":{"type":"array","items":{"type":"string"}},"ids":{"type":"array","description":"IDs is a named slice type.","items":{"type":"integer"}},"matrix":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}},"grid":{"type":"array","description":"Grid is a fixed-size board.","minItems":3,"maxItems":3,"items":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"boolean"}}},"points":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"origin":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"best":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"optional":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"scores":{"type":"object","additionalProperties":{"type":"integer"}},"by_key":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"nested":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"boolean"}}},"places":{"type":"object","additionalProperties":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"empty":{"type":"array","minItems":0,"maxItems":0,"items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"string"}},"counts":{"type":"object","additionalProperties":{"type":"integer","minimum":0,"maximum":255}}},"required":["names","ids","matrix","pair","grid","points","origin","optional","scores","by_key","nested","places","empty"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Shapes holds every kind of collection.","properties":{"names":{"type":"array","items":{"type":"string"}},"ids":{"type":"array","description":"IDs is a named slice type.","items":{"type":"integer"}},"matrix":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}},"grid":{"type":"array","description":"Grid is a fixed-size board.","minItems":3,"maxItems":3,"items":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"boolean"}}},"points":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"origin":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"best":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"optional":{"type":"array","items":{"type":["object","null"],"description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"scores":{"type":"object","additionalProperties":{"type":"integer"}},"by_key":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"nested":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"boolean"}}},"places":{"type":"object","additionalProperties":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"empty":{"type":"array","minItems":0,"maxItems":0,"items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"string"}},"counts":{"type":"object","additionalProperties":{"type":"integer","minimum":0,"maximum":255}}},"required":["names","ids","matrix","pair","grid","points","origin","optional","scores","by_key","nested","places","empty"],"additionalProperties":false}`),
+	Namespace:    "collections",
+	Tokens:       toolgen.Tokens{Default: 580, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 82 AAgiBBnJSJMZkAAiCFNBH2nhAkgWCQE best:2 board by_kei:2 collection:3 count:2 empti:2 everi fix grid:3 id:3 inlin:5 kei:2 matrix:2 measur:4 name:3 nest:7 optional:2 origin:2 pair:2 place:2 point:7 read score:2 size slice struct:5 tag:2 type us:5 wherever:5 write",
+	Call:         toolgenCallMeasure,
+}, {
+	Name:        ToolFlat,
+	Description: "Flat takes collections as flat parameters.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/lookup): OpenAI gets,
+	// it without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/lookup): Gemini gets,
+	// it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"points":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"lookup":{"type":"object","additionalProperties":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"keys":{"type":"array","items":{"type":"string","description":"Key is a named string used as a map key."}}},"required":["points","lookup","pair","keys"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "collections",
+	Tokens:       toolgen.Tokens{Default: 218, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 36 AAJqyEAg0uICgLNQ collection:3 flat:5 inlin:2 kei:4 lookup:2 map name nest:2 pair:2 parameter point:4 string struct:2 take us:3 wherever:2",
+	Call:         toolgenCallFlat,
+}, {
+	Name:         ToolArrays,
+	Description:  "Arrays returns an array, wrapped.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "collections",
+	Tokens:       toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
+	SearchTerms:  "1 9 ggwg arrai:5 collection:2 return wrap",
+	Call:         toolgenCallArrays,
+}}
 
 // MeasureRule is a permission rule for the tool measure: each field is a glob
 // over that argument's value (as toolgen.Rule's Args), and an empty field does
@@ -99,7 +111,7 @@ type MeasureRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MeasureRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolMeasure, toolgenObjectShapes, []string{r.Names, r.IDs, r.Matrix, r.Pair, r.Grid, r.Points, r.Origin, r.Best, r.Optional, r.Scores, r.ByKey, r.Nested, r.Places, r.Empty, r.Tags, r.Counts})
+	return toolimpl.RuleOf(ToolMeasure, toolgenObjectShapes, unsafe.Pointer(&r), 16)
 }
 
 // FlatRule is a permission rule for the tool flat: each field is a glob over
@@ -115,7 +127,7 @@ type FlatRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FlatRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolFlat, toolgenArgsFlat, []string{r.Points, r.Lookup, r.Pair, r.Keys})
+	return toolimpl.RuleOf(ToolFlat, toolgenArgsFlat, unsafe.Pointer(&r), 4)
 }
 
 // ArraysRule is a permission rule for the tool arrays, which takes no
@@ -126,16 +138,6 @@ type ArraysRule struct{}
 func (r ArraysRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolArrays}
 }
-
-// toolgenInputMeasure is the JSON Schema of measure's arguments. It has no
-// form in OpenAI's strict dialect (a map (additionalProperties with a schema)
-// at /properties/scores): OpenAI gets it without strict mode. It has no form
-// in Gemini's subset (a map (additionalProperties with a schema) at
-// /properties/scores): Gemini gets it as it is.
-var toolgenInputMeasure = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"names":{"type":"array","items":{"type":"string"}},"ids":{"type":"array","description":"IDs is a named slice type.","items":{"type":"integer"}},"matrix":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}},"grid":{"type":"array","description":"Grid is a fixed-size board.","minItems":3,"maxItems":3,"items":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"boolean"}}},"points":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"origin":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"best":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"optional":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"scores":{"type":"object","additionalProperties":{"type":"integer"}},"by_key":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"nested":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"boolean"}}},"places":{"type":"object","additionalProperties":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"empty":{"type":"array","minItems":0,"maxItems":0,"items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"string"}},"counts":{"type":"object","additionalProperties":{"type":"integer","minimum":0,"maximum":255}}},"required":["names","ids","matrix","pair","grid","points","origin","optional","scores","by_key","nested","places","empty"],"additionalProperties":false}`)
-
-// toolgenOutputMeasure is the JSON Schema of measure's structured result.
-var toolgenOutputMeasure = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Shapes holds every kind of collection.","properties":{"names":{"type":"array","items":{"type":"string"}},"ids":{"type":"array","description":"IDs is a named slice type.","items":{"type":"integer"}},"matrix":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}},"grid":{"type":"array","description":"Grid is a fixed-size board.","minItems":3,"maxItems":3,"items":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"boolean"}}},"points":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"origin":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"best":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false},"optional":{"type":"array","items":{"type":["object","null"],"description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"scores":{"type":"object","additionalProperties":{"type":"integer"}},"by_key":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"nested":{"type":"object","additionalProperties":{"type":"object","additionalProperties":{"type":"boolean"}}},"places":{"type":"object","additionalProperties":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"empty":{"type":"array","minItems":0,"maxItems":0,"items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"string"}},"counts":{"type":"object","additionalProperties":{"type":"integer","minimum":0,"maximum":255}}},"required":["names","ids","matrix","pair","grid","points","origin","optional","scores","by_key","nested","places","empty"],"additionalProperties":false}`)
 
 // toolgenCallMeasure reads the arguments of measure, calls Measure and writes its result.
 func toolgenCallMeasure(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -163,16 +165,6 @@ func toolgenCallMeasure(ctx context.Context, args []byte) (res toolgen.Result, e
 	toolgenEncodeShapes(e, &(*out))
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputFlat is the JSON Schema of flat's arguments. It has no form in
-// OpenAI's strict dialect (a map (additionalProperties with a schema) at
-// /properties/lookup): OpenAI gets it without strict mode. It has no form in
-// Gemini's subset (a map (additionalProperties with a schema) at
-// /properties/lookup): Gemini gets it as it is.
-var toolgenInputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"points":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"lookup":{"type":"object","additionalProperties":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"keys":{"type":"array","items":{"type":"string","description":"Key is a named string used as a map key."}}},"required":["points","lookup","pair","keys"],"additionalProperties":false}`)
-
-// toolgenOutputFlat is the JSON Schema of flat's structured result.
-var toolgenOutputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","description":"Point is a nested struct: inlined wherever it is used.","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFlat reads the arguments of flat, calls Flat and writes its result.
 func toolgenCallFlat(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -256,12 +248,6 @@ func toolgenCallFlat(ctx context.Context, args []byte) (res toolgen.Result, err 
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputArrays is the JSON Schema of arrays's arguments.
-var toolgenInputArrays = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputArrays is the JSON Schema of arrays's structured result.
-var toolgenOutputArrays = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":4,"maxItems":4,"items":{"type":"integer","minimum":0,"maximum":255}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallArrays reads the arguments of arrays, calls Arrays and writes its result.
 func toolgenCallArrays(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -624,25 +610,19 @@ func toolgenDecodeSlicePoint(d *toolimpl.Decoder, v *[]Point) {
 	}
 }
 
-// toolgenDecodePoint reads a Point object.
+// toolgenTypePoint describes a Point for toolimpl's table-driven reader and writer.
+var toolgenTypePoint = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"x", "y"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Point{}.X), Kind: toolimpl.FieldFloat64, Required: 1, Key: `"x":`},
+		{Offset: unsafe.Offsetof(Point{}.Y), Kind: toolimpl.FieldFloat64, Required: 2, Key: `"y":`},
+	},
+	New: toolimpl.New[Point],
+}
+
+// toolgenDecodePoint reads a Point object, as its table says.
 func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectPoint); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "x":
-			o.Saw(0)
-			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-				v.X = f0
-			}
-		case "y":
-			o.Saw(1)
-			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-				v.Y = f0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypePoint, unsafe.Pointer(v))
 }
 
 // toolgenDecodeSliceKey reads a []Key.
@@ -663,14 +643,9 @@ func toolgenDecodeSliceKey(d *toolimpl.Decoder, v *[]Key) {
 
 var toolgenArgsFlat = &toolimpl.Object{Names: []string{"points", "lookup", "pair", "keys"}, Required: []int{0, 1, 2, 3}}
 
-// toolgenEncodePoint writes a Point object.
+// toolgenEncodePoint writes a Point object, as its table says.
 func toolgenEncodePoint(e *toolimpl.Encoder, v *Point) {
-	e.Object()
-	e.Member("\"x\":")
-	e.Float(v.X, 64)
-	e.Member("\"y\":")
-	e.Float(v.Y, 64)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypePoint, unsafe.Pointer(v))
 }
 
 var toolgenArgsArrays = &toolimpl.Object{Names: []string{}}
@@ -722,7 +697,6 @@ func toolgenDecodeSlicePtrPoint(d *toolimpl.Decoder, v *[]*Point) {
 }
 
 var toolgenObjectShapes = &toolimpl.Object{Names: []string{"names", "ids", "matrix", "pair", "grid", "points", "origin", "best", "optional", "scores", "by_key", "nested", "places", "empty", "tags", "counts"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13}, NullAbsent: []int{14, 15}}
-var toolgenObjectPoint = &toolimpl.Object{Names: []string{"x", "y"}, Required: []int{0, 1}}
 
 // toolgenDecodeSliceint reads a []int.
 func toolgenDecodeSliceint(d *toolimpl.Decoder, v *[]int) {

@@ -8,6 +8,7 @@ import (
 	"context"
 	"math"
 	"regexp"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -16,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -38,26 +39,29 @@ var (
 
 // Tools returns the tools of package constraints: register, book.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:        ToolRegister,
-		Description: "Register signs someone up.",
-		InputSchema: toolgenInputRegister,
-		Namespace:   "constraints",
-		Tokens:      toolgen.Tokens{Default: 625, Strict: 631, Gemini: 0},
-		SearchTerms: "1 97 YEwAwOUghABDXGAAEkBBHBCCQXjAIbFYoIEGe9IiAEWAEIAAGOA 192 2001 40 addr:2 address ag:2 between character code:2 comma constraint:2 count:2 dai:2 db8 default:2 delta:2 email:2 enabl:2 enum:3 escap exampl:2 greet:2 grid:2 handl:3 host:2 i_pv4 i_pv6 id:2 insid int:2 integer ipv4:2 ipv6:2 level:3 mayb:6 mayb_int:2 mayb_size:2 name:3 need pv4 pv6 quot:2 ratio:2 register:4 score:2 sign size:6 someon tag:2 up url:2",
-		Call:        toolgenCallRegister,
-		Validate:    toolimpl.Validator(toolgenCallRegister),
-	}, {
-		Name:        ToolBook,
-		Description: "Book takes constraints from its doc items.",
-		InputSchema: toolgenInputBook,
-		Namespace:   "constraints",
-		Tokens:      toolgen.Tokens{Default: 263, Strict: 278, Gemini: 223},
-		SearchTerms: "1 48 BOEVWQhZGISgSYA1JIKEB-ARCAA 01 02 2006 airport befor book:5 budget:2 code:3 comma constraint:3 dai:3 description doc extra:3 guest:2 item mani:2 name:2 night:3 note:2 peopl room separat servic size:3 space take",
-		Call:        toolgenCallBook,
-		Validate:    toolimpl.Validator(toolgenCallBook),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package constraints, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolRegister,
+	Description: "Register signs someone up.",
+	// The input schema has no form in Gemini's subset (an enum of other than,
+	// strings at /properties/level): Gemini gets it as it is.,
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"Name is between 2 and 40 characters.","minLength":2,"maxLength":40},"handle":{"type":"string","description":"Handle needs no escaping for the comma inside {1,3}.","pattern":"^[a-z]{1,3}$","maxLength":5},"code":{"type":"string","pattern":"^[A-Z]+$"},"age":{"type":"integer","minimum":13,"maximum":130},"score":{"type":"number","minimum":-1.5,"maximum":1000},"ratio":{"type":"number","minimum":0,"maximum":1,"default":0.5},"count":{"type":"integer","minimum":0,"maximum":1000,"default":10,"examples":[5]},"delta":{"type":"integer","minimum":-5,"maximum":127},"tags":{"type":"array","minItems":1,"maxItems":5,"items":{"type":"string"}},"grid":{"type":"array","maxItems":3,"items":{"type":"array","items":{"type":"integer"}}},"when":{"type":"string","format":"date-time"},"day":{"type":"string","format":"date"},"at":{"type":"string","format":"time"},"email":{"type":"string","format":"email","examples":["a@example.com","b@example.org"]},"url":{"type":"string","format":"uri"},"id":{"type":"string","format":"uuid"},"ipv4":{"type":"string","format":"ipv4"},"ipv6":{"type":"string","format":"ipv6"},"host":{"type":"string","format":"hostname"},"greeting":{"type":"string","default":"hello, world"},"quote":{"type":"string","default":"say \"hi\" <now>"},"enabled":{"type":"boolean","default":true},"size":{"type":"string","description":"Size is an enum, for defaults and examples.","enum":["s","l"],"default":"l","examples":["s"]},"level":{"type":"integer","description":"Level is an integer enum.","enum":[1,2],"default":2},"maybe_int":{"type":"integer","minimum":0,"default":7},"maybe":{"type":"string","minLength":1,"default":"x"},"maybe_size":{"type":"string","description":"Size is an enum, for defaults and examples.","enum":["s","l"],"default":"s"},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\".","pattern":":","maxLength":39}},"required":["name","handle","code","age","score","delta","tags","grid","when","day","at","email","url","id","ipv4","ipv6","host","addr"],"additionalProperties":false}`),
+	Namespace:   "constraints",
+	Tokens:      toolgen.Tokens{Default: 625, Strict: 631, Gemini: 0},
+	SearchTerms: "1 97 YEwAwOUghABDXGAAEkBBHBCCQXjAIbFYoIEGe9IiAEWAEIAAGOA 192 2001 40 addr:2 address ag:2 between character code:2 comma constraint:2 count:2 dai:2 db8 default:2 delta:2 email:2 enabl:2 enum:3 escap exampl:2 greet:2 grid:2 handl:3 host:2 i_pv4 i_pv6 id:2 insid int:2 integer ipv4:2 ipv6:2 level:3 mayb:6 mayb_int:2 mayb_size:2 name:3 need pv4 pv6 quot:2 ratio:2 register:4 score:2 sign size:6 someon tag:2 up url:2",
+	Call:        toolgenCallRegister,
+}, {
+	Name:        ToolBook,
+	Description: "Book takes constraints from its doc items.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"guests":{"type":"integer","description":"how many people.","minimum":1,"maximum":8},"name":{"type":"string","description":"who books.","minLength":1,"maxLength":20,"examples":["Ada"]},"day":{"type":"string","description":"the day, as 2006-01-02.","format":"date"},"nights":{"type":"integer","description":"how many nights.","minimum":0,"maximum":255,"default":1},"size":{"type":"string","description":"the room size.","enum":["s","l"],"default":"s"},"code":{"type":"string","description":"airport codes, comma separated.","pattern":"^[A-Z]{3}(,[A-Z]{3})*$"},"extras":{"type":"array","description":"extra services.","maxItems":3,"items":{"type":"string"}},"note":{"type":"string","maxLength":200},"budget":{"type":"number","description":"spaces before the description.","minimum":0.5}},"required":["guests","name","day","extras"],"additionalProperties":false}`),
+	Namespace:   "constraints",
+	Tokens:      toolgen.Tokens{Default: 263, Strict: 278, Gemini: 223},
+	SearchTerms: "1 48 BOEVWQhZGISgSYA1JIKEB-ARCAA 01 02 2006 airport befor book:5 budget:2 code:3 comma constraint:3 dai:3 description doc extra:3 guest:2 item mani:2 name:2 night:3 note:2 peopl room separat servic size:3 space take",
+	Call:        toolgenCallBook,
+}}
 
 // RegisterRule is a permission rule for the tool register: each field is a
 // glob over that argument's value (as toolgen.Rule's Args), and an empty field
@@ -96,7 +100,7 @@ type RegisterRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RegisterRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRegister, toolgenObjectSignup, []string{r.Name, r.Handle, r.Code, r.Age, r.Score, r.Ratio, r.Count, r.Delta, r.Tags, r.Grid, r.When, r.Day, r.At, r.Email, r.URL, r.ID, r.IPv4, r.IPv6, r.Host, r.Greeting, r.Quote, r.Enabled, r.Size, r.Level, r.MaybeInt, r.Maybe, r.MaybeSz, r.Addr})
+	return toolimpl.RuleOf(ToolRegister, toolgenObjectSignup, unsafe.Pointer(&r), 28)
 }
 
 // BookRule is a permission rule for the tool book: each field is a glob over
@@ -117,13 +121,8 @@ type BookRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r BookRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolBook, toolgenArgsBook, []string{r.Guests, r.Name, r.Day, r.Nights, r.Size, r.Code, r.Extras, r.Note, r.Budget})
+	return toolimpl.RuleOf(ToolBook, toolgenArgsBook, unsafe.Pointer(&r), 9)
 }
-
-// toolgenInputRegister is the JSON Schema of register's arguments. It has no
-// form in Gemini's subset (an enum of other than strings at
-// /properties/level): Gemini gets it as it is.
-var toolgenInputRegister = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"Name is between 2 and 40 characters.","minLength":2,"maxLength":40},"handle":{"type":"string","description":"Handle needs no escaping for the comma inside {1,3}.","pattern":"^[a-z]{1,3}$","maxLength":5},"code":{"type":"string","pattern":"^[A-Z]+$"},"age":{"type":"integer","minimum":13,"maximum":130},"score":{"type":"number","minimum":-1.5,"maximum":1000},"ratio":{"type":"number","minimum":0,"maximum":1,"default":0.5},"count":{"type":"integer","minimum":0,"maximum":1000,"default":10,"examples":[5]},"delta":{"type":"integer","minimum":-5,"maximum":127},"tags":{"type":"array","minItems":1,"maxItems":5,"items":{"type":"string"}},"grid":{"type":"array","maxItems":3,"items":{"type":"array","items":{"type":"integer"}}},"when":{"type":"string","format":"date-time"},"day":{"type":"string","format":"date"},"at":{"type":"string","format":"time"},"email":{"type":"string","format":"email","examples":["a@example.com","b@example.org"]},"url":{"type":"string","format":"uri"},"id":{"type":"string","format":"uuid"},"ipv4":{"type":"string","format":"ipv4"},"ipv6":{"type":"string","format":"ipv6"},"host":{"type":"string","format":"hostname"},"greeting":{"type":"string","default":"hello, world"},"quote":{"type":"string","default":"say \"hi\" <now>"},"enabled":{"type":"boolean","default":true},"size":{"type":"string","description":"Size is an enum, for defaults and examples.","enum":["s","l"],"default":"l","examples":["s"]},"level":{"type":"integer","description":"Level is an integer enum.","enum":[1,2],"default":2},"maybe_int":{"type":"integer","minimum":0,"default":7},"maybe":{"type":"string","minLength":1,"default":"x"},"maybe_size":{"type":"string","description":"Size is an enum, for defaults and examples.","enum":["s","l"],"default":"s"},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\".","pattern":":","maxLength":39}},"required":["name","handle","code","age","score","delta","tags","grid","when","day","at","email","url","id","ipv4","ipv6","host","addr"],"additionalProperties":false}`)
 
 // toolgenCallRegister reads the arguments of register, calls Register and writes its result.
 func toolgenCallRegister(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -144,9 +143,6 @@ func toolgenCallRegister(ctx context.Context, args []byte) (res toolgen.Result, 
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputBook is the JSON Schema of book's arguments.
-var toolgenInputBook = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"guests":{"type":"integer","description":"how many people.","minimum":1,"maximum":8},"name":{"type":"string","description":"who books.","minLength":1,"maxLength":20,"examples":["Ada"]},"day":{"type":"string","description":"the day, as 2006-01-02.","format":"date"},"nights":{"type":"integer","description":"how many nights.","minimum":0,"maximum":255,"default":1},"size":{"type":"string","description":"the room size.","enum":["s","l"],"default":"s"},"code":{"type":"string","description":"airport codes, comma separated.","pattern":"^[A-Z]{3}(,[A-Z]{3})*$"},"extras":{"type":"array","description":"extra services.","maxItems":3,"items":{"type":"string"}},"note":{"type":"string","maxLength":200},"budget":{"type":"number","description":"spaces before the description.","minimum":0.5}},"required":["guests","name","day","extras"],"additionalProperties":false}`)
 
 // toolgenCallBook reads the arguments of book, calls Book and writes its result.
 func toolgenCallBook(ctx context.Context, args []byte) (res toolgen.Result, err error) {

@@ -7,6 +7,7 @@ package doclists
 import (
 	"context"
 	"regexp"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -15,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -46,45 +47,44 @@ var (
 
 // Tools returns the tools of package doclists: at, split_n, get_weather, notes.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:        ToolAt,
-		Description: "At books a slot. A colon inside an option's value (the pattern) does not end the options: the description starts at the first colon followed by a space.",
-		InputSchema: toolgenInputAt,
-		Namespace:   "doclists",
-		Tokens:      toolgen.Tokens{Default: 135, Strict: 114, Gemini: 113},
-		SearchTerms: "1 25 QwEADKZJETybRHDBQAC book colon:2 description doclist:2 end first follow hh hhmm:2 insid mm option:2 pattern room:3 slot space start time valu",
-		Call:        toolgenCallAt,
-		Validate:    toolimpl.Validator(toolgenCallAt),
-	}, {
-		Name:         ToolSplitN,
-		Description:  "SplitN slices s into substrings separated by sep and returns a slice of the substrings between those separators.\n\nThe count determines the number of substrings to return:\n  - n > 0: at most n substrings; the last substring will be the unsplit remainder;\n  - n == 0: the result is nil (zero substrings);\n  - n < 0: all substrings.",
-		InputSchema:  toolgenInputSplitN,
-		OutputSchema: toolgenOutputSplitN,
-		Namespace:    "doclists",
-		Tokens:       toolgen.Tokens{Default: 156, Strict: 139, Gemini: 134},
-		SearchTerms:  "1 39 BGjBMFIUChwFMIkcYBEiCY all between count determin doclist:2 last most nil number remainder result return:2 sep:3 separat separator slice:2 split:4 split_n:4 substr:7 those unsplit zero",
-		Call:         toolgenCallSplitN,
-		Validate:     toolimpl.Validator(toolgenCallSplitN),
-	}, {
-		Name:        ToolGetWeather,
-		Description: "GetWeather looks up the weather.",
-		InputSchema: toolgenInputGetWeather,
-		Namespace:   "doclists",
-		Tokens:      toolgen.Tokens{Default: 94, Strict: 85, Gemini: 72},
-		SearchTerms: "1 29 iAr5JQ0AKBIk citi:3 doclist:2 exampl get:4 get_weather:4 look name:2 pari unit:3 unit_name:2 up weather:5",
-		Call:        toolgenCallGetWeather,
-		Validate:    toolimpl.Validator(toolgenCallGetWeather),
-	}, {
-		Name:        ToolNotes,
-		Description: "Notes keeps a list whose items do not all name parameters: it is prose.\n\n  - text: what to note.\n  - tags: no such parameter, so the whole list stays.",
-		InputSchema: toolgenInputNotes,
-		Namespace:   "doclists",
-		Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
-		SearchTerms: "1 23 FKSwTJCglkRqCA all doclist:2 item keep list:2 name note:5 parameter:2 prose stai tag text:3 whole whose",
-		Call:        toolgenCallNotes,
-		Validate:    toolimpl.Validator(toolgenCallNotes),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package doclists, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolAt,
+	Description: "At books a slot. A colon inside an option's value (the pattern) does not end the options: the description starts at the first colon followed by a space.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"hhmm":{"type":"string","description":"the time, as hh:mm.","pattern":"^[0-2][0-9]:[0-5][0-9]$"},"room":{"type":"string","description":"the room.","minLength":1}},"required":["hhmm","room"],"additionalProperties":false}`),
+	Namespace:   "doclists",
+	Tokens:      toolgen.Tokens{Default: 135, Strict: 114, Gemini: 113},
+	SearchTerms: "1 25 QwEADKZJETybRHDBQAC book colon:2 description doclist:2 end first follow hh hhmm:2 insid mm option:2 pattern room:3 slot space start time valu",
+	Call:        toolgenCallAt,
+}, {
+	Name:         ToolSplitN,
+	Description:  "SplitN slices s into substrings separated by sep and returns a slice of the substrings between those separators.\n\nThe count determines the number of substrings to return:\n  - n > 0: at most n substrings; the last substring will be the unsplit remainder;\n  - n == 0: the result is nil (zero substrings);\n  - n < 0: all substrings.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"s":{"type":"string"},"sep":{"type":"string"},"n":{"type":"integer"}},"required":["s","sep","n"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "doclists",
+	Tokens:       toolgen.Tokens{Default: 156, Strict: 139, Gemini: 134},
+	SearchTerms:  "1 39 BGjBMFIUChwFMIkcYBEiCY all between count determin doclist:2 last most nil number remainder result return:2 sep:3 separat separator slice:2 split:4 split_n:4 substr:7 those unsplit zero",
+	Call:         toolgenCallSplitN,
+}, {
+	Name:        ToolGetWeather,
+	Description: "GetWeather looks up the weather.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"the city, for example \"Paris\".","minLength":1},"unit_name":{"type":"string","description":"the unit, \"C\" or \"F\"."}},"required":["city"],"additionalProperties":false}`),
+	Namespace:   "doclists",
+	Tokens:      toolgen.Tokens{Default: 94, Strict: 85, Gemini: 72},
+	SearchTerms: "1 29 iAr5JQ0AKBIk citi:3 doclist:2 exampl get:4 get_weather:4 look name:2 pari unit:3 unit_name:2 up weather:5",
+	Call:        toolgenCallGetWeather,
+}, {
+	Name:        ToolNotes,
+	Description: "Notes keeps a list whose items do not all name parameters: it is prose.\n\n  - text: what to note.\n  - tags: no such parameter, so the whole list stays.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`),
+	Namespace:   "doclists",
+	Tokens:      toolgen.Tokens{Default: 90, Strict: 73, Gemini: 68},
+	SearchTerms: "1 23 FKSwTJCglkRqCA all doclist:2 item keep list:2 name note:5 parameter:2 prose stai tag text:3 whole whose",
+	Call:        toolgenCallNotes,
+}}
 
 // AtRule is a permission rule for the tool at: each field is a glob over that
 // argument's value (as toolgen.Rule's Args), and an empty field does not
@@ -97,7 +97,7 @@ type AtRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AtRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAt, toolgenArgsAt, []string{r.Hhmm, r.Room})
+	return toolimpl.RuleOf(ToolAt, toolgenArgsAt, unsafe.Pointer(&r), 2)
 }
 
 // SplitNRule is a permission rule for the tool split_n: each field is a glob
@@ -112,7 +112,7 @@ type SplitNRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SplitNRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSplitN, toolgenArgsSplitN, []string{r.S, r.Sep, r.N})
+	return toolimpl.RuleOf(ToolSplitN, toolgenArgsSplitN, unsafe.Pointer(&r), 3)
 }
 
 // GetWeatherRule is a permission rule for the tool get_weather: each field is
@@ -126,7 +126,7 @@ type GetWeatherRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetWeatherRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetWeather, toolgenArgsGetWeather, []string{r.City, r.UnitName})
+	return toolimpl.RuleOf(ToolGetWeather, toolgenArgsGetWeather, unsafe.Pointer(&r), 2)
 }
 
 // NotesRule is a permission rule for the tool notes: each field is a glob over
@@ -139,11 +139,8 @@ type NotesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r NotesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolNotes, toolgenArgsNotes, []string{r.Text})
+	return toolimpl.RuleOf(ToolNotes, toolgenArgsNotes, unsafe.Pointer(&r), 1)
 }
-
-// toolgenInputAt is the JSON Schema of at's arguments.
-var toolgenInputAt = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"hhmm":{"type":"string","description":"the time, as hh:mm.","pattern":"^[0-2][0-9]:[0-5][0-9]$"},"room":{"type":"string","description":"the room.","minLength":1}},"required":["hhmm","room"],"additionalProperties":false}`)
 
 // toolgenCallAt reads the arguments of at, calls At and writes its result.
 func toolgenCallAt(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -186,12 +183,6 @@ func toolgenCallAt(ctx context.Context, args []byte) (res toolgen.Result, err er
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputSplitN is the JSON Schema of split_n's arguments.
-var toolgenInputSplitN = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"s":{"type":"string"},"sep":{"type":"string"},"n":{"type":"integer"}},"required":["s","sep","n"],"additionalProperties":false}`)
-
-// toolgenOutputSplitN is the JSON Schema of split_n's structured result.
-var toolgenOutputSplitN = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSplitN reads the arguments of split_n, calls SplitN and writes its result.
 func toolgenCallSplitN(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -249,9 +240,6 @@ func toolgenCallSplitN(ctx context.Context, args []byte) (res toolgen.Result, er
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetWeather is the JSON Schema of get_weather's arguments.
-var toolgenInputGetWeather = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"city":{"type":"string","description":"the city, for example \"Paris\".","minLength":1},"unit_name":{"type":"string","description":"the unit, \"C\" or \"F\"."}},"required":["city"],"additionalProperties":false}`)
-
 // toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result.
 func toolgenCallGetWeather(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetWeather, &res, &err)
@@ -297,9 +285,6 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputNotes is the JSON Schema of notes's arguments.
-var toolgenInputNotes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`)
 
 // toolgenCallNotes reads the arguments of notes, calls Notes and writes its result.
 func toolgenCallNotes(ctx context.Context, args []byte) (res toolgen.Result, err error) {

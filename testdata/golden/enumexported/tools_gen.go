@@ -6,6 +6,7 @@ package enumexported
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -32,18 +33,22 @@ var (
 
 // Tools returns the tools of package enumexported: plan.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolPlan,
-		Description:  "Plan schedules work.",
-		InputSchema:  toolgenInputPlan,
-		OutputSchema: toolgenOutputPlan,
-		Namespace:    "enumexported",
-		Tokens:       toolgen.Tokens{Default: 114, Strict: 97, Gemini: 0},
-		SearchTerms:  "1 23 gQFTCHANhBRgM color:2 dai:5 enumexport:2 first green hard label level:2 plan:4 red schedul second work",
-		Call:         toolgenCallPlan,
-		Validate:     toolimpl.Validator(toolgenCallPlan),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package enumexported, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolPlan,
+	Description: "Plan schedules work.",
+	// The input schema has no form in Gemini's subset (an enum of other than,
+	// strings at /properties/day): Gemini gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"day":{"type":"integer","description":"the day.\n0: the first day\n1: the second day","enum":[0,1,2]},"level":{"type":"integer","description":"how hard."},"color":{"type":"string","description":"the label.","enum":["red","green"]}},"required":["day","level","color"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"Day is a day of the week.\n0: the first day\n1: the second day","examples":[0,1,2]}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "enumexported",
+	Tokens:       toolgen.Tokens{Default: 114, Strict: 97, Gemini: 0},
+	SearchTerms:  "1 23 gQFTCHANhBRgM color:2 dai:5 enumexport:2 first green hard label level:2 plan:4 red schedul second work",
+	Call:         toolgenCallPlan,
+}}
 
 // PlanRule is a permission rule for the tool plan: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
@@ -57,16 +62,8 @@ type PlanRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r PlanRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolPlan, toolgenArgsPlan, []string{r.Day, r.Level, r.Color})
+	return toolimpl.RuleOf(ToolPlan, toolgenArgsPlan, unsafe.Pointer(&r), 3)
 }
-
-// toolgenInputPlan is the JSON Schema of plan's arguments. It has no form in
-// Gemini's subset (an enum of other than strings at /properties/day): Gemini
-// gets it as it is.
-var toolgenInputPlan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"day":{"type":"integer","description":"the day.\n0: the first day\n1: the second day","enum":[0,1,2]},"level":{"type":"integer","description":"how hard."},"color":{"type":"string","description":"the label.","enum":["red","green"]}},"required":["day","level","color"],"additionalProperties":false}`)
-
-// toolgenOutputPlan is the JSON Schema of plan's structured result.
-var toolgenOutputPlan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"Day is a day of the week.\n0: the first day\n1: the second day","examples":[0,1,2]}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallPlan reads the arguments of plan, calls Plan and writes its result.
 func toolgenCallPlan(ctx context.Context, args []byte) (res toolgen.Result, err error) {

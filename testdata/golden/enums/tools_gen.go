@@ -6,6 +6,7 @@ package enums
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -40,37 +41,45 @@ var (
 
 // Tools returns the tools of package enums: mix, pick, name.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolMix,
-		Description:  "Mix returns the paint back with the color it mixes to.",
-		InputSchema:  toolgenInputMix,
-		OutputSchema: toolgenOutputMix,
-		Namespace:    "enums",
-		Tokens:       toolgen.Tokens{Default: 369, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 105 zogEnAQgPUEkgVAiBFJgBAsSgObwaACGlpAIIEFCFAghB alon back blue:3 by_room:2 color:12 comment constant declar document:2 enum:5 escap fast:3 fire:3 grass:3 green:6 hi json level mix:5 mode:5 mode_fast must name negativ now on onli paint palett:2 plain prioriti:3 quot:3 red:9 return room:2 sai same sign:4 string:2 trim:3 two urgent usual valu:3 wait",
-		Call:         toolgenCallMix,
-		Validate:     toolimpl.Validator(toolgenCallMix),
-	}, {
-		Name:         ToolPick,
-		Description:  "Pick takes and returns enums as flat parameters.",
-		InputSchema:  toolgenInputPick,
-		OutputSchema: toolgenOutputPick,
-		Namespace:    "enums",
-		Tokens:       toolgen.Tokens{Default: 165, Strict: 160, Gemini: 0},
-		SearchTerms:  "1 42 tROgwAp0QgQggAYNLAJNApAChI blue color:5 document enum:4 fire flat grass green:2 level:2 much name now on parameter pick:4 prioriti:3 red:3 return same string take two urgent usual valu wait",
-		Call:         toolgenCallPick,
-		Validate:     toolimpl.Validator(toolgenCallPick),
-	}, {
-		Name:        ToolName,
-		Description: "Name returns an enum as text.",
-		InputSchema: toolgenInputName,
-		Namespace:   "enums",
-		Tokens:      toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
-		SearchTerms: "1 23 TSSNBggVYgAA blue color:3 document enum:4 fire grass green:2 name:4 red:3 return string text",
-		Call:        toolgenCallName,
-		Validate:    toolimpl.Validator(toolgenCallName),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package enums, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolMix,
+	Description: "Mix returns the paint back with the color it mixes to.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/by_room): OpenAI,
+	// gets it without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/by_room): Gemini,
+	// gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"color":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]},"trim":{"type":"string","description":"the trim color\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]},"palette":{"type":"array","items":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]}},"by_room":{"type":"object","additionalProperties":{"type":"integer","description":"Level has no comments on its constants.","enum":[1,2,3]}},"priority":{"type":"integer","description":"Priority has two names for one value.\n0: can wait\n1: the usual\n9: now\n9: the same as urgent","enum":[0,1,9]},"mode":{"type":"string","description":"Mode is declared alone.\n\"fast\": ModeFast is the only mode.","enum":["fast"]},"sign":{"type":"integer","description":"Sign is a signed enum with negative values.","enum":[-1,0,1]},"quote":{"type":"string","description":"Quote has values JSON must escape.","enum":["plain","say \"hi\"","<b>&"]}},"required":["color","palette","by_room","priority","mode","sign","quote"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Paint selects colors.","properties":{"color":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","examples":["red","green","blue"]},"trim":{"type":"string","description":"the trim color\n\"red\": Red is the color of fire.\n\"green\": the color of grass","examples":["red","green","blue"]},"palette":{"type":"array","items":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","examples":["red","green","blue"]}},"by_room":{"type":"object","additionalProperties":{"type":"integer","description":"Level has no comments on its constants.","examples":[1,2,3]}},"priority":{"type":"integer","description":"Priority has two names for one value.\n0: can wait\n1: the usual\n9: now\n9: the same as urgent","minimum":0,"maximum":255,"examples":[0,1,9]},"mode":{"type":"string","description":"Mode is declared alone.\n\"fast\": ModeFast is the only mode.","examples":["fast"]},"sign":{"type":"integer","description":"Sign is a signed enum with negative values.","minimum":-128,"maximum":127,"examples":[-1,0,1]},"quote":{"type":"string","description":"Quote has values JSON must escape.","examples":["plain","say \"hi\"","<b>&"]}},"required":["color","palette","by_room","priority","mode","sign","quote"],"additionalProperties":false}`),
+	Namespace:    "enums",
+	Tokens:       toolgen.Tokens{Default: 369, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 105 zogEnAQgPUEkgVAiBFJgBAsSgObwaACGlpAIIEFCFAghB alon back blue:3 by_room:2 color:12 comment constant declar document:2 enum:5 escap fast:3 fire:3 grass:3 green:6 hi json level mix:5 mode:5 mode_fast must name negativ now on onli paint palett:2 plain prioriti:3 quot:3 red:9 return room:2 sai same sign:4 string:2 trim:3 two urgent usual valu:3 wait",
+	Call:         toolgenCallMix,
+}, {
+	Name:        ToolPick,
+	Description: "Pick takes and returns enums as flat parameters.",
+	// The input schema has no form in Gemini's subset (an enum of other than,
+	// strings at /properties/level): Gemini gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"color":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]},"level":{"type":"integer","description":"how much.","enum":[1,2,3]},"priority":{"type":"integer","description":"Priority has two names for one value.\n0: can wait\n1: the usual\n9: now\n9: the same as urgent","enum":[0,1,9]}},"required":["color","priority"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"Level has no comments on its constants.","examples":[1,2,3]}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "enums",
+	Tokens:       toolgen.Tokens{Default: 165, Strict: 160, Gemini: 0},
+	SearchTerms:  "1 42 tROgwAp0QgQggAYNLAJNApAChI blue color:5 document enum:4 fire flat grass green:2 level:2 much name now on parameter pick:4 prioriti:3 red:3 return same string take two urgent usual valu wait",
+	Call:         toolgenCallPick,
+}, {
+	Name:        ToolName,
+	Description: "Name returns an enum as text.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"c":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]}},"required":["c"],"additionalProperties":false}`),
+	Namespace:   "enums",
+	Tokens:      toolgen.Tokens{Default: 94, Strict: 77, Gemini: 72},
+	SearchTerms: "1 23 TSSNBggVYgAA blue color:3 document enum:4 fire grass green:2 name:4 red:3 return string text",
+	Call:        toolgenCallName,
+}}
 
 // MixRule is a permission rule for the tool mix: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
@@ -89,7 +98,7 @@ type MixRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MixRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolMix, toolgenObjectPaint, []string{r.Color, r.Trim, r.Palette, r.ByRoom, r.Priority, r.Mode, r.Sign, r.Quote})
+	return toolimpl.RuleOf(ToolMix, toolgenObjectPaint, unsafe.Pointer(&r), 8)
 }
 
 // PickRule is a permission rule for the tool pick: each field is a glob over
@@ -104,7 +113,7 @@ type PickRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r PickRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolPick, toolgenArgsPick, []string{r.Color, r.Level, r.Priority})
+	return toolimpl.RuleOf(ToolPick, toolgenArgsPick, unsafe.Pointer(&r), 3)
 }
 
 // NameRule is a permission rule for the tool name: each field is a glob over
@@ -117,18 +126,8 @@ type NameRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r NameRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolName, toolgenArgsName, []string{r.C})
+	return toolimpl.RuleOf(ToolName, toolgenArgsName, unsafe.Pointer(&r), 1)
 }
-
-// toolgenInputMix is the JSON Schema of mix's arguments. It has no form in
-// OpenAI's strict dialect (a map (additionalProperties with a schema) at
-// /properties/by_room): OpenAI gets it without strict mode. It has no form in
-// Gemini's subset (a map (additionalProperties with a schema) at
-// /properties/by_room): Gemini gets it as it is.
-var toolgenInputMix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"color":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]},"trim":{"type":"string","description":"the trim color\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]},"palette":{"type":"array","items":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]}},"by_room":{"type":"object","additionalProperties":{"type":"integer","description":"Level has no comments on its constants.","enum":[1,2,3]}},"priority":{"type":"integer","description":"Priority has two names for one value.\n0: can wait\n1: the usual\n9: now\n9: the same as urgent","enum":[0,1,9]},"mode":{"type":"string","description":"Mode is declared alone.\n\"fast\": ModeFast is the only mode.","enum":["fast"]},"sign":{"type":"integer","description":"Sign is a signed enum with negative values.","enum":[-1,0,1]},"quote":{"type":"string","description":"Quote has values JSON must escape.","enum":["plain","say \"hi\"","<b>&"]}},"required":["color","palette","by_room","priority","mode","sign","quote"],"additionalProperties":false}`)
-
-// toolgenOutputMix is the JSON Schema of mix's structured result.
-var toolgenOutputMix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Paint selects colors.","properties":{"color":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","examples":["red","green","blue"]},"trim":{"type":"string","description":"the trim color\n\"red\": Red is the color of fire.\n\"green\": the color of grass","examples":["red","green","blue"]},"palette":{"type":"array","items":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","examples":["red","green","blue"]}},"by_room":{"type":"object","additionalProperties":{"type":"integer","description":"Level has no comments on its constants.","examples":[1,2,3]}},"priority":{"type":"integer","description":"Priority has two names for one value.\n0: can wait\n1: the usual\n9: now\n9: the same as urgent","minimum":0,"maximum":255,"examples":[0,1,9]},"mode":{"type":"string","description":"Mode is declared alone.\n\"fast\": ModeFast is the only mode.","examples":["fast"]},"sign":{"type":"integer","description":"Sign is a signed enum with negative values.","minimum":-128,"maximum":127,"examples":[-1,0,1]},"quote":{"type":"string","description":"Quote has values JSON must escape.","examples":["plain","say \"hi\"","<b>&"]}},"required":["color","palette","by_room","priority","mode","sign","quote"],"additionalProperties":false}`)
 
 // toolgenCallMix reads the arguments of mix, calls Mix and writes its result.
 func toolgenCallMix(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -153,14 +152,6 @@ func toolgenCallMix(ctx context.Context, args []byte) (res toolgen.Result, err e
 	toolgenEncodePaint(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputPick is the JSON Schema of pick's arguments. It has no form in
-// Gemini's subset (an enum of other than strings at /properties/level): Gemini
-// gets it as it is.
-var toolgenInputPick = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"color":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]},"level":{"type":"integer","description":"how much.","enum":[1,2,3]},"priority":{"type":"integer","description":"Priority has two names for one value.\n0: can wait\n1: the usual\n9: now\n9: the same as urgent","enum":[0,1,9]}},"required":["color","priority"],"additionalProperties":false}`)
-
-// toolgenOutputPick is the JSON Schema of pick's structured result.
-var toolgenOutputPick = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"Level has no comments on its constants.","examples":[1,2,3]}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallPick reads the arguments of pick, calls Pick and writes its result.
 func toolgenCallPick(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -213,9 +204,6 @@ func toolgenCallPick(ctx context.Context, args []byte) (res toolgen.Result, err 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputName is the JSON Schema of name's arguments.
-var toolgenInputName = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"c":{"type":"string","description":"Color is a documented string enum.\n\"red\": Red is the color of fire.\n\"green\": the color of grass","enum":["red","green","blue"]}},"required":["c"],"additionalProperties":false}`)
-
 // toolgenCallName reads the arguments of name, calls Name and writes its result.
 func toolgenCallName(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolName, &res, &err)
@@ -244,6 +232,9 @@ func toolgenCallName(ctx context.Context, args []byte) (res toolgen.Result, err 
 	out := Name(argC)
 	return toolgen.TextResult(string(out)), nil
 }
+
+// toolgenEnumColor are the values of a Color.
+var toolgenEnumColor = &toolimpl.Enum{Values: []string{"red", "green", "blue"}, Allowed: "\"red\", \"green\", \"blue\""}
 
 // toolgenDecodePaint reads a Paint object.
 func toolgenDecodePaint(d *toolimpl.Decoder, v *Paint) {

@@ -7,6 +7,7 @@ package flat
 import (
 	"context"
 	"regexp"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -15,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -50,55 +51,53 @@ var (
 
 // Tools returns the tools of package flat: search, greet, snake, undocumented, mixed.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolSearch,
-		Description:  "Search finds documents.\n\nIt searches titles first, then bodies.\n\nResults come best first.",
-		InputSchema:  toolgenInputSearch,
-		OutputSchema: toolgenOutputSearch,
-		Namespace:    "flat",
-		Tokens:       toolgen.Tokens{Default: 171, Strict: 169, Gemini: 140},
-		SearchTerms:  "1 45 AMw5SCaBBgVMBLEUSIsQYABiLQEBA 639 best bodi code come document:3 exact:2 find first:2 flat:2 id:2 iso lang:2 languag limit:2 look mani match most phrase queri:2 result return search:6 titl user:2 user_id:2 whole whose",
-		Call:         toolgenCallSearch,
-		Validate:     toolimpl.Validator(toolgenCallSearch),
-	}, {
-		Name:        ToolGreet,
-		Description: "Greet greets someone. The items of this list name no parameter, so they stay in the description:\n  - be polite\n  - be brief",
-		InputSchema: toolgenInputGreet,
-		Namespace:   "flat",
-		Tokens:      toolgen.Tokens{Default: 108, Strict: 103, Gemini: 86},
-		SearchTerms: "1 24 FaBkAQGYSwwAg brief description flat:2 greet:8 item list name:3 parameter polit someon stai time:2 us",
-		Call:        toolgenCallGreet,
-		Validate:    toolimpl.Validator(toolgenCallGreet),
-	}, {
-		Name:        ToolSnake,
-		Description: "Snake covers parameter names in every case: each becomes a snake_case property, and doc items may use either spelling.",
-		InputSchema: toolgenInputSnake,
-		Namespace:   "flat",
-		Tokens:      toolgen.Tokens{Default: 136, Strict: 119, Gemini: 114},
-		SearchTerms: "1 50 BUECIAPENAGgA0AEHJGDoUAaOhKC becom bodi:3 case:2 cover doc each either everi flat:2 http:2 http_statu:2 item:3 mai name:3 parameter properti report snake:5 snake_case spell statu:3 top10:2 top10_item:2 us user:2 user_name:2 xml:2 xml_bodi:2",
-		Call:        toolgenCallSnake,
-		Validate:    toolimpl.Validator(toolgenCallSnake),
-	}, {
-		Name:         ToolUndocumented,
-		Description:  "Sum adds two numbers; its parameters have no descriptions.",
-		InputSchema:  toolgenInputUndocumented,
-		OutputSchema: toolgenOutputUndocumented,
-		Namespace:    "flat",
-		Tokens:       toolgen.Tokens{Default: 70, Strict: 53, Gemini: 48},
-		SearchTerms:  "1 11 HCEhLEZC add description flat:2 number parameter sum two undocument:3",
-		Call:         toolgenCallUndocumented,
-		Validate:     toolimpl.Validator(toolgenCallUndocumented),
-	}, {
-		Name:        ToolMixed,
-		Description: "Mixed has a list with items about parameters and others, under no Parameters: heading: it is prose, and stays whole (under the heading, the stray item would be an error).\n\nNotes:\n  - id: the record.\n  - note: not a parameter of this tool, so it stays.\n  - verbose: say more.",
-		InputSchema: toolgenInputMixed,
-		Namespace:   "flat",
-		Tokens:      toolgen.Tokens{Default: 131, Strict: 114, Gemini: 109},
-		SearchTerms: "1 37 BwYlHAI44RgAAgFIlBLARQ about error flat:2 head:2 id:3 item:2 list mix:4 more note:2 other parameter:3 prose record sai stai:2 strai tool under:2 verbos:3 whole would",
-		Call:        toolgenCallMixed,
-		Validate:    toolimpl.Validator(toolgenCallMixed),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package flat, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolSearch,
+	Description:  "Search finds documents.\n\nIt searches titles first, then bodies.\n\nResults come best first.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"what to look for."},"limit":{"type":"integer","description":"how many documents to return at most.","minimum":1,"maximum":100,"default":10},"user_id":{"type":"string","description":"whose documents to search."},"exact":{"type":"boolean","description":"match the whole phrase."},"lang":{"type":"string","description":"an ISO 639-1 language code.","pattern":"^[a-z]{2}$","examples":["en"]}},"required":["query","user_id","exact"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "flat",
+	Tokens:       toolgen.Tokens{Default: 171, Strict: 169, Gemini: 140},
+	SearchTerms:  "1 45 AMw5SCaBBgVMBLEUSIsQYABiLQEBA 639 best bodi code come document:3 exact:2 find first:2 flat:2 id:2 iso lang:2 languag limit:2 look mani match most phrase queri:2 result return search:6 titl user:2 user_id:2 whole whose",
+	Call:         toolgenCallSearch,
+}, {
+	Name:        ToolGreet,
+	Description: "Greet greets someone. The items of this list name no parameter, so they stay in the description:\n  - be polite\n  - be brief",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"greeting":{"type":"string","description":"the greeting to use."},"times":{"type":"integer"}},"required":["name","greeting"],"additionalProperties":false}`),
+	Namespace:   "flat",
+	Tokens:      toolgen.Tokens{Default: 108, Strict: 103, Gemini: 86},
+	SearchTerms: "1 24 FaBkAQGYSwwAg brief description flat:2 greet:8 item list name:3 parameter polit someon stai time:2 us",
+	Call:        toolgenCallGreet,
+}, {
+	Name:        ToolSnake,
+	Description: "Snake covers parameter names in every case: each becomes a snake_case property, and doc items may use either spelling.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"user_name":{"type":"string"},"http_status":{"type":"integer","description":"the status to report."},"xml_body":{"type":"string","description":"the body."},"x":{"type":"integer"},"top10_items":{"type":"array","items":{"type":"string"}}},"required":["user_name","http_status","xml_body","x","top10_items"],"additionalProperties":false}`),
+	Namespace:   "flat",
+	Tokens:      toolgen.Tokens{Default: 136, Strict: 119, Gemini: 114},
+	SearchTerms: "1 50 BUECIAPENAGgA0AEHJGDoUAaOhKC becom bodi:3 case:2 cover doc each either everi flat:2 http:2 http_statu:2 item:3 mai name:3 parameter properti report snake:5 snake_case spell statu:3 top10:2 top10_item:2 us user:2 user_name:2 xml:2 xml_bodi:2",
+	Call:        toolgenCallSnake,
+}, {
+	Name:         ToolUndocumented,
+	Description:  "Sum adds two numbers; its parameters have no descriptions.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"}},"required":["a","b"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "flat",
+	Tokens:       toolgen.Tokens{Default: 70, Strict: 53, Gemini: 48},
+	SearchTerms:  "1 11 HCEhLEZC add description flat:2 number parameter sum two undocument:3",
+	Call:         toolgenCallUndocumented,
+}, {
+	Name:        ToolMixed,
+	Description: "Mixed has a list with items about parameters and others, under no Parameters: heading: it is prose, and stays whole (under the heading, the stray item would be an error).\n\nNotes:\n  - id: the record.\n  - note: not a parameter of this tool, so it stays.\n  - verbose: say more.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"integer"},"verbose":{"type":"boolean"}},"required":["id","verbose"],"additionalProperties":false}`),
+	Namespace:   "flat",
+	Tokens:      toolgen.Tokens{Default: 131, Strict: 114, Gemini: 109},
+	SearchTerms: "1 37 BwYlHAI44RgAAgFIlBLARQ about error flat:2 head:2 id:3 item:2 list mix:4 more note:2 other parameter:3 prose record sai stai:2 strai tool under:2 verbos:3 whole would",
+	Call:        toolgenCallMixed,
+}}
 
 // SearchRule is a permission rule for the tool search: each field is a glob
 // over that argument's value (as toolgen.Rule's Args), and an empty field does
@@ -114,7 +113,7 @@ type SearchRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SearchRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSearch, toolgenArgsSearch, []string{r.Query, r.Limit, r.UserID, r.Exact, r.Lang})
+	return toolimpl.RuleOf(ToolSearch, toolgenArgsSearch, unsafe.Pointer(&r), 5)
 }
 
 // GreetRule is a permission rule for the tool greet: each field is a glob over
@@ -129,7 +128,7 @@ type GreetRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GreetRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGreet, toolgenArgsGreet, []string{r.Name, r.Greeting, r.Times})
+	return toolimpl.RuleOf(ToolGreet, toolgenArgsGreet, unsafe.Pointer(&r), 3)
 }
 
 // SnakeRule is a permission rule for the tool snake: each field is a glob over
@@ -146,7 +145,7 @@ type SnakeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SnakeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSnake, toolgenArgsSnake, []string{r.UserName, r.HTTPStatus, r.XMLBody, r.X, r.Top10Items})
+	return toolimpl.RuleOf(ToolSnake, toolgenArgsSnake, unsafe.Pointer(&r), 5)
 }
 
 // UndocumentedRule is a permission rule for the tool undocumented: each field
@@ -160,7 +159,7 @@ type UndocumentedRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UndocumentedRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolUndocumented, toolgenArgsUndocumented, []string{r.A, r.B})
+	return toolimpl.RuleOf(ToolUndocumented, toolgenArgsUndocumented, unsafe.Pointer(&r), 2)
 }
 
 // MixedRule is a permission rule for the tool mixed: each field is a glob over
@@ -174,14 +173,8 @@ type MixedRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MixedRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolMixed, toolgenArgsMixed, []string{r.Id, r.Verbose})
+	return toolimpl.RuleOf(ToolMixed, toolgenArgsMixed, unsafe.Pointer(&r), 2)
 }
-
-// toolgenInputSearch is the JSON Schema of search's arguments.
-var toolgenInputSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"query":{"type":"string","description":"what to look for."},"limit":{"type":"integer","description":"how many documents to return at most.","minimum":1,"maximum":100,"default":10},"user_id":{"type":"string","description":"whose documents to search."},"exact":{"type":"boolean","description":"match the whole phrase."},"lang":{"type":"string","description":"an ISO 639-1 language code.","pattern":"^[a-z]{2}$","examples":["en"]}},"required":["query","user_id","exact"],"additionalProperties":false}`)
-
-// toolgenOutputSearch is the JSON Schema of search's structured result.
-var toolgenOutputSearch = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSearch reads the arguments of search, calls Search and writes its result.
 func toolgenCallSearch(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -257,9 +250,6 @@ func toolgenCallSearch(ctx context.Context, args []byte) (res toolgen.Result, er
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGreet is the JSON Schema of greet's arguments.
-var toolgenInputGreet = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"greeting":{"type":"string","description":"the greeting to use."},"times":{"type":"integer"}},"required":["name","greeting"],"additionalProperties":false}`)
-
 // toolgenCallGreet reads the arguments of greet, calls Greet and writes its result.
 func toolgenCallGreet(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGreet, &res, &err)
@@ -307,9 +297,6 @@ func toolgenCallGreet(ctx context.Context, args []byte) (res toolgen.Result, err
 	out := Greet(argName, argGreeting, argTimes)
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputSnake is the JSON Schema of snake's arguments.
-var toolgenInputSnake = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"user_name":{"type":"string"},"http_status":{"type":"integer","description":"the status to report."},"xml_body":{"type":"string","description":"the body."},"x":{"type":"integer"},"top10_items":{"type":"array","items":{"type":"string"}}},"required":["user_name","http_status","xml_body","x","top10_items"],"additionalProperties":false}`)
 
 // toolgenCallSnake reads the arguments of snake, calls Snake and writes its result.
 func toolgenCallSnake(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -366,13 +353,6 @@ func toolgenCallSnake(ctx context.Context, args []byte) (res toolgen.Result, err
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputUndocumented is the JSON Schema of undocumented's arguments.
-var toolgenInputUndocumented = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"}},"required":["a","b"],"additionalProperties":false}`)
-
-// toolgenOutputUndocumented is the JSON Schema of undocumented's structured
-// result.
-var toolgenOutputUndocumented = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallUndocumented reads the arguments of undocumented, calls Undocumented and writes its result.
 func toolgenCallUndocumented(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolUndocumented, &res, &err)
@@ -418,9 +398,6 @@ func toolgenCallUndocumented(ctx context.Context, args []byte) (res toolgen.Resu
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputMixed is the JSON Schema of mixed's arguments.
-var toolgenInputMixed = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"id":{"type":"integer"},"verbose":{"type":"boolean"}},"required":["id","verbose"],"additionalProperties":false}`)
 
 // toolgenCallMixed reads the arguments of mixed, calls Mixed and writes its result.
 func toolgenCallMixed(ctx context.Context, args []byte) (res toolgen.Result, err error) {

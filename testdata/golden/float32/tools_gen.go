@@ -6,6 +6,7 @@ package float32
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -32,17 +33,19 @@ var (
 
 // Tools returns the tools of package float32: take.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:        ToolTake,
-		Description: "Mix takes float bounds.",
-		InputSchema: toolgenInputTake,
-		Namespace:   "float32",
-		Tokens:      toolgen.Tokens{Default: 252, Strict: 246, Gemini: 205},
-		SearchTerms: "1 23 ADD4KAgFlUAm bound float float32:2 long:2 low:2 mayb:2 mix plain:2 ratio:2 take:4 valu:2 wide:2",
-		Call:        toolgenCallTake,
-		Validate:    toolimpl.Validator(toolgenCallTake),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package float32, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolTake,
+	Description: "Mix takes float bounds.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"ratio":{"type":"number","minimum":0.1,"maximum":0.7,"default":0.3,"examples":[0.2]},"wide":{"type":"number","minimum":0.1,"maximum":0.7,"default":0.3},"plain":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"low":{"type":"number","minimum":-1e-07,"maximum":3.4028235e+38},"long":{"type":"number","minimum":-3.4028235e+38,"maximum":0.1},"maybe":{"type":"number","minimum":-3.4028235e+38,"maximum":1.1,"default":1.1},"values":{"type":"array","items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"required":["plain","low","long","values"],"additionalProperties":false}`),
+	Namespace:   "float32",
+	Tokens:      toolgen.Tokens{Default: 252, Strict: 246, Gemini: 205},
+	SearchTerms: "1 23 ADD4KAgFlUAm bound float float32:2 long:2 low:2 mayb:2 mix plain:2 ratio:2 take:4 valu:2 wide:2",
+	Call:        toolgenCallTake,
+}}
 
 // TakeRule is a permission rule for the tool take: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
@@ -60,11 +63,8 @@ type TakeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TakeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolTake, toolgenObjectMix, []string{r.Ratio, r.Wide, r.Plain, r.Low, r.Long, r.Maybe, r.Values})
+	return toolimpl.RuleOf(ToolTake, toolgenObjectMix, unsafe.Pointer(&r), 7)
 }
-
-// toolgenInputTake is the JSON Schema of take's arguments.
-var toolgenInputTake = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"ratio":{"type":"number","minimum":0.1,"maximum":0.7,"default":0.3,"examples":[0.2]},"wide":{"type":"number","minimum":0.1,"maximum":0.7,"default":0.3},"plain":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"low":{"type":"number","minimum":-1e-07,"maximum":3.4028235e+38},"long":{"type":"number","minimum":-3.4028235e+38,"maximum":0.1},"maybe":{"type":"number","minimum":-3.4028235e+38,"maximum":1.1,"default":1.1},"values":{"type":"array","items":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}}},"required":["plain","low","long","values"],"additionalProperties":false}`)
 
 // toolgenCallTake reads the arguments of take, calls Take and writes its result.
 func toolgenCallTake(ctx context.Context, args []byte) (res toolgen.Result, err error) {

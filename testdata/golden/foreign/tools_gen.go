@@ -7,7 +7,7 @@ package foreign
 import (
 	"context"
 	"image"
-	"math"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -17,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -39,28 +39,29 @@ var (
 
 // Tools returns the tools of package foreign: locate, move.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolLocate,
-		Description:  "Locate returns a place.",
-		InputSchema:  toolgenInputLocate,
-		OutputSchema: toolgenOutputLocate,
-		Namespace:    "foreign",
-		Tokens:       toolgen.Tokens{Default: 371, Strict: 366, Gemini: 314},
-		SearchTerms:  "1 67 AwESBLWETUYAhABUCIEAkJFCj1WxwwQKXCBCJ box:2 case claim constant:2 differ enum:2 export foreign:2 give helper here:2 imag:4 imag_point:2 integer lat:2 level:3 local:2 locat:4 max:2 min:2 mode:3 name:3 odd:2 onli pixel:2 place plain point:7 return same share still those toolgen type unexport would",
-		Call:         toolgenCallLocate,
-		Validate:     toolimpl.Validator(toolgenCallLocate),
-	}, {
-		Name:         ToolMove,
-		Description:  "Move takes a foreign struct as its struct parameter.",
-		InputSchema:  toolgenInputMove,
-		OutputSchema: toolgenOutputMove,
-		Namespace:    "foreign",
-		Tokens:       toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
-		SearchTerms:  "1 11 kIUBD foreign:3 move:4 parameter struct:2 take",
-		Call:         toolgenCallMove,
-		Validate:     toolimpl.Validator(toolgenCallMove),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package foreign, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolLocate,
+	Description:  "Locate returns a place.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"here":{"type":"object","description":"Point is local, and so is image_Point: the helper names still differ from those of shared.Point and image.Point.","properties":{"lat":{"type":"number"}},"required":["lat"],"additionalProperties":false},"there":{"type":"object","description":"Point has the same name as a local type of the case.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false},"pixel":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false},"box":{"type":"object","properties":{"Min":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false},"Max":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false}},"required":["Min","Max"],"additionalProperties":false},"odd":{"type":"object","description":"image_Point claims the name toolgen would give image.Point.","properties":{"z":{"type":"integer"}},"required":["z"],"additionalProperties":false},"level":{"type":"integer","description":"Level has only unexported constants: it is a plain integer, not an enum."},"mode":{"type":"string","description":"Mode is an enum with exported constants.","enum":["a","b"]}},"required":["here","there","pixel","box","odd","level"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Place uses all of them.","properties":{"here":{"type":"object","description":"Point is local, and so is image_Point: the helper names still differ from those of shared.Point and image.Point.","properties":{"lat":{"type":"number"}},"required":["lat"],"additionalProperties":false},"there":{"type":"object","description":"Point has the same name as a local type of the case.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false},"pixel":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false},"box":{"type":"object","properties":{"Min":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false},"Max":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false}},"required":["Min","Max"],"additionalProperties":false},"odd":{"type":"object","description":"image_Point claims the name toolgen would give image.Point.","properties":{"z":{"type":"integer"}},"required":["z"],"additionalProperties":false},"level":{"type":"integer","description":"Level has only unexported constants: it is a plain integer, not an enum."},"mode":{"type":"string","description":"Mode is an enum with exported constants.","examples":["a","b"]}},"required":["here","there","pixel","box","odd","level"],"additionalProperties":false}`),
+	Namespace:    "foreign",
+	Tokens:       toolgen.Tokens{Default: 371, Strict: 366, Gemini: 314},
+	SearchTerms:  "1 67 AwESBLWETUYAhABUCIEAkJFCj1WxwwQKXCBCJ box:2 case claim constant:2 differ enum:2 export foreign:2 give helper here:2 imag:4 imag_point:2 integer lat:2 level:3 local:2 locat:4 max:2 min:2 mode:3 name:3 odd:2 onli pixel:2 place plain point:7 return same share still those toolgen type unexport would",
+	Call:         toolgenCallLocate,
+}, {
+	Name:         ToolMove,
+	Description:  "Move takes a foreign struct as its struct parameter.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false}`),
+	Namespace:    "foreign",
+	Tokens:       toolgen.Tokens{Default: 68, Strict: 51, Gemini: 46},
+	SearchTerms:  "1 11 kIUBD foreign:3 move:4 parameter struct:2 take",
+	Call:         toolgenCallMove,
+}}
 
 // LocateRule is a permission rule for the tool locate: each field is a glob
 // over that argument's value (as toolgen.Rule's Args), and an empty field does
@@ -78,7 +79,7 @@ type LocateRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LocateRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolLocate, toolgenObjectPlace, []string{r.Here, r.There, r.Pixel, r.Box, r.Odd, r.Level, r.Mode})
+	return toolimpl.RuleOf(ToolLocate, &toolgenTypePlace.Object, unsafe.Pointer(&r), 7)
 }
 
 // MoveRule is a permission rule for the tool move: each field is a glob over
@@ -92,287 +93,89 @@ type MoveRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MoveRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolMove, toolgenObjectshared_Point, []string{r.X, r.Y})
+	return toolimpl.RuleOf(ToolMove, &toolgenTypeshared_Point.Object, unsafe.Pointer(&r), 2)
 }
 
-// toolgenInputLocate is the JSON Schema of locate's arguments.
-var toolgenInputLocate = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"here":{"type":"object","description":"Point is local, and so is image_Point: the helper names still differ from those of shared.Point and image.Point.","properties":{"lat":{"type":"number"}},"required":["lat"],"additionalProperties":false},"there":{"type":"object","description":"Point has the same name as a local type of the case.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false},"pixel":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false},"box":{"type":"object","properties":{"Min":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false},"Max":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false}},"required":["Min","Max"],"additionalProperties":false},"odd":{"type":"object","description":"image_Point claims the name toolgen would give image.Point.","properties":{"z":{"type":"integer"}},"required":["z"],"additionalProperties":false},"level":{"type":"integer","description":"Level has only unexported constants: it is a plain integer, not an enum."},"mode":{"type":"string","description":"Mode is an enum with exported constants.","enum":["a","b"]}},"required":["here","there","pixel","box","odd","level"],"additionalProperties":false}`)
-
-// toolgenOutputLocate is the JSON Schema of locate's structured result.
-var toolgenOutputLocate = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Place uses all of them.","properties":{"here":{"type":"object","description":"Point is local, and so is image_Point: the helper names still differ from those of shared.Point and image.Point.","properties":{"lat":{"type":"number"}},"required":["lat"],"additionalProperties":false},"there":{"type":"object","description":"Point has the same name as a local type of the case.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false},"pixel":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false},"box":{"type":"object","properties":{"Min":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false},"Max":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false}},"required":["Min","Max"],"additionalProperties":false},"odd":{"type":"object","description":"image_Point claims the name toolgen would give image.Point.","properties":{"z":{"type":"integer"}},"required":["z"],"additionalProperties":false},"level":{"type":"integer","description":"Level has only unexported constants: it is a plain integer, not an enum."},"mode":{"type":"string","description":"Mode is an enum with exported constants.","examples":["a","b"]}},"required":["here","there","pixel","box","odd","level"],"additionalProperties":false}`)
-
-// toolgenCallLocate reads the arguments of locate, calls Locate and writes its result.
-func toolgenCallLocate(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolLocate, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallLocate reads the arguments of locate, calls Locate and writes its result, as its tables say.
+func toolgenCallLocate(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in Place
-	toolgenDecodePlace(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Locate(in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodePlace(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Place
+	return toolimpl.Dispatch(ctx, args, &toolgenToolLocate, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Locate(in)
+		return err
+	})
 }
 
-// toolgenInputMove is the JSON Schema of move's arguments.
-var toolgenInputMove = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}`)
+var toolgenToolLocate = toolimpl.Tool{Name: ToolLocate, In: toolgenTypePlace, Out: toolgenTypePlace}
 
-// toolgenOutputMove is the JSON Schema of move's structured result.
-var toolgenOutputMove = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false}`)
-
-// toolgenCallMove reads the arguments of move, calls Move and writes its result.
-func toolgenCallMove(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolMove, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallMove reads the arguments of move, calls Move and writes its result, as its tables say.
+func toolgenCallMove(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in shared.Point
-	toolgenDecodeshared_Point(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Move(in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeimage_Point(e, &out)
-	return toolimpl.Structured(e), nil
+	var out image.Point
+	return toolimpl.Dispatch(ctx, args, &toolgenToolMove, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Move(in)
+		return err
+	})
 }
 
-// toolgenDecodePlace reads a Place object.
-func toolgenDecodePlace(d *toolimpl.Decoder, v *Place) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectPlace); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "here":
-			o.Saw(0)
-			toolgenDecodePoint(d, &v.Here)
-		case "there":
-			o.Saw(1)
-			toolgenDecodeshared_Point(d, &v.There)
-		case "pixel":
-			o.Saw(2)
-			toolgenDecodeimage_Point(d, &v.Pixel)
-		case "box":
-			o.Saw(3)
-			toolgenDecodeimage_Rectangle(d, &v.Box)
-		case "odd":
-			o.Saw(4)
-			toolgenDecodeimage_Point2(d, &v.Odd)
-		case "level":
-			o.Saw(5)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.Level = shared.Level(n0)
-			}
-		case "mode":
-			if d.Null() {
-				v.Mode = nil
-			} else {
-				p0 := new(shared.Mode)
-				toolgenDecode_shared_Mode(d, p0)
-				v.Mode = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+var toolgenToolMove = toolimpl.Tool{Name: ToolMove, In: toolgenTypeshared_Point, Out: toolgenTypeimage_Point}
+
+// toolgenTypePoint describes a Point for toolimpl's table-driven reader and writer.
+var toolgenTypePoint = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"lat"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Point{}.Lat), Kind: toolimpl.FieldFloat64, Required: 1, Key: `"lat":`},
+	},
 }
 
-// toolgenEncodePlace writes a Place object.
-func toolgenEncodePlace(e *toolimpl.Encoder, v *Place) {
-	e.Object()
-	e.Member("\"here\":")
-	toolgenEncodePoint(e, &v.Here)
-	e.Member("\"there\":")
-	toolgenEncodeshared_Point(e, &v.There)
-	e.Member("\"pixel\":")
-	toolgenEncodeimage_Point(e, &v.Pixel)
-	e.Member("\"box\":")
-	toolgenEncodeimage_Rectangle(e, &v.Box)
-	e.Member("\"odd\":")
-	toolgenEncodeimage_Point2(e, &v.Odd)
-	e.Member("\"level\":")
-	e.Int(int64(v.Level))
-	if v.Mode != nil {
-		e.Member("\"mode\":")
-		e.String(string((*v.Mode)))
-	}
-	e.EndObject()
+// toolgenTypeshared_Point describes a Point for toolimpl's table-driven reader and writer.
+var toolgenTypeshared_Point = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"x", "y"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(shared.Point{}.X), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(shared.Point{}.X)), Required: 1, Key: `"x":`},
+		{Offset: unsafe.Offsetof(shared.Point{}.Y), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(shared.Point{}.Y)), Required: 2, Key: `"y":`},
+	},
 }
 
-// toolgenDecodeshared_Point reads a Point object.
-func toolgenDecodeshared_Point(d *toolimpl.Decoder, v *shared.Point) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectshared_Point); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "x":
-			o.Saw(0)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.X = int(n0)
-			}
-		case "y":
-			o.Saw(1)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.Y = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+// toolgenTypeimage_Point describes a Point for toolimpl's table-driven reader and writer.
+var toolgenTypeimage_Point = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"X", "Y"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(image.Point{}.X), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(image.Point{}.X)), Required: 1, Key: `"X":`},
+		{Offset: unsafe.Offsetof(image.Point{}.Y), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(image.Point{}.Y)), Required: 2, Key: `"Y":`},
+	},
 }
 
-// toolgenEncodeimage_Point writes a Point object.
-func toolgenEncodeimage_Point(e *toolimpl.Encoder, v *image.Point) {
-	e.Object()
-	e.Member("\"X\":")
-	e.Int(int64(v.X))
-	e.Member("\"Y\":")
-	e.Int(int64(v.Y))
-	e.EndObject()
+// toolgenTypeimage_Rectangle describes a Rectangle for toolimpl's table-driven reader and writer.
+var toolgenTypeimage_Rectangle = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"Min", "Max"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(image.Rectangle{}.Min), Kind: toolimpl.FieldStruct, Required: 1, Elem: toolgenTypeimage_Point, Key: `"Min":`},
+		{Offset: unsafe.Offsetof(image.Rectangle{}.Max), Kind: toolimpl.FieldStruct, Required: 2, Elem: toolgenTypeimage_Point, Key: `"Max":`},
+	},
 }
 
-// toolgenDecodePoint reads a Point object.
-func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectPoint); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "lat":
-			o.Saw(0)
-			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-				v.Lat = f0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+// toolgenTypeimage_Point2 describes a image_Point for toolimpl's table-driven reader and writer.
+var toolgenTypeimage_Point2 = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"z"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(image_Point{}.Z), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(image_Point{}.Z)), Required: 1, Key: `"z":`},
+	},
 }
 
-// toolgenDecodeimage_Point reads a Point object.
-func toolgenDecodeimage_Point(d *toolimpl.Decoder, v *image.Point) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectimage_Point); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "X":
-			o.Saw(0)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.X = int(n0)
-			}
-		case "Y":
-			o.Saw(1)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.Y = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+// toolgenEnumMode are the values of a Mode.
+var toolgenEnumMode = &toolimpl.Enum{Values: []string{"a", "b"}, Allowed: "\"a\", \"b\""}
+
+// toolgenTypePlace describes a Place for toolimpl's table-driven reader and writer.
+var toolgenTypePlace = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"here", "there", "pixel", "box", "odd", "level", "mode"}, Required: []int{0, 1, 2, 3, 4, 5}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Place{}.Here), Kind: toolimpl.FieldStruct, Required: 1, Elem: toolgenTypePoint, Key: `"here":`},
+		{Offset: unsafe.Offsetof(Place{}.There), Kind: toolimpl.FieldStruct, Required: 2, Elem: toolgenTypeshared_Point, Key: `"there":`},
+		{Offset: unsafe.Offsetof(Place{}.Pixel), Kind: toolimpl.FieldStruct, Required: 3, Elem: toolgenTypeimage_Point, Key: `"pixel":`},
+		{Offset: unsafe.Offsetof(Place{}.Box), Kind: toolimpl.FieldStruct, Required: 4, Elem: toolgenTypeimage_Rectangle, Key: `"box":`},
+		{Offset: unsafe.Offsetof(Place{}.Odd), Kind: toolimpl.FieldStruct, Required: 5, Elem: toolgenTypeimage_Point2, Key: `"odd":`},
+		{Offset: unsafe.Offsetof(Place{}.Level), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Place{}.Level)), Required: 6, Key: `"level":`},
+		{Offset: unsafe.Offsetof(Place{}.Mode), Kind: toolimpl.FieldEnum, Pointer: true, Enum: toolgenEnumMode, Key: `"mode":`},
+	},
 }
-
-// toolgenDecodeimage_Rectangle reads a Rectangle object.
-func toolgenDecodeimage_Rectangle(d *toolimpl.Decoder, v *image.Rectangle) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectimage_Rectangle); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "Min":
-			o.Saw(0)
-			toolgenDecodeimage_Point(d, &v.Min)
-		case "Max":
-			o.Saw(1)
-			toolgenDecodeimage_Point(d, &v.Max)
-		default:
-			o.Unknown(d)
-		}
-	}
-}
-
-// toolgenDecodeimage_Point2 reads a image_Point object.
-func toolgenDecodeimage_Point2(d *toolimpl.Decoder, v *image_Point) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectimage_Point2); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "z":
-			o.Saw(0)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.Z = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-}
-
-// toolgenDecode_shared_Mode reads a Mode: one of "a", "b".
-func toolgenDecode_shared_Mode(d *toolimpl.Decoder, v *shared.Mode) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "a":
-		*v = shared.ModeA
-	case "b":
-		*v = shared.ModeB
-	default:
-		d.NotOneOf(s, "\"a\", \"b\"")
-	}
-}
-
-var toolgenObjectPlace = &toolimpl.Object{Names: []string{"here", "there", "pixel", "box", "odd", "level", "mode"}, Required: []int{0, 1, 2, 3, 4, 5}}
-
-// toolgenEncodePoint writes a Point object.
-func toolgenEncodePoint(e *toolimpl.Encoder, v *Point) {
-	e.Object()
-	e.Member("\"lat\":")
-	e.Float(v.Lat, 64)
-	e.EndObject()
-}
-
-// toolgenEncodeshared_Point writes a Point object.
-func toolgenEncodeshared_Point(e *toolimpl.Encoder, v *shared.Point) {
-	e.Object()
-	e.Member("\"x\":")
-	e.Int(int64(v.X))
-	e.Member("\"y\":")
-	e.Int(int64(v.Y))
-	e.EndObject()
-}
-
-// toolgenEncodeimage_Rectangle writes a Rectangle object.
-func toolgenEncodeimage_Rectangle(e *toolimpl.Encoder, v *image.Rectangle) {
-	e.Object()
-	e.Member("\"Min\":")
-	toolgenEncodeimage_Point(e, &v.Min)
-	e.Member("\"Max\":")
-	toolgenEncodeimage_Point(e, &v.Max)
-	e.EndObject()
-}
-
-// toolgenEncodeimage_Point2 writes a image_Point object.
-func toolgenEncodeimage_Point2(e *toolimpl.Encoder, v *image_Point) {
-	e.Object()
-	e.Member("\"z\":")
-	e.Int(int64(v.Z))
-	e.EndObject()
-}
-
-var toolgenObjectshared_Point = &toolimpl.Object{Names: []string{"x", "y"}, Required: []int{0, 1}}
-var toolgenObjectPoint = &toolimpl.Object{Names: []string{"lat"}, Required: []int{0}}
-var toolgenObjectimage_Point = &toolimpl.Object{Names: []string{"X", "Y"}, Required: []int{0, 1}}
-var toolgenObjectimage_Rectangle = &toolimpl.Object{Names: []string{"Min", "Max"}, Required: []int{0, 1}}
-var toolgenObjectimage_Point2 = &toolimpl.Object{Names: []string{"z"}, Required: []int{0}}

@@ -7,6 +7,7 @@ package foreigndocs
 import (
 	"context"
 	"image"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -16,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -38,26 +39,27 @@ var (
 
 // Tools returns the tools of package foreigndocs: draw, paint.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:        ToolDraw,
-		Description: "Draw draws a shape.",
-		InputSchema: toolgenInputDraw,
-		Namespace:   "foreigndocs",
-		Tokens:      toolgen.Tokens{Default: 179, Strict: 184, Gemini: 157},
-		SearchTerms: "1 44 hhoIhg1EFLZBAmABmjOxAIE caption circl:3 corner:4 draw:5 equal figur:2 foreigndoc:2 four height:2 kind:3 label:2 pin pixel radiu rectangl:2 round sai shape side:2 size:3 squar:2 under width:2",
-		Call:        toolgenCallDraw,
-		Validate:    toolimpl.Validator(toolgenCallDraw),
-	}, {
-		Name:        ToolPaint,
-		Description: "Paint paints a shape; its parameters have no items, so their types' docs describe them. image.Point is from the standard library, whose docs toolgen does not read.",
-		InputSchema: toolgenInputPaint,
-		Namespace:   "foreigndocs",
-		Tokens:      toolgen.Tokens{Default: 177, Strict: 160, Gemini: 150},
-		SearchTerms: "1 44 FEELkgDlOARJEAAUDSsgIEcQrBSa alon circl:3 color:4 comment describ:2 doc:2 equal figur foreigndoc:2 four imag item kind:4 librari name paint:5 parameter point read round shape side squar:2 standard them toolgen type whose",
-		Call:        toolgenCallPaint,
-		Validate:    toolimpl.Validator(toolgenCallPaint),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package foreigndocs, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolDraw,
+	Description: "Draw draws a shape.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"kind":{"type":"string","description":"Kind says which figure it is.\n\"circle\": Circle is round.\n\"square\": four equal sides","enum":["circle","square"]},"W":{"type":"integer","description":"width and height, for rectangles"},"H":{"type":"integer","description":"width and height, for rectangles"},"size":{"type":"integer","description":"Size is the side or radius, in pixels.","minimum":1},"label":{"type":"string","description":"a caption under the figure"},"corner":{"type":"string","description":"Corner is the corner it is pinned by."}},"required":["kind","W","H","size"],"additionalProperties":false}`),
+	Namespace:   "foreigndocs",
+	Tokens:      toolgen.Tokens{Default: 179, Strict: 184, Gemini: 157},
+	SearchTerms: "1 44 hhoIhg1EFLZBAmABmjOxAIE caption circl:3 corner:4 draw:5 equal figur:2 foreigndoc:2 four height:2 kind:3 label:2 pin pixel radiu rectangl:2 round sai shape side:2 size:3 squar:2 under width:2",
+	Call:        toolgenCallDraw,
+}, {
+	Name:        ToolPaint,
+	Description: "Paint paints a shape; its parameters have no items, so their types' docs describe them. image.Point is from the standard library, whose docs toolgen does not read.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"kind":{"type":"string","description":"Kind is a kind of figure.\n\"circle\": Circle is round.\n\"square\": four equal sides","enum":["circle","square"]},"color":{"type":"string","description":"Color is a color name; it is described by this comment alone."},"at":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false}},"required":["kind","color","at"],"additionalProperties":false}`),
+	Namespace:   "foreigndocs",
+	Tokens:      toolgen.Tokens{Default: 177, Strict: 160, Gemini: 150},
+	SearchTerms: "1 44 FEELkgDlOARJEAAUDSsgIEcQrBSa alon circl:3 color:4 comment describ:2 doc:2 equal figur foreigndoc:2 four imag item kind:4 librari name paint:5 parameter point read round shape side squar:2 standard them toolgen type whose",
+	Call:        toolgenCallPaint,
+}}
 
 // DrawRule is a permission rule for the tool draw: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
@@ -74,7 +76,7 @@ type DrawRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DrawRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDraw, toolgenObjectshapes_Shape, []string{r.Kind, r.W, r.H, r.Size, r.Label, r.Corner})
+	return toolimpl.RuleOf(ToolDraw, toolgenObjectshapes_Shape, unsafe.Pointer(&r), 6)
 }
 
 // PaintRule is a permission rule for the tool paint: each field is a glob over
@@ -89,11 +91,8 @@ type PaintRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r PaintRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolPaint, toolgenArgsPaint, []string{r.Kind, r.Color, r.At})
+	return toolimpl.RuleOf(ToolPaint, toolgenArgsPaint, unsafe.Pointer(&r), 3)
 }
-
-// toolgenInputDraw is the JSON Schema of draw's arguments.
-var toolgenInputDraw = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"kind":{"type":"string","description":"Kind says which figure it is.\n\"circle\": Circle is round.\n\"square\": four equal sides","enum":["circle","square"]},"W":{"type":"integer","description":"width and height, for rectangles"},"H":{"type":"integer","description":"width and height, for rectangles"},"size":{"type":"integer","description":"Size is the side or radius, in pixels.","minimum":1},"label":{"type":"string","description":"a caption under the figure"},"corner":{"type":"string","description":"Corner is the corner it is pinned by."}},"required":["kind","W","H","size"],"additionalProperties":false}`)
 
 // toolgenCallDraw reads the arguments of draw, calls Draw and writes its result.
 func toolgenCallDraw(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -115,9 +114,6 @@ func toolgenCallDraw(ctx context.Context, args []byte) (res toolgen.Result, err 
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputPaint is the JSON Schema of paint's arguments.
-var toolgenInputPaint = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"kind":{"type":"string","description":"Kind is a kind of figure.\n\"circle\": Circle is round.\n\"square\": four equal sides","enum":["circle","square"]},"color":{"type":"string","description":"Color is a color name; it is described by this comment alone."},"at":{"type":"object","properties":{"X":{"type":"integer"},"Y":{"type":"integer"}},"required":["X","Y"],"additionalProperties":false}},"required":["kind","color","at"],"additionalProperties":false}`)
 
 // toolgenCallPaint reads the arguments of paint, calls Paint and writes its result.
 func toolgenCallPaint(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -160,6 +156,9 @@ func toolgenCallPaint(ctx context.Context, args []byte) (res toolgen.Result, err
 	}
 	return toolgen.TextResult(out), nil
 }
+
+// toolgenEnumKind are the values of a Kind.
+var toolgenEnumKind = &toolimpl.Enum{Values: []string{"circle", "square"}, Allowed: "\"circle\", \"square\""}
 
 // toolgenDecodeshapes_Shape reads a Shape object.
 func toolgenDecodeshapes_Shape(d *toolimpl.Decoder, v *shapes.Shape) {
@@ -214,27 +213,19 @@ func toolgenDecode_shapes_Kind(d *toolimpl.Decoder, v *shapes.Kind) {
 	}
 }
 
-// toolgenDecodeimage_Point reads a Point object.
+// toolgenTypeimage_Point describes a Point for toolimpl's table-driven reader and writer.
+var toolgenTypeimage_Point = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"X", "Y"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(image.Point{}.X), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(image.Point{}.X)), Required: 1, Key: `"X":`},
+		{Offset: unsafe.Offsetof(image.Point{}.Y), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(image.Point{}.Y)), Required: 2, Key: `"Y":`},
+	},
+}
+
+// toolgenDecodeimage_Point reads a Point object, as its table says.
 func toolgenDecodeimage_Point(d *toolimpl.Decoder, v *image.Point) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectimage_Point); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "X":
-			o.Saw(0)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.X = int(n0)
-			}
-		case "Y":
-			o.Saw(1)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.Y = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeimage_Point, unsafe.Pointer(v))
 }
 
 var toolgenArgsPaint = &toolimpl.Object{Names: []string{"kind", "color", "at"}, Required: []int{0, 1, 2}}
 var toolgenObjectshapes_Shape = &toolimpl.Object{Names: []string{"kind", "W", "H", "size", "label", "corner"}, Required: []int{0, 1, 2, 3}, NullAbsent: []int{4, 5}}
-var toolgenObjectimage_Point = &toolimpl.Object{Names: []string{"X", "Y"}, Required: []int{0, 1}}

@@ -6,6 +6,7 @@ package hidden
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -56,71 +57,67 @@ var (
 
 // Tools returns the tools of package hidden: both, ctx_only, ctx_between, ctx_last, ctx_first, aliased, plain.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:        ToolBoth,
-		Description: "Both takes a context and a toolgen.Ctx, and no arguments.",
-		InputSchema: toolgenInputBoth,
-		Namespace:   "hidden",
-		Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 33},
-		SearchTerms: "1 11 AYKBSZB argument both:4 context ctx hidden:2 take toolgen",
-		Call:        toolgenCallBoth,
-		Validate:    toolimpl.Validator(toolgenCallBoth),
-	}, {
-		Name:        ToolCtxOnly,
-		Description: "CtxOnly takes only a toolgen.Ctx.",
-		InputSchema: toolgenInputCtxOnly,
-		Namespace:   "hidden",
-		Tokens:      toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
-		SearchTerms: "1 18 AnAQ3C ctx:5 ctx_onli:4 hidden:2 onli:5 take toolgen",
-		Call:        toolgenCallCtxOnly,
-		Validate:    toolimpl.Validator(toolgenCallCtxOnly),
-	}, {
-		Name:        ToolCtxBetween,
-		Description: "CtxBetween takes toolgen.Ctx between flat parameters: any position.",
-		InputSchema: toolgenInputCtxBetween,
-		Namespace:   "hidden",
-		Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
-		SearchTerms: "1 22 igCDoQaCPA ani between:5 ctx:5 ctx_between:4 flat hidden:2 parameter position take toolgen",
-		Call:        toolgenCallCtxBetween,
-		Validate:    toolimpl.Validator(toolgenCallCtxBetween),
-	}, {
-		Name:        ToolCtxLast,
-		Description: "CtxLast takes a struct and then a toolgen.Ctx.",
-		InputSchema: toolgenInputCtxLast,
-		Namespace:   "hidden",
-		Tokens:      toolgen.Tokens{Default: 63, Strict: 46, Gemini: 41},
-		SearchTerms: "1 20 DSIBkUsI ctx:5 ctx_last:4 hidden:2 last:4 struct take text:2 toolgen",
-		Call:        toolgenCallCtxLast,
-		Validate:    toolimpl.Validator(toolgenCallCtxLast),
-	}, {
-		Name:        ToolCtxFirst,
-		Description: "CtxFirst takes a toolgen.Ctx, then a struct.",
-		InputSchema: toolgenInputCtxFirst,
-		Namespace:   "hidden",
-		Tokens:      toolgen.Tokens{Default: 63, Strict: 46, Gemini: 41},
-		SearchTerms: "1 20 CRIBsUsA ctx:5 ctx_first:4 first:4 hidden:2 struct take text:2 toolgen",
-		Call:        toolgenCallCtxFirst,
-		Validate:    toolimpl.Validator(toolgenCallCtxFirst),
-	}, {
-		Name:        ToolAliased,
-		Description: "Aliased takes its context through an alias.",
-		InputSchema: toolgenInputAliased,
-		Namespace:   "hidden",
-		Tokens:      toolgen.Tokens{Default: 59, Strict: 42, Gemini: 37},
-		SearchTerms: "1 12 DIKASxg alia alias:4 context hidden:2 take text:2 through",
-		Call:        toolgenCallAliased,
-		Validate:    toolimpl.Validator(toolgenCallAliased),
-	}, {
-		Name:        ToolPlain,
-		Description: "Plain takes no parameters at all.",
-		InputSchema: toolgenInputPlain,
-		Namespace:   "hidden",
-		Tokens:      toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
-		SearchTerms: "1 9 ANANH all hidden:2 parameter plain:4 take",
-		Call:        toolgenCallPlain,
-		Validate:    toolimpl.Validator(toolgenCallPlain),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package hidden, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolBoth,
+	Description: "Both takes a context and a toolgen.Ctx, and no arguments.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Namespace:   "hidden",
+	Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 33},
+	SearchTerms: "1 11 AYKBSZB argument both:4 context ctx hidden:2 take toolgen",
+	Call:        toolgenCallBoth,
+}, {
+	Name:        ToolCtxOnly,
+	Description: "CtxOnly takes only a toolgen.Ctx.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Namespace:   "hidden",
+	Tokens:      toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
+	SearchTerms: "1 18 AnAQ3C ctx:5 ctx_onli:4 hidden:2 onli:5 take toolgen",
+	Call:        toolgenCallCtxOnly,
+}, {
+	Name:        ToolCtxBetween,
+	Description: "CtxBetween takes toolgen.Ctx between flat parameters: any position.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer"}},"required":["a","b"],"additionalProperties":false}`),
+	Namespace:   "hidden",
+	Tokens:      toolgen.Tokens{Default: 73, Strict: 56, Gemini: 51},
+	SearchTerms: "1 22 igCDoQaCPA ani between:5 ctx:5 ctx_between:4 flat hidden:2 parameter position take toolgen",
+	Call:        toolgenCallCtxBetween,
+}, {
+	Name:        ToolCtxLast,
+	Description: "CtxLast takes a struct and then a toolgen.Ctx.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`),
+	Namespace:   "hidden",
+	Tokens:      toolgen.Tokens{Default: 63, Strict: 46, Gemini: 41},
+	SearchTerms: "1 20 DSIBkUsI ctx:5 ctx_last:4 hidden:2 last:4 struct take text:2 toolgen",
+	Call:        toolgenCallCtxLast,
+}, {
+	Name:        ToolCtxFirst,
+	Description: "CtxFirst takes a toolgen.Ctx, then a struct.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`),
+	Namespace:   "hidden",
+	Tokens:      toolgen.Tokens{Default: 63, Strict: 46, Gemini: 41},
+	SearchTerms: "1 20 CRIBsUsA ctx:5 ctx_first:4 first:4 hidden:2 struct take text:2 toolgen",
+	Call:        toolgenCallCtxFirst,
+}, {
+	Name:        ToolAliased,
+	Description: "Aliased takes its context through an alias.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`),
+	Namespace:   "hidden",
+	Tokens:      toolgen.Tokens{Default: 59, Strict: 42, Gemini: 37},
+	SearchTerms: "1 12 DIKASxg alia alias:4 context hidden:2 take text:2 through",
+	Call:        toolgenCallAliased,
+}, {
+	Name:        ToolPlain,
+	Description: "Plain takes no parameters at all.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Namespace:   "hidden",
+	Tokens:      toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
+	SearchTerms: "1 9 ANANH all hidden:2 parameter plain:4 take",
+	Call:        toolgenCallPlain,
+}}
 
 // BothRule is a permission rule for the tool both, which takes no arguments.
 type BothRule struct{}
@@ -150,7 +147,7 @@ type CtxBetweenRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CtxBetweenRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCtxBetween, toolgenArgsCtxBetween, []string{r.A, r.B})
+	return toolimpl.RuleOf(ToolCtxBetween, toolgenArgsCtxBetween, unsafe.Pointer(&r), 2)
 }
 
 // CtxLastRule is a permission rule for the tool ctx_last: each field is a glob
@@ -163,7 +160,7 @@ type CtxLastRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CtxLastRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCtxLast, toolgenObjectQuery, []string{r.Text})
+	return toolimpl.RuleOf(ToolCtxLast, &toolgenTypeQuery.Object, unsafe.Pointer(&r), 1)
 }
 
 // CtxFirstRule is a permission rule for the tool ctx_first: each field is a
@@ -176,7 +173,7 @@ type CtxFirstRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CtxFirstRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCtxFirst, toolgenObjectQuery, []string{r.Text})
+	return toolimpl.RuleOf(ToolCtxFirst, &toolgenTypeQuery.Object, unsafe.Pointer(&r), 1)
 }
 
 // AliasedRule is a permission rule for the tool aliased: each field is a glob
@@ -189,7 +186,7 @@ type AliasedRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AliasedRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAliased, toolgenObjectQuery, []string{r.Text})
+	return toolimpl.RuleOf(ToolAliased, &toolgenTypeQuery.Object, unsafe.Pointer(&r), 1)
 }
 
 // PlainRule is a permission rule for the tool plain, which takes no arguments.
@@ -199,9 +196,6 @@ type PlainRule struct{}
 func (r PlainRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolPlain}
 }
-
-// toolgenInputBoth is the JSON Schema of both's arguments.
-var toolgenInputBoth = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallBoth reads the arguments of both, calls Both and writes its result.
 func toolgenCallBoth(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -229,9 +223,6 @@ func toolgenCallBoth(ctx context.Context, args []byte) (res toolgen.Result, err 
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputCtxOnly is the JSON Schema of ctx_only's arguments.
-var toolgenInputCtxOnly = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
 // toolgenCallCtxOnly reads the arguments of ctx_only, calls CtxOnly and writes its result.
 func toolgenCallCtxOnly(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCtxOnly, &res, &err)
@@ -256,9 +247,6 @@ func toolgenCallCtxOnly(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputCtxBetween is the JSON Schema of ctx_between's arguments.
-var toolgenInputCtxBetween = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer"}},"required":["a","b"],"additionalProperties":false}`)
 
 // toolgenCallCtxBetween reads the arguments of ctx_between, calls CtxBetween and writes its result.
 func toolgenCallCtxBetween(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -299,9 +287,6 @@ func toolgenCallCtxBetween(ctx context.Context, args []byte) (res toolgen.Result
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputCtxLast is the JSON Schema of ctx_last's arguments.
-var toolgenInputCtxLast = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`)
-
 // toolgenCallCtxLast reads the arguments of ctx_last, calls CtxLast and writes its result.
 func toolgenCallCtxLast(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCtxLast, &res, &err)
@@ -323,54 +308,25 @@ func toolgenCallCtxLast(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputCtxFirst is the JSON Schema of ctx_first's arguments.
-var toolgenInputCtxFirst = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`)
-
-// toolgenCallCtxFirst reads the arguments of ctx_first, calls CtxFirst and writes its result.
-func toolgenCallCtxFirst(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCtxFirst, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	in := new(Query)
-	toolgenDecodeQuery(d, in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := CtxFirst(toolgen.CtxFrom(ctx), in); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
-}
-
-// toolgenInputAliased is the JSON Schema of aliased's arguments.
-var toolgenInputAliased = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`)
-
-// toolgenCallAliased reads the arguments of aliased, calls Aliased and writes its result.
-func toolgenCallAliased(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAliased, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallCtxFirst reads the arguments of ctx_first, calls CtxFirst and writes its result, as its tables say.
+func toolgenCallCtxFirst(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in Query
-	toolgenDecodeQuery(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := Aliased(ctx, in); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCtxFirst, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return CtxFirst(toolgen.CtxFrom(ctx), &in)
+	})
 }
 
-// toolgenInputPlain is the JSON Schema of plain's arguments.
-var toolgenInputPlain = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
+var toolgenToolCtxFirst = toolimpl.Tool{Name: ToolCtxFirst, In: toolgenTypeQuery}
+
+// toolgenCallAliased reads the arguments of aliased, calls Aliased and writes its result, as its tables say.
+func toolgenCallAliased(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in Query
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAliased, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return Aliased(ctx, in)
+	})
+}
+
+var toolgenToolAliased = toolimpl.Tool{Name: ToolAliased, In: toolgenTypeQuery}
 
 // toolgenCallPlain reads the arguments of plain, calls Plain and writes its result.
 func toolgenCallPlain(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -397,25 +353,21 @@ func toolgenCallPlain(ctx context.Context, args []byte) (res toolgen.Result, err
 	return toolgen.TextResult("ok"), nil
 }
 
+// toolgenTypeQuery describes a Query for toolimpl's table-driven reader and writer.
+var toolgenTypeQuery = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"text"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Query{}.Text), Kind: toolimpl.FieldString, Required: 1, Key: `"text":`},
+	},
+	New: toolimpl.New[Query],
+}
 var toolgenArgsBoth = &toolimpl.Object{Names: []string{}}
 var toolgenArgsCtxOnly = &toolimpl.Object{Names: []string{}}
 var toolgenArgsCtxBetween = &toolimpl.Object{Names: []string{"a", "b"}, Required: []int{0, 1}}
 
-// toolgenDecodeQuery reads a Query object.
+// toolgenDecodeQuery reads a Query object, as its table says.
 func toolgenDecodeQuery(d *toolimpl.Decoder, v *Query) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectQuery); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "text":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.Text = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeQuery, unsafe.Pointer(v))
 }
 
 var toolgenArgsPlain = &toolimpl.Object{Names: []string{}}
-var toolgenObjectQuery = &toolimpl.Object{Names: []string{"text"}, Required: []int{0}}

@@ -9,6 +9,7 @@ import (
 	toolgenjson2 "encoding/json"
 	toolgenmath "math"
 	"regexp"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -17,8 +18,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -35,18 +36,25 @@ var (
 
 // Tools returns the tools of package imports: save.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolSave,
-		Description:  "Save saves a note.",
-		InputSchema:  toolgenInputSave,
-		OutputSchema: toolgenOutputSave,
-		Namespace:    "imports",
-		Tokens:       toolgen.Tokens{Default: 92, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 14 ZAZBHA import:2 note raw:2 save:5 score:2 text:2",
-		Call:         toolgenCallSave,
-		Validate:     toolimpl.Validator(toolgenCallSave),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package imports, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolSave,
+	Description: "Save saves a note.",
+	// The input schema has no form in OpenAI's strict dialect (a value of any,
+	// type (no type and no $ref) at /properties/raw): OpenAI gets it without,
+	// strict mode.,
+	// The input schema has no form in Gemini's subset (a value of any type (no,
+	// type) at /properties/raw): Gemini gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string","pattern":"^[a-z]+$"},"score":{"type":"number"},"when":{"type":"string","format":"date-time"},"raw":{}},"required":["text","score","when","raw"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Note is a struct parameter with a float (math), a pattern (regexp) and a time.","properties":{"text":{"type":"string"},"score":{"type":"number"},"when":{"type":"string","format":"date-time"},"raw":{}},"required":["text","score","when","raw"],"additionalProperties":false}`),
+	Namespace:    "imports",
+	Tokens:       toolgen.Tokens{Default: 92, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 14 ZAZBHA import:2 note raw:2 save:5 score:2 text:2",
+	Call:         toolgenCallSave,
+}}
 
 // SaveRule is a permission rule for the tool save: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
@@ -61,18 +69,8 @@ type SaveRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SaveRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSave, toolgenObjectNote, []string{r.Text, r.Score, r.When, r.Raw})
+	return toolimpl.RuleOf(ToolSave, toolgenObjectNote, unsafe.Pointer(&r), 4)
 }
-
-// toolgenInputSave is the JSON Schema of save's arguments. It has no form in
-// OpenAI's strict dialect (a value of any type (no type and no $ref) at
-// /properties/raw): OpenAI gets it without strict mode. It has no form in
-// Gemini's subset (a value of any type (no type) at /properties/raw): Gemini
-// gets it as it is.
-var toolgenInputSave = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string","pattern":"^[a-z]+$"},"score":{"type":"number"},"when":{"type":"string","format":"date-time"},"raw":{}},"required":["text","score","when","raw"],"additionalProperties":false}`)
-
-// toolgenOutputSave is the JSON Schema of save's structured result.
-var toolgenOutputSave = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Note is a struct parameter with a float (math), a pattern (regexp) and a time.","properties":{"text":{"type":"string"},"score":{"type":"number"},"when":{"type":"string","format":"date-time"},"raw":{}},"required":["text","score","when","raw"],"additionalProperties":false}`)
 
 // toolgenCallSave reads the arguments of save, calls Save and writes its result.
 func toolgenCallSave(ctx toolgencontext.Context, args []byte) (res toolgen.Result, err error) {

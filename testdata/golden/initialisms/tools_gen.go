@@ -6,6 +6,7 @@ package initialisms
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -41,38 +42,38 @@ var (
 
 // Tools returns the tools of package initialisms: is_nan, get_ipv6_address, oauth2_login.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolIsNaN,
-		Description:  "IsNaN reports whether the value is not a number.",
-		InputSchema:  toolgenInputIsNaN,
-		OutputSchema: toolgenOutputIsNaN,
-		Annotations:  toolgen.Annotations{ReadOnly: true},
-		Namespace:    "initialisms",
-		Tokens:       toolgen.Tokens{Default: 64, Strict: 47, Gemini: 42},
-		SearchTerms:  "1 20 iBQuAYgYlAY initialism:2 is_na_n is_nan:3 na nan:3 number raw:2 raw_valu:2 report valu:3 whether",
-		Call:         toolgenCallIsNaN,
-		Validate:     toolimpl.Validator(toolgenCallIsNaN),
-	}, {
-		Name:        ToolGetIPv6Address,
-		Description: "GetIPv6Address looks up a host's IPv6 address.",
-		InputSchema: toolgenInputGetIPv6Address,
-		Annotations: toolgen.Annotations{ReadOnly: true},
-		Namespace:   "initialisms",
-		Tokens:      toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
-		SearchTerms: "1 40 CwiiUAVA4yGRgYIIAW address:5 dn:2 get:4 get_i_pv6_address get_ipv6_address:3 host:3 host_name:2 http:2 i_pv6 initialism:2 ipv6:3 look name:2 over:2 pv6:2 up us:2 us_dn_over_http:2",
-		Call:        toolgenCallGetIPv6Address,
-		Validate:    toolimpl.Validator(toolgenCallGetIPv6Address),
-	}, {
-		Name:        ToolOAuth2Login,
-		Description: "OAuth2Login logs in with OAuth 2.",
-		InputSchema: toolgenInputOAuth2Login,
-		Namespace:   "initialisms",
-		Tokens:      toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
-		SearchTerms: "1 29 JTwTqYACAYXQBA auth auth2 github:2 github_user:2 id:2 initialism:2 log login:4 o_auth o_auth2_login oauth2:3 oauth2_login:3 user:4 user_id:2",
-		Call:        toolgenCallOAuth2Login,
-		Validate:    toolimpl.Validator(toolgenCallOAuth2Login),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package initialisms, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolIsNaN,
+	Description:  "IsNaN reports whether the value is not a number.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"raw_value":{"type":"string"}},"required":["raw_value"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"boolean"}},"required":["result"],"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{ReadOnly: true},
+	Namespace:    "initialisms",
+	Tokens:       toolgen.Tokens{Default: 64, Strict: 47, Gemini: 42},
+	SearchTerms:  "1 20 iBQuAYgYlAY initialism:2 is_na_n is_nan:3 na nan:3 number raw:2 raw_valu:2 report valu:3 whether",
+	Call:         toolgenCallIsNaN,
+}, {
+	Name:        ToolGetIPv6Address,
+	Description: "GetIPv6Address looks up a host's IPv6 address.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"host_name":{"type":"string"},"use_dns_over_https":{"type":"boolean"}},"required":["host_name","use_dns_over_https"],"additionalProperties":false}`),
+	Annotations: toolgen.Annotations{ReadOnly: true},
+	Namespace:   "initialisms",
+	Tokens:      toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
+	SearchTerms: "1 40 CwiiUAVA4yGRgYIIAW address:5 dn:2 get:4 get_i_pv6_address get_ipv6_address:3 host:3 host_name:2 http:2 i_pv6 initialism:2 ipv6:3 look name:2 over:2 pv6:2 up us:2 us_dn_over_http:2",
+	Call:        toolgenCallGetIPv6Address,
+}, {
+	Name:        ToolOAuth2Login,
+	Description: "OAuth2Login logs in with OAuth 2.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"github_user":{"type":"string"},"user_id":{"type":"string"}},"required":["github_user","user_id"],"additionalProperties":false}`),
+	Namespace:   "initialisms",
+	Tokens:      toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
+	SearchTerms: "1 29 JTwTqYACAYXQBA auth auth2 github:2 github_user:2 id:2 initialism:2 log login:4 o_auth o_auth2_login oauth2:3 oauth2_login:3 user:4 user_id:2",
+	Call:        toolgenCallOAuth2Login,
+}}
 
 // IsNaNRule is a permission rule for the tool is_nan: each field is a glob
 // over that argument's value (as toolgen.Rule's Args), and an empty field does
@@ -84,7 +85,7 @@ type IsNaNRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r IsNaNRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolIsNaN, toolgenArgsIsNaN, []string{r.RawValue})
+	return toolimpl.RuleOf(ToolIsNaN, toolgenArgsIsNaN, unsafe.Pointer(&r), 1)
 }
 
 // GetIPv6AddressRule is a permission rule for the tool get_ipv6_address: each
@@ -98,7 +99,7 @@ type GetIPv6AddressRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetIPv6AddressRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetIPv6Address, toolgenArgsGetIPv6Address, []string{r.HostName, r.UseDNSOverHTTPS})
+	return toolimpl.RuleOf(ToolGetIPv6Address, toolgenArgsGetIPv6Address, unsafe.Pointer(&r), 2)
 }
 
 // OAuth2LoginRule is a permission rule for the tool oauth2_login: each field
@@ -112,14 +113,8 @@ type OAuth2LoginRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r OAuth2LoginRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolOAuth2Login, toolgenArgsOAuth2Login, []string{r.GitHubUser, r.UserID})
+	return toolimpl.RuleOf(ToolOAuth2Login, toolgenArgsOAuth2Login, unsafe.Pointer(&r), 2)
 }
-
-// toolgenInputIsNaN is the JSON Schema of is_nan's arguments.
-var toolgenInputIsNaN = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"raw_value":{"type":"string"}},"required":["raw_value"],"additionalProperties":false}`)
-
-// toolgenOutputIsNaN is the JSON Schema of is_nan's structured result.
-var toolgenOutputIsNaN = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"boolean"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallIsNaN reads the arguments of is_nan, calls IsNaN and writes its result.
 func toolgenCallIsNaN(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -157,10 +152,6 @@ func toolgenCallIsNaN(ctx context.Context, args []byte) (res toolgen.Result, err
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputGetIPv6Address is the JSON Schema of get_ipv6_address's
-// arguments.
-var toolgenInputGetIPv6Address = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"host_name":{"type":"string"},"use_dns_over_https":{"type":"boolean"}},"required":["host_name","use_dns_over_https"],"additionalProperties":false}`)
 
 // toolgenCallGetIPv6Address reads the arguments of get_ipv6_address, calls GetIPv6Address and writes its result.
 func toolgenCallGetIPv6Address(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -201,9 +192,6 @@ func toolgenCallGetIPv6Address(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputOAuth2Login is the JSON Schema of oauth2_login's arguments.
-var toolgenInputOAuth2Login = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"github_user":{"type":"string"},"user_id":{"type":"string"}},"required":["github_user","user_id"],"additionalProperties":false}`)
 
 // toolgenCallOAuth2Login reads the arguments of oauth2_login, calls OAuth2Login and writes its result.
 func toolgenCallOAuth2Login(ctx context.Context, args []byte) (res toolgen.Result, err error) {

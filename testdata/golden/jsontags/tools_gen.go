@@ -6,6 +6,7 @@ package jsontags
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -32,18 +33,20 @@ var (
 
 // Tools returns the tools of package jsontags: save.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolSave,
-		Description:  "Save echoes a document.",
-		InputSchema:  toolgenInputSave,
-		OutputSchema: toolgenOutputSave,
-		Namespace:    "jsontags",
-		Tokens:       toolgen.Tokens{Default: 177, Strict: 191, Gemini: 147},
-		SearchTerms:  "1 29 GWdmJwQACEGCEHAE also bslash:2 count:3 default document echo empti:2 jsontag:2 meta:2 naïve:2 null quot:2 rev:2 save:4 sent space:2",
-		Call:         toolgenCallSave,
-		Validate:     toolimpl.Validator(toolgenCallSave),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package jsontags, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolSave,
+	Description:  "Save echoes a document.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"-":{"type":"integer"},"Quote":{"type":"string"},"Bslash":{"type":"string"},"naïve":{"type":"string"},"with space":{"type":"string"},"a-b.c:d/e~f":{"type":"string"},"Empty":{"type":"integer"},"meta":{"type":"object","properties":{"rev":{"type":"integer"}},"required":["rev"],"additionalProperties":false},"count":{"type":"integer","description":"Count defaults to 3, also when null is sent for it.","default":3}},"required":["-","Quote","Bslash","naïve","a-b.c:d/e~f","meta"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc has tag names of every kind.","properties":{"-":{"type":"integer"},"Quote":{"type":"string"},"Bslash":{"type":"string"},"naïve":{"type":"string"},"with space":{"type":"string"},"a-b.c:d/e~f":{"type":"string"},"Empty":{"type":"integer"},"meta":{"type":"object","properties":{"rev":{"type":"integer"}},"required":["rev"],"additionalProperties":false},"count":{"type":"integer","description":"Count defaults to 3, also when null is sent for it."}},"required":["-","Quote","Bslash","naïve","a-b.c:d/e~f","meta"],"additionalProperties":false}`),
+	Namespace:    "jsontags",
+	Tokens:       toolgen.Tokens{Default: 177, Strict: 191, Gemini: 147},
+	SearchTerms:  "1 29 GWdmJwQACEGCEHAE also bslash:2 count:3 default document echo empti:2 jsontag:2 meta:2 naïve:2 null quot:2 rev:2 save:4 sent space:2",
+	Call:         toolgenCallSave,
+}}
 
 // SaveRule is a permission rule for the tool save: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
@@ -63,14 +66,8 @@ type SaveRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SaveRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSave, toolgenObjectDoc, []string{r.Dash, r.Quote, r.Bslash, r.Uni, r.Space, r.Punct, r.Empty, r.Meta, r.Count})
+	return toolimpl.RuleOf(ToolSave, toolgenObjectDoc, unsafe.Pointer(&r), 9)
 }
-
-// toolgenInputSave is the JSON Schema of save's arguments.
-var toolgenInputSave = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"-":{"type":"integer"},"Quote":{"type":"string"},"Bslash":{"type":"string"},"naïve":{"type":"string"},"with space":{"type":"string"},"a-b.c:d/e~f":{"type":"string"},"Empty":{"type":"integer"},"meta":{"type":"object","properties":{"rev":{"type":"integer"}},"required":["rev"],"additionalProperties":false},"count":{"type":"integer","description":"Count defaults to 3, also when null is sent for it.","default":3}},"required":["-","Quote","Bslash","naïve","a-b.c:d/e~f","meta"],"additionalProperties":false}`)
-
-// toolgenOutputSave is the JSON Schema of save's structured result.
-var toolgenOutputSave = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Doc has tag names of every kind.","properties":{"-":{"type":"integer"},"Quote":{"type":"string"},"Bslash":{"type":"string"},"naïve":{"type":"string"},"with space":{"type":"string"},"a-b.c:d/e~f":{"type":"string"},"Empty":{"type":"integer"},"meta":{"type":"object","properties":{"rev":{"type":"integer"}},"required":["rev"],"additionalProperties":false},"count":{"type":"integer","description":"Count defaults to 3, also when null is sent for it."}},"required":["-","Quote","Bslash","naïve","a-b.c:d/e~f","meta"],"additionalProperties":false}`)
 
 // toolgenCallSave reads the arguments of save, calls Save and writes its result.
 func toolgenCallSave(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -94,6 +91,14 @@ func toolgenCallSave(ctx context.Context, args []byte) (res toolgen.Result, err 
 	e.Reset(d.Spare())
 	toolgenEncodeDoc(e, &out)
 	return toolimpl.Structured(e), nil
+}
+
+// toolgenTypemeta describes a meta for toolimpl's table-driven reader and writer.
+var toolgenTypemeta = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"rev"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(meta{}.Rev), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(meta{}.Rev)), Required: 1, Key: `"rev":`},
+	},
 }
 
 // toolgenDecodeDoc reads a Doc object.
@@ -183,30 +188,14 @@ func toolgenEncodeDoc(e *toolimpl.Encoder, v *Doc) {
 	e.EndObject()
 }
 
-// toolgenDecodemeta reads a meta object.
+// toolgenDecodemeta reads a meta object, as its table says.
 func toolgenDecodemeta(d *toolimpl.Decoder, v *meta) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectmeta); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "rev":
-			o.Saw(0)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.Rev = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypemeta, unsafe.Pointer(v))
 }
 
 var toolgenObjectDoc = &toolimpl.Object{Names: []string{"-", "Quote", "Bslash", "naïve", "with space", "a-b.c:d/e~f", "Empty", "meta", "count"}, Required: []int{0, 1, 2, 3, 5, 7}, NullAbsent: []int{4, 6, 8}}
 
-// toolgenEncodemeta writes a meta object.
+// toolgenEncodemeta writes a meta object, as its table says.
 func toolgenEncodemeta(e *toolimpl.Encoder, v *meta) {
-	e.Object()
-	e.Member("\"rev\":")
-	e.Int(int64(v.Rev))
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypemeta, unsafe.Pointer(v))
 }
-
-var toolgenObjectmeta = &toolimpl.Object{Names: []string{"rev"}, Required: []int{0}}

@@ -6,6 +6,7 @@ package marshalers
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -41,38 +42,44 @@ var (
 
 // Tools returns the tools of package marshalers: echo_custom, flags, hot.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolEchoCustom,
-		Description:  "EchoCustom returns what it was given.",
-		InputSchema:  toolgenInputEchoCustom,
-		OutputSchema: toolgenOutputEchoCustom,
-		Namespace:    "marshalers",
-		Tokens:       toolgen.Tokens{Default: 395, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 137 CpHCVgAkFQFhSpAQRiAAIVogKfNEg15IhZqAAMJIAII 21:5 21_c:5 address:2 both:4 by_citi:2 celsiu:5 citi:2 count:3 custom:4 degre:5 direction echo:4 echo_custom:4 encod:2 flag:6 given integer:2 itself:4 json:10 level:3 marshal:3 marshal_json:3 marshaler:2 mayb:2 method:3 own pointer:2 ptr:2 read:4 receiver:2 return string:2 take:2 temp:9 temperatur:5 text:3 type unmarshal:2 unmarshal_json unmarshal_text win write:2 written:9",
-		Call:         toolgenCallEchoCustom,
-		Validate:     toolimpl.Validator(toolgenCallEchoCustom),
-	}, {
-		Name:         ToolFlags,
-		Description:  "Flags returns flags through a pointer: the pointer-receiver MarshalJSON is called.",
-		InputSchema:  toolgenInputFlags,
-		OutputSchema: toolgenOutputFlags,
-		Namespace:    "marshalers",
-		Tokens:       toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
-		SearchTerms:  "1 16 FBgxgoUxho call flag:5 json marshal marshal_json marshaler:2 pointer:2 receiver return through",
-		Call:         toolgenCallFlags,
-		Validate:     toolimpl.Validator(toolgenCallFlags),
-	}, {
-		Name:         ToolHot,
-		Description:  "Hot returns a temperature by value: its MarshalJSON has a value receiver.",
-		InputSchema:  toolgenInputHot,
-		OutputSchema: toolgenOutputHot,
-		Namespace:    "marshalers",
-		Tokens:       toolgen.Tokens{Default: 54, Strict: 37, Gemini: 33},
-		SearchTerms:  "1 14 wQZEEFPjA hot:4 json marshal marshal_json marshaler:2 receiver return temperatur valu:2",
-		Call:         toolgenCallHot,
-		Validate:     toolimpl.Validator(toolgenCallHot),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package marshalers, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolEchoCustom,
+	Description: "EchoCustom returns what it was given.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/by_city): OpenAI,
+	// gets it without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/by_city): Gemini,
+	// gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"temp":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"temps":{"type":"array","items":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"by_city":{"type":"object","additionalProperties":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"ptr":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"flag":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."},"flags":{"type":"array","items":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"count":{"type":"integer","description":"Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string."},"level":{"type":"integer","description":"Level writes itself as text and has no UnmarshalText: read as an integer, written as a string."},"both":{"description":"Both has JSON and text methods: JSON wins in both directions."},"maybe":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["temp","flag","count","level","both"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Custom holds the local types.","properties":{"temp":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"temps":{"type":"array","items":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"by_city":{"type":"object","additionalProperties":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"ptr":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"flag":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."},"flags":{"type":"array","items":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"count":{"description":"Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string."},"level":{"type":"string","description":"Level writes itself as text and has no UnmarshalText: read as an integer, written as a string."},"both":{"description":"Both has JSON and text methods: JSON wins in both directions."},"maybe":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["temp","flag","count","level","both"],"additionalProperties":false}`),
+	Namespace:    "marshalers",
+	Tokens:       toolgen.Tokens{Default: 395, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 137 CpHCVgAkFQFhSpAQRiAAIVogKfNEg15IhZqAAMJIAII 21:5 21_c:5 address:2 both:4 by_citi:2 celsiu:5 citi:2 count:3 custom:4 degre:5 direction echo:4 echo_custom:4 encod:2 flag:6 given integer:2 itself:4 json:10 level:3 marshal:3 marshal_json:3 marshaler:2 mayb:2 method:3 own pointer:2 ptr:2 read:4 receiver:2 return string:2 take:2 temp:9 temperatur:5 text:3 type unmarshal:2 unmarshal_json unmarshal_text win write:2 written:9",
+	Call:         toolgenCallEchoCustom,
+}, {
+	Name:         ToolFlags,
+	Description:  "Flags returns flags through a pointer: the pointer-receiver MarshalJSON is called.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "marshalers",
+	Tokens:       toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
+	SearchTerms:  "1 16 FBgxgoUxho call flag:5 json marshal marshal_json marshaler:2 pointer:2 receiver return through",
+	Call:         toolgenCallFlags,
+}, {
+	Name:         ToolHot,
+	Description:  "Hot returns a temperature by value: its MarshalJSON has a value receiver.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "marshalers",
+	Tokens:       toolgen.Tokens{Default: 54, Strict: 37, Gemini: 33},
+	SearchTerms:  "1 14 wQZEEFPjA hot:4 json marshal marshal_json marshaler:2 receiver return temperatur valu:2",
+	Call:         toolgenCallHot,
+}}
 
 // EchoCustomRule is a permission rule for the tool echo_custom: each field is
 // a glob over that argument's value (as toolgen.Rule's Args), and an empty
@@ -93,7 +100,7 @@ type EchoCustomRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoCustomRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEchoCustom, toolgenObjectCustom, []string{r.Temp, r.Temps, r.ByCity, r.Ptr, r.Flag, r.Flags, r.Count, r.Level, r.Both, r.Maybe})
+	return toolimpl.RuleOf(ToolEchoCustom, toolgenObjectCustom, unsafe.Pointer(&r), 10)
 }
 
 // FlagsRule is a permission rule for the tool flags, which takes no arguments.
@@ -111,17 +118,6 @@ type HotRule struct{}
 func (r HotRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolHot}
 }
-
-// toolgenInputEchoCustom is the JSON Schema of echo_custom's arguments. It has
-// no form in OpenAI's strict dialect (a map (additionalProperties with a
-// schema) at /properties/by_city): OpenAI gets it without strict mode. It has
-// no form in Gemini's subset (a map (additionalProperties with a schema) at
-// /properties/by_city): Gemini gets it as it is.
-var toolgenInputEchoCustom = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"temp":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"temps":{"type":"array","items":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"by_city":{"type":"object","additionalProperties":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"ptr":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"flag":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."},"flags":{"type":"array","items":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"count":{"type":"integer","description":"Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string."},"level":{"type":"integer","description":"Level writes itself as text and has no UnmarshalText: read as an integer, written as a string."},"both":{"description":"Both has JSON and text methods: JSON wins in both directions."},"maybe":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["temp","flag","count","level","both"],"additionalProperties":false}`)
-
-// toolgenOutputEchoCustom is the JSON Schema of echo_custom's structured
-// result.
-var toolgenOutputEchoCustom = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Custom holds the local types.","properties":{"temp":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"temps":{"type":"array","items":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"by_city":{"type":"object","additionalProperties":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"ptr":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"},"flag":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."},"flags":{"type":"array","items":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"count":{"description":"Count writes itself with MarshalJSON and has no UnmarshalJSON: read as an integer (its own type), written as a string."},"level":{"type":"string","description":"Level writes itself as text and has no UnmarshalText: read as an integer, written as a string."},"both":{"description":"Both has JSON and text methods: JSON wins in both directions."},"maybe":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["temp","flag","count","level","both"],"additionalProperties":false}`)
 
 // toolgenCallEchoCustom reads the arguments of echo_custom, calls EchoCustom and writes its result.
 func toolgenCallEchoCustom(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -149,12 +145,6 @@ func toolgenCallEchoCustom(ctx context.Context, args []byte) (res toolgen.Result
 	toolgenEncodeCustom(e, &(*out))
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputFlags is the JSON Schema of flags's arguments.
-var toolgenInputFlags = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputFlags is the JSON Schema of flags's structured result.
-var toolgenOutputFlags = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Flag reads itself from JSON with a pointer-receiver MarshalJSON: written by the method where encoding/json can take the address."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFlags reads the arguments of flags, calls Flags and writes its result.
 func toolgenCallFlags(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -190,12 +180,6 @@ func toolgenCallFlags(ctx context.Context, args []byte) (res toolgen.Result, err
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputHot is the JSON Schema of hot's arguments.
-var toolgenInputHot = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputHot is the JSON Schema of hot's structured result.
-var toolgenOutputHot = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"Temp is a temperature in degrees Celsius, written \"21C\".","pattern":"^-?[0-9]+C$"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallHot reads the arguments of hot, calls Hot and writes its result.
 func toolgenCallHot(ctx context.Context, args []byte) (res toolgen.Result, err error) {

@@ -6,6 +6,7 @@ package methods
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -55,7 +56,7 @@ func (recv *Store) Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        ToolGet,
 		Description: "Get returns a value.",
-		InputSchema: toolgenInputGet,
+		InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string"}},"required":["key"],"additionalProperties":false}`),
 		Annotations: toolgen.Annotations{ReadOnly: true},
 		Namespace:   "methods",
 		Tokens:      toolgen.Tokens{Default: 54, Strict: 37, Gemini: 32},
@@ -69,7 +70,7 @@ func (recv *Store) Tools() []toolgen.Tool {
 	}, {
 		Name:        ToolPut,
 		Description: "Put sets a value.",
-		InputSchema: toolgenInputPut,
+		InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string"},"value":{"type":"string"}},"required":["key","value"],"additionalProperties":false}`),
 		Annotations: toolgen.Annotations{Idempotent: true},
 		Namespace:   "methods",
 		Tokens:      toolgen.Tokens{Default: 64, Strict: 47, Gemini: 42},
@@ -88,7 +89,7 @@ func (recv *Clock) Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        ToolNow,
 		Description: "Zone names the clock's zone.",
-		InputSchema: toolgenInputNow,
+		InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
 		Namespace:   "methods",
 		Tokens:      toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
 		SearchTerms: "1 9 IDhRA clock method:2 name now:3 zone:2",
@@ -101,8 +102,8 @@ func (recv *Clock) Tools() []toolgen.Tool {
 	}, {
 		Name:         ToolAdd,
 		Description:  "Add adds hours, taking a struct.",
-		InputSchema:  toolgenInputAdd,
-		OutputSchema: toolgenOutputAdd,
+		InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"hours":{"type":"integer"}},"required":["hours"],"additionalProperties":false}`),
+		OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
 		Namespace:    "methods",
 		Tokens:       toolgen.Tokens{Default: 57, Strict: 40, Gemini: 35},
 		SearchTerms:  "1 12 DCRRB add:5 hour:3 method:2 struct take",
@@ -115,7 +116,7 @@ func (recv *Clock) Tools() []toolgen.Tool {
 	}, {
 		Name:        ToolTick,
 		Description: "Tick is declared on the alias: it is a tool of Clock.",
-		InputSchema: toolgenInputTick,
+		InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
 		Namespace:   "methods",
 		Tokens:      toolgen.Tokens{Default: 53, Strict: 36, Gemini: 32},
 		SearchTerms: "1 10 ITFcGg alia clock declar method:2 tick:4 tool",
@@ -130,25 +131,27 @@ func (recv *Clock) Tools() []toolgen.Tool {
 
 // Tools returns the tools of package methods: version.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:        ToolVersion,
-		Description: "Version is a package function beside the methods.",
-		InputSchema: toolgenInputVersion,
-		Namespace:   "methods",
-		Tokens:      toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
-		SearchTerms: "1 10 AYH0A besid function method:3 packag version:4",
-		Call:        toolgenCallVersion,
-		Validate:    toolimpl.Validator(toolgenCallVersion),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package methods, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolVersion,
+	Description: "Version is a package function beside the methods.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Namespace:   "methods",
+	Tokens:      toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
+	SearchTerms: "1 10 AYH0A besid function method:3 packag version:4",
+	Call:        toolgenCallVersion,
+}}
 
 // Tools returns the tools of a Counter, which run on it: incr.
 func (recv *Counter) Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolIncr,
 		Description:  "Incr increments the counter.",
-		InputSchema:  toolgenInputIncr,
-		OutputSchema: toolgenOutputIncr,
+		InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"by":{"type":"integer"}},"required":["by"],"additionalProperties":false}`),
+		OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
 		Namespace:    "methods",
 		Tokens:       toolgen.Tokens{Default: 56, Strict: 39, Gemini: 34},
 		SearchTerms:  "1 8 AYpI counter incr:4 increment method:2",
@@ -171,7 +174,7 @@ type GetRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGet, toolgenArgsGet, []string{r.Key})
+	return toolimpl.RuleOf(ToolGet, toolgenArgsGet, unsafe.Pointer(&r), 1)
 }
 
 // PutRule is a permission rule for the tool store_put: each field is a glob
@@ -185,7 +188,7 @@ type PutRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r PutRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolPut, toolgenArgsPut, []string{r.Key, r.Value})
+	return toolimpl.RuleOf(ToolPut, toolgenArgsPut, unsafe.Pointer(&r), 2)
 }
 
 // NowRule is a permission rule for the tool now, which takes no arguments.
@@ -206,7 +209,7 @@ type AddRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAdd, toolgenObjectInput, []string{r.Hours})
+	return toolimpl.RuleOf(ToolAdd, &toolgenTypeInput.Object, unsafe.Pointer(&r), 1)
 }
 
 // VersionRule is a permission rule for the tool version, which takes no
@@ -228,7 +231,7 @@ type IncrRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r IncrRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolIncr, toolgenArgsIncr, []string{r.By})
+	return toolimpl.RuleOf(ToolIncr, toolgenArgsIncr, unsafe.Pointer(&r), 1)
 }
 
 // TickRule is a permission rule for the tool tick, which takes no arguments.
@@ -238,9 +241,6 @@ type TickRule struct{}
 func (r TickRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolTick}
 }
-
-// toolgenInputGet is the JSON Schema of get's arguments.
-var toolgenInputGet = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string"}},"required":["key"],"additionalProperties":false}`)
 
 // toolgenCallGet reads the arguments of get, calls (*Store).Get and writes its result.
 func toolgenCallGet(recv *Store, ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -275,9 +275,6 @@ func toolgenCallGet(recv *Store, ctx context.Context, args []byte) (res toolgen.
 	}
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputPut is the JSON Schema of store_put's arguments.
-var toolgenInputPut = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"type":"string"},"value":{"type":"string"}},"required":["key","value"],"additionalProperties":false}`)
 
 // toolgenCallPut reads the arguments of store_put, calls (*Store).Put and writes its result.
 func toolgenCallPut(recv *Store, ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -318,9 +315,6 @@ func toolgenCallPut(recv *Store, ctx context.Context, args []byte) (res toolgen.
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputNow is the JSON Schema of now's arguments.
-var toolgenInputNow = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
 // toolgenCallNow reads the arguments of now, calls (*Clock).Now and writes its result.
 func toolgenCallNow(recv *Clock, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolNow, &res, &err)
@@ -343,12 +337,6 @@ func toolgenCallNow(recv *Clock, ctx context.Context, args []byte) (res toolgen.
 	out := recv.Now()
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputAdd is the JSON Schema of add's arguments.
-var toolgenInputAdd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"hours":{"type":"integer"}},"required":["hours"],"additionalProperties":false}`)
-
-// toolgenOutputAdd is the JSON Schema of add's structured result.
-var toolgenOutputAdd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallAdd reads the arguments of add, calls (*Clock).Add and writes its result.
 func toolgenCallAdd(recv *Clock, ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -377,9 +365,6 @@ func toolgenCallAdd(recv *Clock, ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputVersion is the JSON Schema of version's arguments.
-var toolgenInputVersion = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
 // toolgenCallVersion reads the arguments of version, calls Version and writes its result.
 func toolgenCallVersion(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolVersion, &res, &err)
@@ -402,12 +387,6 @@ func toolgenCallVersion(ctx context.Context, args []byte) (res toolgen.Result, e
 	out := Version()
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputIncr is the JSON Schema of incr's arguments.
-var toolgenInputIncr = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"by":{"type":"integer"}},"required":["by"],"additionalProperties":false}`)
-
-// toolgenOutputIncr is the JSON Schema of incr's structured result.
-var toolgenOutputIncr = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallIncr reads the arguments of incr, calls (*Counter).Incr and writes its result.
 func toolgenCallIncr(recv *Counter, ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -449,9 +428,6 @@ func toolgenCallIncr(recv *Counter, ctx context.Context, args []byte) (res toolg
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputTick is the JSON Schema of tick's arguments.
-var toolgenInputTick = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
 // toolgenCallTick reads the arguments of tick, calls (*Clock).Tick and writes its result.
 func toolgenCallTick(recv *Clock, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTick, &res, &err)
@@ -475,27 +451,22 @@ func toolgenCallTick(recv *Clock, ctx context.Context, args []byte) (res toolgen
 	return toolgen.TextResult(out), nil
 }
 
+// toolgenTypeInput describes a Input for toolimpl's table-driven reader and writer.
+var toolgenTypeInput = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"hours"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Input{}.Hours), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Input{}.Hours)), Required: 1, Key: `"hours":`},
+	},
+}
 var toolgenArgsGet = &toolimpl.Object{Names: []string{"key"}, Required: []int{0}}
 var toolgenArgsPut = &toolimpl.Object{Names: []string{"key", "value"}, Required: []int{0, 1}}
 var toolgenArgsNow = &toolimpl.Object{Names: []string{}}
 
-// toolgenDecodeInput reads a Input object.
+// toolgenDecodeInput reads a Input object, as its table says.
 func toolgenDecodeInput(d *toolimpl.Decoder, v *Input) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectInput); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "hours":
-			o.Saw(0)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.Hours = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeInput, unsafe.Pointer(v))
 }
 
 var toolgenArgsVersion = &toolimpl.Object{Names: []string{}}
 var toolgenArgsIncr = &toolimpl.Object{Names: []string{"by"}, Required: []int{0}}
 var toolgenArgsTick = &toolimpl.Object{Names: []string{}}
-var toolgenObjectInput = &toolimpl.Object{Names: []string{"hours"}, Required: []int{0}}

@@ -6,6 +6,7 @@ package namedbytes
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -36,28 +37,35 @@ var (
 
 // Tools returns the tools of package namedbytes: send, flat.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolSend,
-		Description:  "Send echoes a packet.",
-		InputSchema:  toolgenInputSend,
-		OutputSchema: toolgenOutputSend,
-		Namespace:    "namedbytes",
-		Tokens:       toolgen.Tokens{Default: 227, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 39 INAQKhAIIwURIXBqCD4 arrai byte code:2 each:2 echo fix:2 itself letter:4 name:5 namedbyt:2 octet:3 opt:2 packet raw:2 send:4 slice:2 text them:2 write",
-		Call:         toolgenCallSend,
-		Validate:     toolimpl.Validator(toolgenCallSend),
-	}, {
-		Name:         ToolFlat,
-		Description:  "Flat takes and returns named byte slices as flat parameters.",
-		InputSchema:  toolgenInputFlat,
-		OutputSchema: toolgenOutputFlat,
-		Namespace:    "namedbytes",
-		Tokens:       toolgen.Tokens{Default: 92, Strict: 64, Gemini: 59},
-		SearchTerms:  "1 21 EBAJAggkM4Dw byte data:2 flat:5 more:2 name:2 namedbyt:2 octet parameter return slice:2 take them",
-		Call:         toolgenCallFlat,
-		Validate:     toolimpl.Validator(toolgenCallFlat),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package namedbytes, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolSend,
+	Description: "Send echoes a packet.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/each): OpenAI gets,
+	// it without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/each): Gemini gets,
+	// it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"raw":{"type":"string","contentEncoding":"base64"},"named":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"},"opt":{"type":"string","contentEncoding":"base64"},"each":{"type":"object","additionalProperties":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"}},"letters":{"type":"array","items":{"type":"integer","description":"Letter writes itself as text: a []Letter is an array.","minimum":0,"maximum":255}},"fixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"Octet is a named byte.","minimum":0,"maximum":255}},"codes":{"type":"string","contentEncoding":"base64"}},"required":["raw","named","each","letters","fixed","codes"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Packet has every byte shape.","properties":{"raw":{"type":"string","contentEncoding":"base64"},"named":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"},"opt":{"type":"string","contentEncoding":"base64"},"each":{"type":"object","additionalProperties":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"}},"letters":{"type":"array","items":{"type":"string","description":"Letter writes itself as text: a []Letter is an array."}},"fixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"Octet is a named byte.","minimum":0,"maximum":255}},"codes":{"type":"string","contentEncoding":"base64"}},"required":["raw","named","each","letters","fixed","codes"],"additionalProperties":false}`),
+	Namespace:    "namedbytes",
+	Tokens:       toolgen.Tokens{Default: 227, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 39 INAQKhAIIwURIXBqCD4 arrai byte code:2 each:2 echo fix:2 itself letter:4 name:5 namedbyt:2 octet:3 opt:2 packet raw:2 send:4 slice:2 text them:2 write",
+	Call:         toolgenCallSend,
+}, {
+	Name:         ToolFlat,
+	Description:  "Flat takes and returns named byte slices as flat parameters.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"data":{"type":"string","contentEncoding":"base64"},"more":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"}},"required":["data","more"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "namedbytes",
+	Tokens:       toolgen.Tokens{Default: 92, Strict: 64, Gemini: 59},
+	SearchTerms:  "1 21 EBAJAggkM4Dw byte data:2 flat:5 more:2 name:2 namedbyt:2 octet parameter return slice:2 take them",
+	Call:         toolgenCallFlat,
+}}
 
 // SendRule is a permission rule for the tool send: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
@@ -75,7 +83,7 @@ type SendRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SendRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSend, toolgenObjectPacket, []string{r.Raw, r.Named, r.Opt, r.Each, r.Letters, r.Fixed, r.Codes})
+	return toolimpl.RuleOf(ToolSend, toolgenObjectPacket, unsafe.Pointer(&r), 7)
 }
 
 // FlatRule is a permission rule for the tool flat: each field is a glob over
@@ -89,18 +97,8 @@ type FlatRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FlatRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolFlat, toolgenArgsFlat, []string{r.Data, r.More})
+	return toolimpl.RuleOf(ToolFlat, toolgenArgsFlat, unsafe.Pointer(&r), 2)
 }
-
-// toolgenInputSend is the JSON Schema of send's arguments. It has no form in
-// OpenAI's strict dialect (a map (additionalProperties with a schema) at
-// /properties/each): OpenAI gets it without strict mode. It has no form in
-// Gemini's subset (a map (additionalProperties with a schema) at
-// /properties/each): Gemini gets it as it is.
-var toolgenInputSend = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"raw":{"type":"string","contentEncoding":"base64"},"named":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"},"opt":{"type":"string","contentEncoding":"base64"},"each":{"type":"object","additionalProperties":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"}},"letters":{"type":"array","items":{"type":"integer","description":"Letter writes itself as text: a []Letter is an array.","minimum":0,"maximum":255}},"fixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"Octet is a named byte.","minimum":0,"maximum":255}},"codes":{"type":"string","contentEncoding":"base64"}},"required":["raw","named","each","letters","fixed","codes"],"additionalProperties":false}`)
-
-// toolgenOutputSend is the JSON Schema of send's structured result.
-var toolgenOutputSend = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Packet has every byte shape.","properties":{"raw":{"type":"string","contentEncoding":"base64"},"named":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"},"opt":{"type":"string","contentEncoding":"base64"},"each":{"type":"object","additionalProperties":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"}},"letters":{"type":"array","items":{"type":"string","description":"Letter writes itself as text: a []Letter is an array."}},"fixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer","description":"Octet is a named byte.","minimum":0,"maximum":255}},"codes":{"type":"string","contentEncoding":"base64"}},"required":["raw","named","each","letters","fixed","codes"],"additionalProperties":false}`)
 
 // toolgenCallSend reads the arguments of send, calls Send and writes its result.
 func toolgenCallSend(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -128,12 +126,6 @@ func toolgenCallSend(ctx context.Context, args []byte) (res toolgen.Result, err 
 	toolgenEncodePacket(e, &(*out))
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputFlat is the JSON Schema of flat's arguments.
-var toolgenInputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"data":{"type":"string","contentEncoding":"base64"},"more":{"type":"string","description":"Octets is a named slice of them.","contentEncoding":"base64"}},"required":["data","more"],"additionalProperties":false}`)
-
-// toolgenOutputFlat is the JSON Schema of flat's structured result.
-var toolgenOutputFlat = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFlat reads the arguments of flat, calls Flat and writes its result.
 func toolgenCallFlat(ctx context.Context, args []byte) (res toolgen.Result, err error) {

@@ -6,6 +6,7 @@ package nilresults
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -52,68 +53,65 @@ var (
 
 // Tools returns the tools of package nilresults: get_report, full, deep, numbers, indirect, blob.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolGetReport,
-		Description:  "GetReport returns a pointer to a struct: nil is a failed result.",
-		InputSchema:  toolgenInputGetReport,
-		OutputSchema: toolgenOutputGetReport,
-		Namespace:    "nilresults",
-		Tokens:       toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
-		SearchTerms:  "1 20 kAFEgKCTGI fail get:4 get_report:4 nil nilresult:2 pointer report:4 result return struct",
-		Call:         toolgenCallGetReport,
-		Validate:     toolimpl.Validator(toolgenCallGetReport),
-	}, {
-		Name:         ToolFull,
-		Description:  "Full returns a struct full of nil values.",
-		InputSchema:  toolgenInputFull,
-		OutputSchema: toolgenOutputFull,
-		Namespace:    "nilresults",
-		Tokens:       toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
-		SearchTerms:  "1 11 IGgOmA full:5 nil nilresult:2 return struct valu",
-		Call:         toolgenCallFull,
-		Validate:     toolimpl.Validator(toolgenCallFull),
-	}, {
-		Name:         ToolDeep,
-		Description:  "Deep returns a pointer to a pointer to a struct: either nil is a failed result.",
-		InputSchema:  toolgenInputDeep,
-		OutputSchema: toolgenOutputDeep,
-		Namespace:    "nilresults",
-		Tokens:       toolgen.Tokens{Default: 57, Strict: 40, Gemini: 36},
-		SearchTerms:  "1 14 igChUB8MY deep:4 either fail nil nilresult:2 pointer:2 result return struct",
-		Call:         toolgenCallDeep,
-		Validate:     toolimpl.Validator(toolgenCallDeep),
-	}, {
-		Name:         ToolNumbers,
-		Description:  "Numbers returns a pointer to a slice of pointers, wrapped: a nil result fails; a nil element is null.",
-		InputSchema:  toolgenInputNumbers,
-		OutputSchema: toolgenOutputNumbers,
-		Namespace:    "nilresults",
-		Tokens:       toolgen.Tokens{Default: 62, Strict: 45, Gemini: 41},
-		SearchTerms:  "1 17 MBSQAUQzFCY element fail nil:2 nilresult:2 null number:4 pointer:2 result return slice wrap",
-		Call:         toolgenCallNumbers,
-		Validate:     toolimpl.Validator(toolgenCallNumbers),
-	}, {
-		Name:         ToolIndirect,
-		Description:  "Indirect returns a pointer to a pointer to an int, wrapped: the inner pointer may be null.",
-		InputSchema:  toolgenInputIndirect,
-		OutputSchema: toolgenOutputIndirect,
-		Namespace:    "nilresults",
-		Tokens:       toolgen.Tokens{Default: 60, Strict: 43, Gemini: 39},
-		SearchTerms:  "1 15 DgCA0wsQR indirect:4 inner int mai nilresult:2 null pointer:3 return wrap",
-		Call:         toolgenCallIndirect,
-		Validate:     toolimpl.Validator(toolgenCallIndirect),
-	}, {
-		Name:         ToolBlob,
-		Description:  "Blob returns bytes, wrapped: nil is \"\".",
-		InputSchema:  toolgenInputBlob,
-		OutputSchema: toolgenOutputBlob,
-		Namespace:    "nilresults",
-		Tokens:       toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
-		SearchTerms:  "1 10 CGgDWo blob:4 byte nil nilresult:2 return wrap",
-		Call:         toolgenCallBlob,
-		Validate:     toolimpl.Validator(toolgenCallBlob),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package nilresults, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolGetReport,
+	Description:  "GetReport returns a pointer to a struct: nil is a failed result.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report holds nil-able shapes.","properties":{"items":{"type":"array","items":{"type":"object","description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"data":{"type":"string","contentEncoding":"base64"},"empty":{"type":"array","description":"left out when nil or empty","items":{"type":"integer"}},"zero":{"type":"array","description":"left out when nil only","items":{"type":"integer"}},"refs":{"type":"array","description":"elements may be null","items":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"by_name":{"type":"object","description":"values may be null","additionalProperties":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"levels":{"type":"array","description":"anyOf: an enum","items":{"type":["string","null"],"description":"Level is an enum: a nullable one needs anyOf (its enum has no null).","examples":["low","high"]}},"nodes":{"type":"array","description":"anyOf: a $ref","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"twice":{"type":["integer","null"],"description":"left out when nil; the inner pointer may be null"},"optional":{"type":"object","description":"left out when nil","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false},"free":{"description":"{} allows null"}},"required":["items","counts","data","refs","by_name","levels","nodes","free"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"next":{"type":"array","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","next"],"additionalProperties":false}}}`),
+	Namespace:    "nilresults",
+	Tokens:       toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
+	SearchTerms:  "1 20 kAFEgKCTGI fail get:4 get_report:4 nil nilresult:2 pointer report:4 result return struct",
+	Call:         toolgenCallGetReport,
+}, {
+	Name:         ToolFull,
+	Description:  "Full returns a struct full of nil values.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report holds nil-able shapes.","properties":{"items":{"type":"array","items":{"type":"object","description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"data":{"type":"string","contentEncoding":"base64"},"empty":{"type":"array","description":"left out when nil or empty","items":{"type":"integer"}},"zero":{"type":"array","description":"left out when nil only","items":{"type":"integer"}},"refs":{"type":"array","description":"elements may be null","items":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"by_name":{"type":"object","description":"values may be null","additionalProperties":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"levels":{"type":"array","description":"anyOf: an enum","items":{"type":["string","null"],"description":"Level is an enum: a nullable one needs anyOf (its enum has no null).","examples":["low","high"]}},"nodes":{"type":"array","description":"anyOf: a $ref","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"twice":{"type":["integer","null"],"description":"left out when nil; the inner pointer may be null"},"optional":{"type":"object","description":"left out when nil","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false},"free":{"description":"{} allows null"}},"required":["items","counts","data","refs","by_name","levels","nodes","free"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"next":{"type":"array","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","next"],"additionalProperties":false}}}`),
+	Namespace:    "nilresults",
+	Tokens:       toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
+	SearchTerms:  "1 11 IGgOmA full:5 nil nilresult:2 return struct valu",
+	Call:         toolgenCallFull,
+}, {
+	Name:         ToolDeep,
+	Description:  "Deep returns a pointer to a pointer to a struct: either nil is a failed result.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report holds nil-able shapes.","properties":{"items":{"type":"array","items":{"type":"object","description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"data":{"type":"string","contentEncoding":"base64"},"empty":{"type":"array","description":"left out when nil or empty","items":{"type":"integer"}},"zero":{"type":"array","description":"left out when nil only","items":{"type":"integer"}},"refs":{"type":"array","description":"elements may be null","items":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"by_name":{"type":"object","description":"values may be null","additionalProperties":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"levels":{"type":"array","description":"anyOf: an enum","items":{"type":["string","null"],"description":"Level is an enum: a nullable one needs anyOf (its enum has no null).","examples":["low","high"]}},"nodes":{"type":"array","description":"anyOf: a $ref","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"twice":{"type":["integer","null"],"description":"left out when nil; the inner pointer may be null"},"optional":{"type":"object","description":"left out when nil","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false},"free":{"description":"{} allows null"}},"required":["items","counts","data","refs","by_name","levels","nodes","free"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"next":{"type":"array","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","next"],"additionalProperties":false}}}`),
+	Namespace:    "nilresults",
+	Tokens:       toolgen.Tokens{Default: 57, Strict: 40, Gemini: 36},
+	SearchTerms:  "1 14 igChUB8MY deep:4 either fail nil nilresult:2 pointer:2 result return struct",
+	Call:         toolgenCallDeep,
+}, {
+	Name:         ToolNumbers,
+	Description:  "Numbers returns a pointer to a slice of pointers, wrapped: a nil result fails; a nil element is null.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":["integer","null"]}}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "nilresults",
+	Tokens:       toolgen.Tokens{Default: 62, Strict: 45, Gemini: 41},
+	SearchTerms:  "1 17 MBSQAUQzFCY element fail nil:2 nilresult:2 null number:4 pointer:2 result return slice wrap",
+	Call:         toolgenCallNumbers,
+}, {
+	Name:         ToolIndirect,
+	Description:  "Indirect returns a pointer to a pointer to an int, wrapped: the inner pointer may be null.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":["integer","null"]}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "nilresults",
+	Tokens:       toolgen.Tokens{Default: 60, Strict: 43, Gemini: 39},
+	SearchTerms:  "1 15 DgCA0wsQR indirect:4 inner int mai nilresult:2 null pointer:3 return wrap",
+	Call:         toolgenCallIndirect,
+}, {
+	Name:         ToolBlob,
+	Description:  "Blob returns bytes, wrapped: nil is \"\".",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "nilresults",
+	Tokens:       toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
+	SearchTerms:  "1 10 CGgDWo blob:4 byte nil nilresult:2 return wrap",
+	Call:         toolgenCallBlob,
+}}
 
 // GetReportRule is a permission rule for the tool get_report, which takes no
 // arguments.
@@ -166,12 +164,6 @@ func (r BlobRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolBlob}
 }
 
-// toolgenInputGetReport is the JSON Schema of get_report's arguments.
-var toolgenInputGetReport = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputGetReport is the JSON Schema of get_report's structured result.
-var toolgenOutputGetReport = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report holds nil-able shapes.","properties":{"items":{"type":"array","items":{"type":"object","description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"data":{"type":"string","contentEncoding":"base64"},"empty":{"type":"array","description":"left out when nil or empty","items":{"type":"integer"}},"zero":{"type":"array","description":"left out when nil only","items":{"type":"integer"}},"refs":{"type":"array","description":"elements may be null","items":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"by_name":{"type":"object","description":"values may be null","additionalProperties":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"levels":{"type":"array","description":"anyOf: an enum","items":{"type":["string","null"],"description":"Level is an enum: a nullable one needs anyOf (its enum has no null).","examples":["low","high"]}},"nodes":{"type":"array","description":"anyOf: a $ref","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"twice":{"type":["integer","null"],"description":"left out when nil; the inner pointer may be null"},"optional":{"type":"object","description":"left out when nil","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false},"free":{"description":"{} allows null"}},"required":["items","counts","data","refs","by_name","levels","nodes","free"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"next":{"type":"array","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","next"],"additionalProperties":false}}}`)
-
 // toolgenCallGetReport reads the arguments of get_report, calls GetReport and writes its result.
 func toolgenCallGetReport(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetReport, &res, &err)
@@ -204,12 +196,6 @@ func toolgenCallGetReport(ctx context.Context, args []byte) (res toolgen.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputFull is the JSON Schema of full's arguments.
-var toolgenInputFull = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputFull is the JSON Schema of full's structured result.
-var toolgenOutputFull = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report holds nil-able shapes.","properties":{"items":{"type":"array","items":{"type":"object","description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"data":{"type":"string","contentEncoding":"base64"},"empty":{"type":"array","description":"left out when nil or empty","items":{"type":"integer"}},"zero":{"type":"array","description":"left out when nil only","items":{"type":"integer"}},"refs":{"type":"array","description":"elements may be null","items":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"by_name":{"type":"object","description":"values may be null","additionalProperties":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"levels":{"type":"array","description":"anyOf: an enum","items":{"type":["string","null"],"description":"Level is an enum: a nullable one needs anyOf (its enum has no null).","examples":["low","high"]}},"nodes":{"type":"array","description":"anyOf: a $ref","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"twice":{"type":["integer","null"],"description":"left out when nil; the inner pointer may be null"},"optional":{"type":"object","description":"left out when nil","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false},"free":{"description":"{} allows null"}},"required":["items","counts","data","refs","by_name","levels","nodes","free"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"next":{"type":"array","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","next"],"additionalProperties":false}}}`)
-
 // toolgenCallFull reads the arguments of full, calls Full and writes its result.
 func toolgenCallFull(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolFull, &res, &err)
@@ -235,12 +221,6 @@ func toolgenCallFull(ctx context.Context, args []byte) (res toolgen.Result, err 
 	toolgenEncodeReport(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputDeep is the JSON Schema of deep's arguments.
-var toolgenInputDeep = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputDeep is the JSON Schema of deep's structured result.
-var toolgenOutputDeep = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report holds nil-able shapes.","properties":{"items":{"type":"array","items":{"type":"object","description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"data":{"type":"string","contentEncoding":"base64"},"empty":{"type":"array","description":"left out when nil or empty","items":{"type":"integer"}},"zero":{"type":"array","description":"left out when nil only","items":{"type":"integer"}},"refs":{"type":"array","description":"elements may be null","items":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"by_name":{"type":"object","description":"values may be null","additionalProperties":{"type":["object","null"],"description":"Item is an element type.","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false}},"levels":{"type":"array","description":"anyOf: an enum","items":{"type":["string","null"],"description":"Level is an enum: a nullable one needs anyOf (its enum has no null).","examples":["low","high"]}},"nodes":{"type":"array","description":"anyOf: a $ref","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"twice":{"type":["integer","null"],"description":"left out when nil; the inner pointer may be null"},"optional":{"type":"object","description":"left out when nil","properties":{"id":{"type":"integer"}},"required":["id"],"additionalProperties":false},"free":{"description":"{} allows null"}},"required":["items","counts","data","refs","by_name","levels","nodes","free"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"next":{"type":"array","items":{"description":"Node is recursive: a nullable one is anyOf [$ref, null].","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","next"],"additionalProperties":false}}}`)
 
 // toolgenCallDeep reads the arguments of deep, calls Deep and writes its result.
 func toolgenCallDeep(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -276,12 +256,6 @@ func toolgenCallDeep(ctx context.Context, args []byte) (res toolgen.Result, err 
 	toolgenEncodeReport(e, &(*(*out)))
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputNumbers is the JSON Schema of numbers's arguments.
-var toolgenInputNumbers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputNumbers is the JSON Schema of numbers's structured result.
-var toolgenOutputNumbers = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":["integer","null"]}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallNumbers reads the arguments of numbers, calls Numbers and writes its result.
 func toolgenCallNumbers(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -326,12 +300,6 @@ func toolgenCallNumbers(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputIndirect is the JSON Schema of indirect's arguments.
-var toolgenInputIndirect = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputIndirect is the JSON Schema of indirect's structured result.
-var toolgenOutputIndirect = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":["integer","null"]}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallIndirect reads the arguments of indirect, calls Indirect and writes its result.
 func toolgenCallIndirect(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolIndirect, &res, &err)
@@ -367,12 +335,6 @@ func toolgenCallIndirect(ctx context.Context, args []byte) (res toolgen.Result, 
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputBlob is the JSON Schema of blob's arguments.
-var toolgenInputBlob = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputBlob is the JSON Schema of blob's structured result.
-var toolgenOutputBlob = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallBlob reads the arguments of blob, calls Blob and writes its result.
 func toolgenCallBlob(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -508,12 +470,18 @@ var toolgenArgsNumbers = &toolimpl.Object{Names: []string{}}
 var toolgenArgsIndirect = &toolimpl.Object{Names: []string{}}
 var toolgenArgsBlob = &toolimpl.Object{Names: []string{}}
 
-// toolgenEncodeItem writes a Item object.
+// toolgenTypeItem describes a Item for toolimpl's table-driven reader and writer.
+var toolgenTypeItem = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Item{}.ID), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Item{}.ID)), Required: 1, Key: `"id":`},
+	},
+	New: toolimpl.New[Item],
+}
+
+// toolgenEncodeItem writes a Item object, as its table says.
 func toolgenEncodeItem(e *toolimpl.Encoder, v *Item) {
-	e.Object()
-	e.Member("\"id\":")
-	e.Int(int64(v.ID))
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeItem, unsafe.Pointer(v))
 }
 
 // toolgenEncodeNode writes a Node object.

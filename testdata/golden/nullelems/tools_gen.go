@@ -6,6 +6,7 @@ package nullelems
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -32,18 +33,26 @@ var (
 
 // Tools returns the tools of package nullelems: plan.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolPlan,
-		Description:  "Plan plans a route.",
-		InputSchema:  toolgenInputPlan,
-		OutputSchema: toolgenOutputPlan,
-		Namespace:    "nullelems",
-		Tokens:       toolgen.Tokens{Default: 251, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 25 hA6BpAoUKuaA detour:2 end:2 name:2 nil null nullelem:2 place:3 plan:5 point:3 read rout stop:2",
-		Call:         toolgenCallPlan,
-		Validate:     toolimpl.Validator(toolgenCallPlan),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package nullelems, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolPlan,
+	Description: "Plan plans a route.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/named): OpenAI gets,
+	// it without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/named): Gemini gets,
+	// it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"stops":{"type":"array","items":{"type":"object","description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"named":{"type":"object","additionalProperties":{"type":"object","description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"ends":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"detour":{"type":"object","description":"null reads as nil","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"required":["stops","named","ends"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Route is a list of stops.","properties":{"stops":{"type":"array","items":{"type":["object","null"],"description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"named":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"ends":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["object","null"],"description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"detour":{"type":"object","description":"null reads as nil","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"required":["stops","named","ends"],"additionalProperties":false}`),
+	Namespace:    "nullelems",
+	Tokens:       toolgen.Tokens{Default: 251, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 25 hA6BpAoUKuaA detour:2 end:2 name:2 nil null nullelem:2 place:3 plan:5 point:3 read rout stop:2",
+	Call:         toolgenCallPlan,
+}}
 
 // PlanRule is a permission rule for the tool plan: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
@@ -58,18 +67,8 @@ type PlanRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r PlanRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolPlan, toolgenObjectRoute, []string{r.Stops, r.Named, r.Ends, r.Detour})
+	return toolimpl.RuleOf(ToolPlan, toolgenObjectRoute, unsafe.Pointer(&r), 4)
 }
-
-// toolgenInputPlan is the JSON Schema of plan's arguments. It has no form in
-// OpenAI's strict dialect (a map (additionalProperties with a schema) at
-// /properties/named): OpenAI gets it without strict mode. It has no form in
-// Gemini's subset (a map (additionalProperties with a schema) at
-// /properties/named): Gemini gets it as it is.
-var toolgenInputPlan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"stops":{"type":"array","items":{"type":"object","description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"named":{"type":"object","additionalProperties":{"type":"object","description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"ends":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"detour":{"type":"object","description":"null reads as nil","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"required":["stops","named","ends"],"additionalProperties":false}`)
-
-// toolgenOutputPlan is the JSON Schema of plan's structured result.
-var toolgenOutputPlan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Route is a list of stops.","properties":{"stops":{"type":"array","items":{"type":["object","null"],"description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"named":{"type":"object","additionalProperties":{"type":["object","null"],"description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"ends":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["object","null"],"description":"Point is a place.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"detour":{"type":"object","description":"null reads as nil","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"required":["stops","named","ends"],"additionalProperties":false}`)
 
 // toolgenCallPlan reads the arguments of plan, calls Plan and writes its result.
 func toolgenCallPlan(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -204,37 +203,24 @@ func toolgenDecodeSlicePtrPoint(d *toolimpl.Decoder, v *[]*Point) {
 	}
 }
 
-// toolgenDecodePoint reads a Point object.
+// toolgenTypePoint describes a Point for toolimpl's table-driven reader and writer.
+var toolgenTypePoint = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"x", "y"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Point{}.X), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Point{}.X)), Required: 1, Key: `"x":`},
+		{Offset: unsafe.Offsetof(Point{}.Y), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Point{}.Y)), Required: 2, Key: `"y":`},
+	},
+	New: toolimpl.New[Point],
+}
+
+// toolgenDecodePoint reads a Point object, as its table says.
 func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectPoint); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "x":
-			o.Saw(0)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.X = int(n0)
-			}
-		case "y":
-			o.Saw(1)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.Y = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypePoint, unsafe.Pointer(v))
 }
 
 var toolgenObjectRoute = &toolimpl.Object{Names: []string{"stops", "named", "ends", "detour"}, Required: []int{0, 1, 2}}
 
-// toolgenEncodePoint writes a Point object.
+// toolgenEncodePoint writes a Point object, as its table says.
 func toolgenEncodePoint(e *toolimpl.Encoder, v *Point) {
-	e.Object()
-	e.Member("\"x\":")
-	e.Int(int64(v.X))
-	e.Member("\"y\":")
-	e.Int(int64(v.Y))
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypePoint, unsafe.Pointer(v))
 }
-
-var toolgenObjectPoint = &toolimpl.Object{Names: []string{"x", "y"}, Required: []int{0, 1}}

@@ -7,6 +7,7 @@ package omit
 import (
 	"context"
 	"net/netip"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -15,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -34,18 +35,20 @@ var (
 
 // Tools returns the tools of package omit: summarize.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolSummarize,
-		Description:  "Summarize returns a report.",
-		InputSchema:  toolgenInputSummarize,
-		OutputSchema: toolgenOutputSummarize,
-		Namespace:    "omit",
-		Tokens:       toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
-		SearchTerms:  "1 8 Agoa omit:2 report return summariz:4",
-		Call:         toolgenCallSummarize,
-		Validate:     toolimpl.Validator(toolgenCallSummarize),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package omit, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolSummarize,
+	Description:  "Summarize returns a report.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report leaves out what is empty or zero.","properties":{"note":{"type":"string"},"seq":{"type":"integer"},"s":{"type":"string"},"i":{"type":"integer"},"u":{"type":"integer","minimum":0,"maximum":255},"f":{"type":"number"},"b":{"type":"boolean"},"k":{"type":"string","description":"Kind is an enum.","examples":["a","b"]},"l":{"type":"array","items":{"type":"integer"}},"m":{"type":"object","additionalProperties":{"type":"integer"}},"a":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"y":{"type":"string","contentEncoding":"base64"},"r":{},"n":{},"p":{"type":"object","description":"Point is comparable.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false},"t":{"type":"string","description":"omitempty never omits a struct","format":"date-time"},"zs":{"type":"string"},"zi":{"type":"integer"},"zk":{"type":"string","description":"Kind is an enum.","examples":["a","b"]},"zt":{"type":"string","format":"date-time"},"zp":{"type":"object","description":"Point is comparable.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false},"zb":{"type":"object","description":"Bag is not comparable: omitzero calls its IsZero method.","properties":{"items":{"type":"array","items":{"type":"string"}}},"required":["items"],"additionalProperties":false},"za":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"zl":{"type":"array","items":{"type":"integer"}},"zm":{"type":"object","additionalProperties":{"type":"string"}},"zx":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"zn":{},"zy":{"type":"string","contentEncoding":"base64"},"both":{"type":"string"}},"additionalProperties":false}`),
+	Namespace:    "omit",
+	Tokens:       toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
+	SearchTerms:  "1 8 Agoa omit:2 report return summariz:4",
+	Call:         toolgenCallSummarize,
+}}
 
 // SummarizeRule is a permission rule for the tool summarize, which takes no
 // arguments.
@@ -55,12 +58,6 @@ type SummarizeRule struct{}
 func (r SummarizeRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolSummarize}
 }
-
-// toolgenInputSummarize is the JSON Schema of summarize's arguments.
-var toolgenInputSummarize = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputSummarize is the JSON Schema of summarize's structured result.
-var toolgenOutputSummarize = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report leaves out what is empty or zero.","properties":{"note":{"type":"string"},"seq":{"type":"integer"},"s":{"type":"string"},"i":{"type":"integer"},"u":{"type":"integer","minimum":0,"maximum":255},"f":{"type":"number"},"b":{"type":"boolean"},"k":{"type":"string","description":"Kind is an enum.","examples":["a","b"]},"l":{"type":"array","items":{"type":"integer"}},"m":{"type":"object","additionalProperties":{"type":"integer"}},"a":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"y":{"type":"string","contentEncoding":"base64"},"r":{},"n":{},"p":{"type":"object","description":"Point is comparable.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false},"t":{"type":"string","description":"omitempty never omits a struct","format":"date-time"},"zs":{"type":"string"},"zi":{"type":"integer"},"zk":{"type":"string","description":"Kind is an enum.","examples":["a","b"]},"zt":{"type":"string","format":"date-time"},"zp":{"type":"object","description":"Point is comparable.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false},"zb":{"type":"object","description":"Bag is not comparable: omitzero calls its IsZero method.","properties":{"items":{"type":"array","items":{"type":"string"}}},"required":["items"],"additionalProperties":false},"za":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}},"zl":{"type":"array","items":{"type":"integer"}},"zm":{"type":"object","additionalProperties":{"type":"string"}},"zx":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"zn":{},"zy":{"type":"string","contentEncoding":"base64"},"both":{"type":"string"}},"additionalProperties":false}`)
 
 // toolgenCallSummarize reads the arguments of summarize, calls Summarize and writes its result.
 func toolgenCallSummarize(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -243,22 +240,29 @@ func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
 	e.EndObject()
 }
 
-// toolgenEncodePoint writes a Point object.
-func toolgenEncodePoint(e *toolimpl.Encoder, v *Point) {
-	e.Object()
-	e.Member("\"x\":")
-	e.Int(int64(v.X))
-	e.EndObject()
+// toolgenTypePoint describes a Point for toolimpl's table-driven reader and writer.
+var toolgenTypePoint = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"x"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Point{}.X), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Point{}.X)), Required: 1, Key: `"x":`},
+	},
+	New: toolimpl.New[Point],
 }
 
-// toolgenEncodeBag writes a Bag object.
+// toolgenEncodePoint writes a Point object, as its table says.
+func toolgenEncodePoint(e *toolimpl.Encoder, v *Point) {
+	toolimpl.WriteStruct(e, toolgenTypePoint, unsafe.Pointer(v))
+}
+
+// toolgenTypeBag describes a Bag for toolimpl's table-driven reader and writer.
+var toolgenTypeBag = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"items"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Bag{}.Items), Kind: toolimpl.FieldStrings, Required: 1, Key: `"items":`},
+	},
+}
+
+// toolgenEncodeBag writes a Bag object, as its table says.
 func toolgenEncodeBag(e *toolimpl.Encoder, v *Bag) {
-	e.Object()
-	e.Member("\"items\":")
-	e.Array()
-	for i0 := range v.Items {
-		e.String(v.Items[i0])
-	}
-	e.EndArray()
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeBag, unsafe.Pointer(v))
 }

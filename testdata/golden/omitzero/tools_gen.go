@@ -6,6 +6,7 @@ package omitzero
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -32,19 +33,21 @@ var (
 
 // Tools returns the tools of package omitzero: summarize.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolSummarize,
-		Description:  "Summarize reports.",
-		InputSchema:  toolgenInputSummarize,
-		OutputSchema: toolgenOutputSummarize,
-		Annotations:  toolgen.Annotations{ReadOnly: true},
-		Namespace:    "omitzero",
-		Tokens:       toolgen.Tokens{Default: 56, Strict: 39, Gemini: 34},
-		SearchTerms:  "1 9 IIqO dai:2 omitzero:2 report summariz:4",
-		Call:         toolgenCallSummarize,
-		Validate:     toolimpl.Validator(toolgenCallSummarize),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package omitzero, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolSummarize,
+	Description:  "Summarize reports.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"days":{"type":"integer"}},"required":["days"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report has omitzero members of every kind that needs a test of its own.","properties":{"level":{"type":"string","description":"Level reads and writes itself as text, on an integer."},"price":{"type":"object","description":"Money is zero when its amount is, whatever its currency.","properties":{"amount":{"type":"integer"},"currency":{"type":"string"}},"required":["amount","currency"],"additionalProperties":false},"window":{"type":"object","description":"Window is zero when both ends are, and says so with a pointer method.","properties":{"From":{"type":"string","format":"date-time"},"To":{"type":"string","format":"date-time"},"Tags":{"type":"array","items":{"type":"string"}}},"required":["From","To","Tags"],"additionalProperties":false},"when":{"type":"string","format":"date-time"},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"additionalProperties":false}`),
+	Annotations:  toolgen.Annotations{ReadOnly: true},
+	Namespace:    "omitzero",
+	Tokens:       toolgen.Tokens{Default: 56, Strict: 39, Gemini: 34},
+	SearchTerms:  "1 9 IIqO dai:2 omitzero:2 report summariz:4",
+	Call:         toolgenCallSummarize,
+}}
 
 // SummarizeRule is a permission rule for the tool summarize: each field is a
 // glob over that argument's value (as toolgen.Rule's Args), and an empty field
@@ -56,14 +59,8 @@ type SummarizeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SummarizeRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSummarize, toolgenArgsSummarize, []string{r.Days})
+	return toolimpl.RuleOf(ToolSummarize, toolgenArgsSummarize, unsafe.Pointer(&r), 1)
 }
-
-// toolgenInputSummarize is the JSON Schema of summarize's arguments.
-var toolgenInputSummarize = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"days":{"type":"integer"}},"required":["days"],"additionalProperties":false}`)
-
-// toolgenOutputSummarize is the JSON Schema of summarize's structured result.
-var toolgenOutputSummarize = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Report has omitzero members of every kind that needs a test of its own.","properties":{"level":{"type":"string","description":"Level reads and writes itself as text, on an integer."},"price":{"type":"object","description":"Money is zero when its amount is, whatever its currency.","properties":{"amount":{"type":"integer"},"currency":{"type":"string"}},"required":["amount","currency"],"additionalProperties":false},"window":{"type":"object","description":"Window is zero when both ends are, and says so with a pointer method.","properties":{"From":{"type":"string","format":"date-time"},"To":{"type":"string","format":"date-time"},"Tags":{"type":"array","items":{"type":"string"}}},"required":["From","To","Tags"],"additionalProperties":false},"when":{"type":"string","format":"date-time"},"pair":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"additionalProperties":false}`)
 
 // toolgenCallSummarize reads the arguments of summarize, calls Summarize and writes its result.
 func toolgenCallSummarize(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -134,14 +131,18 @@ func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
 	e.EndObject()
 }
 
-// toolgenEncodeMoney writes a Money object.
+// toolgenTypeMoney describes a Money for toolimpl's table-driven reader and writer.
+var toolgenTypeMoney = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"amount", "currency"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Money{}.Amount), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Money{}.Amount)), Required: 1, Key: `"amount":`},
+		{Offset: unsafe.Offsetof(Money{}.Currency), Kind: toolimpl.FieldString, Required: 2, Key: `"currency":`},
+	},
+}
+
+// toolgenEncodeMoney writes a Money object, as its table says.
 func toolgenEncodeMoney(e *toolimpl.Encoder, v *Money) {
-	e.Object()
-	e.Member("\"amount\":")
-	e.Int(int64(v.Amount))
-	e.Member("\"currency\":")
-	e.String(v.Currency)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeMoney, unsafe.Pointer(v))
 }
 
 // toolgenEncodeWindow writes a Window object.

@@ -7,6 +7,7 @@ package outputvalues
 import (
 	"context"
 	"regexp"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -15,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -38,28 +39,31 @@ var (
 
 // Tools returns the tools of package outputvalues: widen, combine.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolWiden,
-		Description:  "Widen returns a grant with every permission.",
-		InputSchema:  toolgenInputWiden,
-		OutputSchema: toolgenOutputWiden,
-		Namespace:    "outputvalues",
-		Tokens:       toolgen.Tokens{Default: 136, Strict: 123, Gemini: 0},
-		SearchTerms:  "1 28 hxQpBIRCglQA1DgKBA bit constant dai:2 everi exampl grant hold mai:2 outputvalu:2 perm:3 permission:2 read result return set user:2 widen:4 write",
-		Call:         toolgenCallWiden,
-		Validate:     toolimpl.Validator(toolgenCallWiden),
-	}, {
-		Name:         ToolCombine,
-		Description:  "Combine returns the union of permissions, which may be no constant.",
-		InputSchema:  toolgenInputCombine,
-		OutputSchema: toolgenOutputCombine,
-		Namespace:    "outputvalues",
-		Tokens:       toolgen.Tokens{Default: 70, Strict: 47, Gemini: 42},
-		SearchTerms:  "1 13 UQAkVwwA combin:4 constant mai outputvalu:2 perm:2 permission return union",
-		Call:         toolgenCallCombine,
-		Validate:     toolimpl.Validator(toolgenCallCombine),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package outputvalues, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolWiden,
+	Description: "Widen returns a grant with every permission.",
+	// The input schema has no form in Gemini's subset (an enum of other than,
+	// strings at /properties/perm): Gemini gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"perm":{"type":"integer","description":"Perm is a set of permission bits: its constants are examples of what a result holds.\n1: may read\n2: may write","enum":[1,2]},"user":{"type":"string","pattern":"^[a-z]+$","minLength":1},"days":{"type":"integer","minimum":1,"maximum":30,"default":7}},"required":["perm","user"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grant has constrained members.","properties":{"perm":{"type":"integer","description":"Perm is a set of permission bits: its constants are examples of what a result holds.\n1: may read\n2: may write","minimum":0,"maximum":255,"examples":[1,2]},"user":{"type":"string"},"days":{"type":"integer"}},"required":["perm","user"],"additionalProperties":false}`),
+	Namespace:    "outputvalues",
+	Tokens:       toolgen.Tokens{Default: 136, Strict: 123, Gemini: 0},
+	SearchTerms:  "1 28 hxQpBIRCglQA1DgKBA bit constant dai:2 everi exampl grant hold mai:2 outputvalu:2 perm:3 permission:2 read result return set user:2 widen:4 write",
+	Call:         toolgenCallWiden,
+}, {
+	Name:         ToolCombine,
+	Description:  "Combine returns the union of permissions, which may be no constant.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"perms":{"type":"string","contentEncoding":"base64"}},"required":["perms"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"Perm is a set of permission bits: its constants are examples of what a result holds.\n1: may read\n2: may write","minimum":0,"maximum":255,"examples":[1,2]}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "outputvalues",
+	Tokens:       toolgen.Tokens{Default: 70, Strict: 47, Gemini: 42},
+	SearchTerms:  "1 13 UQAkVwwA combin:4 constant mai outputvalu:2 perm:2 permission return union",
+	Call:         toolgenCallCombine,
+}}
 
 // WidenRule is a permission rule for the tool widen: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
@@ -73,7 +77,7 @@ type WidenRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r WidenRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolWiden, toolgenObjectGrant, []string{r.Perm, r.User, r.Days})
+	return toolimpl.RuleOf(ToolWiden, toolgenObjectGrant, unsafe.Pointer(&r), 3)
 }
 
 // CombineRule is a permission rule for the tool combine: each field is a glob
@@ -86,16 +90,8 @@ type CombineRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CombineRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCombine, toolgenArgsCombine, []string{r.Perms})
+	return toolimpl.RuleOf(ToolCombine, toolgenArgsCombine, unsafe.Pointer(&r), 1)
 }
-
-// toolgenInputWiden is the JSON Schema of widen's arguments. It has no form in
-// Gemini's subset (an enum of other than strings at /properties/perm): Gemini
-// gets it as it is.
-var toolgenInputWiden = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"perm":{"type":"integer","description":"Perm is a set of permission bits: its constants are examples of what a result holds.\n1: may read\n2: may write","enum":[1,2]},"user":{"type":"string","pattern":"^[a-z]+$","minLength":1},"days":{"type":"integer","minimum":1,"maximum":30,"default":7}},"required":["perm","user"],"additionalProperties":false}`)
-
-// toolgenOutputWiden is the JSON Schema of widen's structured result.
-var toolgenOutputWiden = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grant has constrained members.","properties":{"perm":{"type":"integer","description":"Perm is a set of permission bits: its constants are examples of what a result holds.\n1: may read\n2: may write","minimum":0,"maximum":255,"examples":[1,2]},"user":{"type":"string"},"days":{"type":"integer"}},"required":["perm","user"],"additionalProperties":false}`)
 
 // toolgenCallWiden reads the arguments of widen, calls Widen and writes its result.
 func toolgenCallWiden(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -120,12 +116,6 @@ func toolgenCallWiden(ctx context.Context, args []byte) (res toolgen.Result, err
 	toolgenEncodeGrant(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputCombine is the JSON Schema of combine's arguments.
-var toolgenInputCombine = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"perms":{"type":"string","contentEncoding":"base64"}},"required":["perms"],"additionalProperties":false}`)
-
-// toolgenOutputCombine is the JSON Schema of combine's structured result.
-var toolgenOutputCombine = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","description":"Perm is a set of permission bits: its constants are examples of what a result holds.\n1: may read\n2: may write","minimum":0,"maximum":255,"examples":[1,2]}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallCombine reads the arguments of combine, calls Combine and writes its result.
 func toolgenCallCombine(ctx context.Context, args []byte) (res toolgen.Result, err error) {

@@ -6,6 +6,7 @@ package partial
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -54,81 +55,78 @@ var (
 
 // Tools returns the tools of package partial: read_table, write, find, walk, counts, list.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:          ToolReadTable,
-		Description:   "ReadTable reads a table, sending the page read so far.",
-		InputSchema:   toolgenInputReadTable,
-		OutputSchema:  toolgenOutputReadTable,
-		PartialSchema: toolgenPartialReadTable,
-		Annotations:   toolgen.Annotations{ReadOnly: true},
-		Namespace:     "partial",
-		Tokens:        toolgen.Tokens{Default: 70, Strict: 53, Gemini: 48},
-		SearchTerms:   "1 24 xBZQMQBi far name page partial:2 read:6 read_tabl:4 send tabl:8",
-		Call:          toolgenCallReadTable,
-		Validate:      toolimpl.Validator(toolgenCallReadTable),
-	}, {
-		Name:          ToolWrite,
-		Description:   "Write writes text, sending what it has written so far.",
-		InputSchema:   toolgenInputWrite,
-		PartialSchema: toolgenPartialWrite,
-		Namespace:     "partial",
-		Tokens:        toolgen.Tokens{Default: 61, Strict: 44, Gemini: 39},
-		SearchTerms:   "1 13 7EU0ABB far partial:2 send text topic:2 write:5 written",
-		Call:          toolgenCallWrite,
-		Validate:      toolimpl.Validator(toolgenCallWrite),
-	}, {
-		Name:          ToolFind,
-		Description:   "Find takes a struct and sends a pointer, which may be nil.",
-		InputSchema:   toolgenInputFind,
-		PartialSchema: toolgenPartialFind,
-		Namespace:     "partial",
-		Tokens:        toolgen.Tokens{Default: 63, Strict: 46, Gemini: 41},
-		SearchTerms:   "1 14 SiCAgJkWA find:4 mai nil partial:2 pointer send struct take text:2",
-		Call:          toolgenCallFind,
-		Validate:      toolimpl.Validator(toolgenCallFind),
-	}, {
-		Name:          ToolWalk,
-		Description:   "Walk sends a recursive tree.",
-		InputSchema:   toolgenInputWalk,
-		OutputSchema:  toolgenOutputWalk,
-		PartialSchema: toolgenPartialWalk,
-		Namespace:     "partial",
-		Tokens:        toolgen.Tokens{Default: 45, Strict: 28, Gemini: 24},
-		SearchTerms:   "1 9 1A2YA partial:2 recursiv send tree walk:4",
-		Call:          toolgenCallWalk,
-		Validate:      toolimpl.Validator(toolgenCallWalk),
-	}, {
-		Name:          ToolCounts,
-		Description:   "Counts sends a map, through no named parameter.",
-		InputSchema:   toolgenInputCounts,
-		PartialSchema: toolgenPartialCounts,
-		Namespace:     "partial",
-		Tokens:        toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
-		SearchTerms:   "1 11 p4JgBhC count:4 map name parameter partial:2 send through",
-		Call:          toolgenCallCounts,
-		Validate:      toolimpl.Validator(toolgenCallCounts),
-	}, {
-		Name:          ToolList,
-		Description:   "List sends rows through an alias.",
-		InputSchema:   toolgenInputList,
-		OutputSchema:  toolgenOutputList,
-		PartialSchema: toolgenPartialList,
-		Namespace:     "partial",
-		Tokens:        toolgen.Tokens{Default: 51, Strict: 49, Gemini: 29},
-		SearchTerms:   "1 12 pAIgg1o alia limit:2 list:4 partial:2 row send through",
-		Call:          toolgenCallList,
-		Validate:      toolimpl.Validator(toolgenCallList),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package partial, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:          ToolReadTable,
+	Description:   "ReadTable reads a table, sending the page read so far.",
+	InputSchema:   []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"table":{"type":"string","description":"the table's name"}},"required":["table"],"additionalProperties":false}`),
+	OutputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Page is the rows read so far.","properties":{"rows":{"type":"array","items":{"type":"object","description":"Row is one row of a table.","properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id","name"],"additionalProperties":false}},"done":{"type":"integer","description":"Done is how many of the rows are checked."},"at":{"type":"string","format":"date-time"}},"required":["rows","done"],"additionalProperties":false}`),
+	PartialSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Page is the rows read so far.","properties":{"rows":{"type":"array","items":{"type":"object","description":"Row is one row of a table.","properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id","name"],"additionalProperties":false}},"done":{"type":"integer","description":"Done is how many of the rows are checked."},"at":{"type":"string","format":"date-time"}},"required":["rows","done"],"additionalProperties":false}`),
+	Annotations:   toolgen.Annotations{ReadOnly: true},
+	Namespace:     "partial",
+	Tokens:        toolgen.Tokens{Default: 70, Strict: 53, Gemini: 48},
+	SearchTerms:   "1 24 xBZQMQBi far name page partial:2 read:6 read_tabl:4 send tabl:8",
+	Call:          toolgenCallReadTable,
+}, {
+	Name:          ToolWrite,
+	Description:   "Write writes text, sending what it has written so far.",
+	InputSchema:   []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"topic":{"type":"string"}},"required":["topic"],"additionalProperties":false}`),
+	PartialSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"string"}`),
+	Namespace:     "partial",
+	Tokens:        toolgen.Tokens{Default: 61, Strict: 44, Gemini: 39},
+	SearchTerms:   "1 13 7EU0ABB far partial:2 send text topic:2 write:5 written",
+	Call:          toolgenCallWrite,
+}, {
+	Name:          ToolFind,
+	Description:   "Find takes a struct and sends a pointer, which may be nil.",
+	InputSchema:   []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`),
+	PartialSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":["object","null"],"description":"Page is the rows read so far.","properties":{"rows":{"type":"array","items":{"type":"object","description":"Row is one row of a table.","properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id","name"],"additionalProperties":false}},"done":{"type":"integer","description":"Done is how many of the rows are checked."},"at":{"type":"string","format":"date-time"}},"required":["rows","done"],"additionalProperties":false}`),
+	Namespace:     "partial",
+	Tokens:        toolgen.Tokens{Default: 63, Strict: 46, Gemini: 41},
+	SearchTerms:   "1 14 SiCAgJkWA find:4 mai nil partial:2 pointer send struct take text:2",
+	Call:          toolgenCallFind,
+}, {
+	Name:          ToolWalk,
+	Description:   "Walk sends a recursive tree.",
+	InputSchema:   []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Node is a tree read so far.","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"description":"Node is a tree read so far.","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","children"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"description":"Node is a tree read so far.","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","children"],"additionalProperties":false}}}`),
+	PartialSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Node is a tree read so far.","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"description":"Node is a tree read so far.","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","children"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"description":"Node is a tree read so far.","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","children"],"additionalProperties":false}}}`),
+	Namespace:     "partial",
+	Tokens:        toolgen.Tokens{Default: 45, Strict: 28, Gemini: 24},
+	SearchTerms:   "1 9 1A2YA partial:2 recursiv send tree walk:4",
+	Call:          toolgenCallWalk,
+}, {
+	Name:          ToolCounts,
+	Description:   "Counts sends a map, through no named parameter.",
+	InputSchema:   []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	PartialSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","additionalProperties":{"type":"integer"}}`),
+	Namespace:     "partial",
+	Tokens:        toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
+	SearchTerms:   "1 11 p4JgBhC count:4 map name parameter partial:2 send through",
+	Call:          toolgenCallCounts,
+}, {
+	Name:          ToolList,
+	Description:   "List sends rows through an alias.",
+	InputSchema:   []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"limit":{"type":"integer"}},"additionalProperties":false}`),
+	OutputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Row is one row of a table.","properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id","name"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	PartialSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"array","items":{"type":"object","description":"Row is one row of a table.","properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id","name"],"additionalProperties":false}}`),
+	Namespace:     "partial",
+	Tokens:        toolgen.Tokens{Default: 51, Strict: 49, Gemini: 29},
+	SearchTerms:   "1 12 pAIgg1o alia limit:2 list:4 partial:2 row send through",
+	Call:          toolgenCallList,
+}}
 
 // Tools returns the tools of a Table, which run on it: scan.
 func (recv *Table) Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
 		Name:          ToolScan,
 		Description:   "Scan scans the table.",
-		InputSchema:   toolgenInputScan,
-		OutputSchema:  toolgenOutputScan,
-		PartialSchema: toolgenPartialScan,
+		InputSchema:   []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+		OutputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+		PartialSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"integer"}`),
 		Namespace:     "partial",
 		Tokens:        toolgen.Tokens{Default: 44, Strict: 27, Gemini: 23},
 		SearchTerms:   "1 8 0Eh partial:2 scan:5 tabl",
@@ -151,7 +149,7 @@ type ReadTableRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReadTableRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolReadTable, toolgenArgsReadTable, []string{r.Table})
+	return toolimpl.RuleOf(ToolReadTable, toolgenArgsReadTable, unsafe.Pointer(&r), 1)
 }
 
 // WriteRule is a permission rule for the tool write: each field is a glob over
@@ -164,7 +162,7 @@ type WriteRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r WriteRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolWrite, toolgenArgsWrite, []string{r.Topic})
+	return toolimpl.RuleOf(ToolWrite, toolgenArgsWrite, unsafe.Pointer(&r), 1)
 }
 
 // FindRule is a permission rule for the tool find: each field is a glob over
@@ -177,7 +175,7 @@ type FindRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FindRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolFind, toolgenObjectQuery, []string{r.Text})
+	return toolimpl.RuleOf(ToolFind, &toolgenTypeQuery.Object, unsafe.Pointer(&r), 1)
 }
 
 // WalkRule is a permission rule for the tool walk, which takes no arguments.
@@ -207,7 +205,7 @@ type ListRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolList, toolgenArgsList, []string{r.Limit})
+	return toolimpl.RuleOf(ToolList, toolgenArgsList, unsafe.Pointer(&r), 1)
 }
 
 // ScanRule is a permission rule for the tool scan, which takes no arguments.
@@ -217,16 +215,6 @@ type ScanRule struct{}
 func (r ScanRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolScan}
 }
-
-// toolgenInputReadTable is the JSON Schema of read_table's arguments.
-var toolgenInputReadTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"table":{"type":"string","description":"the table's name"}},"required":["table"],"additionalProperties":false}`)
-
-// toolgenOutputReadTable is the JSON Schema of read_table's structured result.
-var toolgenOutputReadTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Page is the rows read so far.","properties":{"rows":{"type":"array","items":{"type":"object","description":"Row is one row of a table.","properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id","name"],"additionalProperties":false}},"done":{"type":"integer","description":"Done is how many of the rows are checked."},"at":{"type":"string","format":"date-time"}},"required":["rows","done"],"additionalProperties":false}`)
-
-// toolgenPartialReadTable is the JSON Schema of the partial results read_table
-// sends while it runs.
-var toolgenPartialReadTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Page is the rows read so far.","properties":{"rows":{"type":"array","items":{"type":"object","description":"Row is one row of a table.","properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id","name"],"additionalProperties":false}},"done":{"type":"integer","description":"Done is how many of the rows are checked."},"at":{"type":"string","format":"date-time"}},"required":["rows","done"],"additionalProperties":false}`)
 
 // toolgenCallReadTable reads the arguments of read_table, calls ReadTable and writes its result.
 func toolgenCallReadTable(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -272,13 +260,6 @@ func toolgenSendReadTable(v Page) ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenInputWrite is the JSON Schema of write's arguments.
-var toolgenInputWrite = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"topic":{"type":"string"}},"required":["topic"],"additionalProperties":false}`)
-
-// toolgenPartialWrite is the JSON Schema of the partial results write sends
-// while it runs.
-var toolgenPartialWrite = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"string"}`)
-
 // toolgenCallWrite reads the arguments of write, calls Write and writes its result.
 func toolgenCallWrite(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolWrite, &res, &err)
@@ -320,13 +301,6 @@ func toolgenSendWrite(v string) ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenInputFind is the JSON Schema of find's arguments.
-var toolgenInputFind = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`)
-
-// toolgenPartialFind is the JSON Schema of the partial results find sends
-// while it runs.
-var toolgenPartialFind = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":["object","null"],"description":"Page is the rows read so far.","properties":{"rows":{"type":"array","items":{"type":"object","description":"Row is one row of a table.","properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id","name"],"additionalProperties":false}},"done":{"type":"integer","description":"Done is how many of the rows are checked."},"at":{"type":"string","format":"date-time"}},"required":["rows","done"],"additionalProperties":false}`)
-
 // toolgenCallFind reads the arguments of find, calls Find and writes its result.
 func toolgenCallFind(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolFind, &res, &err)
@@ -357,16 +331,6 @@ func toolgenSendFind(v *Page) ([]byte, error) {
 	}
 	return toolimpl.PartialWritten(e)
 }
-
-// toolgenInputWalk is the JSON Schema of walk's arguments.
-var toolgenInputWalk = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputWalk is the JSON Schema of walk's structured result.
-var toolgenOutputWalk = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Node is a tree read so far.","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"description":"Node is a tree read so far.","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","children"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"description":"Node is a tree read so far.","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","children"],"additionalProperties":false}}}`)
-
-// toolgenPartialWalk is the JSON Schema of the partial results walk sends
-// while it runs.
-var toolgenPartialWalk = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Node is a tree read so far.","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"description":"Node is a tree read so far.","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","children"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"description":"Node is a tree read so far.","anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}}},"required":["name","children"],"additionalProperties":false}}}`)
 
 // toolgenCallWalk reads the arguments of walk, calls Walk and writes its result.
 func toolgenCallWalk(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -407,13 +371,6 @@ func toolgenSendWalk(v Node) ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenInputCounts is the JSON Schema of counts's arguments.
-var toolgenInputCounts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenPartialCounts is the JSON Schema of the partial results counts sends
-// while it runs.
-var toolgenPartialCounts = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","additionalProperties":{"type":"integer"}}`)
-
 // toolgenCallCounts reads the arguments of counts, calls Counts and writes its result.
 func toolgenCallCounts(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCounts, &res, &err)
@@ -451,16 +408,6 @@ func toolgenSendCounts(v map[string]int) ([]byte, error) {
 	e.EndObject()
 	return toolimpl.PartialWritten(e)
 }
-
-// toolgenInputList is the JSON Schema of list's arguments.
-var toolgenInputList = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"limit":{"type":"integer"}},"additionalProperties":false}`)
-
-// toolgenOutputList is the JSON Schema of list's structured result.
-var toolgenOutputList = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Row is one row of a table.","properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id","name"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
-
-// toolgenPartialList is the JSON Schema of the partial results list sends
-// while it runs.
-var toolgenPartialList = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"array","items":{"type":"object","description":"Row is one row of a table.","properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id","name"],"additionalProperties":false}}`)
 
 // toolgenCallList reads the arguments of list, calls List and writes its result.
 func toolgenCallList(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -522,16 +469,6 @@ func toolgenSendList(v []Row) ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenInputScan is the JSON Schema of scan's arguments.
-var toolgenInputScan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputScan is the JSON Schema of scan's structured result.
-var toolgenOutputScan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
-
-// toolgenPartialScan is the JSON Schema of the partial results scan sends
-// while it runs.
-var toolgenPartialScan = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"integer"}`)
-
 // toolgenCallScan reads the arguments of scan, calls (*Table).Scan and writes its result.
 func toolgenCallScan(recv *Table, ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolScan, &res, &err)
@@ -571,6 +508,13 @@ func toolgenSendScan(v int) ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
+// toolgenTypeQuery describes a Query for toolimpl's table-driven reader and writer.
+var toolgenTypeQuery = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"text"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Query{}.Text), Kind: toolimpl.FieldString, Required: 1, Key: `"text":`},
+	},
+}
 var toolgenArgsReadTable = &toolimpl.Object{Names: []string{"table"}, Required: []int{0}}
 
 // toolgenEncodePage writes a Page object.
@@ -593,20 +537,9 @@ func toolgenEncodePage(e *toolimpl.Encoder, v *Page) {
 
 var toolgenArgsWrite = &toolimpl.Object{Names: []string{"topic"}, Required: []int{0}}
 
-// toolgenDecodeQuery reads a Query object.
+// toolgenDecodeQuery reads a Query object, as its table says.
 func toolgenDecodeQuery(d *toolimpl.Decoder, v *Query) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectQuery); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "text":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.Text = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeQuery, unsafe.Pointer(v))
 }
 
 var toolgenArgsWalk = &toolimpl.Object{Names: []string{}}
@@ -632,15 +565,18 @@ func toolgenEncodeNode(e *toolimpl.Encoder, v *Node) {
 var toolgenArgsCounts = &toolimpl.Object{Names: []string{}}
 var toolgenArgsList = &toolimpl.Object{Names: []string{"limit"}}
 
-// toolgenEncodeRow writes a Row object.
+// toolgenTypeRow describes a Row for toolimpl's table-driven reader and writer.
+var toolgenTypeRow = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "name"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Row{}.ID), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Row{}.ID)), Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Row{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+	},
+}
+
+// toolgenEncodeRow writes a Row object, as its table says.
 func toolgenEncodeRow(e *toolimpl.Encoder, v *Row) {
-	e.Object()
-	e.Member("\"id\":")
-	e.Int(int64(v.ID))
-	e.Member("\"name\":")
-	e.String(v.Name)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeRow, unsafe.Pointer(v))
 }
 
 var toolgenArgsScan = &toolimpl.Object{Names: []string{}}
-var toolgenObjectQuery = &toolimpl.Object{Names: []string{"text"}, Required: []int{0}}

@@ -7,6 +7,7 @@ package pattern
 import (
 	"context"
 	"regexp"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -15,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -34,17 +35,19 @@ var (
 
 // Tools returns the tools of package pattern: check.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:        ToolCheck,
-		Description: "Check takes patterns in ECMA-262 syntax.",
-		InputSchema: toolgenInputCheck,
-		Namespace:   "pattern",
-		Tokens:      toolgen.Tokens{Default: 286, Strict: 276, Gemini: 254},
-		SearchTerms: "1 57 hoEEgiJEAgimwSYmfLEARYXEZInA 2028 2029 262:3 ab123 character check:4 class:4 code:4 dot:3 ecma:3 escap:4 insid letter:3 like match name need neither nor:2 pattern:4 point properti shape space:4 syntax take:2 translat unicod:2",
-		Call:        toolgenCallCheck,
-		Validate:    toolimpl.Validator(toolgenCallCheck),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package pattern, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolCheck,
+	Description: "Check takes patterns in ECMA-262 syntax.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"s":{"type":"object","description":"Shapes has patterns that need translating.","properties":{"dot":{"type":"string","description":"Dot: ECMA-262's . matches neither \\r nor U+2028 nor U+2029.","pattern":"^a.c$"},"space":{"type":"string","description":"Space: ECMA-262's \\s takes in Unicode spaces and \\v.","pattern":"^\\S+\\s\\S+$"},"escape":{"type":"string","description":"Escape: \\u escapes name code points.","pattern":"^caf\\u00e9|\\u{1F600}$"},"class":{"type":"string","description":"Class: [ inside a class is a character.","pattern":"^[[a-z]+$"},"letters":{"type":"string","description":"Letters: Unicode properties.","pattern":"^\\p{L}+$","default":"héllo"}},"required":["dot","space","escape","class"],"additionalProperties":false},"code":{"type":"string","description":"a code, like AB123.","pattern":"^[A-Z]{2}\\d{3}$"}},"required":["s","code"],"additionalProperties":false}`),
+	Namespace:   "pattern",
+	Tokens:      toolgen.Tokens{Default: 286, Strict: 276, Gemini: 254},
+	SearchTerms: "1 57 hoEEgiJEAgimwSYmfLEARYXEZInA 2028 2029 262:3 ab123 character check:4 class:4 code:4 dot:3 ecma:3 escap:4 insid letter:3 like match name need neither nor:2 pattern:4 point properti shape space:4 syntax take:2 translat unicod:2",
+	Call:        toolgenCallCheck,
+}}
 
 // CheckRule is a permission rule for the tool check: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
@@ -57,11 +60,8 @@ type CheckRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CheckRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCheck, toolgenArgsCheck, []string{r.S, r.Code})
+	return toolimpl.RuleOf(ToolCheck, toolgenArgsCheck, unsafe.Pointer(&r), 2)
 }
-
-// toolgenInputCheck is the JSON Schema of check's arguments.
-var toolgenInputCheck = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"s":{"type":"object","description":"Shapes has patterns that need translating.","properties":{"dot":{"type":"string","description":"Dot: ECMA-262's . matches neither \\r nor U+2028 nor U+2029.","pattern":"^a.c$"},"space":{"type":"string","description":"Space: ECMA-262's \\s takes in Unicode spaces and \\v.","pattern":"^\\S+\\s\\S+$"},"escape":{"type":"string","description":"Escape: \\u escapes name code points.","pattern":"^caf\\u00e9|\\u{1F600}$"},"class":{"type":"string","description":"Class: [ inside a class is a character.","pattern":"^[[a-z]+$"},"letters":{"type":"string","description":"Letters: Unicode properties.","pattern":"^\\p{L}+$","default":"héllo"}},"required":["dot","space","escape","class"],"additionalProperties":false},"code":{"type":"string","description":"a code, like AB123.","pattern":"^[A-Z]{2}\\d{3}$"}},"required":["s","code"],"additionalProperties":false}`)
 
 // toolgenCallCheck reads the arguments of check, calls Check and writes its result.
 func toolgenCallCheck(ctx context.Context, args []byte) (res toolgen.Result, err error) {

@@ -8,6 +8,7 @@ import (
 	"context"
 	"math"
 	"time"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -16,8 +17,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -51,58 +52,68 @@ var (
 
 // Tools returns the tools of package ptrarrays: shapes, echo, triple, pairs, matrix.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolShapes,
-		Description:  "Shapes takes nested shapes as flat parameters and returns them.",
-		InputSchema:  toolgenInputShapes,
-		OutputSchema: toolgenOutputShapes,
-		Namespace:    "ptrarrays",
-		Tokens:       toolgen.Tokens{Default: 285, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 39 xIAIJAhRBASFAfCDkKUlJIJ 2x2 by_name:2 cell:2 deep:2 flat instant integer matrix name:3 nest pair:4 parameter ptrarrai:2 return row:2 shape:5 squar:2 string take them three time:2 two",
-		Call:         toolgenCallShapes,
-		Validate:     toolimpl.Validator(toolgenCallShapes),
-	}, {
-		Name:         ToolEcho,
-		Description:  "Echo takes a struct of nested shapes and returns it.",
-		InputSchema:  toolgenInputEcho,
-		OutputSchema: toolgenOutputEcho,
-		Namespace:    "ptrarrays",
-		Tokens:       toolgen.Tokens{Default: 421, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 38 QMA6AIAFEiVwjowcTTBQY arrai by_name:2 cell:3 deep:2 echo:4 grid:2 insid mix:2 name:2 nest pointer ptrarrai:2 return row:2 shape squar:2 stack:2 struct:2 tabl:2 take time:2",
-		Call:         toolgenCallEcho,
-		Validate:     toolimpl.Validator(toolgenCallEcho),
-	}, {
-		Name:         ToolTriple,
-		Description:  "Triple returns a pointer to an array, wrapped.",
-		InputSchema:  toolgenInputTriple,
-		OutputSchema: toolgenOutputTriple,
-		Namespace:    "ptrarrays",
-		Tokens:       toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
-		SearchTerms:  "1 10 GAgIOo arrai pointer ptrarrai:2 return tripl:4 wrap",
-		Call:         toolgenCallTriple,
-		Validate:     toolimpl.Validator(toolgenCallTriple),
-	}, {
-		Name:         ToolPairs,
-		Description:  "Pairs returns a slice of pointers to arrays, wrapped.",
-		InputSchema:  toolgenInputPairs,
-		OutputSchema: toolgenOutputPairs,
-		Namespace:    "ptrarrays",
-		Tokens:       toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
-		SearchTerms:  "1 11 CEAEjH4 arrai pair:4 pointer ptrarrai:2 return slice wrap",
-		Call:         toolgenCallPairs,
-		Validate:     toolimpl.Validator(toolgenCallPairs),
-	}, {
-		Name:         ToolMatrix,
-		Description:  "Matrix returns a pointer to an array of pointers to arrays, wrapped.",
-		InputSchema:  toolgenInputMatrix,
-		OutputSchema: toolgenOutputMatrix,
-		Namespace:    "ptrarrays",
-		Tokens:       toolgen.Tokens{Default: 53, Strict: 36, Gemini: 32},
-		SearchTerms:  "1 12 CAgIO6 arrai:2 matrix:4 pointer:2 ptrarrai:2 return wrap",
-		Call:         toolgenCallMatrix,
-		Validate:     toolimpl.Validator(toolgenCallMatrix),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package ptrarrays, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolShapes,
+	Description: "Shapes takes nested shapes as flat parameters and returns them.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/by_name): OpenAI,
+	// gets it without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/by_name): Gemini,
+	// gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"cells":{"type":"array","description":"three integers","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","description":"pairs","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","description":"pairs by name","additionalProperties":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","description":"a 2x2 matrix","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","description":"two instants","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":"array","description":"pairs of pairs of strings","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}}}},"required":["rows","by_name"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grid holds nested shapes as fields.","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"string"}}},"mixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"boolean"}}}},"tables":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":["integer","null"]}}},"grids":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","description":"Cell is a struct inside a pointer to an array.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false}},"stacked":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["rows","by_name","stacked"],"additionalProperties":false}`),
+	Namespace:    "ptrarrays",
+	Tokens:       toolgen.Tokens{Default: 285, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 39 xIAIJAhRBASFAfCDkKUlJIJ 2x2 by_name:2 cell:2 deep:2 flat instant integer matrix name:3 nest pair:4 parameter ptrarrai:2 return row:2 shape:5 squar:2 string take them three time:2 two",
+	Call:         toolgenCallShapes,
+}, {
+	Name:        ToolEcho,
+	Description: "Echo takes a struct of nested shapes and returns it.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/by_name): OpenAI,
+	// gets it without strict mode.,
+	// The input schema has no form in Gemini's subset (a map,
+	// (additionalProperties with a schema) at /properties/by_name): Gemini,
+	// gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}}},"mixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"boolean"}}}},"tables":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":"integer"}}},"grids":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","description":"Cell is a struct inside a pointer to an array.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false}},"stacked":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["rows","by_name","stacked"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grid holds nested shapes as fields.","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"string"}}},"mixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"boolean"}}}},"tables":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":["integer","null"]}}},"grids":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","description":"Cell is a struct inside a pointer to an array.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false}},"stacked":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["rows","by_name","stacked"],"additionalProperties":false}`),
+	Namespace:    "ptrarrays",
+	Tokens:       toolgen.Tokens{Default: 421, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 38 QMA6AIAFEiVwjowcTTBQY arrai by_name:2 cell:3 deep:2 echo:4 grid:2 insid mix:2 name:2 nest pointer ptrarrai:2 return row:2 shape squar:2 stack:2 struct:2 tabl:2 take time:2",
+	Call:         toolgenCallEcho,
+}, {
+	Name:         ToolTriple,
+	Description:  "Triple returns a pointer to an array, wrapped.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "ptrarrays",
+	Tokens:       toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
+	SearchTerms:  "1 10 GAgIOo arrai pointer ptrarrai:2 return tripl:4 wrap",
+	Call:         toolgenCallTriple,
+}, {
+	Name:         ToolPairs,
+	Description:  "Pairs returns a slice of pointers to arrays, wrapped.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "ptrarrays",
+	Tokens:       toolgen.Tokens{Default: 50, Strict: 33, Gemini: 29},
+	SearchTerms:  "1 11 CEAEjH4 arrai pair:4 pointer ptrarrai:2 return slice wrap",
+	Call:         toolgenCallPairs,
+}, {
+	Name:         ToolMatrix,
+	Description:  "Matrix returns a pointer to an array of pointers to arrays, wrapped.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "ptrarrays",
+	Tokens:       toolgen.Tokens{Default: 53, Strict: 36, Gemini: 32},
+	SearchTerms:  "1 12 CAgIO6 arrai:2 matrix:4 pointer:2 ptrarrai:2 return wrap",
+	Call:         toolgenCallMatrix,
+}}
 
 // ShapesRule is a permission rule for the tool shapes: each field is a glob
 // over that argument's value (as toolgen.Rule's Args), and an empty field does
@@ -119,7 +130,7 @@ type ShapesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ShapesRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolShapes, toolgenArgsShapes, []string{r.Cells, r.Rows, r.ByName, r.Square, r.Times, r.Deep})
+	return toolimpl.RuleOf(ToolShapes, toolgenArgsShapes, unsafe.Pointer(&r), 6)
 }
 
 // EchoRule is a permission rule for the tool echo: each field is a glob over
@@ -141,7 +152,7 @@ type EchoRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEcho, toolgenObjectGrid, []string{r.Cells, r.Rows, r.ByName, r.Square, r.Times, r.Deep, r.Mixed, r.Tables, r.Grids, r.Stacked})
+	return toolimpl.RuleOf(ToolEcho, toolgenObjectGrid, unsafe.Pointer(&r), 10)
 }
 
 // TripleRule is a permission rule for the tool triple, which takes no
@@ -169,16 +180,6 @@ type MatrixRule struct{}
 func (r MatrixRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolMatrix}
 }
-
-// toolgenInputShapes is the JSON Schema of shapes's arguments. It has no form
-// in OpenAI's strict dialect (a map (additionalProperties with a schema) at
-// /properties/by_name): OpenAI gets it without strict mode. It has no form in
-// Gemini's subset (a map (additionalProperties with a schema) at
-// /properties/by_name): Gemini gets it as it is.
-var toolgenInputShapes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"cells":{"type":"array","description":"three integers","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","description":"pairs","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","description":"pairs by name","additionalProperties":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","description":"a 2x2 matrix","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","description":"two instants","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":"array","description":"pairs of pairs of strings","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}}}},"required":["rows","by_name"],"additionalProperties":false}`)
-
-// toolgenOutputShapes is the JSON Schema of shapes's structured result.
-var toolgenOutputShapes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grid holds nested shapes as fields.","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"string"}}},"mixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"boolean"}}}},"tables":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":["integer","null"]}}},"grids":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","description":"Cell is a struct inside a pointer to an array.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false}},"stacked":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["rows","by_name","stacked"],"additionalProperties":false}`)
 
 // toolgenCallShapes reads the arguments of shapes, calls Shapes and writes its result.
 func toolgenCallShapes(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -350,16 +351,6 @@ func toolgenCallShapes(ctx context.Context, args []byte) (res toolgen.Result, er
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputEcho is the JSON Schema of echo's arguments. It has no form in
-// OpenAI's strict dialect (a map (additionalProperties with a schema) at
-// /properties/by_name): OpenAI gets it without strict mode. It has no form in
-// Gemini's subset (a map (additionalProperties with a schema) at
-// /properties/by_name): Gemini gets it as it is.
-var toolgenInputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string"}}},"mixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"boolean"}}}},"tables":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":"integer"}}},"grids":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","description":"Cell is a struct inside a pointer to an array.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false}},"stacked":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["rows","by_name","stacked"],"additionalProperties":false}`)
-
-// toolgenOutputEcho is the JSON Schema of echo's structured result.
-var toolgenOutputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Grid holds nested shapes as fields.","properties":{"cells":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}},"rows":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"by_name":{"type":"object","additionalProperties":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}},"square":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"integer"}}},"times":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}},"deep":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"string"}}},"mixed":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"boolean"}}}},"tables":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"object","additionalProperties":{"type":["integer","null"]}}},"grids":{"type":"array","minItems":1,"maxItems":1,"items":{"type":"object","description":"Cell is a struct inside a pointer to an array.","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false}},"stacked":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["rows","by_name","stacked"],"additionalProperties":false}`)
-
 // toolgenCallEcho reads the arguments of echo, calls Echo and writes its result.
 func toolgenCallEcho(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolEcho, &res, &err)
@@ -383,12 +374,6 @@ func toolgenCallEcho(ctx context.Context, args []byte) (res toolgen.Result, err 
 	toolgenEncodeGrid(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputTriple is the JSON Schema of triple's arguments.
-var toolgenInputTriple = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputTriple is the JSON Schema of triple's structured result.
-var toolgenOutputTriple = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":3,"maxItems":3,"items":{"type":"integer"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallTriple reads the arguments of triple, calls Triple and writes its result.
 func toolgenCallTriple(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -428,12 +413,6 @@ func toolgenCallTriple(ctx context.Context, args []byte) (res toolgen.Result, er
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputPairs is the JSON Schema of pairs's arguments.
-var toolgenInputPairs = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputPairs is the JSON Schema of pairs's structured result.
-var toolgenOutputPairs = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallPairs reads the arguments of pairs, calls Pairs and writes its result.
 func toolgenCallPairs(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -478,12 +457,6 @@ func toolgenCallPairs(ctx context.Context, args []byte) (res toolgen.Result, err
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputMatrix is the JSON Schema of matrix's arguments.
-var toolgenInputMatrix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputMatrix is the JSON Schema of matrix's structured result.
-var toolgenOutputMatrix = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","minItems":2,"maxItems":2,"items":{"type":["array","null"],"minItems":2,"maxItems":2,"items":{"type":"integer"}}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallMatrix reads the arguments of matrix, calls Matrix and writes its result.
 func toolgenCallMatrix(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -948,12 +921,17 @@ var toolgenArgsTriple = &toolimpl.Object{Names: []string{}}
 var toolgenArgsPairs = &toolimpl.Object{Names: []string{}}
 var toolgenArgsMatrix = &toolimpl.Object{Names: []string{}}
 
-// toolgenEncodeCell writes a Cell object.
+// toolgenTypeCell describes a Cell for toolimpl's table-driven reader and writer.
+var toolgenTypeCell = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"x"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Cell{}.X), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Cell{}.X)), Required: 1, Key: `"x":`},
+	},
+}
+
+// toolgenEncodeCell writes a Cell object, as its table says.
 func toolgenEncodeCell(e *toolimpl.Encoder, v *Cell) {
-	e.Object()
-	e.Member("\"x\":")
-	e.Int(int64(v.X))
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeCell, unsafe.Pointer(v))
 }
 
 // toolgenDecodeSlicePtr2Ofbool reads a []*[2]bool.
@@ -984,21 +962,9 @@ func toolgenDecodeSlicePtr2Ofbool(d *toolimpl.Decoder, v *[]*[2]bool) {
 	}
 }
 
-// toolgenDecodeCell reads a Cell object.
+// toolgenDecodeCell reads a Cell object, as its table says.
 func toolgenDecodeCell(d *toolimpl.Decoder, v *Cell) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectCell); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "x":
-			o.Saw(0)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.X = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeCell, unsafe.Pointer(v))
 }
 
 var toolgenObjectGrid = &toolimpl.Object{Names: []string{"cells", "rows", "by_name", "square", "times", "deep", "mixed", "tables", "grids", "stacked"}, Required: []int{1, 2, 9}}
-var toolgenObjectCell = &toolimpl.Object{Names: []string{"x"}, Required: []int{0}}

@@ -6,6 +6,7 @@ package recursive
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -43,48 +44,58 @@ var (
 
 // Tools returns the tools of package recursive: walk, sum, browse, draw.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolWalk,
-		Description:  "Walk takes a tree and returns it.",
-		InputSchema:  toolgenInputWalk,
-		OutputSchema: toolgenOutputWalk,
-		Namespace:    "recursive",
-		Tokens:       toolgen.Tokens{Default: 150, Strict: 159, Gemini: 0},
-		SearchTerms:  "1 27 BhoA04GZBK children:6 name:4 node:2 own:2 recursiv:2 return take tree:3 type:2 walk:4",
-		Call:         toolgenCallWalk,
-		Validate:     toolimpl.Validator(toolgenCallWalk),
-	}, {
-		Name:         ToolSum,
-		Description:  "Sum takes a list as a flat parameter.",
-		InputSchema:  toolgenInputSum,
-		OutputSchema: toolgenOutputSum,
-		Namespace:    "recursive",
-		Tokens:       toolgen.Tokens{Default: 208, Strict: 226, Gemini: 0},
-		SearchTerms:  "1 38 EMUgKAQlUKEcWgE children:4 flat link:2 list:7 name:2 next:2 node:2 own:2 parameter recursiv:2 sum:4 take tree:4 type:2 valu:2",
-		Call:         toolgenCallSum,
-		Validate:     toolimpl.Validator(toolgenCallSum),
-	}, {
-		Name:         ToolBrowse,
-		Description:  "Browse takes mutually recursive types.",
-		InputSchema:  toolgenInputBrowse,
-		OutputSchema: toolgenOutputBrowse,
-		Namespace:    "recursive",
-		Tokens:       toolgen.Tokens{Default: 294, Strict: 299, Gemini: 0},
-		SearchTerms:  "1 58 UAGKTNQADgFXgUKJyA belong:2 brows:4 dir:4 each:2 file:8 inlin:2 mai:2 meta:4 mutualli name:8 on:2 other:2 recursiv:5 refer:2 size:4 sub:4 take type",
-		Call:         toolgenCallBrowse,
-		Validate:     toolimpl.Validator(toolgenCallBrowse),
-	}, {
-		Name:         ToolDraw,
-		Description:  "Draw takes a struct holding recursive types in a map and a pointer.",
-		InputSchema:  toolgenInputDraw,
-		OutputSchema: toolgenOutputDraw,
-		Namespace:    "recursive",
-		Tokens:       toolgen.Tokens{Default: 215, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 41 YwgIBFAQkAQVjCcdGJC children:4 draw:4 head:2 hold link:2 list:4 map name:2 next:2 node:2 own:2 pointer recursiv:3 root:2 struct take tree:2 type:3 valu:2",
-		Call:         toolgenCallDraw,
-		Validate:     toolimpl.Validator(toolgenCallDraw),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package recursive, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolWalk,
+	Description: "Walk takes a tree and returns it.",
+	// The input schema has no form in Gemini's subset ($defs (recursive types),
+	// at the root): Gemini gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false}}}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Tree is a node with children of its own type.","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false}}}`),
+	Namespace:    "recursive",
+	Tokens:       toolgen.Tokens{Default: 150, Strict: 159, Gemini: 0},
+	SearchTerms:  "1 27 BhoA04GZBK children:6 name:4 node:2 own:2 recursiv:2 return take tree:3 type:2 walk:4",
+	Call:         toolgenCallWalk,
+}, {
+	Name:        ToolSum,
+	Description: "Sum takes a list as a flat parameter.",
+	// The input schema has no form in Gemini's subset ($defs (recursive types),
+	// at the root): Gemini gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"list":{"$ref":"#/$defs/List","description":"List is a linked list."},"trees":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["trees"],"additionalProperties":false,"$defs":{"List":{"type":"object","properties":{"value":{"type":"integer"},"next":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["value"],"additionalProperties":false},"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false}}}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "recursive",
+	Tokens:       toolgen.Tokens{Default: 208, Strict: 226, Gemini: 0},
+	SearchTerms:  "1 38 EMUgKAQlUKEcWgE children:4 flat link:2 list:7 name:2 next:2 node:2 own:2 parameter recursiv:2 sum:4 take tree:4 type:2 valu:2",
+	Call:         toolgenCallSum,
+}, {
+	Name:        ToolBrowse,
+	Description: "Browse takes mutually recursive types.",
+	// The input schema has no form in Gemini's subset ($defs (recursive types),
+	// at the root): Gemini gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"type":"object","description":"File belongs to a Dir, and may be one.","properties":{"name":{"type":"string"},"sub":{"$ref":"#/$defs/Dir","description":"Dir and File refer to each other."},"meta":{"type":"object","description":"not recursive: inlined","properties":{"size":{"type":"integer"}},"required":["size"],"additionalProperties":false}},"required":["name","meta"],"additionalProperties":false}}},"required":["name","files"],"additionalProperties":false,"$defs":{"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"type":"object","description":"File belongs to a Dir, and may be one.","properties":{"name":{"type":"string"},"sub":{"$ref":"#/$defs/Dir","description":"Dir and File refer to each other."},"meta":{"type":"object","description":"not recursive: inlined","properties":{"size":{"type":"integer"}},"required":["size"],"additionalProperties":false}},"required":["name","meta"],"additionalProperties":false}}},"required":["name","files"],"additionalProperties":false}}}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"File belongs to a Dir, and may be one.","properties":{"name":{"type":"string"},"sub":{"$ref":"#/$defs/Dir","description":"Dir and File refer to each other."},"meta":{"type":"object","description":"not recursive: inlined","properties":{"size":{"type":"integer"}},"required":["size"],"additionalProperties":false}},"required":["name","meta"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false,"$defs":{"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"type":"object","description":"File belongs to a Dir, and may be one.","properties":{"name":{"type":"string"},"sub":{"$ref":"#/$defs/Dir","description":"Dir and File refer to each other."},"meta":{"type":"object","description":"not recursive: inlined","properties":{"size":{"type":"integer"}},"required":["size"],"additionalProperties":false}},"required":["name","meta"],"additionalProperties":false}}},"required":["name","files"],"additionalProperties":false}}}`),
+	Namespace:    "recursive",
+	Tokens:       toolgen.Tokens{Default: 294, Strict: 299, Gemini: 0},
+	SearchTerms:  "1 58 UAGKTNQADgFXgUKJyA belong:2 brows:4 dir:4 each:2 file:8 inlin:2 mai:2 meta:4 mutualli name:8 on:2 other:2 recursiv:5 refer:2 size:4 sub:4 take type",
+	Call:         toolgenCallBrowse,
+}, {
+	Name:        ToolDraw,
+	Description: "Draw takes a struct holding recursive types in a map and a pointer.",
+	// The input schema has no form in OpenAI's strict dialect (a map,
+	// (additionalProperties with a schema) at /properties/roots): OpenAI gets,
+	// it without strict mode.,
+	// The input schema has no form in Gemini's subset ($defs (recursive types),
+	// at the root): Gemini gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"roots":{"type":"object","additionalProperties":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}},"head":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["roots"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false},"List":{"type":"object","properties":{"value":{"type":"integer"},"next":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["value"],"additionalProperties":false}}}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Graph maps names to trees.","properties":{"roots":{"type":"object","additionalProperties":{"description":"Tree is a node with children of its own type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"head":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["roots"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false},"List":{"type":"object","properties":{"value":{"type":"integer"},"next":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["value"],"additionalProperties":false}}}`),
+	Namespace:    "recursive",
+	Tokens:       toolgen.Tokens{Default: 215, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 41 YwgIBFAQkAQVjCcdGJC children:4 draw:4 head:2 hold link:2 list:4 map name:2 next:2 node:2 own:2 pointer recursiv:3 root:2 struct take tree:2 type:3 valu:2",
+	Call:         toolgenCallDraw,
+}}
 
 // WalkRule is a permission rule for the tool walk: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
@@ -97,7 +108,7 @@ type WalkRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r WalkRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolWalk, toolgenObjectTree, []string{r.Name, r.Children})
+	return toolimpl.RuleOf(ToolWalk, toolgenObjectTree, unsafe.Pointer(&r), 2)
 }
 
 // SumRule is a permission rule for the tool sum: each field is a glob over
@@ -111,7 +122,7 @@ type SumRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SumRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSum, toolgenArgsSum, []string{r.List, r.Trees})
+	return toolimpl.RuleOf(ToolSum, toolgenArgsSum, unsafe.Pointer(&r), 2)
 }
 
 // BrowseRule is a permission rule for the tool browse: each field is a glob
@@ -125,7 +136,7 @@ type BrowseRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r BrowseRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolBrowse, toolgenObjectDir, []string{r.Name, r.Files})
+	return toolimpl.RuleOf(ToolBrowse, toolgenObjectDir, unsafe.Pointer(&r), 2)
 }
 
 // DrawRule is a permission rule for the tool draw: each field is a glob over
@@ -139,16 +150,8 @@ type DrawRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DrawRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDraw, toolgenObjectGraph, []string{r.Roots, r.Head})
+	return toolimpl.RuleOf(ToolDraw, toolgenObjectGraph, unsafe.Pointer(&r), 2)
 }
-
-// toolgenInputWalk is the JSON Schema of walk's arguments. It has no form in
-// Gemini's subset ($defs (recursive types) at the root): Gemini gets it as it
-// is.
-var toolgenInputWalk = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false}}}`)
-
-// toolgenOutputWalk is the JSON Schema of walk's structured result.
-var toolgenOutputWalk = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Tree is a node with children of its own type.","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false}}}`)
 
 // toolgenCallWalk reads the arguments of walk, calls Walk and writes its result.
 func toolgenCallWalk(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -173,14 +176,6 @@ func toolgenCallWalk(ctx context.Context, args []byte) (res toolgen.Result, err 
 	toolgenEncodeTree(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputSum is the JSON Schema of sum's arguments. It has no form in
-// Gemini's subset ($defs (recursive types) at the root): Gemini gets it as it
-// is.
-var toolgenInputSum = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"list":{"$ref":"#/$defs/List","description":"List is a linked list."},"trees":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["trees"],"additionalProperties":false,"$defs":{"List":{"type":"object","properties":{"value":{"type":"integer"},"next":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["value"],"additionalProperties":false},"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false}}}`)
-
-// toolgenOutputSum is the JSON Schema of sum's structured result.
-var toolgenOutputSum = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallSum reads the arguments of sum, calls Sum and writes its result.
 func toolgenCallSum(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -229,14 +224,6 @@ func toolgenCallSum(ctx context.Context, args []byte) (res toolgen.Result, err e
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputBrowse is the JSON Schema of browse's arguments. It has no form
-// in Gemini's subset ($defs (recursive types) at the root): Gemini gets it as
-// it is.
-var toolgenInputBrowse = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"type":"object","description":"File belongs to a Dir, and may be one.","properties":{"name":{"type":"string"},"sub":{"$ref":"#/$defs/Dir","description":"Dir and File refer to each other."},"meta":{"type":"object","description":"not recursive: inlined","properties":{"size":{"type":"integer"}},"required":["size"],"additionalProperties":false}},"required":["name","meta"],"additionalProperties":false}}},"required":["name","files"],"additionalProperties":false,"$defs":{"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"type":"object","description":"File belongs to a Dir, and may be one.","properties":{"name":{"type":"string"},"sub":{"$ref":"#/$defs/Dir","description":"Dir and File refer to each other."},"meta":{"type":"object","description":"not recursive: inlined","properties":{"size":{"type":"integer"}},"required":["size"],"additionalProperties":false}},"required":["name","meta"],"additionalProperties":false}}},"required":["name","files"],"additionalProperties":false}}}`)
-
-// toolgenOutputBrowse is the JSON Schema of browse's structured result.
-var toolgenOutputBrowse = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"File belongs to a Dir, and may be one.","properties":{"name":{"type":"string"},"sub":{"$ref":"#/$defs/Dir","description":"Dir and File refer to each other."},"meta":{"type":"object","description":"not recursive: inlined","properties":{"size":{"type":"integer"}},"required":["size"],"additionalProperties":false}},"required":["name","meta"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false,"$defs":{"Dir":{"type":"object","properties":{"name":{"type":"string"},"files":{"type":"array","items":{"type":"object","description":"File belongs to a Dir, and may be one.","properties":{"name":{"type":"string"},"sub":{"$ref":"#/$defs/Dir","description":"Dir and File refer to each other."},"meta":{"type":"object","description":"not recursive: inlined","properties":{"size":{"type":"integer"}},"required":["size"],"additionalProperties":false}},"required":["name","meta"],"additionalProperties":false}}},"required":["name","files"],"additionalProperties":false}}}`)
-
 // toolgenCallBrowse reads the arguments of browse, calls Browse and writes its result.
 func toolgenCallBrowse(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolBrowse, &res, &err)
@@ -267,16 +254,6 @@ func toolgenCallBrowse(ctx context.Context, args []byte) (res toolgen.Result, er
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputDraw is the JSON Schema of draw's arguments. It has no form in
-// OpenAI's strict dialect (a map (additionalProperties with a schema) at
-// /properties/roots): OpenAI gets it without strict mode. It has no form in
-// Gemini's subset ($defs (recursive types) at the root): Gemini gets it as it
-// is.
-var toolgenInputDraw = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"roots":{"type":"object","additionalProperties":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}},"head":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["roots"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false},"List":{"type":"object","properties":{"value":{"type":"integer"},"next":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["value"],"additionalProperties":false}}}`)
-
-// toolgenOutputDraw is the JSON Schema of draw's structured result.
-var toolgenOutputDraw = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Graph maps names to trees.","properties":{"roots":{"type":"object","additionalProperties":{"description":"Tree is a node with children of its own type.","anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}},"head":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["roots"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree","description":"Tree is a node with children of its own type."}}},"required":["name"],"additionalProperties":false},"List":{"type":"object","properties":{"value":{"type":"integer"},"next":{"$ref":"#/$defs/List","description":"List is a linked list."}},"required":["value"],"additionalProperties":false}}}`)
 
 // toolgenCallDraw reads the arguments of draw, calls Draw and writes its result.
 func toolgenCallDraw(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -500,12 +477,17 @@ func toolgenEncodeDir(e *toolimpl.Encoder, v *Dir) {
 	e.EndObject()
 }
 
-// toolgenEncodeMeta writes a Meta object.
+// toolgenTypeMeta describes a Meta for toolimpl's table-driven reader and writer.
+var toolgenTypeMeta = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"size"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Meta{}.Size), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Meta{}.Size)), Required: 1, Key: `"size":`},
+	},
+}
+
+// toolgenEncodeMeta writes a Meta object, as its table says.
 func toolgenEncodeMeta(e *toolimpl.Encoder, v *Meta) {
-	e.Object()
-	e.Member("\"size\":")
-	e.Int(v.Size)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeMeta, unsafe.Pointer(v))
 }
 
 var toolgenObjectGraph = &toolimpl.Object{Names: []string{"roots", "head"}, Required: []int{0}}
@@ -549,21 +531,9 @@ func toolgenDecodeFile(d *toolimpl.Decoder, v *File) {
 	}
 }
 
-// toolgenDecodeMeta reads a Meta object.
+// toolgenDecodeMeta reads a Meta object, as its table says.
 func toolgenDecodeMeta(d *toolimpl.Decoder, v *Meta) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectMeta); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "size":
-			o.Saw(0)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.Size = n0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeMeta, unsafe.Pointer(v))
 }
 
 var toolgenObjectFile = &toolimpl.Object{Names: []string{"name", "sub", "meta"}, Required: []int{0, 2}}
-var toolgenObjectMeta = &toolimpl.Object{Names: []string{"size"}, Required: []int{0}}

@@ -14,8 +14,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -80,133 +80,123 @@ var (
 
 // Tools returns the tools of package results: text, text_only, check, check_ptr, check_only, list, number, table, flag, maybe, nothing, picture, picture_only.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:        ToolText,
-		Description: "Text returns text.",
-		InputSchema: toolgenInputText,
-		Namespace:   "results",
-		Tokens:      toolgen.Tokens{Default: 43, Strict: 26, Gemini: 22},
-		SearchTerms: "1 8 DFB result:2 return text:5",
-		Call:        toolgenCallText,
-		Validate:    toolimpl.Validator(toolgenCallText),
-	}, {
-		Name:        ToolTextOnly,
-		Description: "TextOnly returns text without an error.",
-		InputSchema: toolgenInputTextOnly,
-		Namespace:   "results",
-		Tokens:      toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
-		SearchTerms: "1 18 aoEMwRg error onli:4 result:2 return text:5 text_onli:4 without",
-		Call:        toolgenCallTextOnly,
-		Validate:    toolimpl.Validator(toolgenCallTextOnly),
-	}, {
-		Name:         ToolCheck,
-		Description:  "Check returns a struct: structured content with an output schema.",
-		InputSchema:  toolgenInputCheck,
-		OutputSchema: toolgenOutputCheck,
-		Namespace:    "results",
-		Tokens:       toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
-		SearchTerms:  "1 12 QEQxlQK4 check:4 content output result:2 return schema struct structur",
-		Call:         toolgenCallCheck,
-		Validate:     toolimpl.Validator(toolgenCallCheck),
-	}, {
-		Name:         ToolCheckPtr,
-		Description:  "CheckPtr returns a pointer to a struct; nil is a failed result.",
-		InputSchema:  toolgenInputCheckPtr,
-		OutputSchema: toolgenOutputCheckPtr,
-		Namespace:    "results",
-		Tokens:       toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
-		SearchTerms:  "1 20 jgCBVLkMI check:4 check_ptr:4 fail nil pointer ptr:4 result:3 return struct",
-		Call:         toolgenCallCheckPtr,
-		Validate:     toolimpl.Validator(toolgenCallCheckPtr),
-	}, {
-		Name:         ToolCheckOnly,
-		Description:  "CheckOnly returns a struct without an error.",
-		InputSchema:  toolgenInputCheckOnly,
-		OutputSchema: toolgenOutputCheckOnly,
-		Namespace:    "results",
-		Tokens:       toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
-		SearchTerms:  "1 18 YQQwHwIg check:4 check_onli:4 error onli:4 result:2 return struct without",
-		Call:         toolgenCallCheckOnly,
-		Validate:     toolimpl.Validator(toolgenCallCheckOnly),
-	}, {
-		Name:         ToolList,
-		Description:  "List returns a slice, wrapped as {\"result\": [...]}.",
-		InputSchema:  toolgenInputList,
-		OutputSchema: toolgenOutputList,
-		Namespace:    "results",
-		Tokens:       toolgen.Tokens{Default: 53, Strict: 36, Gemini: 32},
-		SearchTerms:  "1 10 EQEph list:4 result:3 return slice wrap",
-		Call:         toolgenCallList,
-		Validate:     toolimpl.Validator(toolgenCallList),
-	}, {
-		Name:         ToolNumber,
-		Description:  "Number returns an int, wrapped.",
-		InputSchema:  toolgenInputNumber,
-		OutputSchema: toolgenOutputNumber,
-		Namespace:    "results",
-		Tokens:       toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
-		SearchTerms:  "1 9 FRMIg int number:4 result:2 return wrap",
-		Call:         toolgenCallNumber,
-		Validate:     toolimpl.Validator(toolgenCallNumber),
-	}, {
-		Name:         ToolTable,
-		Description:  "Table returns a map, wrapped: a map is an object, but not one with a fixed schema.",
-		InputSchema:  toolgenInputTable,
-		OutputSchema: toolgenOutputTable,
-		Namespace:    "results",
-		Tokens:       toolgen.Tokens{Default: 60, Strict: 43, Gemini: 39},
-		SearchTerms:  "1 14 kiCJmIEA5 fix map:2 object on result:2 return schema tabl:4 wrap",
-		Call:         toolgenCallTable,
-		Validate:     toolimpl.Validator(toolgenCallTable),
-	}, {
-		Name:         ToolFlag,
-		Description:  "Flag returns a bool without an error, wrapped.",
-		InputSchema:  toolgenInputFlag,
-		OutputSchema: toolgenOutputFlag,
-		Namespace:    "results",
-		Tokens:       toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
-		SearchTerms:  "1 11 YAEMkVw bool error flag:4 result:2 return without wrap",
-		Call:         toolgenCallFlag,
-		Validate:     toolimpl.Validator(toolgenCallFlag),
-	}, {
-		Name:         ToolMaybe,
-		Description:  "Maybe returns a pointer to a non-struct, wrapped.",
-		InputSchema:  toolgenInputMaybe,
-		OutputSchema: toolgenOutputMaybe,
-		Namespace:    "results",
-		Tokens:       toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
-		SearchTerms:  "1 11 SCGkhVQ mayb:4 non pointer result:2 return struct wrap",
-		Call:         toolgenCallMaybe,
-		Validate:     toolimpl.Validator(toolgenCallMaybe),
-	}, {
-		Name:        ToolNothing,
-		Description: "Nothing returns only an error: \"ok\" on success.",
-		InputSchema: toolgenInputNothing,
-		Namespace:   "results",
-		Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
-		SearchTerms: "1 11 aIEMiBh error noth:4 ok onli result:2 return success",
-		Call:        toolgenCallNothing,
-		Validate:    toolimpl.Validator(toolgenCallNothing),
-	}, {
-		Name:        ToolPicture,
-		Description: "Picture returns a toolgen.Result as it is: content the tool chose (an image), no output schema.",
-		InputSchema: toolgenInputPicture,
-		Namespace:   "results",
-		Tokens:      toolgen.Tokens{Default: 61, Strict: 44, Gemini: 40},
-		SearchTerms: "1 15 hQCkhIUhBm chose content imag output pictur:4 result:3 return schema tool toolgen",
-		Call:        toolgenCallPicture,
-		Validate:    toolimpl.Validator(toolgenCallPicture),
-	}, {
-		Name:        ToolPictureOnly,
-		Description: "PictureOnly returns a toolgen.Result without an error.",
-		InputSchema: toolgenInputPictureOnly,
-		Namespace:   "results",
-		Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
-		SearchTerms: "1 19 ZQQgC0Mk error onli:4 pictur:4 pictur_onli:4 result:3 return toolgen without",
-		Call:        toolgenCallPictureOnly,
-		Validate:    toolimpl.Validator(toolgenCallPictureOnly),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package results, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolText,
+	Description: "Text returns text.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Namespace:   "results",
+	Tokens:      toolgen.Tokens{Default: 43, Strict: 26, Gemini: 22},
+	SearchTerms: "1 8 DFB result:2 return text:5",
+	Call:        toolgenCallText,
+}, {
+	Name:        ToolTextOnly,
+	Description: "TextOnly returns text without an error.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Namespace:   "results",
+	Tokens:      toolgen.Tokens{Default: 48, Strict: 31, Gemini: 27},
+	SearchTerms: "1 18 aoEMwRg error onli:4 result:2 return text:5 text_onli:4 without",
+	Call:        toolgenCallTextOnly,
+}, {
+	Name:         ToolCheck,
+	Description:  "Check returns a struct: structured content with an output schema.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}`),
+	Namespace:    "results",
+	Tokens:       toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
+	SearchTerms:  "1 12 QEQxlQK4 check:4 content output result:2 return schema struct structur",
+	Call:         toolgenCallCheck,
+}, {
+	Name:         ToolCheckPtr,
+	Description:  "CheckPtr returns a pointer to a struct; nil is a failed result.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}`),
+	Namespace:    "results",
+	Tokens:       toolgen.Tokens{Default: 55, Strict: 38, Gemini: 34},
+	SearchTerms:  "1 20 jgCBVLkMI check:4 check_ptr:4 fail nil pointer ptr:4 result:3 return struct",
+	Call:         toolgenCallCheckPtr,
+}, {
+	Name:         ToolCheckOnly,
+	Description:  "CheckOnly returns a struct without an error.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}`),
+	Namespace:    "results",
+	Tokens:       toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
+	SearchTerms:  "1 18 YQQwHwIg check:4 check_onli:4 error onli:4 result:2 return struct without",
+	Call:         toolgenCallCheckOnly,
+}, {
+	Name:         ToolList,
+	Description:  "List returns a slice, wrapped as {\"result\": [...]}.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "results",
+	Tokens:       toolgen.Tokens{Default: 53, Strict: 36, Gemini: 32},
+	SearchTerms:  "1 10 EQEph list:4 result:3 return slice wrap",
+	Call:         toolgenCallList,
+}, {
+	Name:         ToolNumber,
+	Description:  "Number returns an int, wrapped.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "results",
+	Tokens:       toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
+	SearchTerms:  "1 9 FRMIg int number:4 result:2 return wrap",
+	Call:         toolgenCallNumber,
+}, {
+	Name:         ToolTable,
+	Description:  "Table returns a map, wrapped: a map is an object, but not one with a fixed schema.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "results",
+	Tokens:       toolgen.Tokens{Default: 60, Strict: 43, Gemini: 39},
+	SearchTerms:  "1 14 kiCJmIEA5 fix map:2 object on result:2 return schema tabl:4 wrap",
+	Call:         toolgenCallTable,
+}, {
+	Name:         ToolFlag,
+	Description:  "Flag returns a bool without an error, wrapped.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"boolean"}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "results",
+	Tokens:       toolgen.Tokens{Default: 49, Strict: 32, Gemini: 28},
+	SearchTerms:  "1 11 YAEMkVw bool error flag:4 result:2 return without wrap",
+	Call:         toolgenCallFlag,
+}, {
+	Name:         ToolMaybe,
+	Description:  "Maybe returns a pointer to a non-struct, wrapped.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "results",
+	Tokens:       toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
+	SearchTerms:  "1 11 SCGkhVQ mayb:4 non pointer result:2 return struct wrap",
+	Call:         toolgenCallMaybe,
+}, {
+	Name:        ToolNothing,
+	Description: "Nothing returns only an error: \"ok\" on success.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Namespace:   "results",
+	Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
+	SearchTerms: "1 11 aIEMiBh error noth:4 ok onli result:2 return success",
+	Call:        toolgenCallNothing,
+}, {
+	Name:        ToolPicture,
+	Description: "Picture returns a toolgen.Result as it is: content the tool chose (an image), no output schema.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Namespace:   "results",
+	Tokens:      toolgen.Tokens{Default: 61, Strict: 44, Gemini: 40},
+	SearchTerms: "1 15 hQCkhIUhBm chose content imag output pictur:4 result:3 return schema tool toolgen",
+	Call:        toolgenCallPicture,
+}, {
+	Name:        ToolPictureOnly,
+	Description: "PictureOnly returns a toolgen.Result without an error.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Namespace:   "results",
+	Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
+	SearchTerms: "1 19 ZQQgC0Mk error onli:4 pictur:4 pictur_onli:4 result:3 return toolgen without",
+	Call:        toolgenCallPictureOnly,
+}}
 
 // TextRule is a permission rule for the tool text, which takes no arguments.
 type TextRule struct{}
@@ -319,9 +309,6 @@ func (r PictureOnlyRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolPictureOnly}
 }
 
-// toolgenInputText is the JSON Schema of text's arguments.
-var toolgenInputText = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
 // toolgenCallText reads the arguments of text, calls Text and writes its result.
 func toolgenCallText(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolText, &res, &err)
@@ -348,9 +335,6 @@ func toolgenCallText(ctx context.Context, args []byte) (res toolgen.Result, err 
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputTextOnly is the JSON Schema of text_only's arguments.
-var toolgenInputTextOnly = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
 // toolgenCallTextOnly reads the arguments of text_only, calls TextOnly and writes its result.
 func toolgenCallTextOnly(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolTextOnly, &res, &err)
@@ -373,12 +357,6 @@ func toolgenCallTextOnly(ctx context.Context, args []byte) (res toolgen.Result, 
 	out := TextOnly()
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputCheck is the JSON Schema of check's arguments.
-var toolgenInputCheck = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputCheck is the JSON Schema of check's structured result.
-var toolgenOutputCheck = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}`)
 
 // toolgenCallCheck reads the arguments of check, calls Check and writes its result.
 func toolgenCallCheck(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -408,12 +386,6 @@ func toolgenCallCheck(ctx context.Context, args []byte) (res toolgen.Result, err
 	toolgenEncodeStatus(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputCheckPtr is the JSON Schema of check_ptr's arguments.
-var toolgenInputCheckPtr = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputCheckPtr is the JSON Schema of check_ptr's structured result.
-var toolgenOutputCheckPtr = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}`)
 
 // toolgenCallCheckPtr reads the arguments of check_ptr, calls CheckPtr and writes its result.
 func toolgenCallCheckPtr(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -447,12 +419,6 @@ func toolgenCallCheckPtr(ctx context.Context, args []byte) (res toolgen.Result, 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputCheckOnly is the JSON Schema of check_only's arguments.
-var toolgenInputCheckOnly = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputCheckOnly is the JSON Schema of check_only's structured result.
-var toolgenOutputCheckOnly = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}`)
-
 // toolgenCallCheckOnly reads the arguments of check_only, calls CheckOnly and writes its result.
 func toolgenCallCheckOnly(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolCheckOnly, &res, &err)
@@ -478,12 +444,6 @@ func toolgenCallCheckOnly(ctx context.Context, args []byte) (res toolgen.Result,
 	toolgenEncodeStatus(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputList is the JSON Schema of list's arguments.
-var toolgenInputList = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputList is the JSON Schema of list's structured result.
-var toolgenOutputList = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"object","description":"Status is the result of Check.","properties":{"ok":{"type":"boolean"},"detail":{"type":"string","description":"why, when not OK"},"warning":{"type":"string","description":"a pointer: optional in the output"},"codes":{"type":"array","description":"left out when nil","items":{"type":"integer"}},"count":{"type":"integer","description":"defaults only make inputs optional"}},"required":["ok","count"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallList reads the arguments of list, calls List and writes its result.
 func toolgenCallList(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -521,12 +481,6 @@ func toolgenCallList(ctx context.Context, args []byte) (res toolgen.Result, err 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputNumber is the JSON Schema of number's arguments.
-var toolgenInputNumber = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputNumber is the JSON Schema of number's structured result.
-var toolgenOutputNumber = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallNumber reads the arguments of number, calls Number and writes its result.
 func toolgenCallNumber(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolNumber, &res, &err)
@@ -558,12 +512,6 @@ func toolgenCallNumber(ctx context.Context, args []byte) (res toolgen.Result, er
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputTable is the JSON Schema of table's arguments.
-var toolgenInputTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputTable is the JSON Schema of table's structured result.
-var toolgenOutputTable = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallTable reads the arguments of table, calls Table and writes its result.
 func toolgenCallTable(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -603,12 +551,6 @@ func toolgenCallTable(ctx context.Context, args []byte) (res toolgen.Result, err
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputFlag is the JSON Schema of flag's arguments.
-var toolgenInputFlag = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputFlag is the JSON Schema of flag's structured result.
-var toolgenOutputFlag = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"boolean"}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallFlag reads the arguments of flag, calls Flag and writes its result.
 func toolgenCallFlag(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolFlag, &res, &err)
@@ -637,12 +579,6 @@ func toolgenCallFlag(ctx context.Context, args []byte) (res toolgen.Result, err 
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputMaybe is the JSON Schema of maybe's arguments.
-var toolgenInputMaybe = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputMaybe is the JSON Schema of maybe's structured result.
-var toolgenOutputMaybe = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallMaybe reads the arguments of maybe, calls Maybe and writes its result.
 func toolgenCallMaybe(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -679,9 +615,6 @@ func toolgenCallMaybe(ctx context.Context, args []byte) (res toolgen.Result, err
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputNothing is the JSON Schema of nothing's arguments.
-var toolgenInputNothing = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
 // toolgenCallNothing reads the arguments of nothing, calls Nothing and writes its result.
 func toolgenCallNothing(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolNothing, &res, &err)
@@ -706,9 +639,6 @@ func toolgenCallNothing(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputPicture is the JSON Schema of picture's arguments.
-var toolgenInputPicture = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallPicture reads the arguments of picture, calls Picture and writes its result.
 func toolgenCallPicture(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -735,9 +665,6 @@ func toolgenCallPicture(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	return out, nil
 }
-
-// toolgenInputPictureOnly is the JSON Schema of picture_only's arguments.
-var toolgenInputPictureOnly = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallPictureOnly reads the arguments of picture_only, calls PictureOnly and writes its result.
 func toolgenCallPictureOnly(ctx context.Context, args []byte) (res toolgen.Result, err error) {

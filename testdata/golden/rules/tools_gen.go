@@ -6,6 +6,7 @@ package rules
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -43,43 +44,43 @@ var (
 
 // Tools returns the tools of package rules: ping, copy, assign.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:        ToolPing,
-		Description: "Ping takes no arguments: its rule type has no fields.",
-		InputSchema: toolgenInputPing,
-		Namespace:   "rules",
-		Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
-		SearchTerms: "1 11 yQOWhA argument field ping:4 rule:3 take type",
-		Call:        toolgenCallPing,
-		Validate:    toolimpl.Validator(toolgenCallPing),
-	}, {
-		Name:        ToolCopy,
-		Description: "Copy has flat parameters, exported in the rule type; _tmp loses its underscore.",
-		InputSchema: toolgenInputCopy,
-		Namespace:   "rules",
-		Tokens:      toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
-		SearchTerms: "1 16 IGaIUBFOA copi:4 export flat lose parameter rule:3 tmp:3 type underscor",
-		Call:        toolgenCallCopy,
-		Validate:    toolimpl.Validator(toolgenCallCopy),
-	}, {
-		Name:        ToolDoAssign,
-		Description: "DoAssign assigns work.",
-		InputSchema: toolgenInputDoAssign,
-		Namespace:   "rules",
-		Tokens:      toolgen.Tokens{Default: 179, Strict: 174, Gemini: 157},
-		SearchTerms: "1 63 CBEDlMQRlQSEAQFYpQFVDqgAgEK also assign:5 back clash:2 do_assign fall field json:2 keep method name:10 ordinari owner:6 owner_name:3 promot rule:7 sai size:3 step:2 suffix tag:2 take:2 team:2 team_name:2 whose work would:2",
-		Call:        toolgenCallDoAssign,
-		Validate:    toolimpl.Validator(toolgenCallDoAssign),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package rules, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolPing,
+	Description: "Ping takes no arguments: its rule type has no fields.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Namespace:   "rules",
+	Tokens:      toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
+	SearchTerms: "1 11 yQOWhA argument field ping:4 rule:3 take type",
+	Call:        toolgenCallPing,
+}, {
+	Name:        ToolCopy,
+	Description: "Copy has flat parameters, exported in the rule type; _tmp loses its underscore.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"},"_tmp":{"type":"boolean"},"n":{"type":"integer"}},"required":["from","to","_tmp","n"],"additionalProperties":false}`),
+	Namespace:   "rules",
+	Tokens:      toolgen.Tokens{Default: 95, Strict: 78, Gemini: 73},
+	SearchTerms: "1 16 IGaIUBFOA copi:4 export flat lose parameter rule:3 tmp:3 type underscor",
+	Call:        toolgenCallCopy,
+}, {
+	Name:        ToolDoAssign,
+	Description: "DoAssign assigns work.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"owner_name":{"type":"string"},"team_name":{"type":"string"},"size":{"type":"integer","description":"Size is promoted and keeps its name."},"rule":{"type":"string","description":"Rule would clash with the method Rule; it falls back to its JSON name, which also says rule, and so takes a suffix."},"owner":{"type":"string","description":"OwnerName is an ordinary field whose name the clashing Owner.Name would take from its JSON name."},"tags":{"type":"array","items":{"type":"string"}},"2-step":{"type":"string"}},"required":["owner_name","team_name","size","rule","owner","2-step"],"additionalProperties":false}`),
+	Namespace:   "rules",
+	Tokens:      toolgen.Tokens{Default: 179, Strict: 174, Gemini: 157},
+	SearchTerms: "1 63 CBEDlMQRlQSEAQFYpQFVDqgAgEK also assign:5 back clash:2 do_assign fall field json:2 keep method name:10 ordinari owner:6 owner_name:3 promot rule:7 sai size:3 step:2 suffix tag:2 take:2 team:2 team_name:2 whose work would:2",
+	Call:        toolgenCallDoAssign,
+}}
 
 // Tools returns the tools of a Counter, which run on it: add.
 func (recv *Counter) Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
 		Name:         ToolAdd,
 		Description:  "Add adds.",
-		InputSchema:  toolgenInputAdd,
-		OutputSchema: toolgenOutputAdd,
+		InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"by":{"type":"integer"}},"required":["by"],"additionalProperties":false}`),
+		OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`),
 		Namespace:    "rules",
 		Tokens:       toolgen.Tokens{Default: 52, Strict: 35, Gemini: 30},
 		SearchTerms:  "1 7 RB add:5 rule:2",
@@ -113,7 +114,7 @@ type CopyRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CopyRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolCopy, toolgenArgsCopy, []string{r.From, r.To, r.Tmp, r.N})
+	return toolimpl.RuleOf(ToolCopy, toolgenArgsCopy, unsafe.Pointer(&r), 4)
 }
 
 // DoAssignRule is a permission rule for the tool assign: each field is a glob
@@ -132,7 +133,7 @@ type DoAssignRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DoAssignRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDoAssign, toolgenObjectAssign, []string{r.OwnerName2, r.TeamName, r.Size, r.Rule2, r.OwnerName, r.Tags, r.Weird})
+	return toolimpl.RuleOf(ToolDoAssign, toolgenObjectAssign, unsafe.Pointer(&r), 7)
 }
 
 // AddRule is a permission rule for the tool add: each field is a glob over
@@ -145,11 +146,8 @@ type AddRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolAdd, toolgenArgsAdd, []string{r.By})
+	return toolimpl.RuleOf(ToolAdd, toolgenArgsAdd, unsafe.Pointer(&r), 1)
 }
-
-// toolgenInputPing is the JSON Schema of ping's arguments.
-var toolgenInputPing = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallPing reads the arguments of ping, calls Ping and writes its result.
 func toolgenCallPing(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -175,9 +173,6 @@ func toolgenCallPing(ctx context.Context, args []byte) (res toolgen.Result, err 
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputCopy is the JSON Schema of copy's arguments.
-var toolgenInputCopy = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"},"_tmp":{"type":"boolean"},"n":{"type":"integer"}},"required":["from","to","_tmp","n"],"additionalProperties":false}`)
 
 // toolgenCallCopy reads the arguments of copy, calls Copy and writes its result.
 func toolgenCallCopy(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -230,9 +225,6 @@ func toolgenCallCopy(ctx context.Context, args []byte) (res toolgen.Result, err 
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenInputDoAssign is the JSON Schema of assign's arguments.
-var toolgenInputDoAssign = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"owner_name":{"type":"string"},"team_name":{"type":"string"},"size":{"type":"integer","description":"Size is promoted and keeps its name."},"rule":{"type":"string","description":"Rule would clash with the method Rule; it falls back to its JSON name, which also says rule, and so takes a suffix."},"owner":{"type":"string","description":"OwnerName is an ordinary field whose name the clashing Owner.Name would take from its JSON name."},"tags":{"type":"array","items":{"type":"string"}},"2-step":{"type":"string"}},"required":["owner_name","team_name","size","rule","owner","2-step"],"additionalProperties":false}`)
-
 // toolgenCallDoAssign reads the arguments of assign, calls DoAssign and writes its result.
 func toolgenCallDoAssign(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDoAssign, &res, &err)
@@ -252,12 +244,6 @@ func toolgenCallDoAssign(ctx context.Context, args []byte) (res toolgen.Result, 
 	}
 	return toolgen.TextResult("ok"), nil
 }
-
-// toolgenInputAdd is the JSON Schema of add's arguments.
-var toolgenInputAdd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"by":{"type":"integer"}},"required":["by"],"additionalProperties":false}`)
-
-// toolgenOutputAdd is the JSON Schema of add's structured result.
-var toolgenOutputAdd = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallAdd reads the arguments of add, calls (*Counter).Add and writes its result.
 func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res toolgen.Result, err error) {

@@ -7,6 +7,7 @@ package scalars
 import (
 	"context"
 	"math"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -15,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -49,57 +50,55 @@ var (
 
 // Tools returns the tools of package scalars: echo, widths, get_label, float32, uint64.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolEcho,
-		Description:  "Echo returns its input, so every scalar is read and written.",
-		InputSchema:  toolgenInputEcho,
-		OutputSchema: toolgenOutputEcho,
-		Namespace:    "scalars",
-		Tokens:       toolgen.Tokens{Default: 430, Strict: 413, Gemini: 408},
-		SearchTerms:  "1 71 sCi0oKmBZx6e5AAACAVWAoBIAnWJwQUAACBGQ bool:2 boolean byte:2 celsiu:2 constant count:4 degre echo:4 enum everi flag:3 float32:2 float64:2 input int:2 int16:2 int32:2 int64:2 int8:2 label:3 name:3 read return rune:2 scalar:3 small:2 string:3 temp:2 temperatur uint:2 uint16:2 uint32:2 uint64:2 uint8:2 unsign without written",
-		Call:         toolgenCallEcho,
-		Validate:     toolimpl.Validator(toolgenCallEcho),
-	}, {
-		Name:         ToolWidths,
-		Description:  "Widths takes flat parameters of the odd widths and pointers to them.",
-		InputSchema:  toolgenInputWidths,
-		OutputSchema: toolgenOutputWidths,
-		Namespace:    "scalars",
-		Tokens:       toolgen.Tokens{Default: 183, Strict: 204, Gemini: 161},
-		SearchTerms:  "1 36 QgwVoKXgIgVo1aAEqAGQ boolean celsiu:2 count:4 degre f32:2 flag:3 flat i8:2 name:2 odd parameter pointer scalar:2 take temp:2 temperatur them u32:2 unsign width:5",
-		Call:         toolgenCallWidths,
-		Validate:     toolimpl.Validator(toolgenCallWidths),
-	}, {
-		Name:        ToolGetLabel,
-		Description: "Label returns a named string: text.",
-		InputSchema: toolgenInputGetLabel,
-		Namespace:   "scalars",
-		Tokens:      toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
-		SearchTerms: "1 22 KIouAUMgBBI constant enum get:3 get_label:3 label:5 name:2 return scalar:2 string:2 text without",
-		Call:        toolgenCallGetLabel,
-		Validate:    toolimpl.Validator(toolgenCallGetLabel),
-	}, {
-		Name:         ToolFloat32,
-		Description:  "Float32 returns a float32, wrapped.",
-		InputSchema:  toolgenInputFloat32,
-		OutputSchema: toolgenOutputFloat32,
-		Namespace:    "scalars",
-		Tokens:       toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
-		SearchTerms:  "1 9 Migg float32:5 return scalar:2 wrap",
-		Call:         toolgenCallFloat32,
-		Validate:     toolimpl.Validator(toolgenCallFloat32),
-	}, {
-		Name:         ToolUint64,
-		Description:  "Uint64 returns a uint64, wrapped.",
-		InputSchema:  toolgenInputUint64,
-		OutputSchema: toolgenOutputUint64,
-		Namespace:    "scalars",
-		Tokens:       toolgen.Tokens{Default: 63, Strict: 46, Gemini: 41},
-		SearchTerms:  "1 9 Ijgh return scalar:2 uint64:5 wrap",
-		Call:         toolgenCallUint64,
-		Validate:     toolimpl.Validator(toolgenCallUint64),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package scalars, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolEcho,
+	Description:  "Echo returns its input, so every scalar is read and written.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"int":{"type":"integer"},"int8":{"type":"integer","minimum":-128,"maximum":127},"int16":{"type":"integer","minimum":-32768,"maximum":32767},"int32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"int64":{"type":"integer"},"uint":{"type":"integer","minimum":0},"uint8":{"type":"integer","minimum":0,"maximum":255},"uint16":{"type":"integer","minimum":0,"maximum":65535},"uint32":{"type":"integer","minimum":0,"maximum":4294967295},"uint64":{"type":"integer","minimum":0},"byte":{"type":"integer","minimum":0,"maximum":255},"rune":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"float32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"float64":{"type":"number"},"string":{"type":"string"},"bool":{"type":"boolean"},"temp":{"type":"number","description":"Celsius is a temperature in degrees Celsius."},"count":{"type":"integer","description":"Count is a named unsigned count.","minimum":0,"maximum":65535},"flag":{"type":"boolean","description":"Flag is a named boolean."},"label":{"type":"string","description":"Label is a named string without constants, so not an enum."},"small":{"type":"integer","minimum":-128,"maximum":127}},"required":["int","int8","int16","int32","int64","uint","uint8","uint16","uint32","uint64","byte","rune","float32","float64","string","bool","temp","count","flag","label","small"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Numbers holds one of each.","properties":{"int":{"type":"integer"},"int8":{"type":"integer","minimum":-128,"maximum":127},"int16":{"type":"integer","minimum":-32768,"maximum":32767},"int32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"int64":{"type":"integer"},"uint":{"type":"integer","minimum":0},"uint8":{"type":"integer","minimum":0,"maximum":255},"uint16":{"type":"integer","minimum":0,"maximum":65535},"uint32":{"type":"integer","minimum":0,"maximum":4294967295},"uint64":{"type":"integer","minimum":0},"byte":{"type":"integer","minimum":0,"maximum":255},"rune":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"float32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"float64":{"type":"number"},"string":{"type":"string"},"bool":{"type":"boolean"},"temp":{"type":"number","description":"Celsius is a temperature in degrees Celsius."},"count":{"type":"integer","description":"Count is a named unsigned count.","minimum":0,"maximum":65535},"flag":{"type":"boolean","description":"Flag is a named boolean."},"label":{"type":"string","description":"Label is a named string without constants, so not an enum."},"small":{"type":"integer","minimum":-128,"maximum":127}},"required":["int","int8","int16","int32","int64","uint","uint8","uint16","uint32","uint64","byte","rune","float32","float64","string","bool","temp","count","flag","label","small"],"additionalProperties":false}`),
+	Namespace:    "scalars",
+	Tokens:       toolgen.Tokens{Default: 430, Strict: 413, Gemini: 408},
+	SearchTerms:  "1 71 sCi0oKmBZx6e5AAACAVWAoBIAnWJwQUAACBGQ bool:2 boolean byte:2 celsiu:2 constant count:4 degre echo:4 enum everi flag:3 float32:2 float64:2 input int:2 int16:2 int32:2 int64:2 int8:2 label:3 name:3 read return rune:2 scalar:3 small:2 string:3 temp:2 temperatur uint:2 uint16:2 uint32:2 uint64:2 uint8:2 unsign without written",
+	Call:         toolgenCallEcho,
+}, {
+	Name:         ToolWidths,
+	Description:  "Widths takes flat parameters of the odd widths and pointers to them.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"i8":{"type":"integer","minimum":-128,"maximum":127},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"temp":{"type":"number","description":"Celsius is a temperature in degrees Celsius."},"count":{"type":"integer","description":"Count is a named unsigned count.","minimum":0,"maximum":65535},"flag":{"type":"boolean","description":"Flag is a named boolean."}},"required":["i8","temp","flag"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number","description":"Celsius is a temperature in degrees Celsius."}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "scalars",
+	Tokens:       toolgen.Tokens{Default: 183, Strict: 204, Gemini: 161},
+	SearchTerms:  "1 36 QgwVoKXgIgVo1aAEqAGQ boolean celsiu:2 count:4 degre f32:2 flag:3 flat i8:2 name:2 odd parameter pointer scalar:2 take temp:2 temperatur them u32:2 unsign width:5",
+	Call:         toolgenCallWidths,
+}, {
+	Name:        ToolGetLabel,
+	Description: "Label returns a named string: text.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"l":{"type":"string","description":"Label is a named string without constants, so not an enum."}},"required":["l"],"additionalProperties":false}`),
+	Namespace:   "scalars",
+	Tokens:      toolgen.Tokens{Default: 74, Strict: 57, Gemini: 52},
+	SearchTerms: "1 22 KIouAUMgBBI constant enum get:3 get_label:3 label:5 name:2 return scalar:2 string:2 text without",
+	Call:        toolgenCallGetLabel,
+}, {
+	Name:         ToolFloat32,
+	Description:  "Float32 returns a float32, wrapped.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"x":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["x"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "scalars",
+	Tokens:       toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
+	SearchTerms:  "1 9 Migg float32:5 return scalar:2 wrap",
+	Call:         toolgenCallFloat32,
+}, {
+	Name:         ToolUint64,
+	Description:  "Uint64 returns a uint64, wrapped.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"x":{"type":"integer","minimum":0}},"required":["x"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","minimum":0}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "scalars",
+	Tokens:       toolgen.Tokens{Default: 63, Strict: 46, Gemini: 41},
+	SearchTerms:  "1 9 Ijgh return scalar:2 uint64:5 wrap",
+	Call:         toolgenCallUint64,
+}}
 
 // EchoRule is a permission rule for the tool echo: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
@@ -131,7 +130,7 @@ type EchoRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolEcho, toolgenObjectNumbers, []string{r.Int, r.Int8, r.Int16, r.Int32, r.Int64, r.Uint, r.Uint8, r.Uint16, r.Uint32, r.Uint64, r.Byte, r.Rune, r.Float32, r.Float64, r.String, r.Bool, r.Temp, r.Count, r.Flag, r.Label, r.Small})
+	return toolimpl.RuleOf(ToolEcho, &toolgenTypeNumbers.Object, unsafe.Pointer(&r), 21)
 }
 
 // WidthsRule is a permission rule for the tool widths: each field is a glob
@@ -149,7 +148,7 @@ type WidthsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r WidthsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolWidths, toolgenArgsWidths, []string{r.I8, r.U32, r.F32, r.Temp, r.Count, r.Flag})
+	return toolimpl.RuleOf(ToolWidths, toolgenArgsWidths, unsafe.Pointer(&r), 6)
 }
 
 // GetLabelRule is a permission rule for the tool get_label: each field is a
@@ -162,7 +161,7 @@ type GetLabelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetLabelRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGetLabel, toolgenArgsGetLabel, []string{r.L})
+	return toolimpl.RuleOf(ToolGetLabel, toolgenArgsGetLabel, unsafe.Pointer(&r), 1)
 }
 
 // Float32Rule is a permission rule for the tool float32: each field is a glob
@@ -175,7 +174,7 @@ type Float32Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Float32Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolFloat32, toolgenArgsFloat32, []string{r.X})
+	return toolimpl.RuleOf(ToolFloat32, toolgenArgsFloat32, unsafe.Pointer(&r), 1)
 }
 
 // Uint64Rule is a permission rule for the tool uint64: each field is a glob
@@ -188,44 +187,20 @@ type Uint64Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Uint64Rule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolUint64, toolgenArgsUint64, []string{r.X})
+	return toolimpl.RuleOf(ToolUint64, toolgenArgsUint64, unsafe.Pointer(&r), 1)
 }
 
-// toolgenInputEcho is the JSON Schema of echo's arguments.
-var toolgenInputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"int":{"type":"integer"},"int8":{"type":"integer","minimum":-128,"maximum":127},"int16":{"type":"integer","minimum":-32768,"maximum":32767},"int32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"int64":{"type":"integer"},"uint":{"type":"integer","minimum":0},"uint8":{"type":"integer","minimum":0,"maximum":255},"uint16":{"type":"integer","minimum":0,"maximum":65535},"uint32":{"type":"integer","minimum":0,"maximum":4294967295},"uint64":{"type":"integer","minimum":0},"byte":{"type":"integer","minimum":0,"maximum":255},"rune":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"float32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"float64":{"type":"number"},"string":{"type":"string"},"bool":{"type":"boolean"},"temp":{"type":"number","description":"Celsius is a temperature in degrees Celsius."},"count":{"type":"integer","description":"Count is a named unsigned count.","minimum":0,"maximum":65535},"flag":{"type":"boolean","description":"Flag is a named boolean."},"label":{"type":"string","description":"Label is a named string without constants, so not an enum."},"small":{"type":"integer","minimum":-128,"maximum":127}},"required":["int","int8","int16","int32","int64","uint","uint8","uint16","uint32","uint64","byte","rune","float32","float64","string","bool","temp","count","flag","label","small"],"additionalProperties":false}`)
-
-// toolgenOutputEcho is the JSON Schema of echo's structured result.
-var toolgenOutputEcho = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Numbers holds one of each.","properties":{"int":{"type":"integer"},"int8":{"type":"integer","minimum":-128,"maximum":127},"int16":{"type":"integer","minimum":-32768,"maximum":32767},"int32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"int64":{"type":"integer"},"uint":{"type":"integer","minimum":0},"uint8":{"type":"integer","minimum":0,"maximum":255},"uint16":{"type":"integer","minimum":0,"maximum":65535},"uint32":{"type":"integer","minimum":0,"maximum":4294967295},"uint64":{"type":"integer","minimum":0},"byte":{"type":"integer","minimum":0,"maximum":255},"rune":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"float32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"float64":{"type":"number"},"string":{"type":"string"},"bool":{"type":"boolean"},"temp":{"type":"number","description":"Celsius is a temperature in degrees Celsius."},"count":{"type":"integer","description":"Count is a named unsigned count.","minimum":0,"maximum":65535},"flag":{"type":"boolean","description":"Flag is a named boolean."},"label":{"type":"string","description":"Label is a named string without constants, so not an enum."},"small":{"type":"integer","minimum":-128,"maximum":127}},"required":["int","int8","int16","int32","int64","uint","uint8","uint16","uint32","uint64","byte","rune","float32","float64","string","bool","temp","count","flag","label","small"],"additionalProperties":false}`)
-
-// toolgenCallEcho reads the arguments of echo, calls Echo and writes its result.
-func toolgenCallEcho(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolEcho, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallEcho reads the arguments of echo, calls Echo and writes its result, as its tables say.
+func toolgenCallEcho(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in Numbers
-	toolgenDecodeNumbers(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Echo(in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeNumbers(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Numbers
+	return toolimpl.Dispatch(ctx, args, &toolgenToolEcho, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Echo(in)
+		return err
+	})
 }
 
-// toolgenInputWidths is the JSON Schema of widths's arguments.
-var toolgenInputWidths = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"i8":{"type":"integer","minimum":-128,"maximum":127},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"f32":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38},"temp":{"type":"number","description":"Celsius is a temperature in degrees Celsius."},"count":{"type":"integer","description":"Count is a named unsigned count.","minimum":0,"maximum":65535},"flag":{"type":"boolean","description":"Flag is a named boolean."}},"required":["i8","temp","flag"],"additionalProperties":false}`)
-
-// toolgenOutputWidths is the JSON Schema of widths's structured result.
-var toolgenOutputWidths = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number","description":"Celsius is a temperature in degrees Celsius."}},"required":["result"],"additionalProperties":false}`)
+var toolgenToolEcho = toolimpl.Tool{Name: ToolEcho, In: toolgenTypeNumbers, Out: toolgenTypeNumbers}
 
 // toolgenCallWidths reads the arguments of widths, calls Widths and writes its result.
 func toolgenCallWidths(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -312,9 +287,6 @@ func toolgenCallWidths(ctx context.Context, args []byte) (res toolgen.Result, er
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputGetLabel is the JSON Schema of get_label's arguments.
-var toolgenInputGetLabel = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"l":{"type":"string","description":"Label is a named string without constants, so not an enum."}},"required":["l"],"additionalProperties":false}`)
-
 // toolgenCallGetLabel reads the arguments of get_label, calls GetLabel and writes its result.
 func toolgenCallGetLabel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolGetLabel, &res, &err)
@@ -345,12 +317,6 @@ func toolgenCallGetLabel(ctx context.Context, args []byte) (res toolgen.Result, 
 	out := GetLabel(argL)
 	return toolgen.TextResult(string(out)), nil
 }
-
-// toolgenInputFloat32 is the JSON Schema of float32's arguments.
-var toolgenInputFloat32 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"x":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["x"],"additionalProperties":false}`)
-
-// toolgenOutputFloat32 is the JSON Schema of float32's structured result.
-var toolgenOutputFloat32 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number","minimum":-3.4028235e+38,"maximum":3.4028235e+38}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallFloat32 reads the arguments of float32, calls Float32 and writes its result.
 func toolgenCallFloat32(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -388,12 +354,6 @@ func toolgenCallFloat32(ctx context.Context, args []byte) (res toolgen.Result, e
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputUint64 is the JSON Schema of uint64's arguments.
-var toolgenInputUint64 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"x":{"type":"integer","minimum":0}},"required":["x"],"additionalProperties":false}`)
-
-// toolgenOutputUint64 is the JSON Schema of uint64's structured result.
-var toolgenOutputUint64 = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"integer","minimum":0}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallUint64 reads the arguments of uint64, calls Uint64 and writes its result.
 func toolgenCallUint64(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -435,172 +395,34 @@ func toolgenCallUint64(ctx context.Context, args []byte) (res toolgen.Result, er
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenDecodeNumbers reads a Numbers object.
-func toolgenDecodeNumbers(d *toolimpl.Decoder, v *Numbers) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectNumbers); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "int":
-			o.Saw(0)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.Int = int(n0)
-			}
-		case "int8":
-			o.Saw(1)
-			if n0, ok := d.Int(-128, 127); ok {
-				v.Int8 = int8(n0)
-			}
-		case "int16":
-			o.Saw(2)
-			if n0, ok := d.Int(-32768, 32767); ok {
-				v.Int16 = int16(n0)
-			}
-		case "int32":
-			o.Saw(3)
-			if n0, ok := d.Int(-2147483648, 2147483647); ok {
-				v.Int32 = int32(n0)
-			}
-		case "int64":
-			o.Saw(4)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.Int64 = n0
-			}
-		case "uint":
-			o.Saw(5)
-			if n0, ok := d.Uint(0, 18446744073709551615); ok {
-				v.Uint = uint(n0)
-			}
-		case "uint8":
-			o.Saw(6)
-			if n0, ok := d.Uint(0, 255); ok {
-				v.Uint8 = uint8(n0)
-			}
-		case "uint16":
-			o.Saw(7)
-			if n0, ok := d.Uint(0, 65535); ok {
-				v.Uint16 = uint16(n0)
-			}
-		case "uint32":
-			o.Saw(8)
-			if n0, ok := d.Uint(0, 4294967295); ok {
-				v.Uint32 = uint32(n0)
-			}
-		case "uint64":
-			o.Saw(9)
-			if n0, ok := d.Uint(0, 18446744073709551615); ok {
-				v.Uint64 = n0
-			}
-		case "byte":
-			o.Saw(10)
-			if n0, ok := d.Uint(0, 255); ok {
-				v.Byte = byte(n0)
-			}
-		case "rune":
-			o.Saw(11)
-			if n0, ok := d.Int(-2147483648, 2147483647); ok {
-				v.Rune = rune(n0)
-			}
-		case "float32":
-			o.Saw(12)
-			if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
-				v.Float32 = float32(f0)
-			}
-		case "float64":
-			o.Saw(13)
-			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-				v.Float64 = f0
-			}
-		case "string":
-			o.Saw(14)
-			if s0, ok := d.String(); ok {
-				v.String = s0
-			}
-		case "bool":
-			o.Saw(15)
-			if b0, ok := d.Bool(); ok {
-				v.Bool = b0
-			}
-		case "temp":
-			o.Saw(16)
-			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-				v.Temp = Celsius(f0)
-			}
-		case "count":
-			o.Saw(17)
-			if n0, ok := d.Uint(0, 65535); ok {
-				v.Count = Count(n0)
-			}
-		case "flag":
-			o.Saw(18)
-			if b0, ok := d.Bool(); ok {
-				v.Flag = Flag(b0)
-			}
-		case "label":
-			o.Saw(19)
-			if s0, ok := d.String(); ok {
-				v.Label = Label(s0)
-			}
-		case "small":
-			o.Saw(20)
-			if n0, ok := d.Int(-128, 127); ok {
-				v.Small = int8(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+// toolgenTypeNumbers describes a Numbers for toolimpl's table-driven reader and writer.
+var toolgenTypeNumbers = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "byte", "rune", "float32", "float64", "string", "bool", "temp", "count", "flag", "label", "small"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Numbers{}.Int), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Numbers{}.Int)), Required: 1, Key: `"int":`},
+		{Offset: unsafe.Offsetof(Numbers{}.Int8), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Numbers{}.Int8)), Required: 2, Key: `"int8":`},
+		{Offset: unsafe.Offsetof(Numbers{}.Int16), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Numbers{}.Int16)), Required: 3, Key: `"int16":`},
+		{Offset: unsafe.Offsetof(Numbers{}.Int32), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Numbers{}.Int32)), Required: 4, Key: `"int32":`},
+		{Offset: unsafe.Offsetof(Numbers{}.Int64), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Numbers{}.Int64)), Required: 5, Key: `"int64":`},
+		{Offset: unsafe.Offsetof(Numbers{}.Uint), Kind: toolimpl.FieldUint | uint8(unsafe.Sizeof(Numbers{}.Uint)), Required: 6, Key: `"uint":`},
+		{Offset: unsafe.Offsetof(Numbers{}.Uint8), Kind: toolimpl.FieldUint | uint8(unsafe.Sizeof(Numbers{}.Uint8)), Required: 7, Key: `"uint8":`},
+		{Offset: unsafe.Offsetof(Numbers{}.Uint16), Kind: toolimpl.FieldUint | uint8(unsafe.Sizeof(Numbers{}.Uint16)), Required: 8, Key: `"uint16":`},
+		{Offset: unsafe.Offsetof(Numbers{}.Uint32), Kind: toolimpl.FieldUint | uint8(unsafe.Sizeof(Numbers{}.Uint32)), Required: 9, Key: `"uint32":`},
+		{Offset: unsafe.Offsetof(Numbers{}.Uint64), Kind: toolimpl.FieldUint | uint8(unsafe.Sizeof(Numbers{}.Uint64)), Required: 10, Key: `"uint64":`},
+		{Offset: unsafe.Offsetof(Numbers{}.Byte), Kind: toolimpl.FieldUint | uint8(unsafe.Sizeof(Numbers{}.Byte)), Required: 11, Key: `"byte":`},
+		{Offset: unsafe.Offsetof(Numbers{}.Rune), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Numbers{}.Rune)), Required: 12, Key: `"rune":`},
+		{Offset: unsafe.Offsetof(Numbers{}.Float32), Kind: toolimpl.FieldFloat32, Required: 13, Key: `"float32":`},
+		{Offset: unsafe.Offsetof(Numbers{}.Float64), Kind: toolimpl.FieldFloat64, Required: 14, Key: `"float64":`},
+		{Offset: unsafe.Offsetof(Numbers{}.String), Kind: toolimpl.FieldString, Required: 15, Key: `"string":`},
+		{Offset: unsafe.Offsetof(Numbers{}.Bool), Kind: toolimpl.FieldBool, Required: 16, Key: `"bool":`},
+		{Offset: unsafe.Offsetof(Numbers{}.Temp), Kind: toolimpl.FieldFloat64, Required: 17, Key: `"temp":`},
+		{Offset: unsafe.Offsetof(Numbers{}.Count), Kind: toolimpl.FieldUint | uint8(unsafe.Sizeof(Numbers{}.Count)), Required: 18, Key: `"count":`},
+		{Offset: unsafe.Offsetof(Numbers{}.Flag), Kind: toolimpl.FieldBool, Required: 19, Key: `"flag":`},
+		{Offset: unsafe.Offsetof(Numbers{}.Label), Kind: toolimpl.FieldString, Required: 20, Key: `"label":`},
+		{Offset: unsafe.Offsetof(Numbers{}.Small), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Numbers{}.Small)), Required: 21, Key: `"small":`},
+	},
 }
-
-// toolgenEncodeNumbers writes a Numbers object.
-func toolgenEncodeNumbers(e *toolimpl.Encoder, v *Numbers) {
-	e.Object()
-	e.Member("\"int\":")
-	e.Int(int64(v.Int))
-	e.Member("\"int8\":")
-	e.Int(int64(v.Int8))
-	e.Member("\"int16\":")
-	e.Int(int64(v.Int16))
-	e.Member("\"int32\":")
-	e.Int(int64(v.Int32))
-	e.Member("\"int64\":")
-	e.Int(v.Int64)
-	e.Member("\"uint\":")
-	e.Uint(uint64(v.Uint))
-	e.Member("\"uint8\":")
-	e.Uint(uint64(v.Uint8))
-	e.Member("\"uint16\":")
-	e.Uint(uint64(v.Uint16))
-	e.Member("\"uint32\":")
-	e.Uint(uint64(v.Uint32))
-	e.Member("\"uint64\":")
-	e.Uint(v.Uint64)
-	e.Member("\"byte\":")
-	e.Uint(uint64(v.Byte))
-	e.Member("\"rune\":")
-	e.Int(int64(v.Rune))
-	e.Member("\"float32\":")
-	e.Float(float64(v.Float32), 32)
-	e.Member("\"float64\":")
-	e.Float(v.Float64, 64)
-	e.Member("\"string\":")
-	e.String(v.String)
-	e.Member("\"bool\":")
-	e.Bool(v.Bool)
-	e.Member("\"temp\":")
-	e.Float(float64(v.Temp), 64)
-	e.Member("\"count\":")
-	e.Uint(uint64(v.Count))
-	e.Member("\"flag\":")
-	e.Bool(bool(v.Flag))
-	e.Member("\"label\":")
-	e.String(string(v.Label))
-	e.Member("\"small\":")
-	e.Int(int64(v.Small))
-	e.EndObject()
-}
-
 var toolgenArgsWidths = &toolimpl.Object{Names: []string{"i8", "u32", "f32", "temp", "count", "flag"}, Required: []int{0, 3, 5}}
 var toolgenArgsGetLabel = &toolimpl.Object{Names: []string{"l"}, Required: []int{0}}
 var toolgenArgsFloat32 = &toolimpl.Object{Names: []string{"x"}, Required: []int{0}}
 var toolgenArgsUint64 = &toolimpl.Object{Names: []string{"x"}, Required: []int{0}}
-var toolgenObjectNumbers = &toolimpl.Object{Names: []string{"int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "byte", "rune", "float32", "float64", "string", "bool", "temp", "count", "flag", "label", "small"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20}}

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"net/netip"
 	"time"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -17,8 +18,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -54,68 +55,75 @@ var (
 
 // Tools returns the tools of package special: store, stamp, dump, bytes, anything, address.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolStore,
-		Description:  "Store keeps a payload and returns it.",
-		InputSchema:  toolgenInputStore,
-		OutputSchema: toolgenOutputStore,
-		Namespace:    "special",
-		Tokens:       toolgen.Tokens{Default: 467, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 119 iyA5ioDBuAEAxAaAkhESQASCOQBARIhEWEBAbQ4MGIUwQB2QKwAgThBwYIaABs4DI 10 1000000000 11 12 192:3 2001:2 24 addr:4 address:2 ani:2 blob:4 cidr code:3 constant db8:2 duration:3 emb empti:2 encod:2 enum i_pv4:2 i_pv6:2 int64 ip itself:2 json:4 keep like local lost marshal marshal_json month:2 name nanosecond:2 network notation note over:2 payload prefix:2 promot pv4:2 pv6:2 raw:2 read:3 return second sinc:2 slug:3 special:2 stamp:3 store:4 string:2 text:5 time:5 toolgen type underli unmarshal unmarshal_json until:2 whose win write:3",
-		Call:         toolgenCallStore,
-		Validate:     toolimpl.Validator(toolgenCallStore),
-	}, {
-		Name:         ToolStamp,
-		Description:  "Stamp takes special types as flat parameters.",
-		InputSchema:  toolgenInputStamp,
-		OutputSchema: toolgenOutputStamp,
-		Namespace:    "special",
-		Tokens:       toolgen.Tokens{Default: 155, Strict: 0, Gemini: 0},
-		SearchTerms:  "1 37 ICCBQERCEJAiIMwUSLEsiIQn 192 2001 addr:2 address data:2 db8 extra:2 flat i_pv4 i_pv6 itself local parameter pv4 pv6 read slug:3 special:3 stamp:4 take text:2 type:2 valu:2 write",
-		Call:         toolgenCallStamp,
-		Validate:     toolimpl.Validator(toolgenCallStamp),
-	}, {
-		Name:         ToolDump,
-		Description:  "Dump returns raw JSON, wrapped.",
-		InputSchema:  toolgenInputDump,
-		OutputSchema: toolgenOutputDump,
-		Namespace:    "special",
-		Tokens:       toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
-		SearchTerms:  "1 10 BQgFDm dump:4 json raw return special:2 wrap",
-		Call:         toolgenCallDump,
-		Validate:     toolimpl.Validator(toolgenCallDump),
-	}, {
-		Name:         ToolBytes,
-		Description:  "Bytes returns bytes, wrapped.",
-		InputSchema:  toolgenInputBytes,
-		OutputSchema: toolgenOutputBytes,
-		Namespace:    "special",
-		Tokens:       toolgen.Tokens{Default: 45, Strict: 28, Gemini: 24},
-		SearchTerms:  "1 9 Bggu byte:5 return special:2 wrap",
-		Call:         toolgenCallBytes,
-		Validate:     toolimpl.Validator(toolgenCallBytes),
-	}, {
-		Name:         ToolAnything,
-		Description:  "Anything returns any value, wrapped.",
-		InputSchema:  toolgenInputAnything,
-		OutputSchema: toolgenOutputAnything,
-		Namespace:    "special",
-		Tokens:       toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
-		SearchTerms:  "1 10 LAgQC2 ani anyth:4 return special:2 valu wrap",
-		Call:         toolgenCallAnything,
-		Validate:     toolimpl.Validator(toolgenCallAnything),
-	}, {
-		Name:         ToolAddress,
-		Description:  "Address returns a text type, wrapped.",
-		InputSchema:  toolgenInputAddress,
-		OutputSchema: toolgenOutputAddress,
-		Namespace:    "special",
-		Tokens:       toolgen.Tokens{Default: 47, Strict: 30, Gemini: 26},
-		SearchTerms:  "1 10 BQiEC2 address:4 return special:2 text type wrap",
-		Call:         toolgenCallAddress,
-		Validate:     toolimpl.Validator(toolgenCallAddress),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package special, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolStore,
+	Description: "Store keeps a payload and returns it.",
+	// The input schema has no form in OpenAI's strict dialect (a value of any,
+	// type (no type and no $ref) at /properties/raw): OpenAI gets it without,
+	// strict mode.,
+	// The input schema has no form in Gemini's subset (a value of any type (no,
+	// type) at /properties/raw): Gemini gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"when":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"since":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"empty":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"slug":{"type":"string","description":"Slug is a local text type: it reads and writes itself as text."},"code":{"type":"string","description":"Code is a named string that reads itself from text: text wins over the underlying string (and over enum constants)."},"times":{"type":"array","items":{"type":"string","format":"date-time"}},"blobs":{"type":"object","additionalProperties":{"type":"string","contentEncoding":"base64"}},"addrs":{"type":"array","items":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."}},"duration":{"type":"integer","description":"an int64 of nanoseconds, as encoding/json writes it\nA duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","enum":[1,2,3,4,5,6,7,8,9,10,11,12]},"stamped":{"type":"string","description":"Stamped embeds time.Time, whose UnmarshalJSON and MarshalJSON it promotes: like encoding/json, toolgen reads and writes it as a time's text, and its Note is lost."}},"required":["when","blob","raw","any","addr","slug","code","times","blobs","duration","month","stamped"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Payload holds one of each.","properties":{"when":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"since":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"empty":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"slug":{"type":"string","description":"Slug is a local text type: it reads and writes itself as text."},"code":{"type":"string","description":"Code is a named string that reads itself from text: text wins over the underlying string (and over enum constants)."},"times":{"type":"array","items":{"type":"string","format":"date-time"}},"blobs":{"type":"object","additionalProperties":{"type":"string","contentEncoding":"base64"}},"addrs":{"type":"array","items":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."}},"duration":{"type":"integer","description":"an int64 of nanoseconds, as encoding/json writes it\nA duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","examples":[1,2,3,4,5,6,7,8,9,10,11,12]},"stamped":{"type":"string","description":"Stamped embeds time.Time, whose UnmarshalJSON and MarshalJSON it promotes: like encoding/json, toolgen reads and writes it as a time's text, and its Note is lost."}},"required":["when","blob","raw","any","addr","slug","code","times","blobs","duration","month","stamped"],"additionalProperties":false}`),
+	Namespace:    "special",
+	Tokens:       toolgen.Tokens{Default: 467, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 119 iyA5ioDBuAEAxAaAkhESQASCOQBARIhEWEBAbQ4MGIUwQB2QKwAgThBwYIaABs4DI 10 1000000000 11 12 192:3 2001:2 24 addr:4 address:2 ani:2 blob:4 cidr code:3 constant db8:2 duration:3 emb empti:2 encod:2 enum i_pv4:2 i_pv6:2 int64 ip itself:2 json:4 keep like local lost marshal marshal_json month:2 name nanosecond:2 network notation note over:2 payload prefix:2 promot pv4:2 pv6:2 raw:2 read:3 return second sinc:2 slug:3 special:2 stamp:3 store:4 string:2 text:5 time:5 toolgen type underli unmarshal unmarshal_json until:2 whose win write:3",
+	Call:         toolgenCallStore,
+}, {
+	Name:        ToolStamp,
+	Description: "Stamp takes special types as flat parameters.",
+	// The input schema has no form in OpenAI's strict dialect (a value of any,
+	// type (no type and no $ref) at /properties/extra): OpenAI gets it without,
+	// strict mode.,
+	// The input schema has no form in Gemini's subset (a value of any type (no,
+	// type) at /properties/extra): Gemini gets it as it is.,
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"at":{"type":"string","format":"date-time"},"data":{"type":"string","contentEncoding":"base64"},"extra":{},"value":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"slug":{"type":"string","description":"Slug is a local text type: it reads and writes itself as text."}},"required":["at","data","extra","value","slug"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","format":"date-time"}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "special",
+	Tokens:       toolgen.Tokens{Default: 155, Strict: 0, Gemini: 0},
+	SearchTerms:  "1 37 ICCBQERCEJAiIMwUSLEsiIQn 192 2001 addr:2 address data:2 db8 extra:2 flat i_pv4 i_pv6 itself local parameter pv4 pv6 read slug:3 special:3 stamp:4 take text:2 type:2 valu:2 write",
+	Call:         toolgenCallStamp,
+}, {
+	Name:         ToolDump,
+	Description:  "Dump returns raw JSON, wrapped.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "special",
+	Tokens:       toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
+	SearchTerms:  "1 10 BQgFDm dump:4 json raw return special:2 wrap",
+	Call:         toolgenCallDump,
+}, {
+	Name:         ToolBytes,
+	Description:  "Bytes returns bytes, wrapped.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "special",
+	Tokens:       toolgen.Tokens{Default: 45, Strict: 28, Gemini: 24},
+	SearchTerms:  "1 9 Bggu byte:5 return special:2 wrap",
+	Call:         toolgenCallBytes,
+}, {
+	Name:         ToolAnything,
+	Description:  "Anything returns any value, wrapped.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "special",
+	Tokens:       toolgen.Tokens{Default: 46, Strict: 29, Gemini: 25},
+	SearchTerms:  "1 10 LAgQC2 ani anyth:4 return special:2 valu wrap",
+	Call:         toolgenCallAnything,
+}, {
+	Name:         ToolAddress,
+	Description:  "Address returns a text type, wrapped.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "special",
+	Tokens:       toolgen.Tokens{Default: 47, Strict: 30, Gemini: 26},
+	SearchTerms:  "1 10 BQiEC2 address:4 return special:2 text type wrap",
+	Call:         toolgenCallAddress,
+}}
 
 // StoreRule is a permission rule for the tool store: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
@@ -143,7 +151,7 @@ type StoreRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r StoreRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolStore, toolgenObjectPayload, []string{r.When, r.Until, r.Since, r.Blob, r.Raw, r.Any, r.Empty, r.Addr, r.Prefix, r.Slug, r.Code, r.Times, r.Blobs, r.Addrs, r.Duration, r.Month, r.Stamped})
+	return toolimpl.RuleOf(ToolStore, toolgenObjectPayload, unsafe.Pointer(&r), 17)
 }
 
 // StampRule is a permission rule for the tool stamp: each field is a glob over
@@ -161,7 +169,7 @@ type StampRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r StampRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolStamp, toolgenArgsStamp, []string{r.At, r.Data, r.Extra, r.Value, r.Addr, r.Slug})
+	return toolimpl.RuleOf(ToolStamp, toolgenArgsStamp, unsafe.Pointer(&r), 6)
 }
 
 // DumpRule is a permission rule for the tool dump, which takes no arguments.
@@ -198,16 +206,6 @@ func (r AddressRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolAddress}
 }
 
-// toolgenInputStore is the JSON Schema of store's arguments. It has no form in
-// OpenAI's strict dialect (a value of any type (no type and no $ref) at
-// /properties/raw): OpenAI gets it without strict mode. It has no form in
-// Gemini's subset (a value of any type (no type) at /properties/raw): Gemini
-// gets it as it is.
-var toolgenInputStore = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"when":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"since":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"empty":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"slug":{"type":"string","description":"Slug is a local text type: it reads and writes itself as text."},"code":{"type":"string","description":"Code is a named string that reads itself from text: text wins over the underlying string (and over enum constants)."},"times":{"type":"array","items":{"type":"string","format":"date-time"}},"blobs":{"type":"object","additionalProperties":{"type":"string","contentEncoding":"base64"}},"addrs":{"type":"array","items":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."}},"duration":{"type":"integer","description":"an int64 of nanoseconds, as encoding/json writes it\nA duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","enum":[1,2,3,4,5,6,7,8,9,10,11,12]},"stamped":{"type":"string","description":"Stamped embeds time.Time, whose UnmarshalJSON and MarshalJSON it promotes: like encoding/json, toolgen reads and writes it as a time's text, and its Note is lost."}},"required":["when","blob","raw","any","addr","slug","code","times","blobs","duration","month","stamped"],"additionalProperties":false}`)
-
-// toolgenOutputStore is the JSON Schema of store's structured result.
-var toolgenOutputStore = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Payload holds one of each.","properties":{"when":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"since":{"type":"string","format":"date-time"},"blob":{"type":"string","contentEncoding":"base64"},"raw":{},"any":{},"empty":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"prefix":{"type":"string","description":"An IP network in CIDR notation, such as \"192.0.2.0/24\"."},"slug":{"type":"string","description":"Slug is a local text type: it reads and writes itself as text."},"code":{"type":"string","description":"Code is a named string that reads itself from text: text wins over the underlying string (and over enum constants)."},"times":{"type":"array","items":{"type":"string","format":"date-time"}},"blobs":{"type":"object","additionalProperties":{"type":"string","contentEncoding":"base64"}},"addrs":{"type":"array","items":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."}},"duration":{"type":"integer","description":"an int64 of nanoseconds, as encoding/json writes it\nA duration in nanoseconds (1 second = 1000000000)."},"month":{"type":"integer","examples":[1,2,3,4,5,6,7,8,9,10,11,12]},"stamped":{"type":"string","description":"Stamped embeds time.Time, whose UnmarshalJSON and MarshalJSON it promotes: like encoding/json, toolgen reads and writes it as a time's text, and its Note is lost."}},"required":["when","blob","raw","any","addr","slug","code","times","blobs","duration","month","stamped"],"additionalProperties":false}`)
-
 // toolgenCallStore reads the arguments of store, calls Store and writes its result.
 func toolgenCallStore(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolStore, &res, &err)
@@ -231,16 +229,6 @@ func toolgenCallStore(ctx context.Context, args []byte) (res toolgen.Result, err
 	toolgenEncodePayload(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputStamp is the JSON Schema of stamp's arguments. It has no form in
-// OpenAI's strict dialect (a value of any type (no type and no $ref) at
-// /properties/extra): OpenAI gets it without strict mode. It has no form in
-// Gemini's subset (a value of any type (no type) at /properties/extra): Gemini
-// gets it as it is.
-var toolgenInputStamp = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"at":{"type":"string","format":"date-time"},"data":{"type":"string","contentEncoding":"base64"},"extra":{},"value":{},"addr":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."},"slug":{"type":"string","description":"Slug is a local text type: it reads and writes itself as text."}},"required":["at","data","extra","value","slug"],"additionalProperties":false}`)
-
-// toolgenOutputStamp is the JSON Schema of stamp's structured result.
-var toolgenOutputStamp = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","format":"date-time"}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallStamp reads the arguments of stamp, calls Stamp and writes its result.
 func toolgenCallStamp(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -321,12 +309,6 @@ func toolgenCallStamp(ctx context.Context, args []byte) (res toolgen.Result, err
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputDump is the JSON Schema of dump's arguments.
-var toolgenInputDump = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputDump is the JSON Schema of dump's structured result.
-var toolgenOutputDump = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallDump reads the arguments of dump, calls Dump and writes its result.
 func toolgenCallDump(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolDump, &res, &err)
@@ -359,12 +341,6 @@ func toolgenCallDump(ctx context.Context, args []byte) (res toolgen.Result, err 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputBytes is the JSON Schema of bytes's arguments.
-var toolgenInputBytes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputBytes is the JSON Schema of bytes's structured result.
-var toolgenOutputBytes = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","contentEncoding":"base64"}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallBytes reads the arguments of bytes, calls Bytes and writes its result.
 func toolgenCallBytes(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolBytes, &res, &err)
@@ -393,12 +369,6 @@ func toolgenCallBytes(ctx context.Context, args []byte) (res toolgen.Result, err
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputAnything is the JSON Schema of anything's arguments.
-var toolgenInputAnything = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputAnything is the JSON Schema of anything's structured result.
-var toolgenOutputAnything = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallAnything reads the arguments of anything, calls Anything and writes its result.
 func toolgenCallAnything(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -431,12 +401,6 @@ func toolgenCallAnything(ctx context.Context, args []byte) (res toolgen.Result, 
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputAddress is the JSON Schema of address's arguments.
-var toolgenInputAddress = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenOutputAddress is the JSON Schema of address's structured result.
-var toolgenOutputAddress = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"string","description":"An IPv4 or IPv6 address, such as \"192.0.2.1\" or \"2001:db8::1\"."}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallAddress reads the arguments of address, calls Address and writes its result.
 func toolgenCallAddress(ctx context.Context, args []byte) (res toolgen.Result, err error) {

@@ -6,6 +6,7 @@ package structparam
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -44,46 +45,45 @@ var (
 
 // Tools returns the tools of package structparam: list_items, ping, configure, segment.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:         ToolListItems,
-		Description:  "ListItems lists items matching a query.",
-		InputSchema:  toolgenInputListItems,
-		OutputSchema: toolgenOutputListItems,
-		Namespace:    "structparam",
-		Tokens:       toolgen.Tokens{Default: 328, Strict: 379, Gemini: 301},
-		SearchTerms:  "1 100 DJiCqUlhQASQEuGzGGBACglECFMnNEgIQejBRUojAAARIoQ after chang embed:3 encod extra:2 field:2 filter:3 first flatten go is_renam:2 item:6 json:3 label:3 limit:2 list:5 list_item:4 match:2 member name:8 nest no_tag:2 object offset:3 onli:2 onli_opt:2 opt:2 optional:2 page per promot queri rather reason:3 renam:2 result:2 return shown:2 string struct structparam:2 tag:6 type under unexport valu:2 visibl:3",
-		Call:         toolgenCallListItems,
-		Validate:     toolimpl.Validator(toolgenCallListItems),
-	}, {
-		Name:        ToolPing,
-		Description: "Ping takes a struct with no fields.",
-		InputSchema: toolgenInputPing,
-		Namespace:   "structparam",
-		Tokens:      toolgen.Tokens{Default: 47, Strict: 30, Gemini: 26},
-		SearchTerms: "1 9 aAQFJ field ping:4 struct structparam:2 take",
-		Call:        toolgenCallPing,
-		Validate:    toolimpl.Validator(toolgenCallPing),
-	}, {
-		Name:        ToolConfigure,
-		Description: "Configure takes a pointer to a struct.",
-		InputSchema: toolgenInputConfigure,
-		Namespace:   "structparam",
-		Tokens:      toolgen.Tokens{Default: 57, Strict: 40, Gemini: 35},
-		SearchTerms: "1 11 CAQUoM configur:4 pointer struct structparam:2 take verbos:2",
-		Call:        toolgenCallConfigure,
-		Validate:    toolimpl.Validator(toolgenCallConfigure),
-	}, {
-		Name:         ToolSegment,
-		Description:  "Segment takes two struct parameters: they are flat parameters, each an object.",
-		InputSchema:  toolgenInputSegment,
-		OutputSchema: toolgenOutputSegment,
-		Namespace:    "structparam",
-		Tokens:       toolgen.Tokens{Default: 144, Strict: 139, Gemini: 112},
-		SearchTerms:  "1 22 MQIZJgZEEwZB each flat object parameter:2 point:2 segment:6 struct structparam:2 take taken:2 twice:2 two",
-		Call:         toolgenCallSegment,
-		Validate:     toolimpl.Validator(toolgenCallSegment),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package structparam, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:         ToolListItems,
+	Description:  "ListItems lists items matching a query.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"Name is the item name to match."},"offset":{"type":"integer","description":"Offset is the first result to return."},"limit":{"type":"integer","description":"results per page"},"reason":{"type":"string","description":"Reason for the change."},"By":{"type":"string","description":"no json tag: the Go name"},"filter":{"type":"object","description":"Filter is embedded under a json tag, so it is a nested object rather than flattened.","properties":{"field":{"type":"string"},"value":{"type":"string"}},"required":["field","value"],"additionalProperties":false},"extra":{"type":"boolean"},"visible":{"type":"string","description":"Visible is promoted from an unexported embedded struct, as encoding/json does."},"Label":{"type":"string","description":"Label is a named string, embedded: a member named after its type."},"tags":{"type":"array","items":{"type":"string"}},"-":{"type":"string","description":"named \"-\""},"NoTag":{"type":"integer"},"is_renamed":{"type":"boolean"},"optional":{"type":"string"},"OnlyOpts":{"type":"integer"},"Shown":{"type":"string"}},"required":["name","reason","By","filter","visible","Label","-","NoTag","is_renamed","Shown"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "structparam",
+	Tokens:       toolgen.Tokens{Default: 328, Strict: 379, Gemini: 301},
+	SearchTerms:  "1 100 DJiCqUlhQASQEuGzGGBACglECFMnNEgIQejBRUojAAARIoQ after chang embed:3 encod extra:2 field:2 filter:3 first flatten go is_renam:2 item:6 json:3 label:3 limit:2 list:5 list_item:4 match:2 member name:8 nest no_tag:2 object offset:3 onli:2 onli_opt:2 opt:2 optional:2 page per promot queri rather reason:3 renam:2 result:2 return shown:2 string struct structparam:2 tag:6 type under unexport valu:2 visibl:3",
+	Call:         toolgenCallListItems,
+}, {
+	Name:        ToolPing,
+	Description: "Ping takes a struct with no fields.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Namespace:   "structparam",
+	Tokens:      toolgen.Tokens{Default: 47, Strict: 30, Gemini: 26},
+	SearchTerms: "1 9 aAQFJ field ping:4 struct structparam:2 take",
+	Call:        toolgenCallPing,
+}, {
+	Name:        ToolConfigure,
+	Description: "Configure takes a pointer to a struct.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"verbose":{"type":"boolean"}},"required":["verbose"],"additionalProperties":false}`),
+	Namespace:   "structparam",
+	Tokens:      toolgen.Tokens{Default: 57, Strict: 40, Gemini: 35},
+	SearchTerms: "1 11 CAQUoM configur:4 pointer struct structparam:2 take verbos:2",
+	Call:        toolgenCallConfigure,
+}, {
+	Name:         ToolSegment,
+	Description:  "Segment takes two struct parameters: they are flat parameters, each an object.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"object","description":"Point is taken twice by Segment.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false},"to":{"type":"object","description":"Point is taken twice by Segment.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"required":["from"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number"}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "structparam",
+	Tokens:       toolgen.Tokens{Default: 144, Strict: 139, Gemini: 112},
+	SearchTerms:  "1 22 MQIZJgZEEwZB each flat object parameter:2 point:2 segment:6 struct structparam:2 take taken:2 twice:2 two",
+	Call:         toolgenCallSegment,
+}}
 
 // ListItemsRule is a permission rule for the tool list_items: each field is a
 // glob over that argument's value (as toolgen.Rule's Args), and an empty field
@@ -110,7 +110,7 @@ type ListItemsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListItemsRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolListItems, toolgenObjectQuery, []string{r.Name, r.Offset, r.Limit, r.Reason, r.By, r.Filter, r.Extra, r.Visible, r.Label, r.Tags, r.Dash, r.NoTag, r.Renamed, r.Optional, r.OnlyOpts, r.Dominated})
+	return toolimpl.RuleOf(ToolListItems, toolgenObjectQuery, unsafe.Pointer(&r), 16)
 }
 
 // PingRule is a permission rule for the tool ping, which takes no arguments.
@@ -131,7 +131,7 @@ type ConfigureRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ConfigureRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolConfigure, toolgenObjectOptions, []string{r.Verbose})
+	return toolimpl.RuleOf(ToolConfigure, &toolgenTypeOptions.Object, unsafe.Pointer(&r), 1)
 }
 
 // SegmentRule is a permission rule for the tool segment: each field is a glob
@@ -145,14 +145,8 @@ type SegmentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SegmentRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolSegment, toolgenArgsSegment, []string{r.From, r.To})
+	return toolimpl.RuleOf(ToolSegment, toolgenArgsSegment, unsafe.Pointer(&r), 2)
 }
-
-// toolgenInputListItems is the JSON Schema of list_items's arguments.
-var toolgenInputListItems = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"Name is the item name to match."},"offset":{"type":"integer","description":"Offset is the first result to return."},"limit":{"type":"integer","description":"results per page"},"reason":{"type":"string","description":"Reason for the change."},"By":{"type":"string","description":"no json tag: the Go name"},"filter":{"type":"object","description":"Filter is embedded under a json tag, so it is a nested object rather than flattened.","properties":{"field":{"type":"string"},"value":{"type":"string"}},"required":["field","value"],"additionalProperties":false},"extra":{"type":"boolean"},"visible":{"type":"string","description":"Visible is promoted from an unexported embedded struct, as encoding/json does."},"Label":{"type":"string","description":"Label is a named string, embedded: a member named after its type."},"tags":{"type":"array","items":{"type":"string"}},"-":{"type":"string","description":"named \"-\""},"NoTag":{"type":"integer"},"is_renamed":{"type":"boolean"},"optional":{"type":"string"},"OnlyOpts":{"type":"integer"},"Shown":{"type":"string"}},"required":["name","reason","By","filter","visible","Label","-","NoTag","is_renamed","Shown"],"additionalProperties":false}`)
-
-// toolgenOutputListItems is the JSON Schema of list_items's structured result.
-var toolgenOutputListItems = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallListItems reads the arguments of list_items, calls ListItems and writes its result.
 func toolgenCallListItems(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -185,57 +179,25 @@ func toolgenCallListItems(ctx context.Context, args []byte) (res toolgen.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputPing is the JSON Schema of ping's arguments.
-var toolgenInputPing = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
-
-// toolgenCallPing reads the arguments of ping, calls Ping and writes its result.
-func toolgenCallPing(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolPing, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallPing reads the arguments of ping, calls Ping and writes its result, as its tables say.
+func toolgenCallPing(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in Empty
-	toolgenDecodeEmpty(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := Ping(in); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+	return toolimpl.Dispatch(ctx, args, &toolgenToolPing, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return Ping(in)
+	})
 }
 
-// toolgenInputConfigure is the JSON Schema of configure's arguments.
-var toolgenInputConfigure = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"verbose":{"type":"boolean"}},"required":["verbose"],"additionalProperties":false}`)
+var toolgenToolPing = toolimpl.Tool{Name: ToolPing, In: toolgenTypeEmpty}
 
-// toolgenCallConfigure reads the arguments of configure, calls Configure and writes its result.
-func toolgenCallConfigure(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolConfigure, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	in := new(Options)
-	toolgenDecodeOptions(d, in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := Configure(ctx, in); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallConfigure reads the arguments of configure, calls Configure and writes its result, as its tables say.
+func toolgenCallConfigure(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in Options
+	return toolimpl.Dispatch(ctx, args, &toolgenToolConfigure, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return Configure(ctx, &in)
+	})
 }
 
-// toolgenInputSegment is the JSON Schema of segment's arguments.
-var toolgenInputSegment = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"object","description":"Point is taken twice by Segment.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false},"to":{"type":"object","description":"Point is taken twice by Segment.","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}},"required":["from"],"additionalProperties":false}`)
-
-// toolgenOutputSegment is the JSON Schema of segment's structured result.
-var toolgenOutputSegment = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"type":"number"}},"required":["result"],"additionalProperties":false}`)
+var toolgenToolConfigure = toolimpl.Tool{Name: ToolConfigure, In: toolgenTypeOptions}
 
 // toolgenCallSegment reads the arguments of segment, calls Segment and writes its result.
 func toolgenCallSegment(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -282,6 +244,15 @@ func toolgenCallSegment(ctx context.Context, args []byte) (res toolgen.Result, e
 	e.Float(out, 64)
 	e.EndObject()
 	return toolimpl.Structured(e), nil
+}
+
+// toolgenTypeOptions describes a Options for toolimpl's table-driven reader and writer.
+var toolgenTypeOptions = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"verbose"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Options{}.Verbose), Kind: toolimpl.FieldBool, Required: 1, Key: `"verbose":`},
+	},
+	New: toolimpl.New[Options],
 }
 
 // toolgenDecodeQuery reads a Query object.
@@ -377,75 +348,41 @@ func toolgenDecodeQuery(d *toolimpl.Decoder, v *Query) {
 	}
 }
 
-// toolgenDecodeEmpty reads a Empty object.
-func toolgenDecodeEmpty(d *toolimpl.Decoder, v *Empty) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectEmpty); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
+// toolgenTypeEmpty describes a Empty for toolimpl's table-driven reader and writer.
+var toolgenTypeEmpty = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{}},
+	Fields: []toolimpl.Field{},
 }
 
-// toolgenDecodeOptions reads a Options object.
-func toolgenDecodeOptions(d *toolimpl.Decoder, v *Options) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectOptions); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "verbose":
-			o.Saw(0)
-			if b0, ok := d.Bool(); ok {
-				v.Verbose = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+// toolgenTypePoint describes a Point for toolimpl's table-driven reader and writer.
+var toolgenTypePoint = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"x", "y"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Point{}.X), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Point{}.X)), Required: 1, Key: `"x":`},
+		{Offset: unsafe.Offsetof(Point{}.Y), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Point{}.Y)), Required: 2, Key: `"y":`},
+	},
+	New: toolimpl.New[Point],
 }
 
-// toolgenDecodePoint reads a Point object.
+// toolgenDecodePoint reads a Point object, as its table says.
 func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectPoint); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "x":
-			o.Saw(0)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.X = int(n0)
-			}
-		case "y":
-			o.Saw(1)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.Y = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypePoint, unsafe.Pointer(v))
 }
 
 var toolgenArgsSegment = &toolimpl.Object{Names: []string{"from", "to"}, Required: []int{0}}
 
-// toolgenDecodeFilter reads a Filter object.
+// toolgenTypeFilter describes a Filter for toolimpl's table-driven reader and writer.
+var toolgenTypeFilter = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"field", "value"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Filter{}.Field), Kind: toolimpl.FieldString, Required: 1, Key: `"field":`},
+		{Offset: unsafe.Offsetof(Filter{}.Value), Kind: toolimpl.FieldString, Required: 2, Key: `"value":`},
+	},
+}
+
+// toolgenDecodeFilter reads a Filter object, as its table says.
 func toolgenDecodeFilter(d *toolimpl.Decoder, v *Filter) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectFilter); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "field":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.Field = s0
-			}
-		case "value":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				v.Value = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeFilter, unsafe.Pointer(v))
 }
 
 // toolgenDecodeSlicestring reads a []string.
@@ -465,7 +402,3 @@ func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
 }
 
 var toolgenObjectQuery = &toolimpl.Object{Names: []string{"name", "offset", "limit", "reason", "By", "filter", "extra", "visible", "Label", "tags", "-", "NoTag", "is_renamed", "optional", "OnlyOpts", "Shown"}, Required: []int{0, 3, 4, 5, 7, 8, 10, 11, 12, 15}, NullAbsent: []int{1, 2, 6, 9, 14}}
-var toolgenObjectEmpty = &toolimpl.Object{Names: []string{}}
-var toolgenObjectOptions = &toolimpl.Object{Names: []string{"verbose"}, Required: []int{0}}
-var toolgenObjectPoint = &toolimpl.Object{Names: []string{"x", "y"}, Required: []int{0, 1}}
-var toolgenObjectFilter = &toolimpl.Object{Names: []string{"field", "value"}, Required: []int{0, 1}}

@@ -6,6 +6,7 @@ package unexported
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -14,8 +15,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -35,24 +36,26 @@ var (
 
 // Tools returns the tools of package unexported: ping.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:        toolPing,
-		Description: "ping answers pong.",
-		InputSchema: toolgenInputping,
-		Namespace:   "unexported",
-		Tokens:      toolgen.Tokens{Default: 43, Strict: 26, Gemini: 22},
-		SearchTerms: "1 8 WAVA answer ping:4 pong unexport:2",
-		Call:        toolgenCallping,
-		Validate:    toolimpl.Validator(toolgenCallping),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package unexported, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        toolPing,
+	Description: "ping answers pong.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Namespace:   "unexported",
+	Tokens:      toolgen.Tokens{Default: 43, Strict: 26, Gemini: 22},
+	SearchTerms: "1 8 WAVA answer ping:4 pong unexport:2",
+	Call:        toolgenCallping,
+}}
 
 // Tools returns the tools of a helper, which run on it: ask.
 func (recv *helper) Tools() []toolgen.Tool {
 	return toolimpl.Tools([]toolgen.Tool{{
 		Name:        toolAsk,
 		Description: "ask asks the helper.",
-		InputSchema: toolgenInputask,
+		InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"prompt":{"type":"string","description":"what to ask."}},"required":["prompt"],"additionalProperties":false}`),
 		Namespace:   "unexported",
 		Tokens:      toolgen.Tokens{Default: 61, Strict: 44, Gemini: 39},
 		SearchTerms: "1 11 SwmQ ask:6 helper prompt:2 unexport:2",
@@ -83,11 +86,8 @@ type askRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r askRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(toolAsk, toolgenArgsask, []string{r.Prompt})
+	return toolimpl.RuleOf(toolAsk, toolgenArgsask, unsafe.Pointer(&r), 1)
 }
-
-// toolgenInputping is the JSON Schema of ping's arguments.
-var toolgenInputping = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`)
 
 // toolgenCallping reads the arguments of ping, calls ping and writes its result.
 func toolgenCallping(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -111,9 +111,6 @@ func toolgenCallping(ctx context.Context, args []byte) (res toolgen.Result, err 
 	out := ping()
 	return toolgen.TextResult(out), nil
 }
-
-// toolgenInputask is the JSON Schema of ask's arguments.
-var toolgenInputask = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"prompt":{"type":"string","description":"what to ask."}},"required":["prompt"],"additionalProperties":false}`)
 
 // toolgenCallask reads the arguments of ask, calls (*helper).ask and writes its result.
 func toolgenCallask(recv *helper, ctx context.Context, args []byte) (res toolgen.Result, err error) {

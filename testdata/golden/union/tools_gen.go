@@ -7,6 +7,7 @@ package union
 import (
 	"context"
 	"math"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -15,8 +16,8 @@ import (
 // A compile error on these lines means this file and the toolgen runtime disagree:
 // see the documentation of toolimpl.EnforceVersion for what to do.
 const (
-	_ = toolimpl.EnforceVersion(7 - toolimpl.MinVersion)
-	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 7)
+	_ = toolimpl.EnforceVersion(8 - toolimpl.MinVersion)
+	_ = toolimpl.EnforceVersion(toolimpl.MaxVersion - 8)
 )
 
 // The names of the tools, for permission rules and lookups.
@@ -46,57 +47,55 @@ var (
 
 // Tools returns the tools of package union: draw, render, lookup, largest, grow.
 func Tools() []toolgen.Tool {
-	return toolimpl.Tools([]toolgen.Tool{{
-		Name:        ToolDraw,
-		Description: "Draw draws one shape.",
-		InputSchema: toolgenInputDraw,
-		Namespace:   "union",
-		Tokens:      toolgen.Tokens{Default: 265, Strict: 260, Gemini: 228},
-		SearchTerms: "1 48 whIABjVEGHABI2GMgwPACiA circl:2 color:2 draw:6 height:2 kind:6 label:2 method name on point:2 pointer poli:2 polygon radiu:2 receiver rect:3 rectangl round shape:5 store tag union:2 width:2",
-		Call:        toolgenCallDraw,
-		Validate:    toolimpl.Validator(toolgenCallDraw),
-	}, {
-		Name:         ToolRender,
-		Description:  "Render draws a scene.",
-		InputSchema:  toolgenInputRender,
-		OutputSchema: toolgenOutputRender,
-		Namespace:    "union",
-		Tokens:       toolgen.Tokens{Default: 487, Strict: 501, Gemini: 435},
-		SearchTerms:  "1 86 gjiEYwBnQoYBRBgcFADwwuAQgQE center circl:4 draw:2 figur focu:3 height:4 kind:12 label:4 method:2 name:2 point:4 pointer:2 poli:4 polygon:2 radiu:4 receiver:2 rect:6 rectangl:2 render:4 round:2 scene shape:6 store:2 tag:2 titl:2 union:2 width:4",
-		Call:         toolgenCallRender,
-		Validate:     toolimpl.Validator(toolgenCallRender),
-	}, {
-		Name:         ToolLookup,
-		Description:  "Lookup finds a record.",
-		InputSchema:  toolgenInputLookup,
-		OutputSchema: toolgenOutputLookup,
-		Namespace:    "union",
-		Tokens:       toolgen.Tokens{Default: 144, Strict: 127, Gemini: 117},
-		SearchTerms:  "1 31 IM8CISFQNCR compound:3 find:2 id kei:5 lookup:4 name:3 number:2 record:5 row:2 tabl:2 union:2",
-		Call:         toolgenCallLookup,
-		Validate:     toolimpl.Validator(toolgenCallLookup),
-	}, {
-		Name:         ToolLargest,
-		Description:  "Largest returns the largest shape.",
-		InputSchema:  toolgenInputLargest,
-		OutputSchema: toolgenOutputLargest,
-		Namespace:    "union",
-		Tokens:       toolgen.Tokens{Default: 267, Strict: 262, Gemini: 230},
-		SearchTerms:  "1 47 gFJACHuRosAoAiLACZ8GABiA circl:2 draw figur height:2 kind:6 label:2 largest:5 method name point:2 pointer poli:2 polygon radiu:2 receiver rect:3 rectangl return round shape:5 store tag union:2 width:2",
-		Call:         toolgenCallLargest,
-		Validate:     toolimpl.Validator(toolgenCallLargest),
-	}, {
-		Name:          ToolGrow,
-		Description:   "Grow sends each shape as it grows.",
-		InputSchema:   toolgenInputGrow,
-		PartialSchema: toolgenPartialGrow,
-		Namespace:     "union",
-		Tokens:        toolgen.Tokens{Default: 57, Strict: 40, Gemini: 35},
-		SearchTerms:   "1 10 mJyAM each grow:5 send shape union:2",
-		Call:          toolgenCallGrow,
-		Validate:      toolimpl.Validator(toolgenCallGrow),
-	}})
+	return toolimpl.StaticTools(toolgenTools[:])
 }
+
+// toolgenTools are the tools of package union, as the compiler lays them out.
+var toolgenTools = [...]toolgen.Tool{{
+	Name:        ToolDraw,
+	Description: "Draw draws one shape.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"shape":{"description":"the shape to draw","anyOf":[{"type":"object","description":"Circle is a round shape.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is a rectangle; its method has a pointer receiver, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\" in the tag.","properties":{"kind":{"type":"string","enum":["poly"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["kind","points"],"additionalProperties":false}]},"color":{"type":"string"}},"required":["shape","color"],"additionalProperties":false}`),
+	Namespace:   "union",
+	Tokens:      toolgen.Tokens{Default: 265, Strict: 260, Gemini: 228},
+	SearchTerms: "1 48 whIABjVEGHABI2GMgwPACiA circl:2 color:2 draw:6 height:2 kind:6 label:2 method name on point:2 pointer poli:2 polygon radiu:2 receiver rect:3 rectangl round shape:5 store tag union:2 width:2",
+	Call:        toolgenCallDraw,
+}, {
+	Name:         ToolRender,
+	Description:  "Render draws a scene.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string"},"shapes":{"type":"array","items":{"description":"Shape is a figure to draw.","anyOf":[{"type":"object","description":"Circle is a round shape.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is a rectangle; its method has a pointer receiver, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\" in the tag.","properties":{"kind":{"type":"string","enum":["poly"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["kind","points"],"additionalProperties":false}]}},"focus":{"description":"Focus is the shape to center on.","anyOf":[{"type":"object","description":"Circle is a round shape.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is a rectangle; its method has a pointer receiver, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\" in the tag.","properties":{"kind":{"type":"string","enum":["poly"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["kind","points"],"additionalProperties":false}]}},"required":["title","shapes"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Scene is what to draw.","properties":{"title":{"type":"string"},"shapes":{"type":"array","items":{"description":"Shape is a figure to draw.","anyOf":[{"type":"object","description":"Circle is a round shape.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is a rectangle; its method has a pointer receiver, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\" in the tag.","properties":{"kind":{"type":"string","enum":["poly"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]}},"focus":{"description":"Focus is the shape to center on.","anyOf":[{"type":"object","description":"Circle is a round shape.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is a rectangle; its method has a pointer receiver, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\" in the tag.","properties":{"kind":{"type":"string","enum":["poly"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]}},"required":["title","shapes"],"additionalProperties":false}`),
+	Namespace:    "union",
+	Tokens:       toolgen.Tokens{Default: 487, Strict: 501, Gemini: 435},
+	SearchTerms:  "1 86 gjiEYwBnQoYBRBgcFADwwuAQgQE center circl:4 draw:2 figur focu:3 height:4 kind:12 label:4 method:2 name:2 point:4 pointer:2 poli:4 polygon:2 radiu:4 receiver:2 rect:6 rectangl:2 render:4 round:2 scene shape:6 store:2 tag:2 titl:2 union:2 width:4",
+	Call:         toolgenCallRender,
+}, {
+	Name:         ToolLookup,
+	Description:  "Lookup finds a record.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"description":"Key finds a record: by name, by number, or by a compound key.","anyOf":[{"type":"string","description":"Name is a record's name."},{"type":"integer","description":"ID is a record's number."},{"type":"object","description":"Compound is a record's compound key.","properties":{"table":{"type":"string"},"row":{"type":"integer"}},"required":["table","row"],"additionalProperties":false}]}},"required":["key"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Key finds a record: by name, by number, or by a compound key.","anyOf":[{"type":"string","description":"Name is a record's name."},{"type":"integer","description":"ID is a record's number."},{"type":"object","description":"Compound is a record's compound key.","properties":{"table":{"type":"string"},"row":{"type":"integer"}},"required":["table","row"],"additionalProperties":false},{"type":"null"}]}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "union",
+	Tokens:       toolgen.Tokens{Default: 144, Strict: 127, Gemini: 117},
+	SearchTerms:  "1 31 IM8CISFQNCR compound:3 find:2 id kei:5 lookup:4 name:3 number:2 record:5 row:2 tabl:2 union:2",
+	Call:         toolgenCallLookup,
+}, {
+	Name:         ToolLargest,
+	Description:  "Largest returns the largest shape.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"shapes":{"type":"array","items":{"description":"Shape is a figure to draw.","anyOf":[{"type":"object","description":"Circle is a round shape.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is a rectangle; its method has a pointer receiver, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\" in the tag.","properties":{"kind":{"type":"string","enum":["poly"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["kind","points"],"additionalProperties":false}]}}},"required":["shapes"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Shape is a figure to draw.","anyOf":[{"type":"object","description":"Circle is a round shape.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is a rectangle; its method has a pointer receiver, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\" in the tag.","properties":{"kind":{"type":"string","enum":["poly"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]}},"required":["result"],"additionalProperties":false}`),
+	Namespace:    "union",
+	Tokens:       toolgen.Tokens{Default: 267, Strict: 262, Gemini: 230},
+	SearchTerms:  "1 47 gFJACHuRosAoAiLACZ8GABiA circl:2 draw figur height:2 kind:6 label:2 largest:5 method name point:2 pointer poli:2 polygon radiu:2 receiver rect:3 rectangl return round shape:5 store tag union:2 width:2",
+	Call:         toolgenCallLargest,
+}, {
+	Name:          ToolGrow,
+	Description:   "Grow sends each shape as it grows.",
+	InputSchema:   []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer"}},"required":["n"],"additionalProperties":false}`),
+	PartialSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","description":"Shape is a figure to draw.","anyOf":[{"type":"object","description":"Circle is a round shape.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is a rectangle; its method has a pointer receiver, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\" in the tag.","properties":{"kind":{"type":"string","enum":["poly"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]}`),
+	Namespace:     "union",
+	Tokens:        toolgen.Tokens{Default: 57, Strict: 40, Gemini: 35},
+	SearchTerms:   "1 10 mJyAM each grow:5 send shape union:2",
+	Call:          toolgenCallGrow,
+}}
 
 // DrawRule is a permission rule for the tool draw: each field is a glob over
 // that argument's value (as toolgen.Rule's Args), and an empty field does not
@@ -109,7 +108,7 @@ type DrawRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DrawRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolDraw, toolgenArgsDraw, []string{r.Shape, r.Color})
+	return toolimpl.RuleOf(ToolDraw, toolgenArgsDraw, unsafe.Pointer(&r), 2)
 }
 
 // RenderRule is a permission rule for the tool render: each field is a glob
@@ -124,7 +123,7 @@ type RenderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RenderRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolRender, toolgenObjectScene, []string{r.Title, r.Shapes, r.Focus})
+	return toolimpl.RuleOf(ToolRender, toolgenObjectScene, unsafe.Pointer(&r), 3)
 }
 
 // LookupRule is a permission rule for the tool lookup: each field is a glob
@@ -137,7 +136,7 @@ type LookupRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LookupRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolLookup, toolgenArgsLookup, []string{r.Key})
+	return toolimpl.RuleOf(ToolLookup, toolgenArgsLookup, unsafe.Pointer(&r), 1)
 }
 
 // LargestRule is a permission rule for the tool largest: each field is a glob
@@ -150,7 +149,7 @@ type LargestRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LargestRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolLargest, toolgenArgsLargest, []string{r.Shapes})
+	return toolimpl.RuleOf(ToolLargest, toolgenArgsLargest, unsafe.Pointer(&r), 1)
 }
 
 // GrowRule is a permission rule for the tool grow: each field is a glob over
@@ -163,11 +162,8 @@ type GrowRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GrowRule) Rule() toolgen.Rule {
-	return toolimpl.Rule(ToolGrow, toolgenArgsGrow, []string{r.N})
+	return toolimpl.RuleOf(ToolGrow, toolgenArgsGrow, unsafe.Pointer(&r), 1)
 }
-
-// toolgenInputDraw is the JSON Schema of draw's arguments.
-var toolgenInputDraw = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"shape":{"description":"the shape to draw","anyOf":[{"type":"object","description":"Circle is a round shape.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is a rectangle; its method has a pointer receiver, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\" in the tag.","properties":{"kind":{"type":"string","enum":["poly"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["kind","points"],"additionalProperties":false}]},"color":{"type":"string"}},"required":["shape","color"],"additionalProperties":false}`)
 
 // toolgenCallDraw reads the arguments of draw, calls Draw and writes its result.
 func toolgenCallDraw(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -207,12 +203,6 @@ func toolgenCallDraw(ctx context.Context, args []byte) (res toolgen.Result, err 
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenInputRender is the JSON Schema of render's arguments.
-var toolgenInputRender = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"title":{"type":"string"},"shapes":{"type":"array","items":{"description":"Shape is a figure to draw.","anyOf":[{"type":"object","description":"Circle is a round shape.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is a rectangle; its method has a pointer receiver, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\" in the tag.","properties":{"kind":{"type":"string","enum":["poly"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["kind","points"],"additionalProperties":false}]}},"focus":{"description":"Focus is the shape to center on.","anyOf":[{"type":"object","description":"Circle is a round shape.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is a rectangle; its method has a pointer receiver, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\" in the tag.","properties":{"kind":{"type":"string","enum":["poly"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["kind","points"],"additionalProperties":false}]}},"required":["title","shapes"],"additionalProperties":false}`)
-
-// toolgenOutputRender is the JSON Schema of render's structured result.
-var toolgenOutputRender = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Scene is what to draw.","properties":{"title":{"type":"string"},"shapes":{"type":"array","items":{"description":"Shape is a figure to draw.","anyOf":[{"type":"object","description":"Circle is a round shape.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is a rectangle; its method has a pointer receiver, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\" in the tag.","properties":{"kind":{"type":"string","enum":["poly"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]}},"focus":{"description":"Focus is the shape to center on.","anyOf":[{"type":"object","description":"Circle is a round shape.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is a rectangle; its method has a pointer receiver, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\" in the tag.","properties":{"kind":{"type":"string","enum":["poly"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]}},"required":["title","shapes"],"additionalProperties":false}`)
-
 // toolgenCallRender reads the arguments of render, calls Render and writes its result.
 func toolgenCallRender(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolRender, &res, &err)
@@ -236,12 +226,6 @@ func toolgenCallRender(ctx context.Context, args []byte) (res toolgen.Result, er
 	toolgenEncodeScene(e, &out)
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputLookup is the JSON Schema of lookup's arguments.
-var toolgenInputLookup = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"key":{"description":"Key finds a record: by name, by number, or by a compound key.","anyOf":[{"type":"string","description":"Name is a record's name."},{"type":"integer","description":"ID is a record's number."},{"type":"object","description":"Compound is a record's compound key.","properties":{"table":{"type":"string"},"row":{"type":"integer"}},"required":["table","row"],"additionalProperties":false}]}},"required":["key"],"additionalProperties":false}`)
-
-// toolgenOutputLookup is the JSON Schema of lookup's structured result.
-var toolgenOutputLookup = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Key finds a record: by name, by number, or by a compound key.","anyOf":[{"type":"string","description":"Name is a record's name."},{"type":"integer","description":"ID is a record's number."},{"type":"object","description":"Compound is a record's compound key.","properties":{"table":{"type":"string"},"row":{"type":"integer"}},"required":["table","row"],"additionalProperties":false},{"type":"null"}]}},"required":["result"],"additionalProperties":false}`)
 
 // toolgenCallLookup reads the arguments of lookup, calls Lookup and writes its result.
 func toolgenCallLookup(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -281,12 +265,6 @@ func toolgenCallLookup(ctx context.Context, args []byte) (res toolgen.Result, er
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenInputLargest is the JSON Schema of largest's arguments.
-var toolgenInputLargest = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"shapes":{"type":"array","items":{"description":"Shape is a figure to draw.","anyOf":[{"type":"object","description":"Circle is a round shape.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number","minimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is a rectangle; its method has a pointer receiver, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\" in the tag.","properties":{"kind":{"type":"string","enum":["poly"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["kind","points"],"additionalProperties":false}]}}},"required":["shapes"],"additionalProperties":false}`)
-
-// toolgenOutputLargest is the JSON Schema of largest's structured result.
-var toolgenOutputLargest = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"result":{"description":"Shape is a figure to draw.","anyOf":[{"type":"object","description":"Circle is a round shape.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is a rectangle; its method has a pointer receiver, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\" in the tag.","properties":{"kind":{"type":"string","enum":["poly"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]}},"required":["result"],"additionalProperties":false}`)
-
 // toolgenCallLargest reads the arguments of largest, calls Largest and writes its result.
 func toolgenCallLargest(ctx context.Context, args []byte) (res toolgen.Result, err error) {
 	defer toolimpl.Recover(ToolLargest, &res, &err)
@@ -324,13 +302,6 @@ func toolgenCallLargest(ctx context.Context, args []byte) (res toolgen.Result, e
 	e.EndObject()
 	return toolimpl.Structured(e), nil
 }
-
-// toolgenInputGrow is the JSON Schema of grow's arguments.
-var toolgenInputGrow = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"n":{"type":"integer"}},"required":["n"],"additionalProperties":false}`)
-
-// toolgenPartialGrow is the JSON Schema of the partial results grow sends
-// while it runs.
-var toolgenPartialGrow = []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","description":"Shape is a figure to draw.","anyOf":[{"type":"object","description":"Circle is a round shape.","properties":{"kind":{"type":"string","enum":["circle"]},"radius":{"type":"number"}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","description":"Rect is a rectangle; its method has a pointer receiver, so it is stored as a *Rect.","properties":{"kind":{"type":"string","enum":["rect"]},"width":{"type":"number"},"height":{"type":"number"},"label":{"type":"string"}},"required":["kind","width","height"],"additionalProperties":false},{"type":"object","description":"Polygon is named \"poly\" in the tag.","properties":{"kind":{"type":"string","enum":["poly"]},"points":{"type":"array","items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"number"}}}},"required":["kind","points"],"additionalProperties":false},{"type":"null"}]}`)
 
 // toolgenCallGrow reads the arguments of grow, calls Grow and writes its result.
 func toolgenCallGrow(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -607,35 +578,23 @@ func toolgenDecodeShape_Polygon(d *toolimpl.Decoder, v *Polygon) {
 
 var toolgenObjectScene = &toolimpl.Object{Names: []string{"title", "shapes", "focus"}, Required: []int{0, 1}, NullAbsent: []int{2}}
 
-// toolgenDecodeCompound reads a Compound object.
-func toolgenDecodeCompound(d *toolimpl.Decoder, v *Compound) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectCompound); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "table":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.Table = s0
-			}
-		case "row":
-			o.Saw(1)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				v.Row = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+// toolgenTypeCompound describes a Compound for toolimpl's table-driven reader and writer.
+var toolgenTypeCompound = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"table", "row"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Compound{}.Table), Kind: toolimpl.FieldString, Required: 1, Key: `"table":`},
+		{Offset: unsafe.Offsetof(Compound{}.Row), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Compound{}.Row)), Required: 2, Key: `"row":`},
+	},
 }
 
-// toolgenEncodeCompound writes a Compound object.
+// toolgenDecodeCompound reads a Compound object, as its table says.
+func toolgenDecodeCompound(d *toolimpl.Decoder, v *Compound) {
+	toolimpl.ReadStruct(d, toolgenTypeCompound, unsafe.Pointer(v))
+}
+
+// toolgenEncodeCompound writes a Compound object, as its table says.
 func toolgenEncodeCompound(e *toolimpl.Encoder, v *Compound) {
-	e.Object()
-	e.Member("\"table\":")
-	e.String(v.Table)
-	e.Member("\"row\":")
-	e.Int(int64(v.Row))
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeCompound, unsafe.Pointer(v))
 }
 
 // toolgenEncodeShape_Circle writes a Circle object as a member of Shape, its "kind" member first.
@@ -712,4 +671,3 @@ func toolgenDecodeSlice2Offloat64(d *toolimpl.Decoder, v *[][2]float64) {
 }
 
 var toolgenObjectShape_Polygon = &toolimpl.Object{Names: []string{"points", "kind"}, Required: []int{0}}
-var toolgenObjectCompound = &toolimpl.Object{Names: []string{"table", "row"}, Required: []int{0, 1}}

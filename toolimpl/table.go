@@ -1,0 +1,439 @@
+package toolimpl
+
+import (
+	"context"
+	"math"
+	"strconv"
+	"unsafe"
+
+	"github.com/toolgen-dev/toolgen"
+)
+
+// Struct describes a Go struct type for the table-driven reader and writer
+// (ReadStruct, WriteStruct): its JSON members, in the order of Names, with
+// where each lives in the struct and what it holds. Generated code declares
+// one per struct type whose members are all of kinds a Field describes, as
+// a literal the compiler lays out statically, with offsets and sizes from
+// unsafe.Offsetof and unsafe.Sizeof, right on every platform:
+//
+//	var toolgenTypeArgs = &toolimpl.Struct{
+//		Object: toolimpl.Object{Names: []string{"city", "days"}, Required: []int{0}, NullAbsent: []int{1}},
+//		Fields: []toolimpl.Field{
+//			{Offset: unsafe.Offsetof(Args{}.City), Kind: toolimpl.FieldString, Required: 1},
+//			{Offset: unsafe.Offsetof(Args{}.Days), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Args{}.Days)), Bounded: true, Min: 1, Max: 14},
+//		},
+//	}
+//
+// A table costs the compiler data where a reader and a writer per type cost
+// it functions (protobuf-go's fast path takes the same route); a type with
+// a member of another kind (maps, unions, times, defaults, embedded
+// structs...) keeps its generated reader and writer.
+type Struct struct {
+	Object
+	Fields []Field
+	// New allocates a value of the type, for a member that points to one.
+	New func() unsafe.Pointer
+}
+
+// Field kinds. FieldInt and FieldUint are or-ed with the member's size in
+// bytes.
+const (
+	FieldString  = 1 // a string; a Bounded one's length in runes is within Min and Max (-1: no maximum)
+	FieldEnum    = 2 // a string among Enum's values
+	FieldBool    = 3
+	FieldStrings = 4 // a []string
+	FieldStruct  = 5 // a struct described by Elem
+	FieldFloat32 = 6
+	FieldFloat64 = 7
+	FieldInt     = 0x10
+	FieldUint    = 0x20
+)
+
+// Field is one member of a Struct.
+type Field struct {
+	Offset uintptr
+	// Min and Max bound a Bounded member: an integer's value, a string's
+	// length. Other integers are bounded by their type's range.
+	Min, Max int64
+	// Enum lists a FieldEnum's values.
+	Enum *Enum
+	// Elem describes a FieldStruct.
+	Elem *Struct
+	// Required is 1 + the member's place among its Struct's Required, 0
+	// for an optional member.
+	Required int32
+	// Kind is one of the Field kinds; an integer's is or-ed with its size.
+	Kind uint8
+	// Pointer members hold a *T of the kind: nil when absent or null, left
+	// out of the output when nil.
+	Pointer bool
+	// OmitEmpty members are left out of the output when empty (false, 0,
+	// "", an empty slice), as encoding/json's omitempty does.
+	OmitEmpty bool
+	Bounded   bool
+	// Key is the member's key as JSON text with its colon ("city":), for
+	// writing.
+	Key string
+}
+
+// Enum is a string enum's values, shared by every member of its type, and
+// how a problem says them ("c", "f").
+type Enum struct {
+	Values  []string
+	Allowed string
+}
+
+// ReadStruct reads a JSON object into the struct at p, as s describes it.
+func ReadStruct(d *Decoder, s *Struct, p unsafe.Pointer) {
+	var o ObjectReader
+	next := 0 // members usually come in the order declared: try that one first
+	for k, ok := o.Start(d, &s.Object); ok; k, ok = o.Next(d) {
+		i := next
+		if i >= len(s.Names) || s.Names[i] != string(k) {
+			if i = s.index(k); i < 0 {
+				o.Unknown(d)
+				continue
+			}
+		}
+		next = i + 1
+		f := &s.Fields[i]
+		if f.Required > 0 {
+			o.Saw(int(f.Required - 1))
+		}
+		q := unsafe.Add(p, f.Offset)
+		if f.Pointer {
+			if d.Null() {
+				*(*unsafe.Pointer)(q) = nil
+				continue
+			}
+			v := newValue(f)
+			readValue(d, f, v)
+			*(*unsafe.Pointer)(q) = v
+			continue
+		}
+		// The usual kinds in place, the rest by readValue.
+		switch f.Kind {
+		case FieldString:
+			if v, ok := d.String(); ok {
+				if f.Bounded {
+					d.CheckLength(v, int(f.Min), int(f.Max))
+				}
+				*(*string)(q) = v
+			}
+		case FieldInt | 8:
+			min, max := f.Min, f.Max
+			if !f.Bounded {
+				min, max = math.MinInt64, math.MaxInt64
+			}
+			if n, ok := d.Int(min, max); ok {
+				*(*int64)(q) = n
+			}
+		case FieldBool:
+			if b, ok := d.Bool(); ok {
+				*(*bool)(q) = b
+			}
+		default:
+			readValue(d, f, q)
+		}
+	}
+}
+
+// index is the place of the member named k in s.Names, or -1.
+func (s *Struct) index(k []byte) int {
+	for i, name := range s.Names {
+		if name == string(k) {
+			return i
+		}
+	}
+	return -1
+}
+
+// newValue allocates the value a pointer member points to.
+func newValue(f *Field) unsafe.Pointer {
+	switch f.Kind {
+	case FieldString, FieldEnum:
+		return unsafe.Pointer(new(string))
+	case FieldBool, FieldInt | 1, FieldUint | 1:
+		return unsafe.Pointer(new(uint8))
+	case FieldInt | 2, FieldUint | 2:
+		return unsafe.Pointer(new(uint16))
+	case FieldInt | 4, FieldUint | 4, FieldFloat32:
+		return unsafe.Pointer(new(uint32))
+	case FieldInt | 8, FieldUint | 8, FieldFloat64:
+		return unsafe.Pointer(new(uint64))
+	case FieldStrings:
+		return unsafe.Pointer(new([]string))
+	case FieldStruct:
+		return f.Elem.New()
+	}
+	panic("toolimpl: a pointer to a member of kind " + kindText(f.Kind))
+}
+
+func readValue(d *Decoder, f *Field, p unsafe.Pointer) {
+	switch f.Kind {
+	case FieldString:
+		if s, ok := d.String(); ok {
+			if f.Bounded {
+				d.CheckLength(s, int(f.Min), int(f.Max))
+			}
+			*(*string)(p) = s
+		}
+	case FieldEnum:
+		readEnum(d, f, p)
+	case FieldBool:
+		if b, ok := d.Bool(); ok {
+			*(*bool)(p) = b
+		}
+	case FieldStrings:
+		readStrings(d, p)
+	case FieldStruct:
+		ReadStruct(d, f.Elem, p)
+	case FieldInt | 1, FieldInt | 2, FieldInt | 4, FieldInt | 8:
+		readInt(d, f, p)
+	case FieldUint | 1, FieldUint | 2, FieldUint | 4, FieldUint | 8:
+		readUint(d, f, p)
+	case FieldFloat32:
+		if x, ok := d.Float(-float32Bound, float32Bound, 32); ok {
+			*(*float32)(p) = float32(x)
+		}
+	case FieldFloat64:
+		if x, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
+			*(*float64)(p) = x
+		}
+	default:
+		panic("toolimpl: a member of kind " + kindText(f.Kind))
+	}
+}
+
+func readEnum(d *Decoder, f *Field, p unsafe.Pointer) {
+	s, ok := d.StringBytes()
+	if !ok {
+		return
+	}
+	for _, v := range f.Enum.Values {
+		if v == string(s) {
+			*(*string)(p) = v
+			return
+		}
+	}
+	d.NotOneOf(s, f.Enum.Allowed)
+}
+
+// readStrings reads a []string as generated slice readers do: up to eight
+// elements on the stack, then one slice of the exact length.
+func readStrings(d *Decoder, p unsafe.Pointer) {
+	if _, ok := d.Array(); !ok {
+		return
+	}
+	var buf [8]string
+	s := buf[:0]
+	for d.Elem() {
+		var e string
+		if x, ok := d.String(); ok {
+			e = x
+		}
+		s = append(s, e)
+	}
+	*(*[]string)(p) = append(make([]string, 0, len(s)), s...)
+}
+
+func readInt(d *Decoder, f *Field, p unsafe.Pointer) {
+	size := f.Kind &^ FieldInt
+	min, max := f.Min, f.Max
+	if !f.Bounded {
+		max = math.MaxInt64 >> (64 - 8*size)
+		min = -max - 1
+	}
+	n, ok := d.Int(min, max)
+	if !ok {
+		return
+	}
+	switch size {
+	case 1:
+		*(*int8)(p) = int8(n)
+	case 2:
+		*(*int16)(p) = int16(n)
+	case 4:
+		*(*int32)(p) = int32(n)
+	default:
+		*(*int64)(p) = n
+	}
+}
+
+func readUint(d *Decoder, f *Field, p unsafe.Pointer) {
+	size := f.Kind &^ FieldUint
+	min, max := uint64(f.Min), uint64(f.Max)
+	if !f.Bounded {
+		max = math.MaxUint64 >> (64 - 8*size)
+	}
+	n, ok := d.Uint(min, max)
+	if !ok {
+		return
+	}
+	switch size {
+	case 1:
+		*(*uint8)(p) = uint8(n)
+	case 2:
+		*(*uint16)(p) = uint16(n)
+	case 4:
+		*(*uint32)(p) = uint32(n)
+	default:
+		*(*uint64)(p) = n
+	}
+}
+
+// WriteStruct writes the struct at p as a JSON object, as s describes it.
+func WriteStruct(e *Encoder, s *Struct, p unsafe.Pointer) {
+	e.Object()
+	for i := range s.Fields {
+		f := &s.Fields[i]
+		q := unsafe.Add(p, f.Offset)
+		if f.Pointer {
+			if q = *(*unsafe.Pointer)(q); q == nil {
+				continue
+			}
+		} else if f.OmitEmpty && isEmpty(f, q) {
+			continue
+		}
+		e.Member(f.Key)
+		// The usual kinds in place, the rest by writeValue.
+		switch f.Kind {
+		case FieldString, FieldEnum:
+			e.buf = appendQuoted(e.buf, *(*string)(q))
+		case FieldInt | 8:
+			e.buf = strconv.AppendInt(e.buf, *(*int64)(q), 10)
+		case FieldBool:
+			e.buf = strconv.AppendBool(e.buf, *(*bool)(q))
+		default:
+			writeValue(e, f, q)
+		}
+	}
+	e.EndObject()
+}
+
+func isEmpty(f *Field, p unsafe.Pointer) bool {
+	switch f.Kind {
+	case FieldString, FieldEnum:
+		return len(*(*string)(p)) == 0
+	case FieldStrings:
+		return len(*(*[]string)(p)) == 0
+	case FieldStruct:
+		return false
+	case FieldFloat32:
+		return *(*float32)(p) == 0
+	case FieldFloat64:
+		return *(*float64)(p) == 0
+	}
+	switch f.Kind & 0xF {
+	case 1:
+		return *(*uint8)(p) == 0
+	case 2:
+		return *(*uint16)(p) == 0
+	case 4:
+		return *(*uint32)(p) == 0
+	}
+	return *(*uint64)(p) == 0
+}
+
+func writeValue(e *Encoder, f *Field, p unsafe.Pointer) {
+	switch f.Kind {
+	case FieldString, FieldEnum:
+		e.String(*(*string)(p))
+	case FieldBool:
+		e.Bool(*(*bool)(p))
+	case FieldStrings:
+		e.Array()
+		for _, s := range *(*[]string)(p) {
+			e.String(s)
+		}
+		e.EndArray()
+	case FieldStruct:
+		WriteStruct(e, f.Elem, p)
+	case FieldInt | 1:
+		e.Int(int64(*(*int8)(p)))
+	case FieldInt | 2:
+		e.Int(int64(*(*int16)(p)))
+	case FieldInt | 4:
+		e.Int(int64(*(*int32)(p)))
+	case FieldInt | 8:
+		e.Int(*(*int64)(p))
+	case FieldUint | 1:
+		e.Uint(uint64(*(*uint8)(p)))
+	case FieldUint | 2:
+		e.Uint(uint64(*(*uint16)(p)))
+	case FieldUint | 4:
+		e.Uint(uint64(*(*uint32)(p)))
+	case FieldUint | 8:
+		e.Uint(*(*uint64)(p))
+	case FieldFloat32:
+		e.Float(float64(*(*float32)(p)), 32)
+	case FieldFloat64:
+		e.Float(*(*float64)(p), 64)
+	default:
+		panic("toolimpl: a member of kind " + kindText(f.Kind))
+	}
+}
+
+// float32Bound bounds a float32 as its schema writes the bound, the
+// shortest decimal that reads back as math.MaxFloat32 in 32 bits (the
+// decoder compares the float64 it reads with exactly this value).
+const float32Bound = 3.4028235e+38
+
+func kindText(k uint8) string {
+	const digits = "0123456789abcdef"
+	return "0x" + string(digits[k>>4&0xF]) + string(digits[k&0xF])
+}
+
+// New allocates a T, for Struct.New.
+func New[T any]() unsafe.Pointer { return unsafe.Pointer(new(T)) }
+
+// Tool describes a tool's dispatch for Dispatch: its name, the tables of
+// its arguments and result, and its options.
+type Tool struct {
+	Name toolgen.ToolName
+	// In describes the arguments' struct; Out the result's, nil for a tool
+	// whose result is "ok".
+	In, Out *Struct
+	// NoRepair: the tool's arguments are never repaired.
+	NoRepair bool
+}
+
+// Dispatch reads args into the struct at in, as t.In describes it; when
+// they are valid (and the context is not only checking them) calls call,
+// and writes the struct at out as the result. A panic anywhere in between
+// is a failed result naming the tool. Generated code calls it with the
+// tool's function in a closure that stays on the stack:
+//
+//	func toolgenCallGetWeather(ctx context.Context, args []byte) (toolgen.Result, error) {
+//		var in Args
+//		var out Forecast
+//		return toolimpl.Dispatch(ctx, args, &toolgenToolGetWeather, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+//			out, err = GetWeather(ctx, in)
+//			return err
+//		})
+//	}
+func Dispatch(ctx context.Context, args []byte, t *Tool, in, out unsafe.Pointer, call func(context.Context) error) (res toolgen.Result, err error) {
+	defer Recover(t.Name, &res, &err)
+	var d Decoder
+	d.Reset(args)
+	if !t.NoRepair {
+		d.RepairIfAsked(ctx)
+	}
+	ReadStruct(&d, t.In, in)
+	if err := d.Close(); err != nil {
+		return BadArgs(err), nil
+	}
+	if Checking(ctx) {
+		return res, nil
+	}
+	if err := call(ctx); err != nil {
+		return ToolFailed(ctx, err)
+	}
+	if t.Out == nil {
+		return toolgen.TextResult("ok"), nil
+	}
+	var e Encoder
+	e.Reset(d.Spare())
+	WriteStruct(&e, t.Out, out)
+	return Structured(&e), nil
+}
