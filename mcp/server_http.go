@@ -232,12 +232,20 @@ func (s *Server) handler(opts HTTPOptions) (http.Handler, *sessionLimiter) {
 	if s.deps != nil {
 		h = s.requests.wrap(h) // WithDeps needs each call's request
 	}
-	if opts.Stateless && !opts.DisableFastPath {
-		h = &fastPath{s: s, sdk: h, json: opts.JSONResponse}
-	}
 	var sessions *sessionLimiter
 	if !opts.Stateless {
 		sessions = newSessionLimiter(s.sdk, opts.maxSessions(), orDefault(opts.SessionTimeout, DefaultSessionTimeout))
+	}
+	switch {
+	case opts.DisableFastPath:
+	case opts.Stateless:
+		h = &fastPath{s: s, sdk: h, json: opts.JSONResponse}
+	case s.sessionFree != nil:
+		// Inside the limiter: a fast call is a request in flight of its
+		// session, which the idle timeout leaves open.
+		h = &fastPath{s: s, sdk: h, json: opts.JSONResponse, sessions: sessions}
+	}
+	if sessions != nil {
 		h = sessions.wrap(h)
 	}
 	if s.tasks != nil {
