@@ -278,6 +278,11 @@ func newStatefulDifferential(tb testing.TB, jsonResponse bool) *statefulDifferen
 	for _, disable := range []bool{false, true} {
 		srv, err := mcp.NewServer("test", "1.0.0", differentialTools(), mcp.WithSessionFreeTools())
 		require.NoError(tb, err)
+		tb.Cleanup(func() {
+			for ss := range srv.SDK().Sessions() {
+				_ = ss.Close()
+			}
+		})
 		h, err := srv.Handler(mcp.HTTPOptions{JSONResponse: jsonResponse, DisableFastPath: disable})
 		require.NoError(tb, err)
 		if disable {

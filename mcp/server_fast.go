@@ -140,7 +140,7 @@ func (f *fastPath) serve(w http.ResponseWriter, r *http.Request) bool {
 		return false // denied or to be approved: go-sdk's path decides it
 	}
 	f.s.fast.Add(1)
-	f.call(w, r, req, context.WithoutCancel(r.Context()), nil, false)
+	f.call(w, r, req, context.WithoutCancel(r.Context()), nil, nil)
 	return true
 }
 
@@ -510,10 +510,12 @@ func (f *fastPath) toolsList(r *http.Request, version string) []byte {
 //
 // base is the call's context (not cancelled when the client hangs up);
 // end, when not nil, runs once the call has ended (after the tool
-// returned, even when the client left before). stateful is for a call of
-// a session (see serveSession), on which Log sends nothing.
-func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest, base context.Context, end func(), stateful bool) {
-	fc := &fastCall{f: f, w: w, id: req.id, silent: req.header == stateless2026, stateful: stateful}
+// returned, even when the client left before). closing is nil but for a
+// call of a session (see serveSession), on which Log sends nothing; it
+// reports whether the session ended while the call ran, which leaves the
+// call unanswered, as go-sdk leaves it.
+func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest, base context.Context, end func(), closing func() bool) {
+	fc := &fastCall{f: f, w: w, id: req.id, silent: req.header == stateless2026, stateful: closing != nil}
 	var out outcome
 	ended := func() {}
 	if end != nil {
@@ -557,6 +559,10 @@ func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest,
 	fc.mu.Lock()
 	defer fc.mu.Unlock()
 	fc.done = true
+	if closing != nil && closing() {
+		fc.startLocked()
+		return
+	}
 	if out.err != nil {
 		fc.respondLocked(nil, rpcError(out.err))
 		return

@@ -52,7 +52,7 @@ func (f *fastPath) serveStateful(w http.ResponseWriter, r *http.Request) {
 	}
 	switch r.Method {
 	case http.MethodDelete:
-		f.sessions.stopFast(sid)
+		f.sessions.stopFast(sid)()
 	case http.MethodPost:
 		if f.serveSession(w, r, sid) {
 			return
@@ -102,7 +102,7 @@ func (f *fastPath) serveSession(w http.ResponseWriter, r *http.Request, sid stri
 		writeDuplicateID(w, req.id)
 		return true
 	}
-	f.call(w, r, req, ctx, end, true)
+	f.call(w, r, req, ctx, end, func() bool { return f.sessions.closing(sid) })
 	return true
 }
 
@@ -157,13 +157,37 @@ func (l *sessionLimiter) fastBegin(sid, id, version string, r *http.Request) (ct
 	}, false, true
 }
 
-// stopFast takes session sid off the fast path (it is being deleted).
-func (l *sessionLimiter) stopFast(sid string) {
+// stopFast takes session sid off the fast path, as a DELETE ends it, and
+// returns the function that waits for its fast calls to end: go-sdk's
+// DELETE waits for the session's calls in flight, whose responses are not
+// sent (see closing).
+func (l *sessionLimiter) stopFast(sid string) (wait func()) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if t := l.sessions[sid]; t != nil {
-		t.noFast = true
+	t := l.sessions[sid]
+	if t == nil {
+		return func() {}
 	}
+	t.noFast, t.deleted = true, true
+	var dones []chan struct{}
+	for _, in := range t.fast {
+		dones = append(dones, in.done)
+	}
+	return func() {
+		for _, c := range dones {
+			<-c
+		}
+	}
+}
+
+// closing reports whether session sid is gone or being deleted: a fast
+// call that ends then is not answered (its response stream ends empty),
+// as go-sdk does not answer the calls of a session closed while they ran.
+func (l *sessionLimiter) closing(sid string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	t := l.sessions[sid]
+	return t == nil || t.gone || t.deleted
 }
 
 // sdkPost counts r, a POST of session sid, as served by go-sdk: no fast

@@ -32,6 +32,16 @@ func blockingTool(started chan<- struct{}, release <-chan struct{}) toolgen.Tool
 		}}
 }
 
+// closeSessionsAtCleanup closes srv's sessions when the test ends (an
+// in-process handler has no Serve to close them).
+func closeSessionsAtCleanup(tb testing.TB, srv *mcp.Server) {
+	tb.Cleanup(func() {
+		for ss := range srv.SDK().Sessions() {
+			_ = ss.Close()
+		}
+	})
+}
+
 // sessionPair is a stateful server with the fast path and one without, of
 // the same tools, all session-free.
 type sessionPair struct {
@@ -45,6 +55,7 @@ func newSessionPair(t *testing.T, opts mcp.HTTPOptions, tools func() []toolgen.T
 	for i, disable := range []bool{false, true} {
 		srv, err := mcp.NewServer("test", "1.0.0", tools(), mcp.WithSessionFreeTools())
 		require.NoError(t, err)
+		closeSessionsAtCleanup(t, srv)
 		o := opts
 		o.DisableFastPath = disable
 		h, err := srv.Handler(o)
@@ -149,6 +160,7 @@ func TestStatefulFastPathIdleTimeout(t *testing.T) {
 	started, release := make(chan struct{}, 1), make(chan struct{})
 	srv, err := mcp.NewServer("test", "1.0.0", []toolgen.Tool{blockingTool(started, release)}, mcp.WithSessionFreeTools())
 	require.NoError(t, err)
+	closeSessionsAtCleanup(t, srv)
 	h, err := srv.Handler(mcp.HTTPOptions{SessionTimeout: 100 * time.Millisecond})
 	require.NoError(t, err)
 	sid := openSession(t, h, v, false)
@@ -184,6 +196,7 @@ func TestStatefulFastPathInFlight(t *testing.T) {
 				defer close(release)
 				srv, err := mcp.NewServer("test", "1.0.0", []toolgen.Tool{blockingTool(started, release)}, mcp.WithSessionFreeTools())
 				require.NoError(t, err)
+				closeSessionsAtCleanup(t, srv)
 				h, err := srv.Handler(mcp.HTTPOptions{JSONResponse: jsonResponse, DisableFastPath: disable})
 				require.NoError(t, err)
 				sid := openSession(t, h, v, false)
@@ -219,6 +232,7 @@ func TestStatefulFastPathConcurrent(t *testing.T) {
 	const v = "2025-06-18"
 	srv, err := mcp.NewServer("test", "1.0.0", differentialTools(), mcp.WithSessionFreeTools())
 	require.NoError(t, err)
+	closeSessionsAtCleanup(t, srv)
 	h, err := srv.Handler(mcp.HTTPOptions{})
 	require.NoError(t, err)
 	const sessions, calls = 8, 40
@@ -267,6 +281,7 @@ func TestStatefulFastPathNoSession(t *testing.T) {
 
 	srv, err := mcp.NewServer("test", "1.0.0", []toolgen.Tool{tool}, mcp.WithSessionFreeTools("look"))
 	require.NoError(t, err)
+	closeSessionsAtCleanup(t, srv)
 	h, err := srv.Handler(mcp.HTTPOptions{})
 	require.NoError(t, err)
 	m := send(t, h, openSession(t, h, v, false), v, call)
@@ -279,6 +294,7 @@ func TestStatefulFastPathNoSession(t *testing.T) {
 
 	plain, err := mcp.NewServer("test", "1.0.0", []toolgen.Tool{tool})
 	require.NoError(t, err)
+	closeSessionsAtCleanup(t, plain)
 	ph, err := plain.Handler(mcp.HTTPOptions{})
 	require.NoError(t, err)
 	m = send(t, ph, openSession(t, ph, v, false), v, call)
@@ -290,4 +306,47 @@ func TestStatefulFastPathNoSession(t *testing.T) {
 	_, err = mcp.NewServer("test", "1.0.0", []toolgen.Tool{tool}, mcp.WithSessionFreeTools("nope"))
 	require.ErrorContains(t, err, `mcp.WithSessionFreeTools("nope")`)
 	require.True(t, strings.Contains(err.Error(), "no such tool"))
+}
+
+// TestStatefulFastPathDeleteDuringCall: a DELETE of a session waits for its
+// calls in flight, which then go unanswered (an empty stream), on both
+// paths alike.
+func TestStatefulFastPathDeleteDuringCall(t *testing.T) {
+	const v = "2025-06-18"
+	const hold = 300 * time.Millisecond
+	for _, jsonResponse := range []bool{false, true} {
+		t.Run(fmt.Sprintf("JSONResponse=%v", jsonResponse), func(t *testing.T) {
+			var got [2]meaning
+			for i, disable := range []bool{false, true} {
+				started, release := make(chan struct{}, 1), make(chan struct{})
+				srv, err := mcp.NewServer("test", "1.0.0", []toolgen.Tool{blockingTool(started, release)}, mcp.WithSessionFreeTools())
+				require.NoError(t, err)
+				closeSessionsAtCleanup(t, srv)
+				h, err := srv.Handler(mcp.HTTPOptions{JSONResponse: jsonResponse, DisableFastPath: disable})
+				require.NoError(t, err)
+				sid := openSession(t, h, v, false)
+				first := make(chan meaning, 1)
+				go func() {
+					m, _ := answerWith(h, differentialRequest{body: []byte(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"wait","arguments":{}}}`), version: v},
+						map[string]string{"Mcp-Session-Id": sid})
+					first <- m
+				}()
+				<-started
+				time.AfterFunc(hold, func() { close(release) })
+				t0 := time.Now()
+				require.Equal(t, http.StatusNoContent, deleteSession(t, h, sid))
+				require.GreaterOrEqual(t, time.Since(t0), hold/2, "the DELETE did not wait for the call (fast path: %v)", !disable)
+				select {
+				case got[i] = <-first:
+				case <-time.After(exchangeTimeout + 2*time.Second):
+					t.Fatal("the call's request never ended")
+				}
+				if !disable {
+					require.Equal(t, int64(1), mcp.FastServed(srv))
+				}
+			}
+			require.Equal(t, got[1], got[0], "go-sdk, then the fast path")
+			require.Empty(t, got[0].Messages)
+		})
+	}
 }

@@ -64,9 +64,11 @@ type HTTPOptions struct {
 	JSONResponse bool
 	// DisableFastPath sends every request through go-sdk. Without it, a
 	// stateless server answers the plainest tools/call and tools/list
-	// requests itself, with go-sdk's responses for a tenth of the CPU; see
-	// the fast path in server_fast.go for what it leaves to go-sdk. On the
-	// fast path Session(ctx) is nil.
+	// requests itself, with go-sdk's responses for a tenth of the CPU, and
+	// a stateful one the plainest calls of WithSessionFreeTools' tools on
+	// its live sessions; see the fast path in server_fast.go and
+	// server_fast_session.go for what it leaves to go-sdk. On the fast
+	// path Session(ctx) is nil.
 	DisableFastPath bool
 
 	// SessionTimeout closes a session that has had no request in flight for

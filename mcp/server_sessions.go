@@ -38,9 +38,10 @@ type trackedSession struct {
 	gone   bool          // removed from the limiter
 	userID string        // the user of the bearer token that created it
 	// For the stateful fast path (server_fast_session.go): noFast takes
-	// the session off it for good, sdkPosts counts its POSTs being served
+	// the session off it for good, deleted marks a DELETE, sdkPosts counts its POSTs being served
 	// by go-sdk, fast holds its calls running on it by id.
 	noFast   bool
+	deleted  bool // a DELETE is ending it
 	sdkPosts int
 	fast     map[string]*fastInflight
 }
