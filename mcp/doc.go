@@ -87,7 +87,7 @@
 // CPU per call by about 10x, below mcp-go's (BENCHMARKS.md, "CPU per
 // tools/call over HTTP"); HTTPOptions.DisableFastPath turns it off.
 //
-// A stateful server serves its sessions through go-sdk (about 7x the fast
+// A stateful server serves its sessions through go-sdk (about 8x the fast
 // path's CPU per call): a call on a session may log at the client's level or
 // send requests to the client on its own stream, which go-sdk ties to the
 // call through its own context and a path outside it cannot. The server
@@ -105,7 +105,7 @@
 // notifications/initialized a call is served as go-sdk serves it (it does
 // not wait for that notification). A fast call is a request in flight of its
 // session, so the idle timeout does not close a session used only by the fast
-// path while a call runs, and counts from the call's end. Request ids are
+// path while a call runs, and counts from its answer. Request ids are
 // kept per session: a call reusing the id of a fast call in flight gets
 // go-sdk's 400; notifications/cancelled of a fast call cancels its context,
 // as go-sdk cancels its own; a request for go-sdk reusing such an id waits
@@ -115,11 +115,10 @@
 // Session(ctx) is nil and Log sends nothing and returns an error; a tool
 // that might need either must not be named. A server with tasks (WithTasks,
 // task tools) or whose SDK() was called serves sessions through go-sdk only.
-// The differential corpus test and FuzzFastPathMatchesSDK compare this path
-// with go-sdk's on live sessions as they do the stateless one. One
-// difference remains, for a client that ends its own session while a call
-// of it runs on the fast path: the call's response still arrives on its
-// POST, where go-sdk ends that stream without it.
+// A DELETE of a session waits for its fast calls in flight, whose
+// responses are then not sent (their streams end empty), as go-sdk does with
+// its own. The differential corpus test and FuzzFastPathMatchesSDK compare
+// this path with go-sdk's on live sessions as they do the stateless one.
 //
 // examples/mcpserver serves the weather tools and record_reading (neither
 // read-only nor idempotent: each call records one more reading): "go run

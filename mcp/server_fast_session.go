@@ -33,9 +33,10 @@ import (
 // context, as go-sdk would; a request that reuses the id of a fast call
 // still running waits for it to end (go-sdk would refuse it with 400,
 // "duplicate in-flight request ID"; a fast call of such an id gets that
-// 400 from the fast path). Fast calls count as requests in flight of their
-// session, so that the idle timeout does not close a session while they
-// run.
+// 400 from the fast path). A DELETE waits for the session's fast calls,
+// which then go unanswered, as go-sdk's DELETE waits for its calls. Fast
+// calls count as requests in flight of their session, so that the idle
+// timeout does not close a session while they run.
 
 // fastInflight is a call of a session running on the fast path.
 type fastInflight struct {
