@@ -308,18 +308,30 @@ func sessionVersion(v string) string {
 // notifications/initialized unless bare) and returns its id.
 func openSession(tb testing.TB, h http.Handler, version string, bare bool) string {
 	tb.Helper()
+	return openSessionWith(tb, h, version, bare, nil)
+}
+
+// openSessionWith is openSession with more headers on each request.
+func openSessionWith(tb testing.TB, h http.Handler, version string, bare bool, headers map[string]string) string {
+	tb.Helper()
 	r := httptest.NewRequest(http.MethodPost, "http://localhost"+mcp.Path, strings.NewReader(
 		`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"`+version+`","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`))
 	r.Header.Set("Content-Type", "application/json")
 	r.Header.Set("Accept", "application/json, text/event-stream")
+	for k, v := range headers {
+		r.Header.Set(k, v)
+	}
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, r)
 	require.Equal(tb, http.StatusOK, rec.Code, rec.Body.String())
 	sid := rec.Header().Get("Mcp-Session-Id")
 	require.NotEmpty(tb, sid)
 	if !bare {
-		m, err := answerWith(h, differentialRequest{body: []byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}`), version: version},
-			map[string]string{"Mcp-Session-Id": sid})
+		hs := map[string]string{"Mcp-Session-Id": sid}
+		for k, v := range headers {
+			hs[k] = v
+		}
+		m, err := answerWith(h, differentialRequest{body: []byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}`), version: version}, hs)
 		require.NoError(tb, err)
 		require.Equal(tb, http.StatusAccepted, m.Status)
 	}

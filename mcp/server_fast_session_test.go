@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-dev/toolgen"
@@ -349,4 +350,73 @@ func TestStatefulFastPathDeleteDuringCall(t *testing.T) {
 			require.Empty(t, got[0].Messages)
 		})
 	}
+}
+
+// TestStatefulFastPathUser: a session created with a user's token answers
+// only that user, on both paths alike; the fast path serves the user.
+func TestStatefulFastPathUser(t *testing.T) {
+	const v = "2025-06-18"
+	users := map[string]string{"ta": "alice", "tb": "bob"}
+	verifier := func(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
+		if u, ok := users[token]; ok {
+			return &auth.TokenInfo{UserID: u, Expiration: time.Now().Add(time.Hour)}, nil
+		}
+		return nil, auth.ErrInvalidToken
+	}
+	p := newSessionPair(t, mcp.HTTPOptions{TokenVerifier: verifier}, differentialTools)
+	alice := map[string]string{"Authorization": "Bearer ta"}
+	sids := [2]string{openSessionWith(t, p.h[0], v, false, alice), openSessionWith(t, p.h[1], v, false, alice)}
+	for _, c := range []struct {
+		token  string
+		status int
+		fast   bool
+	}{{"tb", http.StatusForbidden, false}, {"ta", http.StatusOK, true}} {
+		var got [2]meaning
+		before := mcp.FastServed(p.srv[0])
+		for i := range 2 {
+			m, err := answerWith(p.h[i], differentialRequest{body: []byte(echoCall), version: v},
+				map[string]string{"Mcp-Session-Id": sids[i], "Authorization": "Bearer " + c.token})
+			require.NoError(t, err)
+			got[i] = m
+		}
+		require.Equal(t, got[1], got[0])
+		require.Equal(t, c.status, got[0].Status, "token %s", c.token)
+		require.Equal(t, c.fast, mcp.FastServed(p.srv[0]) > before, "token %s", c.token)
+	}
+}
+
+// TestStatefulFastPathSharedIDWaits: a request for go-sdk that reuses the
+// id of a fast call in flight waits for that call's end (go-sdk, which
+// does not know the fast call, would otherwise run it beside it).
+func TestStatefulFastPathSharedIDWaits(t *testing.T) {
+	const v = "2025-06-18"
+	started, release := make(chan struct{}, 1), make(chan struct{})
+	srv, err := mcp.NewServer("test", "1.0.0", []toolgen.Tool{blockingTool(started, release)}, mcp.WithSessionFreeTools())
+	require.NoError(t, err)
+	closeSessionsAtCleanup(t, srv)
+	h, err := srv.Handler(mcp.HTTPOptions{})
+	require.NoError(t, err)
+	sid := openSession(t, h, v, false)
+	first := make(chan meaning, 1)
+	go func() {
+		m, _ := answerWith(h, differentialRequest{body: []byte(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"wait","arguments":{}}}`), version: v},
+			map[string]string{"Mcp-Session-Id": sid})
+		first <- m
+	}()
+	<-started
+	ping := make(chan meaning, 1)
+	go func() {
+		m, _ := answerWith(h, differentialRequest{body: []byte(`{"jsonrpc":"2.0","id":7,"method":"ping"}`), version: v}, map[string]string{"Mcp-Session-Id": sid})
+		ping <- m
+	}()
+	select {
+	case m := <-ping:
+		t.Fatalf("the ping of the fast call's id was answered while the call ran: %v", m)
+	case <-time.After(200 * time.Millisecond):
+	}
+	require.Equal(t, http.StatusOK, send(t, h, sid, v, `{"jsonrpc":"2.0","id":8,"method":"ping"}`).Status, "another id is not held up")
+	close(release)
+	require.Equal(t, http.StatusOK, (<-first).Status)
+	require.Equal(t, http.StatusOK, (<-ping).Status)
+	require.Equal(t, int64(1), mcp.FastServed(srv))
 }
