@@ -33,7 +33,8 @@ import (
 // httpServers are the servers TestHTTPCallCPU compares, each in a process
 // of its own (this test binary run again with childEnv set to its name).
 var httpServers = []string{
-	"toolgen_stateful",
+	"toolgen_stateful",      // stateful, every request through go-sdk
+	"toolgen_stateful_fast", // stateful, mcp.WithSessionFreeTools: calls on the fast path
 	"toolgen_stateless_sdk", // stateless, every request through go-sdk
 	"toolgen_stateless",     // stateless with the fast path (the default)
 	"go-sdk_typed",
@@ -78,13 +79,18 @@ func runChild(name string) error {
 		return func() error { return srv.Serve(ln) }
 	}
 	switch name {
-	case "toolgen_stateful", "toolgen_stateless", "toolgen_stateless_sdk":
-		srv, err := mcp.NewServer("bench", "1", weather.Tools())
+	case "toolgen_stateful", "toolgen_stateful_fast", "toolgen_stateless", "toolgen_stateless_sdk":
+		var opts []mcp.ServerOption
+		if name == "toolgen_stateful_fast" {
+			opts = append(opts, mcp.WithSessionFreeTools())
+		}
+		srv, err := mcp.NewServer("bench", "1", weather.Tools(), opts...)
 		if err != nil {
 			return err
 		}
-		opts := mcp.HTTPOptions{Stateless: name != "toolgen_stateful", DisableFastPath: name == "toolgen_stateless_sdk"}
-		serve = func() error { return srv.Serve(ctx, ln, opts) }
+		stateful := strings.HasPrefix(name, "toolgen_stateful")
+		hopts := mcp.HTTPOptions{Stateless: !stateful, DisableFastPath: name == "toolgen_stateless_sdk"}
+		serve = func() error { return srv.Serve(ctx, ln, hopts) }
 	case "go-sdk_typed":
 		s := sdk.NewServer(&sdk.Implementation{Name: "bench", Version: "1"}, nil)
 		sdk.AddTool(s, &sdk.Tool{Name: "get_weather", Description: description},

@@ -63,7 +63,8 @@
 // sessions and an event store; the handler keeps none either way.
 // The default stays stateful because the server cannot tell whether a tool
 // calls mcp.Session or mcp.Log; generated tools only do if their own code
-// does, so a server of plain tools can choose "Stateless: true".
+// does, so a server of plain tools can choose "Stateless: true", or stay
+// stateful and declare them with WithSessionFreeTools (see the fast path).
 //
 // The fast path. A stateless server answers the plainest tools/call and
 // tools/list requests itself instead of through go-sdk, whose stateless
@@ -84,13 +85,40 @@
 // the first such panic is logged. On the fast path mcp.Session(ctx) is nil
 // (a stateless request has no session a tool could use). It cuts the server's
 // CPU per call by about 10x, below mcp-go's (BENCHMARKS.md, "CPU per
-// tools/call over HTTP"); HTTPOptions.DisableFastPath turns it off. Stateful
-// sessions are all served by go-sdk (about 8x the fast path's CPU per call, a
-// quarter less than go-sdk's own typed tools): a call on a session may log at
-// the client's level or send requests to the client on its own stream, which
-// go-sdk ties to the call through its own context and a path outside it
-// cannot. A server whose tools use neither gets the fast path with "Stateless:
-// true".
+// tools/call over HTTP"); HTTPOptions.DisableFastPath turns it off.
+//
+// A stateful server serves its sessions through go-sdk (about 8x the fast
+// path's CPU per call): a call on a session may log at the client's level or
+// send requests to the client on its own stream, which go-sdk ties to the
+// call through its own context and a path outside it cannot. The server
+// cannot tell whether a tool does, so a tool says it does not:
+// WithSessionFreeTools names tools that call neither Session nor Log (a
+// generated tool only does if its own code does; with no name, every tool).
+// The plainest tools/call of such a tool (as above, and without a progress
+// token: progress of a session goes on its streams) is then answered on the
+// fast path too, at the stateless fast path's cost, when it belongs to a live
+// session: one whose id go-sdk gave in an initialize response and that no
+// DELETE, idle timeout, eviction or close has ended (404 from go-sdk, as
+// before), initialized at the request's protocol version (2025-11-25 and
+// earlier), of the bearer token's user, with no other Mcp- header and no
+// request of the session being answered by go-sdk at that moment. Before the
+// notifications/initialized a call is served as go-sdk serves it (it does
+// not wait for that notification). A fast call is a request in flight of its
+// session, so the idle timeout does not close a session used only by the fast
+// path while a call runs, and counts from its answer. Request ids are
+// kept per session: a call reusing the id of a fast call in flight gets
+// go-sdk's 400; notifications/cancelled of a fast call cancels its context,
+// as go-sdk cancels its own; a request for go-sdk reusing such an id waits
+// for the fast call to end (where go-sdk would refuse it); and a session one
+// of whose go-sdk requests its client left before the answer (go-sdk may
+// still run it) is not served on the fast path again. On the fast path
+// Session(ctx) is nil and Log sends nothing and returns an error; a tool
+// that might need either must not be named. A server with tasks (WithTasks,
+// task tools) or whose SDK() was called serves sessions through go-sdk only.
+// A DELETE of a session waits for its fast calls in flight, whose
+// responses are then not sent (their streams end empty), as go-sdk does with
+// its own. The differential corpus test and FuzzFastPathMatchesSDK compare
+// this path with go-sdk's on live sessions as they do the stateless one.
 //
 // examples/mcpserver serves the weather tools and record_reading (neither
 // read-only nor idempotent: each call records one more reading): "go run
@@ -648,7 +676,9 @@
 //     JSON reader and written directly, with go-sdk's responses
 //     (server_fast_test.go compares the two paths on a corpus of requests,
 //     fast_differential_fuzz_test.go on every class of request and under
-//     the fuzzer); everything else goes to go-sdk.
+//     the fuzzer); everything else goes to go-sdk. server_fast_session.go:
+//     the same for the calls of WithSessionFreeTools' tools on a stateful
+//     server's live sessions (server_fast_session_test.go).
 //   - server_tasks.go: MCP tasks (WithTasks, WithTaskSupport): creating,
 //     running, cancelling and answering them; server_tasks_wire.go: the
 //     layer in front of go-sdk that serves them over HTTP and message

@@ -204,6 +204,11 @@ const exchangeTimeout = 10 * time.Second
 // A panic in the handler is reported as an error naming it (net/http would
 // drop the connection and log a stack).
 func answer(h http.Handler, req differentialRequest) (m meaning, err error) {
+	return answerWith(h, req, nil)
+}
+
+// answerWith is answer with more headers (a session's id).
+func answerWith(h http.Handler, req differentialRequest, headers map[string]string) (m meaning, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), exchangeTimeout)
 	defer cancel()
 	r := httptest.NewRequestWithContext(ctx, http.MethodPost, "http://localhost"+mcp.Path, bytes.NewReader(req.body))
@@ -214,6 +219,9 @@ func answer(h http.Handler, req differentialRequest) (m meaning, err error) {
 		if v != "" {
 			r.Header.Set(k, v)
 		}
+	}
+	for k, v := range headers {
+		r.Header.Set(k, v)
 	}
 	rec := httptest.NewRecorder()
 	done := make(chan any, 1)
@@ -253,6 +261,121 @@ func (d *differential) compare(t *testing.T, req differentialRequest) (fast bool
 	return fast
 }
 
+// statefulDifferential is a pair of stateful servers of
+// differentialTools, all of them declared session-free
+// (mcp.WithSessionFreeTools), with and without the fast path, and a live
+// session on each per protocol version.
+type statefulDifferential struct {
+	fastSrv     *mcp.Server
+	fast, plain http.Handler
+	// sessions are the ids of the sessions at each version, [fast, plain].
+	sessions map[string][2]string
+}
+
+func newStatefulDifferential(tb testing.TB, jsonResponse bool) *statefulDifferential {
+	tb.Helper()
+	d := &statefulDifferential{sessions: map[string][2]string{}}
+	for _, disable := range []bool{false, true} {
+		srv, err := mcp.NewServer("test", "1.0.0", differentialTools(), mcp.WithSessionFreeTools())
+		require.NoError(tb, err)
+		tb.Cleanup(func() {
+			for ss := range srv.SDK().Sessions() {
+				_ = ss.Close()
+			}
+		})
+		h, err := srv.Handler(mcp.HTTPOptions{JSONResponse: jsonResponse, DisableFastPath: disable})
+		require.NoError(tb, err)
+		if disable {
+			d.plain = h
+		} else {
+			d.fast, d.fastSrv = h, srv
+		}
+	}
+	return d
+}
+
+// sessionVersion is the version of the session a request of protocol
+// version v is sent on: v itself when a stateful session has it.
+func sessionVersion(v string) string {
+	switch v {
+	case "2025-03-26", "2025-06-18", "2025-11-25":
+		return v
+	}
+	return "2025-06-18"
+}
+
+// openSession initializes a session at version on h (and sends
+// notifications/initialized unless bare) and returns its id.
+func openSession(tb testing.TB, h http.Handler, version string, bare bool) string {
+	tb.Helper()
+	return openSessionWith(tb, h, version, bare, nil)
+}
+
+// openSessionWith is openSession with more headers on each request.
+func openSessionWith(tb testing.TB, h http.Handler, version string, bare bool, headers map[string]string) string {
+	tb.Helper()
+	r := httptest.NewRequest(http.MethodPost, "http://localhost"+mcp.Path, strings.NewReader(
+		`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"`+version+`","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`))
+	r.Header.Set("Content-Type", "application/json")
+	r.Header.Set("Accept", "application/json, text/event-stream")
+	for k, v := range headers {
+		r.Header.Set(k, v)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, r)
+	require.Equal(tb, http.StatusOK, rec.Code, rec.Body.String())
+	sid := rec.Header().Get("Mcp-Session-Id")
+	require.NotEmpty(tb, sid)
+	if !bare {
+		hs := map[string]string{"Mcp-Session-Id": sid}
+		for k, v := range headers {
+			hs[k] = v
+		}
+		m, err := answerWith(h, differentialRequest{body: []byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}`), version: version}, hs)
+		require.NoError(tb, err)
+		require.Equal(tb, http.StatusAccepted, m.Status)
+	}
+	return sid
+}
+
+// session returns the ids of the live sessions at version, opening them
+// when there are none (or when a request ended them).
+func (d *statefulDifferential) session(tb testing.TB, version string) [2]string {
+	ids, ok := d.sessions[version]
+	if !ok {
+		ids = [2]string{openSession(tb, d.fast, version, false), openSession(tb, d.plain, version, false)}
+		d.sessions[version] = ids
+	}
+	return ids
+}
+
+// compare sends req on the session of its version to both servers of d,
+// as differential.compare does. A request that ends the sessions (404)
+// has the next one open new ones.
+func (d *statefulDifferential) compare(t *testing.T, req differentialRequest) (fast bool) {
+	t.Helper()
+	sv := sessionVersion(req.version)
+	ids := d.session(t, sv)
+	before := mcp.FastServed(d.fastSrv)
+	got, err := answerWith(d.fast, req, map[string]string{"Mcp-Session-Id": ids[0]})
+	if err != nil {
+		t.Fatalf("stateful, with the fast path: %v\nrequest: %q (version %q)", err, req.body, req.version)
+	}
+	fast = mcp.FastServed(d.fastSrv) > before
+	want, err := answerWith(d.plain, req, map[string]string{"Mcp-Session-Id": ids[1]})
+	if err != nil {
+		t.Fatalf("stateful, go-sdk: %v\nrequest: %q", err, req.body)
+	}
+	if want.Status == http.StatusNotFound || got.Status == http.StatusNotFound {
+		delete(d.sessions, sv)
+	}
+	if !reflect.DeepEqual(want, got) {
+		t.Fatalf("stateful: the fast path (answered by it: %v) means something else than go-sdk\nrequest: %q (version %q, Mcp-Method %q, Mcp-Name %q)\ngo-sdk:    %v\nfast path: %v",
+			fast, req.body, req.version, req.mcpMethod, req.mcpNm, want, got)
+	}
+	return fast
+}
+
 // fuzzVersions are the protocol versions the fuzz target picks from: those
 // the fast path serves, none, and one no server knows.
 var fuzzVersions = []string{"2025-06-18", "2025-03-26", "2025-11-25", "2026-07-28", "", "1999-01-01"}
@@ -274,11 +397,14 @@ func FuzzFastPathMatchesSDK(f *testing.F) {
 		}
 	}
 	diffs := map[bool]*differential{false: newDifferential(f, false), true: newDifferential(f, true)}
+	sessions := map[bool]*statefulDifferential{false: newStatefulDifferential(f, false), true: newStatefulDifferential(f, true)}
 	f.Fuzz(func(t *testing.T, body []byte, version uint8, mcpMethod, mcpName string, jsonResponse bool) {
 		if !validHeaderValue(mcpMethod) || !validHeaderValue(mcpName) {
 			return // net/http refuses such a request before any handler
 		}
-		diffs[jsonResponse].compare(t, differentialRequest{body: body, version: fuzzVersions[int(version)%len(fuzzVersions)], mcpMethod: mcpMethod, mcpNm: mcpName})
+		req := differentialRequest{body: body, version: fuzzVersions[int(version)%len(fuzzVersions)], mcpMethod: mcpMethod, mcpNm: mcpName}
+		diffs[jsonResponse].compare(t, req)
+		sessions[jsonResponse].compare(t, req)
 	})
 }
 
@@ -577,4 +703,25 @@ func answerHTTP(url string, c fastPathShape) (meaning, error) {
 		return meaning{}, err
 	}
 	return meaningOf(resp.StatusCode, resp.Header.Get("Content-Type"), b)
+}
+
+// TestStatefulFastPathRequestShapes sends each request of fastPathShapes
+// on a live session of a stateful server whose tools are all session-free,
+// with the fast path and without, and requires the same meaning; the fast
+// path answers exactly the plainest tools/call without a progress token
+// at a version before 2026-07-28 (which stateful servers refuse).
+func TestStatefulFastPathRequestShapes(t *testing.T) {
+	for _, jsonResponse := range []bool{false, true} {
+		t.Run(fmt.Sprintf("JSONResponse=%v", jsonResponse), func(t *testing.T) {
+			d := newStatefulDifferential(t, jsonResponse)
+			for _, c := range fastPathShapes() {
+				t.Run(c.name, func(t *testing.T) {
+					d.sessions = map[string][2]string{} // a session of its own: initialize may change one
+					fast := d.compare(t, differentialRequest{body: []byte(c.body), version: c.version, mcpMethod: c.mcpMethod, mcpNm: c.mcpName})
+					want := c.fast && c.version != "2026-07-28" && strings.Contains(c.body, "tools/call") && !strings.Contains(c.body, "progressToken")
+					require.Equal(t, want, fast, "answered by the fast path")
+				})
+			}
+		})
+	}
 }

@@ -37,6 +37,9 @@ type Server struct {
 	requests  httpRequests       // for deps, the HTTP requests being served
 	approvals *approvalStates    // for approvals asked by a round trip
 	tasks     *taskEngine        // nil when no tool runs as a task
+	// sessionFree are the tools of WithSessionFreeTools, which a stateful
+	// server may call on the fast path.
+	sessionFree map[string]bool
 }
 
 // DefaultMaxCalls is how many tool calls a server runs at once unless
@@ -58,6 +61,10 @@ type serverConfig struct {
 	// tasks and taskSupport are WithTasks' and WithTaskSupport's.
 	tasks       TaskOptions
 	taskSupport map[toolgen.ToolName]toolgen.TaskSupport
+	// sessionFree is WithSessionFreeTools' names; allSessionFree when it
+	// named none.
+	sessionFree    []toolgen.ToolName
+	allSessionFree bool
 }
 
 // ServerOption configures NewServer. An option given a bad value makes
@@ -90,6 +97,23 @@ func WithMaxCalls(n int) ServerOption {
 			return fmt.Errorf("mcp.WithMaxCalls(%d): must be at least 1 (or NoLimit)", n)
 		}
 		dst.maxCalls = n
+		return nil
+	}
+}
+
+// WithSessionFreeTools declares that the named tools (every tool of the
+// server when no name is given) use neither Session nor Log: a generated
+// tool uses them only if its own code calls them. Over stateful
+// streamable HTTP, their plainest calls on a live session are then
+// answered on the fast path (see the package documentation), where
+// Session(ctx) is nil and Log sends nothing and returns an error. An
+// unknown name is NewServer's error.
+func WithSessionFreeTools(names ...toolgen.ToolName) ServerOption {
+	return func(c *serverConfig) error {
+		if len(names) == 0 {
+			c.allSessionFree = true
+		}
+		c.sessionFree = append(c.sessionFree, names...)
 		return nil
 	}
 }
@@ -159,6 +183,9 @@ func NewServer(name, version string, tools []toolgen.Tool, opts ...ServerOption)
 	if err := s.setUpTasks(tools, cfg); err != nil {
 		return nil, err
 	}
+	if err := s.setSessionFree(tools, cfg); err != nil {
+		return nil, err
+	}
 	if cfg.searchLimit > 0 {
 		box, err := toolgen.NewToolbox(tools)
 		if err != nil {
@@ -169,6 +196,26 @@ func NewServer(name, version string, tools []toolgen.Tool, opts ...ServerOption)
 		}
 	}
 	return s, nil
+}
+
+// setSessionFree records WithSessionFreeTools' tools.
+func (s *Server) setSessionFree(tools []toolgen.Tool, cfg serverConfig) error {
+	if len(cfg.sessionFree) == 0 && !cfg.allSessionFree {
+		return nil
+	}
+	s.sessionFree = map[string]bool{}
+	if cfg.allSessionFree {
+		for _, t := range tools {
+			s.sessionFree[string(t.Name)] = true
+		}
+	}
+	for _, n := range cfg.sessionFree {
+		if !slices.ContainsFunc(tools, func(t toolgen.Tool) bool { return t.Name == n }) {
+			return fmt.Errorf("mcp.WithSessionFreeTools(%q): no such tool", n)
+		}
+		s.sessionFree[string(n)] = true
+	}
+	return nil
 }
 
 // addServed registers t, unless it is deferred and the server searches

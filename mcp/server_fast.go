@@ -46,11 +46,14 @@ import (
 // and so are the notifications/progress a call with a progress token
 // sends before its response, on the response's event stream.
 type fastPath struct {
-	s     *Server
-	sdk   http.Handler // go-sdk's handler, for everything else
-	json  bool         // HTTPOptions.JSONResponse
-	mu    sync.Mutex
-	lists map[string][]byte // tools/list results by protocol version
+	s    *Server
+	sdk  http.Handler // go-sdk's handler, for everything else
+	json bool         // HTTPOptions.JSONResponse
+	// sessions, for a stateful server, tracks go-sdk's sessions (see
+	// serveStateful); nil for a stateless one.
+	sessions *sessionLimiter
+	mu       sync.Mutex
+	lists    map[string][]byte // tools/list results by protocol version
 	// panicked logs the first panic of parse (see parseOrRecover).
 	panicked sync.Once
 }
@@ -66,6 +69,10 @@ var fastVersions = map[string]bool{"2025-03-26": true, "2025-06-18": true, "2025
 const stateless2026 = "2026-07-28"
 
 func (f *fastPath) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if f.sessions != nil {
+		f.serveStateful(w, r)
+		return
+	}
 	if !f.serve(w, r) {
 		f.sdk.ServeHTTP(w, r)
 	}
@@ -133,7 +140,7 @@ func (f *fastPath) serve(w http.ResponseWriter, r *http.Request) bool {
 		return false // denied or to be approved: go-sdk's path decides it
 	}
 	f.s.fast.Add(1)
-	f.call(w, r, req)
+	f.call(w, r, req, context.WithoutCancel(r.Context()), nil, nil)
 	return true
 }
 
@@ -500,13 +507,25 @@ func (f *fastPath) toolsList(r *http.Request, version string) []byte {
 // returns then too: the call runs on (MCP cancels with
 // notifications/cancelled, which go to go-sdk) and holds its slot of
 // WithMaxCalls until it ends, but not the connection.
-func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest) {
-	fc := &fastCall{f: f, w: w, id: req.id, silent: req.header == stateless2026}
+//
+// base is the call's context (not cancelled when the client hangs up);
+// end, when not nil, runs once the call has ended (after the tool
+// returned, even when the client left before). closing is nil but for a
+// call of a session (see serveSession), on which Log sends nothing; it
+// reports whether the session ended while the call ran, which leaves the
+// call unanswered, as go-sdk leaves it.
+func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest, base context.Context, end func(), closing func() bool) {
+	fc := &fastCall{f: f, w: w, id: req.id, silent: req.header == stateless2026, stateful: closing != nil}
 	var out outcome
+	ended := func() {}
+	if end != nil {
+		ended = end
+	}
 	if !f.s.slots.take() {
+		ended()
 		out.res = toolgen.ErrorResult(busyMessage(f.s.slots))
 	} else {
-		ctx := context.WithValue(context.WithoutCancel(r.Context()), fastKey{}, fc)
+		ctx := context.WithValue(base, fastKey{}, fc)
 		ctx = withCall(ctx, &sdkmcp.CallToolRequest{
 			Params: &sdkmcp.CallToolParamsRaw{Name: string(req.tool.Name), Arguments: req.args},
 			Extra:  &sdkmcp.RequestExtra{TokenInfo: auth.TokenInfoFromContext(r.Context()), Header: r.Header},
@@ -519,10 +538,15 @@ func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest)
 		switch {
 		case v.refusal != nil: // deps failed (needsDecision kept decisions away)
 			f.s.slots.give()
+			ended()
 			out.res = *v.refusal
 		default:
+			finished := f.s.slots.give
+			if end != nil {
+				finished = func() { f.s.slots.give(); end() }
+			}
 			select {
-			case out = <-startCall(ctx, *req.tool, req.args, f.s.slots.give):
+			case out = <-startCall(ctx, *req.tool, req.args, finished):
 			case <-r.Context().Done():
 				fc.mu.Lock()
 				fc.done = true
@@ -535,6 +559,10 @@ func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest)
 	fc.mu.Lock()
 	defer fc.mu.Unlock()
 	fc.done = true
+	if closing != nil && closing() {
+		fc.startLocked()
+		return
+	}
 	if out.err != nil {
 		fc.respondLocked(nil, rpcError(out.err))
 		return
@@ -631,6 +659,8 @@ func (f *fastPath) respond(w http.ResponseWriter, id, result []byte, rpcErr []by
 	fc.respondLocked(result, rpcErr)
 }
 
+var errSessionFree = errors.New("mcp.Log: not sent: the tool was declared with mcp.WithSessionFreeTools, whose calls on a session are answered without it")
+
 var errJSONNotify = errors.New("rejected by transport: undelivered message: stream not connected or already closed")
 
 // fastKey is the context key of a fast call, for Log.
@@ -647,6 +677,9 @@ type fastCall struct {
 	started bool // headers written
 	done    bool // answered: later notifications are dropped
 	silent  bool // no log level: Log sends nothing
+	// stateful is a call of a session: Log sends nothing and fails (its
+	// tool was declared not to use it, see WithSessionFreeTools).
+	stateful bool
 }
 
 func (c *fastCall) startLocked() {
@@ -706,6 +739,9 @@ func (c *fastCall) respondLocked(result, rpcErr []byte) {
 // delivers no notification on a stateless request answered with
 // application/json: Log fails there with its error, and does here too.
 func (c *fastCall) log(level string, data any) error {
+	if c.stateful {
+		return errSessionFree
+	}
 	if c.silent || logRank(level) < logRank("info") {
 		return nil
 	}

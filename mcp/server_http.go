@@ -64,9 +64,11 @@ type HTTPOptions struct {
 	JSONResponse bool
 	// DisableFastPath sends every request through go-sdk. Without it, a
 	// stateless server answers the plainest tools/call and tools/list
-	// requests itself, with go-sdk's responses for a tenth of the CPU; see
-	// the fast path in server_fast.go for what it leaves to go-sdk. On the
-	// fast path Session(ctx) is nil.
+	// requests itself, with go-sdk's responses for a tenth of the CPU, and
+	// a stateful one the plainest calls of WithSessionFreeTools' tools on
+	// its live sessions; see the fast path in server_fast.go and
+	// server_fast_session.go for what it leaves to go-sdk. On the fast
+	// path Session(ctx) is nil.
 	DisableFastPath bool
 
 	// SessionTimeout closes a session that has had no request in flight for
@@ -232,12 +234,20 @@ func (s *Server) handler(opts HTTPOptions) (http.Handler, *sessionLimiter) {
 	if s.deps != nil {
 		h = s.requests.wrap(h) // WithDeps needs each call's request
 	}
-	if opts.Stateless && !opts.DisableFastPath {
-		h = &fastPath{s: s, sdk: h, json: opts.JSONResponse}
-	}
 	var sessions *sessionLimiter
 	if !opts.Stateless {
 		sessions = newSessionLimiter(s.sdk, opts.maxSessions(), orDefault(opts.SessionTimeout, DefaultSessionTimeout))
+	}
+	switch {
+	case opts.DisableFastPath:
+	case opts.Stateless:
+		h = &fastPath{s: s, sdk: h, json: opts.JSONResponse}
+	case s.sessionFree != nil:
+		// Inside the limiter: a fast call is a request in flight of its
+		// session, which the idle timeout leaves open.
+		h = &fastPath{s: s, sdk: h, json: opts.JSONResponse, sessions: sessions}
+	}
+	if sessions != nil {
 		h = sessions.wrap(h)
 	}
 	if s.tasks != nil {

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/auth"
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -35,6 +36,14 @@ type trackedSession struct {
 	elem   *list.Element // in idle, when active == 0
 	timer  *time.Timer   // closes it after timeout idle
 	gone   bool          // removed from the limiter
+	userID string        // the user of the bearer token that created it
+	// For the stateful fast path (server_fast_session.go): noFast takes
+	// the session off it for good, deleted marks a DELETE, sdkPosts counts its POSTs being served
+	// by go-sdk, fast holds its calls running on it by id.
+	noFast   bool
+	deleted  bool // a DELETE is ending it
+	sdkPosts int
+	fast     map[string]*fastInflight
 }
 
 func newSessionLimiter(sdk *sdkmcp.Server, max int, timeout time.Duration) *sessionLimiter {
@@ -59,6 +68,9 @@ func (l *sessionLimiter) wrap(next http.Handler) http.Handler {
 			return
 		}
 		sw := &sessionWriter{ResponseWriter: w, l: l}
+		if ti := auth.TokenInfoFromContext(r.Context()); ti != nil {
+			sw.userID = ti.UserID
+		}
 		defer func() {
 			if sw.t != nil {
 				l.end(sw.t)
@@ -183,7 +195,7 @@ func (l *sessionLimiter) closeSession(t *trackedSession) {
 // It returns nil when the SDK has no
 // such session (it closes a session whose first request is not a valid
 // initialize).
-func (l *sessionLimiter) register(id string) *trackedSession {
+func (l *sessionLimiter) register(id, userID string) *trackedSession {
 	var ss *sdkmcp.ServerSession
 	for s := range l.sdk.Sessions() {
 		if s.ID() == id {
@@ -194,7 +206,7 @@ func (l *sessionLimiter) register(id string) *trackedSession {
 	if ss == nil {
 		return nil
 	}
-	t := &trackedSession{id: id, ss: ss, active: 1}
+	t := &trackedSession{id: id, ss: ss, active: 1, userID: userID}
 	l.mu.Lock()
 	if old := l.sessions[id]; old != nil {
 		l.mu.Unlock()
@@ -226,9 +238,10 @@ func (l *sessionLimiter) closeAll() {
 // the client's next request finds it tracked.
 type sessionWriter struct {
 	http.ResponseWriter
-	l    *sessionLimiter
-	done bool
-	t    *trackedSession
+	l      *sessionLimiter
+	done   bool
+	t      *trackedSession
+	userID string
 }
 
 func (w *sessionWriter) hook() {
@@ -237,7 +250,7 @@ func (w *sessionWriter) hook() {
 	}
 	w.done = true
 	if id := w.Header().Get(sessionIDHeader); id != "" {
-		w.t = w.l.register(id)
+		w.t = w.l.register(id, w.userID)
 	}
 }
 
