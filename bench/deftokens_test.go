@@ -30,7 +30,8 @@ import (
 // ways: by toolgen (its generated schemas, descriptions from doc comments),
 // by the official go-sdk's schema inference (jsonschema-go's ForType, what
 // mcp.AddTool calls) and by invopop/jsonschema's Reflector (configured as
-// Genkit's InferJSONSchema is, less the $schema and $id it writes). The
+// Genkit's InferJSONSchema is, inline and without $schema, and also
+// without the $id it writes for a named type). The
 // peers reflect over the same Go types: a tool's one struct parameter, or
 // for a tool of flat parameters the struct a user of those libraries would
 // write, one field per parameter, optional (omitempty) where toolgen's
@@ -87,12 +88,11 @@ func TestDefinitionTokens(t *testing.T) {
 	// Saying as much (the same tool and property descriptions, no
 	// constraints), toolgen's default definitions are no larger than the
 	// peers'.
-	var same result
-	for _, r := range results {
-		if r.name == "toolgen without $schema and constraints" {
-			same = r
-		}
+	i := slices.IndexFunc(results, func(r result) bool { return r.name == "toolgen without $schema and constraints" })
+	if i < 0 {
+		t.Fatal("no result for toolgen without $schema and constraints")
 	}
+	same := results[i]
 	for _, r := range results {
 		if strings.HasSuffix(r.name, "tagged") && r.total[formDefault] < same.total[formDefault] {
 			t.Errorf("%s: %d tokens, %s: %d: the peer's definitions are the smaller", r.name, r.total[formDefault], same.name, same.total[formDefault])
