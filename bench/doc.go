@@ -9,4 +9,11 @@
 // TestGeneratedCodeCost (slow, so only with TOOLGEN_COST=1) compares what a
 // tool costs in source, compile time and binary size, toolgen's generated
 // code against go-sdk's mcp.AddTool.
+//
+// TestDefinitionTokens (fast) counts what the catalog's 567 tool definitions
+// cost a model's context, per provider form, with toolgen's schemas and with
+// the schemas go-sdk (jsonschema-go) and invopop/jsonschema infer from the
+// same Go types, and which of those a provider's rules refuse:
+//
+//	cd bench && go test -run TestDefinitionTokens -v .
 package bench
