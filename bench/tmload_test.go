@@ -255,8 +255,9 @@ func procStatus(t *testing.T, pid int, field string) string {
 // interleaved over the servers.
 //
 // Per server: requests per second, mean and p99 latency of tools/call, the
-// server's CPU (user + system, /proc/PID/stat, as a share of its CPU), peak
-// RSS (VmHWM, /proc/PID/status). To show that the load generator is not the
+// server's CPU (user + system, /proc/PID/stat, as a share of its CPU) and
+// per request (which does not depend on how much of the CPU other processes
+// left the server), peak RSS (VmHWM, /proc/PID/status). To show that the load generator is not the
 // limit, the load generator's and the mock's CPU are reported, and so is the
 // control: a plain net/http handler answering a fixed response, served and
 // loaded the same way, which must answer more requests per second than any
@@ -358,8 +359,8 @@ func TestTMLoad(t *testing.T) {
 			res.otherServerCPU = max(0, cpuBusy(t, serverCPU)-b0-res.serverCPU)
 			res.otherGenCPU = max(0, cpuBusy(t, genCPU)-b1-res.genCPU-res.mockCPU)
 			results[name] = append(results[name], res)
-			t.Logf("round %d: %-22s %7.0f req/s, mean %6.3f ms, p99 %6.3f ms; CPU: server %3.0f%%, generator %3.0f%%, mock %3.0f%%; others on CPU %d %3.0f%%, on CPU %d %3.0f%%",
-				r, name, res.rps(), ms(res.mean()), ms(res.p(0.99)), pct(res.serverCPU, wall), pct(res.genCPU, wall), pct(res.mockCPU, wall),
+			t.Logf("round %d: %-22s %7.0f req/s, mean %6.3f ms, p99 %6.3f ms; CPU: server %3.0f%% (%3.0f µs/req), generator %3.0f%%, mock %3.0f%%; others on CPU %d %3.0f%%, on CPU %d %3.0f%%",
+				r, name, res.rps(), ms(res.mean()), ms(res.p(0.99)), pct(res.serverCPU, wall), perRequest(res.serverCPU, res.requests), pct(res.genCPU, wall), pct(res.mockCPU, wall),
 				serverCPU, pct(res.otherServerCPU, wall), genCPU, pct(res.otherGenCPU, wall))
 		}
 	}
@@ -367,8 +368,8 @@ func TestTMLoad(t *testing.T) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n%d rounds x %d s per server, %d virtual users, server on CPU %d (GOMAXPROCS=1), load generator on CPU %d; median over rounds [min, max]:\n\n",
 		rounds, seconds, vus, serverCPU, genCPU)
-	fmt.Fprintf(&b, "| server | req/s | mean ms | p99 ms | server CPU | peak RSS (VmHWM) | generator CPU | mock CPU | others on server's CPU | others on generator's CPU |\n")
-	fmt.Fprintf(&b, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+	fmt.Fprintf(&b, "| server | req/s | mean ms | p99 ms | server CPU | server CPU µs/req | peak RSS (VmHWM) | generator CPU | generator CPU µs/req | mock CPU | others on server's CPU | others on generator's CPU |\n")
+	fmt.Fprintf(&b, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 	for _, name := range names {
 		rs := results[name]
 		col := func(f func(tmRound) float64) []float64 {
@@ -379,13 +380,15 @@ func TestTMLoad(t *testing.T) {
 			return v
 		}
 		rps := col(tmRound.rps)
-		fmt.Fprintf(&b, "| %s | %.0f [%.0f, %.0f] | %.3f | %.3f | %.0f%% | %s | %.0f%% | %.0f%% | %.0f%% | %.0f%% |\n", strings.TrimPrefix(name, "tm_"),
+		fmt.Fprintf(&b, "| %s | %.0f [%.0f, %.0f] | %.3f | %.3f | %.0f%% | %.0f | %s | %.0f%% | %.0f | %.0f%% | %.0f%% | %.0f%% |\n", strings.TrimPrefix(name, "tm_"),
 			medianF(rps), slices.Min(rps), slices.Max(rps),
 			medianF(col(func(r tmRound) float64 { return ms(r.mean()) })),
 			medianF(col(func(r tmRound) float64 { return ms(r.p(0.99)) })),
 			medianF(col(func(r tmRound) float64 { return pct(r.serverCPU, r.wall) })),
+			medianF(col(func(r tmRound) float64 { return perRequest(r.serverCPU, r.requests) })),
 			procStatus(t, children[name].cmd.Process.Pid, "VmHWM"),
 			medianF(col(func(r tmRound) float64 { return pct(r.genCPU, r.wall) })),
+			medianF(col(func(r tmRound) float64 { return perRequest(r.genCPU, r.requests) })),
 			medianF(col(func(r tmRound) float64 { return pct(r.mockCPU, r.wall) })),
 			medianF(col(func(r tmRound) float64 { return pct(r.otherServerCPU, r.wall) })),
 			medianF(col(func(r tmRound) float64 { return pct(r.otherGenCPU, r.wall) })))
@@ -435,5 +438,10 @@ func (r tmRound) p(q float64) time.Duration {
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// perRequest returns cpu per request in microseconds.
+func perRequest(cpu time.Duration, requests int) float64 {
+	return float64(cpu.Microseconds()) / float64(max(requests, 1))
+}
 
 func pct(cpu, wall time.Duration) float64 { return 100 * cpu.Seconds() / wall.Seconds() }
