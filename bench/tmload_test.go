@@ -326,30 +326,32 @@ func procStatus(t *testing.T, pid int, field string) string {
 // GOMAXPROCS=1), as the original's container was limited to 1 CPU. The load
 // generator is this process, pinned with GOMAXPROCS 1 to another CPU: 50
 // virtual users, each a session of its own (initialize, then tools/call
-// over the four tools in turn, one request at a time, with no pause: a
-// closed loop that saturates the server). The mock API fetch_external_data
-// calls is a process of its own on the load generator's CPU. Rounds are
-// interleaved over the servers.
+// over the four tools in turn, each request sent as soon as the last is
+// answered, with no pause). The mock API fetch_external_data calls is a
+// process of its own on the load generator's CPU. Rounds are interleaved
+// over the servers.
 //
 // Per server: requests per second, mean and p99 latency of tools/call, the
-// server's CPU (user + system, /proc/PID/stat, as a share of its CPU) and
-// per request (which does not depend on how much of the CPU other processes
-// left the server), peak RSS (VmHWM, /proc/PID/status). To show that the load generator is not the
-// limit, the load generator's and the mock's CPU are reported, and so is the
-// control: a plain net/http handler answering a fixed response, served and
-// loaded the same way, which must answer more requests per second than any
-// MCP server (the test fails otherwise, or when the load generator used more
-// than 80% of its CPU on an MCP server). Each virtual user writes its
-// requests on a connection of its own (rawConn), which costs the generator
-// a fraction of what http.Client would. What else ran on the two CPUs meanwhile is reported too, since
-// on a shared machine other processes take CPU from the server.
+// server's CPU (user + system, /proc/PID/stat), as a share of its CPU and per
+// request (which does not depend on how much of the CPU other processes left
+// the server), and peak RSS (VmHWM, /proc/PID/status). To show that the load
+// generator is not the limit, its CPU and the mock's are reported, and so is
+// the control: a plain net/http handler answering a fixed response, served
+// and loaded the same way, which must answer more requests per second than
+// any MCP server (the test fails otherwise, or when the load generator used
+// more than 80% of its CPU on an MCP server). Each virtual user writes its
+// requests on a connection of its own (rawConn), which costs the generator a
+// fraction of what http.Client would. What else ran on the two CPUs
+// meanwhile is reported too, since on a shared machine other processes take
+// CPU from the server.
 //
 // Differences from the original: k6 there times every request, and the k6
 // script in its repository opens a session for each tool call (initialize,
 // notifications/initialized, tools/call, DELETE) and lists the tools each
 // iteration, then pauses 0.1 s; here a session lives for the whole run, only
-// tools/call is timed, and there is no pause, so the figures are each
-// server's saturation point on one CPU rather than a paced load.
+// tools/call is timed, and there is no pause, so the figures are what each
+// server answers on one CPU under a load as heavy as 50 users can make,
+// rather than under a paced one.
 // fetch_external_data drains the mock's answer and keeps connections alive
 // (tmload.Client), where the original's Go server closed it unread, which
 // makes Go's HTTP client open a new connection for the next call.
@@ -364,7 +366,7 @@ func procStatus(t *testing.T, pid int, field string) string {
 // tm_toolgen_stateless_sdk (stateless without the fast path).
 func TestTMLoad(t *testing.T) {
 	if os.Getenv("TOOLGEN_TMLOAD") == "" {
-		t.Skip("slow (about 2.5 minutes): set TOOLGEN_TMLOAD=1 to run the 50-user MCP server load test")
+		t.Skip("slow (about 2 minutes): set TOOLGEN_TMLOAD=1 to run the 50-user MCP server load test")
 	}
 	rounds := envInt(t, "TOOLGEN_TMLOAD_ROUNDS", 3)
 	seconds := envInt(t, "TOOLGEN_TMLOAD_SECONDS", 8)
@@ -400,6 +402,7 @@ func TestTMLoad(t *testing.T) {
 		c := startChild(t, name, pin(serverCPU)...)
 		children[name] = c
 		hc := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: vus, MaxConnsPerHost: vus}}
+		t.Cleanup(hc.CloseIdleConnections)
 		for range vus {
 			s := &mcpSession{hc: hc, url: c.url}
 			if err := s.initialize(); err != nil {
