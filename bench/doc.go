@@ -8,7 +8,9 @@
 //
 // TestGeneratedCodeCost (slow, so only with TOOLGEN_COST=1) compares what a
 // tool costs in source, compile time and binary size, toolgen's generated
-// code against go-sdk's mcp.AddTool.
+// code against go-sdk's mcp.AddTool. TestTMLoad (only with TOOLGEN_TMLOAD=1)
+// runs the public 50-user MCP server load test on the three, each server
+// pinned to one CPU (see package tmload for the test's shape).
 //
 // TestDefinitionTokens (fast) counts what the catalog's 567 tool definitions
 // cost a model's context, per provider form, with toolgen's schemas and with

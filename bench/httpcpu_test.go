@@ -45,6 +45,10 @@ const childEnv = "TOOLGEN_BENCH_HTTP_SERVER"
 
 func TestMain(m *testing.M) {
 	if name := os.Getenv(childEnv); name != "" {
+		if err := pinChild(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
 		if err := runChild(name); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
@@ -112,7 +116,9 @@ func runChild(name string) error {
 		mux.Handle("/mcp", mcpgoserver.NewStreamableHTTPServer(s))
 		serve = plain(mux)
 	default:
-		return fmt.Errorf("unknown server %q", name)
+		if serve, err = tmServe(ctx, ln, name, plain); err != nil {
+			return err
+		}
 	}
 
 	var mallocs uint64
@@ -163,9 +169,11 @@ type child struct {
 	stdin    io.WriteCloser
 }
 
-func startChild(t *testing.T, name string) *child {
+// startChild starts server name in a process of its own, with env added
+// to this process's environment.
+func startChild(t *testing.T, name string, env ...string) *child {
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), childEnv+"="+name)
+	cmd.Env = append(append(os.Environ(), childEnv+"="+name), env...)
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -194,7 +202,12 @@ func startChild(t *testing.T, name string) *child {
 
 // cpu returns the user and system CPU the process has used so far.
 func (c *child) cpu(t *testing.T) time.Duration {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", c.cmd.Process.Pid))
+	return procCPU(t, c.cmd.Process.Pid)
+}
+
+// procCPU returns the user and system CPU process pid has used so far.
+func procCPU(t *testing.T, pid int) time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	stdjson "encoding/json"
 	"reflect"
 	"testing"
+	"unsafe"
 
 	"github.com/bytedance/sonic"
 	jsonv2 "github.com/go-json-experiment/json"
@@ -38,11 +39,14 @@ var payloads = []struct {
 }
 
 // decodeWeather and decodeThread read arguments as the generated tools do,
-// with the Decoder on the stack.
+// with the Decoder on the stack: Weather through its table (the reader of
+// every struct whose members a table describes), Thread through its
+// generated reader (its members include an int enum and slices of
+// structs).
 func decodeWeather(data []byte, v any) error {
 	var d toolimpl.Decoder
 	d.Reset(data)
-	toolgenDecodeWeather(&d, v.(*Weather))
+	toolimpl.ReadStruct(&d, toolgenTypeWeather, unsafe.Pointer(v.(*Weather)))
 	return d.Close()
 }
 
