@@ -416,6 +416,9 @@ func Dispatch(ctx context.Context, args []byte, t *Tool, in, out unsafe.Pointer,
 	defer Recover(t.Name, &res, &err)
 	var d Decoder
 	d.Reset(args)
+	if t.Out != nil {
+		d.ReserveSpare()
+	}
 	if !t.NoRepair {
 		d.RepairIfAsked(ctx)
 	}

@@ -59,6 +59,7 @@ type Decoder struct {
 	nseg int
 
 	arena   []byte // string storage, see store
+	spare   int    // room the arena sets aside for a result (ReserveSpare)
 	scratch []byte // unescaped bytes returned by StringBytes and Field
 
 	// Repairs (repair.go): the context that may ask for them, nil when it
@@ -76,7 +77,7 @@ func (d *Decoder) Reset(args []byte) {
 	d.fatal, d.syntax = false, ""
 	d.problems, d.omitted = nil, 0
 	d.nseg, d.deep = 0, d.deep[:0]
-	d.arena, d.scratch = nil, d.scratch[:0]
+	d.arena, d.scratch, d.spare = nil, d.scratch[:0], 0
 	d.repairCtx, d.rep = nil, nil
 	switch {
 	case onlySpace(args):
@@ -496,6 +497,12 @@ func (d *Decoder) Close() error {
 	}
 	return nil
 }
+
+// ReserveSpare makes the string storage, when the arguments need any, set
+// aside room for a result, which Spare then hands out: a call whose
+// arguments hold strings and whose result is small allocates once for both.
+// Call it after Reset.
+func (d *Decoder) ReserveSpare() { d.spare = spareMin }
 
 // Spare returns room for an Encoder (see Encoder.Reset): the spare capacity
 // of d's string storage, so that the result is written into memory already

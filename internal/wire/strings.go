@@ -22,9 +22,10 @@ import (
 //
 // Spare hands the unused tail to an Encoder and clips the arena's capacity,
 // so that even a string stored later cannot write over the encoded result.
-// The arena has no room set aside for the result: that would make every
-// decoding allocate (and clear) more, for a result that a caller may not
-// encode; Spare allocates spareMin bytes instead when the tail is shorter.
+// The arena has no room set aside for the result unless the caller says it
+// will encode one (ReserveSpare, as toolimpl.Dispatch does): that would
+// make every decoding allocate (and clear) more; Spare allocates spareMin
+// bytes instead when the tail is shorter.
 
 // spareMin is the least room that Spare hands out, so that a small result
 // is encoded without growing its buffer.
@@ -36,7 +37,7 @@ func (d *Decoder) store(b []byte) string {
 		return ""
 	}
 	if cap(d.arena)-len(d.arena) < len(b) {
-		d.arena = make([]byte, 0, max(len(d.data), len(b)))
+		d.arena = make([]byte, 0, max(len(d.data), len(b))+d.spare)
 	}
 	start := len(d.arena)
 	d.arena = append(d.arena, b...)
@@ -70,7 +71,7 @@ func (d *Decoder) unescape(start, end int) []byte {
 func (d *Decoder) stringRest(start, i int) (string, bool) {
 	data := d.data
 	if cap(d.arena)-len(d.arena) < len(data)-start {
-		d.arena = make([]byte, 0, len(data))
+		d.arena = make([]byte, 0, len(data)+d.spare)
 	}
 	n := len(d.arena)
 	a := append(d.arena, data[start:i]...)
