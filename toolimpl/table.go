@@ -3,7 +3,10 @@ package toolimpl
 import (
 	"context"
 	"math"
+	"regexp"
+	"slices"
 	"strconv"
+	"time"
 	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
@@ -33,6 +36,10 @@ type Struct struct {
 	Fields []Field
 	// New allocates a value of the type, for a member that points to one.
 	New func() unsafe.Pointer
+	// Append appends a zero value to the []T at p and returns the new
+	// element, and Size is a T's size: for a slice of the type.
+	Append func(p unsafe.Pointer) unsafe.Pointer
+	Size   uintptr
 }
 
 // Field kinds. FieldInt and FieldUint are or-ed with the member's size in
@@ -45,6 +52,9 @@ const (
 	FieldStruct  = 5 // a struct described by Elem
 	FieldFloat32 = 6
 	FieldFloat64 = 7
+	FieldTime    = 8  // a time.Time
+	FieldAny     = 9  // an any
+	FieldSlice   = 10 // a slice of Item; a Bounded one's length is within Min and Max (-1: no maximum)
 	FieldInt     = 0x10
 	FieldUint    = 0x20
 )
@@ -55,10 +65,14 @@ type Field struct {
 	// Min and Max bound a Bounded member: an integer's value, a string's
 	// length. Other integers are bounded by their type's range.
 	Min, Max int64
-	// Enum lists a FieldEnum's values.
+	// Enum lists a FieldEnum's values, or an integer's when it is an enum.
 	Enum *Enum
 	// Elem describes a FieldStruct.
 	Elem *Struct
+	// Item describes a FieldSlice's elements (its Offset is 0).
+	Item *Field
+	// Check holds a string's format and pattern, a float's bounds.
+	Check *Check
 	// Required is 1 + the member's place among its Struct's Required, 0
 	// for an optional member.
 	Required int32
@@ -76,11 +90,24 @@ type Field struct {
 	Key string
 }
 
-// Enum is a string enum's values, shared by every member of its type, and
-// how a problem says them ("c", "f").
+// Enum is an enum's values, shared by every member of its type (strings, or
+// integers), and how a problem says them ("c", "f").
 type Enum struct {
 	Values  []string
+	Ints    []int64
 	Allowed string
+}
+
+// Check is a member's rarer constraints.
+type Check struct {
+	// Format is a string's JSON Schema format (Decoder.CheckFormat).
+	Format string
+	// Pattern is a string's pattern, compiled, and as the schema writes it.
+	Pattern     *regexp.Regexp
+	PatternText string
+	// FloatMin and FloatMax bound a float, when FloatBounded.
+	FloatMin, FloatMax float64
+	FloatBounded       bool
 }
 
 // ReadStruct reads a JSON object into the struct at p, as s describes it.
@@ -115,18 +142,10 @@ func ReadStruct(d *Decoder, s *Struct, p unsafe.Pointer) {
 		switch f.Kind {
 		case FieldString:
 			if v, ok := d.String(); ok {
-				if f.Bounded {
-					d.CheckLength(v, int(f.Min), int(f.Max))
+				if f.Bounded || f.Check != nil {
+					checkString(d, f, v)
 				}
 				*(*string)(q) = v
-			}
-		case FieldInt | 8:
-			min, max := f.Min, f.Max
-			if !f.Bounded {
-				min, max = math.MinInt64, math.MaxInt64
-			}
-			if n, ok := d.Int(min, max); ok {
-				*(*int64)(q) = n
 			}
 		case FieldBool:
 			if b, ok := d.Bool(); ok {
@@ -165,6 +184,8 @@ func newValue(f *Field) unsafe.Pointer {
 		return unsafe.Pointer(new([]string))
 	case FieldStruct:
 		return f.Elem.New()
+	case FieldTime:
+		return unsafe.Pointer(new(time.Time))
 	}
 	panic("toolimpl: a pointer to a member of kind " + kindText(f.Kind))
 }
@@ -173,8 +194,8 @@ func readValue(d *Decoder, f *Field, p unsafe.Pointer) {
 	switch f.Kind {
 	case FieldString:
 		if s, ok := d.String(); ok {
-			if f.Bounded {
-				d.CheckLength(s, int(f.Min), int(f.Max))
+			if f.Bounded || f.Check != nil {
+				checkString(d, f, s)
 			}
 			*(*string)(p) = s
 		}
@@ -193,16 +214,131 @@ func readValue(d *Decoder, f *Field, p unsafe.Pointer) {
 	case FieldUint | 1, FieldUint | 2, FieldUint | 4, FieldUint | 8:
 		readUint(d, f, p)
 	case FieldFloat32:
-		if x, ok := d.Float(-float32Bound, float32Bound, 32); ok {
+		min, max := floatBounds(f, float32Bound)
+		if x, ok := d.Float(min, max, 32); ok {
 			*(*float32)(p) = float32(x)
 		}
 	case FieldFloat64:
-		if x, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
+		min, max := floatBounds(f, math.Inf(1))
+		if x, ok := d.Float(min, max, 64); ok {
 			*(*float64)(p) = x
 		}
+	case FieldTime:
+		if t, ok := d.Time(); ok {
+			*(*time.Time)(p) = t
+		}
+	case FieldAny:
+		if v, ok := d.Any(); ok {
+			*(*any)(p) = v
+		}
+	case FieldSlice:
+		readSlice(d, f, p)
 	default:
 		panic("toolimpl: a member of kind " + kindText(f.Kind))
 	}
+}
+
+// floatBounds are a float member's bounds: its own, or ±width.
+func floatBounds(f *Field, width float64) (float64, float64) {
+	if c := f.Check; c != nil && c.FloatBounded {
+		return c.FloatMin, c.FloatMax
+	}
+	return -width, width
+}
+
+// checkString checks a string member's length, pattern and format, in
+// the order generated readers check them.
+func checkString(d *Decoder, f *Field, s string) {
+	if f.Bounded {
+		d.CheckLength(s, int(f.Min), int(f.Max))
+	}
+	if c := f.Check; c != nil {
+		if c.Pattern != nil {
+			d.MatchPattern(s, c.Pattern, c.PatternText)
+		}
+		if c.Format != "" {
+			d.CheckFormat(s, c.Format)
+		}
+	}
+}
+
+// readSlice reads a slice of f.Item as generated slice readers do: a few
+// elements on the stack, then one slice of the exact length (for structs,
+// a slice grown by appending).
+func readSlice(d *Decoder, f *Field, p unsafe.Pointer) {
+	if _, ok := d.Array(); !ok {
+		return
+	}
+	it := f.Item
+	n := 0
+	switch {
+	case it.Kind == FieldString || it.Kind == FieldEnum:
+		var buf [8]string
+		s := buf[:0]
+		for d.Elem() {
+			var e string
+			readValue(d, it, unsafe.Pointer(&e))
+			s = append(s, e)
+		}
+		*(*[]string)(p) = append(make([]string, 0, len(s)), s...)
+		n = len(s)
+	case it.Kind == FieldTime:
+		var buf [4]time.Time
+		s := buf[:0]
+		for d.Elem() {
+			var e time.Time
+			readValue(d, it, unsafe.Pointer(&e))
+			s = append(s, e)
+		}
+		*(*[]time.Time)(p) = append(make([]time.Time, 0, len(s)), s...)
+		n = len(s)
+	case it.Kind == FieldStruct:
+		*(*[]byte)(p) = nil // a header; Append grows it as a []T
+		for d.Elem() {
+			ReadStruct(d, it.Elem, it.Elem.Append(p))
+			n++
+		}
+		if n == 0 {
+			*(*unsafe.Pointer)(p) = unsafe.Pointer(&zeroSized) // [] reads as an empty slice, not nil
+		}
+	default: // numbers and booleans, which hold no pointers
+		size := scalarSize(it.Kind)
+		var buf [16]uint64
+		s := buf[:0]
+		for d.Elem() {
+			var e uint64
+			readValue(d, it, unsafe.Pointer(&e))
+			s = append(s, e)
+		}
+		n = len(s)
+		out := make([]byte, n*int(size))
+		for i := range s {
+			copy(out[uintptr(i)*size:], unsafe.Slice((*byte)(unsafe.Pointer(&s[i])), size))
+		}
+		*(*[]byte)(p) = out[:n:n] // a header of n elements of the item's size
+		if n == 0 {
+			*(*unsafe.Pointer)(p) = unsafe.Pointer(&zeroSized)
+		}
+	}
+	if f.Bounded {
+		d.CheckItems(n, int(f.Min), int(f.Max))
+	}
+}
+
+// zeroSized is where an empty slice points, as make's do.
+var zeroSized [0]uint64
+
+// scalarSize is the size of a number or boolean of kind k.
+func scalarSize(k uint8) uintptr {
+	switch k {
+	case FieldBool:
+		return 1
+	case FieldFloat32:
+		return 4
+	case FieldFloat64:
+		return 8
+	}
+	return uintptr(k & 0xF)
 }
 
 func readEnum(d *Decoder, f *Field, p unsafe.Pointer) {
@@ -246,6 +382,10 @@ func readInt(d *Decoder, f *Field, p unsafe.Pointer) {
 	}
 	n, ok := d.Int(min, max)
 	if !ok {
+		return
+	}
+	if f.Enum != nil && !slices.Contains(f.Enum.Ints, n) {
+		d.NotOneOfInt(n, f.Enum.Allowed)
 		return
 	}
 	switch size {
@@ -317,8 +457,12 @@ func isEmpty(f *Field, p unsafe.Pointer) bool {
 		return len(*(*string)(p)) == 0
 	case FieldStrings:
 		return len(*(*[]string)(p)) == 0
-	case FieldStruct:
+	case FieldStruct, FieldTime:
 		return false
+	case FieldAny:
+		return *(*any)(p) == nil
+	case FieldSlice:
+		return len(*(*[]byte)(p)) == 0 // the length of any slice's header
 	case FieldFloat32:
 		return *(*float32)(p) == 0
 	case FieldFloat64:
@@ -349,6 +493,12 @@ func writeValue(e *Encoder, f *Field, p unsafe.Pointer) {
 		e.EndArray()
 	case FieldStruct:
 		WriteStruct(e, f.Elem, p)
+	case FieldTime:
+		e.Time(*(*time.Time)(p))
+	case FieldAny:
+		e.Any(*(*any)(p))
+	case FieldSlice:
+		writeSlice(e, f.Item, p)
 	case FieldInt | 1:
 		e.Int(int64(*(*int8)(p)))
 	case FieldInt | 2:
@@ -378,6 +528,39 @@ func writeValue(e *Encoder, f *Field, p unsafe.Pointer) {
 // shortest decimal that reads back as math.MaxFloat32 in 32 bits (the
 // decoder compares the float64 it reads with exactly this value).
 const float32Bound = 3.4028235e+38
+
+// writeSlice writes the slice of it at p.
+func writeSlice(e *Encoder, it *Field, p unsafe.Pointer) {
+	hdr := *(*[]byte)(p) // the data and length of any slice's header
+	data, n := unsafe.Pointer(unsafe.SliceData(hdr)), uintptr(len(hdr))
+	var size uintptr
+	switch it.Kind {
+	case FieldString, FieldEnum:
+		size = unsafe.Sizeof("")
+	case FieldTime:
+		size = unsafe.Sizeof(time.Time{})
+	case FieldStruct:
+		size = it.Elem.Size
+	default:
+		size = scalarSize(it.Kind)
+	}
+	e.Array()
+	for i := range n {
+		writeValue(e, it, unsafe.Add(data, i*size))
+	}
+	e.EndArray()
+}
+
+// Append appends a zero T to the []T at p and returns the new element,
+// for Struct.Append. A slice starts with room for four.
+func Append[T any](p unsafe.Pointer) unsafe.Pointer {
+	s := (*[]T)(p)
+	if cap(*s) == 0 {
+		*s = make([]T, 0, 4)
+	}
+	*s = append(*s, *new(T))
+	return unsafe.Pointer(&(*s)[len(*s)-1])
+}
 
 func kindText(k uint8) string {
 	const digits = "0123456789abcdef"

@@ -39,10 +39,7 @@ var payloads = []struct {
 }
 
 // decodeWeather and decodeThread read arguments as the generated tools do,
-// with the Decoder on the stack: Weather through its table (the reader of
-// every struct whose members a table describes), Thread through its
-// generated reader (its members include an int enum and slices of
-// structs).
+// with the Decoder on the stack, through their types' tables.
 func decodeWeather(data []byte, v any) error {
 	var d toolimpl.Decoder
 	d.Reset(data)
@@ -53,7 +50,7 @@ func decodeWeather(data []byte, v any) error {
 func decodeThread(data []byte, v any) error {
 	var d toolimpl.Decoder
 	d.Reset(data)
-	toolgenDecodeThread(&d, v.(*Thread))
+	toolimpl.ReadStruct(&d, toolgenTypeThread, unsafe.Pointer(v.(*Thread)))
 	return d.Close()
 }
 

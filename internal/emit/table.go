@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -87,6 +88,10 @@ func (g *generator) writeTable(t *model.Type) {
 	if g.pointed[s] {
 		def = append(def, jen.Line().Id("New").Op(":").Add(impl("New")).Index(goType(t)))
 	}
+	if g.sliced[s] {
+		def = append(def, jen.Line().Id("Append").Op(":").Add(impl("Append")).Index(goType(t)),
+			jen.Line().Id("Size").Op(":").Qual("unsafe", "Sizeof").Call(goType(t).Values()))
+	}
 	def = append(def, jen.Line())
 	g.code.Comment(fmt.Sprintf("%s describes a %s for toolimpl's table-driven reader and writer.", tableVar(s), t.Name))
 	g.code.Var().Id(tableVar(s)).Op("=").Op("&").Add(impl("Struct")).Values(def...)
@@ -110,7 +115,7 @@ func (e *entry) set(key string, v jen.Code) {
 
 // literal is the entry's keys and values in a fixed order, on one line.
 func (e *entry) literal() *jen.Statement {
-	order := []string{"Offset", "Kind", "Pointer", "Required", "OmitEmpty", "Bounded", "Min", "Max", "Enum", "Elem", "Key"}
+	order := []string{"Offset", "Kind", "Pointer", "Required", "OmitEmpty", "Bounded", "Min", "Max", "Enum", "Elem", "Item", "Check", "Key"}
 	var items []jen.Code
 	for _, k := range order {
 		if v, ok := e.values[k]; ok {
@@ -125,45 +130,89 @@ func (e *entry) literal() *jen.Statement {
 // among the required members, 0 for an optional one.
 func (g *generator) fieldEntry(owner *model.Type, f *model.Field, place int) (*entry, bool) {
 	r := f.Constraints
-	if len(f.Path) != 1 || f.OmitZero || r.Default != nil || r.Elem != nil || r.Pattern != "" || r.Format != "" ||
-		r.MinItems != nil || r.MaxItems != nil {
+	if len(f.Path) != 1 || f.OmitZero || r.Default != nil || r.Elem != nil {
 		return nil, false
 	}
-	t := f.Type
 	sel := goType(owner).Values().Dot(f.Path[0].Name)
 	value := sel.Clone()
 	entry := &entry{}
 	entry.set("Offset", jen.Qual("unsafe", "Offsetof").Call(sel))
+	t := f.Type
 	if t.Kind == model.KindPointer {
 		t = t.Elem
 		value = jen.Op("*").Add(value)
 		entry.set("Pointer", jen.True())
+		switch t.Kind {
+		case model.KindAny, model.KindSlice, model.KindPointer:
+			return nil, false // newValue allocates none of these
+		}
 	}
-	lengths := r.MinLength != nil || r.MaxLength != nil
-	bounds := r.Min != "" || r.Max != ""
-	if lengths && t.Kind != model.KindString || bounds && t.Kind != model.KindInt && t.Kind != model.KindUint {
+	if !g.valueEntry(entry, t, r, value) {
 		return nil, false
 	}
+	if place > 0 {
+		entry.set("Required", jen.Lit(place))
+	}
+	if f.OmitEmpty && f.Type.Kind != model.KindPointer {
+		entry.set("OmitEmpty", jen.True())
+	}
+	entry.set("Key", textLiteral(memberKey(f.JSONName)))
+	return entry, true
+}
+
+// valueEntry sets what a Field says of a value of type t with constraints
+// r (its Kind, bounds, enum, nested table...), value being an expression of
+// type t for unsafe.Sizeof, and reports false when a table cannot describe
+// it.
+func (g *generator) valueEntry(ent *entry, t *model.Type, r model.Constraints, value *jen.Statement) bool {
+	lengths := r.MinLength != nil || r.MaxLength != nil
+	bounds := r.Min != "" || r.Max != ""
+	items := r.MinItems != nil || r.MaxItems != nil
+	strs := r.Pattern != "" || r.Format != ""
+	if lengths && t.Kind != model.KindString || strs && t.Kind != model.KindString ||
+		bounds && t.Kind != model.KindInt && t.Kind != model.KindUint && t.Kind != model.KindFloat ||
+		items && t.Kind != model.KindSlice {
+		return false
+	}
 	var kind jen.Code
+	var check []jen.Code
 	switch t.Kind {
 	case model.KindString:
 		kind = impl("FieldString")
 		if lengths {
-			entry.set("Bounded", jen.True())
-			entry.set("Min", jen.Lit(intOr(r.MinLength, 0)))
-			entry.set("Max", jen.Lit(intOr(r.MaxLength, -1)))
+			ent.set("Bounded", jen.True())
+			ent.set("Min", jen.Lit(intOr(r.MinLength, 0)))
+			ent.set("Max", jen.Lit(intOr(r.MaxLength, -1)))
+		}
+		if r.Pattern != "" {
+			check = append(check, jen.Id("Pattern").Op(":").Id(g.pattern(r.Pattern)), jen.Id("PatternText").Op(":").Lit(r.Pattern))
+		}
+		if r.Format != "" {
+			check = append(check, jen.Id("Format").Op(":").Lit(r.Format))
 		}
 	case model.KindEnum:
 		name, ok := g.enumTable(t)
 		if !ok {
-			return nil, false
+			return false
 		}
-		kind = impl("FieldEnum")
-		entry.set("Enum", jen.Id(name))
+		if t.Basic == model.KindString {
+			kind = impl("FieldEnum")
+		} else {
+			kind = impl("FieldInt").Op("|").Uint8().Call(jen.Qual("unsafe", "Sizeof").Call(value))
+		}
+		ent.set("Enum", jen.Id(name))
 	case model.KindBool:
 		kind = impl("FieldBool")
+	case model.KindTime:
+		kind = impl("FieldTime")
+	case model.KindAny:
+		kind = impl("FieldAny")
 	case model.KindFloat:
 		kind = impl(fmt.Sprintf("FieldFloat%d", t.Bits))
+		if bounds {
+			min, max := floatBoundValues(t, r)
+			check = append(check, jen.Id("FloatMin").Op(":").Add(min), jen.Id("FloatMax").Op(":").Add(max), jen.Id("FloatBounded").Op(":").True())
+		}
 	case model.KindInt, model.KindUint:
 		// The size from the compiler: an int's differs between platforms.
 		base := "FieldInt"
@@ -174,36 +223,79 @@ func (g *generator) fieldEntry(owner *model.Type, f *model.Field, place int) (*e
 		if bounds {
 			min, max, ok := intBounds(t, r)
 			if !ok {
-				return nil, false
+				return false
 			}
-			entry.set("Bounded", jen.True())
-			entry.set("Min", jen.Id(min))
-			entry.set("Max", jen.Id(max))
+			ent.set("Bounded", jen.True())
+			ent.set("Min", jen.Id(min))
+			ent.set("Max", jen.Id(max))
 		}
 	case model.KindSlice:
-		if t.Elem.Kind != model.KindString {
-			return nil, false
+		if t.Elem.Kind == model.KindString && !items {
+			kind = impl("FieldStrings")
+			break
 		}
-		kind = impl("FieldStrings")
+		item := &entry{}
+		switch t.Elem.Kind {
+		case model.KindString, model.KindEnum, model.KindBool, model.KindInt, model.KindUint, model.KindFloat, model.KindTime:
+		case model.KindStruct:
+			if !g.sliced[t.Elem.Struct] {
+				return false
+			}
+		default:
+			return false
+		}
+		if !g.valueEntry(item, t.Elem, model.Constraints{}, value.Clone().Index(jen.Lit(0))) {
+			return false
+		}
+		kind = impl("FieldSlice")
+		ent.set("Item", jen.Op("&").Add(impl("Field")).Add(item.literal()))
+		if items {
+			ent.set("Bounded", jen.True())
+			ent.set("Min", jen.Lit(intOr(r.MinItems, 0)))
+			ent.set("Max", jen.Lit(intOr(r.MaxItems, -1)))
+		}
 	case model.KindStruct:
 		if !g.tabled(t) {
-			return nil, false
+			return false
 		}
 		kind = impl("FieldStruct")
-		entry.set("Elem", jen.Id(tableVar(t.Struct)))
+		ent.set("Elem", jen.Id(tableVar(t.Struct)))
 		g.want(tableVar(t.Struct), func() { g.writeTable(t) })
 	default:
-		return nil, false
+		return false
 	}
-	entry.set("Kind", kind)
-	if place > 0 {
-		entry.set("Required", jen.Lit(place))
+	ent.set("Kind", kind)
+	if len(check) > 0 {
+		ent.set("Check", jen.Op("&").Add(impl("Check")).Values(check...))
 	}
-	if f.OmitEmpty && f.Type.Kind != model.KindPointer {
-		entry.set("OmitEmpty", jen.True())
+	return true
+}
+
+// floatBoundValues are a float's bounds as floatCall writes them, but for a
+// missing one.
+func floatBoundValues(t *model.Type, r model.Constraints) (jen.Code, jen.Code) {
+	width := ""
+	if t.Bits == 32 {
+		width = strconv.FormatFloat(math.MaxFloat32, 'g', -1, 32)
 	}
-	entry.set("Key", textLiteral(memberKey(f.JSONName)))
-	return entry, true
+	bound := func(v string, sign int) jen.Code {
+		switch {
+		case v != "":
+			return jen.Id(v)
+		case width != "" && sign < 0:
+			return jen.Id("-" + width)
+		case width != "":
+			return jen.Id(width)
+		}
+		// No bound: the largest float, which only an infinity (that JSON
+		// cannot write) passes, and a constant, which a table's literal
+		// needs to be laid out statically.
+		if sign < 0 {
+			return jen.Op("-").Qual("math", "MaxFloat64")
+		}
+		return jen.Qual("math", "MaxFloat64")
+	}
+	return bound(r.Min, -1), bound(r.Max, 1)
 }
 
 // intBounds are an integer member's bounds as int64 literals: the tag's,
@@ -225,45 +317,59 @@ func intBounds(t *model.Type, r model.Constraints) (string, string, bool) {
 	return min, max, true
 }
 
-// enumTable returns the name of a string enum's table of values, asking
-// for it to be written, or false for an enum of another kind.
+// enumTable returns the name of an enum's table of values, asking for it to
+// be written, or false for an enum a table cannot hold (of unsigned
+// integers, or of values that do not read as constants).
 func (g *generator) enumTable(t *model.Type) (string, bool) {
-	if t.Basic != model.KindString || t.Name == "" {
+	if t.Name == "" || t.Basic != model.KindString && t.Basic != model.KindInt {
 		return "", false
 	}
 	var values []jen.Code
 	var allowed []string
 	seen := map[string]bool{}
 	for _, v := range t.Enum.Values {
-		s, err := strconv.Unquote(v.Value)
-		if err != nil {
-			return "", false
-		}
-		if seen[s] {
+		if seen[v.Value] {
 			continue // two names for one value
 		}
-		seen[s] = true
-		values = append(values, jen.Lit(s))
-		allowed = append(allowed, strconv.Quote(s))
+		seen[v.Value] = true
+		if t.Basic == model.KindString {
+			s, err := strconv.Unquote(v.Value)
+			if err != nil {
+				return "", false
+			}
+			values = append(values, jen.Lit(s))
+		} else {
+			if _, err := strconv.ParseInt(v.Value, 0, 64); err != nil {
+				return "", false
+			}
+			values = append(values, jen.Id(v.Value))
+		}
+		allowed = append(allowed, enumShown(v.Value))
 	}
 	name := enumVar(t)
 	if prev, ok := g.enumTypes[name]; ok && prev != typeID(t) {
 		return "", false // two types spelled alike
 	}
 	g.enumTypes[name] = typeID(t)
+	field := "Values"
+	if t.Basic != model.KindString {
+		field = "Ints"
+	}
 	g.want(name, func() {
 		g.code.Comment(fmt.Sprintf("%s are the values of a %s.", name, t.Name))
 		g.code.Var().Id(name).Op("=").Op("&").Add(impl("Enum")).Values(
-			jen.Id("Values").Op(":").Index().String().Values(values...),
+			jen.Id(field).Op(":").Index().Id(map[bool]string{true: "string", false: "int64"}[field == "Values"]).Values(values...),
 			jen.Id("Allowed").Op(":").Lit(strings.Join(allowed, ", ")))
 	})
 	return name, true
 }
 
 // pointedStructs are the struct types some member, element or value of the
-// package's tools points to: their tables say how to allocate one.
-func pointedStructs(pkg *model.Package) map[*model.Struct]bool {
+// package's tools points to, and slicedStructs those some slice holds:
+// their tables say how to allocate one, and how to grow a slice of them.
+func pointedStructs(pkg *model.Package) (pointed, sliced map[*model.Struct]bool) {
 	out := map[*model.Struct]bool{}
+	sliced = map[*model.Struct]bool{}
 	seen := map[*model.Struct]bool{}
 	var walk func(t *model.Type, pointed bool)
 	walk = func(t *model.Type, pointed bool) {
@@ -274,6 +380,10 @@ func pointedStructs(pkg *model.Package) map[*model.Struct]bool {
 		case model.KindPointer:
 			walk(t.Elem, true)
 			return
+		case model.KindSlice:
+			if t.Elem.Kind == model.KindStruct {
+				sliced[t.Elem.Struct] = true
+			}
 		case model.KindStruct:
 			if pointed {
 				out[t.Struct] = true
@@ -306,7 +416,7 @@ func pointedStructs(pkg *model.Package) map[*model.Struct]bool {
 		}
 		walk(tool.Result.Type, false)
 	}
-	return out
+	return out, sliced
 }
 
 // tableCall writes a tool's dispatch as a call of toolimpl.Dispatch with

@@ -330,7 +330,7 @@ type BoundRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r BoundRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolBound, toolgenObjectBounds, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolBound, &toolgenTypeBounds.Object, unsafe.Pointer(&r), 4)
 }
 
 // AddEdit is a person's edit of the arguments of a call of counter_add, for
@@ -631,28 +631,27 @@ func toolgenCallTotal(recv *Counter, ctx context.Context, args []byte) (res tool
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallBound reads the arguments of bound, calls Bound and writes its result.
-func toolgenCallBound(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolBound, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallBound reads the arguments of bound, calls Bound and writes its result, as its tables say.
+func toolgenCallBound(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in Bounds
-	toolgenDecodeBounds(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Bound(in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeBounds(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Bounds
+	return toolimpl.Dispatch(ctx, args, &toolgenToolBound, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Bound(in)
+		return err
+	})
+}
+
+var toolgenToolBound = toolimpl.Tool{Name: ToolBound, In: toolgenTypeBounds, Out: toolgenTypeBounds}
+
+// toolgenTypeBounds describes a Bounds for toolimpl's table-driven reader and writer.
+var toolgenTypeBounds = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"narrow", "wide", "width", "neg"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Bounds{}.Narrow), Kind: toolimpl.FieldFloat32, Required: 1, Check: &toolimpl.Check{FloatMin: 0.1, FloatMax: 0.7, FloatBounded: true}, Key: `"narrow":`},
+		{Offset: unsafe.Offsetof(Bounds{}.Wide), Kind: toolimpl.FieldFloat64, Required: 2, Check: &toolimpl.Check{FloatMin: 0.1, FloatMax: 0.7, FloatBounded: true}, Key: `"wide":`},
+		{Offset: unsafe.Offsetof(Bounds{}.Width), Kind: toolimpl.FieldFloat32, Required: 3, Key: `"width":`},
+		{Offset: unsafe.Offsetof(Bounds{}.Neg), Kind: toolimpl.FieldFloat32, Required: 4, Check: &toolimpl.Check{FloatMin: -0.3, FloatMax: -0.1, FloatBounded: true}, Key: `"neg":`},
+	},
 }
 
 // toolgenDecodeSearchArgs reads a SearchArgs object.
@@ -723,30 +722,35 @@ func toolgenDecodeSearchArgs(d *toolimpl.Decoder, v *SearchArgs) {
 // toolgenEnumSort are the values of a Sort.
 var toolgenEnumSort = &toolimpl.Enum{Values: []string{"score", "date"}, Allowed: "\"score\", \"date\""}
 
-// toolgenEncodeResults writes a Results object.
+// toolgenEnumLevel are the values of a Level.
+var toolgenEnumLevel = &toolimpl.Enum{Ints: []int64{1, 2}, Allowed: "1, 2"}
+
+// toolgenTypeWhere describes a Where for toolimpl's table-driven reader and writer.
+var toolgenTypeWhere = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"lat", "lon"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Where{}.Lat), Kind: toolimpl.FieldFloat64, Required: 1, Check: &toolimpl.Check{FloatMin: -90, FloatMax: 90, FloatBounded: true}, Key: `"lat":`},
+		{Offset: unsafe.Offsetof(Where{}.Lon), Kind: toolimpl.FieldFloat64, Required: 2, Check: &toolimpl.Check{FloatMin: -180, FloatMax: 180, FloatBounded: true}, Key: `"lon":`},
+	},
+	New: toolimpl.New[Where],
+}
+
+// toolgenTypeResults describes a Results for toolimpl's table-driven reader and writer.
+var toolgenTypeResults = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"query", "sort", "page", "level", "tags", "near"}, Required: []int{0, 1, 2, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Results{}.Query), Kind: toolimpl.FieldString, Required: 1, Key: `"query":`},
+		{Offset: unsafe.Offsetof(Results{}.Sort), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumSort, Key: `"sort":`},
+		{Offset: unsafe.Offsetof(Results{}.Page), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Results{}.Page)), Required: 3, Key: `"page":`},
+		{Offset: unsafe.Offsetof(Results{}.Level), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*Results{}.Level)), Pointer: true, Enum: toolgenEnumLevel, Key: `"level":`},
+		{Offset: unsafe.Offsetof(Results{}.Tags), Kind: toolimpl.FieldStrings, Required: 4, Key: `"tags":`},
+		{Offset: unsafe.Offsetof(Results{}.Near), Kind: toolimpl.FieldStruct, Pointer: true, Elem: toolgenTypeWhere, Key: `"near":`},
+	},
+}
+
+// toolgenEncodeResults writes a Results object, as its table says.
 func toolgenEncodeResults(e *toolimpl.Encoder, v *Results) {
-	e.Object()
-	e.Member("\"query\":")
-	e.String(v.Query)
-	e.Member("\"sort\":")
-	e.String(string(v.Sort))
-	e.Member("\"page\":")
-	e.Int(int64(v.Page))
-	if v.Level != nil {
-		e.Member("\"level\":")
-		e.Int(int64((*v.Level)))
-	}
-	e.Member("\"tags\":")
-	e.Array()
-	for i0 := range v.Tags {
-		e.String(v.Tags[i0])
-	}
-	e.EndArray()
-	if v.Near != nil {
-		e.Member("\"near\":")
-		toolgenEncodeWhere(e, v.Near)
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeResults, unsafe.Pointer(v))
 }
 
 var toolgenArgsEcho = &toolimpl.Object{Names: []string{"text", "times"}, Required: []int{0}}
@@ -945,51 +949,6 @@ func toolgenEncodeKinds(e *toolimpl.Encoder, v *Kinds) {
 var toolgenArgsAdd = &toolimpl.Object{Names: []string{"by"}, Required: []int{0}}
 var toolgenArgsTotal = &toolimpl.Object{Names: []string{}}
 
-// toolgenDecodeBounds reads a Bounds object.
-func toolgenDecodeBounds(d *toolimpl.Decoder, v *Bounds) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectBounds); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "narrow":
-			o.Saw(0)
-			if f0, ok := d.Float(0.1, 0.7, 32); ok {
-				v.Narrow = float32(f0)
-			}
-		case "wide":
-			o.Saw(1)
-			if f0, ok := d.Float(0.1, 0.7, 64); ok {
-				v.Wide = f0
-			}
-		case "width":
-			o.Saw(2)
-			if f0, ok := d.Float(-3.4028235e+38, 3.4028235e+38, 32); ok {
-				v.Width = float32(f0)
-			}
-		case "neg":
-			o.Saw(3)
-			if f0, ok := d.Float(-0.3, -0.1, 32); ok {
-				v.Neg = float32(f0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-}
-
-// toolgenEncodeBounds writes a Bounds object.
-func toolgenEncodeBounds(e *toolimpl.Encoder, v *Bounds) {
-	e.Object()
-	e.Member("\"narrow\":")
-	e.Float(float64(v.Narrow), 32)
-	e.Member("\"wide\":")
-	e.Float(v.Wide, 64)
-	e.Member("\"width\":")
-	e.Float(float64(v.Width), 32)
-	e.Member("\"neg\":")
-	e.Float(float64(v.Neg), 32)
-	e.EndObject()
-}
-
 // toolgenDecodeSort reads a Sort: one of "score", "date".
 func toolgenDecodeSort(d *toolimpl.Decoder, v *Sort) {
 	s, ok := d.StringBytes()
@@ -1022,38 +981,12 @@ func toolgenDecodeLevel(d *toolimpl.Decoder, v *Level) {
 	}
 }
 
-// toolgenDecodeWhere reads a Where object.
+// toolgenDecodeWhere reads a Where object, as its table says.
 func toolgenDecodeWhere(d *toolimpl.Decoder, v *Where) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectWhere); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "lat":
-			o.Saw(0)
-			if f0, ok := d.Float(-90, 90, 64); ok {
-				v.Lat = f0
-			}
-		case "lon":
-			o.Saw(1)
-			if f0, ok := d.Float(-180, 180, 64); ok {
-				v.Lon = f0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeWhere, unsafe.Pointer(v))
 }
 
 var toolgenObjectSearchArgs = &toolimpl.Object{Names: []string{"page", "query", "sort", "level", "tags", "near", "email", "code"}, Required: []int{1}, NullAbsent: []int{0, 2, 4, 6, 7}}
-
-// toolgenEncodeWhere writes a Where object.
-func toolgenEncodeWhere(e *toolimpl.Encoder, v *Where) {
-	e.Object()
-	e.Member("\"lat\":")
-	e.Float(v.Lat, 64)
-	e.Member("\"lon\":")
-	e.Float(v.Lon, 64)
-	e.EndObject()
-}
 
 // toolgenDecodeSlicePtrNode reads a []*Node.
 func toolgenDecodeSlicePtrNode(d *toolimpl.Decoder, v *[]*Node) {
@@ -1102,8 +1035,6 @@ func toolgenDecodeSliceSort(d *toolimpl.Decoder, v *[]Sort) {
 }
 
 var toolgenObjectKinds = &toolimpl.Object{Names: []string{"i8", "u16", "u64", "f32", "on", "when", "blob", "raw", "any", "addr", "pair", "votes", "grid", "sorts"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, NullAbsent: []int{13}}
-var toolgenObjectBounds = &toolimpl.Object{Names: []string{"narrow", "wide", "width", "neg"}, Required: []int{0, 1, 2, 3}}
-var toolgenObjectWhere = &toolimpl.Object{Names: []string{"lat", "lon"}, Required: []int{0, 1}}
 
 // toolgenDecodeSliceLevel reads a []Level.
 func toolgenDecodeSliceLevel(d *toolimpl.Decoder, v *[]Level) {

@@ -1096,7 +1096,7 @@ type EchoFormatsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoFormatsRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolEchoFormats, toolgenObjectFormats, unsafe.Pointer(&r), 9)
+	return toolimpl.RuleOf(ToolEchoFormats, &toolgenTypeFormats.Object, unsafe.Pointer(&r), 9)
 }
 
 // EchoSpecialRule is a permission rule for the tool echo_special: each field
@@ -2163,29 +2163,17 @@ func toolgenCallEchoConstrained(ctx context.Context, args []byte) (res toolgen.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallEchoFormats reads the arguments of echo_formats, calls EchoFormats and writes its result.
-func toolgenCallEchoFormats(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolEchoFormats, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallEchoFormats reads the arguments of echo_formats, calls EchoFormats and writes its result, as its tables say.
+func toolgenCallEchoFormats(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in Formats
-	toolgenDecodeFormats(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := EchoFormats(in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeFormats(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Formats
+	return toolimpl.Dispatch(ctx, args, &toolgenToolEchoFormats, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = EchoFormats(in)
+		return err
+	})
 }
+
+var toolgenToolEchoFormats = toolimpl.Tool{Name: ToolEchoFormats, In: toolgenTypeFormats, Out: toolgenTypeFormats}
 
 // toolgenCallEchoSpecial reads the arguments of echo_special, calls EchoSpecial and writes its result.
 func toolgenCallEchoSpecial(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2997,6 +2985,9 @@ var toolgenTypeScalars = &toolimpl.Struct{
 // toolgenEnumColor are the values of a Color.
 var toolgenEnumColor = &toolimpl.Enum{Values: []string{"red", "green"}, Allowed: "\"red\", \"green\""}
 
+// toolgenEnumPriority are the values of a Priority.
+var toolgenEnumPriority = &toolimpl.Enum{Ints: []int64{1, 2}, Allowed: "1, 2"}
+
 // toolgenTypePoint describes a Point for toolimpl's table-driven reader and writer.
 var toolgenTypePoint = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"x", "y"}, Required: []int{0, 1}},
@@ -3004,8 +2995,29 @@ var toolgenTypePoint = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Point{}.X), Kind: toolimpl.FieldFloat64, Required: 1, Key: `"x":`},
 		{Offset: unsafe.Offsetof(Point{}.Y), Kind: toolimpl.FieldFloat64, Required: 2, Key: `"y":`},
 	},
-	New: toolimpl.New[Point],
+	New:    toolimpl.New[Point],
+	Append: toolimpl.Append[Point],
+	Size:   unsafe.Sizeof(Point{}),
 }
+
+// toolgenTypeFormats describes a Formats for toolimpl's table-driven reader and writer.
+var toolgenTypeFormats = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"date_time", "date", "time", "email", "uri", "uuid", "ipv4", "ipv6", "hostname"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7, 8}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Formats{}.DateTime), Kind: toolimpl.FieldString, Required: 1, Check: &toolimpl.Check{Format: "date-time"}, Key: `"date_time":`},
+		{Offset: unsafe.Offsetof(Formats{}.Date), Kind: toolimpl.FieldString, Required: 2, Check: &toolimpl.Check{Format: "date"}, Key: `"date":`},
+		{Offset: unsafe.Offsetof(Formats{}.Time), Kind: toolimpl.FieldString, Required: 3, Check: &toolimpl.Check{Format: "time"}, Key: `"time":`},
+		{Offset: unsafe.Offsetof(Formats{}.Email), Kind: toolimpl.FieldString, Required: 4, Check: &toolimpl.Check{Format: "email"}, Key: `"email":`},
+		{Offset: unsafe.Offsetof(Formats{}.URI), Kind: toolimpl.FieldString, Required: 5, Check: &toolimpl.Check{Format: "uri"}, Key: `"uri":`},
+		{Offset: unsafe.Offsetof(Formats{}.UUID), Kind: toolimpl.FieldString, Required: 6, Check: &toolimpl.Check{Format: "uuid"}, Key: `"uuid":`},
+		{Offset: unsafe.Offsetof(Formats{}.IPv4), Kind: toolimpl.FieldString, Required: 7, Check: &toolimpl.Check{Format: "ipv4"}, Key: `"ipv4":`},
+		{Offset: unsafe.Offsetof(Formats{}.IPv6), Kind: toolimpl.FieldString, Required: 8, Check: &toolimpl.Check{Format: "ipv6"}, Key: `"ipv6":`},
+		{Offset: unsafe.Offsetof(Formats{}.Hostname), Kind: toolimpl.FieldString, Required: 9, Check: &toolimpl.Check{Format: "hostname"}, Key: `"hostname":`},
+	},
+}
+
+// toolgenEnumI8 are the values of a I8.
+var toolgenEnumI8 = &toolimpl.Enum{Ints: []int64{-128, 0, 127}, Allowed: "-128, 0, 127"}
 
 // toolgenDecodeIn reads a In object, as its table says.
 func toolgenDecodeIn(d *toolimpl.Decoder, v *In) {
@@ -3662,95 +3674,6 @@ func toolgenEncodeConstrained(e *toolimpl.Encoder, v *Constrained) {
 	e.EndObject()
 }
 
-// toolgenDecodeFormats reads a Formats object.
-func toolgenDecodeFormats(d *toolimpl.Decoder, v *Formats) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectFormats); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "date_time":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				d.CheckFormat(s0, "date-time")
-				v.DateTime = s0
-			}
-		case "date":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				d.CheckFormat(s0, "date")
-				v.Date = s0
-			}
-		case "time":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				d.CheckFormat(s0, "time")
-				v.Time = s0
-			}
-		case "email":
-			o.Saw(3)
-			if s0, ok := d.String(); ok {
-				d.CheckFormat(s0, "email")
-				v.Email = s0
-			}
-		case "uri":
-			o.Saw(4)
-			if s0, ok := d.String(); ok {
-				d.CheckFormat(s0, "uri")
-				v.URI = s0
-			}
-		case "uuid":
-			o.Saw(5)
-			if s0, ok := d.String(); ok {
-				d.CheckFormat(s0, "uuid")
-				v.UUID = s0
-			}
-		case "ipv4":
-			o.Saw(6)
-			if s0, ok := d.String(); ok {
-				d.CheckFormat(s0, "ipv4")
-				v.IPv4 = s0
-			}
-		case "ipv6":
-			o.Saw(7)
-			if s0, ok := d.String(); ok {
-				d.CheckFormat(s0, "ipv6")
-				v.IPv6 = s0
-			}
-		case "hostname":
-			o.Saw(8)
-			if s0, ok := d.String(); ok {
-				d.CheckFormat(s0, "hostname")
-				v.Hostname = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-}
-
-// toolgenEncodeFormats writes a Formats object.
-func toolgenEncodeFormats(e *toolimpl.Encoder, v *Formats) {
-	e.Object()
-	e.Member("\"date_time\":")
-	e.String(v.DateTime)
-	e.Member("\"date\":")
-	e.String(v.Date)
-	e.Member("\"time\":")
-	e.String(v.Time)
-	e.Member("\"email\":")
-	e.String(v.Email)
-	e.Member("\"uri\":")
-	e.String(v.URI)
-	e.Member("\"uuid\":")
-	e.String(v.UUID)
-	e.Member("\"ipv4\":")
-	e.String(v.IPv4)
-	e.Member("\"ipv6\":")
-	e.String(v.IPv6)
-	e.Member("\"hostname\":")
-	e.String(v.Hostname)
-	e.EndObject()
-}
-
 // toolgenDecodeSpecial reads a Special object.
 func toolgenDecodeSpecial(d *toolimpl.Decoder, v *Special) {
 	var o toolimpl.ObjectReader
@@ -4097,28 +4020,21 @@ func toolgenDecodeColor(d *toolimpl.Decoder, v *Color) {
 
 var toolgenArgsFlat = &toolimpl.Object{Names: []string{"name", "count", "tags", "when", "color"}, Required: []int{0, 2, 4}}
 
-// toolgenEncodeFlatArgs writes a FlatArgs object.
+// toolgenTypeFlatArgs describes a FlatArgs for toolimpl's table-driven reader and writer.
+var toolgenTypeFlatArgs = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "count", "tags", "when", "color"}, Required: []int{0, 2, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(FlatArgs{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(FlatArgs{}.Count), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*FlatArgs{}.Count)), Pointer: true, Key: `"count":`},
+		{Offset: unsafe.Offsetof(FlatArgs{}.Tags), Kind: toolimpl.FieldStrings, Required: 2, Key: `"tags":`},
+		{Offset: unsafe.Offsetof(FlatArgs{}.When), Kind: toolimpl.FieldTime, Pointer: true, Key: `"when":`},
+		{Offset: unsafe.Offsetof(FlatArgs{}.Color), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumColor, Key: `"color":`},
+	},
+}
+
+// toolgenEncodeFlatArgs writes a FlatArgs object, as its table says.
 func toolgenEncodeFlatArgs(e *toolimpl.Encoder, v *FlatArgs) {
-	e.Object()
-	e.Member("\"name\":")
-	e.String(v.Name)
-	if v.Count != nil {
-		e.Member("\"count\":")
-		e.Int(int64((*v.Count)))
-	}
-	e.Member("\"tags\":")
-	e.Array()
-	for i0 := range v.Tags {
-		e.String(v.Tags[i0])
-	}
-	e.EndArray()
-	if v.When != nil {
-		e.Member("\"when\":")
-		e.Time((*v.When))
-	}
-	e.Member("\"color\":")
-	e.String(string(v.Color))
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeFlatArgs, unsafe.Pointer(v))
 }
 
 // toolgenDecodeSparse reads a Sparse object.
@@ -6387,28 +6303,20 @@ func toolgenEncodeMisc(e *toolimpl.Encoder, v *Misc) {
 
 var toolgenArgsFlatDefaults = &toolimpl.Object{Names: []string{"n", "unit", "tags", "when"}, Required: []int{2}, NullAbsent: []int{0, 1}}
 
-// toolgenEncodeFlatDefaultsArgs writes a FlatDefaultsArgs object.
+// toolgenTypeFlatDefaultsArgs describes a FlatDefaultsArgs for toolimpl's table-driven reader and writer.
+var toolgenTypeFlatDefaultsArgs = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"n", "unit", "tags", "when"}, Required: []int{2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(FlatDefaultsArgs{}.N), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*FlatDefaultsArgs{}.N)), Pointer: true, Key: `"n":`},
+		{Offset: unsafe.Offsetof(FlatDefaultsArgs{}.Unit), Kind: toolimpl.FieldEnum, Pointer: true, Enum: toolgenEnumUnit, Key: `"unit":`},
+		{Offset: unsafe.Offsetof(FlatDefaultsArgs{}.Tags), Kind: toolimpl.FieldStrings, Required: 1, Key: `"tags":`},
+		{Offset: unsafe.Offsetof(FlatDefaultsArgs{}.When), Kind: toolimpl.FieldTime, Pointer: true, Key: `"when":`},
+	},
+}
+
+// toolgenEncodeFlatDefaultsArgs writes a FlatDefaultsArgs object, as its table says.
 func toolgenEncodeFlatDefaultsArgs(e *toolimpl.Encoder, v *FlatDefaultsArgs) {
-	e.Object()
-	if v.N != nil {
-		e.Member("\"n\":")
-		e.Int(int64((*v.N)))
-	}
-	if v.Unit != nil {
-		e.Member("\"unit\":")
-		e.String(string((*v.Unit)))
-	}
-	e.Member("\"tags\":")
-	e.Array()
-	for i0 := range v.Tags {
-		e.String(v.Tags[i0])
-	}
-	e.EndArray()
-	if v.When != nil {
-		e.Member("\"when\":")
-		e.Time((*v.When))
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeFlatDefaultsArgs, unsafe.Pointer(v))
 }
 
 // toolgenDecodeUnions reads a Unions object.
@@ -6564,7 +6472,6 @@ func toolgenDecodePoint(d *toolimpl.Decoder, v *Point) {
 var toolgenObjectCollections = &toolimpl.Object{Names: []string{"strs", "ints", "map", "nested", "lists", "bytes", "keyed", "points", "ptr_elems", "ptr_map", "grid"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}}
 var toolgenObjectPointers = &toolimpl.Object{Names: []string{"ps", "pi", "pf", "pb", "pp", "pt", "pl", "pm", "must"}}
 var toolgenObjectConstrained = &toolimpl.Object{Names: []string{"name", "code", "age", "ratio", "ratio32", "tags", "small", "mode", "n", "color"}, Required: []int{0, 1, 2, 3, 4, 5, 6}, NullAbsent: []int{7, 8, 9}}
-var toolgenObjectFormats = &toolimpl.Object{Names: []string{"date_time", "date", "time", "email", "uri", "uuid", "ipv4", "ipv6", "hostname"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7, 8}}
 var toolgenObjectSpecial = &toolimpl.Object{Names: []string{"when", "raw", "any", "addr", "blob", "wait"}, Required: []int{0, 1, 2, 3, 4, 5}}
 var toolgenObjectEmbedded = &toolimpl.Object{Names: []string{"id", "extra", "own", "note"}, Required: []int{0, 1, 2}, NullAbsent: []int{3}}
 

@@ -545,6 +545,12 @@ func toolgenCallSendMoney(ctx context.Context, args []byte) (res toolgen.Result,
 	return toolimpl.Structured(e), nil
 }
 
+// toolgenEnumPriority are the values of a Priority.
+var toolgenEnumPriority = &toolimpl.Enum{Values: []string{"low", "high"}, Allowed: "\"low\", \"high\""}
+
+// toolgenEnumLevel are the values of a Level.
+var toolgenEnumLevel = &toolimpl.Enum{Ints: []int64{1, 2, 3}, Allowed: "1, 2, 3"}
+
 // toolgenDecodeTask reads a Task object.
 func toolgenDecodeTask(d *toolimpl.Decoder, v *Task) {
 	var o toolimpl.ObjectReader
@@ -805,6 +811,8 @@ var toolgenTypePoint = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Point{}.X), Kind: toolimpl.FieldFloat64, Required: 1, Key: `"x":`},
 		{Offset: unsafe.Offsetof(Point{}.Y), Kind: toolimpl.FieldFloat64, Required: 2, Key: `"y":`},
 	},
+	Append: toolimpl.Append[Point],
+	Size:   unsafe.Sizeof(Point{}),
 }
 
 // toolgenDecodePoint reads a Point object, as its table says.
@@ -981,7 +989,9 @@ var toolgenTypePerson = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Person{}.UserID), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Person{}.UserID)), Required: 1, Key: `"user_id":`},
 		{Offset: unsafe.Offsetof(Person{}.Name), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"name":`},
 	},
-	New: toolimpl.New[Person],
+	New:    toolimpl.New[Person],
+	Append: toolimpl.Append[Person],
+	Size:   unsafe.Sizeof(Person{}),
 }
 
 // toolgenDecodePerson reads a Person object, as its table says.

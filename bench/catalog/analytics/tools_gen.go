@@ -1129,7 +1129,7 @@ type CreateExperimentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateExperimentRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateExperiment, toolgenObjectNewExperiment, unsafe.Pointer(&r), 5)
+	return toolimpl.RuleOf(ToolCreateExperiment, &toolgenTypeNewExperiment.Object, unsafe.Pointer(&r), 5)
 }
 
 // GetExperimentResultsRule is a permission rule for the tool
@@ -3344,6 +3344,18 @@ func toolgenCallGetPageHeatmap(ctx context.Context, args []byte) (res toolgen.Re
 	return toolgen.TextResult(out), nil
 }
 
+// toolgenTypeNewExperiment describes a NewExperiment for toolimpl's table-driven reader and writer.
+var toolgenTypeNewExperiment = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "variants", "traffic_split", "primary_metric", "audience"}, Required: []int{0, 1, 3}, NullAbsent: []int{2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(NewExperiment{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(NewExperiment{}.Variants), Kind: toolimpl.FieldSlice, Required: 2, Bounded: true, Min: 2, Max: -1, Item: &toolimpl.Field{Kind: toolimpl.FieldString}, Key: `"variants":`},
+		{Offset: unsafe.Offsetof(NewExperiment{}.TrafficSplit), Kind: toolimpl.FieldSlice, OmitEmpty: true, Item: &toolimpl.Field{Kind: toolimpl.FieldFloat64}, Key: `"traffic_split":`},
+		{Offset: unsafe.Offsetof(NewExperiment{}.PrimaryMetric), Kind: toolimpl.FieldString, Required: 3, Key: `"primary_metric":`},
+		{Offset: unsafe.Offsetof(NewExperiment{}.Audience), Kind: toolimpl.FieldString, Pointer: true, Key: `"audience":`},
+	},
+}
+
 // toolgenDecodeReportQuery reads a ReportQuery object.
 func toolgenDecodeReportQuery(d *toolimpl.Decoder, v *ReportQuery) {
 	v.Limit = 100
@@ -3451,14 +3463,20 @@ func toolgenDecodeGranularity(d *toolimpl.Decoder, v *Granularity) {
 
 var toolgenArgsGetPageViews = &toolimpl.Object{Names: []string{"path", "from", "to", "granularity"}, Required: []int{1, 2, 3}}
 
-// toolgenEncodePoint writes a Point object.
+// toolgenTypePoint describes a Point for toolimpl's table-driven reader and writer.
+var toolgenTypePoint = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"at", "value"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Point{}.At), Kind: toolimpl.FieldTime, Required: 1, Key: `"at":`},
+		{Offset: unsafe.Offsetof(Point{}.Value), Kind: toolimpl.FieldFloat64, Required: 2, Key: `"value":`},
+	},
+	Append: toolimpl.Append[Point],
+	Size:   unsafe.Sizeof(Point{}),
+}
+
+// toolgenEncodePoint writes a Point object, as its table says.
 func toolgenEncodePoint(e *toolimpl.Encoder, v *Point) {
-	e.Object()
-	e.Member("\"at\":")
-	e.Time(v.At)
-	e.Member("\"value\":")
-	e.Float(v.Value, 64)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypePoint, unsafe.Pointer(v))
 }
 
 var toolgenArgsGetTrafficSources = &toolimpl.Object{Names: []string{"from", "to"}, Required: []int{0, 1}}
@@ -3523,6 +3541,8 @@ var toolgenTypeFunnelStep = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(FunnelStep{}.ConversionRate), Kind: toolimpl.FieldFloat64, Required: 3, Key: `"conversion_rate":`},
 		{Offset: unsafe.Offsetof(FunnelStep{}.MedianSeconds), Kind: toolimpl.FieldFloat64, Required: 4, Key: `"median_seconds":`},
 	},
+	Append: toolimpl.Append[FunnelStep],
+	Size:   unsafe.Sizeof(FunnelStep{}),
 }
 
 // toolgenEncodeFunnelStep writes a FunnelStep object, as its table says.
@@ -3624,52 +3644,9 @@ var toolgenArgsForecastMetric = &toolimpl.Object{Names: []string{"metric", "hori
 var toolgenArgsComparePeriods = &toolimpl.Object{Names: []string{"metric", "current_from", "current_to", "previous_from", "previous_to"}, Required: []int{0, 1, 2, 3, 4}}
 var toolgenArgsAddTimelineAnnotation = &toolimpl.Object{Names: []string{"at", "text"}, Required: []int{0, 1}}
 
-// toolgenDecodeNewExperiment reads a NewExperiment object.
+// toolgenDecodeNewExperiment reads a NewExperiment object, as its table says.
 func toolgenDecodeNewExperiment(d *toolimpl.Decoder, v *NewExperiment) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectNewExperiment); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.Name = s0
-			}
-		case "variants":
-			o.Saw(1)
-			if _, ok := d.Array(); ok {
-				var a0 [8]string
-				s0 := a0[:0]
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				d.CheckItems(len(s0), 2, -1)
-				v.Variants = append(make([]string, 0, len(s0)), s0...)
-			}
-		case "traffic_split":
-			toolgenDecodeSlicefloat64(d, &v.TrafficSplit)
-		case "primary_metric":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				v.PrimaryMetric = s0
-			}
-		case "audience":
-			if d.Null() {
-				v.Audience = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Audience = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeNewExperiment, unsafe.Pointer(v))
 }
 
 var toolgenArgsGetExperimentResults = &toolimpl.Object{Names: []string{"experiment_id"}, Required: []int{0}}
@@ -3684,6 +3661,8 @@ var toolgenTypeExperimentResult = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(ExperimentResult{}.Lift), Kind: toolimpl.FieldFloat64, Required: 4, Key: `"lift":`},
 		{Offset: unsafe.Offsetof(ExperimentResult{}.ProbabilityBest), Kind: toolimpl.FieldFloat64, Required: 5, Key: `"probability_best":`},
 	},
+	Append: toolimpl.Append[ExperimentResult],
+	Size:   unsafe.Sizeof(ExperimentResult{}),
 }
 
 // toolgenEncodeExperimentResult writes a ExperimentResult object, as its table says.
@@ -3766,21 +3745,3 @@ func toolgenDecodeHeatmapKind(d *toolimpl.Decoder, v *HeatmapKind) {
 
 var toolgenArgsGetPageHeatmap = &toolimpl.Object{Names: []string{"url", "kind", "device"}, Required: []int{0, 1}}
 var toolgenObjectReportQuery = &toolimpl.Object{Names: []string{"metrics", "dimensions", "from", "to", "filter", "order_by", "limit"}, Required: []int{0, 2, 3}, NullAbsent: []int{1, 6}}
-
-// toolgenDecodeSlicefloat64 reads a []float64.
-func toolgenDecodeSlicefloat64(d *toolimpl.Decoder, v *[]float64) {
-	if _, ok := d.Array(); ok {
-		var a0 [8]float64
-		s0 := a0[:0]
-		for d.Elem() {
-			var e0 float64
-			if f1, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-				e0 = f1
-			}
-			s0 = append(s0, e0)
-		}
-		*v = append(make([]float64, 0, len(s0)), s0...)
-	}
-}
-
-var toolgenObjectNewExperiment = &toolimpl.Object{Names: []string{"name", "variants", "traffic_split", "primary_metric", "audience"}, Required: []int{0, 1, 3}, NullAbsent: []int{2}}

@@ -730,7 +730,7 @@ type CreateCalendarEventRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateCalendarEventRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateCalendarEvent, toolgenObjectNewEvent, unsafe.Pointer(&r), 10)
+	return toolimpl.RuleOf(ToolCreateCalendarEvent, &toolgenTypeNewEvent.Object, unsafe.Pointer(&r), 10)
 }
 
 // UpdateCalendarEventRule is a permission rule for the tool
@@ -749,7 +749,7 @@ type UpdateCalendarEventRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateCalendarEventRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolUpdateCalendarEvent, toolgenObjectEventChanges, unsafe.Pointer(&r), 7)
+	return toolimpl.RuleOf(ToolUpdateCalendarEvent, &toolgenTypeEventChanges.Object, unsafe.Pointer(&r), 7)
 }
 
 // RescheduleEventRule is a permission rule for the tool reschedule_event: each
@@ -1488,53 +1488,29 @@ func toolgenCallGetCalendarEvent(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateCalendarEvent reads the arguments of create_calendar_event, calls CreateCalendarEvent and writes its result.
-func toolgenCallCreateCalendarEvent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateCalendarEvent, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallCreateCalendarEvent reads the arguments of create_calendar_event, calls CreateCalendarEvent and writes its result, as its tables say.
+func toolgenCallCreateCalendarEvent(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in NewEvent
-	toolgenDecodeNewEvent(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateCalendarEvent(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeEvent(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Event
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateCalendarEvent, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateCalendarEvent(ctx, in)
+		return err
+	})
 }
 
-// toolgenCallUpdateCalendarEvent reads the arguments of update_calendar_event, calls UpdateCalendarEvent and writes its result.
-func toolgenCallUpdateCalendarEvent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolUpdateCalendarEvent, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+var toolgenToolCreateCalendarEvent = toolimpl.Tool{Name: ToolCreateCalendarEvent, In: toolgenTypeNewEvent, Out: toolgenTypeEvent}
+
+// toolgenCallUpdateCalendarEvent reads the arguments of update_calendar_event, calls UpdateCalendarEvent and writes its result, as its tables say.
+func toolgenCallUpdateCalendarEvent(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in EventChanges
-	toolgenDecodeEventChanges(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := UpdateCalendarEvent(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeEvent(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Event
+	return toolimpl.Dispatch(ctx, args, &toolgenToolUpdateCalendarEvent, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = UpdateCalendarEvent(ctx, in)
+		return err
+	})
 }
+
+var toolgenToolUpdateCalendarEvent = toolimpl.Tool{Name: ToolUpdateCalendarEvent, In: toolgenTypeEventChanges, Out: toolgenTypeEvent}
 
 // toolgenCallRescheduleEvent reads the arguments of reschedule_event, calls RescheduleEvent and writes its result.
 func toolgenCallRescheduleEvent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3160,6 +3136,42 @@ func toolgenCallDuplicateCalendarEvent(ctx context.Context, args []byte) (res to
 	return toolimpl.Structured(e), nil
 }
 
+// toolgenEnumVisibility are the values of a Visibility.
+var toolgenEnumVisibility = &toolimpl.Enum{Values: []string{"default", "public", "private"}, Allowed: "\"default\", \"public\", \"private\""}
+
+// toolgenTypeNewEvent describes a NewEvent for toolimpl's table-driven reader and writer.
+var toolgenTypeNewEvent = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"calendar_id", "title", "start", "end", "all_day", "attendees", "location", "description", "visibility", "send_invitations"}, Required: []int{1, 2, 3}, NullAbsent: []int{0, 4, 5, 6, 7, 8, 9}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(NewEvent{}.CalendarID), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"calendar_id":`},
+		{Offset: unsafe.Offsetof(NewEvent{}.Title), Kind: toolimpl.FieldString, Required: 1, Bounded: true, Min: 1, Max: -1, Key: `"title":`},
+		{Offset: unsafe.Offsetof(NewEvent{}.Start), Kind: toolimpl.FieldTime, Required: 2, Key: `"start":`},
+		{Offset: unsafe.Offsetof(NewEvent{}.End), Kind: toolimpl.FieldTime, Required: 3, Key: `"end":`},
+		{Offset: unsafe.Offsetof(NewEvent{}.AllDay), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"all_day":`},
+		{Offset: unsafe.Offsetof(NewEvent{}.Attendees), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"attendees":`},
+		{Offset: unsafe.Offsetof(NewEvent{}.Location), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"location":`},
+		{Offset: unsafe.Offsetof(NewEvent{}.Description), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"description":`},
+		{Offset: unsafe.Offsetof(NewEvent{}.Visibility), Kind: toolimpl.FieldEnum, OmitEmpty: true, Enum: toolgenEnumVisibility, Key: `"visibility":`},
+		{Offset: unsafe.Offsetof(NewEvent{}.SendInvitations), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"send_invitations":`},
+	},
+}
+
+// toolgenTypeEventChanges describes a EventChanges for toolimpl's table-driven reader and writer.
+var toolgenTypeEventChanges = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"event_id", "title", "start", "end", "location", "description", "notify_attendees"}, Required: []int{0}, NullAbsent: []int{6}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(EventChanges{}.EventID), Kind: toolimpl.FieldString, Required: 1, Key: `"event_id":`},
+		{Offset: unsafe.Offsetof(EventChanges{}.Title), Kind: toolimpl.FieldString, Pointer: true, Key: `"title":`},
+		{Offset: unsafe.Offsetof(EventChanges{}.Start), Kind: toolimpl.FieldTime, Pointer: true, Key: `"start":`},
+		{Offset: unsafe.Offsetof(EventChanges{}.End), Kind: toolimpl.FieldTime, Pointer: true, Key: `"end":`},
+		{Offset: unsafe.Offsetof(EventChanges{}.Location), Kind: toolimpl.FieldString, Pointer: true, Key: `"location":`},
+		{Offset: unsafe.Offsetof(EventChanges{}.Description), Kind: toolimpl.FieldString, Pointer: true, Key: `"description":`},
+		{Offset: unsafe.Offsetof(EventChanges{}.NotifyAttendees), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"notify_attendees":`},
+	},
+}
+
+// toolgenEnumFrequency are the values of a Frequency.
+var toolgenEnumFrequency = &toolimpl.Enum{Values: []string{"daily", "weekly", "monthly", "yearly"}, Allowed: "\"daily\", \"weekly\", \"monthly\", \"yearly\""}
 var toolgenArgsListCalendars = &toolimpl.Object{Names: []string{}}
 
 // toolgenTypeCalendar describes a Calendar for toolimpl's table-driven reader and writer.
@@ -3172,6 +3184,8 @@ var toolgenTypeCalendar = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Calendar{}.Primary), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"primary":`},
 		{Offset: unsafe.Offsetof(Calendar{}.Color), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"color":`},
 	},
+	Append: toolimpl.Append[Calendar],
+	Size:   unsafe.Sizeof(Calendar{}),
 }
 
 // toolgenEncodeCalendar writes a Calendar object, as its table says.
@@ -3183,169 +3197,47 @@ var toolgenArgsCreateCalendar = &toolimpl.Object{Names: []string{"name", "time_z
 var toolgenArgsDeleteCalendar = &toolimpl.Object{Names: []string{"calendar_id"}, Required: []int{0}}
 var toolgenArgsListCalendarEvents = &toolimpl.Object{Names: []string{"calendar_id", "from", "to"}, Required: []int{1, 2}}
 
-// toolgenEncodeEvent writes a Event object.
+// toolgenEnumResponse are the values of a Response.
+var toolgenEnumResponse = &toolimpl.Enum{Values: []string{"accepted", "declined", "tentative"}, Allowed: "\"accepted\", \"declined\", \"tentative\""}
+
+// toolgenTypeAttendee describes a Attendee for toolimpl's table-driven reader and writer.
+var toolgenTypeAttendee = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"email", "name", "response", "optional"}, Required: []int{0}, NullAbsent: []int{1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Attendee{}.Email), Kind: toolimpl.FieldString, Required: 1, Key: `"email":`},
+		{Offset: unsafe.Offsetof(Attendee{}.Name), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Attendee{}.Response), Kind: toolimpl.FieldEnum, OmitEmpty: true, Enum: toolgenEnumResponse, Key: `"response":`},
+		{Offset: unsafe.Offsetof(Attendee{}.Optional), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"optional":`},
+	},
+	Append: toolimpl.Append[Attendee],
+	Size:   unsafe.Sizeof(Attendee{}),
+}
+
+// toolgenTypeEvent describes a Event for toolimpl's table-driven reader and writer.
+var toolgenTypeEvent = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "calendar_id", "title", "start", "end", "location", "description", "attendees", "recurrence", "meeting_url"}, Required: []int{0, 1, 2, 3, 4}, NullAbsent: []int{5, 6, 7, 8, 9}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Event{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Event{}.CalendarID), Kind: toolimpl.FieldString, Required: 2, Key: `"calendar_id":`},
+		{Offset: unsafe.Offsetof(Event{}.Title), Kind: toolimpl.FieldString, Required: 3, Key: `"title":`},
+		{Offset: unsafe.Offsetof(Event{}.Start), Kind: toolimpl.FieldTime, Required: 4, Key: `"start":`},
+		{Offset: unsafe.Offsetof(Event{}.End), Kind: toolimpl.FieldTime, Required: 5, Key: `"end":`},
+		{Offset: unsafe.Offsetof(Event{}.Location), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"location":`},
+		{Offset: unsafe.Offsetof(Event{}.Description), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"description":`},
+		{Offset: unsafe.Offsetof(Event{}.Attendees), Kind: toolimpl.FieldSlice, OmitEmpty: true, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeAttendee}, Key: `"attendees":`},
+		{Offset: unsafe.Offsetof(Event{}.Recurrence), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"recurrence":`},
+		{Offset: unsafe.Offsetof(Event{}.MeetingURL), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"meeting_url":`},
+	},
+	Append: toolimpl.Append[Event],
+	Size:   unsafe.Sizeof(Event{}),
+}
+
+// toolgenEncodeEvent writes a Event object, as its table says.
 func toolgenEncodeEvent(e *toolimpl.Encoder, v *Event) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"calendar_id\":")
-	e.String(v.CalendarID)
-	e.Member("\"title\":")
-	e.String(v.Title)
-	e.Member("\"start\":")
-	e.Time(v.Start)
-	e.Member("\"end\":")
-	e.Time(v.End)
-	if v.Location != "" {
-		e.Member("\"location\":")
-		e.String(v.Location)
-	}
-	if v.Description != "" {
-		e.Member("\"description\":")
-		e.String(v.Description)
-	}
-	if len(v.Attendees) > 0 {
-		e.Member("\"attendees\":")
-		e.Array()
-		for i0 := range v.Attendees {
-			toolgenEncodeAttendee(e, &v.Attendees[i0])
-		}
-		e.EndArray()
-	}
-	if v.Recurrence != "" {
-		e.Member("\"recurrence\":")
-		e.String(v.Recurrence)
-	}
-	if v.MeetingURL != "" {
-		e.Member("\"meeting_url\":")
-		e.String(v.MeetingURL)
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeEvent, unsafe.Pointer(v))
 }
 
 var toolgenArgsGetCalendarEvent = &toolimpl.Object{Names: []string{"event_id"}, Required: []int{0}}
-
-// toolgenDecodeNewEvent reads a NewEvent object.
-func toolgenDecodeNewEvent(d *toolimpl.Decoder, v *NewEvent) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectNewEvent); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "calendar_id":
-			if s0, ok := d.String(); ok {
-				v.CalendarID = s0
-			}
-		case "title":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				d.CheckLength(s0, 1, -1)
-				v.Title = s0
-			}
-		case "start":
-			o.Saw(1)
-			if t0, ok := d.Time(); ok {
-				v.Start = t0
-			}
-		case "end":
-			o.Saw(2)
-			if t0, ok := d.Time(); ok {
-				v.End = t0
-			}
-		case "all_day":
-			if b0, ok := d.Bool(); ok {
-				v.AllDay = b0
-			}
-		case "attendees":
-			toolgenDecodeSlicestring(d, &v.Attendees)
-		case "location":
-			if s0, ok := d.String(); ok {
-				v.Location = s0
-			}
-		case "description":
-			if s0, ok := d.String(); ok {
-				v.Description = s0
-			}
-		case "visibility":
-			toolgenDecodeVisibility(d, &v.Visibility)
-		case "send_invitations":
-			if b0, ok := d.Bool(); ok {
-				v.SendInvitations = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-}
-
-// toolgenDecodeEventChanges reads a EventChanges object.
-func toolgenDecodeEventChanges(d *toolimpl.Decoder, v *EventChanges) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectEventChanges); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "event_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.EventID = s0
-			}
-		case "title":
-			if d.Null() {
-				v.Title = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Title = p0
-			}
-		case "start":
-			if d.Null() {
-				v.Start = nil
-			} else {
-				p0 := new(time.Time)
-				if t1, ok := d.Time(); ok {
-					*p0 = t1
-				}
-				v.Start = p0
-			}
-		case "end":
-			if d.Null() {
-				v.End = nil
-			} else {
-				p0 := new(time.Time)
-				if t1, ok := d.Time(); ok {
-					*p0 = t1
-				}
-				v.End = p0
-			}
-		case "location":
-			if d.Null() {
-				v.Location = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Location = p0
-			}
-		case "description":
-			if d.Null() {
-				v.Description = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Description = p0
-			}
-		case "notify_attendees":
-			if b0, ok := d.Bool(); ok {
-				v.NotifyAttendees = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-}
-
 var toolgenArgsRescheduleEvent = &toolimpl.Object{Names: []string{"event_id", "new_start", "this_occurrence_only"}, Required: []int{0, 1, 2}}
 var toolgenArgsCancelCalendarEvent = &toolimpl.Object{Names: []string{"event_id", "message", "notify"}, Required: []int{0, 2}}
 
@@ -3389,14 +3281,20 @@ func toolgenDecodeResponse(d *toolimpl.Decoder, v *Response) {
 var toolgenArgsRespondToInvitation = &toolimpl.Object{Names: []string{"event_id", "response", "comment"}, Required: []int{0, 1}}
 var toolgenArgsFindFreeSlots = &toolimpl.Object{Names: []string{"attendees", "duration_minutes", "from", "to", "working_hours_only"}, Required: []int{0, 1, 2, 3, 4}}
 
-// toolgenEncodeSlot writes a Slot object.
+// toolgenTypeSlot describes a Slot for toolimpl's table-driven reader and writer.
+var toolgenTypeSlot = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"start", "end"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Slot{}.Start), Kind: toolimpl.FieldTime, Required: 1, Key: `"start":`},
+		{Offset: unsafe.Offsetof(Slot{}.End), Kind: toolimpl.FieldTime, Required: 2, Key: `"end":`},
+	},
+	Append: toolimpl.Append[Slot],
+	Size:   unsafe.Sizeof(Slot{}),
+}
+
+// toolgenEncodeSlot writes a Slot object, as its table says.
 func toolgenEncodeSlot(e *toolimpl.Encoder, v *Slot) {
-	e.Object()
-	e.Member("\"start\":")
-	e.Time(v.Start)
-	e.Member("\"end\":")
-	e.Time(v.End)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeSlot, unsafe.Pointer(v))
 }
 
 var toolgenArgsGetFreeBusy = &toolimpl.Object{Names: []string{"emails", "from", "to"}, Required: []int{0, 1, 2}}
@@ -3518,6 +3416,8 @@ var toolgenTypeRoom = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Room{}.Capacity), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Room{}.Capacity)), Required: 5, Key: `"capacity":`},
 		{Offset: unsafe.Offsetof(Room{}.Features), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"features":`},
 	},
+	Append: toolimpl.Append[Room],
+	Size:   unsafe.Sizeof(Room{}),
 }
 
 // toolgenEncodeRoom writes a Room object, as its table says.
@@ -3574,20 +3474,6 @@ var toolgenArgsBlockFocusTime = &toolimpl.Object{Names: []string{"start", "end",
 var toolgenArgsProposeNewMeetingTime = &toolimpl.Object{Names: []string{"event_id", "start", "end", "comment"}, Required: []int{0, 1, 2}}
 var toolgenArgsListEventAttendees = &toolimpl.Object{Names: []string{"event_id"}, Required: []int{0}}
 
-// toolgenEnumResponse are the values of a Response.
-var toolgenEnumResponse = &toolimpl.Enum{Values: []string{"accepted", "declined", "tentative"}, Allowed: "\"accepted\", \"declined\", \"tentative\""}
-
-// toolgenTypeAttendee describes a Attendee for toolimpl's table-driven reader and writer.
-var toolgenTypeAttendee = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"email", "name", "response", "optional"}, Required: []int{0}, NullAbsent: []int{1, 2, 3}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(Attendee{}.Email), Kind: toolimpl.FieldString, Required: 1, Key: `"email":`},
-		{Offset: unsafe.Offsetof(Attendee{}.Name), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"name":`},
-		{Offset: unsafe.Offsetof(Attendee{}.Response), Kind: toolimpl.FieldEnum, OmitEmpty: true, Enum: toolgenEnumResponse, Key: `"response":`},
-		{Offset: unsafe.Offsetof(Attendee{}.Optional), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"optional":`},
-	},
-}
-
 // toolgenEncodeAttendee writes a Attendee object, as its table says.
 func toolgenEncodeAttendee(e *toolimpl.Encoder, v *Attendee) {
 	toolimpl.WriteStruct(e, toolgenTypeAttendee, unsafe.Pointer(v))
@@ -3600,27 +3486,6 @@ var toolgenArgsConvertTimeZone = &toolimpl.Object{Names: []string{"at", "to_time
 var toolgenArgsSubscribeToCalendar = &toolimpl.Object{Names: []string{"url", "name"}, Required: []int{0}}
 var toolgenArgsFindSchedulingConflicts = &toolimpl.Object{Names: []string{"from", "to"}, Required: []int{0, 1}}
 var toolgenArgsDuplicateCalendarEvent = &toolimpl.Object{Names: []string{"event_id", "new_start"}, Required: []int{0, 1}}
-
-// toolgenDecodeVisibility reads a Visibility: one of "default", "public", "private".
-func toolgenDecodeVisibility(d *toolimpl.Decoder, v *Visibility) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "default":
-		*v = Default
-	case "public":
-		*v = Public
-	case "private":
-		*v = Private
-	default:
-		d.NotOneOf(s, "\"default\", \"public\", \"private\"")
-	}
-}
-
-var toolgenObjectNewEvent = &toolimpl.Object{Names: []string{"calendar_id", "title", "start", "end", "all_day", "attendees", "location", "description", "visibility", "send_invitations"}, Required: []int{1, 2, 3}, NullAbsent: []int{0, 4, 5, 6, 7, 8, 9}}
-var toolgenObjectEventChanges = &toolimpl.Object{Names: []string{"event_id", "title", "start", "end", "location", "description", "notify_attendees"}, Required: []int{0}, NullAbsent: []int{6}}
 
 // toolgenDecodeFrequency reads a Frequency: one of "daily", "weekly", "monthly", "yearly".
 func toolgenDecodeFrequency(d *toolimpl.Decoder, v *Frequency) {

@@ -3042,38 +3042,27 @@ func toolgenCallSendSMS(ctx context.Context, args []byte) (res toolgen.Result, e
 
 var toolgenArgsPostChatMessage = &toolimpl.Object{Names: []string{"channel", "text", "unfurl_links"}, Required: []int{0, 1, 2}}
 
-// toolgenEncodeMessage writes a Message object.
+// toolgenTypeMessage describes a Message for toolimpl's table-driven reader and writer.
+var toolgenTypeMessage = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "channel", "user", "text", "thread_id", "reply_count", "reactions", "posted_at", "permalink"}, Required: []int{0, 1, 2, 3, 7, 8}, NullAbsent: []int{4, 5, 6}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Message{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Message{}.Channel), Kind: toolimpl.FieldString, Required: 2, Key: `"channel":`},
+		{Offset: unsafe.Offsetof(Message{}.User), Kind: toolimpl.FieldString, Required: 3, Key: `"user":`},
+		{Offset: unsafe.Offsetof(Message{}.Text), Kind: toolimpl.FieldString, Required: 4, Key: `"text":`},
+		{Offset: unsafe.Offsetof(Message{}.ThreadID), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"thread_id":`},
+		{Offset: unsafe.Offsetof(Message{}.ReplyCount), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Message{}.ReplyCount)), OmitEmpty: true, Key: `"reply_count":`},
+		{Offset: unsafe.Offsetof(Message{}.Reactions), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"reactions":`},
+		{Offset: unsafe.Offsetof(Message{}.PostedAt), Kind: toolimpl.FieldTime, Required: 5, Key: `"posted_at":`},
+		{Offset: unsafe.Offsetof(Message{}.Permalink), Kind: toolimpl.FieldString, Required: 6, Key: `"permalink":`},
+	},
+	Append: toolimpl.Append[Message],
+	Size:   unsafe.Sizeof(Message{}),
+}
+
+// toolgenEncodeMessage writes a Message object, as its table says.
 func toolgenEncodeMessage(e *toolimpl.Encoder, v *Message) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"channel\":")
-	e.String(v.Channel)
-	e.Member("\"user\":")
-	e.String(v.User)
-	e.Member("\"text\":")
-	e.String(v.Text)
-	if v.ThreadID != "" {
-		e.Member("\"thread_id\":")
-		e.String(v.ThreadID)
-	}
-	if v.ReplyCount != 0 {
-		e.Member("\"reply_count\":")
-		e.Int(int64(v.ReplyCount))
-	}
-	if len(v.Reactions) > 0 {
-		e.Member("\"reactions\":")
-		e.Array()
-		for i0 := range v.Reactions {
-			e.String(v.Reactions[i0])
-		}
-		e.EndArray()
-	}
-	e.Member("\"posted_at\":")
-	e.Time(v.PostedAt)
-	e.Member("\"permalink\":")
-	e.String(v.Permalink)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeMessage, unsafe.Pointer(v))
 }
 
 // toolgenDecodeSlicestring reads a []string.
@@ -3135,6 +3124,8 @@ var toolgenTypeChannel = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Channel{}.Members), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Channel{}.Members)), Required: 4, Key: `"members":`},
 		{Offset: unsafe.Offsetof(Channel{}.Archived), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"archived":`},
 	},
+	Append: toolimpl.Append[Channel],
+	Size:   unsafe.Sizeof(Channel{}),
 }
 
 // toolgenEncodeChannel writes a Channel object, as its table says.
@@ -3164,6 +3155,8 @@ var toolgenTypeUser = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(User{}.TimeZone), Kind: toolimpl.FieldString, Required: 5, Key: `"time_zone":`},
 		{Offset: unsafe.Offsetof(User{}.Status), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"status":`},
 	},
+	Append: toolimpl.Append[User],
+	Size:   unsafe.Sizeof(User{}),
 }
 
 // toolgenEncodeUser writes a User object, as its table says.
@@ -3203,18 +3196,22 @@ var toolgenArgsFindChatUserByEmail = &toolimpl.Object{Names: []string{"email"}, 
 var toolgenArgsUploadFileToChannel = &toolimpl.Object{Names: []string{"channel", "path", "title", "comment"}, Required: []int{0, 1}}
 var toolgenArgsCreateChatReminder = &toolimpl.Object{Names: []string{"text", "at", "user"}, Required: []int{0, 1}}
 
-// toolgenEncodeReminder writes a Reminder object.
+// toolgenTypeReminder describes a Reminder for toolimpl's table-driven reader and writer.
+var toolgenTypeReminder = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "text", "at", "user"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Reminder{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Reminder{}.Text), Kind: toolimpl.FieldString, Required: 2, Key: `"text":`},
+		{Offset: unsafe.Offsetof(Reminder{}.At), Kind: toolimpl.FieldTime, Required: 3, Key: `"at":`},
+		{Offset: unsafe.Offsetof(Reminder{}.User), Kind: toolimpl.FieldString, Required: 4, Key: `"user":`},
+	},
+	Append: toolimpl.Append[Reminder],
+	Size:   unsafe.Sizeof(Reminder{}),
+}
+
+// toolgenEncodeReminder writes a Reminder object, as its table says.
 func toolgenEncodeReminder(e *toolimpl.Encoder, v *Reminder) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"text\":")
-	e.String(v.Text)
-	e.Member("\"at\":")
-	e.Time(v.At)
-	e.Member("\"user\":")
-	e.String(v.User)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeReminder, unsafe.Pointer(v))
 }
 
 var toolgenArgsListChatReminders = &toolimpl.Object{Names: []string{}}

@@ -3564,18 +3564,22 @@ func toolgenDecodeMetric(d *toolimpl.Decoder, v *Metric) {
 var toolgenArgsGetVMMetrics = &toolimpl.Object{Names: []string{"vm_id", "metric", "from", "to"}, Required: []int{0, 1, 2}}
 var toolgenArgsCreateDiskSnapshot = &toolimpl.Object{Names: []string{"disk_id", "description"}, Required: []int{0}}
 
-// toolgenEncodeSnapshot writes a Snapshot object.
+// toolgenTypeSnapshot describes a Snapshot for toolimpl's table-driven reader and writer.
+var toolgenTypeSnapshot = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "disk_id", "size_gb", "created_at"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Snapshot{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Snapshot{}.DiskID), Kind: toolimpl.FieldString, Required: 2, Key: `"disk_id":`},
+		{Offset: unsafe.Offsetof(Snapshot{}.SizeGB), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Snapshot{}.SizeGB)), Required: 3, Key: `"size_gb":`},
+		{Offset: unsafe.Offsetof(Snapshot{}.CreatedAt), Kind: toolimpl.FieldTime, Required: 4, Key: `"created_at":`},
+	},
+	Append: toolimpl.Append[Snapshot],
+	Size:   unsafe.Sizeof(Snapshot{}),
+}
+
+// toolgenEncodeSnapshot writes a Snapshot object, as its table says.
 func toolgenEncodeSnapshot(e *toolimpl.Encoder, v *Snapshot) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"disk_id\":")
-	e.String(v.DiskID)
-	e.Member("\"size_gb\":")
-	e.Int(int64(v.SizeGB))
-	e.Member("\"created_at\":")
-	e.Time(v.CreatedAt)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeSnapshot, unsafe.Pointer(v))
 }
 
 var toolgenArgsListDiskSnapshots = &toolimpl.Object{Names: []string{"disk_id"}}
@@ -3588,20 +3592,23 @@ var toolgenArgsListBuckets = &toolimpl.Object{Names: []string{"region"}}
 // toolgenEnumStorageClass are the values of a StorageClass.
 var toolgenEnumStorageClass = &toolimpl.Enum{Values: []string{"standard", "nearline", "coldline", "archive"}, Allowed: "\"standard\", \"nearline\", \"coldline\", \"archive\""}
 
-// toolgenEncodeBucket writes a Bucket object.
+// toolgenTypeBucket describes a Bucket for toolimpl's table-driven reader and writer.
+var toolgenTypeBucket = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "region", "storage_class", "versioning", "created_at"}, Required: []int{0, 1, 2, 3, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Bucket{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Bucket{}.Region), Kind: toolimpl.FieldString, Required: 2, Key: `"region":`},
+		{Offset: unsafe.Offsetof(Bucket{}.StorageClass), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumStorageClass, Key: `"storage_class":`},
+		{Offset: unsafe.Offsetof(Bucket{}.Versioning), Kind: toolimpl.FieldBool, Required: 4, Key: `"versioning":`},
+		{Offset: unsafe.Offsetof(Bucket{}.CreatedAt), Kind: toolimpl.FieldTime, Required: 5, Key: `"created_at":`},
+	},
+	Append: toolimpl.Append[Bucket],
+	Size:   unsafe.Sizeof(Bucket{}),
+}
+
+// toolgenEncodeBucket writes a Bucket object, as its table says.
 func toolgenEncodeBucket(e *toolimpl.Encoder, v *Bucket) {
-	e.Object()
-	e.Member("\"name\":")
-	e.String(v.Name)
-	e.Member("\"region\":")
-	e.String(v.Region)
-	e.Member("\"storage_class\":")
-	e.String(string(v.StorageClass))
-	e.Member("\"versioning\":")
-	e.Bool(v.Versioning)
-	e.Member("\"created_at\":")
-	e.Time(v.CreatedAt)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeBucket, unsafe.Pointer(v))
 }
 
 // toolgenDecodeStorageClass reads a StorageClass: one of "standard", "nearline", "coldline", "archive".
@@ -3628,20 +3635,22 @@ var toolgenArgsCreateBucket = &toolimpl.Object{Names: []string{"name", "region",
 var toolgenArgsDeleteBucket = &toolimpl.Object{Names: []string{"name", "force"}, Required: []int{0, 1}}
 var toolgenArgsListBucketObjects = &toolimpl.Object{Names: []string{"bucket", "prefix", "limit"}, Required: []int{0, 2}}
 
-// toolgenEncodeObject writes a Object object.
+// toolgenTypeObject describes a Object for toolimpl's table-driven reader and writer.
+var toolgenTypeObject = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"key", "size", "content_type", "last_modified"}, Required: []int{0, 1, 3}, NullAbsent: []int{2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Object{}.Key), Kind: toolimpl.FieldString, Required: 1, Key: `"key":`},
+		{Offset: unsafe.Offsetof(Object{}.Size), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Object{}.Size)), Required: 2, Key: `"size":`},
+		{Offset: unsafe.Offsetof(Object{}.ContentType), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"content_type":`},
+		{Offset: unsafe.Offsetof(Object{}.LastModified), Kind: toolimpl.FieldTime, Required: 3, Key: `"last_modified":`},
+	},
+	Append: toolimpl.Append[Object],
+	Size:   unsafe.Sizeof(Object{}),
+}
+
+// toolgenEncodeObject writes a Object object, as its table says.
 func toolgenEncodeObject(e *toolimpl.Encoder, v *Object) {
-	e.Object()
-	e.Member("\"key\":")
-	e.String(v.Key)
-	e.Member("\"size\":")
-	e.Int(v.Size)
-	if v.ContentType != "" {
-		e.Member("\"content_type\":")
-		e.String(v.ContentType)
-	}
-	e.Member("\"last_modified\":")
-	e.Time(v.LastModified)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeObject, unsafe.Pointer(v))
 }
 
 var toolgenArgsUploadObject = &toolimpl.Object{Names: []string{"bucket", "key", "source_path", "content_type"}, Required: []int{0, 1, 2}}
@@ -3745,6 +3754,8 @@ var toolgenTypeDNSRecord = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(DNSRecord{}.Values), Kind: toolimpl.FieldStrings, Required: 4, Key: `"values":`},
 		{Offset: unsafe.Offsetof(DNSRecord{}.TTL), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(DNSRecord{}.TTL)), Required: 5, Key: `"ttl":`},
 	},
+	Append: toolimpl.Append[DNSRecord],
+	Size:   unsafe.Sizeof(DNSRecord{}),
 }
 
 // toolgenEncodeDNSRecord writes a DNSRecord object, as its table says.
@@ -3780,6 +3791,8 @@ var toolgenTypeBinding = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Binding{}.Role), Kind: toolimpl.FieldString, Required: 1, Key: `"role":`},
 		{Offset: unsafe.Offsetof(Binding{}.Members), Kind: toolimpl.FieldStrings, Required: 2, Key: `"members":`},
 	},
+	Append: toolimpl.Append[Binding],
+	Size:   unsafe.Sizeof(Binding{}),
 }
 
 // toolgenEncodeBinding writes a Binding object, as its table says.
@@ -3847,6 +3860,8 @@ var toolgenTypeFirewallRule = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(FirewallRule{}.Action), Kind: toolimpl.FieldEnum, Required: 5, Enum: toolgenEnumFirewallAction, Key: `"action":`},
 		{Offset: unsafe.Offsetof(FirewallRule{}.Priority), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(FirewallRule{}.Priority)), Required: 6, Key: `"priority":`},
 	},
+	Append: toolimpl.Append[FirewallRule],
+	Size:   unsafe.Sizeof(FirewallRule{}),
 }
 
 // toolgenEncodeFirewallRule writes a FirewallRule object, as its table says.
@@ -3888,6 +3903,8 @@ var toolgenTypeCostLine = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(CostLine{}.Amount), Kind: toolimpl.FieldFloat64, Required: 2, Key: `"amount":`},
 		{Offset: unsafe.Offsetof(CostLine{}.Currency), Kind: toolimpl.FieldString, Required: 3, Key: `"currency":`},
 	},
+	Append: toolimpl.Append[CostLine],
+	Size:   unsafe.Sizeof(CostLine{}),
 }
 
 // toolgenEncodeCostLine writes a CostLine object, as its table says.
@@ -3908,6 +3925,8 @@ var toolgenTypeLifecycleRule = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(LifecycleRule{}.Delete), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"delete":`},
 		{Offset: unsafe.Offsetof(LifecycleRule{}.MoveTo), Kind: toolimpl.FieldEnum, Pointer: true, Enum: toolgenEnumStorageClass, Key: `"move_to":`},
 	},
+	Append: toolimpl.Append[LifecycleRule],
+	Size:   unsafe.Sizeof(LifecycleRule{}),
 }
 
 // toolgenDecodeLifecycleRule reads a LifecycleRule object, as its table says.

@@ -913,7 +913,7 @@ type CreateDealRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateDealRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateDeal, toolgenObjectNewDeal, unsafe.Pointer(&r), 8)
+	return toolimpl.RuleOf(ToolCreateDeal, &toolgenTypeNewDeal.Object, unsafe.Pointer(&r), 8)
 }
 
 // GetDealRule is a permission rule for the tool get_deal: each field is a glob
@@ -943,7 +943,7 @@ type UpdateDealRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateDealRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolUpdateDeal, toolgenObjectDealChanges, unsafe.Pointer(&r), 5)
+	return toolimpl.RuleOf(ToolUpdateDeal, &toolgenTypeDealChanges.Object, unsafe.Pointer(&r), 5)
 }
 
 // UpdateDealStageRule is a permission rule for the tool update_deal_stage:
@@ -1049,7 +1049,7 @@ type LogCRMActivityRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LogCRMActivityRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolLogCRMActivity, toolgenObjectNewActivity, unsafe.Pointer(&r), 6)
+	return toolimpl.RuleOf(ToolLogCRMActivity, &toolgenTypeNewActivity.Object, unsafe.Pointer(&r), 6)
 }
 
 // ListCRMActivitiesRule is a permission rule for the tool list_crm_activities:
@@ -1096,7 +1096,7 @@ type CreateFollowUpTaskRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateFollowUpTaskRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateFollowUpTask, toolgenObjectNewTask, unsafe.Pointer(&r), 6)
+	return toolimpl.RuleOf(ToolCreateFollowUpTask, &toolgenTypeNewTask.Object, unsafe.Pointer(&r), 6)
 }
 
 // ListCRMTasksRule is a permission rule for the tool list_crm_tasks: each
@@ -1338,29 +1338,17 @@ func (a TransferRecordOwnershipEdit) Args() ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenCallCreateContact reads the arguments of create_contact, calls CreateContact and writes its result.
-func toolgenCallCreateContact(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateContact, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallCreateContact reads the arguments of create_contact, calls CreateContact and writes its result, as its tables say.
+func toolgenCallCreateContact(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in NewContact
-	toolgenDecodeNewContact(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateContact(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeContact(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Contact
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateContact, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateContact(ctx, in)
+		return err
+	})
 }
+
+var toolgenToolCreateContact = toolimpl.Tool{Name: ToolCreateContact, In: toolgenTypeNewContact, Out: toolgenTypeContact}
 
 // toolgenCallGetContact reads the arguments of get_contact, calls GetContact and writes its result.
 func toolgenCallGetContact(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1399,29 +1387,17 @@ func toolgenCallGetContact(ctx context.Context, args []byte) (res toolgen.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallUpdateContact reads the arguments of update_contact, calls UpdateContact and writes its result.
-func toolgenCallUpdateContact(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolUpdateContact, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallUpdateContact reads the arguments of update_contact, calls UpdateContact and writes its result, as its tables say.
+func toolgenCallUpdateContact(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in ContactChanges
-	toolgenDecodeContactChanges(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := UpdateContact(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeContact(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Contact
+	return toolimpl.Dispatch(ctx, args, &toolgenToolUpdateContact, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = UpdateContact(ctx, in)
+		return err
+	})
 }
+
+var toolgenToolUpdateContact = toolimpl.Tool{Name: ToolUpdateContact, In: toolgenTypeContactChanges, Out: toolgenTypeContact}
 
 // toolgenCallDeleteContact reads the arguments of delete_contact, calls DeleteContact and writes its result.
 func toolgenCallDeleteContact(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2118,29 +2094,17 @@ func toolgenCallListLeads(ctx context.Context, args []byte) (res toolgen.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateDeal reads the arguments of create_deal, calls CreateDeal and writes its result.
-func toolgenCallCreateDeal(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateDeal, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallCreateDeal reads the arguments of create_deal, calls CreateDeal and writes its result, as its tables say.
+func toolgenCallCreateDeal(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in NewDeal
-	toolgenDecodeNewDeal(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateDeal(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeDeal(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Deal
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateDeal, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateDeal(ctx, in)
+		return err
+	})
 }
+
+var toolgenToolCreateDeal = toolimpl.Tool{Name: ToolCreateDeal, In: toolgenTypeNewDeal, Out: toolgenTypeDeal}
 
 // toolgenCallGetDeal reads the arguments of get_deal, calls GetDeal and writes its result.
 func toolgenCallGetDeal(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2179,29 +2143,17 @@ func toolgenCallGetDeal(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallUpdateDeal reads the arguments of update_deal, calls UpdateDeal and writes its result.
-func toolgenCallUpdateDeal(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolUpdateDeal, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallUpdateDeal reads the arguments of update_deal, calls UpdateDeal and writes its result, as its tables say.
+func toolgenCallUpdateDeal(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in DealChanges
-	toolgenDecodeDealChanges(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := UpdateDeal(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeDeal(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Deal
+	return toolimpl.Dispatch(ctx, args, &toolgenToolUpdateDeal, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = UpdateDeal(ctx, in)
+		return err
+	})
 }
+
+var toolgenToolUpdateDeal = toolimpl.Tool{Name: ToolUpdateDeal, In: toolgenTypeDealChanges, Out: toolgenTypeDeal}
 
 // toolgenCallUpdateDealStage reads the arguments of update_deal_stage, calls UpdateDealStage and writes its result.
 func toolgenCallUpdateDealStage(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2504,7 +2456,7 @@ func toolgenCallGetSalesForecast(ctx context.Context, args []byte) (res toolgen.
 		case "quarter":
 			o.Saw(0)
 			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern0, "^[0-9]{4}-Q[1-4]$")
+				d.MatchPattern(s0, toolgenPattern1, "^[0-9]{4}-Q[1-4]$")
 				argQuarter = s0
 			}
 		case "owner_id":
@@ -2537,29 +2489,17 @@ func toolgenCallGetSalesForecast(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallLogCRMActivity reads the arguments of log_crm_activity, calls LogCRMActivity and writes its result.
-func toolgenCallLogCRMActivity(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolLogCRMActivity, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallLogCRMActivity reads the arguments of log_crm_activity, calls LogCRMActivity and writes its result, as its tables say.
+func toolgenCallLogCRMActivity(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in NewActivity
-	toolgenDecodeNewActivity(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := LogCRMActivity(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeActivity(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Activity
+	return toolimpl.Dispatch(ctx, args, &toolgenToolLogCRMActivity, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = LogCRMActivity(ctx, in)
+		return err
+	})
 }
+
+var toolgenToolLogCRMActivity = toolimpl.Tool{Name: ToolLogCRMActivity, In: toolgenTypeNewActivity, Out: toolgenTypeActivity}
 
 // toolgenCallListCRMActivities reads the arguments of list_crm_activities, calls ListCRMActivities and writes its result.
 func toolgenCallListCRMActivities(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2675,29 +2615,17 @@ func toolgenCallAddContactNote(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateFollowUpTask reads the arguments of create_follow_up_task, calls CreateFollowUpTask and writes its result.
-func toolgenCallCreateFollowUpTask(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateFollowUpTask, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallCreateFollowUpTask reads the arguments of create_follow_up_task, calls CreateFollowUpTask and writes its result, as its tables say.
+func toolgenCallCreateFollowUpTask(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in NewTask
-	toolgenDecodeNewTask(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateFollowUpTask(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeTask(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Task
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateFollowUpTask, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateFollowUpTask(ctx, in)
+		return err
+	})
 }
+
+var toolgenToolCreateFollowUpTask = toolimpl.Tool{Name: ToolCreateFollowUpTask, In: toolgenTypeNewTask, Out: toolgenTypeTask}
 
 // toolgenCallListCRMTasks reads the arguments of list_crm_tasks, calls ListCRMTasks and writes its result.
 func toolgenCallListCRMTasks(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3372,61 +3300,88 @@ var toolgenTypeContactChanges = &toolimpl.Struct{
 	},
 }
 
+// toolgenEnumDealStage are the values of a DealStage.
+var toolgenEnumDealStage = &toolimpl.Enum{Values: []string{"prospecting", "discovery", "demo", "proposal", "negotiation", "closed_won", "closed_lost"}, Allowed: "\"prospecting\", \"discovery\", \"demo\", \"proposal\", \"negotiation\", \"closed_won\", \"closed_lost\""}
+
+// toolgenTypeNewDeal describes a NewDeal for toolimpl's table-driven reader and writer.
+var toolgenTypeNewDeal = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "company_id", "amount", "currency", "stage", "close_date", "contact_ids", "owner_id"}, Required: []int{0, 1, 2, 3, 4, 5}, NullAbsent: []int{6}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(NewDeal{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(NewDeal{}.CompanyID), Kind: toolimpl.FieldString, Required: 2, Key: `"company_id":`},
+		{Offset: unsafe.Offsetof(NewDeal{}.Amount), Kind: toolimpl.FieldFloat64, Required: 3, Check: &toolimpl.Check{FloatMin: 0, FloatMax: math.MaxFloat64, FloatBounded: true}, Key: `"amount":`},
+		{Offset: unsafe.Offsetof(NewDeal{}.Currency), Kind: toolimpl.FieldString, Required: 4, Check: &toolimpl.Check{Pattern: toolgenPattern0, PatternText: "^[A-Z]{3}$"}, Key: `"currency":`},
+		{Offset: unsafe.Offsetof(NewDeal{}.Stage), Kind: toolimpl.FieldEnum, Required: 5, Enum: toolgenEnumDealStage, Key: `"stage":`},
+		{Offset: unsafe.Offsetof(NewDeal{}.CloseDate), Kind: toolimpl.FieldTime, Required: 6, Key: `"close_date":`},
+		{Offset: unsafe.Offsetof(NewDeal{}.ContactIDs), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"contact_ids":`},
+		{Offset: unsafe.Offsetof(NewDeal{}.OwnerID), Kind: toolimpl.FieldString, Pointer: true, Key: `"owner_id":`},
+	},
+}
+
+// toolgenTypeDealChanges describes a DealChanges for toolimpl's table-driven reader and writer.
+var toolgenTypeDealChanges = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"deal_id", "name", "amount", "close_date", "owner_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(DealChanges{}.DealID), Kind: toolimpl.FieldString, Required: 1, Key: `"deal_id":`},
+		{Offset: unsafe.Offsetof(DealChanges{}.Name), Kind: toolimpl.FieldString, Pointer: true, Key: `"name":`},
+		{Offset: unsafe.Offsetof(DealChanges{}.Amount), Kind: toolimpl.FieldFloat64, Pointer: true, Key: `"amount":`},
+		{Offset: unsafe.Offsetof(DealChanges{}.CloseDate), Kind: toolimpl.FieldTime, Pointer: true, Key: `"close_date":`},
+		{Offset: unsafe.Offsetof(DealChanges{}.OwnerID), Kind: toolimpl.FieldString, Pointer: true, Key: `"owner_id":`},
+	},
+}
+
 // toolgenEnumActivityType are the values of a ActivityType.
 var toolgenEnumActivityType = &toolimpl.Enum{Values: []string{"call", "meeting", "email", "note", "linkedin_dm"}, Allowed: "\"call\", \"meeting\", \"email\", \"note\", \"linkedin_dm\""}
 
-// toolgenDecodeNewContact reads a NewContact object, as its table says.
-func toolgenDecodeNewContact(d *toolimpl.Decoder, v *NewContact) {
-	toolimpl.ReadStruct(d, toolgenTypeNewContact, unsafe.Pointer(v))
+// toolgenTypeNewActivity describes a NewActivity for toolimpl's table-driven reader and writer.
+var toolgenTypeNewActivity = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"type", "summary", "occurred_at", "contact_id", "deal_id", "duration_minutes"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(NewActivity{}.Type), Kind: toolimpl.FieldEnum, Required: 1, Enum: toolgenEnumActivityType, Key: `"type":`},
+		{Offset: unsafe.Offsetof(NewActivity{}.Summary), Kind: toolimpl.FieldString, Required: 2, Key: `"summary":`},
+		{Offset: unsafe.Offsetof(NewActivity{}.OccurredAt), Kind: toolimpl.FieldTime, Required: 3, Key: `"occurred_at":`},
+		{Offset: unsafe.Offsetof(NewActivity{}.ContactID), Kind: toolimpl.FieldString, Pointer: true, Key: `"contact_id":`},
+		{Offset: unsafe.Offsetof(NewActivity{}.DealID), Kind: toolimpl.FieldString, Pointer: true, Key: `"deal_id":`},
+		{Offset: unsafe.Offsetof(NewActivity{}.DurationMinutes), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*NewActivity{}.DurationMinutes)), Pointer: true, Key: `"duration_minutes":`},
+	},
 }
 
-// toolgenEncodeContact writes a Contact object.
-func toolgenEncodeContact(e *toolimpl.Encoder, v *Contact) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"first_name\":")
-	e.String(v.FirstName)
-	e.Member("\"last_name\":")
-	e.String(v.LastName)
-	if v.Email != "" {
-		e.Member("\"email\":")
-		e.String(v.Email)
-	}
-	if v.Phone != "" {
-		e.Member("\"phone\":")
-		e.String(v.Phone)
-	}
-	if v.CompanyID != "" {
-		e.Member("\"company_id\":")
-		e.String(v.CompanyID)
-	}
-	if v.Title != "" {
-		e.Member("\"title\":")
-		e.String(v.Title)
-	}
-	if v.OwnerID != "" {
-		e.Member("\"owner_id\":")
-		e.String(v.OwnerID)
-	}
-	if len(v.Tags) > 0 {
-		e.Member("\"tags\":")
-		e.Array()
-		for i0 := range v.Tags {
-			e.String(v.Tags[i0])
-		}
-		e.EndArray()
-	}
-	e.Member("\"created_at\":")
-	e.Time(v.CreatedAt)
-	e.EndObject()
+// toolgenTypeNewTask describes a NewTask for toolimpl's table-driven reader and writer.
+var toolgenTypeNewTask = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"title", "due", "contact_id", "deal_id", "assignee_id", "high_priority"}, Required: []int{0, 1}, NullAbsent: []int{5}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(NewTask{}.Title), Kind: toolimpl.FieldString, Required: 1, Key: `"title":`},
+		{Offset: unsafe.Offsetof(NewTask{}.Due), Kind: toolimpl.FieldTime, Required: 2, Key: `"due":`},
+		{Offset: unsafe.Offsetof(NewTask{}.ContactID), Kind: toolimpl.FieldString, Pointer: true, Key: `"contact_id":`},
+		{Offset: unsafe.Offsetof(NewTask{}.DealID), Kind: toolimpl.FieldString, Pointer: true, Key: `"deal_id":`},
+		{Offset: unsafe.Offsetof(NewTask{}.AssigneeID), Kind: toolimpl.FieldString, Pointer: true, Key: `"assignee_id":`},
+		{Offset: unsafe.Offsetof(NewTask{}.HighPriority), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"high_priority":`},
+	},
 }
 
+// toolgenTypeContact describes a Contact for toolimpl's table-driven reader and writer.
+var toolgenTypeContact = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "first_name", "last_name", "email", "phone", "company_id", "title", "owner_id", "tags", "created_at"}, Required: []int{0, 1, 2, 9}, NullAbsent: []int{3, 4, 5, 6, 7, 8}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Contact{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Contact{}.FirstName), Kind: toolimpl.FieldString, Required: 2, Key: `"first_name":`},
+		{Offset: unsafe.Offsetof(Contact{}.LastName), Kind: toolimpl.FieldString, Required: 3, Key: `"last_name":`},
+		{Offset: unsafe.Offsetof(Contact{}.Email), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"email":`},
+		{Offset: unsafe.Offsetof(Contact{}.Phone), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"phone":`},
+		{Offset: unsafe.Offsetof(Contact{}.CompanyID), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"company_id":`},
+		{Offset: unsafe.Offsetof(Contact{}.Title), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"title":`},
+		{Offset: unsafe.Offsetof(Contact{}.OwnerID), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"owner_id":`},
+		{Offset: unsafe.Offsetof(Contact{}.Tags), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"tags":`},
+		{Offset: unsafe.Offsetof(Contact{}.CreatedAt), Kind: toolimpl.FieldTime, Required: 4, Key: `"created_at":`},
+	},
+	Append: toolimpl.Append[Contact],
+	Size:   unsafe.Sizeof(Contact{}),
+}
 var toolgenArgsGetContact = &toolimpl.Object{Names: []string{"contact_id"}, Required: []int{0}}
 
-// toolgenDecodeContactChanges reads a ContactChanges object, as its table says.
-func toolgenDecodeContactChanges(d *toolimpl.Decoder, v *ContactChanges) {
-	toolimpl.ReadStruct(d, toolgenTypeContactChanges, unsafe.Pointer(v))
+// toolgenEncodeContact writes a Contact object, as its table says.
+func toolgenEncodeContact(e *toolimpl.Encoder, v *Contact) {
+	toolimpl.WriteStruct(e, toolgenTypeContact, unsafe.Pointer(v))
 }
 
 var toolgenArgsDeleteContact = &toolimpl.Object{Names: []string{"contact_id"}, Required: []int{0}}
@@ -3488,6 +3443,8 @@ var toolgenTypeCompany = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Company{}.Size), Kind: toolimpl.FieldEnum, OmitEmpty: true, Enum: toolgenEnumCompanySize, Key: `"size":`},
 		{Offset: unsafe.Offsetof(Company{}.OwnerID), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"owner_id":`},
 	},
+	Append: toolimpl.Append[Company],
+	Size:   unsafe.Sizeof(Company{}),
 }
 
 // toolgenEncodeCompany writes a Company object, as its table says.
@@ -3543,6 +3500,8 @@ var toolgenTypeLead = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Lead{}.Status), Kind: toolimpl.FieldEnum, Required: 5, Enum: toolgenEnumLeadStatus, Key: `"status":`},
 		{Offset: unsafe.Offsetof(Lead{}.OwnerID), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"owner_id":`},
 	},
+	Append: toolimpl.Append[Lead],
+	Size:   unsafe.Sizeof(Lead{}),
 }
 
 // toolgenEncodeLead writes a Lead object, as its table says.
@@ -3579,139 +3538,27 @@ var toolgenArgsConvertLead = &toolimpl.Object{Names: []string{"lead_id", "deal_n
 var toolgenArgsAssignLead = &toolimpl.Object{Names: []string{"lead_id", "owner_id"}, Required: []int{0, 1}}
 var toolgenArgsListLeads = &toolimpl.Object{Names: []string{"status", "source", "created_after", "owner_id"}}
 
-// toolgenDecodeNewDeal reads a NewDeal object.
-func toolgenDecodeNewDeal(d *toolimpl.Decoder, v *NewDeal) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectNewDeal); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.Name = s0
-			}
-		case "company_id":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				v.CompanyID = s0
-			}
-		case "amount":
-			o.Saw(2)
-			if f0, ok := d.Float(0, math.Inf(1), 64); ok {
-				v.Amount = f0
-			}
-		case "currency":
-			o.Saw(3)
-			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern1, "^[A-Z]{3}$")
-				v.Currency = s0
-			}
-		case "stage":
-			o.Saw(4)
-			toolgenDecodeDealStage(d, &v.Stage)
-		case "close_date":
-			o.Saw(5)
-			if t0, ok := d.Time(); ok {
-				v.CloseDate = t0
-			}
-		case "contact_ids":
-			toolgenDecodeSlicestring(d, &v.ContactIDs)
-		case "owner_id":
-			if d.Null() {
-				v.OwnerID = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.OwnerID = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+// toolgenTypeDeal describes a Deal for toolimpl's table-driven reader and writer.
+var toolgenTypeDeal = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "name", "company_id", "amount", "currency", "stage", "close_date", "owner_id"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Deal{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Deal{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Deal{}.CompanyID), Kind: toolimpl.FieldString, Required: 3, Key: `"company_id":`},
+		{Offset: unsafe.Offsetof(Deal{}.Amount), Kind: toolimpl.FieldFloat64, Required: 4, Key: `"amount":`},
+		{Offset: unsafe.Offsetof(Deal{}.Currency), Kind: toolimpl.FieldString, Required: 5, Key: `"currency":`},
+		{Offset: unsafe.Offsetof(Deal{}.Stage), Kind: toolimpl.FieldEnum, Required: 6, Enum: toolgenEnumDealStage, Key: `"stage":`},
+		{Offset: unsafe.Offsetof(Deal{}.CloseDate), Kind: toolimpl.FieldTime, Required: 7, Key: `"close_date":`},
+		{Offset: unsafe.Offsetof(Deal{}.OwnerID), Kind: toolimpl.FieldString, Required: 8, Key: `"owner_id":`},
+	},
+	Append: toolimpl.Append[Deal],
+	Size:   unsafe.Sizeof(Deal{}),
 }
-
-// toolgenEnumDealStage are the values of a DealStage.
-var toolgenEnumDealStage = &toolimpl.Enum{Values: []string{"prospecting", "discovery", "demo", "proposal", "negotiation", "closed_won", "closed_lost"}, Allowed: "\"prospecting\", \"discovery\", \"demo\", \"proposal\", \"negotiation\", \"closed_won\", \"closed_lost\""}
-
-// toolgenEncodeDeal writes a Deal object.
-func toolgenEncodeDeal(e *toolimpl.Encoder, v *Deal) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"name\":")
-	e.String(v.Name)
-	e.Member("\"company_id\":")
-	e.String(v.CompanyID)
-	e.Member("\"amount\":")
-	e.Float(v.Amount, 64)
-	e.Member("\"currency\":")
-	e.String(v.Currency)
-	e.Member("\"stage\":")
-	e.String(string(v.Stage))
-	e.Member("\"close_date\":")
-	e.Time(v.CloseDate)
-	e.Member("\"owner_id\":")
-	e.String(v.OwnerID)
-	e.EndObject()
-}
-
 var toolgenArgsGetDeal = &toolimpl.Object{Names: []string{"deal_id"}, Required: []int{0}}
 
-// toolgenDecodeDealChanges reads a DealChanges object.
-func toolgenDecodeDealChanges(d *toolimpl.Decoder, v *DealChanges) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectDealChanges); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "deal_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.DealID = s0
-			}
-		case "name":
-			if d.Null() {
-				v.Name = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Name = p0
-			}
-		case "amount":
-			if d.Null() {
-				v.Amount = nil
-			} else {
-				p0 := new(float64)
-				if f1, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-					*p0 = f1
-				}
-				v.Amount = p0
-			}
-		case "close_date":
-			if d.Null() {
-				v.CloseDate = nil
-			} else {
-				p0 := new(time.Time)
-				if t1, ok := d.Time(); ok {
-					*p0 = t1
-				}
-				v.CloseDate = p0
-			}
-		case "owner_id":
-			if d.Null() {
-				v.OwnerID = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.OwnerID = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+// toolgenEncodeDeal writes a Deal object, as its table says.
+func toolgenEncodeDeal(e *toolimpl.Encoder, v *Deal) {
+	toolimpl.WriteStruct(e, toolgenTypeDeal, unsafe.Pointer(v))
 }
 
 // toolgenDecodeDealStage reads a DealStage: one of "prospecting", "discovery", "demo", "proposal", "negotiation", "closed_won", "closed_lost".
@@ -3771,173 +3618,77 @@ var toolgenArgsMarkDealLost = &toolimpl.Object{Names: []string{"deal_id", "reaso
 var toolgenArgsCloseDealWon = &toolimpl.Object{Names: []string{"deal_id", "final_amount"}, Required: []int{0}}
 var toolgenArgsGetPipelineSummary = &toolimpl.Object{Names: []string{"owner_id", "team_id"}}
 
-// toolgenEncodePipelineSummary writes a PipelineSummary object.
+// toolgenTypeStageTotal describes a StageTotal for toolimpl's table-driven reader and writer.
+var toolgenTypeStageTotal = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"stage", "count", "amount"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(StageTotal{}.Stage), Kind: toolimpl.FieldEnum, Required: 1, Enum: toolgenEnumDealStage, Key: `"stage":`},
+		{Offset: unsafe.Offsetof(StageTotal{}.Count), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(StageTotal{}.Count)), Required: 2, Key: `"count":`},
+		{Offset: unsafe.Offsetof(StageTotal{}.Amount), Kind: toolimpl.FieldFloat64, Required: 3, Key: `"amount":`},
+	},
+	Append: toolimpl.Append[StageTotal],
+	Size:   unsafe.Sizeof(StageTotal{}),
+}
+
+// toolgenTypePipelineSummary describes a PipelineSummary for toolimpl's table-driven reader and writer.
+var toolgenTypePipelineSummary = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"stages", "total"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(PipelineSummary{}.Stages), Kind: toolimpl.FieldSlice, Required: 1, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeStageTotal}, Key: `"stages":`},
+		{Offset: unsafe.Offsetof(PipelineSummary{}.Total), Kind: toolimpl.FieldFloat64, Required: 2, Key: `"total":`},
+	},
+}
+
+// toolgenEncodePipelineSummary writes a PipelineSummary object, as its table says.
 func toolgenEncodePipelineSummary(e *toolimpl.Encoder, v *PipelineSummary) {
-	e.Object()
-	e.Member("\"stages\":")
-	e.Array()
-	for i0 := range v.Stages {
-		toolgenEncodeStageTotal(e, &v.Stages[i0])
-	}
-	e.EndArray()
-	e.Member("\"total\":")
-	e.Float(v.Total, 64)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypePipelineSummary, unsafe.Pointer(v))
 }
 
 var toolgenArgsGetSalesForecast = &toolimpl.Object{Names: []string{"quarter", "owner_id"}, Required: []int{0}}
 
-// toolgenDecodeNewActivity reads a NewActivity object.
-func toolgenDecodeNewActivity(d *toolimpl.Decoder, v *NewActivity) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectNewActivity); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "type":
-			o.Saw(0)
-			toolgenDecodeActivityType(d, &v.Type)
-		case "summary":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				v.Summary = s0
-			}
-		case "occurred_at":
-			o.Saw(2)
-			if t0, ok := d.Time(); ok {
-				v.OccurredAt = t0
-			}
-		case "contact_id":
-			if d.Null() {
-				v.ContactID = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.ContactID = p0
-			}
-		case "deal_id":
-			if d.Null() {
-				v.DealID = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.DealID = p0
-			}
-		case "duration_minutes":
-			if d.Null() {
-				v.DurationMinutes = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				v.DurationMinutes = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+// toolgenTypeActivity describes a Activity for toolimpl's table-driven reader and writer.
+var toolgenTypeActivity = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "type", "summary", "occurred_at", "contact_id", "deal_id"}, Required: []int{0, 1, 2, 3}, NullAbsent: []int{4, 5}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Activity{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Activity{}.Type), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumActivityType, Key: `"type":`},
+		{Offset: unsafe.Offsetof(Activity{}.Summary), Kind: toolimpl.FieldString, Required: 3, Key: `"summary":`},
+		{Offset: unsafe.Offsetof(Activity{}.OccurredAt), Kind: toolimpl.FieldTime, Required: 4, Key: `"occurred_at":`},
+		{Offset: unsafe.Offsetof(Activity{}.ContactID), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"contact_id":`},
+		{Offset: unsafe.Offsetof(Activity{}.DealID), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"deal_id":`},
+	},
+	Append: toolimpl.Append[Activity],
+	Size:   unsafe.Sizeof(Activity{}),
 }
-
-// toolgenEncodeActivity writes a Activity object.
-func toolgenEncodeActivity(e *toolimpl.Encoder, v *Activity) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"type\":")
-	e.String(string(v.Type))
-	e.Member("\"summary\":")
-	e.String(v.Summary)
-	e.Member("\"occurred_at\":")
-	e.Time(v.OccurredAt)
-	if v.ContactID != "" {
-		e.Member("\"contact_id\":")
-		e.String(v.ContactID)
-	}
-	if v.DealID != "" {
-		e.Member("\"deal_id\":")
-		e.String(v.DealID)
-	}
-	e.EndObject()
-}
-
 var toolgenArgsListCRMActivities = &toolimpl.Object{Names: []string{"contact_id", "deal_id", "since"}}
+
+// toolgenEncodeActivity writes a Activity object, as its table says.
+func toolgenEncodeActivity(e *toolimpl.Encoder, v *Activity) {
+	toolimpl.WriteStruct(e, toolgenTypeActivity, unsafe.Pointer(v))
+}
+
 var toolgenArgsAddContactNote = &toolimpl.Object{Names: []string{"contact_id", "text"}, Required: []int{0, 1}}
 
-// toolgenDecodeNewTask reads a NewTask object.
-func toolgenDecodeNewTask(d *toolimpl.Decoder, v *NewTask) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectNewTask); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "title":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.Title = s0
-			}
-		case "due":
-			o.Saw(1)
-			if t0, ok := d.Time(); ok {
-				v.Due = t0
-			}
-		case "contact_id":
-			if d.Null() {
-				v.ContactID = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.ContactID = p0
-			}
-		case "deal_id":
-			if d.Null() {
-				v.DealID = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.DealID = p0
-			}
-		case "assignee_id":
-			if d.Null() {
-				v.AssigneeID = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.AssigneeID = p0
-			}
-		case "high_priority":
-			if b0, ok := d.Bool(); ok {
-				v.HighPriority = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+// toolgenTypeTask describes a Task for toolimpl's table-driven reader and writer.
+var toolgenTypeTask = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "title", "due", "assignee_id", "done"}, Required: []int{0, 1, 2, 3, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Task{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Task{}.Title), Kind: toolimpl.FieldString, Required: 2, Key: `"title":`},
+		{Offset: unsafe.Offsetof(Task{}.Due), Kind: toolimpl.FieldTime, Required: 3, Key: `"due":`},
+		{Offset: unsafe.Offsetof(Task{}.AssigneeID), Kind: toolimpl.FieldString, Required: 4, Key: `"assignee_id":`},
+		{Offset: unsafe.Offsetof(Task{}.Done), Kind: toolimpl.FieldBool, Required: 5, Key: `"done":`},
+	},
+	Append: toolimpl.Append[Task],
+	Size:   unsafe.Sizeof(Task{}),
 }
-
-// toolgenEncodeTask writes a Task object.
-func toolgenEncodeTask(e *toolimpl.Encoder, v *Task) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"title\":")
-	e.String(v.Title)
-	e.Member("\"due\":")
-	e.Time(v.Due)
-	e.Member("\"assignee_id\":")
-	e.String(v.AssigneeID)
-	e.Member("\"done\":")
-	e.Bool(v.Done)
-	e.EndObject()
-}
-
 var toolgenArgsListCRMTasks = &toolimpl.Object{Names: []string{"assignee_id", "due_before", "include_completed"}, Required: []int{2}}
+
+// toolgenEncodeTask writes a Task object, as its table says.
+func toolgenEncodeTask(e *toolimpl.Encoder, v *Task) {
+	toolimpl.WriteStruct(e, toolgenTypeTask, unsafe.Pointer(v))
+}
+
 var toolgenArgsCompleteCRMTask = &toolimpl.Object{Names: []string{"task_id"}, Required: []int{0}}
 var toolgenArgsTagContacts = &toolimpl.Object{Names: []string{"contact_ids", "tags"}, Required: []int{0, 1}}
 var toolgenArgsCreateContactSegment = &toolimpl.Object{Names: []string{"name", "filter"}, Required: []int{0, 1}}
@@ -3969,54 +3720,12 @@ func toolgenDecodeMatchField(d *toolimpl.Decoder, v *MatchField) {
 
 var toolgenArgsFindDuplicateContacts = &toolimpl.Object{Names: []string{"match_on"}, Required: []int{0}}
 var toolgenArgsSetContactEmailOptOut = &toolimpl.Object{Names: []string{"contact_id", "opted_out", "reason"}, Required: []int{0, 1}}
-var toolgenObjectNewDeal = &toolimpl.Object{Names: []string{"name", "company_id", "amount", "currency", "stage", "close_date", "contact_ids", "owner_id"}, Required: []int{0, 1, 2, 3, 4, 5}, NullAbsent: []int{6}}
-var toolgenObjectDealChanges = &toolimpl.Object{Names: []string{"deal_id", "name", "amount", "close_date", "owner_id"}, Required: []int{0}}
-
-// toolgenTypeStageTotal describes a StageTotal for toolimpl's table-driven reader and writer.
-var toolgenTypeStageTotal = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"stage", "count", "amount"}, Required: []int{0, 1, 2}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(StageTotal{}.Stage), Kind: toolimpl.FieldEnum, Required: 1, Enum: toolgenEnumDealStage, Key: `"stage":`},
-		{Offset: unsafe.Offsetof(StageTotal{}.Count), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(StageTotal{}.Count)), Required: 2, Key: `"count":`},
-		{Offset: unsafe.Offsetof(StageTotal{}.Amount), Kind: toolimpl.FieldFloat64, Required: 3, Key: `"amount":`},
-	},
-}
-
-// toolgenEncodeStageTotal writes a StageTotal object, as its table says.
-func toolgenEncodeStageTotal(e *toolimpl.Encoder, v *StageTotal) {
-	toolimpl.WriteStruct(e, toolgenTypeStageTotal, unsafe.Pointer(v))
-}
-
-// toolgenDecodeActivityType reads a ActivityType: one of "call", "meeting", "email", "note", "linkedin_dm".
-func toolgenDecodeActivityType(d *toolimpl.Decoder, v *ActivityType) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "call":
-		*v = Call
-	case "meeting":
-		*v = Meeting
-	case "email":
-		*v = EmailSent
-	case "note":
-		*v = Note
-	case "linkedin_dm":
-		*v = LinkedInDM
-	default:
-		d.NotOneOf(s, "\"call\", \"meeting\", \"email\", \"note\", \"linkedin_dm\"")
-	}
-}
-
-var toolgenObjectNewActivity = &toolimpl.Object{Names: []string{"type", "summary", "occurred_at", "contact_id", "deal_id", "duration_minutes"}, Required: []int{0, 1, 2}}
-var toolgenObjectNewTask = &toolimpl.Object{Names: []string{"title", "due", "contact_id", "deal_id", "assignee_id", "high_priority"}, Required: []int{0, 1}, NullAbsent: []int{5}}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.
 var (
-	// ^[0-9]{4}-Q[1-4]$
-	toolgenPattern0 = regexp.MustCompile("^[0-9]{4}-Q[1-4]$")
 	// ^[A-Z]{3}$
-	toolgenPattern1 = regexp.MustCompile("^[A-Z]{3}$")
+	toolgenPattern0 = regexp.MustCompile("^[A-Z]{3}$")
+	// ^[0-9]{4}-Q[1-4]$
+	toolgenPattern1 = regexp.MustCompile("^[0-9]{4}-Q[1-4]$")
 )

@@ -3691,26 +3691,42 @@ var toolgenArgsExplainQuery = &toolimpl.Object{Names: []string{"database", "sql"
 var toolgenArgsListDatabases = &toolimpl.Object{Names: []string{"instance"}, Required: []int{0}}
 var toolgenArgsListTables = &toolimpl.Object{Names: []string{"database", "schema"}, Required: []int{0}}
 
-// toolgenEncodeTableInfo writes a TableInfo object.
+// toolgenEnumColumnType are the values of a ColumnType.
+var toolgenEnumColumnType = &toolimpl.Enum{Values: []string{"integer", "bigint", "numeric", "text", "boolean", "timestamptz", "date", "uuid", "jsonb"}, Allowed: "\"integer\", \"bigint\", \"numeric\", \"text\", \"boolean\", \"timestamptz\", \"date\", \"uuid\", \"jsonb\""}
+
+// toolgenTypeColumn describes a Column for toolimpl's table-driven reader and writer.
+var toolgenTypeColumn = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "type", "nullable", "default", "primary_key", "unique", "references"}, Required: []int{0, 1}, NullAbsent: []int{2, 4, 5}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Column{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Column{}.Type), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumColumnType, Key: `"type":`},
+		{Offset: unsafe.Offsetof(Column{}.Nullable), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"nullable":`},
+		{Offset: unsafe.Offsetof(Column{}.Default), Kind: toolimpl.FieldString, Pointer: true, Key: `"default":`},
+		{Offset: unsafe.Offsetof(Column{}.PrimaryKey), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"primary_key":`},
+		{Offset: unsafe.Offsetof(Column{}.Unique), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"unique":`},
+		{Offset: unsafe.Offsetof(Column{}.References), Kind: toolimpl.FieldString, Pointer: true, Key: `"references":`},
+	},
+	Append: toolimpl.Append[Column],
+	Size:   unsafe.Sizeof(Column{}),
+}
+
+// toolgenTypeTableInfo describes a TableInfo for toolimpl's table-driven reader and writer.
+var toolgenTypeTableInfo = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"schema", "name", "columns", "row_estimate", "size_bytes"}, Required: []int{0, 1, 3, 4}, NullAbsent: []int{2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(TableInfo{}.Schema), Kind: toolimpl.FieldString, Required: 1, Key: `"schema":`},
+		{Offset: unsafe.Offsetof(TableInfo{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+		{Offset: unsafe.Offsetof(TableInfo{}.Columns), Kind: toolimpl.FieldSlice, OmitEmpty: true, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeColumn}, Key: `"columns":`},
+		{Offset: unsafe.Offsetof(TableInfo{}.RowCount), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(TableInfo{}.RowCount)), Required: 3, Key: `"row_estimate":`},
+		{Offset: unsafe.Offsetof(TableInfo{}.SizeBytes), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(TableInfo{}.SizeBytes)), Required: 4, Key: `"size_bytes":`},
+	},
+	Append: toolimpl.Append[TableInfo],
+	Size:   unsafe.Sizeof(TableInfo{}),
+}
+
+// toolgenEncodeTableInfo writes a TableInfo object, as its table says.
 func toolgenEncodeTableInfo(e *toolimpl.Encoder, v *TableInfo) {
-	e.Object()
-	e.Member("\"schema\":")
-	e.String(v.Schema)
-	e.Member("\"name\":")
-	e.String(v.Name)
-	if len(v.Columns) > 0 {
-		e.Member("\"columns\":")
-		e.Array()
-		for i0 := range v.Columns {
-			toolgenEncodeColumn(e, &v.Columns[i0])
-		}
-		e.EndArray()
-	}
-	e.Member("\"row_estimate\":")
-	e.Int(v.RowCount)
-	e.Member("\"size_bytes\":")
-	e.Int(v.SizeBytes)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeTableInfo, unsafe.Pointer(v))
 }
 
 var toolgenArgsDescribeTable = &toolimpl.Object{Names: []string{"database", "table"}, Required: []int{0, 1}}
@@ -3761,23 +3777,6 @@ func toolgenDecodeNewTable(d *toolimpl.Decoder, v *NewTable) {
 
 var toolgenArgsDropTable = &toolimpl.Object{Names: []string{"database", "table", "cascade"}, Required: []int{0, 1, 2}}
 
-// toolgenEnumColumnType are the values of a ColumnType.
-var toolgenEnumColumnType = &toolimpl.Enum{Values: []string{"integer", "bigint", "numeric", "text", "boolean", "timestamptz", "date", "uuid", "jsonb"}, Allowed: "\"integer\", \"bigint\", \"numeric\", \"text\", \"boolean\", \"timestamptz\", \"date\", \"uuid\", \"jsonb\""}
-
-// toolgenTypeColumn describes a Column for toolimpl's table-driven reader and writer.
-var toolgenTypeColumn = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"name", "type", "nullable", "default", "primary_key", "unique", "references"}, Required: []int{0, 1}, NullAbsent: []int{2, 4, 5}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(Column{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
-		{Offset: unsafe.Offsetof(Column{}.Type), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumColumnType, Key: `"type":`},
-		{Offset: unsafe.Offsetof(Column{}.Nullable), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"nullable":`},
-		{Offset: unsafe.Offsetof(Column{}.Default), Kind: toolimpl.FieldString, Pointer: true, Key: `"default":`},
-		{Offset: unsafe.Offsetof(Column{}.PrimaryKey), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"primary_key":`},
-		{Offset: unsafe.Offsetof(Column{}.Unique), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"unique":`},
-		{Offset: unsafe.Offsetof(Column{}.References), Kind: toolimpl.FieldString, Pointer: true, Key: `"references":`},
-	},
-}
-
 // toolgenDecodeColumn reads a Column object, as its table says.
 func toolgenDecodeColumn(d *toolimpl.Decoder, v *Column) {
 	toolimpl.ReadStruct(d, toolgenTypeColumn, unsafe.Pointer(v))
@@ -3799,6 +3798,8 @@ var toolgenTypeSlowQuery = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(SlowQuery{}.TotalMillis), Kind: toolimpl.FieldFloat64, Required: 4, Key: `"total_millis":`},
 		{Offset: unsafe.Offsetof(SlowQuery{}.Rows), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(SlowQuery{}.Rows)), Required: 5, Key: `"rows":`},
 	},
+	Append: toolimpl.Append[SlowQuery],
+	Size:   unsafe.Sizeof(SlowQuery{}),
 }
 
 // toolgenEncodeSlowQuery writes a SlowQuery object, as its table says.
@@ -3808,26 +3809,25 @@ func toolgenEncodeSlowQuery(e *toolimpl.Encoder, v *SlowQuery) {
 
 var toolgenArgsListActiveQueries = &toolimpl.Object{Names: []string{"database", "min_duration_seconds"}}
 
-// toolgenEncodeSession writes a Session object.
+// toolgenTypeSession describes a Session for toolimpl's table-driven reader and writer.
+var toolgenTypeSession = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"pid", "user", "database", "state", "query", "since", "waiting_on"}, Required: []int{0, 1, 2, 3, 4, 5}, NullAbsent: []int{6}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Session{}.PID), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Session{}.PID)), Required: 1, Key: `"pid":`},
+		{Offset: unsafe.Offsetof(Session{}.User), Kind: toolimpl.FieldString, Required: 2, Key: `"user":`},
+		{Offset: unsafe.Offsetof(Session{}.Database), Kind: toolimpl.FieldString, Required: 3, Key: `"database":`},
+		{Offset: unsafe.Offsetof(Session{}.State), Kind: toolimpl.FieldString, Required: 4, Key: `"state":`},
+		{Offset: unsafe.Offsetof(Session{}.Query), Kind: toolimpl.FieldString, Required: 5, Key: `"query":`},
+		{Offset: unsafe.Offsetof(Session{}.Since), Kind: toolimpl.FieldTime, Required: 6, Key: `"since":`},
+		{Offset: unsafe.Offsetof(Session{}.WaitingOn), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"waiting_on":`},
+	},
+	Append: toolimpl.Append[Session],
+	Size:   unsafe.Sizeof(Session{}),
+}
+
+// toolgenEncodeSession writes a Session object, as its table says.
 func toolgenEncodeSession(e *toolimpl.Encoder, v *Session) {
-	e.Object()
-	e.Member("\"pid\":")
-	e.Int(int64(v.PID))
-	e.Member("\"user\":")
-	e.String(v.User)
-	e.Member("\"database\":")
-	e.String(v.Database)
-	e.Member("\"state\":")
-	e.String(v.State)
-	e.Member("\"query\":")
-	e.String(v.Query)
-	e.Member("\"since\":")
-	e.Time(v.Since)
-	if v.WaitingOn != "" {
-		e.Member("\"waiting_on\":")
-		e.String(v.WaitingOn)
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeSession, unsafe.Pointer(v))
 }
 
 var toolgenArgsListBlockingLocks = &toolimpl.Object{Names: []string{"database"}, Required: []int{0}}
@@ -3862,20 +3862,22 @@ var toolgenArgsListSchemaMigrations = &toolimpl.Object{Names: []string{"database
 // toolgenEnumMigrationState are the values of a MigrationState.
 var toolgenEnumMigrationState = &toolimpl.Enum{Values: []string{"applied", "pending", "failed"}, Allowed: "\"applied\", \"pending\", \"failed\""}
 
-// toolgenEncodeMigration writes a Migration object.
+// toolgenTypeMigration describes a Migration for toolimpl's table-driven reader and writer.
+var toolgenTypeMigration = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"version", "name", "state", "applied_at"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Migration{}.Version), Kind: toolimpl.FieldString, Required: 1, Key: `"version":`},
+		{Offset: unsafe.Offsetof(Migration{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Migration{}.State), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumMigrationState, Key: `"state":`},
+		{Offset: unsafe.Offsetof(Migration{}.AppliedAt), Kind: toolimpl.FieldTime, Pointer: true, Key: `"applied_at":`},
+	},
+	Append: toolimpl.Append[Migration],
+	Size:   unsafe.Sizeof(Migration{}),
+}
+
+// toolgenEncodeMigration writes a Migration object, as its table says.
 func toolgenEncodeMigration(e *toolimpl.Encoder, v *Migration) {
-	e.Object()
-	e.Member("\"version\":")
-	e.String(v.Version)
-	e.Member("\"name\":")
-	e.String(v.Name)
-	e.Member("\"state\":")
-	e.String(string(v.State))
-	if v.AppliedAt != nil {
-		e.Member("\"applied_at\":")
-		e.Time((*v.AppliedAt))
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeMigration, unsafe.Pointer(v))
 }
 
 var toolgenArgsApplyMigrations = &toolimpl.Object{Names: []string{"database", "to_version"}, Required: []int{0}}
@@ -3917,20 +3919,23 @@ var toolgenArgsGrantTablePrivileges = &toolimpl.Object{Names: []string{"database
 var toolgenArgsRevokeTablePrivileges = &toolimpl.Object{Names: []string{"database", "role", "tables", "privileges"}, Required: []int{0, 1, 2, 3}}
 var toolgenArgsCreateDatabaseBackup = &toolimpl.Object{Names: []string{"instance", "description"}, Required: []int{0}}
 
-// toolgenEncodeBackup writes a Backup object.
+// toolgenTypeBackup describes a Backup for toolimpl's table-driven reader and writer.
+var toolgenTypeBackup = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "instance", "size_bytes", "created_at", "automatic"}, Required: []int{0, 1, 2, 3, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Backup{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Backup{}.Instance), Kind: toolimpl.FieldString, Required: 2, Key: `"instance":`},
+		{Offset: unsafe.Offsetof(Backup{}.SizeBytes), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Backup{}.SizeBytes)), Required: 3, Key: `"size_bytes":`},
+		{Offset: unsafe.Offsetof(Backup{}.CreatedAt), Kind: toolimpl.FieldTime, Required: 4, Key: `"created_at":`},
+		{Offset: unsafe.Offsetof(Backup{}.Automatic), Kind: toolimpl.FieldBool, Required: 5, Key: `"automatic":`},
+	},
+	Append: toolimpl.Append[Backup],
+	Size:   unsafe.Sizeof(Backup{}),
+}
+
+// toolgenEncodeBackup writes a Backup object, as its table says.
 func toolgenEncodeBackup(e *toolimpl.Encoder, v *Backup) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"instance\":")
-	e.String(v.Instance)
-	e.Member("\"size_bytes\":")
-	e.Int(v.SizeBytes)
-	e.Member("\"created_at\":")
-	e.Time(v.CreatedAt)
-	e.Member("\"automatic\":")
-	e.Bool(v.Automatic)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeBackup, unsafe.Pointer(v))
 }
 
 var toolgenArgsListDatabaseBackups = &toolimpl.Object{Names: []string{"instance"}, Required: []int{0}}
@@ -3943,12 +3948,6 @@ var toolgenArgsGetCacheValue = &toolimpl.Object{Names: []string{"key"}, Required
 var toolgenArgsSetCacheValue = &toolimpl.Object{Names: []string{"key", "value", "ttl_seconds"}, Required: []int{0, 1}}
 var toolgenArgsInvalidateCacheKeys = &toolimpl.Object{Names: []string{"pattern"}, Required: []int{0}}
 var toolgenArgsFindDocumentsInCollection = &toolimpl.Object{Names: []string{"collection", "filter", "projection", "limit"}, Required: []int{0, 1, 2, 3}}
-
-// toolgenEncodeColumn writes a Column object, as its table says.
-func toolgenEncodeColumn(e *toolimpl.Encoder, v *Column) {
-	toolimpl.WriteStruct(e, toolgenTypeColumn, unsafe.Pointer(v))
-}
-
 var toolgenObjectNewTable = &toolimpl.Object{Names: []string{"database", "schema", "name", "columns", "if_not_exists"}, Required: []int{0, 2, 3}, NullAbsent: []int{1, 4}}
 
 // toolgenDecodePrivilege reads a Privilege: one of "SELECT", "INSERT", "UPDATE", "DELETE", "TRUNCATE", "REFERENCES", "ALL".

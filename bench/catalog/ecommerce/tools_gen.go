@@ -690,7 +690,7 @@ type CreateDraftOrderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateDraftOrderRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateDraftOrder, toolgenObjectDraftOrder, unsafe.Pointer(&r), 6)
+	return toolimpl.RuleOf(ToolCreateDraftOrder, &toolgenTypeDraftOrder.Object, unsafe.Pointer(&r), 6)
 }
 
 // CancelOrderRule is a permission rule for the tool cancel_order: each field
@@ -815,7 +815,7 @@ type CreateShippingLabelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateShippingLabelRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateShippingLabel, toolgenObjectParcel, unsafe.Pointer(&r), 8)
+	return toolimpl.RuleOf(ToolCreateShippingLabel, &toolgenTypeParcel.Object, unsafe.Pointer(&r), 8)
 }
 
 // TrackPackageRule is a permission rule for the tool track_package: each field
@@ -954,7 +954,7 @@ type CreateProductRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateProductRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateProduct, toolgenObjectNewProduct, unsafe.Pointer(&r), 9)
+	return toolimpl.RuleOf(ToolCreateProduct, &toolgenTypeNewProduct.Object, unsafe.Pointer(&r), 9)
 }
 
 // UpdateProductPriceRule is a permission rule for the tool
@@ -1477,29 +1477,17 @@ func toolgenCallGetOrder(ctx context.Context, args []byte) (res toolgen.Result, 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateDraftOrder reads the arguments of create_draft_order, calls CreateDraftOrder and writes its result.
-func toolgenCallCreateDraftOrder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateDraftOrder, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallCreateDraftOrder reads the arguments of create_draft_order, calls CreateDraftOrder and writes its result, as its tables say.
+func toolgenCallCreateDraftOrder(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in DraftOrder
-	toolgenDecodeDraftOrder(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateDraftOrder(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeOrder(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Order
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateDraftOrder, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateDraftOrder(ctx, in)
+		return err
+	})
 }
+
+var toolgenToolCreateDraftOrder = toolimpl.Tool{Name: ToolCreateDraftOrder, In: toolgenTypeDraftOrder, Out: toolgenTypeOrder}
 
 // toolgenCallCancelOrder reads the arguments of cancel_order, calls CancelOrder and writes its result.
 func toolgenCallCancelOrder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1854,29 +1842,17 @@ func toolgenCallGetShippingRates(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateShippingLabel reads the arguments of create_shipping_label, calls CreateShippingLabel and writes its result.
-func toolgenCallCreateShippingLabel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateShippingLabel, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallCreateShippingLabel reads the arguments of create_shipping_label, calls CreateShippingLabel and writes its result, as its tables say.
+func toolgenCallCreateShippingLabel(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in Parcel
-	toolgenDecodeParcel(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateShippingLabel(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeLabel(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Label
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateShippingLabel, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateShippingLabel(ctx, in)
+		return err
+	})
 }
+
+var toolgenToolCreateShippingLabel = toolimpl.Tool{Name: ToolCreateShippingLabel, In: toolgenTypeParcel, Out: toolgenTypeLabel}
 
 // toolgenCallTrackPackage reads the arguments of track_package, calls TrackPackage and writes its result.
 func toolgenCallTrackPackage(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2293,29 +2269,17 @@ func toolgenCallGetProduct(ctx context.Context, args []byte) (res toolgen.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateProduct reads the arguments of create_product, calls CreateProduct and writes its result.
-func toolgenCallCreateProduct(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateProduct, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallCreateProduct reads the arguments of create_product, calls CreateProduct and writes its result, as its tables say.
+func toolgenCallCreateProduct(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in NewProduct
-	toolgenDecodeNewProduct(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateProduct(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeProduct(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Product
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateProduct, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateProduct(ctx, in)
+		return err
+	})
 }
+
+var toolgenToolCreateProduct = toolimpl.Tool{Name: ToolCreateProduct, In: toolgenTypeNewProduct, Out: toolgenTypeProduct}
 
 // toolgenCallUpdateProductPrice reads the arguments of update_product_price, calls UpdateProductPrice and writes its result.
 func toolgenCallUpdateProductPrice(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3350,18 +3314,83 @@ func toolgenCallGetBestSellers(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenEnumCarrier are the values of a Carrier.
-var toolgenEnumCarrier = &toolimpl.Enum{Values: []string{"ups", "fedex", "usps", "dhl"}, Allowed: "\"ups\", \"fedex\", \"usps\", \"dhl\""}
-
-// toolgenEnumServiceLevel are the values of a ServiceLevel.
-var toolgenEnumServiceLevel = &toolimpl.Enum{Values: []string{"ground", "two_day", "overnight"}, Allowed: "\"ground\", \"two_day\", \"overnight\""}
-
 // toolgenTypeLineItem describes a LineItem for toolimpl's table-driven reader and writer.
 var toolgenTypeLineItem = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"sku", "quantity"}, Required: []int{0, 1}},
 	Fields: []toolimpl.Field{
 		{Offset: unsafe.Offsetof(LineItem{}.SKU), Kind: toolimpl.FieldString, Required: 1, Key: `"sku":`},
 		{Offset: unsafe.Offsetof(LineItem{}.Quantity), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(LineItem{}.Quantity)), Required: 2, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"quantity":`},
+	},
+	Append: toolimpl.Append[LineItem],
+	Size:   unsafe.Sizeof(LineItem{}),
+}
+
+// toolgenTypeAddress describes a Address for toolimpl's table-driven reader and writer.
+var toolgenTypeAddress = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "line1", "line2", "city", "region", "postal_code", "country", "phone"}, Required: []int{0, 1, 3, 5, 6}, NullAbsent: []int{4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Address{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Address{}.Line1), Kind: toolimpl.FieldString, Required: 2, Key: `"line1":`},
+		{Offset: unsafe.Offsetof(Address{}.Line2), Kind: toolimpl.FieldString, Pointer: true, Key: `"line2":`},
+		{Offset: unsafe.Offsetof(Address{}.City), Kind: toolimpl.FieldString, Required: 3, Key: `"city":`},
+		{Offset: unsafe.Offsetof(Address{}.Region), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"region":`},
+		{Offset: unsafe.Offsetof(Address{}.PostalCode), Kind: toolimpl.FieldString, Required: 4, Key: `"postal_code":`},
+		{Offset: unsafe.Offsetof(Address{}.Country), Kind: toolimpl.FieldString, Required: 5, Check: &toolimpl.Check{Pattern: toolgenPattern0, PatternText: "^[A-Z]{2}$"}, Key: `"country":`},
+		{Offset: unsafe.Offsetof(Address{}.Phone), Kind: toolimpl.FieldString, Pointer: true, Key: `"phone":`},
+	},
+	New: toolimpl.New[Address],
+}
+
+// toolgenTypeDraftOrder describes a DraftOrder for toolimpl's table-driven reader and writer.
+var toolgenTypeDraftOrder = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"email", "items", "shipping_address", "discount_code", "note", "send_invoice"}, Required: []int{0, 1, 2}, NullAbsent: []int{5}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(DraftOrder{}.Email), Kind: toolimpl.FieldString, Required: 1, Key: `"email":`},
+		{Offset: unsafe.Offsetof(DraftOrder{}.Items), Kind: toolimpl.FieldSlice, Required: 2, Bounded: true, Min: 1, Max: -1, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeLineItem}, Key: `"items":`},
+		{Offset: unsafe.Offsetof(DraftOrder{}.ShippingAddress), Kind: toolimpl.FieldStruct, Required: 3, Elem: toolgenTypeAddress, Key: `"shipping_address":`},
+		{Offset: unsafe.Offsetof(DraftOrder{}.DiscountCode), Kind: toolimpl.FieldString, Pointer: true, Key: `"discount_code":`},
+		{Offset: unsafe.Offsetof(DraftOrder{}.Note), Kind: toolimpl.FieldString, Pointer: true, Key: `"note":`},
+		{Offset: unsafe.Offsetof(DraftOrder{}.SendInvoice), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"send_invoice":`},
+	},
+}
+
+// toolgenEnumCarrier are the values of a Carrier.
+var toolgenEnumCarrier = &toolimpl.Enum{Values: []string{"ups", "fedex", "usps", "dhl"}, Allowed: "\"ups\", \"fedex\", \"usps\", \"dhl\""}
+
+// toolgenEnumServiceLevel are the values of a ServiceLevel.
+var toolgenEnumServiceLevel = &toolimpl.Enum{Values: []string{"ground", "two_day", "overnight"}, Allowed: "\"ground\", \"two_day\", \"overnight\""}
+
+// toolgenTypeParcel describes a Parcel for toolimpl's table-driven reader and writer.
+var toolgenTypeParcel = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"order_id", "carrier", "service", "weight_kg", "length_cm", "width_cm", "height_cm", "signature_required"}, Required: []int{0, 1, 2, 3, 4, 5, 6}, NullAbsent: []int{7}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Parcel{}.OrderID), Kind: toolimpl.FieldString, Required: 1, Key: `"order_id":`},
+		{Offset: unsafe.Offsetof(Parcel{}.Carrier), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumCarrier, Key: `"carrier":`},
+		{Offset: unsafe.Offsetof(Parcel{}.Service), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumServiceLevel, Key: `"service":`},
+		{Offset: unsafe.Offsetof(Parcel{}.WeightKg), Kind: toolimpl.FieldFloat64, Required: 4, Check: &toolimpl.Check{FloatMin: 0.01, FloatMax: math.MaxFloat64, FloatBounded: true}, Key: `"weight_kg":`},
+		{Offset: unsafe.Offsetof(Parcel{}.LengthCm), Kind: toolimpl.FieldFloat64, Required: 5, Check: &toolimpl.Check{FloatMin: 1, FloatMax: math.MaxFloat64, FloatBounded: true}, Key: `"length_cm":`},
+		{Offset: unsafe.Offsetof(Parcel{}.WidthCm), Kind: toolimpl.FieldFloat64, Required: 6, Check: &toolimpl.Check{FloatMin: 1, FloatMax: math.MaxFloat64, FloatBounded: true}, Key: `"width_cm":`},
+		{Offset: unsafe.Offsetof(Parcel{}.HeightCm), Kind: toolimpl.FieldFloat64, Required: 7, Check: &toolimpl.Check{FloatMin: 1, FloatMax: math.MaxFloat64, FloatBounded: true}, Key: `"height_cm":`},
+		{Offset: unsafe.Offsetof(Parcel{}.SignatureRequired), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"signature_required":`},
+	},
+}
+
+// toolgenEnumProductStatus are the values of a ProductStatus.
+var toolgenEnumProductStatus = &toolimpl.Enum{Values: []string{"draft", "active", "archived"}, Allowed: "\"draft\", \"active\", \"archived\""}
+
+// toolgenTypeNewProduct describes a NewProduct for toolimpl's table-driven reader and writer.
+var toolgenTypeNewProduct = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"title", "description", "price", "compare_at_price", "sku", "vendor", "tags", "weight_grams", "status"}, Required: []int{0, 2, 4, 8}, NullAbsent: []int{1, 6}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(NewProduct{}.Title), Kind: toolimpl.FieldString, Required: 1, Key: `"title":`},
+		{Offset: unsafe.Offsetof(NewProduct{}.Description), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"description":`},
+		{Offset: unsafe.Offsetof(NewProduct{}.Price), Kind: toolimpl.FieldFloat64, Required: 2, Check: &toolimpl.Check{FloatMin: 0, FloatMax: math.MaxFloat64, FloatBounded: true}, Key: `"price":`},
+		{Offset: unsafe.Offsetof(NewProduct{}.CompareAtPrice), Kind: toolimpl.FieldFloat64, Pointer: true, Key: `"compare_at_price":`},
+		{Offset: unsafe.Offsetof(NewProduct{}.SKU), Kind: toolimpl.FieldString, Required: 3, Key: `"sku":`},
+		{Offset: unsafe.Offsetof(NewProduct{}.Vendor), Kind: toolimpl.FieldString, Pointer: true, Key: `"vendor":`},
+		{Offset: unsafe.Offsetof(NewProduct{}.Tags), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"tags":`},
+		{Offset: unsafe.Offsetof(NewProduct{}.WeightGrams), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*NewProduct{}.WeightGrams)), Pointer: true, Bounded: true, Min: 0, Max: 9223372036854775807, Key: `"weight_grams":`},
+		{Offset: unsafe.Offsetof(NewProduct{}.Status), Kind: toolimpl.FieldEnum, Required: 4, Enum: toolgenEnumProductStatus, Key: `"status":`},
 	},
 }
 
@@ -3401,159 +3430,36 @@ var toolgenArgsListOrders = &toolimpl.Object{Names: []string{"status", "email", 
 // toolgenEnumOrderStatus are the values of a OrderStatus.
 var toolgenEnumOrderStatus = &toolimpl.Enum{Values: []string{"pending", "paid", "on_hold", "shipped", "delivered", "cancelled", "returned"}, Allowed: "\"pending\", \"paid\", \"on_hold\", \"shipped\", \"delivered\", \"cancelled\", \"returned\""}
 
-// toolgenEncodeOrder writes a Order object.
+// toolgenTypeOrder describes a Order for toolimpl's table-driven reader and writer.
+var toolgenTypeOrder = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "number", "email", "status", "items", "total", "currency", "shipping_to", "placed_at", "tracking_url"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 8}, NullAbsent: []int{9}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Order{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Order{}.Number), Kind: toolimpl.FieldString, Required: 2, Key: `"number":`},
+		{Offset: unsafe.Offsetof(Order{}.Email), Kind: toolimpl.FieldString, Required: 3, Key: `"email":`},
+		{Offset: unsafe.Offsetof(Order{}.Status), Kind: toolimpl.FieldEnum, Required: 4, Enum: toolgenEnumOrderStatus, Key: `"status":`},
+		{Offset: unsafe.Offsetof(Order{}.Items), Kind: toolimpl.FieldSlice, Required: 5, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeLineItem}, Key: `"items":`},
+		{Offset: unsafe.Offsetof(Order{}.Total), Kind: toolimpl.FieldFloat64, Required: 6, Key: `"total":`},
+		{Offset: unsafe.Offsetof(Order{}.Currency), Kind: toolimpl.FieldString, Required: 7, Key: `"currency":`},
+		{Offset: unsafe.Offsetof(Order{}.ShippingTo), Kind: toolimpl.FieldStruct, Pointer: true, Elem: toolgenTypeAddress, Key: `"shipping_to":`},
+		{Offset: unsafe.Offsetof(Order{}.PlacedAt), Kind: toolimpl.FieldTime, Required: 8, Key: `"placed_at":`},
+		{Offset: unsafe.Offsetof(Order{}.TrackingURL), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"tracking_url":`},
+	},
+	Append: toolimpl.Append[Order],
+	Size:   unsafe.Sizeof(Order{}),
+}
+
+// toolgenEncodeOrder writes a Order object, as its table says.
 func toolgenEncodeOrder(e *toolimpl.Encoder, v *Order) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"number\":")
-	e.String(v.Number)
-	e.Member("\"email\":")
-	e.String(v.Email)
-	e.Member("\"status\":")
-	e.String(string(v.Status))
-	e.Member("\"items\":")
-	e.Array()
-	for i0 := range v.Items {
-		toolgenEncodeLineItem(e, &v.Items[i0])
-	}
-	e.EndArray()
-	e.Member("\"total\":")
-	e.Float(v.Total, 64)
-	e.Member("\"currency\":")
-	e.String(v.Currency)
-	if v.ShippingTo != nil {
-		e.Member("\"shipping_to\":")
-		toolgenEncodeAddress(e, v.ShippingTo)
-	}
-	e.Member("\"placed_at\":")
-	e.Time(v.PlacedAt)
-	if v.TrackingURL != "" {
-		e.Member("\"tracking_url\":")
-		e.String(v.TrackingURL)
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeOrder, unsafe.Pointer(v))
 }
 
 var toolgenArgsGetOrder = &toolimpl.Object{Names: []string{"order_id"}, Required: []int{0}}
-
-// toolgenDecodeDraftOrder reads a DraftOrder object.
-func toolgenDecodeDraftOrder(d *toolimpl.Decoder, v *DraftOrder) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectDraftOrder); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "email":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.Email = s0
-			}
-		case "items":
-			o.Saw(1)
-			if _, ok := d.Array(); ok {
-				var a0 [8]LineItem
-				s0 := a0[:0]
-				for d.Elem() {
-					var e0 LineItem
-					toolgenDecodeLineItem(d, &e0)
-					s0 = append(s0, e0)
-				}
-				d.CheckItems(len(s0), 1, -1)
-				v.Items = append(make([]LineItem, 0, len(s0)), s0...)
-			}
-		case "shipping_address":
-			o.Saw(2)
-			toolgenDecodeAddress(d, &v.ShippingAddress)
-		case "discount_code":
-			if d.Null() {
-				v.DiscountCode = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.DiscountCode = p0
-			}
-		case "note":
-			if d.Null() {
-				v.Note = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Note = p0
-			}
-		case "send_invoice":
-			if b0, ok := d.Bool(); ok {
-				v.SendInvoice = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-}
-
 var toolgenArgsCancelOrder = &toolimpl.Object{Names: []string{"order_id", "reason", "refund", "restock"}, Required: []int{0, 1, 2, 3}}
 
-// toolgenDecodeAddress reads a Address object.
+// toolgenDecodeAddress reads a Address object, as its table says.
 func toolgenDecodeAddress(d *toolimpl.Decoder, v *Address) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectAddress); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.Name = s0
-			}
-		case "line1":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				v.Line1 = s0
-			}
-		case "line2":
-			if d.Null() {
-				v.Line2 = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Line2 = p0
-			}
-		case "city":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				v.City = s0
-			}
-		case "region":
-			if s0, ok := d.String(); ok {
-				v.Region = s0
-			}
-		case "postal_code":
-			o.Saw(3)
-			if s0, ok := d.String(); ok {
-				v.PostalCode = s0
-			}
-		case "country":
-			o.Saw(4)
-			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{2}$")
-				v.Country = s0
-			}
-		case "phone":
-			if d.Null() {
-				v.Phone = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Phone = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeAddress, unsafe.Pointer(v))
 }
 
 var toolgenArgsUpdateOrderShippingAddress = &toolimpl.Object{Names: []string{"order_id", "address"}, Required: []int{0, 1}}
@@ -3607,57 +3513,13 @@ var toolgenTypeRate = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Rate{}.Price), Kind: toolimpl.FieldFloat64, Required: 3, Key: `"price":`},
 		{Offset: unsafe.Offsetof(Rate{}.Days), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Rate{}.Days)), Required: 4, Key: `"days":`},
 	},
+	Append: toolimpl.Append[Rate],
+	Size:   unsafe.Sizeof(Rate{}),
 }
 
 // toolgenEncodeRate writes a Rate object, as its table says.
 func toolgenEncodeRate(e *toolimpl.Encoder, v *Rate) {
 	toolimpl.WriteStruct(e, toolgenTypeRate, unsafe.Pointer(v))
-}
-
-// toolgenDecodeParcel reads a Parcel object.
-func toolgenDecodeParcel(d *toolimpl.Decoder, v *Parcel) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectParcel); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "order_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.OrderID = s0
-			}
-		case "carrier":
-			o.Saw(1)
-			toolgenDecodeCarrier(d, &v.Carrier)
-		case "service":
-			o.Saw(2)
-			toolgenDecodeServiceLevel(d, &v.Service)
-		case "weight_kg":
-			o.Saw(3)
-			if f0, ok := d.Float(0.01, math.Inf(1), 64); ok {
-				v.WeightKg = f0
-			}
-		case "length_cm":
-			o.Saw(4)
-			if f0, ok := d.Float(1, math.Inf(1), 64); ok {
-				v.LengthCm = f0
-			}
-		case "width_cm":
-			o.Saw(5)
-			if f0, ok := d.Float(1, math.Inf(1), 64); ok {
-				v.WidthCm = f0
-			}
-		case "height_cm":
-			o.Saw(6)
-			if f0, ok := d.Float(1, math.Inf(1), 64); ok {
-				v.HeightCm = f0
-			}
-		case "signature_required":
-			if b0, ok := d.Bool(); ok {
-				v.SignatureRequired = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
 }
 
 // toolgenTypeLabel describes a Label for toolimpl's table-driven reader and writer.
@@ -3670,12 +3532,6 @@ var toolgenTypeLabel = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Label{}.Cost), Kind: toolimpl.FieldFloat64, Required: 4, Key: `"cost":`},
 	},
 }
-
-// toolgenEncodeLabel writes a Label object, as its table says.
-func toolgenEncodeLabel(e *toolimpl.Encoder, v *Label) {
-	toolimpl.WriteStruct(e, toolgenTypeLabel, unsafe.Pointer(v))
-}
-
 var toolgenArgsTrackPackage = &toolimpl.Object{Names: []string{"tracking_number", "carrier"}, Required: []int{0}}
 
 // toolgenDecodeReturnReason reads a ReturnReason: one of "damaged", "wrong_item", "not_as_described", "does_not_fit", "no_longer_needed".
@@ -3745,9 +3601,6 @@ func toolgenDecodeProductStatus(d *toolimpl.Decoder, v *ProductStatus) {
 
 var toolgenArgsListProducts = &toolimpl.Object{Names: []string{"query", "collection", "status", "vendor"}}
 
-// toolgenEnumProductStatus are the values of a ProductStatus.
-var toolgenEnumProductStatus = &toolimpl.Enum{Values: []string{"draft", "active", "archived"}, Allowed: "\"draft\", \"active\", \"archived\""}
-
 // toolgenTypeProduct describes a Product for toolimpl's table-driven reader and writer.
 var toolgenTypeProduct = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"id", "title", "status", "price", "sku", "vendor", "tags"}, Required: []int{0, 1, 2, 3, 4}, NullAbsent: []int{5, 6}},
@@ -3760,6 +3613,8 @@ var toolgenTypeProduct = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Product{}.Vendor), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"vendor":`},
 		{Offset: unsafe.Offsetof(Product{}.Tags), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"tags":`},
 	},
+	Append: toolimpl.Append[Product],
+	Size:   unsafe.Sizeof(Product{}),
 }
 
 // toolgenEncodeProduct writes a Product object, as its table says.
@@ -3768,72 +3623,6 @@ func toolgenEncodeProduct(e *toolimpl.Encoder, v *Product) {
 }
 
 var toolgenArgsGetProduct = &toolimpl.Object{Names: []string{"product_id"}, Required: []int{0}}
-
-// toolgenDecodeNewProduct reads a NewProduct object.
-func toolgenDecodeNewProduct(d *toolimpl.Decoder, v *NewProduct) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectNewProduct); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "title":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.Title = s0
-			}
-		case "description":
-			if s0, ok := d.String(); ok {
-				v.Description = s0
-			}
-		case "price":
-			o.Saw(1)
-			if f0, ok := d.Float(0, math.Inf(1), 64); ok {
-				v.Price = f0
-			}
-		case "compare_at_price":
-			if d.Null() {
-				v.CompareAtPrice = nil
-			} else {
-				p0 := new(float64)
-				if f1, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-					*p0 = f1
-				}
-				v.CompareAtPrice = p0
-			}
-		case "sku":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				v.SKU = s0
-			}
-		case "vendor":
-			if d.Null() {
-				v.Vendor = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Vendor = p0
-			}
-		case "tags":
-			toolgenDecodeSlicestring(d, &v.Tags)
-		case "weight_grams":
-			if d.Null() {
-				v.WeightGrams = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(0, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				v.WeightGrams = p0
-			}
-		case "status":
-			o.Saw(3)
-			toolgenDecodeProductStatus(d, &v.Status)
-		default:
-			o.Unknown(d)
-		}
-	}
-}
-
 var toolgenArgsUpdateProductPrice = &toolimpl.Object{Names: []string{"product_id", "price", "compare_at_price"}, Required: []int{0, 1}}
 var toolgenArgsArchiveProduct = &toolimpl.Object{Names: []string{"product_id"}, Required: []int{0}}
 var toolgenArgsAddProductVariant = &toolimpl.Object{Names: []string{"product_id", "options", "sku", "price"}, Required: []int{0, 1, 2}}
@@ -3851,6 +3640,8 @@ var toolgenTypeStockLevel = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(StockLevel{}.Available), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(StockLevel{}.Available)), Required: 5, Key: `"available":`},
 		{Offset: unsafe.Offsetof(StockLevel{}.Incoming), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(StockLevel{}.Incoming)), Required: 6, Key: `"incoming":`},
 	},
+	Append: toolimpl.Append[StockLevel],
+	Size:   unsafe.Sizeof(StockLevel{}),
 }
 
 // toolgenEncodeStockLevel writes a StockLevel object, as its table says.
@@ -3913,24 +3704,25 @@ var toolgenArgsListAbandonedCarts = &toolimpl.Object{Names: []string{"since", "m
 var toolgenArgsSendCartRecoveryEmail = &toolimpl.Object{Names: []string{"cart_id", "discount_code"}, Required: []int{0}}
 var toolgenArgsListProductReviews = &toolimpl.Object{Names: []string{"product_id", "max_rating", "unpublished_only"}, Required: []int{2}}
 
-// toolgenEncodeReview writes a Review object.
+// toolgenTypeReview describes a Review for toolimpl's table-driven reader and writer.
+var toolgenTypeReview = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "product_id", "rating", "title", "body", "author", "at"}, Required: []int{0, 1, 2, 3, 4, 5, 6}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Review{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Review{}.ProductID), Kind: toolimpl.FieldString, Required: 2, Key: `"product_id":`},
+		{Offset: unsafe.Offsetof(Review{}.Rating), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Review{}.Rating)), Required: 3, Key: `"rating":`},
+		{Offset: unsafe.Offsetof(Review{}.Title), Kind: toolimpl.FieldString, Required: 4, Key: `"title":`},
+		{Offset: unsafe.Offsetof(Review{}.Body), Kind: toolimpl.FieldString, Required: 5, Key: `"body":`},
+		{Offset: unsafe.Offsetof(Review{}.Author), Kind: toolimpl.FieldString, Required: 6, Key: `"author":`},
+		{Offset: unsafe.Offsetof(Review{}.At), Kind: toolimpl.FieldTime, Required: 7, Key: `"at":`},
+	},
+	Append: toolimpl.Append[Review],
+	Size:   unsafe.Sizeof(Review{}),
+}
+
+// toolgenEncodeReview writes a Review object, as its table says.
 func toolgenEncodeReview(e *toolimpl.Encoder, v *Review) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"product_id\":")
-	e.String(v.ProductID)
-	e.Member("\"rating\":")
-	e.Int(int64(v.Rating))
-	e.Member("\"title\":")
-	e.String(v.Title)
-	e.Member("\"body\":")
-	e.String(v.Body)
-	e.Member("\"author\":")
-	e.String(v.Author)
-	e.Member("\"at\":")
-	e.Time(v.At)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeReview, unsafe.Pointer(v))
 }
 
 // toolgenDecodeModeration reads a Moderation: one of "publish", "hide", "flag".
@@ -3954,79 +3746,10 @@ func toolgenDecodeModeration(d *toolimpl.Decoder, v *Moderation) {
 var toolgenArgsModerateProductReview = &toolimpl.Object{Names: []string{"review_id", "action", "reply"}, Required: []int{0, 1}}
 var toolgenArgsGetBestSellers = &toolimpl.Object{Names: []string{"from", "to", "by_revenue", "limit"}, Required: []int{0, 1, 2, 3}}
 
-// toolgenEncodeAddress writes a Address object.
-func toolgenEncodeAddress(e *toolimpl.Encoder, v *Address) {
-	e.Object()
-	e.Member("\"name\":")
-	e.String(v.Name)
-	e.Member("\"line1\":")
-	e.String(v.Line1)
-	if v.Line2 != nil {
-		e.Member("\"line2\":")
-		e.String((*v.Line2))
-	}
-	e.Member("\"city\":")
-	e.String(v.City)
-	if v.Region != "" {
-		e.Member("\"region\":")
-		e.String(v.Region)
-	}
-	e.Member("\"postal_code\":")
-	e.String(v.PostalCode)
-	e.Member("\"country\":")
-	e.String(v.Country)
-	if v.Phone != nil {
-		e.Member("\"phone\":")
-		e.String((*v.Phone))
-	}
-	e.EndObject()
-}
-
 // toolgenDecodeLineItem reads a LineItem object, as its table says.
 func toolgenDecodeLineItem(d *toolimpl.Decoder, v *LineItem) {
 	toolimpl.ReadStruct(d, toolgenTypeLineItem, unsafe.Pointer(v))
 }
-
-var toolgenObjectDraftOrder = &toolimpl.Object{Names: []string{"email", "items", "shipping_address", "discount_code", "note", "send_invoice"}, Required: []int{0, 1, 2}, NullAbsent: []int{5}}
-var toolgenObjectAddress = &toolimpl.Object{Names: []string{"name", "line1", "line2", "city", "region", "postal_code", "country", "phone"}, Required: []int{0, 1, 3, 5, 6}, NullAbsent: []int{4}}
-
-// toolgenDecodeServiceLevel reads a ServiceLevel: one of "ground", "two_day", "overnight".
-func toolgenDecodeServiceLevel(d *toolimpl.Decoder, v *ServiceLevel) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "ground":
-		*v = Ground
-	case "two_day":
-		*v = TwoDay
-	case "overnight":
-		*v = Overnight
-	default:
-		d.NotOneOf(s, "\"ground\", \"two_day\", \"overnight\"")
-	}
-}
-
-var toolgenObjectParcel = &toolimpl.Object{Names: []string{"order_id", "carrier", "service", "weight_kg", "length_cm", "width_cm", "height_cm", "signature_required"}, Required: []int{0, 1, 2, 3, 4, 5, 6}, NullAbsent: []int{7}}
-
-// toolgenDecodeSlicestring reads a []string.
-func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
-	if _, ok := d.Array(); ok {
-		var a0 [8]string
-		s0 := a0[:0]
-		for d.Elem() {
-			var e0 string
-			if s1, ok := d.String(); ok {
-				e0 = s1
-			}
-			s0 = append(s0, e0)
-		}
-		*v = append(make([]string, 0, len(s0)), s0...)
-	}
-}
-
-var toolgenObjectNewProduct = &toolimpl.Object{Names: []string{"title", "description", "price", "compare_at_price", "sku", "vendor", "tags", "weight_grams", "status"}, Required: []int{0, 2, 4, 8}, NullAbsent: []int{1, 6}}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

@@ -829,7 +829,7 @@ type ShareFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ShareFileRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolShareFile, toolgenObjectShareFileRequest, unsafe.Pointer(&r), 6)
+	return toolimpl.RuleOf(ToolShareFile, &toolgenTypeShareFileRequest.Object, unsafe.Pointer(&r), 6)
 }
 
 // RevokeFileAccessRule is a permission rule for the tool revoke_file_access:
@@ -2975,6 +2975,22 @@ func toolgenCallGenerateThumbnail(ctx context.Context, args []byte) (res toolgen
 	return toolgen.TextResult(out), nil
 }
 
+// toolgenEnumRole are the values of a Role.
+var toolgenEnumRole = &toolimpl.Enum{Values: []string{"viewer", "commenter", "editor"}, Allowed: "\"viewer\", \"commenter\", \"editor\""}
+
+// toolgenTypeShareFileRequest describes a ShareFileRequest for toolimpl's table-driven reader and writer.
+var toolgenTypeShareFileRequest = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path", "email", "role", "notify", "message", "expires_at"}, Required: []int{0, 1, 2}, NullAbsent: []int{3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(ShareFileRequest{}.Path), Kind: toolimpl.FieldString, Required: 1, Bounded: true, Min: 1, Max: -1, Key: `"path":`},
+		{Offset: unsafe.Offsetof(ShareFileRequest{}.Email), Kind: toolimpl.FieldString, Required: 2, Check: &toolimpl.Check{Format: "email"}, Key: `"email":`},
+		{Offset: unsafe.Offsetof(ShareFileRequest{}.Role), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumRole, Key: `"role":`},
+		{Offset: unsafe.Offsetof(ShareFileRequest{}.Notify), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"notify":`},
+		{Offset: unsafe.Offsetof(ShareFileRequest{}.Message), Kind: toolimpl.FieldString, Pointer: true, Key: `"message":`},
+		{Offset: unsafe.Offsetof(ShareFileRequest{}.ExpiresAt), Kind: toolimpl.FieldTime, Pointer: true, Key: `"expires_at":`},
+	},
+}
+
 // toolgenEnumSyncDirection are the values of a SyncDirection.
 var toolgenEnumSyncDirection = &toolimpl.Enum{Values: []string{"upload", "download", "bidirectional"}, Allowed: "\"upload\", \"download\", \"bidirectional\""}
 
@@ -2992,58 +3008,45 @@ var toolgenTypeSyncRequest = &toolimpl.Struct{
 }
 var toolgenArgsListFiles = &toolimpl.Object{Names: []string{"folder", "recursive", "pattern", "page_token"}, Required: []int{0, 1}}
 
-// toolgenEncodeFileList writes a FileList object.
+// toolgenTypeFileInfo describes a FileInfo for toolimpl's table-driven reader and writer.
+var toolgenTypeFileInfo = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path", "name", "folder", "size", "mime_type", "owner", "modified_at", "starred", "tags"}, Required: []int{0, 1, 2, 3, 5, 6}, NullAbsent: []int{4, 7, 8}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(FileInfo{}.Path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
+		{Offset: unsafe.Offsetof(FileInfo{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+		{Offset: unsafe.Offsetof(FileInfo{}.Folder), Kind: toolimpl.FieldBool, Required: 3, Key: `"folder":`},
+		{Offset: unsafe.Offsetof(FileInfo{}.Size), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(FileInfo{}.Size)), Required: 4, Key: `"size":`},
+		{Offset: unsafe.Offsetof(FileInfo{}.MimeType), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"mime_type":`},
+		{Offset: unsafe.Offsetof(FileInfo{}.Owner), Kind: toolimpl.FieldString, Required: 5, Key: `"owner":`},
+		{Offset: unsafe.Offsetof(FileInfo{}.ModifiedAt), Kind: toolimpl.FieldTime, Required: 6, Key: `"modified_at":`},
+		{Offset: unsafe.Offsetof(FileInfo{}.Starred), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"starred":`},
+		{Offset: unsafe.Offsetof(FileInfo{}.Tags), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"tags":`},
+	},
+	Append: toolimpl.Append[FileInfo],
+	Size:   unsafe.Sizeof(FileInfo{}),
+}
+
+// toolgenTypeFileList describes a FileList for toolimpl's table-driven reader and writer.
+var toolgenTypeFileList = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"files", "next_page_token"}, Required: []int{0}, NullAbsent: []int{1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(FileList{}.Files), Kind: toolimpl.FieldSlice, Required: 1, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeFileInfo}, Key: `"files":`},
+		{Offset: unsafe.Offsetof(FileList{}.NextPageToken), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"next_page_token":`},
+	},
+}
+
+// toolgenEncodeFileList writes a FileList object, as its table says.
 func toolgenEncodeFileList(e *toolimpl.Encoder, v *FileList) {
-	e.Object()
-	e.Member("\"files\":")
-	e.Array()
-	for i0 := range v.Files {
-		toolgenEncodeFileInfo(e, &v.Files[i0])
-	}
-	e.EndArray()
-	if v.NextPageToken != "" {
-		e.Member("\"next_page_token\":")
-		e.String(v.NextPageToken)
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeFileList, unsafe.Pointer(v))
 }
 
 var toolgenArgsSearchFiles = &toolimpl.Object{Names: []string{"query", "mime_type", "modified_after", "owner", "limit"}, Required: []int{0, 4}}
 var toolgenArgsReadFile = &toolimpl.Object{Names: []string{"path", "max_bytes"}, Required: []int{0}}
 var toolgenArgsWriteFile = &toolimpl.Object{Names: []string{"path", "content", "overwrite"}, Required: []int{0, 1, 2}}
 
-// toolgenEncodeFileInfo writes a FileInfo object.
+// toolgenEncodeFileInfo writes a FileInfo object, as its table says.
 func toolgenEncodeFileInfo(e *toolimpl.Encoder, v *FileInfo) {
-	e.Object()
-	e.Member("\"path\":")
-	e.String(v.Path)
-	e.Member("\"name\":")
-	e.String(v.Name)
-	e.Member("\"folder\":")
-	e.Bool(v.Folder)
-	e.Member("\"size\":")
-	e.Int(v.Size)
-	if v.MimeType != "" {
-		e.Member("\"mime_type\":")
-		e.String(v.MimeType)
-	}
-	e.Member("\"owner\":")
-	e.String(v.Owner)
-	e.Member("\"modified_at\":")
-	e.Time(v.ModifiedAt)
-	if v.Starred != false {
-		e.Member("\"starred\":")
-		e.Bool(v.Starred)
-	}
-	if len(v.Tags) > 0 {
-		e.Member("\"tags\":")
-		e.Array()
-		for i0 := range v.Tags {
-			e.String(v.Tags[i0])
-		}
-		e.EndArray()
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeFileInfo, unsafe.Pointer(v))
 }
 
 var toolgenArgsAppendToFile = &toolimpl.Object{Names: []string{"path", "content"}, Required: []int{0, 1}}
@@ -3055,58 +3058,10 @@ var toolgenArgsCreateFolder = &toolimpl.Object{Names: []string{"path"}, Required
 var toolgenArgsDeleteFolder = &toolimpl.Object{Names: []string{"path", "recursive"}, Required: []int{0, 1}}
 var toolgenArgsGetFileMetadata = &toolimpl.Object{Names: []string{"path"}, Required: []int{0}}
 
-// toolgenDecodeShareFileRequest reads a ShareFileRequest object.
+// toolgenDecodeShareFileRequest reads a ShareFileRequest object, as its table says.
 func toolgenDecodeShareFileRequest(d *toolimpl.Decoder, v *ShareFileRequest) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectShareFileRequest); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				d.CheckLength(s0, 1, -1)
-				v.Path = s0
-			}
-		case "email":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				d.CheckFormat(s0, "email")
-				v.Email = s0
-			}
-		case "role":
-			o.Saw(2)
-			toolgenDecodeRole(d, &v.Role)
-		case "notify":
-			if b0, ok := d.Bool(); ok {
-				v.Notify = b0
-			}
-		case "message":
-			if d.Null() {
-				v.Message = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Message = p0
-			}
-		case "expires_at":
-			if d.Null() {
-				v.ExpiresAt = nil
-			} else {
-				p0 := new(time.Time)
-				if t1, ok := d.Time(); ok {
-					*p0 = t1
-				}
-				v.ExpiresAt = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeShareFileRequest, unsafe.Pointer(v))
 }
-
-// toolgenEnumRole are the values of a Role.
-var toolgenEnumRole = &toolimpl.Enum{Values: []string{"viewer", "commenter", "editor"}, Allowed: "\"viewer\", \"commenter\", \"editor\""}
 
 // toolgenTypePermission describes a Permission for toolimpl's table-driven reader and writer.
 var toolgenTypePermission = &toolimpl.Struct{
@@ -3116,6 +3071,8 @@ var toolgenTypePermission = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Permission{}.Role), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumRole, Key: `"role":`},
 		{Offset: unsafe.Offsetof(Permission{}.Owner), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"owner":`},
 	},
+	Append: toolimpl.Append[Permission],
+	Size:   unsafe.Sizeof(Permission{}),
 }
 
 // toolgenEncodePermission writes a Permission object, as its table says.
@@ -3167,37 +3124,41 @@ var toolgenArgsCreateShareLink = &toolimpl.Object{Names: []string{"path", "acces
 // toolgenEnumLinkAccess are the values of a LinkAccess.
 var toolgenEnumLinkAccess = &toolimpl.Enum{Values: []string{"anyone", "organization", "restricted"}, Allowed: "\"anyone\", \"organization\", \"restricted\""}
 
-// toolgenEncodeShareLink writes a ShareLink object.
+// toolgenTypeShareLink describes a ShareLink for toolimpl's table-driven reader and writer.
+var toolgenTypeShareLink = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "url", "access", "expires_at"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(ShareLink{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(ShareLink{}.URL), Kind: toolimpl.FieldString, Required: 2, Key: `"url":`},
+		{Offset: unsafe.Offsetof(ShareLink{}.Access), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumLinkAccess, Key: `"access":`},
+		{Offset: unsafe.Offsetof(ShareLink{}.ExpiresAt), Kind: toolimpl.FieldTime, Pointer: true, Key: `"expires_at":`},
+	},
+}
+
+// toolgenEncodeShareLink writes a ShareLink object, as its table says.
 func toolgenEncodeShareLink(e *toolimpl.Encoder, v *ShareLink) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"url\":")
-	e.String(v.URL)
-	e.Member("\"access\":")
-	e.String(string(v.Access))
-	if v.ExpiresAt != nil {
-		e.Member("\"expires_at\":")
-		e.Time((*v.ExpiresAt))
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeShareLink, unsafe.Pointer(v))
 }
 
 var toolgenArgsDisableShareLink = &toolimpl.Object{Names: []string{"link_id"}, Required: []int{0}}
 var toolgenArgsListFileVersions = &toolimpl.Object{Names: []string{"path"}, Required: []int{0}}
 
-// toolgenEncodeVersion writes a Version object.
+// toolgenTypeVersion describes a Version for toolimpl's table-driven reader and writer.
+var toolgenTypeVersion = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "modified_at", "modified_by", "size"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Version{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Version{}.ModifiedAt), Kind: toolimpl.FieldTime, Required: 2, Key: `"modified_at":`},
+		{Offset: unsafe.Offsetof(Version{}.ModifiedBy), Kind: toolimpl.FieldString, Required: 3, Key: `"modified_by":`},
+		{Offset: unsafe.Offsetof(Version{}.Size), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Version{}.Size)), Required: 4, Key: `"size":`},
+	},
+	Append: toolimpl.Append[Version],
+	Size:   unsafe.Sizeof(Version{}),
+}
+
+// toolgenEncodeVersion writes a Version object, as its table says.
 func toolgenEncodeVersion(e *toolimpl.Encoder, v *Version) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"modified_at\":")
-	e.Time(v.ModifiedAt)
-	e.Member("\"modified_by\":")
-	e.String(v.ModifiedBy)
-	e.Member("\"size\":")
-	e.Int(v.Size)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeVersion, unsafe.Pointer(v))
 }
 
 var toolgenArgsRestoreFileVersion = &toolimpl.Object{Names: []string{"path", "version_id"}, Required: []int{0, 1}}
@@ -3324,4 +3285,3 @@ var toolgenArgsListSharedWithMe = &toolimpl.Object{Names: []string{"shared_by", 
 var toolgenArgsSetFileTags = &toolimpl.Object{Names: []string{"path", "tags"}, Required: []int{0, 1}}
 var toolgenArgsScanFileForViruses = &toolimpl.Object{Names: []string{"path"}, Required: []int{0}}
 var toolgenArgsGenerateThumbnail = &toolimpl.Object{Names: []string{"path", "width"}, Required: []int{0, 1}}
-var toolgenObjectShareFileRequest = &toolimpl.Object{Names: []string{"path", "email", "role", "notify", "message", "expires_at"}, Required: []int{0, 1, 2}, NullAbsent: []int{3}}

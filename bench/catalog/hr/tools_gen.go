@@ -685,7 +685,7 @@ type OnboardEmployeeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r OnboardEmployeeRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolOnboardEmployee, toolgenObjectNewHire, unsafe.Pointer(&r), 10)
+	return toolimpl.RuleOf(ToolOnboardEmployee, &toolgenTypeNewHire.Object, unsafe.Pointer(&r), 10)
 }
 
 // UpdateEmployeeRecordRule is a permission rule for the tool
@@ -703,7 +703,7 @@ type UpdateEmployeeRecordRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateEmployeeRecordRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolUpdateEmployeeRecord, toolgenObjectEmployeeChanges, unsafe.Pointer(&r), 6)
+	return toolimpl.RuleOf(ToolUpdateEmployeeRecord, &toolgenTypeEmployeeChanges.Object, unsafe.Pointer(&r), 6)
 }
 
 // OffboardEmployeeRule is a permission rule for the tool offboard_employee:
@@ -1214,7 +1214,7 @@ type SubmitExpenseClaimRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SubmitExpenseClaimRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSubmitExpenseClaim, toolgenObjectExpenseClaim, unsafe.Pointer(&r), 8)
+	return toolimpl.RuleOf(ToolSubmitExpenseClaim, &toolgenTypeExpenseClaim.Object, unsafe.Pointer(&r), 8)
 }
 
 // ApproveExpenseClaimRule is a permission rule for the tool
@@ -1552,53 +1552,29 @@ func toolgenCallSearchEmployeeDirectory(ctx context.Context, args []byte) (res t
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallOnboardEmployee reads the arguments of onboard_employee, calls OnboardEmployee and writes its result.
-func toolgenCallOnboardEmployee(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolOnboardEmployee, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallOnboardEmployee reads the arguments of onboard_employee, calls OnboardEmployee and writes its result, as its tables say.
+func toolgenCallOnboardEmployee(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in NewHire
-	toolgenDecodeNewHire(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := OnboardEmployee(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeEmployee(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Employee
+	return toolimpl.Dispatch(ctx, args, &toolgenToolOnboardEmployee, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = OnboardEmployee(ctx, in)
+		return err
+	})
 }
 
-// toolgenCallUpdateEmployeeRecord reads the arguments of update_employee_record, calls UpdateEmployeeRecord and writes its result.
-func toolgenCallUpdateEmployeeRecord(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolUpdateEmployeeRecord, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+var toolgenToolOnboardEmployee = toolimpl.Tool{Name: ToolOnboardEmployee, In: toolgenTypeNewHire, Out: toolgenTypeEmployee}
+
+// toolgenCallUpdateEmployeeRecord reads the arguments of update_employee_record, calls UpdateEmployeeRecord and writes its result, as its tables say.
+func toolgenCallUpdateEmployeeRecord(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in EmployeeChanges
-	toolgenDecodeEmployeeChanges(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := UpdateEmployeeRecord(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeEmployee(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Employee
+	return toolimpl.Dispatch(ctx, args, &toolgenToolUpdateEmployeeRecord, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = UpdateEmployeeRecord(ctx, in)
+		return err
+	})
 }
+
+var toolgenToolUpdateEmployeeRecord = toolimpl.Tool{Name: ToolUpdateEmployeeRecord, In: toolgenTypeEmployeeChanges, Out: toolgenTypeEmployee}
 
 // toolgenCallOffboardEmployee reads the arguments of offboard_employee, calls OffboardEmployee and writes its result.
 func toolgenCallOffboardEmployee(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2192,7 +2168,7 @@ func toolgenCallGetPayslip(ctx context.Context, args []byte) (res toolgen.Result
 		case "period":
 			o.Saw(0)
 			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern0, "^[0-9]{4}-[0-9]{2}$")
+				d.MatchPattern(s0, toolgenPattern1, "^[0-9]{4}-[0-9]{2}$")
 				argPeriod = s0
 			}
 		default:
@@ -2241,7 +2217,7 @@ func toolgenCallUpdateCompensation(ctx context.Context, args []byte) (res toolge
 		case "currency":
 			o.Saw(2)
 			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern1, "^[A-Z]{3}$")
+				d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{3}$")
 				argCurrency = s0
 			}
 		case "effective_date":
@@ -2299,7 +2275,7 @@ func toolgenCallAwardBonus(ctx context.Context, args []byte) (res toolgen.Result
 		case "currency":
 			o.Saw(2)
 			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern1, "^[A-Z]{3}$")
+				d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{3}$")
 				argCurrency = s0
 			}
 		case "reason":
@@ -2863,7 +2839,7 @@ func toolgenCallCreateOfferLetter(ctx context.Context, args []byte) (res toolgen
 		case "currency":
 			o.Saw(2)
 			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern1, "^[A-Z]{3}$")
+				d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{3}$")
 				argCurrency = s0
 			}
 		case "equity_shares":
@@ -3496,6 +3472,39 @@ func toolgenCallRequestEquipment(ctx context.Context, args []byte) (res toolgen.
 	return toolgen.TextResult(out), nil
 }
 
+// toolgenEnumEmploymentType are the values of a EmploymentType.
+var toolgenEnumEmploymentType = &toolimpl.Enum{Values: []string{"full_time", "part_time", "contractor", "intern"}, Allowed: "\"full_time\", \"part_time\", \"contractor\", \"intern\""}
+
+// toolgenTypeNewHire describes a NewHire for toolimpl's table-driven reader and writer.
+var toolgenTypeNewHire = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "email", "title", "department", "manager_id", "start_date", "type", "location", "annual_salary", "currency"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(NewHire{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(NewHire{}.Email), Kind: toolimpl.FieldString, Required: 2, Check: &toolimpl.Check{Format: "email"}, Key: `"email":`},
+		{Offset: unsafe.Offsetof(NewHire{}.Title), Kind: toolimpl.FieldString, Required: 3, Key: `"title":`},
+		{Offset: unsafe.Offsetof(NewHire{}.Department), Kind: toolimpl.FieldString, Required: 4, Key: `"department":`},
+		{Offset: unsafe.Offsetof(NewHire{}.ManagerID), Kind: toolimpl.FieldString, Required: 5, Key: `"manager_id":`},
+		{Offset: unsafe.Offsetof(NewHire{}.StartDate), Kind: toolimpl.FieldTime, Required: 6, Key: `"start_date":`},
+		{Offset: unsafe.Offsetof(NewHire{}.Type), Kind: toolimpl.FieldEnum, Required: 7, Enum: toolgenEnumEmploymentType, Key: `"type":`},
+		{Offset: unsafe.Offsetof(NewHire{}.Location), Kind: toolimpl.FieldString, Required: 8, Key: `"location":`},
+		{Offset: unsafe.Offsetof(NewHire{}.AnnualSalary), Kind: toolimpl.FieldFloat64, Required: 9, Check: &toolimpl.Check{FloatMin: 0, FloatMax: math.MaxFloat64, FloatBounded: true}, Key: `"annual_salary":`},
+		{Offset: unsafe.Offsetof(NewHire{}.Currency), Kind: toolimpl.FieldString, Required: 10, Check: &toolimpl.Check{Pattern: toolgenPattern0, PatternText: "^[A-Z]{3}$"}, Key: `"currency":`},
+	},
+}
+
+// toolgenTypeEmployeeChanges describes a EmployeeChanges for toolimpl's table-driven reader and writer.
+var toolgenTypeEmployeeChanges = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"employee_id", "title", "department", "manager_id", "location", "effective_date"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(EmployeeChanges{}.EmployeeID), Kind: toolimpl.FieldString, Required: 1, Key: `"employee_id":`},
+		{Offset: unsafe.Offsetof(EmployeeChanges{}.Title), Kind: toolimpl.FieldString, Pointer: true, Key: `"title":`},
+		{Offset: unsafe.Offsetof(EmployeeChanges{}.Department), Kind: toolimpl.FieldString, Pointer: true, Key: `"department":`},
+		{Offset: unsafe.Offsetof(EmployeeChanges{}.ManagerID), Kind: toolimpl.FieldString, Pointer: true, Key: `"manager_id":`},
+		{Offset: unsafe.Offsetof(EmployeeChanges{}.Location), Kind: toolimpl.FieldString, Pointer: true, Key: `"location":`},
+		{Offset: unsafe.Offsetof(EmployeeChanges{}.EffectiveDate), Kind: toolimpl.FieldTime, Pointer: true, Key: `"effective_date":`},
+	},
+}
+
 // toolgenTypeNewCandidate describes a NewCandidate for toolimpl's table-driven reader and writer.
 var toolgenTypeNewCandidate = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"name", "email", "job_id", "resume_url", "source", "linkedin"}, Required: []int{0, 1, 2}},
@@ -3508,165 +3517,50 @@ var toolgenTypeNewCandidate = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(NewCandidate{}.LinkedIn), Kind: toolimpl.FieldString, Pointer: true, Key: `"linkedin":`},
 	},
 }
+
+// toolgenEnumExpenseCategory are the values of a ExpenseCategory.
+var toolgenEnumExpenseCategory = &toolimpl.Enum{Values: []string{"travel", "meals", "equipment", "software", "training", "other"}, Allowed: "\"travel\", \"meals\", \"equipment\", \"software\", \"training\", \"other\""}
+
+// toolgenTypeExpenseClaim describes a ExpenseClaim for toolimpl's table-driven reader and writer.
+var toolgenTypeExpenseClaim = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"employee_id", "amount", "currency", "category", "date", "description", "receipt_url", "project_code"}, Required: []int{0, 1, 2, 3, 4, 5}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(ExpenseClaim{}.EmployeeID), Kind: toolimpl.FieldString, Required: 1, Key: `"employee_id":`},
+		{Offset: unsafe.Offsetof(ExpenseClaim{}.Amount), Kind: toolimpl.FieldFloat64, Required: 2, Check: &toolimpl.Check{FloatMin: 0, FloatMax: math.MaxFloat64, FloatBounded: true}, Key: `"amount":`},
+		{Offset: unsafe.Offsetof(ExpenseClaim{}.Currency), Kind: toolimpl.FieldString, Required: 3, Check: &toolimpl.Check{Pattern: toolgenPattern0, PatternText: "^[A-Z]{3}$"}, Key: `"currency":`},
+		{Offset: unsafe.Offsetof(ExpenseClaim{}.Category), Kind: toolimpl.FieldEnum, Required: 4, Enum: toolgenEnumExpenseCategory, Key: `"category":`},
+		{Offset: unsafe.Offsetof(ExpenseClaim{}.Date), Kind: toolimpl.FieldTime, Required: 5, Key: `"date":`},
+		{Offset: unsafe.Offsetof(ExpenseClaim{}.Description), Kind: toolimpl.FieldString, Required: 6, Key: `"description":`},
+		{Offset: unsafe.Offsetof(ExpenseClaim{}.ReceiptURL), Kind: toolimpl.FieldString, Pointer: true, Key: `"receipt_url":`},
+		{Offset: unsafe.Offsetof(ExpenseClaim{}.ProjectCode), Kind: toolimpl.FieldString, Pointer: true, Key: `"project_code":`},
+	},
+}
 var toolgenArgsGetEmployee = &toolimpl.Object{Names: []string{"employee_id"}, Required: []int{0}}
 
-// toolgenEnumEmploymentType are the values of a EmploymentType.
-var toolgenEnumEmploymentType = &toolimpl.Enum{Values: []string{"full_time", "part_time", "contractor", "intern"}, Allowed: "\"full_time\", \"part_time\", \"contractor\", \"intern\""}
+// toolgenTypeEmployee describes a Employee for toolimpl's table-driven reader and writer.
+var toolgenTypeEmployee = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "name", "email", "title", "department", "manager_id", "location", "type", "start_date"}, Required: []int{0, 1, 2, 3, 4, 6, 7, 8}, NullAbsent: []int{5}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Employee{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Employee{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Employee{}.Email), Kind: toolimpl.FieldString, Required: 3, Key: `"email":`},
+		{Offset: unsafe.Offsetof(Employee{}.Title), Kind: toolimpl.FieldString, Required: 4, Key: `"title":`},
+		{Offset: unsafe.Offsetof(Employee{}.Department), Kind: toolimpl.FieldString, Required: 5, Key: `"department":`},
+		{Offset: unsafe.Offsetof(Employee{}.ManagerID), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"manager_id":`},
+		{Offset: unsafe.Offsetof(Employee{}.Location), Kind: toolimpl.FieldString, Required: 6, Key: `"location":`},
+		{Offset: unsafe.Offsetof(Employee{}.Type), Kind: toolimpl.FieldEnum, Required: 7, Enum: toolgenEnumEmploymentType, Key: `"type":`},
+		{Offset: unsafe.Offsetof(Employee{}.StartDate), Kind: toolimpl.FieldTime, Required: 8, Key: `"start_date":`},
+	},
+	Append: toolimpl.Append[Employee],
+	Size:   unsafe.Sizeof(Employee{}),
+}
 
-// toolgenEncodeEmployee writes a Employee object.
+// toolgenEncodeEmployee writes a Employee object, as its table says.
 func toolgenEncodeEmployee(e *toolimpl.Encoder, v *Employee) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"name\":")
-	e.String(v.Name)
-	e.Member("\"email\":")
-	e.String(v.Email)
-	e.Member("\"title\":")
-	e.String(v.Title)
-	e.Member("\"department\":")
-	e.String(v.Department)
-	if v.ManagerID != "" {
-		e.Member("\"manager_id\":")
-		e.String(v.ManagerID)
-	}
-	e.Member("\"location\":")
-	e.String(v.Location)
-	e.Member("\"type\":")
-	e.String(string(v.Type))
-	e.Member("\"start_date\":")
-	e.Time(v.StartDate)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeEmployee, unsafe.Pointer(v))
 }
 
 var toolgenArgsSearchEmployeeDirectory = &toolimpl.Object{Names: []string{"query", "department", "location"}, Required: []int{0}}
-
-// toolgenDecodeNewHire reads a NewHire object.
-func toolgenDecodeNewHire(d *toolimpl.Decoder, v *NewHire) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectNewHire); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.Name = s0
-			}
-		case "email":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				d.CheckFormat(s0, "email")
-				v.Email = s0
-			}
-		case "title":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				v.Title = s0
-			}
-		case "department":
-			o.Saw(3)
-			if s0, ok := d.String(); ok {
-				v.Department = s0
-			}
-		case "manager_id":
-			o.Saw(4)
-			if s0, ok := d.String(); ok {
-				v.ManagerID = s0
-			}
-		case "start_date":
-			o.Saw(5)
-			if t0, ok := d.Time(); ok {
-				v.StartDate = t0
-			}
-		case "type":
-			o.Saw(6)
-			toolgenDecodeEmploymentType(d, &v.Type)
-		case "location":
-			o.Saw(7)
-			if s0, ok := d.String(); ok {
-				v.Location = s0
-			}
-		case "annual_salary":
-			o.Saw(8)
-			if f0, ok := d.Float(0, math.Inf(1), 64); ok {
-				v.AnnualSalary = f0
-			}
-		case "currency":
-			o.Saw(9)
-			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern1, "^[A-Z]{3}$")
-				v.Currency = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-}
-
-// toolgenDecodeEmployeeChanges reads a EmployeeChanges object.
-func toolgenDecodeEmployeeChanges(d *toolimpl.Decoder, v *EmployeeChanges) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectEmployeeChanges); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "employee_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.EmployeeID = s0
-			}
-		case "title":
-			if d.Null() {
-				v.Title = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Title = p0
-			}
-		case "department":
-			if d.Null() {
-				v.Department = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Department = p0
-			}
-		case "manager_id":
-			if d.Null() {
-				v.ManagerID = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.ManagerID = p0
-			}
-		case "location":
-			if d.Null() {
-				v.Location = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Location = p0
-			}
-		case "effective_date":
-			if d.Null() {
-				v.EffectiveDate = nil
-			} else {
-				p0 := new(time.Time)
-				if t1, ok := d.Time(); ok {
-					*p0 = t1
-				}
-				v.EffectiveDate = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-}
 
 // toolgenDecodeDeparture reads a Departure: one of "resignation", "termination", "layoff", "retirement", "contract_end".
 func toolgenDecodeDeparture(d *toolimpl.Decoder, v *Departure) {
@@ -3724,24 +3618,28 @@ var toolgenArgsRequestTimeOff = &toolimpl.Object{Names: []string{"employee_id", 
 // toolgenEnumLeaveType are the values of a LeaveType.
 var toolgenEnumLeaveType = &toolimpl.Enum{Values: []string{"vacation", "sick", "parental", "bereavement", "unpaid", "jury_duty"}, Allowed: "\"vacation\", \"sick\", \"parental\", \"bereavement\", \"unpaid\", \"jury_duty\""}
 
-// toolgenEncodeTimeOffRequest writes a TimeOffRequest object.
+// toolgenEnumRequestStatus are the values of a RequestStatus.
+var toolgenEnumRequestStatus = &toolimpl.Enum{Values: []string{"pending", "approved", "rejected", "cancelled"}, Allowed: "\"pending\", \"approved\", \"rejected\", \"cancelled\""}
+
+// toolgenTypeTimeOffRequest describes a TimeOffRequest for toolimpl's table-driven reader and writer.
+var toolgenTypeTimeOffRequest = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "employee_id", "type", "start", "end", "days", "status"}, Required: []int{0, 1, 2, 3, 4, 5, 6}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(TimeOffRequest{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(TimeOffRequest{}.EmployeeID), Kind: toolimpl.FieldString, Required: 2, Key: `"employee_id":`},
+		{Offset: unsafe.Offsetof(TimeOffRequest{}.Type), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumLeaveType, Key: `"type":`},
+		{Offset: unsafe.Offsetof(TimeOffRequest{}.Start), Kind: toolimpl.FieldTime, Required: 4, Key: `"start":`},
+		{Offset: unsafe.Offsetof(TimeOffRequest{}.End), Kind: toolimpl.FieldTime, Required: 5, Key: `"end":`},
+		{Offset: unsafe.Offsetof(TimeOffRequest{}.Days), Kind: toolimpl.FieldFloat64, Required: 6, Key: `"days":`},
+		{Offset: unsafe.Offsetof(TimeOffRequest{}.Status), Kind: toolimpl.FieldEnum, Required: 7, Enum: toolgenEnumRequestStatus, Key: `"status":`},
+	},
+	Append: toolimpl.Append[TimeOffRequest],
+	Size:   unsafe.Sizeof(TimeOffRequest{}),
+}
+
+// toolgenEncodeTimeOffRequest writes a TimeOffRequest object, as its table says.
 func toolgenEncodeTimeOffRequest(e *toolimpl.Encoder, v *TimeOffRequest) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"employee_id\":")
-	e.String(v.EmployeeID)
-	e.Member("\"type\":")
-	e.String(string(v.Type))
-	e.Member("\"start\":")
-	e.Time(v.Start)
-	e.Member("\"end\":")
-	e.Time(v.End)
-	e.Member("\"days\":")
-	e.Float(v.Days, 64)
-	e.Member("\"status\":")
-	e.String(string(v.Status))
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeTimeOffRequest, unsafe.Pointer(v))
 }
 
 var toolgenArgsReviewTimeOffRequest = &toolimpl.Object{Names: []string{"request_id", "approve", "comment"}, Required: []int{0, 1}}
@@ -3787,6 +3685,8 @@ var toolgenTypeJob = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Job{}.Open), Kind: toolimpl.FieldBool, Required: 5, Key: `"open":`},
 		{Offset: unsafe.Offsetof(Job{}.Applicants), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Job{}.Applicants)), Required: 6, Key: `"applicants":`},
 	},
+	Append: toolimpl.Append[Job],
+	Size:   unsafe.Sizeof(Job{}),
 }
 
 // toolgenEncodeJob writes a Job object, as its table says.
@@ -3810,6 +3710,8 @@ var toolgenTypeCandidate = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Candidate{}.JobID), Kind: toolimpl.FieldString, Required: 4, Key: `"job_id":`},
 		{Offset: unsafe.Offsetof(Candidate{}.Stage), Kind: toolimpl.FieldEnum, Required: 5, Enum: toolgenEnumStage, Key: `"stage":`},
 	},
+	Append: toolimpl.Append[Candidate],
+	Size:   unsafe.Sizeof(Candidate{}),
 }
 
 // toolgenDecodeStage reads a Stage: one of "applied", "phone_screen", "take_home", "onsite", "offer", "hired".
@@ -3934,64 +3836,9 @@ var toolgenArgsEnrollInBenefitPlan = &toolimpl.Object{Names: []string{"employee_
 var toolgenArgsAssignTrainingCourse = &toolimpl.Object{Names: []string{"course_id", "employee_ids", "due"}, Required: []int{0, 1, 2}}
 var toolgenArgsGetTrainingCompletion = &toolimpl.Object{Names: []string{"course_id", "department"}, Required: []int{0}}
 
-// toolgenDecodeExpenseClaim reads a ExpenseClaim object.
+// toolgenDecodeExpenseClaim reads a ExpenseClaim object, as its table says.
 func toolgenDecodeExpenseClaim(d *toolimpl.Decoder, v *ExpenseClaim) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectExpenseClaim); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "employee_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.EmployeeID = s0
-			}
-		case "amount":
-			o.Saw(1)
-			if f0, ok := d.Float(0, math.Inf(1), 64); ok {
-				v.Amount = f0
-			}
-		case "currency":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern1, "^[A-Z]{3}$")
-				v.Currency = s0
-			}
-		case "category":
-			o.Saw(3)
-			toolgenDecodeExpenseCategory(d, &v.Category)
-		case "date":
-			o.Saw(4)
-			if t0, ok := d.Time(); ok {
-				v.Date = t0
-			}
-		case "description":
-			o.Saw(5)
-			if s0, ok := d.String(); ok {
-				v.Description = s0
-			}
-		case "receipt_url":
-			if d.Null() {
-				v.ReceiptURL = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.ReceiptURL = p0
-			}
-		case "project_code":
-			if d.Null() {
-				v.ProjectCode = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.ProjectCode = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeExpenseClaim, unsafe.Pointer(v))
 }
 
 var toolgenArgsApproveExpenseClaim = &toolimpl.Object{Names: []string{"claim_id", "approve", "comment"}, Required: []int{0, 1}}
@@ -4044,60 +3891,11 @@ func toolgenDecodeItem(d *toolimpl.Decoder, v *Item) {
 
 var toolgenArgsRequestEquipment = &toolimpl.Object{Names: []string{"employee_id", "item", "ship_to", "justification"}, Required: []int{0, 1}}
 
-// toolgenDecodeEmploymentType reads a EmploymentType: one of "full_time", "part_time", "contractor", "intern".
-func toolgenDecodeEmploymentType(d *toolimpl.Decoder, v *EmploymentType) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "full_time":
-		*v = FullTime
-	case "part_time":
-		*v = PartTime
-	case "contractor":
-		*v = Contractor
-	case "intern":
-		*v = Intern
-	default:
-		d.NotOneOf(s, "\"full_time\", \"part_time\", \"contractor\", \"intern\"")
-	}
-}
-
-var toolgenObjectNewHire = &toolimpl.Object{Names: []string{"name", "email", "title", "department", "manager_id", "start_date", "type", "location", "annual_salary", "currency"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}}
-var toolgenObjectEmployeeChanges = &toolimpl.Object{Names: []string{"employee_id", "title", "department", "manager_id", "location", "effective_date"}, Required: []int{0}}
-
-// toolgenDecodeExpenseCategory reads a ExpenseCategory: one of "travel", "meals", "equipment", "software", "training", "other".
-func toolgenDecodeExpenseCategory(d *toolimpl.Decoder, v *ExpenseCategory) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "travel":
-		*v = Travel
-	case "meals":
-		*v = Meals
-	case "equipment":
-		*v = Equipment
-	case "software":
-		*v = Software
-	case "training":
-		*v = Training
-	case "other":
-		*v = Other
-	default:
-		d.NotOneOf(s, "\"travel\", \"meals\", \"equipment\", \"software\", \"training\", \"other\"")
-	}
-}
-
-var toolgenObjectExpenseClaim = &toolimpl.Object{Names: []string{"employee_id", "amount", "currency", "category", "date", "description", "receipt_url", "project_code"}, Required: []int{0, 1, 2, 3, 4, 5}}
-
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.
 var (
-	// ^[0-9]{4}-[0-9]{2}$
-	toolgenPattern0 = regexp.MustCompile("^[0-9]{4}-[0-9]{2}$")
 	// ^[A-Z]{3}$
-	toolgenPattern1 = regexp.MustCompile("^[A-Z]{3}$")
+	toolgenPattern0 = regexp.MustCompile("^[A-Z]{3}$")
+	// ^[0-9]{4}-[0-9]{2}$
+	toolgenPattern1 = regexp.MustCompile("^[0-9]{4}-[0-9]{2}$")
 )

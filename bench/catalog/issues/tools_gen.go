@@ -681,7 +681,7 @@ type UpdateIssueRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateIssueRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolUpdateIssue, toolgenObjectIssueChanges, unsafe.Pointer(&r), 6)
+	return toolimpl.RuleOf(ToolUpdateIssue, &toolgenTypeIssueChanges.Object, unsafe.Pointer(&r), 6)
 }
 
 // SearchIssuesRule is a permission rule for the tool search_issues: each field
@@ -1315,29 +1315,17 @@ func (a AddRepoCollaboratorEdit) Args() ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenCallCreateIssue reads the arguments of create_issue, calls CreateIssue and writes its result.
-func toolgenCallCreateIssue(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateIssue, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallCreateIssue reads the arguments of create_issue, calls CreateIssue and writes its result, as its tables say.
+func toolgenCallCreateIssue(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in NewIssue
-	toolgenDecodeNewIssue(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateIssue(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeIssue(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Issue
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateIssue, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateIssue(ctx, in)
+		return err
+	})
 }
+
+var toolgenToolCreateIssue = toolimpl.Tool{Name: ToolCreateIssue, In: toolgenTypeNewIssue, Out: toolgenTypeIssue}
 
 // toolgenCallGetIssue reads the arguments of get_issue, calls GetIssue and writes its result.
 func toolgenCallGetIssue(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1376,29 +1364,17 @@ func toolgenCallGetIssue(ctx context.Context, args []byte) (res toolgen.Result, 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallUpdateIssue reads the arguments of update_issue, calls UpdateIssue and writes its result.
-func toolgenCallUpdateIssue(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolUpdateIssue, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallUpdateIssue reads the arguments of update_issue, calls UpdateIssue and writes its result, as its tables say.
+func toolgenCallUpdateIssue(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in IssueChanges
-	toolgenDecodeIssueChanges(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := UpdateIssue(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeIssue(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Issue
+	return toolimpl.Dispatch(ctx, args, &toolgenToolUpdateIssue, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = UpdateIssue(ctx, in)
+		return err
+	})
 }
+
+var toolgenToolUpdateIssue = toolimpl.Tool{Name: ToolUpdateIssue, In: toolgenTypeIssueChanges, Out: toolgenTypeIssue}
 
 // toolgenCallSearchIssues reads the arguments of search_issues, calls SearchIssues and writes its result.
 func toolgenCallSearchIssues(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3342,6 +3318,19 @@ var toolgenTypeNewIssue = &toolimpl.Struct{
 	},
 }
 
+// toolgenTypeIssueChanges describes a IssueChanges for toolimpl's table-driven reader and writer.
+var toolgenTypeIssueChanges = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"key", "title", "body", "priority", "story_points", "due_date"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(IssueChanges{}.Key), Kind: toolimpl.FieldString, Required: 1, Key: `"key":`},
+		{Offset: unsafe.Offsetof(IssueChanges{}.Title), Kind: toolimpl.FieldString, Pointer: true, Key: `"title":`},
+		{Offset: unsafe.Offsetof(IssueChanges{}.Body), Kind: toolimpl.FieldString, Pointer: true, Key: `"body":`},
+		{Offset: unsafe.Offsetof(IssueChanges{}.Priority), Kind: toolimpl.FieldEnum, Pointer: true, Enum: toolgenEnumPriority, Key: `"priority":`},
+		{Offset: unsafe.Offsetof(IssueChanges{}.StoryPoints), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*IssueChanges{}.StoryPoints)), Pointer: true, Bounded: true, Min: 0, Max: 100, Key: `"story_points":`},
+		{Offset: unsafe.Offsetof(IssueChanges{}.DueDate), Kind: toolimpl.FieldTime, Pointer: true, Key: `"due_date":`},
+	},
+}
+
 // toolgenTypeNewPullRequest describes a NewPullRequest for toolimpl's table-driven reader and writer.
 var toolgenTypeNewPullRequest = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"repo", "head", "base", "title", "body", "draft", "reviewers"}, Required: []int{0, 1, 2, 3}, NullAbsent: []int{4, 5, 6}},
@@ -3359,113 +3348,30 @@ var toolgenTypeNewPullRequest = &toolimpl.Struct{
 // toolgenEnumStatus are the values of a Status.
 var toolgenEnumStatus = &toolimpl.Enum{Values: []string{"todo", "in_progress", "in_review", "done"}, Allowed: "\"todo\", \"in_progress\", \"in_review\", \"done\""}
 
-// toolgenDecodeNewIssue reads a NewIssue object, as its table says.
-func toolgenDecodeNewIssue(d *toolimpl.Decoder, v *NewIssue) {
-	toolimpl.ReadStruct(d, toolgenTypeNewIssue, unsafe.Pointer(v))
+// toolgenTypeIssue describes a Issue for toolimpl's table-driven reader and writer.
+var toolgenTypeIssue = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"key", "title", "type", "status", "priority", "assignee", "reporter", "labels", "sprint_id", "created_at", "url"}, Required: []int{0, 1, 2, 3, 4, 6, 9, 10}, NullAbsent: []int{5, 7, 8}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Issue{}.Key), Kind: toolimpl.FieldString, Required: 1, Key: `"key":`},
+		{Offset: unsafe.Offsetof(Issue{}.Title), Kind: toolimpl.FieldString, Required: 2, Key: `"title":`},
+		{Offset: unsafe.Offsetof(Issue{}.Type), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumIssueType, Key: `"type":`},
+		{Offset: unsafe.Offsetof(Issue{}.Status), Kind: toolimpl.FieldEnum, Required: 4, Enum: toolgenEnumStatus, Key: `"status":`},
+		{Offset: unsafe.Offsetof(Issue{}.Priority), Kind: toolimpl.FieldEnum, Required: 5, Enum: toolgenEnumPriority, Key: `"priority":`},
+		{Offset: unsafe.Offsetof(Issue{}.Assignee), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"assignee":`},
+		{Offset: unsafe.Offsetof(Issue{}.Reporter), Kind: toolimpl.FieldString, Required: 6, Key: `"reporter":`},
+		{Offset: unsafe.Offsetof(Issue{}.Labels), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"labels":`},
+		{Offset: unsafe.Offsetof(Issue{}.SprintID), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"sprint_id":`},
+		{Offset: unsafe.Offsetof(Issue{}.CreatedAt), Kind: toolimpl.FieldTime, Required: 7, Key: `"created_at":`},
+		{Offset: unsafe.Offsetof(Issue{}.URL), Kind: toolimpl.FieldString, Required: 8, Key: `"url":`},
+	},
+	Append: toolimpl.Append[Issue],
+	Size:   unsafe.Sizeof(Issue{}),
 }
-
-// toolgenEncodeIssue writes a Issue object.
-func toolgenEncodeIssue(e *toolimpl.Encoder, v *Issue) {
-	e.Object()
-	e.Member("\"key\":")
-	e.String(v.Key)
-	e.Member("\"title\":")
-	e.String(v.Title)
-	e.Member("\"type\":")
-	e.String(string(v.Type))
-	e.Member("\"status\":")
-	e.String(string(v.Status))
-	e.Member("\"priority\":")
-	e.String(string(v.Priority))
-	if v.Assignee != "" {
-		e.Member("\"assignee\":")
-		e.String(v.Assignee)
-	}
-	e.Member("\"reporter\":")
-	e.String(v.Reporter)
-	if len(v.Labels) > 0 {
-		e.Member("\"labels\":")
-		e.Array()
-		for i0 := range v.Labels {
-			e.String(v.Labels[i0])
-		}
-		e.EndArray()
-	}
-	if v.SprintID != "" {
-		e.Member("\"sprint_id\":")
-		e.String(v.SprintID)
-	}
-	e.Member("\"created_at\":")
-	e.Time(v.CreatedAt)
-	e.Member("\"url\":")
-	e.String(v.URL)
-	e.EndObject()
-}
-
 var toolgenArgsGetIssue = &toolimpl.Object{Names: []string{"key"}, Required: []int{0}}
 
-// toolgenDecodeIssueChanges reads a IssueChanges object.
-func toolgenDecodeIssueChanges(d *toolimpl.Decoder, v *IssueChanges) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectIssueChanges); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "key":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.Key = s0
-			}
-		case "title":
-			if d.Null() {
-				v.Title = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Title = p0
-			}
-		case "body":
-			if d.Null() {
-				v.Body = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Body = p0
-			}
-		case "priority":
-			if d.Null() {
-				v.Priority = nil
-			} else {
-				p0 := new(Priority)
-				toolgenDecodePriority(d, p0)
-				v.Priority = p0
-			}
-		case "story_points":
-			if d.Null() {
-				v.StoryPoints = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(0, 100); ok {
-					*p0 = int(n1)
-				}
-				v.StoryPoints = p0
-			}
-		case "due_date":
-			if d.Null() {
-				v.DueDate = nil
-			} else {
-				p0 := new(time.Time)
-				if t1, ok := d.Time(); ok {
-					*p0 = t1
-				}
-				v.DueDate = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+// toolgenEncodeIssue writes a Issue object, as its table says.
+func toolgenEncodeIssue(e *toolimpl.Encoder, v *Issue) {
+	toolimpl.WriteStruct(e, toolgenTypeIssue, unsafe.Pointer(v))
 }
 
 var toolgenArgsSearchIssues = &toolimpl.Object{Names: []string{"query", "limit"}, Required: []int{0, 1}}
@@ -3587,24 +3493,22 @@ var toolgenArgsWatchIssue = &toolimpl.Object{Names: []string{"key", "watch"}, Re
 var toolgenArgsLogWorkTime = &toolimpl.Object{Names: []string{"key", "minutes", "started", "comment"}, Required: []int{0, 1}}
 var toolgenArgsCreateSprint = &toolimpl.Object{Names: []string{"board_id", "name", "start", "end", "goal"}, Required: []int{0, 1, 2, 3}}
 
-// toolgenEncodeSprint writes a Sprint object.
+// toolgenTypeSprint describes a Sprint for toolimpl's table-driven reader and writer.
+var toolgenTypeSprint = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "name", "goal", "start", "end", "state"}, Required: []int{0, 1, 3, 4, 5}, NullAbsent: []int{2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Sprint{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Sprint{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Sprint{}.Goal), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"goal":`},
+		{Offset: unsafe.Offsetof(Sprint{}.Start), Kind: toolimpl.FieldTime, Required: 3, Key: `"start":`},
+		{Offset: unsafe.Offsetof(Sprint{}.End), Kind: toolimpl.FieldTime, Required: 4, Key: `"end":`},
+		{Offset: unsafe.Offsetof(Sprint{}.State), Kind: toolimpl.FieldString, Required: 5, Key: `"state":`},
+	},
+}
+
+// toolgenEncodeSprint writes a Sprint object, as its table says.
 func toolgenEncodeSprint(e *toolimpl.Encoder, v *Sprint) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"name\":")
-	e.String(v.Name)
-	if v.Goal != "" {
-		e.Member("\"goal\":")
-		e.String(v.Goal)
-	}
-	e.Member("\"start\":")
-	e.Time(v.Start)
-	e.Member("\"end\":")
-	e.Time(v.End)
-	e.Member("\"state\":")
-	e.String(v.State)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeSprint, unsafe.Pointer(v))
 }
 
 var toolgenArgsStartSprint = &toolimpl.Object{Names: []string{"sprint_id"}, Required: []int{0}}
@@ -3632,6 +3536,8 @@ var toolgenTypePullRequest = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(PullRequest{}.Reviewers), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"reviewers":`},
 		{Offset: unsafe.Offsetof(PullRequest{}.URL), Kind: toolimpl.FieldString, Required: 7, Key: `"url":`},
 	},
+	Append: toolimpl.Append[PullRequest],
+	Size:   unsafe.Sizeof(PullRequest{}),
 }
 
 // toolgenDecodePRState reads a PRState: one of "open", "closed", "merged", "all".
@@ -3716,6 +3622,8 @@ var toolgenTypeCheckRun = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(CheckRun{}.Conclusion), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"conclusion":`},
 		{Offset: unsafe.Offsetof(CheckRun{}.URL), Kind: toolimpl.FieldString, Required: 3, Key: `"url":`},
 	},
+	Append: toolimpl.Append[CheckRun],
+	Size:   unsafe.Sizeof(CheckRun{}),
 }
 
 // toolgenEncodeCheckRun writes a CheckRun object, as its table says.
@@ -3728,18 +3636,22 @@ var toolgenArgsCreateBranch = &toolimpl.Object{Names: []string{"repo", "name", "
 var toolgenArgsDeleteBranch = &toolimpl.Object{Names: []string{"repo", "name"}, Required: []int{0, 1}}
 var toolgenArgsListCommits = &toolimpl.Object{Names: []string{"repo", "branch", "author", "since", "path"}, Required: []int{0}}
 
-// toolgenEncodeCommit writes a Commit object.
+// toolgenTypeCommit describes a Commit for toolimpl's table-driven reader and writer.
+var toolgenTypeCommit = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"sha", "author", "message", "date"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Commit{}.SHA), Kind: toolimpl.FieldString, Required: 1, Key: `"sha":`},
+		{Offset: unsafe.Offsetof(Commit{}.Author), Kind: toolimpl.FieldString, Required: 2, Key: `"author":`},
+		{Offset: unsafe.Offsetof(Commit{}.Message), Kind: toolimpl.FieldString, Required: 3, Key: `"message":`},
+		{Offset: unsafe.Offsetof(Commit{}.Date), Kind: toolimpl.FieldTime, Required: 4, Key: `"date":`},
+	},
+	Append: toolimpl.Append[Commit],
+	Size:   unsafe.Sizeof(Commit{}),
+}
+
+// toolgenEncodeCommit writes a Commit object, as its table says.
 func toolgenEncodeCommit(e *toolimpl.Encoder, v *Commit) {
-	e.Object()
-	e.Member("\"sha\":")
-	e.String(v.SHA)
-	e.Member("\"author\":")
-	e.String(v.Author)
-	e.Member("\"message\":")
-	e.String(v.Message)
-	e.Member("\"date\":")
-	e.Time(v.Date)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeCommit, unsafe.Pointer(v))
 }
 
 var toolgenArgsGetRepoFileContents = &toolimpl.Object{Names: []string{"repo", "path", "ref"}, Required: []int{0, 1}}
@@ -3769,27 +3681,3 @@ func toolgenDecodeRepoPermission(d *toolimpl.Decoder, v *RepoPermission) {
 }
 
 var toolgenArgsAddRepoCollaborator = &toolimpl.Object{Names: []string{"repo", "user", "permission"}, Required: []int{0, 1, 2}}
-
-// toolgenDecodePriority reads a Priority: one of "blocker", "critical", "high", "medium", "low".
-func toolgenDecodePriority(d *toolimpl.Decoder, v *Priority) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "blocker":
-		*v = Blocker
-	case "critical":
-		*v = Critical
-	case "high":
-		*v = High
-	case "medium":
-		*v = Medium
-	case "low":
-		*v = Low
-	default:
-		d.NotOneOf(s, "\"blocker\", \"critical\", \"high\", \"medium\", \"low\"")
-	}
-}
-
-var toolgenObjectIssueChanges = &toolimpl.Object{Names: []string{"key", "title", "body", "priority", "story_points", "due_date"}, Required: []int{0}}

@@ -3182,29 +3182,17 @@ func toolgenCallListDisputes(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallSubmitDisputeEvidence reads the arguments of submit_dispute_evidence, calls SubmitDisputeEvidence and writes its result.
-func toolgenCallSubmitDisputeEvidence(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSubmitDisputeEvidence, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallSubmitDisputeEvidence reads the arguments of submit_dispute_evidence, calls SubmitDisputeEvidence and writes its result, as its tables say.
+func toolgenCallSubmitDisputeEvidence(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in DisputeEvidence
-	toolgenDecodeDisputeEvidence(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := SubmitDisputeEvidence(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeDispute(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Dispute
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSubmitDisputeEvidence, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = SubmitDisputeEvidence(ctx, in)
+		return err
+	})
 }
+
+var toolgenToolSubmitDisputeEvidence = toolimpl.Tool{Name: ToolSubmitDisputeEvidence, In: toolgenTypeDisputeEvidence, Out: toolgenTypeDispute}
 
 // toolgenCallGetAccountBalance reads the arguments of get_account_balance, calls GetAccountBalance and writes its result.
 func toolgenCallGetAccountBalance(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3416,6 +3404,19 @@ func toolgenCallGetPaymentVolume(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
+// toolgenTypeInvoiceItem describes a InvoiceItem for toolimpl's table-driven reader and writer.
+var toolgenTypeInvoiceItem = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"description", "quantity", "unit_amount", "tax_rate_ids"}, Required: []int{0, 1, 2}, NullAbsent: []int{3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(InvoiceItem{}.Description), Kind: toolimpl.FieldString, Required: 1, Key: `"description":`},
+		{Offset: unsafe.Offsetof(InvoiceItem{}.Quantity), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(InvoiceItem{}.Quantity)), Required: 2, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"quantity":`},
+		{Offset: unsafe.Offsetof(InvoiceItem{}.UnitAmount), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(InvoiceItem{}.UnitAmount)), Required: 3, Bounded: true, Min: 0, Max: 9223372036854775807, Key: `"unit_amount":`},
+		{Offset: unsafe.Offsetof(InvoiceItem{}.TaxRateIDs), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"tax_rate_ids":`},
+	},
+	Append: toolimpl.Append[InvoiceItem],
+	Size:   unsafe.Sizeof(InvoiceItem{}),
+}
+
 // toolgenTypeDisputeEvidence describes a DisputeEvidence for toolimpl's table-driven reader and writer.
 var toolgenTypeDisputeEvidence = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"dispute_id", "explanation", "receipt_url", "tracking_number", "customer_communication", "submit"}, Required: []int{0, 1}, NullAbsent: []int{5}},
@@ -3433,32 +3434,27 @@ var toolgenArgsCreateCharge = &toolimpl.Object{Names: []string{"amount", "curren
 // toolgenEnumChargeStatus are the values of a ChargeStatus.
 var toolgenEnumChargeStatus = &toolimpl.Enum{Values: []string{"succeeded", "pending", "failed"}, Allowed: "\"succeeded\", \"pending\", \"failed\""}
 
-// toolgenEncodeCharge writes a Charge object.
+// toolgenTypeCharge describes a Charge for toolimpl's table-driven reader and writer.
+var toolgenTypeCharge = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "amount", "currency", "customer_id", "status", "captured", "amount_refunded", "description", "created_at"}, Required: []int{0, 1, 2, 4, 5, 6, 8}, NullAbsent: []int{3, 7}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Charge{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Charge{}.Amount), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Charge{}.Amount)), Required: 2, Key: `"amount":`},
+		{Offset: unsafe.Offsetof(Charge{}.Currency), Kind: toolimpl.FieldString, Required: 3, Key: `"currency":`},
+		{Offset: unsafe.Offsetof(Charge{}.CustomerID), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"customer_id":`},
+		{Offset: unsafe.Offsetof(Charge{}.Status), Kind: toolimpl.FieldEnum, Required: 4, Enum: toolgenEnumChargeStatus, Key: `"status":`},
+		{Offset: unsafe.Offsetof(Charge{}.Captured), Kind: toolimpl.FieldBool, Required: 5, Key: `"captured":`},
+		{Offset: unsafe.Offsetof(Charge{}.Refunded), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Charge{}.Refunded)), Required: 6, Key: `"amount_refunded":`},
+		{Offset: unsafe.Offsetof(Charge{}.Description), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"description":`},
+		{Offset: unsafe.Offsetof(Charge{}.CreatedAt), Kind: toolimpl.FieldTime, Required: 7, Key: `"created_at":`},
+	},
+	Append: toolimpl.Append[Charge],
+	Size:   unsafe.Sizeof(Charge{}),
+}
+
+// toolgenEncodeCharge writes a Charge object, as its table says.
 func toolgenEncodeCharge(e *toolimpl.Encoder, v *Charge) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"amount\":")
-	e.Int(v.Amount)
-	e.Member("\"currency\":")
-	e.String(v.Currency)
-	if v.CustomerID != "" {
-		e.Member("\"customer_id\":")
-		e.String(v.CustomerID)
-	}
-	e.Member("\"status\":")
-	e.String(string(v.Status))
-	e.Member("\"captured\":")
-	e.Bool(v.Captured)
-	e.Member("\"amount_refunded\":")
-	e.Int(v.Refunded)
-	if v.Description != "" {
-		e.Member("\"description\":")
-		e.String(v.Description)
-	}
-	e.Member("\"created_at\":")
-	e.Time(v.CreatedAt)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeCharge, unsafe.Pointer(v))
 }
 
 var toolgenArgsCaptureCharge = &toolimpl.Object{Names: []string{"charge_id", "amount"}, Required: []int{0}}
@@ -3507,24 +3503,24 @@ var toolgenArgsRefundCharge = &toolimpl.Object{Names: []string{"charge_id", "amo
 // toolgenEnumRefundReason are the values of a RefundReason.
 var toolgenEnumRefundReason = &toolimpl.Enum{Values: []string{"duplicate", "fraudulent", "requested_by_customer"}, Allowed: "\"duplicate\", \"fraudulent\", \"requested_by_customer\""}
 
-// toolgenEncodeRefund writes a Refund object.
+// toolgenTypeRefund describes a Refund for toolimpl's table-driven reader and writer.
+var toolgenTypeRefund = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "charge_id", "amount", "currency", "reason", "created_at"}, Required: []int{0, 1, 2, 3, 5}, NullAbsent: []int{4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Refund{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Refund{}.ChargeID), Kind: toolimpl.FieldString, Required: 2, Key: `"charge_id":`},
+		{Offset: unsafe.Offsetof(Refund{}.Amount), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Refund{}.Amount)), Required: 3, Key: `"amount":`},
+		{Offset: unsafe.Offsetof(Refund{}.Currency), Kind: toolimpl.FieldString, Required: 4, Key: `"currency":`},
+		{Offset: unsafe.Offsetof(Refund{}.Reason), Kind: toolimpl.FieldEnum, OmitEmpty: true, Enum: toolgenEnumRefundReason, Key: `"reason":`},
+		{Offset: unsafe.Offsetof(Refund{}.CreatedAt), Kind: toolimpl.FieldTime, Required: 5, Key: `"created_at":`},
+	},
+	Append: toolimpl.Append[Refund],
+	Size:   unsafe.Sizeof(Refund{}),
+}
+
+// toolgenEncodeRefund writes a Refund object, as its table says.
 func toolgenEncodeRefund(e *toolimpl.Encoder, v *Refund) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"charge_id\":")
-	e.String(v.ChargeID)
-	e.Member("\"amount\":")
-	e.Int(v.Amount)
-	e.Member("\"currency\":")
-	e.String(v.Currency)
-	if v.Reason != "" {
-		e.Member("\"reason\":")
-		e.String(string(v.Reason))
-	}
-	e.Member("\"created_at\":")
-	e.Time(v.CreatedAt)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeRefund, unsafe.Pointer(v))
 }
 
 var toolgenArgsListRefunds = &toolimpl.Object{Names: []string{"charge_id", "created_after", "created_before"}}
@@ -3576,6 +3572,8 @@ var toolgenTypePaymentMethod = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(PaymentMethod{}.ExpMonth), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(PaymentMethod{}.ExpMonth)), OmitEmpty: true, Key: `"exp_month":`},
 		{Offset: unsafe.Offsetof(PaymentMethod{}.ExpYear), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(PaymentMethod{}.ExpYear)), OmitEmpty: true, Key: `"exp_year":`},
 	},
+	Append: toolimpl.Append[PaymentMethod],
+	Size:   unsafe.Sizeof(PaymentMethod{}),
 }
 
 // toolgenEncodePaymentMethod writes a PaymentMethod object, as its table says.
@@ -3643,32 +3641,27 @@ func toolgenDecodeNewInvoice(d *toolimpl.Decoder, v *NewInvoice) {
 // toolgenEnumInvoiceStatus are the values of a InvoiceStatus.
 var toolgenEnumInvoiceStatus = &toolimpl.Enum{Values: []string{"draft", "open", "paid", "void", "uncollectible"}, Allowed: "\"draft\", \"open\", \"paid\", \"void\", \"uncollectible\""}
 
-// toolgenEncodeInvoice writes a Invoice object.
+// toolgenTypeInvoice describes a Invoice for toolimpl's table-driven reader and writer.
+var toolgenTypeInvoice = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "number", "customer_id", "status", "total", "amount_due", "currency", "due_date", "hosted_url"}, Required: []int{0, 1, 2, 3, 4, 5, 6}, NullAbsent: []int{8}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Invoice{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Invoice{}.Number), Kind: toolimpl.FieldString, Required: 2, Key: `"number":`},
+		{Offset: unsafe.Offsetof(Invoice{}.CustomerID), Kind: toolimpl.FieldString, Required: 3, Key: `"customer_id":`},
+		{Offset: unsafe.Offsetof(Invoice{}.Status), Kind: toolimpl.FieldEnum, Required: 4, Enum: toolgenEnumInvoiceStatus, Key: `"status":`},
+		{Offset: unsafe.Offsetof(Invoice{}.Total), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Invoice{}.Total)), Required: 5, Key: `"total":`},
+		{Offset: unsafe.Offsetof(Invoice{}.AmountDue), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Invoice{}.AmountDue)), Required: 6, Key: `"amount_due":`},
+		{Offset: unsafe.Offsetof(Invoice{}.Currency), Kind: toolimpl.FieldString, Required: 7, Key: `"currency":`},
+		{Offset: unsafe.Offsetof(Invoice{}.DueDate), Kind: toolimpl.FieldTime, Pointer: true, Key: `"due_date":`},
+		{Offset: unsafe.Offsetof(Invoice{}.HostedURL), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"hosted_url":`},
+	},
+	Append: toolimpl.Append[Invoice],
+	Size:   unsafe.Sizeof(Invoice{}),
+}
+
+// toolgenEncodeInvoice writes a Invoice object, as its table says.
 func toolgenEncodeInvoice(e *toolimpl.Encoder, v *Invoice) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"number\":")
-	e.String(v.Number)
-	e.Member("\"customer_id\":")
-	e.String(v.CustomerID)
-	e.Member("\"status\":")
-	e.String(string(v.Status))
-	e.Member("\"total\":")
-	e.Int(v.Total)
-	e.Member("\"amount_due\":")
-	e.Int(v.AmountDue)
-	e.Member("\"currency\":")
-	e.String(v.Currency)
-	if v.DueDate != nil {
-		e.Member("\"due_date\":")
-		e.Time((*v.DueDate))
-	}
-	if v.HostedURL != "" {
-		e.Member("\"hosted_url\":")
-		e.String(v.HostedURL)
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeInvoice, unsafe.Pointer(v))
 }
 
 var toolgenArgsFinalizeInvoice = &toolimpl.Object{Names: []string{"invoice_id"}, Required: []int{0}}
@@ -3708,24 +3701,25 @@ var toolgenArgsCreateSubscription = &toolimpl.Object{Names: []string{"customer_i
 // toolgenEnumSubscriptionStatus are the values of a SubscriptionStatus.
 var toolgenEnumSubscriptionStatus = &toolimpl.Enum{Values: []string{"active", "trialing", "past_due", "paused", "canceled"}, Allowed: "\"active\", \"trialing\", \"past_due\", \"paused\", \"canceled\""}
 
-// toolgenEncodeSubscription writes a Subscription object.
+// toolgenTypeSubscription describes a Subscription for toolimpl's table-driven reader and writer.
+var toolgenTypeSubscription = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "customer_id", "price_id", "quantity", "status", "current_period_end", "cancel_at_period_end"}, Required: []int{0, 1, 2, 3, 4, 5, 6}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Subscription{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Subscription{}.CustomerID), Kind: toolimpl.FieldString, Required: 2, Key: `"customer_id":`},
+		{Offset: unsafe.Offsetof(Subscription{}.PriceID), Kind: toolimpl.FieldString, Required: 3, Key: `"price_id":`},
+		{Offset: unsafe.Offsetof(Subscription{}.Quantity), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Subscription{}.Quantity)), Required: 4, Key: `"quantity":`},
+		{Offset: unsafe.Offsetof(Subscription{}.Status), Kind: toolimpl.FieldEnum, Required: 5, Enum: toolgenEnumSubscriptionStatus, Key: `"status":`},
+		{Offset: unsafe.Offsetof(Subscription{}.CurrentPeriodEnd), Kind: toolimpl.FieldTime, Required: 6, Key: `"current_period_end":`},
+		{Offset: unsafe.Offsetof(Subscription{}.CancelAtPeriodEnd), Kind: toolimpl.FieldBool, Required: 7, Key: `"cancel_at_period_end":`},
+	},
+	Append: toolimpl.Append[Subscription],
+	Size:   unsafe.Sizeof(Subscription{}),
+}
+
+// toolgenEncodeSubscription writes a Subscription object, as its table says.
 func toolgenEncodeSubscription(e *toolimpl.Encoder, v *Subscription) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"customer_id\":")
-	e.String(v.CustomerID)
-	e.Member("\"price_id\":")
-	e.String(v.PriceID)
-	e.Member("\"quantity\":")
-	e.Int(int64(v.Quantity))
-	e.Member("\"status\":")
-	e.String(string(v.Status))
-	e.Member("\"current_period_end\":")
-	e.Time(v.CurrentPeriodEnd)
-	e.Member("\"cancel_at_period_end\":")
-	e.Bool(v.CancelAtPeriodEnd)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeSubscription, unsafe.Pointer(v))
 }
 
 var toolgenArgsCancelSubscription = &toolimpl.Object{Names: []string{"subscription_id", "at_period_end", "reason"}, Required: []int{0, 1}}
@@ -3848,27 +3842,24 @@ var toolgenArgsListDisputes = &toolimpl.Object{Names: []string{"status"}}
 // toolgenEnumDisputeStatus are the values of a DisputeStatus.
 var toolgenEnumDisputeStatus = &toolimpl.Enum{Values: []string{"needs_response", "under_review", "won", "lost"}, Allowed: "\"needs_response\", \"under_review\", \"won\", \"lost\""}
 
-// toolgenEncodeDispute writes a Dispute object.
-func toolgenEncodeDispute(e *toolimpl.Encoder, v *Dispute) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"charge_id\":")
-	e.String(v.ChargeID)
-	e.Member("\"amount\":")
-	e.Int(v.Amount)
-	e.Member("\"reason\":")
-	e.String(v.Reason)
-	e.Member("\"status\":")
-	e.String(string(v.Status))
-	e.Member("\"evidence_due_by\":")
-	e.Time(v.DueBy)
-	e.EndObject()
+// toolgenTypeDispute describes a Dispute for toolimpl's table-driven reader and writer.
+var toolgenTypeDispute = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "charge_id", "amount", "reason", "status", "evidence_due_by"}, Required: []int{0, 1, 2, 3, 4, 5}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Dispute{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Dispute{}.ChargeID), Kind: toolimpl.FieldString, Required: 2, Key: `"charge_id":`},
+		{Offset: unsafe.Offsetof(Dispute{}.Amount), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Dispute{}.Amount)), Required: 3, Key: `"amount":`},
+		{Offset: unsafe.Offsetof(Dispute{}.Reason), Kind: toolimpl.FieldString, Required: 4, Key: `"reason":`},
+		{Offset: unsafe.Offsetof(Dispute{}.Status), Kind: toolimpl.FieldEnum, Required: 5, Enum: toolgenEnumDisputeStatus, Key: `"status":`},
+		{Offset: unsafe.Offsetof(Dispute{}.DueBy), Kind: toolimpl.FieldTime, Required: 6, Key: `"evidence_due_by":`},
+	},
+	Append: toolimpl.Append[Dispute],
+	Size:   unsafe.Sizeof(Dispute{}),
 }
 
-// toolgenDecodeDisputeEvidence reads a DisputeEvidence object, as its table says.
-func toolgenDecodeDisputeEvidence(d *toolimpl.Decoder, v *DisputeEvidence) {
-	toolimpl.ReadStruct(d, toolgenTypeDisputeEvidence, unsafe.Pointer(v))
+// toolgenEncodeDispute writes a Dispute object, as its table says.
+func toolgenEncodeDispute(e *toolimpl.Encoder, v *Dispute) {
+	toolimpl.WriteStruct(e, toolgenTypeDispute, unsafe.Pointer(v))
 }
 
 var toolgenArgsGetAccountBalance = &toolimpl.Object{Names: []string{}}
@@ -3897,20 +3888,23 @@ func toolgenEncodeBalance(e *toolimpl.Encoder, v *Balance) {
 
 var toolgenArgsListPayouts = &toolimpl.Object{Names: []string{"arrival_after", "arrival_before"}}
 
-// toolgenEncodePayout writes a Payout object.
+// toolgenTypePayout describes a Payout for toolimpl's table-driven reader and writer.
+var toolgenTypePayout = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "amount", "currency", "status", "arrival_date"}, Required: []int{0, 1, 2, 3, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Payout{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Payout{}.Amount), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Payout{}.Amount)), Required: 2, Key: `"amount":`},
+		{Offset: unsafe.Offsetof(Payout{}.Currency), Kind: toolimpl.FieldString, Required: 3, Key: `"currency":`},
+		{Offset: unsafe.Offsetof(Payout{}.Status), Kind: toolimpl.FieldString, Required: 4, Key: `"status":`},
+		{Offset: unsafe.Offsetof(Payout{}.ArrivalDate), Kind: toolimpl.FieldTime, Required: 5, Key: `"arrival_date":`},
+	},
+	Append: toolimpl.Append[Payout],
+	Size:   unsafe.Sizeof(Payout{}),
+}
+
+// toolgenEncodePayout writes a Payout object, as its table says.
 func toolgenEncodePayout(e *toolimpl.Encoder, v *Payout) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"amount\":")
-	e.Int(v.Amount)
-	e.Member("\"currency\":")
-	e.String(v.Currency)
-	e.Member("\"status\":")
-	e.String(v.Status)
-	e.Member("\"arrival_date\":")
-	e.Time(v.ArrivalDate)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypePayout, unsafe.Pointer(v))
 }
 
 var toolgenArgsCreatePayout = &toolimpl.Object{Names: []string{"amount", "currency", "bank_account_id"}, Required: []int{0, 1}}
@@ -3935,31 +3929,23 @@ func toolgenDecodeGranularity(d *toolimpl.Decoder, v *Granularity) {
 
 var toolgenArgsGetPaymentVolume = &toolimpl.Object{Names: []string{"from", "to", "granularity", "currency"}, Required: []int{0, 1, 2}}
 
-// toolgenEncodeVolumeBucket writes a VolumeBucket object.
-func toolgenEncodeVolumeBucket(e *toolimpl.Encoder, v *VolumeBucket) {
-	e.Object()
-	e.Member("\"start\":")
-	e.Time(v.Start)
-	e.Member("\"gross\":")
-	e.Int(v.Gross)
-	e.Member("\"refunded\":")
-	e.Int(v.Refunded)
-	e.Member("\"net\":")
-	e.Int(v.Net)
-	e.Member("\"count\":")
-	e.Int(int64(v.Count))
-	e.EndObject()
+// toolgenTypeVolumeBucket describes a VolumeBucket for toolimpl's table-driven reader and writer.
+var toolgenTypeVolumeBucket = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"start", "gross", "refunded", "net", "count"}, Required: []int{0, 1, 2, 3, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(VolumeBucket{}.Start), Kind: toolimpl.FieldTime, Required: 1, Key: `"start":`},
+		{Offset: unsafe.Offsetof(VolumeBucket{}.Gross), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(VolumeBucket{}.Gross)), Required: 2, Key: `"gross":`},
+		{Offset: unsafe.Offsetof(VolumeBucket{}.Refunded), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(VolumeBucket{}.Refunded)), Required: 3, Key: `"refunded":`},
+		{Offset: unsafe.Offsetof(VolumeBucket{}.Net), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(VolumeBucket{}.Net)), Required: 4, Key: `"net":`},
+		{Offset: unsafe.Offsetof(VolumeBucket{}.Count), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(VolumeBucket{}.Count)), Required: 5, Key: `"count":`},
+	},
+	Append: toolimpl.Append[VolumeBucket],
+	Size:   unsafe.Sizeof(VolumeBucket{}),
 }
 
-// toolgenTypeInvoiceItem describes a InvoiceItem for toolimpl's table-driven reader and writer.
-var toolgenTypeInvoiceItem = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"description", "quantity", "unit_amount", "tax_rate_ids"}, Required: []int{0, 1, 2}, NullAbsent: []int{3}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(InvoiceItem{}.Description), Kind: toolimpl.FieldString, Required: 1, Key: `"description":`},
-		{Offset: unsafe.Offsetof(InvoiceItem{}.Quantity), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(InvoiceItem{}.Quantity)), Required: 2, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"quantity":`},
-		{Offset: unsafe.Offsetof(InvoiceItem{}.UnitAmount), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(InvoiceItem{}.UnitAmount)), Required: 3, Bounded: true, Min: 0, Max: 9223372036854775807, Key: `"unit_amount":`},
-		{Offset: unsafe.Offsetof(InvoiceItem{}.TaxRateIDs), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"tax_rate_ids":`},
-	},
+// toolgenEncodeVolumeBucket writes a VolumeBucket object, as its table says.
+func toolgenEncodeVolumeBucket(e *toolimpl.Encoder, v *VolumeBucket) {
+	toolimpl.WriteStruct(e, toolgenTypeVolumeBucket, unsafe.Pointer(v))
 }
 
 // toolgenDecodeInvoiceItem reads a InvoiceItem object, as its table says.

@@ -1161,7 +1161,7 @@ type ReverseGeocodeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReverseGeocodeRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolReverseGeocode, toolgenObjectLocation, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolReverseGeocode, &toolgenTypeLocation.Object, unsafe.Pointer(&r), 2)
 }
 
 // GetLocationTimeZoneRule is a permission rule for the tool
@@ -1175,7 +1175,7 @@ type GetLocationTimeZoneRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetLocationTimeZoneRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetLocationTimeZone, toolgenObjectLocation, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolGetLocationTimeZone, &toolgenTypeLocation.Object, unsafe.Pointer(&r), 2)
 }
 
 // GetElevationRule is a permission rule for the tool get_elevation: each field
@@ -1757,7 +1757,7 @@ func toolgenCallSelectSeat(ctx context.Context, args []byte) (res toolgen.Result
 		case "seat":
 			o.Saw(2)
 			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern0, "^[0-9]{1,2}[A-K]$")
+				d.MatchPattern(s0, toolgenPattern1, "^[0-9]{1,2}[A-K]$")
 				argSeat = s0
 			}
 		default:
@@ -1844,13 +1844,13 @@ func toolgenCallCreateFareAlert(ctx context.Context, args []byte) (res toolgen.R
 		case "origin":
 			o.Saw(0)
 			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern1, "^[A-Z]{3}$")
+				d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{3}$")
 				argOrigin = s0
 			}
 		case "destination":
 			o.Saw(1)
 			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern1, "^[A-Z]{3}$")
+				d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{3}$")
 				argDestination = s0
 			}
 		case "depart_date":
@@ -2543,13 +2543,13 @@ func toolgenCallConvertCurrency(ctx context.Context, args []byte) (res toolgen.R
 		case "from":
 			o.Saw(1)
 			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern1, "^[A-Z]{3}$")
+				d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{3}$")
 				argFrom = s0
 			}
 		case "to":
 			o.Saw(2)
 			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern1, "^[A-Z]{3}$")
+				d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{3}$")
 				argTo = s0
 			}
 		default:
@@ -3419,24 +3419,34 @@ func toolgenCallCreateGeofence(ctx context.Context, args []byte) (res toolgen.Re
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenEncodePassenger writes a Passenger object.
+// toolgenTypeLocation describes a Location for toolimpl's table-driven reader and writer.
+var toolgenTypeLocation = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"lat", "lng"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Location{}.Lat), Kind: toolimpl.FieldFloat64, Required: 1, Check: &toolimpl.Check{FloatMin: -90, FloatMax: 90, FloatBounded: true}, Key: `"lat":`},
+		{Offset: unsafe.Offsetof(Location{}.Lng), Kind: toolimpl.FieldFloat64, Required: 2, Check: &toolimpl.Check{FloatMin: -180, FloatMax: 180, FloatBounded: true}, Key: `"lng":`},
+	},
+	Append: toolimpl.Append[Location],
+	Size:   unsafe.Sizeof(Location{}),
+}
+
+// toolgenTypePassenger describes a Passenger for toolimpl's table-driven reader and writer.
+var toolgenTypePassenger = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"given_name", "family_name", "birth_date", "passport", "loyalty_number"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Passenger{}.GivenName), Kind: toolimpl.FieldString, Required: 1, Key: `"given_name":`},
+		{Offset: unsafe.Offsetof(Passenger{}.FamilyName), Kind: toolimpl.FieldString, Required: 2, Key: `"family_name":`},
+		{Offset: unsafe.Offsetof(Passenger{}.BirthDate), Kind: toolimpl.FieldTime, Required: 3, Key: `"birth_date":`},
+		{Offset: unsafe.Offsetof(Passenger{}.Passport), Kind: toolimpl.FieldString, Pointer: true, Key: `"passport":`},
+		{Offset: unsafe.Offsetof(Passenger{}.LoyaltyNumber), Kind: toolimpl.FieldString, Pointer: true, Key: `"loyalty_number":`},
+	},
+	Append: toolimpl.Append[Passenger],
+	Size:   unsafe.Sizeof(Passenger{}),
+}
+
+// toolgenEncodePassenger writes a Passenger object, as its table says.
 func toolgenEncodePassenger(e *toolimpl.Encoder, v *Passenger) {
-	e.Object()
-	e.Member("\"given_name\":")
-	e.String(v.GivenName)
-	e.Member("\"family_name\":")
-	e.String(v.FamilyName)
-	e.Member("\"birth_date\":")
-	e.Time(v.BirthDate)
-	if v.Passport != nil {
-		e.Member("\"passport\":")
-		e.String((*v.Passport))
-	}
-	if v.LoyaltyNumber != nil {
-		e.Member("\"loyalty_number\":")
-		e.String((*v.LoyaltyNumber))
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypePassenger, unsafe.Pointer(v))
 }
 
 // toolgenDecodeFlightSearch reads a FlightSearch object.
@@ -3448,13 +3458,13 @@ func toolgenDecodeFlightSearch(d *toolimpl.Decoder, v *FlightSearch) {
 		case "origin":
 			o.Saw(0)
 			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern1, "^[A-Z]{3}$")
+				d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{3}$")
 				v.Origin = s0
 			}
 		case "destination":
 			o.Saw(1)
 			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern1, "^[A-Z]{3}$")
+				d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{3}$")
 				v.Destination = s0
 			}
 		case "depart_date":
@@ -3500,80 +3510,36 @@ func toolgenDecodeFlightSearch(d *toolimpl.Decoder, v *FlightSearch) {
 	}
 }
 
-// toolgenEncodeFlightOffer writes a FlightOffer object.
-func toolgenEncodeFlightOffer(e *toolimpl.Encoder, v *FlightOffer) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"carrier\":")
-	e.String(v.Carrier)
-	e.Member("\"flights\":")
-	e.Array()
-	for i0 := range v.Flights {
-		e.String(v.Flights[i0])
-	}
-	e.EndArray()
-	e.Member("\"departure\":")
-	e.Time(v.Departure)
-	e.Member("\"arrival\":")
-	e.Time(v.Arrival)
-	e.Member("\"stops\":")
-	e.Int(int64(v.Stops))
-	e.Member("\"cabin\":")
-	e.String(string(v.Cabin))
-	e.Member("\"price\":")
-	e.Float(v.Price, 64)
-	e.Member("\"currency\":")
-	e.String(v.Currency)
-	e.Member("\"in_policy\":")
-	e.Bool(v.InPolicy)
-	e.EndObject()
+// toolgenEnumCabin are the values of a Cabin.
+var toolgenEnumCabin = &toolimpl.Enum{Values: []string{"economy", "premium_economy", "business", "first"}, Allowed: "\"economy\", \"premium_economy\", \"business\", \"first\""}
+
+// toolgenTypeFlightOffer describes a FlightOffer for toolimpl's table-driven reader and writer.
+var toolgenTypeFlightOffer = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "carrier", "flights", "departure", "arrival", "stops", "cabin", "price", "currency", "in_policy"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(FlightOffer{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(FlightOffer{}.Carrier), Kind: toolimpl.FieldString, Required: 2, Key: `"carrier":`},
+		{Offset: unsafe.Offsetof(FlightOffer{}.Flights), Kind: toolimpl.FieldStrings, Required: 3, Key: `"flights":`},
+		{Offset: unsafe.Offsetof(FlightOffer{}.Departure), Kind: toolimpl.FieldTime, Required: 4, Key: `"departure":`},
+		{Offset: unsafe.Offsetof(FlightOffer{}.Arrival), Kind: toolimpl.FieldTime, Required: 5, Key: `"arrival":`},
+		{Offset: unsafe.Offsetof(FlightOffer{}.Stops), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(FlightOffer{}.Stops)), Required: 6, Key: `"stops":`},
+		{Offset: unsafe.Offsetof(FlightOffer{}.Cabin), Kind: toolimpl.FieldEnum, Required: 7, Enum: toolgenEnumCabin, Key: `"cabin":`},
+		{Offset: unsafe.Offsetof(FlightOffer{}.Price), Kind: toolimpl.FieldFloat64, Required: 8, Key: `"price":`},
+		{Offset: unsafe.Offsetof(FlightOffer{}.Currency), Kind: toolimpl.FieldString, Required: 9, Key: `"currency":`},
+		{Offset: unsafe.Offsetof(FlightOffer{}.InPolicy), Kind: toolimpl.FieldBool, Required: 10, Key: `"in_policy":`},
+	},
+	Append: toolimpl.Append[FlightOffer],
+	Size:   unsafe.Sizeof(FlightOffer{}),
 }
 
-// toolgenDecodePassenger reads a Passenger object.
+// toolgenEncodeFlightOffer writes a FlightOffer object, as its table says.
+func toolgenEncodeFlightOffer(e *toolimpl.Encoder, v *FlightOffer) {
+	toolimpl.WriteStruct(e, toolgenTypeFlightOffer, unsafe.Pointer(v))
+}
+
+// toolgenDecodePassenger reads a Passenger object, as its table says.
 func toolgenDecodePassenger(d *toolimpl.Decoder, v *Passenger) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectPassenger); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "given_name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.GivenName = s0
-			}
-		case "family_name":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				v.FamilyName = s0
-			}
-		case "birth_date":
-			o.Saw(2)
-			if t0, ok := d.Time(); ok {
-				v.BirthDate = t0
-			}
-		case "passport":
-			if d.Null() {
-				v.Passport = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Passport = p0
-			}
-		case "loyalty_number":
-			if d.Null() {
-				v.LoyaltyNumber = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.LoyaltyNumber = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypePassenger, unsafe.Pointer(v))
 }
 
 // toolgenDecodeSeatPreference reads a SeatPreference: one of "window", "aisle", "any".
@@ -3596,24 +3562,25 @@ func toolgenDecodeSeatPreference(d *toolimpl.Decoder, v *SeatPreference) {
 
 var toolgenArgsBookFlight = &toolimpl.Object{Names: []string{"offer_id", "passengers", "seat_preference"}, Required: []int{0, 1}}
 
-// toolgenEncodeBooking writes a Booking object.
+// toolgenTypeBooking describes a Booking for toolimpl's table-driven reader and writer.
+var toolgenTypeBooking = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"reference", "kind", "summary", "start", "end", "total", "currency"}, Required: []int{0, 1, 2, 3, 4, 5, 6}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Booking{}.Reference), Kind: toolimpl.FieldString, Required: 1, Key: `"reference":`},
+		{Offset: unsafe.Offsetof(Booking{}.Kind), Kind: toolimpl.FieldString, Required: 2, Key: `"kind":`},
+		{Offset: unsafe.Offsetof(Booking{}.Summary), Kind: toolimpl.FieldString, Required: 3, Key: `"summary":`},
+		{Offset: unsafe.Offsetof(Booking{}.Start), Kind: toolimpl.FieldTime, Required: 4, Key: `"start":`},
+		{Offset: unsafe.Offsetof(Booking{}.End), Kind: toolimpl.FieldTime, Required: 5, Key: `"end":`},
+		{Offset: unsafe.Offsetof(Booking{}.Total), Kind: toolimpl.FieldFloat64, Required: 6, Key: `"total":`},
+		{Offset: unsafe.Offsetof(Booking{}.Currency), Kind: toolimpl.FieldString, Required: 7, Key: `"currency":`},
+	},
+	Append: toolimpl.Append[Booking],
+	Size:   unsafe.Sizeof(Booking{}),
+}
+
+// toolgenEncodeBooking writes a Booking object, as its table says.
 func toolgenEncodeBooking(e *toolimpl.Encoder, v *Booking) {
-	e.Object()
-	e.Member("\"reference\":")
-	e.String(v.Reference)
-	e.Member("\"kind\":")
-	e.String(v.Kind)
-	e.Member("\"summary\":")
-	e.String(v.Summary)
-	e.Member("\"start\":")
-	e.Time(v.Start)
-	e.Member("\"end\":")
-	e.Time(v.End)
-	e.Member("\"total\":")
-	e.Float(v.Total, 64)
-	e.Member("\"currency\":")
-	e.String(v.Currency)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeBooking, unsafe.Pointer(v))
 }
 
 var toolgenArgsGetFlightStatus = &toolimpl.Object{Names: []string{"flight_number", "date"}, Required: []int{0, 1}}
@@ -3623,38 +3590,26 @@ var toolgenArgsCheckInForFlight = &toolimpl.Object{Names: []string{"booking_refe
 var toolgenArgsCreateFareAlert = &toolimpl.Object{Names: []string{"origin", "destination", "depart_date", "target_price"}, Required: []int{0, 1, 2, 3}}
 var toolgenArgsFindNearbyAirports = &toolimpl.Object{Names: []string{"near", "radius_km"}, Required: []int{0, 1}}
 
-// toolgenEncodePlace writes a Place object.
+// toolgenTypePlace describes a Place for toolimpl's table-driven reader and writer.
+var toolgenTypePlace = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "name", "address", "location", "rating", "open_now", "phone", "hours"}, Required: []int{0, 1, 2, 3}, NullAbsent: []int{4, 6, 7}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Place{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Place{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Place{}.Address), Kind: toolimpl.FieldString, Required: 3, Key: `"address":`},
+		{Offset: unsafe.Offsetof(Place{}.Location), Kind: toolimpl.FieldStruct, Required: 4, Elem: toolgenTypeLocation, Key: `"location":`},
+		{Offset: unsafe.Offsetof(Place{}.Rating), Kind: toolimpl.FieldFloat64, OmitEmpty: true, Key: `"rating":`},
+		{Offset: unsafe.Offsetof(Place{}.OpenNow), Kind: toolimpl.FieldBool, Pointer: true, Key: `"open_now":`},
+		{Offset: unsafe.Offsetof(Place{}.Phone), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"phone":`},
+		{Offset: unsafe.Offsetof(Place{}.Hours), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"hours":`},
+	},
+	Append: toolimpl.Append[Place],
+	Size:   unsafe.Sizeof(Place{}),
+}
+
+// toolgenEncodePlace writes a Place object, as its table says.
 func toolgenEncodePlace(e *toolimpl.Encoder, v *Place) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"name\":")
-	e.String(v.Name)
-	e.Member("\"address\":")
-	e.String(v.Address)
-	e.Member("\"location\":")
-	toolgenEncodeLocation(e, &v.Location)
-	if v.Rating != 0 {
-		e.Member("\"rating\":")
-		e.Float(v.Rating, 64)
-	}
-	if v.OpenNow != nil {
-		e.Member("\"open_now\":")
-		e.Bool((*v.OpenNow))
-	}
-	if v.Phone != "" {
-		e.Member("\"phone\":")
-		e.String(v.Phone)
-	}
-	if len(v.Hours) > 0 {
-		e.Member("\"hours\":")
-		e.Array()
-		for i0 := range v.Hours {
-			e.String(v.Hours[i0])
-		}
-		e.EndArray()
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypePlace, unsafe.Pointer(v))
 }
 
 // toolgenDecodeHotelSearch reads a HotelSearch object.
@@ -3734,6 +3689,8 @@ var toolgenTypeHotelOffer = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(HotelOffer{}.Refundable), Kind: toolimpl.FieldBool, Required: 9, Key: `"refundable":`},
 		{Offset: unsafe.Offsetof(HotelOffer{}.Amenities), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"amenities":`},
 	},
+	Append: toolimpl.Append[HotelOffer],
+	Size:   unsafe.Sizeof(HotelOffer{}),
 }
 
 // toolgenEncodeHotelOffer writes a HotelOffer object, as its table says.
@@ -3847,6 +3804,8 @@ var toolgenTypeRoute = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Route{}.DurationSeconds), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Route{}.DurationSeconds)), Required: 3, Key: `"duration_seconds":`},
 		{Offset: unsafe.Offsetof(Route{}.Steps), Kind: toolimpl.FieldStrings, Required: 4, Key: `"steps":`},
 	},
+	Append: toolimpl.Append[Route],
+	Size:   unsafe.Sizeof(Route{}),
 }
 
 // toolgenEncodeRoute writes a Route object, as its table says.
@@ -3876,35 +3835,14 @@ var toolgenArgsGetLiveTraffic = &toolimpl.Object{Names: []string{"area"}, Requir
 var toolgenArgsGetTransitDepartures = &toolimpl.Object{Names: []string{"stop", "line", "limit"}, Required: []int{0, 2}}
 var toolgenArgsGeocodeAddress = &toolimpl.Object{Names: []string{"address"}, Required: []int{0}}
 
-// toolgenEncodeLocation writes a Location object.
+// toolgenEncodeLocation writes a Location object, as its table says.
 func toolgenEncodeLocation(e *toolimpl.Encoder, v *Location) {
-	e.Object()
-	e.Member("\"lat\":")
-	e.Float(v.Lat, 64)
-	e.Member("\"lng\":")
-	e.Float(v.Lng, 64)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeLocation, unsafe.Pointer(v))
 }
 
-// toolgenDecodeLocation reads a Location object.
+// toolgenDecodeLocation reads a Location object, as its table says.
 func toolgenDecodeLocation(d *toolimpl.Decoder, v *Location) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectLocation); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "lat":
-			o.Saw(0)
-			if f0, ok := d.Float(-90, 90, 64); ok {
-				v.Lat = f0
-			}
-		case "lng":
-			o.Saw(1)
-			if f0, ok := d.Float(-180, 180, 64); ok {
-				v.Lng = f0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeLocation, unsafe.Pointer(v))
 }
 
 // toolgenDecodeSliceLocation reads a []Location.
@@ -3985,7 +3923,6 @@ func toolgenDecodeCabin(d *toolimpl.Decoder, v *Cabin) {
 }
 
 var toolgenObjectFlightSearch = &toolimpl.Object{Names: []string{"origin", "destination", "depart_date", "return_date", "adults", "cabin", "nonstop_only", "max_price", "airlines"}, Required: []int{0, 1, 2}, NullAbsent: []int{4, 5, 6, 8}}
-var toolgenObjectPassenger = &toolimpl.Object{Names: []string{"given_name", "family_name", "birth_date", "passport", "loyalty_number"}, Required: []int{0, 1, 2}}
 var toolgenObjectHotelSearch = &toolimpl.Object{Names: []string{"near", "check_in", "check_out", "guests", "rooms", "max_nightly", "min_stars", "amenities", "refundable_only"}, Required: []int{0, 1, 2}, NullAbsent: []int{3, 4, 7, 8}}
 
 // toolgenDecodeAvoid reads a Avoid: one of "tolls", "highways", "ferries".
@@ -4006,15 +3943,13 @@ func toolgenDecodeAvoid(d *toolimpl.Decoder, v *Avoid) {
 	}
 }
 
-var toolgenObjectLocation = &toolimpl.Object{Names: []string{"lat", "lng"}, Required: []int{0, 1}}
-
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.
 var (
-	// ^[0-9]{1,2}[A-K]$
-	toolgenPattern0 = regexp.MustCompile("^[0-9]{1,2}[A-K]$")
 	// ^[A-Z]{3}$
-	toolgenPattern1 = regexp.MustCompile("^[A-Z]{3}$")
+	toolgenPattern0 = regexp.MustCompile("^[A-Z]{3}$")
+	// ^[0-9]{1,2}[A-K]$
+	toolgenPattern1 = regexp.MustCompile("^[0-9]{1,2}[A-K]$")
 	// ^[A-Z]{2}$
 	toolgenPattern2 = regexp.MustCompile("^[A-Z]{2}$")
 )

@@ -88,7 +88,7 @@ type ExportRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ExportRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolExport, toolgenObjectExportArgs, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolExport, &toolgenTypeExportArgs.Object, unsafe.Pointer(&r), 4)
 }
 
 // toolgenCallLookup reads the arguments of lookup, calls Lookup and writes its result.
@@ -146,53 +146,22 @@ func toolgenCallExport(ctx context.Context, args []byte) (res toolgen.Result, er
 	return toolgen.TextResult(out), nil
 }
 
+// toolgenTypeExportArgs describes a ExportArgs for toolimpl's table-driven reader and writer.
+var toolgenTypeExportArgs = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"format", "fields", "since", "archived"}, Required: []int{0}, NullAbsent: []int{1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(ExportArgs{}.Format), Kind: toolimpl.FieldString, Required: 1, Check: &toolimpl.Check{Pattern: toolgenPattern0, PatternText: "^(csv|vcf|json)$"}, Key: `"format":`},
+		{Offset: unsafe.Offsetof(ExportArgs{}.Fields), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"fields":`},
+		{Offset: unsafe.Offsetof(ExportArgs{}.Since), Kind: toolimpl.FieldString, OmitEmpty: true, Check: &toolimpl.Check{Format: "date-time"}, Key: `"since":`},
+		{Offset: unsafe.Offsetof(ExportArgs{}.Archived), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"archived":`},
+	},
+}
 var toolgenArgsLookup = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
 
-// toolgenDecodeExportArgs reads a ExportArgs object.
+// toolgenDecodeExportArgs reads a ExportArgs object, as its table says.
 func toolgenDecodeExportArgs(d *toolimpl.Decoder, v *ExportArgs) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectExportArgs); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "format":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern0, "^(csv|vcf|json)$")
-				v.Format = s0
-			}
-		case "fields":
-			toolgenDecodeSlicestring(d, &v.Fields)
-		case "since":
-			if s0, ok := d.String(); ok {
-				d.CheckFormat(s0, "date-time")
-				v.Since = s0
-			}
-		case "archived":
-			if b0, ok := d.Bool(); ok {
-				v.Archived = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypeExportArgs, unsafe.Pointer(v))
 }
-
-// toolgenDecodeSlicestring reads a []string.
-func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
-	if _, ok := d.Array(); ok {
-		var a0 [8]string
-		s0 := a0[:0]
-		for d.Elem() {
-			var e0 string
-			if s1, ok := d.String(); ok {
-				e0 = s1
-			}
-			s0 = append(s0, e0)
-		}
-		*v = append(make([]string, 0, len(s0)), s0...)
-	}
-}
-
-var toolgenObjectExportArgs = &toolimpl.Object{Names: []string{"format", "fields", "since", "archived"}, Required: []int{0}, NullAbsent: []int{1, 2, 3}}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

@@ -617,7 +617,9 @@ var toolgenTypePoint = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Point{}.X), Kind: toolimpl.FieldFloat64, Required: 1, Key: `"x":`},
 		{Offset: unsafe.Offsetof(Point{}.Y), Kind: toolimpl.FieldFloat64, Required: 2, Key: `"y":`},
 	},
-	New: toolimpl.New[Point],
+	New:    toolimpl.New[Point],
+	Append: toolimpl.Append[Point],
+	Size:   unsafe.Sizeof(Point{}),
 }
 
 // toolgenDecodePoint reads a Point object, as its table says.

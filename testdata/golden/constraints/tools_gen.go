@@ -195,7 +195,7 @@ func toolgenCallBook(ctx context.Context, args []byte) (res toolgen.Result, err 
 			} else {
 				p0 := new(string)
 				if s1, ok := d.String(); ok {
-					d.MatchPattern(s1, toolgenPattern0, "^[A-Z]{3}(,[A-Z]{3})*$")
+					d.MatchPattern(s1, toolgenPattern2, "^[A-Z]{3}(,[A-Z]{3})*$")
 					*p0 = s1
 				}
 				argCode = p0
@@ -287,13 +287,13 @@ func toolgenDecodeSignup(d *toolimpl.Decoder, v *Signup) {
 			o.Saw(1)
 			if s0, ok := d.String(); ok {
 				d.CheckLength(s0, 0, 5)
-				d.MatchPattern(s0, toolgenPattern1, "^[a-z]{1,3}$")
+				d.MatchPattern(s0, toolgenPattern0, "^[a-z]{1,3}$")
 				v.Handle = s0
 			}
 		case "code":
 			o.Saw(2)
 			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern2, "^[A-Z]+$")
+				d.MatchPattern(s0, toolgenPattern1, "^[A-Z]+$")
 				v.Code = s0
 			}
 		case "age":
@@ -504,12 +504,12 @@ var toolgenObjectSignup = &toolimpl.Object{Names: []string{"name", "handle", "co
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.
 var (
-	// ^[A-Z]{3}(,[A-Z]{3})*$
-	toolgenPattern0 = regexp.MustCompile("^[A-Z]{3}(?:,[A-Z]{3})*$")
 	// ^[a-z]{1,3}$
-	toolgenPattern1 = regexp.MustCompile("^[a-z]{1,3}$")
+	toolgenPattern0 = regexp.MustCompile("^[a-z]{1,3}$")
 	// ^[A-Z]+$
-	toolgenPattern2 = regexp.MustCompile("^[A-Z]+$")
+	toolgenPattern1 = regexp.MustCompile("^[A-Z]+$")
+	// ^[A-Z]{3}(,[A-Z]{3})*$
+	toolgenPattern2 = regexp.MustCompile("^[A-Z]{3}(?:,[A-Z]{3})*$")
 	// :
 	toolgenPattern3 = regexp.MustCompile(":")
 )

@@ -145,18 +145,17 @@ func toolgenEncodeMoney(e *toolimpl.Encoder, v *Money) {
 	toolimpl.WriteStruct(e, toolgenTypeMoney, unsafe.Pointer(v))
 }
 
-// toolgenEncodeWindow writes a Window object.
+// toolgenTypeWindow describes a Window for toolimpl's table-driven reader and writer.
+var toolgenTypeWindow = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"From", "To", "Tags"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Window{}.From), Kind: toolimpl.FieldTime, Required: 1, Key: `"From":`},
+		{Offset: unsafe.Offsetof(Window{}.To), Kind: toolimpl.FieldTime, Required: 2, Key: `"To":`},
+		{Offset: unsafe.Offsetof(Window{}.Tags), Kind: toolimpl.FieldStrings, Required: 3, Key: `"Tags":`},
+	},
+}
+
+// toolgenEncodeWindow writes a Window object, as its table says.
 func toolgenEncodeWindow(e *toolimpl.Encoder, v *Window) {
-	e.Object()
-	e.Member("\"From\":")
-	e.Time(v.From)
-	e.Member("\"To\":")
-	e.Time(v.To)
-	e.Member("\"Tags\":")
-	e.Array()
-	for i0 := range v.Tags {
-		e.String(v.Tags[i0])
-	}
-	e.EndArray()
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeWindow, unsafe.Pointer(v))
 }

@@ -82,7 +82,7 @@ func toolgenCallCheck(ctx context.Context, args []byte) (res toolgen.Result, err
 		case "code":
 			o.Saw(1)
 			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{2}\\d{3}$")
+				d.MatchPattern(s0, toolgenPattern4, "^[A-Z]{2}\\d{3}$")
 				argCode = s0
 			}
 		default:
@@ -110,25 +110,25 @@ func toolgenDecodeShapes(d *toolimpl.Decoder, v *Shapes) {
 		case "dot":
 			o.Saw(0)
 			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern1, "^a.c$")
+				d.MatchPattern(s0, toolgenPattern0, "^a.c$")
 				v.Dot = s0
 			}
 		case "space":
 			o.Saw(1)
 			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern2, "^\\S+\\s\\S+$")
+				d.MatchPattern(s0, toolgenPattern1, "^\\S+\\s\\S+$")
 				v.Space = s0
 			}
 		case "escape":
 			o.Saw(2)
 			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern3, "^caf\\u00e9|\\u{1F600}$")
+				d.MatchPattern(s0, toolgenPattern2, "^caf\\u00e9|\\u{1F600}$")
 				v.Escape = s0
 			}
 		case "class":
 			o.Saw(3)
 			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern4, "^[[a-z]+$")
+				d.MatchPattern(s0, toolgenPattern3, "^[[a-z]+$")
 				v.Class = s0
 			}
 		case "letters":
@@ -148,16 +148,16 @@ var toolgenObjectShapes = &toolimpl.Object{Names: []string{"dot", "space", "esca
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.
 var (
-	// ^[A-Z]{2}\d{3}$
-	toolgenPattern0 = regexp.MustCompile("^[A-Z]{2}\\d{3}$")
 	// ^a.c$
-	toolgenPattern1 = regexp.MustCompile("^a[^\\n\\r\\x{2028}\\x{2029}]c$")
+	toolgenPattern0 = regexp.MustCompile("^a[^\\n\\r\\x{2028}\\x{2029}]c$")
 	// ^\S+\s\S+$
-	toolgenPattern2 = regexp.MustCompile("^[\\x{0}-\\x{8}\\x{e}-\\x{1f}\\x{21}-\\x{9f}\\x{a1}-\\x{167f}\\x{1681}-\\x{1fff}\\x{200b}-\\x{2027}\\x{202a}-\\x{202e}\\x{2030}-\\x{205e}\\x{2060}-\\x{2fff}\\x{3001}-\\x{fefe}\\x{ff00}-\\x{10ffff}]+[\\x{9}-\\x{d}\\x{20}\\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}-\\x{2029}\\x{202f}\\x{205f}\\x{3000}\\x{feff}][\\x{0}-\\x{8}\\x{e}-\\x{1f}\\x{21}-\\x{9f}\\x{a1}-\\x{167f}\\x{1681}-\\x{1fff}\\x{200b}-\\x{2027}\\x{202a}-\\x{202e}\\x{2030}-\\x{205e}\\x{2060}-\\x{2fff}\\x{3001}-\\x{fefe}\\x{ff00}-\\x{10ffff}]+$")
+	toolgenPattern1 = regexp.MustCompile("^[\\x{0}-\\x{8}\\x{e}-\\x{1f}\\x{21}-\\x{9f}\\x{a1}-\\x{167f}\\x{1681}-\\x{1fff}\\x{200b}-\\x{2027}\\x{202a}-\\x{202e}\\x{2030}-\\x{205e}\\x{2060}-\\x{2fff}\\x{3001}-\\x{fefe}\\x{ff00}-\\x{10ffff}]+[\\x{9}-\\x{d}\\x{20}\\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}-\\x{2029}\\x{202f}\\x{205f}\\x{3000}\\x{feff}][\\x{0}-\\x{8}\\x{e}-\\x{1f}\\x{21}-\\x{9f}\\x{a1}-\\x{167f}\\x{1681}-\\x{1fff}\\x{200b}-\\x{2027}\\x{202a}-\\x{202e}\\x{2030}-\\x{205e}\\x{2060}-\\x{2fff}\\x{3001}-\\x{fefe}\\x{ff00}-\\x{10ffff}]+$")
 	// ^caf\u00e9|\u{1F600}$
-	toolgenPattern3 = regexp.MustCompile("^caf\\x{e9}|\\x{1f600}$")
+	toolgenPattern2 = regexp.MustCompile("^caf\\x{e9}|\\x{1f600}$")
 	// ^[[a-z]+$
-	toolgenPattern4 = regexp.MustCompile("^[\\[a-z]+$")
+	toolgenPattern3 = regexp.MustCompile("^[\\[a-z]+$")
+	// ^[A-Z]{2}\d{3}$
+	toolgenPattern4 = regexp.MustCompile("^[A-Z]{2}\\d{3}$")
 	// ^\p{L}+$
 	toolgenPattern5 = regexp.MustCompile("^\\p{L}+$")
 )
