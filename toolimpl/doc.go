@@ -3,8 +3,22 @@
 //
 // Generated tools files call it to read arguments ([Decoder]), write results
 // ([Encoder]) and partial results ([PartialEncoder]), guard their version ([EnforceVersion]), survive a panicking
-// tool ([Recover]), build permission rules ([Rule]) and derive their schema
-// dialects at start-up ([Tools]). Package mcp's stateless fast path reads
+// tool ([Recover]), build permission rules ([Rule], [RuleOf]) and derive their schema
+// dialects at start-up ([StaticTools], [Tools]).
+//
+// # Tables
+//
+// Most struct types are read and written without code of their own: a
+// generated file declares a [Struct] per type, a static table of its
+// members' offsets (from unsafe.Offsetof), kinds and constraints, and
+// [ReadStruct] and [WriteStruct] walk it; a tool whose arguments and result
+// are such types is dispatched by [Dispatch]. A function per type and per
+// tool cost the compiler and the binary several times what go-sdk's
+// reflection costs per tool; a table is data. Types with members a [Field]
+// does not describe (maps, unions, defaults, embedded structs, text and JSON
+// methods...) keep generated readers and writers, which call ReadStruct and
+// WriteStruct for their tabled members. Nothing reads the tables by
+// reflection: the offsets and sizes are the compiler's constants. Package mcp's stateless fast path reads
 // requests and writes responses with the same Decoder and Encoder, as
 // protobuf-go's own packages use protoimpl. Its compatibility promise is to
 // generated files of a version between [MinVersion] and [MaxVersion], and to

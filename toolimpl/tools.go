@@ -10,10 +10,11 @@ import (
 
 // Tools fills in each tool's StrictSchema and GeminiSchema, derived from its
 // InputSchema once per process and shared after that, and returns ts.
-// Generated Tools functions call it on a new slice each time:
+// Generated Tools methods of a type whose methods are tools call it on a new
+// slice each time (package functions' Tools call StaticTools):
 //
-//	func Tools() []toolgen.Tool {
-//		return toolimpl.Tools([]toolgen.Tool{{Name: ToolGetWeather, ...}})
+//	func (recv *Store) Tools() []toolgen.Tool {
+//		return toolimpl.Tools([]toolgen.Tool{{Name: ToolLookup, ...}})
 //	}
 //
 // The input schemas must be the generated files' package-level variables:
