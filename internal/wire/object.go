@@ -3,6 +3,7 @@ package wire
 import (
 	"strconv"
 	"sync"
+	"sync/atomic"
 )
 
 // An Object describes the members of one JSON object type, for
@@ -22,6 +23,8 @@ type Object struct {
 
 	once  sync.Once
 	known string // the names, quoted, for "unknown field" problems
+
+	index atomic.Pointer[nameIndex] // for Index, built on first use (index.go)
 }
 
 // prepare works out, on first use, the text of an unknown-member problem:
