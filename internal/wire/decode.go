@@ -54,7 +54,7 @@ type Decoder struct {
 
 	// The path to the current value: the open containers, in segs while
 	// they fit (so that the Decoder does not allocate for them), then in deep.
-	segs [32]segment
+	segs [16]segment
 	deep []segment
 	nseg int
 
@@ -103,32 +103,61 @@ func (d *Decoder) Object() bool {
 // member's value exactly once, with a read method, Skip or Unknown. Field
 // reports false after the closing brace, or on a syntax error.
 func (d *Decoder) Field() ([]byte, bool) {
+	if key, ok := d.plainField(); ok {
+		return key, true
+	}
+	return d.fieldSlow()
+}
+
+// fieldSlow is Field where plainField finds no plain key right there.
+func (d *Decoder) fieldSlow() ([]byte, bool) {
 	s := d.top()
 	if s == nil || !s.object {
 		return nil, false
 	}
-	// The usual case, checked without calls: a plain key and its colon
-	// right there, after the comma that ends the previous member. Anything
-	// else is left to fieldRest, which starts again from d.pos.
+	return d.fieldRest(s)
+}
+
+// plainField is Field in the usual case, checked without calls: an object
+// whose segment is in d.segs, and a plain key and its colon right there,
+// after the comma that ends the previous member. It reports false, having
+// changed nothing, for anything else, which Field leaves to fieldRest
+// (which starts again from d.pos).
+func (d *Decoder) plainField() ([]byte, bool) {
+	n := d.nseg - 1
+	if uint(n) >= uint(len(d.segs)) {
+		return nil, false
+	}
+	s := &d.segs[n]
 	data, pos := d.data, d.pos
-	if s.n > 0 && pos < len(data) && data[pos] == ',' {
+	if s.n > 0 {
+		if uint(pos) >= uint(len(data)) || data[pos] != ',' {
+			return nil, false
+		}
 		pos++
 	}
-	if (s.n == 0 || pos > d.pos) && pos < len(data) && data[pos] == '"' {
-		end := plainEnd(data, pos+1)
-		if end+1 < len(data) && data[end] == '"' && data[end+1] == ':' {
-			d.pos = end + 2
-			s.n++
-			s.keyStart, s.keyEnd, s.keyPlain = int32(pos+1), int32(end), true
-			return data[pos+1 : end], true
-		}
+	if !s.object || uint(pos) >= uint(len(data)) || data[pos] != '"' {
+		return nil, false
 	}
-	return d.fieldRest(s)
+	pos++
+	end := plainEnd(data, pos)
+	if uint(end+1) >= uint(len(data)) || data[end] != '"' || data[end+1] != ':' {
+		return nil, false
+	}
+	d.pos = end + 2
+	s.n++
+	s.keyStart, s.keyEnd, s.keyPlain = int32(pos), int32(end), true
+	return data[pos:end], true
 }
 
 // fieldRest is Field where the next key is not plain, or white space or the
 // end of the object comes first.
 func (d *Decoder) fieldRest(s *segment) ([]byte, bool) {
+	if d.at('}') {
+		d.pos++ // the end, right there
+		d.end()
+		return nil, false
+	}
 	if s.n > 0 && d.at(',') {
 		d.pos++ // the usual case, without next's checks
 		if d.repairCtx != nil && d.trailingComma('}') {
@@ -176,8 +205,36 @@ func (d *Decoder) Array() (n int, ok bool) {
 // recorded until the next Elem name that element (/key/3). It reports false
 // after the closing bracket, or on a syntax error.
 func (d *Decoder) Elem() bool {
+	// The usual cases first, without calls: an array whose segment is in
+	// d.segs, and a comma, or the first element, right there.
+	if n := d.nseg - 1; uint(n) < uint(len(d.segs)) && !d.segs[n].object {
+		s := &d.segs[n]
+		if pos := d.pos; uint(pos) < uint(len(d.data)) {
+			c := d.data[pos]
+			if s.n > 0 && c == ',' && d.repairCtx == nil {
+				d.pos++
+				s.n++
+				return true
+			}
+			if s.n == 0 && c > ' ' && c != ']' {
+				// whoever reads the first element checks it
+				s.n++
+				return true
+			}
+		}
+	}
+	return d.elemRest()
+}
+
+// elemRest is Elem for the cases its fast path leaves.
+func (d *Decoder) elemRest() bool {
 	s := d.top()
 	if s == nil || s.object {
+		return false
+	}
+	if d.at(']') {
+		d.pos++ // the end, right there
+		d.end()
 		return false
 	}
 	if s.n > 0 && d.at(',') {
@@ -216,7 +273,7 @@ func (d *Decoder) String() (string, bool) {
 	i := plainEnd(data, start)
 	if i < len(data) && data[i] == '"' {
 		d.pos = i + 1
-		return d.store(data[start:i]), true
+		return d.storePlain(data, start, i), true
 	}
 	return d.stringRest(start, i)
 }
@@ -251,6 +308,16 @@ func (d *Decoder) Bool() (bool, bool) {
 // Int reads an integer in [min, max]. As in JSON Schema, an integer is a
 // number with no fractional part: 3, 3.0 and 3e2 are integers, 3.5 is not.
 func (d *Decoder) Int(min, max int64) (int64, bool) {
+	if v, end, ok := smallInt(d.data, d.pos); ok && min <= v && v <= max {
+		d.pos = end
+		return v, true
+	}
+	return d.intRest(min, max)
+}
+
+// intRest is Int beyond smallInt: any spelling of an integer, and the
+// problems.
+func (d *Decoder) intRest(min, max int64) (int64, bool) {
 	lit, neg, mag, fits, ok := d.integer()
 	if !ok {
 		return 0, false

@@ -85,8 +85,23 @@ func (r *ObjectReader) Start(d *Decoder, obj *Object) ([]byte, bool) {
 // Next returns the key of the next member to read (unescaped, valid until
 // the next call), or false at the end of the object.
 func (r *ObjectReader) Next(d *Decoder) ([]byte, bool) {
+	// The usual case, without a call: a plain key, then a value that is
+	// not null right there.
+	if key, ok := d.plainField(); ok {
+		if d.pos < len(d.data) && d.data[d.pos] > ' ' && d.data[d.pos] != 'n' {
+			return key, true
+		}
+		if !r.nullAbsent(d, key) {
+			return key, true
+		}
+	}
+	return r.nextRest(d)
+}
+
+// nextRest is Next for a member its fast path leaves.
+func (r *ObjectReader) nextRest(d *Decoder) ([]byte, bool) {
 	for {
-		key, ok := d.Field()
+		key, ok := d.fieldSlow()
 		if !ok {
 			r.missing(d)
 			return nil, false
@@ -94,12 +109,21 @@ func (r *ObjectReader) Next(d *Decoder) ([]byte, bool) {
 		if d.pos < len(d.data) && d.data[d.pos] > ' ' && d.data[d.pos] != 'n' {
 			return key, true // the usual case: a value that is not null, right there
 		}
-		if d.atNull() && r.obj.readsNullAsAbsent(key) {
-			d.Null()
-			continue
+		if !r.nullAbsent(d, key) {
+			return key, true
 		}
-		return key, true
 	}
+}
+
+// nullAbsent reports whether the member key, whose value may be null, is a
+// null read as absent, and then skips it: the caller goes on to the next
+// member.
+func (r *ObjectReader) nullAbsent(d *Decoder, key []byte) bool {
+	if d.atNull() && r.obj.readsNullAsAbsent(key) {
+		d.Null()
+		return true
+	}
+	return false
 }
 
 // Unknown records that the member just returned is not one of the object's

@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"encoding/binary"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
@@ -42,6 +43,32 @@ func (d *Decoder) store(b []byte) string {
 	start := len(d.arena)
 	d.arena = append(d.arena, b...)
 	return unsafe.String(&d.arena[start], len(b))
+}
+
+// storePlain is store(data[start:end]) with a string of up to 16 bytes
+// copied without a call: as two words, two half-words or three bytes,
+// which overlap when the string is shorter than the two of them.
+func (d *Decoder) storePlain(data []byte, start, end int) string {
+	n := end - start
+	a := d.arena
+	k := len(a)
+	if n <= 0 || n > 16 || cap(a)-k < n {
+		return d.store(data[start:end])
+	}
+	src := data[start:end]
+	dst := a[k : k+n]
+	switch {
+	case n >= 8:
+		binary.LittleEndian.PutUint64(dst, binary.LittleEndian.Uint64(src))
+		binary.LittleEndian.PutUint64(dst[n-8:], binary.LittleEndian.Uint64(src[n-8:]))
+	case n >= 4:
+		binary.LittleEndian.PutUint32(dst, binary.LittleEndian.Uint32(src))
+		binary.LittleEndian.PutUint32(dst[n-4:], binary.LittleEndian.Uint32(src[n-4:]))
+	default:
+		dst[0], dst[n/2], dst[n-1] = src[0], src[n/2], src[n-1]
+	}
+	d.arena = a[:k+n]
+	return unsafe.String(&dst[0], n)
 }
 
 // contents returns the unescaped contents of the string literal whose
