@@ -814,7 +814,8 @@ func TestMatchPatternQuotesTheSchemasPattern(t *testing.T) {
 }
 
 // plainEnd reads eight bytes at a time: it must stop where a byte-by-byte
-// scan does, whatever surrounds the first byte that is not plain.
+// scan does, whatever surrounds the first byte that is not plain, and
+// wherever the data ends.
 func TestPlainEndMatchesByteScan(t *testing.T) {
 	byteScan := func(data []byte, i int) int {
 		for i < len(data) && plainStringByte[data[i]] {
@@ -835,6 +836,15 @@ func TestPlainEndMatchesByteScan(t *testing.T) {
 					for start := range 3 {
 						if got, want := plainEnd(data, start), byteScan(data, start); got != want {
 							t.Fatalf("plainEnd(%q, %d) = %d, want %d", data, start, got, want)
+						}
+					}
+					// Shorter data, from every start: the last bytes are
+					// read in the word that ends the data.
+					for _, n := range []int{3, 8, 13, 21} {
+						for start := 0; start <= n; start++ {
+							if got, want := plainEnd(data[:n], start), byteScan(data[:n], start); got != want {
+								t.Fatalf("plainEnd(%q, %d) = %d, want %d", data[:n], start, got, want)
+							}
 						}
 					}
 				}

@@ -85,15 +85,35 @@ func (r *ObjectReader) Start(d *Decoder, obj *Object) ([]byte, bool) {
 // Next returns the key of the next member to read (unescaped, valid until
 // the next call), or false at the end of the object.
 func (r *ObjectReader) Next(d *Decoder) ([]byte, bool) {
-	// The usual case, without a call: a plain key, then a value that is
-	// not null right there.
-	if key, ok := d.plainField(); ok {
-		if d.pos < len(d.data) && d.data[d.pos] > ' ' && d.data[d.pos] != 'n' {
-			return key, true
+	// The usual case, without a call: plainField's work, written out here
+	// (the compiler does not inline it), then a value that is not null
+	// right there.
+	n := d.nseg - 1
+	if uint(n) >= uint(len(d.segs)) {
+		return r.nextRest(d)
+	}
+	s := &d.segs[n]
+	data, pos := d.data, d.pos
+	if s.n > 0 {
+		if uint(pos) >= uint(len(data)) || data[pos] != ',' {
+			return r.nextRest(d)
 		}
-		if !r.nullAbsent(d, key) {
-			return key, true
-		}
+		pos++
+	}
+	if !s.object || uint(pos) >= uint(len(data)) || data[pos] != '"' {
+		return r.nextRest(d)
+	}
+	pos++
+	end := plainEnd(data, pos)
+	if uint(end+2) >= uint(len(data)) || data[end] != '"' || data[end+1] != ':' {
+		return r.nextRest(d)
+	}
+	d.pos = end + 2
+	s.n++
+	s.keyStart, s.keyEnd, s.keyPlain = int32(pos), int32(end), true
+	key := data[pos:end]
+	if c := data[end+2]; c > ' ' && c != 'n' || !r.nullAbsent(d, key) {
+		return key, true
 	}
 	return r.nextRest(d)
 }

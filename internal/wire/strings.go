@@ -50,11 +50,14 @@ func (d *Decoder) store(b []byte) string {
 // which overlap when the string is shorter than the two of them.
 func (d *Decoder) storePlain(data []byte, start, end int) string {
 	n := end - start
-	a := d.arena
-	k := len(a)
-	if n <= 0 || n > 16 || cap(a)-k < n {
+	if n <= 0 || n > 16 {
 		return d.store(data[start:end])
 	}
+	a := d.arena
+	if cap(a)-len(a) < n {
+		a = make([]byte, 0, max(len(d.data), n)) // as store does
+	}
+	k := len(a)
 	src := data[start:end]
 	dst := a[k : k+n]
 	switch {
