@@ -284,6 +284,12 @@ func (d *Decoder) StringBytes() ([]byte, bool) {
 	if !d.is(KindString) && !d.expect(typeString) {
 		return nil, false
 	}
+	data := d.data
+	start := d.pos + 1
+	if i := plainEnd(data, start); i < len(data) && data[i] == '"' {
+		d.pos = i + 1 // the usual case, without a call
+		return data[start:i], true
+	}
 	start, end, plain := d.scanString()
 	switch {
 	case plain:

@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"encoding/binary"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -105,7 +106,7 @@ func (r *ObjectReader) Next(d *Decoder) ([]byte, bool) {
 	}
 	pos++
 	end := plainEnd(data, pos)
-	if uint(end+2) >= uint(len(data)) || data[end] != '"' || data[end+1] != ':' {
+	if uint(end+2) >= uint(len(data)) || binary.LittleEndian.Uint16(data[end:end+2]) != '"'|':'<<8 {
 		return r.nextRest(d)
 	}
 	d.pos = end + 2
@@ -172,10 +173,16 @@ func (o *Object) readsNullAsAbsent(key []byte) bool {
 // Saw records that the required member at place j of Required came. The
 // caller calls it when it reads that member.
 func (r *ObjectReader) Saw(j int) {
-	if j < 64 {
+	if uint(j) < 64 {
 		r.seen |= 1 << j
 		return
 	}
+	r.sawMore(j)
+}
+
+// sawMore is Saw beyond the first 64 required members (apart from Saw so
+// that Saw is inlined).
+func (r *ObjectReader) sawMore(j int) {
 	w := j/64 - 1
 	if w >= len(r.more) {
 		r.more = append(r.more, make([]uint64, w+1-len(r.more))...)
