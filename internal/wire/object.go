@@ -13,6 +13,9 @@ import (
 // that type, as a literal the compiler lays out statically:
 //
 //	var toolgenObjectForecast = &toolimpl.Object{Names: []string{"city", "days"}, Required: []int{0}, NullAbsent: []int{1}}
+//
+// Index finds a member by its key with a perfect hash over Names, built on
+// first use (see index.go), so that such literals need no constructor.
 type Object struct {
 	// Names are the members' names, in the order a reader reports them.
 	Names []string
