@@ -314,6 +314,21 @@ func (d *Decoder) Bool() (bool, bool) {
 // Int reads an integer in [min, max]. As in JSON Schema, an integer is a
 // number with no fractional part: 3, 3.0 and 3e2 are integers, 3.5 is not.
 func (d *Decoder) Int(min, max int64) (int64, bool) {
+	// The usual case, without a call: a few digits, plainly spelled (as
+	// smallInt reads them), then a byte that ends the number.
+	data, i := d.data, d.pos
+	var v int64
+	for ; i < len(data) && i-d.pos < 18; i++ {
+		c := data[i] - '0'
+		if c > 9 {
+			break
+		}
+		v = v*10 + int64(c)
+	}
+	if n := i - d.pos; n > 0 && i < len(data) && (data[d.pos] != '0' || n == 1) && numberFollow[data[i]] && min <= v && v <= max {
+		d.pos = i
+		return v, true
+	}
 	if v, end, ok := smallInt(d.data, d.pos); ok && min <= v && v <= max {
 		d.pos = end
 		return v, true

@@ -98,6 +98,10 @@ func splitLiteral(lit []byte) literalParts {
 	return n
 }
 
+// numberFollow marks the bytes that may follow a number in valid JSON,
+// which end its literal: white space, a comma and closing brackets.
+var numberFollow = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, ',': true, '}': true, ']': true}
+
 // smallInt is Int's fast path: the value of the number literal at
 // data[i] and where it ends, when it is an integer of at most 18 digits
 // spelled plainly (no leading zero, fraction or exponent), so that it fits
