@@ -888,3 +888,34 @@ func TestStringAgreesWithStringBytes(t *testing.T) {
 		require.Equal(t, fmt.Sprint(d2.Close()), fmt.Sprint(d1.Close()), "%q", data)
 	}
 }
+
+// Int's fast path must read what the exact reader reads: the same value,
+// verdict and position, for plain and unusual spellings and whatever
+// follows the number.
+func TestIntFastPathAgreesWithExactReader(t *testing.T) {
+	lits := []string{"0", "3", "-3", "03", "00", "-0", "3.0", "3.5", "3e2", "3E2", "30e-1", "14", "15", "1",
+		"123456789012345678", "999999999999999999", "1234567890123456789", "9223372036854775807",
+		"9223372036854775808", "12345678901234567890123", "", "-", "x"}
+	for _, lit := range lits {
+		for _, after := range []string{"", "}", "]", ",", " ", "\n", "x", "0", ".", "e"} {
+			data := []byte(`[` + lit + after)
+			read := func(exact bool) string {
+				var d Decoder
+				d.Reset(data)
+				d.Array()
+				d.Elem()
+				var v int64
+				var ok bool
+				if exact {
+					v, ok = d.intRest(1, 1e18)
+				} else {
+					v, ok = d.Int(1, 1e18)
+				}
+				return fmt.Sprint(v, ok, d.pos, d.fatal, d.problems)
+			}
+			if fast, exact := read(false), read(true); fast != exact {
+				t.Errorf("%q: Int gives %s, the exact reader %s", data, fast, exact)
+			}
+		}
+	}
+}
