@@ -73,12 +73,32 @@ type Decoder struct {
 func (d *Decoder) Reset(args []byte) {
 	// Field by field: the segments need no clearing, and the scratch
 	// buffer and the deep stack can be reused (no string points into them).
+	// A pointer field is written only when it is not as wanted already:
+	// while the collector marks, each pointer store costs a write barrier,
+	// and the usual Decoder here is a fresh one, all zero.
 	d.data, d.pos, d.depth = args, 0, 0
-	d.fatal, d.syntax = false, ""
-	d.problems, d.omitted = nil, 0
-	d.nseg, d.deep = 0, d.deep[:0]
-	d.arena, d.scratch, d.spare = nil, d.scratch[:0], 0
-	d.repairCtx, d.rep = nil, nil
+	d.fatal, d.omitted, d.nseg, d.spare = false, 0, 0, 0
+	if d.syntax != "" {
+		d.syntax = ""
+	}
+	if d.problems != nil {
+		d.problems = nil
+	}
+	if len(d.deep) != 0 {
+		d.deep = d.deep[:0]
+	}
+	if d.arena != nil {
+		d.arena = nil
+	}
+	if len(d.scratch) != 0 {
+		d.scratch = d.scratch[:0]
+	}
+	if d.repairCtx != nil {
+		d.repairCtx = nil
+	}
+	if d.rep != nil {
+		d.rep = nil
+	}
 	switch {
 	case onlySpace(args):
 		d.data = emptyObject

@@ -53,13 +53,12 @@ func (d *Decoder) storePlain(data []byte, start, end int) string {
 	if n <= 0 || n > 16 {
 		return d.store(data[start:end])
 	}
-	a := d.arena
-	if cap(a)-len(a) < n {
-		a = make([]byte, 0, max(len(d.data), n)) // as store does
+	if cap(d.arena)-len(d.arena) < n {
+		d.arena = make([]byte, 0, max(len(d.data), n)) // as store does
 	}
-	k := len(a)
+	k := len(d.arena)
 	src := data[start:end]
-	dst := a[k : k+n]
+	dst := d.arena[k : k+n]
 	switch {
 	case n >= 8:
 		binary.LittleEndian.PutUint64(dst, binary.LittleEndian.Uint64(src))
@@ -70,7 +69,9 @@ func (d *Decoder) storePlain(data []byte, start, end int) string {
 	default:
 		dst[0], dst[n/2], dst[n-1] = src[0], src[n/2], src[n-1]
 	}
-	d.arena = a[:k+n]
+	// d.arena = d.arena[...] stores only the length, where a store of the
+	// slice would cost a write barrier while the collector marks.
+	d.arena = d.arena[:k+n]
 	return unsafe.String(&dst[0], n)
 }
 
