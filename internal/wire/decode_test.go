@@ -919,3 +919,21 @@ func TestIntFastPathAgreesWithExactReader(t *testing.T) {
 		}
 	}
 }
+
+// Small arguments start their strings in a tiny chunk: strings that
+// outgrow it go to a new chunk, and every string read keeps its value.
+func TestStringsOutgrowTinyChunk(t *testing.T) {
+	want := []string{"a", "bcdefgh", "ijklmno", "p", "qrstuvwxyz0123456789", "é\n", "", "zz"}
+	data, _ := json.Marshal(want)
+	var d Decoder
+	d.Reset(data)
+	var got []string
+	d.Array()
+	for d.Elem() {
+		s, ok := d.String()
+		require.True(t, ok)
+		got = append(got, s)
+	}
+	require.NoError(t, d.Close())
+	assert.Equal(t, want, got)
+}

@@ -38,7 +38,7 @@ func (d *Decoder) store(b []byte) string {
 		return ""
 	}
 	if cap(d.arena)-len(d.arena) < len(b) {
-		d.arena = make([]byte, 0, max(len(d.data), len(b))+d.spare)
+		d.arena = d.newChunk(len(b))
 	}
 	start := len(d.arena)
 	d.arena = append(d.arena, b...)
@@ -54,7 +54,7 @@ func (d *Decoder) storePlain(data []byte, start, end int) string {
 		return d.store(data[start:end])
 	}
 	if cap(d.arena)-len(d.arena) < n {
-		d.arena = make([]byte, 0, max(len(d.data), n)) // as store does
+		d.arena = d.newChunk(n)
 	}
 	k := len(d.arena)
 	src := data[start:end]
@@ -73,6 +73,23 @@ func (d *Decoder) storePlain(data []byte, start, end int) string {
 	// slice would cost a write barrier while the collector marks.
 	d.arena = d.arena[:k+n]
 	return unsafe.String(&dst[0], n)
+}
+
+// tinyChunk is the size of the first chunk of the arena for small
+// arguments: below the runtime's 16 bytes for tiny allocations, which are
+// packed together and cost much less than one of the arguments' size.
+const tinyChunk = 15
+
+// newChunk allocates a chunk of the arena for a string of n bytes: room for
+// every string of the arguments (and the result's room, ReserveSpare), or,
+// for small arguments (up to 128 bytes) whose first string is short and
+// with no room reserved, a tiny chunk that their strings will likely share
+// (a string that does not fit gets the large chunk then).
+func (d *Decoder) newChunk(n int) []byte {
+	if d.arena == nil && n <= tinyChunk && len(d.data) <= 128 && d.spare == 0 {
+		return make([]byte, 0, tinyChunk)
+	}
+	return make([]byte, 0, max(len(d.data), n)+d.spare)
 }
 
 // contents returns the unescaped contents of the string literal whose
