@@ -3,6 +3,7 @@ package wire
 import (
 	"context"
 	"encoding/base64"
+	"encoding/binary"
 	"math"
 	"regexp"
 	"strconv"
@@ -123,51 +124,44 @@ func (d *Decoder) Object() bool {
 // member's value exactly once, with a read method, Skip or Unknown. Field
 // reports false after the closing brace, or on a syntax error.
 func (d *Decoder) Field() ([]byte, bool) {
-	if key, ok := d.plainField(); ok {
-		return key, true
+	// The usual case, checked without calls: an object whose segment is
+	// in d.segs, and a plain key and its colon right there, after the
+	// comma that ends the previous member. Anything else is left to
+	// fieldSlow, which starts again from d.pos. (ObjectReader.Next has
+	// the same path written out.)
+	n := d.nseg - 1
+	if uint(n) >= uint(len(d.segs)) {
+		return d.fieldSlow()
 	}
-	return d.fieldSlow()
+	s := &d.segs[n]
+	data, pos := d.data, d.pos
+	if s.n > 0 {
+		if uint(pos) >= uint(len(data)) || data[pos] != ',' {
+			return d.fieldSlow()
+		}
+		pos++
+	}
+	if !s.object || uint(pos) >= uint(len(data)) || data[pos] != '"' {
+		return d.fieldSlow()
+	}
+	pos++
+	end := plainEnd(data, pos)
+	if uint(end+1) >= uint(len(data)) || binary.LittleEndian.Uint16(data[end:end+2]) != '"'|':'<<8 {
+		return d.fieldSlow()
+	}
+	d.pos = end + 2
+	s.n++
+	s.keyStart, s.keyEnd, s.keyPlain = int32(pos), int32(end), true
+	return data[pos:end], true
 }
 
-// fieldSlow is Field where plainField finds no plain key right there.
+// fieldSlow is Field where its fast path finds no plain key right there.
 func (d *Decoder) fieldSlow() ([]byte, bool) {
 	s := d.top()
 	if s == nil || !s.object {
 		return nil, false
 	}
 	return d.fieldRest(s)
-}
-
-// plainField is Field in the usual case, checked without calls: an object
-// whose segment is in d.segs, and a plain key and its colon right there,
-// after the comma that ends the previous member. It reports false, having
-// changed nothing, for anything else, which Field leaves to fieldRest
-// (which starts again from d.pos).
-func (d *Decoder) plainField() ([]byte, bool) {
-	n := d.nseg - 1
-	if uint(n) >= uint(len(d.segs)) {
-		return nil, false
-	}
-	s := &d.segs[n]
-	data, pos := d.data, d.pos
-	if s.n > 0 {
-		if uint(pos) >= uint(len(data)) || data[pos] != ',' {
-			return nil, false
-		}
-		pos++
-	}
-	if !s.object || uint(pos) >= uint(len(data)) || data[pos] != '"' {
-		return nil, false
-	}
-	pos++
-	end := plainEnd(data, pos)
-	if uint(end+1) >= uint(len(data)) || data[end] != '"' || data[end+1] != ':' {
-		return nil, false
-	}
-	d.pos = end + 2
-	s.n++
-	s.keyStart, s.keyEnd, s.keyPlain = int32(pos), int32(end), true
-	return data[pos:end], true
 }
 
 // fieldRest is Field where the next key is not plain, or white space or the

@@ -89,8 +89,8 @@ func (r *ObjectReader) Start(d *Decoder, obj *Object) ([]byte, bool) {
 // Next returns the key of the next member to read (unescaped, valid until
 // the next call), or false at the end of the object.
 func (r *ObjectReader) Next(d *Decoder) ([]byte, bool) {
-	// The usual case, without a call: plainField's work, written out here
-	// (the compiler does not inline it), then a value that is not null
+	// The usual case, without a call: Field's fast path, written out here
+	// (the compiler does not inline Field), then a value that is not null
 	// right there.
 	n := d.nseg - 1
 	if uint(n) >= uint(len(d.segs)) {
