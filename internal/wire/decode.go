@@ -3,6 +3,7 @@ package wire
 import (
 	"context"
 	"encoding/base64"
+	"encoding/binary"
 	"math"
 	"regexp"
 	"strconv"
@@ -54,7 +55,7 @@ type Decoder struct {
 
 	// The path to the current value: the open containers, in segs while
 	// they fit (so that the Decoder does not allocate for them), then in deep.
-	segs [32]segment
+	segs [16]segment
 	deep []segment
 	nseg int
 
@@ -73,12 +74,32 @@ type Decoder struct {
 func (d *Decoder) Reset(args []byte) {
 	// Field by field: the segments need no clearing, and the scratch
 	// buffer and the deep stack can be reused (no string points into them).
+	// A pointer field is written only when it is not as wanted already:
+	// while the collector marks, each pointer store costs a write barrier,
+	// and the usual Decoder here is a fresh one, all zero.
 	d.data, d.pos, d.depth = args, 0, 0
-	d.fatal, d.syntax = false, ""
-	d.problems, d.omitted = nil, 0
-	d.nseg, d.deep = 0, d.deep[:0]
-	d.arena, d.scratch, d.spare = nil, d.scratch[:0], 0
-	d.repairCtx, d.rep = nil, nil
+	d.fatal, d.omitted, d.nseg, d.spare = false, 0, 0, 0
+	if d.syntax != "" {
+		d.syntax = ""
+	}
+	if d.problems != nil {
+		d.problems = nil
+	}
+	if len(d.deep) != 0 {
+		d.deep = d.deep[:0]
+	}
+	if d.arena != nil {
+		d.arena = nil
+	}
+	if len(d.scratch) != 0 {
+		d.scratch = d.scratch[:0]
+	}
+	if d.repairCtx != nil {
+		d.repairCtx = nil
+	}
+	if d.rep != nil {
+		d.rep = nil
+	}
 	switch {
 	case onlySpace(args):
 		d.data = emptyObject
@@ -103,25 +124,42 @@ func (d *Decoder) Object() bool {
 // member's value exactly once, with a read method, Skip or Unknown. Field
 // reports false after the closing brace, or on a syntax error.
 func (d *Decoder) Field() ([]byte, bool) {
+	// The usual case, checked without calls: an object whose segment is
+	// in d.segs, and a plain key and its colon right there, after the
+	// comma that ends the previous member. Anything else is left to
+	// fieldSlow, which starts again from d.pos. (ObjectReader.Next has
+	// the same path written out.)
+	n := d.nseg - 1
+	if uint(n) >= uint(len(d.segs)) {
+		return d.fieldSlow()
+	}
+	s := &d.segs[n]
+	data, pos := d.data, d.pos
+	if s.n > 0 {
+		if uint(pos) >= uint(len(data)) || data[pos] != ',' {
+			return d.fieldSlow()
+		}
+		pos++
+	}
+	if !s.object || uint(pos) >= uint(len(data)) || data[pos] != '"' {
+		return d.fieldSlow()
+	}
+	pos++
+	end := plainEnd(data, pos)
+	if uint(end+1) >= uint(len(data)) || binary.LittleEndian.Uint16(data[end:end+2]) != '"'|':'<<8 {
+		return d.fieldSlow()
+	}
+	d.pos = end + 2
+	s.n++
+	s.keyStart, s.keyEnd, s.keyPlain = int32(pos), int32(end), true
+	return data[pos:end], true
+}
+
+// fieldSlow is Field where its fast path finds no plain key right there.
+func (d *Decoder) fieldSlow() ([]byte, bool) {
 	s := d.top()
 	if s == nil || !s.object {
 		return nil, false
-	}
-	// The usual case, checked without calls: a plain key and its colon
-	// right there, after the comma that ends the previous member. Anything
-	// else is left to fieldRest, which starts again from d.pos.
-	data, pos := d.data, d.pos
-	if s.n > 0 && pos < len(data) && data[pos] == ',' {
-		pos++
-	}
-	if (s.n == 0 || pos > d.pos) && pos < len(data) && data[pos] == '"' {
-		end := plainEnd(data, pos+1)
-		if end+1 < len(data) && data[end] == '"' && data[end+1] == ':' {
-			d.pos = end + 2
-			s.n++
-			s.keyStart, s.keyEnd, s.keyPlain = int32(pos+1), int32(end), true
-			return data[pos+1 : end], true
-		}
 	}
 	return d.fieldRest(s)
 }
@@ -129,6 +167,11 @@ func (d *Decoder) Field() ([]byte, bool) {
 // fieldRest is Field where the next key is not plain, or white space or the
 // end of the object comes first.
 func (d *Decoder) fieldRest(s *segment) ([]byte, bool) {
+	if d.at('}') {
+		d.pos++ // the end, right there
+		d.end()
+		return nil, false
+	}
 	if s.n > 0 && d.at(',') {
 		d.pos++ // the usual case, without next's checks
 		if d.repairCtx != nil && d.trailingComma('}') {
@@ -176,8 +219,36 @@ func (d *Decoder) Array() (n int, ok bool) {
 // recorded until the next Elem name that element (/key/3). It reports false
 // after the closing bracket, or on a syntax error.
 func (d *Decoder) Elem() bool {
+	// The usual cases first, without calls: an array whose segment is in
+	// d.segs, and a comma, or the first element, right there.
+	if n := d.nseg - 1; uint(n) < uint(len(d.segs)) && !d.segs[n].object {
+		s := &d.segs[n]
+		if pos := d.pos; uint(pos) < uint(len(d.data)) {
+			c := d.data[pos]
+			if s.n > 0 && c == ',' && d.repairCtx == nil {
+				d.pos++
+				s.n++
+				return true
+			}
+			if s.n == 0 && c > ' ' && c != ']' {
+				// whoever reads the first element checks it
+				s.n++
+				return true
+			}
+		}
+	}
+	return d.elemRest()
+}
+
+// elemRest is Elem for the cases its fast path leaves.
+func (d *Decoder) elemRest() bool {
 	s := d.top()
 	if s == nil || s.object {
+		return false
+	}
+	if d.at(']') {
+		d.pos++ // the end, right there
+		d.end()
 		return false
 	}
 	if s.n > 0 && d.at(',') {
@@ -216,7 +287,7 @@ func (d *Decoder) String() (string, bool) {
 	i := plainEnd(data, start)
 	if i < len(data) && data[i] == '"' {
 		d.pos = i + 1
-		return d.store(data[start:i]), true
+		return d.storePlain(data, start, i), true
 	}
 	return d.stringRest(start, i)
 }
@@ -226,6 +297,12 @@ func (d *Decoder) String() (string, bool) {
 func (d *Decoder) StringBytes() ([]byte, bool) {
 	if !d.is(KindString) && !d.expect(typeString) {
 		return nil, false
+	}
+	data := d.data
+	start := d.pos + 1
+	if i := plainEnd(data, start); i < len(data) && data[i] == '"' {
+		d.pos = i + 1 // the usual case, without a call
+		return data[start:i], true
 	}
 	start, end, plain := d.scanString()
 	switch {
@@ -251,6 +328,31 @@ func (d *Decoder) Bool() (bool, bool) {
 // Int reads an integer in [min, max]. As in JSON Schema, an integer is a
 // number with no fractional part: 3, 3.0 and 3e2 are integers, 3.5 is not.
 func (d *Decoder) Int(min, max int64) (int64, bool) {
+	// The usual case, without a call: a few digits, plainly spelled (as
+	// smallInt reads them), then a byte that ends the number.
+	data, i := d.data, d.pos
+	var v int64
+	for ; i < len(data) && i-d.pos < 18; i++ {
+		c := data[i] - '0'
+		if c > 9 {
+			break
+		}
+		v = v*10 + int64(c)
+	}
+	if n := i - d.pos; n > 0 && i < len(data) && (data[d.pos] != '0' || n == 1) && numberFollow[data[i]] && min <= v && v <= max {
+		d.pos = i
+		return v, true
+	}
+	if v, end, ok := smallInt(d.data, d.pos); ok && min <= v && v <= max {
+		d.pos = end
+		return v, true
+	}
+	return d.intRest(min, max)
+}
+
+// intRest is Int beyond smallInt: any spelling of an integer, and the
+// problems.
+func (d *Decoder) intRest(min, max int64) (int64, bool) {
 	lit, neg, mag, fits, ok := d.integer()
 	if !ok {
 		return 0, false

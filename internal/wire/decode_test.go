@@ -814,7 +814,8 @@ func TestMatchPatternQuotesTheSchemasPattern(t *testing.T) {
 }
 
 // plainEnd reads eight bytes at a time: it must stop where a byte-by-byte
-// scan does, whatever surrounds the first byte that is not plain.
+// scan does, whatever surrounds the first byte that is not plain, and
+// wherever the data ends.
 func TestPlainEndMatchesByteScan(t *testing.T) {
 	byteScan := func(data []byte, i int) int {
 		for i < len(data) && plainStringByte[data[i]] {
@@ -835,6 +836,15 @@ func TestPlainEndMatchesByteScan(t *testing.T) {
 					for start := range 3 {
 						if got, want := plainEnd(data, start), byteScan(data, start); got != want {
 							t.Fatalf("plainEnd(%q, %d) = %d, want %d", data, start, got, want)
+						}
+					}
+					// Shorter data, from every start: the last bytes are
+					// read in the word that ends the data.
+					for _, n := range []int{3, 8, 13, 21} {
+						for start := 0; start <= n; start++ {
+							if got, want := plainEnd(data[:n], start), byteScan(data[:n], start); got != want {
+								t.Fatalf("plainEnd(%q, %d) = %d, want %d", data[:n], start, got, want)
+							}
 						}
 					}
 				}
@@ -877,4 +887,53 @@ func TestStringAgreesWithStringBytes(t *testing.T) {
 		require.Equal(t, d2.pos, d1.pos, "%q", data)
 		require.Equal(t, fmt.Sprint(d2.Close()), fmt.Sprint(d1.Close()), "%q", data)
 	}
+}
+
+// Int's fast path must read what the exact reader reads: the same value,
+// verdict and position, for plain and unusual spellings and whatever
+// follows the number.
+func TestIntFastPathAgreesWithExactReader(t *testing.T) {
+	lits := []string{"0", "3", "-3", "03", "00", "-0", "3.0", "3.5", "3e2", "3E2", "30e-1", "14", "15", "1",
+		"123456789012345678", "999999999999999999", "1234567890123456789", "9223372036854775807",
+		"9223372036854775808", "12345678901234567890123", "", "-", "x"}
+	for _, lit := range lits {
+		for _, after := range []string{"", "}", "]", ",", " ", "\n", "x", "0", ".", "e"} {
+			data := []byte(`[` + lit + after)
+			read := func(exact bool) string {
+				var d Decoder
+				d.Reset(data)
+				d.Array()
+				d.Elem()
+				var v int64
+				var ok bool
+				if exact {
+					v, ok = d.intRest(1, 1e18)
+				} else {
+					v, ok = d.Int(1, 1e18)
+				}
+				return fmt.Sprint(v, ok, d.pos, d.fatal, d.problems)
+			}
+			if fast, exact := read(false), read(true); fast != exact {
+				t.Errorf("%q: Int gives %s, the exact reader %s", data, fast, exact)
+			}
+		}
+	}
+}
+
+// Small arguments start their strings in a tiny chunk: strings that
+// outgrow it go to a new chunk, and every string read keeps its value.
+func TestStringsOutgrowTinyChunk(t *testing.T) {
+	want := []string{"a", "bcdefgh", "ijklmno", "p", "qrstuvwxyz0123456789", "é\n", "", "zz"}
+	data, _ := json.Marshal(want)
+	var d Decoder
+	d.Reset(data)
+	var got []string
+	d.Array()
+	for d.Elem() {
+		s, ok := d.String()
+		require.True(t, ok)
+		got = append(got, s)
+	}
+	require.NoError(t, d.Close())
+	assert.Equal(t, want, got)
 }

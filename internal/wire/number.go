@@ -98,6 +98,43 @@ func splitLiteral(lit []byte) literalParts {
 	return n
 }
 
+// numberFollow marks the bytes that may follow a number in valid JSON,
+// which end its literal: white space, a comma and closing brackets.
+var numberFollow = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, ',': true, '}': true, ']': true}
+
+// smallInt is Int's fast path: the value of the number literal at
+// data[i] and where it ends, when it is an integer of at most 18 digits
+// spelled plainly (no leading zero, fraction or exponent), so that it fits
+// in an int64 and numberEnd would end it there too; false for anything
+// else, which Int reads the long way.
+func smallInt(data []byte, i int) (v int64, end int, ok bool) {
+	if uint(i) >= uint(len(data)) {
+		return 0, 0, false
+	}
+	neg := data[i] == '-'
+	if neg {
+		i++
+	}
+	start := i
+	for ; i < len(data); i++ {
+		c := data[i] - '0'
+		if c > 9 {
+			break
+		}
+		v = v*10 + int64(c)
+	}
+	n := i - start
+	switch {
+	case n == 0 || n > 18 || n > 1 && data[start] == '0':
+		return 0, 0, false
+	case i < len(data) && (data[i] == '.' || data[i]|0x20 == 'e'):
+		return 0, 0, false
+	case neg:
+		return -v, i, true
+	}
+	return v, i, true
+}
+
 // smallInteger is parseInteger's fast path: the value of lit when it is
 // only digits, few enough not to overflow.
 func smallInteger(lit []byte) (uint64, bool) {

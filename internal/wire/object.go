@@ -1,8 +1,10 @@
 package wire
 
 import (
+	"encoding/binary"
 	"strconv"
 	"sync"
+	"sync/atomic"
 )
 
 // An Object describes the members of one JSON object type, for
@@ -11,6 +13,9 @@ import (
 // that type, as a literal the compiler lays out statically:
 //
 //	var toolgenObjectForecast = &toolimpl.Object{Names: []string{"city", "days"}, Required: []int{0}, NullAbsent: []int{1}}
+//
+// Index finds a member by its key with a perfect hash over Names, built on
+// first use (see index.go), so that such literals need no constructor.
 type Object struct {
 	// Names are the members' names, in the order a reader reports them.
 	Names []string
@@ -22,6 +27,8 @@ type Object struct {
 
 	once  sync.Once
 	known string // the names, quoted, for "unknown field" problems
+
+	index atomic.Pointer[nameIndex] // for Index, built on first use (index.go)
 }
 
 // prepare works out, on first use, the text of an unknown-member problem:
@@ -82,8 +89,43 @@ func (r *ObjectReader) Start(d *Decoder, obj *Object) ([]byte, bool) {
 // Next returns the key of the next member to read (unescaped, valid until
 // the next call), or false at the end of the object.
 func (r *ObjectReader) Next(d *Decoder) ([]byte, bool) {
+	// The usual case, without a call: Field's fast path, written out here
+	// (the compiler does not inline Field), then a value that is not null
+	// right there.
+	n := d.nseg - 1
+	if uint(n) >= uint(len(d.segs)) {
+		return r.nextRest(d)
+	}
+	s := &d.segs[n]
+	data, pos := d.data, d.pos
+	if s.n > 0 {
+		if uint(pos) >= uint(len(data)) || data[pos] != ',' {
+			return r.nextRest(d)
+		}
+		pos++
+	}
+	if !s.object || uint(pos) >= uint(len(data)) || data[pos] != '"' {
+		return r.nextRest(d)
+	}
+	pos++
+	end := plainEnd(data, pos)
+	if uint(end+2) >= uint(len(data)) || binary.LittleEndian.Uint16(data[end:end+2]) != '"'|':'<<8 {
+		return r.nextRest(d)
+	}
+	d.pos = end + 2
+	s.n++
+	s.keyStart, s.keyEnd, s.keyPlain = int32(pos), int32(end), true
+	key := data[pos:end]
+	if c := data[end+2]; c > ' ' && c != 'n' || !r.nullAbsent(d, key) {
+		return key, true
+	}
+	return r.nextRest(d)
+}
+
+// nextRest is Next for a member its fast path leaves.
+func (r *ObjectReader) nextRest(d *Decoder) ([]byte, bool) {
 	for {
-		key, ok := d.Field()
+		key, ok := d.fieldSlow()
 		if !ok {
 			r.missing(d)
 			return nil, false
@@ -91,12 +133,21 @@ func (r *ObjectReader) Next(d *Decoder) ([]byte, bool) {
 		if d.pos < len(d.data) && d.data[d.pos] > ' ' && d.data[d.pos] != 'n' {
 			return key, true // the usual case: a value that is not null, right there
 		}
-		if d.atNull() && r.obj.readsNullAsAbsent(key) {
-			d.Null()
-			continue
+		if !r.nullAbsent(d, key) {
+			return key, true
 		}
-		return key, true
 	}
+}
+
+// nullAbsent reports whether the member key, whose value may be null, is a
+// null read as absent, and then skips it: the caller goes on to the next
+// member.
+func (r *ObjectReader) nullAbsent(d *Decoder, key []byte) bool {
+	if d.atNull() && r.obj.readsNullAsAbsent(key) {
+		d.Null()
+		return true
+	}
+	return false
 }
 
 // Unknown records that the member just returned is not one of the object's
@@ -125,10 +176,16 @@ func (o *Object) readsNullAsAbsent(key []byte) bool {
 // Saw records that the required member at place j of Required came. The
 // caller calls it when it reads that member.
 func (r *ObjectReader) Saw(j int) {
-	if j < 64 {
+	if uint(j) < 64 {
 		r.seen |= 1 << j
 		return
 	}
+	r.sawMore(j)
+}
+
+// sawMore is Saw beyond the first 64 required members (apart from Saw so
+// that Saw is inlined).
+func (r *ObjectReader) sawMore(j int) {
 	w := j/64 - 1
 	if w >= len(r.more) {
 		r.more = append(r.more, make([]uint64, w+1-len(r.more))...)

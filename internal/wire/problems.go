@@ -14,7 +14,7 @@ import (
 const maxProblems = 50
 
 // segment is one open container on the path to the current value. It is
-// kept small (16 bytes): the Decoder holds 32 of them, and lives on its
+// kept small (16 bytes): the Decoder holds 16 of them, and lives on its
 // caller's stack.
 type segment struct {
 	// n counts the members or elements entered so far; the current one is
@@ -30,6 +30,14 @@ type segment struct {
 // push opens a container on the path; it reports false after recording a
 // syntax error when the nesting is too deep.
 func (d *Decoder) push(object bool) bool {
+	if n := d.nseg; uint(n) < uint(len(d.segs)) && d.depth < maxDepth {
+		// the usual case: enter's work, without its check
+		d.depth++
+		d.pos++
+		d.segs[n] = segment{object: object}
+		d.nseg = n + 1
+		return true
+	}
 	if !d.enter() {
 		return false
 	}
@@ -61,6 +69,9 @@ func (d *Decoder) seg(i int) *segment {
 
 // top returns the innermost open container, or nil.
 func (d *Decoder) top() *segment {
+	if n := d.nseg - 1; uint(n) < uint(len(d.segs)) {
+		return &d.segs[n]
+	}
 	if d.nseg == 0 {
 		return nil
 	}

@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"encoding/binary"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
@@ -37,11 +38,58 @@ func (d *Decoder) store(b []byte) string {
 		return ""
 	}
 	if cap(d.arena)-len(d.arena) < len(b) {
-		d.arena = make([]byte, 0, max(len(d.data), len(b))+d.spare)
+		d.arena = d.newChunk(len(b))
 	}
 	start := len(d.arena)
 	d.arena = append(d.arena, b...)
 	return unsafe.String(&d.arena[start], len(b))
+}
+
+// storePlain is store(data[start:end]) with a string of up to 16 bytes
+// copied without a call: as two words, two half-words or three bytes,
+// which overlap when the string is shorter than the two of them.
+func (d *Decoder) storePlain(data []byte, start, end int) string {
+	n := end - start
+	if n <= 0 || n > 16 {
+		return d.store(data[start:end])
+	}
+	if cap(d.arena)-len(d.arena) < n {
+		d.arena = d.newChunk(n)
+	}
+	k := len(d.arena)
+	src := data[start:end]
+	dst := d.arena[k : k+n]
+	switch {
+	case n >= 8:
+		binary.LittleEndian.PutUint64(dst, binary.LittleEndian.Uint64(src))
+		binary.LittleEndian.PutUint64(dst[n-8:], binary.LittleEndian.Uint64(src[n-8:]))
+	case n >= 4:
+		binary.LittleEndian.PutUint32(dst, binary.LittleEndian.Uint32(src))
+		binary.LittleEndian.PutUint32(dst[n-4:], binary.LittleEndian.Uint32(src[n-4:]))
+	default:
+		dst[0], dst[n/2], dst[n-1] = src[0], src[n/2], src[n-1]
+	}
+	// d.arena = d.arena[...] stores only the length, where a store of the
+	// slice would cost a write barrier while the collector marks.
+	d.arena = d.arena[:k+n]
+	return unsafe.String(&dst[0], n)
+}
+
+// tinyChunk is the size of the first chunk of the arena for small
+// arguments: below the runtime's 16 bytes for tiny allocations, which are
+// packed together and cost much less than one of the arguments' size.
+const tinyChunk = 15
+
+// newChunk allocates a chunk of the arena for a string of n bytes: room for
+// every string of the arguments (and the result's room, ReserveSpare), or,
+// for small arguments (up to 128 bytes) whose first string is short and
+// with no room reserved, a tiny chunk that their strings will likely share
+// (a string that does not fit gets the large chunk then).
+func (d *Decoder) newChunk(n int) []byte {
+	if d.arena == nil && n <= tinyChunk && len(d.data) <= 128 && d.spare == 0 {
+		return make([]byte, 0, tinyChunk)
+	}
+	return make([]byte, 0, max(len(d.data), n)+d.spare)
 }
 
 // contents returns the unescaped contents of the string literal whose
