@@ -36,9 +36,9 @@ type Struct struct {
 	Fields []Field
 	// New allocates a value of the type, for a member that points to one.
 	New func() unsafe.Pointer
-	// Append appends a zero value to the []T at p and returns the new
-	// element, and Size is a T's size: for a slice of the type.
-	Append func(p unsafe.Pointer) unsafe.Pointer
+	// Append appends a zero value to a []T (Append[T]), and Size is a T's
+	// size: for a slice of the type.
+	Append func(data unsafe.Pointer, n, c int) (unsafe.Pointer, int, int)
 	Size   uintptr
 }
 
@@ -293,14 +293,19 @@ func readSlice(d *Decoder, f *Field, p unsafe.Pointer) {
 		*(*[]time.Time)(p) = append(make([]time.Time, 0, len(s)), s...)
 		n = len(s)
 	case it.Kind == FieldStruct:
-		*(*[]byte)(p) = nil // a header; Append grows it as a []T
+		// The slice is grown in locals and stored once: p (often on the
+		// caller's stack) must not reach Append, an indirect call, which
+		// escape analysis would make it escape through.
+		var h sliceHeader
 		for d.Elem() {
-			ReadStruct(d, it.Elem, it.Elem.Append(p))
-			n++
+			h.data, h.len, h.cap = it.Elem.Append(h.data, h.len, h.cap)
+			ReadStruct(d, it.Elem, unsafe.Add(h.data, uintptr(h.len-1)*it.Elem.Size))
 		}
-		if n == 0 {
-			*(*unsafe.Pointer)(p) = unsafe.Pointer(&zeroSized) // [] reads as an empty slice, not nil
+		if h.data == nil {
+			h.data = unsafe.Pointer(&zeroSized) // [] reads as an empty slice, not nil
 		}
+		*(*sliceHeader)(p) = h
+		n = h.len
 	default: // numbers and booleans, which hold no pointers
 		size := scalarSize(it.Kind)
 		var buf [16]uint64
@@ -551,15 +556,22 @@ func writeSlice(e *Encoder, it *Field, p unsafe.Pointer) {
 	e.EndArray()
 }
 
-// Append appends a zero T to the []T at p and returns the new element,
-// for Struct.Append. A slice starts with room for four.
-func Append[T any](p unsafe.Pointer) unsafe.Pointer {
-	s := (*[]T)(p)
-	if cap(*s) == 0 {
-		*s = make([]T, 0, 4)
+// Append appends a zero T to the []T of data, length n and capacity c, and
+// returns the slice's data, length and capacity, for Struct.Append. A slice
+// starts with room for four.
+func Append[T any](data unsafe.Pointer, n, c int) (unsafe.Pointer, int, int) {
+	s := unsafe.Slice((*T)(data), c)[:n]
+	if c == 0 {
+		s = make([]T, 0, 4)
 	}
-	*s = append(*s, *new(T))
-	return unsafe.Pointer(&(*s)[len(*s)-1])
+	s = append(s, *new(T))
+	return unsafe.Pointer(unsafe.SliceData(s)), len(s), cap(s)
+}
+
+// sliceHeader is a slice's header as the gc toolchain lays it out.
+type sliceHeader struct {
+	data     unsafe.Pointer
+	len, cap int
 }
 
 func kindText(k uint8) string {
