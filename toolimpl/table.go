@@ -147,6 +147,20 @@ func ReadStruct(d *Decoder, s *Struct, p unsafe.Pointer) {
 				}
 				*(*string)(q) = v
 			}
+		case FieldInt | 8:
+			if f.Enum != nil {
+				readInt(d, f, q)
+				break
+			}
+			min, max := int64(math.MinInt64), int64(math.MaxInt64)
+			if f.Bounded {
+				min, max = f.Min, f.Max
+			}
+			if n, ok := d.Int(min, max); ok {
+				*(*int64)(q) = n
+			}
+		case FieldEnum:
+			readEnum(d, f, q)
 		case FieldBool:
 			if b, ok := d.Bool(); ok {
 				*(*bool)(q) = b
@@ -558,11 +572,11 @@ func writeSlice(e *Encoder, it *Field, p unsafe.Pointer) {
 
 // Append appends a zero T to the []T of data, length n and capacity c, and
 // returns the slice's data, length and capacity, for Struct.Append. A slice
-// starts with room for four.
+// starts with room for eight, as generated slice readers buffer.
 func Append[T any](data unsafe.Pointer, n, c int) (unsafe.Pointer, int, int) {
 	s := unsafe.Slice((*T)(data), c)[:n]
 	if c == 0 {
-		s = make([]T, 0, 4)
+		s = make([]T, 0, 8)
 	}
 	s = append(s, *new(T))
 	return unsafe.Pointer(unsafe.SliceData(s)), len(s), cap(s)
