@@ -27,12 +27,15 @@ import (
 )
 
 // tmServers are the servers TestTMLoad compares: the same four tools
-// (package tmload) served by toolgen's generated tools (stateful, and
-// stateless with its fast path), go-sdk's mcp.AddTool and mcp-go's
+// (package tmload) served by toolgen's generated tools (stateful; stateful
+// with the tools declared session-free, mcp.WithSessionFreeTools, so that
+// calls take the fast path; and stateless with its fast path), go-sdk's
+// mcp.AddTool and mcp-go's
 // structured tools; and the control, a plain net/http handler answering
 // every request with the same fixed response.
 var tmServers = []string{
 	"tm_toolgen_stateful",
+	"tm_toolgen_stateful_fast",
 	"tm_toolgen_stateless",
 	"tm_go-sdk",
 	"tm_mcp-go",
@@ -68,12 +71,17 @@ func fixedHandler(w http.ResponseWriter, _ *http.Request) {
 // tmServe returns how to serve server name of TestTMLoad on ln.
 func tmServe(ctx context.Context, ln net.Listener, name string, plain func(http.Handler) func() error) (func() error, error) {
 	switch name {
-	case "tm_toolgen_stateful", "tm_toolgen_stateless", "tm_toolgen_stateless_sdk":
-		srv, err := mcp.NewServer("tmload", "1", tmload.Tools())
+	case "tm_toolgen_stateful", "tm_toolgen_stateful_fast", "tm_toolgen_stateless", "tm_toolgen_stateless_sdk":
+		var options []mcp.ServerOption
+		if name == "tm_toolgen_stateful_fast" {
+			options = append(options, mcp.WithSessionFreeTools())
+		}
+		srv, err := mcp.NewServer("tmload", "1", tmload.Tools(), options...)
 		if err != nil {
 			return nil, err
 		}
-		opts := mcp.HTTPOptions{Stateless: name != "tm_toolgen_stateful", DisableFastPath: name == "tm_toolgen_stateless_sdk"}
+		stateful := name == "tm_toolgen_stateful" || name == "tm_toolgen_stateful_fast"
+		opts := mcp.HTTPOptions{Stateless: !stateful, DisableFastPath: name == "tm_toolgen_stateless_sdk"}
 		return func() error { return srv.Serve(ctx, ln, opts) }, nil
 	case "tm_go-sdk":
 		s := sdk.NewServer(&sdk.Implementation{Name: "tmload", Version: "1"}, nil)
