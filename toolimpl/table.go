@@ -36,10 +36,6 @@ type Struct struct {
 	Fields []Field
 	// New allocates a value of the type, for a member that points to one.
 	New func() unsafe.Pointer
-	// Append appends a zero value to a []T (Append[T]), and Size is a T's
-	// size: for a slice of the type.
-	Append func(data unsafe.Pointer, n, c int) (unsafe.Pointer, int, int)
-	Size   uintptr
 }
 
 // Field kinds. FieldInt and FieldUint are or-ed with the member's size in
@@ -54,7 +50,7 @@ const (
 	FieldFloat64 = 7
 	FieldTime    = 8  // a time.Time
 	FieldAny     = 9  // an any
-	FieldSlice   = 10 // a slice of Item; a Bounded one's length is within Min and Max (-1: no maximum)
+	FieldSlice   = 10 // a slice of Item (not a struct); a Bounded one's length is within Min and Max (-1: no maximum)
 	FieldInt     = 0x10
 	FieldUint    = 0x20
 )
@@ -276,9 +272,9 @@ func checkString(d *Decoder, f *Field, s string) {
 	}
 }
 
-// readSlice reads a slice of f.Item as generated slice readers do: a few
-// elements on the stack, then one slice of the exact length (for structs,
-// a slice grown by appending).
+// readSlice reads a slice of f.Item (strings, numbers, booleans, times) as
+// generated slice readers do: a few elements on the stack, then one slice
+// of the exact length.
 func readSlice(d *Decoder, f *Field, p unsafe.Pointer) {
 	if _, ok := d.Array(); !ok {
 		return
@@ -306,20 +302,6 @@ func readSlice(d *Decoder, f *Field, p unsafe.Pointer) {
 		}
 		*(*[]time.Time)(p) = append(make([]time.Time, 0, len(s)), s...)
 		n = len(s)
-	case it.Kind == FieldStruct:
-		// The slice is grown in locals and stored once: p (often on the
-		// caller's stack) must not reach Append, an indirect call, which
-		// escape analysis would make it escape through.
-		var h sliceHeader
-		for d.Elem() {
-			h.data, h.len, h.cap = it.Elem.Append(h.data, h.len, h.cap)
-			ReadStruct(d, it.Elem, unsafe.Add(h.data, uintptr(h.len-1)*it.Elem.Size))
-		}
-		if h.data == nil {
-			h.data = unsafe.Pointer(&zeroSized) // [] reads as an empty slice, not nil
-		}
-		*(*sliceHeader)(p) = h
-		n = h.len
 	default: // numbers and booleans, which hold no pointers
 		size := scalarSize(it.Kind)
 		var buf [16]uint64
@@ -334,18 +316,12 @@ func readSlice(d *Decoder, f *Field, p unsafe.Pointer) {
 		for i := range s {
 			copy(out[uintptr(i)*size:], unsafe.Slice((*byte)(unsafe.Pointer(&s[i])), size))
 		}
-		*(*[]byte)(p) = out[:n:n] // a header of n elements of the item's size
-		if n == 0 {
-			*(*unsafe.Pointer)(p) = unsafe.Pointer(&zeroSized)
-		}
+		*(*[]byte)(p) = out[:n:n] // a header of n elements of the item's size ([] is empty, not nil)
 	}
 	if f.Bounded {
 		d.CheckItems(n, int(f.Min), int(f.Max))
 	}
 }
-
-// zeroSized is where an empty slice points, as make's do.
-var zeroSized [0]uint64
 
 // scalarSize is the size of a number or boolean of kind k.
 func scalarSize(k uint8) uintptr {
@@ -558,8 +534,6 @@ func writeSlice(e *Encoder, it *Field, p unsafe.Pointer) {
 		size = unsafe.Sizeof("")
 	case FieldTime:
 		size = unsafe.Sizeof(time.Time{})
-	case FieldStruct:
-		size = it.Elem.Size
 	default:
 		size = scalarSize(it.Kind)
 	}
@@ -568,24 +542,6 @@ func writeSlice(e *Encoder, it *Field, p unsafe.Pointer) {
 		writeValue(e, it, unsafe.Add(data, i*size))
 	}
 	e.EndArray()
-}
-
-// Append appends a zero T to the []T of data, length n and capacity c, and
-// returns the slice's data, length and capacity, for Struct.Append. A slice
-// starts with room for eight, as generated slice readers buffer.
-func Append[T any](data unsafe.Pointer, n, c int) (unsafe.Pointer, int, int) {
-	s := unsafe.Slice((*T)(data), c)[:n]
-	if c == 0 {
-		s = make([]T, 0, 8)
-	}
-	s = append(s, *new(T))
-	return unsafe.Pointer(unsafe.SliceData(s)), len(s), cap(s)
-}
-
-// sliceHeader is a slice's header as the gc toolchain lays it out.
-type sliceHeader struct {
-	data     unsafe.Pointer
-	len, cap int
 }
 
 func kindText(k uint8) string {

@@ -39,7 +39,9 @@ var payloads = []struct {
 }
 
 // decodeWeather and decodeThread read arguments as the generated tools do,
-// with the Decoder on the stack, through their types' tables.
+// with the Decoder on the stack: Weather through its table, Thread through
+// its generated reader (a slice of structs keeps one), which reads its
+// tabled members (Person, Attachment...) through theirs.
 func decodeWeather(data []byte, v any) error {
 	var d toolimpl.Decoder
 	d.Reset(data)
@@ -50,7 +52,7 @@ func decodeWeather(data []byte, v any) error {
 func decodeThread(data []byte, v any) error {
 	var d toolimpl.Decoder
 	d.Reset(data)
-	toolimpl.ReadStruct(&d, toolgenTypeThread, unsafe.Pointer(v.(*Thread)))
+	toolgenDecodeThread(&d, v.(*Thread))
 	return d.Close()
 }
 

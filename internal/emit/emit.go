@@ -38,7 +38,6 @@ type generator struct {
 	// enum table name -> the type it lists (typeID).
 	tables    map[*model.Struct]bool
 	pointed   map[*model.Struct]bool
-	sliced    map[*model.Struct]bool
 	enumTypes map[string]string
 	noTables  bool // every struct gets a generated reader and writer (Codecs)
 }
@@ -66,7 +65,7 @@ func File(pkg *model.Package) ([]byte, error) {
 func file(pkg *model.Package, aliases map[string]string) ([]byte, error) {
 	g := &generator{pkg: pkg, helpers: map[string]bool{}, patterns: map[string]string{},
 		tables: map[*model.Struct]bool{}, enumTypes: map[string]string{}}
-	g.pointed, g.sliced = pointedStructs(pkg)
+	g.pointed = pointedStructs(pkg)
 	g.f = genfile.New(pkg.Path, pkg.Name, genfile.Head{Generator: "toolgen", Constraint: "!toolgen"})
 	for path, alias := range aliases {
 		g.f.ImportAlias(path, alias)

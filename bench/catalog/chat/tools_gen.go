@@ -3056,8 +3056,6 @@ var toolgenTypeMessage = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Message{}.PostedAt), Kind: toolimpl.FieldTime, Required: 5, Key: `"posted_at":`},
 		{Offset: unsafe.Offsetof(Message{}.Permalink), Kind: toolimpl.FieldString, Required: 6, Key: `"permalink":`},
 	},
-	Append: toolimpl.Append[Message],
-	Size:   unsafe.Sizeof(Message{}),
 }
 
 // toolgenEncodeMessage writes a Message object, as its table says.
@@ -3124,8 +3122,6 @@ var toolgenTypeChannel = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Channel{}.Members), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Channel{}.Members)), Required: 4, Key: `"members":`},
 		{Offset: unsafe.Offsetof(Channel{}.Archived), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"archived":`},
 	},
-	Append: toolimpl.Append[Channel],
-	Size:   unsafe.Sizeof(Channel{}),
 }
 
 // toolgenEncodeChannel writes a Channel object, as its table says.
@@ -3155,8 +3151,6 @@ var toolgenTypeUser = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(User{}.TimeZone), Kind: toolimpl.FieldString, Required: 5, Key: `"time_zone":`},
 		{Offset: unsafe.Offsetof(User{}.Status), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"status":`},
 	},
-	Append: toolimpl.Append[User],
-	Size:   unsafe.Sizeof(User{}),
 }
 
 // toolgenEncodeUser writes a User object, as its table says.
@@ -3205,8 +3199,6 @@ var toolgenTypeReminder = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Reminder{}.At), Kind: toolimpl.FieldTime, Required: 3, Key: `"at":`},
 		{Offset: unsafe.Offsetof(Reminder{}.User), Kind: toolimpl.FieldString, Required: 4, Key: `"user":`},
 	},
-	Append: toolimpl.Append[Reminder],
-	Size:   unsafe.Sizeof(Reminder{}),
 }
 
 // toolgenEncodeReminder writes a Reminder object, as its table says.

@@ -3573,8 +3573,6 @@ var toolgenTypeSnapshot = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Snapshot{}.SizeGB), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Snapshot{}.SizeGB)), Required: 3, Key: `"size_gb":`},
 		{Offset: unsafe.Offsetof(Snapshot{}.CreatedAt), Kind: toolimpl.FieldTime, Required: 4, Key: `"created_at":`},
 	},
-	Append: toolimpl.Append[Snapshot],
-	Size:   unsafe.Sizeof(Snapshot{}),
 }
 
 // toolgenEncodeSnapshot writes a Snapshot object, as its table says.
@@ -3602,8 +3600,6 @@ var toolgenTypeBucket = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Bucket{}.Versioning), Kind: toolimpl.FieldBool, Required: 4, Key: `"versioning":`},
 		{Offset: unsafe.Offsetof(Bucket{}.CreatedAt), Kind: toolimpl.FieldTime, Required: 5, Key: `"created_at":`},
 	},
-	Append: toolimpl.Append[Bucket],
-	Size:   unsafe.Sizeof(Bucket{}),
 }
 
 // toolgenEncodeBucket writes a Bucket object, as its table says.
@@ -3644,8 +3640,6 @@ var toolgenTypeObject = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Object{}.ContentType), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"content_type":`},
 		{Offset: unsafe.Offsetof(Object{}.LastModified), Kind: toolimpl.FieldTime, Required: 3, Key: `"last_modified":`},
 	},
-	Append: toolimpl.Append[Object],
-	Size:   unsafe.Sizeof(Object{}),
 }
 
 // toolgenEncodeObject writes a Object object, as its table says.
@@ -3754,8 +3748,6 @@ var toolgenTypeDNSRecord = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(DNSRecord{}.Values), Kind: toolimpl.FieldStrings, Required: 4, Key: `"values":`},
 		{Offset: unsafe.Offsetof(DNSRecord{}.TTL), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(DNSRecord{}.TTL)), Required: 5, Key: `"ttl":`},
 	},
-	Append: toolimpl.Append[DNSRecord],
-	Size:   unsafe.Sizeof(DNSRecord{}),
 }
 
 // toolgenEncodeDNSRecord writes a DNSRecord object, as its table says.
@@ -3791,8 +3783,6 @@ var toolgenTypeBinding = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Binding{}.Role), Kind: toolimpl.FieldString, Required: 1, Key: `"role":`},
 		{Offset: unsafe.Offsetof(Binding{}.Members), Kind: toolimpl.FieldStrings, Required: 2, Key: `"members":`},
 	},
-	Append: toolimpl.Append[Binding],
-	Size:   unsafe.Sizeof(Binding{}),
 }
 
 // toolgenEncodeBinding writes a Binding object, as its table says.
@@ -3860,8 +3850,6 @@ var toolgenTypeFirewallRule = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(FirewallRule{}.Action), Kind: toolimpl.FieldEnum, Required: 5, Enum: toolgenEnumFirewallAction, Key: `"action":`},
 		{Offset: unsafe.Offsetof(FirewallRule{}.Priority), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(FirewallRule{}.Priority)), Required: 6, Key: `"priority":`},
 	},
-	Append: toolimpl.Append[FirewallRule],
-	Size:   unsafe.Sizeof(FirewallRule{}),
 }
 
 // toolgenEncodeFirewallRule writes a FirewallRule object, as its table says.
@@ -3903,8 +3891,6 @@ var toolgenTypeCostLine = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(CostLine{}.Amount), Kind: toolimpl.FieldFloat64, Required: 2, Key: `"amount":`},
 		{Offset: unsafe.Offsetof(CostLine{}.Currency), Kind: toolimpl.FieldString, Required: 3, Key: `"currency":`},
 	},
-	Append: toolimpl.Append[CostLine],
-	Size:   unsafe.Sizeof(CostLine{}),
 }
 
 // toolgenEncodeCostLine writes a CostLine object, as its table says.
@@ -3925,8 +3911,6 @@ var toolgenTypeLifecycleRule = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(LifecycleRule{}.Delete), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"delete":`},
 		{Offset: unsafe.Offsetof(LifecycleRule{}.MoveTo), Kind: toolimpl.FieldEnum, Pointer: true, Enum: toolgenEnumStorageClass, Key: `"move_to":`},
 	},
-	Append: toolimpl.Append[LifecycleRule],
-	Size:   unsafe.Sizeof(LifecycleRule{}),
 }
 
 // toolgenDecodeLifecycleRule reads a LifecycleRule object, as its table says.

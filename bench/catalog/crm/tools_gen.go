@@ -3374,8 +3374,6 @@ var toolgenTypeContact = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Contact{}.Tags), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"tags":`},
 		{Offset: unsafe.Offsetof(Contact{}.CreatedAt), Kind: toolimpl.FieldTime, Required: 4, Key: `"created_at":`},
 	},
-	Append: toolimpl.Append[Contact],
-	Size:   unsafe.Sizeof(Contact{}),
 }
 var toolgenArgsGetContact = &toolimpl.Object{Names: []string{"contact_id"}, Required: []int{0}}
 
@@ -3443,8 +3441,6 @@ var toolgenTypeCompany = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Company{}.Size), Kind: toolimpl.FieldEnum, OmitEmpty: true, Enum: toolgenEnumCompanySize, Key: `"size":`},
 		{Offset: unsafe.Offsetof(Company{}.OwnerID), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"owner_id":`},
 	},
-	Append: toolimpl.Append[Company],
-	Size:   unsafe.Sizeof(Company{}),
 }
 
 // toolgenEncodeCompany writes a Company object, as its table says.
@@ -3500,8 +3496,6 @@ var toolgenTypeLead = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Lead{}.Status), Kind: toolimpl.FieldEnum, Required: 5, Enum: toolgenEnumLeadStatus, Key: `"status":`},
 		{Offset: unsafe.Offsetof(Lead{}.OwnerID), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"owner_id":`},
 	},
-	Append: toolimpl.Append[Lead],
-	Size:   unsafe.Sizeof(Lead{}),
 }
 
 // toolgenEncodeLead writes a Lead object, as its table says.
@@ -3551,8 +3545,6 @@ var toolgenTypeDeal = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Deal{}.CloseDate), Kind: toolimpl.FieldTime, Required: 7, Key: `"close_date":`},
 		{Offset: unsafe.Offsetof(Deal{}.OwnerID), Kind: toolimpl.FieldString, Required: 8, Key: `"owner_id":`},
 	},
-	Append: toolimpl.Append[Deal],
-	Size:   unsafe.Sizeof(Deal{}),
 }
 var toolgenArgsGetDeal = &toolimpl.Object{Names: []string{"deal_id"}, Required: []int{0}}
 
@@ -3618,30 +3610,18 @@ var toolgenArgsMarkDealLost = &toolimpl.Object{Names: []string{"deal_id", "reaso
 var toolgenArgsCloseDealWon = &toolimpl.Object{Names: []string{"deal_id", "final_amount"}, Required: []int{0}}
 var toolgenArgsGetPipelineSummary = &toolimpl.Object{Names: []string{"owner_id", "team_id"}}
 
-// toolgenTypeStageTotal describes a StageTotal for toolimpl's table-driven reader and writer.
-var toolgenTypeStageTotal = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"stage", "count", "amount"}, Required: []int{0, 1, 2}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(StageTotal{}.Stage), Kind: toolimpl.FieldEnum, Required: 1, Enum: toolgenEnumDealStage, Key: `"stage":`},
-		{Offset: unsafe.Offsetof(StageTotal{}.Count), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(StageTotal{}.Count)), Required: 2, Key: `"count":`},
-		{Offset: unsafe.Offsetof(StageTotal{}.Amount), Kind: toolimpl.FieldFloat64, Required: 3, Key: `"amount":`},
-	},
-	Append: toolimpl.Append[StageTotal],
-	Size:   unsafe.Sizeof(StageTotal{}),
-}
-
-// toolgenTypePipelineSummary describes a PipelineSummary for toolimpl's table-driven reader and writer.
-var toolgenTypePipelineSummary = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"stages", "total"}, Required: []int{0, 1}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(PipelineSummary{}.Stages), Kind: toolimpl.FieldSlice, Required: 1, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeStageTotal}, Key: `"stages":`},
-		{Offset: unsafe.Offsetof(PipelineSummary{}.Total), Kind: toolimpl.FieldFloat64, Required: 2, Key: `"total":`},
-	},
-}
-
-// toolgenEncodePipelineSummary writes a PipelineSummary object, as its table says.
+// toolgenEncodePipelineSummary writes a PipelineSummary object.
 func toolgenEncodePipelineSummary(e *toolimpl.Encoder, v *PipelineSummary) {
-	toolimpl.WriteStruct(e, toolgenTypePipelineSummary, unsafe.Pointer(v))
+	e.Object()
+	e.Member("\"stages\":")
+	e.Array()
+	for i0 := range v.Stages {
+		toolgenEncodeStageTotal(e, &v.Stages[i0])
+	}
+	e.EndArray()
+	e.Member("\"total\":")
+	e.Float(v.Total, 64)
+	e.EndObject()
 }
 
 var toolgenArgsGetSalesForecast = &toolimpl.Object{Names: []string{"quarter", "owner_id"}, Required: []int{0}}
@@ -3657,8 +3637,6 @@ var toolgenTypeActivity = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Activity{}.ContactID), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"contact_id":`},
 		{Offset: unsafe.Offsetof(Activity{}.DealID), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"deal_id":`},
 	},
-	Append: toolimpl.Append[Activity],
-	Size:   unsafe.Sizeof(Activity{}),
 }
 var toolgenArgsListCRMActivities = &toolimpl.Object{Names: []string{"contact_id", "deal_id", "since"}}
 
@@ -3679,8 +3657,6 @@ var toolgenTypeTask = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Task{}.AssigneeID), Kind: toolimpl.FieldString, Required: 4, Key: `"assignee_id":`},
 		{Offset: unsafe.Offsetof(Task{}.Done), Kind: toolimpl.FieldBool, Required: 5, Key: `"done":`},
 	},
-	Append: toolimpl.Append[Task],
-	Size:   unsafe.Sizeof(Task{}),
 }
 var toolgenArgsListCRMTasks = &toolimpl.Object{Names: []string{"assignee_id", "due_before", "include_completed"}, Required: []int{2}}
 
@@ -3720,6 +3696,21 @@ func toolgenDecodeMatchField(d *toolimpl.Decoder, v *MatchField) {
 
 var toolgenArgsFindDuplicateContacts = &toolimpl.Object{Names: []string{"match_on"}, Required: []int{0}}
 var toolgenArgsSetContactEmailOptOut = &toolimpl.Object{Names: []string{"contact_id", "opted_out", "reason"}, Required: []int{0, 1}}
+
+// toolgenTypeStageTotal describes a StageTotal for toolimpl's table-driven reader and writer.
+var toolgenTypeStageTotal = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"stage", "count", "amount"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(StageTotal{}.Stage), Kind: toolimpl.FieldEnum, Required: 1, Enum: toolgenEnumDealStage, Key: `"stage":`},
+		{Offset: unsafe.Offsetof(StageTotal{}.Count), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(StageTotal{}.Count)), Required: 2, Key: `"count":`},
+		{Offset: unsafe.Offsetof(StageTotal{}.Amount), Kind: toolimpl.FieldFloat64, Required: 3, Key: `"amount":`},
+	},
+}
+
+// toolgenEncodeStageTotal writes a StageTotal object, as its table says.
+func toolgenEncodeStageTotal(e *toolimpl.Encoder, v *StageTotal) {
+	toolimpl.WriteStruct(e, toolgenTypeStageTotal, unsafe.Pointer(v))
+}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

@@ -3551,8 +3551,6 @@ var toolgenTypeEmployee = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Employee{}.Type), Kind: toolimpl.FieldEnum, Required: 7, Enum: toolgenEnumEmploymentType, Key: `"type":`},
 		{Offset: unsafe.Offsetof(Employee{}.StartDate), Kind: toolimpl.FieldTime, Required: 8, Key: `"start_date":`},
 	},
-	Append: toolimpl.Append[Employee],
-	Size:   unsafe.Sizeof(Employee{}),
 }
 
 // toolgenEncodeEmployee writes a Employee object, as its table says.
@@ -3633,8 +3631,6 @@ var toolgenTypeTimeOffRequest = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(TimeOffRequest{}.Days), Kind: toolimpl.FieldFloat64, Required: 6, Key: `"days":`},
 		{Offset: unsafe.Offsetof(TimeOffRequest{}.Status), Kind: toolimpl.FieldEnum, Required: 7, Enum: toolgenEnumRequestStatus, Key: `"status":`},
 	},
-	Append: toolimpl.Append[TimeOffRequest],
-	Size:   unsafe.Sizeof(TimeOffRequest{}),
 }
 
 // toolgenEncodeTimeOffRequest writes a TimeOffRequest object, as its table says.
@@ -3685,8 +3681,6 @@ var toolgenTypeJob = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Job{}.Open), Kind: toolimpl.FieldBool, Required: 5, Key: `"open":`},
 		{Offset: unsafe.Offsetof(Job{}.Applicants), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Job{}.Applicants)), Required: 6, Key: `"applicants":`},
 	},
-	Append: toolimpl.Append[Job],
-	Size:   unsafe.Sizeof(Job{}),
 }
 
 // toolgenEncodeJob writes a Job object, as its table says.
@@ -3710,8 +3704,6 @@ var toolgenTypeCandidate = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Candidate{}.JobID), Kind: toolimpl.FieldString, Required: 4, Key: `"job_id":`},
 		{Offset: unsafe.Offsetof(Candidate{}.Stage), Kind: toolimpl.FieldEnum, Required: 5, Enum: toolgenEnumStage, Key: `"stage":`},
 	},
-	Append: toolimpl.Append[Candidate],
-	Size:   unsafe.Sizeof(Candidate{}),
 }
 
 // toolgenDecodeStage reads a Stage: one of "applied", "phone_screen", "take_home", "onsite", "offer", "hired".

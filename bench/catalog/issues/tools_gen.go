@@ -3364,8 +3364,6 @@ var toolgenTypeIssue = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Issue{}.CreatedAt), Kind: toolimpl.FieldTime, Required: 7, Key: `"created_at":`},
 		{Offset: unsafe.Offsetof(Issue{}.URL), Kind: toolimpl.FieldString, Required: 8, Key: `"url":`},
 	},
-	Append: toolimpl.Append[Issue],
-	Size:   unsafe.Sizeof(Issue{}),
 }
 var toolgenArgsGetIssue = &toolimpl.Object{Names: []string{"key"}, Required: []int{0}}
 
@@ -3536,8 +3534,6 @@ var toolgenTypePullRequest = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(PullRequest{}.Reviewers), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"reviewers":`},
 		{Offset: unsafe.Offsetof(PullRequest{}.URL), Kind: toolimpl.FieldString, Required: 7, Key: `"url":`},
 	},
-	Append: toolimpl.Append[PullRequest],
-	Size:   unsafe.Sizeof(PullRequest{}),
 }
 
 // toolgenDecodePRState reads a PRState: one of "open", "closed", "merged", "all".
@@ -3622,8 +3618,6 @@ var toolgenTypeCheckRun = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(CheckRun{}.Conclusion), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"conclusion":`},
 		{Offset: unsafe.Offsetof(CheckRun{}.URL), Kind: toolimpl.FieldString, Required: 3, Key: `"url":`},
 	},
-	Append: toolimpl.Append[CheckRun],
-	Size:   unsafe.Sizeof(CheckRun{}),
 }
 
 // toolgenEncodeCheckRun writes a CheckRun object, as its table says.
@@ -3645,8 +3639,6 @@ var toolgenTypeCommit = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Commit{}.Message), Kind: toolimpl.FieldString, Required: 3, Key: `"message":`},
 		{Offset: unsafe.Offsetof(Commit{}.Date), Kind: toolimpl.FieldTime, Required: 4, Key: `"date":`},
 	},
-	Append: toolimpl.Append[Commit],
-	Size:   unsafe.Sizeof(Commit{}),
 }
 
 // toolgenEncodeCommit writes a Commit object, as its table says.

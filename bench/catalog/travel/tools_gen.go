@@ -3426,8 +3426,6 @@ var toolgenTypeLocation = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Location{}.Lat), Kind: toolimpl.FieldFloat64, Required: 1, Check: &toolimpl.Check{FloatMin: -90, FloatMax: 90, FloatBounded: true}, Key: `"lat":`},
 		{Offset: unsafe.Offsetof(Location{}.Lng), Kind: toolimpl.FieldFloat64, Required: 2, Check: &toolimpl.Check{FloatMin: -180, FloatMax: 180, FloatBounded: true}, Key: `"lng":`},
 	},
-	Append: toolimpl.Append[Location],
-	Size:   unsafe.Sizeof(Location{}),
 }
 
 // toolgenTypePassenger describes a Passenger for toolimpl's table-driven reader and writer.
@@ -3440,8 +3438,6 @@ var toolgenTypePassenger = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Passenger{}.Passport), Kind: toolimpl.FieldString, Pointer: true, Key: `"passport":`},
 		{Offset: unsafe.Offsetof(Passenger{}.LoyaltyNumber), Kind: toolimpl.FieldString, Pointer: true, Key: `"loyalty_number":`},
 	},
-	Append: toolimpl.Append[Passenger],
-	Size:   unsafe.Sizeof(Passenger{}),
 }
 
 // toolgenEncodePassenger writes a Passenger object, as its table says.
@@ -3528,8 +3524,6 @@ var toolgenTypeFlightOffer = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(FlightOffer{}.Currency), Kind: toolimpl.FieldString, Required: 9, Key: `"currency":`},
 		{Offset: unsafe.Offsetof(FlightOffer{}.InPolicy), Kind: toolimpl.FieldBool, Required: 10, Key: `"in_policy":`},
 	},
-	Append: toolimpl.Append[FlightOffer],
-	Size:   unsafe.Sizeof(FlightOffer{}),
 }
 
 // toolgenEncodeFlightOffer writes a FlightOffer object, as its table says.
@@ -3574,8 +3568,6 @@ var toolgenTypeBooking = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Booking{}.Total), Kind: toolimpl.FieldFloat64, Required: 6, Key: `"total":`},
 		{Offset: unsafe.Offsetof(Booking{}.Currency), Kind: toolimpl.FieldString, Required: 7, Key: `"currency":`},
 	},
-	Append: toolimpl.Append[Booking],
-	Size:   unsafe.Sizeof(Booking{}),
 }
 
 // toolgenEncodeBooking writes a Booking object, as its table says.
@@ -3603,8 +3595,6 @@ var toolgenTypePlace = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Place{}.Phone), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"phone":`},
 		{Offset: unsafe.Offsetof(Place{}.Hours), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"hours":`},
 	},
-	Append: toolimpl.Append[Place],
-	Size:   unsafe.Sizeof(Place{}),
 }
 
 // toolgenEncodePlace writes a Place object, as its table says.
@@ -3689,8 +3679,6 @@ var toolgenTypeHotelOffer = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(HotelOffer{}.Refundable), Kind: toolimpl.FieldBool, Required: 9, Key: `"refundable":`},
 		{Offset: unsafe.Offsetof(HotelOffer{}.Amenities), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"amenities":`},
 	},
-	Append: toolimpl.Append[HotelOffer],
-	Size:   unsafe.Sizeof(HotelOffer{}),
 }
 
 // toolgenEncodeHotelOffer writes a HotelOffer object, as its table says.
@@ -3804,8 +3792,6 @@ var toolgenTypeRoute = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Route{}.DurationSeconds), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Route{}.DurationSeconds)), Required: 3, Key: `"duration_seconds":`},
 		{Offset: unsafe.Offsetof(Route{}.Steps), Kind: toolimpl.FieldStrings, Required: 4, Key: `"steps":`},
 	},
-	Append: toolimpl.Append[Route],
-	Size:   unsafe.Sizeof(Route{}),
 }
 
 // toolgenEncodeRoute writes a Route object, as its table says.

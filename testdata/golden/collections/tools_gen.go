@@ -617,9 +617,7 @@ var toolgenTypePoint = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Point{}.X), Kind: toolimpl.FieldFloat64, Required: 1, Key: `"x":`},
 		{Offset: unsafe.Offsetof(Point{}.Y), Kind: toolimpl.FieldFloat64, Required: 2, Key: `"y":`},
 	},
-	New:    toolimpl.New[Point],
-	Append: toolimpl.Append[Point],
-	Size:   unsafe.Sizeof(Point{}),
+	New: toolimpl.New[Point],
 }
 
 // toolgenDecodePoint reads a Point object, as its table says.
