@@ -298,18 +298,17 @@ func (g *generator) enumHelper(t *model.Type) string {
 			}
 		}
 		var cases []jen.Code
-		var allowed []string
 		seen := map[string]bool{}
 		for _, v := range t.Enum.Values {
 			if seen[v.Value] {
 				continue // two names for one value
 			}
 			seen[v.Value] = true
-			allowed = append(allowed, enumShown(v.Value))
 			cases = append(cases, jen.Case(jen.Id(v.Value)).Block(jen.Op("*").Id("v").Op("=").Add(g.constRef(t, v))))
 		}
-		cases = append(cases, jen.Default().Block(d.Clone().Dot(notOneOf).Call(arg, jen.Lit(strings.Join(allowed, ", ")))))
-		g.code.Comment(fmt.Sprintf("%s reads a %s: one of %s.", name, t.Name, strings.Join(allowed, ", ")))
+		allowed := enumAllowed(t)
+		cases = append(cases, jen.Default().Block(d.Clone().Dot(notOneOf).Call(arg, jen.Lit(allowed))))
+		g.code.Comment(fmt.Sprintf("%s reads a %s: one of %s.", name, t.Name, allowed))
 		g.code.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), jen.Id("v").Op("*").Add(goType(t))).Block(
 			jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Add(read),
 			jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
@@ -317,6 +316,16 @@ func (g *generator) enumHelper(t *model.Type) string {
 		)
 	})
 	return name
+}
+
+// enumAllowed says an enum's distinct values as a problem says them:
+// "c", "f" or 1, 2.
+func enumAllowed(t *model.Type) string {
+	var shown []string
+	for _, v := range t.EnumValues() {
+		shown = append(shown, enumShown(v))
+	}
+	return strings.Join(shown, ", ")
 }
 
 // enumShown is how a model sees an enum value: "c" or 3.

@@ -284,6 +284,17 @@ func (g *generator) readText(t *model.Type, lv *jen.Statement, r model.Constrain
 // intCall is d.Int(min, max) (or d.Uint) with the tag's bounds, else the
 // type's width.
 func intCall(t *model.Type, r model.Constraints) *jen.Statement {
+	min, max := intBoundLits(t, r)
+	method := "Int"
+	if t.Kind == model.KindUint {
+		method = "Uint"
+	}
+	return d.Clone().Dot(method).Call(jen.Id(min), jen.Id(max))
+}
+
+// intBoundLits are an integer's bounds as literals: the tag's, else the
+// type's width.
+func intBoundLits(t *model.Type, r model.Constraints) (string, string) {
 	min, max := widthBounds(t)
 	if r.Min != "" {
 		min = r.Min
@@ -291,11 +302,7 @@ func intCall(t *model.Type, r model.Constraints) *jen.Statement {
 	if r.Max != "" {
 		max = r.Max
 	}
-	method := "Int"
-	if t.Kind == model.KindUint {
-		method = "Uint"
-	}
-	return d.Clone().Dot(method).Call(jen.Id(min), jen.Id(max))
+	return min, max
 }
 
 func widthBounds(t *model.Type) (string, string) {
@@ -310,22 +317,23 @@ func widthBounds(t *model.Type) (string, string) {
 // values): the tag's, else a float32's width, ±3.4028235e+38, else
 // math.Inf.
 func floatCall(t *model.Type, r model.Constraints) *jen.Statement {
-	width := ""
-	if t.Bits == 32 {
-		width = strconv.FormatFloat(math.MaxFloat32, 'g', -1, 32)
+	inf := func(sign int) jen.Code { return jen.Qual("math", "Inf").Call(jen.Lit(sign)) }
+	return d.Clone().Dot("Float").Call(floatBound(t, r.Min, -1, inf), floatBound(t, r.Max, 1, inf), jen.Lit(t.Bits))
+}
+
+// floatBound is one bound of a float: v, else a float32's width, else
+// unbounded(sign).
+func floatBound(t *model.Type, v string, sign int, unbounded func(sign int) jen.Code) jen.Code {
+	width := strconv.FormatFloat(math.MaxFloat32, 'g', -1, 32)
+	switch {
+	case v != "":
+		return jen.Id(v)
+	case t.Bits == 32 && sign < 0:
+		return jen.Id("-" + width)
+	case t.Bits == 32:
+		return jen.Id(width)
 	}
-	bound := func(v string, sign int) jen.Code {
-		switch {
-		case v != "":
-			return jen.Id(v)
-		case width != "" && sign < 0:
-			return jen.Id("-" + width)
-		case width != "":
-			return jen.Id(width)
-		}
-		return jen.Qual("math", "Inf").Call(jen.Lit(sign))
-	}
-	return d.Clone().Dot("Float").Call(bound(r.Min, -1), bound(r.Max, 1), jen.Lit(t.Bits))
+	return unbounded(sign)
 }
 
 // readPointer reads a value into a new T, with the member's constraints

@@ -2,9 +2,7 @@ package emit
 
 import (
 	"fmt"
-	"math"
 	"strconv"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -93,18 +91,12 @@ func (g *generator) writeTable(t *model.Type) {
 	g.code.Var().Id(tableVar(s)).Op("=").Op("&").Add(impl("Struct")).Values(def...)
 }
 
-// entry is a literal's keys and values, in the order set.
-type entry struct {
-	keys   []string
-	values map[string]jen.Code
-}
+// entry is a toolimpl.Field literal's keys and values.
+type entry struct{ values map[string]jen.Code }
 
 func (e *entry) set(key string, v jen.Code) {
 	if e.values == nil {
 		e.values = map[string]jen.Code{}
-	}
-	if _, ok := e.values[key]; !ok {
-		e.keys = append(e.keys, key)
 	}
 	e.values[key] = v
 }
@@ -210,46 +202,12 @@ func (g *generator) valueEntry(ent *entry, t *model.Type, r model.Constraints, v
 			check = append(check, jen.Id("FloatMin").Op(":").Add(min), jen.Id("FloatMax").Op(":").Add(max), jen.Id("FloatBounded").Op(":").True())
 		}
 	case model.KindInt, model.KindUint:
-		// The size from the compiler: an int's differs between platforms.
-		base := "FieldInt"
-		if t.Kind == model.KindUint {
-			base = "FieldUint"
-		}
-		kind = impl(base).Op("|").Uint8().Call(jen.Qual("unsafe", "Sizeof").Call(value))
-		if bounds {
-			min, max, ok := intBounds(t, r)
-			if !ok {
-				return false
-			}
-			ent.set("Bounded", jen.True())
-			ent.set("Min", jen.Id(min))
-			ent.set("Max", jen.Id(max))
+		if kind = intEntry(ent, t, r, value); kind == nil {
+			return false
 		}
 	case model.KindSlice:
-		if t.Elem.Kind == model.KindString && !items {
-			kind = impl("FieldStrings")
-			break
-		}
-		item := &entry{}
-		switch t.Elem.Kind {
-		case model.KindString, model.KindEnum, model.KindBool, model.KindInt, model.KindUint, model.KindFloat, model.KindTime:
-		default:
-			// A slice of structs keeps its generated reader: it buffers
-			// eight elements on the stack and allocates the slice once, at
-			// its length, which a table's reader (that cannot declare a
-			// buffer of a type it does not know) measured half again slower
-			// doing.
+		if kind = g.sliceEntry(ent, t, r, value); kind == nil {
 			return false
-		}
-		if !g.valueEntry(item, t.Elem, model.Constraints{}, value.Clone().Index(jen.Lit(0))) {
-			return false
-		}
-		kind = impl("FieldSlice")
-		ent.set("Item", jen.Op("&").Add(impl("Field")).Add(item.literal()))
-		if items {
-			ent.set("Bounded", jen.True())
-			ent.set("Min", jen.Lit(intOr(r.MinItems, 0)))
-			ent.set("Max", jen.Lit(intOr(r.MaxItems, -1)))
 		}
 	case model.KindStruct:
 		if !g.tabled(t) {
@@ -268,44 +226,74 @@ func (g *generator) valueEntry(ent *entry, t *model.Type, r model.Constraints, v
 	return true
 }
 
-// floatBoundValues are a float's bounds as floatCall writes them, but for a
-// missing one.
-func floatBoundValues(t *model.Type, r model.Constraints) (jen.Code, jen.Code) {
-	width := ""
-	if t.Bits == 32 {
-		width = strconv.FormatFloat(math.MaxFloat32, 'g', -1, 32)
+// intEntry sets an integer's size and bounds and returns its Kind, or nil
+// for bounds a table cannot hold. The size is the compiler's: an int's
+// differs between platforms.
+func intEntry(ent *entry, t *model.Type, r model.Constraints, value *jen.Statement) jen.Code {
+	base := "FieldInt"
+	if t.Kind == model.KindUint {
+		base = "FieldUint"
 	}
-	bound := func(v string, sign int) jen.Code {
-		switch {
-		case v != "":
-			return jen.Id(v)
-		case width != "" && sign < 0:
-			return jen.Id("-" + width)
-		case width != "":
-			return jen.Id(width)
+	if r.Min != "" || r.Max != "" {
+		min, max, ok := intBounds(t, r)
+		if !ok {
+			return nil
 		}
-		// No bound: the largest float, which only an infinity (that JSON
-		// cannot write) passes, and a constant, which a table's literal
-		// needs to be laid out statically.
+		ent.set("Bounded", jen.True())
+		ent.set("Min", jen.Id(min))
+		ent.set("Max", jen.Id(max))
+	}
+	return impl(base).Op("|").Uint8().Call(jen.Qual("unsafe", "Sizeof").Call(value))
+}
+
+// sliceEntry sets what a Field says of a slice (its Item, its item count)
+// and returns its Kind, or nil for a slice a table does not read.
+func (g *generator) sliceEntry(ent *entry, t *model.Type, r model.Constraints, value *jen.Statement) jen.Code {
+	items := r.MinItems != nil || r.MaxItems != nil
+	if t.Elem.Kind == model.KindString && !items {
+		return impl("FieldStrings")
+	}
+	switch t.Elem.Kind {
+	case model.KindString, model.KindEnum, model.KindBool, model.KindInt, model.KindUint, model.KindFloat, model.KindTime:
+	default:
+		// A slice of structs keeps its generated reader: it buffers eight
+		// elements on the stack and allocates the slice once, at its
+		// length, which a table's reader (that cannot declare a buffer of a
+		// type it does not know) measured half again slower doing.
+		return nil
+	}
+	item := &entry{}
+	if !g.valueEntry(item, t.Elem, model.Constraints{}, value.Clone().Index(jen.Lit(0))) {
+		return nil
+	}
+	ent.set("Item", jen.Op("&").Add(impl("Field")).Add(item.literal()))
+	if items {
+		ent.set("Bounded", jen.True())
+		ent.set("Min", jen.Lit(intOr(r.MinItems, 0)))
+		ent.set("Max", jen.Lit(intOr(r.MaxItems, -1)))
+	}
+	return impl("FieldSlice")
+}
+
+// floatBoundValues are a float's bounds as floatCall writes them, but for a
+// missing one: the largest float, which only an infinity (that JSON cannot
+// write) passes, and a constant, which a table's literal needs to be laid
+// out statically.
+func floatBoundValues(t *model.Type, r model.Constraints) (jen.Code, jen.Code) {
+	largest := func(sign int) jen.Code {
 		if sign < 0 {
 			return jen.Op("-").Qual("math", "MaxFloat64")
 		}
 		return jen.Qual("math", "MaxFloat64")
 	}
-	return bound(r.Min, -1), bound(r.Max, 1)
+	return floatBound(t, r.Min, -1, largest), floatBound(t, r.Max, 1, largest)
 }
 
 // intBounds are an integer member's bounds as int64 literals: the tag's,
 // else its type's width; false when they do not fit an int64 (a uint64
 // above its range), which a table cannot hold.
 func intBounds(t *model.Type, r model.Constraints) (string, string, bool) {
-	min, max := widthBounds(t)
-	if r.Min != "" {
-		min = r.Min
-	}
-	if r.Max != "" {
-		max = r.Max
-	}
+	min, max := intBoundLits(t, r)
 	for _, v := range []string{min, max} {
 		if _, err := strconv.ParseInt(v, 10, 64); err != nil {
 			return "", "", false
@@ -322,41 +310,32 @@ func (g *generator) enumTable(t *model.Type) (string, bool) {
 		return "", false
 	}
 	var values []jen.Code
-	var allowed []string
-	seen := map[string]bool{}
-	for _, v := range t.Enum.Values {
-		if seen[v.Value] {
-			continue // two names for one value
-		}
-		seen[v.Value] = true
+	for _, v := range t.EnumValues() {
 		if t.Basic == model.KindString {
-			s, err := strconv.Unquote(v.Value)
+			s, err := strconv.Unquote(v)
 			if err != nil {
 				return "", false
 			}
 			values = append(values, jen.Lit(s))
 		} else {
-			if _, err := strconv.ParseInt(v.Value, 0, 64); err != nil {
+			if _, err := strconv.ParseInt(v, 0, 64); err != nil {
 				return "", false
 			}
-			values = append(values, jen.Id(v.Value))
+			values = append(values, jen.Id(v))
 		}
-		allowed = append(allowed, enumShown(v.Value))
 	}
 	name := enumVar(t)
 	if prev, ok := g.enumTypes[name]; ok && prev != typeID(t) {
 		return "", false // two types spelled alike
 	}
 	g.enumTypes[name] = typeID(t)
-	field := "Values"
+	list := jen.Id("Values").Op(":").Index().String().Values(values...)
 	if t.Basic != model.KindString {
-		field = "Ints"
+		list = jen.Id("Ints").Op(":").Index().Int64().Values(values...)
 	}
 	g.want(name, func() {
 		g.code.Comment(fmt.Sprintf("%s are the values of a %s.", name, t.Name))
-		g.code.Var().Id(name).Op("=").Op("&").Add(impl("Enum")).Values(
-			jen.Id(field).Op(":").Index().Id(map[bool]string{true: "string", false: "int64"}[field == "Values"]).Values(values...),
-			jen.Id("Allowed").Op(":").Lit(strings.Join(allowed, ", ")))
+		g.code.Var().Id(name).Op("=").Op("&").Add(impl("Enum")).Values(list, jen.Id("Allowed").Op(":").Lit(enumAllowed(t)))
 	})
 	return name, true
 }
