@@ -547,6 +547,11 @@ func (f *fastPath) call(w http.ResponseWriter, r *http.Request, req fastRequest,
 			}
 			select {
 			case out = <-startCall(ctx, *req.tool, req.args, finished):
+				// The tool has returned: its id is free before the answer
+				// goes out, so that a client reusing the id for its next
+				// call (as JSON-RPC allows once answered) is not refused as
+				// a duplicate (end is idempotent; finished calls it too).
+				ended()
 			case <-r.Context().Done():
 				fc.mu.Lock()
 				fc.done = true

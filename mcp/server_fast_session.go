@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
 )
@@ -149,12 +150,15 @@ func (l *sessionLimiter) fastBegin(sid, id, version string, r *http.Request) (ct
 		t.fast = map[string]*fastInflight{}
 	}
 	t.fast[id] = in
+	var once sync.Once
 	return ctx, func() {
-		l.mu.Lock()
-		delete(t.fast, id)
-		l.mu.Unlock()
-		cancel()
-		close(in.done)
+		once.Do(func() {
+			l.mu.Lock()
+			delete(t.fast, id)
+			l.mu.Unlock()
+			cancel()
+			close(in.done)
+		})
 	}, false, true
 }
 
