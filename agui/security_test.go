@@ -314,7 +314,12 @@ func TestStalledClientReleasesItsThread(t *testing.T) {
 	_, err = fmt.Fprintf(conn, "POST / HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s",
 		srv.Listener.Addr(), len(req), req)
 	require.NoError(t, err)
-	// ... and reads nothing.
+	// ... and reads nothing. The next request must come after the stalled
+	// one has reached the model, or it would be served the long answer.
+	for tries := 0; len(model.Requests()) == 0; tries++ {
+		require.Less(t, tries, 500, "the stalled request never reached the model")
+		time.Sleep(10 * time.Millisecond)
+	}
 
 	start := time.Now()
 	deadline := start.Add(10 * time.Second)
