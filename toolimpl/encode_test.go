@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"net"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -142,6 +143,38 @@ func TestEncoderFloat(t *testing.T) {
 		out, err = encoded(func(e *Encoder) { e.Float(float64(f32), 32) })
 		require.NoError(t, err)
 		assert.Equal(t, stdJSON(t, f32), out, "float32 %v", f32)
+	}
+}
+
+// Short decimals take a path of their own (appendShortDecimal): it must
+// write exactly what strconv writes, for decimals of every length around the
+// places it tries, their neighbours one ulp away, and the edges of its range.
+func TestEncoderFloatShortDecimals(t *testing.T) {
+	var values []float64
+	rng := rand.New(rand.NewPCG(5, 6))
+	for places := range 8 {
+		scale := math.Pow(10, float64(places))
+		for range 3000 {
+			n := rng.Int64N(1 << uint(rng.IntN(54)))
+			if rng.IntN(2) == 0 {
+				n = -n
+			}
+			values = append(values, float64(n)/scale)
+		}
+	}
+	for _, edge := range []float64{1 << 50, 1 << 53, 1e-6, 1e-5, 1e-4, 0.1, 0.5, 1e15, 1e16} {
+		for _, k := range []float64{1, 10, 100, 1000, 10000} {
+			values = append(values, edge/k, edge*k)
+		}
+	}
+	for _, f := range slices.Clone(values) {
+		values = append(values, math.Nextafter(f, math.Inf(1)), math.Nextafter(f, math.Inf(-1)))
+	}
+	for _, f := range values {
+		want := stdJSON(t, f)
+		out, err := encoded(func(e *Encoder) { e.Float(f, 64) })
+		require.NoError(t, err)
+		require.Equal(t, want, out, "float64 %v (%#x)", f, math.Float64bits(f))
 	}
 }
 

@@ -12,6 +12,9 @@ import (
 func appendFloat(dst []byte, f float64, bits int) []byte {
 	if bits != 32 {
 		bits = 64
+		if out, ok := appendShortDecimal(dst, f); ok {
+			return out
+		}
 	}
 	if abs := math.Abs(f); abs != 0 && exponentNeeded(abs, bits) {
 		return dropExponentZero(strconv.AppendFloat(dst, f, 'e', -1, bits))
@@ -35,4 +38,60 @@ func dropExponentZero(b []byte) []byte {
 		return b[:n-1]
 	}
 	return b
+}
+
+// shortDecimalPlaces is how many decimal places appendShortDecimal tries.
+const shortDecimalPlaces = 4
+
+var pow10 = [shortDecimalPlaces + 1]float64{1, 10, 100, 1000, 10000}
+
+// appendShortDecimal writes a float64 that is an integer or a decimal of at
+// most shortDecimalPlaces places, as strconv's shortest form would, without
+// its general algorithm; ok is false for any other float.
+//
+// Why it agrees with strconv: for the fewest places k whose nearest decimal
+// n/10^k reads back as f, that decimal is the shortest form. With |f·10^k|
+// below 2^50, f·10^k rounds to n (its error is far below one half), no other
+// decimal of k places reads back as f, and float64(n)/10^k is exactly what
+// reading the decimal gives, since n and 10^k are exact and division rounds
+// correctly.
+func appendShortDecimal(dst []byte, f float64) ([]byte, bool) {
+	if f == 0 || math.Abs(f) < 1e-6 { // zero keeps its sign; small ones need an exponent
+		return dst, false
+	}
+	for k, p := range pow10 {
+		m := f * p
+		if math.Abs(m) >= 1<<50 {
+			return dst, false
+		}
+		n := math.Round(m)
+		if n/p != f {
+			continue
+		}
+		return appendDecimal(dst, int64(n), k), true
+	}
+	return dst, false
+}
+
+// appendDecimal writes n/10^places in plain decimal notation.
+func appendDecimal(dst []byte, n int64, places int) []byte {
+	if n < 0 {
+		dst = append(dst, '-')
+		n = -n
+	}
+	var digits [24]byte
+	d := strconv.AppendInt(digits[:0], n, 10)
+	if places == 0 {
+		return append(dst, d...)
+	}
+	if len(d) <= places {
+		dst = append(dst, '0', '.')
+		for range places - len(d) {
+			dst = append(dst, '0')
+		}
+		return append(dst, d...)
+	}
+	dst = append(dst, d[:len(d)-places]...)
+	dst = append(dst, '.')
+	return append(dst, d[len(d)-places:]...)
 }

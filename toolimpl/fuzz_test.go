@@ -107,3 +107,22 @@ func checkRoundTrip(t *testing.T, out []byte, s string, i int64, u uint64, fl fl
 	}
 	require.NoError(t, d.Close())
 }
+
+// FuzzFloatMatchesEncodingJSON holds the Encoder's floats to encoding/json's
+// bytes, for any float64 and for decimals n/10^places, the shape the short
+// decimal path takes.
+func FuzzFloatMatchesEncodingJSON(f *testing.F) {
+	f.Add(21.5, int64(215), uint8(1))
+	f.Add(0.1, int64(-1), uint8(4))
+	f.Add(1e-6, int64(1<<50), uint8(3))
+	f.Fuzz(func(t *testing.T, fl float64, n int64, places uint8) {
+		for _, v := range []float64{fl, float64(n) / math.Pow(10, float64(places%12))} {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				continue
+			}
+			want, err := json.Marshal(v)
+			require.NoError(t, err)
+			require.Equal(t, string(want), string(appendFloat(nil, v, 64)), "%v (%#x)", v, math.Float64bits(v))
+		}
+	})
+}
