@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -561,6 +562,28 @@ type Tool struct {
 	In, Out *Struct
 	// NoRepair: the tool's arguments are never repaired.
 	NoRepair bool
+
+	// resultSize is the longest result written so far, the room the next
+	// call reserves for its result (see resultRoom).
+	resultSize atomic.Int32
+}
+
+// resultRoom is the room to reserve for a result when the longest so far
+// was longest bytes: that and an eighth more, or the decoder's default
+// before the first result.
+func resultRoom(longest int32) int {
+	if longest == 0 {
+		return 0
+	}
+	return int(longest) + int(longest)/8 + 8
+}
+
+// noteResultSize remembers n when it is the longest result so far. Calls in
+// parallel may store a shorter one over a longer: it is only a size hint.
+func (t *Tool) noteResultSize(n int) {
+	if n > int(t.resultSize.Load()) && n <= math.MaxInt32 {
+		t.resultSize.Store(int32(n))
+	}
 }
 
 // Dispatch reads args into the struct at in, as t.In describes it; when
@@ -582,7 +605,7 @@ func Dispatch(ctx context.Context, args []byte, t *Tool, in, out unsafe.Pointer,
 	var d Decoder
 	d.Reset(args)
 	if t.Out != nil {
-		d.ReserveSpare()
+		d.ReserveSpare(resultRoom(t.resultSize.Load()))
 	}
 	if !t.NoRepair {
 		d.RepairIfAsked(ctx)
@@ -603,5 +626,6 @@ func Dispatch(ctx context.Context, args []byte, t *Tool, in, out unsafe.Pointer,
 	var e Encoder
 	e.Reset(d.Spare())
 	WriteStruct(&e, t.Out, out)
+	t.noteResultSize(len(e.buf))
 	return Structured(&e), nil
 }

@@ -247,6 +247,35 @@ func TestDispatch(t *testing.T) {
 	assert.ErrorIs(t, err, context.Canceled)
 }
 
+// Dispatch reserves room for a result as long as the longest so far, in
+// the allocation that holds the arguments' strings. Results shorter and
+// longer than that room, in any order, come out whole, and never over the
+// strings of the arguments (kept here past their calls) or of one another.
+func TestDispatchResultRoom(t *testing.T) {
+	ctx := context.Background()
+	type kept struct {
+		arg, wantArg string
+		res          []byte // not copied: a later call must not write over it
+		wantRes      string
+	}
+	var all []kept
+	for i, n := range []int{1, 300, 2, 5000, 40, 5000, 4999, 0, 70000, 3} {
+		arg := strings.Repeat(string(rune('a'+i)), i*7+1)
+		var got string
+		res, err := dispatch(ctx, `{"a":"`+arg+`"}`, func(in dispatchIn) (dispatchOut, error) {
+			got = in.A
+			return dispatchOut{B: strings.Repeat("r", n)}, nil
+		})
+		require.NoError(t, err)
+		all = append(all, kept{got, arg, res.Structured, `{"b":"` + strings.Repeat("r", n) + `"}`})
+		assert.GreaterOrEqual(t, resultRoom(dispatchTool.resultSize.Load()), len(res.Structured), "the next call has room for a result this long")
+	}
+	for _, k := range all {
+		assert.Equal(t, k.wantArg, k.arg)
+		assert.Equal(t, k.wantRes, string(k.res))
+	}
+}
+
 func TestRuleOf(t *testing.T) {
 	type rule struct {
 		_    [0]func()

@@ -601,23 +601,31 @@ func (d *Decoder) Close() error {
 }
 
 // ReserveSpare makes the string storage, when the arguments need any, set
-// aside room for a result, which Spare then hands out: a call whose
-// arguments hold strings and whose result is small allocates once for both.
-// Call it after Reset.
-func (d *Decoder) ReserveSpare() { d.spare = spareMin }
+// aside n bytes (spareMin when n is not positive) for a result, which Spare
+// then hands out: a call whose arguments hold strings and whose result fits
+// allocates once for both. Call it after Reset.
+func (d *Decoder) ReserveSpare(n int) {
+	if n <= 0 {
+		n = spareMin
+	}
+	d.spare = n
+}
 
 // Spare returns room for an Encoder (see Encoder.Reset): the spare capacity
 // of d's string storage, so that the result is written into memory already
-// allocated for the arguments, or, when that is less than spareMin bytes, a
-// new buffer of spareMin.
+// allocated for the arguments, or, when that is less than the room reserved
+// (spareMin when none was), a new buffer of that size.
 //
 // The spare capacity is handed out once: the arena's capacity is clipped,
 // so that a string stored later goes to a new chunk instead of over the
 // encoded result (see store).
 func (d *Decoder) Spare() []byte {
-	n := len(d.arena)
-	if cap(d.arena)-n < spareMin {
-		return make([]byte, 0, spareMin)
+	n, want := len(d.arena), max(d.spare, 16)
+	if d.spare == 0 {
+		want = spareMin
+	}
+	if cap(d.arena)-n < want {
+		return make([]byte, 0, want)
 	}
 	spare := d.arena[n:n]
 	d.arena = d.arena[:n:n]

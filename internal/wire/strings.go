@@ -25,11 +25,11 @@ import (
 // so that even a string stored later cannot write over the encoded result.
 // The arena has no room set aside for the result unless the caller says it
 // will encode one (ReserveSpare, as toolimpl.Dispatch does): that would
-// make every decoding allocate (and clear) more; Spare allocates spareMin
-// bytes instead when the tail is shorter.
+// make every decoding allocate (and clear) more; Spare allocates instead
+// when the tail is shorter.
 
-// spareMin is the least room that Spare hands out, so that a small result
-// is encoded without growing its buffer.
+// spareMin is the room that Spare hands out when no size was reserved, so
+// that a small result is encoded without growing its buffer.
 const spareMin = 256
 
 // store returns a string holding a copy of b, in the arena.
