@@ -73,25 +73,34 @@ func appendShortDecimal(dst []byte, f float64) ([]byte, bool) {
 	return dst, false
 }
 
-// appendDecimal writes n/10^places in plain decimal notation.
+// appendDecimal writes n/10^places in plain decimal notation; |n| is
+// below 2^50 and places at most shortDecimalPlaces.
 func appendDecimal(dst []byte, n int64, places int) []byte {
+	var buf [24]byte
+	i := len(buf)
+	u := uint64(n)
 	if n < 0 {
-		dst = append(dst, '-')
-		n = -n
+		u = -u
 	}
-	var digits [24]byte
-	d := strconv.AppendInt(digits[:0], n, 10)
-	if places == 0 {
-		return append(dst, d...)
+	for range places {
+		i--
+		buf[i] = '0' + byte(u%10)
+		u /= 10
 	}
-	if len(d) <= places {
-		dst = append(dst, '0', '.')
-		for range places - len(d) {
-			dst = append(dst, '0')
+	if places > 0 {
+		i--
+		buf[i] = '.'
+	}
+	for {
+		i--
+		buf[i] = '0' + byte(u%10)
+		if u /= 10; u == 0 {
+			break
 		}
-		return append(dst, d...)
 	}
-	dst = append(dst, d[:len(d)-places]...)
-	dst = append(dst, '.')
-	return append(dst, d[len(d)-places:]...)
+	if n < 0 {
+		i--
+		buf[i] = '-'
+	}
+	return append(dst, buf[i:]...)
 }

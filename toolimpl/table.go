@@ -440,6 +440,12 @@ func WriteStruct(e *Encoder, s *Struct, p unsafe.Pointer) {
 			e.buf = strconv.AppendInt(e.buf, *(*int64)(q), 10)
 		case FieldBool:
 			e.buf = strconv.AppendBool(e.buf, *(*bool)(q))
+		case FieldFloat64:
+			if out, ok := appendShortDecimal(e.buf, *(*float64)(q)); ok {
+				e.buf = out
+				break
+			}
+			writeValue(e, f, q)
 		default:
 			writeValue(e, f, q)
 		}
