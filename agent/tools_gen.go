@@ -192,18 +192,6 @@ func toolgenCallsearchTools(recv *toolSearcher, ctx context.Context, args []byte
 var toolgenArgsaskAgent = &toolimpl.Object{Names: []string{"prompt"}, Required: []int{0}}
 var toolgenArgssearchTools = &toolimpl.Object{Names: []string{"query", "limit"}, Required: []int{0}}
 
-// toolgenEncodeFoundTools writes a FoundTools object.
-func toolgenEncodeFoundTools(e *toolimpl.Encoder, v *FoundTools) {
-	e.Object()
-	e.Member("\"tools\":")
-	e.Array()
-	for i0 := range v.Tools {
-		toolgenEncodeFoundTool(e, &v.Tools[i0])
-	}
-	e.EndArray()
-	e.EndObject()
-}
-
 // toolgenTypeFoundTool describes a FoundTool for toolimpl's table-driven reader and writer.
 var toolgenTypeFoundTool = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"name", "namespace", "description"}, Required: []int{0, 2}, NullAbsent: []int{1}},
@@ -212,9 +200,19 @@ var toolgenTypeFoundTool = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(FoundTool{}.Namespace), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"namespace":`},
 		{Offset: unsafe.Offsetof(FoundTool{}.Description), Kind: toolimpl.FieldString, Required: 2, Key: `"description":`},
 	},
+	Size:      unsafe.Sizeof(FoundTool{}),
+	ReadSlice: toolimpl.ReadSlice[FoundTool],
 }
 
-// toolgenEncodeFoundTool writes a FoundTool object, as its table says.
-func toolgenEncodeFoundTool(e *toolimpl.Encoder, v *FoundTool) {
-	toolimpl.WriteStruct(e, toolgenTypeFoundTool, unsafe.Pointer(v))
+// toolgenTypeFoundTools describes a FoundTools for toolimpl's table-driven reader and writer.
+var toolgenTypeFoundTools = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"tools"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(FoundTools{}.Tools), Kind: toolimpl.FieldSlice, Required: 1, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeFoundTool}, Key: `"tools":`},
+	},
+}
+
+// toolgenEncodeFoundTools writes a FoundTools object, as its table says.
+func toolgenEncodeFoundTools(e *toolimpl.Encoder, v *FoundTools) {
+	toolimpl.WriteStruct(e, toolgenTypeFoundTools, unsafe.Pointer(v))
 }

@@ -26,7 +26,8 @@ import (
 //
 // TOOLGEN_COST_SIZES (default "1,100,1000") and TOOLGEN_COST_ROUNDS
 // (default 5) change what is measured; the first size is the base the
-// per-tool figures are taken against.
+// per-tool figures are taken against. TOOLGEN_COST_SHAPE=list measures
+// tools whose results list structs of a type of their own.
 func TestGeneratedCodeCost(t *testing.T) {
 	if os.Getenv("TOOLGEN_COST") == "" {
 		t.Skip("slow (minutes): set TOOLGEN_COST=1 to measure the cost of generated code against go-sdk's AddTool")
@@ -166,6 +167,10 @@ func TestGeneratedCodeCost(t *testing.T) {
 	t.Log(b.String())
 }
 
+// costShape is TOOLGEN_COST_SHAPE: "list" gives each tool's result a
+// slice of a struct type of its own; the default is a flat result.
+var costShape = os.Getenv("TOOLGEN_COST_SHAPE")
+
 func costPkg(impl string, n int) string {
 	if impl == "toolgen" {
 		return fmt.Sprintf("tg%d", n)
@@ -221,7 +226,14 @@ func writeCostPackage(t *testing.T, dir, impl string, n int) []string {
 			b.WriteString("\tTags []string `json:\"tags,omitempty\" jsonschema:\"labels to echo\"`\n")
 		}
 		b.WriteString("}\n\n")
-		fmt.Fprintf(&b, "// %sResult is the result of %s.\ntype %sResult struct {\n\tCity string `json:\"city\"`\n\tDays int `json:\"days\"`\n}\n\n", name, name, name)
+		if costShape == "list" {
+			// Each tool's own element type: tools of real packages list
+			// different things.
+			fmt.Fprintf(&b, "// %sMatch is one thing %s finds.\ntype %sMatch struct {\n\tPath string `json:\"path\"`\n\tLine int `json:\"line\"`\n\tText string `json:\"text,omitempty\"`\n}\n\n", name, name, name)
+			fmt.Fprintf(&b, "// %sResult is the result of %s.\ntype %sResult struct {\n\tCity string `json:\"city\"`\n\tDays int `json:\"days\"`\n\tMatches []%sMatch `json:\"matches\"`\n}\n\n", name, name, name, name)
+		} else {
+			fmt.Fprintf(&b, "// %sResult is the result of %s.\ntype %sResult struct {\n\tCity string `json:\"city\"`\n\tDays int `json:\"days\"`\n}\n\n", name, name, name)
+		}
 		if impl == "toolgen" {
 			fmt.Fprintf(&b, "// %s does task number %d.\n//\n//toolgen:tool name=tool_%04d readonly\n", name, i, i)
 			fmt.Fprintf(&b, "func %s(ctx context.Context, in %sArgs) (%sResult, error) {\n", name, name, name)

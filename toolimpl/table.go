@@ -37,6 +37,10 @@ type Struct struct {
 	Fields []Field
 	// New allocates a value of the type, for a member that points to one.
 	New func() unsafe.Pointer
+	// Size is the type's size, and ReadSlice is ReadSlice[T], for a type
+	// that slices hold.
+	Size      uintptr
+	ReadSlice func(d *Decoder, s *Struct, p unsafe.Pointer) int
 }
 
 // Field kinds. FieldInt and FieldUint are or-ed with the member's size in
@@ -51,7 +55,7 @@ const (
 	FieldFloat64 = 7
 	FieldTime    = 8  // a time.Time
 	FieldAny     = 9  // an any
-	FieldSlice   = 10 // a slice of Item (not a struct); a Bounded one's length is within Min and Max (-1: no maximum)
+	FieldSlice   = 10 // a slice of Item; a Bounded one's length is within Min and Max (-1: no maximum)
 	FieldInt     = 0x10
 	FieldUint    = 0x20
 )
@@ -288,17 +292,19 @@ func readSlice(d *Decoder, f *Field, p unsafe.Pointer) {
 		s := buf[:0]
 		for d.Elem() {
 			var e string
-			readValue(d, it, unsafe.Pointer(&e))
+			readValue(d, it, noescape(unsafe.Pointer(&e))) // e stays on the stack: readValue keeps no pointer to it
 			s = append(s, e)
 		}
 		*(*[]string)(p) = append(make([]string, 0, len(s)), s...)
 		n = len(s)
+	case it.Kind == FieldStruct:
+		n = readStructs(d, it.Elem, p)
 	case it.Kind == FieldTime:
 		var buf [4]time.Time
 		s := buf[:0]
 		for d.Elem() {
 			var e time.Time
-			readValue(d, it, unsafe.Pointer(&e))
+			readValue(d, it, noescape(unsafe.Pointer(&e))) // e stays on the stack: readValue keeps no pointer to it
 			s = append(s, e)
 		}
 		*(*[]time.Time)(p) = append(make([]time.Time, 0, len(s)), s...)
@@ -309,7 +315,7 @@ func readSlice(d *Decoder, f *Field, p unsafe.Pointer) {
 		s := buf[:0]
 		for d.Elem() {
 			var e uint64
-			readValue(d, it, unsafe.Pointer(&e))
+			readValue(d, it, noescape(unsafe.Pointer(&e))) // e stays on the stack: readValue keeps no pointer to it
 			s = append(s, e)
 		}
 		n = len(s)
@@ -322,6 +328,38 @@ func readSlice(d *Decoder, f *Field, p unsafe.Pointer) {
 	if f.Bounded {
 		d.CheckItems(n, int(f.Min), int(f.Max))
 	}
+}
+
+// readStructs reads an array of the structs s describes into the slice at
+// p, through s.ReadSlice (which knows their type), and returns its length.
+func readStructs(d *Decoder, s *Struct, p unsafe.Pointer) int {
+	// The call through a func value would make d and p escape, and with
+	// them the Decoder and the arguments every Dispatch keeps on its stack;
+	// ReadSlice keeps neither.
+	return s.ReadSlice((*Decoder)(noescape(unsafe.Pointer(d))), s, noescape(p))
+}
+
+// noescape hides p from escape analysis, as the runtime's function of the
+// name does: the value is the same pointer.
+func noescape(p unsafe.Pointer) unsafe.Pointer {
+	x := uintptr(p)
+	return *(*unsafe.Pointer)(unsafe.Pointer(&x))
+}
+
+// ReadSlice reads a JSON array of the structs s describes into the []T at
+// p, as generated slice readers do: up to eight elements on the stack, then
+// one slice of the exact length ([] is empty, not nil). It returns the
+// length. It is Struct.ReadSlice for a struct type T that slices hold.
+func ReadSlice[T any](d *Decoder, s *Struct, p unsafe.Pointer) int {
+	var buf [8]T
+	out := buf[:0]
+	for d.Elem() {
+		var zero T
+		out = append(out, zero)
+		ReadStruct(d, s, unsafe.Pointer(&out[len(out)-1]))
+	}
+	*(*[]T)(p) = append(make([]T, 0, len(out)), out...)
+	return len(out)
 }
 
 // scalarSize is the size of a number or boolean of kind k.
@@ -541,6 +579,8 @@ func writeSlice(e *Encoder, it *Field, p unsafe.Pointer) {
 		size = unsafe.Sizeof("")
 	case FieldTime:
 		size = unsafe.Sizeof(time.Time{})
+	case FieldStruct:
+		size = it.Elem.Size
 	default:
 		size = scalarSize(it.Kind)
 	}

@@ -39,9 +39,8 @@ var payloads = []struct {
 }
 
 // decodeWeather and decodeThread read arguments as the generated tools do,
-// with the Decoder on the stack: Weather through its table, Thread through
-// its generated reader (a slice of structs keeps one), which reads its
-// tabled members (Person, Attachment...) through theirs.
+// with the Decoder on the stack, through their tables (Thread's members,
+// slices of structs among them, through theirs).
 func decodeWeather(data []byte, v any) error {
 	var d toolimpl.Decoder
 	d.Reset(data)
@@ -52,7 +51,7 @@ func decodeWeather(data []byte, v any) error {
 func decodeThread(data []byte, v any) error {
 	var d toolimpl.Decoder
 	d.Reset(data)
-	toolgenDecodeThread(&d, v.(*Thread))
+	toolimpl.ReadStruct(&d, toolgenTypeThread, unsafe.Pointer(v.(*Thread)))
 	return d.Close()
 }
 

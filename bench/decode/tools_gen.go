@@ -92,7 +92,7 @@ type ArchiveThreadRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ArchiveThreadRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolArchiveThread, toolgenObjectThread, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolArchiveThread, &toolgenTypeThread.Object, unsafe.Pointer(&r), 4)
 }
 
 // toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result, as its tables say.
@@ -107,29 +107,17 @@ func toolgenCallGetWeather(ctx context.Context, args []byte) (toolgen.Result, er
 
 var toolgenToolGetWeather = toolimpl.Tool{Name: ToolGetWeather, In: toolgenTypeWeather, Out: toolgenTypeResult}
 
-// toolgenCallArchiveThread reads the arguments of archive_thread, calls ArchiveThread and writes its result.
-func toolgenCallArchiveThread(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolArchiveThread, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallArchiveThread reads the arguments of archive_thread, calls ArchiveThread and writes its result, as its tables say.
+func toolgenCallArchiveThread(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in Thread
-	toolgenDecodeThread(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ArchiveThread(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeResult(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Result
+	return toolimpl.Dispatch(ctx, args, &toolgenToolArchiveThread, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ArchiveThread(ctx, in)
+		return err
+	})
 }
+
+var toolgenToolArchiveThread = toolimpl.Tool{Name: ToolArchiveThread, In: toolgenTypeThread, Out: toolgenTypeResult}
 
 // toolgenEnumUnit are the values of a Unit.
 var toolgenEnumUnit = &toolimpl.Enum{Values: []string{"c", "f"}, Allowed: "\"c\", \"f\""}
@@ -145,77 +133,6 @@ var toolgenTypeWeather = &toolimpl.Struct{
 	},
 }
 
-// toolgenTypeResult describes a Result for toolimpl's table-driven reader and writer.
-var toolgenTypeResult = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"count"}, Required: []int{0}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(Result{}.Count), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Result{}.Count)), Required: 1, Key: `"count":`},
-	},
-}
-
-// toolgenDecodeThread reads a Thread object.
-func toolgenDecodeThread(d *toolimpl.Decoder, v *Thread) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectThread); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "title":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.Title = s0
-			}
-		case "labels":
-			toolgenDecodeSlicestring(d, &v.Labels)
-		case "limit":
-			o.Saw(1)
-			if n0, ok := d.Int(1, 100); ok {
-				v.Limit = int(n0)
-			}
-		case "messages":
-			o.Saw(2)
-			toolgenDecodeSliceMessage(d, &v.Messages)
-		default:
-			o.Unknown(d)
-		}
-	}
-}
-
-// toolgenEncodeResult writes a Result object, as its table says.
-func toolgenEncodeResult(e *toolimpl.Encoder, v *Result) {
-	toolimpl.WriteStruct(e, toolgenTypeResult, unsafe.Pointer(v))
-}
-
-// toolgenDecodeSlicestring reads a []string.
-func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
-	if _, ok := d.Array(); ok {
-		var a0 [8]string
-		s0 := a0[:0]
-		for d.Elem() {
-			var e0 string
-			if s1, ok := d.String(); ok {
-				e0 = s1
-			}
-			s0 = append(s0, e0)
-		}
-		*v = append(make([]string, 0, len(s0)), s0...)
-	}
-}
-
-// toolgenDecodeSliceMessage reads a []Message.
-func toolgenDecodeSliceMessage(d *toolimpl.Decoder, v *[]Message) {
-	if _, ok := d.Array(); ok {
-		var a0 [8]Message
-		s0 := a0[:0]
-		for d.Elem() {
-			var e0 Message
-			toolgenDecodeMessage(d, &e0)
-			s0 = append(s0, e0)
-		}
-		*v = append(make([]Message, 0, len(s0)), s0...)
-	}
-}
-
-var toolgenObjectThread = &toolimpl.Object{Names: []string{"title", "labels", "limit", "messages"}, Required: []int{0, 2, 3}, NullAbsent: []int{1}}
-
 // toolgenTypePerson describes a Person for toolimpl's table-driven reader and writer.
 var toolgenTypePerson = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"name", "email"}, Required: []int{0, 1}},
@@ -223,107 +140,12 @@ var toolgenTypePerson = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Person{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
 		{Offset: unsafe.Offsetof(Person{}.Email), Kind: toolimpl.FieldString, Required: 2, Key: `"email":`},
 	},
+	Size:      unsafe.Sizeof(Person{}),
+	ReadSlice: toolimpl.ReadSlice[Person],
 }
 
-// toolgenDecodeMessage reads a Message object.
-func toolgenDecodeMessage(d *toolimpl.Decoder, v *Message) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectMessage); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "id":
-			o.Saw(0)
-			if n0, ok := d.Int(1, 9223372036854775807); ok {
-				v.ID = n0
-			}
-		case "from":
-			o.Saw(1)
-			toolgenDecodePerson(d, &v.From)
-		case "to":
-			o.Saw(2)
-			toolgenDecodeSlicePerson(d, &v.To)
-		case "subject":
-			o.Saw(3)
-			if s0, ok := d.String(); ok {
-				v.Subject = s0
-			}
-		case "body":
-			o.Saw(4)
-			if s0, ok := d.String(); ok {
-				v.Body = s0
-			}
-		case "priority":
-			o.Saw(5)
-			toolgenDecodePriority(d, &v.Priority)
-		case "score":
-			o.Saw(6)
-			if f0, ok := d.Float(0, 1, 64); ok {
-				v.Score = f0
-			}
-		case "read":
-			o.Saw(7)
-			if b0, ok := d.Bool(); ok {
-				v.Read = b0
-			}
-		case "attachments":
-			toolgenDecodeSliceAttachment(d, &v.Attachments)
-		default:
-			o.Unknown(d)
-		}
-	}
-}
-
-// toolgenDecodePerson reads a Person object, as its table says.
-func toolgenDecodePerson(d *toolimpl.Decoder, v *Person) {
-	toolimpl.ReadStruct(d, toolgenTypePerson, unsafe.Pointer(v))
-}
-
-// toolgenDecodeSlicePerson reads a []Person.
-func toolgenDecodeSlicePerson(d *toolimpl.Decoder, v *[]Person) {
-	if _, ok := d.Array(); ok {
-		var a0 [8]Person
-		s0 := a0[:0]
-		for d.Elem() {
-			var e0 Person
-			toolgenDecodePerson(d, &e0)
-			s0 = append(s0, e0)
-		}
-		*v = append(make([]Person, 0, len(s0)), s0...)
-	}
-}
-
-// toolgenDecodePriority reads a Priority: one of "low", "normal", "high".
-func toolgenDecodePriority(d *toolimpl.Decoder, v *Priority) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "low":
-		*v = Low
-	case "normal":
-		*v = Normal
-	case "high":
-		*v = High
-	default:
-		d.NotOneOf(s, "\"low\", \"normal\", \"high\"")
-	}
-}
-
-// toolgenDecodeSliceAttachment reads a []Attachment.
-func toolgenDecodeSliceAttachment(d *toolimpl.Decoder, v *[]Attachment) {
-	if _, ok := d.Array(); ok {
-		var a0 [8]Attachment
-		s0 := a0[:0]
-		for d.Elem() {
-			var e0 Attachment
-			toolgenDecodeAttachment(d, &e0)
-			s0 = append(s0, e0)
-		}
-		*v = append(make([]Attachment, 0, len(s0)), s0...)
-	}
-}
-
-var toolgenObjectMessage = &toolimpl.Object{Names: []string{"id", "from", "to", "subject", "body", "priority", "score", "read", "attachments"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7}, NullAbsent: []int{8}}
+// toolgenEnumPriority are the values of a Priority.
+var toolgenEnumPriority = &toolimpl.Enum{Values: []string{"low", "normal", "high"}, Allowed: "\"low\", \"normal\", \"high\""}
 
 // toolgenTypeAttachment describes a Attachment for toolimpl's table-driven reader and writer.
 var toolgenTypeAttachment = &toolimpl.Struct{
@@ -333,9 +155,43 @@ var toolgenTypeAttachment = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Attachment{}.MimeType), Kind: toolimpl.FieldString, Required: 2, Key: `"mime_type":`},
 		{Offset: unsafe.Offsetof(Attachment{}.Size), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Attachment{}.Size)), Required: 3, Bounded: true, Min: 0, Max: 9223372036854775807, Key: `"size":`},
 	},
+	Size:      unsafe.Sizeof(Attachment{}),
+	ReadSlice: toolimpl.ReadSlice[Attachment],
 }
 
-// toolgenDecodeAttachment reads a Attachment object, as its table says.
-func toolgenDecodeAttachment(d *toolimpl.Decoder, v *Attachment) {
-	toolimpl.ReadStruct(d, toolgenTypeAttachment, unsafe.Pointer(v))
+// toolgenTypeMessage describes a Message for toolimpl's table-driven reader and writer.
+var toolgenTypeMessage = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "from", "to", "subject", "body", "priority", "score", "read", "attachments"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 7}, NullAbsent: []int{8}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Message{}.ID), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Message{}.ID)), Required: 1, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Message{}.From), Kind: toolimpl.FieldStruct, Required: 2, Elem: toolgenTypePerson, Key: `"from":`},
+		{Offset: unsafe.Offsetof(Message{}.To), Kind: toolimpl.FieldSlice, Required: 3, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypePerson}, Key: `"to":`},
+		{Offset: unsafe.Offsetof(Message{}.Subject), Kind: toolimpl.FieldString, Required: 4, Key: `"subject":`},
+		{Offset: unsafe.Offsetof(Message{}.Body), Kind: toolimpl.FieldString, Required: 5, Key: `"body":`},
+		{Offset: unsafe.Offsetof(Message{}.Priority), Kind: toolimpl.FieldEnum, Required: 6, Enum: toolgenEnumPriority, Key: `"priority":`},
+		{Offset: unsafe.Offsetof(Message{}.Score), Kind: toolimpl.FieldFloat64, Required: 7, Check: &toolimpl.Check{FloatMin: 0, FloatMax: 1, FloatBounded: true}, Key: `"score":`},
+		{Offset: unsafe.Offsetof(Message{}.Read), Kind: toolimpl.FieldBool, Required: 8, Key: `"read":`},
+		{Offset: unsafe.Offsetof(Message{}.Attachments), Kind: toolimpl.FieldSlice, OmitEmpty: true, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeAttachment}, Key: `"attachments":`},
+	},
+	Size:      unsafe.Sizeof(Message{}),
+	ReadSlice: toolimpl.ReadSlice[Message],
+}
+
+// toolgenTypeThread describes a Thread for toolimpl's table-driven reader and writer.
+var toolgenTypeThread = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"title", "labels", "limit", "messages"}, Required: []int{0, 2, 3}, NullAbsent: []int{1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Thread{}.Title), Kind: toolimpl.FieldString, Required: 1, Key: `"title":`},
+		{Offset: unsafe.Offsetof(Thread{}.Labels), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"labels":`},
+		{Offset: unsafe.Offsetof(Thread{}.Limit), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Thread{}.Limit)), Required: 2, Bounded: true, Min: 1, Max: 100, Key: `"limit":`},
+		{Offset: unsafe.Offsetof(Thread{}.Messages), Kind: toolimpl.FieldSlice, Required: 3, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeMessage}, Key: `"messages":`},
+	},
+}
+
+// toolgenTypeResult describes a Result for toolimpl's table-driven reader and writer.
+var toolgenTypeResult = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"count"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Result{}.Count), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Result{}.Count)), Required: 1, Key: `"count":`},
+	},
 }

@@ -223,28 +223,6 @@ func toolgenCallSearchMail(recv *Mailbox, ctx context.Context, args []byte) (res
 var toolgenArgsSendEmail = &toolimpl.Object{Names: []string{"to", "subject", "body"}, Required: []int{0, 1, 2}}
 var toolgenArgsSearchMail = &toolimpl.Object{Names: []string{"query"}, Required: []int{0}}
 
-// toolgenEncodeMailSearch writes a MailSearch object.
-func toolgenEncodeMailSearch(e *toolimpl.Encoder, v *MailSearch) {
-	e.Object()
-	e.Member("\"query\":")
-	e.String(v.Query)
-	e.Member("\"read\":")
-	e.Array()
-	for i0 := range v.Read {
-		e.String(v.Read[i0])
-	}
-	e.EndArray()
-	e.Member("\"of\":")
-	e.Int(int64(v.Of))
-	e.Member("\"hits\":")
-	e.Array()
-	for i0 := range v.Hits {
-		toolgenEncodeMailHit(e, &v.Hits[i0])
-	}
-	e.EndArray()
-	e.EndObject()
-}
-
 // toolgenTypeMailHit describes a MailHit for toolimpl's table-driven reader and writer.
 var toolgenTypeMailHit = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"folder", "from", "subject"}, Required: []int{0, 1, 2}},
@@ -253,9 +231,22 @@ var toolgenTypeMailHit = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(MailHit{}.From), Kind: toolimpl.FieldString, Required: 2, Key: `"from":`},
 		{Offset: unsafe.Offsetof(MailHit{}.Subject), Kind: toolimpl.FieldString, Required: 3, Key: `"subject":`},
 	},
+	Size:      unsafe.Sizeof(MailHit{}),
+	ReadSlice: toolimpl.ReadSlice[MailHit],
 }
 
-// toolgenEncodeMailHit writes a MailHit object, as its table says.
-func toolgenEncodeMailHit(e *toolimpl.Encoder, v *MailHit) {
-	toolimpl.WriteStruct(e, toolgenTypeMailHit, unsafe.Pointer(v))
+// toolgenTypeMailSearch describes a MailSearch for toolimpl's table-driven reader and writer.
+var toolgenTypeMailSearch = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"query", "read", "of", "hits"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(MailSearch{}.Query), Kind: toolimpl.FieldString, Required: 1, Key: `"query":`},
+		{Offset: unsafe.Offsetof(MailSearch{}.Read), Kind: toolimpl.FieldStrings, Required: 2, Key: `"read":`},
+		{Offset: unsafe.Offsetof(MailSearch{}.Of), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(MailSearch{}.Of)), Required: 3, Key: `"of":`},
+		{Offset: unsafe.Offsetof(MailSearch{}.Hits), Kind: toolimpl.FieldSlice, Required: 4, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeMailHit}, Key: `"hits":`},
+	},
+}
+
+// toolgenEncodeMailSearch writes a MailSearch object, as its table says.
+func toolgenEncodeMailSearch(e *toolimpl.Encoder, v *MailSearch) {
+	toolimpl.WriteStruct(e, toolgenTypeMailSearch, unsafe.Pointer(v))
 }

@@ -213,24 +213,6 @@ func toolgenDecodeForecast(d *toolimpl.Decoder, v *Forecast) {
 // toolgenEnumUnit are the values of a Unit.
 var toolgenEnumUnit = &toolimpl.Enum{Values: []string{"c", "f"}, Allowed: "\"c\", \"f\""}
 
-// toolgenEncodeReport writes a Report object.
-func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
-	e.Object()
-	e.Member("\"city\":")
-	e.String(v.City)
-	e.Member("\"unit\":")
-	e.String(string(v.Unit))
-	e.Member("\"days\":")
-	e.Array()
-	for i0 := range v.Days {
-		toolgenEncodeDay(e, &v.Days[i0])
-	}
-	e.EndArray()
-	e.EndObject()
-}
-
-var toolgenObjectForecast = &toolimpl.Object{Names: []string{"city", "days", "unit"}, Required: []int{0}, NullAbsent: []int{1}}
-
 // toolgenTypeDay describes a Day for toolimpl's table-driven reader and writer.
 var toolgenTypeDay = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"day", "high", "low", "sky"}, Required: []int{0, 1, 2, 3}},
@@ -240,9 +222,23 @@ var toolgenTypeDay = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Day{}.Low), Kind: toolimpl.FieldFloat64, Required: 3, Key: `"low":`},
 		{Offset: unsafe.Offsetof(Day{}.Sky), Kind: toolimpl.FieldString, Required: 4, Key: `"sky":`},
 	},
+	Size:      unsafe.Sizeof(Day{}),
+	ReadSlice: toolimpl.ReadSlice[Day],
 }
 
-// toolgenEncodeDay writes a Day object, as its table says.
-func toolgenEncodeDay(e *toolimpl.Encoder, v *Day) {
-	toolimpl.WriteStruct(e, toolgenTypeDay, unsafe.Pointer(v))
+// toolgenTypeReport describes a Report for toolimpl's table-driven reader and writer.
+var toolgenTypeReport = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"city", "unit", "days"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Report{}.City), Kind: toolimpl.FieldString, Required: 1, Key: `"city":`},
+		{Offset: unsafe.Offsetof(Report{}.Unit), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumUnit, Key: `"unit":`},
+		{Offset: unsafe.Offsetof(Report{}.Days), Kind: toolimpl.FieldSlice, Required: 3, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeDay}, Key: `"days":`},
+	},
 }
+
+// toolgenEncodeReport writes a Report object, as its table says.
+func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
+	toolimpl.WriteStruct(e, toolgenTypeReport, unsafe.Pointer(v))
+}
+
+var toolgenObjectForecast = &toolimpl.Object{Names: []string{"city", "days", "unit"}, Required: []int{0}, NullAbsent: []int{1}}

@@ -1,5 +1,7 @@
 // Package benchtools holds the packages toolgen's benchmarks run on: weather,
-// a realistic five-parameter tool, and hundred, a package of 100 tools. Each
+// a realistic five-parameter tool; shapes, three tools of other shapes (a
+// result that lists structs, floats, a time and a slice of structs among
+// the arguments); and hundred, a package of 100 tools. Each
 // has its generated tools_gen.go checked in (kept fresh by the tests).
 // Source and WriteModule make packages of any number of tools from
 // hundred's template; BenchmarkGenerate1000 (internal/generate) writes one

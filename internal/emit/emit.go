@@ -34,10 +34,12 @@ type generator struct {
 	patterns    map[string]string
 	patternList []string
 	// tables: whether each struct type is read and written through a table
-	// (table.go); pointed: the struct types something points to; enumTypes:
-	// enum table name -> the type it lists (typeID).
+	// (table.go); pointed and sliced: the struct types something points to
+	// or a slice holds; enumTypes: enum table name -> the type it lists
+	// (typeID).
 	tables    map[*model.Struct]bool
 	pointed   map[*model.Struct]bool
+	sliced    map[*model.Struct]bool
 	enumTypes map[string]string
 	noTables  bool // every struct gets a generated reader and writer (Codecs)
 }
@@ -65,7 +67,7 @@ func File(pkg *model.Package) ([]byte, error) {
 func file(pkg *model.Package, aliases map[string]string) ([]byte, error) {
 	g := &generator{pkg: pkg, helpers: map[string]bool{}, patterns: map[string]string{},
 		tables: map[*model.Struct]bool{}, enumTypes: map[string]string{}}
-	g.pointed = pointedStructs(pkg)
+	g.pointed, g.sliced = structUses(pkg)
 	g.f = genfile.New(pkg.Path, pkg.Name, genfile.Head{Generator: "toolgen", Constraint: "!toolgen"})
 	for path, alias := range aliases {
 		g.f.ImportAlias(path, alias)

@@ -86,6 +86,11 @@ func (g *generator) writeTable(t *model.Type) {
 	if g.pointed[s] {
 		def = append(def, jen.Line().Id("New").Op(":").Add(impl("New")).Index(goType(t)))
 	}
+	if g.sliced[s] {
+		def = append(def,
+			jen.Line().Id("Size").Op(":").Qual("unsafe", "Sizeof").Call(goType(t).Values()),
+			jen.Line().Id("ReadSlice").Op(":").Add(impl("ReadSlice")).Index(goType(t)))
+	}
 	def = append(def, jen.Line())
 	g.code.Comment(fmt.Sprintf("%s describes a %s for toolimpl's table-driven reader and writer.", tableVar(s), t.Name))
 	g.code.Var().Id(tableVar(s)).Op("=").Op("&").Add(impl("Struct")).Values(def...)
@@ -255,11 +260,12 @@ func (g *generator) sliceEntry(ent *entry, t *model.Type, r model.Constraints, v
 	}
 	switch t.Elem.Kind {
 	case model.KindString, model.KindEnum, model.KindBool, model.KindInt, model.KindUint, model.KindFloat, model.KindTime:
+	case model.KindStruct:
+		// Its table gives the size, and ReadSlice to read them.
+		if !g.sliced[t.Elem.Struct] {
+			return nil
+		}
 	default:
-		// A slice of structs keeps its generated reader: it buffers eight
-		// elements on the stack and allocates the slice once, at its
-		// length, which a table's reader (that cannot declare a buffer of a
-		// type it does not know) measured half again slower doing.
 		return nil
 	}
 	item := &entry{}
@@ -340,53 +346,57 @@ func (g *generator) enumTable(t *model.Type) (string, bool) {
 	return name, true
 }
 
-// pointedStructs are the struct types some member, element or value of the
-// package's tools points to: their tables say how to allocate one.
-func pointedStructs(pkg *model.Package) map[*model.Struct]bool {
-	out := map[*model.Struct]bool{}
+// structUses are the struct types some member, element or value of the
+// package's tools points to, and those a slice holds: their tables say how
+// to allocate one, or an array of them.
+func structUses(pkg *model.Package) (pointed, sliced map[*model.Struct]bool) {
+	pointed, sliced = map[*model.Struct]bool{}, map[*model.Struct]bool{}
 	seen := map[*model.Struct]bool{}
-	var walk func(t *model.Type, pointed bool)
-	walk = func(t *model.Type, pointed bool) {
+	var walk func(t *model.Type, in map[*model.Struct]bool)
+	walk = func(t *model.Type, in map[*model.Struct]bool) {
 		if t == nil {
 			return
 		}
 		switch t.Kind {
 		case model.KindPointer:
-			walk(t.Elem, true)
+			walk(t.Elem, pointed)
+			return
+		case model.KindSlice:
+			walk(t.Elem, sliced)
 			return
 		case model.KindStruct:
-			if pointed {
-				out[t.Struct] = true
+			if in != nil {
+				in[t.Struct] = true
 			}
 			if seen[t.Struct] {
 				return
 			}
 			seen[t.Struct] = true
 			for _, f := range t.Struct.Fields {
-				walk(f.Type, false)
+				walk(f.Type, nil)
 			}
 			return
 		case model.KindUnion:
 			for _, m := range t.Union.Members {
-				walk(m.Type, false)
+				walk(m.Type, nil)
 			}
 			return
 		}
-		walk(t.Key, false)
-		walk(t.Elem, false)
+		walk(t.Key, nil)
+		walk(t.Elem, nil)
 	}
 	for _, tool := range pkg.Tools {
 		for _, p := range tool.Params {
-			walk(p.Type, false)
+			walk(p.Type, nil)
 		}
 		if tool.Input != nil {
 			for _, f := range tool.Input.Fields {
-				walk(f.Type, false)
+				walk(f.Type, nil)
 			}
 		}
-		walk(tool.Result.Type, false)
+		walk(tool.Result.Type, nil)
 	}
-	return out
+	return pointed, sliced
 }
 
 // tableCall writes a tool's dispatch as a call of toolimpl.Dispatch with

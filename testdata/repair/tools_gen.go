@@ -811,6 +811,8 @@ var toolgenTypePoint = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Point{}.X), Kind: toolimpl.FieldFloat64, Required: 1, Key: `"x":`},
 		{Offset: unsafe.Offsetof(Point{}.Y), Kind: toolimpl.FieldFloat64, Required: 2, Key: `"y":`},
 	},
+	Size:      unsafe.Sizeof(Point{}),
+	ReadSlice: toolimpl.ReadSlice[Point],
 }
 
 // toolgenDecodePoint reads a Point object, as its table says.
@@ -987,7 +989,9 @@ var toolgenTypePerson = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Person{}.UserID), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Person{}.UserID)), Required: 1, Key: `"user_id":`},
 		{Offset: unsafe.Offsetof(Person{}.Name), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"name":`},
 	},
-	New: toolimpl.New[Person],
+	New:       toolimpl.New[Person],
+	Size:      unsafe.Sizeof(Person{}),
+	ReadSlice: toolimpl.ReadSlice[Person],
 }
 
 // toolgenDecodePerson reads a Person object, as its table says.

@@ -3470,6 +3470,8 @@ var toolgenTypePoint = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Point{}.At), Kind: toolimpl.FieldTime, Required: 1, Key: `"at":`},
 		{Offset: unsafe.Offsetof(Point{}.Value), Kind: toolimpl.FieldFloat64, Required: 2, Key: `"value":`},
 	},
+	Size:      unsafe.Sizeof(Point{}),
+	ReadSlice: toolimpl.ReadSlice[Point],
 }
 
 // toolgenEncodePoint writes a Point object, as its table says.
@@ -3539,6 +3541,8 @@ var toolgenTypeFunnelStep = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(FunnelStep{}.ConversionRate), Kind: toolimpl.FieldFloat64, Required: 3, Key: `"conversion_rate":`},
 		{Offset: unsafe.Offsetof(FunnelStep{}.MedianSeconds), Kind: toolimpl.FieldFloat64, Required: 4, Key: `"median_seconds":`},
 	},
+	Size:      unsafe.Sizeof(FunnelStep{}),
+	ReadSlice: toolimpl.ReadSlice[FunnelStep],
 }
 
 // toolgenEncodeFunnelStep writes a FunnelStep object, as its table says.
@@ -3657,6 +3661,8 @@ var toolgenTypeExperimentResult = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(ExperimentResult{}.Lift), Kind: toolimpl.FieldFloat64, Required: 4, Key: `"lift":`},
 		{Offset: unsafe.Offsetof(ExperimentResult{}.ProbabilityBest), Kind: toolimpl.FieldFloat64, Required: 5, Key: `"probability_best":`},
 	},
+	Size:      unsafe.Sizeof(ExperimentResult{}),
+	ReadSlice: toolimpl.ReadSlice[ExperimentResult],
 }
 
 // toolgenEncodeExperimentResult writes a ExperimentResult object, as its table says.

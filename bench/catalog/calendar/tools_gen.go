@@ -1488,53 +1488,29 @@ func toolgenCallGetCalendarEvent(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateCalendarEvent reads the arguments of create_calendar_event, calls CreateCalendarEvent and writes its result.
-func toolgenCallCreateCalendarEvent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateCalendarEvent, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallCreateCalendarEvent reads the arguments of create_calendar_event, calls CreateCalendarEvent and writes its result, as its tables say.
+func toolgenCallCreateCalendarEvent(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in NewEvent
-	toolgenDecodeNewEvent(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateCalendarEvent(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeEvent(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Event
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateCalendarEvent, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateCalendarEvent(ctx, in)
+		return err
+	})
 }
 
-// toolgenCallUpdateCalendarEvent reads the arguments of update_calendar_event, calls UpdateCalendarEvent and writes its result.
-func toolgenCallUpdateCalendarEvent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolUpdateCalendarEvent, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+var toolgenToolCreateCalendarEvent = toolimpl.Tool{Name: ToolCreateCalendarEvent, In: toolgenTypeNewEvent, Out: toolgenTypeEvent}
+
+// toolgenCallUpdateCalendarEvent reads the arguments of update_calendar_event, calls UpdateCalendarEvent and writes its result, as its tables say.
+func toolgenCallUpdateCalendarEvent(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in EventChanges
-	toolgenDecodeEventChanges(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := UpdateCalendarEvent(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeEvent(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Event
+	return toolimpl.Dispatch(ctx, args, &toolgenToolUpdateCalendarEvent, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = UpdateCalendarEvent(ctx, in)
+		return err
+	})
 }
+
+var toolgenToolUpdateCalendarEvent = toolimpl.Tool{Name: ToolUpdateCalendarEvent, In: toolgenTypeEventChanges, Out: toolgenTypeEvent}
 
 // toolgenCallRescheduleEvent reads the arguments of reschedule_event, calls RescheduleEvent and writes its result.
 func toolgenCallRescheduleEvent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3208,6 +3184,8 @@ var toolgenTypeCalendar = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Calendar{}.Primary), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"primary":`},
 		{Offset: unsafe.Offsetof(Calendar{}.Color), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"color":`},
 	},
+	Size:      unsafe.Sizeof(Calendar{}),
+	ReadSlice: toolimpl.ReadSlice[Calendar],
 }
 
 // toolgenEncodeCalendar writes a Calendar object, as its table says.
@@ -3219,58 +3197,47 @@ var toolgenArgsCreateCalendar = &toolimpl.Object{Names: []string{"name", "time_z
 var toolgenArgsDeleteCalendar = &toolimpl.Object{Names: []string{"calendar_id"}, Required: []int{0}}
 var toolgenArgsListCalendarEvents = &toolimpl.Object{Names: []string{"calendar_id", "from", "to"}, Required: []int{1, 2}}
 
-// toolgenEncodeEvent writes a Event object.
+// toolgenEnumResponse are the values of a Response.
+var toolgenEnumResponse = &toolimpl.Enum{Values: []string{"accepted", "declined", "tentative"}, Allowed: "\"accepted\", \"declined\", \"tentative\""}
+
+// toolgenTypeAttendee describes a Attendee for toolimpl's table-driven reader and writer.
+var toolgenTypeAttendee = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"email", "name", "response", "optional"}, Required: []int{0}, NullAbsent: []int{1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Attendee{}.Email), Kind: toolimpl.FieldString, Required: 1, Key: `"email":`},
+		{Offset: unsafe.Offsetof(Attendee{}.Name), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Attendee{}.Response), Kind: toolimpl.FieldEnum, OmitEmpty: true, Enum: toolgenEnumResponse, Key: `"response":`},
+		{Offset: unsafe.Offsetof(Attendee{}.Optional), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"optional":`},
+	},
+	Size:      unsafe.Sizeof(Attendee{}),
+	ReadSlice: toolimpl.ReadSlice[Attendee],
+}
+
+// toolgenTypeEvent describes a Event for toolimpl's table-driven reader and writer.
+var toolgenTypeEvent = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "calendar_id", "title", "start", "end", "location", "description", "attendees", "recurrence", "meeting_url"}, Required: []int{0, 1, 2, 3, 4}, NullAbsent: []int{5, 6, 7, 8, 9}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Event{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Event{}.CalendarID), Kind: toolimpl.FieldString, Required: 2, Key: `"calendar_id":`},
+		{Offset: unsafe.Offsetof(Event{}.Title), Kind: toolimpl.FieldString, Required: 3, Key: `"title":`},
+		{Offset: unsafe.Offsetof(Event{}.Start), Kind: toolimpl.FieldTime, Required: 4, Key: `"start":`},
+		{Offset: unsafe.Offsetof(Event{}.End), Kind: toolimpl.FieldTime, Required: 5, Key: `"end":`},
+		{Offset: unsafe.Offsetof(Event{}.Location), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"location":`},
+		{Offset: unsafe.Offsetof(Event{}.Description), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"description":`},
+		{Offset: unsafe.Offsetof(Event{}.Attendees), Kind: toolimpl.FieldSlice, OmitEmpty: true, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeAttendee}, Key: `"attendees":`},
+		{Offset: unsafe.Offsetof(Event{}.Recurrence), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"recurrence":`},
+		{Offset: unsafe.Offsetof(Event{}.MeetingURL), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"meeting_url":`},
+	},
+	Size:      unsafe.Sizeof(Event{}),
+	ReadSlice: toolimpl.ReadSlice[Event],
+}
+
+// toolgenEncodeEvent writes a Event object, as its table says.
 func toolgenEncodeEvent(e *toolimpl.Encoder, v *Event) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"calendar_id\":")
-	e.String(v.CalendarID)
-	e.Member("\"title\":")
-	e.String(v.Title)
-	e.Member("\"start\":")
-	e.Time(v.Start)
-	e.Member("\"end\":")
-	e.Time(v.End)
-	if v.Location != "" {
-		e.Member("\"location\":")
-		e.String(v.Location)
-	}
-	if v.Description != "" {
-		e.Member("\"description\":")
-		e.String(v.Description)
-	}
-	if len(v.Attendees) > 0 {
-		e.Member("\"attendees\":")
-		e.Array()
-		for i0 := range v.Attendees {
-			toolgenEncodeAttendee(e, &v.Attendees[i0])
-		}
-		e.EndArray()
-	}
-	if v.Recurrence != "" {
-		e.Member("\"recurrence\":")
-		e.String(v.Recurrence)
-	}
-	if v.MeetingURL != "" {
-		e.Member("\"meeting_url\":")
-		e.String(v.MeetingURL)
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeEvent, unsafe.Pointer(v))
 }
 
 var toolgenArgsGetCalendarEvent = &toolimpl.Object{Names: []string{"event_id"}, Required: []int{0}}
-
-// toolgenDecodeNewEvent reads a NewEvent object, as its table says.
-func toolgenDecodeNewEvent(d *toolimpl.Decoder, v *NewEvent) {
-	toolimpl.ReadStruct(d, toolgenTypeNewEvent, unsafe.Pointer(v))
-}
-
-// toolgenDecodeEventChanges reads a EventChanges object, as its table says.
-func toolgenDecodeEventChanges(d *toolimpl.Decoder, v *EventChanges) {
-	toolimpl.ReadStruct(d, toolgenTypeEventChanges, unsafe.Pointer(v))
-}
-
 var toolgenArgsRescheduleEvent = &toolimpl.Object{Names: []string{"event_id", "new_start", "this_occurrence_only"}, Required: []int{0, 1, 2}}
 var toolgenArgsCancelCalendarEvent = &toolimpl.Object{Names: []string{"event_id", "message", "notify"}, Required: []int{0, 2}}
 
@@ -3321,6 +3288,8 @@ var toolgenTypeSlot = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Slot{}.Start), Kind: toolimpl.FieldTime, Required: 1, Key: `"start":`},
 		{Offset: unsafe.Offsetof(Slot{}.End), Kind: toolimpl.FieldTime, Required: 2, Key: `"end":`},
 	},
+	Size:      unsafe.Sizeof(Slot{}),
+	ReadSlice: toolimpl.ReadSlice[Slot],
 }
 
 // toolgenEncodeSlot writes a Slot object, as its table says.
@@ -3447,6 +3416,8 @@ var toolgenTypeRoom = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Room{}.Capacity), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Room{}.Capacity)), Required: 5, Key: `"capacity":`},
 		{Offset: unsafe.Offsetof(Room{}.Features), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"features":`},
 	},
+	Size:      unsafe.Sizeof(Room{}),
+	ReadSlice: toolimpl.ReadSlice[Room],
 }
 
 // toolgenEncodeRoom writes a Room object, as its table says.
@@ -3502,20 +3473,6 @@ var toolgenArgsSetCalendarTimeZone = &toolimpl.Object{Names: []string{"calendar_
 var toolgenArgsBlockFocusTime = &toolimpl.Object{Names: []string{"start", "end", "title"}, Required: []int{0, 1}}
 var toolgenArgsProposeNewMeetingTime = &toolimpl.Object{Names: []string{"event_id", "start", "end", "comment"}, Required: []int{0, 1, 2}}
 var toolgenArgsListEventAttendees = &toolimpl.Object{Names: []string{"event_id"}, Required: []int{0}}
-
-// toolgenEnumResponse are the values of a Response.
-var toolgenEnumResponse = &toolimpl.Enum{Values: []string{"accepted", "declined", "tentative"}, Allowed: "\"accepted\", \"declined\", \"tentative\""}
-
-// toolgenTypeAttendee describes a Attendee for toolimpl's table-driven reader and writer.
-var toolgenTypeAttendee = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"email", "name", "response", "optional"}, Required: []int{0}, NullAbsent: []int{1, 2, 3}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(Attendee{}.Email), Kind: toolimpl.FieldString, Required: 1, Key: `"email":`},
-		{Offset: unsafe.Offsetof(Attendee{}.Name), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"name":`},
-		{Offset: unsafe.Offsetof(Attendee{}.Response), Kind: toolimpl.FieldEnum, OmitEmpty: true, Enum: toolgenEnumResponse, Key: `"response":`},
-		{Offset: unsafe.Offsetof(Attendee{}.Optional), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"optional":`},
-	},
-}
 
 // toolgenEncodeAttendee writes a Attendee object, as its table says.
 func toolgenEncodeAttendee(e *toolimpl.Encoder, v *Attendee) {

@@ -3056,6 +3056,8 @@ var toolgenTypeMessage = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Message{}.PostedAt), Kind: toolimpl.FieldTime, Required: 5, Key: `"posted_at":`},
 		{Offset: unsafe.Offsetof(Message{}.Permalink), Kind: toolimpl.FieldString, Required: 6, Key: `"permalink":`},
 	},
+	Size:      unsafe.Sizeof(Message{}),
+	ReadSlice: toolimpl.ReadSlice[Message],
 }
 
 // toolgenEncodeMessage writes a Message object, as its table says.
@@ -3122,6 +3124,8 @@ var toolgenTypeChannel = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Channel{}.Members), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Channel{}.Members)), Required: 4, Key: `"members":`},
 		{Offset: unsafe.Offsetof(Channel{}.Archived), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"archived":`},
 	},
+	Size:      unsafe.Sizeof(Channel{}),
+	ReadSlice: toolimpl.ReadSlice[Channel],
 }
 
 // toolgenEncodeChannel writes a Channel object, as its table says.
@@ -3151,6 +3155,8 @@ var toolgenTypeUser = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(User{}.TimeZone), Kind: toolimpl.FieldString, Required: 5, Key: `"time_zone":`},
 		{Offset: unsafe.Offsetof(User{}.Status), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"status":`},
 	},
+	Size:      unsafe.Sizeof(User{}),
+	ReadSlice: toolimpl.ReadSlice[User],
 }
 
 // toolgenEncodeUser writes a User object, as its table says.
@@ -3199,6 +3205,8 @@ var toolgenTypeReminder = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Reminder{}.At), Kind: toolimpl.FieldTime, Required: 3, Key: `"at":`},
 		{Offset: unsafe.Offsetof(Reminder{}.User), Kind: toolimpl.FieldString, Required: 4, Key: `"user":`},
 	},
+	Size:      unsafe.Sizeof(Reminder{}),
+	ReadSlice: toolimpl.ReadSlice[Reminder],
 }
 
 // toolgenEncodeReminder writes a Reminder object, as its table says.

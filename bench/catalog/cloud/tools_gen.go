@@ -3573,6 +3573,8 @@ var toolgenTypeSnapshot = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Snapshot{}.SizeGB), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Snapshot{}.SizeGB)), Required: 3, Key: `"size_gb":`},
 		{Offset: unsafe.Offsetof(Snapshot{}.CreatedAt), Kind: toolimpl.FieldTime, Required: 4, Key: `"created_at":`},
 	},
+	Size:      unsafe.Sizeof(Snapshot{}),
+	ReadSlice: toolimpl.ReadSlice[Snapshot],
 }
 
 // toolgenEncodeSnapshot writes a Snapshot object, as its table says.
@@ -3600,6 +3602,8 @@ var toolgenTypeBucket = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Bucket{}.Versioning), Kind: toolimpl.FieldBool, Required: 4, Key: `"versioning":`},
 		{Offset: unsafe.Offsetof(Bucket{}.CreatedAt), Kind: toolimpl.FieldTime, Required: 5, Key: `"created_at":`},
 	},
+	Size:      unsafe.Sizeof(Bucket{}),
+	ReadSlice: toolimpl.ReadSlice[Bucket],
 }
 
 // toolgenEncodeBucket writes a Bucket object, as its table says.
@@ -3640,6 +3644,8 @@ var toolgenTypeObject = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Object{}.ContentType), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"content_type":`},
 		{Offset: unsafe.Offsetof(Object{}.LastModified), Kind: toolimpl.FieldTime, Required: 3, Key: `"last_modified":`},
 	},
+	Size:      unsafe.Sizeof(Object{}),
+	ReadSlice: toolimpl.ReadSlice[Object],
 }
 
 // toolgenEncodeObject writes a Object object, as its table says.
@@ -3748,6 +3754,8 @@ var toolgenTypeDNSRecord = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(DNSRecord{}.Values), Kind: toolimpl.FieldStrings, Required: 4, Key: `"values":`},
 		{Offset: unsafe.Offsetof(DNSRecord{}.TTL), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(DNSRecord{}.TTL)), Required: 5, Key: `"ttl":`},
 	},
+	Size:      unsafe.Sizeof(DNSRecord{}),
+	ReadSlice: toolimpl.ReadSlice[DNSRecord],
 }
 
 // toolgenEncodeDNSRecord writes a DNSRecord object, as its table says.
@@ -3783,6 +3791,8 @@ var toolgenTypeBinding = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Binding{}.Role), Kind: toolimpl.FieldString, Required: 1, Key: `"role":`},
 		{Offset: unsafe.Offsetof(Binding{}.Members), Kind: toolimpl.FieldStrings, Required: 2, Key: `"members":`},
 	},
+	Size:      unsafe.Sizeof(Binding{}),
+	ReadSlice: toolimpl.ReadSlice[Binding],
 }
 
 // toolgenEncodeBinding writes a Binding object, as its table says.
@@ -3850,6 +3860,8 @@ var toolgenTypeFirewallRule = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(FirewallRule{}.Action), Kind: toolimpl.FieldEnum, Required: 5, Enum: toolgenEnumFirewallAction, Key: `"action":`},
 		{Offset: unsafe.Offsetof(FirewallRule{}.Priority), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(FirewallRule{}.Priority)), Required: 6, Key: `"priority":`},
 	},
+	Size:      unsafe.Sizeof(FirewallRule{}),
+	ReadSlice: toolimpl.ReadSlice[FirewallRule],
 }
 
 // toolgenEncodeFirewallRule writes a FirewallRule object, as its table says.
@@ -3891,6 +3903,8 @@ var toolgenTypeCostLine = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(CostLine{}.Amount), Kind: toolimpl.FieldFloat64, Required: 2, Key: `"amount":`},
 		{Offset: unsafe.Offsetof(CostLine{}.Currency), Kind: toolimpl.FieldString, Required: 3, Key: `"currency":`},
 	},
+	Size:      unsafe.Sizeof(CostLine{}),
+	ReadSlice: toolimpl.ReadSlice[CostLine],
 }
 
 // toolgenEncodeCostLine writes a CostLine object, as its table says.
@@ -3911,6 +3925,8 @@ var toolgenTypeLifecycleRule = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(LifecycleRule{}.Delete), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"delete":`},
 		{Offset: unsafe.Offsetof(LifecycleRule{}.MoveTo), Kind: toolimpl.FieldEnum, Pointer: true, Enum: toolgenEnumStorageClass, Key: `"move_to":`},
 	},
+	Size:      unsafe.Sizeof(LifecycleRule{}),
+	ReadSlice: toolimpl.ReadSlice[LifecycleRule],
 }
 
 // toolgenDecodeLifecycleRule reads a LifecycleRule object, as its table says.

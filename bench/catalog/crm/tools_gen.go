@@ -3374,6 +3374,8 @@ var toolgenTypeContact = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Contact{}.Tags), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"tags":`},
 		{Offset: unsafe.Offsetof(Contact{}.CreatedAt), Kind: toolimpl.FieldTime, Required: 4, Key: `"created_at":`},
 	},
+	Size:      unsafe.Sizeof(Contact{}),
+	ReadSlice: toolimpl.ReadSlice[Contact],
 }
 var toolgenArgsGetContact = &toolimpl.Object{Names: []string{"contact_id"}, Required: []int{0}}
 
@@ -3441,6 +3443,8 @@ var toolgenTypeCompany = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Company{}.Size), Kind: toolimpl.FieldEnum, OmitEmpty: true, Enum: toolgenEnumCompanySize, Key: `"size":`},
 		{Offset: unsafe.Offsetof(Company{}.OwnerID), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"owner_id":`},
 	},
+	Size:      unsafe.Sizeof(Company{}),
+	ReadSlice: toolimpl.ReadSlice[Company],
 }
 
 // toolgenEncodeCompany writes a Company object, as its table says.
@@ -3496,6 +3500,8 @@ var toolgenTypeLead = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Lead{}.Status), Kind: toolimpl.FieldEnum, Required: 5, Enum: toolgenEnumLeadStatus, Key: `"status":`},
 		{Offset: unsafe.Offsetof(Lead{}.OwnerID), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"owner_id":`},
 	},
+	Size:      unsafe.Sizeof(Lead{}),
+	ReadSlice: toolimpl.ReadSlice[Lead],
 }
 
 // toolgenEncodeLead writes a Lead object, as its table says.
@@ -3545,6 +3551,8 @@ var toolgenTypeDeal = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Deal{}.CloseDate), Kind: toolimpl.FieldTime, Required: 7, Key: `"close_date":`},
 		{Offset: unsafe.Offsetof(Deal{}.OwnerID), Kind: toolimpl.FieldString, Required: 8, Key: `"owner_id":`},
 	},
+	Size:      unsafe.Sizeof(Deal{}),
+	ReadSlice: toolimpl.ReadSlice[Deal],
 }
 var toolgenArgsGetDeal = &toolimpl.Object{Names: []string{"deal_id"}, Required: []int{0}}
 
@@ -3610,18 +3618,30 @@ var toolgenArgsMarkDealLost = &toolimpl.Object{Names: []string{"deal_id", "reaso
 var toolgenArgsCloseDealWon = &toolimpl.Object{Names: []string{"deal_id", "final_amount"}, Required: []int{0}}
 var toolgenArgsGetPipelineSummary = &toolimpl.Object{Names: []string{"owner_id", "team_id"}}
 
-// toolgenEncodePipelineSummary writes a PipelineSummary object.
+// toolgenTypeStageTotal describes a StageTotal for toolimpl's table-driven reader and writer.
+var toolgenTypeStageTotal = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"stage", "count", "amount"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(StageTotal{}.Stage), Kind: toolimpl.FieldEnum, Required: 1, Enum: toolgenEnumDealStage, Key: `"stage":`},
+		{Offset: unsafe.Offsetof(StageTotal{}.Count), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(StageTotal{}.Count)), Required: 2, Key: `"count":`},
+		{Offset: unsafe.Offsetof(StageTotal{}.Amount), Kind: toolimpl.FieldFloat64, Required: 3, Key: `"amount":`},
+	},
+	Size:      unsafe.Sizeof(StageTotal{}),
+	ReadSlice: toolimpl.ReadSlice[StageTotal],
+}
+
+// toolgenTypePipelineSummary describes a PipelineSummary for toolimpl's table-driven reader and writer.
+var toolgenTypePipelineSummary = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"stages", "total"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(PipelineSummary{}.Stages), Kind: toolimpl.FieldSlice, Required: 1, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeStageTotal}, Key: `"stages":`},
+		{Offset: unsafe.Offsetof(PipelineSummary{}.Total), Kind: toolimpl.FieldFloat64, Required: 2, Key: `"total":`},
+	},
+}
+
+// toolgenEncodePipelineSummary writes a PipelineSummary object, as its table says.
 func toolgenEncodePipelineSummary(e *toolimpl.Encoder, v *PipelineSummary) {
-	e.Object()
-	e.Member("\"stages\":")
-	e.Array()
-	for i0 := range v.Stages {
-		toolgenEncodeStageTotal(e, &v.Stages[i0])
-	}
-	e.EndArray()
-	e.Member("\"total\":")
-	e.Float(v.Total, 64)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypePipelineSummary, unsafe.Pointer(v))
 }
 
 var toolgenArgsGetSalesForecast = &toolimpl.Object{Names: []string{"quarter", "owner_id"}, Required: []int{0}}
@@ -3637,6 +3657,8 @@ var toolgenTypeActivity = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Activity{}.ContactID), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"contact_id":`},
 		{Offset: unsafe.Offsetof(Activity{}.DealID), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"deal_id":`},
 	},
+	Size:      unsafe.Sizeof(Activity{}),
+	ReadSlice: toolimpl.ReadSlice[Activity],
 }
 var toolgenArgsListCRMActivities = &toolimpl.Object{Names: []string{"contact_id", "deal_id", "since"}}
 
@@ -3657,6 +3679,8 @@ var toolgenTypeTask = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Task{}.AssigneeID), Kind: toolimpl.FieldString, Required: 4, Key: `"assignee_id":`},
 		{Offset: unsafe.Offsetof(Task{}.Done), Kind: toolimpl.FieldBool, Required: 5, Key: `"done":`},
 	},
+	Size:      unsafe.Sizeof(Task{}),
+	ReadSlice: toolimpl.ReadSlice[Task],
 }
 var toolgenArgsListCRMTasks = &toolimpl.Object{Names: []string{"assignee_id", "due_before", "include_completed"}, Required: []int{2}}
 
@@ -3696,21 +3720,6 @@ func toolgenDecodeMatchField(d *toolimpl.Decoder, v *MatchField) {
 
 var toolgenArgsFindDuplicateContacts = &toolimpl.Object{Names: []string{"match_on"}, Required: []int{0}}
 var toolgenArgsSetContactEmailOptOut = &toolimpl.Object{Names: []string{"contact_id", "opted_out", "reason"}, Required: []int{0, 1}}
-
-// toolgenTypeStageTotal describes a StageTotal for toolimpl's table-driven reader and writer.
-var toolgenTypeStageTotal = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"stage", "count", "amount"}, Required: []int{0, 1, 2}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(StageTotal{}.Stage), Kind: toolimpl.FieldEnum, Required: 1, Enum: toolgenEnumDealStage, Key: `"stage":`},
-		{Offset: unsafe.Offsetof(StageTotal{}.Count), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(StageTotal{}.Count)), Required: 2, Key: `"count":`},
-		{Offset: unsafe.Offsetof(StageTotal{}.Amount), Kind: toolimpl.FieldFloat64, Required: 3, Key: `"amount":`},
-	},
-}
-
-// toolgenEncodeStageTotal writes a StageTotal object, as its table says.
-func toolgenEncodeStageTotal(e *toolimpl.Encoder, v *StageTotal) {
-	toolimpl.WriteStruct(e, toolgenTypeStageTotal, unsafe.Pointer(v))
-}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

@@ -3691,26 +3691,42 @@ var toolgenArgsExplainQuery = &toolimpl.Object{Names: []string{"database", "sql"
 var toolgenArgsListDatabases = &toolimpl.Object{Names: []string{"instance"}, Required: []int{0}}
 var toolgenArgsListTables = &toolimpl.Object{Names: []string{"database", "schema"}, Required: []int{0}}
 
-// toolgenEncodeTableInfo writes a TableInfo object.
+// toolgenEnumColumnType are the values of a ColumnType.
+var toolgenEnumColumnType = &toolimpl.Enum{Values: []string{"integer", "bigint", "numeric", "text", "boolean", "timestamptz", "date", "uuid", "jsonb"}, Allowed: "\"integer\", \"bigint\", \"numeric\", \"text\", \"boolean\", \"timestamptz\", \"date\", \"uuid\", \"jsonb\""}
+
+// toolgenTypeColumn describes a Column for toolimpl's table-driven reader and writer.
+var toolgenTypeColumn = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "type", "nullable", "default", "primary_key", "unique", "references"}, Required: []int{0, 1}, NullAbsent: []int{2, 4, 5}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Column{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Column{}.Type), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumColumnType, Key: `"type":`},
+		{Offset: unsafe.Offsetof(Column{}.Nullable), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"nullable":`},
+		{Offset: unsafe.Offsetof(Column{}.Default), Kind: toolimpl.FieldString, Pointer: true, Key: `"default":`},
+		{Offset: unsafe.Offsetof(Column{}.PrimaryKey), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"primary_key":`},
+		{Offset: unsafe.Offsetof(Column{}.Unique), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"unique":`},
+		{Offset: unsafe.Offsetof(Column{}.References), Kind: toolimpl.FieldString, Pointer: true, Key: `"references":`},
+	},
+	Size:      unsafe.Sizeof(Column{}),
+	ReadSlice: toolimpl.ReadSlice[Column],
+}
+
+// toolgenTypeTableInfo describes a TableInfo for toolimpl's table-driven reader and writer.
+var toolgenTypeTableInfo = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"schema", "name", "columns", "row_estimate", "size_bytes"}, Required: []int{0, 1, 3, 4}, NullAbsent: []int{2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(TableInfo{}.Schema), Kind: toolimpl.FieldString, Required: 1, Key: `"schema":`},
+		{Offset: unsafe.Offsetof(TableInfo{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+		{Offset: unsafe.Offsetof(TableInfo{}.Columns), Kind: toolimpl.FieldSlice, OmitEmpty: true, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeColumn}, Key: `"columns":`},
+		{Offset: unsafe.Offsetof(TableInfo{}.RowCount), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(TableInfo{}.RowCount)), Required: 3, Key: `"row_estimate":`},
+		{Offset: unsafe.Offsetof(TableInfo{}.SizeBytes), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(TableInfo{}.SizeBytes)), Required: 4, Key: `"size_bytes":`},
+	},
+	Size:      unsafe.Sizeof(TableInfo{}),
+	ReadSlice: toolimpl.ReadSlice[TableInfo],
+}
+
+// toolgenEncodeTableInfo writes a TableInfo object, as its table says.
 func toolgenEncodeTableInfo(e *toolimpl.Encoder, v *TableInfo) {
-	e.Object()
-	e.Member("\"schema\":")
-	e.String(v.Schema)
-	e.Member("\"name\":")
-	e.String(v.Name)
-	if len(v.Columns) > 0 {
-		e.Member("\"columns\":")
-		e.Array()
-		for i0 := range v.Columns {
-			toolgenEncodeColumn(e, &v.Columns[i0])
-		}
-		e.EndArray()
-	}
-	e.Member("\"row_estimate\":")
-	e.Int(v.RowCount)
-	e.Member("\"size_bytes\":")
-	e.Int(v.SizeBytes)
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeTableInfo, unsafe.Pointer(v))
 }
 
 var toolgenArgsDescribeTable = &toolimpl.Object{Names: []string{"database", "table"}, Required: []int{0, 1}}
@@ -3761,23 +3777,6 @@ func toolgenDecodeNewTable(d *toolimpl.Decoder, v *NewTable) {
 
 var toolgenArgsDropTable = &toolimpl.Object{Names: []string{"database", "table", "cascade"}, Required: []int{0, 1, 2}}
 
-// toolgenEnumColumnType are the values of a ColumnType.
-var toolgenEnumColumnType = &toolimpl.Enum{Values: []string{"integer", "bigint", "numeric", "text", "boolean", "timestamptz", "date", "uuid", "jsonb"}, Allowed: "\"integer\", \"bigint\", \"numeric\", \"text\", \"boolean\", \"timestamptz\", \"date\", \"uuid\", \"jsonb\""}
-
-// toolgenTypeColumn describes a Column for toolimpl's table-driven reader and writer.
-var toolgenTypeColumn = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"name", "type", "nullable", "default", "primary_key", "unique", "references"}, Required: []int{0, 1}, NullAbsent: []int{2, 4, 5}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(Column{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
-		{Offset: unsafe.Offsetof(Column{}.Type), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumColumnType, Key: `"type":`},
-		{Offset: unsafe.Offsetof(Column{}.Nullable), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"nullable":`},
-		{Offset: unsafe.Offsetof(Column{}.Default), Kind: toolimpl.FieldString, Pointer: true, Key: `"default":`},
-		{Offset: unsafe.Offsetof(Column{}.PrimaryKey), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"primary_key":`},
-		{Offset: unsafe.Offsetof(Column{}.Unique), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"unique":`},
-		{Offset: unsafe.Offsetof(Column{}.References), Kind: toolimpl.FieldString, Pointer: true, Key: `"references":`},
-	},
-}
-
 // toolgenDecodeColumn reads a Column object, as its table says.
 func toolgenDecodeColumn(d *toolimpl.Decoder, v *Column) {
 	toolimpl.ReadStruct(d, toolgenTypeColumn, unsafe.Pointer(v))
@@ -3799,6 +3798,8 @@ var toolgenTypeSlowQuery = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(SlowQuery{}.TotalMillis), Kind: toolimpl.FieldFloat64, Required: 4, Key: `"total_millis":`},
 		{Offset: unsafe.Offsetof(SlowQuery{}.Rows), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(SlowQuery{}.Rows)), Required: 5, Key: `"rows":`},
 	},
+	Size:      unsafe.Sizeof(SlowQuery{}),
+	ReadSlice: toolimpl.ReadSlice[SlowQuery],
 }
 
 // toolgenEncodeSlowQuery writes a SlowQuery object, as its table says.
@@ -3820,6 +3821,8 @@ var toolgenTypeSession = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Session{}.Since), Kind: toolimpl.FieldTime, Required: 6, Key: `"since":`},
 		{Offset: unsafe.Offsetof(Session{}.WaitingOn), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"waiting_on":`},
 	},
+	Size:      unsafe.Sizeof(Session{}),
+	ReadSlice: toolimpl.ReadSlice[Session],
 }
 
 // toolgenEncodeSession writes a Session object, as its table says.
@@ -3868,6 +3871,8 @@ var toolgenTypeMigration = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Migration{}.State), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumMigrationState, Key: `"state":`},
 		{Offset: unsafe.Offsetof(Migration{}.AppliedAt), Kind: toolimpl.FieldTime, Pointer: true, Key: `"applied_at":`},
 	},
+	Size:      unsafe.Sizeof(Migration{}),
+	ReadSlice: toolimpl.ReadSlice[Migration],
 }
 
 // toolgenEncodeMigration writes a Migration object, as its table says.
@@ -3924,6 +3929,8 @@ var toolgenTypeBackup = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Backup{}.CreatedAt), Kind: toolimpl.FieldTime, Required: 4, Key: `"created_at":`},
 		{Offset: unsafe.Offsetof(Backup{}.Automatic), Kind: toolimpl.FieldBool, Required: 5, Key: `"automatic":`},
 	},
+	Size:      unsafe.Sizeof(Backup{}),
+	ReadSlice: toolimpl.ReadSlice[Backup],
 }
 
 // toolgenEncodeBackup writes a Backup object, as its table says.
@@ -3941,12 +3948,6 @@ var toolgenArgsGetCacheValue = &toolimpl.Object{Names: []string{"key"}, Required
 var toolgenArgsSetCacheValue = &toolimpl.Object{Names: []string{"key", "value", "ttl_seconds"}, Required: []int{0, 1}}
 var toolgenArgsInvalidateCacheKeys = &toolimpl.Object{Names: []string{"pattern"}, Required: []int{0}}
 var toolgenArgsFindDocumentsInCollection = &toolimpl.Object{Names: []string{"collection", "filter", "projection", "limit"}, Required: []int{0, 1, 2, 3}}
-
-// toolgenEncodeColumn writes a Column object, as its table says.
-func toolgenEncodeColumn(e *toolimpl.Encoder, v *Column) {
-	toolimpl.WriteStruct(e, toolgenTypeColumn, unsafe.Pointer(v))
-}
-
 var toolgenObjectNewTable = &toolimpl.Object{Names: []string{"database", "schema", "name", "columns", "if_not_exists"}, Required: []int{0, 2, 3}, NullAbsent: []int{1, 4}}
 
 // toolgenDecodePrivilege reads a Privilege: one of "SELECT", "INSERT", "UPDATE", "DELETE", "TRUNCATE", "REFERENCES", "ALL".

@@ -977,7 +977,7 @@ type CreatePivotTableRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreatePivotTableRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreatePivotTable, toolgenObjectPivotTable, unsafe.Pointer(&r), 6)
+	return toolimpl.RuleOf(ToolCreatePivotTable, &toolgenTypePivotTable.Object, unsafe.Pointer(&r), 6)
 }
 
 // CreateChartRule is a permission rule for the tool create_chart: each field
@@ -3111,6 +3111,33 @@ func toolgenCallDeleteDocument(ctx context.Context, args []byte) (res toolgen.Re
 	return toolgen.TextResult("ok"), nil
 }
 
+// toolgenEnumSummarize are the values of a Summarize.
+var toolgenEnumSummarize = &toolimpl.Enum{Values: []string{"sum", "count", "count_distinct", "average", "min", "max"}, Allowed: "\"sum\", \"count\", \"count_distinct\", \"average\", \"min\", \"max\""}
+
+// toolgenTypePivotValue describes a PivotValue for toolimpl's table-driven reader and writer.
+var toolgenTypePivotValue = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"column", "summarize"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(PivotValue{}.Column), Kind: toolimpl.FieldString, Required: 1, Key: `"column":`},
+		{Offset: unsafe.Offsetof(PivotValue{}.Summarize), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumSummarize, Key: `"summarize":`},
+	},
+	Size:      unsafe.Sizeof(PivotValue{}),
+	ReadSlice: toolimpl.ReadSlice[PivotValue],
+}
+
+// toolgenTypePivotTable describes a PivotTable for toolimpl's table-driven reader and writer.
+var toolgenTypePivotTable = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"spreadsheet_id", "source_range", "rows", "columns", "values", "target_sheet"}, Required: []int{0, 1, 2, 4}, NullAbsent: []int{3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(PivotTable{}.SpreadsheetID), Kind: toolimpl.FieldString, Required: 1, Key: `"spreadsheet_id":`},
+		{Offset: unsafe.Offsetof(PivotTable{}.SourceRange), Kind: toolimpl.FieldString, Required: 2, Key: `"source_range":`},
+		{Offset: unsafe.Offsetof(PivotTable{}.Rows), Kind: toolimpl.FieldStrings, Required: 3, Key: `"rows":`},
+		{Offset: unsafe.Offsetof(PivotTable{}.Columns), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"columns":`},
+		{Offset: unsafe.Offsetof(PivotTable{}.Values), Kind: toolimpl.FieldSlice, Required: 4, Bounded: true, Min: 1, Max: -1, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypePivotValue}, Key: `"values":`},
+		{Offset: unsafe.Offsetof(PivotTable{}.TargetSheet), Kind: toolimpl.FieldString, Pointer: true, Key: `"target_sheet":`},
+	},
+}
+
 // toolgenEnumNumberFormat are the values of a NumberFormat.
 var toolgenEnumNumberFormat = &toolimpl.Enum{Values: []string{"number", "percent", "currency", "date", "date_time", "scientific"}, Allowed: "\"number\", \"percent\", \"currency\", \"date\", \"date_time\", \"scientific\""}
 
@@ -3144,6 +3171,8 @@ var toolgenTypeDoc = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Doc{}.ModifiedAt), Kind: toolimpl.FieldTime, Required: 5, Key: `"modified_at":`},
 		{Offset: unsafe.Offsetof(Doc{}.URL), Kind: toolimpl.FieldString, Required: 6, Key: `"url":`},
 	},
+	Size:      unsafe.Sizeof(Doc{}),
+	ReadSlice: toolimpl.ReadSlice[Doc],
 }
 
 // toolgenEncodeDoc writes a Doc object, as its table says.
@@ -3187,6 +3216,8 @@ var toolgenTypeComment = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Comment{}.Resolved), Kind: toolimpl.FieldBool, Required: 4, Key: `"resolved":`},
 		{Offset: unsafe.Offsetof(Comment{}.At), Kind: toolimpl.FieldTime, Required: 5, Key: `"at":`},
 	},
+	Size:      unsafe.Sizeof(Comment{}),
+	ReadSlice: toolimpl.ReadSlice[Comment],
 }
 
 // toolgenEncodeComment writes a Comment object, as its table says.
@@ -3236,6 +3267,8 @@ var toolgenTypeRevision = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Revision{}.ModifiedBy), Kind: toolimpl.FieldString, Required: 2, Key: `"modified_by":`},
 		{Offset: unsafe.Offsetof(Revision{}.ModifiedAt), Kind: toolimpl.FieldTime, Required: 3, Key: `"modified_at":`},
 	},
+	Size:      unsafe.Sizeof(Revision{}),
+	ReadSlice: toolimpl.ReadSlice[Revision],
 }
 
 // toolgenEncodeRevision writes a Revision object, as its table says.
@@ -3322,53 +3355,9 @@ var toolgenArgsAddSheetTab = &toolimpl.Object{Names: []string{"spreadsheet_id", 
 var toolgenArgsDeleteSheetTab = &toolimpl.Object{Names: []string{"spreadsheet_id", "title"}, Required: []int{0, 1}}
 var toolgenArgsSortSheetRange = &toolimpl.Object{Names: []string{"spreadsheet_id", "a1_range", "column", "descending"}, Required: []int{0, 1, 2, 3}}
 
-// toolgenDecodePivotTable reads a PivotTable object.
+// toolgenDecodePivotTable reads a PivotTable object, as its table says.
 func toolgenDecodePivotTable(d *toolimpl.Decoder, v *PivotTable) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectPivotTable); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "spreadsheet_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.SpreadsheetID = s0
-			}
-		case "source_range":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				v.SourceRange = s0
-			}
-		case "rows":
-			o.Saw(2)
-			toolgenDecodeSlicestring(d, &v.Rows)
-		case "columns":
-			toolgenDecodeSlicestring(d, &v.Columns)
-		case "values":
-			o.Saw(3)
-			if _, ok := d.Array(); ok {
-				var a0 [8]PivotValue
-				s0 := a0[:0]
-				for d.Elem() {
-					var e0 PivotValue
-					toolgenDecodePivotValue(d, &e0)
-					s0 = append(s0, e0)
-				}
-				d.CheckItems(len(s0), 1, -1)
-				v.Values = append(make([]PivotValue, 0, len(s0)), s0...)
-			}
-		case "target_sheet":
-			if d.Null() {
-				v.TargetSheet = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.TargetSheet = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
+	toolimpl.ReadStruct(d, toolgenTypePivotTable, unsafe.Pointer(v))
 }
 
 // toolgenDecodeChartType reads a ChartType: one of "bar", "column", "line", "pie", "scatter", "area".
@@ -3470,22 +3459,3 @@ func toolgenDecodeDocKind(d *toolimpl.Decoder, v *DocKind) {
 
 var toolgenArgsSearchDocuments = &toolimpl.Object{Names: []string{"query", "kind", "owner"}, Required: []int{0}}
 var toolgenArgsDeleteDocument = &toolimpl.Object{Names: []string{"document_id"}, Required: []int{0}}
-
-// toolgenEnumSummarize are the values of a Summarize.
-var toolgenEnumSummarize = &toolimpl.Enum{Values: []string{"sum", "count", "count_distinct", "average", "min", "max"}, Allowed: "\"sum\", \"count\", \"count_distinct\", \"average\", \"min\", \"max\""}
-
-// toolgenTypePivotValue describes a PivotValue for toolimpl's table-driven reader and writer.
-var toolgenTypePivotValue = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"column", "summarize"}, Required: []int{0, 1}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(PivotValue{}.Column), Kind: toolimpl.FieldString, Required: 1, Key: `"column":`},
-		{Offset: unsafe.Offsetof(PivotValue{}.Summarize), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumSummarize, Key: `"summarize":`},
-	},
-}
-
-// toolgenDecodePivotValue reads a PivotValue object, as its table says.
-func toolgenDecodePivotValue(d *toolimpl.Decoder, v *PivotValue) {
-	toolimpl.ReadStruct(d, toolgenTypePivotValue, unsafe.Pointer(v))
-}
-
-var toolgenObjectPivotTable = &toolimpl.Object{Names: []string{"spreadsheet_id", "source_range", "rows", "columns", "values", "target_sheet"}, Required: []int{0, 1, 2, 4}, NullAbsent: []int{3}}

@@ -690,7 +690,7 @@ type CreateDraftOrderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateDraftOrderRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateDraftOrder, toolgenObjectDraftOrder, unsafe.Pointer(&r), 6)
+	return toolimpl.RuleOf(ToolCreateDraftOrder, &toolgenTypeDraftOrder.Object, unsafe.Pointer(&r), 6)
 }
 
 // CancelOrderRule is a permission rule for the tool cancel_order: each field
@@ -1477,29 +1477,17 @@ func toolgenCallGetOrder(ctx context.Context, args []byte) (res toolgen.Result, 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateDraftOrder reads the arguments of create_draft_order, calls CreateDraftOrder and writes its result.
-func toolgenCallCreateDraftOrder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateDraftOrder, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallCreateDraftOrder reads the arguments of create_draft_order, calls CreateDraftOrder and writes its result, as its tables say.
+func toolgenCallCreateDraftOrder(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in DraftOrder
-	toolgenDecodeDraftOrder(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateDraftOrder(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeOrder(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Order
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateDraftOrder, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateDraftOrder(ctx, in)
+		return err
+	})
 }
+
+var toolgenToolCreateDraftOrder = toolimpl.Tool{Name: ToolCreateDraftOrder, In: toolgenTypeDraftOrder, Out: toolgenTypeOrder}
 
 // toolgenCallCancelOrder reads the arguments of cancel_order, calls CancelOrder and writes its result.
 func toolgenCallCancelOrder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3326,6 +3314,46 @@ func toolgenCallGetBestSellers(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
+// toolgenTypeLineItem describes a LineItem for toolimpl's table-driven reader and writer.
+var toolgenTypeLineItem = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"sku", "quantity"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(LineItem{}.SKU), Kind: toolimpl.FieldString, Required: 1, Key: `"sku":`},
+		{Offset: unsafe.Offsetof(LineItem{}.Quantity), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(LineItem{}.Quantity)), Required: 2, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"quantity":`},
+	},
+	Size:      unsafe.Sizeof(LineItem{}),
+	ReadSlice: toolimpl.ReadSlice[LineItem],
+}
+
+// toolgenTypeAddress describes a Address for toolimpl's table-driven reader and writer.
+var toolgenTypeAddress = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "line1", "line2", "city", "region", "postal_code", "country", "phone"}, Required: []int{0, 1, 3, 5, 6}, NullAbsent: []int{4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Address{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Address{}.Line1), Kind: toolimpl.FieldString, Required: 2, Key: `"line1":`},
+		{Offset: unsafe.Offsetof(Address{}.Line2), Kind: toolimpl.FieldString, Pointer: true, Key: `"line2":`},
+		{Offset: unsafe.Offsetof(Address{}.City), Kind: toolimpl.FieldString, Required: 3, Key: `"city":`},
+		{Offset: unsafe.Offsetof(Address{}.Region), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"region":`},
+		{Offset: unsafe.Offsetof(Address{}.PostalCode), Kind: toolimpl.FieldString, Required: 4, Key: `"postal_code":`},
+		{Offset: unsafe.Offsetof(Address{}.Country), Kind: toolimpl.FieldString, Required: 5, Check: &toolimpl.Check{Pattern: toolgenPattern0, PatternText: "^[A-Z]{2}$"}, Key: `"country":`},
+		{Offset: unsafe.Offsetof(Address{}.Phone), Kind: toolimpl.FieldString, Pointer: true, Key: `"phone":`},
+	},
+	New: toolimpl.New[Address],
+}
+
+// toolgenTypeDraftOrder describes a DraftOrder for toolimpl's table-driven reader and writer.
+var toolgenTypeDraftOrder = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"email", "items", "shipping_address", "discount_code", "note", "send_invoice"}, Required: []int{0, 1, 2}, NullAbsent: []int{5}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(DraftOrder{}.Email), Kind: toolimpl.FieldString, Required: 1, Key: `"email":`},
+		{Offset: unsafe.Offsetof(DraftOrder{}.Items), Kind: toolimpl.FieldSlice, Required: 2, Bounded: true, Min: 1, Max: -1, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeLineItem}, Key: `"items":`},
+		{Offset: unsafe.Offsetof(DraftOrder{}.ShippingAddress), Kind: toolimpl.FieldStruct, Required: 3, Elem: toolgenTypeAddress, Key: `"shipping_address":`},
+		{Offset: unsafe.Offsetof(DraftOrder{}.DiscountCode), Kind: toolimpl.FieldString, Pointer: true, Key: `"discount_code":`},
+		{Offset: unsafe.Offsetof(DraftOrder{}.Note), Kind: toolimpl.FieldString, Pointer: true, Key: `"note":`},
+		{Offset: unsafe.Offsetof(DraftOrder{}.SendInvoice), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"send_invoice":`},
+	},
+}
+
 // toolgenEnumCarrier are the values of a Carrier.
 var toolgenEnumCarrier = &toolimpl.Enum{Values: []string{"ups", "fedex", "usps", "dhl"}, Allowed: "\"ups\", \"fedex\", \"usps\", \"dhl\""}
 
@@ -3366,15 +3394,6 @@ var toolgenTypeNewProduct = &toolimpl.Struct{
 	},
 }
 
-// toolgenTypeLineItem describes a LineItem for toolimpl's table-driven reader and writer.
-var toolgenTypeLineItem = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"sku", "quantity"}, Required: []int{0, 1}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(LineItem{}.SKU), Kind: toolimpl.FieldString, Required: 1, Key: `"sku":`},
-		{Offset: unsafe.Offsetof(LineItem{}.Quantity), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(LineItem{}.Quantity)), Required: 2, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"quantity":`},
-	},
-}
-
 // toolgenEncodeLineItem writes a LineItem object, as its table says.
 func toolgenEncodeLineItem(e *toolimpl.Encoder, v *LineItem) {
 	toolimpl.WriteStruct(e, toolgenTypeLineItem, unsafe.Pointer(v))
@@ -3411,115 +3430,32 @@ var toolgenArgsListOrders = &toolimpl.Object{Names: []string{"status", "email", 
 // toolgenEnumOrderStatus are the values of a OrderStatus.
 var toolgenEnumOrderStatus = &toolimpl.Enum{Values: []string{"pending", "paid", "on_hold", "shipped", "delivered", "cancelled", "returned"}, Allowed: "\"pending\", \"paid\", \"on_hold\", \"shipped\", \"delivered\", \"cancelled\", \"returned\""}
 
-// toolgenEncodeOrder writes a Order object.
+// toolgenTypeOrder describes a Order for toolimpl's table-driven reader and writer.
+var toolgenTypeOrder = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "number", "email", "status", "items", "total", "currency", "shipping_to", "placed_at", "tracking_url"}, Required: []int{0, 1, 2, 3, 4, 5, 6, 8}, NullAbsent: []int{9}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Order{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Order{}.Number), Kind: toolimpl.FieldString, Required: 2, Key: `"number":`},
+		{Offset: unsafe.Offsetof(Order{}.Email), Kind: toolimpl.FieldString, Required: 3, Key: `"email":`},
+		{Offset: unsafe.Offsetof(Order{}.Status), Kind: toolimpl.FieldEnum, Required: 4, Enum: toolgenEnumOrderStatus, Key: `"status":`},
+		{Offset: unsafe.Offsetof(Order{}.Items), Kind: toolimpl.FieldSlice, Required: 5, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeLineItem}, Key: `"items":`},
+		{Offset: unsafe.Offsetof(Order{}.Total), Kind: toolimpl.FieldFloat64, Required: 6, Key: `"total":`},
+		{Offset: unsafe.Offsetof(Order{}.Currency), Kind: toolimpl.FieldString, Required: 7, Key: `"currency":`},
+		{Offset: unsafe.Offsetof(Order{}.ShippingTo), Kind: toolimpl.FieldStruct, Pointer: true, Elem: toolgenTypeAddress, Key: `"shipping_to":`},
+		{Offset: unsafe.Offsetof(Order{}.PlacedAt), Kind: toolimpl.FieldTime, Required: 8, Key: `"placed_at":`},
+		{Offset: unsafe.Offsetof(Order{}.TrackingURL), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"tracking_url":`},
+	},
+	Size:      unsafe.Sizeof(Order{}),
+	ReadSlice: toolimpl.ReadSlice[Order],
+}
+
+// toolgenEncodeOrder writes a Order object, as its table says.
 func toolgenEncodeOrder(e *toolimpl.Encoder, v *Order) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"number\":")
-	e.String(v.Number)
-	e.Member("\"email\":")
-	e.String(v.Email)
-	e.Member("\"status\":")
-	e.String(string(v.Status))
-	e.Member("\"items\":")
-	e.Array()
-	for i0 := range v.Items {
-		toolgenEncodeLineItem(e, &v.Items[i0])
-	}
-	e.EndArray()
-	e.Member("\"total\":")
-	e.Float(v.Total, 64)
-	e.Member("\"currency\":")
-	e.String(v.Currency)
-	if v.ShippingTo != nil {
-		e.Member("\"shipping_to\":")
-		toolgenEncodeAddress(e, v.ShippingTo)
-	}
-	e.Member("\"placed_at\":")
-	e.Time(v.PlacedAt)
-	if v.TrackingURL != "" {
-		e.Member("\"tracking_url\":")
-		e.String(v.TrackingURL)
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypeOrder, unsafe.Pointer(v))
 }
 
 var toolgenArgsGetOrder = &toolimpl.Object{Names: []string{"order_id"}, Required: []int{0}}
-
-// toolgenDecodeDraftOrder reads a DraftOrder object.
-func toolgenDecodeDraftOrder(d *toolimpl.Decoder, v *DraftOrder) {
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenObjectDraftOrder); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "email":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				v.Email = s0
-			}
-		case "items":
-			o.Saw(1)
-			if _, ok := d.Array(); ok {
-				var a0 [8]LineItem
-				s0 := a0[:0]
-				for d.Elem() {
-					var e0 LineItem
-					toolgenDecodeLineItem(d, &e0)
-					s0 = append(s0, e0)
-				}
-				d.CheckItems(len(s0), 1, -1)
-				v.Items = append(make([]LineItem, 0, len(s0)), s0...)
-			}
-		case "shipping_address":
-			o.Saw(2)
-			toolgenDecodeAddress(d, &v.ShippingAddress)
-		case "discount_code":
-			if d.Null() {
-				v.DiscountCode = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.DiscountCode = p0
-			}
-		case "note":
-			if d.Null() {
-				v.Note = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				v.Note = p0
-			}
-		case "send_invoice":
-			if b0, ok := d.Bool(); ok {
-				v.SendInvoice = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-}
-
 var toolgenArgsCancelOrder = &toolimpl.Object{Names: []string{"order_id", "reason", "refund", "restock"}, Required: []int{0, 1, 2, 3}}
-
-// toolgenTypeAddress describes a Address for toolimpl's table-driven reader and writer.
-var toolgenTypeAddress = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"name", "line1", "line2", "city", "region", "postal_code", "country", "phone"}, Required: []int{0, 1, 3, 5, 6}, NullAbsent: []int{4}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(Address{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
-		{Offset: unsafe.Offsetof(Address{}.Line1), Kind: toolimpl.FieldString, Required: 2, Key: `"line1":`},
-		{Offset: unsafe.Offsetof(Address{}.Line2), Kind: toolimpl.FieldString, Pointer: true, Key: `"line2":`},
-		{Offset: unsafe.Offsetof(Address{}.City), Kind: toolimpl.FieldString, Required: 3, Key: `"city":`},
-		{Offset: unsafe.Offsetof(Address{}.Region), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"region":`},
-		{Offset: unsafe.Offsetof(Address{}.PostalCode), Kind: toolimpl.FieldString, Required: 4, Key: `"postal_code":`},
-		{Offset: unsafe.Offsetof(Address{}.Country), Kind: toolimpl.FieldString, Required: 5, Check: &toolimpl.Check{Pattern: toolgenPattern0, PatternText: "^[A-Z]{2}$"}, Key: `"country":`},
-		{Offset: unsafe.Offsetof(Address{}.Phone), Kind: toolimpl.FieldString, Pointer: true, Key: `"phone":`},
-	},
-	New: toolimpl.New[Address],
-}
 
 // toolgenDecodeAddress reads a Address object, as its table says.
 func toolgenDecodeAddress(d *toolimpl.Decoder, v *Address) {
@@ -3577,6 +3513,8 @@ var toolgenTypeRate = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Rate{}.Price), Kind: toolimpl.FieldFloat64, Required: 3, Key: `"price":`},
 		{Offset: unsafe.Offsetof(Rate{}.Days), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Rate{}.Days)), Required: 4, Key: `"days":`},
 	},
+	Size:      unsafe.Sizeof(Rate{}),
+	ReadSlice: toolimpl.ReadSlice[Rate],
 }
 
 // toolgenEncodeRate writes a Rate object, as its table says.
@@ -3675,6 +3613,8 @@ var toolgenTypeProduct = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Product{}.Vendor), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"vendor":`},
 		{Offset: unsafe.Offsetof(Product{}.Tags), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"tags":`},
 	},
+	Size:      unsafe.Sizeof(Product{}),
+	ReadSlice: toolimpl.ReadSlice[Product],
 }
 
 // toolgenEncodeProduct writes a Product object, as its table says.
@@ -3700,6 +3640,8 @@ var toolgenTypeStockLevel = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(StockLevel{}.Available), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(StockLevel{}.Available)), Required: 5, Key: `"available":`},
 		{Offset: unsafe.Offsetof(StockLevel{}.Incoming), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(StockLevel{}.Incoming)), Required: 6, Key: `"incoming":`},
 	},
+	Size:      unsafe.Sizeof(StockLevel{}),
+	ReadSlice: toolimpl.ReadSlice[StockLevel],
 }
 
 // toolgenEncodeStockLevel writes a StockLevel object, as its table says.
@@ -3774,6 +3716,8 @@ var toolgenTypeReview = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Review{}.Author), Kind: toolimpl.FieldString, Required: 6, Key: `"author":`},
 		{Offset: unsafe.Offsetof(Review{}.At), Kind: toolimpl.FieldTime, Required: 7, Key: `"at":`},
 	},
+	Size:      unsafe.Sizeof(Review{}),
+	ReadSlice: toolimpl.ReadSlice[Review],
 }
 
 // toolgenEncodeReview writes a Review object, as its table says.
@@ -3802,17 +3746,10 @@ func toolgenDecodeModeration(d *toolimpl.Decoder, v *Moderation) {
 var toolgenArgsModerateProductReview = &toolimpl.Object{Names: []string{"review_id", "action", "reply"}, Required: []int{0, 1}}
 var toolgenArgsGetBestSellers = &toolimpl.Object{Names: []string{"from", "to", "by_revenue", "limit"}, Required: []int{0, 1, 2, 3}}
 
-// toolgenEncodeAddress writes a Address object, as its table says.
-func toolgenEncodeAddress(e *toolimpl.Encoder, v *Address) {
-	toolimpl.WriteStruct(e, toolgenTypeAddress, unsafe.Pointer(v))
-}
-
 // toolgenDecodeLineItem reads a LineItem object, as its table says.
 func toolgenDecodeLineItem(d *toolimpl.Decoder, v *LineItem) {
 	toolimpl.ReadStruct(d, toolgenTypeLineItem, unsafe.Pointer(v))
 }
-
-var toolgenObjectDraftOrder = &toolimpl.Object{Names: []string{"email", "items", "shipping_address", "discount_code", "note", "send_invoice"}, Required: []int{0, 1, 2}, NullAbsent: []int{5}}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

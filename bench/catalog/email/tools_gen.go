@@ -1242,29 +1242,17 @@ func (a AddMailboxDelegateEdit) Args() ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenCallSendEmail reads the arguments of send_email, calls SendEmail and writes its result.
-func toolgenCallSendEmail(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSendEmail, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallSendEmail reads the arguments of send_email, calls SendEmail and writes its result, as its tables say.
+func toolgenCallSendEmail(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in OutgoingEmail
-	toolgenDecodeOutgoingEmail(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := SendEmail(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeMessage(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Message
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSendEmail, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = SendEmail(ctx, in)
+		return err
+	})
 }
+
+var toolgenToolSendEmail = toolimpl.Tool{Name: ToolSendEmail, In: toolgenTypeOutgoingEmail, Out: toolgenTypeMessage}
 
 // toolgenCallListEmails reads the arguments of list_emails, calls ListEmails and writes its result.
 func toolgenCallListEmails(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1598,53 +1586,29 @@ func toolgenCallForwardEmail(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateEmailDraft reads the arguments of create_email_draft, calls CreateEmailDraft and writes its result.
-func toolgenCallCreateEmailDraft(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateEmailDraft, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallCreateEmailDraft reads the arguments of create_email_draft, calls CreateEmailDraft and writes its result, as its tables say.
+func toolgenCallCreateEmailDraft(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in OutgoingEmail
-	toolgenDecodeOutgoingEmail(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateEmailDraft(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeDraft(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Draft
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateEmailDraft, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateEmailDraft(ctx, in)
+		return err
+	})
 }
 
-// toolgenCallUpdateEmailDraft reads the arguments of update_email_draft, calls UpdateEmailDraft and writes its result.
-func toolgenCallUpdateEmailDraft(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolUpdateEmailDraft, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+var toolgenToolCreateEmailDraft = toolimpl.Tool{Name: ToolCreateEmailDraft, In: toolgenTypeOutgoingEmail, Out: toolgenTypeDraft}
+
+// toolgenCallUpdateEmailDraft reads the arguments of update_email_draft, calls UpdateEmailDraft and writes its result, as its tables say.
+func toolgenCallUpdateEmailDraft(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in DraftChanges
-	toolgenDecodeDraftChanges(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := UpdateEmailDraft(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeDraft(e, &out)
-	return toolimpl.Structured(e), nil
+	var out Draft
+	return toolimpl.Dispatch(ctx, args, &toolgenToolUpdateEmailDraft, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = UpdateEmailDraft(ctx, in)
+		return err
+	})
 }
+
+var toolgenToolUpdateEmailDraft = toolimpl.Tool{Name: ToolUpdateEmailDraft, In: toolgenTypeDraftChanges, Out: toolgenTypeDraft}
 
 // toolgenCallSendEmailDraft reads the arguments of send_email_draft, calls SendEmailDraft and writes its result.
 func toolgenCallSendEmailDraft(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2957,66 +2921,46 @@ var toolgenTypeNewFilter = &toolimpl.Struct{
 	},
 }
 
-// toolgenDecodeOutgoingEmail reads a OutgoingEmail object, as its table says.
-func toolgenDecodeOutgoingEmail(d *toolimpl.Decoder, v *OutgoingEmail) {
-	toolimpl.ReadStruct(d, toolgenTypeOutgoingEmail, unsafe.Pointer(v))
+// toolgenTypeAttachment describes a Attachment for toolimpl's table-driven reader and writer.
+var toolgenTypeAttachment = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "name", "mime_type", "size"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Attachment{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Attachment{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Attachment{}.MimeType), Kind: toolimpl.FieldString, Required: 3, Key: `"mime_type":`},
+		{Offset: unsafe.Offsetof(Attachment{}.Size), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Attachment{}.Size)), Required: 4, Key: `"size":`},
+	},
+	Size:      unsafe.Sizeof(Attachment{}),
+	ReadSlice: toolimpl.ReadSlice[Attachment],
 }
 
-// toolgenEncodeMessage writes a Message object.
-func toolgenEncodeMessage(e *toolimpl.Encoder, v *Message) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"thread_id\":")
-	e.String(v.ThreadID)
-	e.Member("\"from\":")
-	e.String(v.From)
-	e.Member("\"to\":")
-	e.Array()
-	for i0 := range v.To {
-		e.String(v.To[i0])
-	}
-	e.EndArray()
-	if len(v.Cc) > 0 {
-		e.Member("\"cc\":")
-		e.Array()
-		for i0 := range v.Cc {
-			e.String(v.Cc[i0])
-		}
-		e.EndArray()
-	}
-	e.Member("\"subject\":")
-	e.String(v.Subject)
-	e.Member("\"snippet\":")
-	e.String(v.Snippet)
-	if v.Body != "" {
-		e.Member("\"body\":")
-		e.String(v.Body)
-	}
-	e.Member("\"date\":")
-	e.Time(v.Date)
-	e.Member("\"unread\":")
-	e.Bool(v.Unread)
-	if len(v.Labels) > 0 {
-		e.Member("\"labels\":")
-		e.Array()
-		for i0 := range v.Labels {
-			e.String(v.Labels[i0])
-		}
-		e.EndArray()
-	}
-	if len(v.Attachments) > 0 {
-		e.Member("\"attachments\":")
-		e.Array()
-		for i0 := range v.Attachments {
-			toolgenEncodeAttachment(e, &v.Attachments[i0])
-		}
-		e.EndArray()
-	}
-	e.EndObject()
+// toolgenTypeMessage describes a Message for toolimpl's table-driven reader and writer.
+var toolgenTypeMessage = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "thread_id", "from", "to", "cc", "subject", "snippet", "body", "date", "unread", "labels", "attachments"}, Required: []int{0, 1, 2, 3, 5, 6, 8, 9}, NullAbsent: []int{4, 7, 10, 11}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Message{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Message{}.ThreadID), Kind: toolimpl.FieldString, Required: 2, Key: `"thread_id":`},
+		{Offset: unsafe.Offsetof(Message{}.From), Kind: toolimpl.FieldString, Required: 3, Key: `"from":`},
+		{Offset: unsafe.Offsetof(Message{}.To), Kind: toolimpl.FieldStrings, Required: 4, Key: `"to":`},
+		{Offset: unsafe.Offsetof(Message{}.Cc), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"cc":`},
+		{Offset: unsafe.Offsetof(Message{}.Subject), Kind: toolimpl.FieldString, Required: 5, Key: `"subject":`},
+		{Offset: unsafe.Offsetof(Message{}.Snippet), Kind: toolimpl.FieldString, Required: 6, Key: `"snippet":`},
+		{Offset: unsafe.Offsetof(Message{}.Body), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"body":`},
+		{Offset: unsafe.Offsetof(Message{}.Date), Kind: toolimpl.FieldTime, Required: 7, Key: `"date":`},
+		{Offset: unsafe.Offsetof(Message{}.Unread), Kind: toolimpl.FieldBool, Required: 8, Key: `"unread":`},
+		{Offset: unsafe.Offsetof(Message{}.Labels), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"labels":`},
+		{Offset: unsafe.Offsetof(Message{}.Attachments), Kind: toolimpl.FieldSlice, OmitEmpty: true, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeAttachment}, Key: `"attachments":`},
+	},
+	Size:      unsafe.Sizeof(Message{}),
+	ReadSlice: toolimpl.ReadSlice[Message],
 }
-
 var toolgenArgsListEmails = &toolimpl.Object{Names: []string{"folder", "unread_only", "limit"}, Required: []int{1, 2}}
+
+// toolgenEncodeMessage writes a Message object, as its table says.
+func toolgenEncodeMessage(e *toolimpl.Encoder, v *Message) {
+	toolimpl.WriteStruct(e, toolgenTypeMessage, unsafe.Pointer(v))
+}
+
 var toolgenArgsSearchEmails = &toolimpl.Object{Names: []string{"query", "from", "after", "before", "has_attachment", "limit"}, Required: []int{0, 4, 5}}
 var toolgenArgsGetEmail = &toolimpl.Object{Names: []string{"message_id"}, Required: []int{0}}
 var toolgenArgsGetEmailThread = &toolimpl.Object{Names: []string{"thread_id"}, Required: []int{0}}
@@ -3040,23 +2984,24 @@ func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
 
 var toolgenArgsForwardEmail = &toolimpl.Object{Names: []string{"message_id", "to", "note"}, Required: []int{0, 1}}
 
-// toolgenEncodeDraft writes a Draft object.
-func toolgenEncodeDraft(e *toolimpl.Encoder, v *Draft) {
-	e.Object()
-	e.Member("\"id\":")
-	e.String(v.ID)
-	e.Member("\"message\":")
-	toolgenEncodeMessage(e, &v.Message)
-	e.EndObject()
+// toolgenTypeDraft describes a Draft for toolimpl's table-driven reader and writer.
+var toolgenTypeDraft = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "message"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Draft{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Draft{}.Message), Kind: toolimpl.FieldStruct, Required: 2, Elem: toolgenTypeMessage, Key: `"message":`},
+	},
+	Size:      unsafe.Sizeof(Draft{}),
+	ReadSlice: toolimpl.ReadSlice[Draft],
 }
-
-// toolgenDecodeDraftChanges reads a DraftChanges object, as its table says.
-func toolgenDecodeDraftChanges(d *toolimpl.Decoder, v *DraftChanges) {
-	toolimpl.ReadStruct(d, toolgenTypeDraftChanges, unsafe.Pointer(v))
-}
-
 var toolgenArgsSendEmailDraft = &toolimpl.Object{Names: []string{"draft_id"}, Required: []int{0}}
 var toolgenArgsListEmailDrafts = &toolimpl.Object{Names: []string{}}
+
+// toolgenEncodeDraft writes a Draft object, as its table says.
+func toolgenEncodeDraft(e *toolimpl.Encoder, v *Draft) {
+	toolimpl.WriteStruct(e, toolgenTypeDraft, unsafe.Pointer(v))
+}
+
 var toolgenArgsDeleteEmail = &toolimpl.Object{Names: []string{"message_id", "permanent"}, Required: []int{0, 1}}
 var toolgenArgsArchiveEmails = &toolimpl.Object{Names: []string{"message_ids"}, Required: []int{0}}
 var toolgenArgsMarkEmailsRead = &toolimpl.Object{Names: []string{"message_ids", "read"}, Required: []int{0, 1}}
@@ -3140,6 +3085,8 @@ var toolgenTypeFilter = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Filter{}.Criteria), Kind: toolimpl.FieldString, Required: 2, Key: `"criteria":`},
 		{Offset: unsafe.Offsetof(Filter{}.Action), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumFilterAction, Key: `"action":`},
 	},
+	Size:      unsafe.Sizeof(Filter{}),
+	ReadSlice: toolimpl.ReadSlice[Filter],
 }
 var toolgenArgsListMailFilters = &toolimpl.Object{Names: []string{}}
 
@@ -3201,21 +3148,4 @@ var toolgenArgsAddMailboxDelegate = &toolimpl.Object{Names: []string{"delegate",
 var toolgenArgsVerifyEmailAddress = &toolimpl.Object{Names: []string{"address"}, Required: []int{0}}
 var toolgenArgsRecallEmail = &toolimpl.Object{Names: []string{"message_id", "replacement"}, Required: []int{0}}
 var toolgenArgsGetEmailReadReceipt = &toolimpl.Object{Names: []string{"message_id"}, Required: []int{0}}
-
-// toolgenTypeAttachment describes a Attachment for toolimpl's table-driven reader and writer.
-var toolgenTypeAttachment = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"id", "name", "mime_type", "size"}, Required: []int{0, 1, 2, 3}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(Attachment{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
-		{Offset: unsafe.Offsetof(Attachment{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
-		{Offset: unsafe.Offsetof(Attachment{}.MimeType), Kind: toolimpl.FieldString, Required: 3, Key: `"mime_type":`},
-		{Offset: unsafe.Offsetof(Attachment{}.Size), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Attachment{}.Size)), Required: 4, Key: `"size":`},
-	},
-}
-
-// toolgenEncodeAttachment writes a Attachment object, as its table says.
-func toolgenEncodeAttachment(e *toolimpl.Encoder, v *Attachment) {
-	toolimpl.WriteStruct(e, toolgenTypeAttachment, unsafe.Pointer(v))
-}
-
 var toolgenObjectScheduledEmail = &toolimpl.Object{Names: []string{"to", "cc", "bcc", "subject", "body", "html", "attachments", "reply_to", "send_at"}, Required: []int{0, 3, 4, 8}, NullAbsent: []int{1, 2, 5, 6}}

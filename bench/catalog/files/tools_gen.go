@@ -3008,26 +3008,6 @@ var toolgenTypeSyncRequest = &toolimpl.Struct{
 }
 var toolgenArgsListFiles = &toolimpl.Object{Names: []string{"folder", "recursive", "pattern", "page_token"}, Required: []int{0, 1}}
 
-// toolgenEncodeFileList writes a FileList object.
-func toolgenEncodeFileList(e *toolimpl.Encoder, v *FileList) {
-	e.Object()
-	e.Member("\"files\":")
-	e.Array()
-	for i0 := range v.Files {
-		toolgenEncodeFileInfo(e, &v.Files[i0])
-	}
-	e.EndArray()
-	if v.NextPageToken != "" {
-		e.Member("\"next_page_token\":")
-		e.String(v.NextPageToken)
-	}
-	e.EndObject()
-}
-
-var toolgenArgsSearchFiles = &toolimpl.Object{Names: []string{"query", "mime_type", "modified_after", "owner", "limit"}, Required: []int{0, 4}}
-var toolgenArgsReadFile = &toolimpl.Object{Names: []string{"path", "max_bytes"}, Required: []int{0}}
-var toolgenArgsWriteFile = &toolimpl.Object{Names: []string{"path", "content", "overwrite"}, Required: []int{0, 1, 2}}
-
 // toolgenTypeFileInfo describes a FileInfo for toolimpl's table-driven reader and writer.
 var toolgenTypeFileInfo = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"path", "name", "folder", "size", "mime_type", "owner", "modified_at", "starred", "tags"}, Required: []int{0, 1, 2, 3, 5, 6}, NullAbsent: []int{4, 7, 8}},
@@ -3042,7 +3022,27 @@ var toolgenTypeFileInfo = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(FileInfo{}.Starred), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"starred":`},
 		{Offset: unsafe.Offsetof(FileInfo{}.Tags), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"tags":`},
 	},
+	Size:      unsafe.Sizeof(FileInfo{}),
+	ReadSlice: toolimpl.ReadSlice[FileInfo],
 }
+
+// toolgenTypeFileList describes a FileList for toolimpl's table-driven reader and writer.
+var toolgenTypeFileList = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"files", "next_page_token"}, Required: []int{0}, NullAbsent: []int{1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(FileList{}.Files), Kind: toolimpl.FieldSlice, Required: 1, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeFileInfo}, Key: `"files":`},
+		{Offset: unsafe.Offsetof(FileList{}.NextPageToken), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"next_page_token":`},
+	},
+}
+
+// toolgenEncodeFileList writes a FileList object, as its table says.
+func toolgenEncodeFileList(e *toolimpl.Encoder, v *FileList) {
+	toolimpl.WriteStruct(e, toolgenTypeFileList, unsafe.Pointer(v))
+}
+
+var toolgenArgsSearchFiles = &toolimpl.Object{Names: []string{"query", "mime_type", "modified_after", "owner", "limit"}, Required: []int{0, 4}}
+var toolgenArgsReadFile = &toolimpl.Object{Names: []string{"path", "max_bytes"}, Required: []int{0}}
+var toolgenArgsWriteFile = &toolimpl.Object{Names: []string{"path", "content", "overwrite"}, Required: []int{0, 1, 2}}
 
 // toolgenEncodeFileInfo writes a FileInfo object, as its table says.
 func toolgenEncodeFileInfo(e *toolimpl.Encoder, v *FileInfo) {
@@ -3071,6 +3071,8 @@ var toolgenTypePermission = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Permission{}.Role), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumRole, Key: `"role":`},
 		{Offset: unsafe.Offsetof(Permission{}.Owner), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"owner":`},
 	},
+	Size:      unsafe.Sizeof(Permission{}),
+	ReadSlice: toolimpl.ReadSlice[Permission],
 }
 
 // toolgenEncodePermission writes a Permission object, as its table says.
@@ -3150,6 +3152,8 @@ var toolgenTypeVersion = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Version{}.ModifiedBy), Kind: toolimpl.FieldString, Required: 3, Key: `"modified_by":`},
 		{Offset: unsafe.Offsetof(Version{}.Size), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Version{}.Size)), Required: 4, Key: `"size":`},
 	},
+	Size:      unsafe.Sizeof(Version{}),
+	ReadSlice: toolimpl.ReadSlice[Version],
 }
 
 // toolgenEncodeVersion writes a Version object, as its table says.

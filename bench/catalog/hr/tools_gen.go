@@ -3551,6 +3551,8 @@ var toolgenTypeEmployee = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Employee{}.Type), Kind: toolimpl.FieldEnum, Required: 7, Enum: toolgenEnumEmploymentType, Key: `"type":`},
 		{Offset: unsafe.Offsetof(Employee{}.StartDate), Kind: toolimpl.FieldTime, Required: 8, Key: `"start_date":`},
 	},
+	Size:      unsafe.Sizeof(Employee{}),
+	ReadSlice: toolimpl.ReadSlice[Employee],
 }
 
 // toolgenEncodeEmployee writes a Employee object, as its table says.
@@ -3631,6 +3633,8 @@ var toolgenTypeTimeOffRequest = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(TimeOffRequest{}.Days), Kind: toolimpl.FieldFloat64, Required: 6, Key: `"days":`},
 		{Offset: unsafe.Offsetof(TimeOffRequest{}.Status), Kind: toolimpl.FieldEnum, Required: 7, Enum: toolgenEnumRequestStatus, Key: `"status":`},
 	},
+	Size:      unsafe.Sizeof(TimeOffRequest{}),
+	ReadSlice: toolimpl.ReadSlice[TimeOffRequest],
 }
 
 // toolgenEncodeTimeOffRequest writes a TimeOffRequest object, as its table says.
@@ -3681,6 +3685,8 @@ var toolgenTypeJob = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Job{}.Open), Kind: toolimpl.FieldBool, Required: 5, Key: `"open":`},
 		{Offset: unsafe.Offsetof(Job{}.Applicants), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Job{}.Applicants)), Required: 6, Key: `"applicants":`},
 	},
+	Size:      unsafe.Sizeof(Job{}),
+	ReadSlice: toolimpl.ReadSlice[Job],
 }
 
 // toolgenEncodeJob writes a Job object, as its table says.
@@ -3704,6 +3710,8 @@ var toolgenTypeCandidate = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Candidate{}.JobID), Kind: toolimpl.FieldString, Required: 4, Key: `"job_id":`},
 		{Offset: unsafe.Offsetof(Candidate{}.Stage), Kind: toolimpl.FieldEnum, Required: 5, Enum: toolgenEnumStage, Key: `"stage":`},
 	},
+	Size:      unsafe.Sizeof(Candidate{}),
+	ReadSlice: toolimpl.ReadSlice[Candidate],
 }
 
 // toolgenDecodeStage reads a Stage: one of "applied", "phone_screen", "take_home", "onsite", "offer", "hired".

@@ -3364,6 +3364,8 @@ var toolgenTypeIssue = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Issue{}.CreatedAt), Kind: toolimpl.FieldTime, Required: 7, Key: `"created_at":`},
 		{Offset: unsafe.Offsetof(Issue{}.URL), Kind: toolimpl.FieldString, Required: 8, Key: `"url":`},
 	},
+	Size:      unsafe.Sizeof(Issue{}),
+	ReadSlice: toolimpl.ReadSlice[Issue],
 }
 var toolgenArgsGetIssue = &toolimpl.Object{Names: []string{"key"}, Required: []int{0}}
 
@@ -3534,6 +3536,8 @@ var toolgenTypePullRequest = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(PullRequest{}.Reviewers), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"reviewers":`},
 		{Offset: unsafe.Offsetof(PullRequest{}.URL), Kind: toolimpl.FieldString, Required: 7, Key: `"url":`},
 	},
+	Size:      unsafe.Sizeof(PullRequest{}),
+	ReadSlice: toolimpl.ReadSlice[PullRequest],
 }
 
 // toolgenDecodePRState reads a PRState: one of "open", "closed", "merged", "all".
@@ -3618,6 +3622,8 @@ var toolgenTypeCheckRun = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(CheckRun{}.Conclusion), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"conclusion":`},
 		{Offset: unsafe.Offsetof(CheckRun{}.URL), Kind: toolimpl.FieldString, Required: 3, Key: `"url":`},
 	},
+	Size:      unsafe.Sizeof(CheckRun{}),
+	ReadSlice: toolimpl.ReadSlice[CheckRun],
 }
 
 // toolgenEncodeCheckRun writes a CheckRun object, as its table says.
@@ -3639,6 +3645,8 @@ var toolgenTypeCommit = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Commit{}.Message), Kind: toolimpl.FieldString, Required: 3, Key: `"message":`},
 		{Offset: unsafe.Offsetof(Commit{}.Date), Kind: toolimpl.FieldTime, Required: 4, Key: `"date":`},
 	},
+	Size:      unsafe.Sizeof(Commit{}),
+	ReadSlice: toolimpl.ReadSlice[Commit],
 }
 
 // toolgenEncodeCommit writes a Commit object, as its table says.

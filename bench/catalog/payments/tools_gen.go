@@ -3404,6 +3404,19 @@ func toolgenCallGetPaymentVolume(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
+// toolgenTypeInvoiceItem describes a InvoiceItem for toolimpl's table-driven reader and writer.
+var toolgenTypeInvoiceItem = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"description", "quantity", "unit_amount", "tax_rate_ids"}, Required: []int{0, 1, 2}, NullAbsent: []int{3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(InvoiceItem{}.Description), Kind: toolimpl.FieldString, Required: 1, Key: `"description":`},
+		{Offset: unsafe.Offsetof(InvoiceItem{}.Quantity), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(InvoiceItem{}.Quantity)), Required: 2, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"quantity":`},
+		{Offset: unsafe.Offsetof(InvoiceItem{}.UnitAmount), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(InvoiceItem{}.UnitAmount)), Required: 3, Bounded: true, Min: 0, Max: 9223372036854775807, Key: `"unit_amount":`},
+		{Offset: unsafe.Offsetof(InvoiceItem{}.TaxRateIDs), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"tax_rate_ids":`},
+	},
+	Size:      unsafe.Sizeof(InvoiceItem{}),
+	ReadSlice: toolimpl.ReadSlice[InvoiceItem],
+}
+
 // toolgenTypeDisputeEvidence describes a DisputeEvidence for toolimpl's table-driven reader and writer.
 var toolgenTypeDisputeEvidence = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"dispute_id", "explanation", "receipt_url", "tracking_number", "customer_communication", "submit"}, Required: []int{0, 1}, NullAbsent: []int{5}},
@@ -3435,6 +3448,8 @@ var toolgenTypeCharge = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Charge{}.Description), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"description":`},
 		{Offset: unsafe.Offsetof(Charge{}.CreatedAt), Kind: toolimpl.FieldTime, Required: 7, Key: `"created_at":`},
 	},
+	Size:      unsafe.Sizeof(Charge{}),
+	ReadSlice: toolimpl.ReadSlice[Charge],
 }
 
 // toolgenEncodeCharge writes a Charge object, as its table says.
@@ -3499,6 +3514,8 @@ var toolgenTypeRefund = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Refund{}.Reason), Kind: toolimpl.FieldEnum, OmitEmpty: true, Enum: toolgenEnumRefundReason, Key: `"reason":`},
 		{Offset: unsafe.Offsetof(Refund{}.CreatedAt), Kind: toolimpl.FieldTime, Required: 5, Key: `"created_at":`},
 	},
+	Size:      unsafe.Sizeof(Refund{}),
+	ReadSlice: toolimpl.ReadSlice[Refund],
 }
 
 // toolgenEncodeRefund writes a Refund object, as its table says.
@@ -3555,6 +3572,8 @@ var toolgenTypePaymentMethod = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(PaymentMethod{}.ExpMonth), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(PaymentMethod{}.ExpMonth)), OmitEmpty: true, Key: `"exp_month":`},
 		{Offset: unsafe.Offsetof(PaymentMethod{}.ExpYear), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(PaymentMethod{}.ExpYear)), OmitEmpty: true, Key: `"exp_year":`},
 	},
+	Size:      unsafe.Sizeof(PaymentMethod{}),
+	ReadSlice: toolimpl.ReadSlice[PaymentMethod],
 }
 
 // toolgenEncodePaymentMethod writes a PaymentMethod object, as its table says.
@@ -3636,6 +3655,8 @@ var toolgenTypeInvoice = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Invoice{}.DueDate), Kind: toolimpl.FieldTime, Pointer: true, Key: `"due_date":`},
 		{Offset: unsafe.Offsetof(Invoice{}.HostedURL), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"hosted_url":`},
 	},
+	Size:      unsafe.Sizeof(Invoice{}),
+	ReadSlice: toolimpl.ReadSlice[Invoice],
 }
 
 // toolgenEncodeInvoice writes a Invoice object, as its table says.
@@ -3692,6 +3713,8 @@ var toolgenTypeSubscription = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Subscription{}.CurrentPeriodEnd), Kind: toolimpl.FieldTime, Required: 6, Key: `"current_period_end":`},
 		{Offset: unsafe.Offsetof(Subscription{}.CancelAtPeriodEnd), Kind: toolimpl.FieldBool, Required: 7, Key: `"cancel_at_period_end":`},
 	},
+	Size:      unsafe.Sizeof(Subscription{}),
+	ReadSlice: toolimpl.ReadSlice[Subscription],
 }
 
 // toolgenEncodeSubscription writes a Subscription object, as its table says.
@@ -3830,6 +3853,8 @@ var toolgenTypeDispute = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Dispute{}.Status), Kind: toolimpl.FieldEnum, Required: 5, Enum: toolgenEnumDisputeStatus, Key: `"status":`},
 		{Offset: unsafe.Offsetof(Dispute{}.DueBy), Kind: toolimpl.FieldTime, Required: 6, Key: `"evidence_due_by":`},
 	},
+	Size:      unsafe.Sizeof(Dispute{}),
+	ReadSlice: toolimpl.ReadSlice[Dispute],
 }
 
 // toolgenEncodeDispute writes a Dispute object, as its table says.
@@ -3873,6 +3898,8 @@ var toolgenTypePayout = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Payout{}.Status), Kind: toolimpl.FieldString, Required: 4, Key: `"status":`},
 		{Offset: unsafe.Offsetof(Payout{}.ArrivalDate), Kind: toolimpl.FieldTime, Required: 5, Key: `"arrival_date":`},
 	},
+	Size:      unsafe.Sizeof(Payout{}),
+	ReadSlice: toolimpl.ReadSlice[Payout],
 }
 
 // toolgenEncodePayout writes a Payout object, as its table says.
@@ -3912,22 +3939,13 @@ var toolgenTypeVolumeBucket = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(VolumeBucket{}.Net), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(VolumeBucket{}.Net)), Required: 4, Key: `"net":`},
 		{Offset: unsafe.Offsetof(VolumeBucket{}.Count), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(VolumeBucket{}.Count)), Required: 5, Key: `"count":`},
 	},
+	Size:      unsafe.Sizeof(VolumeBucket{}),
+	ReadSlice: toolimpl.ReadSlice[VolumeBucket],
 }
 
 // toolgenEncodeVolumeBucket writes a VolumeBucket object, as its table says.
 func toolgenEncodeVolumeBucket(e *toolimpl.Encoder, v *VolumeBucket) {
 	toolimpl.WriteStruct(e, toolgenTypeVolumeBucket, unsafe.Pointer(v))
-}
-
-// toolgenTypeInvoiceItem describes a InvoiceItem for toolimpl's table-driven reader and writer.
-var toolgenTypeInvoiceItem = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"description", "quantity", "unit_amount", "tax_rate_ids"}, Required: []int{0, 1, 2}, NullAbsent: []int{3}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(InvoiceItem{}.Description), Kind: toolimpl.FieldString, Required: 1, Key: `"description":`},
-		{Offset: unsafe.Offsetof(InvoiceItem{}.Quantity), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(InvoiceItem{}.Quantity)), Required: 2, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"quantity":`},
-		{Offset: unsafe.Offsetof(InvoiceItem{}.UnitAmount), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(InvoiceItem{}.UnitAmount)), Required: 3, Bounded: true, Min: 0, Max: 9223372036854775807, Key: `"unit_amount":`},
-		{Offset: unsafe.Offsetof(InvoiceItem{}.TaxRateIDs), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"tax_rate_ids":`},
-	},
 }
 
 // toolgenDecodeInvoiceItem reads a InvoiceItem object, as its table says.

@@ -3426,6 +3426,8 @@ var toolgenTypeLocation = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Location{}.Lat), Kind: toolimpl.FieldFloat64, Required: 1, Check: &toolimpl.Check{FloatMin: -90, FloatMax: 90, FloatBounded: true}, Key: `"lat":`},
 		{Offset: unsafe.Offsetof(Location{}.Lng), Kind: toolimpl.FieldFloat64, Required: 2, Check: &toolimpl.Check{FloatMin: -180, FloatMax: 180, FloatBounded: true}, Key: `"lng":`},
 	},
+	Size:      unsafe.Sizeof(Location{}),
+	ReadSlice: toolimpl.ReadSlice[Location],
 }
 
 // toolgenTypePassenger describes a Passenger for toolimpl's table-driven reader and writer.
@@ -3438,6 +3440,8 @@ var toolgenTypePassenger = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Passenger{}.Passport), Kind: toolimpl.FieldString, Pointer: true, Key: `"passport":`},
 		{Offset: unsafe.Offsetof(Passenger{}.LoyaltyNumber), Kind: toolimpl.FieldString, Pointer: true, Key: `"loyalty_number":`},
 	},
+	Size:      unsafe.Sizeof(Passenger{}),
+	ReadSlice: toolimpl.ReadSlice[Passenger],
 }
 
 // toolgenEncodePassenger writes a Passenger object, as its table says.
@@ -3524,6 +3528,8 @@ var toolgenTypeFlightOffer = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(FlightOffer{}.Currency), Kind: toolimpl.FieldString, Required: 9, Key: `"currency":`},
 		{Offset: unsafe.Offsetof(FlightOffer{}.InPolicy), Kind: toolimpl.FieldBool, Required: 10, Key: `"in_policy":`},
 	},
+	Size:      unsafe.Sizeof(FlightOffer{}),
+	ReadSlice: toolimpl.ReadSlice[FlightOffer],
 }
 
 // toolgenEncodeFlightOffer writes a FlightOffer object, as its table says.
@@ -3568,6 +3574,8 @@ var toolgenTypeBooking = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Booking{}.Total), Kind: toolimpl.FieldFloat64, Required: 6, Key: `"total":`},
 		{Offset: unsafe.Offsetof(Booking{}.Currency), Kind: toolimpl.FieldString, Required: 7, Key: `"currency":`},
 	},
+	Size:      unsafe.Sizeof(Booking{}),
+	ReadSlice: toolimpl.ReadSlice[Booking],
 }
 
 // toolgenEncodeBooking writes a Booking object, as its table says.
@@ -3595,6 +3603,8 @@ var toolgenTypePlace = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Place{}.Phone), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"phone":`},
 		{Offset: unsafe.Offsetof(Place{}.Hours), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"hours":`},
 	},
+	Size:      unsafe.Sizeof(Place{}),
+	ReadSlice: toolimpl.ReadSlice[Place],
 }
 
 // toolgenEncodePlace writes a Place object, as its table says.
@@ -3679,6 +3689,8 @@ var toolgenTypeHotelOffer = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(HotelOffer{}.Refundable), Kind: toolimpl.FieldBool, Required: 9, Key: `"refundable":`},
 		{Offset: unsafe.Offsetof(HotelOffer{}.Amenities), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"amenities":`},
 	},
+	Size:      unsafe.Sizeof(HotelOffer{}),
+	ReadSlice: toolimpl.ReadSlice[HotelOffer],
 }
 
 // toolgenEncodeHotelOffer writes a HotelOffer object, as its table says.
@@ -3792,6 +3804,8 @@ var toolgenTypeRoute = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Route{}.DurationSeconds), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Route{}.DurationSeconds)), Required: 3, Key: `"duration_seconds":`},
 		{Offset: unsafe.Offsetof(Route{}.Steps), Kind: toolimpl.FieldStrings, Required: 4, Key: `"steps":`},
 	},
+	Size:      unsafe.Sizeof(Route{}),
+	ReadSlice: toolimpl.ReadSlice[Route],
 }
 
 // toolgenEncodeRoute writes a Route object, as its table says.

@@ -447,20 +447,30 @@ func toolgenSendRows(v []Row) ([]byte, error) {
 
 var toolgenArgsReadRows = &toolimpl.Object{Names: []string{"count"}, Required: []int{0}}
 
-// toolgenEncodePage writes a Page object.
+// toolgenTypeRow describes a Row for toolimpl's table-driven reader and writer.
+var toolgenTypeRow = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "name"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Row{}.ID), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Row{}.ID)), Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Row{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+	},
+	Size:      unsafe.Sizeof(Row{}),
+	ReadSlice: toolimpl.ReadSlice[Row],
+}
+
+// toolgenTypePage describes a Page for toolimpl's table-driven reader and writer.
+var toolgenTypePage = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"rows", "note"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Page{}.Rows), Kind: toolimpl.FieldSlice, Required: 1, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeRow}, Key: `"rows":`},
+		{Offset: unsafe.Offsetof(Page{}.Note), Kind: toolimpl.FieldString, Pointer: true, Key: `"note":`},
+	},
+	New: toolimpl.New[Page],
+}
+
+// toolgenEncodePage writes a Page object, as its table says.
 func toolgenEncodePage(e *toolimpl.Encoder, v *Page) {
-	e.Object()
-	e.Member("\"rows\":")
-	e.Array()
-	for i0 := range v.Rows {
-		toolgenEncodeRow(e, &v.Rows[i0])
-	}
-	e.EndArray()
-	if v.Note != nil {
-		e.Member("\"note\":")
-		e.String((*v.Note))
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypePage, unsafe.Pointer(v))
 }
 
 // toolgenDecodeSlicestring reads a []string.
@@ -484,15 +494,6 @@ var toolgenArgsMaybe = &toolimpl.Object{Names: []string{"empty"}, Required: []in
 var toolgenArgsRatio = &toolimpl.Object{Names: []string{"nan"}, Required: []int{0}}
 var toolgenArgsTick = &toolimpl.Object{Names: []string{"n"}, Required: []int{0}}
 var toolgenArgsRows = &toolimpl.Object{Names: []string{"n"}, Required: []int{0}}
-
-// toolgenTypeRow describes a Row for toolimpl's table-driven reader and writer.
-var toolgenTypeRow = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"id", "name"}, Required: []int{0, 1}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(Row{}.ID), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Row{}.ID)), Required: 1, Key: `"id":`},
-		{Offset: unsafe.Offsetof(Row{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
-	},
-}
 
 // toolgenEncodeRow writes a Row object, as its table says.
 func toolgenEncodeRow(e *toolimpl.Encoder, v *Row) {

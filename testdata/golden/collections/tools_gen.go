@@ -617,7 +617,9 @@ var toolgenTypePoint = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Point{}.X), Kind: toolimpl.FieldFloat64, Required: 1, Key: `"x":`},
 		{Offset: unsafe.Offsetof(Point{}.Y), Kind: toolimpl.FieldFloat64, Required: 2, Key: `"y":`},
 	},
-	New: toolimpl.New[Point],
+	New:       toolimpl.New[Point],
+	Size:      unsafe.Sizeof(Point{}),
+	ReadSlice: toolimpl.ReadSlice[Point],
 }
 
 // toolgenDecodePoint reads a Point object, as its table says.

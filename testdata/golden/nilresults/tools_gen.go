@@ -370,6 +370,17 @@ func toolgenCallBlob(ctx context.Context, args []byte) (res toolgen.Result, err 
 
 var toolgenArgsGetReport = &toolimpl.Object{Names: []string{}}
 
+// toolgenTypeItem describes a Item for toolimpl's table-driven reader and writer.
+var toolgenTypeItem = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Item{}.ID), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Item{}.ID)), Required: 1, Key: `"id":`},
+	},
+	New:       toolimpl.New[Item],
+	Size:      unsafe.Sizeof(Item{}),
+	ReadSlice: toolimpl.ReadSlice[Item],
+}
+
 // toolgenEncodeReport writes a Report object.
 func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
 	e.Object()
@@ -469,15 +480,6 @@ var toolgenArgsDeep = &toolimpl.Object{Names: []string{}}
 var toolgenArgsNumbers = &toolimpl.Object{Names: []string{}}
 var toolgenArgsIndirect = &toolimpl.Object{Names: []string{}}
 var toolgenArgsBlob = &toolimpl.Object{Names: []string{}}
-
-// toolgenTypeItem describes a Item for toolimpl's table-driven reader and writer.
-var toolgenTypeItem = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"id"}, Required: []int{0}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(Item{}.ID), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Item{}.ID)), Required: 1, Key: `"id":`},
-	},
-	New: toolimpl.New[Item],
-}
 
 // toolgenEncodeItem writes a Item object, as its table says.
 func toolgenEncodeItem(e *toolimpl.Encoder, v *Item) {

@@ -517,22 +517,31 @@ var toolgenTypeQuery = &toolimpl.Struct{
 }
 var toolgenArgsReadTable = &toolimpl.Object{Names: []string{"table"}, Required: []int{0}}
 
-// toolgenEncodePage writes a Page object.
+// toolgenTypeRow describes a Row for toolimpl's table-driven reader and writer.
+var toolgenTypeRow = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "name"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Row{}.ID), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Row{}.ID)), Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Row{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+	},
+	Size:      unsafe.Sizeof(Row{}),
+	ReadSlice: toolimpl.ReadSlice[Row],
+}
+
+// toolgenTypePage describes a Page for toolimpl's table-driven reader and writer.
+var toolgenTypePage = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"rows", "done", "at"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Page{}.Rows), Kind: toolimpl.FieldSlice, Required: 1, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeRow}, Key: `"rows":`},
+		{Offset: unsafe.Offsetof(Page{}.Done), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Page{}.Done)), Required: 2, Key: `"done":`},
+		{Offset: unsafe.Offsetof(Page{}.At), Kind: toolimpl.FieldTime, Pointer: true, Key: `"at":`},
+	},
+	New: toolimpl.New[Page],
+}
+
+// toolgenEncodePage writes a Page object, as its table says.
 func toolgenEncodePage(e *toolimpl.Encoder, v *Page) {
-	e.Object()
-	e.Member("\"rows\":")
-	e.Array()
-	for i0 := range v.Rows {
-		toolgenEncodeRow(e, &v.Rows[i0])
-	}
-	e.EndArray()
-	e.Member("\"done\":")
-	e.Int(int64(v.Done))
-	if v.At != nil {
-		e.Member("\"at\":")
-		e.Time((*v.At))
-	}
-	e.EndObject()
+	toolimpl.WriteStruct(e, toolgenTypePage, unsafe.Pointer(v))
 }
 
 var toolgenArgsWrite = &toolimpl.Object{Names: []string{"topic"}, Required: []int{0}}
@@ -564,15 +573,6 @@ func toolgenEncodeNode(e *toolimpl.Encoder, v *Node) {
 
 var toolgenArgsCounts = &toolimpl.Object{Names: []string{}}
 var toolgenArgsList = &toolimpl.Object{Names: []string{"limit"}}
-
-// toolgenTypeRow describes a Row for toolimpl's table-driven reader and writer.
-var toolgenTypeRow = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"id", "name"}, Required: []int{0, 1}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(Row{}.ID), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Row{}.ID)), Required: 1, Key: `"id":`},
-		{Offset: unsafe.Offsetof(Row{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
-	},
-}
 
 // toolgenEncodeRow writes a Row object, as its table says.
 func toolgenEncodeRow(e *toolimpl.Encoder, v *Row) {
