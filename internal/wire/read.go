@@ -119,11 +119,55 @@ func toInt64(neg bool, mag uint64) (int64, bool) {
 func (d *Decoder) parseFloat(lit []byte, bits int) (float64, bool) {
 	if bits != 32 {
 		bits = 64
+		if f, ok := shortFloat(lit); ok {
+			return f, true
+		}
 	}
 	f, err := strconv.ParseFloat(string(lit), bits)
 	if err != nil { // the syntax is right, so the value is out of range
 		d.problem(excerpt(lit, false) + " is out of range for a " + strconv.Itoa(bits) + "-bit float")
 		return 0, false
+	}
+	return f, true
+}
+
+// exactPow10 are the powers of ten up to 10^15, all exact in a float64.
+var exactPow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15}
+
+// shortFloat reads a number literal (valid JSON) of at most 15 digits and
+// no exponent, the usual kind, without strconv: its digits make an integer
+// m, exact in a float64, and m/10^places is then correctly rounded by the
+// division itself, as strconv's own fast path reasons. ok is false for any
+// other literal.
+func shortFloat(lit []byte) (float64, bool) {
+	neg := len(lit) > 0 && lit[0] == '-'
+	i := 0
+	if neg {
+		i = 1
+	}
+	var m uint64
+	digits, places, point := 0, 0, false
+	for ; i < len(lit); i++ {
+		c := lit[i]
+		switch {
+		case c >= '0' && c <= '9':
+			m = m*10 + uint64(c-'0')
+			digits++
+			if point {
+				places++
+			}
+		case c == '.' && !point:
+			point = true
+		default: // an exponent
+			return 0, false
+		}
+	}
+	if digits == 0 || digits > 15 {
+		return 0, false
+	}
+	f := float64(m) / exactPow10[places]
+	if neg {
+		f = -f
 	}
 	return f, true
 }
