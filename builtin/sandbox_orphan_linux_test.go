@@ -147,14 +147,25 @@ func TestNoShellOutlivesItsHelper(t *testing.T) {
 	marker := shellMarker(350)
 	caller := startCaller(t, ws, time.Minute, "sleep "+marker)
 	waitRunning(t, marker, "sleep")
+	// The caller's own command line holds the command too, so the helper
+	// and the command may not be there yet: wait for both.
 	var helper int
-	for _, p := range processesWith(marker) {
-		if strings.Contains(p, "toolgen-run-command-sandbox") {
-			_, err := fmt.Sscanf(p, "%d:", &helper)
-			require.NoError(t, err)
+	require.Eventually(t, func() bool {
+		helper = 0
+		command := false
+		for _, p := range processesWith(marker) {
+			var pid int
+			if _, err := fmt.Sscanf(p, "%d:", &pid); err != nil || pid == caller.Process.Pid {
+				continue
+			}
+			if strings.Contains(p, "toolgen-run-command-sandbox") {
+				helper = pid
+			} else {
+				command = true
+			}
 		}
-	}
-	require.NotZero(t, helper, "the helper runs")
+		return helper != 0 && command
+	}, 10*time.Second, 5*time.Millisecond, "the helper and the command run")
 	require.NoError(t, syscall.Kill(helper, syscall.SIGKILL))
 	requireGoneWithin(t, marker, orphanGrace, caller.Process.Pid)
 }
