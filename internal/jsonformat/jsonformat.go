@@ -262,9 +262,15 @@ func validLocalPart(local string) bool {
 }
 
 // isAtext reports whether c is one of RFC 5322's atext characters.
-func isAtext(c byte) bool {
-	return isDigit(c) || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || strings.IndexByte("!#$%&'*+-/=?^_`{|}~", c) >= 0
-}
+func isAtext(c byte) bool { return atext[c] }
+
+// atext marks RFC 5322's atext characters.
+var atext = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = isDigit(byte(c)) || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || strings.IndexByte("!#$%&'*+-/=?^_`{|}~", byte(c)) >= 0
+	}
+	return t
+}()
 
 func validMailDomain(domain string) bool {
 	literal, ok := strings.CutPrefix(domain, "[")
@@ -335,9 +341,15 @@ func validHostname(s string) bool {
 	if s == "" || len(s) > 253 {
 		return false
 	}
-	for label := range strings.SplitSeq(s, ".") {
-		if !validLabel(label) {
-			return false
+	// Label by label, as strings.Split would cut them, without its
+	// iterator (a hostname is checked in every email too).
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == '.' {
+			if !validLabel(s[start:i]) {
+				return false
+			}
+			start = i + 1
 		}
 	}
 	return true
