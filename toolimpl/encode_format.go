@@ -9,6 +9,7 @@ import (
 	"maps"
 	"slices"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen/internal/wire"
 )
@@ -63,8 +64,15 @@ var safeASCII = func() (t [utf8.RuneSelf]bool) {
 func appendQuoted[T ~string | ~[]byte](dst []byte, s T) []byte {
 	dst = append(dst, '"')
 	i := 0
-	for i < len(s) && s[i] < utf8.RuneSelf && safeASCII[s[i]] {
-		i++
+	if len(s) < 16 {
+		for i < len(s) && s[i] < utf8.RuneSelf && safeASCII[s[i]] {
+			i++
+		}
+	} else {
+		// Eight bytes at a time, over the bytes of s as a slice, without a
+		// copy: a string's header and a slice's both start with the
+		// pointer to the bytes.
+		i = wire.PlainEnd(unsafe.Slice(*(**byte)(unsafe.Pointer(&s)), len(s)), 0)
 	}
 	if i < len(s) {
 		return appendQuotedRest(dst, s, i)

@@ -347,6 +347,10 @@ func (d *Decoder) scanStringRest(start, i int) (int, int, bool) {
 	return start, start, false
 }
 
+// PlainEnd is plainEnd, for writers of JSON strings: the bytes it passes
+// over are those a string holds as they are.
+func PlainEnd(data []byte, i int) int { return plainEnd(data, i) }
+
 // plainEnd returns the offset of the first byte from data[i] on that a
 // string literal does not hold as it is (see plainStringByte), or
 // len(data). It looks at eight bytes at a time.
