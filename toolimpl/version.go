@@ -14,14 +14,16 @@ package toolimpl
 // that do not understand each other never build.
 const (
 	// GenVersion is the version of generated code that this toolgen writes.
-	// Version 8 added the table-driven reader and writer (Struct, Field,
-	// Enum, ReadStruct, WriteStruct, Dispatch, Tool, New) and StaticTools;
+	// Version 9 added Struct.Size and Struct.ReadSlice, for slices of
+	// structs read and written through tables; version 8, the
+	// table-driven reader and writer (Struct, Field, Enum, ReadStruct,
+	// WriteStruct, Dispatch, Tool, New) and StaticTools;
 	// version 7, what the readers and writers of unions call
 	// (Decoder.Tag, BadTag and Expected, the Kind constants, NotAMember)
 	// and Decoder.RepairIfAsked (files of version 5 and 6 build and run as
 	// before, their tools never repairing arguments); version 6,
 	// Tool.Validate and toolgen.Partial.
-	GenVersion = 8
+	GenVersion = 9
 	// MinVersion is the oldest generated code this runtime supports.
 	MinVersion = 5
 	// MaxVersion is the newest generated code this runtime supports.
