@@ -168,8 +168,10 @@ func (g *generator) writeResult(tool *model.Tool) []jen.Code {
 	// object result is the struct itself, so every pointer to it must be
 	// there; a wrapped result may hold null below its top pointer (its
 	// schema says so).
+	var ptr *jen.Statement // v's address, when v is a pointer's target
 	for t.Kind == model.KindPointer {
 		out = append(out, jen.If(v.Clone().Op("==").Nil()).Block(jen.Return(rt("ErrorResult").Call(jen.Lit(g.noResult(tool, t))), jen.Nil())))
+		ptr = v.Clone()
 		t, v = t.Elem, jen.Parens(jen.Op("*").Add(v))
 		if r.Wrapped {
 			break
@@ -183,6 +185,8 @@ func (g *generator) writeResult(tool *model.Tool) []jen.Code {
 		out = append(out, call("Object"), call("Member", jen.Lit(memberKey("result"))))
 		out = append(out, g.writeValue(t, v, 0)...)
 		out = append(out, call("EndObject"))
+	} else if ptr != nil && t.Kind == model.KindStruct {
+		out = append(out, jen.Id(g.encodeHelper(t)).Call(e.Clone(), ptr)) // the pointer itself, not &(*out)
 	} else {
 		out = append(out, g.writeValue(t, v, 0)...)
 	}

@@ -160,7 +160,14 @@ func (g *generator) writeValue(t *model.Type, v *jen.Statement, depth int) []jen
 	case model.KindStruct:
 		return []jen.Code{jen.Id(g.encodeHelper(t)).Call(e, jen.Op("&").Add(v.Clone()))}
 	case model.KindPointer:
-		return []jen.Code{jen.If(v.Clone().Op("==").Nil()).Block(call("Null")).Else().Block(g.writeValue(t.Elem, jen.Parens(jen.Op("*").Add(v.Clone())), depth+1)...)}
+		var write []jen.Code
+		if t.Elem.Kind == model.KindStruct {
+			// The struct's writer takes the pointer itself (not &(*v)).
+			write = []jen.Code{jen.Id(g.encodeHelper(t.Elem)).Call(e, v.Clone())}
+		} else {
+			write = g.writeValue(t.Elem, jen.Parens(jen.Op("*").Add(v.Clone())), depth+1)
+		}
+		return []jen.Code{jen.If(v.Clone().Op("==").Nil()).Block(call("Null")).Else().Block(write...)}
 	case model.KindSlice, model.KindArray:
 		return []jen.Code{call("Array"), jen.For(n("i").Op(":=").Range().Add(v.Clone())).Block(
 			g.writeValue(t.Elem, v.Clone().Index(n("i")), depth+1)...), call("EndArray")}

@@ -1696,7 +1696,7 @@ func toolgenCallReturnSlice(ctx context.Context, args []byte) (res toolgen.Resul
 		if out[i0] == nil {
 			e.Null()
 		} else {
-			toolgenEncodePoint(e, &(*out[i0]))
+			toolgenEncodePoint(e, out[i0])
 		}
 	}
 	e.EndArray()
@@ -1960,7 +1960,7 @@ func toolgenCallReturnForeign(ctx context.Context, args []byte) (res toolgen.Res
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
-	toolgenEncodeother_Place(e, &(*out))
+	toolgenEncodeother_Place(e, out)
 	return toolimpl.Structured(e), nil
 }
 
@@ -2135,7 +2135,7 @@ func toolgenCallEchoPointers(ctx context.Context, args []byte) (res toolgen.Resu
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
-	toolgenEncodePointers(e, &(*out))
+	toolgenEncodePointers(e, out)
 	return toolimpl.Structured(e), nil
 }
 
@@ -2386,7 +2386,7 @@ func toolgenCallEchoMethods(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
-	toolgenEncodeMethods(e, &(*out))
+	toolgenEncodeMethods(e, out)
 	return toolimpl.Structured(e), nil
 }
 
@@ -2413,7 +2413,7 @@ func toolgenCallEchoNumbers(ctx context.Context, args []byte) (res toolgen.Resul
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
-	toolgenEncodeNumbers(e, &(*out))
+	toolgenEncodeNumbers(e, out)
 	return toolimpl.Structured(e), nil
 }
 
@@ -2488,7 +2488,7 @@ func toolgenCallEchoEmbedsMore(ctx context.Context, args []byte) (res toolgen.Re
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
-	toolgenEncodeEmbedsMore(e, &(*out))
+	toolgenEncodeEmbedsMore(e, out)
 	return toolimpl.Structured(e), nil
 }
 
@@ -2587,7 +2587,7 @@ func toolgenCallEchoGraph(ctx context.Context, args []byte) (res toolgen.Result,
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
-	toolgenEncodeGraph(e, &(*out))
+	toolgenEncodeGraph(e, out)
 	return toolimpl.Structured(e), nil
 }
 
@@ -2662,7 +2662,7 @@ func toolgenCallEchoPlaces(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
-	toolgenEncodePlaces(e, &(*out))
+	toolgenEncodePlaces(e, out)
 	return toolimpl.Structured(e), nil
 }
 
@@ -2855,7 +2855,7 @@ func toolgenCallEchoMisc(ctx context.Context, args []byte) (res toolgen.Result, 
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
-	toolgenEncodeMisc(e, &(*out))
+	toolgenEncodeMisc(e, out)
 	return toolimpl.Structured(e), nil
 }
 
@@ -3397,7 +3397,7 @@ func toolgenEncodeCollections(e *toolimpl.Encoder, v *Collections) {
 		if v.PtrElems[i0] == nil {
 			e.Null()
 		} else {
-			toolgenEncodePoint(e, &(*v.PtrElems[i0]))
+			toolgenEncodePoint(e, v.PtrElems[i0])
 		}
 	}
 	e.EndArray()
@@ -3409,7 +3409,7 @@ func toolgenEncodeCollections(e *toolimpl.Encoder, v *Collections) {
 		if v0 == nil {
 			e.Null()
 		} else {
-			toolgenEncodePoint(e, &(*v0))
+			toolgenEncodePoint(e, v0)
 		}
 	}
 	e.EndObject()
@@ -3974,7 +3974,7 @@ func toolgenEncodeTree(e *toolimpl.Encoder, v *Tree) {
 			if v.Kids[i0] == nil {
 				e.Null()
 			} else {
-				toolgenEncodeTree(e, &(*v.Kids[i0]))
+				toolgenEncodeTree(e, v.Kids[i0])
 			}
 		}
 		e.EndArray()
@@ -4111,7 +4111,7 @@ func toolgenEncodeDense(e *toolimpl.Encoder, v *Dense) {
 		if v.P[i0] == nil {
 			e.Null()
 		} else {
-			toolgenEncodePoint(e, &(*v.P[i0]))
+			toolgenEncodePoint(e, v.P[i0])
 		}
 	}
 	e.EndArray()
@@ -4123,7 +4123,7 @@ func toolgenEncodeDense(e *toolimpl.Encoder, v *Dense) {
 		if v0 == nil {
 			e.Null()
 		} else {
-			toolgenEncodePoint(e, &(*v0))
+			toolgenEncodePoint(e, v0)
 		}
 	}
 	e.EndObject()
@@ -4524,7 +4524,7 @@ func toolgenEncodeShapes(e *toolimpl.Encoder, v *Shapes) {
 			if v.SS[i0][i1] == nil {
 				e.Null()
 			} else {
-				toolgenEncodePoint(e, &(*v.SS[i0][i1]))
+				toolgenEncodePoint(e, v.SS[i0][i1])
 			}
 		}
 		e.EndArray()
@@ -5291,7 +5291,7 @@ func toolgenEncodeGraph(e *toolimpl.Encoder, v *Graph) {
 			if v0 == nil {
 				e.Null()
 			} else {
-				toolgenEncodeGraph(e, &(*v0))
+				toolgenEncodeGraph(e, v0)
 			}
 		}
 		e.EndObject()
@@ -5311,7 +5311,7 @@ func toolgenEncodeGraph(e *toolimpl.Encoder, v *Graph) {
 			if (*v.Pair)[i0] == nil {
 				e.Null()
 			} else {
-				toolgenEncodeGraph(e, &(*(*v.Pair)[i0]))
+				toolgenEncodeGraph(e, (*v.Pair)[i0])
 			}
 		}
 		e.EndArray()
@@ -5321,7 +5321,7 @@ func toolgenEncodeGraph(e *toolimpl.Encoder, v *Graph) {
 		if (*v.Next) == nil {
 			e.Null()
 		} else {
-			toolgenEncodeGraph(e, &(*(*v.Next)))
+			toolgenEncodeGraph(e, (*v.Next))
 		}
 	}
 	if v.Ref != nil {
@@ -5504,7 +5504,7 @@ func toolgenEncodeDeeps(e *toolimpl.Encoder, v *Deeps) {
 			if (*v.PSP)[i0] == nil {
 				e.Null()
 			} else {
-				toolgenEncodePoint(e, &(*(*v.PSP)[i0]))
+				toolgenEncodePoint(e, (*v.PSP)[i0])
 			}
 		}
 		e.EndArray()
@@ -5531,7 +5531,7 @@ func toolgenEncodeDeeps(e *toolimpl.Encoder, v *Deeps) {
 			if (*(*v.PPP)) == nil {
 				e.Null()
 			} else {
-				toolgenEncodePoint(e, &(*(*(*v.PPP))))
+				toolgenEncodePoint(e, (*(*v.PPP)))
 			}
 		}
 	}

@@ -504,7 +504,7 @@ func toolgenCallGetReport(ctx context.Context, args []byte) (res toolgen.Result,
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
-	toolgenEncodeReport(e, &(*out))
+	toolgenEncodeReport(e, out)
 	return toolimpl.Structured(e), nil
 }
 
@@ -776,7 +776,7 @@ func toolgenEncodeGrid(e *toolimpl.Encoder, v *Grid) {
 			if v.Items[i0] == nil {
 				e.Null()
 			} else {
-				toolgenEncodeItem(e, &(*v.Items[i0]))
+				toolgenEncodeItem(e, v.Items[i0])
 			}
 		}
 		e.EndArray()
@@ -848,7 +848,7 @@ func toolgenEncodeEmpty(e *toolimpl.Encoder, v *Empty) {
 		if v.Refs[i0] == nil {
 			e.Null()
 		} else {
-			toolgenEncodeItem(e, &(*v.Refs[i0]))
+			toolgenEncodeItem(e, v.Refs[i0])
 		}
 	}
 	e.EndArray()
@@ -884,7 +884,7 @@ func toolgenEncodeEmpty(e *toolimpl.Encoder, v *Empty) {
 		if v0 == nil {
 			e.Null()
 		} else {
-			toolgenEncodeItem(e, &(*v0))
+			toolgenEncodeItem(e, v0)
 		}
 	}
 	e.EndObject()

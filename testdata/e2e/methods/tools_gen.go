@@ -168,7 +168,7 @@ func toolgenCallEchoCustom(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
-	toolgenEncodeCustom(e, &(*out))
+	toolgenEncodeCustom(e, out)
 	return toolimpl.Structured(e), nil
 }
 
@@ -195,7 +195,7 @@ func toolgenCallEchoStd(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
-	toolgenEncodeStd(e, &(*out))
+	toolgenEncodeStd(e, out)
 	return toolimpl.Structured(e), nil
 }
 

@@ -316,7 +316,7 @@ func toolgenSendMaybe(v *Page) ([]byte, error) {
 	if v == nil {
 		e.Null()
 	} else {
-		toolgenEncodePage(e, &(*v))
+		toolgenEncodePage(e, v)
 	}
 	return toolimpl.PartialWritten(e)
 }

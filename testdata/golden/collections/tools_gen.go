@@ -162,7 +162,7 @@ func toolgenCallMeasure(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
-	toolgenEncodeShapes(e, &(*out))
+	toolgenEncodeShapes(e, out)
 	return toolimpl.Structured(e), nil
 }
 
@@ -523,7 +523,7 @@ func toolgenEncodeShapes(e *toolimpl.Encoder, v *Shapes) {
 		if v.Optional[i0] == nil {
 			e.Null()
 		} else {
-			toolgenEncodePoint(e, &(*v.Optional[i0]))
+			toolgenEncodePoint(e, v.Optional[i0])
 		}
 	}
 	e.EndArray()

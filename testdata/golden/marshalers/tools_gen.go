@@ -142,7 +142,7 @@ func toolgenCallEchoCustom(ctx context.Context, args []byte) (res toolgen.Result
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
-	toolgenEncodeCustom(e, &(*out))
+	toolgenEncodeCustom(e, out)
 	return toolimpl.Structured(e), nil
 }
 

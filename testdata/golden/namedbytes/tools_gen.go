@@ -123,7 +123,7 @@ func toolgenCallSend(ctx context.Context, args []byte) (res toolgen.Result, err 
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
-	toolgenEncodePacket(e, &(*out))
+	toolgenEncodePacket(e, out)
 	return toolimpl.Structured(e), nil
 }
 

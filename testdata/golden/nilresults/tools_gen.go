@@ -192,7 +192,7 @@ func toolgenCallGetReport(ctx context.Context, args []byte) (res toolgen.Result,
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
-	toolgenEncodeReport(e, &(*out))
+	toolgenEncodeReport(e, out)
 	return toolimpl.Structured(e), nil
 }
 
@@ -253,7 +253,7 @@ func toolgenCallDeep(ctx context.Context, args []byte) (res toolgen.Result, err 
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
-	toolgenEncodeReport(e, &(*(*out)))
+	toolgenEncodeReport(e, (*out))
 	return toolimpl.Structured(e), nil
 }
 
@@ -422,7 +422,7 @@ func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
 		if v.Refs[i0] == nil {
 			e.Null()
 		} else {
-			toolgenEncodeItem(e, &(*v.Refs[i0]))
+			toolgenEncodeItem(e, v.Refs[i0])
 		}
 	}
 	e.EndArray()
@@ -434,7 +434,7 @@ func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
 		if v0 == nil {
 			e.Null()
 		} else {
-			toolgenEncodeItem(e, &(*v0))
+			toolgenEncodeItem(e, v0)
 		}
 	}
 	e.EndObject()
@@ -454,7 +454,7 @@ func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
 		if v.Nodes[i0] == nil {
 			e.Null()
 		} else {
-			toolgenEncodeNode(e, &(*v.Nodes[i0]))
+			toolgenEncodeNode(e, v.Nodes[i0])
 		}
 	}
 	e.EndArray()
@@ -497,7 +497,7 @@ func toolgenEncodeNode(e *toolimpl.Encoder, v *Node) {
 		if v.Next[i0] == nil {
 			e.Null()
 		} else {
-			toolgenEncodeNode(e, &(*v.Next[i0]))
+			toolgenEncodeNode(e, v.Next[i0])
 		}
 	}
 	e.EndArray()

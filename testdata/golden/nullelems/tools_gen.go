@@ -154,7 +154,7 @@ func toolgenEncodeRoute(e *toolimpl.Encoder, v *Route) {
 		if v.Stops[i0] == nil {
 			e.Null()
 		} else {
-			toolgenEncodePoint(e, &(*v.Stops[i0]))
+			toolgenEncodePoint(e, v.Stops[i0])
 		}
 	}
 	e.EndArray()
@@ -166,7 +166,7 @@ func toolgenEncodeRoute(e *toolimpl.Encoder, v *Route) {
 		if v0 == nil {
 			e.Null()
 		} else {
-			toolgenEncodePoint(e, &(*v0))
+			toolgenEncodePoint(e, v0)
 		}
 	}
 	e.EndObject()
@@ -176,7 +176,7 @@ func toolgenEncodeRoute(e *toolimpl.Encoder, v *Route) {
 		if v.Ends[i0] == nil {
 			e.Null()
 		} else {
-			toolgenEncodePoint(e, &(*v.Ends[i0]))
+			toolgenEncodePoint(e, v.Ends[i0])
 		}
 	}
 	e.EndArray()

@@ -327,7 +327,7 @@ func toolgenSendFind(v *Page) ([]byte, error) {
 	if v == nil {
 		e.Null()
 	} else {
-		toolgenEncodePage(e, &(*v))
+		toolgenEncodePage(e, v)
 	}
 	return toolimpl.PartialWritten(e)
 }
@@ -360,7 +360,7 @@ func toolgenCallWalk(ctx context.Context, args []byte) (res toolgen.Result, err 
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
-	toolgenEncodeNode(e, &(*out))
+	toolgenEncodeNode(e, out)
 	return toolimpl.Structured(e), nil
 }
 
@@ -564,7 +564,7 @@ func toolgenEncodeNode(e *toolimpl.Encoder, v *Node) {
 		if v.Children[i0] == nil {
 			e.Null()
 		} else {
-			toolgenEncodeNode(e, &(*v.Children[i0]))
+			toolgenEncodeNode(e, v.Children[i0])
 		}
 	}
 	e.EndArray()

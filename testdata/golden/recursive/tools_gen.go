@@ -278,7 +278,7 @@ func toolgenCallDraw(ctx context.Context, args []byte) (res toolgen.Result, err 
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
-	toolgenEncodeGraph(e, &(*out))
+	toolgenEncodeGraph(e, out)
 	return toolimpl.Structured(e), nil
 }
 
@@ -433,7 +433,7 @@ func toolgenEncodeGraph(e *toolimpl.Encoder, v *Graph) {
 		if v0 == nil {
 			e.Null()
 		} else {
-			toolgenEncodeTree(e, &(*v0))
+			toolgenEncodeTree(e, v0)
 		}
 	}
 	e.EndObject()

@@ -415,7 +415,7 @@ func toolgenCallCheckPtr(ctx context.Context, args []byte) (res toolgen.Result, 
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
-	toolgenEncodeStatus(e, &(*out))
+	toolgenEncodeStatus(e, out)
 	return toolimpl.Structured(e), nil
 }
 

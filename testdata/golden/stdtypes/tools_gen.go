@@ -127,7 +127,7 @@ func toolgenCallEchoStd(ctx context.Context, args []byte) (res toolgen.Result, e
 	}
 	e := new(toolimpl.Encoder)
 	e.Reset(d.Spare())
-	toolgenEncodeStd(e, &(*out))
+	toolgenEncodeStd(e, out)
 	return toolimpl.Structured(e), nil
 }
 
