@@ -2,33 +2,13 @@ package shapes
 
 import (
 	"context"
-	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/internal/benchtools"
 )
-
-// handWritten is what a program does without toolgen: encoding/json in and
-// out, no validation of enums, bounds, formats or unknown fields.
-func handWritten[In, Out any](fn func(context.Context, In) (Out, error)) func(context.Context, []byte) (toolgen.Result, error) {
-	return func(ctx context.Context, args []byte) (toolgen.Result, error) {
-		var in In
-		if err := json.Unmarshal(args, &in); err != nil {
-			return toolgen.ErrorResult(err.Error()), nil
-		}
-		out, err := fn(ctx, in)
-		if err != nil {
-			return toolgen.ErrorResult(err.Error()), nil
-		}
-		data, err := json.Marshal(out)
-		if err != nil {
-			return toolgen.Result{}, err
-		}
-		return toolgen.Result{Structured: data}, nil
-	}
-}
 
 type shapeCase struct {
 	name    string
@@ -43,10 +23,10 @@ func cases() []shapeCase {
 		calls[t.Name] = t.Call
 	}
 	return []shapeCase{
-		{"search", calls[ToolSearch], handWritten(Search),
+		{"search", calls[ToolSearch], benchtools.HandWritten(Search),
 			`{"pattern":"func \\w+\\(","path":"src/internal","max_results":50,"case_sensitive":true,"include":["*.go","*.s"],"context":2}`},
-		{"calc", calls[ToolCalc], handWritten(Calc), `{"a":12.75,"b":-3.5,"op":"mul"}`},
-		{"event", calls[ToolCreateEvent], handWritten(CreateEvent),
+		{"calc", calls[ToolCalc], benchtools.HandWritten(Calc), `{"a":12.75,"b":-3.5,"op":"mul"}`},
+		{"event", calls[ToolCreateEvent], benchtools.HandWritten(CreateEvent),
 			`{"title":"Quarterly planning","start":"2026-12-03T10:00:00Z","minutes":90,"attendees":[{"email":"ann@example.com"},{"email":"bob@example.com","optional":true}],"location":{"name":"Room 4","lat":48.85,"lon":2.35}}`},
 	}
 }

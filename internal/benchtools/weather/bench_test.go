@@ -2,33 +2,17 @@ package weather
 
 import (
 	"context"
-	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-dev/toolgen"
+	"github.com/toolgen-dev/toolgen/internal/benchtools"
 )
 
 var payload = []byte(`{"city":"Paris","unit":"c","days":3,"tags":["a","b"]}`)
 
-// handWritten is what a program does without toolgen: encoding/json in and
-// out, no validation of enums, bounds or unknown fields.
-func handWritten(ctx context.Context, args []byte) (toolgen.Result, error) {
-	var in Args
-	if err := json.Unmarshal(args, &in); err != nil {
-		return toolgen.ErrorResult(err.Error()), nil
-	}
-	out, err := GetWeather(ctx, in)
-	if err != nil {
-		return toolgen.ErrorResult(err.Error()), nil
-	}
-	data, err := json.Marshal(out)
-	if err != nil {
-		return toolgen.Result{}, err
-	}
-	return toolgen.Result{Structured: data}, nil
-}
+// handWritten is get_weather without toolgen (benchtools.HandWritten).
+var handWritten = benchtools.HandWritten(GetWeather)
 
 // The two paths the benchmark compares give the same result.
 func TestBothPathsAgree(t *testing.T) {
