@@ -3,6 +3,7 @@ package wire
 import (
 	"math"
 	"math/bits"
+	"strconv"
 )
 
 // Exact integer reading. JSON Schema's integer is any number whose value has
@@ -230,5 +231,15 @@ func (d *Decoder) narrowFloat(lit []byte, f float64, bits int) (float64, bool) {
 		d.problem(excerpt(lit, false) + " is out of range for a 32-bit float")
 		return 0, false
 	}
-	return float64(float32(f)), true
+	// Rounded once, from the literal, as encoding/json reads a float32:
+	// rounding f again could take a literal just past a float32 halfway
+	// point to the wrong side (1.0000000596046447753906251 is not 1).
+	if f32, ok := shortFloat32(lit); ok {
+		return float64(f32), true
+	}
+	f32, err := strconv.ParseFloat(string(lit), 32)
+	if err != nil { // only beyond maxFloat32, which was refused above
+		return float64(float32(f)), true
+	}
+	return f32, true
 }

@@ -134,19 +134,51 @@ func (d *Decoder) parseFloat(lit []byte, bits int) (float64, bool) {
 // exactPow10 are the powers of ten up to 10^15, all exact in a float64.
 var exactPow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15}
 
+// exactPow10f32 are the powers of ten up to 10^10, all exact in a float32.
+var exactPow10f32 = [...]float32{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10}
+
 // shortFloat reads a number literal (valid JSON) of at most 15 digits and
 // no exponent, the usual kind, without strconv: its digits make an integer
 // m, exact in a float64, and m/10^places is then correctly rounded by the
 // division itself, as strconv's own fast path reasons. ok is false for any
 // other literal.
 func shortFloat(lit []byte) (float64, bool) {
-	neg := len(lit) > 0 && lit[0] == '-'
+	m, places, neg, ok := shortDecimal(lit, 15)
+	if !ok {
+		return 0, false
+	}
+	f := float64(m) / exactPow10[places]
+	if neg {
+		f = -f
+	}
+	return f, true
+}
+
+// shortFloat32 is shortFloat for a float32: at most 7 digits (below 2^24,
+// exact in a float32) and 10 places, divided in float32 arithmetic, which
+// rounds once, as strconv.ParseFloat(lit, 32) does.
+func shortFloat32(lit []byte) (float32, bool) {
+	m, places, neg, ok := shortDecimal(lit, 7)
+	if !ok || places >= len(exactPow10f32) {
+		return 0, false
+	}
+	f := float32(m) / exactPow10f32[places]
+	if neg {
+		f = -f
+	}
+	return f, true
+}
+
+// shortDecimal reads a number literal (valid JSON) without an exponent and
+// of at most maxDigits digits as the integer of its digits, the digits
+// after its point, and its sign.
+func shortDecimal(lit []byte, maxDigits int) (m uint64, places int, neg, ok bool) {
+	neg = len(lit) > 0 && lit[0] == '-'
 	i := 0
 	if neg {
 		i = 1
 	}
-	var m uint64
-	digits, places, point := 0, 0, false
+	digits, point := 0, false
 	for ; i < len(lit); i++ {
 		c := lit[i]
 		switch {
@@ -159,17 +191,10 @@ func shortFloat(lit []byte) (float64, bool) {
 		case c == '.' && !point:
 			point = true
 		default: // an exponent
-			return 0, false
+			return 0, 0, false, false
 		}
 	}
-	if digits == 0 || digits > 15 {
-		return 0, false
-	}
-	f := float64(m) / exactPow10[places]
-	if neg {
-		f = -f
-	}
-	return f, true
+	return m, places, neg, digits > 0 && digits <= maxDigits
 }
 
 func formatBound(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }

@@ -65,3 +65,58 @@ func FuzzShortFloat(f *testing.F) {
 		checkShortFloat(t, decimalLiteral(m, int(places%21), neg))
 	})
 }
+
+// checkShortFloat32 holds shortFloat32 to strconv.ParseFloat(lit, 32).
+func checkShortFloat32(t *testing.T, lit string) bool {
+	t.Helper()
+	want, err := strconv.ParseFloat(lit, 32)
+	require.NoError(t, err, lit)
+	got, ok := shortFloat32([]byte(lit))
+	if ok {
+		require.Equal(t, math.Float32bits(float32(want)), math.Float32bits(got), "%s: %v, strconv %v", lit, got, want)
+	}
+	return ok
+}
+
+func TestShortFloat32(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	read := 0
+	for range 200000 {
+		digits := 1 + rng.IntN(9)
+		m := rng.Uint64N(uint64(math.Pow10(digits)))
+		if checkShortFloat32(t, decimalLiteral(m, rng.IntN(min(digits+1, 12)), rng.IntN(2) == 0)) {
+			read++
+		}
+	}
+	require.Greater(t, read, 50000)
+}
+
+// A float32 is rounded once, from the literal, as encoding/json rounds it:
+// literals a hair above and below a float32 halfway point go to either
+// side, where rounding a float64 again would take them to the even one.
+func TestFloat32RoundsOnce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 20000 {
+		x := float32(1 + rng.Float64()*(1<<20))
+		halfway := (float64(x) + float64(math.Nextafter32(x, float32(math.Inf(1))))) / 2
+		exact := strconv.FormatFloat(halfway, 'f', 40, 64) // every digit of a number of 25 bits in [1, 2^21)
+		for _, lit := range []string{exact + "1", exact[:len(exact)-1] + "0", strings.TrimRight(strings.TrimRight(exact, "0"), ".") + "0000000000000000000000000001"} {
+			want, err := strconv.ParseFloat(lit, 32)
+			require.NoError(t, err)
+			var d Decoder
+			d.Reset([]byte(lit))
+			got, ok := d.Float(math.Inf(-1), math.Inf(1), 32)
+			require.True(t, ok, lit)
+			require.NoError(t, d.Close())
+			require.Equal(t, math.Float32bits(float32(want)), math.Float32bits(float32(got)), "%s", lit)
+		}
+	}
+}
+
+func FuzzShortFloat32(f *testing.F) {
+	f.Add(uint64(1275), uint8(2), false)
+	f.Add(uint64(9999999), uint8(10), true)
+	f.Fuzz(func(t *testing.T, m uint64, places uint8, neg bool) {
+		checkShortFloat32(t, decimalLiteral(m%100000000, int(places%12), neg))
+	})
+}
