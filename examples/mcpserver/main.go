@@ -82,7 +82,9 @@ func tools() []toolgen.Tool {
 }
 
 func run(ctx context.Context, httpAddr, replica string, opts mcp.HTTPOptions) error {
-	var sopts []mcp.ServerOption
+	// None of these tools reaches the session (mcp.Session, mcp.Log), so
+	// their plain calls on a live session take the fast path too.
+	sopts := []mcp.ServerOption{mcp.WithSessionFreeTools()}
 	if replica != "" {
 		// The rest stays random, as the SDK's own ids: a session id is
 		// a capability.
