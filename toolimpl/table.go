@@ -609,25 +609,33 @@ type Tool struct {
 	// NoRepair: the tool's arguments are never repaired.
 	NoRepair bool
 
-	// resultSize is the longest result written so far, the room the next
-	// call reserves for its result (see resultRoom).
+	// resultSize is about the length of the last result written, which
+	// sizes the room the next call reserves for its result (resultRoom).
 	resultSize atomic.Int32
 }
 
-// resultRoom is the room to reserve for a result when the longest so far
-// was longest bytes: that and an eighth more, or the decoder's default
-// before the first result.
-func resultRoom(longest int32) int {
-	if longest == 0 {
+// maxResultRoom bounds the room a call reserves for its result: a longer
+// result grows its buffer as it is written, and one long result does not
+// make every later call allocate as much.
+const maxResultRoom = 16 << 10
+
+// resultRoom is the room to reserve for a result when the last one was
+// last bytes: that and an eighth more, up to maxResultRoom, or the
+// decoder's default before the first result.
+func resultRoom(last int32) int {
+	if last == 0 {
 		return 0
 	}
-	return int(longest) + int(longest)/8 + 8
+	return min(int(last)+int(last)/8+8, maxResultRoom)
 }
 
-// noteResultSize remembers n when it is the longest result so far. Calls in
-// parallel may store a shorter one over a longer: it is only a size hint.
+// noteResultSize remembers n as the last result's length, unless the one
+// remembered is within a quarter of it: a tool whose results keep their
+// length writes nothing shared call after call. Calls in parallel may
+// store over each other: it is only a size hint.
 func (t *Tool) noteResultSize(n int) {
-	if n > int(t.resultSize.Load()) && n <= math.MaxInt32 {
+	n = min(n, maxResultRoom)
+	if cur := int(t.resultSize.Load()); n > cur || n < cur-cur/4 {
 		t.resultSize.Store(int32(n))
 	}
 }

@@ -247,10 +247,12 @@ func TestDispatch(t *testing.T) {
 	assert.ErrorIs(t, err, context.Canceled)
 }
 
-// Dispatch reserves room for a result as long as the longest so far, in
-// the allocation that holds the arguments' strings. Results shorter and
-// longer than that room, in any order, come out whole, and never over the
-// strings of the arguments (kept here past their calls) or of one another.
+// Dispatch reserves room for a result about as long as the last one (up to
+// maxResultRoom), in the allocation that holds the arguments' strings.
+// Results shorter and longer than that room, in any order, come out whole,
+// and never over the strings of the arguments (kept here past their calls)
+// or of one another; one long result does not make the next calls reserve
+// as much.
 func TestDispatchResultRoom(t *testing.T) {
 	ctx := context.Background()
 	type kept struct {
@@ -268,8 +270,11 @@ func TestDispatchResultRoom(t *testing.T) {
 		})
 		require.NoError(t, err)
 		all = append(all, kept{got, arg, res.Structured, `{"b":"` + strings.Repeat("r", n) + `"}`})
-		assert.GreaterOrEqual(t, resultRoom(dispatchTool.resultSize.Load()), len(res.Structured), "the next call has room for a result this long")
+		room := resultRoom(dispatchTool.resultSize.Load())
+		assert.GreaterOrEqual(t, room, min(len(res.Structured), maxResultRoom), "the next call has room for a result this long")
+		assert.LessOrEqual(t, room, maxResultRoom)
 	}
+	assert.Less(t, resultRoom(dispatchTool.resultSize.Load()), 64, "after a short result, a long one before it reserves nothing")
 	for _, k := range all {
 		assert.Equal(t, k.wantArg, k.arg)
 		assert.Equal(t, k.wantRes, string(k.res))
