@@ -277,9 +277,9 @@ func checkString(d *Decoder, f *Field, s string) {
 	}
 }
 
-// readSlice reads a slice of f.Item (strings, numbers, booleans, times) as
-// generated slice readers do: a few elements on the stack, then one slice
-// of the exact length.
+// readSlice reads a slice of f.Item (strings, numbers, booleans, times,
+// structs) as generated slice readers do: a few elements on the stack, then
+// one slice of the exact length.
 func readSlice(d *Decoder, f *Field, p unsafe.Pointer) {
 	if _, ok := d.Array(); !ok {
 		return

@@ -620,8 +620,8 @@ func (d *Decoder) ReserveSpare(n int) {
 // so that a string stored later goes to a new chunk instead of over the
 // encoded result (see store).
 func (d *Decoder) Spare() []byte {
-	n, want := len(d.arena), max(d.spare, 16)
-	if d.spare == 0 {
+	n, want := len(d.arena), d.spare
+	if want == 0 { // none reserved
 		want = spareMin
 	}
 	if cap(d.arena)-n < want {

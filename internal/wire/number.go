@@ -237,9 +237,7 @@ func (d *Decoder) narrowFloat(lit []byte, f float64, bits int) (float64, bool) {
 	if f32, ok := shortFloat32(lit); ok {
 		return float64(f32), true
 	}
-	f32, err := strconv.ParseFloat(string(lit), 32)
-	if err != nil { // only beyond maxFloat32, which was refused above
-		return float64(float32(f)), true
-	}
+	// No error: |f| <= maxFloat32 is below where a float32 overflows.
+	f32, _ := strconv.ParseFloat(string(lit), 32)
 	return f32, true
 }
