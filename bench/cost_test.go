@@ -70,6 +70,7 @@ func TestGeneratedCodeCost(t *testing.T) {
 		genLines, genBytes int // of which generated
 		binary             int64
 		cpu, wall          []time.Duration
+		pkgCPU             []time.Duration // compiling the tools package alone
 	}
 	results := map[variant]*result{}
 	var variants []variant
@@ -126,43 +127,46 @@ func TestGeneratedCodeCost(t *testing.T) {
 			slices.Reverse(order)
 		}
 		for _, v := range order {
-			cpu, wall := timeBuild(t, dir, v.impl, v.n, fmt.Sprintf("round %d", r))
+			cpu, wall := timeBuild(t, func() { buildCost(t, dir, v.impl, v.n, fmt.Sprintf("round %d", r)) })
+			pkgCPU, _ := timeBuild(t, func() { buildPackage(t, dir, v.impl, v.n, fmt.Sprintf("round %d, package", r)) })
 			results[v].cpu = append(results[v].cpu, cpu)
 			results[v].wall = append(results[v].wall, wall)
-			t.Logf("round %d: %-7s %5d tools: %6.2fs CPU, %6.2fs wall", r, v.impl, v.n, cpu.Seconds(), wall.Seconds())
+			results[v].pkgCPU = append(results[v].pkgCPU, pkgCPU)
+			t.Logf("round %d: %-7s %5d tools: %6.2fs CPU, %6.2fs wall; the package alone %6.2fs CPU", r, v.impl, v.n, cpu.Seconds(), wall.Seconds(), pkgCPU.Seconds())
 		}
 	}
 
 	var b strings.Builder
 	fmt.Fprintf(&b, "\nraw, median of %d builds (tools package compiled, program linked):\n\n", rounds)
-	fmt.Fprintf(&b, "| impl | tools | source lines (generated) | source bytes (generated) | compile+link CPU | wall | binary bytes |\n")
-	fmt.Fprintf(&b, "| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+	fmt.Fprintf(&b, "| impl | tools | source lines (generated) | source bytes (generated) | compile+link CPU | wall | package compile CPU | binary bytes |\n")
+	fmt.Fprintf(&b, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 	for _, v := range variants {
 		r := results[v]
-		fmt.Fprintf(&b, "| %s | %d | %d (%d) | %d (%d) | %.2f s | %.2f s | %d |\n", v.impl, v.n, r.lines, r.genLines, r.bytes, r.genBytes,
-			median(r.cpu).Seconds(), median(r.wall).Seconds(), r.binary)
+		fmt.Fprintf(&b, "| %s | %d | %d (%d) | %d (%d) | %.2f s | %.2f s | %.2f s | %d |\n", v.impl, v.n, r.lines, r.genLines, r.bytes, r.genBytes,
+			median(r.cpu).Seconds(), median(r.wall).Seconds(), median(r.pkgCPU).Seconds(), r.binary)
 	}
 	base := sizes[0]
 	fmt.Fprintf(&b, "\nper tool, (X(N) - X(%d)) / (N - %d):\n\n", base, base)
-	fmt.Fprintf(&b, "| tools | impl | source lines | source bytes | compile+link CPU | binary bytes |\n")
-	fmt.Fprintf(&b, "| ---: | --- | ---: | ---: | ---: | ---: |\n")
+	fmt.Fprintf(&b, "| tools | impl | source lines | source bytes | compile+link CPU | package compile CPU | binary bytes |\n")
+	fmt.Fprintf(&b, "| ---: | --- | ---: | ---: | ---: | ---: | ---: |\n")
 	for _, n := range sizes[1:] {
-		per := map[string][4]float64{}
+		per := map[string][5]float64{}
 		for _, impl := range []string{"toolgen", "go-sdk"} {
 			r, r0 := results[variant{impl, n}], results[variant{impl, base}]
 			d := float64(n - base)
-			p := [4]float64{
+			p := [5]float64{
 				float64(r.lines-r0.lines) / d,
 				float64(r.bytes-r0.bytes) / d,
 				float64(median(r.cpu)-median(r0.cpu)) / d / float64(time.Millisecond),
+				float64(median(r.pkgCPU)-median(r0.pkgCPU)) / d / float64(time.Millisecond),
 				float64(r.binary-r0.binary) / d,
 			}
 			per[impl] = p
-			fmt.Fprintf(&b, "| %d | %s | %.0f | %.0f | %.1f ms | %.0f |\n", n, impl, p[0], p[1], p[2], p[3])
+			fmt.Fprintf(&b, "| %d | %s | %.0f | %.0f | %.1f ms | %.1f ms | %.0f |\n", n, impl, p[0], p[1], p[2], p[3], p[4])
 		}
 		tg, sdk := per["toolgen"], per["go-sdk"]
-		fmt.Fprintf(&b, "| %d | ratio | %.1fx | %.1fx | %.1fx | %.1fx |\n", n,
-			tg[0]/sdk[0], tg[1]/sdk[1], tg[2]/sdk[2], tg[3]/sdk[3])
+		fmt.Fprintf(&b, "| %d | ratio | %.1fx | %.1fx | %.1fx | %.1fx | %.1fx |\n", n,
+			tg[0]/sdk[0], tg[1]/sdk[1], tg[2]/sdk[2], tg[3]/sdk[3], tg[4]/sdk[4])
 	}
 	t.Log(b.String())
 }
@@ -311,15 +315,24 @@ func buildCost(t *testing.T, dir, impl string, n int, round string) string {
 	return bin
 }
 
-// timeBuild builds the program and returns the CPU (user and system) of the
-// go command and all its children (compiler, linker), and the wall time.
-func timeBuild(t *testing.T, dir, impl string, n int, round string) (cpu, wall time.Duration) {
+// buildPackage changes the tools package and compiles it alone, without its
+// main or a link.
+func buildPackage(t *testing.T, dir, impl string, n int, round string) {
+	pkg := costPkg(impl, n)
+	setRound(t, dir, pkg, round)
+	run(t, dir, "go", "build", "./"+pkg)
+}
+
+// timeBuild runs build and returns the CPU (user and system) of the go
+// commands it ran and all their children (compiler, linker), and the wall
+// time.
+func timeBuild(t *testing.T, build func()) (cpu, wall time.Duration) {
 	var before, after syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_CHILDREN, &before); err != nil {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	buildCost(t, dir, impl, n, round)
+	build()
 	wall = time.Since(start)
 	if err := syscall.Getrusage(syscall.RUSAGE_CHILDREN, &after); err != nil {
 		t.Fatal(err)
