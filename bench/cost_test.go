@@ -19,7 +19,8 @@ import (
 // tools_gen.go) and for go-sdk (the function registered with mcp.AddTool,
 // its schemas inferred by reflection), for N = 1, 100 and 1000. Per tool:
 // lines and bytes of source, CPU to compile the tools package and link its
-// program, and bytes of the program. It builds a throwaway module in a
+// program, CPU to compile the tools package alone, and bytes of the
+// program. It builds a throwaway module in a
 // temporary directory, so it is slow, and runs only when asked:
 //
 //	cd bench && TOOLGEN_COST=1 go test -run TestGeneratedCodeCost -v -timeout 60m
