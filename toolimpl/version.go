@@ -14,7 +14,8 @@ package toolimpl
 // that do not understand each other never build.
 const (
 	// GenVersion is the version of generated code that this toolgen writes.
-	// Version 9 added Struct.Size and Struct.ReadSlice, for slices of
+	// Version 10 added Caller and CallerOK, which tools of one shape share;
+	// version 9 added Struct.Size and Struct.ReadSlice, for slices of
 	// structs read and written through tables; version 8, the
 	// table-driven reader and writer (Struct, Field, Enum, ReadStruct,
 	// WriteStruct, Dispatch, Tool, New) and StaticTools;
@@ -23,7 +24,7 @@ const (
 	// and Decoder.RepairIfAsked (files of version 5 and 6 build and run as
 	// before, their tools never repairing arguments); version 6,
 	// Tool.Validate and toolgen.Partial.
-	GenVersion = 9
+	GenVersion = 10
 	// MinVersion is the oldest generated code this runtime supports.
 	MinVersion = 5
 	// MaxVersion is the newest generated code this runtime supports.

@@ -142,7 +142,8 @@ func TestShowPrintsTheModel(t *testing.T) {
 
 // TestEndToEnd runs the real command on the end-to-end packages, checks
 // their generated files are fresh, then runs their tests: generated code
-// compiled and called with good and bad arguments (e2e), the differential
+// compiled and called with good and bad arguments (e2e; e2e/shared, tools
+// that share one dispatch function), the differential
 // test of decoder, schema and encoder against a JSON Schema validator and
 // encoding/json (fidelity), and the corpus of malformed arguments (repair).
 func TestEndToEnd(t *testing.T) {
@@ -153,7 +154,7 @@ func TestEndToEnd(t *testing.T) {
 	require.NoError(t, err)
 	env := append(os.Environ(), "GOWORK=off", "GOPROXY=off", "GOFLAGS=-mod=mod")
 
-	for _, pkg := range []string{"./e2e", "./e2e/methods", "./shapes", "./fidelity", "./repair"} {
+	for _, pkg := range []string{"./e2e", "./e2e/methods", "./e2e/shared", "./shapes", "./fidelity", "./repair"} {
 		toolgen := exec.Command(os.Args[0], "-check", pkg)
 		toolgen.Dir, toolgen.Env = root, append(env, "TOOLGEN_TEST_IS_TOOLGEN=1")
 		out, err := toolgen.CombinedOutput()

@@ -42,6 +42,8 @@ type generator struct {
 	sliced    map[*model.Struct]bool
 	enumTypes map[string]string
 	noTables  bool // every struct gets a generated reader and writer (Codecs)
+	// shared: the tools whose Call is toolimpl.Caller's (sharedCalls).
+	shared map[*model.Tool]bool
 }
 
 // File returns the generated Go source for pkg, formatted.
@@ -65,9 +67,8 @@ func File(pkg *model.Package) ([]byte, error) {
 // Each piece starts with a doc comment, as genfile.Pieces requires: the
 // parts below and each tool's schemas and dispatch start with one.
 func file(pkg *model.Package, aliases map[string]string) ([]byte, error) {
-	g := &generator{pkg: pkg, helpers: map[string]bool{}, patterns: map[string]string{},
-		tables: map[*model.Struct]bool{}, enumTypes: map[string]string{}}
-	g.pointed, g.sliced = structUses(pkg)
+	g := newGenerator(pkg)
+	g.shared = g.sharedCalls()
 	g.f = genfile.New(pkg.Path, pkg.Name, genfile.Head{Generator: "toolgen", Constraint: "!toolgen"})
 	for path, alias := range aliases {
 		g.f.ImportAlias(path, alias)
@@ -108,6 +109,14 @@ func file(pkg *model.Package, aliases map[string]string) ([]byte, error) {
 		return nil, g.err
 	}
 	return g.pieces.Bytes()
+}
+
+// newGenerator returns a generator of pkg's file, before its first piece.
+func newGenerator(pkg *model.Package) *generator {
+	g := &generator{pkg: pkg, helpers: map[string]bool{}, patterns: map[string]string{},
+		tables: map[*model.Struct]bool{}, enumTypes: map[string]string{}}
+	g.pointed, g.sliced = structUses(pkg)
+	return g
 }
 
 // flush renders the code written since the last flush.

@@ -3,6 +3,7 @@ package emit
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -412,7 +413,9 @@ func structUses(pkg *model.Package) (pointed, sliced map[*model.Struct]bool) {
 //		})
 //	}
 //
-// Other tools get a dispatch function of their own (callFunc).
+// A tool in sharedCalls gets no function: its Call is toolimpl.Caller's
+// (toolValue), and only its toolimpl.Tool is declared here. Other tools get
+// a dispatch function of their own (callFunc).
 func (g *generator) tableCall(t *model.Tool) bool {
 	sp := structParam(t)
 	if sp == nil {
@@ -464,7 +467,7 @@ func (g *generator) tableCall(t *model.Tool) bool {
 	default:
 		body = []jen.Code{jen.Id("out").Op("=").Add(call), jen.Return(jen.Nil())}
 	}
-	toolVar := "toolgenTool" + t.GoName
+	desc := toolVar(t)
 	spec := []jen.Code{jen.Id("Name").Op(":").Id(t.ConstName), jen.Id("In").Op(":").Id(inTable)}
 	out := jen.Nil()
 	if outTable != "" {
@@ -473,6 +476,11 @@ func (g *generator) tableCall(t *model.Tool) bool {
 	}
 	if t.NoRepair {
 		spec = append(spec, jen.Id("NoRepair").Op(":").True())
+	}
+	if g.shared[t] {
+		g.code.Comment(fmt.Sprintf("%s describes the dispatch of %s, which toolimpl.Caller runs, as its tables say.", desc, t.Name))
+		g.code.Var().Id(desc).Op("=").Add(impl("Tool")).Values(spec...)
+		return true
 	}
 	params := []jen.Code{jen.Id("ctx").Qual("context", "Context"), jen.Id("args").Index().Byte()}
 	if t.Recv != nil {
@@ -483,12 +491,86 @@ func (g *generator) tableCall(t *model.Tool) bool {
 		stmts = append(stmts, jen.Var().Id("out").Add(goType(r.Type)))
 	}
 	stmts = append(stmts, jen.Return(impl("Dispatch").Call(
-		jen.Id("ctx"), jen.Id("args"), jen.Op("&").Id(toolVar),
+		jen.Id("ctx"), jen.Id("args"), jen.Op("&").Id(desc),
 		jen.Qual("unsafe", "Pointer").Call(jen.Op("&").Id("in")), out,
 		jen.Func().Params(jen.Id("ctx").Qual("context", "Context")).Params(jen.Err().Error()).Block(body...),
 	)))
 	g.code.Comment(fmt.Sprintf("%s reads the arguments of %s, calls %s and writes its result, as its tables say.", callName(t), t.Name, goRef(t)))
 	g.code.Func().Id(callName(t)).Params(params...).Params(rt("Result"), jen.Error()).Block(stmts...)
-	g.code.Var().Id(toolVar).Op("=").Add(impl("Tool")).Values(spec...)
+	g.code.Var().Id(desc).Op("=").Add(impl("Tool")).Values(spec...)
 	return true
+}
+
+// sharedCalls picks the tools whose Call is toolimpl.Caller (or CallerOK)
+// instantiated with their types: tools whose functions have the plain form
+// func(context.Context, Args) (Result, error) or func(context.Context, Args)
+// error, over tabled structs, and whose arguments and result have the
+// layout of another such tool's. The compiler compiles a generic function
+// once per layout, so tools made from one template (as go-sdk's AddTool
+// shares its instantiation between them) cost it an instantiation's small
+// wrapper each instead of a dispatch function and its closure. A tool with
+// a layout of its own keeps a function of its own: an instantiation of its
+// own would cost more.
+func (g *generator) sharedCalls() map[*model.Tool]bool {
+	// Whether a struct is tabled is found as its table is written, which
+	// asks for the helpers it uses: a probe's helpers are thrown away, so
+	// that the file's come in the order its pieces ask for them.
+	probe := newGenerator(g.pkg)
+	probe.noTables = g.noTables
+	byLayout := map[string][]*model.Tool{}
+	for _, t := range g.pkg.Tools {
+		if key, ok := probe.callLayout(t); ok {
+			byLayout[key] = append(byLayout[key], t)
+		}
+	}
+	shared := map[*model.Tool]bool{}
+	for _, tools := range byLayout {
+		if len(tools) > 1 {
+			for _, t := range tools {
+				shared[t] = true
+			}
+		}
+	}
+	return shared
+}
+
+// callLayout is a key for the layouts of a plain tool's arguments and
+// result, or false when the tool is not plain (sharedCalls). Two keys are
+// equal when the types' members have the same Go names, types and JSON
+// names: the types then nearly always have one layout (a type's members
+// that JSON does not see can differ, which costs only an instantiation).
+func (g *generator) callLayout(t *model.Tool) (string, bool) {
+	if t.Recv != nil || len(t.Params) != 2 || t.Params[0].Kind != model.ParamContext ||
+		t.Params[1].Kind != model.ParamStruct || !g.tabledStruct(t.Params[1].Type) {
+		return "", false
+	}
+	in := layoutKey(t.Params[1].Type)
+	switch r := t.Result; {
+	case r.Kind == model.ResultNone:
+		return in + " -> ok", true
+	case r.Kind == model.ResultValue && r.HasError && !r.Wrapped && g.tabledStruct(r.Type):
+		return in + " -> " + layoutKey(r.Type), true
+	}
+	return "", false
+}
+
+// tabledStruct reports whether t is a struct (not a pointer to one) that a
+// table describes.
+func (g *generator) tabledStruct(t *model.Type) bool {
+	return t.Kind == model.KindStruct && !g.noTables && g.tabled(t)
+}
+
+// layoutKey lists a struct's members: Go path, Go type, JSON name.
+func layoutKey(t *model.Type) string {
+	var b strings.Builder
+	b.WriteString("{")
+	for _, f := range t.Struct.Fields {
+		for _, step := range f.Path {
+			b.WriteString(step.Name)
+			b.WriteString(".")
+		}
+		fmt.Fprintf(&b, " %#v %q %t %t; ", goType(f.Type), f.JSONName, f.OmitEmpty, f.OmitZero)
+	}
+	b.WriteString("}")
+	return b.String()
 }

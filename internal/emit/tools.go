@@ -74,7 +74,12 @@ func (g *generator) toolsFunc(recv string, tools []*model.Tool) {
 // declares them.
 func (g *generator) toolValue(t *model.Tool) jen.Code {
 	var call jen.Code = jen.Id(callName(t))
-	if t.Recv != nil {
+	switch {
+	case g.shared[t] && t.Result.Kind == model.ResultNone:
+		call = impl("CallerOK").Call(jen.Op("&").Id(toolVar(t)), jen.Id(t.GoName))
+	case g.shared[t]:
+		call = impl("Caller").Call(jen.Op("&").Id(toolVar(t)), jen.Id(t.GoName))
+	case t.Recv != nil:
 		call = jen.Func().Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("args").Index().Byte()).
 			Params(rt("Result"), jen.Error()).Block(
 			jen.Return(jen.Id(callName(t)).Call(jen.Id("recv"), jen.Id("ctx"), jen.Id("args"))))
@@ -140,6 +145,9 @@ func annotations(t *model.Tool) jen.Code {
 }
 
 func callName(t *model.Tool) string { return "toolgenCall" + t.GoName }
+
+// toolVar names a tool's toolimpl.Tool, which describes its dispatch.
+func toolVar(t *model.Tool) string { return "toolgenTool" + t.GoName }
 
 // partialName names the encoder of a tool's partial results.
 func partialName(t *model.Tool) string { return "toolgenSend" + t.GoName }

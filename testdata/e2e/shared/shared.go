@@ -1,0 +1,109 @@
+// Package shared holds tools made from one template, whose arguments and
+// results have one layout: their generated Call is toolimpl.Caller (or
+// CallerOK) instantiated with their types, one dispatch function for all of
+// them, while Stats, of a layout of its own, keeps a function of its own.
+package shared
+
+//go:generate go tool toolgen
+
+import (
+	"context"
+	"errors"
+	"strings"
+)
+
+// GreetArgs are the arguments of Greet.
+type GreetArgs struct {
+	Name  string `json:"name" toolgen:"minLength=1,maxLength=20"` // who to greet
+	Times int    `json:"times,omitempty" toolgen:"min=1,max=3"`   // how many times
+}
+
+// GreetResult is what Greet says.
+type GreetResult struct {
+	Text string `json:"text"`
+}
+
+// Greet greets someone.
+//
+//toolgen:tool
+func Greet(ctx context.Context, in GreetArgs) (GreetResult, error) {
+	if in.Name == "panic" {
+		panic("greet was asked to panic")
+	}
+	return GreetResult{Text: strings.Repeat("hello "+in.Name+". ", max(in.Times, 1))}, nil
+}
+
+// WaveArgs are the arguments of Wave.
+type WaveArgs struct {
+	Name  string `json:"name" toolgen:"minLength=1,maxLength=20"` // who to wave at
+	Times int    `json:"times,omitempty" toolgen:"min=1,max=3"`   // how many times
+}
+
+// WaveResult is what Wave does.
+type WaveResult struct {
+	Text string `json:"text"`
+}
+
+// Wave waves at someone.
+//
+//toolgen:tool
+func Wave(ctx context.Context, in WaveArgs) (WaveResult, error) {
+	if in.Name == "nobody" {
+		return WaveResult{}, errors.New("there is nobody to wave at")
+	}
+	return WaveResult{Text: strings.Repeat("*waves at "+in.Name+"* ", max(in.Times, 1))}, nil
+}
+
+// Forgotten records the names Forget and Remember were given.
+var Forgotten = make(chan string, 16)
+
+// NameArgs name someone.
+type NameArgs struct {
+	Name string `json:"name"` // the name
+}
+
+// OtherNameArgs name someone too.
+type OtherNameArgs struct {
+	Name string `json:"name"` // the name
+}
+
+// Forget forgets someone.
+//
+//toolgen:tool
+func Forget(ctx context.Context, in NameArgs) error {
+	Forgotten <- "forget " + in.Name
+	return nil
+}
+
+// Remember remembers someone.
+//
+//toolgen:tool
+func Remember(ctx context.Context, in OtherNameArgs) error {
+	if in.Name == "" {
+		return errors.New("remember whom?")
+	}
+	Forgotten <- "remember " + in.Name
+	return nil
+}
+
+// StatsArgs are the arguments of Stats.
+type StatsArgs struct {
+	Values []float64 `json:"values" toolgen:"minItems=1"` // the values
+}
+
+// StatsResult sums up values.
+type StatsResult struct {
+	Sum  float64 `json:"sum"`
+	Mean float64 `json:"mean"`
+}
+
+// Stats sums up values.
+//
+//toolgen:tool
+func Stats(ctx context.Context, in StatsArgs) (StatsResult, error) {
+	var s float64
+	for _, v := range in.Values {
+		s += v
+	}
+	return StatsResult{Sum: s, Mean: s / float64(len(in.Values))}, nil
+}

@@ -1,0 +1,162 @@
+package shared
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-dev/toolgen"
+)
+
+func call(t *testing.T, name toolgen.ToolName, args string) toolgen.Result {
+	t.Helper()
+	box, err := toolgen.NewToolbox(Tools())
+	require.NoError(t, err)
+	res, err := box.Call(context.Background(), name, []byte(args))
+	require.NoError(t, err)
+	return res
+}
+
+func tool(t *testing.T, name toolgen.ToolName) toolgen.Tool {
+	t.Helper()
+	for _, tl := range Tools() {
+		if tl.Name == name {
+			return tl
+		}
+	}
+	t.Fatalf("no tool %s", name)
+	return toolgen.Tool{}
+}
+
+// The file dispatches the template's tools through toolimpl.Caller and
+// CallerOK, and Stats, of a layout of its own, through a function of its
+// own: what the rest of this file tests depends on it.
+func TestTheTemplateToolsShareCaller(t *testing.T) {
+	src, err := os.ReadFile("tools_gen.go")
+	require.NoError(t, err)
+	for _, want := range []string{
+		"toolimpl.Caller(&toolgenToolGreet, Greet)",
+		"toolimpl.Caller(&toolgenToolWave, Wave)",
+		"toolimpl.CallerOK(&toolgenToolForget, Forget)",
+		"toolimpl.CallerOK(&toolgenToolRemember, Remember)",
+		"Call:         toolgenCallStats,",
+	} {
+		assert.Contains(t, string(src), want)
+	}
+}
+
+func TestSharedCallerResults(t *testing.T) {
+	res := call(t, ToolGreet, `{"name":"Ann","times":2}`)
+	assert.False(t, res.IsError, res.Text())
+	assert.JSONEq(t, `{"text":"hello Ann. hello Ann. "}`, string(res.Structured))
+
+	res = call(t, ToolWave, `{"name":"Bo"}`)
+	assert.False(t, res.IsError, res.Text())
+	assert.JSONEq(t, `{"text":"*waves at Bo* "}`, string(res.Structured))
+
+	res = call(t, ToolWave, `{"name":"nobody"}`)
+	assert.True(t, res.IsError)
+	assert.Contains(t, res.Text(), "there is nobody to wave at")
+
+	res = call(t, ToolStats, `{"values":[1,2,4.5]}`)
+	assert.False(t, res.IsError, res.Text())
+	assert.JSONEq(t, `{"sum":7.5,"mean":2.5}`, string(res.Structured))
+}
+
+func TestSharedCallerOK(t *testing.T) {
+	res := call(t, ToolForget, `{"name":"Cy"}`)
+	assert.False(t, res.IsError, res.Text())
+	assert.Equal(t, "ok", res.Text())
+	assert.Equal(t, "forget Cy", <-Forgotten)
+
+	res = call(t, ToolRemember, `{"name":""}`)
+	assert.True(t, res.IsError)
+	assert.Contains(t, res.Text(), "remember whom?")
+	assert.Empty(t, Forgotten, "a failed call records nothing")
+}
+
+// Tools that share one dispatch function report their own bad arguments,
+// word for word as a tool with a function of its own would: the same
+// input gives each of the template's tools the same message.
+func TestSharedCallerBadArguments(t *testing.T) {
+	for _, args := range []string{
+		`{}`,
+		`{"name":""}`,
+		`{"name":"a name much longer than twenty"}`,
+		`{"name":"Ann","times":4}`,
+		`{"name":"Ann","times":1.5}`,
+		`{"name":"Ann","colour":"red"}`,
+		`{"name":7}`,
+		`[]`,
+		`{"name":"Ann"`,
+	} {
+		greet, wave := call(t, ToolGreet, args), call(t, ToolWave, args)
+		assert.True(t, greet.IsError, "greet %s: %s", args, greet.Text())
+		assert.True(t, wave.IsError, "wave %s: %s", args, wave.Text())
+		assert.Equal(t, greet.Text(), wave.Text(), "the same bad arguments, %s", args)
+	}
+	res := call(t, ToolGreet, `{"name":"Ann","times":4}`)
+	assert.Contains(t, res.Text(), "times")
+	res = call(t, ToolForget, `{"name":1}`)
+	assert.True(t, res.IsError)
+	assert.Contains(t, res.Text(), "name")
+	assert.Empty(t, Forgotten, "bad arguments call nothing")
+}
+
+// A panic in a tool that shares its dispatch is a failed result that names
+// the tool, not a crash.
+func TestSharedCallerPanic(t *testing.T) {
+	res := call(t, ToolGreet, `{"name":"panic"}`)
+	assert.True(t, res.IsError)
+	assert.Contains(t, res.Text(), string(ToolGreet))
+	assert.Contains(t, res.Text(), "greet was asked to panic")
+}
+
+// Validate checks arguments as Call does, without calling the tool.
+func TestSharedCallerValidate(t *testing.T) {
+	forget := tool(t, ToolForget)
+	require.NotNil(t, forget.Validate)
+	assert.NoError(t, forget.Validate(context.Background(), []byte(`{"name":"Di"}`)))
+	assert.Error(t, forget.Validate(context.Background(), []byte(`{"name":2}`)))
+	assert.Empty(t, Forgotten, "Validate calls nothing")
+
+	greet := tool(t, ToolGreet)
+	assert.NoError(t, greet.Validate(context.Background(), []byte(`{"name":"panic"}`)), "valid, and not run")
+	assert.ErrorContains(t, greet.Validate(context.Background(), []byte(`{"name":"Ann","times":9}`)), "times")
+}
+
+// Calls in parallel of tools sharing one dispatch function each read their
+// own arguments and write their own result.
+func TestSharedCallerInParallel(t *testing.T) {
+	box, err := toolgen.NewToolbox(Tools())
+	require.NoError(t, err)
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 200 {
+				name := fmt.Sprintf("n%d_%d", g, i)
+				tool, want := ToolGreet, "hello "+name+". "
+				if i%2 == 1 {
+					tool, want = ToolWave, "*waves at "+name+"* "
+				}
+				res, err := box.Call(context.Background(), tool, []byte(`{"name":"`+name+`"}`))
+				if err != nil || res.IsError || !strings.Contains(string(res.Structured), `"text":"`+want+`"`) {
+					errs <- fmt.Errorf("%s %s: %s, %v", tool, name, res.Text(), err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
