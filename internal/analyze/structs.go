@@ -16,7 +16,7 @@ import (
 func (a *analyzer) structType(t *types.Named, u *types.Struct) (*model.Type, error) {
 	obj := t.Obj()
 	m := &model.Type{Kind: model.KindStruct, Name: obj.Name(), Pkg: pkgPath(obj), Doc: a.docs.of(obj),
-		Struct: &model.Struct{ID: a.structID(t)}}
+		Struct: &model.Struct{ID: a.structID(t), Layout: layout(obj, u)}}
 	a.memo[t] = m
 	a.building[t] = true
 	defer delete(a.building, t)
@@ -29,6 +29,19 @@ func (a *analyzer) structType(t *types.Named, u *types.Struct) (*model.Type, err
 	}
 	m.Struct.Fields = fields
 	return m, nil
+}
+
+// layout spells out a struct's underlying type, for model.Struct.Layout.
+// An unexported field's name is its package's, so the layout of a struct
+// with one names the package.
+func layout(obj *types.TypeName, u *types.Struct) string {
+	s := types.TypeString(u, (*types.Package).Path)
+	for i := range u.NumFields() {
+		if !u.Field(i).Exported() && obj.Pkg() != nil {
+			return obj.Pkg().Path() + " " + s
+		}
+	}
+	return s
 }
 
 // structID names a struct's helpers: its own name, qualified by its

@@ -44,6 +44,13 @@ type generator struct {
 	noTables  bool // every struct gets a generated reader and writer (Codecs)
 	// shared: the tools whose Call is toolimpl.Caller's (sharedCalls).
 	shared map[*model.Tool]bool
+	// tableNames: each tabled struct's table variable, its own or one it
+	// shares (tableName); tableLayouts: the first struct of each layout
+	// and table; probe renders tables to compare them.
+	tableNames   map[*model.Struct]string
+	tableLayouts map[string]*model.Type
+	layoutGuards [][2]*model.Type // a struct with its table, one that shares it
+	probe        *generator
 }
 
 // File returns the generated Go source for pkg, formatted.
@@ -103,6 +110,7 @@ func file(pkg *model.Package, aliases map[string]string) ([]byte, error) {
 	for i := 0; i < len(g.helperQueue); i++ {
 		g.helperQueue[i]()
 	}
+	g.writeLayoutGuards()
 	g.flush()
 	g.patternVars("toolgen tags")
 	if g.err != nil {
@@ -114,7 +122,8 @@ func file(pkg *model.Package, aliases map[string]string) ([]byte, error) {
 // newGenerator returns a generator of pkg's file, before its first piece.
 func newGenerator(pkg *model.Package) *generator {
 	g := &generator{pkg: pkg, helpers: map[string]bool{}, patterns: map[string]string{},
-		tables: map[*model.Struct]bool{}, enumTypes: map[string]string{}}
+		tables: map[*model.Struct]bool{}, enumTypes: map[string]string{},
+		tableNames: map[*model.Struct]string{}, tableLayouts: map[string]*model.Type{}}
 	g.pointed, g.sliced = structUses(pkg)
 	return g
 }

@@ -28,9 +28,66 @@ func (g *generator) table(t *model.Type) (string, bool) {
 	if t.Kind != model.KindStruct || g.noTables || !g.tabled(t) {
 		return "", false
 	}
-	name := tableVar(t.Struct)
-	g.want(name, func() { g.writeTable(t) })
+	name := g.tableName(t)
+	g.want(name, func() { g.writeTable(t, name) })
 	return name, true
+}
+
+// tableName is the variable of a tabled struct's table: that of the first
+// struct asked for with the same layout and the same table, or its own.
+// Tools made from one template have argument and result types that differ
+// only in name, and one table each would cost the compiler a table per
+// tool. A struct a table allocates or reads a slice of (New, ReadSlice)
+// keeps its own, whose functions are its type's.
+func (g *generator) tableName(t *model.Type) string {
+	s := t.Struct
+	if name, ok := g.tableNames[s]; ok {
+		return name
+	}
+	name := tableVar(s)
+	if s.Layout != "" && !g.pointed[s] && !g.sliced[s] {
+		key := s.Layout + "\n" + g.tableText(t)
+		if first, ok := g.tableLayouts[key]; ok {
+			name = tableVar(first.Struct)
+			g.layoutGuards = append(g.layoutGuards, [2]*model.Type{first, t})
+		} else {
+			g.tableLayouts[key] = t
+		}
+	}
+	g.tableNames[s] = name
+	return name
+}
+
+// writeLayoutGuards declares, for each struct that shares another's table,
+// a conversion between the two: it compiles only while their layouts are
+// one, so a file whose types changed since it was generated does not build.
+//
+//	var _ = GreetArgs(WaveArgs{})
+func (g *generator) writeLayoutGuards() {
+	if len(g.layoutGuards) == 0 {
+		return
+	}
+	var defs []jen.Code
+	for _, pair := range g.layoutGuards {
+		defs = append(defs, jen.Id("_").Op("=").Add(goType(pair[0])).Call(goType(pair[1]).Values()))
+	}
+	g.code.Comment("A compile error here means a struct type that shares the table of another,")
+	g.code.Comment("of the same layout, changed since this file was generated: run go generate.")
+	g.code.Var().Defs(defs...)
+}
+
+// tableText renders a struct's table as if its type had no name of its
+// own, so that the tables of two types of one layout read the same when
+// they are the same. It renders with a probe, whose helpers are thrown
+// away.
+func (g *generator) tableText(t *model.Type) string {
+	if g.probe == nil {
+		g.probe = newGenerator(g.pkg)
+		g.probe.noTables = g.noTables
+	}
+	anon := *t
+	anon.Name, anon.Pkg = "toolgenLayout", ""
+	return fmt.Sprintf("%#v", jen.Values(g.probe.tableDef(&anon)...))
 }
 
 // tabled reports whether a named struct type's members can all be
@@ -54,10 +111,16 @@ func (g *generator) tabled(t *model.Type) bool {
 	return true
 }
 
-// writeTable declares a struct type's table:
+// writeTable declares a struct type's table as name:
 //
 //	var toolgenTypeArgs = &toolimpl.Struct{Object: toolimpl.Object{...}, Fields: []toolimpl.Field{...}}
-func (g *generator) writeTable(t *model.Type) {
+func (g *generator) writeTable(t *model.Type, name string) {
+	g.code.Comment(fmt.Sprintf("%s describes a %s for toolimpl's table-driven reader and writer.", name, t.Name))
+	g.code.Var().Id(name).Op("=").Op("&").Add(impl("Struct")).Values(g.tableDef(t)...)
+}
+
+// tableDef is the keys and values of a struct type's table.
+func (g *generator) tableDef(t *model.Type) []jen.Code {
 	s := t.Struct
 	var names, required, nullAbsent, fields []jen.Code
 	for i, f := range s.Fields {
@@ -92,9 +155,7 @@ func (g *generator) writeTable(t *model.Type) {
 			jen.Line().Id("Size").Op(":").Qual("unsafe", "Sizeof").Call(goType(t).Values()),
 			jen.Line().Id("ReadSlice").Op(":").Add(impl("ReadSlice")).Index(goType(t)))
 	}
-	def = append(def, jen.Line())
-	g.code.Comment(fmt.Sprintf("%s describes a %s for toolimpl's table-driven reader and writer.", tableVar(s), t.Name))
-	g.code.Var().Id(tableVar(s)).Op("=").Op("&").Add(impl("Struct")).Values(def...)
+	return append(def, jen.Line())
 }
 
 // entry is a toolimpl.Field literal's keys and values.
@@ -220,8 +281,9 @@ func (g *generator) valueEntry(ent *entry, t *model.Type, r model.Constraints, v
 			return false
 		}
 		kind = impl("FieldStruct")
-		ent.set("Elem", jen.Id(tableVar(t.Struct)))
-		g.want(tableVar(t.Struct), func() { g.writeTable(t) })
+		name := g.tableName(t)
+		ent.set("Elem", jen.Id(name))
+		g.want(name, func() { g.writeTable(t, name) })
 	default:
 		return false
 	}

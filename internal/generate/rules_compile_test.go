@@ -41,3 +41,27 @@ func TestRuleTypos(t *testing.T) {
 		})
 	}
 }
+
+// TestSharedTableGuard builds testdata/e2e/shared, where WaveArgs shares
+// GreetArgs's table since the two have one layout, with the tag
+// layoutcheck, which gives WaveArgs another layout, as if it had changed
+// since the file was generated: the file must not compile, since its table
+// would read another layout's offsets.
+func TestSharedTableGuard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a package of the testdata module with the go command")
+	}
+	t.Parallel()
+	for _, tags := range []string{"", "layoutcheck"} {
+		cmd := exec.Command("go", "vet", "-tags="+tags, "./e2e/shared")
+		cmd.Dir = testModule
+		cmd.Env = append(os.Environ(), hermeticEnv...)
+		out, err := cmd.CombinedOutput()
+		if tags == "" {
+			require.NoError(t, err, "go vet ./e2e/shared:\n%s", out)
+			continue
+		}
+		require.Error(t, err, "go vet -tags=layoutcheck ./e2e/shared compiled a stale shared table")
+		assert.Contains(t, string(out), "cannot convert WaveArgs{} (value of struct type WaveArgs) to type GreetArgs")
+	}
+}

@@ -99,6 +99,11 @@ type Struct struct {
 	// them: a remote schema that allows additional properties (toolgen
 	// mcp's result types). A Go struct's object is never open.
 	Open bool `json:"open,omitempty"`
+	// Layout spells out a Go struct's underlying type: its fields' names,
+	// types (by package path) and tags. Two structs of one Layout are
+	// identical but for their names, so they have one memory layout. Empty
+	// for an object that is not a Go struct's.
+	Layout string `json:"layout,omitempty"`
 }
 
 // Field is one member of a JSON object.

@@ -33,12 +33,6 @@ func Greet(ctx context.Context, in GreetArgs) (GreetResult, error) {
 	return GreetResult{Text: strings.Repeat("hello "+in.Name+". ", max(in.Times, 1))}, nil
 }
 
-// WaveArgs are the arguments of Wave.
-type WaveArgs struct {
-	Name  string `json:"name" toolgen:"minLength=1,maxLength=20"` // who to wave at
-	Times int    `json:"times,omitempty" toolgen:"min=1,max=3"`   // how many times
-}
-
 // WaveResult is what Wave does.
 type WaveResult struct {
 	Text string `json:"text"`

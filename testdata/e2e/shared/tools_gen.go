@@ -119,7 +119,7 @@ type WaveRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r WaveRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolWave, &toolgenTypeWaveArgs.Object, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolWave, &toolgenTypeGreetArgs.Object, unsafe.Pointer(&r), 2)
 }
 
 // ForgetRule is a permission rule for the tool forget: each field is a glob
@@ -145,7 +145,7 @@ type RememberRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RememberRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRemember, &toolgenTypeOtherNameArgs.Object, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolRemember, &toolgenTypeNameArgs.Object, unsafe.Pointer(&r), 1)
 }
 
 // StatsRule is a permission rule for the tool stats: each field is a glob over
@@ -165,13 +165,13 @@ func (r StatsRule) Rule() toolgen.Rule {
 var toolgenToolGreet = toolimpl.Tool{Name: ToolGreet, In: toolgenTypeGreetArgs, Out: toolgenTypeGreetResult}
 
 // toolgenToolWave describes the dispatch of wave, which toolimpl.Caller runs, as its tables say.
-var toolgenToolWave = toolimpl.Tool{Name: ToolWave, In: toolgenTypeWaveArgs, Out: toolgenTypeWaveResult}
+var toolgenToolWave = toolimpl.Tool{Name: ToolWave, In: toolgenTypeGreetArgs, Out: toolgenTypeGreetResult}
 
 // toolgenToolForget describes the dispatch of forget, which toolimpl.Caller runs, as its tables say.
 var toolgenToolForget = toolimpl.Tool{Name: ToolForget, In: toolgenTypeNameArgs}
 
 // toolgenToolRemember describes the dispatch of remember, which toolimpl.Caller runs, as its tables say.
-var toolgenToolRemember = toolimpl.Tool{Name: ToolRemember, In: toolgenTypeOtherNameArgs}
+var toolgenToolRemember = toolimpl.Tool{Name: ToolRemember, In: toolgenTypeNameArgs}
 
 // toolgenCallStats reads the arguments of stats, calls Stats and writes its result, as its tables say.
 func toolgenCallStats(ctx context.Context, args []byte) (toolgen.Result, error) {
@@ -194,28 +194,11 @@ var toolgenTypeGreetArgs = &toolimpl.Struct{
 	},
 }
 
-// toolgenTypeWaveArgs describes a WaveArgs for toolimpl's table-driven reader and writer.
-var toolgenTypeWaveArgs = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"name", "times"}, Required: []int{0}, NullAbsent: []int{1}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(WaveArgs{}.Name), Kind: toolimpl.FieldString, Required: 1, Bounded: true, Min: 1, Max: 20, Key: `"name":`},
-		{Offset: unsafe.Offsetof(WaveArgs{}.Times), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(WaveArgs{}.Times)), OmitEmpty: true, Bounded: true, Min: 1, Max: 3, Key: `"times":`},
-	},
-}
-
 // toolgenTypeNameArgs describes a NameArgs for toolimpl's table-driven reader and writer.
 var toolgenTypeNameArgs = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"name"}, Required: []int{0}},
 	Fields: []toolimpl.Field{
 		{Offset: unsafe.Offsetof(NameArgs{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
-	},
-}
-
-// toolgenTypeOtherNameArgs describes a OtherNameArgs for toolimpl's table-driven reader and writer.
-var toolgenTypeOtherNameArgs = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"name"}, Required: []int{0}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(OtherNameArgs{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
 	},
 }
 
@@ -235,14 +218,6 @@ var toolgenTypeGreetResult = &toolimpl.Struct{
 	},
 }
 
-// toolgenTypeWaveResult describes a WaveResult for toolimpl's table-driven reader and writer.
-var toolgenTypeWaveResult = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"text"}, Required: []int{0}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(WaveResult{}.Text), Kind: toolimpl.FieldString, Required: 1, Key: `"text":`},
-	},
-}
-
 // toolgenTypeStatsResult describes a StatsResult for toolimpl's table-driven reader and writer.
 var toolgenTypeStatsResult = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"sum", "mean"}, Required: []int{0, 1}},
@@ -251,3 +226,11 @@ var toolgenTypeStatsResult = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(StatsResult{}.Mean), Kind: toolimpl.FieldFloat64, Required: 2, Key: `"mean":`},
 	},
 }
+
+// A compile error here means a struct type that shares the table of another,
+// of the same layout, changed since this file was generated: run go generate.
+var (
+	_ = GreetArgs(WaveArgs{})
+	_ = NameArgs(OtherNameArgs{})
+	_ = GreetResult(WaveResult{})
+)
