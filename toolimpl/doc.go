@@ -14,7 +14,12 @@
 // [ReadStruct] and [WriteStruct] walk it; a tool whose arguments and result
 // are such types is dispatched by [Dispatch]. A function per type and per
 // tool cost the compiler and the binary several times what go-sdk's
-// reflection costs per tool; a table is data. Types with members a [Field]
+// reflection costs per tool; a table is data. Tools made from one template,
+// whose argument and result types differ only in name, share more: one
+// table per layout (the file converts each type to the other, so that it
+// compiles only while they have one layout), and one dispatch function,
+// [Caller] or [CallerOK], which the compiler compiles once per layout as it
+// does go-sdk's AddTool. Types with members a [Field]
 // does not describe (maps, unions, defaults, embedded structs, text and JSON
 // methods...) keep generated readers and writers, which call ReadStruct and
 // WriteStruct for their tabled members. Nothing reads the tables by
