@@ -296,14 +296,29 @@ var toolgenTypeOut = &toolimpl.Struct{
 }
 `
 
-// A version 8 file still builds and runs: version 9 only added to what
-// tables may say.
-func TestVersion8FilesStillBuild(t *testing.T) {
+// Version 8 and 9 files still build and run: version 9 only added to what
+// tables may say, and version 10 what tools of one layout share
+// (toolimpl.Caller). A version 9 file is a version 8 one to this test: the
+// additions are what its tools would not use.
+func TestVersion8And9FilesStillBuild(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module")
 	}
+	for _, version := range []string{"8", "9"} {
+		t.Run("version "+version, func(t *testing.T) {
+			file := strings.NewReplacer("EnforceVersion(8 - ", "EnforceVersion("+version+" - ",
+				"MaxVersion - 8)", "MaxVersion - "+version+")").Replace(version8File)
+			require.Contains(t, file, "EnforceVersion("+version+" - toolimpl.MinVersion)")
+			runLegacyTools(t, file)
+		})
+	}
+}
+
+// runLegacyTools builds a module holding file as its tools_gen.go and runs
+// a test calling its tool.
+func runLegacyTools(t *testing.T, file string) {
 	dir := legacyModule(t, moduleRoot(t), map[string]string{
-		"tools_gen.go": version8File,
+		"tools_gen.go": file,
 		"legacy_test.go": `package legacy
 
 import (
