@@ -608,11 +608,19 @@ type Tool struct {
 	In, Out *Struct
 	// NoRepair: the tool's arguments are never repaired.
 	NoRepair bool
+	// NilResult is set for a tool that returns a pointer to its result's
+	// struct: out then points to that pointer, and a nil one is a failed
+	// result that says this.
+	NilResult string
 
 	// resultSize is about the length of the last result written, which
 	// sizes the room the next call reserves for its result (resultRoom).
 	resultSize atomic.Int32
 }
+
+// NoArgs describes the arguments of a tool that takes none: an empty
+// object, as its schema says. Dispatch reads them into nothing.
+var NoArgs = &Struct{Object: Object{Names: []string{}}}
 
 // maxResultRoom bounds the room a call reserves for its result: a longer
 // result grows its buffer as it is written, and one long result does not
@@ -676,6 +684,11 @@ func Dispatch(ctx context.Context, args []byte, t *Tool, in, out unsafe.Pointer,
 	}
 	if t.Out == nil {
 		return toolgen.TextResult("ok"), nil
+	}
+	if t.NilResult != "" {
+		if out = *(*unsafe.Pointer)(out); out == nil {
+			return toolgen.ErrorResult(t.NilResult), nil
+		}
 	}
 	var e Encoder
 	e.Reset(d.Spare())

@@ -14,7 +14,8 @@ package toolimpl
 // that do not understand each other never build.
 const (
 	// GenVersion is the version of generated code that this toolgen writes.
-	// Version 10 added Caller and CallerOK, which tools of one shape share;
+	// Version 10 added Caller and CallerOK, which tools of one layout share,
+	// Tool.NilResult, for tools that return a pointer, and NoArgs;
 	// version 9 added Struct.Size and Struct.ReadSlice, for slices of
 	// structs read and written through tables; version 8, the
 	// table-driven reader and writer (Struct, Field, Enum, ReadStruct,

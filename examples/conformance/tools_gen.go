@@ -601,30 +601,14 @@ func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (res tool
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenCallTestErrorHandling reads the arguments of test_error_handling, calls TestErrorHandling and writes its result.
-func toolgenCallTestErrorHandling(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTestErrorHandling, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTestErrorHandling); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := TestErrorHandling(); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallTestErrorHandling reads the arguments of test_error_handling, calls TestErrorHandling and writes its result, as its tables say.
+func toolgenCallTestErrorHandling(ctx context.Context, args []byte) (toolgen.Result, error) {
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTestErrorHandling, nil, nil, func(ctx context.Context) (err error) {
+		return TestErrorHandling()
+	})
 }
+
+var toolgenToolTestErrorHandling = toolimpl.Tool{Name: ToolTestErrorHandling, In: toolimpl.NoArgs}
 
 // toolgenCallTestSampling reads the arguments of test_sampling, calls TestSampling and writes its result.
 func toolgenCallTestSampling(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -753,7 +737,6 @@ var toolgenArgsTestEmbeddedResource = &toolimpl.Object{Names: []string{}}
 var toolgenArgsTestMultipleContentTypes = &toolimpl.Object{Names: []string{}}
 var toolgenArgsTestToolWithLogging = &toolimpl.Object{Names: []string{}}
 var toolgenArgsTestToolWithProgress = &toolimpl.Object{Names: []string{}}
-var toolgenArgsTestErrorHandling = &toolimpl.Object{Names: []string{}}
 var toolgenArgsTestSampling = &toolimpl.Object{Names: []string{"prompt"}, Required: []int{0}}
 var toolgenArgsTestElicitation = &toolimpl.Object{Names: []string{"message"}, Required: []int{0}}
 var toolgenArgsTestElicitationSep1034Defaults = &toolimpl.Object{Names: []string{}}

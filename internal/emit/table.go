@@ -448,23 +448,32 @@ func structUses(pkg *model.Package) (pointed, sliced map[*model.Struct]bool) {
 		walk(t.Key, nil)
 		walk(t.Elem, nil)
 	}
+	// A tool's pointer parameter or result is dispatched through the
+	// pointer (tableCall): only the pointers below it need New.
+	top := func(t *model.Type) *model.Type {
+		if t != nil && t.Kind == model.KindPointer {
+			return t.Elem
+		}
+		return t
+	}
 	for _, tool := range pkg.Tools {
 		for _, p := range tool.Params {
-			walk(p.Type, nil)
+			walk(top(p.Type), nil)
 		}
 		if tool.Input != nil {
 			for _, f := range tool.Input.Fields {
 				walk(f.Type, nil)
 			}
 		}
-		walk(tool.Result.Type, nil)
+		walk(top(tool.Result.Type), nil)
 	}
 	return pointed, sliced
 }
 
 // tableCall writes a tool's dispatch as a call of toolimpl.Dispatch with
-// its tables, when its arguments are a tabled struct and its result is
-// nothing or a tabled struct, and reports whether it did:
+// its tables, when its arguments are a tabled struct or none
+// (toolimpl.NoArgs) and its result is nothing, a tabled struct or a pointer
+// to one (toolimpl.Tool.NilResult), and reports whether it did:
 //
 //	func toolgenCallGetWeather(ctx context.Context, args []byte) (toolgen.Result, error) {
 //		var in Args
@@ -479,14 +488,15 @@ func structUses(pkg *model.Package) (pointed, sliced map[*model.Struct]bool) {
 // (toolValue), and only its toolimpl.Tool is declared here. Other tools get
 // a dispatch function of their own (callFunc).
 func (g *generator) tableCall(t *model.Tool) bool {
-	sp := structParam(t)
-	if sp == nil {
-		return false
-	}
-	in := structType(sp)
-	inTable, ok := g.table(in)
-	if !ok {
-		return false
+	var in *model.Type // nil: the tool takes no arguments
+	inTable := impl("NoArgs")
+	if sp := structParam(t); sp != nil {
+		in = structType(sp)
+		name, ok := g.table(in)
+		if !ok {
+			return false
+		}
+		inTable = jen.Id(name)
 	}
 	var args []jen.Code
 	for _, p := range t.Params {
@@ -506,13 +516,19 @@ func (g *generator) tableCall(t *model.Tool) bool {
 		}
 	}
 	r := t.Result
-	outTable := ""
+	outTable, nilResult := "", ""
+	var ok bool
 	switch {
 	case r.Kind == model.ResultNone:
 	case r.Kind == model.ResultValue && !r.Wrapped && r.Type.Kind == model.KindStruct:
 		if outTable, ok = g.table(r.Type); !ok {
 			return false
 		}
+	case r.Kind == model.ResultValue && !r.Wrapped && r.Type.Kind == model.KindPointer && r.Type.Elem.Kind == model.KindStruct:
+		if outTable, ok = g.table(r.Type.Elem); !ok {
+			return false
+		}
+		nilResult = g.noResult(t, r.Type)
 	default:
 		return false
 	}
@@ -530,7 +546,7 @@ func (g *generator) tableCall(t *model.Tool) bool {
 		body = []jen.Code{jen.Id("out").Op("=").Add(call), jen.Return(jen.Nil())}
 	}
 	desc := toolVar(t)
-	spec := []jen.Code{jen.Id("Name").Op(":").Id(t.ConstName), jen.Id("In").Op(":").Id(inTable)}
+	spec := []jen.Code{jen.Id("Name").Op(":").Id(t.ConstName), jen.Id("In").Op(":").Add(inTable)}
 	out := jen.Nil()
 	if outTable != "" {
 		spec = append(spec, jen.Id("Out").Op(":").Id(outTable))
@@ -538,6 +554,9 @@ func (g *generator) tableCall(t *model.Tool) bool {
 	}
 	if t.NoRepair {
 		spec = append(spec, jen.Id("NoRepair").Op(":").True())
+	}
+	if nilResult != "" {
+		spec = append(spec, jen.Id("NilResult").Op(":").Lit(nilResult))
 	}
 	if g.shared[t] {
 		g.code.Comment(fmt.Sprintf("%s describes the dispatch of %s, which toolimpl.Caller runs, as its tables say.", desc, t.Name))
@@ -548,13 +567,17 @@ func (g *generator) tableCall(t *model.Tool) bool {
 	if t.Recv != nil {
 		params = append([]jen.Code{jen.Id("recv").Op("*").Id(t.Recv.TypeName)}, params...)
 	}
-	stmts := []jen.Code{jen.Var().Id("in").Add(goType(in))}
+	var stmts []jen.Code
+	inPtr := jen.Nil()
+	if in != nil {
+		stmts = append(stmts, jen.Var().Id("in").Add(goType(in)))
+		inPtr = jen.Qual("unsafe", "Pointer").Call(jen.Op("&").Id("in"))
+	}
 	if outTable != "" {
 		stmts = append(stmts, jen.Var().Id("out").Add(goType(r.Type)))
 	}
 	stmts = append(stmts, jen.Return(impl("Dispatch").Call(
-		jen.Id("ctx"), jen.Id("args"), jen.Op("&").Id(desc),
-		jen.Qual("unsafe", "Pointer").Call(jen.Op("&").Id("in")), out,
+		jen.Id("ctx"), jen.Id("args"), jen.Op("&").Id(desc), inPtr, out,
 		jen.Func().Params(jen.Id("ctx").Qual("context", "Context")).Params(jen.Err().Error()).Block(body...),
 	)))
 	g.code.Comment(fmt.Sprintf("%s reads the arguments of %s, calls %s and writes its result, as its tables say.", callName(t), t.Name, goRef(t)))
@@ -565,8 +588,9 @@ func (g *generator) tableCall(t *model.Tool) bool {
 
 // sharedCalls picks the tools whose Call is toolimpl.Caller (or CallerOK)
 // instantiated with their types: tools whose functions have the plain form
-// func(context.Context, Args) (Result, error) or func(context.Context, Args)
-// error, over tabled structs, and whose arguments and result have the
+// func(context.Context, Args) (Result, error), func(context.Context, Args)
+// (*Result, error) or func(context.Context, Args) error, over tabled
+// structs, and whose arguments and result have the
 // layout of another such tool's. The compiler compiles a generic function
 // once per layout, so tools made from one template (as go-sdk's AddTool
 // shares its instantiation between them) cost it an instantiation's small
@@ -612,6 +636,9 @@ func (g *generator) callLayout(t *model.Tool) (string, bool) {
 		return in + " -> ok", true
 	case r.Kind == model.ResultValue && r.HasError && !r.Wrapped && g.tabledStruct(r.Type):
 		return in + " -> " + layoutKey(r.Type), true
+	case r.Kind == model.ResultValue && r.HasError && !r.Wrapped && r.Type.Kind == model.KindPointer && g.tabledStruct(r.Type.Elem):
+		// Every pointer has one layout, whatever it points to.
+		return in + " -> pointer", true
 	}
 	return "", false
 }

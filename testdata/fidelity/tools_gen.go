@@ -1937,32 +1937,17 @@ func toolgenCallReturnStamped(ctx context.Context, args []byte) (res toolgen.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallReturnForeign reads the arguments of return_foreign, calls ReturnForeign and writes its result.
-func toolgenCallReturnForeign(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolReturnForeign, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallReturnForeign reads the arguments of return_foreign, calls ReturnForeign and writes its result, as its tables say.
+func toolgenCallReturnForeign(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in In
-	toolgenDecodeIn(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ReturnForeign(in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	if out == nil {
-		return toolgen.ErrorResult("return_foreign returned no result (a nil *other.Place) and no error"), nil
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeother_Place(e, out)
-	return toolimpl.Structured(e), nil
+	var out *other.Place
+	return toolimpl.Dispatch(ctx, args, &toolgenToolReturnForeign, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ReturnForeign(in)
+		return err
+	})
 }
+
+var toolgenToolReturnForeign = toolimpl.Tool{Name: ToolReturnForeign, In: toolgenTypeIn, Out: toolgenTypeother_Place, NilResult: "return_foreign returned no result (a nil *other.Place) and no error"}
 
 // toolgenCallReturnNamedMap reads the arguments of return_named_map, calls ReturnNamedMap and writes its result.
 func toolgenCallReturnNamedMap(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3040,11 +3025,6 @@ var toolgenTypeother_Place = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(other.Place{}.Unit), Kind: toolimpl.FieldEnum, OmitEmpty: true, Enum: toolgenEnumUnit, Key: `"unit":`},
 	},
 	New: toolimpl.New[other.Place],
-}
-
-// toolgenEncodeother_Place writes a Place object, as its table says.
-func toolgenEncodeother_Place(e *toolimpl.Encoder, v *other.Place) {
-	toolimpl.WriteStruct(e, toolgenTypeother_Place, unsafe.Pointer(v))
 }
 
 // toolgenEncodePlaces writes a Places object.
@@ -6980,6 +6960,11 @@ func toolgenDecodeSliceOnlyOut(d *toolimpl.Decoder, v *[]OnlyOut) {
 }
 
 var toolgenObjectPlaces = &toolimpl.Object{Names: []string{"u", "us", "ua", "um", "pt", "pts", "ptm", "both", "boths", "oo", "oos", "ok"}, Required: []int{0, 1, 2, 3, 7, 9}, NullAbsent: []int{5, 6, 8, 10, 11}}
+
+// toolgenEncodeother_Place writes a Place object, as its table says.
+func toolgenEncodeother_Place(e *toolimpl.Encoder, v *other.Place) {
+	toolimpl.WriteStruct(e, toolgenTypeother_Place, unsafe.Pointer(v))
+}
 
 // toolgenDecodeSlicePtrJSON reads a []PtrJSON.
 func toolgenDecodeSlicePtrJSON(d *toolimpl.Decoder, v *[]PtrJSON) {

@@ -476,37 +476,16 @@ func toolgenCallNils(ctx context.Context, args []byte) (res toolgen.Result, err 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallGetReport reads the arguments of get_report, calls GetReport and writes its result.
-func toolgenCallGetReport(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetReport, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetReport); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetReport()
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	if out == nil {
-		return toolgen.ErrorResult("get_report returned no result (a nil *Report) and no error"), nil
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeReport(e, out)
-	return toolimpl.Structured(e), nil
+// toolgenCallGetReport reads the arguments of get_report, calls GetReport and writes its result, as its tables say.
+func toolgenCallGetReport(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var out *Report
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetReport, nil, unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetReport()
+		return err
+	})
 }
+
+var toolgenToolGetReport = toolimpl.Tool{Name: ToolGetReport, In: toolimpl.NoArgs, Out: toolgenTypeReport, NilResult: "get_report returned no result (a nil *Report) and no error"}
 
 // toolgenCallCount reads the arguments of count, calls Count and writes its result.
 func toolgenCallCount(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -891,22 +870,13 @@ func toolgenEncodeEmpty(e *toolimpl.Encoder, v *Empty) {
 	e.EndObject()
 }
 
-var toolgenArgsGetReport = &toolimpl.Object{Names: []string{}}
-
 // toolgenTypeReport describes a Report for toolimpl's table-driven reader and writer.
 var toolgenTypeReport = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"title"}, Required: []int{0}},
 	Fields: []toolimpl.Field{
 		{Offset: unsafe.Offsetof(Report{}.Title), Kind: toolimpl.FieldString, Required: 1, Key: `"title":`},
 	},
-	New: toolimpl.New[Report],
 }
-
-// toolgenEncodeReport writes a Report object, as its table says.
-func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
-	toolimpl.WriteStruct(e, toolgenTypeReport, unsafe.Pointer(v))
-}
-
 var toolgenArgsCount = &toolimpl.Object{Names: []string{}}
 
 // toolgenDecodeSlicePtr2Ofint reads a []*[2]int.

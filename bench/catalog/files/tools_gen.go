@@ -2313,34 +2313,16 @@ func toolgenCallExtractArchive(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallGetStorageQuota reads the arguments of get_storage_quota, calls GetStorageQuota and writes its result.
-func toolgenCallGetStorageQuota(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetStorageQuota, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetStorageQuota); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetStorageQuota(ctx)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeQuota(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallGetStorageQuota reads the arguments of get_storage_quota, calls GetStorageQuota and writes its result, as its tables say.
+func toolgenCallGetStorageQuota(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var out Quota
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetStorageQuota, nil, unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetStorageQuota(ctx)
+		return err
+	})
 }
+
+var toolgenToolGetStorageQuota = toolimpl.Tool{Name: ToolGetStorageQuota, In: toolimpl.NoArgs, Out: toolgenTypeQuota}
 
 // toolgenCallLockFile reads the arguments of lock_file, calls LockFile and writes its result.
 func toolgenCallLockFile(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3202,7 +3184,6 @@ func toolgenDecodeArchiveFormat(d *toolimpl.Decoder, v *ArchiveFormat) {
 
 var toolgenArgsCompressFiles = &toolimpl.Object{Names: []string{"paths", "archive_path", "format"}, Required: []int{0, 1, 2}}
 var toolgenArgsExtractArchive = &toolimpl.Object{Names: []string{"archive_path", "destination"}, Required: []int{0, 1}}
-var toolgenArgsGetStorageQuota = &toolimpl.Object{Names: []string{}}
 
 // toolgenTypeQuota describes a Quota for toolimpl's table-driven reader and writer.
 var toolgenTypeQuota = &toolimpl.Struct{
@@ -3214,12 +3195,6 @@ var toolgenTypeQuota = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Quota{}.SharedDrives), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Quota{}.SharedDrives)), Required: 4, Key: `"shared_drives":`},
 	},
 }
-
-// toolgenEncodeQuota writes a Quota object, as its table says.
-func toolgenEncodeQuota(e *toolimpl.Encoder, v *Quota) {
-	toolimpl.WriteStruct(e, toolgenTypeQuota, unsafe.Pointer(v))
-}
-
 var toolgenArgsLockFile = &toolimpl.Object{Names: []string{"path", "reason"}, Required: []int{0}}
 var toolgenArgsUnlockFile = &toolimpl.Object{Names: []string{"path"}, Required: []int{0}}
 var toolgenArgsAddFileComment = &toolimpl.Object{Names: []string{"path", "text"}, Required: []int{0, 1}}

@@ -465,7 +465,6 @@ var toolgenTypePage = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Page{}.Rows), Kind: toolimpl.FieldSlice, Required: 1, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeRow}, Key: `"rows":`},
 		{Offset: unsafe.Offsetof(Page{}.Note), Kind: toolimpl.FieldString, Pointer: true, Key: `"note":`},
 	},
-	New: toolimpl.New[Page],
 }
 
 // toolgenEncodePage writes a Page object, as its table says.

@@ -101,3 +101,66 @@ func Stats(ctx context.Context, in StatsArgs) (StatsResult, error) {
 	}
 	return StatsResult{Sum: s, Mean: s / float64(len(in.Values))}, nil
 }
+
+// Card is what Lookup finds.
+type Card struct {
+	Name string `json:"name"`
+	Age  int    `json:"age"`
+}
+
+// Person is what Find finds.
+type Person struct {
+	Name string   `json:"name"`
+	Tags []string `json:"tags"`
+}
+
+// Lookup looks someone up; nobody has no card.
+//
+//toolgen:tool
+func Lookup(ctx context.Context, in NameArgs) (*Card, error) {
+	if in.Name == "nobody" {
+		return nil, nil
+	}
+	return &Card{Name: in.Name, Age: 42}, nil
+}
+
+// Find finds someone; nobody is not found. Its result is another type than
+// Lookup's, but a pointer all the same, so the two share a dispatch function.
+//
+//toolgen:tool
+func Find(ctx context.Context, in OtherNameArgs) (*Person, error) {
+	if in.Name == "nobody" {
+		return nil, nil
+	}
+	return &Person{Name: in.Name, Tags: []string{"found"}}, nil
+}
+
+// Inspect sums up values, as Stats, through a pointer; none is no result.
+//
+//toolgen:tool
+func Inspect(ctx context.Context, in StatsArgs) (*StatsResult, error) {
+	if len(in.Values) == 1 && in.Values[0] == 0 {
+		return nil, nil
+	}
+	r, err := Stats(ctx, in)
+	return &r, err
+}
+
+// Clock is what Now tells.
+type Clock struct {
+	Hour   int `json:"hour"`
+	Minute int `json:"minute"`
+}
+
+// Now tells the time, which is always half past ten.
+//
+//toolgen:tool
+func Now(ctx context.Context) (Clock, error) { return Clock{Hour: 10, Minute: 30}, nil }
+
+// Ping answers.
+//
+//toolgen:tool
+func Ping(ctx context.Context) error {
+	Forgotten <- "ping"
+	return nil
+}

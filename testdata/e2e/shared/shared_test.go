@@ -46,6 +46,10 @@ func TestTheTemplateToolsShareCaller(t *testing.T) {
 		"toolimpl.CallerOK(&toolgenToolForget, Forget)",
 		"toolimpl.CallerOK(&toolgenToolRemember, Remember)",
 		"Call:         toolgenCallStats,",
+		"toolimpl.Caller(&toolgenToolLookup, Lookup)",
+		"toolimpl.Caller(&toolgenToolFind, Find)",
+		"Call:         toolgenCallInspect,",
+		"In: toolimpl.NoArgs, Out: toolgenTypeClock}",
 	} {
 		assert.Contains(t, string(src), want)
 	}
@@ -159,4 +163,62 @@ func TestSharedCallerInParallel(t *testing.T) {
 	for err := range errs {
 		t.Error(err)
 	}
+}
+
+// A tool that returns a pointer to its result writes what it points to; a
+// nil pointer is a failed result that says so, through a shared dispatch
+// function (Lookup, Find) or one of the tool's own (Inspect).
+func TestPointerResults(t *testing.T) {
+	res := call(t, ToolLookup, `{"name":"Ann"}`)
+	assert.False(t, res.IsError, res.Text())
+	assert.JSONEq(t, `{"name":"Ann","age":42}`, string(res.Structured))
+	res = call(t, ToolFind, `{"name":"Bo"}`)
+	assert.False(t, res.IsError, res.Text())
+	assert.JSONEq(t, `{"name":"Bo","tags":["found"]}`, string(res.Structured))
+	res = call(t, ToolInspect, `{"values":[1,3]}`)
+	assert.False(t, res.IsError, res.Text())
+	assert.JSONEq(t, `{"sum":4,"mean":2}`, string(res.Structured))
+
+	for name, want := range map[toolgen.ToolName]string{
+		ToolLookup:  "lookup returned no result (a nil *Card) and no error",
+		ToolFind:    "find returned no result (a nil *Person) and no error",
+		ToolInspect: "inspect returned no result (a nil *StatsResult) and no error",
+	} {
+		args := `{"name":"nobody"}`
+		if name == ToolInspect {
+			args = `{"values":[0]}`
+		}
+		res := call(t, name, args)
+		assert.True(t, res.IsError, "%s: %s", name, res.Text())
+		assert.Equal(t, want, res.Text())
+		assert.Empty(t, res.Structured, name)
+	}
+	res = call(t, ToolFind, `{"name":4}`)
+	assert.True(t, res.IsError)
+	assert.Contains(t, res.Text(), "name")
+}
+
+// A tool that takes no arguments accepts an empty object and refuses any
+// member.
+func TestNoArguments(t *testing.T) {
+	res := call(t, ToolNow, `{}`)
+	assert.False(t, res.IsError, res.Text())
+	assert.JSONEq(t, `{"hour":10,"minute":30}`, string(res.Structured))
+	for _, args := range []string{` { } `, ``} {
+		res = call(t, ToolNow, args)
+		assert.False(t, res.IsError, "%q: %s", args, res.Text())
+	}
+
+	res = call(t, ToolPing, `{}`)
+	assert.False(t, res.IsError, res.Text())
+	assert.Equal(t, "ok", res.Text())
+	assert.Equal(t, "ping", <-Forgotten)
+
+	for _, args := range []string{`{"x":1}`, `[]`, `"now"`, `{`} {
+		for _, name := range []toolgen.ToolName{ToolNow, ToolPing} {
+			res := call(t, name, args)
+			assert.True(t, res.IsError, "%s %s: %s", name, args, res.Text())
+		}
+	}
+	assert.Empty(t, Forgotten, "bad arguments call nothing")
 }

@@ -31,19 +31,38 @@ const (
 	ToolRemember toolgen.ToolName = "remember"
 	// ToolStats names the tool stats (Stats). Stats sums up values.
 	ToolStats toolgen.ToolName = "stats"
+	// ToolLookup names the tool lookup (Lookup). Lookup looks someone up; nobody
+	// has no card.
+	ToolLookup toolgen.ToolName = "lookup"
+	// ToolFind names the tool find (Find). Find finds someone; nobody is not
+	// found.
+	ToolFind toolgen.ToolName = "find"
+	// ToolInspect names the tool inspect (Inspect). Inspect sums up values, as
+	// Stats, through a pointer; none is no result.
+	ToolInspect toolgen.ToolName = "inspect"
+	// ToolNow names the tool now (Now). Now tells the time, which is always half
+	// past ten.
+	ToolNow toolgen.ToolName = "now"
+	// ToolPing names the tool ping (Ping). Ping answers.
+	ToolPing toolgen.ToolName = "ping"
 )
 
 // A compile error here means a tool's signature changed since this file was
 // generated: run go generate.
 var (
-	_ func(context.Context, GreetArgs) (GreetResult, error) = Greet
-	_ func(context.Context, WaveArgs) (WaveResult, error)   = Wave
-	_ func(context.Context, NameArgs) error                 = Forget
-	_ func(context.Context, OtherNameArgs) error            = Remember
-	_ func(context.Context, StatsArgs) (StatsResult, error) = Stats
+	_ func(context.Context, GreetArgs) (GreetResult, error)  = Greet
+	_ func(context.Context, WaveArgs) (WaveResult, error)    = Wave
+	_ func(context.Context, NameArgs) error                  = Forget
+	_ func(context.Context, OtherNameArgs) error             = Remember
+	_ func(context.Context, StatsArgs) (StatsResult, error)  = Stats
+	_ func(context.Context, NameArgs) (*Card, error)         = Lookup
+	_ func(context.Context, OtherNameArgs) (*Person, error)  = Find
+	_ func(context.Context, StatsArgs) (*StatsResult, error) = Inspect
+	_ func(context.Context) (Clock, error)                   = Now
+	_ func(context.Context) error                            = Ping
 )
 
-// Tools returns the tools of package shared: greet, wave, forget, remember, stats.
+// Tools returns the tools of package shared: greet, wave, forget, remember, stats, lookup, find, inspect, now, ping.
 func Tools() []toolgen.Tool {
 	return toolimpl.StaticTools(toolgenTools[:])
 }
@@ -92,6 +111,50 @@ var toolgenTools = [...]toolgen.Tool{{
 	Tokens:       toolgen.Tokens{Default: 70, Strict: 53, Gemini: 48},
 	SearchTerms:  "1 12 VQIFE share:2 stat:4 sum up valu:4",
 	Call:         toolgenCallStats,
+}, {
+	Name:         ToolLookup,
+	Description:  "Lookup looks someone up; nobody has no card.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the name"}},"required":["name"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Card is what Lookup finds.","properties":{"name":{"type":"string"},"age":{"type":"integer"}},"required":["name","age"],"additionalProperties":false}`),
+	Namespace:    "shared",
+	Tokens:       toolgen.Tokens{Default: 64, Strict: 47, Gemini: 42},
+	SearchTerms:  "1 14 BUREaJSC card look lookup:4 name:3 nobodi share:2 someon up",
+	Call:         toolimpl.Caller(&toolgenToolLookup, Lookup),
+}, {
+	Name:         ToolFind,
+	Description:  "Find finds someone; nobody is not found. Its result is another type than Lookup's, but a pointer all the same, so the two share a dispatch function.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the name"}},"required":["name"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Person is what Find finds.","properties":{"name":{"type":"string"},"tags":{"type":"array","items":{"type":"string"}}},"required":["name","tags"],"additionalProperties":false}`),
+	Namespace:    "shared",
+	Tokens:       toolgen.Tokens{Default: 87, Strict: 70, Gemini: 65},
+	SearchTerms:  "1 24 IMokqkQBkLRGGEFQ all another dispatch find:5 found function lookup name:3 nobodi pointer result same share:3 someon two type",
+	Call:         toolimpl.Caller(&toolgenToolFind, Find),
+}, {
+	Name:         ToolInspect,
+	Description:  "Inspect sums up values, as Stats, through a pointer; none is no result.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"values":{"type":"array","description":"the values","minItems":1,"items":{"type":"number"}}},"required":["values"],"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"StatsResult sums up values.","properties":{"sum":{"type":"number"},"mean":{"type":"number"}},"required":["sum","mean"],"additionalProperties":false}`),
+	Namespace:    "shared",
+	Tokens:       toolgen.Tokens{Default: 82, Strict: 65, Gemini: 60},
+	SearchTerms:  "1 17 lIEUACjQgA inspect:4 none pointer result share:2 stat sum through up valu:4",
+	Call:         toolgenCallInspect,
+}, {
+	Name:         ToolNow,
+	Description:  "Now tells the time, which is always half past ten.",
+	InputSchema:  []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	OutputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","description":"Clock is what Now tells.","properties":{"hour":{"type":"integer"},"minute":{"type":"integer"}},"required":["hour","minute"],"additionalProperties":false}`),
+	Namespace:    "shared",
+	Tokens:       toolgen.Tokens{Default: 51, Strict: 34, Gemini: 30},
+	SearchTerms:  "1 12 AGCwhhFG alwai half now:4 past share:2 tell ten time",
+	Call:         toolgenCallNow,
+}, {
+	Name:        ToolPing,
+	Description: "Ping answers.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{},"additionalProperties":false}`),
+	Namespace:   "shared",
+	Tokens:      toolgen.Tokens{Default: 42, Strict: 25, Gemini: 21},
+	SearchTerms: "1 7 DwR answer ping:4 share:2",
+	Call:        toolgenCallPing,
 }}
 
 // GreetRule is a permission rule for the tool greet: each field is a glob over
@@ -161,6 +224,61 @@ func (r StatsRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolStats, &toolgenTypeStatsArgs.Object, unsafe.Pointer(&r), 1)
 }
 
+// LookupRule is a permission rule for the tool lookup: each field is a glob
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
+// not constrain it.
+type LookupRule struct {
+	_    [0]func()
+	Name string // argument "name"
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r LookupRule) Rule() toolgen.Rule {
+	return toolimpl.RuleOf(ToolLookup, &toolgenTypeNameArgs.Object, unsafe.Pointer(&r), 1)
+}
+
+// FindRule is a permission rule for the tool find: each field is a glob over
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
+// constrain it.
+type FindRule struct {
+	_    [0]func()
+	Name string // argument "name"
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r FindRule) Rule() toolgen.Rule {
+	return toolimpl.RuleOf(ToolFind, &toolgenTypeNameArgs.Object, unsafe.Pointer(&r), 1)
+}
+
+// InspectRule is a permission rule for the tool inspect: each field is a glob
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
+// not constrain it.
+type InspectRule struct {
+	_      [0]func()
+	Values string // argument "values": compact JSON, numbers in canonical form (\[1] matches [1.0])
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r InspectRule) Rule() toolgen.Rule {
+	return toolimpl.RuleOf(ToolInspect, &toolgenTypeStatsArgs.Object, unsafe.Pointer(&r), 1)
+}
+
+// NowRule is a permission rule for the tool now, which takes no arguments.
+type NowRule struct{}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r NowRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolNow}
+}
+
+// PingRule is a permission rule for the tool ping, which takes no arguments.
+type PingRule struct{}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r PingRule) Rule() toolgen.Rule {
+	return toolgen.Rule{Tool: ToolPing}
+}
+
 // toolgenToolGreet describes the dispatch of greet, which toolimpl.Caller runs, as its tables say.
 var toolgenToolGreet = toolimpl.Tool{Name: ToolGreet, In: toolgenTypeGreetArgs, Out: toolgenTypeGreetResult}
 
@@ -184,6 +302,44 @@ func toolgenCallStats(ctx context.Context, args []byte) (toolgen.Result, error) 
 }
 
 var toolgenToolStats = toolimpl.Tool{Name: ToolStats, In: toolgenTypeStatsArgs, Out: toolgenTypeStatsResult}
+
+// toolgenToolLookup describes the dispatch of lookup, which toolimpl.Caller runs, as its tables say.
+var toolgenToolLookup = toolimpl.Tool{Name: ToolLookup, In: toolgenTypeNameArgs, Out: toolgenTypeCard, NilResult: "lookup returned no result (a nil *Card) and no error"}
+
+// toolgenToolFind describes the dispatch of find, which toolimpl.Caller runs, as its tables say.
+var toolgenToolFind = toolimpl.Tool{Name: ToolFind, In: toolgenTypeNameArgs, Out: toolgenTypePerson, NilResult: "find returned no result (a nil *Person) and no error"}
+
+// toolgenCallInspect reads the arguments of inspect, calls Inspect and writes its result, as its tables say.
+func toolgenCallInspect(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in StatsArgs
+	var out *StatsResult
+	return toolimpl.Dispatch(ctx, args, &toolgenToolInspect, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Inspect(ctx, in)
+		return err
+	})
+}
+
+var toolgenToolInspect = toolimpl.Tool{Name: ToolInspect, In: toolgenTypeStatsArgs, Out: toolgenTypeStatsResult, NilResult: "inspect returned no result (a nil *StatsResult) and no error"}
+
+// toolgenCallNow reads the arguments of now, calls Now and writes its result, as its tables say.
+func toolgenCallNow(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var out Clock
+	return toolimpl.Dispatch(ctx, args, &toolgenToolNow, nil, unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Now(ctx)
+		return err
+	})
+}
+
+var toolgenToolNow = toolimpl.Tool{Name: ToolNow, In: toolimpl.NoArgs, Out: toolgenTypeClock}
+
+// toolgenCallPing reads the arguments of ping, calls Ping and writes its result, as its tables say.
+func toolgenCallPing(ctx context.Context, args []byte) (toolgen.Result, error) {
+	return toolimpl.Dispatch(ctx, args, &toolgenToolPing, nil, nil, func(ctx context.Context) (err error) {
+		return Ping(ctx)
+	})
+}
+
+var toolgenToolPing = toolimpl.Tool{Name: ToolPing, In: toolimpl.NoArgs}
 
 // toolgenTypeGreetArgs describes a GreetArgs for toolimpl's table-driven reader and writer.
 var toolgenTypeGreetArgs = &toolimpl.Struct{
@@ -224,6 +380,33 @@ var toolgenTypeStatsResult = &toolimpl.Struct{
 	Fields: []toolimpl.Field{
 		{Offset: unsafe.Offsetof(StatsResult{}.Sum), Kind: toolimpl.FieldFloat64, Required: 1, Key: `"sum":`},
 		{Offset: unsafe.Offsetof(StatsResult{}.Mean), Kind: toolimpl.FieldFloat64, Required: 2, Key: `"mean":`},
+	},
+}
+
+// toolgenTypeCard describes a Card for toolimpl's table-driven reader and writer.
+var toolgenTypeCard = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "age"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Card{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Card{}.Age), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Card{}.Age)), Required: 2, Key: `"age":`},
+	},
+}
+
+// toolgenTypePerson describes a Person for toolimpl's table-driven reader and writer.
+var toolgenTypePerson = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "tags"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Person{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Person{}.Tags), Kind: toolimpl.FieldStrings, Required: 2, Key: `"tags":`},
+	},
+}
+
+// toolgenTypeClock describes a Clock for toolimpl's table-driven reader and writer.
+var toolgenTypeClock = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"hour", "minute"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Clock{}.Hour), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Clock{}.Hour)), Required: 1, Key: `"hour":`},
+		{Offset: unsafe.Offsetof(Clock{}.Minute), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Clock{}.Minute)), Required: 2, Key: `"minute":`},
 	},
 }
 

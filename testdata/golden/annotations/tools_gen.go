@@ -649,80 +649,32 @@ func toolgenCallFetch(ctx context.Context, args []byte) (res toolgen.Result, err
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenCallEverything reads the arguments of do-it_all-2, calls Everything and writes its result.
-func toolgenCallEverything(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolEverything, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsEverything); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := Everything(); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallEverything reads the arguments of do-it_all-2, calls Everything and writes its result, as its tables say.
+func toolgenCallEverything(ctx context.Context, args []byte) (toolgen.Result, error) {
+	return toolimpl.Dispatch(ctx, args, &toolgenToolEverything, nil, nil, func(ctx context.Context) (err error) {
+		return Everything()
+	})
 }
 
-// toolgenCallApprove reads the arguments of approve, calls Approve and writes its result.
-func toolgenCallApprove(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolApprove, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsApprove); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := Approve(); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolEverything = toolimpl.Tool{Name: ToolEverything, In: toolimpl.NoArgs}
+
+// toolgenCallApprove reads the arguments of approve, calls Approve and writes its result, as its tables say.
+func toolgenCallApprove(ctx context.Context, args []byte) (toolgen.Result, error) {
+	return toolimpl.Dispatch(ctx, args, &toolgenToolApprove, nil, nil, func(ctx context.Context) (err error) {
+		return Approve()
+	})
 }
 
-// toolgenCallLongest reads the arguments of abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, calls Longest and writes its result.
-func toolgenCallLongest(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolLongest, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsLongest); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := Longest(); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolApprove = toolimpl.Tool{Name: ToolApprove, In: toolimpl.NoArgs}
+
+// toolgenCallLongest reads the arguments of abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl, calls Longest and writes its result, as its tables say.
+func toolgenCallLongest(ctx context.Context, args []byte) (toolgen.Result, error) {
+	return toolimpl.Dispatch(ctx, args, &toolgenToolLongest, nil, nil, func(ctx context.Context) (err error) {
+		return Longest()
+	})
 }
+
+var toolgenToolLongest = toolimpl.Tool{Name: ToolLongest, In: toolimpl.NoArgs}
 
 // toolgenCallArchive reads the arguments of archive, calls Archive and writes its result.
 func toolgenCallArchive(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -757,30 +709,14 @@ func toolgenCallArchive(ctx context.Context, args []byte) (res toolgen.Result, e
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenCallPurge reads the arguments of purge, calls Purge and writes its result.
-func toolgenCallPurge(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolPurge, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsPurge); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := Purge(); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallPurge reads the arguments of purge, calls Purge and writes its result, as its tables say.
+func toolgenCallPurge(ctx context.Context, args []byte) (toolgen.Result, error) {
+	return toolimpl.Dispatch(ctx, args, &toolgenToolPurge, nil, nil, func(ctx context.Context) (err error) {
+		return Purge()
+	})
 }
+
+var toolgenToolPurge = toolimpl.Tool{Name: ToolPurge, In: toolimpl.NoArgs}
 
 // toolgenCallCharge reads the arguments of charge, calls Charge and writes its result.
 func toolgenCallCharge(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -920,43 +856,21 @@ func toolgenCallResearch(ctx context.Context, args []byte) (res toolgen.Result, 
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenCallReindex reads the arguments of reindex, calls Reindex and writes its result.
-func toolgenCallReindex(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolReindex, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsReindex); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := Reindex(); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallReindex reads the arguments of reindex, calls Reindex and writes its result, as its tables say.
+func toolgenCallReindex(ctx context.Context, args []byte) (toolgen.Result, error) {
+	return toolimpl.Dispatch(ctx, args, &toolgenToolReindex, nil, nil, func(ctx context.Context) (err error) {
+		return Reindex()
+	})
 }
 
+var toolgenToolReindex = toolimpl.Tool{Name: ToolReindex, In: toolimpl.NoArgs}
 var toolgenArgsGetHTTPStatus = &toolimpl.Object{Names: []string{"url"}, Required: []int{0}}
 var toolgenArgsLookup = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
 var toolgenArgsDelete = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
 var toolgenArgsUpsert = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
 var toolgenArgsFetch = &toolimpl.Object{Names: []string{"url"}, Required: []int{0}}
-var toolgenArgsEverything = &toolimpl.Object{Names: []string{}}
-var toolgenArgsApprove = &toolimpl.Object{Names: []string{}}
-var toolgenArgsLongest = &toolimpl.Object{Names: []string{}}
 var toolgenArgsArchive = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
-var toolgenArgsPurge = &toolimpl.Object{Names: []string{}}
 var toolgenArgsCharge = &toolimpl.Object{Names: []string{"amount"}, Required: []int{0}}
 var toolgenArgsRefund = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
 var toolgenArgsTransfer = &toolimpl.Object{Names: []string{"to", "amount"}, Required: []int{0, 1}}
 var toolgenArgsResearch = &toolimpl.Object{Names: []string{"topic"}, Required: []int{0}}
-var toolgenArgsReindex = &toolimpl.Object{Names: []string{}}

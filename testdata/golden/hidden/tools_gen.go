@@ -223,30 +223,14 @@ func toolgenCallBoth(ctx context.Context, args []byte) (res toolgen.Result, err 
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenCallCtxOnly reads the arguments of ctx_only, calls CtxOnly and writes its result.
-func toolgenCallCtxOnly(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCtxOnly, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCtxOnly); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := CtxOnly(toolgen.CtxFrom(ctx)); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallCtxOnly reads the arguments of ctx_only, calls CtxOnly and writes its result, as its tables say.
+func toolgenCallCtxOnly(ctx context.Context, args []byte) (toolgen.Result, error) {
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCtxOnly, nil, nil, func(ctx context.Context) (err error) {
+		return CtxOnly(toolgen.CtxFrom(ctx))
+	})
 }
+
+var toolgenToolCtxOnly = toolimpl.Tool{Name: ToolCtxOnly, In: toolimpl.NoArgs}
 
 // toolgenCallCtxBetween reads the arguments of ctx_between, calls CtxBetween and writes its result.
 func toolgenCallCtxBetween(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -328,30 +312,14 @@ func toolgenCallAliased(ctx context.Context, args []byte) (toolgen.Result, error
 
 var toolgenToolAliased = toolimpl.Tool{Name: ToolAliased, In: toolgenTypeQuery}
 
-// toolgenCallPlain reads the arguments of plain, calls Plain and writes its result.
-func toolgenCallPlain(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolPlain, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsPlain); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := Plain(); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallPlain reads the arguments of plain, calls Plain and writes its result, as its tables say.
+func toolgenCallPlain(ctx context.Context, args []byte) (toolgen.Result, error) {
+	return toolimpl.Dispatch(ctx, args, &toolgenToolPlain, nil, nil, func(ctx context.Context) (err error) {
+		return Plain()
+	})
 }
+
+var toolgenToolPlain = toolimpl.Tool{Name: ToolPlain, In: toolimpl.NoArgs}
 
 // toolgenTypeQuery describes a Query for toolimpl's table-driven reader and writer.
 var toolgenTypeQuery = &toolimpl.Struct{
@@ -359,15 +327,11 @@ var toolgenTypeQuery = &toolimpl.Struct{
 	Fields: []toolimpl.Field{
 		{Offset: unsafe.Offsetof(Query{}.Text), Kind: toolimpl.FieldString, Required: 1, Key: `"text":`},
 	},
-	New: toolimpl.New[Query],
 }
 var toolgenArgsBoth = &toolimpl.Object{Names: []string{}}
-var toolgenArgsCtxOnly = &toolimpl.Object{Names: []string{}}
 var toolgenArgsCtxBetween = &toolimpl.Object{Names: []string{"a", "b"}, Required: []int{0, 1}}
 
 // toolgenDecodeQuery reads a Query object, as its table says.
 func toolgenDecodeQuery(d *toolimpl.Decoder, v *Query) {
 	toolimpl.ReadStruct(d, toolgenTypeQuery, unsafe.Pointer(v))
 }
-
-var toolgenArgsPlain = &toolimpl.Object{Names: []string{}}

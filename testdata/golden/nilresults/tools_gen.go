@@ -368,8 +368,6 @@ func toolgenCallBlob(ctx context.Context, args []byte) (res toolgen.Result, err 
 	return toolimpl.Structured(e), nil
 }
 
-var toolgenArgsGetReport = &toolimpl.Object{Names: []string{}}
-
 // toolgenTypeItem describes a Item for toolimpl's table-driven reader and writer.
 var toolgenTypeItem = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"id"}, Required: []int{0}},
@@ -380,6 +378,7 @@ var toolgenTypeItem = &toolimpl.Struct{
 	Size:      unsafe.Sizeof(Item{}),
 	ReadSlice: toolimpl.ReadSlice[Item],
 }
+var toolgenArgsGetReport = &toolimpl.Object{Names: []string{}}
 
 // toolgenEncodeReport writes a Report object.
 func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {

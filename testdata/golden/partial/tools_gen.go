@@ -536,7 +536,6 @@ var toolgenTypePage = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Page{}.Done), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Page{}.Done)), Required: 2, Key: `"done":`},
 		{Offset: unsafe.Offsetof(Page{}.At), Kind: toolimpl.FieldTime, Pointer: true, Key: `"at":`},
 	},
-	New: toolimpl.New[Page],
 }
 
 // toolgenEncodePage writes a Page object, as its table says.

@@ -615,30 +615,14 @@ func toolgenCallMaybe(ctx context.Context, args []byte) (res toolgen.Result, err
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallNothing reads the arguments of nothing, calls Nothing and writes its result.
-func toolgenCallNothing(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolNothing, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsNothing); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := Nothing(); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallNothing reads the arguments of nothing, calls Nothing and writes its result, as its tables say.
+func toolgenCallNothing(ctx context.Context, args []byte) (toolgen.Result, error) {
+	return toolimpl.Dispatch(ctx, args, &toolgenToolNothing, nil, nil, func(ctx context.Context) (err error) {
+		return Nothing()
+	})
 }
+
+var toolgenToolNothing = toolimpl.Tool{Name: ToolNothing, In: toolimpl.NoArgs}
 
 // toolgenCallPicture reads the arguments of picture, calls Picture and writes its result.
 func toolgenCallPicture(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -726,6 +710,5 @@ var toolgenArgsNumber = &toolimpl.Object{Names: []string{}}
 var toolgenArgsTable = &toolimpl.Object{Names: []string{}}
 var toolgenArgsFlag = &toolimpl.Object{Names: []string{}}
 var toolgenArgsMaybe = &toolimpl.Object{Names: []string{}}
-var toolgenArgsNothing = &toolimpl.Object{Names: []string{}}
 var toolgenArgsPicture = &toolimpl.Object{Names: []string{}}
 var toolgenArgsPictureOnly = &toolimpl.Object{Names: []string{}}

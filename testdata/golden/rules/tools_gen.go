@@ -149,30 +149,14 @@ func (r AddRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolAdd, toolgenArgsAdd, unsafe.Pointer(&r), 1)
 }
 
-// toolgenCallPing reads the arguments of ping, calls Ping and writes its result.
-func toolgenCallPing(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolPing, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsPing); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := Ping(); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallPing reads the arguments of ping, calls Ping and writes its result, as its tables say.
+func toolgenCallPing(ctx context.Context, args []byte) (toolgen.Result, error) {
+	return toolimpl.Dispatch(ctx, args, &toolgenToolPing, nil, nil, func(ctx context.Context) (err error) {
+		return Ping()
+	})
 }
+
+var toolgenToolPing = toolimpl.Tool{Name: ToolPing, In: toolimpl.NoArgs}
 
 // toolgenCallCopy reads the arguments of copy, calls Copy and writes its result.
 func toolgenCallCopy(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -282,7 +266,6 @@ func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-var toolgenArgsPing = &toolimpl.Object{Names: []string{}}
 var toolgenArgsCopy = &toolimpl.Object{Names: []string{"from", "to", "_tmp", "n"}, Required: []int{0, 1, 2, 3}}
 
 // toolgenDecodeAssign reads a Assign object.

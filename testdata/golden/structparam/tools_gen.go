@@ -252,7 +252,6 @@ var toolgenTypeOptions = &toolimpl.Struct{
 	Fields: []toolimpl.Field{
 		{Offset: unsafe.Offsetof(Options{}.Verbose), Kind: toolimpl.FieldBool, Required: 1, Key: `"verbose":`},
 	},
-	New: toolimpl.New[Options],
 }
 
 // toolgenDecodeQuery reads a Query object.
