@@ -608,6 +608,9 @@ type Tool struct {
 	In, Out *Struct
 	// NoRepair: the tool's arguments are never repaired.
 	NoRepair bool
+	// Text: the tool returns a string (Out is nil), the text of its
+	// result; out points to it.
+	Text bool
 	// NilResult is set for a tool that returns a pointer to its result's
 	// struct: out then points to that pointer, and a nil one is a failed
 	// result that says this.
@@ -683,6 +686,9 @@ func Dispatch(ctx context.Context, args []byte, t *Tool, in, out unsafe.Pointer,
 		return ToolFailed(ctx, err)
 	}
 	if t.Out == nil {
+		if t.Text {
+			return toolgen.TextResult(*(*string)(out)), nil
+		}
 		return toolgen.TextResult("ok"), nil
 	}
 	if t.NilResult != "" {

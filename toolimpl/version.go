@@ -15,7 +15,8 @@ package toolimpl
 const (
 	// GenVersion is the version of generated code that this toolgen writes.
 	// Version 10 added Caller and CallerOK, which tools of one layout share,
-	// Tool.NilResult, for tools that return a pointer, and NoArgs;
+	// Tool.NilResult and Tool.Text, for tools that return a pointer or a
+	// string, and NoArgs;
 	// version 9 added Struct.Size and Struct.ReadSlice, for slices of
 	// structs read and written through tables; version 8, the
 	// table-driven reader and writer (Struct, Field, Enum, ReadStruct,

@@ -434,28 +434,16 @@ func Resources() []toolgen.Resource {
 	}}
 }
 
-// toolgenCallTestSimpleText reads the arguments of test_simple_text, calls TestSimpleText and writes its result.
-func toolgenCallTestSimpleText(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTestSimpleText, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTestSimpleText); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out := TestSimpleText()
-	return toolgen.TextResult(out), nil
+// toolgenCallTestSimpleText reads the arguments of test_simple_text, calls TestSimpleText and writes its result, as its tables say.
+func toolgenCallTestSimpleText(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTestSimpleText, nil, unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out = TestSimpleText()
+		return nil
+	})
 }
+
+var toolgenToolTestSimpleText = toolimpl.Tool{Name: ToolTestSimpleText, In: toolimpl.NoArgs, Text: true}
 
 // toolgenCallTestImageContent reads the arguments of test_image_content, calls TestImageContent and writes its result.
 func toolgenCallTestImageContent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -549,57 +537,27 @@ func toolgenCallTestMultipleContentTypes(ctx context.Context, args []byte) (res 
 	return out, nil
 }
 
-// toolgenCallTestToolWithLogging reads the arguments of test_tool_with_logging, calls TestToolWithLogging and writes its result.
-func toolgenCallTestToolWithLogging(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTestToolWithLogging, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTestToolWithLogging); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := TestToolWithLogging(ctx)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallTestToolWithLogging reads the arguments of test_tool_with_logging, calls TestToolWithLogging and writes its result, as its tables say.
+func toolgenCallTestToolWithLogging(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTestToolWithLogging, nil, unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = TestToolWithLogging(ctx)
+		return err
+	})
 }
 
-// toolgenCallTestToolWithProgress reads the arguments of test_tool_with_progress, calls TestToolWithProgress and writes its result.
-func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTestToolWithProgress, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTestToolWithProgress); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := TestToolWithProgress(ctx)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolTestToolWithLogging = toolimpl.Tool{Name: ToolTestToolWithLogging, In: toolimpl.NoArgs, Text: true}
+
+// toolgenCallTestToolWithProgress reads the arguments of test_tool_with_progress, calls TestToolWithProgress and writes its result, as its tables say.
+func toolgenCallTestToolWithProgress(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTestToolWithProgress, nil, unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = TestToolWithProgress(ctx)
+		return err
+	})
 }
+
+var toolgenToolTestToolWithProgress = toolimpl.Tool{Name: ToolTestToolWithProgress, In: toolimpl.NoArgs, Text: true}
 
 // toolgenCallTestErrorHandling reads the arguments of test_error_handling, calls TestErrorHandling and writes its result, as its tables say.
 func toolgenCallTestErrorHandling(ctx context.Context, args []byte) (toolgen.Result, error) {
@@ -678,66 +636,30 @@ func toolgenCallTestElicitation(ctx context.Context, args []byte) (res toolgen.R
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenCallTestElicitationSep1034Defaults reads the arguments of test_elicitation_sep1034_defaults, calls TestElicitationSep1034Defaults and writes its result.
-func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTestElicitationSep1034Defaults, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTestElicitationSep1034Defaults); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := TestElicitationSep1034Defaults(ctx)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallTestElicitationSep1034Defaults reads the arguments of test_elicitation_sep1034_defaults, calls TestElicitationSep1034Defaults and writes its result, as its tables say.
+func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTestElicitationSep1034Defaults, nil, unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = TestElicitationSep1034Defaults(ctx)
+		return err
+	})
 }
 
-// toolgenCallTestElicitationSep1330Enums reads the arguments of test_elicitation_sep1330_enums, calls TestElicitationSep1330Enums and writes its result.
-func toolgenCallTestElicitationSep1330Enums(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTestElicitationSep1330Enums, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTestElicitationSep1330Enums); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := TestElicitationSep1330Enums(ctx)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolTestElicitationSep1034Defaults = toolimpl.Tool{Name: ToolTestElicitationSep1034Defaults, In: toolimpl.NoArgs, Text: true}
+
+// toolgenCallTestElicitationSep1330Enums reads the arguments of test_elicitation_sep1330_enums, calls TestElicitationSep1330Enums and writes its result, as its tables say.
+func toolgenCallTestElicitationSep1330Enums(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTestElicitationSep1330Enums, nil, unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = TestElicitationSep1330Enums(ctx)
+		return err
+	})
 }
 
-var toolgenArgsTestSimpleText = &toolimpl.Object{Names: []string{}}
+var toolgenToolTestElicitationSep1330Enums = toolimpl.Tool{Name: ToolTestElicitationSep1330Enums, In: toolimpl.NoArgs, Text: true}
 var toolgenArgsTestImageContent = &toolimpl.Object{Names: []string{}}
 var toolgenArgsTestAudioContent = &toolimpl.Object{Names: []string{}}
 var toolgenArgsTestEmbeddedResource = &toolimpl.Object{Names: []string{}}
 var toolgenArgsTestMultipleContentTypes = &toolimpl.Object{Names: []string{}}
-var toolgenArgsTestToolWithLogging = &toolimpl.Object{Names: []string{}}
-var toolgenArgsTestToolWithProgress = &toolimpl.Object{Names: []string{}}
 var toolgenArgsTestSampling = &toolimpl.Object{Names: []string{"prompt"}, Required: []int{0}}
 var toolgenArgsTestElicitation = &toolimpl.Object{Names: []string{"message"}, Required: []int{0}}
-var toolgenArgsTestElicitationSep1034Defaults = &toolimpl.Object{Names: []string{}}
-var toolgenArgsTestElicitationSep1330Enums = &toolimpl.Object{Names: []string{}}

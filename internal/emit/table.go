@@ -472,8 +472,9 @@ func structUses(pkg *model.Package) (pointed, sliced map[*model.Struct]bool) {
 
 // tableCall writes a tool's dispatch as a call of toolimpl.Dispatch with
 // its tables, when its arguments are a tabled struct or none
-// (toolimpl.NoArgs) and its result is nothing, a tabled struct or a pointer
-// to one (toolimpl.Tool.NilResult), and reports whether it did:
+// (toolimpl.NoArgs) and its result is nothing, a string
+// (toolimpl.Tool.Text), a tabled struct or a pointer to one
+// (toolimpl.Tool.NilResult), and reports whether it did:
 //
 //	func toolgenCallGetWeather(ctx context.Context, args []byte) (toolgen.Result, error) {
 //		var in Args
@@ -520,6 +521,7 @@ func (g *generator) tableCall(t *model.Tool) bool {
 	var ok bool
 	switch {
 	case r.Kind == model.ResultNone:
+	case r.Kind == model.ResultText:
 	case r.Kind == model.ResultValue && !r.Wrapped && r.Type.Kind == model.KindStruct:
 		if outTable, ok = g.table(r.Type); !ok {
 			return false
@@ -538,7 +540,7 @@ func (g *generator) tableCall(t *model.Tool) bool {
 	}
 	var body []jen.Code
 	switch {
-	case outTable == "":
+	case r.Kind == model.ResultNone:
 		body = []jen.Code{jen.Return(call)}
 	case r.HasError:
 		body = []jen.Code{jen.List(jen.Id("out"), jen.Err()).Op("=").Add(call), jen.Return(jen.Err())}
@@ -548,9 +550,14 @@ func (g *generator) tableCall(t *model.Tool) bool {
 	desc := toolVar(t)
 	spec := []jen.Code{jen.Id("Name").Op(":").Id(t.ConstName), jen.Id("In").Op(":").Add(inTable)}
 	out := jen.Nil()
+	if r.Kind != model.ResultNone {
+		out = jen.Qual("unsafe", "Pointer").Call(jen.Op("&").Id("out"))
+	}
 	if outTable != "" {
 		spec = append(spec, jen.Id("Out").Op(":").Id(outTable))
-		out = jen.Qual("unsafe", "Pointer").Call(jen.Op("&").Id("out"))
+	}
+	if r.Kind == model.ResultText {
+		spec = append(spec, jen.Id("Text").Op(":").True())
 	}
 	if t.NoRepair {
 		spec = append(spec, jen.Id("NoRepair").Op(":").True())
@@ -573,7 +580,7 @@ func (g *generator) tableCall(t *model.Tool) bool {
 		stmts = append(stmts, jen.Var().Id("in").Add(goType(in)))
 		inPtr = jen.Qual("unsafe", "Pointer").Call(jen.Op("&").Id("in"))
 	}
-	if outTable != "" {
+	if r.Kind != model.ResultNone {
 		stmts = append(stmts, jen.Var().Id("out").Add(goType(r.Type)))
 	}
 	stmts = append(stmts, jen.Return(impl("Dispatch").Call(
@@ -589,7 +596,8 @@ func (g *generator) tableCall(t *model.Tool) bool {
 // sharedCalls picks the tools whose Call is toolimpl.Caller (or CallerOK)
 // instantiated with their types: tools whose functions have the plain form
 // func(context.Context, Args) (Result, error), func(context.Context, Args)
-// (*Result, error) or func(context.Context, Args) error, over tabled
+// (*Result, error), func(context.Context, Args) (string, error) or
+// func(context.Context, Args) error, over tabled
 // structs, and whose arguments and result have the
 // layout of another such tool's. The compiler compiles a generic function
 // once per layout, so tools made from one template (as go-sdk's AddTool
@@ -639,6 +647,8 @@ func (g *generator) callLayout(t *model.Tool) (string, bool) {
 	case r.Kind == model.ResultValue && r.HasError && !r.Wrapped && r.Type.Kind == model.KindPointer && g.tabledStruct(r.Type.Elem):
 		// Every pointer has one layout, whatever it points to.
 		return in + " -> pointer", true
+	case r.Kind == model.ResultText && r.HasError:
+		return in + " -> string", true
 	}
 	return "", false
 }

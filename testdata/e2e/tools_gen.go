@@ -456,31 +456,16 @@ func toolgenCallFail(ctx context.Context, args []byte) (res toolgen.Result, err 
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenCallBoom reads the arguments of boom, calls Boom and writes its result.
-func toolgenCallBoom(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolBoom, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsBoom); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Boom()
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallBoom reads the arguments of boom, calls Boom and writes its result, as its tables say.
+func toolgenCallBoom(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolBoom, nil, unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Boom()
+		return err
+	})
 }
+
+var toolgenToolBoom = toolimpl.Tool{Name: ToolBoom, In: toolimpl.NoArgs, Text: true}
 
 // toolgenCallSleep reads the arguments of sleep, calls Sleep and writes its result.
 func toolgenCallSleep(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -755,7 +740,6 @@ func toolgenEncodeResults(e *toolimpl.Encoder, v *Results) {
 
 var toolgenArgsEcho = &toolimpl.Object{Names: []string{"text", "times"}, Required: []int{0}}
 var toolgenArgsFail = &toolimpl.Object{Names: []string{"reason"}, Required: []int{0}}
-var toolgenArgsBoom = &toolimpl.Object{Names: []string{}}
 var toolgenArgsSleep = &toolimpl.Object{Names: []string{"ms"}, Required: []int{0}}
 
 // toolgenDecodeNode reads a Node object.

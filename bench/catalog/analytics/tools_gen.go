@@ -2810,26 +2810,17 @@ func toolgenCallAddTimelineAnnotation(ctx context.Context, args []byte) (res too
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenCallCreateExperiment reads the arguments of create_experiment, calls CreateExperiment and writes its result.
-func toolgenCallCreateExperiment(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateExperiment, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallCreateExperiment reads the arguments of create_experiment, calls CreateExperiment and writes its result, as its tables say.
+func toolgenCallCreateExperiment(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in NewExperiment
-	toolgenDecodeNewExperiment(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateExperiment(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateExperiment, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateExperiment(ctx, in)
+		return err
+	})
 }
+
+var toolgenToolCreateExperiment = toolimpl.Tool{Name: ToolCreateExperiment, In: toolgenTypeNewExperiment, Text: true}
 
 // toolgenCallGetExperimentResults reads the arguments of get_experiment_results, calls GetExperimentResults and writes its result.
 func toolgenCallGetExperimentResults(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3643,12 +3634,6 @@ var toolgenArgsDetectMetricAnomalies = &toolimpl.Object{Names: []string{"metric"
 var toolgenArgsForecastMetric = &toolimpl.Object{Names: []string{"metric", "horizon_days"}, Required: []int{0, 1}}
 var toolgenArgsComparePeriods = &toolimpl.Object{Names: []string{"metric", "current_from", "current_to", "previous_from", "previous_to"}, Required: []int{0, 1, 2, 3, 4}}
 var toolgenArgsAddTimelineAnnotation = &toolimpl.Object{Names: []string{"at", "text"}, Required: []int{0, 1}}
-
-// toolgenDecodeNewExperiment reads a NewExperiment object, as its table says.
-func toolgenDecodeNewExperiment(d *toolimpl.Decoder, v *NewExperiment) {
-	toolimpl.ReadStruct(d, toolgenTypeNewExperiment, unsafe.Pointer(v))
-}
-
 var toolgenArgsGetExperimentResults = &toolimpl.Object{Names: []string{"experiment_id"}, Required: []int{0}}
 
 // toolgenTypeExperimentResult describes a ExperimentResult for toolimpl's table-driven reader and writer.

@@ -2361,26 +2361,17 @@ func toolgenCallSortSheetRange(ctx context.Context, args []byte) (res toolgen.Re
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenCallCreatePivotTable reads the arguments of create_pivot_table, calls CreatePivotTable and writes its result.
-func toolgenCallCreatePivotTable(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreatePivotTable, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallCreatePivotTable reads the arguments of create_pivot_table, calls CreatePivotTable and writes its result, as its tables say.
+func toolgenCallCreatePivotTable(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in PivotTable
-	toolgenDecodePivotTable(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreatePivotTable(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreatePivotTable, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreatePivotTable(ctx, in)
+		return err
+	})
 }
+
+var toolgenToolCreatePivotTable = toolimpl.Tool{Name: ToolCreatePivotTable, In: toolgenTypePivotTable, Text: true}
 
 // toolgenCallCreateChart reads the arguments of create_chart, calls CreateChart and writes its result.
 func toolgenCallCreateChart(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3354,11 +3345,6 @@ var toolgenArgsSetCellFormula = &toolimpl.Object{Names: []string{"spreadsheet_id
 var toolgenArgsAddSheetTab = &toolimpl.Object{Names: []string{"spreadsheet_id", "title"}, Required: []int{0, 1}}
 var toolgenArgsDeleteSheetTab = &toolimpl.Object{Names: []string{"spreadsheet_id", "title"}, Required: []int{0, 1}}
 var toolgenArgsSortSheetRange = &toolimpl.Object{Names: []string{"spreadsheet_id", "a1_range", "column", "descending"}, Required: []int{0, 1, 2, 3}}
-
-// toolgenDecodePivotTable reads a PivotTable object, as its table says.
-func toolgenDecodePivotTable(d *toolimpl.Decoder, v *PivotTable) {
-	toolimpl.ReadStruct(d, toolgenTypePivotTable, unsafe.Pointer(v))
-}
 
 // toolgenDecodeChartType reads a ChartType: one of "bar", "column", "line", "pie", "scatter", "area".
 func toolgenDecodeChartType(d *toolimpl.Decoder, v *ChartType) {

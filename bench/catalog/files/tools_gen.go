@@ -2199,31 +2199,16 @@ func toolgenCallRestoreFromTrash(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallEmptyTrash reads the arguments of empty_trash, calls EmptyTrash and writes its result.
-func toolgenCallEmptyTrash(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolEmptyTrash, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsEmptyTrash); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := EmptyTrash(ctx)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallEmptyTrash reads the arguments of empty_trash, calls EmptyTrash and writes its result, as its tables say.
+func toolgenCallEmptyTrash(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolEmptyTrash, nil, unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = EmptyTrash(ctx)
+		return err
+	})
 }
+
+var toolgenToolEmptyTrash = toolimpl.Tool{Name: ToolEmptyTrash, In: toolimpl.NoArgs, Text: true}
 
 // toolgenCallCompressFiles reads the arguments of compress_files, calls CompressFiles and writes its result.
 func toolgenCallCompressFiles(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2655,26 +2640,17 @@ func toolgenCallFindDuplicateFiles(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallSyncFolder reads the arguments of sync_folder, calls SyncFolder and writes its result.
-func toolgenCallSyncFolder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSyncFolder, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallSyncFolder reads the arguments of sync_folder, calls SyncFolder and writes its result, as its tables say.
+func toolgenCallSyncFolder(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in SyncRequest
-	toolgenDecodeSyncRequest(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := SyncFolder(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSyncFolder, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = SyncFolder(ctx, in)
+		return err
+	})
 }
+
+var toolgenToolSyncFolder = toolimpl.Tool{Name: ToolSyncFolder, In: toolgenTypeSyncRequest, Text: true}
 
 // toolgenCallUploadFileFromURL reads the arguments of upload_file_from_url, calls UploadFileFromURL and writes its result.
 func toolgenCallUploadFileFromURL(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3146,7 +3122,6 @@ func toolgenEncodeVersion(e *toolimpl.Encoder, v *Version) {
 var toolgenArgsRestoreFileVersion = &toolimpl.Object{Names: []string{"path", "version_id"}, Required: []int{0, 1}}
 var toolgenArgsListTrash = &toolimpl.Object{Names: []string{"limit"}, Required: []int{0}}
 var toolgenArgsRestoreFromTrash = &toolimpl.Object{Names: []string{"path"}, Required: []int{0}}
-var toolgenArgsEmptyTrash = &toolimpl.Object{Names: []string{}}
 
 // toolgenDecodeSlicestring reads a []string.
 func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
@@ -3247,12 +3222,6 @@ func toolgenDecodeHashAlgorithm(d *toolimpl.Decoder, v *HashAlgorithm) {
 
 var toolgenArgsGetFileChecksum = &toolimpl.Object{Names: []string{"path", "algorithm"}, Required: []int{0, 1}}
 var toolgenArgsFindDuplicateFiles = &toolimpl.Object{Names: []string{"folder", "min_size"}, Required: []int{0}}
-
-// toolgenDecodeSyncRequest reads a SyncRequest object, as its table says.
-func toolgenDecodeSyncRequest(d *toolimpl.Decoder, v *SyncRequest) {
-	toolimpl.ReadStruct(d, toolgenTypeSyncRequest, unsafe.Pointer(v))
-}
-
 var toolgenArgsUploadFileFromURL = &toolimpl.Object{Names: []string{"url", "destination"}, Required: []int{0, 1}}
 var toolgenArgsGetFileDownloadURL = &toolimpl.Object{Names: []string{"path", "expires_in_minutes"}, Required: []int{0, 1}}
 var toolgenArgsTransferFileOwnership = &toolimpl.Object{Names: []string{"path", "new_owner"}, Required: []int{0, 1}}

@@ -3286,26 +3286,17 @@ func toolgenCallGetTrainingCompletion(ctx context.Context, args []byte) (res too
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallSubmitExpenseClaim reads the arguments of submit_expense_claim, calls SubmitExpenseClaim and writes its result.
-func toolgenCallSubmitExpenseClaim(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSubmitExpenseClaim, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallSubmitExpenseClaim reads the arguments of submit_expense_claim, calls SubmitExpenseClaim and writes its result, as its tables say.
+func toolgenCallSubmitExpenseClaim(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in ExpenseClaim
-	toolgenDecodeExpenseClaim(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := SubmitExpenseClaim(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSubmitExpenseClaim, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = SubmitExpenseClaim(ctx, in)
+		return err
+	})
 }
+
+var toolgenToolSubmitExpenseClaim = toolimpl.Tool{Name: ToolSubmitExpenseClaim, In: toolgenTypeExpenseClaim, Text: true}
 
 // toolgenCallApproveExpenseClaim reads the arguments of approve_expense_claim, calls ApproveExpenseClaim and writes its result.
 func toolgenCallApproveExpenseClaim(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3835,12 +3826,6 @@ var toolgenArgsListBenefitPlans = &toolimpl.Object{Names: []string{"location"}}
 var toolgenArgsEnrollInBenefitPlan = &toolimpl.Object{Names: []string{"employee_id", "plan_id", "dependents"}, Required: []int{0, 1, 2}}
 var toolgenArgsAssignTrainingCourse = &toolimpl.Object{Names: []string{"course_id", "employee_ids", "due"}, Required: []int{0, 1, 2}}
 var toolgenArgsGetTrainingCompletion = &toolimpl.Object{Names: []string{"course_id", "department"}, Required: []int{0}}
-
-// toolgenDecodeExpenseClaim reads a ExpenseClaim object, as its table says.
-func toolgenDecodeExpenseClaim(d *toolimpl.Decoder, v *ExpenseClaim) {
-	toolimpl.ReadStruct(d, toolgenTypeExpenseClaim, unsafe.Pointer(v))
-}
-
 var toolgenArgsApproveExpenseClaim = &toolimpl.Object{Names: []string{"claim_id", "approve", "comment"}, Required: []int{0, 1}}
 
 // toolgenDecodeHeadcountGrouping reads a HeadcountGrouping: one of "department", "location", "employment_type", "manager".

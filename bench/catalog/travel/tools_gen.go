@@ -595,7 +595,7 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "travel",
 	Tokens:      toolgen.Tokens{Default: 100, Strict: 83, Gemini: 78},
 	SearchTerms: "1 26 gISeCDBQ4iCgGZ address coordinat geocod:4 lat:2 lng:2 location nearest parameter point revers:4 revers_geocod:4 street travel:2 turn",
-	Call:        toolgenCallReverseGeocode,
+	Call:        toolimpl.Caller(&toolgenToolReverseGeocode, ReverseGeocode),
 }, {
 	Name:        ToolGetLocationTimeZone,
 	Description: "GetLocationTimeZone returns the time zone and current local time at a point.\n\nParameters:\n  - location: the point.",
@@ -608,7 +608,7 @@ var toolgenTools = [...]toolgen.Tool{{
 	Namespace:   "travel",
 	Tokens:      toolgen.Tokens{Default: 106, Strict: 89, Gemini: 84},
 	SearchTerms: "1 36 EMAnIAmtAahEV current get:4 get_location_time_zone:4 lat:2 lng:2 local location:5 parameter point:2 return time:6 travel:2 zone:5",
-	Call:        toolgenCallGetLocationTimeZone,
+	Call:        toolimpl.Caller(&toolgenToolGetLocationTimeZone, GetLocationTimeZone),
 }, {
 	Name:         ToolGetElevation,
 	Description:  "GetElevation returns the height above sea level of points.",
@@ -2939,47 +2939,11 @@ func toolgenCallGeocodeAddress(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallReverseGeocode reads the arguments of reverse_geocode, calls ReverseGeocode and writes its result.
-func toolgenCallReverseGeocode(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolReverseGeocode, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var in Location
-	toolgenDecodeLocation(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ReverseGeocode(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
+// toolgenToolReverseGeocode describes the dispatch of reverse_geocode, which toolimpl.Caller runs, as its tables say.
+var toolgenToolReverseGeocode = toolimpl.Tool{Name: ToolReverseGeocode, In: toolgenTypeLocation, Text: true}
 
-// toolgenCallGetLocationTimeZone reads the arguments of get_location_time_zone, calls GetLocationTimeZone and writes its result.
-func toolgenCallGetLocationTimeZone(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetLocationTimeZone, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var in Location
-	toolgenDecodeLocation(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetLocationTimeZone(ctx, in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
+// toolgenToolGetLocationTimeZone describes the dispatch of get_location_time_zone, which toolimpl.Caller runs, as its tables say.
+var toolgenToolGetLocationTimeZone = toolimpl.Tool{Name: ToolGetLocationTimeZone, In: toolgenTypeLocation, Text: true}
 
 // toolgenCallGetElevation reads the arguments of get_elevation, calls GetElevation and writes its result.
 func toolgenCallGetElevation(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3840,11 +3804,6 @@ func toolgenEncodeLocation(e *toolimpl.Encoder, v *Location) {
 	toolimpl.WriteStruct(e, toolgenTypeLocation, unsafe.Pointer(v))
 }
 
-// toolgenDecodeLocation reads a Location object, as its table says.
-func toolgenDecodeLocation(d *toolimpl.Decoder, v *Location) {
-	toolimpl.ReadStruct(d, toolgenTypeLocation, unsafe.Pointer(v))
-}
-
 // toolgenDecodeSliceLocation reads a []Location.
 func toolgenDecodeSliceLocation(d *toolimpl.Decoder, v *[]Location) {
 	if _, ok := d.Array(); ok {
@@ -3900,6 +3859,12 @@ var toolgenArgsReserveRestaurantTable = &toolimpl.Object{Names: []string{"place_
 var toolgenArgsSavePlaceToList = &toolimpl.Object{Names: []string{"place_id", "list"}, Required: []int{0, 1}}
 var toolgenArgsRenderStaticMap = &toolimpl.Object{Names: []string{"center", "zoom", "markers"}, Required: []int{0, 1, 2}}
 var toolgenArgsShareLiveLocation = &toolimpl.Object{Names: []string{"email", "minutes"}, Required: []int{0, 1}}
+
+// toolgenDecodeLocation reads a Location object, as its table says.
+func toolgenDecodeLocation(d *toolimpl.Decoder, v *Location) {
+	toolimpl.ReadStruct(d, toolgenTypeLocation, unsafe.Pointer(v))
+}
+
 var toolgenArgsCreateGeofence = &toolimpl.Object{Names: []string{"name", "center", "radius_meters"}, Required: []int{0, 1, 2}}
 
 // toolgenDecodeCabin reads a Cabin: one of "economy", "premium_economy", "business", "first".

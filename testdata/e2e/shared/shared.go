@@ -2,6 +2,10 @@
 // results have one layout: their generated Call is toolimpl.Caller (or
 // CallerOK) instantiated with their types, one dispatch function for all of
 // them, while Stats, of a layout of its own, keeps a function of its own.
+// The results of each form the tables dispatch are here, shared or not: a
+// struct, a pointer to one (Lookup, Find, Inspect), a string (Shout,
+// Whisper, Describe) and only an error (Forget, Remember, Ping), and tools
+// that take no arguments (Now, Ping).
 package shared
 
 //go:generate go tool toolgen
@@ -9,6 +13,7 @@ package shared
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 )
 
@@ -163,4 +168,33 @@ func Now(ctx context.Context) (Clock, error) { return Clock{Hour: 10, Minute: 30
 func Ping(ctx context.Context) error {
 	Forgotten <- "ping"
 	return nil
+}
+
+// Mood is how Whisper says things.
+type Mood string
+
+// Shout shouts a name.
+//
+//toolgen:tool
+func Shout(ctx context.Context, in NameArgs) (string, error) {
+	if in.Name == "" {
+		return "", errors.New("shout what?")
+	}
+	return strings.ToUpper(in.Name) + "!", nil
+}
+
+// Whisper whispers a name, in a Mood: a string all the same, so Whisper
+// and Shout share a dispatch function.
+//
+//toolgen:tool
+func Whisper(ctx context.Context, in OtherNameArgs) (Mood, error) {
+	return Mood("psst, " + strings.ToLower(in.Name)), nil
+}
+
+// Describe describes values in words.
+//
+//toolgen:tool
+func Describe(ctx context.Context, in StatsArgs) (string, error) {
+	r, err := Stats(ctx, in)
+	return fmt.Sprintf("%d values, %g in all", len(in.Values), r.Sum), err
 }

@@ -40,6 +40,7 @@ func tool(t *testing.T, name toolgen.ToolName) toolgen.Tool {
 func TestTheTemplateToolsShareCaller(t *testing.T) {
 	src, err := os.ReadFile("tools_gen.go")
 	require.NoError(t, err)
+	file := strings.Join(strings.Fields(string(src)), " ") // gofmt aligns the values
 	for _, want := range []string{
 		"toolimpl.Caller(&toolgenToolGreet, Greet)",
 		"toolimpl.Caller(&toolgenToolWave, Wave)",
@@ -50,8 +51,11 @@ func TestTheTemplateToolsShareCaller(t *testing.T) {
 		"toolimpl.Caller(&toolgenToolFind, Find)",
 		"Call:         toolgenCallInspect,",
 		"In: toolimpl.NoArgs, Out: toolgenTypeClock}",
+		"toolimpl.Caller(&toolgenToolShout, Shout)",
+		"toolimpl.Caller(&toolgenToolWhisper, Whisper)",
+		"Call:         toolgenCallDescribe,",
 	} {
-		assert.Contains(t, string(src), want)
+		assert.True(t, strings.Contains(file, strings.Join(strings.Fields(want), " ")), "tools_gen.go has no %s", want)
 	}
 }
 
@@ -221,4 +225,27 @@ func TestNoArguments(t *testing.T) {
 		}
 	}
 	assert.Empty(t, Forgotten, "bad arguments call nothing")
+}
+
+// A tool that returns a string has it as its result's text, through a
+// shared dispatch function (Shout, Whisper) or one of its own (Describe).
+func TestTextResults(t *testing.T) {
+	for _, c := range []struct {
+		name       toolgen.ToolName
+		args, want string
+	}{
+		{ToolShout, `{"name":"ann"}`, "ANN!"},
+		{ToolWhisper, `{"name":"BO"}`, "psst, bo"},
+		{ToolDescribe, `{"values":[1,2]}`, "2 values, 3 in all"},
+	} {
+		res := call(t, c.name, c.args)
+		assert.False(t, res.IsError, "%s: %s", c.name, res.Text())
+		assert.Equal(t, c.want, res.Text(), c.name)
+		assert.Empty(t, res.Structured, c.name)
+	}
+	res := call(t, ToolShout, `{"name":""}`)
+	assert.True(t, res.IsError)
+	assert.Contains(t, res.Text(), "shout what?")
+	res = call(t, ToolDescribe, `{"values":[]}`)
+	assert.True(t, res.IsError, "minItems=1: %s", res.Text())
 }

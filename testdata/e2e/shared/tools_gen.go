@@ -45,6 +45,14 @@ const (
 	ToolNow toolgen.ToolName = "now"
 	// ToolPing names the tool ping (Ping). Ping answers.
 	ToolPing toolgen.ToolName = "ping"
+	// ToolShout names the tool shout (Shout). Shout shouts a name.
+	ToolShout toolgen.ToolName = "shout"
+	// ToolWhisper names the tool whisper (Whisper). Whisper whispers a name, in a
+	// Mood: a string all the same, so Whisper and Shout share a dispatch function.
+	ToolWhisper toolgen.ToolName = "whisper"
+	// ToolDescribe names the tool describe (Describe). Describe describes values
+	// in words.
+	ToolDescribe toolgen.ToolName = "describe"
 )
 
 // A compile error here means a tool's signature changed since this file was
@@ -60,9 +68,12 @@ var (
 	_ func(context.Context, StatsArgs) (*StatsResult, error) = Inspect
 	_ func(context.Context) (Clock, error)                   = Now
 	_ func(context.Context) error                            = Ping
+	_ func(context.Context, NameArgs) (string, error)        = Shout
+	_ func(context.Context, OtherNameArgs) (Mood, error)     = Whisper
+	_ func(context.Context, StatsArgs) (string, error)       = Describe
 )
 
-// Tools returns the tools of package shared: greet, wave, forget, remember, stats, lookup, find, inspect, now, ping.
+// Tools returns the tools of package shared: greet, wave, forget, remember, stats, lookup, find, inspect, now, ping, shout, whisper, describe.
 func Tools() []toolgen.Tool {
 	return toolimpl.StaticTools(toolgenTools[:])
 }
@@ -155,6 +166,30 @@ var toolgenTools = [...]toolgen.Tool{{
 	Tokens:      toolgen.Tokens{Default: 42, Strict: 25, Gemini: 21},
 	SearchTerms: "1 7 DwR answer ping:4 share:2",
 	Call:        toolgenCallPing,
+}, {
+	Name:        ToolShout,
+	Description: "Shout shouts a name.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the name"}},"required":["name"],"additionalProperties":false}`),
+	Namespace:   "shared",
+	Tokens:      toolgen.Tokens{Default: 62, Strict: 45, Gemini: 40},
+	SearchTerms: "1 11 S4Q name:4 share:2 shout:5",
+	Call:        toolimpl.Caller(&toolgenToolShout, Shout),
+}, {
+	Name:        ToolWhisper,
+	Description: "Whisper whispers a name, in a Mood: a string all the same, so Whisper and Shout share a dispatch function.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"name":{"type":"string","description":"the name"}},"required":["name"],"additionalProperties":false}`),
+	Namespace:   "shared",
+	Tokens:      toolgen.Tokens{Default: 81, Strict: 64, Gemini: 59},
+	SearchTerms: "1 20 gQNZCySB4A all dispatch function mood name:4 same share:3 shout string whisper:6",
+	Call:        toolimpl.Caller(&toolgenToolWhisper, Whisper),
+}, {
+	Name:        ToolDescribe,
+	Description: "Describe describes values in words.",
+	InputSchema: []byte(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"values":{"type":"array","description":"the values","minItems":1,"items":{"type":"number"}}},"required":["values"],"additionalProperties":false}`),
+	Namespace:   "shared",
+	Tokens:      toolgen.Tokens{Default: 71, Strict: 54, Gemini: 49},
+	SearchTerms: "1 12 FCYo describ:5 share:2 valu:4 word",
+	Call:        toolgenCallDescribe,
 }}
 
 // GreetRule is a permission rule for the tool greet: each field is a glob over
@@ -279,6 +314,45 @@ func (r PingRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolPing}
 }
 
+// ShoutRule is a permission rule for the tool shout: each field is a glob over
+// that argument's value (as toolgen.Rule's Args), and an empty field does not
+// constrain it.
+type ShoutRule struct {
+	_    [0]func()
+	Name string // argument "name"
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r ShoutRule) Rule() toolgen.Rule {
+	return toolimpl.RuleOf(ToolShout, &toolgenTypeNameArgs.Object, unsafe.Pointer(&r), 1)
+}
+
+// WhisperRule is a permission rule for the tool whisper: each field is a glob
+// over that argument's value (as toolgen.Rule's Args), and an empty field does
+// not constrain it.
+type WhisperRule struct {
+	_    [0]func()
+	Name string // argument "name"
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r WhisperRule) Rule() toolgen.Rule {
+	return toolimpl.RuleOf(ToolWhisper, &toolgenTypeNameArgs.Object, unsafe.Pointer(&r), 1)
+}
+
+// DescribeRule is a permission rule for the tool describe: each field is a
+// glob over that argument's value (as toolgen.Rule's Args), and an empty field
+// does not constrain it.
+type DescribeRule struct {
+	_      [0]func()
+	Values string // argument "values": compact JSON, numbers in canonical form (\[1] matches [1.0])
+}
+
+// Rule returns r as a toolgen.Rule, for agent.Permissions.
+func (r DescribeRule) Rule() toolgen.Rule {
+	return toolimpl.RuleOf(ToolDescribe, &toolgenTypeStatsArgs.Object, unsafe.Pointer(&r), 1)
+}
+
 // toolgenToolGreet describes the dispatch of greet, which toolimpl.Caller runs, as its tables say.
 var toolgenToolGreet = toolimpl.Tool{Name: ToolGreet, In: toolgenTypeGreetArgs, Out: toolgenTypeGreetResult}
 
@@ -340,6 +414,24 @@ func toolgenCallPing(ctx context.Context, args []byte) (toolgen.Result, error) {
 }
 
 var toolgenToolPing = toolimpl.Tool{Name: ToolPing, In: toolimpl.NoArgs}
+
+// toolgenToolShout describes the dispatch of shout, which toolimpl.Caller runs, as its tables say.
+var toolgenToolShout = toolimpl.Tool{Name: ToolShout, In: toolgenTypeNameArgs, Text: true}
+
+// toolgenToolWhisper describes the dispatch of whisper, which toolimpl.Caller runs, as its tables say.
+var toolgenToolWhisper = toolimpl.Tool{Name: ToolWhisper, In: toolgenTypeNameArgs, Text: true}
+
+// toolgenCallDescribe reads the arguments of describe, calls Describe and writes its result, as its tables say.
+func toolgenCallDescribe(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in StatsArgs
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDescribe, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Describe(ctx, in)
+		return err
+	})
+}
+
+var toolgenToolDescribe = toolimpl.Tool{Name: ToolDescribe, In: toolgenTypeStatsArgs, Text: true}
 
 // toolgenTypeGreetArgs describes a GreetArgs for toolimpl's table-driven reader and writer.
 var toolgenTypeGreetArgs = &toolimpl.Struct{

@@ -125,26 +125,17 @@ func toolgenCallLookup(ctx context.Context, args []byte) (res toolgen.Result, er
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenCallExport reads the arguments of export, calls Export and writes its result.
-func toolgenCallExport(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolExport, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallExport reads the arguments of export, calls Export and writes its result, as its tables say.
+func toolgenCallExport(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in ExportArgs
-	toolgenDecodeExportArgs(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Export(in)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolExport, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Export(in)
+		return err
+	})
 }
+
+var toolgenToolExport = toolimpl.Tool{Name: ToolExport, In: toolgenTypeExportArgs, Text: true}
 
 // toolgenTypeExportArgs describes a ExportArgs for toolimpl's table-driven reader and writer.
 var toolgenTypeExportArgs = &toolimpl.Struct{
@@ -157,11 +148,6 @@ var toolgenTypeExportArgs = &toolimpl.Struct{
 	},
 }
 var toolgenArgsLookup = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
-
-// toolgenDecodeExportArgs reads a ExportArgs object, as its table says.
-func toolgenDecodeExportArgs(d *toolimpl.Decoder, v *ExportArgs) {
-	toolimpl.ReadStruct(d, toolgenTypeExportArgs, unsafe.Pointer(v))
-}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

@@ -197,31 +197,16 @@ func (r PlainRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolPlain}
 }
 
-// toolgenCallBoth reads the arguments of both, calls Both and writes its result.
-func toolgenCallBoth(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolBoth, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsBoth); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Both(ctx, toolgen.CtxFrom(ctx))
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallBoth reads the arguments of both, calls Both and writes its result, as its tables say.
+func toolgenCallBoth(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolBoth, nil, unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Both(ctx, toolgen.CtxFrom(ctx))
+		return err
+	})
 }
+
+var toolgenToolBoth = toolimpl.Tool{Name: ToolBoth, In: toolimpl.NoArgs, Text: true}
 
 // toolgenCallCtxOnly reads the arguments of ctx_only, calls CtxOnly and writes its result, as its tables say.
 func toolgenCallCtxOnly(ctx context.Context, args []byte) (toolgen.Result, error) {
@@ -271,26 +256,17 @@ func toolgenCallCtxBetween(ctx context.Context, args []byte) (res toolgen.Result
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenCallCtxLast reads the arguments of ctx_last, calls CtxLast and writes its result.
-func toolgenCallCtxLast(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCtxLast, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
+// toolgenCallCtxLast reads the arguments of ctx_last, calls CtxLast and writes its result, as its tables say.
+func toolgenCallCtxLast(ctx context.Context, args []byte) (toolgen.Result, error) {
 	var in Query
-	toolgenDecodeQuery(d, &in)
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CtxLast(in, toolgen.CtxFrom(ctx))
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCtxLast, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CtxLast(in, toolgen.CtxFrom(ctx))
+		return err
+	})
 }
+
+var toolgenToolCtxLast = toolimpl.Tool{Name: ToolCtxLast, In: toolgenTypeQuery, Text: true}
 
 // toolgenCallCtxFirst reads the arguments of ctx_first, calls CtxFirst and writes its result, as its tables say.
 func toolgenCallCtxFirst(ctx context.Context, args []byte) (toolgen.Result, error) {
@@ -328,10 +304,4 @@ var toolgenTypeQuery = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Query{}.Text), Kind: toolimpl.FieldString, Required: 1, Key: `"text":`},
 	},
 }
-var toolgenArgsBoth = &toolimpl.Object{Names: []string{}}
 var toolgenArgsCtxBetween = &toolimpl.Object{Names: []string{"a", "b"}, Required: []int{0, 1}}
-
-// toolgenDecodeQuery reads a Query object, as its table says.
-func toolgenDecodeQuery(d *toolimpl.Decoder, v *Query) {
-	toolimpl.ReadStruct(d, toolgenTypeQuery, unsafe.Pointer(v))
-}

@@ -315,28 +315,16 @@ func toolgenCallPut(recv *Store, ctx context.Context, args []byte) (res toolgen.
 	return toolgen.TextResult("ok"), nil
 }
 
-// toolgenCallNow reads the arguments of now, calls (*Clock).Now and writes its result.
-func toolgenCallNow(recv *Clock, ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolNow, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsNow); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out := recv.Now()
-	return toolgen.TextResult(out), nil
+// toolgenCallNow reads the arguments of now, calls (*Clock).Now and writes its result, as its tables say.
+func toolgenCallNow(recv *Clock, ctx context.Context, args []byte) (toolgen.Result, error) {
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolNow, nil, unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out = recv.Now()
+		return nil
+	})
 }
+
+var toolgenToolNow = toolimpl.Tool{Name: ToolNow, In: toolimpl.NoArgs, Text: true}
 
 // toolgenCallAdd reads the arguments of add, calls (*Clock).Add and writes its result.
 func toolgenCallAdd(recv *Clock, ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -365,28 +353,16 @@ func toolgenCallAdd(recv *Clock, ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallVersion reads the arguments of version, calls Version and writes its result.
-func toolgenCallVersion(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolVersion, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsVersion); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out := Version()
-	return toolgen.TextResult(out), nil
+// toolgenCallVersion reads the arguments of version, calls Version and writes its result, as its tables say.
+func toolgenCallVersion(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolVersion, nil, unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out = Version()
+		return nil
+	})
 }
+
+var toolgenToolVersion = toolimpl.Tool{Name: ToolVersion, In: toolimpl.NoArgs, Text: true}
 
 // toolgenCallIncr reads the arguments of incr, calls (*Counter).Incr and writes its result.
 func toolgenCallIncr(recv *Counter, ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -428,28 +404,16 @@ func toolgenCallIncr(recv *Counter, ctx context.Context, args []byte) (res toolg
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallTick reads the arguments of tick, calls (*Clock).Tick and writes its result.
-func toolgenCallTick(recv *Clock, ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTick, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTick); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out := recv.Tick()
-	return toolgen.TextResult(out), nil
+// toolgenCallTick reads the arguments of tick, calls (*Clock).Tick and writes its result, as its tables say.
+func toolgenCallTick(recv *Clock, ctx context.Context, args []byte) (toolgen.Result, error) {
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTick, nil, unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out = recv.Tick()
+		return nil
+	})
 }
+
+var toolgenToolTick = toolimpl.Tool{Name: ToolTick, In: toolimpl.NoArgs, Text: true}
 
 // toolgenTypeInput describes a Input for toolimpl's table-driven reader and writer.
 var toolgenTypeInput = &toolimpl.Struct{
@@ -460,13 +424,10 @@ var toolgenTypeInput = &toolimpl.Struct{
 }
 var toolgenArgsGet = &toolimpl.Object{Names: []string{"key"}, Required: []int{0}}
 var toolgenArgsPut = &toolimpl.Object{Names: []string{"key", "value"}, Required: []int{0, 1}}
-var toolgenArgsNow = &toolimpl.Object{Names: []string{}}
 
 // toolgenDecodeInput reads a Input object, as its table says.
 func toolgenDecodeInput(d *toolimpl.Decoder, v *Input) {
 	toolimpl.ReadStruct(d, toolgenTypeInput, unsafe.Pointer(v))
 }
 
-var toolgenArgsVersion = &toolimpl.Object{Names: []string{}}
 var toolgenArgsIncr = &toolimpl.Object{Names: []string{"by"}, Required: []int{0}}
-var toolgenArgsTick = &toolimpl.Object{Names: []string{}}

@@ -6,6 +6,7 @@ package results
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
 	"github.com/toolgen-dev/toolgen/toolimpl"
@@ -309,54 +310,27 @@ func (r PictureOnlyRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolPictureOnly}
 }
 
-// toolgenCallText reads the arguments of text, calls Text and writes its result.
-func toolgenCallText(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolText, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsText); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Text()
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallText reads the arguments of text, calls Text and writes its result, as its tables say.
+func toolgenCallText(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolText, nil, unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Text()
+		return err
+	})
 }
 
-// toolgenCallTextOnly reads the arguments of text_only, calls TextOnly and writes its result.
-func toolgenCallTextOnly(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTextOnly, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTextOnly); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out := TextOnly()
-	return toolgen.TextResult(out), nil
+var toolgenToolText = toolimpl.Tool{Name: ToolText, In: toolimpl.NoArgs, Text: true}
+
+// toolgenCallTextOnly reads the arguments of text_only, calls TextOnly and writes its result, as its tables say.
+func toolgenCallTextOnly(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTextOnly, nil, unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out = TextOnly()
+		return nil
+	})
 }
+
+var toolgenToolTextOnly = toolimpl.Tool{Name: ToolTextOnly, In: toolimpl.NoArgs, Text: true}
 
 // toolgenCallCheck reads the arguments of check, calls Check and writes its result.
 func toolgenCallCheck(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -673,8 +647,6 @@ func toolgenCallPictureOnly(ctx context.Context, args []byte) (res toolgen.Resul
 	return out, nil
 }
 
-var toolgenArgsText = &toolimpl.Object{Names: []string{}}
-var toolgenArgsTextOnly = &toolimpl.Object{Names: []string{}}
 var toolgenArgsCheck = &toolimpl.Object{Names: []string{}}
 
 // toolgenEncodeStatus writes a Status object.

@@ -89,28 +89,16 @@ func (r askRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(toolAsk, toolgenArgsask, unsafe.Pointer(&r), 1)
 }
 
-// toolgenCallping reads the arguments of ping, calls ping and writes its result.
-func toolgenCallping(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(toolPing, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsping); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out := ping()
-	return toolgen.TextResult(out), nil
+// toolgenCallping reads the arguments of ping, calls ping and writes its result, as its tables say.
+func toolgenCallping(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolping, nil, unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out = ping()
+		return nil
+	})
 }
+
+var toolgenToolping = toolimpl.Tool{Name: toolPing, In: toolimpl.NoArgs, Text: true}
 
 // toolgenCallask reads the arguments of ask, calls (*helper).ask and writes its result.
 func toolgenCallask(recv *helper, ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -146,5 +134,4 @@ func toolgenCallask(recv *helper, ctx context.Context, args []byte) (res toolgen
 	return toolgen.TextResult(out), nil
 }
 
-var toolgenArgsping = &toolimpl.Object{Names: []string{}}
 var toolgenArgsask = &toolimpl.Object{Names: []string{"prompt"}, Required: []int{0}}
