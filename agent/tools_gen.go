@@ -89,7 +89,7 @@ type askAgentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r askAgentRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(toolAskAgent, toolgenArgsaskAgent, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(toolAskAgent, &toolgenTypeParamsaskAgent.Object, unsafe.Pointer(&r), 1)
 }
 
 // searchToolsRule is a permission rule for the tool search_tools: each field
@@ -103,94 +103,60 @@ type searchToolsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r searchToolsRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(toolSearchTools, toolgenArgssearchTools, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(toolSearchTools, &toolgenTypeParamssearchTools.Object, unsafe.Pointer(&r), 2)
 }
 
-// toolgenCallaskAgent reads the arguments of ask_agent, calls (*subagent).askAgent and writes its result.
-func toolgenCallaskAgent(recv *subagent, ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(toolAskAgent, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPrompt string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsaskAgent); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "prompt":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPrompt = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := recv.askAgent(ctx, argPrompt)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsaskAgent holds the arguments of ask_agent, for its table.
+type toolgenParamsaskAgent struct {
+	prompt string
 }
 
-// toolgenCallsearchTools reads the arguments of search_tools, calls (*toolSearcher).searchTools and writes its result.
-func toolgenCallsearchTools(recv *toolSearcher, ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(toolSearchTools, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argQuery string
-		argLimit *int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgssearchTools); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "query":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				d.CheckLength(s0, 1, -1)
-				argQuery = s0
-			}
-		case "limit":
-			if d.Null() {
-				argLimit = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(1, 20); ok {
-					*p0 = int(n1)
-				}
-				argLimit = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := recv.searchTools(ctx, argQuery, argLimit)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeFoundTools(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallaskAgent reads the arguments of ask_agent, calls (*subagent).askAgent and writes its result, as its tables say.
+func toolgenCallaskAgent(recv *subagent, ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsaskAgent
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolaskAgent, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = recv.askAgent(ctx, in.prompt)
+		return err
+	})
 }
 
-var toolgenArgsaskAgent = &toolimpl.Object{Names: []string{"prompt"}, Required: []int{0}}
-var toolgenArgssearchTools = &toolimpl.Object{Names: []string{"query", "limit"}, Required: []int{0}}
+var toolgenToolaskAgent = toolimpl.Tool{Name: toolAskAgent, In: toolgenTypeParamsaskAgent, Text: true}
+
+// toolgenParamssearchTools holds the arguments of search_tools, for its table.
+type toolgenParamssearchTools struct {
+	query string
+	limit *int
+}
+
+// toolgenCallsearchTools reads the arguments of search_tools, calls (*toolSearcher).searchTools and writes its result, as its tables say.
+func toolgenCallsearchTools(recv *toolSearcher, ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamssearchTools
+	var out FoundTools
+	return toolimpl.Dispatch(ctx, args, &toolgenToolsearchTools, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = recv.searchTools(ctx, in.query, in.limit)
+		return err
+	})
+}
+
+var toolgenToolsearchTools = toolimpl.Tool{Name: toolSearchTools, In: toolgenTypeParamssearchTools, Out: toolgenTypeFoundTools}
+
+// toolgenTypeParamsaskAgent describes a toolgenParamsaskAgent for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsaskAgent = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"prompt"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsaskAgent{}.prompt), Kind: toolimpl.FieldString, Required: 1, Key: `"prompt":`},
+	},
+}
+
+// toolgenTypeParamssearchTools describes a toolgenParamssearchTools for toolimpl's table-driven reader and writer.
+var toolgenTypeParamssearchTools = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"query", "limit"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamssearchTools{}.query), Kind: toolimpl.FieldString, Required: 1, Bounded: true, Min: 1, Max: -1, Key: `"query":`},
+		{Offset: unsafe.Offsetof(toolgenParamssearchTools{}.limit), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamssearchTools{}.limit)), Pointer: true, Bounded: true, Min: 1, Max: 20, Key: `"limit":`},
+	},
+}
 
 // toolgenTypeFoundTool describes a FoundTool for toolimpl's table-driven reader and writer.
 var toolgenTypeFoundTool = &toolimpl.Struct{
@@ -210,9 +176,4 @@ var toolgenTypeFoundTools = &toolimpl.Struct{
 	Fields: []toolimpl.Field{
 		{Offset: unsafe.Offsetof(FoundTools{}.Tools), Kind: toolimpl.FieldSlice, Required: 1, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeFoundTool}, Key: `"tools":`},
 	},
-}
-
-// toolgenEncodeFoundTools writes a FoundTools object, as its table says.
-func toolgenEncodeFoundTools(e *toolimpl.Encoder, v *FoundTools) {
-	toolimpl.WriteStruct(e, toolgenTypeFoundTools, unsafe.Pointer(v))
 }

@@ -330,7 +330,7 @@ type ReadRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReadRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRead, toolgenArgsRead, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolRead, &toolgenTypeParamsRead.Object, unsafe.Pointer(&r), 3)
 }
 
 // WriteRule is a permission rule for the tool write: each field is a glob over
@@ -344,7 +344,7 @@ type WriteRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r WriteRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolWrite, toolgenArgsWrite, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolWrite, &toolgenTypeParamsWrite.Object, unsafe.Pointer(&r), 2)
 }
 
 // EditRule is a permission rule for the tool edit: each field is a glob over
@@ -360,7 +360,7 @@ type EditRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EditRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolEdit, toolgenArgsEdit, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolEdit, &toolgenTypeParamsEdit.Object, unsafe.Pointer(&r), 4)
 }
 
 // GrepRule is a permission rule for the tool grep: each field is a glob over
@@ -375,7 +375,7 @@ type GrepRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GrepRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGrep, toolgenArgsGrep, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolGrep, &toolgenTypeParamsGrep.Object, unsafe.Pointer(&r), 3)
 }
 
 // BashRule is a permission rule for the tool bash: each field is a glob over
@@ -389,7 +389,7 @@ type BashRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r BashRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolBash, toolgenArgsBash, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolBash, &toolgenTypeParamsBash.Object, unsafe.Pointer(&r), 2)
 }
 
 // ReadFileRule is a permission rule for the tool read_file: each field is a
@@ -404,7 +404,7 @@ type ReadFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReadFileRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolReadFile, toolgenArgsReadFile, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolReadFile, &toolgenTypeParamsReadFile.Object, unsafe.Pointer(&r), 3)
 }
 
 // WriteFileRule is a permission rule for the tool write_file: each field is a
@@ -418,7 +418,7 @@ type WriteFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r WriteFileRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolWriteFile, toolgenArgsWriteFile, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolWriteFile, &toolgenTypeParamsWriteFile.Object, unsafe.Pointer(&r), 2)
 }
 
 // EditFileRule is a permission rule for the tool edit_file: each field is a
@@ -434,7 +434,7 @@ type EditFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EditFileRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolEditFile, toolgenArgsEditFile, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolEditFile, &toolgenTypeParamsEditFile.Object, unsafe.Pointer(&r), 4)
 }
 
 // DeleteFileRule is a permission rule for the tool delete_file: each field is
@@ -447,7 +447,7 @@ type DeleteFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteFileRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDeleteFile, toolgenArgsDeleteFile, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolDeleteFile, &toolgenTypeParamsDeleteFile.Object, unsafe.Pointer(&r), 1)
 }
 
 // ListFilesRule is a permission rule for the tool list_files: each field is a
@@ -461,7 +461,7 @@ type ListFilesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListFilesRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolListFiles, toolgenArgsListFiles, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolListFiles, &toolgenTypeParamsListFiles.Object, unsafe.Pointer(&r), 2)
 }
 
 // GlobRule is a permission rule for the tool glob: each field is a glob over
@@ -475,7 +475,7 @@ type GlobRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GlobRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGlob, toolgenArgsGlob, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolGlob, &toolgenTypeParamsGlob.Object, unsafe.Pointer(&r), 2)
 }
 
 // SearchFilesRule is a permission rule for the tool search_files: each field
@@ -490,7 +490,7 @@ type SearchFilesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SearchFilesRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSearchFiles, toolgenArgsSearchFiles, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolSearchFiles, &toolgenTypeParamsGrep.Object, unsafe.Pointer(&r), 3)
 }
 
 // RunCommandRule is a permission rule for the tool run_command: each field is
@@ -504,7 +504,7 @@ type RunCommandRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RunCommandRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRunCommand, toolgenArgsRunCommand, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolRunCommand, &toolgenTypeParamsRunCommand.Object, unsafe.Pointer(&r), 2)
 }
 
 // WriteEdit is a person's edit of the arguments of a call of write, for
@@ -706,655 +706,363 @@ func (a RunCommandEdit) Args() ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenCallRead reads the arguments of read, calls (*files).Read and writes its result.
-func toolgenCallRead(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRead, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argFilePath string
-		argOffset   *int
-		argLimit    *int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRead); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "file_path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argFilePath = s0
-			}
-		case "offset":
-			if d.Null() {
-				argOffset = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(1, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argOffset = p0
-			}
-		case "limit":
-			if d.Null() {
-				argLimit = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(1, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argLimit = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := recv.Read(ctx, argFilePath, argOffset, argLimit)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsRead holds the arguments of read, for its table.
+type toolgenParamsRead struct {
+	filePath string
+	offset   *int
+	limit    *int
 }
 
-// toolgenCallWrite reads the arguments of write, calls (*files).Write and writes its result.
-func toolgenCallWrite(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolWrite, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argFilePath string
-		argContent  string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsWrite); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "file_path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argFilePath = s0
-			}
-		case "content":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argContent = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := recv.Write(ctx, argFilePath, argContent)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallRead reads the arguments of read, calls (*files).Read and writes its result, as its tables say.
+func toolgenCallRead(recv *files, ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRead
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRead, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = recv.Read(ctx, in.filePath, in.offset, in.limit)
+		return err
+	})
 }
 
-// toolgenCallEdit reads the arguments of edit, calls (*files).Edit and writes its result.
-func toolgenCallEdit(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolEdit, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argFilePath   string
-		argOldString  string
-		argNewString  string
-		argReplaceAll *bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsEdit); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "file_path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argFilePath = s0
-			}
-		case "old_string":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argOldString = s0
-			}
-		case "new_string":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argNewString = s0
-			}
-		case "replace_all":
-			if d.Null() {
-				argReplaceAll = nil
-			} else {
-				p0 := new(bool)
-				if b1, ok := d.Bool(); ok {
-					*p0 = b1
-				}
-				argReplaceAll = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := recv.Edit(ctx, argFilePath, argOldString, argNewString, argReplaceAll)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolRead = toolimpl.Tool{Name: ToolRead, In: toolgenTypeParamsRead, Text: true}
+
+// toolgenParamsWrite holds the arguments of write, for its table.
+type toolgenParamsWrite struct {
+	filePath string
+	content  string
 }
 
-// toolgenCallGrep reads the arguments of grep, calls (*files).Grep and writes its result.
-func toolgenCallGrep(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGrep, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPattern string
-		argPath    *string
-		argGlob    *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGrep); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "pattern":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPattern = s0
-			}
-		case "path":
-			if d.Null() {
-				argPath = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argPath = p0
-			}
-		case "glob":
-			if d.Null() {
-				argGlob = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argGlob = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := recv.Grep(ctx, argPattern, argPath, argGlob)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallWrite reads the arguments of write, calls (*files).Write and writes its result, as its tables say.
+func toolgenCallWrite(recv *files, ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsWrite
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolWrite, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = recv.Write(ctx, in.filePath, in.content)
+		return err
+	})
 }
 
-// toolgenCallBash reads the arguments of bash, calls (*shell).Bash and writes its result.
-func toolgenCallBash(recv *shell, ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolBash, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCommand string
-		argTimeout *int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsBash); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "command":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				d.CheckLength(s0, 1, -1)
-				argCommand = s0
-			}
-		case "timeout":
-			if d.Null() {
-				argTimeout = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(1, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argTimeout = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := recv.Bash(ctx, argCommand, argTimeout)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolWrite = toolimpl.Tool{Name: ToolWrite, In: toolgenTypeParamsWrite, Text: true}
+
+// toolgenParamsEdit holds the arguments of edit, for its table.
+type toolgenParamsEdit struct {
+	filePath   string
+	oldString  string
+	newString  string
+	replaceAll *bool
 }
 
-// toolgenCallReadFile reads the arguments of read_file, calls (*files).ReadFile and writes its result.
-func toolgenCallReadFile(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolReadFile, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath   string
-		argOffset *int
-		argLimit  *int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsReadFile); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		case "offset":
-			if d.Null() {
-				argOffset = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(1, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argOffset = p0
-			}
-		case "limit":
-			if d.Null() {
-				argLimit = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(1, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argLimit = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := recv.ReadFile(ctx, argPath, argOffset, argLimit)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallEdit reads the arguments of edit, calls (*files).Edit and writes its result, as its tables say.
+func toolgenCallEdit(recv *files, ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsEdit
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolEdit, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = recv.Edit(ctx, in.filePath, in.oldString, in.newString, in.replaceAll)
+		return err
+	})
 }
 
-// toolgenCallWriteFile reads the arguments of write_file, calls (*files).WriteFile and writes its result.
-func toolgenCallWriteFile(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolWriteFile, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath    string
-		argContent string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsWriteFile); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		case "content":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argContent = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := recv.WriteFile(ctx, argPath, argContent)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolEdit = toolimpl.Tool{Name: ToolEdit, In: toolgenTypeParamsEdit, Text: true}
+
+// toolgenParamsGrep holds the arguments of grep, for its table.
+type toolgenParamsGrep struct {
+	pattern string
+	path    *string
+	glob    *string
 }
 
-// toolgenCallEditFile reads the arguments of edit_file, calls (*files).EditFile and writes its result.
-func toolgenCallEditFile(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolEditFile, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath       string
-		argOldString  string
-		argNewString  string
-		argReplaceAll *bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsEditFile); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		case "old_string":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argOldString = s0
-			}
-		case "new_string":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argNewString = s0
-			}
-		case "replace_all":
-			if d.Null() {
-				argReplaceAll = nil
-			} else {
-				p0 := new(bool)
-				if b1, ok := d.Bool(); ok {
-					*p0 = b1
-				}
-				argReplaceAll = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := recv.EditFile(ctx, argPath, argOldString, argNewString, argReplaceAll)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallGrep reads the arguments of grep, calls (*files).Grep and writes its result, as its tables say.
+func toolgenCallGrep(recv *files, ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGrep
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGrep, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = recv.Grep(ctx, in.pattern, in.path, in.glob)
+		return err
+	})
 }
 
-// toolgenCallDeleteFile reads the arguments of delete_file, calls (*files).DeleteFile and writes its result.
-func toolgenCallDeleteFile(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolDeleteFile, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsDeleteFile); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := recv.DeleteFile(ctx, argPath)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolGrep = toolimpl.Tool{Name: ToolGrep, In: toolgenTypeParamsGrep, Text: true}
+
+// toolgenParamsBash holds the arguments of bash, for its table.
+type toolgenParamsBash struct {
+	command string
+	timeout *int
 }
 
-// toolgenCallListFiles reads the arguments of list_files, calls (*files).ListFiles and writes its result.
-func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolListFiles, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath      *string
-		argRecursive *bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsListFiles); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			if d.Null() {
-				argPath = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argPath = p0
-			}
-		case "recursive":
-			if d.Null() {
-				argRecursive = nil
-			} else {
-				p0 := new(bool)
-				if b1, ok := d.Bool(); ok {
-					*p0 = b1
-				}
-				argRecursive = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := recv.ListFiles(ctx, argPath, argRecursive)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallBash reads the arguments of bash, calls (*shell).Bash and writes its result, as its tables say.
+func toolgenCallBash(recv *shell, ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsBash
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolBash, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = recv.Bash(ctx, in.command, in.timeout)
+		return err
+	})
 }
 
-// toolgenCallGlob reads the arguments of glob, calls (*files).Glob and writes its result.
-func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGlob, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPattern string
-		argPath    *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGlob); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "pattern":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPattern = s0
-			}
-		case "path":
-			if d.Null() {
-				argPath = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argPath = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := recv.Glob(ctx, argPattern, argPath)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolBash = toolimpl.Tool{Name: ToolBash, In: toolgenTypeParamsBash, Text: true}
+
+// toolgenParamsReadFile holds the arguments of read_file, for its table.
+type toolgenParamsReadFile struct {
+	path   string
+	offset *int
+	limit  *int
 }
 
-// toolgenCallSearchFiles reads the arguments of search_files, calls (*files).SearchFiles and writes its result.
-func toolgenCallSearchFiles(recv *files, ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSearchFiles, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPattern string
-		argPath    *string
-		argGlob    *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSearchFiles); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "pattern":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPattern = s0
-			}
-		case "path":
-			if d.Null() {
-				argPath = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argPath = p0
-			}
-		case "glob":
-			if d.Null() {
-				argGlob = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argGlob = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := recv.SearchFiles(ctx, argPattern, argPath, argGlob)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallReadFile reads the arguments of read_file, calls (*files).ReadFile and writes its result, as its tables say.
+func toolgenCallReadFile(recv *files, ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsReadFile
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolReadFile, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = recv.ReadFile(ctx, in.path, in.offset, in.limit)
+		return err
+	})
 }
 
-// toolgenCallRunCommand reads the arguments of run_command, calls (*shell).RunCommand and writes its result.
-func toolgenCallRunCommand(recv *shell, ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRunCommand, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCommand        string
-		argTimeoutSeconds *int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRunCommand); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "command":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				d.CheckLength(s0, 1, -1)
-				argCommand = s0
-			}
-		case "timeout_seconds":
-			if d.Null() {
-				argTimeoutSeconds = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(1, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argTimeoutSeconds = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := recv.RunCommand(ctx, argCommand, argTimeoutSeconds)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolReadFile = toolimpl.Tool{Name: ToolReadFile, In: toolgenTypeParamsReadFile, Text: true}
+
+// toolgenParamsWriteFile holds the arguments of write_file, for its table.
+type toolgenParamsWriteFile struct {
+	path    string
+	content string
 }
 
-var toolgenArgsRead = &toolimpl.Object{Names: []string{"file_path", "offset", "limit"}, Required: []int{0}}
-var toolgenArgsWrite = &toolimpl.Object{Names: []string{"file_path", "content"}, Required: []int{0, 1}}
-var toolgenArgsEdit = &toolimpl.Object{Names: []string{"file_path", "old_string", "new_string", "replace_all"}, Required: []int{0, 1, 2}}
-var toolgenArgsGrep = &toolimpl.Object{Names: []string{"pattern", "path", "glob"}, Required: []int{0}}
-var toolgenArgsBash = &toolimpl.Object{Names: []string{"command", "timeout"}, Required: []int{0}}
-var toolgenArgsReadFile = &toolimpl.Object{Names: []string{"path", "offset", "limit"}, Required: []int{0}}
-var toolgenArgsWriteFile = &toolimpl.Object{Names: []string{"path", "content"}, Required: []int{0, 1}}
-var toolgenArgsEditFile = &toolimpl.Object{Names: []string{"path", "old_string", "new_string", "replace_all"}, Required: []int{0, 1, 2}}
-var toolgenArgsDeleteFile = &toolimpl.Object{Names: []string{"path"}, Required: []int{0}}
-var toolgenArgsListFiles = &toolimpl.Object{Names: []string{"path", "recursive"}}
-var toolgenArgsGlob = &toolimpl.Object{Names: []string{"pattern", "path"}, Required: []int{0}}
-var toolgenArgsSearchFiles = &toolimpl.Object{Names: []string{"pattern", "path", "glob"}, Required: []int{0}}
-var toolgenArgsRunCommand = &toolimpl.Object{Names: []string{"command", "timeout_seconds"}, Required: []int{0}}
+// toolgenCallWriteFile reads the arguments of write_file, calls (*files).WriteFile and writes its result, as its tables say.
+func toolgenCallWriteFile(recv *files, ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsWriteFile
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolWriteFile, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = recv.WriteFile(ctx, in.path, in.content)
+		return err
+	})
+}
+
+var toolgenToolWriteFile = toolimpl.Tool{Name: ToolWriteFile, In: toolgenTypeParamsWriteFile, Text: true}
+
+// toolgenParamsEditFile holds the arguments of edit_file, for its table.
+type toolgenParamsEditFile struct {
+	path       string
+	oldString  string
+	newString  string
+	replaceAll *bool
+}
+
+// toolgenCallEditFile reads the arguments of edit_file, calls (*files).EditFile and writes its result, as its tables say.
+func toolgenCallEditFile(recv *files, ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsEditFile
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolEditFile, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = recv.EditFile(ctx, in.path, in.oldString, in.newString, in.replaceAll)
+		return err
+	})
+}
+
+var toolgenToolEditFile = toolimpl.Tool{Name: ToolEditFile, In: toolgenTypeParamsEditFile, Text: true}
+
+// toolgenParamsDeleteFile holds the arguments of delete_file, for its table.
+type toolgenParamsDeleteFile struct {
+	path string
+}
+
+// toolgenCallDeleteFile reads the arguments of delete_file, calls (*files).DeleteFile and writes its result, as its tables say.
+func toolgenCallDeleteFile(recv *files, ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsDeleteFile
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDeleteFile, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = recv.DeleteFile(ctx, in.path)
+		return err
+	})
+}
+
+var toolgenToolDeleteFile = toolimpl.Tool{Name: ToolDeleteFile, In: toolgenTypeParamsDeleteFile, Text: true}
+
+// toolgenParamsListFiles holds the arguments of list_files, for its table.
+type toolgenParamsListFiles struct {
+	path      *string
+	recursive *bool
+}
+
+// toolgenCallListFiles reads the arguments of list_files, calls (*files).ListFiles and writes its result, as its tables say.
+func toolgenCallListFiles(recv *files, ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsListFiles
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolListFiles, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = recv.ListFiles(ctx, in.path, in.recursive)
+		return err
+	})
+}
+
+var toolgenToolListFiles = toolimpl.Tool{Name: ToolListFiles, In: toolgenTypeParamsListFiles, Text: true}
+
+// toolgenParamsGlob holds the arguments of glob, for its table.
+type toolgenParamsGlob struct {
+	pattern string
+	path    *string
+}
+
+// toolgenCallGlob reads the arguments of glob, calls (*files).Glob and writes its result, as its tables say.
+func toolgenCallGlob(recv *files, ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGlob
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGlob, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = recv.Glob(ctx, in.pattern, in.path)
+		return err
+	})
+}
+
+var toolgenToolGlob = toolimpl.Tool{Name: ToolGlob, In: toolgenTypeParamsGlob, Text: true}
+
+// toolgenParamsSearchFiles holds the arguments of search_files, for its table.
+type toolgenParamsSearchFiles struct {
+	pattern string
+	path    *string
+	glob    *string
+}
+
+// toolgenCallSearchFiles reads the arguments of search_files, calls (*files).SearchFiles and writes its result, as its tables say.
+func toolgenCallSearchFiles(recv *files, ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSearchFiles
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSearchFiles, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = recv.SearchFiles(ctx, in.pattern, in.path, in.glob)
+		return err
+	})
+}
+
+var toolgenToolSearchFiles = toolimpl.Tool{Name: ToolSearchFiles, In: toolgenTypeParamsGrep, Text: true}
+
+// toolgenParamsRunCommand holds the arguments of run_command, for its table.
+type toolgenParamsRunCommand struct {
+	command        string
+	timeoutSeconds *int
+}
+
+// toolgenCallRunCommand reads the arguments of run_command, calls (*shell).RunCommand and writes its result, as its tables say.
+func toolgenCallRunCommand(recv *shell, ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRunCommand
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRunCommand, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = recv.RunCommand(ctx, in.command, in.timeoutSeconds)
+		return err
+	})
+}
+
+var toolgenToolRunCommand = toolimpl.Tool{Name: ToolRunCommand, In: toolgenTypeParamsRunCommand, Text: true}
+
+// toolgenTypeParamsRead describes a toolgenParamsRead for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsRead = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"file_path", "offset", "limit"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsRead{}.filePath), Kind: toolimpl.FieldString, Required: 1, Key: `"file_path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRead{}.offset), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsRead{}.offset)), Pointer: true, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"offset":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRead{}.limit), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsRead{}.limit)), Pointer: true, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"limit":`},
+	},
+}
+
+// toolgenTypeParamsWrite describes a toolgenParamsWrite for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsWrite = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"file_path", "content"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsWrite{}.filePath), Kind: toolimpl.FieldString, Required: 1, Key: `"file_path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsWrite{}.content), Kind: toolimpl.FieldString, Required: 2, Key: `"content":`},
+	},
+}
+
+// toolgenTypeParamsEdit describes a toolgenParamsEdit for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsEdit = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"file_path", "old_string", "new_string", "replace_all"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsEdit{}.filePath), Kind: toolimpl.FieldString, Required: 1, Key: `"file_path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsEdit{}.oldString), Kind: toolimpl.FieldString, Required: 2, Key: `"old_string":`},
+		{Offset: unsafe.Offsetof(toolgenParamsEdit{}.newString), Kind: toolimpl.FieldString, Required: 3, Key: `"new_string":`},
+		{Offset: unsafe.Offsetof(toolgenParamsEdit{}.replaceAll), Kind: toolimpl.FieldBool, Pointer: true, Key: `"replace_all":`},
+	},
+}
+
+// toolgenTypeParamsGrep describes a toolgenParamsGrep for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGrep = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"pattern", "path", "glob"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGrep{}.pattern), Kind: toolimpl.FieldString, Required: 1, Key: `"pattern":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGrep{}.path), Kind: toolimpl.FieldString, Pointer: true, Key: `"path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGrep{}.glob), Kind: toolimpl.FieldString, Pointer: true, Key: `"glob":`},
+	},
+}
+
+// toolgenTypeParamsBash describes a toolgenParamsBash for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsBash = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"command", "timeout"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsBash{}.command), Kind: toolimpl.FieldString, Required: 1, Bounded: true, Min: 1, Max: -1, Key: `"command":`},
+		{Offset: unsafe.Offsetof(toolgenParamsBash{}.timeout), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsBash{}.timeout)), Pointer: true, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"timeout":`},
+	},
+}
+
+// toolgenTypeParamsReadFile describes a toolgenParamsReadFile for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsReadFile = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path", "offset", "limit"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsReadFile{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsReadFile{}.offset), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsReadFile{}.offset)), Pointer: true, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"offset":`},
+		{Offset: unsafe.Offsetof(toolgenParamsReadFile{}.limit), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsReadFile{}.limit)), Pointer: true, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"limit":`},
+	},
+}
+
+// toolgenTypeParamsWriteFile describes a toolgenParamsWriteFile for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsWriteFile = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path", "content"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsWriteFile{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsWriteFile{}.content), Kind: toolimpl.FieldString, Required: 2, Key: `"content":`},
+	},
+}
+
+// toolgenTypeParamsEditFile describes a toolgenParamsEditFile for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsEditFile = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path", "old_string", "new_string", "replace_all"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsEditFile{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsEditFile{}.oldString), Kind: toolimpl.FieldString, Required: 2, Key: `"old_string":`},
+		{Offset: unsafe.Offsetof(toolgenParamsEditFile{}.newString), Kind: toolimpl.FieldString, Required: 3, Key: `"new_string":`},
+		{Offset: unsafe.Offsetof(toolgenParamsEditFile{}.replaceAll), Kind: toolimpl.FieldBool, Pointer: true, Key: `"replace_all":`},
+	},
+}
+
+// toolgenTypeParamsDeleteFile describes a toolgenParamsDeleteFile for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsDeleteFile = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsDeleteFile{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
+	},
+}
+
+// toolgenTypeParamsListFiles describes a toolgenParamsListFiles for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsListFiles = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path", "recursive"}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsListFiles{}.path), Kind: toolimpl.FieldString, Pointer: true, Key: `"path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsListFiles{}.recursive), Kind: toolimpl.FieldBool, Pointer: true, Key: `"recursive":`},
+	},
+}
+
+// toolgenTypeParamsGlob describes a toolgenParamsGlob for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGlob = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"pattern", "path"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGlob{}.pattern), Kind: toolimpl.FieldString, Required: 1, Key: `"pattern":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGlob{}.path), Kind: toolimpl.FieldString, Pointer: true, Key: `"path":`},
+	},
+}
+
+// toolgenTypeParamsRunCommand describes a toolgenParamsRunCommand for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsRunCommand = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"command", "timeout_seconds"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsRunCommand{}.command), Kind: toolimpl.FieldString, Required: 1, Bounded: true, Min: 1, Max: -1, Key: `"command":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRunCommand{}.timeoutSeconds), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsRunCommand{}.timeoutSeconds)), Pointer: true, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"timeout_seconds":`},
+	},
+}
+
+// A compile error here means a struct type that shares the table of another,
+// of the same layout, changed since this file was generated: run go generate.
+var (
+	_ = toolgenParamsGrep(toolgenParamsSearchFiles{})
+)

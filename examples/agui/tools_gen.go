@@ -64,7 +64,7 @@ type SendEmailRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SendEmailRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSendEmail, toolgenArgsSendEmail, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolSendEmail, &toolgenTypeParamsSendEmail.Object, unsafe.Pointer(&r), 3)
 }
 
 // SendEmailEdit is a person's edit of the arguments of a call of send_email,
@@ -96,52 +96,31 @@ func (a SendEmailEdit) Args() ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenCallSendEmail reads the arguments of send_email, calls (*Outbox).SendEmail and writes its result.
-func toolgenCallSendEmail(recv *Outbox, ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSendEmail, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argTo      string
-		argSubject string
-		argBody    string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSendEmail); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "to":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				d.CheckFormat(s0, "email")
-				argTo = s0
-			}
-		case "subject":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				d.CheckLength(s0, 0, 120)
-				argSubject = s0
-			}
-		case "body":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argBody = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := recv.SendEmail(ctx, toolgen.CtxFrom(ctx), argTo, argSubject, argBody)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsSendEmail holds the arguments of send_email, for its table.
+type toolgenParamsSendEmail struct {
+	to      string
+	subject string
+	body    string
 }
 
-var toolgenArgsSendEmail = &toolimpl.Object{Names: []string{"to", "subject", "body"}, Required: []int{0, 1, 2}}
+// toolgenCallSendEmail reads the arguments of send_email, calls (*Outbox).SendEmail and writes its result, as its tables say.
+func toolgenCallSendEmail(recv *Outbox, ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSendEmail
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSendEmail, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = recv.SendEmail(ctx, toolgen.CtxFrom(ctx), in.to, in.subject, in.body)
+		return err
+	})
+}
+
+var toolgenToolSendEmail = toolimpl.Tool{Name: ToolSendEmail, In: toolgenTypeParamsSendEmail, Text: true}
+
+// toolgenTypeParamsSendEmail describes a toolgenParamsSendEmail for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSendEmail = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"to", "subject", "body"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSendEmail{}.to), Kind: toolimpl.FieldString, Required: 1, Check: &toolimpl.Check{Format: "email"}, Key: `"to":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSendEmail{}.subject), Kind: toolimpl.FieldString, Required: 2, Bounded: true, Min: 0, Max: 120, Key: `"subject":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSendEmail{}.body), Kind: toolimpl.FieldString, Required: 3, Key: `"body":`},
+	},
+}

@@ -89,7 +89,7 @@ type SendEmailRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SendEmailRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSendEmail, toolgenArgsSendEmail, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolSendEmail, &toolgenTypeParamsSendEmail.Object, unsafe.Pointer(&r), 3)
 }
 
 // SearchMailRule is a permission rule for the tool search_mail: each field is
@@ -102,7 +102,7 @@ type SearchMailRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SearchMailRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSearchMail, toolgenArgsSearchMail, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolSearchMail, &toolgenTypeParamsSearchMail.Object, unsafe.Pointer(&r), 1)
 }
 
 // SendEmailEdit is a person's edit of the arguments of a call of send_email,
@@ -134,94 +134,59 @@ func (a SendEmailEdit) Args() ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenCallSendEmail reads the arguments of send_email, calls (*Outbox).SendEmail and writes its result.
-func toolgenCallSendEmail(recv *Outbox, ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSendEmail, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argTo      string
-		argSubject string
-		argBody    string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSendEmail); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "to":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				d.CheckFormat(s0, "email")
-				argTo = s0
-			}
-		case "subject":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				d.CheckLength(s0, 0, 120)
-				argSubject = s0
-			}
-		case "body":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argBody = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := recv.SendEmail(ctx, argTo, argSubject, argBody)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsSendEmail holds the arguments of send_email, for its table.
+type toolgenParamsSendEmail struct {
+	to      string
+	subject string
+	body    string
 }
 
-// toolgenCallSearchMail reads the arguments of search_mail, calls (*Mailbox).SearchMail and writes its result.
-func toolgenCallSearchMail(recv *Mailbox, ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSearchMail, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argQuery string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSearchMail); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "query":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				d.CheckLength(s0, 1, 100)
-				argQuery = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := recv.SearchMail(ctx, toolgen.CtxFrom(ctx), argQuery)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeMailSearch(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallSendEmail reads the arguments of send_email, calls (*Outbox).SendEmail and writes its result, as its tables say.
+func toolgenCallSendEmail(recv *Outbox, ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSendEmail
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSendEmail, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = recv.SendEmail(ctx, in.to, in.subject, in.body)
+		return err
+	})
 }
 
-var toolgenArgsSendEmail = &toolimpl.Object{Names: []string{"to", "subject", "body"}, Required: []int{0, 1, 2}}
-var toolgenArgsSearchMail = &toolimpl.Object{Names: []string{"query"}, Required: []int{0}}
+var toolgenToolSendEmail = toolimpl.Tool{Name: ToolSendEmail, In: toolgenTypeParamsSendEmail, Text: true}
+
+// toolgenParamsSearchMail holds the arguments of search_mail, for its table.
+type toolgenParamsSearchMail struct {
+	query string
+}
+
+// toolgenCallSearchMail reads the arguments of search_mail, calls (*Mailbox).SearchMail and writes its result, as its tables say.
+func toolgenCallSearchMail(recv *Mailbox, ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSearchMail
+	var out MailSearch
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSearchMail, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = recv.SearchMail(ctx, toolgen.CtxFrom(ctx), in.query)
+		return err
+	})
+}
+
+var toolgenToolSearchMail = toolimpl.Tool{Name: ToolSearchMail, In: toolgenTypeParamsSearchMail, Out: toolgenTypeMailSearch}
+
+// toolgenTypeParamsSendEmail describes a toolgenParamsSendEmail for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSendEmail = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"to", "subject", "body"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSendEmail{}.to), Kind: toolimpl.FieldString, Required: 1, Check: &toolimpl.Check{Format: "email"}, Key: `"to":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSendEmail{}.subject), Kind: toolimpl.FieldString, Required: 2, Bounded: true, Min: 0, Max: 120, Key: `"subject":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSendEmail{}.body), Kind: toolimpl.FieldString, Required: 3, Key: `"body":`},
+	},
+}
+
+// toolgenTypeParamsSearchMail describes a toolgenParamsSearchMail for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSearchMail = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"query"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSearchMail{}.query), Kind: toolimpl.FieldString, Required: 1, Bounded: true, Min: 1, Max: 100, Key: `"query":`},
+	},
+}
 
 // toolgenTypeMailHit describes a MailHit for toolimpl's table-driven reader and writer.
 var toolgenTypeMailHit = &toolimpl.Struct{
@@ -244,9 +209,4 @@ var toolgenTypeMailSearch = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(MailSearch{}.Of), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(MailSearch{}.Of)), Required: 3, Key: `"of":`},
 		{Offset: unsafe.Offsetof(MailSearch{}.Hits), Kind: toolimpl.FieldSlice, Required: 4, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeMailHit}, Key: `"hits":`},
 	},
-}
-
-// toolgenEncodeMailSearch writes a MailSearch object, as its table says.
-func toolgenEncodeMailSearch(e *toolimpl.Encoder, v *MailSearch) {
-	toolimpl.WriteStruct(e, toolgenTypeMailSearch, unsafe.Pointer(v))
 }

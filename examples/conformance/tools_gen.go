@@ -301,7 +301,7 @@ type TestSamplingRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TestSamplingRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTestSampling, toolgenArgsTestSampling, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolTestSampling, &toolgenTypeParamsTestSampling.Object, unsafe.Pointer(&r), 1)
 }
 
 // TestElicitationRule is a permission rule for the tool test_elicitation: each
@@ -314,7 +314,7 @@ type TestElicitationRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TestElicitationRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTestElicitation, toolgenArgsTestElicitation, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolTestElicitation, &toolgenTypeParamsTestElicitation.Object, unsafe.Pointer(&r), 1)
 }
 
 // TestElicitationSep1034DefaultsRule is a permission rule for the tool
@@ -568,73 +568,39 @@ func toolgenCallTestErrorHandling(ctx context.Context, args []byte) (toolgen.Res
 
 var toolgenToolTestErrorHandling = toolimpl.Tool{Name: ToolTestErrorHandling, In: toolimpl.NoArgs}
 
-// toolgenCallTestSampling reads the arguments of test_sampling, calls TestSampling and writes its result.
-func toolgenCallTestSampling(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTestSampling, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPrompt string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTestSampling); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "prompt":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPrompt = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := TestSampling(ctx, argPrompt)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsTestSampling holds the arguments of test_sampling, for its table.
+type toolgenParamsTestSampling struct {
+	prompt string
 }
 
-// toolgenCallTestElicitation reads the arguments of test_elicitation, calls TestElicitation and writes its result.
-func toolgenCallTestElicitation(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTestElicitation, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argMessage string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTestElicitation); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "message":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argMessage = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := TestElicitation(ctx, argMessage)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallTestSampling reads the arguments of test_sampling, calls TestSampling and writes its result, as its tables say.
+func toolgenCallTestSampling(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTestSampling
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTestSampling, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = TestSampling(ctx, in.prompt)
+		return err
+	})
 }
+
+var toolgenToolTestSampling = toolimpl.Tool{Name: ToolTestSampling, In: toolgenTypeParamsTestSampling, Text: true}
+
+// toolgenParamsTestElicitation holds the arguments of test_elicitation, for its table.
+type toolgenParamsTestElicitation struct {
+	message string
+}
+
+// toolgenCallTestElicitation reads the arguments of test_elicitation, calls TestElicitation and writes its result, as its tables say.
+func toolgenCallTestElicitation(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTestElicitation
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTestElicitation, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = TestElicitation(ctx, in.message)
+		return err
+	})
+}
+
+var toolgenToolTestElicitation = toolimpl.Tool{Name: ToolTestElicitation, In: toolgenTypeParamsTestElicitation, Text: true}
 
 // toolgenCallTestElicitationSep1034Defaults reads the arguments of test_elicitation_sep1034_defaults, calls TestElicitationSep1034Defaults and writes its result, as its tables say.
 func toolgenCallTestElicitationSep1034Defaults(ctx context.Context, args []byte) (toolgen.Result, error) {
@@ -657,9 +623,23 @@ func toolgenCallTestElicitationSep1330Enums(ctx context.Context, args []byte) (t
 }
 
 var toolgenToolTestElicitationSep1330Enums = toolimpl.Tool{Name: ToolTestElicitationSep1330Enums, In: toolimpl.NoArgs, Text: true}
+
+// toolgenTypeParamsTestSampling describes a toolgenParamsTestSampling for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsTestSampling = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"prompt"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsTestSampling{}.prompt), Kind: toolimpl.FieldString, Required: 1, Key: `"prompt":`},
+	},
+}
+
+// toolgenTypeParamsTestElicitation describes a toolgenParamsTestElicitation for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsTestElicitation = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"message"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsTestElicitation{}.message), Kind: toolimpl.FieldString, Required: 1, Key: `"message":`},
+	},
+}
 var toolgenArgsTestImageContent = &toolimpl.Object{Names: []string{}}
 var toolgenArgsTestAudioContent = &toolimpl.Object{Names: []string{}}
 var toolgenArgsTestEmbeddedResource = &toolimpl.Object{Names: []string{}}
 var toolgenArgsTestMultipleContentTypes = &toolimpl.Object{Names: []string{}}
-var toolgenArgsTestSampling = &toolimpl.Object{Names: []string{"prompt"}, Required: []int{0}}
-var toolgenArgsTestElicitation = &toolimpl.Object{Names: []string{"message"}, Required: []int{0}}

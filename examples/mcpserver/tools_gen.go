@@ -6,7 +6,6 @@ package main
 
 import (
 	"context"
-	"math"
 	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
@@ -61,53 +60,34 @@ type RecordReadingRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RecordReadingRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRecordReading, toolgenArgsRecordReading, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolRecordReading, &toolgenTypeParamsRecordReading.Object, unsafe.Pointer(&r), 3)
 }
 
-// toolgenCallRecordReading reads the arguments of record_reading, calls RecordReading and writes its result.
-func toolgenCallRecordReading(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRecordReading, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCity    string
-		argCelsius float64
-		argNote    string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRecordReading); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "city":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argCity = s0
-			}
-		case "celsius":
-			o.Saw(1)
-			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-				argCelsius = f0
-			}
-		case "note":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argNote = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := RecordReading(ctx, argCity, argCelsius, argNote)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsRecordReading holds the arguments of record_reading, for its table.
+type toolgenParamsRecordReading struct {
+	city    string
+	celsius float64
+	note    string
 }
 
-var toolgenArgsRecordReading = &toolimpl.Object{Names: []string{"city", "celsius", "note"}, Required: []int{0, 1, 2}}
+// toolgenCallRecordReading reads the arguments of record_reading, calls RecordReading and writes its result, as its tables say.
+func toolgenCallRecordReading(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRecordReading
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRecordReading, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = RecordReading(ctx, in.city, in.celsius, in.note)
+		return err
+	})
+}
+
+var toolgenToolRecordReading = toolimpl.Tool{Name: ToolRecordReading, In: toolgenTypeParamsRecordReading, Text: true}
+
+// toolgenTypeParamsRecordReading describes a toolgenParamsRecordReading for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsRecordReading = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"city", "celsius", "note"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsRecordReading{}.city), Kind: toolimpl.FieldString, Required: 1, Key: `"city":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRecordReading{}.celsius), Kind: toolimpl.FieldFloat64, Required: 2, Key: `"celsius":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRecordReading{}.note), Kind: toolimpl.FieldString, Required: 3, Key: `"note":`},
+	},
+}

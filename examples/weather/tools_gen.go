@@ -77,7 +77,7 @@ type GetWeatherRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetWeatherRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetWeather, toolgenArgsGetWeather, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolGetWeather, &toolgenTypeParamsGetWeather.Object, unsafe.Pointer(&r), 2)
 }
 
 // GetForecastRule is a permission rule for the tool forecast: each field is a
@@ -95,48 +95,23 @@ func (r GetForecastRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolGetForecast, toolgenObjectForecast, unsafe.Pointer(&r), 3)
 }
 
-// toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result.
-func toolgenCallGetWeather(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetWeather, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCity string
-		argUnit *Unit
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetWeather); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "city":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argCity = s0
-			}
-		case "unit":
-			if d.Null() {
-				argUnit = nil
-			} else {
-				p0 := new(Unit)
-				toolgenDecodeUnit(d, p0)
-				argUnit = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetWeather(ctx, argCity, argUnit)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsGetWeather holds the arguments of get_weather, for its table.
+type toolgenParamsGetWeather struct {
+	city string
+	unit *Unit
 }
+
+// toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result, as its tables say.
+func toolgenCallGetWeather(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetWeather
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetWeather, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetWeather(ctx, in.city, in.unit)
+		return err
+	})
+}
+
+var toolgenToolGetWeather = toolimpl.Tool{Name: ToolGetWeather, In: toolgenTypeParamsGetWeather, Text: true}
 
 // toolgenCallGetForecast reads the arguments of forecast, calls GetForecast and writes its result.
 func toolgenCallGetForecast(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -162,23 +137,17 @@ func toolgenCallGetForecast(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenDecodeUnit reads a Unit: one of "c", "f".
-func toolgenDecodeUnit(d *toolimpl.Decoder, v *Unit) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "c":
-		*v = Celsius
-	case "f":
-		*v = Fahrenheit
-	default:
-		d.NotOneOf(s, "\"c\", \"f\"")
-	}
-}
+// toolgenEnumUnit are the values of a Unit.
+var toolgenEnumUnit = &toolimpl.Enum{Values: []string{"c", "f"}, Allowed: "\"c\", \"f\""}
 
-var toolgenArgsGetWeather = &toolimpl.Object{Names: []string{"city", "unit"}, Required: []int{0}}
+// toolgenTypeParamsGetWeather describes a toolgenParamsGetWeather for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetWeather = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"city", "unit"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetWeather{}.city), Kind: toolimpl.FieldString, Required: 1, Key: `"city":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGetWeather{}.unit), Kind: toolimpl.FieldEnum, Pointer: true, Enum: toolgenEnumUnit, Key: `"unit":`},
+	},
+}
 
 // toolgenDecodeForecast reads a Forecast object.
 func toolgenDecodeForecast(d *toolimpl.Decoder, v *Forecast) {
@@ -210,9 +179,6 @@ func toolgenDecodeForecast(d *toolimpl.Decoder, v *Forecast) {
 	}
 }
 
-// toolgenEnumUnit are the values of a Unit.
-var toolgenEnumUnit = &toolimpl.Enum{Values: []string{"c", "f"}, Allowed: "\"c\", \"f\""}
-
 // toolgenTypeDay describes a Day for toolimpl's table-driven reader and writer.
 var toolgenTypeDay = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"day", "high", "low", "sky"}, Required: []int{0, 1, 2, 3}},
@@ -239,6 +205,22 @@ var toolgenTypeReport = &toolimpl.Struct{
 // toolgenEncodeReport writes a Report object, as its table says.
 func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {
 	toolimpl.WriteStruct(e, toolgenTypeReport, unsafe.Pointer(v))
+}
+
+// toolgenDecodeUnit reads a Unit: one of "c", "f".
+func toolgenDecodeUnit(d *toolimpl.Decoder, v *Unit) {
+	s, ok := d.StringBytes()
+	if !ok {
+		return
+	}
+	switch string(s) {
+	case "c":
+		*v = Celsius
+	case "f":
+		*v = Fahrenheit
+	default:
+		d.NotOneOf(s, "\"c\", \"f\"")
+	}
 }
 
 var toolgenObjectForecast = &toolimpl.Object{Names: []string{"city", "days", "unit"}, Required: []int{0}, NullAbsent: []int{1}}

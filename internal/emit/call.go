@@ -361,6 +361,11 @@ func (g *generator) inputObject(t *model.Tool) jen.Code {
 			return jen.Op("&").Id(table).Dot("Object")
 		}
 	}
+	if pt := g.paramsType(t); pt != nil && g.viaTables[t] {
+		if table, ok := g.table(pt); ok {
+			return jen.Op("&").Id(table).Dot("Object")
+		}
+	}
 	return jen.Id(inputObjectVar(t))
 }
 

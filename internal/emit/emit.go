@@ -51,6 +51,12 @@ type generator struct {
 	tableLayouts map[string]*model.Type
 	layoutGuards [][2]*model.Type // a struct with its table, one that shares it
 	probe        *generator
+	// viaTables: the tools tableCall dispatches (tableDispatched); params:
+	// the struct of each tool's separate parameters (paramsType), whose
+	// IDs are kept apart from structIDs, the package's.
+	viaTables map[*model.Tool]bool
+	params    map[*model.Tool]*model.Type
+	structIDs map[string]bool
 }
 
 // File returns the generated Go source for pkg, formatted.
@@ -76,6 +82,7 @@ func File(pkg *model.Package) ([]byte, error) {
 func file(pkg *model.Package, aliases map[string]string) ([]byte, error) {
 	g := newGenerator(pkg)
 	g.shared = g.sharedCalls()
+	g.viaTables = g.tableDispatched()
 	g.f = genfile.New(pkg.Path, pkg.Name, genfile.Head{Generator: "toolgen", Constraint: "!toolgen"})
 	for path, alias := range aliases {
 		g.f.ImportAlias(path, alias)
@@ -123,8 +130,10 @@ func file(pkg *model.Package, aliases map[string]string) ([]byte, error) {
 func newGenerator(pkg *model.Package) *generator {
 	g := &generator{pkg: pkg, helpers: map[string]bool{}, patterns: map[string]string{},
 		tables: map[*model.Struct]bool{}, enumTypes: map[string]string{},
-		tableNames: map[*model.Struct]string{}, tableLayouts: map[string]*model.Type{}}
+		tableNames: map[*model.Struct]string{}, tableLayouts: map[string]*model.Type{},
+		params: map[*model.Tool]*model.Type{}, structIDs: map[string]bool{}}
 	g.pointed, g.sliced = structUses(pkg)
+	forEachStruct(pkg, func(s *model.Struct) { g.structIDs[s.ID] = true })
 	return g
 }
 

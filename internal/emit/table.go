@@ -409,6 +409,48 @@ func (g *generator) enumTable(t *model.Type) (string, bool) {
 	return name, true
 }
 
+// forEachStruct calls visit once for each struct type the package's tools
+// reach.
+func forEachStruct(pkg *model.Package, visit func(*model.Struct)) {
+	seen := map[*model.Struct]bool{}
+	var walk func(t *model.Type)
+	walk = func(t *model.Type) {
+		if t == nil {
+			return
+		}
+		switch t.Kind {
+		case model.KindStruct:
+			if seen[t.Struct] {
+				return
+			}
+			seen[t.Struct] = true
+			visit(t.Struct)
+			for _, f := range t.Struct.Fields {
+				walk(f.Type)
+			}
+			return
+		case model.KindUnion:
+			for _, m := range t.Union.Members {
+				walk(m.Type)
+			}
+			return
+		}
+		walk(t.Key)
+		walk(t.Elem)
+	}
+	for _, tool := range pkg.Tools {
+		for _, p := range tool.Params {
+			walk(p.Type)
+		}
+		if tool.Input != nil {
+			for _, f := range tool.Input.Fields {
+				walk(f.Type)
+			}
+		}
+		walk(tool.Result.Type)
+	}
+}
+
 // structUses are the struct types some member, element or value of the
 // package's tools points to, and those a slice holds: their tables say how
 // to allocate one, or an array of them.
@@ -489,50 +531,15 @@ func structUses(pkg *model.Package) (pointed, sliced map[*model.Struct]bool) {
 // (toolValue), and only its toolimpl.Tool is declared here. Other tools get
 // a dispatch function of their own (callFunc).
 func (g *generator) tableCall(t *model.Tool) bool {
-	var in *model.Type // nil: the tool takes no arguments
-	inTable := impl("NoArgs")
-	if sp := structParam(t); sp != nil {
-		in = structType(sp)
-		name, ok := g.table(in)
-		if !ok {
-			return false
-		}
-		inTable = jen.Id(name)
-	}
-	var args []jen.Code
-	for _, p := range t.Params {
-		switch p.Kind {
-		case model.ParamContext:
-			args = append(args, jen.Id("ctx"))
-		case model.ParamCtx:
-			args = append(args, rt("CtxFrom").Call(jen.Id("ctx")))
-		case model.ParamStruct:
-			if p.Type.Kind == model.KindPointer {
-				args = append(args, jen.Op("&").Id("in"))
-			} else {
-				args = append(args, jen.Id("in"))
-			}
-		default:
-			return false
-		}
-	}
-	r := t.Result
-	outTable, nilResult := "", ""
-	var ok bool
-	switch {
-	case r.Kind == model.ResultNone:
-	case r.Kind == model.ResultText:
-	case r.Kind == model.ResultValue && !r.Wrapped && r.Type.Kind == model.KindStruct:
-		if outTable, ok = g.table(r.Type); !ok {
-			return false
-		}
-	case r.Kind == model.ResultValue && !r.Wrapped && r.Type.Kind == model.KindPointer && r.Type.Elem.Kind == model.KindStruct:
-		if outTable, ok = g.table(r.Type.Elem); !ok {
-			return false
-		}
-		nilResult = g.noResult(t, r.Type)
-	default:
+	if !g.viaTables[t] {
 		return false
+	}
+	plan, _ := g.tablePlan(t)
+	in, inTable, args := plan.in, plan.inTable, plan.args
+	r := t.Result
+	outTable, nilResult := plan.outTable, plan.nilResult
+	if pt := g.paramsType(t); pt != nil {
+		g.declareParams(t, pt)
 	}
 	call := jen.Id(t.GoName).Call(args...)
 	if t.Recv != nil {
@@ -591,6 +598,149 @@ func (g *generator) tableCall(t *model.Tool) bool {
 	g.code.Func().Id(callName(t)).Params(params...).Params(rt("Result"), jen.Error()).Block(stmts...)
 	g.code.Var().Id(desc).Op("=").Add(impl("Tool")).Values(spec...)
 	return true
+}
+
+// tablePlan is how tableCall dispatches a tool through tables.
+type tablePlan struct {
+	in       *model.Type // the arguments' struct; nil for none
+	inTable  jen.Code    // its table, or toolimpl.NoArgs
+	args     []jen.Code  // the tool's arguments
+	outTable string      // the result's table, for a struct or a pointer to one
+	// nilResult: the failure for a nil pointer result.
+	nilResult string
+}
+
+// tablePlan says how a tool's dispatch goes through tables (tableCall),
+// or false when it cannot: its arguments are a tabled struct, separate
+// parameters a table can describe (paramsType) or none, and its result is
+// nothing, a string, a tabled struct or a pointer to one. It asks for the
+// tables it names.
+func (g *generator) tablePlan(t *model.Tool) (tablePlan, bool) {
+	plan := tablePlan{inTable: impl("NoArgs")}
+	if sp := structParam(t); sp != nil {
+		plan.in = structType(sp)
+	} else if pt := g.paramsType(t); pt != nil {
+		plan.in = pt
+	}
+	if plan.in != nil {
+		name, ok := g.table(plan.in)
+		if !ok {
+			return plan, false
+		}
+		plan.inTable = jen.Id(name)
+	}
+	for _, p := range t.Params {
+		switch p.Kind {
+		case model.ParamContext:
+			plan.args = append(plan.args, jen.Id("ctx"))
+		case model.ParamCtx:
+			plan.args = append(plan.args, rt("CtxFrom").Call(jen.Id("ctx")))
+		case model.ParamStruct:
+			if p.Type.Kind == model.KindPointer {
+				plan.args = append(plan.args, jen.Op("&").Id("in"))
+			} else {
+				plan.args = append(plan.args, jen.Id("in"))
+			}
+		case model.ParamFlat:
+			plan.args = append(plan.args, jen.Id("in").Dot(t.Input.Fields[p.Field].Path[0].Name))
+		default:
+			return plan, false
+		}
+	}
+	r := t.Result
+	var ok bool
+	switch {
+	case r.Kind == model.ResultNone, r.Kind == model.ResultText:
+	case r.Kind == model.ResultValue && !r.Wrapped && r.Type.Kind == model.KindStruct:
+		if plan.outTable, ok = g.table(r.Type); !ok {
+			return plan, false
+		}
+	case r.Kind == model.ResultValue && !r.Wrapped && r.Type.Kind == model.KindPointer && r.Type.Elem.Kind == model.KindStruct:
+		if plan.outTable, ok = g.table(r.Type.Elem); !ok {
+			return plan, false
+		}
+		plan.nilResult = g.noResult(t, r.Type)
+	default:
+		return plan, false
+	}
+	return plan, true
+}
+
+// tableDispatched picks the tools tableCall dispatches (tablePlan), with a
+// probe, whose helpers are thrown away: the rule types, written first, read
+// the tables of those tools' separate parameters.
+func (g *generator) tableDispatched() map[*model.Tool]bool {
+	probe := newGenerator(g.pkg)
+	probe.noTables = g.noTables
+	via := map[*model.Tool]bool{}
+	for _, t := range g.pkg.Tools {
+		if _, ok := probe.tablePlan(t); ok {
+			via[t] = true
+		}
+	}
+	return via
+}
+
+// paramsType is the struct that generated code declares for a tool's
+// separate parameters, one field per parameter, so that a table can
+// describe them: toolgenParamsGetVM. Nil for a tool with a struct
+// parameter, none, or a toolgen.Partial.
+func (g *generator) paramsType(t *model.Tool) *model.Type {
+	if pt, ok := g.params[t]; ok {
+		return pt
+	}
+	g.params[t] = nil
+	flat := false
+	for _, p := range t.Params {
+		switch p.Kind {
+		case model.ParamFlat:
+			flat = true
+		case model.ParamContext, model.ParamCtx:
+		default:
+			return nil
+		}
+	}
+	if !flat {
+		return nil
+	}
+	var layout strings.Builder
+	layout.WriteString("params struct {")
+	for _, f := range t.Input.Fields {
+		if len(f.Path) != 1 || f.Path[0].Name == "_" {
+			return nil
+		}
+		fmt.Fprintf(&layout, " %s %#v;", f.Path[0].Name, goType(f.Type))
+	}
+	layout.WriteString(" }")
+	s := &model.Struct{ID: g.paramsID(t), Fields: t.Input.Fields, Layout: layout.String()}
+	pt := &model.Type{Kind: model.KindStruct, Name: "toolgen" + s.ID, Struct: s}
+	g.params[t] = pt
+	return pt
+}
+
+// paramsID names the table of a tool's separate parameters: ParamsGetVM,
+// or with a number when a struct of the package has that name.
+func (g *generator) paramsID(t *model.Tool) string {
+	id := "Params" + t.GoName
+	for n := 2; g.structIDs[id]; n++ {
+		id = fmt.Sprintf("Params%s%d", t.GoName, n)
+	}
+	g.structIDs[id] = true
+	return id
+}
+
+// declareParams declares the struct of a tool's separate parameters:
+//
+//	type toolgenParamsGetVM struct {
+//		vmID string
+//	}
+func (g *generator) declareParams(t *model.Tool, pt *model.Type) {
+	g.code.Comment(fmt.Sprintf("%s holds the arguments of %s, for its table.", pt.Name, t.Name))
+	g.code.Type().Id(pt.Name).StructFunc(func(gr *jen.Group) {
+		for _, f := range pt.Struct.Fields {
+			gr.Id(f.Path[0].Name).Add(goType(f.Type))
+		}
+	})
 }
 
 // sharedCalls picks the tools whose Call is toolimpl.Caller (or CallerOK)

@@ -219,7 +219,7 @@ type EchoRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EchoRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolEcho, toolgenArgsEcho, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolEcho, &toolgenTypeParamsEcho.Object, unsafe.Pointer(&r), 2)
 }
 
 // FailRule is a permission rule for the tool fail: each field is a glob over
@@ -232,7 +232,7 @@ type FailRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FailRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolFail, toolgenArgsFail, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolFail, &toolgenTypeParamsFail.Object, unsafe.Pointer(&r), 1)
 }
 
 // BoomRule is a permission rule for the tool boom, which takes no arguments.
@@ -253,7 +253,7 @@ type SleepRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SleepRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSleep, toolgenArgsSleep, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolSleep, &toolgenTypeParamsSleep.Object, unsafe.Pointer(&r), 1)
 }
 
 // CountRule is a permission rule for the tool count: each field is a glob over
@@ -306,7 +306,7 @@ type AddRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAdd, toolgenArgsAdd, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolAdd, &toolgenTypeParamsAdd.Object, unsafe.Pointer(&r), 1)
 }
 
 // TotalRule is a permission rule for the tool total, which takes no arguments.
@@ -380,81 +380,38 @@ func toolgenCallSearch(ctx context.Context, args []byte) (res toolgen.Result, er
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallEcho reads the arguments of echo, calls Echo and writes its result.
-func toolgenCallEcho(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolEcho, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argText  string
-		argTimes *int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsEcho); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "text":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				d.CheckLength(s0, 1, -1)
-				argText = s0
-			}
-		case "times":
-			if d.Null() {
-				argTimes = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(1, 5); ok {
-					*p0 = int(n1)
-				}
-				argTimes = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out := Echo(argText, argTimes)
-	return toolgen.TextResult(out), nil
+// toolgenParamsEcho holds the arguments of echo, for its table.
+type toolgenParamsEcho struct {
+	text  string
+	times *int
 }
 
-// toolgenCallFail reads the arguments of fail, calls Fail and writes its result.
-func toolgenCallFail(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolFail, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argReason string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsFail); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "reason":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argReason = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := Fail(ctx, argReason); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallEcho reads the arguments of echo, calls Echo and writes its result, as its tables say.
+func toolgenCallEcho(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsEcho
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolEcho, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out = Echo(in.text, in.times)
+		return nil
+	})
 }
+
+var toolgenToolEcho = toolimpl.Tool{Name: ToolEcho, In: toolgenTypeParamsEcho, Text: true}
+
+// toolgenParamsFail holds the arguments of fail, for its table.
+type toolgenParamsFail struct {
+	reason string
+}
+
+// toolgenCallFail reads the arguments of fail, calls Fail and writes its result, as its tables say.
+func toolgenCallFail(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsFail
+	return toolimpl.Dispatch(ctx, args, &toolgenToolFail, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return Fail(ctx, in.reason)
+	})
+}
+
+var toolgenToolFail = toolimpl.Tool{Name: ToolFail, In: toolgenTypeParamsFail}
 
 // toolgenCallBoom reads the arguments of boom, calls Boom and writes its result, as its tables say.
 func toolgenCallBoom(ctx context.Context, args []byte) (toolgen.Result, error) {
@@ -467,39 +424,22 @@ func toolgenCallBoom(ctx context.Context, args []byte) (toolgen.Result, error) {
 
 var toolgenToolBoom = toolimpl.Tool{Name: ToolBoom, In: toolimpl.NoArgs, Text: true}
 
-// toolgenCallSleep reads the arguments of sleep, calls Sleep and writes its result.
-func toolgenCallSleep(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSleep, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argMs int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSleep); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "ms":
-			o.Saw(0)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				argMs = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Sleep(ctx, argMs)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsSleep holds the arguments of sleep, for its table.
+type toolgenParamsSleep struct {
+	ms int
 }
+
+// toolgenCallSleep reads the arguments of sleep, calls Sleep and writes its result, as its tables say.
+func toolgenCallSleep(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSleep
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSleep, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Sleep(ctx, in.ms)
+		return err
+	})
+}
+
+var toolgenToolSleep = toolimpl.Tool{Name: ToolSleep, In: toolgenTypeParamsSleep, Text: true}
 
 // toolgenCallCount reads the arguments of count, calls Count and writes its result.
 func toolgenCallCount(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -549,39 +489,22 @@ func toolgenCallMirror(ctx context.Context, args []byte) (res toolgen.Result, er
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallAdd reads the arguments of counter_add, calls (*Counter).Add and writes its result.
-func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAdd, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argBy int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAdd); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "by":
-			o.Saw(0)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				argBy = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := recv.Add(ctx, toolgen.CtxFrom(ctx), argBy)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsAdd holds the arguments of counter_add, for its table.
+type toolgenParamsAdd struct {
+	by int
 }
+
+// toolgenCallAdd reads the arguments of counter_add, calls (*Counter).Add and writes its result, as its tables say.
+func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAdd
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAdd, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = recv.Add(ctx, toolgen.CtxFrom(ctx), in.by)
+		return err
+	})
+}
+
+var toolgenToolAdd = toolimpl.Tool{Name: ToolAdd, In: toolgenTypeParamsAdd, Text: true}
 
 // toolgenCallTotal reads the arguments of total, calls (*Counter).Total and writes its result.
 func toolgenCallTotal(recv *Counter, ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -627,6 +550,39 @@ func toolgenCallBound(ctx context.Context, args []byte) (toolgen.Result, error) 
 }
 
 var toolgenToolBound = toolimpl.Tool{Name: ToolBound, In: toolgenTypeBounds, Out: toolgenTypeBounds}
+
+// toolgenTypeParamsEcho describes a toolgenParamsEcho for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsEcho = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"text", "times"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsEcho{}.text), Kind: toolimpl.FieldString, Required: 1, Bounded: true, Min: 1, Max: -1, Key: `"text":`},
+		{Offset: unsafe.Offsetof(toolgenParamsEcho{}.times), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsEcho{}.times)), Pointer: true, Bounded: true, Min: 1, Max: 5, Key: `"times":`},
+	},
+}
+
+// toolgenTypeParamsFail describes a toolgenParamsFail for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsFail = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"reason"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsFail{}.reason), Kind: toolimpl.FieldString, Required: 1, Key: `"reason":`},
+	},
+}
+
+// toolgenTypeParamsSleep describes a toolgenParamsSleep for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSleep = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"ms"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSleep{}.ms), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsSleep{}.ms)), Required: 1, Key: `"ms":`},
+	},
+}
+
+// toolgenTypeParamsAdd describes a toolgenParamsAdd for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAdd = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"by"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAdd{}.by), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsAdd{}.by)), Required: 1, Key: `"by":`},
+	},
+}
 
 // toolgenTypeBounds describes a Bounds for toolimpl's table-driven reader and writer.
 var toolgenTypeBounds = &toolimpl.Struct{
@@ -737,10 +693,6 @@ var toolgenTypeResults = &toolimpl.Struct{
 func toolgenEncodeResults(e *toolimpl.Encoder, v *Results) {
 	toolimpl.WriteStruct(e, toolgenTypeResults, unsafe.Pointer(v))
 }
-
-var toolgenArgsEcho = &toolimpl.Object{Names: []string{"text", "times"}, Required: []int{0}}
-var toolgenArgsFail = &toolimpl.Object{Names: []string{"reason"}, Required: []int{0}}
-var toolgenArgsSleep = &toolimpl.Object{Names: []string{"ms"}, Required: []int{0}}
 
 // toolgenDecodeNode reads a Node object.
 func toolgenDecodeNode(d *toolimpl.Decoder, v *Node) {
@@ -930,7 +882,6 @@ func toolgenEncodeKinds(e *toolimpl.Encoder, v *Kinds) {
 	e.EndObject()
 }
 
-var toolgenArgsAdd = &toolimpl.Object{Names: []string{"by"}, Required: []int{0}}
 var toolgenArgsTotal = &toolimpl.Object{Names: []string{}}
 
 // toolgenDecodeSort reads a Sort: one of "score", "date".

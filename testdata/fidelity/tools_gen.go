@@ -1187,7 +1187,7 @@ type FlatRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FlatRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolFlat, toolgenArgsFlat, unsafe.Pointer(&r), 5)
+	return toolimpl.RuleOf(ToolFlat, &toolgenTypeParamsFlat.Object, unsafe.Pointer(&r), 5)
 }
 
 // DensifyRule is a permission rule for the tool densify: each field is a glob
@@ -2256,73 +2256,26 @@ func toolgenCallEchoTree(ctx context.Context, args []byte) (res toolgen.Result, 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallFlat reads the arguments of flat, calls Flat and writes its result.
-func toolgenCallFlat(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolFlat, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argWhen  *time.Time
-		argColor Color
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsFlat); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				d.CheckLength(s0, 1, -1)
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(0, 10); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "when":
-			if d.Null() {
-				argWhen = nil
-			} else {
-				p0 := new(time.Time)
-				if t1, ok := d.Time(); ok {
-					*p0 = t1
-				}
-				argWhen = p0
-			}
-		case "color":
-			o.Saw(2)
-			toolgenDecodeColor(d, &argColor)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Flat(argName, argCount, argTags, argWhen, argColor)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeFlatArgs(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsFlat holds the arguments of flat, for its table.
+type toolgenParamsFlat struct {
+	name  string
+	count *int
+	tags  []string
+	when  *time.Time
+	color Color
 }
+
+// toolgenCallFlat reads the arguments of flat, calls Flat and writes its result, as its tables say.
+func toolgenCallFlat(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsFlat
+	var out FlatArgs
+	return toolimpl.Dispatch(ctx, args, &toolgenToolFlat, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Flat(in.name, in.count, in.tags, in.when, in.color)
+		return err
+	})
+}
+
+var toolgenToolFlat = toolimpl.Tool{Name: ToolFlat, In: toolgenTypeParamsFlat, Out: toolgenTypeFlatArgs}
 
 // toolgenCallDensify reads the arguments of densify, calls Densify and writes its result.
 func toolgenCallDensify(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2998,6 +2951,18 @@ var toolgenTypeFormats = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Formats{}.IPv4), Kind: toolimpl.FieldString, Required: 7, Check: &toolimpl.Check{Format: "ipv4"}, Key: `"ipv4":`},
 		{Offset: unsafe.Offsetof(Formats{}.IPv6), Kind: toolimpl.FieldString, Required: 8, Check: &toolimpl.Check{Format: "ipv6"}, Key: `"ipv6":`},
 		{Offset: unsafe.Offsetof(Formats{}.Hostname), Kind: toolimpl.FieldString, Required: 9, Check: &toolimpl.Check{Format: "hostname"}, Key: `"hostname":`},
+	},
+}
+
+// toolgenTypeParamsFlat describes a toolgenParamsFlat for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsFlat = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "count", "tags", "when", "color"}, Required: []int{0, 2, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsFlat{}.name), Kind: toolimpl.FieldString, Required: 1, Bounded: true, Min: 1, Max: -1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsFlat{}.count), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsFlat{}.count)), Pointer: true, Bounded: true, Min: 0, Max: 10, Key: `"count":`},
+		{Offset: unsafe.Offsetof(toolgenParamsFlat{}.tags), Kind: toolimpl.FieldStrings, Required: 2, Key: `"tags":`},
+		{Offset: unsafe.Offsetof(toolgenParamsFlat{}.when), Kind: toolimpl.FieldTime, Pointer: true, Key: `"when":`},
+		{Offset: unsafe.Offsetof(toolgenParamsFlat{}.color), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumColor, Key: `"color":`},
 	},
 }
 
@@ -3966,40 +3931,6 @@ func toolgenEncodeTree(e *toolimpl.Encoder, v *Tree) {
 	e.EndObject()
 }
 
-// toolgenDecodeSlicestring reads a []string.
-func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
-	if _, ok := d.Array(); ok {
-		var a0 [8]string
-		s0 := a0[:0]
-		for d.Elem() {
-			var e0 string
-			if s1, ok := d.String(); ok {
-				e0 = s1
-			}
-			s0 = append(s0, e0)
-		}
-		*v = append(make([]string, 0, len(s0)), s0...)
-	}
-}
-
-// toolgenDecodeColor reads a Color: one of "red", "green".
-func toolgenDecodeColor(d *toolimpl.Decoder, v *Color) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "red":
-		*v = Red
-	case "green":
-		*v = Green
-	default:
-		d.NotOneOf(s, "\"red\", \"green\"")
-	}
-}
-
-var toolgenArgsFlat = &toolimpl.Object{Names: []string{"name", "count", "tags", "when", "color"}, Required: []int{0, 2, 4}}
-
 // toolgenTypeFlatArgs describes a FlatArgs for toolimpl's table-driven reader and writer.
 var toolgenTypeFlatArgs = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"name", "count", "tags", "when", "color"}, Required: []int{0, 2, 4}},
@@ -4010,11 +3941,6 @@ var toolgenTypeFlatArgs = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(FlatArgs{}.When), Kind: toolimpl.FieldTime, Pointer: true, Key: `"when":`},
 		{Offset: unsafe.Offsetof(FlatArgs{}.Color), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumColor, Key: `"color":`},
 	},
-}
-
-// toolgenEncodeFlatArgs writes a FlatArgs object, as its table says.
-func toolgenEncodeFlatArgs(e *toolimpl.Encoder, v *FlatArgs) {
-	toolimpl.WriteStruct(e, toolgenTypeFlatArgs, unsafe.Pointer(v))
 }
 
 // toolgenDecodeSparse reads a Sparse object.
@@ -6281,6 +6207,22 @@ func toolgenEncodeMisc(e *toolimpl.Encoder, v *Misc) {
 	e.EndObject()
 }
 
+// toolgenDecodeSlicestring reads a []string.
+func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
+	if _, ok := d.Array(); ok {
+		var a0 [8]string
+		s0 := a0[:0]
+		for d.Elem() {
+			var e0 string
+			if s1, ok := d.String(); ok {
+				e0 = s1
+			}
+			s0 = append(s0, e0)
+		}
+		*v = append(make([]string, 0, len(s0)), s0...)
+	}
+}
+
 var toolgenArgsFlatDefaults = &toolimpl.Object{Names: []string{"n", "unit", "tags", "when"}, Required: []int{2}, NullAbsent: []int{0, 1}}
 
 // toolgenTypeFlatDefaultsArgs describes a FlatDefaultsArgs for toolimpl's table-driven reader and writer.
@@ -6350,6 +6292,22 @@ func toolgenEncodeUnions(e *toolimpl.Encoder, v *Unions) {
 		e.EndArray()
 	}
 	e.EndObject()
+}
+
+// toolgenDecodeColor reads a Color: one of "red", "green".
+func toolgenDecodeColor(d *toolimpl.Decoder, v *Color) {
+	s, ok := d.StringBytes()
+	if !ok {
+		return
+	}
+	switch string(s) {
+	case "red":
+		*v = Red
+	case "green":
+		*v = Green
+	default:
+		d.NotOneOf(s, "\"red\", \"green\"")
+	}
 }
 
 // toolgenDecodePriority reads a Priority: one of 1, 2.

@@ -6,7 +6,6 @@ package repair
 
 import (
 	"context"
-	"math"
 	"regexp"
 	"time"
 	"unsafe"
@@ -155,7 +154,7 @@ type SearchFilesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SearchFilesRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSearchFiles, toolgenArgsSearchFiles, unsafe.Pointer(&r), 5)
+	return toolimpl.RuleOf(ToolSearchFiles, &toolgenTypeParamsSearchFiles.Object, unsafe.Pointer(&r), 5)
 }
 
 // MovePointsRule is a permission rule for the tool move_points: each field is
@@ -208,7 +207,7 @@ type SendMoneyRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SendMoneyRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSendMoney, toolgenArgsSendMoney, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolSendMoney, &toolgenTypeParamsSendMoney.Object, unsafe.Pointer(&r), 2)
 }
 
 // toolgenCallCreateTask reads the arguments of create_task, calls CreateTask and writes its result.
@@ -235,70 +234,26 @@ func toolgenCallCreateTask(ctx context.Context, args []byte) (res toolgen.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallSearchFiles reads the arguments of search_files, calls SearchFiles and writes its result.
-func toolgenCallSearchFiles(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSearchFiles, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argQuery         string
-		argPaths         []string
-		argLimit         int
-		argCaseSensitive bool
-		argMaxSizeMB     *float64
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSearchFiles); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "query":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				d.CheckLength(s0, 1, -1)
-				argQuery = s0
-			}
-		case "paths":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argPaths)
-		case "limit":
-			o.Saw(2)
-			if n0, ok := d.Int(1, 100); ok {
-				argLimit = int(n0)
-			}
-		case "case_sensitive":
-			o.Saw(3)
-			if b0, ok := d.Bool(); ok {
-				argCaseSensitive = b0
-			}
-		case "max_size_mb":
-			if d.Null() {
-				argMaxSizeMB = nil
-			} else {
-				p0 := new(float64)
-				if f1, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-					*p0 = f1
-				}
-				argMaxSizeMB = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := SearchFiles(argQuery, argPaths, argLimit, argCaseSensitive, argMaxSizeMB)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeSearch(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsSearchFiles holds the arguments of search_files, for its table.
+type toolgenParamsSearchFiles struct {
+	query         string
+	paths         []string
+	limit         int
+	caseSensitive bool
+	maxSizeMB     *float64
 }
+
+// toolgenCallSearchFiles reads the arguments of search_files, calls SearchFiles and writes its result, as its tables say.
+func toolgenCallSearchFiles(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSearchFiles
+	var out Search
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSearchFiles, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = SearchFiles(in.query, in.paths, in.limit, in.caseSensitive, in.maxSizeMB)
+		return err
+	})
+}
+
+var toolgenToolSearchFiles = toolimpl.Tool{Name: ToolSearchFiles, In: toolgenTypeParamsSearchFiles, Out: toolgenTypeSearch}
 
 // toolgenCallMovePoints reads the arguments of move_points, calls MovePoints and writes its result.
 func toolgenCallMovePoints(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -503,53 +458,50 @@ func toolgenCallUpdateUser(ctx context.Context, args []byte) (res toolgen.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallSendMoney reads the arguments of send_money, calls SendMoney and writes its result.
-func toolgenCallSendMoney(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSendMoney, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	var (
-		argTo     string
-		argAmount int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSendMoney); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "to":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argTo = s0
-			}
-		case "amount":
-			o.Saw(1)
-			if n0, ok := d.Int(1, 9223372036854775807); ok {
-				argAmount = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := SendMoney(argTo, argAmount)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeTransfer(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsSendMoney holds the arguments of send_money, for its table.
+type toolgenParamsSendMoney struct {
+	to     string
+	amount int
 }
+
+// toolgenCallSendMoney reads the arguments of send_money, calls SendMoney and writes its result, as its tables say.
+func toolgenCallSendMoney(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSendMoney
+	var out Transfer
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSendMoney, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = SendMoney(in.to, in.amount)
+		return err
+	})
+}
+
+var toolgenToolSendMoney = toolimpl.Tool{Name: ToolSendMoney, In: toolgenTypeParamsSendMoney, Out: toolgenTypeTransfer, NoRepair: true}
 
 // toolgenEnumPriority are the values of a Priority.
 var toolgenEnumPriority = &toolimpl.Enum{Values: []string{"low", "high"}, Allowed: "\"low\", \"high\""}
 
 // toolgenEnumLevel are the values of a Level.
 var toolgenEnumLevel = &toolimpl.Enum{Ints: []int64{1, 2, 3}, Allowed: "1, 2, 3"}
+
+// toolgenTypeParamsSearchFiles describes a toolgenParamsSearchFiles for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSearchFiles = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"query", "paths", "limit", "case_sensitive", "max_size_mb"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSearchFiles{}.query), Kind: toolimpl.FieldString, Required: 1, Bounded: true, Min: 1, Max: -1, Key: `"query":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSearchFiles{}.paths), Kind: toolimpl.FieldStrings, Required: 2, Key: `"paths":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSearchFiles{}.limit), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsSearchFiles{}.limit)), Required: 3, Bounded: true, Min: 1, Max: 100, Key: `"limit":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSearchFiles{}.caseSensitive), Kind: toolimpl.FieldBool, Required: 4, Key: `"case_sensitive":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSearchFiles{}.maxSizeMB), Kind: toolimpl.FieldFloat64, Pointer: true, Key: `"max_size_mb":`},
+	},
+}
+
+// toolgenTypeParamsSendMoney describes a toolgenParamsSendMoney for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSendMoney = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"to", "amount"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSendMoney{}.to), Kind: toolimpl.FieldString, Required: 1, Key: `"to":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSendMoney{}.amount), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsSendMoney{}.amount)), Required: 2, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"amount":`},
+	},
+}
 
 // toolgenDecodeTask reads a Task object.
 func toolgenDecodeTask(d *toolimpl.Decoder, v *Task) {
@@ -755,24 +707,6 @@ func toolgenEncodeTask(e *toolimpl.Encoder, v *Task) {
 	e.EndObject()
 }
 
-// toolgenDecodeSlicestring reads a []string.
-func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
-	if _, ok := d.Array(); ok {
-		var a0 [8]string
-		s0 := a0[:0]
-		for d.Elem() {
-			var e0 string
-			if s1, ok := d.String(); ok {
-				e0 = s1
-			}
-			s0 = append(s0, e0)
-		}
-		*v = append(make([]string, 0, len(s0)), s0...)
-	}
-}
-
-var toolgenArgsSearchFiles = &toolimpl.Object{Names: []string{"query", "paths", "limit", "case_sensitive", "max_size_mb"}, Required: []int{0, 1, 2, 3}}
-
 // toolgenTypeSearch describes a Search for toolimpl's table-driven reader and writer.
 var toolgenTypeSearch = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"query", "paths", "limit", "case_sensitive", "max_size_mb"}, Required: []int{0, 1, 2, 3}},
@@ -783,11 +717,6 @@ var toolgenTypeSearch = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Search{}.CaseSensitive), Kind: toolimpl.FieldBool, Required: 4, Key: `"case_sensitive":`},
 		{Offset: unsafe.Offsetof(Search{}.MaxSizeMB), Kind: toolimpl.FieldFloat64, Pointer: true, Key: `"max_size_mb":`},
 	},
-}
-
-// toolgenEncodeSearch writes a Search object, as its table says.
-func toolgenEncodeSearch(e *toolimpl.Encoder, v *Search) {
-	toolimpl.WriteStruct(e, toolgenTypeSearch, unsafe.Pointer(v))
 }
 
 // toolgenDecodeSlicePoint reads a []Point.
@@ -934,8 +863,6 @@ func toolgenEncodeProfile(e *toolimpl.Encoder, v *Profile) {
 	e.EndObject()
 }
 
-var toolgenArgsSendMoney = &toolimpl.Object{Names: []string{"to", "amount"}, Required: []int{0, 1}}
-
 // toolgenTypeTransfer describes a Transfer for toolimpl's table-driven reader and writer.
 var toolgenTypeTransfer = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"to", "amount"}, Required: []int{0, 1}},
@@ -943,11 +870,6 @@ var toolgenTypeTransfer = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Transfer{}.To), Kind: toolimpl.FieldString, Required: 1, Key: `"to":`},
 		{Offset: unsafe.Offsetof(Transfer{}.Amount), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Transfer{}.Amount)), Required: 2, Key: `"amount":`},
 	},
-}
-
-// toolgenEncodeTransfer writes a Transfer object, as its table says.
-func toolgenEncodeTransfer(e *toolimpl.Encoder, v *Transfer) {
-	toolimpl.WriteStruct(e, toolgenTypeTransfer, unsafe.Pointer(v))
 }
 
 // toolgenDecodeSliceint reads a []int.

@@ -6,7 +6,6 @@ package analytics
 
 import (
 	"context"
-	"math"
 	"time"
 	"unsafe"
 
@@ -876,7 +875,7 @@ type CreateFunnelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateFunnelRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateFunnel, toolgenArgsCreateFunnel, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolCreateFunnel, &toolgenTypeParamsCreateFunnel.Object, unsafe.Pointer(&r), 3)
 }
 
 // AnalyzeFunnelRule is a permission rule for the tool analyze_funnel: each
@@ -923,7 +922,7 @@ type CreateUserSegmentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateUserSegmentRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateUserSegment, toolgenArgsCreateUserSegment, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolCreateUserSegment, &toolgenTypeParamsCreateUserSegment.Object, unsafe.Pointer(&r), 2)
 }
 
 // GetSegmentSizeRule is a permission rule for the tool get_segment_size: each
@@ -951,7 +950,7 @@ type CreateDashboardRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateDashboardRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateDashboard, toolgenArgsCreateDashboard, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolCreateDashboard, &toolgenTypeParamsCreateDashboard.Object, unsafe.Pointer(&r), 2)
 }
 
 // AddDashboardWidgetRule is a permission rule for the tool
@@ -967,7 +966,7 @@ type AddDashboardWidgetRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddDashboardWidgetRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAddDashboardWidget, toolgenArgsAddDashboardWidget, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolAddDashboardWidget, &toolgenTypeParamsAddDashboardWidget.Object, unsafe.Pointer(&r), 4)
 }
 
 // ListDashboardsRule is a permission rule for the tool list_dashboards: each
@@ -995,7 +994,7 @@ type ShareDashboardRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ShareDashboardRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolShareDashboard, toolgenArgsShareDashboard, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolShareDashboard, &toolgenTypeParamsShareDashboard.Object, unsafe.Pointer(&r), 3)
 }
 
 // ScheduleReportDeliveryRule is a permission rule for the tool
@@ -1011,7 +1010,7 @@ type ScheduleReportDeliveryRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ScheduleReportDeliveryRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolScheduleReportDelivery, toolgenArgsScheduleReportDelivery, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolScheduleReportDelivery, &toolgenTypeParamsScheduleReportDelivery.Object, unsafe.Pointer(&r), 4)
 }
 
 // CreateMetricAlertRule is a permission rule for the tool create_metric_alert:
@@ -1028,7 +1027,7 @@ type CreateMetricAlertRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateMetricAlertRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateMetricAlert, toolgenArgsCreateMetricAlert, unsafe.Pointer(&r), 5)
+	return toolimpl.RuleOf(ToolCreateMetricAlert, &toolgenTypeParamsCreateMetricAlert.Object, unsafe.Pointer(&r), 5)
 }
 
 // ListMetricAlertsRule is a permission rule for the tool list_metric_alerts,
@@ -1051,7 +1050,7 @@ type MuteMetricAlertRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MuteMetricAlertRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolMuteMetricAlert, toolgenArgsMuteMetricAlert, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolMuteMetricAlert, &toolgenTypeParamsMuteMetricAlert.Object, unsafe.Pointer(&r), 2)
 }
 
 // DetectMetricAnomaliesRule is a permission rule for the tool
@@ -1112,7 +1111,7 @@ type AddTimelineAnnotationRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddTimelineAnnotationRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAddTimelineAnnotation, toolgenArgsAddTimelineAnnotation, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolAddTimelineAnnotation, &toolgenTypeParamsAddTimelineAnnotation.Object, unsafe.Pointer(&r), 2)
 }
 
 // CreateExperimentRule is a permission rule for the tool create_experiment:
@@ -1156,7 +1155,7 @@ type StopExperimentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r StopExperimentRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolStopExperiment, toolgenArgsStopExperiment, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolStopExperiment, &toolgenTypeParamsStopExperiment.Object, unsafe.Pointer(&r), 2)
 }
 
 // GetRevenueMetricsRule is a permission rule for the tool get_revenue_metrics:
@@ -1202,7 +1201,7 @@ type BuildCampaignURLRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r BuildCampaignURLRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolBuildCampaignURL, toolgenArgsBuildCampaignURL, unsafe.Pointer(&r), 5)
+	return toolimpl.RuleOf(ToolBuildCampaignURL, &toolgenTypeParamsBuildCampaignURL.Object, unsafe.Pointer(&r), 5)
 }
 
 // GetCampaignPerformanceRule is a permission rule for the tool
@@ -1233,7 +1232,7 @@ type ExportRawEventsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ExportRawEventsRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolExportRawEvents, toolgenArgsExportRawEvents, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolExportRawEvents, &toolgenTypeParamsExportRawEvents.Object, unsafe.Pointer(&r), 4)
 }
 
 // DeleteUserAnalyticsDataRule is a permission rule for the tool
@@ -1246,7 +1245,7 @@ type DeleteUserAnalyticsDataRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteUserAnalyticsDataRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDeleteUserAnalyticsData, toolgenArgsDeleteUserAnalyticsData, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolDeleteUserAnalyticsData, &toolgenTypeParamsDeleteUserAnalyticsData.Object, unsafe.Pointer(&r), 1)
 }
 
 // ListSessionRecordingsRule is a permission rule for the tool
@@ -1277,7 +1276,7 @@ type GetPageHeatmapRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetPageHeatmapRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetPageHeatmap, toolgenArgsGetPageHeatmap, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolGetPageHeatmap, &toolgenTypeParamsGetPageHeatmap.Object, unsafe.Pointer(&r), 3)
 }
 
 // DeleteUserAnalyticsDataEdit is a person's edit of the arguments of a call of
@@ -1941,61 +1940,24 @@ func toolgenCallGetUserEventTimeline(ctx context.Context, args []byte) (res tool
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateFunnel reads the arguments of create_funnel, calls CreateFunnel and writes its result.
-func toolgenCallCreateFunnel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateFunnel, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName       string
-		argSteps      []string
-		argWindowDays int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateFunnel); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "steps":
-			o.Saw(1)
-			if _, ok := d.Array(); ok {
-				var a0 [8]string
-				s0 := a0[:0]
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				d.CheckItems(len(s0), 2, -1)
-				argSteps = append(make([]string, 0, len(s0)), s0...)
-			}
-		case "window_days":
-			o.Saw(2)
-			if n0, ok := d.Int(1, 90); ok {
-				argWindowDays = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateFunnel(ctx, argName, argSteps, argWindowDays)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsCreateFunnel holds the arguments of create_funnel, for its table.
+type toolgenParamsCreateFunnel struct {
+	name       string
+	steps      []string
+	windowDays int
 }
+
+// toolgenCallCreateFunnel reads the arguments of create_funnel, calls CreateFunnel and writes its result, as its tables say.
+func toolgenCallCreateFunnel(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateFunnel
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateFunnel, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateFunnel(ctx, in.name, in.steps, in.windowDays)
+		return err
+	})
+}
+
+var toolgenToolCreateFunnel = toolimpl.Tool{Name: ToolCreateFunnel, In: toolgenTypeParamsCreateFunnel, Text: true}
 
 // toolgenCallAnalyzeFunnel reads the arguments of analyze_funnel, calls AnalyzeFunnel and writes its result.
 func toolgenCallAnalyzeFunnel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2134,43 +2096,23 @@ func toolgenCallGetRetentionCohorts(ctx context.Context, args []byte) (res toolg
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateUserSegment reads the arguments of create_user_segment, calls CreateUserSegment and writes its result.
-func toolgenCallCreateUserSegment(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateUserSegment, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName       string
-		argConditions []string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateUserSegment); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "conditions":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argConditions)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateUserSegment(ctx, argName, argConditions)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsCreateUserSegment holds the arguments of create_user_segment, for its table.
+type toolgenParamsCreateUserSegment struct {
+	name       string
+	conditions []string
 }
+
+// toolgenCallCreateUserSegment reads the arguments of create_user_segment, calls CreateUserSegment and writes its result, as its tables say.
+func toolgenCallCreateUserSegment(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateUserSegment
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateUserSegment, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateUserSegment(ctx, in.name, in.conditions)
+		return err
+	})
+}
+
+var toolgenToolCreateUserSegment = toolimpl.Tool{Name: ToolCreateUserSegment, In: toolgenTypeParamsCreateUserSegment, Text: true}
 
 // toolgenCallGetSegmentSize reads the arguments of get_segment_size, calls GetSegmentSize and writes its result.
 func toolgenCallGetSegmentSize(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2223,100 +2165,43 @@ func toolgenCallGetSegmentSize(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateDashboard reads the arguments of create_dashboard, calls CreateDashboard and writes its result.
-func toolgenCallCreateDashboard(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateDashboard, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName        string
-		argDescription *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateDashboard); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "description":
-			if d.Null() {
-				argDescription = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argDescription = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateDashboard(ctx, argName, argDescription)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsCreateDashboard holds the arguments of create_dashboard, for its table.
+type toolgenParamsCreateDashboard struct {
+	name        string
+	description *string
 }
 
-// toolgenCallAddDashboardWidget reads the arguments of add_dashboard_widget, calls AddDashboardWidget and writes its result.
-func toolgenCallAddDashboardWidget(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAddDashboardWidget, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDashboardID string
-		argWidgetType  WidgetType
-		argTitle       string
-		argQuery       string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAddDashboardWidget); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "dashboard_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDashboardID = s0
-			}
-		case "widget_type":
-			o.Saw(1)
-			toolgenDecodeWidgetType(d, &argWidgetType)
-		case "title":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argTitle = s0
-			}
-		case "query":
-			o.Saw(3)
-			if s0, ok := d.String(); ok {
-				argQuery = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := AddDashboardWidget(ctx, argDashboardID, argWidgetType, argTitle, argQuery)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallCreateDashboard reads the arguments of create_dashboard, calls CreateDashboard and writes its result, as its tables say.
+func toolgenCallCreateDashboard(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateDashboard
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateDashboard, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateDashboard(ctx, in.name, in.description)
+		return err
+	})
 }
+
+var toolgenToolCreateDashboard = toolimpl.Tool{Name: ToolCreateDashboard, In: toolgenTypeParamsCreateDashboard, Text: true}
+
+// toolgenParamsAddDashboardWidget holds the arguments of add_dashboard_widget, for its table.
+type toolgenParamsAddDashboardWidget struct {
+	dashboardID string
+	widgetType  WidgetType
+	title       string
+	query       string
+}
+
+// toolgenCallAddDashboardWidget reads the arguments of add_dashboard_widget, calls AddDashboardWidget and writes its result, as its tables say.
+func toolgenCallAddDashboardWidget(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAddDashboardWidget
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAddDashboardWidget, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = AddDashboardWidget(ctx, in.dashboardID, in.widgetType, in.title, in.query)
+		return err
+	})
+}
+
+var toolgenToolAddDashboardWidget = toolimpl.Tool{Name: ToolAddDashboardWidget, In: toolgenTypeParamsAddDashboardWidget, Text: true}
 
 // toolgenCallListDashboards reads the arguments of list_dashboards, calls ListDashboards and writes its result.
 func toolgenCallListDashboards(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2367,152 +2252,63 @@ func toolgenCallListDashboards(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallShareDashboard reads the arguments of share_dashboard, calls ShareDashboard and writes its result.
-func toolgenCallShareDashboard(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolShareDashboard, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDashboardID string
-		argEmails      []string
-		argCanEdit     bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsShareDashboard); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "dashboard_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDashboardID = s0
-			}
-		case "emails":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argEmails)
-		case "can_edit":
-			o.Saw(2)
-			if b0, ok := d.Bool(); ok {
-				argCanEdit = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := ShareDashboard(ctx, argDashboardID, argEmails, argCanEdit); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsShareDashboard holds the arguments of share_dashboard, for its table.
+type toolgenParamsShareDashboard struct {
+	dashboardID string
+	emails      []string
+	canEdit     bool
 }
 
-// toolgenCallScheduleReportDelivery reads the arguments of schedule_report_delivery, calls ScheduleReportDelivery and writes its result.
-func toolgenCallScheduleReportDelivery(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolScheduleReportDelivery, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argReportID   string
-		argRecipients []string
-		argFrequency  Frequency
-		argFormat     string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsScheduleReportDelivery); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "report_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argReportID = s0
-			}
-		case "recipients":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argRecipients)
-		case "frequency":
-			o.Saw(2)
-			toolgenDecodeFrequency(d, &argFrequency)
-		case "format":
-			o.Saw(3)
-			if s0, ok := d.String(); ok {
-				argFormat = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ScheduleReportDelivery(ctx, argReportID, argRecipients, argFrequency, argFormat)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallShareDashboard reads the arguments of share_dashboard, calls ShareDashboard and writes its result, as its tables say.
+func toolgenCallShareDashboard(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsShareDashboard
+	return toolimpl.Dispatch(ctx, args, &toolgenToolShareDashboard, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return ShareDashboard(ctx, in.dashboardID, in.emails, in.canEdit)
+	})
 }
 
-// toolgenCallCreateMetricAlert reads the arguments of create_metric_alert, calls CreateMetricAlert and writes its result.
-func toolgenCallCreateMetricAlert(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateMetricAlert, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argMetric        string
-		argCondition     Condition
-		argThreshold     float64
-		argWindowMinutes int
-		argNotify        string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateMetricAlert); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "metric":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argMetric = s0
-			}
-		case "condition":
-			o.Saw(1)
-			toolgenDecodeCondition(d, &argCondition)
-		case "threshold":
-			o.Saw(2)
-			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-				argThreshold = f0
-			}
-		case "window_minutes":
-			o.Saw(3)
-			if n0, ok := d.Int(5, 10080); ok {
-				argWindowMinutes = int(n0)
-			}
-		case "notify":
-			o.Saw(4)
-			if s0, ok := d.String(); ok {
-				argNotify = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateMetricAlert(ctx, argMetric, argCondition, argThreshold, argWindowMinutes, argNotify)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolShareDashboard = toolimpl.Tool{Name: ToolShareDashboard, In: toolgenTypeParamsShareDashboard}
+
+// toolgenParamsScheduleReportDelivery holds the arguments of schedule_report_delivery, for its table.
+type toolgenParamsScheduleReportDelivery struct {
+	reportID   string
+	recipients []string
+	frequency  Frequency
+	format     string
 }
+
+// toolgenCallScheduleReportDelivery reads the arguments of schedule_report_delivery, calls ScheduleReportDelivery and writes its result, as its tables say.
+func toolgenCallScheduleReportDelivery(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsScheduleReportDelivery
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolScheduleReportDelivery, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ScheduleReportDelivery(ctx, in.reportID, in.recipients, in.frequency, in.format)
+		return err
+	})
+}
+
+var toolgenToolScheduleReportDelivery = toolimpl.Tool{Name: ToolScheduleReportDelivery, In: toolgenTypeParamsScheduleReportDelivery, Text: true}
+
+// toolgenParamsCreateMetricAlert holds the arguments of create_metric_alert, for its table.
+type toolgenParamsCreateMetricAlert struct {
+	metric        string
+	condition     Condition
+	threshold     float64
+	windowMinutes int
+	notify        string
+}
+
+// toolgenCallCreateMetricAlert reads the arguments of create_metric_alert, calls CreateMetricAlert and writes its result, as its tables say.
+func toolgenCallCreateMetricAlert(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateMetricAlert
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateMetricAlert, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateMetricAlert(ctx, in.metric, in.condition, in.threshold, in.windowMinutes, in.notify)
+		return err
+	})
+}
+
+var toolgenToolCreateMetricAlert = toolimpl.Tool{Name: ToolCreateMetricAlert, In: toolgenTypeParamsCreateMetricAlert, Text: true}
 
 // toolgenCallListMetricAlerts reads the arguments of list_metric_alerts, calls ListMetricAlerts and writes its result.
 func toolgenCallListMetricAlerts(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2550,44 +2346,21 @@ func toolgenCallListMetricAlerts(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallMuteMetricAlert reads the arguments of mute_metric_alert, calls MuteMetricAlert and writes its result.
-func toolgenCallMuteMetricAlert(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolMuteMetricAlert, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argAlertID string
-		argUntil   time.Time
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsMuteMetricAlert); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "alert_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argAlertID = s0
-			}
-		case "until":
-			o.Saw(1)
-			if t0, ok := d.Time(); ok {
-				argUntil = t0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := MuteMetricAlert(ctx, argAlertID, argUntil); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsMuteMetricAlert holds the arguments of mute_metric_alert, for its table.
+type toolgenParamsMuteMetricAlert struct {
+	alertID string
+	until   time.Time
 }
+
+// toolgenCallMuteMetricAlert reads the arguments of mute_metric_alert, calls MuteMetricAlert and writes its result, as its tables say.
+func toolgenCallMuteMetricAlert(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsMuteMetricAlert
+	return toolimpl.Dispatch(ctx, args, &toolgenToolMuteMetricAlert, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return MuteMetricAlert(ctx, in.alertID, in.until)
+	})
+}
+
+var toolgenToolMuteMetricAlert = toolimpl.Tool{Name: ToolMuteMetricAlert, In: toolgenTypeParamsMuteMetricAlert}
 
 // toolgenCallDetectMetricAnomalies reads the arguments of detect_metric_anomalies, calls DetectMetricAnomalies and writes its result.
 func toolgenCallDetectMetricAnomalies(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2771,44 +2544,21 @@ func toolgenCallComparePeriods(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallAddTimelineAnnotation reads the arguments of add_timeline_annotation, calls AddTimelineAnnotation and writes its result.
-func toolgenCallAddTimelineAnnotation(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAddTimelineAnnotation, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argAt   time.Time
-		argText string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAddTimelineAnnotation); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "at":
-			o.Saw(0)
-			if t0, ok := d.Time(); ok {
-				argAt = t0
-			}
-		case "text":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argText = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := AddTimelineAnnotation(ctx, argAt, argText); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsAddTimelineAnnotation holds the arguments of add_timeline_annotation, for its table.
+type toolgenParamsAddTimelineAnnotation struct {
+	at   time.Time
+	text string
 }
+
+// toolgenCallAddTimelineAnnotation reads the arguments of add_timeline_annotation, calls AddTimelineAnnotation and writes its result, as its tables say.
+func toolgenCallAddTimelineAnnotation(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAddTimelineAnnotation
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAddTimelineAnnotation, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return AddTimelineAnnotation(ctx, in.at, in.text)
+	})
+}
+
+var toolgenToolAddTimelineAnnotation = toolimpl.Tool{Name: ToolAddTimelineAnnotation, In: toolgenTypeParamsAddTimelineAnnotation}
 
 // toolgenCallCreateExperiment reads the arguments of create_experiment, calls CreateExperiment and writes its result, as its tables say.
 func toolgenCallCreateExperiment(ctx context.Context, args []byte) (toolgen.Result, error) {
@@ -2866,49 +2616,21 @@ func toolgenCallGetExperimentResults(ctx context.Context, args []byte) (res tool
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallStopExperiment reads the arguments of stop_experiment, calls StopExperiment and writes its result.
-func toolgenCallStopExperiment(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolStopExperiment, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argExperimentID string
-		argWinner       *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsStopExperiment); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "experiment_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argExperimentID = s0
-			}
-		case "winner":
-			if d.Null() {
-				argWinner = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argWinner = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := StopExperiment(ctx, argExperimentID, argWinner); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsStopExperiment holds the arguments of stop_experiment, for its table.
+type toolgenParamsStopExperiment struct {
+	experimentID string
+	winner       *string
 }
+
+// toolgenCallStopExperiment reads the arguments of stop_experiment, calls StopExperiment and writes its result, as its tables say.
+func toolgenCallStopExperiment(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsStopExperiment
+	return toolimpl.Dispatch(ctx, args, &toolgenToolStopExperiment, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return StopExperiment(ctx, in.experimentID, in.winner)
+	})
+}
+
+var toolgenToolStopExperiment = toolimpl.Tool{Name: ToolStopExperiment, In: toolgenTypeParamsStopExperiment}
 
 // toolgenCallGetRevenueMetrics reads the arguments of get_revenue_metrics, calls GetRevenueMetrics and writes its result.
 func toolgenCallGetRevenueMetrics(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3016,68 +2738,26 @@ func toolgenCallGetNPSScore(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallBuildCampaignURL reads the arguments of build_campaign_url, calls BuildCampaignURL and writes its result.
-func toolgenCallBuildCampaignURL(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolBuildCampaignURL, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argUrl      string
-		argSource   string
-		argMedium   string
-		argCampaign string
-		argContent  *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsBuildCampaignURL); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "url":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argUrl = s0
-			}
-		case "source":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argSource = s0
-			}
-		case "medium":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argMedium = s0
-			}
-		case "campaign":
-			o.Saw(3)
-			if s0, ok := d.String(); ok {
-				argCampaign = s0
-			}
-		case "content":
-			if d.Null() {
-				argContent = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argContent = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := BuildCampaignURL(ctx, argUrl, argSource, argMedium, argCampaign, argContent)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsBuildCampaignURL holds the arguments of build_campaign_url, for its table.
+type toolgenParamsBuildCampaignURL struct {
+	url      string
+	source   string
+	medium   string
+	campaign string
+	content  *string
 }
+
+// toolgenCallBuildCampaignURL reads the arguments of build_campaign_url, calls BuildCampaignURL and writes its result, as its tables say.
+func toolgenCallBuildCampaignURL(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsBuildCampaignURL
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolBuildCampaignURL, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = BuildCampaignURL(ctx, in.url, in.source, in.medium, in.campaign, in.content)
+		return err
+	})
+}
+
+var toolgenToolBuildCampaignURL = toolimpl.Tool{Name: ToolBuildCampaignURL, In: toolgenTypeParamsBuildCampaignURL, Text: true}
 
 // toolgenCallGetCampaignPerformance reads the arguments of get_campaign_performance, calls GetCampaignPerformance and writes its result.
 func toolgenCallGetCampaignPerformance(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3128,86 +2808,40 @@ func toolgenCallGetCampaignPerformance(ctx context.Context, args []byte) (res to
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallExportRawEvents reads the arguments of export_raw_events, calls ExportRawEvents and writes its result.
-func toolgenCallExportRawEvents(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolExportRawEvents, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argFrom   time.Time
-		argTo     time.Time
-		argEvents []string
-		argFormat ExportFormat
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsExportRawEvents); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "from":
-			o.Saw(0)
-			if t0, ok := d.Time(); ok {
-				argFrom = t0
-			}
-		case "to":
-			o.Saw(1)
-			if t0, ok := d.Time(); ok {
-				argTo = t0
-			}
-		case "events":
-			o.Saw(2)
-			toolgenDecodeSlicestring(d, &argEvents)
-		case "format":
-			o.Saw(3)
-			toolgenDecodeExportFormat(d, &argFormat)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ExportRawEvents(ctx, argFrom, argTo, argEvents, argFormat)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsExportRawEvents holds the arguments of export_raw_events, for its table.
+type toolgenParamsExportRawEvents struct {
+	from   time.Time
+	to     time.Time
+	events []string
+	format ExportFormat
 }
 
-// toolgenCallDeleteUserAnalyticsData reads the arguments of delete_user_analytics_data, calls DeleteUserAnalyticsData and writes its result.
-func toolgenCallDeleteUserAnalyticsData(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolDeleteUserAnalyticsData, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argUserID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsDeleteUserAnalyticsData); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "user_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argUserID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := DeleteUserAnalyticsData(ctx, argUserID); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallExportRawEvents reads the arguments of export_raw_events, calls ExportRawEvents and writes its result, as its tables say.
+func toolgenCallExportRawEvents(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsExportRawEvents
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolExportRawEvents, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ExportRawEvents(ctx, in.from, in.to, in.events, in.format)
+		return err
+	})
 }
+
+var toolgenToolExportRawEvents = toolimpl.Tool{Name: ToolExportRawEvents, In: toolgenTypeParamsExportRawEvents, Text: true}
+
+// toolgenParamsDeleteUserAnalyticsData holds the arguments of delete_user_analytics_data, for its table.
+type toolgenParamsDeleteUserAnalyticsData struct {
+	userID string
+}
+
+// toolgenCallDeleteUserAnalyticsData reads the arguments of delete_user_analytics_data, calls DeleteUserAnalyticsData and writes its result, as its tables say.
+func toolgenCallDeleteUserAnalyticsData(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsDeleteUserAnalyticsData
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDeleteUserAnalyticsData, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return DeleteUserAnalyticsData(ctx, in.userID)
+	})
+}
+
+var toolgenToolDeleteUserAnalyticsData = toolimpl.Tool{Name: ToolDeleteUserAnalyticsData, In: toolgenTypeParamsDeleteUserAnalyticsData}
 
 // toolgenCallListSessionRecordings reads the arguments of list_session_recordings, calls ListSessionRecordings and writes its result.
 func toolgenCallListSessionRecordings(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3286,53 +2920,122 @@ func toolgenCallListSessionRecordings(ctx context.Context, args []byte) (res too
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallGetPageHeatmap reads the arguments of get_page_heatmap, calls GetPageHeatmap and writes its result.
-func toolgenCallGetPageHeatmap(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetPageHeatmap, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argUrl    string
-		argKind   HeatmapKind
-		argDevice *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetPageHeatmap); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "url":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argUrl = s0
-			}
-		case "kind":
-			o.Saw(1)
-			toolgenDecodeHeatmapKind(d, &argKind)
-		case "device":
-			if d.Null() {
-				argDevice = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argDevice = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetPageHeatmap(ctx, argUrl, argKind, argDevice)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsGetPageHeatmap holds the arguments of get_page_heatmap, for its table.
+type toolgenParamsGetPageHeatmap struct {
+	url    string
+	kind   HeatmapKind
+	device *string
+}
+
+// toolgenCallGetPageHeatmap reads the arguments of get_page_heatmap, calls GetPageHeatmap and writes its result, as its tables say.
+func toolgenCallGetPageHeatmap(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetPageHeatmap
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetPageHeatmap, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetPageHeatmap(ctx, in.url, in.kind, in.device)
+		return err
+	})
+}
+
+var toolgenToolGetPageHeatmap = toolimpl.Tool{Name: ToolGetPageHeatmap, In: toolgenTypeParamsGetPageHeatmap, Text: true}
+
+// toolgenTypeParamsCreateFunnel describes a toolgenParamsCreateFunnel for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateFunnel = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "steps", "window_days"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateFunnel{}.name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateFunnel{}.steps), Kind: toolimpl.FieldSlice, Required: 2, Bounded: true, Min: 2, Max: -1, Item: &toolimpl.Field{Kind: toolimpl.FieldString}, Key: `"steps":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateFunnel{}.windowDays), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsCreateFunnel{}.windowDays)), Required: 3, Bounded: true, Min: 1, Max: 90, Key: `"window_days":`},
+	},
+}
+
+// toolgenTypeParamsCreateUserSegment describes a toolgenParamsCreateUserSegment for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateUserSegment = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "conditions"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateUserSegment{}.name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateUserSegment{}.conditions), Kind: toolimpl.FieldStrings, Required: 2, Key: `"conditions":`},
+	},
+}
+
+// toolgenTypeParamsCreateDashboard describes a toolgenParamsCreateDashboard for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateDashboard = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "description"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDashboard{}.name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDashboard{}.description), Kind: toolimpl.FieldString, Pointer: true, Key: `"description":`},
+	},
+}
+
+// toolgenEnumWidgetType are the values of a WidgetType.
+var toolgenEnumWidgetType = &toolimpl.Enum{Values: []string{"line_chart", "bar_chart", "number", "table", "funnel"}, Allowed: "\"line_chart\", \"bar_chart\", \"number\", \"table\", \"funnel\""}
+
+// toolgenTypeParamsAddDashboardWidget describes a toolgenParamsAddDashboardWidget for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAddDashboardWidget = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"dashboard_id", "widget_type", "title", "query"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAddDashboardWidget{}.dashboardID), Kind: toolimpl.FieldString, Required: 1, Key: `"dashboard_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddDashboardWidget{}.widgetType), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumWidgetType, Key: `"widget_type":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddDashboardWidget{}.title), Kind: toolimpl.FieldString, Required: 3, Key: `"title":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddDashboardWidget{}.query), Kind: toolimpl.FieldString, Required: 4, Key: `"query":`},
+	},
+}
+
+// toolgenTypeParamsShareDashboard describes a toolgenParamsShareDashboard for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsShareDashboard = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"dashboard_id", "emails", "can_edit"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsShareDashboard{}.dashboardID), Kind: toolimpl.FieldString, Required: 1, Key: `"dashboard_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsShareDashboard{}.emails), Kind: toolimpl.FieldStrings, Required: 2, Key: `"emails":`},
+		{Offset: unsafe.Offsetof(toolgenParamsShareDashboard{}.canEdit), Kind: toolimpl.FieldBool, Required: 3, Key: `"can_edit":`},
+	},
+}
+
+// toolgenEnumFrequency are the values of a Frequency.
+var toolgenEnumFrequency = &toolimpl.Enum{Values: []string{"daily", "weekly", "monthly"}, Allowed: "\"daily\", \"weekly\", \"monthly\""}
+
+// toolgenTypeParamsScheduleReportDelivery describes a toolgenParamsScheduleReportDelivery for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsScheduleReportDelivery = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"report_id", "recipients", "frequency", "format"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsScheduleReportDelivery{}.reportID), Kind: toolimpl.FieldString, Required: 1, Key: `"report_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsScheduleReportDelivery{}.recipients), Kind: toolimpl.FieldStrings, Required: 2, Key: `"recipients":`},
+		{Offset: unsafe.Offsetof(toolgenParamsScheduleReportDelivery{}.frequency), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumFrequency, Key: `"frequency":`},
+		{Offset: unsafe.Offsetof(toolgenParamsScheduleReportDelivery{}.format), Kind: toolimpl.FieldString, Required: 4, Key: `"format":`},
+	},
+}
+
+// toolgenEnumCondition are the values of a Condition.
+var toolgenEnumCondition = &toolimpl.Enum{Values: []string{"above", "below", "change_percent"}, Allowed: "\"above\", \"below\", \"change_percent\""}
+
+// toolgenTypeParamsCreateMetricAlert describes a toolgenParamsCreateMetricAlert for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateMetricAlert = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"metric", "condition", "threshold", "window_minutes", "notify"}, Required: []int{0, 1, 2, 3, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateMetricAlert{}.metric), Kind: toolimpl.FieldString, Required: 1, Key: `"metric":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateMetricAlert{}.condition), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumCondition, Key: `"condition":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateMetricAlert{}.threshold), Kind: toolimpl.FieldFloat64, Required: 3, Key: `"threshold":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateMetricAlert{}.windowMinutes), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsCreateMetricAlert{}.windowMinutes)), Required: 4, Bounded: true, Min: 5, Max: 10080, Key: `"window_minutes":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateMetricAlert{}.notify), Kind: toolimpl.FieldString, Required: 5, Key: `"notify":`},
+	},
+}
+
+// toolgenTypeParamsMuteMetricAlert describes a toolgenParamsMuteMetricAlert for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsMuteMetricAlert = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"alert_id", "until"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsMuteMetricAlert{}.alertID), Kind: toolimpl.FieldString, Required: 1, Key: `"alert_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsMuteMetricAlert{}.until), Kind: toolimpl.FieldTime, Required: 2, Key: `"until":`},
+	},
+}
+
+// toolgenTypeParamsAddTimelineAnnotation describes a toolgenParamsAddTimelineAnnotation for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAddTimelineAnnotation = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"at", "text"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAddTimelineAnnotation{}.at), Kind: toolimpl.FieldTime, Required: 1, Key: `"at":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddTimelineAnnotation{}.text), Kind: toolimpl.FieldString, Required: 2, Key: `"text":`},
+	},
 }
 
 // toolgenTypeNewExperiment describes a NewExperiment for toolimpl's table-driven reader and writer.
@@ -3344,6 +3047,62 @@ var toolgenTypeNewExperiment = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(NewExperiment{}.TrafficSplit), Kind: toolimpl.FieldSlice, OmitEmpty: true, Item: &toolimpl.Field{Kind: toolimpl.FieldFloat64}, Key: `"traffic_split":`},
 		{Offset: unsafe.Offsetof(NewExperiment{}.PrimaryMetric), Kind: toolimpl.FieldString, Required: 3, Key: `"primary_metric":`},
 		{Offset: unsafe.Offsetof(NewExperiment{}.Audience), Kind: toolimpl.FieldString, Pointer: true, Key: `"audience":`},
+	},
+}
+
+// toolgenTypeParamsStopExperiment describes a toolgenParamsStopExperiment for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsStopExperiment = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"experiment_id", "winner"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsStopExperiment{}.experimentID), Kind: toolimpl.FieldString, Required: 1, Key: `"experiment_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsStopExperiment{}.winner), Kind: toolimpl.FieldString, Pointer: true, Key: `"winner":`},
+	},
+}
+
+// toolgenTypeParamsBuildCampaignURL describes a toolgenParamsBuildCampaignURL for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsBuildCampaignURL = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"url", "source", "medium", "campaign", "content"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsBuildCampaignURL{}.url), Kind: toolimpl.FieldString, Required: 1, Key: `"url":`},
+		{Offset: unsafe.Offsetof(toolgenParamsBuildCampaignURL{}.source), Kind: toolimpl.FieldString, Required: 2, Key: `"source":`},
+		{Offset: unsafe.Offsetof(toolgenParamsBuildCampaignURL{}.medium), Kind: toolimpl.FieldString, Required: 3, Key: `"medium":`},
+		{Offset: unsafe.Offsetof(toolgenParamsBuildCampaignURL{}.campaign), Kind: toolimpl.FieldString, Required: 4, Key: `"campaign":`},
+		{Offset: unsafe.Offsetof(toolgenParamsBuildCampaignURL{}.content), Kind: toolimpl.FieldString, Pointer: true, Key: `"content":`},
+	},
+}
+
+// toolgenEnumExportFormat are the values of a ExportFormat.
+var toolgenEnumExportFormat = &toolimpl.Enum{Values: []string{"csv", "jsonl", "parquet", "bigquery"}, Allowed: "\"csv\", \"jsonl\", \"parquet\", \"bigquery\""}
+
+// toolgenTypeParamsExportRawEvents describes a toolgenParamsExportRawEvents for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsExportRawEvents = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"from", "to", "events", "format"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsExportRawEvents{}.from), Kind: toolimpl.FieldTime, Required: 1, Key: `"from":`},
+		{Offset: unsafe.Offsetof(toolgenParamsExportRawEvents{}.to), Kind: toolimpl.FieldTime, Required: 2, Key: `"to":`},
+		{Offset: unsafe.Offsetof(toolgenParamsExportRawEvents{}.events), Kind: toolimpl.FieldStrings, Required: 3, Key: `"events":`},
+		{Offset: unsafe.Offsetof(toolgenParamsExportRawEvents{}.format), Kind: toolimpl.FieldEnum, Required: 4, Enum: toolgenEnumExportFormat, Key: `"format":`},
+	},
+}
+
+// toolgenTypeParamsDeleteUserAnalyticsData describes a toolgenParamsDeleteUserAnalyticsData for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsDeleteUserAnalyticsData = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"user_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsDeleteUserAnalyticsData{}.userID), Kind: toolimpl.FieldString, Required: 1, Key: `"user_id":`},
+	},
+}
+
+// toolgenEnumHeatmapKind are the values of a HeatmapKind.
+var toolgenEnumHeatmapKind = &toolimpl.Enum{Values: []string{"click", "scroll", "move"}, Allowed: "\"click\", \"scroll\", \"move\""}
+
+// toolgenTypeParamsGetPageHeatmap describes a toolgenParamsGetPageHeatmap for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetPageHeatmap = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"url", "kind", "device"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetPageHeatmap{}.url), Kind: toolimpl.FieldString, Required: 1, Key: `"url":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGetPageHeatmap{}.kind), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumHeatmapKind, Key: `"kind":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGetPageHeatmap{}.device), Kind: toolimpl.FieldString, Pointer: true, Key: `"device":`},
 	},
 }
 
@@ -3520,7 +3279,6 @@ var toolgenArgsTrackEvent = &toolimpl.Object{Names: []string{"event", "user_id",
 var toolgenArgsListTrackedEvents = &toolimpl.Object{Names: []string{}}
 var toolgenArgsGetEventCounts = &toolimpl.Object{Names: []string{"event", "from", "to", "breakdown_by", "unique_users"}, Required: []int{0, 1, 2, 4}}
 var toolgenArgsGetUserEventTimeline = &toolimpl.Object{Names: []string{"user_id", "from", "to"}, Required: []int{0}}
-var toolgenArgsCreateFunnel = &toolimpl.Object{Names: []string{"name", "steps", "window_days"}, Required: []int{0, 1, 2}}
 var toolgenArgsAnalyzeFunnel = &toolimpl.Object{Names: []string{"funnel_id", "from", "to", "segment_id"}, Required: []int{0, 1, 2}}
 
 // toolgenTypeFunnelStep describes a FunnelStep for toolimpl's table-driven reader and writer.
@@ -3542,98 +3300,12 @@ func toolgenEncodeFunnelStep(e *toolimpl.Encoder, v *FunnelStep) {
 }
 
 var toolgenArgsGetRetentionCohorts = &toolimpl.Object{Names: []string{"start_event", "return_event", "period", "from", "to"}, Required: []int{0, 1, 2, 3, 4}}
-
-// toolgenDecodeSlicestring reads a []string.
-func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
-	if _, ok := d.Array(); ok {
-		var a0 [8]string
-		s0 := a0[:0]
-		for d.Elem() {
-			var e0 string
-			if s1, ok := d.String(); ok {
-				e0 = s1
-			}
-			s0 = append(s0, e0)
-		}
-		*v = append(make([]string, 0, len(s0)), s0...)
-	}
-}
-
-var toolgenArgsCreateUserSegment = &toolimpl.Object{Names: []string{"name", "conditions"}, Required: []int{0, 1}}
 var toolgenArgsGetSegmentSize = &toolimpl.Object{Names: []string{"segment_id", "as_of"}, Required: []int{0}}
-var toolgenArgsCreateDashboard = &toolimpl.Object{Names: []string{"name", "description"}, Required: []int{0}}
-
-// toolgenDecodeWidgetType reads a WidgetType: one of "line_chart", "bar_chart", "number", "table", "funnel".
-func toolgenDecodeWidgetType(d *toolimpl.Decoder, v *WidgetType) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "line_chart":
-		*v = LineChart
-	case "bar_chart":
-		*v = BarChart
-	case "number":
-		*v = BigNumber
-	case "table":
-		*v = Table
-	case "funnel":
-		*v = Funnel
-	default:
-		d.NotOneOf(s, "\"line_chart\", \"bar_chart\", \"number\", \"table\", \"funnel\"")
-	}
-}
-
-var toolgenArgsAddDashboardWidget = &toolimpl.Object{Names: []string{"dashboard_id", "widget_type", "title", "query"}, Required: []int{0, 1, 2, 3}}
 var toolgenArgsListDashboards = &toolimpl.Object{Names: []string{"query"}}
-var toolgenArgsShareDashboard = &toolimpl.Object{Names: []string{"dashboard_id", "emails", "can_edit"}, Required: []int{0, 1, 2}}
-
-// toolgenDecodeFrequency reads a Frequency: one of "daily", "weekly", "monthly".
-func toolgenDecodeFrequency(d *toolimpl.Decoder, v *Frequency) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "daily":
-		*v = Daily
-	case "weekly":
-		*v = Weekly
-	case "monthly":
-		*v = Monthly
-	default:
-		d.NotOneOf(s, "\"daily\", \"weekly\", \"monthly\"")
-	}
-}
-
-var toolgenArgsScheduleReportDelivery = &toolimpl.Object{Names: []string{"report_id", "recipients", "frequency", "format"}, Required: []int{0, 1, 2, 3}}
-
-// toolgenDecodeCondition reads a Condition: one of "above", "below", "change_percent".
-func toolgenDecodeCondition(d *toolimpl.Decoder, v *Condition) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "above":
-		*v = Above
-	case "below":
-		*v = Below
-	case "change_percent":
-		*v = ChangePercent
-	default:
-		d.NotOneOf(s, "\"above\", \"below\", \"change_percent\"")
-	}
-}
-
-var toolgenArgsCreateMetricAlert = &toolimpl.Object{Names: []string{"metric", "condition", "threshold", "window_minutes", "notify"}, Required: []int{0, 1, 2, 3, 4}}
 var toolgenArgsListMetricAlerts = &toolimpl.Object{Names: []string{}}
-var toolgenArgsMuteMetricAlert = &toolimpl.Object{Names: []string{"alert_id", "until"}, Required: []int{0, 1}}
 var toolgenArgsDetectMetricAnomalies = &toolimpl.Object{Names: []string{"metric", "from", "to", "sensitivity"}, Required: []int{0, 1, 2, 3}}
 var toolgenArgsForecastMetric = &toolimpl.Object{Names: []string{"metric", "horizon_days"}, Required: []int{0, 1}}
 var toolgenArgsComparePeriods = &toolimpl.Object{Names: []string{"metric", "current_from", "current_to", "previous_from", "previous_to"}, Required: []int{0, 1, 2, 3, 4}}
-var toolgenArgsAddTimelineAnnotation = &toolimpl.Object{Names: []string{"at", "text"}, Required: []int{0, 1}}
 var toolgenArgsGetExperimentResults = &toolimpl.Object{Names: []string{"experiment_id"}, Required: []int{0}}
 
 // toolgenTypeExperimentResult describes a ExperimentResult for toolimpl's table-driven reader and writer.
@@ -3654,8 +3326,6 @@ var toolgenTypeExperimentResult = &toolimpl.Struct{
 func toolgenEncodeExperimentResult(e *toolimpl.Encoder, v *ExperimentResult) {
 	toolimpl.WriteStruct(e, toolgenTypeExperimentResult, unsafe.Pointer(v))
 }
-
-var toolgenArgsStopExperiment = &toolimpl.Object{Names: []string{"experiment_id", "winner"}, Required: []int{0}}
 
 // toolgenDecodeRevenueMetric reads a RevenueMetric: one of "mrr", "arr", "arpu", "ltv", "churn_rate", "net_revenue_retention".
 func toolgenDecodeRevenueMetric(d *toolimpl.Decoder, v *RevenueMetric) {
@@ -3683,50 +3353,23 @@ func toolgenDecodeRevenueMetric(d *toolimpl.Decoder, v *RevenueMetric) {
 
 var toolgenArgsGetRevenueMetrics = &toolimpl.Object{Names: []string{"metric", "from", "to"}, Required: []int{0, 1, 2}}
 var toolgenArgsGetNPSScore = &toolimpl.Object{Names: []string{"from", "to"}, Required: []int{0, 1}}
-var toolgenArgsBuildCampaignURL = &toolimpl.Object{Names: []string{"url", "source", "medium", "campaign", "content"}, Required: []int{0, 1, 2, 3}}
 var toolgenArgsGetCampaignPerformance = &toolimpl.Object{Names: []string{"campaign", "from", "to"}, Required: []int{0, 1, 2}}
-
-// toolgenDecodeExportFormat reads a ExportFormat: one of "csv", "jsonl", "parquet", "bigquery".
-func toolgenDecodeExportFormat(d *toolimpl.Decoder, v *ExportFormat) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "csv":
-		*v = CSV
-	case "jsonl":
-		*v = JSONL
-	case "parquet":
-		*v = Parquet
-	case "bigquery":
-		*v = BigQuery
-	default:
-		d.NotOneOf(s, "\"csv\", \"jsonl\", \"parquet\", \"bigquery\"")
-	}
-}
-
-var toolgenArgsExportRawEvents = &toolimpl.Object{Names: []string{"from", "to", "events", "format"}, Required: []int{0, 1, 2, 3}}
-var toolgenArgsDeleteUserAnalyticsData = &toolimpl.Object{Names: []string{"user_id"}, Required: []int{0}}
 var toolgenArgsListSessionRecordings = &toolimpl.Object{Names: []string{"user_id", "page", "min_duration_seconds", "with_errors"}, Required: []int{3}}
 
-// toolgenDecodeHeatmapKind reads a HeatmapKind: one of "click", "scroll", "move".
-func toolgenDecodeHeatmapKind(d *toolimpl.Decoder, v *HeatmapKind) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "click":
-		*v = Clicks
-	case "scroll":
-		*v = Scroll
-	case "move":
-		*v = Movement
-	default:
-		d.NotOneOf(s, "\"click\", \"scroll\", \"move\"")
+// toolgenDecodeSlicestring reads a []string.
+func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
+	if _, ok := d.Array(); ok {
+		var a0 [8]string
+		s0 := a0[:0]
+		for d.Elem() {
+			var e0 string
+			if s1, ok := d.String(); ok {
+				e0 = s1
+			}
+			s0 = append(s0, e0)
+		}
+		*v = append(make([]string, 0, len(s0)), s0...)
 	}
 }
 
-var toolgenArgsGetPageHeatmap = &toolimpl.Object{Names: []string{"url", "kind", "device"}, Required: []int{0, 1}}
 var toolgenObjectReportQuery = &toolimpl.Object{Names: []string{"metrics", "dimensions", "from", "to", "filter", "order_by", "limit"}, Required: []int{0, 2, 3}, NullAbsent: []int{1, 6}}

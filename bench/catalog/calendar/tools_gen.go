@@ -667,7 +667,7 @@ type CreateCalendarRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateCalendarRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateCalendar, toolgenArgsCreateCalendar, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolCreateCalendar, &toolgenTypeParamsCreateCalendar.Object, unsafe.Pointer(&r), 3)
 }
 
 // DeleteCalendarRule is a permission rule for the tool delete_calendar: each
@@ -680,7 +680,7 @@ type DeleteCalendarRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteCalendarRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDeleteCalendar, toolgenArgsDeleteCalendar, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolDeleteCalendar, &toolgenTypeParamsDeleteCalendar.Object, unsafe.Pointer(&r), 1)
 }
 
 // ListCalendarEventsRule is a permission rule for the tool
@@ -708,7 +708,7 @@ type GetCalendarEventRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetCalendarEventRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetCalendarEvent, toolgenArgsGetCalendarEvent, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolGetCalendarEvent, &toolgenTypeParamsGetCalendarEvent.Object, unsafe.Pointer(&r), 1)
 }
 
 // CreateCalendarEventRule is a permission rule for the tool
@@ -764,7 +764,7 @@ type RescheduleEventRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RescheduleEventRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRescheduleEvent, toolgenArgsRescheduleEvent, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolRescheduleEvent, &toolgenTypeParamsRescheduleEvent.Object, unsafe.Pointer(&r), 3)
 }
 
 // CancelCalendarEventRule is a permission rule for the tool
@@ -779,7 +779,7 @@ type CancelCalendarEventRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CancelCalendarEventRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCancelCalendarEvent, toolgenArgsCancelCalendarEvent, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolCancelCalendarEvent, &toolgenTypeParamsCancelCalendarEvent.Object, unsafe.Pointer(&r), 3)
 }
 
 // InviteAttendeesRule is a permission rule for the tool invite_attendees: each
@@ -794,7 +794,7 @@ type InviteAttendeesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r InviteAttendeesRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolInviteAttendees, toolgenArgsInviteAttendees, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolInviteAttendees, &toolgenTypeParamsInviteAttendees.Object, unsafe.Pointer(&r), 3)
 }
 
 // RemoveAttendeeRule is a permission rule for the tool remove_attendee: each
@@ -808,7 +808,7 @@ type RemoveAttendeeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RemoveAttendeeRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRemoveAttendee, toolgenArgsRemoveAttendee, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolRemoveAttendee, &toolgenTypeParamsRemoveAttendee.Object, unsafe.Pointer(&r), 2)
 }
 
 // RespondToInvitationRule is a permission rule for the tool
@@ -823,7 +823,7 @@ type RespondToInvitationRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RespondToInvitationRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRespondToInvitation, toolgenArgsRespondToInvitation, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolRespondToInvitation, &toolgenTypeParamsRespondToInvitation.Object, unsafe.Pointer(&r), 3)
 }
 
 // FindFreeSlotsRule is a permission rule for the tool find_free_slots: each
@@ -891,7 +891,7 @@ type EndRecurringSeriesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EndRecurringSeriesRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolEndRecurringSeries, toolgenArgsEndRecurringSeries, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolEndRecurringSeries, &toolgenTypeParamsEndRecurringSeries.Object, unsafe.Pointer(&r), 2)
 }
 
 // SetEventReminderRule is a permission rule for the tool set_event_reminder:
@@ -906,7 +906,7 @@ type SetEventReminderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SetEventReminderRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSetEventReminder, toolgenArgsSetEventReminder, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolSetEventReminder, &toolgenTypeParamsSetEventReminder.Object, unsafe.Pointer(&r), 3)
 }
 
 // AddVideoConferenceRule is a permission rule for the tool
@@ -920,7 +920,7 @@ type AddVideoConferenceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddVideoConferenceRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAddVideoConference, toolgenArgsAddVideoConference, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolAddVideoConference, &toolgenTypeParamsAddVideoConference.Object, unsafe.Pointer(&r), 2)
 }
 
 // BookMeetingRoomRule is a permission rule for the tool book_meeting_room:
@@ -934,7 +934,7 @@ type BookMeetingRoomRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r BookMeetingRoomRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolBookMeetingRoom, toolgenArgsBookMeetingRoom, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolBookMeetingRoom, &toolgenTypeParamsBookMeetingRoom.Object, unsafe.Pointer(&r), 2)
 }
 
 // ListMeetingRoomsRule is a permission rule for the tool list_meeting_rooms:
@@ -966,7 +966,7 @@ type ShareCalendarRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ShareCalendarRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolShareCalendar, toolgenArgsShareCalendar, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolShareCalendar, &toolgenTypeParamsShareCalendar.Object, unsafe.Pointer(&r), 3)
 }
 
 // RevokeCalendarAccessRule is a permission rule for the tool
@@ -980,7 +980,7 @@ type RevokeCalendarAccessRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RevokeCalendarAccessRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRevokeCalendarAccess, toolgenArgsRevokeCalendarAccess, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolRevokeCalendarAccess, &toolgenTypeParamsRevokeCalendarAccess.Object, unsafe.Pointer(&r), 2)
 }
 
 // SetOutOfOfficeRule is a permission rule for the tool set_out_of_office: each
@@ -996,7 +996,7 @@ type SetOutOfOfficeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SetOutOfOfficeRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSetOutOfOffice, toolgenArgsSetOutOfOffice, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolSetOutOfOffice, &toolgenTypeParamsSetOutOfOffice.Object, unsafe.Pointer(&r), 4)
 }
 
 // SetWorkingHoursRule is a permission rule for the tool set_working_hours:
@@ -1012,7 +1012,7 @@ type SetWorkingHoursRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SetWorkingHoursRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSetWorkingHours, toolgenArgsSetWorkingHours, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolSetWorkingHours, &toolgenTypeParamsSetWorkingHours.Object, unsafe.Pointer(&r), 4)
 }
 
 // GetDailyAgendaRule is a permission rule for the tool get_daily_agenda: each
@@ -1054,7 +1054,7 @@ type MoveEventToCalendarRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MoveEventToCalendarRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolMoveEventToCalendar, toolgenArgsMoveEventToCalendar, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolMoveEventToCalendar, &toolgenTypeParamsMoveEventToCalendar.Object, unsafe.Pointer(&r), 2)
 }
 
 // ImportICSFileRule is a permission rule for the tool import_ics_file: each
@@ -1083,7 +1083,7 @@ type ExportCalendarRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ExportCalendarRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolExportCalendar, toolgenArgsExportCalendar, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolExportCalendar, &toolgenTypeParamsExportCalendar.Object, unsafe.Pointer(&r), 3)
 }
 
 // SetCalendarTimeZoneRule is a permission rule for the tool
@@ -1097,7 +1097,7 @@ type SetCalendarTimeZoneRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SetCalendarTimeZoneRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSetCalendarTimeZone, toolgenArgsSetCalendarTimeZone, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolSetCalendarTimeZone, &toolgenTypeParamsSetCalendarTimeZone.Object, unsafe.Pointer(&r), 2)
 }
 
 // BlockFocusTimeRule is a permission rule for the tool block_focus_time: each
@@ -1112,7 +1112,7 @@ type BlockFocusTimeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r BlockFocusTimeRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolBlockFocusTime, toolgenArgsBlockFocusTime, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolBlockFocusTime, &toolgenTypeParamsBlockFocusTime.Object, unsafe.Pointer(&r), 3)
 }
 
 // ProposeNewMeetingTimeRule is a permission rule for the tool
@@ -1128,7 +1128,7 @@ type ProposeNewMeetingTimeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ProposeNewMeetingTimeRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolProposeNewMeetingTime, toolgenArgsProposeNewMeetingTime, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolProposeNewMeetingTime, &toolgenTypeParamsProposeNewMeetingTime.Object, unsafe.Pointer(&r), 4)
 }
 
 // ListEventAttendeesRule is a permission rule for the tool
@@ -1155,7 +1155,7 @@ type AttachFileToEventRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AttachFileToEventRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAttachFileToEvent, toolgenArgsAttachFileToEvent, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolAttachFileToEvent, &toolgenTypeParamsAttachFileToEvent.Object, unsafe.Pointer(&r), 2)
 }
 
 // CreateBookingPageRule is a permission rule for the tool create_booking_page:
@@ -1171,7 +1171,7 @@ type CreateBookingPageRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateBookingPageRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateBookingPage, toolgenArgsCreateBookingPage, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolCreateBookingPage, &toolgenTypeParamsCreateBookingPage.Object, unsafe.Pointer(&r), 4)
 }
 
 // ListPublicHolidaysRule is a permission rule for the tool
@@ -1199,7 +1199,7 @@ type ConvertTimeZoneRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ConvertTimeZoneRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolConvertTimeZone, toolgenArgsConvertTimeZone, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolConvertTimeZone, &toolgenTypeParamsConvertTimeZone.Object, unsafe.Pointer(&r), 2)
 }
 
 // SubscribeToCalendarRule is a permission rule for the tool
@@ -1213,7 +1213,7 @@ type SubscribeToCalendarRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SubscribeToCalendarRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSubscribeToCalendar, toolgenArgsSubscribeToCalendar, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolSubscribeToCalendar, &toolgenTypeParamsSubscribeToCalendar.Object, unsafe.Pointer(&r), 2)
 }
 
 // FindSchedulingConflictsRule is a permission rule for the tool
@@ -1241,7 +1241,7 @@ type DuplicateCalendarEventRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DuplicateCalendarEventRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDuplicateCalendarEvent, toolgenArgsDuplicateCalendarEvent, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolDuplicateCalendarEvent, &toolgenTypeParamsDuplicateCalendarEvent.Object, unsafe.Pointer(&r), 2)
 }
 
 // DeleteCalendarEdit is a person's edit of the arguments of a call of
@@ -1303,92 +1303,39 @@ func toolgenCallListCalendars(ctx context.Context, args []byte) (res toolgen.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateCalendar reads the arguments of create_calendar, calls CreateCalendar and writes its result.
-func toolgenCallCreateCalendar(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateCalendar, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName     string
-		argTimeZone string
-		argColor    *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateCalendar); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "time_zone":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argTimeZone = s0
-			}
-		case "color":
-			if d.Null() {
-				argColor = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argColor = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateCalendar(ctx, argName, argTimeZone, argColor)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeCalendar(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsCreateCalendar holds the arguments of create_calendar, for its table.
+type toolgenParamsCreateCalendar struct {
+	name     string
+	timeZone string
+	color    *string
 }
 
-// toolgenCallDeleteCalendar reads the arguments of delete_calendar, calls DeleteCalendar and writes its result.
-func toolgenCallDeleteCalendar(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolDeleteCalendar, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCalendarID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsDeleteCalendar); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "calendar_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argCalendarID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := DeleteCalendar(ctx, argCalendarID); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallCreateCalendar reads the arguments of create_calendar, calls CreateCalendar and writes its result, as its tables say.
+func toolgenCallCreateCalendar(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateCalendar
+	var out Calendar
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateCalendar, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateCalendar(ctx, in.name, in.timeZone, in.color)
+		return err
+	})
 }
+
+var toolgenToolCreateCalendar = toolimpl.Tool{Name: ToolCreateCalendar, In: toolgenTypeParamsCreateCalendar, Out: toolgenTypeCalendar}
+
+// toolgenParamsDeleteCalendar holds the arguments of delete_calendar, for its table.
+type toolgenParamsDeleteCalendar struct {
+	calendarID string
+}
+
+// toolgenCallDeleteCalendar reads the arguments of delete_calendar, calls DeleteCalendar and writes its result, as its tables say.
+func toolgenCallDeleteCalendar(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsDeleteCalendar
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDeleteCalendar, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return DeleteCalendar(ctx, in.calendarID)
+	})
+}
+
+var toolgenToolDeleteCalendar = toolimpl.Tool{Name: ToolDeleteCalendar, In: toolgenTypeParamsDeleteCalendar}
 
 // toolgenCallListCalendarEvents reads the arguments of list_calendar_events, calls ListCalendarEvents and writes its result.
 func toolgenCallListCalendarEvents(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1451,42 +1398,22 @@ func toolgenCallListCalendarEvents(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallGetCalendarEvent reads the arguments of get_calendar_event, calls GetCalendarEvent and writes its result.
-func toolgenCallGetCalendarEvent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetCalendarEvent, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEventID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetCalendarEvent); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "event_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argEventID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetCalendarEvent(ctx, argEventID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeEvent(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsGetCalendarEvent holds the arguments of get_calendar_event, for its table.
+type toolgenParamsGetCalendarEvent struct {
+	eventID string
 }
+
+// toolgenCallGetCalendarEvent reads the arguments of get_calendar_event, calls GetCalendarEvent and writes its result, as its tables say.
+func toolgenCallGetCalendarEvent(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetCalendarEvent
+	var out Event
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetCalendarEvent, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetCalendarEvent(ctx, in.eventID)
+		return err
+	})
+}
+
+var toolgenToolGetCalendarEvent = toolimpl.Tool{Name: ToolGetCalendarEvent, In: toolgenTypeParamsGetCalendarEvent, Out: toolgenTypeEvent}
 
 // toolgenCallCreateCalendarEvent reads the arguments of create_calendar_event, calls CreateCalendarEvent and writes its result, as its tables say.
 func toolgenCallCreateCalendarEvent(ctx context.Context, args []byte) (toolgen.Result, error) {
@@ -1512,242 +1439,95 @@ func toolgenCallUpdateCalendarEvent(ctx context.Context, args []byte) (toolgen.R
 
 var toolgenToolUpdateCalendarEvent = toolimpl.Tool{Name: ToolUpdateCalendarEvent, In: toolgenTypeEventChanges, Out: toolgenTypeEvent}
 
-// toolgenCallRescheduleEvent reads the arguments of reschedule_event, calls RescheduleEvent and writes its result.
-func toolgenCallRescheduleEvent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRescheduleEvent, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEventID            string
-		argNewStart           time.Time
-		argThisOccurrenceOnly bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRescheduleEvent); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "event_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argEventID = s0
-			}
-		case "new_start":
-			o.Saw(1)
-			if t0, ok := d.Time(); ok {
-				argNewStart = t0
-			}
-		case "this_occurrence_only":
-			o.Saw(2)
-			if b0, ok := d.Bool(); ok {
-				argThisOccurrenceOnly = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := RescheduleEvent(ctx, argEventID, argNewStart, argThisOccurrenceOnly)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeEvent(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsRescheduleEvent holds the arguments of reschedule_event, for its table.
+type toolgenParamsRescheduleEvent struct {
+	eventID            string
+	newStart           time.Time
+	thisOccurrenceOnly bool
 }
 
-// toolgenCallCancelCalendarEvent reads the arguments of cancel_calendar_event, calls CancelCalendarEvent and writes its result.
-func toolgenCallCancelCalendarEvent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCancelCalendarEvent, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEventID string
-		argMessage *string
-		argNotify  bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCancelCalendarEvent); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "event_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argEventID = s0
-			}
-		case "message":
-			if d.Null() {
-				argMessage = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argMessage = p0
-			}
-		case "notify":
-			o.Saw(1)
-			if b0, ok := d.Bool(); ok {
-				argNotify = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := CancelCalendarEvent(ctx, argEventID, argMessage, argNotify); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallRescheduleEvent reads the arguments of reschedule_event, calls RescheduleEvent and writes its result, as its tables say.
+func toolgenCallRescheduleEvent(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRescheduleEvent
+	var out Event
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRescheduleEvent, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = RescheduleEvent(ctx, in.eventID, in.newStart, in.thisOccurrenceOnly)
+		return err
+	})
 }
 
-// toolgenCallInviteAttendees reads the arguments of invite_attendees, calls InviteAttendees and writes its result.
-func toolgenCallInviteAttendees(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolInviteAttendees, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEventID  string
-		argEmails   []string
-		argOptional bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsInviteAttendees); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "event_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argEventID = s0
-			}
-		case "emails":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argEmails)
-		case "optional":
-			o.Saw(2)
-			if b0, ok := d.Bool(); ok {
-				argOptional = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := InviteAttendees(ctx, argEventID, argEmails, argOptional)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeEvent(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolRescheduleEvent = toolimpl.Tool{Name: ToolRescheduleEvent, In: toolgenTypeParamsRescheduleEvent, Out: toolgenTypeEvent}
+
+// toolgenParamsCancelCalendarEvent holds the arguments of cancel_calendar_event, for its table.
+type toolgenParamsCancelCalendarEvent struct {
+	eventID string
+	message *string
+	notify  bool
 }
 
-// toolgenCallRemoveAttendee reads the arguments of remove_attendee, calls RemoveAttendee and writes its result.
-func toolgenCallRemoveAttendee(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRemoveAttendee, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEventID string
-		argEmail   string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRemoveAttendee); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "event_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argEventID = s0
-			}
-		case "email":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argEmail = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := RemoveAttendee(ctx, argEventID, argEmail)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeEvent(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallCancelCalendarEvent reads the arguments of cancel_calendar_event, calls CancelCalendarEvent and writes its result, as its tables say.
+func toolgenCallCancelCalendarEvent(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCancelCalendarEvent
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCancelCalendarEvent, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return CancelCalendarEvent(ctx, in.eventID, in.message, in.notify)
+	})
 }
 
-// toolgenCallRespondToInvitation reads the arguments of respond_to_invitation, calls RespondToInvitation and writes its result.
-func toolgenCallRespondToInvitation(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRespondToInvitation, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEventID  string
-		argResponse Response
-		argComment  *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRespondToInvitation); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "event_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argEventID = s0
-			}
-		case "response":
-			o.Saw(1)
-			toolgenDecodeResponse(d, &argResponse)
-		case "comment":
-			if d.Null() {
-				argComment = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argComment = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := RespondToInvitation(ctx, argEventID, argResponse, argComment); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolCancelCalendarEvent = toolimpl.Tool{Name: ToolCancelCalendarEvent, In: toolgenTypeParamsCancelCalendarEvent}
+
+// toolgenParamsInviteAttendees holds the arguments of invite_attendees, for its table.
+type toolgenParamsInviteAttendees struct {
+	eventID  string
+	emails   []string
+	optional bool
 }
+
+// toolgenCallInviteAttendees reads the arguments of invite_attendees, calls InviteAttendees and writes its result, as its tables say.
+func toolgenCallInviteAttendees(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsInviteAttendees
+	var out Event
+	return toolimpl.Dispatch(ctx, args, &toolgenToolInviteAttendees, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = InviteAttendees(ctx, in.eventID, in.emails, in.optional)
+		return err
+	})
+}
+
+var toolgenToolInviteAttendees = toolimpl.Tool{Name: ToolInviteAttendees, In: toolgenTypeParamsInviteAttendees, Out: toolgenTypeEvent}
+
+// toolgenParamsRemoveAttendee holds the arguments of remove_attendee, for its table.
+type toolgenParamsRemoveAttendee struct {
+	eventID string
+	email   string
+}
+
+// toolgenCallRemoveAttendee reads the arguments of remove_attendee, calls RemoveAttendee and writes its result, as its tables say.
+func toolgenCallRemoveAttendee(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRemoveAttendee
+	var out Event
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRemoveAttendee, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = RemoveAttendee(ctx, in.eventID, in.email)
+		return err
+	})
+}
+
+var toolgenToolRemoveAttendee = toolimpl.Tool{Name: ToolRemoveAttendee, In: toolgenTypeParamsRemoveAttendee, Out: toolgenTypeEvent}
+
+// toolgenParamsRespondToInvitation holds the arguments of respond_to_invitation, for its table.
+type toolgenParamsRespondToInvitation struct {
+	eventID  string
+	response Response
+	comment  *string
+}
+
+// toolgenCallRespondToInvitation reads the arguments of respond_to_invitation, calls RespondToInvitation and writes its result, as its tables say.
+func toolgenCallRespondToInvitation(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRespondToInvitation
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRespondToInvitation, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return RespondToInvitation(ctx, in.eventID, in.response, in.comment)
+	})
+}
+
+var toolgenToolRespondToInvitation = toolimpl.Tool{Name: ToolRespondToInvitation, In: toolgenTypeParamsRespondToInvitation}
 
 // toolgenCallFindFreeSlots reads the arguments of find_free_slots, calls FindFreeSlots and writes its result.
 func toolgenCallFindFreeSlots(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1899,175 +1679,76 @@ func toolgenCallCreateRecurringEvent(ctx context.Context, args []byte) (res tool
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallEndRecurringSeries reads the arguments of end_recurring_series, calls EndRecurringSeries and writes its result.
-func toolgenCallEndRecurringSeries(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolEndRecurringSeries, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEventID  string
-		argLastDate time.Time
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsEndRecurringSeries); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "event_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argEventID = s0
-			}
-		case "last_date":
-			o.Saw(1)
-			if t0, ok := d.Time(); ok {
-				argLastDate = t0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := EndRecurringSeries(ctx, argEventID, argLastDate)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeEvent(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsEndRecurringSeries holds the arguments of end_recurring_series, for its table.
+type toolgenParamsEndRecurringSeries struct {
+	eventID  string
+	lastDate time.Time
 }
 
-// toolgenCallSetEventReminder reads the arguments of set_event_reminder, calls SetEventReminder and writes its result.
-func toolgenCallSetEventReminder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSetEventReminder, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEventID       string
-		argMinutesBefore int
-		argMethod        ReminderMethod
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSetEventReminder); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "event_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argEventID = s0
-			}
-		case "minutes_before":
-			o.Saw(1)
-			if n0, ok := d.Int(0, 40320); ok {
-				argMinutesBefore = int(n0)
-			}
-		case "method":
-			o.Saw(2)
-			toolgenDecodeReminderMethod(d, &argMethod)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := SetEventReminder(ctx, argEventID, argMinutesBefore, argMethod); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallEndRecurringSeries reads the arguments of end_recurring_series, calls EndRecurringSeries and writes its result, as its tables say.
+func toolgenCallEndRecurringSeries(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsEndRecurringSeries
+	var out Event
+	return toolimpl.Dispatch(ctx, args, &toolgenToolEndRecurringSeries, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = EndRecurringSeries(ctx, in.eventID, in.lastDate)
+		return err
+	})
 }
 
-// toolgenCallAddVideoConference reads the arguments of add_video_conference, calls AddVideoConference and writes its result.
-func toolgenCallAddVideoConference(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAddVideoConference, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEventID  string
-		argProvider ConferenceProvider
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAddVideoConference); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "event_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argEventID = s0
-			}
-		case "provider":
-			o.Saw(1)
-			toolgenDecodeConferenceProvider(d, &argProvider)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := AddVideoConference(ctx, argEventID, argProvider)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeEvent(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolEndRecurringSeries = toolimpl.Tool{Name: ToolEndRecurringSeries, In: toolgenTypeParamsEndRecurringSeries, Out: toolgenTypeEvent}
+
+// toolgenParamsSetEventReminder holds the arguments of set_event_reminder, for its table.
+type toolgenParamsSetEventReminder struct {
+	eventID       string
+	minutesBefore int
+	method        ReminderMethod
 }
 
-// toolgenCallBookMeetingRoom reads the arguments of book_meeting_room, calls BookMeetingRoom and writes its result.
-func toolgenCallBookMeetingRoom(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolBookMeetingRoom, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEventID string
-		argRoomID  string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsBookMeetingRoom); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "event_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argEventID = s0
-			}
-		case "room_id":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argRoomID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := BookMeetingRoom(ctx, argEventID, argRoomID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeEvent(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallSetEventReminder reads the arguments of set_event_reminder, calls SetEventReminder and writes its result, as its tables say.
+func toolgenCallSetEventReminder(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSetEventReminder
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSetEventReminder, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return SetEventReminder(ctx, in.eventID, in.minutesBefore, in.method)
+	})
 }
+
+var toolgenToolSetEventReminder = toolimpl.Tool{Name: ToolSetEventReminder, In: toolgenTypeParamsSetEventReminder}
+
+// toolgenParamsAddVideoConference holds the arguments of add_video_conference, for its table.
+type toolgenParamsAddVideoConference struct {
+	eventID  string
+	provider ConferenceProvider
+}
+
+// toolgenCallAddVideoConference reads the arguments of add_video_conference, calls AddVideoConference and writes its result, as its tables say.
+func toolgenCallAddVideoConference(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAddVideoConference
+	var out Event
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAddVideoConference, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = AddVideoConference(ctx, in.eventID, in.provider)
+		return err
+	})
+}
+
+var toolgenToolAddVideoConference = toolimpl.Tool{Name: ToolAddVideoConference, In: toolgenTypeParamsAddVideoConference, Out: toolgenTypeEvent}
+
+// toolgenParamsBookMeetingRoom holds the arguments of book_meeting_room, for its table.
+type toolgenParamsBookMeetingRoom struct {
+	eventID string
+	roomID  string
+}
+
+// toolgenCallBookMeetingRoom reads the arguments of book_meeting_room, calls BookMeetingRoom and writes its result, as its tables say.
+func toolgenCallBookMeetingRoom(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsBookMeetingRoom
+	var out Event
+	return toolimpl.Dispatch(ctx, args, &toolgenToolBookMeetingRoom, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = BookMeetingRoom(ctx, in.eventID, in.roomID)
+		return err
+	})
+}
+
+var toolgenToolBookMeetingRoom = toolimpl.Tool{Name: ToolBookMeetingRoom, In: toolgenTypeParamsBookMeetingRoom, Out: toolgenTypeEvent}
 
 // toolgenCallListMeetingRooms reads the arguments of list_meeting_rooms, calls ListMeetingRooms and writes its result.
 func toolgenCallListMeetingRooms(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2155,198 +1836,76 @@ func toolgenCallListMeetingRooms(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallShareCalendar reads the arguments of share_calendar, calls ShareCalendar and writes its result.
-func toolgenCallShareCalendar(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolShareCalendar, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCalendarID string
-		argEmail      string
-		argAccess     CalendarAccess
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsShareCalendar); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "calendar_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argCalendarID = s0
-			}
-		case "email":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argEmail = s0
-			}
-		case "access":
-			o.Saw(2)
-			toolgenDecodeCalendarAccess(d, &argAccess)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := ShareCalendar(ctx, argCalendarID, argEmail, argAccess); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsShareCalendar holds the arguments of share_calendar, for its table.
+type toolgenParamsShareCalendar struct {
+	calendarID string
+	email      string
+	access     CalendarAccess
 }
 
-// toolgenCallRevokeCalendarAccess reads the arguments of revoke_calendar_access, calls RevokeCalendarAccess and writes its result.
-func toolgenCallRevokeCalendarAccess(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRevokeCalendarAccess, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCalendarID string
-		argEmail      string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRevokeCalendarAccess); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "calendar_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argCalendarID = s0
-			}
-		case "email":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argEmail = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := RevokeCalendarAccess(ctx, argCalendarID, argEmail); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallShareCalendar reads the arguments of share_calendar, calls ShareCalendar and writes its result, as its tables say.
+func toolgenCallShareCalendar(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsShareCalendar
+	return toolimpl.Dispatch(ctx, args, &toolgenToolShareCalendar, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return ShareCalendar(ctx, in.calendarID, in.email, in.access)
+	})
 }
 
-// toolgenCallSetOutOfOffice reads the arguments of set_out_of_office, calls SetOutOfOffice and writes its result.
-func toolgenCallSetOutOfOffice(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSetOutOfOffice, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argStart           time.Time
-		argEnd             time.Time
-		argDeclineMeetings bool
-		argMessage         *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSetOutOfOffice); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "start":
-			o.Saw(0)
-			if t0, ok := d.Time(); ok {
-				argStart = t0
-			}
-		case "end":
-			o.Saw(1)
-			if t0, ok := d.Time(); ok {
-				argEnd = t0
-			}
-		case "decline_meetings":
-			o.Saw(2)
-			if b0, ok := d.Bool(); ok {
-				argDeclineMeetings = b0
-			}
-		case "message":
-			if d.Null() {
-				argMessage = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argMessage = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := SetOutOfOffice(ctx, argStart, argEnd, argDeclineMeetings, argMessage)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeEvent(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolShareCalendar = toolimpl.Tool{Name: ToolShareCalendar, In: toolgenTypeParamsShareCalendar}
+
+// toolgenParamsRevokeCalendarAccess holds the arguments of revoke_calendar_access, for its table.
+type toolgenParamsRevokeCalendarAccess struct {
+	calendarID string
+	email      string
 }
 
-// toolgenCallSetWorkingHours reads the arguments of set_working_hours, calls SetWorkingHours and writes its result.
-func toolgenCallSetWorkingHours(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSetWorkingHours, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDays     []Weekday
-		argStart    string
-		argEnd      string
-		argTimeZone string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSetWorkingHours); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "days":
-			o.Saw(0)
-			toolgenDecodeSliceWeekday(d, &argDays)
-		case "start":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern0, "^[0-2][0-9]:[0-5][0-9]$")
-				argStart = s0
-			}
-		case "end":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern0, "^[0-2][0-9]:[0-5][0-9]$")
-				argEnd = s0
-			}
-		case "time_zone":
-			o.Saw(3)
-			if s0, ok := d.String(); ok {
-				argTimeZone = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := SetWorkingHours(ctx, argDays, argStart, argEnd, argTimeZone); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallRevokeCalendarAccess reads the arguments of revoke_calendar_access, calls RevokeCalendarAccess and writes its result, as its tables say.
+func toolgenCallRevokeCalendarAccess(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRevokeCalendarAccess
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRevokeCalendarAccess, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return RevokeCalendarAccess(ctx, in.calendarID, in.email)
+	})
 }
+
+var toolgenToolRevokeCalendarAccess = toolimpl.Tool{Name: ToolRevokeCalendarAccess, In: toolgenTypeParamsRevokeCalendarAccess}
+
+// toolgenParamsSetOutOfOffice holds the arguments of set_out_of_office, for its table.
+type toolgenParamsSetOutOfOffice struct {
+	start           time.Time
+	end             time.Time
+	declineMeetings bool
+	message         *string
+}
+
+// toolgenCallSetOutOfOffice reads the arguments of set_out_of_office, calls SetOutOfOffice and writes its result, as its tables say.
+func toolgenCallSetOutOfOffice(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSetOutOfOffice
+	var out Event
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSetOutOfOffice, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = SetOutOfOffice(ctx, in.start, in.end, in.declineMeetings, in.message)
+		return err
+	})
+}
+
+var toolgenToolSetOutOfOffice = toolimpl.Tool{Name: ToolSetOutOfOffice, In: toolgenTypeParamsSetOutOfOffice, Out: toolgenTypeEvent}
+
+// toolgenParamsSetWorkingHours holds the arguments of set_working_hours, for its table.
+type toolgenParamsSetWorkingHours struct {
+	days     []Weekday
+	start    string
+	end      string
+	timeZone string
+}
+
+// toolgenCallSetWorkingHours reads the arguments of set_working_hours, calls SetWorkingHours and writes its result, as its tables say.
+func toolgenCallSetWorkingHours(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSetWorkingHours
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSetWorkingHours, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return SetWorkingHours(ctx, in.days, in.start, in.end, in.timeZone)
+	})
+}
+
+var toolgenToolSetWorkingHours = toolimpl.Tool{Name: ToolSetWorkingHours, In: toolgenTypeParamsSetWorkingHours}
 
 // toolgenCallGetDailyAgenda reads the arguments of get_daily_agenda, calls GetDailyAgenda and writes its result.
 func toolgenCallGetDailyAgenda(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2463,48 +2022,23 @@ func toolgenCallSearchCalendarEvents(ctx context.Context, args []byte) (res tool
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallMoveEventToCalendar reads the arguments of move_event_to_calendar, calls MoveEventToCalendar and writes its result.
-func toolgenCallMoveEventToCalendar(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolMoveEventToCalendar, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEventID          string
-		argTargetCalendarID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsMoveEventToCalendar); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "event_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argEventID = s0
-			}
-		case "target_calendar_id":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argTargetCalendarID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := MoveEventToCalendar(ctx, argEventID, argTargetCalendarID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeEvent(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsMoveEventToCalendar holds the arguments of move_event_to_calendar, for its table.
+type toolgenParamsMoveEventToCalendar struct {
+	eventID          string
+	targetCalendarID string
 }
+
+// toolgenCallMoveEventToCalendar reads the arguments of move_event_to_calendar, calls MoveEventToCalendar and writes its result, as its tables say.
+func toolgenCallMoveEventToCalendar(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsMoveEventToCalendar
+	var out Event
+	return toolimpl.Dispatch(ctx, args, &toolgenToolMoveEventToCalendar, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = MoveEventToCalendar(ctx, in.eventID, in.targetCalendarID)
+		return err
+	})
+}
+
+var toolgenToolMoveEventToCalendar = toolimpl.Tool{Name: ToolMoveEventToCalendar, In: toolgenTypeParamsMoveEventToCalendar, Out: toolgenTypeEvent}
 
 // toolgenCallImportICSFile reads the arguments of import_ics_file, calls ImportICSFile and writes its result.
 func toolgenCallImportICSFile(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2552,204 +2086,79 @@ func toolgenCallImportICSFile(ctx context.Context, args []byte) (res toolgen.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallExportCalendar reads the arguments of export_calendar, calls ExportCalendar and writes its result.
-func toolgenCallExportCalendar(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolExportCalendar, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCalendarID string
-		argFrom       time.Time
-		argTo         time.Time
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsExportCalendar); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "calendar_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argCalendarID = s0
-			}
-		case "from":
-			o.Saw(1)
-			if t0, ok := d.Time(); ok {
-				argFrom = t0
-			}
-		case "to":
-			o.Saw(2)
-			if t0, ok := d.Time(); ok {
-				argTo = t0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ExportCalendar(ctx, argCalendarID, argFrom, argTo)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsExportCalendar holds the arguments of export_calendar, for its table.
+type toolgenParamsExportCalendar struct {
+	calendarID string
+	from       time.Time
+	to         time.Time
 }
 
-// toolgenCallSetCalendarTimeZone reads the arguments of set_calendar_time_zone, calls SetCalendarTimeZone and writes its result.
-func toolgenCallSetCalendarTimeZone(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSetCalendarTimeZone, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCalendarID string
-		argTimeZone   string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSetCalendarTimeZone); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "calendar_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argCalendarID = s0
-			}
-		case "time_zone":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argTimeZone = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := SetCalendarTimeZone(ctx, argCalendarID, argTimeZone)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeCalendar(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallExportCalendar reads the arguments of export_calendar, calls ExportCalendar and writes its result, as its tables say.
+func toolgenCallExportCalendar(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsExportCalendar
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolExportCalendar, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ExportCalendar(ctx, in.calendarID, in.from, in.to)
+		return err
+	})
 }
 
-// toolgenCallBlockFocusTime reads the arguments of block_focus_time, calls BlockFocusTime and writes its result.
-func toolgenCallBlockFocusTime(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolBlockFocusTime, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argStart time.Time
-		argEnd   time.Time
-		argTitle *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsBlockFocusTime); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "start":
-			o.Saw(0)
-			if t0, ok := d.Time(); ok {
-				argStart = t0
-			}
-		case "end":
-			o.Saw(1)
-			if t0, ok := d.Time(); ok {
-				argEnd = t0
-			}
-		case "title":
-			if d.Null() {
-				argTitle = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argTitle = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := BlockFocusTime(ctx, argStart, argEnd, argTitle)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeEvent(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolExportCalendar = toolimpl.Tool{Name: ToolExportCalendar, In: toolgenTypeParamsExportCalendar, Text: true}
+
+// toolgenParamsSetCalendarTimeZone holds the arguments of set_calendar_time_zone, for its table.
+type toolgenParamsSetCalendarTimeZone struct {
+	calendarID string
+	timeZone   string
 }
 
-// toolgenCallProposeNewMeetingTime reads the arguments of propose_new_meeting_time, calls ProposeNewMeetingTime and writes its result.
-func toolgenCallProposeNewMeetingTime(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolProposeNewMeetingTime, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEventID string
-		argStart   time.Time
-		argEnd     time.Time
-		argComment *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsProposeNewMeetingTime); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "event_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argEventID = s0
-			}
-		case "start":
-			o.Saw(1)
-			if t0, ok := d.Time(); ok {
-				argStart = t0
-			}
-		case "end":
-			o.Saw(2)
-			if t0, ok := d.Time(); ok {
-				argEnd = t0
-			}
-		case "comment":
-			if d.Null() {
-				argComment = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argComment = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := ProposeNewMeetingTime(ctx, argEventID, argStart, argEnd, argComment); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallSetCalendarTimeZone reads the arguments of set_calendar_time_zone, calls SetCalendarTimeZone and writes its result, as its tables say.
+func toolgenCallSetCalendarTimeZone(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSetCalendarTimeZone
+	var out Calendar
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSetCalendarTimeZone, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = SetCalendarTimeZone(ctx, in.calendarID, in.timeZone)
+		return err
+	})
 }
+
+var toolgenToolSetCalendarTimeZone = toolimpl.Tool{Name: ToolSetCalendarTimeZone, In: toolgenTypeParamsSetCalendarTimeZone, Out: toolgenTypeCalendar}
+
+// toolgenParamsBlockFocusTime holds the arguments of block_focus_time, for its table.
+type toolgenParamsBlockFocusTime struct {
+	start time.Time
+	end   time.Time
+	title *string
+}
+
+// toolgenCallBlockFocusTime reads the arguments of block_focus_time, calls BlockFocusTime and writes its result, as its tables say.
+func toolgenCallBlockFocusTime(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsBlockFocusTime
+	var out Event
+	return toolimpl.Dispatch(ctx, args, &toolgenToolBlockFocusTime, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = BlockFocusTime(ctx, in.start, in.end, in.title)
+		return err
+	})
+}
+
+var toolgenToolBlockFocusTime = toolimpl.Tool{Name: ToolBlockFocusTime, In: toolgenTypeParamsBlockFocusTime, Out: toolgenTypeEvent}
+
+// toolgenParamsProposeNewMeetingTime holds the arguments of propose_new_meeting_time, for its table.
+type toolgenParamsProposeNewMeetingTime struct {
+	eventID string
+	start   time.Time
+	end     time.Time
+	comment *string
+}
+
+// toolgenCallProposeNewMeetingTime reads the arguments of propose_new_meeting_time, calls ProposeNewMeetingTime and writes its result, as its tables say.
+func toolgenCallProposeNewMeetingTime(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsProposeNewMeetingTime
+	return toolimpl.Dispatch(ctx, args, &toolgenToolProposeNewMeetingTime, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return ProposeNewMeetingTime(ctx, in.eventID, in.start, in.end, in.comment)
+	})
+}
+
+var toolgenToolProposeNewMeetingTime = toolimpl.Tool{Name: ToolProposeNewMeetingTime, In: toolgenTypeParamsProposeNewMeetingTime}
 
 // toolgenCallListEventAttendees reads the arguments of list_event_attendees, calls ListEventAttendees and writes its result.
 func toolgenCallListEventAttendees(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2795,110 +2204,43 @@ func toolgenCallListEventAttendees(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallAttachFileToEvent reads the arguments of attach_file_to_event, calls AttachFileToEvent and writes its result.
-func toolgenCallAttachFileToEvent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAttachFileToEvent, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEventID string
-		argFileURL string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAttachFileToEvent); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "event_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argEventID = s0
-			}
-		case "file_url":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argFileURL = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := AttachFileToEvent(ctx, argEventID, argFileURL)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeEvent(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsAttachFileToEvent holds the arguments of attach_file_to_event, for its table.
+type toolgenParamsAttachFileToEvent struct {
+	eventID string
+	fileURL string
 }
 
-// toolgenCallCreateBookingPage reads the arguments of create_booking_page, calls CreateBookingPage and writes its result.
-func toolgenCallCreateBookingPage(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateBookingPage, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argTitle           string
-		argDurationMinutes int
-		argBufferMinutes   *int
-		argMaxPerDay       *int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateBookingPage); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "title":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argTitle = s0
-			}
-		case "duration_minutes":
-			o.Saw(1)
-			if n0, ok := d.Int(5, 480); ok {
-				argDurationMinutes = int(n0)
-			}
-		case "buffer_minutes":
-			if d.Null() {
-				argBufferMinutes = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argBufferMinutes = p0
-			}
-		case "max_per_day":
-			if d.Null() {
-				argMaxPerDay = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argMaxPerDay = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateBookingPage(ctx, argTitle, argDurationMinutes, argBufferMinutes, argMaxPerDay)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallAttachFileToEvent reads the arguments of attach_file_to_event, calls AttachFileToEvent and writes its result, as its tables say.
+func toolgenCallAttachFileToEvent(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAttachFileToEvent
+	var out Event
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAttachFileToEvent, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = AttachFileToEvent(ctx, in.eventID, in.fileURL)
+		return err
+	})
 }
+
+var toolgenToolAttachFileToEvent = toolimpl.Tool{Name: ToolAttachFileToEvent, In: toolgenTypeParamsAttachFileToEvent, Out: toolgenTypeEvent}
+
+// toolgenParamsCreateBookingPage holds the arguments of create_booking_page, for its table.
+type toolgenParamsCreateBookingPage struct {
+	title           string
+	durationMinutes int
+	bufferMinutes   *int
+	maxPerDay       *int
+}
+
+// toolgenCallCreateBookingPage reads the arguments of create_booking_page, calls CreateBookingPage and writes its result, as its tables say.
+func toolgenCallCreateBookingPage(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateBookingPage
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateBookingPage, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateBookingPage(ctx, in.title, in.durationMinutes, in.bufferMinutes, in.maxPerDay)
+		return err
+	})
+}
+
+var toolgenToolCreateBookingPage = toolimpl.Tool{Name: ToolCreateBookingPage, In: toolgenTypeParamsCreateBookingPage, Text: true}
 
 // toolgenCallListPublicHolidays reads the arguments of list_public_holidays, calls ListPublicHolidays and writes its result.
 func toolgenCallListPublicHolidays(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2951,93 +2293,41 @@ func toolgenCallListPublicHolidays(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallConvertTimeZone reads the arguments of convert_time_zone, calls ConvertTimeZone and writes its result.
-func toolgenCallConvertTimeZone(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolConvertTimeZone, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argAt         time.Time
-		argToTimeZone string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsConvertTimeZone); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "at":
-			o.Saw(0)
-			if t0, ok := d.Time(); ok {
-				argAt = t0
-			}
-		case "to_time_zone":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argToTimeZone = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ConvertTimeZone(ctx, argAt, argToTimeZone)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsConvertTimeZone holds the arguments of convert_time_zone, for its table.
+type toolgenParamsConvertTimeZone struct {
+	at         time.Time
+	toTimeZone string
 }
 
-// toolgenCallSubscribeToCalendar reads the arguments of subscribe_to_calendar, calls SubscribeToCalendar and writes its result.
-func toolgenCallSubscribeToCalendar(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSubscribeToCalendar, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argUrl  string
-		argName *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSubscribeToCalendar); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "url":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argUrl = s0
-			}
-		case "name":
-			if d.Null() {
-				argName = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argName = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := SubscribeToCalendar(ctx, argUrl, argName)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeCalendar(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallConvertTimeZone reads the arguments of convert_time_zone, calls ConvertTimeZone and writes its result, as its tables say.
+func toolgenCallConvertTimeZone(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsConvertTimeZone
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolConvertTimeZone, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ConvertTimeZone(ctx, in.at, in.toTimeZone)
+		return err
+	})
 }
+
+var toolgenToolConvertTimeZone = toolimpl.Tool{Name: ToolConvertTimeZone, In: toolgenTypeParamsConvertTimeZone, Text: true}
+
+// toolgenParamsSubscribeToCalendar holds the arguments of subscribe_to_calendar, for its table.
+type toolgenParamsSubscribeToCalendar struct {
+	url  string
+	name *string
+}
+
+// toolgenCallSubscribeToCalendar reads the arguments of subscribe_to_calendar, calls SubscribeToCalendar and writes its result, as its tables say.
+func toolgenCallSubscribeToCalendar(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSubscribeToCalendar
+	var out Calendar
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSubscribeToCalendar, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = SubscribeToCalendar(ctx, in.url, in.name)
+		return err
+	})
+}
+
+var toolgenToolSubscribeToCalendar = toolimpl.Tool{Name: ToolSubscribeToCalendar, In: toolgenTypeParamsSubscribeToCalendar, Out: toolgenTypeCalendar}
 
 // toolgenCallFindSchedulingConflicts reads the arguments of find_scheduling_conflicts, calls FindSchedulingConflicts and writes its result.
 func toolgenCallFindSchedulingConflicts(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3093,47 +2383,48 @@ func toolgenCallFindSchedulingConflicts(ctx context.Context, args []byte) (res t
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallDuplicateCalendarEvent reads the arguments of duplicate_calendar_event, calls DuplicateCalendarEvent and writes its result.
-func toolgenCallDuplicateCalendarEvent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolDuplicateCalendarEvent, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEventID  string
-		argNewStart time.Time
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsDuplicateCalendarEvent); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "event_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argEventID = s0
-			}
-		case "new_start":
-			o.Saw(1)
-			if t0, ok := d.Time(); ok {
-				argNewStart = t0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := DuplicateCalendarEvent(ctx, argEventID, argNewStart)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeEvent(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsDuplicateCalendarEvent holds the arguments of duplicate_calendar_event, for its table.
+type toolgenParamsDuplicateCalendarEvent struct {
+	eventID  string
+	newStart time.Time
+}
+
+// toolgenCallDuplicateCalendarEvent reads the arguments of duplicate_calendar_event, calls DuplicateCalendarEvent and writes its result, as its tables say.
+func toolgenCallDuplicateCalendarEvent(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsDuplicateCalendarEvent
+	var out Event
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDuplicateCalendarEvent, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = DuplicateCalendarEvent(ctx, in.eventID, in.newStart)
+		return err
+	})
+}
+
+var toolgenToolDuplicateCalendarEvent = toolimpl.Tool{Name: ToolDuplicateCalendarEvent, In: toolgenTypeParamsDuplicateCalendarEvent, Out: toolgenTypeEvent}
+
+// toolgenTypeParamsCreateCalendar describes a toolgenParamsCreateCalendar for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateCalendar = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "time_zone", "color"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateCalendar{}.name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateCalendar{}.timeZone), Kind: toolimpl.FieldString, Required: 2, Key: `"time_zone":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateCalendar{}.color), Kind: toolimpl.FieldString, Pointer: true, Key: `"color":`},
+	},
+}
+
+// toolgenTypeParamsDeleteCalendar describes a toolgenParamsDeleteCalendar for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsDeleteCalendar = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"calendar_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsDeleteCalendar{}.calendarID), Kind: toolimpl.FieldString, Required: 1, Key: `"calendar_id":`},
+	},
+}
+
+// toolgenTypeParamsGetCalendarEvent describes a toolgenParamsGetCalendarEvent for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetCalendarEvent = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"event_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetCalendarEvent{}.eventID), Kind: toolimpl.FieldString, Required: 1, Key: `"event_id":`},
+	},
 }
 
 // toolgenEnumVisibility are the values of a Visibility.
@@ -3170,8 +2461,246 @@ var toolgenTypeEventChanges = &toolimpl.Struct{
 	},
 }
 
+// toolgenTypeParamsRescheduleEvent describes a toolgenParamsRescheduleEvent for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsRescheduleEvent = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"event_id", "new_start", "this_occurrence_only"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsRescheduleEvent{}.eventID), Kind: toolimpl.FieldString, Required: 1, Key: `"event_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRescheduleEvent{}.newStart), Kind: toolimpl.FieldTime, Required: 2, Key: `"new_start":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRescheduleEvent{}.thisOccurrenceOnly), Kind: toolimpl.FieldBool, Required: 3, Key: `"this_occurrence_only":`},
+	},
+}
+
+// toolgenTypeParamsCancelCalendarEvent describes a toolgenParamsCancelCalendarEvent for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCancelCalendarEvent = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"event_id", "message", "notify"}, Required: []int{0, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCancelCalendarEvent{}.eventID), Kind: toolimpl.FieldString, Required: 1, Key: `"event_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCancelCalendarEvent{}.message), Kind: toolimpl.FieldString, Pointer: true, Key: `"message":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCancelCalendarEvent{}.notify), Kind: toolimpl.FieldBool, Required: 2, Key: `"notify":`},
+	},
+}
+
+// toolgenTypeParamsInviteAttendees describes a toolgenParamsInviteAttendees for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsInviteAttendees = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"event_id", "emails", "optional"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsInviteAttendees{}.eventID), Kind: toolimpl.FieldString, Required: 1, Key: `"event_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsInviteAttendees{}.emails), Kind: toolimpl.FieldStrings, Required: 2, Key: `"emails":`},
+		{Offset: unsafe.Offsetof(toolgenParamsInviteAttendees{}.optional), Kind: toolimpl.FieldBool, Required: 3, Key: `"optional":`},
+	},
+}
+
+// toolgenTypeParamsRemoveAttendee describes a toolgenParamsRemoveAttendee for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsRemoveAttendee = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"event_id", "email"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsRemoveAttendee{}.eventID), Kind: toolimpl.FieldString, Required: 1, Key: `"event_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRemoveAttendee{}.email), Kind: toolimpl.FieldString, Required: 2, Key: `"email":`},
+	},
+}
+
+// toolgenEnumResponse are the values of a Response.
+var toolgenEnumResponse = &toolimpl.Enum{Values: []string{"accepted", "declined", "tentative"}, Allowed: "\"accepted\", \"declined\", \"tentative\""}
+
+// toolgenTypeParamsRespondToInvitation describes a toolgenParamsRespondToInvitation for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsRespondToInvitation = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"event_id", "response", "comment"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsRespondToInvitation{}.eventID), Kind: toolimpl.FieldString, Required: 1, Key: `"event_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRespondToInvitation{}.response), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumResponse, Key: `"response":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRespondToInvitation{}.comment), Kind: toolimpl.FieldString, Pointer: true, Key: `"comment":`},
+	},
+}
+
 // toolgenEnumFrequency are the values of a Frequency.
 var toolgenEnumFrequency = &toolimpl.Enum{Values: []string{"daily", "weekly", "monthly", "yearly"}, Allowed: "\"daily\", \"weekly\", \"monthly\", \"yearly\""}
+
+// toolgenTypeParamsEndRecurringSeries describes a toolgenParamsEndRecurringSeries for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsEndRecurringSeries = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"event_id", "last_date"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsEndRecurringSeries{}.eventID), Kind: toolimpl.FieldString, Required: 1, Key: `"event_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsEndRecurringSeries{}.lastDate), Kind: toolimpl.FieldTime, Required: 2, Key: `"last_date":`},
+	},
+}
+
+// toolgenEnumReminderMethod are the values of a ReminderMethod.
+var toolgenEnumReminderMethod = &toolimpl.Enum{Values: []string{"popup", "email", "sms"}, Allowed: "\"popup\", \"email\", \"sms\""}
+
+// toolgenTypeParamsSetEventReminder describes a toolgenParamsSetEventReminder for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSetEventReminder = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"event_id", "minutes_before", "method"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSetEventReminder{}.eventID), Kind: toolimpl.FieldString, Required: 1, Key: `"event_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSetEventReminder{}.minutesBefore), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsSetEventReminder{}.minutesBefore)), Required: 2, Bounded: true, Min: 0, Max: 40320, Key: `"minutes_before":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSetEventReminder{}.method), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumReminderMethod, Key: `"method":`},
+	},
+}
+
+// toolgenEnumConferenceProvider are the values of a ConferenceProvider.
+var toolgenEnumConferenceProvider = &toolimpl.Enum{Values: []string{"meet", "zoom", "teams"}, Allowed: "\"meet\", \"zoom\", \"teams\""}
+
+// toolgenTypeParamsAddVideoConference describes a toolgenParamsAddVideoConference for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAddVideoConference = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"event_id", "provider"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAddVideoConference{}.eventID), Kind: toolimpl.FieldString, Required: 1, Key: `"event_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddVideoConference{}.provider), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumConferenceProvider, Key: `"provider":`},
+	},
+}
+
+// toolgenTypeParamsBookMeetingRoom describes a toolgenParamsBookMeetingRoom for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsBookMeetingRoom = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"event_id", "room_id"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsBookMeetingRoom{}.eventID), Kind: toolimpl.FieldString, Required: 1, Key: `"event_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsBookMeetingRoom{}.roomID), Kind: toolimpl.FieldString, Required: 2, Key: `"room_id":`},
+	},
+}
+
+// toolgenEnumCalendarAccess are the values of a CalendarAccess.
+var toolgenEnumCalendarAccess = &toolimpl.Enum{Values: []string{"free_busy", "read", "write", "owner"}, Allowed: "\"free_busy\", \"read\", \"write\", \"owner\""}
+
+// toolgenTypeParamsShareCalendar describes a toolgenParamsShareCalendar for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsShareCalendar = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"calendar_id", "email", "access"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsShareCalendar{}.calendarID), Kind: toolimpl.FieldString, Required: 1, Key: `"calendar_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsShareCalendar{}.email), Kind: toolimpl.FieldString, Required: 2, Key: `"email":`},
+		{Offset: unsafe.Offsetof(toolgenParamsShareCalendar{}.access), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumCalendarAccess, Key: `"access":`},
+	},
+}
+
+// toolgenTypeParamsRevokeCalendarAccess describes a toolgenParamsRevokeCalendarAccess for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsRevokeCalendarAccess = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"calendar_id", "email"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsRevokeCalendarAccess{}.calendarID), Kind: toolimpl.FieldString, Required: 1, Key: `"calendar_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRevokeCalendarAccess{}.email), Kind: toolimpl.FieldString, Required: 2, Key: `"email":`},
+	},
+}
+
+// toolgenTypeParamsSetOutOfOffice describes a toolgenParamsSetOutOfOffice for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSetOutOfOffice = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"start", "end", "decline_meetings", "message"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSetOutOfOffice{}.start), Kind: toolimpl.FieldTime, Required: 1, Key: `"start":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSetOutOfOffice{}.end), Kind: toolimpl.FieldTime, Required: 2, Key: `"end":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSetOutOfOffice{}.declineMeetings), Kind: toolimpl.FieldBool, Required: 3, Key: `"decline_meetings":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSetOutOfOffice{}.message), Kind: toolimpl.FieldString, Pointer: true, Key: `"message":`},
+	},
+}
+
+// toolgenEnumWeekday are the values of a Weekday.
+var toolgenEnumWeekday = &toolimpl.Enum{Values: []string{"MO", "TU", "WE", "TH", "FR", "SA", "SU"}, Allowed: "\"MO\", \"TU\", \"WE\", \"TH\", \"FR\", \"SA\", \"SU\""}
+
+// toolgenTypeParamsSetWorkingHours describes a toolgenParamsSetWorkingHours for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSetWorkingHours = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"days", "start", "end", "time_zone"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSetWorkingHours{}.days), Kind: toolimpl.FieldSlice, Required: 1, Item: &toolimpl.Field{Kind: toolimpl.FieldEnum, Enum: toolgenEnumWeekday}, Key: `"days":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSetWorkingHours{}.start), Kind: toolimpl.FieldString, Required: 2, Check: &toolimpl.Check{Pattern: toolgenPattern0, PatternText: "^[0-2][0-9]:[0-5][0-9]$"}, Key: `"start":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSetWorkingHours{}.end), Kind: toolimpl.FieldString, Required: 3, Check: &toolimpl.Check{Pattern: toolgenPattern0, PatternText: "^[0-2][0-9]:[0-5][0-9]$"}, Key: `"end":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSetWorkingHours{}.timeZone), Kind: toolimpl.FieldString, Required: 4, Key: `"time_zone":`},
+	},
+}
+
+// toolgenTypeParamsMoveEventToCalendar describes a toolgenParamsMoveEventToCalendar for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsMoveEventToCalendar = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"event_id", "target_calendar_id"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsMoveEventToCalendar{}.eventID), Kind: toolimpl.FieldString, Required: 1, Key: `"event_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsMoveEventToCalendar{}.targetCalendarID), Kind: toolimpl.FieldString, Required: 2, Key: `"target_calendar_id":`},
+	},
+}
+
+// toolgenTypeParamsExportCalendar describes a toolgenParamsExportCalendar for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsExportCalendar = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"calendar_id", "from", "to"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsExportCalendar{}.calendarID), Kind: toolimpl.FieldString, Required: 1, Key: `"calendar_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsExportCalendar{}.from), Kind: toolimpl.FieldTime, Required: 2, Key: `"from":`},
+		{Offset: unsafe.Offsetof(toolgenParamsExportCalendar{}.to), Kind: toolimpl.FieldTime, Required: 3, Key: `"to":`},
+	},
+}
+
+// toolgenTypeParamsSetCalendarTimeZone describes a toolgenParamsSetCalendarTimeZone for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSetCalendarTimeZone = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"calendar_id", "time_zone"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSetCalendarTimeZone{}.calendarID), Kind: toolimpl.FieldString, Required: 1, Key: `"calendar_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSetCalendarTimeZone{}.timeZone), Kind: toolimpl.FieldString, Required: 2, Key: `"time_zone":`},
+	},
+}
+
+// toolgenTypeParamsBlockFocusTime describes a toolgenParamsBlockFocusTime for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsBlockFocusTime = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"start", "end", "title"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsBlockFocusTime{}.start), Kind: toolimpl.FieldTime, Required: 1, Key: `"start":`},
+		{Offset: unsafe.Offsetof(toolgenParamsBlockFocusTime{}.end), Kind: toolimpl.FieldTime, Required: 2, Key: `"end":`},
+		{Offset: unsafe.Offsetof(toolgenParamsBlockFocusTime{}.title), Kind: toolimpl.FieldString, Pointer: true, Key: `"title":`},
+	},
+}
+
+// toolgenTypeParamsProposeNewMeetingTime describes a toolgenParamsProposeNewMeetingTime for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsProposeNewMeetingTime = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"event_id", "start", "end", "comment"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsProposeNewMeetingTime{}.eventID), Kind: toolimpl.FieldString, Required: 1, Key: `"event_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsProposeNewMeetingTime{}.start), Kind: toolimpl.FieldTime, Required: 2, Key: `"start":`},
+		{Offset: unsafe.Offsetof(toolgenParamsProposeNewMeetingTime{}.end), Kind: toolimpl.FieldTime, Required: 3, Key: `"end":`},
+		{Offset: unsafe.Offsetof(toolgenParamsProposeNewMeetingTime{}.comment), Kind: toolimpl.FieldString, Pointer: true, Key: `"comment":`},
+	},
+}
+
+// toolgenTypeParamsAttachFileToEvent describes a toolgenParamsAttachFileToEvent for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAttachFileToEvent = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"event_id", "file_url"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAttachFileToEvent{}.eventID), Kind: toolimpl.FieldString, Required: 1, Key: `"event_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAttachFileToEvent{}.fileURL), Kind: toolimpl.FieldString, Required: 2, Key: `"file_url":`},
+	},
+}
+
+// toolgenTypeParamsCreateBookingPage describes a toolgenParamsCreateBookingPage for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateBookingPage = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"title", "duration_minutes", "buffer_minutes", "max_per_day"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateBookingPage{}.title), Kind: toolimpl.FieldString, Required: 1, Key: `"title":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateBookingPage{}.durationMinutes), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsCreateBookingPage{}.durationMinutes)), Required: 2, Bounded: true, Min: 5, Max: 480, Key: `"duration_minutes":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateBookingPage{}.bufferMinutes), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsCreateBookingPage{}.bufferMinutes)), Pointer: true, Key: `"buffer_minutes":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateBookingPage{}.maxPerDay), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsCreateBookingPage{}.maxPerDay)), Pointer: true, Key: `"max_per_day":`},
+	},
+}
+
+// toolgenTypeParamsConvertTimeZone describes a toolgenParamsConvertTimeZone for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsConvertTimeZone = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"at", "to_time_zone"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsConvertTimeZone{}.at), Kind: toolimpl.FieldTime, Required: 1, Key: `"at":`},
+		{Offset: unsafe.Offsetof(toolgenParamsConvertTimeZone{}.toTimeZone), Kind: toolimpl.FieldString, Required: 2, Key: `"to_time_zone":`},
+	},
+}
+
+// toolgenTypeParamsSubscribeToCalendar describes a toolgenParamsSubscribeToCalendar for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSubscribeToCalendar = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"url", "name"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSubscribeToCalendar{}.url), Kind: toolimpl.FieldString, Required: 1, Key: `"url":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSubscribeToCalendar{}.name), Kind: toolimpl.FieldString, Pointer: true, Key: `"name":`},
+	},
+}
+
+// toolgenTypeParamsDuplicateCalendarEvent describes a toolgenParamsDuplicateCalendarEvent for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsDuplicateCalendarEvent = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"event_id", "new_start"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsDuplicateCalendarEvent{}.eventID), Kind: toolimpl.FieldString, Required: 1, Key: `"event_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsDuplicateCalendarEvent{}.newStart), Kind: toolimpl.FieldTime, Required: 2, Key: `"new_start":`},
+	},
+}
 var toolgenArgsListCalendars = &toolimpl.Object{Names: []string{}}
 
 // toolgenTypeCalendar describes a Calendar for toolimpl's table-driven reader and writer.
@@ -3193,12 +2722,7 @@ func toolgenEncodeCalendar(e *toolimpl.Encoder, v *Calendar) {
 	toolimpl.WriteStruct(e, toolgenTypeCalendar, unsafe.Pointer(v))
 }
 
-var toolgenArgsCreateCalendar = &toolimpl.Object{Names: []string{"name", "time_zone", "color"}, Required: []int{0, 1}}
-var toolgenArgsDeleteCalendar = &toolimpl.Object{Names: []string{"calendar_id"}, Required: []int{0}}
 var toolgenArgsListCalendarEvents = &toolimpl.Object{Names: []string{"calendar_id", "from", "to"}, Required: []int{1, 2}}
-
-// toolgenEnumResponse are the values of a Response.
-var toolgenEnumResponse = &toolimpl.Enum{Values: []string{"accepted", "declined", "tentative"}, Allowed: "\"accepted\", \"declined\", \"tentative\""}
 
 // toolgenTypeAttendee describes a Attendee for toolimpl's table-driven reader and writer.
 var toolgenTypeAttendee = &toolimpl.Struct{
@@ -3237,10 +2761,6 @@ func toolgenEncodeEvent(e *toolimpl.Encoder, v *Event) {
 	toolimpl.WriteStruct(e, toolgenTypeEvent, unsafe.Pointer(v))
 }
 
-var toolgenArgsGetCalendarEvent = &toolimpl.Object{Names: []string{"event_id"}, Required: []int{0}}
-var toolgenArgsRescheduleEvent = &toolimpl.Object{Names: []string{"event_id", "new_start", "this_occurrence_only"}, Required: []int{0, 1, 2}}
-var toolgenArgsCancelCalendarEvent = &toolimpl.Object{Names: []string{"event_id", "message", "notify"}, Required: []int{0, 2}}
-
 // toolgenDecodeSlicestring reads a []string.
 func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
 	if _, ok := d.Array(); ok {
@@ -3257,28 +2777,6 @@ func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
 	}
 }
 
-var toolgenArgsInviteAttendees = &toolimpl.Object{Names: []string{"event_id", "emails", "optional"}, Required: []int{0, 1, 2}}
-var toolgenArgsRemoveAttendee = &toolimpl.Object{Names: []string{"event_id", "email"}, Required: []int{0, 1}}
-
-// toolgenDecodeResponse reads a Response: one of "accepted", "declined", "tentative".
-func toolgenDecodeResponse(d *toolimpl.Decoder, v *Response) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "accepted":
-		*v = Accepted
-	case "declined":
-		*v = Declined
-	case "tentative":
-		*v = Tentative
-	default:
-		d.NotOneOf(s, "\"accepted\", \"declined\", \"tentative\"")
-	}
-}
-
-var toolgenArgsRespondToInvitation = &toolimpl.Object{Names: []string{"event_id", "response", "comment"}, Required: []int{0, 1}}
 var toolgenArgsFindFreeSlots = &toolimpl.Object{Names: []string{"attendees", "duration_minutes", "from", "to", "working_hours_only"}, Required: []int{0, 1, 2, 3, 4}}
 
 // toolgenTypeSlot describes a Slot for toolimpl's table-driven reader and writer.
@@ -3361,48 +2859,6 @@ func toolgenDecodeRecurringEvent(d *toolimpl.Decoder, v *RecurringEvent) {
 	}
 }
 
-var toolgenArgsEndRecurringSeries = &toolimpl.Object{Names: []string{"event_id", "last_date"}, Required: []int{0, 1}}
-
-// toolgenDecodeReminderMethod reads a ReminderMethod: one of "popup", "email", "sms".
-func toolgenDecodeReminderMethod(d *toolimpl.Decoder, v *ReminderMethod) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "popup":
-		*v = Popup
-	case "email":
-		*v = Email
-	case "sms":
-		*v = SMS
-	default:
-		d.NotOneOf(s, "\"popup\", \"email\", \"sms\"")
-	}
-}
-
-var toolgenArgsSetEventReminder = &toolimpl.Object{Names: []string{"event_id", "minutes_before", "method"}, Required: []int{0, 1, 2}}
-
-// toolgenDecodeConferenceProvider reads a ConferenceProvider: one of "meet", "zoom", "teams".
-func toolgenDecodeConferenceProvider(d *toolimpl.Decoder, v *ConferenceProvider) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "meet":
-		*v = GoogleMeet
-	case "zoom":
-		*v = Zoom
-	case "teams":
-		*v = MicrosoftTeams
-	default:
-		d.NotOneOf(s, "\"meet\", \"zoom\", \"teams\"")
-	}
-}
-
-var toolgenArgsAddVideoConference = &toolimpl.Object{Names: []string{"event_id", "provider"}, Required: []int{0, 1}}
-var toolgenArgsBookMeetingRoom = &toolimpl.Object{Names: []string{"event_id", "room_id"}, Required: []int{0, 1}}
 var toolgenArgsListMeetingRooms = &toolimpl.Object{Names: []string{"building", "min_capacity", "features", "free_from", "free_to"}, Required: []int{2}}
 
 // toolgenTypeRoom describes a Room for toolimpl's table-driven reader and writer.
@@ -3425,53 +2881,9 @@ func toolgenEncodeRoom(e *toolimpl.Encoder, v *Room) {
 	toolimpl.WriteStruct(e, toolgenTypeRoom, unsafe.Pointer(v))
 }
 
-// toolgenDecodeCalendarAccess reads a CalendarAccess: one of "free_busy", "read", "write", "owner".
-func toolgenDecodeCalendarAccess(d *toolimpl.Decoder, v *CalendarAccess) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "free_busy":
-		*v = FreeBusy
-	case "read":
-		*v = Read
-	case "write":
-		*v = Write
-	case "owner":
-		*v = Owner
-	default:
-		d.NotOneOf(s, "\"free_busy\", \"read\", \"write\", \"owner\"")
-	}
-}
-
-var toolgenArgsShareCalendar = &toolimpl.Object{Names: []string{"calendar_id", "email", "access"}, Required: []int{0, 1, 2}}
-var toolgenArgsRevokeCalendarAccess = &toolimpl.Object{Names: []string{"calendar_id", "email"}, Required: []int{0, 1}}
-var toolgenArgsSetOutOfOffice = &toolimpl.Object{Names: []string{"start", "end", "decline_meetings", "message"}, Required: []int{0, 1, 2}}
-
-// toolgenDecodeSliceWeekday reads a []Weekday.
-func toolgenDecodeSliceWeekday(d *toolimpl.Decoder, v *[]Weekday) {
-	if _, ok := d.Array(); ok {
-		var a0 [8]Weekday
-		s0 := a0[:0]
-		for d.Elem() {
-			var e0 Weekday
-			toolgenDecodeWeekday(d, &e0)
-			s0 = append(s0, e0)
-		}
-		*v = append(make([]Weekday, 0, len(s0)), s0...)
-	}
-}
-
-var toolgenArgsSetWorkingHours = &toolimpl.Object{Names: []string{"days", "start", "end", "time_zone"}, Required: []int{0, 1, 2, 3}}
 var toolgenArgsGetDailyAgenda = &toolimpl.Object{Names: []string{"date"}}
 var toolgenArgsSearchCalendarEvents = &toolimpl.Object{Names: []string{"query", "from", "to"}, Required: []int{0}}
-var toolgenArgsMoveEventToCalendar = &toolimpl.Object{Names: []string{"event_id", "target_calendar_id"}, Required: []int{0, 1}}
 var toolgenArgsImportICSFile = &toolimpl.Object{Names: []string{"calendar_id", "url"}, Required: []int{0, 1}}
-var toolgenArgsExportCalendar = &toolimpl.Object{Names: []string{"calendar_id", "from", "to"}, Required: []int{0, 1, 2}}
-var toolgenArgsSetCalendarTimeZone = &toolimpl.Object{Names: []string{"calendar_id", "time_zone"}, Required: []int{0, 1}}
-var toolgenArgsBlockFocusTime = &toolimpl.Object{Names: []string{"start", "end", "title"}, Required: []int{0, 1}}
-var toolgenArgsProposeNewMeetingTime = &toolimpl.Object{Names: []string{"event_id", "start", "end", "comment"}, Required: []int{0, 1, 2}}
 var toolgenArgsListEventAttendees = &toolimpl.Object{Names: []string{"event_id"}, Required: []int{0}}
 
 // toolgenEncodeAttendee writes a Attendee object, as its table says.
@@ -3479,13 +2891,8 @@ func toolgenEncodeAttendee(e *toolimpl.Encoder, v *Attendee) {
 	toolimpl.WriteStruct(e, toolgenTypeAttendee, unsafe.Pointer(v))
 }
 
-var toolgenArgsAttachFileToEvent = &toolimpl.Object{Names: []string{"event_id", "file_url"}, Required: []int{0, 1}}
-var toolgenArgsCreateBookingPage = &toolimpl.Object{Names: []string{"title", "duration_minutes", "buffer_minutes", "max_per_day"}, Required: []int{0, 1}}
 var toolgenArgsListPublicHolidays = &toolimpl.Object{Names: []string{"country", "year"}, Required: []int{0, 1}}
-var toolgenArgsConvertTimeZone = &toolimpl.Object{Names: []string{"at", "to_time_zone"}, Required: []int{0, 1}}
-var toolgenArgsSubscribeToCalendar = &toolimpl.Object{Names: []string{"url", "name"}, Required: []int{0}}
 var toolgenArgsFindSchedulingConflicts = &toolimpl.Object{Names: []string{"from", "to"}, Required: []int{0, 1}}
-var toolgenArgsDuplicateCalendarEvent = &toolimpl.Object{Names: []string{"event_id", "new_start"}, Required: []int{0, 1}}
 
 // toolgenDecodeFrequency reads a Frequency: one of "daily", "weekly", "monthly", "yearly".
 func toolgenDecodeFrequency(d *toolimpl.Decoder, v *Frequency) {
@@ -3504,6 +2911,20 @@ func toolgenDecodeFrequency(d *toolimpl.Decoder, v *Frequency) {
 		*v = Yearly
 	default:
 		d.NotOneOf(s, "\"daily\", \"weekly\", \"monthly\", \"yearly\"")
+	}
+}
+
+// toolgenDecodeSliceWeekday reads a []Weekday.
+func toolgenDecodeSliceWeekday(d *toolimpl.Decoder, v *[]Weekday) {
+	if _, ok := d.Array(); ok {
+		var a0 [8]Weekday
+		s0 := a0[:0]
+		for d.Elem() {
+			var e0 Weekday
+			toolgenDecodeWeekday(d, &e0)
+			s0 = append(s0, e0)
+		}
+		*v = append(make([]Weekday, 0, len(s0)), s0...)
 	}
 }
 

@@ -629,7 +629,7 @@ type PostChatMessageRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r PostChatMessageRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolPostChatMessage, toolgenArgsPostChatMessage, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolPostChatMessage, &toolgenTypeParamsPostChatMessage.Object, unsafe.Pointer(&r), 3)
 }
 
 // SendDirectMessageRule is a permission rule for the tool send_direct_message:
@@ -643,7 +643,7 @@ type SendDirectMessageRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SendDirectMessageRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSendDirectMessage, toolgenArgsSendDirectMessage, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolSendDirectMessage, &toolgenTypeParamsSendDirectMessage.Object, unsafe.Pointer(&r), 2)
 }
 
 // ReplyInThreadRule is a permission rule for the tool reply_in_thread: each
@@ -659,7 +659,7 @@ type ReplyInThreadRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReplyInThreadRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolReplyInThread, toolgenArgsReplyInThread, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolReplyInThread, &toolgenTypeParamsReplyInThread.Object, unsafe.Pointer(&r), 4)
 }
 
 // GetThreadRepliesRule is a permission rule for the tool get_thread_replies:
@@ -688,7 +688,7 @@ type EditChatMessageRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EditChatMessageRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolEditChatMessage, toolgenArgsEditChatMessage, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolEditChatMessage, &toolgenTypeParamsEditChatMessage.Object, unsafe.Pointer(&r), 3)
 }
 
 // DeleteChatMessageRule is a permission rule for the tool delete_chat_message:
@@ -702,7 +702,7 @@ type DeleteChatMessageRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteChatMessageRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDeleteChatMessage, toolgenArgsDeleteChatMessage, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolDeleteChatMessage, &toolgenTypeParamsDeleteChatMessage.Object, unsafe.Pointer(&r), 2)
 }
 
 // ScheduleChatMessageRule is a permission rule for the tool
@@ -717,7 +717,7 @@ type ScheduleChatMessageRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ScheduleChatMessageRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolScheduleChatMessage, toolgenArgsScheduleChatMessage, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolScheduleChatMessage, &toolgenTypeParamsScheduleChatMessage.Object, unsafe.Pointer(&r), 3)
 }
 
 // GetChannelHistoryRule is a permission rule for the tool get_channel_history:
@@ -792,7 +792,7 @@ type CreateChannelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateChannelRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateChannel, toolgenArgsCreateChannel, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolCreateChannel, &toolgenTypeParamsCreateChannel.Object, unsafe.Pointer(&r), 3)
 }
 
 // ArchiveChannelRule is a permission rule for the tool archive_channel: each
@@ -805,7 +805,7 @@ type ArchiveChannelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ArchiveChannelRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolArchiveChannel, toolgenArgsArchiveChannel, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolArchiveChannel, &toolgenTypeParamsArchiveChannel.Object, unsafe.Pointer(&r), 1)
 }
 
 // RenameChannelRule is a permission rule for the tool rename_channel: each
@@ -819,7 +819,7 @@ type RenameChannelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RenameChannelRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRenameChannel, toolgenArgsRenameChannel, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolRenameChannel, &toolgenTypeParamsRenameChannel.Object, unsafe.Pointer(&r), 2)
 }
 
 // SetChannelTopicRule is a permission rule for the tool set_channel_topic:
@@ -833,7 +833,7 @@ type SetChannelTopicRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SetChannelTopicRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSetChannelTopic, toolgenArgsSetChannelTopic, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolSetChannelTopic, &toolgenTypeParamsSetChannelTopic.Object, unsafe.Pointer(&r), 2)
 }
 
 // InviteToChannelRule is a permission rule for the tool invite_to_channel:
@@ -847,7 +847,7 @@ type InviteToChannelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r InviteToChannelRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolInviteToChannel, toolgenArgsInviteToChannel, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolInviteToChannel, &toolgenTypeParamsInviteToChannel.Object, unsafe.Pointer(&r), 2)
 }
 
 // KickFromChannelRule is a permission rule for the tool kick_from_channel:
@@ -861,7 +861,7 @@ type KickFromChannelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r KickFromChannelRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolKickFromChannel, toolgenArgsKickFromChannel, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolKickFromChannel, &toolgenTypeParamsKickFromChannel.Object, unsafe.Pointer(&r), 2)
 }
 
 // JoinChannelRule is a permission rule for the tool join_channel: each field
@@ -874,7 +874,7 @@ type JoinChannelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r JoinChannelRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolJoinChannel, toolgenArgsJoinChannel, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolJoinChannel, &toolgenTypeParamsArchiveChannel.Object, unsafe.Pointer(&r), 1)
 }
 
 // LeaveChannelRule is a permission rule for the tool leave_channel: each field
@@ -887,7 +887,7 @@ type LeaveChannelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LeaveChannelRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolLeaveChannel, toolgenArgsLeaveChannel, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolLeaveChannel, &toolgenTypeParamsArchiveChannel.Object, unsafe.Pointer(&r), 1)
 }
 
 // ListChannelMembersRule is a permission rule for the tool
@@ -914,7 +914,7 @@ type MuteChannelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MuteChannelRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolMuteChannel, toolgenArgsMuteChannel, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolMuteChannel, &toolgenTypeParamsMuteChannel.Object, unsafe.Pointer(&r), 2)
 }
 
 // MarkChannelReadRule is a permission rule for the tool mark_channel_read:
@@ -927,7 +927,7 @@ type MarkChannelReadRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MarkChannelReadRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolMarkChannelRead, toolgenArgsMarkChannelRead, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolMarkChannelRead, &toolgenTypeParamsArchiveChannel.Object, unsafe.Pointer(&r), 1)
 }
 
 // AddReactionRule is a permission rule for the tool add_reaction: each field
@@ -942,7 +942,7 @@ type AddReactionRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddReactionRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAddReaction, toolgenArgsAddReaction, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolAddReaction, &toolgenTypeParamsAddReaction.Object, unsafe.Pointer(&r), 3)
 }
 
 // RemoveReactionRule is a permission rule for the tool remove_reaction: each
@@ -957,7 +957,7 @@ type RemoveReactionRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RemoveReactionRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRemoveReaction, toolgenArgsRemoveReaction, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolRemoveReaction, &toolgenTypeParamsAddReaction.Object, unsafe.Pointer(&r), 3)
 }
 
 // PinMessageRule is a permission rule for the tool pin_message: each field is
@@ -971,7 +971,7 @@ type PinMessageRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r PinMessageRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolPinMessage, toolgenArgsPinMessage, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolPinMessage, &toolgenTypeParamsDeleteChatMessage.Object, unsafe.Pointer(&r), 2)
 }
 
 // ListPinnedMessagesRule is a permission rule for the tool
@@ -998,7 +998,7 @@ type SaveMessageRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SaveMessageRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSaveMessage, toolgenArgsSaveMessage, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolSaveMessage, &toolgenTypeParamsDeleteChatMessage.Object, unsafe.Pointer(&r), 2)
 }
 
 // ShareMessageRule is a permission rule for the tool share_message: each field
@@ -1014,7 +1014,7 @@ type ShareMessageRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ShareMessageRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolShareMessage, toolgenArgsShareMessage, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolShareMessage, &toolgenTypeParamsShareMessage.Object, unsafe.Pointer(&r), 4)
 }
 
 // SetChatStatusRule is a permission rule for the tool set_chat_status: each
@@ -1029,7 +1029,7 @@ type SetChatStatusRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SetChatStatusRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSetChatStatus, toolgenArgsSetChatStatus, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolSetChatStatus, &toolgenTypeParamsSetChatStatus.Object, unsafe.Pointer(&r), 3)
 }
 
 // SetPresenceRule is a permission rule for the tool set_presence: each field
@@ -1042,7 +1042,7 @@ type SetPresenceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SetPresenceRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSetPresence, toolgenArgsSetPresence, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolSetPresence, &toolgenTypeParamsSetPresence.Object, unsafe.Pointer(&r), 1)
 }
 
 // SnoozeNotificationsRule is a permission rule for the tool
@@ -1055,7 +1055,7 @@ type SnoozeNotificationsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SnoozeNotificationsRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSnoozeNotifications, toolgenArgsSnoozeNotifications, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolSnoozeNotifications, &toolgenTypeParamsSnoozeNotifications.Object, unsafe.Pointer(&r), 1)
 }
 
 // FindChatUserByEmailRule is a permission rule for the tool
@@ -1068,7 +1068,7 @@ type FindChatUserByEmailRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FindChatUserByEmailRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolFindChatUserByEmail, toolgenArgsFindChatUserByEmail, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolFindChatUserByEmail, &toolgenTypeParamsFindChatUserByEmail.Object, unsafe.Pointer(&r), 1)
 }
 
 // UploadFileToChannelRule is a permission rule for the tool
@@ -1084,7 +1084,7 @@ type UploadFileToChannelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UploadFileToChannelRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolUploadFileToChannel, toolgenArgsUploadFileToChannel, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolUploadFileToChannel, &toolgenTypeParamsUploadFileToChannel.Object, unsafe.Pointer(&r), 4)
 }
 
 // CreateChatReminderRule is a permission rule for the tool
@@ -1099,7 +1099,7 @@ type CreateChatReminderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateChatReminderRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateChatReminder, toolgenArgsCreateChatReminder, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolCreateChatReminder, &toolgenTypeParamsCreateChatReminder.Object, unsafe.Pointer(&r), 3)
 }
 
 // ListChatRemindersRule is a permission rule for the tool list_chat_reminders,
@@ -1123,7 +1123,7 @@ type CreateUserGroupRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateUserGroupRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateUserGroup, toolgenArgsCreateUserGroup, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolCreateUserGroup, &toolgenTypeParamsCreateUserGroup.Object, unsafe.Pointer(&r), 3)
 }
 
 // UpdateUserGroupMembersRule is a permission rule for the tool
@@ -1137,7 +1137,7 @@ type UpdateUserGroupMembersRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateUserGroupMembersRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolUpdateUserGroupMembers, toolgenArgsUpdateUserGroupMembers, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolUpdateUserGroupMembers, &toolgenTypeParamsUpdateUserGroupMembers.Object, unsafe.Pointer(&r), 2)
 }
 
 // StartHuddleRule is a permission rule for the tool start_huddle: each field
@@ -1151,7 +1151,7 @@ type StartHuddleRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r StartHuddleRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolStartHuddle, toolgenArgsStartHuddle, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolStartHuddle, &toolgenTypeParamsStartHuddle.Object, unsafe.Pointer(&r), 2)
 }
 
 // CreatePollRule is a permission rule for the tool create_poll: each field is
@@ -1168,7 +1168,7 @@ type CreatePollRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreatePollRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreatePoll, toolgenArgsCreatePoll, unsafe.Pointer(&r), 5)
+	return toolimpl.RuleOf(ToolCreatePoll, &toolgenTypeParamsCreatePoll.Object, unsafe.Pointer(&r), 5)
 }
 
 // SendSMSRule is a permission rule for the tool send_sms: each field is a glob
@@ -1183,153 +1183,65 @@ type SendSMSRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SendSMSRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSendSMS, toolgenArgsSendSMS, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolSendSMS, &toolgenTypeParamsSendSMS.Object, unsafe.Pointer(&r), 3)
 }
 
-// toolgenCallPostChatMessage reads the arguments of post_chat_message, calls PostChatMessage and writes its result.
-func toolgenCallPostChatMessage(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolPostChatMessage, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argChannel     string
-		argText        string
-		argUnfurlLinks bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsPostChatMessage); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "channel":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argChannel = s0
-			}
-		case "text":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argText = s0
-			}
-		case "unfurl_links":
-			o.Saw(2)
-			if b0, ok := d.Bool(); ok {
-				argUnfurlLinks = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := PostChatMessage(ctx, argChannel, argText, argUnfurlLinks)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeMessage(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsPostChatMessage holds the arguments of post_chat_message, for its table.
+type toolgenParamsPostChatMessage struct {
+	channel     string
+	text        string
+	unfurlLinks bool
 }
 
-// toolgenCallSendDirectMessage reads the arguments of send_direct_message, calls SendDirectMessage and writes its result.
-func toolgenCallSendDirectMessage(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSendDirectMessage, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argUsers []string
-		argText  string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSendDirectMessage); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "users":
-			o.Saw(0)
-			toolgenDecodeSlicestring(d, &argUsers)
-		case "text":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argText = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := SendDirectMessage(ctx, argUsers, argText)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeMessage(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallPostChatMessage reads the arguments of post_chat_message, calls PostChatMessage and writes its result, as its tables say.
+func toolgenCallPostChatMessage(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsPostChatMessage
+	var out Message
+	return toolimpl.Dispatch(ctx, args, &toolgenToolPostChatMessage, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = PostChatMessage(ctx, in.channel, in.text, in.unfurlLinks)
+		return err
+	})
 }
 
-// toolgenCallReplyInThread reads the arguments of reply_in_thread, calls ReplyInThread and writes its result.
-func toolgenCallReplyInThread(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolReplyInThread, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argChannel           string
-		argThreadID          string
-		argText              string
-		argAlsoSendToChannel bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsReplyInThread); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "channel":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argChannel = s0
-			}
-		case "thread_id":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argThreadID = s0
-			}
-		case "text":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argText = s0
-			}
-		case "also_send_to_channel":
-			o.Saw(3)
-			if b0, ok := d.Bool(); ok {
-				argAlsoSendToChannel = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ReplyInThread(ctx, argChannel, argThreadID, argText, argAlsoSendToChannel)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeMessage(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolPostChatMessage = toolimpl.Tool{Name: ToolPostChatMessage, In: toolgenTypeParamsPostChatMessage, Out: toolgenTypeMessage}
+
+// toolgenParamsSendDirectMessage holds the arguments of send_direct_message, for its table.
+type toolgenParamsSendDirectMessage struct {
+	users []string
+	text  string
 }
+
+// toolgenCallSendDirectMessage reads the arguments of send_direct_message, calls SendDirectMessage and writes its result, as its tables say.
+func toolgenCallSendDirectMessage(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSendDirectMessage
+	var out Message
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSendDirectMessage, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = SendDirectMessage(ctx, in.users, in.text)
+		return err
+	})
+}
+
+var toolgenToolSendDirectMessage = toolimpl.Tool{Name: ToolSendDirectMessage, In: toolgenTypeParamsSendDirectMessage, Out: toolgenTypeMessage}
+
+// toolgenParamsReplyInThread holds the arguments of reply_in_thread, for its table.
+type toolgenParamsReplyInThread struct {
+	channel           string
+	threadID          string
+	text              string
+	alsoSendToChannel bool
+}
+
+// toolgenCallReplyInThread reads the arguments of reply_in_thread, calls ReplyInThread and writes its result, as its tables say.
+func toolgenCallReplyInThread(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsReplyInThread
+	var out Message
+	return toolimpl.Dispatch(ctx, args, &toolgenToolReplyInThread, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ReplyInThread(ctx, in.channel, in.threadID, in.text, in.alsoSendToChannel)
+		return err
+	})
+}
+
+var toolgenToolReplyInThread = toolimpl.Tool{Name: ToolReplyInThread, In: toolgenTypeParamsReplyInThread, Out: toolgenTypeMessage}
 
 // toolgenCallGetThreadReplies reads the arguments of get_thread_replies, calls GetThreadReplies and writes its result.
 func toolgenCallGetThreadReplies(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1381,139 +1293,59 @@ func toolgenCallGetThreadReplies(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallEditChatMessage reads the arguments of edit_chat_message, calls EditChatMessage and writes its result.
-func toolgenCallEditChatMessage(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolEditChatMessage, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argChannel   string
-		argMessageID string
-		argText      string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsEditChatMessage); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "channel":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argChannel = s0
-			}
-		case "message_id":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argMessageID = s0
-			}
-		case "text":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argText = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := EditChatMessage(ctx, argChannel, argMessageID, argText)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeMessage(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsEditChatMessage holds the arguments of edit_chat_message, for its table.
+type toolgenParamsEditChatMessage struct {
+	channel   string
+	messageID string
+	text      string
 }
 
-// toolgenCallDeleteChatMessage reads the arguments of delete_chat_message, calls DeleteChatMessage and writes its result.
-func toolgenCallDeleteChatMessage(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolDeleteChatMessage, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argChannel   string
-		argMessageID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsDeleteChatMessage); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "channel":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argChannel = s0
-			}
-		case "message_id":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argMessageID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := DeleteChatMessage(ctx, argChannel, argMessageID); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallEditChatMessage reads the arguments of edit_chat_message, calls EditChatMessage and writes its result, as its tables say.
+func toolgenCallEditChatMessage(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsEditChatMessage
+	var out Message
+	return toolimpl.Dispatch(ctx, args, &toolgenToolEditChatMessage, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = EditChatMessage(ctx, in.channel, in.messageID, in.text)
+		return err
+	})
 }
 
-// toolgenCallScheduleChatMessage reads the arguments of schedule_chat_message, calls ScheduleChatMessage and writes its result.
-func toolgenCallScheduleChatMessage(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolScheduleChatMessage, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argChannel string
-		argText    string
-		argPostAt  time.Time
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsScheduleChatMessage); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "channel":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argChannel = s0
-			}
-		case "text":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argText = s0
-			}
-		case "post_at":
-			o.Saw(2)
-			if t0, ok := d.Time(); ok {
-				argPostAt = t0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ScheduleChatMessage(ctx, argChannel, argText, argPostAt)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolEditChatMessage = toolimpl.Tool{Name: ToolEditChatMessage, In: toolgenTypeParamsEditChatMessage, Out: toolgenTypeMessage}
+
+// toolgenParamsDeleteChatMessage holds the arguments of delete_chat_message, for its table.
+type toolgenParamsDeleteChatMessage struct {
+	channel   string
+	messageID string
 }
+
+// toolgenCallDeleteChatMessage reads the arguments of delete_chat_message, calls DeleteChatMessage and writes its result, as its tables say.
+func toolgenCallDeleteChatMessage(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsDeleteChatMessage
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDeleteChatMessage, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return DeleteChatMessage(ctx, in.channel, in.messageID)
+	})
+}
+
+var toolgenToolDeleteChatMessage = toolimpl.Tool{Name: ToolDeleteChatMessage, In: toolgenTypeParamsDeleteChatMessage}
+
+// toolgenParamsScheduleChatMessage holds the arguments of schedule_chat_message, for its table.
+type toolgenParamsScheduleChatMessage struct {
+	channel string
+	text    string
+	postAt  time.Time
+}
+
+// toolgenCallScheduleChatMessage reads the arguments of schedule_chat_message, calls ScheduleChatMessage and writes its result, as its tables say.
+func toolgenCallScheduleChatMessage(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsScheduleChatMessage
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolScheduleChatMessage, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ScheduleChatMessage(ctx, in.channel, in.text, in.postAt)
+		return err
+	})
+}
+
+var toolgenToolScheduleChatMessage = toolimpl.Tool{Name: ToolScheduleChatMessage, In: toolgenTypeParamsScheduleChatMessage, Text: true}
 
 // toolgenCallGetChannelHistory reads the arguments of get_channel_history, calls GetChannelHistory and writes its result.
 func toolgenCallGetChannelHistory(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1767,328 +1599,141 @@ func toolgenCallListChannels(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateChannel reads the arguments of create_channel, calls CreateChannel and writes its result.
-func toolgenCallCreateChannel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateChannel, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName    string
-		argKind    ChannelKind
-		argPurpose *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateChannel); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern0, "^[a-z0-9][-_a-z0-9]{0,79}$")
-				argName = s0
-			}
-		case "kind":
-			o.Saw(1)
-			toolgenDecodeChannelKind(d, &argKind)
-		case "purpose":
-			if d.Null() {
-				argPurpose = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argPurpose = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateChannel(ctx, argName, argKind, argPurpose)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeChannel(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsCreateChannel holds the arguments of create_channel, for its table.
+type toolgenParamsCreateChannel struct {
+	name    string
+	kind    ChannelKind
+	purpose *string
 }
 
-// toolgenCallArchiveChannel reads the arguments of archive_channel, calls ArchiveChannel and writes its result.
-func toolgenCallArchiveChannel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolArchiveChannel, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argChannel string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsArchiveChannel); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "channel":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argChannel = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := ArchiveChannel(ctx, argChannel); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallCreateChannel reads the arguments of create_channel, calls CreateChannel and writes its result, as its tables say.
+func toolgenCallCreateChannel(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateChannel
+	var out Channel
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateChannel, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateChannel(ctx, in.name, in.kind, in.purpose)
+		return err
+	})
 }
 
-// toolgenCallRenameChannel reads the arguments of rename_channel, calls RenameChannel and writes its result.
-func toolgenCallRenameChannel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRenameChannel, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argChannel string
-		argNewName string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRenameChannel); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "channel":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argChannel = s0
-			}
-		case "new_name":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern0, "^[a-z0-9][-_a-z0-9]{0,79}$")
-				argNewName = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := RenameChannel(ctx, argChannel, argNewName)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeChannel(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolCreateChannel = toolimpl.Tool{Name: ToolCreateChannel, In: toolgenTypeParamsCreateChannel, Out: toolgenTypeChannel}
+
+// toolgenParamsArchiveChannel holds the arguments of archive_channel, for its table.
+type toolgenParamsArchiveChannel struct {
+	channel string
 }
 
-// toolgenCallSetChannelTopic reads the arguments of set_channel_topic, calls SetChannelTopic and writes its result.
-func toolgenCallSetChannelTopic(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSetChannelTopic, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argChannel string
-		argTopic   string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSetChannelTopic); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "channel":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argChannel = s0
-			}
-		case "topic":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argTopic = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := SetChannelTopic(ctx, argChannel, argTopic)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeChannel(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallArchiveChannel reads the arguments of archive_channel, calls ArchiveChannel and writes its result, as its tables say.
+func toolgenCallArchiveChannel(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsArchiveChannel
+	return toolimpl.Dispatch(ctx, args, &toolgenToolArchiveChannel, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return ArchiveChannel(ctx, in.channel)
+	})
 }
 
-// toolgenCallInviteToChannel reads the arguments of invite_to_channel, calls InviteToChannel and writes its result.
-func toolgenCallInviteToChannel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolInviteToChannel, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argChannel string
-		argUsers   []string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsInviteToChannel); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "channel":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argChannel = s0
-			}
-		case "users":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argUsers)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := InviteToChannel(ctx, argChannel, argUsers)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeChannel(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolArchiveChannel = toolimpl.Tool{Name: ToolArchiveChannel, In: toolgenTypeParamsArchiveChannel}
+
+// toolgenParamsRenameChannel holds the arguments of rename_channel, for its table.
+type toolgenParamsRenameChannel struct {
+	channel string
+	newName string
 }
 
-// toolgenCallKickFromChannel reads the arguments of kick_from_channel, calls KickFromChannel and writes its result.
-func toolgenCallKickFromChannel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolKickFromChannel, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argChannel string
-		argUser    string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsKickFromChannel); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "channel":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argChannel = s0
-			}
-		case "user":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argUser = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := KickFromChannel(ctx, argChannel, argUser); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallRenameChannel reads the arguments of rename_channel, calls RenameChannel and writes its result, as its tables say.
+func toolgenCallRenameChannel(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRenameChannel
+	var out Channel
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRenameChannel, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = RenameChannel(ctx, in.channel, in.newName)
+		return err
+	})
 }
 
-// toolgenCallJoinChannel reads the arguments of join_channel, calls JoinChannel and writes its result.
-func toolgenCallJoinChannel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolJoinChannel, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argChannel string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsJoinChannel); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "channel":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argChannel = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := JoinChannel(ctx, argChannel)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeChannel(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolRenameChannel = toolimpl.Tool{Name: ToolRenameChannel, In: toolgenTypeParamsRenameChannel, Out: toolgenTypeChannel}
+
+// toolgenParamsSetChannelTopic holds the arguments of set_channel_topic, for its table.
+type toolgenParamsSetChannelTopic struct {
+	channel string
+	topic   string
 }
 
-// toolgenCallLeaveChannel reads the arguments of leave_channel, calls LeaveChannel and writes its result.
-func toolgenCallLeaveChannel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolLeaveChannel, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argChannel string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsLeaveChannel); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "channel":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argChannel = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := LeaveChannel(ctx, argChannel); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallSetChannelTopic reads the arguments of set_channel_topic, calls SetChannelTopic and writes its result, as its tables say.
+func toolgenCallSetChannelTopic(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSetChannelTopic
+	var out Channel
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSetChannelTopic, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = SetChannelTopic(ctx, in.channel, in.topic)
+		return err
+	})
 }
+
+var toolgenToolSetChannelTopic = toolimpl.Tool{Name: ToolSetChannelTopic, In: toolgenTypeParamsSetChannelTopic, Out: toolgenTypeChannel}
+
+// toolgenParamsInviteToChannel holds the arguments of invite_to_channel, for its table.
+type toolgenParamsInviteToChannel struct {
+	channel string
+	users   []string
+}
+
+// toolgenCallInviteToChannel reads the arguments of invite_to_channel, calls InviteToChannel and writes its result, as its tables say.
+func toolgenCallInviteToChannel(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsInviteToChannel
+	var out Channel
+	return toolimpl.Dispatch(ctx, args, &toolgenToolInviteToChannel, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = InviteToChannel(ctx, in.channel, in.users)
+		return err
+	})
+}
+
+var toolgenToolInviteToChannel = toolimpl.Tool{Name: ToolInviteToChannel, In: toolgenTypeParamsInviteToChannel, Out: toolgenTypeChannel}
+
+// toolgenParamsKickFromChannel holds the arguments of kick_from_channel, for its table.
+type toolgenParamsKickFromChannel struct {
+	channel string
+	user    string
+}
+
+// toolgenCallKickFromChannel reads the arguments of kick_from_channel, calls KickFromChannel and writes its result, as its tables say.
+func toolgenCallKickFromChannel(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsKickFromChannel
+	return toolimpl.Dispatch(ctx, args, &toolgenToolKickFromChannel, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return KickFromChannel(ctx, in.channel, in.user)
+	})
+}
+
+var toolgenToolKickFromChannel = toolimpl.Tool{Name: ToolKickFromChannel, In: toolgenTypeParamsKickFromChannel}
+
+// toolgenParamsJoinChannel holds the arguments of join_channel, for its table.
+type toolgenParamsJoinChannel struct {
+	channel string
+}
+
+// toolgenCallJoinChannel reads the arguments of join_channel, calls JoinChannel and writes its result, as its tables say.
+func toolgenCallJoinChannel(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsJoinChannel
+	var out Channel
+	return toolimpl.Dispatch(ctx, args, &toolgenToolJoinChannel, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = JoinChannel(ctx, in.channel)
+		return err
+	})
+}
+
+var toolgenToolJoinChannel = toolimpl.Tool{Name: ToolJoinChannel, In: toolgenTypeParamsArchiveChannel, Out: toolgenTypeChannel}
+
+// toolgenParamsLeaveChannel holds the arguments of leave_channel, for its table.
+type toolgenParamsLeaveChannel struct {
+	channel string
+}
+
+// toolgenCallLeaveChannel reads the arguments of leave_channel, calls LeaveChannel and writes its result, as its tables say.
+func toolgenCallLeaveChannel(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsLeaveChannel
+	return toolimpl.Dispatch(ctx, args, &toolgenToolLeaveChannel, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return LeaveChannel(ctx, in.channel)
+	})
+}
+
+var toolgenToolLeaveChannel = toolimpl.Tool{Name: ToolLeaveChannel, In: toolgenTypeParamsArchiveChannel}
 
 // toolgenCallListChannelMembers reads the arguments of list_channel_members, calls ListChannelMembers and writes its result.
 func toolgenCallListChannelMembers(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2134,211 +1779,86 @@ func toolgenCallListChannelMembers(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallMuteChannel reads the arguments of mute_channel, calls MuteChannel and writes its result.
-func toolgenCallMuteChannel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolMuteChannel, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argChannel string
-		argUntil   *time.Time
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsMuteChannel); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "channel":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argChannel = s0
-			}
-		case "until":
-			if d.Null() {
-				argUntil = nil
-			} else {
-				p0 := new(time.Time)
-				if t1, ok := d.Time(); ok {
-					*p0 = t1
-				}
-				argUntil = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := MuteChannel(ctx, argChannel, argUntil); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsMuteChannel holds the arguments of mute_channel, for its table.
+type toolgenParamsMuteChannel struct {
+	channel string
+	until   *time.Time
 }
 
-// toolgenCallMarkChannelRead reads the arguments of mark_channel_read, calls MarkChannelRead and writes its result.
-func toolgenCallMarkChannelRead(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolMarkChannelRead, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argChannel string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsMarkChannelRead); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "channel":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argChannel = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := MarkChannelRead(ctx, argChannel); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallMuteChannel reads the arguments of mute_channel, calls MuteChannel and writes its result, as its tables say.
+func toolgenCallMuteChannel(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsMuteChannel
+	return toolimpl.Dispatch(ctx, args, &toolgenToolMuteChannel, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return MuteChannel(ctx, in.channel, in.until)
+	})
 }
 
-// toolgenCallAddReaction reads the arguments of add_reaction, calls AddReaction and writes its result.
-func toolgenCallAddReaction(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAddReaction, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argChannel   string
-		argMessageID string
-		argEmoji     string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAddReaction); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "channel":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argChannel = s0
-			}
-		case "message_id":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argMessageID = s0
-			}
-		case "emoji":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argEmoji = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := AddReaction(ctx, argChannel, argMessageID, argEmoji); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolMuteChannel = toolimpl.Tool{Name: ToolMuteChannel, In: toolgenTypeParamsMuteChannel}
+
+// toolgenParamsMarkChannelRead holds the arguments of mark_channel_read, for its table.
+type toolgenParamsMarkChannelRead struct {
+	channel string
 }
 
-// toolgenCallRemoveReaction reads the arguments of remove_reaction, calls RemoveReaction and writes its result.
-func toolgenCallRemoveReaction(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRemoveReaction, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argChannel   string
-		argMessageID string
-		argEmoji     string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRemoveReaction); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "channel":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argChannel = s0
-			}
-		case "message_id":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argMessageID = s0
-			}
-		case "emoji":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argEmoji = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := RemoveReaction(ctx, argChannel, argMessageID, argEmoji); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallMarkChannelRead reads the arguments of mark_channel_read, calls MarkChannelRead and writes its result, as its tables say.
+func toolgenCallMarkChannelRead(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsMarkChannelRead
+	return toolimpl.Dispatch(ctx, args, &toolgenToolMarkChannelRead, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return MarkChannelRead(ctx, in.channel)
+	})
 }
 
-// toolgenCallPinMessage reads the arguments of pin_message, calls PinMessage and writes its result.
-func toolgenCallPinMessage(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolPinMessage, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argChannel   string
-		argMessageID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsPinMessage); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "channel":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argChannel = s0
-			}
-		case "message_id":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argMessageID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := PinMessage(ctx, argChannel, argMessageID); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolMarkChannelRead = toolimpl.Tool{Name: ToolMarkChannelRead, In: toolgenTypeParamsArchiveChannel}
+
+// toolgenParamsAddReaction holds the arguments of add_reaction, for its table.
+type toolgenParamsAddReaction struct {
+	channel   string
+	messageID string
+	emoji     string
 }
+
+// toolgenCallAddReaction reads the arguments of add_reaction, calls AddReaction and writes its result, as its tables say.
+func toolgenCallAddReaction(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAddReaction
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAddReaction, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return AddReaction(ctx, in.channel, in.messageID, in.emoji)
+	})
+}
+
+var toolgenToolAddReaction = toolimpl.Tool{Name: ToolAddReaction, In: toolgenTypeParamsAddReaction}
+
+// toolgenParamsRemoveReaction holds the arguments of remove_reaction, for its table.
+type toolgenParamsRemoveReaction struct {
+	channel   string
+	messageID string
+	emoji     string
+}
+
+// toolgenCallRemoveReaction reads the arguments of remove_reaction, calls RemoveReaction and writes its result, as its tables say.
+func toolgenCallRemoveReaction(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRemoveReaction
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRemoveReaction, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return RemoveReaction(ctx, in.channel, in.messageID, in.emoji)
+	})
+}
+
+var toolgenToolRemoveReaction = toolimpl.Tool{Name: ToolRemoveReaction, In: toolgenTypeParamsAddReaction}
+
+// toolgenParamsPinMessage holds the arguments of pin_message, for its table.
+type toolgenParamsPinMessage struct {
+	channel   string
+	messageID string
+}
+
+// toolgenCallPinMessage reads the arguments of pin_message, calls PinMessage and writes its result, as its tables say.
+func toolgenCallPinMessage(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsPinMessage
+	return toolimpl.Dispatch(ctx, args, &toolgenToolPinMessage, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return PinMessage(ctx, in.channel, in.messageID)
+	})
+}
+
+var toolgenToolPinMessage = toolimpl.Tool{Name: ToolPinMessage, In: toolgenTypeParamsDeleteChatMessage}
 
 // toolgenCallListPinnedMessages reads the arguments of list_pinned_messages, calls ListPinnedMessages and writes its result.
 func toolgenCallListPinnedMessages(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2384,379 +1904,144 @@ func toolgenCallListPinnedMessages(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallSaveMessage reads the arguments of save_message, calls SaveMessage and writes its result.
-func toolgenCallSaveMessage(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSaveMessage, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argChannel   string
-		argMessageID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSaveMessage); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "channel":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argChannel = s0
-			}
-		case "message_id":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argMessageID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := SaveMessage(ctx, argChannel, argMessageID); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsSaveMessage holds the arguments of save_message, for its table.
+type toolgenParamsSaveMessage struct {
+	channel   string
+	messageID string
 }
 
-// toolgenCallShareMessage reads the arguments of share_message, calls ShareMessage and writes its result.
-func toolgenCallShareMessage(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolShareMessage, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argChannel   string
-		argMessageID string
-		argToChannel string
-		argComment   *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsShareMessage); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "channel":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argChannel = s0
-			}
-		case "message_id":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argMessageID = s0
-			}
-		case "to_channel":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argToChannel = s0
-			}
-		case "comment":
-			if d.Null() {
-				argComment = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argComment = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ShareMessage(ctx, argChannel, argMessageID, argToChannel, argComment)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeMessage(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallSaveMessage reads the arguments of save_message, calls SaveMessage and writes its result, as its tables say.
+func toolgenCallSaveMessage(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSaveMessage
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSaveMessage, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return SaveMessage(ctx, in.channel, in.messageID)
+	})
 }
 
-// toolgenCallSetChatStatus reads the arguments of set_chat_status, calls SetChatStatus and writes its result.
-func toolgenCallSetChatStatus(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSetChatStatus, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argText      string
-		argEmoji     *string
-		argExpiresAt *time.Time
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSetChatStatus); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "text":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argText = s0
-			}
-		case "emoji":
-			if d.Null() {
-				argEmoji = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argEmoji = p0
-			}
-		case "expires_at":
-			if d.Null() {
-				argExpiresAt = nil
-			} else {
-				p0 := new(time.Time)
-				if t1, ok := d.Time(); ok {
-					*p0 = t1
-				}
-				argExpiresAt = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := SetChatStatus(ctx, argText, argEmoji, argExpiresAt); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolSaveMessage = toolimpl.Tool{Name: ToolSaveMessage, In: toolgenTypeParamsDeleteChatMessage}
+
+// toolgenParamsShareMessage holds the arguments of share_message, for its table.
+type toolgenParamsShareMessage struct {
+	channel   string
+	messageID string
+	toChannel string
+	comment   *string
 }
 
-// toolgenCallSetPresence reads the arguments of set_presence, calls SetPresence and writes its result.
-func toolgenCallSetPresence(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSetPresence, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPresence Presence
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSetPresence); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "presence":
-			o.Saw(0)
-			toolgenDecodePresence(d, &argPresence)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := SetPresence(ctx, argPresence); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallShareMessage reads the arguments of share_message, calls ShareMessage and writes its result, as its tables say.
+func toolgenCallShareMessage(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsShareMessage
+	var out Message
+	return toolimpl.Dispatch(ctx, args, &toolgenToolShareMessage, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ShareMessage(ctx, in.channel, in.messageID, in.toChannel, in.comment)
+		return err
+	})
 }
 
-// toolgenCallSnoozeNotifications reads the arguments of snooze_notifications, calls SnoozeNotifications and writes its result.
-func toolgenCallSnoozeNotifications(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSnoozeNotifications, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argMinutes int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSnoozeNotifications); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "minutes":
-			o.Saw(0)
-			if n0, ok := d.Int(1, 1440); ok {
-				argMinutes = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := SnoozeNotifications(ctx, argMinutes); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolShareMessage = toolimpl.Tool{Name: ToolShareMessage, In: toolgenTypeParamsShareMessage, Out: toolgenTypeMessage}
+
+// toolgenParamsSetChatStatus holds the arguments of set_chat_status, for its table.
+type toolgenParamsSetChatStatus struct {
+	text      string
+	emoji     *string
+	expiresAt *time.Time
 }
 
-// toolgenCallFindChatUserByEmail reads the arguments of find_chat_user_by_email, calls FindChatUserByEmail and writes its result.
-func toolgenCallFindChatUserByEmail(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolFindChatUserByEmail, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEmail string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsFindChatUserByEmail); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "email":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argEmail = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := FindChatUserByEmail(ctx, argEmail)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeUser(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallSetChatStatus reads the arguments of set_chat_status, calls SetChatStatus and writes its result, as its tables say.
+func toolgenCallSetChatStatus(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSetChatStatus
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSetChatStatus, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return SetChatStatus(ctx, in.text, in.emoji, in.expiresAt)
+	})
 }
 
-// toolgenCallUploadFileToChannel reads the arguments of upload_file_to_channel, calls UploadFileToChannel and writes its result.
-func toolgenCallUploadFileToChannel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolUploadFileToChannel, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argChannel string
-		argPath    string
-		argTitle   *string
-		argComment *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsUploadFileToChannel); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "channel":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argChannel = s0
-			}
-		case "path":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		case "title":
-			if d.Null() {
-				argTitle = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argTitle = p0
-			}
-		case "comment":
-			if d.Null() {
-				argComment = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argComment = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := UploadFileToChannel(ctx, argChannel, argPath, argTitle, argComment)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeMessage(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolSetChatStatus = toolimpl.Tool{Name: ToolSetChatStatus, In: toolgenTypeParamsSetChatStatus}
+
+// toolgenParamsSetPresence holds the arguments of set_presence, for its table.
+type toolgenParamsSetPresence struct {
+	presence Presence
 }
 
-// toolgenCallCreateChatReminder reads the arguments of create_chat_reminder, calls CreateChatReminder and writes its result.
-func toolgenCallCreateChatReminder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateChatReminder, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argText string
-		argAt   time.Time
-		argUser *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateChatReminder); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "text":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argText = s0
-			}
-		case "at":
-			o.Saw(1)
-			if t0, ok := d.Time(); ok {
-				argAt = t0
-			}
-		case "user":
-			if d.Null() {
-				argUser = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argUser = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateChatReminder(ctx, argText, argAt, argUser)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeReminder(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallSetPresence reads the arguments of set_presence, calls SetPresence and writes its result, as its tables say.
+func toolgenCallSetPresence(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSetPresence
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSetPresence, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return SetPresence(ctx, in.presence)
+	})
 }
+
+var toolgenToolSetPresence = toolimpl.Tool{Name: ToolSetPresence, In: toolgenTypeParamsSetPresence}
+
+// toolgenParamsSnoozeNotifications holds the arguments of snooze_notifications, for its table.
+type toolgenParamsSnoozeNotifications struct {
+	minutes int
+}
+
+// toolgenCallSnoozeNotifications reads the arguments of snooze_notifications, calls SnoozeNotifications and writes its result, as its tables say.
+func toolgenCallSnoozeNotifications(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSnoozeNotifications
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSnoozeNotifications, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return SnoozeNotifications(ctx, in.minutes)
+	})
+}
+
+var toolgenToolSnoozeNotifications = toolimpl.Tool{Name: ToolSnoozeNotifications, In: toolgenTypeParamsSnoozeNotifications}
+
+// toolgenParamsFindChatUserByEmail holds the arguments of find_chat_user_by_email, for its table.
+type toolgenParamsFindChatUserByEmail struct {
+	email string
+}
+
+// toolgenCallFindChatUserByEmail reads the arguments of find_chat_user_by_email, calls FindChatUserByEmail and writes its result, as its tables say.
+func toolgenCallFindChatUserByEmail(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsFindChatUserByEmail
+	var out User
+	return toolimpl.Dispatch(ctx, args, &toolgenToolFindChatUserByEmail, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = FindChatUserByEmail(ctx, in.email)
+		return err
+	})
+}
+
+var toolgenToolFindChatUserByEmail = toolimpl.Tool{Name: ToolFindChatUserByEmail, In: toolgenTypeParamsFindChatUserByEmail, Out: toolgenTypeUser}
+
+// toolgenParamsUploadFileToChannel holds the arguments of upload_file_to_channel, for its table.
+type toolgenParamsUploadFileToChannel struct {
+	channel string
+	path    string
+	title   *string
+	comment *string
+}
+
+// toolgenCallUploadFileToChannel reads the arguments of upload_file_to_channel, calls UploadFileToChannel and writes its result, as its tables say.
+func toolgenCallUploadFileToChannel(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsUploadFileToChannel
+	var out Message
+	return toolimpl.Dispatch(ctx, args, &toolgenToolUploadFileToChannel, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = UploadFileToChannel(ctx, in.channel, in.path, in.title, in.comment)
+		return err
+	})
+}
+
+var toolgenToolUploadFileToChannel = toolimpl.Tool{Name: ToolUploadFileToChannel, In: toolgenTypeParamsUploadFileToChannel, Out: toolgenTypeMessage}
+
+// toolgenParamsCreateChatReminder holds the arguments of create_chat_reminder, for its table.
+type toolgenParamsCreateChatReminder struct {
+	text string
+	at   time.Time
+	user *string
+}
+
+// toolgenCallCreateChatReminder reads the arguments of create_chat_reminder, calls CreateChatReminder and writes its result, as its tables say.
+func toolgenCallCreateChatReminder(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateChatReminder
+	var out Reminder
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateChatReminder, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateChatReminder(ctx, in.text, in.at, in.user)
+		return err
+	})
+}
+
+var toolgenToolCreateChatReminder = toolimpl.Tool{Name: ToolCreateChatReminder, In: toolgenTypeParamsCreateChatReminder, Out: toolgenTypeReminder}
 
 // toolgenCallListChatReminders reads the arguments of list_chat_reminders, calls ListChatReminders and writes its result.
 func toolgenCallListChatReminders(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2794,253 +2079,352 @@ func toolgenCallListChatReminders(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateUserGroup reads the arguments of create_user_group, calls CreateUserGroup and writes its result.
-func toolgenCallCreateUserGroup(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateUserGroup, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argHandle string
-		argName   string
-		argUsers  []string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateUserGroup); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "handle":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern1, "^[a-z0-9][-_a-z0-9]*$")
-				argHandle = s0
-			}
-		case "name":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "users":
-			o.Saw(2)
-			toolgenDecodeSlicestring(d, &argUsers)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateUserGroup(ctx, argHandle, argName, argUsers)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsCreateUserGroup holds the arguments of create_user_group, for its table.
+type toolgenParamsCreateUserGroup struct {
+	handle string
+	name   string
+	users  []string
 }
 
-// toolgenCallUpdateUserGroupMembers reads the arguments of update_user_group_members, calls UpdateUserGroupMembers and writes its result.
-func toolgenCallUpdateUserGroupMembers(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolUpdateUserGroupMembers, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argHandle string
-		argUsers  []string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsUpdateUserGroupMembers); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "handle":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argHandle = s0
-			}
-		case "users":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argUsers)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := UpdateUserGroupMembers(ctx, argHandle, argUsers); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallCreateUserGroup reads the arguments of create_user_group, calls CreateUserGroup and writes its result, as its tables say.
+func toolgenCallCreateUserGroup(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateUserGroup
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateUserGroup, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateUserGroup(ctx, in.handle, in.name, in.users)
+		return err
+	})
 }
 
-// toolgenCallStartHuddle reads the arguments of start_huddle, calls StartHuddle and writes its result.
-func toolgenCallStartHuddle(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolStartHuddle, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argChannel string
-		argVideo   bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsStartHuddle); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "channel":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argChannel = s0
-			}
-		case "video":
-			o.Saw(1)
-			if b0, ok := d.Bool(); ok {
-				argVideo = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := StartHuddle(ctx, argChannel, argVideo)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolCreateUserGroup = toolimpl.Tool{Name: ToolCreateUserGroup, In: toolgenTypeParamsCreateUserGroup, Text: true}
+
+// toolgenParamsUpdateUserGroupMembers holds the arguments of update_user_group_members, for its table.
+type toolgenParamsUpdateUserGroupMembers struct {
+	handle string
+	users  []string
 }
 
-// toolgenCallCreatePoll reads the arguments of create_poll, calls CreatePoll and writes its result.
-func toolgenCallCreatePoll(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreatePoll, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argChannel        string
-		argQuestion       string
-		argOptions        []string
-		argAnonymous      bool
-		argMultipleChoice bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreatePoll); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "channel":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argChannel = s0
-			}
-		case "question":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argQuestion = s0
-			}
-		case "options":
-			o.Saw(2)
-			if _, ok := d.Array(); ok {
-				var a0 [8]string
-				s0 := a0[:0]
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				d.CheckItems(len(s0), 2, 10)
-				argOptions = append(make([]string, 0, len(s0)), s0...)
-			}
-		case "anonymous":
-			o.Saw(3)
-			if b0, ok := d.Bool(); ok {
-				argAnonymous = b0
-			}
-		case "multiple_choice":
-			o.Saw(4)
-			if b0, ok := d.Bool(); ok {
-				argMultipleChoice = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreatePoll(ctx, argChannel, argQuestion, argOptions, argAnonymous, argMultipleChoice)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeMessage(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallUpdateUserGroupMembers reads the arguments of update_user_group_members, calls UpdateUserGroupMembers and writes its result, as its tables say.
+func toolgenCallUpdateUserGroupMembers(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsUpdateUserGroupMembers
+	return toolimpl.Dispatch(ctx, args, &toolgenToolUpdateUserGroupMembers, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return UpdateUserGroupMembers(ctx, in.handle, in.users)
+	})
 }
 
-// toolgenCallSendSMS reads the arguments of send_sms, calls SendSMS and writes its result.
-func toolgenCallSendSMS(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSendSMS, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argTo       string
-		argText     string
-		argSenderID *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSendSMS); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "to":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern2, "^\\+[1-9][0-9]{6,14}$")
-				argTo = s0
-			}
-		case "text":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				d.CheckLength(s0, 0, 1600)
-				argText = s0
-			}
-		case "sender_id":
-			if d.Null() {
-				argSenderID = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argSenderID = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := SendSMS(ctx, argTo, argText, argSenderID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolUpdateUserGroupMembers = toolimpl.Tool{Name: ToolUpdateUserGroupMembers, In: toolgenTypeParamsUpdateUserGroupMembers}
+
+// toolgenParamsStartHuddle holds the arguments of start_huddle, for its table.
+type toolgenParamsStartHuddle struct {
+	channel string
+	video   bool
 }
 
-var toolgenArgsPostChatMessage = &toolimpl.Object{Names: []string{"channel", "text", "unfurl_links"}, Required: []int{0, 1, 2}}
+// toolgenCallStartHuddle reads the arguments of start_huddle, calls StartHuddle and writes its result, as its tables say.
+func toolgenCallStartHuddle(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsStartHuddle
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolStartHuddle, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = StartHuddle(ctx, in.channel, in.video)
+		return err
+	})
+}
+
+var toolgenToolStartHuddle = toolimpl.Tool{Name: ToolStartHuddle, In: toolgenTypeParamsStartHuddle, Text: true}
+
+// toolgenParamsCreatePoll holds the arguments of create_poll, for its table.
+type toolgenParamsCreatePoll struct {
+	channel        string
+	question       string
+	options        []string
+	anonymous      bool
+	multipleChoice bool
+}
+
+// toolgenCallCreatePoll reads the arguments of create_poll, calls CreatePoll and writes its result, as its tables say.
+func toolgenCallCreatePoll(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreatePoll
+	var out Message
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreatePoll, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreatePoll(ctx, in.channel, in.question, in.options, in.anonymous, in.multipleChoice)
+		return err
+	})
+}
+
+var toolgenToolCreatePoll = toolimpl.Tool{Name: ToolCreatePoll, In: toolgenTypeParamsCreatePoll, Out: toolgenTypeMessage}
+
+// toolgenParamsSendSMS holds the arguments of send_sms, for its table.
+type toolgenParamsSendSMS struct {
+	to       string
+	text     string
+	senderID *string
+}
+
+// toolgenCallSendSMS reads the arguments of send_sms, calls SendSMS and writes its result, as its tables say.
+func toolgenCallSendSMS(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSendSMS
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSendSMS, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = SendSMS(ctx, in.to, in.text, in.senderID)
+		return err
+	})
+}
+
+var toolgenToolSendSMS = toolimpl.Tool{Name: ToolSendSMS, In: toolgenTypeParamsSendSMS, Text: true}
+
+// toolgenTypeParamsPostChatMessage describes a toolgenParamsPostChatMessage for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsPostChatMessage = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"channel", "text", "unfurl_links"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsPostChatMessage{}.channel), Kind: toolimpl.FieldString, Required: 1, Key: `"channel":`},
+		{Offset: unsafe.Offsetof(toolgenParamsPostChatMessage{}.text), Kind: toolimpl.FieldString, Required: 2, Key: `"text":`},
+		{Offset: unsafe.Offsetof(toolgenParamsPostChatMessage{}.unfurlLinks), Kind: toolimpl.FieldBool, Required: 3, Key: `"unfurl_links":`},
+	},
+}
+
+// toolgenTypeParamsSendDirectMessage describes a toolgenParamsSendDirectMessage for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSendDirectMessage = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"users", "text"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSendDirectMessage{}.users), Kind: toolimpl.FieldStrings, Required: 1, Key: `"users":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSendDirectMessage{}.text), Kind: toolimpl.FieldString, Required: 2, Key: `"text":`},
+	},
+}
+
+// toolgenTypeParamsReplyInThread describes a toolgenParamsReplyInThread for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsReplyInThread = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"channel", "thread_id", "text", "also_send_to_channel"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsReplyInThread{}.channel), Kind: toolimpl.FieldString, Required: 1, Key: `"channel":`},
+		{Offset: unsafe.Offsetof(toolgenParamsReplyInThread{}.threadID), Kind: toolimpl.FieldString, Required: 2, Key: `"thread_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsReplyInThread{}.text), Kind: toolimpl.FieldString, Required: 3, Key: `"text":`},
+		{Offset: unsafe.Offsetof(toolgenParamsReplyInThread{}.alsoSendToChannel), Kind: toolimpl.FieldBool, Required: 4, Key: `"also_send_to_channel":`},
+	},
+}
+
+// toolgenTypeParamsEditChatMessage describes a toolgenParamsEditChatMessage for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsEditChatMessage = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"channel", "message_id", "text"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsEditChatMessage{}.channel), Kind: toolimpl.FieldString, Required: 1, Key: `"channel":`},
+		{Offset: unsafe.Offsetof(toolgenParamsEditChatMessage{}.messageID), Kind: toolimpl.FieldString, Required: 2, Key: `"message_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsEditChatMessage{}.text), Kind: toolimpl.FieldString, Required: 3, Key: `"text":`},
+	},
+}
+
+// toolgenTypeParamsDeleteChatMessage describes a toolgenParamsDeleteChatMessage for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsDeleteChatMessage = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"channel", "message_id"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsDeleteChatMessage{}.channel), Kind: toolimpl.FieldString, Required: 1, Key: `"channel":`},
+		{Offset: unsafe.Offsetof(toolgenParamsDeleteChatMessage{}.messageID), Kind: toolimpl.FieldString, Required: 2, Key: `"message_id":`},
+	},
+}
+
+// toolgenTypeParamsScheduleChatMessage describes a toolgenParamsScheduleChatMessage for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsScheduleChatMessage = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"channel", "text", "post_at"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsScheduleChatMessage{}.channel), Kind: toolimpl.FieldString, Required: 1, Key: `"channel":`},
+		{Offset: unsafe.Offsetof(toolgenParamsScheduleChatMessage{}.text), Kind: toolimpl.FieldString, Required: 2, Key: `"text":`},
+		{Offset: unsafe.Offsetof(toolgenParamsScheduleChatMessage{}.postAt), Kind: toolimpl.FieldTime, Required: 3, Key: `"post_at":`},
+	},
+}
+
+// toolgenEnumChannelKind are the values of a ChannelKind.
+var toolgenEnumChannelKind = &toolimpl.Enum{Values: []string{"public", "private"}, Allowed: "\"public\", \"private\""}
+
+// toolgenTypeParamsCreateChannel describes a toolgenParamsCreateChannel for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateChannel = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "kind", "purpose"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateChannel{}.name), Kind: toolimpl.FieldString, Required: 1, Check: &toolimpl.Check{Pattern: toolgenPattern0, PatternText: "^[a-z0-9][-_a-z0-9]{0,79}$"}, Key: `"name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateChannel{}.kind), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumChannelKind, Key: `"kind":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateChannel{}.purpose), Kind: toolimpl.FieldString, Pointer: true, Key: `"purpose":`},
+	},
+}
+
+// toolgenTypeParamsArchiveChannel describes a toolgenParamsArchiveChannel for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsArchiveChannel = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"channel"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsArchiveChannel{}.channel), Kind: toolimpl.FieldString, Required: 1, Key: `"channel":`},
+	},
+}
+
+// toolgenTypeParamsRenameChannel describes a toolgenParamsRenameChannel for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsRenameChannel = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"channel", "new_name"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsRenameChannel{}.channel), Kind: toolimpl.FieldString, Required: 1, Key: `"channel":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRenameChannel{}.newName), Kind: toolimpl.FieldString, Required: 2, Check: &toolimpl.Check{Pattern: toolgenPattern0, PatternText: "^[a-z0-9][-_a-z0-9]{0,79}$"}, Key: `"new_name":`},
+	},
+}
+
+// toolgenTypeParamsSetChannelTopic describes a toolgenParamsSetChannelTopic for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSetChannelTopic = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"channel", "topic"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSetChannelTopic{}.channel), Kind: toolimpl.FieldString, Required: 1, Key: `"channel":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSetChannelTopic{}.topic), Kind: toolimpl.FieldString, Required: 2, Key: `"topic":`},
+	},
+}
+
+// toolgenTypeParamsInviteToChannel describes a toolgenParamsInviteToChannel for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsInviteToChannel = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"channel", "users"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsInviteToChannel{}.channel), Kind: toolimpl.FieldString, Required: 1, Key: `"channel":`},
+		{Offset: unsafe.Offsetof(toolgenParamsInviteToChannel{}.users), Kind: toolimpl.FieldStrings, Required: 2, Key: `"users":`},
+	},
+}
+
+// toolgenTypeParamsKickFromChannel describes a toolgenParamsKickFromChannel for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsKickFromChannel = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"channel", "user"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsKickFromChannel{}.channel), Kind: toolimpl.FieldString, Required: 1, Key: `"channel":`},
+		{Offset: unsafe.Offsetof(toolgenParamsKickFromChannel{}.user), Kind: toolimpl.FieldString, Required: 2, Key: `"user":`},
+	},
+}
+
+// toolgenTypeParamsMuteChannel describes a toolgenParamsMuteChannel for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsMuteChannel = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"channel", "until"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsMuteChannel{}.channel), Kind: toolimpl.FieldString, Required: 1, Key: `"channel":`},
+		{Offset: unsafe.Offsetof(toolgenParamsMuteChannel{}.until), Kind: toolimpl.FieldTime, Pointer: true, Key: `"until":`},
+	},
+}
+
+// toolgenTypeParamsAddReaction describes a toolgenParamsAddReaction for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAddReaction = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"channel", "message_id", "emoji"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAddReaction{}.channel), Kind: toolimpl.FieldString, Required: 1, Key: `"channel":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddReaction{}.messageID), Kind: toolimpl.FieldString, Required: 2, Key: `"message_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddReaction{}.emoji), Kind: toolimpl.FieldString, Required: 3, Key: `"emoji":`},
+	},
+}
+
+// toolgenTypeParamsShareMessage describes a toolgenParamsShareMessage for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsShareMessage = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"channel", "message_id", "to_channel", "comment"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsShareMessage{}.channel), Kind: toolimpl.FieldString, Required: 1, Key: `"channel":`},
+		{Offset: unsafe.Offsetof(toolgenParamsShareMessage{}.messageID), Kind: toolimpl.FieldString, Required: 2, Key: `"message_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsShareMessage{}.toChannel), Kind: toolimpl.FieldString, Required: 3, Key: `"to_channel":`},
+		{Offset: unsafe.Offsetof(toolgenParamsShareMessage{}.comment), Kind: toolimpl.FieldString, Pointer: true, Key: `"comment":`},
+	},
+}
+
+// toolgenTypeParamsSetChatStatus describes a toolgenParamsSetChatStatus for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSetChatStatus = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"text", "emoji", "expires_at"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSetChatStatus{}.text), Kind: toolimpl.FieldString, Required: 1, Key: `"text":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSetChatStatus{}.emoji), Kind: toolimpl.FieldString, Pointer: true, Key: `"emoji":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSetChatStatus{}.expiresAt), Kind: toolimpl.FieldTime, Pointer: true, Key: `"expires_at":`},
+	},
+}
+
+// toolgenEnumPresence are the values of a Presence.
+var toolgenEnumPresence = &toolimpl.Enum{Values: []string{"auto", "away"}, Allowed: "\"auto\", \"away\""}
+
+// toolgenTypeParamsSetPresence describes a toolgenParamsSetPresence for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSetPresence = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"presence"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSetPresence{}.presence), Kind: toolimpl.FieldEnum, Required: 1, Enum: toolgenEnumPresence, Key: `"presence":`},
+	},
+}
+
+// toolgenTypeParamsSnoozeNotifications describes a toolgenParamsSnoozeNotifications for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSnoozeNotifications = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"minutes"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSnoozeNotifications{}.minutes), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsSnoozeNotifications{}.minutes)), Required: 1, Bounded: true, Min: 1, Max: 1440, Key: `"minutes":`},
+	},
+}
+
+// toolgenTypeParamsFindChatUserByEmail describes a toolgenParamsFindChatUserByEmail for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsFindChatUserByEmail = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"email"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsFindChatUserByEmail{}.email), Kind: toolimpl.FieldString, Required: 1, Key: `"email":`},
+	},
+}
+
+// toolgenTypeParamsUploadFileToChannel describes a toolgenParamsUploadFileToChannel for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsUploadFileToChannel = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"channel", "path", "title", "comment"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsUploadFileToChannel{}.channel), Kind: toolimpl.FieldString, Required: 1, Key: `"channel":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUploadFileToChannel{}.path), Kind: toolimpl.FieldString, Required: 2, Key: `"path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUploadFileToChannel{}.title), Kind: toolimpl.FieldString, Pointer: true, Key: `"title":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUploadFileToChannel{}.comment), Kind: toolimpl.FieldString, Pointer: true, Key: `"comment":`},
+	},
+}
+
+// toolgenTypeParamsCreateChatReminder describes a toolgenParamsCreateChatReminder for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateChatReminder = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"text", "at", "user"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateChatReminder{}.text), Kind: toolimpl.FieldString, Required: 1, Key: `"text":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateChatReminder{}.at), Kind: toolimpl.FieldTime, Required: 2, Key: `"at":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateChatReminder{}.user), Kind: toolimpl.FieldString, Pointer: true, Key: `"user":`},
+	},
+}
+
+// toolgenTypeParamsCreateUserGroup describes a toolgenParamsCreateUserGroup for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateUserGroup = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"handle", "name", "users"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateUserGroup{}.handle), Kind: toolimpl.FieldString, Required: 1, Check: &toolimpl.Check{Pattern: toolgenPattern1, PatternText: "^[a-z0-9][-_a-z0-9]*$"}, Key: `"handle":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateUserGroup{}.name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateUserGroup{}.users), Kind: toolimpl.FieldStrings, Required: 3, Key: `"users":`},
+	},
+}
+
+// toolgenTypeParamsUpdateUserGroupMembers describes a toolgenParamsUpdateUserGroupMembers for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsUpdateUserGroupMembers = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"handle", "users"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateUserGroupMembers{}.handle), Kind: toolimpl.FieldString, Required: 1, Key: `"handle":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateUserGroupMembers{}.users), Kind: toolimpl.FieldStrings, Required: 2, Key: `"users":`},
+	},
+}
+
+// toolgenTypeParamsStartHuddle describes a toolgenParamsStartHuddle for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsStartHuddle = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"channel", "video"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsStartHuddle{}.channel), Kind: toolimpl.FieldString, Required: 1, Key: `"channel":`},
+		{Offset: unsafe.Offsetof(toolgenParamsStartHuddle{}.video), Kind: toolimpl.FieldBool, Required: 2, Key: `"video":`},
+	},
+}
+
+// toolgenTypeParamsCreatePoll describes a toolgenParamsCreatePoll for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreatePoll = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"channel", "question", "options", "anonymous", "multiple_choice"}, Required: []int{0, 1, 2, 3, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreatePoll{}.channel), Kind: toolimpl.FieldString, Required: 1, Key: `"channel":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreatePoll{}.question), Kind: toolimpl.FieldString, Required: 2, Key: `"question":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreatePoll{}.options), Kind: toolimpl.FieldSlice, Required: 3, Bounded: true, Min: 2, Max: 10, Item: &toolimpl.Field{Kind: toolimpl.FieldString}, Key: `"options":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreatePoll{}.anonymous), Kind: toolimpl.FieldBool, Required: 4, Key: `"anonymous":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreatePoll{}.multipleChoice), Kind: toolimpl.FieldBool, Required: 5, Key: `"multiple_choice":`},
+	},
+}
+
+// toolgenTypeParamsSendSMS describes a toolgenParamsSendSMS for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSendSMS = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"to", "text", "sender_id"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSendSMS{}.to), Kind: toolimpl.FieldString, Required: 1, Check: &toolimpl.Check{Pattern: toolgenPattern2, PatternText: "^\\+[1-9][0-9]{6,14}$"}, Key: `"to":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSendSMS{}.text), Kind: toolimpl.FieldString, Required: 2, Bounded: true, Min: 0, Max: 1600, Key: `"text":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSendSMS{}.senderID), Kind: toolimpl.FieldString, Pointer: true, Key: `"sender_id":`},
+	},
+}
 
 // toolgenTypeMessage describes a Message for toolimpl's table-driven reader and writer.
 var toolgenTypeMessage = &toolimpl.Struct{
@@ -3059,34 +2443,13 @@ var toolgenTypeMessage = &toolimpl.Struct{
 	Size:      unsafe.Sizeof(Message{}),
 	ReadSlice: toolimpl.ReadSlice[Message],
 }
+var toolgenArgsGetThreadReplies = &toolimpl.Object{Names: []string{"channel", "thread_id"}, Required: []int{0, 1}}
 
 // toolgenEncodeMessage writes a Message object, as its table says.
 func toolgenEncodeMessage(e *toolimpl.Encoder, v *Message) {
 	toolimpl.WriteStruct(e, toolgenTypeMessage, unsafe.Pointer(v))
 }
 
-// toolgenDecodeSlicestring reads a []string.
-func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
-	if _, ok := d.Array(); ok {
-		var a0 [8]string
-		s0 := a0[:0]
-		for d.Elem() {
-			var e0 string
-			if s1, ok := d.String(); ok {
-				e0 = s1
-			}
-			s0 = append(s0, e0)
-		}
-		*v = append(make([]string, 0, len(s0)), s0...)
-	}
-}
-
-var toolgenArgsSendDirectMessage = &toolimpl.Object{Names: []string{"users", "text"}, Required: []int{0, 1}}
-var toolgenArgsReplyInThread = &toolimpl.Object{Names: []string{"channel", "thread_id", "text", "also_send_to_channel"}, Required: []int{0, 1, 2, 3}}
-var toolgenArgsGetThreadReplies = &toolimpl.Object{Names: []string{"channel", "thread_id"}, Required: []int{0, 1}}
-var toolgenArgsEditChatMessage = &toolimpl.Object{Names: []string{"channel", "message_id", "text"}, Required: []int{0, 1, 2}}
-var toolgenArgsDeleteChatMessage = &toolimpl.Object{Names: []string{"channel", "message_id"}, Required: []int{0, 1}}
-var toolgenArgsScheduleChatMessage = &toolimpl.Object{Names: []string{"channel", "text", "post_at"}, Required: []int{0, 1, 2}}
 var toolgenArgsGetChannelHistory = &toolimpl.Object{Names: []string{"channel", "since", "limit"}, Required: []int{0, 2}}
 var toolgenArgsSearchChatMessages = &toolimpl.Object{Names: []string{"query", "channel", "from_user", "after"}, Required: []int{0}}
 var toolgenArgsListMentions = &toolimpl.Object{Names: []string{"since", "unread_only"}, Required: []int{1}}
@@ -3109,9 +2472,6 @@ func toolgenDecodeChannelKind(d *toolimpl.Decoder, v *ChannelKind) {
 
 var toolgenArgsListChannels = &toolimpl.Object{Names: []string{"kind", "include_archived", "member_only"}, Required: []int{1, 2}}
 
-// toolgenEnumChannelKind are the values of a ChannelKind.
-var toolgenEnumChannelKind = &toolimpl.Enum{Values: []string{"public", "private"}, Allowed: "\"public\", \"private\""}
-
 // toolgenTypeChannel describes a Channel for toolimpl's table-driven reader and writer.
 var toolgenTypeChannel = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"id", "name", "kind", "topic", "purpose", "members", "archived"}, Required: []int{0, 1, 2, 5}, NullAbsent: []int{3, 4, 6}},
@@ -3133,14 +2493,6 @@ func toolgenEncodeChannel(e *toolimpl.Encoder, v *Channel) {
 	toolimpl.WriteStruct(e, toolgenTypeChannel, unsafe.Pointer(v))
 }
 
-var toolgenArgsCreateChannel = &toolimpl.Object{Names: []string{"name", "kind", "purpose"}, Required: []int{0, 1}}
-var toolgenArgsArchiveChannel = &toolimpl.Object{Names: []string{"channel"}, Required: []int{0}}
-var toolgenArgsRenameChannel = &toolimpl.Object{Names: []string{"channel", "new_name"}, Required: []int{0, 1}}
-var toolgenArgsSetChannelTopic = &toolimpl.Object{Names: []string{"channel", "topic"}, Required: []int{0, 1}}
-var toolgenArgsInviteToChannel = &toolimpl.Object{Names: []string{"channel", "users"}, Required: []int{0, 1}}
-var toolgenArgsKickFromChannel = &toolimpl.Object{Names: []string{"channel", "user"}, Required: []int{0, 1}}
-var toolgenArgsJoinChannel = &toolimpl.Object{Names: []string{"channel"}, Required: []int{0}}
-var toolgenArgsLeaveChannel = &toolimpl.Object{Names: []string{"channel"}, Required: []int{0}}
 var toolgenArgsListChannelMembers = &toolimpl.Object{Names: []string{"channel"}, Required: []int{0}}
 
 // toolgenTypeUser describes a User for toolimpl's table-driven reader and writer.
@@ -3164,37 +2516,7 @@ func toolgenEncodeUser(e *toolimpl.Encoder, v *User) {
 	toolimpl.WriteStruct(e, toolgenTypeUser, unsafe.Pointer(v))
 }
 
-var toolgenArgsMuteChannel = &toolimpl.Object{Names: []string{"channel", "until"}, Required: []int{0}}
-var toolgenArgsMarkChannelRead = &toolimpl.Object{Names: []string{"channel"}, Required: []int{0}}
-var toolgenArgsAddReaction = &toolimpl.Object{Names: []string{"channel", "message_id", "emoji"}, Required: []int{0, 1, 2}}
-var toolgenArgsRemoveReaction = &toolimpl.Object{Names: []string{"channel", "message_id", "emoji"}, Required: []int{0, 1, 2}}
-var toolgenArgsPinMessage = &toolimpl.Object{Names: []string{"channel", "message_id"}, Required: []int{0, 1}}
 var toolgenArgsListPinnedMessages = &toolimpl.Object{Names: []string{"channel"}, Required: []int{0}}
-var toolgenArgsSaveMessage = &toolimpl.Object{Names: []string{"channel", "message_id"}, Required: []int{0, 1}}
-var toolgenArgsShareMessage = &toolimpl.Object{Names: []string{"channel", "message_id", "to_channel", "comment"}, Required: []int{0, 1, 2}}
-var toolgenArgsSetChatStatus = &toolimpl.Object{Names: []string{"text", "emoji", "expires_at"}, Required: []int{0}}
-
-// toolgenDecodePresence reads a Presence: one of "auto", "away".
-func toolgenDecodePresence(d *toolimpl.Decoder, v *Presence) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "auto":
-		*v = Auto
-	case "away":
-		*v = Away
-	default:
-		d.NotOneOf(s, "\"auto\", \"away\"")
-	}
-}
-
-var toolgenArgsSetPresence = &toolimpl.Object{Names: []string{"presence"}, Required: []int{0}}
-var toolgenArgsSnoozeNotifications = &toolimpl.Object{Names: []string{"minutes"}, Required: []int{0}}
-var toolgenArgsFindChatUserByEmail = &toolimpl.Object{Names: []string{"email"}, Required: []int{0}}
-var toolgenArgsUploadFileToChannel = &toolimpl.Object{Names: []string{"channel", "path", "title", "comment"}, Required: []int{0, 1}}
-var toolgenArgsCreateChatReminder = &toolimpl.Object{Names: []string{"text", "at", "user"}, Required: []int{0, 1}}
 
 // toolgenTypeReminder describes a Reminder for toolimpl's table-driven reader and writer.
 var toolgenTypeReminder = &toolimpl.Struct{
@@ -3208,18 +2530,23 @@ var toolgenTypeReminder = &toolimpl.Struct{
 	Size:      unsafe.Sizeof(Reminder{}),
 	ReadSlice: toolimpl.ReadSlice[Reminder],
 }
+var toolgenArgsListChatReminders = &toolimpl.Object{Names: []string{}}
 
 // toolgenEncodeReminder writes a Reminder object, as its table says.
 func toolgenEncodeReminder(e *toolimpl.Encoder, v *Reminder) {
 	toolimpl.WriteStruct(e, toolgenTypeReminder, unsafe.Pointer(v))
 }
 
-var toolgenArgsListChatReminders = &toolimpl.Object{Names: []string{}}
-var toolgenArgsCreateUserGroup = &toolimpl.Object{Names: []string{"handle", "name", "users"}, Required: []int{0, 1, 2}}
-var toolgenArgsUpdateUserGroupMembers = &toolimpl.Object{Names: []string{"handle", "users"}, Required: []int{0, 1}}
-var toolgenArgsStartHuddle = &toolimpl.Object{Names: []string{"channel", "video"}, Required: []int{0, 1}}
-var toolgenArgsCreatePoll = &toolimpl.Object{Names: []string{"channel", "question", "options", "anonymous", "multiple_choice"}, Required: []int{0, 1, 2, 3, 4}}
-var toolgenArgsSendSMS = &toolimpl.Object{Names: []string{"to", "text", "sender_id"}, Required: []int{0, 1}}
+// A compile error here means a struct type that shares the table of another,
+// of the same layout, changed since this file was generated: run go generate.
+var (
+	_ = toolgenParamsArchiveChannel(toolgenParamsJoinChannel{})
+	_ = toolgenParamsArchiveChannel(toolgenParamsLeaveChannel{})
+	_ = toolgenParamsArchiveChannel(toolgenParamsMarkChannelRead{})
+	_ = toolgenParamsAddReaction(toolgenParamsRemoveReaction{})
+	_ = toolgenParamsDeleteChatMessage(toolgenParamsPinMessage{})
+	_ = toolgenParamsDeleteChatMessage(toolgenParamsSaveMessage{})
+)
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

@@ -794,7 +794,7 @@ type DeleteVMRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteVMRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDeleteVM, toolgenArgsDeleteVM, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolDeleteVM, &toolgenTypeParamsDeleteVM.Object, unsafe.Pointer(&r), 2)
 }
 
 // ResizeVMRule is a permission rule for the tool resize_vm: each field is a
@@ -822,7 +822,7 @@ type GetVMConsoleOutputRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetVMConsoleOutputRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetVMConsoleOutput, toolgenArgsGetVMConsoleOutput, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolGetVMConsoleOutput, &toolgenTypeParamsGetVMConsoleOutput.Object, unsafe.Pointer(&r), 2)
 }
 
 // GetVMMetricsRule is a permission rule for the tool get_vm_metrics: each
@@ -852,7 +852,7 @@ type CreateDiskSnapshotRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateDiskSnapshotRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateDiskSnapshot, toolgenArgsCreateDiskSnapshot, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolCreateDiskSnapshot, &toolgenTypeParamsCreateDiskSnapshot.Object, unsafe.Pointer(&r), 2)
 }
 
 // ListDiskSnapshotsRule is a permission rule for the tool list_disk_snapshots:
@@ -880,7 +880,7 @@ type CreateDiskFromSnapshotRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateDiskFromSnapshotRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateDiskFromSnapshot, toolgenArgsCreateDiskFromSnapshot, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolCreateDiskFromSnapshot, &toolgenTypeParamsCreateDiskFromSnapshot.Object, unsafe.Pointer(&r), 3)
 }
 
 // AttachDiskRule is a permission rule for the tool attach_disk: each field is
@@ -895,7 +895,7 @@ type AttachDiskRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AttachDiskRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAttachDisk, toolgenArgsAttachDisk, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolAttachDisk, &toolgenTypeParamsAttachDisk.Object, unsafe.Pointer(&r), 3)
 }
 
 // DetachDiskRule is a permission rule for the tool detach_disk: each field is
@@ -909,7 +909,7 @@ type DetachDiskRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DetachDiskRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDetachDisk, toolgenArgsDetachDisk, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolDetachDisk, &toolgenTypeParamsDetachDisk.Object, unsafe.Pointer(&r), 2)
 }
 
 // ScaleInstanceGroupRule is a permission rule for the tool
@@ -923,7 +923,7 @@ type ScaleInstanceGroupRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ScaleInstanceGroupRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolScaleInstanceGroup, toolgenArgsScaleInstanceGroup, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolScaleInstanceGroup, &toolgenTypeParamsScaleInstanceGroup.Object, unsafe.Pointer(&r), 2)
 }
 
 // ListBucketsRule is a permission rule for the tool list_buckets: each field
@@ -953,7 +953,7 @@ type CreateBucketRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateBucketRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateBucket, toolgenArgsCreateBucket, unsafe.Pointer(&r), 5)
+	return toolimpl.RuleOf(ToolCreateBucket, &toolgenTypeParamsCreateBucket.Object, unsafe.Pointer(&r), 5)
 }
 
 // DeleteBucketRule is a permission rule for the tool delete_bucket: each field
@@ -967,7 +967,7 @@ type DeleteBucketRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteBucketRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDeleteBucket, toolgenArgsDeleteBucket, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolDeleteBucket, &toolgenTypeParamsDeleteBucket.Object, unsafe.Pointer(&r), 2)
 }
 
 // ListBucketObjectsRule is a permission rule for the tool list_bucket_objects:
@@ -998,7 +998,7 @@ type UploadObjectRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UploadObjectRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolUploadObject, toolgenArgsUploadObject, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolUploadObject, &toolgenTypeParamsUploadObject.Object, unsafe.Pointer(&r), 4)
 }
 
 // DeleteObjectRule is a permission rule for the tool delete_object: each field
@@ -1012,7 +1012,7 @@ type DeleteObjectRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteObjectRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDeleteObject, toolgenArgsDeleteObject, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolDeleteObject, &toolgenTypeParamsDeleteObject.Object, unsafe.Pointer(&r), 2)
 }
 
 // GeneratePresignedURLRule is a permission rule for the tool
@@ -1028,7 +1028,7 @@ type GeneratePresignedURLRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GeneratePresignedURLRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGeneratePresignedURL, toolgenArgsGeneratePresignedURL, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolGeneratePresignedURL, &toolgenTypeParamsGeneratePresignedURL.Object, unsafe.Pointer(&r), 4)
 }
 
 // SetBucketLifecycleRule is a permission rule for the tool
@@ -1042,7 +1042,7 @@ type SetBucketLifecycleRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SetBucketLifecycleRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSetBucketLifecycle, toolgenArgsSetBucketLifecycle, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolSetBucketLifecycle, &toolgenTypeParamsSetBucketLifecycle.Object, unsafe.Pointer(&r), 2)
 }
 
 // GrantBucketAccessRule is a permission rule for the tool grant_bucket_access:
@@ -1057,7 +1057,7 @@ type GrantBucketAccessRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GrantBucketAccessRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGrantBucketAccess, toolgenArgsGrantBucketAccess, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolGrantBucketAccess, &toolgenTypeParamsGrantBucketAccess.Object, unsafe.Pointer(&r), 3)
 }
 
 // ListDNSZonesRule is a permission rule for the tool list_dns_zones, which
@@ -1098,7 +1098,7 @@ type CreateDNSRecordRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateDNSRecordRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateDNSRecord, toolgenArgsCreateDNSRecord, unsafe.Pointer(&r), 5)
+	return toolimpl.RuleOf(ToolCreateDNSRecord, &toolgenTypeParamsCreateDNSRecord.Object, unsafe.Pointer(&r), 5)
 }
 
 // UpdateDNSRecordRule is a permission rule for the tool update_dns_record:
@@ -1114,7 +1114,7 @@ type UpdateDNSRecordRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateDNSRecordRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolUpdateDNSRecord, toolgenArgsUpdateDNSRecord, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolUpdateDNSRecord, &toolgenTypeParamsUpdateDNSRecord.Object, unsafe.Pointer(&r), 4)
 }
 
 // DeleteDNSRecordRule is a permission rule for the tool delete_dns_record:
@@ -1128,7 +1128,7 @@ type DeleteDNSRecordRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteDNSRecordRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDeleteDNSRecord, toolgenArgsDeleteDNSRecord, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolDeleteDNSRecord, &toolgenTypeParamsDeleteDNSRecord.Object, unsafe.Pointer(&r), 2)
 }
 
 // GetIAMPolicyRule is a permission rule for the tool get_iam_policy: each
@@ -1199,7 +1199,7 @@ type CreateServiceAccountRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateServiceAccountRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateServiceAccount, toolgenArgsCreateServiceAccount, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolCreateServiceAccount, &toolgenTypeParamsCreateServiceAccount.Object, unsafe.Pointer(&r), 2)
 }
 
 // CreateServiceAccountKeyRule is a permission rule for the tool
@@ -1212,7 +1212,7 @@ type CreateServiceAccountKeyRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateServiceAccountKeyRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateServiceAccountKey, toolgenArgsCreateServiceAccountKey, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolCreateServiceAccountKey, &toolgenTypeParamsCreateServiceAccountKey.Object, unsafe.Pointer(&r), 1)
 }
 
 // CreateFirewallRuleRule is a permission rule for the tool
@@ -1259,7 +1259,7 @@ type DeleteFirewallRuleRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteFirewallRuleRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDeleteFirewallRule, toolgenArgsDeleteFirewallRule, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolDeleteFirewallRule, &toolgenTypeParamsDeleteFirewallRule.Object, unsafe.Pointer(&r), 1)
 }
 
 // ReserveStaticIPRule is a permission rule for the tool reserve_static_ip:
@@ -1273,7 +1273,7 @@ type ReserveStaticIPRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReserveStaticIPRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolReserveStaticIP, toolgenArgsReserveStaticIP, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolReserveStaticIP, &toolgenTypeParamsReserveStaticIP.Object, unsafe.Pointer(&r), 2)
 }
 
 // GetCloudCostsRule is a permission rule for the tool get_cloud_costs: each
@@ -1311,7 +1311,7 @@ type CreateSSHKeyRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateSSHKeyRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateSSHKey, toolgenArgsCreateSSHKey, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolCreateSSHKey, &toolgenTypeParamsCreateSSHKey.Object, unsafe.Pointer(&r), 2)
 }
 
 // DeleteVMEdit is a person's edit of the arguments of a call of delete_vm, for
@@ -1676,44 +1676,21 @@ func toolgenCallRebootVM(ctx context.Context, args []byte) (res toolgen.Result, 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallDeleteVM reads the arguments of delete_vm, calls DeleteVM and writes its result.
-func toolgenCallDeleteVM(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolDeleteVM, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argVmID        string
-		argDeleteDisks bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsDeleteVM); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "vm_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argVmID = s0
-			}
-		case "delete_disks":
-			o.Saw(1)
-			if b0, ok := d.Bool(); ok {
-				argDeleteDisks = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := DeleteVM(ctx, argVmID, argDeleteDisks); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsDeleteVM holds the arguments of delete_vm, for its table.
+type toolgenParamsDeleteVM struct {
+	vmID        string
+	deleteDisks bool
 }
+
+// toolgenCallDeleteVM reads the arguments of delete_vm, calls DeleteVM and writes its result, as its tables say.
+func toolgenCallDeleteVM(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsDeleteVM
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDeleteVM, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return DeleteVM(ctx, in.vmID, in.deleteDisks)
+	})
+}
+
+var toolgenToolDeleteVM = toolimpl.Tool{Name: ToolDeleteVM, In: toolgenTypeParamsDeleteVM}
 
 // toolgenCallResizeVM reads the arguments of resize_vm, calls ResizeVM and writes its result.
 func toolgenCallResizeVM(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1758,45 +1735,23 @@ func toolgenCallResizeVM(ctx context.Context, args []byte) (res toolgen.Result, 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallGetVMConsoleOutput reads the arguments of get_vm_console_output, calls GetVMConsoleOutput and writes its result.
-func toolgenCallGetVMConsoleOutput(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetVMConsoleOutput, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argVmID  string
-		argLines int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetVMConsoleOutput); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "vm_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argVmID = s0
-			}
-		case "lines":
-			o.Saw(1)
-			if n0, ok := d.Int(1, 10000); ok {
-				argLines = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetVMConsoleOutput(ctx, argVmID, argLines)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsGetVMConsoleOutput holds the arguments of get_vm_console_output, for its table.
+type toolgenParamsGetVMConsoleOutput struct {
+	vmID  string
+	lines int
 }
+
+// toolgenCallGetVMConsoleOutput reads the arguments of get_vm_console_output, calls GetVMConsoleOutput and writes its result, as its tables say.
+func toolgenCallGetVMConsoleOutput(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetVMConsoleOutput
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetVMConsoleOutput, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetVMConsoleOutput(ctx, in.vmID, in.lines)
+		return err
+	})
+}
+
+var toolgenToolGetVMConsoleOutput = toolimpl.Tool{Name: ToolGetVMConsoleOutput, In: toolgenTypeParamsGetVMConsoleOutput, Text: true}
 
 // toolgenCallGetVMMetrics reads the arguments of get_vm_metrics, calls GetVMMetrics and writes its result.
 func toolgenCallGetVMMetrics(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1863,53 +1818,23 @@ func toolgenCallGetVMMetrics(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateDiskSnapshot reads the arguments of create_disk_snapshot, calls CreateDiskSnapshot and writes its result.
-func toolgenCallCreateDiskSnapshot(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateDiskSnapshot, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDiskID      string
-		argDescription *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateDiskSnapshot); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "disk_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDiskID = s0
-			}
-		case "description":
-			if d.Null() {
-				argDescription = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argDescription = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateDiskSnapshot(ctx, argDiskID, argDescription)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeSnapshot(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsCreateDiskSnapshot holds the arguments of create_disk_snapshot, for its table.
+type toolgenParamsCreateDiskSnapshot struct {
+	diskID      string
+	description *string
 }
+
+// toolgenCallCreateDiskSnapshot reads the arguments of create_disk_snapshot, calls CreateDiskSnapshot and writes its result, as its tables say.
+func toolgenCallCreateDiskSnapshot(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateDiskSnapshot
+	var out Snapshot
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateDiskSnapshot, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateDiskSnapshot(ctx, in.diskID, in.description)
+		return err
+	})
+}
+
+var toolgenToolCreateDiskSnapshot = toolimpl.Tool{Name: ToolCreateDiskSnapshot, In: toolgenTypeParamsCreateDiskSnapshot, Out: toolgenTypeSnapshot}
 
 // toolgenCallListDiskSnapshots reads the arguments of list_disk_snapshots, calls ListDiskSnapshots and writes its result.
 func toolgenCallListDiskSnapshots(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1960,174 +1885,73 @@ func toolgenCallListDiskSnapshots(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateDiskFromSnapshot reads the arguments of create_disk_from_snapshot, calls CreateDiskFromSnapshot and writes its result.
-func toolgenCallCreateDiskFromSnapshot(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateDiskFromSnapshot, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argSnapshotID string
-		argZone       string
-		argName       string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateDiskFromSnapshot); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "snapshot_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argSnapshotID = s0
-			}
-		case "zone":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argZone = s0
-			}
-		case "name":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateDiskFromSnapshot(ctx, argSnapshotID, argZone, argName)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsCreateDiskFromSnapshot holds the arguments of create_disk_from_snapshot, for its table.
+type toolgenParamsCreateDiskFromSnapshot struct {
+	snapshotID string
+	zone       string
+	name       string
 }
 
-// toolgenCallAttachDisk reads the arguments of attach_disk, calls AttachDisk and writes its result.
-func toolgenCallAttachDisk(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAttachDisk, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argVmID     string
-		argDiskID   string
-		argReadOnly bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAttachDisk); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "vm_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argVmID = s0
-			}
-		case "disk_id":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argDiskID = s0
-			}
-		case "read_only":
-			o.Saw(2)
-			if b0, ok := d.Bool(); ok {
-				argReadOnly = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := AttachDisk(ctx, argVmID, argDiskID, argReadOnly); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallCreateDiskFromSnapshot reads the arguments of create_disk_from_snapshot, calls CreateDiskFromSnapshot and writes its result, as its tables say.
+func toolgenCallCreateDiskFromSnapshot(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateDiskFromSnapshot
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateDiskFromSnapshot, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateDiskFromSnapshot(ctx, in.snapshotID, in.zone, in.name)
+		return err
+	})
 }
 
-// toolgenCallDetachDisk reads the arguments of detach_disk, calls DetachDisk and writes its result.
-func toolgenCallDetachDisk(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolDetachDisk, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argVmID   string
-		argDiskID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsDetachDisk); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "vm_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argVmID = s0
-			}
-		case "disk_id":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argDiskID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := DetachDisk(ctx, argVmID, argDiskID); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolCreateDiskFromSnapshot = toolimpl.Tool{Name: ToolCreateDiskFromSnapshot, In: toolgenTypeParamsCreateDiskFromSnapshot, Text: true}
+
+// toolgenParamsAttachDisk holds the arguments of attach_disk, for its table.
+type toolgenParamsAttachDisk struct {
+	vmID     string
+	diskID   string
+	readOnly bool
 }
 
-// toolgenCallScaleInstanceGroup reads the arguments of scale_instance_group, calls ScaleInstanceGroup and writes its result.
-func toolgenCallScaleInstanceGroup(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolScaleInstanceGroup, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argGroup string
-		argSize  int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsScaleInstanceGroup); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "group":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argGroup = s0
-			}
-		case "size":
-			o.Saw(1)
-			if n0, ok := d.Int(0, 1000); ok {
-				argSize = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := ScaleInstanceGroup(ctx, argGroup, argSize); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallAttachDisk reads the arguments of attach_disk, calls AttachDisk and writes its result, as its tables say.
+func toolgenCallAttachDisk(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAttachDisk
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAttachDisk, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return AttachDisk(ctx, in.vmID, in.diskID, in.readOnly)
+	})
 }
+
+var toolgenToolAttachDisk = toolimpl.Tool{Name: ToolAttachDisk, In: toolgenTypeParamsAttachDisk}
+
+// toolgenParamsDetachDisk holds the arguments of detach_disk, for its table.
+type toolgenParamsDetachDisk struct {
+	vmID   string
+	diskID string
+}
+
+// toolgenCallDetachDisk reads the arguments of detach_disk, calls DetachDisk and writes its result, as its tables say.
+func toolgenCallDetachDisk(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsDetachDisk
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDetachDisk, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return DetachDisk(ctx, in.vmID, in.diskID)
+	})
+}
+
+var toolgenToolDetachDisk = toolimpl.Tool{Name: ToolDetachDisk, In: toolgenTypeParamsDetachDisk}
+
+// toolgenParamsScaleInstanceGroup holds the arguments of scale_instance_group, for its table.
+type toolgenParamsScaleInstanceGroup struct {
+	group string
+	size  int
+}
+
+// toolgenCallScaleInstanceGroup reads the arguments of scale_instance_group, calls ScaleInstanceGroup and writes its result, as its tables say.
+func toolgenCallScaleInstanceGroup(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsScaleInstanceGroup
+	return toolimpl.Dispatch(ctx, args, &toolgenToolScaleInstanceGroup, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return ScaleInstanceGroup(ctx, in.group, in.size)
+	})
+}
+
+var toolgenToolScaleInstanceGroup = toolimpl.Tool{Name: ToolScaleInstanceGroup, In: toolgenTypeParamsScaleInstanceGroup}
 
 // toolgenCallListBuckets reads the arguments of list_buckets, calls ListBuckets and writes its result.
 func toolgenCallListBuckets(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2178,103 +2002,42 @@ func toolgenCallListBuckets(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateBucket reads the arguments of create_bucket, calls CreateBucket and writes its result.
-func toolgenCallCreateBucket(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateBucket, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName                string
-		argRegion              string
-		argStorageClass        StorageClass
-		argVersioning          bool
-		argPublicAccessBlocked bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateBucket); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "region":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argRegion = s0
-			}
-		case "storage_class":
-			o.Saw(2)
-			toolgenDecodeStorageClass(d, &argStorageClass)
-		case "versioning":
-			o.Saw(3)
-			if b0, ok := d.Bool(); ok {
-				argVersioning = b0
-			}
-		case "public_access_blocked":
-			o.Saw(4)
-			if b0, ok := d.Bool(); ok {
-				argPublicAccessBlocked = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateBucket(ctx, argName, argRegion, argStorageClass, argVersioning, argPublicAccessBlocked)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeBucket(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsCreateBucket holds the arguments of create_bucket, for its table.
+type toolgenParamsCreateBucket struct {
+	name                string
+	region              string
+	storageClass        StorageClass
+	versioning          bool
+	publicAccessBlocked bool
 }
 
-// toolgenCallDeleteBucket reads the arguments of delete_bucket, calls DeleteBucket and writes its result.
-func toolgenCallDeleteBucket(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolDeleteBucket, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argForce bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsDeleteBucket); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "force":
-			o.Saw(1)
-			if b0, ok := d.Bool(); ok {
-				argForce = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := DeleteBucket(ctx, argName, argForce); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallCreateBucket reads the arguments of create_bucket, calls CreateBucket and writes its result, as its tables say.
+func toolgenCallCreateBucket(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateBucket
+	var out Bucket
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateBucket, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateBucket(ctx, in.name, in.region, in.storageClass, in.versioning, in.publicAccessBlocked)
+		return err
+	})
 }
+
+var toolgenToolCreateBucket = toolimpl.Tool{Name: ToolCreateBucket, In: toolgenTypeParamsCreateBucket, Out: toolgenTypeBucket}
+
+// toolgenParamsDeleteBucket holds the arguments of delete_bucket, for its table.
+type toolgenParamsDeleteBucket struct {
+	name  string
+	force bool
+}
+
+// toolgenCallDeleteBucket reads the arguments of delete_bucket, calls DeleteBucket and writes its result, as its tables say.
+func toolgenCallDeleteBucket(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsDeleteBucket
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDeleteBucket, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return DeleteBucket(ctx, in.name, in.force)
+	})
+}
+
+var toolgenToolDeleteBucket = toolimpl.Tool{Name: ToolDeleteBucket, In: toolgenTypeParamsDeleteBucket}
 
 // toolgenCallListBucketObjects reads the arguments of list_bucket_objects, calls ListBucketObjects and writes its result.
 func toolgenCallListBucketObjects(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2337,234 +2100,94 @@ func toolgenCallListBucketObjects(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallUploadObject reads the arguments of upload_object, calls UploadObject and writes its result.
-func toolgenCallUploadObject(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolUploadObject, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argBucket      string
-		argKey         string
-		argSourcePath  string
-		argContentType *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsUploadObject); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "bucket":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argBucket = s0
-			}
-		case "key":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argKey = s0
-			}
-		case "source_path":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argSourcePath = s0
-			}
-		case "content_type":
-			if d.Null() {
-				argContentType = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argContentType = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := UploadObject(ctx, argBucket, argKey, argSourcePath, argContentType)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeObject(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsUploadObject holds the arguments of upload_object, for its table.
+type toolgenParamsUploadObject struct {
+	bucket      string
+	key         string
+	sourcePath  string
+	contentType *string
 }
 
-// toolgenCallDeleteObject reads the arguments of delete_object, calls DeleteObject and writes its result.
-func toolgenCallDeleteObject(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolDeleteObject, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argBucket string
-		argKey    string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsDeleteObject); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "bucket":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argBucket = s0
-			}
-		case "key":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argKey = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := DeleteObject(ctx, argBucket, argKey); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallUploadObject reads the arguments of upload_object, calls UploadObject and writes its result, as its tables say.
+func toolgenCallUploadObject(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsUploadObject
+	var out Object
+	return toolimpl.Dispatch(ctx, args, &toolgenToolUploadObject, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = UploadObject(ctx, in.bucket, in.key, in.sourcePath, in.contentType)
+		return err
+	})
 }
 
-// toolgenCallGeneratePresignedURL reads the arguments of generate_presigned_url, calls GeneratePresignedURL and writes its result.
-func toolgenCallGeneratePresignedURL(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGeneratePresignedURL, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argBucket           string
-		argKey              string
-		argMethod           HTTPMethod
-		argExpiresInMinutes int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGeneratePresignedURL); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "bucket":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argBucket = s0
-			}
-		case "key":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argKey = s0
-			}
-		case "method":
-			o.Saw(2)
-			toolgenDecodeHTTPMethod(d, &argMethod)
-		case "expires_in_minutes":
-			o.Saw(3)
-			if n0, ok := d.Int(1, 10080); ok {
-				argExpiresInMinutes = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GeneratePresignedURL(ctx, argBucket, argKey, argMethod, argExpiresInMinutes)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolUploadObject = toolimpl.Tool{Name: ToolUploadObject, In: toolgenTypeParamsUploadObject, Out: toolgenTypeObject}
+
+// toolgenParamsDeleteObject holds the arguments of delete_object, for its table.
+type toolgenParamsDeleteObject struct {
+	bucket string
+	key    string
 }
 
-// toolgenCallSetBucketLifecycle reads the arguments of set_bucket_lifecycle, calls SetBucketLifecycle and writes its result.
-func toolgenCallSetBucketLifecycle(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSetBucketLifecycle, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argBucket string
-		argRules  []LifecycleRule
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSetBucketLifecycle); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "bucket":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argBucket = s0
-			}
-		case "rules":
-			o.Saw(1)
-			toolgenDecodeSliceLifecycleRule(d, &argRules)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := SetBucketLifecycle(ctx, argBucket, argRules); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallDeleteObject reads the arguments of delete_object, calls DeleteObject and writes its result, as its tables say.
+func toolgenCallDeleteObject(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsDeleteObject
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDeleteObject, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return DeleteObject(ctx, in.bucket, in.key)
+	})
 }
 
-// toolgenCallGrantBucketAccess reads the arguments of grant_bucket_access, calls GrantBucketAccess and writes its result.
-func toolgenCallGrantBucketAccess(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGrantBucketAccess, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argBucket string
-		argMember string
-		argRole   BucketRole
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGrantBucketAccess); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "bucket":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argBucket = s0
-			}
-		case "member":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argMember = s0
-			}
-		case "role":
-			o.Saw(2)
-			toolgenDecodeBucketRole(d, &argRole)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := GrantBucketAccess(ctx, argBucket, argMember, argRole); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolDeleteObject = toolimpl.Tool{Name: ToolDeleteObject, In: toolgenTypeParamsDeleteObject}
+
+// toolgenParamsGeneratePresignedURL holds the arguments of generate_presigned_url, for its table.
+type toolgenParamsGeneratePresignedURL struct {
+	bucket           string
+	key              string
+	method           HTTPMethod
+	expiresInMinutes int
 }
+
+// toolgenCallGeneratePresignedURL reads the arguments of generate_presigned_url, calls GeneratePresignedURL and writes its result, as its tables say.
+func toolgenCallGeneratePresignedURL(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGeneratePresignedURL
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGeneratePresignedURL, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GeneratePresignedURL(ctx, in.bucket, in.key, in.method, in.expiresInMinutes)
+		return err
+	})
+}
+
+var toolgenToolGeneratePresignedURL = toolimpl.Tool{Name: ToolGeneratePresignedURL, In: toolgenTypeParamsGeneratePresignedURL, Text: true}
+
+// toolgenParamsSetBucketLifecycle holds the arguments of set_bucket_lifecycle, for its table.
+type toolgenParamsSetBucketLifecycle struct {
+	bucket string
+	rules  []LifecycleRule
+}
+
+// toolgenCallSetBucketLifecycle reads the arguments of set_bucket_lifecycle, calls SetBucketLifecycle and writes its result, as its tables say.
+func toolgenCallSetBucketLifecycle(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSetBucketLifecycle
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSetBucketLifecycle, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return SetBucketLifecycle(ctx, in.bucket, in.rules)
+	})
+}
+
+var toolgenToolSetBucketLifecycle = toolimpl.Tool{Name: ToolSetBucketLifecycle, In: toolgenTypeParamsSetBucketLifecycle}
+
+// toolgenParamsGrantBucketAccess holds the arguments of grant_bucket_access, for its table.
+type toolgenParamsGrantBucketAccess struct {
+	bucket string
+	member string
+	role   BucketRole
+}
+
+// toolgenCallGrantBucketAccess reads the arguments of grant_bucket_access, calls GrantBucketAccess and writes its result, as its tables say.
+func toolgenCallGrantBucketAccess(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGrantBucketAccess
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGrantBucketAccess, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return GrantBucketAccess(ctx, in.bucket, in.member, in.role)
+	})
+}
+
+var toolgenToolGrantBucketAccess = toolimpl.Tool{Name: ToolGrantBucketAccess, In: toolgenTypeParamsGrantBucketAccess}
 
 // toolgenCallListDNSZones reads the arguments of list_dns_zones, calls ListDNSZones and writes its result.
 func toolgenCallListDNSZones(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2666,159 +2289,62 @@ func toolgenCallListDNSRecords(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateDNSRecord reads the arguments of create_dns_record, calls CreateDNSRecord and writes its result.
-func toolgenCallCreateDNSRecord(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateDNSRecord, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argZone       string
-		argName       string
-		argRecordType RecordType
-		argValues     []string
-		argTtl        int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateDNSRecord); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "zone":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argZone = s0
-			}
-		case "name":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "record_type":
-			o.Saw(2)
-			toolgenDecodeRecordType(d, &argRecordType)
-		case "values":
-			o.Saw(3)
-			toolgenDecodeSlicestring(d, &argValues)
-		case "ttl":
-			o.Saw(4)
-			if n0, ok := d.Int(30, 86400); ok {
-				argTtl = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateDNSRecord(ctx, argZone, argName, argRecordType, argValues, argTtl)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeDNSRecord(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsCreateDNSRecord holds the arguments of create_dns_record, for its table.
+type toolgenParamsCreateDNSRecord struct {
+	zone       string
+	name       string
+	recordType RecordType
+	values     []string
+	ttl        int
 }
 
-// toolgenCallUpdateDNSRecord reads the arguments of update_dns_record, calls UpdateDNSRecord and writes its result.
-func toolgenCallUpdateDNSRecord(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolUpdateDNSRecord, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argZone     string
-		argRecordID string
-		argValues   []string
-		argTtl      *int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsUpdateDNSRecord); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "zone":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argZone = s0
-			}
-		case "record_id":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argRecordID = s0
-			}
-		case "values":
-			o.Saw(2)
-			toolgenDecodeSlicestring(d, &argValues)
-		case "ttl":
-			if d.Null() {
-				argTtl = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(30, 86400); ok {
-					*p0 = int(n1)
-				}
-				argTtl = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := UpdateDNSRecord(ctx, argZone, argRecordID, argValues, argTtl)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeDNSRecord(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallCreateDNSRecord reads the arguments of create_dns_record, calls CreateDNSRecord and writes its result, as its tables say.
+func toolgenCallCreateDNSRecord(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateDNSRecord
+	var out DNSRecord
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateDNSRecord, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateDNSRecord(ctx, in.zone, in.name, in.recordType, in.values, in.ttl)
+		return err
+	})
 }
 
-// toolgenCallDeleteDNSRecord reads the arguments of delete_dns_record, calls DeleteDNSRecord and writes its result.
-func toolgenCallDeleteDNSRecord(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolDeleteDNSRecord, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argZone     string
-		argRecordID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsDeleteDNSRecord); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "zone":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argZone = s0
-			}
-		case "record_id":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argRecordID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := DeleteDNSRecord(ctx, argZone, argRecordID); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolCreateDNSRecord = toolimpl.Tool{Name: ToolCreateDNSRecord, In: toolgenTypeParamsCreateDNSRecord, Out: toolgenTypeDNSRecord}
+
+// toolgenParamsUpdateDNSRecord holds the arguments of update_dns_record, for its table.
+type toolgenParamsUpdateDNSRecord struct {
+	zone     string
+	recordID string
+	values   []string
+	ttl      *int
 }
+
+// toolgenCallUpdateDNSRecord reads the arguments of update_dns_record, calls UpdateDNSRecord and writes its result, as its tables say.
+func toolgenCallUpdateDNSRecord(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsUpdateDNSRecord
+	var out DNSRecord
+	return toolimpl.Dispatch(ctx, args, &toolgenToolUpdateDNSRecord, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = UpdateDNSRecord(ctx, in.zone, in.recordID, in.values, in.ttl)
+		return err
+	})
+}
+
+var toolgenToolUpdateDNSRecord = toolimpl.Tool{Name: ToolUpdateDNSRecord, In: toolgenTypeParamsUpdateDNSRecord, Out: toolgenTypeDNSRecord}
+
+// toolgenParamsDeleteDNSRecord holds the arguments of delete_dns_record, for its table.
+type toolgenParamsDeleteDNSRecord struct {
+	zone     string
+	recordID string
+}
+
+// toolgenCallDeleteDNSRecord reads the arguments of delete_dns_record, calls DeleteDNSRecord and writes its result, as its tables say.
+func toolgenCallDeleteDNSRecord(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsDeleteDNSRecord
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDeleteDNSRecord, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return DeleteDNSRecord(ctx, in.zone, in.recordID)
+	})
+}
+
+var toolgenToolDeleteDNSRecord = toolimpl.Tool{Name: ToolDeleteDNSRecord, In: toolgenTypeParamsDeleteDNSRecord}
 
 // toolgenCallGetIAMPolicy reads the arguments of get_iam_policy, calls GetIAMPolicy and writes its result.
 func toolgenCallGetIAMPolicy(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3036,84 +2562,40 @@ func toolgenCallListIAMRoles(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateServiceAccount reads the arguments of create_service_account, calls CreateServiceAccount and writes its result.
-func toolgenCallCreateServiceAccount(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateServiceAccount, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName        string
-		argDescription *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateServiceAccount); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "description":
-			if d.Null() {
-				argDescription = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argDescription = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateServiceAccount(ctx, argName, argDescription)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsCreateServiceAccount holds the arguments of create_service_account, for its table.
+type toolgenParamsCreateServiceAccount struct {
+	name        string
+	description *string
 }
 
-// toolgenCallCreateServiceAccountKey reads the arguments of create_service_account_key, calls CreateServiceAccountKey and writes its result.
-func toolgenCallCreateServiceAccountKey(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateServiceAccountKey, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argServiceAccount string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateServiceAccountKey); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "service_account":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argServiceAccount = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateServiceAccountKey(ctx, argServiceAccount)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallCreateServiceAccount reads the arguments of create_service_account, calls CreateServiceAccount and writes its result, as its tables say.
+func toolgenCallCreateServiceAccount(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateServiceAccount
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateServiceAccount, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateServiceAccount(ctx, in.name, in.description)
+		return err
+	})
 }
+
+var toolgenToolCreateServiceAccount = toolimpl.Tool{Name: ToolCreateServiceAccount, In: toolgenTypeParamsCreateServiceAccount, Text: true}
+
+// toolgenParamsCreateServiceAccountKey holds the arguments of create_service_account_key, for its table.
+type toolgenParamsCreateServiceAccountKey struct {
+	serviceAccount string
+}
+
+// toolgenCallCreateServiceAccountKey reads the arguments of create_service_account_key, calls CreateServiceAccountKey and writes its result, as its tables say.
+func toolgenCallCreateServiceAccountKey(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateServiceAccountKey
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateServiceAccountKey, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateServiceAccountKey(ctx, in.serviceAccount)
+		return err
+	})
+}
+
+var toolgenToolCreateServiceAccountKey = toolimpl.Tool{Name: ToolCreateServiceAccountKey, In: toolgenTypeParamsCreateServiceAccountKey, Text: true}
 
 // toolgenCallCreateFirewallRule reads the arguments of create_firewall_rule, calls CreateFirewallRule and writes its result.
 func toolgenCallCreateFirewallRule(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3188,78 +2670,38 @@ func toolgenCallListFirewallRules(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallDeleteFirewallRule reads the arguments of delete_firewall_rule, calls DeleteFirewallRule and writes its result.
-func toolgenCallDeleteFirewallRule(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolDeleteFirewallRule, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsDeleteFirewallRule); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := DeleteFirewallRule(ctx, argName); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsDeleteFirewallRule holds the arguments of delete_firewall_rule, for its table.
+type toolgenParamsDeleteFirewallRule struct {
+	name string
 }
 
-// toolgenCallReserveStaticIP reads the arguments of reserve_static_ip, calls ReserveStaticIP and writes its result.
-func toolgenCallReserveStaticIP(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolReserveStaticIP, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argRegion string
-		argName   string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsReserveStaticIP); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "region":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argRegion = s0
-			}
-		case "name":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ReserveStaticIP(ctx, argRegion, argName)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallDeleteFirewallRule reads the arguments of delete_firewall_rule, calls DeleteFirewallRule and writes its result, as its tables say.
+func toolgenCallDeleteFirewallRule(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsDeleteFirewallRule
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDeleteFirewallRule, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return DeleteFirewallRule(ctx, in.name)
+	})
 }
+
+var toolgenToolDeleteFirewallRule = toolimpl.Tool{Name: ToolDeleteFirewallRule, In: toolgenTypeParamsDeleteFirewallRule}
+
+// toolgenParamsReserveStaticIP holds the arguments of reserve_static_ip, for its table.
+type toolgenParamsReserveStaticIP struct {
+	region string
+	name   string
+}
+
+// toolgenCallReserveStaticIP reads the arguments of reserve_static_ip, calls ReserveStaticIP and writes its result, as its tables say.
+func toolgenCallReserveStaticIP(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsReserveStaticIP
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolReserveStaticIP, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ReserveStaticIP(ctx, in.region, in.name)
+		return err
+	})
+}
+
+var toolgenToolReserveStaticIP = toolimpl.Tool{Name: ToolReserveStaticIP, In: toolgenTypeParamsReserveStaticIP, Text: true}
 
 // toolgenCallGetCloudCosts reads the arguments of get_cloud_costs, calls GetCloudCosts and writes its result.
 func toolgenCallGetCloudCosts(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3351,43 +2793,230 @@ func toolgenCallListRegions(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateSSHKey reads the arguments of create_ssh_key, calls CreateSSHKey and writes its result.
-func toolgenCallCreateSSHKey(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateSSHKey, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argUser      string
-		argPublicKey string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateSSHKey); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "user":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argUser = s0
-			}
-		case "public_key":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argPublicKey = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := CreateSSHKey(ctx, argUser, argPublicKey); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsCreateSSHKey holds the arguments of create_ssh_key, for its table.
+type toolgenParamsCreateSSHKey struct {
+	user      string
+	publicKey string
+}
+
+// toolgenCallCreateSSHKey reads the arguments of create_ssh_key, calls CreateSSHKey and writes its result, as its tables say.
+func toolgenCallCreateSSHKey(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateSSHKey
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateSSHKey, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return CreateSSHKey(ctx, in.user, in.publicKey)
+	})
+}
+
+var toolgenToolCreateSSHKey = toolimpl.Tool{Name: ToolCreateSSHKey, In: toolgenTypeParamsCreateSSHKey}
+
+// toolgenTypeParamsDeleteVM describes a toolgenParamsDeleteVM for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsDeleteVM = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"vm_id", "delete_disks"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsDeleteVM{}.vmID), Kind: toolimpl.FieldString, Required: 1, Key: `"vm_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsDeleteVM{}.deleteDisks), Kind: toolimpl.FieldBool, Required: 2, Key: `"delete_disks":`},
+	},
+}
+
+// toolgenTypeParamsGetVMConsoleOutput describes a toolgenParamsGetVMConsoleOutput for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetVMConsoleOutput = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"vm_id", "lines"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetVMConsoleOutput{}.vmID), Kind: toolimpl.FieldString, Required: 1, Key: `"vm_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGetVMConsoleOutput{}.lines), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsGetVMConsoleOutput{}.lines)), Required: 2, Bounded: true, Min: 1, Max: 10000, Key: `"lines":`},
+	},
+}
+
+// toolgenTypeParamsCreateDiskSnapshot describes a toolgenParamsCreateDiskSnapshot for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateDiskSnapshot = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"disk_id", "description"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDiskSnapshot{}.diskID), Kind: toolimpl.FieldString, Required: 1, Key: `"disk_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDiskSnapshot{}.description), Kind: toolimpl.FieldString, Pointer: true, Key: `"description":`},
+	},
+}
+
+// toolgenTypeParamsCreateDiskFromSnapshot describes a toolgenParamsCreateDiskFromSnapshot for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateDiskFromSnapshot = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"snapshot_id", "zone", "name"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDiskFromSnapshot{}.snapshotID), Kind: toolimpl.FieldString, Required: 1, Key: `"snapshot_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDiskFromSnapshot{}.zone), Kind: toolimpl.FieldString, Required: 2, Key: `"zone":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDiskFromSnapshot{}.name), Kind: toolimpl.FieldString, Required: 3, Key: `"name":`},
+	},
+}
+
+// toolgenTypeParamsAttachDisk describes a toolgenParamsAttachDisk for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAttachDisk = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"vm_id", "disk_id", "read_only"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAttachDisk{}.vmID), Kind: toolimpl.FieldString, Required: 1, Key: `"vm_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAttachDisk{}.diskID), Kind: toolimpl.FieldString, Required: 2, Key: `"disk_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAttachDisk{}.readOnly), Kind: toolimpl.FieldBool, Required: 3, Key: `"read_only":`},
+	},
+}
+
+// toolgenTypeParamsDetachDisk describes a toolgenParamsDetachDisk for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsDetachDisk = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"vm_id", "disk_id"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsDetachDisk{}.vmID), Kind: toolimpl.FieldString, Required: 1, Key: `"vm_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsDetachDisk{}.diskID), Kind: toolimpl.FieldString, Required: 2, Key: `"disk_id":`},
+	},
+}
+
+// toolgenTypeParamsScaleInstanceGroup describes a toolgenParamsScaleInstanceGroup for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsScaleInstanceGroup = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"group", "size"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsScaleInstanceGroup{}.group), Kind: toolimpl.FieldString, Required: 1, Key: `"group":`},
+		{Offset: unsafe.Offsetof(toolgenParamsScaleInstanceGroup{}.size), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsScaleInstanceGroup{}.size)), Required: 2, Bounded: true, Min: 0, Max: 1000, Key: `"size":`},
+	},
+}
+
+// toolgenEnumStorageClass are the values of a StorageClass.
+var toolgenEnumStorageClass = &toolimpl.Enum{Values: []string{"standard", "nearline", "coldline", "archive"}, Allowed: "\"standard\", \"nearline\", \"coldline\", \"archive\""}
+
+// toolgenTypeParamsCreateBucket describes a toolgenParamsCreateBucket for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateBucket = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "region", "storage_class", "versioning", "public_access_blocked"}, Required: []int{0, 1, 2, 3, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateBucket{}.name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateBucket{}.region), Kind: toolimpl.FieldString, Required: 2, Key: `"region":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateBucket{}.storageClass), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumStorageClass, Key: `"storage_class":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateBucket{}.versioning), Kind: toolimpl.FieldBool, Required: 4, Key: `"versioning":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateBucket{}.publicAccessBlocked), Kind: toolimpl.FieldBool, Required: 5, Key: `"public_access_blocked":`},
+	},
+}
+
+// toolgenTypeParamsDeleteBucket describes a toolgenParamsDeleteBucket for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsDeleteBucket = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "force"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsDeleteBucket{}.name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsDeleteBucket{}.force), Kind: toolimpl.FieldBool, Required: 2, Key: `"force":`},
+	},
+}
+
+// toolgenTypeParamsUploadObject describes a toolgenParamsUploadObject for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsUploadObject = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"bucket", "key", "source_path", "content_type"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsUploadObject{}.bucket), Kind: toolimpl.FieldString, Required: 1, Key: `"bucket":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUploadObject{}.key), Kind: toolimpl.FieldString, Required: 2, Key: `"key":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUploadObject{}.sourcePath), Kind: toolimpl.FieldString, Required: 3, Key: `"source_path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUploadObject{}.contentType), Kind: toolimpl.FieldString, Pointer: true, Key: `"content_type":`},
+	},
+}
+
+// toolgenTypeParamsDeleteObject describes a toolgenParamsDeleteObject for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsDeleteObject = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"bucket", "key"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsDeleteObject{}.bucket), Kind: toolimpl.FieldString, Required: 1, Key: `"bucket":`},
+		{Offset: unsafe.Offsetof(toolgenParamsDeleteObject{}.key), Kind: toolimpl.FieldString, Required: 2, Key: `"key":`},
+	},
+}
+
+// toolgenEnumHTTPMethod are the values of a HTTPMethod.
+var toolgenEnumHTTPMethod = &toolimpl.Enum{Values: []string{"GET", "PUT"}, Allowed: "\"GET\", \"PUT\""}
+
+// toolgenTypeParamsGeneratePresignedURL describes a toolgenParamsGeneratePresignedURL for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGeneratePresignedURL = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"bucket", "key", "method", "expires_in_minutes"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGeneratePresignedURL{}.bucket), Kind: toolimpl.FieldString, Required: 1, Key: `"bucket":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGeneratePresignedURL{}.key), Kind: toolimpl.FieldString, Required: 2, Key: `"key":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGeneratePresignedURL{}.method), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumHTTPMethod, Key: `"method":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGeneratePresignedURL{}.expiresInMinutes), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsGeneratePresignedURL{}.expiresInMinutes)), Required: 4, Bounded: true, Min: 1, Max: 10080, Key: `"expires_in_minutes":`},
+	},
+}
+
+// toolgenTypeLifecycleRule describes a LifecycleRule for toolimpl's table-driven reader and writer.
+var toolgenTypeLifecycleRule = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"prefix", "age_days", "delete", "move_to"}, Required: []int{1}, NullAbsent: []int{0, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(LifecycleRule{}.Prefix), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"prefix":`},
+		{Offset: unsafe.Offsetof(LifecycleRule{}.AgeDays), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(LifecycleRule{}.AgeDays)), Required: 1, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"age_days":`},
+		{Offset: unsafe.Offsetof(LifecycleRule{}.Delete), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"delete":`},
+		{Offset: unsafe.Offsetof(LifecycleRule{}.MoveTo), Kind: toolimpl.FieldEnum, Pointer: true, Enum: toolgenEnumStorageClass, Key: `"move_to":`},
+	},
+	Size:      unsafe.Sizeof(LifecycleRule{}),
+	ReadSlice: toolimpl.ReadSlice[LifecycleRule],
+}
+
+// toolgenTypeParamsSetBucketLifecycle describes a toolgenParamsSetBucketLifecycle for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSetBucketLifecycle = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"bucket", "rules"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSetBucketLifecycle{}.bucket), Kind: toolimpl.FieldString, Required: 1, Key: `"bucket":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSetBucketLifecycle{}.rules), Kind: toolimpl.FieldSlice, Required: 2, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeLifecycleRule}, Key: `"rules":`},
+	},
+}
+
+// toolgenEnumBucketRole are the values of a BucketRole.
+var toolgenEnumBucketRole = &toolimpl.Enum{Values: []string{"object_viewer", "object_creator", "object_admin"}, Allowed: "\"object_viewer\", \"object_creator\", \"object_admin\""}
+
+// toolgenTypeParamsGrantBucketAccess describes a toolgenParamsGrantBucketAccess for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGrantBucketAccess = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"bucket", "member", "role"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGrantBucketAccess{}.bucket), Kind: toolimpl.FieldString, Required: 1, Key: `"bucket":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGrantBucketAccess{}.member), Kind: toolimpl.FieldString, Required: 2, Key: `"member":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGrantBucketAccess{}.role), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumBucketRole, Key: `"role":`},
+	},
+}
+
+// toolgenEnumRecordType are the values of a RecordType.
+var toolgenEnumRecordType = &toolimpl.Enum{Values: []string{"A", "AAAA", "CNAME", "MX", "TXT", "NS", "SRV", "CAA"}, Allowed: "\"A\", \"AAAA\", \"CNAME\", \"MX\", \"TXT\", \"NS\", \"SRV\", \"CAA\""}
+
+// toolgenTypeParamsCreateDNSRecord describes a toolgenParamsCreateDNSRecord for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateDNSRecord = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"zone", "name", "record_type", "values", "ttl"}, Required: []int{0, 1, 2, 3, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDNSRecord{}.zone), Kind: toolimpl.FieldString, Required: 1, Key: `"zone":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDNSRecord{}.name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDNSRecord{}.recordType), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumRecordType, Key: `"record_type":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDNSRecord{}.values), Kind: toolimpl.FieldStrings, Required: 4, Key: `"values":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDNSRecord{}.ttl), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsCreateDNSRecord{}.ttl)), Required: 5, Bounded: true, Min: 30, Max: 86400, Key: `"ttl":`},
+	},
+}
+
+// toolgenTypeParamsUpdateDNSRecord describes a toolgenParamsUpdateDNSRecord for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsUpdateDNSRecord = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"zone", "record_id", "values", "ttl"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateDNSRecord{}.zone), Kind: toolimpl.FieldString, Required: 1, Key: `"zone":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateDNSRecord{}.recordID), Kind: toolimpl.FieldString, Required: 2, Key: `"record_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateDNSRecord{}.values), Kind: toolimpl.FieldStrings, Required: 3, Key: `"values":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateDNSRecord{}.ttl), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsUpdateDNSRecord{}.ttl)), Pointer: true, Bounded: true, Min: 30, Max: 86400, Key: `"ttl":`},
+	},
+}
+
+// toolgenTypeParamsDeleteDNSRecord describes a toolgenParamsDeleteDNSRecord for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsDeleteDNSRecord = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"zone", "record_id"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsDeleteDNSRecord{}.zone), Kind: toolimpl.FieldString, Required: 1, Key: `"zone":`},
+		{Offset: unsafe.Offsetof(toolgenParamsDeleteDNSRecord{}.recordID), Kind: toolimpl.FieldString, Required: 2, Key: `"record_id":`},
+	},
+}
+
+// toolgenTypeParamsCreateServiceAccount describes a toolgenParamsCreateServiceAccount for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateServiceAccount = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "description"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateServiceAccount{}.name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateServiceAccount{}.description), Kind: toolimpl.FieldString, Pointer: true, Key: `"description":`},
+	},
+}
+
+// toolgenTypeParamsCreateServiceAccountKey describes a toolgenParamsCreateServiceAccountKey for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateServiceAccountKey = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"service_account"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateServiceAccountKey{}.serviceAccount), Kind: toolimpl.FieldString, Required: 1, Key: `"service_account":`},
+	},
 }
 
 // toolgenEnumDirection are the values of a Direction.
@@ -3398,6 +3027,32 @@ var toolgenEnumProtocol = &toolimpl.Enum{Values: []string{"tcp", "udp", "icmp", 
 
 // toolgenEnumFirewallAction are the values of a FirewallAction.
 var toolgenEnumFirewallAction = &toolimpl.Enum{Values: []string{"allow", "deny"}, Allowed: "\"allow\", \"deny\""}
+
+// toolgenTypeParamsDeleteFirewallRule describes a toolgenParamsDeleteFirewallRule for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsDeleteFirewallRule = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsDeleteFirewallRule{}.name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+	},
+}
+
+// toolgenTypeParamsReserveStaticIP describes a toolgenParamsReserveStaticIP for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsReserveStaticIP = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"region", "name"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsReserveStaticIP{}.region), Kind: toolimpl.FieldString, Required: 1, Key: `"region":`},
+		{Offset: unsafe.Offsetof(toolgenParamsReserveStaticIP{}.name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+	},
+}
+
+// toolgenTypeParamsCreateSSHKey describes a toolgenParamsCreateSSHKey for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateSSHKey = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"user", "public_key"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateSSHKey{}.user), Kind: toolimpl.FieldString, Required: 1, Key: `"user":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateSSHKey{}.publicKey), Kind: toolimpl.FieldString, Required: 2, Key: `"public_key":`},
+	},
+}
 
 // toolgenDecodeVMState reads a VMState: one of "running", "stopped", "terminated", "pending".
 func toolgenDecodeVMState(d *toolimpl.Decoder, v *VMState) {
@@ -3535,9 +3190,7 @@ func toolgenDecodeNewVM(d *toolimpl.Decoder, v *NewVM) {
 var toolgenArgsStartVM = &toolimpl.Object{Names: []string{"vm_id"}, Required: []int{0}}
 var toolgenArgsStopVM = &toolimpl.Object{Names: []string{"vm_id", "force"}, Required: []int{0, 1}}
 var toolgenArgsRebootVM = &toolimpl.Object{Names: []string{"vm_id", "hard"}, Required: []int{0, 1}}
-var toolgenArgsDeleteVM = &toolimpl.Object{Names: []string{"vm_id", "delete_disks"}, Required: []int{0, 1}}
 var toolgenArgsResizeVM = &toolimpl.Object{Names: []string{"vm_id", "machine_type"}, Required: []int{0, 1}}
-var toolgenArgsGetVMConsoleOutput = &toolimpl.Object{Names: []string{"vm_id", "lines"}, Required: []int{0, 1}}
 
 // toolgenDecodeMetric reads a Metric: one of "cpu", "memory", "disk_io", "network_in", "network_out".
 func toolgenDecodeMetric(d *toolimpl.Decoder, v *Metric) {
@@ -3562,7 +3215,6 @@ func toolgenDecodeMetric(d *toolimpl.Decoder, v *Metric) {
 }
 
 var toolgenArgsGetVMMetrics = &toolimpl.Object{Names: []string{"vm_id", "metric", "from", "to"}, Required: []int{0, 1, 2}}
-var toolgenArgsCreateDiskSnapshot = &toolimpl.Object{Names: []string{"disk_id", "description"}, Required: []int{0}}
 
 // toolgenTypeSnapshot describes a Snapshot for toolimpl's table-driven reader and writer.
 var toolgenTypeSnapshot = &toolimpl.Struct{
@@ -3576,21 +3228,14 @@ var toolgenTypeSnapshot = &toolimpl.Struct{
 	Size:      unsafe.Sizeof(Snapshot{}),
 	ReadSlice: toolimpl.ReadSlice[Snapshot],
 }
+var toolgenArgsListDiskSnapshots = &toolimpl.Object{Names: []string{"disk_id"}}
 
 // toolgenEncodeSnapshot writes a Snapshot object, as its table says.
 func toolgenEncodeSnapshot(e *toolimpl.Encoder, v *Snapshot) {
 	toolimpl.WriteStruct(e, toolgenTypeSnapshot, unsafe.Pointer(v))
 }
 
-var toolgenArgsListDiskSnapshots = &toolimpl.Object{Names: []string{"disk_id"}}
-var toolgenArgsCreateDiskFromSnapshot = &toolimpl.Object{Names: []string{"snapshot_id", "zone", "name"}, Required: []int{0, 1, 2}}
-var toolgenArgsAttachDisk = &toolimpl.Object{Names: []string{"vm_id", "disk_id", "read_only"}, Required: []int{0, 1, 2}}
-var toolgenArgsDetachDisk = &toolimpl.Object{Names: []string{"vm_id", "disk_id"}, Required: []int{0, 1}}
-var toolgenArgsScaleInstanceGroup = &toolimpl.Object{Names: []string{"group", "size"}, Required: []int{0, 1}}
 var toolgenArgsListBuckets = &toolimpl.Object{Names: []string{"region"}}
-
-// toolgenEnumStorageClass are the values of a StorageClass.
-var toolgenEnumStorageClass = &toolimpl.Enum{Values: []string{"standard", "nearline", "coldline", "archive"}, Allowed: "\"standard\", \"nearline\", \"coldline\", \"archive\""}
 
 // toolgenTypeBucket describes a Bucket for toolimpl's table-driven reader and writer.
 var toolgenTypeBucket = &toolimpl.Struct{
@@ -3611,28 +3256,6 @@ func toolgenEncodeBucket(e *toolimpl.Encoder, v *Bucket) {
 	toolimpl.WriteStruct(e, toolgenTypeBucket, unsafe.Pointer(v))
 }
 
-// toolgenDecodeStorageClass reads a StorageClass: one of "standard", "nearline", "coldline", "archive".
-func toolgenDecodeStorageClass(d *toolimpl.Decoder, v *StorageClass) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "standard":
-		*v = Standard
-	case "nearline":
-		*v = Nearline
-	case "coldline":
-		*v = Coldline
-	case "archive":
-		*v = Archive
-	default:
-		d.NotOneOf(s, "\"standard\", \"nearline\", \"coldline\", \"archive\"")
-	}
-}
-
-var toolgenArgsCreateBucket = &toolimpl.Object{Names: []string{"name", "region", "storage_class", "versioning", "public_access_blocked"}, Required: []int{0, 1, 2, 3, 4}}
-var toolgenArgsDeleteBucket = &toolimpl.Object{Names: []string{"name", "force"}, Required: []int{0, 1}}
 var toolgenArgsListBucketObjects = &toolimpl.Object{Names: []string{"bucket", "prefix", "limit"}, Required: []int{0, 2}}
 
 // toolgenTypeObject describes a Object for toolimpl's table-driven reader and writer.
@@ -3653,62 +3276,6 @@ func toolgenEncodeObject(e *toolimpl.Encoder, v *Object) {
 	toolimpl.WriteStruct(e, toolgenTypeObject, unsafe.Pointer(v))
 }
 
-var toolgenArgsUploadObject = &toolimpl.Object{Names: []string{"bucket", "key", "source_path", "content_type"}, Required: []int{0, 1, 2}}
-var toolgenArgsDeleteObject = &toolimpl.Object{Names: []string{"bucket", "key"}, Required: []int{0, 1}}
-
-// toolgenDecodeHTTPMethod reads a HTTPMethod: one of "GET", "PUT".
-func toolgenDecodeHTTPMethod(d *toolimpl.Decoder, v *HTTPMethod) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "GET":
-		*v = Get
-	case "PUT":
-		*v = Put
-	default:
-		d.NotOneOf(s, "\"GET\", \"PUT\"")
-	}
-}
-
-var toolgenArgsGeneratePresignedURL = &toolimpl.Object{Names: []string{"bucket", "key", "method", "expires_in_minutes"}, Required: []int{0, 1, 2, 3}}
-
-// toolgenDecodeSliceLifecycleRule reads a []LifecycleRule.
-func toolgenDecodeSliceLifecycleRule(d *toolimpl.Decoder, v *[]LifecycleRule) {
-	if _, ok := d.Array(); ok {
-		var a0 [8]LifecycleRule
-		s0 := a0[:0]
-		for d.Elem() {
-			var e0 LifecycleRule
-			toolgenDecodeLifecycleRule(d, &e0)
-			s0 = append(s0, e0)
-		}
-		*v = append(make([]LifecycleRule, 0, len(s0)), s0...)
-	}
-}
-
-var toolgenArgsSetBucketLifecycle = &toolimpl.Object{Names: []string{"bucket", "rules"}, Required: []int{0, 1}}
-
-// toolgenDecodeBucketRole reads a BucketRole: one of "object_viewer", "object_creator", "object_admin".
-func toolgenDecodeBucketRole(d *toolimpl.Decoder, v *BucketRole) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "object_viewer":
-		*v = ObjectViewer
-	case "object_creator":
-		*v = ObjectCreator
-	case "object_admin":
-		*v = ObjectAdmin
-	default:
-		d.NotOneOf(s, "\"object_viewer\", \"object_creator\", \"object_admin\"")
-	}
-}
-
-var toolgenArgsGrantBucketAccess = &toolimpl.Object{Names: []string{"bucket", "member", "role"}, Required: []int{0, 1, 2}}
 var toolgenArgsListDNSZones = &toolimpl.Object{Names: []string{}}
 
 // toolgenDecodeRecordType reads a RecordType: one of "A", "AAAA", "CNAME", "MX", "TXT", "NS", "SRV", "CAA".
@@ -3741,9 +3308,6 @@ func toolgenDecodeRecordType(d *toolimpl.Decoder, v *RecordType) {
 
 var toolgenArgsListDNSRecords = &toolimpl.Object{Names: []string{"zone", "record_type", "name"}, Required: []int{0}}
 
-// toolgenEnumRecordType are the values of a RecordType.
-var toolgenEnumRecordType = &toolimpl.Enum{Values: []string{"A", "AAAA", "CNAME", "MX", "TXT", "NS", "SRV", "CAA"}, Allowed: "\"A\", \"AAAA\", \"CNAME\", \"MX\", \"TXT\", \"NS\", \"SRV\", \"CAA\""}
-
 // toolgenTypeDNSRecord describes a DNSRecord for toolimpl's table-driven reader and writer.
 var toolgenTypeDNSRecord = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"id", "name", "type", "values", "ttl"}, Required: []int{0, 1, 2, 3, 4}},
@@ -3763,25 +3327,6 @@ func toolgenEncodeDNSRecord(e *toolimpl.Encoder, v *DNSRecord) {
 	toolimpl.WriteStruct(e, toolgenTypeDNSRecord, unsafe.Pointer(v))
 }
 
-// toolgenDecodeSlicestring reads a []string.
-func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
-	if _, ok := d.Array(); ok {
-		var a0 [8]string
-		s0 := a0[:0]
-		for d.Elem() {
-			var e0 string
-			if s1, ok := d.String(); ok {
-				e0 = s1
-			}
-			s0 = append(s0, e0)
-		}
-		*v = append(make([]string, 0, len(s0)), s0...)
-	}
-}
-
-var toolgenArgsCreateDNSRecord = &toolimpl.Object{Names: []string{"zone", "name", "record_type", "values", "ttl"}, Required: []int{0, 1, 2, 3, 4}}
-var toolgenArgsUpdateDNSRecord = &toolimpl.Object{Names: []string{"zone", "record_id", "values", "ttl"}, Required: []int{0, 1, 2}}
-var toolgenArgsDeleteDNSRecord = &toolimpl.Object{Names: []string{"zone", "record_id"}, Required: []int{0, 1}}
 var toolgenArgsGetIAMPolicy = &toolimpl.Object{Names: []string{"resource"}, Required: []int{0}}
 
 // toolgenTypeBinding describes a Binding for toolimpl's table-driven reader and writer.
@@ -3803,8 +3348,6 @@ func toolgenEncodeBinding(e *toolimpl.Encoder, v *Binding) {
 var toolgenArgsAddIAMBinding = &toolimpl.Object{Names: []string{"resource", "member", "role", "expires_at"}, Required: []int{0, 1, 2}}
 var toolgenArgsRemoveIAMBinding = &toolimpl.Object{Names: []string{"resource", "member", "role"}, Required: []int{0, 1, 2}}
 var toolgenArgsListIAMRoles = &toolimpl.Object{Names: []string{"filter"}}
-var toolgenArgsCreateServiceAccount = &toolimpl.Object{Names: []string{"name", "description"}, Required: []int{0}}
-var toolgenArgsCreateServiceAccountKey = &toolimpl.Object{Names: []string{"service_account"}, Required: []int{0}}
 
 // toolgenDecodeNewFirewallRule reads a NewFirewallRule object.
 func toolgenDecodeNewFirewallRule(d *toolimpl.Decoder, v *NewFirewallRule) {
@@ -3870,8 +3413,6 @@ func toolgenEncodeFirewallRule(e *toolimpl.Encoder, v *FirewallRule) {
 }
 
 var toolgenArgsListFirewallRules = &toolimpl.Object{Names: []string{"network"}}
-var toolgenArgsDeleteFirewallRule = &toolimpl.Object{Names: []string{"name"}, Required: []int{0}}
-var toolgenArgsReserveStaticIP = &toolimpl.Object{Names: []string{"region", "name"}, Required: []int{0, 1}}
 
 // toolgenDecodeCostGrouping reads a CostGrouping: one of "service", "project", "region", "label".
 func toolgenDecodeCostGrouping(d *toolimpl.Decoder, v *CostGrouping) {
@@ -3913,26 +3454,24 @@ func toolgenEncodeCostLine(e *toolimpl.Encoder, v *CostLine) {
 }
 
 var toolgenArgsListRegions = &toolimpl.Object{Names: []string{}}
-var toolgenArgsCreateSSHKey = &toolimpl.Object{Names: []string{"user", "public_key"}, Required: []int{0, 1}}
+
+// toolgenDecodeSlicestring reads a []string.
+func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
+	if _, ok := d.Array(); ok {
+		var a0 [8]string
+		s0 := a0[:0]
+		for d.Elem() {
+			var e0 string
+			if s1, ok := d.String(); ok {
+				e0 = s1
+			}
+			s0 = append(s0, e0)
+		}
+		*v = append(make([]string, 0, len(s0)), s0...)
+	}
+}
+
 var toolgenObjectNewVM = &toolimpl.Object{Names: []string{"name", "zone", "machine_type", "image", "disk_size_gb", "labels", "ssh_keys", "spot", "public_ip", "startup_script"}, Required: []int{0, 1, 2, 3}, NullAbsent: []int{4, 5, 6, 7, 8}}
-
-// toolgenTypeLifecycleRule describes a LifecycleRule for toolimpl's table-driven reader and writer.
-var toolgenTypeLifecycleRule = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"prefix", "age_days", "delete", "move_to"}, Required: []int{1}, NullAbsent: []int{0, 2}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(LifecycleRule{}.Prefix), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"prefix":`},
-		{Offset: unsafe.Offsetof(LifecycleRule{}.AgeDays), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(LifecycleRule{}.AgeDays)), Required: 1, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"age_days":`},
-		{Offset: unsafe.Offsetof(LifecycleRule{}.Delete), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"delete":`},
-		{Offset: unsafe.Offsetof(LifecycleRule{}.MoveTo), Kind: toolimpl.FieldEnum, Pointer: true, Enum: toolgenEnumStorageClass, Key: `"move_to":`},
-	},
-	Size:      unsafe.Sizeof(LifecycleRule{}),
-	ReadSlice: toolimpl.ReadSlice[LifecycleRule],
-}
-
-// toolgenDecodeLifecycleRule reads a LifecycleRule object, as its table says.
-func toolgenDecodeLifecycleRule(d *toolimpl.Decoder, v *LifecycleRule) {
-	toolimpl.ReadStruct(d, toolgenTypeLifecycleRule, unsafe.Pointer(v))
-}
 
 // toolgenDecodeDirection reads a Direction: one of "ingress", "egress".
 func toolgenDecodeDirection(d *toolimpl.Decoder, v *Direction) {

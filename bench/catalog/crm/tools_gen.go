@@ -693,7 +693,7 @@ type GetContactRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetContactRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetContact, toolgenArgsGetContact, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolGetContact, &toolgenTypeParamsGetContact.Object, unsafe.Pointer(&r), 1)
 }
 
 // UpdateContactRule is a permission rule for the tool update_contact: each
@@ -725,7 +725,7 @@ type DeleteContactRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteContactRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDeleteContact, toolgenArgsDeleteContact, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolDeleteContact, &toolgenTypeParamsGetContact.Object, unsafe.Pointer(&r), 1)
 }
 
 // SearchContactsRule is a permission rule for the tool search_contacts: each
@@ -755,7 +755,7 @@ type MergeContactsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MergeContactsRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolMergeContacts, toolgenArgsMergeContacts, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolMergeContacts, &toolgenTypeParamsMergeContacts.Object, unsafe.Pointer(&r), 2)
 }
 
 // CreateCompanyRule is a permission rule for the tool create_company: each
@@ -771,7 +771,7 @@ type CreateCompanyRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateCompanyRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateCompany, toolgenArgsCreateCompany, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolCreateCompany, &toolgenTypeParamsCreateCompany.Object, unsafe.Pointer(&r), 4)
 }
 
 // GetCompanyRule is a permission rule for the tool get_company: each field is
@@ -784,7 +784,7 @@ type GetCompanyRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetCompanyRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetCompany, toolgenArgsGetCompany, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolGetCompany, &toolgenTypeParamsGetCompany.Object, unsafe.Pointer(&r), 1)
 }
 
 // UpdateCompanyRule is a permission rule for the tool update_company: each
@@ -802,7 +802,7 @@ type UpdateCompanyRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateCompanyRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolUpdateCompany, toolgenArgsUpdateCompany, unsafe.Pointer(&r), 6)
+	return toolimpl.RuleOf(ToolUpdateCompany, &toolgenTypeParamsUpdateCompany.Object, unsafe.Pointer(&r), 6)
 }
 
 // ListCompaniesRule is a permission rule for the tool list_companies: each
@@ -834,7 +834,7 @@ type CreateLeadRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateLeadRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateLead, toolgenArgsCreateLead, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolCreateLead, &toolgenTypeParamsCreateLead.Object, unsafe.Pointer(&r), 4)
 }
 
 // UpdateLeadStatusRule is a permission rule for the tool update_lead_status:
@@ -849,7 +849,7 @@ type UpdateLeadStatusRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateLeadStatusRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolUpdateLeadStatus, toolgenArgsUpdateLeadStatus, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolUpdateLeadStatus, &toolgenTypeParamsUpdateLeadStatus.Object, unsafe.Pointer(&r), 3)
 }
 
 // ConvertLeadRule is a permission rule for the tool convert_lead: each field
@@ -863,7 +863,7 @@ type ConvertLeadRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ConvertLeadRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolConvertLead, toolgenArgsConvertLead, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolConvertLead, &toolgenTypeParamsConvertLead.Object, unsafe.Pointer(&r), 2)
 }
 
 // AssignLeadRule is a permission rule for the tool assign_lead: each field is
@@ -877,7 +877,7 @@ type AssignLeadRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AssignLeadRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAssignLead, toolgenArgsAssignLead, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolAssignLead, &toolgenTypeParamsAssignLead.Object, unsafe.Pointer(&r), 2)
 }
 
 // ListLeadsRule is a permission rule for the tool list_leads: each field is a
@@ -926,7 +926,7 @@ type GetDealRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetDealRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetDeal, toolgenArgsGetDeal, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolGetDeal, &toolgenTypeParamsGetDeal.Object, unsafe.Pointer(&r), 1)
 }
 
 // UpdateDealRule is a permission rule for the tool update_deal: each field is
@@ -957,7 +957,7 @@ type UpdateDealStageRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateDealStageRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolUpdateDealStage, toolgenArgsUpdateDealStage, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolUpdateDealStage, &toolgenTypeParamsUpdateDealStage.Object, unsafe.Pointer(&r), 2)
 }
 
 // ListDealsRule is a permission rule for the tool list_deals: each field is a
@@ -989,7 +989,7 @@ type MarkDealLostRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MarkDealLostRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolMarkDealLost, toolgenArgsMarkDealLost, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolMarkDealLost, &toolgenTypeParamsMarkDealLost.Object, unsafe.Pointer(&r), 4)
 }
 
 // CloseDealWonRule is a permission rule for the tool close_deal_won: each
@@ -1003,7 +1003,7 @@ type CloseDealWonRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CloseDealWonRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCloseDealWon, toolgenArgsCloseDealWon, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolCloseDealWon, &toolgenTypeParamsCloseDealWon.Object, unsafe.Pointer(&r), 2)
 }
 
 // GetPipelineSummaryRule is a permission rule for the tool
@@ -1017,7 +1017,7 @@ type GetPipelineSummaryRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetPipelineSummaryRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetPipelineSummary, toolgenArgsGetPipelineSummary, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolGetPipelineSummary, &toolgenTypeParamsGetPipelineSummary.Object, unsafe.Pointer(&r), 2)
 }
 
 // GetSalesForecastRule is a permission rule for the tool get_sales_forecast:
@@ -1031,7 +1031,7 @@ type GetSalesForecastRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetSalesForecastRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetSalesForecast, toolgenArgsGetSalesForecast, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolGetSalesForecast, &toolgenTypeParamsGetSalesForecast.Object, unsafe.Pointer(&r), 2)
 }
 
 // LogCRMActivityRule is a permission rule for the tool log_crm_activity: each
@@ -1078,7 +1078,7 @@ type AddContactNoteRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddContactNoteRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAddContactNote, toolgenArgsAddContactNote, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolAddContactNote, &toolgenTypeParamsAddContactNote.Object, unsafe.Pointer(&r), 2)
 }
 
 // CreateFollowUpTaskRule is a permission rule for the tool
@@ -1124,7 +1124,7 @@ type CompleteCRMTaskRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CompleteCRMTaskRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCompleteCRMTask, toolgenArgsCompleteCRMTask, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolCompleteCRMTask, &toolgenTypeParamsCompleteCRMTask.Object, unsafe.Pointer(&r), 1)
 }
 
 // TagContactsRule is a permission rule for the tool tag_contacts: each field
@@ -1152,7 +1152,7 @@ type CreateContactSegmentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateContactSegmentRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateContactSegment, toolgenArgsCreateContactSegment, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolCreateContactSegment, &toolgenTypeParamsCreateContactSegment.Object, unsafe.Pointer(&r), 2)
 }
 
 // EnrollInEmailSequenceRule is a permission rule for the tool
@@ -1210,7 +1210,7 @@ type ExportContactsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ExportContactsRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolExportContacts, toolgenArgsExportContacts, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolExportContacts, &toolgenTypeParamsExportContacts.Object, unsafe.Pointer(&r), 2)
 }
 
 // TransferRecordOwnershipRule is a permission rule for the tool
@@ -1241,7 +1241,7 @@ type AddDealLineItemRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddDealLineItemRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAddDealLineItem, toolgenArgsAddDealLineItem, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolAddDealLineItem, &toolgenTypeParamsAddDealLineItem.Object, unsafe.Pointer(&r), 4)
 }
 
 // GetContactTimelineRule is a permission rule for the tool
@@ -1283,7 +1283,7 @@ type SetContactEmailOptOutRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SetContactEmailOptOutRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSetContactEmailOptOut, toolgenArgsSetContactEmailOptOut, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolSetContactEmailOptOut, &toolgenTypeParamsSetContactEmailOptOut.Object, unsafe.Pointer(&r), 3)
 }
 
 // DeleteContactEdit is a person's edit of the arguments of a call of
@@ -1350,42 +1350,22 @@ func toolgenCallCreateContact(ctx context.Context, args []byte) (toolgen.Result,
 
 var toolgenToolCreateContact = toolimpl.Tool{Name: ToolCreateContact, In: toolgenTypeNewContact, Out: toolgenTypeContact}
 
-// toolgenCallGetContact reads the arguments of get_contact, calls GetContact and writes its result.
-func toolgenCallGetContact(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetContact, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argContactID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetContact); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "contact_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argContactID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetContact(ctx, argContactID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeContact(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsGetContact holds the arguments of get_contact, for its table.
+type toolgenParamsGetContact struct {
+	contactID string
 }
+
+// toolgenCallGetContact reads the arguments of get_contact, calls GetContact and writes its result, as its tables say.
+func toolgenCallGetContact(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetContact
+	var out Contact
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetContact, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetContact(ctx, in.contactID)
+		return err
+	})
+}
+
+var toolgenToolGetContact = toolimpl.Tool{Name: ToolGetContact, In: toolgenTypeParamsGetContact, Out: toolgenTypeContact}
 
 // toolgenCallUpdateContact reads the arguments of update_contact, calls UpdateContact and writes its result, as its tables say.
 func toolgenCallUpdateContact(ctx context.Context, args []byte) (toolgen.Result, error) {
@@ -1399,38 +1379,20 @@ func toolgenCallUpdateContact(ctx context.Context, args []byte) (toolgen.Result,
 
 var toolgenToolUpdateContact = toolimpl.Tool{Name: ToolUpdateContact, In: toolgenTypeContactChanges, Out: toolgenTypeContact}
 
-// toolgenCallDeleteContact reads the arguments of delete_contact, calls DeleteContact and writes its result.
-func toolgenCallDeleteContact(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolDeleteContact, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argContactID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsDeleteContact); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "contact_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argContactID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := DeleteContact(ctx, argContactID); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsDeleteContact holds the arguments of delete_contact, for its table.
+type toolgenParamsDeleteContact struct {
+	contactID string
 }
+
+// toolgenCallDeleteContact reads the arguments of delete_contact, calls DeleteContact and writes its result, as its tables say.
+func toolgenCallDeleteContact(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsDeleteContact
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDeleteContact, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return DeleteContact(ctx, in.contactID)
+	})
+}
+
+var toolgenToolDeleteContact = toolimpl.Tool{Name: ToolDeleteContact, In: toolgenTypeParamsGetContact}
 
 // toolgenCallSearchContacts reads the arguments of search_contacts, calls SearchContacts and writes its result.
 func toolgenCallSearchContacts(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1504,241 +1466,82 @@ func toolgenCallSearchContacts(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallMergeContacts reads the arguments of merge_contacts, calls MergeContacts and writes its result.
-func toolgenCallMergeContacts(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolMergeContacts, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPrimaryID    string
-		argDuplicateIDs []string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsMergeContacts); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "primary_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPrimaryID = s0
-			}
-		case "duplicate_ids":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argDuplicateIDs)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := MergeContacts(ctx, argPrimaryID, argDuplicateIDs)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeContact(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsMergeContacts holds the arguments of merge_contacts, for its table.
+type toolgenParamsMergeContacts struct {
+	primaryID    string
+	duplicateIDs []string
 }
 
-// toolgenCallCreateCompany reads the arguments of create_company, calls CreateCompany and writes its result.
-func toolgenCallCreateCompany(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateCompany, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName     string
-		argDomain   *string
-		argIndustry *string
-		argSize     *CompanySize
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateCompany); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "domain":
-			if d.Null() {
-				argDomain = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argDomain = p0
-			}
-		case "industry":
-			if d.Null() {
-				argIndustry = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argIndustry = p0
-			}
-		case "size":
-			if d.Null() {
-				argSize = nil
-			} else {
-				p0 := new(CompanySize)
-				toolgenDecodeCompanySize(d, p0)
-				argSize = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateCompany(ctx, argName, argDomain, argIndustry, argSize)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeCompany(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallMergeContacts reads the arguments of merge_contacts, calls MergeContacts and writes its result, as its tables say.
+func toolgenCallMergeContacts(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsMergeContacts
+	var out Contact
+	return toolimpl.Dispatch(ctx, args, &toolgenToolMergeContacts, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = MergeContacts(ctx, in.primaryID, in.duplicateIDs)
+		return err
+	})
 }
 
-// toolgenCallGetCompany reads the arguments of get_company, calls GetCompany and writes its result.
-func toolgenCallGetCompany(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetCompany, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCompanyID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetCompany); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "company_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argCompanyID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetCompany(ctx, argCompanyID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeCompany(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolMergeContacts = toolimpl.Tool{Name: ToolMergeContacts, In: toolgenTypeParamsMergeContacts, Out: toolgenTypeContact}
+
+// toolgenParamsCreateCompany holds the arguments of create_company, for its table.
+type toolgenParamsCreateCompany struct {
+	name     string
+	domain   *string
+	industry *string
+	size     *CompanySize
 }
 
-// toolgenCallUpdateCompany reads the arguments of update_company, calls UpdateCompany and writes its result.
-func toolgenCallUpdateCompany(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolUpdateCompany, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCompanyID string
-		argName      *string
-		argDomain    *string
-		argIndustry  *string
-		argSize      *CompanySize
-		argOwnerID   *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsUpdateCompany); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "company_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argCompanyID = s0
-			}
-		case "name":
-			if d.Null() {
-				argName = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argName = p0
-			}
-		case "domain":
-			if d.Null() {
-				argDomain = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argDomain = p0
-			}
-		case "industry":
-			if d.Null() {
-				argIndustry = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argIndustry = p0
-			}
-		case "size":
-			if d.Null() {
-				argSize = nil
-			} else {
-				p0 := new(CompanySize)
-				toolgenDecodeCompanySize(d, p0)
-				argSize = p0
-			}
-		case "owner_id":
-			if d.Null() {
-				argOwnerID = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argOwnerID = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := UpdateCompany(ctx, argCompanyID, argName, argDomain, argIndustry, argSize, argOwnerID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeCompany(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallCreateCompany reads the arguments of create_company, calls CreateCompany and writes its result, as its tables say.
+func toolgenCallCreateCompany(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateCompany
+	var out Company
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateCompany, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateCompany(ctx, in.name, in.domain, in.industry, in.size)
+		return err
+	})
 }
+
+var toolgenToolCreateCompany = toolimpl.Tool{Name: ToolCreateCompany, In: toolgenTypeParamsCreateCompany, Out: toolgenTypeCompany}
+
+// toolgenParamsGetCompany holds the arguments of get_company, for its table.
+type toolgenParamsGetCompany struct {
+	companyID string
+}
+
+// toolgenCallGetCompany reads the arguments of get_company, calls GetCompany and writes its result, as its tables say.
+func toolgenCallGetCompany(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetCompany
+	var out Company
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetCompany, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetCompany(ctx, in.companyID)
+		return err
+	})
+}
+
+var toolgenToolGetCompany = toolimpl.Tool{Name: ToolGetCompany, In: toolgenTypeParamsGetCompany, Out: toolgenTypeCompany}
+
+// toolgenParamsUpdateCompany holds the arguments of update_company, for its table.
+type toolgenParamsUpdateCompany struct {
+	companyID string
+	name      *string
+	domain    *string
+	industry  *string
+	size      *CompanySize
+	ownerID   *string
+}
+
+// toolgenCallUpdateCompany reads the arguments of update_company, calls UpdateCompany and writes its result, as its tables say.
+func toolgenCallUpdateCompany(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsUpdateCompany
+	var out Company
+	return toolimpl.Dispatch(ctx, args, &toolgenToolUpdateCompany, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = UpdateCompany(ctx, in.companyID, in.name, in.domain, in.industry, in.size, in.ownerID)
+		return err
+	})
+}
+
+var toolgenToolUpdateCompany = toolimpl.Tool{Name: ToolUpdateCompany, In: toolgenTypeParamsUpdateCompany, Out: toolgenTypeCompany}
 
 // toolgenCallListCompanies reads the arguments of list_companies, calls ListCompanies and writes its result.
 func toolgenCallListCompanies(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1815,206 +1618,80 @@ func toolgenCallListCompanies(ctx context.Context, args []byte) (res toolgen.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateLead reads the arguments of create_lead, calls CreateLead and writes its result.
-func toolgenCallCreateLead(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateLead, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName    string
-		argEmail   string
-		argCompany *string
-		argSource  LeadSource
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateLead); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "email":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argEmail = s0
-			}
-		case "company":
-			if d.Null() {
-				argCompany = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argCompany = p0
-			}
-		case "source":
-			o.Saw(2)
-			toolgenDecodeLeadSource(d, &argSource)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateLead(ctx, argName, argEmail, argCompany, argSource)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeLead(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsCreateLead holds the arguments of create_lead, for its table.
+type toolgenParamsCreateLead struct {
+	name    string
+	email   string
+	company *string
+	source  LeadSource
 }
 
-// toolgenCallUpdateLeadStatus reads the arguments of update_lead_status, calls UpdateLeadStatus and writes its result.
-func toolgenCallUpdateLeadStatus(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolUpdateLeadStatus, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argLeadID string
-		argStatus LeadStatus
-		argReason *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsUpdateLeadStatus); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "lead_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argLeadID = s0
-			}
-		case "status":
-			o.Saw(1)
-			toolgenDecodeLeadStatus(d, &argStatus)
-		case "reason":
-			if d.Null() {
-				argReason = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argReason = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := UpdateLeadStatus(ctx, argLeadID, argStatus, argReason)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeLead(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallCreateLead reads the arguments of create_lead, calls CreateLead and writes its result, as its tables say.
+func toolgenCallCreateLead(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateLead
+	var out Lead
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateLead, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateLead(ctx, in.name, in.email, in.company, in.source)
+		return err
+	})
 }
 
-// toolgenCallConvertLead reads the arguments of convert_lead, calls ConvertLead and writes its result.
-func toolgenCallConvertLead(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolConvertLead, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argLeadID   string
-		argDealName *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsConvertLead); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "lead_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argLeadID = s0
-			}
-		case "deal_name":
-			if d.Null() {
-				argDealName = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argDealName = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ConvertLead(ctx, argLeadID, argDealName)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeContact(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolCreateLead = toolimpl.Tool{Name: ToolCreateLead, In: toolgenTypeParamsCreateLead, Out: toolgenTypeLead}
+
+// toolgenParamsUpdateLeadStatus holds the arguments of update_lead_status, for its table.
+type toolgenParamsUpdateLeadStatus struct {
+	leadID string
+	status LeadStatus
+	reason *string
 }
 
-// toolgenCallAssignLead reads the arguments of assign_lead, calls AssignLead and writes its result.
-func toolgenCallAssignLead(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAssignLead, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argLeadID  string
-		argOwnerID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAssignLead); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "lead_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argLeadID = s0
-			}
-		case "owner_id":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argOwnerID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := AssignLead(ctx, argLeadID, argOwnerID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeLead(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallUpdateLeadStatus reads the arguments of update_lead_status, calls UpdateLeadStatus and writes its result, as its tables say.
+func toolgenCallUpdateLeadStatus(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsUpdateLeadStatus
+	var out Lead
+	return toolimpl.Dispatch(ctx, args, &toolgenToolUpdateLeadStatus, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = UpdateLeadStatus(ctx, in.leadID, in.status, in.reason)
+		return err
+	})
 }
+
+var toolgenToolUpdateLeadStatus = toolimpl.Tool{Name: ToolUpdateLeadStatus, In: toolgenTypeParamsUpdateLeadStatus, Out: toolgenTypeLead}
+
+// toolgenParamsConvertLead holds the arguments of convert_lead, for its table.
+type toolgenParamsConvertLead struct {
+	leadID   string
+	dealName *string
+}
+
+// toolgenCallConvertLead reads the arguments of convert_lead, calls ConvertLead and writes its result, as its tables say.
+func toolgenCallConvertLead(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsConvertLead
+	var out Contact
+	return toolimpl.Dispatch(ctx, args, &toolgenToolConvertLead, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ConvertLead(ctx, in.leadID, in.dealName)
+		return err
+	})
+}
+
+var toolgenToolConvertLead = toolimpl.Tool{Name: ToolConvertLead, In: toolgenTypeParamsConvertLead, Out: toolgenTypeContact}
+
+// toolgenParamsAssignLead holds the arguments of assign_lead, for its table.
+type toolgenParamsAssignLead struct {
+	leadID  string
+	ownerID string
+}
+
+// toolgenCallAssignLead reads the arguments of assign_lead, calls AssignLead and writes its result, as its tables say.
+func toolgenCallAssignLead(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAssignLead
+	var out Lead
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAssignLead, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = AssignLead(ctx, in.leadID, in.ownerID)
+		return err
+	})
+}
+
+var toolgenToolAssignLead = toolimpl.Tool{Name: ToolAssignLead, In: toolgenTypeParamsAssignLead, Out: toolgenTypeLead}
 
 // toolgenCallListLeads reads the arguments of list_leads, calls ListLeads and writes its result.
 func toolgenCallListLeads(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2106,42 +1783,22 @@ func toolgenCallCreateDeal(ctx context.Context, args []byte) (toolgen.Result, er
 
 var toolgenToolCreateDeal = toolimpl.Tool{Name: ToolCreateDeal, In: toolgenTypeNewDeal, Out: toolgenTypeDeal}
 
-// toolgenCallGetDeal reads the arguments of get_deal, calls GetDeal and writes its result.
-func toolgenCallGetDeal(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetDeal, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDealID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetDeal); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "deal_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDealID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetDeal(ctx, argDealID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeDeal(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsGetDeal holds the arguments of get_deal, for its table.
+type toolgenParamsGetDeal struct {
+	dealID string
 }
+
+// toolgenCallGetDeal reads the arguments of get_deal, calls GetDeal and writes its result, as its tables say.
+func toolgenCallGetDeal(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetDeal
+	var out Deal
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetDeal, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetDeal(ctx, in.dealID)
+		return err
+	})
+}
+
+var toolgenToolGetDeal = toolimpl.Tool{Name: ToolGetDeal, In: toolgenTypeParamsGetDeal, Out: toolgenTypeDeal}
 
 // toolgenCallUpdateDeal reads the arguments of update_deal, calls UpdateDeal and writes its result, as its tables say.
 func toolgenCallUpdateDeal(ctx context.Context, args []byte) (toolgen.Result, error) {
@@ -2155,46 +1812,23 @@ func toolgenCallUpdateDeal(ctx context.Context, args []byte) (toolgen.Result, er
 
 var toolgenToolUpdateDeal = toolimpl.Tool{Name: ToolUpdateDeal, In: toolgenTypeDealChanges, Out: toolgenTypeDeal}
 
-// toolgenCallUpdateDealStage reads the arguments of update_deal_stage, calls UpdateDealStage and writes its result.
-func toolgenCallUpdateDealStage(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolUpdateDealStage, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDealID string
-		argStage  DealStage
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsUpdateDealStage); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "deal_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDealID = s0
-			}
-		case "stage":
-			o.Saw(1)
-			toolgenDecodeDealStage(d, &argStage)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := UpdateDealStage(ctx, argDealID, argStage)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeDeal(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsUpdateDealStage holds the arguments of update_deal_stage, for its table.
+type toolgenParamsUpdateDealStage struct {
+	dealID string
+	stage  DealStage
 }
+
+// toolgenCallUpdateDealStage reads the arguments of update_deal_stage, calls UpdateDealStage and writes its result, as its tables say.
+func toolgenCallUpdateDealStage(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsUpdateDealStage
+	var out Deal
+	return toolimpl.Dispatch(ctx, args, &toolgenToolUpdateDealStage, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = UpdateDealStage(ctx, in.dealID, in.stage)
+		return err
+	})
+}
+
+var toolgenToolUpdateDealStage = toolimpl.Tool{Name: ToolUpdateDealStage, In: toolgenTypeParamsUpdateDealStage, Out: toolgenTypeDeal}
 
 // toolgenCallListDeals reads the arguments of list_deals, calls ListDeals and writes its result.
 func toolgenCallListDeals(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2276,218 +1910,79 @@ func toolgenCallListDeals(ctx context.Context, args []byte) (res toolgen.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallMarkDealLost reads the arguments of mark_deal_lost, calls MarkDealLost and writes its result.
-func toolgenCallMarkDealLost(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolMarkDealLost, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDealID     string
-		argReason     LossReason
-		argCompetitor *string
-		argNotes      *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsMarkDealLost); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "deal_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDealID = s0
-			}
-		case "reason":
-			o.Saw(1)
-			toolgenDecodeLossReason(d, &argReason)
-		case "competitor":
-			if d.Null() {
-				argCompetitor = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argCompetitor = p0
-			}
-		case "notes":
-			if d.Null() {
-				argNotes = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argNotes = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := MarkDealLost(ctx, argDealID, argReason, argCompetitor, argNotes)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeDeal(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsMarkDealLost holds the arguments of mark_deal_lost, for its table.
+type toolgenParamsMarkDealLost struct {
+	dealID     string
+	reason     LossReason
+	competitor *string
+	notes      *string
 }
 
-// toolgenCallCloseDealWon reads the arguments of close_deal_won, calls CloseDealWon and writes its result.
-func toolgenCallCloseDealWon(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCloseDealWon, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDealID      string
-		argFinalAmount *float64
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCloseDealWon); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "deal_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDealID = s0
-			}
-		case "final_amount":
-			if d.Null() {
-				argFinalAmount = nil
-			} else {
-				p0 := new(float64)
-				if f1, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-					*p0 = f1
-				}
-				argFinalAmount = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CloseDealWon(ctx, argDealID, argFinalAmount)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeDeal(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallMarkDealLost reads the arguments of mark_deal_lost, calls MarkDealLost and writes its result, as its tables say.
+func toolgenCallMarkDealLost(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsMarkDealLost
+	var out Deal
+	return toolimpl.Dispatch(ctx, args, &toolgenToolMarkDealLost, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = MarkDealLost(ctx, in.dealID, in.reason, in.competitor, in.notes)
+		return err
+	})
 }
 
-// toolgenCallGetPipelineSummary reads the arguments of get_pipeline_summary, calls GetPipelineSummary and writes its result.
-func toolgenCallGetPipelineSummary(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetPipelineSummary, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argOwnerID *string
-		argTeamID  *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetPipelineSummary); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "owner_id":
-			if d.Null() {
-				argOwnerID = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argOwnerID = p0
-			}
-		case "team_id":
-			if d.Null() {
-				argTeamID = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argTeamID = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetPipelineSummary(ctx, argOwnerID, argTeamID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodePipelineSummary(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolMarkDealLost = toolimpl.Tool{Name: ToolMarkDealLost, In: toolgenTypeParamsMarkDealLost, Out: toolgenTypeDeal}
+
+// toolgenParamsCloseDealWon holds the arguments of close_deal_won, for its table.
+type toolgenParamsCloseDealWon struct {
+	dealID      string
+	finalAmount *float64
 }
 
-// toolgenCallGetSalesForecast reads the arguments of get_sales_forecast, calls GetSalesForecast and writes its result.
-func toolgenCallGetSalesForecast(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetSalesForecast, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argQuarter string
-		argOwnerID *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetSalesForecast); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "quarter":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern1, "^[0-9]{4}-Q[1-4]$")
-				argQuarter = s0
-			}
-		case "owner_id":
-			if d.Null() {
-				argOwnerID = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argOwnerID = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetSalesForecast(ctx, argQuarter, argOwnerID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodePipelineSummary(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallCloseDealWon reads the arguments of close_deal_won, calls CloseDealWon and writes its result, as its tables say.
+func toolgenCallCloseDealWon(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCloseDealWon
+	var out Deal
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCloseDealWon, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CloseDealWon(ctx, in.dealID, in.finalAmount)
+		return err
+	})
 }
+
+var toolgenToolCloseDealWon = toolimpl.Tool{Name: ToolCloseDealWon, In: toolgenTypeParamsCloseDealWon, Out: toolgenTypeDeal}
+
+// toolgenParamsGetPipelineSummary holds the arguments of get_pipeline_summary, for its table.
+type toolgenParamsGetPipelineSummary struct {
+	ownerID *string
+	teamID  *string
+}
+
+// toolgenCallGetPipelineSummary reads the arguments of get_pipeline_summary, calls GetPipelineSummary and writes its result, as its tables say.
+func toolgenCallGetPipelineSummary(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetPipelineSummary
+	var out PipelineSummary
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetPipelineSummary, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetPipelineSummary(ctx, in.ownerID, in.teamID)
+		return err
+	})
+}
+
+var toolgenToolGetPipelineSummary = toolimpl.Tool{Name: ToolGetPipelineSummary, In: toolgenTypeParamsGetPipelineSummary, Out: toolgenTypePipelineSummary}
+
+// toolgenParamsGetSalesForecast holds the arguments of get_sales_forecast, for its table.
+type toolgenParamsGetSalesForecast struct {
+	quarter string
+	ownerID *string
+}
+
+// toolgenCallGetSalesForecast reads the arguments of get_sales_forecast, calls GetSalesForecast and writes its result, as its tables say.
+func toolgenCallGetSalesForecast(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetSalesForecast
+	var out PipelineSummary
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetSalesForecast, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetSalesForecast(ctx, in.quarter, in.ownerID)
+		return err
+	})
+}
+
+var toolgenToolGetSalesForecast = toolimpl.Tool{Name: ToolGetSalesForecast, In: toolgenTypeParamsGetSalesForecast, Out: toolgenTypePipelineSummary}
 
 // toolgenCallLogCRMActivity reads the arguments of log_crm_activity, calls LogCRMActivity and writes its result, as its tables say.
 func toolgenCallLogCRMActivity(ctx context.Context, args []byte) (toolgen.Result, error) {
@@ -2572,48 +2067,23 @@ func toolgenCallListCRMActivities(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallAddContactNote reads the arguments of add_contact_note, calls AddContactNote and writes its result.
-func toolgenCallAddContactNote(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAddContactNote, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argContactID string
-		argText      string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAddContactNote); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "contact_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argContactID = s0
-			}
-		case "text":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argText = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := AddContactNote(ctx, argContactID, argText)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeActivity(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsAddContactNote holds the arguments of add_contact_note, for its table.
+type toolgenParamsAddContactNote struct {
+	contactID string
+	text      string
 }
+
+// toolgenCallAddContactNote reads the arguments of add_contact_note, calls AddContactNote and writes its result, as its tables say.
+func toolgenCallAddContactNote(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAddContactNote
+	var out Activity
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAddContactNote, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = AddContactNote(ctx, in.contactID, in.text)
+		return err
+	})
+}
+
+var toolgenToolAddContactNote = toolimpl.Tool{Name: ToolAddContactNote, In: toolgenTypeParamsAddContactNote, Out: toolgenTypeActivity}
 
 // toolgenCallCreateFollowUpTask reads the arguments of create_follow_up_task, calls CreateFollowUpTask and writes its result, as its tables say.
 func toolgenCallCreateFollowUpTask(ctx context.Context, args []byte) (toolgen.Result, error) {
@@ -2693,42 +2163,22 @@ func toolgenCallListCRMTasks(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCompleteCRMTask reads the arguments of complete_crm_task, calls CompleteCRMTask and writes its result.
-func toolgenCallCompleteCRMTask(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCompleteCRMTask, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argTaskID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCompleteCRMTask); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "task_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argTaskID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CompleteCRMTask(ctx, argTaskID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeTask(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsCompleteCRMTask holds the arguments of complete_crm_task, for its table.
+type toolgenParamsCompleteCRMTask struct {
+	taskID string
 }
+
+// toolgenCallCompleteCRMTask reads the arguments of complete_crm_task, calls CompleteCRMTask and writes its result, as its tables say.
+func toolgenCallCompleteCRMTask(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCompleteCRMTask
+	var out Task
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCompleteCRMTask, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CompleteCRMTask(ctx, in.taskID)
+		return err
+	})
+}
+
+var toolgenToolCompleteCRMTask = toolimpl.Tool{Name: ToolCompleteCRMTask, In: toolgenTypeParamsCompleteCRMTask, Out: toolgenTypeTask}
 
 // toolgenCallTagContacts reads the arguments of tag_contacts, calls TagContacts and writes its result.
 func toolgenCallTagContacts(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2772,45 +2222,23 @@ func toolgenCallTagContacts(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateContactSegment reads the arguments of create_contact_segment, calls CreateContactSegment and writes its result.
-func toolgenCallCreateContactSegment(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateContactSegment, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName   string
-		argFilter string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateContactSegment); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "filter":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argFilter = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateContactSegment(ctx, argName, argFilter)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsCreateContactSegment holds the arguments of create_contact_segment, for its table.
+type toolgenParamsCreateContactSegment struct {
+	name   string
+	filter string
 }
+
+// toolgenCallCreateContactSegment reads the arguments of create_contact_segment, calls CreateContactSegment and writes its result, as its tables say.
+func toolgenCallCreateContactSegment(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateContactSegment
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateContactSegment, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateContactSegment(ctx, in.name, in.filter)
+		return err
+	})
+}
+
+var toolgenToolCreateContactSegment = toolimpl.Tool{Name: ToolCreateContactSegment, In: toolgenTypeParamsCreateContactSegment, Text: true}
 
 // toolgenCallEnrollInEmailSequence reads the arguments of enroll_in_email_sequence, calls EnrollInEmailSequence and writes its result.
 func toolgenCallEnrollInEmailSequence(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2966,48 +2394,23 @@ func toolgenCallImportContacts(ctx context.Context, args []byte) (res toolgen.Re
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenCallExportContacts reads the arguments of export_contacts, calls ExportContacts and writes its result.
-func toolgenCallExportContacts(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolExportContacts, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argSegmentID *string
-		argFields    []string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsExportContacts); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "segment_id":
-			if d.Null() {
-				argSegmentID = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argSegmentID = p0
-			}
-		case "fields":
-			o.Saw(0)
-			toolgenDecodeSlicestring(d, &argFields)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ExportContacts(ctx, argSegmentID, argFields)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsExportContacts holds the arguments of export_contacts, for its table.
+type toolgenParamsExportContacts struct {
+	segmentID *string
+	fields    []string
 }
+
+// toolgenCallExportContacts reads the arguments of export_contacts, calls ExportContacts and writes its result, as its tables say.
+func toolgenCallExportContacts(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsExportContacts
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolExportContacts, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ExportContacts(ctx, in.segmentID, in.fields)
+		return err
+	})
+}
+
+var toolgenToolExportContacts = toolimpl.Tool{Name: ToolExportContacts, In: toolgenTypeParamsExportContacts, Text: true}
 
 // toolgenCallTransferRecordOwnership reads the arguments of transfer_record_ownership, calls TransferRecordOwnership and writes its result.
 func toolgenCallTransferRecordOwnership(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3061,65 +2464,25 @@ func toolgenCallTransferRecordOwnership(ctx context.Context, args []byte) (res t
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallAddDealLineItem reads the arguments of add_deal_line_item, calls AddDealLineItem and writes its result.
-func toolgenCallAddDealLineItem(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAddDealLineItem, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDealID          string
-		argProductID       string
-		argQuantity        int
-		argDiscountPercent *float64
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAddDealLineItem); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "deal_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDealID = s0
-			}
-		case "product_id":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argProductID = s0
-			}
-		case "quantity":
-			o.Saw(2)
-			if n0, ok := d.Int(1, 9223372036854775807); ok {
-				argQuantity = int(n0)
-			}
-		case "discount_percent":
-			if d.Null() {
-				argDiscountPercent = nil
-			} else {
-				p0 := new(float64)
-				if f1, ok := d.Float(0, 100, 64); ok {
-					*p0 = f1
-				}
-				argDiscountPercent = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := AddDealLineItem(ctx, argDealID, argProductID, argQuantity, argDiscountPercent)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeDeal(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsAddDealLineItem holds the arguments of add_deal_line_item, for its table.
+type toolgenParamsAddDealLineItem struct {
+	dealID          string
+	productID       string
+	quantity        int
+	discountPercent *float64
 }
+
+// toolgenCallAddDealLineItem reads the arguments of add_deal_line_item, calls AddDealLineItem and writes its result, as its tables say.
+func toolgenCallAddDealLineItem(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAddDealLineItem
+	var out Deal
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAddDealLineItem, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = AddDealLineItem(ctx, in.dealID, in.productID, in.quantity, in.discountPercent)
+		return err
+	})
+}
+
+var toolgenToolAddDealLineItem = toolimpl.Tool{Name: ToolAddDealLineItem, In: toolgenTypeParamsAddDealLineItem, Out: toolgenTypeDeal}
 
 // toolgenCallGetContactTimeline reads the arguments of get_contact_timeline, calls GetContactTimeline and writes its result.
 func toolgenCallGetContactTimeline(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3217,59 +2580,24 @@ func toolgenCallFindDuplicateContacts(ctx context.Context, args []byte) (res too
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallSetContactEmailOptOut reads the arguments of set_contact_email_opt_out, calls SetContactEmailOptOut and writes its result.
-func toolgenCallSetContactEmailOptOut(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSetContactEmailOptOut, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argContactID string
-		argOptedOut  bool
-		argReason    *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSetContactEmailOptOut); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "contact_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argContactID = s0
-			}
-		case "opted_out":
-			o.Saw(1)
-			if b0, ok := d.Bool(); ok {
-				argOptedOut = b0
-			}
-		case "reason":
-			if d.Null() {
-				argReason = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argReason = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := SetContactEmailOptOut(ctx, argContactID, argOptedOut, argReason)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeContact(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsSetContactEmailOptOut holds the arguments of set_contact_email_opt_out, for its table.
+type toolgenParamsSetContactEmailOptOut struct {
+	contactID string
+	optedOut  bool
+	reason    *string
 }
+
+// toolgenCallSetContactEmailOptOut reads the arguments of set_contact_email_opt_out, calls SetContactEmailOptOut and writes its result, as its tables say.
+func toolgenCallSetContactEmailOptOut(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSetContactEmailOptOut
+	var out Contact
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSetContactEmailOptOut, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = SetContactEmailOptOut(ctx, in.contactID, in.optedOut, in.reason)
+		return err
+	})
+}
+
+var toolgenToolSetContactEmailOptOut = toolimpl.Tool{Name: ToolSetContactEmailOptOut, In: toolgenTypeParamsSetContactEmailOptOut, Out: toolgenTypeContact}
 
 // toolgenTypeNewContact describes a NewContact for toolimpl's table-driven reader and writer.
 var toolgenTypeNewContact = &toolimpl.Struct{
@@ -3286,6 +2614,14 @@ var toolgenTypeNewContact = &toolimpl.Struct{
 	},
 }
 
+// toolgenTypeParamsGetContact describes a toolgenParamsGetContact for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetContact = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"contact_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetContact{}.contactID), Kind: toolimpl.FieldString, Required: 1, Key: `"contact_id":`},
+	},
+}
+
 // toolgenTypeContactChanges describes a ContactChanges for toolimpl's table-driven reader and writer.
 var toolgenTypeContactChanges = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"contact_id", "first_name", "last_name", "email", "phone", "company_id", "title"}, Required: []int{0}},
@@ -3297,6 +2633,95 @@ var toolgenTypeContactChanges = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(ContactChanges{}.Phone), Kind: toolimpl.FieldString, Pointer: true, Key: `"phone":`},
 		{Offset: unsafe.Offsetof(ContactChanges{}.CompanyID), Kind: toolimpl.FieldString, Pointer: true, Key: `"company_id":`},
 		{Offset: unsafe.Offsetof(ContactChanges{}.Title), Kind: toolimpl.FieldString, Pointer: true, Key: `"title":`},
+	},
+}
+
+// toolgenTypeParamsMergeContacts describes a toolgenParamsMergeContacts for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsMergeContacts = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"primary_id", "duplicate_ids"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsMergeContacts{}.primaryID), Kind: toolimpl.FieldString, Required: 1, Key: `"primary_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsMergeContacts{}.duplicateIDs), Kind: toolimpl.FieldStrings, Required: 2, Key: `"duplicate_ids":`},
+	},
+}
+
+// toolgenEnumCompanySize are the values of a CompanySize.
+var toolgenEnumCompanySize = &toolimpl.Enum{Values: []string{"1-10", "11-50", "51-200", "201-1000", "1000+"}, Allowed: "\"1-10\", \"11-50\", \"51-200\", \"201-1000\", \"1000+\""}
+
+// toolgenTypeParamsCreateCompany describes a toolgenParamsCreateCompany for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateCompany = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "domain", "industry", "size"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateCompany{}.name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateCompany{}.domain), Kind: toolimpl.FieldString, Pointer: true, Key: `"domain":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateCompany{}.industry), Kind: toolimpl.FieldString, Pointer: true, Key: `"industry":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateCompany{}.size), Kind: toolimpl.FieldEnum, Pointer: true, Enum: toolgenEnumCompanySize, Key: `"size":`},
+	},
+}
+
+// toolgenTypeParamsGetCompany describes a toolgenParamsGetCompany for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetCompany = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"company_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetCompany{}.companyID), Kind: toolimpl.FieldString, Required: 1, Key: `"company_id":`},
+	},
+}
+
+// toolgenTypeParamsUpdateCompany describes a toolgenParamsUpdateCompany for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsUpdateCompany = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"company_id", "name", "domain", "industry", "size", "owner_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateCompany{}.companyID), Kind: toolimpl.FieldString, Required: 1, Key: `"company_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateCompany{}.name), Kind: toolimpl.FieldString, Pointer: true, Key: `"name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateCompany{}.domain), Kind: toolimpl.FieldString, Pointer: true, Key: `"domain":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateCompany{}.industry), Kind: toolimpl.FieldString, Pointer: true, Key: `"industry":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateCompany{}.size), Kind: toolimpl.FieldEnum, Pointer: true, Enum: toolgenEnumCompanySize, Key: `"size":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateCompany{}.ownerID), Kind: toolimpl.FieldString, Pointer: true, Key: `"owner_id":`},
+	},
+}
+
+// toolgenEnumLeadSource are the values of a LeadSource.
+var toolgenEnumLeadSource = &toolimpl.Enum{Values: []string{"website", "referral", "event", "cold_outreach", "partner", "advertising"}, Allowed: "\"website\", \"referral\", \"event\", \"cold_outreach\", \"partner\", \"advertising\""}
+
+// toolgenTypeParamsCreateLead describes a toolgenParamsCreateLead for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateLead = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "email", "company", "source"}, Required: []int{0, 1, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateLead{}.name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateLead{}.email), Kind: toolimpl.FieldString, Required: 2, Key: `"email":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateLead{}.company), Kind: toolimpl.FieldString, Pointer: true, Key: `"company":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateLead{}.source), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumLeadSource, Key: `"source":`},
+	},
+}
+
+// toolgenEnumLeadStatus are the values of a LeadStatus.
+var toolgenEnumLeadStatus = &toolimpl.Enum{Values: []string{"new", "contacted", "qualified", "unqualified", "nurturing", "disqualified"}, Allowed: "\"new\", \"contacted\", \"qualified\", \"unqualified\", \"nurturing\", \"disqualified\""}
+
+// toolgenTypeParamsUpdateLeadStatus describes a toolgenParamsUpdateLeadStatus for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsUpdateLeadStatus = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"lead_id", "status", "reason"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateLeadStatus{}.leadID), Kind: toolimpl.FieldString, Required: 1, Key: `"lead_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateLeadStatus{}.status), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumLeadStatus, Key: `"status":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateLeadStatus{}.reason), Kind: toolimpl.FieldString, Pointer: true, Key: `"reason":`},
+	},
+}
+
+// toolgenTypeParamsConvertLead describes a toolgenParamsConvertLead for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsConvertLead = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"lead_id", "deal_name"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsConvertLead{}.leadID), Kind: toolimpl.FieldString, Required: 1, Key: `"lead_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsConvertLead{}.dealName), Kind: toolimpl.FieldString, Pointer: true, Key: `"deal_name":`},
+	},
+}
+
+// toolgenTypeParamsAssignLead describes a toolgenParamsAssignLead for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAssignLead = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"lead_id", "owner_id"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAssignLead{}.leadID), Kind: toolimpl.FieldString, Required: 1, Key: `"lead_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAssignLead{}.ownerID), Kind: toolimpl.FieldString, Required: 2, Key: `"owner_id":`},
 	},
 }
 
@@ -3318,6 +2743,14 @@ var toolgenTypeNewDeal = &toolimpl.Struct{
 	},
 }
 
+// toolgenTypeParamsGetDeal describes a toolgenParamsGetDeal for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetDeal = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"deal_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetDeal{}.dealID), Kind: toolimpl.FieldString, Required: 1, Key: `"deal_id":`},
+	},
+}
+
 // toolgenTypeDealChanges describes a DealChanges for toolimpl's table-driven reader and writer.
 var toolgenTypeDealChanges = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"deal_id", "name", "amount", "close_date", "owner_id"}, Required: []int{0}},
@@ -3327,6 +2760,56 @@ var toolgenTypeDealChanges = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(DealChanges{}.Amount), Kind: toolimpl.FieldFloat64, Pointer: true, Key: `"amount":`},
 		{Offset: unsafe.Offsetof(DealChanges{}.CloseDate), Kind: toolimpl.FieldTime, Pointer: true, Key: `"close_date":`},
 		{Offset: unsafe.Offsetof(DealChanges{}.OwnerID), Kind: toolimpl.FieldString, Pointer: true, Key: `"owner_id":`},
+	},
+}
+
+// toolgenTypeParamsUpdateDealStage describes a toolgenParamsUpdateDealStage for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsUpdateDealStage = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"deal_id", "stage"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateDealStage{}.dealID), Kind: toolimpl.FieldString, Required: 1, Key: `"deal_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateDealStage{}.stage), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumDealStage, Key: `"stage":`},
+	},
+}
+
+// toolgenEnumLossReason are the values of a LossReason.
+var toolgenEnumLossReason = &toolimpl.Enum{Values: []string{"price", "competitor", "no_budget", "timing", "no_response", "features"}, Allowed: "\"price\", \"competitor\", \"no_budget\", \"timing\", \"no_response\", \"features\""}
+
+// toolgenTypeParamsMarkDealLost describes a toolgenParamsMarkDealLost for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsMarkDealLost = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"deal_id", "reason", "competitor", "notes"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsMarkDealLost{}.dealID), Kind: toolimpl.FieldString, Required: 1, Key: `"deal_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsMarkDealLost{}.reason), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumLossReason, Key: `"reason":`},
+		{Offset: unsafe.Offsetof(toolgenParamsMarkDealLost{}.competitor), Kind: toolimpl.FieldString, Pointer: true, Key: `"competitor":`},
+		{Offset: unsafe.Offsetof(toolgenParamsMarkDealLost{}.notes), Kind: toolimpl.FieldString, Pointer: true, Key: `"notes":`},
+	},
+}
+
+// toolgenTypeParamsCloseDealWon describes a toolgenParamsCloseDealWon for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCloseDealWon = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"deal_id", "final_amount"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCloseDealWon{}.dealID), Kind: toolimpl.FieldString, Required: 1, Key: `"deal_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCloseDealWon{}.finalAmount), Kind: toolimpl.FieldFloat64, Pointer: true, Key: `"final_amount":`},
+	},
+}
+
+// toolgenTypeParamsGetPipelineSummary describes a toolgenParamsGetPipelineSummary for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetPipelineSummary = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"owner_id", "team_id"}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetPipelineSummary{}.ownerID), Kind: toolimpl.FieldString, Pointer: true, Key: `"owner_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGetPipelineSummary{}.teamID), Kind: toolimpl.FieldString, Pointer: true, Key: `"team_id":`},
+	},
+}
+
+// toolgenTypeParamsGetSalesForecast describes a toolgenParamsGetSalesForecast for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetSalesForecast = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"quarter", "owner_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetSalesForecast{}.quarter), Kind: toolimpl.FieldString, Required: 1, Check: &toolimpl.Check{Pattern: toolgenPattern1, PatternText: "^[0-9]{4}-Q[1-4]$"}, Key: `"quarter":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGetSalesForecast{}.ownerID), Kind: toolimpl.FieldString, Pointer: true, Key: `"owner_id":`},
 	},
 }
 
@@ -3346,6 +2829,15 @@ var toolgenTypeNewActivity = &toolimpl.Struct{
 	},
 }
 
+// toolgenTypeParamsAddContactNote describes a toolgenParamsAddContactNote for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAddContactNote = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"contact_id", "text"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAddContactNote{}.contactID), Kind: toolimpl.FieldString, Required: 1, Key: `"contact_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddContactNote{}.text), Kind: toolimpl.FieldString, Required: 2, Key: `"text":`},
+	},
+}
+
 // toolgenTypeNewTask describes a NewTask for toolimpl's table-driven reader and writer.
 var toolgenTypeNewTask = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"title", "due", "contact_id", "deal_id", "assignee_id", "high_priority"}, Required: []int{0, 1}, NullAbsent: []int{5}},
@@ -3356,6 +2848,53 @@ var toolgenTypeNewTask = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(NewTask{}.DealID), Kind: toolimpl.FieldString, Pointer: true, Key: `"deal_id":`},
 		{Offset: unsafe.Offsetof(NewTask{}.AssigneeID), Kind: toolimpl.FieldString, Pointer: true, Key: `"assignee_id":`},
 		{Offset: unsafe.Offsetof(NewTask{}.HighPriority), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"high_priority":`},
+	},
+}
+
+// toolgenTypeParamsCompleteCRMTask describes a toolgenParamsCompleteCRMTask for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCompleteCRMTask = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"task_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCompleteCRMTask{}.taskID), Kind: toolimpl.FieldString, Required: 1, Key: `"task_id":`},
+	},
+}
+
+// toolgenTypeParamsCreateContactSegment describes a toolgenParamsCreateContactSegment for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateContactSegment = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "filter"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateContactSegment{}.name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateContactSegment{}.filter), Kind: toolimpl.FieldString, Required: 2, Key: `"filter":`},
+	},
+}
+
+// toolgenTypeParamsExportContacts describes a toolgenParamsExportContacts for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsExportContacts = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"segment_id", "fields"}, Required: []int{1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsExportContacts{}.segmentID), Kind: toolimpl.FieldString, Pointer: true, Key: `"segment_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsExportContacts{}.fields), Kind: toolimpl.FieldStrings, Required: 1, Key: `"fields":`},
+	},
+}
+
+// toolgenTypeParamsAddDealLineItem describes a toolgenParamsAddDealLineItem for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAddDealLineItem = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"deal_id", "product_id", "quantity", "discount_percent"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAddDealLineItem{}.dealID), Kind: toolimpl.FieldString, Required: 1, Key: `"deal_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddDealLineItem{}.productID), Kind: toolimpl.FieldString, Required: 2, Key: `"product_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddDealLineItem{}.quantity), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsAddDealLineItem{}.quantity)), Required: 3, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"quantity":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddDealLineItem{}.discountPercent), Kind: toolimpl.FieldFloat64, Pointer: true, Check: &toolimpl.Check{FloatMin: 0, FloatMax: 100, FloatBounded: true}, Key: `"discount_percent":`},
+	},
+}
+
+// toolgenTypeParamsSetContactEmailOptOut describes a toolgenParamsSetContactEmailOptOut for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSetContactEmailOptOut = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"contact_id", "opted_out", "reason"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSetContactEmailOptOut{}.contactID), Kind: toolimpl.FieldString, Required: 1, Key: `"contact_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSetContactEmailOptOut{}.optedOut), Kind: toolimpl.FieldBool, Required: 2, Key: `"opted_out":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSetContactEmailOptOut{}.reason), Kind: toolimpl.FieldString, Pointer: true, Key: `"reason":`},
 	},
 }
 
@@ -3377,33 +2916,27 @@ var toolgenTypeContact = &toolimpl.Struct{
 	Size:      unsafe.Sizeof(Contact{}),
 	ReadSlice: toolimpl.ReadSlice[Contact],
 }
-var toolgenArgsGetContact = &toolimpl.Object{Names: []string{"contact_id"}, Required: []int{0}}
+var toolgenArgsSearchContacts = &toolimpl.Object{Names: []string{"query", "company_id", "tag", "limit"}, Required: []int{0, 3}}
 
 // toolgenEncodeContact writes a Contact object, as its table says.
 func toolgenEncodeContact(e *toolimpl.Encoder, v *Contact) {
 	toolimpl.WriteStruct(e, toolgenTypeContact, unsafe.Pointer(v))
 }
 
-var toolgenArgsDeleteContact = &toolimpl.Object{Names: []string{"contact_id"}, Required: []int{0}}
-var toolgenArgsSearchContacts = &toolimpl.Object{Names: []string{"query", "company_id", "tag", "limit"}, Required: []int{0, 3}}
-
-// toolgenDecodeSlicestring reads a []string.
-func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
-	if _, ok := d.Array(); ok {
-		var a0 [8]string
-		s0 := a0[:0]
-		for d.Elem() {
-			var e0 string
-			if s1, ok := d.String(); ok {
-				e0 = s1
-			}
-			s0 = append(s0, e0)
-		}
-		*v = append(make([]string, 0, len(s0)), s0...)
-	}
+// toolgenTypeCompany describes a Company for toolimpl's table-driven reader and writer.
+var toolgenTypeCompany = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "name", "domain", "industry", "size", "owner_id"}, Required: []int{0, 1}, NullAbsent: []int{2, 3, 4, 5}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Company{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Company{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Company{}.Domain), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"domain":`},
+		{Offset: unsafe.Offsetof(Company{}.Industry), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"industry":`},
+		{Offset: unsafe.Offsetof(Company{}.Size), Kind: toolimpl.FieldEnum, OmitEmpty: true, Enum: toolgenEnumCompanySize, Key: `"size":`},
+		{Offset: unsafe.Offsetof(Company{}.OwnerID), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"owner_id":`},
+	},
+	Size:      unsafe.Sizeof(Company{}),
+	ReadSlice: toolimpl.ReadSlice[Company],
 }
-
-var toolgenArgsMergeContacts = &toolimpl.Object{Names: []string{"primary_id", "duplicate_ids"}, Required: []int{0, 1}}
 
 // toolgenDecodeCompanySize reads a CompanySize: one of "1-10", "11-50", "51-200", "201-1000", "1000+".
 func toolgenDecodeCompanySize(d *toolimpl.Decoder, v *CompanySize) {
@@ -3427,66 +2960,12 @@ func toolgenDecodeCompanySize(d *toolimpl.Decoder, v *CompanySize) {
 	}
 }
 
-var toolgenArgsCreateCompany = &toolimpl.Object{Names: []string{"name", "domain", "industry", "size"}, Required: []int{0}}
-
-// toolgenEnumCompanySize are the values of a CompanySize.
-var toolgenEnumCompanySize = &toolimpl.Enum{Values: []string{"1-10", "11-50", "51-200", "201-1000", "1000+"}, Allowed: "\"1-10\", \"11-50\", \"51-200\", \"201-1000\", \"1000+\""}
-
-// toolgenTypeCompany describes a Company for toolimpl's table-driven reader and writer.
-var toolgenTypeCompany = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"id", "name", "domain", "industry", "size", "owner_id"}, Required: []int{0, 1}, NullAbsent: []int{2, 3, 4, 5}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(Company{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
-		{Offset: unsafe.Offsetof(Company{}.Name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
-		{Offset: unsafe.Offsetof(Company{}.Domain), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"domain":`},
-		{Offset: unsafe.Offsetof(Company{}.Industry), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"industry":`},
-		{Offset: unsafe.Offsetof(Company{}.Size), Kind: toolimpl.FieldEnum, OmitEmpty: true, Enum: toolgenEnumCompanySize, Key: `"size":`},
-		{Offset: unsafe.Offsetof(Company{}.OwnerID), Kind: toolimpl.FieldString, OmitEmpty: true, Key: `"owner_id":`},
-	},
-	Size:      unsafe.Sizeof(Company{}),
-	ReadSlice: toolimpl.ReadSlice[Company],
-}
+var toolgenArgsListCompanies = &toolimpl.Object{Names: []string{"industry", "size", "owner_id", "limit"}, Required: []int{3}}
 
 // toolgenEncodeCompany writes a Company object, as its table says.
 func toolgenEncodeCompany(e *toolimpl.Encoder, v *Company) {
 	toolimpl.WriteStruct(e, toolgenTypeCompany, unsafe.Pointer(v))
 }
-
-var toolgenArgsGetCompany = &toolimpl.Object{Names: []string{"company_id"}, Required: []int{0}}
-var toolgenArgsUpdateCompany = &toolimpl.Object{Names: []string{"company_id", "name", "domain", "industry", "size", "owner_id"}, Required: []int{0}}
-var toolgenArgsListCompanies = &toolimpl.Object{Names: []string{"industry", "size", "owner_id", "limit"}, Required: []int{3}}
-
-// toolgenDecodeLeadSource reads a LeadSource: one of "website", "referral", "event", "cold_outreach", "partner", "advertising".
-func toolgenDecodeLeadSource(d *toolimpl.Decoder, v *LeadSource) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "website":
-		*v = Website
-	case "referral":
-		*v = Referral
-	case "event":
-		*v = Event
-	case "cold_outreach":
-		*v = ColdOutreach
-	case "partner":
-		*v = Partner
-	case "advertising":
-		*v = Advertising
-	default:
-		d.NotOneOf(s, "\"website\", \"referral\", \"event\", \"cold_outreach\", \"partner\", \"advertising\"")
-	}
-}
-
-var toolgenArgsCreateLead = &toolimpl.Object{Names: []string{"name", "email", "company", "source"}, Required: []int{0, 1, 3}}
-
-// toolgenEnumLeadSource are the values of a LeadSource.
-var toolgenEnumLeadSource = &toolimpl.Enum{Values: []string{"website", "referral", "event", "cold_outreach", "partner", "advertising"}, Allowed: "\"website\", \"referral\", \"event\", \"cold_outreach\", \"partner\", \"advertising\""}
-
-// toolgenEnumLeadStatus are the values of a LeadStatus.
-var toolgenEnumLeadStatus = &toolimpl.Enum{Values: []string{"new", "contacted", "qualified", "unqualified", "nurturing", "disqualified"}, Allowed: "\"new\", \"contacted\", \"qualified\", \"unqualified\", \"nurturing\", \"disqualified\""}
 
 // toolgenTypeLead describes a Lead for toolimpl's table-driven reader and writer.
 var toolgenTypeLead = &toolimpl.Struct{
@@ -3502,11 +2981,6 @@ var toolgenTypeLead = &toolimpl.Struct{
 	},
 	Size:      unsafe.Sizeof(Lead{}),
 	ReadSlice: toolimpl.ReadSlice[Lead],
-}
-
-// toolgenEncodeLead writes a Lead object, as its table says.
-func toolgenEncodeLead(e *toolimpl.Encoder, v *Lead) {
-	toolimpl.WriteStruct(e, toolgenTypeLead, unsafe.Pointer(v))
 }
 
 // toolgenDecodeLeadStatus reads a LeadStatus: one of "new", "contacted", "qualified", "unqualified", "nurturing", "disqualified".
@@ -3533,10 +3007,36 @@ func toolgenDecodeLeadStatus(d *toolimpl.Decoder, v *LeadStatus) {
 	}
 }
 
-var toolgenArgsUpdateLeadStatus = &toolimpl.Object{Names: []string{"lead_id", "status", "reason"}, Required: []int{0, 1}}
-var toolgenArgsConvertLead = &toolimpl.Object{Names: []string{"lead_id", "deal_name"}, Required: []int{0}}
-var toolgenArgsAssignLead = &toolimpl.Object{Names: []string{"lead_id", "owner_id"}, Required: []int{0, 1}}
+// toolgenDecodeLeadSource reads a LeadSource: one of "website", "referral", "event", "cold_outreach", "partner", "advertising".
+func toolgenDecodeLeadSource(d *toolimpl.Decoder, v *LeadSource) {
+	s, ok := d.StringBytes()
+	if !ok {
+		return
+	}
+	switch string(s) {
+	case "website":
+		*v = Website
+	case "referral":
+		*v = Referral
+	case "event":
+		*v = Event
+	case "cold_outreach":
+		*v = ColdOutreach
+	case "partner":
+		*v = Partner
+	case "advertising":
+		*v = Advertising
+	default:
+		d.NotOneOf(s, "\"website\", \"referral\", \"event\", \"cold_outreach\", \"partner\", \"advertising\"")
+	}
+}
+
 var toolgenArgsListLeads = &toolimpl.Object{Names: []string{"status", "source", "created_after", "owner_id"}}
+
+// toolgenEncodeLead writes a Lead object, as its table says.
+func toolgenEncodeLead(e *toolimpl.Encoder, v *Lead) {
+	toolimpl.WriteStruct(e, toolgenTypeLead, unsafe.Pointer(v))
+}
 
 // toolgenTypeDeal describes a Deal for toolimpl's table-driven reader and writer.
 var toolgenTypeDeal = &toolimpl.Struct{
@@ -3553,12 +3053,6 @@ var toolgenTypeDeal = &toolimpl.Struct{
 	},
 	Size:      unsafe.Sizeof(Deal{}),
 	ReadSlice: toolimpl.ReadSlice[Deal],
-}
-var toolgenArgsGetDeal = &toolimpl.Object{Names: []string{"deal_id"}, Required: []int{0}}
-
-// toolgenEncodeDeal writes a Deal object, as its table says.
-func toolgenEncodeDeal(e *toolimpl.Encoder, v *Deal) {
-	toolimpl.WriteStruct(e, toolgenTypeDeal, unsafe.Pointer(v))
 }
 
 // toolgenDecodeDealStage reads a DealStage: one of "prospecting", "discovery", "demo", "proposal", "negotiation", "closed_won", "closed_lost".
@@ -3587,36 +3081,12 @@ func toolgenDecodeDealStage(d *toolimpl.Decoder, v *DealStage) {
 	}
 }
 
-var toolgenArgsUpdateDealStage = &toolimpl.Object{Names: []string{"deal_id", "stage"}, Required: []int{0, 1}}
 var toolgenArgsListDeals = &toolimpl.Object{Names: []string{"stage", "owner_id", "closing_before", "min_amount"}}
 
-// toolgenDecodeLossReason reads a LossReason: one of "price", "competitor", "no_budget", "timing", "no_response", "features".
-func toolgenDecodeLossReason(d *toolimpl.Decoder, v *LossReason) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "price":
-		*v = Price
-	case "competitor":
-		*v = Competitor
-	case "no_budget":
-		*v = NoBudget
-	case "timing":
-		*v = Timing
-	case "no_response":
-		*v = NoResponse
-	case "features":
-		*v = Features
-	default:
-		d.NotOneOf(s, "\"price\", \"competitor\", \"no_budget\", \"timing\", \"no_response\", \"features\"")
-	}
+// toolgenEncodeDeal writes a Deal object, as its table says.
+func toolgenEncodeDeal(e *toolimpl.Encoder, v *Deal) {
+	toolimpl.WriteStruct(e, toolgenTypeDeal, unsafe.Pointer(v))
 }
-
-var toolgenArgsMarkDealLost = &toolimpl.Object{Names: []string{"deal_id", "reason", "competitor", "notes"}, Required: []int{0, 1}}
-var toolgenArgsCloseDealWon = &toolimpl.Object{Names: []string{"deal_id", "final_amount"}, Required: []int{0}}
-var toolgenArgsGetPipelineSummary = &toolimpl.Object{Names: []string{"owner_id", "team_id"}}
 
 // toolgenTypeStageTotal describes a StageTotal for toolimpl's table-driven reader and writer.
 var toolgenTypeStageTotal = &toolimpl.Struct{
@@ -3639,13 +3109,6 @@ var toolgenTypePipelineSummary = &toolimpl.Struct{
 	},
 }
 
-// toolgenEncodePipelineSummary writes a PipelineSummary object, as its table says.
-func toolgenEncodePipelineSummary(e *toolimpl.Encoder, v *PipelineSummary) {
-	toolimpl.WriteStruct(e, toolgenTypePipelineSummary, unsafe.Pointer(v))
-}
-
-var toolgenArgsGetSalesForecast = &toolimpl.Object{Names: []string{"quarter", "owner_id"}, Required: []int{0}}
-
 // toolgenTypeActivity describes a Activity for toolimpl's table-driven reader and writer.
 var toolgenTypeActivity = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"id", "type", "summary", "occurred_at", "contact_id", "deal_id"}, Required: []int{0, 1, 2, 3}, NullAbsent: []int{4, 5}},
@@ -3667,8 +3130,6 @@ func toolgenEncodeActivity(e *toolimpl.Encoder, v *Activity) {
 	toolimpl.WriteStruct(e, toolgenTypeActivity, unsafe.Pointer(v))
 }
 
-var toolgenArgsAddContactNote = &toolimpl.Object{Names: []string{"contact_id", "text"}, Required: []int{0, 1}}
-
 // toolgenTypeTask describes a Task for toolimpl's table-driven reader and writer.
 var toolgenTypeTask = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"id", "title", "due", "assignee_id", "done"}, Required: []int{0, 1, 2, 3, 4}},
@@ -3689,15 +3150,27 @@ func toolgenEncodeTask(e *toolimpl.Encoder, v *Task) {
 	toolimpl.WriteStruct(e, toolgenTypeTask, unsafe.Pointer(v))
 }
 
-var toolgenArgsCompleteCRMTask = &toolimpl.Object{Names: []string{"task_id"}, Required: []int{0}}
+// toolgenDecodeSlicestring reads a []string.
+func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
+	if _, ok := d.Array(); ok {
+		var a0 [8]string
+		s0 := a0[:0]
+		for d.Elem() {
+			var e0 string
+			if s1, ok := d.String(); ok {
+				e0 = s1
+			}
+			s0 = append(s0, e0)
+		}
+		*v = append(make([]string, 0, len(s0)), s0...)
+	}
+}
+
 var toolgenArgsTagContacts = &toolimpl.Object{Names: []string{"contact_ids", "tags"}, Required: []int{0, 1}}
-var toolgenArgsCreateContactSegment = &toolimpl.Object{Names: []string{"name", "filter"}, Required: []int{0, 1}}
 var toolgenArgsEnrollInEmailSequence = &toolimpl.Object{Names: []string{"sequence_id", "contact_ids", "start_at"}, Required: []int{0, 1}}
 var toolgenArgsRemoveFromEmailSequence = &toolimpl.Object{Names: []string{"sequence_id", "contact_ids"}, Required: []int{0, 1}}
 var toolgenArgsImportContacts = &toolimpl.Object{Names: []string{"file_url", "column_mapping", "update_existing"}, Required: []int{0, 1, 2}}
-var toolgenArgsExportContacts = &toolimpl.Object{Names: []string{"segment_id", "fields"}, Required: []int{1}}
 var toolgenArgsTransferRecordOwnership = &toolimpl.Object{Names: []string{"from_owner_id", "to_owner_id", "include_closed_deals"}, Required: []int{0, 1, 2}}
-var toolgenArgsAddDealLineItem = &toolimpl.Object{Names: []string{"deal_id", "product_id", "quantity", "discount_percent"}, Required: []int{0, 1, 2}}
 var toolgenArgsGetContactTimeline = &toolimpl.Object{Names: []string{"contact_id", "limit"}, Required: []int{0, 1}}
 
 // toolgenDecodeMatchField reads a MatchField: one of "email", "name", "phone".
@@ -3719,7 +3192,12 @@ func toolgenDecodeMatchField(d *toolimpl.Decoder, v *MatchField) {
 }
 
 var toolgenArgsFindDuplicateContacts = &toolimpl.Object{Names: []string{"match_on"}, Required: []int{0}}
-var toolgenArgsSetContactEmailOptOut = &toolimpl.Object{Names: []string{"contact_id", "opted_out", "reason"}, Required: []int{0, 1}}
+
+// A compile error here means a struct type that shares the table of another,
+// of the same layout, changed since this file was generated: run go generate.
+var (
+	_ = toolgenParamsGetContact(toolgenParamsDeleteContact{})
+)
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

@@ -727,7 +727,7 @@ type ExplainQueryRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ExplainQueryRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolExplainQuery, toolgenArgsExplainQuery, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolExplainQuery, &toolgenTypeParamsExplainQuery.Object, unsafe.Pointer(&r), 3)
 }
 
 // ListDatabasesRule is a permission rule for the tool list_databases: each
@@ -768,7 +768,7 @@ type DescribeTableRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DescribeTableRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDescribeTable, toolgenArgsDescribeTable, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolDescribeTable, &toolgenTypeParamsDescribeTable.Object, unsafe.Pointer(&r), 2)
 }
 
 // GetTableStatsRule is a permission rule for the tool get_table_stats: each
@@ -814,7 +814,7 @@ type DropTableRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DropTableRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDropTable, toolgenArgsDropTable, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolDropTable, &toolgenTypeParamsDropTable.Object, unsafe.Pointer(&r), 3)
 }
 
 // AddColumnRule is a permission rule for the tool add_column: each field is a
@@ -829,7 +829,7 @@ type AddColumnRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddColumnRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAddColumn, toolgenArgsAddColumn, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolAddColumn, &toolgenTypeParamsAddColumn.Object, unsafe.Pointer(&r), 3)
 }
 
 // CreateIndexRule is a permission rule for the tool create_index: each field
@@ -847,7 +847,7 @@ type CreateIndexRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateIndexRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateIndex, toolgenArgsCreateIndex, unsafe.Pointer(&r), 6)
+	return toolimpl.RuleOf(ToolCreateIndex, &toolgenTypeParamsCreateIndex.Object, unsafe.Pointer(&r), 6)
 }
 
 // DropIndexRule is a permission rule for the tool drop_index: each field is a
@@ -861,7 +861,7 @@ type DropIndexRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DropIndexRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDropIndex, toolgenArgsDropIndex, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolDropIndex, &toolgenTypeParamsDropIndex.Object, unsafe.Pointer(&r), 2)
 }
 
 // ListIndexesRule is a permission rule for the tool list_indexes: each field
@@ -931,7 +931,7 @@ type CancelRunningQueryRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CancelRunningQueryRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCancelRunningQuery, toolgenArgsCancelRunningQuery, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolCancelRunningQuery, &toolgenTypeParamsCancelRunningQuery.Object, unsafe.Pointer(&r), 2)
 }
 
 // VacuumTableRule is a permission rule for the tool vacuum_table: each field
@@ -946,7 +946,7 @@ type VacuumTableRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r VacuumTableRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolVacuumTable, toolgenArgsVacuumTable, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolVacuumTable, &toolgenTypeParamsVacuumTable.Object, unsafe.Pointer(&r), 3)
 }
 
 // InsertRowsRule is a permission rule for the tool insert_rows: each field is
@@ -1080,7 +1080,7 @@ type DiffDatabaseSchemasRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DiffDatabaseSchemasRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDiffDatabaseSchemas, toolgenArgsDiffDatabaseSchemas, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolDiffDatabaseSchemas, &toolgenTypeParamsDiffDatabaseSchemas.Object, unsafe.Pointer(&r), 2)
 }
 
 // CreateDatabaseUserRule is a permission rule for the tool
@@ -1095,7 +1095,7 @@ type CreateDatabaseUserRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateDatabaseUserRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateDatabaseUser, toolgenArgsCreateDatabaseUser, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolCreateDatabaseUser, &toolgenTypeParamsCreateDatabaseUser.Object, unsafe.Pointer(&r), 3)
 }
 
 // GrantTablePrivilegesRule is a permission rule for the tool
@@ -1111,7 +1111,7 @@ type GrantTablePrivilegesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GrantTablePrivilegesRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGrantTablePrivileges, toolgenArgsGrantTablePrivileges, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolGrantTablePrivileges, &toolgenTypeParamsGrantTablePrivileges.Object, unsafe.Pointer(&r), 4)
 }
 
 // RevokeTablePrivilegesRule is a permission rule for the tool
@@ -1127,7 +1127,7 @@ type RevokeTablePrivilegesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RevokeTablePrivilegesRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRevokeTablePrivileges, toolgenArgsRevokeTablePrivileges, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolRevokeTablePrivileges, &toolgenTypeParamsGrantTablePrivileges.Object, unsafe.Pointer(&r), 4)
 }
 
 // CreateDatabaseBackupRule is a permission rule for the tool
@@ -1141,7 +1141,7 @@ type CreateDatabaseBackupRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateDatabaseBackupRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateDatabaseBackup, toolgenArgsCreateDatabaseBackup, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolCreateDatabaseBackup, &toolgenTypeParamsCreateDatabaseBackup.Object, unsafe.Pointer(&r), 2)
 }
 
 // ListDatabaseBackupsRule is a permission rule for the tool
@@ -1169,7 +1169,7 @@ type RestoreDatabaseBackupRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RestoreDatabaseBackupRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRestoreDatabaseBackup, toolgenArgsRestoreDatabaseBackup, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolRestoreDatabaseBackup, &toolgenTypeParamsRestoreDatabaseBackup.Object, unsafe.Pointer(&r), 3)
 }
 
 // CreateReadReplicaRule is a permission rule for the tool create_read_replica:
@@ -1184,7 +1184,7 @@ type CreateReadReplicaRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateReadReplicaRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateReadReplica, toolgenArgsCreateReadReplica, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolCreateReadReplica, &toolgenTypeParamsCreateReadReplica.Object, unsafe.Pointer(&r), 3)
 }
 
 // GetReplicationLagRule is a permission rule for the tool get_replication_lag:
@@ -1210,7 +1210,7 @@ type PromoteReplicaRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r PromoteReplicaRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolPromoteReplica, toolgenArgsPromoteReplica, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolPromoteReplica, &toolgenTypeParamsPromoteReplica.Object, unsafe.Pointer(&r), 1)
 }
 
 // ResizeDatabaseInstanceRule is a permission rule for the tool
@@ -1225,7 +1225,7 @@ type ResizeDatabaseInstanceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ResizeDatabaseInstanceRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolResizeDatabaseInstance, toolgenArgsResizeDatabaseInstance, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolResizeDatabaseInstance, &toolgenTypeParamsResizeDatabaseInstance.Object, unsafe.Pointer(&r), 3)
 }
 
 // GetCacheValueRule is a permission rule for the tool get_cache_value: each
@@ -1238,7 +1238,7 @@ type GetCacheValueRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetCacheValueRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetCacheValue, toolgenArgsGetCacheValue, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolGetCacheValue, &toolgenTypeParamsGetCacheValue.Object, unsafe.Pointer(&r), 1)
 }
 
 // SetCacheValueRule is a permission rule for the tool set_cache_value: each
@@ -1253,7 +1253,7 @@ type SetCacheValueRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SetCacheValueRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSetCacheValue, toolgenArgsSetCacheValue, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolSetCacheValue, &toolgenTypeParamsSetCacheValue.Object, unsafe.Pointer(&r), 3)
 }
 
 // InvalidateCacheKeysRule is a permission rule for the tool
@@ -1700,51 +1700,24 @@ func toolgenCallExecuteSQLStatement(ctx context.Context, args []byte) (res toolg
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallExplainQuery reads the arguments of explain_query, calls ExplainQuery and writes its result.
-func toolgenCallExplainQuery(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolExplainQuery, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDatabase string
-		argSql      string
-		argAnalyze  bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsExplainQuery); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "database":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDatabase = s0
-			}
-		case "sql":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argSql = s0
-			}
-		case "analyze":
-			o.Saw(2)
-			if b0, ok := d.Bool(); ok {
-				argAnalyze = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ExplainQuery(ctx, argDatabase, argSql, argAnalyze)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsExplainQuery holds the arguments of explain_query, for its table.
+type toolgenParamsExplainQuery struct {
+	database string
+	sql      string
+	analyze  bool
 }
+
+// toolgenCallExplainQuery reads the arguments of explain_query, calls ExplainQuery and writes its result, as its tables say.
+func toolgenCallExplainQuery(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsExplainQuery
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolExplainQuery, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ExplainQuery(ctx, in.database, in.sql, in.analyze)
+		return err
+	})
+}
+
+var toolgenToolExplainQuery = toolimpl.Tool{Name: ToolExplainQuery, In: toolgenTypeParamsExplainQuery, Text: true}
 
 // toolgenCallListDatabases reads the arguments of list_databases, calls ListDatabases and writes its result.
 func toolgenCallListDatabases(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1845,48 +1818,23 @@ func toolgenCallListTables(ctx context.Context, args []byte) (res toolgen.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallDescribeTable reads the arguments of describe_table, calls DescribeTable and writes its result.
-func toolgenCallDescribeTable(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolDescribeTable, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDatabase string
-		argTable    string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsDescribeTable); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "database":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDatabase = s0
-			}
-		case "table":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argTable = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := DescribeTable(ctx, argDatabase, argTable)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeTableInfo(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsDescribeTable holds the arguments of describe_table, for its table.
+type toolgenParamsDescribeTable struct {
+	database string
+	table    string
 }
+
+// toolgenCallDescribeTable reads the arguments of describe_table, calls DescribeTable and writes its result, as its tables say.
+func toolgenCallDescribeTable(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsDescribeTable
+	var out TableInfo
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDescribeTable, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = DescribeTable(ctx, in.database, in.table)
+		return err
+	})
+}
+
+var toolgenToolDescribeTable = toolimpl.Tool{Name: ToolDescribeTable, In: toolgenTypeParamsDescribeTable, Out: toolgenTypeTableInfo}
 
 // toolgenCallGetTableStats reads the arguments of get_table_stats, calls GetTableStats and writes its result.
 func toolgenCallGetTableStats(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1964,215 +1912,79 @@ func toolgenCallCreateTable(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallDropTable reads the arguments of drop_table, calls DropTable and writes its result.
-func toolgenCallDropTable(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolDropTable, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDatabase string
-		argTable    string
-		argCascade  bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsDropTable); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "database":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDatabase = s0
-			}
-		case "table":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argTable = s0
-			}
-		case "cascade":
-			o.Saw(2)
-			if b0, ok := d.Bool(); ok {
-				argCascade = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := DropTable(ctx, argDatabase, argTable, argCascade); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsDropTable holds the arguments of drop_table, for its table.
+type toolgenParamsDropTable struct {
+	database string
+	table    string
+	cascade  bool
 }
 
-// toolgenCallAddColumn reads the arguments of add_column, calls AddColumn and writes its result.
-func toolgenCallAddColumn(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAddColumn, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDatabase string
-		argTable    string
-		argColumn   Column
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAddColumn); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "database":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDatabase = s0
-			}
-		case "table":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argTable = s0
-			}
-		case "column":
-			o.Saw(2)
-			toolgenDecodeColumn(d, &argColumn)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := AddColumn(ctx, argDatabase, argTable, argColumn)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeTableInfo(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallDropTable reads the arguments of drop_table, calls DropTable and writes its result, as its tables say.
+func toolgenCallDropTable(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsDropTable
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDropTable, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return DropTable(ctx, in.database, in.table, in.cascade)
+	})
 }
 
-// toolgenCallCreateIndex reads the arguments of create_index, calls CreateIndex and writes its result.
-func toolgenCallCreateIndex(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateIndex, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDatabase     string
-		argTable        string
-		argColumns      []string
-		argUnique       bool
-		argName         *string
-		argConcurrently bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateIndex); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "database":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDatabase = s0
-			}
-		case "table":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argTable = s0
-			}
-		case "columns":
-			o.Saw(2)
-			if _, ok := d.Array(); ok {
-				var a0 [8]string
-				s0 := a0[:0]
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				d.CheckItems(len(s0), 1, -1)
-				argColumns = append(make([]string, 0, len(s0)), s0...)
-			}
-		case "unique":
-			o.Saw(3)
-			if b0, ok := d.Bool(); ok {
-				argUnique = b0
-			}
-		case "name":
-			if d.Null() {
-				argName = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argName = p0
-			}
-		case "concurrently":
-			o.Saw(4)
-			if b0, ok := d.Bool(); ok {
-				argConcurrently = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateIndex(ctx, argDatabase, argTable, argColumns, argUnique, argName, argConcurrently)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolDropTable = toolimpl.Tool{Name: ToolDropTable, In: toolgenTypeParamsDropTable}
+
+// toolgenParamsAddColumn holds the arguments of add_column, for its table.
+type toolgenParamsAddColumn struct {
+	database string
+	table    string
+	column   Column
 }
 
-// toolgenCallDropIndex reads the arguments of drop_index, calls DropIndex and writes its result.
-func toolgenCallDropIndex(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolDropIndex, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDatabase string
-		argName     string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsDropIndex); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "database":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDatabase = s0
-			}
-		case "name":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := DropIndex(ctx, argDatabase, argName); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallAddColumn reads the arguments of add_column, calls AddColumn and writes its result, as its tables say.
+func toolgenCallAddColumn(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAddColumn
+	var out TableInfo
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAddColumn, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = AddColumn(ctx, in.database, in.table, in.column)
+		return err
+	})
 }
+
+var toolgenToolAddColumn = toolimpl.Tool{Name: ToolAddColumn, In: toolgenTypeParamsAddColumn, Out: toolgenTypeTableInfo}
+
+// toolgenParamsCreateIndex holds the arguments of create_index, for its table.
+type toolgenParamsCreateIndex struct {
+	database     string
+	table        string
+	columns      []string
+	unique       bool
+	name         *string
+	concurrently bool
+}
+
+// toolgenCallCreateIndex reads the arguments of create_index, calls CreateIndex and writes its result, as its tables say.
+func toolgenCallCreateIndex(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateIndex
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateIndex, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateIndex(ctx, in.database, in.table, in.columns, in.unique, in.name, in.concurrently)
+		return err
+	})
+}
+
+var toolgenToolCreateIndex = toolimpl.Tool{Name: ToolCreateIndex, In: toolgenTypeParamsCreateIndex, Text: true}
+
+// toolgenParamsDropIndex holds the arguments of drop_index, for its table.
+type toolgenParamsDropIndex struct {
+	database string
+	name     string
+}
+
+// toolgenCallDropIndex reads the arguments of drop_index, calls DropIndex and writes its result, as its tables say.
+func toolgenCallDropIndex(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsDropIndex
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDropIndex, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return DropIndex(ctx, in.database, in.name)
+	})
+}
+
+var toolgenToolDropIndex = toolimpl.Tool{Name: ToolDropIndex, In: toolgenTypeParamsDropIndex}
 
 // toolgenCallListIndexes reads the arguments of list_indexes, calls ListIndexes and writes its result.
 func toolgenCallListIndexes(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2395,89 +2207,38 @@ func toolgenCallListBlockingLocks(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCancelRunningQuery reads the arguments of cancel_running_query, calls CancelRunningQuery and writes its result.
-func toolgenCallCancelRunningQuery(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCancelRunningQuery, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPid       int
-		argTerminate bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCancelRunningQuery); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "pid":
-			o.Saw(0)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				argPid = int(n0)
-			}
-		case "terminate":
-			o.Saw(1)
-			if b0, ok := d.Bool(); ok {
-				argTerminate = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := CancelRunningQuery(ctx, argPid, argTerminate); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsCancelRunningQuery holds the arguments of cancel_running_query, for its table.
+type toolgenParamsCancelRunningQuery struct {
+	pid       int
+	terminate bool
 }
 
-// toolgenCallVacuumTable reads the arguments of vacuum_table, calls VacuumTable and writes its result.
-func toolgenCallVacuumTable(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolVacuumTable, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDatabase string
-		argTable    string
-		argFull     bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsVacuumTable); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "database":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDatabase = s0
-			}
-		case "table":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argTable = s0
-			}
-		case "full":
-			o.Saw(2)
-			if b0, ok := d.Bool(); ok {
-				argFull = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := VacuumTable(ctx, argDatabase, argTable, argFull); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallCancelRunningQuery reads the arguments of cancel_running_query, calls CancelRunningQuery and writes its result, as its tables say.
+func toolgenCallCancelRunningQuery(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCancelRunningQuery
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCancelRunningQuery, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return CancelRunningQuery(ctx, in.pid, in.terminate)
+	})
 }
+
+var toolgenToolCancelRunningQuery = toolimpl.Tool{Name: ToolCancelRunningQuery, In: toolgenTypeParamsCancelRunningQuery}
+
+// toolgenParamsVacuumTable holds the arguments of vacuum_table, for its table.
+type toolgenParamsVacuumTable struct {
+	database string
+	table    string
+	full     bool
+}
+
+// toolgenCallVacuumTable reads the arguments of vacuum_table, calls VacuumTable and writes its result, as its tables say.
+func toolgenCallVacuumTable(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsVacuumTable
+	return toolimpl.Dispatch(ctx, args, &toolgenToolVacuumTable, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return VacuumTable(ctx, in.database, in.table, in.full)
+	})
+}
+
+var toolgenToolVacuumTable = toolimpl.Tool{Name: ToolVacuumTable, In: toolgenTypeParamsVacuumTable}
 
 // toolgenCallInsertRows reads the arguments of insert_rows, calls InsertRows and writes its result.
 func toolgenCallInsertRows(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2949,238 +2710,96 @@ func toolgenCallRollbackMigration(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallDiffDatabaseSchemas reads the arguments of diff_database_schemas, calls DiffDatabaseSchemas and writes its result.
-func toolgenCallDiffDatabaseSchemas(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolDiffDatabaseSchemas, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argSource string
-		argTarget string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsDiffDatabaseSchemas); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "source":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argSource = s0
-			}
-		case "target":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argTarget = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := DiffDatabaseSchemas(ctx, argSource, argTarget)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsDiffDatabaseSchemas holds the arguments of diff_database_schemas, for its table.
+type toolgenParamsDiffDatabaseSchemas struct {
+	source string
+	target string
 }
 
-// toolgenCallCreateDatabaseUser reads the arguments of create_database_user, calls CreateDatabaseUser and writes its result.
-func toolgenCallCreateDatabaseUser(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateDatabaseUser, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argInstance        string
-		argUsername        string
-		argConnectionLimit *int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateDatabaseUser); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "instance":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argInstance = s0
-			}
-		case "username":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argUsername = s0
-			}
-		case "connection_limit":
-			if d.Null() {
-				argConnectionLimit = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argConnectionLimit = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateDatabaseUser(ctx, argInstance, argUsername, argConnectionLimit)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallDiffDatabaseSchemas reads the arguments of diff_database_schemas, calls DiffDatabaseSchemas and writes its result, as its tables say.
+func toolgenCallDiffDatabaseSchemas(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsDiffDatabaseSchemas
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDiffDatabaseSchemas, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = DiffDatabaseSchemas(ctx, in.source, in.target)
+		return err
+	})
 }
 
-// toolgenCallGrantTablePrivileges reads the arguments of grant_table_privileges, calls GrantTablePrivileges and writes its result.
-func toolgenCallGrantTablePrivileges(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGrantTablePrivileges, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDatabase   string
-		argRole       string
-		argTables     []string
-		argPrivileges []Privilege
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGrantTablePrivileges); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "database":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDatabase = s0
-			}
-		case "role":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argRole = s0
-			}
-		case "tables":
-			o.Saw(2)
-			toolgenDecodeSlicestring(d, &argTables)
-		case "privileges":
-			o.Saw(3)
-			toolgenDecodeSlicePrivilege(d, &argPrivileges)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := GrantTablePrivileges(ctx, argDatabase, argRole, argTables, argPrivileges); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolDiffDatabaseSchemas = toolimpl.Tool{Name: ToolDiffDatabaseSchemas, In: toolgenTypeParamsDiffDatabaseSchemas, Text: true}
+
+// toolgenParamsCreateDatabaseUser holds the arguments of create_database_user, for its table.
+type toolgenParamsCreateDatabaseUser struct {
+	instance        string
+	username        string
+	connectionLimit *int
 }
 
-// toolgenCallRevokeTablePrivileges reads the arguments of revoke_table_privileges, calls RevokeTablePrivileges and writes its result.
-func toolgenCallRevokeTablePrivileges(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRevokeTablePrivileges, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDatabase   string
-		argRole       string
-		argTables     []string
-		argPrivileges []Privilege
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRevokeTablePrivileges); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "database":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDatabase = s0
-			}
-		case "role":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argRole = s0
-			}
-		case "tables":
-			o.Saw(2)
-			toolgenDecodeSlicestring(d, &argTables)
-		case "privileges":
-			o.Saw(3)
-			toolgenDecodeSlicePrivilege(d, &argPrivileges)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := RevokeTablePrivileges(ctx, argDatabase, argRole, argTables, argPrivileges); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallCreateDatabaseUser reads the arguments of create_database_user, calls CreateDatabaseUser and writes its result, as its tables say.
+func toolgenCallCreateDatabaseUser(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateDatabaseUser
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateDatabaseUser, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateDatabaseUser(ctx, in.instance, in.username, in.connectionLimit)
+		return err
+	})
 }
 
-// toolgenCallCreateDatabaseBackup reads the arguments of create_database_backup, calls CreateDatabaseBackup and writes its result.
-func toolgenCallCreateDatabaseBackup(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateDatabaseBackup, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argInstance    string
-		argDescription *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateDatabaseBackup); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "instance":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argInstance = s0
-			}
-		case "description":
-			if d.Null() {
-				argDescription = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argDescription = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateDatabaseBackup(ctx, argInstance, argDescription)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeBackup(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolCreateDatabaseUser = toolimpl.Tool{Name: ToolCreateDatabaseUser, In: toolgenTypeParamsCreateDatabaseUser, Text: true}
+
+// toolgenParamsGrantTablePrivileges holds the arguments of grant_table_privileges, for its table.
+type toolgenParamsGrantTablePrivileges struct {
+	database   string
+	role       string
+	tables     []string
+	privileges []Privilege
 }
+
+// toolgenCallGrantTablePrivileges reads the arguments of grant_table_privileges, calls GrantTablePrivileges and writes its result, as its tables say.
+func toolgenCallGrantTablePrivileges(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGrantTablePrivileges
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGrantTablePrivileges, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return GrantTablePrivileges(ctx, in.database, in.role, in.tables, in.privileges)
+	})
+}
+
+var toolgenToolGrantTablePrivileges = toolimpl.Tool{Name: ToolGrantTablePrivileges, In: toolgenTypeParamsGrantTablePrivileges}
+
+// toolgenParamsRevokeTablePrivileges holds the arguments of revoke_table_privileges, for its table.
+type toolgenParamsRevokeTablePrivileges struct {
+	database   string
+	role       string
+	tables     []string
+	privileges []Privilege
+}
+
+// toolgenCallRevokeTablePrivileges reads the arguments of revoke_table_privileges, calls RevokeTablePrivileges and writes its result, as its tables say.
+func toolgenCallRevokeTablePrivileges(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRevokeTablePrivileges
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRevokeTablePrivileges, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return RevokeTablePrivileges(ctx, in.database, in.role, in.tables, in.privileges)
+	})
+}
+
+var toolgenToolRevokeTablePrivileges = toolimpl.Tool{Name: ToolRevokeTablePrivileges, In: toolgenTypeParamsGrantTablePrivileges}
+
+// toolgenParamsCreateDatabaseBackup holds the arguments of create_database_backup, for its table.
+type toolgenParamsCreateDatabaseBackup struct {
+	instance    string
+	description *string
+}
+
+// toolgenCallCreateDatabaseBackup reads the arguments of create_database_backup, calls CreateDatabaseBackup and writes its result, as its tables say.
+func toolgenCallCreateDatabaseBackup(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateDatabaseBackup
+	var out Backup
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateDatabaseBackup, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateDatabaseBackup(ctx, in.instance, in.description)
+		return err
+	})
+}
+
+var toolgenToolCreateDatabaseBackup = toolimpl.Tool{Name: ToolCreateDatabaseBackup, In: toolgenTypeParamsCreateDatabaseBackup, Out: toolgenTypeBackup}
 
 // toolgenCallListDatabaseBackups reads the arguments of list_database_backups, calls ListDatabaseBackups and writes its result.
 func toolgenCallListDatabaseBackups(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3226,111 +2845,41 @@ func toolgenCallListDatabaseBackups(ctx context.Context, args []byte) (res toolg
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallRestoreDatabaseBackup reads the arguments of restore_database_backup, calls RestoreDatabaseBackup and writes its result.
-func toolgenCallRestoreDatabaseBackup(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRestoreDatabaseBackup, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argBackupID       *string
-		argPointInTime    *time.Time
-		argTargetInstance string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRestoreDatabaseBackup); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "backup_id":
-			if d.Null() {
-				argBackupID = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argBackupID = p0
-			}
-		case "point_in_time":
-			if d.Null() {
-				argPointInTime = nil
-			} else {
-				p0 := new(time.Time)
-				if t1, ok := d.Time(); ok {
-					*p0 = t1
-				}
-				argPointInTime = p0
-			}
-		case "target_instance":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argTargetInstance = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := RestoreDatabaseBackup(ctx, argBackupID, argPointInTime, argTargetInstance); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsRestoreDatabaseBackup holds the arguments of restore_database_backup, for its table.
+type toolgenParamsRestoreDatabaseBackup struct {
+	backupID       *string
+	pointInTime    *time.Time
+	targetInstance string
 }
 
-// toolgenCallCreateReadReplica reads the arguments of create_read_replica, calls CreateReadReplica and writes its result.
-func toolgenCallCreateReadReplica(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateReadReplica, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argInstance string
-		argRegion   string
-		argTier     *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateReadReplica); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "instance":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argInstance = s0
-			}
-		case "region":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argRegion = s0
-			}
-		case "tier":
-			if d.Null() {
-				argTier = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argTier = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateReadReplica(ctx, argInstance, argRegion, argTier)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallRestoreDatabaseBackup reads the arguments of restore_database_backup, calls RestoreDatabaseBackup and writes its result, as its tables say.
+func toolgenCallRestoreDatabaseBackup(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRestoreDatabaseBackup
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRestoreDatabaseBackup, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return RestoreDatabaseBackup(ctx, in.backupID, in.pointInTime, in.targetInstance)
+	})
 }
+
+var toolgenToolRestoreDatabaseBackup = toolimpl.Tool{Name: ToolRestoreDatabaseBackup, In: toolgenTypeParamsRestoreDatabaseBackup}
+
+// toolgenParamsCreateReadReplica holds the arguments of create_read_replica, for its table.
+type toolgenParamsCreateReadReplica struct {
+	instance string
+	region   string
+	tier     *string
+}
+
+// toolgenCallCreateReadReplica reads the arguments of create_read_replica, calls CreateReadReplica and writes its result, as its tables say.
+func toolgenCallCreateReadReplica(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateReadReplica
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateReadReplica, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateReadReplica(ctx, in.instance, in.region, in.tier)
+		return err
+	})
+}
+
+var toolgenToolCreateReadReplica = toolimpl.Tool{Name: ToolCreateReadReplica, In: toolgenTypeParamsCreateReadReplica, Text: true}
 
 // toolgenCallGetReplicationLag reads the arguments of get_replication_lag, calls GetReplicationLag and writes its result.
 func toolgenCallGetReplicationLag(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3378,177 +2927,71 @@ func toolgenCallGetReplicationLag(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallPromoteReplica reads the arguments of promote_replica, calls PromoteReplica and writes its result.
-func toolgenCallPromoteReplica(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolPromoteReplica, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argReplica string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsPromoteReplica); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "replica":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argReplica = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := PromoteReplica(ctx, argReplica); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsPromoteReplica holds the arguments of promote_replica, for its table.
+type toolgenParamsPromoteReplica struct {
+	replica string
 }
 
-// toolgenCallResizeDatabaseInstance reads the arguments of resize_database_instance, calls ResizeDatabaseInstance and writes its result.
-func toolgenCallResizeDatabaseInstance(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolResizeDatabaseInstance, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argInstance  string
-		argTier      *string
-		argStorageGB *int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsResizeDatabaseInstance); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "instance":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argInstance = s0
-			}
-		case "tier":
-			if d.Null() {
-				argTier = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argTier = p0
-			}
-		case "storage_gb":
-			if d.Null() {
-				argStorageGB = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argStorageGB = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := ResizeDatabaseInstance(ctx, argInstance, argTier, argStorageGB); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallPromoteReplica reads the arguments of promote_replica, calls PromoteReplica and writes its result, as its tables say.
+func toolgenCallPromoteReplica(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsPromoteReplica
+	return toolimpl.Dispatch(ctx, args, &toolgenToolPromoteReplica, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return PromoteReplica(ctx, in.replica)
+	})
 }
 
-// toolgenCallGetCacheValue reads the arguments of get_cache_value, calls GetCacheValue and writes its result.
-func toolgenCallGetCacheValue(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetCacheValue, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argKey string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetCacheValue); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "key":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argKey = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetCacheValue(ctx, argKey)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolPromoteReplica = toolimpl.Tool{Name: ToolPromoteReplica, In: toolgenTypeParamsPromoteReplica}
+
+// toolgenParamsResizeDatabaseInstance holds the arguments of resize_database_instance, for its table.
+type toolgenParamsResizeDatabaseInstance struct {
+	instance  string
+	tier      *string
+	storageGB *int
 }
 
-// toolgenCallSetCacheValue reads the arguments of set_cache_value, calls SetCacheValue and writes its result.
-func toolgenCallSetCacheValue(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSetCacheValue, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argKey        string
-		argValue      string
-		argTtlSeconds *int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSetCacheValue); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "key":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argKey = s0
-			}
-		case "value":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argValue = s0
-			}
-		case "ttl_seconds":
-			if d.Null() {
-				argTtlSeconds = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(1, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argTtlSeconds = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := SetCacheValue(ctx, argKey, argValue, argTtlSeconds); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallResizeDatabaseInstance reads the arguments of resize_database_instance, calls ResizeDatabaseInstance and writes its result, as its tables say.
+func toolgenCallResizeDatabaseInstance(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsResizeDatabaseInstance
+	return toolimpl.Dispatch(ctx, args, &toolgenToolResizeDatabaseInstance, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return ResizeDatabaseInstance(ctx, in.instance, in.tier, in.storageGB)
+	})
 }
+
+var toolgenToolResizeDatabaseInstance = toolimpl.Tool{Name: ToolResizeDatabaseInstance, In: toolgenTypeParamsResizeDatabaseInstance}
+
+// toolgenParamsGetCacheValue holds the arguments of get_cache_value, for its table.
+type toolgenParamsGetCacheValue struct {
+	key string
+}
+
+// toolgenCallGetCacheValue reads the arguments of get_cache_value, calls GetCacheValue and writes its result, as its tables say.
+func toolgenCallGetCacheValue(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetCacheValue
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetCacheValue, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetCacheValue(ctx, in.key)
+		return err
+	})
+}
+
+var toolgenToolGetCacheValue = toolimpl.Tool{Name: ToolGetCacheValue, In: toolgenTypeParamsGetCacheValue, Text: true}
+
+// toolgenParamsSetCacheValue holds the arguments of set_cache_value, for its table.
+type toolgenParamsSetCacheValue struct {
+	key        string
+	value      string
+	ttlSeconds *int
+}
+
+// toolgenCallSetCacheValue reads the arguments of set_cache_value, calls SetCacheValue and writes its result, as its tables say.
+func toolgenCallSetCacheValue(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSetCacheValue
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSetCacheValue, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return SetCacheValue(ctx, in.key, in.value, in.ttlSeconds)
+	})
+}
+
+var toolgenToolSetCacheValue = toolimpl.Tool{Name: ToolSetCacheValue, In: toolgenTypeParamsSetCacheValue}
 
 // toolgenCallInvalidateCacheKeys reads the arguments of invalidate_cache_keys, calls InvalidateCacheKeys and writes its result.
 func toolgenCallInvalidateCacheKeys(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3656,6 +3099,202 @@ func toolgenCallFindDocumentsInCollection(ctx context.Context, args []byte) (res
 	return toolimpl.Structured(e), nil
 }
 
+// toolgenTypeParamsExplainQuery describes a toolgenParamsExplainQuery for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsExplainQuery = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"database", "sql", "analyze"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsExplainQuery{}.database), Kind: toolimpl.FieldString, Required: 1, Key: `"database":`},
+		{Offset: unsafe.Offsetof(toolgenParamsExplainQuery{}.sql), Kind: toolimpl.FieldString, Required: 2, Key: `"sql":`},
+		{Offset: unsafe.Offsetof(toolgenParamsExplainQuery{}.analyze), Kind: toolimpl.FieldBool, Required: 3, Key: `"analyze":`},
+	},
+}
+
+// toolgenTypeParamsDescribeTable describes a toolgenParamsDescribeTable for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsDescribeTable = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"database", "table"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsDescribeTable{}.database), Kind: toolimpl.FieldString, Required: 1, Key: `"database":`},
+		{Offset: unsafe.Offsetof(toolgenParamsDescribeTable{}.table), Kind: toolimpl.FieldString, Required: 2, Key: `"table":`},
+	},
+}
+
+// toolgenTypeParamsDropTable describes a toolgenParamsDropTable for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsDropTable = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"database", "table", "cascade"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsDropTable{}.database), Kind: toolimpl.FieldString, Required: 1, Key: `"database":`},
+		{Offset: unsafe.Offsetof(toolgenParamsDropTable{}.table), Kind: toolimpl.FieldString, Required: 2, Key: `"table":`},
+		{Offset: unsafe.Offsetof(toolgenParamsDropTable{}.cascade), Kind: toolimpl.FieldBool, Required: 3, Key: `"cascade":`},
+	},
+}
+
+// toolgenEnumColumnType are the values of a ColumnType.
+var toolgenEnumColumnType = &toolimpl.Enum{Values: []string{"integer", "bigint", "numeric", "text", "boolean", "timestamptz", "date", "uuid", "jsonb"}, Allowed: "\"integer\", \"bigint\", \"numeric\", \"text\", \"boolean\", \"timestamptz\", \"date\", \"uuid\", \"jsonb\""}
+
+// toolgenTypeColumn describes a Column for toolimpl's table-driven reader and writer.
+var toolgenTypeColumn = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "type", "nullable", "default", "primary_key", "unique", "references"}, Required: []int{0, 1}, NullAbsent: []int{2, 4, 5}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Column{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(Column{}.Type), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumColumnType, Key: `"type":`},
+		{Offset: unsafe.Offsetof(Column{}.Nullable), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"nullable":`},
+		{Offset: unsafe.Offsetof(Column{}.Default), Kind: toolimpl.FieldString, Pointer: true, Key: `"default":`},
+		{Offset: unsafe.Offsetof(Column{}.PrimaryKey), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"primary_key":`},
+		{Offset: unsafe.Offsetof(Column{}.Unique), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"unique":`},
+		{Offset: unsafe.Offsetof(Column{}.References), Kind: toolimpl.FieldString, Pointer: true, Key: `"references":`},
+	},
+	Size:      unsafe.Sizeof(Column{}),
+	ReadSlice: toolimpl.ReadSlice[Column],
+}
+
+// toolgenTypeParamsAddColumn describes a toolgenParamsAddColumn for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAddColumn = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"database", "table", "column"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAddColumn{}.database), Kind: toolimpl.FieldString, Required: 1, Key: `"database":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddColumn{}.table), Kind: toolimpl.FieldString, Required: 2, Key: `"table":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddColumn{}.column), Kind: toolimpl.FieldStruct, Required: 3, Elem: toolgenTypeColumn, Key: `"column":`},
+	},
+}
+
+// toolgenTypeParamsCreateIndex describes a toolgenParamsCreateIndex for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateIndex = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"database", "table", "columns", "unique", "name", "concurrently"}, Required: []int{0, 1, 2, 3, 5}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateIndex{}.database), Kind: toolimpl.FieldString, Required: 1, Key: `"database":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateIndex{}.table), Kind: toolimpl.FieldString, Required: 2, Key: `"table":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateIndex{}.columns), Kind: toolimpl.FieldSlice, Required: 3, Bounded: true, Min: 1, Max: -1, Item: &toolimpl.Field{Kind: toolimpl.FieldString}, Key: `"columns":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateIndex{}.unique), Kind: toolimpl.FieldBool, Required: 4, Key: `"unique":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateIndex{}.name), Kind: toolimpl.FieldString, Pointer: true, Key: `"name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateIndex{}.concurrently), Kind: toolimpl.FieldBool, Required: 5, Key: `"concurrently":`},
+	},
+}
+
+// toolgenTypeParamsDropIndex describes a toolgenParamsDropIndex for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsDropIndex = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"database", "name"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsDropIndex{}.database), Kind: toolimpl.FieldString, Required: 1, Key: `"database":`},
+		{Offset: unsafe.Offsetof(toolgenParamsDropIndex{}.name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+	},
+}
+
+// toolgenTypeParamsCancelRunningQuery describes a toolgenParamsCancelRunningQuery for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCancelRunningQuery = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"pid", "terminate"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCancelRunningQuery{}.pid), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsCancelRunningQuery{}.pid)), Required: 1, Key: `"pid":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCancelRunningQuery{}.terminate), Kind: toolimpl.FieldBool, Required: 2, Key: `"terminate":`},
+	},
+}
+
+// toolgenTypeParamsVacuumTable describes a toolgenParamsVacuumTable for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsVacuumTable = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"database", "table", "full"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsVacuumTable{}.database), Kind: toolimpl.FieldString, Required: 1, Key: `"database":`},
+		{Offset: unsafe.Offsetof(toolgenParamsVacuumTable{}.table), Kind: toolimpl.FieldString, Required: 2, Key: `"table":`},
+		{Offset: unsafe.Offsetof(toolgenParamsVacuumTable{}.full), Kind: toolimpl.FieldBool, Required: 3, Key: `"full":`},
+	},
+}
+
+// toolgenTypeParamsDiffDatabaseSchemas describes a toolgenParamsDiffDatabaseSchemas for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsDiffDatabaseSchemas = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"source", "target"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsDiffDatabaseSchemas{}.source), Kind: toolimpl.FieldString, Required: 1, Key: `"source":`},
+		{Offset: unsafe.Offsetof(toolgenParamsDiffDatabaseSchemas{}.target), Kind: toolimpl.FieldString, Required: 2, Key: `"target":`},
+	},
+}
+
+// toolgenTypeParamsCreateDatabaseUser describes a toolgenParamsCreateDatabaseUser for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateDatabaseUser = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"instance", "username", "connection_limit"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDatabaseUser{}.instance), Kind: toolimpl.FieldString, Required: 1, Key: `"instance":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDatabaseUser{}.username), Kind: toolimpl.FieldString, Required: 2, Key: `"username":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDatabaseUser{}.connectionLimit), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsCreateDatabaseUser{}.connectionLimit)), Pointer: true, Key: `"connection_limit":`},
+	},
+}
+
+// toolgenEnumPrivilege are the values of a Privilege.
+var toolgenEnumPrivilege = &toolimpl.Enum{Values: []string{"SELECT", "INSERT", "UPDATE", "DELETE", "TRUNCATE", "REFERENCES", "ALL"}, Allowed: "\"SELECT\", \"INSERT\", \"UPDATE\", \"DELETE\", \"TRUNCATE\", \"REFERENCES\", \"ALL\""}
+
+// toolgenTypeParamsGrantTablePrivileges describes a toolgenParamsGrantTablePrivileges for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGrantTablePrivileges = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"database", "role", "tables", "privileges"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGrantTablePrivileges{}.database), Kind: toolimpl.FieldString, Required: 1, Key: `"database":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGrantTablePrivileges{}.role), Kind: toolimpl.FieldString, Required: 2, Key: `"role":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGrantTablePrivileges{}.tables), Kind: toolimpl.FieldStrings, Required: 3, Key: `"tables":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGrantTablePrivileges{}.privileges), Kind: toolimpl.FieldSlice, Required: 4, Item: &toolimpl.Field{Kind: toolimpl.FieldEnum, Enum: toolgenEnumPrivilege}, Key: `"privileges":`},
+	},
+}
+
+// toolgenTypeParamsCreateDatabaseBackup describes a toolgenParamsCreateDatabaseBackup for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateDatabaseBackup = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"instance", "description"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDatabaseBackup{}.instance), Kind: toolimpl.FieldString, Required: 1, Key: `"instance":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDatabaseBackup{}.description), Kind: toolimpl.FieldString, Pointer: true, Key: `"description":`},
+	},
+}
+
+// toolgenTypeParamsRestoreDatabaseBackup describes a toolgenParamsRestoreDatabaseBackup for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsRestoreDatabaseBackup = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"backup_id", "point_in_time", "target_instance"}, Required: []int{2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsRestoreDatabaseBackup{}.backupID), Kind: toolimpl.FieldString, Pointer: true, Key: `"backup_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRestoreDatabaseBackup{}.pointInTime), Kind: toolimpl.FieldTime, Pointer: true, Key: `"point_in_time":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRestoreDatabaseBackup{}.targetInstance), Kind: toolimpl.FieldString, Required: 1, Key: `"target_instance":`},
+	},
+}
+
+// toolgenTypeParamsCreateReadReplica describes a toolgenParamsCreateReadReplica for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateReadReplica = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"instance", "region", "tier"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateReadReplica{}.instance), Kind: toolimpl.FieldString, Required: 1, Key: `"instance":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateReadReplica{}.region), Kind: toolimpl.FieldString, Required: 2, Key: `"region":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateReadReplica{}.tier), Kind: toolimpl.FieldString, Pointer: true, Key: `"tier":`},
+	},
+}
+
+// toolgenTypeParamsPromoteReplica describes a toolgenParamsPromoteReplica for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsPromoteReplica = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"replica"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsPromoteReplica{}.replica), Kind: toolimpl.FieldString, Required: 1, Key: `"replica":`},
+	},
+}
+
+// toolgenTypeParamsResizeDatabaseInstance describes a toolgenParamsResizeDatabaseInstance for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsResizeDatabaseInstance = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"instance", "tier", "storage_gb"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsResizeDatabaseInstance{}.instance), Kind: toolimpl.FieldString, Required: 1, Key: `"instance":`},
+		{Offset: unsafe.Offsetof(toolgenParamsResizeDatabaseInstance{}.tier), Kind: toolimpl.FieldString, Pointer: true, Key: `"tier":`},
+		{Offset: unsafe.Offsetof(toolgenParamsResizeDatabaseInstance{}.storageGB), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsResizeDatabaseInstance{}.storageGB)), Pointer: true, Key: `"storage_gb":`},
+	},
+}
+
+// toolgenTypeParamsGetCacheValue describes a toolgenParamsGetCacheValue for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetCacheValue = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"key"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetCacheValue{}.key), Kind: toolimpl.FieldString, Required: 1, Key: `"key":`},
+	},
+}
+
+// toolgenTypeParamsSetCacheValue describes a toolgenParamsSetCacheValue for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSetCacheValue = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"key", "value", "ttl_seconds"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSetCacheValue{}.key), Kind: toolimpl.FieldString, Required: 1, Key: `"key":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSetCacheValue{}.value), Kind: toolimpl.FieldString, Required: 2, Key: `"value":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSetCacheValue{}.ttlSeconds), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsSetCacheValue{}.ttlSeconds)), Pointer: true, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"ttl_seconds":`},
+	},
+}
 var toolgenArgsRunSQLQuery = &toolimpl.Object{Names: []string{"database", "sql", "max_rows", "timeout_seconds"}, Required: []int{0, 1, 2, 3}}
 
 // toolgenEncodeQueryResult writes a QueryResult object.
@@ -3687,28 +3326,8 @@ func toolgenEncodeQueryResult(e *toolimpl.Encoder, v *QueryResult) {
 }
 
 var toolgenArgsExecuteSQLStatement = &toolimpl.Object{Names: []string{"database", "sql", "dry_run"}, Required: []int{0, 1, 2}}
-var toolgenArgsExplainQuery = &toolimpl.Object{Names: []string{"database", "sql", "analyze"}, Required: []int{0, 1, 2}}
 var toolgenArgsListDatabases = &toolimpl.Object{Names: []string{"instance"}, Required: []int{0}}
 var toolgenArgsListTables = &toolimpl.Object{Names: []string{"database", "schema"}, Required: []int{0}}
-
-// toolgenEnumColumnType are the values of a ColumnType.
-var toolgenEnumColumnType = &toolimpl.Enum{Values: []string{"integer", "bigint", "numeric", "text", "boolean", "timestamptz", "date", "uuid", "jsonb"}, Allowed: "\"integer\", \"bigint\", \"numeric\", \"text\", \"boolean\", \"timestamptz\", \"date\", \"uuid\", \"jsonb\""}
-
-// toolgenTypeColumn describes a Column for toolimpl's table-driven reader and writer.
-var toolgenTypeColumn = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"name", "type", "nullable", "default", "primary_key", "unique", "references"}, Required: []int{0, 1}, NullAbsent: []int{2, 4, 5}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(Column{}.Name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
-		{Offset: unsafe.Offsetof(Column{}.Type), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumColumnType, Key: `"type":`},
-		{Offset: unsafe.Offsetof(Column{}.Nullable), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"nullable":`},
-		{Offset: unsafe.Offsetof(Column{}.Default), Kind: toolimpl.FieldString, Pointer: true, Key: `"default":`},
-		{Offset: unsafe.Offsetof(Column{}.PrimaryKey), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"primary_key":`},
-		{Offset: unsafe.Offsetof(Column{}.Unique), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"unique":`},
-		{Offset: unsafe.Offsetof(Column{}.References), Kind: toolimpl.FieldString, Pointer: true, Key: `"references":`},
-	},
-	Size:      unsafe.Sizeof(Column{}),
-	ReadSlice: toolimpl.ReadSlice[Column],
-}
 
 // toolgenTypeTableInfo describes a TableInfo for toolimpl's table-driven reader and writer.
 var toolgenTypeTableInfo = &toolimpl.Struct{
@@ -3729,7 +3348,6 @@ func toolgenEncodeTableInfo(e *toolimpl.Encoder, v *TableInfo) {
 	toolimpl.WriteStruct(e, toolgenTypeTableInfo, unsafe.Pointer(v))
 }
 
-var toolgenArgsDescribeTable = &toolimpl.Object{Names: []string{"database", "table"}, Required: []int{0, 1}}
 var toolgenArgsGetTableStats = &toolimpl.Object{Names: []string{"database", "table"}, Required: []int{0, 1}}
 
 // toolgenDecodeNewTable reads a NewTable object.
@@ -3775,16 +3393,6 @@ func toolgenDecodeNewTable(d *toolimpl.Decoder, v *NewTable) {
 	}
 }
 
-var toolgenArgsDropTable = &toolimpl.Object{Names: []string{"database", "table", "cascade"}, Required: []int{0, 1, 2}}
-
-// toolgenDecodeColumn reads a Column object, as its table says.
-func toolgenDecodeColumn(d *toolimpl.Decoder, v *Column) {
-	toolimpl.ReadStruct(d, toolgenTypeColumn, unsafe.Pointer(v))
-}
-
-var toolgenArgsAddColumn = &toolimpl.Object{Names: []string{"database", "table", "column"}, Required: []int{0, 1, 2}}
-var toolgenArgsCreateIndex = &toolimpl.Object{Names: []string{"database", "table", "columns", "unique", "name", "concurrently"}, Required: []int{0, 1, 2, 3, 5}}
-var toolgenArgsDropIndex = &toolimpl.Object{Names: []string{"database", "name"}, Required: []int{0, 1}}
 var toolgenArgsListIndexes = &toolimpl.Object{Names: []string{"database", "table"}, Required: []int{0, 1}}
 var toolgenArgsGetSlowQueries = &toolimpl.Object{Names: []string{"database", "min_mean_millis", "limit"}, Required: []int{0, 2}}
 
@@ -3831,8 +3439,6 @@ func toolgenEncodeSession(e *toolimpl.Encoder, v *Session) {
 }
 
 var toolgenArgsListBlockingLocks = &toolimpl.Object{Names: []string{"database"}, Required: []int{0}}
-var toolgenArgsCancelRunningQuery = &toolimpl.Object{Names: []string{"pid", "terminate"}, Required: []int{0, 1}}
-var toolgenArgsVacuumTable = &toolimpl.Object{Names: []string{"database", "table", "full"}, Required: []int{0, 1, 2}}
 var toolgenArgsInsertRows = &toolimpl.Object{Names: []string{"database", "table", "rows"}, Required: []int{0, 1, 2}}
 var toolgenArgsUpdateRows = &toolimpl.Object{Names: []string{"database", "table", "set", "where"}, Required: []int{0, 1, 2, 3}}
 var toolgenArgsDeleteRows = &toolimpl.Object{Names: []string{"database", "table", "where"}, Required: []int{0, 1, 2}}
@@ -3882,8 +3488,29 @@ func toolgenEncodeMigration(e *toolimpl.Encoder, v *Migration) {
 
 var toolgenArgsApplyMigrations = &toolimpl.Object{Names: []string{"database", "to_version"}, Required: []int{0}}
 var toolgenArgsRollbackMigration = &toolimpl.Object{Names: []string{"database", "steps"}, Required: []int{0, 1}}
-var toolgenArgsDiffDatabaseSchemas = &toolimpl.Object{Names: []string{"source", "target"}, Required: []int{0, 1}}
-var toolgenArgsCreateDatabaseUser = &toolimpl.Object{Names: []string{"instance", "username", "connection_limit"}, Required: []int{0, 1}}
+
+// toolgenTypeBackup describes a Backup for toolimpl's table-driven reader and writer.
+var toolgenTypeBackup = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "instance", "size_bytes", "created_at", "automatic"}, Required: []int{0, 1, 2, 3, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Backup{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(Backup{}.Instance), Kind: toolimpl.FieldString, Required: 2, Key: `"instance":`},
+		{Offset: unsafe.Offsetof(Backup{}.SizeBytes), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Backup{}.SizeBytes)), Required: 3, Key: `"size_bytes":`},
+		{Offset: unsafe.Offsetof(Backup{}.CreatedAt), Kind: toolimpl.FieldTime, Required: 4, Key: `"created_at":`},
+		{Offset: unsafe.Offsetof(Backup{}.Automatic), Kind: toolimpl.FieldBool, Required: 5, Key: `"automatic":`},
+	},
+	Size:      unsafe.Sizeof(Backup{}),
+	ReadSlice: toolimpl.ReadSlice[Backup],
+}
+var toolgenArgsListDatabaseBackups = &toolimpl.Object{Names: []string{"instance"}, Required: []int{0}}
+
+// toolgenEncodeBackup writes a Backup object, as its table says.
+func toolgenEncodeBackup(e *toolimpl.Encoder, v *Backup) {
+	toolimpl.WriteStruct(e, toolgenTypeBackup, unsafe.Pointer(v))
+}
+
+var toolgenArgsGetReplicationLag = &toolimpl.Object{Names: []string{"instance"}, Required: []int{0}}
+var toolgenArgsInvalidateCacheKeys = &toolimpl.Object{Names: []string{"pattern"}, Required: []int{0}}
 
 // toolgenDecodeSlicestring reads a []string.
 func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
@@ -3901,77 +3528,17 @@ func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
 	}
 }
 
-// toolgenDecodeSlicePrivilege reads a []Privilege.
-func toolgenDecodeSlicePrivilege(d *toolimpl.Decoder, v *[]Privilege) {
-	if _, ok := d.Array(); ok {
-		var a0 [8]Privilege
-		s0 := a0[:0]
-		for d.Elem() {
-			var e0 Privilege
-			toolgenDecodePrivilege(d, &e0)
-			s0 = append(s0, e0)
-		}
-		*v = append(make([]Privilege, 0, len(s0)), s0...)
-	}
-}
-
-var toolgenArgsGrantTablePrivileges = &toolimpl.Object{Names: []string{"database", "role", "tables", "privileges"}, Required: []int{0, 1, 2, 3}}
-var toolgenArgsRevokeTablePrivileges = &toolimpl.Object{Names: []string{"database", "role", "tables", "privileges"}, Required: []int{0, 1, 2, 3}}
-var toolgenArgsCreateDatabaseBackup = &toolimpl.Object{Names: []string{"instance", "description"}, Required: []int{0}}
-
-// toolgenTypeBackup describes a Backup for toolimpl's table-driven reader and writer.
-var toolgenTypeBackup = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"id", "instance", "size_bytes", "created_at", "automatic"}, Required: []int{0, 1, 2, 3, 4}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(Backup{}.ID), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
-		{Offset: unsafe.Offsetof(Backup{}.Instance), Kind: toolimpl.FieldString, Required: 2, Key: `"instance":`},
-		{Offset: unsafe.Offsetof(Backup{}.SizeBytes), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Backup{}.SizeBytes)), Required: 3, Key: `"size_bytes":`},
-		{Offset: unsafe.Offsetof(Backup{}.CreatedAt), Kind: toolimpl.FieldTime, Required: 4, Key: `"created_at":`},
-		{Offset: unsafe.Offsetof(Backup{}.Automatic), Kind: toolimpl.FieldBool, Required: 5, Key: `"automatic":`},
-	},
-	Size:      unsafe.Sizeof(Backup{}),
-	ReadSlice: toolimpl.ReadSlice[Backup],
-}
-
-// toolgenEncodeBackup writes a Backup object, as its table says.
-func toolgenEncodeBackup(e *toolimpl.Encoder, v *Backup) {
-	toolimpl.WriteStruct(e, toolgenTypeBackup, unsafe.Pointer(v))
-}
-
-var toolgenArgsListDatabaseBackups = &toolimpl.Object{Names: []string{"instance"}, Required: []int{0}}
-var toolgenArgsRestoreDatabaseBackup = &toolimpl.Object{Names: []string{"backup_id", "point_in_time", "target_instance"}, Required: []int{2}}
-var toolgenArgsCreateReadReplica = &toolimpl.Object{Names: []string{"instance", "region", "tier"}, Required: []int{0, 1}}
-var toolgenArgsGetReplicationLag = &toolimpl.Object{Names: []string{"instance"}, Required: []int{0}}
-var toolgenArgsPromoteReplica = &toolimpl.Object{Names: []string{"replica"}, Required: []int{0}}
-var toolgenArgsResizeDatabaseInstance = &toolimpl.Object{Names: []string{"instance", "tier", "storage_gb"}, Required: []int{0}}
-var toolgenArgsGetCacheValue = &toolimpl.Object{Names: []string{"key"}, Required: []int{0}}
-var toolgenArgsSetCacheValue = &toolimpl.Object{Names: []string{"key", "value", "ttl_seconds"}, Required: []int{0, 1}}
-var toolgenArgsInvalidateCacheKeys = &toolimpl.Object{Names: []string{"pattern"}, Required: []int{0}}
 var toolgenArgsFindDocumentsInCollection = &toolimpl.Object{Names: []string{"collection", "filter", "projection", "limit"}, Required: []int{0, 1, 2, 3}}
+
+// toolgenDecodeColumn reads a Column object, as its table says.
+func toolgenDecodeColumn(d *toolimpl.Decoder, v *Column) {
+	toolimpl.ReadStruct(d, toolgenTypeColumn, unsafe.Pointer(v))
+}
+
 var toolgenObjectNewTable = &toolimpl.Object{Names: []string{"database", "schema", "name", "columns", "if_not_exists"}, Required: []int{0, 2, 3}, NullAbsent: []int{1, 4}}
 
-// toolgenDecodePrivilege reads a Privilege: one of "SELECT", "INSERT", "UPDATE", "DELETE", "TRUNCATE", "REFERENCES", "ALL".
-func toolgenDecodePrivilege(d *toolimpl.Decoder, v *Privilege) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "SELECT":
-		*v = Select
-	case "INSERT":
-		*v = Insert
-	case "UPDATE":
-		*v = Update
-	case "DELETE":
-		*v = Delete
-	case "TRUNCATE":
-		*v = Truncate
-	case "REFERENCES":
-		*v = References
-	case "ALL":
-		*v = AllPrivileges
-	default:
-		d.NotOneOf(s, "\"SELECT\", \"INSERT\", \"UPDATE\", \"DELETE\", \"TRUNCATE\", \"REFERENCES\", \"ALL\"")
-	}
-}
+// A compile error here means a struct type that shares the table of another,
+// of the same layout, changed since this file was generated: run go generate.
+var (
+	_ = toolgenParamsGrantTablePrivileges(toolgenParamsRevokeTablePrivileges{})
+)

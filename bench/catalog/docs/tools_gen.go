@@ -6,7 +6,6 @@ package docs
 
 import (
 	"context"
-	"math"
 	"unsafe"
 
 	"github.com/toolgen-dev/toolgen"
@@ -622,7 +621,7 @@ type CreateDocumentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateDocumentRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateDocument, toolgenArgsCreateDocument, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolCreateDocument, &toolgenTypeParamsCreateDocument.Object, unsafe.Pointer(&r), 3)
 }
 
 // GetDocumentContentRule is a permission rule for the tool
@@ -636,7 +635,7 @@ type GetDocumentContentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetDocumentContentRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetDocumentContent, toolgenArgsGetDocumentContent, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolGetDocumentContent, &toolgenTypeParamsGetDocumentContent.Object, unsafe.Pointer(&r), 2)
 }
 
 // AppendToDocumentRule is a permission rule for the tool append_to_document:
@@ -651,7 +650,7 @@ type AppendToDocumentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AppendToDocumentRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAppendToDocument, toolgenArgsAppendToDocument, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolAppendToDocument, &toolgenTypeParamsAppendToDocument.Object, unsafe.Pointer(&r), 3)
 }
 
 // FindAndReplaceInDocumentRule is a permission rule for the tool
@@ -683,7 +682,7 @@ type InsertTableRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r InsertTableRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolInsertTable, toolgenArgsInsertTable, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolInsertTable, &toolgenTypeParamsInsertTable.Object, unsafe.Pointer(&r), 4)
 }
 
 // InsertImageRule is a permission rule for the tool insert_image: each field
@@ -699,7 +698,7 @@ type InsertImageRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r InsertImageRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolInsertImage, toolgenArgsInsertImage, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolInsertImage, &toolgenTypeParamsInsertImage.Object, unsafe.Pointer(&r), 4)
 }
 
 // CommentOnDocumentRule is a permission rule for the tool comment_on_document:
@@ -714,7 +713,7 @@ type CommentOnDocumentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CommentOnDocumentRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCommentOnDocument, toolgenArgsCommentOnDocument, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolCommentOnDocument, &toolgenTypeParamsCommentOnDocument.Object, unsafe.Pointer(&r), 3)
 }
 
 // ListDocumentCommentsRule is a permission rule for the tool
@@ -743,7 +742,7 @@ type ResolveDocumentCommentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ResolveDocumentCommentRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolResolveDocumentComment, toolgenArgsResolveDocumentComment, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolResolveDocumentComment, &toolgenTypeParamsResolveDocumentComment.Object, unsafe.Pointer(&r), 3)
 }
 
 // ExportDocumentRule is a permission rule for the tool export_document: each
@@ -757,7 +756,7 @@ type ExportDocumentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ExportDocumentRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolExportDocument, toolgenArgsExportDocument, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolExportDocument, &toolgenTypeParamsExportDocument.Object, unsafe.Pointer(&r), 2)
 }
 
 // ListDocumentRevisionsRule is a permission rule for the tool
@@ -783,7 +782,7 @@ type GetDocumentStatsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetDocumentStatsRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetDocumentStats, toolgenArgsGetDocumentStats, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolGetDocumentStats, &toolgenTypeParamsGetDocumentStats.Object, unsafe.Pointer(&r), 1)
 }
 
 // TranslateDocumentRule is a permission rule for the tool translate_document:
@@ -797,7 +796,7 @@ type TranslateDocumentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TranslateDocumentRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTranslateDocument, toolgenArgsTranslateDocument, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolTranslateDocument, &toolgenTypeParamsTranslateDocument.Object, unsafe.Pointer(&r), 2)
 }
 
 // FillDocumentTemplateRule is a permission rule for the tool
@@ -826,7 +825,7 @@ type PublishToWebRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r PublishToWebRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolPublishToWeb, toolgenArgsPublishToWeb, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolPublishToWeb, &toolgenTypeParamsPublishToWeb.Object, unsafe.Pointer(&r), 2)
 }
 
 // CreateSpreadsheetRule is a permission rule for the tool create_spreadsheet:
@@ -840,7 +839,7 @@ type CreateSpreadsheetRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateSpreadsheetRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateSpreadsheet, toolgenArgsCreateSpreadsheet, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolCreateSpreadsheet, &toolgenTypeParamsCreateSpreadsheet.Object, unsafe.Pointer(&r), 2)
 }
 
 // ReadSheetRangeRule is a permission rule for the tool read_sheet_range: each
@@ -900,7 +899,7 @@ type ClearSheetRangeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ClearSheetRangeRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolClearSheetRange, toolgenArgsClearSheetRange, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolClearSheetRange, &toolgenTypeParamsClearSheetRange.Object, unsafe.Pointer(&r), 2)
 }
 
 // SetCellFormulaRule is a permission rule for the tool set_cell_formula: each
@@ -915,7 +914,7 @@ type SetCellFormulaRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SetCellFormulaRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSetCellFormula, toolgenArgsSetCellFormula, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolSetCellFormula, &toolgenTypeParamsSetCellFormula.Object, unsafe.Pointer(&r), 3)
 }
 
 // AddSheetTabRule is a permission rule for the tool add_sheet_tab: each field
@@ -929,7 +928,7 @@ type AddSheetTabRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddSheetTabRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAddSheetTab, toolgenArgsAddSheetTab, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolAddSheetTab, &toolgenTypeParamsAddSheetTab.Object, unsafe.Pointer(&r), 2)
 }
 
 // DeleteSheetTabRule is a permission rule for the tool delete_sheet_tab: each
@@ -943,7 +942,7 @@ type DeleteSheetTabRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteSheetTabRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDeleteSheetTab, toolgenArgsDeleteSheetTab, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolDeleteSheetTab, &toolgenTypeParamsAddSheetTab.Object, unsafe.Pointer(&r), 2)
 }
 
 // SortSheetRangeRule is a permission rule for the tool sort_sheet_range: each
@@ -959,7 +958,7 @@ type SortSheetRangeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SortSheetRangeRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSortSheetRange, toolgenArgsSortSheetRange, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolSortSheetRange, &toolgenTypeParamsSortSheetRange.Object, unsafe.Pointer(&r), 4)
 }
 
 // CreatePivotTableRule is a permission rule for the tool create_pivot_table:
@@ -993,7 +992,7 @@ type CreateChartRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateChartRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateChart, toolgenArgsCreateChart, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolCreateChart, &toolgenTypeParamsCreateChart.Object, unsafe.Pointer(&r), 4)
 }
 
 // FormatCellsRule is a permission rule for the tool format_cells: each field
@@ -1029,7 +1028,7 @@ type AddConditionalFormattingRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddConditionalFormattingRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAddConditionalFormatting, toolgenArgsAddConditionalFormatting, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolAddConditionalFormatting, &toolgenTypeParamsAddConditionalFormatting.Object, unsafe.Pointer(&r), 4)
 }
 
 // FreezePanesRule is a permission rule for the tool freeze_panes: each field
@@ -1045,7 +1044,7 @@ type FreezePanesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FreezePanesRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolFreezePanes, toolgenArgsFreezePanes, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolFreezePanes, &toolgenTypeParamsFreezePanes.Object, unsafe.Pointer(&r), 4)
 }
 
 // AddDropdownValidationRule is a permission rule for the tool
@@ -1061,7 +1060,7 @@ type AddDropdownValidationRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddDropdownValidationRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAddDropdownValidation, toolgenArgsAddDropdownValidation, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolAddDropdownValidation, &toolgenTypeParamsAddDropdownValidation.Object, unsafe.Pointer(&r), 4)
 }
 
 // ProtectSheetRangeRule is a permission rule for the tool protect_sheet_range:
@@ -1076,7 +1075,7 @@ type ProtectSheetRangeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ProtectSheetRangeRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolProtectSheetRange, toolgenArgsProtectSheetRange, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolProtectSheetRange, &toolgenTypeParamsProtectSheetRange.Object, unsafe.Pointer(&r), 3)
 }
 
 // ImportCSVToSheetRule is a permission rule for the tool import_csv_to_sheet:
@@ -1105,7 +1104,7 @@ type CreatePresentationRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreatePresentationRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreatePresentation, toolgenArgsCreatePresentation, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolCreatePresentation, &toolgenTypeParamsCreatePresentation.Object, unsafe.Pointer(&r), 2)
 }
 
 // AddSlideRule is a permission rule for the tool add_slide: each field is a
@@ -1150,7 +1149,7 @@ type AddSpeakerNotesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddSpeakerNotesRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAddSpeakerNotes, toolgenArgsAddSpeakerNotes, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolAddSpeakerNotes, &toolgenTypeParamsAddSpeakerNotes.Object, unsafe.Pointer(&r), 3)
 }
 
 // ShareDocumentRule is a permission rule for the tool share_document: each
@@ -1166,7 +1165,7 @@ type ShareDocumentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ShareDocumentRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolShareDocument, toolgenArgsShareDocument, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolShareDocument, &toolgenTypeParamsShareDocument.Object, unsafe.Pointer(&r), 4)
 }
 
 // DuplicateDocumentRule is a permission rule for the tool duplicate_document:
@@ -1180,7 +1179,7 @@ type DuplicateDocumentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DuplicateDocumentRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDuplicateDocument, toolgenArgsDuplicateDocument, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolDuplicateDocument, &toolgenTypeParamsDuplicateDocument.Object, unsafe.Pointer(&r), 2)
 }
 
 // SearchDocumentsRule is a permission rule for the tool search_documents: each
@@ -1208,155 +1207,62 @@ type DeleteDocumentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteDocumentRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDeleteDocument, toolgenArgsDeleteDocument, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolDeleteDocument, &toolgenTypeParamsGetDocumentStats.Object, unsafe.Pointer(&r), 1)
 }
 
-// toolgenCallCreateDocument reads the arguments of create_document, calls CreateDocument and writes its result.
-func toolgenCallCreateDocument(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateDocument, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argTitle      string
-		argFolderID   *string
-		argTemplateID *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateDocument); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "title":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argTitle = s0
-			}
-		case "folder_id":
-			if d.Null() {
-				argFolderID = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argFolderID = p0
-			}
-		case "template_id":
-			if d.Null() {
-				argTemplateID = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argTemplateID = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateDocument(ctx, argTitle, argFolderID, argTemplateID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeDoc(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsCreateDocument holds the arguments of create_document, for its table.
+type toolgenParamsCreateDocument struct {
+	title      string
+	folderID   *string
+	templateID *string
 }
 
-// toolgenCallGetDocumentContent reads the arguments of get_document_content, calls GetDocumentContent and writes its result.
-func toolgenCallGetDocumentContent(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetDocumentContent, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDocumentID string
-		argFormat     ContentFormat
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetDocumentContent); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "document_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDocumentID = s0
-			}
-		case "format":
-			o.Saw(1)
-			toolgenDecodeContentFormat(d, &argFormat)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetDocumentContent(ctx, argDocumentID, argFormat)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallCreateDocument reads the arguments of create_document, calls CreateDocument and writes its result, as its tables say.
+func toolgenCallCreateDocument(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateDocument
+	var out Doc
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateDocument, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateDocument(ctx, in.title, in.folderID, in.templateID)
+		return err
+	})
 }
 
-// toolgenCallAppendToDocument reads the arguments of append_to_document, calls AppendToDocument and writes its result.
-func toolgenCallAppendToDocument(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAppendToDocument, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDocumentID   string
-		argText         string
-		argHeadingLevel *int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAppendToDocument); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "document_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDocumentID = s0
-			}
-		case "text":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argText = s0
-			}
-		case "heading_level":
-			if d.Null() {
-				argHeadingLevel = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(1, 6); ok {
-					*p0 = int(n1)
-				}
-				argHeadingLevel = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := AppendToDocument(ctx, argDocumentID, argText, argHeadingLevel); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolCreateDocument = toolimpl.Tool{Name: ToolCreateDocument, In: toolgenTypeParamsCreateDocument, Out: toolgenTypeDoc}
+
+// toolgenParamsGetDocumentContent holds the arguments of get_document_content, for its table.
+type toolgenParamsGetDocumentContent struct {
+	documentID string
+	format     ContentFormat
 }
+
+// toolgenCallGetDocumentContent reads the arguments of get_document_content, calls GetDocumentContent and writes its result, as its tables say.
+func toolgenCallGetDocumentContent(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetDocumentContent
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetDocumentContent, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetDocumentContent(ctx, in.documentID, in.format)
+		return err
+	})
+}
+
+var toolgenToolGetDocumentContent = toolimpl.Tool{Name: ToolGetDocumentContent, In: toolgenTypeParamsGetDocumentContent, Text: true}
+
+// toolgenParamsAppendToDocument holds the arguments of append_to_document, for its table.
+type toolgenParamsAppendToDocument struct {
+	documentID   string
+	text         string
+	headingLevel *int
+}
+
+// toolgenCallAppendToDocument reads the arguments of append_to_document, calls AppendToDocument and writes its result, as its tables say.
+func toolgenCallAppendToDocument(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAppendToDocument
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAppendToDocument, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return AppendToDocument(ctx, in.documentID, in.text, in.headingLevel)
+	})
+}
+
+var toolgenToolAppendToDocument = toolimpl.Tool{Name: ToolAppendToDocument, In: toolgenTypeParamsAppendToDocument}
 
 // toolgenCallFindAndReplaceInDocument reads the arguments of find_and_replace_in_document, calls FindAndReplaceInDocument and writes its result.
 func toolgenCallFindAndReplaceInDocument(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1416,171 +1322,60 @@ func toolgenCallFindAndReplaceInDocument(ctx context.Context, args []byte) (res 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallInsertTable reads the arguments of insert_table, calls InsertTable and writes its result.
-func toolgenCallInsertTable(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolInsertTable, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDocumentID   string
-		argRows         int
-		argColumns      int
-		argAfterHeading *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsInsertTable); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "document_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDocumentID = s0
-			}
-		case "rows":
-			o.Saw(1)
-			if n0, ok := d.Int(1, 200); ok {
-				argRows = int(n0)
-			}
-		case "columns":
-			o.Saw(2)
-			if n0, ok := d.Int(1, 20); ok {
-				argColumns = int(n0)
-			}
-		case "after_heading":
-			if d.Null() {
-				argAfterHeading = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argAfterHeading = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := InsertTable(ctx, argDocumentID, argRows, argColumns, argAfterHeading); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsInsertTable holds the arguments of insert_table, for its table.
+type toolgenParamsInsertTable struct {
+	documentID   string
+	rows         int
+	columns      int
+	afterHeading *string
 }
 
-// toolgenCallInsertImage reads the arguments of insert_image, calls InsertImage and writes its result.
-func toolgenCallInsertImage(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolInsertImage, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDocumentID   string
-		argImageURL     string
-		argAfterHeading *string
-		argWidthPoints  *float64
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsInsertImage); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "document_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDocumentID = s0
-			}
-		case "image_url":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argImageURL = s0
-			}
-		case "after_heading":
-			if d.Null() {
-				argAfterHeading = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argAfterHeading = p0
-			}
-		case "width_points":
-			if d.Null() {
-				argWidthPoints = nil
-			} else {
-				p0 := new(float64)
-				if f1, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-					*p0 = f1
-				}
-				argWidthPoints = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := InsertImage(ctx, argDocumentID, argImageURL, argAfterHeading, argWidthPoints); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallInsertTable reads the arguments of insert_table, calls InsertTable and writes its result, as its tables say.
+func toolgenCallInsertTable(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsInsertTable
+	return toolimpl.Dispatch(ctx, args, &toolgenToolInsertTable, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return InsertTable(ctx, in.documentID, in.rows, in.columns, in.afterHeading)
+	})
 }
 
-// toolgenCallCommentOnDocument reads the arguments of comment_on_document, calls CommentOnDocument and writes its result.
-func toolgenCallCommentOnDocument(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCommentOnDocument, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDocumentID string
-		argQuotedText string
-		argText       string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCommentOnDocument); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "document_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDocumentID = s0
-			}
-		case "quoted_text":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argQuotedText = s0
-			}
-		case "text":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argText = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CommentOnDocument(ctx, argDocumentID, argQuotedText, argText)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeComment(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolInsertTable = toolimpl.Tool{Name: ToolInsertTable, In: toolgenTypeParamsInsertTable}
+
+// toolgenParamsInsertImage holds the arguments of insert_image, for its table.
+type toolgenParamsInsertImage struct {
+	documentID   string
+	imageURL     string
+	afterHeading *string
+	widthPoints  *float64
 }
+
+// toolgenCallInsertImage reads the arguments of insert_image, calls InsertImage and writes its result, as its tables say.
+func toolgenCallInsertImage(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsInsertImage
+	return toolimpl.Dispatch(ctx, args, &toolgenToolInsertImage, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return InsertImage(ctx, in.documentID, in.imageURL, in.afterHeading, in.widthPoints)
+	})
+}
+
+var toolgenToolInsertImage = toolimpl.Tool{Name: ToolInsertImage, In: toolgenTypeParamsInsertImage}
+
+// toolgenParamsCommentOnDocument holds the arguments of comment_on_document, for its table.
+type toolgenParamsCommentOnDocument struct {
+	documentID string
+	quotedText string
+	text       string
+}
+
+// toolgenCallCommentOnDocument reads the arguments of comment_on_document, calls CommentOnDocument and writes its result, as its tables say.
+func toolgenCallCommentOnDocument(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCommentOnDocument
+	var out Comment
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCommentOnDocument, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CommentOnDocument(ctx, in.documentID, in.quotedText, in.text)
+		return err
+	})
+}
+
+var toolgenToolCommentOnDocument = toolimpl.Tool{Name: ToolCommentOnDocument, In: toolgenTypeParamsCommentOnDocument, Out: toolgenTypeComment}
 
 // toolgenCallListDocumentComments reads the arguments of list_document_comments, calls ListDocumentComments and writes its result.
 func toolgenCallListDocumentComments(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1632,93 +1427,40 @@ func toolgenCallListDocumentComments(ctx context.Context, args []byte) (res tool
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallResolveDocumentComment reads the arguments of resolve_document_comment, calls ResolveDocumentComment and writes its result.
-func toolgenCallResolveDocumentComment(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolResolveDocumentComment, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDocumentID string
-		argCommentID  string
-		argReply      *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsResolveDocumentComment); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "document_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDocumentID = s0
-			}
-		case "comment_id":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argCommentID = s0
-			}
-		case "reply":
-			if d.Null() {
-				argReply = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argReply = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := ResolveDocumentComment(ctx, argDocumentID, argCommentID, argReply); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsResolveDocumentComment holds the arguments of resolve_document_comment, for its table.
+type toolgenParamsResolveDocumentComment struct {
+	documentID string
+	commentID  string
+	reply      *string
 }
 
-// toolgenCallExportDocument reads the arguments of export_document, calls ExportDocument and writes its result.
-func toolgenCallExportDocument(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolExportDocument, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDocumentID string
-		argFormat     ExportFormat
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsExportDocument); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "document_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDocumentID = s0
-			}
-		case "format":
-			o.Saw(1)
-			toolgenDecodeExportFormat(d, &argFormat)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ExportDocument(ctx, argDocumentID, argFormat)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallResolveDocumentComment reads the arguments of resolve_document_comment, calls ResolveDocumentComment and writes its result, as its tables say.
+func toolgenCallResolveDocumentComment(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsResolveDocumentComment
+	return toolimpl.Dispatch(ctx, args, &toolgenToolResolveDocumentComment, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return ResolveDocumentComment(ctx, in.documentID, in.commentID, in.reply)
+	})
 }
+
+var toolgenToolResolveDocumentComment = toolimpl.Tool{Name: ToolResolveDocumentComment, In: toolgenTypeParamsResolveDocumentComment}
+
+// toolgenParamsExportDocument holds the arguments of export_document, for its table.
+type toolgenParamsExportDocument struct {
+	documentID string
+	format     ExportFormat
+}
+
+// toolgenCallExportDocument reads the arguments of export_document, calls ExportDocument and writes its result, as its tables say.
+func toolgenCallExportDocument(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsExportDocument
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolExportDocument, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ExportDocument(ctx, in.documentID, in.format)
+		return err
+	})
+}
+
+var toolgenToolExportDocument = toolimpl.Tool{Name: ToolExportDocument, In: toolgenTypeParamsExportDocument, Text: true}
 
 // toolgenCallListDocumentRevisions reads the arguments of list_document_revisions, calls ListDocumentRevisions and writes its result.
 func toolgenCallListDocumentRevisions(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1764,85 +1506,40 @@ func toolgenCallListDocumentRevisions(ctx context.Context, args []byte) (res too
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallGetDocumentStats reads the arguments of get_document_stats, calls GetDocumentStats and writes its result.
-func toolgenCallGetDocumentStats(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetDocumentStats, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDocumentID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetDocumentStats); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "document_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDocumentID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetDocumentStats(ctx, argDocumentID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeStats(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsGetDocumentStats holds the arguments of get_document_stats, for its table.
+type toolgenParamsGetDocumentStats struct {
+	documentID string
 }
 
-// toolgenCallTranslateDocument reads the arguments of translate_document, calls TranslateDocument and writes its result.
-func toolgenCallTranslateDocument(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTranslateDocument, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDocumentID     string
-		argTargetLanguage string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTranslateDocument); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "document_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDocumentID = s0
-			}
-		case "target_language":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argTargetLanguage = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := TranslateDocument(ctx, argDocumentID, argTargetLanguage)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeDoc(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallGetDocumentStats reads the arguments of get_document_stats, calls GetDocumentStats and writes its result, as its tables say.
+func toolgenCallGetDocumentStats(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetDocumentStats
+	var out Stats
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetDocumentStats, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetDocumentStats(ctx, in.documentID)
+		return err
+	})
 }
+
+var toolgenToolGetDocumentStats = toolimpl.Tool{Name: ToolGetDocumentStats, In: toolgenTypeParamsGetDocumentStats, Out: toolgenTypeStats}
+
+// toolgenParamsTranslateDocument holds the arguments of translate_document, for its table.
+type toolgenParamsTranslateDocument struct {
+	documentID     string
+	targetLanguage string
+}
+
+// toolgenCallTranslateDocument reads the arguments of translate_document, calls TranslateDocument and writes its result, as its tables say.
+func toolgenCallTranslateDocument(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTranslateDocument
+	var out Doc
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTranslateDocument, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = TranslateDocument(ctx, in.documentID, in.targetLanguage)
+		return err
+	})
+}
+
+var toolgenToolTranslateDocument = toolimpl.Tool{Name: ToolTranslateDocument, In: toolgenTypeParamsTranslateDocument, Out: toolgenTypeDoc}
 
 // toolgenCallFillDocumentTemplate reads the arguments of fill_document_template, calls FillDocumentTemplate and writes its result.
 func toolgenCallFillDocumentTemplate(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1902,86 +1599,41 @@ func toolgenCallFillDocumentTemplate(ctx context.Context, args []byte) (res tool
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallPublishToWeb reads the arguments of publish_to_web, calls PublishToWeb and writes its result.
-func toolgenCallPublishToWeb(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolPublishToWeb, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDocumentID string
-		argUnpublish  bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsPublishToWeb); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "document_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDocumentID = s0
-			}
-		case "unpublish":
-			o.Saw(1)
-			if b0, ok := d.Bool(); ok {
-				argUnpublish = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := PublishToWeb(ctx, argDocumentID, argUnpublish)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsPublishToWeb holds the arguments of publish_to_web, for its table.
+type toolgenParamsPublishToWeb struct {
+	documentID string
+	unpublish  bool
 }
 
-// toolgenCallCreateSpreadsheet reads the arguments of create_spreadsheet, calls CreateSpreadsheet and writes its result.
-func toolgenCallCreateSpreadsheet(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateSpreadsheet, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argTitle  string
-		argSheets []string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateSpreadsheet); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "title":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argTitle = s0
-			}
-		case "sheets":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argSheets)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateSpreadsheet(ctx, argTitle, argSheets)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeDoc(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallPublishToWeb reads the arguments of publish_to_web, calls PublishToWeb and writes its result, as its tables say.
+func toolgenCallPublishToWeb(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsPublishToWeb
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolPublishToWeb, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = PublishToWeb(ctx, in.documentID, in.unpublish)
+		return err
+	})
 }
+
+var toolgenToolPublishToWeb = toolimpl.Tool{Name: ToolPublishToWeb, In: toolgenTypeParamsPublishToWeb, Text: true}
+
+// toolgenParamsCreateSpreadsheet holds the arguments of create_spreadsheet, for its table.
+type toolgenParamsCreateSpreadsheet struct {
+	title  string
+	sheets []string
+}
+
+// toolgenCallCreateSpreadsheet reads the arguments of create_spreadsheet, calls CreateSpreadsheet and writes its result, as its tables say.
+func toolgenCallCreateSpreadsheet(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateSpreadsheet
+	var out Doc
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateSpreadsheet, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateSpreadsheet(ctx, in.title, in.sheets)
+		return err
+	})
+}
+
+var toolgenToolCreateSpreadsheet = toolimpl.Tool{Name: ToolCreateSpreadsheet, In: toolgenTypeParamsCreateSpreadsheet, Out: toolgenTypeDoc}
 
 // toolgenCallReadSheetRange reads the arguments of read_sheet_range, calls ReadSheetRange and writes its result.
 func toolgenCallReadSheetRange(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2147,219 +1799,90 @@ func toolgenCallAppendSheetRows(ctx context.Context, args []byte) (res toolgen.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallClearSheetRange reads the arguments of clear_sheet_range, calls ClearSheetRange and writes its result.
-func toolgenCallClearSheetRange(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolClearSheetRange, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argSpreadsheetID string
-		argA1Range       string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsClearSheetRange); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "spreadsheet_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argSpreadsheetID = s0
-			}
-		case "a1_range":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argA1Range = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := ClearSheetRange(ctx, argSpreadsheetID, argA1Range); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsClearSheetRange holds the arguments of clear_sheet_range, for its table.
+type toolgenParamsClearSheetRange struct {
+	spreadsheetID string
+	a1Range       string
 }
 
-// toolgenCallSetCellFormula reads the arguments of set_cell_formula, calls SetCellFormula and writes its result.
-func toolgenCallSetCellFormula(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSetCellFormula, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argSpreadsheetID string
-		argCell          string
-		argFormula       string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSetCellFormula); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "spreadsheet_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argSpreadsheetID = s0
-			}
-		case "cell":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argCell = s0
-			}
-		case "formula":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argFormula = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := SetCellFormula(ctx, argSpreadsheetID, argCell, argFormula)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallClearSheetRange reads the arguments of clear_sheet_range, calls ClearSheetRange and writes its result, as its tables say.
+func toolgenCallClearSheetRange(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsClearSheetRange
+	return toolimpl.Dispatch(ctx, args, &toolgenToolClearSheetRange, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return ClearSheetRange(ctx, in.spreadsheetID, in.a1Range)
+	})
 }
 
-// toolgenCallAddSheetTab reads the arguments of add_sheet_tab, calls AddSheetTab and writes its result.
-func toolgenCallAddSheetTab(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAddSheetTab, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argSpreadsheetID string
-		argTitle         string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAddSheetTab); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "spreadsheet_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argSpreadsheetID = s0
-			}
-		case "title":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argTitle = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := AddSheetTab(ctx, argSpreadsheetID, argTitle); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolClearSheetRange = toolimpl.Tool{Name: ToolClearSheetRange, In: toolgenTypeParamsClearSheetRange}
+
+// toolgenParamsSetCellFormula holds the arguments of set_cell_formula, for its table.
+type toolgenParamsSetCellFormula struct {
+	spreadsheetID string
+	cell          string
+	formula       string
 }
 
-// toolgenCallDeleteSheetTab reads the arguments of delete_sheet_tab, calls DeleteSheetTab and writes its result.
-func toolgenCallDeleteSheetTab(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolDeleteSheetTab, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argSpreadsheetID string
-		argTitle         string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsDeleteSheetTab); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "spreadsheet_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argSpreadsheetID = s0
-			}
-		case "title":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argTitle = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := DeleteSheetTab(ctx, argSpreadsheetID, argTitle); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallSetCellFormula reads the arguments of set_cell_formula, calls SetCellFormula and writes its result, as its tables say.
+func toolgenCallSetCellFormula(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSetCellFormula
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSetCellFormula, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = SetCellFormula(ctx, in.spreadsheetID, in.cell, in.formula)
+		return err
+	})
 }
 
-// toolgenCallSortSheetRange reads the arguments of sort_sheet_range, calls SortSheetRange and writes its result.
-func toolgenCallSortSheetRange(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSortSheetRange, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argSpreadsheetID string
-		argA1Range       string
-		argColumn        string
-		argDescending    bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSortSheetRange); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "spreadsheet_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argSpreadsheetID = s0
-			}
-		case "a1_range":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argA1Range = s0
-			}
-		case "column":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argColumn = s0
-			}
-		case "descending":
-			o.Saw(3)
-			if b0, ok := d.Bool(); ok {
-				argDescending = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := SortSheetRange(ctx, argSpreadsheetID, argA1Range, argColumn, argDescending); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolSetCellFormula = toolimpl.Tool{Name: ToolSetCellFormula, In: toolgenTypeParamsSetCellFormula, Text: true}
+
+// toolgenParamsAddSheetTab holds the arguments of add_sheet_tab, for its table.
+type toolgenParamsAddSheetTab struct {
+	spreadsheetID string
+	title         string
 }
+
+// toolgenCallAddSheetTab reads the arguments of add_sheet_tab, calls AddSheetTab and writes its result, as its tables say.
+func toolgenCallAddSheetTab(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAddSheetTab
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAddSheetTab, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return AddSheetTab(ctx, in.spreadsheetID, in.title)
+	})
+}
+
+var toolgenToolAddSheetTab = toolimpl.Tool{Name: ToolAddSheetTab, In: toolgenTypeParamsAddSheetTab}
+
+// toolgenParamsDeleteSheetTab holds the arguments of delete_sheet_tab, for its table.
+type toolgenParamsDeleteSheetTab struct {
+	spreadsheetID string
+	title         string
+}
+
+// toolgenCallDeleteSheetTab reads the arguments of delete_sheet_tab, calls DeleteSheetTab and writes its result, as its tables say.
+func toolgenCallDeleteSheetTab(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsDeleteSheetTab
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDeleteSheetTab, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return DeleteSheetTab(ctx, in.spreadsheetID, in.title)
+	})
+}
+
+var toolgenToolDeleteSheetTab = toolimpl.Tool{Name: ToolDeleteSheetTab, In: toolgenTypeParamsAddSheetTab}
+
+// toolgenParamsSortSheetRange holds the arguments of sort_sheet_range, for its table.
+type toolgenParamsSortSheetRange struct {
+	spreadsheetID string
+	a1Range       string
+	column        string
+	descending    bool
+}
+
+// toolgenCallSortSheetRange reads the arguments of sort_sheet_range, calls SortSheetRange and writes its result, as its tables say.
+func toolgenCallSortSheetRange(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSortSheetRange
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSortSheetRange, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return SortSheetRange(ctx, in.spreadsheetID, in.a1Range, in.column, in.descending)
+	})
+}
+
+var toolgenToolSortSheetRange = toolimpl.Tool{Name: ToolSortSheetRange, In: toolgenTypeParamsSortSheetRange}
 
 // toolgenCallCreatePivotTable reads the arguments of create_pivot_table, calls CreatePivotTable and writes its result, as its tables say.
 func toolgenCallCreatePivotTable(ctx context.Context, args []byte) (toolgen.Result, error) {
@@ -2373,60 +1896,25 @@ func toolgenCallCreatePivotTable(ctx context.Context, args []byte) (toolgen.Resu
 
 var toolgenToolCreatePivotTable = toolimpl.Tool{Name: ToolCreatePivotTable, In: toolgenTypePivotTable, Text: true}
 
-// toolgenCallCreateChart reads the arguments of create_chart, calls CreateChart and writes its result.
-func toolgenCallCreateChart(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateChart, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argSpreadsheetID string
-		argA1Range       string
-		argChartType     ChartType
-		argTitle         *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateChart); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "spreadsheet_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argSpreadsheetID = s0
-			}
-		case "a1_range":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argA1Range = s0
-			}
-		case "chart_type":
-			o.Saw(2)
-			toolgenDecodeChartType(d, &argChartType)
-		case "title":
-			if d.Null() {
-				argTitle = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argTitle = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateChart(ctx, argSpreadsheetID, argA1Range, argChartType, argTitle)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsCreateChart holds the arguments of create_chart, for its table.
+type toolgenParamsCreateChart struct {
+	spreadsheetID string
+	a1Range       string
+	chartType     ChartType
+	title         *string
 }
+
+// toolgenCallCreateChart reads the arguments of create_chart, calls CreateChart and writes its result, as its tables say.
+func toolgenCallCreateChart(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateChart
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateChart, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateChart(ctx, in.spreadsheetID, in.a1Range, in.chartType, in.title)
+		return err
+	})
+}
+
+var toolgenToolCreateChart = toolimpl.Tool{Name: ToolCreateChart, In: toolgenTypeParamsCreateChart, Text: true}
 
 // toolgenCallFormatCells reads the arguments of format_cells, calls FormatCells and writes its result, as its tables say.
 func toolgenCallFormatCells(ctx context.Context, args []byte) (toolgen.Result, error) {
@@ -2438,199 +1926,76 @@ func toolgenCallFormatCells(ctx context.Context, args []byte) (toolgen.Result, e
 
 var toolgenToolFormatCells = toolimpl.Tool{Name: ToolFormatCells, In: toolgenTypeCellFormat}
 
-// toolgenCallAddConditionalFormatting reads the arguments of add_conditional_formatting, calls AddConditionalFormatting and writes its result.
-func toolgenCallAddConditionalFormatting(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAddConditionalFormatting, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argSpreadsheetID string
-		argA1Range       string
-		argCondition     string
-		argBackground    string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAddConditionalFormatting); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "spreadsheet_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argSpreadsheetID = s0
-			}
-		case "a1_range":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argA1Range = s0
-			}
-		case "condition":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argCondition = s0
-			}
-		case "background":
-			o.Saw(3)
-			if s0, ok := d.String(); ok {
-				argBackground = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := AddConditionalFormatting(ctx, argSpreadsheetID, argA1Range, argCondition, argBackground); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsAddConditionalFormatting holds the arguments of add_conditional_formatting, for its table.
+type toolgenParamsAddConditionalFormatting struct {
+	spreadsheetID string
+	a1Range       string
+	condition     string
+	background    string
 }
 
-// toolgenCallFreezePanes reads the arguments of freeze_panes, calls FreezePanes and writes its result.
-func toolgenCallFreezePanes(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolFreezePanes, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argSpreadsheetID string
-		argSheet         string
-		argRows          int
-		argColumns       int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsFreezePanes); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "spreadsheet_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argSpreadsheetID = s0
-			}
-		case "sheet":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argSheet = s0
-			}
-		case "rows":
-			o.Saw(2)
-			if n0, ok := d.Int(0, 20); ok {
-				argRows = int(n0)
-			}
-		case "columns":
-			o.Saw(3)
-			if n0, ok := d.Int(0, 10); ok {
-				argColumns = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := FreezePanes(ctx, argSpreadsheetID, argSheet, argRows, argColumns); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallAddConditionalFormatting reads the arguments of add_conditional_formatting, calls AddConditionalFormatting and writes its result, as its tables say.
+func toolgenCallAddConditionalFormatting(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAddConditionalFormatting
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAddConditionalFormatting, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return AddConditionalFormatting(ctx, in.spreadsheetID, in.a1Range, in.condition, in.background)
+	})
 }
 
-// toolgenCallAddDropdownValidation reads the arguments of add_dropdown_validation, calls AddDropdownValidation and writes its result.
-func toolgenCallAddDropdownValidation(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAddDropdownValidation, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argSpreadsheetID string
-		argA1Range       string
-		argAllowedValues []string
-		argStrict        bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAddDropdownValidation); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "spreadsheet_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argSpreadsheetID = s0
-			}
-		case "a1_range":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argA1Range = s0
-			}
-		case "allowed_values":
-			o.Saw(2)
-			toolgenDecodeSlicestring(d, &argAllowedValues)
-		case "strict":
-			o.Saw(3)
-			if b0, ok := d.Bool(); ok {
-				argStrict = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := AddDropdownValidation(ctx, argSpreadsheetID, argA1Range, argAllowedValues, argStrict); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolAddConditionalFormatting = toolimpl.Tool{Name: ToolAddConditionalFormatting, In: toolgenTypeParamsAddConditionalFormatting}
+
+// toolgenParamsFreezePanes holds the arguments of freeze_panes, for its table.
+type toolgenParamsFreezePanes struct {
+	spreadsheetID string
+	sheet         string
+	rows          int
+	columns       int
 }
 
-// toolgenCallProtectSheetRange reads the arguments of protect_sheet_range, calls ProtectSheetRange and writes its result.
-func toolgenCallProtectSheetRange(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolProtectSheetRange, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argSpreadsheetID string
-		argA1Range       string
-		argEditors       []string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsProtectSheetRange); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "spreadsheet_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argSpreadsheetID = s0
-			}
-		case "a1_range":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argA1Range = s0
-			}
-		case "editors":
-			o.Saw(2)
-			toolgenDecodeSlicestring(d, &argEditors)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := ProtectSheetRange(ctx, argSpreadsheetID, argA1Range, argEditors); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallFreezePanes reads the arguments of freeze_panes, calls FreezePanes and writes its result, as its tables say.
+func toolgenCallFreezePanes(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsFreezePanes
+	return toolimpl.Dispatch(ctx, args, &toolgenToolFreezePanes, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return FreezePanes(ctx, in.spreadsheetID, in.sheet, in.rows, in.columns)
+	})
 }
+
+var toolgenToolFreezePanes = toolimpl.Tool{Name: ToolFreezePanes, In: toolgenTypeParamsFreezePanes}
+
+// toolgenParamsAddDropdownValidation holds the arguments of add_dropdown_validation, for its table.
+type toolgenParamsAddDropdownValidation struct {
+	spreadsheetID string
+	a1Range       string
+	allowedValues []string
+	strict        bool
+}
+
+// toolgenCallAddDropdownValidation reads the arguments of add_dropdown_validation, calls AddDropdownValidation and writes its result, as its tables say.
+func toolgenCallAddDropdownValidation(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAddDropdownValidation
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAddDropdownValidation, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return AddDropdownValidation(ctx, in.spreadsheetID, in.a1Range, in.allowedValues, in.strict)
+	})
+}
+
+var toolgenToolAddDropdownValidation = toolimpl.Tool{Name: ToolAddDropdownValidation, In: toolgenTypeParamsAddDropdownValidation}
+
+// toolgenParamsProtectSheetRange holds the arguments of protect_sheet_range, for its table.
+type toolgenParamsProtectSheetRange struct {
+	spreadsheetID string
+	a1Range       string
+	editors       []string
+}
+
+// toolgenCallProtectSheetRange reads the arguments of protect_sheet_range, calls ProtectSheetRange and writes its result, as its tables say.
+func toolgenCallProtectSheetRange(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsProtectSheetRange
+	return toolimpl.Dispatch(ctx, args, &toolgenToolProtectSheetRange, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return ProtectSheetRange(ctx, in.spreadsheetID, in.a1Range, in.editors)
+	})
+}
+
+var toolgenToolProtectSheetRange = toolimpl.Tool{Name: ToolProtectSheetRange, In: toolgenTypeParamsProtectSheetRange}
 
 // toolgenCallImportCSVToSheet reads the arguments of import_csv_to_sheet, calls ImportCSVToSheet and writes its result.
 func toolgenCallImportCSVToSheet(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2689,53 +2054,23 @@ func toolgenCallImportCSVToSheet(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreatePresentation reads the arguments of create_presentation, calls CreatePresentation and writes its result.
-func toolgenCallCreatePresentation(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreatePresentation, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argTitle string
-		argTheme *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreatePresentation); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "title":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argTitle = s0
-			}
-		case "theme":
-			if d.Null() {
-				argTheme = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argTheme = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreatePresentation(ctx, argTitle, argTheme)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeDoc(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsCreatePresentation holds the arguments of create_presentation, for its table.
+type toolgenParamsCreatePresentation struct {
+	title string
+	theme *string
 }
+
+// toolgenCallCreatePresentation reads the arguments of create_presentation, calls CreatePresentation and writes its result, as its tables say.
+func toolgenCallCreatePresentation(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreatePresentation
+	var out Doc
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreatePresentation, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreatePresentation(ctx, in.title, in.theme)
+		return err
+	})
+}
+
+var toolgenToolCreatePresentation = toolimpl.Tool{Name: ToolCreatePresentation, In: toolgenTypeParamsCreatePresentation, Out: toolgenTypeDoc}
 
 // toolgenCallAddSlide reads the arguments of add_slide, calls AddSlide and writes its result.
 func toolgenCallAddSlide(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2858,152 +2193,58 @@ func toolgenCallGetSlidesOutline(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallAddSpeakerNotes reads the arguments of add_speaker_notes, calls AddSpeakerNotes and writes its result.
-func toolgenCallAddSpeakerNotes(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAddSpeakerNotes, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPresentationID string
-		argSlideIndex     int
-		argNotes          string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAddSpeakerNotes); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "presentation_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPresentationID = s0
-			}
-		case "slide_index":
-			o.Saw(1)
-			if n0, ok := d.Int(0, 9223372036854775807); ok {
-				argSlideIndex = int(n0)
-			}
-		case "notes":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argNotes = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := AddSpeakerNotes(ctx, argPresentationID, argSlideIndex, argNotes); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsAddSpeakerNotes holds the arguments of add_speaker_notes, for its table.
+type toolgenParamsAddSpeakerNotes struct {
+	presentationID string
+	slideIndex     int
+	notes          string
 }
 
-// toolgenCallShareDocument reads the arguments of share_document, calls ShareDocument and writes its result.
-func toolgenCallShareDocument(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolShareDocument, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDocumentID string
-		argEmail      string
-		argRole       DocRole
-		argMessage    *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsShareDocument); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "document_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDocumentID = s0
-			}
-		case "email":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argEmail = s0
-			}
-		case "role":
-			o.Saw(2)
-			toolgenDecodeDocRole(d, &argRole)
-		case "message":
-			if d.Null() {
-				argMessage = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argMessage = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := ShareDocument(ctx, argDocumentID, argEmail, argRole, argMessage); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallAddSpeakerNotes reads the arguments of add_speaker_notes, calls AddSpeakerNotes and writes its result, as its tables say.
+func toolgenCallAddSpeakerNotes(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAddSpeakerNotes
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAddSpeakerNotes, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return AddSpeakerNotes(ctx, in.presentationID, in.slideIndex, in.notes)
+	})
 }
 
-// toolgenCallDuplicateDocument reads the arguments of duplicate_document, calls DuplicateDocument and writes its result.
-func toolgenCallDuplicateDocument(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolDuplicateDocument, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDocumentID string
-		argTitle      *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsDuplicateDocument); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "document_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDocumentID = s0
-			}
-		case "title":
-			if d.Null() {
-				argTitle = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argTitle = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := DuplicateDocument(ctx, argDocumentID, argTitle)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeDoc(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolAddSpeakerNotes = toolimpl.Tool{Name: ToolAddSpeakerNotes, In: toolgenTypeParamsAddSpeakerNotes}
+
+// toolgenParamsShareDocument holds the arguments of share_document, for its table.
+type toolgenParamsShareDocument struct {
+	documentID string
+	email      string
+	role       DocRole
+	message    *string
 }
+
+// toolgenCallShareDocument reads the arguments of share_document, calls ShareDocument and writes its result, as its tables say.
+func toolgenCallShareDocument(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsShareDocument
+	return toolimpl.Dispatch(ctx, args, &toolgenToolShareDocument, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return ShareDocument(ctx, in.documentID, in.email, in.role, in.message)
+	})
+}
+
+var toolgenToolShareDocument = toolimpl.Tool{Name: ToolShareDocument, In: toolgenTypeParamsShareDocument}
+
+// toolgenParamsDuplicateDocument holds the arguments of duplicate_document, for its table.
+type toolgenParamsDuplicateDocument struct {
+	documentID string
+	title      *string
+}
+
+// toolgenCallDuplicateDocument reads the arguments of duplicate_document, calls DuplicateDocument and writes its result, as its tables say.
+func toolgenCallDuplicateDocument(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsDuplicateDocument
+	var out Doc
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDuplicateDocument, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = DuplicateDocument(ctx, in.documentID, in.title)
+		return err
+	})
+}
+
+var toolgenToolDuplicateDocument = toolimpl.Tool{Name: ToolDuplicateDocument, In: toolgenTypeParamsDuplicateDocument, Out: toolgenTypeDoc}
 
 // toolgenCallSearchDocuments reads the arguments of search_documents, calls SearchDocuments and writes its result.
 func toolgenCallSearchDocuments(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3069,37 +2310,179 @@ func toolgenCallSearchDocuments(ctx context.Context, args []byte) (res toolgen.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallDeleteDocument reads the arguments of delete_document, calls DeleteDocument and writes its result.
-func toolgenCallDeleteDocument(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolDeleteDocument, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDocumentID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsDeleteDocument); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "document_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDocumentID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := DeleteDocument(ctx, argDocumentID); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsDeleteDocument holds the arguments of delete_document, for its table.
+type toolgenParamsDeleteDocument struct {
+	documentID string
+}
+
+// toolgenCallDeleteDocument reads the arguments of delete_document, calls DeleteDocument and writes its result, as its tables say.
+func toolgenCallDeleteDocument(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsDeleteDocument
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDeleteDocument, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return DeleteDocument(ctx, in.documentID)
+	})
+}
+
+var toolgenToolDeleteDocument = toolimpl.Tool{Name: ToolDeleteDocument, In: toolgenTypeParamsGetDocumentStats}
+
+// toolgenTypeParamsCreateDocument describes a toolgenParamsCreateDocument for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateDocument = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"title", "folder_id", "template_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDocument{}.title), Kind: toolimpl.FieldString, Required: 1, Key: `"title":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDocument{}.folderID), Kind: toolimpl.FieldString, Pointer: true, Key: `"folder_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDocument{}.templateID), Kind: toolimpl.FieldString, Pointer: true, Key: `"template_id":`},
+	},
+}
+
+// toolgenEnumContentFormat are the values of a ContentFormat.
+var toolgenEnumContentFormat = &toolimpl.Enum{Values: []string{"markdown", "plain", "html"}, Allowed: "\"markdown\", \"plain\", \"html\""}
+
+// toolgenTypeParamsGetDocumentContent describes a toolgenParamsGetDocumentContent for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetDocumentContent = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"document_id", "format"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetDocumentContent{}.documentID), Kind: toolimpl.FieldString, Required: 1, Key: `"document_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGetDocumentContent{}.format), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumContentFormat, Key: `"format":`},
+	},
+}
+
+// toolgenTypeParamsAppendToDocument describes a toolgenParamsAppendToDocument for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAppendToDocument = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"document_id", "text", "heading_level"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAppendToDocument{}.documentID), Kind: toolimpl.FieldString, Required: 1, Key: `"document_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAppendToDocument{}.text), Kind: toolimpl.FieldString, Required: 2, Key: `"text":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAppendToDocument{}.headingLevel), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsAppendToDocument{}.headingLevel)), Pointer: true, Bounded: true, Min: 1, Max: 6, Key: `"heading_level":`},
+	},
+}
+
+// toolgenTypeParamsInsertTable describes a toolgenParamsInsertTable for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsInsertTable = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"document_id", "rows", "columns", "after_heading"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsInsertTable{}.documentID), Kind: toolimpl.FieldString, Required: 1, Key: `"document_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsInsertTable{}.rows), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsInsertTable{}.rows)), Required: 2, Bounded: true, Min: 1, Max: 200, Key: `"rows":`},
+		{Offset: unsafe.Offsetof(toolgenParamsInsertTable{}.columns), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsInsertTable{}.columns)), Required: 3, Bounded: true, Min: 1, Max: 20, Key: `"columns":`},
+		{Offset: unsafe.Offsetof(toolgenParamsInsertTable{}.afterHeading), Kind: toolimpl.FieldString, Pointer: true, Key: `"after_heading":`},
+	},
+}
+
+// toolgenTypeParamsInsertImage describes a toolgenParamsInsertImage for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsInsertImage = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"document_id", "image_url", "after_heading", "width_points"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsInsertImage{}.documentID), Kind: toolimpl.FieldString, Required: 1, Key: `"document_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsInsertImage{}.imageURL), Kind: toolimpl.FieldString, Required: 2, Key: `"image_url":`},
+		{Offset: unsafe.Offsetof(toolgenParamsInsertImage{}.afterHeading), Kind: toolimpl.FieldString, Pointer: true, Key: `"after_heading":`},
+		{Offset: unsafe.Offsetof(toolgenParamsInsertImage{}.widthPoints), Kind: toolimpl.FieldFloat64, Pointer: true, Key: `"width_points":`},
+	},
+}
+
+// toolgenTypeParamsCommentOnDocument describes a toolgenParamsCommentOnDocument for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCommentOnDocument = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"document_id", "quoted_text", "text"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCommentOnDocument{}.documentID), Kind: toolimpl.FieldString, Required: 1, Key: `"document_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCommentOnDocument{}.quotedText), Kind: toolimpl.FieldString, Required: 2, Key: `"quoted_text":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCommentOnDocument{}.text), Kind: toolimpl.FieldString, Required: 3, Key: `"text":`},
+	},
+}
+
+// toolgenTypeParamsResolveDocumentComment describes a toolgenParamsResolveDocumentComment for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsResolveDocumentComment = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"document_id", "comment_id", "reply"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsResolveDocumentComment{}.documentID), Kind: toolimpl.FieldString, Required: 1, Key: `"document_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsResolveDocumentComment{}.commentID), Kind: toolimpl.FieldString, Required: 2, Key: `"comment_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsResolveDocumentComment{}.reply), Kind: toolimpl.FieldString, Pointer: true, Key: `"reply":`},
+	},
+}
+
+// toolgenEnumExportFormat are the values of a ExportFormat.
+var toolgenEnumExportFormat = &toolimpl.Enum{Values: []string{"pdf", "docx", "odt", "epub", "md", "xlsx", "csv", "pptx"}, Allowed: "\"pdf\", \"docx\", \"odt\", \"epub\", \"md\", \"xlsx\", \"csv\", \"pptx\""}
+
+// toolgenTypeParamsExportDocument describes a toolgenParamsExportDocument for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsExportDocument = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"document_id", "format"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsExportDocument{}.documentID), Kind: toolimpl.FieldString, Required: 1, Key: `"document_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsExportDocument{}.format), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumExportFormat, Key: `"format":`},
+	},
+}
+
+// toolgenTypeParamsGetDocumentStats describes a toolgenParamsGetDocumentStats for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetDocumentStats = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"document_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetDocumentStats{}.documentID), Kind: toolimpl.FieldString, Required: 1, Key: `"document_id":`},
+	},
+}
+
+// toolgenTypeParamsTranslateDocument describes a toolgenParamsTranslateDocument for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsTranslateDocument = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"document_id", "target_language"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsTranslateDocument{}.documentID), Kind: toolimpl.FieldString, Required: 1, Key: `"document_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsTranslateDocument{}.targetLanguage), Kind: toolimpl.FieldString, Required: 2, Key: `"target_language":`},
+	},
+}
+
+// toolgenTypeParamsPublishToWeb describes a toolgenParamsPublishToWeb for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsPublishToWeb = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"document_id", "unpublish"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsPublishToWeb{}.documentID), Kind: toolimpl.FieldString, Required: 1, Key: `"document_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsPublishToWeb{}.unpublish), Kind: toolimpl.FieldBool, Required: 2, Key: `"unpublish":`},
+	},
+}
+
+// toolgenTypeParamsCreateSpreadsheet describes a toolgenParamsCreateSpreadsheet for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateSpreadsheet = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"title", "sheets"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateSpreadsheet{}.title), Kind: toolimpl.FieldString, Required: 1, Key: `"title":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateSpreadsheet{}.sheets), Kind: toolimpl.FieldStrings, Required: 2, Key: `"sheets":`},
+	},
+}
+
+// toolgenTypeParamsClearSheetRange describes a toolgenParamsClearSheetRange for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsClearSheetRange = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"spreadsheet_id", "a1_range"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsClearSheetRange{}.spreadsheetID), Kind: toolimpl.FieldString, Required: 1, Key: `"spreadsheet_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsClearSheetRange{}.a1Range), Kind: toolimpl.FieldString, Required: 2, Key: `"a1_range":`},
+	},
+}
+
+// toolgenTypeParamsSetCellFormula describes a toolgenParamsSetCellFormula for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSetCellFormula = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"spreadsheet_id", "cell", "formula"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSetCellFormula{}.spreadsheetID), Kind: toolimpl.FieldString, Required: 1, Key: `"spreadsheet_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSetCellFormula{}.cell), Kind: toolimpl.FieldString, Required: 2, Key: `"cell":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSetCellFormula{}.formula), Kind: toolimpl.FieldString, Required: 3, Key: `"formula":`},
+	},
+}
+
+// toolgenTypeParamsAddSheetTab describes a toolgenParamsAddSheetTab for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAddSheetTab = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"spreadsheet_id", "title"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAddSheetTab{}.spreadsheetID), Kind: toolimpl.FieldString, Required: 1, Key: `"spreadsheet_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddSheetTab{}.title), Kind: toolimpl.FieldString, Required: 2, Key: `"title":`},
+	},
+}
+
+// toolgenTypeParamsSortSheetRange describes a toolgenParamsSortSheetRange for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSortSheetRange = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"spreadsheet_id", "a1_range", "column", "descending"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSortSheetRange{}.spreadsheetID), Kind: toolimpl.FieldString, Required: 1, Key: `"spreadsheet_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSortSheetRange{}.a1Range), Kind: toolimpl.FieldString, Required: 2, Key: `"a1_range":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSortSheetRange{}.column), Kind: toolimpl.FieldString, Required: 3, Key: `"column":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSortSheetRange{}.descending), Kind: toolimpl.FieldBool, Required: 4, Key: `"descending":`},
+	},
 }
 
 // toolgenEnumSummarize are the values of a Summarize.
@@ -3129,6 +2512,20 @@ var toolgenTypePivotTable = &toolimpl.Struct{
 	},
 }
 
+// toolgenEnumChartType are the values of a ChartType.
+var toolgenEnumChartType = &toolimpl.Enum{Values: []string{"bar", "column", "line", "pie", "scatter", "area"}, Allowed: "\"bar\", \"column\", \"line\", \"pie\", \"scatter\", \"area\""}
+
+// toolgenTypeParamsCreateChart describes a toolgenParamsCreateChart for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateChart = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"spreadsheet_id", "a1_range", "chart_type", "title"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateChart{}.spreadsheetID), Kind: toolimpl.FieldString, Required: 1, Key: `"spreadsheet_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateChart{}.a1Range), Kind: toolimpl.FieldString, Required: 2, Key: `"a1_range":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateChart{}.chartType), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumChartType, Key: `"chart_type":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateChart{}.title), Kind: toolimpl.FieldString, Pointer: true, Key: `"title":`},
+	},
+}
+
 // toolgenEnumNumberFormat are the values of a NumberFormat.
 var toolgenEnumNumberFormat = &toolimpl.Enum{Values: []string{"number", "percent", "currency", "date", "date_time", "scientific"}, Allowed: "\"number\", \"percent\", \"currency\", \"date\", \"date_time\", \"scientific\""}
 
@@ -3146,7 +2543,91 @@ var toolgenTypeCellFormat = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(CellFormat{}.WrapText), Kind: toolimpl.FieldBool, Pointer: true, Key: `"wrap_text":`},
 	},
 }
-var toolgenArgsCreateDocument = &toolimpl.Object{Names: []string{"title", "folder_id", "template_id"}, Required: []int{0}}
+
+// toolgenTypeParamsAddConditionalFormatting describes a toolgenParamsAddConditionalFormatting for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAddConditionalFormatting = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"spreadsheet_id", "a1_range", "condition", "background"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAddConditionalFormatting{}.spreadsheetID), Kind: toolimpl.FieldString, Required: 1, Key: `"spreadsheet_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddConditionalFormatting{}.a1Range), Kind: toolimpl.FieldString, Required: 2, Key: `"a1_range":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddConditionalFormatting{}.condition), Kind: toolimpl.FieldString, Required: 3, Key: `"condition":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddConditionalFormatting{}.background), Kind: toolimpl.FieldString, Required: 4, Key: `"background":`},
+	},
+}
+
+// toolgenTypeParamsFreezePanes describes a toolgenParamsFreezePanes for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsFreezePanes = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"spreadsheet_id", "sheet", "rows", "columns"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsFreezePanes{}.spreadsheetID), Kind: toolimpl.FieldString, Required: 1, Key: `"spreadsheet_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsFreezePanes{}.sheet), Kind: toolimpl.FieldString, Required: 2, Key: `"sheet":`},
+		{Offset: unsafe.Offsetof(toolgenParamsFreezePanes{}.rows), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsFreezePanes{}.rows)), Required: 3, Bounded: true, Min: 0, Max: 20, Key: `"rows":`},
+		{Offset: unsafe.Offsetof(toolgenParamsFreezePanes{}.columns), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsFreezePanes{}.columns)), Required: 4, Bounded: true, Min: 0, Max: 10, Key: `"columns":`},
+	},
+}
+
+// toolgenTypeParamsAddDropdownValidation describes a toolgenParamsAddDropdownValidation for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAddDropdownValidation = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"spreadsheet_id", "a1_range", "allowed_values", "strict"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAddDropdownValidation{}.spreadsheetID), Kind: toolimpl.FieldString, Required: 1, Key: `"spreadsheet_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddDropdownValidation{}.a1Range), Kind: toolimpl.FieldString, Required: 2, Key: `"a1_range":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddDropdownValidation{}.allowedValues), Kind: toolimpl.FieldStrings, Required: 3, Key: `"allowed_values":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddDropdownValidation{}.strict), Kind: toolimpl.FieldBool, Required: 4, Key: `"strict":`},
+	},
+}
+
+// toolgenTypeParamsProtectSheetRange describes a toolgenParamsProtectSheetRange for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsProtectSheetRange = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"spreadsheet_id", "a1_range", "editors"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsProtectSheetRange{}.spreadsheetID), Kind: toolimpl.FieldString, Required: 1, Key: `"spreadsheet_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsProtectSheetRange{}.a1Range), Kind: toolimpl.FieldString, Required: 2, Key: `"a1_range":`},
+		{Offset: unsafe.Offsetof(toolgenParamsProtectSheetRange{}.editors), Kind: toolimpl.FieldStrings, Required: 3, Key: `"editors":`},
+	},
+}
+
+// toolgenTypeParamsCreatePresentation describes a toolgenParamsCreatePresentation for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreatePresentation = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"title", "theme"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreatePresentation{}.title), Kind: toolimpl.FieldString, Required: 1, Key: `"title":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreatePresentation{}.theme), Kind: toolimpl.FieldString, Pointer: true, Key: `"theme":`},
+	},
+}
+
+// toolgenTypeParamsAddSpeakerNotes describes a toolgenParamsAddSpeakerNotes for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAddSpeakerNotes = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"presentation_id", "slide_index", "notes"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAddSpeakerNotes{}.presentationID), Kind: toolimpl.FieldString, Required: 1, Key: `"presentation_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddSpeakerNotes{}.slideIndex), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsAddSpeakerNotes{}.slideIndex)), Required: 2, Bounded: true, Min: 0, Max: 9223372036854775807, Key: `"slide_index":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddSpeakerNotes{}.notes), Kind: toolimpl.FieldString, Required: 3, Key: `"notes":`},
+	},
+}
+
+// toolgenEnumDocRole are the values of a DocRole.
+var toolgenEnumDocRole = &toolimpl.Enum{Values: []string{"viewer", "commenter", "editor"}, Allowed: "\"viewer\", \"commenter\", \"editor\""}
+
+// toolgenTypeParamsShareDocument describes a toolgenParamsShareDocument for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsShareDocument = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"document_id", "email", "role", "message"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsShareDocument{}.documentID), Kind: toolimpl.FieldString, Required: 1, Key: `"document_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsShareDocument{}.email), Kind: toolimpl.FieldString, Required: 2, Key: `"email":`},
+		{Offset: unsafe.Offsetof(toolgenParamsShareDocument{}.role), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumDocRole, Key: `"role":`},
+		{Offset: unsafe.Offsetof(toolgenParamsShareDocument{}.message), Kind: toolimpl.FieldString, Pointer: true, Key: `"message":`},
+	},
+}
+
+// toolgenTypeParamsDuplicateDocument describes a toolgenParamsDuplicateDocument for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsDuplicateDocument = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"document_id", "title"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsDuplicateDocument{}.documentID), Kind: toolimpl.FieldString, Required: 1, Key: `"document_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsDuplicateDocument{}.title), Kind: toolimpl.FieldString, Pointer: true, Key: `"title":`},
+	},
+}
 
 // toolgenEnumDocKind are the values of a DocKind.
 var toolgenEnumDocKind = &toolimpl.Enum{Values: []string{"document", "spreadsheet", "presentation"}, Allowed: "\"document\", \"spreadsheet\", \"presentation\""}
@@ -3165,36 +2646,7 @@ var toolgenTypeDoc = &toolimpl.Struct{
 	Size:      unsafe.Sizeof(Doc{}),
 	ReadSlice: toolimpl.ReadSlice[Doc],
 }
-
-// toolgenEncodeDoc writes a Doc object, as its table says.
-func toolgenEncodeDoc(e *toolimpl.Encoder, v *Doc) {
-	toolimpl.WriteStruct(e, toolgenTypeDoc, unsafe.Pointer(v))
-}
-
-// toolgenDecodeContentFormat reads a ContentFormat: one of "markdown", "plain", "html".
-func toolgenDecodeContentFormat(d *toolimpl.Decoder, v *ContentFormat) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "markdown":
-		*v = Markdown
-	case "plain":
-		*v = Plain
-	case "html":
-		*v = HTML
-	default:
-		d.NotOneOf(s, "\"markdown\", \"plain\", \"html\"")
-	}
-}
-
-var toolgenArgsGetDocumentContent = &toolimpl.Object{Names: []string{"document_id", "format"}, Required: []int{0, 1}}
-var toolgenArgsAppendToDocument = &toolimpl.Object{Names: []string{"document_id", "text", "heading_level"}, Required: []int{0, 1}}
 var toolgenArgsFindAndReplaceInDocument = &toolimpl.Object{Names: []string{"document_id", "find", "replace", "match_case"}, Required: []int{0, 1, 2, 3}}
-var toolgenArgsInsertTable = &toolimpl.Object{Names: []string{"document_id", "rows", "columns", "after_heading"}, Required: []int{0, 1, 2}}
-var toolgenArgsInsertImage = &toolimpl.Object{Names: []string{"document_id", "image_url", "after_heading", "width_points"}, Required: []int{0, 1}}
-var toolgenArgsCommentOnDocument = &toolimpl.Object{Names: []string{"document_id", "quoted_text", "text"}, Required: []int{0, 1, 2}}
 
 // toolgenTypeComment describes a Comment for toolimpl's table-driven reader and writer.
 var toolgenTypeComment = &toolimpl.Struct{
@@ -3210,44 +2662,13 @@ var toolgenTypeComment = &toolimpl.Struct{
 	Size:      unsafe.Sizeof(Comment{}),
 	ReadSlice: toolimpl.ReadSlice[Comment],
 }
+var toolgenArgsListDocumentComments = &toolimpl.Object{Names: []string{"document_id", "include_resolved"}, Required: []int{0, 1}}
 
 // toolgenEncodeComment writes a Comment object, as its table says.
 func toolgenEncodeComment(e *toolimpl.Encoder, v *Comment) {
 	toolimpl.WriteStruct(e, toolgenTypeComment, unsafe.Pointer(v))
 }
 
-var toolgenArgsListDocumentComments = &toolimpl.Object{Names: []string{"document_id", "include_resolved"}, Required: []int{0, 1}}
-var toolgenArgsResolveDocumentComment = &toolimpl.Object{Names: []string{"document_id", "comment_id", "reply"}, Required: []int{0, 1}}
-
-// toolgenDecodeExportFormat reads a ExportFormat: one of "pdf", "docx", "odt", "epub", "md", "xlsx", "csv", "pptx".
-func toolgenDecodeExportFormat(d *toolimpl.Decoder, v *ExportFormat) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "pdf":
-		*v = PDF
-	case "docx":
-		*v = DOCX
-	case "odt":
-		*v = ODT
-	case "epub":
-		*v = EPUB
-	case "md":
-		*v = MD
-	case "xlsx":
-		*v = XLSX
-	case "csv":
-		*v = CSV
-	case "pptx":
-		*v = PPTX
-	default:
-		d.NotOneOf(s, "\"pdf\", \"docx\", \"odt\", \"epub\", \"md\", \"xlsx\", \"csv\", \"pptx\"")
-	}
-}
-
-var toolgenArgsExportDocument = &toolimpl.Object{Names: []string{"document_id", "format"}, Required: []int{0, 1}}
 var toolgenArgsListDocumentRevisions = &toolimpl.Object{Names: []string{"document_id"}, Required: []int{0}}
 
 // toolgenTypeRevision describes a Revision for toolimpl's table-driven reader and writer.
@@ -3267,8 +2688,6 @@ func toolgenEncodeRevision(e *toolimpl.Encoder, v *Revision) {
 	toolimpl.WriteStruct(e, toolgenTypeRevision, unsafe.Pointer(v))
 }
 
-var toolgenArgsGetDocumentStats = &toolimpl.Object{Names: []string{"document_id"}, Required: []int{0}}
-
 // toolgenTypeStats describes a Stats for toolimpl's table-driven reader and writer.
 var toolgenTypeStats = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"words", "characters", "pages", "reading_minutes"}, Required: []int{0, 1, 2, 3}},
@@ -3279,33 +2698,13 @@ var toolgenTypeStats = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Stats{}.ReadingMinutes), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Stats{}.ReadingMinutes)), Required: 4, Key: `"reading_minutes":`},
 	},
 }
-
-// toolgenEncodeStats writes a Stats object, as its table says.
-func toolgenEncodeStats(e *toolimpl.Encoder, v *Stats) {
-	toolimpl.WriteStruct(e, toolgenTypeStats, unsafe.Pointer(v))
-}
-
-var toolgenArgsTranslateDocument = &toolimpl.Object{Names: []string{"document_id", "target_language"}, Required: []int{0, 1}}
 var toolgenArgsFillDocumentTemplate = &toolimpl.Object{Names: []string{"template_id", "title", "values"}, Required: []int{0, 1, 2}}
-var toolgenArgsPublishToWeb = &toolimpl.Object{Names: []string{"document_id", "unpublish"}, Required: []int{0, 1}}
 
-// toolgenDecodeSlicestring reads a []string.
-func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
-	if _, ok := d.Array(); ok {
-		var a0 [8]string
-		s0 := a0[:0]
-		for d.Elem() {
-			var e0 string
-			if s1, ok := d.String(); ok {
-				e0 = s1
-			}
-			s0 = append(s0, e0)
-		}
-		*v = append(make([]string, 0, len(s0)), s0...)
-	}
+// toolgenEncodeDoc writes a Doc object, as its table says.
+func toolgenEncodeDoc(e *toolimpl.Encoder, v *Doc) {
+	toolimpl.WriteStruct(e, toolgenTypeDoc, unsafe.Pointer(v))
 }
 
-var toolgenArgsCreateSpreadsheet = &toolimpl.Object{Names: []string{"title", "sheets"}, Required: []int{0, 1}}
 var toolgenArgsReadSheetRange = &toolimpl.Object{Names: []string{"spreadsheet_id", "a1_range", "formulas"}, Required: []int{0, 1, 2}}
 
 // toolgenDecodeSliceSlicestring reads a [][]string.
@@ -3340,43 +2739,7 @@ func toolgenDecodeInputMode(d *toolimpl.Decoder, v *InputMode) {
 
 var toolgenArgsWriteSheetRange = &toolimpl.Object{Names: []string{"spreadsheet_id", "a1_range", "values", "input_mode"}, Required: []int{0, 1, 2, 3}}
 var toolgenArgsAppendSheetRows = &toolimpl.Object{Names: []string{"spreadsheet_id", "sheet", "rows"}, Required: []int{0, 1, 2}}
-var toolgenArgsClearSheetRange = &toolimpl.Object{Names: []string{"spreadsheet_id", "a1_range"}, Required: []int{0, 1}}
-var toolgenArgsSetCellFormula = &toolimpl.Object{Names: []string{"spreadsheet_id", "cell", "formula"}, Required: []int{0, 1, 2}}
-var toolgenArgsAddSheetTab = &toolimpl.Object{Names: []string{"spreadsheet_id", "title"}, Required: []int{0, 1}}
-var toolgenArgsDeleteSheetTab = &toolimpl.Object{Names: []string{"spreadsheet_id", "title"}, Required: []int{0, 1}}
-var toolgenArgsSortSheetRange = &toolimpl.Object{Names: []string{"spreadsheet_id", "a1_range", "column", "descending"}, Required: []int{0, 1, 2, 3}}
-
-// toolgenDecodeChartType reads a ChartType: one of "bar", "column", "line", "pie", "scatter", "area".
-func toolgenDecodeChartType(d *toolimpl.Decoder, v *ChartType) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "bar":
-		*v = Bar
-	case "column":
-		*v = Column
-	case "line":
-		*v = Line
-	case "pie":
-		*v = Pie
-	case "scatter":
-		*v = Scatter
-	case "area":
-		*v = Area
-	default:
-		d.NotOneOf(s, "\"bar\", \"column\", \"line\", \"pie\", \"scatter\", \"area\"")
-	}
-}
-
-var toolgenArgsCreateChart = &toolimpl.Object{Names: []string{"spreadsheet_id", "a1_range", "chart_type", "title"}, Required: []int{0, 1, 2}}
-var toolgenArgsAddConditionalFormatting = &toolimpl.Object{Names: []string{"spreadsheet_id", "a1_range", "condition", "background"}, Required: []int{0, 1, 2, 3}}
-var toolgenArgsFreezePanes = &toolimpl.Object{Names: []string{"spreadsheet_id", "sheet", "rows", "columns"}, Required: []int{0, 1, 2, 3}}
-var toolgenArgsAddDropdownValidation = &toolimpl.Object{Names: []string{"spreadsheet_id", "a1_range", "allowed_values", "strict"}, Required: []int{0, 1, 2, 3}}
-var toolgenArgsProtectSheetRange = &toolimpl.Object{Names: []string{"spreadsheet_id", "a1_range", "editors"}, Required: []int{0, 1, 2}}
 var toolgenArgsImportCSVToSheet = &toolimpl.Object{Names: []string{"spreadsheet_id", "csv_url", "sheet"}, Required: []int{0, 1}}
-var toolgenArgsCreatePresentation = &toolimpl.Object{Names: []string{"title", "theme"}, Required: []int{0}}
 
 // toolgenDecodeSlideLayout reads a SlideLayout: one of "title", "title_and_body", "section", "two_columns", "blank".
 func toolgenDecodeSlideLayout(d *toolimpl.Decoder, v *SlideLayout) {
@@ -3402,28 +2765,6 @@ func toolgenDecodeSlideLayout(d *toolimpl.Decoder, v *SlideLayout) {
 
 var toolgenArgsAddSlide = &toolimpl.Object{Names: []string{"presentation_id", "layout", "title", "body", "position"}, Required: []int{0, 1}}
 var toolgenArgsGetSlidesOutline = &toolimpl.Object{Names: []string{"presentation_id"}, Required: []int{0}}
-var toolgenArgsAddSpeakerNotes = &toolimpl.Object{Names: []string{"presentation_id", "slide_index", "notes"}, Required: []int{0, 1, 2}}
-
-// toolgenDecodeDocRole reads a DocRole: one of "viewer", "commenter", "editor".
-func toolgenDecodeDocRole(d *toolimpl.Decoder, v *DocRole) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "viewer":
-		*v = Viewer
-	case "commenter":
-		*v = Commenter
-	case "editor":
-		*v = Editor
-	default:
-		d.NotOneOf(s, "\"viewer\", \"commenter\", \"editor\"")
-	}
-}
-
-var toolgenArgsShareDocument = &toolimpl.Object{Names: []string{"document_id", "email", "role", "message"}, Required: []int{0, 1, 2}}
-var toolgenArgsDuplicateDocument = &toolimpl.Object{Names: []string{"document_id", "title"}, Required: []int{0}}
 
 // toolgenDecodeDocKind reads a DocKind: one of "document", "spreadsheet", "presentation".
 func toolgenDecodeDocKind(d *toolimpl.Decoder, v *DocKind) {
@@ -3444,4 +2785,26 @@ func toolgenDecodeDocKind(d *toolimpl.Decoder, v *DocKind) {
 }
 
 var toolgenArgsSearchDocuments = &toolimpl.Object{Names: []string{"query", "kind", "owner"}, Required: []int{0}}
-var toolgenArgsDeleteDocument = &toolimpl.Object{Names: []string{"document_id"}, Required: []int{0}}
+
+// toolgenDecodeSlicestring reads a []string.
+func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
+	if _, ok := d.Array(); ok {
+		var a0 [8]string
+		s0 := a0[:0]
+		for d.Elem() {
+			var e0 string
+			if s1, ok := d.String(); ok {
+				e0 = s1
+			}
+			s0 = append(s0, e0)
+		}
+		*v = append(make([]string, 0, len(s0)), s0...)
+	}
+}
+
+// A compile error here means a struct type that shares the table of another,
+// of the same layout, changed since this file was generated: run go generate.
+var (
+	_ = toolgenParamsAddSheetTab(toolgenParamsDeleteSheetTab{})
+	_ = toolgenParamsGetDocumentStats(toolgenParamsDeleteDocument{})
+)

@@ -672,7 +672,7 @@ type GetOrderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetOrderRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetOrder, toolgenArgsGetOrder, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolGetOrder, &toolgenTypeParamsGetOrder.Object, unsafe.Pointer(&r), 1)
 }
 
 // CreateDraftOrderRule is a permission rule for the tool create_draft_order:
@@ -706,7 +706,7 @@ type CancelOrderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CancelOrderRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCancelOrder, toolgenArgsCancelOrder, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolCancelOrder, &toolgenTypeParamsCancelOrder.Object, unsafe.Pointer(&r), 4)
 }
 
 // UpdateOrderShippingAddressRule is a permission rule for the tool
@@ -720,7 +720,7 @@ type UpdateOrderShippingAddressRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateOrderShippingAddressRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolUpdateOrderShippingAddress, toolgenArgsUpdateOrderShippingAddress, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolUpdateOrderShippingAddress, &toolgenTypeParamsUpdateOrderShippingAddress.Object, unsafe.Pointer(&r), 2)
 }
 
 // AddOrderNoteRule is a permission rule for the tool add_order_note: each
@@ -734,7 +734,7 @@ type AddOrderNoteRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddOrderNoteRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAddOrderNote, toolgenArgsAddOrderNote, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolAddOrderNote, &toolgenTypeParamsAddOrderNote.Object, unsafe.Pointer(&r), 2)
 }
 
 // PutOrderOnHoldRule is a permission rule for the tool put_order_on_hold: each
@@ -749,7 +749,7 @@ type PutOrderOnHoldRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r PutOrderOnHoldRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolPutOrderOnHold, toolgenArgsPutOrderOnHold, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolPutOrderOnHold, &toolgenTypeParamsPutOrderOnHold.Object, unsafe.Pointer(&r), 3)
 }
 
 // FlagOrderForFraudReviewRule is a permission rule for the tool
@@ -763,7 +763,7 @@ type FlagOrderForFraudReviewRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FlagOrderForFraudReviewRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolFlagOrderForFraudReview, toolgenArgsFlagOrderForFraudReview, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolFlagOrderForFraudReview, &toolgenTypeParamsAddOrderNote.Object, unsafe.Pointer(&r), 2)
 }
 
 // FulfillOrderRule is a permission rule for the tool fulfill_order: each field
@@ -780,7 +780,7 @@ type FulfillOrderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FulfillOrderRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolFulfillOrder, toolgenArgsFulfillOrder, unsafe.Pointer(&r), 5)
+	return toolimpl.RuleOf(ToolFulfillOrder, &toolgenTypeParamsFulfillOrder.Object, unsafe.Pointer(&r), 5)
 }
 
 // GetShippingRatesRule is a permission rule for the tool get_shipping_rates:
@@ -829,7 +829,7 @@ type TrackPackageRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TrackPackageRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTrackPackage, toolgenArgsTrackPackage, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolTrackPackage, &toolgenTypeParamsTrackPackage.Object, unsafe.Pointer(&r), 2)
 }
 
 // CreateReturnAuthorizationRule is a permission rule for the tool
@@ -845,7 +845,7 @@ type CreateReturnAuthorizationRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateReturnAuthorizationRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateReturnAuthorization, toolgenArgsCreateReturnAuthorization, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolCreateReturnAuthorization, &toolgenTypeParamsCreateReturnAuthorization.Object, unsafe.Pointer(&r), 4)
 }
 
 // ReceiveReturnRule is a permission rule for the tool receive_return: each
@@ -859,7 +859,7 @@ type ReceiveReturnRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReceiveReturnRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolReceiveReturn, toolgenArgsReceiveReturn, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolReceiveReturn, &toolgenTypeParamsReceiveReturn.Object, unsafe.Pointer(&r), 2)
 }
 
 // RefundOrderRule is a permission rule for the tool refund_order: each field
@@ -875,7 +875,7 @@ type RefundOrderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RefundOrderRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRefundOrder, toolgenArgsRefundOrder, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolRefundOrder, &toolgenTypeParamsRefundOrder.Object, unsafe.Pointer(&r), 4)
 }
 
 // IssueStoreCreditRule is a permission rule for the tool issue_store_credit:
@@ -891,7 +891,7 @@ type IssueStoreCreditRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r IssueStoreCreditRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolIssueStoreCredit, toolgenArgsIssueStoreCredit, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolIssueStoreCredit, &toolgenTypeParamsIssueStoreCredit.Object, unsafe.Pointer(&r), 4)
 }
 
 // GetCustomerOrderHistoryRule is a permission rule for the tool
@@ -933,7 +933,7 @@ type GetProductRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetProductRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetProduct, toolgenArgsGetProduct, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolGetProduct, &toolgenTypeParamsGetProduct.Object, unsafe.Pointer(&r), 1)
 }
 
 // CreateProductRule is a permission rule for the tool create_product: each
@@ -969,7 +969,7 @@ type UpdateProductPriceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateProductPriceRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolUpdateProductPrice, toolgenArgsUpdateProductPrice, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolUpdateProductPrice, &toolgenTypeParamsUpdateProductPrice.Object, unsafe.Pointer(&r), 3)
 }
 
 // ArchiveProductRule is a permission rule for the tool archive_product: each
@@ -982,7 +982,7 @@ type ArchiveProductRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ArchiveProductRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolArchiveProduct, toolgenArgsArchiveProduct, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolArchiveProduct, &toolgenTypeParamsGetProduct.Object, unsafe.Pointer(&r), 1)
 }
 
 // AddProductVariantRule is a permission rule for the tool add_product_variant:
@@ -1012,7 +1012,7 @@ type AddProductToCollectionRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddProductToCollectionRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAddProductToCollection, toolgenArgsAddProductToCollection, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolAddProductToCollection, &toolgenTypeParamsAddProductToCollection.Object, unsafe.Pointer(&r), 2)
 }
 
 // GetInventoryLevelRule is a permission rule for the tool get_inventory_level:
@@ -1042,7 +1042,7 @@ type AdjustInventoryRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AdjustInventoryRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAdjustInventory, toolgenArgsAdjustInventory, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolAdjustInventory, &toolgenTypeParamsAdjustInventory.Object, unsafe.Pointer(&r), 4)
 }
 
 // TransferStockRule is a permission rule for the tool transfer_stock: each
@@ -1058,7 +1058,7 @@ type TransferStockRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TransferStockRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTransferStock, toolgenArgsTransferStock, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTransferStock, &toolgenTypeParamsTransferStock.Object, unsafe.Pointer(&r), 4)
 }
 
 // ListLowStockItemsRule is a permission rule for the tool
@@ -1088,7 +1088,7 @@ type CreatePurchaseOrderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreatePurchaseOrderRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreatePurchaseOrder, toolgenArgsCreatePurchaseOrder, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolCreatePurchaseOrder, &toolgenTypeParamsCreatePurchaseOrder.Object, unsafe.Pointer(&r), 4)
 }
 
 // ReceivePurchaseOrderRule is a permission rule for the tool
@@ -1102,7 +1102,7 @@ type ReceivePurchaseOrderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReceivePurchaseOrderRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolReceivePurchaseOrder, toolgenArgsReceivePurchaseOrder, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolReceivePurchaseOrder, &toolgenTypeParamsReceivePurchaseOrder.Object, unsafe.Pointer(&r), 2)
 }
 
 // ListSuppliersRule is a permission rule for the tool list_suppliers, which
@@ -1130,7 +1130,7 @@ type CreateDiscountCodeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateDiscountCodeRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateDiscountCode, toolgenArgsCreateDiscountCode, unsafe.Pointer(&r), 7)
+	return toolimpl.RuleOf(ToolCreateDiscountCode, &toolgenTypeParamsCreateDiscountCode.Object, unsafe.Pointer(&r), 7)
 }
 
 // DeactivateDiscountCodeRule is a permission rule for the tool
@@ -1143,7 +1143,7 @@ type DeactivateDiscountCodeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeactivateDiscountCodeRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDeactivateDiscountCode, toolgenArgsDeactivateDiscountCode, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolDeactivateDiscountCode, &toolgenTypeParamsDeactivateDiscountCode.Object, unsafe.Pointer(&r), 1)
 }
 
 // CreateGiftCardRule is a permission rule for the tool create_gift_card: each
@@ -1158,7 +1158,7 @@ type CreateGiftCardRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateGiftCardRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateGiftCard, toolgenArgsCreateGiftCard, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolCreateGiftCard, &toolgenTypeParamsCreateGiftCard.Object, unsafe.Pointer(&r), 3)
 }
 
 // CheckGiftCardBalanceRule is a permission rule for the tool
@@ -1199,7 +1199,7 @@ type SendCartRecoveryEmailRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SendCartRecoveryEmailRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSendCartRecoveryEmail, toolgenArgsSendCartRecoveryEmail, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolSendCartRecoveryEmail, &toolgenTypeParamsSendCartRecoveryEmail.Object, unsafe.Pointer(&r), 2)
 }
 
 // ListProductReviewsRule is a permission rule for the tool
@@ -1229,7 +1229,7 @@ type ModerateProductReviewRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ModerateProductReviewRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolModerateProductReview, toolgenArgsModerateProductReview, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolModerateProductReview, &toolgenTypeParamsModerateProductReview.Object, unsafe.Pointer(&r), 3)
 }
 
 // GetBestSellersRule is a permission rule for the tool get_best_sellers: each
@@ -1440,42 +1440,22 @@ func toolgenCallListOrders(ctx context.Context, args []byte) (res toolgen.Result
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallGetOrder reads the arguments of get_order, calls GetOrder and writes its result.
-func toolgenCallGetOrder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetOrder, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argOrderID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetOrder); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "order_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argOrderID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetOrder(ctx, argOrderID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeOrder(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsGetOrder holds the arguments of get_order, for its table.
+type toolgenParamsGetOrder struct {
+	orderID string
 }
+
+// toolgenCallGetOrder reads the arguments of get_order, calls GetOrder and writes its result, as its tables say.
+func toolgenCallGetOrder(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetOrder
+	var out Order
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetOrder, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetOrder(ctx, in.orderID)
+		return err
+	})
+}
+
+var toolgenToolGetOrder = toolimpl.Tool{Name: ToolGetOrder, In: toolgenTypeParamsGetOrder, Out: toolgenTypeOrder}
 
 // toolgenCallCreateDraftOrder reads the arguments of create_draft_order, calls CreateDraftOrder and writes its result, as its tables say.
 func toolgenCallCreateDraftOrder(ctx context.Context, args []byte) (toolgen.Result, error) {
@@ -1489,299 +1469,117 @@ func toolgenCallCreateDraftOrder(ctx context.Context, args []byte) (toolgen.Resu
 
 var toolgenToolCreateDraftOrder = toolimpl.Tool{Name: ToolCreateDraftOrder, In: toolgenTypeDraftOrder, Out: toolgenTypeOrder}
 
-// toolgenCallCancelOrder reads the arguments of cancel_order, calls CancelOrder and writes its result.
-func toolgenCallCancelOrder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCancelOrder, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argOrderID string
-		argReason  string
-		argRefund  bool
-		argRestock bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCancelOrder); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "order_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argOrderID = s0
-			}
-		case "reason":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argReason = s0
-			}
-		case "refund":
-			o.Saw(2)
-			if b0, ok := d.Bool(); ok {
-				argRefund = b0
-			}
-		case "restock":
-			o.Saw(3)
-			if b0, ok := d.Bool(); ok {
-				argRestock = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CancelOrder(ctx, argOrderID, argReason, argRefund, argRestock)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeOrder(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsCancelOrder holds the arguments of cancel_order, for its table.
+type toolgenParamsCancelOrder struct {
+	orderID string
+	reason  string
+	refund  bool
+	restock bool
 }
 
-// toolgenCallUpdateOrderShippingAddress reads the arguments of update_order_shipping_address, calls UpdateOrderShippingAddress and writes its result.
-func toolgenCallUpdateOrderShippingAddress(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolUpdateOrderShippingAddress, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argOrderID string
-		argAddress Address
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsUpdateOrderShippingAddress); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "order_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argOrderID = s0
-			}
-		case "address":
-			o.Saw(1)
-			toolgenDecodeAddress(d, &argAddress)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := UpdateOrderShippingAddress(ctx, argOrderID, argAddress)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeOrder(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallCancelOrder reads the arguments of cancel_order, calls CancelOrder and writes its result, as its tables say.
+func toolgenCallCancelOrder(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCancelOrder
+	var out Order
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCancelOrder, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CancelOrder(ctx, in.orderID, in.reason, in.refund, in.restock)
+		return err
+	})
 }
 
-// toolgenCallAddOrderNote reads the arguments of add_order_note, calls AddOrderNote and writes its result.
-func toolgenCallAddOrderNote(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAddOrderNote, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argOrderID string
-		argNote    string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAddOrderNote); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "order_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argOrderID = s0
-			}
-		case "note":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argNote = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := AddOrderNote(ctx, argOrderID, argNote); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolCancelOrder = toolimpl.Tool{Name: ToolCancelOrder, In: toolgenTypeParamsCancelOrder, Out: toolgenTypeOrder}
+
+// toolgenParamsUpdateOrderShippingAddress holds the arguments of update_order_shipping_address, for its table.
+type toolgenParamsUpdateOrderShippingAddress struct {
+	orderID string
+	address Address
 }
 
-// toolgenCallPutOrderOnHold reads the arguments of put_order_on_hold, calls PutOrderOnHold and writes its result.
-func toolgenCallPutOrderOnHold(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolPutOrderOnHold, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argOrderID string
-		argReason  string
-		argRelease bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsPutOrderOnHold); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "order_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argOrderID = s0
-			}
-		case "reason":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argReason = s0
-			}
-		case "release":
-			o.Saw(2)
-			if b0, ok := d.Bool(); ok {
-				argRelease = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := PutOrderOnHold(ctx, argOrderID, argReason, argRelease)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeOrder(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallUpdateOrderShippingAddress reads the arguments of update_order_shipping_address, calls UpdateOrderShippingAddress and writes its result, as its tables say.
+func toolgenCallUpdateOrderShippingAddress(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsUpdateOrderShippingAddress
+	var out Order
+	return toolimpl.Dispatch(ctx, args, &toolgenToolUpdateOrderShippingAddress, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = UpdateOrderShippingAddress(ctx, in.orderID, in.address)
+		return err
+	})
 }
 
-// toolgenCallFlagOrderForFraudReview reads the arguments of flag_order_for_fraud_review, calls FlagOrderForFraudReview and writes its result.
-func toolgenCallFlagOrderForFraudReview(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolFlagOrderForFraudReview, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argOrderID string
-		argNote    string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsFlagOrderForFraudReview); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "order_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argOrderID = s0
-			}
-		case "note":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argNote = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := FlagOrderForFraudReview(ctx, argOrderID, argNote)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeOrder(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolUpdateOrderShippingAddress = toolimpl.Tool{Name: ToolUpdateOrderShippingAddress, In: toolgenTypeParamsUpdateOrderShippingAddress, Out: toolgenTypeOrder}
+
+// toolgenParamsAddOrderNote holds the arguments of add_order_note, for its table.
+type toolgenParamsAddOrderNote struct {
+	orderID string
+	note    string
 }
 
-// toolgenCallFulfillOrder reads the arguments of fulfill_order, calls FulfillOrder and writes its result.
-func toolgenCallFulfillOrder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolFulfillOrder, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argOrderID        string
-		argItems          []LineItem
-		argTrackingNumber *string
-		argCarrier        *Carrier
-		argNotifyCustomer bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsFulfillOrder); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "order_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argOrderID = s0
-			}
-		case "items":
-			o.Saw(1)
-			toolgenDecodeSliceLineItem(d, &argItems)
-		case "tracking_number":
-			if d.Null() {
-				argTrackingNumber = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argTrackingNumber = p0
-			}
-		case "carrier":
-			if d.Null() {
-				argCarrier = nil
-			} else {
-				p0 := new(Carrier)
-				toolgenDecodeCarrier(d, p0)
-				argCarrier = p0
-			}
-		case "notify_customer":
-			o.Saw(2)
-			if b0, ok := d.Bool(); ok {
-				argNotifyCustomer = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := FulfillOrder(ctx, argOrderID, argItems, argTrackingNumber, argCarrier, argNotifyCustomer)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeOrder(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallAddOrderNote reads the arguments of add_order_note, calls AddOrderNote and writes its result, as its tables say.
+func toolgenCallAddOrderNote(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAddOrderNote
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAddOrderNote, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return AddOrderNote(ctx, in.orderID, in.note)
+	})
 }
+
+var toolgenToolAddOrderNote = toolimpl.Tool{Name: ToolAddOrderNote, In: toolgenTypeParamsAddOrderNote}
+
+// toolgenParamsPutOrderOnHold holds the arguments of put_order_on_hold, for its table.
+type toolgenParamsPutOrderOnHold struct {
+	orderID string
+	reason  string
+	release bool
+}
+
+// toolgenCallPutOrderOnHold reads the arguments of put_order_on_hold, calls PutOrderOnHold and writes its result, as its tables say.
+func toolgenCallPutOrderOnHold(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsPutOrderOnHold
+	var out Order
+	return toolimpl.Dispatch(ctx, args, &toolgenToolPutOrderOnHold, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = PutOrderOnHold(ctx, in.orderID, in.reason, in.release)
+		return err
+	})
+}
+
+var toolgenToolPutOrderOnHold = toolimpl.Tool{Name: ToolPutOrderOnHold, In: toolgenTypeParamsPutOrderOnHold, Out: toolgenTypeOrder}
+
+// toolgenParamsFlagOrderForFraudReview holds the arguments of flag_order_for_fraud_review, for its table.
+type toolgenParamsFlagOrderForFraudReview struct {
+	orderID string
+	note    string
+}
+
+// toolgenCallFlagOrderForFraudReview reads the arguments of flag_order_for_fraud_review, calls FlagOrderForFraudReview and writes its result, as its tables say.
+func toolgenCallFlagOrderForFraudReview(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsFlagOrderForFraudReview
+	var out Order
+	return toolimpl.Dispatch(ctx, args, &toolgenToolFlagOrderForFraudReview, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = FlagOrderForFraudReview(ctx, in.orderID, in.note)
+		return err
+	})
+}
+
+var toolgenToolFlagOrderForFraudReview = toolimpl.Tool{Name: ToolFlagOrderForFraudReview, In: toolgenTypeParamsAddOrderNote, Out: toolgenTypeOrder}
+
+// toolgenParamsFulfillOrder holds the arguments of fulfill_order, for its table.
+type toolgenParamsFulfillOrder struct {
+	orderID        string
+	items          []LineItem
+	trackingNumber *string
+	carrier        *Carrier
+	notifyCustomer bool
+}
+
+// toolgenCallFulfillOrder reads the arguments of fulfill_order, calls FulfillOrder and writes its result, as its tables say.
+func toolgenCallFulfillOrder(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsFulfillOrder
+	var out Order
+	return toolimpl.Dispatch(ctx, args, &toolgenToolFulfillOrder, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = FulfillOrder(ctx, in.orderID, in.items, in.trackingNumber, in.carrier, in.notifyCustomer)
+		return err
+	})
+}
+
+var toolgenToolFulfillOrder = toolimpl.Tool{Name: ToolFulfillOrder, In: toolgenTypeParamsFulfillOrder, Out: toolgenTypeOrder}
 
 // toolgenCallGetShippingRates reads the arguments of get_shipping_rates, calls GetShippingRates and writes its result.
 func toolgenCallGetShippingRates(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1854,259 +1652,97 @@ func toolgenCallCreateShippingLabel(ctx context.Context, args []byte) (toolgen.R
 
 var toolgenToolCreateShippingLabel = toolimpl.Tool{Name: ToolCreateShippingLabel, In: toolgenTypeParcel, Out: toolgenTypeLabel}
 
-// toolgenCallTrackPackage reads the arguments of track_package, calls TrackPackage and writes its result.
-func toolgenCallTrackPackage(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTrackPackage, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argTrackingNumber string
-		argCarrier        *Carrier
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTrackPackage); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "tracking_number":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argTrackingNumber = s0
-			}
-		case "carrier":
-			if d.Null() {
-				argCarrier = nil
-			} else {
-				p0 := new(Carrier)
-				toolgenDecodeCarrier(d, p0)
-				argCarrier = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := TrackPackage(ctx, argTrackingNumber, argCarrier)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsTrackPackage holds the arguments of track_package, for its table.
+type toolgenParamsTrackPackage struct {
+	trackingNumber string
+	carrier        *Carrier
 }
 
-// toolgenCallCreateReturnAuthorization reads the arguments of create_return_authorization, calls CreateReturnAuthorization and writes its result.
-func toolgenCallCreateReturnAuthorization(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateReturnAuthorization, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argOrderID      string
-		argItems        []LineItem
-		argReason       ReturnReason
-		argPrepaidLabel bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateReturnAuthorization); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "order_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argOrderID = s0
-			}
-		case "items":
-			o.Saw(1)
-			toolgenDecodeSliceLineItem(d, &argItems)
-		case "reason":
-			o.Saw(2)
-			toolgenDecodeReturnReason(d, &argReason)
-		case "prepaid_label":
-			o.Saw(3)
-			if b0, ok := d.Bool(); ok {
-				argPrepaidLabel = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateReturnAuthorization(ctx, argOrderID, argItems, argReason, argPrepaidLabel)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallTrackPackage reads the arguments of track_package, calls TrackPackage and writes its result, as its tables say.
+func toolgenCallTrackPackage(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTrackPackage
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTrackPackage, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = TrackPackage(ctx, in.trackingNumber, in.carrier)
+		return err
+	})
 }
 
-// toolgenCallReceiveReturn reads the arguments of receive_return, calls ReceiveReturn and writes its result.
-func toolgenCallReceiveReturn(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolReceiveReturn, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argReturnID  string
-		argCondition ItemCondition
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsReceiveReturn); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "return_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argReturnID = s0
-			}
-		case "condition":
-			o.Saw(1)
-			toolgenDecodeItemCondition(d, &argCondition)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := ReceiveReturn(ctx, argReturnID, argCondition); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolTrackPackage = toolimpl.Tool{Name: ToolTrackPackage, In: toolgenTypeParamsTrackPackage, Text: true}
+
+// toolgenParamsCreateReturnAuthorization holds the arguments of create_return_authorization, for its table.
+type toolgenParamsCreateReturnAuthorization struct {
+	orderID      string
+	items        []LineItem
+	reason       ReturnReason
+	prepaidLabel bool
 }
 
-// toolgenCallRefundOrder reads the arguments of refund_order, calls RefundOrder and writes its result.
-func toolgenCallRefundOrder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRefundOrder, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argOrderID         string
-		argAmount          *float64
-		argIncludeShipping bool
-		argReason          *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRefundOrder); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "order_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argOrderID = s0
-			}
-		case "amount":
-			if d.Null() {
-				argAmount = nil
-			} else {
-				p0 := new(float64)
-				if f1, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-					*p0 = f1
-				}
-				argAmount = p0
-			}
-		case "include_shipping":
-			o.Saw(1)
-			if b0, ok := d.Bool(); ok {
-				argIncludeShipping = b0
-			}
-		case "reason":
-			if d.Null() {
-				argReason = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argReason = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := RefundOrder(ctx, argOrderID, argAmount, argIncludeShipping, argReason)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeOrder(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallCreateReturnAuthorization reads the arguments of create_return_authorization, calls CreateReturnAuthorization and writes its result, as its tables say.
+func toolgenCallCreateReturnAuthorization(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateReturnAuthorization
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateReturnAuthorization, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateReturnAuthorization(ctx, in.orderID, in.items, in.reason, in.prepaidLabel)
+		return err
+	})
 }
 
-// toolgenCallIssueStoreCredit reads the arguments of issue_store_credit, calls IssueStoreCredit and writes its result.
-func toolgenCallIssueStoreCredit(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolIssueStoreCredit, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEmail     string
-		argAmount    float64
-		argExpiresAt *time.Time
-		argNote      *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsIssueStoreCredit); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "email":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argEmail = s0
-			}
-		case "amount":
-			o.Saw(1)
-			if f0, ok := d.Float(0.01, math.Inf(1), 64); ok {
-				argAmount = f0
-			}
-		case "expires_at":
-			if d.Null() {
-				argExpiresAt = nil
-			} else {
-				p0 := new(time.Time)
-				if t1, ok := d.Time(); ok {
-					*p0 = t1
-				}
-				argExpiresAt = p0
-			}
-		case "note":
-			if d.Null() {
-				argNote = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argNote = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := IssueStoreCredit(ctx, argEmail, argAmount, argExpiresAt, argNote); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolCreateReturnAuthorization = toolimpl.Tool{Name: ToolCreateReturnAuthorization, In: toolgenTypeParamsCreateReturnAuthorization, Text: true}
+
+// toolgenParamsReceiveReturn holds the arguments of receive_return, for its table.
+type toolgenParamsReceiveReturn struct {
+	returnID  string
+	condition ItemCondition
 }
+
+// toolgenCallReceiveReturn reads the arguments of receive_return, calls ReceiveReturn and writes its result, as its tables say.
+func toolgenCallReceiveReturn(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsReceiveReturn
+	return toolimpl.Dispatch(ctx, args, &toolgenToolReceiveReturn, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return ReceiveReturn(ctx, in.returnID, in.condition)
+	})
+}
+
+var toolgenToolReceiveReturn = toolimpl.Tool{Name: ToolReceiveReturn, In: toolgenTypeParamsReceiveReturn}
+
+// toolgenParamsRefundOrder holds the arguments of refund_order, for its table.
+type toolgenParamsRefundOrder struct {
+	orderID         string
+	amount          *float64
+	includeShipping bool
+	reason          *string
+}
+
+// toolgenCallRefundOrder reads the arguments of refund_order, calls RefundOrder and writes its result, as its tables say.
+func toolgenCallRefundOrder(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRefundOrder
+	var out Order
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRefundOrder, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = RefundOrder(ctx, in.orderID, in.amount, in.includeShipping, in.reason)
+		return err
+	})
+}
+
+var toolgenToolRefundOrder = toolimpl.Tool{Name: ToolRefundOrder, In: toolgenTypeParamsRefundOrder, Out: toolgenTypeOrder}
+
+// toolgenParamsIssueStoreCredit holds the arguments of issue_store_credit, for its table.
+type toolgenParamsIssueStoreCredit struct {
+	email     string
+	amount    float64
+	expiresAt *time.Time
+	note      *string
+}
+
+// toolgenCallIssueStoreCredit reads the arguments of issue_store_credit, calls IssueStoreCredit and writes its result, as its tables say.
+func toolgenCallIssueStoreCredit(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsIssueStoreCredit
+	return toolimpl.Dispatch(ctx, args, &toolgenToolIssueStoreCredit, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return IssueStoreCredit(ctx, in.email, in.amount, in.expiresAt, in.note)
+	})
+}
+
+var toolgenToolIssueStoreCredit = toolimpl.Tool{Name: ToolIssueStoreCredit, In: toolgenTypeParamsIssueStoreCredit}
 
 // toolgenCallGetCustomerOrderHistory reads the arguments of get_customer_order_history, calls GetCustomerOrderHistory and writes its result.
 func toolgenCallGetCustomerOrderHistory(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2232,42 +1868,22 @@ func toolgenCallListProducts(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallGetProduct reads the arguments of get_product, calls GetProduct and writes its result.
-func toolgenCallGetProduct(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetProduct, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argProductID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetProduct); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "product_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argProductID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetProduct(ctx, argProductID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeProduct(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsGetProduct holds the arguments of get_product, for its table.
+type toolgenParamsGetProduct struct {
+	productID string
 }
+
+// toolgenCallGetProduct reads the arguments of get_product, calls GetProduct and writes its result, as its tables say.
+func toolgenCallGetProduct(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetProduct
+	var out Product
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetProduct, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetProduct(ctx, in.productID)
+		return err
+	})
+}
+
+var toolgenToolGetProduct = toolimpl.Tool{Name: ToolGetProduct, In: toolgenTypeParamsGetProduct, Out: toolgenTypeProduct}
 
 // toolgenCallCreateProduct reads the arguments of create_product, calls CreateProduct and writes its result, as its tables say.
 func toolgenCallCreateProduct(ctx context.Context, args []byte) (toolgen.Result, error) {
@@ -2281,96 +1897,41 @@ func toolgenCallCreateProduct(ctx context.Context, args []byte) (toolgen.Result,
 
 var toolgenToolCreateProduct = toolimpl.Tool{Name: ToolCreateProduct, In: toolgenTypeNewProduct, Out: toolgenTypeProduct}
 
-// toolgenCallUpdateProductPrice reads the arguments of update_product_price, calls UpdateProductPrice and writes its result.
-func toolgenCallUpdateProductPrice(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolUpdateProductPrice, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argProductID      string
-		argPrice          float64
-		argCompareAtPrice *float64
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsUpdateProductPrice); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "product_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argProductID = s0
-			}
-		case "price":
-			o.Saw(1)
-			if f0, ok := d.Float(0, math.Inf(1), 64); ok {
-				argPrice = f0
-			}
-		case "compare_at_price":
-			if d.Null() {
-				argCompareAtPrice = nil
-			} else {
-				p0 := new(float64)
-				if f1, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-					*p0 = f1
-				}
-				argCompareAtPrice = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := UpdateProductPrice(ctx, argProductID, argPrice, argCompareAtPrice)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeProduct(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsUpdateProductPrice holds the arguments of update_product_price, for its table.
+type toolgenParamsUpdateProductPrice struct {
+	productID      string
+	price          float64
+	compareAtPrice *float64
 }
 
-// toolgenCallArchiveProduct reads the arguments of archive_product, calls ArchiveProduct and writes its result.
-func toolgenCallArchiveProduct(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolArchiveProduct, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argProductID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsArchiveProduct); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "product_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argProductID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ArchiveProduct(ctx, argProductID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeProduct(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallUpdateProductPrice reads the arguments of update_product_price, calls UpdateProductPrice and writes its result, as its tables say.
+func toolgenCallUpdateProductPrice(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsUpdateProductPrice
+	var out Product
+	return toolimpl.Dispatch(ctx, args, &toolgenToolUpdateProductPrice, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = UpdateProductPrice(ctx, in.productID, in.price, in.compareAtPrice)
+		return err
+	})
 }
+
+var toolgenToolUpdateProductPrice = toolimpl.Tool{Name: ToolUpdateProductPrice, In: toolgenTypeParamsUpdateProductPrice, Out: toolgenTypeProduct}
+
+// toolgenParamsArchiveProduct holds the arguments of archive_product, for its table.
+type toolgenParamsArchiveProduct struct {
+	productID string
+}
+
+// toolgenCallArchiveProduct reads the arguments of archive_product, calls ArchiveProduct and writes its result, as its tables say.
+func toolgenCallArchiveProduct(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsArchiveProduct
+	var out Product
+	return toolimpl.Dispatch(ctx, args, &toolgenToolArchiveProduct, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ArchiveProduct(ctx, in.productID)
+		return err
+	})
+}
+
+var toolgenToolArchiveProduct = toolimpl.Tool{Name: ToolArchiveProduct, In: toolgenTypeParamsGetProduct, Out: toolgenTypeProduct}
 
 // toolgenCallAddProductVariant reads the arguments of add_product_variant, calls AddProductVariant and writes its result.
 func toolgenCallAddProductVariant(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2441,44 +2002,21 @@ func toolgenCallAddProductVariant(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallAddProductToCollection reads the arguments of add_product_to_collection, calls AddProductToCollection and writes its result.
-func toolgenCallAddProductToCollection(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAddProductToCollection, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argProductID    string
-		argCollectionID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAddProductToCollection); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "product_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argProductID = s0
-			}
-		case "collection_id":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argCollectionID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := AddProductToCollection(ctx, argProductID, argCollectionID); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsAddProductToCollection holds the arguments of add_product_to_collection, for its table.
+type toolgenParamsAddProductToCollection struct {
+	productID    string
+	collectionID string
 }
+
+// toolgenCallAddProductToCollection reads the arguments of add_product_to_collection, calls AddProductToCollection and writes its result, as its tables say.
+func toolgenCallAddProductToCollection(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAddProductToCollection
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAddProductToCollection, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return AddProductToCollection(ctx, in.productID, in.collectionID)
+	})
+}
+
+var toolgenToolAddProductToCollection = toolimpl.Tool{Name: ToolAddProductToCollection, In: toolgenTypeParamsAddProductToCollection}
 
 // toolgenCallGetInventoryLevel reads the arguments of get_inventory_level, calls GetInventoryLevel and writes its result.
 func toolgenCallGetInventoryLevel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2535,110 +2073,45 @@ func toolgenCallGetInventoryLevel(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallAdjustInventory reads the arguments of adjust_inventory, calls AdjustInventory and writes its result.
-func toolgenCallAdjustInventory(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAdjustInventory, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argSku      string
-		argLocation string
-		argDelta    int
-		argReason   AdjustmentReason
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAdjustInventory); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "sku":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argSku = s0
-			}
-		case "location":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argLocation = s0
-			}
-		case "delta":
-			o.Saw(2)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				argDelta = int(n0)
-			}
-		case "reason":
-			o.Saw(3)
-			toolgenDecodeAdjustmentReason(d, &argReason)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := AdjustInventory(ctx, argSku, argLocation, argDelta, argReason)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeStockLevel(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsAdjustInventory holds the arguments of adjust_inventory, for its table.
+type toolgenParamsAdjustInventory struct {
+	sku      string
+	location string
+	delta    int
+	reason   AdjustmentReason
 }
 
-// toolgenCallTransferStock reads the arguments of transfer_stock, calls TransferStock and writes its result.
-func toolgenCallTransferStock(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTransferStock, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argSku          string
-		argFromLocation string
-		argToLocation   string
-		argQuantity     int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTransferStock); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "sku":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argSku = s0
-			}
-		case "from_location":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argFromLocation = s0
-			}
-		case "to_location":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argToLocation = s0
-			}
-		case "quantity":
-			o.Saw(3)
-			if n0, ok := d.Int(1, 9223372036854775807); ok {
-				argQuantity = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := TransferStock(ctx, argSku, argFromLocation, argToLocation, argQuantity)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallAdjustInventory reads the arguments of adjust_inventory, calls AdjustInventory and writes its result, as its tables say.
+func toolgenCallAdjustInventory(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAdjustInventory
+	var out StockLevel
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAdjustInventory, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = AdjustInventory(ctx, in.sku, in.location, in.delta, in.reason)
+		return err
+	})
 }
+
+var toolgenToolAdjustInventory = toolimpl.Tool{Name: ToolAdjustInventory, In: toolgenTypeParamsAdjustInventory, Out: toolgenTypeStockLevel}
+
+// toolgenParamsTransferStock holds the arguments of transfer_stock, for its table.
+type toolgenParamsTransferStock struct {
+	sku          string
+	fromLocation string
+	toLocation   string
+	quantity     int
+}
+
+// toolgenCallTransferStock reads the arguments of transfer_stock, calls TransferStock and writes its result, as its tables say.
+func toolgenCallTransferStock(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTransferStock
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTransferStock, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = TransferStock(ctx, in.sku, in.fromLocation, in.toLocation, in.quantity)
+		return err
+	})
+}
+
+var toolgenToolTransferStock = toolimpl.Tool{Name: ToolTransferStock, In: toolgenTypeParamsTransferStock, Text: true}
 
 // toolgenCallListLowStockItems reads the arguments of list_low_stock_items, calls ListLowStockItems and writes its result.
 func toolgenCallListLowStockItems(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2700,97 +2173,41 @@ func toolgenCallListLowStockItems(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreatePurchaseOrder reads the arguments of create_purchase_order, calls CreatePurchaseOrder and writes its result.
-func toolgenCallCreatePurchaseOrder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreatePurchaseOrder, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argSupplierID string
-		argItems      []LineItem
-		argDeliverTo  string
-		argExpectedAt *time.Time
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreatePurchaseOrder); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "supplier_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argSupplierID = s0
-			}
-		case "items":
-			o.Saw(1)
-			toolgenDecodeSliceLineItem(d, &argItems)
-		case "deliver_to":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argDeliverTo = s0
-			}
-		case "expected_at":
-			if d.Null() {
-				argExpectedAt = nil
-			} else {
-				p0 := new(time.Time)
-				if t1, ok := d.Time(); ok {
-					*p0 = t1
-				}
-				argExpectedAt = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreatePurchaseOrder(ctx, argSupplierID, argItems, argDeliverTo, argExpectedAt)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsCreatePurchaseOrder holds the arguments of create_purchase_order, for its table.
+type toolgenParamsCreatePurchaseOrder struct {
+	supplierID string
+	items      []LineItem
+	deliverTo  string
+	expectedAt *time.Time
 }
 
-// toolgenCallReceivePurchaseOrder reads the arguments of receive_purchase_order, calls ReceivePurchaseOrder and writes its result.
-func toolgenCallReceivePurchaseOrder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolReceivePurchaseOrder, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPurchaseOrderID string
-		argReceived        []LineItem
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsReceivePurchaseOrder); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "purchase_order_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPurchaseOrderID = s0
-			}
-		case "received":
-			o.Saw(1)
-			toolgenDecodeSliceLineItem(d, &argReceived)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := ReceivePurchaseOrder(ctx, argPurchaseOrderID, argReceived); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallCreatePurchaseOrder reads the arguments of create_purchase_order, calls CreatePurchaseOrder and writes its result, as its tables say.
+func toolgenCallCreatePurchaseOrder(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreatePurchaseOrder
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreatePurchaseOrder, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreatePurchaseOrder(ctx, in.supplierID, in.items, in.deliverTo, in.expectedAt)
+		return err
+	})
 }
+
+var toolgenToolCreatePurchaseOrder = toolimpl.Tool{Name: ToolCreatePurchaseOrder, In: toolgenTypeParamsCreatePurchaseOrder, Text: true}
+
+// toolgenParamsReceivePurchaseOrder holds the arguments of receive_purchase_order, for its table.
+type toolgenParamsReceivePurchaseOrder struct {
+	purchaseOrderID string
+	received        []LineItem
+}
+
+// toolgenCallReceivePurchaseOrder reads the arguments of receive_purchase_order, calls ReceivePurchaseOrder and writes its result, as its tables say.
+func toolgenCallReceivePurchaseOrder(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsReceivePurchaseOrder
+	return toolimpl.Dispatch(ctx, args, &toolgenToolReceivePurchaseOrder, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return ReceivePurchaseOrder(ctx, in.purchaseOrderID, in.received)
+	})
+}
+
+var toolgenToolReceivePurchaseOrder = toolimpl.Tool{Name: ToolReceivePurchaseOrder, In: toolgenTypeParamsReceivePurchaseOrder}
 
 // toolgenCallListSuppliers reads the arguments of list_suppliers, calls ListSuppliers and writes its result.
 func toolgenCallListSuppliers(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2828,172 +2245,62 @@ func toolgenCallListSuppliers(ctx context.Context, args []byte) (res toolgen.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateDiscountCode reads the arguments of create_discount_code, calls CreateDiscountCode and writes its result.
-func toolgenCallCreateDiscountCode(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateDiscountCode, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCode            string
-		argDiscountType    DiscountType
-		argValue           float64
-		argStartsAt        time.Time
-		argEndsAt          *time.Time
-		argUsageLimit      *int
-		argMinimumSubtotal *float64
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateDiscountCode); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "code":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argCode = s0
-			}
-		case "discount_type":
-			o.Saw(1)
-			toolgenDecodeDiscountType(d, &argDiscountType)
-		case "value":
-			o.Saw(2)
-			if f0, ok := d.Float(0, math.Inf(1), 64); ok {
-				argValue = f0
-			}
-		case "starts_at":
-			o.Saw(3)
-			if t0, ok := d.Time(); ok {
-				argStartsAt = t0
-			}
-		case "ends_at":
-			if d.Null() {
-				argEndsAt = nil
-			} else {
-				p0 := new(time.Time)
-				if t1, ok := d.Time(); ok {
-					*p0 = t1
-				}
-				argEndsAt = p0
-			}
-		case "usage_limit":
-			if d.Null() {
-				argUsageLimit = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(1, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argUsageLimit = p0
-			}
-		case "minimum_subtotal":
-			if d.Null() {
-				argMinimumSubtotal = nil
-			} else {
-				p0 := new(float64)
-				if f1, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-					*p0 = f1
-				}
-				argMinimumSubtotal = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateDiscountCode(ctx, argCode, argDiscountType, argValue, argStartsAt, argEndsAt, argUsageLimit, argMinimumSubtotal)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsCreateDiscountCode holds the arguments of create_discount_code, for its table.
+type toolgenParamsCreateDiscountCode struct {
+	code            string
+	discountType    DiscountType
+	value           float64
+	startsAt        time.Time
+	endsAt          *time.Time
+	usageLimit      *int
+	minimumSubtotal *float64
 }
 
-// toolgenCallDeactivateDiscountCode reads the arguments of deactivate_discount_code, calls DeactivateDiscountCode and writes its result.
-func toolgenCallDeactivateDiscountCode(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolDeactivateDiscountCode, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCode string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsDeactivateDiscountCode); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "code":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argCode = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := DeactivateDiscountCode(ctx, argCode); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallCreateDiscountCode reads the arguments of create_discount_code, calls CreateDiscountCode and writes its result, as its tables say.
+func toolgenCallCreateDiscountCode(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateDiscountCode
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateDiscountCode, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateDiscountCode(ctx, in.code, in.discountType, in.value, in.startsAt, in.endsAt, in.usageLimit, in.minimumSubtotal)
+		return err
+	})
 }
 
-// toolgenCallCreateGiftCard reads the arguments of create_gift_card, calls CreateGiftCard and writes its result.
-func toolgenCallCreateGiftCard(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateGiftCard, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argAmount         float64
-		argRecipientEmail string
-		argMessage        *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateGiftCard); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "amount":
-			o.Saw(0)
-			if f0, ok := d.Float(1, math.Inf(1), 64); ok {
-				argAmount = f0
-			}
-		case "recipient_email":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argRecipientEmail = s0
-			}
-		case "message":
-			if d.Null() {
-				argMessage = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argMessage = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateGiftCard(ctx, argAmount, argRecipientEmail, argMessage)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolCreateDiscountCode = toolimpl.Tool{Name: ToolCreateDiscountCode, In: toolgenTypeParamsCreateDiscountCode, Text: true}
+
+// toolgenParamsDeactivateDiscountCode holds the arguments of deactivate_discount_code, for its table.
+type toolgenParamsDeactivateDiscountCode struct {
+	code string
 }
+
+// toolgenCallDeactivateDiscountCode reads the arguments of deactivate_discount_code, calls DeactivateDiscountCode and writes its result, as its tables say.
+func toolgenCallDeactivateDiscountCode(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsDeactivateDiscountCode
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDeactivateDiscountCode, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return DeactivateDiscountCode(ctx, in.code)
+	})
+}
+
+var toolgenToolDeactivateDiscountCode = toolimpl.Tool{Name: ToolDeactivateDiscountCode, In: toolgenTypeParamsDeactivateDiscountCode}
+
+// toolgenParamsCreateGiftCard holds the arguments of create_gift_card, for its table.
+type toolgenParamsCreateGiftCard struct {
+	amount         float64
+	recipientEmail string
+	message        *string
+}
+
+// toolgenCallCreateGiftCard reads the arguments of create_gift_card, calls CreateGiftCard and writes its result, as its tables say.
+func toolgenCallCreateGiftCard(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateGiftCard
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateGiftCard, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateGiftCard(ctx, in.amount, in.recipientEmail, in.message)
+		return err
+	})
+}
+
+var toolgenToolCreateGiftCard = toolimpl.Tool{Name: ToolCreateGiftCard, In: toolgenTypeParamsCreateGiftCard, Text: true}
 
 // toolgenCallCheckGiftCardBalance reads the arguments of check_gift_card_balance, calls CheckGiftCardBalance and writes its result.
 func toolgenCallCheckGiftCardBalance(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3090,49 +2397,21 @@ func toolgenCallListAbandonedCarts(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallSendCartRecoveryEmail reads the arguments of send_cart_recovery_email, calls SendCartRecoveryEmail and writes its result.
-func toolgenCallSendCartRecoveryEmail(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSendCartRecoveryEmail, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCartID       string
-		argDiscountCode *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSendCartRecoveryEmail); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "cart_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argCartID = s0
-			}
-		case "discount_code":
-			if d.Null() {
-				argDiscountCode = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argDiscountCode = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := SendCartRecoveryEmail(ctx, argCartID, argDiscountCode); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsSendCartRecoveryEmail holds the arguments of send_cart_recovery_email, for its table.
+type toolgenParamsSendCartRecoveryEmail struct {
+	cartID       string
+	discountCode *string
 }
+
+// toolgenCallSendCartRecoveryEmail reads the arguments of send_cart_recovery_email, calls SendCartRecoveryEmail and writes its result, as its tables say.
+func toolgenCallSendCartRecoveryEmail(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSendCartRecoveryEmail
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSendCartRecoveryEmail, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return SendCartRecoveryEmail(ctx, in.cartID, in.discountCode)
+	})
+}
+
+var toolgenToolSendCartRecoveryEmail = toolimpl.Tool{Name: ToolSendCartRecoveryEmail, In: toolgenTypeParamsSendCartRecoveryEmail}
 
 // toolgenCallListProductReviews reads the arguments of list_product_reviews, calls ListProductReviews and writes its result.
 func toolgenCallListProductReviews(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3200,57 +2479,24 @@ func toolgenCallListProductReviews(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallModerateProductReview reads the arguments of moderate_product_review, calls ModerateProductReview and writes its result.
-func toolgenCallModerateProductReview(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolModerateProductReview, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argReviewID string
-		argAction   Moderation
-		argReply    *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsModerateProductReview); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "review_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argReviewID = s0
-			}
-		case "action":
-			o.Saw(1)
-			toolgenDecodeModeration(d, &argAction)
-		case "reply":
-			if d.Null() {
-				argReply = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argReply = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ModerateProductReview(ctx, argReviewID, argAction, argReply)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeReview(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsModerateProductReview holds the arguments of moderate_product_review, for its table.
+type toolgenParamsModerateProductReview struct {
+	reviewID string
+	action   Moderation
+	reply    *string
 }
+
+// toolgenCallModerateProductReview reads the arguments of moderate_product_review, calls ModerateProductReview and writes its result, as its tables say.
+func toolgenCallModerateProductReview(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsModerateProductReview
+	var out Review
+	return toolimpl.Dispatch(ctx, args, &toolgenToolModerateProductReview, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ModerateProductReview(ctx, in.reviewID, in.action, in.reply)
+		return err
+	})
+}
+
+var toolgenToolModerateProductReview = toolimpl.Tool{Name: ToolModerateProductReview, In: toolgenTypeParamsModerateProductReview, Out: toolgenTypeReview}
 
 // toolgenCallGetBestSellers reads the arguments of get_best_sellers, calls GetBestSellers and writes its result.
 func toolgenCallGetBestSellers(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3314,6 +2560,14 @@ func toolgenCallGetBestSellers(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
+// toolgenTypeParamsGetOrder describes a toolgenParamsGetOrder for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetOrder = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"order_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetOrder{}.orderID), Kind: toolimpl.FieldString, Required: 1, Key: `"order_id":`},
+	},
+}
+
 // toolgenTypeLineItem describes a LineItem for toolimpl's table-driven reader and writer.
 var toolgenTypeLineItem = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"sku", "quantity"}, Required: []int{0, 1}},
@@ -3354,8 +2608,59 @@ var toolgenTypeDraftOrder = &toolimpl.Struct{
 	},
 }
 
+// toolgenTypeParamsCancelOrder describes a toolgenParamsCancelOrder for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCancelOrder = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"order_id", "reason", "refund", "restock"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCancelOrder{}.orderID), Kind: toolimpl.FieldString, Required: 1, Key: `"order_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCancelOrder{}.reason), Kind: toolimpl.FieldString, Required: 2, Key: `"reason":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCancelOrder{}.refund), Kind: toolimpl.FieldBool, Required: 3, Key: `"refund":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCancelOrder{}.restock), Kind: toolimpl.FieldBool, Required: 4, Key: `"restock":`},
+	},
+}
+
+// toolgenTypeParamsUpdateOrderShippingAddress describes a toolgenParamsUpdateOrderShippingAddress for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsUpdateOrderShippingAddress = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"order_id", "address"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateOrderShippingAddress{}.orderID), Kind: toolimpl.FieldString, Required: 1, Key: `"order_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateOrderShippingAddress{}.address), Kind: toolimpl.FieldStruct, Required: 2, Elem: toolgenTypeAddress, Key: `"address":`},
+	},
+}
+
+// toolgenTypeParamsAddOrderNote describes a toolgenParamsAddOrderNote for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAddOrderNote = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"order_id", "note"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAddOrderNote{}.orderID), Kind: toolimpl.FieldString, Required: 1, Key: `"order_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddOrderNote{}.note), Kind: toolimpl.FieldString, Required: 2, Key: `"note":`},
+	},
+}
+
+// toolgenTypeParamsPutOrderOnHold describes a toolgenParamsPutOrderOnHold for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsPutOrderOnHold = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"order_id", "reason", "release"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsPutOrderOnHold{}.orderID), Kind: toolimpl.FieldString, Required: 1, Key: `"order_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsPutOrderOnHold{}.reason), Kind: toolimpl.FieldString, Required: 2, Key: `"reason":`},
+		{Offset: unsafe.Offsetof(toolgenParamsPutOrderOnHold{}.release), Kind: toolimpl.FieldBool, Required: 3, Key: `"release":`},
+	},
+}
+
 // toolgenEnumCarrier are the values of a Carrier.
 var toolgenEnumCarrier = &toolimpl.Enum{Values: []string{"ups", "fedex", "usps", "dhl"}, Allowed: "\"ups\", \"fedex\", \"usps\", \"dhl\""}
+
+// toolgenTypeParamsFulfillOrder describes a toolgenParamsFulfillOrder for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsFulfillOrder = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"order_id", "items", "tracking_number", "carrier", "notify_customer"}, Required: []int{0, 1, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsFulfillOrder{}.orderID), Kind: toolimpl.FieldString, Required: 1, Key: `"order_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsFulfillOrder{}.items), Kind: toolimpl.FieldSlice, Required: 2, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeLineItem}, Key: `"items":`},
+		{Offset: unsafe.Offsetof(toolgenParamsFulfillOrder{}.trackingNumber), Kind: toolimpl.FieldString, Pointer: true, Key: `"tracking_number":`},
+		{Offset: unsafe.Offsetof(toolgenParamsFulfillOrder{}.carrier), Kind: toolimpl.FieldEnum, Pointer: true, Enum: toolgenEnumCarrier, Key: `"carrier":`},
+		{Offset: unsafe.Offsetof(toolgenParamsFulfillOrder{}.notifyCustomer), Kind: toolimpl.FieldBool, Required: 3, Key: `"notify_customer":`},
+	},
+}
 
 // toolgenEnumServiceLevel are the values of a ServiceLevel.
 var toolgenEnumServiceLevel = &toolimpl.Enum{Values: []string{"ground", "two_day", "overnight"}, Allowed: "\"ground\", \"two_day\", \"overnight\""}
@@ -3375,6 +2680,71 @@ var toolgenTypeParcel = &toolimpl.Struct{
 	},
 }
 
+// toolgenTypeParamsTrackPackage describes a toolgenParamsTrackPackage for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsTrackPackage = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"tracking_number", "carrier"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsTrackPackage{}.trackingNumber), Kind: toolimpl.FieldString, Required: 1, Key: `"tracking_number":`},
+		{Offset: unsafe.Offsetof(toolgenParamsTrackPackage{}.carrier), Kind: toolimpl.FieldEnum, Pointer: true, Enum: toolgenEnumCarrier, Key: `"carrier":`},
+	},
+}
+
+// toolgenEnumReturnReason are the values of a ReturnReason.
+var toolgenEnumReturnReason = &toolimpl.Enum{Values: []string{"damaged", "wrong_item", "not_as_described", "does_not_fit", "no_longer_needed"}, Allowed: "\"damaged\", \"wrong_item\", \"not_as_described\", \"does_not_fit\", \"no_longer_needed\""}
+
+// toolgenTypeParamsCreateReturnAuthorization describes a toolgenParamsCreateReturnAuthorization for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateReturnAuthorization = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"order_id", "items", "reason", "prepaid_label"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateReturnAuthorization{}.orderID), Kind: toolimpl.FieldString, Required: 1, Key: `"order_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateReturnAuthorization{}.items), Kind: toolimpl.FieldSlice, Required: 2, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeLineItem}, Key: `"items":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateReturnAuthorization{}.reason), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumReturnReason, Key: `"reason":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateReturnAuthorization{}.prepaidLabel), Kind: toolimpl.FieldBool, Required: 4, Key: `"prepaid_label":`},
+	},
+}
+
+// toolgenEnumItemCondition are the values of a ItemCondition.
+var toolgenEnumItemCondition = &toolimpl.Enum{Values: []string{"resellable", "defective", "opened"}, Allowed: "\"resellable\", \"defective\", \"opened\""}
+
+// toolgenTypeParamsReceiveReturn describes a toolgenParamsReceiveReturn for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsReceiveReturn = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"return_id", "condition"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsReceiveReturn{}.returnID), Kind: toolimpl.FieldString, Required: 1, Key: `"return_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsReceiveReturn{}.condition), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumItemCondition, Key: `"condition":`},
+	},
+}
+
+// toolgenTypeParamsRefundOrder describes a toolgenParamsRefundOrder for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsRefundOrder = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"order_id", "amount", "include_shipping", "reason"}, Required: []int{0, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsRefundOrder{}.orderID), Kind: toolimpl.FieldString, Required: 1, Key: `"order_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRefundOrder{}.amount), Kind: toolimpl.FieldFloat64, Pointer: true, Key: `"amount":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRefundOrder{}.includeShipping), Kind: toolimpl.FieldBool, Required: 2, Key: `"include_shipping":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRefundOrder{}.reason), Kind: toolimpl.FieldString, Pointer: true, Key: `"reason":`},
+	},
+}
+
+// toolgenTypeParamsIssueStoreCredit describes a toolgenParamsIssueStoreCredit for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsIssueStoreCredit = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"email", "amount", "expires_at", "note"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsIssueStoreCredit{}.email), Kind: toolimpl.FieldString, Required: 1, Key: `"email":`},
+		{Offset: unsafe.Offsetof(toolgenParamsIssueStoreCredit{}.amount), Kind: toolimpl.FieldFloat64, Required: 2, Check: &toolimpl.Check{FloatMin: 0.01, FloatMax: math.MaxFloat64, FloatBounded: true}, Key: `"amount":`},
+		{Offset: unsafe.Offsetof(toolgenParamsIssueStoreCredit{}.expiresAt), Kind: toolimpl.FieldTime, Pointer: true, Key: `"expires_at":`},
+		{Offset: unsafe.Offsetof(toolgenParamsIssueStoreCredit{}.note), Kind: toolimpl.FieldString, Pointer: true, Key: `"note":`},
+	},
+}
+
+// toolgenTypeParamsGetProduct describes a toolgenParamsGetProduct for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetProduct = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"product_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetProduct{}.productID), Kind: toolimpl.FieldString, Required: 1, Key: `"product_id":`},
+	},
+}
+
 // toolgenEnumProductStatus are the values of a ProductStatus.
 var toolgenEnumProductStatus = &toolimpl.Enum{Values: []string{"draft", "active", "archived"}, Allowed: "\"draft\", \"active\", \"archived\""}
 
@@ -3391,6 +2761,127 @@ var toolgenTypeNewProduct = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(NewProduct{}.Tags), Kind: toolimpl.FieldStrings, OmitEmpty: true, Key: `"tags":`},
 		{Offset: unsafe.Offsetof(NewProduct{}.WeightGrams), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*NewProduct{}.WeightGrams)), Pointer: true, Bounded: true, Min: 0, Max: 9223372036854775807, Key: `"weight_grams":`},
 		{Offset: unsafe.Offsetof(NewProduct{}.Status), Kind: toolimpl.FieldEnum, Required: 4, Enum: toolgenEnumProductStatus, Key: `"status":`},
+	},
+}
+
+// toolgenTypeParamsUpdateProductPrice describes a toolgenParamsUpdateProductPrice for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsUpdateProductPrice = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"product_id", "price", "compare_at_price"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateProductPrice{}.productID), Kind: toolimpl.FieldString, Required: 1, Key: `"product_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateProductPrice{}.price), Kind: toolimpl.FieldFloat64, Required: 2, Check: &toolimpl.Check{FloatMin: 0, FloatMax: math.MaxFloat64, FloatBounded: true}, Key: `"price":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateProductPrice{}.compareAtPrice), Kind: toolimpl.FieldFloat64, Pointer: true, Key: `"compare_at_price":`},
+	},
+}
+
+// toolgenTypeParamsAddProductToCollection describes a toolgenParamsAddProductToCollection for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAddProductToCollection = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"product_id", "collection_id"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAddProductToCollection{}.productID), Kind: toolimpl.FieldString, Required: 1, Key: `"product_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddProductToCollection{}.collectionID), Kind: toolimpl.FieldString, Required: 2, Key: `"collection_id":`},
+	},
+}
+
+// toolgenEnumAdjustmentReason are the values of a AdjustmentReason.
+var toolgenEnumAdjustmentReason = &toolimpl.Enum{Values: []string{"received", "shrinkage", "damaged", "correction", "restock"}, Allowed: "\"received\", \"shrinkage\", \"damaged\", \"correction\", \"restock\""}
+
+// toolgenTypeParamsAdjustInventory describes a toolgenParamsAdjustInventory for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAdjustInventory = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"sku", "location", "delta", "reason"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAdjustInventory{}.sku), Kind: toolimpl.FieldString, Required: 1, Key: `"sku":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAdjustInventory{}.location), Kind: toolimpl.FieldString, Required: 2, Key: `"location":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAdjustInventory{}.delta), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsAdjustInventory{}.delta)), Required: 3, Key: `"delta":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAdjustInventory{}.reason), Kind: toolimpl.FieldEnum, Required: 4, Enum: toolgenEnumAdjustmentReason, Key: `"reason":`},
+	},
+}
+
+// toolgenTypeParamsTransferStock describes a toolgenParamsTransferStock for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsTransferStock = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"sku", "from_location", "to_location", "quantity"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsTransferStock{}.sku), Kind: toolimpl.FieldString, Required: 1, Key: `"sku":`},
+		{Offset: unsafe.Offsetof(toolgenParamsTransferStock{}.fromLocation), Kind: toolimpl.FieldString, Required: 2, Key: `"from_location":`},
+		{Offset: unsafe.Offsetof(toolgenParamsTransferStock{}.toLocation), Kind: toolimpl.FieldString, Required: 3, Key: `"to_location":`},
+		{Offset: unsafe.Offsetof(toolgenParamsTransferStock{}.quantity), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsTransferStock{}.quantity)), Required: 4, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"quantity":`},
+	},
+}
+
+// toolgenTypeParamsCreatePurchaseOrder describes a toolgenParamsCreatePurchaseOrder for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreatePurchaseOrder = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"supplier_id", "items", "deliver_to", "expected_at"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreatePurchaseOrder{}.supplierID), Kind: toolimpl.FieldString, Required: 1, Key: `"supplier_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreatePurchaseOrder{}.items), Kind: toolimpl.FieldSlice, Required: 2, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeLineItem}, Key: `"items":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreatePurchaseOrder{}.deliverTo), Kind: toolimpl.FieldString, Required: 3, Key: `"deliver_to":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreatePurchaseOrder{}.expectedAt), Kind: toolimpl.FieldTime, Pointer: true, Key: `"expected_at":`},
+	},
+}
+
+// toolgenTypeParamsReceivePurchaseOrder describes a toolgenParamsReceivePurchaseOrder for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsReceivePurchaseOrder = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"purchase_order_id", "received"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsReceivePurchaseOrder{}.purchaseOrderID), Kind: toolimpl.FieldString, Required: 1, Key: `"purchase_order_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsReceivePurchaseOrder{}.received), Kind: toolimpl.FieldSlice, Required: 2, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypeLineItem}, Key: `"received":`},
+	},
+}
+
+// toolgenEnumDiscountType are the values of a DiscountType.
+var toolgenEnumDiscountType = &toolimpl.Enum{Values: []string{"percentage", "fixed_amount", "free_shipping"}, Allowed: "\"percentage\", \"fixed_amount\", \"free_shipping\""}
+
+// toolgenTypeParamsCreateDiscountCode describes a toolgenParamsCreateDiscountCode for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateDiscountCode = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"code", "discount_type", "value", "starts_at", "ends_at", "usage_limit", "minimum_subtotal"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDiscountCode{}.code), Kind: toolimpl.FieldString, Required: 1, Key: `"code":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDiscountCode{}.discountType), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumDiscountType, Key: `"discount_type":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDiscountCode{}.value), Kind: toolimpl.FieldFloat64, Required: 3, Check: &toolimpl.Check{FloatMin: 0, FloatMax: math.MaxFloat64, FloatBounded: true}, Key: `"value":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDiscountCode{}.startsAt), Kind: toolimpl.FieldTime, Required: 4, Key: `"starts_at":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDiscountCode{}.endsAt), Kind: toolimpl.FieldTime, Pointer: true, Key: `"ends_at":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDiscountCode{}.usageLimit), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsCreateDiscountCode{}.usageLimit)), Pointer: true, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"usage_limit":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateDiscountCode{}.minimumSubtotal), Kind: toolimpl.FieldFloat64, Pointer: true, Key: `"minimum_subtotal":`},
+	},
+}
+
+// toolgenTypeParamsDeactivateDiscountCode describes a toolgenParamsDeactivateDiscountCode for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsDeactivateDiscountCode = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"code"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsDeactivateDiscountCode{}.code), Kind: toolimpl.FieldString, Required: 1, Key: `"code":`},
+	},
+}
+
+// toolgenTypeParamsCreateGiftCard describes a toolgenParamsCreateGiftCard for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateGiftCard = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"amount", "recipient_email", "message"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateGiftCard{}.amount), Kind: toolimpl.FieldFloat64, Required: 1, Check: &toolimpl.Check{FloatMin: 1, FloatMax: math.MaxFloat64, FloatBounded: true}, Key: `"amount":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateGiftCard{}.recipientEmail), Kind: toolimpl.FieldString, Required: 2, Key: `"recipient_email":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateGiftCard{}.message), Kind: toolimpl.FieldString, Pointer: true, Key: `"message":`},
+	},
+}
+
+// toolgenTypeParamsSendCartRecoveryEmail describes a toolgenParamsSendCartRecoveryEmail for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSendCartRecoveryEmail = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"cart_id", "discount_code"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSendCartRecoveryEmail{}.cartID), Kind: toolimpl.FieldString, Required: 1, Key: `"cart_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSendCartRecoveryEmail{}.discountCode), Kind: toolimpl.FieldString, Pointer: true, Key: `"discount_code":`},
+	},
+}
+
+// toolgenEnumModeration are the values of a Moderation.
+var toolgenEnumModeration = &toolimpl.Enum{Values: []string{"publish", "hide", "flag"}, Allowed: "\"publish\", \"hide\", \"flag\""}
+
+// toolgenTypeParamsModerateProductReview describes a toolgenParamsModerateProductReview for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsModerateProductReview = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"review_id", "action", "reply"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsModerateProductReview{}.reviewID), Kind: toolimpl.FieldString, Required: 1, Key: `"review_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsModerateProductReview{}.action), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumModeration, Key: `"action":`},
+		{Offset: unsafe.Offsetof(toolgenParamsModerateProductReview{}.reply), Kind: toolimpl.FieldString, Pointer: true, Key: `"reply":`},
 	},
 }
 
@@ -3454,54 +2945,11 @@ func toolgenEncodeOrder(e *toolimpl.Encoder, v *Order) {
 	toolimpl.WriteStruct(e, toolgenTypeOrder, unsafe.Pointer(v))
 }
 
-var toolgenArgsGetOrder = &toolimpl.Object{Names: []string{"order_id"}, Required: []int{0}}
-var toolgenArgsCancelOrder = &toolimpl.Object{Names: []string{"order_id", "reason", "refund", "restock"}, Required: []int{0, 1, 2, 3}}
-
 // toolgenDecodeAddress reads a Address object, as its table says.
 func toolgenDecodeAddress(d *toolimpl.Decoder, v *Address) {
 	toolimpl.ReadStruct(d, toolgenTypeAddress, unsafe.Pointer(v))
 }
 
-var toolgenArgsUpdateOrderShippingAddress = &toolimpl.Object{Names: []string{"order_id", "address"}, Required: []int{0, 1}}
-var toolgenArgsAddOrderNote = &toolimpl.Object{Names: []string{"order_id", "note"}, Required: []int{0, 1}}
-var toolgenArgsPutOrderOnHold = &toolimpl.Object{Names: []string{"order_id", "reason", "release"}, Required: []int{0, 1, 2}}
-var toolgenArgsFlagOrderForFraudReview = &toolimpl.Object{Names: []string{"order_id", "note"}, Required: []int{0, 1}}
-
-// toolgenDecodeSliceLineItem reads a []LineItem.
-func toolgenDecodeSliceLineItem(d *toolimpl.Decoder, v *[]LineItem) {
-	if _, ok := d.Array(); ok {
-		var a0 [8]LineItem
-		s0 := a0[:0]
-		for d.Elem() {
-			var e0 LineItem
-			toolgenDecodeLineItem(d, &e0)
-			s0 = append(s0, e0)
-		}
-		*v = append(make([]LineItem, 0, len(s0)), s0...)
-	}
-}
-
-// toolgenDecodeCarrier reads a Carrier: one of "ups", "fedex", "usps", "dhl".
-func toolgenDecodeCarrier(d *toolimpl.Decoder, v *Carrier) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "ups":
-		*v = UPS
-	case "fedex":
-		*v = FedEx
-	case "usps":
-		*v = USPS
-	case "dhl":
-		*v = DHL
-	default:
-		d.NotOneOf(s, "\"ups\", \"fedex\", \"usps\", \"dhl\"")
-	}
-}
-
-var toolgenArgsFulfillOrder = &toolimpl.Object{Names: []string{"order_id", "items", "tracking_number", "carrier", "notify_customer"}, Required: []int{0, 1, 4}}
 var toolgenArgsGetShippingRates = &toolimpl.Object{Names: []string{"to", "weight_kg", "from_location"}, Required: []int{0, 1}}
 
 // toolgenTypeRate describes a Rate for toolimpl's table-driven reader and writer.
@@ -3532,53 +2980,6 @@ var toolgenTypeLabel = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Label{}.Cost), Kind: toolimpl.FieldFloat64, Required: 4, Key: `"cost":`},
 	},
 }
-var toolgenArgsTrackPackage = &toolimpl.Object{Names: []string{"tracking_number", "carrier"}, Required: []int{0}}
-
-// toolgenDecodeReturnReason reads a ReturnReason: one of "damaged", "wrong_item", "not_as_described", "does_not_fit", "no_longer_needed".
-func toolgenDecodeReturnReason(d *toolimpl.Decoder, v *ReturnReason) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "damaged":
-		*v = Damaged
-	case "wrong_item":
-		*v = WrongItem
-	case "not_as_described":
-		*v = NotAsDescribed
-	case "does_not_fit":
-		*v = DoesNotFit
-	case "no_longer_needed":
-		*v = NoLongerNeeded
-	default:
-		d.NotOneOf(s, "\"damaged\", \"wrong_item\", \"not_as_described\", \"does_not_fit\", \"no_longer_needed\"")
-	}
-}
-
-var toolgenArgsCreateReturnAuthorization = &toolimpl.Object{Names: []string{"order_id", "items", "reason", "prepaid_label"}, Required: []int{0, 1, 2, 3}}
-
-// toolgenDecodeItemCondition reads a ItemCondition: one of "resellable", "defective", "opened".
-func toolgenDecodeItemCondition(d *toolimpl.Decoder, v *ItemCondition) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "resellable":
-		*v = Resellable
-	case "defective":
-		*v = Defective
-	case "opened":
-		*v = Opened
-	default:
-		d.NotOneOf(s, "\"resellable\", \"defective\", \"opened\"")
-	}
-}
-
-var toolgenArgsReceiveReturn = &toolimpl.Object{Names: []string{"return_id", "condition"}, Required: []int{0, 1}}
-var toolgenArgsRefundOrder = &toolimpl.Object{Names: []string{"order_id", "amount", "include_shipping", "reason"}, Required: []int{0, 2}}
-var toolgenArgsIssueStoreCredit = &toolimpl.Object{Names: []string{"email", "amount", "expires_at", "note"}, Required: []int{0, 1}}
 var toolgenArgsGetCustomerOrderHistory = &toolimpl.Object{Names: []string{"email"}, Required: []int{0}}
 
 // toolgenDecodeProductStatus reads a ProductStatus: one of "draft", "active", "archived".
@@ -3622,11 +3023,7 @@ func toolgenEncodeProduct(e *toolimpl.Encoder, v *Product) {
 	toolimpl.WriteStruct(e, toolgenTypeProduct, unsafe.Pointer(v))
 }
 
-var toolgenArgsGetProduct = &toolimpl.Object{Names: []string{"product_id"}, Required: []int{0}}
-var toolgenArgsUpdateProductPrice = &toolimpl.Object{Names: []string{"product_id", "price", "compare_at_price"}, Required: []int{0, 1}}
-var toolgenArgsArchiveProduct = &toolimpl.Object{Names: []string{"product_id"}, Required: []int{0}}
 var toolgenArgsAddProductVariant = &toolimpl.Object{Names: []string{"product_id", "options", "sku", "price"}, Required: []int{0, 1, 2}}
-var toolgenArgsAddProductToCollection = &toolimpl.Object{Names: []string{"product_id", "collection_id"}, Required: []int{0, 1}}
 var toolgenArgsGetInventoryLevel = &toolimpl.Object{Names: []string{"sku", "location"}, Required: []int{0}}
 
 // toolgenTypeStockLevel describes a StockLevel for toolimpl's table-driven reader and writer.
@@ -3649,59 +3046,10 @@ func toolgenEncodeStockLevel(e *toolimpl.Encoder, v *StockLevel) {
 	toolimpl.WriteStruct(e, toolgenTypeStockLevel, unsafe.Pointer(v))
 }
 
-// toolgenDecodeAdjustmentReason reads a AdjustmentReason: one of "received", "shrinkage", "damaged", "correction", "restock".
-func toolgenDecodeAdjustmentReason(d *toolimpl.Decoder, v *AdjustmentReason) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "received":
-		*v = Received
-	case "shrinkage":
-		*v = Shrinkage
-	case "damaged":
-		*v = DamagedStock
-	case "correction":
-		*v = Correction
-	case "restock":
-		*v = Restock
-	default:
-		d.NotOneOf(s, "\"received\", \"shrinkage\", \"damaged\", \"correction\", \"restock\"")
-	}
-}
-
-var toolgenArgsAdjustInventory = &toolimpl.Object{Names: []string{"sku", "location", "delta", "reason"}, Required: []int{0, 1, 2, 3}}
-var toolgenArgsTransferStock = &toolimpl.Object{Names: []string{"sku", "from_location", "to_location", "quantity"}, Required: []int{0, 1, 2, 3}}
 var toolgenArgsListLowStockItems = &toolimpl.Object{Names: []string{"threshold", "location"}}
-var toolgenArgsCreatePurchaseOrder = &toolimpl.Object{Names: []string{"supplier_id", "items", "deliver_to", "expected_at"}, Required: []int{0, 1, 2}}
-var toolgenArgsReceivePurchaseOrder = &toolimpl.Object{Names: []string{"purchase_order_id", "received"}, Required: []int{0, 1}}
 var toolgenArgsListSuppliers = &toolimpl.Object{Names: []string{}}
-
-// toolgenDecodeDiscountType reads a DiscountType: one of "percentage", "fixed_amount", "free_shipping".
-func toolgenDecodeDiscountType(d *toolimpl.Decoder, v *DiscountType) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "percentage":
-		*v = Percentage
-	case "fixed_amount":
-		*v = FixedAmount
-	case "free_shipping":
-		*v = FreeShipping
-	default:
-		d.NotOneOf(s, "\"percentage\", \"fixed_amount\", \"free_shipping\"")
-	}
-}
-
-var toolgenArgsCreateDiscountCode = &toolimpl.Object{Names: []string{"code", "discount_type", "value", "starts_at", "ends_at", "usage_limit", "minimum_subtotal"}, Required: []int{0, 1, 2, 3}}
-var toolgenArgsDeactivateDiscountCode = &toolimpl.Object{Names: []string{"code"}, Required: []int{0}}
-var toolgenArgsCreateGiftCard = &toolimpl.Object{Names: []string{"amount", "recipient_email", "message"}, Required: []int{0, 1}}
 var toolgenArgsCheckGiftCardBalance = &toolimpl.Object{Names: []string{"code"}, Required: []int{0}}
 var toolgenArgsListAbandonedCarts = &toolimpl.Object{Names: []string{"since", "min_value"}, Required: []int{0}}
-var toolgenArgsSendCartRecoveryEmail = &toolimpl.Object{Names: []string{"cart_id", "discount_code"}, Required: []int{0}}
 var toolgenArgsListProductReviews = &toolimpl.Object{Names: []string{"product_id", "max_rating", "unpublished_only"}, Required: []int{2}}
 
 // toolgenTypeReview describes a Review for toolimpl's table-driven reader and writer.
@@ -3725,31 +3073,14 @@ func toolgenEncodeReview(e *toolimpl.Encoder, v *Review) {
 	toolimpl.WriteStruct(e, toolgenTypeReview, unsafe.Pointer(v))
 }
 
-// toolgenDecodeModeration reads a Moderation: one of "publish", "hide", "flag".
-func toolgenDecodeModeration(d *toolimpl.Decoder, v *Moderation) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "publish":
-		*v = Publish
-	case "hide":
-		*v = Hide
-	case "flag":
-		*v = Flag
-	default:
-		d.NotOneOf(s, "\"publish\", \"hide\", \"flag\"")
-	}
-}
-
-var toolgenArgsModerateProductReview = &toolimpl.Object{Names: []string{"review_id", "action", "reply"}, Required: []int{0, 1}}
 var toolgenArgsGetBestSellers = &toolimpl.Object{Names: []string{"from", "to", "by_revenue", "limit"}, Required: []int{0, 1, 2, 3}}
 
-// toolgenDecodeLineItem reads a LineItem object, as its table says.
-func toolgenDecodeLineItem(d *toolimpl.Decoder, v *LineItem) {
-	toolimpl.ReadStruct(d, toolgenTypeLineItem, unsafe.Pointer(v))
-}
+// A compile error here means a struct type that shares the table of another,
+// of the same layout, changed since this file was generated: run go generate.
+var (
+	_ = toolgenParamsAddOrderNote(toolgenParamsFlagOrderForFraudReview{})
+	_ = toolgenParamsGetProduct(toolgenParamsArchiveProduct{})
+)
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

@@ -655,7 +655,7 @@ type ListFilesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListFilesRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolListFiles, toolgenArgsListFiles, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolListFiles, &toolgenTypeParamsListFiles.Object, unsafe.Pointer(&r), 4)
 }
 
 // SearchFilesRule is a permission rule for the tool search_files: each field
@@ -672,7 +672,7 @@ type SearchFilesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SearchFilesRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSearchFiles, toolgenArgsSearchFiles, unsafe.Pointer(&r), 5)
+	return toolimpl.RuleOf(ToolSearchFiles, &toolgenTypeParamsSearchFiles.Object, unsafe.Pointer(&r), 5)
 }
 
 // ReadFileRule is a permission rule for the tool read_file: each field is a
@@ -686,7 +686,7 @@ type ReadFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReadFileRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolReadFile, toolgenArgsReadFile, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolReadFile, &toolgenTypeParamsReadFile.Object, unsafe.Pointer(&r), 2)
 }
 
 // WriteFileRule is a permission rule for the tool write_file: each field is a
@@ -701,7 +701,7 @@ type WriteFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r WriteFileRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolWriteFile, toolgenArgsWriteFile, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolWriteFile, &toolgenTypeParamsWriteFile.Object, unsafe.Pointer(&r), 3)
 }
 
 // AppendToFileRule is a permission rule for the tool append_to_file: each
@@ -715,7 +715,7 @@ type AppendToFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AppendToFileRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAppendToFile, toolgenArgsAppendToFile, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolAppendToFile, &toolgenTypeParamsAppendToFile.Object, unsafe.Pointer(&r), 2)
 }
 
 // DeleteFileRule is a permission rule for the tool delete_file: each field is
@@ -729,7 +729,7 @@ type DeleteFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteFileRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDeleteFile, toolgenArgsDeleteFile, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolDeleteFile, &toolgenTypeParamsDeleteFile.Object, unsafe.Pointer(&r), 2)
 }
 
 // MoveFileRule is a permission rule for the tool move_file: each field is a
@@ -743,7 +743,7 @@ type MoveFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MoveFileRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolMoveFile, toolgenArgsMoveFile, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolMoveFile, &toolgenTypeParamsMoveFile.Object, unsafe.Pointer(&r), 2)
 }
 
 // CopyFileRule is a permission rule for the tool copy_file: each field is a
@@ -757,7 +757,7 @@ type CopyFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CopyFileRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCopyFile, toolgenArgsCopyFile, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolCopyFile, &toolgenTypeParamsCopyFile.Object, unsafe.Pointer(&r), 2)
 }
 
 // RenameFileRule is a permission rule for the tool rename_file: each field is
@@ -771,7 +771,7 @@ type RenameFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RenameFileRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRenameFile, toolgenArgsRenameFile, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolRenameFile, &toolgenTypeParamsRenameFile.Object, unsafe.Pointer(&r), 2)
 }
 
 // CreateFolderRule is a permission rule for the tool create_folder: each field
@@ -784,7 +784,7 @@ type CreateFolderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateFolderRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateFolder, toolgenArgsCreateFolder, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolCreateFolder, &toolgenTypeParamsCreateFolder.Object, unsafe.Pointer(&r), 1)
 }
 
 // DeleteFolderRule is a permission rule for the tool delete_folder: each field
@@ -798,7 +798,7 @@ type DeleteFolderRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteFolderRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDeleteFolder, toolgenArgsDeleteFolder, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolDeleteFolder, &toolgenTypeParamsDeleteFolder.Object, unsafe.Pointer(&r), 2)
 }
 
 // GetFileMetadataRule is a permission rule for the tool get_file_metadata:
@@ -811,7 +811,7 @@ type GetFileMetadataRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetFileMetadataRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetFileMetadata, toolgenArgsGetFileMetadata, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolGetFileMetadata, &toolgenTypeParamsCreateFolder.Object, unsafe.Pointer(&r), 1)
 }
 
 // ShareFileRule is a permission rule for the tool share_file: each field is a
@@ -843,7 +843,7 @@ type RevokeFileAccessRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RevokeFileAccessRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRevokeFileAccess, toolgenArgsRevokeFileAccess, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolRevokeFileAccess, &toolgenTypeParamsRevokeFileAccess.Object, unsafe.Pointer(&r), 2)
 }
 
 // ListFilePermissionsRule is a permission rule for the tool
@@ -873,7 +873,7 @@ type CreateShareLinkRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateShareLinkRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateShareLink, toolgenArgsCreateShareLink, unsafe.Pointer(&r), 5)
+	return toolimpl.RuleOf(ToolCreateShareLink, &toolgenTypeParamsCreateShareLink.Object, unsafe.Pointer(&r), 5)
 }
 
 // DisableShareLinkRule is a permission rule for the tool disable_share_link:
@@ -886,7 +886,7 @@ type DisableShareLinkRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DisableShareLinkRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDisableShareLink, toolgenArgsDisableShareLink, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolDisableShareLink, &toolgenTypeParamsDisableShareLink.Object, unsafe.Pointer(&r), 1)
 }
 
 // ListFileVersionsRule is a permission rule for the tool list_file_versions:
@@ -913,7 +913,7 @@ type RestoreFileVersionRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RestoreFileVersionRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRestoreFileVersion, toolgenArgsRestoreFileVersion, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolRestoreFileVersion, &toolgenTypeParamsRestoreFileVersion.Object, unsafe.Pointer(&r), 2)
 }
 
 // ListTrashRule is a permission rule for the tool list_trash: each field is a
@@ -926,7 +926,7 @@ type ListTrashRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListTrashRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolListTrash, toolgenArgsListTrash, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolListTrash, &toolgenTypeParamsListTrash.Object, unsafe.Pointer(&r), 1)
 }
 
 // RestoreFromTrashRule is a permission rule for the tool restore_from_trash:
@@ -939,7 +939,7 @@ type RestoreFromTrashRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RestoreFromTrashRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRestoreFromTrash, toolgenArgsRestoreFromTrash, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolRestoreFromTrash, &toolgenTypeParamsCreateFolder.Object, unsafe.Pointer(&r), 1)
 }
 
 // EmptyTrashRule is a permission rule for the tool empty_trash, which takes no
@@ -963,7 +963,7 @@ type CompressFilesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CompressFilesRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCompressFiles, toolgenArgsCompressFiles, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolCompressFiles, &toolgenTypeParamsCompressFiles.Object, unsafe.Pointer(&r), 3)
 }
 
 // ExtractArchiveRule is a permission rule for the tool extract_archive: each
@@ -977,7 +977,7 @@ type ExtractArchiveRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ExtractArchiveRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolExtractArchive, toolgenArgsExtractArchive, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolExtractArchive, &toolgenTypeParamsExtractArchive.Object, unsafe.Pointer(&r), 2)
 }
 
 // GetStorageQuotaRule is a permission rule for the tool get_storage_quota,
@@ -1000,7 +1000,7 @@ type LockFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LockFileRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolLockFile, toolgenArgsLockFile, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolLockFile, &toolgenTypeParamsLockFile.Object, unsafe.Pointer(&r), 2)
 }
 
 // UnlockFileRule is a permission rule for the tool unlock_file: each field is
@@ -1013,7 +1013,7 @@ type UnlockFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UnlockFileRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolUnlockFile, toolgenArgsUnlockFile, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolUnlockFile, &toolgenTypeParamsCreateFolder.Object, unsafe.Pointer(&r), 1)
 }
 
 // AddFileCommentRule is a permission rule for the tool add_file_comment: each
@@ -1027,7 +1027,7 @@ type AddFileCommentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddFileCommentRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAddFileComment, toolgenArgsAddFileComment, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolAddFileComment, &toolgenTypeParamsAddFileComment.Object, unsafe.Pointer(&r), 2)
 }
 
 // ListRecentFilesRule is a permission rule for the tool list_recent_files:
@@ -1040,7 +1040,7 @@ type ListRecentFilesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListRecentFilesRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolListRecentFiles, toolgenArgsListRecentFiles, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolListRecentFiles, &toolgenTypeParamsListRecentFiles.Object, unsafe.Pointer(&r), 1)
 }
 
 // StarFileRule is a permission rule for the tool star_file: each field is a
@@ -1054,7 +1054,7 @@ type StarFileRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r StarFileRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolStarFile, toolgenArgsStarFile, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolStarFile, &toolgenTypeParamsStarFile.Object, unsafe.Pointer(&r), 2)
 }
 
 // ConvertFileFormatRule is a permission rule for the tool convert_file_format:
@@ -1068,7 +1068,7 @@ type ConvertFileFormatRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ConvertFileFormatRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolConvertFileFormat, toolgenArgsConvertFileFormat, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolConvertFileFormat, &toolgenTypeParamsConvertFileFormat.Object, unsafe.Pointer(&r), 2)
 }
 
 // GetFileChecksumRule is a permission rule for the tool get_file_checksum:
@@ -1082,7 +1082,7 @@ type GetFileChecksumRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetFileChecksumRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetFileChecksum, toolgenArgsGetFileChecksum, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolGetFileChecksum, &toolgenTypeParamsGetFileChecksum.Object, unsafe.Pointer(&r), 2)
 }
 
 // FindDuplicateFilesRule is a permission rule for the tool
@@ -1128,7 +1128,7 @@ type UploadFileFromURLRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UploadFileFromURLRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolUploadFileFromURL, toolgenArgsUploadFileFromURL, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolUploadFileFromURL, &toolgenTypeParamsUploadFileFromURL.Object, unsafe.Pointer(&r), 2)
 }
 
 // GetFileDownloadURLRule is a permission rule for the tool
@@ -1142,7 +1142,7 @@ type GetFileDownloadURLRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetFileDownloadURLRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetFileDownloadURL, toolgenArgsGetFileDownloadURL, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolGetFileDownloadURL, &toolgenTypeParamsGetFileDownloadURL.Object, unsafe.Pointer(&r), 2)
 }
 
 // TransferFileOwnershipRule is a permission rule for the tool
@@ -1156,7 +1156,7 @@ type TransferFileOwnershipRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TransferFileOwnershipRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTransferFileOwnership, toolgenArgsTransferFileOwnership, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolTransferFileOwnership, &toolgenTypeParamsTransferFileOwnership.Object, unsafe.Pointer(&r), 2)
 }
 
 // ListSharedWithMeRule is a permission rule for the tool list_shared_with_me:
@@ -1170,7 +1170,7 @@ type ListSharedWithMeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ListSharedWithMeRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolListSharedWithMe, toolgenArgsListSharedWithMe, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolListSharedWithMe, &toolgenTypeParamsListSharedWithMe.Object, unsafe.Pointer(&r), 2)
 }
 
 // SetFileTagsRule is a permission rule for the tool set_file_tags: each field
@@ -1184,7 +1184,7 @@ type SetFileTagsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SetFileTagsRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSetFileTags, toolgenArgsSetFileTags, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolSetFileTags, &toolgenTypeParamsSetFileTags.Object, unsafe.Pointer(&r), 2)
 }
 
 // ScanFileForVirusesRule is a permission rule for the tool
@@ -1197,7 +1197,7 @@ type ScanFileForVirusesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ScanFileForVirusesRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolScanFileForViruses, toolgenArgsScanFileForViruses, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolScanFileForViruses, &toolgenTypeParamsCreateFolder.Object, unsafe.Pointer(&r), 1)
 }
 
 // GenerateThumbnailRule is a permission rule for the tool generate_thumbnail:
@@ -1211,7 +1211,7 @@ type GenerateThumbnailRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GenerateThumbnailRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGenerateThumbnail, toolgenArgsGenerateThumbnail, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolGenerateThumbnail, &toolgenTypeParamsGenerateThumbnail.Object, unsafe.Pointer(&r), 2)
 }
 
 // EmptyTrashEdit is a person's edit of the arguments of a call of empty_trash,
@@ -1260,564 +1260,221 @@ func (a TransferFileOwnershipEdit) Args() ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenCallListFiles reads the arguments of list_files, calls ListFiles and writes its result.
-func toolgenCallListFiles(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolListFiles, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argFolder    string
-		argRecursive bool
-		argPattern   *string
-		argPageToken *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsListFiles); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "folder":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argFolder = s0
-			}
-		case "recursive":
-			o.Saw(1)
-			if b0, ok := d.Bool(); ok {
-				argRecursive = b0
-			}
-		case "pattern":
-			if d.Null() {
-				argPattern = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argPattern = p0
-			}
-		case "page_token":
-			if d.Null() {
-				argPageToken = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argPageToken = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ListFiles(ctx, argFolder, argRecursive, argPattern, argPageToken)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeFileList(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsListFiles holds the arguments of list_files, for its table.
+type toolgenParamsListFiles struct {
+	folder    string
+	recursive bool
+	pattern   *string
+	pageToken *string
 }
 
-// toolgenCallSearchFiles reads the arguments of search_files, calls SearchFiles and writes its result.
-func toolgenCallSearchFiles(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSearchFiles, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argQuery         string
-		argMimeType      *string
-		argModifiedAfter *time.Time
-		argOwner         *string
-		argLimit         int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSearchFiles); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "query":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argQuery = s0
-			}
-		case "mime_type":
-			if d.Null() {
-				argMimeType = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argMimeType = p0
-			}
-		case "modified_after":
-			if d.Null() {
-				argModifiedAfter = nil
-			} else {
-				p0 := new(time.Time)
-				if t1, ok := d.Time(); ok {
-					*p0 = t1
-				}
-				argModifiedAfter = p0
-			}
-		case "owner":
-			if d.Null() {
-				argOwner = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argOwner = p0
-			}
-		case "limit":
-			o.Saw(1)
-			if n0, ok := d.Int(1, 200); ok {
-				argLimit = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := SearchFiles(ctx, argQuery, argMimeType, argModifiedAfter, argOwner, argLimit)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeFileList(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallListFiles reads the arguments of list_files, calls ListFiles and writes its result, as its tables say.
+func toolgenCallListFiles(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsListFiles
+	var out FileList
+	return toolimpl.Dispatch(ctx, args, &toolgenToolListFiles, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ListFiles(ctx, in.folder, in.recursive, in.pattern, in.pageToken)
+		return err
+	})
 }
 
-// toolgenCallReadFile reads the arguments of read_file, calls ReadFile and writes its result.
-func toolgenCallReadFile(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolReadFile, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath     string
-		argMaxBytes *int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsReadFile); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		case "max_bytes":
-			if d.Null() {
-				argMaxBytes = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argMaxBytes = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ReadFile(ctx, argPath, argMaxBytes)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolListFiles = toolimpl.Tool{Name: ToolListFiles, In: toolgenTypeParamsListFiles, Out: toolgenTypeFileList}
+
+// toolgenParamsSearchFiles holds the arguments of search_files, for its table.
+type toolgenParamsSearchFiles struct {
+	query         string
+	mimeType      *string
+	modifiedAfter *time.Time
+	owner         *string
+	limit         int
 }
 
-// toolgenCallWriteFile reads the arguments of write_file, calls WriteFile and writes its result.
-func toolgenCallWriteFile(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolWriteFile, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath      string
-		argContent   string
-		argOverwrite bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsWriteFile); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		case "content":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argContent = s0
-			}
-		case "overwrite":
-			o.Saw(2)
-			if b0, ok := d.Bool(); ok {
-				argOverwrite = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := WriteFile(ctx, argPath, argContent, argOverwrite)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeFileInfo(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallSearchFiles reads the arguments of search_files, calls SearchFiles and writes its result, as its tables say.
+func toolgenCallSearchFiles(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSearchFiles
+	var out FileList
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSearchFiles, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = SearchFiles(ctx, in.query, in.mimeType, in.modifiedAfter, in.owner, in.limit)
+		return err
+	})
 }
 
-// toolgenCallAppendToFile reads the arguments of append_to_file, calls AppendToFile and writes its result.
-func toolgenCallAppendToFile(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAppendToFile, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath    string
-		argContent string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAppendToFile); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		case "content":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argContent = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := AppendToFile(ctx, argPath, argContent)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeFileInfo(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolSearchFiles = toolimpl.Tool{Name: ToolSearchFiles, In: toolgenTypeParamsSearchFiles, Out: toolgenTypeFileList}
+
+// toolgenParamsReadFile holds the arguments of read_file, for its table.
+type toolgenParamsReadFile struct {
+	path     string
+	maxBytes *int
 }
 
-// toolgenCallDeleteFile reads the arguments of delete_file, calls DeleteFile and writes its result.
-func toolgenCallDeleteFile(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolDeleteFile, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath      string
-		argPermanent bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsDeleteFile); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		case "permanent":
-			o.Saw(1)
-			if b0, ok := d.Bool(); ok {
-				argPermanent = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := DeleteFile(ctx, argPath, argPermanent); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallReadFile reads the arguments of read_file, calls ReadFile and writes its result, as its tables say.
+func toolgenCallReadFile(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsReadFile
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolReadFile, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ReadFile(ctx, in.path, in.maxBytes)
+		return err
+	})
 }
 
-// toolgenCallMoveFile reads the arguments of move_file, calls MoveFile and writes its result.
-func toolgenCallMoveFile(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolMoveFile, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argSource            string
-		argDestinationFolder string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsMoveFile); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "source":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argSource = s0
-			}
-		case "destination_folder":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argDestinationFolder = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := MoveFile(ctx, argSource, argDestinationFolder)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeFileInfo(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolReadFile = toolimpl.Tool{Name: ToolReadFile, In: toolgenTypeParamsReadFile, Text: true}
+
+// toolgenParamsWriteFile holds the arguments of write_file, for its table.
+type toolgenParamsWriteFile struct {
+	path      string
+	content   string
+	overwrite bool
 }
 
-// toolgenCallCopyFile reads the arguments of copy_file, calls CopyFile and writes its result.
-func toolgenCallCopyFile(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCopyFile, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argSource      string
-		argDestination string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCopyFile); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "source":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argSource = s0
-			}
-		case "destination":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argDestination = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CopyFile(ctx, argSource, argDestination)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeFileInfo(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallWriteFile reads the arguments of write_file, calls WriteFile and writes its result, as its tables say.
+func toolgenCallWriteFile(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsWriteFile
+	var out FileInfo
+	return toolimpl.Dispatch(ctx, args, &toolgenToolWriteFile, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = WriteFile(ctx, in.path, in.content, in.overwrite)
+		return err
+	})
 }
 
-// toolgenCallRenameFile reads the arguments of rename_file, calls RenameFile and writes its result.
-func toolgenCallRenameFile(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRenameFile, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath    string
-		argNewName string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRenameFile); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		case "new_name":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argNewName = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := RenameFile(ctx, argPath, argNewName)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeFileInfo(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolWriteFile = toolimpl.Tool{Name: ToolWriteFile, In: toolgenTypeParamsWriteFile, Out: toolgenTypeFileInfo}
+
+// toolgenParamsAppendToFile holds the arguments of append_to_file, for its table.
+type toolgenParamsAppendToFile struct {
+	path    string
+	content string
 }
 
-// toolgenCallCreateFolder reads the arguments of create_folder, calls CreateFolder and writes its result.
-func toolgenCallCreateFolder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateFolder, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateFolder); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateFolder(ctx, argPath)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeFileInfo(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallAppendToFile reads the arguments of append_to_file, calls AppendToFile and writes its result, as its tables say.
+func toolgenCallAppendToFile(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAppendToFile
+	var out FileInfo
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAppendToFile, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = AppendToFile(ctx, in.path, in.content)
+		return err
+	})
 }
 
-// toolgenCallDeleteFolder reads the arguments of delete_folder, calls DeleteFolder and writes its result.
-func toolgenCallDeleteFolder(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolDeleteFolder, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath      string
-		argRecursive bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsDeleteFolder); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		case "recursive":
-			o.Saw(1)
-			if b0, ok := d.Bool(); ok {
-				argRecursive = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := DeleteFolder(ctx, argPath, argRecursive); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolAppendToFile = toolimpl.Tool{Name: ToolAppendToFile, In: toolgenTypeParamsAppendToFile, Out: toolgenTypeFileInfo}
+
+// toolgenParamsDeleteFile holds the arguments of delete_file, for its table.
+type toolgenParamsDeleteFile struct {
+	path      string
+	permanent bool
 }
 
-// toolgenCallGetFileMetadata reads the arguments of get_file_metadata, calls GetFileMetadata and writes its result.
-func toolgenCallGetFileMetadata(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetFileMetadata, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetFileMetadata); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetFileMetadata(ctx, argPath)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeFileInfo(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallDeleteFile reads the arguments of delete_file, calls DeleteFile and writes its result, as its tables say.
+func toolgenCallDeleteFile(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsDeleteFile
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDeleteFile, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return DeleteFile(ctx, in.path, in.permanent)
+	})
 }
+
+var toolgenToolDeleteFile = toolimpl.Tool{Name: ToolDeleteFile, In: toolgenTypeParamsDeleteFile}
+
+// toolgenParamsMoveFile holds the arguments of move_file, for its table.
+type toolgenParamsMoveFile struct {
+	source            string
+	destinationFolder string
+}
+
+// toolgenCallMoveFile reads the arguments of move_file, calls MoveFile and writes its result, as its tables say.
+func toolgenCallMoveFile(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsMoveFile
+	var out FileInfo
+	return toolimpl.Dispatch(ctx, args, &toolgenToolMoveFile, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = MoveFile(ctx, in.source, in.destinationFolder)
+		return err
+	})
+}
+
+var toolgenToolMoveFile = toolimpl.Tool{Name: ToolMoveFile, In: toolgenTypeParamsMoveFile, Out: toolgenTypeFileInfo}
+
+// toolgenParamsCopyFile holds the arguments of copy_file, for its table.
+type toolgenParamsCopyFile struct {
+	source      string
+	destination string
+}
+
+// toolgenCallCopyFile reads the arguments of copy_file, calls CopyFile and writes its result, as its tables say.
+func toolgenCallCopyFile(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCopyFile
+	var out FileInfo
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCopyFile, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CopyFile(ctx, in.source, in.destination)
+		return err
+	})
+}
+
+var toolgenToolCopyFile = toolimpl.Tool{Name: ToolCopyFile, In: toolgenTypeParamsCopyFile, Out: toolgenTypeFileInfo}
+
+// toolgenParamsRenameFile holds the arguments of rename_file, for its table.
+type toolgenParamsRenameFile struct {
+	path    string
+	newName string
+}
+
+// toolgenCallRenameFile reads the arguments of rename_file, calls RenameFile and writes its result, as its tables say.
+func toolgenCallRenameFile(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRenameFile
+	var out FileInfo
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRenameFile, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = RenameFile(ctx, in.path, in.newName)
+		return err
+	})
+}
+
+var toolgenToolRenameFile = toolimpl.Tool{Name: ToolRenameFile, In: toolgenTypeParamsRenameFile, Out: toolgenTypeFileInfo}
+
+// toolgenParamsCreateFolder holds the arguments of create_folder, for its table.
+type toolgenParamsCreateFolder struct {
+	path string
+}
+
+// toolgenCallCreateFolder reads the arguments of create_folder, calls CreateFolder and writes its result, as its tables say.
+func toolgenCallCreateFolder(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateFolder
+	var out FileInfo
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateFolder, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateFolder(ctx, in.path)
+		return err
+	})
+}
+
+var toolgenToolCreateFolder = toolimpl.Tool{Name: ToolCreateFolder, In: toolgenTypeParamsCreateFolder, Out: toolgenTypeFileInfo}
+
+// toolgenParamsDeleteFolder holds the arguments of delete_folder, for its table.
+type toolgenParamsDeleteFolder struct {
+	path      string
+	recursive bool
+}
+
+// toolgenCallDeleteFolder reads the arguments of delete_folder, calls DeleteFolder and writes its result, as its tables say.
+func toolgenCallDeleteFolder(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsDeleteFolder
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDeleteFolder, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return DeleteFolder(ctx, in.path, in.recursive)
+	})
+}
+
+var toolgenToolDeleteFolder = toolimpl.Tool{Name: ToolDeleteFolder, In: toolgenTypeParamsDeleteFolder}
+
+// toolgenParamsGetFileMetadata holds the arguments of get_file_metadata, for its table.
+type toolgenParamsGetFileMetadata struct {
+	path string
+}
+
+// toolgenCallGetFileMetadata reads the arguments of get_file_metadata, calls GetFileMetadata and writes its result, as its tables say.
+func toolgenCallGetFileMetadata(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetFileMetadata
+	var out FileInfo
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetFileMetadata, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetFileMetadata(ctx, in.path)
+		return err
+	})
+}
+
+var toolgenToolGetFileMetadata = toolimpl.Tool{Name: ToolGetFileMetadata, In: toolgenTypeParamsCreateFolder, Out: toolgenTypeFileInfo}
 
 // toolgenCallShareFile reads the arguments of share_file, calls ShareFile and writes its result.
 func toolgenCallShareFile(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1850,44 +1507,21 @@ func toolgenCallShareFile(ctx context.Context, args []byte) (res toolgen.Result,
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallRevokeFileAccess reads the arguments of revoke_file_access, calls RevokeFileAccess and writes its result.
-func toolgenCallRevokeFileAccess(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRevokeFileAccess, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath  string
-		argEmail string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRevokeFileAccess); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		case "email":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argEmail = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := RevokeFileAccess(ctx, argPath, argEmail); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsRevokeFileAccess holds the arguments of revoke_file_access, for its table.
+type toolgenParamsRevokeFileAccess struct {
+	path  string
+	email string
 }
+
+// toolgenCallRevokeFileAccess reads the arguments of revoke_file_access, calls RevokeFileAccess and writes its result, as its tables say.
+func toolgenCallRevokeFileAccess(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRevokeFileAccess
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRevokeFileAccess, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return RevokeFileAccess(ctx, in.path, in.email)
+	})
+}
+
+var toolgenToolRevokeFileAccess = toolimpl.Tool{Name: ToolRevokeFileAccess, In: toolgenTypeParamsRevokeFileAccess}
 
 // toolgenCallListFilePermissions reads the arguments of list_file_permissions, calls ListFilePermissions and writes its result.
 func toolgenCallListFilePermissions(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1933,110 +1567,41 @@ func toolgenCallListFilePermissions(ctx context.Context, args []byte) (res toolg
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateShareLink reads the arguments of create_share_link, calls CreateShareLink and writes its result.
-func toolgenCallCreateShareLink(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateShareLink, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath      string
-		argAccess    LinkAccess
-		argRole      *Role
-		argExpiresAt *time.Time
-		argPassword  *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateShareLink); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		case "access":
-			o.Saw(1)
-			toolgenDecodeLinkAccess(d, &argAccess)
-		case "role":
-			if d.Null() {
-				argRole = nil
-			} else {
-				p0 := new(Role)
-				toolgenDecodeRole(d, p0)
-				argRole = p0
-			}
-		case "expires_at":
-			if d.Null() {
-				argExpiresAt = nil
-			} else {
-				p0 := new(time.Time)
-				if t1, ok := d.Time(); ok {
-					*p0 = t1
-				}
-				argExpiresAt = p0
-			}
-		case "password":
-			if d.Null() {
-				argPassword = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argPassword = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateShareLink(ctx, argPath, argAccess, argRole, argExpiresAt, argPassword)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeShareLink(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsCreateShareLink holds the arguments of create_share_link, for its table.
+type toolgenParamsCreateShareLink struct {
+	path      string
+	access    LinkAccess
+	role      *Role
+	expiresAt *time.Time
+	password  *string
 }
 
-// toolgenCallDisableShareLink reads the arguments of disable_share_link, calls DisableShareLink and writes its result.
-func toolgenCallDisableShareLink(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolDisableShareLink, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argLinkID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsDisableShareLink); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "link_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argLinkID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := DisableShareLink(ctx, argLinkID); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallCreateShareLink reads the arguments of create_share_link, calls CreateShareLink and writes its result, as its tables say.
+func toolgenCallCreateShareLink(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateShareLink
+	var out ShareLink
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateShareLink, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateShareLink(ctx, in.path, in.access, in.role, in.expiresAt, in.password)
+		return err
+	})
 }
+
+var toolgenToolCreateShareLink = toolimpl.Tool{Name: ToolCreateShareLink, In: toolgenTypeParamsCreateShareLink, Out: toolgenTypeShareLink}
+
+// toolgenParamsDisableShareLink holds the arguments of disable_share_link, for its table.
+type toolgenParamsDisableShareLink struct {
+	linkID string
+}
+
+// toolgenCallDisableShareLink reads the arguments of disable_share_link, calls DisableShareLink and writes its result, as its tables say.
+func toolgenCallDisableShareLink(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsDisableShareLink
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDisableShareLink, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return DisableShareLink(ctx, in.linkID)
+	})
+}
+
+var toolgenToolDisableShareLink = toolimpl.Tool{Name: ToolDisableShareLink, In: toolgenTypeParamsDisableShareLink}
 
 // toolgenCallListFileVersions reads the arguments of list_file_versions, calls ListFileVersions and writes its result.
 func toolgenCallListFileVersions(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2082,122 +1647,57 @@ func toolgenCallListFileVersions(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallRestoreFileVersion reads the arguments of restore_file_version, calls RestoreFileVersion and writes its result.
-func toolgenCallRestoreFileVersion(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRestoreFileVersion, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath      string
-		argVersionID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRestoreFileVersion); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		case "version_id":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argVersionID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := RestoreFileVersion(ctx, argPath, argVersionID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeFileInfo(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsRestoreFileVersion holds the arguments of restore_file_version, for its table.
+type toolgenParamsRestoreFileVersion struct {
+	path      string
+	versionID string
 }
 
-// toolgenCallListTrash reads the arguments of list_trash, calls ListTrash and writes its result.
-func toolgenCallListTrash(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolListTrash, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argLimit int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsListTrash); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "limit":
-			o.Saw(0)
-			if n0, ok := d.Int(1, 500); ok {
-				argLimit = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ListTrash(ctx, argLimit)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeFileList(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallRestoreFileVersion reads the arguments of restore_file_version, calls RestoreFileVersion and writes its result, as its tables say.
+func toolgenCallRestoreFileVersion(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRestoreFileVersion
+	var out FileInfo
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRestoreFileVersion, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = RestoreFileVersion(ctx, in.path, in.versionID)
+		return err
+	})
 }
 
-// toolgenCallRestoreFromTrash reads the arguments of restore_from_trash, calls RestoreFromTrash and writes its result.
-func toolgenCallRestoreFromTrash(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRestoreFromTrash, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRestoreFromTrash); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := RestoreFromTrash(ctx, argPath)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeFileInfo(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolRestoreFileVersion = toolimpl.Tool{Name: ToolRestoreFileVersion, In: toolgenTypeParamsRestoreFileVersion, Out: toolgenTypeFileInfo}
+
+// toolgenParamsListTrash holds the arguments of list_trash, for its table.
+type toolgenParamsListTrash struct {
+	limit int
 }
+
+// toolgenCallListTrash reads the arguments of list_trash, calls ListTrash and writes its result, as its tables say.
+func toolgenCallListTrash(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsListTrash
+	var out FileList
+	return toolimpl.Dispatch(ctx, args, &toolgenToolListTrash, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ListTrash(ctx, in.limit)
+		return err
+	})
+}
+
+var toolgenToolListTrash = toolimpl.Tool{Name: ToolListTrash, In: toolgenTypeParamsListTrash, Out: toolgenTypeFileList}
+
+// toolgenParamsRestoreFromTrash holds the arguments of restore_from_trash, for its table.
+type toolgenParamsRestoreFromTrash struct {
+	path string
+}
+
+// toolgenCallRestoreFromTrash reads the arguments of restore_from_trash, calls RestoreFromTrash and writes its result, as its tables say.
+func toolgenCallRestoreFromTrash(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRestoreFromTrash
+	var out FileInfo
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRestoreFromTrash, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = RestoreFromTrash(ctx, in.path)
+		return err
+	})
+}
+
+var toolgenToolRestoreFromTrash = toolimpl.Tool{Name: ToolRestoreFromTrash, In: toolgenTypeParamsCreateFolder, Out: toolgenTypeFileInfo}
 
 // toolgenCallEmptyTrash reads the arguments of empty_trash, calls EmptyTrash and writes its result, as its tables say.
 func toolgenCallEmptyTrash(ctx context.Context, args []byte) (toolgen.Result, error) {
@@ -2210,93 +1710,42 @@ func toolgenCallEmptyTrash(ctx context.Context, args []byte) (toolgen.Result, er
 
 var toolgenToolEmptyTrash = toolimpl.Tool{Name: ToolEmptyTrash, In: toolimpl.NoArgs, Text: true}
 
-// toolgenCallCompressFiles reads the arguments of compress_files, calls CompressFiles and writes its result.
-func toolgenCallCompressFiles(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCompressFiles, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPaths       []string
-		argArchivePath string
-		argFormat      ArchiveFormat
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCompressFiles); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "paths":
-			o.Saw(0)
-			toolgenDecodeSlicestring(d, &argPaths)
-		case "archive_path":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argArchivePath = s0
-			}
-		case "format":
-			o.Saw(2)
-			toolgenDecodeArchiveFormat(d, &argFormat)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CompressFiles(ctx, argPaths, argArchivePath, argFormat)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeFileInfo(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsCompressFiles holds the arguments of compress_files, for its table.
+type toolgenParamsCompressFiles struct {
+	paths       []string
+	archivePath string
+	format      ArchiveFormat
 }
 
-// toolgenCallExtractArchive reads the arguments of extract_archive, calls ExtractArchive and writes its result.
-func toolgenCallExtractArchive(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolExtractArchive, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argArchivePath string
-		argDestination string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsExtractArchive); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "archive_path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argArchivePath = s0
-			}
-		case "destination":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argDestination = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ExtractArchive(ctx, argArchivePath, argDestination)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeFileList(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallCompressFiles reads the arguments of compress_files, calls CompressFiles and writes its result, as its tables say.
+func toolgenCallCompressFiles(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCompressFiles
+	var out FileInfo
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCompressFiles, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CompressFiles(ctx, in.paths, in.archivePath, in.format)
+		return err
+	})
 }
+
+var toolgenToolCompressFiles = toolimpl.Tool{Name: ToolCompressFiles, In: toolgenTypeParamsCompressFiles, Out: toolgenTypeFileInfo}
+
+// toolgenParamsExtractArchive holds the arguments of extract_archive, for its table.
+type toolgenParamsExtractArchive struct {
+	archivePath string
+	destination string
+}
+
+// toolgenCallExtractArchive reads the arguments of extract_archive, calls ExtractArchive and writes its result, as its tables say.
+func toolgenCallExtractArchive(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsExtractArchive
+	var out FileList
+	return toolimpl.Dispatch(ctx, args, &toolgenToolExtractArchive, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ExtractArchive(ctx, in.archivePath, in.destination)
+		return err
+	})
+}
+
+var toolgenToolExtractArchive = toolimpl.Tool{Name: ToolExtractArchive, In: toolgenTypeParamsExtractArchive, Out: toolgenTypeFileList}
 
 // toolgenCallGetStorageQuota reads the arguments of get_storage_quota, calls GetStorageQuota and writes its result, as its tables say.
 func toolgenCallGetStorageQuota(ctx context.Context, args []byte) (toolgen.Result, error) {
@@ -2309,277 +1758,123 @@ func toolgenCallGetStorageQuota(ctx context.Context, args []byte) (toolgen.Resul
 
 var toolgenToolGetStorageQuota = toolimpl.Tool{Name: ToolGetStorageQuota, In: toolimpl.NoArgs, Out: toolgenTypeQuota}
 
-// toolgenCallLockFile reads the arguments of lock_file, calls LockFile and writes its result.
-func toolgenCallLockFile(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolLockFile, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath   string
-		argReason *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsLockFile); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		case "reason":
-			if d.Null() {
-				argReason = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argReason = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := LockFile(ctx, argPath, argReason); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsLockFile holds the arguments of lock_file, for its table.
+type toolgenParamsLockFile struct {
+	path   string
+	reason *string
 }
 
-// toolgenCallUnlockFile reads the arguments of unlock_file, calls UnlockFile and writes its result.
-func toolgenCallUnlockFile(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolUnlockFile, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsUnlockFile); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := UnlockFile(ctx, argPath); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallLockFile reads the arguments of lock_file, calls LockFile and writes its result, as its tables say.
+func toolgenCallLockFile(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsLockFile
+	return toolimpl.Dispatch(ctx, args, &toolgenToolLockFile, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return LockFile(ctx, in.path, in.reason)
+	})
 }
 
-// toolgenCallAddFileComment reads the arguments of add_file_comment, calls AddFileComment and writes its result.
-func toolgenCallAddFileComment(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAddFileComment, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath string
-		argText string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAddFileComment); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		case "text":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argText = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := AddFileComment(ctx, argPath, argText)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolLockFile = toolimpl.Tool{Name: ToolLockFile, In: toolgenTypeParamsLockFile}
+
+// toolgenParamsUnlockFile holds the arguments of unlock_file, for its table.
+type toolgenParamsUnlockFile struct {
+	path string
 }
 
-// toolgenCallListRecentFiles reads the arguments of list_recent_files, calls ListRecentFiles and writes its result.
-func toolgenCallListRecentFiles(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolListRecentFiles, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argLimit int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsListRecentFiles); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "limit":
-			o.Saw(0)
-			if n0, ok := d.Int(1, 100); ok {
-				argLimit = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ListRecentFiles(ctx, argLimit)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeFileList(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallUnlockFile reads the arguments of unlock_file, calls UnlockFile and writes its result, as its tables say.
+func toolgenCallUnlockFile(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsUnlockFile
+	return toolimpl.Dispatch(ctx, args, &toolgenToolUnlockFile, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return UnlockFile(ctx, in.path)
+	})
 }
 
-// toolgenCallStarFile reads the arguments of star_file, calls StarFile and writes its result.
-func toolgenCallStarFile(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolStarFile, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath    string
-		argStarred bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsStarFile); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		case "starred":
-			o.Saw(1)
-			if b0, ok := d.Bool(); ok {
-				argStarred = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := StarFile(ctx, argPath, argStarred); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolUnlockFile = toolimpl.Tool{Name: ToolUnlockFile, In: toolgenTypeParamsCreateFolder}
+
+// toolgenParamsAddFileComment holds the arguments of add_file_comment, for its table.
+type toolgenParamsAddFileComment struct {
+	path string
+	text string
 }
 
-// toolgenCallConvertFileFormat reads the arguments of convert_file_format, calls ConvertFileFormat and writes its result.
-func toolgenCallConvertFileFormat(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolConvertFileFormat, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath         string
-		argTargetFormat DocumentFormat
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsConvertFileFormat); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		case "target_format":
-			o.Saw(1)
-			toolgenDecodeDocumentFormat(d, &argTargetFormat)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ConvertFileFormat(ctx, argPath, argTargetFormat)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeFileInfo(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallAddFileComment reads the arguments of add_file_comment, calls AddFileComment and writes its result, as its tables say.
+func toolgenCallAddFileComment(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAddFileComment
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAddFileComment, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = AddFileComment(ctx, in.path, in.text)
+		return err
+	})
 }
 
-// toolgenCallGetFileChecksum reads the arguments of get_file_checksum, calls GetFileChecksum and writes its result.
-func toolgenCallGetFileChecksum(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetFileChecksum, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath      string
-		argAlgorithm HashAlgorithm
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetFileChecksum); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		case "algorithm":
-			o.Saw(1)
-			toolgenDecodeHashAlgorithm(d, &argAlgorithm)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetFileChecksum(ctx, argPath, argAlgorithm)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolAddFileComment = toolimpl.Tool{Name: ToolAddFileComment, In: toolgenTypeParamsAddFileComment, Text: true}
+
+// toolgenParamsListRecentFiles holds the arguments of list_recent_files, for its table.
+type toolgenParamsListRecentFiles struct {
+	limit int
 }
+
+// toolgenCallListRecentFiles reads the arguments of list_recent_files, calls ListRecentFiles and writes its result, as its tables say.
+func toolgenCallListRecentFiles(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsListRecentFiles
+	var out FileList
+	return toolimpl.Dispatch(ctx, args, &toolgenToolListRecentFiles, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ListRecentFiles(ctx, in.limit)
+		return err
+	})
+}
+
+var toolgenToolListRecentFiles = toolimpl.Tool{Name: ToolListRecentFiles, In: toolgenTypeParamsListRecentFiles, Out: toolgenTypeFileList}
+
+// toolgenParamsStarFile holds the arguments of star_file, for its table.
+type toolgenParamsStarFile struct {
+	path    string
+	starred bool
+}
+
+// toolgenCallStarFile reads the arguments of star_file, calls StarFile and writes its result, as its tables say.
+func toolgenCallStarFile(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsStarFile
+	return toolimpl.Dispatch(ctx, args, &toolgenToolStarFile, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return StarFile(ctx, in.path, in.starred)
+	})
+}
+
+var toolgenToolStarFile = toolimpl.Tool{Name: ToolStarFile, In: toolgenTypeParamsStarFile}
+
+// toolgenParamsConvertFileFormat holds the arguments of convert_file_format, for its table.
+type toolgenParamsConvertFileFormat struct {
+	path         string
+	targetFormat DocumentFormat
+}
+
+// toolgenCallConvertFileFormat reads the arguments of convert_file_format, calls ConvertFileFormat and writes its result, as its tables say.
+func toolgenCallConvertFileFormat(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsConvertFileFormat
+	var out FileInfo
+	return toolimpl.Dispatch(ctx, args, &toolgenToolConvertFileFormat, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ConvertFileFormat(ctx, in.path, in.targetFormat)
+		return err
+	})
+}
+
+var toolgenToolConvertFileFormat = toolimpl.Tool{Name: ToolConvertFileFormat, In: toolgenTypeParamsConvertFileFormat, Out: toolgenTypeFileInfo}
+
+// toolgenParamsGetFileChecksum holds the arguments of get_file_checksum, for its table.
+type toolgenParamsGetFileChecksum struct {
+	path      string
+	algorithm HashAlgorithm
+}
+
+// toolgenCallGetFileChecksum reads the arguments of get_file_checksum, calls GetFileChecksum and writes its result, as its tables say.
+func toolgenCallGetFileChecksum(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetFileChecksum
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetFileChecksum, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetFileChecksum(ctx, in.path, in.algorithm)
+		return err
+	})
+}
+
+var toolgenToolGetFileChecksum = toolimpl.Tool{Name: ToolGetFileChecksum, In: toolgenTypeParamsGetFileChecksum, Text: true}
 
 // toolgenCallFindDuplicateFiles reads the arguments of find_duplicate_files, calls FindDuplicateFiles and writes its result.
 func toolgenCallFindDuplicateFiles(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2652,285 +1947,229 @@ func toolgenCallSyncFolder(ctx context.Context, args []byte) (toolgen.Result, er
 
 var toolgenToolSyncFolder = toolimpl.Tool{Name: ToolSyncFolder, In: toolgenTypeSyncRequest, Text: true}
 
-// toolgenCallUploadFileFromURL reads the arguments of upload_file_from_url, calls UploadFileFromURL and writes its result.
-func toolgenCallUploadFileFromURL(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolUploadFileFromURL, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argUrl         string
-		argDestination string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsUploadFileFromURL); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "url":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argUrl = s0
-			}
-		case "destination":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argDestination = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := UploadFileFromURL(ctx, argUrl, argDestination)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeFileInfo(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsUploadFileFromURL holds the arguments of upload_file_from_url, for its table.
+type toolgenParamsUploadFileFromURL struct {
+	url         string
+	destination string
 }
 
-// toolgenCallGetFileDownloadURL reads the arguments of get_file_download_url, calls GetFileDownloadURL and writes its result.
-func toolgenCallGetFileDownloadURL(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetFileDownloadURL, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath             string
-		argExpiresInMinutes int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetFileDownloadURL); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		case "expires_in_minutes":
-			o.Saw(1)
-			if n0, ok := d.Int(1, 10080); ok {
-				argExpiresInMinutes = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetFileDownloadURL(ctx, argPath, argExpiresInMinutes)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallUploadFileFromURL reads the arguments of upload_file_from_url, calls UploadFileFromURL and writes its result, as its tables say.
+func toolgenCallUploadFileFromURL(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsUploadFileFromURL
+	var out FileInfo
+	return toolimpl.Dispatch(ctx, args, &toolgenToolUploadFileFromURL, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = UploadFileFromURL(ctx, in.url, in.destination)
+		return err
+	})
 }
 
-// toolgenCallTransferFileOwnership reads the arguments of transfer_file_ownership, calls TransferFileOwnership and writes its result.
-func toolgenCallTransferFileOwnership(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTransferFileOwnership, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath     string
-		argNewOwner string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTransferFileOwnership); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		case "new_owner":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argNewOwner = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := TransferFileOwnership(ctx, argPath, argNewOwner); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolUploadFileFromURL = toolimpl.Tool{Name: ToolUploadFileFromURL, In: toolgenTypeParamsUploadFileFromURL, Out: toolgenTypeFileInfo}
+
+// toolgenParamsGetFileDownloadURL holds the arguments of get_file_download_url, for its table.
+type toolgenParamsGetFileDownloadURL struct {
+	path             string
+	expiresInMinutes int
 }
 
-// toolgenCallListSharedWithMe reads the arguments of list_shared_with_me, calls ListSharedWithMe and writes its result.
-func toolgenCallListSharedWithMe(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolListSharedWithMe, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argSharedBy *string
-		argLimit    int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsListSharedWithMe); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "shared_by":
-			if d.Null() {
-				argSharedBy = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argSharedBy = p0
-			}
-		case "limit":
-			o.Saw(0)
-			if n0, ok := d.Int(1, 200); ok {
-				argLimit = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ListSharedWithMe(ctx, argSharedBy, argLimit)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeFileList(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallGetFileDownloadURL reads the arguments of get_file_download_url, calls GetFileDownloadURL and writes its result, as its tables say.
+func toolgenCallGetFileDownloadURL(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetFileDownloadURL
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetFileDownloadURL, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetFileDownloadURL(ctx, in.path, in.expiresInMinutes)
+		return err
+	})
 }
 
-// toolgenCallSetFileTags reads the arguments of set_file_tags, calls SetFileTags and writes its result.
-func toolgenCallSetFileTags(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSetFileTags, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath string
-		argTags []string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSetFileTags); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := SetFileTags(ctx, argPath, argTags); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolGetFileDownloadURL = toolimpl.Tool{Name: ToolGetFileDownloadURL, In: toolgenTypeParamsGetFileDownloadURL, Text: true}
+
+// toolgenParamsTransferFileOwnership holds the arguments of transfer_file_ownership, for its table.
+type toolgenParamsTransferFileOwnership struct {
+	path     string
+	newOwner string
 }
 
-// toolgenCallScanFileForViruses reads the arguments of scan_file_for_viruses, calls ScanFileForViruses and writes its result.
-func toolgenCallScanFileForViruses(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolScanFileForViruses, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsScanFileForViruses); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ScanFileForViruses(ctx, argPath)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallTransferFileOwnership reads the arguments of transfer_file_ownership, calls TransferFileOwnership and writes its result, as its tables say.
+func toolgenCallTransferFileOwnership(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTransferFileOwnership
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTransferFileOwnership, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return TransferFileOwnership(ctx, in.path, in.newOwner)
+	})
 }
 
-// toolgenCallGenerateThumbnail reads the arguments of generate_thumbnail, calls GenerateThumbnail and writes its result.
-func toolgenCallGenerateThumbnail(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGenerateThumbnail, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPath  string
-		argWidth int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGenerateThumbnail); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "path":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		case "width":
-			o.Saw(1)
-			if n0, ok := d.Int(16, 2048); ok {
-				argWidth = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GenerateThumbnail(ctx, argPath, argWidth)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolTransferFileOwnership = toolimpl.Tool{Name: ToolTransferFileOwnership, In: toolgenTypeParamsTransferFileOwnership}
+
+// toolgenParamsListSharedWithMe holds the arguments of list_shared_with_me, for its table.
+type toolgenParamsListSharedWithMe struct {
+	sharedBy *string
+	limit    int
+}
+
+// toolgenCallListSharedWithMe reads the arguments of list_shared_with_me, calls ListSharedWithMe and writes its result, as its tables say.
+func toolgenCallListSharedWithMe(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsListSharedWithMe
+	var out FileList
+	return toolimpl.Dispatch(ctx, args, &toolgenToolListSharedWithMe, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ListSharedWithMe(ctx, in.sharedBy, in.limit)
+		return err
+	})
+}
+
+var toolgenToolListSharedWithMe = toolimpl.Tool{Name: ToolListSharedWithMe, In: toolgenTypeParamsListSharedWithMe, Out: toolgenTypeFileList}
+
+// toolgenParamsSetFileTags holds the arguments of set_file_tags, for its table.
+type toolgenParamsSetFileTags struct {
+	path string
+	tags []string
+}
+
+// toolgenCallSetFileTags reads the arguments of set_file_tags, calls SetFileTags and writes its result, as its tables say.
+func toolgenCallSetFileTags(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSetFileTags
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSetFileTags, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return SetFileTags(ctx, in.path, in.tags)
+	})
+}
+
+var toolgenToolSetFileTags = toolimpl.Tool{Name: ToolSetFileTags, In: toolgenTypeParamsSetFileTags}
+
+// toolgenParamsScanFileForViruses holds the arguments of scan_file_for_viruses, for its table.
+type toolgenParamsScanFileForViruses struct {
+	path string
+}
+
+// toolgenCallScanFileForViruses reads the arguments of scan_file_for_viruses, calls ScanFileForViruses and writes its result, as its tables say.
+func toolgenCallScanFileForViruses(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsScanFileForViruses
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolScanFileForViruses, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ScanFileForViruses(ctx, in.path)
+		return err
+	})
+}
+
+var toolgenToolScanFileForViruses = toolimpl.Tool{Name: ToolScanFileForViruses, In: toolgenTypeParamsCreateFolder, Text: true}
+
+// toolgenParamsGenerateThumbnail holds the arguments of generate_thumbnail, for its table.
+type toolgenParamsGenerateThumbnail struct {
+	path  string
+	width int
+}
+
+// toolgenCallGenerateThumbnail reads the arguments of generate_thumbnail, calls GenerateThumbnail and writes its result, as its tables say.
+func toolgenCallGenerateThumbnail(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGenerateThumbnail
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGenerateThumbnail, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GenerateThumbnail(ctx, in.path, in.width)
+		return err
+	})
+}
+
+var toolgenToolGenerateThumbnail = toolimpl.Tool{Name: ToolGenerateThumbnail, In: toolgenTypeParamsGenerateThumbnail, Text: true}
+
+// toolgenTypeParamsListFiles describes a toolgenParamsListFiles for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsListFiles = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"folder", "recursive", "pattern", "page_token"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsListFiles{}.folder), Kind: toolimpl.FieldString, Required: 1, Key: `"folder":`},
+		{Offset: unsafe.Offsetof(toolgenParamsListFiles{}.recursive), Kind: toolimpl.FieldBool, Required: 2, Key: `"recursive":`},
+		{Offset: unsafe.Offsetof(toolgenParamsListFiles{}.pattern), Kind: toolimpl.FieldString, Pointer: true, Key: `"pattern":`},
+		{Offset: unsafe.Offsetof(toolgenParamsListFiles{}.pageToken), Kind: toolimpl.FieldString, Pointer: true, Key: `"page_token":`},
+	},
+}
+
+// toolgenTypeParamsSearchFiles describes a toolgenParamsSearchFiles for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSearchFiles = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"query", "mime_type", "modified_after", "owner", "limit"}, Required: []int{0, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSearchFiles{}.query), Kind: toolimpl.FieldString, Required: 1, Key: `"query":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSearchFiles{}.mimeType), Kind: toolimpl.FieldString, Pointer: true, Key: `"mime_type":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSearchFiles{}.modifiedAfter), Kind: toolimpl.FieldTime, Pointer: true, Key: `"modified_after":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSearchFiles{}.owner), Kind: toolimpl.FieldString, Pointer: true, Key: `"owner":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSearchFiles{}.limit), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsSearchFiles{}.limit)), Required: 2, Bounded: true, Min: 1, Max: 200, Key: `"limit":`},
+	},
+}
+
+// toolgenTypeParamsReadFile describes a toolgenParamsReadFile for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsReadFile = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path", "max_bytes"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsReadFile{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsReadFile{}.maxBytes), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsReadFile{}.maxBytes)), Pointer: true, Key: `"max_bytes":`},
+	},
+}
+
+// toolgenTypeParamsWriteFile describes a toolgenParamsWriteFile for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsWriteFile = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path", "content", "overwrite"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsWriteFile{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsWriteFile{}.content), Kind: toolimpl.FieldString, Required: 2, Key: `"content":`},
+		{Offset: unsafe.Offsetof(toolgenParamsWriteFile{}.overwrite), Kind: toolimpl.FieldBool, Required: 3, Key: `"overwrite":`},
+	},
+}
+
+// toolgenTypeParamsAppendToFile describes a toolgenParamsAppendToFile for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAppendToFile = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path", "content"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAppendToFile{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAppendToFile{}.content), Kind: toolimpl.FieldString, Required: 2, Key: `"content":`},
+	},
+}
+
+// toolgenTypeParamsDeleteFile describes a toolgenParamsDeleteFile for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsDeleteFile = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path", "permanent"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsDeleteFile{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsDeleteFile{}.permanent), Kind: toolimpl.FieldBool, Required: 2, Key: `"permanent":`},
+	},
+}
+
+// toolgenTypeParamsMoveFile describes a toolgenParamsMoveFile for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsMoveFile = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"source", "destination_folder"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsMoveFile{}.source), Kind: toolimpl.FieldString, Required: 1, Key: `"source":`},
+		{Offset: unsafe.Offsetof(toolgenParamsMoveFile{}.destinationFolder), Kind: toolimpl.FieldString, Required: 2, Key: `"destination_folder":`},
+	},
+}
+
+// toolgenTypeParamsCopyFile describes a toolgenParamsCopyFile for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCopyFile = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"source", "destination"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCopyFile{}.source), Kind: toolimpl.FieldString, Required: 1, Key: `"source":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCopyFile{}.destination), Kind: toolimpl.FieldString, Required: 2, Key: `"destination":`},
+	},
+}
+
+// toolgenTypeParamsRenameFile describes a toolgenParamsRenameFile for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsRenameFile = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path", "new_name"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsRenameFile{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRenameFile{}.newName), Kind: toolimpl.FieldString, Required: 2, Key: `"new_name":`},
+	},
+}
+
+// toolgenTypeParamsCreateFolder describes a toolgenParamsCreateFolder for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateFolder = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateFolder{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
+	},
+}
+
+// toolgenTypeParamsDeleteFolder describes a toolgenParamsDeleteFolder for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsDeleteFolder = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path", "recursive"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsDeleteFolder{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsDeleteFolder{}.recursive), Kind: toolimpl.FieldBool, Required: 2, Key: `"recursive":`},
+	},
 }
 
 // toolgenEnumRole are the values of a Role.
@@ -2949,6 +2188,136 @@ var toolgenTypeShareFileRequest = &toolimpl.Struct{
 	},
 }
 
+// toolgenTypeParamsRevokeFileAccess describes a toolgenParamsRevokeFileAccess for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsRevokeFileAccess = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path", "email"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsRevokeFileAccess{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRevokeFileAccess{}.email), Kind: toolimpl.FieldString, Required: 2, Key: `"email":`},
+	},
+}
+
+// toolgenEnumLinkAccess are the values of a LinkAccess.
+var toolgenEnumLinkAccess = &toolimpl.Enum{Values: []string{"anyone", "organization", "restricted"}, Allowed: "\"anyone\", \"organization\", \"restricted\""}
+
+// toolgenTypeParamsCreateShareLink describes a toolgenParamsCreateShareLink for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateShareLink = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path", "access", "role", "expires_at", "password"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateShareLink{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateShareLink{}.access), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumLinkAccess, Key: `"access":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateShareLink{}.role), Kind: toolimpl.FieldEnum, Pointer: true, Enum: toolgenEnumRole, Key: `"role":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateShareLink{}.expiresAt), Kind: toolimpl.FieldTime, Pointer: true, Key: `"expires_at":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateShareLink{}.password), Kind: toolimpl.FieldString, Pointer: true, Key: `"password":`},
+	},
+}
+
+// toolgenTypeParamsDisableShareLink describes a toolgenParamsDisableShareLink for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsDisableShareLink = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"link_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsDisableShareLink{}.linkID), Kind: toolimpl.FieldString, Required: 1, Key: `"link_id":`},
+	},
+}
+
+// toolgenTypeParamsRestoreFileVersion describes a toolgenParamsRestoreFileVersion for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsRestoreFileVersion = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path", "version_id"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsRestoreFileVersion{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRestoreFileVersion{}.versionID), Kind: toolimpl.FieldString, Required: 2, Key: `"version_id":`},
+	},
+}
+
+// toolgenTypeParamsListTrash describes a toolgenParamsListTrash for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsListTrash = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"limit"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsListTrash{}.limit), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsListTrash{}.limit)), Required: 1, Bounded: true, Min: 1, Max: 500, Key: `"limit":`},
+	},
+}
+
+// toolgenEnumArchiveFormat are the values of a ArchiveFormat.
+var toolgenEnumArchiveFormat = &toolimpl.Enum{Values: []string{"zip", "tar.gz", "7z"}, Allowed: "\"zip\", \"tar.gz\", \"7z\""}
+
+// toolgenTypeParamsCompressFiles describes a toolgenParamsCompressFiles for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCompressFiles = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"paths", "archive_path", "format"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCompressFiles{}.paths), Kind: toolimpl.FieldStrings, Required: 1, Key: `"paths":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCompressFiles{}.archivePath), Kind: toolimpl.FieldString, Required: 2, Key: `"archive_path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCompressFiles{}.format), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumArchiveFormat, Key: `"format":`},
+	},
+}
+
+// toolgenTypeParamsExtractArchive describes a toolgenParamsExtractArchive for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsExtractArchive = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"archive_path", "destination"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsExtractArchive{}.archivePath), Kind: toolimpl.FieldString, Required: 1, Key: `"archive_path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsExtractArchive{}.destination), Kind: toolimpl.FieldString, Required: 2, Key: `"destination":`},
+	},
+}
+
+// toolgenTypeParamsLockFile describes a toolgenParamsLockFile for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsLockFile = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path", "reason"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsLockFile{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsLockFile{}.reason), Kind: toolimpl.FieldString, Pointer: true, Key: `"reason":`},
+	},
+}
+
+// toolgenTypeParamsAddFileComment describes a toolgenParamsAddFileComment for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAddFileComment = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path", "text"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAddFileComment{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddFileComment{}.text), Kind: toolimpl.FieldString, Required: 2, Key: `"text":`},
+	},
+}
+
+// toolgenTypeParamsListRecentFiles describes a toolgenParamsListRecentFiles for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsListRecentFiles = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"limit"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsListRecentFiles{}.limit), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsListRecentFiles{}.limit)), Required: 1, Bounded: true, Min: 1, Max: 100, Key: `"limit":`},
+	},
+}
+
+// toolgenTypeParamsStarFile describes a toolgenParamsStarFile for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsStarFile = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path", "starred"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsStarFile{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsStarFile{}.starred), Kind: toolimpl.FieldBool, Required: 2, Key: `"starred":`},
+	},
+}
+
+// toolgenEnumDocumentFormat are the values of a DocumentFormat.
+var toolgenEnumDocumentFormat = &toolimpl.Enum{Values: []string{"pdf", "docx", "txt", "png", "jpg", "md"}, Allowed: "\"pdf\", \"docx\", \"txt\", \"png\", \"jpg\", \"md\""}
+
+// toolgenTypeParamsConvertFileFormat describes a toolgenParamsConvertFileFormat for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsConvertFileFormat = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path", "target_format"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsConvertFileFormat{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsConvertFileFormat{}.targetFormat), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumDocumentFormat, Key: `"target_format":`},
+	},
+}
+
+// toolgenEnumHashAlgorithm are the values of a HashAlgorithm.
+var toolgenEnumHashAlgorithm = &toolimpl.Enum{Values: []string{"md5", "sha1", "sha256"}, Allowed: "\"md5\", \"sha1\", \"sha256\""}
+
+// toolgenTypeParamsGetFileChecksum describes a toolgenParamsGetFileChecksum for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetFileChecksum = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path", "algorithm"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetFileChecksum{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGetFileChecksum{}.algorithm), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumHashAlgorithm, Key: `"algorithm":`},
+	},
+}
+
 // toolgenEnumSyncDirection are the values of a SyncDirection.
 var toolgenEnumSyncDirection = &toolimpl.Enum{Values: []string{"upload", "download", "bidirectional"}, Allowed: "\"upload\", \"download\", \"bidirectional\""}
 
@@ -2964,7 +2333,60 @@ var toolgenTypeSyncRequest = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(SyncRequest{}.DryRun), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"dry_run":`},
 	},
 }
-var toolgenArgsListFiles = &toolimpl.Object{Names: []string{"folder", "recursive", "pattern", "page_token"}, Required: []int{0, 1}}
+
+// toolgenTypeParamsUploadFileFromURL describes a toolgenParamsUploadFileFromURL for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsUploadFileFromURL = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"url", "destination"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsUploadFileFromURL{}.url), Kind: toolimpl.FieldString, Required: 1, Key: `"url":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUploadFileFromURL{}.destination), Kind: toolimpl.FieldString, Required: 2, Key: `"destination":`},
+	},
+}
+
+// toolgenTypeParamsGetFileDownloadURL describes a toolgenParamsGetFileDownloadURL for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetFileDownloadURL = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path", "expires_in_minutes"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetFileDownloadURL{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGetFileDownloadURL{}.expiresInMinutes), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsGetFileDownloadURL{}.expiresInMinutes)), Required: 2, Bounded: true, Min: 1, Max: 10080, Key: `"expires_in_minutes":`},
+	},
+}
+
+// toolgenTypeParamsTransferFileOwnership describes a toolgenParamsTransferFileOwnership for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsTransferFileOwnership = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path", "new_owner"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsTransferFileOwnership{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsTransferFileOwnership{}.newOwner), Kind: toolimpl.FieldString, Required: 2, Key: `"new_owner":`},
+	},
+}
+
+// toolgenTypeParamsListSharedWithMe describes a toolgenParamsListSharedWithMe for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsListSharedWithMe = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"shared_by", "limit"}, Required: []int{1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsListSharedWithMe{}.sharedBy), Kind: toolimpl.FieldString, Pointer: true, Key: `"shared_by":`},
+		{Offset: unsafe.Offsetof(toolgenParamsListSharedWithMe{}.limit), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsListSharedWithMe{}.limit)), Required: 1, Bounded: true, Min: 1, Max: 200, Key: `"limit":`},
+	},
+}
+
+// toolgenTypeParamsSetFileTags describes a toolgenParamsSetFileTags for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSetFileTags = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path", "tags"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSetFileTags{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSetFileTags{}.tags), Kind: toolimpl.FieldStrings, Required: 2, Key: `"tags":`},
+	},
+}
+
+// toolgenTypeParamsGenerateThumbnail describes a toolgenParamsGenerateThumbnail for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGenerateThumbnail = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"path", "width"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGenerateThumbnail{}.path), Kind: toolimpl.FieldString, Required: 1, Key: `"path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGenerateThumbnail{}.width), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsGenerateThumbnail{}.width)), Required: 2, Bounded: true, Min: 16, Max: 2048, Key: `"width":`},
+	},
+}
 
 // toolgenTypeFileInfo describes a FileInfo for toolimpl's table-driven reader and writer.
 var toolgenTypeFileInfo = &toolimpl.Struct{
@@ -2993,29 +2415,6 @@ var toolgenTypeFileList = &toolimpl.Struct{
 	},
 }
 
-// toolgenEncodeFileList writes a FileList object, as its table says.
-func toolgenEncodeFileList(e *toolimpl.Encoder, v *FileList) {
-	toolimpl.WriteStruct(e, toolgenTypeFileList, unsafe.Pointer(v))
-}
-
-var toolgenArgsSearchFiles = &toolimpl.Object{Names: []string{"query", "mime_type", "modified_after", "owner", "limit"}, Required: []int{0, 4}}
-var toolgenArgsReadFile = &toolimpl.Object{Names: []string{"path", "max_bytes"}, Required: []int{0}}
-var toolgenArgsWriteFile = &toolimpl.Object{Names: []string{"path", "content", "overwrite"}, Required: []int{0, 1, 2}}
-
-// toolgenEncodeFileInfo writes a FileInfo object, as its table says.
-func toolgenEncodeFileInfo(e *toolimpl.Encoder, v *FileInfo) {
-	toolimpl.WriteStruct(e, toolgenTypeFileInfo, unsafe.Pointer(v))
-}
-
-var toolgenArgsAppendToFile = &toolimpl.Object{Names: []string{"path", "content"}, Required: []int{0, 1}}
-var toolgenArgsDeleteFile = &toolimpl.Object{Names: []string{"path", "permanent"}, Required: []int{0, 1}}
-var toolgenArgsMoveFile = &toolimpl.Object{Names: []string{"source", "destination_folder"}, Required: []int{0, 1}}
-var toolgenArgsCopyFile = &toolimpl.Object{Names: []string{"source", "destination"}, Required: []int{0, 1}}
-var toolgenArgsRenameFile = &toolimpl.Object{Names: []string{"path", "new_name"}, Required: []int{0, 1}}
-var toolgenArgsCreateFolder = &toolimpl.Object{Names: []string{"path"}, Required: []int{0}}
-var toolgenArgsDeleteFolder = &toolimpl.Object{Names: []string{"path", "recursive"}, Required: []int{0, 1}}
-var toolgenArgsGetFileMetadata = &toolimpl.Object{Names: []string{"path"}, Required: []int{0}}
-
 // toolgenDecodeShareFileRequest reads a ShareFileRequest object, as its table says.
 func toolgenDecodeShareFileRequest(d *toolimpl.Decoder, v *ShareFileRequest) {
 	toolimpl.ReadStruct(d, toolgenTypeShareFileRequest, unsafe.Pointer(v))
@@ -3038,49 +2437,7 @@ func toolgenEncodePermission(e *toolimpl.Encoder, v *Permission) {
 	toolimpl.WriteStruct(e, toolgenTypePermission, unsafe.Pointer(v))
 }
 
-var toolgenArgsRevokeFileAccess = &toolimpl.Object{Names: []string{"path", "email"}, Required: []int{0, 1}}
 var toolgenArgsListFilePermissions = &toolimpl.Object{Names: []string{"path"}, Required: []int{0}}
-
-// toolgenDecodeLinkAccess reads a LinkAccess: one of "anyone", "organization", "restricted".
-func toolgenDecodeLinkAccess(d *toolimpl.Decoder, v *LinkAccess) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "anyone":
-		*v = AnyoneWithLink
-	case "organization":
-		*v = Organization
-	case "restricted":
-		*v = Restricted
-	default:
-		d.NotOneOf(s, "\"anyone\", \"organization\", \"restricted\"")
-	}
-}
-
-// toolgenDecodeRole reads a Role: one of "viewer", "commenter", "editor".
-func toolgenDecodeRole(d *toolimpl.Decoder, v *Role) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "viewer":
-		*v = Viewer
-	case "commenter":
-		*v = Commenter
-	case "editor":
-		*v = Editor
-	default:
-		d.NotOneOf(s, "\"viewer\", \"commenter\", \"editor\"")
-	}
-}
-
-var toolgenArgsCreateShareLink = &toolimpl.Object{Names: []string{"path", "access", "role", "expires_at", "password"}, Required: []int{0, 1}}
-
-// toolgenEnumLinkAccess are the values of a LinkAccess.
-var toolgenEnumLinkAccess = &toolimpl.Enum{Values: []string{"anyone", "organization", "restricted"}, Allowed: "\"anyone\", \"organization\", \"restricted\""}
 
 // toolgenTypeShareLink describes a ShareLink for toolimpl's table-driven reader and writer.
 var toolgenTypeShareLink = &toolimpl.Struct{
@@ -3092,13 +2449,6 @@ var toolgenTypeShareLink = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(ShareLink{}.ExpiresAt), Kind: toolimpl.FieldTime, Pointer: true, Key: `"expires_at":`},
 	},
 }
-
-// toolgenEncodeShareLink writes a ShareLink object, as its table says.
-func toolgenEncodeShareLink(e *toolimpl.Encoder, v *ShareLink) {
-	toolimpl.WriteStruct(e, toolgenTypeShareLink, unsafe.Pointer(v))
-}
-
-var toolgenArgsDisableShareLink = &toolimpl.Object{Names: []string{"link_id"}, Required: []int{0}}
 var toolgenArgsListFileVersions = &toolimpl.Object{Names: []string{"path"}, Required: []int{0}}
 
 // toolgenTypeVersion describes a Version for toolimpl's table-driven reader and writer.
@@ -3119,47 +2469,6 @@ func toolgenEncodeVersion(e *toolimpl.Encoder, v *Version) {
 	toolimpl.WriteStruct(e, toolgenTypeVersion, unsafe.Pointer(v))
 }
 
-var toolgenArgsRestoreFileVersion = &toolimpl.Object{Names: []string{"path", "version_id"}, Required: []int{0, 1}}
-var toolgenArgsListTrash = &toolimpl.Object{Names: []string{"limit"}, Required: []int{0}}
-var toolgenArgsRestoreFromTrash = &toolimpl.Object{Names: []string{"path"}, Required: []int{0}}
-
-// toolgenDecodeSlicestring reads a []string.
-func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
-	if _, ok := d.Array(); ok {
-		var a0 [8]string
-		s0 := a0[:0]
-		for d.Elem() {
-			var e0 string
-			if s1, ok := d.String(); ok {
-				e0 = s1
-			}
-			s0 = append(s0, e0)
-		}
-		*v = append(make([]string, 0, len(s0)), s0...)
-	}
-}
-
-// toolgenDecodeArchiveFormat reads a ArchiveFormat: one of "zip", "tar.gz", "7z".
-func toolgenDecodeArchiveFormat(d *toolimpl.Decoder, v *ArchiveFormat) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "zip":
-		*v = Zip
-	case "tar.gz":
-		*v = TarGzip
-	case "7z":
-		*v = SevenZip
-	default:
-		d.NotOneOf(s, "\"zip\", \"tar.gz\", \"7z\"")
-	}
-}
-
-var toolgenArgsCompressFiles = &toolimpl.Object{Names: []string{"paths", "archive_path", "format"}, Required: []int{0, 1, 2}}
-var toolgenArgsExtractArchive = &toolimpl.Object{Names: []string{"archive_path", "destination"}, Required: []int{0, 1}}
-
 // toolgenTypeQuota describes a Quota for toolimpl's table-driven reader and writer.
 var toolgenTypeQuota = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"used_bytes", "limit_bytes", "trash_bytes", "shared_drives"}, Required: []int{0, 1, 2, 3}},
@@ -3170,62 +2479,18 @@ var toolgenTypeQuota = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Quota{}.SharedDrives), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Quota{}.SharedDrives)), Required: 4, Key: `"shared_drives":`},
 	},
 }
-var toolgenArgsLockFile = &toolimpl.Object{Names: []string{"path", "reason"}, Required: []int{0}}
-var toolgenArgsUnlockFile = &toolimpl.Object{Names: []string{"path"}, Required: []int{0}}
-var toolgenArgsAddFileComment = &toolimpl.Object{Names: []string{"path", "text"}, Required: []int{0, 1}}
-var toolgenArgsListRecentFiles = &toolimpl.Object{Names: []string{"limit"}, Required: []int{0}}
-var toolgenArgsStarFile = &toolimpl.Object{Names: []string{"path", "starred"}, Required: []int{0, 1}}
-
-// toolgenDecodeDocumentFormat reads a DocumentFormat: one of "pdf", "docx", "txt", "png", "jpg", "md".
-func toolgenDecodeDocumentFormat(d *toolimpl.Decoder, v *DocumentFormat) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "pdf":
-		*v = PDF
-	case "docx":
-		*v = Word
-	case "txt":
-		*v = Text
-	case "png":
-		*v = PNG
-	case "jpg":
-		*v = JPEG
-	case "md":
-		*v = Markdown
-	default:
-		d.NotOneOf(s, "\"pdf\", \"docx\", \"txt\", \"png\", \"jpg\", \"md\"")
-	}
-}
-
-var toolgenArgsConvertFileFormat = &toolimpl.Object{Names: []string{"path", "target_format"}, Required: []int{0, 1}}
-
-// toolgenDecodeHashAlgorithm reads a HashAlgorithm: one of "md5", "sha1", "sha256".
-func toolgenDecodeHashAlgorithm(d *toolimpl.Decoder, v *HashAlgorithm) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "md5":
-		*v = MD5
-	case "sha1":
-		*v = SHA1
-	case "sha256":
-		*v = SHA256
-	default:
-		d.NotOneOf(s, "\"md5\", \"sha1\", \"sha256\"")
-	}
-}
-
-var toolgenArgsGetFileChecksum = &toolimpl.Object{Names: []string{"path", "algorithm"}, Required: []int{0, 1}}
 var toolgenArgsFindDuplicateFiles = &toolimpl.Object{Names: []string{"folder", "min_size"}, Required: []int{0}}
-var toolgenArgsUploadFileFromURL = &toolimpl.Object{Names: []string{"url", "destination"}, Required: []int{0, 1}}
-var toolgenArgsGetFileDownloadURL = &toolimpl.Object{Names: []string{"path", "expires_in_minutes"}, Required: []int{0, 1}}
-var toolgenArgsTransferFileOwnership = &toolimpl.Object{Names: []string{"path", "new_owner"}, Required: []int{0, 1}}
-var toolgenArgsListSharedWithMe = &toolimpl.Object{Names: []string{"shared_by", "limit"}, Required: []int{1}}
-var toolgenArgsSetFileTags = &toolimpl.Object{Names: []string{"path", "tags"}, Required: []int{0, 1}}
-var toolgenArgsScanFileForViruses = &toolimpl.Object{Names: []string{"path"}, Required: []int{0}}
-var toolgenArgsGenerateThumbnail = &toolimpl.Object{Names: []string{"path", "width"}, Required: []int{0, 1}}
+
+// toolgenEncodeFileInfo writes a FileInfo object, as its table says.
+func toolgenEncodeFileInfo(e *toolimpl.Encoder, v *FileInfo) {
+	toolimpl.WriteStruct(e, toolgenTypeFileInfo, unsafe.Pointer(v))
+}
+
+// A compile error here means a struct type that shares the table of another,
+// of the same layout, changed since this file was generated: run go generate.
+var (
+	_ = toolgenParamsCreateFolder(toolgenParamsGetFileMetadata{})
+	_ = toolgenParamsCreateFolder(toolgenParamsRestoreFromTrash{})
+	_ = toolgenParamsCreateFolder(toolgenParamsUnlockFile{})
+	_ = toolgenParamsCreateFolder(toolgenParamsScanFileForViruses{})
+)

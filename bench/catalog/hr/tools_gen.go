@@ -648,7 +648,7 @@ type GetEmployeeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetEmployeeRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetEmployee, toolgenArgsGetEmployee, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolGetEmployee, &toolgenTypeParamsGetEmployee.Object, unsafe.Pointer(&r), 1)
 }
 
 // SearchEmployeeDirectoryRule is a permission rule for the tool
@@ -719,7 +719,7 @@ type OffboardEmployeeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r OffboardEmployeeRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolOffboardEmployee, toolgenArgsOffboardEmployee, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolOffboardEmployee, &toolgenTypeParamsOffboardEmployee.Object, unsafe.Pointer(&r), 4)
 }
 
 // GetOrgChartRule is a permission rule for the tool get_org_chart: each field
@@ -762,7 +762,7 @@ type UpdateEmergencyContactRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateEmergencyContactRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolUpdateEmergencyContact, toolgenArgsUpdateEmergencyContact, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolUpdateEmergencyContact, &toolgenTypeParamsUpdateEmergencyContact.Object, unsafe.Pointer(&r), 4)
 }
 
 // RequestTimeOffRule is a permission rule for the tool request_time_off: each
@@ -780,7 +780,7 @@ type RequestTimeOffRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RequestTimeOffRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRequestTimeOff, toolgenArgsRequestTimeOff, unsafe.Pointer(&r), 6)
+	return toolimpl.RuleOf(ToolRequestTimeOff, &toolgenTypeParamsRequestTimeOff.Object, unsafe.Pointer(&r), 6)
 }
 
 // ReviewTimeOffRequestRule is a permission rule for the tool
@@ -795,7 +795,7 @@ type ReviewTimeOffRequestRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReviewTimeOffRequestRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolReviewTimeOffRequest, toolgenArgsReviewTimeOffRequest, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolReviewTimeOffRequest, &toolgenTypeParamsReviewTimeOffRequest.Object, unsafe.Pointer(&r), 3)
 }
 
 // ListTimeOffRequestsRule is a permission rule for the tool
@@ -824,7 +824,7 @@ type CancelTimeOffRequestRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CancelTimeOffRequestRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCancelTimeOffRequest, toolgenArgsCancelTimeOffRequest, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolCancelTimeOffRequest, &toolgenTypeParamsCancelTimeOffRequest.Object, unsafe.Pointer(&r), 1)
 }
 
 // GetPTOBalanceRule is a permission rule for the tool get_pto_balance: each
@@ -865,7 +865,7 @@ type GetPayslipRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetPayslipRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetPayslip, toolgenArgsGetPayslip, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolGetPayslip, &toolgenTypeParamsGetPayslip.Object, unsafe.Pointer(&r), 2)
 }
 
 // UpdateCompensationRule is a permission rule for the tool
@@ -882,7 +882,7 @@ type UpdateCompensationRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpdateCompensationRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolUpdateCompensation, toolgenArgsUpdateCompensation, unsafe.Pointer(&r), 5)
+	return toolimpl.RuleOf(ToolUpdateCompensation, &toolgenTypeParamsUpdateCompensation.Object, unsafe.Pointer(&r), 5)
 }
 
 // AwardBonusRule is a permission rule for the tool award_bonus: each field is
@@ -899,7 +899,7 @@ type AwardBonusRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AwardBonusRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAwardBonus, toolgenArgsAwardBonus, unsafe.Pointer(&r), 5)
+	return toolimpl.RuleOf(ToolAwardBonus, &toolgenTypeParamsAwardBonus.Object, unsafe.Pointer(&r), 5)
 }
 
 // LogTimesheetHoursRule is a permission rule for the tool log_timesheet_hours:
@@ -915,7 +915,7 @@ type LogTimesheetHoursRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LogTimesheetHoursRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolLogTimesheetHours, toolgenArgsLogTimesheetHours, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolLogTimesheetHours, &toolgenTypeParamsLogTimesheetHours.Object, unsafe.Pointer(&r), 4)
 }
 
 // CreateJobOpeningRule is a permission rule for the tool create_job_opening:
@@ -934,7 +934,7 @@ type CreateJobOpeningRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateJobOpeningRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateJobOpening, toolgenArgsCreateJobOpening, unsafe.Pointer(&r), 7)
+	return toolimpl.RuleOf(ToolCreateJobOpening, &toolgenTypeParamsCreateJobOpening.Object, unsafe.Pointer(&r), 7)
 }
 
 // ListJobOpeningsRule is a permission rule for the tool list_job_openings:
@@ -962,7 +962,7 @@ type CloseJobOpeningRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CloseJobOpeningRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCloseJobOpening, toolgenArgsCloseJobOpening, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolCloseJobOpening, &toolgenTypeParamsCloseJobOpening.Object, unsafe.Pointer(&r), 2)
 }
 
 // AddCandidateRule is a permission rule for the tool add_candidate: each field
@@ -1008,7 +1008,7 @@ type AdvanceCandidateRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AdvanceCandidateRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAdvanceCandidate, toolgenArgsAdvanceCandidate, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolAdvanceCandidate, &toolgenTypeParamsAdvanceCandidate.Object, unsafe.Pointer(&r), 2)
 }
 
 // RejectCandidateRule is a permission rule for the tool reject_candidate: each
@@ -1023,7 +1023,7 @@ type RejectCandidateRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RejectCandidateRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRejectCandidate, toolgenArgsRejectCandidate, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolRejectCandidate, &toolgenTypeParamsRejectCandidate.Object, unsafe.Pointer(&r), 3)
 }
 
 // ScheduleInterviewRule is a permission rule for the tool schedule_interview:
@@ -1041,7 +1041,7 @@ type ScheduleInterviewRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ScheduleInterviewRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolScheduleInterview, toolgenArgsScheduleInterview, unsafe.Pointer(&r), 6)
+	return toolimpl.RuleOf(ToolScheduleInterview, &toolgenTypeParamsScheduleInterview.Object, unsafe.Pointer(&r), 6)
 }
 
 // SubmitInterviewScorecardRule is a permission rule for the tool
@@ -1056,7 +1056,7 @@ type SubmitInterviewScorecardRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SubmitInterviewScorecardRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSubmitInterviewScorecard, toolgenArgsSubmitInterviewScorecard, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolSubmitInterviewScorecard, &toolgenTypeParamsSubmitInterviewScorecard.Object, unsafe.Pointer(&r), 3)
 }
 
 // CreateOfferLetterRule is a permission rule for the tool create_offer_letter:
@@ -1074,7 +1074,7 @@ type CreateOfferLetterRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateOfferLetterRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateOfferLetter, toolgenArgsCreateOfferLetter, unsafe.Pointer(&r), 6)
+	return toolimpl.RuleOf(ToolCreateOfferLetter, &toolgenTypeParamsCreateOfferLetter.Object, unsafe.Pointer(&r), 6)
 }
 
 // LaunchReviewCycleRule is a permission rule for the tool launch_review_cycle:
@@ -1090,7 +1090,7 @@ type LaunchReviewCycleRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LaunchReviewCycleRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolLaunchReviewCycle, toolgenArgsLaunchReviewCycle, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolLaunchReviewCycle, &toolgenTypeParamsLaunchReviewCycle.Object, unsafe.Pointer(&r), 4)
 }
 
 // SubmitPerformanceReviewRule is a permission rule for the tool
@@ -1106,7 +1106,7 @@ type SubmitPerformanceReviewRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SubmitPerformanceReviewRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSubmitPerformanceReview, toolgenArgsSubmitPerformanceReview, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolSubmitPerformanceReview, &toolgenTypeParamsSubmitPerformanceReview.Object, unsafe.Pointer(&r), 4)
 }
 
 // CreateEmployeeGoalRule is a permission rule for the tool
@@ -1122,7 +1122,7 @@ type CreateEmployeeGoalRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateEmployeeGoalRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateEmployeeGoal, toolgenArgsCreateEmployeeGoal, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolCreateEmployeeGoal, &toolgenTypeParamsCreateEmployeeGoal.Object, unsafe.Pointer(&r), 4)
 }
 
 // GiveKudosRule is a permission rule for the tool give_kudos: each field is a
@@ -1137,7 +1137,7 @@ type GiveKudosRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GiveKudosRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGiveKudos, toolgenArgsGiveKudos, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolGiveKudos, &toolgenTypeParamsGiveKudos.Object, unsafe.Pointer(&r), 3)
 }
 
 // ListBenefitPlansRule is a permission rule for the tool list_benefit_plans:
@@ -1165,7 +1165,7 @@ type EnrollInBenefitPlanRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r EnrollInBenefitPlanRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolEnrollInBenefitPlan, toolgenArgsEnrollInBenefitPlan, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolEnrollInBenefitPlan, &toolgenTypeParamsEnrollInBenefitPlan.Object, unsafe.Pointer(&r), 3)
 }
 
 // AssignTrainingCourseRule is a permission rule for the tool
@@ -1229,7 +1229,7 @@ type ApproveExpenseClaimRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ApproveExpenseClaimRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolApproveExpenseClaim, toolgenArgsApproveExpenseClaim, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolApproveExpenseClaim, &toolgenTypeParamsApproveExpenseClaim.Object, unsafe.Pointer(&r), 3)
 }
 
 // GetHeadcountReportRule is a permission rule for the tool
@@ -1259,7 +1259,7 @@ type RequestEquipmentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RequestEquipmentRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRequestEquipment, toolgenArgsRequestEquipment, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolRequestEquipment, &toolgenTypeParamsRequestEquipment.Object, unsafe.Pointer(&r), 4)
 }
 
 // OnboardEmployeeEdit is a person's edit of the arguments of a call of
@@ -1449,42 +1449,22 @@ func (a CreateOfferLetterEdit) Args() ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenCallGetEmployee reads the arguments of get_employee, calls GetEmployee and writes its result.
-func toolgenCallGetEmployee(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetEmployee, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEmployeeID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetEmployee); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "employee_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argEmployeeID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetEmployee(ctx, argEmployeeID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeEmployee(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsGetEmployee holds the arguments of get_employee, for its table.
+type toolgenParamsGetEmployee struct {
+	employeeID string
 }
+
+// toolgenCallGetEmployee reads the arguments of get_employee, calls GetEmployee and writes its result, as its tables say.
+func toolgenCallGetEmployee(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetEmployee
+	var out Employee
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetEmployee, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetEmployee(ctx, in.employeeID)
+		return err
+	})
+}
+
+var toolgenToolGetEmployee = toolimpl.Tool{Name: ToolGetEmployee, In: toolgenTypeParamsGetEmployee, Out: toolgenTypeEmployee}
 
 // toolgenCallSearchEmployeeDirectory reads the arguments of search_employee_directory, calls SearchEmployeeDirectory and writes its result.
 func toolgenCallSearchEmployeeDirectory(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1576,58 +1556,25 @@ func toolgenCallUpdateEmployeeRecord(ctx context.Context, args []byte) (toolgen.
 
 var toolgenToolUpdateEmployeeRecord = toolimpl.Tool{Name: ToolUpdateEmployeeRecord, In: toolgenTypeEmployeeChanges, Out: toolgenTypeEmployee}
 
-// toolgenCallOffboardEmployee reads the arguments of offboard_employee, calls OffboardEmployee and writes its result.
-func toolgenCallOffboardEmployee(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolOffboardEmployee, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEmployeeID        string
-		argLastDay           time.Time
-		argReason            Departure
-		argEligibleForRehire bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsOffboardEmployee); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "employee_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argEmployeeID = s0
-			}
-		case "last_day":
-			o.Saw(1)
-			if t0, ok := d.Time(); ok {
-				argLastDay = t0
-			}
-		case "reason":
-			o.Saw(2)
-			toolgenDecodeDeparture(d, &argReason)
-		case "eligible_for_rehire":
-			o.Saw(3)
-			if b0, ok := d.Bool(); ok {
-				argEligibleForRehire = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := OffboardEmployee(ctx, argEmployeeID, argLastDay, argReason, argEligibleForRehire)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeEmployee(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsOffboardEmployee holds the arguments of offboard_employee, for its table.
+type toolgenParamsOffboardEmployee struct {
+	employeeID        string
+	lastDay           time.Time
+	reason            Departure
+	eligibleForRehire bool
 }
+
+// toolgenCallOffboardEmployee reads the arguments of offboard_employee, calls OffboardEmployee and writes its result, as its tables say.
+func toolgenCallOffboardEmployee(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsOffboardEmployee
+	var out Employee
+	return toolimpl.Dispatch(ctx, args, &toolgenToolOffboardEmployee, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = OffboardEmployee(ctx, in.employeeID, in.lastDay, in.reason, in.eligibleForRehire)
+		return err
+	})
+}
+
+var toolgenToolOffboardEmployee = toolimpl.Tool{Name: ToolOffboardEmployee, In: toolgenTypeParamsOffboardEmployee, Out: toolgenTypeEmployee}
 
 // toolgenCallGetOrgChart reads the arguments of get_org_chart, calls GetOrgChart and writes its result.
 func toolgenCallGetOrgChart(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1734,185 +1681,64 @@ func toolgenCallListDirectReports(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallUpdateEmergencyContact reads the arguments of update_emergency_contact, calls UpdateEmergencyContact and writes its result.
-func toolgenCallUpdateEmergencyContact(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolUpdateEmergencyContact, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEmployeeID   string
-		argName         string
-		argRelationship string
-		argPhone        string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsUpdateEmergencyContact); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "employee_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argEmployeeID = s0
-			}
-		case "name":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "relationship":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argRelationship = s0
-			}
-		case "phone":
-			o.Saw(3)
-			if s0, ok := d.String(); ok {
-				argPhone = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := UpdateEmergencyContact(ctx, argEmployeeID, argName, argRelationship, argPhone); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsUpdateEmergencyContact holds the arguments of update_emergency_contact, for its table.
+type toolgenParamsUpdateEmergencyContact struct {
+	employeeID   string
+	name         string
+	relationship string
+	phone        string
 }
 
-// toolgenCallRequestTimeOff reads the arguments of request_time_off, calls RequestTimeOff and writes its result.
-func toolgenCallRequestTimeOff(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRequestTimeOff, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEmployeeID *string
-		argLeaveType  LeaveType
-		argStart      time.Time
-		argEnd        time.Time
-		argHalfDay    bool
-		argNote       *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRequestTimeOff); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "employee_id":
-			if d.Null() {
-				argEmployeeID = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argEmployeeID = p0
-			}
-		case "leave_type":
-			o.Saw(0)
-			toolgenDecodeLeaveType(d, &argLeaveType)
-		case "start":
-			o.Saw(1)
-			if t0, ok := d.Time(); ok {
-				argStart = t0
-			}
-		case "end":
-			o.Saw(2)
-			if t0, ok := d.Time(); ok {
-				argEnd = t0
-			}
-		case "half_day":
-			o.Saw(3)
-			if b0, ok := d.Bool(); ok {
-				argHalfDay = b0
-			}
-		case "note":
-			if d.Null() {
-				argNote = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argNote = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := RequestTimeOff(ctx, argEmployeeID, argLeaveType, argStart, argEnd, argHalfDay, argNote)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeTimeOffRequest(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallUpdateEmergencyContact reads the arguments of update_emergency_contact, calls UpdateEmergencyContact and writes its result, as its tables say.
+func toolgenCallUpdateEmergencyContact(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsUpdateEmergencyContact
+	return toolimpl.Dispatch(ctx, args, &toolgenToolUpdateEmergencyContact, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return UpdateEmergencyContact(ctx, in.employeeID, in.name, in.relationship, in.phone)
+	})
 }
 
-// toolgenCallReviewTimeOffRequest reads the arguments of review_time_off_request, calls ReviewTimeOffRequest and writes its result.
-func toolgenCallReviewTimeOffRequest(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolReviewTimeOffRequest, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argRequestID string
-		argApprove   bool
-		argComment   *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsReviewTimeOffRequest); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "request_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argRequestID = s0
-			}
-		case "approve":
-			o.Saw(1)
-			if b0, ok := d.Bool(); ok {
-				argApprove = b0
-			}
-		case "comment":
-			if d.Null() {
-				argComment = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argComment = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ReviewTimeOffRequest(ctx, argRequestID, argApprove, argComment)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeTimeOffRequest(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolUpdateEmergencyContact = toolimpl.Tool{Name: ToolUpdateEmergencyContact, In: toolgenTypeParamsUpdateEmergencyContact}
+
+// toolgenParamsRequestTimeOff holds the arguments of request_time_off, for its table.
+type toolgenParamsRequestTimeOff struct {
+	employeeID *string
+	leaveType  LeaveType
+	start      time.Time
+	end        time.Time
+	halfDay    bool
+	note       *string
 }
+
+// toolgenCallRequestTimeOff reads the arguments of request_time_off, calls RequestTimeOff and writes its result, as its tables say.
+func toolgenCallRequestTimeOff(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRequestTimeOff
+	var out TimeOffRequest
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRequestTimeOff, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = RequestTimeOff(ctx, in.employeeID, in.leaveType, in.start, in.end, in.halfDay, in.note)
+		return err
+	})
+}
+
+var toolgenToolRequestTimeOff = toolimpl.Tool{Name: ToolRequestTimeOff, In: toolgenTypeParamsRequestTimeOff, Out: toolgenTypeTimeOffRequest}
+
+// toolgenParamsReviewTimeOffRequest holds the arguments of review_time_off_request, for its table.
+type toolgenParamsReviewTimeOffRequest struct {
+	requestID string
+	approve   bool
+	comment   *string
+}
+
+// toolgenCallReviewTimeOffRequest reads the arguments of review_time_off_request, calls ReviewTimeOffRequest and writes its result, as its tables say.
+func toolgenCallReviewTimeOffRequest(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsReviewTimeOffRequest
+	var out TimeOffRequest
+	return toolimpl.Dispatch(ctx, args, &toolgenToolReviewTimeOffRequest, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ReviewTimeOffRequest(ctx, in.requestID, in.approve, in.comment)
+		return err
+	})
+}
+
+var toolgenToolReviewTimeOffRequest = toolimpl.Tool{Name: ToolReviewTimeOffRequest, In: toolgenTypeParamsReviewTimeOffRequest, Out: toolgenTypeTimeOffRequest}
 
 // toolgenCallListTimeOffRequests reads the arguments of list_time_off_requests, calls ListTimeOffRequests and writes its result.
 func toolgenCallListTimeOffRequests(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1994,42 +1820,22 @@ func toolgenCallListTimeOffRequests(ctx context.Context, args []byte) (res toolg
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCancelTimeOffRequest reads the arguments of cancel_time_off_request, calls CancelTimeOffRequest and writes its result.
-func toolgenCallCancelTimeOffRequest(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCancelTimeOffRequest, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argRequestID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCancelTimeOffRequest); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "request_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argRequestID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CancelTimeOffRequest(ctx, argRequestID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeTimeOffRequest(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsCancelTimeOffRequest holds the arguments of cancel_time_off_request, for its table.
+type toolgenParamsCancelTimeOffRequest struct {
+	requestID string
 }
+
+// toolgenCallCancelTimeOffRequest reads the arguments of cancel_time_off_request, calls CancelTimeOffRequest and writes its result, as its tables say.
+func toolgenCallCancelTimeOffRequest(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCancelTimeOffRequest
+	var out TimeOffRequest
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCancelTimeOffRequest, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CancelTimeOffRequest(ctx, in.requestID)
+		return err
+	})
+}
+
+var toolgenToolCancelTimeOffRequest = toolimpl.Tool{Name: ToolCancelTimeOffRequest, In: toolgenTypeParamsCancelTimeOffRequest, Out: toolgenTypeTimeOffRequest}
 
 // toolgenCallGetPTOBalance reads the arguments of get_pto_balance, calls GetPTOBalance and writes its result.
 func toolgenCallGetPTOBalance(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2142,311 +1948,102 @@ func toolgenCallListPeopleOutOfOffice(ctx context.Context, args []byte) (res too
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallGetPayslip reads the arguments of get_payslip, calls GetPayslip and writes its result.
-func toolgenCallGetPayslip(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetPayslip, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEmployeeID *string
-		argPeriod     string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetPayslip); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "employee_id":
-			if d.Null() {
-				argEmployeeID = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argEmployeeID = p0
-			}
-		case "period":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern1, "^[0-9]{4}-[0-9]{2}$")
-				argPeriod = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetPayslip(ctx, argEmployeeID, argPeriod)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsGetPayslip holds the arguments of get_payslip, for its table.
+type toolgenParamsGetPayslip struct {
+	employeeID *string
+	period     string
 }
 
-// toolgenCallUpdateCompensation reads the arguments of update_compensation, calls UpdateCompensation and writes its result.
-func toolgenCallUpdateCompensation(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolUpdateCompensation, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEmployeeID    string
-		argAnnualSalary  float64
-		argCurrency      string
-		argEffectiveDate time.Time
-		argReason        string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsUpdateCompensation); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "employee_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argEmployeeID = s0
-			}
-		case "annual_salary":
-			o.Saw(1)
-			if f0, ok := d.Float(0, math.Inf(1), 64); ok {
-				argAnnualSalary = f0
-			}
-		case "currency":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{3}$")
-				argCurrency = s0
-			}
-		case "effective_date":
-			o.Saw(3)
-			if t0, ok := d.Time(); ok {
-				argEffectiveDate = t0
-			}
-		case "reason":
-			o.Saw(4)
-			if s0, ok := d.String(); ok {
-				argReason = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := UpdateCompensation(ctx, argEmployeeID, argAnnualSalary, argCurrency, argEffectiveDate, argReason); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallGetPayslip reads the arguments of get_payslip, calls GetPayslip and writes its result, as its tables say.
+func toolgenCallGetPayslip(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetPayslip
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetPayslip, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetPayslip(ctx, in.employeeID, in.period)
+		return err
+	})
 }
 
-// toolgenCallAwardBonus reads the arguments of award_bonus, calls AwardBonus and writes its result.
-func toolgenCallAwardBonus(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAwardBonus, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEmployeeID string
-		argAmount     float64
-		argCurrency   string
-		argReason     string
-		argPayDate    *time.Time
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAwardBonus); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "employee_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argEmployeeID = s0
-			}
-		case "amount":
-			o.Saw(1)
-			if f0, ok := d.Float(0, math.Inf(1), 64); ok {
-				argAmount = f0
-			}
-		case "currency":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{3}$")
-				argCurrency = s0
-			}
-		case "reason":
-			o.Saw(3)
-			if s0, ok := d.String(); ok {
-				argReason = s0
-			}
-		case "pay_date":
-			if d.Null() {
-				argPayDate = nil
-			} else {
-				p0 := new(time.Time)
-				if t1, ok := d.Time(); ok {
-					*p0 = t1
-				}
-				argPayDate = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := AwardBonus(ctx, argEmployeeID, argAmount, argCurrency, argReason, argPayDate); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolGetPayslip = toolimpl.Tool{Name: ToolGetPayslip, In: toolgenTypeParamsGetPayslip, Text: true}
+
+// toolgenParamsUpdateCompensation holds the arguments of update_compensation, for its table.
+type toolgenParamsUpdateCompensation struct {
+	employeeID    string
+	annualSalary  float64
+	currency      string
+	effectiveDate time.Time
+	reason        string
 }
 
-// toolgenCallLogTimesheetHours reads the arguments of log_timesheet_hours, calls LogTimesheetHours and writes its result.
-func toolgenCallLogTimesheetHours(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolLogTimesheetHours, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEmployeeID  *string
-		argDate        time.Time
-		argHours       float64
-		argProjectCode string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsLogTimesheetHours); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "employee_id":
-			if d.Null() {
-				argEmployeeID = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argEmployeeID = p0
-			}
-		case "date":
-			o.Saw(0)
-			if t0, ok := d.Time(); ok {
-				argDate = t0
-			}
-		case "hours":
-			o.Saw(1)
-			if f0, ok := d.Float(0, 24, 64); ok {
-				argHours = f0
-			}
-		case "project_code":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argProjectCode = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := LogTimesheetHours(ctx, argEmployeeID, argDate, argHours, argProjectCode); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallUpdateCompensation reads the arguments of update_compensation, calls UpdateCompensation and writes its result, as its tables say.
+func toolgenCallUpdateCompensation(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsUpdateCompensation
+	return toolimpl.Dispatch(ctx, args, &toolgenToolUpdateCompensation, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return UpdateCompensation(ctx, in.employeeID, in.annualSalary, in.currency, in.effectiveDate, in.reason)
+	})
 }
 
-// toolgenCallCreateJobOpening reads the arguments of create_job_opening, calls CreateJobOpening and writes its result.
-func toolgenCallCreateJobOpening(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateJobOpening, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argTitle           string
-		argDepartment      string
-		argLocation        string
-		argHiringManagerID string
-		argSalaryMin       *float64
-		argSalaryMax       *float64
-		argDescription     string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateJobOpening); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "title":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argTitle = s0
-			}
-		case "department":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argDepartment = s0
-			}
-		case "location":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argLocation = s0
-			}
-		case "hiring_manager_id":
-			o.Saw(3)
-			if s0, ok := d.String(); ok {
-				argHiringManagerID = s0
-			}
-		case "salary_min":
-			if d.Null() {
-				argSalaryMin = nil
-			} else {
-				p0 := new(float64)
-				if f1, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-					*p0 = f1
-				}
-				argSalaryMin = p0
-			}
-		case "salary_max":
-			if d.Null() {
-				argSalaryMax = nil
-			} else {
-				p0 := new(float64)
-				if f1, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-					*p0 = f1
-				}
-				argSalaryMax = p0
-			}
-		case "description":
-			o.Saw(4)
-			if s0, ok := d.String(); ok {
-				argDescription = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateJobOpening(ctx, argTitle, argDepartment, argLocation, argHiringManagerID, argSalaryMin, argSalaryMax, argDescription)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeJob(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolUpdateCompensation = toolimpl.Tool{Name: ToolUpdateCompensation, In: toolgenTypeParamsUpdateCompensation}
+
+// toolgenParamsAwardBonus holds the arguments of award_bonus, for its table.
+type toolgenParamsAwardBonus struct {
+	employeeID string
+	amount     float64
+	currency   string
+	reason     string
+	payDate    *time.Time
 }
+
+// toolgenCallAwardBonus reads the arguments of award_bonus, calls AwardBonus and writes its result, as its tables say.
+func toolgenCallAwardBonus(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAwardBonus
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAwardBonus, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return AwardBonus(ctx, in.employeeID, in.amount, in.currency, in.reason, in.payDate)
+	})
+}
+
+var toolgenToolAwardBonus = toolimpl.Tool{Name: ToolAwardBonus, In: toolgenTypeParamsAwardBonus}
+
+// toolgenParamsLogTimesheetHours holds the arguments of log_timesheet_hours, for its table.
+type toolgenParamsLogTimesheetHours struct {
+	employeeID  *string
+	date        time.Time
+	hours       float64
+	projectCode string
+}
+
+// toolgenCallLogTimesheetHours reads the arguments of log_timesheet_hours, calls LogTimesheetHours and writes its result, as its tables say.
+func toolgenCallLogTimesheetHours(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsLogTimesheetHours
+	return toolimpl.Dispatch(ctx, args, &toolgenToolLogTimesheetHours, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return LogTimesheetHours(ctx, in.employeeID, in.date, in.hours, in.projectCode)
+	})
+}
+
+var toolgenToolLogTimesheetHours = toolimpl.Tool{Name: ToolLogTimesheetHours, In: toolgenTypeParamsLogTimesheetHours}
+
+// toolgenParamsCreateJobOpening holds the arguments of create_job_opening, for its table.
+type toolgenParamsCreateJobOpening struct {
+	title           string
+	department      string
+	location        string
+	hiringManagerID string
+	salaryMin       *float64
+	salaryMax       *float64
+	description     string
+}
+
+// toolgenCallCreateJobOpening reads the arguments of create_job_opening, calls CreateJobOpening and writes its result, as its tables say.
+func toolgenCallCreateJobOpening(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateJobOpening
+	var out Job
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateJobOpening, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateJobOpening(ctx, in.title, in.department, in.location, in.hiringManagerID, in.salaryMin, in.salaryMax, in.description)
+		return err
+	})
+}
+
+var toolgenToolCreateJobOpening = toolimpl.Tool{Name: ToolCreateJobOpening, In: toolgenTypeParamsCreateJobOpening, Out: toolgenTypeJob}
 
 // toolgenCallListJobOpenings reads the arguments of list_job_openings, calls ListJobOpenings and writes its result.
 func toolgenCallListJobOpenings(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2503,48 +2100,23 @@ func toolgenCallListJobOpenings(ctx context.Context, args []byte) (res toolgen.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCloseJobOpening reads the arguments of close_job_opening, calls CloseJobOpening and writes its result.
-func toolgenCallCloseJobOpening(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCloseJobOpening, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argJobID  string
-		argFilled bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCloseJobOpening); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "job_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argJobID = s0
-			}
-		case "filled":
-			o.Saw(1)
-			if b0, ok := d.Bool(); ok {
-				argFilled = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CloseJobOpening(ctx, argJobID, argFilled)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeJob(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsCloseJobOpening holds the arguments of close_job_opening, for its table.
+type toolgenParamsCloseJobOpening struct {
+	jobID  string
+	filled bool
 }
+
+// toolgenCallCloseJobOpening reads the arguments of close_job_opening, calls CloseJobOpening and writes its result, as its tables say.
+func toolgenCallCloseJobOpening(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCloseJobOpening
+	var out Job
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCloseJobOpening, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CloseJobOpening(ctx, in.jobID, in.filled)
+		return err
+	})
+}
+
+var toolgenToolCloseJobOpening = toolimpl.Tool{Name: ToolCloseJobOpening, In: toolgenTypeParamsCloseJobOpening, Out: toolgenTypeJob}
 
 // toolgenCallAddCandidate reads the arguments of add_candidate, calls AddCandidate and writes its result, as its tables say.
 func toolgenCallAddCandidate(ctx context.Context, args []byte) (toolgen.Result, error) {
@@ -2611,477 +2183,178 @@ func toolgenCallListCandidates(ctx context.Context, args []byte) (res toolgen.Re
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallAdvanceCandidate reads the arguments of advance_candidate, calls AdvanceCandidate and writes its result.
-func toolgenCallAdvanceCandidate(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAdvanceCandidate, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCandidateID string
-		argStage       Stage
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAdvanceCandidate); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "candidate_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argCandidateID = s0
-			}
-		case "stage":
-			o.Saw(1)
-			toolgenDecodeStage(d, &argStage)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := AdvanceCandidate(ctx, argCandidateID, argStage)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeCandidate(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsAdvanceCandidate holds the arguments of advance_candidate, for its table.
+type toolgenParamsAdvanceCandidate struct {
+	candidateID string
+	stage       Stage
 }
 
-// toolgenCallRejectCandidate reads the arguments of reject_candidate, calls RejectCandidate and writes its result.
-func toolgenCallRejectCandidate(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRejectCandidate, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCandidateID string
-		argReason      string
-		argSendEmail   bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRejectCandidate); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "candidate_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argCandidateID = s0
-			}
-		case "reason":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argReason = s0
-			}
-		case "send_email":
-			o.Saw(2)
-			if b0, ok := d.Bool(); ok {
-				argSendEmail = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := RejectCandidate(ctx, argCandidateID, argReason, argSendEmail)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeCandidate(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallAdvanceCandidate reads the arguments of advance_candidate, calls AdvanceCandidate and writes its result, as its tables say.
+func toolgenCallAdvanceCandidate(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAdvanceCandidate
+	var out Candidate
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAdvanceCandidate, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = AdvanceCandidate(ctx, in.candidateID, in.stage)
+		return err
+	})
 }
 
-// toolgenCallScheduleInterview reads the arguments of schedule_interview, calls ScheduleInterview and writes its result.
-func toolgenCallScheduleInterview(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolScheduleInterview, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCandidateID     string
-		argInterviewerIDs  []string
-		argStart           time.Time
-		argDurationMinutes int
-		argKind            InterviewKind
-		argFocus           *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsScheduleInterview); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "candidate_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argCandidateID = s0
-			}
-		case "interviewer_ids":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argInterviewerIDs)
-		case "start":
-			o.Saw(2)
-			if t0, ok := d.Time(); ok {
-				argStart = t0
-			}
-		case "duration_minutes":
-			o.Saw(3)
-			if n0, ok := d.Int(15, 480); ok {
-				argDurationMinutes = int(n0)
-			}
-		case "kind":
-			o.Saw(4)
-			toolgenDecodeInterviewKind(d, &argKind)
-		case "focus":
-			if d.Null() {
-				argFocus = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argFocus = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ScheduleInterview(ctx, argCandidateID, argInterviewerIDs, argStart, argDurationMinutes, argKind, argFocus)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolAdvanceCandidate = toolimpl.Tool{Name: ToolAdvanceCandidate, In: toolgenTypeParamsAdvanceCandidate, Out: toolgenTypeCandidate}
+
+// toolgenParamsRejectCandidate holds the arguments of reject_candidate, for its table.
+type toolgenParamsRejectCandidate struct {
+	candidateID string
+	reason      string
+	sendEmail   bool
 }
 
-// toolgenCallSubmitInterviewScorecard reads the arguments of submit_interview_scorecard, calls SubmitInterviewScorecard and writes its result.
-func toolgenCallSubmitInterviewScorecard(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSubmitInterviewScorecard, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argInterviewID    string
-		argRecommendation Recommendation
-		argNotes          string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSubmitInterviewScorecard); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "interview_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argInterviewID = s0
-			}
-		case "recommendation":
-			o.Saw(1)
-			toolgenDecodeRecommendation(d, &argRecommendation)
-		case "notes":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argNotes = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := SubmitInterviewScorecard(ctx, argInterviewID, argRecommendation, argNotes); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallRejectCandidate reads the arguments of reject_candidate, calls RejectCandidate and writes its result, as its tables say.
+func toolgenCallRejectCandidate(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRejectCandidate
+	var out Candidate
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRejectCandidate, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = RejectCandidate(ctx, in.candidateID, in.reason, in.sendEmail)
+		return err
+	})
 }
 
-// toolgenCallCreateOfferLetter reads the arguments of create_offer_letter, calls CreateOfferLetter and writes its result.
-func toolgenCallCreateOfferLetter(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateOfferLetter, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCandidateID  string
-		argAnnualSalary float64
-		argCurrency     string
-		argEquityShares *int
-		argStartDate    time.Time
-		argExpiresAt    *time.Time
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateOfferLetter); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "candidate_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argCandidateID = s0
-			}
-		case "annual_salary":
-			o.Saw(1)
-			if f0, ok := d.Float(0, math.Inf(1), 64); ok {
-				argAnnualSalary = f0
-			}
-		case "currency":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{3}$")
-				argCurrency = s0
-			}
-		case "equity_shares":
-			if d.Null() {
-				argEquityShares = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argEquityShares = p0
-			}
-		case "start_date":
-			o.Saw(3)
-			if t0, ok := d.Time(); ok {
-				argStartDate = t0
-			}
-		case "expires_at":
-			if d.Null() {
-				argExpiresAt = nil
-			} else {
-				p0 := new(time.Time)
-				if t1, ok := d.Time(); ok {
-					*p0 = t1
-				}
-				argExpiresAt = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateOfferLetter(ctx, argCandidateID, argAnnualSalary, argCurrency, argEquityShares, argStartDate, argExpiresAt)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolRejectCandidate = toolimpl.Tool{Name: ToolRejectCandidate, In: toolgenTypeParamsRejectCandidate, Out: toolgenTypeCandidate}
+
+// toolgenParamsScheduleInterview holds the arguments of schedule_interview, for its table.
+type toolgenParamsScheduleInterview struct {
+	candidateID     string
+	interviewerIDs  []string
+	start           time.Time
+	durationMinutes int
+	kind            InterviewKind
+	focus           *string
 }
 
-// toolgenCallLaunchReviewCycle reads the arguments of launch_review_cycle, calls LaunchReviewCycle and writes its result.
-func toolgenCallLaunchReviewCycle(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolLaunchReviewCycle, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName                string
-		argEmployeeIDs         []string
-		argDue                 time.Time
-		argIncludePeerFeedback bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsLaunchReviewCycle); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "employee_ids":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argEmployeeIDs)
-		case "due":
-			o.Saw(2)
-			if t0, ok := d.Time(); ok {
-				argDue = t0
-			}
-		case "include_peer_feedback":
-			o.Saw(3)
-			if b0, ok := d.Bool(); ok {
-				argIncludePeerFeedback = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := LaunchReviewCycle(ctx, argName, argEmployeeIDs, argDue, argIncludePeerFeedback)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallScheduleInterview reads the arguments of schedule_interview, calls ScheduleInterview and writes its result, as its tables say.
+func toolgenCallScheduleInterview(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsScheduleInterview
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolScheduleInterview, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ScheduleInterview(ctx, in.candidateID, in.interviewerIDs, in.start, in.durationMinutes, in.kind, in.focus)
+		return err
+	})
 }
 
-// toolgenCallSubmitPerformanceReview reads the arguments of submit_performance_review, calls SubmitPerformanceReview and writes its result.
-func toolgenCallSubmitPerformanceReview(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSubmitPerformanceReview, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCycleID    string
-		argEmployeeID string
-		argRating     Rating
-		argSummary    string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSubmitPerformanceReview); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "cycle_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argCycleID = s0
-			}
-		case "employee_id":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argEmployeeID = s0
-			}
-		case "rating":
-			o.Saw(2)
-			toolgenDecodeRating(d, &argRating)
-		case "summary":
-			o.Saw(3)
-			if s0, ok := d.String(); ok {
-				argSummary = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := SubmitPerformanceReview(ctx, argCycleID, argEmployeeID, argRating, argSummary); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolScheduleInterview = toolimpl.Tool{Name: ToolScheduleInterview, In: toolgenTypeParamsScheduleInterview, Text: true}
+
+// toolgenParamsSubmitInterviewScorecard holds the arguments of submit_interview_scorecard, for its table.
+type toolgenParamsSubmitInterviewScorecard struct {
+	interviewID    string
+	recommendation Recommendation
+	notes          string
 }
 
-// toolgenCallCreateEmployeeGoal reads the arguments of create_employee_goal, calls CreateEmployeeGoal and writes its result.
-func toolgenCallCreateEmployeeGoal(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateEmployeeGoal, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEmployeeID string
-		argTitle      string
-		argKeyResults []string
-		argDue        time.Time
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateEmployeeGoal); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "employee_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argEmployeeID = s0
-			}
-		case "title":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argTitle = s0
-			}
-		case "key_results":
-			o.Saw(2)
-			toolgenDecodeSlicestring(d, &argKeyResults)
-		case "due":
-			o.Saw(3)
-			if t0, ok := d.Time(); ok {
-				argDue = t0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateEmployeeGoal(ctx, argEmployeeID, argTitle, argKeyResults, argDue)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallSubmitInterviewScorecard reads the arguments of submit_interview_scorecard, calls SubmitInterviewScorecard and writes its result, as its tables say.
+func toolgenCallSubmitInterviewScorecard(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSubmitInterviewScorecard
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSubmitInterviewScorecard, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return SubmitInterviewScorecard(ctx, in.interviewID, in.recommendation, in.notes)
+	})
 }
 
-// toolgenCallGiveKudos reads the arguments of give_kudos, calls GiveKudos and writes its result.
-func toolgenCallGiveKudos(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGiveKudos, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEmployeeID string
-		argMessage    string
-		argValue      *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGiveKudos); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "employee_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argEmployeeID = s0
-			}
-		case "message":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argMessage = s0
-			}
-		case "value":
-			if d.Null() {
-				argValue = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argValue = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := GiveKudos(ctx, argEmployeeID, argMessage, argValue); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolSubmitInterviewScorecard = toolimpl.Tool{Name: ToolSubmitInterviewScorecard, In: toolgenTypeParamsSubmitInterviewScorecard}
+
+// toolgenParamsCreateOfferLetter holds the arguments of create_offer_letter, for its table.
+type toolgenParamsCreateOfferLetter struct {
+	candidateID  string
+	annualSalary float64
+	currency     string
+	equityShares *int
+	startDate    time.Time
+	expiresAt    *time.Time
 }
+
+// toolgenCallCreateOfferLetter reads the arguments of create_offer_letter, calls CreateOfferLetter and writes its result, as its tables say.
+func toolgenCallCreateOfferLetter(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateOfferLetter
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateOfferLetter, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateOfferLetter(ctx, in.candidateID, in.annualSalary, in.currency, in.equityShares, in.startDate, in.expiresAt)
+		return err
+	})
+}
+
+var toolgenToolCreateOfferLetter = toolimpl.Tool{Name: ToolCreateOfferLetter, In: toolgenTypeParamsCreateOfferLetter, Text: true}
+
+// toolgenParamsLaunchReviewCycle holds the arguments of launch_review_cycle, for its table.
+type toolgenParamsLaunchReviewCycle struct {
+	name                string
+	employeeIDs         []string
+	due                 time.Time
+	includePeerFeedback bool
+}
+
+// toolgenCallLaunchReviewCycle reads the arguments of launch_review_cycle, calls LaunchReviewCycle and writes its result, as its tables say.
+func toolgenCallLaunchReviewCycle(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsLaunchReviewCycle
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolLaunchReviewCycle, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = LaunchReviewCycle(ctx, in.name, in.employeeIDs, in.due, in.includePeerFeedback)
+		return err
+	})
+}
+
+var toolgenToolLaunchReviewCycle = toolimpl.Tool{Name: ToolLaunchReviewCycle, In: toolgenTypeParamsLaunchReviewCycle, Text: true}
+
+// toolgenParamsSubmitPerformanceReview holds the arguments of submit_performance_review, for its table.
+type toolgenParamsSubmitPerformanceReview struct {
+	cycleID    string
+	employeeID string
+	rating     Rating
+	summary    string
+}
+
+// toolgenCallSubmitPerformanceReview reads the arguments of submit_performance_review, calls SubmitPerformanceReview and writes its result, as its tables say.
+func toolgenCallSubmitPerformanceReview(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSubmitPerformanceReview
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSubmitPerformanceReview, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return SubmitPerformanceReview(ctx, in.cycleID, in.employeeID, in.rating, in.summary)
+	})
+}
+
+var toolgenToolSubmitPerformanceReview = toolimpl.Tool{Name: ToolSubmitPerformanceReview, In: toolgenTypeParamsSubmitPerformanceReview}
+
+// toolgenParamsCreateEmployeeGoal holds the arguments of create_employee_goal, for its table.
+type toolgenParamsCreateEmployeeGoal struct {
+	employeeID string
+	title      string
+	keyResults []string
+	due        time.Time
+}
+
+// toolgenCallCreateEmployeeGoal reads the arguments of create_employee_goal, calls CreateEmployeeGoal and writes its result, as its tables say.
+func toolgenCallCreateEmployeeGoal(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateEmployeeGoal
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateEmployeeGoal, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateEmployeeGoal(ctx, in.employeeID, in.title, in.keyResults, in.due)
+		return err
+	})
+}
+
+var toolgenToolCreateEmployeeGoal = toolimpl.Tool{Name: ToolCreateEmployeeGoal, In: toolgenTypeParamsCreateEmployeeGoal, Text: true}
+
+// toolgenParamsGiveKudos holds the arguments of give_kudos, for its table.
+type toolgenParamsGiveKudos struct {
+	employeeID string
+	message    string
+	value      *string
+}
+
+// toolgenCallGiveKudos reads the arguments of give_kudos, calls GiveKudos and writes its result, as its tables say.
+func toolgenCallGiveKudos(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGiveKudos
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGiveKudos, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return GiveKudos(ctx, in.employeeID, in.message, in.value)
+	})
+}
+
+var toolgenToolGiveKudos = toolimpl.Tool{Name: ToolGiveKudos, In: toolgenTypeParamsGiveKudos}
 
 // toolgenCallListBenefitPlans reads the arguments of list_benefit_plans, calls ListBenefitPlans and writes its result.
 func toolgenCallListBenefitPlans(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3132,48 +2405,22 @@ func toolgenCallListBenefitPlans(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallEnrollInBenefitPlan reads the arguments of enroll_in_benefit_plan, calls EnrollInBenefitPlan and writes its result.
-func toolgenCallEnrollInBenefitPlan(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolEnrollInBenefitPlan, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEmployeeID string
-		argPlanID     string
-		argDependents []string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsEnrollInBenefitPlan); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "employee_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argEmployeeID = s0
-			}
-		case "plan_id":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argPlanID = s0
-			}
-		case "dependents":
-			o.Saw(2)
-			toolgenDecodeSlicestring(d, &argDependents)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := EnrollInBenefitPlan(ctx, argEmployeeID, argPlanID, argDependents); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsEnrollInBenefitPlan holds the arguments of enroll_in_benefit_plan, for its table.
+type toolgenParamsEnrollInBenefitPlan struct {
+	employeeID string
+	planID     string
+	dependents []string
 }
+
+// toolgenCallEnrollInBenefitPlan reads the arguments of enroll_in_benefit_plan, calls EnrollInBenefitPlan and writes its result, as its tables say.
+func toolgenCallEnrollInBenefitPlan(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsEnrollInBenefitPlan
+	return toolimpl.Dispatch(ctx, args, &toolgenToolEnrollInBenefitPlan, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return EnrollInBenefitPlan(ctx, in.employeeID, in.planID, in.dependents)
+	})
+}
+
+var toolgenToolEnrollInBenefitPlan = toolimpl.Tool{Name: ToolEnrollInBenefitPlan, In: toolgenTypeParamsEnrollInBenefitPlan}
 
 // toolgenCallAssignTrainingCourse reads the arguments of assign_training_course, calls AssignTrainingCourse and writes its result.
 func toolgenCallAssignTrainingCourse(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3298,55 +2545,22 @@ func toolgenCallSubmitExpenseClaim(ctx context.Context, args []byte) (toolgen.Re
 
 var toolgenToolSubmitExpenseClaim = toolimpl.Tool{Name: ToolSubmitExpenseClaim, In: toolgenTypeExpenseClaim, Text: true}
 
-// toolgenCallApproveExpenseClaim reads the arguments of approve_expense_claim, calls ApproveExpenseClaim and writes its result.
-func toolgenCallApproveExpenseClaim(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolApproveExpenseClaim, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argClaimID string
-		argApprove bool
-		argComment *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsApproveExpenseClaim); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "claim_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argClaimID = s0
-			}
-		case "approve":
-			o.Saw(1)
-			if b0, ok := d.Bool(); ok {
-				argApprove = b0
-			}
-		case "comment":
-			if d.Null() {
-				argComment = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argComment = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := ApproveExpenseClaim(ctx, argClaimID, argApprove, argComment); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsApproveExpenseClaim holds the arguments of approve_expense_claim, for its table.
+type toolgenParamsApproveExpenseClaim struct {
+	claimID string
+	approve bool
+	comment *string
 }
+
+// toolgenCallApproveExpenseClaim reads the arguments of approve_expense_claim, calls ApproveExpenseClaim and writes its result, as its tables say.
+func toolgenCallApproveExpenseClaim(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsApproveExpenseClaim
+	return toolimpl.Dispatch(ctx, args, &toolgenToolApproveExpenseClaim, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return ApproveExpenseClaim(ctx, in.claimID, in.approve, in.comment)
+	})
+}
+
+var toolgenToolApproveExpenseClaim = toolimpl.Tool{Name: ToolApproveExpenseClaim, In: toolgenTypeParamsApproveExpenseClaim}
 
 // toolgenCallGetHeadcountReport reads the arguments of get_headcount_report, calls GetHeadcountReport and writes its result.
 func toolgenCallGetHeadcountReport(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3403,64 +2617,32 @@ func toolgenCallGetHeadcountReport(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallRequestEquipment reads the arguments of request_equipment, calls RequestEquipment and writes its result.
-func toolgenCallRequestEquipment(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRequestEquipment, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEmployeeID    string
-		argItem          Item
-		argShipTo        *string
-		argJustification *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRequestEquipment); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "employee_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argEmployeeID = s0
-			}
-		case "item":
-			o.Saw(1)
-			toolgenDecodeItem(d, &argItem)
-		case "ship_to":
-			if d.Null() {
-				argShipTo = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argShipTo = p0
-			}
-		case "justification":
-			if d.Null() {
-				argJustification = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argJustification = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := RequestEquipment(ctx, argEmployeeID, argItem, argShipTo, argJustification)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsRequestEquipment holds the arguments of request_equipment, for its table.
+type toolgenParamsRequestEquipment struct {
+	employeeID    string
+	item          Item
+	shipTo        *string
+	justification *string
+}
+
+// toolgenCallRequestEquipment reads the arguments of request_equipment, calls RequestEquipment and writes its result, as its tables say.
+func toolgenCallRequestEquipment(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRequestEquipment
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRequestEquipment, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = RequestEquipment(ctx, in.employeeID, in.item, in.shipTo, in.justification)
+		return err
+	})
+}
+
+var toolgenToolRequestEquipment = toolimpl.Tool{Name: ToolRequestEquipment, In: toolgenTypeParamsRequestEquipment, Text: true}
+
+// toolgenTypeParamsGetEmployee describes a toolgenParamsGetEmployee for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetEmployee = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"employee_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetEmployee{}.employeeID), Kind: toolimpl.FieldString, Required: 1, Key: `"employee_id":`},
+	},
 }
 
 // toolgenEnumEmploymentType are the values of a EmploymentType.
@@ -3496,6 +2678,132 @@ var toolgenTypeEmployeeChanges = &toolimpl.Struct{
 	},
 }
 
+// toolgenEnumDeparture are the values of a Departure.
+var toolgenEnumDeparture = &toolimpl.Enum{Values: []string{"resignation", "termination", "layoff", "retirement", "contract_end"}, Allowed: "\"resignation\", \"termination\", \"layoff\", \"retirement\", \"contract_end\""}
+
+// toolgenTypeParamsOffboardEmployee describes a toolgenParamsOffboardEmployee for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsOffboardEmployee = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"employee_id", "last_day", "reason", "eligible_for_rehire"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsOffboardEmployee{}.employeeID), Kind: toolimpl.FieldString, Required: 1, Key: `"employee_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsOffboardEmployee{}.lastDay), Kind: toolimpl.FieldTime, Required: 2, Key: `"last_day":`},
+		{Offset: unsafe.Offsetof(toolgenParamsOffboardEmployee{}.reason), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumDeparture, Key: `"reason":`},
+		{Offset: unsafe.Offsetof(toolgenParamsOffboardEmployee{}.eligibleForRehire), Kind: toolimpl.FieldBool, Required: 4, Key: `"eligible_for_rehire":`},
+	},
+}
+
+// toolgenTypeParamsUpdateEmergencyContact describes a toolgenParamsUpdateEmergencyContact for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsUpdateEmergencyContact = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"employee_id", "name", "relationship", "phone"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateEmergencyContact{}.employeeID), Kind: toolimpl.FieldString, Required: 1, Key: `"employee_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateEmergencyContact{}.name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateEmergencyContact{}.relationship), Kind: toolimpl.FieldString, Required: 3, Key: `"relationship":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateEmergencyContact{}.phone), Kind: toolimpl.FieldString, Required: 4, Key: `"phone":`},
+	},
+}
+
+// toolgenEnumLeaveType are the values of a LeaveType.
+var toolgenEnumLeaveType = &toolimpl.Enum{Values: []string{"vacation", "sick", "parental", "bereavement", "unpaid", "jury_duty"}, Allowed: "\"vacation\", \"sick\", \"parental\", \"bereavement\", \"unpaid\", \"jury_duty\""}
+
+// toolgenTypeParamsRequestTimeOff describes a toolgenParamsRequestTimeOff for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsRequestTimeOff = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"employee_id", "leave_type", "start", "end", "half_day", "note"}, Required: []int{1, 2, 3, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsRequestTimeOff{}.employeeID), Kind: toolimpl.FieldString, Pointer: true, Key: `"employee_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRequestTimeOff{}.leaveType), Kind: toolimpl.FieldEnum, Required: 1, Enum: toolgenEnumLeaveType, Key: `"leave_type":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRequestTimeOff{}.start), Kind: toolimpl.FieldTime, Required: 2, Key: `"start":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRequestTimeOff{}.end), Kind: toolimpl.FieldTime, Required: 3, Key: `"end":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRequestTimeOff{}.halfDay), Kind: toolimpl.FieldBool, Required: 4, Key: `"half_day":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRequestTimeOff{}.note), Kind: toolimpl.FieldString, Pointer: true, Key: `"note":`},
+	},
+}
+
+// toolgenTypeParamsReviewTimeOffRequest describes a toolgenParamsReviewTimeOffRequest for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsReviewTimeOffRequest = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"request_id", "approve", "comment"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsReviewTimeOffRequest{}.requestID), Kind: toolimpl.FieldString, Required: 1, Key: `"request_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsReviewTimeOffRequest{}.approve), Kind: toolimpl.FieldBool, Required: 2, Key: `"approve":`},
+		{Offset: unsafe.Offsetof(toolgenParamsReviewTimeOffRequest{}.comment), Kind: toolimpl.FieldString, Pointer: true, Key: `"comment":`},
+	},
+}
+
+// toolgenTypeParamsCancelTimeOffRequest describes a toolgenParamsCancelTimeOffRequest for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCancelTimeOffRequest = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"request_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCancelTimeOffRequest{}.requestID), Kind: toolimpl.FieldString, Required: 1, Key: `"request_id":`},
+	},
+}
+
+// toolgenTypeParamsGetPayslip describes a toolgenParamsGetPayslip for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetPayslip = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"employee_id", "period"}, Required: []int{1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetPayslip{}.employeeID), Kind: toolimpl.FieldString, Pointer: true, Key: `"employee_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGetPayslip{}.period), Kind: toolimpl.FieldString, Required: 1, Check: &toolimpl.Check{Pattern: toolgenPattern1, PatternText: "^[0-9]{4}-[0-9]{2}$"}, Key: `"period":`},
+	},
+}
+
+// toolgenTypeParamsUpdateCompensation describes a toolgenParamsUpdateCompensation for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsUpdateCompensation = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"employee_id", "annual_salary", "currency", "effective_date", "reason"}, Required: []int{0, 1, 2, 3, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateCompensation{}.employeeID), Kind: toolimpl.FieldString, Required: 1, Key: `"employee_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateCompensation{}.annualSalary), Kind: toolimpl.FieldFloat64, Required: 2, Check: &toolimpl.Check{FloatMin: 0, FloatMax: math.MaxFloat64, FloatBounded: true}, Key: `"annual_salary":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateCompensation{}.currency), Kind: toolimpl.FieldString, Required: 3, Check: &toolimpl.Check{Pattern: toolgenPattern0, PatternText: "^[A-Z]{3}$"}, Key: `"currency":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateCompensation{}.effectiveDate), Kind: toolimpl.FieldTime, Required: 4, Key: `"effective_date":`},
+		{Offset: unsafe.Offsetof(toolgenParamsUpdateCompensation{}.reason), Kind: toolimpl.FieldString, Required: 5, Key: `"reason":`},
+	},
+}
+
+// toolgenTypeParamsAwardBonus describes a toolgenParamsAwardBonus for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAwardBonus = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"employee_id", "amount", "currency", "reason", "pay_date"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAwardBonus{}.employeeID), Kind: toolimpl.FieldString, Required: 1, Key: `"employee_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAwardBonus{}.amount), Kind: toolimpl.FieldFloat64, Required: 2, Check: &toolimpl.Check{FloatMin: 0, FloatMax: math.MaxFloat64, FloatBounded: true}, Key: `"amount":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAwardBonus{}.currency), Kind: toolimpl.FieldString, Required: 3, Check: &toolimpl.Check{Pattern: toolgenPattern0, PatternText: "^[A-Z]{3}$"}, Key: `"currency":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAwardBonus{}.reason), Kind: toolimpl.FieldString, Required: 4, Key: `"reason":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAwardBonus{}.payDate), Kind: toolimpl.FieldTime, Pointer: true, Key: `"pay_date":`},
+	},
+}
+
+// toolgenTypeParamsLogTimesheetHours describes a toolgenParamsLogTimesheetHours for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsLogTimesheetHours = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"employee_id", "date", "hours", "project_code"}, Required: []int{1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsLogTimesheetHours{}.employeeID), Kind: toolimpl.FieldString, Pointer: true, Key: `"employee_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsLogTimesheetHours{}.date), Kind: toolimpl.FieldTime, Required: 1, Key: `"date":`},
+		{Offset: unsafe.Offsetof(toolgenParamsLogTimesheetHours{}.hours), Kind: toolimpl.FieldFloat64, Required: 2, Check: &toolimpl.Check{FloatMin: 0, FloatMax: 24, FloatBounded: true}, Key: `"hours":`},
+		{Offset: unsafe.Offsetof(toolgenParamsLogTimesheetHours{}.projectCode), Kind: toolimpl.FieldString, Required: 3, Key: `"project_code":`},
+	},
+}
+
+// toolgenTypeParamsCreateJobOpening describes a toolgenParamsCreateJobOpening for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateJobOpening = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"title", "department", "location", "hiring_manager_id", "salary_min", "salary_max", "description"}, Required: []int{0, 1, 2, 3, 6}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateJobOpening{}.title), Kind: toolimpl.FieldString, Required: 1, Key: `"title":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateJobOpening{}.department), Kind: toolimpl.FieldString, Required: 2, Key: `"department":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateJobOpening{}.location), Kind: toolimpl.FieldString, Required: 3, Key: `"location":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateJobOpening{}.hiringManagerID), Kind: toolimpl.FieldString, Required: 4, Key: `"hiring_manager_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateJobOpening{}.salaryMin), Kind: toolimpl.FieldFloat64, Pointer: true, Key: `"salary_min":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateJobOpening{}.salaryMax), Kind: toolimpl.FieldFloat64, Pointer: true, Key: `"salary_max":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateJobOpening{}.description), Kind: toolimpl.FieldString, Required: 5, Key: `"description":`},
+	},
+}
+
+// toolgenTypeParamsCloseJobOpening describes a toolgenParamsCloseJobOpening for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCloseJobOpening = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"job_id", "filled"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCloseJobOpening{}.jobID), Kind: toolimpl.FieldString, Required: 1, Key: `"job_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCloseJobOpening{}.filled), Kind: toolimpl.FieldBool, Required: 2, Key: `"filled":`},
+	},
+}
+
 // toolgenTypeNewCandidate describes a NewCandidate for toolimpl's table-driven reader and writer.
 var toolgenTypeNewCandidate = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"name", "email", "job_id", "resume_url", "source", "linkedin"}, Required: []int{0, 1, 2}},
@@ -3506,6 +2814,126 @@ var toolgenTypeNewCandidate = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(NewCandidate{}.ResumeURL), Kind: toolimpl.FieldString, Pointer: true, Key: `"resume_url":`},
 		{Offset: unsafe.Offsetof(NewCandidate{}.Source), Kind: toolimpl.FieldString, Pointer: true, Key: `"source":`},
 		{Offset: unsafe.Offsetof(NewCandidate{}.LinkedIn), Kind: toolimpl.FieldString, Pointer: true, Key: `"linkedin":`},
+	},
+}
+
+// toolgenEnumStage are the values of a Stage.
+var toolgenEnumStage = &toolimpl.Enum{Values: []string{"applied", "phone_screen", "take_home", "onsite", "offer", "hired"}, Allowed: "\"applied\", \"phone_screen\", \"take_home\", \"onsite\", \"offer\", \"hired\""}
+
+// toolgenTypeParamsAdvanceCandidate describes a toolgenParamsAdvanceCandidate for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAdvanceCandidate = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"candidate_id", "stage"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAdvanceCandidate{}.candidateID), Kind: toolimpl.FieldString, Required: 1, Key: `"candidate_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAdvanceCandidate{}.stage), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumStage, Key: `"stage":`},
+	},
+}
+
+// toolgenTypeParamsRejectCandidate describes a toolgenParamsRejectCandidate for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsRejectCandidate = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"candidate_id", "reason", "send_email"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsRejectCandidate{}.candidateID), Kind: toolimpl.FieldString, Required: 1, Key: `"candidate_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRejectCandidate{}.reason), Kind: toolimpl.FieldString, Required: 2, Key: `"reason":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRejectCandidate{}.sendEmail), Kind: toolimpl.FieldBool, Required: 3, Key: `"send_email":`},
+	},
+}
+
+// toolgenEnumInterviewKind are the values of a InterviewKind.
+var toolgenEnumInterviewKind = &toolimpl.Enum{Values: []string{"phone", "video", "onsite"}, Allowed: "\"phone\", \"video\", \"onsite\""}
+
+// toolgenTypeParamsScheduleInterview describes a toolgenParamsScheduleInterview for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsScheduleInterview = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"candidate_id", "interviewer_ids", "start", "duration_minutes", "kind", "focus"}, Required: []int{0, 1, 2, 3, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsScheduleInterview{}.candidateID), Kind: toolimpl.FieldString, Required: 1, Key: `"candidate_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsScheduleInterview{}.interviewerIDs), Kind: toolimpl.FieldStrings, Required: 2, Key: `"interviewer_ids":`},
+		{Offset: unsafe.Offsetof(toolgenParamsScheduleInterview{}.start), Kind: toolimpl.FieldTime, Required: 3, Key: `"start":`},
+		{Offset: unsafe.Offsetof(toolgenParamsScheduleInterview{}.durationMinutes), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsScheduleInterview{}.durationMinutes)), Required: 4, Bounded: true, Min: 15, Max: 480, Key: `"duration_minutes":`},
+		{Offset: unsafe.Offsetof(toolgenParamsScheduleInterview{}.kind), Kind: toolimpl.FieldEnum, Required: 5, Enum: toolgenEnumInterviewKind, Key: `"kind":`},
+		{Offset: unsafe.Offsetof(toolgenParamsScheduleInterview{}.focus), Kind: toolimpl.FieldString, Pointer: true, Key: `"focus":`},
+	},
+}
+
+// toolgenEnumRecommendation are the values of a Recommendation.
+var toolgenEnumRecommendation = &toolimpl.Enum{Values: []string{"strong_no", "no", "yes", "strong_yes"}, Allowed: "\"strong_no\", \"no\", \"yes\", \"strong_yes\""}
+
+// toolgenTypeParamsSubmitInterviewScorecard describes a toolgenParamsSubmitInterviewScorecard for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSubmitInterviewScorecard = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"interview_id", "recommendation", "notes"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSubmitInterviewScorecard{}.interviewID), Kind: toolimpl.FieldString, Required: 1, Key: `"interview_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSubmitInterviewScorecard{}.recommendation), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumRecommendation, Key: `"recommendation":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSubmitInterviewScorecard{}.notes), Kind: toolimpl.FieldString, Required: 3, Key: `"notes":`},
+	},
+}
+
+// toolgenTypeParamsCreateOfferLetter describes a toolgenParamsCreateOfferLetter for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateOfferLetter = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"candidate_id", "annual_salary", "currency", "equity_shares", "start_date", "expires_at"}, Required: []int{0, 1, 2, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateOfferLetter{}.candidateID), Kind: toolimpl.FieldString, Required: 1, Key: `"candidate_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateOfferLetter{}.annualSalary), Kind: toolimpl.FieldFloat64, Required: 2, Check: &toolimpl.Check{FloatMin: 0, FloatMax: math.MaxFloat64, FloatBounded: true}, Key: `"annual_salary":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateOfferLetter{}.currency), Kind: toolimpl.FieldString, Required: 3, Check: &toolimpl.Check{Pattern: toolgenPattern0, PatternText: "^[A-Z]{3}$"}, Key: `"currency":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateOfferLetter{}.equityShares), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsCreateOfferLetter{}.equityShares)), Pointer: true, Key: `"equity_shares":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateOfferLetter{}.startDate), Kind: toolimpl.FieldTime, Required: 4, Key: `"start_date":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateOfferLetter{}.expiresAt), Kind: toolimpl.FieldTime, Pointer: true, Key: `"expires_at":`},
+	},
+}
+
+// toolgenTypeParamsLaunchReviewCycle describes a toolgenParamsLaunchReviewCycle for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsLaunchReviewCycle = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "employee_ids", "due", "include_peer_feedback"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsLaunchReviewCycle{}.name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsLaunchReviewCycle{}.employeeIDs), Kind: toolimpl.FieldStrings, Required: 2, Key: `"employee_ids":`},
+		{Offset: unsafe.Offsetof(toolgenParamsLaunchReviewCycle{}.due), Kind: toolimpl.FieldTime, Required: 3, Key: `"due":`},
+		{Offset: unsafe.Offsetof(toolgenParamsLaunchReviewCycle{}.includePeerFeedback), Kind: toolimpl.FieldBool, Required: 4, Key: `"include_peer_feedback":`},
+	},
+}
+
+// toolgenEnumRating are the values of a Rating.
+var toolgenEnumRating = &toolimpl.Enum{Values: []string{"below", "meets", "exceeds", "outstanding"}, Allowed: "\"below\", \"meets\", \"exceeds\", \"outstanding\""}
+
+// toolgenTypeParamsSubmitPerformanceReview describes a toolgenParamsSubmitPerformanceReview for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSubmitPerformanceReview = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"cycle_id", "employee_id", "rating", "summary"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSubmitPerformanceReview{}.cycleID), Kind: toolimpl.FieldString, Required: 1, Key: `"cycle_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSubmitPerformanceReview{}.employeeID), Kind: toolimpl.FieldString, Required: 2, Key: `"employee_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSubmitPerformanceReview{}.rating), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumRating, Key: `"rating":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSubmitPerformanceReview{}.summary), Kind: toolimpl.FieldString, Required: 4, Key: `"summary":`},
+	},
+}
+
+// toolgenTypeParamsCreateEmployeeGoal describes a toolgenParamsCreateEmployeeGoal for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateEmployeeGoal = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"employee_id", "title", "key_results", "due"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateEmployeeGoal{}.employeeID), Kind: toolimpl.FieldString, Required: 1, Key: `"employee_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateEmployeeGoal{}.title), Kind: toolimpl.FieldString, Required: 2, Key: `"title":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateEmployeeGoal{}.keyResults), Kind: toolimpl.FieldStrings, Required: 3, Key: `"key_results":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateEmployeeGoal{}.due), Kind: toolimpl.FieldTime, Required: 4, Key: `"due":`},
+	},
+}
+
+// toolgenTypeParamsGiveKudos describes a toolgenParamsGiveKudos for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGiveKudos = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"employee_id", "message", "value"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGiveKudos{}.employeeID), Kind: toolimpl.FieldString, Required: 1, Key: `"employee_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGiveKudos{}.message), Kind: toolimpl.FieldString, Required: 2, Key: `"message":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGiveKudos{}.value), Kind: toolimpl.FieldString, Pointer: true, Key: `"value":`},
+	},
+}
+
+// toolgenTypeParamsEnrollInBenefitPlan describes a toolgenParamsEnrollInBenefitPlan for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsEnrollInBenefitPlan = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"employee_id", "plan_id", "dependents"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsEnrollInBenefitPlan{}.employeeID), Kind: toolimpl.FieldString, Required: 1, Key: `"employee_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsEnrollInBenefitPlan{}.planID), Kind: toolimpl.FieldString, Required: 2, Key: `"plan_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsEnrollInBenefitPlan{}.dependents), Kind: toolimpl.FieldStrings, Required: 3, Key: `"dependents":`},
 	},
 }
 
@@ -3526,7 +2954,30 @@ var toolgenTypeExpenseClaim = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(ExpenseClaim{}.ProjectCode), Kind: toolimpl.FieldString, Pointer: true, Key: `"project_code":`},
 	},
 }
-var toolgenArgsGetEmployee = &toolimpl.Object{Names: []string{"employee_id"}, Required: []int{0}}
+
+// toolgenTypeParamsApproveExpenseClaim describes a toolgenParamsApproveExpenseClaim for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsApproveExpenseClaim = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"claim_id", "approve", "comment"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsApproveExpenseClaim{}.claimID), Kind: toolimpl.FieldString, Required: 1, Key: `"claim_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsApproveExpenseClaim{}.approve), Kind: toolimpl.FieldBool, Required: 2, Key: `"approve":`},
+		{Offset: unsafe.Offsetof(toolgenParamsApproveExpenseClaim{}.comment), Kind: toolimpl.FieldString, Pointer: true, Key: `"comment":`},
+	},
+}
+
+// toolgenEnumItem are the values of a Item.
+var toolgenEnumItem = &toolimpl.Enum{Values: []string{"laptop", "monitor", "phone", "headset", "keyboard", "chair"}, Allowed: "\"laptop\", \"monitor\", \"phone\", \"headset\", \"keyboard\", \"chair\""}
+
+// toolgenTypeParamsRequestEquipment describes a toolgenParamsRequestEquipment for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsRequestEquipment = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"employee_id", "item", "ship_to", "justification"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsRequestEquipment{}.employeeID), Kind: toolimpl.FieldString, Required: 1, Key: `"employee_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRequestEquipment{}.item), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumItem, Key: `"item":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRequestEquipment{}.shipTo), Kind: toolimpl.FieldString, Pointer: true, Key: `"ship_to":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRequestEquipment{}.justification), Kind: toolimpl.FieldString, Pointer: true, Key: `"justification":`},
+	},
+}
 
 // toolgenTypeEmployee describes a Employee for toolimpl's table-driven reader and writer.
 var toolgenTypeEmployee = &toolimpl.Struct{
@@ -3545,69 +2996,15 @@ var toolgenTypeEmployee = &toolimpl.Struct{
 	Size:      unsafe.Sizeof(Employee{}),
 	ReadSlice: toolimpl.ReadSlice[Employee],
 }
+var toolgenArgsSearchEmployeeDirectory = &toolimpl.Object{Names: []string{"query", "department", "location"}, Required: []int{0}}
 
 // toolgenEncodeEmployee writes a Employee object, as its table says.
 func toolgenEncodeEmployee(e *toolimpl.Encoder, v *Employee) {
 	toolimpl.WriteStruct(e, toolgenTypeEmployee, unsafe.Pointer(v))
 }
 
-var toolgenArgsSearchEmployeeDirectory = &toolimpl.Object{Names: []string{"query", "department", "location"}, Required: []int{0}}
-
-// toolgenDecodeDeparture reads a Departure: one of "resignation", "termination", "layoff", "retirement", "contract_end".
-func toolgenDecodeDeparture(d *toolimpl.Decoder, v *Departure) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "resignation":
-		*v = Resignation
-	case "termination":
-		*v = Dismissal
-	case "layoff":
-		*v = Layoff
-	case "retirement":
-		*v = Retirement
-	case "contract_end":
-		*v = ContractEnd
-	default:
-		d.NotOneOf(s, "\"resignation\", \"termination\", \"layoff\", \"retirement\", \"contract_end\"")
-	}
-}
-
-var toolgenArgsOffboardEmployee = &toolimpl.Object{Names: []string{"employee_id", "last_day", "reason", "eligible_for_rehire"}, Required: []int{0, 1, 2, 3}}
 var toolgenArgsGetOrgChart = &toolimpl.Object{Names: []string{"root_employee_id", "depth"}, Required: []int{1}}
 var toolgenArgsListDirectReports = &toolimpl.Object{Names: []string{"manager_id"}, Required: []int{0}}
-var toolgenArgsUpdateEmergencyContact = &toolimpl.Object{Names: []string{"employee_id", "name", "relationship", "phone"}, Required: []int{0, 1, 2, 3}}
-
-// toolgenDecodeLeaveType reads a LeaveType: one of "vacation", "sick", "parental", "bereavement", "unpaid", "jury_duty".
-func toolgenDecodeLeaveType(d *toolimpl.Decoder, v *LeaveType) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "vacation":
-		*v = Vacation
-	case "sick":
-		*v = Sick
-	case "parental":
-		*v = Parental
-	case "bereavement":
-		*v = Bereavement
-	case "unpaid":
-		*v = Unpaid
-	case "jury_duty":
-		*v = Jury
-	default:
-		d.NotOneOf(s, "\"vacation\", \"sick\", \"parental\", \"bereavement\", \"unpaid\", \"jury_duty\"")
-	}
-}
-
-var toolgenArgsRequestTimeOff = &toolimpl.Object{Names: []string{"employee_id", "leave_type", "start", "end", "half_day", "note"}, Required: []int{1, 2, 3, 4}}
-
-// toolgenEnumLeaveType are the values of a LeaveType.
-var toolgenEnumLeaveType = &toolimpl.Enum{Values: []string{"vacation", "sick", "parental", "bereavement", "unpaid", "jury_duty"}, Allowed: "\"vacation\", \"sick\", \"parental\", \"bereavement\", \"unpaid\", \"jury_duty\""}
 
 // toolgenEnumRequestStatus are the values of a RequestStatus.
 var toolgenEnumRequestStatus = &toolimpl.Enum{Values: []string{"pending", "approved", "rejected", "cancelled"}, Allowed: "\"pending\", \"approved\", \"rejected\", \"cancelled\""}
@@ -3627,13 +3024,6 @@ var toolgenTypeTimeOffRequest = &toolimpl.Struct{
 	Size:      unsafe.Sizeof(TimeOffRequest{}),
 	ReadSlice: toolimpl.ReadSlice[TimeOffRequest],
 }
-
-// toolgenEncodeTimeOffRequest writes a TimeOffRequest object, as its table says.
-func toolgenEncodeTimeOffRequest(e *toolimpl.Encoder, v *TimeOffRequest) {
-	toolimpl.WriteStruct(e, toolgenTypeTimeOffRequest, unsafe.Pointer(v))
-}
-
-var toolgenArgsReviewTimeOffRequest = &toolimpl.Object{Names: []string{"request_id", "approve", "comment"}, Required: []int{0, 1}}
 
 // toolgenDecodeRequestStatus reads a RequestStatus: one of "pending", "approved", "rejected", "cancelled".
 func toolgenDecodeRequestStatus(d *toolimpl.Decoder, v *RequestStatus) {
@@ -3656,14 +3046,14 @@ func toolgenDecodeRequestStatus(d *toolimpl.Decoder, v *RequestStatus) {
 }
 
 var toolgenArgsListTimeOffRequests = &toolimpl.Object{Names: []string{"status", "employee_id", "from", "to"}}
-var toolgenArgsCancelTimeOffRequest = &toolimpl.Object{Names: []string{"request_id"}, Required: []int{0}}
+
+// toolgenEncodeTimeOffRequest writes a TimeOffRequest object, as its table says.
+func toolgenEncodeTimeOffRequest(e *toolimpl.Encoder, v *TimeOffRequest) {
+	toolimpl.WriteStruct(e, toolgenTypeTimeOffRequest, unsafe.Pointer(v))
+}
+
 var toolgenArgsGetPTOBalance = &toolimpl.Object{Names: []string{"employee_id"}}
 var toolgenArgsListPeopleOutOfOffice = &toolimpl.Object{Names: []string{"date", "department"}}
-var toolgenArgsGetPayslip = &toolimpl.Object{Names: []string{"employee_id", "period"}, Required: []int{1}}
-var toolgenArgsUpdateCompensation = &toolimpl.Object{Names: []string{"employee_id", "annual_salary", "currency", "effective_date", "reason"}, Required: []int{0, 1, 2, 3, 4}}
-var toolgenArgsAwardBonus = &toolimpl.Object{Names: []string{"employee_id", "amount", "currency", "reason", "pay_date"}, Required: []int{0, 1, 2, 3}}
-var toolgenArgsLogTimesheetHours = &toolimpl.Object{Names: []string{"employee_id", "date", "hours", "project_code"}, Required: []int{1, 2, 3}}
-var toolgenArgsCreateJobOpening = &toolimpl.Object{Names: []string{"title", "department", "location", "hiring_manager_id", "salary_min", "salary_max", "description"}, Required: []int{0, 1, 2, 3, 6}}
 
 // toolgenTypeJob describes a Job for toolimpl's table-driven reader and writer.
 var toolgenTypeJob = &toolimpl.Struct{
@@ -3679,17 +3069,12 @@ var toolgenTypeJob = &toolimpl.Struct{
 	Size:      unsafe.Sizeof(Job{}),
 	ReadSlice: toolimpl.ReadSlice[Job],
 }
+var toolgenArgsListJobOpenings = &toolimpl.Object{Names: []string{"department", "include_closed"}, Required: []int{1}}
 
 // toolgenEncodeJob writes a Job object, as its table says.
 func toolgenEncodeJob(e *toolimpl.Encoder, v *Job) {
 	toolimpl.WriteStruct(e, toolgenTypeJob, unsafe.Pointer(v))
 }
-
-var toolgenArgsListJobOpenings = &toolimpl.Object{Names: []string{"department", "include_closed"}, Required: []int{1}}
-var toolgenArgsCloseJobOpening = &toolimpl.Object{Names: []string{"job_id", "filled"}, Required: []int{0, 1}}
-
-// toolgenEnumStage are the values of a Stage.
-var toolgenEnumStage = &toolimpl.Enum{Values: []string{"applied", "phone_screen", "take_home", "onsite", "offer", "hired"}, Allowed: "\"applied\", \"phone_screen\", \"take_home\", \"onsite\", \"offer\", \"hired\""}
 
 // toolgenTypeCandidate describes a Candidate for toolimpl's table-driven reader and writer.
 var toolgenTypeCandidate = &toolimpl.Struct{
@@ -3736,8 +3121,7 @@ func toolgenEncodeCandidate(e *toolimpl.Encoder, v *Candidate) {
 	toolimpl.WriteStruct(e, toolgenTypeCandidate, unsafe.Pointer(v))
 }
 
-var toolgenArgsAdvanceCandidate = &toolimpl.Object{Names: []string{"candidate_id", "stage"}, Required: []int{0, 1}}
-var toolgenArgsRejectCandidate = &toolimpl.Object{Names: []string{"candidate_id", "reason", "send_email"}, Required: []int{0, 1, 2}}
+var toolgenArgsListBenefitPlans = &toolimpl.Object{Names: []string{"location"}}
 
 // toolgenDecodeSlicestring reads a []string.
 func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
@@ -3755,78 +3139,8 @@ func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
 	}
 }
 
-// toolgenDecodeInterviewKind reads a InterviewKind: one of "phone", "video", "onsite".
-func toolgenDecodeInterviewKind(d *toolimpl.Decoder, v *InterviewKind) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "phone":
-		*v = Phone
-	case "video":
-		*v = Video
-	case "onsite":
-		*v = InPerson
-	default:
-		d.NotOneOf(s, "\"phone\", \"video\", \"onsite\"")
-	}
-}
-
-var toolgenArgsScheduleInterview = &toolimpl.Object{Names: []string{"candidate_id", "interviewer_ids", "start", "duration_minutes", "kind", "focus"}, Required: []int{0, 1, 2, 3, 4}}
-
-// toolgenDecodeRecommendation reads a Recommendation: one of "strong_no", "no", "yes", "strong_yes".
-func toolgenDecodeRecommendation(d *toolimpl.Decoder, v *Recommendation) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "strong_no":
-		*v = StrongNo
-	case "no":
-		*v = No
-	case "yes":
-		*v = Yes
-	case "strong_yes":
-		*v = StrongYes
-	default:
-		d.NotOneOf(s, "\"strong_no\", \"no\", \"yes\", \"strong_yes\"")
-	}
-}
-
-var toolgenArgsSubmitInterviewScorecard = &toolimpl.Object{Names: []string{"interview_id", "recommendation", "notes"}, Required: []int{0, 1, 2}}
-var toolgenArgsCreateOfferLetter = &toolimpl.Object{Names: []string{"candidate_id", "annual_salary", "currency", "equity_shares", "start_date", "expires_at"}, Required: []int{0, 1, 2, 4}}
-var toolgenArgsLaunchReviewCycle = &toolimpl.Object{Names: []string{"name", "employee_ids", "due", "include_peer_feedback"}, Required: []int{0, 1, 2, 3}}
-
-// toolgenDecodeRating reads a Rating: one of "below", "meets", "exceeds", "outstanding".
-func toolgenDecodeRating(d *toolimpl.Decoder, v *Rating) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "below":
-		*v = BelowExpectations
-	case "meets":
-		*v = MeetsExpectations
-	case "exceeds":
-		*v = ExceedsExpectations
-	case "outstanding":
-		*v = Outstanding
-	default:
-		d.NotOneOf(s, "\"below\", \"meets\", \"exceeds\", \"outstanding\"")
-	}
-}
-
-var toolgenArgsSubmitPerformanceReview = &toolimpl.Object{Names: []string{"cycle_id", "employee_id", "rating", "summary"}, Required: []int{0, 1, 2, 3}}
-var toolgenArgsCreateEmployeeGoal = &toolimpl.Object{Names: []string{"employee_id", "title", "key_results", "due"}, Required: []int{0, 1, 2, 3}}
-var toolgenArgsGiveKudos = &toolimpl.Object{Names: []string{"employee_id", "message", "value"}, Required: []int{0, 1}}
-var toolgenArgsListBenefitPlans = &toolimpl.Object{Names: []string{"location"}}
-var toolgenArgsEnrollInBenefitPlan = &toolimpl.Object{Names: []string{"employee_id", "plan_id", "dependents"}, Required: []int{0, 1, 2}}
 var toolgenArgsAssignTrainingCourse = &toolimpl.Object{Names: []string{"course_id", "employee_ids", "due"}, Required: []int{0, 1, 2}}
 var toolgenArgsGetTrainingCompletion = &toolimpl.Object{Names: []string{"course_id", "department"}, Required: []int{0}}
-var toolgenArgsApproveExpenseClaim = &toolimpl.Object{Names: []string{"claim_id", "approve", "comment"}, Required: []int{0, 1}}
 
 // toolgenDecodeHeadcountGrouping reads a HeadcountGrouping: one of "department", "location", "employment_type", "manager".
 func toolgenDecodeHeadcountGrouping(d *toolimpl.Decoder, v *HeadcountGrouping) {
@@ -3849,32 +3163,6 @@ func toolgenDecodeHeadcountGrouping(d *toolimpl.Decoder, v *HeadcountGrouping) {
 }
 
 var toolgenArgsGetHeadcountReport = &toolimpl.Object{Names: []string{"group_by", "as_of"}, Required: []int{0}}
-
-// toolgenDecodeItem reads a Item: one of "laptop", "monitor", "phone", "headset", "keyboard", "chair".
-func toolgenDecodeItem(d *toolimpl.Decoder, v *Item) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "laptop":
-		*v = Laptop
-	case "monitor":
-		*v = Monitor
-	case "phone":
-		*v = MobilePhone
-	case "headset":
-		*v = Headset
-	case "keyboard":
-		*v = Keyboard
-	case "chair":
-		*v = Chair
-	default:
-		d.NotOneOf(s, "\"laptop\", \"monitor\", \"phone\", \"headset\", \"keyboard\", \"chair\"")
-	}
-}
-
-var toolgenArgsRequestEquipment = &toolimpl.Object{Names: []string{"employee_id", "item", "ship_to", "justification"}, Required: []int{0, 1}}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

@@ -663,7 +663,7 @@ type GetIssueRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetIssueRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetIssue, toolgenArgsGetIssue, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolGetIssue, &toolgenTypeParamsGetIssue.Object, unsafe.Pointer(&r), 1)
 }
 
 // UpdateIssueRule is a permission rule for the tool update_issue: each field
@@ -726,7 +726,7 @@ type AssignIssueRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AssignIssueRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAssignIssue, toolgenArgsAssignIssue, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolAssignIssue, &toolgenTypeParamsAssignIssue.Object, unsafe.Pointer(&r), 2)
 }
 
 // TransitionIssueRule is a permission rule for the tool transition_issue: each
@@ -740,7 +740,7 @@ type TransitionIssueRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TransitionIssueRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTransitionIssue, toolgenArgsTransitionIssue, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolTransitionIssue, &toolgenTypeParamsTransitionIssue.Object, unsafe.Pointer(&r), 2)
 }
 
 // CloseIssueRule is a permission rule for the tool close_issue: each field is
@@ -755,7 +755,7 @@ type CloseIssueRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CloseIssueRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCloseIssue, toolgenArgsCloseIssue, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolCloseIssue, &toolgenTypeParamsCloseIssue.Object, unsafe.Pointer(&r), 3)
 }
 
 // ReopenIssueRule is a permission rule for the tool reopen_issue: each field
@@ -769,7 +769,7 @@ type ReopenIssueRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReopenIssueRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolReopenIssue, toolgenArgsReopenIssue, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolReopenIssue, &toolgenTypeParamsReopenIssue.Object, unsafe.Pointer(&r), 2)
 }
 
 // CommentOnIssueRule is a permission rule for the tool comment_on_issue: each
@@ -783,7 +783,7 @@ type CommentOnIssueRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CommentOnIssueRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCommentOnIssue, toolgenArgsCommentOnIssue, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolCommentOnIssue, &toolgenTypeParamsCommentOnIssue.Object, unsafe.Pointer(&r), 2)
 }
 
 // AddIssueLabelsRule is a permission rule for the tool add_issue_labels: each
@@ -797,7 +797,7 @@ type AddIssueLabelsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddIssueLabelsRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAddIssueLabels, toolgenArgsAddIssueLabels, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolAddIssueLabels, &toolgenTypeParamsAddIssueLabels.Object, unsafe.Pointer(&r), 2)
 }
 
 // RemoveIssueLabelRule is a permission rule for the tool remove_issue_label:
@@ -811,7 +811,7 @@ type RemoveIssueLabelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RemoveIssueLabelRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRemoveIssueLabel, toolgenArgsRemoveIssueLabel, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolRemoveIssueLabel, &toolgenTypeParamsRemoveIssueLabel.Object, unsafe.Pointer(&r), 2)
 }
 
 // LinkIssuesRule is a permission rule for the tool link_issues: each field is
@@ -826,7 +826,7 @@ type LinkIssuesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LinkIssuesRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolLinkIssues, toolgenArgsLinkIssues, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolLinkIssues, &toolgenTypeParamsLinkIssues.Object, unsafe.Pointer(&r), 3)
 }
 
 // CreateSubtaskRule is a permission rule for the tool create_subtask: each
@@ -841,7 +841,7 @@ type CreateSubtaskRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateSubtaskRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateSubtask, toolgenArgsCreateSubtask, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolCreateSubtask, &toolgenTypeParamsCreateSubtask.Object, unsafe.Pointer(&r), 3)
 }
 
 // WatchIssueRule is a permission rule for the tool watch_issue: each field is
@@ -855,7 +855,7 @@ type WatchIssueRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r WatchIssueRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolWatchIssue, toolgenArgsWatchIssue, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolWatchIssue, &toolgenTypeParamsWatchIssue.Object, unsafe.Pointer(&r), 2)
 }
 
 // LogWorkTimeRule is a permission rule for the tool log_work_time: each field
@@ -871,7 +871,7 @@ type LogWorkTimeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LogWorkTimeRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolLogWorkTime, toolgenArgsLogWorkTime, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolLogWorkTime, &toolgenTypeParamsLogWorkTime.Object, unsafe.Pointer(&r), 4)
 }
 
 // CreateSprintRule is a permission rule for the tool create_sprint: each field
@@ -888,7 +888,7 @@ type CreateSprintRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateSprintRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateSprint, toolgenArgsCreateSprint, unsafe.Pointer(&r), 5)
+	return toolimpl.RuleOf(ToolCreateSprint, &toolgenTypeParamsCreateSprint.Object, unsafe.Pointer(&r), 5)
 }
 
 // StartSprintRule is a permission rule for the tool start_sprint: each field
@@ -901,7 +901,7 @@ type StartSprintRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r StartSprintRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolStartSprint, toolgenArgsStartSprint, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolStartSprint, &toolgenTypeParamsStartSprint.Object, unsafe.Pointer(&r), 1)
 }
 
 // CompleteSprintRule is a permission rule for the tool complete_sprint: each
@@ -915,7 +915,7 @@ type CompleteSprintRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CompleteSprintRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCompleteSprint, toolgenArgsCompleteSprint, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolCompleteSprint, &toolgenTypeParamsCompleteSprint.Object, unsafe.Pointer(&r), 2)
 }
 
 // MoveIssuesToSprintRule is a permission rule for the tool
@@ -929,7 +929,7 @@ type MoveIssuesToSprintRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MoveIssuesToSprintRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolMoveIssuesToSprint, toolgenArgsMoveIssuesToSprint, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolMoveIssuesToSprint, &toolgenTypeParamsMoveIssuesToSprint.Object, unsafe.Pointer(&r), 2)
 }
 
 // GetSprintBurndownRule is a permission rule for the tool get_sprint_burndown:
@@ -970,7 +970,7 @@ type CreateMilestoneRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateMilestoneRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateMilestone, toolgenArgsCreateMilestone, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolCreateMilestone, &toolgenTypeParamsCreateMilestone.Object, unsafe.Pointer(&r), 3)
 }
 
 // ListMilestonesRule is a permission rule for the tool list_milestones: each
@@ -1033,7 +1033,7 @@ type GetPullRequestRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetPullRequestRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetPullRequest, toolgenArgsGetPullRequest, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolGetPullRequest, &toolgenTypeParamsGetPullRequest.Object, unsafe.Pointer(&r), 2)
 }
 
 // GetPRDiffRule is a permission rule for the tool get_pr_diff: each field is a
@@ -1048,7 +1048,7 @@ type GetPRDiffRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetPRDiffRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetPRDiff, toolgenArgsGetPRDiff, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolGetPRDiff, &toolgenTypeParamsGetPRDiff.Object, unsafe.Pointer(&r), 3)
 }
 
 // MergePullRequestRule is a permission rule for the tool merge_pull_request:
@@ -1064,7 +1064,7 @@ type MergePullRequestRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MergePullRequestRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolMergePullRequest, toolgenArgsMergePullRequest, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolMergePullRequest, &toolgenTypeParamsMergePullRequest.Object, unsafe.Pointer(&r), 4)
 }
 
 // RequestPRReviewRule is a permission rule for the tool request_pr_review:
@@ -1079,7 +1079,7 @@ type RequestPRReviewRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RequestPRReviewRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRequestPRReview, toolgenArgsRequestPRReview, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolRequestPRReview, &toolgenTypeParamsRequestPRReview.Object, unsafe.Pointer(&r), 3)
 }
 
 // SubmitPRReviewRule is a permission rule for the tool submit_pr_review: each
@@ -1095,7 +1095,7 @@ type SubmitPRReviewRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SubmitPRReviewRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSubmitPRReview, toolgenArgsSubmitPRReview, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolSubmitPRReview, &toolgenTypeParamsSubmitPRReview.Object, unsafe.Pointer(&r), 4)
 }
 
 // AddPRReviewCommentRule is a permission rule for the tool
@@ -1112,7 +1112,7 @@ type AddPRReviewCommentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddPRReviewCommentRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAddPRReviewComment, toolgenArgsAddPRReviewComment, unsafe.Pointer(&r), 5)
+	return toolimpl.RuleOf(ToolAddPRReviewComment, &toolgenTypeParamsAddPRReviewComment.Object, unsafe.Pointer(&r), 5)
 }
 
 // ListCIChecksRule is a permission rule for the tool list_ci_checks: each
@@ -1141,7 +1141,7 @@ type RerunCIWorkflowRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RerunCIWorkflowRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRerunCIWorkflow, toolgenArgsRerunCIWorkflow, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolRerunCIWorkflow, &toolgenTypeParamsRerunCIWorkflow.Object, unsafe.Pointer(&r), 3)
 }
 
 // CreateBranchRule is a permission rule for the tool create_branch: each field
@@ -1156,7 +1156,7 @@ type CreateBranchRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateBranchRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateBranch, toolgenArgsCreateBranch, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolCreateBranch, &toolgenTypeParamsCreateBranch.Object, unsafe.Pointer(&r), 3)
 }
 
 // DeleteBranchRule is a permission rule for the tool delete_branch: each field
@@ -1170,7 +1170,7 @@ type DeleteBranchRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteBranchRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDeleteBranch, toolgenArgsDeleteBranch, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolDeleteBranch, &toolgenTypeParamsDeleteBranch.Object, unsafe.Pointer(&r), 2)
 }
 
 // ListCommitsRule is a permission rule for the tool list_commits: each field
@@ -1202,7 +1202,7 @@ type GetRepoFileContentsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetRepoFileContentsRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetRepoFileContents, toolgenArgsGetRepoFileContents, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolGetRepoFileContents, &toolgenTypeParamsGetRepoFileContents.Object, unsafe.Pointer(&r), 3)
 }
 
 // CreateReleaseRule is a permission rule for the tool create_release: each
@@ -1220,7 +1220,7 @@ type CreateReleaseRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateReleaseRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateRelease, toolgenArgsCreateRelease, unsafe.Pointer(&r), 6)
+	return toolimpl.RuleOf(ToolCreateRelease, &toolgenTypeParamsCreateRelease.Object, unsafe.Pointer(&r), 6)
 }
 
 // CreateRepositoryRule is a permission rule for the tool create_repository:
@@ -1236,7 +1236,7 @@ type CreateRepositoryRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateRepositoryRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateRepository, toolgenArgsCreateRepository, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolCreateRepository, &toolgenTypeParamsCreateRepository.Object, unsafe.Pointer(&r), 4)
 }
 
 // AddRepoCollaboratorRule is a permission rule for the tool
@@ -1251,7 +1251,7 @@ type AddRepoCollaboratorRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddRepoCollaboratorRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAddRepoCollaborator, toolgenArgsAddRepoCollaborator, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolAddRepoCollaborator, &toolgenTypeParamsAddRepoCollaborator.Object, unsafe.Pointer(&r), 3)
 }
 
 // MergePullRequestEdit is a person's edit of the arguments of a call of
@@ -1327,42 +1327,22 @@ func toolgenCallCreateIssue(ctx context.Context, args []byte) (toolgen.Result, e
 
 var toolgenToolCreateIssue = toolimpl.Tool{Name: ToolCreateIssue, In: toolgenTypeNewIssue, Out: toolgenTypeIssue}
 
-// toolgenCallGetIssue reads the arguments of get_issue, calls GetIssue and writes its result.
-func toolgenCallGetIssue(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetIssue, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argKey string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetIssue); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "key":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argKey = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetIssue(ctx, argKey)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeIssue(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsGetIssue holds the arguments of get_issue, for its table.
+type toolgenParamsGetIssue struct {
+	key string
 }
+
+// toolgenCallGetIssue reads the arguments of get_issue, calls GetIssue and writes its result, as its tables say.
+func toolgenCallGetIssue(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetIssue
+	var out Issue
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetIssue, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetIssue(ctx, in.key)
+		return err
+	})
+}
+
+var toolgenToolGetIssue = toolimpl.Tool{Name: ToolGetIssue, In: toolgenTypeParamsGetIssue, Out: toolgenTypeIssue}
 
 // toolgenCallUpdateIssue reads the arguments of update_issue, calls UpdateIssue and writes its result, as its tables say.
 func toolgenCallUpdateIssue(ctx context.Context, args []byte) (toolgen.Result, error) {
@@ -1510,698 +1490,274 @@ func toolgenCallListProjectIssues(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallAssignIssue reads the arguments of assign_issue, calls AssignIssue and writes its result.
-func toolgenCallAssignIssue(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAssignIssue, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argKey      string
-		argAssignee string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAssignIssue); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "key":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argKey = s0
-			}
-		case "assignee":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argAssignee = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := AssignIssue(ctx, argKey, argAssignee)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeIssue(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsAssignIssue holds the arguments of assign_issue, for its table.
+type toolgenParamsAssignIssue struct {
+	key      string
+	assignee string
 }
 
-// toolgenCallTransitionIssue reads the arguments of transition_issue, calls TransitionIssue and writes its result.
-func toolgenCallTransitionIssue(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTransitionIssue, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argKey    string
-		argStatus Status
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTransitionIssue); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "key":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argKey = s0
-			}
-		case "status":
-			o.Saw(1)
-			toolgenDecodeStatus(d, &argStatus)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := TransitionIssue(ctx, argKey, argStatus)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeIssue(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallAssignIssue reads the arguments of assign_issue, calls AssignIssue and writes its result, as its tables say.
+func toolgenCallAssignIssue(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAssignIssue
+	var out Issue
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAssignIssue, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = AssignIssue(ctx, in.key, in.assignee)
+		return err
+	})
 }
 
-// toolgenCallCloseIssue reads the arguments of close_issue, calls CloseIssue and writes its result.
-func toolgenCallCloseIssue(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCloseIssue, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argKey        string
-		argResolution Resolution
-		argComment    *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCloseIssue); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "key":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argKey = s0
-			}
-		case "resolution":
-			o.Saw(1)
-			toolgenDecodeResolution(d, &argResolution)
-		case "comment":
-			if d.Null() {
-				argComment = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argComment = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CloseIssue(ctx, argKey, argResolution, argComment)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeIssue(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolAssignIssue = toolimpl.Tool{Name: ToolAssignIssue, In: toolgenTypeParamsAssignIssue, Out: toolgenTypeIssue}
+
+// toolgenParamsTransitionIssue holds the arguments of transition_issue, for its table.
+type toolgenParamsTransitionIssue struct {
+	key    string
+	status Status
 }
 
-// toolgenCallReopenIssue reads the arguments of reopen_issue, calls ReopenIssue and writes its result.
-func toolgenCallReopenIssue(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolReopenIssue, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argKey     string
-		argComment *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsReopenIssue); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "key":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argKey = s0
-			}
-		case "comment":
-			if d.Null() {
-				argComment = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argComment = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ReopenIssue(ctx, argKey, argComment)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeIssue(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallTransitionIssue reads the arguments of transition_issue, calls TransitionIssue and writes its result, as its tables say.
+func toolgenCallTransitionIssue(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTransitionIssue
+	var out Issue
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTransitionIssue, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = TransitionIssue(ctx, in.key, in.status)
+		return err
+	})
 }
 
-// toolgenCallCommentOnIssue reads the arguments of comment_on_issue, calls CommentOnIssue and writes its result.
-func toolgenCallCommentOnIssue(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCommentOnIssue, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argKey  string
-		argBody string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCommentOnIssue); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "key":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argKey = s0
-			}
-		case "body":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argBody = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CommentOnIssue(ctx, argKey, argBody)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolTransitionIssue = toolimpl.Tool{Name: ToolTransitionIssue, In: toolgenTypeParamsTransitionIssue, Out: toolgenTypeIssue}
+
+// toolgenParamsCloseIssue holds the arguments of close_issue, for its table.
+type toolgenParamsCloseIssue struct {
+	key        string
+	resolution Resolution
+	comment    *string
 }
 
-// toolgenCallAddIssueLabels reads the arguments of add_issue_labels, calls AddIssueLabels and writes its result.
-func toolgenCallAddIssueLabels(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAddIssueLabels, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argKey    string
-		argLabels []string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAddIssueLabels); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "key":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argKey = s0
-			}
-		case "labels":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argLabels)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := AddIssueLabels(ctx, argKey, argLabels)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeIssue(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallCloseIssue reads the arguments of close_issue, calls CloseIssue and writes its result, as its tables say.
+func toolgenCallCloseIssue(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCloseIssue
+	var out Issue
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCloseIssue, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CloseIssue(ctx, in.key, in.resolution, in.comment)
+		return err
+	})
 }
 
-// toolgenCallRemoveIssueLabel reads the arguments of remove_issue_label, calls RemoveIssueLabel and writes its result.
-func toolgenCallRemoveIssueLabel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRemoveIssueLabel, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argKey   string
-		argLabel string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRemoveIssueLabel); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "key":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argKey = s0
-			}
-		case "label":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argLabel = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := RemoveIssueLabel(ctx, argKey, argLabel)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeIssue(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolCloseIssue = toolimpl.Tool{Name: ToolCloseIssue, In: toolgenTypeParamsCloseIssue, Out: toolgenTypeIssue}
+
+// toolgenParamsReopenIssue holds the arguments of reopen_issue, for its table.
+type toolgenParamsReopenIssue struct {
+	key     string
+	comment *string
 }
 
-// toolgenCallLinkIssues reads the arguments of link_issues, calls LinkIssues and writes its result.
-func toolgenCallLinkIssues(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolLinkIssues, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argFromKey  string
-		argToKey    string
-		argLinkType LinkType
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsLinkIssues); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "from_key":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argFromKey = s0
-			}
-		case "to_key":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argToKey = s0
-			}
-		case "link_type":
-			o.Saw(2)
-			toolgenDecodeLinkType(d, &argLinkType)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := LinkIssues(ctx, argFromKey, argToKey, argLinkType); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallReopenIssue reads the arguments of reopen_issue, calls ReopenIssue and writes its result, as its tables say.
+func toolgenCallReopenIssue(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsReopenIssue
+	var out Issue
+	return toolimpl.Dispatch(ctx, args, &toolgenToolReopenIssue, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ReopenIssue(ctx, in.key, in.comment)
+		return err
+	})
 }
 
-// toolgenCallCreateSubtask reads the arguments of create_subtask, calls CreateSubtask and writes its result.
-func toolgenCallCreateSubtask(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateSubtask, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argParentKey string
-		argTitle     string
-		argAssignee  *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateSubtask); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "parent_key":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argParentKey = s0
-			}
-		case "title":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argTitle = s0
-			}
-		case "assignee":
-			if d.Null() {
-				argAssignee = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argAssignee = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateSubtask(ctx, argParentKey, argTitle, argAssignee)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeIssue(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolReopenIssue = toolimpl.Tool{Name: ToolReopenIssue, In: toolgenTypeParamsReopenIssue, Out: toolgenTypeIssue}
+
+// toolgenParamsCommentOnIssue holds the arguments of comment_on_issue, for its table.
+type toolgenParamsCommentOnIssue struct {
+	key  string
+	body string
 }
 
-// toolgenCallWatchIssue reads the arguments of watch_issue, calls WatchIssue and writes its result.
-func toolgenCallWatchIssue(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolWatchIssue, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argKey   string
-		argWatch bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsWatchIssue); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "key":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argKey = s0
-			}
-		case "watch":
-			o.Saw(1)
-			if b0, ok := d.Bool(); ok {
-				argWatch = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := WatchIssue(ctx, argKey, argWatch); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallCommentOnIssue reads the arguments of comment_on_issue, calls CommentOnIssue and writes its result, as its tables say.
+func toolgenCallCommentOnIssue(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCommentOnIssue
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCommentOnIssue, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CommentOnIssue(ctx, in.key, in.body)
+		return err
+	})
 }
 
-// toolgenCallLogWorkTime reads the arguments of log_work_time, calls LogWorkTime and writes its result.
-func toolgenCallLogWorkTime(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolLogWorkTime, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argKey     string
-		argMinutes int
-		argStarted *time.Time
-		argComment *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsLogWorkTime); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "key":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argKey = s0
-			}
-		case "minutes":
-			o.Saw(1)
-			if n0, ok := d.Int(1, 1440); ok {
-				argMinutes = int(n0)
-			}
-		case "started":
-			if d.Null() {
-				argStarted = nil
-			} else {
-				p0 := new(time.Time)
-				if t1, ok := d.Time(); ok {
-					*p0 = t1
-				}
-				argStarted = p0
-			}
-		case "comment":
-			if d.Null() {
-				argComment = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argComment = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := LogWorkTime(ctx, argKey, argMinutes, argStarted, argComment); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolCommentOnIssue = toolimpl.Tool{Name: ToolCommentOnIssue, In: toolgenTypeParamsCommentOnIssue, Text: true}
+
+// toolgenParamsAddIssueLabels holds the arguments of add_issue_labels, for its table.
+type toolgenParamsAddIssueLabels struct {
+	key    string
+	labels []string
 }
 
-// toolgenCallCreateSprint reads the arguments of create_sprint, calls CreateSprint and writes its result.
-func toolgenCallCreateSprint(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateSprint, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argBoardID string
-		argName    string
-		argStart   time.Time
-		argEnd     time.Time
-		argGoal    *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateSprint); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "board_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argBoardID = s0
-			}
-		case "name":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "start":
-			o.Saw(2)
-			if t0, ok := d.Time(); ok {
-				argStart = t0
-			}
-		case "end":
-			o.Saw(3)
-			if t0, ok := d.Time(); ok {
-				argEnd = t0
-			}
-		case "goal":
-			if d.Null() {
-				argGoal = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argGoal = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateSprint(ctx, argBoardID, argName, argStart, argEnd, argGoal)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeSprint(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallAddIssueLabels reads the arguments of add_issue_labels, calls AddIssueLabels and writes its result, as its tables say.
+func toolgenCallAddIssueLabels(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAddIssueLabels
+	var out Issue
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAddIssueLabels, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = AddIssueLabels(ctx, in.key, in.labels)
+		return err
+	})
 }
 
-// toolgenCallStartSprint reads the arguments of start_sprint, calls StartSprint and writes its result.
-func toolgenCallStartSprint(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolStartSprint, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argSprintID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsStartSprint); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "sprint_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argSprintID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := StartSprint(ctx, argSprintID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeSprint(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolAddIssueLabels = toolimpl.Tool{Name: ToolAddIssueLabels, In: toolgenTypeParamsAddIssueLabels, Out: toolgenTypeIssue}
+
+// toolgenParamsRemoveIssueLabel holds the arguments of remove_issue_label, for its table.
+type toolgenParamsRemoveIssueLabel struct {
+	key   string
+	label string
 }
 
-// toolgenCallCompleteSprint reads the arguments of complete_sprint, calls CompleteSprint and writes its result.
-func toolgenCallCompleteSprint(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCompleteSprint, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argSprintID         string
-		argMoveOpenIssuesTo *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCompleteSprint); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "sprint_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argSprintID = s0
-			}
-		case "move_open_issues_to":
-			if d.Null() {
-				argMoveOpenIssuesTo = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argMoveOpenIssuesTo = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CompleteSprint(ctx, argSprintID, argMoveOpenIssuesTo)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeSprint(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallRemoveIssueLabel reads the arguments of remove_issue_label, calls RemoveIssueLabel and writes its result, as its tables say.
+func toolgenCallRemoveIssueLabel(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRemoveIssueLabel
+	var out Issue
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRemoveIssueLabel, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = RemoveIssueLabel(ctx, in.key, in.label)
+		return err
+	})
 }
 
-// toolgenCallMoveIssuesToSprint reads the arguments of move_issues_to_sprint, calls MoveIssuesToSprint and writes its result.
-func toolgenCallMoveIssuesToSprint(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolMoveIssuesToSprint, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argSprintID string
-		argKeys     []string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsMoveIssuesToSprint); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "sprint_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argSprintID = s0
-			}
-		case "keys":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argKeys)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := MoveIssuesToSprint(ctx, argSprintID, argKeys); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolRemoveIssueLabel = toolimpl.Tool{Name: ToolRemoveIssueLabel, In: toolgenTypeParamsRemoveIssueLabel, Out: toolgenTypeIssue}
+
+// toolgenParamsLinkIssues holds the arguments of link_issues, for its table.
+type toolgenParamsLinkIssues struct {
+	fromKey  string
+	toKey    string
+	linkType LinkType
 }
+
+// toolgenCallLinkIssues reads the arguments of link_issues, calls LinkIssues and writes its result, as its tables say.
+func toolgenCallLinkIssues(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsLinkIssues
+	return toolimpl.Dispatch(ctx, args, &toolgenToolLinkIssues, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return LinkIssues(ctx, in.fromKey, in.toKey, in.linkType)
+	})
+}
+
+var toolgenToolLinkIssues = toolimpl.Tool{Name: ToolLinkIssues, In: toolgenTypeParamsLinkIssues}
+
+// toolgenParamsCreateSubtask holds the arguments of create_subtask, for its table.
+type toolgenParamsCreateSubtask struct {
+	parentKey string
+	title     string
+	assignee  *string
+}
+
+// toolgenCallCreateSubtask reads the arguments of create_subtask, calls CreateSubtask and writes its result, as its tables say.
+func toolgenCallCreateSubtask(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateSubtask
+	var out Issue
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateSubtask, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateSubtask(ctx, in.parentKey, in.title, in.assignee)
+		return err
+	})
+}
+
+var toolgenToolCreateSubtask = toolimpl.Tool{Name: ToolCreateSubtask, In: toolgenTypeParamsCreateSubtask, Out: toolgenTypeIssue}
+
+// toolgenParamsWatchIssue holds the arguments of watch_issue, for its table.
+type toolgenParamsWatchIssue struct {
+	key   string
+	watch bool
+}
+
+// toolgenCallWatchIssue reads the arguments of watch_issue, calls WatchIssue and writes its result, as its tables say.
+func toolgenCallWatchIssue(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsWatchIssue
+	return toolimpl.Dispatch(ctx, args, &toolgenToolWatchIssue, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return WatchIssue(ctx, in.key, in.watch)
+	})
+}
+
+var toolgenToolWatchIssue = toolimpl.Tool{Name: ToolWatchIssue, In: toolgenTypeParamsWatchIssue}
+
+// toolgenParamsLogWorkTime holds the arguments of log_work_time, for its table.
+type toolgenParamsLogWorkTime struct {
+	key     string
+	minutes int
+	started *time.Time
+	comment *string
+}
+
+// toolgenCallLogWorkTime reads the arguments of log_work_time, calls LogWorkTime and writes its result, as its tables say.
+func toolgenCallLogWorkTime(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsLogWorkTime
+	return toolimpl.Dispatch(ctx, args, &toolgenToolLogWorkTime, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return LogWorkTime(ctx, in.key, in.minutes, in.started, in.comment)
+	})
+}
+
+var toolgenToolLogWorkTime = toolimpl.Tool{Name: ToolLogWorkTime, In: toolgenTypeParamsLogWorkTime}
+
+// toolgenParamsCreateSprint holds the arguments of create_sprint, for its table.
+type toolgenParamsCreateSprint struct {
+	boardID string
+	name    string
+	start   time.Time
+	end     time.Time
+	goal    *string
+}
+
+// toolgenCallCreateSprint reads the arguments of create_sprint, calls CreateSprint and writes its result, as its tables say.
+func toolgenCallCreateSprint(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateSprint
+	var out Sprint
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateSprint, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateSprint(ctx, in.boardID, in.name, in.start, in.end, in.goal)
+		return err
+	})
+}
+
+var toolgenToolCreateSprint = toolimpl.Tool{Name: ToolCreateSprint, In: toolgenTypeParamsCreateSprint, Out: toolgenTypeSprint}
+
+// toolgenParamsStartSprint holds the arguments of start_sprint, for its table.
+type toolgenParamsStartSprint struct {
+	sprintID string
+}
+
+// toolgenCallStartSprint reads the arguments of start_sprint, calls StartSprint and writes its result, as its tables say.
+func toolgenCallStartSprint(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsStartSprint
+	var out Sprint
+	return toolimpl.Dispatch(ctx, args, &toolgenToolStartSprint, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = StartSprint(ctx, in.sprintID)
+		return err
+	})
+}
+
+var toolgenToolStartSprint = toolimpl.Tool{Name: ToolStartSprint, In: toolgenTypeParamsStartSprint, Out: toolgenTypeSprint}
+
+// toolgenParamsCompleteSprint holds the arguments of complete_sprint, for its table.
+type toolgenParamsCompleteSprint struct {
+	sprintID         string
+	moveOpenIssuesTo *string
+}
+
+// toolgenCallCompleteSprint reads the arguments of complete_sprint, calls CompleteSprint and writes its result, as its tables say.
+func toolgenCallCompleteSprint(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCompleteSprint
+	var out Sprint
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCompleteSprint, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CompleteSprint(ctx, in.sprintID, in.moveOpenIssuesTo)
+		return err
+	})
+}
+
+var toolgenToolCompleteSprint = toolimpl.Tool{Name: ToolCompleteSprint, In: toolgenTypeParamsCompleteSprint, Out: toolgenTypeSprint}
+
+// toolgenParamsMoveIssuesToSprint holds the arguments of move_issues_to_sprint, for its table.
+type toolgenParamsMoveIssuesToSprint struct {
+	sprintID string
+	keys     []string
+}
+
+// toolgenCallMoveIssuesToSprint reads the arguments of move_issues_to_sprint, calls MoveIssuesToSprint and writes its result, as its tables say.
+func toolgenCallMoveIssuesToSprint(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsMoveIssuesToSprint
+	return toolimpl.Dispatch(ctx, args, &toolgenToolMoveIssuesToSprint, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return MoveIssuesToSprint(ctx, in.sprintID, in.keys)
+	})
+}
+
+var toolgenToolMoveIssuesToSprint = toolimpl.Tool{Name: ToolMoveIssuesToSprint, In: toolgenTypeParamsMoveIssuesToSprint}
 
 // toolgenCallGetSprintBurndown reads the arguments of get_sprint_burndown, calls GetSprintBurndown and writes its result.
 func toolgenCallGetSprintBurndown(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2299,56 +1855,24 @@ func toolgenCallGetBoard(ctx context.Context, args []byte) (res toolgen.Result, 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateMilestone reads the arguments of create_milestone, calls CreateMilestone and writes its result.
-func toolgenCallCreateMilestone(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateMilestone, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argRepo  string
-		argTitle string
-		argDueOn *time.Time
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateMilestone); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "repo":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argRepo = s0
-			}
-		case "title":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argTitle = s0
-			}
-		case "due_on":
-			if d.Null() {
-				argDueOn = nil
-			} else {
-				p0 := new(time.Time)
-				if t1, ok := d.Time(); ok {
-					*p0 = t1
-				}
-				argDueOn = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateMilestone(ctx, argRepo, argTitle, argDueOn)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsCreateMilestone holds the arguments of create_milestone, for its table.
+type toolgenParamsCreateMilestone struct {
+	repo  string
+	title string
+	dueOn *time.Time
 }
+
+// toolgenCallCreateMilestone reads the arguments of create_milestone, calls CreateMilestone and writes its result, as its tables say.
+func toolgenCallCreateMilestone(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateMilestone
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateMilestone, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateMilestone(ctx, in.repo, in.title, in.dueOn)
+		return err
+	})
+}
+
+var toolgenToolCreateMilestone = toolimpl.Tool{Name: ToolCreateMilestone, In: toolgenTypeParamsCreateMilestone, Text: true}
 
 // toolgenCallListMilestones reads the arguments of list_milestones, calls ListMilestones and writes its result.
 func toolgenCallListMilestones(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2487,311 +2011,120 @@ func toolgenCallListPullRequests(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallGetPullRequest reads the arguments of get_pull_request, calls GetPullRequest and writes its result.
-func toolgenCallGetPullRequest(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetPullRequest, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argRepo   string
-		argNumber int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetPullRequest); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "repo":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argRepo = s0
-			}
-		case "number":
-			o.Saw(1)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				argNumber = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetPullRequest(ctx, argRepo, argNumber)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodePullRequest(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsGetPullRequest holds the arguments of get_pull_request, for its table.
+type toolgenParamsGetPullRequest struct {
+	repo   string
+	number int
 }
 
-// toolgenCallGetPRDiff reads the arguments of get_pr_diff, calls GetPRDiff and writes its result.
-func toolgenCallGetPRDiff(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetPRDiff, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argRepo   string
-		argNumber int
-		argPath   *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetPRDiff); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "repo":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argRepo = s0
-			}
-		case "number":
-			o.Saw(1)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				argNumber = int(n0)
-			}
-		case "path":
-			if d.Null() {
-				argPath = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argPath = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetPRDiff(ctx, argRepo, argNumber, argPath)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallGetPullRequest reads the arguments of get_pull_request, calls GetPullRequest and writes its result, as its tables say.
+func toolgenCallGetPullRequest(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetPullRequest
+	var out PullRequest
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetPullRequest, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetPullRequest(ctx, in.repo, in.number)
+		return err
+	})
 }
 
-// toolgenCallMergePullRequest reads the arguments of merge_pull_request, calls MergePullRequest and writes its result.
-func toolgenCallMergePullRequest(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolMergePullRequest, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argRepo         string
-		argNumber       int
-		argMethod       MergeMethod
-		argDeleteBranch bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsMergePullRequest); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "repo":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argRepo = s0
-			}
-		case "number":
-			o.Saw(1)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				argNumber = int(n0)
-			}
-		case "method":
-			o.Saw(2)
-			toolgenDecodeMergeMethod(d, &argMethod)
-		case "delete_branch":
-			o.Saw(3)
-			if b0, ok := d.Bool(); ok {
-				argDeleteBranch = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := MergePullRequest(ctx, argRepo, argNumber, argMethod, argDeleteBranch)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodePullRequest(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolGetPullRequest = toolimpl.Tool{Name: ToolGetPullRequest, In: toolgenTypeParamsGetPullRequest, Out: toolgenTypePullRequest}
+
+// toolgenParamsGetPRDiff holds the arguments of get_pr_diff, for its table.
+type toolgenParamsGetPRDiff struct {
+	repo   string
+	number int
+	path   *string
 }
 
-// toolgenCallRequestPRReview reads the arguments of request_pr_review, calls RequestPRReview and writes its result.
-func toolgenCallRequestPRReview(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRequestPRReview, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argRepo      string
-		argNumber    int
-		argReviewers []string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRequestPRReview); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "repo":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argRepo = s0
-			}
-		case "number":
-			o.Saw(1)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				argNumber = int(n0)
-			}
-		case "reviewers":
-			o.Saw(2)
-			toolgenDecodeSlicestring(d, &argReviewers)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := RequestPRReview(ctx, argRepo, argNumber, argReviewers)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodePullRequest(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallGetPRDiff reads the arguments of get_pr_diff, calls GetPRDiff and writes its result, as its tables say.
+func toolgenCallGetPRDiff(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetPRDiff
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetPRDiff, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetPRDiff(ctx, in.repo, in.number, in.path)
+		return err
+	})
 }
 
-// toolgenCallSubmitPRReview reads the arguments of submit_pr_review, calls SubmitPRReview and writes its result.
-func toolgenCallSubmitPRReview(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSubmitPRReview, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argRepo   string
-		argNumber int
-		argEvent  ReviewEvent
-		argBody   *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSubmitPRReview); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "repo":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argRepo = s0
-			}
-		case "number":
-			o.Saw(1)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				argNumber = int(n0)
-			}
-		case "event":
-			o.Saw(2)
-			toolgenDecodeReviewEvent(d, &argEvent)
-		case "body":
-			if d.Null() {
-				argBody = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argBody = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := SubmitPRReview(ctx, argRepo, argNumber, argEvent, argBody); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolGetPRDiff = toolimpl.Tool{Name: ToolGetPRDiff, In: toolgenTypeParamsGetPRDiff, Text: true}
+
+// toolgenParamsMergePullRequest holds the arguments of merge_pull_request, for its table.
+type toolgenParamsMergePullRequest struct {
+	repo         string
+	number       int
+	method       MergeMethod
+	deleteBranch bool
 }
 
-// toolgenCallAddPRReviewComment reads the arguments of add_pr_review_comment, calls AddPRReviewComment and writes its result.
-func toolgenCallAddPRReviewComment(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAddPRReviewComment, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argRepo   string
-		argNumber int
-		argPath   string
-		argLine   int
-		argBody   string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAddPRReviewComment); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "repo":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argRepo = s0
-			}
-		case "number":
-			o.Saw(1)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				argNumber = int(n0)
-			}
-		case "path":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		case "line":
-			o.Saw(3)
-			if n0, ok := d.Int(1, 9223372036854775807); ok {
-				argLine = int(n0)
-			}
-		case "body":
-			o.Saw(4)
-			if s0, ok := d.String(); ok {
-				argBody = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := AddPRReviewComment(ctx, argRepo, argNumber, argPath, argLine, argBody)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallMergePullRequest reads the arguments of merge_pull_request, calls MergePullRequest and writes its result, as its tables say.
+func toolgenCallMergePullRequest(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsMergePullRequest
+	var out PullRequest
+	return toolimpl.Dispatch(ctx, args, &toolgenToolMergePullRequest, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = MergePullRequest(ctx, in.repo, in.number, in.method, in.deleteBranch)
+		return err
+	})
 }
+
+var toolgenToolMergePullRequest = toolimpl.Tool{Name: ToolMergePullRequest, In: toolgenTypeParamsMergePullRequest, Out: toolgenTypePullRequest}
+
+// toolgenParamsRequestPRReview holds the arguments of request_pr_review, for its table.
+type toolgenParamsRequestPRReview struct {
+	repo      string
+	number    int
+	reviewers []string
+}
+
+// toolgenCallRequestPRReview reads the arguments of request_pr_review, calls RequestPRReview and writes its result, as its tables say.
+func toolgenCallRequestPRReview(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRequestPRReview
+	var out PullRequest
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRequestPRReview, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = RequestPRReview(ctx, in.repo, in.number, in.reviewers)
+		return err
+	})
+}
+
+var toolgenToolRequestPRReview = toolimpl.Tool{Name: ToolRequestPRReview, In: toolgenTypeParamsRequestPRReview, Out: toolgenTypePullRequest}
+
+// toolgenParamsSubmitPRReview holds the arguments of submit_pr_review, for its table.
+type toolgenParamsSubmitPRReview struct {
+	repo   string
+	number int
+	event  ReviewEvent
+	body   *string
+}
+
+// toolgenCallSubmitPRReview reads the arguments of submit_pr_review, calls SubmitPRReview and writes its result, as its tables say.
+func toolgenCallSubmitPRReview(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSubmitPRReview
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSubmitPRReview, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return SubmitPRReview(ctx, in.repo, in.number, in.event, in.body)
+	})
+}
+
+var toolgenToolSubmitPRReview = toolimpl.Tool{Name: ToolSubmitPRReview, In: toolgenTypeParamsSubmitPRReview}
+
+// toolgenParamsAddPRReviewComment holds the arguments of add_pr_review_comment, for its table.
+type toolgenParamsAddPRReviewComment struct {
+	repo   string
+	number int
+	path   string
+	line   int
+	body   string
+}
+
+// toolgenCallAddPRReviewComment reads the arguments of add_pr_review_comment, calls AddPRReviewComment and writes its result, as its tables say.
+func toolgenCallAddPRReviewComment(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAddPRReviewComment
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAddPRReviewComment, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = AddPRReviewComment(ctx, in.repo, in.number, in.path, in.line, in.body)
+		return err
+	})
+}
+
+var toolgenToolAddPRReviewComment = toolimpl.Tool{Name: ToolAddPRReviewComment, In: toolgenTypeParamsAddPRReviewComment, Text: true}
 
 // toolgenCallListCIChecks reads the arguments of list_ci_checks, calls ListCIChecks and writes its result.
 func toolgenCallListCIChecks(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2843,140 +2176,57 @@ func toolgenCallListCIChecks(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallRerunCIWorkflow reads the arguments of rerun_ci_workflow, calls RerunCIWorkflow and writes its result.
-func toolgenCallRerunCIWorkflow(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRerunCIWorkflow, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argRepo       string
-		argRunID      int64
-		argFailedOnly bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRerunCIWorkflow); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "repo":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argRepo = s0
-			}
-		case "run_id":
-			o.Saw(1)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				argRunID = n0
-			}
-		case "failed_only":
-			o.Saw(2)
-			if b0, ok := d.Bool(); ok {
-				argFailedOnly = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := RerunCIWorkflow(ctx, argRepo, argRunID, argFailedOnly); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsRerunCIWorkflow holds the arguments of rerun_ci_workflow, for its table.
+type toolgenParamsRerunCIWorkflow struct {
+	repo       string
+	runID      int64
+	failedOnly bool
 }
 
-// toolgenCallCreateBranch reads the arguments of create_branch, calls CreateBranch and writes its result.
-func toolgenCallCreateBranch(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateBranch, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argRepo string
-		argName string
-		argFrom *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateBranch); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "repo":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argRepo = s0
-			}
-		case "name":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "from":
-			if d.Null() {
-				argFrom = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argFrom = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateBranch(ctx, argRepo, argName, argFrom)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallRerunCIWorkflow reads the arguments of rerun_ci_workflow, calls RerunCIWorkflow and writes its result, as its tables say.
+func toolgenCallRerunCIWorkflow(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRerunCIWorkflow
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRerunCIWorkflow, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return RerunCIWorkflow(ctx, in.repo, in.runID, in.failedOnly)
+	})
 }
 
-// toolgenCallDeleteBranch reads the arguments of delete_branch, calls DeleteBranch and writes its result.
-func toolgenCallDeleteBranch(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolDeleteBranch, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argRepo string
-		argName string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsDeleteBranch); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "repo":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argRepo = s0
-			}
-		case "name":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := DeleteBranch(ctx, argRepo, argName); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolRerunCIWorkflow = toolimpl.Tool{Name: ToolRerunCIWorkflow, In: toolgenTypeParamsRerunCIWorkflow}
+
+// toolgenParamsCreateBranch holds the arguments of create_branch, for its table.
+type toolgenParamsCreateBranch struct {
+	repo string
+	name string
+	from *string
 }
+
+// toolgenCallCreateBranch reads the arguments of create_branch, calls CreateBranch and writes its result, as its tables say.
+func toolgenCallCreateBranch(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateBranch
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateBranch, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateBranch(ctx, in.repo, in.name, in.from)
+		return err
+	})
+}
+
+var toolgenToolCreateBranch = toolimpl.Tool{Name: ToolCreateBranch, In: toolgenTypeParamsCreateBranch, Text: true}
+
+// toolgenParamsDeleteBranch holds the arguments of delete_branch, for its table.
+type toolgenParamsDeleteBranch struct {
+	repo string
+	name string
+}
+
+// toolgenCallDeleteBranch reads the arguments of delete_branch, calls DeleteBranch and writes its result, as its tables say.
+func toolgenCallDeleteBranch(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsDeleteBranch
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDeleteBranch, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return DeleteBranch(ctx, in.repo, in.name)
+	})
+}
+
+var toolgenToolDeleteBranch = toolimpl.Tool{Name: ToolDeleteBranch, In: toolgenTypeParamsDeleteBranch}
 
 // toolgenCallListCommits reads the arguments of list_commits, calls ListCommits and writes its result.
 func toolgenCallListCommits(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3066,235 +2316,83 @@ func toolgenCallListCommits(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallGetRepoFileContents reads the arguments of get_repo_file_contents, calls GetRepoFileContents and writes its result.
-func toolgenCallGetRepoFileContents(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetRepoFileContents, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argRepo string
-		argPath string
-		argRef  *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetRepoFileContents); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "repo":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argRepo = s0
-			}
-		case "path":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argPath = s0
-			}
-		case "ref":
-			if d.Null() {
-				argRef = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argRef = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetRepoFileContents(ctx, argRepo, argPath, argRef)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsGetRepoFileContents holds the arguments of get_repo_file_contents, for its table.
+type toolgenParamsGetRepoFileContents struct {
+	repo string
+	path string
+	ref  *string
 }
 
-// toolgenCallCreateRelease reads the arguments of create_release, calls CreateRelease and writes its result.
-func toolgenCallCreateRelease(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateRelease, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argRepo       string
-		argTag        string
-		argName       *string
-		argNotes      *string
-		argPrerelease bool
-		argDraft      bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateRelease); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "repo":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argRepo = s0
-			}
-		case "tag":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argTag = s0
-			}
-		case "name":
-			if d.Null() {
-				argName = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argName = p0
-			}
-		case "notes":
-			if d.Null() {
-				argNotes = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argNotes = p0
-			}
-		case "prerelease":
-			o.Saw(2)
-			if b0, ok := d.Bool(); ok {
-				argPrerelease = b0
-			}
-		case "draft":
-			o.Saw(3)
-			if b0, ok := d.Bool(); ok {
-				argDraft = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateRelease(ctx, argRepo, argTag, argName, argNotes, argPrerelease, argDraft)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallGetRepoFileContents reads the arguments of get_repo_file_contents, calls GetRepoFileContents and writes its result, as its tables say.
+func toolgenCallGetRepoFileContents(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetRepoFileContents
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetRepoFileContents, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetRepoFileContents(ctx, in.repo, in.path, in.ref)
+		return err
+	})
 }
 
-// toolgenCallCreateRepository reads the arguments of create_repository, calls CreateRepository and writes its result.
-func toolgenCallCreateRepository(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateRepository, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName        string
-		argPrivate     bool
-		argDescription *string
-		argTemplate    *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateRepository); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "private":
-			o.Saw(1)
-			if b0, ok := d.Bool(); ok {
-				argPrivate = b0
-			}
-		case "description":
-			if d.Null() {
-				argDescription = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argDescription = p0
-			}
-		case "template":
-			if d.Null() {
-				argTemplate = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argTemplate = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateRepository(ctx, argName, argPrivate, argDescription, argTemplate)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolGetRepoFileContents = toolimpl.Tool{Name: ToolGetRepoFileContents, In: toolgenTypeParamsGetRepoFileContents, Text: true}
+
+// toolgenParamsCreateRelease holds the arguments of create_release, for its table.
+type toolgenParamsCreateRelease struct {
+	repo       string
+	tag        string
+	name       *string
+	notes      *string
+	prerelease bool
+	draft      bool
 }
 
-// toolgenCallAddRepoCollaborator reads the arguments of add_repo_collaborator, calls AddRepoCollaborator and writes its result.
-func toolgenCallAddRepoCollaborator(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAddRepoCollaborator, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argRepo       string
-		argUser       string
-		argPermission RepoPermission
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAddRepoCollaborator); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "repo":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argRepo = s0
-			}
-		case "user":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argUser = s0
-			}
-		case "permission":
-			o.Saw(2)
-			toolgenDecodeRepoPermission(d, &argPermission)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := AddRepoCollaborator(ctx, argRepo, argUser, argPermission); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallCreateRelease reads the arguments of create_release, calls CreateRelease and writes its result, as its tables say.
+func toolgenCallCreateRelease(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateRelease
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateRelease, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateRelease(ctx, in.repo, in.tag, in.name, in.notes, in.prerelease, in.draft)
+		return err
+	})
 }
+
+var toolgenToolCreateRelease = toolimpl.Tool{Name: ToolCreateRelease, In: toolgenTypeParamsCreateRelease, Text: true}
+
+// toolgenParamsCreateRepository holds the arguments of create_repository, for its table.
+type toolgenParamsCreateRepository struct {
+	name        string
+	private     bool
+	description *string
+	template    *string
+}
+
+// toolgenCallCreateRepository reads the arguments of create_repository, calls CreateRepository and writes its result, as its tables say.
+func toolgenCallCreateRepository(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateRepository
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateRepository, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateRepository(ctx, in.name, in.private, in.description, in.template)
+		return err
+	})
+}
+
+var toolgenToolCreateRepository = toolimpl.Tool{Name: ToolCreateRepository, In: toolgenTypeParamsCreateRepository, Text: true}
+
+// toolgenParamsAddRepoCollaborator holds the arguments of add_repo_collaborator, for its table.
+type toolgenParamsAddRepoCollaborator struct {
+	repo       string
+	user       string
+	permission RepoPermission
+}
+
+// toolgenCallAddRepoCollaborator reads the arguments of add_repo_collaborator, calls AddRepoCollaborator and writes its result, as its tables say.
+func toolgenCallAddRepoCollaborator(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAddRepoCollaborator
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAddRepoCollaborator, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return AddRepoCollaborator(ctx, in.repo, in.user, in.permission)
+	})
+}
+
+var toolgenToolAddRepoCollaborator = toolimpl.Tool{Name: ToolAddRepoCollaborator, In: toolgenTypeParamsAddRepoCollaborator}
 
 // toolgenEnumIssueType are the values of a IssueType.
 var toolgenEnumIssueType = &toolimpl.Enum{Values: []string{"bug", "feature", "task", "epic", "spike"}, Allowed: "\"bug\", \"feature\", \"task\", \"epic\", \"spike\""}
@@ -3318,6 +2416,14 @@ var toolgenTypeNewIssue = &toolimpl.Struct{
 	},
 }
 
+// toolgenTypeParamsGetIssue describes a toolgenParamsGetIssue for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetIssue = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"key"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetIssue{}.key), Kind: toolimpl.FieldString, Required: 1, Key: `"key":`},
+	},
+}
+
 // toolgenTypeIssueChanges describes a IssueChanges for toolimpl's table-driven reader and writer.
 var toolgenTypeIssueChanges = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"key", "title", "body", "priority", "story_points", "due_date"}, Required: []int{0}},
@@ -3328,6 +2434,167 @@ var toolgenTypeIssueChanges = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(IssueChanges{}.Priority), Kind: toolimpl.FieldEnum, Pointer: true, Enum: toolgenEnumPriority, Key: `"priority":`},
 		{Offset: unsafe.Offsetof(IssueChanges{}.StoryPoints), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*IssueChanges{}.StoryPoints)), Pointer: true, Bounded: true, Min: 0, Max: 100, Key: `"story_points":`},
 		{Offset: unsafe.Offsetof(IssueChanges{}.DueDate), Kind: toolimpl.FieldTime, Pointer: true, Key: `"due_date":`},
+	},
+}
+
+// toolgenTypeParamsAssignIssue describes a toolgenParamsAssignIssue for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAssignIssue = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"key", "assignee"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAssignIssue{}.key), Kind: toolimpl.FieldString, Required: 1, Key: `"key":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAssignIssue{}.assignee), Kind: toolimpl.FieldString, Required: 2, Key: `"assignee":`},
+	},
+}
+
+// toolgenEnumStatus are the values of a Status.
+var toolgenEnumStatus = &toolimpl.Enum{Values: []string{"todo", "in_progress", "in_review", "done"}, Allowed: "\"todo\", \"in_progress\", \"in_review\", \"done\""}
+
+// toolgenTypeParamsTransitionIssue describes a toolgenParamsTransitionIssue for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsTransitionIssue = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"key", "status"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsTransitionIssue{}.key), Kind: toolimpl.FieldString, Required: 1, Key: `"key":`},
+		{Offset: unsafe.Offsetof(toolgenParamsTransitionIssue{}.status), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumStatus, Key: `"status":`},
+	},
+}
+
+// toolgenEnumResolution are the values of a Resolution.
+var toolgenEnumResolution = &toolimpl.Enum{Values: []string{"fixed", "duplicate", "wont_fix", "cannot_reproduce", "works_as_intended"}, Allowed: "\"fixed\", \"duplicate\", \"wont_fix\", \"cannot_reproduce\", \"works_as_intended\""}
+
+// toolgenTypeParamsCloseIssue describes a toolgenParamsCloseIssue for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCloseIssue = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"key", "resolution", "comment"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCloseIssue{}.key), Kind: toolimpl.FieldString, Required: 1, Key: `"key":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCloseIssue{}.resolution), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumResolution, Key: `"resolution":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCloseIssue{}.comment), Kind: toolimpl.FieldString, Pointer: true, Key: `"comment":`},
+	},
+}
+
+// toolgenTypeParamsReopenIssue describes a toolgenParamsReopenIssue for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsReopenIssue = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"key", "comment"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsReopenIssue{}.key), Kind: toolimpl.FieldString, Required: 1, Key: `"key":`},
+		{Offset: unsafe.Offsetof(toolgenParamsReopenIssue{}.comment), Kind: toolimpl.FieldString, Pointer: true, Key: `"comment":`},
+	},
+}
+
+// toolgenTypeParamsCommentOnIssue describes a toolgenParamsCommentOnIssue for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCommentOnIssue = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"key", "body"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCommentOnIssue{}.key), Kind: toolimpl.FieldString, Required: 1, Key: `"key":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCommentOnIssue{}.body), Kind: toolimpl.FieldString, Required: 2, Key: `"body":`},
+	},
+}
+
+// toolgenTypeParamsAddIssueLabels describes a toolgenParamsAddIssueLabels for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAddIssueLabels = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"key", "labels"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAddIssueLabels{}.key), Kind: toolimpl.FieldString, Required: 1, Key: `"key":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddIssueLabels{}.labels), Kind: toolimpl.FieldStrings, Required: 2, Key: `"labels":`},
+	},
+}
+
+// toolgenTypeParamsRemoveIssueLabel describes a toolgenParamsRemoveIssueLabel for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsRemoveIssueLabel = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"key", "label"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsRemoveIssueLabel{}.key), Kind: toolimpl.FieldString, Required: 1, Key: `"key":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRemoveIssueLabel{}.label), Kind: toolimpl.FieldString, Required: 2, Key: `"label":`},
+	},
+}
+
+// toolgenEnumLinkType are the values of a LinkType.
+var toolgenEnumLinkType = &toolimpl.Enum{Values: []string{"blocks", "is_blocked_by", "duplicates", "relates_to"}, Allowed: "\"blocks\", \"is_blocked_by\", \"duplicates\", \"relates_to\""}
+
+// toolgenTypeParamsLinkIssues describes a toolgenParamsLinkIssues for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsLinkIssues = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"from_key", "to_key", "link_type"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsLinkIssues{}.fromKey), Kind: toolimpl.FieldString, Required: 1, Key: `"from_key":`},
+		{Offset: unsafe.Offsetof(toolgenParamsLinkIssues{}.toKey), Kind: toolimpl.FieldString, Required: 2, Key: `"to_key":`},
+		{Offset: unsafe.Offsetof(toolgenParamsLinkIssues{}.linkType), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumLinkType, Key: `"link_type":`},
+	},
+}
+
+// toolgenTypeParamsCreateSubtask describes a toolgenParamsCreateSubtask for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateSubtask = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"parent_key", "title", "assignee"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateSubtask{}.parentKey), Kind: toolimpl.FieldString, Required: 1, Key: `"parent_key":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateSubtask{}.title), Kind: toolimpl.FieldString, Required: 2, Key: `"title":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateSubtask{}.assignee), Kind: toolimpl.FieldString, Pointer: true, Key: `"assignee":`},
+	},
+}
+
+// toolgenTypeParamsWatchIssue describes a toolgenParamsWatchIssue for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsWatchIssue = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"key", "watch"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsWatchIssue{}.key), Kind: toolimpl.FieldString, Required: 1, Key: `"key":`},
+		{Offset: unsafe.Offsetof(toolgenParamsWatchIssue{}.watch), Kind: toolimpl.FieldBool, Required: 2, Key: `"watch":`},
+	},
+}
+
+// toolgenTypeParamsLogWorkTime describes a toolgenParamsLogWorkTime for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsLogWorkTime = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"key", "minutes", "started", "comment"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsLogWorkTime{}.key), Kind: toolimpl.FieldString, Required: 1, Key: `"key":`},
+		{Offset: unsafe.Offsetof(toolgenParamsLogWorkTime{}.minutes), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsLogWorkTime{}.minutes)), Required: 2, Bounded: true, Min: 1, Max: 1440, Key: `"minutes":`},
+		{Offset: unsafe.Offsetof(toolgenParamsLogWorkTime{}.started), Kind: toolimpl.FieldTime, Pointer: true, Key: `"started":`},
+		{Offset: unsafe.Offsetof(toolgenParamsLogWorkTime{}.comment), Kind: toolimpl.FieldString, Pointer: true, Key: `"comment":`},
+	},
+}
+
+// toolgenTypeParamsCreateSprint describes a toolgenParamsCreateSprint for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateSprint = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"board_id", "name", "start", "end", "goal"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateSprint{}.boardID), Kind: toolimpl.FieldString, Required: 1, Key: `"board_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateSprint{}.name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateSprint{}.start), Kind: toolimpl.FieldTime, Required: 3, Key: `"start":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateSprint{}.end), Kind: toolimpl.FieldTime, Required: 4, Key: `"end":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateSprint{}.goal), Kind: toolimpl.FieldString, Pointer: true, Key: `"goal":`},
+	},
+}
+
+// toolgenTypeParamsStartSprint describes a toolgenParamsStartSprint for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsStartSprint = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"sprint_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsStartSprint{}.sprintID), Kind: toolimpl.FieldString, Required: 1, Key: `"sprint_id":`},
+	},
+}
+
+// toolgenTypeParamsCompleteSprint describes a toolgenParamsCompleteSprint for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCompleteSprint = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"sprint_id", "move_open_issues_to"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCompleteSprint{}.sprintID), Kind: toolimpl.FieldString, Required: 1, Key: `"sprint_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCompleteSprint{}.moveOpenIssuesTo), Kind: toolimpl.FieldString, Pointer: true, Key: `"move_open_issues_to":`},
+	},
+}
+
+// toolgenTypeParamsMoveIssuesToSprint describes a toolgenParamsMoveIssuesToSprint for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsMoveIssuesToSprint = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"sprint_id", "keys"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsMoveIssuesToSprint{}.sprintID), Kind: toolimpl.FieldString, Required: 1, Key: `"sprint_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsMoveIssuesToSprint{}.keys), Kind: toolimpl.FieldStrings, Required: 2, Key: `"keys":`},
+	},
+}
+
+// toolgenTypeParamsCreateMilestone describes a toolgenParamsCreateMilestone for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateMilestone = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"repo", "title", "due_on"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateMilestone{}.repo), Kind: toolimpl.FieldString, Required: 1, Key: `"repo":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateMilestone{}.title), Kind: toolimpl.FieldString, Required: 2, Key: `"title":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateMilestone{}.dueOn), Kind: toolimpl.FieldTime, Pointer: true, Key: `"due_on":`},
 	},
 }
 
@@ -3345,8 +2612,150 @@ var toolgenTypeNewPullRequest = &toolimpl.Struct{
 	},
 }
 
-// toolgenEnumStatus are the values of a Status.
-var toolgenEnumStatus = &toolimpl.Enum{Values: []string{"todo", "in_progress", "in_review", "done"}, Allowed: "\"todo\", \"in_progress\", \"in_review\", \"done\""}
+// toolgenTypeParamsGetPullRequest describes a toolgenParamsGetPullRequest for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetPullRequest = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"repo", "number"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetPullRequest{}.repo), Kind: toolimpl.FieldString, Required: 1, Key: `"repo":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGetPullRequest{}.number), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsGetPullRequest{}.number)), Required: 2, Key: `"number":`},
+	},
+}
+
+// toolgenTypeParamsGetPRDiff describes a toolgenParamsGetPRDiff for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetPRDiff = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"repo", "number", "path"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetPRDiff{}.repo), Kind: toolimpl.FieldString, Required: 1, Key: `"repo":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGetPRDiff{}.number), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsGetPRDiff{}.number)), Required: 2, Key: `"number":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGetPRDiff{}.path), Kind: toolimpl.FieldString, Pointer: true, Key: `"path":`},
+	},
+}
+
+// toolgenEnumMergeMethod are the values of a MergeMethod.
+var toolgenEnumMergeMethod = &toolimpl.Enum{Values: []string{"merge", "squash", "rebase"}, Allowed: "\"merge\", \"squash\", \"rebase\""}
+
+// toolgenTypeParamsMergePullRequest describes a toolgenParamsMergePullRequest for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsMergePullRequest = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"repo", "number", "method", "delete_branch"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsMergePullRequest{}.repo), Kind: toolimpl.FieldString, Required: 1, Key: `"repo":`},
+		{Offset: unsafe.Offsetof(toolgenParamsMergePullRequest{}.number), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsMergePullRequest{}.number)), Required: 2, Key: `"number":`},
+		{Offset: unsafe.Offsetof(toolgenParamsMergePullRequest{}.method), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumMergeMethod, Key: `"method":`},
+		{Offset: unsafe.Offsetof(toolgenParamsMergePullRequest{}.deleteBranch), Kind: toolimpl.FieldBool, Required: 4, Key: `"delete_branch":`},
+	},
+}
+
+// toolgenTypeParamsRequestPRReview describes a toolgenParamsRequestPRReview for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsRequestPRReview = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"repo", "number", "reviewers"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsRequestPRReview{}.repo), Kind: toolimpl.FieldString, Required: 1, Key: `"repo":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRequestPRReview{}.number), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsRequestPRReview{}.number)), Required: 2, Key: `"number":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRequestPRReview{}.reviewers), Kind: toolimpl.FieldStrings, Required: 3, Key: `"reviewers":`},
+	},
+}
+
+// toolgenEnumReviewEvent are the values of a ReviewEvent.
+var toolgenEnumReviewEvent = &toolimpl.Enum{Values: []string{"approve", "request_changes", "comment"}, Allowed: "\"approve\", \"request_changes\", \"comment\""}
+
+// toolgenTypeParamsSubmitPRReview describes a toolgenParamsSubmitPRReview for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSubmitPRReview = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"repo", "number", "event", "body"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSubmitPRReview{}.repo), Kind: toolimpl.FieldString, Required: 1, Key: `"repo":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSubmitPRReview{}.number), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsSubmitPRReview{}.number)), Required: 2, Key: `"number":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSubmitPRReview{}.event), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumReviewEvent, Key: `"event":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSubmitPRReview{}.body), Kind: toolimpl.FieldString, Pointer: true, Key: `"body":`},
+	},
+}
+
+// toolgenTypeParamsAddPRReviewComment describes a toolgenParamsAddPRReviewComment for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAddPRReviewComment = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"repo", "number", "path", "line", "body"}, Required: []int{0, 1, 2, 3, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAddPRReviewComment{}.repo), Kind: toolimpl.FieldString, Required: 1, Key: `"repo":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddPRReviewComment{}.number), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsAddPRReviewComment{}.number)), Required: 2, Key: `"number":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddPRReviewComment{}.path), Kind: toolimpl.FieldString, Required: 3, Key: `"path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddPRReviewComment{}.line), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsAddPRReviewComment{}.line)), Required: 4, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"line":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddPRReviewComment{}.body), Kind: toolimpl.FieldString, Required: 5, Key: `"body":`},
+	},
+}
+
+// toolgenTypeParamsRerunCIWorkflow describes a toolgenParamsRerunCIWorkflow for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsRerunCIWorkflow = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"repo", "run_id", "failed_only"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsRerunCIWorkflow{}.repo), Kind: toolimpl.FieldString, Required: 1, Key: `"repo":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRerunCIWorkflow{}.runID), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsRerunCIWorkflow{}.runID)), Required: 2, Key: `"run_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRerunCIWorkflow{}.failedOnly), Kind: toolimpl.FieldBool, Required: 3, Key: `"failed_only":`},
+	},
+}
+
+// toolgenTypeParamsCreateBranch describes a toolgenParamsCreateBranch for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateBranch = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"repo", "name", "from"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateBranch{}.repo), Kind: toolimpl.FieldString, Required: 1, Key: `"repo":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateBranch{}.name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateBranch{}.from), Kind: toolimpl.FieldString, Pointer: true, Key: `"from":`},
+	},
+}
+
+// toolgenTypeParamsDeleteBranch describes a toolgenParamsDeleteBranch for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsDeleteBranch = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"repo", "name"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsDeleteBranch{}.repo), Kind: toolimpl.FieldString, Required: 1, Key: `"repo":`},
+		{Offset: unsafe.Offsetof(toolgenParamsDeleteBranch{}.name), Kind: toolimpl.FieldString, Required: 2, Key: `"name":`},
+	},
+}
+
+// toolgenTypeParamsGetRepoFileContents describes a toolgenParamsGetRepoFileContents for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetRepoFileContents = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"repo", "path", "ref"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetRepoFileContents{}.repo), Kind: toolimpl.FieldString, Required: 1, Key: `"repo":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGetRepoFileContents{}.path), Kind: toolimpl.FieldString, Required: 2, Key: `"path":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGetRepoFileContents{}.ref), Kind: toolimpl.FieldString, Pointer: true, Key: `"ref":`},
+	},
+}
+
+// toolgenTypeParamsCreateRelease describes a toolgenParamsCreateRelease for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateRelease = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"repo", "tag", "name", "notes", "prerelease", "draft"}, Required: []int{0, 1, 4, 5}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateRelease{}.repo), Kind: toolimpl.FieldString, Required: 1, Key: `"repo":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateRelease{}.tag), Kind: toolimpl.FieldString, Required: 2, Key: `"tag":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateRelease{}.name), Kind: toolimpl.FieldString, Pointer: true, Key: `"name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateRelease{}.notes), Kind: toolimpl.FieldString, Pointer: true, Key: `"notes":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateRelease{}.prerelease), Kind: toolimpl.FieldBool, Required: 3, Key: `"prerelease":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateRelease{}.draft), Kind: toolimpl.FieldBool, Required: 4, Key: `"draft":`},
+	},
+}
+
+// toolgenTypeParamsCreateRepository describes a toolgenParamsCreateRepository for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateRepository = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "private", "description", "template"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateRepository{}.name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateRepository{}.private), Kind: toolimpl.FieldBool, Required: 2, Key: `"private":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateRepository{}.description), Kind: toolimpl.FieldString, Pointer: true, Key: `"description":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateRepository{}.template), Kind: toolimpl.FieldString, Pointer: true, Key: `"template":`},
+	},
+}
+
+// toolgenEnumRepoPermission are the values of a RepoPermission.
+var toolgenEnumRepoPermission = &toolimpl.Enum{Values: []string{"read", "triage", "write", "maintain", "admin"}, Allowed: "\"read\", \"triage\", \"write\", \"maintain\", \"admin\""}
+
+// toolgenTypeParamsAddRepoCollaborator describes a toolgenParamsAddRepoCollaborator for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAddRepoCollaborator = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"repo", "user", "permission"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAddRepoCollaborator{}.repo), Kind: toolimpl.FieldString, Required: 1, Key: `"repo":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddRepoCollaborator{}.user), Kind: toolimpl.FieldString, Required: 2, Key: `"user":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddRepoCollaborator{}.permission), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumRepoPermission, Key: `"permission":`},
+	},
+}
 
 // toolgenTypeIssue describes a Issue for toolimpl's table-driven reader and writer.
 var toolgenTypeIssue = &toolimpl.Struct{
@@ -3367,14 +2776,12 @@ var toolgenTypeIssue = &toolimpl.Struct{
 	Size:      unsafe.Sizeof(Issue{}),
 	ReadSlice: toolimpl.ReadSlice[Issue],
 }
-var toolgenArgsGetIssue = &toolimpl.Object{Names: []string{"key"}, Required: []int{0}}
+var toolgenArgsSearchIssues = &toolimpl.Object{Names: []string{"query", "limit"}, Required: []int{0, 1}}
 
 // toolgenEncodeIssue writes a Issue object, as its table says.
 func toolgenEncodeIssue(e *toolimpl.Encoder, v *Issue) {
 	toolimpl.WriteStruct(e, toolgenTypeIssue, unsafe.Pointer(v))
 }
-
-var toolgenArgsSearchIssues = &toolimpl.Object{Names: []string{"query", "limit"}, Required: []int{0, 1}}
 
 // toolgenDecodeStatus reads a Status: one of "todo", "in_progress", "in_review", "done".
 func toolgenDecodeStatus(d *toolimpl.Decoder, v *Status) {
@@ -3419,79 +2826,6 @@ func toolgenDecodeIssueType(d *toolimpl.Decoder, v *IssueType) {
 }
 
 var toolgenArgsListProjectIssues = &toolimpl.Object{Names: []string{"project", "status", "assignee", "label", "issue_type"}, Required: []int{0}}
-var toolgenArgsAssignIssue = &toolimpl.Object{Names: []string{"key", "assignee"}, Required: []int{0, 1}}
-var toolgenArgsTransitionIssue = &toolimpl.Object{Names: []string{"key", "status"}, Required: []int{0, 1}}
-
-// toolgenDecodeResolution reads a Resolution: one of "fixed", "duplicate", "wont_fix", "cannot_reproduce", "works_as_intended".
-func toolgenDecodeResolution(d *toolimpl.Decoder, v *Resolution) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "fixed":
-		*v = Fixed
-	case "duplicate":
-		*v = DuplicateIssue
-	case "wont_fix":
-		*v = WontFix
-	case "cannot_reproduce":
-		*v = CannotReproduce
-	case "works_as_intended":
-		*v = WorksAsIntended
-	default:
-		d.NotOneOf(s, "\"fixed\", \"duplicate\", \"wont_fix\", \"cannot_reproduce\", \"works_as_intended\"")
-	}
-}
-
-var toolgenArgsCloseIssue = &toolimpl.Object{Names: []string{"key", "resolution", "comment"}, Required: []int{0, 1}}
-var toolgenArgsReopenIssue = &toolimpl.Object{Names: []string{"key", "comment"}, Required: []int{0}}
-var toolgenArgsCommentOnIssue = &toolimpl.Object{Names: []string{"key", "body"}, Required: []int{0, 1}}
-
-// toolgenDecodeSlicestring reads a []string.
-func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
-	if _, ok := d.Array(); ok {
-		var a0 [8]string
-		s0 := a0[:0]
-		for d.Elem() {
-			var e0 string
-			if s1, ok := d.String(); ok {
-				e0 = s1
-			}
-			s0 = append(s0, e0)
-		}
-		*v = append(make([]string, 0, len(s0)), s0...)
-	}
-}
-
-var toolgenArgsAddIssueLabels = &toolimpl.Object{Names: []string{"key", "labels"}, Required: []int{0, 1}}
-var toolgenArgsRemoveIssueLabel = &toolimpl.Object{Names: []string{"key", "label"}, Required: []int{0, 1}}
-
-// toolgenDecodeLinkType reads a LinkType: one of "blocks", "is_blocked_by", "duplicates", "relates_to".
-func toolgenDecodeLinkType(d *toolimpl.Decoder, v *LinkType) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "blocks":
-		*v = Blocks
-	case "is_blocked_by":
-		*v = IsBlockedBy
-	case "duplicates":
-		*v = Duplicates
-	case "relates_to":
-		*v = RelatesTo
-	default:
-		d.NotOneOf(s, "\"blocks\", \"is_blocked_by\", \"duplicates\", \"relates_to\"")
-	}
-}
-
-var toolgenArgsLinkIssues = &toolimpl.Object{Names: []string{"from_key", "to_key", "link_type"}, Required: []int{0, 1, 2}}
-var toolgenArgsCreateSubtask = &toolimpl.Object{Names: []string{"parent_key", "title", "assignee"}, Required: []int{0, 1}}
-var toolgenArgsWatchIssue = &toolimpl.Object{Names: []string{"key", "watch"}, Required: []int{0, 1}}
-var toolgenArgsLogWorkTime = &toolimpl.Object{Names: []string{"key", "minutes", "started", "comment"}, Required: []int{0, 1}}
-var toolgenArgsCreateSprint = &toolimpl.Object{Names: []string{"board_id", "name", "start", "end", "goal"}, Required: []int{0, 1, 2, 3}}
 
 // toolgenTypeSprint describes a Sprint for toolimpl's table-driven reader and writer.
 var toolgenTypeSprint = &toolimpl.Struct{
@@ -3505,18 +2839,8 @@ var toolgenTypeSprint = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Sprint{}.State), Kind: toolimpl.FieldString, Required: 5, Key: `"state":`},
 	},
 }
-
-// toolgenEncodeSprint writes a Sprint object, as its table says.
-func toolgenEncodeSprint(e *toolimpl.Encoder, v *Sprint) {
-	toolimpl.WriteStruct(e, toolgenTypeSprint, unsafe.Pointer(v))
-}
-
-var toolgenArgsStartSprint = &toolimpl.Object{Names: []string{"sprint_id"}, Required: []int{0}}
-var toolgenArgsCompleteSprint = &toolimpl.Object{Names: []string{"sprint_id", "move_open_issues_to"}, Required: []int{0}}
-var toolgenArgsMoveIssuesToSprint = &toolimpl.Object{Names: []string{"sprint_id", "keys"}, Required: []int{0, 1}}
 var toolgenArgsGetSprintBurndown = &toolimpl.Object{Names: []string{"sprint_id"}, Required: []int{0}}
 var toolgenArgsGetBoard = &toolimpl.Object{Names: []string{"board_id"}, Required: []int{0}}
-var toolgenArgsCreateMilestone = &toolimpl.Object{Names: []string{"repo", "title", "due_on"}, Required: []int{0, 1}}
 var toolgenArgsListMilestones = &toolimpl.Object{Names: []string{"repo", "include_closed"}, Required: []int{0, 1}}
 
 // toolgenEnumPRState are the values of a PRState.
@@ -3567,50 +2891,6 @@ func toolgenEncodePullRequest(e *toolimpl.Encoder, v *PullRequest) {
 	toolimpl.WriteStruct(e, toolgenTypePullRequest, unsafe.Pointer(v))
 }
 
-var toolgenArgsGetPullRequest = &toolimpl.Object{Names: []string{"repo", "number"}, Required: []int{0, 1}}
-var toolgenArgsGetPRDiff = &toolimpl.Object{Names: []string{"repo", "number", "path"}, Required: []int{0, 1}}
-
-// toolgenDecodeMergeMethod reads a MergeMethod: one of "merge", "squash", "rebase".
-func toolgenDecodeMergeMethod(d *toolimpl.Decoder, v *MergeMethod) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "merge":
-		*v = MergeCommit
-	case "squash":
-		*v = Squash
-	case "rebase":
-		*v = Rebase
-	default:
-		d.NotOneOf(s, "\"merge\", \"squash\", \"rebase\"")
-	}
-}
-
-var toolgenArgsMergePullRequest = &toolimpl.Object{Names: []string{"repo", "number", "method", "delete_branch"}, Required: []int{0, 1, 2, 3}}
-var toolgenArgsRequestPRReview = &toolimpl.Object{Names: []string{"repo", "number", "reviewers"}, Required: []int{0, 1, 2}}
-
-// toolgenDecodeReviewEvent reads a ReviewEvent: one of "approve", "request_changes", "comment".
-func toolgenDecodeReviewEvent(d *toolimpl.Decoder, v *ReviewEvent) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "approve":
-		*v = Approve
-	case "request_changes":
-		*v = RequestChanges
-	case "comment":
-		*v = CommentOnly
-	default:
-		d.NotOneOf(s, "\"approve\", \"request_changes\", \"comment\"")
-	}
-}
-
-var toolgenArgsSubmitPRReview = &toolimpl.Object{Names: []string{"repo", "number", "event", "body"}, Required: []int{0, 1, 2}}
-var toolgenArgsAddPRReviewComment = &toolimpl.Object{Names: []string{"repo", "number", "path", "line", "body"}, Required: []int{0, 1, 2, 3, 4}}
 var toolgenArgsListCIChecks = &toolimpl.Object{Names: []string{"repo", "ref"}, Required: []int{0, 1}}
 
 // toolgenTypeCheckRun describes a CheckRun for toolimpl's table-driven reader and writer.
@@ -3631,9 +2911,6 @@ func toolgenEncodeCheckRun(e *toolimpl.Encoder, v *CheckRun) {
 	toolimpl.WriteStruct(e, toolgenTypeCheckRun, unsafe.Pointer(v))
 }
 
-var toolgenArgsRerunCIWorkflow = &toolimpl.Object{Names: []string{"repo", "run_id", "failed_only"}, Required: []int{0, 1, 2}}
-var toolgenArgsCreateBranch = &toolimpl.Object{Names: []string{"repo", "name", "from"}, Required: []int{0, 1}}
-var toolgenArgsDeleteBranch = &toolimpl.Object{Names: []string{"repo", "name"}, Required: []int{0, 1}}
 var toolgenArgsListCommits = &toolimpl.Object{Names: []string{"repo", "branch", "author", "since", "path"}, Required: []int{0}}
 
 // toolgenTypeCommit describes a Commit for toolimpl's table-driven reader and writer.
@@ -3653,31 +2930,3 @@ var toolgenTypeCommit = &toolimpl.Struct{
 func toolgenEncodeCommit(e *toolimpl.Encoder, v *Commit) {
 	toolimpl.WriteStruct(e, toolgenTypeCommit, unsafe.Pointer(v))
 }
-
-var toolgenArgsGetRepoFileContents = &toolimpl.Object{Names: []string{"repo", "path", "ref"}, Required: []int{0, 1}}
-var toolgenArgsCreateRelease = &toolimpl.Object{Names: []string{"repo", "tag", "name", "notes", "prerelease", "draft"}, Required: []int{0, 1, 4, 5}}
-var toolgenArgsCreateRepository = &toolimpl.Object{Names: []string{"name", "private", "description", "template"}, Required: []int{0, 1}}
-
-// toolgenDecodeRepoPermission reads a RepoPermission: one of "read", "triage", "write", "maintain", "admin".
-func toolgenDecodeRepoPermission(d *toolimpl.Decoder, v *RepoPermission) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "read":
-		*v = ReadAccess
-	case "triage":
-		*v = TriageAccess
-	case "write":
-		*v = WriteAccess
-	case "maintain":
-		*v = MaintainAccess
-	case "admin":
-		*v = AdminAccess
-	default:
-		d.NotOneOf(s, "\"read\", \"triage\", \"write\", \"maintain\", \"admin\"")
-	}
-}
-
-var toolgenArgsAddRepoCollaborator = &toolimpl.Object{Names: []string{"repo", "user", "permission"}, Required: []int{0, 1, 2}}

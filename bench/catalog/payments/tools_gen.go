@@ -670,7 +670,7 @@ type CreateChargeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateChargeRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateCharge, toolgenArgsCreateCharge, unsafe.Pointer(&r), 6)
+	return toolimpl.RuleOf(ToolCreateCharge, &toolgenTypeParamsCreateCharge.Object, unsafe.Pointer(&r), 6)
 }
 
 // CaptureChargeRule is a permission rule for the tool capture_charge: each
@@ -684,7 +684,7 @@ type CaptureChargeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CaptureChargeRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCaptureCharge, toolgenArgsCaptureCharge, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolCaptureCharge, &toolgenTypeParamsCaptureCharge.Object, unsafe.Pointer(&r), 2)
 }
 
 // GetChargeRule is a permission rule for the tool get_charge: each field is a
@@ -697,7 +697,7 @@ type GetChargeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetChargeRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetCharge, toolgenArgsGetCharge, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolGetCharge, &toolgenTypeParamsGetCharge.Object, unsafe.Pointer(&r), 1)
 }
 
 // ListChargesRule is a permission rule for the tool list_charges: each field
@@ -729,7 +729,7 @@ type RefundChargeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RefundChargeRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRefundCharge, toolgenArgsRefundCharge, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolRefundCharge, &toolgenTypeParamsRefundCharge.Object, unsafe.Pointer(&r), 3)
 }
 
 // ListRefundsRule is a permission rule for the tool list_refunds: each field
@@ -757,7 +757,7 @@ type GetRefundRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetRefundRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetRefund, toolgenArgsGetRefund, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolGetRefund, &toolgenTypeParamsGetRefund.Object, unsafe.Pointer(&r), 1)
 }
 
 // CreateBillingCustomerRule is a permission rule for the tool
@@ -818,7 +818,7 @@ type AttachPaymentMethodRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AttachPaymentMethodRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAttachPaymentMethod, toolgenArgsAttachPaymentMethod, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolAttachPaymentMethod, &toolgenTypeParamsAttachPaymentMethod.Object, unsafe.Pointer(&r), 3)
 }
 
 // ListPaymentMethodsRule is a permission rule for the tool
@@ -844,7 +844,7 @@ type DetachPaymentMethodRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DetachPaymentMethodRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDetachPaymentMethod, toolgenArgsDetachPaymentMethod, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolDetachPaymentMethod, &toolgenTypeParamsDetachPaymentMethod.Object, unsafe.Pointer(&r), 1)
 }
 
 // CreateInvoiceRule is a permission rule for the tool create_invoice: each
@@ -875,7 +875,7 @@ type FinalizeInvoiceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FinalizeInvoiceRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolFinalizeInvoice, toolgenArgsFinalizeInvoice, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolFinalizeInvoice, &toolgenTypeParamsFinalizeInvoice.Object, unsafe.Pointer(&r), 1)
 }
 
 // SendInvoiceRule is a permission rule for the tool send_invoice: each field
@@ -888,7 +888,7 @@ type SendInvoiceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SendInvoiceRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSendInvoice, toolgenArgsSendInvoice, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolSendInvoice, &toolgenTypeParamsFinalizeInvoice.Object, unsafe.Pointer(&r), 1)
 }
 
 // VoidInvoiceRule is a permission rule for the tool void_invoice: each field
@@ -901,7 +901,7 @@ type VoidInvoiceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r VoidInvoiceRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolVoidInvoice, toolgenArgsVoidInvoice, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolVoidInvoice, &toolgenTypeParamsFinalizeInvoice.Object, unsafe.Pointer(&r), 1)
 }
 
 // ListInvoicesRule is a permission rule for the tool list_invoices: each field
@@ -930,7 +930,7 @@ type GetInvoiceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetInvoiceRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetInvoice, toolgenArgsGetInvoice, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolGetInvoice, &toolgenTypeParamsFinalizeInvoice.Object, unsafe.Pointer(&r), 1)
 }
 
 // MarkInvoicePaidRule is a permission rule for the tool mark_invoice_paid:
@@ -944,7 +944,7 @@ type MarkInvoicePaidRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MarkInvoicePaidRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolMarkInvoicePaid, toolgenArgsMarkInvoicePaid, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolMarkInvoicePaid, &toolgenTypeParamsMarkInvoicePaid.Object, unsafe.Pointer(&r), 2)
 }
 
 // IssueCreditNoteRule is a permission rule for the tool issue_credit_note:
@@ -959,7 +959,7 @@ type IssueCreditNoteRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r IssueCreditNoteRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolIssueCreditNote, toolgenArgsIssueCreditNote, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolIssueCreditNote, &toolgenTypeParamsIssueCreditNote.Object, unsafe.Pointer(&r), 3)
 }
 
 // RetryInvoicePaymentRule is a permission rule for the tool
@@ -972,7 +972,7 @@ type RetryInvoicePaymentRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RetryInvoicePaymentRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRetryInvoicePayment, toolgenArgsRetryInvoicePayment, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolRetryInvoicePayment, &toolgenTypeParamsFinalizeInvoice.Object, unsafe.Pointer(&r), 1)
 }
 
 // ListFailedPaymentsRule is a permission rule for the tool
@@ -1002,7 +1002,7 @@ type CreateSubscriptionRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateSubscriptionRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateSubscription, toolgenArgsCreateSubscription, unsafe.Pointer(&r), 5)
+	return toolimpl.RuleOf(ToolCreateSubscription, &toolgenTypeParamsCreateSubscription.Object, unsafe.Pointer(&r), 5)
 }
 
 // CancelSubscriptionRule is a permission rule for the tool
@@ -1017,7 +1017,7 @@ type CancelSubscriptionRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CancelSubscriptionRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCancelSubscription, toolgenArgsCancelSubscription, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolCancelSubscription, &toolgenTypeParamsCancelSubscription.Object, unsafe.Pointer(&r), 3)
 }
 
 // ChangeSubscriptionPlanRule is a permission rule for the tool
@@ -1033,7 +1033,7 @@ type ChangeSubscriptionPlanRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ChangeSubscriptionPlanRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolChangeSubscriptionPlan, toolgenArgsChangeSubscriptionPlan, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolChangeSubscriptionPlan, &toolgenTypeParamsChangeSubscriptionPlan.Object, unsafe.Pointer(&r), 4)
 }
 
 // PauseSubscriptionRule is a permission rule for the tool pause_subscription:
@@ -1047,7 +1047,7 @@ type PauseSubscriptionRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r PauseSubscriptionRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolPauseSubscription, toolgenArgsPauseSubscription, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolPauseSubscription, &toolgenTypeParamsPauseSubscription.Object, unsafe.Pointer(&r), 2)
 }
 
 // ResumeSubscriptionRule is a permission rule for the tool
@@ -1060,7 +1060,7 @@ type ResumeSubscriptionRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ResumeSubscriptionRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolResumeSubscription, toolgenArgsResumeSubscription, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolResumeSubscription, &toolgenTypeParamsResumeSubscription.Object, unsafe.Pointer(&r), 1)
 }
 
 // ListSubscriptionsRule is a permission rule for the tool list_subscriptions:
@@ -1093,7 +1093,7 @@ type CreateCouponRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateCouponRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateCoupon, toolgenArgsCreateCoupon, unsafe.Pointer(&r), 6)
+	return toolimpl.RuleOf(ToolCreateCoupon, &toolgenTypeParamsCreateCoupon.Object, unsafe.Pointer(&r), 6)
 }
 
 // ApplyCustomerDiscountRule is a permission rule for the tool
@@ -1124,7 +1124,7 @@ type CreatePriceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreatePriceRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreatePrice, toolgenArgsCreatePrice, unsafe.Pointer(&r), 5)
+	return toolimpl.RuleOf(ToolCreatePrice, &toolgenTypeParamsCreatePrice.Object, unsafe.Pointer(&r), 5)
 }
 
 // CreatePaymentLinkRule is a permission rule for the tool create_payment_link:
@@ -1139,7 +1139,7 @@ type CreatePaymentLinkRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreatePaymentLinkRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreatePaymentLink, toolgenArgsCreatePaymentLink, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolCreatePaymentLink, &toolgenTypeParamsCreatePaymentLink.Object, unsafe.Pointer(&r), 3)
 }
 
 // CreateTaxRateRule is a permission rule for the tool create_tax_rate: each
@@ -1155,7 +1155,7 @@ type CreateTaxRateRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateTaxRateRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateTaxRate, toolgenArgsCreateTaxRate, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolCreateTaxRate, &toolgenTypeParamsCreateTaxRate.Object, unsafe.Pointer(&r), 4)
 }
 
 // ListDisputesRule is a permission rule for the tool list_disputes: each field
@@ -1224,7 +1224,7 @@ type CreatePayoutRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreatePayoutRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreatePayout, toolgenArgsCreatePayout, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolCreatePayout, &toolgenTypeParamsCreatePayout.Object, unsafe.Pointer(&r), 3)
 }
 
 // GetPaymentVolumeRule is a permission rule for the tool get_payment_volume:
@@ -1349,168 +1349,62 @@ func (a CreatePayoutEdit) Args() ([]byte, error) {
 	return toolimpl.PartialWritten(e)
 }
 
-// toolgenCallCreateCharge reads the arguments of create_charge, calls CreateCharge and writes its result.
-func toolgenCallCreateCharge(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateCharge, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argAmount          int64
-		argCurrency        string
-		argCustomerID      string
-		argPaymentMethodID *string
-		argDescription     *string
-		argCapture         bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateCharge); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "amount":
-			o.Saw(0)
-			if n0, ok := d.Int(50, 9223372036854775807); ok {
-				argAmount = n0
-			}
-		case "currency":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern0, "^[a-z]{3}$")
-				argCurrency = s0
-			}
-		case "customer_id":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argCustomerID = s0
-			}
-		case "payment_method_id":
-			if d.Null() {
-				argPaymentMethodID = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argPaymentMethodID = p0
-			}
-		case "description":
-			if d.Null() {
-				argDescription = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argDescription = p0
-			}
-		case "capture":
-			o.Saw(3)
-			if b0, ok := d.Bool(); ok {
-				argCapture = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateCharge(ctx, argAmount, argCurrency, argCustomerID, argPaymentMethodID, argDescription, argCapture)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeCharge(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsCreateCharge holds the arguments of create_charge, for its table.
+type toolgenParamsCreateCharge struct {
+	amount          int64
+	currency        string
+	customerID      string
+	paymentMethodID *string
+	description     *string
+	capture         bool
 }
 
-// toolgenCallCaptureCharge reads the arguments of capture_charge, calls CaptureCharge and writes its result.
-func toolgenCallCaptureCharge(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCaptureCharge, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argChargeID string
-		argAmount   *int64
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCaptureCharge); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "charge_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argChargeID = s0
-			}
-		case "amount":
-			if d.Null() {
-				argAmount = nil
-			} else {
-				p0 := new(int64)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = n1
-				}
-				argAmount = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CaptureCharge(ctx, argChargeID, argAmount)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeCharge(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallCreateCharge reads the arguments of create_charge, calls CreateCharge and writes its result, as its tables say.
+func toolgenCallCreateCharge(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateCharge
+	var out Charge
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateCharge, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateCharge(ctx, in.amount, in.currency, in.customerID, in.paymentMethodID, in.description, in.capture)
+		return err
+	})
 }
 
-// toolgenCallGetCharge reads the arguments of get_charge, calls GetCharge and writes its result.
-func toolgenCallGetCharge(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetCharge, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argChargeID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetCharge); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "charge_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argChargeID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetCharge(ctx, argChargeID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeCharge(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolCreateCharge = toolimpl.Tool{Name: ToolCreateCharge, In: toolgenTypeParamsCreateCharge, Out: toolgenTypeCharge}
+
+// toolgenParamsCaptureCharge holds the arguments of capture_charge, for its table.
+type toolgenParamsCaptureCharge struct {
+	chargeID string
+	amount   *int64
 }
+
+// toolgenCallCaptureCharge reads the arguments of capture_charge, calls CaptureCharge and writes its result, as its tables say.
+func toolgenCallCaptureCharge(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCaptureCharge
+	var out Charge
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCaptureCharge, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CaptureCharge(ctx, in.chargeID, in.amount)
+		return err
+	})
+}
+
+var toolgenToolCaptureCharge = toolimpl.Tool{Name: ToolCaptureCharge, In: toolgenTypeParamsCaptureCharge, Out: toolgenTypeCharge}
+
+// toolgenParamsGetCharge holds the arguments of get_charge, for its table.
+type toolgenParamsGetCharge struct {
+	chargeID string
+}
+
+// toolgenCallGetCharge reads the arguments of get_charge, calls GetCharge and writes its result, as its tables say.
+func toolgenCallGetCharge(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetCharge
+	var out Charge
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetCharge, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetCharge(ctx, in.chargeID)
+		return err
+	})
+}
+
+var toolgenToolGetCharge = toolimpl.Tool{Name: ToolGetCharge, In: toolgenTypeParamsGetCharge, Out: toolgenTypeCharge}
 
 // toolgenCallListCharges reads the arguments of list_charges, calls ListCharges and writes its result.
 func toolgenCallListCharges(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1598,62 +1492,24 @@ func toolgenCallListCharges(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallRefundCharge reads the arguments of refund_charge, calls RefundCharge and writes its result.
-func toolgenCallRefundCharge(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRefundCharge, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argChargeID string
-		argAmount   *int64
-		argReason   *RefundReason
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRefundCharge); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "charge_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argChargeID = s0
-			}
-		case "amount":
-			if d.Null() {
-				argAmount = nil
-			} else {
-				p0 := new(int64)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = n1
-				}
-				argAmount = p0
-			}
-		case "reason":
-			if d.Null() {
-				argReason = nil
-			} else {
-				p0 := new(RefundReason)
-				toolgenDecodeRefundReason(d, p0)
-				argReason = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := RefundCharge(ctx, argChargeID, argAmount, argReason)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeRefund(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsRefundCharge holds the arguments of refund_charge, for its table.
+type toolgenParamsRefundCharge struct {
+	chargeID string
+	amount   *int64
+	reason   *RefundReason
 }
+
+// toolgenCallRefundCharge reads the arguments of refund_charge, calls RefundCharge and writes its result, as its tables say.
+func toolgenCallRefundCharge(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRefundCharge
+	var out Refund
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRefundCharge, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = RefundCharge(ctx, in.chargeID, in.amount, in.reason)
+		return err
+	})
+}
+
+var toolgenToolRefundCharge = toolimpl.Tool{Name: ToolRefundCharge, In: toolgenTypeParamsRefundCharge, Out: toolgenTypeRefund}
 
 // toolgenCallListRefunds reads the arguments of list_refunds, calls ListRefunds and writes its result.
 func toolgenCallListRefunds(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1726,42 +1582,22 @@ func toolgenCallListRefunds(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallGetRefund reads the arguments of get_refund, calls GetRefund and writes its result.
-func toolgenCallGetRefund(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetRefund, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argRefundID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetRefund); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "refund_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argRefundID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetRefund(ctx, argRefundID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeRefund(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsGetRefund holds the arguments of get_refund, for its table.
+type toolgenParamsGetRefund struct {
+	refundID string
 }
+
+// toolgenCallGetRefund reads the arguments of get_refund, calls GetRefund and writes its result, as its tables say.
+func toolgenCallGetRefund(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetRefund
+	var out Refund
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetRefund, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetRefund(ctx, in.refundID)
+		return err
+	})
+}
+
+var toolgenToolGetRefund = toolimpl.Tool{Name: ToolGetRefund, In: toolgenTypeParamsGetRefund, Out: toolgenTypeRefund}
 
 // toolgenCallCreateBillingCustomer reads the arguments of create_billing_customer, calls CreateBillingCustomer and writes its result.
 func toolgenCallCreateBillingCustomer(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1960,54 +1796,24 @@ func toolgenCallUpdateBillingCustomer(ctx context.Context, args []byte) (res too
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallAttachPaymentMethod reads the arguments of attach_payment_method, calls AttachPaymentMethod and writes its result.
-func toolgenCallAttachPaymentMethod(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAttachPaymentMethod, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCustomerID      string
-		argPaymentMethodID string
-		argMakeDefault     bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAttachPaymentMethod); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "customer_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argCustomerID = s0
-			}
-		case "payment_method_id":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argPaymentMethodID = s0
-			}
-		case "make_default":
-			o.Saw(2)
-			if b0, ok := d.Bool(); ok {
-				argMakeDefault = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := AttachPaymentMethod(ctx, argCustomerID, argPaymentMethodID, argMakeDefault)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodePaymentMethod(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsAttachPaymentMethod holds the arguments of attach_payment_method, for its table.
+type toolgenParamsAttachPaymentMethod struct {
+	customerID      string
+	paymentMethodID string
+	makeDefault     bool
 }
+
+// toolgenCallAttachPaymentMethod reads the arguments of attach_payment_method, calls AttachPaymentMethod and writes its result, as its tables say.
+func toolgenCallAttachPaymentMethod(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAttachPaymentMethod
+	var out PaymentMethod
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAttachPaymentMethod, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = AttachPaymentMethod(ctx, in.customerID, in.paymentMethodID, in.makeDefault)
+		return err
+	})
+}
+
+var toolgenToolAttachPaymentMethod = toolimpl.Tool{Name: ToolAttachPaymentMethod, In: toolgenTypeParamsAttachPaymentMethod, Out: toolgenTypePaymentMethod}
 
 // toolgenCallListPaymentMethods reads the arguments of list_payment_methods, calls ListPaymentMethods and writes its result.
 func toolgenCallListPaymentMethods(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2053,38 +1859,20 @@ func toolgenCallListPaymentMethods(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallDetachPaymentMethod reads the arguments of detach_payment_method, calls DetachPaymentMethod and writes its result.
-func toolgenCallDetachPaymentMethod(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolDetachPaymentMethod, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPaymentMethodID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsDetachPaymentMethod); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "payment_method_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPaymentMethodID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := DetachPaymentMethod(ctx, argPaymentMethodID); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsDetachPaymentMethod holds the arguments of detach_payment_method, for its table.
+type toolgenParamsDetachPaymentMethod struct {
+	paymentMethodID string
 }
+
+// toolgenCallDetachPaymentMethod reads the arguments of detach_payment_method, calls DetachPaymentMethod and writes its result, as its tables say.
+func toolgenCallDetachPaymentMethod(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsDetachPaymentMethod
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDetachPaymentMethod, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return DetachPaymentMethod(ctx, in.paymentMethodID)
+	})
+}
+
+var toolgenToolDetachPaymentMethod = toolimpl.Tool{Name: ToolDetachPaymentMethod, In: toolgenTypeParamsDetachPaymentMethod}
 
 // toolgenCallCreateInvoice reads the arguments of create_invoice, calls CreateInvoice and writes its result.
 func toolgenCallCreateInvoice(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2110,116 +1898,56 @@ func toolgenCallCreateInvoice(ctx context.Context, args []byte) (res toolgen.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallFinalizeInvoice reads the arguments of finalize_invoice, calls FinalizeInvoice and writes its result.
-func toolgenCallFinalizeInvoice(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolFinalizeInvoice, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argInvoiceID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsFinalizeInvoice); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "invoice_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argInvoiceID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := FinalizeInvoice(ctx, argInvoiceID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeInvoice(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsFinalizeInvoice holds the arguments of finalize_invoice, for its table.
+type toolgenParamsFinalizeInvoice struct {
+	invoiceID string
 }
 
-// toolgenCallSendInvoice reads the arguments of send_invoice, calls SendInvoice and writes its result.
-func toolgenCallSendInvoice(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSendInvoice, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argInvoiceID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSendInvoice); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "invoice_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argInvoiceID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := SendInvoice(ctx, argInvoiceID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeInvoice(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallFinalizeInvoice reads the arguments of finalize_invoice, calls FinalizeInvoice and writes its result, as its tables say.
+func toolgenCallFinalizeInvoice(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsFinalizeInvoice
+	var out Invoice
+	return toolimpl.Dispatch(ctx, args, &toolgenToolFinalizeInvoice, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = FinalizeInvoice(ctx, in.invoiceID)
+		return err
+	})
 }
 
-// toolgenCallVoidInvoice reads the arguments of void_invoice, calls VoidInvoice and writes its result.
-func toolgenCallVoidInvoice(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolVoidInvoice, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argInvoiceID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsVoidInvoice); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "invoice_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argInvoiceID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := VoidInvoice(ctx, argInvoiceID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeInvoice(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolFinalizeInvoice = toolimpl.Tool{Name: ToolFinalizeInvoice, In: toolgenTypeParamsFinalizeInvoice, Out: toolgenTypeInvoice}
+
+// toolgenParamsSendInvoice holds the arguments of send_invoice, for its table.
+type toolgenParamsSendInvoice struct {
+	invoiceID string
 }
+
+// toolgenCallSendInvoice reads the arguments of send_invoice, calls SendInvoice and writes its result, as its tables say.
+func toolgenCallSendInvoice(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSendInvoice
+	var out Invoice
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSendInvoice, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = SendInvoice(ctx, in.invoiceID)
+		return err
+	})
+}
+
+var toolgenToolSendInvoice = toolimpl.Tool{Name: ToolSendInvoice, In: toolgenTypeParamsFinalizeInvoice, Out: toolgenTypeInvoice}
+
+// toolgenParamsVoidInvoice holds the arguments of void_invoice, for its table.
+type toolgenParamsVoidInvoice struct {
+	invoiceID string
+}
+
+// toolgenCallVoidInvoice reads the arguments of void_invoice, calls VoidInvoice and writes its result, as its tables say.
+func toolgenCallVoidInvoice(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsVoidInvoice
+	var out Invoice
+	return toolimpl.Dispatch(ctx, args, &toolgenToolVoidInvoice, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = VoidInvoice(ctx, in.invoiceID)
+		return err
+	})
+}
+
+var toolgenToolVoidInvoice = toolimpl.Tool{Name: ToolVoidInvoice, In: toolgenTypeParamsFinalizeInvoice, Out: toolgenTypeInvoice}
 
 // toolgenCallListInvoices reads the arguments of list_invoices, calls ListInvoices and writes its result.
 func toolgenCallListInvoices(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2296,173 +2024,76 @@ func toolgenCallListInvoices(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallGetInvoice reads the arguments of get_invoice, calls GetInvoice and writes its result.
-func toolgenCallGetInvoice(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetInvoice, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argInvoiceID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetInvoice); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "invoice_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argInvoiceID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetInvoice(ctx, argInvoiceID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeInvoice(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsGetInvoice holds the arguments of get_invoice, for its table.
+type toolgenParamsGetInvoice struct {
+	invoiceID string
 }
 
-// toolgenCallMarkInvoicePaid reads the arguments of mark_invoice_paid, calls MarkInvoicePaid and writes its result.
-func toolgenCallMarkInvoicePaid(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolMarkInvoicePaid, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argInvoiceID string
-		argNote      *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsMarkInvoicePaid); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "invoice_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argInvoiceID = s0
-			}
-		case "note":
-			if d.Null() {
-				argNote = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argNote = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := MarkInvoicePaid(ctx, argInvoiceID, argNote)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeInvoice(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallGetInvoice reads the arguments of get_invoice, calls GetInvoice and writes its result, as its tables say.
+func toolgenCallGetInvoice(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetInvoice
+	var out Invoice
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetInvoice, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetInvoice(ctx, in.invoiceID)
+		return err
+	})
 }
 
-// toolgenCallIssueCreditNote reads the arguments of issue_credit_note, calls IssueCreditNote and writes its result.
-func toolgenCallIssueCreditNote(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolIssueCreditNote, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argInvoiceID string
-		argAmount    int64
-		argReason    string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsIssueCreditNote); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "invoice_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argInvoiceID = s0
-			}
-		case "amount":
-			o.Saw(1)
-			if n0, ok := d.Int(1, 9223372036854775807); ok {
-				argAmount = n0
-			}
-		case "reason":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argReason = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := IssueCreditNote(ctx, argInvoiceID, argAmount, argReason)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolGetInvoice = toolimpl.Tool{Name: ToolGetInvoice, In: toolgenTypeParamsFinalizeInvoice, Out: toolgenTypeInvoice}
+
+// toolgenParamsMarkInvoicePaid holds the arguments of mark_invoice_paid, for its table.
+type toolgenParamsMarkInvoicePaid struct {
+	invoiceID string
+	note      *string
 }
 
-// toolgenCallRetryInvoicePayment reads the arguments of retry_invoice_payment, calls RetryInvoicePayment and writes its result.
-func toolgenCallRetryInvoicePayment(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRetryInvoicePayment, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argInvoiceID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRetryInvoicePayment); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "invoice_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argInvoiceID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := RetryInvoicePayment(ctx, argInvoiceID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeInvoice(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallMarkInvoicePaid reads the arguments of mark_invoice_paid, calls MarkInvoicePaid and writes its result, as its tables say.
+func toolgenCallMarkInvoicePaid(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsMarkInvoicePaid
+	var out Invoice
+	return toolimpl.Dispatch(ctx, args, &toolgenToolMarkInvoicePaid, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = MarkInvoicePaid(ctx, in.invoiceID, in.note)
+		return err
+	})
 }
+
+var toolgenToolMarkInvoicePaid = toolimpl.Tool{Name: ToolMarkInvoicePaid, In: toolgenTypeParamsMarkInvoicePaid, Out: toolgenTypeInvoice}
+
+// toolgenParamsIssueCreditNote holds the arguments of issue_credit_note, for its table.
+type toolgenParamsIssueCreditNote struct {
+	invoiceID string
+	amount    int64
+	reason    string
+}
+
+// toolgenCallIssueCreditNote reads the arguments of issue_credit_note, calls IssueCreditNote and writes its result, as its tables say.
+func toolgenCallIssueCreditNote(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsIssueCreditNote
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolIssueCreditNote, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = IssueCreditNote(ctx, in.invoiceID, in.amount, in.reason)
+		return err
+	})
+}
+
+var toolgenToolIssueCreditNote = toolimpl.Tool{Name: ToolIssueCreditNote, In: toolgenTypeParamsIssueCreditNote, Text: true}
+
+// toolgenParamsRetryInvoicePayment holds the arguments of retry_invoice_payment, for its table.
+type toolgenParamsRetryInvoicePayment struct {
+	invoiceID string
+}
+
+// toolgenCallRetryInvoicePayment reads the arguments of retry_invoice_payment, calls RetryInvoicePayment and writes its result, as its tables say.
+func toolgenCallRetryInvoicePayment(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRetryInvoicePayment
+	var out Invoice
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRetryInvoicePayment, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = RetryInvoicePayment(ctx, in.invoiceID)
+		return err
+	})
+}
+
+var toolgenToolRetryInvoicePayment = toolimpl.Tool{Name: ToolRetryInvoicePayment, In: toolgenTypeParamsFinalizeInvoice, Out: toolgenTypeInvoice}
 
 // toolgenCallListFailedPayments reads the arguments of list_failed_payments, calls ListFailedPayments and writes its result.
 func toolgenCallListFailedPayments(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2508,278 +2139,100 @@ func toolgenCallListFailedPayments(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateSubscription reads the arguments of create_subscription, calls CreateSubscription and writes its result.
-func toolgenCallCreateSubscription(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateSubscription, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCustomerID string
-		argPriceID    string
-		argQuantity   int
-		argTrialDays  *int
-		argCoupon     *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateSubscription); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "customer_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argCustomerID = s0
-			}
-		case "price_id":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argPriceID = s0
-			}
-		case "quantity":
-			o.Saw(2)
-			if n0, ok := d.Int(1, 9223372036854775807); ok {
-				argQuantity = int(n0)
-			}
-		case "trial_days":
-			if d.Null() {
-				argTrialDays = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(0, 730); ok {
-					*p0 = int(n1)
-				}
-				argTrialDays = p0
-			}
-		case "coupon":
-			if d.Null() {
-				argCoupon = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argCoupon = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateSubscription(ctx, argCustomerID, argPriceID, argQuantity, argTrialDays, argCoupon)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeSubscription(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsCreateSubscription holds the arguments of create_subscription, for its table.
+type toolgenParamsCreateSubscription struct {
+	customerID string
+	priceID    string
+	quantity   int
+	trialDays  *int
+	coupon     *string
 }
 
-// toolgenCallCancelSubscription reads the arguments of cancel_subscription, calls CancelSubscription and writes its result.
-func toolgenCallCancelSubscription(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCancelSubscription, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argSubscriptionID string
-		argAtPeriodEnd    bool
-		argReason         *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCancelSubscription); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "subscription_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argSubscriptionID = s0
-			}
-		case "at_period_end":
-			o.Saw(1)
-			if b0, ok := d.Bool(); ok {
-				argAtPeriodEnd = b0
-			}
-		case "reason":
-			if d.Null() {
-				argReason = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argReason = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CancelSubscription(ctx, argSubscriptionID, argAtPeriodEnd, argReason)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeSubscription(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallCreateSubscription reads the arguments of create_subscription, calls CreateSubscription and writes its result, as its tables say.
+func toolgenCallCreateSubscription(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateSubscription
+	var out Subscription
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateSubscription, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateSubscription(ctx, in.customerID, in.priceID, in.quantity, in.trialDays, in.coupon)
+		return err
+	})
 }
 
-// toolgenCallChangeSubscriptionPlan reads the arguments of change_subscription_plan, calls ChangeSubscriptionPlan and writes its result.
-func toolgenCallChangeSubscriptionPlan(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolChangeSubscriptionPlan, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argSubscriptionID string
-		argNewPriceID     *string
-		argQuantity       *int
-		argProration      Proration
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsChangeSubscriptionPlan); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "subscription_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argSubscriptionID = s0
-			}
-		case "new_price_id":
-			if d.Null() {
-				argNewPriceID = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argNewPriceID = p0
-			}
-		case "quantity":
-			if d.Null() {
-				argQuantity = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(1, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argQuantity = p0
-			}
-		case "proration":
-			o.Saw(1)
-			toolgenDecodeProration(d, &argProration)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ChangeSubscriptionPlan(ctx, argSubscriptionID, argNewPriceID, argQuantity, argProration)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeSubscription(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolCreateSubscription = toolimpl.Tool{Name: ToolCreateSubscription, In: toolgenTypeParamsCreateSubscription, Out: toolgenTypeSubscription}
+
+// toolgenParamsCancelSubscription holds the arguments of cancel_subscription, for its table.
+type toolgenParamsCancelSubscription struct {
+	subscriptionID string
+	atPeriodEnd    bool
+	reason         *string
 }
 
-// toolgenCallPauseSubscription reads the arguments of pause_subscription, calls PauseSubscription and writes its result.
-func toolgenCallPauseSubscription(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolPauseSubscription, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argSubscriptionID string
-		argResumeAt       *time.Time
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsPauseSubscription); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "subscription_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argSubscriptionID = s0
-			}
-		case "resume_at":
-			if d.Null() {
-				argResumeAt = nil
-			} else {
-				p0 := new(time.Time)
-				if t1, ok := d.Time(); ok {
-					*p0 = t1
-				}
-				argResumeAt = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := PauseSubscription(ctx, argSubscriptionID, argResumeAt)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeSubscription(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallCancelSubscription reads the arguments of cancel_subscription, calls CancelSubscription and writes its result, as its tables say.
+func toolgenCallCancelSubscription(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCancelSubscription
+	var out Subscription
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCancelSubscription, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CancelSubscription(ctx, in.subscriptionID, in.atPeriodEnd, in.reason)
+		return err
+	})
 }
 
-// toolgenCallResumeSubscription reads the arguments of resume_subscription, calls ResumeSubscription and writes its result.
-func toolgenCallResumeSubscription(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolResumeSubscription, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argSubscriptionID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsResumeSubscription); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "subscription_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argSubscriptionID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ResumeSubscription(ctx, argSubscriptionID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeSubscription(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolCancelSubscription = toolimpl.Tool{Name: ToolCancelSubscription, In: toolgenTypeParamsCancelSubscription, Out: toolgenTypeSubscription}
+
+// toolgenParamsChangeSubscriptionPlan holds the arguments of change_subscription_plan, for its table.
+type toolgenParamsChangeSubscriptionPlan struct {
+	subscriptionID string
+	newPriceID     *string
+	quantity       *int
+	proration      Proration
 }
+
+// toolgenCallChangeSubscriptionPlan reads the arguments of change_subscription_plan, calls ChangeSubscriptionPlan and writes its result, as its tables say.
+func toolgenCallChangeSubscriptionPlan(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsChangeSubscriptionPlan
+	var out Subscription
+	return toolimpl.Dispatch(ctx, args, &toolgenToolChangeSubscriptionPlan, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ChangeSubscriptionPlan(ctx, in.subscriptionID, in.newPriceID, in.quantity, in.proration)
+		return err
+	})
+}
+
+var toolgenToolChangeSubscriptionPlan = toolimpl.Tool{Name: ToolChangeSubscriptionPlan, In: toolgenTypeParamsChangeSubscriptionPlan, Out: toolgenTypeSubscription}
+
+// toolgenParamsPauseSubscription holds the arguments of pause_subscription, for its table.
+type toolgenParamsPauseSubscription struct {
+	subscriptionID string
+	resumeAt       *time.Time
+}
+
+// toolgenCallPauseSubscription reads the arguments of pause_subscription, calls PauseSubscription and writes its result, as its tables say.
+func toolgenCallPauseSubscription(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsPauseSubscription
+	var out Subscription
+	return toolimpl.Dispatch(ctx, args, &toolgenToolPauseSubscription, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = PauseSubscription(ctx, in.subscriptionID, in.resumeAt)
+		return err
+	})
+}
+
+var toolgenToolPauseSubscription = toolimpl.Tool{Name: ToolPauseSubscription, In: toolgenTypeParamsPauseSubscription, Out: toolgenTypeSubscription}
+
+// toolgenParamsResumeSubscription holds the arguments of resume_subscription, for its table.
+type toolgenParamsResumeSubscription struct {
+	subscriptionID string
+}
+
+// toolgenCallResumeSubscription reads the arguments of resume_subscription, calls ResumeSubscription and writes its result, as its tables say.
+func toolgenCallResumeSubscription(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsResumeSubscription
+	var out Subscription
+	return toolimpl.Dispatch(ctx, args, &toolgenToolResumeSubscription, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ResumeSubscription(ctx, in.subscriptionID)
+		return err
+	})
+}
+
+var toolgenToolResumeSubscription = toolimpl.Tool{Name: ToolResumeSubscription, In: toolgenTypeParamsResumeSubscription, Out: toolgenTypeSubscription}
 
 // toolgenCallListSubscriptions reads the arguments of list_subscriptions, calls ListSubscriptions and writes its result.
 func toolgenCallListSubscriptions(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2850,87 +2303,27 @@ func toolgenCallListSubscriptions(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateCoupon reads the arguments of create_coupon, calls CreateCoupon and writes its result.
-func toolgenCallCreateCoupon(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateCoupon, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCode             string
-		argPercentOff       *float64
-		argAmountOff        *int64
-		argDuration         CouponDuration
-		argDurationInMonths *int
-		argMaxRedemptions   *int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateCoupon); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "code":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argCode = s0
-			}
-		case "percent_off":
-			if d.Null() {
-				argPercentOff = nil
-			} else {
-				p0 := new(float64)
-				if f1, ok := d.Float(0, 100, 64); ok {
-					*p0 = f1
-				}
-				argPercentOff = p0
-			}
-		case "amount_off":
-			if d.Null() {
-				argAmountOff = nil
-			} else {
-				p0 := new(int64)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = n1
-				}
-				argAmountOff = p0
-			}
-		case "duration":
-			o.Saw(1)
-			toolgenDecodeCouponDuration(d, &argDuration)
-		case "duration_in_months":
-			if d.Null() {
-				argDurationInMonths = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(1, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argDurationInMonths = p0
-			}
-		case "max_redemptions":
-			if d.Null() {
-				argMaxRedemptions = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argMaxRedemptions = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateCoupon(ctx, argCode, argPercentOff, argAmountOff, argDuration, argDurationInMonths, argMaxRedemptions)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsCreateCoupon holds the arguments of create_coupon, for its table.
+type toolgenParamsCreateCoupon struct {
+	code             string
+	percentOff       *float64
+	amountOff        *int64
+	duration         CouponDuration
+	durationInMonths *int
+	maxRedemptions   *int
 }
+
+// toolgenCallCreateCoupon reads the arguments of create_coupon, calls CreateCoupon and writes its result, as its tables say.
+func toolgenCallCreateCoupon(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateCoupon
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateCoupon, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateCoupon(ctx, in.code, in.percentOff, in.amountOff, in.duration, in.durationInMonths, in.maxRedemptions)
+		return err
+	})
+}
+
+var toolgenToolCreateCoupon = toolimpl.Tool{Name: ToolCreateCoupon, In: toolgenTypeParamsCreateCoupon, Text: true}
 
 // toolgenCallApplyCustomerDiscount reads the arguments of apply_customer_discount, calls ApplyCustomerDiscount and writes its result.
 func toolgenCallApplyCustomerDiscount(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2975,165 +2368,65 @@ func toolgenCallApplyCustomerDiscount(ctx context.Context, args []byte) (res too
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreatePrice reads the arguments of create_price, calls CreatePrice and writes its result.
-func toolgenCallCreatePrice(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreatePrice, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argProductID  string
-		argUnitAmount int64
-		argCurrency   string
-		argInterval   Interval
-		argNickname   *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreatePrice); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "product_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argProductID = s0
-			}
-		case "unit_amount":
-			o.Saw(1)
-			if n0, ok := d.Int(0, 9223372036854775807); ok {
-				argUnitAmount = n0
-			}
-		case "currency":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern0, "^[a-z]{3}$")
-				argCurrency = s0
-			}
-		case "interval":
-			o.Saw(3)
-			toolgenDecodeInterval(d, &argInterval)
-		case "nickname":
-			if d.Null() {
-				argNickname = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argNickname = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreatePrice(ctx, argProductID, argUnitAmount, argCurrency, argInterval, argNickname)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsCreatePrice holds the arguments of create_price, for its table.
+type toolgenParamsCreatePrice struct {
+	productID  string
+	unitAmount int64
+	currency   string
+	interval   Interval
+	nickname   *string
 }
 
-// toolgenCallCreatePaymentLink reads the arguments of create_payment_link, calls CreatePaymentLink and writes its result.
-func toolgenCallCreatePaymentLink(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreatePaymentLink, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPriceID             string
-		argQuantity            int
-		argAllowPromotionCodes bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreatePaymentLink); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "price_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPriceID = s0
-			}
-		case "quantity":
-			o.Saw(1)
-			if n0, ok := d.Int(1, 9223372036854775807); ok {
-				argQuantity = int(n0)
-			}
-		case "allow_promotion_codes":
-			o.Saw(2)
-			if b0, ok := d.Bool(); ok {
-				argAllowPromotionCodes = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreatePaymentLink(ctx, argPriceID, argQuantity, argAllowPromotionCodes)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallCreatePrice reads the arguments of create_price, calls CreatePrice and writes its result, as its tables say.
+func toolgenCallCreatePrice(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreatePrice
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreatePrice, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreatePrice(ctx, in.productID, in.unitAmount, in.currency, in.interval, in.nickname)
+		return err
+	})
 }
 
-// toolgenCallCreateTaxRate reads the arguments of create_tax_rate, calls CreateTaxRate and writes its result.
-func toolgenCallCreateTaxRate(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateTaxRate, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argDisplayName  string
-		argPercentage   float64
-		argJurisdiction string
-		argInclusive    bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateTaxRate); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "display_name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argDisplayName = s0
-			}
-		case "percentage":
-			o.Saw(1)
-			if f0, ok := d.Float(0, 100, 64); ok {
-				argPercentage = f0
-			}
-		case "jurisdiction":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argJurisdiction = s0
-			}
-		case "inclusive":
-			o.Saw(3)
-			if b0, ok := d.Bool(); ok {
-				argInclusive = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateTaxRate(ctx, argDisplayName, argPercentage, argJurisdiction, argInclusive)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolCreatePrice = toolimpl.Tool{Name: ToolCreatePrice, In: toolgenTypeParamsCreatePrice, Text: true}
+
+// toolgenParamsCreatePaymentLink holds the arguments of create_payment_link, for its table.
+type toolgenParamsCreatePaymentLink struct {
+	priceID             string
+	quantity            int
+	allowPromotionCodes bool
 }
+
+// toolgenCallCreatePaymentLink reads the arguments of create_payment_link, calls CreatePaymentLink and writes its result, as its tables say.
+func toolgenCallCreatePaymentLink(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreatePaymentLink
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreatePaymentLink, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreatePaymentLink(ctx, in.priceID, in.quantity, in.allowPromotionCodes)
+		return err
+	})
+}
+
+var toolgenToolCreatePaymentLink = toolimpl.Tool{Name: ToolCreatePaymentLink, In: toolgenTypeParamsCreatePaymentLink, Text: true}
+
+// toolgenParamsCreateTaxRate holds the arguments of create_tax_rate, for its table.
+type toolgenParamsCreateTaxRate struct {
+	displayName  string
+	percentage   float64
+	jurisdiction string
+	inclusive    bool
+}
+
+// toolgenCallCreateTaxRate reads the arguments of create_tax_rate, calls CreateTaxRate and writes its result, as its tables say.
+func toolgenCallCreateTaxRate(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateTaxRate
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateTaxRate, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateTaxRate(ctx, in.displayName, in.percentage, in.jurisdiction, in.inclusive)
+		return err
+	})
+}
+
+var toolgenToolCreateTaxRate = toolimpl.Tool{Name: ToolCreateTaxRate, In: toolgenTypeParamsCreateTaxRate, Text: true}
 
 // toolgenCallListDisputes reads the arguments of list_disputes, calls ListDisputes and writes its result.
 func toolgenCallListDisputes(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3283,60 +2576,24 @@ func toolgenCallListPayouts(ctx context.Context, args []byte) (res toolgen.Resul
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreatePayout reads the arguments of create_payout, calls CreatePayout and writes its result.
-func toolgenCallCreatePayout(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreatePayout, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argAmount        int64
-		argCurrency      string
-		argBankAccountID *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreatePayout); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "amount":
-			o.Saw(0)
-			if n0, ok := d.Int(1, 9223372036854775807); ok {
-				argAmount = n0
-			}
-		case "currency":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern0, "^[a-z]{3}$")
-				argCurrency = s0
-			}
-		case "bank_account_id":
-			if d.Null() {
-				argBankAccountID = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argBankAccountID = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreatePayout(ctx, argAmount, argCurrency, argBankAccountID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodePayout(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsCreatePayout holds the arguments of create_payout, for its table.
+type toolgenParamsCreatePayout struct {
+	amount        int64
+	currency      string
+	bankAccountID *string
 }
+
+// toolgenCallCreatePayout reads the arguments of create_payout, calls CreatePayout and writes its result, as its tables say.
+func toolgenCallCreatePayout(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreatePayout
+	var out Payout
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreatePayout, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreatePayout(ctx, in.amount, in.currency, in.bankAccountID)
+		return err
+	})
+}
+
+var toolgenToolCreatePayout = toolimpl.Tool{Name: ToolCreatePayout, In: toolgenTypeParamsCreatePayout, Out: toolgenTypePayout}
 
 // toolgenCallGetPaymentVolume reads the arguments of get_payment_volume, calls GetPaymentVolume and writes its result.
 func toolgenCallGetPaymentVolume(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3404,6 +2661,75 @@ func toolgenCallGetPaymentVolume(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
+// toolgenTypeParamsCreateCharge describes a toolgenParamsCreateCharge for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateCharge = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"amount", "currency", "customer_id", "payment_method_id", "description", "capture"}, Required: []int{0, 1, 2, 5}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateCharge{}.amount), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsCreateCharge{}.amount)), Required: 1, Bounded: true, Min: 50, Max: 9223372036854775807, Key: `"amount":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateCharge{}.currency), Kind: toolimpl.FieldString, Required: 2, Check: &toolimpl.Check{Pattern: toolgenPattern0, PatternText: "^[a-z]{3}$"}, Key: `"currency":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateCharge{}.customerID), Kind: toolimpl.FieldString, Required: 3, Key: `"customer_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateCharge{}.paymentMethodID), Kind: toolimpl.FieldString, Pointer: true, Key: `"payment_method_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateCharge{}.description), Kind: toolimpl.FieldString, Pointer: true, Key: `"description":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateCharge{}.capture), Kind: toolimpl.FieldBool, Required: 4, Key: `"capture":`},
+	},
+}
+
+// toolgenTypeParamsCaptureCharge describes a toolgenParamsCaptureCharge for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCaptureCharge = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"charge_id", "amount"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCaptureCharge{}.chargeID), Kind: toolimpl.FieldString, Required: 1, Key: `"charge_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCaptureCharge{}.amount), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsCaptureCharge{}.amount)), Pointer: true, Key: `"amount":`},
+	},
+}
+
+// toolgenTypeParamsGetCharge describes a toolgenParamsGetCharge for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetCharge = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"charge_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetCharge{}.chargeID), Kind: toolimpl.FieldString, Required: 1, Key: `"charge_id":`},
+	},
+}
+
+// toolgenEnumRefundReason are the values of a RefundReason.
+var toolgenEnumRefundReason = &toolimpl.Enum{Values: []string{"duplicate", "fraudulent", "requested_by_customer"}, Allowed: "\"duplicate\", \"fraudulent\", \"requested_by_customer\""}
+
+// toolgenTypeParamsRefundCharge describes a toolgenParamsRefundCharge for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsRefundCharge = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"charge_id", "amount", "reason"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsRefundCharge{}.chargeID), Kind: toolimpl.FieldString, Required: 1, Key: `"charge_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRefundCharge{}.amount), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsRefundCharge{}.amount)), Pointer: true, Key: `"amount":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRefundCharge{}.reason), Kind: toolimpl.FieldEnum, Pointer: true, Enum: toolgenEnumRefundReason, Key: `"reason":`},
+	},
+}
+
+// toolgenTypeParamsGetRefund describes a toolgenParamsGetRefund for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetRefund = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"refund_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetRefund{}.refundID), Kind: toolimpl.FieldString, Required: 1, Key: `"refund_id":`},
+	},
+}
+
+// toolgenTypeParamsAttachPaymentMethod describes a toolgenParamsAttachPaymentMethod for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAttachPaymentMethod = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"customer_id", "payment_method_id", "make_default"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAttachPaymentMethod{}.customerID), Kind: toolimpl.FieldString, Required: 1, Key: `"customer_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAttachPaymentMethod{}.paymentMethodID), Kind: toolimpl.FieldString, Required: 2, Key: `"payment_method_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAttachPaymentMethod{}.makeDefault), Kind: toolimpl.FieldBool, Required: 3, Key: `"make_default":`},
+	},
+}
+
+// toolgenTypeParamsDetachPaymentMethod describes a toolgenParamsDetachPaymentMethod for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsDetachPaymentMethod = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"payment_method_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsDetachPaymentMethod{}.paymentMethodID), Kind: toolimpl.FieldString, Required: 1, Key: `"payment_method_id":`},
+	},
+}
+
 // toolgenTypeInvoiceItem describes a InvoiceItem for toolimpl's table-driven reader and writer.
 var toolgenTypeInvoiceItem = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"description", "quantity", "unit_amount", "tax_rate_ids"}, Required: []int{0, 1, 2}, NullAbsent: []int{3}},
@@ -3415,6 +2741,138 @@ var toolgenTypeInvoiceItem = &toolimpl.Struct{
 	},
 	Size:      unsafe.Sizeof(InvoiceItem{}),
 	ReadSlice: toolimpl.ReadSlice[InvoiceItem],
+}
+
+// toolgenTypeParamsFinalizeInvoice describes a toolgenParamsFinalizeInvoice for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsFinalizeInvoice = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"invoice_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsFinalizeInvoice{}.invoiceID), Kind: toolimpl.FieldString, Required: 1, Key: `"invoice_id":`},
+	},
+}
+
+// toolgenTypeParamsMarkInvoicePaid describes a toolgenParamsMarkInvoicePaid for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsMarkInvoicePaid = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"invoice_id", "note"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsMarkInvoicePaid{}.invoiceID), Kind: toolimpl.FieldString, Required: 1, Key: `"invoice_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsMarkInvoicePaid{}.note), Kind: toolimpl.FieldString, Pointer: true, Key: `"note":`},
+	},
+}
+
+// toolgenTypeParamsIssueCreditNote describes a toolgenParamsIssueCreditNote for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsIssueCreditNote = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"invoice_id", "amount", "reason"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsIssueCreditNote{}.invoiceID), Kind: toolimpl.FieldString, Required: 1, Key: `"invoice_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsIssueCreditNote{}.amount), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsIssueCreditNote{}.amount)), Required: 2, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"amount":`},
+		{Offset: unsafe.Offsetof(toolgenParamsIssueCreditNote{}.reason), Kind: toolimpl.FieldString, Required: 3, Key: `"reason":`},
+	},
+}
+
+// toolgenTypeParamsCreateSubscription describes a toolgenParamsCreateSubscription for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateSubscription = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"customer_id", "price_id", "quantity", "trial_days", "coupon"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateSubscription{}.customerID), Kind: toolimpl.FieldString, Required: 1, Key: `"customer_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateSubscription{}.priceID), Kind: toolimpl.FieldString, Required: 2, Key: `"price_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateSubscription{}.quantity), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsCreateSubscription{}.quantity)), Required: 3, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"quantity":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateSubscription{}.trialDays), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsCreateSubscription{}.trialDays)), Pointer: true, Bounded: true, Min: 0, Max: 730, Key: `"trial_days":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateSubscription{}.coupon), Kind: toolimpl.FieldString, Pointer: true, Key: `"coupon":`},
+	},
+}
+
+// toolgenTypeParamsCancelSubscription describes a toolgenParamsCancelSubscription for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCancelSubscription = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"subscription_id", "at_period_end", "reason"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCancelSubscription{}.subscriptionID), Kind: toolimpl.FieldString, Required: 1, Key: `"subscription_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCancelSubscription{}.atPeriodEnd), Kind: toolimpl.FieldBool, Required: 2, Key: `"at_period_end":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCancelSubscription{}.reason), Kind: toolimpl.FieldString, Pointer: true, Key: `"reason":`},
+	},
+}
+
+// toolgenEnumProration are the values of a Proration.
+var toolgenEnumProration = &toolimpl.Enum{Values: []string{"create_prorations", "always_invoice", "none"}, Allowed: "\"create_prorations\", \"always_invoice\", \"none\""}
+
+// toolgenTypeParamsChangeSubscriptionPlan describes a toolgenParamsChangeSubscriptionPlan for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsChangeSubscriptionPlan = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"subscription_id", "new_price_id", "quantity", "proration"}, Required: []int{0, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsChangeSubscriptionPlan{}.subscriptionID), Kind: toolimpl.FieldString, Required: 1, Key: `"subscription_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsChangeSubscriptionPlan{}.newPriceID), Kind: toolimpl.FieldString, Pointer: true, Key: `"new_price_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsChangeSubscriptionPlan{}.quantity), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsChangeSubscriptionPlan{}.quantity)), Pointer: true, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"quantity":`},
+		{Offset: unsafe.Offsetof(toolgenParamsChangeSubscriptionPlan{}.proration), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumProration, Key: `"proration":`},
+	},
+}
+
+// toolgenTypeParamsPauseSubscription describes a toolgenParamsPauseSubscription for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsPauseSubscription = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"subscription_id", "resume_at"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsPauseSubscription{}.subscriptionID), Kind: toolimpl.FieldString, Required: 1, Key: `"subscription_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsPauseSubscription{}.resumeAt), Kind: toolimpl.FieldTime, Pointer: true, Key: `"resume_at":`},
+	},
+}
+
+// toolgenTypeParamsResumeSubscription describes a toolgenParamsResumeSubscription for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsResumeSubscription = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"subscription_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsResumeSubscription{}.subscriptionID), Kind: toolimpl.FieldString, Required: 1, Key: `"subscription_id":`},
+	},
+}
+
+// toolgenEnumCouponDuration are the values of a CouponDuration.
+var toolgenEnumCouponDuration = &toolimpl.Enum{Values: []string{"once", "repeating", "forever"}, Allowed: "\"once\", \"repeating\", \"forever\""}
+
+// toolgenTypeParamsCreateCoupon describes a toolgenParamsCreateCoupon for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateCoupon = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"code", "percent_off", "amount_off", "duration", "duration_in_months", "max_redemptions"}, Required: []int{0, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateCoupon{}.code), Kind: toolimpl.FieldString, Required: 1, Key: `"code":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateCoupon{}.percentOff), Kind: toolimpl.FieldFloat64, Pointer: true, Check: &toolimpl.Check{FloatMin: 0, FloatMax: 100, FloatBounded: true}, Key: `"percent_off":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateCoupon{}.amountOff), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsCreateCoupon{}.amountOff)), Pointer: true, Key: `"amount_off":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateCoupon{}.duration), Kind: toolimpl.FieldEnum, Required: 2, Enum: toolgenEnumCouponDuration, Key: `"duration":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateCoupon{}.durationInMonths), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsCreateCoupon{}.durationInMonths)), Pointer: true, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"duration_in_months":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateCoupon{}.maxRedemptions), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsCreateCoupon{}.maxRedemptions)), Pointer: true, Key: `"max_redemptions":`},
+	},
+}
+
+// toolgenEnumInterval are the values of a Interval.
+var toolgenEnumInterval = &toolimpl.Enum{Values: []string{"one_time", "day", "week", "month", "year"}, Allowed: "\"one_time\", \"day\", \"week\", \"month\", \"year\""}
+
+// toolgenTypeParamsCreatePrice describes a toolgenParamsCreatePrice for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreatePrice = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"product_id", "unit_amount", "currency", "interval", "nickname"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreatePrice{}.productID), Kind: toolimpl.FieldString, Required: 1, Key: `"product_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreatePrice{}.unitAmount), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsCreatePrice{}.unitAmount)), Required: 2, Bounded: true, Min: 0, Max: 9223372036854775807, Key: `"unit_amount":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreatePrice{}.currency), Kind: toolimpl.FieldString, Required: 3, Check: &toolimpl.Check{Pattern: toolgenPattern0, PatternText: "^[a-z]{3}$"}, Key: `"currency":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreatePrice{}.interval), Kind: toolimpl.FieldEnum, Required: 4, Enum: toolgenEnumInterval, Key: `"interval":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreatePrice{}.nickname), Kind: toolimpl.FieldString, Pointer: true, Key: `"nickname":`},
+	},
+}
+
+// toolgenTypeParamsCreatePaymentLink describes a toolgenParamsCreatePaymentLink for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreatePaymentLink = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"price_id", "quantity", "allow_promotion_codes"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreatePaymentLink{}.priceID), Kind: toolimpl.FieldString, Required: 1, Key: `"price_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreatePaymentLink{}.quantity), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsCreatePaymentLink{}.quantity)), Required: 2, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"quantity":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreatePaymentLink{}.allowPromotionCodes), Kind: toolimpl.FieldBool, Required: 3, Key: `"allow_promotion_codes":`},
+	},
+}
+
+// toolgenTypeParamsCreateTaxRate describes a toolgenParamsCreateTaxRate for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateTaxRate = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"display_name", "percentage", "jurisdiction", "inclusive"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateTaxRate{}.displayName), Kind: toolimpl.FieldString, Required: 1, Key: `"display_name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateTaxRate{}.percentage), Kind: toolimpl.FieldFloat64, Required: 2, Check: &toolimpl.Check{FloatMin: 0, FloatMax: 100, FloatBounded: true}, Key: `"percentage":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateTaxRate{}.jurisdiction), Kind: toolimpl.FieldString, Required: 3, Key: `"jurisdiction":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateTaxRate{}.inclusive), Kind: toolimpl.FieldBool, Required: 4, Key: `"inclusive":`},
+	},
 }
 
 // toolgenTypeDisputeEvidence describes a DisputeEvidence for toolimpl's table-driven reader and writer.
@@ -3429,7 +2887,16 @@ var toolgenTypeDisputeEvidence = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(DisputeEvidence{}.Submit), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"submit":`},
 	},
 }
-var toolgenArgsCreateCharge = &toolimpl.Object{Names: []string{"amount", "currency", "customer_id", "payment_method_id", "description", "capture"}, Required: []int{0, 1, 2, 5}}
+
+// toolgenTypeParamsCreatePayout describes a toolgenParamsCreatePayout for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreatePayout = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"amount", "currency", "bank_account_id"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreatePayout{}.amount), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsCreatePayout{}.amount)), Required: 1, Bounded: true, Min: 1, Max: 9223372036854775807, Key: `"amount":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreatePayout{}.currency), Kind: toolimpl.FieldString, Required: 2, Check: &toolimpl.Check{Pattern: toolgenPattern0, PatternText: "^[a-z]{3}$"}, Key: `"currency":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreatePayout{}.bankAccountID), Kind: toolimpl.FieldString, Pointer: true, Key: `"bank_account_id":`},
+	},
+}
 
 // toolgenEnumChargeStatus are the values of a ChargeStatus.
 var toolgenEnumChargeStatus = &toolimpl.Enum{Values: []string{"succeeded", "pending", "failed"}, Allowed: "\"succeeded\", \"pending\", \"failed\""}
@@ -3452,14 +2919,6 @@ var toolgenTypeCharge = &toolimpl.Struct{
 	ReadSlice: toolimpl.ReadSlice[Charge],
 }
 
-// toolgenEncodeCharge writes a Charge object, as its table says.
-func toolgenEncodeCharge(e *toolimpl.Encoder, v *Charge) {
-	toolimpl.WriteStruct(e, toolgenTypeCharge, unsafe.Pointer(v))
-}
-
-var toolgenArgsCaptureCharge = &toolimpl.Object{Names: []string{"charge_id", "amount"}, Required: []int{0}}
-var toolgenArgsGetCharge = &toolimpl.Object{Names: []string{"charge_id"}, Required: []int{0}}
-
 // toolgenDecodeChargeStatus reads a ChargeStatus: one of "succeeded", "pending", "failed".
 func toolgenDecodeChargeStatus(d *toolimpl.Decoder, v *ChargeStatus) {
 	s, ok := d.StringBytes()
@@ -3480,28 +2939,10 @@ func toolgenDecodeChargeStatus(d *toolimpl.Decoder, v *ChargeStatus) {
 
 var toolgenArgsListCharges = &toolimpl.Object{Names: []string{"customer_id", "status", "created_after", "created_before", "limit"}, Required: []int{4}}
 
-// toolgenDecodeRefundReason reads a RefundReason: one of "duplicate", "fraudulent", "requested_by_customer".
-func toolgenDecodeRefundReason(d *toolimpl.Decoder, v *RefundReason) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "duplicate":
-		*v = Duplicate
-	case "fraudulent":
-		*v = Fraudulent
-	case "requested_by_customer":
-		*v = RequestedByCustomer
-	default:
-		d.NotOneOf(s, "\"duplicate\", \"fraudulent\", \"requested_by_customer\"")
-	}
+// toolgenEncodeCharge writes a Charge object, as its table says.
+func toolgenEncodeCharge(e *toolimpl.Encoder, v *Charge) {
+	toolimpl.WriteStruct(e, toolgenTypeCharge, unsafe.Pointer(v))
 }
-
-var toolgenArgsRefundCharge = &toolimpl.Object{Names: []string{"charge_id", "amount", "reason"}, Required: []int{0}}
-
-// toolgenEnumRefundReason are the values of a RefundReason.
-var toolgenEnumRefundReason = &toolimpl.Enum{Values: []string{"duplicate", "fraudulent", "requested_by_customer"}, Allowed: "\"duplicate\", \"fraudulent\", \"requested_by_customer\""}
 
 // toolgenTypeRefund describes a Refund for toolimpl's table-driven reader and writer.
 var toolgenTypeRefund = &toolimpl.Struct{
@@ -3517,14 +2958,13 @@ var toolgenTypeRefund = &toolimpl.Struct{
 	Size:      unsafe.Sizeof(Refund{}),
 	ReadSlice: toolimpl.ReadSlice[Refund],
 }
+var toolgenArgsListRefunds = &toolimpl.Object{Names: []string{"charge_id", "created_after", "created_before"}}
 
 // toolgenEncodeRefund writes a Refund object, as its table says.
 func toolgenEncodeRefund(e *toolimpl.Encoder, v *Refund) {
 	toolimpl.WriteStruct(e, toolgenTypeRefund, unsafe.Pointer(v))
 }
 
-var toolgenArgsListRefunds = &toolimpl.Object{Names: []string{"charge_id", "created_after", "created_before"}}
-var toolgenArgsGetRefund = &toolimpl.Object{Names: []string{"refund_id"}, Required: []int{0}}
 var toolgenArgsCreateBillingCustomer = &toolimpl.Object{Names: []string{"email", "name", "metadata"}, Required: []int{0, 2}}
 
 // toolgenEncodeCustomer writes a Customer object.
@@ -3559,7 +2999,6 @@ func toolgenEncodeCustomer(e *toolimpl.Encoder, v *Customer) {
 
 var toolgenArgsGetBillingCustomer = &toolimpl.Object{Names: []string{"customer_id", "email"}}
 var toolgenArgsUpdateBillingCustomer = &toolimpl.Object{Names: []string{"customer_id", "email", "name", "address", "tax_id"}, Required: []int{0}}
-var toolgenArgsAttachPaymentMethod = &toolimpl.Object{Names: []string{"customer_id", "payment_method_id", "make_default"}, Required: []int{0, 1, 2}}
 
 // toolgenTypePaymentMethod describes a PaymentMethod for toolimpl's table-driven reader and writer.
 var toolgenTypePaymentMethod = &toolimpl.Struct{
@@ -3575,14 +3014,12 @@ var toolgenTypePaymentMethod = &toolimpl.Struct{
 	Size:      unsafe.Sizeof(PaymentMethod{}),
 	ReadSlice: toolimpl.ReadSlice[PaymentMethod],
 }
+var toolgenArgsListPaymentMethods = &toolimpl.Object{Names: []string{"customer_id"}, Required: []int{0}}
 
 // toolgenEncodePaymentMethod writes a PaymentMethod object, as its table says.
 func toolgenEncodePaymentMethod(e *toolimpl.Encoder, v *PaymentMethod) {
 	toolimpl.WriteStruct(e, toolgenTypePaymentMethod, unsafe.Pointer(v))
 }
-
-var toolgenArgsListPaymentMethods = &toolimpl.Object{Names: []string{"customer_id"}, Required: []int{0}}
-var toolgenArgsDetachPaymentMethod = &toolimpl.Object{Names: []string{"payment_method_id"}, Required: []int{0}}
 
 // toolgenDecodeNewInvoice reads a NewInvoice object.
 func toolgenDecodeNewInvoice(d *toolimpl.Decoder, v *NewInvoice) {
@@ -3664,10 +3101,6 @@ func toolgenEncodeInvoice(e *toolimpl.Encoder, v *Invoice) {
 	toolimpl.WriteStruct(e, toolgenTypeInvoice, unsafe.Pointer(v))
 }
 
-var toolgenArgsFinalizeInvoice = &toolimpl.Object{Names: []string{"invoice_id"}, Required: []int{0}}
-var toolgenArgsSendInvoice = &toolimpl.Object{Names: []string{"invoice_id"}, Required: []int{0}}
-var toolgenArgsVoidInvoice = &toolimpl.Object{Names: []string{"invoice_id"}, Required: []int{0}}
-
 // toolgenDecodeInvoiceStatus reads a InvoiceStatus: one of "draft", "open", "paid", "void", "uncollectible".
 func toolgenDecodeInvoiceStatus(d *toolimpl.Decoder, v *InvoiceStatus) {
 	s, ok := d.StringBytes()
@@ -3691,12 +3124,7 @@ func toolgenDecodeInvoiceStatus(d *toolimpl.Decoder, v *InvoiceStatus) {
 }
 
 var toolgenArgsListInvoices = &toolimpl.Object{Names: []string{"customer_id", "status", "due_before", "limit"}, Required: []int{3}}
-var toolgenArgsGetInvoice = &toolimpl.Object{Names: []string{"invoice_id"}, Required: []int{0}}
-var toolgenArgsMarkInvoicePaid = &toolimpl.Object{Names: []string{"invoice_id", "note"}, Required: []int{0}}
-var toolgenArgsIssueCreditNote = &toolimpl.Object{Names: []string{"invoice_id", "amount", "reason"}, Required: []int{0, 1, 2}}
-var toolgenArgsRetryInvoicePayment = &toolimpl.Object{Names: []string{"invoice_id"}, Required: []int{0}}
 var toolgenArgsListFailedPayments = &toolimpl.Object{Names: []string{"since"}, Required: []int{0}}
-var toolgenArgsCreateSubscription = &toolimpl.Object{Names: []string{"customer_id", "price_id", "quantity", "trial_days", "coupon"}, Required: []int{0, 1, 2}}
 
 // toolgenEnumSubscriptionStatus are the values of a SubscriptionStatus.
 var toolgenEnumSubscriptionStatus = &toolimpl.Enum{Values: []string{"active", "trialing", "past_due", "paused", "canceled"}, Allowed: "\"active\", \"trialing\", \"past_due\", \"paused\", \"canceled\""}
@@ -3716,35 +3144,6 @@ var toolgenTypeSubscription = &toolimpl.Struct{
 	Size:      unsafe.Sizeof(Subscription{}),
 	ReadSlice: toolimpl.ReadSlice[Subscription],
 }
-
-// toolgenEncodeSubscription writes a Subscription object, as its table says.
-func toolgenEncodeSubscription(e *toolimpl.Encoder, v *Subscription) {
-	toolimpl.WriteStruct(e, toolgenTypeSubscription, unsafe.Pointer(v))
-}
-
-var toolgenArgsCancelSubscription = &toolimpl.Object{Names: []string{"subscription_id", "at_period_end", "reason"}, Required: []int{0, 1}}
-
-// toolgenDecodeProration reads a Proration: one of "create_prorations", "always_invoice", "none".
-func toolgenDecodeProration(d *toolimpl.Decoder, v *Proration) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "create_prorations":
-		*v = CreateProrations
-	case "always_invoice":
-		*v = AlwaysInvoice
-	case "none":
-		*v = NoProration
-	default:
-		d.NotOneOf(s, "\"create_prorations\", \"always_invoice\", \"none\"")
-	}
-}
-
-var toolgenArgsChangeSubscriptionPlan = &toolimpl.Object{Names: []string{"subscription_id", "new_price_id", "quantity", "proration"}, Required: []int{0, 3}}
-var toolgenArgsPauseSubscription = &toolimpl.Object{Names: []string{"subscription_id", "resume_at"}, Required: []int{0}}
-var toolgenArgsResumeSubscription = &toolimpl.Object{Names: []string{"subscription_id"}, Required: []int{0}}
 
 // toolgenDecodeSubscriptionStatus reads a SubscriptionStatus: one of "active", "trialing", "past_due", "paused", "canceled".
 func toolgenDecodeSubscriptionStatus(d *toolimpl.Decoder, v *SubscriptionStatus) {
@@ -3770,52 +3169,12 @@ func toolgenDecodeSubscriptionStatus(d *toolimpl.Decoder, v *SubscriptionStatus)
 
 var toolgenArgsListSubscriptions = &toolimpl.Object{Names: []string{"customer_id", "price_id", "status"}}
 
-// toolgenDecodeCouponDuration reads a CouponDuration: one of "once", "repeating", "forever".
-func toolgenDecodeCouponDuration(d *toolimpl.Decoder, v *CouponDuration) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "once":
-		*v = Once
-	case "repeating":
-		*v = Repeating
-	case "forever":
-		*v = Forever
-	default:
-		d.NotOneOf(s, "\"once\", \"repeating\", \"forever\"")
-	}
+// toolgenEncodeSubscription writes a Subscription object, as its table says.
+func toolgenEncodeSubscription(e *toolimpl.Encoder, v *Subscription) {
+	toolimpl.WriteStruct(e, toolgenTypeSubscription, unsafe.Pointer(v))
 }
 
-var toolgenArgsCreateCoupon = &toolimpl.Object{Names: []string{"code", "percent_off", "amount_off", "duration", "duration_in_months", "max_redemptions"}, Required: []int{0, 3}}
 var toolgenArgsApplyCustomerDiscount = &toolimpl.Object{Names: []string{"customer_id", "coupon"}, Required: []int{0, 1}}
-
-// toolgenDecodeInterval reads a Interval: one of "one_time", "day", "week", "month", "year".
-func toolgenDecodeInterval(d *toolimpl.Decoder, v *Interval) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "one_time":
-		*v = OneTime
-	case "day":
-		*v = Day
-	case "week":
-		*v = Week
-	case "month":
-		*v = Month
-	case "year":
-		*v = Year
-	default:
-		d.NotOneOf(s, "\"one_time\", \"day\", \"week\", \"month\", \"year\"")
-	}
-}
-
-var toolgenArgsCreatePrice = &toolimpl.Object{Names: []string{"product_id", "unit_amount", "currency", "interval", "nickname"}, Required: []int{0, 1, 2, 3}}
-var toolgenArgsCreatePaymentLink = &toolimpl.Object{Names: []string{"price_id", "quantity", "allow_promotion_codes"}, Required: []int{0, 1, 2}}
-var toolgenArgsCreateTaxRate = &toolimpl.Object{Names: []string{"display_name", "percentage", "jurisdiction", "inclusive"}, Required: []int{0, 1, 2, 3}}
 
 // toolgenDecodeDisputeStatus reads a DisputeStatus: one of "needs_response", "under_review", "won", "lost".
 func toolgenDecodeDisputeStatus(d *toolimpl.Decoder, v *DisputeStatus) {
@@ -3907,8 +3266,6 @@ func toolgenEncodePayout(e *toolimpl.Encoder, v *Payout) {
 	toolimpl.WriteStruct(e, toolgenTypePayout, unsafe.Pointer(v))
 }
 
-var toolgenArgsCreatePayout = &toolimpl.Object{Names: []string{"amount", "currency", "bank_account_id"}, Required: []int{0, 1}}
-
 // toolgenDecodeGranularity reads a Granularity: one of "day", "week", "month".
 func toolgenDecodeGranularity(d *toolimpl.Decoder, v *Granularity) {
 	s, ok := d.StringBytes()
@@ -3954,6 +3311,15 @@ func toolgenDecodeInvoiceItem(d *toolimpl.Decoder, v *InvoiceItem) {
 }
 
 var toolgenObjectNewInvoice = &toolimpl.Object{Names: []string{"customer_id", "items", "currency", "days_until_due", "memo", "auto_advance"}, Required: []int{0, 1, 2}, NullAbsent: []int{3, 5}}
+
+// A compile error here means a struct type that shares the table of another,
+// of the same layout, changed since this file was generated: run go generate.
+var (
+	_ = toolgenParamsFinalizeInvoice(toolgenParamsSendInvoice{})
+	_ = toolgenParamsFinalizeInvoice(toolgenParamsVoidInvoice{})
+	_ = toolgenParamsFinalizeInvoice(toolgenParamsGetInvoice{})
+	_ = toolgenParamsFinalizeInvoice(toolgenParamsRetryInvoicePayment{})
+)
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

@@ -749,7 +749,7 @@ type BookFlightRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r BookFlightRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolBookFlight, toolgenArgsBookFlight, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolBookFlight, &toolgenTypeParamsBookFlight.Object, unsafe.Pointer(&r), 3)
 }
 
 // GetFlightStatusRule is a permission rule for the tool get_flight_status:
@@ -763,7 +763,7 @@ type GetFlightStatusRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetFlightStatusRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetFlightStatus, toolgenArgsGetFlightStatus, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolGetFlightStatus, &toolgenTypeParamsGetFlightStatus.Object, unsafe.Pointer(&r), 2)
 }
 
 // ChangeFlightRule is a permission rule for the tool change_flight: each field
@@ -777,7 +777,7 @@ type ChangeFlightRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ChangeFlightRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolChangeFlight, toolgenArgsChangeFlight, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolChangeFlight, &toolgenTypeParamsChangeFlight.Object, unsafe.Pointer(&r), 2)
 }
 
 // SelectSeatRule is a permission rule for the tool select_seat: each field is
@@ -792,7 +792,7 @@ type SelectSeatRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SelectSeatRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSelectSeat, toolgenArgsSelectSeat, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolSelectSeat, &toolgenTypeParamsSelectSeat.Object, unsafe.Pointer(&r), 3)
 }
 
 // CheckInForFlightRule is a permission rule for the tool check_in_for_flight:
@@ -822,7 +822,7 @@ type CreateFareAlertRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateFareAlertRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateFareAlert, toolgenArgsCreateFareAlert, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolCreateFareAlert, &toolgenTypeParamsCreateFareAlert.Object, unsafe.Pointer(&r), 4)
 }
 
 // FindNearbyAirportsRule is a permission rule for the tool
@@ -872,7 +872,7 @@ type BookHotelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r BookHotelRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolBookHotel, toolgenArgsBookHotel, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolBookHotel, &toolgenTypeParamsBookHotel.Object, unsafe.Pointer(&r), 3)
 }
 
 // CancelHotelReservationRule is a permission rule for the tool
@@ -885,7 +885,7 @@ type CancelHotelReservationRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CancelHotelReservationRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCancelHotelReservation, toolgenArgsCancelHotelReservation, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolCancelHotelReservation, &toolgenTypeParamsCancelHotelReservation.Object, unsafe.Pointer(&r), 1)
 }
 
 // SearchRentalCarsRule is a permission rule for the tool search_rental_cars:
@@ -917,7 +917,7 @@ type BookRentalCarRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r BookRentalCarRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolBookRentalCar, toolgenArgsBookRentalCar, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolBookRentalCar, &toolgenTypeParamsBookRentalCar.Object, unsafe.Pointer(&r), 3)
 }
 
 // RequestRideRule is a permission rule for the tool request_ride: each field
@@ -933,7 +933,7 @@ type RequestRideRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RequestRideRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRequestRide, toolgenArgsRequestRide, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolRequestRide, &toolgenTypeParamsRequestRide.Object, unsafe.Pointer(&r), 4)
 }
 
 // CancelTripBookingRule is a permission rule for the tool cancel_trip_booking:
@@ -947,7 +947,7 @@ type CancelTripBookingRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CancelTripBookingRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCancelTripBooking, toolgenArgsCancelTripBooking, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolCancelTripBooking, &toolgenTypeParamsCancelTripBooking.Object, unsafe.Pointer(&r), 2)
 }
 
 // ListTripsRule is a permission rule for the tool list_trips: each field is a
@@ -986,7 +986,7 @@ type CheckTravelPolicyComplianceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CheckTravelPolicyComplianceRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCheckTravelPolicyCompliance, toolgenArgsCheckTravelPolicyCompliance, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolCheckTravelPolicyCompliance, &toolgenTypeParamsCheckTravelPolicyCompliance.Object, unsafe.Pointer(&r), 1)
 }
 
 // AddLoyaltyProgramRule is a permission rule for the tool add_loyalty_program:
@@ -1000,7 +1000,7 @@ type AddLoyaltyProgramRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AddLoyaltyProgramRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAddLoyaltyProgram, toolgenArgsAddLoyaltyProgram, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolAddLoyaltyProgram, &toolgenTypeParamsAddLoyaltyProgram.Object, unsafe.Pointer(&r), 2)
 }
 
 // GetVisaRequirementsRule is a permission rule for the tool
@@ -1015,7 +1015,7 @@ type GetVisaRequirementsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetVisaRequirementsRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetVisaRequirements, toolgenArgsGetVisaRequirements, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolGetVisaRequirements, &toolgenTypeParamsGetVisaRequirements.Object, unsafe.Pointer(&r), 3)
 }
 
 // GetTravelAdvisoryRule is a permission rule for the tool get_travel_advisory:
@@ -1028,7 +1028,7 @@ type GetTravelAdvisoryRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetTravelAdvisoryRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetTravelAdvisory, toolgenArgsGetTravelAdvisory, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolGetTravelAdvisory, &toolgenTypeParamsGetTravelAdvisory.Object, unsafe.Pointer(&r), 1)
 }
 
 // ConvertCurrencyRule is a permission rule for the tool convert_currency: each
@@ -1058,7 +1058,7 @@ type GetDestinationWeatherRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetDestinationWeatherRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetDestinationWeather, toolgenArgsGetDestinationWeather, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolGetDestinationWeather, &toolgenTypeParamsGetDestinationWeather.Object, unsafe.Pointer(&r), 3)
 }
 
 // GetDirectionsRule is a permission rule for the tool get_directions: each
@@ -1106,7 +1106,7 @@ type OptimizeMultiStopRouteRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r OptimizeMultiStopRouteRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolOptimizeMultiStopRoute, toolgenArgsOptimizeMultiStopRoute, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolOptimizeMultiStopRoute, &toolgenTypeParamsOptimizeMultiStopRoute.Object, unsafe.Pointer(&r), 4)
 }
 
 // GetLiveTrafficRule is a permission rule for the tool get_live_traffic: each
@@ -1119,7 +1119,7 @@ type GetLiveTrafficRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetLiveTrafficRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetLiveTraffic, toolgenArgsGetLiveTraffic, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolGetLiveTraffic, &toolgenTypeParamsGetLiveTraffic.Object, unsafe.Pointer(&r), 1)
 }
 
 // GetTransitDeparturesRule is a permission rule for the tool
@@ -1147,7 +1147,7 @@ type GeocodeAddressRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GeocodeAddressRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGeocodeAddress, toolgenArgsGeocodeAddress, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolGeocodeAddress, &toolgenTypeParamsGeocodeAddress.Object, unsafe.Pointer(&r), 1)
 }
 
 // ReverseGeocodeRule is a permission rule for the tool reverse_geocode: each
@@ -1218,7 +1218,7 @@ type GetPlaceDetailsRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetPlaceDetailsRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetPlaceDetails, toolgenArgsGetPlaceDetails, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolGetPlaceDetails, &toolgenTypeParamsGetPlaceDetails.Object, unsafe.Pointer(&r), 1)
 }
 
 // ListPlaceReviewsRule is a permission rule for the tool list_place_reviews:
@@ -1249,7 +1249,7 @@ type ReserveRestaurantTableRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ReserveRestaurantTableRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolReserveRestaurantTable, toolgenArgsReserveRestaurantTable, unsafe.Pointer(&r), 5)
+	return toolimpl.RuleOf(ToolReserveRestaurantTable, &toolgenTypeParamsReserveRestaurantTable.Object, unsafe.Pointer(&r), 5)
 }
 
 // SavePlaceToListRule is a permission rule for the tool save_place_to_list:
@@ -1263,7 +1263,7 @@ type SavePlaceToListRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SavePlaceToListRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSavePlaceToList, toolgenArgsSavePlaceToList, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolSavePlaceToList, &toolgenTypeParamsSavePlaceToList.Object, unsafe.Pointer(&r), 2)
 }
 
 // RenderStaticMapRule is a permission rule for the tool render_static_map:
@@ -1278,7 +1278,7 @@ type RenderStaticMapRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RenderStaticMapRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRenderStaticMap, toolgenArgsRenderStaticMap, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolRenderStaticMap, &toolgenTypeParamsRenderStaticMap.Object, unsafe.Pointer(&r), 3)
 }
 
 // ShareLiveLocationRule is a permission rule for the tool share_live_location:
@@ -1292,7 +1292,7 @@ type ShareLiveLocationRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ShareLiveLocationRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolShareLiveLocation, toolgenArgsShareLiveLocation, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolShareLiveLocation, &toolgenTypeParamsShareLiveLocation.Object, unsafe.Pointer(&r), 2)
 }
 
 // CreateGeofenceRule is a permission rule for the tool create_geofence: each
@@ -1307,7 +1307,7 @@ type CreateGeofenceRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CreateGeofenceRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCreateGeofence, toolgenArgsCreateGeofence, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolCreateGeofence, &toolgenTypeParamsCreateGeofence.Object, unsafe.Pointer(&r), 3)
 }
 
 // BookFlightEdit is a person's edit of the arguments of a call of book_flight,
@@ -1587,194 +1587,77 @@ func toolgenCallSearchFlights(ctx context.Context, args []byte) (res toolgen.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallBookFlight reads the arguments of book_flight, calls BookFlight and writes its result.
-func toolgenCallBookFlight(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolBookFlight, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argOfferID        string
-		argPassengers     []Passenger
-		argSeatPreference *SeatPreference
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsBookFlight); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "offer_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argOfferID = s0
-			}
-		case "passengers":
-			o.Saw(1)
-			if _, ok := d.Array(); ok {
-				var a0 [8]Passenger
-				s0 := a0[:0]
-				for d.Elem() {
-					var e0 Passenger
-					toolgenDecodePassenger(d, &e0)
-					s0 = append(s0, e0)
-				}
-				d.CheckItems(len(s0), 1, -1)
-				argPassengers = append(make([]Passenger, 0, len(s0)), s0...)
-			}
-		case "seat_preference":
-			if d.Null() {
-				argSeatPreference = nil
-			} else {
-				p0 := new(SeatPreference)
-				toolgenDecodeSeatPreference(d, p0)
-				argSeatPreference = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := BookFlight(ctx, argOfferID, argPassengers, argSeatPreference)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeBooking(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsBookFlight holds the arguments of book_flight, for its table.
+type toolgenParamsBookFlight struct {
+	offerID        string
+	passengers     []Passenger
+	seatPreference *SeatPreference
 }
 
-// toolgenCallGetFlightStatus reads the arguments of get_flight_status, calls GetFlightStatus and writes its result.
-func toolgenCallGetFlightStatus(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetFlightStatus, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argFlightNumber string
-		argDate         time.Time
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetFlightStatus); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "flight_number":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argFlightNumber = s0
-			}
-		case "date":
-			o.Saw(1)
-			if t0, ok := d.Time(); ok {
-				argDate = t0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetFlightStatus(ctx, argFlightNumber, argDate)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallBookFlight reads the arguments of book_flight, calls BookFlight and writes its result, as its tables say.
+func toolgenCallBookFlight(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsBookFlight
+	var out Booking
+	return toolimpl.Dispatch(ctx, args, &toolgenToolBookFlight, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = BookFlight(ctx, in.offerID, in.passengers, in.seatPreference)
+		return err
+	})
 }
 
-// toolgenCallChangeFlight reads the arguments of change_flight, calls ChangeFlight and writes its result.
-func toolgenCallChangeFlight(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolChangeFlight, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argBookingReference string
-		argNewOfferID       string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsChangeFlight); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "booking_reference":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argBookingReference = s0
-			}
-		case "new_offer_id":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argNewOfferID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ChangeFlight(ctx, argBookingReference, argNewOfferID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeBooking(e, &out)
-	return toolimpl.Structured(e), nil
+var toolgenToolBookFlight = toolimpl.Tool{Name: ToolBookFlight, In: toolgenTypeParamsBookFlight, Out: toolgenTypeBooking}
+
+// toolgenParamsGetFlightStatus holds the arguments of get_flight_status, for its table.
+type toolgenParamsGetFlightStatus struct {
+	flightNumber string
+	date         time.Time
 }
 
-// toolgenCallSelectSeat reads the arguments of select_seat, calls SelectSeat and writes its result.
-func toolgenCallSelectSeat(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSelectSeat, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argBookingReference string
-		argFlightNumber     string
-		argSeat             string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSelectSeat); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "booking_reference":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argBookingReference = s0
-			}
-		case "flight_number":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argFlightNumber = s0
-			}
-		case "seat":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern1, "^[0-9]{1,2}[A-K]$")
-				argSeat = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := SelectSeat(ctx, argBookingReference, argFlightNumber, argSeat); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallGetFlightStatus reads the arguments of get_flight_status, calls GetFlightStatus and writes its result, as its tables say.
+func toolgenCallGetFlightStatus(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetFlightStatus
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetFlightStatus, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetFlightStatus(ctx, in.flightNumber, in.date)
+		return err
+	})
 }
+
+var toolgenToolGetFlightStatus = toolimpl.Tool{Name: ToolGetFlightStatus, In: toolgenTypeParamsGetFlightStatus, Text: true}
+
+// toolgenParamsChangeFlight holds the arguments of change_flight, for its table.
+type toolgenParamsChangeFlight struct {
+	bookingReference string
+	newOfferID       string
+}
+
+// toolgenCallChangeFlight reads the arguments of change_flight, calls ChangeFlight and writes its result, as its tables say.
+func toolgenCallChangeFlight(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsChangeFlight
+	var out Booking
+	return toolimpl.Dispatch(ctx, args, &toolgenToolChangeFlight, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ChangeFlight(ctx, in.bookingReference, in.newOfferID)
+		return err
+	})
+}
+
+var toolgenToolChangeFlight = toolimpl.Tool{Name: ToolChangeFlight, In: toolgenTypeParamsChangeFlight, Out: toolgenTypeBooking}
+
+// toolgenParamsSelectSeat holds the arguments of select_seat, for its table.
+type toolgenParamsSelectSeat struct {
+	bookingReference string
+	flightNumber     string
+	seat             string
+}
+
+// toolgenCallSelectSeat reads the arguments of select_seat, calls SelectSeat and writes its result, as its tables say.
+func toolgenCallSelectSeat(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSelectSeat
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSelectSeat, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return SelectSeat(ctx, in.bookingReference, in.flightNumber, in.seat)
+	})
+}
+
+var toolgenToolSelectSeat = toolimpl.Tool{Name: ToolSelectSeat, In: toolgenTypeParamsSelectSeat}
 
 // toolgenCallCheckInForFlight reads the arguments of check_in_for_flight, calls CheckInForFlight and writes its result.
 func toolgenCallCheckInForFlight(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1826,59 +1709,25 @@ func toolgenCallCheckInForFlight(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCreateFareAlert reads the arguments of create_fare_alert, calls CreateFareAlert and writes its result.
-func toolgenCallCreateFareAlert(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateFareAlert, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argOrigin      string
-		argDestination string
-		argDepartDate  time.Time
-		argTargetPrice float64
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateFareAlert); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "origin":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{3}$")
-				argOrigin = s0
-			}
-		case "destination":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern0, "^[A-Z]{3}$")
-				argDestination = s0
-			}
-		case "depart_date":
-			o.Saw(2)
-			if t0, ok := d.Time(); ok {
-				argDepartDate = t0
-			}
-		case "target_price":
-			o.Saw(3)
-			if f0, ok := d.Float(math.Inf(-1), math.Inf(1), 64); ok {
-				argTargetPrice = f0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateFareAlert(ctx, argOrigin, argDestination, argDepartDate, argTargetPrice)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsCreateFareAlert holds the arguments of create_fare_alert, for its table.
+type toolgenParamsCreateFareAlert struct {
+	origin      string
+	destination string
+	departDate  time.Time
+	targetPrice float64
 }
+
+// toolgenCallCreateFareAlert reads the arguments of create_fare_alert, calls CreateFareAlert and writes its result, as its tables say.
+func toolgenCallCreateFareAlert(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateFareAlert
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateFareAlert, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateFareAlert(ctx, in.origin, in.destination, in.departDate, in.targetPrice)
+		return err
+	})
+}
+
+var toolgenToolCreateFareAlert = toolimpl.Tool{Name: ToolCreateFareAlert, In: toolgenTypeParamsCreateFareAlert, Text: true}
 
 // toolgenCallFindNearbyAirports reads the arguments of find_nearby_airports, calls FindNearbyAirports and writes its result.
 func toolgenCallFindNearbyAirports(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -1961,93 +1810,41 @@ func toolgenCallSearchHotels(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallBookHotel reads the arguments of book_hotel, calls BookHotel and writes its result.
-func toolgenCallBookHotel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolBookHotel, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argOfferID         string
-		argGuestName       string
-		argSpecialRequests *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsBookHotel); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "offer_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argOfferID = s0
-			}
-		case "guest_name":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argGuestName = s0
-			}
-		case "special_requests":
-			if d.Null() {
-				argSpecialRequests = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argSpecialRequests = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := BookHotel(ctx, argOfferID, argGuestName, argSpecialRequests)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeBooking(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsBookHotel holds the arguments of book_hotel, for its table.
+type toolgenParamsBookHotel struct {
+	offerID         string
+	guestName       string
+	specialRequests *string
 }
 
-// toolgenCallCancelHotelReservation reads the arguments of cancel_hotel_reservation, calls CancelHotelReservation and writes its result.
-func toolgenCallCancelHotelReservation(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCancelHotelReservation, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argBookingReference string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCancelHotelReservation); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "booking_reference":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argBookingReference = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CancelHotelReservation(ctx, argBookingReference)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallBookHotel reads the arguments of book_hotel, calls BookHotel and writes its result, as its tables say.
+func toolgenCallBookHotel(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsBookHotel
+	var out Booking
+	return toolimpl.Dispatch(ctx, args, &toolgenToolBookHotel, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = BookHotel(ctx, in.offerID, in.guestName, in.specialRequests)
+		return err
+	})
 }
+
+var toolgenToolBookHotel = toolimpl.Tool{Name: ToolBookHotel, In: toolgenTypeParamsBookHotel, Out: toolgenTypeBooking}
+
+// toolgenParamsCancelHotelReservation holds the arguments of cancel_hotel_reservation, for its table.
+type toolgenParamsCancelHotelReservation struct {
+	bookingReference string
+}
+
+// toolgenCallCancelHotelReservation reads the arguments of cancel_hotel_reservation, calls CancelHotelReservation and writes its result, as its tables say.
+func toolgenCallCancelHotelReservation(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCancelHotelReservation
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCancelHotelReservation, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CancelHotelReservation(ctx, in.bookingReference)
+		return err
+	})
+}
+
+var toolgenToolCancelHotelReservation = toolimpl.Tool{Name: ToolCancelHotelReservation, In: toolgenTypeParamsCancelHotelReservation, Text: true}
 
 // toolgenCallSearchRentalCars reads the arguments of search_rental_cars, calls SearchRentalCars and writes its result.
 func toolgenCallSearchRentalCars(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2125,157 +1922,62 @@ func toolgenCallSearchRentalCars(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallBookRentalCar reads the arguments of book_rental_car, calls BookRentalCar and writes its result.
-func toolgenCallBookRentalCar(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolBookRentalCar, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argOfferID    string
-		argDriverName string
-		argInsurance  bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsBookRentalCar); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "offer_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argOfferID = s0
-			}
-		case "driver_name":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argDriverName = s0
-			}
-		case "insurance":
-			o.Saw(2)
-			if b0, ok := d.Bool(); ok {
-				argInsurance = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := BookRentalCar(ctx, argOfferID, argDriverName, argInsurance)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeBooking(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsBookRentalCar holds the arguments of book_rental_car, for its table.
+type toolgenParamsBookRentalCar struct {
+	offerID    string
+	driverName string
+	insurance  bool
 }
 
-// toolgenCallRequestRide reads the arguments of request_ride, calls RequestRide and writes its result.
-func toolgenCallRequestRide(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRequestRide, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPickup      string
-		argDestination string
-		argRideType    RideType
-		argScheduledAt *time.Time
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRequestRide); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "pickup":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPickup = s0
-			}
-		case "destination":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argDestination = s0
-			}
-		case "ride_type":
-			o.Saw(2)
-			toolgenDecodeRideType(d, &argRideType)
-		case "scheduled_at":
-			if d.Null() {
-				argScheduledAt = nil
-			} else {
-				p0 := new(time.Time)
-				if t1, ok := d.Time(); ok {
-					*p0 = t1
-				}
-				argScheduledAt = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := RequestRide(ctx, argPickup, argDestination, argRideType, argScheduledAt)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeBooking(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenCallBookRentalCar reads the arguments of book_rental_car, calls BookRentalCar and writes its result, as its tables say.
+func toolgenCallBookRentalCar(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsBookRentalCar
+	var out Booking
+	return toolimpl.Dispatch(ctx, args, &toolgenToolBookRentalCar, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = BookRentalCar(ctx, in.offerID, in.driverName, in.insurance)
+		return err
+	})
 }
 
-// toolgenCallCancelTripBooking reads the arguments of cancel_trip_booking, calls CancelTripBooking and writes its result.
-func toolgenCallCancelTripBooking(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCancelTripBooking, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argBookingReference string
-		argReason           *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCancelTripBooking); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "booking_reference":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argBookingReference = s0
-			}
-		case "reason":
-			if d.Null() {
-				argReason = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argReason = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CancelTripBooking(ctx, argBookingReference, argReason)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolBookRentalCar = toolimpl.Tool{Name: ToolBookRentalCar, In: toolgenTypeParamsBookRentalCar, Out: toolgenTypeBooking}
+
+// toolgenParamsRequestRide holds the arguments of request_ride, for its table.
+type toolgenParamsRequestRide struct {
+	pickup      string
+	destination string
+	rideType    RideType
+	scheduledAt *time.Time
 }
+
+// toolgenCallRequestRide reads the arguments of request_ride, calls RequestRide and writes its result, as its tables say.
+func toolgenCallRequestRide(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRequestRide
+	var out Booking
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRequestRide, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = RequestRide(ctx, in.pickup, in.destination, in.rideType, in.scheduledAt)
+		return err
+	})
+}
+
+var toolgenToolRequestRide = toolimpl.Tool{Name: ToolRequestRide, In: toolgenTypeParamsRequestRide, Out: toolgenTypeBooking}
+
+// toolgenParamsCancelTripBooking holds the arguments of cancel_trip_booking, for its table.
+type toolgenParamsCancelTripBooking struct {
+	bookingReference string
+	reason           *string
+}
+
+// toolgenCallCancelTripBooking reads the arguments of cancel_trip_booking, calls CancelTripBooking and writes its result, as its tables say.
+func toolgenCallCancelTripBooking(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCancelTripBooking
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCancelTripBooking, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CancelTripBooking(ctx, in.bookingReference, in.reason)
+		return err
+	})
+}
+
+var toolgenToolCancelTripBooking = toolimpl.Tool{Name: ToolCancelTripBooking, In: toolgenTypeParamsCancelTripBooking, Text: true}
 
 // toolgenCallListTrips reads the arguments of list_trips, calls ListTrips and writes its result.
 func toolgenCallListTrips(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2365,161 +2067,74 @@ func toolgenCallGetTripItinerary(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallCheckTravelPolicyCompliance reads the arguments of check_travel_policy_compliance, calls CheckTravelPolicyCompliance and writes its result.
-func toolgenCallCheckTravelPolicyCompliance(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCheckTravelPolicyCompliance, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argOfferID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCheckTravelPolicyCompliance); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "offer_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argOfferID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CheckTravelPolicyCompliance(ctx, argOfferID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsCheckTravelPolicyCompliance holds the arguments of check_travel_policy_compliance, for its table.
+type toolgenParamsCheckTravelPolicyCompliance struct {
+	offerID string
 }
 
-// toolgenCallAddLoyaltyProgram reads the arguments of add_loyalty_program, calls AddLoyaltyProgram and writes its result.
-func toolgenCallAddLoyaltyProgram(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAddLoyaltyProgram, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argProgram string
-		argNumber  string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAddLoyaltyProgram); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "program":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argProgram = s0
-			}
-		case "number":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argNumber = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := AddLoyaltyProgram(ctx, argProgram, argNumber); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallCheckTravelPolicyCompliance reads the arguments of check_travel_policy_compliance, calls CheckTravelPolicyCompliance and writes its result, as its tables say.
+func toolgenCallCheckTravelPolicyCompliance(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCheckTravelPolicyCompliance
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCheckTravelPolicyCompliance, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CheckTravelPolicyCompliance(ctx, in.offerID)
+		return err
+	})
 }
 
-// toolgenCallGetVisaRequirements reads the arguments of get_visa_requirements, calls GetVisaRequirements and writes its result.
-func toolgenCallGetVisaRequirements(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetVisaRequirements, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCitizenship string
-		argDestination string
-		argBusiness    bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetVisaRequirements); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "citizenship":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern2, "^[A-Z]{2}$")
-				argCitizenship = s0
-			}
-		case "destination":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern2, "^[A-Z]{2}$")
-				argDestination = s0
-			}
-		case "business":
-			o.Saw(2)
-			if b0, ok := d.Bool(); ok {
-				argBusiness = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetVisaRequirements(ctx, argCitizenship, argDestination, argBusiness)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolCheckTravelPolicyCompliance = toolimpl.Tool{Name: ToolCheckTravelPolicyCompliance, In: toolgenTypeParamsCheckTravelPolicyCompliance, Text: true}
+
+// toolgenParamsAddLoyaltyProgram holds the arguments of add_loyalty_program, for its table.
+type toolgenParamsAddLoyaltyProgram struct {
+	program string
+	number  string
 }
 
-// toolgenCallGetTravelAdvisory reads the arguments of get_travel_advisory, calls GetTravelAdvisory and writes its result.
-func toolgenCallGetTravelAdvisory(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetTravelAdvisory, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCountry string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetTravelAdvisory); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "country":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern2, "^[A-Z]{2}$")
-				argCountry = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetTravelAdvisory(ctx, argCountry)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallAddLoyaltyProgram reads the arguments of add_loyalty_program, calls AddLoyaltyProgram and writes its result, as its tables say.
+func toolgenCallAddLoyaltyProgram(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAddLoyaltyProgram
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAddLoyaltyProgram, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return AddLoyaltyProgram(ctx, in.program, in.number)
+	})
 }
+
+var toolgenToolAddLoyaltyProgram = toolimpl.Tool{Name: ToolAddLoyaltyProgram, In: toolgenTypeParamsAddLoyaltyProgram}
+
+// toolgenParamsGetVisaRequirements holds the arguments of get_visa_requirements, for its table.
+type toolgenParamsGetVisaRequirements struct {
+	citizenship string
+	destination string
+	business    bool
+}
+
+// toolgenCallGetVisaRequirements reads the arguments of get_visa_requirements, calls GetVisaRequirements and writes its result, as its tables say.
+func toolgenCallGetVisaRequirements(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetVisaRequirements
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetVisaRequirements, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetVisaRequirements(ctx, in.citizenship, in.destination, in.business)
+		return err
+	})
+}
+
+var toolgenToolGetVisaRequirements = toolimpl.Tool{Name: ToolGetVisaRequirements, In: toolgenTypeParamsGetVisaRequirements, Text: true}
+
+// toolgenParamsGetTravelAdvisory holds the arguments of get_travel_advisory, for its table.
+type toolgenParamsGetTravelAdvisory struct {
+	country string
+}
+
+// toolgenCallGetTravelAdvisory reads the arguments of get_travel_advisory, calls GetTravelAdvisory and writes its result, as its tables say.
+func toolgenCallGetTravelAdvisory(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetTravelAdvisory
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetTravelAdvisory, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetTravelAdvisory(ctx, in.country)
+		return err
+	})
+}
+
+var toolgenToolGetTravelAdvisory = toolimpl.Tool{Name: ToolGetTravelAdvisory, In: toolgenTypeParamsGetTravelAdvisory, Text: true}
 
 // toolgenCallConvertCurrency reads the arguments of convert_currency, calls ConvertCurrency and writes its result.
 func toolgenCallConvertCurrency(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2575,51 +2190,24 @@ func toolgenCallConvertCurrency(ctx context.Context, args []byte) (res toolgen.R
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallGetDestinationWeather reads the arguments of get_destination_weather, calls GetDestinationWeather and writes its result.
-func toolgenCallGetDestinationWeather(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetDestinationWeather, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCity string
-		argFrom time.Time
-		argTo   time.Time
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetDestinationWeather); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "city":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argCity = s0
-			}
-		case "from":
-			o.Saw(1)
-			if t0, ok := d.Time(); ok {
-				argFrom = t0
-			}
-		case "to":
-			o.Saw(2)
-			if t0, ok := d.Time(); ok {
-				argTo = t0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetDestinationWeather(ctx, argCity, argFrom, argTo)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsGetDestinationWeather holds the arguments of get_destination_weather, for its table.
+type toolgenParamsGetDestinationWeather struct {
+	city string
+	from time.Time
+	to   time.Time
 }
+
+// toolgenCallGetDestinationWeather reads the arguments of get_destination_weather, calls GetDestinationWeather and writes its result, as its tables say.
+func toolgenCallGetDestinationWeather(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetDestinationWeather
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetDestinationWeather, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetDestinationWeather(ctx, in.city, in.from, in.to)
+		return err
+	})
+}
+
+var toolgenToolGetDestinationWeather = toolimpl.Tool{Name: ToolGetDestinationWeather, In: toolgenTypeParamsGetDestinationWeather, Text: true}
 
 // toolgenCallGetDirections reads the arguments of get_directions, calls GetDirections and writes its result.
 func toolgenCallGetDirections(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2744,102 +2332,42 @@ func toolgenCallGetDistanceMatrix(ctx context.Context, args []byte) (res toolgen
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallOptimizeMultiStopRoute reads the arguments of optimize_multi_stop_route, calls OptimizeMultiStopRoute and writes its result.
-func toolgenCallOptimizeMultiStopRoute(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolOptimizeMultiStopRoute, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argStart         string
-		argStops         []string
-		argReturnToStart bool
-		argMode          TravelMode
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsOptimizeMultiStopRoute); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "start":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argStart = s0
-			}
-		case "stops":
-			o.Saw(1)
-			if _, ok := d.Array(); ok {
-				var a0 [8]string
-				s0 := a0[:0]
-				for d.Elem() {
-					var e0 string
-					if s1, ok := d.String(); ok {
-						e0 = s1
-					}
-					s0 = append(s0, e0)
-				}
-				d.CheckItems(len(s0), 2, -1)
-				argStops = append(make([]string, 0, len(s0)), s0...)
-			}
-		case "return_to_start":
-			o.Saw(2)
-			if b0, ok := d.Bool(); ok {
-				argReturnToStart = b0
-			}
-		case "mode":
-			o.Saw(3)
-			toolgenDecodeTravelMode(d, &argMode)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := OptimizeMultiStopRoute(ctx, argStart, argStops, argReturnToStart, argMode)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeRoute(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsOptimizeMultiStopRoute holds the arguments of optimize_multi_stop_route, for its table.
+type toolgenParamsOptimizeMultiStopRoute struct {
+	start         string
+	stops         []string
+	returnToStart bool
+	mode          TravelMode
 }
 
-// toolgenCallGetLiveTraffic reads the arguments of get_live_traffic, calls GetLiveTraffic and writes its result.
-func toolgenCallGetLiveTraffic(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetLiveTraffic, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argArea string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetLiveTraffic); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "area":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argArea = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetLiveTraffic(ctx, argArea)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallOptimizeMultiStopRoute reads the arguments of optimize_multi_stop_route, calls OptimizeMultiStopRoute and writes its result, as its tables say.
+func toolgenCallOptimizeMultiStopRoute(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsOptimizeMultiStopRoute
+	var out Route
+	return toolimpl.Dispatch(ctx, args, &toolgenToolOptimizeMultiStopRoute, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = OptimizeMultiStopRoute(ctx, in.start, in.stops, in.returnToStart, in.mode)
+		return err
+	})
 }
+
+var toolgenToolOptimizeMultiStopRoute = toolimpl.Tool{Name: ToolOptimizeMultiStopRoute, In: toolgenTypeParamsOptimizeMultiStopRoute, Out: toolgenTypeRoute}
+
+// toolgenParamsGetLiveTraffic holds the arguments of get_live_traffic, for its table.
+type toolgenParamsGetLiveTraffic struct {
+	area string
+}
+
+// toolgenCallGetLiveTraffic reads the arguments of get_live_traffic, calls GetLiveTraffic and writes its result, as its tables say.
+func toolgenCallGetLiveTraffic(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetLiveTraffic
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetLiveTraffic, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetLiveTraffic(ctx, in.area)
+		return err
+	})
+}
+
+var toolgenToolGetLiveTraffic = toolimpl.Tool{Name: ToolGetLiveTraffic, In: toolgenTypeParamsGetLiveTraffic, Text: true}
 
 // toolgenCallGetTransitDepartures reads the arguments of get_transit_departures, calls GetTransitDepartures and writes its result.
 func toolgenCallGetTransitDepartures(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -2902,42 +2430,22 @@ func toolgenCallGetTransitDepartures(ctx context.Context, args []byte) (res tool
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallGeocodeAddress reads the arguments of geocode_address, calls GeocodeAddress and writes its result.
-func toolgenCallGeocodeAddress(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGeocodeAddress, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argAddress string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGeocodeAddress); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "address":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argAddress = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GeocodeAddress(ctx, argAddress)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeLocation(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsGeocodeAddress holds the arguments of geocode_address, for its table.
+type toolgenParamsGeocodeAddress struct {
+	address string
 }
+
+// toolgenCallGeocodeAddress reads the arguments of geocode_address, calls GeocodeAddress and writes its result, as its tables say.
+func toolgenCallGeocodeAddress(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGeocodeAddress
+	var out Location
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGeocodeAddress, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GeocodeAddress(ctx, in.address)
+		return err
+	})
+}
+
+var toolgenToolGeocodeAddress = toolimpl.Tool{Name: ToolGeocodeAddress, In: toolgenTypeParamsGeocodeAddress, Out: toolgenTypeLocation}
 
 // toolgenToolReverseGeocode describes the dispatch of reverse_geocode, which toolimpl.Caller runs, as its tables say.
 var toolgenToolReverseGeocode = toolimpl.Tool{Name: ToolReverseGeocode, In: toolgenTypeLocation, Text: true}
@@ -3063,42 +2571,22 @@ func toolgenCallSearchNearbyPlaces(ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallGetPlaceDetails reads the arguments of get_place_details, calls GetPlaceDetails and writes its result.
-func toolgenCallGetPlaceDetails(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetPlaceDetails, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPlaceID string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetPlaceDetails); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "place_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPlaceID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetPlaceDetails(ctx, argPlaceID)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodePlace(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsGetPlaceDetails holds the arguments of get_place_details, for its table.
+type toolgenParamsGetPlaceDetails struct {
+	placeID string
 }
+
+// toolgenCallGetPlaceDetails reads the arguments of get_place_details, calls GetPlaceDetails and writes its result, as its tables say.
+func toolgenCallGetPlaceDetails(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetPlaceDetails
+	var out Place
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetPlaceDetails, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetPlaceDetails(ctx, in.placeID)
+		return err
+	})
+}
+
+var toolgenToolGetPlaceDetails = toolimpl.Tool{Name: ToolGetPlaceDetails, In: toolgenTypeParamsGetPlaceDetails, Out: toolgenTypePlace}
 
 // toolgenCallListPlaceReviews reads the arguments of list_place_reviews, calls ListPlaceReviews and writes its result.
 func toolgenCallListPlaceReviews(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -3150,249 +2638,98 @@ func toolgenCallListPlaceReviews(ctx context.Context, args []byte) (res toolgen.
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallReserveRestaurantTable reads the arguments of reserve_restaurant_table, calls ReserveRestaurantTable and writes its result.
-func toolgenCallReserveRestaurantTable(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolReserveRestaurantTable, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPlaceID   string
-		argPartySize int
-		argAt        time.Time
-		argName      string
-		argPhone     *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsReserveRestaurantTable); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "place_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPlaceID = s0
-			}
-		case "party_size":
-			o.Saw(1)
-			if n0, ok := d.Int(1, 20); ok {
-				argPartySize = int(n0)
-			}
-		case "at":
-			o.Saw(2)
-			if t0, ok := d.Time(); ok {
-				argAt = t0
-			}
-		case "name":
-			o.Saw(3)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "phone":
-			if d.Null() {
-				argPhone = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argPhone = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ReserveRestaurantTable(ctx, argPlaceID, argPartySize, argAt, argName, argPhone)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	e := new(toolimpl.Encoder)
-	e.Reset(d.Spare())
-	toolgenEncodeBooking(e, &out)
-	return toolimpl.Structured(e), nil
+// toolgenParamsReserveRestaurantTable holds the arguments of reserve_restaurant_table, for its table.
+type toolgenParamsReserveRestaurantTable struct {
+	placeID   string
+	partySize int
+	at        time.Time
+	name      string
+	phone     *string
 }
 
-// toolgenCallSavePlaceToList reads the arguments of save_place_to_list, calls SavePlaceToList and writes its result.
-func toolgenCallSavePlaceToList(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSavePlaceToList, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPlaceID string
-		argList    string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSavePlaceToList); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "place_id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPlaceID = s0
-			}
-		case "list":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argList = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := SavePlaceToList(ctx, argPlaceID, argList); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallReserveRestaurantTable reads the arguments of reserve_restaurant_table, calls ReserveRestaurantTable and writes its result, as its tables say.
+func toolgenCallReserveRestaurantTable(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsReserveRestaurantTable
+	var out Booking
+	return toolimpl.Dispatch(ctx, args, &toolgenToolReserveRestaurantTable, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ReserveRestaurantTable(ctx, in.placeID, in.partySize, in.at, in.name, in.phone)
+		return err
+	})
 }
 
-// toolgenCallRenderStaticMap reads the arguments of render_static_map, calls RenderStaticMap and writes its result.
-func toolgenCallRenderStaticMap(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRenderStaticMap, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCenter  string
-		argZoom    int
-		argMarkers []string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRenderStaticMap); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "center":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argCenter = s0
-			}
-		case "zoom":
-			o.Saw(1)
-			if n0, ok := d.Int(1, 20); ok {
-				argZoom = int(n0)
-			}
-		case "markers":
-			o.Saw(2)
-			toolgenDecodeSlicestring(d, &argMarkers)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := RenderStaticMap(ctx, argCenter, argZoom, argMarkers)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolReserveRestaurantTable = toolimpl.Tool{Name: ToolReserveRestaurantTable, In: toolgenTypeParamsReserveRestaurantTable, Out: toolgenTypeBooking}
+
+// toolgenParamsSavePlaceToList holds the arguments of save_place_to_list, for its table.
+type toolgenParamsSavePlaceToList struct {
+	placeID string
+	list    string
 }
 
-// toolgenCallShareLiveLocation reads the arguments of share_live_location, calls ShareLiveLocation and writes its result.
-func toolgenCallShareLiveLocation(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolShareLiveLocation, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argEmail   string
-		argMinutes int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsShareLiveLocation); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "email":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argEmail = s0
-			}
-		case "minutes":
-			o.Saw(1)
-			if n0, ok := d.Int(15, 1440); ok {
-				argMinutes = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := ShareLiveLocation(ctx, argEmail, argMinutes)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallSavePlaceToList reads the arguments of save_place_to_list, calls SavePlaceToList and writes its result, as its tables say.
+func toolgenCallSavePlaceToList(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSavePlaceToList
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSavePlaceToList, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return SavePlaceToList(ctx, in.placeID, in.list)
+	})
 }
 
-// toolgenCallCreateGeofence reads the arguments of create_geofence, calls CreateGeofence and writes its result.
-func toolgenCallCreateGeofence(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCreateGeofence, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName         string
-		argCenter       Location
-		argRadiusMeters int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCreateGeofence); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "center":
-			o.Saw(1)
-			toolgenDecodeLocation(d, &argCenter)
-		case "radius_meters":
-			o.Saw(2)
-			if n0, ok := d.Int(50, 50000); ok {
-				argRadiusMeters = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := CreateGeofence(ctx, argName, argCenter, argRadiusMeters)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+var toolgenToolSavePlaceToList = toolimpl.Tool{Name: ToolSavePlaceToList, In: toolgenTypeParamsSavePlaceToList}
+
+// toolgenParamsRenderStaticMap holds the arguments of render_static_map, for its table.
+type toolgenParamsRenderStaticMap struct {
+	center  string
+	zoom    int
+	markers []string
 }
 
-// toolgenTypeLocation describes a Location for toolimpl's table-driven reader and writer.
-var toolgenTypeLocation = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"lat", "lng"}, Required: []int{0, 1}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(Location{}.Lat), Kind: toolimpl.FieldFloat64, Required: 1, Check: &toolimpl.Check{FloatMin: -90, FloatMax: 90, FloatBounded: true}, Key: `"lat":`},
-		{Offset: unsafe.Offsetof(Location{}.Lng), Kind: toolimpl.FieldFloat64, Required: 2, Check: &toolimpl.Check{FloatMin: -180, FloatMax: 180, FloatBounded: true}, Key: `"lng":`},
-	},
-	Size:      unsafe.Sizeof(Location{}),
-	ReadSlice: toolimpl.ReadSlice[Location],
+// toolgenCallRenderStaticMap reads the arguments of render_static_map, calls RenderStaticMap and writes its result, as its tables say.
+func toolgenCallRenderStaticMap(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRenderStaticMap
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRenderStaticMap, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = RenderStaticMap(ctx, in.center, in.zoom, in.markers)
+		return err
+	})
 }
+
+var toolgenToolRenderStaticMap = toolimpl.Tool{Name: ToolRenderStaticMap, In: toolgenTypeParamsRenderStaticMap, Text: true}
+
+// toolgenParamsShareLiveLocation holds the arguments of share_live_location, for its table.
+type toolgenParamsShareLiveLocation struct {
+	email   string
+	minutes int
+}
+
+// toolgenCallShareLiveLocation reads the arguments of share_live_location, calls ShareLiveLocation and writes its result, as its tables say.
+func toolgenCallShareLiveLocation(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsShareLiveLocation
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolShareLiveLocation, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = ShareLiveLocation(ctx, in.email, in.minutes)
+		return err
+	})
+}
+
+var toolgenToolShareLiveLocation = toolimpl.Tool{Name: ToolShareLiveLocation, In: toolgenTypeParamsShareLiveLocation, Text: true}
+
+// toolgenParamsCreateGeofence holds the arguments of create_geofence, for its table.
+type toolgenParamsCreateGeofence struct {
+	name         string
+	center       Location
+	radiusMeters int
+}
+
+// toolgenCallCreateGeofence reads the arguments of create_geofence, calls CreateGeofence and writes its result, as its tables say.
+func toolgenCallCreateGeofence(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCreateGeofence
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCreateGeofence, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = CreateGeofence(ctx, in.name, in.center, in.radiusMeters)
+		return err
+	})
+}
+
+var toolgenToolCreateGeofence = toolimpl.Tool{Name: ToolCreateGeofence, In: toolgenTypeParamsCreateGeofence, Text: true}
 
 // toolgenTypePassenger describes a Passenger for toolimpl's table-driven reader and writer.
 var toolgenTypePassenger = &toolimpl.Struct{
@@ -3406,6 +2743,253 @@ var toolgenTypePassenger = &toolimpl.Struct{
 	},
 	Size:      unsafe.Sizeof(Passenger{}),
 	ReadSlice: toolimpl.ReadSlice[Passenger],
+}
+
+// toolgenEnumSeatPreference are the values of a SeatPreference.
+var toolgenEnumSeatPreference = &toolimpl.Enum{Values: []string{"window", "aisle", "any"}, Allowed: "\"window\", \"aisle\", \"any\""}
+
+// toolgenTypeParamsBookFlight describes a toolgenParamsBookFlight for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsBookFlight = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"offer_id", "passengers", "seat_preference"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsBookFlight{}.offerID), Kind: toolimpl.FieldString, Required: 1, Key: `"offer_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsBookFlight{}.passengers), Kind: toolimpl.FieldSlice, Required: 2, Bounded: true, Min: 1, Max: -1, Item: &toolimpl.Field{Kind: toolimpl.FieldStruct, Elem: toolgenTypePassenger}, Key: `"passengers":`},
+		{Offset: unsafe.Offsetof(toolgenParamsBookFlight{}.seatPreference), Kind: toolimpl.FieldEnum, Pointer: true, Enum: toolgenEnumSeatPreference, Key: `"seat_preference":`},
+	},
+}
+
+// toolgenTypeParamsGetFlightStatus describes a toolgenParamsGetFlightStatus for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetFlightStatus = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"flight_number", "date"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetFlightStatus{}.flightNumber), Kind: toolimpl.FieldString, Required: 1, Key: `"flight_number":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGetFlightStatus{}.date), Kind: toolimpl.FieldTime, Required: 2, Key: `"date":`},
+	},
+}
+
+// toolgenTypeParamsChangeFlight describes a toolgenParamsChangeFlight for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsChangeFlight = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"booking_reference", "new_offer_id"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsChangeFlight{}.bookingReference), Kind: toolimpl.FieldString, Required: 1, Key: `"booking_reference":`},
+		{Offset: unsafe.Offsetof(toolgenParamsChangeFlight{}.newOfferID), Kind: toolimpl.FieldString, Required: 2, Key: `"new_offer_id":`},
+	},
+}
+
+// toolgenTypeParamsSelectSeat describes a toolgenParamsSelectSeat for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSelectSeat = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"booking_reference", "flight_number", "seat"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSelectSeat{}.bookingReference), Kind: toolimpl.FieldString, Required: 1, Key: `"booking_reference":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSelectSeat{}.flightNumber), Kind: toolimpl.FieldString, Required: 2, Key: `"flight_number":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSelectSeat{}.seat), Kind: toolimpl.FieldString, Required: 3, Check: &toolimpl.Check{Pattern: toolgenPattern1, PatternText: "^[0-9]{1,2}[A-K]$"}, Key: `"seat":`},
+	},
+}
+
+// toolgenTypeParamsCreateFareAlert describes a toolgenParamsCreateFareAlert for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateFareAlert = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"origin", "destination", "depart_date", "target_price"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateFareAlert{}.origin), Kind: toolimpl.FieldString, Required: 1, Check: &toolimpl.Check{Pattern: toolgenPattern0, PatternText: "^[A-Z]{3}$"}, Key: `"origin":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateFareAlert{}.destination), Kind: toolimpl.FieldString, Required: 2, Check: &toolimpl.Check{Pattern: toolgenPattern0, PatternText: "^[A-Z]{3}$"}, Key: `"destination":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateFareAlert{}.departDate), Kind: toolimpl.FieldTime, Required: 3, Key: `"depart_date":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateFareAlert{}.targetPrice), Kind: toolimpl.FieldFloat64, Required: 4, Key: `"target_price":`},
+	},
+}
+
+// toolgenTypeParamsBookHotel describes a toolgenParamsBookHotel for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsBookHotel = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"offer_id", "guest_name", "special_requests"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsBookHotel{}.offerID), Kind: toolimpl.FieldString, Required: 1, Key: `"offer_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsBookHotel{}.guestName), Kind: toolimpl.FieldString, Required: 2, Key: `"guest_name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsBookHotel{}.specialRequests), Kind: toolimpl.FieldString, Pointer: true, Key: `"special_requests":`},
+	},
+}
+
+// toolgenTypeParamsCancelHotelReservation describes a toolgenParamsCancelHotelReservation for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCancelHotelReservation = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"booking_reference"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCancelHotelReservation{}.bookingReference), Kind: toolimpl.FieldString, Required: 1, Key: `"booking_reference":`},
+	},
+}
+
+// toolgenTypeParamsBookRentalCar describes a toolgenParamsBookRentalCar for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsBookRentalCar = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"offer_id", "driver_name", "insurance"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsBookRentalCar{}.offerID), Kind: toolimpl.FieldString, Required: 1, Key: `"offer_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsBookRentalCar{}.driverName), Kind: toolimpl.FieldString, Required: 2, Key: `"driver_name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsBookRentalCar{}.insurance), Kind: toolimpl.FieldBool, Required: 3, Key: `"insurance":`},
+	},
+}
+
+// toolgenEnumRideType are the values of a RideType.
+var toolgenEnumRideType = &toolimpl.Enum{Values: []string{"standard", "xl", "premium", "shared"}, Allowed: "\"standard\", \"xl\", \"premium\", \"shared\""}
+
+// toolgenTypeParamsRequestRide describes a toolgenParamsRequestRide for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsRequestRide = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"pickup", "destination", "ride_type", "scheduled_at"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsRequestRide{}.pickup), Kind: toolimpl.FieldString, Required: 1, Key: `"pickup":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRequestRide{}.destination), Kind: toolimpl.FieldString, Required: 2, Key: `"destination":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRequestRide{}.rideType), Kind: toolimpl.FieldEnum, Required: 3, Enum: toolgenEnumRideType, Key: `"ride_type":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRequestRide{}.scheduledAt), Kind: toolimpl.FieldTime, Pointer: true, Key: `"scheduled_at":`},
+	},
+}
+
+// toolgenTypeParamsCancelTripBooking describes a toolgenParamsCancelTripBooking for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCancelTripBooking = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"booking_reference", "reason"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCancelTripBooking{}.bookingReference), Kind: toolimpl.FieldString, Required: 1, Key: `"booking_reference":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCancelTripBooking{}.reason), Kind: toolimpl.FieldString, Pointer: true, Key: `"reason":`},
+	},
+}
+
+// toolgenTypeParamsCheckTravelPolicyCompliance describes a toolgenParamsCheckTravelPolicyCompliance for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCheckTravelPolicyCompliance = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"offer_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCheckTravelPolicyCompliance{}.offerID), Kind: toolimpl.FieldString, Required: 1, Key: `"offer_id":`},
+	},
+}
+
+// toolgenTypeParamsAddLoyaltyProgram describes a toolgenParamsAddLoyaltyProgram for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAddLoyaltyProgram = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"program", "number"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAddLoyaltyProgram{}.program), Kind: toolimpl.FieldString, Required: 1, Key: `"program":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAddLoyaltyProgram{}.number), Kind: toolimpl.FieldString, Required: 2, Key: `"number":`},
+	},
+}
+
+// toolgenTypeParamsGetVisaRequirements describes a toolgenParamsGetVisaRequirements for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetVisaRequirements = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"citizenship", "destination", "business"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetVisaRequirements{}.citizenship), Kind: toolimpl.FieldString, Required: 1, Check: &toolimpl.Check{Pattern: toolgenPattern2, PatternText: "^[A-Z]{2}$"}, Key: `"citizenship":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGetVisaRequirements{}.destination), Kind: toolimpl.FieldString, Required: 2, Check: &toolimpl.Check{Pattern: toolgenPattern2, PatternText: "^[A-Z]{2}$"}, Key: `"destination":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGetVisaRequirements{}.business), Kind: toolimpl.FieldBool, Required: 3, Key: `"business":`},
+	},
+}
+
+// toolgenTypeParamsGetTravelAdvisory describes a toolgenParamsGetTravelAdvisory for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetTravelAdvisory = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"country"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetTravelAdvisory{}.country), Kind: toolimpl.FieldString, Required: 1, Check: &toolimpl.Check{Pattern: toolgenPattern2, PatternText: "^[A-Z]{2}$"}, Key: `"country":`},
+	},
+}
+
+// toolgenTypeParamsGetDestinationWeather describes a toolgenParamsGetDestinationWeather for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetDestinationWeather = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"city", "from", "to"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetDestinationWeather{}.city), Kind: toolimpl.FieldString, Required: 1, Key: `"city":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGetDestinationWeather{}.from), Kind: toolimpl.FieldTime, Required: 2, Key: `"from":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGetDestinationWeather{}.to), Kind: toolimpl.FieldTime, Required: 3, Key: `"to":`},
+	},
+}
+
+// toolgenEnumTravelMode are the values of a TravelMode.
+var toolgenEnumTravelMode = &toolimpl.Enum{Values: []string{"driving", "walking", "transit", "bicycling"}, Allowed: "\"driving\", \"walking\", \"transit\", \"bicycling\""}
+
+// toolgenTypeParamsOptimizeMultiStopRoute describes a toolgenParamsOptimizeMultiStopRoute for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsOptimizeMultiStopRoute = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"start", "stops", "return_to_start", "mode"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsOptimizeMultiStopRoute{}.start), Kind: toolimpl.FieldString, Required: 1, Key: `"start":`},
+		{Offset: unsafe.Offsetof(toolgenParamsOptimizeMultiStopRoute{}.stops), Kind: toolimpl.FieldSlice, Required: 2, Bounded: true, Min: 2, Max: -1, Item: &toolimpl.Field{Kind: toolimpl.FieldString}, Key: `"stops":`},
+		{Offset: unsafe.Offsetof(toolgenParamsOptimizeMultiStopRoute{}.returnToStart), Kind: toolimpl.FieldBool, Required: 3, Key: `"return_to_start":`},
+		{Offset: unsafe.Offsetof(toolgenParamsOptimizeMultiStopRoute{}.mode), Kind: toolimpl.FieldEnum, Required: 4, Enum: toolgenEnumTravelMode, Key: `"mode":`},
+	},
+}
+
+// toolgenTypeParamsGetLiveTraffic describes a toolgenParamsGetLiveTraffic for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetLiveTraffic = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"area"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetLiveTraffic{}.area), Kind: toolimpl.FieldString, Required: 1, Key: `"area":`},
+	},
+}
+
+// toolgenTypeParamsGeocodeAddress describes a toolgenParamsGeocodeAddress for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGeocodeAddress = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"address"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGeocodeAddress{}.address), Kind: toolimpl.FieldString, Required: 1, Key: `"address":`},
+	},
+}
+
+// toolgenTypeLocation describes a Location for toolimpl's table-driven reader and writer.
+var toolgenTypeLocation = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"lat", "lng"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(Location{}.Lat), Kind: toolimpl.FieldFloat64, Required: 1, Check: &toolimpl.Check{FloatMin: -90, FloatMax: 90, FloatBounded: true}, Key: `"lat":`},
+		{Offset: unsafe.Offsetof(Location{}.Lng), Kind: toolimpl.FieldFloat64, Required: 2, Check: &toolimpl.Check{FloatMin: -180, FloatMax: 180, FloatBounded: true}, Key: `"lng":`},
+	},
+	Size:      unsafe.Sizeof(Location{}),
+	ReadSlice: toolimpl.ReadSlice[Location],
+}
+
+// toolgenTypeParamsGetPlaceDetails describes a toolgenParamsGetPlaceDetails for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetPlaceDetails = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"place_id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetPlaceDetails{}.placeID), Kind: toolimpl.FieldString, Required: 1, Key: `"place_id":`},
+	},
+}
+
+// toolgenTypeParamsReserveRestaurantTable describes a toolgenParamsReserveRestaurantTable for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsReserveRestaurantTable = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"place_id", "party_size", "at", "name", "phone"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsReserveRestaurantTable{}.placeID), Kind: toolimpl.FieldString, Required: 1, Key: `"place_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsReserveRestaurantTable{}.partySize), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsReserveRestaurantTable{}.partySize)), Required: 2, Bounded: true, Min: 1, Max: 20, Key: `"party_size":`},
+		{Offset: unsafe.Offsetof(toolgenParamsReserveRestaurantTable{}.at), Kind: toolimpl.FieldTime, Required: 3, Key: `"at":`},
+		{Offset: unsafe.Offsetof(toolgenParamsReserveRestaurantTable{}.name), Kind: toolimpl.FieldString, Required: 4, Key: `"name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsReserveRestaurantTable{}.phone), Kind: toolimpl.FieldString, Pointer: true, Key: `"phone":`},
+	},
+}
+
+// toolgenTypeParamsSavePlaceToList describes a toolgenParamsSavePlaceToList for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSavePlaceToList = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"place_id", "list"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSavePlaceToList{}.placeID), Kind: toolimpl.FieldString, Required: 1, Key: `"place_id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSavePlaceToList{}.list), Kind: toolimpl.FieldString, Required: 2, Key: `"list":`},
+	},
+}
+
+// toolgenTypeParamsRenderStaticMap describes a toolgenParamsRenderStaticMap for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsRenderStaticMap = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"center", "zoom", "markers"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsRenderStaticMap{}.center), Kind: toolimpl.FieldString, Required: 1, Key: `"center":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRenderStaticMap{}.zoom), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsRenderStaticMap{}.zoom)), Required: 2, Bounded: true, Min: 1, Max: 20, Key: `"zoom":`},
+		{Offset: unsafe.Offsetof(toolgenParamsRenderStaticMap{}.markers), Kind: toolimpl.FieldStrings, Required: 3, Key: `"markers":`},
+	},
+}
+
+// toolgenTypeParamsShareLiveLocation describes a toolgenParamsShareLiveLocation for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsShareLiveLocation = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"email", "minutes"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsShareLiveLocation{}.email), Kind: toolimpl.FieldString, Required: 1, Key: `"email":`},
+		{Offset: unsafe.Offsetof(toolgenParamsShareLiveLocation{}.minutes), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsShareLiveLocation{}.minutes)), Required: 2, Bounded: true, Min: 15, Max: 1440, Key: `"minutes":`},
+	},
+}
+
+// toolgenTypeParamsCreateGeofence describes a toolgenParamsCreateGeofence for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCreateGeofence = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "center", "radius_meters"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCreateGeofence{}.name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateGeofence{}.center), Kind: toolimpl.FieldStruct, Required: 2, Elem: toolgenTypeLocation, Key: `"center":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCreateGeofence{}.radiusMeters), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsCreateGeofence{}.radiusMeters)), Required: 3, Bounded: true, Min: 50, Max: 50000, Key: `"radius_meters":`},
+	},
 }
 
 // toolgenEncodePassenger writes a Passenger object, as its table says.
@@ -3501,31 +3085,6 @@ func toolgenEncodeFlightOffer(e *toolimpl.Encoder, v *FlightOffer) {
 	toolimpl.WriteStruct(e, toolgenTypeFlightOffer, unsafe.Pointer(v))
 }
 
-// toolgenDecodePassenger reads a Passenger object, as its table says.
-func toolgenDecodePassenger(d *toolimpl.Decoder, v *Passenger) {
-	toolimpl.ReadStruct(d, toolgenTypePassenger, unsafe.Pointer(v))
-}
-
-// toolgenDecodeSeatPreference reads a SeatPreference: one of "window", "aisle", "any".
-func toolgenDecodeSeatPreference(d *toolimpl.Decoder, v *SeatPreference) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "window":
-		*v = Window
-	case "aisle":
-		*v = Aisle
-	case "any":
-		*v = NoPref
-	default:
-		d.NotOneOf(s, "\"window\", \"aisle\", \"any\"")
-	}
-}
-
-var toolgenArgsBookFlight = &toolimpl.Object{Names: []string{"offer_id", "passengers", "seat_preference"}, Required: []int{0, 1}}
-
 // toolgenTypeBooking describes a Booking for toolimpl's table-driven reader and writer.
 var toolgenTypeBooking = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"reference", "kind", "summary", "start", "end", "total", "currency"}, Required: []int{0, 1, 2, 3, 4, 5, 6}},
@@ -3541,17 +3100,7 @@ var toolgenTypeBooking = &toolimpl.Struct{
 	Size:      unsafe.Sizeof(Booking{}),
 	ReadSlice: toolimpl.ReadSlice[Booking],
 }
-
-// toolgenEncodeBooking writes a Booking object, as its table says.
-func toolgenEncodeBooking(e *toolimpl.Encoder, v *Booking) {
-	toolimpl.WriteStruct(e, toolgenTypeBooking, unsafe.Pointer(v))
-}
-
-var toolgenArgsGetFlightStatus = &toolimpl.Object{Names: []string{"flight_number", "date"}, Required: []int{0, 1}}
-var toolgenArgsChangeFlight = &toolimpl.Object{Names: []string{"booking_reference", "new_offer_id"}, Required: []int{0, 1}}
-var toolgenArgsSelectSeat = &toolimpl.Object{Names: []string{"booking_reference", "flight_number", "seat"}, Required: []int{0, 1, 2}}
 var toolgenArgsCheckInForFlight = &toolimpl.Object{Names: []string{"booking_reference", "family_name"}, Required: []int{0, 1}}
-var toolgenArgsCreateFareAlert = &toolimpl.Object{Names: []string{"origin", "destination", "depart_date", "target_price"}, Required: []int{0, 1, 2, 3}}
 var toolgenArgsFindNearbyAirports = &toolimpl.Object{Names: []string{"near", "radius_km"}, Required: []int{0, 1}}
 
 // toolgenTypePlace describes a Place for toolimpl's table-driven reader and writer.
@@ -3662,9 +3211,6 @@ func toolgenEncodeHotelOffer(e *toolimpl.Encoder, v *HotelOffer) {
 	toolimpl.WriteStruct(e, toolgenTypeHotelOffer, unsafe.Pointer(v))
 }
 
-var toolgenArgsBookHotel = &toolimpl.Object{Names: []string{"offer_id", "guest_name", "special_requests"}, Required: []int{0, 1}}
-var toolgenArgsCancelHotelReservation = &toolimpl.Object{Names: []string{"booking_reference"}, Required: []int{0}}
-
 // toolgenDecodeCarClass reads a CarClass: one of "compact", "midsize", "fullsize", "suv", "van", "electric".
 func toolgenDecodeCarClass(d *toolimpl.Decoder, v *CarClass) {
 	s, ok := d.StringBytes()
@@ -3690,38 +3236,15 @@ func toolgenDecodeCarClass(d *toolimpl.Decoder, v *CarClass) {
 }
 
 var toolgenArgsSearchRentalCars = &toolimpl.Object{Names: []string{"pickup", "pickup_at", "dropoff_at", "dropoff", "car_class"}, Required: []int{0, 1, 2}}
-var toolgenArgsBookRentalCar = &toolimpl.Object{Names: []string{"offer_id", "driver_name", "insurance"}, Required: []int{0, 1, 2}}
 
-// toolgenDecodeRideType reads a RideType: one of "standard", "xl", "premium", "shared".
-func toolgenDecodeRideType(d *toolimpl.Decoder, v *RideType) {
-	s, ok := d.StringBytes()
-	if !ok {
-		return
-	}
-	switch string(s) {
-	case "standard":
-		*v = Standard
-	case "xl":
-		*v = XL
-	case "premium":
-		*v = Premium
-	case "shared":
-		*v = Shared
-	default:
-		d.NotOneOf(s, "\"standard\", \"xl\", \"premium\", \"shared\"")
-	}
+// toolgenEncodeBooking writes a Booking object, as its table says.
+func toolgenEncodeBooking(e *toolimpl.Encoder, v *Booking) {
+	toolimpl.WriteStruct(e, toolgenTypeBooking, unsafe.Pointer(v))
 }
 
-var toolgenArgsRequestRide = &toolimpl.Object{Names: []string{"pickup", "destination", "ride_type", "scheduled_at"}, Required: []int{0, 1, 2}}
-var toolgenArgsCancelTripBooking = &toolimpl.Object{Names: []string{"booking_reference", "reason"}, Required: []int{0}}
 var toolgenArgsListTrips = &toolimpl.Object{Names: []string{"upcoming_only"}, Required: []int{0}}
 var toolgenArgsGetTripItinerary = &toolimpl.Object{Names: []string{"trip_id"}, Required: []int{0}}
-var toolgenArgsCheckTravelPolicyCompliance = &toolimpl.Object{Names: []string{"offer_id"}, Required: []int{0}}
-var toolgenArgsAddLoyaltyProgram = &toolimpl.Object{Names: []string{"program", "number"}, Required: []int{0, 1}}
-var toolgenArgsGetVisaRequirements = &toolimpl.Object{Names: []string{"citizenship", "destination", "business"}, Required: []int{0, 1, 2}}
-var toolgenArgsGetTravelAdvisory = &toolimpl.Object{Names: []string{"country"}, Required: []int{0}}
 var toolgenArgsConvertCurrency = &toolimpl.Object{Names: []string{"amount", "from", "to"}, Required: []int{0, 1, 2}}
-var toolgenArgsGetDestinationWeather = &toolimpl.Object{Names: []string{"city", "from", "to"}, Required: []int{0, 1, 2}}
 
 // toolgenDecodeTravelMode reads a TravelMode: one of "driving", "walking", "transit", "bicycling".
 func toolgenDecodeTravelMode(d *toolimpl.Decoder, v *TravelMode) {
@@ -3794,15 +3317,7 @@ func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
 }
 
 var toolgenArgsGetDistanceMatrix = &toolimpl.Object{Names: []string{"origins", "destinations", "mode"}, Required: []int{0, 1, 2}}
-var toolgenArgsOptimizeMultiStopRoute = &toolimpl.Object{Names: []string{"start", "stops", "return_to_start", "mode"}, Required: []int{0, 1, 2, 3}}
-var toolgenArgsGetLiveTraffic = &toolimpl.Object{Names: []string{"area"}, Required: []int{0}}
 var toolgenArgsGetTransitDepartures = &toolimpl.Object{Names: []string{"stop", "line", "limit"}, Required: []int{0, 2}}
-var toolgenArgsGeocodeAddress = &toolimpl.Object{Names: []string{"address"}, Required: []int{0}}
-
-// toolgenEncodeLocation writes a Location object, as its table says.
-func toolgenEncodeLocation(e *toolimpl.Encoder, v *Location) {
-	toolimpl.WriteStruct(e, toolgenTypeLocation, unsafe.Pointer(v))
-}
 
 // toolgenDecodeSliceLocation reads a []Location.
 func toolgenDecodeSliceLocation(d *toolimpl.Decoder, v *[]Location) {
@@ -3853,19 +3368,7 @@ func toolgenDecodePlaceType(d *toolimpl.Decoder, v *PlaceType) {
 }
 
 var toolgenArgsSearchNearbyPlaces = &toolimpl.Object{Names: []string{"query", "near", "place_type", "radius_meters", "open_now"}, Required: []int{1, 3, 4}}
-var toolgenArgsGetPlaceDetails = &toolimpl.Object{Names: []string{"place_id"}, Required: []int{0}}
 var toolgenArgsListPlaceReviews = &toolimpl.Object{Names: []string{"place_id", "newest_first"}, Required: []int{0, 1}}
-var toolgenArgsReserveRestaurantTable = &toolimpl.Object{Names: []string{"place_id", "party_size", "at", "name", "phone"}, Required: []int{0, 1, 2, 3}}
-var toolgenArgsSavePlaceToList = &toolimpl.Object{Names: []string{"place_id", "list"}, Required: []int{0, 1}}
-var toolgenArgsRenderStaticMap = &toolimpl.Object{Names: []string{"center", "zoom", "markers"}, Required: []int{0, 1, 2}}
-var toolgenArgsShareLiveLocation = &toolimpl.Object{Names: []string{"email", "minutes"}, Required: []int{0, 1}}
-
-// toolgenDecodeLocation reads a Location object, as its table says.
-func toolgenDecodeLocation(d *toolimpl.Decoder, v *Location) {
-	toolimpl.ReadStruct(d, toolgenTypeLocation, unsafe.Pointer(v))
-}
-
-var toolgenArgsCreateGeofence = &toolimpl.Object{Names: []string{"name", "center", "radius_meters"}, Required: []int{0, 1, 2}}
 
 // toolgenDecodeCabin reads a Cabin: one of "economy", "premium_economy", "business", "first".
 func toolgenDecodeCabin(d *toolimpl.Decoder, v *Cabin) {
@@ -3906,6 +3409,11 @@ func toolgenDecodeAvoid(d *toolimpl.Decoder, v *Avoid) {
 	default:
 		d.NotOneOf(s, "\"tolls\", \"highways\", \"ferries\"")
 	}
+}
+
+// toolgenDecodeLocation reads a Location object, as its table says.
+func toolgenDecodeLocation(d *toolimpl.Decoder, v *Location) {
+	toolimpl.ReadStruct(d, toolgenTypeLocation, unsafe.Pointer(v))
 }
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),

@@ -1249,7 +1249,7 @@ type Tool000Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool000Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool000, toolgenArgsTool000, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool000, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool001Rule is a permission rule for the tool tool001: each field is a glob
@@ -1265,7 +1265,7 @@ type Tool001Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool001Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool001, toolgenArgsTool001, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool001, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool002Rule is a permission rule for the tool tool002: each field is a glob
@@ -1281,7 +1281,7 @@ type Tool002Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool002Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool002, toolgenArgsTool002, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool002, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool003Rule is a permission rule for the tool tool003: each field is a glob
@@ -1297,7 +1297,7 @@ type Tool003Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool003Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool003, toolgenArgsTool003, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool003, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool004Rule is a permission rule for the tool tool004: each field is a glob
@@ -1313,7 +1313,7 @@ type Tool004Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool004Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool004, toolgenArgsTool004, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool004, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool005Rule is a permission rule for the tool tool005: each field is a glob
@@ -1329,7 +1329,7 @@ type Tool005Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool005Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool005, toolgenArgsTool005, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool005, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool006Rule is a permission rule for the tool tool006: each field is a glob
@@ -1345,7 +1345,7 @@ type Tool006Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool006Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool006, toolgenArgsTool006, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool006, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool007Rule is a permission rule for the tool tool007: each field is a glob
@@ -1361,7 +1361,7 @@ type Tool007Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool007Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool007, toolgenArgsTool007, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool007, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool008Rule is a permission rule for the tool tool008: each field is a glob
@@ -1377,7 +1377,7 @@ type Tool008Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool008Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool008, toolgenArgsTool008, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool008, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool009Rule is a permission rule for the tool tool009: each field is a glob
@@ -1393,7 +1393,7 @@ type Tool009Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool009Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool009, toolgenArgsTool009, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool009, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool010Rule is a permission rule for the tool tool010: each field is a glob
@@ -1409,7 +1409,7 @@ type Tool010Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool010Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool010, toolgenArgsTool010, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool010, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool011Rule is a permission rule for the tool tool011: each field is a glob
@@ -1425,7 +1425,7 @@ type Tool011Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool011Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool011, toolgenArgsTool011, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool011, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool012Rule is a permission rule for the tool tool012: each field is a glob
@@ -1441,7 +1441,7 @@ type Tool012Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool012Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool012, toolgenArgsTool012, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool012, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool013Rule is a permission rule for the tool tool013: each field is a glob
@@ -1457,7 +1457,7 @@ type Tool013Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool013Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool013, toolgenArgsTool013, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool013, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool014Rule is a permission rule for the tool tool014: each field is a glob
@@ -1473,7 +1473,7 @@ type Tool014Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool014Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool014, toolgenArgsTool014, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool014, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool015Rule is a permission rule for the tool tool015: each field is a glob
@@ -1489,7 +1489,7 @@ type Tool015Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool015Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool015, toolgenArgsTool015, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool015, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool016Rule is a permission rule for the tool tool016: each field is a glob
@@ -1505,7 +1505,7 @@ type Tool016Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool016Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool016, toolgenArgsTool016, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool016, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool017Rule is a permission rule for the tool tool017: each field is a glob
@@ -1521,7 +1521,7 @@ type Tool017Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool017Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool017, toolgenArgsTool017, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool017, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool018Rule is a permission rule for the tool tool018: each field is a glob
@@ -1537,7 +1537,7 @@ type Tool018Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool018Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool018, toolgenArgsTool018, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool018, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool019Rule is a permission rule for the tool tool019: each field is a glob
@@ -1553,7 +1553,7 @@ type Tool019Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool019Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool019, toolgenArgsTool019, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool019, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool020Rule is a permission rule for the tool tool020: each field is a glob
@@ -1569,7 +1569,7 @@ type Tool020Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool020Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool020, toolgenArgsTool020, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool020, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool021Rule is a permission rule for the tool tool021: each field is a glob
@@ -1585,7 +1585,7 @@ type Tool021Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool021Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool021, toolgenArgsTool021, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool021, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool022Rule is a permission rule for the tool tool022: each field is a glob
@@ -1601,7 +1601,7 @@ type Tool022Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool022Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool022, toolgenArgsTool022, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool022, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool023Rule is a permission rule for the tool tool023: each field is a glob
@@ -1617,7 +1617,7 @@ type Tool023Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool023Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool023, toolgenArgsTool023, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool023, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool024Rule is a permission rule for the tool tool024: each field is a glob
@@ -1633,7 +1633,7 @@ type Tool024Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool024Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool024, toolgenArgsTool024, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool024, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool025Rule is a permission rule for the tool tool025: each field is a glob
@@ -1649,7 +1649,7 @@ type Tool025Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool025Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool025, toolgenArgsTool025, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool025, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool026Rule is a permission rule for the tool tool026: each field is a glob
@@ -1665,7 +1665,7 @@ type Tool026Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool026Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool026, toolgenArgsTool026, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool026, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool027Rule is a permission rule for the tool tool027: each field is a glob
@@ -1681,7 +1681,7 @@ type Tool027Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool027Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool027, toolgenArgsTool027, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool027, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool028Rule is a permission rule for the tool tool028: each field is a glob
@@ -1697,7 +1697,7 @@ type Tool028Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool028Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool028, toolgenArgsTool028, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool028, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool029Rule is a permission rule for the tool tool029: each field is a glob
@@ -1713,7 +1713,7 @@ type Tool029Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool029Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool029, toolgenArgsTool029, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool029, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool030Rule is a permission rule for the tool tool030: each field is a glob
@@ -1729,7 +1729,7 @@ type Tool030Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool030Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool030, toolgenArgsTool030, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool030, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool031Rule is a permission rule for the tool tool031: each field is a glob
@@ -1745,7 +1745,7 @@ type Tool031Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool031Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool031, toolgenArgsTool031, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool031, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool032Rule is a permission rule for the tool tool032: each field is a glob
@@ -1761,7 +1761,7 @@ type Tool032Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool032Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool032, toolgenArgsTool032, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool032, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool033Rule is a permission rule for the tool tool033: each field is a glob
@@ -1777,7 +1777,7 @@ type Tool033Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool033Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool033, toolgenArgsTool033, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool033, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool034Rule is a permission rule for the tool tool034: each field is a glob
@@ -1793,7 +1793,7 @@ type Tool034Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool034Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool034, toolgenArgsTool034, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool034, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool035Rule is a permission rule for the tool tool035: each field is a glob
@@ -1809,7 +1809,7 @@ type Tool035Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool035Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool035, toolgenArgsTool035, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool035, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool036Rule is a permission rule for the tool tool036: each field is a glob
@@ -1825,7 +1825,7 @@ type Tool036Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool036Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool036, toolgenArgsTool036, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool036, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool037Rule is a permission rule for the tool tool037: each field is a glob
@@ -1841,7 +1841,7 @@ type Tool037Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool037Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool037, toolgenArgsTool037, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool037, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool038Rule is a permission rule for the tool tool038: each field is a glob
@@ -1857,7 +1857,7 @@ type Tool038Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool038Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool038, toolgenArgsTool038, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool038, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool039Rule is a permission rule for the tool tool039: each field is a glob
@@ -1873,7 +1873,7 @@ type Tool039Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool039Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool039, toolgenArgsTool039, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool039, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool040Rule is a permission rule for the tool tool040: each field is a glob
@@ -1889,7 +1889,7 @@ type Tool040Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool040Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool040, toolgenArgsTool040, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool040, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool041Rule is a permission rule for the tool tool041: each field is a glob
@@ -1905,7 +1905,7 @@ type Tool041Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool041Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool041, toolgenArgsTool041, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool041, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool042Rule is a permission rule for the tool tool042: each field is a glob
@@ -1921,7 +1921,7 @@ type Tool042Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool042Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool042, toolgenArgsTool042, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool042, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool043Rule is a permission rule for the tool tool043: each field is a glob
@@ -1937,7 +1937,7 @@ type Tool043Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool043Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool043, toolgenArgsTool043, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool043, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool044Rule is a permission rule for the tool tool044: each field is a glob
@@ -1953,7 +1953,7 @@ type Tool044Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool044Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool044, toolgenArgsTool044, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool044, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool045Rule is a permission rule for the tool tool045: each field is a glob
@@ -1969,7 +1969,7 @@ type Tool045Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool045Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool045, toolgenArgsTool045, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool045, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool046Rule is a permission rule for the tool tool046: each field is a glob
@@ -1985,7 +1985,7 @@ type Tool046Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool046Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool046, toolgenArgsTool046, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool046, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool047Rule is a permission rule for the tool tool047: each field is a glob
@@ -2001,7 +2001,7 @@ type Tool047Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool047Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool047, toolgenArgsTool047, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool047, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool048Rule is a permission rule for the tool tool048: each field is a glob
@@ -2017,7 +2017,7 @@ type Tool048Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool048Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool048, toolgenArgsTool048, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool048, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool049Rule is a permission rule for the tool tool049: each field is a glob
@@ -2033,7 +2033,7 @@ type Tool049Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool049Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool049, toolgenArgsTool049, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool049, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool050Rule is a permission rule for the tool tool050: each field is a glob
@@ -2049,7 +2049,7 @@ type Tool050Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool050Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool050, toolgenArgsTool050, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool050, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool051Rule is a permission rule for the tool tool051: each field is a glob
@@ -2065,7 +2065,7 @@ type Tool051Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool051Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool051, toolgenArgsTool051, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool051, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool052Rule is a permission rule for the tool tool052: each field is a glob
@@ -2081,7 +2081,7 @@ type Tool052Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool052Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool052, toolgenArgsTool052, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool052, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool053Rule is a permission rule for the tool tool053: each field is a glob
@@ -2097,7 +2097,7 @@ type Tool053Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool053Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool053, toolgenArgsTool053, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool053, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool054Rule is a permission rule for the tool tool054: each field is a glob
@@ -2113,7 +2113,7 @@ type Tool054Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool054Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool054, toolgenArgsTool054, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool054, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool055Rule is a permission rule for the tool tool055: each field is a glob
@@ -2129,7 +2129,7 @@ type Tool055Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool055Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool055, toolgenArgsTool055, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool055, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool056Rule is a permission rule for the tool tool056: each field is a glob
@@ -2145,7 +2145,7 @@ type Tool056Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool056Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool056, toolgenArgsTool056, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool056, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool057Rule is a permission rule for the tool tool057: each field is a glob
@@ -2161,7 +2161,7 @@ type Tool057Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool057Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool057, toolgenArgsTool057, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool057, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool058Rule is a permission rule for the tool tool058: each field is a glob
@@ -2177,7 +2177,7 @@ type Tool058Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool058Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool058, toolgenArgsTool058, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool058, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool059Rule is a permission rule for the tool tool059: each field is a glob
@@ -2193,7 +2193,7 @@ type Tool059Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool059Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool059, toolgenArgsTool059, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool059, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool060Rule is a permission rule for the tool tool060: each field is a glob
@@ -2209,7 +2209,7 @@ type Tool060Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool060Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool060, toolgenArgsTool060, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool060, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool061Rule is a permission rule for the tool tool061: each field is a glob
@@ -2225,7 +2225,7 @@ type Tool061Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool061Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool061, toolgenArgsTool061, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool061, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool062Rule is a permission rule for the tool tool062: each field is a glob
@@ -2241,7 +2241,7 @@ type Tool062Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool062Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool062, toolgenArgsTool062, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool062, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool063Rule is a permission rule for the tool tool063: each field is a glob
@@ -2257,7 +2257,7 @@ type Tool063Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool063Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool063, toolgenArgsTool063, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool063, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool064Rule is a permission rule for the tool tool064: each field is a glob
@@ -2273,7 +2273,7 @@ type Tool064Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool064Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool064, toolgenArgsTool064, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool064, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool065Rule is a permission rule for the tool tool065: each field is a glob
@@ -2289,7 +2289,7 @@ type Tool065Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool065Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool065, toolgenArgsTool065, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool065, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool066Rule is a permission rule for the tool tool066: each field is a glob
@@ -2305,7 +2305,7 @@ type Tool066Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool066Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool066, toolgenArgsTool066, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool066, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool067Rule is a permission rule for the tool tool067: each field is a glob
@@ -2321,7 +2321,7 @@ type Tool067Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool067Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool067, toolgenArgsTool067, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool067, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool068Rule is a permission rule for the tool tool068: each field is a glob
@@ -2337,7 +2337,7 @@ type Tool068Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool068Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool068, toolgenArgsTool068, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool068, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool069Rule is a permission rule for the tool tool069: each field is a glob
@@ -2353,7 +2353,7 @@ type Tool069Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool069Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool069, toolgenArgsTool069, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool069, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool070Rule is a permission rule for the tool tool070: each field is a glob
@@ -2369,7 +2369,7 @@ type Tool070Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool070Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool070, toolgenArgsTool070, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool070, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool071Rule is a permission rule for the tool tool071: each field is a glob
@@ -2385,7 +2385,7 @@ type Tool071Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool071Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool071, toolgenArgsTool071, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool071, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool072Rule is a permission rule for the tool tool072: each field is a glob
@@ -2401,7 +2401,7 @@ type Tool072Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool072Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool072, toolgenArgsTool072, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool072, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool073Rule is a permission rule for the tool tool073: each field is a glob
@@ -2417,7 +2417,7 @@ type Tool073Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool073Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool073, toolgenArgsTool073, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool073, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool074Rule is a permission rule for the tool tool074: each field is a glob
@@ -2433,7 +2433,7 @@ type Tool074Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool074Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool074, toolgenArgsTool074, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool074, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool075Rule is a permission rule for the tool tool075: each field is a glob
@@ -2449,7 +2449,7 @@ type Tool075Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool075Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool075, toolgenArgsTool075, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool075, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool076Rule is a permission rule for the tool tool076: each field is a glob
@@ -2465,7 +2465,7 @@ type Tool076Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool076Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool076, toolgenArgsTool076, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool076, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool077Rule is a permission rule for the tool tool077: each field is a glob
@@ -2481,7 +2481,7 @@ type Tool077Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool077Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool077, toolgenArgsTool077, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool077, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool078Rule is a permission rule for the tool tool078: each field is a glob
@@ -2497,7 +2497,7 @@ type Tool078Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool078Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool078, toolgenArgsTool078, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool078, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool079Rule is a permission rule for the tool tool079: each field is a glob
@@ -2513,7 +2513,7 @@ type Tool079Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool079Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool079, toolgenArgsTool079, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool079, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool080Rule is a permission rule for the tool tool080: each field is a glob
@@ -2529,7 +2529,7 @@ type Tool080Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool080Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool080, toolgenArgsTool080, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool080, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool081Rule is a permission rule for the tool tool081: each field is a glob
@@ -2545,7 +2545,7 @@ type Tool081Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool081Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool081, toolgenArgsTool081, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool081, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool082Rule is a permission rule for the tool tool082: each field is a glob
@@ -2561,7 +2561,7 @@ type Tool082Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool082Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool082, toolgenArgsTool082, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool082, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool083Rule is a permission rule for the tool tool083: each field is a glob
@@ -2577,7 +2577,7 @@ type Tool083Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool083Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool083, toolgenArgsTool083, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool083, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool084Rule is a permission rule for the tool tool084: each field is a glob
@@ -2593,7 +2593,7 @@ type Tool084Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool084Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool084, toolgenArgsTool084, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool084, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool085Rule is a permission rule for the tool tool085: each field is a glob
@@ -2609,7 +2609,7 @@ type Tool085Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool085Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool085, toolgenArgsTool085, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool085, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool086Rule is a permission rule for the tool tool086: each field is a glob
@@ -2625,7 +2625,7 @@ type Tool086Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool086Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool086, toolgenArgsTool086, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool086, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool087Rule is a permission rule for the tool tool087: each field is a glob
@@ -2641,7 +2641,7 @@ type Tool087Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool087Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool087, toolgenArgsTool087, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool087, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool088Rule is a permission rule for the tool tool088: each field is a glob
@@ -2657,7 +2657,7 @@ type Tool088Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool088Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool088, toolgenArgsTool088, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool088, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool089Rule is a permission rule for the tool tool089: each field is a glob
@@ -2673,7 +2673,7 @@ type Tool089Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool089Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool089, toolgenArgsTool089, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool089, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool090Rule is a permission rule for the tool tool090: each field is a glob
@@ -2689,7 +2689,7 @@ type Tool090Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool090Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool090, toolgenArgsTool090, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool090, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool091Rule is a permission rule for the tool tool091: each field is a glob
@@ -2705,7 +2705,7 @@ type Tool091Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool091Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool091, toolgenArgsTool091, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool091, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool092Rule is a permission rule for the tool tool092: each field is a glob
@@ -2721,7 +2721,7 @@ type Tool092Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool092Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool092, toolgenArgsTool092, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool092, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool093Rule is a permission rule for the tool tool093: each field is a glob
@@ -2737,7 +2737,7 @@ type Tool093Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool093Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool093, toolgenArgsTool093, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool093, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool094Rule is a permission rule for the tool tool094: each field is a glob
@@ -2753,7 +2753,7 @@ type Tool094Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool094Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool094, toolgenArgsTool094, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool094, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool095Rule is a permission rule for the tool tool095: each field is a glob
@@ -2769,7 +2769,7 @@ type Tool095Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool095Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool095, toolgenArgsTool095, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool095, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool096Rule is a permission rule for the tool tool096: each field is a glob
@@ -2785,7 +2785,7 @@ type Tool096Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool096Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool096, toolgenArgsTool096, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool096, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool097Rule is a permission rule for the tool tool097: each field is a glob
@@ -2801,7 +2801,7 @@ type Tool097Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool097Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool097, toolgenArgsTool097, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool097, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool098Rule is a permission rule for the tool tool098: each field is a glob
@@ -2817,7 +2817,7 @@ type Tool098Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool098Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool098, toolgenArgsTool098, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolTool098, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
 
 // Tool099Rule is a permission rule for the tool tool099: each field is a glob
@@ -2833,5824 +2833,2008 @@ type Tool099Rule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r Tool099Rule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTool099, toolgenArgsTool099, unsafe.Pointer(&r), 4)
-}
-
-// toolgenCallTool000 reads the arguments of tool000, calls Tool000 and writes its result.
-func toolgenCallTool000(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool000, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool000); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool000(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool001 reads the arguments of tool001, calls Tool001 and writes its result.
-func toolgenCallTool001(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool001, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool001); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool001(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool002 reads the arguments of tool002, calls Tool002 and writes its result.
-func toolgenCallTool002(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool002, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool002); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool002(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool003 reads the arguments of tool003, calls Tool003 and writes its result.
-func toolgenCallTool003(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool003, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool003); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool003(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool004 reads the arguments of tool004, calls Tool004 and writes its result.
-func toolgenCallTool004(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool004, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool004); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool004(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool005 reads the arguments of tool005, calls Tool005 and writes its result.
-func toolgenCallTool005(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool005, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool005); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool005(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool006 reads the arguments of tool006, calls Tool006 and writes its result.
-func toolgenCallTool006(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool006, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool006); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool006(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool007 reads the arguments of tool007, calls Tool007 and writes its result.
-func toolgenCallTool007(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool007, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool007); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool007(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool008 reads the arguments of tool008, calls Tool008 and writes its result.
-func toolgenCallTool008(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool008, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool008); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool008(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool009 reads the arguments of tool009, calls Tool009 and writes its result.
-func toolgenCallTool009(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool009, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool009); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool009(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool010 reads the arguments of tool010, calls Tool010 and writes its result.
-func toolgenCallTool010(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool010, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool010); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool010(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool011 reads the arguments of tool011, calls Tool011 and writes its result.
-func toolgenCallTool011(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool011, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool011); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool011(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool012 reads the arguments of tool012, calls Tool012 and writes its result.
-func toolgenCallTool012(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool012, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool012); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool012(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool013 reads the arguments of tool013, calls Tool013 and writes its result.
-func toolgenCallTool013(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool013, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool013); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool013(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool014 reads the arguments of tool014, calls Tool014 and writes its result.
-func toolgenCallTool014(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool014, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool014); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool014(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool015 reads the arguments of tool015, calls Tool015 and writes its result.
-func toolgenCallTool015(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool015, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool015); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool015(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool016 reads the arguments of tool016, calls Tool016 and writes its result.
-func toolgenCallTool016(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool016, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool016); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool016(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool017 reads the arguments of tool017, calls Tool017 and writes its result.
-func toolgenCallTool017(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool017, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool017); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool017(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool018 reads the arguments of tool018, calls Tool018 and writes its result.
-func toolgenCallTool018(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool018, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool018); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool018(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool019 reads the arguments of tool019, calls Tool019 and writes its result.
-func toolgenCallTool019(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool019, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool019); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool019(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool020 reads the arguments of tool020, calls Tool020 and writes its result.
-func toolgenCallTool020(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool020, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool020); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool020(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool021 reads the arguments of tool021, calls Tool021 and writes its result.
-func toolgenCallTool021(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool021, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool021); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool021(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool022 reads the arguments of tool022, calls Tool022 and writes its result.
-func toolgenCallTool022(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool022, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool022); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool022(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool023 reads the arguments of tool023, calls Tool023 and writes its result.
-func toolgenCallTool023(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool023, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool023); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool023(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool024 reads the arguments of tool024, calls Tool024 and writes its result.
-func toolgenCallTool024(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool024, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool024); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool024(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool025 reads the arguments of tool025, calls Tool025 and writes its result.
-func toolgenCallTool025(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool025, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool025); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool025(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool026 reads the arguments of tool026, calls Tool026 and writes its result.
-func toolgenCallTool026(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool026, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool026); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool026(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool027 reads the arguments of tool027, calls Tool027 and writes its result.
-func toolgenCallTool027(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool027, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool027); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool027(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool028 reads the arguments of tool028, calls Tool028 and writes its result.
-func toolgenCallTool028(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool028, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool028); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool028(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool029 reads the arguments of tool029, calls Tool029 and writes its result.
-func toolgenCallTool029(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool029, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool029); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool029(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool030 reads the arguments of tool030, calls Tool030 and writes its result.
-func toolgenCallTool030(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool030, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool030); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool030(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool031 reads the arguments of tool031, calls Tool031 and writes its result.
-func toolgenCallTool031(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool031, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool031); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool031(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool032 reads the arguments of tool032, calls Tool032 and writes its result.
-func toolgenCallTool032(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool032, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool032); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool032(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool033 reads the arguments of tool033, calls Tool033 and writes its result.
-func toolgenCallTool033(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool033, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool033); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool033(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool034 reads the arguments of tool034, calls Tool034 and writes its result.
-func toolgenCallTool034(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool034, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool034); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool034(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool035 reads the arguments of tool035, calls Tool035 and writes its result.
-func toolgenCallTool035(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool035, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool035); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool035(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool036 reads the arguments of tool036, calls Tool036 and writes its result.
-func toolgenCallTool036(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool036, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool036); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool036(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool037 reads the arguments of tool037, calls Tool037 and writes its result.
-func toolgenCallTool037(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool037, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool037); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool037(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool038 reads the arguments of tool038, calls Tool038 and writes its result.
-func toolgenCallTool038(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool038, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool038); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool038(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool039 reads the arguments of tool039, calls Tool039 and writes its result.
-func toolgenCallTool039(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool039, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool039); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool039(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool040 reads the arguments of tool040, calls Tool040 and writes its result.
-func toolgenCallTool040(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool040, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool040); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool040(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool041 reads the arguments of tool041, calls Tool041 and writes its result.
-func toolgenCallTool041(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool041, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool041); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool041(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool042 reads the arguments of tool042, calls Tool042 and writes its result.
-func toolgenCallTool042(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool042, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool042); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool042(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool043 reads the arguments of tool043, calls Tool043 and writes its result.
-func toolgenCallTool043(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool043, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool043); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool043(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool044 reads the arguments of tool044, calls Tool044 and writes its result.
-func toolgenCallTool044(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool044, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool044); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool044(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool045 reads the arguments of tool045, calls Tool045 and writes its result.
-func toolgenCallTool045(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool045, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool045); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool045(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool046 reads the arguments of tool046, calls Tool046 and writes its result.
-func toolgenCallTool046(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool046, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool046); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool046(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool047 reads the arguments of tool047, calls Tool047 and writes its result.
-func toolgenCallTool047(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool047, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool047); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool047(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool048 reads the arguments of tool048, calls Tool048 and writes its result.
-func toolgenCallTool048(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool048, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool048); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool048(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool049 reads the arguments of tool049, calls Tool049 and writes its result.
-func toolgenCallTool049(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool049, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool049); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool049(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool050 reads the arguments of tool050, calls Tool050 and writes its result.
-func toolgenCallTool050(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool050, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool050); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool050(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool051 reads the arguments of tool051, calls Tool051 and writes its result.
-func toolgenCallTool051(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool051, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool051); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool051(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool052 reads the arguments of tool052, calls Tool052 and writes its result.
-func toolgenCallTool052(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool052, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool052); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool052(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool053 reads the arguments of tool053, calls Tool053 and writes its result.
-func toolgenCallTool053(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool053, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool053); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool053(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool054 reads the arguments of tool054, calls Tool054 and writes its result.
-func toolgenCallTool054(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool054, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool054); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool054(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool055 reads the arguments of tool055, calls Tool055 and writes its result.
-func toolgenCallTool055(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool055, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool055); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool055(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool056 reads the arguments of tool056, calls Tool056 and writes its result.
-func toolgenCallTool056(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool056, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool056); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool056(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool057 reads the arguments of tool057, calls Tool057 and writes its result.
-func toolgenCallTool057(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool057, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool057); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool057(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool058 reads the arguments of tool058, calls Tool058 and writes its result.
-func toolgenCallTool058(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool058, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool058); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool058(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool059 reads the arguments of tool059, calls Tool059 and writes its result.
-func toolgenCallTool059(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool059, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool059); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool059(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool060 reads the arguments of tool060, calls Tool060 and writes its result.
-func toolgenCallTool060(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool060, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool060); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool060(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool061 reads the arguments of tool061, calls Tool061 and writes its result.
-func toolgenCallTool061(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool061, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool061); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool061(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool062 reads the arguments of tool062, calls Tool062 and writes its result.
-func toolgenCallTool062(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool062, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool062); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool062(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool063 reads the arguments of tool063, calls Tool063 and writes its result.
-func toolgenCallTool063(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool063, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool063); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool063(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool064 reads the arguments of tool064, calls Tool064 and writes its result.
-func toolgenCallTool064(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool064, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool064); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool064(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool065 reads the arguments of tool065, calls Tool065 and writes its result.
-func toolgenCallTool065(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool065, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool065); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool065(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool066 reads the arguments of tool066, calls Tool066 and writes its result.
-func toolgenCallTool066(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool066, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool066); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool066(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool067 reads the arguments of tool067, calls Tool067 and writes its result.
-func toolgenCallTool067(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool067, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool067); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool067(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool068 reads the arguments of tool068, calls Tool068 and writes its result.
-func toolgenCallTool068(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool068, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool068); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool068(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool069 reads the arguments of tool069, calls Tool069 and writes its result.
-func toolgenCallTool069(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool069, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool069); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool069(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool070 reads the arguments of tool070, calls Tool070 and writes its result.
-func toolgenCallTool070(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool070, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool070); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool070(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool071 reads the arguments of tool071, calls Tool071 and writes its result.
-func toolgenCallTool071(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool071, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool071); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool071(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool072 reads the arguments of tool072, calls Tool072 and writes its result.
-func toolgenCallTool072(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool072, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool072); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool072(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool073 reads the arguments of tool073, calls Tool073 and writes its result.
-func toolgenCallTool073(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool073, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool073); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool073(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool074 reads the arguments of tool074, calls Tool074 and writes its result.
-func toolgenCallTool074(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool074, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool074); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool074(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool075 reads the arguments of tool075, calls Tool075 and writes its result.
-func toolgenCallTool075(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool075, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool075); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool075(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool076 reads the arguments of tool076, calls Tool076 and writes its result.
-func toolgenCallTool076(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool076, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool076); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool076(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool077 reads the arguments of tool077, calls Tool077 and writes its result.
-func toolgenCallTool077(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool077, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool077); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool077(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool078 reads the arguments of tool078, calls Tool078 and writes its result.
-func toolgenCallTool078(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool078, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool078); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool078(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool079 reads the arguments of tool079, calls Tool079 and writes its result.
-func toolgenCallTool079(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool079, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool079); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool079(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool080 reads the arguments of tool080, calls Tool080 and writes its result.
-func toolgenCallTool080(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool080, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool080); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool080(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool081 reads the arguments of tool081, calls Tool081 and writes its result.
-func toolgenCallTool081(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool081, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool081); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool081(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool082 reads the arguments of tool082, calls Tool082 and writes its result.
-func toolgenCallTool082(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool082, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool082); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool082(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool083 reads the arguments of tool083, calls Tool083 and writes its result.
-func toolgenCallTool083(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool083, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool083); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool083(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool084 reads the arguments of tool084, calls Tool084 and writes its result.
-func toolgenCallTool084(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool084, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool084); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool084(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool085 reads the arguments of tool085, calls Tool085 and writes its result.
-func toolgenCallTool085(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool085, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool085); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool085(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool086 reads the arguments of tool086, calls Tool086 and writes its result.
-func toolgenCallTool086(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool086, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool086); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool086(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool087 reads the arguments of tool087, calls Tool087 and writes its result.
-func toolgenCallTool087(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool087, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool087); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool087(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool088 reads the arguments of tool088, calls Tool088 and writes its result.
-func toolgenCallTool088(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool088, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool088); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool088(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool089 reads the arguments of tool089, calls Tool089 and writes its result.
-func toolgenCallTool089(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool089, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool089); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool089(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool090 reads the arguments of tool090, calls Tool090 and writes its result.
-func toolgenCallTool090(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool090, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool090); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool090(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool091 reads the arguments of tool091, calls Tool091 and writes its result.
-func toolgenCallTool091(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool091, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool091); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool091(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool092 reads the arguments of tool092, calls Tool092 and writes its result.
-func toolgenCallTool092(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool092, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool092); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool092(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool093 reads the arguments of tool093, calls Tool093 and writes its result.
-func toolgenCallTool093(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool093, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool093); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool093(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool094 reads the arguments of tool094, calls Tool094 and writes its result.
-func toolgenCallTool094(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool094, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool094); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool094(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool095 reads the arguments of tool095, calls Tool095 and writes its result.
-func toolgenCallTool095(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool095, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool095); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool095(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool096 reads the arguments of tool096, calls Tool096 and writes its result.
-func toolgenCallTool096(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool096, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool096); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool096(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool097 reads the arguments of tool097, calls Tool097 and writes its result.
-func toolgenCallTool097(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool097, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool097); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool097(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool098 reads the arguments of tool098, calls Tool098 and writes its result.
-func toolgenCallTool098(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool098, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool098); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool098(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenCallTool099 reads the arguments of tool099, calls Tool099 and writes its result.
-func toolgenCallTool099(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTool099, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName  string
-		argCount *int
-		argTags  []string
-		argOpts  *Options
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTool099); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "count":
-			if d.Null() {
-				argCount = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argCount = p0
-			}
-		case "tags":
-			o.Saw(1)
-			toolgenDecodeSlicestring(d, &argTags)
-		case "opts":
-			if d.Null() {
-				argOpts = nil
-			} else {
-				p0 := new(Options)
-				toolgenDecodeOptions(d, p0)
-				argOpts = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Tool099(ctx, argName, argCount, argTags, argOpts)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
-}
-
-// toolgenDecodeSlicestring reads a []string.
-func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
-	if _, ok := d.Array(); ok {
-		var a0 [8]string
-		s0 := a0[:0]
-		for d.Elem() {
-			var e0 string
-			if s1, ok := d.String(); ok {
-				e0 = s1
-			}
-			s0 = append(s0, e0)
-		}
-		*v = append(make([]string, 0, len(s0)), s0...)
-	}
+	return toolimpl.RuleOf(ToolTool099, &toolgenTypeParamsTool000.Object, unsafe.Pointer(&r), 4)
 }
+
+// toolgenParamsTool000 holds the arguments of tool000, for its table.
+type toolgenParamsTool000 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool000 reads the arguments of tool000, calls Tool000 and writes its result, as its tables say.
+func toolgenCallTool000(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool000
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool000, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool000(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool000 = toolimpl.Tool{Name: ToolTool000, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool001 holds the arguments of tool001, for its table.
+type toolgenParamsTool001 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool001 reads the arguments of tool001, calls Tool001 and writes its result, as its tables say.
+func toolgenCallTool001(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool001
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool001, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool001(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool001 = toolimpl.Tool{Name: ToolTool001, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool002 holds the arguments of tool002, for its table.
+type toolgenParamsTool002 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool002 reads the arguments of tool002, calls Tool002 and writes its result, as its tables say.
+func toolgenCallTool002(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool002
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool002, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool002(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool002 = toolimpl.Tool{Name: ToolTool002, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool003 holds the arguments of tool003, for its table.
+type toolgenParamsTool003 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool003 reads the arguments of tool003, calls Tool003 and writes its result, as its tables say.
+func toolgenCallTool003(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool003
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool003, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool003(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool003 = toolimpl.Tool{Name: ToolTool003, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool004 holds the arguments of tool004, for its table.
+type toolgenParamsTool004 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool004 reads the arguments of tool004, calls Tool004 and writes its result, as its tables say.
+func toolgenCallTool004(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool004
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool004, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool004(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool004 = toolimpl.Tool{Name: ToolTool004, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool005 holds the arguments of tool005, for its table.
+type toolgenParamsTool005 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool005 reads the arguments of tool005, calls Tool005 and writes its result, as its tables say.
+func toolgenCallTool005(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool005
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool005, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool005(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool005 = toolimpl.Tool{Name: ToolTool005, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool006 holds the arguments of tool006, for its table.
+type toolgenParamsTool006 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool006 reads the arguments of tool006, calls Tool006 and writes its result, as its tables say.
+func toolgenCallTool006(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool006
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool006, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool006(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool006 = toolimpl.Tool{Name: ToolTool006, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool007 holds the arguments of tool007, for its table.
+type toolgenParamsTool007 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool007 reads the arguments of tool007, calls Tool007 and writes its result, as its tables say.
+func toolgenCallTool007(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool007
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool007, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool007(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool007 = toolimpl.Tool{Name: ToolTool007, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool008 holds the arguments of tool008, for its table.
+type toolgenParamsTool008 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool008 reads the arguments of tool008, calls Tool008 and writes its result, as its tables say.
+func toolgenCallTool008(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool008
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool008, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool008(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool008 = toolimpl.Tool{Name: ToolTool008, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool009 holds the arguments of tool009, for its table.
+type toolgenParamsTool009 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool009 reads the arguments of tool009, calls Tool009 and writes its result, as its tables say.
+func toolgenCallTool009(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool009
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool009, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool009(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool009 = toolimpl.Tool{Name: ToolTool009, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool010 holds the arguments of tool010, for its table.
+type toolgenParamsTool010 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool010 reads the arguments of tool010, calls Tool010 and writes its result, as its tables say.
+func toolgenCallTool010(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool010
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool010, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool010(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool010 = toolimpl.Tool{Name: ToolTool010, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool011 holds the arguments of tool011, for its table.
+type toolgenParamsTool011 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool011 reads the arguments of tool011, calls Tool011 and writes its result, as its tables say.
+func toolgenCallTool011(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool011
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool011, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool011(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool011 = toolimpl.Tool{Name: ToolTool011, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool012 holds the arguments of tool012, for its table.
+type toolgenParamsTool012 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool012 reads the arguments of tool012, calls Tool012 and writes its result, as its tables say.
+func toolgenCallTool012(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool012
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool012, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool012(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool012 = toolimpl.Tool{Name: ToolTool012, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool013 holds the arguments of tool013, for its table.
+type toolgenParamsTool013 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool013 reads the arguments of tool013, calls Tool013 and writes its result, as its tables say.
+func toolgenCallTool013(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool013
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool013, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool013(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool013 = toolimpl.Tool{Name: ToolTool013, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool014 holds the arguments of tool014, for its table.
+type toolgenParamsTool014 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool014 reads the arguments of tool014, calls Tool014 and writes its result, as its tables say.
+func toolgenCallTool014(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool014
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool014, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool014(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool014 = toolimpl.Tool{Name: ToolTool014, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool015 holds the arguments of tool015, for its table.
+type toolgenParamsTool015 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool015 reads the arguments of tool015, calls Tool015 and writes its result, as its tables say.
+func toolgenCallTool015(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool015
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool015, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool015(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool015 = toolimpl.Tool{Name: ToolTool015, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool016 holds the arguments of tool016, for its table.
+type toolgenParamsTool016 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool016 reads the arguments of tool016, calls Tool016 and writes its result, as its tables say.
+func toolgenCallTool016(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool016
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool016, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool016(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool016 = toolimpl.Tool{Name: ToolTool016, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool017 holds the arguments of tool017, for its table.
+type toolgenParamsTool017 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool017 reads the arguments of tool017, calls Tool017 and writes its result, as its tables say.
+func toolgenCallTool017(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool017
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool017, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool017(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool017 = toolimpl.Tool{Name: ToolTool017, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool018 holds the arguments of tool018, for its table.
+type toolgenParamsTool018 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool018 reads the arguments of tool018, calls Tool018 and writes its result, as its tables say.
+func toolgenCallTool018(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool018
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool018, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool018(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool018 = toolimpl.Tool{Name: ToolTool018, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool019 holds the arguments of tool019, for its table.
+type toolgenParamsTool019 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool019 reads the arguments of tool019, calls Tool019 and writes its result, as its tables say.
+func toolgenCallTool019(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool019
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool019, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool019(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool019 = toolimpl.Tool{Name: ToolTool019, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool020 holds the arguments of tool020, for its table.
+type toolgenParamsTool020 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool020 reads the arguments of tool020, calls Tool020 and writes its result, as its tables say.
+func toolgenCallTool020(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool020
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool020, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool020(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool020 = toolimpl.Tool{Name: ToolTool020, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool021 holds the arguments of tool021, for its table.
+type toolgenParamsTool021 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool021 reads the arguments of tool021, calls Tool021 and writes its result, as its tables say.
+func toolgenCallTool021(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool021
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool021, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool021(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool021 = toolimpl.Tool{Name: ToolTool021, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool022 holds the arguments of tool022, for its table.
+type toolgenParamsTool022 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool022 reads the arguments of tool022, calls Tool022 and writes its result, as its tables say.
+func toolgenCallTool022(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool022
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool022, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool022(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool022 = toolimpl.Tool{Name: ToolTool022, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool023 holds the arguments of tool023, for its table.
+type toolgenParamsTool023 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool023 reads the arguments of tool023, calls Tool023 and writes its result, as its tables say.
+func toolgenCallTool023(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool023
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool023, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool023(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool023 = toolimpl.Tool{Name: ToolTool023, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool024 holds the arguments of tool024, for its table.
+type toolgenParamsTool024 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool024 reads the arguments of tool024, calls Tool024 and writes its result, as its tables say.
+func toolgenCallTool024(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool024
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool024, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool024(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool024 = toolimpl.Tool{Name: ToolTool024, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool025 holds the arguments of tool025, for its table.
+type toolgenParamsTool025 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool025 reads the arguments of tool025, calls Tool025 and writes its result, as its tables say.
+func toolgenCallTool025(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool025
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool025, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool025(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool025 = toolimpl.Tool{Name: ToolTool025, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool026 holds the arguments of tool026, for its table.
+type toolgenParamsTool026 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool026 reads the arguments of tool026, calls Tool026 and writes its result, as its tables say.
+func toolgenCallTool026(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool026
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool026, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool026(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool026 = toolimpl.Tool{Name: ToolTool026, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool027 holds the arguments of tool027, for its table.
+type toolgenParamsTool027 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool027 reads the arguments of tool027, calls Tool027 and writes its result, as its tables say.
+func toolgenCallTool027(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool027
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool027, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool027(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool027 = toolimpl.Tool{Name: ToolTool027, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool028 holds the arguments of tool028, for its table.
+type toolgenParamsTool028 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool028 reads the arguments of tool028, calls Tool028 and writes its result, as its tables say.
+func toolgenCallTool028(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool028
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool028, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool028(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool028 = toolimpl.Tool{Name: ToolTool028, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool029 holds the arguments of tool029, for its table.
+type toolgenParamsTool029 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool029 reads the arguments of tool029, calls Tool029 and writes its result, as its tables say.
+func toolgenCallTool029(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool029
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool029, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool029(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool029 = toolimpl.Tool{Name: ToolTool029, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool030 holds the arguments of tool030, for its table.
+type toolgenParamsTool030 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool030 reads the arguments of tool030, calls Tool030 and writes its result, as its tables say.
+func toolgenCallTool030(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool030
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool030, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool030(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool030 = toolimpl.Tool{Name: ToolTool030, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool031 holds the arguments of tool031, for its table.
+type toolgenParamsTool031 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool031 reads the arguments of tool031, calls Tool031 and writes its result, as its tables say.
+func toolgenCallTool031(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool031
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool031, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool031(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool031 = toolimpl.Tool{Name: ToolTool031, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool032 holds the arguments of tool032, for its table.
+type toolgenParamsTool032 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool032 reads the arguments of tool032, calls Tool032 and writes its result, as its tables say.
+func toolgenCallTool032(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool032
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool032, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool032(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool032 = toolimpl.Tool{Name: ToolTool032, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool033 holds the arguments of tool033, for its table.
+type toolgenParamsTool033 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool033 reads the arguments of tool033, calls Tool033 and writes its result, as its tables say.
+func toolgenCallTool033(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool033
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool033, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool033(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool033 = toolimpl.Tool{Name: ToolTool033, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool034 holds the arguments of tool034, for its table.
+type toolgenParamsTool034 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool034 reads the arguments of tool034, calls Tool034 and writes its result, as its tables say.
+func toolgenCallTool034(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool034
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool034, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool034(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool034 = toolimpl.Tool{Name: ToolTool034, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool035 holds the arguments of tool035, for its table.
+type toolgenParamsTool035 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool035 reads the arguments of tool035, calls Tool035 and writes its result, as its tables say.
+func toolgenCallTool035(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool035
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool035, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool035(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool035 = toolimpl.Tool{Name: ToolTool035, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool036 holds the arguments of tool036, for its table.
+type toolgenParamsTool036 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool036 reads the arguments of tool036, calls Tool036 and writes its result, as its tables say.
+func toolgenCallTool036(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool036
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool036, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool036(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool036 = toolimpl.Tool{Name: ToolTool036, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool037 holds the arguments of tool037, for its table.
+type toolgenParamsTool037 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool037 reads the arguments of tool037, calls Tool037 and writes its result, as its tables say.
+func toolgenCallTool037(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool037
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool037, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool037(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool037 = toolimpl.Tool{Name: ToolTool037, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool038 holds the arguments of tool038, for its table.
+type toolgenParamsTool038 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool038 reads the arguments of tool038, calls Tool038 and writes its result, as its tables say.
+func toolgenCallTool038(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool038
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool038, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool038(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool038 = toolimpl.Tool{Name: ToolTool038, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool039 holds the arguments of tool039, for its table.
+type toolgenParamsTool039 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool039 reads the arguments of tool039, calls Tool039 and writes its result, as its tables say.
+func toolgenCallTool039(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool039
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool039, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool039(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool039 = toolimpl.Tool{Name: ToolTool039, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool040 holds the arguments of tool040, for its table.
+type toolgenParamsTool040 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool040 reads the arguments of tool040, calls Tool040 and writes its result, as its tables say.
+func toolgenCallTool040(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool040
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool040, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool040(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool040 = toolimpl.Tool{Name: ToolTool040, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool041 holds the arguments of tool041, for its table.
+type toolgenParamsTool041 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool041 reads the arguments of tool041, calls Tool041 and writes its result, as its tables say.
+func toolgenCallTool041(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool041
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool041, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool041(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool041 = toolimpl.Tool{Name: ToolTool041, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool042 holds the arguments of tool042, for its table.
+type toolgenParamsTool042 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool042 reads the arguments of tool042, calls Tool042 and writes its result, as its tables say.
+func toolgenCallTool042(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool042
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool042, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool042(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool042 = toolimpl.Tool{Name: ToolTool042, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool043 holds the arguments of tool043, for its table.
+type toolgenParamsTool043 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool043 reads the arguments of tool043, calls Tool043 and writes its result, as its tables say.
+func toolgenCallTool043(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool043
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool043, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool043(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool043 = toolimpl.Tool{Name: ToolTool043, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool044 holds the arguments of tool044, for its table.
+type toolgenParamsTool044 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool044 reads the arguments of tool044, calls Tool044 and writes its result, as its tables say.
+func toolgenCallTool044(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool044
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool044, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool044(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool044 = toolimpl.Tool{Name: ToolTool044, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool045 holds the arguments of tool045, for its table.
+type toolgenParamsTool045 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool045 reads the arguments of tool045, calls Tool045 and writes its result, as its tables say.
+func toolgenCallTool045(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool045
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool045, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool045(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool045 = toolimpl.Tool{Name: ToolTool045, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool046 holds the arguments of tool046, for its table.
+type toolgenParamsTool046 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool046 reads the arguments of tool046, calls Tool046 and writes its result, as its tables say.
+func toolgenCallTool046(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool046
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool046, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool046(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool046 = toolimpl.Tool{Name: ToolTool046, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool047 holds the arguments of tool047, for its table.
+type toolgenParamsTool047 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool047 reads the arguments of tool047, calls Tool047 and writes its result, as its tables say.
+func toolgenCallTool047(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool047
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool047, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool047(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool047 = toolimpl.Tool{Name: ToolTool047, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool048 holds the arguments of tool048, for its table.
+type toolgenParamsTool048 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool048 reads the arguments of tool048, calls Tool048 and writes its result, as its tables say.
+func toolgenCallTool048(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool048
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool048, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool048(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool048 = toolimpl.Tool{Name: ToolTool048, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool049 holds the arguments of tool049, for its table.
+type toolgenParamsTool049 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool049 reads the arguments of tool049, calls Tool049 and writes its result, as its tables say.
+func toolgenCallTool049(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool049
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool049, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool049(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool049 = toolimpl.Tool{Name: ToolTool049, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool050 holds the arguments of tool050, for its table.
+type toolgenParamsTool050 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool050 reads the arguments of tool050, calls Tool050 and writes its result, as its tables say.
+func toolgenCallTool050(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool050
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool050, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool050(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool050 = toolimpl.Tool{Name: ToolTool050, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool051 holds the arguments of tool051, for its table.
+type toolgenParamsTool051 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool051 reads the arguments of tool051, calls Tool051 and writes its result, as its tables say.
+func toolgenCallTool051(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool051
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool051, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool051(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool051 = toolimpl.Tool{Name: ToolTool051, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool052 holds the arguments of tool052, for its table.
+type toolgenParamsTool052 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool052 reads the arguments of tool052, calls Tool052 and writes its result, as its tables say.
+func toolgenCallTool052(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool052
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool052, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool052(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool052 = toolimpl.Tool{Name: ToolTool052, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool053 holds the arguments of tool053, for its table.
+type toolgenParamsTool053 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool053 reads the arguments of tool053, calls Tool053 and writes its result, as its tables say.
+func toolgenCallTool053(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool053
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool053, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool053(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool053 = toolimpl.Tool{Name: ToolTool053, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool054 holds the arguments of tool054, for its table.
+type toolgenParamsTool054 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool054 reads the arguments of tool054, calls Tool054 and writes its result, as its tables say.
+func toolgenCallTool054(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool054
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool054, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool054(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool054 = toolimpl.Tool{Name: ToolTool054, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool055 holds the arguments of tool055, for its table.
+type toolgenParamsTool055 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool055 reads the arguments of tool055, calls Tool055 and writes its result, as its tables say.
+func toolgenCallTool055(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool055
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool055, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool055(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool055 = toolimpl.Tool{Name: ToolTool055, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool056 holds the arguments of tool056, for its table.
+type toolgenParamsTool056 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool056 reads the arguments of tool056, calls Tool056 and writes its result, as its tables say.
+func toolgenCallTool056(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool056
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool056, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool056(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool056 = toolimpl.Tool{Name: ToolTool056, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool057 holds the arguments of tool057, for its table.
+type toolgenParamsTool057 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool057 reads the arguments of tool057, calls Tool057 and writes its result, as its tables say.
+func toolgenCallTool057(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool057
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool057, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool057(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool057 = toolimpl.Tool{Name: ToolTool057, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool058 holds the arguments of tool058, for its table.
+type toolgenParamsTool058 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool058 reads the arguments of tool058, calls Tool058 and writes its result, as its tables say.
+func toolgenCallTool058(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool058
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool058, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool058(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool058 = toolimpl.Tool{Name: ToolTool058, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool059 holds the arguments of tool059, for its table.
+type toolgenParamsTool059 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool059 reads the arguments of tool059, calls Tool059 and writes its result, as its tables say.
+func toolgenCallTool059(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool059
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool059, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool059(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool059 = toolimpl.Tool{Name: ToolTool059, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool060 holds the arguments of tool060, for its table.
+type toolgenParamsTool060 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool060 reads the arguments of tool060, calls Tool060 and writes its result, as its tables say.
+func toolgenCallTool060(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool060
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool060, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool060(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool060 = toolimpl.Tool{Name: ToolTool060, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool061 holds the arguments of tool061, for its table.
+type toolgenParamsTool061 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool061 reads the arguments of tool061, calls Tool061 and writes its result, as its tables say.
+func toolgenCallTool061(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool061
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool061, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool061(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool061 = toolimpl.Tool{Name: ToolTool061, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool062 holds the arguments of tool062, for its table.
+type toolgenParamsTool062 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool062 reads the arguments of tool062, calls Tool062 and writes its result, as its tables say.
+func toolgenCallTool062(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool062
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool062, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool062(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool062 = toolimpl.Tool{Name: ToolTool062, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool063 holds the arguments of tool063, for its table.
+type toolgenParamsTool063 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool063 reads the arguments of tool063, calls Tool063 and writes its result, as its tables say.
+func toolgenCallTool063(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool063
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool063, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool063(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool063 = toolimpl.Tool{Name: ToolTool063, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool064 holds the arguments of tool064, for its table.
+type toolgenParamsTool064 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool064 reads the arguments of tool064, calls Tool064 and writes its result, as its tables say.
+func toolgenCallTool064(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool064
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool064, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool064(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool064 = toolimpl.Tool{Name: ToolTool064, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool065 holds the arguments of tool065, for its table.
+type toolgenParamsTool065 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool065 reads the arguments of tool065, calls Tool065 and writes its result, as its tables say.
+func toolgenCallTool065(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool065
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool065, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool065(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool065 = toolimpl.Tool{Name: ToolTool065, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool066 holds the arguments of tool066, for its table.
+type toolgenParamsTool066 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool066 reads the arguments of tool066, calls Tool066 and writes its result, as its tables say.
+func toolgenCallTool066(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool066
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool066, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool066(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool066 = toolimpl.Tool{Name: ToolTool066, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool067 holds the arguments of tool067, for its table.
+type toolgenParamsTool067 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool067 reads the arguments of tool067, calls Tool067 and writes its result, as its tables say.
+func toolgenCallTool067(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool067
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool067, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool067(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool067 = toolimpl.Tool{Name: ToolTool067, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool068 holds the arguments of tool068, for its table.
+type toolgenParamsTool068 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool068 reads the arguments of tool068, calls Tool068 and writes its result, as its tables say.
+func toolgenCallTool068(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool068
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool068, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool068(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool068 = toolimpl.Tool{Name: ToolTool068, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool069 holds the arguments of tool069, for its table.
+type toolgenParamsTool069 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool069 reads the arguments of tool069, calls Tool069 and writes its result, as its tables say.
+func toolgenCallTool069(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool069
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool069, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool069(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool069 = toolimpl.Tool{Name: ToolTool069, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool070 holds the arguments of tool070, for its table.
+type toolgenParamsTool070 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool070 reads the arguments of tool070, calls Tool070 and writes its result, as its tables say.
+func toolgenCallTool070(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool070
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool070, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool070(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool070 = toolimpl.Tool{Name: ToolTool070, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool071 holds the arguments of tool071, for its table.
+type toolgenParamsTool071 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool071 reads the arguments of tool071, calls Tool071 and writes its result, as its tables say.
+func toolgenCallTool071(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool071
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool071, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool071(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool071 = toolimpl.Tool{Name: ToolTool071, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool072 holds the arguments of tool072, for its table.
+type toolgenParamsTool072 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool072 reads the arguments of tool072, calls Tool072 and writes its result, as its tables say.
+func toolgenCallTool072(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool072
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool072, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool072(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool072 = toolimpl.Tool{Name: ToolTool072, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool073 holds the arguments of tool073, for its table.
+type toolgenParamsTool073 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool073 reads the arguments of tool073, calls Tool073 and writes its result, as its tables say.
+func toolgenCallTool073(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool073
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool073, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool073(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool073 = toolimpl.Tool{Name: ToolTool073, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool074 holds the arguments of tool074, for its table.
+type toolgenParamsTool074 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool074 reads the arguments of tool074, calls Tool074 and writes its result, as its tables say.
+func toolgenCallTool074(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool074
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool074, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool074(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool074 = toolimpl.Tool{Name: ToolTool074, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool075 holds the arguments of tool075, for its table.
+type toolgenParamsTool075 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool075 reads the arguments of tool075, calls Tool075 and writes its result, as its tables say.
+func toolgenCallTool075(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool075
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool075, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool075(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool075 = toolimpl.Tool{Name: ToolTool075, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool076 holds the arguments of tool076, for its table.
+type toolgenParamsTool076 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool076 reads the arguments of tool076, calls Tool076 and writes its result, as its tables say.
+func toolgenCallTool076(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool076
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool076, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool076(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool076 = toolimpl.Tool{Name: ToolTool076, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool077 holds the arguments of tool077, for its table.
+type toolgenParamsTool077 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool077 reads the arguments of tool077, calls Tool077 and writes its result, as its tables say.
+func toolgenCallTool077(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool077
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool077, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool077(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool077 = toolimpl.Tool{Name: ToolTool077, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool078 holds the arguments of tool078, for its table.
+type toolgenParamsTool078 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool078 reads the arguments of tool078, calls Tool078 and writes its result, as its tables say.
+func toolgenCallTool078(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool078
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool078, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool078(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool078 = toolimpl.Tool{Name: ToolTool078, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool079 holds the arguments of tool079, for its table.
+type toolgenParamsTool079 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool079 reads the arguments of tool079, calls Tool079 and writes its result, as its tables say.
+func toolgenCallTool079(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool079
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool079, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool079(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool079 = toolimpl.Tool{Name: ToolTool079, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool080 holds the arguments of tool080, for its table.
+type toolgenParamsTool080 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool080 reads the arguments of tool080, calls Tool080 and writes its result, as its tables say.
+func toolgenCallTool080(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool080
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool080, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool080(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool080 = toolimpl.Tool{Name: ToolTool080, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool081 holds the arguments of tool081, for its table.
+type toolgenParamsTool081 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool081 reads the arguments of tool081, calls Tool081 and writes its result, as its tables say.
+func toolgenCallTool081(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool081
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool081, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool081(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool081 = toolimpl.Tool{Name: ToolTool081, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool082 holds the arguments of tool082, for its table.
+type toolgenParamsTool082 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool082 reads the arguments of tool082, calls Tool082 and writes its result, as its tables say.
+func toolgenCallTool082(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool082
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool082, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool082(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool082 = toolimpl.Tool{Name: ToolTool082, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool083 holds the arguments of tool083, for its table.
+type toolgenParamsTool083 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool083 reads the arguments of tool083, calls Tool083 and writes its result, as its tables say.
+func toolgenCallTool083(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool083
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool083, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool083(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool083 = toolimpl.Tool{Name: ToolTool083, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool084 holds the arguments of tool084, for its table.
+type toolgenParamsTool084 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool084 reads the arguments of tool084, calls Tool084 and writes its result, as its tables say.
+func toolgenCallTool084(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool084
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool084, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool084(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool084 = toolimpl.Tool{Name: ToolTool084, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool085 holds the arguments of tool085, for its table.
+type toolgenParamsTool085 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool085 reads the arguments of tool085, calls Tool085 and writes its result, as its tables say.
+func toolgenCallTool085(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool085
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool085, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool085(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool085 = toolimpl.Tool{Name: ToolTool085, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool086 holds the arguments of tool086, for its table.
+type toolgenParamsTool086 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool086 reads the arguments of tool086, calls Tool086 and writes its result, as its tables say.
+func toolgenCallTool086(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool086
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool086, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool086(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool086 = toolimpl.Tool{Name: ToolTool086, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool087 holds the arguments of tool087, for its table.
+type toolgenParamsTool087 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool087 reads the arguments of tool087, calls Tool087 and writes its result, as its tables say.
+func toolgenCallTool087(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool087
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool087, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool087(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool087 = toolimpl.Tool{Name: ToolTool087, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool088 holds the arguments of tool088, for its table.
+type toolgenParamsTool088 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool088 reads the arguments of tool088, calls Tool088 and writes its result, as its tables say.
+func toolgenCallTool088(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool088
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool088, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool088(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool088 = toolimpl.Tool{Name: ToolTool088, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool089 holds the arguments of tool089, for its table.
+type toolgenParamsTool089 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool089 reads the arguments of tool089, calls Tool089 and writes its result, as its tables say.
+func toolgenCallTool089(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool089
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool089, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool089(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool089 = toolimpl.Tool{Name: ToolTool089, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool090 holds the arguments of tool090, for its table.
+type toolgenParamsTool090 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool090 reads the arguments of tool090, calls Tool090 and writes its result, as its tables say.
+func toolgenCallTool090(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool090
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool090, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool090(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool090 = toolimpl.Tool{Name: ToolTool090, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool091 holds the arguments of tool091, for its table.
+type toolgenParamsTool091 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool091 reads the arguments of tool091, calls Tool091 and writes its result, as its tables say.
+func toolgenCallTool091(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool091
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool091, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool091(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool091 = toolimpl.Tool{Name: ToolTool091, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool092 holds the arguments of tool092, for its table.
+type toolgenParamsTool092 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool092 reads the arguments of tool092, calls Tool092 and writes its result, as its tables say.
+func toolgenCallTool092(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool092
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool092, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool092(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool092 = toolimpl.Tool{Name: ToolTool092, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool093 holds the arguments of tool093, for its table.
+type toolgenParamsTool093 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool093 reads the arguments of tool093, calls Tool093 and writes its result, as its tables say.
+func toolgenCallTool093(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool093
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool093, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool093(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool093 = toolimpl.Tool{Name: ToolTool093, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool094 holds the arguments of tool094, for its table.
+type toolgenParamsTool094 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool094 reads the arguments of tool094, calls Tool094 and writes its result, as its tables say.
+func toolgenCallTool094(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool094
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool094, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool094(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool094 = toolimpl.Tool{Name: ToolTool094, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool095 holds the arguments of tool095, for its table.
+type toolgenParamsTool095 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool095 reads the arguments of tool095, calls Tool095 and writes its result, as its tables say.
+func toolgenCallTool095(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool095
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool095, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool095(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool095 = toolimpl.Tool{Name: ToolTool095, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool096 holds the arguments of tool096, for its table.
+type toolgenParamsTool096 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool096 reads the arguments of tool096, calls Tool096 and writes its result, as its tables say.
+func toolgenCallTool096(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool096
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool096, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool096(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool096 = toolimpl.Tool{Name: ToolTool096, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool097 holds the arguments of tool097, for its table.
+type toolgenParamsTool097 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool097 reads the arguments of tool097, calls Tool097 and writes its result, as its tables say.
+func toolgenCallTool097(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool097
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool097, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool097(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool097 = toolimpl.Tool{Name: ToolTool097, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool098 holds the arguments of tool098, for its table.
+type toolgenParamsTool098 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool098 reads the arguments of tool098, calls Tool098 and writes its result, as its tables say.
+func toolgenCallTool098(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool098
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool098, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool098(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool098 = toolimpl.Tool{Name: ToolTool098, In: toolgenTypeParamsTool000, Text: true}
+
+// toolgenParamsTool099 holds the arguments of tool099, for its table.
+type toolgenParamsTool099 struct {
+	name  string
+	count *int
+	tags  []string
+	opts  *Options
+}
+
+// toolgenCallTool099 reads the arguments of tool099, calls Tool099 and writes its result, as its tables say.
+func toolgenCallTool099(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTool099
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTool099, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Tool099(ctx, in.name, in.count, in.tags, in.opts)
+		return err
+	})
+}
+
+var toolgenToolTool099 = toolimpl.Tool{Name: ToolTool099, In: toolgenTypeParamsTool000, Text: true}
 
 // toolgenEnumMode are the values of a Mode.
 var toolgenEnumMode = &toolimpl.Enum{Values: []string{"fast", "slow"}, Allowed: "\"fast\", \"slow\""}
@@ -8665,108 +4849,117 @@ var toolgenTypeOptions = &toolimpl.Struct{
 	New: toolimpl.New[Options],
 }
 
-// toolgenDecodeOptions reads a Options object, as its table says.
-func toolgenDecodeOptions(d *toolimpl.Decoder, v *Options) {
-	toolimpl.ReadStruct(d, toolgenTypeOptions, unsafe.Pointer(v))
+// toolgenTypeParamsTool000 describes a toolgenParamsTool000 for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsTool000 = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsTool000{}.name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsTool000{}.count), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsTool000{}.count)), Pointer: true, Key: `"count":`},
+		{Offset: unsafe.Offsetof(toolgenParamsTool000{}.tags), Kind: toolimpl.FieldStrings, Required: 2, Key: `"tags":`},
+		{Offset: unsafe.Offsetof(toolgenParamsTool000{}.opts), Kind: toolimpl.FieldStruct, Pointer: true, Elem: toolgenTypeOptions, Key: `"opts":`},
+	},
 }
 
-var toolgenArgsTool000 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool001 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool002 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool003 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool004 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool005 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool006 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool007 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool008 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool009 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool010 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool011 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool012 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool013 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool014 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool015 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool016 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool017 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool018 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool019 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool020 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool021 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool022 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool023 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool024 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool025 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool026 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool027 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool028 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool029 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool030 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool031 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool032 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool033 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool034 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool035 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool036 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool037 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool038 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool039 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool040 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool041 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool042 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool043 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool044 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool045 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool046 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool047 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool048 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool049 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool050 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool051 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool052 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool053 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool054 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool055 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool056 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool057 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool058 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool059 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool060 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool061 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool062 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool063 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool064 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool065 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool066 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool067 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool068 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool069 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool070 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool071 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool072 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool073 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool074 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool075 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool076 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool077 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool078 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool079 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool080 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool081 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool082 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool083 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool084 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool085 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool086 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool087 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool088 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool089 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool090 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool091 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool092 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool093 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool094 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool095 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool096 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool097 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool098 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
-var toolgenArgsTool099 = &toolimpl.Object{Names: []string{"name", "count", "tags", "opts"}, Required: []int{0, 2}}
+// A compile error here means a struct type that shares the table of another,
+// of the same layout, changed since this file was generated: run go generate.
+var (
+	_ = toolgenParamsTool000(toolgenParamsTool001{})
+	_ = toolgenParamsTool000(toolgenParamsTool002{})
+	_ = toolgenParamsTool000(toolgenParamsTool003{})
+	_ = toolgenParamsTool000(toolgenParamsTool004{})
+	_ = toolgenParamsTool000(toolgenParamsTool005{})
+	_ = toolgenParamsTool000(toolgenParamsTool006{})
+	_ = toolgenParamsTool000(toolgenParamsTool007{})
+	_ = toolgenParamsTool000(toolgenParamsTool008{})
+	_ = toolgenParamsTool000(toolgenParamsTool009{})
+	_ = toolgenParamsTool000(toolgenParamsTool010{})
+	_ = toolgenParamsTool000(toolgenParamsTool011{})
+	_ = toolgenParamsTool000(toolgenParamsTool012{})
+	_ = toolgenParamsTool000(toolgenParamsTool013{})
+	_ = toolgenParamsTool000(toolgenParamsTool014{})
+	_ = toolgenParamsTool000(toolgenParamsTool015{})
+	_ = toolgenParamsTool000(toolgenParamsTool016{})
+	_ = toolgenParamsTool000(toolgenParamsTool017{})
+	_ = toolgenParamsTool000(toolgenParamsTool018{})
+	_ = toolgenParamsTool000(toolgenParamsTool019{})
+	_ = toolgenParamsTool000(toolgenParamsTool020{})
+	_ = toolgenParamsTool000(toolgenParamsTool021{})
+	_ = toolgenParamsTool000(toolgenParamsTool022{})
+	_ = toolgenParamsTool000(toolgenParamsTool023{})
+	_ = toolgenParamsTool000(toolgenParamsTool024{})
+	_ = toolgenParamsTool000(toolgenParamsTool025{})
+	_ = toolgenParamsTool000(toolgenParamsTool026{})
+	_ = toolgenParamsTool000(toolgenParamsTool027{})
+	_ = toolgenParamsTool000(toolgenParamsTool028{})
+	_ = toolgenParamsTool000(toolgenParamsTool029{})
+	_ = toolgenParamsTool000(toolgenParamsTool030{})
+	_ = toolgenParamsTool000(toolgenParamsTool031{})
+	_ = toolgenParamsTool000(toolgenParamsTool032{})
+	_ = toolgenParamsTool000(toolgenParamsTool033{})
+	_ = toolgenParamsTool000(toolgenParamsTool034{})
+	_ = toolgenParamsTool000(toolgenParamsTool035{})
+	_ = toolgenParamsTool000(toolgenParamsTool036{})
+	_ = toolgenParamsTool000(toolgenParamsTool037{})
+	_ = toolgenParamsTool000(toolgenParamsTool038{})
+	_ = toolgenParamsTool000(toolgenParamsTool039{})
+	_ = toolgenParamsTool000(toolgenParamsTool040{})
+	_ = toolgenParamsTool000(toolgenParamsTool041{})
+	_ = toolgenParamsTool000(toolgenParamsTool042{})
+	_ = toolgenParamsTool000(toolgenParamsTool043{})
+	_ = toolgenParamsTool000(toolgenParamsTool044{})
+	_ = toolgenParamsTool000(toolgenParamsTool045{})
+	_ = toolgenParamsTool000(toolgenParamsTool046{})
+	_ = toolgenParamsTool000(toolgenParamsTool047{})
+	_ = toolgenParamsTool000(toolgenParamsTool048{})
+	_ = toolgenParamsTool000(toolgenParamsTool049{})
+	_ = toolgenParamsTool000(toolgenParamsTool050{})
+	_ = toolgenParamsTool000(toolgenParamsTool051{})
+	_ = toolgenParamsTool000(toolgenParamsTool052{})
+	_ = toolgenParamsTool000(toolgenParamsTool053{})
+	_ = toolgenParamsTool000(toolgenParamsTool054{})
+	_ = toolgenParamsTool000(toolgenParamsTool055{})
+	_ = toolgenParamsTool000(toolgenParamsTool056{})
+	_ = toolgenParamsTool000(toolgenParamsTool057{})
+	_ = toolgenParamsTool000(toolgenParamsTool058{})
+	_ = toolgenParamsTool000(toolgenParamsTool059{})
+	_ = toolgenParamsTool000(toolgenParamsTool060{})
+	_ = toolgenParamsTool000(toolgenParamsTool061{})
+	_ = toolgenParamsTool000(toolgenParamsTool062{})
+	_ = toolgenParamsTool000(toolgenParamsTool063{})
+	_ = toolgenParamsTool000(toolgenParamsTool064{})
+	_ = toolgenParamsTool000(toolgenParamsTool065{})
+	_ = toolgenParamsTool000(toolgenParamsTool066{})
+	_ = toolgenParamsTool000(toolgenParamsTool067{})
+	_ = toolgenParamsTool000(toolgenParamsTool068{})
+	_ = toolgenParamsTool000(toolgenParamsTool069{})
+	_ = toolgenParamsTool000(toolgenParamsTool070{})
+	_ = toolgenParamsTool000(toolgenParamsTool071{})
+	_ = toolgenParamsTool000(toolgenParamsTool072{})
+	_ = toolgenParamsTool000(toolgenParamsTool073{})
+	_ = toolgenParamsTool000(toolgenParamsTool074{})
+	_ = toolgenParamsTool000(toolgenParamsTool075{})
+	_ = toolgenParamsTool000(toolgenParamsTool076{})
+	_ = toolgenParamsTool000(toolgenParamsTool077{})
+	_ = toolgenParamsTool000(toolgenParamsTool078{})
+	_ = toolgenParamsTool000(toolgenParamsTool079{})
+	_ = toolgenParamsTool000(toolgenParamsTool080{})
+	_ = toolgenParamsTool000(toolgenParamsTool081{})
+	_ = toolgenParamsTool000(toolgenParamsTool082{})
+	_ = toolgenParamsTool000(toolgenParamsTool083{})
+	_ = toolgenParamsTool000(toolgenParamsTool084{})
+	_ = toolgenParamsTool000(toolgenParamsTool085{})
+	_ = toolgenParamsTool000(toolgenParamsTool086{})
+	_ = toolgenParamsTool000(toolgenParamsTool087{})
+	_ = toolgenParamsTool000(toolgenParamsTool088{})
+	_ = toolgenParamsTool000(toolgenParamsTool089{})
+	_ = toolgenParamsTool000(toolgenParamsTool090{})
+	_ = toolgenParamsTool000(toolgenParamsTool091{})
+	_ = toolgenParamsTool000(toolgenParamsTool092{})
+	_ = toolgenParamsTool000(toolgenParamsTool093{})
+	_ = toolgenParamsTool000(toolgenParamsTool094{})
+	_ = toolgenParamsTool000(toolgenParamsTool095{})
+	_ = toolgenParamsTool000(toolgenParamsTool096{})
+	_ = toolgenParamsTool000(toolgenParamsTool097{})
+	_ = toolgenParamsTool000(toolgenParamsTool098{})
+	_ = toolgenParamsTool000(toolgenParamsTool099{})
+)

@@ -259,7 +259,7 @@ type LookupRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LookupRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolLookup, toolgenArgsLookup, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolLookup, &toolgenTypeParamsLookup.Object, unsafe.Pointer(&r), 1)
 }
 
 // DeleteRule is a permission rule for the tool delete: each field is a glob
@@ -272,7 +272,7 @@ type DeleteRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r DeleteRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolDelete, toolgenArgsDelete, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolDelete, &toolgenTypeParamsLookup.Object, unsafe.Pointer(&r), 1)
 }
 
 // UpsertRule is a permission rule for the tool upsert: each field is a glob
@@ -285,7 +285,7 @@ type UpsertRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r UpsertRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolUpsert, toolgenArgsUpsert, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolUpsert, &toolgenTypeParamsLookup.Object, unsafe.Pointer(&r), 1)
 }
 
 // FetchRule is a permission rule for the tool fetch: each field is a glob over
@@ -298,7 +298,7 @@ type FetchRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r FetchRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolFetch, toolgenArgsFetch, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolFetch, &toolgenTypeParamsFetch.Object, unsafe.Pointer(&r), 1)
 }
 
 // EverythingRule is a permission rule for the tool do-it_all-2, which takes no
@@ -339,7 +339,7 @@ type ArchiveRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ArchiveRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolArchive, toolgenArgsArchive, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolArchive, &toolgenTypeParamsLookup.Object, unsafe.Pointer(&r), 1)
 }
 
 // PurgeRule is a permission rule for the tool purge, which takes no arguments.
@@ -360,7 +360,7 @@ type ChargeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ChargeRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCharge, toolgenArgsCharge, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolCharge, &toolgenTypeParamsCharge.Object, unsafe.Pointer(&r), 1)
 }
 
 // RefundRule is a permission rule for the tool refund_payment: each field is a
@@ -373,7 +373,7 @@ type RefundRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r RefundRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolRefund, toolgenArgsRefund, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolRefund, &toolgenTypeParamsLookup.Object, unsafe.Pointer(&r), 1)
 }
 
 // TransferRule is a permission rule for the tool transfer: each field is a
@@ -387,7 +387,7 @@ type TransferRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r TransferRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolTransfer, toolgenArgsTransfer, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolTransfer, &toolgenTypeParamsTransfer.Object, unsafe.Pointer(&r), 2)
 }
 
 // ResearchRule is a permission rule for the tool research: each field is a
@@ -400,7 +400,7 @@ type ResearchRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r ResearchRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolResearch, toolgenArgsResearch, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolResearch, &toolgenTypeParamsResearch.Object, unsafe.Pointer(&r), 1)
 }
 
 // ReindexRule is a permission rule for the tool reindex, which takes no
@@ -515,139 +515,69 @@ func toolgenCallGetHTTPStatus(ctx context.Context, args []byte) (res toolgen.Res
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallLookup reads the arguments of lookup, calls Lookup and writes its result.
-func toolgenCallLookup(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolLookup, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argId string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsLookup); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argId = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Lookup(argId)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsLookup holds the arguments of lookup, for its table.
+type toolgenParamsLookup struct {
+	id string
 }
 
-// toolgenCallDelete reads the arguments of delete, calls Delete and writes its result.
-func toolgenCallDelete(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolDelete, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argId string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsDelete); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argId = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := Delete(argId); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallLookup reads the arguments of lookup, calls Lookup and writes its result, as its tables say.
+func toolgenCallLookup(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsLookup
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolLookup, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Lookup(in.id)
+		return err
+	})
 }
 
-// toolgenCallUpsert reads the arguments of upsert, calls Upsert and writes its result.
-func toolgenCallUpsert(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolUpsert, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argId string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsUpsert); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argId = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := Upsert(argId); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolLookup = toolimpl.Tool{Name: ToolLookup, In: toolgenTypeParamsLookup, Text: true}
+
+// toolgenParamsDelete holds the arguments of delete, for its table.
+type toolgenParamsDelete struct {
+	id string
 }
 
-// toolgenCallFetch reads the arguments of fetch, calls Fetch and writes its result.
-func toolgenCallFetch(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolFetch, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argUrl string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsFetch); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "url":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argUrl = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Fetch(argUrl)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallDelete reads the arguments of delete, calls Delete and writes its result, as its tables say.
+func toolgenCallDelete(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsDelete
+	return toolimpl.Dispatch(ctx, args, &toolgenToolDelete, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return Delete(in.id)
+	})
 }
+
+var toolgenToolDelete = toolimpl.Tool{Name: ToolDelete, In: toolgenTypeParamsLookup}
+
+// toolgenParamsUpsert holds the arguments of upsert, for its table.
+type toolgenParamsUpsert struct {
+	id string
+}
+
+// toolgenCallUpsert reads the arguments of upsert, calls Upsert and writes its result, as its tables say.
+func toolgenCallUpsert(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsUpsert
+	return toolimpl.Dispatch(ctx, args, &toolgenToolUpsert, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return Upsert(in.id)
+	})
+}
+
+var toolgenToolUpsert = toolimpl.Tool{Name: ToolUpsert, In: toolgenTypeParamsLookup}
+
+// toolgenParamsFetch holds the arguments of fetch, for its table.
+type toolgenParamsFetch struct {
+	url string
+}
+
+// toolgenCallFetch reads the arguments of fetch, calls Fetch and writes its result, as its tables say.
+func toolgenCallFetch(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsFetch
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolFetch, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Fetch(in.url)
+		return err
+	})
+}
+
+var toolgenToolFetch = toolimpl.Tool{Name: ToolFetch, In: toolgenTypeParamsFetch, Text: true}
 
 // toolgenCallEverything reads the arguments of do-it_all-2, calls Everything and writes its result, as its tables say.
 func toolgenCallEverything(ctx context.Context, args []byte) (toolgen.Result, error) {
@@ -676,38 +606,20 @@ func toolgenCallLongest(ctx context.Context, args []byte) (toolgen.Result, error
 
 var toolgenToolLongest = toolimpl.Tool{Name: ToolLongest, In: toolimpl.NoArgs}
 
-// toolgenCallArchive reads the arguments of archive, calls Archive and writes its result.
-func toolgenCallArchive(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolArchive, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argId string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsArchive); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argId = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := Archive(argId); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsArchive holds the arguments of archive, for its table.
+type toolgenParamsArchive struct {
+	id string
 }
+
+// toolgenCallArchive reads the arguments of archive, calls Archive and writes its result, as its tables say.
+func toolgenCallArchive(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsArchive
+	return toolimpl.Dispatch(ctx, args, &toolgenToolArchive, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return Archive(in.id)
+	})
+}
+
+var toolgenToolArchive = toolimpl.Tool{Name: ToolArchive, In: toolgenTypeParamsLookup}
 
 // toolgenCallPurge reads the arguments of purge, calls Purge and writes its result, as its tables say.
 func toolgenCallPurge(ctx context.Context, args []byte) (toolgen.Result, error) {
@@ -718,143 +630,68 @@ func toolgenCallPurge(ctx context.Context, args []byte) (toolgen.Result, error) 
 
 var toolgenToolPurge = toolimpl.Tool{Name: ToolPurge, In: toolimpl.NoArgs}
 
-// toolgenCallCharge reads the arguments of charge, calls Charge and writes its result.
-func toolgenCallCharge(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCharge, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argAmount int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCharge); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "amount":
-			o.Saw(0)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				argAmount = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := Charge(argAmount); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsCharge holds the arguments of charge, for its table.
+type toolgenParamsCharge struct {
+	amount int
 }
 
-// toolgenCallRefund reads the arguments of refund_payment, calls Refund and writes its result.
-func toolgenCallRefund(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolRefund, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argId string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsRefund); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argId = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := Refund(argId); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallCharge reads the arguments of charge, calls Charge and writes its result, as its tables say.
+func toolgenCallCharge(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCharge
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCharge, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return Charge(in.amount)
+	})
 }
 
-// toolgenCallTransfer reads the arguments of transfer, calls Transfer and writes its result.
-func toolgenCallTransfer(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolTransfer, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	var (
-		argTo     string
-		argAmount int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsTransfer); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "to":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argTo = s0
-			}
-		case "amount":
-			o.Saw(1)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				argAmount = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := Transfer(argTo, argAmount); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+var toolgenToolCharge = toolimpl.Tool{Name: ToolCharge, In: toolgenTypeParamsCharge}
+
+// toolgenParamsRefund holds the arguments of refund_payment, for its table.
+type toolgenParamsRefund struct {
+	id string
 }
 
-// toolgenCallResearch reads the arguments of research, calls Research and writes its result.
-func toolgenCallResearch(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolResearch, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argTopic string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsResearch); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "topic":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argTopic = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Research(argTopic)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallRefund reads the arguments of refund_payment, calls Refund and writes its result, as its tables say.
+func toolgenCallRefund(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsRefund
+	return toolimpl.Dispatch(ctx, args, &toolgenToolRefund, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return Refund(in.id)
+	})
 }
+
+var toolgenToolRefund = toolimpl.Tool{Name: ToolRefund, In: toolgenTypeParamsLookup}
+
+// toolgenParamsTransfer holds the arguments of transfer, for its table.
+type toolgenParamsTransfer struct {
+	to     string
+	amount int
+}
+
+// toolgenCallTransfer reads the arguments of transfer, calls Transfer and writes its result, as its tables say.
+func toolgenCallTransfer(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsTransfer
+	return toolimpl.Dispatch(ctx, args, &toolgenToolTransfer, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return Transfer(in.to, in.amount)
+	})
+}
+
+var toolgenToolTransfer = toolimpl.Tool{Name: ToolTransfer, In: toolgenTypeParamsTransfer, NoRepair: true}
+
+// toolgenParamsResearch holds the arguments of research, for its table.
+type toolgenParamsResearch struct {
+	topic string
+}
+
+// toolgenCallResearch reads the arguments of research, calls Research and writes its result, as its tables say.
+func toolgenCallResearch(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsResearch
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolResearch, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Research(in.topic)
+		return err
+	})
+}
+
+var toolgenToolResearch = toolimpl.Tool{Name: ToolResearch, In: toolgenTypeParamsResearch, Text: true}
 
 // toolgenCallReindex reads the arguments of reindex, calls Reindex and writes its result, as its tables say.
 func toolgenCallReindex(ctx context.Context, args []byte) (toolgen.Result, error) {
@@ -864,13 +701,54 @@ func toolgenCallReindex(ctx context.Context, args []byte) (toolgen.Result, error
 }
 
 var toolgenToolReindex = toolimpl.Tool{Name: ToolReindex, In: toolimpl.NoArgs}
+
+// toolgenTypeParamsLookup describes a toolgenParamsLookup for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsLookup = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsLookup{}.id), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+	},
+}
+
+// toolgenTypeParamsFetch describes a toolgenParamsFetch for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsFetch = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"url"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsFetch{}.url), Kind: toolimpl.FieldString, Required: 1, Key: `"url":`},
+	},
+}
+
+// toolgenTypeParamsCharge describes a toolgenParamsCharge for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCharge = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"amount"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCharge{}.amount), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsCharge{}.amount)), Required: 1, Key: `"amount":`},
+	},
+}
+
+// toolgenTypeParamsTransfer describes a toolgenParamsTransfer for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsTransfer = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"to", "amount"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsTransfer{}.to), Kind: toolimpl.FieldString, Required: 1, Key: `"to":`},
+		{Offset: unsafe.Offsetof(toolgenParamsTransfer{}.amount), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsTransfer{}.amount)), Required: 2, Key: `"amount":`},
+	},
+}
+
+// toolgenTypeParamsResearch describes a toolgenParamsResearch for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsResearch = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"topic"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsResearch{}.topic), Kind: toolimpl.FieldString, Required: 1, Key: `"topic":`},
+	},
+}
 var toolgenArgsGetHTTPStatus = &toolimpl.Object{Names: []string{"url"}, Required: []int{0}}
-var toolgenArgsLookup = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
-var toolgenArgsDelete = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
-var toolgenArgsUpsert = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
-var toolgenArgsFetch = &toolimpl.Object{Names: []string{"url"}, Required: []int{0}}
-var toolgenArgsArchive = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
-var toolgenArgsCharge = &toolimpl.Object{Names: []string{"amount"}, Required: []int{0}}
-var toolgenArgsRefund = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
-var toolgenArgsTransfer = &toolimpl.Object{Names: []string{"to", "amount"}, Required: []int{0, 1}}
-var toolgenArgsResearch = &toolimpl.Object{Names: []string{"topic"}, Required: []int{0}}
+
+// A compile error here means a struct type that shares the table of another,
+// of the same layout, changed since this file was generated: run go generate.
+var (
+	_ = toolgenParamsLookup(toolgenParamsDelete{})
+	_ = toolgenParamsLookup(toolgenParamsUpsert{})
+	_ = toolgenParamsLookup(toolgenParamsArchive{})
+	_ = toolgenParamsLookup(toolgenParamsRefund{})
+)

@@ -72,7 +72,7 @@ type LookupRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r LookupRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolLookup, toolgenArgsLookup, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolLookup, &toolgenTypeParamsLookup.Object, unsafe.Pointer(&r), 1)
 }
 
 // ExportRule is a permission rule for the tool export: each field is a glob
@@ -91,39 +91,22 @@ func (r ExportRule) Rule() toolgen.Rule {
 	return toolimpl.RuleOf(ToolExport, &toolgenTypeExportArgs.Object, unsafe.Pointer(&r), 4)
 }
 
-// toolgenCallLookup reads the arguments of lookup, calls Lookup and writes its result.
-func toolgenCallLookup(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolLookup, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argId string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsLookup); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "id":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argId = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Lookup(argId)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsLookup holds the arguments of lookup, for its table.
+type toolgenParamsLookup struct {
+	id string
 }
+
+// toolgenCallLookup reads the arguments of lookup, calls Lookup and writes its result, as its tables say.
+func toolgenCallLookup(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsLookup
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolLookup, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Lookup(in.id)
+		return err
+	})
+}
+
+var toolgenToolLookup = toolimpl.Tool{Name: ToolLookup, In: toolgenTypeParamsLookup, Text: true}
 
 // toolgenCallExport reads the arguments of export, calls Export and writes its result, as its tables say.
 func toolgenCallExport(ctx context.Context, args []byte) (toolgen.Result, error) {
@@ -137,6 +120,14 @@ func toolgenCallExport(ctx context.Context, args []byte) (toolgen.Result, error)
 
 var toolgenToolExport = toolimpl.Tool{Name: ToolExport, In: toolgenTypeExportArgs, Text: true}
 
+// toolgenTypeParamsLookup describes a toolgenParamsLookup for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsLookup = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsLookup{}.id), Kind: toolimpl.FieldString, Required: 1, Key: `"id":`},
+	},
+}
+
 // toolgenTypeExportArgs describes a ExportArgs for toolimpl's table-driven reader and writer.
 var toolgenTypeExportArgs = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"format", "fields", "since", "archived"}, Required: []int{0}, NullAbsent: []int{1, 2, 3}},
@@ -147,7 +138,6 @@ var toolgenTypeExportArgs = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(ExportArgs{}.Archived), Kind: toolimpl.FieldBool, OmitEmpty: true, Key: `"archived":`},
 	},
 }
-var toolgenArgsLookup = &toolimpl.Object{Names: []string{"id"}, Required: []int{0}}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

@@ -97,7 +97,7 @@ type AtRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r AtRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolAt, toolgenArgsAt, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolAt, &toolgenTypeParamsAt.Object, unsafe.Pointer(&r), 2)
 }
 
 // SplitNRule is a permission rule for the tool split_n: each field is a glob
@@ -126,7 +126,7 @@ type GetWeatherRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetWeatherRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetWeather, toolgenArgsGetWeather, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolGetWeather, &toolgenTypeParamsGetWeather.Object, unsafe.Pointer(&r), 2)
 }
 
 // NotesRule is a permission rule for the tool notes: each field is a glob over
@@ -139,50 +139,26 @@ type NotesRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r NotesRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolNotes, toolgenArgsNotes, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolNotes, &toolgenTypeParamsNotes.Object, unsafe.Pointer(&r), 1)
 }
 
-// toolgenCallAt reads the arguments of at, calls At and writes its result.
-func toolgenCallAt(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolAt, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argHhmm string
-		argRoom string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsAt); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "hhmm":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				d.MatchPattern(s0, toolgenPattern0, "^[0-2][0-9]:[0-5][0-9]$")
-				argHhmm = s0
-			}
-		case "room":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				d.CheckLength(s0, 1, -1)
-				argRoom = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := At(argHhmm, argRoom)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsAt holds the arguments of at, for its table.
+type toolgenParamsAt struct {
+	hhmm string
+	room string
 }
+
+// toolgenCallAt reads the arguments of at, calls At and writes its result, as its tables say.
+func toolgenCallAt(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsAt
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolAt, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = At(in.hhmm, in.room)
+		return err
+	})
+}
+
+var toolgenToolAt = toolimpl.Tool{Name: ToolAt, In: toolgenTypeParamsAt, Text: true}
 
 // toolgenCallSplitN reads the arguments of split_n, calls SplitN and writes its result.
 func toolgenCallSplitN(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -240,90 +216,67 @@ func toolgenCallSplitN(ctx context.Context, args []byte) (res toolgen.Result, er
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result.
-func toolgenCallGetWeather(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetWeather, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argCity     string
-		argUnitName *string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetWeather); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "city":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				d.CheckLength(s0, 1, -1)
-				argCity = s0
-			}
-		case "unit_name":
-			if d.Null() {
-				argUnitName = nil
-			} else {
-				p0 := new(string)
-				if s1, ok := d.String(); ok {
-					*p0 = s1
-				}
-				argUnitName = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetWeather(argCity, argUnitName)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsGetWeather holds the arguments of get_weather, for its table.
+type toolgenParamsGetWeather struct {
+	city     string
+	unitName *string
 }
 
-// toolgenCallNotes reads the arguments of notes, calls Notes and writes its result.
-func toolgenCallNotes(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolNotes, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argText string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsNotes); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "text":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argText = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Notes(argText)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenCallGetWeather reads the arguments of get_weather, calls GetWeather and writes its result, as its tables say.
+func toolgenCallGetWeather(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetWeather
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetWeather, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetWeather(in.city, in.unitName)
+		return err
+	})
 }
 
-var toolgenArgsAt = &toolimpl.Object{Names: []string{"hhmm", "room"}, Required: []int{0, 1}}
+var toolgenToolGetWeather = toolimpl.Tool{Name: ToolGetWeather, In: toolgenTypeParamsGetWeather, Text: true}
+
+// toolgenParamsNotes holds the arguments of notes, for its table.
+type toolgenParamsNotes struct {
+	text string
+}
+
+// toolgenCallNotes reads the arguments of notes, calls Notes and writes its result, as its tables say.
+func toolgenCallNotes(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsNotes
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolNotes, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Notes(in.text)
+		return err
+	})
+}
+
+var toolgenToolNotes = toolimpl.Tool{Name: ToolNotes, In: toolgenTypeParamsNotes, Text: true}
+
+// toolgenTypeParamsAt describes a toolgenParamsAt for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsAt = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"hhmm", "room"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsAt{}.hhmm), Kind: toolimpl.FieldString, Required: 1, Check: &toolimpl.Check{Pattern: toolgenPattern0, PatternText: "^[0-2][0-9]:[0-5][0-9]$"}, Key: `"hhmm":`},
+		{Offset: unsafe.Offsetof(toolgenParamsAt{}.room), Kind: toolimpl.FieldString, Required: 2, Bounded: true, Min: 1, Max: -1, Key: `"room":`},
+	},
+}
+
+// toolgenTypeParamsGetWeather describes a toolgenParamsGetWeather for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetWeather = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"city", "unit_name"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetWeather{}.city), Kind: toolimpl.FieldString, Required: 1, Bounded: true, Min: 1, Max: -1, Key: `"city":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGetWeather{}.unitName), Kind: toolimpl.FieldString, Pointer: true, Key: `"unit_name":`},
+	},
+}
+
+// toolgenTypeParamsNotes describes a toolgenParamsNotes for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsNotes = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"text"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsNotes{}.text), Kind: toolimpl.FieldString, Required: 1, Key: `"text":`},
+	},
+}
 var toolgenArgsSplitN = &toolimpl.Object{Names: []string{"s", "sep", "n"}, Required: []int{0, 1, 2}}
-var toolgenArgsGetWeather = &toolimpl.Object{Names: []string{"city", "unit_name"}, Required: []int{0}}
-var toolgenArgsNotes = &toolimpl.Object{Names: []string{"text"}, Required: []int{0}}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

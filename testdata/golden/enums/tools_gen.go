@@ -126,7 +126,7 @@ type NameRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r NameRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolName, toolgenArgsName, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolName, &toolgenTypeParamsName.Object, unsafe.Pointer(&r), 1)
 }
 
 // toolgenCallMix reads the arguments of mix, calls Mix and writes its result.
@@ -204,37 +204,33 @@ func toolgenCallPick(ctx context.Context, args []byte) (res toolgen.Result, err 
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallName reads the arguments of name, calls Name and writes its result.
-func toolgenCallName(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolName, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argC Color
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsName); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "c":
-			o.Saw(0)
-			toolgenDecodeColor(d, &argC)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out := Name(argC)
-	return toolgen.TextResult(string(out)), nil
+// toolgenParamsName holds the arguments of name, for its table.
+type toolgenParamsName struct {
+	c Color
 }
+
+// toolgenCallName reads the arguments of name, calls Name and writes its result, as its tables say.
+func toolgenCallName(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsName
+	var out Color
+	return toolimpl.Dispatch(ctx, args, &toolgenToolName, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out = Name(in.c)
+		return nil
+	})
+}
+
+var toolgenToolName = toolimpl.Tool{Name: ToolName, In: toolgenTypeParamsName, Text: true}
 
 // toolgenEnumColor are the values of a Color.
 var toolgenEnumColor = &toolimpl.Enum{Values: []string{"red", "green", "blue"}, Allowed: "\"red\", \"green\", \"blue\""}
+
+// toolgenTypeParamsName describes a toolgenParamsName for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsName = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"c"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsName{}.c), Kind: toolimpl.FieldEnum, Required: 1, Enum: toolgenEnumColor, Key: `"c":`},
+	},
+}
 
 // toolgenDecodePaint reads a Paint object.
 func toolgenDecodePaint(d *toolimpl.Decoder, v *Paint) {
@@ -374,7 +370,6 @@ func toolgenDecodePriority(d *toolimpl.Decoder, v *Priority) {
 }
 
 var toolgenArgsPick = &toolimpl.Object{Names: []string{"color", "level", "priority"}, Required: []int{0, 2}}
-var toolgenArgsName = &toolimpl.Object{Names: []string{"c"}, Required: []int{0}}
 
 // toolgenDecodeSliceColor reads a []Color.
 func toolgenDecodeSliceColor(d *toolimpl.Decoder, v *[]Color) {

@@ -128,7 +128,7 @@ type GreetRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GreetRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGreet, toolgenArgsGreet, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolGreet, &toolgenTypeParamsGreet.Object, unsafe.Pointer(&r), 3)
 }
 
 // SnakeRule is a permission rule for the tool snake: each field is a glob over
@@ -145,7 +145,7 @@ type SnakeRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r SnakeRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolSnake, toolgenArgsSnake, unsafe.Pointer(&r), 5)
+	return toolimpl.RuleOf(ToolSnake, &toolgenTypeParamsSnake.Object, unsafe.Pointer(&r), 5)
 }
 
 // UndocumentedRule is a permission rule for the tool undocumented: each field
@@ -173,7 +173,7 @@ type MixedRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r MixedRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolMixed, toolgenArgsMixed, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolMixed, &toolgenTypeParamsMixed.Object, unsafe.Pointer(&r), 2)
 }
 
 // toolgenCallSearch reads the arguments of search, calls Search and writes its result.
@@ -250,108 +250,43 @@ func toolgenCallSearch(ctx context.Context, args []byte) (res toolgen.Result, er
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallGreet reads the arguments of greet, calls Greet and writes its result.
-func toolgenCallGreet(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGreet, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argName     string
-		argGreeting Greeting
-		argTimes    *int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGreet); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argName = s0
-			}
-		case "greeting":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argGreeting = Greeting(s0)
-			}
-		case "times":
-			if d.Null() {
-				argTimes = nil
-			} else {
-				p0 := new(int)
-				if n1, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-					*p0 = int(n1)
-				}
-				argTimes = p0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out := Greet(argName, argGreeting, argTimes)
-	return toolgen.TextResult(out), nil
+// toolgenParamsGreet holds the arguments of greet, for its table.
+type toolgenParamsGreet struct {
+	name     string
+	greeting Greeting
+	times    *int
 }
 
-// toolgenCallSnake reads the arguments of snake, calls Snake and writes its result.
-func toolgenCallSnake(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolSnake, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argUserName   string
-		argHTTPStatus int
-		argXMLBody    string
-		argX          int
-		argTop10Items []string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsSnake); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "user_name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argUserName = s0
-			}
-		case "http_status":
-			o.Saw(1)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				argHTTPStatus = int(n0)
-			}
-		case "xml_body":
-			o.Saw(2)
-			if s0, ok := d.String(); ok {
-				argXMLBody = s0
-			}
-		case "x":
-			o.Saw(3)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				argX = int(n0)
-			}
-		case "top10_items":
-			o.Saw(4)
-			toolgenDecodeSlicestring(d, &argTop10Items)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := Snake(argUserName, argHTTPStatus, argXMLBody, argX, argTop10Items); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallGreet reads the arguments of greet, calls Greet and writes its result, as its tables say.
+func toolgenCallGreet(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGreet
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGreet, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out = Greet(in.name, in.greeting, in.times)
+		return nil
+	})
 }
+
+var toolgenToolGreet = toolimpl.Tool{Name: ToolGreet, In: toolgenTypeParamsGreet, Text: true}
+
+// toolgenParamsSnake holds the arguments of snake, for its table.
+type toolgenParamsSnake struct {
+	userName   string
+	HTTPStatus int
+	XMLBody    string
+	x          int
+	top10Items []string
+}
+
+// toolgenCallSnake reads the arguments of snake, calls Snake and writes its result, as its tables say.
+func toolgenCallSnake(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsSnake
+	return toolimpl.Dispatch(ctx, args, &toolgenToolSnake, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return Snake(in.userName, in.HTTPStatus, in.XMLBody, in.x, in.top10Items)
+	})
+}
+
+var toolgenToolSnake = toolimpl.Tool{Name: ToolSnake, In: toolgenTypeParamsSnake}
 
 // toolgenCallUndocumented reads the arguments of undocumented, calls Undocumented and writes its result.
 func toolgenCallUndocumented(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -399,67 +334,54 @@ func toolgenCallUndocumented(ctx context.Context, args []byte) (res toolgen.Resu
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallMixed reads the arguments of mixed, calls Mixed and writes its result.
-func toolgenCallMixed(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolMixed, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argId      int64
-		argVerbose bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsMixed); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "id":
-			o.Saw(0)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				argId = n0
-			}
-		case "verbose":
-			o.Saw(1)
-			if b0, ok := d.Bool(); ok {
-				argVerbose = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := Mixed(argId, argVerbose); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsMixed holds the arguments of mixed, for its table.
+type toolgenParamsMixed struct {
+	id      int64
+	verbose bool
 }
 
+// toolgenCallMixed reads the arguments of mixed, calls Mixed and writes its result, as its tables say.
+func toolgenCallMixed(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsMixed
+	return toolimpl.Dispatch(ctx, args, &toolgenToolMixed, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return Mixed(in.id, in.verbose)
+	})
+}
+
+var toolgenToolMixed = toolimpl.Tool{Name: ToolMixed, In: toolgenTypeParamsMixed}
+
+// toolgenTypeParamsGreet describes a toolgenParamsGreet for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGreet = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"name", "greeting", "times"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGreet{}.name), Kind: toolimpl.FieldString, Required: 1, Key: `"name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGreet{}.greeting), Kind: toolimpl.FieldString, Required: 2, Key: `"greeting":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGreet{}.times), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(*toolgenParamsGreet{}.times)), Pointer: true, Key: `"times":`},
+	},
+}
+
+// toolgenTypeParamsSnake describes a toolgenParamsSnake for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsSnake = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"user_name", "http_status", "xml_body", "x", "top10_items"}, Required: []int{0, 1, 2, 3, 4}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsSnake{}.userName), Kind: toolimpl.FieldString, Required: 1, Key: `"user_name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSnake{}.HTTPStatus), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsSnake{}.HTTPStatus)), Required: 2, Key: `"http_status":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSnake{}.XMLBody), Kind: toolimpl.FieldString, Required: 3, Key: `"xml_body":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSnake{}.x), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsSnake{}.x)), Required: 4, Key: `"x":`},
+		{Offset: unsafe.Offsetof(toolgenParamsSnake{}.top10Items), Kind: toolimpl.FieldStrings, Required: 5, Key: `"top10_items":`},
+	},
+}
+
+// toolgenTypeParamsMixed describes a toolgenParamsMixed for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsMixed = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"id", "verbose"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsMixed{}.id), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsMixed{}.id)), Required: 1, Key: `"id":`},
+		{Offset: unsafe.Offsetof(toolgenParamsMixed{}.verbose), Kind: toolimpl.FieldBool, Required: 2, Key: `"verbose":`},
+	},
+}
 var toolgenArgsSearch = &toolimpl.Object{Names: []string{"query", "limit", "user_id", "exact", "lang"}, Required: []int{0, 2, 3}, NullAbsent: []int{1}}
-var toolgenArgsGreet = &toolimpl.Object{Names: []string{"name", "greeting", "times"}, Required: []int{0, 1}}
-
-// toolgenDecodeSlicestring reads a []string.
-func toolgenDecodeSlicestring(d *toolimpl.Decoder, v *[]string) {
-	if _, ok := d.Array(); ok {
-		var a0 [8]string
-		s0 := a0[:0]
-		for d.Elem() {
-			var e0 string
-			if s1, ok := d.String(); ok {
-				e0 = s1
-			}
-			s0 = append(s0, e0)
-		}
-		*v = append(make([]string, 0, len(s0)), s0...)
-	}
-}
-
-var toolgenArgsSnake = &toolimpl.Object{Names: []string{"user_name", "http_status", "xml_body", "x", "top10_items"}, Required: []int{0, 1, 2, 3, 4}}
 var toolgenArgsUndocumented = &toolimpl.Object{Names: []string{"a", "b"}, Required: []int{0, 1}}
-var toolgenArgsMixed = &toolimpl.Object{Names: []string{"id", "verbose"}, Required: []int{0, 1}}
 
 // Patterns from toolgen tags (as the schema has them, in ECMA-262 syntax, above each),
 // translated to Go regular expressions that match the same strings, compiled once.

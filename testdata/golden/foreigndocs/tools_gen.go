@@ -91,7 +91,7 @@ type PaintRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r PaintRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolPaint, toolgenArgsPaint, unsafe.Pointer(&r), 3)
+	return toolimpl.RuleOf(ToolPaint, &toolgenTypeParamsPaint.Object, unsafe.Pointer(&r), 3)
 }
 
 // toolgenCallDraw reads the arguments of draw, calls Draw and writes its result.
@@ -115,50 +115,46 @@ func toolgenCallDraw(ctx context.Context, args []byte) (res toolgen.Result, err 
 	return toolgen.TextResult(out), nil
 }
 
-// toolgenCallPaint reads the arguments of paint, calls Paint and writes its result.
-func toolgenCallPaint(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolPaint, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argKind  shapes.Kind
-		argColor shapes.Color
-		argAt    image.Point
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsPaint); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "kind":
-			o.Saw(0)
-			toolgenDecode_shapes_Kind(d, &argKind)
-		case "color":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argColor = shapes.Color(s0)
-			}
-		case "at":
-			o.Saw(2)
-			toolgenDecodeimage_Point(d, &argAt)
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := Paint(argKind, argColor, argAt)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsPaint holds the arguments of paint, for its table.
+type toolgenParamsPaint struct {
+	kind  shapes.Kind
+	color shapes.Color
+	at    image.Point
 }
+
+// toolgenCallPaint reads the arguments of paint, calls Paint and writes its result, as its tables say.
+func toolgenCallPaint(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsPaint
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolPaint, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = Paint(in.kind, in.color, in.at)
+		return err
+	})
+}
+
+var toolgenToolPaint = toolimpl.Tool{Name: ToolPaint, In: toolgenTypeParamsPaint, Text: true}
 
 // toolgenEnumKind are the values of a Kind.
 var toolgenEnumKind = &toolimpl.Enum{Values: []string{"circle", "square"}, Allowed: "\"circle\", \"square\""}
+
+// toolgenTypeimage_Point describes a Point for toolimpl's table-driven reader and writer.
+var toolgenTypeimage_Point = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"X", "Y"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(image.Point{}.X), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(image.Point{}.X)), Required: 1, Key: `"X":`},
+		{Offset: unsafe.Offsetof(image.Point{}.Y), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(image.Point{}.Y)), Required: 2, Key: `"Y":`},
+	},
+}
+
+// toolgenTypeParamsPaint describes a toolgenParamsPaint for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsPaint = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"kind", "color", "at"}, Required: []int{0, 1, 2}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsPaint{}.kind), Kind: toolimpl.FieldEnum, Required: 1, Enum: toolgenEnumKind, Key: `"kind":`},
+		{Offset: unsafe.Offsetof(toolgenParamsPaint{}.color), Kind: toolimpl.FieldString, Required: 2, Key: `"color":`},
+		{Offset: unsafe.Offsetof(toolgenParamsPaint{}.at), Kind: toolimpl.FieldStruct, Required: 3, Elem: toolgenTypeimage_Point, Key: `"at":`},
+	},
+}
 
 // toolgenDecodeshapes_Shape reads a Shape object.
 func toolgenDecodeshapes_Shape(d *toolimpl.Decoder, v *shapes.Shape) {
@@ -213,19 +209,4 @@ func toolgenDecode_shapes_Kind(d *toolimpl.Decoder, v *shapes.Kind) {
 	}
 }
 
-// toolgenTypeimage_Point describes a Point for toolimpl's table-driven reader and writer.
-var toolgenTypeimage_Point = &toolimpl.Struct{
-	Object: toolimpl.Object{Names: []string{"X", "Y"}, Required: []int{0, 1}},
-	Fields: []toolimpl.Field{
-		{Offset: unsafe.Offsetof(image.Point{}.X), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(image.Point{}.X)), Required: 1, Key: `"X":`},
-		{Offset: unsafe.Offsetof(image.Point{}.Y), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(image.Point{}.Y)), Required: 2, Key: `"Y":`},
-	},
-}
-
-// toolgenDecodeimage_Point reads a Point object, as its table says.
-func toolgenDecodeimage_Point(d *toolimpl.Decoder, v *image.Point) {
-	toolimpl.ReadStruct(d, toolgenTypeimage_Point, unsafe.Pointer(v))
-}
-
-var toolgenArgsPaint = &toolimpl.Object{Names: []string{"kind", "color", "at"}, Required: []int{0, 1, 2}}
 var toolgenObjectshapes_Shape = &toolimpl.Object{Names: []string{"kind", "W", "H", "size", "label", "corner"}, Required: []int{0, 1, 2, 3}, NullAbsent: []int{4, 5}}

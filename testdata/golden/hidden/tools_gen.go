@@ -147,7 +147,7 @@ type CtxBetweenRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CtxBetweenRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCtxBetween, toolgenArgsCtxBetween, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolCtxBetween, &toolgenTypeParamsCtxBetween.Object, unsafe.Pointer(&r), 2)
 }
 
 // CtxLastRule is a permission rule for the tool ctx_last: each field is a glob
@@ -217,44 +217,21 @@ func toolgenCallCtxOnly(ctx context.Context, args []byte) (toolgen.Result, error
 
 var toolgenToolCtxOnly = toolimpl.Tool{Name: ToolCtxOnly, In: toolimpl.NoArgs}
 
-// toolgenCallCtxBetween reads the arguments of ctx_between, calls CtxBetween and writes its result.
-func toolgenCallCtxBetween(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCtxBetween, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argA string
-		argB int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCtxBetween); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "a":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argA = s0
-			}
-		case "b":
-			o.Saw(1)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				argB = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := CtxBetween(ctx, argA, toolgen.CtxFrom(ctx), argB); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsCtxBetween holds the arguments of ctx_between, for its table.
+type toolgenParamsCtxBetween struct {
+	a string
+	b int
 }
+
+// toolgenCallCtxBetween reads the arguments of ctx_between, calls CtxBetween and writes its result, as its tables say.
+func toolgenCallCtxBetween(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCtxBetween
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCtxBetween, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return CtxBetween(ctx, in.a, toolgen.CtxFrom(ctx), in.b)
+	})
+}
+
+var toolgenToolCtxBetween = toolimpl.Tool{Name: ToolCtxBetween, In: toolgenTypeParamsCtxBetween}
 
 // toolgenCallCtxLast reads the arguments of ctx_last, calls CtxLast and writes its result, as its tables say.
 func toolgenCallCtxLast(ctx context.Context, args []byte) (toolgen.Result, error) {
@@ -297,6 +274,15 @@ func toolgenCallPlain(ctx context.Context, args []byte) (toolgen.Result, error) 
 
 var toolgenToolPlain = toolimpl.Tool{Name: ToolPlain, In: toolimpl.NoArgs}
 
+// toolgenTypeParamsCtxBetween describes a toolgenParamsCtxBetween for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCtxBetween = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"a", "b"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCtxBetween{}.a), Kind: toolimpl.FieldString, Required: 1, Key: `"a":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCtxBetween{}.b), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsCtxBetween{}.b)), Required: 2, Key: `"b":`},
+	},
+}
+
 // toolgenTypeQuery describes a Query for toolimpl's table-driven reader and writer.
 var toolgenTypeQuery = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"text"}, Required: []int{0}},
@@ -304,4 +290,3 @@ var toolgenTypeQuery = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Query{}.Text), Kind: toolimpl.FieldString, Required: 1, Key: `"text":`},
 	},
 }
-var toolgenArgsCtxBetween = &toolimpl.Object{Names: []string{"a", "b"}, Required: []int{0, 1}}

@@ -99,7 +99,7 @@ type GetIPv6AddressRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetIPv6AddressRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetIPv6Address, toolgenArgsGetIPv6Address, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolGetIPv6Address, &toolgenTypeParamsGetIPv6Address.Object, unsafe.Pointer(&r), 2)
 }
 
 // OAuth2LoginRule is a permission rule for the tool oauth2_login: each field
@@ -113,7 +113,7 @@ type OAuth2LoginRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r OAuth2LoginRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolOAuth2Login, toolgenArgsOAuth2Login, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolOAuth2Login, &toolgenTypeParamsOAuth2Login.Object, unsafe.Pointer(&r), 2)
 }
 
 // toolgenCallIsNaN reads the arguments of is_nan, calls IsNaN and writes its result.
@@ -153,85 +153,55 @@ func toolgenCallIsNaN(ctx context.Context, args []byte) (res toolgen.Result, err
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallGetIPv6Address reads the arguments of get_ipv6_address, calls GetIPv6Address and writes its result.
-func toolgenCallGetIPv6Address(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetIPv6Address, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argHostName        string
-		argUseDNSOverHTTPS bool
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetIPv6Address); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "host_name":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argHostName = s0
-			}
-		case "use_dns_over_https":
-			o.Saw(1)
-			if b0, ok := d.Bool(); ok {
-				argUseDNSOverHTTPS = b0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := GetIPv6Address(argHostName, argUseDNSOverHTTPS)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsGetIPv6Address holds the arguments of get_ipv6_address, for its table.
+type toolgenParamsGetIPv6Address struct {
+	hostName        string
+	useDNSOverHTTPS bool
 }
 
-// toolgenCallOAuth2Login reads the arguments of oauth2_login, calls OAuth2Login and writes its result.
-func toolgenCallOAuth2Login(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolOAuth2Login, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argGitHubUser string
-		argUserID     string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsOAuth2Login); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "github_user":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argGitHubUser = s0
-			}
-		case "user_id":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argUserID = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := OAuth2Login(argGitHubUser, argUserID); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallGetIPv6Address reads the arguments of get_ipv6_address, calls GetIPv6Address and writes its result, as its tables say.
+func toolgenCallGetIPv6Address(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetIPv6Address
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetIPv6Address, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = GetIPv6Address(in.hostName, in.useDNSOverHTTPS)
+		return err
+	})
 }
 
+var toolgenToolGetIPv6Address = toolimpl.Tool{Name: ToolGetIPv6Address, In: toolgenTypeParamsGetIPv6Address, Text: true}
+
+// toolgenParamsOAuth2Login holds the arguments of oauth2_login, for its table.
+type toolgenParamsOAuth2Login struct {
+	gitHubUser string
+	userID     string
+}
+
+// toolgenCallOAuth2Login reads the arguments of oauth2_login, calls OAuth2Login and writes its result, as its tables say.
+func toolgenCallOAuth2Login(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsOAuth2Login
+	return toolimpl.Dispatch(ctx, args, &toolgenToolOAuth2Login, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return OAuth2Login(in.gitHubUser, in.userID)
+	})
+}
+
+var toolgenToolOAuth2Login = toolimpl.Tool{Name: ToolOAuth2Login, In: toolgenTypeParamsOAuth2Login}
+
+// toolgenTypeParamsGetIPv6Address describes a toolgenParamsGetIPv6Address for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetIPv6Address = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"host_name", "use_dns_over_https"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetIPv6Address{}.hostName), Kind: toolimpl.FieldString, Required: 1, Key: `"host_name":`},
+		{Offset: unsafe.Offsetof(toolgenParamsGetIPv6Address{}.useDNSOverHTTPS), Kind: toolimpl.FieldBool, Required: 2, Key: `"use_dns_over_https":`},
+	},
+}
+
+// toolgenTypeParamsOAuth2Login describes a toolgenParamsOAuth2Login for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsOAuth2Login = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"github_user", "user_id"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsOAuth2Login{}.gitHubUser), Kind: toolimpl.FieldString, Required: 1, Key: `"github_user":`},
+		{Offset: unsafe.Offsetof(toolgenParamsOAuth2Login{}.userID), Kind: toolimpl.FieldString, Required: 2, Key: `"user_id":`},
+	},
+}
 var toolgenArgsIsNaN = &toolimpl.Object{Names: []string{"raw_value"}, Required: []int{0}}
-var toolgenArgsGetIPv6Address = &toolimpl.Object{Names: []string{"host_name", "use_dns_over_https"}, Required: []int{0, 1}}
-var toolgenArgsOAuth2Login = &toolimpl.Object{Names: []string{"github_user", "user_id"}, Required: []int{0, 1}}

@@ -174,7 +174,7 @@ type GetRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGet, toolgenArgsGet, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolGet, &toolgenTypeParamsGet.Object, unsafe.Pointer(&r), 1)
 }
 
 // PutRule is a permission rule for the tool store_put: each field is a glob
@@ -188,7 +188,7 @@ type PutRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r PutRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolPut, toolgenArgsPut, unsafe.Pointer(&r), 2)
+	return toolimpl.RuleOf(ToolPut, &toolgenTypeParamsPut.Object, unsafe.Pointer(&r), 2)
 }
 
 // NowRule is a permission rule for the tool now, which takes no arguments.
@@ -242,78 +242,38 @@ func (r TickRule) Rule() toolgen.Rule {
 	return toolgen.Rule{Tool: ToolTick}
 }
 
-// toolgenCallGet reads the arguments of get, calls (*Store).Get and writes its result.
-func toolgenCallGet(recv *Store, ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGet, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argKey string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGet); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "key":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argKey = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := recv.Get(argKey)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsGet holds the arguments of get, for its table.
+type toolgenParamsGet struct {
+	key string
 }
 
-// toolgenCallPut reads the arguments of store_put, calls (*Store).Put and writes its result.
-func toolgenCallPut(recv *Store, ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolPut, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argKey   string
-		argValue string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsPut); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "key":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argKey = s0
-			}
-		case "value":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argValue = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := recv.Put(ctx, argKey, argValue); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenCallGet reads the arguments of get, calls (*Store).Get and writes its result, as its tables say.
+func toolgenCallGet(recv *Store, ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGet
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGet, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = recv.Get(in.key)
+		return err
+	})
 }
+
+var toolgenToolGet = toolimpl.Tool{Name: ToolGet, In: toolgenTypeParamsGet, Text: true}
+
+// toolgenParamsPut holds the arguments of store_put, for its table.
+type toolgenParamsPut struct {
+	key   string
+	value string
+}
+
+// toolgenCallPut reads the arguments of store_put, calls (*Store).Put and writes its result, as its tables say.
+func toolgenCallPut(recv *Store, ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsPut
+	return toolimpl.Dispatch(ctx, args, &toolgenToolPut, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return recv.Put(ctx, in.key, in.value)
+	})
+}
+
+var toolgenToolPut = toolimpl.Tool{Name: ToolPut, In: toolgenTypeParamsPut}
 
 // toolgenCallNow reads the arguments of now, calls (*Clock).Now and writes its result, as its tables say.
 func toolgenCallNow(recv *Clock, ctx context.Context, args []byte) (toolgen.Result, error) {
@@ -415,6 +375,23 @@ func toolgenCallTick(recv *Clock, ctx context.Context, args []byte) (toolgen.Res
 
 var toolgenToolTick = toolimpl.Tool{Name: ToolTick, In: toolimpl.NoArgs, Text: true}
 
+// toolgenTypeParamsGet describes a toolgenParamsGet for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGet = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"key"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGet{}.key), Kind: toolimpl.FieldString, Required: 1, Key: `"key":`},
+	},
+}
+
+// toolgenTypeParamsPut describes a toolgenParamsPut for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsPut = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"key", "value"}, Required: []int{0, 1}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsPut{}.key), Kind: toolimpl.FieldString, Required: 1, Key: `"key":`},
+		{Offset: unsafe.Offsetof(toolgenParamsPut{}.value), Kind: toolimpl.FieldString, Required: 2, Key: `"value":`},
+	},
+}
+
 // toolgenTypeInput describes a Input for toolimpl's table-driven reader and writer.
 var toolgenTypeInput = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"hours"}, Required: []int{0}},
@@ -422,8 +399,6 @@ var toolgenTypeInput = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Input{}.Hours), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Input{}.Hours)), Required: 1, Key: `"hours":`},
 	},
 }
-var toolgenArgsGet = &toolimpl.Object{Names: []string{"key"}, Required: []int{0}}
-var toolgenArgsPut = &toolimpl.Object{Names: []string{"key", "value"}, Required: []int{0, 1}}
 
 // toolgenDecodeInput reads a Input object, as its table says.
 func toolgenDecodeInput(d *toolimpl.Decoder, v *Input) {

@@ -368,6 +368,8 @@ func toolgenCallBlob(ctx context.Context, args []byte) (res toolgen.Result, err 
 	return toolimpl.Structured(e), nil
 }
 
+var toolgenArgsGetReport = &toolimpl.Object{Names: []string{}}
+
 // toolgenTypeItem describes a Item for toolimpl's table-driven reader and writer.
 var toolgenTypeItem = &toolimpl.Struct{
 	Object: toolimpl.Object{Names: []string{"id"}, Required: []int{0}},
@@ -378,7 +380,6 @@ var toolgenTypeItem = &toolimpl.Struct{
 	Size:      unsafe.Sizeof(Item{}),
 	ReadSlice: toolimpl.ReadSlice[Item],
 }
-var toolgenArgsGetReport = &toolimpl.Object{Names: []string{}}
 
 // toolgenEncodeReport writes a Report object.
 func toolgenEncodeReport(e *toolimpl.Encoder, v *Report) {

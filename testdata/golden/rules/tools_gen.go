@@ -114,7 +114,7 @@ type CopyRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r CopyRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolCopy, toolgenArgsCopy, unsafe.Pointer(&r), 4)
+	return toolimpl.RuleOf(ToolCopy, &toolgenTypeParamsCopy.Object, unsafe.Pointer(&r), 4)
 }
 
 // DoAssignRule is a permission rule for the tool assign: each field is a glob
@@ -158,56 +158,23 @@ func toolgenCallPing(ctx context.Context, args []byte) (toolgen.Result, error) {
 
 var toolgenToolPing = toolimpl.Tool{Name: ToolPing, In: toolimpl.NoArgs}
 
-// toolgenCallCopy reads the arguments of copy, calls Copy and writes its result.
-func toolgenCallCopy(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolCopy, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argFrom string
-		argTo   string
-		arg_tmp bool
-		argN    int
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsCopy); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "from":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argFrom = s0
-			}
-		case "to":
-			o.Saw(1)
-			if s0, ok := d.String(); ok {
-				argTo = s0
-			}
-		case "_tmp":
-			o.Saw(2)
-			if b0, ok := d.Bool(); ok {
-				arg_tmp = b0
-			}
-		case "n":
-			o.Saw(3)
-			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807); ok {
-				argN = int(n0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	if err := Copy(argFrom, argTo, arg_tmp, argN); err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult("ok"), nil
+// toolgenParamsCopy holds the arguments of copy, for its table.
+type toolgenParamsCopy struct {
+	from string
+	to   string
+	_tmp bool
+	n    int
 }
+
+// toolgenCallCopy reads the arguments of copy, calls Copy and writes its result, as its tables say.
+func toolgenCallCopy(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsCopy
+	return toolimpl.Dispatch(ctx, args, &toolgenToolCopy, unsafe.Pointer(&in), nil, func(ctx context.Context) (err error) {
+		return Copy(in.from, in.to, in._tmp, in.n)
+	})
+}
+
+var toolgenToolCopy = toolimpl.Tool{Name: ToolCopy, In: toolgenTypeParamsCopy}
 
 // toolgenCallDoAssign reads the arguments of assign, calls DoAssign and writes its result.
 func toolgenCallDoAssign(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -266,7 +233,16 @@ func toolgenCallAdd(recv *Counter, ctx context.Context, args []byte) (res toolge
 	return toolimpl.Structured(e), nil
 }
 
-var toolgenArgsCopy = &toolimpl.Object{Names: []string{"from", "to", "_tmp", "n"}, Required: []int{0, 1, 2, 3}}
+// toolgenTypeParamsCopy describes a toolgenParamsCopy for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsCopy = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"from", "to", "_tmp", "n"}, Required: []int{0, 1, 2, 3}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsCopy{}.from), Kind: toolimpl.FieldString, Required: 1, Key: `"from":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCopy{}.to), Kind: toolimpl.FieldString, Required: 2, Key: `"to":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCopy{}._tmp), Kind: toolimpl.FieldBool, Required: 3, Key: `"_tmp":`},
+		{Offset: unsafe.Offsetof(toolgenParamsCopy{}.n), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(toolgenParamsCopy{}.n)), Required: 4, Key: `"n":`},
+	},
+}
 
 // toolgenDecodeAssign reads a Assign object.
 func toolgenDecodeAssign(d *toolimpl.Decoder, v *Assign) {

@@ -161,7 +161,7 @@ type GetLabelRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r GetLabelRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(ToolGetLabel, toolgenArgsGetLabel, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(ToolGetLabel, &toolgenTypeParamsGetLabel.Object, unsafe.Pointer(&r), 1)
 }
 
 // Float32Rule is a permission rule for the tool float32: each field is a glob
@@ -287,36 +287,22 @@ func toolgenCallWidths(ctx context.Context, args []byte) (res toolgen.Result, er
 	return toolimpl.Structured(e), nil
 }
 
-// toolgenCallGetLabel reads the arguments of get_label, calls GetLabel and writes its result.
-func toolgenCallGetLabel(ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(ToolGetLabel, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argL Label
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsGetLabel); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "l":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argL = Label(s0)
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out := GetLabel(argL)
-	return toolgen.TextResult(string(out)), nil
+// toolgenParamsGetLabel holds the arguments of get_label, for its table.
+type toolgenParamsGetLabel struct {
+	l Label
 }
+
+// toolgenCallGetLabel reads the arguments of get_label, calls GetLabel and writes its result, as its tables say.
+func toolgenCallGetLabel(ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsGetLabel
+	var out Label
+	return toolimpl.Dispatch(ctx, args, &toolgenToolGetLabel, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out = GetLabel(in.l)
+		return nil
+	})
+}
+
+var toolgenToolGetLabel = toolimpl.Tool{Name: ToolGetLabel, In: toolgenTypeParamsGetLabel, Text: true}
 
 // toolgenCallFloat32 reads the arguments of float32, calls Float32 and writes its result.
 func toolgenCallFloat32(ctx context.Context, args []byte) (res toolgen.Result, err error) {
@@ -422,7 +408,14 @@ var toolgenTypeNumbers = &toolimpl.Struct{
 		{Offset: unsafe.Offsetof(Numbers{}.Small), Kind: toolimpl.FieldInt | uint8(unsafe.Sizeof(Numbers{}.Small)), Required: 21, Key: `"small":`},
 	},
 }
+
+// toolgenTypeParamsGetLabel describes a toolgenParamsGetLabel for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsGetLabel = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"l"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsGetLabel{}.l), Kind: toolimpl.FieldString, Required: 1, Key: `"l":`},
+	},
+}
 var toolgenArgsWidths = &toolimpl.Object{Names: []string{"i8", "u32", "f32", "temp", "count", "flag"}, Required: []int{0, 3, 5}}
-var toolgenArgsGetLabel = &toolimpl.Object{Names: []string{"l"}, Required: []int{0}}
 var toolgenArgsFloat32 = &toolimpl.Object{Names: []string{"x"}, Required: []int{0}}
 var toolgenArgsUint64 = &toolimpl.Object{Names: []string{"x"}, Required: []int{0}}

@@ -86,7 +86,7 @@ type askRule struct {
 
 // Rule returns r as a toolgen.Rule, for agent.Permissions.
 func (r askRule) Rule() toolgen.Rule {
-	return toolimpl.RuleOf(toolAsk, toolgenArgsask, unsafe.Pointer(&r), 1)
+	return toolimpl.RuleOf(toolAsk, &toolgenTypeParamsask.Object, unsafe.Pointer(&r), 1)
 }
 
 // toolgenCallping reads the arguments of ping, calls ping and writes its result, as its tables say.
@@ -100,38 +100,27 @@ func toolgenCallping(ctx context.Context, args []byte) (toolgen.Result, error) {
 
 var toolgenToolping = toolimpl.Tool{Name: toolPing, In: toolimpl.NoArgs, Text: true}
 
-// toolgenCallask reads the arguments of ask, calls (*helper).ask and writes its result.
-func toolgenCallask(recv *helper, ctx context.Context, args []byte) (res toolgen.Result, err error) {
-	defer toolimpl.Recover(toolAsk, &res, &err)
-	d := new(toolimpl.Decoder)
-	d.Reset(args)
-	d.RepairIfAsked(ctx)
-	var (
-		argPrompt string
-	)
-	var o toolimpl.ObjectReader
-	for k, ok := o.Start(d, toolgenArgsask); ok; k, ok = o.Next(d) {
-		switch string(k) {
-		case "prompt":
-			o.Saw(0)
-			if s0, ok := d.String(); ok {
-				argPrompt = s0
-			}
-		default:
-			o.Unknown(d)
-		}
-	}
-	if err := d.Close(); err != nil {
-		return toolimpl.BadArgs(err), nil
-	}
-	if toolimpl.Checking(ctx) {
-		return res, nil
-	}
-	out, err := recv.ask(ctx, argPrompt)
-	if err != nil {
-		return toolimpl.ToolFailed(ctx, err)
-	}
-	return toolgen.TextResult(out), nil
+// toolgenParamsask holds the arguments of ask, for its table.
+type toolgenParamsask struct {
+	prompt string
 }
 
-var toolgenArgsask = &toolimpl.Object{Names: []string{"prompt"}, Required: []int{0}}
+// toolgenCallask reads the arguments of ask, calls (*helper).ask and writes its result, as its tables say.
+func toolgenCallask(recv *helper, ctx context.Context, args []byte) (toolgen.Result, error) {
+	var in toolgenParamsask
+	var out string
+	return toolimpl.Dispatch(ctx, args, &toolgenToolask, unsafe.Pointer(&in), unsafe.Pointer(&out), func(ctx context.Context) (err error) {
+		out, err = recv.ask(ctx, in.prompt)
+		return err
+	})
+}
+
+var toolgenToolask = toolimpl.Tool{Name: toolAsk, In: toolgenTypeParamsask, Text: true}
+
+// toolgenTypeParamsask describes a toolgenParamsask for toolimpl's table-driven reader and writer.
+var toolgenTypeParamsask = &toolimpl.Struct{
+	Object: toolimpl.Object{Names: []string{"prompt"}, Required: []int{0}},
+	Fields: []toolimpl.Field{
+		{Offset: unsafe.Offsetof(toolgenParamsask{}.prompt), Kind: toolimpl.FieldString, Required: 1, Key: `"prompt":`},
+	},
+}
